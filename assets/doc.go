@@ -1,0 +1,3 @@
+// Package assets embeds the data Glidepath ships: scenarios, motion tables and
+// terrains. It imports nothing of the project.
+package assets

@@ -1,0 +1,33 @@
+// Body: the interface through which the position managers reach the physics
+// object they belong to (retail's physics_obj back-pointer). interp declares
+// it; *physics.Object implements it and engine wires the two (DESIGN.md).
+package interp
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
+)
+
+// Body is what InterpolationManager, ConstraintManager and StickyManager read
+// and call on their CPhysicsObj.
+type Body interface {
+	// Position is m_position, the committed body position.
+	Position() physics.Position
+	// Heading is CPhysicsObj::get_heading, degrees clockwise from north.
+	Heading() float32
+	// SetHeading is CPhysicsObj::set_heading(heading, send_event).
+	SetHeading(deg float32, sendEvent bool)
+	// InContact is transient_state & 1, the Contact bit (READINGS.md item 9).
+	InContact() bool
+	// MotionInterp is the object's CMotionInterp, or nil when it has none
+	// (the catch-up speed then falls back to 7.5 m/s, READINGS.md item 10).
+	MotionInterp() physics.MotionInterpreter
+	// AutonomyBlipDistance is CPhysicsObj::GetAutonomyBlipDistance (seed 001).
+	AutonomyBlipDistance() float32
+	// SetPositionSimple is CPhysicsObj::SetPositionSimple (0x005162B0,
+	// seed 004 §5); it reports whether the placement succeeded (OK_SPE).
+	SetPositionSimple(p *physics.Position, slide bool) bool
+	// SetVelocity is CPhysicsObj::set_velocity(v, send_event).
+	SetVelocity(v mgl32.Vec3, sendEvent bool)
+}

@@ -1,0 +1,190 @@
+// Frame: the retail rigid-body transform (origin + unit quaternion + cached
+// local-to-global matrix) and its algebra. Ports Frame::cache, Frame::combine,
+// Frame::subtract1, Frame::rotate, Frame::grotate, Frame::set_heading and
+// Frame::get_heading (seed 003 §7, §8, §12; seed 004 §9).
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Frame is the retail Frame: an origin, a unit quaternion (w, x, y, z) and
+// the cached local-to-global rotation matrix m_fl2gv (seed 003 §8).
+//
+// The matrix is a cache: every method that changes the rotation refreshes it,
+// because Frame::combine reads the matrix, not the quaternion, and a stale
+// matrix produces garbage translation (seed 003 §7 "combine reads
+// a.m_fl2gv directly"). Code outside this file that edits Rot directly must
+// call Cache afterwards.
+type Frame struct {
+	Origin mgl32.Vec3
+	Rot    mgl32.Quat
+	m      mgl32.Mat3
+}
+
+// IdentityFrame returns the frame retail builds on the stack before each tick:
+// qw = 1, origin 0, matrix cached (seed 003 §1 rows 3–4).
+func IdentityFrame() Frame {
+	f := Frame{Rot: mgl32.QuatIdent()}
+	f.Cache()
+	return f
+}
+
+// NewFrame returns a frame at origin with rotation q, cached.
+func NewFrame(origin mgl32.Vec3, q mgl32.Quat) Frame {
+	f := Frame{Origin: origin, Rot: q}
+	f.Cache()
+	return f
+}
+
+// Cache is Frame::cache (0x00534DF0, seed 003 §8): recompute the local-to-global
+// matrix from the quaternion with the standard formula.
+func (f *Frame) Cache() {
+	w, x, y, z := f.Rot.W, f.Rot.V[0], f.Rot.V[1], f.Rot.V[2]
+	// mgl32.Mat3 is column-major: m[col*3+row].
+	f.m = mgl32.Mat3{
+		float32(1 - 2*(y*y+z*z)), float32(2 * (x*y + w*z)), float32(2 * (x*z - w*y)),
+		float32(2 * (x*y - w*z)), float32(1 - 2*(x*x+z*z)), float32(2 * (y*z + w*x)),
+		float32(2 * (x*z + w*y)), float32(2 * (y*z - w*x)), float32(1 - 2*(x*x+y*y)),
+	}
+}
+
+// Matrix returns the cached local-to-global matrix.
+func (f *Frame) Matrix() mgl32.Mat3 { return f.m }
+
+// LocalToGlobalVec rotates a body-local vector into the global frame
+// (Frame::localtoglobalvec).
+func (f *Frame) LocalToGlobalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Mul3x1(v) }
+
+// GlobalToLocalVec rotates a global vector into the body-local frame
+// (Frame::globaltolocalvec): the transpose of the cached matrix.
+func (f *Frame) GlobalToLocalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Transpose().Mul3x1(v) }
+
+// Combine is Frame::combine (0x005122E0, seed 003 §7): a then b in a's local
+// space. out.origin = a.origin + a.m_fl2gv·b.origin; out.rot = a.rot·b.rot.
+func Combine(a, b *Frame) Frame {
+	out := Frame{
+		Origin: a.Origin.Add(a.m.Mul3x1(b.Origin)),
+		Rot:    a.Rot.Mul(b.Rot),
+	}
+	out.Cache()
+	return out
+}
+
+// Subtract1 is Frame::subtract1 (0x00535520, seed 002 §7): a ∘ b⁻¹, the
+// inverse of Combine in its second argument, so Subtract1(Combine(a,b), b) = a.
+func Subtract1(a, b *Frame) Frame {
+	rot := a.Rot.Mul(b.Rot.Conjugate())
+	out := Frame{Rot: rot}
+	out.Cache()
+	out.Origin = a.Origin.Sub(out.m.Mul3x1(b.Origin))
+	return out
+}
+
+// axisAngleQuat turns an axis-angle vector (direction = axis, length = angle
+// in radians) into a unit quaternion; a zero vector gives the identity.
+func axisAngleQuat(v mgl32.Vec3) mgl32.Quat {
+	angle := v.Len()
+	if angle < 1e-12 {
+		return mgl32.QuatIdent()
+	}
+	half := float64(angle) / 2
+	s := float32(math.Sin(half)) / angle
+	return mgl32.Quat{W: float32(math.Cos(half)), V: v.Mul(s)}
+}
+
+// Rotate is Frame::rotate: rotate by an axis-angle vector expressed in the
+// frame's local axes (rot = rot · q(v)). CSequence::apply_physics uses it for
+// the sequence omega (seed 002 §4, seed 003 §3).
+func (f *Frame) Rotate(v mgl32.Vec3) {
+	if v == (mgl32.Vec3{}) {
+		return
+	}
+	f.Rot = f.Rot.Mul(axisAngleQuat(v)).Normalize()
+	f.Cache()
+}
+
+// GRotate is Frame::grotate: rotate by an axis-angle vector expressed in
+// global axes (rot = q(v) · rot). UpdatePhysicsInternal applies dt·omega with
+// it on every tick (seed 003 §4 row 5).
+func (f *Frame) GRotate(v mgl32.Vec3) {
+	if v == (mgl32.Vec3{}) {
+		return
+	}
+	f.Rot = axisAngleQuat(v).Mul(f.Rot).Normalize()
+	f.Cache()
+}
+
+// HeadingQuat returns the pure-yaw rotation for a retail heading: degrees
+// clockwise from north (+Y) seen from above, so 90 faces +X. Clockwise seen
+// from +Z is a negative rotation about +Z.
+func HeadingQuat(deg float32) mgl32.Quat {
+	rad := -float64(deg) * math.Pi / 180
+	return mgl32.Quat{W: float32(math.Cos(rad / 2)), V: mgl32.Vec3{0, 0, float32(math.Sin(rad / 2))}}
+}
+
+// Heading is Frame::get_heading: the heading, in degrees in [0, 360), of the
+// frame's local +Y (forward) axis projected on the ground plane.
+func (f *Frame) Heading() float32 {
+	fwd := f.m.Col(1)
+	return HeadingFromVector(fwd)
+}
+
+// SetHeading is Frame::set_heading: replace the rotation with the pure yaw for
+// the heading (pitch and roll are dropped, as retail's set_vector_heading does
+// for a horizontal direction).
+func (f *Frame) SetHeading(deg float32) {
+	f.Rot = HeadingQuat(deg)
+	f.Cache()
+}
+
+// HeadingFromVector is the heading, in degrees in [0, 360), of a direction
+// vector's ground-plane projection (retail get_heading of a Vector3, used by
+// set_vector_heading). A vertical or zero vector gives 0.
+func HeadingFromVector(v mgl32.Vec3) float32 {
+	if v[0] == 0 && v[1] == 0 {
+		return 0
+	}
+	h := math.Atan2(float64(v[0]), float64(v[1])) * 180 / math.Pi
+	if h < 0 {
+		h += 360
+	}
+	if h >= 360 {
+		h -= 360
+	}
+	return float32(h)
+}
+
+// finite32 reports whether v is neither NaN nor infinite.
+func finite32(v float32) bool {
+	f := float64(v)
+	return !math.IsNaN(f) && !math.IsInf(f, 0)
+}
+
+// quatUnitTolerance is how far |q|² may stray from 1 and still count as a
+// rotation (retail Frame::IsValid; ACE Frame.IsValid uses the same idea).
+const quatUnitTolerance = 0.0002 * 5
+
+// IsValid is Frame::IsValid: a finite origin and a finite unit quaternion.
+func (f *Frame) IsValid() bool {
+	if !f.IsValidExceptForHeading() {
+		return false
+	}
+	q := f.Rot
+	for _, c := range [4]float32{q.W, q.V[0], q.V[1], q.V[2]} {
+		if !finite32(c) {
+			return false
+		}
+	}
+	n := q.W*q.W + q.V.Dot(q.V)
+	return n > 1-quatUnitTolerance && n < 1+quatUnitTolerance
+}
+
+// IsValidExceptForHeading is Frame::IsValidExceptForHeading: the origin is
+// finite, whatever the rotation holds. set_frame uses the pair to repair a
+// broken quaternion without losing the position (seed 003 §9).
+func (f *Frame) IsValidExceptForHeading() bool {
+	return finite32(f.Origin[0]) && finite32(f.Origin[1]) && finite32(f.Origin[2])
+}
