@@ -1,0 +1,43 @@
+# Glidepath build, run and test entry points. `make test` is what CI runs.
+
+GO          ?= go
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.6.1
+CORE        := ./physics/... ./interp/... ./engine/...
+DISPLAY_PKGS:= ./ui/... ./cmd/viewer/...
+
+# Debian packages the viewer and its tests need at run time. Ebitengine v2.10
+# loads X11 and GL through purego, so no -dev packages; gcc and libc6-dev are
+# for `go test -race` (cgo).
+DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 \
+            libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
+            libxrender1 libxext6 gcc libc6-dev
+
+.PHONY: deps run test bench fmt-check vet staticcheck test-core test-display
+
+deps:
+	@bash scripts/deps.sh $(DEB_PKGS)
+	@$(GO) mod download
+
+run: deps
+	$(GO) run ./cmd/viewer
+
+test: deps fmt-check vet staticcheck test-core test-display
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt: these files need formatting:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+staticcheck:
+	$(GO) run $(STATICCHECK) ./...
+
+test-core:
+	CGO_ENABLED=1 $(GO) test -race $(CORE)
+
+test-display:
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test $(DISPLAY_PKGS)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -1,0 +1,105 @@
+// Command viewer is Glidepath: with no subcommand it opens the visual
+// debugger; subcommands run the pipeline headless. main stays thin: it parses
+// the command line and hands off to the packages that do the work.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit statuses: 2 for bad input or usage, 1 for any other failure.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// usageError marks an error caused by the command line or the input files;
+// it makes the process exit with status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func badInput(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one subcommand of viewer.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands is the explicit table of subcommands, in the order usage lists them.
+func commands() []command {
+	return []command{
+		{"open", "open the visual debugger (the default when no subcommand is given)", runOpen},
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := commands()[0]
+	if len(args) > 0 {
+		for _, c := range commands() {
+			if args[0] == c.name {
+				cmd, args = c, args[1:]
+				break
+			}
+		}
+	}
+	err := cmd.run(args, stdout, stderr)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "viewer: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitFailure
+	}
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting and
+// prints usage naming the subcommand.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n", synopsis)
+		if name == "viewer" {
+			fmt.Fprintf(stderr, "\nsubcommands:\n")
+			for _, c := range commands()[1:] {
+				fmt.Fprintf(stderr, "  %-8s %s\n", c.name, c.summary)
+			}
+			fmt.Fprintf(stderr, "\nflags:\n")
+		}
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning a flag error into a usage error (exit 2);
+// -h and -help return flag.ErrHelp (exit 0) after printing usage.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err}
+	}
+	return nil
+}
