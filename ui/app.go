@@ -22,7 +22,7 @@ func Run(opts Options) error {
 	return ebiten.RunGame(&app{})
 }
 
-type app struct{ w, h int }
+type app struct{}
 
 func (a *app) Update() error { return nil }
 
