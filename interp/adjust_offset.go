@@ -1,0 +1,106 @@
+// AdjustOffset: the per-tick walk toward the head node — contact gate, reach
+// test, catch-up speed, the stall window (stall.go), the step clamped to
+// catch-up × dt, expressed in the body's local frame, written over the
+// caller's offset frame (seed 000 §4).
+package interp
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
+)
+
+// AdjustOffset is InterpolationManager::adjust_offset (0x00555D30, seed 000
+// §4). offset is the local offset frame CPhysicsObj::UpdatePositionInternal
+// built (animation root motion); dt is the frame's quantum in seconds.
+//
+// It returns with offset unchanged when the queue is empty, there is no
+// body, the body is not in contact (under Reading.ContactGate), or the head
+// is a velocity node. A body within 0.05 m of the head completes it. Every
+// frame adds to progress_quantum and frame_counter; every 5th frame the
+// stall window is judged (stall.go) and a failure pops the head and returns.
+// Otherwise the step toward the head, at most catch-up × dt and never past
+// it, is written over offset (Reading.OverwriteOffset; added to it
+// otherwise) as a translation in the body's local frame — Frame::combine
+// rotates it by the body's frame — with the rotation that turns the body to
+// the head's heading, or none when keep_heading.
+//
+// A non-finite or negative dt leaves offset unchanged.
+func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
+	if offset == nil || m.st.queue.Len() == 0 || m.body == nil {
+		return
+	}
+	if !(dt >= 0) || math.IsInf(dt, 0) {
+		return
+	}
+	// Retail line 353080: transient_state & 1 (Contact) — an airborne remote
+	// does not interpolate (READINGS.md item 9).
+	if m.reading.ContactGate && !m.body.InContact() {
+		return
+	}
+	head := *m.st.queue.front()
+	if head.Type == NodeJump || head.Type == NodeVelocity {
+		return
+	}
+
+	bodyPos := m.body.Position()
+	dist := bodyPos.Distance(&head.Position)
+	if dist <= DesiredDistance {
+		m.NodeCompleted(true)
+		return
+	}
+
+	catchUp := m.catchUpSpeed()
+	maxStep := float32(float64(catchUp) * dt)
+
+	switch m.reading.Progress {
+	case ProgressTime:
+		// fld qword dt; fadd dword progress_quantum; fstp dword: the sum is
+		// taken in extended precision and stored as float.
+		m.st.progressQuantum = float32(dt + float64(m.st.progressQuantum))
+	case ProgressStepLength:
+		m.st.progressQuantum = float32(m.st.progressQuantum + min(maxStep, dist))
+	}
+	m.st.frameCounter++
+
+	if m.st.frameCounter >= StallCheckFrameInterval {
+		if done := m.judgeWindow(offset, &bodyPos, dist, dt, catchUp); done {
+			return
+		}
+	}
+
+	// Position::subtract2: the cell-aware vector from the body to the head.
+	delta := bodyPos.Offset(&head.Position)
+	mag := delta.Len()
+	// Retail line 353222: a second reach test on the same distance, inside
+	// the step branch, with no return — the step below still heads for the
+	// node just completed.
+	if mag <= DesiredDistance {
+		m.NodeCompleted(true)
+	}
+	if maxStep < mag {
+		delta = delta.Mul(maxStep / mag)
+	}
+	m.writeOffset(offset, &bodyPos, delta, &head.Position)
+}
+
+// writeOffset expresses the global step delta in the body's local frame and
+// writes it into offset: overwriting it with a translation plus the turn to
+// the head's rotation (Frame::set_heading(0) when keep_heading), or, under
+// Reading.OverwriteOffset false, adding the translation to what the caller
+// had (the prior port's Vector3 delta, which carried no rotation).
+func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physics.Position, delta mgl32.Vec3, target *physics.Position) {
+	local := bodyPos.Frame.GlobalToLocalVec(delta)
+	if !m.reading.OverwriteOffset {
+		offset.Origin = offset.Origin.Add(local)
+		return
+	}
+	rot := mgl32.QuatIdent()
+	if !m.st.keepHeading {
+		// subtract2's rotation: combine(body, offset) has the head's rotation.
+		rot = bodyPos.Frame.Rot.Conjugate().Mul(target.Frame.Rot)
+	}
+	*offset = physics.NewFrame(local, rot)
+}

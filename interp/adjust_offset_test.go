@@ -1,0 +1,406 @@
+package interp
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
+)
+
+// seed 000 §4: the early returns leave the offset frame exactly as the caller
+// built it and consume no window time.
+func TestAdjustOffset_EarlyReturnsLeaveOffsetUnchanged(t *testing.T) {
+	root := physics.NewFrame(mgl32.Vec3{0, 0.13, 0}, physics.HeadingQuat(3))
+	cases := []struct {
+		name  string
+		setup func(pm *PositionManager, b *fakeBody)
+	}{
+		{"empty queue", func(pm *PositionManager, b *fakeBody) { pm.makeInterpolation() }},
+		{"no contact (seed 000 §4 line 353080, READINGS item 9)", func(pm *PositionManager, b *fakeBody) {
+			p := at(20, 10, 0)
+			pm.InterpolateTo(&p, false)
+			b.contact = false
+		}},
+		{"velocity node at the head", func(pm *PositionManager, b *fakeBody) {
+			pm.makeInterpolation().appendVelocityNode(Node{Type: NodeVelocity, Position: at(20, 10, 0)})
+		}},
+		{"jump node at the head", func(pm *PositionManager, b *fakeBody) {
+			pm.makeInterpolation().appendVelocityNode(Node{Type: NodeJump, Position: at(20, 10, 0)})
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := newBody(at(10, 10, 0))
+			pm, _ := newPM(b, ReadingSeed)
+			c.setup(pm, b)
+			off := root
+			pm.AdjustOffset(&off, dt30)
+			if off != root {
+				t.Errorf("offset changed: %+v", off)
+			}
+			if fc := pm.InterpolationState().FrameCounter; fc != 0 {
+				t.Errorf("frame counter %d, want 0", fc)
+			}
+		})
+	}
+	t.Run("no body", func(t *testing.T) {
+		pm, err := NewPositionManager(nil, SeedReading())
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := at(20, 10, 0)
+		pm.InterpolateTo(&p, false)
+		off := root
+		pm.AdjustOffset(&off, dt30)
+		pm.UseTime()
+		if off != root {
+			t.Errorf("offset changed: %+v", off)
+		}
+	})
+}
+
+// READINGS item 9, legacy: no contact gate, an airborne body still glides.
+func TestAdjustOffset_LegacyHasNoContactGate(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	b.contact = false
+	pm, _ := newPM(b, ReadingLegacy)
+	p := at(20, 10, 0)
+	pm.InterpolateTo(&p, false)
+	off := tick(pm, b, dt30)
+	if off.Origin.Len() == 0 {
+		t.Error("legacy did not move an airborne body")
+	}
+}
+
+// seed 000 §4 reach test and §5: a body within 0.05 m of the head completes
+// it, and the next head's distance becomes the window baseline.
+func TestAdjustOffset_ArrivalPopsHeadAndRebaselines(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	pm, rec := newPM(b, ReadingSeed)
+	p1, p2 := at(10, 12, 0), at(10, 17, 0)
+	pm.InterpolateTo(&p1, false)
+	pm.InterpolateTo(&p2, false)
+	pm.Interpolation().st.frameCounter = 3
+	pm.Interpolation().st.progressQuantum = 0.1
+	b.pos = at(10, 11.96, 0)
+
+	off := physics.IdentityFrame()
+	pm.AdjustOffset(&off, dt30)
+
+	st := pm.InterpolationState()
+	if st.QueueLen != 1 {
+		t.Fatalf("queue %d, want 1", st.QueueLen)
+	}
+	if want := b.pos.Distance(&p2); st.OriginalDistance != want {
+		t.Errorf("original_distance %v, want the distance to the new head %v", st.OriginalDistance, want)
+	}
+	if st.FrameCounter != 0 || st.ProgressQuantum != 0 {
+		t.Errorf("window not reset: frames %d quantum %v", st.FrameCounter, st.ProgressQuantum)
+	}
+	if off != physics.IdentityFrame() {
+		t.Errorf("reach tick wrote an offset: %+v", off.Origin)
+	}
+	if e := rec.of(EventNodeComplete); len(e) != 1 || !e[0].Success {
+		t.Errorf("node_complete events %+v, want one success", e)
+	}
+}
+
+// seed 000 §4, READINGS item 10: catch-up = 2 × get_adjusted_max_speed, or
+// get_max_speed with fUseAdjustedSpeed_ off, or 7.5 m/s below F_EPSILON or
+// without a motion interpreter.
+func TestAdjustOffset_CatchUpSpeed(t *testing.T) {
+	cases := []struct {
+		name     string
+		minterp  *fakeMinterp
+		adjusted bool
+		want     float32
+	}{
+		{"2 × adjusted max speed", &fakeMinterp{adjusted: 4, max: 3}, true, 8},
+		{"2 × max speed with the toggle off", &fakeMinterp{adjusted: 4, max: 3}, false, 6},
+		{"no motion interpreter → 7.5", nil, true, 7.5},
+		{"below F_EPSILON → 7.5", &fakeMinterp{adjusted: 0.00005}, true, 7.5},
+		{"zero → 7.5", &fakeMinterp{}, true, 7.5},
+		{"NaN → 7.5", &fakeMinterp{adjusted: float32(nan())}, true, 7.5},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := newBody(at(10, 10, 0))
+			b.minterp = c.minterp
+			pm, _ := newPM(b, ReadingSeed)
+			p := at(10, 30, 0)
+			pm.InterpolateTo(&p, false)
+			pm.Interpolation().SetUseAdjustedSpeed(c.adjusted)
+			off := physics.IdentityFrame()
+			pm.AdjustOffset(&off, 0.1)
+			want := float32(float64(c.want) * 0.1)
+			if got := off.Origin.Len(); absf(got-want) > 1e-5 {
+				t.Errorf("step %v, want %v (catch-up %v m/s)", got, want, c.want)
+			}
+		})
+	}
+}
+
+// seed 000 §4 "No-overshoot scale": a step longer than the distance stops on
+// the head, and the next tick completes it.
+func TestAdjustOffset_NoOvershoot(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	pm, _ := newPM(b, ReadingSeed)
+	p := at(10, 10.1, 0) // 0.1 m; a 7.5 m/s step at 1/30 s is 0.25 m
+	pm.InterpolateTo(&p, false)
+	off := tick(pm, b, dt30)
+	if got := off.Origin.Len(); absf(got-0.1) > 1e-5 {
+		t.Errorf("step %v, want 0.1 (the distance, not 0.25)", got)
+	}
+	if d := b.pos.Distance(&p); d > 1e-5 {
+		t.Errorf("body %v m from the head after the step", d)
+	}
+	tick(pm, b, dt30)
+	if pm.IsInterpolating() {
+		t.Error("head not completed on the next tick")
+	}
+}
+
+// seed 000 §4 / DESIGN.md Coordinates: the offset is in the body's local
+// frame, so Frame::combine with a turned body still moves it toward the head.
+func TestAdjustOffset_OffsetIsBodyLocal(t *testing.T) {
+	b := newBody(at(10, 10, 90)) // facing east
+	pm, _ := newPM(b, ReadingSeed)
+	// Head due north, facing east too, so no turn enters the offset.
+	p := at(10, 20, 90)
+	pm.InterpolateTo(&p, false)
+	off := tick(pm, b, dt30)
+	// North is the body's local −X when it faces east.
+	if want := (mgl32.Vec3{-0.25, 0, 0}); !vecNear(off.Origin, want, 1e-5) {
+		t.Errorf("local offset %v, want %v", off.Origin, want)
+	}
+	if got := b.pos.Frame.Origin; !vecNear(got, mgl32.Vec3{10, 10.25, 0}, 1e-4) {
+		t.Errorf("body at %v, want (10, 10.25, 0)", got)
+	}
+}
+
+// seed 000 §4 "Heading override": the offset carries the turn to the head's
+// heading, except with keep_heading, which zeroes the rotation.
+func TestAdjustOffset_KeepHeadingZeroesRotation(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		b := newBody(at(10, 10, 0))
+		pm, _ := newPM(b, ReadingSeed)
+		p1 := at(10, 20, 180)
+		pm.InterpolateTo(&p1, false)
+		if keep {
+			// A later near enqueue with keep_heading sets the flag; the head
+			// still faces 180.
+			p2 := at(10, 30, 180)
+			pm.InterpolateTo(&p2, true)
+		}
+		off := tick(pm, b, dt30)
+		h := b.Heading()
+		if keep {
+			if off.Rot != mgl32.QuatIdent() || absf(h) > 0.01 {
+				t.Errorf("keep_heading: offset rotation %v, body heading %.2f, want none and 0", off.Rot, h)
+			}
+		} else if absf(h-180) > 0.01 {
+			t.Errorf("body heading %.2f, want the head's 180", h)
+		}
+	}
+}
+
+// seed 000 §4 "arg2 is MUTATED IN PLACE", READINGS item 7: seed overwrites
+// the root motion; legacy adds the interpolation step to it.
+func TestAdjustOffset_OverwritesOffsetFrame(t *testing.T) {
+	root := mgl32.Vec3{0.3, 0, 0} // a strafe the animation produced
+	for _, c := range []struct {
+		reading string
+		want    mgl32.Vec3
+	}{
+		{ReadingSeed, mgl32.Vec3{0, 0.25, 0}},
+		{ReadingLegacy, mgl32.Vec3{0.3, 0.25, 0}},
+	} {
+		b := newBody(at(10, 10, 0))
+		pm, _ := newPM(b, c.reading)
+		p := at(10, 20, 0)
+		pm.InterpolateTo(&p, false)
+		off := physics.NewFrame(root, mgl32.QuatIdent())
+		pm.AdjustOffset(&off, dt30)
+		if !vecNear(off.Origin, c.want, 1e-5) {
+			t.Errorf("%s: offset %v, want %v", c.reading, off.Origin, c.want)
+		}
+	}
+}
+
+// seed 000 §2 and §4: the 999999 sentinel makes the first window pass even
+// for a body that has not moved.
+func TestAdjustOffset_SentinelPassesFirstWindow(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	b.blocked = true
+	pm, rec := newPM(b, ReadingSeed)
+	p := at(10, 20, 0)
+	pm.InterpolateTo(&p, false)
+	for range StallCheckFrameInterval {
+		tick(pm, b, dt30)
+	}
+	w := rec.of(EventStallWindow)
+	if len(w) != 1 || !w[0].Pass {
+		t.Fatalf("stall windows %+v, want one pass", w)
+	}
+	if want := LargeDistance - 10; absf(w[0].Cumulative-want) > 1 {
+		t.Errorf("cumulative %v, want ~%v", w[0].Cumulative, want)
+	}
+	st := pm.InterpolationState()
+	if st.OriginalDistance != b.pos.Distance(&p) || st.FrameCounter != 0 || st.FailCounter != 0 {
+		t.Errorf("after the first window: %+v", st)
+	}
+	if !st.Window.HasBaseline {
+		t.Error("window still reports no baseline after re-baselining")
+	}
+}
+
+// seed 000 §4, §5, §6: a blocked body fails every window after the first;
+// each failure counts and pops the head, and the 4th failure's UseTime
+// blips to the tail.
+func TestAdjustOffset_BlockedBodyFailsWindowsAndBlipsToTail(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	b.blocked = true
+	pm, rec := newPM(b, ReadingSeed)
+	for i := 1; i <= 6; i++ {
+		p := at(10, 10+float32(i), 0)
+		pm.InterpolateTo(&p, false)
+	}
+	tail, _ := pm.Interpolation().Node(5)
+	for i := 0; i < 5*int(StallCheckFrameInterval) && len(rec.of(EventBlip)) == 0; i++ {
+		tick(pm, b, dt30)
+	}
+	windows := rec.of(EventStallWindow)
+	if len(windows) != 5 {
+		t.Fatalf("%d windows before the blip, want 5 (1 sentinel pass + 4 failures)", len(windows))
+	}
+	for i, w := range windows {
+		if w.Pass != (i == 0) {
+			t.Errorf("window %d pass=%v", i, w.Pass)
+		}
+	}
+	var fails []int32
+	for _, e := range rec.events {
+		if e.Kind == EventNodeComplete {
+			if e.Success {
+				t.Errorf("unexpected successful completion")
+			}
+			fails = append(fails, e.FailCounter)
+		}
+	}
+	if len(fails) != 4 || fails[3] != 4 {
+		t.Errorf("failed completions with counters %v, want 1..4", fails)
+	}
+	blips := rec.of(EventBlip)
+	if len(blips) != 1 || blips[0].Target != BlipTail {
+		t.Fatalf("blips %+v, want one to the tail", blips)
+	}
+	if d := b.pos.Distance(&tail.Position); d > 1e-5 {
+		t.Errorf("body %v m from the tail after the blip", d)
+	}
+	if st := pm.InterpolationState(); st.QueueLen != 0 || st.FailCounter != 0 {
+		t.Errorf("after the blip: queue %d fail %d", st.QueueLen, st.FailCounter)
+	}
+}
+
+// seed 000 §5, §6: when stalls empty the queue, the last popped node is
+// snapshotted into blipto_position and UseTime blips there.
+func TestAdjustOffset_EmptiedQueueBlipsToBliptoPosition(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	b.blocked = true
+	pm, rec := newPM(b, ReadingSeed)
+	p1, p2 := at(10, 12, 0), at(10, 14, 0)
+	pm.InterpolateTo(&p1, false)
+	pm.InterpolateTo(&p2, false)
+	for i := 0; i < 3*int(StallCheckFrameInterval); i++ {
+		tick(pm, b, dt30)
+	}
+	blips := rec.of(EventBlip)
+	if len(blips) != 1 || blips[0].Target != BlipToPosition {
+		t.Fatalf("blips %+v, want one to blipto_position", blips)
+	}
+	if d := blips[0].To.Distance(&p2); d > 1e-5 {
+		t.Errorf("blipped to %v, want the last popped node %v", blips[0].To.Frame.Origin, p2.Frame.Origin)
+	}
+	if d := b.pos.Distance(&p2); d > 1e-5 {
+		t.Errorf("body at %v, want %v", b.pos.Frame.Origin, p2.Frame.Origin)
+	}
+	if bp := pm.InterpolationState().BliptoPosition; bp.Distance(&p2) > 1e-5 {
+		t.Errorf("blipto_position %v", bp.Frame.Origin)
+	}
+}
+
+// seed 000 §4: while the body has a sticky target the window is not tested;
+// once the 1 s sticky timeout clears it, a blocked body fails again.
+func TestAdjustOffset_StickyTargetExemptsWindow(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	b.blocked = true
+	pm, rec := newPM(b, ReadingSeed)
+	pm.SetLookup(lookup{7: at(10, 40, 0)})
+	p1, p2 := at(10, 15, 0), at(10, 16, 0)
+	pm.InterpolateTo(&p1, false)
+	pm.InterpolateTo(&p2, false)
+	pm.StickTo(7, 0.5)
+	for range 25 {
+		tick(pm, b, dt30)
+	}
+	for _, w := range rec.of(EventStallWindow) {
+		if !w.Pass {
+			t.Fatalf("window failed while stuck: %+v", w)
+		}
+	}
+	if n := len(rec.of(EventStallWindow)); n != 5 {
+		t.Fatalf("%d windows in 25 frames, want 5", n)
+	}
+	for range 15 {
+		tick(pm, b, dt30)
+	}
+	if pm.StickyObjectID() != 0 {
+		t.Fatal("sticky target not cleared after 1 s")
+	}
+	failed := 0
+	for _, w := range rec.of(EventStallWindow) {
+		if !w.Pass {
+			failed++
+		}
+	}
+	if failed == 0 {
+		t.Error("no window failed after the sticky target timed out")
+	}
+}
+
+// Bad input: a NaN, infinite or negative dt leaves everything unchanged.
+func TestAdjustOffset_InvalidDtIsNoOp(t *testing.T) {
+	for _, dt := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -0.1} {
+		b := newBody(at(10, 10, 0))
+		pm, _ := newPM(b, ReadingSeed)
+		p := at(10, 20, 0)
+		pm.InterpolateTo(&p, false)
+		off := physics.IdentityFrame()
+		pm.AdjustOffset(&off, dt)
+		if off != physics.IdentityFrame() || pm.InterpolationState().FrameCounter != 0 || pm.Now() != 0 {
+			t.Errorf("dt=%v changed state: offset %v frames %d", dt, off.Origin, pm.InterpolationState().FrameCounter)
+		}
+	}
+}
+
+// seed 000 §4: progress_quantum adds each frame's dt (retail line 353140).
+func TestAdjustOffset_ProgressQuantumSumsDt(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	pm, _ := newPM(b, ReadingSeed)
+	p := at(10, 30, 0)
+	pm.InterpolateTo(&p, false)
+	var want float32
+	for _, dt := range []float64{0.01, 0.02, 0.04} {
+		tick(pm, b, dt)
+		want = float32(dt + float64(want))
+	}
+	st := pm.InterpolationState()
+	if st.ProgressQuantum != want || st.FrameCounter != 3 {
+		t.Errorf("progress_quantum %v frames %d, want %v and 3", st.ProgressQuantum, st.FrameCounter, want)
+	}
+	if w := st.Window; w.Frames != 3 || !w.HasBaseline == (st.OriginalDistance != LargeDistance) {
+		t.Errorf("window view %+v", w)
+	}
+}

@@ -1,0 +1,214 @@
+// Reading: the policy value that captures where public readings of the
+// retail binary disagree about the position managers (READINGS.md items
+// 1–11). The code branches on these fields, never on a preset's name.
+package interp
+
+import "fmt"
+
+// SecondaryDivisor is what the secondary stall test divides
+// cumulative / progress_quantum by (READINGS.md item 1).
+type SecondaryDivisor uint8
+
+const (
+	// DivideByFrameDt: the window fails when cumulative / progress_quantum /
+	// dt < 0.30, dt the current frame's quantum (seed 000 §4, "port
+	// verbatim": the disassembly's second fdiv).
+	DivideByFrameDt SecondaryDivisor = iota
+	// DivideByCatchUp: the window passes when cumulative / progress_quantum
+	// / catch_up >= 0.30 (ACE InterpolationManager.adjust_offset; the
+	// hexrays reading; seed 000's own fdiv reads a 4-byte local).
+	DivideByCatchUp
+	// DivideByNothing: the window fails when cumulative / progress_quantum
+	// < 0.30 (acdream's port before seed 000, seed 000 §7).
+	DivideByNothing
+)
+
+// String names the divisor as the viewer and trace show it.
+func (d SecondaryDivisor) String() string {
+	switch d {
+	case DivideByFrameDt:
+		return "dt"
+	case DivideByCatchUp:
+		return "catch_up"
+	case DivideByNothing:
+		return "none"
+	}
+	return fmt.Sprintf("SecondaryDivisor(%d)", uint8(d))
+}
+
+// PrimaryTest is how MIN_DISTANCE_TO_REACH_POSITION (0.20 m) enters the stall
+// window (READINGS.md item 2).
+type PrimaryTest uint8
+
+const (
+	// PrimaryCumulative: a window passes when cumulative >= 0.20 (seed 000
+	// §4).
+	PrimaryCumulative PrimaryTest = iota
+	// PrimaryNone: there is no 0.20 m test; only the secondary ratio judges
+	// (ACE InterpolationManager.adjust_offset).
+	PrimaryNone
+	// PrimaryReachOnFail: no cumulative test, but when a window fails and
+	// the head node is closer than 0.20 m it is completed as reached
+	// (NodeCompleted(1)) instead of counting a failure (the hexrays reading,
+	// merklejerk/holtburger position_manager).
+	PrimaryReachOnFail
+)
+
+// String names the primary test.
+func (p PrimaryTest) String() string {
+	switch p {
+	case PrimaryCumulative:
+		return "cumulative"
+	case PrimaryNone:
+		return "none"
+	case PrimaryReachOnFail:
+		return "reach_on_fail"
+	}
+	return fmt.Sprintf("PrimaryTest(%d)", uint8(p))
+}
+
+// ProgressMeasure is what progress_quantum accumulates each frame
+// (READINGS.md item 3).
+type ProgressMeasure uint8
+
+const (
+	// ProgressTime: progress_quantum += dt (seed 000 §4 "NOTE on
+	// progress_quantum", retail line 353140; ACE; hexrays).
+	ProgressTime ProgressMeasure = iota
+	// ProgressStepLength: progress_quantum += the frame's step length (the
+	// prior acdream port, seed 000 §7 bug #1).
+	ProgressStepLength
+)
+
+// String names the measure.
+func (p ProgressMeasure) String() string {
+	switch p {
+	case ProgressTime:
+		return "dt"
+	case ProgressStepLength:
+		return "step_length"
+	}
+	return fmt.Sprintf("ProgressMeasure(%d)", uint8(p))
+}
+
+// ConstraintOffsetUpdate is how ConstraintManager::adjust_offset updates its
+// running constraint_pos_offset after scaling (READINGS.md item 8).
+type ConstraintOffsetUpdate uint8
+
+const (
+	// ConstraintAssign: constraint_pos_offset = |offset| (ACE
+	// ConstraintManager.cs, the only complete public port).
+	ConstraintAssign ConstraintOffsetUpdate = iota
+	// ConstraintAccumulate: constraint_pos_offset += |offset| (the hexrays
+	// survey and holtburger's local-correction module).
+	ConstraintAccumulate
+)
+
+// String names the update rule.
+func (c ConstraintOffsetUpdate) String() string {
+	switch c {
+	case ConstraintAssign:
+		return "assign"
+	case ConstraintAccumulate:
+		return "accumulate"
+	}
+	return fmt.Sprintf("ConstraintOffsetUpdate(%d)", uint8(c))
+}
+
+// Reading is one consistent answer to every point where the sources disagree
+// (READINGS.md). Get a preset with ReadingByName; a hand-built Reading must
+// pass Validate. Fields are ordered as READINGS.md numbers the items.
+type Reading struct {
+	// Name labels the reading in traces and the viewer ("seed", "ace",
+	// "hexrays", "legacy" for the presets).
+	Name string
+
+	// SecondaryDivisor is item 1, the secondary stall test's last divisor.
+	// seed: DivideByFrameDt (seed 000 §4 verbatim). ace, hexrays:
+	// DivideByCatchUp (ACE InterpolationManager.cs; holtburger). legacy:
+	// DivideByNothing (seed 000 §7, "Secondary stall: cumulative /
+	// progress_quantum < 0.30").
+	SecondaryDivisor SecondaryDivisor
+
+	// PrimaryTest is item 2, MIN_DISTANCE_TO_REACH_POSITION. seed, legacy:
+	// PrimaryCumulative (seed 000 §4; seed 000 §7 lists no difference for
+	// the prior port). ace: PrimaryNone (ACE InterpolationManager.cs).
+	// hexrays: PrimaryReachOnFail (READINGS.md item 2).
+	PrimaryTest PrimaryTest
+
+	// Progress is item 3, what progress_quantum accumulates. seed, ace,
+	// hexrays: ProgressTime (seed 000 §4, retail line 353140). legacy:
+	// ProgressStepLength (seed 000 §7 bug #1).
+	Progress ProgressMeasure
+
+	// FarBranchPrearm is item 4: InterpolateTo's far branch sets
+	// node_fail_counter = 4 so the next UseTime blips to the tail. seed,
+	// ace, hexrays: true (seed 000 §3, retail line 352944; ACE). legacy:
+	// false, the body drifts toward the far node (seed 000 §7 bug #3).
+	FarBranchPrearm bool
+
+	// PruneLoop is item 5: the near branch removes every tail node within
+	// 0.05 m of the new target (true), or compares the last node only
+	// (false). seed, ace, hexrays: true (seed 000 §3, retail line 352977;
+	// ACE). legacy: false (seed 000 §7 bug #5).
+	PruneLoop bool
+
+	// StallPopsHead is item 6: a failed window does node_fail_counter++ and
+	// NodeCompleted(0), which pops the head, and UseTime blips once the
+	// counter exceeds 3 (true); or the head stays and AdjustOffset itself
+	// snaps to the tail once the counter exceeds 3 (false). seed, ace,
+	// hexrays: true (seed 000 §4, §5, §6; ACE). legacy: false (seed 000 §7,
+	// "Stall fail action").
+	StallPopsHead bool
+
+	// OverwriteOffset is item 7: adjust_offset replaces the caller's offset
+	// frame, discarding the tick's animation root motion (true), or adds its
+	// translation to it (false). seed, ace, hexrays: true (seed 000 §4, "arg2
+	// is MUTATED IN PLACE"; ACE "frame = offset"). legacy: false (seed 000
+	// §7, the Vector3 delta the caller added).
+	OverwriteOffset bool
+
+	// ConstraintOffset is item 8, ConstraintManager's running offset update.
+	// seed: ConstraintAssign (the seeds do not say; the only complete public
+	// port). ace: ConstraintAssign (ACE ConstraintManager.cs). hexrays:
+	// ConstraintAccumulate (holtburger's survey of the Hex-Rays output).
+	// legacy: ConstraintAssign.
+	ConstraintOffset ConstraintOffsetUpdate
+
+	// ContactGate is item 9: adjust_offset returns at once unless
+	// transient_state & 1 (Contact). seed, ace, hexrays: true (seed 000 §4,
+	// line 353080; seed 003 §6 sets bit 0 exactly when the contact plane is
+	// valid; ACE names it Contact). legacy: false (seed 000 §7, "None").
+	ContactGate bool
+
+	// DriveWithStateVelocity is item 11, read by engine, not interp: the
+	// remote's body is also driven every tick by get_state_velocity through
+	// set_velocity and the Euler step (the prior acdream chain, seed 003
+	// §13). seed, ace, hexrays: false (seed 001: walking remotes never call
+	// set_velocity). legacy: true.
+	DriveWithStateVelocity bool
+
+	// FarBranchHeadingFromArgument is a disagreement found while porting,
+	// not yet numbered in READINGS.md: which keep_heading the far branch of
+	// InterpolateTo reads before overwriting the node's heading with the
+	// body's. false: the stored this->keep_heading, which the far branch does
+	// not update (seed 004 §4, retail line 352932). true: the call's own
+	// argument (ACE InterpolationManager.InterpolateTo). seed, hexrays,
+	// legacy: false. ace: true.
+	FarBranchHeadingFromArgument bool
+}
+
+// Validate reports a hand-built Reading whose enumerations are out of range.
+func (r *Reading) Validate() error {
+	switch {
+	case r.SecondaryDivisor > DivideByNothing:
+		return fmt.Errorf("interp: reading %q: SecondaryDivisor %d out of range", r.Name, r.SecondaryDivisor)
+	case r.PrimaryTest > PrimaryReachOnFail:
+		return fmt.Errorf("interp: reading %q: PrimaryTest %d out of range", r.Name, r.PrimaryTest)
+	case r.Progress > ProgressStepLength:
+		return fmt.Errorf("interp: reading %q: Progress %d out of range", r.Name, r.Progress)
+	case r.ConstraintOffset > ConstraintAccumulate:
+		return fmt.Errorf("interp: reading %q: ConstraintOffset %d out of range", r.Name, r.ConstraintOffset)
+	}
+	return nil
+}
