@@ -1,0 +1,193 @@
+// Sequence update: CSequence::update, the per-keyframe loop of
+// update_internal, advance_to_next_animation and apply_physics — how an
+// animation sequence writes root motion into the tick's local offset frame
+// (seed 002 §2, §3, §4, §9).
+package anim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
+)
+
+// Update is CSequence::update (0x00525B80, seed 002 §2): with animations
+// queued, update_internal advances the cursor and writes root motion into
+// offset, then apricot drops the drained link nodes; with none, apply_physics
+// integrates velocity and omega over the whole dt. offset may be nil (the
+// cursor still advances and hooks still fire).
+//
+// A non-finite dt changes nothing: retail would poison the cursor.
+func (s *Sequence) Update(dt float64, offset *physics.Frame) {
+	if math.IsNaN(dt) || math.IsInf(dt, 0) {
+		return
+	}
+	if len(s.nodes) > 0 {
+		s.updateInternal(dt, offset)
+		s.apricot()
+		return
+	}
+	if offset != nil {
+		s.applyPhysics(offset, dt, dt)
+	}
+}
+
+// updateInternal is CSequence::update_internal (0x005255D0, seed 002 §3).
+//
+// Per pass: frame_number += framerate·dt; every frame the cursor crossed is
+// handled in play order (seed 002 §9): going forward, subtract1 the frame's
+// pos_frame from offset, apply_physics(1/framerate, sign of dt), and
+// execute_hooks with −1; going backward, combine the pos_frame, the same
+// apply_physics, execute_hooks with +1. A cursor that ran past the node's
+// end is clamped to it, the time left over is computed, the anim-done hook
+// fires unless the list's head is the first cyclic node, and the loop goes
+// on in the next node with the leftover.
+//
+// Seed 002 §3 is a reconstruction of x87 code whose loop conditions do not
+// terminate as printed ("while floor(*arg4) > ebx" with ebx decremented).
+// Glidepath's reading, which keeps the seed's per-frame operations:
+//   - frames are half-open [k, k+1); going forward the cursor crosses frame
+//     k when it reaches k+1, going backward when it drops below k+1, so
+//     frames floor(f0)..floor(f1)−1 (forward) or floor(f0)−1..floor(f1)
+//     (backward) are handled, and a forward step followed by the same step
+//     back handles the same frames and undoes the pos_frames exactly;
+//   - a node is done when the cursor passes high_frame+1 going forward or
+//     low_frame going backward (strictly, so a cursor resting on a bound
+//     after an exact landing moves on in the next call); the leftover time
+//     is (overshoot)/framerate, the dt that was not spent in this node;
+//   - over a whole forward node every frame low..high is crossed once, so
+//     velocity is integrated for exactly the node's duration
+//     ((high−low+1)/framerate, seed 002 §9).
+func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
+	for advances := 0; ; advances++ {
+		node := &s.nodes[s.curr]
+		framerate := float64(node.Framerate)
+		delta := framerate * dt
+		if math.IsNaN(delta) || math.IsInf(delta, 0) {
+			return
+		}
+		start := s.frameNumber
+		s.frameNumber = start + delta
+		wrapped := false
+		leftover := 0.0
+
+		if delta >= 0 {
+			// Forward: the node ends at high_frame + 1.
+			end := float64(node.HighFrame) + 1
+			if s.frameNumber > end {
+				if math.Abs(framerate) >= FEpsilon {
+					leftover = (s.frameNumber - end) / framerate
+				}
+				s.frameNumber = end
+				wrapped = true
+			}
+			last := int(math.Floor(s.frameNumber))
+			for k := int(math.Floor(start)); k < last; k++ {
+				if offset != nil {
+					if pf := node.PosFrame(k); pf != nil {
+						*offset = physics.Subtract1(offset, pf)
+					}
+					if math.Abs(framerate) >= FEpsilon {
+						s.applyPhysics(offset, 1/framerate, dt)
+					}
+				}
+				s.executeHooks(node.PartFrame(k), HookForwardPlay)
+			}
+		} else {
+			// Backward: the node ends at low_frame.
+			low := float64(node.LowFrame)
+			if s.frameNumber < low {
+				if math.Abs(framerate) >= FEpsilon {
+					leftover = (s.frameNumber - low) / framerate
+				}
+				s.frameNumber = low
+				wrapped = true
+			}
+			last := int(math.Floor(s.frameNumber))
+			for k := int(math.Floor(start)) - 1; k >= last; k-- {
+				if offset != nil {
+					if pf := node.PosFrame(k); pf != nil {
+						*offset = physics.Combine(offset, pf)
+					}
+					if math.Abs(framerate) >= FEpsilon {
+						s.applyPhysics(offset, 1/framerate, dt)
+					}
+				}
+				s.executeHooks(node.PartFrame(k), HookReversePlay)
+			}
+		}
+
+		if !wrapped || advances >= maxAdvancesPerUpdate {
+			return
+		}
+		// Notify the hook object while a link node is still at the head
+		// (anim_list.head_ != first_cyclic, 0x0052594E).
+		if s.hook != nil && s.firstCyclic != 0 {
+			s.hook.AnimDone()
+		}
+		s.advanceToNextAnimation(leftover)
+		dt = leftover
+	}
+}
+
+// advanceToNextAnimation is CSequence::advance_to_next_animation
+// (0x005252B0, seed 002 §3 names it; the body follows ACE Sequence.cs).
+// Time running forward moves to the next node, or back to first_cyclic after
+// the last; time running backward moves to the previous node, or to the last
+// after the head. The cursor goes to the new node's starting frame (its
+// ending frame when time runs backward), seed 002 §6.
+//
+// ACE's version also applies one frame of pos_frame and physics on entering
+// and leaving some nodes, because its loop stops one frame short of the end;
+// Glidepath's loop crosses every frame of the node (see updateInternal), so
+// nothing is applied here and the totals agree.
+func (s *Sequence) advanceToNextAnimation(leftover float64) {
+	if leftover >= 0 {
+		if s.curr+1 < len(s.nodes) {
+			s.curr++
+		} else {
+			s.curr = s.firstCyclic
+		}
+		s.frameNumber = s.nodes[s.curr].StartingFrame()
+		return
+	}
+	if s.curr > 0 {
+		s.curr--
+	} else {
+		s.curr = len(s.nodes) - 1
+	}
+	s.frameNumber = s.nodes[s.curr].EndingFrame()
+}
+
+// applyPhysics is CSequence::apply_physics (0x00524AB0, seed 002 §4): the
+// step's magnitude is |frameDt|, its sign is sign's; origin += step·velocity
+// and the frame rotates by step·omega about its local axes (Frame::rotate).
+// The products are taken in double and stored as float, as retail does.
+func (s *Sequence) applyPhysics(offset *physics.Frame, frameDt, sign float64) {
+	d := math.Abs(frameDt)
+	if sign < 0 {
+		d = -d
+	}
+	v, w := s.velocity, s.omega
+	offset.Origin = mgl32.Vec3{
+		offset.Origin[0] + float32(d*float64(v[0])),
+		offset.Origin[1] + float32(d*float64(v[1])),
+		offset.Origin[2] + float32(d*float64(v[2])),
+	}
+	offset.Rotate(mgl32.Vec3{
+		float32(d * float64(w[0])),
+		float32(d * float64(w[1])),
+		float32(d * float64(w[2])),
+	})
+}
+
+// executeHooks is CSequence::execute_hooks (0x00524830, seed 002 §3): hand
+// a crossed part frame to the hook object. Nothing happens without a hook
+// object or outside the animation (a nil part frame).
+func (s *Sequence) executeHooks(pf *PartFrame, dir HookDirection) {
+	if pf == nil || s.hook == nil {
+		return
+	}
+	s.hook.ExecuteHooks(pf, dir)
+}
