@@ -1,0 +1,150 @@
+// Line checking: the rules that span lines (Recording v1, "Events"): t never
+// decreases, and every guid names an object that exists. The reader runs
+// every line through it, and so does the writer before it writes a line, so
+// whatever the writer writes the reader accepts.
+package recording
+
+import "fmt"
+
+// roster tracks which objects exist: header entities, then creates and
+// deletes in file order.
+type roster struct {
+	live    map[uint32]int // guid -> line it was created on (1: header)
+	deleted map[uint32]int // guid -> line it was deleted on, until re-created
+}
+
+func (r *roster) reset(entities []Entity) {
+	r.live = make(map[uint32]int, len(entities))
+	r.deleted = make(map[uint32]int)
+	for i := range entities {
+		r.live[entities[i].GUID] = 1
+	}
+}
+
+// mustExist returns "" when guid is live, else why not.
+func (r *roster) mustExist(guid uint32) string {
+	if _, ok := r.live[guid]; ok {
+		return ""
+	}
+	if line, ok := r.deleted[guid]; ok {
+		return fmt.Sprintf("entity %s was deleted on line %d", hexID(guid), line)
+	}
+	return "no entity " + hexID(guid)
+}
+
+// checker holds the state the cross-line rules need.
+type checker struct {
+	dec       decoder
+	roster    roster
+	lastT     float64
+	lastTLine int
+}
+
+var typeFields = []string{"type"}
+
+func (c *checker) errorf(line int, field, format string, args ...any) *Error {
+	return &Error{File: c.dec.file, Line: line, Field: field, Problem: fmt.Sprintf(format, args...)}
+}
+
+// header checks line as the header (line 1) and resets the state.
+func (c *checker) header(line []byte) (Header, error) {
+	d := &c.dec
+	d.err, d.lineNo = nil, 1
+	if p := d.parse(line); p != "" {
+		return Header{}, c.errorf(1, "json", "%s", p)
+	}
+	if bad, p := d.checkLeaves(); bad >= 0 {
+		return Header{}, c.errorf(1, d.path(bad), "%s", p)
+	}
+	h, ok := d.decodeHeader()
+	if !ok {
+		return Header{}, d.err
+	}
+	c.roster.reset(h.Entities)
+	c.lastT, c.lastTLine = 0, 0
+	return h, nil
+}
+
+// event checks line as event line number lineNo. For an event type it does
+// not know it returns kind 0 and the type's name, and changes no state.
+func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err error) {
+	d := &c.dec
+	d.err, d.lineNo = nil, lineNo
+	if p := d.parse(line); p != "" {
+		return ev, "", c.errorf(lineNo, "json", "%s", p)
+	}
+	var ts [1]int32
+	if dup := d.fields(0, typeFields, ts[:]); dup != "" {
+		return ev, "", c.errorf(lineNo, "type", "duplicate field")
+	}
+	n := ts[0]
+	switch {
+	case n < 0:
+		return ev, "", c.errorf(lineNo, "type", "missing")
+	case d.nodes[n].kind != nodeString:
+		return ev, "", c.errorf(lineNo, "type", "want a string, got %s", d.describe(n))
+	}
+	nd := &d.nodes[n]
+	if p := checkString(d.line[nd.start:nd.end], nd.esc); p != "" {
+		return ev, "", c.errorf(lineNo, "type", "%s", p)
+	}
+	typeName := d.stringBytes(n)
+	k := kindOf(typeName)
+	prefix := k.String()
+	if k == 0 {
+		unknown = string(typeName)
+		prefix = unknown
+	}
+	if bad, p := d.checkLeaves(); bad >= 0 {
+		return ev, "", c.errorf(lineNo, joinField(prefix, d.path(bad)), "%s", p)
+	}
+	if k == 0 {
+		return ev, unknown, nil
+	}
+	ev, ok := d.decodeEvent(k)
+	if !ok {
+		return Event{}, "", d.err
+	}
+	if ev.T < c.lastT {
+		return Event{}, "", c.errorf(lineNo, prefix+".t", "%s is less than the previous event's t %s (line %d)",
+			formatT(ev.T), formatT(c.lastT), c.lastTLine)
+	}
+	if p := c.applyRoster(&ev); p != "" {
+		field := prefix + ".guid"
+		switch {
+		case k == KindCreate:
+			field = "create.entity.guid"
+		case ev.Raw && !d.rawHadGUID:
+			field = "position.raw"
+		}
+		return Event{}, "", c.errorf(lineNo, field, "%s", p)
+	}
+	c.lastT, c.lastTLine = ev.T, lineNo
+	return ev, "", nil
+}
+
+// applyRoster checks the event's guid against the live objects and applies
+// creates and deletes. A note's guid is not checked: a note may speak of an
+// object that is gone.
+func (c *checker) applyRoster(ev *Event) string {
+	r := &c.roster
+	switch ev.Kind {
+	case KindObserver, KindNote:
+		return ""
+	case KindCreate:
+		if line, ok := r.live[ev.GUID]; ok {
+			return fmt.Sprintf("entity %s already exists (created on line %d)", hexID(ev.GUID), line)
+		}
+		delete(r.deleted, ev.GUID)
+		r.live[ev.GUID] = ev.Line
+		return ""
+	}
+	if p := r.mustExist(ev.GUID); p != "" {
+		return p
+	}
+	if ev.Kind == KindDelete {
+		delete(r.live, ev.GUID)
+		r.deleted[ev.GUID] = ev.Line
+	}
+	return ""
+}

@@ -1,0 +1,244 @@
+// Encoding: appends the JSON of headers, entities and events. Floats are
+// written as the shortest decimal that parses back to the same float32
+// (times: float64), so a read→write→read round trip is exact.
+package recording
+
+import (
+	"encoding/hex"
+	"math"
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
+)
+
+func appendInt(b []byte, v int64) []byte { return strconv.AppendInt(b, v, 10) }
+
+func appendFloat32(b []byte, v float32) []byte {
+	return strconv.AppendFloat(b, float64(v), 'g', -1, 32)
+}
+
+func formatT(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
+
+const hexDigits = "0123456789ABCDEF"
+
+// appendID writes a guid or cell as "0x%08X".
+func appendID(b []byte, v uint32) []byte {
+	b = append(b, '"', '0', 'x')
+	for shift := 28; shift >= 0; shift -= 4 {
+		b = append(b, hexDigits[(v>>uint(shift))&0xF])
+	}
+	return append(b, '"')
+}
+
+// hexID formats a guid for messages: 0x80000A01.
+func hexID(v uint32) string {
+	b := appendID(make([]byte, 0, 12), v)
+	return string(b[1 : len(b)-1])
+}
+
+// appendString writes s as a JSON string. Invalid UTF-8 is written as is;
+// the line check then rejects it.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, '\\', 'n')
+		case c == '\r':
+			b = append(b, '\\', 'r')
+		case c == '\t':
+			b = append(b, '\\', 't')
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+// key writes ,"name": (or {"name": when first).
+func key(b []byte, first bool, name string) []byte {
+	if first {
+		b = append(b, '{')
+	} else {
+		b = append(b, ',')
+	}
+	b = append(b, '"')
+	b = append(b, name...)
+	return append(b, '"', ':')
+}
+
+func appendFloats(b []byte, v []float32) []byte {
+	b = append(b, '[')
+	for i, f := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFloat32(b, f)
+	}
+	return append(b, ']')
+}
+
+func appendVec3(b []byte, v mgl32.Vec3) []byte { return appendFloats(b, v[:]) }
+
+func appendQuat(b []byte, q mgl32.Quat) []byte {
+	return appendFloats(b, []float32{q.W, q.V[0], q.V[1], q.V[2]})
+}
+
+// isIdentity reports whether q is bitwise the identity [1, 0, 0, 0], the
+// rotation a reader assumes when none is written.
+func isIdentity(q mgl32.Quat) bool {
+	return math.Float32bits(q.W) == math.Float32bits(1) && math.Float32bits(q.V[0]) == 0 &&
+		math.Float32bits(q.V[1]) == 0 && math.Float32bits(q.V[2]) == 0
+}
+
+// appendPositionFields writes "cell", "origin" and, unless it is the
+// identity or withRotation is false, "rotation".
+func appendPositionFields(b []byte, first bool, p *physics.Position, withRotation bool) []byte {
+	b = appendID(key(b, first, "cell"), p.Cell)
+	b = appendVec3(key(b, false, "origin"), p.Frame.Origin)
+	if withRotation && !isIdentity(p.Frame.Rot) {
+		b = appendQuat(key(b, false, "rotation"), p.Frame.Rot)
+	}
+	return b
+}
+
+func appendStamps(b []byte, names []string, v []uint16) []byte {
+	for i, s := range v {
+		b = appendInt(key(b, i == 0, names[i]), int64(s))
+	}
+	return append(b, '}')
+}
+
+func appendEntity(b []byte, e *Entity) []byte {
+	b = appendID(key(b, true, "guid"), e.GUID)
+	if e.Name != "" {
+		b = appendString(key(b, false, "name"), e.Name)
+	}
+	b = appendPositionFields(key(b, false, "position"), true, &e.Pos, true)
+	b = append(b, '}')
+	if e.Seq != (Seq{}) {
+		b = appendStamps(key(b, false, "seq"), seqFields,
+			[]uint16{e.Seq.Instance, e.Seq.Position, e.Seq.Teleport, e.Seq.ForcePosition, e.Seq.Vector})
+	}
+	if e.HasMotion {
+		b = appendFloat32(key(key(b, false, "motion"), true, "run_rate"), e.RunRate)
+		b = append(b, '}')
+	}
+	b = appendFloat32(key(b, false, "radius"), e.Radius)
+	b = appendFloat32(key(b, false, "height"), e.Height)
+	b = appendString(key(b, false, "motion_table"), e.MotionTable)
+	return append(b, '}')
+}
+
+// appendHeader writes the header line (without the newline).
+func appendHeader(b []byte, h *Header) []byte {
+	b = appendString(key(b, true, "format"), FormatName)
+	b = appendInt(key(b, false, "version"), Version)
+	b = appendInt(key(b, false, "tick_rate"), int64(h.TickRate))
+	if h.HasObserver {
+		b = appendPositionFields(key(b, false, "observer"), true, &h.Observer, false)
+		b = append(b, '}')
+	}
+	switch h.Terrain.Kind {
+	case TerrainFlat:
+		b = appendString(key(key(b, false, "terrain"), true, "kind"), "flat")
+		b = appendFloat32(key(b, false, "z"), h.Terrain.Z)
+	default:
+		b = appendString(key(key(b, false, "terrain"), true, "kind"), h.Terrain.Kind.String())
+		b = appendString(key(b, false, "name"), h.Terrain.Name)
+	}
+	b = append(b, '}')
+	b = append(key(b, false, "entities"), '[')
+	for i := range h.Entities {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendEntity(b, &h.Entities[i])
+	}
+	return append(b, ']', '}')
+}
+
+// appendEvent writes an event line (without the newline).
+func appendEvent(b []byte, ev *Event) []byte {
+	b = strconv.AppendFloat(key(b, true, "t"), ev.T, 'g', -1, 64)
+	b = appendString(key(b, false, "type"), ev.Kind.String())
+	switch ev.Kind {
+	case KindObserver, KindCreate:
+	case KindNote:
+		if ev.HasGUID {
+			b = appendID(key(b, false, "guid"), ev.GUID)
+		}
+	default:
+		b = appendID(key(b, false, "guid"), ev.GUID)
+	}
+	switch ev.Kind {
+	case KindPosition:
+		b = appendPositionEvent(b, ev)
+	case KindMotion:
+		m := &ev.Motion
+		b = appendString(key(b, false, "forward"), m.Forward.String())
+		b = appendFloat32(key(b, false, "forward_speed"), m.ForwardSpeed)
+		b = appendString(key(b, false, "sidestep"), m.Sidestep.String())
+		b = appendFloat32(key(b, false, "sidestep_speed"), m.SidestepSpeed)
+		b = appendString(key(b, false, "turn"), m.Turn.String())
+		b = appendFloat32(key(b, false, "turn_speed"), m.TurnSpeed)
+		if m.HasRunRate {
+			b = appendFloat32(key(b, false, "run_rate"), m.RunRate)
+		}
+		b = strconv.AppendBool(key(b, false, "moving_to"), m.MovingTo)
+	case KindVector:
+		v := &ev.Vector
+		b = appendVec3(key(b, false, "velocity"), v.Velocity)
+		b = appendVec3(key(b, false, "omega"), v.Omega)
+		if v.Seq != (VectorSeq{}) {
+			b = appendStamps(key(b, false, "seq"), vectorSeqFields, []uint16{v.Seq.Instance, v.Seq.Vector})
+		}
+	case KindCreate:
+		b = key(b, false, "entity")
+		if ev.Entity != nil {
+			b = appendEntity(b, ev.Entity)
+		} else {
+			b = append(b, "null"...)
+		}
+	case KindObserver:
+		b = appendPositionFields(b, false, &ev.Pos, false)
+	case KindTruth:
+		b = appendPositionFields(b, false, &ev.Pos, true)
+	case KindNote:
+		b = appendString(key(b, false, "text"), ev.Text)
+	}
+	return append(b, '}')
+}
+
+func appendPositionEvent(b []byte, ev *Event) []byte {
+	u := ev.Update
+	u.GUID = ev.GUID
+	if ev.Raw {
+		b = append(key(b, false, "raw"), '"')
+		var tmp [96]byte
+		b = hex.AppendEncode(b, AppendUpdatePosition(tmp[:0], &u))
+		return append(b, '"')
+	}
+	b = appendPositionFields(b, false, &u.Pos, true)
+	if !u.Grounded {
+		b = append(key(b, false, "grounded"), "false"...)
+	}
+	if u.HasVelocity {
+		b = appendVec3(key(b, false, "velocity"), u.Velocity)
+	}
+	if u.HasPlacement {
+		b = appendInt(key(b, false, "placement"), int64(u.Placement))
+	}
+	if u.Seq != (PositionSeq{}) {
+		b = appendStamps(key(b, false, "seq"), positionSeqFields,
+			[]uint16{u.Seq.Instance, u.Seq.Position, u.Seq.Teleport, u.Seq.ForcePosition})
+	}
+	return b
+}

@@ -1,0 +1,246 @@
+// Events: the typed form of a recording's event lines (Recording v1,
+// "Events"). One value struct with a Kind and per-kind payload fields, so a
+// driver iterates a []Event without interface dispatch or allocation.
+package recording
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
+)
+
+// Kind is an event's type. String returns the recording's type name.
+type Kind uint8
+
+// The event kinds of Recording v1.
+const (
+	// KindPosition is an UpdatePosition 0xF748 (seed 004).
+	KindPosition Kind = iota + 1
+	// KindMotion is the decoded subset of an UpdateMotion 0xF74C.
+	KindMotion
+	// KindVector is a VectorUpdate 0xF74E.
+	KindVector
+	// KindCreate is a CreateObject.
+	KindCreate
+	// KindDelete is a DeleteObject.
+	KindDelete
+	// KindObserver says the local player moved.
+	KindObserver
+	// KindTruth is the server-side truth of an object; never delivered to
+	// the client pipeline.
+	KindTruth
+	// KindNote is an annotation shown on the timeline.
+	KindNote
+)
+
+var kindNames = [...]string{
+	KindPosition: "position",
+	KindMotion:   "motion",
+	KindVector:   "vector",
+	KindCreate:   "create",
+	KindDelete:   "delete",
+	KindObserver: "observer",
+	KindTruth:    "truth",
+	KindNote:     "note",
+}
+
+func (k Kind) String() string {
+	if k >= 1 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "Kind(" + itoa(int(k)) + ")"
+}
+
+// kindOf returns the kind named s, or 0.
+func kindOf(s []byte) Kind {
+	for k := KindPosition; int(k) < len(kindNames); k++ {
+		if string(s) == kindNames[k] {
+			return k
+		}
+	}
+	return 0
+}
+
+// Event is one event line. Kind says which payload fields are meaningful;
+// the others are zero.
+type Event struct {
+	// T is the receive time in seconds since the recording started.
+	T    float64
+	Kind Kind
+	// Line is the 1-based line the event was read from (0 for an event built
+	// in memory). Writers ignore it.
+	Line int
+	// GUID is the object the event is about: for create it is Entity.GUID;
+	// for note it is meaningful only when HasGUID; observer has none.
+	GUID uint32
+	// HasGUID is true for every kind but observer, and for a note only when
+	// it names an object.
+	HasGUID bool
+
+	// Update is the decoded UpdatePosition (position). The reader sets
+	// Update.GUID to GUID; the writer writes GUID and ignores Update.GUID.
+	Update UpdatePosition
+	// Raw says the position event was given as raw message bytes; the writer
+	// then writes it as raw bytes again (re-encoded from Update).
+	Raw bool
+	// Motion is the motion state (motion).
+	Motion Motion
+	// Vector is the velocity update (vector).
+	Vector Vector
+	// Entity is the created object (create).
+	Entity *Entity
+	// Pos is the observer's position (observer) or the server-side truth
+	// (truth). An observer position has the identity rotation.
+	Pos physics.Position
+	// Text is the annotation (note).
+	Text string
+}
+
+// Motion is the decoded subset of an UpdateMotion (0xF74C) a motion event
+// carries: the interpreted commands (after run conversion) and speeds.
+type Motion struct {
+	Forward       ForwardCommand
+	ForwardSpeed  float32
+	Sidestep      SidestepCommand
+	SidestepSpeed float32
+	Turn          TurnCommand
+	TurnSpeed     float32
+	// HasRunRate says whether the event sets my_run_rate to RunRate.
+	HasRunRate bool
+	RunRate    float32
+	// MovingTo is what CPhysicsObj::IsMovingTo returns (seed 004 §6).
+	MovingTo bool
+}
+
+// NewMotion returns a motion with the Recording v1 defaults: Ready, None,
+// None, every speed 1, no run rate, not moving to.
+func NewMotion() Motion {
+	return Motion{ForwardSpeed: 1, SidestepSpeed: 1, TurnSpeed: 1}
+}
+
+// VectorSeq holds the stamps a VectorUpdate carries.
+type VectorSeq struct {
+	Instance uint16
+	Vector   uint16
+}
+
+// Vector is a VectorUpdate (0xF74E): the object's velocity and angular
+// velocity.
+type Vector struct {
+	Velocity mgl32.Vec3
+	Omega    mgl32.Vec3
+	Seq      VectorSeq
+}
+
+// Seq is an entity's update_times at creation (the five stamps Recording v1
+// lets a header or create entity set).
+type Seq struct {
+	Instance      uint16
+	Position      uint16
+	Teleport      uint16
+	ForcePosition uint16
+	Vector        uint16
+}
+
+// Defaults for an entity's optional fields (Recording v1, "Header").
+const (
+	// DefaultRadius is an entity's radius when the recording gives none (m).
+	DefaultRadius = 0.35
+	// DefaultHeight is an entity's height when the recording gives none (m).
+	DefaultHeight = 1.8
+	// DefaultMotionTable is the motion table an entity uses when the
+	// recording names none.
+	DefaultMotionTable = "humanoid"
+	// DefaultTickRate is the tick rate when the header gives none (Hz).
+	DefaultTickRate = 30
+	// MinTickRate and MaxTickRate bound the header's tick_rate.
+	MinTickRate = 1
+	MaxTickRate = 240
+)
+
+// Entity is an object that exists at t = 0 (header) or is created (create).
+type Entity struct {
+	GUID uint32
+	Name string
+	Pos  physics.Position
+	Seq  Seq
+	// HasMotion says the object has a motion interpreter; without one the
+	// catch-up speed falls back to 7.5 m/s (READINGS.md item 10).
+	HasMotion bool
+	// RunRate is the motion interpreter's my_run_rate (default 1).
+	RunRate     float32
+	Radius      float32
+	Height      float32
+	MotionTable string
+}
+
+// NewEntity returns an entity at pos with the Recording v1 defaults: no
+// motion interpreter, run rate 1, radius 0.35 m, height 1.8 m, the humanoid
+// motion table.
+func NewEntity(guid uint32, pos physics.Position) Entity {
+	return Entity{
+		GUID: guid, Pos: pos, RunRate: 1,
+		Radius: DefaultRadius, Height: DefaultHeight, MotionTable: DefaultMotionTable,
+	}
+}
+
+// TerrainKind says what the ground is.
+type TerrainKind uint8
+
+const (
+	// TerrainFlat is a flat plane at Terrain.Z.
+	TerrainFlat TerrainKind = iota
+	// TerrainAsset is a terrain shipped in assets/, named by Terrain.Name.
+	TerrainAsset
+)
+
+func (k TerrainKind) String() string {
+	switch k {
+	case TerrainFlat:
+		return "flat"
+	case TerrainAsset:
+		return "asset"
+	}
+	return "TerrainKind(" + itoa(int(k)) + ")"
+}
+
+// Terrain is the header's terrain.
+type Terrain struct {
+	Kind TerrainKind
+	// Z is the height of a flat terrain.
+	Z float32
+	// Name names an asset terrain.
+	Name string
+}
+
+// Format and version a recording's header must name.
+const (
+	FormatName = "glidepath-recording"
+	Version    = 1
+)
+
+// Header is a recording's first line. Format and version are checked by the
+// reader and written by the writer; they are not stored.
+type Header struct {
+	// TickRate is physics ticks per second, 1–240 (default 30).
+	TickRate int
+	// HasObserver says whether Observer, the local player's position, was
+	// given. Without it every object's player_distance is 0.
+	HasObserver bool
+	Observer    physics.Position
+	Terrain     Terrain
+	// Entities are the objects that exist at t = 0, in header order.
+	Entities []Entity
+}
+
+// NewHeader returns a header with the defaults: 30 ticks per second, no
+// observer, flat terrain at z 0, no entities.
+func NewHeader() Header {
+	return Header{TickRate: DefaultTickRate}
+}
+
+// itoa formats a small int without fmt.
+func itoa(v int) string {
+	var b [20]byte
+	return string(appendInt(b[:0], int64(v)))
+}

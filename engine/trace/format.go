@@ -1,0 +1,183 @@
+// Row encoding: appends the JSON of header, state and event rows in the
+// fixed field order of Trace v1, into a caller's buffer, without allocating.
+package trace
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// appendFloat writes v with Go's shortest float32 round-trip formatting
+// (Trace v1: strconv.FormatFloat(float64(v), 'g', -1, 32)), so 90 is "90",
+// not "90.0". JSON has no NaN or infinity, so those are written as the
+// strings "NaN", "+Inf" and "-Inf"; the reader accepts them back.
+func appendFloat(b []byte, v float32) []byte {
+	f := float64(v)
+	switch {
+	case math.IsNaN(f):
+		return append(b, `"NaN"`...)
+	case math.IsInf(f, 1):
+		return append(b, `"+Inf"`...)
+	case math.IsInf(f, -1):
+		return append(b, `"-Inf"`...)
+	}
+	return strconv.AppendFloat(b, f, 'g', -1, 32)
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+// appendID writes a guid or cell as "0x%08X".
+func appendID(b []byte, v uint32) []byte {
+	b = append(b, '"', '0', 'x')
+	for shift := 28; shift >= 0; shift -= 4 {
+		b = append(b, hexDigits[(v>>uint(shift))&0xF])
+	}
+	return append(b, '"')
+}
+
+func formatID(v uint32) string { return fmt.Sprintf("0x%08X", v) }
+
+func appendVec3(b []byte, v mgl32.Vec3) []byte {
+	b = append(b, '[')
+	b = appendFloat(b, v[0])
+	b = append(b, ',')
+	b = appendFloat(b, v[1])
+	b = append(b, ',')
+	b = appendFloat(b, v[2])
+	return append(b, ']')
+}
+
+func appendPlace(b []byte, p *Place) []byte {
+	b = append(b, `{"cell":`...)
+	b = appendID(b, p.Cell)
+	b = append(b, `,"origin":`...)
+	b = appendVec3(b, p.Origin)
+	return append(b, '}')
+}
+
+// appendString writes s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+func appendHeader(b []byte, h *Header) []byte {
+	b = append(b, `{"format":"`+FormatName+`","version":`...)
+	b = strconv.AppendInt(b, Version, 10)
+	b = append(b, `,"tick_rate":`...)
+	b = strconv.AppendInt(b, int64(h.TickRate), 10)
+	b = append(b, `,"reading":`...)
+	b = appendString(b, h.Reading)
+	b = append(b, `,"input":`...)
+	b = appendString(b, h.Input)
+	return append(b, '}')
+}
+
+func appendRowStart(b []byte, tick int, guid uint32) []byte {
+	b = append(b, `{"tick":`...)
+	b = strconv.AppendInt(b, int64(tick), 10)
+	b = append(b, `,"guid":`...)
+	return appendID(b, guid)
+}
+
+func appendState(b []byte, s *State) []byte {
+	b = appendRowStart(b, s.Tick, s.GUID)
+	b = append(b, `,"cell":`...)
+	b = appendID(b, s.Cell)
+	b = append(b, `,"origin":`...)
+	b = appendVec3(b, s.Origin)
+	b = append(b, `,"heading":`...)
+	b = appendFloat(b, s.Heading)
+	b = append(b, `,"queue":`...)
+	b = strconv.AppendInt(b, int64(s.Queue), 10)
+	b = append(b, `,"fail":`...)
+	b = strconv.AppendInt(b, int64(s.Fail), 10)
+	b = append(b, `,"contact":`...)
+	b = strconv.AppendBool(b, s.Contact)
+	return append(b, '}')
+}
+
+// checkEvent reports an event the writer cannot write: an unknown kind or
+// an enum value outside its set.
+func checkEvent(e *Event) error {
+	bad := ""
+	switch e.Kind {
+	case KindRoute:
+		if e.Route == 0 || int(e.Route) >= len(routeNames) {
+			bad = "route branch " + e.Route.String()
+		}
+	case KindEnqueue:
+		if e.Enqueue == 0 || int(e.Enqueue) >= len(enqueueNames) {
+			bad = "enqueue branch " + e.Enqueue.String()
+		}
+	case KindBlip:
+		if e.Target == 0 || int(e.Target) >= len(blipNames) {
+			bad = "blip target " + e.Target.String()
+		}
+	case KindNodeComplete, KindStallWindow, KindSnap, KindContact:
+	default:
+		bad = "kind " + e.Kind.String()
+	}
+	if bad != "" {
+		return fmt.Errorf("trace: tick %d, object %s: invalid %s", e.Tick, formatID(e.GUID), bad)
+	}
+	return nil
+}
+
+func appendEvent(b []byte, e *Event) []byte {
+	b = appendRowStart(b, e.Tick, e.GUID)
+	b = append(b, `,"event":"`...)
+	b = append(b, e.Kind.String()...)
+	b = append(b, '"')
+	switch e.Kind {
+	case KindRoute:
+		b = append(b, `,"branch":"`...)
+		b = append(b, e.Route.String()...)
+		b = append(b, '"')
+	case KindEnqueue:
+		b = append(b, `,"branch":"`...)
+		b = append(b, e.Enqueue.String()...)
+		b = append(b, `","pruned":`...)
+		b = strconv.AppendInt(b, int64(e.Pruned), 10)
+		b = append(b, `,"evicted":`...)
+		b = strconv.AppendInt(b, int64(e.Evicted), 10)
+	case KindNodeComplete:
+		b = append(b, `,"success":`...)
+		b = strconv.AppendBool(b, e.Success)
+	case KindStallWindow:
+		b = append(b, `,"pass":`...)
+		b = strconv.AppendBool(b, e.Pass)
+		b = append(b, `,"cumulative":`...)
+		b = appendFloat(b, e.Cumulative)
+		b = append(b, `,"progress_quantum":`...)
+		b = appendFloat(b, e.ProgressQuantum)
+	case KindBlip, KindSnap:
+		b = append(b, `,"from":`...)
+		b = appendPlace(b, &e.From)
+		b = append(b, `,"to":`...)
+		b = appendPlace(b, &e.To)
+		if e.Kind == KindBlip {
+			b = append(b, `,"target":"`...)
+			b = append(b, e.Target.String()...)
+			b = append(b, '"')
+		}
+	case KindContact:
+		b = append(b, `,"contact":`...)
+		b = strconv.AppendBool(b, e.Contact)
+	}
+	return append(b, '}')
+}

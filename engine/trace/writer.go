@@ -1,0 +1,71 @@
+// Writer: writes a trace through a bufio.Writer, appending each row into one
+// reused buffer, so steady-state writing does not allocate (Trace v1).
+package trace
+
+import (
+	"bufio"
+	"io"
+)
+
+// Writer writes a header, then rows in the order the caller gives them:
+// for each tick, the state rows (header order, then creation order), then
+// the tick's event rows in the order they happened.
+type Writer struct {
+	w   *bufio.Writer
+	buf []byte
+	err error
+}
+
+// NewWriter writes h as the first line to dst.
+func NewWriter(dst io.Writer, h *Header) (*Writer, error) {
+	w := &Writer{w: bufio.NewWriterSize(dst, 64<<10), buf: make([]byte, 0, 512)}
+	w.buf = appendHeader(w.buf, h)
+	if err := w.line(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+func (w *Writer) line() error {
+	w.buf = append(w.buf, '\n')
+	_, w.err = w.w.Write(w.buf)
+	w.buf = w.buf[:0]
+	return w.err
+}
+
+// WriteState writes one state row.
+func (w *Writer) WriteState(s *State) error {
+	if w.err != nil {
+		return w.err
+	}
+	w.buf = appendState(w.buf[:0], s)
+	return w.line()
+}
+
+// WriteEvent writes one event row. An unknown kind or an enum value outside
+// its set is refused with an error, and nothing is written.
+func (w *Writer) WriteEvent(e *Event) error {
+	if w.err != nil {
+		return w.err
+	}
+	if err := checkEvent(e); err != nil {
+		return err
+	}
+	w.buf = appendEvent(w.buf[:0], e)
+	return w.line()
+}
+
+// Flush writes buffered rows to the underlying writer.
+func (w *Writer) Flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	w.err = w.w.Flush()
+	return w.err
+}
+
+// AppendState appends the JSON of a state row (no newline) to b.
+func AppendState(b []byte, s *State) []byte { return appendState(b, s) }
+
+// AppendEvent appends the JSON of an event row (no newline) to b.
+func AppendEvent(b []byte, e *Event) []byte { return appendEvent(b, e) }
