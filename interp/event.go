@@ -103,7 +103,8 @@ func (t BlipTarget) String() string {
 //	EventBlip:         From, To, Target
 //
 // FailCounter and QueueLen are the manager's node_fail_counter and queue
-// length right after the decision, for every kind.
+// length right after the decision, for every kind — for a blip, the values
+// that triggered it, before the StopInterpolating that follows clears them.
 type Event struct {
 	Kind EventKind
 

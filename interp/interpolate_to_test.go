@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
-
-	"glidepath/physics"
 )
 
 // seed 000 §3 far branch, §6 blip; acdream's
@@ -267,5 +265,3 @@ func nan() float64 {
 	var z float64
 	return z / z
 }
-
-var _ physics.PositionManager = (*PositionManager)(nil)
