@@ -40,13 +40,16 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	if m.reading.ContactGate && !m.body.InContact() {
 		return
 	}
-	head := *m.st.queue.front()
+	head := m.st.queue.front()
 	if head.Type == NodeJump || head.Type == NodeVelocity {
 		return
 	}
+	target := &head.Position
 
 	bodyPos := m.body.Position()
-	dist := bodyPos.Distance(&head.Position)
+	// Position::subtract2's vector and Position::distance share one
+	// cell-aware offset.
+	delta, dist := offsetDistance(&bodyPos, target)
 	if dist <= DesiredDistance {
 		m.NodeCompleted(true)
 		return
@@ -71,19 +74,31 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 		}
 	}
 
-	// Position::subtract2: the cell-aware vector from the body to the head.
-	delta := bodyPos.Offset(&head.Position)
+	// AC1Legacy::Vector3::magnitude of subtract2's vector, in float.
 	mag := delta.Len()
 	// Retail line 353222: a second reach test on the same distance, inside
 	// the step branch, with no return — the step below still heads for the
-	// node just completed.
+	// node just completed, so keep a copy of it before it is popped.
 	if mag <= DesiredDistance {
+		saved := *target
+		target = &saved
 		m.NodeCompleted(true)
 	}
 	if maxStep < mag {
 		delta = delta.Mul(maxStep / mag)
 	}
-	m.writeOffset(offset, &bodyPos, delta, &head.Position)
+	m.writeOffset(offset, &bodyPos, delta, target)
+}
+
+// offsetDistance is Position::get_offset and Position::distance of the same
+// pair: the cell-aware global vector from a to b and its length, computed as
+// physics.Position.Distance does. The interpolation code takes every
+// body-to-node distance from here, so a window's baseline and its later
+// distance always come from the same arithmetic.
+func offsetDistance(a, b *physics.Position) (mgl32.Vec3, float32) {
+	o := a.Offset(b)
+	x, y, z := float64(o[0]), float64(o[1]), float64(o[2])
+	return o, float32(math.Sqrt(x*x + y*y + z*z))
 }
 
 // writeOffset expresses the global step delta in the body's local frame and
@@ -97,10 +112,19 @@ func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physi
 		offset.Origin = offset.Origin.Add(local)
 		return
 	}
-	rot := mgl32.QuatIdent()
-	if !m.st.keepHeading {
-		// subtract2's rotation: combine(body, offset) has the head's rotation.
-		rot = bodyPos.Frame.Rot.Conjugate().Mul(target.Frame.Rot)
+	// keep_heading zeroes the rotation, and a body already facing as the
+	// head does needs none: both give the identity, exactly.
+	if m.st.keepHeading || bodyPos.Frame.Rot == target.Frame.Rot {
+		*offset = m.identity
+		offset.Origin = local
+		return
+	}
+	// subtract2's rotation: combine(body, offset) has the head's rotation.
+	// The true inverse, not the conjugate, so a body quaternion a hair off
+	// unit length is not squared again every tick.
+	rot := bodyPos.Frame.Rot.Inverse().Mul(target.Frame.Rot)
+	if !finite(rot.W) || !finiteVec(rot.V) {
+		rot = mgl32.QuatIdent() // a zero body quaternion; set_frame repairs it
 	}
 	*offset = physics.NewFrame(local, rot)
 }

@@ -404,3 +404,20 @@ func TestAdjustOffset_ProgressQuantumSumsDt(t *testing.T) {
 		t.Errorf("window view %+v", w)
 	}
 }
+
+// offsetDistance must agree bit for bit with Position::distance (seed 004 §7)
+// as physics computes it, across landblocks too.
+func TestOffsetDistanceMatchesPositionDistance(t *testing.T) {
+	pairs := [][2]physics.Position{
+		{at(10, 10, 0), at(13, 14, 0)},
+		{at(191.9, 5, 0), at(200.3, 7.25, 0)},
+		{at(-3.5, 100, 0), at(40.125, 90, 0)},
+	}
+	pairs[2][1].Frame.Origin[2] = 2.75
+	for _, p := range pairs {
+		o, d := offsetDistance(&p[0], &p[1])
+		if want := p[0].Distance(&p[1]); d != want || o != p[0].Offset(&p[1]) {
+			t.Errorf("%v → %v: %v, want %v", p[0].Frame.Origin, p[1].Frame.Origin, d, want)
+		}
+	}
+}

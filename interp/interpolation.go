@@ -33,6 +33,9 @@ type InterpolationManager struct {
 	body    Body             // physics_obj
 	pm      *PositionManager // owner, for get_sticky_object_id; may be nil
 	sink    Sink
+	// identity is a cached identity frame, copied rather than re-cached on
+	// every translation-only offset.
+	identity physics.Frame
 }
 
 // NewInterpolationManager is InterpolationManager::InterpolationManager
@@ -48,7 +51,7 @@ func NewInterpolationManager(body Body, r Reading) (*InterpolationManager, error
 }
 
 func newInterpolationManager(body Body, r Reading, pm *PositionManager) *InterpolationManager {
-	m := &InterpolationManager{reading: r, body: body, pm: pm}
+	m := &InterpolationManager{reading: r, body: body, pm: pm, identity: physics.IdentityFrame()}
 	m.st.reset()
 	return m
 }
@@ -154,7 +157,8 @@ func (m *InterpolationManager) Window() StallWindow {
 	}
 	if w.HasBaseline && m.body != nil && m.st.queue.Len() > 0 && m.st.queue.front().Type == NodePosition {
 		bp := m.body.Position()
-		w.Cumulative = m.st.originalDistance - bp.Distance(&m.st.queue.front().Position)
+		_, d := offsetDistance(&bp, &m.st.queue.front().Position)
+		w.Cumulative = m.st.originalDistance - d
 	}
 	return w
 }

@@ -39,7 +39,7 @@ func (m *InterpolationManager) NodeCompleted(success bool) {
 		}
 	default:
 		bp := m.body.Position()
-		m.st.originalDistance = bp.Distance(&q.front().Position)
+		_, m.st.originalDistance = offsetDistance(&bp, &q.front().Position)
 	}
 	if m.sink != nil {
 		m.emit(Event{Kind: EventNodeComplete, Success: success})
