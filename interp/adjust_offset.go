@@ -27,12 +27,14 @@ import (
 // rotates it by the body's frame — with the rotation that turns the body to
 // the head's heading, or none when keep_heading.
 //
-// A non-finite or negative dt leaves offset unchanged.
+// A dt that is not a positive finite number leaves everything unchanged: a
+// zero-length frame would count toward the stall window without any time
+// for progress (retail's tick driver never passes one).
 func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	if offset == nil || m.st.queue.Len() == 0 || m.body == nil {
 		return
 	}
-	if !(dt >= 0) || math.IsInf(dt, 0) {
+	if !(dt > 0) || math.IsInf(dt, 0) {
 		return
 	}
 	// Retail line 353080: transient_state & 1 (Contact) — an airborne remote

@@ -370,9 +370,10 @@ func TestAdjustOffset_StickyTargetExemptsWindow(t *testing.T) {
 	}
 }
 
-// Bad input: a NaN, infinite or negative dt leaves everything unchanged.
+// Bad input: a NaN, infinite, zero or negative dt leaves everything
+// unchanged.
 func TestAdjustOffset_InvalidDtIsNoOp(t *testing.T) {
-	for _, dt := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -0.1} {
+	for _, dt := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -0.1, 0} {
 		b := newBody(at(10, 10, 0))
 		pm, _ := newPM(b, ReadingSeed)
 		p := at(10, 20, 0)
@@ -419,5 +420,58 @@ func TestOffsetDistanceMatchesPositionDistance(t *testing.T) {
 		if want := p[0].Distance(&p[1]); d != want || o != p[0].Offset(&p[1]) {
 			t.Errorf("%v → %v: %v, want %v", p[0].Frame.Origin, p[1].Frame.Origin, d, want)
 		}
+	}
+}
+
+// seed 000 §4 (subtract2) and acdream's
+// AdjustOffset_CompleteFrame_ReplacesOriginAndNonCommutingOrientation: with a
+// tilted body and a head turned about another axis, the offset is the step
+// in the body's local frame and the rotation inverse(body)·head, so combine
+// lands on the head's orientation.
+func TestAdjustOffset_NonCommutingOrientation(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	b.pos.Frame = physics.NewFrame(b.pos.Frame.Origin, mgl32.QuatRotate(1.1, mgl32.Vec3{1, 0, 0}))
+	pm, _ := newPM(b, ReadingSeed)
+	head := at(20, 10, 0)
+	head.Frame = physics.NewFrame(head.Frame.Origin, mgl32.QuatRotate(-0.9, mgl32.Vec3{0, 1, 0}))
+	pm.InterpolateTo(&head, false)
+	root := physics.NewFrame(mgl32.Vec3{7, 8, 9}, mgl32.QuatRotate(0.4, mgl32.Vec3{0, 0, 1}))
+	off := root
+	pm.AdjustOffset(&off, 0.1)
+
+	if want := b.pos.Frame.GlobalToLocalVec(mgl32.Vec3{0.75, 0, 0}); !vecNear(off.Origin, want, 1e-5) {
+		t.Errorf("local step %v, want %v", off.Origin, want)
+	}
+	after := physics.Combine(&b.pos.Frame, &off)
+	if d := after.Rot.Dot(head.Frame.Rot); absf(absf(d)-1) > 1e-5 {
+		t.Errorf("combined rotation %v, want the head's %v", after.Rot, head.Frame.Rot)
+	}
+	if !vecNear(after.Origin, mgl32.Vec3{10.75, 10, 0}, 1e-4) {
+		t.Errorf("combined origin %v, want (10.75, 10, 0)", after.Origin)
+	}
+}
+
+// seed 000 §2: StopInterpolating drains the queue and resets the window and
+// the fail counter, with original_distance back at the sentinel.
+func TestStopInterpolating_ResetsState(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	pm, _ := newPM(b, ReadingSeed)
+	for i := 1; i <= 3; i++ {
+		p := at(10, 10+float32(i), 0)
+		pm.InterpolateTo(&p, false)
+	}
+	for range 7 {
+		tick(pm, b, dt30)
+	}
+	pm.Interpolation().st.nodeFailCounter = 2
+	pm.StopInterpolating()
+	st := pm.InterpolationState()
+	if st.QueueLen != 0 || st.FailCounter != 0 || st.FrameCounter != 0 || st.ProgressQuantum != 0 || st.OriginalDistance != LargeDistance {
+		t.Errorf("after StopInterpolating: %+v", st)
+	}
+	off := physics.IdentityFrame()
+	pm.AdjustOffset(&off, dt30)
+	if off != physics.IdentityFrame() {
+		t.Error("a stopped manager wrote an offset")
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"glidepath/physics"
 )
 
-// testCell is landblock 0xA9B4, the landblock the trace-v1 examples use.
+// testLandblock is landblock 0xA9B4, the landblock the trace-v1 examples use.
 const testLandblock uint32 = 0xA9B40000
 
 // at returns an outdoor position in the test landblock facing heading.
@@ -103,14 +103,6 @@ func tick(pm *PositionManager, b *fakeBody, dt float64) physics.Frame {
 type recorder struct{ events []Event }
 
 func (r *recorder) Emit(e Event) { r.events = append(r.events, e) }
-
-func (r *recorder) kinds() []EventKind {
-	var k []EventKind
-	for _, e := range r.events {
-		k = append(k, e.Kind)
-	}
-	return k
-}
 
 func (r *recorder) of(kind EventKind) []Event {
 	var out []Event

@@ -185,6 +185,24 @@ func (pm *PositionManager) StickyObjectID() uint32 {
 	return pm.sticky.st.TargetID
 }
 
+// ConstraintState reports the constraint manager's data; ok is false before
+// the first ConstrainTo.
+func (pm *PositionManager) ConstraintState() (st ConstraintState, ok bool) {
+	if pm.constraint == nil {
+		return ConstraintState{}, false
+	}
+	return pm.constraint.st, true
+}
+
+// StickyState reports the sticky manager's data; ok is false before the
+// first StickTo.
+func (pm *PositionManager) StickyState() (st StickyState, ok bool) {
+	if pm.sticky == nil {
+		return StickyState{}, false
+	}
+	return pm.sticky.st, true
+}
+
 // InterpolationState is the InterpolationManager's state for a trace row or
 // the viewer's panels, by value. It is the zero value (with
 // OriginalDistance = LargeDistance) before the first InterpolateTo.

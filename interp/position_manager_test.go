@@ -31,12 +31,24 @@ func TestPositionManager_LazySubManagers(t *testing.T) {
 	if st := pm.InterpolationState(); st.OriginalDistance != LargeDistance || st.QueueLen != 0 {
 		t.Errorf("empty state %+v", st)
 	}
+	if _, ok := pm.ConstraintState(); ok {
+		t.Error("constraint state reported before ConstrainTo")
+	}
+	if _, ok := pm.StickyState(); ok {
+		t.Error("sticky state reported before StickTo")
+	}
 	p := at(12, 10, 0)
 	pm.InterpolateTo(&p, false)
 	pm.ConstrainTo(&p, 10, 50)
 	pm.StickTo(3, 1)
 	if pm.Interpolation() == nil || pm.Constraint() == nil || pm.Sticky() == nil {
 		t.Error("a sub-manager was not created on use")
+	}
+	if cs, ok := pm.ConstraintState(); !ok || !cs.Constrained || cs.Max != 50 {
+		t.Errorf("constraint state %+v, %v", cs, ok)
+	}
+	if ss, ok := pm.StickyState(); !ok || ss.TargetID != 3 || ss.TimeoutTime != pm.Now()+StickyTime {
+		t.Errorf("sticky state %+v, %v", ss, ok)
 	}
 }
 

@@ -75,8 +75,9 @@ const (
 	// ProgressTime: progress_quantum += dt (seed 000 §4 "NOTE on
 	// progress_quantum", retail line 353140; ACE; hexrays).
 	ProgressTime ProgressMeasure = iota
-	// ProgressStepLength: progress_quantum += the frame's step length (the
-	// prior acdream port, seed 000 §7 bug #1).
+	// ProgressStepLength: progress_quantum += the frame's step length,
+	// min(catch-up × dt, distance to the head) (the prior acdream port, seed
+	// 000 §7 bug #1).
 	ProgressStepLength
 )
 
@@ -155,10 +156,14 @@ type Reading struct {
 
 	// StallPopsHead is item 6: a failed window does node_fail_counter++ and
 	// NodeCompleted(0), which pops the head, and UseTime blips once the
-	// counter exceeds 3 (true); or the head stays and AdjustOffset itself
-	// snaps to the tail once the counter exceeds 3 (false). seed, ace,
-	// hexrays: true (seed 000 §4, §5, §6; ACE). legacy: false (seed 000 §7,
-	// "Stall fail action").
+	// counter exceeds 3 (true); or the head stays, the window re-baselines,
+	// and once the counter exceeds 3 AdjustOffset itself snaps (false): it
+	// writes the whole vector to the blip target (the tail, chosen as UseTime
+	// would) into the offset — added to the root motion when OverwriteOffset
+	// is false — reports a blip and stops interpolating, with no
+	// SetPositionSimple, as the prior port returned the snap delta. seed,
+	// ace, hexrays: true (seed 000 §4, §5, §6; ACE). legacy: false (seed 000
+	// §7, "Stall fail action", "Blip target on threshold").
 	StallPopsHead bool
 
 	// OverwriteOffset is item 7: adjust_offset replaces the caller's offset

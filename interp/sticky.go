@@ -111,7 +111,7 @@ func (s *StickyManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	if s.body == nil || s.st.TargetID == 0 || !s.st.Initialized || offset == nil {
 		return
 	}
-	if !(dt >= 0) || math.IsInf(dt, 0) {
+	if !(dt > 0) || math.IsInf(dt, 0) {
 		return
 	}
 	s.refreshTarget()
