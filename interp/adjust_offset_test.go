@@ -475,3 +475,18 @@ func TestStopInterpolating_ResetsState(t *testing.T) {
 		t.Error("a stopped manager wrote an offset")
 	}
 }
+
+// globalToLocal is Frame::globaltolocalvec, the inverse rotation of the
+// body's frame: it agrees with physics and undoes LocalToGlobalVec.
+func TestGlobalToLocal(t *testing.T) {
+	f := physics.NewFrame(mgl32.Vec3{1, 2, 3}, mgl32.QuatRotate(0.7, mgl32.Vec3{0.3, -0.5, 0.8}.Normalize()))
+	for _, v := range []mgl32.Vec3{{1, 0, 0}, {0, 1, 0}, {0.25, -3, 7.5}} {
+		got := globalToLocal(&f, v)
+		if want := f.GlobalToLocalVec(v); !vecNear(got, want, 1e-6) {
+			t.Errorf("%v: %v, want %v", v, got, want)
+		}
+		if back := f.LocalToGlobalVec(got); !vecNear(back, v, 1e-5) {
+			t.Errorf("%v: round trip %v", v, back)
+		}
+	}
+}

@@ -4,6 +4,22 @@
 // §0), and the Reading policy whose presets capture where public readings of
 // the retail binary disagree (READINGS.md).
 //
+// engine creates one PositionManager per object with NewPositionManager(body,
+// reading) and hands it to the physics object, which calls AdjustOffset on
+// the tick's local offset frame and UseTime at the end of the tick
+// (physics.PositionManager). Every decision the InterpolationManager takes —
+// enqueue branch, node completed, stall window, blip — is reported to an
+// optional Sink as an Event whose names are trace-v1's. InterpolationState,
+// Nodes, ConstraintState and StickyState are read-only views for traces and
+// the viewer; Snapshot, Restore and Clone copy the whole state for
+// checkpoints.
+//
+// The files follow the retail functions: queue.go (InterpolationNode and the
+// position_queue), interpolate_to.go (seed 000 §3), adjust_offset.go and
+// stall.go (§4), node_completed.go (§5), blip.go (§6), constraint.go,
+// sticky.go, position_manager.go, reading.go and presets.go, event.go,
+// snapshot.go, constants.go.
+//
 // interp may import physics, mathgl and the standard library. It reaches the
 // physics object through the Body interface it declares.
 package interp
