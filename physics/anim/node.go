@@ -22,7 +22,7 @@ type AnimSequenceNode struct {
 // negative high frame means the last frame, both ends are limited to the
 // last frame, and high is raised to low when below it.
 func newAnimSequenceNode(d AnimData) AnimSequenceNode {
-	n := AnimSequenceNode{Anim: d.Anim, Framerate: d.Framerate, LowFrame: d.LowFrame, HighFrame: d.HighFrame}
+	n := AnimSequenceNode(d)
 	if n.Anim == nil {
 		return n
 	}
