@@ -2,6 +2,7 @@
 // frames), AnimData (an animation reference with framerate and frame range)
 // and MotionData (velocity, omega and the animations one motion plays).
 // These are the immutable pieces of a motion table (seed 002 §5, §7).
+
 package anim
 
 import (
@@ -89,7 +90,8 @@ func (d AnimData) Scaled(speed float32) AnimData {
 
 // MotionData is retail MotionData: the velocity and omega a motion gives the
 // sequence (body-local, per unit speed) and the animations it appends, the
-// last of which is the cycle (seed 002 §5).
+// last of which is the cycle (seed 002 §5). A table's MotionData is shared
+// by every object using the table and must not be modified.
 type MotionData struct {
 	Velocity mgl32.Vec3
 	Omega    mgl32.Vec3

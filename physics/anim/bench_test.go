@@ -1,3 +1,6 @@
+// Benchmark of one sequence update on a running cycle, and the matching
+// zero-allocation test (seed 002 §2, §3).
+
 package anim
 
 import (

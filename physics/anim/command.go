@@ -2,6 +2,7 @@
 // and the recording's motion event name (spec/recording-v1.md, "motion"),
 // with their names, parsing and the categories CMotionInterp's interpreted
 // state keeps them in (forward, sidestep, turn; seed 002 §5).
+
 package anim
 
 import "fmt"

@@ -1,6 +1,7 @@
 // Constants: the retail numbers the animation sequence and the motion
 // interpreter use, in one table, each with its retail name and where the
 // value comes from (seed 002, READINGS.md item 10, ACE MotionInterp.cs).
+
 package anim
 
 // Retail constants.

@@ -1,3 +1,6 @@
+// Example: the same second of running with the Humanoid table (no root
+// motion, seed 002 §5) and the baked table (4 m/s, seed 003 §3).
+
 package anim_test
 
 import (

@@ -1,5 +1,6 @@
 // Test helpers: synthetic animations, a recording hook target and float
 // comparisons shared by the package's tests.
+
 package anim
 
 import (

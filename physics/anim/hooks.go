@@ -1,6 +1,7 @@
 // Hooks: the hook object a CSequence reports to (retail: its CPhysicsObj,
 // through add_anim_hook) and the direction execute_hooks passes
 // (seed 002 §3).
+
 package anim
 
 import "fmt"

@@ -4,6 +4,7 @@
 // reading read (get_adjusted_max_speed, get_max_speed, get_state_velocity),
 // and applying the state to the part array's sequence (READINGS.md items 10
 // and 11; seed 002 §5; ACE MotionInterp.cs).
+
 package anim
 
 import (

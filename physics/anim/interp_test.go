@@ -1,3 +1,7 @@
+// Tests of MotionInterp: the catch-up speeds, the state velocity and
+// applying an interpreted state to the sequence (READINGS.md items 10, 11;
+// seed 002 §5).
+
 package anim
 
 import (

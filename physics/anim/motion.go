@@ -3,6 +3,7 @@
 // animations with the framerate scaled by speed), combine_motion and
 // subtract_motion (accumulate physics only) and change_cycle_speed
 // (seed 002 §5, §6; ACE MotionTable.cs).
+
 package anim
 
 import "math"

@@ -1,3 +1,6 @@
+// Tests of add_motion, combine_motion, subtract_motion and the list
+// operations around them (seed 002 §5, §6).
+
 package anim
 
 import (

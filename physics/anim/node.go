@@ -1,6 +1,7 @@
 // AnimSequenceNode: one animation queued on a CSequence, with its signed
 // framerate and frame range, and the accessors update_internal reads
 // (seed 002 §3, §6, §7).
+
 package anim
 
 import "glidepath/physics"

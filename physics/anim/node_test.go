@@ -1,3 +1,6 @@
+// Tests of AnimSequenceNode: starting and ending frames by framerate sign,
+// pos/part frame lookup, multiply_framerate (seed 002 §6, §7).
+
 package anim
 
 import (

@@ -2,6 +2,7 @@
 // CSequence that drives the root frame, and the motion-table state that
 // decides which MotionData is loaded into it (seed 002 §1, §5; seed 003
 // §11; table handling after ACE MotionTable.cs GetObjectSequence).
+
 package anim
 
 import (

@@ -1,3 +1,6 @@
+// Tests of PartArray: the CPartArray::Update forwarder, the default state,
+// actions draining into the cycle, and checkpoint copies (seed 002 §1, §3).
+
 package anim
 
 import (

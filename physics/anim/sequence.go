@@ -2,6 +2,7 @@
 // node, fractional frame_number, velocity, omega, hook object) and the list
 // and physics operations around update (seed 002 §2, §5, §6; list handling
 // after ACE Sequence.cs where seed 002 only names the function).
+
 package anim
 
 import (

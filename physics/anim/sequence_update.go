@@ -2,6 +2,7 @@
 // update_internal, advance_to_next_animation and apply_physics — how an
 // animation sequence writes root motion into the tick's local offset frame
 // (seed 002 §2, §3, §4, §9).
+
 package anim
 
 import (

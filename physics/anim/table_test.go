@@ -1,3 +1,6 @@
+// Tests of the shipped motion tables and of ParseMotionTable's errors
+// (seed 002 §5, seed 003 §3, READINGS.md item 11).
+
 package anim
 
 import (
