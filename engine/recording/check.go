@@ -66,7 +66,8 @@ func (c *checker) header(line []byte) (Header, error) {
 }
 
 // event checks line as event line number lineNo. For an event type it does
-// not know it returns kind 0 and the type's name, and changes no state.
+// not know it returns an event of kind 0 and the type's name, and changes no
+// state.
 func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err error) {
 	d := &c.dec
 	d.err, d.lineNo = nil, lineNo
@@ -89,6 +90,9 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 		return ev, "", c.errorf(lineNo, "type", "%s", p)
 	}
 	typeName := d.stringBytes(n)
+	if len(typeName) == 0 {
+		return ev, "", c.errorf(lineNo, "type", `want an event type, got ""`)
+	}
 	k := kindOf(typeName)
 	prefix := k.String()
 	if k == 0 {

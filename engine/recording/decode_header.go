@@ -38,11 +38,10 @@ func (d *decoder) decodeHeader() (Header, bool) {
 		return h, false
 	}
 	if v, isInt, overflow := d.integer(s[hVersion]); !isInt || overflow || v != Version {
-		got := d.describe(s[hVersion])
-		if d.isNumber(s[hVersion]) {
-			got = snippet(d.literal(s[hVersion]))
+		if !d.isNumber(s[hVersion]) {
+			return h, d.fail("", "version", "", "want 1, got "+d.describe(s[hVersion]))
 		}
-		return h, d.fail("", "version", "", "unsupported version "+got+" (want 1)")
+		return h, d.fail("", "version", "", "unsupported version "+snippet(d.literal(s[hVersion]))+" (this reader reads 1)")
 	}
 	if s[hTickRate] >= 0 {
 		v, ok := d.intRange(s[hTickRate], "", "tick_rate", MinTickRate, MaxTickRate, "an integer in [1, 240]")

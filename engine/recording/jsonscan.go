@@ -498,8 +498,8 @@ func (d *doc) path(n int32) string {
 		}
 		nd := &d.nodes[c]
 		raw := d.line[nd.keyStart:nd.keyEnd]
-		if checkString(raw, nd.keyEsc) != "" {
-			b.WriteString(snippet(raw))
+		if len(raw) == 0 || checkString(raw, nd.keyEsc) != "" {
+			b.WriteString(strconv.Quote(string(raw)))
 			continue
 		}
 		b.Write(appendUnescaped(nil, raw))

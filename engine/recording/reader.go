@@ -136,7 +136,7 @@ func (r *Reader) Next() (Event, error) {
 			r.err = err
 			return Event{}, err
 		}
-		if unknown != "" {
+		if ev.Kind == 0 {
 			r.skip(unknown)
 			continue
 		}

@@ -73,8 +73,12 @@ func (w *Writer) Write(ev *Event) error {
 		return w.err
 	}
 	w.buf = appendEvent(w.buf[:0], ev)
-	if _, _, err := w.check.event(w.buf, w.line+1); err != nil {
+	checked, unknown, err := w.check.event(w.buf, w.line+1)
+	if err != nil {
 		return err
+	}
+	if checked.Kind == 0 {
+		return &Error{File: w.check.dec.file, Line: w.line + 1, Field: "type", Problem: "unknown event type " + unknown}
 	}
 	w.line++
 	w.buf = append(w.buf, '\n')

@@ -45,17 +45,18 @@ func Diff(a, b *Trace) *Difference {
 		if string(ba) == string(bb) {
 			continue
 		}
-		return &Difference{Tick: ra.Tick(), GUID: ra.GUID(), LineA: ra.Line, LineB: rb.Line, Detail: rowDetail(ra, rb)}
+		return &Difference{Tick: ra.Tick(), GUID: ra.GUID(), LineA: ra.Line, LineB: rb.Line,
+			Detail: rowDetail(name(a, "a"), ra, name(b, "b"), rb)}
 	}
 	switch {
 	case len(a.Rows) > n:
 		r := &a.Rows[n]
 		return &Difference{Tick: r.Tick(), GUID: r.GUID(), LineA: r.Line,
-			Detail: fmt.Sprintf("%s has %s here; %s ends", name(a, "a"), describeRow(r), name(b, "b"))}
+			Detail: fmt.Sprintf("%s: %s; %s: no more rows", name(a, "a"), describeRow(r), name(b, "b"))}
 	case len(b.Rows) > n:
 		r := &b.Rows[n]
 		return &Difference{Tick: r.Tick(), GUID: r.GUID(), LineB: r.Line,
-			Detail: fmt.Sprintf("%s has %s here; %s ends", name(b, "b"), describeRow(r), name(a, "a"))}
+			Detail: fmt.Sprintf("%s: no more rows; %s: %s", name(a, "a"), name(b, "b"), describeRow(r))}
 	}
 	return nil
 }
@@ -76,9 +77,9 @@ func appendRow(b []byte, r *Row) []byte {
 
 func describeRow(r *Row) string {
 	if r.IsEvent {
-		return fmt.Sprintf("a %s event row for %s at tick %d", r.Event.Kind, formatID(r.Event.GUID), r.Event.Tick)
+		return fmt.Sprintf("%s event row for %s at tick %d", r.Event.Kind, formatID(r.Event.GUID), r.Event.Tick)
 	}
-	return fmt.Sprintf("a state row for %s at tick %d", formatID(r.State.GUID), r.State.Tick)
+	return fmt.Sprintf("state row for %s at tick %d", formatID(r.State.GUID), r.State.Tick)
 }
 
 func headerDetail(a, b *Header) string {
@@ -97,10 +98,10 @@ func headerDetail(a, b *Header) string {
 
 // rowDetail lists the fields that differ between two rows of the same
 // shape, or describes both rows when their tick, object or kind differ.
-func rowDetail(a, b *Row) string {
+func rowDetail(nameA string, a *Row, nameB string, b *Row) string {
 	if a.Tick() != b.Tick() || a.GUID() != b.GUID() || a.IsEvent != b.IsEvent ||
 		a.IsEvent && a.Event.Kind != b.Event.Kind {
-		return fmt.Sprintf("a has %s, b has %s", describeRow(a), describeRow(b))
+		return fmt.Sprintf("%s: %s; %s: %s", nameA, describeRow(a), nameB, describeRow(b))
 	}
 	var fa, fb []field
 	prefix := "state"

@@ -1,0 +1,204 @@
+package recording
+
+import (
+	"bytes"
+	"math"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
+)
+
+// withoutLines returns the events with Line cleared: line numbers change
+// when a file is rewritten (blank lines and unknown events are dropped).
+func withoutLines(evs []Event) []Event {
+	out := make([]Event, len(evs))
+	for i, ev := range evs {
+		ev.Line = 0
+		out[i] = ev
+	}
+	return out
+}
+
+// roundTrip writes rec and reads it back, returning the written bytes too.
+func roundTrip(t *testing.T, rec *Recording) (*Recording, []byte) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write("out.jsonl", &buf, rec); err != nil {
+		t.Fatalf("write: %v", err)
+	}
+	back, err := Read("out.jsonl", bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatalf("read back: %v\n%s", err, buf.Bytes())
+	}
+	return back, buf.Bytes()
+}
+
+func sameRecording(t *testing.T, a, b *Recording) {
+	t.Helper()
+	if !reflect.DeepEqual(a.Header, b.Header) {
+		t.Errorf("header\n%+v\nread back as\n%+v", a.Header, b.Header)
+	}
+	ea, eb := withoutLines(a.Events), withoutLines(b.Events)
+	if len(ea) != len(eb) {
+		t.Fatalf("%d events read back as %d", len(ea), len(eb))
+	}
+	for i := range ea {
+		if !reflect.DeepEqual(ea[i], eb[i]) {
+			t.Errorf("event %d\n%+v\nread back as\n%+v", i, ea[i], eb[i])
+		}
+	}
+}
+
+// read→write→read gives the same header and events, and writing is
+// canonical: writing the re-read recording gives the same bytes.
+func TestWriteRead_RoundTripIsExact(t *testing.T) {
+	rec, err := ReadFile("testdata/walk.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, out1 := roundTrip(t, rec)
+	sameRecording(t, rec, back)
+	_, out2 := roundTrip(t, back)
+	if !bytes.Equal(out1, out2) {
+		t.Errorf("second write differs:\n%s\n%s", out1, out2)
+	}
+}
+
+// Floats are written as the shortest decimal that parses back to the same
+// float32, so every float32 survives, including -0, subnormals and the
+// extremes.
+func TestWriteRead_Float32ValuesSurviveExactly(t *testing.T) {
+	values := []float32{
+		0, float32(math.Copysign(0, -1)), 0.1, 1.0 / 3, 91.25, 191.99998, 1e-7,
+		math.SmallestNonzeroFloat32, math.MaxFloat32, -math.MaxFloat32, 16777217, 123456.79,
+	}
+	h := NewHeader()
+	h.Entities = []Entity{NewEntity(1, physics.Position{Cell: 0xA9B4001F, Frame: physics.IdentityFrame()})}
+	rec := &Recording{Header: h}
+	for i, v := range values {
+		ev := Event{T: float64(i) * 0.1, Kind: KindVector, GUID: 1, HasGUID: true}
+		ev.Vector.Velocity = mgl32.Vec3{v, -v, v / 2}
+		ev.Vector.Omega = mgl32.Vec3{v, 0, 0}
+		rec.Events = append(rec.Events, ev)
+	}
+	back, _ := roundTrip(t, rec)
+	for i, ev := range back.Events {
+		for j := 0; j < 3; j++ {
+			if math.Float32bits(ev.Vector.Velocity[j]) != math.Float32bits(rec.Events[i].Vector.Velocity[j]) {
+				t.Errorf("%v came back as %v", rec.Events[i].Vector.Velocity[j], ev.Vector.Velocity[j])
+			}
+		}
+		if ev.T != rec.Events[i].T {
+			t.Errorf("t %v came back as %v", rec.Events[i].T, ev.T)
+		}
+	}
+}
+
+// The writer checks each line with the reader's own rules and refuses what
+// the reader would reject, with the same message, writing nothing of it.
+func TestWriter_RefusesWhatTheReaderRejects(t *testing.T) {
+	h := NewHeader()
+	h.Entities = []Entity{NewEntity(0x80000A01, physics.Position{Cell: 0xA9B4001F, Frame: physics.IdentityFrame()})}
+	nan := float32(math.NaN())
+	pos := func(t float64, guid uint32, origin mgl32.Vec3) Event {
+		ev := Event{T: t, Kind: KindPosition, GUID: guid, HasGUID: true}
+		ev.Update.Pos = physics.Position{Cell: 0xA9B4001F, Frame: physics.NewFrame(origin, mgl32.QuatIdent())}
+		ev.Update.Grounded = true
+		return ev
+	}
+	tests := []struct {
+		name string
+		ev   Event
+		want string
+	}{
+		{"NaN origin", pos(1, 0x80000A01, mgl32.Vec3{nan, 0, 0}), "out.jsonl:2: position.origin[0]: not a finite number: NaN"},
+		{"unknown guid", pos(1, 0x80000A02, mgl32.Vec3{}), "out.jsonl:2: position.guid: no entity 0x80000A02"},
+		{"t decreases", pos(0.5, 0x80000A01, mgl32.Vec3{}), "out.jsonl:2: position.t: 0.5 is less than the previous event's t 1 (line 2)"},
+		{"negative t", Event{T: -1, Kind: KindNote, Text: "x"}, "out.jsonl:2: note.t: want a time >= 0, got -1"},
+		{"bad command", Event{T: 1, Kind: KindMotion, GUID: 0x80000A01, Motion: Motion{Forward: 9}}, `out.jsonl:2: motion.forward: unknown command "ForwardCommand(9)" (want Ready, WalkForward, RunForward or WalkBackward)`},
+		{"create without entity", Event{T: 1, Kind: KindCreate}, "out.jsonl:2: create.entity: missing"},
+		{"unknown kind", Event{T: 1, Kind: 42}, "out.jsonl:2: type: unknown event type Kind(42)"},
+		{"raw NaN", func() Event { e := pos(1, 0x80000A01, mgl32.Vec3{0, nan, 0}); e.Raw = true; return e }(), "out.jsonl:2: position.raw: y (offset 20): non-finite float 0x7FC00000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			w, err := NewWriter("out.jsonl", &buf, &h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := pos(1, 0x80000A01, mgl32.Vec3{1, 2, 3})
+			if tt.name == "t decreases" {
+				if err := w.Write(&first); err != nil {
+					t.Fatal(err)
+				}
+				tt.want = strings.Replace(tt.want, ":2:", ":3:", 1)
+			}
+			err = w.Write(&tt.ev)
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("error %v\nwant  %s", err, tt.want)
+			}
+			// The writer stays usable and the refused line is not written.
+			later := pos(2, 0x80000A01, mgl32.Vec3{4, 5, 6})
+			if err := w.Write(&later); err != nil {
+				t.Fatalf("write after a refused event: %v", err)
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			rec, err := Read("out.jsonl", &buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := rec.Events[len(rec.Events)-1]
+			if last.Update.Pos.Frame.Origin != (mgl32.Vec3{4, 5, 6}) {
+				t.Errorf("last event %+v", last)
+			}
+		})
+	}
+}
+
+func TestNewWriter_RefusesABadHeader(t *testing.T) {
+	h := NewHeader()
+	h.TickRate = 0
+	_, err := NewWriter("out.jsonl", &bytes.Buffer{}, &h)
+	if err == nil || err.Error() != "out.jsonl:1: tick_rate: want an integer in [1, 240], got 0" {
+		t.Errorf("error %v", err)
+	}
+	h = NewHeader()
+	e := NewEntity(1, physics.Position{Frame: physics.IdentityFrame()})
+	h.Entities = []Entity{e, e}
+	_, err = NewWriter("out.jsonl", &bytes.Buffer{}, &h)
+	if err == nil || err.Error() != "out.jsonl:1: entities[1].guid: duplicate guid 0x00000001 (entities[0])" {
+		t.Errorf("error %v", err)
+	}
+}
+
+// WriteFile and ReadFile compress when the name ends in .gz.
+func TestWriteFile_Gzip(t *testing.T) {
+	rec, err := ReadFile("testdata/walk.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"copy.jsonl", "copy.jsonl.gz"} {
+		path := filepath.Join(t.TempDir(), name)
+		if err := WriteFile(path, rec); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameRecording(t, rec, back)
+	}
+	gz, err := ReadFile("testdata/walk.jsonl.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRecording(t, rec, gz)
+}
