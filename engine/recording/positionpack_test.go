@@ -25,7 +25,7 @@ func (b packBuilder) f32(v float32) packBuilder { return b.u32(math.Float32bits(
 func fullMessage() []byte {
 	return packBuilder(nil).
 		u32(0xF748).u32(0x80000A01).
-		u32(FlagHasVelocity|FlagHasPlacement|FlagIsGrounded).
+		u32(FlagHasVelocity | FlagHasPlacement | FlagIsGrounded).
 		u32(0xA9B4001F).
 		f32(91.25).f32(90).f32(0.5).
 		f32(0.5).f32(0.5).f32(0.5).f32(0.5).
@@ -61,7 +61,7 @@ func TestDecodeUpdatePosition_ReadsFieldsInUnPackOrder(t *testing.T) {
 func TestDecodeUpdatePosition_OmittedQuaternionComponentsAreZero(t *testing.T) {
 	msg := packBuilder(nil).
 		u32(0xF748).u32(7).
-		u32(FlagNoQX|FlagNoQY).
+		u32(FlagNoQX | FlagNoQY).
 		u32(0x0101003A).
 		f32(1).f32(2).f32(3).
 		f32(0.7071068).f32(-0.7071068). // qw, qz
@@ -86,7 +86,7 @@ func TestDecodeUpdatePosition_OmittedQuaternionComponentsAreZero(t *testing.T) {
 // seed 004 §2: "has_contact = (ebx >> 2) & 1".
 func TestDecodeUpdatePosition_GroundedIsFlag4(t *testing.T) {
 	for _, flags := range []uint32{0, FlagIsGrounded} {
-		msg := packBuilder(nil).u32(0xF748).u32(1).u32(flags|FlagNoQX|FlagNoQY|FlagNoQZ).u32(0x0101003A).
+		msg := packBuilder(nil).u32(0xF748).u32(1).u32(flags | FlagNoQX | FlagNoQY | FlagNoQZ).u32(0x0101003A).
 			f32(1).f32(2).f32(3).f32(1).u16(0).u16(0).u16(0).u16(0)
 		u, err := DecodeUpdatePosition(msg)
 		if err != nil {
@@ -103,7 +103,7 @@ func TestDecodeUpdatePosition_GroundedIsFlag4(t *testing.T) {
 // bytes of padding.
 func TestDecodeUpdatePosition_Errors(t *testing.T) {
 	full := fullMessage()
-	noVel := packBuilder(nil).u32(0xF748).u32(1).u32(FlagHasVelocity|FlagNoQX|FlagNoQY|FlagNoQZ).u32(2).
+	noVel := packBuilder(nil).u32(0xF748).u32(1).u32(FlagHasVelocity | FlagNoQX | FlagNoQY | FlagNoQZ).u32(2).
 		f32(1).f32(2).f32(3).f32(1) // 32 bytes, velocity expected at 32
 	tests := []struct {
 		name string
