@@ -2,6 +2,7 @@
 // test, catch-up speed, the stall window (stall.go), the step clamped to
 // catch-up × dt, expressed in the body's local frame, written over the
 // caller's offset frame (seed 000 §4).
+
 package interp
 
 import (

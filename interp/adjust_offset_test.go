@@ -1,3 +1,6 @@
+// Tests of adjust_offset's early returns, catch-up speed, step and offset
+// frame (seed 000 §4).
+
 package interp
 
 import (

@@ -1,3 +1,5 @@
+// Benchmarks of the per-tick interpolation step (seed 000 §4).
+
 package interp
 
 import (

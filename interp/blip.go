@@ -1,6 +1,7 @@
 // UseTime: the last stage of the tick — velocity nodes, and the blip that
 // snaps the body to the tail, the last position node before a velocity tail,
 // or blipto_position once node_fail_counter exceeds 3 (seed 000 §6).
+
 package interp
 
 import (

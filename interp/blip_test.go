@@ -1,3 +1,6 @@
+// Tests of NodeCompleted and UseTime: velocity nodes and the three blip
+// targets (seed 000 §5, §6).
+
 package interp
 
 import (

@@ -1,6 +1,7 @@
 // Body: the interface through which the position managers reach the physics
 // object they belong to (retail's physics_obj back-pointer). interp declares
 // it; *physics.Object implements it and engine wires the two (DESIGN.md).
+
 package interp
 
 import (

@@ -2,6 +2,7 @@
 // (seed 000 "Constants table", seed 001 "Bonus — the rest of the constants",
 // ACE StickyManager.cs / ConstraintManager.cs for the sticky and constraint
 // values the seeds do not give).
+
 package interp
 
 // Retail constants. Name in the comment, value source in brackets.

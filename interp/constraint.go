@@ -2,6 +2,7 @@
 // server position by scaling the tick's offset (seed 004 §0: ConstrainTo
 // after every successful MoveOrTeleport; ACE ConstraintManager.cs;
 // READINGS.md item 8).
+
 package interp
 
 import (

@@ -1,3 +1,6 @@
+// Tests of ConstraintManager (seed 004 §0, seed 001 distances, ACE
+// ConstraintManager.cs, READINGS.md item 8).
+
 package interp
 
 import (

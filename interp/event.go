@@ -2,6 +2,7 @@
 // reported through a small sink so engine can write trace-v1 event rows
 // (spec/trace-v1.md) and the viewer can draw them. With no sink nothing is
 // built, so the decisions cost nothing extra.
+
 package interp
 
 import (

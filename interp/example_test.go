@@ -1,3 +1,5 @@
+// Examples: the interpolation pipeline in a few lines (seed 000 §3–§6).
+
 package interp_test
 
 import (

@@ -1,6 +1,7 @@
 // Test doubles: a Body that applies offsets the way the per-tick pipeline
 // does (Frame::combine, seed 003 §2 row 5), a motion interpreter with fixed
 // speeds, an event recorder and a sticky-target lookup.
+
 package interp
 
 import (

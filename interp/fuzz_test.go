@@ -1,3 +1,5 @@
+// Fuzzing random enqueue / adjust / use-time sequences (seed 000 §2–§6).
+
 package interp
 
 import (

@@ -1,5 +1,6 @@
 // InterpolateTo: queueing a server position — the far, arrived and near
 // branches, the tail-prune loop and the cap of 20 (seed 000 §3, seed 004 §4).
+
 package interp
 
 import "glidepath/physics"

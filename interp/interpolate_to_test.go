@@ -1,3 +1,6 @@
+// Tests of InterpolateTo: the far, arrived and near branches, the tail prune
+// and the cap (seed 000 §3, seed 004 §4).
+
 package interp
 
 import (

@@ -1,6 +1,7 @@
 // InterpolationManager: its state with retail meaning and sentinels, the
 // constructor, StopInterpolating, and the read-only views the trace and the
 // viewer use (seed 000 §1, §2).
+
 package interp
 
 import (

@@ -1,5 +1,6 @@
 // NodeCompleted: popping the head, with the blipto_position snapshot on a
 // stall and the re-baseline on the next head (seed 000 §5).
+
 package interp
 
 // NodeCompleted is InterpolationManager::NodeCompleted (0x005559A0, seed 000

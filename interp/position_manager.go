@@ -1,6 +1,7 @@
 // PositionManager: the owner of the interpolation, sticky and constraint
 // managers, created lazily, and the order they run in each tick (seed 003
 // §10, §12; seed 004 §0, §4; ACE PositionManager.cs).
+
 package interp
 
 import (

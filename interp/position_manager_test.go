@@ -1,3 +1,6 @@
+// Tests of PositionManager: lazy sub-managers, the adjust_offset chain, the
+// clock and sink wiring (seed 003 §10).
+
 package interp
 
 import (

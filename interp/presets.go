@@ -1,6 +1,7 @@
 // Presets: the four named readings of READINGS.md ("Presets" table), looked
 // up by name. Each is built fresh on every call, so no caller can change
 // another's copy.
+
 package interp
 
 import (

@@ -1,6 +1,7 @@
 // Queue: InterpolationNode and the position_queue (seed 000 §1, §8). Retail
 // keeps a singly linked FIFO list; here it is a fixed ring, so enqueueing,
 // popping and copying for a checkpoint never allocate.
+
 package interp
 
 import (

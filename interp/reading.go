@@ -1,6 +1,7 @@
 // Reading: the policy value that captures where public readings of the
 // retail binary disagree about the position managers (READINGS.md items
 // 1–11). The code branches on these fields, never on a preset's name.
+
 package interp
 
 import "fmt"

@@ -1,3 +1,6 @@
+// Tests of the Reading presets and of each field's behaviour where the
+// readings differ (READINGS.md).
+
 package interp
 
 import (

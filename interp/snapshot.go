@@ -2,6 +2,7 @@
 // checkpoints (DESIGN.md "Time, snapshots and seeking"). The state is plain
 // values — the queue is a fixed ring — so a snapshot is a copy, and restoring
 // it makes the manager evolve bit-identically to the original.
+
 package interp
 
 // Snapshot is a PositionManager's full state with no references: no body,

@@ -1,3 +1,6 @@
+// Tests of checkpoints: Snapshot, Restore and Clone evolve bit-identically
+// (DESIGN.md "Time, snapshots and seeking").
+
 package interp
 
 import (

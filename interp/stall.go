@@ -1,6 +1,7 @@
 // Stall window: every 5th frame adjust_offset judges the progress made
 // toward the head since the window opened, and gives up on a head the body
 // is not reaching (seed 000 §4; READINGS.md items 1, 2, 6).
+
 package interp
 
 import "glidepath/physics"

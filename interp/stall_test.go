@@ -1,3 +1,6 @@
+// Tests of the 5-frame stall window and what its failures lead to (seed 000
+// §4–§6).
+
 package interp
 
 import "testing"

@@ -3,6 +3,7 @@
 // names it between interpolation and constraint). Remotes rarely use it, but
 // adjust_offset's stall window is skipped while a sticky target is set
 // (seed 000 §4, get_sticky_object_id).
+
 package interp
 
 import (

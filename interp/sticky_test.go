@@ -1,3 +1,6 @@
+// Tests of StickyManager's pull, standoff, turn and timeout (ACE
+// StickyManager.cs).
+
 package interp
 
 import (
