@@ -73,16 +73,18 @@ func BenchmarkRecordingRead(b *testing.B) {
 	for _, form := range []struct {
 		name string
 		file string
-		data []byte
+		data func() []byte
 	}{
-		{"decoded", "bench.jsonl", syntheticRecording(10, events, false)},
-		{"raw", "bench.jsonl", syntheticRecording(10, events, true)},
-		{"gzip", "bench.jsonl.gz", gzipped(syntheticRecording(10, events, false))},
+		{"decoded", "bench.jsonl", func() []byte { return syntheticRecording(10, events, false) }},
+		{"raw", "bench.jsonl", func() []byte { return syntheticRecording(10, events, true) }},
+		{"gzip", "bench.jsonl.gz", func() []byte { return gzipped(syntheticRecording(10, events, false)) }},
 	} {
 		b.Run(fmt.Sprintf("%s/events=%d", form.name, events), func(b *testing.B) {
-			b.SetBytes(int64(len(form.data)))
+			data := form.data()
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
 			for b.Loop() {
-				r, err := NewReader(form.file, bytes.NewReader(form.data))
+				r, err := NewReader(form.file, bytes.NewReader(data))
 				if err != nil {
 					b.Fatal(err)
 				}

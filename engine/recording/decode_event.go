@@ -104,11 +104,11 @@ func (d *decoder) decodeEvent(k Kind) (Event, bool) {
 	if !d.required(s[evT], base, "t") {
 		return ev, false
 	}
-	if ev.T, ok = d.float64At(s[evT], base, "t", ""); !ok {
+	if ev.T, ok = d.float64At(s[evT], base, "t", noIndex); !ok {
 		return ev, false
 	}
 	if ev.T < 0 {
-		return ev, d.fail(base, "t", "", "want a time >= 0, got "+snippet(d.literal(s[evT])))
+		return ev, d.fail(base, "t", noIndex, "want a time >= 0, got "+snippet(d.literal(s[evT])))
 	}
 	// observer has no guid (a stray one is an unknown field and ignored);
 	// note's is optional; create's repeats entity.guid; a raw position's is
@@ -173,7 +173,7 @@ func (d *decoder) positionEvent(ev *Event, s []int32) bool {
 	if s[pRaw] >= 0 {
 		for _, i := range [...]int{pCell, pOrigin, pRotation, pGrounded, pVelocity, pPlacement, pSeq} {
 			if s[i] >= 0 {
-				return d.fail(base, "raw", "", "given with the decoded field "+eventFields[KindPosition][i]+"; give one form")
+				return d.fail(base, "raw", noIndex, "given with the decoded field "+eventFields[KindPosition][i]+"; give one form")
 			}
 		}
 		return d.rawPosition(ev, s[pRaw], s[evGUID] >= 0)
@@ -204,7 +204,7 @@ func (d *decoder) positionEvent(ev *Event, s []int32) bool {
 	}
 	if s[pSeq] >= 0 {
 		var st [sVector]uint16
-		if !d.stamps(s[pSeq], base, positionSeqFields, st[:]) {
+		if !d.stamps(s[pSeq], "position.seq", positionSeqFields, st[:]) {
 			return false
 		}
 		u.Seq = PositionSeq{Instance: st[sInstance], Position: st[sPosition], Teleport: st[sTeleport], ForcePosition: st[sForcePosition]}
@@ -216,26 +216,25 @@ func (d *decoder) positionEvent(ev *Event, s []int32) bool {
 func (d *decoder) rawPosition(ev *Event, n int32, hasGUID bool) bool {
 	const base = "position"
 	if d.nodes[n].kind != nodeString {
-		return d.fail(base, "raw", "", "want a hex string, got "+d.describe(n))
+		return d.fail(base, "raw", noIndex, "want a hex string, got "+d.describe(n))
 	}
 	text := d.stringBytes(n)
 	if len(text)%2 != 0 {
-		return d.fail(base, "raw", "", "want hex digits in pairs, got "+itoa(len(text))+" digits")
+		return d.fail(base, "raw", noIndex, "want hex digits in pairs, got "+itoa(len(text))+" digits")
 	}
 	for i, c := range text {
 		if !isHex(c) {
-			return d.fail(base, "raw", "", "want hex digits, got "+describeByte(c)+" at character "+itoa(i+1))
+			return d.fail(base, "raw", noIndex, "want hex digits, got "+describeByte(c)+" at character "+itoa(i+1))
 		}
 	}
 	// text may live in scratch, so decode into a separate buffer.
-	buf := make([]byte, len(text)/2)
-	hex.Decode(buf, text)
-	u, err := DecodeUpdatePosition(buf)
+	d.rawBuf, _ = hex.AppendDecode(d.rawBuf[:0], text) // digits checked above
+	u, err := DecodeUpdatePosition(d.rawBuf)
 	if err != nil {
-		return d.fail(base, "raw", "", err.Error())
+		return d.fail(base, "raw", noIndex, err.Error())
 	}
 	if hasGUID && u.GUID != ev.GUID {
-		return d.fail(base, "guid", "", hexID(ev.GUID)+" differs from the raw message's guid "+hexID(u.GUID))
+		return d.fail(base, "guid", noIndex, hexID(ev.GUID)+" differs from the raw message's guid "+hexID(u.GUID))
 	}
 	ev.GUID, ev.HasGUID = u.GUID, true
 	d.rawHadGUID = hasGUID
@@ -276,7 +275,7 @@ func (d *decoder) motionEvent(ev *Event, s []int32) bool {
 		if s[f.slot] < 0 {
 			continue
 		}
-		if *f.dst, ok = d.float32At(s[f.slot], base, eventFields[KindMotion][f.slot], ""); !ok {
+		if *f.dst, ok = d.float32At(s[f.slot], base, eventFields[KindMotion][f.slot], noIndex); !ok {
 			return false
 		}
 	}
@@ -293,7 +292,7 @@ func (d *decoder) motionEvent(ev *Event, s []int32) bool {
 // command reads one of the enumerated command names.
 func (d *decoder) command(n int32, base, name string, names []string) (int, bool) {
 	if d.nodes[n].kind != nodeString {
-		return 0, d.fail(base, name, "", "want a command name, got "+d.describe(n))
+		return 0, d.fail(base, name, noIndex, "want a command name, got "+d.describe(n))
 	}
 	s := d.stringBytes(n)
 	if i := lookupName(names, s); i >= 0 {
@@ -310,7 +309,7 @@ func (d *decoder) command(n int32, base, name string, names []string) (int, bool
 		}
 		want += c
 	}
-	return 0, d.fail(base, name, "", "unknown command "+strconv.Quote(string(s))+" (want "+want+")")
+	return 0, d.fail(base, name, noIndex, "unknown command "+strconv.Quote(string(s))+" (want "+want+")")
 }
 
 func (d *decoder) vectorEvent(ev *Event, s []int32) bool {
@@ -327,7 +326,7 @@ func (d *decoder) vectorEvent(ev *Event, s []int32) bool {
 	}
 	if s[vSeq] >= 0 {
 		var st [2]uint16
-		if !d.stamps(s[vSeq], base, vectorSeqFields, st[:]) {
+		if !d.stamps(s[vSeq], "vector.seq", vectorSeqFields, st[:]) {
 			return false
 		}
 		ev.Vector.Seq = VectorSeq{Instance: st[0], Vector: st[1]}
@@ -345,7 +344,7 @@ func (d *decoder) createEvent(ev *Event, s []int32) bool {
 		return false
 	}
 	if ev.HasGUID && ev.GUID != e.GUID {
-		return d.fail(base, "guid", "", hexID(ev.GUID)+" differs from entity.guid "+hexID(e.GUID))
+		return d.fail(base, "guid", noIndex, hexID(ev.GUID)+" differs from entity.guid "+hexID(e.GUID))
 	}
 	ev.GUID, ev.HasGUID = e.GUID, true
 	ev.Entity = &e

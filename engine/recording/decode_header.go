@@ -32,16 +32,16 @@ func (d *decoder) decodeHeader() (Header, bool) {
 	if f, ok := d.str(s[hFormat], "", "format"); !ok {
 		return h, false
 	} else if f != FormatName {
-		return h, d.fail("", "format", "", strconv.Quote(f)+" is not "+strconv.Quote(FormatName))
+		return h, d.fail("", "format", noIndex, strconv.Quote(f)+" is not "+strconv.Quote(FormatName))
 	}
 	if !d.required(s[hVersion], "", "version") {
 		return h, false
 	}
 	if v, isInt, overflow := d.integer(s[hVersion]); !isInt || overflow || v != Version {
 		if !d.isNumber(s[hVersion]) {
-			return h, d.fail("", "version", "", "want 1, got "+d.describe(s[hVersion]))
+			return h, d.fail("", "version", noIndex, "want 1, got "+d.describe(s[hVersion]))
 		}
-		return h, d.fail("", "version", "", "unsupported version "+snippet(d.literal(s[hVersion]))+" (this reader reads 1)")
+		return h, d.fail("", "version", noIndex, "unsupported version "+snippet(d.literal(s[hVersion]))+" (this reader reads 1)")
 	}
 	if s[hTickRate] >= 0 {
 		v, ok := d.intRange(s[hTickRate], "", "tick_rate", MinTickRate, MaxTickRate, "an integer in [1, 240]")
@@ -67,7 +67,7 @@ func (d *decoder) decodeHeader() (Header, bool) {
 		return h, false
 	}
 	if d.nodes[n].kind != nodeArray {
-		return h, d.fail("", "entities", "", "want an array, got "+d.describe(n))
+		return h, d.fail("", "entities", noIndex, "want an array, got "+d.describe(n))
 	}
 	h.Entities = make([]Entity, 0, d.nodes[n].count)
 	seen := make(map[uint32]int, d.nodes[n].count)
@@ -79,7 +79,7 @@ func (d *decoder) decodeHeader() (Header, bool) {
 			return h, false
 		}
 		if j, dup := seen[e.GUID]; dup {
-			return h, d.fail(base, "guid", "", "duplicate guid "+hexID(e.GUID)+" (entities["+itoa(j)+"])")
+			return h, d.fail(base, "guid", noIndex, "duplicate guid "+hexID(e.GUID)+" (entities["+itoa(j)+"])")
 		}
 		seen[e.GUID] = i
 		h.Entities = append(h.Entities, e)
@@ -114,7 +114,7 @@ func (d *decoder) terrain(n int32) (Terrain, bool) {
 	case "flat":
 		t.Kind = TerrainFlat
 		if s[tZ] >= 0 {
-			if t.Z, ok = d.float32At(s[tZ], "terrain", "z", ""); !ok {
+			if t.Z, ok = d.float32At(s[tZ], "terrain", "z", noIndex); !ok {
 				return t, false
 			}
 		}
@@ -127,7 +127,7 @@ func (d *decoder) terrain(n int32) (Terrain, bool) {
 			return t, false
 		}
 	default:
-		return t, d.fail("terrain", "kind", "", "unknown kind "+strconv.Quote(kind)+` (want "flat" or "asset")`)
+		return t, d.fail("terrain", "kind", noIndex, "unknown kind "+strconv.Quote(kind)+` (want "flat" or "asset")`)
 	}
 	return t, true
 }
@@ -165,12 +165,13 @@ var seqFields = []string{
 
 var vectorSeqFields = []string{"instance", "vector"}
 
-// stamps reads the u16 members names of the seq object at n into out.
-func (d *decoder) stamps(n int32, base string, names []string, out []uint16) bool {
-	if !d.object(n, base, "seq") {
+// stamps reads the u16 members names of the seq object at n, whose field
+// path is path (base + ".seq", given whole so the hot path builds no
+// string), into out.
+func (d *decoder) stamps(n int32, path string, names []string, out []uint16) bool {
+	if !d.object(n, path, "") {
 		return false
 	}
-	path := joinField(base, "seq")
 	var s [sCount]int32
 	if !d.members(n, path, names, s[:len(names)]) {
 		return false
@@ -220,7 +221,7 @@ func (d *decoder) entity(n int32, base, name string) (Entity, bool) {
 	}
 	if s[eSeq] >= 0 {
 		var st [sCount]uint16
-		if !d.stamps(s[eSeq], path, seqFields, st[:]) {
+		if !d.stamps(s[eSeq], joinField(path, "seq"), seqFields, st[:]) {
 			return e, false
 		}
 		e.Seq = Seq{Instance: st[sInstance], Position: st[sPosition], Teleport: st[sTeleport],
@@ -237,7 +238,7 @@ func (d *decoder) entity(n int32, base, name string) (Entity, bool) {
 		}
 		e.HasMotion = true
 		if ms[0] >= 0 {
-			if e.RunRate, ok = d.float32At(ms[0], mpath, "run_rate", ""); !ok {
+			if e.RunRate, ok = d.float32At(ms[0], mpath, "run_rate", noIndex); !ok {
 				return e, false
 			}
 		}

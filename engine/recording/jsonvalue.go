@@ -19,16 +19,25 @@ type decoder struct {
 	file   string
 	lineNo int
 	err    *Error
-	// scratch holds unescaped strings.
+	// scratch holds unescaped strings; rawBuf the bytes of a raw position.
 	scratch []byte
+	rawBuf  []byte
 	// rawHadGUID says the last raw position event also gave a guid field.
 	rawHadGUID bool
 }
 
-// fail records the first problem and returns false.
-func (d *decoder) fail(base, name, sub, problem string) bool {
+// noIndex marks a field that is not an array element.
+const noIndex = -1
+
+// fail records the first problem and returns false. index, when not
+// noIndex, names an element of the field: "origin[1]".
+func (d *decoder) fail(base, name string, index int, problem string) bool {
 	if d.err == nil {
-		d.err = &Error{File: d.file, Line: d.lineNo, Field: joinField(base, name) + sub, Problem: problem}
+		field := joinField(base, name)
+		if index != noIndex {
+			field += "[" + itoa(index) + "]"
+		}
+		d.err = &Error{File: d.file, Line: d.lineNo, Field: field, Problem: problem}
 	}
 	return false
 }
@@ -80,35 +89,35 @@ func (d *decoder) isNumber(n int32) bool {
 
 // float64At reads a finite number (checkLeaves has already rejected
 // non-finite spellings).
-func (d *decoder) float64At(n int32, base, name, sub string) (float64, bool) {
+func (d *decoder) float64At(n int32, base, name string, index int) (float64, bool) {
 	if !d.isNumber(n) {
-		return 0, d.fail(base, name, sub, "want a number, got "+d.describe(n))
+		return 0, d.fail(base, name, index, "want a number, got "+d.describe(n))
 	}
 	f, err := strconv.ParseFloat(string(d.literal(n)), 64)
 	if err != nil {
-		return 0, d.fail(base, name, sub, "not a finite number: "+snippet(d.literal(n)))
+		return 0, d.fail(base, name, index, "not a finite number: "+snippet(d.literal(n)))
 	}
 	return f, true
 }
 
 // float32At reads a number as the nearest float32; a value beyond the
 // float32 range is an error, since it would be infinite.
-func (d *decoder) float32At(n int32, base, name, sub string) (float32, bool) {
+func (d *decoder) float32At(n int32, base, name string, index int) (float32, bool) {
 	if !d.isNumber(n) {
-		return 0, d.fail(base, name, sub, "want a number, got "+d.describe(n))
+		return 0, d.fail(base, name, index, "want a number, got "+d.describe(n))
 	}
 	f, err := strconv.ParseFloat(string(d.literal(n)), 32)
 	if err != nil {
-		return 0, d.fail(base, name, sub, snippet(d.literal(n))+" overflows float32")
+		return 0, d.fail(base, name, index, snippet(d.literal(n))+" overflows float32")
 	}
 	return float32(f), true
 }
 
 // nonNegative32 reads a float32 that must be >= 0.
 func (d *decoder) nonNegative32(n int32, base, name string) (float32, bool) {
-	v, ok := d.float32At(n, base, name, "")
+	v, ok := d.float32At(n, base, name, noIndex)
 	if ok && v < 0 {
-		return 0, d.fail(base, name, "", "want a number >= 0, got "+snippet(d.literal(n)))
+		return 0, d.fail(base, name, noIndex, "want a number >= 0, got "+snippet(d.literal(n)))
 	}
 	return v, ok
 }
@@ -117,14 +126,14 @@ func (d *decoder) nonNegative32(n int32, base, name string) (float32, bool) {
 func (d *decoder) floats(n int32, base, name, want string, out []float32) bool {
 	nd := &d.nodes[n]
 	if nd.kind != nodeArray {
-		return d.fail(base, name, "", "want an array of "+want+", got "+d.describe(n))
+		return d.fail(base, name, noIndex, "want an array of "+want+", got "+d.describe(n))
 	}
 	if int(nd.count) != len(out) {
-		return d.fail(base, name, "", "want "+want+", got "+itoa(int(nd.count)))
+		return d.fail(base, name, noIndex, "want "+want+", got "+itoa(int(nd.count)))
 	}
 	i := 0
 	for c := nd.first; c >= 0; c = d.nodes[c].next {
-		v, ok := d.float32At(c, base, name, "["+itoa(i)+"]")
+		v, ok := d.float32At(c, base, name, i)
 		if !ok {
 			return false
 		}
@@ -173,7 +182,7 @@ func (d *decoder) intRange(n int32, base, name string, lo, hi int64, want string
 		if d.isNumber(n) {
 			got = snippet(d.literal(n))
 		}
-		return 0, d.fail(base, name, "", "want "+want+", got "+got)
+		return 0, d.fail(base, name, noIndex, "want "+want+", got "+got)
 	}
 	return v, true
 }
@@ -197,12 +206,12 @@ func (d *decoder) id(n int32, base, name string) (uint32, bool) {
 	case nodeString:
 		s := d.stringBytes(n)
 		if len(s) < 3 || len(s) > 10 || s[0] != '0' || s[1] != 'x' {
-			return 0, d.fail(base, name, "", `want "0x" and 1 to 8 hex digits, got `+strconv.Quote(string(s)))
+			return 0, d.fail(base, name, noIndex, `want "0x" and 1 to 8 hex digits, got `+strconv.Quote(string(s)))
 		}
 		var v uint32
 		for _, c := range s[2:] {
 			if !isHex(c) {
-				return 0, d.fail(base, name, "", `want "0x" and 1 to 8 hex digits, got `+strconv.Quote(string(s)))
+				return 0, d.fail(base, name, noIndex, `want "0x" and 1 to 8 hex digits, got `+strconv.Quote(string(s)))
 			}
 			v = v<<4 | hexDigit(c)
 		}
@@ -212,7 +221,7 @@ func (d *decoder) id(n int32, base, name string) (uint32, bool) {
 			return d.u32(n, base, name)
 		}
 	}
-	return 0, d.fail(base, name, "", "want a hex string or an integer, got "+d.describe(n))
+	return 0, d.fail(base, name, noIndex, "want a hex string or an integer, got "+d.describe(n))
 }
 
 func hexDigit(c byte) uint32 {
@@ -235,7 +244,7 @@ func (d *decoder) boolean(n int32, base, name string) (bool, bool) {
 			return false, true
 		}
 	}
-	return false, d.fail(base, name, "", "want true or false, got "+d.describe(n))
+	return false, d.fail(base, name, noIndex, "want true or false, got "+d.describe(n))
 }
 
 // stringBytes returns the unescaped contents of string node n, valid until
@@ -253,7 +262,7 @@ func (d *decoder) stringBytes(n int32) []byte {
 // str reads a string.
 func (d *decoder) str(n int32, base, name string) (string, bool) {
 	if d.nodes[n].kind != nodeString {
-		return "", d.fail(base, name, "", "want a string, got "+d.describe(n))
+		return "", d.fail(base, name, noIndex, "want a string, got "+d.describe(n))
 	}
 	return string(d.stringBytes(n)), true
 }
@@ -262,7 +271,7 @@ func (d *decoder) str(n int32, base, name string) (string, bool) {
 func (d *decoder) name(n int32, base, name string) (string, bool) {
 	s, ok := d.str(n, base, name)
 	if ok && s == "" {
-		return "", d.fail(base, name, "", "want a non-empty name")
+		return "", d.fail(base, name, noIndex, "want a non-empty name")
 	}
 	return s, ok
 }
@@ -270,7 +279,7 @@ func (d *decoder) name(n int32, base, name string) (string, bool) {
 // object checks that node n is an object.
 func (d *decoder) object(n int32, base, name string) bool {
 	if d.nodes[n].kind != nodeObject {
-		return d.fail(base, name, "", "want an object, got "+d.describe(n))
+		return d.fail(base, name, noIndex, "want an object, got "+d.describe(n))
 	}
 	return true
 }
@@ -278,7 +287,7 @@ func (d *decoder) object(n int32, base, name string) bool {
 // required reports a missing field.
 func (d *decoder) required(n int32, base, name string) bool {
 	if n < 0 {
-		return d.fail(base, name, "", "missing")
+		return d.fail(base, name, noIndex, "missing")
 	}
 	return true
 }
@@ -286,7 +295,7 @@ func (d *decoder) required(n int32, base, name string) bool {
 // members is fields plus the duplicate check.
 func (d *decoder) members(obj int32, base string, names []string, slots []int32) bool {
 	if dup := d.fields(obj, names, slots); dup != "" {
-		return d.fail(base, dup, "", "duplicate field")
+		return d.fail(base, dup, noIndex, "duplicate field")
 	}
 	return true
 }

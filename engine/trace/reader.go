@@ -79,6 +79,7 @@ func Read(name string, src io.Reader) (*Trace, error) {
 			t.Header = d.header()
 		} else if row, known := d.row(); d.err == nil {
 			if known {
+				t.checkOrder(&d, &row)
 				t.Rows = append(t.Rows, row)
 			} else {
 				t.Skipped++
@@ -95,6 +96,21 @@ func Read(name string, src io.Reader) (*Trace, error) {
 		return nil, &Error{File: name, Line: 1, Field: "header", Problem: "missing: the file is empty"}
 	}
 	return t, nil
+}
+
+// checkOrder enforces Trace v1's row order: ticks never decrease, and within
+// a tick the state rows come before the event rows.
+func (t *Trace) checkOrder(d *lineDecoder, r *Row) {
+	if len(t.Rows) == 0 {
+		return
+	}
+	prev := &t.Rows[len(t.Rows)-1]
+	switch {
+	case r.Tick() < prev.Tick():
+		d.errorf("tick", "%d is less than the previous row's tick %d (line %d)", r.Tick(), prev.Tick(), prev.Line)
+	case r.Tick() == prev.Tick() && !r.IsEvent && prev.IsEvent:
+		d.errorf("tick", "state row after tick %d's event rows (line %d)", r.Tick(), prev.Line)
+	}
 }
 
 // lineDecoder reads the fields of one line and keeps the first problem.

@@ -125,6 +125,11 @@ func TestRead_Errors(t *testing.T) {
 		{"heading string", h + `{"tick":0,"guid":"0x1","cell":"0x2","origin":[0,0,0],"heading":"90","queue":0,"fail":0,"contact":true}`, `t.trace:2: heading: want a number, got "90"`},
 		{"unknown branch", h + `{"tick":0,"guid":"0x1","event":"route","branch":"warp"}`, `t.trace:2: branch: unknown value "warp"`},
 		{"blip without to", h + `{"tick":0,"guid":"0x1","event":"blip","from":{"cell":"0x1","origin":[0,0,0]},"target":"tail"}`, "t.trace:2: to: missing"},
+		{"tick decreases", h + `{"tick":1,"guid":"0x1","event":"contact","contact":true}` + "\n" + `{"tick":0,"guid":"0x1","event":"contact","contact":true}`,
+			"t.trace:3: tick: 0 is less than the previous row's tick 1 (line 2)"},
+		{"state after events", h + `{"tick":1,"guid":"0x1","event":"contact","contact":true}` + "\n" +
+			`{"tick":1,"guid":"0x1","cell":"0x2","origin":[0,0,0],"heading":0,"queue":0,"fail":0,"contact":true}`,
+			"t.trace:3: tick: state row after tick 1's event rows (line 2)"},
 		{"blip bad origin", h + `{"tick":0,"guid":"0x1","event":"snap","from":{"cell":"0x1","origin":[0,true,0]},"to":{"cell":"0x1","origin":[0,0,0]}}`, "t.trace:2: from.origin[1]: want a number, got true"},
 	}
 	for _, tt := range tests {
