@@ -1,0 +1,67 @@
+// Renderer: submits a built frame to the GPU, one DrawTriangles32 per pass
+// in painter's order (Ebitengine merges consecutive calls with the same
+// source), the markers through their shader, then the label text. It owns
+// the only GPU resources of the viewport, created on first use because
+// Ebitengine images need the running game loop.
+package render
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// Renderer draws Builders' frames. The zero value is ready; it is not safe
+// for concurrent use.
+type Renderer struct {
+	white   *ebiten.Image
+	shader  *ebiten.Shader
+	triOpts ebiten.DrawTrianglesOptions
+	shOpts  ebiten.DrawTrianglesShaderOptions
+	txtOpts text.DrawOptions
+}
+
+func (r *Renderer) init() error {
+	if r.white != nil {
+		return nil
+	}
+	sh, err := ebiten.NewShader([]byte(markerShader))
+	if err != nil {
+		return fmt.Errorf("render: compiling the marker shader: %w", err)
+	}
+	img := ebiten.NewImage(3, 3)
+	img.Fill(image.White)
+	r.white = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	r.shader = sh
+	r.triOpts.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	return nil
+}
+
+// Draw submits the frame b last built onto dst. Vertex positions are in
+// dst's coordinates (a sub-image keeps its parent's).
+func (r *Renderer) Draw(dst *ebiten.Image, b *Builder) error {
+	if err := r.init(); err != nil {
+		return err
+	}
+	for _, bt := range b.Batches() {
+		if len(bt.Indices) == 0 {
+			continue
+		}
+		if bt.Pass == PassMarkers {
+			dst.DrawTrianglesShader32(bt.Vertices, bt.Indices, r.shader, &r.shOpts)
+			continue
+		}
+		dst.DrawTriangles32(bt.Vertices, bt.Indices, r.white, &r.triOpts)
+	}
+	face := b.Face()
+	for _, l := range b.Labels() {
+		r.txtOpts.GeoM.Reset()
+		r.txtOpts.GeoM.Translate(float64(l.X), float64(l.Y))
+		r.txtOpts.ColorScale.Reset()
+		r.txtOpts.ColorScale.ScaleWithColor(l.Color)
+		text.Draw(dst, l.Text, face, &r.txtOpts)
+	}
+	return nil
+}
