@@ -2,6 +2,7 @@
 // decreases, and every guid names an object that exists. The reader runs
 // every line through it, and so does the writer before it writes a line, so
 // whatever the writer writes the reader accepts.
+
 package recording
 
 import "fmt"

@@ -1,6 +1,7 @@
 // Motion commands: the enumerated command names a motion event may carry
 // (Recording v1, "Events", motion row). Each enum's String is the name the
 // recording spells.
+
 package recording
 
 // ForwardCommand is the interpreted forward command, after run conversion.

@@ -1,6 +1,7 @@
 // Event decoding: one event line's fields by type (Recording v1, "Events"),
 // including the raw UpdatePosition form decoded through the PositionPack
 // codec (seed 004 §2).
+
 package recording
 
 import (

@@ -1,5 +1,6 @@
 // Header decoding: the header line and the entity objects it and create
 // events carry (Recording v1, "Header").
+
 package recording
 
 import "strconv"

@@ -1,6 +1,7 @@
 // Encoding: appends the JSON of headers, entities and events. Floats are
 // written as the shortest decimal that parses back to the same float32
 // (times: float64), so a read→write→read round trip is exact.
+
 package recording
 
 import (

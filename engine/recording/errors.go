@@ -1,5 +1,6 @@
 // Errors: the typed error every reader and writer problem is reported as,
 // "FILE:LINE: FIELD: problem" (Recording v1, "Encoding").
+
 package recording
 
 import "fmt"

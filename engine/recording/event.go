@@ -1,6 +1,7 @@
 // Events: the typed form of a recording's event lines (Recording v1,
 // "Events"). One value struct with a Kind and per-kind payload fields, so a
 // driver iterates a []Event without interface dispatch or allocation.
+
 package recording
 
 import (

@@ -1,3 +1,5 @@
+// Examples of reading, writing and the raw PositionPack form.
+
 package recording_test
 
 import (

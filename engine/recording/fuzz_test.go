@@ -1,3 +1,6 @@
+// Fuzz targets for every decoder in the package: PositionPack bytes, whole
+// recordings and single event lines, seeded from testdata/.
+
 package recording
 
 import (

@@ -3,6 +3,7 @@
 // checks every leaf so that a bad string or a non-finite number anywhere in
 // the line is reported with the path of the field that holds it (Recording
 // v1, "Encoding": numbers must be finite however they are spelled).
+
 package recording
 
 import (

@@ -1,6 +1,7 @@
 // JSON values: typed accessors over a parsed line that check the Recording
 // v1 value shapes (numbers, u16 stamps, guid and cell ids, vectors,
 // quaternions, positions) and report a failure as field + problem.
+
 package recording
 
 import (

@@ -2,6 +2,7 @@
 // recording's `raw` position form carries. The layout follows the retail
 // PositionPack::UnPack (seed 004 §2, "PositionPack contents") and the
 // Recording v1 specification's "PositionPack wire layout" table.
+
 package recording
 
 import (

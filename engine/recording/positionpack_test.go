@@ -1,3 +1,6 @@
+// Tests of the PositionPack codec (seed 004 §2; Recording v1, "PositionPack
+// wire layout").
+
 package recording
 
 import (

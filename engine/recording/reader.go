@@ -1,6 +1,7 @@
 // Reader: streams a recording (JSON Lines, gzip-compressed when the name
 // ends in .gz), checking every rule of Recording v1 and reporting the first
 // problem as FILE:LINE: FIELD: problem.
+
 package recording
 
 import (
@@ -37,7 +38,8 @@ type Reader struct {
 }
 
 // Open opens the recording at path, gzip-decompressing it when the name ends
-// in ".gz", and reads its header. Errors name the file as path.
+// in ".gz", and reads its header. Errors name the file as path; a file that
+// cannot be opened gives the *os.PathError.
 func Open(path string) (*Reader, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -107,7 +109,8 @@ func (r *Reader) readHeader() error {
 // Name is the name the reader reports in errors.
 func (r *Reader) Name() string { return r.name }
 
-// Header is the recording's header.
+// Header is the recording's header. Its Entities slice is shared with the
+// Reader; treat it as read-only.
 func (r *Reader) Header() Header { return r.header }
 
 // Next returns the next event, skipping blank lines and events of unknown

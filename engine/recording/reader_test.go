@@ -1,3 +1,6 @@
+// Tests of the reader: every validation rule of Recording v1 with its exact
+// FILE:LINE: FIELD: problem text, the defaults, and what is skipped.
+
 package recording
 
 import (

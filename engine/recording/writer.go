@@ -2,6 +2,7 @@
 // that the Reader accepts. Each line is checked with the reader's own rules
 // before it is written, so a bad event is refused with the error the reader
 // would give, and nothing of it reaches the output.
+
 package recording
 
 import (

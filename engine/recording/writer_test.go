@@ -1,3 +1,6 @@
+// Tests of the writer: exact read→write→read round trips and refusal of
+// anything the reader would reject.
+
 package recording
 
 import (

@@ -1,3 +1,5 @@
+// Benchmark of writing state rows (rows/s, target 500 000).
+
 package trace
 
 import (

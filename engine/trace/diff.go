@@ -1,6 +1,7 @@
 // Diff: compares two traces row by row and names the first tick and object
 // where they differ, so a golden-test failure points at where a behaviour
 // starts to diverge (DESIGN.md, "Golden traces").
+
 package trace
 
 import (

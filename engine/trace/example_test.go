@@ -1,3 +1,5 @@
+// Examples of writing a trace and diffing two.
+
 package trace_test
 
 import (

@@ -1,5 +1,6 @@
 // Row encoding: appends the JSON of header, state and event rows in the
 // fixed field order of Trace v1, into a caller's buffer, without allocating.
+
 package trace
 
 import (

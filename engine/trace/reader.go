@@ -1,6 +1,7 @@
 // Reader: parses a trace back into rows, for diffing two traces and for
 // golden-test failure messages (Trace v1). Unknown event kinds are skipped
 // and counted, as the format asks of readers.
+
 package trace
 
 import (

@@ -1,3 +1,6 @@
+// Tests of the trace reader and Diff: round trips, errors, row order, and
+// naming the first differing tick and object.
+
 package trace
 
 import (

@@ -1,5 +1,6 @@
 // Rows: the typed form of a trace's header, state rows and event rows
 // (Trace v1, "State row" and "Event rows").
+
 package trace
 
 import (

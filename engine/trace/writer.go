@@ -1,5 +1,6 @@
 // Writer: writes a trace through a bufio.Writer, appending each row into one
 // reused buffer, so steady-state writing does not allocate (Trace v1).
+
 package trace
 
 import (

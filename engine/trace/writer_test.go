@@ -1,3 +1,6 @@
+// Tests of the trace writer: the spec's rows, number formatting, byte
+// stability and no allocation per row (Trace v1).
+
 package trace
 
 import (
