@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-//go:embed motion/*.json terrain/*.json
+//go:embed motion/*.json terrain/*.json scenarios/*.yaml
 var files embed.FS
 
 // Kind directories inside the embedded tree.

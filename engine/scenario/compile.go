@@ -1,0 +1,192 @@
+// Compiling: running every remote's script tick by tick and turning what the
+// server did into a Recording v1 — the header (tick rate, observer, terrain,
+// one entity per remote), truth for every remote on every tick, motion and
+// vector events when the motion changes or a jump starts, UpdatePositions at
+// the cadence, each passed through the network model, observer moves and
+// notes — sorted by receive time.
+package scenario
+
+import (
+	"cmp"
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
+
+// Compile parses the scenario in data (named name in errors) and compiles it.
+// assets is the assets tree, as for Parse.
+func Compile(name string, data []byte, assets fs.FS) (*recording.Recording, error) {
+	s, err := Parse(name, data, assets)
+	if err != nil {
+		return nil, err
+	}
+	return s.Compile()
+}
+
+// CompileFile reads, parses and compiles the scenario at path; errors name
+// the file as path.
+func CompileFile(path string, assets fs.FS) (*recording.Recording, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Compile(path, data, assets)
+}
+
+// Compile runs the scenario and returns its recording: the same scenario
+// gives the same recording, event for event and bit for bit. The recording
+// is named after the scenario's file; recording.WriteFile writes it.
+func (s *Scenario) Compile() (*recording.Recording, error) {
+	return s.compile(defaultLimits())
+}
+
+// remoteRun is one remote while compiling.
+type remoteRun struct {
+	spec     *remoteSpec
+	mv       *mover
+	snd      *sender
+	net      *link
+	airborne bool // airborne_updates is on
+	vector   uint16
+}
+
+// compiler collects events with their sort keys.
+type compiler struct {
+	s      *Scenario
+	lim    limits
+	events []recording.Event
+	keys   []sortKey
+	end    float64
+}
+
+// sortKey orders events: by receive time, then by the time an outage held
+// them from (a burst arrives in its original order), then by the order the
+// server produced them.
+type sortKey struct {
+	t, orig float64
+	idx     int
+}
+
+func (c *compiler) add(ev recording.Event, orig float64) error {
+	if ev.T > c.end {
+		return nil // arrives after the capture ends
+	}
+	if len(c.events) >= c.lim.maxEvents {
+		return c.s.at.errorf(c.s.Name, "the scenario produces more than %d events; shorten it or use fewer remotes", c.lim.maxEvents)
+	}
+	c.keys = append(c.keys, sortKey{t: ev.T, orig: orig, idx: len(c.events)})
+	c.events = append(c.events, ev)
+	return nil
+}
+
+func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
+	g := newGeo(s)
+	rate := float64(s.TickRate)
+	ticks := int(math.Round(s.Duration * rate))
+	if lim.truth && (ticks+1)*len(s.remotes) > lim.maxEvents {
+		return nil, s.durationAt.errorf(s.Name, "%d ticks × %d remotes of truth is more than the %d-event limit; shorten the scenario or use fewer remotes",
+			ticks+1, len(s.remotes), lim.maxEvents)
+	}
+	c := &compiler{s: s, lim: lim, end: float64(ticks)/rate + dueTolerance}
+	steps := 0
+	h := recording.NewHeader()
+	h.TickRate = s.TickRate
+	if s.terrain.asset {
+		h.Terrain = recording.Terrain{Kind: recording.TerrainAsset, Name: s.terrain.name}
+	} else {
+		h.Terrain = recording.Terrain{Kind: recording.TerrainFlat, Z: float32(s.terrain.z)}
+	}
+
+	var obs *observerRun
+	if s.observer != nil {
+		obs = newObserverRun(s, &g, &steps, lim.maxSteps)
+		h.HasObserver, h.Observer = true, obs.position()
+	}
+
+	runs := make([]*remoteRun, len(s.remotes))
+	h.Entities = make([]recording.Entity, len(s.remotes))
+	for i, r := range s.remotes {
+		x, y := g.global(r.start)
+		if !onMap(x, y) {
+			return nil, r.errorf(s.Name, "the start position is off the landblock map")
+		}
+		b := body{x: x, y: y, z: g.groundZ(x, y, r.indoor), heading: r.heading, grounded: true, indoor: r.indoor}
+		runs[i] = &remoteRun{
+			spec: r,
+			mv:   newMover(s.Name, &g, b, r.script, r.runRate, r.turnRate, &steps, lim.maxSteps),
+			snd:  newSender(r.cadence, b, r.instance),
+			net:  newLink(r.net, r.cadence, s.Seed, r.guid),
+		}
+		h.Entities[i] = entity(r, g.position(b.x, b.y, b.z, b.heading, b.indoor))
+	}
+
+	if s.Description != "" {
+		if err := c.add(recording.Event{Kind: recording.KindNote, Text: s.Description}, 0); err != nil {
+			return nil, err
+		}
+	}
+	for _, n := range s.notes {
+		if err := c.add(recording.Event{Kind: recording.KindNote, T: n.t, Text: n.text, GUID: n.guid, HasGUID: n.hasGUID}, n.t); err != nil {
+			return nil, err
+		}
+	}
+	for _, run := range runs {
+		if err := c.truth(0, run, &g); err != nil {
+			return nil, err
+		}
+	}
+
+	for k := 1; k <= ticks; k++ {
+		t0, t := float64(k-1)/rate, float64(k)/rate
+		for _, run := range runs {
+			if err := c.tick(run, t0, t, &g); err != nil {
+				return nil, err
+			}
+		}
+		if obs != nil {
+			if err := obs.tick(c, k, t0, t); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return &recording.Recording{Name: s.Name, Header: h, Events: c.sorted()}, nil
+}
+
+// entity is the header entity of a remote standing at pos.
+func entity(r *remoteSpec, pos physics.Position) recording.Entity {
+	e := recording.NewEntity(r.guid, pos)
+	e.Name = r.name
+	e.Seq.Instance = r.instance
+	e.HasMotion = r.hasMotion
+	e.RunRate = float32(r.runRate)
+	e.MotionTable = r.motionTable
+	if r.radius > 0 {
+		e.Radius = float32(r.radius)
+	}
+	if r.height > 0 {
+		e.Height = float32(r.height)
+	}
+	return e
+}
+
+// sorted returns the events in receive order.
+func (c *compiler) sorted() []recording.Event {
+	slices.SortFunc(c.keys, func(a, b sortKey) int {
+		if r := cmp.Compare(a.t, b.t); r != 0 {
+			return r
+		}
+		if r := cmp.Compare(a.orig, b.orig); r != 0 {
+			return r
+		}
+		return cmp.Compare(a.idx, b.idx)
+	})
+	out := make([]recording.Event, len(c.keys))
+	for i, k := range c.keys {
+		out[i] = c.events[k.idx]
+	}
+	return out
+}
