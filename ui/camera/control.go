@@ -78,24 +78,23 @@ func (c *Camera) FrameBox(vp Viewport, lo, hi Vec3) {
 	v := c.View(vp) // for the aspect and the view axes
 	aspect := v.Viewport.W / v.Viewport.H
 	const margin = 1.1
-	if c.Mode != Perspective {
-		// Extent of the box's corners along the view's right and up axes.
-		var w, h float64
-		for i := range 8 {
-			p := Vec3{pick(i&1, lo[0], hi[0]), pick(i&2, lo[1], hi[1]), pick(i&4, lo[2], hi[2])}.Sub(c.Target)
-			w = math.Max(w, 2*math.Abs(p.Dot(v.Right)))
-			h = math.Max(h, 2*math.Abs(p.Dot(v.Up)))
-		}
-		c.Span = math.Max(h, w/aspect) * margin
-	} else {
-		// Fit the bounding sphere in the narrower field of view.
-		r := hi.Sub(lo).Len() / 2
-		half := mgl64.DegToRad(FovY) / 2
-		if aspect < 1 {
-			half = math.Atan(math.Tan(half) * aspect)
-		}
-		dist := r / math.Sin(half) * margin
+	var w, h, dist float64
+	tanY := math.Tan(mgl64.DegToRad(FovY)/2) / margin
+	tanX := tanY * aspect
+	for i := range 8 {
+		p := Vec3{pick(i&1, lo[0], hi[0]), pick(i&2, lo[1], hi[1]), pick(i&4, lo[2], hi[2])}.Sub(c.Target)
+		x, y, z := p.Dot(v.Right), p.Dot(v.Up), p.Dot(v.Forward)
+		// Orthographic: the extent along the view's right and up axes.
+		w = math.Max(w, 2*math.Abs(x))
+		h = math.Max(h, 2*math.Abs(y))
+		// Perspective: the eye distance that puts the corner inside the
+		// frustum, z being how much farther than the target it lies.
+		dist = math.Max(dist, math.Max(math.Abs(x)/tanX, math.Abs(y)/tanY)-z)
+	}
+	if c.Mode == Perspective {
 		c.Span = 2 * dist * math.Tan(mgl64.DegToRad(FovY)/2)
+	} else {
+		c.Span = math.Max(h, w/aspect) * margin
 	}
 	c.Normalize()
 }

@@ -124,7 +124,7 @@ func TestFrameBox_FitsAllCornersSnugly(t *testing.T) {
 				minY, maxY = math.Min(minY, y), math.Max(maxY, y)
 			}
 			fill := math.Max((maxX-minX)/vp.W, (maxY-minY)/vp.H)
-			if fill < 0.5 {
+			if fill < 0.8 {
 				t.Errorf("%v %vx%v: the box fills only %.0f%% of the viewport", m, vp.W, vp.H, fill*100)
 			}
 		}

@@ -13,7 +13,8 @@ import (
 	"glidepath/ui/draw"
 )
 
-// Terrain grid constants (LandDefs, as in physics/position.go).
+// The grid sizes repeat physics' LandDefs constants: render draws geometry
+// and stays independent of the simulation packages.
 const (
 	// CellLength is LandDefs::square_length: an outdoor cell is 24 m square.
 	CellLength = 24.0
