@@ -7,7 +7,22 @@
 // (MoveOrTeleport). Specified by seeds 003 (per-tick), 004 (routing) and
 // 001 (thresholds).
 //
+// Where things are:
+//
+//	frame.go, position.go       Frame, Position, headings, landblock arithmetic
+//	constants.go, flags.go      retail constants; state and transient-state bits
+//	stamps.go                   update_times and newer_event
+//	object.go                   Object (CPhysicsObj) and the accessors interp.Body needs
+//	tick.go, commit.go          the per-tick pipeline and how it commits
+//	stage.go                    Stage and the optional per-tick StageRecord
+//	world.go, terrain*.go,      the collision world: terrain (and its JSON),
+//	obstacle.go, transition.go  obstacles, the simplified transition
+//	setposition.go              SetPosition / SetPositionSimple (placement)
+//	route.go                    UnpackPositionEvent → HandleReceivedPosition → MoveOrTeleport
+//
+// docs/collision.md says what the simplified transition leaves out.
+//
 // physics may import only mathgl and the standard library. It reaches the
-// animation, the position manager and the motion interpreter through the
-// small interfaces in collaborators.go.
+// animation, the position manager, the motion interpreter and the movement
+// manager through the small interfaces in collaborators.go.
 package physics

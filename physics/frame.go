@@ -2,6 +2,7 @@
 // local-to-global matrix) and its algebra. Ports Frame::cache, Frame::combine,
 // Frame::subtract1, Frame::rotate, Frame::grotate, Frame::set_heading and
 // Frame::get_heading (seed 003 §7, §8, §12; seed 004 §9).
+
 package physics
 
 import (
@@ -26,11 +27,14 @@ type Frame struct {
 
 // IdentityFrame returns the frame retail builds on the stack before each tick:
 // qw = 1, origin 0, matrix cached (seed 003 §1 rows 3–4).
-func IdentityFrame() Frame {
+func IdentityFrame() Frame { return identityFrame }
+
+// identityFrame is computed once; the tick copies it twice per object.
+var identityFrame = func() Frame {
 	f := Frame{Rot: mgl32.QuatIdent()}
 	f.Cache()
 	return f
-}
+}()
 
 // NewFrame returns a frame at origin with rotation q, cached.
 func NewFrame(origin mgl32.Vec3, q mgl32.Quat) Frame {
@@ -52,7 +56,7 @@ func (f *Frame) Cache() {
 }
 
 // Matrix returns the cached local-to-global matrix.
-func (f *Frame) Matrix() mgl32.Mat3 { return f.m }
+func (f Frame) Matrix() mgl32.Mat3 { return f.m }
 
 // LocalToGlobalVec rotates a body-local vector into the global frame
 // (Frame::localtoglobalvec).
@@ -65,12 +69,24 @@ func (f *Frame) GlobalToLocalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Transpose
 // Combine is Frame::combine (0x005122E0, seed 003 §7): a then b in a's local
 // space. out.origin = a.origin + a.m_fl2gv·b.origin; out.rot = a.rot·b.rot.
 func Combine(a, b *Frame) Frame {
-	out := Frame{
-		Origin: a.Origin.Add(a.m.Mul3x1(b.Origin)),
-		Rot:    a.Rot.Mul(b.Rot),
-	}
-	out.Cache()
+	var out Frame
+	combineInto(&out, a, b)
 	return out
+}
+
+// combineInto is Combine writing into out, which must not alias a or b; the
+// tick uses it to build the candidate in place.
+func combineInto(out, a, b *Frame) {
+	out.Origin = a.Origin.Add(a.m.Mul3x1(b.Origin))
+	if b.Rot == identityFrame.Rot {
+		// a·1 is a: reuse its rotation and cached matrix. Most ticks of a
+		// remote have an offset with no rotation (interpolation moves it,
+		// nothing turns it), and this skips a product and a re-cache.
+		out.Rot, out.m = a.Rot, a.m
+		return
+	}
+	out.Rot = a.Rot.Mul(b.Rot)
+	out.Cache()
 }
 
 // Subtract1 is Frame::subtract1 (0x00535520, seed 002 §7): a ∘ b⁻¹, the
@@ -151,17 +167,39 @@ func HeadingFromVector(v mgl32.Vec3) float32 {
 	if h < 0 {
 		h += 360
 	}
-	if h >= 360 {
-		h -= 360
+	// A heading a hair below 360 in float64 rounds to exactly 360 in
+	// float32; the range is [0, 360), so that is north.
+	if out := float32(h); out < 360 {
+		return out
 	}
-	return float32(h)
+	return 0
 }
 
-// finite32 reports whether v is neither NaN nor infinite.
-func finite32(v float32) bool {
-	f := float64(v)
-	return !math.IsNaN(f) && !math.IsInf(f, 0)
+// SetVectorHeading is Frame::set_vector_heading for a horizontal direction:
+// face the heading of v's ground-plane projection. Retail also pitches the
+// frame by asin(v.z) (ACE AFrame.set_vector_heading); the callers here
+// (AlignPath, Sledding in UpdateObjectInternal, seed 003 §1 row 7b1) pass
+// ground-plane motion, so the yaw is what matters and the pitch is dropped.
+// A zero or vertical v leaves the frame unchanged, as retail's
+// NormalizeCheckSmall early return does.
+func (f *Frame) SetVectorHeading(v mgl32.Vec3) {
+	if v[0] == 0 && v[1] == 0 {
+		return
+	}
+	f.SetHeading(HeadingFromVector(v))
 }
+
+// LocalToGlobal maps a body-local point to the frame's parent space
+// (Frame::localtoglobal): origin + m_fl2gv·p.
+func (f *Frame) LocalToGlobal(p mgl32.Vec3) mgl32.Vec3 { return f.Origin.Add(f.m.Mul3x1(p)) }
+
+// GlobalToLocal maps a parent-space point into the body-local frame
+// (Frame::globaltolocal), the inverse of LocalToGlobal.
+func (f *Frame) GlobalToLocal(p mgl32.Vec3) mgl32.Vec3 { return f.GlobalToLocalVec(p.Sub(f.Origin)) }
+
+// finite32 reports whether v is neither NaN nor infinite: v − v is 0 for
+// every finite v and NaN otherwise.
+func finite32(v float32) bool { return v-v == 0 }
 
 // quatUnitTolerance is how far |q|² may stray from 1 and still count as a
 // rotation (retail Frame::IsValid; ACE Frame.IsValid uses the same idea).

@@ -2,6 +2,7 @@
 // landblock arithmetic retail does in Position::get_offset / Position::distance
 // (seed 004 §7) and LandDefs (0xXXYYCCCC, 192 m landblocks of 8×8 outdoor cells
 // of 24 m numbered from 1).
+
 package physics
 
 import (
@@ -83,9 +84,19 @@ func (p *Position) Distance(q *Position) float32 {
 // (LandDefs::get_outside_lcoord). Points outside [0, 192) are clamped to the
 // border cell.
 func OutdoorCellIndex(x, y float32) uint32 {
-	cx := clampCell(int(math.Floor(float64(x) / CellLength)))
-	cy := clampCell(int(math.Floor(float64(y) / CellLength)))
-	return uint32(cx*CellsPerSide + cy + 1)
+	return uint32(cellCoord(x)*CellsPerSide + cellCoord(y) + 1)
+}
+
+// cellCoord is the outdoor cell column (or row) holding landblock-local
+// coordinate v, clamped to [0, 7]; NaN gives 0.
+func cellCoord(v float32) int {
+	switch {
+	case !(v >= 0):
+		return 0
+	case v >= LandblockLength:
+		return CellsPerSide - 1
+	}
+	return clampCell(int(v / CellLength)) // truncation is floor for v >= 0
 }
 
 func clampCell(c int) int {
@@ -109,6 +120,10 @@ func (p *Position) Normalize() bool {
 		return true
 	}
 	o := p.Frame.Origin
+	if o[0] >= 0 && o[0] < LandblockLength && o[1] >= 0 && o[1] < LandblockLength {
+		p.Cell = p.Cell&0xFFFF0000 | OutdoorCellIndex(o[0], o[1])
+		return true
+	}
 	if !finite32(o[0]) || !finite32(o[1]) {
 		return false
 	}

@@ -1,0 +1,132 @@
+package physics
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Seed 003 §6: landing sets Contact and OnWalkable (floor_z), calls
+// HitGround, zeroes the acceleration, and the bounce removes the velocity
+// into the ground; the body comes to rest on it.
+func TestFall_LandsOnGround(t *testing.T) {
+	log := &callLog{}
+	o := placed(t, nil, 50, 50, 2, 0)
+	o.MovementManager = &fakeMovement{log: log}
+	landed := -1
+	for k := 0; k < 90; k++ {
+		o.UpdateObjectInternal(dt)
+		if o.InContact() && landed < 0 {
+			landed = k
+			if !o.OnWalkable() || o.Acceleration != (mgl32.Vec3{}) {
+				t.Errorf("landed without OnWalkable or with acceleration %v", o.Acceleration)
+			}
+			if o.Velocity[2] < 0 {
+				t.Errorf("velocity into the ground after landing: %v", o.Velocity)
+			}
+		}
+	}
+	if landed < 0 {
+		t.Fatal("never landed")
+	}
+	p := o.Position()
+	if p.Frame.Origin[2] != 0 || !o.InContact() || !o.OnWalkable() || o.Velocity != (mgl32.Vec3{}) {
+		t.Errorf("at rest: z %v contact %v walkable %v v %v", p.Frame.Origin[2], o.InContact(), o.OnWalkable(), o.Velocity)
+	}
+	if !slices.Contains(log.calls, "MovementManager.HitGround") {
+		t.Errorf("HitGround not called: %v", log.calls)
+	}
+	if !near(o.ContactPlane.N[2], 1, 1e-6) || o.ContactPlaneCellID != p.Cell {
+		t.Errorf("contact plane %+v in 0x%08X", o.ContactPlane, o.ContactPlaneCellID)
+	}
+}
+
+// Seed 003 §9: set_frame repairs a frame whose origin is valid but whose
+// quaternion is not, by resetting the rotation to identity; a bad origin is
+// committed as it is.
+func TestSetFrame_RepairsInvalidQuaternion(t *testing.T) {
+	nan := float32(math.NaN())
+	for _, q := range []mgl32.Quat{{W: nan}, {}, {W: 3}} {
+		o := NewObject()
+		o.setFrame(&Frame{Origin: mgl32.Vec3{1, 2, 3}, Rot: q})
+		f := o.Position().Frame
+		if f.Rot != mgl32.QuatIdent() || f.Origin != (mgl32.Vec3{1, 2, 3}) || f.Matrix() != mgl32.Ident3() {
+			t.Errorf("quaternion %v: committed %v %v matrix %v", q, f.Origin, f.Rot, f.Matrix())
+		}
+	}
+	// Through the pipeline: an animation that writes a NaN rotation.
+	o := placed(t, nil, 50, 50, 0, 0)
+	o.PartArray = nanRotation{}
+	o.UpdateObjectInternal(dt)
+	if f := o.Position().Frame; !f.IsValid() {
+		t.Errorf("frame after a NaN rotation: %v", f.Rot)
+	}
+}
+
+type nanRotation struct{}
+
+func (nanRotation) Update(_ float64, off *Frame) {
+	off.Origin = mgl32.Vec3{0, 0.1, 0}
+	off.Rot = mgl32.Quat{W: float32(math.NaN())}
+	off.Cache()
+}
+
+// Seed 003 §6 rows 5–10: SetPositionInternal sets Contact from the contact
+// plane, OnWalkable from floor_z, calls HitGround/LeaveGround on changes,
+// and copies the sliding normal.
+func TestSetPositionInternal_ContactWalkableSliding(t *testing.T) {
+	steep := mgl32.Vec3{0.8, 0, 0.6} // normal.z 0.6 < floor_z
+	cases := []struct {
+		name         string
+		prevWalkable bool
+		plane        *mgl32.Vec3
+		sliding      bool
+		contact      bool
+		walkable     bool
+		calls        []string
+		accel        mgl32.Vec3
+	}{
+		{"lands on flat", false, &up, false, true, true, []string{"MovementManager.HitGround"}, mgl32.Vec3{}},
+		{"stays on flat", true, &up, false, true, true, nil, mgl32.Vec3{}},
+		{"onto a steep slope", true, &steep, false, true, false, []string{"MovementManager.LeaveGround"}, mgl32.Vec3{0, 0, Gravity}},
+		{"leaves the ground", true, nil, false, false, false, []string{"MovementManager.LeaveGround"}, mgl32.Vec3{0, 0, Gravity}},
+		{"stays airborne", false, nil, false, false, false, nil, mgl32.Vec3{0, 0, Gravity}},
+		{"slides along a wall", true, &up, true, true, true, nil, mgl32.Vec3{}},
+	}
+	for _, c := range cases {
+		log := &callLog{}
+		o := NewObject()
+		o.MovementManager = &fakeMovement{log: log}
+		if c.prevWalkable {
+			o.TransientState |= TransientContact | TransientOnWalkable
+		}
+		r := transitionResult{CurPos: NewPosition(testCell, mgl32.Vec3{5, 5, 0}, 0)}
+		if c.plane != nil {
+			r.ContactPlaneValid, r.ContactPlane, r.ContactPlaneCellID = true, PlaneThrough(*c.plane, mgl32.Vec3{5, 5, 0}), testCell
+		}
+		if c.sliding {
+			r.SlidingNormalValid, r.SlidingNormal = true, mgl32.Vec3{1, 0, 0}
+		}
+		o.setPositionInternal(&r)
+		if o.InContact() != c.contact || o.OnWalkable() != c.walkable || (o.TransientState&TransientSliding != 0) != c.sliding {
+			t.Errorf("%s: transient state %v", c.name, o.TransientState)
+		}
+		if c.sliding && o.SlidingNormal != (mgl32.Vec3{1, 0, 0}) {
+			t.Errorf("%s: sliding normal %v", c.name, o.SlidingNormal)
+		}
+		if !slices.Equal(log.calls, c.calls) {
+			t.Errorf("%s: calls %v, want %v", c.name, log.calls, c.calls)
+		}
+		if o.Acceleration != c.accel {
+			t.Errorf("%s: acceleration %v, want %v", c.name, o.Acceleration, c.accel)
+		}
+	}
+	// Row 2: a lost position (no cell) deactivates the object.
+	o := NewObject()
+	o.setPositionInternal(&transitionResult{CurPos: Position{Frame: IdentityFrame()}})
+	if o.IsActive() || o.Position().Cell != 0 {
+		t.Errorf("lost object: active %v cell 0x%08X", o.IsActive(), o.Position().Cell)
+	}
+}

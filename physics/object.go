@@ -1,0 +1,212 @@
+// Object: the physics object (CPhysicsObj) a remote is: its state, velocity,
+// contact plane, update_times and collaborators, and the small accessors the
+// position managers reach it through (interp.Body). The per-tick pipeline is
+// in tick.go, the commit in commit.go, placement in setposition.go and
+// UpdatePosition routing in route.go.
+
+package physics
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Object is CPhysicsObj, reduced to what the remote-motion pipeline reads
+// and writes.
+type Object struct {
+	// pos is m_position, the committed body position. It changes only
+	// through set_frame, SetPositionInternal and SetPosition.
+	pos Position
+
+	// State is CPhysicsObj::state.
+	State PhysicsState
+	// TransientState is CPhysicsObj::transient_state.
+	TransientState TransientState
+
+	// Velocity is m_velocityVector (global, m/s).
+	Velocity mgl32.Vec3
+	// Acceleration is m_accelerationVector, set by calc_acceleration.
+	Acceleration mgl32.Vec3
+	// Omega is m_omegaVector (global axis-angle rate, rad/s).
+	Omega mgl32.Vec3
+	// CachedVelocity is cached_velocity: the displacement the last
+	// successful transition achieved, divided by dt (seed 003 §1).
+	CachedVelocity mgl32.Vec3
+
+	// ContactPlane is contact_plane, in the landblock of
+	// ContactPlaneCellID; valid while TransientContact is set.
+	ContactPlane       Plane
+	ContactPlaneCellID uint32
+	// SlidingNormal is sliding_normal; valid while TransientSliding is set.
+	SlidingNormal mgl32.Vec3
+
+	// UpdateTimes is update_times[9], indexed by Stamp.
+	UpdateTimes [NumStamps]uint16
+
+	// PlayerDistance is player_distance: the distance from the local player
+	// (the observer) to this object, set by engine before routing.
+	PlayerDistance float32
+
+	// Radius and Height are the body's collision cylinder (retail: the
+	// Setup's spheres). GetNumSphere is non-zero exactly when Radius > 0.
+	Radius, Height float32
+	// StepUpHeight and StepDownHeight are the Setup's step limits.
+	StepUpHeight, StepDownHeight float32
+	// Scale is m_scale; root motion is scaled by it on walkable ground.
+	Scale float32
+	// Friction and Elasticity are the object's physics description values.
+	Friction, Elasticity float32
+
+	// IsPlayer marks the local player object (CPhysicsObj::player_object);
+	// it only changes GetAutonomyBlipDistance. Glidepath's remotes are not.
+	IsPlayer bool
+	// JumpedThisFrame is jumped_this_frame (cleared every tick).
+	JumpedThisFrame bool
+
+	// PartArray, PositionManager, MotionInterpreter and MovementManager are
+	// the collaborators engine wires in; each may be nil, which the pipeline
+	// treats exactly as retail's null checks do.
+	PartArray         PartArray
+	PositionManager   PositionManager
+	MotionInterpreter MotionInterpreter
+	MovementManager   MovementManager
+
+	// World is the terrain and obstacles the transition collides with; nil
+	// is flat ground at z = 0 with no obstacles.
+	World *World
+
+	// Record, when not nil, receives the frames every stage of the next
+	// UpdateObjectInternal produced (stage.go). Nil costs nothing.
+	Record *StageRecord
+
+	// offset is UpdatePositionInternal's local offset frame (retail's stack
+	// Frame var_40, seed 003 §2).
+	offset Frame
+	// scratch is the transition workspace (retail allocates a CTransition
+	// per call; keeping one per object keeps the tick allocation-free).
+	scratch transitionResult
+}
+
+// NewObject returns an active object with retail defaults (default state,
+// friction, elasticity, scale) and the recording format's body shape, not
+// yet placed: its cell is 0 until SetPosition places it.
+func NewObject() *Object {
+	return &Object{
+		State:          DefaultState,
+		TransientState: TransientActive,
+		Radius:         DefaultRadius,
+		Height:         DefaultHeight,
+		StepUpHeight:   DefaultStepUpHeight,
+		StepDownHeight: DefaultStepDownHeight,
+		Scale:          DefaultScale,
+		Friction:       DefaultFriction,
+		Elasticity:     DefaultElasticity,
+	}
+}
+
+// Position is m_position, the committed body position.
+func (o *Object) Position() Position { return o.pos }
+
+// Heading is CPhysicsObj::get_heading: degrees clockwise from north.
+func (o *Object) Heading() float32 { return o.pos.Frame.Heading() }
+
+// SetHeading is CPhysicsObj::set_heading: set m_position's heading and
+// commit it through set_frame. sendEvent is a server broadcast; ignored.
+func (o *Object) SetHeading(deg float32, sendEvent bool) {
+	f := o.pos.Frame
+	f.SetHeading(deg)
+	o.setFrame(&f)
+}
+
+// InContact is transient_state & 1, the Contact bit.
+func (o *Object) InContact() bool { return o.TransientState&TransientContact != 0 }
+
+// OnWalkable is transient_state & 2.
+func (o *Object) OnWalkable() bool { return o.TransientState&TransientOnWalkable != 0 }
+
+// IsActive is transient_state & 0x80; an inactive object is dormant.
+func (o *Object) IsActive() bool { return o.TransientState&TransientActive != 0 }
+
+// MotionInterp is CPhysicsObj::get_minterp: the motion interpreter, or a nil
+// interface when the object has none.
+func (o *Object) MotionInterp() MotionInterpreter {
+	if o.MotionInterpreter == nil {
+		return nil
+	}
+	return o.MotionInterpreter
+}
+
+// IsMovingTo is CPhysicsObj::IsMovingTo (0x0050EB10, seed 004 §6): whether
+// the object follows a MoveTo route. The project's MotionInterpreter carries
+// MovementManager::IsMovingTo; no interpreter means false.
+func (o *Object) IsMovingTo() bool {
+	return o.MotionInterpreter != nil && o.MotionInterpreter.IsMovingTo()
+}
+
+// AutonomyBlipDistance is CPhysicsObj::GetAutonomyBlipDistance (seed 001):
+// 100 m outdoors; indoors 25 m for the player, 20 m for creatures.
+func (o *Object) AutonomyBlipDistance() float32 {
+	indoor := o.pos.IsIndoor()
+	switch {
+	case o.IsPlayer && indoor:
+		return PlayerInsideBlipDistance
+	case o.IsPlayer:
+		return PlayerOutsideBlipDistance
+	case indoor:
+		return CreatureInsideBlipDistance
+	default:
+		return CreatureOutsideBlipDistance
+	}
+}
+
+// StartConstraintDistance is CPhysicsObj::GetStartConstraintDistance
+// (seed 001 table): 10 m outdoors, 5 m indoors.
+func (o *Object) StartConstraintDistance() float32 {
+	if o.pos.IsIndoor() {
+		return InsideConstraintDistanceStart
+	}
+	return OutsideConstraintDistanceStart
+}
+
+// MaxConstraintDistance is CPhysicsObj::GetMaxConstraintDistance (seed 001
+// table): 50 m outdoors, 20 m indoors.
+func (o *Object) MaxConstraintDistance() float32 {
+	if o.pos.IsIndoor() {
+		return InsideConstraintDistanceMax
+	}
+	return OutsideConstraintDistanceMax
+}
+
+// SetActive is CPhysicsObj::set_active: a static object cannot be made
+// active; otherwise set or clear TransientActive.
+func (o *Object) SetActive(active bool) bool {
+	if !active {
+		o.TransientState &^= TransientActive
+		return true
+	}
+	if o.State&StateStatic != 0 {
+		return false
+	}
+	o.TransientState |= TransientActive
+	return true
+}
+
+// SetVelocity is CPhysicsObj::set_velocity (ACE PhysicsObj.set_velocity):
+// store v, capped at MaxVelocity, mark jumped_this_frame when it changed,
+// and make the object active. sendEvent is a server broadcast; ignored.
+func (o *Object) SetVelocity(v mgl32.Vec3, sendEvent bool) {
+	if v != o.Velocity {
+		if l := v.Len(); l > MaxVelocity {
+			v = v.Mul(MaxVelocity / l)
+		}
+		o.Velocity = v
+		o.JumpedThisFrame = true
+	}
+	o.SetActive(true)
+}
+
+// SetOmega is CPhysicsObj::set_omega (ACE): store the angular velocity.
+func (o *Object) SetOmega(w mgl32.Vec3, sendEvent bool) { o.Omega = w }
+
+// hasSphere is part_array && CPartArray::GetNumSphere (seed 003 §1 row 6):
+// Glidepath bodies have one collision cylinder when Radius > 0.
+func (o *Object) hasSphere() bool { return o.Radius > 0 }

@@ -1,0 +1,274 @@
+// Obstacles: the static shapes the simplified transition collides with —
+// vertical cylinders (trees, pillars) and axis-aligned boxes (walls,
+// buildings) — their overlap test against the body's cylinder, and their
+// JSON form, which scenarios use for inline obstacles:
+//
+//	[{"kind": "cylinder", "name": "well", "landblock": "0xA9B4",
+//	  "center": [x, y, z_bottom], "radius": 1.5, "height": 2},
+//	 {"kind": "box", "landblock": "0xA9B4", "min": [x, y, z], "max": [x, y, z]}]
+//
+// Coordinates are metres relative to the landblock's south-west corner, like
+// a position's origin.
+
+package physics
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// ObstacleKind says which shape an Obstacle is.
+type ObstacleKind uint8
+
+// Obstacle kinds.
+const (
+	// ObstacleCylinder is a vertical cylinder: Center (its base), Radius,
+	// Height.
+	ObstacleCylinder ObstacleKind = iota + 1
+	// ObstacleBox is an axis-aligned box from Min to Max.
+	ObstacleBox
+)
+
+// String is the kind's JSON name.
+func (k ObstacleKind) String() string {
+	switch k {
+	case ObstacleCylinder:
+		return "cylinder"
+	case ObstacleBox:
+		return "box"
+	}
+	return fmt.Sprintf("ObstacleKind(%d)", uint8(k))
+}
+
+// Obstacle is one static obstacle.
+type Obstacle struct {
+	Kind ObstacleKind
+	// Name labels the obstacle in the viewer; optional.
+	Name string
+	// Landblock is the XXYY of the landblock the coordinates are in.
+	Landblock uint16
+	// Center is a cylinder's base centre; Radius and Height its size.
+	Center         mgl32.Vec3
+	Radius, Height float32
+	// Min and Max are a box's corners.
+	Min, Max mgl32.Vec3
+}
+
+// Validate reports the first thing wrong with the obstacle, naming the field.
+func (ob *Obstacle) Validate() error {
+	switch ob.Kind {
+	case ObstacleCylinder:
+		if !finiteVec(ob.Center) {
+			return fmt.Errorf("center: want finite numbers")
+		}
+		if !(ob.Radius > 0) || !finite32(ob.Radius) {
+			return fmt.Errorf("radius: want a positive number, got %v", ob.Radius)
+		}
+		if !(ob.Height > 0) || !finite32(ob.Height) {
+			return fmt.Errorf("height: want a positive number, got %v", ob.Height)
+		}
+	case ObstacleBox:
+		if !finiteVec(ob.Min) {
+			return fmt.Errorf("min: want finite numbers")
+		}
+		if !finiteVec(ob.Max) {
+			return fmt.Errorf("max: want finite numbers")
+		}
+		for i, axis := range [3]string{"x", "y", "z"} {
+			if !(ob.Min[i] < ob.Max[i]) {
+				return fmt.Errorf("max: %s (%v) must exceed min's (%v)", axis, ob.Max[i], ob.Min[i])
+			}
+		}
+	default:
+		return fmt.Errorf("kind: want \"cylinder\" or \"box\"")
+	}
+	return nil
+}
+
+// overlap tests the body — a vertical cylinder of radius r and height h
+// standing at p in landblock (lbx, lby) — against the obstacle. An obstacle
+// whose top is no higher than stepUp above the body's feet, or whose bottom
+// is above its head, does not block. On a hit it returns the horizontal
+// unit normal pointing out of the obstacle towards the body and how far the
+// body must move along it to clear.
+func (ob *Obstacle) overlap(lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) (n mgl32.Vec3, depth float32, hit bool) {
+	// Express p in the obstacle's landblock.
+	qx := p[0] - float32((int32(ob.Landblock>>8)-lbx)*LandblockLength)
+	qy := p[1] - float32((int32(ob.Landblock&0xFF)-lby)*LandblockLength)
+	switch ob.Kind {
+	case ObstacleCylinder:
+		if !blocksVertically(p[2], h, stepUp, ob.Center[2], ob.Center[2]+ob.Height) {
+			return n, 0, false
+		}
+		ex, ey := qx-ob.Center[0], qy-ob.Center[1]
+		reach := r + ob.Radius
+		d2 := ex*ex + ey*ey
+		if d2 >= reach*reach {
+			return n, 0, false
+		}
+		d := float32(math.Sqrt(float64(d2)))
+		if d < 1e-6 {
+			return mgl32.Vec3{1, 0, 0}, reach, true
+		}
+		return mgl32.Vec3{ex / d, ey / d, 0}, reach - d, true
+	case ObstacleBox:
+		if !blocksVertically(p[2], h, stepUp, ob.Min[2], ob.Max[2]) {
+			return n, 0, false
+		}
+		cx := min(max(qx, ob.Min[0]), ob.Max[0])
+		cy := min(max(qy, ob.Min[1]), ob.Max[1])
+		ex, ey := qx-cx, qy-cy
+		if d2 := ex*ex + ey*ey; d2 > 0 {
+			if d2 >= r*r {
+				return n, 0, false
+			}
+			d := float32(math.Sqrt(float64(d2)))
+			return mgl32.Vec3{ex / d, ey / d, 0}, r - d, true
+		}
+		// The body's axis is inside the footprint: out through the nearest face.
+		n, depth = mgl32.Vec3{-1, 0, 0}, qx-ob.Min[0]
+		if e := ob.Max[0] - qx; e < depth {
+			n, depth = mgl32.Vec3{1, 0, 0}, e
+		}
+		if s := qy - ob.Min[1]; s < depth {
+			n, depth = mgl32.Vec3{0, -1, 0}, s
+		}
+		if nn := ob.Max[1] - qy; nn < depth {
+			n, depth = mgl32.Vec3{0, 1, 0}, nn
+		}
+		return n, depth + r, true
+	}
+	return n, 0, false
+}
+
+// blocksVertically: the obstacle spans [bottom, top]; the body spans
+// [feet, feet+h] and steps over anything whose top is within stepUp.
+func blocksVertically(feet, h, stepUp, bottom, top float32) bool {
+	return top > feet+stepUp && bottom < feet+h
+}
+
+// obstacleHit returns the first obstacle, in list order, the body overlaps.
+func (w *World) obstacleHit(lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) (n mgl32.Vec3, depth float32, hit bool) {
+	obs := w.obstacles()
+	for i := range obs {
+		if n, depth, hit = obs[i].overlap(lbx, lby, p, r, h, stepUp); hit {
+			return n, depth, true
+		}
+	}
+	return n, 0, false
+}
+
+type obstacleJSON struct {
+	Kind      string          `json:"kind"`
+	Name      string          `json:"name"`
+	Landblock json.RawMessage `json:"landblock"`
+	Center    []float64       `json:"center"`
+	Radius    *float64        `json:"radius"`
+	Height    *float64        `json:"height"`
+	Min       []float64       `json:"min"`
+	Max       []float64       `json:"max"`
+}
+
+// maxObstacleCoord bounds obstacle numbers: a landblock is 192 m, so a
+// coordinate beyond ±100 km is a mistake, and the bound keeps float32 exact
+// enough.
+const maxObstacleCoord = 1e5
+
+// vec3Field converts a JSON [x, y, z].
+func vec3Field(field string, v []float64) (mgl32.Vec3, error) {
+	if v == nil {
+		return mgl32.Vec3{}, fmt.Errorf("%s: missing", field)
+	}
+	if len(v) != 3 {
+		return mgl32.Vec3{}, fmt.Errorf("%s: want 3 numbers, got %d", field, len(v))
+	}
+	var out mgl32.Vec3
+	for i, c := range v {
+		f, err := scalarField(field, &c)
+		if err != nil {
+			return out, err
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+// scalarField converts a JSON number.
+func scalarField(field string, v *float64) (float32, error) {
+	if v == nil {
+		return 0, fmt.Errorf("%s: missing", field)
+	}
+	if math.IsNaN(*v) || math.Abs(*v) > maxObstacleCoord {
+		return 0, fmt.Errorf("%s: %v is outside ±%g", field, *v, float64(maxObstacleCoord))
+	}
+	return float32(*v), nil
+}
+
+// ParseObstacles decodes a JSON array of obstacles. name is the file name
+// used in errors, which name the element and field
+// ("town.json: [2].radius: want a positive number, got 0").
+func ParseObstacles(name string, data []byte) ([]Obstacle, error) {
+	var raws []json.RawMessage
+	if err := decodeStrict(data, &raws); err != nil {
+		return nil, fmt.Errorf("%s: %s", name, describeJSONError(data, err))
+	}
+	out := make([]Obstacle, 0, len(raws))
+	for i, raw := range raws {
+		ob, err := parseObstacle(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: [%d].%v", name, i, err)
+		}
+		out = append(out, ob)
+	}
+	return out, nil
+}
+
+// parseObstacle decodes and validates one obstacle object.
+func parseObstacle(raw json.RawMessage) (Obstacle, error) {
+	var j obstacleJSON
+	if err := decodeStrict(raw, &j); err != nil {
+		return Obstacle{}, fmt.Errorf("%s", describeJSONError(raw, err))
+	}
+	var ob Obstacle
+	ob.Name = j.Name
+	if j.Landblock == nil {
+		return ob, fmt.Errorf("landblock: missing")
+	}
+	lb, err := parseLandblockID(j.Landblock)
+	if err != nil {
+		return ob, fmt.Errorf("landblock: %v", err)
+	}
+	ob.Landblock = lb
+	switch j.Kind {
+	case "cylinder":
+		ob.Kind = ObstacleCylinder
+		if ob.Center, err = vec3Field("center", j.Center); err != nil {
+			return ob, err
+		}
+		if ob.Radius, err = scalarField("radius", j.Radius); err != nil {
+			return ob, err
+		}
+		if ob.Height, err = scalarField("height", j.Height); err != nil {
+			return ob, err
+		}
+	case "box":
+		ob.Kind = ObstacleBox
+		if ob.Min, err = vec3Field("min", j.Min); err != nil {
+			return ob, err
+		}
+		if ob.Max, err = vec3Field("max", j.Max); err != nil {
+			return ob, err
+		}
+	case "":
+		return ob, fmt.Errorf("kind: missing (want \"cylinder\" or \"box\")")
+	default:
+		return ob, fmt.Errorf("kind: want \"cylinder\" or \"box\", got %q", j.Kind)
+	}
+	return ob, ob.Validate()
+}
+
+// finiteVec reports whether every component is finite.
+func finiteVec(v mgl32.Vec3) bool { return finite32(v[0]) && finite32(v[1]) && finite32(v[2]) }

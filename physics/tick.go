@@ -1,0 +1,232 @@
+// Tick: one physics tick of one object, in retail order (seed 003 §1, §2, §4,
+// §12): UpdateObjectInternal builds the candidate frame (root motion →
+// adjust_offset → combine → physics), sweeps it through the transition,
+// commits it, and lets the managers use the time.
+
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// UpdateObjectInternal is CPhysicsObj::UpdateObjectInternal (0x005156B0,
+// seed 003 §1, §12). dt is the tick's quantum in seconds; retail passes a
+// float here and widens it to double for the managers.
+func (o *Object) UpdateObjectInternal(dt float32) {
+	if r := o.Record; r != nil {
+		*r = StageRecord{}
+	}
+	// Dormant: transient_state's high bit (Active) is clear. Retail ticks
+	// only particles and scripts, which Glidepath does not model.
+	if o.TransientState&TransientActive == 0 || o.pos.Cell == 0 {
+		return
+	}
+	if o.TransientState&TransientCheckEthereal != 0 {
+		o.setEthereal(false)
+	}
+	o.JumpedThisFrame = false
+
+	candidate := IdentityFrame()
+	o.UpdatePositionInternal(dt, &candidate)
+	o.commitCandidate(dt, &candidate)
+	o.useTime()
+}
+
+// UpdatePositionInternal is CPhysicsObj::UpdatePositionInternal (0x00512C30,
+// seed 003 §2): fill out with the candidate frame for this tick.
+func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
+	// The local offset frame lives in the object: a pointer to a stack
+	// frame handed to the collaborators' interface methods would escape to
+	// the heap on every tick.
+	local := &o.offset
+	*local = IdentityFrame()
+	// The gate seed 003 calls "Frozen" is state[1] & 0x40, StateHidden
+	// (flags.go). It skips the root motion and the physics step, but not
+	// adjust_offset or combine.
+	if o.State&StateHidden == 0 {
+		if o.PartArray != nil {
+			o.PartArray.Update(float64(dt), local)
+		}
+		// Row 3b: the three floats the seed found scaled or zeroed are the
+		// last 12 bytes of the 0x40-byte Frame var_40, its m_fOrigin (ACE
+		// reads the same code as offsetFrame.Origin). Root motion counts
+		// only on walkable ground, times m_scale.
+		if o.TransientState&TransientOnWalkable != 0 {
+			local.Origin = local.Origin.Mul(o.Scale)
+		} else {
+			local.Origin = mgl32.Vec3{}
+		}
+		o.record(StageRootMotion, 0, local)
+	}
+	if o.PositionManager != nil {
+		o.PositionManager.AdjustOffset(local, float64(dt))
+		o.record(StageAdjustOffset, 0, local)
+	}
+	combineInto(out, &o.pos.Frame, local)
+	o.record(StageCombine, o.pos.Cell, out)
+	if o.State&StateHidden == 0 {
+		o.UpdatePhysicsInternal(dt, out)
+		o.record(StagePhysics, o.pos.Cell, out)
+	}
+	// process_hooks runs queued FP hooks (fades, scale); none are modelled.
+}
+
+// UpdatePhysicsInternal is CPhysicsObj::UpdatePhysicsInternal (0x00510700,
+// seed 003 §4): Euler-integrate velocity, acceleration and omega into f.
+func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
+	v := o.Velocity
+	v2 := float32(v[0]*v[0]) + float32(v[1]*v[1]) + float32(v[2]*v[2])
+	if v2 > 0 {
+		// Row 2a: the 50 m/s cap.
+		if v2 > MaxVelocity*MaxVelocity {
+			o.Velocity = v.Mul(MaxVelocity / float32(math.Sqrt(float64(v2))))
+			v2 = MaxVelocity * MaxVelocity
+		}
+		// Row 2b.
+		o.calcFriction(dt, v2)
+		// Row 2c: the deadband tests the speed measured before friction
+		// (var_28), as the decompile and ACE both do.
+		if v2-SmallVelocity*SmallVelocity < Epsilon {
+			o.Velocity = mgl32.Vec3{}
+		}
+		// Row 2d: the translation step, per axis as retail writes it; the
+		// float32 conversions round each product so no platform fuses them.
+		halfDt2 := float32(float32(0.5*dt) * dt)
+		for i := 0; i < 3; i++ {
+			f.Origin[i] += float32(dt*o.Velocity[i]) + float32(o.Acceleration[i]*halfDt2)
+		}
+	} else if o.MovementManager == nil && o.TransientState&TransientOnWalkable != 0 {
+		// Row 3: at rest on walkable ground with nothing to move it, the
+		// object goes dormant (seed: "transient_state & 2" is OnWalkable).
+		o.TransientState &^= TransientActive
+	}
+	// Row 4: the velocity step always runs, so gravity accumulates even on
+	// a tick whose translation was skipped.
+	for i := 0; i < 3; i++ {
+		o.Velocity[i] += float32(dt * o.Acceleration[i])
+	}
+	// Row 5: the omega step always runs (global axis-angle rotation).
+	f.GRotate(o.Omega.Mul(dt))
+}
+
+// calcFriction is CPhysicsObj::calc_friction (ACE PhysicsObj.calc_friction):
+// on walkable ground, drop the velocity's component into the contact plane
+// and scale what is left by (1 − friction)^dt. A body moving away from the
+// plane faster than 0.25 m/s is left alone.
+func (o *Object) calcFriction(dt, v2 float32) {
+	if o.TransientState&TransientOnWalkable == 0 {
+		return
+	}
+	n := o.ContactPlane.N
+	angle := o.Velocity.Dot(n)
+	if angle >= 0.25 {
+		return
+	}
+	o.Velocity = o.Velocity.Sub(n.Mul(angle))
+	friction := o.Friction
+	if o.State&StateSledding != 0 {
+		if v2 < 1.5625 {
+			friction = 1
+		} else if v2 >= 6.25 && n[2] > 0.99999536 {
+			friction = 0.2
+		}
+	}
+	o.Velocity = o.Velocity.Mul(float32(math.Pow(float64(1-friction), float64(dt))))
+}
+
+// calcAcceleration is CPhysicsObj::calc_acceleration (ACE): standing on
+// walkable ground (Contact and OnWalkable) zeroes acceleration and omega;
+// otherwise gravity pulls when StateGravity is set.
+func (o *Object) calcAcceleration() {
+	const grounded = TransientContact | TransientOnWalkable
+	switch {
+	case o.TransientState&grounded == grounded:
+		o.Acceleration = mgl32.Vec3{}
+		o.Omega = mgl32.Vec3{}
+	case o.State&StateGravity != 0:
+		o.Acceleration = mgl32.Vec3{0, 0, Gravity}
+	default:
+		o.Acceleration = mgl32.Vec3{}
+	}
+}
+
+// commitCandidate is the middle of UpdateObjectInternal (seed 003 §1 rows
+// 6–7, §12): sweep the candidate through the transition and commit it.
+func (o *Object) commitCandidate(dt float32, candidate *Frame) {
+	path := CommitTransition
+	switch {
+	case !o.hasSphere():
+		// No sphere: commit directly. With no movement manager, a body on
+		// walkable ground goes dormant (§12; "& 2" is OnWalkable).
+		if o.MovementManager == nil && o.TransientState&TransientOnWalkable != 0 {
+			o.TransientState &^= TransientActive
+		}
+		o.setFrame(candidate)
+		o.CachedVelocity = mgl32.Vec3{}
+		path = CommitNoSphere
+	case candidate.Origin == o.pos.Frame.Origin:
+		// Row 7a: a zero translation needs no sweep. (Seed 003 §1 reads the
+		// decompile's compare as "is m_position at the origin"; ACE compares
+		// the candidate with the current frame, which is what this does.)
+		o.setFrame(candidate)
+		o.CachedVelocity = mgl32.Vec3{}
+		path = CommitUnmoved
+	default:
+		// Row 7b1: heading follows the path or the sled's velocity.
+		if o.State&StateAlignPath != 0 {
+			candidate.SetVectorHeading(candidate.Origin.Sub(o.pos.Frame.Origin))
+		} else if o.State&StateSledding != 0 && o.Velocity != (mgl32.Vec3{}) {
+			candidate.SetVectorHeading(o.Velocity)
+		}
+		t, ok := o.transition(&o.pos, candidate)
+		if !ok {
+			// Row 7b3 / §12: no valid position; commit the unswept
+			// candidate. (ACE keeps the old origin instead.)
+			o.setFrame(candidate)
+			o.CachedVelocity = mgl32.Vec3{}
+			path = CommitTransitionFailed
+			break
+		}
+		o.record(StageTransition, t.CurPos.Cell, &t.CurPos.Frame)
+		if dt > 0 {
+			o.CachedVelocity = o.pos.Offset(&t.CurPos).Mul(1 / dt)
+		} else {
+			o.CachedVelocity = mgl32.Vec3{}
+		}
+		o.setPositionInternal(t)
+	}
+	if r := o.Record; r != nil {
+		r.Commit = path
+	}
+	o.record(StageCommit, o.pos.Cell, &o.pos.Frame)
+}
+
+// useTime is the end of UpdateObjectInternal (seed 003 §1 rows 8–12).
+// DetectionManager and TargetManager are not modelled.
+func (o *Object) useTime() {
+	if o.MovementManager != nil {
+		o.MovementManager.UseTime()
+	}
+	if h, ok := o.PartArray.(MovementHandler); ok {
+		h.HandleMovement()
+	}
+	if o.PositionManager != nil {
+		o.PositionManager.UseTime()
+	}
+	o.record(StageUseTime, o.pos.Cell, &o.pos.Frame)
+}
+
+// setEthereal is CPhysicsObj::set_ethereal(0, 0) as UpdateObjectInternal
+// calls it (seed 003 §1 row 1): leave the ethereal state. Retail stays
+// ethereal while the object overlaps another; Glidepath has no object
+// collisions, so it always succeeds.
+func (o *Object) setEthereal(ethereal bool) {
+	if ethereal {
+		o.State |= StateEthereal
+	} else {
+		o.State &^= StateEthereal
+	}
+	o.TransientState &^= TransientCheckEthereal
+}

@@ -1,0 +1,303 @@
+package physics
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// walker is a body whose position manager moves it step metres along its
+// own forward axis every tick, as interpolation does (the offset is
+// overwritten, seed 000 §4), with a movement manager so it never goes
+// dormant.
+func walker(t *testing.T, w *World, x, y, z, heading, step float32) *Object {
+	t.Helper()
+	o := placed(t, w, x, y, z, heading)
+	o.MovementManager = &fakeMovement{}
+	o.PositionManager = &fakePM{replace: &mgl32.Vec3{0, step, 0}}
+	return o
+}
+
+// Seed 003 §5, §6: a grounded body walking up and down a walkable ramp stays
+// on the ground, in contact and on walkable ground, every tick.
+func TestTransition_FollowsWalkableRamp(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "ramp.json")}
+	for _, dir := range []struct {
+		name         string
+		x, heading   float32
+		ticks        int
+		wantX, wantZ float32
+	}{
+		{"up", 40, 90, 450, 130, 18},
+		{"down", 130, 270, 450, 40, 0},
+	} {
+		o := walker(t, w, dir.x, 40, 0, dir.heading, 0.2)
+		if dir.name == "down" {
+			o = walker(t, w, dir.x, 40, 18, dir.heading, 0.2)
+		}
+		for k := 0; k < dir.ticks; k++ {
+			o.UpdateObjectInternal(dt)
+			p := o.Position()
+			gz, _ := w.Ground(p.Cell, p.Frame.Origin[0], p.Frame.Origin[1])
+			if !near(p.Frame.Origin[2], gz, 1e-3) || !o.InContact() || !o.OnWalkable() {
+				t.Fatalf("%s, tick %d at %v: ground %v, contact %v, walkable %v", dir.name, k, p.Frame.Origin, gz, o.InContact(), o.OnWalkable())
+			}
+		}
+		if p := o.Position(); !near(p.Frame.Origin[0], dir.wantX, 0.05) || !near(p.Frame.Origin[2], dir.wantZ, 1e-3) {
+			t.Errorf("%s: ended at %v, want x %v z %v", dir.name, p.Frame.Origin, dir.wantX, dir.wantZ)
+		}
+	}
+}
+
+// A slope steeper than floor_z refuses a grounded body walking straight up
+// it: the body stops at its foot, with the slope as its sliding normal.
+func TestTransition_RefusesUnwalkableSlope(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "ramp.json")}
+	o := walker(t, w, 80, 150, 0, 90, 0.2) // east, into the 1.5-grade rise at x 96
+	slid := false
+	for k := 0; k < 200; k++ {
+		o.UpdateObjectInternal(dt)
+		slid = slid || o.TransientState&TransientSliding != 0
+	}
+	p := o.Position().Frame.Origin
+	if p[0] > 96.01 || p[0] < 95 || !near(p[2], 0, 0.01) || !o.InContact() {
+		t.Errorf("ended at %v contact %v; want stopped at the foot of the slope (x 96)", p, o.InContact())
+	}
+	if !slid {
+		t.Error("never reported a sliding normal")
+	}
+}
+
+// Walking diagonally into an unwalkable slope slides along its contour.
+func TestTransition_SlidesAlongUnwalkableSlope(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "ramp.json")}
+	o := walker(t, w, 90, 130, 0, 45, 0.2) // north-east
+	for k := 0; k < 200; k++ {
+		o.UpdateObjectInternal(dt)
+	}
+	p := o.Position().Frame.Origin
+	if p[0] > 96.01 || p[1] < 150 || !near(p[2], 0, 0.01) {
+		t.Errorf("ended at %v; want slid north along the foot of the slope (x <= 96, y well past 130)", p)
+	}
+}
+
+// A grounded body stays on the ground while the ground drops by no more
+// than StepDownHeight per step, and leaves it (becomes airborne) when it
+// drops more: walking off the top of the 1.5-grade slope at 0.4 m per step
+// drops 0.6 m per step.
+func TestTransition_StepDownLimit(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "ramp.json")}
+	o := walker(t, w, 125, 150, 36, 270, 0.3) // west, off the north plateau
+	left := false
+	for k := 0; k < 60 && !left; k++ {
+		o.UpdateObjectInternal(dt)
+		left = !o.InContact()
+	}
+	if !left {
+		t.Fatal("a body walking off a 1.5-grade drop at 0.3 m per tick never left the ground")
+	}
+	// A step of 0.1 m over the edge drops 0.075 m, within the step down:
+	// the body keeps contact, now on a slope too steep to stand on.
+	o = walker(t, w, 120.05, 150, 36, 270, 0.1)
+	o.UpdateObjectInternal(dt)
+	if p := o.Position().Frame.Origin; !o.InContact() || o.OnWalkable() || !near(p[2], 35.925, 1e-3) {
+		t.Errorf("one step over the edge: %v contact %v walkable %v; want on the slope at z 35.925, not walkable", p, o.InContact(), o.OnWalkable())
+	}
+}
+
+// A body standing on an unwalkable slope is in contact but not on walkable
+// ground, so gravity pulls it and it slides down to level ground.
+func TestTransition_SlidesDownUnwalkableSlope(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "ramp.json")}
+	gz, _ := w.Ground(testCell, 110, 150)
+	o := placed(t, w, 110, 150, gz, 0)
+	o.MovementManager = &fakeMovement{}
+	if !o.InContact() || o.OnWalkable() {
+		t.Fatalf("placed on the slope: contact %v walkable %v", o.InContact(), o.OnWalkable())
+	}
+	for k := 0; k < 150; k++ {
+		o.UpdateObjectInternal(dt)
+	}
+	p := o.Position().Frame.Origin
+	if p[0] > 96 || !near(p[2], 0, 0.05) || !o.OnWalkable() {
+		t.Errorf("after sliding: %v walkable %v; want on level ground west of x 96", p, o.OnWalkable())
+	}
+}
+
+// An airborne body landing on a walkable slope stands on it.
+func TestTransition_LandsOnSlope(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "hills.json")}
+	o := placed(t, w, 12, 50, 12, 0)
+	for k := 0; k < 60 && !o.InContact(); k++ {
+		o.UpdateObjectInternal(dt)
+	}
+	p := o.Position()
+	gz, _ := w.Ground(p.Cell, p.Frame.Origin[0], p.Frame.Origin[1])
+	if !o.InContact() || !o.OnWalkable() || !near(p.Frame.Origin[2], gz, 1e-3) {
+		t.Errorf("at %v (ground %v): contact %v walkable %v", p.Frame.Origin, gz, o.InContact(), o.OnWalkable())
+	}
+}
+
+// Obstacles: head-on the body stops against them; at a glancing angle it
+// slides along them; low ones are stepped over and high ones walked under.
+func TestTransition_Obstacles(t *testing.T) {
+	well := Obstacle{Kind: ObstacleCylinder, Landblock: 0xA9B4, Center: mgl32.Vec3{96, 100, 0}, Radius: 1.5, Height: 2}
+	wall := Obstacle{Kind: ObstacleBox, Landblock: 0xA9B4, Min: mgl32.Vec3{80, 110, 0}, Max: mgl32.Vec3{112, 111, 3}}
+	kerb := Obstacle{Kind: ObstacleBox, Landblock: 0xA9B4, Min: mgl32.Vec3{80, 104, 0}, Max: mgl32.Vec3{112, 105, 0.3}}
+	arch := Obstacle{Kind: ObstacleBox, Landblock: 0xA9B4, Min: mgl32.Vec3{80, 104, 2.5}, Max: mgl32.Vec3{112, 105, 4}}
+	cases := []struct {
+		name       string
+		obs        Obstacle
+		x, y, head float32
+		check      func(p mgl32.Vec3) bool
+		want       string
+		sliding    bool
+	}{
+		{"head-on into a cylinder", well, 90, 100, 90,
+			func(p mgl32.Vec3) bool { return p[0] <= 96-1.85+1e-3 && p[0] > 93.5 && near(p[1], 100, 1e-4) },
+			"stopped at x 94.15, y 100", true},
+		{"glancing off a cylinder", well, 90, 101, 90,
+			func(p mgl32.Vec3) bool { return p[0] > 100 && p[1] > 101.5 }, "slid round it and on east", true},
+		{"head-on into a wall", wall, 96, 100, 0,
+			func(p mgl32.Vec3) bool { return p[1] <= 110-0.35+1e-3 && p[1] > 109 }, "stopped at y 109.65", true},
+		{"along a wall", wall, 96, 100, 30,
+			func(p mgl32.Vec3) bool { return p[1] <= 109.651 && p[0] > 103.9 }, "slid east along the wall (0.1 m a tick once against it)", true},
+		{"over a kerb", kerb, 96, 100, 0,
+			func(p mgl32.Vec3) bool { return p[1] > 110 }, "stepped over it", false},
+		{"under an arch", arch, 96, 100, 0,
+			func(p mgl32.Vec3) bool { return p[1] > 110 }, "walked under it", false},
+	}
+	for _, c := range cases {
+		w := &World{Obstacles: []Obstacle{c.obs}}
+		o := walker(t, w, c.x, c.y, 0, c.head, 0.2)
+		slid := false
+		for k := 0; k < 80; k++ {
+			o.UpdateObjectInternal(dt)
+			slid = slid || o.TransientState&TransientSliding != 0
+			if !o.InContact() {
+				t.Fatalf("%s: lost contact at tick %d", c.name, k)
+			}
+		}
+		if p := o.Position().Frame.Origin; !c.check(p) {
+			t.Errorf("%s: ended at %v; want %s", c.name, p, c.want)
+		}
+		if slid != c.sliding {
+			t.Errorf("%s: sliding reported %v, want %v", c.name, slid, c.sliding)
+		}
+	}
+}
+
+// Crossing a landblock edge moves the body into the next landblock's cell,
+// re-expressing its origin there, without a bump in height.
+func TestTransition_CrossesLandblockEdge(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "ramp.json")}
+	o := walker(t, w, 188, 40, 18, 90, 0.2)
+	start := o.Position()
+	for k := 0; k < 40; k++ {
+		o.UpdateObjectInternal(dt)
+		if z := o.Position().Frame.Origin[2]; !near(z, 18, 1e-3) || !o.InContact() {
+			t.Fatalf("tick %d: z %v contact %v", k, z, o.InContact())
+		}
+	}
+	p := o.Position()
+	if p.LandblockX() != 0xAA || p.LandblockY() != 0xB4 || p.Cell != 0xAAB40000|OutdoorCellIndex(p.Frame.Origin[0], p.Frame.Origin[1]) {
+		t.Errorf("cell 0x%08X, want landblock 0xAAB4", p.Cell)
+	}
+	if d := start.Distance(&p); !near(d, 8, 1e-3) || !near(p.Frame.Origin[0], 4, 1e-3) {
+		t.Errorf("moved %v to x %v; want 8 m to x 4", d, p.Frame.Origin[0])
+	}
+	if o.ContactPlaneCellID != p.Cell || !near(o.ContactPlane.D, -18, 1e-3) {
+		t.Errorf("contact plane %+v in 0x%08X", o.ContactPlane, o.ContactPlaneCellID)
+	}
+}
+
+// Walking off the edge of the landblock map loses the object: its cell
+// becomes 0 and it stops being active (SetPositionInternal's lost branch,
+// seed 003 §6 row 2).
+func TestTransition_OffTheMapIsLost(t *testing.T) {
+	o := NewObject()
+	o.MovementManager = &fakeMovement{}
+	p := NewPosition(0x00B40001, mgl32.Vec3{0.1, 50, 0}, 270)
+	if err := o.SetPosition(&p, SetPositionPlacement); err != SetPositionOK {
+		t.Fatal(err)
+	}
+	o.PositionManager = &fakePM{replace: &mgl32.Vec3{0, 0.3, 0}}
+	o.UpdateObjectInternal(dt)
+	if o.Position().Cell != 0 || o.IsActive() {
+		t.Errorf("cell 0x%08X active %v", o.Position().Cell, o.IsActive())
+	}
+}
+
+// Placement (SetPosition, seed 004 §5): the body settles on the ground when
+// its feet are below it or within the step-down above it, and is airborne
+// higher up; indoors it stands on a level floor at its feet.
+func TestSetPosition_Placement(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "hills.json")}
+	gz, _ := w.Ground(testCell, 12, 50)
+	cases := []struct {
+		name    string
+		cell    uint32
+		z       float32
+		wantZ   float32
+		contact bool
+	}{
+		{"on the ground", testCell, gz, gz, true},
+		{"just above", testCell, gz + 0.3, gz, true},
+		{"below", testCell, gz - 3, gz, true},
+		{"high above", testCell, gz + 5, gz + 5, false},
+		{"indoors", 0xA9B40105, -40, -40, true},
+	}
+	for _, c := range cases {
+		o := NewObject()
+		o.World = w
+		p := NewPosition(c.cell, mgl32.Vec3{12, 50, c.z}, 0)
+		if err := o.SetPosition(&p, SetPositionPlacement); err != SetPositionOK {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got := o.Position()
+		if !near(got.Frame.Origin[2], c.wantZ, 1e-4) || o.InContact() != c.contact || !o.IsActive() {
+			t.Errorf("%s: z %v contact %v active %v; want z %v contact %v", c.name, got.Frame.Origin[2], o.InContact(), o.IsActive(), c.wantZ, c.contact)
+		}
+	}
+}
+
+// Placement into an obstacle: without Slide it fails and the body stays
+// where it was; with Slide it is pushed just clear; when nothing within 4 m
+// fits it reports no valid position.
+func TestSetPosition_IntoObstacle(t *testing.T) {
+	well := Obstacle{Kind: ObstacleCylinder, Landblock: 0xA9B4, Center: mgl32.Vec3{96, 100, 0}, Radius: 1.5, Height: 2}
+	w := &World{Obstacles: []Obstacle{well}}
+	o := placed(t, w, 90, 90, 0, 0)
+	inside := NewPosition(testCell, mgl32.Vec3{96.5, 100, 0}, 0)
+	if o.SetPositionSimple(&inside, false) {
+		t.Error("SetPositionSimple(slide=false) into a well succeeded")
+	}
+	if got := o.Position().Frame.Origin; got != (mgl32.Vec3{90, 90, 0}) {
+		t.Errorf("failed placement moved the body to %v", got)
+	}
+	if !o.SetPositionSimple(&inside, true) {
+		t.Fatal("SetPositionSimple(slide=true) failed")
+	}
+	if got := o.Position().Frame.Origin; !near(got[0], 96+1.5+0.35, 2e-3) || !near(got[1], 100, 1e-4) {
+		t.Errorf("slid to %v; want just east of the well", got)
+	}
+	big := Obstacle{Kind: ObstacleBox, Landblock: 0xA9B4, Min: mgl32.Vec3{80, 80, 0}, Max: mgl32.Vec3{120, 120, 5}}
+	o.World = &World{Obstacles: []Obstacle{big}}
+	middle := NewPosition(testCell, mgl32.Vec3{100, 100, 0}, 0)
+	if err := o.SetPosition(&middle, SetPositionSlideFlags); err != SetPositionNoValidPosition {
+		t.Errorf("placing 20 m inside a box: %v, want %v", err, SetPositionNoValidPosition)
+	}
+	if err := o.SetPosition(&Position{}, SetPositionSlideFlags); err != SetPositionNoCell {
+		t.Errorf("placing in cell 0: %v", err)
+	}
+}
+
+// Seed 004 §5: the flag words SetPositionSimple and MoveOrTeleport pass.
+func TestSetPositionFlags(t *testing.T) {
+	if SetPositionSimpleFlags != 0x1002 || SetPositionSlideFlags != 0x1012 {
+		t.Errorf("flags 0x%X 0x%X, want 0x1002 0x1012", uint32(SetPositionSimpleFlags), uint32(SetPositionSlideFlags))
+	}
+	if SetPositionNoValidPosition.String() != "NO_VALID_POSITION_SPE" {
+		t.Error(SetPositionNoValidPosition.String())
+	}
+}

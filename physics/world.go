@@ -1,0 +1,46 @@
+// World: what the simplified transition collides with — a terrain and a list
+// of static obstacles — and the plane type contact planes are stored in.
+// Engine builds one per recording and points every object's World at it.
+
+package physics
+
+import "github.com/go-gl/mathgl/mgl32"
+
+// World is the collision world: terrain plus static obstacles. The zero
+// value (and a nil *World) is flat ground at z = 0 with no obstacles.
+type World struct {
+	// Terrain is the ground; nil is flat at z = 0.
+	Terrain *Terrain
+	// Obstacles are vertical cylinders and axis-aligned boxes, tested in
+	// order (a slice, so iteration order never depends on a map).
+	Obstacles []Obstacle
+}
+
+// Plane is retail's Plane: points p with N·p + D = 0, N a unit normal.
+// A contact plane is expressed in the landblock of its cell.
+type Plane struct {
+	N mgl32.Vec3
+	D float32
+}
+
+// PlaneThrough returns the plane with unit normal n through point p.
+func PlaneThrough(n, p mgl32.Vec3) Plane { return Plane{N: n, D: -n.Dot(p)} }
+
+// Ground returns the terrain height and surface normal under the
+// landblock-local point (x, y) of cell's landblock; the point may lie past
+// the landblock's edge, and the neighbouring landblock answers.
+func (w *World) Ground(cell uint32, x, y float32) (z float32, n mgl32.Vec3) {
+	var t *Terrain
+	if w != nil {
+		t = w.Terrain
+	}
+	return t.sample(int32(cell>>24), int32(cell>>16&0xFF), x, y)
+}
+
+// obstacles returns the obstacle list of a possibly nil world.
+func (w *World) obstacles() []Obstacle {
+	if w == nil {
+		return nil
+	}
+	return w.Obstacles
+}
