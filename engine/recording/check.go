@@ -86,9 +86,10 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 	case d.nodes[n].kind != nodeString:
 		return ev, "", c.errorf(lineNo, "type", "want a string, got %s", d.describe(n))
 	}
-	nd := &d.nodes[n]
-	if p := checkString(d.line[nd.start:nd.end], nd.esc); p != "" {
-		return ev, "", c.errorf(lineNo, "type", "%s", p)
+	if nd := &d.nodes[n]; nd.flags != 0 {
+		if p := checkString(d.line[nd.start:nd.end], nd.flags&strEsc != 0); p != "" {
+			return ev, "", c.errorf(lineNo, "type", "%s", p)
+		}
 	}
 	typeName := d.stringBytes(n)
 	if len(typeName) == 0 {

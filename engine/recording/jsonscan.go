@@ -26,12 +26,35 @@ const (
 	nodeLiteral
 )
 
+// litClass classifies a bare token while it is scanned, so later passes
+// need not look at its bytes again.
+type litClass uint8
+
+const (
+	litInt   litClass = iota + 1 // JSON number without fraction or exponent
+	litFrac                      // JSON number with a fraction, no exponent
+	litExp                       // JSON number with an exponent
+	litTrue                      // true
+	litFalse                     // false
+	litNull                      // null
+	litOther                     // anything else: rejected by checkLeaves
+)
+
+// String flags, gathered while a string is scanned.
+const (
+	strEsc  = 1 << iota // holds a backslash escape
+	strHigh             // holds a byte >= 0x80 (UTF-8 to check)
+	strCtl              // holds a control character (an error)
+)
+
 // node is one JSON value. Children of a container are linked through first
 // and next, in document order.
 type node struct {
-	kind   nodeKind
-	esc    bool // the string holds a backslash escape
-	keyEsc bool // the member key holds a backslash escape
+	kind nodeKind
+	lit  litClass // bare tokens only
+	// flags and keyFlags are the string flags of a string value and of the
+	// member key.
+	flags, keyFlags uint8
 	// start, end: a string's contents between the quotes, a literal's
 	// bytes, a container's brackets (end exclusive).
 	start, end int32
@@ -65,7 +88,7 @@ func (d *doc) parse(line []byte) string {
 	if line[i] != '{' {
 		return fmt.Sprintf("want a JSON object, got %s at column %d", describeByte(line[i]), i+1)
 	}
-	end, problem := d.value(i, -1, 0, -1, -1, false, 0)
+	end, problem := d.value(i, -1, 0, -1, -1, 0, 0)
 	if problem != "" {
 		return problem
 	}
@@ -77,13 +100,13 @@ func (d *doc) parse(line []byte) string {
 
 const problemEOL = "unexpected end of line"
 
-func (d *doc) value(i int, parent, index, ks, ke int32, kesc bool, depth int) (int, string) {
+func (d *doc) value(i int, parent, index, ks, ke int32, kflags uint8, depth int) (int, string) {
 	line := d.line
 	if i >= len(line) {
 		return i, problemEOL
 	}
 	n := node{
-		start: int32(i), keyStart: ks, keyEnd: ke, keyEsc: kesc,
+		start: int32(i), keyStart: ks, keyEnd: ke, keyFlags: kflags,
 		parent: parent, first: -1, next: -1, index: index,
 	}
 	switch c := line[i]; c {
@@ -105,7 +128,7 @@ func (d *doc) value(i int, parent, index, ks, ke int32, kesc bool, depth int) (i
 		}
 		prev, count := int32(-1), int32(0)
 		for {
-			cks, cke, ckesc := int32(-1), int32(-1), false
+			cks, cke, ckflags := int32(-1), int32(-1), uint8(0)
 			if n.kind == nodeObject {
 				if i >= len(line) {
 					return i, problemEOL
@@ -113,11 +136,11 @@ func (d *doc) value(i int, parent, index, ks, ke int32, kesc bool, depth int) (i
 				if line[i] != '"' {
 					return i, fmt.Sprintf("want a field name at column %d", i+1)
 				}
-				s, e, esc, next, ok := scanString(line, i)
+				s, e, flags, next, ok := scanString(line, i)
 				if !ok {
 					return next, problemEOL
 				}
-				cks, cke, ckesc = int32(s), int32(e), esc
+				cks, cke, ckflags = int32(s), int32(e), flags
 				i = skipSpace(line, next)
 				if i >= len(line) {
 					return i, problemEOL
@@ -128,7 +151,7 @@ func (d *doc) value(i int, parent, index, ks, ke int32, kesc bool, depth int) (i
 				i = skipSpace(line, i+1)
 			}
 			child := int32(len(d.nodes))
-			j, problem := d.value(i, idx, count, cks, cke, ckesc, depth+1)
+			j, problem := d.value(i, idx, count, cks, cke, ckflags, depth+1)
 			if problem != "" {
 				return j, problem
 			}
@@ -155,45 +178,107 @@ func (d *doc) value(i int, parent, index, ks, ke int32, kesc bool, depth int) (i
 			return i, fmt.Sprintf("want ',' or '%c' at column %d", closer, i+1)
 		}
 	case '"':
-		s, e, esc, next, ok := scanString(line, i)
+		s, e, flags, next, ok := scanString(line, i)
 		if !ok {
 			return next, problemEOL
 		}
-		n.kind, n.start, n.end, n.esc = nodeString, int32(s), int32(e), esc
+		n.kind, n.start, n.end, n.flags = nodeString, int32(s), int32(e), flags
 		d.nodes = append(d.nodes, n)
 		return next, ""
 	default:
-		j := i
-		for j < len(line) && isLiteralByte(line[j]) {
-			j++
-		}
+		j, class := scanLiteral(line, i)
 		if j == i {
 			return i, fmt.Sprintf("want a value, got %s at column %d", describeByte(c), i+1)
 		}
-		n.kind, n.end = nodeLiteral, int32(j)
+		n.kind, n.end, n.lit = nodeLiteral, int32(j), class
 		d.nodes = append(d.nodes, n)
 		return j, ""
 	}
 }
 
+// scanLiteral finds the end of the bare token at i and classifies it,
+// checking the JSON number grammar
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? on the way.
+func scanLiteral(line []byte, i int) (int, litClass) {
+	j, n := i, len(line)
+	class := litInt
+	if j < n && line[j] == '-' {
+		j++
+	}
+	switch {
+	case j < n && line[j] == '0':
+		j++
+	case j < n && line[j] >= '1' && line[j] <= '9':
+		for j < n && isDigit(line[j]) {
+			j++
+		}
+	default:
+		class = litOther
+	}
+	if class == litInt && j < n && line[j] == '.' {
+		j++
+		class = litFrac
+		if j >= n || !isDigit(line[j]) {
+			class = litOther
+		}
+		for j < n && isDigit(line[j]) {
+			j++
+		}
+	}
+	if class != litOther && j < n && (line[j] == 'e' || line[j] == 'E') {
+		j++
+		class = litExp
+		if j < n && (line[j] == '+' || line[j] == '-') {
+			j++
+		}
+		if j >= n || !isDigit(line[j]) {
+			class = litOther
+		}
+		for j < n && isDigit(line[j]) {
+			j++
+		}
+	}
+	end := j
+	for end < n && isLiteralByte(line[end]) {
+		end++
+	}
+	if end == j && class != litOther {
+		return end, class
+	}
+	switch string(line[i:end]) {
+	case "true":
+		return end, litTrue
+	case "false":
+		return end, litFalse
+	case "null":
+		return end, litNull
+	}
+	return end, litOther
+}
+
 // scanString finds the end of the string whose opening quote is at i. It
-// returns the contents' span, whether it holds escapes, the index after the
-// closing quote, and false when the line ends first. Escapes are checked
-// later by checkString.
-func scanString(line []byte, i int) (start, end int, esc bool, next int, ok bool) {
+// returns the contents' span, its string flags, the index after the closing
+// quote, and false when the line ends first. Flagged strings are checked
+// later by checkString; plain ASCII needs no second look.
+func scanString(line []byte, i int) (start, end int, flags uint8, next int, ok bool) {
 	j := i + 1
 	for j < len(line) {
-		switch line[j] {
-		case '"':
-			return i + 1, j, esc, j + 1, true
-		case '\\':
-			esc = true
+		c := line[j]
+		switch {
+		case c == '"':
+			return i + 1, j, flags, j + 1, true
+		case c == '\\':
+			flags |= strEsc
 			j += 2
 			continue
+		case c >= 0x80:
+			flags |= strHigh
+		case c < 0x20:
+			flags |= strCtl
 		}
 		j++
 	}
-	return 0, 0, false, len(line), false
+	return 0, 0, 0, len(line), false
 }
 
 func skipSpace(b []byte, i int) int {
@@ -230,18 +315,20 @@ func describeByte(c byte) string {
 func (d *doc) checkLeaves() (int32, string) {
 	for i := range d.nodes {
 		n := &d.nodes[i]
-		if n.keyStart >= 0 {
-			if p := checkString(d.line[n.keyStart:n.keyEnd], n.keyEsc); p != "" {
+		if n.keyFlags != 0 {
+			if p := checkString(d.line[n.keyStart:n.keyEnd], n.keyFlags&strEsc != 0); p != "" {
 				return int32(i), "field name: " + p
 			}
 		}
 		switch n.kind {
 		case nodeString:
-			if p := checkString(d.line[n.start:n.end], n.esc); p != "" {
-				return int32(i), p
+			if n.flags != 0 {
+				if p := checkString(d.line[n.start:n.end], n.flags&strEsc != 0); p != "" {
+					return int32(i), p
+				}
 			}
 		case nodeLiteral:
-			if p := checkLiteral(d.line[n.start:n.end]); p != "" {
+			if p := checkLiteral(n.lit, d.line[n.start:n.end]); p != "" {
 				return int32(i), p
 			}
 		}
@@ -291,13 +378,12 @@ func isHex(c byte) bool {
 // checkLiteral accepts true, false, null and JSON numbers that are finite
 // as float64. NaN and infinities, in any spelling, and numbers too large for
 // a float64 are "not a finite number".
-func checkLiteral(b []byte) string {
-	switch string(b) {
-	case "true", "false", "null":
+func checkLiteral(class litClass, b []byte) string {
+	switch class {
+	case litTrue, litFalse, litNull:
 		return ""
-	}
-	if isJSONNumber(b) {
-		if len(b) > 300 || hasExponent(b) {
+	case litInt, litFrac, litExp:
+		if class == litExp || len(b) > 300 {
 			f, _ := strconv.ParseFloat(string(b), 64)
 			if math.IsInf(f, 0) {
 				return "not a finite number: " + snippet(b)
@@ -310,55 +396,6 @@ func checkLiteral(b []byte) string {
 		return "not a finite number: " + snippet(b)
 	}
 	return "invalid value " + snippet(b)
-}
-
-func hasExponent(b []byte) bool {
-	for _, c := range b {
-		if c == 'e' || c == 'E' {
-			return true
-		}
-	}
-	return false
-}
-
-// isJSONNumber reports whether b is -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?.
-func isJSONNumber(b []byte) bool {
-	i := 0
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && b[i] >= '1' && b[i] <= '9':
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if i >= len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if i >= len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	return i == len(b)
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -441,7 +478,7 @@ func hex4(b []byte) uint32 {
 func (d *doc) key(n int32) []byte {
 	nd := &d.nodes[n]
 	raw := d.line[nd.keyStart:nd.keyEnd]
-	if !nd.keyEsc {
+	if nd.keyFlags&strEsc == 0 {
 		return raw
 	}
 	d.keyBuf = appendUnescaped(d.keyBuf[:0], raw)
@@ -450,8 +487,7 @@ func (d *doc) key(n int32) []byte {
 
 // isNull reports whether node n is the literal null.
 func (d *doc) isNull(n int32) bool {
-	nd := &d.nodes[n]
-	return nd.kind == nodeLiteral && string(d.line[nd.start:nd.end]) == "null"
+	return d.nodes[n].lit == litNull
 }
 
 // fields finds the members of object obj named in names: slots[i] is the
@@ -499,7 +535,7 @@ func (d *doc) path(n int32) string {
 		}
 		nd := &d.nodes[c]
 		raw := d.line[nd.keyStart:nd.keyEnd]
-		if len(raw) == 0 || checkString(raw, nd.keyEsc) != "" {
+		if len(raw) == 0 || checkString(raw, nd.keyFlags&strEsc != 0) != "" {
 			b.WriteString(strconv.Quote(string(raw)))
 			continue
 		}

@@ -68,24 +68,23 @@ func (d *decoder) describe(n int32) string {
 	case nodeString:
 		return "a string"
 	}
-	switch string(d.literal(n)) {
-	case "true", "false":
+	switch d.nodes[n].lit {
+	case litTrue, litFalse:
 		return "a bool"
-	case "null":
+	case litNull:
 		return "null"
 	}
 	return "a number"
 }
 
+// isNumber reports whether node n is a JSON number (checkLeaves has
+// rejected every other bare token but true, false and null).
 func (d *decoder) isNumber(n int32) bool {
-	if d.nodes[n].kind != nodeLiteral {
-		return false
+	switch d.nodes[n].lit {
+	case litInt, litFrac, litExp:
+		return true
 	}
-	switch string(d.literal(n)) {
-	case "true", "false", "null":
-		return false
-	}
-	return true
+	return false
 }
 
 // float64At reads a finite number (checkLeaves has already rejected
@@ -93,6 +92,17 @@ func (d *decoder) isNumber(n int32) bool {
 func (d *decoder) float64At(n int32, base, name string, index int) (float64, bool) {
 	if !d.isNumber(n) {
 		return 0, d.fail(base, name, index, "want a number, got "+d.describe(n))
+	}
+	if d.nodes[n].lit != litExp {
+		if m, k, neg, ok := decimalParts(d.literal(n)); ok && m < 1<<53 && k < len(pow10f64) {
+			// Clinger's fast path: both operands are exact, so the one
+			// division is correctly rounded, as ParseFloat would round.
+			f := float64(m) / pow10f64[k]
+			if neg {
+				f = -f
+			}
+			return f, true
+		}
 	}
 	f, err := strconv.ParseFloat(string(d.literal(n)), 64)
 	if err != nil {
@@ -107,11 +117,54 @@ func (d *decoder) float32At(n int32, base, name string, index int) (float32, boo
 	if !d.isNumber(n) {
 		return 0, d.fail(base, name, index, "want a number, got "+d.describe(n))
 	}
+	if d.nodes[n].lit != litExp {
+		if m, k, neg, ok := decimalParts(d.literal(n)); ok && m < 1<<24 && k < len(pow10f32) {
+			// Clinger's fast path in float32: see float64At.
+			f := float32(m) / pow10f32[k]
+			if neg {
+				f = -f
+			}
+			return f, true
+		}
+	}
 	f, err := strconv.ParseFloat(string(d.literal(n)), 32)
 	if err != nil {
 		return 0, d.fail(base, name, index, snippet(d.literal(n))+" overflows float32")
 	}
 	return float32(f), true
+}
+
+// Powers of ten that are exact in float32 (5^10 < 2^24) and float64
+// (5^22 < 2^53): the operands of Clinger's fast path.
+var (
+	pow10f32 = [...]float32{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
+	pow10f64 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+		1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+)
+
+// decimalParts splits a number without exponent, -?digits(.digits)?, into
+// its digits as an integer m and the count k of fraction digits, so the
+// value is ±m / 10^k. ok is false when m would pass 10^18.
+func decimalParts(b []byte) (m uint64, k int, neg, ok bool) {
+	if len(b) > 0 && b[0] == '-' {
+		neg, b = true, b[1:]
+	}
+	frac := false
+	digits := 0
+	for _, c := range b {
+		if c == '.' {
+			frac = true
+			continue
+		}
+		if digits++; digits > 18 {
+			return 0, 0, neg, false
+		}
+		m = m*10 + uint64(c-'0')
+		if frac {
+			k++
+		}
+	}
+	return m, k, neg, true
 }
 
 // nonNegative32 reads a float32 that must be >= 0.
@@ -162,16 +215,10 @@ func (d *decoder) quat(n int32, base, name string) (mgl32.Quat, bool) {
 // exponent). ok is false when it is not one; overflow when it does not fit
 // an int64.
 func (d *decoder) integer(n int32) (v int64, isInt, overflow bool) {
-	if !d.isNumber(n) {
+	if d.nodes[n].lit != litInt {
 		return 0, false, false
 	}
-	b := d.literal(n)
-	for _, c := range b {
-		if c == '.' || c == 'e' || c == 'E' {
-			return 0, false, false
-		}
-	}
-	v, err := strconv.ParseInt(string(b), 10, 64)
+	v, err := strconv.ParseInt(string(d.literal(n)), 10, 64)
 	return v, true, err != nil
 }
 
@@ -221,6 +268,7 @@ func (d *decoder) id(n int32, base, name string) (uint32, bool) {
 		if d.isNumber(n) {
 			return d.u32(n, base, name)
 		}
+	case nodeObject, nodeArray:
 	}
 	return 0, d.fail(base, name, noIndex, "want a hex string or an integer, got "+d.describe(n))
 }
@@ -237,13 +285,11 @@ func hexDigit(c byte) uint32 {
 
 // boolean reads true or false.
 func (d *decoder) boolean(n int32, base, name string) (bool, bool) {
-	if d.nodes[n].kind == nodeLiteral {
-		switch string(d.literal(n)) {
-		case "true":
-			return true, true
-		case "false":
-			return false, true
-		}
+	switch d.nodes[n].lit {
+	case litTrue:
+		return true, true
+	case litFalse:
+		return false, true
 	}
 	return false, d.fail(base, name, noIndex, "want true or false, got "+d.describe(n))
 }
@@ -253,7 +299,7 @@ func (d *decoder) boolean(n int32, base, name string) (bool, bool) {
 func (d *decoder) stringBytes(n int32) []byte {
 	nd := &d.nodes[n]
 	raw := d.line[nd.start:nd.end]
-	if !nd.esc {
+	if nd.flags&strEsc == 0 {
 		return raw
 	}
 	d.scratch = appendUnescaped(d.scratch[:0], raw)
