@@ -106,9 +106,11 @@ func (a *app) Update() error {
 		a.framed = true
 	}
 	a.applyKeys(vp, pressedCommands())
-	if clicked, x, y := a.ctl.Update(&a.cam, vp, mouseInput()); clicked {
+	in := mouseInput()
+	if clicked, x, y := a.ctl.Update(&a.cam, vp, in); clicked {
 		a.selected, _ = a.builder.Pick(x, y)
 	}
+	a.hud.update(&a.cam, vp, in.X, in.Y)
 	return nil
 }
 
@@ -124,7 +126,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	vp := a.viewport()
 	a.builder.Begin(a.cam.View(vp), a.scene.terrain)
 	a.scene.draw(a.builder, a.selected)
-	a.hud.draw(a.builder, &a.cam, vp)
+	a.hud.draw(a.builder, vp)
 	a.builder.End()
 	if err := a.renderer.Draw(screen, a.builder); err != nil {
 		a.shotErr, a.shotDone = err, true

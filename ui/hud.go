@@ -1,14 +1,13 @@
-// The heads-up line over the viewport: the camera mode and the controls,
-// and the landblock, cell and local coordinates under the cursor. Strings
-// are rebuilt only when what they show changes.
+// The heads-up lines over the viewport: the camera mode and the controls,
+// and the landblock, cell and local coordinates under the cursor. Update
+// works the strings out, rebuilding them only when what they show changes;
+// Draw only draws them.
 package ui
 
 import (
 	"fmt"
 	"image/color"
 	"math"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"glidepath/physics"
 	"glidepath/ui/camera"
@@ -17,34 +16,45 @@ import (
 
 var hudColor = color.RGBA{0xd8, 0xdc, 0xe0, 0xff}
 
-// hud caches the heads-up strings.
+const controlsHelp = "1 top-down · 2 isometric · 3 perspective · F frame all · drag pan · right-drag orbit · wheel zoom"
+
+// hud holds the heads-up strings.
 type hud struct {
 	mode     camera.Mode
 	modeText string
-	cursor   [2]int64 // decimetres, global
-	onGround bool
-	where    string
+	cursor   [2]int64 // global decimetres of the ground under the cursor
+	where    string   // empty when the cursor is off the ground or the view
 }
 
-const controlsHelp = "1 top-down · 2 isometric · 3 perspective · F frame all · drag pan · right-drag orbit · wheel zoom"
-
-func (h *hud) draw(b *render.Builder, cam *camera.Camera, vp camera.Viewport) {
+// update refreshes the strings for the camera and the cursor at (x, y).
+func (h *hud) update(cam *camera.Camera, vp camera.Viewport, x, y float64) {
 	if h.modeText == "" || h.mode != cam.Mode {
 		h.mode = cam.Mode
 		h.modeText = cam.Mode.String() + "   " + controlsHelp
 	}
-	b.ScreenText(vp.X+10, vp.Y+8, h.modeText, hudColor)
-	x, y := ebiten.CursorPosition()
-	p, ok := b.View().GroundPoint(float64(x), float64(y), cam.Target[2])
-	if !ok || !vp.Contains(float64(x), float64(y)) {
+	if !vp.Contains(x, y) {
+		h.where = ""
+		return
+	}
+	v := cam.View(vp)
+	p, ok := v.GroundPoint(x, y, cam.Target[2])
+	if !ok {
+		h.where = ""
 		return
 	}
 	key := [2]int64{int64(math.Floor(p[0] * 10)), int64(math.Floor(p[1] * 10))}
-	if !h.onGround || key != h.cursor {
-		h.cursor, h.onGround = key, true
+	if h.where == "" || key != h.cursor {
+		h.cursor = key
 		h.where = describeGround(p[0], p[1])
 	}
-	b.ScreenText(vp.X+10, vp.Y+vp.H-26, h.where, hudColor)
+}
+
+// draw puts the strings in the viewport's top-left and bottom-left corners.
+func (h *hud) draw(b *render.Builder, vp camera.Viewport) {
+	b.ScreenText(vp.X+10, vp.Y+8, h.modeText, hudColor)
+	if h.where != "" {
+		b.ScreenText(vp.X+10, vp.Y+vp.H-26, h.where, hudColor)
+	}
 }
 
 // describeGround names a global point: landblock, outdoor cell and local

@@ -203,3 +203,24 @@ func TestDescribeGround(t *testing.T) {
 		}
 	}
 }
+
+func TestHUD_CursorReadoutFollowsTheGround(t *testing.T) {
+	a, err := newApp(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vp := camera.Viewport{W: 320, H: 240}
+	a.frameAll(vp)
+	var h hud
+	h.update(&a.cam, vp, 160, 120)
+	if h.where != "0xA9B40025  x 96.0  y 96.0" {
+		t.Errorf("readout at the centre %q, want the observer's cell", h.where)
+	}
+	if h.modeText == "" {
+		t.Error("no mode line")
+	}
+	h.update(&a.cam, vp, 400, 120) // outside the viewport
+	if h.where != "" {
+		t.Errorf("readout %q with the cursor outside the viewport", h.where)
+	}
+}
