@@ -3,6 +3,7 @@
 // Draw only draws: it builds the viewport's frame from the scene and submits
 // it. Panels, the timeline and engine snapshots will slot in around the
 // viewport rectangle.
+
 package ui
 
 import (

@@ -2,6 +2,7 @@
 // and the landblock, cell and local coordinates under the cursor. Update
 // works the strings out, rebuilding them only when what they show changes;
 // Draw only draws them.
+
 package ui
 
 import (

@@ -1,6 +1,7 @@
 // Reading Ebitengine's input into the viewer's own terms: mouse state for
 // the camera controller, and key presses as commands. Keeping the mapping
 // here leaves the camera and the commands testable without a window.
+
 package ui
 
 import (

@@ -1,6 +1,7 @@
 // The scene the viewport shows until the engine supplies snapshots: the
 // terrain of one flat landblock, 0xA9B4, and the observer at its centre.
 // Overlays that read engine state will draw through the same draw.Canvas.
+
 package ui
 
 import (

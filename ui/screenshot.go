@@ -1,5 +1,6 @@
 // Screenshots: the window's pixels read back in Draw and written as PNG,
 // for looking at what the viewer drew without a human at the screen.
+
 package ui
 
 import (

@@ -3,6 +3,7 @@
 // viewer", "Coordinates": Z up, X east, Y north, global metres). The state is
 // plain data; View derives the matrices for one frame, and the controls in
 // control.go change the state from mouse gestures without touching a display.
+
 package camera
 
 import (

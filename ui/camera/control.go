@@ -2,6 +2,7 @@
 // cursor, orbit, follow a point and frame a bounding box. Each takes the
 // viewport and pixel positions, so gestures are unit-testable without a
 // display; input.go turns mouse state into these calls.
+
 package camera
 
 import (

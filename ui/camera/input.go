@@ -1,6 +1,7 @@
 // Mouse gestures for the camera, independent of the windowing library: the
 // app fills an Input from Ebitengine each tick and the Controller turns it
 // into Pan, ZoomAt and Orbit calls, and reports clicks for picking.
+
 package camera
 
 import "math"

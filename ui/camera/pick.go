@@ -1,6 +1,7 @@
 // Picking: the ray through the cursor against bounding spheres, nearest hit
 // wins. Spheres get a minimum size on screen so distant bodies stay
 // clickable; the same code serves orthographic and perspective cameras.
+
 package camera
 
 import "math"

@@ -2,6 +2,7 @@
 // projections derived from them: world → clip space → screen pixels (origin
 // top-left, as Ebitengine draws), the depth used for painter's sorting, and
 // rays from the screen back into the world.
+
 package camera
 
 import (

@@ -4,6 +4,7 @@
 // overlays read a snapshot and describe what to draw; a Canvas implementation
 // decides how. This package imports no Ebitengine, so overlay logic can be
 // tested with the Recorder and no display.
+
 package draw
 
 import (

@@ -1,5 +1,6 @@
 // Recorder: a Canvas that keeps every primitive as plain data, in call
 // order, so overlay logic can be tested without a display (STYLE.md point 3).
+
 package draw
 
 import (

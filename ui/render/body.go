@@ -4,6 +4,7 @@
 // boxes. Each is one unit of the painter's sort. Bodies are tessellated by
 // their size on screen: a distant body is a few pixels and gets a handful
 // of faces.
+
 package render
 
 import (

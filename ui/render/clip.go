@@ -2,6 +2,7 @@
 // and polylines against the near plane (before the perspective divide, so
 // nothing behind the eye is ever divided), and the screen-space tests that
 // drop back faces and triangles wholly outside the viewport.
+
 package render
 
 import (

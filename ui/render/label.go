@@ -2,6 +2,7 @@
 // screen positions (the heads-up line), drawn with text/v2 and the Go Regular
 // font over a translucent box. Widths are measured once per distinct string;
 // callers pass cached strings, so labelling allocates nothing per frame.
+
 package render
 
 import (

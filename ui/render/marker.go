@@ -3,6 +3,7 @@
 // distance-field shader, cheaper than tessellating them (notes/viewport.md).
 // Each quad's vertices carry the pixel offset from the marker's centre in
 // SrcX/SrcY and the radius, shape and progress in Custom0..2.
+
 package render
 
 import (

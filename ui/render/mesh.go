@@ -1,6 +1,7 @@
 // Vertex and index buffers for one pass of the painter's order, and the
 // colour conversions every pass shares. Buffers are truncated, never freed,
 // between frames, so a steady scene allocates nothing.
+
 package render
 
 import (

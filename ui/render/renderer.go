@@ -3,6 +3,7 @@
 // source), the markers through their shader, then the label text. It owns
 // the only GPU resources of the viewport, created on first use because
 // Ebitengine images need the running game loop.
+
 package render
 
 import (

@@ -4,6 +4,7 @@
 // solids pass as one unit the painter's sort can move whole. Solids of
 // revolution are built from cached plans, so a frame of many bodies does no
 // trigonometry or normal computation per face.
+
 package render
 
 import (

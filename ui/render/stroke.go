@@ -1,6 +1,7 @@
 // Screen-space strokes: polylines as quads with mitred joins and a 1 px alpha
 // fringe each side (close to anti-aliased at a fraction of the cost, see
 // notes/viewport.md), convex fills with the same fringe, and arrowheads.
+
 package render
 
 import (

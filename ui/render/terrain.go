@@ -3,6 +3,7 @@
 // height and slope, with indoor cells tinted and obstacles standing on it
 // (DESIGN.md "Coordinates": 192 m landblocks of 8×8 cells of 24 m). The mesh
 // is built once; drawing it each frame is in terrain_draw.go.
+
 package render
 
 import (

@@ -2,6 +2,7 @@
 // behind the camera, facing away or off screen, sort the rest farthest
 // first, clip the ones crossing the near plane, then draw the cell and
 // landblock lines over them.
+
 package render
 
 import (

@@ -2,6 +2,7 @@
 // through the frame's matrix, split where they cross the near plane, draped
 // on the terrain when they belong to the ground pass, and handed to the
 // screen-space stroke emitters.
+
 package render
 
 import (
