@@ -92,6 +92,7 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 			ticks+1, len(s.remotes), lim.maxEvents)
 	}
 	c := &compiler{s: s, lim: lim, end: float64(ticks)/rate + dueTolerance}
+	c.reserve(ticks)
 	steps := 0
 	h := recording.NewHeader()
 	h.TickRate = s.TickRate
@@ -154,6 +155,25 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 		}
 	}
 	return &recording.Recording{Name: s.Name, Header: h, Events: c.sorted()}, nil
+}
+
+// reserve sizes the event slices for what the scenario will roughly
+// produce, so that a large compile does not copy them while growing.
+func (c *compiler) reserve(ticks int) {
+	n := len(c.s.notes) + 1
+	for _, r := range c.s.remotes {
+		if c.lim.truth {
+			n += ticks + 1
+		}
+		sends := float64(ticks) // on change: at most one a tick
+		if !r.cadence.onChange {
+			sends = math.Min(sends, c.s.Duration/r.cadence.interval+1)
+		}
+		n += int(sends*(1+r.net.duplicate)) + 2*len(r.script)
+	}
+	n = min(n, c.lim.maxEvents)
+	c.events = make([]recording.Event, 0, n)
+	c.keys = make([]sortKey, 0, n)
 }
 
 // entity is the header entity of a remote standing at pos.

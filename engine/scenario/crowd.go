@@ -49,6 +49,9 @@ func (p *parser) crowd(n ast.Node, path string) error {
 	if err != nil {
 		return err
 	}
+	if err := f.known(crowdFields...); err != nil {
+		return err
+	}
 	cs := crowdSpec{legs: DefaultCrowdLegs, wait: DefaultCrowdWait, gait: "mixed", name: "Crowd"}
 	cn := f.take("count")
 	if cn == nil {
@@ -86,6 +89,9 @@ func (p *parser) crowd(n ast.Node, path string) error {
 			return err
 		}
 		cs.legs = int(legs)
+	}
+	if cs.count*cs.legs > MaxCrowdWalks {
+		return d.errAt(f.take("legs"), f.field("legs"), "%d members × %d legs is more than the limit of %d walks", cs.count, cs.legs, MaxCrowdWalks)
 	}
 	if wn := f.take("wait"); wn != nil {
 		if cs.wait, err = d.numberIn(wn, f.field("wait"), 0, MaxDuration, " s"); err != nil {

@@ -64,9 +64,12 @@ const (
 	// MaxRemotes bounds the number of remotes, crowds included.
 	MaxRemotes = 1000
 	// MaxEvents bounds the events one compile may produce.
-	MaxEvents = 4_000_000
+	MaxEvents = 2_000_000
 	// MaxScriptActions bounds one script's length.
 	MaxScriptActions = 10000
+	// MaxCrowdWalks bounds the walks all of one crowd's members make
+	// (count × legs).
+	MaxCrowdWalks = 200_000
 	// MaxWaypoints bounds one path's waypoints.
 	MaxWaypoints = 10000
 	// MaxNotes bounds the scenario's notes.

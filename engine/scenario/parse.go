@@ -47,6 +47,9 @@ func (p *parser) scenario(root ast.Node) (*Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := f.known(topFields...); err != nil {
+		return nil, err
+	}
 	s := &Scenario{Name: d.file, TickRate: DefaultTickRate, Seed: DefaultSeed, landblock: DefaultLandblock, at: where(root, "")}
 	p.s = s
 	if n := f.take("description"); n != nil {
@@ -183,6 +186,8 @@ func (p *parser) terrain(top *fields) error {
 	return nil
 }
 
+var observerFields = []string{"position", "indoor", "every", "run_rate", "script"}
+
 // parseObserver reads the observer: a start position, an optional indoor
 // cell, how often its moves are written, and a script of the same actions a
 // remote has.
@@ -190,6 +195,9 @@ func (p *parser) parseObserver(n ast.Node, path string) (*observerSpec, error) {
 	d := p.d
 	f, err := d.mapping(n, path)
 	if err != nil {
+		return nil, err
+	}
+	if err := f.known(observerFields...); err != nil {
 		return nil, err
 	}
 	o := &observerSpec{loc: where(n, path), every: DefaultObserverEvery, runRate: 1}
@@ -220,7 +228,7 @@ func (p *parser) parseObserver(n ast.Node, path string) (*observerSpec, error) {
 			return nil, err
 		}
 	}
-	return o, f.finish("position", "indoor", "every", "run_rate", "script")
+	return o, f.finish(observerFields...)
 }
 
 // parseIndoor reads an optional indoor: CELL, the CCCC of an indoor cell

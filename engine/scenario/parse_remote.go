@@ -77,6 +77,9 @@ func (p *parser) parseRemote(n ast.Node, path string) (*remoteSpec, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := f.known(remoteFields...); err != nil {
+		return nil, err
+	}
 	r := p.newRemote(where(n, path))
 	gn := f.take("guid")
 	if gn == nil {

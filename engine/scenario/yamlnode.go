@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -243,6 +244,19 @@ func (f *fields) field(key string) string { return join(f.path, key) }
 // missing reports a required key that is absent.
 func (f *fields) missing(key string) error {
 	return f.d.errAt(f.node, f.field(key), "missing")
+}
+
+// known reports the first key that is not one of known. Mappings whose
+// fields depend on each other call it first, so that a misspelt key is
+// reported as such rather than as the correct key missing.
+func (f *fields) known(known ...string) error {
+	for i := range f.entries {
+		e := &f.entries[i]
+		if !slices.Contains(known, e.key) {
+			return f.d.errAt(e.kn, f.field(e.key), "unknown field; want one of %s", strings.Join(known, ", "))
+		}
+	}
+	return nil
 }
 
 // finish reports the first key no take asked for.

@@ -1,0 +1,40 @@
+// Tests that the full example in docs/scenarios.md compiles, so the
+// documentation cannot drift from the format.
+package scenario
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestDocs_FullExampleCompiles compiles the first YAML block of
+// docs/scenarios.md and checks it produced every kind of event it describes.
+func TestDocs_FullExampleCompiles(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/scenarios.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```yaml\n")
+	if !ok {
+		t.Fatal("docs/scenarios.md has no yaml block")
+	}
+	src, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("the yaml block does not end")
+	}
+	rec := compileText(t, src)
+	kinds := map[string]int{}
+	for _, ev := range rec.Events {
+		kinds[ev.Kind.String()]++
+	}
+	for _, k := range []string{"truth", "position", "motion", "vector", "observer", "note"} {
+		if kinds[k] == 0 {
+			t.Errorf("the example produced no %s events (%v)", k, kinds)
+		}
+	}
+	if n := len(rec.Header.Entities); n != 51 {
+		t.Errorf("%d remotes, want 1 + a crowd of 50", n)
+	}
+	writeBytes(t, rec)
+}

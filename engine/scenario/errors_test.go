@@ -1,0 +1,122 @@
+// Tests of error reporting: every syntax and semantic problem is an *Error
+// reading FILE:LINE:COLUMN: field: problem, pointing at the value at fault.
+package scenario
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"glidepath/assets"
+)
+
+// TestErrors_NameLineColumnAndField runs bad scenarios and checks the whole
+// message: file, line, column, field path and the problem.
+func TestErrors_NameLineColumnAndField(t *testing.T) {
+	const remote = "duration: 10\nremotes:\n  - guid: 0x80000001\n    position: [10, 10]\n"
+	cases := []struct {
+		name, src, want string
+	}{
+		{"syntax", "duration: 10\nremotes: [1, 2\nseed: 3\n",
+			"bad.yaml:3:1: yaml: ',' or ']' must be specified"},
+		{"empty", "", "bad.yaml:1:1: empty scenario: want a mapping with duration and remotes"},
+		{"not a mapping", "- 1\n- 2\n", "bad.yaml:1:1: want a mapping, got a list"},
+		{"missing duration", "remotes: []\n", "bad.yaml:1:1: duration: missing"},
+		{"unknown top field", "duration: 10\nremote: []\n",
+			"bad.yaml:2:1: remote: unknown field; want one of description, tick_rate, seed, duration, landblock, terrain, observer, updates, network, notes, remotes, crowds"},
+		{"misspelt field", "duration: 10\nremotes:\n  - gui: 1\n    position: [10, 10]\n",
+			"bad.yaml:3:5: remotes[0].gui: unknown field; want one of guid, name, position"},
+		{"crowd walks", "duration: 10\ncrowds:\n  - {count: 1000, legs: 500, first_guid: 1, area: {min: [0, 0], max: [10, 10]}}\n",
+			"bad.yaml:3:25: crowds[0].legs: 1000 members × 500 legs is more than the limit of 200000 walks"},
+		{"duration too long", "duration: 9000\nremotes: []\n",
+			"bad.yaml:1:11: duration: want a number above 0 and at most 7200 s, got 9000"},
+		{"tick rate", "duration: 10\ntick_rate: 500\nremotes: []\n",
+			"bad.yaml:2:12: tick_rate: want a whole number in [1, 240], got the number 500"},
+		{"bad guid", "duration: 10\nremotes:\n  - guid: drudge\n    position: [10, 10]\n",
+			`bad.yaml:3:11: remotes[0].guid: want an id such as 0x80000A01, got "drudge"`},
+		{"guid too big", "duration: 10\nremotes:\n  - guid: 0x1FFFFFFFF\n    position: [10, 10]\n",
+			"bad.yaml:3:11: remotes[0].guid: want an id in [0, 0xFFFFFFFF], got 0x1FFFFFFFF"},
+		{"duplicate guid", remote + "  - guid: 0x80000001\n    position: [20, 10]\n",
+			"bad.yaml:5:5: remotes[1].guid: guid 0x80000001 is already used by remotes[0] (line 3)"},
+		{"position", "duration: 10\nremotes:\n  - guid: 1\n    position: [10, 10, 0]\n",
+			"bad.yaml:4:15: remotes[0].position: want [x, y] (2 numbers; z follows the terrain), got 3 numbers"},
+		{"negative interval", remote + "    updates: -1\n",
+			"bad.yaml:5:14: remotes[0].updates: want a number above 0 and at most 7200 s, got -1"},
+		{"negative interval in a mapping", remote + "    updates: {interval: -0.5}\n",
+			"bad.yaml:5:25: remotes[0].updates.interval: want a number above 0 and at most 7200 s, got -0.5"},
+		{"unknown action", remote + "    script:\n      - walk: [20, 10]\n",
+			"bad.yaml:6:9: remotes[0].script[0].walk: unknown action; want one of walk_to, run_to, strafe, turn_to, path, jump, teleport_to, blip_to, stop, wait, airborne_updates"},
+		{"two actions", remote + "    script:\n      - {walk_to: [20, 10], wait: 2}\n",
+			"bad.yaml:6:29: remotes[0].script[0]: two actions in one step (walk_to and wait); give each its own list item"},
+		{"unknown option", remote + "    script:\n      - {walk_to: [20, 10], sped: 2}\n",
+			"bad.yaml:6:29: remotes[0].script[0].sped: unknown field; want one of walk_to, note, speed, backward, moving_to"},
+		{"speed", remote + "    script:\n      - {run_to: [20, 10], speed: 0}\n",
+			"bad.yaml:6:35: remotes[0].script[0].speed: want a number above 0 and at most 10, got 0"},
+		{"strafe side", remote + "    script:\n      - {strafe: up, duration: 1}\n",
+			`bad.yaml:6:18: remotes[0].script[0].strafe: want one of right, left, got "up"`},
+		{"strafe duration", remote + "    script:\n      - {strafe: left}\n",
+			"bad.yaml:6:9: remotes[0].script[0].duration: missing"},
+		{"endless loop", remote + "    script:\n      - path: [[20, 10], [20, 20]]\n        loop: true\n      - wait: 1\n",
+			"bad.yaml:8:9: remotes[0].script[1]: never runs: the looping path before it (line 6) never ends; give that path laps"},
+		{"short loop", remote + "    script:\n      - path: [[10, 10], [10, 10.1]]\n        loop: true\n",
+			"bad.yaml:6:9: remotes[0].script[0].path: a looping path must be at least 0.5 m long around"},
+		{"unknown terrain", "duration: 10\nterrain: {kind: asset, name: moon}\nremotes: []\n",
+			`bad.yaml:2:30: terrain.name: unknown terrain asset "moon"; the assets have hills, ramp`},
+		{"inline obstacles", "duration: 10\nterrain:\n  kind: flat\n  obstacles: []\nremotes: []\n",
+			`bad.yaml:4:3: terrain.obstacles: inline obstacles are not supported`},
+		{"unknown motion table", remote + "    motion_table: dragon\n",
+			`bad.yaml:5:19: remotes[0].motion_table: unknown motion table "dragon"; the assets have humanoid, humanoid-baked`},
+		{"note object", remote + "notes:\n  - {t: 1, text: hi, object: 0x80000002}\n",
+			"bad.yaml:6:30: notes[0].object: no remote has guid 0x80000002"},
+		{"note time", remote + "notes:\n  - {t: 11, text: late}\n",
+			"bad.yaml:6:9: notes[0].t: 11 s is outside [0, 10] s"},
+		{"outage order", remote + "    network: {outages: [{from: 5, to: 2}]}\n",
+			"bad.yaml:5:39: remotes[0].network.outages[0].to: the outage ends (2 s) before it starts (5 s)"},
+		{"probability", "duration: 10\nnetwork: {loss: 1.5}\nremotes: []\n",
+			"bad.yaml:2:17: network.loss: 1.5 is outside [0, 1]"},
+		{"alias", "duration: &d 10\nremotes: []\nseed: *d\n",
+			"bad.yaml:1:11: duration: anchors and aliases are not supported; write the value out"},
+		{"infinite", "duration: .inf\nremotes: []\n",
+			"bad.yaml:1:11: duration: want a finite number, got .inf"},
+		{"text", "duration: 10\ndescription: 12\nremotes: []\n",
+			"bad.yaml:2:14: description: want text, got the number 12 (quote it)"},
+		{"crowd too big", "duration: 10\ncrowds:\n  - {count: 1001, first_guid: 1, area: {min: [0, 0], max: [10, 10]}}\n",
+			"bad.yaml:3:13: crowds[0].count: want a whole number in [1, 1000], got the number 1001"},
+		{"indoor cell", remote + "    indoor: 0x20\n",
+			"bad.yaml:5:13: remotes[0].indoor: 0x0020 is an outdoor cell; an indoor cell is 0x0100 or above"},
+		{"off the map", "duration: 10\nremotes:\n  - guid: 1\n    position: [10, 10]\n    script: [{teleport_to: [10, -40000]}]\n",
+			"bad.yaml:5:15: remotes[0].script[0].teleport_to: the body leaves the landblock map"},
+		{"too many events", "duration: 7200\nupdates: on_change\ncrowds:\n  - {count: 1000, first_guid: 1, area: {min: [0, 0], max: [10, 10]}}\n",
+			"bad.yaml:1:11: duration: 216001 ticks × 1000 remotes of truth is more than the 2000000-event limit"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile("bad.yaml", []byte(tc.src), assets.FS())
+			if err == nil {
+				t.Fatalf("compiled; want %q", tc.want)
+			}
+			var se *Error
+			if !errors.As(err, &se) {
+				t.Fatalf("error %T %v is not an *Error", err, err)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error\n  %s\nwant\n  %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestErrors_FileNamedAsGiven checks CompileFile names the file by its path.
+func TestErrors_FileNamedAsGiven(t *testing.T) {
+	path := t.TempDir() + "/walk.yaml"
+	if _, err := CompileFile(path, assets.FS()); err == nil {
+		t.Fatal("compiled a missing file")
+	}
+	if err := writeFile(path, "duration: x\n"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := CompileFile(path, assets.FS())
+	if err == nil || !strings.HasPrefix(err.Error(), path+":1:11: duration: want a number") {
+		t.Errorf("error %v, want it to start with %s:1:11", err, path)
+	}
+}
