@@ -104,6 +104,9 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 
 	var obs *observerRun
 	if s.observer != nil {
+		if x, y := g.global(s.observer.start); !onMap(x, y) {
+			return nil, s.observer.errorf(s.Name, "the observer starts off the landblock map")
+		}
 		obs = newObserverRun(s, &g, &steps, lim.maxSteps)
 		h.HasObserver, h.Observer = true, obs.position()
 	}
@@ -171,7 +174,9 @@ func (c *compiler) reserve(ticks int) {
 		}
 		n += int(sends*(1+r.net.duplicate)) + 2*len(r.script)
 	}
-	n = min(n, c.lim.maxEvents)
+	// Motion events depend on the scripts; a quarter more covers walks with
+	// a turn every few seconds.
+	n = min(n+n/4, c.lim.maxEvents)
 	c.events = make([]recording.Event, 0, n)
 	c.keys = make([]sortKey, 0, n)
 }
@@ -193,7 +198,9 @@ func entity(r *remoteSpec, pos physics.Position) recording.Entity {
 	return e
 }
 
-// sorted returns the events in receive order.
+// sorted returns the events in receive order. It sorts the keys, then moves
+// the events into place by following the permutation's cycles, so a large
+// recording is never held twice.
 func (c *compiler) sorted() []recording.Event {
 	slices.SortFunc(c.keys, func(a, b sortKey) int {
 		if r := cmp.Compare(a.t, b.t); r != 0 {
@@ -204,9 +211,25 @@ func (c *compiler) sorted() []recording.Event {
 		}
 		return cmp.Compare(a.idx, b.idx)
 	})
-	out := make([]recording.Event, len(c.keys))
-	for i, k := range c.keys {
-		out[i] = c.events[k.idx]
+	ev := c.events
+	for i := range c.keys {
+		if c.keys[i].idx < 0 {
+			continue // already placed by an earlier cycle
+		}
+		// Slot j receives the event at keys[j].idx; walk the cycle from i.
+		tmp := ev[i]
+		j := i
+		for {
+			k := c.keys[j].idx
+			c.keys[j].idx = -1
+			if k == i {
+				ev[j] = tmp
+				break
+			}
+			ev[j] = ev[k]
+			j = k
+		}
 	}
-	return out
+	c.keys = nil
+	return ev
 }

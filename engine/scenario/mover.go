@@ -241,9 +241,10 @@ func (m *mover) setMotion(t float64, mo recording.Motion) {
 	m.out = append(m.out, happening{kind: hMotion, t: t, motion: mo})
 }
 
-// drain returns and forgets the happenings so far.
+// drain returns the happenings so far and forgets them. The slice is reused
+// by the next advance: use it before advancing again.
 func (m *mover) drain() []happening {
 	out := m.out
-	m.out = m.out[:0:0]
+	m.out = m.out[:0]
 	return out
 }
