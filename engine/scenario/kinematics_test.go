@@ -222,8 +222,8 @@ func TestPath_LoopsLaps(t *testing.T) {
 		if m.Motion.Turn != recording.NoTurn {
 			turns++
 		}
-		if m.Motion.Forward == recording.WalkForward && !m.Motion.MovingTo {
-			t.Errorf("a path's walk says moving_to false")
+		if !m.Motion.MovingTo && (m.Motion.Forward == recording.WalkForward || m.Motion.Turn != recording.NoTurn) {
+			t.Errorf("a path's walk or turn says moving_to false (seed 004 §6: the MoveTo goal is followed throughout)")
 		}
 	}
 	if turns != 7 {

@@ -34,9 +34,11 @@ func (m *mover) gait(a *action, run bool) (recording.Motion, float64) {
 	return m.withRunRate(mo), float64(anim.WalkAnimSpeed) * float64(mo.ForwardSpeed)
 }
 
-// turnMotion is turning in place at speed, clockwise when right.
-func (m *mover) turnMotion(right bool, speed float64) recording.Motion {
+// turnMotion is turning in place at speed, clockwise when right. movingTo
+// is kept through the turns of a goal-following move.
+func (m *mover) turnMotion(right bool, speed float64, movingTo bool) recording.Motion {
 	mo := recording.NewMotion()
+	mo.MovingTo = movingTo
 	mo.Turn = recording.TurnLeft
 	if right {
 		mo.Turn = recording.TurnRight
@@ -73,9 +75,9 @@ func (m *mover) beginSegment(tx, ty float64, backward bool, speed float64) bool 
 
 // turn spends up to left seconds turning; it returns the time used and
 // whether the turn is complete.
-func (m *mover) turn(now, left, speed float64) (float64, bool) {
+func (m *mover) turn(now, left, speed float64, movingTo bool) (float64, bool) {
 	st := &m.st
-	m.setMotion(now, m.turnMotion(st.turnLeft > 0, speed))
+	m.setMotion(now, m.turnMotion(st.turnLeft > 0, speed, movingTo))
 	rate := st.turnRate * speed
 	need := math.Abs(st.turnLeft) / rate
 	if need <= left {
@@ -95,7 +97,7 @@ func (m *mover) segment(a *action, now, left float64, mo recording.Motion) (floa
 	st := &m.st
 	used := 0.0
 	if st.turning {
-		u, done := m.turn(now, left, 1)
+		u, done := m.turn(now, left, 1, mo.MovingTo)
 		used += u
 		if !done {
 			return used, false, nil
@@ -194,7 +196,7 @@ func (m *mover) runTurnTo(a *action, now, left float64) (float64, bool, error) {
 			return 0, true, nil
 		}
 	}
-	used, done := m.turn(now, left, a.speed)
+	used, done := m.turn(now, left, a.speed, false)
 	if done {
 		m.b.heading = a.heading
 	}
