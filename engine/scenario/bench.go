@@ -3,6 +3,7 @@
 // observer for minutes, each sending an update at a fixed interval through a
 // mildly jittery network. They carry no truth events (a truth per object per
 // tick would dwarf the updates the benchmarks measure).
+
 package scenario
 
 import (

@@ -1,5 +1,6 @@
 // Benchmarks: compiling the crowd scenario (200 remotes), and building the
 // engine's benchmark recordings; with tests of those recordings' size.
+
 package scenario
 
 import (

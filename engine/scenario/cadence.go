@@ -3,6 +3,7 @@
 // sequence stamps each one carries (seed 004 §8): the position stamp advances
 // by one per sent update (u16, wrapping), the teleport stamp only on
 // teleport_to, and the instance stamp is the entity's.
+
 package scenario
 
 import (

@@ -1,5 +1,6 @@
 // Tests of the send cadence (interval and on change) and of the sequence
 // stamps each UpdatePosition carries (seed 004 §2, §8).
+
 package scenario
 
 import (

@@ -2,6 +2,7 @@
 // table (STYLE.md item 8: the viewer's picker, the tests and the benchmarks
 // use the same list; no init() registration). A test checks that the table
 // and the directory agree.
+
 package scenario
 
 import (

@@ -4,6 +4,7 @@
 // vector events when the motion changes or a jump starts, UpdatePositions at
 // the cadence, each passed through the network model, observer moves and
 // notes — sorted by receive time.
+
 package scenario
 
 import (

@@ -2,6 +2,7 @@
 // happened into motion, vector and note events, write its truth, and send an
 // UpdatePosition when the cadence says so — each message through the
 // remote's network link.
+
 package scenario
 
 import (

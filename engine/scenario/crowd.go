@@ -4,6 +4,7 @@
 // between them; with an interval cadence the members' send phases are spread
 // over the interval. All of it is drawn from a PCG generator seeded with the scenario's
 // seed and the crowd's first guid, so a crowd is the same on every compile.
+
 package scenario
 
 import (

@@ -1,5 +1,6 @@
 // Tests that the full example in docs/scenarios.md compiles, so the
 // documentation cannot drift from the format.
+
 package scenario
 
 import (

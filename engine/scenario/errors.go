@@ -1,5 +1,6 @@
 // Errors: every problem with a scenario, syntax or meaning, reported as
 // FILE:LINE:COLUMN: field: problem so an editor can jump to it.
+
 package scenario
 
 import "fmt"

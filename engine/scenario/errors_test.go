@@ -1,5 +1,6 @@
 // Tests of error reporting: every syntax and semantic problem is an *Error
 // reading FILE:LINE:COLUMN: field: problem, pointing at the value at fault.
+
 package scenario
 
 import (

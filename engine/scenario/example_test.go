@@ -1,4 +1,5 @@
 // Example: compiling a scenario and reading what the client receives.
+
 package scenario_test
 
 import (

@@ -3,6 +3,7 @@
 // recording writer (which checks every line with the reader's rules)
 // accepts — never a panic (STYLE.md item 11). The fuzz runs under lowered
 // event and step limits so that no input makes one run take long.
+
 package scenario
 
 import (

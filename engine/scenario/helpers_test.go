@@ -1,5 +1,6 @@
 // Test helpers: compiling scenario text, picking events out of a recording,
 // and writing a recording to bytes.
+
 package scenario
 
 import (

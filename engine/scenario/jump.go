@@ -5,6 +5,7 @@
 // VectorUpdate (0xF74E; seed 001 "HandleVectorUpdate … 4 jumps"), which is
 // what lifts the client's body off the ground; updates sent during the
 // flight are flagged not grounded (seed 004 §3, the airborne no-op).
+
 package scenario
 
 import (

@@ -1,6 +1,7 @@
 // Tests of the server truth: moves at the CMotionInterp speeds (seed 002 §5,
 // READINGS.md item 10), turns at the motion table's rate, jumps under
 // gravity, loops, strafes and the terrain's height.
+
 package scenario
 
 import (

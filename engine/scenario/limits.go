@@ -3,6 +3,7 @@
 // making the compiler run for minutes or exhaust memory. None of these are
 // retail values; the retail speeds and gravity come from physics/anim and
 // physics.
+
 package scenario
 
 // Defaults for absent fields (docs/scenarios.md).

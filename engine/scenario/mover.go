@@ -4,6 +4,7 @@
 // happen at their exact times. Besides moving the body it reports what the
 // server would send about it: motion changes, jump vectors, teleports, blips
 // and notes (happenings), which the compiler turns into events.
+
 package scenario
 
 import (

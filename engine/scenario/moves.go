@@ -6,6 +6,7 @@
 // CMotionInterp gives those commands (seed 002 §5, READINGS.md item 10).
 // Positions along a segment are computed from its start, never accumulated,
 // so arrival is exact.
+
 package scenario
 
 import (

@@ -14,6 +14,7 @@
 // for reliable messages, and every unreliable message draws the same five
 // numbers whatever happens to it — so changing one probability, or adding a
 // remote, does not reshuffle the draws of the others.
+
 package scenario
 
 import "math/rand/v2"

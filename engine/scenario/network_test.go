@@ -1,6 +1,7 @@
 // Tests of the network model over seeded runs: latency and jitter bounds,
 // loss, duplicates, reordering into stale stamps, outages and the burst after
 // them, reliable ordering of motion events, and the seed's effect.
+
 package scenario
 
 import (

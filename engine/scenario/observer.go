@@ -2,6 +2,7 @@
 // player_distance and so the 96 m bubble of MoveOrTeleport (seed 004 §3). It
 // follows a script like a remote's; while it moves an observer event is
 // written every few ticks, and once more where it stops.
+
 package scenario
 
 import (

@@ -1,5 +1,6 @@
 // Tests of the observer's events and of notes: where the viewer's 96 m
 // bubble is centred (seed 004 §3) and what the timeline shows.
+
 package scenario
 
 import (

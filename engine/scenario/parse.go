@@ -2,6 +2,7 @@
 // landblock its coordinates are in, terrain, the defaults every remote
 // inherits, the observer and the notes (docs/scenarios.md). Remotes and their
 // scripts are in parse_remote.go and parse_script.go.
+
 package scenario
 
 import (

@@ -1,6 +1,7 @@
 // Parsing remotes: each remote's entity (guid, name, start, heading, motion
 // table, run rate), its update cadence and its network, which start from the
 // scenario-wide defaults and override them field by field.
+
 package scenario
 
 import (

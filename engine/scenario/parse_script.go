@@ -2,6 +2,7 @@
 // (walk_to, run_to, strafe, turn_to, path, jump, teleport_to, blip_to, stop,
 // wait, airborne_updates) and that action's options; the bare word stop is a
 // step too.
+
 package scenario
 
 import (

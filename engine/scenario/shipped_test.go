@@ -3,6 +3,7 @@
 // deterministic (byte-identical output, run after run and from concurrent
 // goroutines), and each scenario exercises what its catalog entry says it
 // teaches.
+
 package scenario
 
 import (

@@ -1,6 +1,7 @@
 // Scenario model: the checked, typed form of a scenario file that the
 // compiler runs. Parsing (parse*.go) builds it and reports every problem with
 // its place in the file; compiling (compile.go) only reads it.
+
 package scenario
 
 import "glidepath/physics"

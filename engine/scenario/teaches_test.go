@@ -2,6 +2,7 @@
 // says it teaches, read off the compiled recording: the thresholds are the
 // retail ones (seed 000 §3: queue cap 20, autonomy blip distance; seed 001:
 // 96 m, 100 m and 20 m; seed 004 §3, §8: stamps and the airborne flag).
+
 package scenario
 
 import (

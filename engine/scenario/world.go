@@ -2,6 +2,7 @@
 // tables, by name) and the geometry between scenario coordinates and retail
 // positions — global metres, landblocks of 192 m, outdoor cells of 24 m and
 // headings in degrees clockwise from north (DESIGN.md, "Coordinates").
+
 package scenario
 
 import (

@@ -3,6 +3,7 @@
 // *Error at the node's line and column. The scenario is read from the tree,
 // not unmarshalled by reflection, so every field — and every missing one — can
 // be reported where it was written. Scalars are read in yamlvalue.go.
+
 package scenario
 
 import (

@@ -1,6 +1,7 @@
 // YAML scalars: the typed values a scenario's fields hold — numbers (finite,
 // in range), ids (guid and cell), text, booleans, lists, points and words —
 // each failure an *Error at the value's line and column.
+
 package scenario
 
 import (
