@@ -1,0 +1,15 @@
+// Package model is what the viewer knows about a run, as plain data: the
+// state at the cursor tick (Snapshot), the event log (Event), the notes, and
+// a Source that moves the cursor — Rerun style (STYLE.md point 4): each
+// frame the viewer asks a Source for the state at the cursor and draws it;
+// scrubbing is moving the cursor, playing is stepping it.
+//
+// The viewer's own records of a run live here too: the per-tick History of
+// every object (trails, the timeline's plots, the object list's live
+// metrics), built once by Prerun, and an Index of the event log by object
+// and kind (received positions, blips, next and previous event).
+//
+// model imports no Ebitengine and no engine: the engine is adapted to Source
+// in package ui, and overlay, timeline and panel logic is tested against
+// hand-built snapshots.
+package model

@@ -1,0 +1,185 @@
+// History: every object's state tick by tick, recorded once while the run is
+// pre-run, so trails, the timeline's plots and the object list's live
+// metrics read any tick without seeking the run.
+
+package model
+
+import (
+	"math"
+
+	"glidepath/interp"
+)
+
+// Sample is one object's state at one tick.
+type Sample struct {
+	// Pos is the body position relative to History.Origin, metres (float32
+	// keeps a long crowd run small; relative keeps it exact to a millimetre).
+	Pos [3]float32
+	// DistHead is the distance from the body to the queue's head, metres;
+	// NaN when the queue is empty or its head is not a position node.
+	DistHead float32
+	// ErrTruth is the distance from the body to the latest server truth,
+	// metres; NaN before any truth.
+	ErrTruth float32
+	// Queue is the queue length (capped at 255); Fail node_fail_counter.
+	Queue uint8
+	Fail  int8
+	// Alive says the object existed at this tick; the other fields are
+	// zero when it did not.
+	Alive   bool
+	Contact bool
+}
+
+// Track is one object's samples from the first tick it was seen.
+type Track struct {
+	GUID    uint32
+	Name    string
+	First   int
+	Samples []Sample
+}
+
+// At returns the sample at tick; ok is false outside the track or where
+// the object was not alive.
+func (t *Track) At(tick int) (s Sample, ok bool) {
+	i := tick - t.First
+	if i < 0 || i >= len(t.Samples) || !t.Samples[i].Alive {
+		return Sample{}, false
+	}
+	return t.Samples[i], true
+}
+
+// History holds the tracks of one run.
+type History struct {
+	// Origin is subtracted from every recorded position.
+	Origin    Vec3
+	hasOrigin bool
+	tracks    []Track
+	// index finds a guid's track; it is only ever looked up, never
+	// iterated, so nothing depends on its order.
+	index map[uint32]int
+	// last is the last tick recorded, −1 before any.
+	last int
+	// lo and hi bound every recorded position, relative to Origin, once
+	// bounded.
+	lo, hi  [3]float32
+	bounded bool
+}
+
+// NewHistory returns an empty history.
+func NewHistory() *History {
+	return &History{index: make(map[uint32]int), last: -1}
+}
+
+// LastTick is the last tick recorded, −1 before any.
+func (h *History) LastTick() int { return h.last }
+
+// Tracks returns every track, in the order objects were first seen.
+func (h *History) Tracks() []Track { return h.tracks }
+
+// Track returns guid's track, or nil.
+func (h *History) Track(guid uint32) *Track {
+	if i, ok := h.index[guid]; ok {
+		return &h.tracks[i]
+	}
+	return nil
+}
+
+// Record appends the snapshot's tick. Ticks must be recorded in order, each
+// once; a tick not after the last recorded one is ignored.
+func (h *History) Record(s *Snapshot) {
+	if s.Tick <= h.last {
+		return
+	}
+	if !h.hasOrigin && len(s.Objects) > 0 {
+		h.Origin = s.Objects[0].Pos
+		h.hasOrigin = true
+	}
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		k, ok := h.index[o.GUID]
+		if !ok {
+			k = len(h.tracks)
+			h.index[o.GUID] = k
+			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: s.Tick})
+		}
+		t := &h.tracks[k]
+		// Ticks the object was missing from (deleted, not yet re-created)
+		// stay dead samples.
+		for t.First+len(t.Samples) < s.Tick {
+			t.Samples = append(t.Samples, Sample{})
+		}
+		t.Samples = append(t.Samples, h.sample(o))
+	}
+	h.last = s.Tick
+}
+
+func (h *History) sample(o *Object) Sample {
+	nan := float32(math.NaN())
+	p := o.Pos.Sub(h.Origin)
+	sm := Sample{
+		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
+		DistHead: nan,
+		ErrTruth: nan,
+		Queue:    uint8(min(len(o.Queue), math.MaxUint8)),
+		Fail:     int8(max(min(o.Interp.FailCounter, math.MaxInt8), math.MinInt8)),
+		Alive:    true,
+		Contact:  o.Contact,
+	}
+	if len(o.Queue) > 0 && o.Queue[0].Type == interp.NodePosition {
+		sm.DistHead = float32(o.Queue[0].Pos.Sub(o.Pos).Len())
+	}
+	if o.HasTruth {
+		sm.ErrTruth = float32(o.Truth.Sub(o.Pos).Len())
+	}
+	if !h.bounded {
+		h.lo, h.hi, h.bounded = sm.Pos, sm.Pos, true
+	}
+	for a := range 3 {
+		h.lo[a] = min(h.lo[a], sm.Pos[a])
+		h.hi[a] = max(h.hi[a], sm.Pos[a])
+	}
+	return sm
+}
+
+// Bounds is the box around every recorded position; ok is false when
+// nothing was recorded.
+func (h *History) Bounds() (lo, hi Vec3, ok bool) {
+	if !h.bounded {
+		return Vec3{}, Vec3{}, false
+	}
+	for a := range 3 {
+		lo[a] = h.Origin[a] + float64(h.lo[a])
+		hi[a] = h.Origin[a] + float64(h.hi[a])
+	}
+	return lo, hi, true
+}
+
+// Pos returns a sample's position in global metres.
+func (h *History) Pos(s *Sample) Vec3 {
+	return Vec3{h.Origin[0] + float64(s.Pos[0]), h.Origin[1] + float64(s.Pos[1]), h.Origin[2] + float64(s.Pos[2])}
+}
+
+// Trail appends to dst the positions of guid's body from tick from to tick
+// to, one every step ticks and always the last, skipping ticks the object
+// was not alive: a trail stops at a gap and restarts after it, so it
+// returns only the run that ends at to.
+func (h *History) Trail(guid uint32, from, to, step int, dst []Vec3) []Vec3 {
+	t := h.Track(guid)
+	if t == nil || step < 1 {
+		return dst
+	}
+	from = max(from, t.First)
+	to = min(to, t.First+len(t.Samples)-1)
+	start := len(dst)
+	for k := from; k <= to; k++ {
+		s := &t.Samples[k-t.First]
+		if !s.Alive {
+			dst = dst[:start]
+			continue
+		}
+		if (k-from)%step == 0 || k == to {
+			dst = append(dst, h.Pos(s))
+		}
+	}
+	return dst
+}

@@ -1,0 +1,138 @@
+// Package modeltest provides a Source for tests of the viewer: a pure
+// function of the tick, so seeking is trivial and every test sees the same
+// run without the engine.
+package modeltest
+
+import (
+	"fmt"
+	"math"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+// Landblock is the landblock the fake run is in: 0xA9B4.
+const Landblock = 0xA9B4
+
+// Origin is the south-west corner of Landblock in global metres.
+var Origin = model.Vec3{0xA9 * 192, 0xB4 * 192, 0}
+
+// Fake is a run of n objects walking circles around the landblock's centre
+// at 4 m/s, each receiving an update every second (a route and an enqueue
+// event), judging a stall window every 5 ticks (every tenth one failing) and
+// blipping every 10 seconds. Nothing it draws is retail behaviour: it only
+// gives the viewer something shaped like a run.
+type Fake struct {
+	info   model.Info
+	n      int
+	tick   int
+	events []model.Event
+}
+
+// Centre of the circles.
+var Centre = Origin.Add(model.Vec3{96, 96, 0})
+
+// NewFake returns a fake run of n objects, lasting seconds at 30 ticks a
+// second.
+func NewFake(n int, seconds int) *Fake {
+	f := &Fake{n: n}
+	f.info = model.Info{
+		File:     "fake",
+		Reading:  interp.ReadingSeed,
+		TickRate: 30,
+		LastTick: seconds * 30,
+		World:    &physics.World{Terrain: physics.FlatTerrain(0)},
+		Notes:    []model.Note{{Tick: 15, Text: "A fake run for tests."}},
+	}
+	f.events = f.build()
+	return f
+}
+
+// Info describes the run.
+func (f *Fake) Info() *model.Info { return &f.info }
+
+// Tick is the cursor.
+func (f *Fake) Tick() int { return f.tick }
+
+// Step runs the next tick.
+func (f *Fake) Step() { f.tick++ }
+
+// Seek moves the cursor.
+func (f *Fake) Seek(tick int) error {
+	if tick < 0 || tick > f.info.LastTick {
+		return fmt.Errorf("fake: tick %d outside [0, %d]", tick, f.info.LastTick)
+	}
+	f.tick = tick
+	return nil
+}
+
+// GUID is object i's guid.
+func GUID(i int) uint32 { return 0x80000001 + uint32(i) }
+
+// Radius is object i's circle radius.
+func Radius(i int) float64 { return 10 + 6*float64(i%8) }
+
+// PosAt is object i's body position at tick k.
+func PosAt(i, k int) model.Vec3 {
+	a := float64(i)*0.7 + float64(k)/30*4/Radius(i)
+	return Centre.Add(model.Vec3{Radius(i) * math.Sin(a), Radius(i) * math.Cos(a), 0})
+}
+
+// Snapshot fills s at the cursor.
+func (f *Fake) Snapshot(s *model.Snapshot) {
+	k := f.tick
+	s.Reset(k)
+	s.HasObserver = true
+	s.Observer = Centre
+	for i := range f.n {
+		p := PosAt(i, k)
+		a := float64(i)*0.7 + float64(k)/30*4/Radius(i)
+		heading := math.Mod(a*180/math.Pi+90, 360)
+		o := s.AddObject(model.Object{
+			GUID: GUID(i), Name: fmt.Sprintf("fake %d", i), Cell: 0xA9B40001,
+			Pos: p, Heading: heading, Contact: true, OnWalkable: true, Active: true,
+			Radius: 0.35, Height: 1.8, PlayerDistance: Radius(i),
+			CatchUpSpeed: 8, LastRoute: physics.RouteInterpolate, LastRouteTick: k / 30 * 30,
+			HasTruth: true, Truth: PosAt(i, k+6), TruthHeading: heading, TruthTick: k,
+		})
+		o.Interp = interp.InterpolationState{
+			QueueLen: 3, FrameCounter: uint32(k % 5), OriginalDistance: 2,
+			Window: interp.StallWindow{Frames: uint32(k % 5), HasBaseline: true, Cumulative: 0.1 * float32(k%5)},
+		}
+		o.HasStages = true
+		o.Stages.Ran = [physics.NumStages]bool{true, true, true, true, true, true, true}
+		for q := range 3 {
+			s.AddNode(model.Node{Type: interp.NodePosition, Cell: 0xA9B40001, Pos: PosAt(i, k+10*(q+1)), Heading: heading})
+		}
+	}
+}
+
+// Events is the whole log.
+func (f *Fake) Events() []model.Event { return f.events }
+
+func (f *Fake) build() []model.Event {
+	var ev []model.Event
+	for k := 1; k <= f.info.LastTick; k++ {
+		for i := range f.n {
+			g := GUID(i)
+			if (k+i)%30 == 0 {
+				p := PosAt(i, k+15)
+				ev = append(ev,
+					model.Event{Tick: int32(k), GUID: g, Kind: model.EventRoute, Route: physics.RouteInterpolate, HasReceived: true, Received: p, Note: -1},
+					model.Event{Tick: int32(k), GUID: g, Kind: model.EventEnqueue, Branch: interp.BranchNear, Note: -1})
+			}
+			if k%5 == 0 {
+				pass := (k/5+i)%10 != 0
+				ev = append(ev, model.Event{Tick: int32(k), GUID: g, Kind: model.EventStallWindow, Pass: pass, Cumulative: 0.5, ProgressQuantum: 5.0 / 30, Note: -1})
+			}
+			if (k+7*i)%300 == 0 {
+				ev = append(ev, model.Event{Tick: int32(k), GUID: g, Kind: model.EventBlip, From: PosAt(i, k-1), To: PosAt(i, k), Target: interp.BlipTail, Note: -1})
+			}
+		}
+		if k == 15 {
+			ev = append(ev, model.Event{Tick: int32(k), Kind: model.EventNote, Note: 0})
+		}
+	}
+	return ev
+}

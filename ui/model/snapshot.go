@@ -1,0 +1,148 @@
+// The state at the cursor tick as the viewer draws it: every live object's
+// body, its InterpolationManager state and queue (seed 000), constraint,
+// last routing branch and stamps (seed 004), the stage record of its last
+// tick (seed 003 §12) and the latest server truth, in global metres.
+
+package model
+
+import (
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/draw"
+)
+
+// Vec3 is a point or vector in global metres (X east, Y north, Z up).
+type Vec3 = draw.Vec3
+
+// Snapshot is the state of a run at one tick. Sources fill it in place and
+// reuse its slices, so a steady run fills it without allocating.
+type Snapshot struct {
+	// Tick is the tick the state is at.
+	Tick int
+	// Objects are the live objects, in creation order.
+	Objects []Object
+	// HasObserver says the run has an observer (the local player) at
+	// Observer.
+	HasObserver    bool
+	Observer       Vec3
+	ObserverIndoor bool
+
+	// nodes backs every object's Queue.
+	nodes []Node
+}
+
+// Object is one live object at the snapshot's tick.
+type Object struct {
+	GUID uint32
+	Name string
+
+	// Cell is m_position's cell; Pos the committed body position (the base
+	// of the body) and Heading its heading, degrees clockwise from north.
+	Cell    uint32
+	Pos     Vec3
+	Heading float64
+	// Velocity is m_velocityVector, m/s.
+	Velocity Vec3
+	// Contact, OnWalkable and Active are transient_state bits 0x1, 0x2 and
+	// 0x80.
+	Contact, OnWalkable, Active bool
+	// Radius and Height are the body's cylinder, metres.
+	Radius, Height float64
+	// PlayerDistance is the observer's distance to the body, metres.
+	PlayerDistance float64
+
+	// Interp is the InterpolationManager's state; Queue its queue, head
+	// first.
+	Interp interp.InterpolationState
+	Queue  []Node
+	// CatchUpSpeed is adjust_offset's catch-up speed, m/s (seed 000 §4).
+	CatchUpSpeed float64
+	// Constraint is the ConstraintManager's state, when Constrained.
+	Constrained bool
+	Constraint  interp.ConstraintState
+
+	// Motion names the interpreted motion, "" without a motion interpreter.
+	Motion string
+
+	// LastRoute is the branch of the last UpdatePosition, received at
+	// LastRouteTick (0: none yet); Stamps are update_times now.
+	LastRoute     physics.Route
+	LastRouteTick int
+	Stamps        [physics.NumStamps]uint16
+
+	// Stages is what each stage of the object's last tick produced, when
+	// HasStages.
+	HasStages bool
+	Stages    physics.StageRecord
+
+	// Truth is the latest server truth (received at TruthTick), when
+	// HasTruth.
+	HasTruth     bool
+	Truth        Vec3
+	TruthHeading float64
+	TruthTick    int
+}
+
+// Node is one interpolation node (seed 000 §1) in global metres.
+type Node struct {
+	Type     interp.NodeType
+	Cell     uint32
+	Pos      Vec3
+	Heading  float64
+	Velocity Vec3
+}
+
+// Reset empties the snapshot for a tick, keeping its storage.
+func (s *Snapshot) Reset(tick int) {
+	s.Tick = tick
+	s.Objects = s.Objects[:0]
+	s.nodes = s.nodes[:0]
+	s.HasObserver = false
+}
+
+// AddObject appends o and returns it for the caller to finish; its Queue is
+// empty until AddNode.
+func (s *Snapshot) AddObject(o Object) *Object {
+	o.Queue = nil
+	s.Objects = append(s.Objects, o)
+	return &s.Objects[len(s.Objects)-1]
+}
+
+// AddNode appends n to the queue of the last object added. Nodes must be
+// added object by object, head first.
+func (s *Snapshot) AddNode(n Node) {
+	o := &s.Objects[len(s.Objects)-1]
+	grew := cap(s.nodes) == len(s.nodes)
+	s.nodes = append(s.nodes, n)
+	if grew {
+		// The backing array moved: re-slice every queue onto it.
+		off := 0
+		for i := range s.Objects {
+			k := len(s.Objects[i].Queue)
+			if i == len(s.Objects)-1 {
+				k = len(o.Queue) + 1
+			}
+			s.Objects[i].Queue = s.nodes[off : off+k : off+k]
+			off += k
+		}
+		return
+	}
+	start := len(s.nodes) - len(o.Queue) - 1
+	o.Queue = s.nodes[start:len(s.nodes):len(s.nodes)]
+}
+
+// Find returns the index of the object guid, or −1.
+func (s *Snapshot) Find(guid uint32) int {
+	for i := range s.Objects {
+		if s.Objects[i].GUID == guid {
+			return i
+		}
+	}
+	return -1
+}
+
+// Global returns a position's global coordinates as a Vec3.
+func Global(p *physics.Position) Vec3 {
+	g := p.Global()
+	return Vec3{g[0], g[1], g[2]}
+}

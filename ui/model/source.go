@@ -1,0 +1,42 @@
+// Source: the run as the viewer queries it. The viewer moves a Source's
+// cursor with Step and Seek and reads the state there with Snapshot; it
+// never changes the run otherwise (STYLE.md points 3 and 4).
+
+package model
+
+import "glidepath/physics"
+
+// Info is what does not change while a run is scrubbed.
+type Info struct {
+	// File names the input: a path, or the built-in scenario's name.
+	File string
+	// Reading is the name of the interp.Reading the run uses.
+	Reading string
+	// TickRate is ticks per second.
+	TickRate int
+	// LastTick is the run's last tick; tick 0 is the initial state.
+	LastTick int
+	// World is the collision world (terrain and obstacles); nil is flat
+	// ground at z = 0.
+	World *physics.World
+	// Notes are the recording's notes, in tick order.
+	Notes []Note
+}
+
+// Source is one run of a recording under one reading.
+type Source interface {
+	// Info describes the run.
+	Info() *Info
+	// Tick is the cursor: the tick the state is at.
+	Tick() int
+	// Step runs the next tick.
+	Step()
+	// Seek moves the cursor to tick, in [0, LastTick].
+	Seek(tick int) error
+	// Snapshot fills s with the state at the cursor.
+	Snapshot(s *Snapshot)
+	// Events is the event log of every tick simulated so far (the whole run
+	// after Prerun), in the order the events happened. Read-only; valid
+	// until the next Step or Seek.
+	Events() []Event
+}

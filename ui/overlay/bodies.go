@@ -1,0 +1,73 @@
+// Bodies: each remote as a capsule at its radius and height with a heading
+// arrow (airborne ones drop a line to the ground), the selection ringed, a
+// dot under bodies too small to see, the compared readings' bodies in their
+// colours, the server-truth ghost, and the name labels.
+
+package overlay
+
+import (
+	"image/color"
+
+	"glidepath/ui/draw"
+	"glidepath/ui/model"
+)
+
+func (d *Drawer) bodies(c draw.Canvas, sc *Scene) {
+	for _, cmp := range sc.Compared {
+		if cmp.Snap == nil {
+			continue
+		}
+		for i := range cmp.Snap.Objects {
+			o := &cmp.Snap.Objects[i]
+			// Compared bodies are not pickable: picking selects by guid in
+			// the selected reading.
+			body(c, sc, o, 0, cmp.Color)
+		}
+	}
+	for i := range sc.Snap.Objects {
+		o := &sc.Snap.Objects[i]
+		col := sc.BodyColor
+		if col.A == 0 {
+			col = BodyColor
+		}
+		if o.GUID == sc.Selected {
+			col = SelectedColor
+			c.Marker(o.Pos, draw.Marker{Shape: draw.Ring, Radius: 11, Color: SelectedColor})
+		}
+		body(c, sc, o, o.GUID, col)
+	}
+}
+
+func body(c draw.Canvas, sc *Scene, o *model.Object, id uint32, col color.RGBA) {
+	c.Body(draw.Body{
+		ID: id, Pos: o.Pos, Radius: o.Radius, Height: o.Height, Heading: o.Heading,
+		Shape: draw.Capsule, Color: col, Airborne: !o.Contact,
+	})
+	if sc.MetresPerPixel == 0 || 2*o.Radius/sc.MetresPerPixel < SmallBodyPixels {
+		c.Marker(o.Pos, draw.Marker{Shape: draw.Dot, Radius: bodyDotRadius, Color: col})
+	}
+}
+
+func (d *Drawer) ghosts(c draw.Canvas, sc *Scene) {
+	for i := range sc.Snap.Objects {
+		o := &sc.Snap.Objects[i]
+		if !o.HasTruth {
+			continue
+		}
+		c.Body(draw.Body{
+			Pos: o.Truth, Radius: o.Radius, Height: o.Height, Heading: o.TruthHeading,
+			Shape: draw.Capsule, Color: GhostColor,
+		})
+	}
+}
+
+// labels names the selection and the body under the cursor.
+func (d *Drawer) labels(c draw.Canvas, sc *Scene) {
+	for i := range sc.Snap.Objects {
+		o := &sc.Snap.Objects[i]
+		if o.GUID == 0 || (o.GUID != sc.Selected && o.GUID != sc.Hovered) {
+			continue
+		}
+		c.Text(o.Pos.Add(draw.Vec3{0, 0, o.Height}), o.Name, LabelColor)
+	}
+}

@@ -1,0 +1,42 @@
+// The interpolation queue (seed 000 §1, §3): the path from the body to the
+// head and on to the tail, the head a larger diamond, position nodes dots,
+// velocity nodes squares, and numbers for the selection's nodes.
+
+package overlay
+
+import (
+	"glidepath/interp"
+	"glidepath/ui/draw"
+)
+
+var queueStroke = draw.Stroke{Width: 1.5, Color: QueueColor}
+
+func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
+	for i := range sc.Snap.Objects {
+		o := &sc.Snap.Objects[i]
+		if len(o.Queue) == 0 {
+			continue
+		}
+		d.pts = append(d.pts[:0], o.Pos)
+		for _, n := range o.Queue {
+			d.pts = append(d.pts, n.Pos)
+		}
+		c.Polyline(d.pts, queueStroke)
+		for k := len(o.Queue) - 1; k >= 0; k-- { // the head last, on top
+			n := &o.Queue[k]
+			m := draw.Marker{Shape: draw.Dot, Radius: 3.5, Color: QueueColor}
+			if n.Type != interp.NodePosition {
+				m.Shape, m.Color = draw.Square, VelocityNodeColor
+			}
+			if k == 0 {
+				m.Shape, m.Radius, m.Color = draw.Diamond, 6.5, HeadColor
+			}
+			c.Marker(n.Pos, m)
+		}
+		if numbers && o.GUID == sc.Selected {
+			for k := range o.Queue {
+				c.Text(o.Queue[k].Pos, d.number(k+1), QueueColor)
+			}
+		}
+	}
+}

@@ -1,0 +1,49 @@
+// Stage vectors (seed 003 §2): the tick's root motion, the offset
+// adjust_offset left and the physics step, each an arrow from the body drawn
+// × tick rate — the speed it implies over a second — so a 13 cm step reads
+// as a 4 m arrow.
+
+package overlay
+
+import (
+	"image/color"
+
+	"glidepath/ui/draw"
+)
+
+// vectorLift raises the arrows off the ground, metres, so they are not
+// hidden by the ground they lie on; each kind its own height so they do not
+// overlap.
+var vectorLift = [3]float64{0.15, 0.3, 0.45}
+
+func (d *Drawer) vectors(c draw.Canvas, sc *Scene, on Set) {
+	scale := float64(max(sc.TickRate, 1))
+	for i := range sc.Snap.Objects {
+		o := &sc.Snap.Objects[i]
+		g := o.Geometry()
+		if !g.OK {
+			continue
+		}
+		if on.Has(RootMotion) {
+			vector(c, o.Pos, g.RootMotion, scale, vectorLift[0], RootMotionColor, 2)
+		}
+		if on.Has(Offset) {
+			vector(c, o.Pos, g.Offset, scale, vectorLift[1], OffsetColor, 2.5)
+		}
+		if on.Has(PhysicsStep) {
+			vector(c, o.Pos, g.PhysicsStep, scale, vectorLift[2], PhysicsStepColor, 2)
+		}
+	}
+}
+
+// minVector is the shortest vector drawn, metres after scaling.
+const minVector = 0.05
+
+func vector(c draw.Canvas, at, v draw.Vec3, scale, lift float64, col color.RGBA, width float32) {
+	v = v.Mul(scale)
+	if v.Len() < minVector {
+		return
+	}
+	from := at.Add(draw.Vec3{0, 0, lift})
+	c.Arrow(from, from.Add(v), draw.Stroke{Width: width, Color: col})
+}
