@@ -1,0 +1,96 @@
+// Opening a run: a recording (.jsonl, .jsonl.gz), a scenario (.yaml) or,
+// with no path, the built-in default scenario, compiled against the
+// embedded assets and run under one or more readings.
+
+package simsource
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"glidepath/engine"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+	"glidepath/interp"
+)
+
+// Spec says what to open.
+type Spec struct {
+	// Path is the input file; "" opens the built-in default scenario.
+	Path string
+	// Readings are the reading names to run, the first being the one the
+	// viewer selects; none means the default reading.
+	Readings []string
+	// Assets is the assets tree (assets.FS()).
+	Assets fs.FS
+}
+
+// Load reads or compiles the input. Errors name the file, line and field.
+func Load(spec Spec) (*recording.Recording, error) {
+	if spec.Assets == nil {
+		return nil, errors.New("simsource: no assets tree")
+	}
+	if spec.Path == "" {
+		return scenario.CompileAsset(spec.Assets, scenario.DefaultName)
+	}
+	return engine.Load(spec.Path, spec.Assets)
+}
+
+// Readings resolves reading names to presets, refusing unknown and
+// repeated names.
+func Readings(names []string) ([]interp.Reading, error) {
+	if len(names) == 0 {
+		names = []string{interp.DefaultReadingName}
+	}
+	var out []interp.Reading
+	for i, n := range names {
+		for _, prev := range names[:i] {
+			if prev == n {
+				return nil, fmt.Errorf("reading %q given twice", n)
+			}
+		}
+		r, err := interp.ReadingByName(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Open loads the input and makes one Source per reading, in order. The runs
+// keep their event logs and stage records; they are at tick 0 and not yet
+// pre-run.
+func Open(spec Spec) ([]*Source, error) {
+	readings, err := Readings(spec.Readings)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := Load(spec)
+	if err != nil {
+		return nil, err
+	}
+	file := spec.Path
+	if file == "" {
+		file = scenario.DefaultName + " (built-in)"
+	}
+	return New(rec, file, readings, spec.Assets)
+}
+
+// New makes one Source per reading over rec (none: the default reading).
+// file names the input in the viewer.
+func New(rec *recording.Recording, file string, readings []interp.Reading, assets fs.FS) ([]*Source, error) {
+	if len(readings) == 0 {
+		readings = []interp.Reading{interp.SeedReading()}
+	}
+	cmp, err := engine.NewCompare(rec, readings, engine.Options{Assets: assets, EventLog: true, RecordStages: true})
+	if err != nil {
+		return nil, err
+	}
+	var out []*Source
+	for _, sim := range cmp.Sims() {
+		out = append(out, newSource(sim, file))
+	}
+	return out, nil
+}

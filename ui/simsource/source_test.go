@@ -1,0 +1,140 @@
+package simsource
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/scenario"
+	"glidepath/ui/model"
+)
+
+func TestEventKinds_MatchTheEngine(t *testing.T) {
+	for k := engine.EventRoute; k <= engine.EventNote; k++ {
+		if got := model.EventKind(k).String(); got != k.String() {
+			t.Errorf("engine kind %d is %q, the viewer's %q", k, k.String(), got)
+		}
+	}
+}
+
+func openDefault(t *testing.T, readings ...string) []*Source {
+	t.Helper()
+	srcs, err := Open(Spec{Readings: readings, Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srcs
+}
+
+// The built-in scenario pre-runs into a history with every remote, an event
+// log whose route events carry the received positions, and notes.
+func TestOpen_DefaultScenarioPrerunsWithEventsAndNotes(t *testing.T) {
+	src := openDefault(t)[0]
+	info := src.Info()
+	if info.Reading != "seed" || info.TickRate != 30 || info.LastTick < 30*30 || len(info.Notes) == 0 {
+		t.Fatalf("info %+v", info)
+	}
+	h := model.NewHistory()
+	if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Tracks()) != 3 || h.LastTick() != info.LastTick {
+		t.Errorf("%d tracks to tick %d, want the 3 remotes to %d", len(h.Tracks()), h.LastTick(), info.LastTick)
+	}
+	events := src.Events()
+	var routes, received, notes, enqueues int
+	for _, e := range events {
+		switch e.Kind {
+		case model.EventRoute:
+			routes++
+			if e.HasReceived {
+				received++
+			}
+		case model.EventEnqueue:
+			enqueues++
+		case model.EventNote:
+			notes++
+			if int(e.Note) >= len(info.Notes) || e.Note < 0 {
+				t.Errorf("note event points at note %d of %d", e.Note, len(info.Notes))
+			}
+		}
+	}
+	if routes == 0 || received != routes || enqueues == 0 || notes != len(info.Notes) {
+		t.Errorf("%d routes (%d with positions), %d enqueues, %d notes of %d", routes, received, enqueues, notes, len(info.Notes))
+	}
+	// Seeking lands on the same state as stepping (the engine's checkpoints).
+	var a, b model.Snapshot
+	if err := src.Seek(400); err != nil {
+		t.Fatal(err)
+	}
+	src.Snapshot(&a)
+	if err := src.Seek(399); err != nil {
+		t.Fatal(err)
+	}
+	src.Step()
+	src.Snapshot(&b)
+	if a.Tick != 400 || len(a.Objects) != 3 || a.Objects[1].Pos != b.Objects[1].Pos || len(a.Objects[1].Queue) != len(b.Objects[1].Queue) {
+		t.Errorf("seek and step disagree at tick 400: %v vs %v", a.Objects[1].Pos, b.Objects[1].Pos)
+	}
+	if !a.HasObserver || !a.Objects[0].HasTruth || !a.Objects[0].Geometry().OK {
+		t.Error("snapshot lacks the observer, the truth or the stage record")
+	}
+	if err := src.Seek(info.LastTick + 1); err == nil {
+		t.Error("seeking past the last tick gave no error")
+	}
+}
+
+func TestOpen_CompareRunsOneSourcePerReading(t *testing.T) {
+	srcs := openDefault(t, "seed", "ace", "legacy")
+	if len(srcs) != 3 || srcs[1].Info().Reading != "ace" || srcs[2].Info().Reading != "legacy" {
+		t.Fatalf("%d sources", len(srcs))
+	}
+}
+
+func TestOpen_BadInputIsAClearError(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		spec Spec
+		want string
+	}{
+		{Spec{Readings: []string{"nope"}}, "nope"},
+		{Spec{Readings: []string{"ace", "ace"}}, "twice"},
+		{Spec{Path: filepath.Join(dir, "missing.jsonl")}, "missing.jsonl"},
+		{Spec{Path: filepath.Join(dir, "missing.yaml")}, "missing.yaml"},
+	} {
+		c.spec.Assets = assets.FS()
+		if _, err := Open(c.spec); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want one mentioning %q", c.spec, err, c.want)
+		}
+	}
+}
+
+// Every shipped scenario opens and pre-runs (the smoke test of the
+// viewer's inputs, without a display).
+func TestOpen_EveryShippedScenario(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pre-runs every scenario")
+	}
+	for _, e := range scenario.Catalog() {
+		t.Run(e.Name, func(t *testing.T) {
+			rec, err := scenario.CompileAsset(assets.FS(), e.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			srcs, err := New(rec, e.Name, nil, assets.FS())
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := model.NewHistory()
+			if err := model.Prerun(context.Background(), srcs[0], h, nil); err != nil {
+				t.Fatal(err)
+			}
+			if h.LastTick() != srcs[0].Info().LastTick {
+				t.Errorf("history ends at %d of %d", h.LastTick(), srcs[0].Info().LastTick)
+			}
+		})
+	}
+}
