@@ -33,6 +33,9 @@ type Terrain struct {
 	Source string
 	// BaseZ is the height of every landblock without a heightfield.
 	BaseZ float32
+	// Obstacles are the static shapes the terrain asset places (walls,
+	// wells); engine copies them into the World with any others.
+	Obstacles []Obstacle
 	// blocks are the heightfields sorted by landblock id: a terrain has a
 	// handful, and a short scan is cheaper than hashing on every sample.
 	blocks []landblockHeights

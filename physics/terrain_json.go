@@ -10,7 +10,8 @@
 //	  "landblocks": [
 //	    {"landblock": "0xA9B4",
 //	     "heights": [[9 numbers: x = 0..8 at y = 0 (south edge)], ... 9 rows up to y = 8]}
-//	  ]
+//	  ],
+//	  "obstacles": [ obstacles as ParseObstacles reads them (optional) ]
 //	}
 //
 // heights are metres; row j is the vertices at y = 24·j, column i at
@@ -44,6 +45,7 @@ type terrainJSON struct {
 	Source     string            `json:"source"`
 	BaseZ      *float64          `json:"base_z"`
 	Landblocks []json.RawMessage `json:"landblocks"`
+	Obstacles  []json.RawMessage `json:"obstacles"`
 }
 
 type landblockJSON struct {
@@ -126,6 +128,13 @@ func ParseTerrain(name string, data []byte) (*Terrain, error) {
 			}
 		}
 		t.SetLandblock(lb, &h)
+	}
+	for i, raw := range doc.Obstacles {
+		ob, err := parseObstacle(raw)
+		if err != nil {
+			return nil, fail(fmt.Sprintf("obstacles[%d]", i), "%v", err)
+		}
+		t.Obstacles = append(t.Obstacles, ob)
 	}
 	return t, nil
 }

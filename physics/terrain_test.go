@@ -284,3 +284,24 @@ func FuzzParseObstacles(f *testing.F) {
 		}
 	})
 }
+
+// TestParseTerrain_CarriesObstacles: a terrain asset may place static
+// obstacles (the walled asset's wall and well); a bad one names its index.
+func TestParseTerrain_CarriesObstacles(t *testing.T) {
+	data, err := os.ReadFile("../assets/terrain/walled.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTerrain("walled.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Obstacles) != 2 || tr.Obstacles[0].Kind != ObstacleBox || tr.Obstacles[1].Kind != ObstacleCylinder {
+		t.Fatalf("obstacles = %+v, want a box then a cylinder", tr.Obstacles)
+	}
+	bad := []byte(`{"format":"glidepath-terrain","version":1,"obstacles":[{"kind":"box","landblock":"0xA9B4","min":[1,1,0]}]}`)
+	_, err = ParseTerrain("bad.json", bad)
+	if err == nil || !strings.Contains(err.Error(), "bad.json: obstacles[0]: max") {
+		t.Fatalf("ParseTerrain(bad) error = %v, want it to name obstacles[0].max", err)
+	}
+}
