@@ -56,13 +56,29 @@ func (r *Renderer) Draw(dst *ebiten.Image, b *Builder) error {
 		}
 		dst.DrawTriangles32(bt.Vertices, bt.Indices, r.white, &r.triOpts)
 	}
-	face := b.Face()
-	for _, l := range b.Labels() {
+	r.drawLabels(dst, b.Labels(), b.Face())
+	return nil
+}
+
+// DrawFlat submits a Flat batch onto dst: its shapes in one DrawTriangles32,
+// then its text.
+func (r *Renderer) DrawFlat(dst *ebiten.Image, f *Flat) error {
+	if err := r.init(); err != nil {
+		return err
+	}
+	if bt := f.Batch(); len(bt.Indices) > 0 {
+		dst.DrawTriangles32(bt.Vertices, bt.Indices, r.white, &r.triOpts)
+	}
+	r.drawLabels(dst, f.labels, f.face)
+	return nil
+}
+
+func (r *Renderer) drawLabels(dst *ebiten.Image, labels []Label, face *text.GoTextFace) {
+	for _, l := range labels {
 		r.txtOpts.GeoM.Reset()
 		r.txtOpts.GeoM.Translate(float64(l.X), float64(l.Y))
 		r.txtOpts.ColorScale.Reset()
 		r.txtOpts.ColorScale.ScaleWithColor(l.Color)
 		text.Draw(dst, l.Text, face, &r.txtOpts)
 	}
-	return nil
 }

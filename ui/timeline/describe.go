@@ -1,0 +1,104 @@
+// Event details: the line the strip shows for the hovered event, naming
+// the retail decision it records (seed 004 §3 routing branches, seed 000
+// §3–§6 the InterpolationManager's).
+
+package timeline
+
+import (
+	"fmt"
+	"strconv"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+// tickLabel is "tick K · S s".
+func tickLabel(tick, rate int) string {
+	return "tick " + strconv.Itoa(tick) + " · " + strconv.FormatFloat(float64(tick)/float64(max(rate, 1)), 'f', 2, 64) + " s"
+}
+
+// routeHelp names each MoveOrTeleport branch (seed 004 §3).
+var routeHelp = map[physics.Route]string{
+	physics.RouteTeleport:      "teleport (branch A: newer teleport stamp or no cell; SetPosition 0x1012)",
+	physics.RouteInterpolate:   "interpolate (branch B: grounded within 96 m; InterpolateTo)",
+	physics.RouteSlide:         "slide (branch C: grounded beyond 96 m; SetPositionSimple slide)",
+	physics.RouteAirborne:      "airborne (has_contact 0: MoveOrTeleport returns 0)",
+	physics.RouteStalePosition: "stale position stamp: dropped by HandleReceivedPosition",
+	physics.RouteStaleTeleport: "stale teleport stamp: MoveOrTeleport returns 0",
+	physics.RouteWrongInstance: "wrong instance stamp: dropped by UnpackPositionEvent",
+}
+
+// Describe is the details line of an event.
+func Describe(e *model.Event, d *Data) string {
+	rate := 30
+	if d != nil && d.Info != nil {
+		rate = d.Info.TickRate
+	}
+	who := ""
+	if e.GUID != 0 {
+		who = fmt.Sprintf(" · 0x%08X", e.GUID)
+		if d != nil && d.History != nil {
+			if tr := d.History.Track(e.GUID); tr != nil && tr.Name != "" {
+				who = " · " + tr.Name + who
+			}
+		}
+	}
+	return tickLabel(int(e.Tick), rate) + who + " · " + what(e, d)
+}
+
+func what(e *model.Event, d *Data) string {
+	switch e.Kind {
+	case model.EventRoute:
+		if h, ok := routeHelp[e.Route]; ok {
+			return "UpdatePosition → " + h
+		}
+		return "UpdatePosition → " + e.Route.String()
+	case model.EventEnqueue:
+		s := "InterpolateTo: " + e.Branch.String() + " branch"
+		switch e.Branch {
+		case interp.BranchFar:
+			s += " (beyond the blip distance: node_fail_counter = 4, blip next UseTime)"
+		case interp.BranchArrived:
+			s += " (already within 0.05 m: StopInterpolating)"
+		}
+		if e.Pruned > 0 {
+			s += fmt.Sprintf(", pruned %d tail node(s) within 0.05 m", e.Pruned)
+		}
+		if e.Evicted {
+			s += ", queue full: head dropped"
+		}
+		return s
+	case model.EventNodeComplete:
+		if e.Success {
+			return "NodeCompleted(1): head reached within 0.05 m"
+		}
+		return "NodeCompleted(0): a stall window gave up on the head"
+	case model.EventStallWindow:
+		verdict := "fail"
+		if e.Pass {
+			verdict = "pass"
+		}
+		return fmt.Sprintf("stall window: %s, cumulative %.3f m, progress_quantum %.3f", verdict, e.Cumulative, e.ProgressQuantum)
+	case model.EventBlip:
+		return fmt.Sprintf("blip to %s: %.2f m", e.Target, e.To.Sub(e.From).Len())
+	case model.EventSnap:
+		return fmt.Sprintf("snap (teleport or slide): %.2f m", e.To.Sub(e.From).Len())
+	case model.EventContact:
+		if e.Contact {
+			return "Contact set: on the ground"
+		}
+		return "Contact cleared: airborne"
+	case model.EventNote:
+		if d != nil && d.Info != nil && e.Note >= 0 && int(e.Note) < len(d.Info.Notes) {
+			return "note: " + d.Info.Notes[e.Note].Text
+		}
+		return "note"
+	case model.EventVector:
+		if e.Applied {
+			return "VectorUpdate applied"
+		}
+		return "VectorUpdate ignored (stale stamps)"
+	}
+	return e.Kind.String()
+}

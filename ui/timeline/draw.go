@@ -1,0 +1,247 @@
+// Drawing the strip: the lane names, the ruler with tick and second marks,
+// each lane's marks binned by pixel column (the most telling event of a
+// column shows), stall windows as spans, the plot and the cursor.
+
+package timeline
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+)
+
+// Strip colours.
+var (
+	stripBackground = color.RGBA{0x15, 0x18, 0x1c, 0xff}
+	laneBackground  = color.RGBA{0x1d, 0x21, 0x26, 0xff}
+	laneSelected    = color.RGBA{0x2a, 0x31, 0x3a, 0xff}
+	textColor       = color.RGBA{0xc8, 0xcd, 0xd2, 0xff}
+	dimText         = color.RGBA{0x80, 0x86, 0x8c, 0xff}
+	rulerColor      = color.RGBA{0x55, 0x5a, 0x60, 0xff}
+	cursorColor     = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	distHeadColor   = color.RGBA{0xff, 0xd1, 0x66, 0xff}
+	errTruthColor   = color.RGBA{0xd0, 0xd0, 0xd0, 0xff}
+)
+
+// rulerLabels caches the ruler's strings by tick.
+type rulerLabels struct {
+	step  int
+	rate  int
+	texts map[int]string
+}
+
+func (r *rulerLabels) label(tick, step, rate int) string {
+	if r.texts == nil || r.step != step || r.rate != rate {
+		r.texts, r.step, r.rate = make(map[int]string), step, rate
+	}
+	if s, ok := r.texts[tick]; ok {
+		return s
+	}
+	var s string
+	if step%rate == 0 {
+		s = strconv.Itoa(tick/rate) + " s"
+	} else if step >= rate/10 {
+		s = strconv.FormatFloat(float64(tick)/float64(rate), 'f', 1, 64) + " s"
+	} else {
+		s = strconv.Itoa(tick)
+	}
+	r.texts[tick] = s
+	return s
+}
+
+// Draw draws the strip with the cursor at tick.
+func (t *Timeline) Draw(p Painter, d *Data, cursor int) {
+	r := t.rect
+	if r.W <= 0 || r.H <= 0 {
+		return
+	}
+	p.Rect(float32(r.X), float32(r.Y), float32(r.W), float32(r.H), stripBackground)
+	rate := 30
+	if d != nil && d.Info != nil {
+		rate = max(d.Info.TickRate, 1)
+	}
+	t.drawRuler(p, rate)
+	t.drawLanes(p, d)
+	t.drawPlot(p, d)
+	x := float32(t.View.XOf(float64(cursor)))
+	if float64(x) >= t.View.X-1 && float64(x) <= t.View.X+t.View.W+1 {
+		p.Line(x, float32(r.Y), x, float32(r.Y+r.H), 1.5, cursorColor)
+		p.Rect(x-4, float32(r.Y), 8, 5, cursorColor)
+	}
+	if t.hoverText != "" {
+		w := p.Measure(t.hoverText)
+		tx := float32(math.Min(t.lastX+12, r.X+r.W-float64(w)-8))
+		ty := float32(r.Y) - 20
+		p.Rect(tx-4, ty-2, w+8, 18, color.RGBA{0x0a, 0x0b, 0x0d, 0xe6})
+		p.Text(tx, ty, t.hoverText, textColor)
+	}
+}
+
+func (t *Timeline) drawRuler(p Painter, rate int) {
+	v := &t.View
+	step := v.RulerStep(rate, 70)
+	minor := max(step/5, 1)
+	if float64(minor)*v.W/math.Max(v.Span(), 1) < 6 {
+		minor = step
+	}
+	y := float32(t.rect.Y)
+	first := int(math.Ceil(v.From/float64(minor))) * minor
+	for k := first; float64(k) <= v.To; k += minor {
+		x := float32(v.XOf(float64(k)))
+		if k%step == 0 {
+			p.Line(x, y+RulerHeight-7, x, y+RulerHeight, 1, rulerColor)
+			p.Text(x+3, y+1, t.rul.label(k, step, rate), dimText)
+		} else {
+			p.Line(x, y+RulerHeight-3, x, y+RulerHeight, 1, rulerColor)
+		}
+	}
+}
+
+func (t *Timeline) drawLanes(p Painter, d *Data) {
+	v := &t.View
+	w := int(math.Ceil(v.W))
+	for l := range NumLanes {
+		y := float32(t.lanesTop() + float64(l)*LaneHeight)
+		bg := laneBackground
+		if l == t.Lane {
+			bg = laneSelected
+		}
+		p.Rect(float32(v.X), y+1, float32(v.W), LaneHeight-2, bg)
+		col := dimText
+		if l == t.Lane {
+			col = textColor
+		}
+		p.Text(float32(t.rect.X)+6, y-3, laneNames[l], col)
+		if cap(t.bins[l]) < w {
+			t.bins[l] = make([]bin, w)
+		}
+		t.bins[l] = t.bins[l][:w]
+		clear(t.bins[l])
+	}
+	if d == nil || d.Index == nil {
+		return
+	}
+	events := d.Index.Events()
+	lo, hi := int(math.Floor(v.From)), int(math.Ceil(v.To))
+	t.visit(d, lo-5, hi, func(i int) {
+		e := &events[i]
+		lane, ok := LaneOf(e.Kind)
+		if !ok || lane == LaneNotes {
+			return
+		}
+		col, prio := mark(e)
+		a, b := float64(e.Tick), float64(e.Tick)
+		if lane == LaneStall {
+			a -= 4 // a window spans the 5 frames it judged
+		}
+		x0 := int(math.Floor(v.XOf(a) - v.X))
+		x1 := int(math.Floor(v.XOf(b) - v.X))
+		for x := max(x0, 0); x <= min(x1, w-1); x++ {
+			bn := &t.bins[lane][x]
+			if !bn.set || prio >= bn.prio {
+				*bn = bin{col: col, prio: prio, set: true}
+			}
+		}
+	})
+	if d.Info != nil {
+		for _, n := range d.Info.Notes {
+			if n.HasGUID && d.Selected != 0 && n.GUID != d.Selected {
+				continue
+			}
+			if x := int(math.Floor(v.XOf(float64(n.Tick)) - v.X)); x >= 0 && x < w {
+				t.bins[LaneNotes][x] = bin{col: ColorNote, prio: 1, set: true}
+			}
+		}
+	}
+	for l := range NumLanes {
+		y := float32(t.lanesTop()+float64(l)*LaneHeight) + 2
+		bins := t.bins[l]
+		for x := 0; x < len(bins); {
+			if !bins[x].set {
+				x++
+				continue
+			}
+			end := x + 1
+			for end < len(bins) && bins[end].set && bins[end].col == bins[x].col {
+				end++
+			}
+			// A lone event gets a 2 px mark so it stays visible.
+			wd := float32(max(end-x, 2))
+			p.Rect(float32(v.X)+float32(x), y, wd, LaneHeight-4, bins[x].col)
+			x = end
+		}
+	}
+}
+
+// drawPlot draws the selection's distance to the queue's head and error to
+// the server truth over the visible ticks, each column the largest value
+// of its ticks so single-tick spikes show.
+func (t *Timeline) drawPlot(p Painter, d *Data) {
+	pr := t.plotRect()
+	if pr.H < MinPlot/2 {
+		return
+	}
+	x0, y0 := float32(pr.X), float32(pr.Y)
+	p.Rect(x0, y0, float32(pr.W), float32(pr.H), laneBackground)
+	p.Text(float32(t.rect.X)+6, y0, "to head", distHeadColor)
+	p.Text(float32(t.rect.X)+6, y0+14, "to truth", errTruthColor)
+	if d == nil || d.History == nil || d.Selected == 0 {
+		p.Text(x0+6, y0+2, "select an object to plot its distance to the queue head and to the server truth", dimText)
+		return
+	}
+	tr := d.History.Track(d.Selected)
+	if tr == nil {
+		return
+	}
+	peak := 0.5
+	v := &t.View
+	w := int(math.Ceil(v.W))
+	sample := func(x int, which int) (float64, bool) {
+		a := v.TickAt(v.X + float64(x))
+		b := max(v.TickAt(v.X+float64(x+1))-1, a)
+		best, ok := 0.0, false
+		for k := a; k <= b; k++ {
+			s, alive := tr.At(k)
+			if !alive {
+				continue
+			}
+			val := float64(s.DistHead)
+			if which == 1 {
+				val = float64(s.ErrTruth)
+			}
+			if !math.IsNaN(val) && (!ok || val > best) {
+				best, ok = val, true
+			}
+		}
+		return best, ok
+	}
+	for x := 0; x < w; x++ {
+		for which := range 2 {
+			if val, ok := sample(x, which); ok {
+				peak = math.Max(peak, val)
+			}
+		}
+	}
+	t.plotMax = peak
+	for which, col := range [2]color.RGBA{distHeadColor, errTruthColor} {
+		t.xy = t.xy[:0]
+		for x := 0; x < w; x++ {
+			val, ok := sample(x, which)
+			if !ok {
+				if len(t.xy) >= 4 {
+					p.Polyline(t.xy, 1.5, col)
+				}
+				t.xy = t.xy[:0]
+				continue
+			}
+			t.xy = append(t.xy, x0+float32(x), y0+float32(pr.H)-2-float32(val/peak*(pr.H-4)))
+		}
+		if len(t.xy) >= 4 {
+			p.Polyline(t.xy, 1.5, col)
+		}
+	}
+	p.Text(x0+float32(pr.W)-60, y0, strconv.FormatFloat(peak, 'f', 2, 64)+" m", dimText)
+}
+
+// PlotMax is the plot's vertical scale, metres, as last drawn.
+func (t *Timeline) PlotMax() float64 { return t.plotMax }

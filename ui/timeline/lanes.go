@@ -1,0 +1,150 @@
+// Lanes: the rows of the strip, one per kind of event the pipeline reports
+// (seed 004 §0–§3 routing, seed 000 §3–§6 the InterpolationManager's
+// decisions), each with the filter that selects its events and the colour
+// of each mark.
+
+package timeline
+
+import (
+	"image/color"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+// Lane is one row of event marks.
+type Lane uint8
+
+// Lanes, top to bottom.
+const (
+	LaneUpdates Lane = iota
+	LaneEnqueues
+	LaneCompletions
+	LaneStall
+	LaneBlips
+	LaneSnaps
+	LaneContact
+	LaneNotes
+	NumLanes
+)
+
+var laneNames = [NumLanes]string{
+	LaneUpdates:     "updates",
+	LaneEnqueues:    "enqueues",
+	LaneCompletions: "completions",
+	LaneStall:       "stall windows",
+	LaneBlips:       "blips",
+	LaneSnaps:       "snaps",
+	LaneContact:     "contact",
+	LaneNotes:       "notes",
+}
+
+// String is the lane's label.
+func (l Lane) String() string {
+	if l < NumLanes {
+		return laneNames[l]
+	}
+	return "lane?"
+}
+
+// laneKinds are the event kinds each lane shows.
+var laneKinds = [NumLanes]model.EventKind{
+	LaneUpdates:     model.EventRoute,
+	LaneEnqueues:    model.EventEnqueue,
+	LaneCompletions: model.EventNodeComplete,
+	LaneStall:       model.EventStallWindow,
+	LaneBlips:       model.EventBlip,
+	LaneSnaps:       model.EventSnap,
+	LaneContact:     model.EventContact,
+	LaneNotes:       model.EventNote,
+}
+
+// LaneOf is the lane an event kind is drawn in; ok is false for kinds the
+// strip does not show (motion, vector, create, delete).
+func LaneOf(k model.EventKind) (Lane, bool) {
+	for l, lk := range laneKinds {
+		if lk == k {
+			return Lane(l), true
+		}
+	}
+	return 0, false
+}
+
+// Filter is what , and . step between in lane l: its events — for the
+// stall lane only failed windows, since one is judged every 5 frames — of
+// the selection, or of every object when guid is 0.
+func (l Lane) Filter(guid uint32) model.Filter {
+	f := model.Filter{Kinds: model.KindSet(laneKinds[l%NumLanes]), OneObject: guid != 0, GUID: guid}
+	if l == LaneStall {
+		f.FailOnly = true
+	}
+	if l == LaneNotes {
+		f.OneObject = false // notes mostly name no object
+	}
+	return f
+}
+
+// Mark colours.
+var (
+	ColorPass     = color.RGBA{0x06, 0xd6, 0xa0, 0xff}
+	ColorFail     = color.RGBA{0xff, 0x4d, 0x4d, 0xff}
+	ColorQueue    = color.RGBA{0xff, 0xd1, 0x66, 0xff}
+	ColorBlip     = color.RGBA{0xf1, 0x5b, 0xb5, 0xff}
+	ColorSnap     = color.RGBA{0xff, 0x8c, 0x42, 0xff}
+	ColorNote     = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
+	ColorContact  = color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
+	ColorAirborne = color.RGBA{0x00, 0xbb, 0xf9, 0xff}
+	ColorMuted    = color.RGBA{0x80, 0x86, 0x8c, 0xff}
+)
+
+// RouteColors colour update marks by MoveOrTeleport's branch (seed 004 §3).
+var RouteColors = map[physics.Route]color.RGBA{
+	physics.RouteInterpolate:   {0x2e, 0xc4, 0xb6, 0xff},
+	physics.RouteTeleport:      {0xff, 0x4d, 0x4d, 0xff},
+	physics.RouteSlide:         {0xff, 0x8c, 0x42, 0xff},
+	physics.RouteAirborne:      {0x00, 0xbb, 0xf9, 0xff},
+	physics.RouteStalePosition: {0x80, 0x86, 0x8c, 0xff},
+	physics.RouteStaleTeleport: {0x80, 0x86, 0x8c, 0xff},
+	physics.RouteWrongInstance: {0x55, 0x5a, 0x60, 0xff},
+}
+
+// mark is how one event is drawn: its colour, and a priority that decides
+// which of several events sharing a pixel column shows.
+func mark(e *model.Event) (color.RGBA, int) {
+	switch e.Kind {
+	case model.EventRoute:
+		if c, ok := RouteColors[e.Route]; ok {
+			return c, int(e.Route)
+		}
+		return ColorMuted, 0
+	case model.EventEnqueue:
+		switch e.Branch {
+		case interp.BranchFar:
+			return ColorBlip, 3
+		case interp.BranchArrived:
+			return ColorPass, 1
+		}
+		if e.Pruned > 0 || e.Evicted {
+			return ColorSnap, 2
+		}
+		return ColorQueue, 1
+	case model.EventNodeComplete, model.EventStallWindow:
+		if e.Success || e.Pass {
+			return ColorPass, 1
+		}
+		return ColorFail, 2
+	case model.EventBlip:
+		return ColorBlip, 1
+	case model.EventSnap:
+		return ColorSnap, 1
+	case model.EventContact:
+		if e.Contact {
+			return ColorContact, 1
+		}
+		return ColorAirborne, 2
+	case model.EventNote:
+		return ColorNote, 1
+	}
+	return ColorMuted, 0
+}

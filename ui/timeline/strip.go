@@ -1,0 +1,255 @@
+// The strip: its layout (ruler, lanes, plot), its input — click or drag to
+// scrub, wheel to zoom, right- or middle-drag to pan, click a lane's name
+// to pick the kind , and . step between — and the hovered event.
+
+package timeline
+
+import (
+	"image/color"
+	"math"
+
+	"glidepath/ui/model"
+)
+
+// Strip geometry, pixels.
+const (
+	LabelWidth  = 92
+	RulerHeight = 16
+	LaneHeight  = 11
+	MinPlot     = 28
+	// Height is the strip's natural height.
+	Height = RulerHeight + int(NumLanes)*LaneHeight + 44 + 4
+	// hoverPixels is how far from an event's mark the cursor may be.
+	hoverPixels = 4
+	// ZoomPerWheelStep is the span factor of one wheel step.
+	ZoomPerWheelStep = 0.8
+)
+
+// Painter is the 2D drawing the strip needs (render.Flat implements it).
+type Painter interface {
+	Rect(x, y, w, h float32, c color.RGBA)
+	Line(x0, y0, x1, y1, width float32, c color.RGBA)
+	Polyline(xy []float32, width float32, c color.RGBA)
+	Text(x, y float32, s string, c color.RGBA)
+	Measure(s string) float32
+}
+
+// Input is the mouse for one update.
+type Input struct {
+	X, Y                float64
+	Left, Right, Middle bool
+	Wheel               float64
+}
+
+// Data is what the strip shows: the selected reading's run.
+type Data struct {
+	Index   *model.Index
+	History *model.History
+	Info    *model.Info
+	// Selected is the object whose events and plots are shown; 0 shows
+	// every object's events and no plot.
+	Selected uint32
+}
+
+// Rect is a rectangle in pixels.
+type Rect struct{ X, Y, W, H float64 }
+
+// Contains reports whether (x, y) is inside.
+func (r Rect) Contains(x, y float64) bool {
+	return x >= r.X && y >= r.Y && x < r.X+r.W && y < r.Y+r.H
+}
+
+// Timeline is the strip's state. The zero value needs SetRect and Reset.
+type Timeline struct {
+	View View
+	// Lane is the kind , and . step between.
+	Lane Lane
+
+	rect       Rect
+	dragScrub  bool
+	dragPan    bool
+	lastX      float64
+	held       Input
+	hoverEvent int // index into the log, −1 for none
+	hoverNote  int // index into the notes, −1 for none
+	hoverText  string
+	plotMax    float64
+
+	// Scratch reused between frames.
+	bins [NumLanes][]bin
+	xy   []float32
+	rul  rulerLabels
+}
+
+// bin is one pixel column of a lane.
+type bin struct {
+	col  color.RGBA
+	prio int
+	set  bool
+}
+
+// Reset fits the view to a run of last+1 ticks.
+func (t *Timeline) Reset(last int) {
+	t.View.Last = last
+	t.View.Fit()
+	t.hoverEvent, t.hoverNote = -1, -1
+}
+
+// SetRect places the strip; the lanes and plot span its width after the
+// label column.
+func (t *Timeline) SetRect(r Rect) {
+	t.rect = r
+	t.View.X = r.X + LabelWidth
+	t.View.W = math.Max(r.W-LabelWidth-8, 1)
+}
+
+// Rect is where the strip is.
+func (t *Timeline) Rect() Rect { return t.rect }
+
+func (t *Timeline) lanesTop() float64 { return t.rect.Y + RulerHeight }
+
+func (t *Timeline) plotRect() Rect {
+	top := t.lanesTop() + float64(NumLanes)*LaneHeight + 4
+	return Rect{t.View.X, top, t.View.W, math.Max(t.rect.Y+t.rect.H-top-4, 0)}
+}
+
+// laneAt is the lane under y; ok is false outside the lanes.
+func (t *Timeline) laneAt(y float64) (Lane, bool) {
+	k := math.Floor((y - t.lanesTop()) / LaneHeight)
+	if k < 0 || k >= float64(NumLanes) {
+		return 0, false
+	}
+	return Lane(k), true
+}
+
+// Update applies one update's mouse input. It moves pb's cursor when the
+// strip is clicked or dragged, and reports whether it did. free says no
+// widget has the mouse.
+func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed bool) {
+	inside := free && t.rect.Contains(in.X, in.Y)
+	pressed := func(now, before bool) bool { return now && !before }
+	if inside && in.Wheel != 0 {
+		t.View.Zoom(math.Max(in.X, t.View.X), math.Pow(ZoomPerWheelStep, in.Wheel))
+	}
+	switch {
+	case t.dragScrub:
+		if !in.Left {
+			t.dragScrub = false
+			break
+		}
+		pb.Seek(t.View.TickAt(in.X))
+		scrubbed = true
+	case t.dragPan:
+		if !in.Right && !in.Middle {
+			t.dragPan = false
+			break
+		}
+		t.View.Pan(in.X - t.lastX)
+	case inside && pressed(in.Left, t.held.Left):
+		if in.X < t.View.X {
+			if l, ok := t.laneAt(in.Y); ok {
+				t.Lane = l
+			}
+			break
+		}
+		t.dragScrub = true
+		pb.Seek(t.View.TickAt(in.X))
+		scrubbed = true
+	case inside && (pressed(in.Right, t.held.Right) || pressed(in.Middle, t.held.Middle)):
+		t.dragPan = true
+	}
+	t.lastX = in.X
+	t.held = in
+	t.hover(in, inside, d)
+	return scrubbed
+}
+
+// Captured reports whether a drag that began in the strip is in progress:
+// the camera must not take the mouse.
+func (t *Timeline) Captured() bool { return t.dragScrub || t.dragPan }
+
+// HoverText is the hovered event's details, "" when none.
+func (t *Timeline) HoverText() string { return t.hoverText }
+
+// hover finds the event or note mark under the mouse.
+func (t *Timeline) hover(in Input, inside bool, d *Data) {
+	prevE, prevN := t.hoverEvent, t.hoverNote
+	t.hoverEvent, t.hoverNote = -1, -1
+	lane, ok := t.laneAt(in.Y)
+	if !inside || !ok || in.X < t.View.X || d == nil || d.Index == nil {
+		t.hoverText = ""
+		return
+	}
+	best := hoverPixels + 1.0
+	if lane == LaneNotes && d.Info != nil {
+		for i, n := range d.Info.Notes {
+			if dx := math.Abs(t.View.XOf(float64(n.Tick)) - in.X); dx < best {
+				best, t.hoverNote = dx, i
+			}
+		}
+	} else {
+		f := lane.Filter(d.Selected)
+		lo := t.View.TickAt(in.X - hoverPixels - 1)
+		hi := t.View.TickAt(in.X + hoverPixels + 1)
+		events := d.Index.Events()
+		t.visit(d, lo, hi, func(i int) {
+			e := &events[i]
+			if !laneMatch(lane, f, e) {
+				return
+			}
+			x := t.View.XOf(float64(e.Tick))
+			if dx := math.Abs(x - in.X); dx < best || t.hoverEvent >= 0 && dx == best && preferred(e, &events[t.hoverEvent]) {
+				best, t.hoverEvent = dx, i
+			}
+		})
+	}
+	if t.hoverEvent == prevE && t.hoverNote == prevN && t.hoverText != "" {
+		return
+	}
+	switch {
+	case t.hoverEvent >= 0:
+		t.hoverText = Describe(&d.Index.Events()[t.hoverEvent], d)
+	case t.hoverNote >= 0:
+		n := d.Info.Notes[t.hoverNote]
+		t.hoverText = tickLabel(n.Tick, d.Info.TickRate) + " · note: " + n.Text
+	default:
+		t.hoverText = ""
+	}
+}
+
+// preferred breaks a tie between two events in the same column: the one
+// whose mark shows.
+func preferred(e, than *model.Event) bool {
+	_, p := mark(e)
+	_, q := mark(than)
+	return p > q
+}
+
+// laneMatch is f.Match for the strip: the stall lane shows every window,
+// not only the failures its stepping filter keeps.
+func laneMatch(l Lane, f model.Filter, e *model.Event) bool {
+	f.FailOnly = false
+	if l == LaneNotes {
+		return e.Kind == model.EventNote
+	}
+	return f.Match(e)
+}
+
+// visit calls fn with the index of every event of ticks lo..hi that the
+// strip shows: the selection's, or all.
+func (t *Timeline) visit(d *Data, lo, hi int, fn func(int)) {
+	if d.Selected != 0 {
+		events := d.Index.Events()
+		ids := d.Index.Of(d.Selected)
+		for _, id := range ids {
+			if tk := int(events[id].Tick); tk >= lo && tk <= hi {
+				fn(int(id))
+			}
+		}
+		return
+	}
+	a, b := d.Index.Span(lo, hi)
+	for i := a; i < b; i++ {
+		fn(i)
+	}
+}

@@ -1,0 +1,279 @@
+package timeline
+
+import (
+	"image/color"
+	"math"
+	"strings"
+	"testing"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+func TestPlayback_AdvancePlaysAtSpeedAndStopsAtTheEnd(t *testing.T) {
+	p := NewPlayback(300, 30)
+	if p.Advance(1) != 0 {
+		t.Fatal("a paused playback moved")
+	}
+	p.Toggle()
+	for range 60 { // one second at 60 updates a second
+		p.Advance(1.0 / 60)
+	}
+	if p.Cursor() != 30 {
+		t.Errorf("1 s at 1× moved to tick %d, want 30", p.Cursor())
+	}
+	p.Slower()
+	p.Slower()
+	p.Slower() // floor at ¼×
+	if p.Speed() != 0.25 {
+		t.Errorf("speed %v, want 0.25", p.Speed())
+	}
+	for range 60 {
+		p.Advance(1.0 / 60)
+	}
+	if p.Cursor() != 37 {
+		t.Errorf("1 s at ¼× from 30 is tick %d, want 37 (7.5 rounds down, the half carries)", p.Cursor())
+	}
+	for range 10 {
+		p.Faster()
+	}
+	if p.Speed() != 8 {
+		t.Errorf("speed %v, want the 8× ceiling", p.Speed())
+	}
+	p.Advance(5)
+	if p.Cursor() != 300 || p.Playing() {
+		t.Errorf("cursor %d playing %v, want stopped at the last tick", p.Cursor(), p.Playing())
+	}
+	p.Toggle()
+	if p.Cursor() != 0 || !p.Playing() {
+		t.Error("playing from the end does not start over")
+	}
+	p.Step(-10)
+	if p.Cursor() != 0 || p.Playing() {
+		t.Error("a step does not clamp and pause")
+	}
+	p.Step(10)
+	p.Step(10)
+	if p.Cursor() != 20 {
+		t.Errorf("two 10-tick steps reach %d", p.Cursor())
+	}
+}
+
+func TestView_ZoomKeepsTheTickUnderTheMouseAndPanClamps(t *testing.T) {
+	v := View{X: 100, W: 1000, Last: 3000}
+	v.Fit()
+	if v.TickAt(100) != 0 || v.TickAt(1100) != 3000 || v.TickAt(600) != 1500 {
+		t.Errorf("TickAt: %d %d %d", v.TickAt(100), v.TickAt(1100), v.TickAt(600))
+	}
+	under := v.TickAt(350)
+	v.Zoom(350, 0.5)
+	if v.Span() != 1500 || v.TickAt(350) != under {
+		t.Errorf("zoomed span %v, tick under the mouse %d, want 1500 and %d", v.Span(), v.TickAt(350), under)
+	}
+	v.Pan(-10000)
+	if v.To != 3000 || v.Span() != 1500 {
+		t.Errorf("panned past the end: [%v, %v]", v.From, v.To)
+	}
+	for range 50 {
+		v.Zoom(600, 0.5)
+	}
+	if v.Span() != MinVisibleTicks {
+		t.Errorf("span %v, want the %d-tick floor", v.Span(), MinVisibleTicks)
+	}
+	v.Show(10)
+	if v.From > 10 || v.To < 10 {
+		t.Errorf("Show(10) leaves [%v, %v]", v.From, v.To)
+	}
+	v.Zoom(600, 1e9)
+	if v.From != 0 || v.To != 3000 {
+		t.Errorf("zoomed out past the run: [%v, %v]", v.From, v.To)
+	}
+	if s := v.RulerStep(30, 70); s != 300 { // 1000 px over 3000 ticks: 10 s marks are 100 px apart
+		t.Errorf("ruler step %d ticks, want 300", s)
+	}
+}
+
+// strip builds a timeline over a run of 600 ticks, laid out at y 500.
+func strip() (*Timeline, *Playback) {
+	tl := &Timeline{}
+	tl.Reset(600)
+	tl.SetRect(Rect{X: 0, Y: 500, W: 600 + LabelWidth + 8, H: float64(Height)})
+	pb := NewPlayback(600, 30)
+	return tl, &pb
+}
+
+func laneY(l Lane) float64 { return 500 + RulerHeight + float64(l)*LaneHeight + LaneHeight/2 }
+
+func TestUpdate_ClickAndDragScrubWheelZoomsRightDragPansLabelsPickTheLane(t *testing.T) {
+	tl, pb := strip()
+	x := func(tick int) float64 { return tl.View.XOf(float64(tick)) }
+	if !tl.Update(Input{X: x(200), Y: laneY(LaneBlips), Left: true}, true, pb, nil) || pb.Cursor() != 200 {
+		t.Fatalf("click scrubbed to %d, want 200", pb.Cursor())
+	}
+	tl.Update(Input{X: x(350), Y: 50, Left: true}, true, pb, nil) // dragged out of the strip
+	if pb.Cursor() != 350 {
+		t.Errorf("drag scrubbed to %d, want 350", pb.Cursor())
+	}
+	tl.Update(Input{X: x(350), Y: 50}, true, pb, nil)
+	if tl.Update(Input{X: x(100), Y: 50, Left: true}, true, pb, nil) {
+		t.Error("a press outside the strip scrubbed")
+	}
+	tl.Update(Input{X: x(100), Y: 50}, true, pb, nil)
+	if tl.Update(Input{X: x(100), Y: laneY(0), Left: true}, false, pb, nil) {
+		t.Error("a press over a widget scrubbed")
+	}
+	tl.Update(Input{}, true, pb, nil)
+
+	at := x(300)
+	tl.Update(Input{X: at, Y: laneY(0), Wheel: 2}, true, pb, nil)
+	if tl.View.Span() >= 600 || tl.View.TickAt(at) != 300 {
+		t.Errorf("wheel zoom: span %v, tick under the mouse %d", tl.View.Span(), tl.View.TickAt(at))
+	}
+	from := tl.View.From
+	tl.Update(Input{X: 300, Y: laneY(0), Right: true}, true, pb, nil)
+	tl.Update(Input{X: 400, Y: laneY(0), Right: true}, true, pb, nil)
+	tl.Update(Input{X: 400, Y: laneY(0)}, true, pb, nil)
+	if tl.View.From >= from {
+		t.Errorf("right-drag right did not show earlier ticks: from %v → %v", from, tl.View.From)
+	}
+	if pb.Cursor() != 350 {
+		t.Error("panning moved the cursor")
+	}
+	tl.Update(Input{X: 10, Y: laneY(LaneStall), Left: true}, true, pb, nil)
+	if tl.Lane != LaneStall {
+		t.Errorf("clicking the stall lane's name picked %v", tl.Lane)
+	}
+}
+
+// paint records a Painter's calls.
+type paint struct {
+	rects []rectOp
+	texts []string
+	lines int
+}
+
+type rectOp struct {
+	x, y, w, h float32
+	c          color.RGBA
+}
+
+func (p *paint) Rect(x, y, w, h float32, c color.RGBA) {
+	p.rects = append(p.rects, rectOp{x, y, w, h, c})
+}
+func (p *paint) Line(x0, y0, x1, y1, w float32, c color.RGBA) {
+	p.lines++
+}
+func (p *paint) Polyline(xy []float32, w float32, c color.RGBA) { p.lines++ }
+func (p *paint) Text(x, y float32, s string, c color.RGBA)      { p.texts = append(p.texts, s) }
+func (p *paint) Measure(s string) float32                       { return float32(7 * len(s)) }
+
+// marksIn returns the rects drawn inside lane l.
+func (p *paint) marksIn(l Lane) []rectOp {
+	var out []rectOp
+	y := float32(500 + RulerHeight + float64(l)*LaneHeight + 2)
+	for _, r := range p.rects {
+		if r.y == y && r.h == LaneHeight-4 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func runData() *Data {
+	events := []model.Event{
+		{Tick: 30, GUID: 1, Kind: model.EventRoute, Route: physics.RouteInterpolate},
+		{Tick: 30, GUID: 1, Kind: model.EventEnqueue, Branch: interp.BranchNear},
+		{Tick: 100, GUID: 1, Kind: model.EventStallWindow, Pass: true},
+		{Tick: 200, GUID: 1, Kind: model.EventStallWindow, Pass: false, Cumulative: 0.05},
+		{Tick: 210, GUID: 2, Kind: model.EventBlip, Target: interp.BlipTail, To: model.Vec3{3, 4, 0}},
+		{Tick: 400, GUID: 1, Kind: model.EventRoute, Route: physics.RouteSlide},
+	}
+	h := model.NewHistory()
+	for k := 0; k <= 600; k++ {
+		var s model.Snapshot
+		s.Reset(k)
+		o := s.AddObject(model.Object{GUID: 1, Name: "Walker", HasTruth: true, Truth: model.Vec3{float64(k % 60), 0, 0}})
+		_ = o
+		s.AddNode(model.Node{Type: interp.NodePosition, Pos: model.Vec3{0, 2, 0}})
+		s.AddObject(model.Object{GUID: 2, Name: "Runner"})
+		h.Record(&s)
+	}
+	return &Data{Index: model.NewIndex(events), History: h,
+		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []model.Note{{Tick: 450, Text: "look here"}}}}
+}
+
+// seed 004 §3, seed 000 §4, §6: each lane shows its events, updates
+// coloured by routing branch and stall windows as 5-frame spans coloured
+// pass/fail.
+func TestDraw_LanesShowTheirEventsColouredBySeedOutcome(t *testing.T) {
+	tl, _ := strip()
+	d := runData()
+	var p paint
+	tl.Draw(&p, d, 0)
+	up := p.marksIn(LaneUpdates)
+	if len(up) != 2 || up[0].c != RouteColors[physics.RouteInterpolate] || up[1].c != RouteColors[physics.RouteSlide] {
+		t.Errorf("update marks %+v: want an interpolate and a slide", up)
+	}
+	st := p.marksIn(LaneStall)
+	if len(st) != 2 || st[0].c != ColorPass || st[1].c != ColorFail {
+		t.Fatalf("stall marks %+v: want a pass then a fail", st)
+	}
+	if w := float64(st[1].w); math.Abs(w-5) > 1.01 { // 1 px per tick: a 5-frame window
+		t.Errorf("a stall window spans %v px, want about 5", w)
+	}
+	if n := len(p.marksIn(LaneBlips)); n != 1 {
+		t.Errorf("%d blip marks, want 1", n)
+	}
+	if n := len(p.marksIn(LaneNotes)); n != 1 {
+		t.Errorf("%d note marks, want 1", n)
+	}
+	// The selection shows only its own events: object 2's blip goes.
+	d.Selected = 1
+	p = paint{}
+	tl.Draw(&p, d, 0)
+	if n := len(p.marksIn(LaneBlips)); n != 0 {
+		t.Errorf("%d blip marks for object 1, want 0", n)
+	}
+	if p.lines < 3 { // the cursor and the two plot lines
+		t.Errorf("%d lines drawn with a selection, want the cursor and both plots", p.lines)
+	}
+}
+
+func TestHover_DescribesTheEventUnderTheMouse(t *testing.T) {
+	tl, pb := strip()
+	d := runData()
+	x := tl.View.XOf(210)
+	tl.Update(Input{X: x + 1, Y: laneY(LaneBlips)}, true, pb, d)
+	if got := tl.HoverText(); !strings.Contains(got, "tick 210") || !strings.Contains(got, "blip to tail: 5.00 m") || !strings.Contains(got, "Runner") {
+		t.Errorf("hover text %q", got)
+	}
+	tl.Update(Input{X: tl.View.XOf(200), Y: laneY(LaneStall)}, true, pb, d)
+	if got := tl.HoverText(); !strings.Contains(got, "stall window: fail, cumulative 0.050 m") {
+		t.Errorf("hover text %q", got)
+	}
+	tl.Update(Input{X: tl.View.XOf(450), Y: laneY(LaneNotes)}, true, pb, d)
+	if got := tl.HoverText(); !strings.Contains(got, "look here") {
+		t.Errorf("hover text %q", got)
+	}
+	tl.Update(Input{X: tl.View.XOf(500), Y: laneY(LaneBlips)}, true, pb, d)
+	if got := tl.HoverText(); got != "" {
+		t.Errorf("hover text %q away from any mark", got)
+	}
+}
+
+// Stepping with , and . in the stall lane goes from failure to failure.
+func TestLaneFilter_StallStepsBetweenFailures(t *testing.T) {
+	d := runData()
+	f := LaneStall.Filter(1)
+	i, ok := d.Index.Next(0, f)
+	if !ok || d.Index.Events()[i].Tick != 200 {
+		t.Errorf("next stall step from 0 lands on %d %v, want the failure at 200", i, ok)
+	}
+	if _, ok := d.Index.Next(0, LaneBlips.Filter(1)); ok {
+		t.Error("object 1 has no blips")
+	}
+	if i, ok := d.Index.Next(0, LaneBlips.Filter(0)); !ok || d.Index.Events()[i].Tick != 210 {
+		t.Error("with no selection the blip lane steps over every object's blips")
+	}
+}
