@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -272,3 +273,51 @@ func parseObstacle(raw json.RawMessage) (Obstacle, error) {
 
 // finiteVec reports whether every component is finite.
 func finiteVec(v mgl32.Vec3) bool { return finite32(v[0]) && finite32(v[1]) && finite32(v[2]) }
+
+// AppendObstaclesJSON appends obs as the JSON array ParseObstacles reads.
+// Numbers are the shortest decimals that parse back to the same float32, so
+// a write→parse round trip is exact.
+func AppendObstaclesJSON(b []byte, obs []Obstacle) []byte {
+	b = append(b, '[')
+	for i := range obs {
+		ob := &obs[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"kind":`...)
+		b = strconv.AppendQuote(b, ob.Kind.String())
+		if ob.Name != "" {
+			b = append(b, `,"name":`...)
+			b = strconv.AppendQuote(b, ob.Name)
+		}
+		b = append(b, `,"landblock":"0x`...)
+		b = append(b, fmt.Sprintf("%04X", ob.Landblock)...)
+		b = append(b, '"')
+		switch ob.Kind {
+		case ObstacleCylinder:
+			b = appendVec3JSON(append(b, `,"center":`...), ob.Center)
+			b = appendFloatJSON(append(b, `,"radius":`...), ob.Radius)
+			b = appendFloatJSON(append(b, `,"height":`...), ob.Height)
+		default:
+			b = appendVec3JSON(append(b, `,"min":`...), ob.Min)
+			b = appendVec3JSON(append(b, `,"max":`...), ob.Max)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+func appendVec3JSON(b []byte, v mgl32.Vec3) []byte {
+	b = append(b, '[')
+	for i, c := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFloatJSON(b, c)
+	}
+	return append(b, ']')
+}
+
+func appendFloatJSON(b []byte, v float32) []byte {
+	return strconv.AppendFloat(b, float64(v), 'g', -1, 32)
+}

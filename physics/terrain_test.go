@@ -305,3 +305,26 @@ func TestParseTerrain_CarriesObstacles(t *testing.T) {
 		t.Fatalf("ParseTerrain(bad) error = %v, want it to name obstacles[0].max", err)
 	}
 }
+
+// TestAppendObstaclesJSON_RoundTrips: what AppendObstaclesJSON writes,
+// ParseObstacles reads back to the same obstacles (recordings carry inline
+// obstacles in this form).
+func TestAppendObstaclesJSON_RoundTrips(t *testing.T) {
+	in := []Obstacle{
+		{Kind: ObstacleBox, Name: "wall \"north\"", Landblock: 0xA9B4, Min: mgl32.Vec3{110, 60.1, 0}, Max: mgl32.Vec3{111, 140, 4}},
+		{Kind: ObstacleCylinder, Landblock: 0x0102, Center: mgl32.Vec3{80.333, 120, -1.5}, Radius: 1.5, Height: 2},
+	}
+	data := AppendObstaclesJSON(nil, in)
+	out, err := ParseObstacles("x.json", data)
+	if err != nil {
+		t.Fatalf("ParseObstacles(%s): %v", data, err)
+	}
+	if len(out) != len(in) {
+		t.Fatalf("got %d obstacles, want %d", len(out), len(in))
+	}
+	for i := range in {
+		if out[i] != in[i] {
+			t.Errorf("obstacle %d: got %+v, want %+v", i, out[i], in[i])
+		}
+	}
+}

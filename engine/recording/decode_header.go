@@ -3,7 +3,12 @@
 
 package recording
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+
+	"glidepath/physics"
+)
 
 const (
 	hFormat = iota
@@ -93,10 +98,11 @@ const (
 	tKind = iota
 	tZ
 	tName
+	tObstacles
 	tCount
 )
 
-var terrainFields = []string{tKind: "kind", tZ: "z", tName: "name"}
+var terrainFields = []string{tKind: "kind", tZ: "z", tName: "name", tObstacles: "obstacles"}
 
 func (d *decoder) terrain(n int32) (Terrain, bool) {
 	var t Terrain
@@ -130,7 +136,27 @@ func (d *decoder) terrain(n int32) (Terrain, bool) {
 	default:
 		return t, d.fail("terrain", "kind", noIndex, "unknown kind "+strconv.Quote(kind)+` (want "flat" or "asset")`)
 	}
+	if n := s[tObstacles]; n >= 0 {
+		if t.Obstacles, ok = d.obstacles(n); !ok {
+			return t, false
+		}
+	}
 	return t, true
+}
+
+// obstacles reads the terrain's inline obstacles, a Glidepath extension of
+// the header (docs/formats.md): the JSON array physics.ParseObstacles reads.
+func (d *decoder) obstacles(n int32) ([]physics.Obstacle, bool) {
+	nd := &d.doc.nodes[n]
+	if nd.kind != nodeArray {
+		return nil, d.fail("terrain", "obstacles", noIndex, "want an array of obstacles")
+	}
+	obs, err := physics.ParseObstacles("obstacles", d.doc.line[nd.start:nd.end])
+	if err != nil {
+		// ParseObstacles says "obstacles: [i].field: problem".
+		return nil, d.fail("terrain", "obstacles", noIndex, strings.TrimPrefix(err.Error(), "obstacles: "))
+	}
+	return obs, true
 }
 
 const (

@@ -155,6 +155,9 @@ func appendHeader(b []byte, h *Header) []byte {
 		b = appendString(key(key(b, false, "terrain"), true, "kind"), h.Terrain.Kind.String())
 		b = appendString(key(b, false, "name"), h.Terrain.Name)
 	}
+	if len(h.Terrain.Obstacles) > 0 {
+		b = physics.AppendObstaclesJSON(key(b, false, "obstacles"), h.Terrain.Obstacles)
+	}
 	b = append(b, '}')
 	b = append(key(b, false, "entities"), '[')
 	for i := range h.Entities {

@@ -212,6 +212,11 @@ type Terrain struct {
 	Z float32
 	// Name names an asset terrain.
 	Name string
+	// Obstacles are static obstacles placed in addition to whatever the
+	// terrain asset places: a Glidepath extension of the header's terrain
+	// object ("obstacles", the JSON array physics.ParseObstacles reads;
+	// docs/formats.md). Readers that do not know it ignore it.
+	Obstacles []physics.Obstacle
 }
 
 // Format and version a recording's header must name.

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -284,7 +285,7 @@ func TestRead_Defaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := rec.Header
-	if h.TickRate != 30 || h.HasObserver || h.Terrain != (Terrain{Kind: TerrainFlat}) {
+	if h.TickRate != 30 || h.HasObserver || h.Terrain.Kind != TerrainFlat || h.Terrain.Z != 0 || h.Terrain.Name != "" || h.Terrain.Obstacles != nil {
 		t.Errorf("header defaults %+v", h)
 	}
 	e := h.Entities[0]
@@ -422,5 +423,37 @@ func TestOpen_FileAndErrors(t *testing.T) {
 	}
 	if _, err := Open("testdata/no-such-file.jsonl"); err == nil {
 		t.Error("opening a missing file gave no error")
+	}
+}
+
+// TestHeaderTerrainObstacles: the header's terrain may carry inline
+// obstacles (a Glidepath extension, docs/formats.md); they round-trip through
+// the writer, and a bad one is reported with its field.
+func TestHeaderTerrainObstacles(t *testing.T) {
+	const head = `{"format":"glidepath-recording","version":1,"terrain":{"kind":"flat","z":0,"obstacles":[{"kind":"box","landblock":"0xA9B4","min":[110,60,0],"max":[111,140,4]}]},"entities":[]}`
+	rec, err := Read("walls.jsonl", strings.NewReader(head+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	obs := rec.Header.Terrain.Obstacles
+	if len(obs) != 1 || obs[0].Kind != physics.ObstacleBox || obs[0].Max[2] != 4 {
+		t.Fatalf("obstacles = %+v", obs)
+	}
+	var buf bytes.Buffer
+	if err := Write("walls.jsonl", &buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read("walls.jsonl", &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Header.Terrain, rec.Header.Terrain) {
+		t.Errorf("round trip: %+v, want %+v", back.Header.Terrain, rec.Header.Terrain)
+	}
+	bad := strings.Replace(head, `"max":[111,140,4]`, `"max":[111,140]`, 1)
+	_, err = Read("walls.jsonl", strings.NewReader(bad+"\n"))
+	const want = "walls.jsonl:1: terrain.obstacles: [0].max: want 3 numbers, got 2"
+	if err == nil || err.Error() != want {
+		t.Errorf("bad obstacle: %v, want %s", err, want)
 	}
 }

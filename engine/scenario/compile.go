@@ -102,6 +102,7 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 	} else {
 		h.Terrain = recording.Terrain{Kind: recording.TerrainFlat, Z: float32(s.terrain.z)}
 	}
+	h.Terrain.Obstacles = s.terrain.obstacles
 
 	var obs *observerRun
 	if s.observer != nil {

@@ -124,8 +124,8 @@ func (p *parser) scenario(root ast.Node) (*Scenario, error) {
 }
 
 // terrain reads terrain: flat (z 0), {kind: flat, z: Z} or {kind: asset,
-// name: NAME}. Inline obstacles cannot be carried by Recording v1's header, so
-// they are refused with the reason (docs/scenarios.md, "Terrain").
+// name: NAME}, either with optional inline obstacles, which the compiled
+// header carries in its terrain object (docs/formats.md, "obstacles").
 func (p *parser) terrain(top *fields) error {
 	d, s := p.d, p.s
 	n := top.take("terrain")
@@ -142,9 +142,10 @@ func (p *parser) terrain(top *fields) error {
 	if err != nil {
 		return err
 	}
-	if f.has("obstacles") {
-		return d.errAt(f.keyNode("obstacles"), "terrain.obstacles",
-			"inline obstacles are not supported: a Recording v1 header can only name a flat or an asset terrain, so the compiled recording could not carry them; use a terrain asset (docs/scenarios.md, \"Terrain\")")
+	if on := f.take("obstacles"); on != nil {
+		if s.terrain.obstacles, err = p.obstacles(on, "terrain.obstacles"); err != nil {
+			return err
+		}
 	}
 	kn := f.take("kind")
 	if kn == nil {
@@ -161,7 +162,7 @@ func (p *parser) terrain(top *fields) error {
 				return err
 			}
 		}
-		if err := f.finish("kind", "z"); err != nil {
+		if err := f.finish("kind", "z", "obstacles"); err != nil {
 			return err
 		}
 		// Stored as the header will store it, so truth heights match.
@@ -174,7 +175,7 @@ func (p *parser) terrain(top *fields) error {
 		if s.terrain.name, err = d.text(nn, "terrain.name"); err != nil {
 			return err
 		}
-		if err := f.finish("kind", "name"); err != nil {
+		if err := f.finish("kind", "name", "obstacles"); err != nil {
 			return err
 		}
 		t, problem := p.lookup.terrain(s.terrain.name)

@@ -41,6 +41,8 @@ type terrainSpec struct {
 	asset bool
 	z     float64 // flat
 	name  string  // asset
+	// obstacles are inline obstacles, in the scenario landblock.
+	obstacles []physics.Obstacle
 }
 
 // observerSpec is the local player: where it stands and how it moves.

@@ -157,8 +157,20 @@ func TestShipped_TeachWhatTheySay(t *testing.T) {
 			return nil
 		},
 		"wall": func(rec *recording.Recording) error {
+			if rec.Header.Terrain.Kind != recording.TerrainAsset || rec.Header.Terrain.Name != "walled" {
+				return fmt.Errorf("terrain %q has no wall", rec.Header.Terrain.Name)
+			}
+			// The server's truth walks through the wall's line (x 110..111)
+			// while the client's body cannot.
+			truth := ofKind(rec, recording.KindTruth, 0x80001301)
+			if len(truth) == 0 || truth[0].Pos.Frame.Origin[0] > 100 || truth[len(truth)-1].Pos.Frame.Origin[0] < 120 {
+				return fmt.Errorf("the truth does not cross the wall")
+			}
+			return nil
+		},
+		"cliff": func(rec *recording.Recording) error {
 			if rec.Header.Terrain.Kind != recording.TerrainAsset {
-				return fmt.Errorf("flat terrain has no wall")
+				return fmt.Errorf("flat terrain has no cliff")
 			}
 			truth := ofKind(rec, recording.KindTruth, 0x80001201)
 			if z := truth[len(truth)-1].Pos.Frame.Origin[2]; z < 30 {
