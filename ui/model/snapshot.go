@@ -146,3 +146,9 @@ func Global(p *physics.Position) Vec3 {
 	g := p.Global()
 	return Vec3{g[0], g[1], g[2]}
 }
+
+// Local returns a global point in the coordinates of cell's landblock, as a
+// position's frame spells them.
+func Local(cell uint32, p Vec3) Vec3 {
+	return Vec3{p[0] - float64(cell>>24)*physics.LandblockLength, p[1] - float64(cell>>16&0xFF)*physics.LandblockLength, p[2]}
+}

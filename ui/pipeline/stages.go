@@ -1,0 +1,78 @@
+// The stage table: each stage of the tick as retail names it, with the
+// address the seeds give (seed 003 "Top-level call graph", seed 000 §4, §6,
+// seed 002 §1).
+
+package pipeline
+
+import "glidepath/physics"
+
+// Step describes one stage of UpdateObjectInternal.
+type Step struct {
+	Stage physics.Stage
+	// Name is the retail call, Inner the manager call it is about (may be
+	// empty), Addr their addresses as the seeds give them.
+	Name, Inner string
+	Addr        string
+	// Seed is the section that specifies it.
+	Seed string
+}
+
+// Steps are the stages in retail order.
+var Steps = [physics.NumStages]Step{
+	{physics.StageRootMotion, "CPartArray::Update", "CSequence::update", "0x00517DB0 → 0x00525B80", "seed 002 §1–§4, seed 003 §2 row 3"},
+	{physics.StageAdjustOffset, "PositionManager::adjust_offset", "InterpolationManager::adjust_offset", "0x00555190 → 0x00555D30", "seed 000 §4, seed 003 §10"},
+	{physics.StageCombine, "Frame::combine", "", "0x005122E0", "seed 003 §2 row 5, §7"},
+	{physics.StagePhysics, "CPhysicsObj::UpdatePhysicsInternal", "", "0x00510700", "seed 003 §4"},
+	{physics.StageTransition, "CPhysicsObj::transition", "CTransition::find_valid_position", "0x00512DC0", "seed 003 §1 row 7b, §5"},
+	{physics.StageCommit, "CPhysicsObj::SetPositionInternal", "or set_frame 0x00514090", "0x00515330", "seed 003 §1 row 7, §6, §9"},
+	{physics.StageUseTime, "PositionManager::UseTime", "InterpolationManager::UseTime", "→ 0x00555F20", "seed 000 §6, seed 003 §1 rows 10–12"},
+}
+
+// Entry is the tick's entry point.
+var Entry = Step{Stage: physics.NumStages, Name: "CPhysicsObj::UpdateObjectInternal", Addr: "0x005156B0", Seed: "seed 003 §1, §12"}
+
+// Stepper is the sub-tick cursor: which stage the viewport shows the
+// candidate after, or none.
+type Stepper struct {
+	at int // −1: the whole tick
+}
+
+// NewStepper returns a stepper showing the whole tick.
+func NewStepper() Stepper { return Stepper{at: -1} }
+
+// Stage is the stage stepped to, −1 for the whole tick.
+func (s *Stepper) Stage() int { return s.at }
+
+// Active reports whether sub-tick stepping is on.
+func (s *Stepper) Active() bool { return s.at >= 0 }
+
+// Next steps to the next stage that ran (ran says which did); past the last
+// it returns to the whole tick.
+func (s *Stepper) Next(ran [physics.NumStages]bool) {
+	for k := s.at + 1; k < int(physics.NumStages); k++ {
+		if ran[k] {
+			s.at = k
+			return
+		}
+	}
+	s.at = -1
+}
+
+// Prev steps to the previous stage that ran; from the whole tick it goes to
+// the last stage, before the first it returns to the whole tick.
+func (s *Stepper) Prev(ran [physics.NumStages]bool) {
+	from := s.at
+	if from < 0 {
+		from = int(physics.NumStages)
+	}
+	for k := from - 1; k >= 0; k-- {
+		if ran[k] {
+			s.at = k
+			return
+		}
+	}
+	s.at = -1
+}
+
+// Reset returns to the whole tick.
+func (s *Stepper) Reset() { s.at = -1 }
