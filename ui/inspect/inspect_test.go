@@ -1,0 +1,78 @@
+package inspect
+
+import (
+	"strings"
+	"testing"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+func object() *model.Object {
+	lb := model.Vec3{0xA9 * 192, 0xB4 * 192, 0}
+	o := &model.Object{GUID: 0x80000A01, Name: "Walker", Cell: 0xA9B40013, Pos: lb.Add(model.Vec3{100, 50, 0}),
+		Heading: 90, Contact: true, OnWalkable: true, Active: true, CatchUpSpeed: 8, Motion: "WalkForward",
+		HasTruth: true, Truth: lb.Add(model.Vec3{103, 54, 0}), TruthTick: 95,
+		LastRoute: physics.RouteInterpolate, LastRouteTick: 90}
+	o.Interp = interp.InterpolationState{QueueLen: 2, FailCounter: 1, FrameCounter: 3, OriginalDistance: interp.LargeDistance}
+	o.Stamps[physics.StampPosition] = 12
+	o.Queue = []model.Node{
+		{Type: interp.NodePosition, Cell: 0xA9B40013, Pos: lb.Add(model.Vec3{100, 52, 0})},
+		{Type: interp.NodeVelocity, Cell: 0xA9B40013, Pos: lb.Add(model.Vec3{100, 54, 0})},
+	}
+	return o
+}
+
+// seed 000 §1–§2, seed 004 §2: the inspector names each field as retail
+// does and shows the queue as a table, head first.
+func TestInspect_RetailFieldNamesAndQueueTable(t *testing.T) {
+	ls := Inspect(object(), 100, 30)
+	text := ""
+	for _, l := range ls {
+		text += l.Label + " = " + l.Value + "\n"
+	}
+	for _, want := range []string{
+		"m_position = 0xA9B40013 (100.00, 50.00, 0.00)",
+		"transient_state = Contact · OnWalkable",
+		"node_fail_counter = 1",
+		"frame_counter = 3",
+		"original_distance = 999999 (no baseline)",
+		"server truth = error 5.00 m (received tick 95)",
+		"is_constrained = no",
+		"last branch = interpolate (tick 90, 0.33 s ago)",
+		"pos 12 ·",
+		"1 position ",
+		"2 velocity ",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("inspector lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestRows_MetricsAndFilter(t *testing.T) {
+	o := object()
+	x := model.NewIndex([]model.Event{
+		{Tick: 10, GUID: o.GUID, Kind: model.EventBlip},
+		{Tick: 20, GUID: o.GUID, Kind: model.EventStallWindow, Pass: false},
+		{Tick: 25, GUID: o.GUID, Kind: model.EventStallWindow, Pass: true},
+		{Tick: 200, GUID: o.GUID, Kind: model.EventBlip},
+	})
+	m := Count(x, o.GUID, 100)
+	if m.Blips != 1 || m.StallFails != 1 {
+		t.Errorf("metrics %+v at tick 100, want 1 blip and 1 failed window", m)
+	}
+	r := MakeRow(o, m)
+	if r.Name != "Walker" || r.ID != "0x80000A01" || !strings.Contains(r.Stats, "queue 2 · fail 1 · err 5.00 m · blips 1 · stalls 1") {
+		t.Errorf("row %+v", r)
+	}
+	for _, c := range []struct {
+		filter string
+		want   bool
+	}{{"", true}, {"walk", true}, {"WALKER 0a01", true}, {"runner", false}, {"80000a", true}} {
+		if got := r.Matches(c.filter); got != c.want {
+			t.Errorf("filter %q: %v", c.filter, got)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+// The inspector: the selection's state at the cursor, field by field, under
+// the names retail gives the fields.
+
+package inspect
+
+import (
+	"fmt"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+// Line is one line of the inspector: a section heading (Heading set, Label
+// the title), a field (Label and Value) or a table row (Label empty, Value
+// the row, fixed-width).
+type Line struct {
+	Heading bool
+	Label   string
+	Value   string
+	// Table marks a fixed-width table line.
+	Table bool
+}
+
+// Inspect returns the inspector's lines for o at tick (rate ticks a second).
+func Inspect(o *model.Object, tick, rate int) []Line {
+	var ls []Line
+	head := func(s string) { ls = append(ls, Line{Heading: true, Label: s}) }
+	field := func(l, format string, args ...any) {
+		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
+	}
+	table := func(format string, args ...any) {
+		ls = append(ls, Line{Table: true, Value: fmt.Sprintf(format, args...)})
+	}
+	loc := model.Local(o.Cell, o.Pos)
+	head(fmt.Sprintf("%s  0x%08X", o.Name, o.GUID))
+	field("m_position", "0x%08X (%.2f, %.2f, %.2f)", o.Cell, loc[0], loc[1], loc[2])
+	field("heading", "%.1f°", o.Heading)
+	contact := "airborne (Contact clear)"
+	if o.Contact {
+		contact = "Contact"
+		if o.OnWalkable {
+			contact += " · OnWalkable"
+		}
+	}
+	if !o.Active {
+		contact += " · dormant"
+	}
+	field("transient_state", "%s", contact)
+	field("m_velocityVector", "(%.2f, %.2f, %.2f) m/s", o.Velocity[0], o.Velocity[1], o.Velocity[2])
+	motion := "none (no motion interpreter)"
+	if o.Motion != "" {
+		motion = o.Motion
+	}
+	field("motion", "%s · catch-up %.2f m/s", motion, o.CatchUpSpeed)
+	field("player_distance", "%.2f m", o.PlayerDistance)
+	if o.HasTruth {
+		field("server truth", "error %.2f m (received tick %d)", o.Truth.Sub(o.Pos).Len(), o.TruthTick)
+	}
+
+	st := &o.Interp
+	head("InterpolationManager")
+	field("position_queue", "%d node(s)", st.QueueLen)
+	field("node_fail_counter", "%d", st.FailCounter)
+	field("frame_counter", "%d", st.FrameCounter)
+	field("progress_quantum", "%.4f", st.ProgressQuantum)
+	if st.OriginalDistance >= interp.LargeDistance {
+		field("original_distance", "999999 (no baseline)")
+	} else {
+		field("original_distance", "%.3f m", st.OriginalDistance)
+	}
+	field("keep_heading", "%v", st.KeepHeading)
+	bl := st.BliptoPosition
+	bp := model.Global(&bl)
+	bll := model.Local(bl.Cell, bp)
+	field("blipto_position", "0x%08X (%.2f, %.2f, %.2f)", bl.Cell, bll[0], bll[1], bll[2])
+	w := st.Window
+	field("stall window", "frame %d/%d · cumulative %.3f m", w.Frames, interp.StallCheckFrameInterval, w.Cumulative)
+
+	if len(o.Queue) > 0 {
+		head("position_queue (head first)")
+		table("%2s %-8s %10s %7s %7s %6s %6s", "#", "type", "cell", "x", "y", "z", "dist")
+		for i, n := range o.Queue {
+			l := model.Local(n.Cell, n.Pos)
+			table("%2d %-8s %10s %7.2f %7.2f %6.2f %6.2f", i+1, n.Type, fmt.Sprintf("%08X", n.Cell), l[0], l[1], l[2], n.Pos.Sub(o.Pos).Len())
+		}
+	}
+
+	head("ConstraintManager")
+	if o.Constrained {
+		c := &o.Constraint
+		cp := c.Position
+		cg := model.Global(&cp)
+		cl := model.Local(cp.Cell, cg)
+		field("constraint_pos", "0x%08X (%.2f, %.2f, %.2f)", cp.Cell, cl[0], cl[1], cl[2])
+		field("distance start/max", "%.1f / %.1f m", c.Start, c.Max)
+		field("constraint_pos_offset", "%.3f m · last scale %.2f", c.Offset, c.LastScale)
+	} else {
+		field("is_constrained", "no")
+	}
+
+	head("Routing (seed 004)")
+	if o.LastRoute != 0 {
+		ago := float64(tick-o.LastRouteTick) / float64(max(rate, 1))
+		field("last branch", "%s (tick %d, %.2f s ago)", o.LastRoute, o.LastRouteTick, ago)
+	} else {
+		field("last branch", "none yet")
+	}
+	s := &o.Stamps
+	field("stamps", "pos %d · tele %d · inst %d · force %d · vec %d",
+		s[physics.StampPosition], s[physics.StampTeleport], s[physics.StampInstance], s[physics.StampForcePosition], s[physics.StampVector])
+	return ls
+}

@@ -1,0 +1,80 @@
+// Object list rows: each object's name, guid, queue length, fail counter
+// and its live glide metrics at the cursor (error to the server truth,
+// blips and failed stall windows so far), filtered by a search string.
+
+package inspect
+
+import (
+	"fmt"
+	"strings"
+
+	"glidepath/ui/model"
+)
+
+// Row is one object of the list.
+type Row struct {
+	GUID uint32
+	// Name and ID are the row's first line; Stats its second.
+	Name, ID, Stats string
+}
+
+// Metrics counts an object's events up to the cursor.
+type Metrics struct {
+	Blips, StallFails, Snaps int
+}
+
+// Count counts guid's blips, failed stall windows and snaps up to tick.
+func Count(x *model.Index, guid uint32, tick int) Metrics {
+	var m Metrics
+	if x == nil {
+		return m
+	}
+	events := x.Events()
+	for _, id := range x.Of(guid) {
+		e := &events[id]
+		if int(e.Tick) > tick {
+			break
+		}
+		switch e.Kind {
+		case model.EventBlip:
+			m.Blips++
+		case model.EventSnap:
+			m.Snaps++
+		case model.EventStallWindow:
+			if !e.Pass {
+				m.StallFails++
+			}
+		}
+	}
+	return m
+}
+
+// MakeRow builds o's row.
+func MakeRow(o *model.Object, m Metrics) Row {
+	r := Row{GUID: o.GUID, Name: o.Name, ID: fmt.Sprintf("0x%08X", o.GUID)}
+	if r.Name == "" {
+		r.Name = r.ID
+	}
+	stats := fmt.Sprintf("queue %d · fail %d", len(o.Queue), o.Interp.FailCounter)
+	if o.HasTruth {
+		stats += fmt.Sprintf(" · err %.2f m", o.Truth.Sub(o.Pos).Len())
+	}
+	stats += fmt.Sprintf(" · blips %d · stalls %d", m.Blips, m.StallFails)
+	if !o.Contact {
+		stats += " · airborne"
+	}
+	r.Stats = stats
+	return r
+}
+
+// Matches reports whether the row passes the filter: every word of filter
+// (case-insensitive) appears in the name or the guid.
+func (r *Row) Matches(filter string) bool {
+	hay := strings.ToLower(r.Name + " " + r.ID)
+	for _, w := range strings.Fields(strings.ToLower(filter)) {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
