@@ -41,6 +41,7 @@ func SeedReading() Reading {
 		ContactGate:                  true,
 		DriveWithStateVelocity:       false,
 		FarBranchHeadingFromArgument: false,
+		PosFramesCombineForward:      false,
 	}
 }
 
@@ -55,6 +56,7 @@ func ReadingByName(name string) (Reading, error) {
 		r.SecondaryDivisor = DivideByCatchUp
 		r.PrimaryTest = PrimaryNone
 		r.FarBranchHeadingFromArgument = true
+		r.PosFramesCombineForward = true
 	case ReadingHexRays:
 		r.Name = ReadingHexRays
 		r.SecondaryDivisor = DivideByCatchUp

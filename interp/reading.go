@@ -202,6 +202,14 @@ type Reading struct {
 	// argument (ACE InterpolationManager.InterpolateTo). seed, hexrays,
 	// legacy: false. ace: true.
 	FarBranchHeadingFromArgument bool
+
+	// PosFramesCombineForward is item 13, read by engine for the animation
+	// sequence: how CSequence::update_internal applies the pos_frame of each
+	// keyframe it crosses. false: subtract1 it playing forward and combine
+	// it playing backward (seed 002 §3, §9); a baked forward lunge then moves
+	// the body backwards. true: combine forward, subtract backward (ACE
+	// Sequence.update_internal). seed, hexrays, legacy: false. ace: true.
+	PosFramesCombineForward bool
 }
 
 // Validate reports a hand-built Reading whose enumerations are out of range.

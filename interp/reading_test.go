@@ -24,12 +24,13 @@ func TestReadingByName_Presets(t *testing.T) {
 		gate     bool
 		drive    bool
 		farArg   bool
+		posComb  bool
 	}
 	want := map[string]row{
-		ReadingSeed:    {DivideByFrameDt, PrimaryCumulative, ProgressTime, true, true, true, true, ConstraintAssign, true, false, false},
-		ReadingACE:     {DivideByCatchUp, PrimaryNone, ProgressTime, true, true, true, true, ConstraintAssign, true, false, true},
-		ReadingHexRays: {DivideByCatchUp, PrimaryReachOnFail, ProgressTime, true, true, true, true, ConstraintAccumulate, true, false, false},
-		ReadingLegacy:  {DivideByNothing, PrimaryCumulative, ProgressStepLength, false, false, false, false, ConstraintAssign, false, true, false},
+		ReadingSeed:    {DivideByFrameDt, PrimaryCumulative, ProgressTime, true, true, true, true, ConstraintAssign, true, false, false, false},
+		ReadingACE:     {DivideByCatchUp, PrimaryNone, ProgressTime, true, true, true, true, ConstraintAssign, true, false, true, true},
+		ReadingHexRays: {DivideByCatchUp, PrimaryReachOnFail, ProgressTime, true, true, true, true, ConstraintAccumulate, true, false, false, false},
+		ReadingLegacy:  {DivideByNothing, PrimaryCumulative, ProgressStepLength, false, false, false, false, ConstraintAssign, false, true, false, false},
 	}
 	names := ReadingNames()
 	if len(names) != len(want) || names[0] != DefaultReadingName {
@@ -41,7 +42,7 @@ func TestReadingByName_Presets(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := row{r.SecondaryDivisor, r.PrimaryTest, r.Progress, r.FarBranchPrearm, r.PruneLoop, r.StallPopsHead,
-			r.OverwriteOffset, r.ConstraintOffset, r.ContactGate, r.DriveWithStateVelocity, r.FarBranchHeadingFromArgument}
+			r.OverwriteOffset, r.ConstraintOffset, r.ContactGate, r.DriveWithStateVelocity, r.FarBranchHeadingFromArgument, r.PosFramesCombineForward}
 		if got != want[name] || r.Name != name {
 			t.Errorf("%s: %+v (name %q), want %+v", name, got, r.Name, want[name])
 		}

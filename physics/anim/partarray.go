@@ -180,6 +180,10 @@ func (p *PartArray) PlayAction(m Motion, speed float32) error {
 	return nil
 }
 
+// SetPosFrameRule chooses how the sequence applies crossed keyframes'
+// pos_frames (a reading, docs/readings.md item 13).
+func (p *PartArray) SetPosFrameRule(r PosFrameRule) { p.seq.SetPosFrameRule(r) }
+
 // CopyFrom makes p a deep copy of src (sequence, table, motion state),
 // reusing p's storage; p's sequence keeps its hook target.
 func (p *PartArray) CopyFrom(src *PartArray) {

@@ -25,7 +25,36 @@ type Sequence struct {
 	velocity    mgl32.Vec3
 	omega       mgl32.Vec3
 	hook        HookTarget
+	posFrames   PosFrameRule
 }
+
+// PosFrameRule is how update_internal applies the pos_frame of each crossed
+// keyframe to the root-motion offset: the sources disagree (docs/readings.md,
+// item 13).
+type PosFrameRule uint8
+
+const (
+	// SubtractLeavingForward: playing forward, subtract1 the leaving
+	// keyframe's pos_frame; playing backward, combine it (seed 002 §3, §9).
+	SubtractLeavingForward PosFrameRule = iota
+	// CombineLeavingForward: playing forward, combine it; backward, subtract
+	// it (ACE Sequence.update_internal).
+	CombineLeavingForward
+)
+
+// String names the rule as the readings table does.
+func (r PosFrameRule) String() string {
+	if r == CombineLeavingForward {
+		return "combine"
+	}
+	return "subtract"
+}
+
+// SetPosFrameRule chooses how crossed keyframes' pos_frames are applied.
+func (s *Sequence) SetPosFrameRule(r PosFrameRule) { s.posFrames = r }
+
+// PosFrameRule returns the rule in force.
+func (s *Sequence) PosFrameRule() PosFrameRule { return s.posFrames }
 
 // SetHookTarget sets hook_obj (CSequence::set_object); nil removes it.
 func (s *Sequence) SetHookTarget(h HookTarget) { s.hook = h }
@@ -180,6 +209,7 @@ func (s *Sequence) CopyFrom(src *Sequence) {
 	s.frameNumber = src.frameNumber
 	s.velocity = src.velocity
 	s.omega = src.omega
+	s.posFrames = src.posFrames
 }
 
 // Clone returns a deep copy of s with no hook target; the animations it

@@ -87,7 +87,7 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 			for k := int(math.Floor(start)); k < last; k++ {
 				if offset != nil {
 					if pf := node.PosFrame(k); pf != nil {
-						*offset = physics.Subtract1(offset, pf)
+						*offset = s.leaveKeyframe(offset, pf, true)
 					}
 					if math.Abs(framerate) >= FEpsilon {
 						s.applyPhysics(offset, 1/framerate, dt)
@@ -109,7 +109,7 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 			for k := int(math.Floor(start)) - 1; k >= last; k-- {
 				if offset != nil {
 					if pf := node.PosFrame(k); pf != nil {
-						*offset = physics.Combine(offset, pf)
+						*offset = s.leaveKeyframe(offset, pf, false)
 					}
 					if math.Abs(framerate) >= FEpsilon {
 						s.applyPhysics(offset, 1/framerate, dt)
@@ -191,4 +191,14 @@ func (s *Sequence) executeHooks(pf *PartFrame, dir HookDirection) {
 		return
 	}
 	s.hook.ExecuteHooks(pf, dir)
+}
+
+// leaveKeyframe applies a crossed keyframe's pos_frame to the offset: by
+// seed 002 §3 subtract1 going forward and combine going backward; under
+// CombineLeavingForward (ACE) the other way round.
+func (s *Sequence) leaveKeyframe(offset, pf *physics.Frame, forward bool) physics.Frame {
+	if forward == (s.posFrames == SubtractLeavingForward) {
+		return physics.Subtract1(offset, pf)
+	}
+	return physics.Combine(offset, pf)
 }

@@ -179,16 +179,21 @@ func TestUpdateInternal_PosFramesSubtractedForwardCombinedBackward(t *testing.T)
 	step := mgl32.Vec3{0, 1, 0}
 	tests := []struct {
 		name      string
+		rule      PosFrameRule
 		framerate float32
 		dt        float64
 		want      mgl32.Vec3
 	}{
-		{"forward subtracts", 8, 0.125, mgl32.Vec3{0, -3, 0}},
-		{"backward combines", -8, 0.125, mgl32.Vec3{0, 3, 0}},
+		{"forward subtracts", SubtractLeavingForward, 8, 0.125, mgl32.Vec3{0, -3, 0}},
+		{"backward combines", SubtractLeavingForward, -8, 0.125, mgl32.Vec3{0, 3, 0}},
+		// The ACE reading (docs/readings.md item 13) is the mirror image.
+		{"ace: forward combines", CombineLeavingForward, 8, 0.125, mgl32.Vec3{0, 3, 0}},
+		{"ace: backward subtracts", CombineLeavingForward, -8, 0.125, mgl32.Vec3{0, -3, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var s Sequence
+			s.SetPosFrameRule(tc.rule)
 			s.AppendAnimation(AnimData{Anim: mkPosAnim(t, "p", 10, step), Framerate: tc.framerate, HighFrame: -1})
 			f := physics.IdentityFrame()
 			for range 3 {
