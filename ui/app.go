@@ -1,30 +1,52 @@
-// The application shell: window setup and the Ebitengine game loop. Update
-// holds all logic at a fixed tick (camera gestures, key commands, picking);
-// Draw only draws: it builds the viewport's frame from the scene and submits
-// it. Panels, the timeline and engine snapshots will slot in around the
-// viewport rectangle.
+// The application: window setup and the Ebitengine game loop. Update holds
+// all logic at a fixed tick — keys, the mouse over the viewport, the
+// timeline and the panels, playback, keeping the runs at the cursor, and
+// working out every string the panels show; Draw only draws: the viewport's
+// frame from the cursor's snapshot, the widgets, then the timeline and the
+// panels' content.
 
 package ui
 
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/model"
+	"glidepath/ui/overlay"
+	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
+	"glidepath/ui/timeline"
 )
 
 // Options configure the viewer.
 type Options struct {
 	// Title is the window title.
 	Title string
+	// Sources are the runs to view, one per reading; the first is selected.
+	Sources []model.Source
+	// File is the input's path, next to which P saves screenshots; "" saves
+	// in the current directory.
+	File string
 	// Camera is the camera the viewport starts with.
 	Camera camera.Mode
-	// Screenshot, when set, makes the viewer draw a few frames, write the
-	// window as a PNG to this path and exit.
+	// Tick is the tick to start at; Paused keeps playback stopped (it
+	// starts playing otherwise).
+	Tick   int
+	Paused bool
+	// Select is the guid of the object selected at start; 0 for none.
+	Select uint32
+	// Layers are the overlays shown at start; 0 means every one.
+	Layers overlay.Set
+	// Size is the window size; zero means 1280×800. With Screenshot set,
+	// the image is exactly this size whatever the window.
+	Size image.Point
+	// Screenshot, when set, makes the viewer pre-run, draw the start tick,
+	// write the window as a PNG to this path and exit.
 	Screenshot string
 }
 
@@ -32,9 +54,9 @@ type Options struct {
 const (
 	defaultWidth  = 1280
 	defaultHeight = 800
-	// screenshotFrame is the frame a screenshot is taken on: late enough
-	// for the window and its first layout to have settled.
-	screenshotFrame = 5
+	// shotFrames is how many frames are drawn after loading before a
+	// screenshot, so the widgets have laid out.
+	shotFrames = 3
 )
 
 var background = color.RGBA{0x1b, 0x1f, 0x24, 0xff}
@@ -45,8 +67,9 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
+	defer a.sess.close()
 	ebiten.SetWindowTitle(opts.Title)
-	ebiten.SetWindowSize(defaultWidth, defaultHeight)
+	ebiten.SetWindowSize(a.w, a.h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	if err := ebiten.RunGame(a); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
@@ -57,26 +80,51 @@ func Run(opts Options) error {
 // app is the running viewer.
 type app struct {
 	opts     Options
-	scene    *scene
+	sess     *session
+	pb       timeline.Playback
+	tl       timeline.Timeline
 	cam      camera.Camera
 	ctl      camera.Controller
 	builder  *render.Builder
+	flat     *render.Flat
 	renderer render.Renderer
-	hud      hud
+	drawer   *overlay.Drawer
+	scene    overlay.Scene
+	layers   overlay.Set
+	stepper  pipeline.Stepper
+	gui      *gui
 
-	width, height int
-	framed        bool   // the camera has been fitted to the scene
-	selected      uint32 // handle of the selected body, 0 for none
-	frames        int
-	shotDone      bool
-	shotErr       error
+	lay   layout
+	shown panels
+	w, h  int
+
+	selected, hovered uint32
+	follow, help      bool
+	started           bool // the session was ready on a previous update
+	status            string
+	statusFrames      int
+
+	keys    []binding
+	cmds    []command
+	pending []command // from widget handlers
+
+	list   objectList
+	insp   inspector
+	pipe   pipelinePanel
+	legend legend
+	hud    hud
+
+	savePending         bool
+	frames, readyFrames int
+	shotDone            bool
+	shotErr             error
 }
 
 func newApp(opts Options) (*app, error) {
 	if opts.Camera > camera.Perspective {
 		return nil, fmt.Errorf("ui: unknown camera mode %d", opts.Camera)
 	}
-	sc, err := newDemoScene()
+	sess, err := newSession(opts.Sources)
 	if err != nil {
 		return nil, err
 	}
@@ -84,64 +132,229 @@ func newApp(opts Options) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{opts: opts, scene: sc, builder: b, width: defaultWidth, height: defaultHeight}
-	a.cam = camera.New(sc.focus)
+	flat, err := render.NewFlat()
+	if err != nil {
+		return nil, err
+	}
+	a := &app{
+		opts: opts, sess: sess, builder: b, flat: flat, drawer: overlay.NewDrawer(),
+		layers: opts.Layers, stepper: pipeline.NewStepper(),
+		selected: opts.Select,
+		w:        defaultWidth, h: defaultHeight, shown: panels{left: true, right: true, timeline: true},
+		keys: keymap(),
+	}
+	if a.layers == 0 {
+		a.layers = overlay.All
+	}
+	if opts.Size.X > 0 && opts.Size.Y > 0 {
+		a.w, a.h = opts.Size.X, opts.Size.Y
+	}
+	info := opts.Sources[0].Info()
+	a.pb = timeline.NewPlayback(info.LastTick, info.TickRate)
+	a.tl.Reset(info.LastTick)
+	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
+	a.gui = newGUI(a, flat.Face())
+	a.relayout()
 	return a, nil
 }
 
-// viewport is the rectangle the 3D view fills: the whole window until the
-// panels and the timeline take their share.
-func (a *app) viewport() camera.Viewport {
-	return camera.Viewport{W: float64(a.width), H: float64(a.height)}
+// relayout recomputes the layout for the window size and panels.
+func (a *app) relayout() {
+	a.lay = computeLayout(a.w, a.h, a.shown)
+	r := a.lay.timeline
+	a.tl.SetRect(timeline.Rect{X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
+	a.gui.relayout()
 }
 
-// Update applies one tick of input.
+// viewport is the 3D view's rectangle.
+func (a *app) viewport() camera.Viewport {
+	v := a.lay.viewport
+	return camera.Viewport{X: float64(v.Min.X), Y: float64(v.Min.Y), W: float64(v.Dx()), H: float64(v.Dy())}
+}
+
+// Update applies one tick of input and time.
 func (a *app) Update() error {
 	if a.shotDone {
 		return ebiten.Termination
 	}
-	vp := a.viewport()
-	if !a.framed {
-		a.frameAll(vp)
-		a.framed = true
+	if !a.sess.poll() {
+		return nil // pre-running: Draw shows the progress
 	}
-	a.applyKeys(vp, pressedCommands())
-	in := mouseInput()
-	if clicked, x, y := a.ctl.Update(&a.cam, vp, in); clicked {
-		a.selected, _ = a.builder.Pick(x, y)
+	if a.sess.err != nil {
+		return a.sess.err
 	}
-	a.hud.update(&a.cam, vp, in.X, in.Y)
+	if !a.started {
+		a.start()
+	}
+	a.gui.ui.Update()
+	if !a.gui.focused() {
+		a.cmds = pressedCommands(a.keys, a.cmds[:0])
+	} else {
+		a.cmds = a.cmds[:0]
+	}
+	a.cmds = append(a.cmds, a.pending...)
+	a.pending = a.pending[:0]
+	for _, c := range a.cmds {
+		a.apply(c)
+	}
+	a.updateMouse()
+	a.pb.Advance(1 / float64(ebiten.TPS()))
+	if err := a.sess.seek(a.pb.Cursor()); err != nil {
+		return err
+	}
+	if a.pb.Playing() {
+		a.tl.View.Show(a.pb.Cursor())
+	}
+	a.afterSeek()
 	return nil
 }
 
-// frameAll fits the camera to the scene.
-func (a *app) frameAll(vp camera.Viewport) {
-	lo, hi := a.scene.bounds()
-	a.cam.FrameBox(vp, lo, hi)
+// start runs once the pre-run has finished: the camera frames the run and
+// the cursor goes to the start tick.
+func (a *app) start() {
+	a.started = true
+	a.frameAll()
+	a.pb.Seek(a.opts.Tick)
+	if !a.opts.Paused && a.opts.Screenshot == "" {
+		a.pb.SetPlaying(true)
+	}
+	a.sess.seek(a.pb.Cursor())
+	a.afterSeek()
 }
 
-// Draw builds and submits the viewport's frame.
+// afterSeek refreshes what depends on the cursor and the selection.
+func (a *app) afterSeek() {
+	r := a.sess.cur()
+	if a.follow && a.selected != 0 {
+		if i := r.snap.Find(a.selected); i >= 0 {
+			a.cam.Follow(r.snap.Objects[i].Pos)
+		}
+	}
+	a.list.update(a, r)
+	a.insp.update(a, r)
+	a.pipe.update(a, r)
+	if a.statusFrames > 0 {
+		a.statusFrames--
+		if a.statusFrames == 0 {
+			a.status = ""
+		}
+	}
+	a.gui.status.Label = a.statusLine()
+	if t := a.gui.play.Text(); t != nil {
+		t.Label = "Play"
+		if a.pb.Playing() {
+			t.Label = "Pause"
+		}
+	}
+}
+
+// say shows a message in the status line for a few seconds.
+func (a *app) say(msg string) {
+	a.status = msg
+	a.statusFrames = 6 * ebiten.TPS()
+}
+
+// frameAll fits the camera to everything the run visits.
+func (a *app) frameAll() {
+	lo, hi, ok := a.sess.cur().hist.Bounds()
+	if !ok {
+		lo, hi = a.sess.terrain.Bounds()
+	}
+	// Leave room for the bodies' height and the rings' reach.
+	hi[2] += 2
+	a.cam.FrameBox(a.viewport(), lo, hi)
+}
+
+// Draw draws the frame.
 func (a *app) Draw(screen *ebiten.Image) {
 	screen.Fill(background)
-	vp := a.viewport()
-	a.builder.Begin(a.cam.View(vp), a.scene.terrain)
-	a.scene.draw(a.builder, a.selected)
-	a.hud.draw(a.builder, vp)
-	a.builder.End()
-	if err := a.renderer.Draw(screen, a.builder); err != nil {
+	if !a.sess.ready || a.sess.err != nil || !a.started {
+		a.drawLoading(screen)
+		return
+	}
+	a.drawViewport(screen)
+	a.gui.ui.Draw(screen)
+	a.flat.Reset()
+	a.drawPanels()
+	if a.shown.timeline {
+		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
+	}
+	a.drawOverlays()
+	if err := a.renderer.DrawFlat(screen, a.flat); err != nil {
 		a.shotErr, a.shotDone = err, true
 		return
 	}
+	if a.savePending {
+		a.saveScreenshot(screen)
+	}
 	a.frames++
-	if a.opts.Screenshot != "" && a.frames == screenshotFrame {
+	a.readyFrames++
+	if a.opts.Screenshot != "" && a.readyFrames == shotFrames {
 		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
 		a.shotDone = true
 	}
 }
 
-// Layout makes the screen as large as the window.
+// drawViewport builds and submits the 3D view, clipped to its rectangle.
+func (a *app) drawViewport(screen *ebiten.Image) {
+	vp := a.viewport()
+	view := a.cam.View(vp)
+	a.builder.Begin(view, a.sess.terrain)
+	a.fillScene(&view)
+	a.drawer.Draw(a.builder, &a.scene, a.layers)
+	a.hud.draw(a.builder, vp)
+	a.builder.End()
+	dst := screen.SubImage(a.lay.viewport).(*ebiten.Image)
+	if err := a.renderer.Draw(dst, a.builder); err != nil {
+		a.shotErr, a.shotDone = err, true
+	}
+}
+
+// fillScene points the overlays' scene at the cursor's state.
+func (a *app) fillScene(view *camera.View) {
+	r := a.sess.cur()
+	sc := &a.scene
+	sc.Snap, sc.History, sc.Index = &r.snap, r.hist, r.index
+	sc.TickRate = r.info.TickRate
+	sc.Selected, sc.Hovered = a.selected, a.hovered
+	sc.Stage = a.stepper.Stage()
+	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
+	sc.BodyColor = overlay.BodyColor
+	sc.Compared = sc.Compared[:0]
+	if len(a.sess.runs) > 1 {
+		sc.BodyColor = r.color
+		for i, o := range a.sess.runs {
+			if i != a.sess.sel {
+				sc.Compared = append(sc.Compared, overlay.Compared{Snap: &o.snap, Color: o.color})
+			}
+		}
+	}
+}
+
+// timelineData is what the strip shows.
+func (a *app) timelineData() *timeline.Data {
+	r := a.sess.cur()
+	return &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.selected}
+}
+
+// Layout makes the screen as large as the window (or the screenshot's size).
 func (a *app) Layout(w, h int) (int, int) {
-	a.width, a.height = w, h
+	if a.opts.Screenshot != "" && a.opts.Size.X > 0 && a.opts.Size.Y > 0 {
+		w, h = a.opts.Size.X, a.opts.Size.Y
+	}
+	if w != a.w || h != a.h {
+		a.w, a.h = w, h
+		a.relayout()
+	}
 	return w, h
+}
+
+// selectedObject returns the selection in the current snapshot, or nil.
+func (a *app) selectedObject() *model.Object {
+	r := a.sess.cur()
+	if i := r.snap.Find(a.selected); a.selected != 0 && i >= 0 {
+		return &r.snap.Objects[i]
+	}
+	return nil
 }

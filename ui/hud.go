@@ -17,7 +17,7 @@ import (
 
 var hudColor = color.RGBA{0xd8, 0xdc, 0xe0, 0xff}
 
-const controlsHelp = "1 top-down · 2 isometric · 3 perspective · F frame all · drag pan · right-drag orbit · wheel zoom"
+const controlsHelp = "1 top-down · 2 isometric · 3 perspective · A frame all · F follow · H help"
 
 // hud holds the heads-up strings.
 type hud struct {

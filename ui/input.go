@@ -1,6 +1,8 @@
-// Reading Ebitengine's input into the viewer's own terms: mouse state for
-// the camera controller, and key presses as commands. Keeping the mapping
-// here leaves the camera and the commands testable without a window.
+// Keys and the mouse in the viewer's own terms: one explicit table of every
+// key, its command and what it does (the help overlay and docs/viewer.md
+// list the same table), and the mouse state the camera and the timeline
+// read. Keeping the mapping here leaves the commands testable without a
+// window.
 
 package ui
 
@@ -9,61 +11,133 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/overlay"
 )
 
 // command is something a key asks the viewer to do.
 type command uint8
 
 const (
-	cmdTopDown command = iota
+	cmdNone command = iota
+	cmdPlay
+	cmdStepBack
+	cmdStepForward
+	cmdStepBack10
+	cmdStepForward10
+	cmdPrevEvent
+	cmdNextEvent
+	cmdNextLane
+	cmdSlower
+	cmdFaster
+	cmdFirst
+	cmdLast
+	cmdFollow
+	cmdFrameAll
+	cmdNextObject
+	cmdPrevObject
+	cmdDeselect
+	cmdHelp
+	cmdScreenshot
+	cmdTopDown
 	cmdIsometric
 	cmdPerspective
-	cmdFrameAll
+	cmdStagePrev
+	cmdStageNext
+	cmdNextReading
+	cmdToggleLeft
+	cmdToggleRight
+	cmdToggleTimeline
+	cmdLayer // + overlay.Layer: toggle that layer
 )
 
-// keymap is the explicit table of keys and their commands.
-var keymap = [...]struct {
-	keys []ebiten.Key
-	cmd  command
-}{
-	{[]ebiten.Key{ebiten.KeyDigit1, ebiten.KeyNumpad1}, cmdTopDown},
-	{[]ebiten.Key{ebiten.KeyDigit2, ebiten.KeyNumpad2}, cmdIsometric},
-	{[]ebiten.Key{ebiten.KeyDigit3, ebiten.KeyNumpad3}, cmdPerspective},
-	{[]ebiten.Key{ebiten.KeyF}, cmdFrameAll},
+// binding is one key of the table.
+type binding struct {
+	key   ebiten.Key
+	shift bool // requires Shift; false matches only without it
+	cmd   command
+	// repeat: holding the key repeats the command.
+	repeat bool
+	// name and help are what the help overlay shows.
+	name, help string
 }
 
-// pressedCommands returns the commands whose keys went down this tick, as
-// a bit set indexed by command.
-func pressedCommands() uint32 {
-	var set uint32
-	for _, k := range keymap {
-		for _, key := range k.keys {
-			if inpututil.IsKeyJustPressed(key) {
-				set |= 1 << k.cmd
-			}
+// keymap is the table of every key.
+func keymap() []binding {
+	b := []binding{
+		{ebiten.KeySpace, false, cmdPlay, false, "Space", "play / pause"},
+		{ebiten.KeyArrowLeft, false, cmdStepBack, true, "←", "one tick back"},
+		{ebiten.KeyArrowRight, false, cmdStepForward, true, "→", "one tick forward"},
+		{ebiten.KeyArrowLeft, true, cmdStepBack10, true, "Shift+←", "ten ticks back"},
+		{ebiten.KeyArrowRight, true, cmdStepForward10, true, "Shift+→", "ten ticks forward"},
+		{ebiten.KeyComma, false, cmdPrevEvent, true, ",", "previous event of the selected lane (the selection's, or anyone's)"},
+		{ebiten.KeyPeriod, false, cmdNextEvent, true, ".", "next event of the selected lane"},
+		{ebiten.KeyK, false, cmdNextLane, false, "K", "select the next timeline lane for , and ."},
+		{ebiten.KeyBracketLeft, false, cmdSlower, false, "[", "slower (¼× … 8×)"},
+		{ebiten.KeyBracketRight, false, cmdFaster, false, "]", "faster"},
+		{ebiten.KeyHome, false, cmdFirst, false, "Home", "first tick"},
+		{ebiten.KeyEnd, false, cmdLast, false, "End", "last tick"},
+		{ebiten.KeyF, false, cmdFollow, false, "F", "follow the selection"},
+		{ebiten.KeyA, false, cmdFrameAll, false, "A", "frame everything the run visits"},
+		{ebiten.KeyTab, false, cmdNextObject, false, "Tab", "select the next object (Shift+Tab: previous)"},
+		{ebiten.KeyTab, true, cmdPrevObject, false, "", ""},
+		{ebiten.KeyEscape, false, cmdDeselect, false, "Esc", "leave stage stepping, then clear the selection"},
+		{ebiten.KeyH, false, cmdHelp, false, "H", "this help"},
+		{ebiten.KeyP, false, cmdScreenshot, false, "P", "save a PNG of the window next to the input file"},
+		{ebiten.KeyDigit1, false, cmdTopDown, false, "1", "top-down camera"},
+		{ebiten.KeyDigit2, false, cmdIsometric, false, "2", "isometric camera"},
+		{ebiten.KeyDigit3, false, cmdPerspective, false, "3", "perspective orbit camera"},
+		{ebiten.KeyZ, false, cmdStagePrev, true, "Z", "sub-tick: previous stage of the selection's tick"},
+		{ebiten.KeyX, false, cmdStageNext, true, "X", "sub-tick: next stage"},
+		{ebiten.KeyC, false, cmdNextReading, false, "C", "select the next compared reading"},
+		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},
+		{ebiten.KeyF2, false, cmdToggleRight, false, "F2", "show / hide the inspector and pipeline panel"},
+		{ebiten.KeyF3, false, cmdToggleTimeline, false, "F3", "show / hide the timeline"},
+	}
+	for _, e := range overlay.Legend() {
+		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})
+	}
+	return b
+}
+
+// layerKey is the ebiten key of a legend's single-letter key.
+func layerKey(k string) ebiten.Key {
+	return ebiten.KeyA + ebiten.Key(k[0]-'A')
+}
+
+// keyRepeat is when a held key starts repeating and how often, ticks.
+const (
+	repeatDelay    = 18
+	repeatInterval = 3
+)
+
+// pressedCommands returns the commands whose keys went down (or repeat)
+// this tick, in table order.
+func pressedCommands(table []binding, dst []command) []command {
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	for _, b := range table {
+		if b.shift != shift && (b.shift || hasShiftVariant(table, b.key)) {
+			continue
+		}
+		d := inpututil.KeyPressDuration(b.key)
+		if d == 1 || b.repeat && d > repeatDelay && (d-repeatDelay)%repeatInterval == 0 {
+			dst = append(dst, b.cmd)
 		}
 	}
-	return set
+	return dst
 }
 
-// applyKeys carries out a tick's commands, in command order.
-func (a *app) applyKeys(vp camera.Viewport, set uint32) {
-	has := func(c command) bool { return set&(1<<c) != 0 }
-	switch {
-	case has(cmdTopDown):
-		a.cam.SetMode(camera.TopDown)
-	case has(cmdIsometric):
-		a.cam.SetMode(camera.Isometric)
-	case has(cmdPerspective):
-		a.cam.SetMode(camera.Perspective)
+// hasShiftVariant reports whether key has a Shift binding, in which case
+// the plain binding must not fire with Shift held.
+func hasShiftVariant(table []binding, key ebiten.Key) bool {
+	for _, b := range table {
+		if b.key == key && b.shift {
+			return true
+		}
 	}
-	if has(cmdFrameAll) {
-		a.frameAll(vp)
-	}
+	return false
 }
 
-// mouseInput reads the mouse for the camera controller. Free will become
-// false while the cursor is over a panel.
+// mouseInput reads the mouse.
 func mouseInput() camera.Input {
 	x, y := ebiten.CursorPosition()
 	_, wy := ebiten.Wheel()

@@ -142,53 +142,6 @@ func TestRender_TerrainGridAndMarkerShader(t *testing.T) {
 	}
 }
 
-func TestApp_DrawsTheObserverAtTheCentreOfTheFramedLandblock(t *testing.T) {
-	a, err := newApp(Options{Title: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.Layout(320, 240)
-	a.frameAll(a.viewport())
-	a.framed = true
-	img := ebiten.NewImage(320, 240)
-	defer img.Deallocate()
-	a.Draw(img)
-	px := image.NewRGBA(image.Rect(0, 0, 320, 240))
-	img.ReadPixels(px.Pix)
-	if got := px.RGBAAt(160, 120); !near(got, observerColor, 8) {
-		t.Errorf("centre pixel %v, want the observer marker's %v", got, observerColor)
-	}
-	if got := px.RGBAAt(160, 60); near(got, background, 4) {
-		t.Errorf("pixel between the centre and the top %v is background: the landblock is not drawn", got)
-	}
-}
-
-func TestApp_KeysSwitchCameraAndFrameAll(t *testing.T) {
-	a, err := newApp(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	vp := camera.Viewport{W: 320, H: 240}
-	for _, tt := range []struct {
-		cmd  command
-		want camera.Mode
-	}{{cmdIsometric, camera.Isometric}, {cmdPerspective, camera.Perspective}, {cmdTopDown, camera.TopDown}} {
-		a.applyKeys(vp, 1<<tt.cmd)
-		if a.cam.Mode != tt.want {
-			t.Errorf("command %d: mode %v, want %v", tt.cmd, a.cam.Mode, tt.want)
-		}
-	}
-	a.cam.Span = 5000
-	a.cam.Target = lbA9B4
-	a.applyKeys(vp, 1<<cmdFrameAll)
-	if a.cam.Span > 300 || a.cam.Target != a.scene.observer {
-		t.Errorf("frame all left span %v target %v; want the landblock around the observer %v", a.cam.Span, a.cam.Target, a.scene.observer)
-	}
-	if _, err := newApp(Options{Camera: camera.Mode(9)}); err == nil {
-		t.Error("an unknown camera mode was accepted")
-	}
-}
-
 func TestDescribeGround(t *testing.T) {
 	for _, tt := range []struct {
 		x, y float64
@@ -201,26 +154,5 @@ func TestDescribeGround(t *testing.T) {
 		if got := describeGround(tt.x, tt.y); got != tt.want {
 			t.Errorf("describeGround(%v, %v) = %q, want %q", tt.x, tt.y, got, tt.want)
 		}
-	}
-}
-
-func TestHUD_CursorReadoutFollowsTheGround(t *testing.T) {
-	a, err := newApp(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	vp := camera.Viewport{W: 320, H: 240}
-	a.frameAll(vp)
-	var h hud
-	h.update(&a.cam, vp, 160, 120)
-	if h.where != "0xA9B40025  x 96.0  y 96.0" {
-		t.Errorf("readout at the centre %q, want the observer's cell", h.where)
-	}
-	if h.modeText == "" {
-		t.Error("no mode line")
-	}
-	h.update(&a.cam, vp, 400, 120) // outside the viewport
-	if h.where != "" {
-		t.Errorf("readout %q with the cursor outside the viewport", h.where)
 	}
 }

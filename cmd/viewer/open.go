@@ -1,18 +1,31 @@
-// The default subcommand: open the visual debugger on a file or the built-in
-// default scenario.
+// The default subcommand: open the visual debugger on a recording, a
+// scenario or the built-in default scenario, under one reading or several
+// side by side. The input is read and checked before any window opens, so
+// a bad file is an error on stderr and exit status 2.
 package main
 
 import (
 	"io"
+	"strconv"
+	"strings"
 
+	"glidepath/assets"
+	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/camera"
+	"glidepath/ui/model"
+	"glidepath/ui/simsource"
 )
 
 func runOpen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("viewer", "viewer [flags] [FILE]", stderr)
+	var rf readingFlags
+	rf.add(fs)
+	tick := fs.Int("tick", 0, "start at tick `N`")
+	paused := fs.Bool("paused", false, "start paused")
 	cam := fs.String("camera", "top-down", "starting camera: top-down, isometric or perspective")
-	shot := fs.String("screenshot", "", "draw a few frames, write the window to this PNG `file` and exit")
+	sel := fs.String("select", "", "select the object with this `guid` (e.g. 0x80000A01) at start")
+	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -23,7 +36,92 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return badInput("-camera %q: want top-down, isometric or perspective", *cam)
 	}
-	return ui.Run(ui.Options{Title: "Glidepath", Camera: mode, Screenshot: *shot})
+	srcs, err := openSources(fs.Arg(0), rf.readings())
+	if err != nil {
+		return err
+	}
+	if err := checkTick(*tick, srcs[0]); err != nil {
+		return err
+	}
+	guid, err := parseGUID(*sel)
+	if err != nil {
+		return err
+	}
+	return ui.Run(ui.Options{
+		Title: "Glidepath — " + srcs[0].Info().File, Sources: srcs, File: fs.Arg(0),
+		Camera: mode, Tick: *tick, Paused: *paused, Screenshot: *shot, Select: guid,
+	})
+}
+
+// readingFlags are -reading and -compare, shared by open and shot.
+type readingFlags struct {
+	reading, compare string
+	readingSet       bool
+}
+
+func (r *readingFlags) add(fs interface {
+	Func(name, usage string, fn func(string) error)
+	StringVar(p *string, name, value, usage string)
+}) {
+	r.reading = interp.DefaultReadingName
+	fs.Func("reading", "the reading to run: "+strings.Join(interp.ReadingNames(), ", ")+" (default "+interp.DefaultReadingName+")", func(s string) error {
+		r.reading, r.readingSet = s, true
+		return nil
+	})
+	fs.StringVar(&r.compare, "compare", "", "run these readings side by side, comma-separated (e.g. seed,ace); -reading picks the one whose overlays show")
+}
+
+// readings is the list to run, the selected reading first.
+func (r *readingFlags) readings() []string {
+	if r.compare == "" {
+		return []string{r.reading}
+	}
+	var out []string
+	if r.readingSet {
+		out = append(out, r.reading)
+	}
+	for _, n := range strings.Split(r.compare, ",") {
+		n = strings.TrimSpace(n)
+		if n != "" && !(r.readingSet && n == r.reading) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// openSources reads the input (none: the built-in scenario) and makes one
+// run per reading. Every failure is bad input: the file, its contents or
+// the readings named.
+func openSources(path string, readings []string) ([]model.Source, error) {
+	runs, err := simsource.Open(simsource.Spec{Path: path, Readings: readings, Assets: assets.FS()})
+	if err != nil {
+		return nil, usageError{err}
+	}
+	out := make([]model.Source, len(runs))
+	for i, r := range runs {
+		out[i] = r
+	}
+	return out, nil
+}
+
+// checkTick refuses a start tick outside the run.
+func checkTick(tick int, src model.Source) error {
+	if last := src.Info().LastTick; tick < 0 || tick > last {
+		return badInput("-tick %d: the run has ticks 0 to %d", tick, last)
+	}
+	return nil
+}
+
+// parseGUID reads -select's guid: hex with or without 0x, "" for none.
+func parseGUID(s string) (uint32, error) {
+	if s == "" {
+		return 0, nil
+	}
+	v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(s), "0x"), 16, 32)
+	if err != nil || v == 0 {
+		return 0, badInput("-select %q: want an object guid such as 0x80000A01", s)
+	}
+	return uint32(v), nil
 }
 
 // cameraModes names the -camera values.

@@ -103,3 +103,7 @@ func (k *Controller) track(in Input) {
 		k.moved = true
 	}
 }
+
+// Dragging reports whether a gesture that began in the viewport holds the
+// mouse: other mouse users (the timeline, the panels) leave it alone.
+func (k *Controller) Dragging() bool { return k.drag != dragNone }

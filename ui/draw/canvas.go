@@ -35,6 +35,9 @@ type Canvas interface {
 	Marker(at Vec3, m Marker)
 	// Text draws s centred above the world point at.
 	Text(at Vec3, s string, c color.RGBA)
+	// Tag draws s just right of the world point at, centred on it
+	// vertically: a label that leaves the points above it visible.
+	Tag(at Vec3, s string, c color.RGBA)
 	// Body draws a solid body: a cylinder or capsule with a heading arrow.
 	Body(b Body)
 }

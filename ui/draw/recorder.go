@@ -21,6 +21,7 @@ const (
 	OpMarker
 	OpText
 	OpBody
+	OpTag
 )
 
 // String names the kind after its Canvas method.
@@ -42,6 +43,8 @@ func (k OpKind) String() string {
 		return "Text"
 	case OpBody:
 		return "Body"
+	case OpTag:
+		return "Tag"
 	}
 	return "unknown"
 }
@@ -50,13 +53,13 @@ func (k OpKind) String() string {
 type Op struct {
 	Kind OpKind
 	// Points: Line a, b; Polyline its points (a copy); Arrow from, to;
-	// Circle, Disc, Marker, Text the single anchor point.
+	// Circle, Disc, Marker, Text, Tag the single anchor point.
 	Points []Vec3
 	// Radius of a Circle or Disc, metres.
 	Radius float64
 	// Stroke of a Line, Polyline, Arrow or Circle.
 	Stroke Stroke
-	// Color of a Disc or Text.
+	// Color of a Disc, Text or Tag.
 	Color color.RGBA
 	// Layer of a Disc (strokes carry theirs in Stroke).
 	Layer  Layer
@@ -130,6 +133,11 @@ func (r *Recorder) Marker(at Vec3, m Marker) {
 // Text records a label.
 func (r *Recorder) Text(at Vec3, s string, c color.RGBA) {
 	r.Ops = append(r.Ops, Op{Kind: OpText, Points: []Vec3{at}, Text: s, Color: c})
+}
+
+// Tag records a label right of a point.
+func (r *Recorder) Tag(at Vec3, s string, c color.RGBA) {
+	r.Ops = append(r.Ops, Op{Kind: OpTag, Points: []Vec3{at}, Text: s, Color: c})
 }
 
 // Body records a body.

@@ -30,7 +30,7 @@ func TestInspect_RetailFieldNamesAndQueueTable(t *testing.T) {
 	ls := Inspect(object(), 100, 30)
 	text := ""
 	for _, l := range ls {
-		text += l.Label + " = " + l.Value + "\n"
+		text += l.Label + " = " + l.Value + strings.Join(l.Cells, " ") + "\n"
 	}
 	for _, want := range []string{
 		"m_position = 0xA9B40013 (100.00, 50.00, 0.00)",
@@ -42,8 +42,8 @@ func TestInspect_RetailFieldNamesAndQueueTable(t *testing.T) {
 		"is_constrained = no",
 		"last branch = interpolate (tick 90, 0.33 s ago)",
 		"pos 12 ·",
-		"1 position ",
-		"2 velocity ",
+		"1 position A9B40013 100.00 52.00 0.00 2.00",
+		"2 velocity A9B40013 100.00 54.00 0.00 4.00",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("inspector lacks %q:\n%s", want, text)

@@ -12,15 +12,17 @@ import (
 )
 
 // Line is one line of the inspector: a section heading (Heading set, Label
-// the title), a field (Label and Value) or a table row (Label empty, Value
-// the row, fixed-width).
+// the title), a field (Label and Value) or a table row (Cells, one per
+// column; the first table row is the column heads).
 type Line struct {
 	Heading bool
 	Label   string
 	Value   string
-	// Table marks a fixed-width table line.
-	Table bool
+	Cells   []string
 }
+
+// QueueColumns are the queue table's column heads.
+var QueueColumns = []string{"#", "type", "cell", "x", "y", "z", "dist"}
 
 // Inspect returns the inspector's lines for o at tick (rate ticks a second).
 func Inspect(o *model.Object, tick, rate int) []Line {
@@ -29,9 +31,8 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 	field := func(l, format string, args ...any) {
 		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
 	}
-	table := func(format string, args ...any) {
-		ls = append(ls, Line{Table: true, Value: fmt.Sprintf(format, args...)})
-	}
+	table := func(cells ...string) { ls = append(ls, Line{Cells: cells}) }
+	f2 := func(v float64) string { return fmt.Sprintf("%.2f", v) }
 	loc := model.Local(o.Cell, o.Pos)
 	head(fmt.Sprintf("%s  0x%08X", o.Name, o.GUID))
 	field("m_position", "0x%08X (%.2f, %.2f, %.2f)", o.Cell, loc[0], loc[1], loc[2])
@@ -79,10 +80,10 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 
 	if len(o.Queue) > 0 {
 		head("position_queue (head first)")
-		table("%2s %-8s %10s %7s %7s %6s %6s", "#", "type", "cell", "x", "y", "z", "dist")
+		table(QueueColumns...)
 		for i, n := range o.Queue {
 			l := model.Local(n.Cell, n.Pos)
-			table("%2d %-8s %10s %7.2f %7.2f %6.2f %6.2f", i+1, n.Type, fmt.Sprintf("%08X", n.Cell), l[0], l[1], l[2], n.Pos.Sub(o.Pos).Len())
+			table(fmt.Sprint(i+1), n.Type.String(), fmt.Sprintf("%08X", n.Cell), f2(l[0]), f2(l[1]), f2(l[2]), f2(n.Pos.Sub(o.Pos).Len()))
 		}
 	}
 

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"glidepath/interp"
+	"glidepath/physics"
 )
 
 // Sample is one object's state at one tick.
@@ -57,6 +58,9 @@ type History struct {
 	// index finds a guid's track; it is only ever looked up, never
 	// iterated, so nothing depends on its order.
 	index map[uint32]int
+	// indoor holds the outdoor grid cells (24 m, global) where an object or
+	// the observer stood in an indoor cell; lookup only.
+	indoor map[[2]int32]bool
 	// last is the last tick recorded, −1 before any.
 	last int
 	// lo and hi bound every recorded position, relative to Origin, once
@@ -67,7 +71,7 @@ type History struct {
 
 // NewHistory returns an empty history.
 func NewHistory() *History {
-	return &History{index: make(map[uint32]int), last: -1}
+	return &History{index: make(map[uint32]int), indoor: make(map[[2]int32]bool), last: -1}
 }
 
 // LastTick is the last tick recorded, −1 before any.
@@ -90,8 +94,11 @@ func (h *History) Record(s *Snapshot) {
 	if s.Tick <= h.last {
 		return
 	}
-	if !h.hasOrigin && len(s.Objects) > 0 {
-		h.Origin = s.Objects[0].Pos
+	if !h.hasOrigin && (len(s.Objects) > 0 || s.HasObserver) {
+		h.Origin = s.Observer
+		if len(s.Objects) > 0 {
+			h.Origin = s.Objects[0].Pos
+		}
 		h.hasOrigin = true
 	}
 	for i := range s.Objects {
@@ -109,6 +116,16 @@ func (h *History) Record(s *Snapshot) {
 			t.Samples = append(t.Samples, Sample{})
 		}
 		t.Samples = append(t.Samples, h.sample(o))
+		if physics.IsIndoorCell(o.Cell) {
+			h.indoor[gridCell(o.Pos)] = true
+		}
+	}
+	if s.HasObserver {
+		p := s.Observer.Sub(h.Origin)
+		h.extend([3]float32{float32(p[0]), float32(p[1]), float32(p[2])})
+		if s.ObserverIndoor {
+			h.indoor[gridCell(s.Observer)] = true
+		}
 	}
 	h.last = s.Tick
 }
@@ -131,17 +148,23 @@ func (h *History) sample(o *Object) Sample {
 	if o.HasTruth {
 		sm.ErrTruth = float32(o.Truth.Sub(o.Pos).Len())
 	}
-	if !h.bounded {
-		h.lo, h.hi, h.bounded = sm.Pos, sm.Pos, true
-	}
-	for a := range 3 {
-		h.lo[a] = min(h.lo[a], sm.Pos[a])
-		h.hi[a] = max(h.hi[a], sm.Pos[a])
-	}
+	h.extend(sm.Pos)
 	return sm
 }
 
-// Bounds is the box around every recorded position; ok is false when
+// extend grows the bounds to hold p (relative to Origin).
+func (h *History) extend(p [3]float32) {
+	if !h.bounded {
+		h.lo, h.hi, h.bounded = p, p, true
+	}
+	for a := range 3 {
+		h.lo[a] = min(h.lo[a], p[a])
+		h.hi[a] = max(h.hi[a], p[a])
+	}
+}
+
+// Bounds is the box around every recorded position (bodies and the
+// observer); ok is false when
 // nothing was recorded.
 func (h *History) Bounds() (lo, hi Vec3, ok bool) {
 	if !h.bounded {
@@ -152,6 +175,17 @@ func (h *History) Bounds() (lo, hi Vec3, ok bool) {
 		hi[a] = h.Origin[a] + float64(h.hi[a])
 	}
 	return lo, hi, true
+}
+
+func gridCell(p Vec3) [2]int32 {
+	return [2]int32{int32(math.Floor(p[0] / physics.CellLength)), int32(math.Floor(p[1] / physics.CellLength))}
+}
+
+// IndoorAt reports whether an object or the observer stood in an indoor
+// cell (seed 001: cell & 0xFFFF ≥ 0x100) somewhere in the 24 m outdoor grid
+// cell holding the global point (x, y): the viewer tints those cells.
+func (h *History) IndoorAt(x, y float64) bool {
+	return h.indoor[gridCell(Vec3{x, y, 0})]
 }
 
 // Pos returns a sample's position in global metres.

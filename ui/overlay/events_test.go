@@ -181,4 +181,5 @@ func (nullCanvas) Circle(c draw.Vec3, r float64, s draw.Stroke)              {}
 func (nullCanvas) Disc(c draw.Vec3, r float64, col color.RGBA, l draw.Layer) {}
 func (nullCanvas) Marker(at draw.Vec3, m draw.Marker)                        {}
 func (nullCanvas) Text(at draw.Vec3, s string, c color.RGBA)                 {}
+func (nullCanvas) Tag(at draw.Vec3, s string, c color.RGBA)                  {}
 func (nullCanvas) Body(b draw.Body)                                          {}

@@ -46,17 +46,23 @@ func TestQueue_PathFromBodyThroughHeadToTail(t *testing.T) {
 	}
 	// The selection's nodes are numbered from the head.
 	var nums []string
-	for _, op := range r.Of(draw.OpText) {
+	for _, op := range r.Of(draw.OpTag) {
 		nums = append(nums, op.Text)
+		if op.Color != QueueColor {
+			t.Errorf("node number %q in %v", op.Text, op.Color)
+		}
 	}
-	if len(nums) != 4 || nums[0] != "1" || nums[1] != "2" || nums[2] != "3" || nums[3] != "Walker" {
-		t.Errorf("labels %q, want the node numbers 1 2 3 then the selection's name", nums)
+	if len(nums) != 3 || nums[0] != "1" || nums[1] != "2" || nums[2] != "3" {
+		t.Errorf("node numbers %q, want 1 2 3", nums)
+	}
+	if txt := r.Of(draw.OpText); len(txt) != 1 || txt[0].Text != "Walker" {
+		t.Errorf("labels %v, want the selection's name", txt)
 	}
 }
 
 func TestQueue_UnselectedObjectsAreNotNumbered(t *testing.T) {
 	r := record(newScene(knownSnapshot()), 1<<Queue|1<<Labels)
-	if n := r.Count(draw.OpText); n != 0 {
+	if n := r.Count(draw.OpText) + r.Count(draw.OpTag); n != 0 {
 		t.Errorf("%d labels with nothing selected or hovered, want 0", n)
 	}
 }

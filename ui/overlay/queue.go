@@ -35,7 +35,7 @@ func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
 		}
 		if numbers && o.GUID == sc.Selected {
 			for k := range o.Queue {
-				c.Text(o.Queue[k].Pos, d.number(k+1), QueueColor)
+				c.Tag(o.Queue[k].Pos, d.number(k+1), QueueColor)
 			}
 		}
 	}

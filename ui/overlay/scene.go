@@ -58,7 +58,7 @@ const (
 	BlipsKept = 4
 	// SmallBodyPixels: a body narrower than this on screen also gets a dot,
 	// so it stays visible zoomed out.
-	SmallBodyPixels = 3.0
+	SmallBodyPixels = 6.0
 	// bodyDotRadius is that dot's radius, pixels.
 	bodyDotRadius = 3.0
 	// MaxNumbered is how many queue nodes get a number label.

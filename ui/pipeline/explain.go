@@ -56,7 +56,7 @@ func Explain(t *Tick) []Row {
 			r.Value, r.Why = adjustOffset(t, &g, dt)
 		case physics.StageCombine:
 			r.Value = place(o.Cell, g.Pos[s])
-			r.Why = fmt.Sprintf("candidate = body frame ⊕ offset: %.3f m from where the tick began", g.Pos[s].Sub(g.Pre).Len())
+			r.Why = fmt.Sprintf("candidate = Frame::combine(body frame, offset): %.3f m from where the tick began", g.Pos[s].Sub(g.Pre).Len())
 		case physics.StagePhysics:
 			r.Value, r.Why = physicsStep(o, &g)
 		case physics.StageTransition:

@@ -20,6 +20,7 @@ import (
 const (
 	labelSize = 13.0 // font size, pixels
 	labelGap  = 6.0  // pixels between the anchor and the box
+	tagGap    = 9.0  // pixels from a tag's anchor to its text
 	labelPadX = 3.0
 	labelPadY = 1.0
 	// maxCachedWidths bounds the width cache; it is emptied when full.
@@ -78,6 +79,24 @@ func (b *Builder) Text(at draw.Vec3, s string, c color.RGBA) {
 	sp := b.pr.screen(p)
 	w, h := b.measure(s), b.lineHeight()
 	x, y := sp.x-w/2, sp.y-labelGap-labelPadY-h
+	if float64(x+w) < b.pr.minX || float64(x) > b.pr.maxX || float64(y+h) < b.pr.minY || float64(y) > b.pr.maxY {
+		return
+	}
+	b.addLabel(x, y, w, h, s, c)
+}
+
+// Tag draws s just right of the world point at, vertically centred on it.
+func (b *Builder) Tag(at draw.Vec3, s string, c color.RGBA) {
+	if s == "" || c.A == 0 {
+		return
+	}
+	p := b.pr.clip(at)
+	if !p.inFront() {
+		return
+	}
+	sp := b.pr.screen(p)
+	w, h := b.measure(s), b.lineHeight()
+	x, y := sp.x+tagGap, sp.y-h/2
 	if float64(x+w) < b.pr.minX || float64(x) > b.pr.maxX || float64(y+h) < b.pr.minY || float64(y) > b.pr.maxY {
 		return
 	}

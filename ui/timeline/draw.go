@@ -111,7 +111,7 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 		if l == t.Lane {
 			col = textColor
 		}
-		p.Text(float32(t.rect.X)+6, y-3, laneNames[l], col)
+		p.Text(float32(t.rect.X)+6, y-1, laneNames[l], col)
 		if cap(t.bins[l]) < w {
 			t.bins[l] = make([]bin, w)
 		}
@@ -184,7 +184,7 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 	x0, y0 := float32(pr.X), float32(pr.Y)
 	p.Rect(x0, y0, float32(pr.W), float32(pr.H), laneBackground)
 	p.Text(float32(t.rect.X)+6, y0, "to head", distHeadColor)
-	p.Text(float32(t.rect.X)+6, y0+14, "to truth", errTruthColor)
+	p.Text(float32(t.rect.X)+6, y0+15, "to truth", errTruthColor)
 	if d == nil || d.History == nil || d.Selected == 0 {
 		p.Text(x0+6, y0+2, "select an object to plot its distance to the queue head and to the server truth", dimText)
 		return

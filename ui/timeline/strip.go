@@ -15,7 +15,7 @@ import (
 const (
 	LabelWidth  = 92
 	RulerHeight = 16
-	LaneHeight  = 11
+	LaneHeight  = 15
 	MinPlot     = 28
 	// Height is the strip's natural height.
 	Height = RulerHeight + int(NumLanes)*LaneHeight + 44 + 4

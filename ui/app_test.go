@@ -1,0 +1,141 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"glidepath/assets"
+	"glidepath/ui/camera"
+	"glidepath/ui/model"
+	"glidepath/ui/overlay"
+	"glidepath/ui/simsource"
+)
+
+// openApp opens the app on a shipped scenario ("" for the built-in one),
+// pre-runs it and lays it out at w×h, paused at tick.
+func openApp(t testing.TB, scenarioPath string, readings []string, tick, w, h int) *app {
+	t.Helper()
+	return openAppWith(t, scenarioPath, readings, Options{Camera: camera.Isometric, Tick: tick, Paused: true, Size: image.Pt(w, h)})
+}
+
+// openAppWith opens the app with opts (Sources filled in) and pre-runs it.
+func openAppWith(t testing.TB, scenarioPath string, readings []string, opts Options) *app {
+	t.Helper()
+	runs, err := simsource.Open(simsource.Spec{Path: scenarioPath, Readings: readings, Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range runs {
+		opts.Sources = append(opts.Sources, r)
+	}
+	a, err := newApp(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.sess.close)
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.Layout(opts.Size.X, opts.Size.Y)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// frame draws one frame into a fresh image and returns its pixels.
+func frame(t testing.TB, a *app) *image.RGBA {
+	t.Helper()
+	img := ebiten.NewImage(a.w, a.h)
+	defer img.Deallocate()
+	a.Draw(img)
+	px := image.NewRGBA(image.Rect(0, 0, a.w, a.h))
+	img.ReadPixels(px.Pix)
+	return px
+}
+
+// queueScenario queues up to 5 nodes, metres apart.
+const queueScenario = "../assets/scenarios/cliff.yaml"
+
+// queuedAt finds the first tick of a's run where an object's queue is at
+// its longest, at least n nodes, and that object.
+func queuedAt(t testing.TB, a *app, n int) (int, uint32) {
+	t.Helper()
+	h := a.sess.cur().hist
+	best, tick, guid := 0, 0, uint32(0)
+	for _, tr := range h.Tracks() {
+		for k, s := range tr.Samples {
+			if s.Alive && int(s.Queue) > best {
+				best, tick, guid = int(s.Queue), tr.First+k, tr.GUID
+			}
+		}
+	}
+	if best < n {
+		t.Fatalf("no object ever has %d queued nodes", n)
+	}
+	return tick, guid
+}
+
+// seed 000 §1, §3: the shot shows the selection's queue where its
+// waypoints project: the head's orange diamond and the queue's amber.
+func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
+	probe := openApp(t, queueScenario, nil, 0, 800, 600)
+	tick, guid := queuedAt(t, probe, 3)
+	out := filepath.Join(t.TempDir(), "shot.png")
+	a := openAppWith(t, queueScenario, nil, Options{Camera: camera.Isometric, Tick: tick, Paused: true, Size: image.Pt(800, 600), Screenshot: out, Select: guid})
+	for range shotFrames {
+		frame(t, a)
+	}
+	if !a.shotDone || a.shotErr != nil {
+		t.Fatalf("shot done %v, error %v", a.shotDone, a.shotErr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 800 || b.Dy() != 600 {
+		t.Fatalf("shot is %v, want 800×600", b)
+	}
+	o := a.selectedObject()
+	if o == nil || len(o.Queue) < 2 {
+		t.Fatalf("selection at tick %d has no queue", tick)
+	}
+	view := a.cam.View(a.viewport())
+	check := func(what string, p model.Vec3, want color.RGBA) {
+		x, y, ok := view.Project(p)
+		if !ok || !image.Pt(int(x), int(y)).In(a.lay.viewport) {
+			t.Fatalf("%s at %v does not project into the viewport", what, p)
+		}
+		if got := color.RGBAModel.Convert(img.At(int(x), int(y))).(color.RGBA); !near(got, want, 24) {
+			t.Errorf("%s: pixel (%.0f, %.0f) is %v, want %v", what, x, y, got, want)
+		}
+	}
+	check("the queue's head", o.Queue[0].Pos, overlay.HeadColor)
+	// A waypoint clear of the ones drawn over it (nearer the head).
+	for k := 1; k < len(o.Queue); k++ {
+		x, y, _ := view.Project(o.Queue[k].Pos)
+		clear := true
+		for j := range k {
+			u, v, _ := view.Project(o.Queue[j].Pos)
+			clear = clear && math.Hypot(x-u, y-v) > 10
+		}
+		if clear {
+			check(fmt.Sprintf("waypoint %d", k+1), o.Queue[k].Pos, overlay.QueueColor)
+			return
+		}
+	}
+	t.Errorf("no waypoint of the %d-node queue stands clear of the others", len(o.Queue))
+}

@@ -1,0 +1,219 @@
+// Commands: what each key and button does to the viewer's state — the
+// playback, the cursor, the selection, the camera, the panels and the
+// overlays.
+
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"glidepath/ui/camera"
+	"glidepath/ui/overlay"
+	"glidepath/ui/timeline"
+)
+
+// apply carries out one command.
+func (a *app) apply(c command) {
+	switch c {
+	case cmdPlay:
+		a.pb.Toggle()
+		a.stepper.Reset()
+	case cmdStepBack, cmdStepForward, cmdStepBack10, cmdStepForward10:
+		a.pb.Step(map[command]int{cmdStepBack: -1, cmdStepForward: 1, cmdStepBack10: -10, cmdStepForward10: 10}[c])
+		a.stepper.Reset()
+		a.tl.View.Show(a.pb.Cursor())
+	case cmdPrevEvent, cmdNextEvent:
+		a.jumpToEvent(c == cmdNextEvent)
+	case cmdNextLane:
+		a.tl.Lane = (a.tl.Lane + 1) % timeline.NumLanes
+		a.say("  , and . now step between " + a.tl.Lane.String())
+	case cmdSlower:
+		a.pb.Slower()
+	case cmdFaster:
+		a.pb.Faster()
+	case cmdFirst:
+		a.pb.Seek(0)
+		a.stepper.Reset()
+		a.tl.View.Show(0)
+	case cmdLast:
+		a.pb.Seek(a.pb.Last())
+		a.stepper.Reset()
+		a.tl.View.Show(a.pb.Last())
+	case cmdFollow:
+		a.follow = !a.follow
+		if a.follow && a.selected == 0 {
+			a.say("select an object to follow it")
+		}
+	case cmdFrameAll:
+		a.follow = false
+		a.frameAll()
+	case cmdNextObject, cmdPrevObject:
+		a.cycleSelection(c == cmdNextObject)
+	case cmdDeselect:
+		switch {
+		case a.help:
+			a.help = false
+		case a.stepper.Active():
+			a.stepper.Reset()
+		default:
+			a.selected, a.follow = 0, false
+		}
+	case cmdHelp:
+		a.help = !a.help
+	case cmdScreenshot:
+		a.savePending = true
+	case cmdTopDown:
+		a.cam.SetMode(camera.TopDown)
+	case cmdIsometric:
+		a.cam.SetMode(camera.Isometric)
+	case cmdPerspective:
+		a.cam.SetMode(camera.Perspective)
+	case cmdStagePrev, cmdStageNext:
+		a.stepStage(c == cmdStageNext)
+	case cmdNextReading:
+		if n := len(a.sess.runs); n > 1 {
+			a.sess.sel = (a.sess.sel + 1) % n
+			a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
+		}
+	case cmdToggleLeft:
+		a.shown.left = !a.shown.left
+		a.relayout()
+	case cmdToggleRight:
+		a.shown.right = !a.shown.right
+		a.relayout()
+	case cmdToggleTimeline:
+		a.shown.timeline = !a.shown.timeline
+		a.relayout()
+	default:
+		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
+			l := overlay.Layer(c - cmdLayer)
+			a.layers = a.layers.Toggle(l)
+			state := "off"
+			if a.layers.Has(l) {
+				state = "on"
+			}
+			a.say(overlay.Legend()[l].Name + " " + state)
+		}
+	}
+}
+
+// jumpToEvent moves the cursor to the previous or next event of the
+// timeline's selected lane, the selection's or anyone's.
+func (a *app) jumpToEvent(next bool) {
+	r := a.sess.cur()
+	f := a.tl.Lane.Filter(a.selected)
+	var i int
+	var ok bool
+	if next {
+		i, ok = r.index.Next(a.pb.Cursor(), f)
+	} else {
+		i, ok = r.index.Prev(a.pb.Cursor(), f)
+	}
+	if !ok {
+		a.say("no " + map[bool]string{true: "later", false: "earlier"}[next] + " " + a.tl.Lane.String())
+		return
+	}
+	e := &r.index.Events()[i]
+	a.pb.Seek(int(e.Tick))
+	a.stepper.Reset()
+	a.tl.View.Show(int(e.Tick))
+	a.say(timeline.Describe(e, a.timelineData()))
+}
+
+// cycleSelection selects the next (or previous) object of the list.
+func (a *app) cycleSelection(next bool) {
+	vis := a.list.visible
+	if len(vis) == 0 {
+		return
+	}
+	at := -1
+	for k, i := range vis {
+		if a.list.rows[i].GUID == a.selected {
+			at = k
+		}
+	}
+	switch {
+	case at < 0 && next:
+		at = 0
+	case at < 0:
+		at = len(vis) - 1
+	case next:
+		at = (at + 1) % len(vis)
+	default:
+		at = (at + len(vis) - 1) % len(vis)
+	}
+	a.selectObject(a.list.rows[vis[at]].GUID)
+	a.list.reveal(at)
+}
+
+// selectObject makes guid the selection.
+func (a *app) selectObject(guid uint32) {
+	if guid != a.selected {
+		a.stepper.Reset()
+	}
+	a.selected = guid
+}
+
+// stepStage moves sub-tick stepping through the selection's stages.
+func (a *app) stepStage(next bool) {
+	o := a.selectedObject()
+	if o == nil {
+		a.say("select an object to step through its tick's stages")
+		return
+	}
+	g := o.Geometry()
+	if !g.OK {
+		a.say(o.Name + " did not run its stages this tick (dormant)")
+		return
+	}
+	a.pb.SetPlaying(false)
+	if next {
+		a.stepper.Next(g.Ran)
+	} else {
+		a.stepper.Prev(g.Ran)
+	}
+}
+
+// statusLine is the top bar's text: input, readings, tick and time, play
+// state and speed, and the last message.
+func (a *app) statusLine() string {
+	var b strings.Builder
+	r := a.sess.cur()
+	b.WriteString(filepath.Base(r.info.File))
+	b.WriteString("   reading ")
+	for i, o := range a.sess.runs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if i == a.sess.sel && len(a.sess.runs) > 1 {
+			b.WriteString("[" + o.info.Reading + "]")
+		} else {
+			b.WriteString(o.info.Reading)
+		}
+	}
+	state := "paused"
+	if a.pb.Playing() {
+		state = "playing"
+	}
+	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s %s×", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), state, speedLabel(a.pb.Speed()))
+	if a.follow {
+		b.WriteString("   following")
+	}
+	if a.status != "" {
+		b.WriteString("   — ")
+		b.WriteString(a.status)
+	}
+	return b.String()
+}
+
+func speedLabel(s float64) string {
+	switch s {
+	case 0.25:
+		return "¼"
+	case 0.5:
+		return "½"
+	}
+	return fmt.Sprintf("%g", s)
+}

@@ -1,0 +1,160 @@
+// Drawn over the viewport: the help overlay listing every key and mouse
+// gesture, the caption of a scenario note at its tick, the pre-run's
+// progress bar, and the screenshot key's PNG.
+
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+var (
+	boxColor  = color.RGBA{0x0c, 0x0e, 0x11, 0xee}
+	noteColor = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
+	barColor  = color.RGBA{0x5a, 0xa9, 0xe6, 0xff}
+)
+
+// mouseHelp lists the mouse gestures, for the help overlay.
+var mouseHelp = [][2]string{
+	{"drag", "pan (in the viewport)"},
+	{"right-drag", "orbit; tilt in the perspective camera"},
+	{"wheel", "zoom to the cursor"},
+	{"click", "select the body under the cursor"},
+	{"timeline click/drag", "scrub; wheel zooms, right-drag pans"},
+	{"lane name", "select the lane , and . step between"},
+}
+
+// captionSeconds is how long a note stays as a caption after its tick.
+const captionSeconds = 4
+
+// drawOverlays draws what goes over the viewport after the panels.
+func (a *app) drawOverlays() {
+	vp := a.lay.viewport
+	r := a.sess.cur()
+	// The latest note within the last few seconds, as a caption.
+	for i := len(r.info.Notes) - 1; i >= 0; i-- {
+		n := r.info.Notes[i]
+		if n.Tick <= r.snap.Tick && r.snap.Tick-n.Tick < captionSeconds*r.info.TickRate {
+			a.caption(n.Text, vp)
+			break
+		}
+	}
+	if a.help {
+		a.drawHelp(vp)
+	}
+}
+
+// caption draws text centred at the top of the viewport, wrapped.
+func (a *app) caption(s string, vp image.Rectangle) {
+	f := a.flat
+	lines := wrap(f, s, float32(vp.Dx())-80)
+	lh := f.LineHeight() + 2
+	w := float32(0)
+	for _, l := range lines {
+		w = max(w, f.Measure(l))
+	}
+	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
+	y := float32(vp.Min.Y) + 34
+	f.Rect(x-10, y-6, w+20, lh*float32(len(lines))+10, boxColor)
+	for k, l := range lines {
+		f.Text(x, y+float32(k)*lh, l, noteColor)
+	}
+}
+
+// drawHelp lists every key, the mouse and the overlays' colours.
+func (a *app) drawHelp(vp image.Rectangle) {
+	f := a.flat
+	const colW, keyW, lh = 330, 70, 16
+	rows := 0
+	for _, b := range a.keys {
+		if b.name != "" {
+			rows++
+		}
+	}
+	rows += len(mouseHelp) + 2
+	perCol := (rows + 1) / 2
+	w := float32(2*colW + 30)
+	h := float32(perCol*lh + 50)
+	x0 := float32(vp.Min.X) + max((float32(vp.Dx())-w)/2, 4)
+	y0 := float32(vp.Min.Y) + max((float32(vp.Dy())-h)/2, 4)
+	f.Rect(x0, y0, w, h, boxColor)
+	f.Text(x0+14, y0+10, "Keys and mouse (H or Esc closes)", headColor)
+	k := 0
+	put := func(key, help string, col color.RGBA) {
+		c, r := k/perCol, k%perCol
+		x := x0 + 14 + float32(c*(colW+10))
+		y := y0 + 34 + float32(r*lh)
+		f.Text(x, y, key, col)
+		f.Text(x+keyW, y, help, textColor)
+		k++
+	}
+	for _, b := range a.keys {
+		if b.name != "" {
+			put(b.name, b.help, headColor)
+		}
+	}
+	k++
+	for _, m := range mouseHelp {
+		put(m[0], m[1], dimColor)
+	}
+}
+
+// drawLoading shows the pre-run's progress (or its error) in the middle of
+// the window.
+func (a *app) drawLoading(screen *ebiten.Image) {
+	f := a.flat
+	f.Reset()
+	w, h := float32(a.w), float32(a.h)
+	bw := min(w-40, 480)
+	x, y := (w-bw)/2, h/2
+	p := float32(a.sess.progress())
+	msg := fmt.Sprintf("Pre-running %s: %.0f %%", a.opts.Sources[0].Info().File, 100*p)
+	if a.sess.err != nil {
+		msg = "Pre-run failed: " + a.sess.err.Error()
+	}
+	f.Text(x, y-24, msg, textColor)
+	f.Rect(x, y, bw, 12, rowHover)
+	f.Rect(x, y, bw*min(max(p, 0), 1), 12, barColor)
+	if err := a.renderer.DrawFlat(screen, f); err != nil {
+		a.shotErr, a.shotDone = err, true
+	}
+}
+
+// screenshotPath is where P saves: next to the input file (the current
+// directory for the built-in scenario), named after it and the tick.
+func (a *app) screenshotPath() string {
+	dir, base := ".", "glidepath"
+	if a.opts.File != "" {
+		dir = filepath.Dir(a.opts.File)
+		base = strings.TrimSuffix(filepath.Base(a.opts.File), filepath.Ext(a.opts.File))
+		base = strings.TrimSuffix(base, ".jsonl")
+	}
+	for n := 0; ; n++ {
+		name := fmt.Sprintf("%s-tick%05d.png", base, a.pb.Cursor())
+		if n > 0 {
+			name = fmt.Sprintf("%s-tick%05d-%d.png", base, a.pb.Cursor(), n)
+		}
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(p); os.IsNotExist(err) {
+			return p
+		}
+	}
+}
+
+// saveScreenshot writes the window for the P key and says where.
+func (a *app) saveScreenshot(screen *ebiten.Image) {
+	a.savePending = false
+	p := a.screenshotPath()
+	if err := writeScreenshot(screen, p); err != nil {
+		a.say(err.Error())
+		return
+	}
+	a.say("saved " + p)
+}

@@ -1,0 +1,92 @@
+// The mouse: the timeline strip takes what happens over it, the panels'
+// lists take clicks and the wheel over them, and the camera takes the rest —
+// only gestures that begin inside the viewport, never over a panel or a
+// widget (notes/viewport.md, "Keep panel input away from the camera").
+
+package ui
+
+import (
+	"image"
+
+	"github.com/ebitenui/ebitenui/input"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"glidepath/ui/timeline"
+)
+
+// updateMouse routes one tick of mouse input.
+func (a *app) updateMouse() {
+	in := mouseInput()
+	pt := image.Pt(int(in.X), int(in.Y))
+	vp := a.viewport()
+	overPanel := a.overPanel(pt) || input.UIHovered
+	if a.shown.timeline {
+		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel}
+		if a.tl.Update(tin, !a.cameraDragging(), &a.pb, a.timelineData()) {
+			a.stepper.Reset()
+		}
+	}
+	clickedPanel := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	switch {
+	case pt.In(a.lay.list) && a.shown.left:
+		a.list.mouse(a, pt, in.Wheel, clickedPanel)
+	case pt.In(a.lay.legend) && a.shown.left && clickedPanel:
+		if l, ok := a.legend.at(a, pt); ok {
+			a.apply(cmdLayer + command(l))
+		}
+	case pt.In(a.lay.inspector) && a.shown.right:
+		a.insp.scroll.wheel(in.Wheel)
+	case pt.In(a.lay.pipeline) && a.shown.right:
+		a.pipe.scroll.wheel(in.Wheel)
+	}
+	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.timeline) && pt.In(a.lay.viewport)
+	clicked, x, y := a.ctl.Update(&a.cam, vp, in)
+	if clicked {
+		id, _ := a.builder.Pick(x, y)
+		a.selectObject(id)
+		if id == 0 {
+			a.follow = false
+		}
+	}
+	if in.Free && !in.Left && !in.Right {
+		a.hovered, _ = a.builder.Pick(in.X, in.Y)
+	} else if !in.Free {
+		a.hovered = 0
+	}
+	if in.Left && a.follow && a.cameraDragging() {
+		a.follow = false // dragging the view away stops following
+	}
+	a.hud.update(&a.cam, vp, in.X, in.Y)
+}
+
+// overPanel reports whether pt is over a shown panel or the top bar.
+func (a *app) overPanel(pt image.Point) bool {
+	return pt.In(a.lay.top) || a.shown.left && pt.In(a.lay.left) || a.shown.right && pt.In(a.lay.right)
+}
+
+// cameraDragging reports whether a camera gesture holds the mouse.
+func (a *app) cameraDragging() bool { return a.ctl.Dragging() }
+
+// scroller is a vertical scroll offset, pixels, over content taller than
+// its view.
+type scroller struct{ y, max, viewH int }
+
+// view is the visible height.
+func (s *scroller) view() int { return s.viewH }
+
+// wheelStep is how far one wheel step scrolls a panel.
+const wheelStep = 40
+
+func (s *scroller) wheel(w float64) {
+	s.y -= int(w * wheelStep)
+	s.clamp()
+}
+
+// setContent sets how tall the content is against the view's height.
+func (s *scroller) setContent(content, view int) {
+	s.max, s.viewH = max(content-view, 0), view
+	s.clamp()
+}
+
+func (s *scroller) clamp() { s.y = min(max(s.y, 0), s.max) }

@@ -1,0 +1,132 @@
+// The object list: one row per live object, in creation order, filtered by
+// the filter box; click selects, the wheel scrolls. Rows are drawn by the
+// viewer, not as widgets, so a crowd of hundreds costs a few quads and the
+// visible rows' text; the live metrics are worked out for visible rows only.
+
+package ui
+
+import (
+	"image"
+	"image/color"
+
+	"glidepath/ui/inspect"
+	"glidepath/ui/render"
+)
+
+var (
+	rowSelected = color.RGBA{0x34, 0x4a, 0x60, 0xff}
+	rowHover    = color.RGBA{0x2a, 0x30, 0x38, 0xff}
+	textColor   = color.RGBA{0xe8, 0xea, 0xec, 0xff}
+	dimColor    = color.RGBA{0x94, 0x9a, 0xa0, 0xff}
+	headColor   = color.RGBA{0x9a, 0xc8, 0xf0, 0xff}
+)
+
+// objectList holds the rows and the scroll.
+type objectList struct {
+	rows    []inspect.Row
+	visible []int // indices into rows passing the filter
+	scroll  scroller
+	filter  string
+	tick    int
+	count   int
+	sel     uint32
+	hover   int // visible index under the mouse, −1
+}
+
+// update rebuilds the rows when the cursor, the object set, the filter or
+// the selection changed.
+func (l *objectList) update(a *app, r *run) {
+	filter := a.gui.filter.GetText()
+	s := &r.snap
+	if l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.selected {
+		return
+	}
+	l.tick, l.count, l.filter, l.sel = s.Tick, len(s.Objects), filter, a.selected
+	l.rows = l.rows[:0]
+	l.visible = l.visible[:0]
+	first, last := l.scroll.y/rowHeight, (l.scroll.y+a.lay.list.Dy())/rowHeight+1
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		row := inspect.Row{GUID: o.GUID, Name: o.Name}
+		row.ID = guidText(o.GUID)
+		if row.Name == "" {
+			row.Name = row.ID
+		}
+		if row.Matches(filter) {
+			if k := len(l.visible); k >= first && k <= last {
+				row = inspect.MakeRow(o, inspect.Count(r.index, o.GUID, s.Tick))
+			}
+			l.visible = append(l.visible, len(l.rows))
+		}
+		l.rows = append(l.rows, row)
+	}
+	l.scroll.setContent(len(l.visible)*rowHeight, a.lay.list.Dy())
+}
+
+// guidText formats a guid as 0xXXXXXXXX without fmt.
+func guidText(g uint32) string {
+	const hex = "0123456789ABCDEF"
+	var b [10]byte
+	b[0], b[1] = '0', 'x'
+	for i := range 8 {
+		b[9-i] = hex[g>>(4*i)&0xF]
+	}
+	return string(b[:])
+}
+
+// reveal scrolls so visible row k shows.
+func (l *objectList) reveal(k int) {
+	top := k * rowHeight
+	switch {
+	case top < l.scroll.y:
+		l.scroll.y = top
+	case top+rowHeight > l.scroll.y+l.scroll.view():
+		l.scroll.y = top + rowHeight - l.scroll.view()
+	}
+	l.scroll.clamp()
+	l.rows = nil // rebuild: the visible rows changed
+}
+
+// mouse handles the mouse over the list.
+func (l *objectList) mouse(a *app, pt image.Point, wheel float64, clicked bool) {
+	if wheel != 0 {
+		l.scroll.wheel(wheel)
+		l.rows = nil
+	}
+	k := (pt.Y - a.lay.list.Min.Y + l.scroll.y) / rowHeight
+	l.hover = -1
+	if k >= 0 && k < len(l.visible) {
+		l.hover = k
+		if clicked {
+			a.selectObject(l.rows[l.visible[k]].GUID)
+		}
+	}
+}
+
+// draw draws the visible rows in rect.
+func (l *objectList) draw(f *render.Flat, rect image.Rectangle, selected uint32) {
+	lh := f.LineHeight()
+	for k, i := range l.visible {
+		y := rect.Min.Y + k*rowHeight - l.scroll.y
+		if y+rowHeight <= rect.Min.Y || y >= rect.Max.Y {
+			continue
+		}
+		if y < rect.Min.Y || y+rowHeight > rect.Max.Y {
+			continue // partly hidden rows are left out rather than clipped
+		}
+		row := &l.rows[i]
+		x, fy, w := float32(rect.Min.X), float32(y), float32(rect.Dx())
+		switch {
+		case row.GUID == selected:
+			f.Rect(x, fy, w, rowHeight-2, rowSelected)
+		case k == l.hover:
+			f.Rect(x, fy, w, rowHeight-2, rowHover)
+		}
+		f.Text(x+4, fy+1, row.Name, textColor)
+		f.Text(x+w-f.Measure(row.ID)-4, fy+1, row.ID, dimColor)
+		f.Text(x+4, fy+1+lh, row.Stats, dimColor)
+	}
+	if len(l.visible) == 0 {
+		f.Text(float32(rect.Min.X)+4, float32(rect.Min.Y)+4, "no objects match", dimColor)
+	}
+}

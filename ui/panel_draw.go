@@ -1,0 +1,225 @@
+// Drawing the panels' content over their ebitenui backgrounds: the object
+// list, the legend, the inspector and the pipeline panel, each clipped to
+// its rectangle by leaving out what does not fit.
+
+package ui
+
+import (
+	"image"
+	"strings"
+
+	"glidepath/interp"
+	"glidepath/ui/inspect"
+	"glidepath/ui/model"
+	"glidepath/ui/pipeline"
+	"glidepath/ui/render"
+)
+
+// drawPanels draws the shown panels' content.
+func (a *app) drawPanels() {
+	f := a.flat
+	if a.shown.left {
+		a.list.draw(f, a.lay.list, a.selected)
+		a.legend.draw(f, a.lay.legend, a.layers)
+	}
+	if a.shown.right {
+		a.insp.draw(f, a.lay.inspector)
+		a.pipe.draw(f, a.lay.pipeline, a.stepper.Stage())
+	}
+}
+
+// inspector caches the selection's lines.
+type inspector struct {
+	lines  []inspect.Line
+	scroll scroller
+	key    [3]int64
+}
+
+const lineHeight = 16
+
+func (p *inspector) update(a *app, r *run) {
+	key := [3]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel)}
+	if p.lines != nil && key == p.key {
+		return
+	}
+	p.key = key
+	o := a.selectedObject()
+	if o == nil {
+		msg := "Click a body, a row of the object list, or press Tab to select an object."
+		if a.selected != 0 {
+			msg = "The selected object does not exist at this tick."
+		}
+		p.lines = p.lines[:0]
+		for _, l := range wrap(a.flat, msg, float32(a.lay.inspector.Dx())) {
+			p.lines = append(p.lines, inspect.Line{Value: l})
+		}
+	} else {
+		p.lines = inspect.Inspect(o, r.snap.Tick, r.info.TickRate)
+	}
+	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.inspector.Dy())
+}
+
+// valueColumn is where field values start, pixels from the panel's left.
+const valueColumn = 138
+
+// queueColumns are the x offsets of the queue table's columns.
+var queueColumns = [...]float32{0, 22, 86, 160, 214, 268, 312}
+
+func (p *inspector) draw(f *render.Flat, rect image.Rectangle) {
+	x := float32(rect.Min.X)
+	for k, l := range p.lines {
+		y := rect.Min.Y + k*lineHeight - p.scroll.y
+		if y < rect.Min.Y || y+lineHeight > rect.Max.Y {
+			continue
+		}
+		fy := float32(y)
+		switch {
+		case l.Heading:
+			f.Text(x, fy, l.Label, headColor)
+		case l.Cells != nil:
+			col := textColor
+			if k > 0 && p.lines[k-1].Heading {
+				col = dimColor // the column heads
+			}
+			for c, s := range l.Cells {
+				if c < len(queueColumns) {
+					f.Text(x+4+queueColumns[c], fy, s, col)
+				}
+			}
+		case l.Label == "":
+			f.Text(x, fy, l.Value, dimColor)
+		default:
+			f.Text(x+8, fy, l.Label, dimColor)
+			f.Text(x+valueColumn, fy, l.Value, textColor)
+		}
+	}
+}
+
+// pipelinePanel caches the selection's pipeline rows, wrapped to the
+// panel's width.
+type pipelinePanel struct {
+	lines  []pipeLine
+	scroll scroller
+	key    [5]int64
+	ids    []int32
+	events []model.Event
+}
+
+// pipeLine is one drawn line: its text, indent, colour and the stage it
+// belongs to (−1 for the entry row and captions).
+type pipeLine struct {
+	text   string
+	indent float32
+	kind   uint8 // 0 name, 1 value, 2 why, 3 caption
+	stage  int
+	ran    bool
+}
+
+func (p *pipelinePanel) update(a *app, r *run) {
+	key := [5]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel), int64(a.stepper.Stage()), int64(a.lay.pipeline.Dx())}
+	if p.lines != nil && key == p.key {
+		return
+	}
+	p.key = key
+	p.lines = p.lines[:0]
+	width := float32(a.lay.pipeline.Dx())
+	add := func(text string, indent float32, kind uint8, stage int, ran bool) {
+		for _, ln := range wrap(a.flat, text, width-indent) {
+			p.lines = append(p.lines, pipeLine{text: ln, indent: indent, kind: kind, stage: stage, ran: ran})
+		}
+	}
+	for _, n := range r.info.Notes {
+		if n.Tick == r.snap.Tick {
+			add("note: "+n.Text, 0, 3, -1, true)
+		}
+	}
+	o := a.selectedObject()
+	if o == nil {
+		add("Select an object to see what each stage of its tick produced, and why. Z and X step through the stages.", 0, 2, -1, false)
+		p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
+		return
+	}
+	p.ids = r.index.Recent(o.GUID, model.Filter{}, r.snap.Tick, r.snap.Tick, 64, p.ids[:0])
+	p.events = p.events[:0]
+	for k := len(p.ids) - 1; k >= 0; k-- {
+		p.events = append(p.events, r.index.Events()[p.ids[k]])
+	}
+	reading, err := interp.ReadingByName(r.info.Reading)
+	if err != nil {
+		reading = interp.SeedReading()
+	}
+	rows := pipeline.Explain(&pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.info.TickRate})
+	for i, row := range rows {
+		stage := -1
+		if i > 0 {
+			stage = int(row.Step.Stage)
+		}
+		name := row.Step.Name + "  " + row.Step.Addr
+		if row.Step.Inner != "" {
+			name = row.Step.Name + " → " + row.Step.Inner + "  " + row.Step.Addr
+		}
+		add(name, 0, 0, stage, row.Ran)
+		add(row.Value, 12, 1, stage, row.Ran)
+		if row.Why != "" {
+			add(row.Why, 12, 2, stage, row.Ran)
+		}
+	}
+	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
+	if st := a.stepper.Stage(); st >= 0 {
+		for k, l := range p.lines {
+			if l.stage == st {
+				p.scroll.y = k*lineHeight - lineHeight
+				p.scroll.clamp()
+				break
+			}
+		}
+	}
+}
+
+// wrap breaks s into lines no wider than width.
+func wrap(f *render.Flat, s string, width float32) []string {
+	if f.Measure(s) <= width {
+		return []string{s}
+	}
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		try := w
+		if line != "" {
+			try = line + " " + w
+		}
+		if line != "" && f.Measure(try) > width {
+			out = append(out, line)
+			line = w
+			continue
+		}
+		line = try
+	}
+	return append(out, line)
+}
+
+func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
+	x := float32(rect.Min.X)
+	for k, l := range p.lines {
+		y := rect.Min.Y + k*lineHeight - p.scroll.y
+		if y < rect.Min.Y || y+lineHeight > rect.Max.Y {
+			continue
+		}
+		fy := float32(y)
+		if stage >= 0 && l.stage == stage {
+			f.Rect(x-4, fy, float32(rect.Dx())+8, lineHeight, rowSelected)
+		}
+		col := textColor
+		switch {
+		case l.kind == 3:
+			col = noteColor
+		case !l.ran:
+			col = offColor
+		case l.kind == 0:
+			col = headColor
+		case l.kind == 2:
+			col = dimColor
+		}
+		f.Text(x+l.indent, fy, l.text, col)
+	}
+}

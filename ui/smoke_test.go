@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"glidepath/engine/scenario"
+	"glidepath/ui/overlay"
+	"glidepath/ui/timeline"
+)
+
+// step runs one update, failing on any error.
+func step(t *testing.T, a *app) {
+	t.Helper()
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// show runs one update and draws a frame (without reading it back).
+func show(t *testing.T, a *app) {
+	t.Helper()
+	step(t, a)
+	img := ebiten.NewImage(a.w, a.h)
+	defer img.Deallocate()
+	a.Draw(img)
+	if a.shotErr != nil {
+		t.Fatal(a.shotErr)
+	}
+}
+
+// The smoke test: every shipped scenario opens, plays, steps, scrubs,
+// jumps between events, steps through a tick's stages, toggles every
+// overlay and panel and switches cameras without an error.
+func TestSmoke_EveryShippedScenario(t *testing.T) {
+	for _, e := range scenario.Catalog() {
+		t.Run(e.Name, func(t *testing.T) {
+			a := openApp(t, "../assets/scenarios/"+e.Name+".yaml", nil, 0, 800, 500)
+			last := a.pb.Last()
+			a.apply(cmdPlay)
+			for range 5 {
+				step(t, a)
+			}
+			show(t, a)
+			if a.pb.Cursor() == 0 {
+				t.Error("playing did not move the cursor")
+			}
+			a.apply(cmdNextObject)
+			if a.selected == 0 {
+				t.Fatal("Tab selected nothing")
+			}
+			for _, c := range []command{cmdStepForward, cmdStepForward10, cmdStepBack, cmdStepBack10, cmdLast, cmdFirst, cmdFaster, cmdSlower, cmdFollow} {
+				a.apply(c)
+				step(t, a)
+			}
+			for _, tick := range []int{last / 2, last / 3, last, 1, last * 3 / 4} {
+				a.pb.Seek(tick)
+				show(t, a)
+				if a.sess.cur().snap.Tick != tick {
+					t.Fatalf("scrubbed to %d, the snapshot is at %d", tick, a.sess.cur().snap.Tick)
+				}
+			}
+			for l := range timeline.NumLanes {
+				a.tl.Lane = l
+				a.apply(cmdNextEvent)
+				step(t, a)
+				a.apply(cmdPrevEvent)
+				step(t, a)
+			}
+			for range 8 {
+				a.apply(cmdStageNext)
+				step(t, a)
+			}
+			a.apply(cmdStagePrev)
+			show(t, a)
+			for l := range overlay.NumLayers {
+				a.apply(cmdLayer + command(l))
+				step(t, a)
+				a.apply(cmdLayer + command(l))
+			}
+			a.layers = 0
+			show(t, a)
+			a.layers = overlay.All
+			for _, c := range []command{cmdTopDown, cmdPerspective, cmdIsometric, cmdFrameAll, cmdHelp, cmdToggleLeft, cmdToggleRight, cmdToggleTimeline, cmdToggleTimeline, cmdHelp, cmdDeselect, cmdDeselect} {
+				a.apply(c)
+				show(t, a)
+			}
+		})
+	}
+}
+
+// Under -compare each reading has its body in its own colour, and C moves
+// the overlays from one reading to the next.
+func TestSmoke_CompareReadings(t *testing.T) {
+	a := openApp(t, "", []string{"seed", "ace", "legacy"}, 300, 800, 500)
+	show(t, a)
+	if len(a.scene.Compared) != 2 || a.scene.BodyColor != overlay.ReadingColor(0) {
+		t.Fatalf("%d compared readings, body colour %v", len(a.scene.Compared), a.scene.BodyColor)
+	}
+	a.apply(cmdNextReading)
+	show(t, a)
+	if a.sess.cur().info.Reading != "ace" || a.scene.BodyColor != overlay.ReadingColor(1) {
+		t.Errorf("after C the selected reading is %q in %v", a.sess.cur().info.Reading, a.scene.BodyColor)
+	}
+	for _, r := range a.sess.runs {
+		if r.snap.Tick != 300 {
+			t.Errorf("reading %s is at tick %d, want 300", r.info.Reading, r.snap.Tick)
+		}
+	}
+}
