@@ -44,6 +44,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"open", "open the visual debugger (the default when no subcommand is given)", runOpen},
+		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
 	}
 }
 
