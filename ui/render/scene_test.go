@@ -139,7 +139,10 @@ func perspectiveView(target draw.Vec3) camera.View {
 	return cam.View(vp1280)
 }
 
-func BenchmarkBuildFrame(b *testing.B) {
+// BenchmarkBuildSyntheticFrame builds a frame of synthetic shapes shaped like
+// a busy viewer frame, to measure the builder alone (the viewer's real frame
+// is BenchmarkBuildFrame in ui/overlay).
+func BenchmarkBuildSyntheticFrame(b *testing.B) {
 	t := hillTerrain(b)
 	for _, n := range []int{1, 30, 300} {
 		b.Run("objects="+strconv.Itoa(n), func(b *testing.B) {
