@@ -44,6 +44,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"open", "open the visual debugger (the default when no subcommand is given)", runOpen},
+		{"run", "replay a recording or scenario headless: trace and glide metrics", runRun},
+		{"compile", "compile a scenario into a recording", runCompile},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
 	}
 }

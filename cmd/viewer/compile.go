@@ -1,0 +1,40 @@
+// The compile subcommand: compile a scenario into the recording it stands
+// for (DESIGN.md, "The one direction data flows") and write it with the
+// recording Writer, so it can be replayed, shared or edited like a capture.
+
+package main
+
+import (
+	"io"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+)
+
+const compileSynopsis = "viewer compile SCENARIO.yaml -o OUT.jsonl[.gz]"
+
+func runCompile(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("compile", compileSynopsis, stderr)
+	out := fs.String("o", "", "write the recording to `FILE` (gzip when it ends in .gz)")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return badInput("compile: want one SCENARIO.yaml, got %d", len(files))
+	}
+	if *out == "" {
+		fs.Usage()
+		return badInput("compile: -o OUT.jsonl[.gz] is required")
+	}
+	rec, err := scenario.CompileFile(files[0], assets.FS())
+	if err != nil {
+		return usageError{err}
+	}
+	if err := recording.WriteFile(*out, rec); err != nil {
+		return usageError{err}
+	}
+	return nil
+}

@@ -1,0 +1,172 @@
+// The run subcommand: replay a recording or scenario headless under one
+// reading (or several side by side), optionally writing its trace, and print
+// each object's glide metrics. It needs no display.
+
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"strings"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/recording"
+	"glidepath/interp"
+)
+
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-json] [-quiet] FILE"
+
+// runOptions are the run subcommand's flags.
+type runOptions struct {
+	reading string
+	compare string
+	ticks   int
+	trace   string
+	json    bool
+	quiet   bool
+}
+
+func runRun(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("run", runSynopsis, stderr)
+	var o runOptions
+	fs.StringVar(&o.reading, "reading", interp.DefaultReadingName, "the reading to run: "+strings.Join(interp.ReadingNames(), ", "))
+	fs.StringVar(&o.compare, "compare", "", "run these readings (comma-separated) side by side and print their metrics together")
+	fs.IntVar(&o.ticks, "ticks", 0, "run ticks 1 to `N` (default: until 2 s after the last event)")
+	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
+	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
+	fs.BoolVar(&o.quiet, "quiet", false, "print no metrics")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return badInput("run: want one FILE (a recording .jsonl[.gz] or a scenario .yaml), got %d", len(files))
+	}
+	if o.ticks < 0 {
+		return badInput("run: -ticks %d: want a positive number of ticks", o.ticks)
+	}
+	readings, err := o.readings(fs)
+	if err != nil {
+		return err
+	}
+	if len(readings) > 1 && o.trace != "" {
+		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
+	}
+	rec, err := loadInput(files[0])
+	if err != nil {
+		return err
+	}
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, NoCheckpoints: true, LastTick: o.ticks}
+	cmp, err := engine.NewCompare(rec, readings, opts)
+	if err != nil {
+		return usageError{err}
+	}
+	if o.trace != "" {
+		if err := writeTrace(cmp.Sims()[0], o.trace, files[0], stdout); err != nil {
+			return err
+		}
+	} else {
+		for cmp.Tick() < cmp.LastTick() {
+			cmp.Step()
+		}
+	}
+	if o.quiet {
+		return nil
+	}
+	out := stdout
+	if o.trace == "-" {
+		out = stderr
+	}
+	report := engine.NewReport(traceInputName(files[0]), cmp)
+	if o.json {
+		return report.WriteJSON(out)
+	}
+	return report.WriteText(out)
+}
+
+// readings resolves -reading and -compare.
+func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
+	names := []string{o.reading}
+	if o.compare != "" {
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "reading" })
+		if set {
+			return nil, badInput("run: give -reading or -compare, not both")
+		}
+		names = strings.Split(o.compare, ",")
+	}
+	var out []interp.Reading
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		r, err := interp.ReadingByName(n)
+		if err != nil {
+			return nil, badInput("run: %v", err)
+		}
+		for _, prev := range out {
+			if prev.Name == r.Name {
+				return nil, badInput("run: -compare names %q twice", n)
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// loadInput reads a recording or compiles a scenario; every failure is bad
+// input (exit 2) and names the file.
+func loadInput(path string) (*recording.Recording, error) {
+	rec, err := engine.Load(path, assets.FS())
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return rec, nil
+}
+
+// writeTrace runs s to its last tick writing its trace to path ("-" is
+// stdout).
+func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) (err error) {
+	var w io.Writer = stdout
+	if path != "-" {
+		f, err := os.Create(path)
+		if err != nil {
+			return usageError{err}
+		}
+		defer func() {
+			if cerr := f.Close(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
+		w = f
+	}
+	return engine.WriteTrace(w, s, traceInputName(input), s.LastTick())
+}
+
+// traceInputName is the input the trace header names: the file's base name,
+// so a trace does not depend on where the file was.
+func traceInputName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments (viewer compile IN.yaml -o OUT.jsonl) and returns the
+// positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

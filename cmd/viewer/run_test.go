@@ -1,0 +1,218 @@
+// Tests of the headless subcommands (run, compile), called through run()
+// exactly as main does: exit statuses, messages, usage. None needs a
+// display.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+)
+
+// viewer runs the command line args and returns the exit status and output.
+func viewer(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+const (
+	farJump     = "../../engine/testdata/far_jump.jsonl"
+	farJumpWant = "../../engine/testdata/far_jump.trace.golden"
+)
+
+// scenarioFile writes a shipped scenario to a temporary .yaml file.
+func scenarioFile(t *testing.T, name string) string {
+	t.Helper()
+	data, err := scenario.ReadAsset(assets.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name+".yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRun_RecordingPrintsMetrics(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	code, out, errs := viewer(t, "run", farJump)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"far_jump.jsonl: 105 ticks at 30 Hz", "0x80000A01 Jumper", "seed", "enqueue far", "blips"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestRun_TraceIsTheGoldenTrace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.trace")
+	code, out, errs := viewer(t, "run", "-quiet", "-trace", path, farJump)
+	if code != 0 || out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, out, errs)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(farJumpWant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("viewer run -trace differs from the engine's golden trace")
+	}
+	// "-" writes the trace to stdout and the metrics to stderr.
+	code, out, errs = viewer(t, "run", "-trace", "-", farJump)
+	if code != 0 || out != string(want) || !strings.Contains(errs, "Jumper") {
+		t.Fatalf("-trace -: exit %d, stdout %d bytes, stderr %q", code, len(out), errs)
+	}
+}
+
+func TestRun_ScenarioTicksAndJSON(t *testing.T) {
+	code, out, errs := viewer(t, "run", "-ticks", "90", "-json", scenarioFile(t, "far-blip"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Input    string
+		Ticks    int
+		Readings []string
+		Objects  []struct {
+			GUID string
+			Runs []struct {
+				Reading string
+				Updates int
+				Routes  map[string]int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.Input != "far-blip.yaml" || rep.Ticks != 90 || len(rep.Readings) != 1 || len(rep.Objects) != 1 {
+		t.Fatalf("report %+v", rep)
+	}
+	r := rep.Objects[0].Runs[0]
+	if r.Reading != "seed" || r.Updates == 0 || r.Routes["interpolate"] != r.Updates {
+		t.Fatalf("run %+v", r)
+	}
+}
+
+func TestRun_CompareReadingsSideBySide(t *testing.T) {
+	code, out, errs := viewer(t, "run", "-compare", "seed,ace,hexrays,legacy", farJump)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	header := ""
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "0x80000A01") {
+			header = line
+		}
+	}
+	if f := strings.Fields(header); len(f) != 6 || f[2] != "seed" || f[3] != "ace" || f[4] != "hexrays" || f[5] != "legacy" {
+		t.Fatalf("object header %q: want the four readings as columns\n%s", header, out)
+	}
+}
+
+func TestRun_BadInputExitsTwo(t *testing.T) {
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.jsonl")
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[2] = strings.Replace(lines[2], `"origin":[21,90,0]`, `"origin":[21,90]`, 1)
+	if err := os.WriteFile(broken, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badScenario := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(badScenario, []byte("duration: 10\nremotes:\n  - guid: 0x1\n    position: [1]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no file", []string{"run"}, "want one FILE"},
+		{"two files", []string{"run", farJump, farJump}, "want one FILE"},
+		{"missing file", []string{"run", filepath.Join(dir, "nope.jsonl")}, "nope.jsonl"},
+		{"malformed line", []string{"run", broken}, "broken.jsonl:3: position.origin: want 3 numbers, got 2"},
+		{"bad scenario", []string{"run", badScenario}, "bad.yaml:4:"},
+		{"unknown reading", []string{"run", "-reading", "retail", farJump}, `"retail"`},
+		{"unknown flag", []string{"run", "-speed", "2", farJump}, "flag provided but not defined: -speed"},
+		{"negative ticks", []string{"run", "-ticks", "-3", farJump}, "-ticks -3"},
+		{"compare twice", []string{"run", "-compare", "seed,seed", farJump}, "twice"},
+		{"compare and trace", []string{"run", "-compare", "seed,ace", "-trace", filepath.Join(dir, "t"), farJump}, "cannot be combined"},
+		{"compile without -o", []string{"compile", scenarioFile(t, "jump")}, "-o OUT.jsonl[.gz] is required"},
+		{"compile bad scenario", []string{"compile", badScenario, "-o", filepath.Join(dir, "x.jsonl")}, "bad.yaml:4:"},
+		{"compile recording", []string{"compile", farJump, "-o", filepath.Join(dir, "x.jsonl")}, "far_jump.jsonl"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := viewer(t, tc.args...)
+			if code != 2 {
+				t.Fatalf("exit %d, want 2; stderr %s", code, errs)
+			}
+			if !strings.Contains(errs, tc.want) {
+				t.Fatalf("stderr %q lacks %q", errs, tc.want)
+			}
+			if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+				t.Fatalf("stderr has a stack trace: %s", errs)
+			}
+		})
+	}
+}
+
+func TestRunAndCompile_Help(t *testing.T) {
+	for _, sub := range []string{"run", "compile"} {
+		code, _, errs := viewer(t, sub, "-h")
+		if code != 0 || !strings.Contains(errs, "usage: viewer "+sub) {
+			t.Errorf("%s -h: exit %d, stderr %q", sub, code, errs)
+		}
+	}
+	code, _, errs := viewer(t, "-h")
+	if code != 0 || !strings.Contains(errs, "  run ") || !strings.Contains(errs, "  compile ") {
+		t.Errorf("viewer -h: exit %d, stderr %q; want run and compile listed", code, errs)
+	}
+}
+
+func TestCompile_WritesTheRecording(t *testing.T) {
+	for _, out := range []string{"jump.jsonl", "jump.jsonl.gz"} {
+		path := filepath.Join(t.TempDir(), out)
+		code, _, errs := viewer(t, "compile", scenarioFile(t, "jump"), "-o", path)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		got, err := recording.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := scenario.CompileAsset(assets.FS(), "jump")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Events) != len(want.Events) || len(got.Header.Entities) != len(want.Header.Entities) {
+			t.Fatalf("%s: %d events, %d entities; compiled %d, %d", out, len(got.Events), len(got.Header.Entities), len(want.Events), len(want.Header.Entities))
+		}
+		// The written recording replays like the scenario itself.
+		code, a, _ := viewer(t, "run", "-json", path)
+		_, b, _ := viewer(t, "run", "-json", scenarioFile(t, "jump"))
+		if code != 0 || strings.Replace(a, out, "jump.yaml", 1) != b {
+			t.Fatalf("%s: replaying the compiled recording differs from running the scenario", out)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+// Benchmarks: the tick driver per object count, seeking in an hour-long
+// recording, and loading it. Run with `make bench` (or go test -bench); they
+// measure, they never fail on speed.
+
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+)
+
+// BenchmarkRun is the tick driver in steady state: remotes walking loops,
+// each sending an update every 0.5 s, no trace, no log (the scenario
+// package's BenchRecording). One op is one tick of every object; it reports
+// object-ticks per second and heap allocations per object-tick.
+func BenchmarkRun(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		b.Run(fmt.Sprintf("objects=%d", n), func(b *testing.B) {
+			rec := scenario.BenchRecording(n, 10, 0.5, 1)
+			s, err := New(rec, Options{Assets: assets.FS(), NoCheckpoints: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			// Warm up: the first minute grows every queue and buffer.
+			runTo(s, 60*s.TickRate())
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			ticks, excluded := 0, uint64(0)
+			for b.Loop() {
+				if s.Tick() >= s.LastTick() {
+					// Past the end: go back to minute 1, outside the timing
+					// and the allocation count (restoring recreates the
+					// interpolation managers tick 0 did not have yet).
+					b.StopTimer()
+					var m0, m1 runtime.MemStats
+					runtime.ReadMemStats(&m0)
+					s.Seek(60 * s.TickRate())
+					runtime.ReadMemStats(&m1)
+					excluded += m1.Mallocs - m0.Mallocs
+					b.StartTimer()
+				}
+				s.Step()
+				ticks++
+			}
+			runtime.ReadMemStats(&after)
+			objTicks := float64(ticks * n)
+			b.ReportMetric(objTicks/b.Elapsed().Seconds(), "object-ticks/s")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs-excluded)/objTicks, "allocs/object-tick")
+		})
+	}
+}
+
+// benchHour is the hour-long recording of 100 objects (≈108 000 ticks,
+// ≈720 000 events) the seek and load benchmarks use.
+func benchHour() *recording.Recording { return scenario.BenchRecording(100, 60, 0.5, 1) }
+
+// BenchmarkSeek seeks to random ticks of an hour-long, 100-object recording
+// after RunAll, with the event log on as the viewer has it. It reports the
+// 99th-percentile seek time and the checkpoints' memory.
+func BenchmarkSeek(b *testing.B) {
+	s, err := New(benchHour(), Options{Assets: assets.FS(), EventLog: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.RunAll(nil)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var times []time.Duration
+	for b.Loop() {
+		tick := rng.IntN(s.LastTick() + 1)
+		start := time.Now()
+		s.Seek(tick)
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	p99 := times[min(len(times)-1, len(times)*99/100)]
+	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(s.CheckpointBytes())/(1<<20), "checkpoint-MiB")
+	b.ReportMetric(float64(s.CheckpointInterval()), "interval-ticks")
+}
+
+// BenchmarkLoad reads the hour-long recording from a file (Load), and
+// BenchmarkLoad/new also indexes it for the tick driver (New).
+func BenchmarkLoad(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "hour.jsonl")
+	if err := recording.WriteFile(path, benchHour()); err != nil {
+		b.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("read", func(b *testing.B) {
+		b.SetBytes(fi.Size())
+		for b.Loop() {
+			if _, err := Load(path, assets.FS()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("read+new", func(b *testing.B) {
+		b.SetBytes(fi.Size())
+		for b.Loop() {
+			rec, err := Load(path, assets.FS())
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := New(rec, Options{Assets: assets.FS(), EventLog: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,90 @@
+// Readings side by side: the same recording run under several readings
+// (READINGS.md) in lock step, so the viewer can draw each reading's body in
+// its own colour and the runner can print their metrics next to each other.
+
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"glidepath/engine/recording"
+	"glidepath/interp"
+)
+
+// Compare holds one Sim per reading over the same recording, stepped and
+// seeked together.
+type Compare struct {
+	sims []*Sim
+}
+
+// NewCompare makes one Sim of rec per reading, each with opts but its own
+// reading. Reading names must be distinct.
+func NewCompare(rec *recording.Recording, readings []interp.Reading, opts Options) (*Compare, error) {
+	if len(readings) == 0 {
+		return nil, errors.New("engine: compare needs at least one reading")
+	}
+	c := &Compare{}
+	for i, r := range readings {
+		for _, prev := range readings[:i] {
+			if prev.Name == r.Name {
+				return nil, fmt.Errorf("engine: reading %q given twice", r.Name)
+			}
+		}
+		o := opts
+		o.Reading = r
+		s, err := New(rec, o)
+		if err != nil {
+			return nil, err
+		}
+		c.sims = append(c.sims, s)
+	}
+	return c, nil
+}
+
+// Sims are the runs, in the order the readings were given.
+func (c *Compare) Sims() []*Sim { return c.sims }
+
+// Sim returns the run of the reading called name, or nil.
+func (c *Compare) Sim(name string) *Sim {
+	for _, s := range c.sims {
+		if s.reading.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Tick is the current tick (the same in every run).
+func (c *Compare) Tick() int { return c.sims[0].tick }
+
+// LastTick is the runs' last tick (the same in every run).
+func (c *Compare) LastTick() int { return c.sims[0].lastTick }
+
+// Step runs the next tick of every run.
+func (c *Compare) Step() {
+	for _, s := range c.sims {
+		s.Step()
+	}
+}
+
+// Seek makes tick current in every run.
+func (c *Compare) Seek(tick int) {
+	for _, s := range c.sims {
+		s.Seek(tick)
+	}
+}
+
+// RunAll pre-runs every run to its last tick (Sim.RunAll); progress counts
+// the ticks of all runs together.
+func (c *Compare) RunAll(progress func(done, total int)) {
+	total := len(c.sims) * c.LastTick()
+	for i, s := range c.sims {
+		base := i * c.LastTick()
+		var p func(done, total int)
+		if progress != nil {
+			p = func(done, _ int) { progress(base+done, total) }
+		}
+		s.RunAll(p)
+	}
+}

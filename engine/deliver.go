@@ -1,0 +1,178 @@
+// Delivery: step 1 of a tick (recording-v1 "Delivery semantics") — every
+// event due by k·dt, in file order. An UpdatePosition is routed at once:
+// SmartBox::UnpackPositionEvent's instance check, HandleReceivedPosition's
+// position stamp, CPhysicsObj::MoveOrTeleport and ConstrainTo (seed 004
+// §0–§4); motion and vector updates apply at once; truth is kept aside,
+// never delivered to the pipeline.
+
+package engine
+
+import (
+	"glidepath/engine/recording"
+	"glidepath/physics"
+	"glidepath/physics/anim"
+)
+
+// deliverDue delivers the events due in tick k.
+func (s *Sim) deliverDue(k int) {
+	events := s.rec.Events
+	for s.cursor < len(events) && int(s.due[s.cursor]) <= k {
+		i := s.cursor
+		s.cursor++
+		s.source = int32(i)
+		s.deliver(i, &events[i])
+	}
+}
+
+// deliver hands one event to the pipeline.
+func (s *Sim) deliver(i int, ev *recording.Event) {
+	var o *object
+	if slot := s.target[i]; slot >= 0 {
+		o = s.slots[slot]
+	}
+	switch ev.Kind {
+	case recording.KindPosition:
+		s.deliverPosition(o, &ev.Update)
+	case recording.KindMotion:
+		s.deliverMotion(o, &ev.Motion)
+	case recording.KindVector:
+		s.deliverVector(o, &ev.Vector)
+	case recording.KindCreate:
+		s.create(o, s.tick)
+		s.nslots = int(s.target[i]) + 1
+		s.emit(o, Event{Kind: EventCreate})
+	case recording.KindDelete:
+		o.st.alive = false
+		o.st.deleted = int32(s.tick)
+		s.emit(o, Event{Kind: EventDelete})
+	case recording.KindObserver:
+		s.hasObserver, s.observer = true, ev.Pos
+	case recording.KindTruth:
+		o.st.hasTruth, o.st.truthTick, o.st.truth = true, int32(s.tick), ev.Pos
+	case recording.KindNote:
+		var guid uint32
+		if ev.HasGUID {
+			guid = ev.GUID
+		}
+		s.record(-1, Event{Kind: EventNote, GUID: guid})
+	}
+}
+
+// deliverPosition routes an UpdatePosition (seed 004 §0–§4). player_distance
+// is the observer's distance to the body at this moment (0 without an
+// observer). A teleport or slide that placed the body is a snap.
+func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
+	o.phys.PlayerDistance = s.playerDistance(o)
+	from := o.phys.Position()
+	// The update lives in the object: a pointer to a local handed through
+	// the position manager's interface would escape to the heap.
+	u := &o.update
+	*u = physics.PositionUpdate{
+		Position:           up.Pos,
+		Velocity:           up.Velocity,
+		PlacementID:        up.Placement,
+		HasContact:         up.Grounded,
+		InstanceStamp:      up.Seq.Instance,
+		PositionStamp:      up.Seq.Position,
+		TeleportStamp:      up.Seq.Teleport,
+		ForcePositionStamp: up.Seq.ForcePosition,
+	}
+	// The route row comes before what routing caused (the enqueue), so its
+	// place in the log is taken first and its branch filled in after.
+	at := s.reserve(o)
+	r := o.phys.UnpackPositionEvent(u)
+	s.fill(at, o, r)
+	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)
+	if r == physics.RouteTeleport || r == physics.RouteSlide {
+		to := o.phys.Position()
+		s.emit(o, Event{Kind: EventSnap, From: PlaceOf(&from), To: PlaceOf(&to)})
+	}
+	s.checkContact(o)
+}
+
+// playerDistance is player_distance: the distance from the observer to the
+// object's body, 0 when there is no observer (recording-v1 "Header").
+func (s *Sim) playerDistance(o *object) float32 {
+	if !s.hasObserver {
+		return 0
+	}
+	p := o.phys.Position()
+	return s.observer.Distance(&p)
+}
+
+// deliverMotion applies an UpdateMotion: the object gets a motion
+// interpreter if it had none, and CMotionInterp::move_to_interpreted_state /
+// apply_interpreted_movement set the sequence's cycle (anim.MotionInterp.
+// ApplyInterpreted). The state was validated when the Sim was made.
+func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
+	if !o.st.hasMI {
+		o.giveMotionInterp()
+	}
+	_ = o.mi.ApplyInterpreted(interpretedState(m), o.parts)
+	s.emit(o, Event{Kind: EventMotion})
+}
+
+// deliverVector handles a VectorUpdate (0xF74E): like an UpdatePosition it
+// must carry the object's instance stamp, and its vector stamp must be newer
+// than update_times[VECTOR_TS] (newer_event stores it); then set_velocity and
+// set_omega. The seeds do not detail SmartBox::HandleVectorUpdate; this is
+// the stamp discipline of seed 004 §2 applied to the stamps the message
+// carries.
+func (s *Sim) deliverVector(o *object, v *recording.Vector) {
+	applied := o.phys.CheckInstance(v.Seq.Instance) == physics.InstanceCurrent &&
+		o.phys.NewerEvent(physics.StampVector, v.Seq.Vector)
+	if applied {
+		o.phys.SetVelocity(v.Velocity, false)
+		o.phys.SetOmega(v.Omega, false)
+	}
+	s.emit(o, Event{Kind: EventVector, Applied: applied})
+}
+
+// interpretedState converts a recording's motion to the interpreted state
+// anim applies.
+func interpretedState(m *recording.Motion) anim.InterpretedState {
+	st := anim.InterpretedState{
+		ForwardSpeed:  m.ForwardSpeed,
+		SidestepSpeed: m.SidestepSpeed,
+		TurnSpeed:     m.TurnSpeed,
+		RunRate:       m.RunRate,
+		HasRunRate:    m.HasRunRate,
+		MovingTo:      m.MovingTo,
+	}
+	switch m.Forward {
+	case recording.Ready:
+		st.Forward = anim.Ready
+	case recording.WalkForward:
+		st.Forward = anim.WalkForward
+	case recording.RunForward:
+		st.Forward = anim.RunForward
+	case recording.WalkBackward:
+		st.Forward = anim.WalkBackward
+	}
+	switch m.Sidestep {
+	case recording.NoSidestep:
+		st.Sidestep = anim.MotionNone
+	case recording.SideStepRight:
+		st.Sidestep = anim.SideStepRight
+	case recording.SideStepLeft:
+		st.Sidestep = anim.SideStepLeft
+	}
+	switch m.Turn {
+	case recording.NoTurn:
+		st.Turn = anim.MotionNone
+	case recording.TurnRight:
+		st.Turn = anim.TurnRight
+	case recording.TurnLeft:
+		st.Turn = anim.TurnLeft
+	}
+	return st
+}
+
+// checkContact emits a contact event when the object's Contact bit differs
+// from the one last observed.
+func (s *Sim) checkContact(o *object) {
+	if c := o.phys.InContact(); c != o.st.contact {
+		o.st.contact = c
+		s.emit(o, Event{Kind: EventContact, Contact: c})
+	}
+}

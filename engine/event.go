@@ -1,0 +1,220 @@
+// Event log: what the pipeline did, one flat value per decision — every
+// routing branch (seed 004 §0–§3), enqueue, node completion, stall window and
+// blip the InterpolationManager reports (seed 000 §3–§6), every snap and
+// contact change — stamped with its tick and object. The first seven kinds
+// are trace-v1's event rows (spec/trace-v1.md); the rest (motion, vector,
+// create, delete, note) are for the viewer's timeline and are not written to
+// traces.
+
+package engine
+
+import (
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// EventKind says what an Event reports. String gives the trace-v1 event name
+// for the trace kinds.
+type EventKind uint8
+
+// Event kinds. EventRoute through EventContact are trace-v1's event rows.
+const (
+	// EventRoute: an UpdatePosition was handled; Route is the branch.
+	EventRoute EventKind = iota + 1
+	// EventEnqueue: InterpolateTo ran; Branch, Pruned, Evicted.
+	EventEnqueue
+	// EventNodeComplete: NodeCompleted ran; Success.
+	EventNodeComplete
+	// EventStallWindow: a 5-frame window was judged; Pass, Cumulative,
+	// ProgressQuantum.
+	EventStallWindow
+	// EventBlip: the body was snapped to a blip target; From, To, Target.
+	EventBlip
+	// EventSnap: a teleport or slide placed the body; From, To.
+	EventSnap
+	// EventContact: the Contact bit changed; Contact is the new value.
+	EventContact
+	// EventMotion: an UpdateMotion was applied (not a trace row).
+	EventMotion
+	// EventVector: a VectorUpdate was handled; Applied says whether its
+	// stamps let it set the velocity and omega (not a trace row).
+	EventVector
+	// EventCreate: an object was created (not a trace row).
+	EventCreate
+	// EventDelete: an object was deleted (not a trace row).
+	EventDelete
+	// EventNote: an annotation; its text is the recording event's, at
+	// Source (not a trace row). GUID is 0 unless the note names an object.
+	EventNote
+	numEventKinds
+)
+
+var eventKindNames = [...]string{
+	EventRoute:        "route",
+	EventEnqueue:      "enqueue",
+	EventNodeComplete: "node_complete",
+	EventStallWindow:  "stall_window",
+	EventBlip:         "blip",
+	EventSnap:         "snap",
+	EventContact:      "contact",
+	EventMotion:       "motion",
+	EventVector:       "vector",
+	EventCreate:       "create",
+	EventDelete:       "delete",
+	EventNote:         "note",
+}
+
+// String names the kind (trace-v1's name for the trace kinds).
+func (k EventKind) String() string {
+	if k >= EventRoute && k < numEventKinds {
+		return eventKindNames[k]
+	}
+	return "EventKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// InTrace reports whether the kind is a trace-v1 event row.
+func (k EventKind) InTrace() bool { return k >= EventRoute && k <= EventContact }
+
+// Place is a position as events carry it: cell and origin (the heading is in
+// the object's state).
+type Place struct {
+	Cell   uint32
+	Origin mgl32.Vec3
+}
+
+// PlaceOf returns the cell and origin of p.
+func PlaceOf(p *physics.Position) Place { return Place{Cell: p.Cell, Origin: p.Frame.Origin} }
+
+// Position returns the place as a position with the identity rotation.
+func (p Place) Position() physics.Position {
+	return physics.Position{Cell: p.Cell, Frame: physics.NewFrame(p.Origin, mgl32.QuatIdent())}
+}
+
+// Event is one entry of the event log. It is a plain value (64 bytes), so the
+// log is one flat slice the viewer can bin for its timeline. Kind says which
+// payload fields mean something:
+//
+//	EventRoute:        Route
+//	EventEnqueue:      Branch, Pruned, Evicted
+//	EventNodeComplete: Success
+//	EventStallWindow:  Pass, Cumulative, ProgressQuantum
+//	EventBlip:         From, To, Target
+//	EventSnap:         From, To
+//	EventContact:      Contact
+//	EventVector:       Applied
+type Event struct {
+	// Tick is the tick the event happened in (delivery and update of tick k
+	// both count as k).
+	Tick int32
+	// GUID is the object.
+	GUID uint32
+	Kind EventKind
+
+	Route   physics.Route
+	Branch  interp.EnqueueBranch
+	Target  interp.BlipTarget
+	Pruned  uint8
+	Evicted bool
+	Success bool
+	Pass    bool
+	Contact bool
+	Applied bool
+
+	Cumulative      float32
+	ProgressQuantum float32
+	From, To        Place
+
+	// Source is the index in the recording's Events of the event being
+	// delivered when this happened, or −1 when it happened during the tick's
+	// UpdateObjectInternal pass. For a route event it is the UpdatePosition.
+	Source int32
+}
+
+// Mark is a set of event categories, the things a person steps between on
+// the timeline ("next blip", "previous stall failure").
+type Mark uint16
+
+// Marks. A stall window is MarkStallPass or MarkStallFail by its verdict.
+const (
+	MarkUpdate Mark = 1 << iota
+	MarkEnqueue
+	MarkNodeComplete
+	MarkStallPass
+	MarkStallFail
+	MarkBlip
+	MarkSnap
+	MarkContact
+	MarkMotion
+	MarkVector
+	MarkCreate
+	MarkDelete
+	MarkNote
+)
+
+// Mark returns the event's category.
+func (e *Event) Mark() Mark {
+	switch e.Kind {
+	case EventRoute:
+		return MarkUpdate
+	case EventEnqueue:
+		return MarkEnqueue
+	case EventNodeComplete:
+		return MarkNodeComplete
+	case EventStallWindow:
+		if e.Pass {
+			return MarkStallPass
+		}
+		return MarkStallFail
+	case EventBlip:
+		return MarkBlip
+	case EventSnap:
+		return MarkSnap
+	case EventContact:
+		return MarkContact
+	case EventMotion:
+		return MarkMotion
+	case EventVector:
+		return MarkVector
+	case EventCreate:
+		return MarkCreate
+	case EventDelete:
+		return MarkDelete
+	case EventNote:
+		return MarkNote
+	}
+	return 0
+}
+
+// Filter selects events for NextEvent and PrevEvent. The zero Filter matches
+// every event of every object.
+type Filter struct {
+	// Marks are the categories to match; 0 matches all.
+	Marks Mark
+	// OneObject restricts the match to GUID's events.
+	OneObject bool
+	GUID      uint32
+}
+
+// Match reports whether e passes the filter.
+func (f Filter) Match(e *Event) bool {
+	if f.Marks != 0 && f.Marks&e.Mark() == 0 {
+		return false
+	}
+	return !f.OneObject || e.GUID == f.GUID
+}
+
+// Note is an annotation of the recording, for the timeline.
+type Note struct {
+	// Tick is the tick the note is delivered in.
+	Tick int
+	// T is its time in the recording, seconds.
+	T float64
+	// GUID is the object it talks about, when HasGUID.
+	GUID    uint32
+	HasGUID bool
+	Text    string
+}

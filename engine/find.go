@@ -1,0 +1,57 @@
+// Finding events: the ticks of the next and previous event of a kind, for
+// one object or any — "jump to the next blip", "back to the last stall
+// failure" — searched in the event log (which is sorted by tick).
+
+package engine
+
+import "sort"
+
+// findChunk is how far, ticks, NextEvent simulates ahead at a time when the
+// log does not reach far enough.
+const findChunk = 1024
+
+// NextEvent returns the tick of the first event after tick after that f
+// matches, simulating further when the log does not yet reach it (the current
+// tick is kept). ok is false when there is none up to LastTick or the event
+// log is off.
+func (s *Sim) NextEvent(after int, f Filter) (tick int, ok bool) {
+	if !s.opts.EventLog {
+		return 0, false
+	}
+	for {
+		i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].Tick) > after })
+		for ; i < len(s.log); i++ {
+			if f.Match(&s.log[i]) {
+				return int(s.log[i].Tick), true
+			}
+		}
+		if s.furthest >= s.lastTick {
+			return 0, false
+		}
+		after = max(after, s.furthest)
+		s.extend(min(s.furthest+findChunk, s.lastTick))
+	}
+}
+
+// PrevEvent returns the tick of the last event before tick before that f
+// matches, among the ticks simulated so far. ok is false when there is none
+// or the event log is off.
+func (s *Sim) PrevEvent(before int, f Filter) (tick int, ok bool) {
+	if !s.opts.EventLog {
+		return 0, false
+	}
+	i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].Tick) >= before })
+	for i--; i >= 0; i-- {
+		if f.Match(&s.log[i]) {
+			return int(s.log[i].Tick), true
+		}
+	}
+	return 0, false
+}
+
+// extend simulates up to tick to, then returns to the current tick.
+func (s *Sim) extend(to int) {
+	cur := s.tick
+	s.Seek(to)
+	s.Seek(cur)
+}

@@ -1,0 +1,87 @@
+// Golden traces: every testdata/NAME.jsonl replayed under the seed reading
+// must give testdata/NAME.trace.golden byte for byte (STYLE.md point 10).
+// `go test ./engine -run Golden -update` rewrites the goldens; a failure
+// names the first tick and object that differ (trace.Diff).
+
+package engine
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/trace"
+	"glidepath/interp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden traces in testdata")
+
+// runTrace replays rec under reading and returns its whole trace.
+func runTrace(t testing.TB, rec *recording.Recording, reading interp.Reading) []byte {
+	t.Helper()
+	s, err := New(rec, Options{Reading: reading, Assets: assets.FS(), EventLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteTrace(&buf, s, filepath.Base(rec.Name), s.LastTick()); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func goldenRecordings(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 6 {
+		t.Fatalf("want at least six golden recordings in testdata, found %d", len(files))
+	}
+	return files
+}
+
+func TestGoldenTraces(t *testing.T) {
+	for _, path := range goldenRecordings(t) {
+		name := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+		t.Run(name, func(t *testing.T) {
+			rec, err := recording.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := runTrace(t, rec, interp.SeedReading())
+			golden := filepath.Join("testdata", name+".trace.golden")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if bytes.Equal(got, want) {
+				return
+			}
+			wt, err := trace.Read(golden, bytes.NewReader(want))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gt, err := trace.Read("got", bytes.NewReader(got))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := trace.Diff(wt, gt); d != nil {
+				t.Fatalf("trace differs from %s: %s", golden, d)
+			}
+			t.Fatalf("trace differs from %s in bytes only (formatting)", golden)
+		})
+	}
+}

@@ -1,0 +1,84 @@
+// Recording events: how a decision becomes an entry of the event log and a
+// count in the glide metrics. Events are plain values appended to one slice
+// (amortised growth, no per-event heap object); with neither the log nor
+// the metrics on, nothing is built.
+
+package engine
+
+import (
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// emit records an event about object o.
+func (s *Sim) emit(o *object, e Event) {
+	e.GUID = o.guid
+	s.record(o.slot, e)
+}
+
+// record stamps e with the tick and the event being delivered and hands it
+// to the metrics and the log. While re-simulating ticks already simulated
+// (after a seek) it records nothing: the log and metrics already hold the
+// same events.
+// slot is the object's slot, −1 for a note.
+func (s *Sim) record(slot int32, e Event) {
+	if s.replay {
+		return
+	}
+	e.Tick = int32(s.tick)
+	e.Source = s.source
+	if s.opts.Metrics && slot >= 0 {
+		s.metrics.event(slot, &e)
+	}
+	if s.opts.EventLog {
+		s.log = append(s.log, e)
+	}
+}
+
+// reserve takes the log entry of a route event whose branch is not known
+// yet, so it precedes what routing causes; −1 when nothing is logged.
+func (s *Sim) reserve(o *object) int {
+	if s.replay || !s.opts.EventLog {
+		return -1
+	}
+	s.log = append(s.log, Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Source: s.source})
+	return len(s.log) - 1
+}
+
+// fill completes the route event reserved at at with its branch.
+func (s *Sim) fill(at int, o *object, r physics.Route) {
+	if s.replay {
+		return
+	}
+	if at >= 0 {
+		s.log[at].Route = r
+	}
+	if s.opts.Metrics {
+		e := Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Route: r, Source: s.source}
+		s.metrics.event(o.slot, &e)
+	}
+}
+
+// interpEvent records one decision of slot's InterpolationManager.
+func (s *Sim) interpEvent(slot int32, ie *interp.Event) {
+	if s.replay {
+		return
+	}
+	e := Event{GUID: s.slots[slot].guid}
+	switch ie.Kind {
+	case interp.EventEnqueue:
+		e.Kind, e.Branch, e.Pruned, e.Evicted = EventEnqueue, ie.Branch, uint8(min(ie.Pruned, 255)), ie.Evicted
+	case interp.EventNodeComplete:
+		e.Kind, e.Success = EventNodeComplete, ie.Success
+	case interp.EventStallWindow:
+		e.Kind, e.Pass, e.Cumulative, e.ProgressQuantum = EventStallWindow, ie.Pass, ie.Cumulative, ie.ProgressQuantum
+	case interp.EventBlip:
+		e.Kind, e.From, e.To, e.Target = EventBlip, PlaceOf(&ie.From), PlaceOf(&ie.To), ie.Target
+	default:
+		return
+	}
+	if s.opts.Metrics && ie.Kind == interp.EventEnqueue {
+		s.metrics.queueLen(slot, ie.QueueLen)
+	}
+	s.record(slot, e)
+}

@@ -1,0 +1,273 @@
+// Glide metrics: did each remote glide? Counted per object over the run from
+// the events (routing branches, enqueues, stall windows, blips, snaps) and
+// from the body's motion tick by tick (pops, hitches, position error against
+// the server truth, how long and how full the interpolation queue ran).
+
+package engine
+
+import (
+	"math"
+	"slices"
+
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// Metric thresholds (Glidepath's definitions, not retail values).
+const (
+	// PopMinDistance is the least displacement, metres, a tick must have to
+	// count as a pop, whatever the catch-up step.
+	PopMinDistance = 0.5
+	// PopStepFactor: a tick pops when the body moved more than this many
+	// catch-up steps (catch-up speed × dt, seed 000 §4).
+	PopStepFactor = 2
+	// StillDistance: a body whose displacement over a tick is at most this,
+	// metres, did not move (for hitches).
+	StillDistance = 1e-4
+	// ErrorPercentile is the percentile of the position error reported.
+	ErrorPercentile = 95
+)
+
+// ErrorStats summarise the distance between the body and the latest server
+// truth, metres, over the ticks where a truth had arrived.
+type ErrorStats struct {
+	// N is the number of ticks measured; 0 when the recording has no truth
+	// for the object.
+	N    int
+	Mean float64
+	// P95 is the 95th percentile by nearest rank: the smallest error at
+	// least 95 % of the ticks do not exceed.
+	P95 float64
+	Max float64
+}
+
+// ObjectMetrics are one object's glide metrics over ticks 1 to the furthest
+// tick simulated.
+type ObjectMetrics struct {
+	GUID uint32
+	Name string
+	// Created and Deleted are the ticks of creation and deletion (Deleted
+	// −1 while alive).
+	Created, Deleted int
+
+	// Routes counts the UpdatePositions received, by routing branch
+	// (indexed by physics.Route; index 0 unused).
+	Routes [physics.RouteWrongInstance + 1]int
+	// Enqueues counts InterpolateTo calls by branch (indexed by
+	// interp.EnqueueBranch; index 0 unused).
+	Enqueues [interp.BranchNear + 1]int
+	// StallWindows counts judged 5-frame windows, StallFailures the failed
+	// ones.
+	StallWindows, StallFailures int
+	// Blips counts UseTime snaps, Snaps teleport and slide placements.
+	Blips, Snaps int
+
+	// Pops counts ticks whose displacement exceeded max(2 × catch-up step,
+	// 0.5 m) without a blip or snap that tick: a jump the player sees that
+	// the pipeline did not mean as one.
+	Pops int
+	// Hitches counts ticks where a body that moved on the tick before and
+	// on the tick after did not move: a one-tick stall in a glide.
+	Hitches int
+	// Error is the distance to the server truth, when the recording has it.
+	Error ErrorStats
+
+	// LongestQueue is the longest run of consecutive ticks that ended with
+	// a non-empty interpolation queue; MaxQueue the most nodes it held
+	// (after a tick or an enqueue); FinalQueue its length after the
+	// object's last tick.
+	LongestQueue, MaxQueue, FinalQueue int
+}
+
+// Updates is the number of UpdatePositions received, all branches.
+func (m *ObjectMetrics) Updates() int {
+	n := 0
+	for _, c := range m.Routes {
+		n += c
+	}
+	return n
+}
+
+// tracker accumulates one object's metrics.
+type tracker struct {
+	m ObjectMetrics
+
+	// prev is the body position after the previous tick.
+	prev    physics.Position
+	hasPrev bool
+	// moved holds whether the body moved on the last two ticks measured
+	// (moved[1] the latest); nMoved how many of them are valid.
+	moved  [2]bool
+	nMoved int
+	// jumpTick is the last tick with a blip or snap.
+	jumpTick int32
+	// queueRun is the current run of ticks ending with a non-empty queue.
+	queueRun int
+
+	errSum float64
+	errs   []float32
+}
+
+// metrics holds every object's tracker, by slot.
+type metrics struct {
+	t []tracker
+	// n is the number of slots created by the furthest tick.
+	n int
+}
+
+// init starts the trackers at tick 0.
+func (m *metrics) init(s *Sim) {
+	m.t = make([]tracker, len(s.slots))
+	for i, o := range s.slots {
+		m.t[i].m.GUID, m.t[i].m.Name, m.t[i].m.Deleted = o.guid, o.name, -1
+		m.t[i].jumpTick = -1
+	}
+	m.n = s.nslots
+	for _, o := range s.slots[:s.nslots] {
+		m.observe(o)
+	}
+}
+
+// event counts one event of slot's object.
+func (m *metrics) event(slot int32, e *Event) {
+	t := &m.t[slot]
+	switch e.Kind {
+	case EventRoute:
+		if int(e.Route) < len(t.m.Routes) {
+			t.m.Routes[e.Route]++
+		}
+	case EventEnqueue:
+		if int(e.Branch) < len(t.m.Enqueues) {
+			t.m.Enqueues[e.Branch]++
+		}
+	case EventStallWindow:
+		t.m.StallWindows++
+		if !e.Pass {
+			t.m.StallFailures++
+		}
+	case EventBlip:
+		t.m.Blips++
+		t.jumpTick = e.Tick
+	case EventSnap:
+		t.m.Snaps++
+		t.jumpTick = e.Tick
+	case EventCreate:
+		t.m.Created = int(e.Tick)
+	case EventDelete:
+		t.m.Deleted = int(e.Tick)
+	}
+}
+
+// queueLen notes a queue length right after an enqueue.
+func (m *metrics) queueLen(slot int32, n int) {
+	t := &m.t[slot]
+	t.m.MaxQueue = max(t.m.MaxQueue, n)
+}
+
+// afterTick measures every live object after a newly simulated tick.
+func (m *metrics) afterTick(s *Sim) {
+	m.n = s.nslots
+	for _, o := range s.slots[:s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		t := &m.t[o.slot]
+		pos := o.phys.Position()
+		if t.hasPrev && pos.Cell != 0 && t.prev.Cell != 0 {
+			disp := t.prev.Offset(&pos).Len()
+			step := catchUpSpeed(o) * s.dt
+			if disp > max(PopStepFactor*step, PopMinDistance) && t.jumpTick != int32(s.tick) {
+				t.m.Pops++
+			}
+			moved := disp > StillDistance
+			if t.nMoved == 2 && t.moved[0] && !t.moved[1] && moved {
+				t.m.Hitches++
+			}
+			t.moved[0], t.moved[1] = t.moved[1], moved
+			t.nMoved = min(t.nMoved+1, 2)
+		} else {
+			t.nMoved = 0
+		}
+		if o.st.hasTruth && pos.Cell != 0 {
+			e := o.st.truth.Offset(&pos).Len()
+			t.errs = append(t.errs, e)
+			t.errSum += float64(e)
+		}
+		m.observe(o)
+	}
+}
+
+// observe notes the object's position and queue after a tick.
+func (m *metrics) observe(o *object) {
+	t := &m.t[o.slot]
+	t.prev, t.hasPrev = o.phys.Position(), true
+	q := queueLen(o)
+	t.m.FinalQueue = q
+	t.m.MaxQueue = max(t.m.MaxQueue, q)
+	if q > 0 {
+		t.queueRun++
+		t.m.LongestQueue = max(t.m.LongestQueue, t.queueRun)
+	} else {
+		t.queueRun = 0
+	}
+}
+
+// result returns the metrics of every object created by the furthest tick.
+func (m *metrics) result() []ObjectMetrics {
+	out := make([]ObjectMetrics, m.n)
+	for i := range out {
+		t := &m.t[i]
+		out[i] = t.m
+		out[i].Error = errorStats(t.errs, t.errSum)
+	}
+	return out
+}
+
+// errorStats summarises the error samples.
+func errorStats(errs []float32, sum float64) ErrorStats {
+	n := len(errs)
+	if n == 0 {
+		return ErrorStats{}
+	}
+	sorted := slices.Clone(errs)
+	slices.Sort(sorted)
+	rank := int(math.Ceil(ErrorPercentile / 100.0 * float64(n)))
+	return ErrorStats{
+		N:    n,
+		Mean: sum / float64(n),
+		P95:  float64(sorted[max(rank, 1)-1]),
+		Max:  float64(sorted[n-1]),
+	}
+}
+
+// queueLen is the length of the object's interpolation queue.
+func queueLen(o *object) int {
+	if im := o.pm.Interpolation(); im != nil {
+		return im.QueueLen()
+	}
+	return 0
+}
+
+// catchUpSpeed is adjust_offset's catch-up speed (seed 000 §4, READINGS.md
+// item 10): 2 × get_adjusted_max_speed, or 7.5 m/s when that is below
+// F_EPSILON or the object has no motion interpreter.
+func catchUpSpeed(o *object) float32 {
+	var c float32
+	if o.st.hasMI {
+		c = float32(o.mi.AdjustedMaxSpeed() * interp.MaxInterpolatedVelocityMod)
+	}
+	if !(c >= interp.FEpsilon) {
+		c = interp.MaxInterpolatedVelocity
+	}
+	return c
+}
+
+// Metrics returns every object's glide metrics (in creation order, deleted
+// objects included) over ticks 1 to Furthest. It is nil unless
+// Options.Metrics was set.
+func (s *Sim) Metrics() []ObjectMetrics {
+	if !s.opts.Metrics {
+		return nil
+	}
+	return s.metrics.result()
+}

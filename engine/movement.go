@@ -1,0 +1,42 @@
+// Movement manager: the stand-in for retail's MovementManager that every
+// object gets, so the per-tick pipeline treats it as retail treats an object
+// with a motion table (seed 003 §1 row 10, §4 row 3, §12).
+
+package engine
+
+import "glidepath/physics"
+
+// movementManager is the part of retail's MovementManager (which owns the
+// CMotionInterp and the MoveToManager) the physics object calls. Its methods
+// do nothing, and that is a faithful choice for Glidepath's remotes:
+//
+//   - UseTime is MoveToManager::UseTime; Glidepath has no server-controlled
+//     MoveTo, so there is nothing to advance.
+//   - HitGround and LeaveGround reach CMotionInterp::HitGround/LeaveGround,
+//     which re-apply the current movement and, leaving the ground, set the
+//     jump velocity through set_local_velocity — the local player's jump
+//     path. Seed 001's live trace shows remotes never calling set_velocity
+//     that way (a remote's jump arrives as a VectorUpdate), and the motion
+//     event already drives the sequence (anim.MotionInterp.ApplyInterpreted).
+//   - CancelMoveTo cancels a MoveTo there is none of.
+//
+// What matters is that it exists: physics null-checks movement_manager as
+// retail does, and without one a body at rest on walkable ground clears its
+// Active bit and goes dormant (seed 003 §4 row 3), so it would stop
+// interpolating toward the next UpdatePosition.
+type movementManager struct{}
+
+var _ physics.MovementManager = movementManager{}
+
+// UseTime is MovementManager::UseTime (seed 003 §1 row 10): no MoveTo to run.
+func (movementManager) UseTime() {}
+
+// HitGround is MovementManager::HitGround: nothing for a remote (see above).
+func (movementManager) HitGround() {}
+
+// LeaveGround is MovementManager::LeaveGround: nothing for a remote.
+func (movementManager) LeaveGround() {}
+
+// CancelMoveTo is MovementManager::CancelMoveTo (teleport_hook, seed 004 §3):
+// no MoveTo to cancel.
+func (movementManager) CancelMoveTo() {}

@@ -1,0 +1,138 @@
+// Objects: one remote in the world — its physics object (CPhysicsObj) wired to
+// its part array (CPartArray and CSequence, seed 002), its motion interpreter
+// when it has one (CMotionInterp), its position manager (seed 000, seed 003
+// §10) and a movement manager — plus what the engine keeps about it: whether
+// it is alive, its last routing branch, the latest server truth.
+
+package engine
+
+import (
+	"glidepath/engine/recording"
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/physics/anim"
+)
+
+// object is one slot of the world. Slots are allocated once, when the Sim is
+// made, one per header entity and one per create event, in that order; a
+// slot's storage never moves, so the collaborators can point into it and a
+// checkpoint can be restored into it without allocating.
+type object struct {
+	guid  uint32
+	name  string
+	slot  int32
+	ent   *recording.Entity
+	table int // index in Sim.tables
+
+	phys   physics.Object
+	pm     *interp.PositionManager
+	mi     anim.MotionInterp
+	parts  *anim.PartArray
+	stages physics.StageRecord
+	sink   objectSink
+	// update is the UpdatePosition being routed (scratch).
+	update physics.PositionUpdate
+
+	st objectBook
+}
+
+// objectBook is the engine's own state of an object: plain values, copied
+// whole into checkpoints.
+type objectBook struct {
+	// alive: created and not deleted.
+	alive bool
+	// hasMI: the object has a motion interpreter (header motion, or a
+	// motion event).
+	hasMI bool
+	// contact is the Contact bit as last observed, for contact events.
+	contact bool
+	// created and deleted are the ticks of creation and deletion (−1: not
+	// deleted).
+	created, deleted int32
+
+	// lastRoute is the branch of the last UpdatePosition, at lastRouteTick
+	// (0 before the first).
+	lastRoute     physics.Route
+	lastRouteTick int32
+
+	// truth is the latest server truth, received at truthTick.
+	hasTruth  bool
+	truthTick int32
+	truth     physics.Position
+}
+
+// objectSink stamps the InterpolationManager's decisions with the object and
+// hands them to the Sim (interp.Sink). Events are passed by value: emitting
+// allocates nothing.
+type objectSink struct {
+	sim  *Sim
+	slot int32
+}
+
+// Emit receives one decision of the object's InterpolationManager.
+func (k *objectSink) Emit(e interp.Event) { k.sim.interpEvent(k.slot, &e) }
+
+// newObject allocates the slot for ent.
+func (s *Sim) newObject(slot int, ent *recording.Entity, table int) (*object, error) {
+	o := &object{guid: ent.GUID, name: ent.Name, slot: int32(slot), ent: ent, table: table}
+	o.sink = objectSink{sim: s, slot: int32(slot)}
+	pm, err := interp.NewPositionManager(&o.phys, s.reading)
+	if err != nil {
+		return nil, err
+	}
+	o.pm = pm
+	o.parts = s.tables.fresh[table].Clone()
+	return o, nil
+}
+
+// create brings slot's object into the world at tick: every collaborator in
+// its default state, the header's stamps, placed at the entity's position
+// (recording-v1 "Delivery semantics": on the ground if its z is the terrain
+// height there, no motion applied).
+func (s *Sim) create(o *object, tick int) {
+	ent := o.ent
+	o.phys = *physics.NewObject()
+	o.phys.World = s.world
+	o.phys.Radius, o.phys.Height = ent.Radius, ent.Height
+	o.phys.UpdateTimes[physics.StampInstance] = ent.Seq.Instance
+	o.phys.UpdateTimes[physics.StampPosition] = ent.Seq.Position
+	o.phys.UpdateTimes[physics.StampTeleport] = ent.Seq.Teleport
+	o.phys.UpdateTimes[physics.StampForcePosition] = ent.Seq.ForcePosition
+	o.phys.UpdateTimes[physics.StampVector] = ent.Seq.Vector
+
+	o.parts.CopyFrom(s.tables.fresh[o.table])
+	o.phys.PartArray = o.parts
+	o.pm.Restore(&interp.Snapshot{})
+	if s.sinkOn {
+		o.pm.SetSink(&o.sink)
+	}
+	o.phys.PositionManager = o.pm
+	o.phys.MovementManager = movementManager{}
+	o.mi = *anim.NewMotionInterp()
+	o.st = objectBook{alive: true, created: int32(tick), deleted: -1}
+	if ent.HasMotion {
+		// The reader allows any finite run rate; SetRunRate refuses a
+		// negative one, which then keeps the default 1.
+		_ = o.mi.SetRunRate(ent.RunRate)
+		o.giveMotionInterp()
+	}
+	if s.opts.RecordStages {
+		o.stages = physics.StageRecord{}
+		o.phys.Record = &o.stages
+	}
+	// Placement: exactly at the position when the body fits there;
+	// otherwise pushed clear of the obstacle it overlaps (the sliding
+	// placement). A body that fits nowhere stays out of the world (cell 0)
+	// until an UpdatePosition teleports it in (seed 004 §3 branch A).
+	if o.phys.SetPosition(&ent.Pos, physics.SetPositionPlacement) != physics.SetPositionOK {
+		o.phys.SetPosition(&ent.Pos, physics.SetPositionPlacement|physics.SetPositionSlide)
+	}
+	o.st.contact = o.phys.InContact()
+}
+
+// giveMotionInterp makes the object's motion interpreter visible to physics
+// and interp (CPhysicsObj::get_minterp no longer returns null).
+func (o *object) giveMotionInterp() {
+	o.st.hasMI = true
+	o.phys.MotionInterpreter = &o.mi
+}

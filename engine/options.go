@@ -1,0 +1,54 @@
+// Options: what a run is parameterised by — the reading, the assets tree the
+// motion tables and terrains come from, which records to keep (event log,
+// stage frames, glide metrics), how long to run and the checkpoint budget.
+
+package engine
+
+import (
+	"io/fs"
+
+	"glidepath/interp"
+)
+
+// DefaultCheckpointBudget is the memory the checkpoints of a Sim may use when
+// Options gives no budget: 256 MiB.
+const DefaultCheckpointBudget = 256 << 20
+
+// TailSeconds is how long a run goes on after the recording's last event
+// when Options gives no LastTick.
+const TailSeconds = 2
+
+// Options parameterise a Sim.
+type Options struct {
+	// Reading is the interp.Reading the run uses; the zero value is the
+	// seed reading (interp.SeedReading).
+	Reading interp.Reading
+	// Assets is the assets tree (assets.FS() in the viewer and tests):
+	// motion tables are read from motion/NAME.json, asset terrains from
+	// terrain/NAME.json and their optional obstacles from
+	// terrain/NAME.obstacles.json. Required when the recording has any
+	// object (every object has a motion table) or an asset terrain.
+	Assets fs.FS
+
+	// EventLog keeps every event (Event) of the run. Traces need it.
+	EventLog bool
+	// RecordStages keeps, for every object, the frames each stage of its
+	// last tick produced (physics.StageRecord), for the pipeline panel.
+	RecordStages bool
+	// Metrics collects the glide metrics (ObjectMetrics).
+	Metrics bool
+
+	// LastTick is the last tick of the run; 0 means TailSeconds after the
+	// recording's last event.
+	LastTick int
+	// CheckpointBudget bounds the memory the checkpoints use, bytes;
+	// 0 means DefaultCheckpointBudget.
+	CheckpointBudget int64
+	// CheckpointInterval is the number of ticks between checkpoints; 0 means
+	// the smallest interval (at least MinCheckpointInterval) whose
+	// checkpoints for the whole run fit the budget.
+	CheckpointInterval int
+	// NoCheckpoints keeps only the tick-0 checkpoint, for straight headless
+	// runs: seeking back then re-simulates from the start.
+	NoCheckpoints bool
+}

@@ -1,0 +1,189 @@
+// Report: the glide metrics of one or several readings over the same input,
+// per object, as a text table or JSON — what `viewer run` prints.
+
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// Report is the metrics of every run of a Compare (or of one Sim), object by
+// object.
+type Report struct {
+	Input    string         `json:"input"`
+	TickRate int            `json:"tick_rate"`
+	Ticks    int            `json:"ticks"`
+	Readings []string       `json:"readings"`
+	Objects  []ReportObject `json:"objects"`
+}
+
+// ReportObject is one object's metrics under each reading, in the order of
+// Report.Readings.
+type ReportObject struct {
+	GUID string      `json:"guid"`
+	Name string      `json:"name"`
+	Runs []ReportRun `json:"runs"`
+}
+
+// ReportRun is one object's metrics under one reading.
+type ReportRun struct {
+	Reading       string         `json:"reading"`
+	Updates       int            `json:"updates"`
+	Routes        map[string]int `json:"routes"`
+	Enqueues      map[string]int `json:"enqueues"`
+	StallWindows  int            `json:"stall_windows"`
+	StallFailures int            `json:"stall_failures"`
+	Blips         int            `json:"blips"`
+	Snaps         int            `json:"snaps"`
+	Pops          int            `json:"pops"`
+	Hitches       int            `json:"hitches"`
+	Error         *ReportError   `json:"error,omitempty"`
+	// LongestQueue is in seconds; MaxQueue and FinalQueue in nodes.
+	LongestQueue float64 `json:"longest_queue_s"`
+	MaxQueue     int     `json:"max_queue"`
+	FinalQueue   int     `json:"final_queue"`
+}
+
+// ReportError is the position error against the server truth, metres.
+type ReportError struct {
+	Ticks int     `json:"ticks"`
+	Mean  float64 `json:"mean"`
+	P95   float64 `json:"p95"`
+	Max   float64 `json:"max"`
+}
+
+// NewReport builds the report of c's runs, which must collect metrics
+// (Options.Metrics), at the furthest tick they reached.
+func NewReport(input string, c *Compare) *Report {
+	s0 := c.sims[0]
+	r := &Report{Input: input, TickRate: s0.rate, Ticks: s0.furthest}
+	per := make([][]ObjectMetrics, len(c.sims))
+	for i, s := range c.sims {
+		r.Readings = append(r.Readings, s.reading.Name)
+		per[i] = s.Metrics()
+	}
+	for j := range per[0] {
+		m0 := &per[0][j]
+		obj := ReportObject{GUID: fmt.Sprintf("0x%08X", m0.GUID), Name: m0.Name}
+		for i := range per {
+			if j < len(per[i]) {
+				obj.Runs = append(obj.Runs, reportRun(r.Readings[i], &per[i][j], s0.rate))
+			}
+		}
+		r.Objects = append(r.Objects, obj)
+	}
+	return r
+}
+
+func reportRun(reading string, m *ObjectMetrics, rate int) ReportRun {
+	run := ReportRun{
+		Reading:       reading,
+		Updates:       m.Updates(),
+		Routes:        map[string]int{},
+		Enqueues:      map[string]int{},
+		StallWindows:  m.StallWindows,
+		StallFailures: m.StallFailures,
+		Blips:         m.Blips,
+		Snaps:         m.Snaps,
+		Pops:          m.Pops,
+		Hitches:       m.Hitches,
+		LongestQueue:  float64(m.LongestQueue) / float64(rate),
+		MaxQueue:      m.MaxQueue,
+		FinalQueue:    m.FinalQueue,
+	}
+	for r := physics.RouteTeleport; r <= physics.RouteWrongInstance; r++ {
+		run.Routes[r.String()] = m.Routes[r]
+	}
+	for b := interp.BranchFar; b <= interp.BranchNear; b++ {
+		run.Enqueues[b.String()] = m.Enqueues[b]
+	}
+	if m.Error.N > 0 {
+		run.Error = &ReportError{Ticks: m.Error.N, Mean: m.Error.Mean, P95: m.Error.P95, Max: m.Error.Max}
+	}
+	return run
+}
+
+// WriteJSON writes the report as indented JSON (map keys sorted, so the
+// bytes are stable).
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// reportRow is one metric of the text table.
+type reportRow struct {
+	name  string
+	value func(run *ReportRun) string
+}
+
+var reportRows = []reportRow{
+	{"updates", func(r *ReportRun) string { return strconv.Itoa(r.Updates) }},
+	{"  interpolate", routeCell(physics.RouteInterpolate)},
+	{"  teleport", routeCell(physics.RouteTeleport)},
+	{"  slide", routeCell(physics.RouteSlide)},
+	{"  airborne", routeCell(physics.RouteAirborne)},
+	{"  stale_position", routeCell(physics.RouteStalePosition)},
+	{"  stale_teleport", routeCell(physics.RouteStaleTeleport)},
+	{"  wrong_instance", routeCell(physics.RouteWrongInstance)},
+	{"enqueue near", enqueueCell(interp.BranchNear)},
+	{"enqueue far", enqueueCell(interp.BranchFar)},
+	{"enqueue arrived", enqueueCell(interp.BranchArrived)},
+	{"stall failed/windows", func(r *ReportRun) string {
+		return strconv.Itoa(r.StallFailures) + "/" + strconv.Itoa(r.StallWindows)
+	}},
+	{"blips", func(r *ReportRun) string { return strconv.Itoa(r.Blips) }},
+	{"snaps", func(r *ReportRun) string { return strconv.Itoa(r.Snaps) }},
+	{"pops", func(r *ReportRun) string { return strconv.Itoa(r.Pops) }},
+	{"hitches", func(r *ReportRun) string { return strconv.Itoa(r.Hitches) }},
+	{"error mean/p95/max m", func(r *ReportRun) string {
+		if r.Error == nil {
+			return "-"
+		}
+		return metres(r.Error.Mean) + "/" + metres(r.Error.P95) + "/" + metres(r.Error.Max)
+	}},
+	{"longest queue s", func(r *ReportRun) string { return strconv.FormatFloat(r.LongestQueue, 'f', 2, 64) }},
+	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }},
+	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }},
+}
+
+func routeCell(b physics.Route) func(*ReportRun) string {
+	return func(r *ReportRun) string { return strconv.Itoa(r.Routes[b.String()]) }
+}
+
+func enqueueCell(b interp.EnqueueBranch) func(*ReportRun) string {
+	return func(r *ReportRun) string { return strconv.Itoa(r.Enqueues[b.String()]) }
+}
+
+func metres(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+
+// WriteText writes the report as a table per object: one row per metric, one
+// column per reading.
+func (r *Report) WriteText(w io.Writer) error {
+	if _, err := fmt.Fprintf(w, "%s: %d ticks at %d Hz\n", r.Input, r.Ticks, r.TickRate); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, obj := range r.Objects {
+		fmt.Fprintf(tw, "\n%s %s\t", obj.GUID, obj.Name)
+		for _, run := range obj.Runs {
+			fmt.Fprintf(tw, "%s\t", run.Reading)
+		}
+		fmt.Fprintln(tw)
+		for _, row := range reportRows {
+			fmt.Fprintf(tw, "%s\t", row.name)
+			for i := range obj.Runs {
+				fmt.Fprintf(tw, "%s\t", row.value(&obj.Runs[i]))
+			}
+			fmt.Fprintln(tw)
+		}
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,324 @@
+// Sim: a recording replayed through the retail pipeline, one fixed tick at a
+// time (recording-v1 "Delivery semantics"; seed 003 §1, §12; seed 004 §0–§4).
+// Tick 0 is the initial state; Step runs the next tick: deliver the events
+// due by then, then UpdateObjectInternal for every live object. The viewer
+// queries the state at the current tick (view.go) and draws it; nothing here
+// calls back into it.
+
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"glidepath/engine/recording"
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// deliveryTolerance is the slack of "t ≤ k·dt" (recording-v1, "Delivery
+// semantics": compare with a 1e-9 s tolerance).
+const deliveryTolerance = 1e-9
+
+// MaxRunSeconds bounds the time of a recording's events (and so the length
+// of a run): 48 hours, far past any capture, short enough that tick numbers
+// stay small.
+const MaxRunSeconds = 48 * 3600
+
+// Sim runs one recording under one reading.
+type Sim struct {
+	rec     *recording.Recording
+	opts    Options
+	reading interp.Reading
+	rate    int
+	dt      float32
+	world   *physics.World
+	tables  motionTables
+
+	// Per recording event, fixed when the Sim is made: the tick it is
+	// delivered in and the slot it is about (−1: none).
+	due    []int32
+	target []int32
+	notes  []Note
+
+	// slots holds every object the run will ever have, header entities
+	// first, then one per create event, in creation order.
+	slots    []*object
+	lastTick int
+	// sinkOn: the position managers report their decisions (the event log
+	// or the metrics want them).
+	sinkOn bool
+
+	// The state that evolves, copied whole into checkpoints with the
+	// objects' own.
+	tick        int
+	cursor      int
+	nslots      int
+	hasObserver bool
+	observer    physics.Position
+
+	// source is the recording event being delivered, −1 during the
+	// UpdateObjectInternal pass.
+	source int32
+
+	// The event log holds every event up to the furthest tick ever
+	// simulated; tickEnd[k] is its length after tick k. Re-simulating a tick
+	// at or before furthest (after a seek) produces the same events, so it
+	// does not record them again.
+	log      []Event
+	tickEnd  []int32
+	furthest int
+	replay   bool
+
+	metrics metrics
+	cps     checkpoints
+}
+
+// New makes a Sim of rec under opts, at tick 0: every header entity created
+// at its header position. It checks what the tick driver relies on — the
+// tick rate, finite and non-decreasing event times, events naming existing
+// objects, motion states, the motion tables and terrain in opts.Assets — and
+// reports the first problem as FILE:LINE: FIELD: problem (*recording.Error).
+func New(rec *recording.Recording, opts Options) (*Sim, error) {
+	if rec == nil {
+		return nil, errors.New("engine: no recording")
+	}
+	h := &rec.Header
+	if h.TickRate < recording.MinTickRate || h.TickRate > recording.MaxTickRate {
+		return nil, inputError(rec.Name, headerLine, "tick_rate", "%d is outside %d–%d", h.TickRate, recording.MinTickRate, recording.MaxTickRate)
+	}
+	reading := opts.Reading
+	if reading == (interp.Reading{}) {
+		reading = interp.SeedReading()
+	}
+	if err := reading.Validate(); err != nil {
+		return nil, fmt.Errorf("engine: reading %q: %w", reading.Name, err)
+	}
+	s := &Sim{
+		rec:     rec,
+		opts:    opts,
+		reading: reading,
+		rate:    h.TickRate,
+		dt:      float32(1 / float64(h.TickRate)),
+		tables:  motionTables{assets: opts.Assets},
+		source:  -1,
+		sinkOn:  opts.EventLog || opts.Metrics,
+	}
+	world, err := buildWorld(rec.Name, &h.Terrain, opts.Assets)
+	if err != nil {
+		return nil, err
+	}
+	s.world = world
+	if err := s.index(); err != nil {
+		return nil, err
+	}
+	s.lastTick = opts.LastTick
+	if s.lastTick <= 0 {
+		var last float64
+		if n := len(rec.Events); n > 0 {
+			last = rec.Events[n-1].T
+		}
+		s.lastTick = s.dueTick(last + TailSeconds)
+	}
+	s.hasObserver, s.observer = h.HasObserver, h.Observer
+	for i := range h.Entities {
+		s.create(s.slots[i], 0)
+	}
+	s.nslots = len(h.Entities)
+	s.tickEnd = append(s.tickEnd, 0)
+	if opts.Metrics {
+		s.metrics.init(s)
+	}
+	s.cps.init(s)
+	s.cps.save(s)
+	return s, nil
+}
+
+// index walks the events once: delivery ticks, the slot each event is about
+// (header entities, then one slot per create, guids reused after a delete
+// naming the new slot), the notes, and the checks the tick driver needs.
+// The map here only builds the tables; the tick never reads it.
+func (s *Sim) index() error {
+	rec := s.rec
+	live := make(map[uint32]int32, len(rec.Header.Entities))
+	for i := range rec.Header.Entities {
+		ent := &rec.Header.Entities[i]
+		if _, dup := live[ent.GUID]; dup {
+			return inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].guid", i), "duplicate guid 0x%08X", ent.GUID)
+		}
+		if err := s.addSlot(ent); err != nil {
+			return inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].motion_table", i), "%v", err)
+		}
+		live[ent.GUID] = int32(len(s.slots) - 1)
+	}
+	s.due = make([]int32, len(rec.Events))
+	s.target = make([]int32, len(rec.Events))
+	prev := 0.0
+	for i := range rec.Events {
+		ev := &rec.Events[i]
+		line := eventLine(ev, i)
+		field := func(f string) string { return ev.Kind.String() + "." + f }
+		if math.IsNaN(ev.T) || ev.T < 0 || ev.T > MaxRunSeconds {
+			return inputError(rec.Name, line, field("t"), "%v is not a time in [0, %d] s", ev.T, MaxRunSeconds)
+		}
+		if ev.T < prev {
+			return inputError(rec.Name, line, field("t"), "%v is less than the previous event's t %v", ev.T, prev)
+		}
+		prev = ev.T
+		s.due[i] = int32(s.dueTick(ev.T))
+		s.target[i] = -1
+		switch ev.Kind {
+		case recording.KindCreate:
+			if ev.Entity == nil {
+				return inputError(rec.Name, line, field("entity"), "missing")
+			}
+			if _, alive := live[ev.Entity.GUID]; alive {
+				return inputError(rec.Name, line, field("entity.guid"), "object 0x%08X already exists", ev.Entity.GUID)
+			}
+			if err := s.addSlot(ev.Entity); err != nil {
+				return inputError(rec.Name, line, field("entity.motion_table"), "%v", err)
+			}
+			slot := int32(len(s.slots) - 1)
+			live[ev.Entity.GUID] = slot
+			s.target[i] = slot
+		case recording.KindPosition, recording.KindMotion, recording.KindVector, recording.KindDelete, recording.KindTruth:
+			slot, ok := live[ev.GUID]
+			if !ok {
+				return inputError(rec.Name, line, field("guid"), "no object 0x%08X exists", ev.GUID)
+			}
+			s.target[i] = slot
+			if ev.Kind == recording.KindDelete {
+				delete(live, ev.GUID)
+			}
+			if ev.Kind == recording.KindMotion {
+				st := interpretedState(&ev.Motion)
+				if err := st.Validate(); err != nil {
+					return inputError(rec.Name, line, "motion", "%v", err)
+				}
+			}
+		case recording.KindNote:
+			s.notes = append(s.notes, Note{Tick: int(s.due[i]), T: ev.T, GUID: ev.GUID, HasGUID: ev.HasGUID, Text: ev.Text})
+		case recording.KindObserver:
+		default:
+			return inputError(rec.Name, line, "type", "unknown event kind %d", ev.Kind)
+		}
+	}
+	return nil
+}
+
+// addSlot allocates the slot of a new object.
+func (s *Sim) addSlot(ent *recording.Entity) error {
+	table, err := s.tables.lookup(ent.MotionTable)
+	if err != nil {
+		return err
+	}
+	o, err := s.newObject(len(s.slots), ent, table)
+	if err != nil {
+		return err
+	}
+	s.slots = append(s.slots, o)
+	return nil
+}
+
+// dueTick is the tick an event at time t is delivered in: the first k ≥ 1
+// with t ≤ k/tick_rate + 1e-9 s.
+func (s *Sim) dueTick(t float64) int {
+	rate := float64(s.rate)
+	k := int(math.Ceil((t - deliveryTolerance) * rate))
+	k = max(k, 1)
+	for k > 1 && t <= float64(k-1)/rate+deliveryTolerance {
+		k--
+	}
+	for t > float64(k)/rate+deliveryTolerance {
+		k++
+	}
+	return k
+}
+
+// Step runs the next tick (recording-v1 "Delivery semantics"): deliver every
+// event due by then, in file order, then UpdateObjectInternal(dt) for every
+// live object in header-then-creation order. It may run past LastTick.
+func (s *Sim) Step() {
+	k := s.tick + 1
+	s.tick = k
+	s.replay = k <= s.furthest
+	s.deliverDue(k)
+	s.updateObjects()
+	if !s.replay {
+		s.furthest = k
+		s.tickEnd = append(s.tickEnd, int32(len(s.log)))
+		if s.opts.Metrics {
+			s.metrics.afterTick(s)
+		}
+	}
+	s.cps.stepped(s)
+}
+
+// updateObjects is step 2 of a tick: one CPhysicsObj::UpdateObjectInternal
+// per live object, in slot order (seed 003 §1, §12).
+func (s *Sim) updateObjects() {
+	s.source = -1
+	drive := s.reading.DriveWithStateVelocity
+	for _, o := range s.slots[:s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		if drive && o.st.hasMI {
+			driveWithStateVelocity(o)
+		}
+		o.phys.UpdateObjectInternal(s.dt)
+		s.checkContact(o)
+	}
+}
+
+// driveWithStateVelocity is the legacy reading's locomotion (READINGS.md
+// item 11; seed 003 §13, "apply_current_movement → body.Velocity → Euler"):
+// on walkable ground the body's velocity becomes the interpreted state's
+// velocity (CMotionInterp::get_state_velocity, body-local) turned into
+// global axes, set through set_velocity before the tick. Off the ground the
+// velocity is left to physics, so a jump keeps its arc.
+func driveWithStateVelocity(o *object) {
+	if !o.phys.OnWalkable() {
+		return
+	}
+	pos := o.phys.Position()
+	o.phys.SetVelocity(pos.Frame.LocalToGlobalVec(o.mi.StateVelocity()), false)
+}
+
+// Tick is the current tick: 0 is the initial state.
+func (s *Sim) Tick() int { return s.tick }
+
+// LastTick is the run's last tick: Options.LastTick, or TailSeconds after
+// the recording's last event.
+func (s *Sim) LastTick() int { return s.lastTick }
+
+// Furthest is the furthest tick simulated so far; the event log and the
+// metrics cover ticks 0 to Furthest.
+func (s *Sim) Furthest() int { return s.furthest }
+
+// TickRate is the recording's ticks per second.
+func (s *Sim) TickRate() int { return s.rate }
+
+// DT is the tick's quantum, seconds, as the pipeline receives it.
+func (s *Sim) DT() float32 { return s.dt }
+
+// Time is the current tick's time, seconds: tick / tick_rate.
+func (s *Sim) Time() float64 { return float64(s.tick) / float64(s.rate) }
+
+// TickOf is the tick an event at time t is delivered in.
+func (s *Sim) TickOf(t float64) int { return s.dueTick(t) }
+
+// Reading is the reading the run uses.
+func (s *Sim) Reading() interp.Reading { return s.reading }
+
+// Recording is the recording being replayed. It is shared: treat it as
+// read-only.
+func (s *Sim) Recording() *recording.Recording { return s.rec }
+
+// World is the collision world (terrain and obstacles), read-only.
+func (s *Sim) World() *physics.World { return s.world }
+
+// Notes are the recording's notes with the tick each is delivered in, all of
+// them whatever the current tick; read-only.
+func (s *Sim) Notes() []Note { return s.notes }

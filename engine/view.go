@@ -1,0 +1,174 @@
+// Views: the read-only state at the current tick, as the viewer queries it
+// (STYLE.md points 3, 4, 7). Objects are named by guid, never by pointer, so
+// a seek — which rebuilds the state — does not invalidate a selection. Every
+// view is a value copy; nothing here changes the run.
+
+package engine
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/physics/anim"
+)
+
+// ObjectView is one live object at the current tick.
+type ObjectView struct {
+	GUID uint32
+	Name string
+	// Created is the tick the object was created in.
+	Created int
+
+	// Position is m_position, the committed body position; Heading its
+	// heading in degrees clockwise from north.
+	Position physics.Position
+	Heading  float32
+	// Velocity and Omega are m_velocityVector and m_omegaVector.
+	Velocity, Omega mgl32.Vec3
+	// Contact is transient_state & 1, OnWalkable & 2, Active & 0x80.
+	Contact, OnWalkable, Active bool
+	// Radius and Height are the body's cylinder.
+	Radius, Height float32
+	// PlayerDistance is the observer's distance to the body now (0 without
+	// an observer).
+	PlayerDistance float32
+
+	// Interp is the InterpolationManager's state (queue length, counters,
+	// the stall window, blipto_position).
+	Interp interp.InterpolationState
+	// Constraint is the ConstraintManager's state, when Constrained.
+	Constraint  interp.ConstraintState
+	Constrained bool
+	// CatchUpSpeed is adjust_offset's catch-up speed, m/s (seed 000 §4).
+	CatchUpSpeed float32
+
+	// HasMotion says the object has a motion interpreter; Motion is its
+	// interpreted state.
+	HasMotion bool
+	Motion    anim.InterpretedState
+
+	// LastRoute is the branch of the last UpdatePosition, received at
+	// LastRouteTick (0: none yet); UpdateTimes are the stamps now.
+	LastRoute     physics.Route
+	LastRouteTick int
+	UpdateTimes   [physics.NumStamps]uint16
+
+	// Truth is the latest server truth, received at TruthTick, when
+	// HasTruth.
+	Truth     physics.Position
+	TruthTick int
+	HasTruth  bool
+
+	// Stages is what each stage of the object's last tick produced; all
+	// zero unless Options.RecordStages.
+	Stages physics.StageRecord
+}
+
+// Objects appends a view of every live object, in header-then-creation
+// order, to dst and returns it.
+func (s *Sim) Objects(dst []ObjectView) []ObjectView {
+	for _, o := range s.slots[:s.nslots] {
+		if o.st.alive {
+			dst = append(dst, s.view(o))
+		}
+	}
+	return dst
+}
+
+// NumObjects is the number of live objects.
+func (s *Sim) NumObjects() int {
+	n := 0
+	for _, o := range s.slots[:s.nslots] {
+		if o.st.alive {
+			n++
+		}
+	}
+	return n
+}
+
+// Object returns the view of the live object guid; ok is false when no live
+// object has that guid at the current tick.
+func (s *Sim) Object(guid uint32) (v ObjectView, ok bool) {
+	if o := s.find(guid); o != nil {
+		return s.view(o), true
+	}
+	return ObjectView{}, false
+}
+
+// Nodes appends the interpolation queue of the live object guid, head
+// first, to dst (dst is returned unchanged when there is no such object).
+func (s *Sim) Nodes(guid uint32, dst []interp.Node) []interp.Node {
+	if o := s.find(guid); o != nil {
+		return o.pm.Nodes(dst)
+	}
+	return dst
+}
+
+// Observer is the local player's position, when the recording has one.
+func (s *Sim) Observer() (pos physics.Position, ok bool) { return s.observer, s.hasObserver }
+
+// find returns the live object guid, or nil.
+func (s *Sim) find(guid uint32) *object {
+	for _, o := range s.slots[:s.nslots] {
+		if o.st.alive && o.guid == guid {
+			return o
+		}
+	}
+	return nil
+}
+
+// view builds an object's view.
+func (s *Sim) view(o *object) ObjectView {
+	v := ObjectView{
+		GUID:           o.guid,
+		Name:           o.name,
+		Created:        int(o.st.created),
+		Position:       o.phys.Position(),
+		Heading:        o.phys.Heading(),
+		Velocity:       o.phys.Velocity,
+		Omega:          o.phys.Omega,
+		Contact:        o.phys.InContact(),
+		OnWalkable:     o.phys.OnWalkable(),
+		Active:         o.phys.IsActive(),
+		Radius:         o.phys.Radius,
+		Height:         o.phys.Height,
+		PlayerDistance: s.playerDistance(o),
+		Interp:         o.pm.InterpolationState(),
+		CatchUpSpeed:   catchUpSpeed(o),
+		HasMotion:      o.st.hasMI,
+		LastRoute:      o.st.lastRoute,
+		LastRouteTick:  int(o.st.lastRouteTick),
+		UpdateTimes:    o.phys.UpdateTimes,
+		Truth:          o.st.truth,
+		TruthTick:      int(o.st.truthTick),
+		HasTruth:       o.st.hasTruth,
+		Stages:         o.stages,
+	}
+	v.Constraint, v.Constrained = o.pm.ConstraintState()
+	if o.st.hasMI {
+		v.Motion = o.mi.State()
+	}
+	return v
+}
+
+// Events returns the event log from tick 0 to the current tick, in the order
+// the events happened. It is a view of the Sim's log: read-only, valid
+// until the next Step or Seek. Empty unless Options.EventLog.
+func (s *Sim) Events() []Event { return s.log[:s.tickEnd[s.tick]] }
+
+// AllEvents returns the event log up to Furthest (the whole run after
+// RunAll), for the timeline. Read-only; valid until the next Step or Seek.
+func (s *Sim) AllEvents() []Event { return s.log }
+
+// EventsAt returns the events of tick k (none past Furthest). Read-only.
+func (s *Sim) EventsAt(k int) []Event {
+	if k < 0 || k > s.furthest {
+		return nil
+	}
+	start := int32(0)
+	if k > 0 {
+		start = s.tickEnd[k-1]
+	}
+	return s.log[start:s.tickEnd[k]]
+}

@@ -1,0 +1,140 @@
+// World: the collision world and the motion tables a recording needs, looked
+// up by name in the assets tree — the header's terrain (flat, or an asset
+// heightfield with its optional obstacles) and every object's motion table,
+// each parsed once per Sim.
+
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+
+	"glidepath/engine/recording"
+	"glidepath/physics"
+	"glidepath/physics/anim"
+)
+
+// Asset directories and suffixes in the assets tree (assets.MotionDir and
+// assets.TerrainDir; engine does not import assets).
+const (
+	motionDir        = "motion"
+	terrainDir       = "terrain"
+	obstaclesSuffix  = ".obstacles.json"
+	assetJSONSuffix  = ".json"
+	headerLine       = 1
+	firstEventLine   = 2
+	maxAssetNameSize = 256
+)
+
+// inputError builds the FILE:LINE: FIELD: problem error of a recording.
+func inputError(file string, line int, field, format string, args ...any) error {
+	return &recording.Error{File: file, Line: line, Field: field, Problem: fmt.Sprintf(format, args...)}
+}
+
+// eventLine is the line an event is reported on: the line it was read from,
+// or, for a recording built in memory (a compiled scenario), the line it
+// would have in the file `viewer compile` writes.
+func eventLine(ev *recording.Event, i int) int {
+	if ev.Line > 0 {
+		return ev.Line
+	}
+	return firstEventLine + i
+}
+
+// buildWorld makes the collision world of the header's terrain.
+func buildWorld(file string, t *recording.Terrain, assets fs.FS) (*physics.World, error) {
+	if t.Kind == recording.TerrainFlat {
+		return &physics.World{Terrain: physics.FlatTerrain(t.Z)}, nil
+	}
+	if err := checkAssetName(t.Name); err != nil {
+		return nil, inputError(file, headerLine, "terrain.name", "%v", err)
+	}
+	if assets == nil {
+		return nil, inputError(file, headerLine, "terrain.name", "terrain %q: no assets tree to look it up in", t.Name)
+	}
+	data, err := fs.ReadFile(assets, path.Join(terrainDir, t.Name+assetJSONSuffix))
+	if err != nil {
+		return nil, inputError(file, headerLine, "terrain.name", "no terrain %q in the assets (%s)", t.Name, describeFSError(err))
+	}
+	terrain, err := physics.ParseTerrain(t.Name+assetJSONSuffix, data)
+	if err != nil {
+		return nil, inputError(file, headerLine, "terrain.name", "terrain %q: %v", t.Name, err)
+	}
+	w := &physics.World{Terrain: terrain}
+	data, err = fs.ReadFile(assets, path.Join(terrainDir, t.Name+obstaclesSuffix))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// A terrain without obstacles.
+	case err != nil:
+		return nil, inputError(file, headerLine, "terrain.name", "obstacles of %q: %s", t.Name, describeFSError(err))
+	default:
+		obs, err := physics.ParseObstacles(t.Name+obstaclesSuffix, data)
+		if err != nil {
+			return nil, inputError(file, headerLine, "terrain.name", "obstacles of %q: %v", t.Name, err)
+		}
+		w.Obstacles = obs
+	}
+	return w, nil
+}
+
+// checkAssetName refuses names that could leave the asset directory.
+func checkAssetName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("empty name")
+	case len(name) > maxAssetNameSize:
+		return fmt.Errorf("name longer than %d bytes", maxAssetNameSize)
+	case !fs.ValidPath(name) || path.Base(name) != name:
+		return fmt.Errorf("%q is not a plain asset name", name)
+	}
+	return nil
+}
+
+func describeFSError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// motionTables parses each motion table once and hands out the shared,
+// immutable table (anim.MotionTable) by name. It holds a slice, not a map,
+// so nothing about it depends on iteration order.
+type motionTables struct {
+	assets fs.FS
+	names  []string
+	tables []*anim.MotionTable
+	// fresh[i] is a part array of tables[i] in its default state, the
+	// template new objects copy from.
+	fresh []*anim.PartArray
+}
+
+// lookup returns the index of the table called name, parsing it on first use.
+func (m *motionTables) lookup(name string) (int, error) {
+	for i, n := range m.names {
+		if n == name {
+			return i, nil
+		}
+	}
+	if err := checkAssetName(name); err != nil {
+		return 0, err
+	}
+	if m.assets == nil {
+		return 0, fmt.Errorf("motion table %q: no assets tree to look it up in", name)
+	}
+	data, err := fs.ReadFile(m.assets, path.Join(motionDir, name+assetJSONSuffix))
+	if err != nil {
+		return 0, fmt.Errorf("no motion table %q in the assets (%s)", name, describeFSError(err))
+	}
+	t, err := anim.ParseMotionTable(name+assetJSONSuffix, data)
+	if err != nil {
+		return 0, fmt.Errorf("motion table %q: %v", name, err)
+	}
+	m.names = append(m.names, name)
+	m.tables = append(m.tables, t)
+	m.fresh = append(m.fresh, anim.NewPartArray(t))
+	return len(m.names) - 1, nil
+}
