@@ -1,0 +1,226 @@
+// Seeking: restoring a checkpoint and re-simulating must give exactly the
+// straight run's state (DESIGN.md "Time, snapshots and seeking"; STYLE.md
+// point 9) — checked by state hash, by the views the viewer reads and by the
+// event log, over random seeks forwards, backwards and repeated.
+
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+)
+
+// straightRun is what a run from tick 0 to the end gives, tick by tick.
+type straightRun struct {
+	hashes []uint64
+	views  [][]ObjectView
+	log    []Event
+	ends   []int // len(log) after each tick
+	m      []ObjectMetrics
+}
+
+func runStraight(t *testing.T, rec *recording.Recording, opts Options) *straightRun {
+	t.Helper()
+	s := newSim(t, rec, opts)
+	r := &straightRun{}
+	for {
+		r.hashes = append(r.hashes, s.StateHash())
+		r.views = append(r.views, s.Objects(nil))
+		r.ends = append(r.ends, len(s.Events()))
+		if s.Tick() == s.LastTick() {
+			break
+		}
+		s.Step()
+	}
+	r.log = slices.Clone(s.AllEvents())
+	r.m = s.Metrics()
+	return r
+}
+
+// seekRecordings are inputs with creation, deletion, teleports, blips,
+// stalls and jumps, to seek through.
+func seekRecordings(t *testing.T) []*recording.Recording {
+	t.Helper()
+	var recs []*recording.Recording
+	for _, f := range []string{"testdata/create_delete.jsonl", "testdata/airborne.jsonl"} {
+		rec, err := recording.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	for _, name := range []string{"wall", "jitter", "teleport"} {
+		rec, err := scenario.CompileAsset(assets.FS(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	return recs
+}
+
+// checkAt compares s at its current tick with the straight run.
+func (r *straightRun) checkAt(t *testing.T, s *Sim, what string) {
+	t.Helper()
+	k := s.Tick()
+	if got := s.StateHash(); got != r.hashes[k] {
+		t.Fatalf("%s: state hash at tick %d differs from the straight run", what, k)
+	}
+	if got := s.Objects(nil); !reflect.DeepEqual(got, r.views[k]) {
+		t.Fatalf("%s: object views at tick %d differ from the straight run", what, k)
+	}
+	if got := s.Events(); !slices.Equal(got, r.log[:r.ends[k]]) {
+		t.Fatalf("%s: event log up to tick %d differs (%d events, want %d)", what, k, len(got), r.ends[k])
+	}
+}
+
+// Property: for random seek sequences — random ticks, steps back, steps
+// forward, repeated seeks — the state at every visited tick equals the
+// straight run's, and the log and metrics end up identical.
+func TestSeek_RandomSequencesMatchStraightRun(t *testing.T) {
+	opts := Options{EventLog: true, Metrics: true, RecordStages: true}
+	for i, rec := range seekRecordings(t) {
+		t.Run(rec.Name, func(t *testing.T) {
+			straight := runStraight(t, rec, opts)
+			o := opts
+			o.CheckpointInterval = 16
+			s := newSim(t, rec, o)
+			rng := rand.New(rand.NewPCG(uint64(i), 7))
+			last := s.LastTick()
+			for step := range 300 {
+				switch op := rng.IntN(6); op {
+				case 0, 1:
+					s.Seek(rng.IntN(last + 1))
+				case 2:
+					s.StepBack()
+				case 3:
+					if s.Tick() < last {
+						s.Step()
+					}
+				case 4:
+					s.Seek(s.Tick()) // repeated: a no-op
+				case 5:
+					s.Seek(s.Tick() + rng.IntN(50))
+				}
+				straight.checkAt(t, s, fmt.Sprintf("step %d", step))
+			}
+			s.RunAll(nil)
+			straight.checkAt(t, s, "after RunAll")
+			if !slices.Equal(s.AllEvents(), straight.log) {
+				t.Fatal("the whole event log differs from the straight run's")
+			}
+			if !reflect.DeepEqual(s.Metrics(), straight.m) {
+				t.Fatal("metrics after seeking differ from the straight run's")
+			}
+		})
+	}
+}
+
+// RunAll pre-runs the whole recording, keeps the complete log, and comes
+// back to the tick it started from.
+func TestRunAll_KeepsLogAndReturns(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/far_jump.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSim(t, rec, Options{EventLog: true})
+	runTo(s, 10)
+	calls, lastDone := 0, 0
+	s.RunAll(func(done, total int) {
+		calls++
+		lastDone = done
+		if total != s.LastTick() {
+			t.Errorf("progress total %d, want %d", total, s.LastTick())
+		}
+	})
+	if s.Tick() != 10 || s.Furthest() != s.LastTick() || calls == 0 || lastDone != s.LastTick() {
+		t.Fatalf("after RunAll: tick %d, furthest %d, %d progress calls ending at %d", s.Tick(), s.Furthest(), calls, lastDone)
+	}
+	if len(eventsOf(s, EventBlip)) != 1 || len(s.Events()) != 1 || s.Events()[0].Kind != EventNote {
+		t.Fatalf("the whole run's log should hold the blip, the log up to tick 10 only the note: %d, %+v", len(eventsOf(s, EventBlip)), s.Events())
+	}
+}
+
+// Stepping between events: next and previous update, blip, note, for one
+// object or any, and nothing past the ends.
+func TestNextPrevEvent(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/create_delete.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSim(t, rec, Options{EventLog: true})
+	updates := Filter{Marks: MarkUpdate}
+	// The log is empty at tick 0: NextEvent simulates ahead to find it and
+	// keeps the current tick.
+	if k, ok := s.NextEvent(0, updates); !ok || k != 24 || s.Tick() != 0 {
+		t.Fatalf("next update after 0: %d %v (tick %d), want 24", k, ok, s.Tick())
+	}
+	resident := Filter{Marks: MarkUpdate, OneObject: true, GUID: 0x80000A01}
+	if k, ok := s.NextEvent(0, resident); !ok || k != 30 {
+		t.Fatalf("next update of the resident: %d %v, want 30", k, ok)
+	}
+	if k, ok := s.NextEvent(30, resident); ok {
+		t.Fatalf("the resident has no update after 30, got %d", k)
+	}
+	if k, ok := s.PrevEvent(78, updates); !ok || k != 75 {
+		t.Fatalf("previous update before 78: %d %v, want 75", k, ok)
+	}
+	if k, ok := s.NextEvent(-1, Filter{Marks: MarkNote}); !ok || k != 1 {
+		t.Fatalf("the note is in tick 1, got %d %v", k, ok)
+	}
+	if _, ok := s.PrevEvent(1, Filter{}); ok {
+		t.Fatal("nothing happens before tick 1")
+	}
+	if k, ok := s.NextEvent(0, Filter{Marks: MarkCreate | MarkDelete}); !ok || k != 15 {
+		t.Fatalf("first create or delete: %d %v, want 15", k, ok)
+	}
+	if _, ok := newSim(t, rec, Options{}).NextEvent(0, updates); ok {
+		t.Fatal("without the event log there is nothing to find")
+	}
+}
+
+// The checkpoint interval follows the memory budget: the smaller the
+// budget, the longer the interval, and the checkpoints fit it.
+func TestCheckpoints_FitTheBudget(t *testing.T) {
+	rec := scenario.BenchRecording(20, 5, 0.5, 1)
+	var prev int
+	for _, budget := range []int64{256 << 20, 8 << 20, 2 << 20} {
+		s := newSim(t, rec, Options{CheckpointBudget: budget})
+		s.RunAll(nil)
+		if s.CheckpointInterval() < MinCheckpointInterval || s.CheckpointInterval() < prev {
+			t.Fatalf("budget %d: interval %d (previous %d)", budget, s.CheckpointInterval(), prev)
+		}
+		if s.CheckpointBytes() > budget {
+			t.Fatalf("budget %d: checkpoints hold %d bytes", budget, s.CheckpointBytes())
+		}
+		prev = s.CheckpointInterval()
+	}
+	if prev == MinCheckpointInterval {
+		t.Fatal("a 2 MiB budget should force a longer interval than the minimum")
+	}
+}
+
+// STYLE.md point 7: the viewer selects by guid; a seek rebuilds the state
+// and the guid still names the same object.
+func TestSeek_SelectionByGUIDSurvives(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/steady_walk.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSim(t, rec, Options{CheckpointInterval: 16})
+	runTo(s, 100)
+	before, _ := s.Object(0x80000A01)
+	s.Seek(3)
+	s.Seek(100)
+	after, ok := s.Object(0x80000A01)
+	if !ok || !reflect.DeepEqual(before, after) {
+		t.Fatal("the selected object changed across a seek and back")
+	}
+}
