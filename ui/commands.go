@@ -164,8 +164,12 @@ func (a *app) stepStage(next bool) {
 		return
 	}
 	g := o.Geometry()
-	if !g.OK {
-		a.say(o.Name + " did not run its stages this tick (dormant)")
+	switch {
+	case !g.OK && a.sess.cur().snap.Tick == 0:
+		a.say("tick 0 is the initial state: step forward to see a tick's stages")
+		return
+	case !g.OK:
+		a.say(o.Name + " is dormant: no stages ran this tick")
 		return
 	}
 	a.pb.SetPlaying(false)

@@ -12,22 +12,28 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"glidepath/ui/camera"
 	"glidepath/ui/timeline"
 )
 
-// updateMouse routes one tick of mouse input.
+// updateMouse routes one tick of the mouse.
 func (a *app) updateMouse() {
-	in := mouseInput()
+	a.routeMouse(mouseInput(), inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft), input.UIHovered)
+}
+
+// routeMouse routes one tick of mouse input. pressed says the left button
+// went down this tick; overWidget that ebitenui has the mouse.
+func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	pt := image.Pt(int(in.X), int(in.Y))
 	vp := a.viewport()
-	overPanel := a.overPanel(pt) || input.UIHovered
+	overPanel := a.overPanel(pt) || overWidget
 	if a.shown.timeline {
 		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel}
 		if a.tl.Update(tin, !a.cameraDragging(), &a.pb, a.timelineData()) {
 			a.stepper.Reset()
 		}
 	}
-	clickedPanel := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	clickedPanel := pressed
 	switch {
 	case pt.In(a.lay.list) && a.shown.left:
 		a.list.mouse(a, pt, in.Wheel, clickedPanel)

@@ -31,6 +31,8 @@ type objectList struct {
 	count   int
 	sel     uint32
 	hover   int // visible index under the mouse, −1
+	// dirty forces a rebuild: the scroll moved, so other rows are visible.
+	dirty bool
 }
 
 // update rebuilds the rows when the cursor, the object set, the filter or
@@ -38,9 +40,10 @@ type objectList struct {
 func (l *objectList) update(a *app, r *run) {
 	filter := a.gui.filter.GetText()
 	s := &r.snap
-	if l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.selected {
+	if !l.dirty && l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.selected {
 		return
 	}
+	l.dirty = false
 	l.tick, l.count, l.filter, l.sel = s.Tick, len(s.Objects), filter, a.selected
 	l.rows = l.rows[:0]
 	l.visible = l.visible[:0]
@@ -84,14 +87,14 @@ func (l *objectList) reveal(k int) {
 		l.scroll.y = top + rowHeight - l.scroll.view()
 	}
 	l.scroll.clamp()
-	l.rows = nil // rebuild: the visible rows changed
+	l.dirty = true
 }
 
 // mouse handles the mouse over the list.
 func (l *objectList) mouse(a *app, pt image.Point, wheel float64, clicked bool) {
 	if wheel != 0 {
 		l.scroll.wheel(wheel)
-		l.rows = nil
+		l.dirty = true
 	}
 	k := (pt.Y - a.lay.list.Min.Y + l.scroll.y) / rowHeight
 	l.hover = -1
