@@ -12,6 +12,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
 	"glidepath/physics"
 )
 
@@ -81,3 +82,13 @@ func eventsOf(s *Sim, k EventKind) []Event {
 func testAssets() fs.FS { return assets.FS() }
 
 func nanT() float64 { return math.NaN() }
+
+// compiled compiles the shipped scenario name.
+func compiled(t testing.TB, name string) *recording.Recording {
+	t.Helper()
+	rec, err := scenario.CompileAsset(assets.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}

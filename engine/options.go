@@ -24,10 +24,10 @@ type Options struct {
 	// seed reading (interp.SeedReading).
 	Reading interp.Reading
 	// Assets is the assets tree (assets.FS() in the viewer and tests):
-	// motion tables are read from motion/NAME.json, asset terrains from
-	// terrain/NAME.json and their optional obstacles from
-	// terrain/NAME.obstacles.json. Required when the recording has any
-	// object (every object has a motion table) or an asset terrain.
+	// motion tables are read from motion/NAME.json and asset terrains
+	// (with the obstacles they place) from terrain/NAME.json. Required when
+	// the recording has any object (every object has a motion table) or an
+	// asset terrain.
 	Assets fs.FS
 
 	// EventLog keeps every event (Event) of the run. Traces need it.

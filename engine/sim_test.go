@@ -318,3 +318,40 @@ func TestTickZero_InitialState(t *testing.T) {
 		t.Fatal("RecordStages: no stage record after a tick")
 	}
 }
+
+// The collision world holds the terrain asset's obstacles, then the header's
+// inline ones (docs/formats.md, "inline obstacles"); a body walked into a
+// wall is stopped by it (seed 003 §5).
+func TestWorld_ObstaclesFromAssetAndHeader(t *testing.T) {
+	rec := testRecording(false)
+	rec.Header.Terrain = recording.Terrain{Kind: recording.TerrainAsset, Name: "walled"}
+	wall := physics.Obstacle{Kind: physics.ObstacleBox, Name: "inline", Landblock: 0xA9B4,
+		Min: mgl32.Vec3{91, 80, 0}, Max: mgl32.Vec3{92, 100, 3}}
+	rec.Header.Terrain.Obstacles = []physics.Obstacle{wall}
+	rec.Events = []recording.Event{positionEvent(0.5, 94, 90, 1)}
+	s := newSim(t, rec, Options{EventLog: true})
+	obs := s.World().Obstacles
+	if len(obs) < 2 || obs[len(obs)-1].Name != "inline" {
+		t.Fatalf("world obstacles %+v: want the asset's, then the inline wall", obs)
+	}
+	runTo(s, 20)
+	v, _ := s.Object(testGUID)
+	if x := v.Position.Frame.Origin[0]; x > 91-v.Radius+1e-3 {
+		t.Fatalf("tick 20: the body passed the inline wall at x 91: x = %v", x)
+	}
+	// It gets past only by the stall window's failure and the blip that
+	// follows (seed 000 §4–§6).
+	runTo(s, 60)
+	v, _ = s.Object(testGUID)
+	if x := v.Position.Frame.Origin[0]; x != 94 {
+		t.Fatalf("tick 60: x = %v, want 94 after the blip", x)
+	}
+	if len(eventsOf(s, EventBlip)) != 1 || len(eventsOf(s, EventStallWindow)) == 0 {
+		t.Fatalf("blips %d, stall windows %d: want the blip past the wall", len(eventsOf(s, EventBlip)), len(eventsOf(s, EventStallWindow)))
+	}
+	bad := testRecording(false)
+	bad.Header.Terrain.Obstacles = []physics.Obstacle{{Kind: physics.ObstacleCylinder, Landblock: 0xA9B4}}
+	if _, err := New(bad, Options{Assets: testAssets()}); err == nil || !strings.Contains(err.Error(), "test.jsonl:1: terrain.obstacles[0]:") {
+		t.Fatalf("bad inline obstacle: error %v", err)
+	}
+}

@@ -1,7 +1,7 @@
 // World: the collision world and the motion tables a recording needs, looked
 // up by name in the assets tree — the header's terrain (flat, or an asset
-// heightfield with its optional obstacles) and every object's motion table,
-// each parsed once per Sim.
+// heightfield with the obstacles it places, plus the header's inline
+// obstacles) and every object's motion table, each parsed once per Sim.
 
 package engine
 
@@ -21,7 +21,6 @@ import (
 const (
 	motionDir        = "motion"
 	terrainDir       = "terrain"
-	obstaclesSuffix  = ".obstacles.json"
 	assetJSONSuffix  = ".json"
 	headerLine       = 1
 	firstEventLine   = 2
@@ -43,39 +42,37 @@ func eventLine(ev *recording.Event, i int) int {
 	return firstEventLine + i
 }
 
-// buildWorld makes the collision world of the header's terrain.
+// buildWorld makes the collision world of the header's terrain: the ground
+// (flat, or an asset heightfield), the obstacles the terrain asset places,
+// then the header's inline obstacles (docs/formats.md, "inline obstacles").
 func buildWorld(file string, t *recording.Terrain, assets fs.FS) (*physics.World, error) {
+	var terrain *physics.Terrain
 	if t.Kind == recording.TerrainFlat {
-		return &physics.World{Terrain: physics.FlatTerrain(t.Z)}, nil
-	}
-	if err := checkAssetName(t.Name); err != nil {
-		return nil, inputError(file, headerLine, "terrain.name", "%v", err)
-	}
-	if assets == nil {
-		return nil, inputError(file, headerLine, "terrain.name", "terrain %q: no assets tree to look it up in", t.Name)
-	}
-	data, err := fs.ReadFile(assets, path.Join(terrainDir, t.Name+assetJSONSuffix))
-	if err != nil {
-		return nil, inputError(file, headerLine, "terrain.name", "no terrain %q in the assets (%s)", t.Name, describeFSError(err))
-	}
-	terrain, err := physics.ParseTerrain(t.Name+assetJSONSuffix, data)
-	if err != nil {
-		return nil, inputError(file, headerLine, "terrain.name", "terrain %q: %v", t.Name, err)
+		terrain = physics.FlatTerrain(t.Z)
+	} else {
+		if err := checkAssetName(t.Name); err != nil {
+			return nil, inputError(file, headerLine, "terrain.name", "%v", err)
+		}
+		if assets == nil {
+			return nil, inputError(file, headerLine, "terrain.name", "terrain %q: no assets tree to look it up in", t.Name)
+		}
+		data, err := fs.ReadFile(assets, path.Join(terrainDir, t.Name+assetJSONSuffix))
+		if err != nil {
+			return nil, inputError(file, headerLine, "terrain.name", "no terrain %q in the assets (%s)", t.Name, describeFSError(err))
+		}
+		terrain, err = physics.ParseTerrain(t.Name+assetJSONSuffix, data)
+		if err != nil {
+			return nil, inputError(file, headerLine, "terrain.name", "terrain %q: %v", t.Name, err)
+		}
 	}
 	w := &physics.World{Terrain: terrain}
-	data, err = fs.ReadFile(assets, path.Join(terrainDir, t.Name+obstaclesSuffix))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		// A terrain without obstacles.
-	case err != nil:
-		return nil, inputError(file, headerLine, "terrain.name", "obstacles of %q: %s", t.Name, describeFSError(err))
-	default:
-		obs, err := physics.ParseObstacles(t.Name+obstaclesSuffix, data)
-		if err != nil {
-			return nil, inputError(file, headerLine, "terrain.name", "obstacles of %q: %v", t.Name, err)
+	w.Obstacles = append(w.Obstacles, terrain.Obstacles...)
+	for i := range t.Obstacles {
+		if err := t.Obstacles[i].Validate(); err != nil {
+			return nil, inputError(file, headerLine, fmt.Sprintf("terrain.obstacles[%d]", i), "%v", err)
 		}
-		w.Obstacles = obs
 	}
+	w.Obstacles = append(w.Obstacles, t.Obstacles...)
 	return w, nil
 }
 
