@@ -7,12 +7,14 @@ package ui
 
 import (
 	"image"
+	"image/color"
 
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/render"
 	"glidepath/ui/timeline"
 )
 
@@ -96,3 +98,18 @@ func (s *scroller) setContent(content, view int) {
 }
 
 func (s *scroller) clamp() { s.y = min(max(s.y, 0), s.max) }
+
+// scrollbar is the thin bar at the right edge of a scrolled rectangle.
+var scrollbarColor = color.RGBA{0x5a, 0x62, 0x6c, 0xff}
+
+// drawBar draws the scrollbar of s over rect, when there is more to see.
+func (s *scroller) drawBar(f *render.Flat, rect image.Rectangle) {
+	if s.max <= 0 || s.viewH <= 0 {
+		return
+	}
+	content := float32(s.max + s.viewH)
+	h := float32(rect.Dy())
+	bh := max(h*float32(s.viewH)/content, 12)
+	y := float32(rect.Min.Y) + (h-bh)*float32(s.y)/float32(s.max)
+	f.Rect(float32(rect.Max.X)+3, y, 3, bh, scrollbarColor)
+}

@@ -20,11 +20,14 @@ func (a *app) drawPanels() {
 	f := a.flat
 	if a.shown.left {
 		a.list.draw(f, a.lay.list, a.selected)
+		a.list.scroll.drawBar(f, a.lay.list)
 		a.legend.draw(f, a.lay.legend, a.layers)
 	}
 	if a.shown.right {
 		a.insp.draw(f, a.lay.inspector)
+		a.insp.scroll.drawBar(f, a.lay.inspector)
 		a.pipe.draw(f, a.lay.pipeline, a.stepper.Stage())
+		a.pipe.scroll.drawBar(f, a.lay.pipeline)
 	}
 }
 

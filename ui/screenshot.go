@@ -21,7 +21,8 @@ func writeScreenshot(img *ebiten.Image, path string) error {
 	if err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
-	if err := png.Encode(f, rgba); err != nil {
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(f, rgba); err != nil {
 		f.Close()
 		return fmt.Errorf("screenshot: %w", err)
 	}

@@ -80,7 +80,15 @@ func place(cell uint32, p model.Vec3) string {
 	return fmt.Sprintf("0x%08X (%.2f, %.2f, %.2f)", cell, l[0], l[1], l[2])
 }
 
-func vec(v model.Vec3) string { return fmt.Sprintf("(%.3f, %.3f, %.3f)", v[0], v[1], v[2]) }
+func vec(v model.Vec3) string { return fmt.Sprintf("(%.3f, %.3f, %.3f)", z(v[0]), z(v[1]), z(v[2])) }
+
+// z turns a value that prints as zero into 0, so no "-0.000" shows.
+func z(v float64) float64 {
+	if v > -0.0005 && v < 0.0005 {
+		return 0
+	}
+	return v
+}
 
 func rootMotion(o *model.Object, g *model.StageGeometry, dt float64) (string, string) {
 	if !g.Ran[physics.StageRootMotion] {
