@@ -153,12 +153,14 @@ func (s *Sim) view(o *object) ObjectView {
 }
 
 // Events returns the event log from tick 0 to the current tick, in the order
-// the events happened. It is a view of the Sim's log: read-only, valid
-// until the next Step or Seek. Empty unless Options.EventLog.
+// the events happened. It is a view of the Sim's log, whose entries never
+// change once written: read it, do not modify it. Empty unless
+// Options.EventLog.
 func (s *Sim) Events() []Event { return s.log[:s.tickEnd[s.tick]] }
 
 // AllEvents returns the event log up to Furthest (the whole run after
-// RunAll), for the timeline. Read-only; valid until the next Step or Seek.
+// RunAll), for the timeline. Read-only; later steps may append to the log
+// but never change what this returned.
 func (s *Sim) AllEvents() []Event { return s.log }
 
 // EventsAt returns the events of tick k (none past Furthest). Read-only.
