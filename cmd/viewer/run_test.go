@@ -216,3 +216,35 @@ func TestCompile_WritesTheRecording(t *testing.T) {
 		}
 	}
 }
+
+// The example recording shipped in recordings/ stays valid and shows what
+// it says: a walker that glides and a jumper that blips.
+func TestRun_ExampleRecording(t *testing.T) {
+	code, out, errs := viewer(t, "run", "-json", "../../recordings/example.jsonl")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Objects []struct {
+			Name string
+			Runs []struct {
+				Blips    int
+				Enqueues map[string]int
+				Error    *struct{ Ticks int }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Objects) != 2 {
+		t.Fatalf("%d objects, want 2", len(rep.Objects))
+	}
+	walker, jumper := rep.Objects[0].Runs[0], rep.Objects[1].Runs[0]
+	if walker.Blips != 0 || walker.Enqueues["near"] != 12 || walker.Error == nil || walker.Error.Ticks == 0 {
+		t.Errorf("walker %+v", walker)
+	}
+	if jumper.Blips != 1 || jumper.Enqueues["far"] != 1 {
+		t.Errorf("jumper %+v", jumper)
+	}
+}
