@@ -26,7 +26,8 @@ const deliveryTolerance = 1e-9
 // stay small.
 const MaxRunSeconds = 48 * 3600
 
-// Sim runs one recording under one reading.
+// Sim runs one recording under one reading. It is not safe for concurrent
+// use: the viewer steps, seeks and queries it from one goroutine.
 type Sim struct {
 	rec     *recording.Recording
 	opts    Options
