@@ -187,18 +187,22 @@ func (a *app) Update() error {
 	if !a.started {
 		a.start()
 	}
-	a.gui.ui.Update()
-	if !a.gui.focused() {
-		a.cmds = pressedCommands(a.keys, a.cmds[:0])
-	} else {
-		a.cmds = a.cmds[:0]
+	// A screenshot shows the state it was asked for, whatever the mouse
+	// and keyboard of the machine it runs on are doing.
+	if a.opts.Screenshot == "" {
+		a.gui.ui.Update()
+		if !a.gui.focused() {
+			a.cmds = pressedCommands(a.keys, a.cmds[:0])
+		} else {
+			a.cmds = a.cmds[:0]
+		}
+		a.cmds = append(a.cmds, a.pending...)
+		a.pending = a.pending[:0]
+		for _, c := range a.cmds {
+			a.apply(c)
+		}
+		a.updateMouse()
 	}
-	a.cmds = append(a.cmds, a.pending...)
-	a.pending = a.pending[:0]
-	for _, c := range a.cmds {
-		a.apply(c)
-	}
-	a.updateMouse()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	if err := a.sess.seek(a.pb.Cursor()); err != nil {
 		return err
