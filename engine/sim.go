@@ -102,7 +102,7 @@ func New(rec *recording.Recording, opts Options) (*Sim, error) {
 		reading: reading,
 		rate:    h.TickRate,
 		dt:      float32(1 / float64(h.TickRate)),
-		tables:  motionTables{assets: opts.Assets},
+		tables:  motionTables{assets: opts.Assets, posFrames: posFrameRule(&reading)},
 		source:  -1,
 		sinkOn:  opts.EventLog || opts.Metrics,
 	}

@@ -12,6 +12,7 @@ import (
 	"path"
 
 	"glidepath/engine/recording"
+	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
@@ -107,6 +108,9 @@ type motionTables struct {
 	// fresh[i] is a part array of tables[i] in its default state, the
 	// template new objects copy from.
 	fresh []*anim.PartArray
+	// posFrames is the reading's pos_frame rule (docs/readings.md item 13),
+	// set on every fresh part array so each object's copy carries it.
+	posFrames anim.PosFrameRule
 }
 
 // lookup returns the index of the table called name, parsing it on first use.
@@ -132,6 +136,16 @@ func (m *motionTables) lookup(name string) (int, error) {
 	}
 	m.names = append(m.names, name)
 	m.tables = append(m.tables, t)
-	m.fresh = append(m.fresh, anim.NewPartArray(t))
+	pa := anim.NewPartArray(t)
+	pa.SetPosFrameRule(m.posFrames)
+	m.fresh = append(m.fresh, pa)
 	return len(m.names) - 1, nil
+}
+
+// posFrameRule maps the reading's item 13 onto the animation sequence.
+func posFrameRule(r *interp.Reading) anim.PosFrameRule {
+	if r.PosFramesCombineForward {
+		return anim.CombineLeavingForward
+	}
+	return anim.SubtractLeavingForward
 }
