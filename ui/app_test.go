@@ -1,3 +1,7 @@
+// Helpers that open the app on a shipped scenario and draw its frames, and
+// the shot test: the PNG has the asked size and the selection's queue shows
+// where its waypoints project.
+
 package ui
 
 import (

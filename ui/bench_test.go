@@ -1,3 +1,5 @@
+// The whole-window frame benchmark under Xvfb, 1 and 300 remotes.
+
 package ui
 
 import (

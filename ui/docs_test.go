@@ -1,3 +1,5 @@
+// docs/viewer.md stays in step with the keymap and the overlays.
+
 package ui
 
 import (

@@ -1,3 +1,7 @@
+// Tests of the app's input: the mouse kept from the camera over panels,
+// picking, the keys' commands, the screenshot key, the pre-run's progress
+// and the layout.
+
 package ui
 
 import (

@@ -1,3 +1,5 @@
+// The test binary runs inside Ebitengine's game loop (notes/viewport.md).
+
 package ui
 
 import (

@@ -1,3 +1,6 @@
+// The smoke test: every shipped scenario opened, played, scrubbed and
+// stepped, every overlay, panel and camera switched, without an error.
+
 package ui
 
 import (

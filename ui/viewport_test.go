@@ -1,3 +1,5 @@
+// Pixel tests of the viewport's renderer and the ground readout.
+
 package ui
 
 import (

@@ -1,3 +1,6 @@
+// viewer shot end to end: the command line run in a subprocess, where it
+// may open a window, writing a PNG of the asked size. Needs a display.
+
 package main
 
 import (

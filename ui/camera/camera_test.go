@@ -1,3 +1,5 @@
+// Tests of the camera modes, their matrices and projections.
+
 package camera
 
 import (

@@ -1,3 +1,6 @@
+// Tests of the camera gestures: pan, zoom to the cursor, orbit, follow,
+// frame-all, and the controller's drags and clicks.
+
 package camera
 
 import (

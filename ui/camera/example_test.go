@@ -1,3 +1,5 @@
+// Examples of the camera API.
+
 package camera_test
 
 import (

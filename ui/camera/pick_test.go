@@ -1,3 +1,5 @@
+// Tests of ray picking against bounding spheres.
+
 package camera
 
 import "testing"

@@ -1,3 +1,5 @@
+// The display-free packages stay free of Ebitengine.
+
 package draw
 
 import (

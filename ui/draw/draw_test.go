@@ -1,3 +1,5 @@
+// Tests of the draw package: colour fading and the Recorder.
+
 package draw
 
 import (

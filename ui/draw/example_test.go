@@ -1,3 +1,5 @@
+// Examples of drawing through the Canvas and recording it.
+
 package draw_test
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the inspector's retail-named fields and the object list rows.
+
 package inspect
 
 import (

@@ -1,3 +1,6 @@
+// Tests of the viewer's model: snapshots, history, the event index, stage
+// geometry and the pre-run.
+
 package model
 
 import (

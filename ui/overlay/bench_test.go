@@ -1,3 +1,6 @@
+// The viewer's real frame on the CPU: the crowd on the engine, every
+// overlay on, built into the viewport's batches.
+
 package overlay
 
 import (

@@ -1,3 +1,5 @@
+// The calling thread's CPU time, for the benchmarks.
+
 package overlay
 
 import "syscall"

@@ -1,3 +1,6 @@
+// Tests of the overlays that read the event log and the history: received
+// positions, blips, stall windows, trails; and the zero-allocation draw.
+
 package overlay
 
 import (

@@ -1,3 +1,5 @@
+// A known snapshot and helpers for the overlay tests.
+
 package overlay
 
 import (

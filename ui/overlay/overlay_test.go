@@ -1,3 +1,7 @@
+// Tests of the overlays that read the snapshot: queue, bodies, ghost,
+// compared readings, stage vectors, rings, observer, layers, legend and
+// sub-tick stages.
+
 package overlay
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the pipeline panel's rows and the sub-tick stepper.
+
 package pipeline
 
 import (

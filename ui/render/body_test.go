@@ -1,3 +1,5 @@
+// Tests of bodies and obstacles as solids.
+
 package render
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the builder's passes, terrain order and allocations.
+
 package render
 
 import (

@@ -1,3 +1,5 @@
+// Tests of near-plane clipping and culling.
+
 package render
 
 import (

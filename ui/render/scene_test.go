@@ -1,3 +1,5 @@
+// A synthetic busy scene and the builder-only benchmark.
+
 package render
 
 import (

@@ -1,3 +1,5 @@
+// Tests of screen-space strokes, fills and arrowheads.
+
 package render
 
 import (

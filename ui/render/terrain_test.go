@@ -1,3 +1,5 @@
+// Tests of the terrain mesh, its heights and its drawing.
+
 package render
 
 import (

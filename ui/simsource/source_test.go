@@ -1,3 +1,6 @@
+// Tests of the engine adapter: opening inputs, pre-running every shipped
+// scenario, seeking, readings side by side, and bad input.
+
 package simsource
 
 import (

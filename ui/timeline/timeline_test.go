@@ -1,3 +1,5 @@
+// Tests of playback, the strip's view, its mouse, lanes, hover and plot.
+
 package timeline
 
 import (
