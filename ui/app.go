@@ -191,7 +191,9 @@ func (a *app) Update() error {
 	// and keyboard of the machine it runs on are doing.
 	if a.opts.Screenshot == "" {
 		a.gui.ui.Update()
-		if !a.gui.focused() {
+		wasFocused := a.gui.focused()
+		a.gui.releaseFocus(&a.lay)
+		if !wasFocused {
 			a.cmds = pressedCommands(a.keys, a.cmds[:0])
 		} else {
 			a.cmds = a.cmds[:0]

@@ -14,6 +14,8 @@ import (
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/themes"
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -96,6 +98,9 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	button := func(label string, cmd command) *widget.Button {
 		return widget.NewButton(
 			widget.ButtonOpts.TextLabel(label),
+			// The viewer's own keys do what Space and Enter would; a
+			// clicked button keeping them would act twice.
+			widget.ButtonOpts.DisableDefaultKeys(),
 			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.TrackHover(true)),
 			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { a.pending = append(a.pending, cmd) }),
 		)
@@ -147,7 +152,8 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	stageButton("stage ► (X)", cmdStageNext, func(l *layout) image.Rectangle {
 		return image.Rect(l.stageBar.Min.X+106, l.stageBar.Min.Y, l.stageBar.Min.X+206, l.stageBar.Max.Y)
 	})
-	g.ui = &ebitenui.UI{Container: g.root, PrimaryTheme: theme}
+	// Tab selects objects, not widgets.
+	g.ui = &ebitenui.UI{Container: g.root, PrimaryTheme: theme, DisableDefaultFocus: true}
 	return g
 }
 
@@ -156,3 +162,16 @@ func (g *gui) relayout() { g.root.RequestRelayout() }
 
 // focused reports whether a widget (the filter box) has the keyboard.
 func (g *gui) focused() bool { return g.filter.IsFocused() }
+
+// releaseFocus gives the keyboard back to the viewer when the filter box
+// has it and Enter or Escape is pressed or the mouse is pressed elsewhere.
+func (g *gui) releaseFocus(l *layout) {
+	if !g.filter.IsFocused() {
+		return
+	}
+	x, y := ebiten.CursorPosition()
+	clickedAway := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !image.Pt(x, y).In(l.filter)
+	if clickedAway || inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		g.filter.Focus(false)
+	}
+}
