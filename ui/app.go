@@ -86,7 +86,8 @@ type app struct {
 	cam      camera.Camera
 	ctl      camera.Controller
 	builder  *render.Builder
-	flat     *render.Flat
+	flat     *render.Flat // the panels' content and the timeline
+	top      *render.Flat // over everything: captions, hover details, help
 	renderer render.Renderer
 	drawer   *overlay.Drawer
 	scene    overlay.Scene
@@ -136,8 +137,12 @@ func newApp(opts Options) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	top, err := render.NewFlat()
+	if err != nil {
+		return nil, err
+	}
 	a := &app{
-		opts: opts, sess: sess, builder: b, flat: flat, drawer: overlay.NewDrawer(),
+		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
 		layers: opts.Layers, stepper: pipeline.NewStepper(),
 		selected: opts.Select,
 		w:        defaultWidth, h: defaultHeight, shown: panels{left: true, right: true, timeline: true},
@@ -286,8 +291,13 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.shown.timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
 	}
-	a.drawOverlays()
 	if err := a.renderer.DrawFlat(screen, a.flat); err != nil {
+		a.shotErr, a.shotDone = err, true
+		return
+	}
+	a.top.Reset()
+	a.drawOverlays()
+	if err := a.renderer.DrawFlat(screen, a.top); err != nil {
 		a.shotErr, a.shotDone = err, true
 		return
 	}

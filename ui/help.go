@@ -16,7 +16,7 @@ import (
 )
 
 var (
-	boxColor  = color.RGBA{0x0c, 0x0e, 0x11, 0xee}
+	boxColor  = color.RGBA{0x0c, 0x0e, 0x11, 0xf8}
 	noteColor = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
 	barColor  = color.RGBA{0x5a, 0xa9, 0xe6, 0xff}
 )
@@ -27,14 +27,15 @@ var mouseHelp = [][2]string{
 	{"right-drag", "orbit; tilt in the perspective camera"},
 	{"wheel", "zoom to the cursor"},
 	{"click", "select the body under the cursor"},
-	{"timeline click/drag", "scrub; wheel zooms, right-drag pans"},
+	{"timeline", "click or drag scrubs; wheel zooms; right-drag pans"},
 	{"lane name", "select the lane , and . step between"},
 }
 
 // captionSeconds is how long a note stays as a caption after its tick.
 const captionSeconds = 4
 
-// drawOverlays draws what goes over the viewport after the panels.
+// drawOverlays draws, in the top batch, what goes over everything else: the
+// caption, the timeline's hover details and the help.
 func (a *app) drawOverlays() {
 	vp := a.lay.viewport
 	r := a.sess.cur()
@@ -46,14 +47,17 @@ func (a *app) drawOverlays() {
 			break
 		}
 	}
+	if a.shown.timeline {
+		a.tl.DrawHover(a.top)
+	}
 	if a.help {
-		a.drawHelp(vp)
+		a.drawHelp()
 	}
 }
 
 // caption draws text centred at the top of the viewport, wrapped.
 func (a *app) caption(s string, vp image.Rectangle) {
-	f := a.flat
+	f := a.top
 	lines := wrap(f, s, float32(vp.Dx())-80)
 	lh := f.LineHeight() + 2
 	w := float32(0)
@@ -68,41 +72,42 @@ func (a *app) caption(s string, vp image.Rectangle) {
 	}
 }
 
-// drawHelp lists every key, the mouse and the overlays' colours.
-func (a *app) drawHelp(vp image.Rectangle) {
-	f := a.flat
-	const colW, keyW, lh = 330, 70, 16
-	rows := 0
+// drawHelp lists every key and gesture, centred over the window.
+func (a *app) drawHelp() {
+	f := a.top
+	const keyW, lh, pad, gap = 84, 16, 16, 24
+	type row struct {
+		key, help string
+		col       color.RGBA
+	}
+	var rows []row
 	for _, b := range a.keys {
 		if b.name != "" {
-			rows++
+			rows = append(rows, row{b.name, b.help, headColor})
 		}
 	}
-	rows += len(mouseHelp) + 2
-	perCol := (rows + 1) / 2
-	w := float32(2*colW + 30)
-	h := float32(perCol*lh + 50)
-	x0 := float32(vp.Min.X) + max((float32(vp.Dx())-w)/2, 4)
-	y0 := float32(vp.Min.Y) + max((float32(vp.Dy())-h)/2, 4)
-	f.Rect(x0, y0, w, h, boxColor)
-	f.Text(x0+14, y0+10, "Keys and mouse (H or Esc closes)", headColor)
-	k := 0
-	put := func(key, help string, col color.RGBA) {
-		c, r := k/perCol, k%perCol
-		x := x0 + 14 + float32(c*(colW+10))
-		y := y0 + 34 + float32(r*lh)
-		f.Text(x, y, key, col)
-		f.Text(x+keyW, y, help, textColor)
-		k++
-	}
-	for _, b := range a.keys {
-		if b.name != "" {
-			put(b.name, b.help, headColor)
-		}
-	}
-	k++
+	rows = append(rows, row{})
 	for _, m := range mouseHelp {
-		put(m[0], m[1], dimColor)
+		rows = append(rows, row{m[0], m[1], dimColor})
+	}
+	perCol := (len(rows) + 1) / 2
+	var helpW [2]float32
+	for i, r := range rows {
+		helpW[i/perCol] = max(helpW[i/perCol], f.Measure(r.help))
+	}
+	colX := [2]float32{0, keyW + helpW[0] + gap}
+	w := colX[1] + keyW + helpW[1] + 2*pad
+	h := float32(perCol*lh + 2*pad + 24)
+	x0 := max((float32(a.w)-w)/2, 0)
+	y0 := max((float32(a.h)-h)/2, 0)
+	f.Rect(x0, y0, w, h, boxColor)
+	f.Text(x0+pad, y0+pad-4, "Keys and mouse (H or Esc closes)", headColor)
+	for i, r := range rows {
+		c := i / perCol
+		x := x0 + pad + colX[c]
+		y := y0 + pad + 20 + float32((i%perCol)*lh)
+		f.Text(x, y, r.key, r.col)
+		f.Text(x+keyW, y, r.help, textColor)
 	}
 }
 

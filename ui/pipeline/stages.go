@@ -24,7 +24,7 @@ var Steps = [physics.NumStages]Step{
 	{physics.StageCombine, "Frame::combine", "", "0x005122E0", "seed 003 §2 row 5, §7"},
 	{physics.StagePhysics, "CPhysicsObj::UpdatePhysicsInternal", "", "0x00510700", "seed 003 §4"},
 	{physics.StageTransition, "CPhysicsObj::transition", "CTransition::find_valid_position", "0x00512DC0", "seed 003 §1 row 7b, §5"},
-	{physics.StageCommit, "CPhysicsObj::SetPositionInternal", "or set_frame 0x00514090", "0x00515330", "seed 003 §1 row 7, §6, §9"},
+	{physics.StageCommit, "CPhysicsObj::SetPositionInternal", "", "0x00515330 (set_frame 0x00514090 when the sweep fails or does not run)", "seed 003 §1 row 7, §6, §9"},
 	{physics.StageUseTime, "PositionManager::UseTime", "InterpolationManager::UseTime", "→ 0x00555F20", "seed 000 §6, seed 003 §1 rows 10–12"},
 }
 

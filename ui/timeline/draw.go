@@ -68,13 +68,20 @@ func (t *Timeline) Draw(p Painter, d *Data, cursor int) {
 		p.Line(x, float32(r.Y), x, float32(r.Y+r.H), 1.5, cursorColor)
 		p.Rect(x-4, float32(r.Y), 8, 5, cursorColor)
 	}
-	if t.hoverText != "" {
-		w := p.Measure(t.hoverText)
-		tx := float32(math.Min(t.lastX+12, r.X+r.W-float64(w)-8))
-		ty := float32(r.Y) - 20
-		p.Rect(tx-4, ty-2, w+8, 18, color.RGBA{0x0a, 0x0b, 0x0d, 0xe6})
-		p.Text(tx, ty, t.hoverText, textColor)
+}
+
+// DrawHover draws the hovered event's details just above the strip, near
+// the mouse. Draw it over everything else.
+func (t *Timeline) DrawHover(p Painter) {
+	if t.hoverText == "" {
+		return
 	}
+	r := t.rect
+	w := p.Measure(t.hoverText)
+	tx := float32(math.Max(math.Min(t.lastX+12, r.X+r.W-float64(w)-8), r.X+4))
+	ty := float32(r.Y) - 20
+	p.Rect(tx-4, ty-2, w+8, 18, color.RGBA{0x0a, 0x0b, 0x0d, 0xf0})
+	p.Text(tx, ty, t.hoverText, textColor)
 }
 
 func (t *Timeline) drawRuler(p Painter, rate int) {
