@@ -1,16 +1,29 @@
 // Package ui is the Ebitengine application: the 3D viewport, overlays, the
-// timeline and the panels. Drawing reads a snapshot of the engine at the
-// cursor; it never advances the simulation.
+// timeline and the panels. Each frame queries the state at the cursor and
+// draws it; drawing never advances the simulation (STYLE.md points 3, 4).
 //
-// The viewport is built from three packages:
+// The viewer is built from these packages:
+//   - ui/model: what the viewer knows about a run as plain data — the
+//     Snapshot at the cursor, the event log, the per-tick History, the
+//     event Index — and the Source interface a run is queried through;
+//   - ui/simsource: the engine adapted to model.Source (one engine.Sim per
+//     reading);
+//   - ui/overlay: every overlay, drawn from a snapshot through draw.Canvas;
+//   - ui/timeline: playback control and the timeline strip;
+//   - ui/pipeline: the teaching panel's stages, outputs and reasons;
+//   - ui/inspect: the object list rows and the inspector's fields;
 //   - ui/draw: the world-space Canvas overlays draw through, and a Recorder
 //     that captures drawing as plain data for tests (no Ebitengine);
 //   - ui/camera: top-down, isometric and perspective cameras as plain data,
 //     their matrices, the mouse gestures and picking (no Ebitengine);
 //   - ui/render: the frame builder that projects, clips, culls and sorts
-//     everything into vertex batches in painter's order, and the Renderer
-//     that submits them.
+//     everything into vertex batches in painter's order, the 2D batch for
+//     the panels and the timeline, and the Renderer that submits them.
 //
-// ui may import engine and below, Ebitengine, ebitenui and mathgl. Only ui and
-// cmd/viewer import Ebitengine.
+// This package holds the window: layout, the ebitenui widgets, the mouse
+// and key routing, the session that pre-runs the runs with a progress bar,
+// and screenshots. Only ui and cmd/viewer import Ebitengine; every package
+// above except ui/render is tested without a display.
+//
+// ui may import engine and below, Ebitengine, ebitenui and mathgl.
 package ui

@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// TestDisplayFreePackagesDoNotImportEbitengine pins what keeps overlay and
-// camera tests display-free: ui/draw and ui/camera depend on mathgl and the
-// standard library only, never on Ebitengine or ebitenui.
+// TestDisplayFreePackagesDoNotImportEbitengine pins what keeps the viewer's
+// logic tested without a display: ui/draw, ui/camera, ui/model,
+// ui/overlay, ui/timeline, ui/pipeline, ui/inspect and ui/simsource never
+// reach Ebitengine or ebitenui.
 func TestDisplayFreePackagesDoNotImportEbitengine(t *testing.T) {
 	deps := func(pkg string) []string {
 		out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
@@ -29,7 +30,10 @@ func TestDisplayFreePackagesDoNotImportEbitengine(t *testing.T) {
 	if len(deps("glidepath/ui/render")) == 0 {
 		t.Fatal("go list -deps glidepath/ui/render shows no Ebitengine: the check cannot see imports")
 	}
-	for _, pkg := range []string{"glidepath/ui/draw", "glidepath/ui/camera"} {
+	for _, pkg := range []string{
+		"glidepath/ui/draw", "glidepath/ui/camera", "glidepath/ui/model", "glidepath/ui/overlay",
+		"glidepath/ui/timeline", "glidepath/ui/pipeline", "glidepath/ui/inspect", "glidepath/ui/simsource",
+	} {
 		for _, dep := range deps(pkg) {
 			t.Errorf("%s reaches %s; it must stay free of Ebitengine", pkg, dep)
 		}
