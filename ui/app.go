@@ -15,6 +15,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"glidepath/physics"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
@@ -269,8 +270,12 @@ func (a *app) say(msg string) {
 // frameAll fits the camera to everything the run visits.
 func (a *app) frameAll() {
 	lo, hi, ok := a.sess.cur().hist.Bounds()
-	if !ok {
+	switch {
+	case ok:
+	case a.sess.terrain != nil:
 		lo, hi = a.sess.terrain.Bounds()
+	default:
+		hi = camera.Vec3{physics.LandblockLength, physics.LandblockLength, 0}
 	}
 	// Leave room for the bodies' height and the rings' reach.
 	hi[2] += 2

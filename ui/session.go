@@ -72,11 +72,11 @@ func (s *session) prerun(ctx context.Context) error {
 		r.index = model.NewIndex(r.src.Events())
 		r.src.Snapshot(&r.snap)
 	}
-	t, err := buildTerrain(s.runs[0].info.World, s.runs[0].hist)
-	if err != nil {
-		return err
+	// A terrain that cannot be drawn (heights that are not finite, say)
+	// leaves the viewport without ground rather than the viewer closed.
+	if t, err := buildTerrain(s.runs[0].info.World, s.runs[0].hist); err == nil {
+		s.terrain = t
 	}
-	s.terrain = t
 	return nil
 }
 

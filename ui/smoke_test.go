@@ -4,11 +4,17 @@
 package ui
 
 import (
+	"image"
+	"path/filepath"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"glidepath/assets"
+	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/ui/model"
+	"glidepath/ui/simsource"
 	"glidepath/ui/overlay"
 	"glidepath/ui/timeline"
 )
@@ -110,5 +116,49 @@ func TestSmoke_CompareReadings(t *testing.T) {
 		if r.snap.Tick != 300 {
 			t.Errorf("reading %s is at tick %d, want 300", r.info.Reading, r.snap.Tick)
 		}
+	}
+}
+
+// Recordings open too, and a recording with no object at all shows an
+// empty world.
+func TestSmoke_RecordingsAndAnEmptyWorld(t *testing.T) {
+	files, err := filepath.Glob("../engine/testdata/*.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no recordings in engine/testdata")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			a := openApp(t, f, nil, 0, 800, 500)
+			a.apply(cmdNextObject)
+			a.apply(cmdPlay)
+			for range 3 {
+				step(t, a)
+			}
+			a.pb.Seek(a.pb.Last())
+			show(t, a)
+		})
+	}
+	rec := &recording.Recording{Name: "empty.jsonl", Header: recording.NewHeader()}
+	runs, err := simsource.New(rec, "empty.jsonl", nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(Options{Sources: []model.Source{runs[0]}, Paused: true, Size: image.Pt(640, 400)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.sess.close)
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.Layout(640, 400)
+	a.apply(cmdNextObject)
+	a.apply(cmdStageNext)
+	show(t, a)
+	if a.selected != 0 {
+		t.Error("selected an object in an empty world")
 	}
 }
