@@ -14,8 +14,8 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
-	"glidepath/ui/simsource"
 	"glidepath/ui/overlay"
+	"glidepath/ui/simsource"
 	"glidepath/ui/timeline"
 )
 
