@@ -64,7 +64,7 @@ func (r *readingFlags) add(fs interface {
 	StringVar(p *string, name, value, usage string)
 }) {
 	r.reading = interp.DefaultReadingName
-	fs.Func("reading", "the reading to run: "+strings.Join(interp.ReadingNames(), ", ")+" (default "+interp.DefaultReadingName+")", func(s string) error {
+	fs.Func("reading", "run under the reading `name`: "+strings.Join(interp.ReadingNames(), ", ")+" (default "+interp.DefaultReadingName+")", func(s string) error {
 		r.reading, r.readingSet = s, true
 		return nil
 	})
