@@ -21,7 +21,7 @@ func (a *app) apply(c command) {
 		a.pb.Toggle()
 		a.stepper.Reset()
 	case cmdStepBack, cmdStepForward, cmdStepBack10, cmdStepForward10:
-		a.pb.Step(map[command]int{cmdStepBack: -1, cmdStepForward: 1, cmdStepBack10: -10, cmdStepForward10: 10}[c])
+		a.pb.Step(stepSize(c))
 		a.stepper.Reset()
 		a.tl.View.Show(a.pb.Cursor())
 	case cmdPrevEvent, cmdNextEvent:
@@ -99,6 +99,19 @@ func (a *app) apply(c command) {
 	}
 }
 
+// stepSize is how many ticks a step command moves.
+func stepSize(c command) int {
+	switch c {
+	case cmdStepBack:
+		return -1
+	case cmdStepBack10:
+		return -10
+	case cmdStepForward10:
+		return 10
+	}
+	return 1
+}
+
 // jumpToEvent moves the cursor to the previous or next event of the
 // timeline's selected lane, the selection's or anyone's.
 func (a *app) jumpToEvent(next bool) {
@@ -112,7 +125,11 @@ func (a *app) jumpToEvent(next bool) {
 		i, ok = r.index.Prev(a.pb.Cursor(), f)
 	}
 	if !ok {
-		a.say("no " + map[bool]string{true: "later", false: "earlier"}[next] + " " + a.tl.Lane.String())
+		when := "earlier"
+		if next {
+			when = "later"
+		}
+		a.say("no " + when + " " + a.tl.Lane.String())
 		return
 	}
 	e := &r.index.Events()[i]
