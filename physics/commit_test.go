@@ -130,3 +130,67 @@ func TestSetPositionInternal_ContactWalkableSliding(t *testing.T) {
 		t.Errorf("lost object: active %v cell 0x%08X", o.IsActive(), o.Position().Cell)
 	}
 }
+
+// The landing bounce (handle_all_collisions, seed 003 §6 row 11; ACE
+// PhysicsObj.handle_all_collisions, ObjectInfo.ValidateWalkable,
+// check_contact): a body that lands from the air was not on walkable ground
+// before the tick, so the collision normal the landing reports bounces it by
+// the elasticity (0.05). What the bounce does next is decided on the
+// following tick by UpdatePhysicsInternal (seed 003 §4 rows 2b–2c) before
+// the transition reads check_contact: calc_friction strips the velocity's
+// component off the contact plane only when it is below 0.25 m/s. So a
+// landing faster than 5 m/s (0.05 × 5 = 0.25) lifts the body off for a few
+// ticks — and a remote's interpolation is gated off for them (READINGS.md
+// item 9) — while a slower one stays down. docs/collision.md, "Landing".
+func TestLanding_BounceLiftsOnlyAboveFrictionThreshold(t *testing.T) {
+	cases := []struct {
+		name  string
+		z, vz float32
+		lifts bool
+	}{
+		{"dropped from 0.6 m (about 3.6 m/s)", 0.6, 0, false},
+		{"thrown down from 1 m at 6 m/s (about 7.5 m/s)", 1, -6, true},
+	}
+	for _, c := range cases {
+		log := &callLog{}
+		o := placed(t, nil, 50, 50, c.z, 0)
+		o.MovementManager = &fakeMovement{log: log}
+		if o.InContact() {
+			t.Fatalf("%s: placed in contact", c.name)
+		}
+		o.Velocity = mgl32.Vec3{0, 0, c.vz}
+		var impact float32
+		for k := 0; k < 60 && !o.InContact(); k++ {
+			impact = o.Velocity[2] + Gravity*dt // this tick's velocity step
+			o.UpdateObjectInternal(dt)
+		}
+		if !o.InContact() || o.Position().Frame.Origin[2] != 0 {
+			t.Fatalf("%s: never landed", c.name)
+		}
+		// The bounce: v + n·(−(v·n)(1 + e)) leaves e·|v·n| going up.
+		if want := -impact * DefaultElasticity; !near(o.Velocity[2], want, 1e-4) {
+			t.Errorf("%s: velocity after landing %v, want %v (impact %v)", c.name, o.Velocity, want, impact)
+		}
+		if got := o.Velocity[2] >= 0.25; got != c.lifts {
+			t.Fatalf("%s: bounce %v m/s; case assumes lifts=%v", c.name, o.Velocity[2], c.lifts)
+		}
+		o.UpdateObjectInternal(dt)
+		z := o.Position().Frame.Origin[2]
+		if c.lifts {
+			if o.InContact() || z <= 0 {
+				t.Errorf("%s: tick after landing: contact %v z %v; want lifted off", c.name, o.InContact(), z)
+			}
+			if !slices.Contains(log.calls, "MovementManager.LeaveGround") {
+				t.Errorf("%s: lifting off did not call LeaveGround: %v", c.name, log.calls)
+			}
+			// It comes down again, slowly enough to stay.
+			for k := 0; k < 10 && !o.InContact(); k++ {
+				o.UpdateObjectInternal(dt)
+			}
+		}
+		o.UpdateObjectInternal(dt)
+		if !o.InContact() || !o.OnWalkable() || o.Position().Frame.Origin[2] != 0 || o.Velocity != (mgl32.Vec3{}) {
+			t.Errorf("%s: at rest: contact %v walkable %v z %v v %v", c.name, o.InContact(), o.OnWalkable(), o.Position().Frame.Origin[2], o.Velocity)
+		}
+	}
+}
