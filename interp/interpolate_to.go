@@ -50,9 +50,13 @@ func (m *InterpolationManager) InterpolateTo(p *physics.Position, keepHeading bo
 	}
 
 	if bodyPos.Distance(p) <= DesiredDistance {
-		// Arrived branch: nothing to walk to.
+		// Arrived branch: nothing to walk to. get_heading of the call's
+		// frame, read from a freshly cached copy: physics.Frame.Heading reads
+		// the matrix cache, which a Position built as a literal never filled.
 		if !keepHeading {
-			m.body.SetHeading(p.Frame.Heading(), true)
+			f := p.Frame
+			f.Cache()
+			m.body.SetHeading(f.Heading(), true)
 		}
 		m.StopInterpolating()
 		if m.sink != nil {

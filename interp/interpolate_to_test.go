@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
 )
 
 // seed 000 §3 far branch, §6 blip; acdream's
@@ -267,4 +269,21 @@ func absf(v float32) float32 {
 func nan() float64 {
 	var z float64
 	return z / z
+}
+
+// seed 000 §3, seed 004 §4 (line 352968): the arrived branch turns the body
+// to get_heading of the call's own frame, whatever the caller did to its
+// matrix cache. A Position built as a literal, its rotation set without
+// Frame.Cache, must still turn the body to its rotation's heading.
+func TestInterpolateTo_ArrivedBranchHeadingFromUncachedFrame(t *testing.T) {
+	b := newBody(at(10, 10, 0))
+	pm, _ := newPM(b, ReadingSeed)
+	here := physics.Position{Cell: b.pos.Cell, Frame: physics.Frame{
+		Origin: mgl32.Vec3{10.02, 10, 0},
+		Rot:    physics.HeadingQuat(135),
+	}}
+	pm.InterpolateTo(&here, false)
+	if h := b.Heading(); absf(h-135) > 0.01 {
+		t.Errorf("heading %.2f, want 135 (the target frame's heading)", h)
+	}
 }
