@@ -167,9 +167,14 @@ func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 		o.CachedVelocity = mgl32.Vec3{}
 		path = CommitNoSphere
 	case candidate.Origin == o.pos.Frame.Origin:
-		// Row 7a: a zero translation needs no sweep. (Seed 003 §1 reads the
-		// decompile's compare as "is m_position at the origin"; ACE compares
-		// the candidate with the current frame, which is what this does.)
+		// Row 7a: a zero translation needs no sweep. The seed is ambiguous
+		// here: its table lists "zero-translation", but it reads the
+		// decompile's compare as "is m_position at the world origin" and
+		// calls that degenerate. ACE compares the whole candidate frame with
+		// m_position's (origin and rotation, each within F_EPSILON).
+		// Glidepath's pick: skip the sweep exactly when the origin did not
+		// change, so a tick that only turns the body commits the turn
+		// without a sweep of a zero move (docs/collision.md).
 		o.setFrame(candidate)
 		o.CachedVelocity = mgl32.Vec3{}
 		path = CommitUnmoved
