@@ -127,7 +127,10 @@ func (s *StickyManager) AdjustOffset(offset *physics.Frame, dt float64) {
 		selfRadius = rb.Radius()
 	}
 	planar := float32(math.Hypot(float64(g[0]), float64(g[1])))
-	// Position::CylinderDistanceNoZ minus the standoff.
+	// Position::CylinderDistanceNoZ minus the standoff. Ambiguous: ACE's
+	// Position.CylinderDistanceNoZ takes the length of the full 3-D offset;
+	// the retail name says the height is left out, and that is what is done
+	// here (the planar distance between the cylinders' axes).
 	dist := planar - (selfRadius + s.st.TargetRadius) - StickyRadius
 
 	if l := local.Len(); l < FEpsilon {
@@ -148,7 +151,7 @@ func (s *StickyManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	}
 	local = local.Mul(delta)
 
-	heading := physics.HeadingFromVector(mgl32.Vec3{g[0], g[1], 0}) - bp.Frame.Heading()
+	heading := positionHeading(g) - bp.Frame.Heading()
 	if float32(math.Abs(float64(heading))) < FEpsilon {
 		heading = 0
 	}
@@ -156,4 +159,15 @@ func (s *StickyManager) AdjustOffset(offset *physics.Frame, dt float64) {
 		heading += 360
 	}
 	*offset = physics.NewFrame(local, physics.HeadingQuat(heading))
+}
+
+// positionHeading is Position::heading (ACE Position.heading): the heading of
+// the planar offset g to the target, or 0 when that offset is shorter than
+// F_EPSILON (NormalizeCheckSmall), not the bearing of a vanishing vector.
+func positionHeading(g mgl32.Vec3) float32 {
+	planar := mgl32.Vec3{g[0], g[1], 0}
+	if planar.Len() < FEpsilon {
+		return 0
+	}
+	return physics.HeadingFromVector(planar)
 }

@@ -120,3 +120,23 @@ func TestSticky_InactiveCases(t *testing.T) {
 		t.Error("Unstick did not clear the target")
 	}
 }
+
+// ACE StickyManager.adjust_offset turns by Position::heading(target) minus
+// the body's heading; Position::heading gives 0 when the planar offset is
+// below F_EPSILON (NormalizeCheckSmall), not the bearing of a vanishing
+// vector. A target 0.1 mm due east of a body facing 30 gives heading 0 − 30
+// → 330, so the body ends up facing north.
+func TestStickyAdjustOffset_TinyOffsetHeadingIsNorth(t *testing.T) {
+	b := newBody(at(10, 10, 30))
+	pm, err := NewPositionManager(b, SeedReading())
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := at(10.0001, 10, 0)
+	pm.SetLookup(lookup{9: target})
+	pm.StickTo(9, 0)
+	tick(pm, b, dt30)
+	if h := b.Heading(); absf(h) > 0.01 && absf(h-360) > 0.01 {
+		t.Errorf("heading %.4f, want 0 (Position::heading of a sub-F_EPSILON offset)", h)
+	}
+}
