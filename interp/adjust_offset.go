@@ -53,12 +53,20 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	// Position::subtract2's vector and Position::distance share one
 	// cell-aware offset.
 	delta, dist := offsetDistance(&bodyPos, target)
+	// Retail line 353089: dist <= DESIRED_DISTANCE. ACE and the prior port
+	// (seed 000 §7) test dist < 0.05; the two differ only at exactly 0.05 m,
+	// so no reading carries it.
 	if dist <= DesiredDistance {
 		m.NodeCompleted(true)
 		return
 	}
 
 	catchUp := m.catchUpSpeed()
+	// step = catchUp * (float)arg3 in the seed's pseudo-C. Ambiguous: the
+	// same "(float)" appears on progress_quantum += (float)arg3, where the
+	// disassembly shows the double dt used as is (fld qword) and only the
+	// result stored as float. Read the same way here: the product of the
+	// float speed and the double dt, rounded once to float32.
 	maxStep := float32(float64(catchUp) * dt)
 
 	switch m.reading.Progress {

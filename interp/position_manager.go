@@ -113,17 +113,19 @@ func (pm *PositionManager) AdjustOffset(offset *physics.Frame, dt float64) {
 }
 
 // UseTime is PositionManager::UseTime, the last stage of the tick (seed 003
-// §1 row 12): interpolation (where blips happen, seed 000 §6), constraint,
-// sticky.
+// §1 row 12): interpolation (where blips happen, seed 000 §6), sticky,
+// constraint — the order of adjust_offset (seed 003 §10) and of ACE
+// PositionManager.UseTime; the seeds do not list it. ConstraintManager's
+// UseTime does nothing, so the order of the last two cannot be observed.
 func (pm *PositionManager) UseTime() {
 	if pm.interp != nil {
 		pm.interp.UseTime()
 	}
-	if pm.constraint != nil {
-		pm.constraint.UseTime()
-	}
 	if pm.sticky != nil {
 		pm.sticky.useTime(pm.now)
+	}
+	if pm.constraint != nil {
+		pm.constraint.UseTime()
 	}
 }
 

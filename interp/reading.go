@@ -1,6 +1,6 @@
 // Reading: the policy value that captures where public readings of the
 // retail binary disagree about the position managers (READINGS.md items
-// 1–11). The code branches on these fields, never on a preset's name.
+// 1–11, docs/readings.md items 12 and 13). The code branches on these fields, never on a preset's name.
 
 package interp
 
@@ -194,8 +194,8 @@ type Reading struct {
 	// set_velocity). legacy: true.
 	DriveWithStateVelocity bool
 
-	// FarBranchHeadingFromArgument is a disagreement found while porting,
-	// not yet numbered in READINGS.md: which keep_heading the far branch of
+	// FarBranchHeadingFromArgument is item 12 (found while porting; numbered
+	// in docs/readings.md, not in the original survey): which keep_heading the far branch of
 	// InterpolateTo reads before overwriting the node's heading with the
 	// body's. false: the stored this->keep_heading, which the far branch does
 	// not update (seed 004 §4, retail line 352932). true: the call's own
