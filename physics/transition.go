@@ -21,7 +21,9 @@
 //     normal is reported as a collision normal so SetPositionInternal's
 //     bounce removes the velocity into the ground. A body in contact with
 //     ground too steep to stand on keeps the contact only while the ground
-//     drops less than 4 cm per step; otherwise it is airborne again.
+//     drops less than 4 cm per step; otherwise it is airborne again. When
+//     it is pushed back out of that ground it gets no collision normal (ACE
+//     ObjectInfo.ValidateWalkable reports one only without Contact).
 
 package physics
 
@@ -242,7 +244,12 @@ func (s *sweep) fall(target mgl32.Vec3) mgl32.Vec3 {
 	if gz2, _ := s.ground(target); target[2] < gz2 {
 		target[2] = gz2
 	}
-	s.collide(gn)
+	// ACE ObjectInfo.ValidateWalkable: the ground reports a collision
+	// normal (which handle_all_collisions bounces off) only to a body that
+	// is not already in contact; one in contact is just put back on it.
+	if !s.contact {
+		s.collide(gn)
+	}
 	if gn[2] >= LandingZ {
 		s.contact, s.contactN = true, gn
 		s.grounded = gn[2] >= FloorZ

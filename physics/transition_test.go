@@ -124,6 +124,45 @@ func TestTransition_SlidesDownUnwalkableSlope(t *testing.T) {
 	}
 }
 
+// ACE ObjectInfo.ValidateWalkable (what retail's terrain cell calls for
+// every sphere step, seed 003 §5): ground reports a collision normal only to
+// a body that is not already in Contact. A body in contact with a slope too
+// steep to stand on that gravity pushes into it is put back on the slope,
+// but handle_all_collisions (seed 003 §6 row 11) gets no normal and so does
+// not bounce it off.
+func TestTransition_NoCollisionNormalForBodyInContact(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "ramp.json")}
+	gz, gn := w.Ground(testCell, 110, 150)
+	o := placed(t, w, 110, 150, gz, 0)
+	o.MovementManager = &fakeMovement{}
+	if !o.InContact() || o.OnWalkable() || gn[2] >= FloorZ {
+		t.Fatalf("placed on the slope: contact %v walkable %v normal %v", o.InContact(), o.OnWalkable(), gn)
+	}
+	o.Velocity = mgl32.Vec3{0, 0, -1} // into the slope: v·n < 0
+	o.UpdateObjectInternal(dt)
+	// Only gravity changed the velocity; no bounce reflected it.
+	if want := (mgl32.Vec3{0, 0, -1 + Gravity*dt}); !nearVec(o.Velocity, want, 1e-5) {
+		t.Errorf("velocity %v, want %v (no bounce)", o.Velocity, want)
+	}
+	p := o.Position().Frame.Origin
+	if gz, _ := w.Ground(testCell, p[0], p[1]); !o.InContact() || !near(p[2], gz, 1e-3) {
+		t.Errorf("at %v (ground %v): contact %v; want still on the slope", p, gz, o.InContact())
+	}
+
+	// An airborne body landing on the same slope does get the normal and
+	// bounces: the velocity into the slope is reflected.
+	o = placed(t, w, 110, 150, gz+1, 0)
+	for k := 0; k < 60 && !o.InContact(); k++ {
+		o.UpdateObjectInternal(dt)
+	}
+	if !o.InContact() {
+		t.Fatal("never landed")
+	}
+	if o.Velocity.Dot(gn) <= 0 {
+		t.Errorf("landing velocity %v not reflected off the slope (normal %v)", o.Velocity, gn)
+	}
+}
+
 // An airborne body landing on a walkable slope stands on it.
 func TestTransition_LandsOnSlope(t *testing.T) {
 	w := &World{Terrain: loadTerrain(t, "hills.json")}
