@@ -66,8 +66,9 @@ func frame(t testing.TB, a *app) *image.RGBA {
 	return px
 }
 
-// queueScenario queues up to 5 nodes, metres apart.
-const queueScenario = "../assets/scenarios/cliff.yaml"
+// queueScenario queues several nodes about 10 m apart: a runner faster than
+// its catch-up speed, updating every second.
+const queueScenario = "testdata/queue.yaml"
 
 // queuedAt finds the first tick of a's run where an object's queue is at
 // its longest, at least n nodes, and that object.
@@ -128,11 +129,15 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 		}
 	}
 	check("the queue's head", o.Queue[0].Pos, overlay.HeadColor)
-	// A waypoint clear of the ones drawn over it (nearer the head).
-	for k := 1; k < len(o.Queue); k++ {
+	// A waypoint clear of the others, looked for from the tail, which stands
+	// farthest from the body and its name label.
+	for k := len(o.Queue) - 1; k >= 1; k-- {
 		x, y, _ := view.Project(o.Queue[k].Pos)
 		clear := true
-		for j := range k {
+		for j := range o.Queue {
+			if j == k {
+				continue
+			}
 			u, v, _ := view.Project(o.Queue[j].Pos)
 			clear = clear && math.Hypot(x-u, y-v) > 10
 		}
