@@ -39,7 +39,7 @@ func Catalog() []Entry {
 		{"teleport", "teleport_to: the teleport stamp advances and MoveOrTeleport hard-snaps"},
 		{"bubble", "leaving and re-entering the 96 m bubble: slide-snaps outside, interpolation inside"},
 		{"jump", "a jump: the contact gate, no interpolation in the air, airborne updates ignored"},
-		{"wall", "a remote pushed against a wall: stall windows fail, the fail counter, the blip to the tail"},
+		{"wall", "a remote pushed against a wall: a stall window fails, the emptied queue leaves blipto_position, UseTime blips there"},
 		{"cliff", "a remote walked up a slope too steep to climb: the same stall and blip on terrain"},
 		{"indoor", "an indoor cell: the 20 m blip distance"},
 		{"slopes", "walking and running over a heightfield: hills and a ramp"},

@@ -9,6 +9,7 @@ package scenario
 import (
 	"bytes"
 	"io/fs"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -146,4 +147,19 @@ func mustCompileAsset(t *testing.T, name string) *recording.Recording {
 		t.Fatal(err)
 	}
 	return rec
+}
+
+// TestDocsListEveryShippedScenario keeps docs/scenarios.md's table of shipped
+// scenarios true to the catalog.
+func TestDocsListEveryShippedScenario(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/scenarios.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range Catalog() {
+		row := "| `" + e.Name + "` | " + e.Teaches + " |"
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/scenarios.md lacks the row %s", row)
+		}
+	}
 }
