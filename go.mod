@@ -3,18 +3,21 @@ module glidepath
 go 1.26
 
 require (
+	github.com/ebitenui/ebitenui v0.7.3
+	github.com/go-gl/mathgl v1.2.0
+	github.com/goccy/go-yaml v1.18.0
+	github.com/hajimehoshi/ebiten/v2 v2.10.3
+	golang.org/x/image v0.45.0
+)
+
+require (
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/purego v0.11.0 // indirect
-	github.com/ebitenui/ebitenui v0.7.3 // indirect
 	github.com/frustra/bbcode v0.0.0-20201127003707-6ef347fbe1c8 // indirect
-	github.com/go-gl/mathgl v1.2.0 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
-	github.com/goccy/go-yaml v1.18.0 // indirect
-	github.com/hajimehoshi/ebiten/v2 v2.10.3 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
-	golang.org/x/image v0.45.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
