@@ -129,7 +129,9 @@ func (s *Sim) deliverVector(o *object, v *recording.Vector) {
 }
 
 // interpretedState converts a recording's motion to the interpreted state
-// anim applies.
+// anim applies. Both packages spell the commands with the recording's names
+// (Recording v1, "Events", motion row), so each converts through its name;
+// the reader only accepts those names, so the lookups cannot fail.
 func interpretedState(m *recording.Motion) anim.InterpretedState {
 	st := anim.InterpretedState{
 		ForwardSpeed:  m.ForwardSpeed,
@@ -139,32 +141,9 @@ func interpretedState(m *recording.Motion) anim.InterpretedState {
 		HasRunRate:    m.HasRunRate,
 		MovingTo:      m.MovingTo,
 	}
-	switch m.Forward {
-	case recording.Ready:
-		st.Forward = anim.Ready
-	case recording.WalkForward:
-		st.Forward = anim.WalkForward
-	case recording.RunForward:
-		st.Forward = anim.RunForward
-	case recording.WalkBackward:
-		st.Forward = anim.WalkBackward
-	}
-	switch m.Sidestep {
-	case recording.NoSidestep:
-		st.Sidestep = anim.MotionNone
-	case recording.SideStepRight:
-		st.Sidestep = anim.SideStepRight
-	case recording.SideStepLeft:
-		st.Sidestep = anim.SideStepLeft
-	}
-	switch m.Turn {
-	case recording.NoTurn:
-		st.Turn = anim.MotionNone
-	case recording.TurnRight:
-		st.Turn = anim.TurnRight
-	case recording.TurnLeft:
-		st.Turn = anim.TurnLeft
-	}
+	st.Forward, _ = anim.ParseForward(m.Forward.String())
+	st.Sidestep, _ = anim.ParseSidestep(m.Sidestep.String())
+	st.Turn, _ = anim.ParseTurn(m.Turn.String())
 	return st
 }
 
