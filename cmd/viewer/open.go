@@ -32,25 +32,35 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 1 {
 		return badInput("too many arguments: want at most one FILE, got %d", fs.NArg())
 	}
-	mode, ok := cameraModes()[*cam]
+	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel)
+	if err != nil {
+		return err
+	}
+	opts.Title = "Glidepath — " + opts.Sources[0].Info().File
+	opts.Paused, opts.Screenshot = *paused, *shot
+	return ui.Run(opts)
+}
+
+// viewOptions checks what open and shot share — the camera, the input under
+// the readings, the start tick and the selection — and returns the options
+// they give the viewer. Every problem is bad input (exit status 2).
+func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string) (ui.Options, error) {
+	mode, ok := cameraModes()[cam]
 	if !ok {
-		return badInput("-camera %q: want top-down, isometric or perspective", *cam)
+		return ui.Options{}, badInput("-camera %q: want top-down, isometric or perspective", cam)
 	}
-	srcs, err := openSources(fs.Arg(0), rf.readings())
+	srcs, err := openSources(file, rf.readings())
 	if err != nil {
-		return err
+		return ui.Options{}, err
 	}
-	if err := checkTick(*tick, srcs[0]); err != nil {
-		return err
+	if err := checkTick(tick, srcs[0]); err != nil {
+		return ui.Options{}, err
 	}
-	guid, err := parseGUID(*sel)
+	guid, err := parseGUID(sel)
 	if err != nil {
-		return err
+		return ui.Options{}, err
 	}
-	return ui.Run(ui.Options{
-		Title: "Glidepath — " + srcs[0].Info().File, Sources: srcs, File: fs.Arg(0),
-		Camera: mode, Tick: *tick, Paused: *paused, Screenshot: *shot, Select: guid,
-	})
+	return ui.Options{Sources: srcs, File: file, Camera: mode, Tick: tick, Select: guid}, nil
 }
 
 // readingFlags are -reading and -compare, shared by open and shot.

@@ -38,29 +38,15 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return badInput("-size %q: %v", *size, err)
 	}
-	mode, ok := cameraModes()[*cam]
-	if !ok {
-		return badInput("-camera %q: want top-down, isometric or perspective", *cam)
-	}
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
 		return badInput("-o %q: the output must be a .png file", *out)
 	}
-	srcs, err := openSources(fs.Arg(0), rf.readings())
+	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel)
 	if err != nil {
 		return err
 	}
-	if err := checkTick(*tick, srcs[0]); err != nil {
-		return err
-	}
-	guid, err := parseGUID(*sel)
-	if err != nil {
-		return err
-	}
-	err = ui.Run(ui.Options{
-		Title: "Glidepath shot", Sources: srcs, File: fs.Arg(0),
-		Camera: mode, Tick: *tick, Paused: true, Size: sz, Screenshot: *out, Select: guid,
-	})
-	if err != nil {
+	opts.Title, opts.Paused, opts.Size, opts.Screenshot = "Glidepath shot", true, sz, *out
+	if err := ui.Run(opts); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
