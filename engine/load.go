@@ -27,5 +27,24 @@ func Load(path string, assets fs.FS) (*recording.Recording, error) {
 	if IsScenario(path) {
 		return scenario.CompileFile(path, assets)
 	}
-	return recording.ReadFile(path)
+	src, err := Open(path, assets)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	return recording.ReadSource(src)
+}
+
+// Open opens the input at path as a stream of events: a recording is read
+// as the stream is pulled; a scenario is compiled in memory first (its
+// events are generated, not read). The caller closes the Source.
+func Open(path string, assets fs.FS) (recording.Source, error) {
+	if IsScenario(path) {
+		rec, err := scenario.CompileFile(path, assets)
+		if err != nil {
+			return nil, err
+		}
+		return recording.NewSource(rec), nil
+	}
+	return recording.Open(path)
 }

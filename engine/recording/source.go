@@ -1,0 +1,65 @@
+// Source: the one event stream every input becomes — a recording file being
+// read, a capture being imported, a scenario compiled in memory. Whoever
+// runs the pipeline pulls events from a Source as the ticks need them, so
+// memory follows the number of objects, not the length of the input.
+
+package recording
+
+import "io"
+
+// Source is a stream of Recording v1 events with their header. Next returns
+// the events in file order and io.EOF at the end; a problem is an *Error
+// naming the file, the line (or frame, for a capture) and the field, and
+// Next keeps returning it.
+type Source interface {
+	// Name is the name used in errors (the file's path as given).
+	Name() string
+	// Header is the recording's header. Its slices are shared with the
+	// Source; treat them as read-only.
+	Header() Header
+	Next() (Event, error)
+	Close() error
+}
+
+// Reader is a Source.
+var _ Source = (*Reader)(nil)
+
+// memorySource streams a recording held in memory.
+type memorySource struct {
+	rec *Recording
+	i   int
+}
+
+// NewSource streams rec's events (rec is shared, not copied).
+func NewSource(rec *Recording) Source { return &memorySource{rec: rec} }
+
+func (m *memorySource) Name() string   { return m.rec.Name }
+func (m *memorySource) Header() Header { return m.rec.Header }
+func (m *memorySource) Close() error   { return nil }
+
+func (m *memorySource) Next() (Event, error) {
+	if m.i >= len(m.rec.Events) {
+		return Event{}, io.EOF
+	}
+	m.i++
+	return m.rec.Events[m.i-1], nil
+}
+
+// ReadSource reads the rest of src into a Recording (it does not close src).
+func ReadSource(src Source) (*Recording, error) {
+	rec := &Recording{Name: src.Name(), Header: src.Header()}
+	for {
+		ev, err := src.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		rec.Events = append(rec.Events, ev)
+	}
+	if r, ok := src.(*Reader); ok {
+		rec.Skipped, rec.SkippedTypes = r.skipped, r.skippedTypes
+	}
+	return rec, nil
+}
