@@ -46,6 +46,7 @@ func commands() []command {
 		{"open", "open the visual debugger (the default when no subcommand is given)", runOpen},
 		{"run", "replay a recording or scenario headless: trace and glide metrics", runRun},
 		{"compile", "compile a scenario into a recording", runCompile},
+		{"synth", "write a synthetic crowd recording (the benchmarks' load)", runSynth},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
 	}
 }

@@ -42,7 +42,14 @@ func CompileFile(path string, assets fs.FS) (*recording.Recording, error) {
 // gives the same recording, event for event and bit for bit. The recording
 // is named after the scenario's file; recording.WriteFile writes it.
 func (s *Scenario) Compile() (*recording.Recording, error) {
-	return s.compile(defaultLimits())
+	return s.compile(s.limits())
+}
+
+// limits are the bounds Compile runs the scenario under.
+func (s *Scenario) limits() limits {
+	lim := defaultLimits()
+	lim.truth = !s.noTruth
+	return lim
 }
 
 // remoteRun is one remote while compiling.
@@ -62,6 +69,13 @@ type compiler struct {
 	events []recording.Event
 	keys   []sortKey
 	end    float64
+
+	// When streaming (stream.go), out receives the events in receive order
+	// and pending holds those not yet handed out.
+	out     func(*recording.Event) error
+	pending pendingHeap
+	written float64
+	added   int
 }
 
 // sortKey orders events: by receive time, then by the time an outage held
@@ -76,6 +90,9 @@ func (c *compiler) add(ev recording.Event, orig float64) error {
 	if ev.T > c.end {
 		return nil // arrives after the capture ends
 	}
+	if c.out != nil {
+		return c.push(ev, orig)
+	}
 	if len(c.events) >= c.lim.maxEvents {
 		return c.s.at.errorf(c.s.Name, "the scenario produces more than %d events; shorten it or use fewer remotes", c.lim.maxEvents)
 	}
@@ -85,15 +102,32 @@ func (c *compiler) add(ev recording.Event, orig float64) error {
 }
 
 func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
+	c := &compiler{s: s, lim: lim}
+	var h recording.Header
+	err := s.run(c, func(hd *recording.Header) error {
+		h = *hd
+		c.reserve(int(math.Round(s.Duration * float64(s.TickRate))))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &recording.Recording{Name: s.Name, Header: h, Events: c.sorted()}, nil
+}
+
+// run runs the scenario: it builds the header and hands it to header, then
+// runs every remote and the observer tick by tick, adding their events to c
+// and telling c when a tick is done.
+func (s *Scenario) run(c *compiler, header func(*recording.Header) error) error {
 	g := newGeo(s)
+	lim := c.lim
 	rate := float64(s.TickRate)
 	ticks := int(math.Round(s.Duration * rate))
 	if lim.truth && (ticks+1)*len(s.remotes) > lim.maxEvents {
-		return nil, s.durationAt.errorf(s.Name, "%d ticks × %d remotes of truth is more than the %d-event limit; shorten the scenario or use fewer remotes",
+		return s.durationAt.errorf(s.Name, "%d ticks × %d remotes of truth is more than the %d-event limit; shorten the scenario or use fewer remotes",
 			ticks+1, len(s.remotes), lim.maxEvents)
 	}
-	c := &compiler{s: s, lim: lim, end: float64(ticks)/rate + dueTolerance}
-	c.reserve(ticks)
+	c.end = float64(ticks)/rate + dueTolerance
 	steps := 0
 	h := recording.NewHeader()
 	h.TickRate = s.TickRate
@@ -107,7 +141,7 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 	var obs *observerRun
 	if s.observer != nil {
 		if x, y := g.global(s.observer.start); !onMap(x, y) {
-			return nil, s.observer.errorf(s.Name, "the observer starts off the landblock map")
+			return s.observer.errorf(s.Name, "the observer starts off the landblock map")
 		}
 		obs = newObserverRun(s, &g, &steps, lim.maxSteps)
 		h.HasObserver, h.Observer = true, obs.position()
@@ -118,7 +152,7 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 	for i, r := range s.remotes {
 		x, y := g.global(r.start)
 		if !onMap(x, y) {
-			return nil, r.errorf(s.Name, "the start position is off the landblock map")
+			return r.errorf(s.Name, "the start position is off the landblock map")
 		}
 		b := body{x: x, y: y, z: g.groundZ(x, y, r.indoor), heading: r.heading, grounded: true, indoor: r.indoor}
 		runs[i] = &remoteRun{
@@ -129,20 +163,23 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 		}
 		h.Entities[i] = entity(r, g.position(b.x, b.y, b.z, b.heading, b.indoor))
 	}
+	if err := header(&h); err != nil {
+		return err
+	}
 
 	if s.Description != "" {
 		if err := c.add(recording.Event{Kind: recording.KindNote, Text: s.Description}, 0); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, n := range s.notes {
 		if err := c.add(recording.Event{Kind: recording.KindNote, T: n.t, Text: n.text, GUID: n.guid, HasGUID: n.hasGUID}, n.t); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, run := range runs {
 		if err := c.truth(0, run, &g); err != nil {
-			return nil, err
+			return err
 		}
 	}
 
@@ -150,16 +187,20 @@ func (s *Scenario) compile(lim limits) (*recording.Recording, error) {
 		t0, t := float64(k-1)/rate, float64(k)/rate
 		for _, run := range runs {
 			if err := c.tick(run, t0, t, &g); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if obs != nil {
 			if err := obs.tick(c, k, t0, t); err != nil {
-				return nil, err
+				return err
 			}
 		}
+		// Every event of a later tick arrives at or after its start, t.
+		if err := c.done(t); err != nil {
+			return err
+		}
 	}
-	return &recording.Recording{Name: s.Name, Header: h, Events: c.sorted()}, nil
+	return c.done(math.Inf(1))
 }
 
 // reserve sizes the event slices for what the scenario will roughly

@@ -30,6 +30,9 @@ type Scenario struct {
 	observer  *observerSpec
 	notes     []noteSpec
 	remotes   []*remoteSpec
+	// noTruth: write no truth events (synthetic crowds, whose truth would
+	// dwarf their updates).
+	noTruth bool
 }
 
 // point is a place on the ground: metres east (x) and north (y) of the

@@ -1,0 +1,103 @@
+// The synth subcommand: write the synthetic crowd recording the benchmarks
+// use (docs/benchmarks.md), so anyone can reproduce the figures or load-test
+// their own client. The recording is generated and written as a stream —
+// memory stays flat however long it is — into a temporary file beside the
+// target, renamed over it only when complete.
+
+package main
+
+import (
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+)
+
+const synthSynopsis = "viewer synth -objects N -minutes M [-interval S] [-seed N] -o FILE"
+
+func runSynth(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("synth", synthSynopsis, stderr)
+	var o scenario.SynthOptions
+	fs.IntVar(&o.Objects, "objects", 0, "the number of remotes `N` (1–10000)")
+	fs.Float64Var(&o.Minutes, "minutes", 0, "the recording's length in minutes `M` (at most 48 h)")
+	fs.Float64Var(&o.Interval, "interval", scenario.SynthDefaultInterval, "seconds `S` between one remote's updates")
+	fs.Uint64Var(&o.Seed, "seed", 1, "the seed `N` every random draw comes from")
+	out := fs.String("o", "", "write the recording to `FILE` (gzip when it ends in .gz)")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(files) != 0:
+		fs.Usage()
+		return badInput("synth: unexpected argument %q", files[0])
+	case *out == "":
+		fs.Usage()
+		return badInput("synth: -o FILE is required")
+	}
+	if !(o.Interval > 0) {
+		return badInput("synth: -interval %v: want a positive number of seconds", o.Interval)
+	}
+	s, err := scenario.Synth(o, assets.FS())
+	if err != nil {
+		return badInput("synth: -%v", err)
+	}
+	return writeAtomically(*out, func(w io.Writer) error {
+		var rw *recording.Writer
+		err := s.Stream(func(h *recording.Header) error {
+			var err error
+			rw, err = recording.NewWriter(*out, w, h)
+			return err
+		}, func(ev *recording.Event) error {
+			return rw.Write(ev)
+		})
+		if err != nil {
+			return err
+		}
+		return rw.Flush()
+	})
+}
+
+// writeAtomically writes a file through write into a temporary file beside
+// path (gzip-compressed when path ends in .gz) and renames it to path when
+// everything was written; on any failure the temporary file is removed and
+// path is untouched. Failures are the environment's (exit 1).
+func writeAtomically(path string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	// CreateTemp makes the file private; the output is an ordinary file.
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	var w io.Writer = f
+	var zw *gzip.Writer
+	if strings.HasSuffix(path, ".gz") {
+		zw = gzip.NewWriter(f)
+		w = zw
+	}
+	if err := write(w); err != nil {
+		return err
+	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return err
+		}
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
