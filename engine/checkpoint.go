@@ -154,8 +154,15 @@ func (s *Sim) restore(cp *checkpoint) {
 // the latest checkpoint at or before tick, unless stepping on from the
 // current tick is shorter, and re-simulates. The state, the views and the
 // event log up to tick are then exactly the straight run's. Handles (guids)
-// stay valid.
+// stay valid. A streamed Sim (NewStream) only steps forward: it steps to
+// tick, or until it is Done, and ignores an earlier tick.
 func (s *Sim) Seek(tick int) {
+	if s.feed != nil {
+		for s.tick < tick && !s.Done() {
+			s.Step()
+		}
+		return
+	}
 	tick = min(max(tick, 0), s.lastTick)
 	if tick == s.tick {
 		return
@@ -184,6 +191,12 @@ func (s *Sim) CheckpointBytes() int64 { return s.cps.bytes }
 // progress, when not nil, is called now and then with the ticks done and
 // the total.
 func (s *Sim) RunAll(progress func(done, total int)) {
+	if s.feed != nil {
+		for !s.Done() {
+			s.Step()
+		}
+		return
+	}
 	start := s.tick
 	if s.furthest < s.lastTick {
 		s.Seek(s.furthest)

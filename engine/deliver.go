@@ -13,22 +13,27 @@ import (
 	"glidepath/physics/anim"
 )
 
-// deliverDue delivers the events due in tick k.
+// deliverDue delivers the events due in tick k: the recording's, or the
+// stream's as it is read (stream.go).
 func (s *Sim) deliverDue(k int) {
+	if s.feed != nil {
+		s.feed.deliverDue(s, k)
+		return
+	}
 	events := s.rec.Events
 	for s.cursor < len(events) && int(s.due[s.cursor]) <= k {
 		i := s.cursor
 		s.cursor++
 		s.source = int32(i)
-		s.deliver(i, &events[i])
+		s.deliver(&events[i], s.target[i])
 	}
 }
 
-// deliver hands one event to the pipeline.
-func (s *Sim) deliver(i int, ev *recording.Event) {
+// deliver hands one event, about slot target (−1: none), to the pipeline.
+func (s *Sim) deliver(ev *recording.Event, target int32) {
 	var o *object
-	if slot := s.target[i]; slot >= 0 {
-		o = s.slots[slot]
+	if target >= 0 {
+		o = s.slots[target]
 	}
 	switch ev.Kind {
 	case recording.KindPosition:
@@ -39,7 +44,7 @@ func (s *Sim) deliver(i int, ev *recording.Event) {
 		s.deliverVector(o, &ev.Vector)
 	case recording.KindCreate:
 		s.create(o, s.tick)
-		s.nslots = int(s.target[i]) + 1
+		s.nslots = int(target) + 1
 		s.emit(o, Event{Kind: EventCreate})
 	case recording.KindDelete:
 		o.st.alive = false

@@ -12,10 +12,10 @@ const findChunk = 1024
 
 // NextEvent returns the tick of the first event after tick after that f
 // matches, simulating further when the log does not yet reach it (the current
-// tick is kept). ok is false when there is none up to LastTick or the event
-// log is off.
+// tick is kept). ok is false when there is none up to LastTick, the event
+// log is off or the Sim is streamed.
 func (s *Sim) NextEvent(after int, f Filter) (tick int, ok bool) {
-	if !s.opts.EventLog {
+	if !s.opts.EventLog || s.feed != nil {
 		return 0, false
 	}
 	for {
@@ -34,10 +34,10 @@ func (s *Sim) NextEvent(after int, f Filter) (tick int, ok bool) {
 }
 
 // PrevEvent returns the tick of the last event before tick before that f
-// matches, among the ticks simulated so far. ok is false when there is none
-// or the event log is off.
+// matches, among the ticks simulated so far. ok is false when there is
+// none, the event log is off or the Sim is streamed.
 func (s *Sim) PrevEvent(before int, f Filter) (tick int, ok bool) {
-	if !s.opts.EventLog {
+	if !s.opts.EventLog || s.feed != nil {
 		return 0, false
 	}
 	i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].Tick) >= before })

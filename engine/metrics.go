@@ -117,15 +117,19 @@ type metrics struct {
 
 // init starts the trackers at tick 0.
 func (m *metrics) init(s *Sim) {
-	m.t = make([]tracker, len(s.slots))
-	for i, o := range s.slots {
-		m.t[i].m.GUID, m.t[i].m.Name, m.t[i].m.Deleted = o.guid, o.name, -1
-		m.t[i].jumpTick = -1
+	m.t = make([]tracker, 0, len(s.slots))
+	for _, o := range s.slots {
+		m.add(o)
 	}
 	m.n = s.nslots
 	for _, o := range s.slots[:s.nslots] {
 		m.observe(o)
 	}
+}
+
+// add starts the tracker of a new slot.
+func (m *metrics) add(o *object) {
+	m.t = append(m.t, tracker{m: ObjectMetrics{GUID: o.guid, Name: o.name, Deleted: -1}, jumpTick: -1})
 }
 
 // event counts one event of slot's object.

@@ -74,6 +74,10 @@ type Sim struct {
 
 	metrics metrics
 	cps     checkpoints
+
+	// feed is the stream a Sim made by NewStream reads its events from (nil:
+	// the events are rec's, indexed when the Sim was made).
+	feed *feed
 }
 
 // New makes a Sim of rec under opts, at tick 0: every header entity created
@@ -81,20 +85,45 @@ type Sim struct {
 // tick rate, finite and non-decreasing event times, events naming existing
 // objects, motion states, the motion tables and terrain in opts.Assets — and
 // reports the first problem as FILE:LINE: FIELD: problem (*recording.Error).
+// The Sim keeps rec and can seek anywhere in it; NewStream runs a stream
+// instead.
 func New(rec *recording.Recording, opts Options) (*Sim, error) {
 	if rec == nil {
 		return nil, errors.New("engine: no recording")
 	}
+	s, ix, err := makeSim(rec, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.index(ix); err != nil {
+		return nil, err
+	}
+	s.lastTick = opts.LastTick
+	if s.lastTick <= 0 {
+		var last float64
+		if n := len(rec.Events); n > 0 {
+			last = rec.Events[n-1].T
+		}
+		s.lastTick = s.dueTick(last + TailSeconds)
+	}
+	s.start()
+	return s, nil
+}
+
+// makeSim makes a Sim of rec's header: the tick rate, the reading, the world
+// and one slot per header entity, checked. It returns the index of the
+// live objects the events are then checked against.
+func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	h := &rec.Header
 	if h.TickRate < recording.MinTickRate || h.TickRate > recording.MaxTickRate {
-		return nil, inputError(rec.Name, headerLine, "tick_rate", "%d is outside %d–%d", h.TickRate, recording.MinTickRate, recording.MaxTickRate)
+		return nil, nil, inputError(rec.Name, headerLine, "tick_rate", "%d is outside %d–%d", h.TickRate, recording.MinTickRate, recording.MaxTickRate)
 	}
 	reading := opts.Reading
 	if reading == (interp.Reading{}) {
 		reading = interp.SeedReading()
 	}
 	if err := reading.Validate(); err != nil {
-		return nil, fmt.Errorf("engine: reading %q: %w", reading.Name, err)
+		return nil, nil, fmt.Errorf("engine: reading %q: %w", reading.Name, err)
 	}
 	s := &Sim{
 		rec:     rec,
@@ -108,104 +137,117 @@ func New(rec *recording.Recording, opts Options) (*Sim, error) {
 	}
 	world, err := buildWorld(rec.Name, &h.Terrain, opts.Assets)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.world = world
-	if err := s.index(); err != nil {
-		return nil, err
-	}
-	s.lastTick = opts.LastTick
-	if s.lastTick <= 0 {
-		var last float64
-		if n := len(rec.Events); n > 0 {
-			last = rec.Events[n-1].T
+	ix := &indexer{live: make(map[uint32]int32, len(h.Entities))}
+	for i := range h.Entities {
+		ent := &h.Entities[i]
+		if _, dup := ix.live[ent.GUID]; dup {
+			return nil, nil, inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].guid", i), "duplicate guid 0x%08X", ent.GUID)
 		}
-		s.lastTick = s.dueTick(last + TailSeconds)
+		if err := s.addSlot(ent); err != nil {
+			return nil, nil, inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].motion_table", i), "%v", err)
+		}
+		ix.live[ent.GUID] = int32(len(s.slots) - 1)
 	}
+	return s, ix, nil
+}
+
+// start puts the header entities into the world at tick 0 and starts the
+// metrics and checkpoints.
+func (s *Sim) start() {
+	h := &s.rec.Header
 	s.hasObserver, s.observer = h.HasObserver, h.Observer
 	for i := range h.Entities {
 		s.create(s.slots[i], 0)
 	}
 	s.nslots = len(h.Entities)
 	s.tickEnd = append(s.tickEnd, 0)
-	if opts.Metrics {
+	if s.opts.Metrics {
 		s.metrics.init(s)
 	}
 	s.cps.init(s)
 	s.cps.save(s)
-	return s, nil
+}
+
+// indexer is what checking the events in file order keeps: the slot of
+// every live object by guid, and the previous event's time. Its map only
+// resolves guids while checking; the tick never iterates it.
+type indexer struct {
+	live map[uint32]int32
+	prev float64
 }
 
 // index walks the events once: delivery ticks, the slot each event is about
 // (header entities, then one slot per create, guids reused after a delete
 // naming the new slot), the notes, and the checks the tick driver needs.
-// The map here only builds the tables; the tick never reads it.
-func (s *Sim) index() error {
+func (s *Sim) index(ix *indexer) error {
 	rec := s.rec
-	live := make(map[uint32]int32, len(rec.Header.Entities))
-	for i := range rec.Header.Entities {
-		ent := &rec.Header.Entities[i]
-		if _, dup := live[ent.GUID]; dup {
-			return inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].guid", i), "duplicate guid 0x%08X", ent.GUID)
-		}
-		if err := s.addSlot(ent); err != nil {
-			return inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].motion_table", i), "%v", err)
-		}
-		live[ent.GUID] = int32(len(s.slots) - 1)
-	}
 	s.due = make([]int32, len(rec.Events))
 	s.target = make([]int32, len(rec.Events))
-	prev := 0.0
 	for i := range rec.Events {
 		ev := &rec.Events[i]
-		line := eventLine(ev, i)
-		field := func(f string) string { return ev.Kind.String() + "." + f }
-		if math.IsNaN(ev.T) || ev.T < 0 || ev.T > MaxRunSeconds {
-			return inputError(rec.Name, line, field("t"), "%v is not a time in [0, %d] s", ev.T, MaxRunSeconds)
+		due, target, err := s.check(ix, ev, i)
+		if err != nil {
+			return err
 		}
-		if ev.T < prev {
-			return inputError(rec.Name, line, field("t"), "%v is less than the previous event's t %v", ev.T, prev)
-		}
-		prev = ev.T
-		s.due[i] = int32(s.dueTick(ev.T))
-		s.target[i] = -1
-		switch ev.Kind {
-		case recording.KindCreate:
-			if ev.Entity == nil {
-				return inputError(rec.Name, line, field("entity"), "missing")
-			}
-			if _, alive := live[ev.Entity.GUID]; alive {
-				return inputError(rec.Name, line, field("entity.guid"), "object 0x%08X already exists", ev.Entity.GUID)
-			}
-			if err := s.addSlot(ev.Entity); err != nil {
-				return inputError(rec.Name, line, field("entity.motion_table"), "%v", err)
-			}
-			slot := int32(len(s.slots) - 1)
-			live[ev.Entity.GUID] = slot
-			s.target[i] = slot
-		case recording.KindPosition, recording.KindMotion, recording.KindVector, recording.KindDelete, recording.KindTruth:
-			slot, ok := live[ev.GUID]
-			if !ok {
-				return inputError(rec.Name, line, field("guid"), "no object 0x%08X exists", ev.GUID)
-			}
-			s.target[i] = slot
-			if ev.Kind == recording.KindDelete {
-				delete(live, ev.GUID)
-			}
-			if ev.Kind == recording.KindMotion {
-				st := interpretedState(&ev.Motion)
-				if err := st.Validate(); err != nil {
-					return inputError(rec.Name, line, "motion", "%v", err)
-				}
-			}
-		case recording.KindNote:
-			s.notes = append(s.notes, Note{Tick: int(s.due[i]), T: ev.T, GUID: ev.GUID, HasGUID: ev.HasGUID, Text: ev.Text})
-		case recording.KindObserver:
-		default:
-			return inputError(rec.Name, line, "type", "unknown event kind %d", ev.Kind)
+		s.due[i], s.target[i] = due, target
+		if ev.Kind == recording.KindNote {
+			s.notes = append(s.notes, Note{Tick: int(due), T: ev.T, GUID: ev.GUID, HasGUID: ev.HasGUID, Text: ev.Text})
 		}
 	}
 	return nil
+}
+
+// check checks event i (in file order) and returns the tick it is delivered
+// in and the slot it is about (−1: none). A create gets a new slot here, so
+// slots are in header-then-creation order however the events arrive.
+func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32, err error) {
+	name := s.rec.Name
+	line := eventLine(ev, i)
+	field := func(f string) string { return ev.Kind.String() + "." + f }
+	if math.IsNaN(ev.T) || ev.T < 0 || ev.T > MaxRunSeconds {
+		return 0, 0, inputError(name, line, field("t"), "%v is not a time in [0, %d] s", ev.T, MaxRunSeconds)
+	}
+	if ev.T < ix.prev {
+		return 0, 0, inputError(name, line, field("t"), "%v is less than the previous event's t %v", ev.T, ix.prev)
+	}
+	ix.prev = ev.T
+	due, target = int32(s.dueTick(ev.T)), -1
+	switch ev.Kind {
+	case recording.KindCreate:
+		if ev.Entity == nil {
+			return 0, 0, inputError(name, line, field("entity"), "missing")
+		}
+		if _, alive := ix.live[ev.Entity.GUID]; alive {
+			return 0, 0, inputError(name, line, field("entity.guid"), "object 0x%08X already exists", ev.Entity.GUID)
+		}
+		if err := s.addSlot(ev.Entity); err != nil {
+			return 0, 0, inputError(name, line, field("entity.motion_table"), "%v", err)
+		}
+		target = int32(len(s.slots) - 1)
+		ix.live[ev.Entity.GUID] = target
+	case recording.KindPosition, recording.KindMotion, recording.KindVector, recording.KindDelete, recording.KindTruth:
+		slot, ok := ix.live[ev.GUID]
+		if !ok {
+			return 0, 0, inputError(name, line, field("guid"), "no object 0x%08X exists", ev.GUID)
+		}
+		target = slot
+		if ev.Kind == recording.KindDelete {
+			delete(ix.live, ev.GUID)
+		}
+		if ev.Kind == recording.KindMotion {
+			st := interpretedState(&ev.Motion)
+			if err := st.Validate(); err != nil {
+				return 0, 0, inputError(name, line, "motion", "%v", err)
+			}
+		}
+	case recording.KindNote, recording.KindObserver:
+	default:
+		return 0, 0, inputError(name, line, "type", "unknown event kind %d", ev.Kind)
+	}
+	return due, target, nil
 }
 
 // addSlot allocates the slot of a new object.
@@ -219,6 +261,9 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 		return err
 	}
 	s.slots = append(s.slots, o)
+	if s.opts.Metrics && s.metrics.t != nil {
+		s.metrics.add(o) // a slot met while streaming
+	}
 	return nil
 }
 
@@ -244,11 +289,17 @@ func (s *Sim) Step() {
 	k := s.tick + 1
 	s.tick = k
 	s.replay = k <= s.furthest
+	if s.feed != nil {
+		// Streaming keeps only the current tick's events.
+		s.log = s.log[:0]
+	}
 	s.deliverDue(k)
 	s.updateObjects()
 	if !s.replay {
 		s.furthest = k
-		s.tickEnd = append(s.tickEnd, int32(len(s.log)))
+		if s.feed == nil {
+			s.tickEnd = append(s.tickEnd, int32(len(s.log)))
+		}
 		if s.opts.Metrics {
 			s.metrics.afterTick(s)
 		}
@@ -291,7 +342,8 @@ func driveWithStateVelocity(o *object) {
 func (s *Sim) Tick() int { return s.tick }
 
 // LastTick is the run's last tick: Options.LastTick, or TailSeconds after
-// the recording's last event.
+// the recording's last event. A streamed Sim knows it once it has read the
+// stream's end; until then it is −1 (see Done).
 func (s *Sim) LastTick() int { return s.lastTick }
 
 // Furthest is the furthest tick simulated so far; the event log and the

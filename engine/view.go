@@ -155,16 +155,30 @@ func (s *Sim) view(o *object) ObjectView {
 // Events returns the event log from tick 0 to the current tick, in the order
 // the events happened. It is a view of the Sim's log, whose entries never
 // change once written: read it, do not modify it. Empty unless
-// Options.EventLog.
-func (s *Sim) Events() []Event { return s.log[:s.tickEnd[s.tick]] }
+// Options.EventLog. A streamed Sim (NewStream) keeps only the current
+// tick's events, which the next step replaces.
+func (s *Sim) Events() []Event {
+	if s.feed != nil {
+		return s.log
+	}
+	return s.log[:s.tickEnd[s.tick]]
+}
 
 // AllEvents returns the event log up to Furthest (the whole run after
 // RunAll), for the timeline. Read-only; later steps may append to the log
-// but never change what this returned.
+// but never change what this returned. A streamed Sim's is the current
+// tick's.
 func (s *Sim) AllEvents() []Event { return s.log }
 
-// EventsAt returns the events of tick k (none past Furthest). Read-only.
+// EventsAt returns the events of tick k (none past Furthest; a streamed
+// Sim has only the current tick's). Read-only.
 func (s *Sim) EventsAt(k int) []Event {
+	if s.feed != nil {
+		if k != s.tick {
+			return nil
+		}
+		return s.log
+	}
 	if k < 0 || k > s.furthest {
 		return nil
 	}
