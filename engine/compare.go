@@ -21,16 +21,11 @@ type Compare struct {
 // NewCompare makes one Sim of rec per reading, each with opts but its own
 // reading. Reading names must be distinct.
 func NewCompare(rec *recording.Recording, readings []interp.Reading, opts Options) (*Compare, error) {
-	if len(readings) == 0 {
-		return nil, errors.New("engine: compare needs at least one reading")
+	if err := checkReadings(readings); err != nil {
+		return nil, err
 	}
 	c := &Compare{}
-	for i, r := range readings {
-		for _, prev := range readings[:i] {
-			if prev.Name == r.Name {
-				return nil, fmt.Errorf("engine: reading %q given twice", r.Name)
-			}
-		}
+	for _, r := range readings {
 		o := opts
 		o.Reading = r
 		s, err := New(rec, o)
@@ -40,6 +35,67 @@ func NewCompare(rec *recording.Recording, readings []interp.Reading, opts Option
 		c.sims = append(c.sims, s)
 	}
 	return c, nil
+}
+
+// NewCompareStream makes one streamed Sim (NewStream) of src per reading,
+// each with opts but its own reading. src is read once and its events
+// handed to every run (recording.Tee); step the runs together (Step) so
+// that only about a tick's events are held. Closing src is the caller's.
+func NewCompareStream(src recording.Source, readings []interp.Reading, opts Options) (*Compare, error) {
+	if err := checkReadings(readings); err != nil {
+		return nil, err
+	}
+	c := &Compare{}
+	for i, b := range recording.Tee(nopClose{src}, len(readings)) {
+		o := opts
+		o.Reading = readings[i]
+		s, err := NewStream(b, o)
+		if err != nil {
+			return nil, err
+		}
+		c.sims = append(c.sims, s)
+	}
+	return c, nil
+}
+
+// nopClose leaves closing a Source to its owner.
+type nopClose struct{ recording.Source }
+
+func (nopClose) Close() error { return nil }
+
+// checkReadings refuses no readings and a reading named twice.
+func checkReadings(readings []interp.Reading) error {
+	if len(readings) == 0 {
+		return errors.New("engine: compare needs at least one reading")
+	}
+	for i, r := range readings {
+		for _, prev := range readings[:i] {
+			if prev.Name == r.Name {
+				return fmt.Errorf("engine: reading %q given twice", r.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// Done reports whether every run is over (Sim.Done).
+func (c *Compare) Done() bool {
+	for _, s := range c.sims {
+		if !s.Done() {
+			return false
+		}
+	}
+	return true
+}
+
+// Err is the first problem that stopped a streamed run (Sim.Err).
+func (c *Compare) Err() error {
+	for _, s := range c.sims {
+		if err := s.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Sims are the runs, in the order the readings were given.
@@ -61,10 +117,12 @@ func (c *Compare) Tick() int { return c.sims[0].tick }
 // LastTick is the runs' last tick (the same in every run).
 func (c *Compare) LastTick() int { return c.sims[0].lastTick }
 
-// Step runs the next tick of every run.
+// Step runs the next tick of every run not yet Done.
 func (c *Compare) Step() {
 	for _, s := range c.sims {
-		s.Step()
+		if s.feed == nil || !s.Done() {
+			s.Step()
+		}
 	}
 }
 

@@ -26,6 +26,10 @@ const deliveryTolerance = 1e-9
 // stay small.
 const MaxRunSeconds = 48 * 3600
 
+// MaxTicks is the longest run at rate ticks per second: MaxRunSeconds of
+// ticks. Options.LastTick may not pass it.
+func MaxTicks(rate int) int { return MaxRunSeconds * rate }
+
 // Sim runs one recording under one reading. It is not safe for concurrent
 // use: the viewer steps, seeks and queries it from one goroutine.
 type Sim struct {
@@ -117,6 +121,10 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	h := &rec.Header
 	if h.TickRate < recording.MinTickRate || h.TickRate > recording.MaxTickRate {
 		return nil, nil, inputError(rec.Name, headerLine, "tick_rate", "%d is outside %d–%d", h.TickRate, recording.MinTickRate, recording.MaxTickRate)
+	}
+	if opts.LastTick > MaxTicks(h.TickRate) {
+		return nil, nil, fmt.Errorf("engine: last tick %d is past the %d h cap (%d ticks at %d Hz)",
+			opts.LastTick, MaxRunSeconds/3600, MaxTicks(h.TickRate), h.TickRate)
 	}
 	reading := opts.Reading
 	if reading == (interp.Reading{}) {

@@ -7,7 +7,6 @@ package main
 import (
 	"flag"
 	"io"
-	"os"
 	"strings"
 
 	"glidepath/assets"
@@ -55,12 +54,16 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(readings) > 1 && o.trace != "" {
 		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
 	}
-	rec, err := loadInput(files[0])
+	src, err := openInput(files[0])
 	if err != nil {
 		return err
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, NoCheckpoints: true, LastTick: o.ticks}
-	cmp, err := engine.NewCompare(rec, readings, opts)
+	defer src.Close()
+	if rate := src.Header().TickRate; o.ticks > engine.MaxTicks(rate) {
+		return badInput("run: -ticks %d: more than the %d h cap (%d ticks at %d Hz)", o.ticks, engine.MaxRunSeconds/3600, engine.MaxTicks(rate), rate)
+	}
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, LastTick: o.ticks}
+	cmp, err := engine.NewCompareStream(src, readings, opts)
 	if err != nil {
 		return usageError{err}
 	}
@@ -69,9 +72,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		for cmp.Tick() < cmp.LastTick() {
+		for !cmp.Done() {
 			cmp.Step()
 		}
+	}
+	if err := cmp.Err(); err != nil {
+		return usageError{err}
 	}
 	if o.quiet {
 		return nil
@@ -115,33 +121,33 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 	return out, nil
 }
 
-// loadInput reads a recording or compiles a scenario; every failure is bad
-// input (exit 2) and names the file.
-func loadInput(path string) (*recording.Recording, error) {
-	rec, err := engine.Load(path, assets.FS())
+// openInput opens a recording as a stream, or compiles a scenario; every
+// failure is bad input (exit 2) and names the file.
+func openInput(path string) (recording.Source, error) {
+	src, err := engine.Open(path, assets.FS())
 	if err != nil {
 		return nil, usageError{err}
 	}
-	return rec, nil
+	return src, nil
 }
 
-// writeTrace runs s to its last tick writing its trace to path ("-" is
-// stdout).
-func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) (err error) {
-	var w io.Writer = stdout
-	if path != "-" {
-		f, err := os.Create(path)
-		if err != nil {
-			return usageError{err}
-		}
-		defer func() {
-			if cerr := f.Close(); err == nil && cerr != nil {
-				err = cerr
+// writeTrace runs s until it is done writing its trace to path ("-" is
+// stdout). A problem the input stream reaches is bad input (exit 2) and
+// leaves no trace file.
+func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
+	write := func(w io.Writer) error {
+		if err := engine.WriteRun(w, s, traceInputName(input)); err != nil {
+			if s.Err() != nil {
+				return usageError{err}
 			}
-		}()
-		w = f
+			return err
+		}
+		return nil
 	}
-	return engine.WriteTrace(w, s, traceInputName(input), s.LastTick())
+	if path == "-" {
+		return write(stdout)
+	}
+	return writeAtomically(path, write)
 }
 
 // traceInputName is the input the trace header names: the file's base name,

@@ -9,8 +9,6 @@ package main
 import (
 	"compress/gzip"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"glidepath/assets"
@@ -48,6 +46,11 @@ func runSynth(args []string, stdout, stderr io.Writer) error {
 		return badInput("synth: -%v", err)
 	}
 	return writeAtomically(*out, func(w io.Writer) error {
+		var zw *gzip.Writer
+		if strings.HasSuffix(*out, ".gz") {
+			zw = gzip.NewWriter(w)
+			w = zw
+		}
 		var rw *recording.Writer
 		err := s.Stream(func(h *recording.Header) error {
 			var err error
@@ -56,48 +59,12 @@ func runSynth(args []string, stdout, stderr io.Writer) error {
 		}, func(ev *recording.Event) error {
 			return rw.Write(ev)
 		})
-		if err != nil {
-			return err
+		if err == nil {
+			err = rw.Flush()
 		}
-		return rw.Flush()
+		if err == nil && zw != nil {
+			err = zw.Close()
+		}
+		return err
 	})
-}
-
-// writeAtomically writes a file through write into a temporary file beside
-// path (gzip-compressed when path ends in .gz) and renames it to path when
-// everything was written; on any failure the temporary file is removed and
-// path is untouched. Failures are the environment's (exit 1).
-func writeAtomically(path string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	// CreateTemp makes the file private; the output is an ordinary file.
-	if err := f.Chmod(0o644); err != nil {
-		return err
-	}
-	var w io.Writer = f
-	var zw *gzip.Writer
-	if strings.HasSuffix(path, ".gz") {
-		zw = gzip.NewWriter(f)
-		w = zw
-	}
-	if err := write(w); err != nil {
-		return err
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return err
-		}
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
