@@ -7,7 +7,6 @@ package main
 import (
 	"flag"
 	"io"
-	"os"
 	"strings"
 
 	"glidepath/assets"
@@ -55,8 +54,15 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(readings) > 1 && o.trace != "" {
 		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
 	}
+	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
+		return badInput("run: -trace %s would overwrite the input", o.trace)
+	}
 	rec, err := loadInput(files[0])
 	if err != nil {
+		return err
+	}
+	warnSkipped(stderr, rec)
+	if err := checkTicks(o.ticks, rec.Header.TickRate); err != nil {
 		return err
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, NoCheckpoints: true, LastTick: o.ticks}
@@ -68,10 +74,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := writeTrace(cmp.Sims()[0], o.trace, files[0], stdout); err != nil {
 			return err
 		}
-	} else {
-		for cmp.Tick() < cmp.LastTick() {
-			cmp.Step()
-		}
+	} else if err := runTicks(cmp); err != nil {
+		return err
 	}
 	if o.quiet {
 		return nil
@@ -90,10 +94,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 // readings resolves -reading and -compare.
 func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 	names := []string{o.reading}
+	if compareSet := isSet(fs, "compare"); compareSet && strings.TrimSpace(strings.ReplaceAll(o.compare, ",", "")) == "" {
+		return nil, badInput("run: -compare %q: want reading names, comma-separated: %s", o.compare, strings.Join(interp.ReadingNames(), ", "))
+	}
 	if o.compare != "" {
-		set := false
-		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "reading" })
-		if set {
+		if isSet(fs, "reading") {
 			return nil, badInput("run: give -reading or -compare, not both")
 		}
 		names = strings.Split(o.compare, ",")
@@ -123,25 +128,6 @@ func loadInput(path string) (*recording.Recording, error) {
 		return nil, usageError{err}
 	}
 	return rec, nil
-}
-
-// writeTrace runs s to its last tick writing its trace to path ("-" is
-// stdout).
-func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) (err error) {
-	var w io.Writer = stdout
-	if path != "-" {
-		f, err := os.Create(path)
-		if err != nil {
-			return usageError{err}
-		}
-		defer func() {
-			if cerr := f.Close(); err == nil && cerr != nil {
-				err = cerr
-			}
-		}()
-		w = f
-	}
-	return engine.WriteTrace(w, s, traceInputName(input), s.LastTick())
 }
 
 // traceInputName is the input the trace header names: the file's base name,
