@@ -13,10 +13,11 @@ import "fmt"
 // the line and the limit.
 const (
 	// MaxEvents bounds the events of one recording (known types; blank
-	// lines and skipped unknown types do not count). A day of 100 objects
-	// sending five updates a second is 43 million; a capture that long
-	// should be cut into pieces.
-	MaxEvents = 10_000_000
+	// lines and skipped unknown types do not count): two hours of 100
+	// objects updating three times a second, about 5 GB held by a run that
+	// keeps every event (≈1 KB each, docs/benchmarks.md). Longer captures
+	// are cut into pieces.
+	MaxEvents = 5_000_000
 	// MaxNotes bounds the note events of one recording: every note is kept
 	// for the timeline from the start of a run.
 	MaxNotes = 10_000
