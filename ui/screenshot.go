@@ -7,26 +7,22 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
+	"io"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"glidepath/engine/atomicfile"
 )
 
-// writeScreenshot writes img's pixels to path as a PNG.
+// writeScreenshot writes img's pixels to path as a PNG, atomically: a
+// failed or interrupted write leaves path as it was.
 func writeScreenshot(img *ebiten.Image, path string) error {
 	b := img.Bounds()
 	rgba := image.NewRGBA(b)
 	img.ReadPixels(rgba.Pix)
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(f, rgba); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	err := atomicfile.Write(path, func(w io.Writer) error { return enc.Encode(w, rgba) })
+	if err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil

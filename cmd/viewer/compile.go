@@ -29,12 +29,14 @@ func runCompile(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return badInput("compile: -o OUT.jsonl[.gz] is required")
 	}
+	if samePath(*out, files[0]) {
+		return badInput("compile: -o %s would overwrite the input", *out)
+	}
 	rec, err := scenario.CompileFile(files[0], assets.FS())
 	if err != nil {
 		return usageError{err}
 	}
-	if err := recording.WriteFile(*out, rec); err != nil {
-		return usageError{err}
-	}
-	return nil
+	// Writing is atomic; failing to create or write the file is a failure
+	// of the environment (exit 1), as for run -trace.
+	return recording.WriteFile(*out, rec)
 }

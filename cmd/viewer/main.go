@@ -11,12 +11,29 @@ import (
 	"os"
 )
 
-// Exit statuses: 2 for bad input or usage, 1 for any other failure.
+// Exit statuses: the one rule every subcommand keeps (exitRule says it to
+// the user; exit_test.go holds every subcommand to it).
 const (
-	exitOK      = 0
+	exitOK = 0
+	// exitFailure: the environment failed — reading or writing a file the
+	// command line named correctly (permissions, a missing directory, a full
+	// disk), or memory ran out.
 	exitFailure = 1
-	exitUsage   = 2
+	// exitUsage: bad input or usage — flags, flag values that name nothing
+	// in the input, empty lists, out-of-range ticks, a malformed or
+	// over-limit input file, an input file that does not exist.
+	exitUsage = 2
 )
+
+// exitRule is the exit-status rule as `viewer -h` and the README state it.
+const exitRule = `exit status:
+  0    success
+  1    the environment failed: reading or writing a file (permissions, a
+       missing directory, a full disk), or out of memory
+  2    bad input or usage: flags, flag values that name nothing in the input,
+       empty lists, out-of-range ticks, a malformed or over-limit input file
+  130  interrupted by SIGINT, 143 by SIGTERM (partial outputs are removed)
+  viewer diff also exits 1 when the traces differ.`
 
 // usageError marks an error caused by the command line or the input files;
 // it makes the process exit with status 2.
@@ -30,6 +47,11 @@ func badInput(format string, args ...any) error {
 }
 
 func main() {
+	watchSignals(os.Stderr)
+	if err := guardMemory(os.Stderr); err != nil {
+		fmt.Fprintf(os.Stderr, "viewer: %v\n", err)
+		os.Exit(exitUsage)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -70,7 +92,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stderr, "viewer: %v\n", err)
 		var ue usageError
-		if errors.As(err, &ue) {
+		var ie *interruptedError
+		switch {
+		case errors.As(err, &ie):
+			return ie.exitCode()
+		case errors.As(err, &ue):
 			return exitUsage
 		}
 		return exitFailure
@@ -92,6 +118,9 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 			fmt.Fprintf(stderr, "\nflags:\n")
 		}
 		fs.PrintDefaults()
+		if name == "viewer" {
+			fmt.Fprintf(stderr, "\n%s\n", exitRule)
+		}
 	}
 	return fs
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
 	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/camera"
@@ -32,7 +34,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 1 {
 		return badInput("too many arguments: want at most one FILE, got %d", fs.NArg())
 	}
-	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel)
+	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
 		return err
 	}
@@ -44,20 +46,24 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 // viewOptions checks what open and shot share — the camera, the input under
 // the readings, the start tick and the selection — and returns the options
 // they give the viewer. Every problem is bad input (exit status 2).
-func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string) (ui.Options, error) {
+func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
 	mode, ok := cameraModes()[cam]
 	if !ok {
 		return ui.Options{}, badInput("-camera %q: want top-down, isometric or perspective", cam)
 	}
-	srcs, err := openSources(file, rf.readings())
+	guid, err := parseGUID(sel)
+	if err != nil {
+		return ui.Options{}, err
+	}
+	names, err := rf.readings()
+	if err != nil {
+		return ui.Options{}, err
+	}
+	srcs, err := openSources(file, names, guid, stderr)
 	if err != nil {
 		return ui.Options{}, err
 	}
 	if err := checkTick(tick, srcs[0]); err != nil {
-		return ui.Options{}, err
-	}
-	guid, err := parseGUID(sel)
-	if err != nil {
 		return ui.Options{}, err
 	}
 	return ui.Options{Sources: srcs, File: file, Camera: mode, Tick: tick, Select: guid}, nil
@@ -65,26 +71,32 @@ func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string
 
 // readingFlags are -reading and -compare, shared by open and shot.
 type readingFlags struct {
-	reading, compare string
-	readingSet       bool
+	reading, compare       string
+	readingSet, compareSet bool
 }
 
 func (r *readingFlags) add(fs interface {
 	Func(name, usage string, fn func(string) error)
-	StringVar(p *string, name, value, usage string)
 }) {
 	r.reading = interp.DefaultReadingName
 	fs.Func("reading", "run under the reading `name`: "+strings.Join(interp.ReadingNames(), ", ")+" (default "+interp.DefaultReadingName+")", func(s string) error {
 		r.reading, r.readingSet = s, true
 		return nil
 	})
-	fs.StringVar(&r.compare, "compare", "", "run these readings side by side, comma-separated (e.g. seed,ace); -reading picks the one whose overlays show")
+	fs.Func("compare", "run these readings side by side, comma-separated (e.g. seed,ace); -reading picks the one whose overlays show", func(s string) error {
+		r.compare, r.compareSet = s, true
+		return nil
+	})
 }
 
-// readings is the list to run, the selected reading first.
-func (r *readingFlags) readings() []string {
+// readings is the list to run, the selected reading first. -compare with no
+// names in it (-compare= or -compare ,) is a usage error.
+func (r *readingFlags) readings() ([]string, error) {
+	if r.compareSet && strings.TrimSpace(strings.ReplaceAll(r.compare, ",", "")) == "" {
+		return nil, badInput("-compare %q: want reading names, comma-separated: %s", r.compare, strings.Join(interp.ReadingNames(), ", "))
+	}
 	if r.compare == "" {
-		return []string{r.reading}
+		return []string{r.reading}, nil
 	}
 	var out []string
 	if r.readingSet {
@@ -96,14 +108,32 @@ func (r *readingFlags) readings() []string {
 			out = append(out, n)
 		}
 	}
-	return out
+	return out, nil
 }
 
-// openSources reads the input (none: the built-in scenario) and makes one
-// run per reading. Every failure is bad input: the file, its contents or
-// the readings named.
-func openSources(path string, readings []string) ([]model.Source, error) {
-	runs, err := simsource.Open(simsource.Spec{Path: path, Readings: readings, Assets: assets.FS()})
+// openSources reads the input (none: the built-in scenario), warns about
+// events of unknown types it skipped, checks that the selected guid (0:
+// none) names an object of it, and makes one run per reading. Every failure
+// is bad input: the file, its contents, the readings or the guid named.
+func openSources(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
+	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS()}
+	rs, err := simsource.Readings(readings)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	rec, err := simsource.Load(spec)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	warnSkipped(stderr, rec)
+	if sel != 0 && !hasObject(rec, sel) {
+		return nil, badInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
+	}
+	file := path
+	if file == "" {
+		file = scenario.DefaultName + " (built-in)"
+	}
+	runs, err := simsource.New(rec, file, rs, spec.Assets)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -112,6 +142,29 @@ func openSources(path string, readings []string) ([]model.Source, error) {
 		out[i] = r
 	}
 	return out, nil
+}
+
+// hasObject reports whether guid is a header entity or created by an event.
+func hasObject(rec *recording.Recording, guid uint32) bool {
+	for i := range rec.Header.Entities {
+		if rec.Header.Entities[i].GUID == guid {
+			return true
+		}
+	}
+	for i := range rec.Events {
+		if ev := &rec.Events[i]; ev.Kind == recording.KindCreate && ev.GUID == guid {
+			return true
+		}
+	}
+	return false
+}
+
+// inputName names the input in messages.
+func inputName(path string) string {
+	if path == "" {
+		return "the built-in scenario"
+	}
+	return path
 }
 
 // checkTick refuses a start tick outside the run.

@@ -85,8 +85,9 @@ func TestReadingFlags_TheSelectedReadingComesFirst(t *testing.T) {
 		{readingFlags{reading: "ace", readingSet: true, compare: "seed,ace"}, "ace seed"},
 		{readingFlags{reading: "hexrays", readingSet: true, compare: "seed,ace"}, "hexrays seed ace"},
 	} {
-		if got := strings.Join(c.rf.readings(), " "); got != c.want {
-			t.Errorf("%+v: %q, want %q", c.rf, got, c.want)
+		names, err := c.rf.readings()
+		if got := strings.Join(names, " "); got != c.want || err != nil {
+			t.Errorf("%+v: %q, %v; want %q", c.rf, got, err, c.want)
 		}
 	}
 }

@@ -1,43 +1,26 @@
 // Outputs: files a subcommand writes appear whole or not at all — written
-// into a temporary file beside the target and renamed over it on success.
+// into a temporary file beside the target (engine/atomicfile) and renamed
+// over it on success, so an interruption or a failure leaves the target as
+// it was.
 
 package main
 
 import (
 	"bufio"
 	"io"
-	"os"
-	"path/filepath"
+
+	"glidepath/engine/atomicfile"
 )
 
-// writeAtomically writes a file through write into a temporary file beside
-// path and renames it to path when everything was written; on any failure
-// the temporary file is removed and path is untouched. Failures to create
-// or write the file are the environment's (exit 1).
-func writeAtomically(path string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+// writeAtomically writes the file at path through write, buffered; on any
+// failure the temporary file is removed and path is untouched. Failures to
+// create or write the file are the environment's (exit 1).
+func writeAtomically(path string, write func(io.Writer) error) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		if err := write(bw); err != nil {
+			return err
 		}
-	}()
-	// CreateTemp makes the file private; the output is an ordinary file.
-	if err := f.Chmod(0o644); err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 64<<10)
-	if err := write(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+		return bw.Flush()
+	})
 }

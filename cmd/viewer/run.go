@@ -54,13 +54,16 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(readings) > 1 && o.trace != "" {
 		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
 	}
+	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
+		return badInput("run: -trace %s would overwrite the input", o.trace)
+	}
 	src, err := openInput(files[0])
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	if rate := src.Header().TickRate; o.ticks > engine.MaxTicks(rate) {
-		return badInput("run: -ticks %d: more than the %d h cap (%d ticks at %d Hz)", o.ticks, engine.MaxRunSeconds/3600, engine.MaxTicks(rate), rate)
+	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
+		return err
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, LastTick: o.ticks}
 	cmp, err := engine.NewCompareStream(src, readings, opts)
@@ -71,14 +74,13 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := writeTrace(cmp.Sims()[0], o.trace, files[0], stdout); err != nil {
 			return err
 		}
-	} else {
-		for !cmp.Done() {
-			cmp.Step()
-		}
+	} else if err := runTicks(cmp); err != nil {
+		return err
 	}
 	if err := cmp.Err(); err != nil {
 		return usageError{err}
 	}
+	warnSkippedSource(stderr, src)
 	if o.quiet {
 		return nil
 	}
@@ -96,10 +98,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 // readings resolves -reading and -compare.
 func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 	names := []string{o.reading}
+	if compareSet := isSet(fs, "compare"); compareSet && strings.TrimSpace(strings.ReplaceAll(o.compare, ",", "")) == "" {
+		return nil, badInput("run: -compare %q: want reading names, comma-separated: %s", o.compare, strings.Join(interp.ReadingNames(), ", "))
+	}
 	if o.compare != "" {
-		set := false
-		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "reading" })
-		if set {
+		if isSet(fs, "reading") {
 			return nil, badInput("run: give -reading or -compare, not both")
 		}
 		names = strings.Split(o.compare, ",")
@@ -129,25 +132,6 @@ func openInput(path string) (recording.Source, error) {
 		return nil, usageError{err}
 	}
 	return src, nil
-}
-
-// writeTrace runs s until it is done writing its trace to path ("-" is
-// stdout). A problem the input stream reaches is bad input (exit 2) and
-// leaves no trace file.
-func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
-	write := func(w io.Writer) error {
-		if err := engine.WriteRun(w, s, traceInputName(input)); err != nil {
-			if s.Err() != nil {
-				return usageError{err}
-			}
-			return err
-		}
-		return nil
-	}
-	if path == "-" {
-		return write(stdout)
-	}
-	return writeAtomically(path, write)
 }
 
 // traceInputName is the input the trace header names: the file's base name,

@@ -41,7 +41,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
 		return badInput("-o %q: the output must be a .png file", *out)
 	}
-	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel)
+	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
 		return err
 	}

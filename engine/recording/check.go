@@ -39,6 +39,7 @@ type checker struct {
 	roster    roster
 	lastT     float64
 	lastTLine int
+	counter   counter
 }
 
 var typeFields = []string{"type"}
@@ -63,6 +64,7 @@ func (c *checker) header(line []byte) (Header, error) {
 	}
 	c.roster.reset(h.Entities)
 	c.lastT, c.lastTLine = 0, 0
+	c.counter = newCounter()
 	return h, nil
 }
 
@@ -124,6 +126,9 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 			field = "position.raw"
 		}
 		return Event{}, "", c.errorf(lineNo, field, "%s", p)
+	}
+	if err := c.counter.count(c.dec.file, lineNo, &ev); err != nil {
+		return Event{}, "", err
 	}
 	c.lastT, c.lastTLine = ev.T, lineNo
 	return ev, "", nil

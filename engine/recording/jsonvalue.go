@@ -186,7 +186,11 @@ func (d *decoder) str(n int32, base, name string) (string, bool) {
 	if d.nodes[n].kind != nodeString {
 		return "", d.fail(base, name, noIndex, "want a string, got "+d.describe(n))
 	}
-	return string(d.stringBytes(n)), true
+	b := d.stringBytes(n)
+	if len(b) > MaxTextLength {
+		return "", d.fail(base, name, noIndex, itoa(len(b))+" bytes is longer than the "+itoa(MaxTextLength)+"-byte limit")
+	}
+	return string(b), true
 }
 
 // name reads a non-empty string.

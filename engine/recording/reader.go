@@ -35,6 +35,7 @@ type Reader struct {
 
 	skipped      int
 	skippedTypes []string
+	skippedLine  int
 }
 
 // Open opens the recording at path, gzip-decompressing it when the name ends
@@ -149,6 +150,9 @@ func (r *Reader) Next() (Event, error) {
 
 func (r *Reader) skip(typeName string) {
 	r.skipped++
+	if r.skippedLine == 0 {
+		r.skippedLine = r.line
+	}
 	for _, t := range r.skippedTypes {
 		if t == typeName {
 			return
@@ -162,6 +166,10 @@ func (r *Reader) skip(typeName string) {
 // Skipped is how many events of unknown types were skipped so far; the
 // caller may print it as a warning.
 func (r *Reader) Skipped() int { return r.skipped }
+
+// SkippedLine is the line of the first event of an unknown type skipped (0:
+// none).
+func (r *Reader) SkippedLine() int { return r.skippedLine }
 
 // SkippedTypes are the distinct unknown type names skipped so far, in the
 // order first seen (at most 64).
@@ -235,6 +243,8 @@ type Recording struct {
 	// SkippedTypes names their types (see Reader.Skipped).
 	Skipped      int
 	SkippedTypes []string
+	// SkippedLine is the line of the first skipped event (0: none).
+	SkippedLine int
 }
 
 // ReadFile reads the whole recording at path (gzip when it ends in ".gz").
@@ -270,6 +280,6 @@ func readAll(r *Reader) (*Recording, error) {
 		}
 		rec.Events = append(rec.Events, ev)
 	}
-	rec.Skipped, rec.SkippedTypes = r.skipped, r.skippedTypes
+	rec.Skipped, rec.SkippedTypes, rec.SkippedLine = r.skipped, r.skippedTypes, r.skippedLine
 	return rec, nil
 }

@@ -59,7 +59,7 @@ func ReadSource(src Source) (*Recording, error) {
 		rec.Events = append(rec.Events, ev)
 	}
 	if r, ok := src.(*Reader); ok {
-		rec.Skipped, rec.SkippedTypes = r.skipped, r.skippedTypes
+		rec.Skipped, rec.SkippedTypes, rec.SkippedLine = r.skipped, r.skippedTypes, r.skippedLine
 	}
 	return rec, nil
 }

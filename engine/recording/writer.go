@@ -9,8 +9,9 @@ import (
 	"bufio"
 	"compress/gzip"
 	"io"
-	"os"
 	"strings"
+
+	"glidepath/engine/atomicfile"
 )
 
 // Writer writes a header, then events.
@@ -21,6 +22,8 @@ type Writer struct {
 	buf     []byte
 	line    int
 	err     error
+	// file is the output of Create, published by Close.
+	file *atomicfile.File
 }
 
 // NewWriter checks h and writes it as the first line to dst, uncompressed.
@@ -41,9 +44,11 @@ func NewWriter(name string, dst io.Writer, h *Header) (*Writer, error) {
 }
 
 // Create creates the file at path (gzip-compressed when the name ends in
-// ".gz") and writes the header. Close the Writer to finish the file.
+// ".gz") and writes the header. Close the Writer to finish the file. The
+// file is written atomically (package atomicfile): it appears at path only
+// when Close succeeds; a write error, or Abort, leaves path untouched.
 func Create(path string, h *Header) (*Writer, error) {
-	f, err := os.Create(path)
+	f, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, err
 	}
@@ -55,14 +60,13 @@ func Create(path string, h *Header) (*Writer, error) {
 	}
 	w, err := NewWriter(path, dst, h)
 	if err != nil {
-		f.Close()
-		os.Remove(path)
+		f.Abort()
 		return nil, err
 	}
 	if zw != nil {
 		w.closers = append(w.closers, zw)
 	}
-	w.closers = append(w.closers, f)
+	w.file = f
 	return w, nil
 }
 
@@ -99,8 +103,9 @@ func (w *Writer) Flush() error {
 	return w.err
 }
 
-// Close flushes and, for Create, finishes the gzip stream and closes the
-// file. It does not close a writer given to NewWriter.
+// Close flushes and, for Create, finishes the gzip stream and publishes the
+// file (or removes it, when anything failed). It does not close a writer
+// given to NewWriter.
 func (w *Writer) Close() error {
 	err := w.Flush()
 	for _, c := range w.closers {
@@ -109,7 +114,24 @@ func (w *Writer) Close() error {
 		}
 	}
 	w.closers = nil
+	if f := w.file; f != nil {
+		w.file = nil
+		if err != nil {
+			f.Abort()
+			return err
+		}
+		return f.Commit()
+	}
 	return err
+}
+
+// Abort throws away a file made by Create: the path is left as it was.
+func (w *Writer) Abort() {
+	if w.file != nil {
+		w.file.Abort()
+		w.file = nil
+	}
+	w.closers = nil
 }
 
 // Write writes a whole recording to dst, uncompressed, naming it name in
@@ -135,7 +157,7 @@ func WriteFile(path string, rec *Recording) error {
 	}
 	for i := range rec.Events {
 		if err := w.Write(&rec.Events[i]); err != nil {
-			w.Close()
+			w.Abort()
 			return err
 		}
 	}

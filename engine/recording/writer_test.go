@@ -6,6 +6,7 @@ package recording
 import (
 	"bytes"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -204,4 +205,38 @@ func TestWriteFile_Gzip(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameRecording(t, rec, gz)
+}
+
+// WriteFile is atomic: a recording refused half way leaves nothing at the
+// path (and an older file there untouched), not a shorter valid recording.
+func TestWriteFile_RefusedEventLeavesNoFile(t *testing.T) {
+	rec, err := ReadFile("testdata/walk.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := *rec
+	bad.Events = append([]Event(nil), rec.Events...)
+	bad.Events[len(bad.Events)-1].T = -1 // t decreases: refused
+	dir := t.TempDir()
+	for _, name := range []string{"new.jsonl", "old.jsonl.gz"} {
+		path := filepath.Join(dir, name)
+		if strings.HasPrefix(name, "old") {
+			if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := WriteFile(path, &bad); err == nil {
+			t.Fatalf("%s: WriteFile accepted a decreasing t", name)
+		}
+		b, err := os.ReadFile(path)
+		switch {
+		case strings.HasPrefix(name, "new") && !os.IsNotExist(err):
+			t.Errorf("%s: a partial file was left (%d bytes, %v)", name, len(b), err)
+		case strings.HasPrefix(name, "old") && string(b) != "old":
+			t.Errorf("%s: the old file was replaced by %q", name, b)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("directory holds %d entries, want only old.jsonl.gz (no temporary files)", len(ents))
+	}
 }

@@ -9,6 +9,8 @@ package scenario
 
 import (
 	"cmp"
+	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -31,11 +33,30 @@ func Compile(name string, data []byte, assets fs.FS) (*recording.Recording, erro
 // CompileFile reads, parses and compiles the scenario at path; errors name
 // the file as path.
 func CompileFile(path string, assets fs.FS) (*recording.Recording, error) {
-	data, err := os.ReadFile(path)
+	data, err := readLimited(path)
 	if err != nil {
 		return nil, err
 	}
 	return Compile(path, data, assets)
+}
+
+// readLimited reads the file at path, but never more than one byte past
+// MaxFileSize: a larger file is refused without being read whole.
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, &Error{File: path, Line: 1, Column: 1, Field: "yaml",
+			Problem: fmt.Sprintf("the file is over the limit of %d bytes (1 MiB)", MaxFileSize)}
+	}
+	return data, nil
 }
 
 // Compile runs the scenario and returns its recording: the same scenario

@@ -6,6 +6,8 @@
 
 package scenario
 
+import "glidepath/engine/recording"
+
 // Defaults for absent fields (docs/scenarios.md).
 const (
 	// DefaultTickRate is the tick rate when the scenario gives none (Hz),
@@ -85,7 +87,7 @@ const (
 	// MaxNetworkDelay bounds latency, jitter and reorder_delay (s).
 	MaxNetworkDelay = 60
 	// MaxTextLength bounds a note, name or description (bytes).
-	MaxTextLength = 4096
+	MaxTextLength = recording.MaxTextLength
 	// MinLoopLength is the shortest looping path (m), so that a lap takes
 	// time.
 	MinLoopLength = 0.5

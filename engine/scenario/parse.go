@@ -23,6 +23,9 @@ var topFields = []string{"description", "tick_rate", "seed", "duration", "landbl
 // motion/NAME.json are looked up. With a nil assets, asset terrains are an
 // error and motion table names are not checked.
 func Parse(name string, data []byte, assets fs.FS) (*Scenario, error) {
+	if err := prescan(name, data); err != nil {
+		return nil, err
+	}
 	d := &dec{file: name}
 	root, err := d.parseYAML(data)
 	if err != nil {

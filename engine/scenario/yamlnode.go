@@ -191,7 +191,7 @@ func (d *dec) mapping(n ast.Node, path string) (*fields, error) {
 			return nil, d.errAt(n, path, "malformed mapping entry")
 		}
 		if _, ok := mv.Key.(*ast.MergeKeyNode); ok {
-			return nil, d.errAt(mv.Key, path, "merge keys (<<) are not supported")
+			return nil, d.errAt(mv.Key, join(path, "<<"), "merge keys are not supported; write the fields out")
 		}
 		kn, ok := mv.Key.(*ast.StringNode)
 		if !ok {

@@ -1,0 +1,79 @@
+// Checks the subcommands share: flags set on the command line, outputs that
+// would overwrite their input, the cap on ticks, and the warning for events
+// of unknown types a recording held.
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"glidepath/engine"
+	"glidepath/engine/recording"
+)
+
+// isSet reports whether the flag name was given on the command line (an
+// empty value, -compare=, counts as given).
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// samePath reports whether out names the file in: overwriting the input
+// with an output is a usage error, caught before any work.
+func samePath(out, in string) bool {
+	if a, b := filepath.Clean(out), filepath.Clean(in); a == b {
+		return true
+	}
+	fo, err1 := os.Stat(out)
+	fi, err2 := os.Stat(in)
+	return err1 == nil && err2 == nil && os.SameFile(fo, fi)
+}
+
+// checkTicks refuses -ticks past the 48 h a recording may span
+// (engine.MaxRunSeconds) at the input's tick rate, so a typo cannot start a
+// run that grows for hours.
+func checkTicks(ticks, rate int) error {
+	if max := engine.MaxRunSeconds * rate; ticks > max {
+		return badInput("-ticks %d: more than the limit of %d ticks (%d h at %d Hz)", ticks, max, engine.MaxRunSeconds/3600, rate)
+	}
+	return nil
+}
+
+// warnSkipped prints the warning docs/formats.md promises for events of
+// unknown types: how many, their types and the first line.
+func warnSkipped(stderr io.Writer, rec *recording.Recording) {
+	if rec == nil || rec.Skipped == 0 {
+		return
+	}
+	fmt.Fprintf(stderr, "viewer: warning: %s\n", skippedWarning(rec.Name, rec.Skipped, rec.SkippedTypes, rec.SkippedLine))
+}
+
+// warnSkippedSource is warnSkipped for a streamed input, once the stream
+// has been read to its end.
+func warnSkippedSource(stderr io.Writer, src recording.Source) {
+	r, ok := src.(interface {
+		Skipped() int
+		SkippedTypes() []string
+		SkippedLine() int
+	})
+	if !ok || r.Skipped() == 0 {
+		return
+	}
+	fmt.Fprintf(stderr, "viewer: warning: %s\n", skippedWarning(src.Name(), r.Skipped(), r.SkippedTypes(), r.SkippedLine()))
+}
+
+// skippedWarning is the warning's text.
+func skippedWarning(name string, n int, types []string, first int) string {
+	events := "events"
+	if n == 1 {
+		events = "event"
+	}
+	return fmt.Sprintf("%s:%d: skipped %d %s of unknown type (%s), the first on this line",
+		name, first, n, events, strings.Join(types, ", "))
+}

@@ -1,0 +1,147 @@
+// The exit-status rule (main.go, exitRule; README "The viewer command"),
+// held over every subcommand by one table: 0 success, 1 a failure of the
+// environment, 2 bad input or usage. A subcommand added to commands() without
+// rows here fails TestExitStatus_EverySubcommandIsCovered.
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// exitCase is one command line and the status it must exit with.
+type exitCase struct {
+	name string
+	args []string
+	code int
+	// want is a piece of the message on stderr (exit ≠ 0).
+	want string
+}
+
+func exitCases(t *testing.T) []exitCase {
+	dir := t.TempDir()
+	jump := scenarioFile(t, "jump")
+	copyOf := filepath.Join(dir, "copy.jsonl")
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(copyOf, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noDir := filepath.Join(dir, "no-such-dir")
+	missing := filepath.Join(dir, "missing.jsonl")
+	return []exitCase{
+		// viewer (open): success would open a window, so only failures here.
+		{"open help", []string{"-h"}, 0, ""},
+		{"open unknown flag", []string{"-speed", "2"}, 2, "-speed"},
+		{"open missing input", []string{missing}, 2, "missing.jsonl"},
+		{"open compare comma", []string{"-compare", ",", farJump}, 2, `-compare ","`},
+		{"open compare empty", []string{"-compare=", farJump}, 2, `-compare ""`},
+		{"open select absent", []string{"-select", "0x12345678", farJump}, 2, "-select 0x12345678"},
+		{"open tick out of range", []string{"-tick", "100000", farJump}, 2, "-tick 100000"},
+
+		{"run help", []string{"run", "-h"}, 0, ""},
+		{"run", []string{"run", "-quiet", farJump}, 0, ""},
+		{"run trace", []string{"run", "-quiet", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 0, ""},
+		{"run no file", []string{"run"}, 2, "want one FILE"},
+		{"run missing input", []string{"run", missing}, 2, "missing.jsonl"},
+		{"run compare empty", []string{"run", "-compare=", farJump}, 2, `-compare ""`},
+		{"run compare comma", []string{"run", "-compare", ",", farJump}, 2, `-compare ","`},
+		{"run negative ticks", []string{"run", "-ticks", "-1", farJump}, 2, "-ticks -1"},
+		{"run ticks past 48 h", []string{"run", "-ticks", "1000000000000", farJump}, 2, "more than the limit of 5184000 ticks"},
+		{"run trace over input", []string{"run", "-trace", copyOf, copyOf}, 2, "would overwrite the input"},
+		{"run trace in missing directory", []string{"run", "-trace", filepath.Join(noDir, "t.jsonl"), farJump}, 1, "no-such-dir"},
+
+		{"compile help", []string{"compile", "-h"}, 0, ""},
+		{"compile", []string{"compile", jump, "-o", filepath.Join(dir, "jump.jsonl")}, 0, ""},
+		{"compile without -o", []string{"compile", jump}, 2, "-o OUT.jsonl[.gz] is required"},
+		{"compile missing input", []string{"compile", filepath.Join(dir, "missing.yaml"), "-o", filepath.Join(dir, "x.jsonl")}, 2, "missing.yaml"},
+		{"compile over input", []string{"compile", jump, "-o", jump}, 2, "would overwrite the input"},
+		{"compile in missing directory", []string{"compile", jump, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
+
+		{"synth help", []string{"synth", "-h"}, 0, ""},
+		{"synth", []string{"synth", "-objects", "2", "-minutes", "0.1", "-o", filepath.Join(dir, "crowd.jsonl")}, 0, ""},
+		{"synth without -o", []string{"synth", "-objects", "2", "-minutes", "1"}, 2, "-o FILE is required"},
+		{"synth no objects", []string{"synth", "-objects", "0", "-minutes", "1", "-o", filepath.Join(dir, "c.jsonl")}, 2, "-objects"},
+		{"synth in missing directory", []string{"synth", "-objects", "2", "-minutes", "0.1", "-o", filepath.Join(noDir, "c.jsonl")}, 1, "no-such-dir"},
+
+		// shot: success needs a display (shot_test.go); these fail before
+		// any window opens.
+		{"shot help", []string{"shot", "-h"}, 0, ""},
+		{"shot unknown flag", []string{"shot", "-speed", "2"}, 2, "-speed"},
+		{"shot not png", []string{"shot", "-o", "x.gif", farJump}, 2, ".png"},
+		{"shot compare comma", []string{"shot", "-compare", ",", farJump}, 2, `-compare ","`},
+		{"shot select absent", []string{"shot", "-select", "0x12345678", farJump}, 2, "has no object with this guid"},
+		{"shot tick out of range", []string{"shot", "-tick", "-5", farJump}, 2, "-tick -5"},
+		{"shot missing input", []string{"shot", missing}, 2, "missing.jsonl"},
+	}
+}
+
+func TestExitStatus_EverySubcommandKeepsTheRule(t *testing.T) {
+	t.Setenv("DISPLAY", "") // no case may open a window
+	for _, c := range exitCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errs := viewer(t, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr %s", code, c.code, errs)
+			}
+			if c.code != 0 && !strings.Contains(errs, c.want) {
+				t.Errorf("stderr %q lacks %q", errs, c.want)
+			}
+			if strings.Contains(errs, "goroutine ") || strings.Contains(errs, "panic") {
+				t.Errorf("stderr has a stack trace: %s", errs)
+			}
+		})
+	}
+}
+
+// Every subcommand has rows, including a success or help row and a usage
+// row, so a new subcommand cannot skip the rule.
+func TestExitStatus_EverySubcommandIsCovered(t *testing.T) {
+	seen := map[string]map[int]bool{}
+	for _, c := range exitCases(t) {
+		sub := "open"
+		if len(c.args) > 0 {
+			for _, cmd := range commands() {
+				if c.args[0] == cmd.name {
+					sub = cmd.name
+				}
+			}
+		}
+		if seen[sub] == nil {
+			seen[sub] = map[int]bool{}
+		}
+		seen[sub][c.code] = true
+	}
+	for _, cmd := range commands() {
+		if !seen[cmd.name][0] || !seen[cmd.name][2] {
+			t.Errorf("subcommand %s: the exit-status table needs a row exiting 0 and one exiting 2 (has %v)", cmd.name, seen[cmd.name])
+		}
+	}
+}
+
+// A failed output leaves nothing behind: not the target, not a temporary
+// file.
+func TestExitStatus_FailedOutputLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, append(data, []byte("{\"t\":1e9,\"type\":\"note\",\"text\":\"\"}\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.jsonl")
+	if code, _, errs := viewer(t, "run", "-trace", out, bad); code != 2 {
+		t.Fatalf("exit %d, want 2: %s", code, errs)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("directory holds %d entries, want only bad.jsonl", len(ents))
+	}
+}

@@ -1,0 +1,252 @@
+// The hostile-input suite: inputs built at test time to exhaust memory or
+// time — nesting bombs, millions of notes, gzip bombs, absurd tick counts —
+// each run through the real viewer binary as a subprocess under an address
+// space limit and a timeout. Each must end with its documented exit status
+// and message, never with a crash, a goroutine dump or the kernel's OOM
+// killer. The signal tests interrupt a long run the same way.
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+	binDir  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// viewerBinary builds the viewer once per test run.
+func viewerBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "viewer-bin-")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "viewer")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = errors.New(string(out))
+		}
+	})
+	if binErr != nil {
+		t.Fatalf("building the viewer: %v", binErr)
+	}
+	return binPath
+}
+
+// hostileLimits are the bounds every case runs under: the address space
+// (ulimit -v, KiB), the memory guard's limit and the wall time.
+const (
+	hostileAddressSpaceKiB = 6 << 20 // 6 GiB: well above what Go reserves
+	hostileMemoryLimit     = "1GiB"
+	hostileTimeout         = 60 * time.Second
+)
+
+// runHostile runs the viewer binary on args under the limits and returns
+// its exit status and stderr.
+func runHostile(t *testing.T, env []string, args ...string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), hostileTimeout)
+	defer cancel()
+	script := `ulimit -v ` + strconv.Itoa(hostileAddressSpaceKiB) + ` && exec "$0" "$@"`
+	cmd := exec.CommandContext(ctx, "sh", append([]string{"-c", script, viewerBinary(t)}, args...)...)
+	cmd.Env = append(append(os.Environ(), "DISPLAY=", "GLIDEPATH_MEMORY_LIMIT="+hostileMemoryLimit), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("still running after %v (killed); stderr:\n%s", hostileTimeout, clipOutput(stderr.String()))
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), stderr.String()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0, stderr.String()
+}
+
+func clipOutput(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "…"
+	}
+	return s
+}
+
+// writeFile writes data to name in dir, gzip-compressed when name ends in .gz.
+func writeFile(t *testing.T, dir, name string, data func(w *bytes.Buffer)) string {
+	t.Helper()
+	var b bytes.Buffer
+	data(&b)
+	out := b.Bytes()
+	if strings.HasSuffix(name, ".gz") {
+		var z bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+		zw.Write(out)
+		zw.Close()
+		out = z.Bytes()
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const hostileHeader = `{"format":"glidepath-recording","version":1,"entities":[{"guid":"0x1","position":{"cell":"0xA9B4001F","origin":[1,1,0]}}]}` + "\n"
+
+func TestHostileInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the viewer binary")
+	}
+	dir := t.TempDir()
+	repeatLines := func(header, line string, n int) func(*bytes.Buffer) {
+		return func(b *bytes.Buffer) {
+			b.WriteString(header)
+			for i := 0; i < n; i++ {
+				b.WriteString(line)
+			}
+		}
+	}
+	text := func(s string) func(*bytes.Buffer) { return func(b *bytes.Buffer) { b.WriteString(s) } }
+	cases := []struct {
+		name string
+		args []string
+		env  []string
+		code int
+		want string
+	}{
+		{"100 000 notes", []string{"run", writeFile(t, dir, "notes.jsonl.gz", repeatLines(hostileHeader, `{"t":1,"type":"note","text":"x"}`+"\n", 100_000))},
+			nil, 2, "notes.jsonl.gz:10002: limit: more than 10000 notes"},
+		{"a note of a megabyte", []string{"run", writeFile(t, dir, "longnote.jsonl", text(hostileHeader+`{"t":1,"type":"note","text":"`+strings.Repeat("a", 1<<20)+`"}`+"\n"))},
+			nil, 2, "longnote.jsonl:2: note.text: 1048576 bytes is longer than the 4096-byte limit"},
+		{"gzip bomb of one line", []string{"run", writeFile(t, dir, "bomb.jsonl.gz", text(hostileHeader+strings.Repeat(" ", 256<<20)))},
+			nil, 2, "bomb.jsonl.gz:2: json: line longer than 4194304 bytes"},
+		{"JSON nested 100 000 deep", []string{"run", writeFile(t, dir, "deep.jsonl", text(hostileHeader+`{"t":1,"type":"note","text":"","x":`+strings.Repeat("[", 100_000)+"\n"))},
+			nil, 2, "deep.jsonl:2: json:"},
+		{"YAML 100 000 [", []string{"run", writeFile(t, dir, "flow.yaml", text("duration: "+strings.Repeat("[", 100_000)))},
+			nil, 2, "flow.yaml:1:74: yaml: nested deeper than 64 levels"},
+		{"YAML nested flow maps", []string{"compile", writeFile(t, dir, "maps.yaml", text("duration: 1\nx: "+strings.Repeat("{a: ", 60_000))), "-o", filepath.Join(dir, "maps.jsonl")},
+			nil, 2, "maps.yaml:2:"},
+		{"YAML block sequences", []string{"run", writeFile(t, dir, "seq.yaml", text("duration: 1\nx:\n  "+strings.Repeat("- ", 100_000)+"1\n"))},
+			nil, 2, "seq.yaml:3:"},
+		{"YAML of 64 MiB", []string{"run", writeFile(t, dir, "big.yaml", text("duration: 1\ndescription: "+strings.Repeat("a", 64<<20)+"\n"))},
+			nil, 2, "big.yaml:1:1: yaml: the file is over the limit of 1048576 bytes"},
+		{"a trillion ticks", []string{"run", "-ticks", "1000000000000", farJump},
+			nil, 2, "-ticks 1000000000000: more than the limit of 5184000 ticks (48 h at 30 Hz)"},
+		// A streamed run holds only its objects, so what outgrows the limit
+		// is a crowd: 300 000 objects created in the first second.
+		{"a run larger than the memory limit", []string{"run", writeFile(t, dir, "crowd.jsonl.gz", func(b *bytes.Buffer) {
+			b.WriteString(hostileHeader)
+			for i := 0; i < 300_000; i++ {
+				fmt.Fprintf(b, `{"t":1,"type":"create","entity":{"guid":"0x%X","position":{"cell":"0xA9B4001F","origin":[1,1,0]}}}`+"\n", 0x100+i)
+			}
+		})},
+			[]string{"GLIDEPATH_MEMORY_LIMIT=96MiB"}, 1, "viewer: out of memory: the run holds"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			start := time.Now()
+			code, stderr := runHostile(t, c.env, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, c.code, clipOutput(stderr))
+			}
+			if !strings.Contains(stderr, c.want) {
+				t.Errorf("stderr lacks %q:\n%s", c.want, clipOutput(stderr))
+			}
+			for _, crash := range []string{"goroutine ", "panic", "fatal error", "runtime."} {
+				if strings.Contains(stderr, crash) {
+					t.Fatalf("stderr has a crash (%q):\n%s", crash, clipOutput(stderr))
+				}
+			}
+			t.Logf("%s: exit %d in %v", c.name, code, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// A signal stops a long run -trace promptly: exit 128 + the signal, a
+// message saying what was interrupted, and no file at the target — neither
+// the trace nor its temporary file.
+func TestSignal_StopsALongTraceAndLeavesNoFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the viewer binary")
+	}
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+		name string
+	}{{syscall.SIGTERM, 143, "SIGTERM"}, {syscall.SIGINT, 130, "SIGINT"}} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "out.jsonl")
+			cmd := exec.Command(viewerBinary(t), "run", "-quiet", "-ticks", "5000000", "-trace", out, farJump)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Wait until the trace is being written.
+			for deadline := time.Now().Add(30 * time.Second); ; {
+				if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+					if fi, err := ents[0].Info(); err == nil && fi.Size() > 0 {
+						break
+					}
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatal("the trace never started")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			sent := time.Now()
+			cmd.Process.Signal(c.sig)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				t.Fatal("still running 10 s after the signal")
+			}
+			took := time.Since(sent)
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != c.code {
+				t.Fatalf("exit %v, want status %d; stderr:\n%s", err, c.code, stderr.String())
+			}
+			if want := "viewer: interrupted by " + c.name + " at tick "; !strings.Contains(stderr.String(), want) {
+				t.Errorf("stderr %q lacks %q", stderr.String(), want)
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				t.Errorf("the directory holds %v after the signal, want nothing", ents)
+			}
+			t.Logf("%s: stopped %v after the signal: %s", c.name, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+		})
+	}
+}

@@ -1,0 +1,161 @@
+// Package atomicfile writes an output file so that it appears whole or not at
+// all: the bytes go to a temporary file beside the target, which is renamed
+// over the target only when everything was written and synced. On failure or
+// interruption the temporary file is removed and the target is untouched, so
+// a trace cut by SIGINT or a full disk never looks like a shorter complete
+// one (DESIGN.md: "Outputs are atomic").
+//
+// Every file Glidepath writes for the user — traces, recordings, imports,
+// tables, PNG and GIF exports — goes through this package.
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
+
+// File is an output being written. Write to it, then Commit to publish it at
+// the target path, or Abort to throw it away. Abort after Commit does
+// nothing, so `defer f.Abort()` is the idiom.
+type File struct {
+	f      *os.File
+	target string
+	tmp    string
+	done   bool
+}
+
+// pending holds the temporary files not yet committed or aborted, so that a
+// signal handler that must exit at once can still remove them (RemovePending).
+// It is the one piece of process-wide state here, and only the exit path reads
+// it.
+var pending struct {
+	sync.Mutex
+	paths map[string]string // temporary path -> target
+}
+
+var seq atomic.Uint64
+
+// Create starts writing the file at target. The temporary file is
+// ".NAME.tmp-PID-N" in target's directory (so the rename stays on one file
+// system), created with mode 0666 before the umask like os.Create. Failing to
+// create it is an *os.PathError about target's directory.
+func Create(target string) (*File, error) {
+	if target == "" {
+		return nil, errors.New("atomicfile: empty path")
+	}
+	if fi, err := os.Stat(target); err == nil && fi.IsDir() {
+		return nil, &fs.PathError{Op: "create", Path: target, Err: errors.New("is a directory")}
+	}
+	dir, base := filepath.Split(target)
+	for {
+		tmp := filepath.Join(dir, "."+base+".tmp-"+strconv.Itoa(os.Getpid())+"-"+strconv.FormatUint(seq.Add(1), 10))
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				// Name the target, not the temporary name the user never gave.
+				pe.Path = target
+			}
+			return nil, err
+		}
+		pending.Lock()
+		if pending.paths == nil {
+			pending.paths = make(map[string]string)
+		}
+		pending.paths[tmp] = target
+		pending.Unlock()
+		return &File{f: f, target: target, tmp: tmp}, nil
+	}
+}
+
+// Write writes to the temporary file.
+func (f *File) Write(p []byte) (int, error) {
+	if f.done {
+		return 0, fmt.Errorf("atomicfile: %s: write after commit or abort", f.target)
+	}
+	return f.f.Write(p)
+}
+
+// Name is the target path.
+func (f *File) Name() string { return f.target }
+
+// Commit syncs and closes the temporary file and renames it over the target.
+// On any error the temporary file is removed and the target is untouched.
+func (f *File) Commit() error {
+	if f.done {
+		return fmt.Errorf("atomicfile: %s: already committed or aborted", f.target)
+	}
+	err := f.f.Sync()
+	if cerr := f.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.tmp, f.target)
+	}
+	f.done = true
+	if err != nil {
+		os.Remove(f.tmp)
+	}
+	forget(f.tmp)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", f.target, err)
+	}
+	return nil
+}
+
+// Abort closes and removes the temporary file, leaving the target untouched.
+// After Commit or a previous Abort it does nothing.
+func (f *File) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
+	f.f.Close()
+	os.Remove(f.tmp)
+	forget(f.tmp)
+}
+
+func forget(tmp string) {
+	pending.Lock()
+	delete(pending.paths, tmp)
+	pending.Unlock()
+}
+
+// RemovePending removes every temporary file not yet committed or aborted and
+// returns the targets they were for (in no particular order). It is for a
+// process about to exit on a signal without unwinding its writers.
+func RemovePending() []string {
+	pending.Lock()
+	defer pending.Unlock()
+	var targets []string
+	for tmp, target := range pending.paths {
+		os.Remove(tmp)
+		delete(pending.paths, tmp)
+		targets = append(targets, target)
+	}
+	return targets
+}
+
+// Write writes the file at target with fn: committed when fn returns nil,
+// aborted otherwise (fn's error is returned).
+func Write(target string, fn func(w io.Writer) error) error {
+	f, err := Create(target)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := fn(f); err != nil {
+		return err
+	}
+	return f.Commit()
+}
