@@ -36,10 +36,14 @@ type ExpectResult struct {
 	// Holds is true when the window was reached and Got lies in the
 	// claimed range.
 	Holds bool
+	// Applies is true when the claim is made for the run's reading
+	// (scenario.Expectation.AppliesTo); a check that does not apply is
+	// reported but never fails.
+	Applies bool
 }
 
-// Fails reports whether the check was judged and does not hold.
-func (r *ExpectResult) Fails() bool { return r.Reached && !r.Holds }
+// Fails reports whether the check applies, was judged and does not hold.
+func (r *ExpectResult) Fails() bool { return r.Applies && r.Reached && !r.Holds }
 
 // Where is FILE:LINE of the claimed count.
 func (r *ExpectResult) Where() string {
@@ -65,8 +69,10 @@ func (r *ExpectResult) String() string {
 	switch {
 	case !r.Reached:
 		verdict = "not reached"
-	case !r.Holds:
+	case !r.Holds && r.Applies:
 		verdict = "FAILS"
+	case !r.Holds:
+		verdict = "differs"
 	}
 	return fmt.Sprintf("%-11s %s %s, ticks %d–%d: %s %s, got %d", verdict, r.Where(), r.Object(),
 		r.FromTick, r.ToTick, r.Check.Metric, r.Check.Want(), r.Got)
@@ -231,6 +237,7 @@ func (c *expectChecker) results(s *Sim) []ExpectResult {
 			out = append(out, ExpectResult{
 				Expectation: st.e, Check: ch, FromTick: st.e.FromTick, ToTick: to,
 				Got: got, Reached: reached, Holds: reached && got >= ch.Min && got <= ch.Max,
+				Applies: st.e.AppliesTo(s.reading.Name),
 			})
 		}
 	}

@@ -203,3 +203,17 @@ func TestExpectations_ShippedScenariosHold(t *testing.T) {
 		})
 	}
 }
+
+// TestExpectations_OnlyTheirReadingsFail states a false claim for the
+// legacy reading and runs the seed reading: it is counted and reported as
+// not holding, but it does not apply, so it does not fail.
+func TestExpectations_OnlyTheirReadingsFail(t *testing.T) {
+	src := courier + "expect:\n  - {object: Courier, blips: 0, readings: [legacy]}\n  - {object: Courier, blips: 0}\n"
+	res := runExpect(t, src, 0).Expectations()
+	if res[0].Applies || res[0].Holds || res[0].Fails() {
+		t.Errorf("a legacy claim under seed: %+v", res[0])
+	}
+	if !res[1].Applies || !res[1].Fails() {
+		t.Errorf("a claim with no readings is made for the default reading: %+v", res[1])
+	}
+}

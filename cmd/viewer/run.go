@@ -105,7 +105,7 @@ func expectFailure(file string, ex *engine.ReportExpectations) error {
 		return nil
 	}
 	for _, c := range ex.Checks {
-		if c.Reached && !c.Holds {
+		if c.Applies && c.Reached && !c.Holds {
 			return fmt.Errorf("%s: %d of %d expectations fail; the first: %s (%s) %s, ticks %d–%d: got %d",
 				file, ex.Failed, ex.Checked, c.At, c.Field, c.Metric, c.FromTick, c.ToTick, c.Got)
 		}

@@ -9,6 +9,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
@@ -67,6 +68,18 @@ type Expectation struct {
 	FromTick, ToTick int
 	// Checks are the counts claimed, in the order written.
 	Checks []Check
+	// Readings are the readings (interp.Reading names) the claim is made
+	// for; empty means the default reading alone. Under other readings
+	// the checks are still counted and reported, but do not fail a run.
+	Readings []string
+}
+
+// AppliesTo reports whether the claim is made for the reading called name.
+func (e *Expectation) AppliesTo(name string) bool {
+	if len(e.Readings) == 0 {
+		return name == interp.DefaultReadingName
+	}
+	return slices.Contains(e.Readings, name)
 }
 
 // Check is one claimed count: the metric's value over the window lies in
@@ -94,7 +107,7 @@ func (c Check) Want() string {
 // Expectations are the scenario's expect: entries, in file order.
 func (s *Scenario) Expectations() []Expectation { return s.expect }
 
-var expectFields = append([]string{"object", "between", "ticks", "branch"}, ExpectCounts...)
+var expectFields = append([]string{"object", "between", "ticks", "readings", "branch"}, ExpectCounts...)
 
 // parseExpect reads expect: one mapping or a list of them. It runs after
 // the remotes (objects are named by them) and duration (windows lie in it).
@@ -140,6 +153,11 @@ func (p *parser) expectation(n ast.Node, path string) (Expectation, error) {
 	}
 	if err := p.expectWindow(f, &e); err != nil {
 		return e, err
+	}
+	if rn := f.take("readings"); rn != nil {
+		if e.Readings, err = d.readings(rn, f.field("readings")); err != nil {
+			return e, err
+		}
 	}
 	for _, name := range ExpectCounts {
 		cn := f.take(name)
@@ -249,6 +267,24 @@ func (p *parser) expectWindow(f *fields, e *Expectation) error {
 		e.FromTick, e.ToTick = int(lo), int(hi)
 	}
 	return nil
+}
+
+// readings reads a list of reading names.
+func (d *dec) readings(n ast.Node, field string) ([]string, error) {
+	names := interp.ReadingNames()
+	els, err := d.list(n, field, len(names))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for i, el := range els {
+		r, err := d.word(el, index(field, i), names...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // pair reads [lo, hi] with lo ≤ hi, each element read by one.

@@ -81,7 +81,7 @@ func TestExpect_ListShapes(t *testing.T) {
 func TestExpect_Errors(t *testing.T) {
 	cases := []struct{ name, src, want string }{
 		{"unknown field", "expect: {object: Courier, blibs: 0}\n",
-			"test.yaml:6:27: expect.blibs: unknown field; want one of object, between, ticks, branch, blips, snaps, pops, hitches, stops, stall_failures, evictions, pruned, queue_max"},
+			"test.yaml:6:27: expect.blibs: unknown field; want one of object, between, ticks, readings, branch, blips, snaps, pops, hitches, stops, stall_failures, evictions, pruned, queue_max"},
 		{"no such name", "expect: {object: Runner, blips: 0}\n",
 			`test.yaml:6:18: expect.object: no remote is named "Runner"`},
 		{"ambiguous name", "expect: {object: Twin, blips: 0}\n",
@@ -102,6 +102,8 @@ func TestExpect_Errors(t *testing.T) {
 			"test.yaml:6:17: expect.blips: want a count N or a range [MIN, MAX], got the number -1"},
 		{"range backwards", "expect: {blips: [3, 1]}\n",
 			"test.yaml:6:17: expect.blips: [3, 1] ends before it starts"},
+		{"unknown reading", "expect: {blips: 0, readings: [seed, acme]}\n",
+			`test.yaml:6:37: expect.readings[1]: want one of seed, ace, hexrays, legacy, got "acme"`},
 		{"unknown branch", "expect: {branch: {teleported: 1}}\n",
 			"test.yaml:6:19: expect.branch.teleported: unknown field; want one of teleport, interpolate, slide, airborne, stale_position, stale_teleport, wrong_instance, far, arrived, near"},
 	}
