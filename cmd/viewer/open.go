@@ -60,6 +60,9 @@ func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string
 	if err != nil {
 		return ui.Options{}, err
 	}
+	if err := checkSelect(file, guid); err != nil {
+		return ui.Options{}, err
+	}
 	return ui.Options{Sources: srcs, File: file, Camera: mode, Tick: tick, Select: guid}, nil
 }
 

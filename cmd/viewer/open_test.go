@@ -43,6 +43,8 @@ func TestOpenAndShot_BadInputExitsTwoBeforeAnyWindow(t *testing.T) {
 		{[]string{"-tick", "99999999"}, "-tick 99999999"},
 		{[]string{"-camera", "fisheye"}, "fisheye"},
 		{[]string{"-select", "walker"}, "-select"},
+		{[]string{"-select", "0x80009999"}, "-select 0x80009999: default (built-in) has no object with this guid"},
+		{[]string{"shot", "-select", "0x80000A01", "../../assets/scenarios/runner.yaml"}, "-select 0x80000A01: ../../assets/scenarios/runner.yaml has no object with this guid"},
 		{[]string{"a.jsonl", "b.jsonl"}, "too many arguments"},
 		{[]string{"-nosuchflag"}, "nosuchflag"},
 		{[]string{"shot", missing}, "missing.jsonl"},
@@ -88,5 +90,20 @@ func TestReadingFlags_TheSelectedReadingComesFirst(t *testing.T) {
 		if got := strings.Join(c.rf.readings(), " "); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.rf, got, c.want)
 		}
+	}
+}
+
+// TestCheckSelect_AcceptsEveryObjectOfTheInput accepts a header entity of
+// the built-in scenario and of a shipped one, and refuses a guid of another.
+func TestCheckSelect_AcceptsEveryObjectOfTheInput(t *testing.T) {
+	runner := "../../assets/scenarios/runner.yaml"
+	if err := checkSelect("", 0x80000A01); err != nil {
+		t.Errorf("the built-in scenario's walker: %v", err)
+	}
+	if err := checkSelect(runner, 0x80000C01); err != nil {
+		t.Errorf("the runner's courier: %v", err)
+	}
+	if err := checkSelect(runner, 0x80000A01); err == nil {
+		t.Error("the walker is not in runner.yaml, yet -select accepted it")
 	}
 }

@@ -248,3 +248,49 @@ func TestRun_ExampleRecording(t *testing.T) {
 		t.Errorf("jumper %+v", jumper)
 	}
 }
+
+// TestRun_ExpectationsReportAndExitStatus runs a shipped scenario whose
+// claims hold (exit 0, the JSON has its expectations) and the same claims
+// made false (exit 1, the text says which fails and the message where).
+func TestRun_ExpectationsReportAndExitStatus(t *testing.T) {
+	runner := "../../assets/scenarios/runner.yaml"
+	code, stdout, stderr := viewerCmd("run", "-json", runner)
+	if code != exitOK {
+		t.Fatalf("runner.yaml: exit %d, %s", code, stderr)
+	}
+	var rep struct {
+		Expectations struct {
+			Checked, Failed int
+			Checks          []struct {
+				Metric string
+				Holds  bool
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Expectations.Checked == 0 || rep.Expectations.Failed != 0 || len(rep.Expectations.Checks) != rep.Expectations.Checked {
+		t.Errorf("runner.yaml expectations %+v", rep.Expectations)
+	}
+	data, err := os.ReadFile(runner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "runner.yaml")
+	src := strings.Replace(string(data), "    blips: 9\n", "    blips: 0\n", 1)
+	if src == string(data) {
+		t.Fatal("runner.yaml no longer claims 9 blips; update the test")
+	}
+	if err := os.WriteFile(bad, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = viewerCmd("run", bad)
+	if code != exitFailure || !strings.Contains(stdout, "FAILS") || !strings.Contains(stderr, "1 of") || !strings.Contains(stderr, "expect[1].blips") {
+		t.Errorf("a false claim: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	code, _, _ = viewerCmd("run", "-compare", "seed,legacy", runner)
+	if code != exitOK {
+		t.Errorf("-compare seed,legacy: exit %d; claims made for seed only must not fail under legacy", code)
+	}
+}
