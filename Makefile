@@ -12,14 +12,26 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev
 
-.PHONY: deps run test bench fmt-check vet staticcheck test-core test-display
+.PHONY: deps run install test bench fmt-check vet staticcheck test-core test-display
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
 	@$(GO) mod download
 
+# Without a display the viewer cannot open a window; say what to do instead
+# of letting the graphics library fail on /dev/fb0.
 run: deps
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+		echo "make run: no display (DISPLAY is not set)."; \
+		echo "  Run the viewer under a virtual X server:  xvfb-run -a $(GO) run ./cmd/viewer"; \
+		echo "  or headless, with no window:              $(GO) run ./cmd/viewer run assets/scenarios/default.yaml"; \
+		exit 2; \
+	fi
 	$(GO) run ./cmd/viewer
+
+# install puts the viewer command in $(shell $(GO) env GOPATH)/bin (or GOBIN).
+install:
+	$(GO) install ./cmd/viewer
 
 test: deps fmt-check vet staticcheck test-core test-display
 

@@ -69,6 +69,14 @@ type ObjectMetrics struct {
 	// Hitches counts ticks where a body that moved on the tick before and
 	// on the tick after did not move: a one-tick stall in a glide.
 	Hitches int
+	// Stops counts ticks where a body that moved on the tick before did
+	// not move: the start of every standstill, however long (a hitch is a
+	// stop of one tick).
+	Stops int
+	// Evictions counts enqueues that dropped the queue's head because the
+	// queue was full (seed 000 §3, the cap at 20); Pruned the nodes removed
+	// from the tail by the near branch's prune.
+	Evictions, Pruned int
 	// Error is the distance to the server truth, when the recording has it.
 	Error ErrorStats
 
@@ -103,6 +111,10 @@ type tracker struct {
 	jumpTick int32
 	// queueRun is the current run of ticks ending with a non-empty queue.
 	queueRun int
+	// peak is the most nodes the queue held during tick peakTick (after an
+	// enqueue or after the tick); pending the most since the last tick.
+	peak, pending int
+	peakTick      int
 
 	errSum float64
 	errs   []float32
@@ -144,6 +156,10 @@ func (m *metrics) event(slot int32, e *Event) {
 		if int(e.Branch) < len(t.m.Enqueues) {
 			t.m.Enqueues[e.Branch]++
 		}
+		if e.Evicted {
+			t.m.Evictions++
+		}
+		t.m.Pruned += int(e.Pruned)
 	case EventStallWindow:
 		t.m.StallWindows++
 		if !e.Pass {
@@ -166,6 +182,7 @@ func (m *metrics) event(slot int32, e *Event) {
 func (m *metrics) queueLen(slot int32, n int) {
 	t := &m.t[slot]
 	t.m.MaxQueue = max(t.m.MaxQueue, n)
+	t.pending = max(t.pending, n)
 }
 
 // afterTick measures every live object after a newly simulated tick.
@@ -187,6 +204,9 @@ func (m *metrics) afterTick(s *Sim) {
 			if t.nMoved == 2 && t.moved[0] && !t.moved[1] && moved {
 				t.m.Hitches++
 			}
+			if t.nMoved >= 1 && t.moved[1] && !moved {
+				t.m.Stops++
+			}
 			t.moved[0], t.moved[1] = t.moved[1], moved
 			t.nMoved = min(t.nMoved+1, 2)
 		} else {
@@ -197,6 +217,7 @@ func (m *metrics) afterTick(s *Sim) {
 			t.errs = append(t.errs, e)
 			t.errSum += float64(e)
 		}
+		t.peakTick = s.tick
 		m.observe(o)
 	}
 }
@@ -208,6 +229,7 @@ func (m *metrics) observe(o *object) {
 	q := queueLen(o)
 	t.m.FinalQueue = q
 	t.m.MaxQueue = max(t.m.MaxQueue, q)
+	t.peak, t.pending = max(t.pending, q), 0
 	if q > 0 {
 		t.queueRun++
 		t.m.LongestQueue = max(t.m.LongestQueue, t.queueRun)

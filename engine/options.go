@@ -7,6 +7,7 @@ package engine
 import (
 	"io/fs"
 
+	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
 
@@ -37,6 +38,9 @@ type Options struct {
 	RecordStages bool
 	// Metrics collects the glide metrics (ObjectMetrics).
 	Metrics bool
+	// Expect are a scenario's expectations to check as the run goes
+	// (Sim.Expectations); they turn Metrics on.
+	Expect []scenario.Expectation
 
 	// LastTick is the last tick of the run; 0 means TailSeconds after the
 	// recording's last event.

@@ -22,6 +22,9 @@ type Report struct {
 	Ticks    int            `json:"ticks"`
 	Readings []string       `json:"readings"`
 	Objects  []ReportObject `json:"objects"`
+	// Expectations are the verdicts on the scenario's claims (Options.Expect),
+	// absent when it makes none.
+	Expectations *ReportExpectations `json:"expectations,omitempty"`
 }
 
 // ReportObject is one object's metrics under each reading, in the order of
@@ -79,6 +82,7 @@ func NewReport(input string, c *Compare) *Report {
 		}
 		r.Objects = append(r.Objects, obj)
 	}
+	r.Expectations = expectReport(c)
 	return r
 }
 
@@ -185,5 +189,11 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintln(tw)
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if r.Expectations != nil {
+		return r.Expectations.writeText(w, len(r.Readings))
+	}
+	return nil
 }

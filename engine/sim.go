@@ -77,6 +77,7 @@ type Sim struct {
 	replay   bool
 
 	metrics metrics
+	expect  *expectChecker
 	cps     checkpoints
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
@@ -133,6 +134,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	if err := reading.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("engine: reading %q: %w", reading.Name, err)
 	}
+	opts.Metrics = opts.Metrics || len(opts.Expect) > 0
 	s := &Sim{
 		rec:     rec,
 		opts:    opts,
@@ -174,6 +176,9 @@ func (s *Sim) start() {
 	s.tickEnd = append(s.tickEnd, 0)
 	if s.opts.Metrics {
 		s.metrics.init(s)
+	}
+	if len(s.opts.Expect) > 0 {
+		s.expect = newExpectChecker(s, s.opts.Expect)
 	}
 	s.cps.init(s)
 	s.cps.save(s)
@@ -310,6 +315,9 @@ func (s *Sim) Step() {
 		}
 		if s.opts.Metrics {
 			s.metrics.afterTick(s)
+		}
+		if s.expect != nil {
+			s.expect.afterTick(s)
 		}
 	}
 	s.cps.stepped(s)

@@ -43,6 +43,8 @@ func TestOpenAndShot_BadInputExitsTwoBeforeAnyWindow(t *testing.T) {
 		{[]string{"-tick", "99999999"}, "-tick 99999999"},
 		{[]string{"-camera", "fisheye"}, "fisheye"},
 		{[]string{"-select", "walker"}, "-select"},
+		{[]string{"-select", "0x80009999"}, "-select 0x80009999: the built-in scenario has no object with this guid"},
+		{[]string{"shot", "-select", "0x80000A01", "../../assets/scenarios/runner.yaml"}, "-select 0x80000A01: ../../assets/scenarios/runner.yaml has no object with this guid"},
 		{[]string{"a.jsonl", "b.jsonl"}, "too many arguments"},
 		{[]string{"-nosuchflag"}, "nosuchflag"},
 		{[]string{"shot", missing}, "missing.jsonl"},
@@ -91,3 +93,4 @@ func TestReadingFlags_TheSelectedReadingComesFirst(t *testing.T) {
 		}
 	}
 }
+

@@ -6,12 +6,14 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
 
@@ -57,7 +59,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
 		return badInput("run: -trace %s would overwrite the input", o.trace)
 	}
-	src, err := openInput(files[0])
+	src, expect, err := openInput(files[0])
 	if err != nil {
 		return err
 	}
@@ -65,7 +67,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return err
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, LastTick: o.ticks}
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, LastTick: o.ticks, Expect: expect}
 	cmp, err := engine.NewCompareStream(src, readings, opts)
 	if err != nil {
 		return usageError{err}
@@ -81,18 +83,36 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	warnSkippedSource(stderr, src)
-	if o.quiet {
+	report := engine.NewReport(traceInputName(files[0]), cmp)
+	if !o.quiet {
+		out := stdout
+		if o.trace == "-" {
+			out = stderr
+		}
+		write := report.WriteText
+		if o.json {
+			write = report.WriteJSON
+		}
+		if err := write(out); err != nil {
+			return err
+		}
+	}
+	return expectFailure(files[0], report.Expectations)
+}
+
+// expectFailure is the error (exit 1) of a run in which a scenario's
+// expectation does not hold: the input is sound, its claim is not.
+func expectFailure(file string, ex *engine.ReportExpectations) error {
+	if ex == nil || ex.Failed == 0 {
 		return nil
 	}
-	out := stdout
-	if o.trace == "-" {
-		out = stderr
+	for _, c := range ex.Checks {
+		if c.Applies && c.Reached && !c.Holds {
+			return fmt.Errorf("%s: %d of %d expectations fail; the first: %s (%s) %s, ticks %d–%d: got %d",
+				file, ex.Failed, ex.Checked, c.At, c.Field, c.Metric, c.FromTick, c.ToTick, c.Got)
+		}
 	}
-	report := engine.NewReport(traceInputName(files[0]), cmp)
-	if o.json {
-		return report.WriteJSON(out)
-	}
-	return report.WriteText(out)
+	return nil
 }
 
 // readings resolves -reading and -compare.
@@ -124,14 +144,15 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 	return out, nil
 }
 
-// openInput opens a recording as a stream, or compiles a scenario; every
-// failure is bad input (exit 2) and names the file.
-func openInput(path string) (recording.Source, error) {
-	src, err := engine.Open(path, assets.FS())
+// openInput opens a recording as a stream, or compiles a scenario and
+// returns its expectations too; every failure is bad input (exit 2) and
+// names the file.
+func openInput(path string) (recording.Source, []scenario.Expectation, error) {
+	src, expect, err := engine.OpenExpect(path, assets.FS())
 	if err != nil {
-		return nil, usageError{err}
+		return nil, nil, usageError{err}
 	}
-	return src, nil
+	return src, expect, nil
 }
 
 // traceInputName is the input the trace header names: the file's base name,

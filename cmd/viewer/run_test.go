@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -211,7 +212,20 @@ func TestCompile_WritesTheRecording(t *testing.T) {
 		// The written recording replays like the scenario itself.
 		code, a, _ := viewer(t, "run", "-json", path)
 		_, b, _ := viewer(t, "run", "-json", scenarioFile(t, "jump"))
-		if code != 0 || strings.Replace(a, out, "jump.yaml", 1) != b {
+		// The scenario's report adds its expectations, which a recording
+		// does not carry; everything else must match.
+		var ra, rb map[string]any
+		if err := json.Unmarshal([]byte(strings.Replace(a, out, "jump.yaml", 1)), &ra); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(b), &rb); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := rb["expectations"]; !ok {
+			t.Errorf("jump.yaml's report has no expectations")
+		}
+		delete(rb, "expectations")
+		if code != 0 || !reflect.DeepEqual(ra, rb) {
 			t.Fatalf("%s: replaying the compiled recording differs from running the scenario", out)
 		}
 	}
@@ -246,5 +260,51 @@ func TestRun_ExampleRecording(t *testing.T) {
 	}
 	if jumper.Blips != 1 || jumper.Enqueues["far"] != 1 {
 		t.Errorf("jumper %+v", jumper)
+	}
+}
+
+// TestRun_ExpectationsReportAndExitStatus runs a shipped scenario whose
+// claims hold (exit 0, the JSON has its expectations) and the same claims
+// made false (exit 1, the text says which fails and the message where).
+func TestRun_ExpectationsReportAndExitStatus(t *testing.T) {
+	runner := "../../assets/scenarios/runner.yaml"
+	code, stdout, stderr := viewerCmd("run", "-json", runner)
+	if code != exitOK {
+		t.Fatalf("runner.yaml: exit %d, %s", code, stderr)
+	}
+	var rep struct {
+		Expectations struct {
+			Checked, Failed int
+			Checks          []struct {
+				Metric string
+				Holds  bool
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Expectations.Checked == 0 || rep.Expectations.Failed != 0 || len(rep.Expectations.Checks) != rep.Expectations.Checked {
+		t.Errorf("runner.yaml expectations %+v", rep.Expectations)
+	}
+	data, err := os.ReadFile(runner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "runner.yaml")
+	src := strings.Replace(string(data), "    blips: 9\n", "    blips: 0\n", 1)
+	if src == string(data) {
+		t.Fatal("runner.yaml no longer claims 9 blips; update the test")
+	}
+	if err := os.WriteFile(bad, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = viewerCmd("run", bad)
+	if code != exitFailure || !strings.Contains(stdout, "FAILS") || !strings.Contains(stderr, "1 of") || !strings.Contains(stderr, "expect[1].blips") {
+		t.Errorf("a false claim: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	code, _, _ = viewerCmd("run", "-compare", "seed,legacy", runner)
+	if code != exitOK {
+		t.Errorf("-compare seed,legacy: exit %d; claims made for seed only must not fail under legacy", code)
 	}
 }

@@ -32,8 +32,8 @@ type Entry struct {
 func Catalog() []Entry {
 	return []Entry{
 		{DefaultName, "remotes walking and running around the observer at a sparse cadence: the glide between updates"},
-		{"sparse-walk", "a steady walk with one update every 2 s: the hitch at each queue node"},
-		{"runner", "a runner faster than the 7.5 m/s catch-up speed: the queue fills to 20 and evicts its head"},
+		{"sparse-walk", "a steady walk with one update every 2 s: the stop at each queue node"},
+		{"runner", "an update every tick outpacing the catch-up: the queue fills to 20, evicts its head, and the stalled body blips"},
 		{"jitter", "jitter, duplicates and reordering: stale stamps dropped, the tail prune"},
 		{"far-blip", "a blip_to over 100 m: the far branch pre-arms a blip to the tail"},
 		{"teleport", "teleport_to: the teleport stamp advances and MoveOrTeleport hard-snaps"},

@@ -24,7 +24,7 @@ func TestErrors_NameLineColumnAndField(t *testing.T) {
 		{"not a mapping", "- 1\n- 2\n", "bad.yaml:1:1: want a mapping, got a list"},
 		{"missing duration", "remotes: []\n", "bad.yaml:1:1: duration: missing"},
 		{"unknown top field", "duration: 10\nremote: []\n",
-			"bad.yaml:2:1: remote: unknown field; want one of description, tick_rate, seed, duration, landblock, terrain, observer, updates, network, notes, remotes, crowds"},
+			"bad.yaml:2:1: remote: unknown field; want one of description, tick_rate, seed, duration, landblock, terrain, observer, updates, network, notes, expect, remotes, crowds"},
 		{"misspelt field", "duration: 10\nremotes:\n  - gui: 1\n    position: [10, 10]\n",
 			"bad.yaml:3:5: remotes[0].gui: unknown field; want one of guid, name, position"},
 		{"crowd walks", "duration: 10\ncrowds:\n  - {count: 1000, legs: 500, first_guid: 1, area: {min: [0, 0], max: [10, 10]}}\n",

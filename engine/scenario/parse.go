@@ -16,7 +16,7 @@ import (
 
 // topFields are the top-level keys, in the order docs/scenarios.md lists them.
 var topFields = []string{"description", "tick_rate", "seed", "duration", "landblock", "terrain",
-	"observer", "updates", "network", "notes", "remotes", "crowds"}
+	"observer", "updates", "network", "notes", "expect", "remotes", "crowds"}
 
 // Parse reads and checks a scenario. name is the file name used in errors;
 // assets is the assets tree (assets.FS()) in which terrain/NAME.json and
@@ -117,6 +117,11 @@ func (p *parser) scenario(root ast.Node) (*Scenario, error) {
 	}
 	if n := f.take("notes"); n != nil {
 		if s.notes, err = p.parseNotes(n, "notes"); err != nil {
+			return nil, err
+		}
+	}
+	if n := f.take("expect"); n != nil {
+		if s.expect, err = p.parseExpect(n, "expect"); err != nil {
 			return nil, err
 		}
 	}

@@ -32,7 +32,7 @@ const (
 func prescan(file string, data []byte) error {
 	if len(data) > MaxFileSize {
 		return &Error{File: file, Line: 1, Column: 1, Field: "yaml",
-			Problem: fmt.Sprintf("the file is %d bytes, over the limit of %d bytes (1 MiB)", len(data), MaxFileSize)}
+			Problem: fmt.Sprintf("the file is over the limit of %d bytes (1 MiB)", MaxFileSize)}
 	}
 	s := scanner{file: file, data: data}
 	return s.run()

@@ -33,6 +33,7 @@ type Scenario struct {
 	// noTruth: write no truth events (synthetic crowds, whose truth would
 	// dwarf their updates).
 	noTruth bool
+	expect  []Expectation
 }
 
 // point is a place on the ground: metres east (x) and north (y) of the

@@ -98,7 +98,7 @@ func rootMotion(o *model.Object, g *model.StageGeometry, dt float64) (string, st
 	value := fmt.Sprintf("%s m → %.2f m/s", vec(v), v.Len()/dt)
 	switch {
 	case !o.OnWalkable:
-		return value, "not on walkable ground: the root motion is zeroed (seed 003 §2 row 3b)"
+		return value, "not on walkable ground: the root motion is zeroed (docs/pipeline.md#root-motion)"
 	case v.Len() == 0:
 		return value, "the animation cycle has no root motion (standing, or a motion with zero velocity)"
 	}
@@ -184,7 +184,7 @@ func physicsStep(o *model.Object, g *model.StageGeometry) (string, string) {
 	value := place(o.Cell, g.Pos[physics.StagePhysics])
 	d := g.PhysicsStep
 	if d.Len() < 1e-6 {
-		return value, "velocity zero: nothing integrated (walking remotes never set a velocity, seed 001)"
+		return value, "velocity zero: nothing integrated (walking remotes never set a velocity, docs/pipeline.md#physics)"
 	}
 	return value, fmt.Sprintf("Euler step %s m from velocity %s m/s and gravity", vec(d), vec(o.Velocity))
 }

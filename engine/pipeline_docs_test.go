@@ -1,0 +1,104 @@
+// Tests that the user-facing references hold: every anchor of
+// docs/pipeline.md cited in the documentation or in a Go string exists there,
+// and the documentation points users at it rather than at the research
+// documents they do not have (only docs/pipeline.md names those, as its
+// sources).
+
+package engine
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	anchorDef  = regexp.MustCompile(`<a id="([a-z0-9-]+)"></a>`)
+	anchorCite = regexp.MustCompile(`pipeline\.md#([a-z0-9-]+)`)
+	seedCite   = regexp.MustCompile(`seed 0\d\d|seed-0\d\d|READINGS\.md`)
+)
+
+// repoFiles returns the repository's Markdown and Go files, relative to
+// the repository root.
+func repoFiles(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(path, ".md") || strings.HasSuffix(path, ".go") {
+			out = append(out, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestDocs_PipelineAnchorsExist checks every cited anchor is defined.
+func TestDocs_PipelineAnchorsExist(t *testing.T) {
+	page, err := os.ReadFile("../docs/pipeline.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defined := map[string]bool{}
+	for _, m := range anchorDef.FindAllStringSubmatch(string(page), -1) {
+		defined[m[1]] = true
+	}
+	for _, want := range []string{"deliver", "move-or-teleport", "interpolate-to", "adjust-offset", "stall-window", "use-time", "blip", "constants"} {
+		if !defined[want] {
+			t.Errorf("docs/pipeline.md has no #%s", want)
+		}
+	}
+	cited := 0
+	for _, path := range repoFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range anchorCite.FindAllStringSubmatch(string(data), -1) {
+			cited++
+			if !defined[m[1]] {
+				t.Errorf("%s cites pipeline.md#%s, which docs/pipeline.md does not define", path, m[1])
+			}
+		}
+	}
+	if cited < 20 {
+		t.Errorf("found %d citations of docs/pipeline.md anchors; the docs should cite it throughout", cited)
+	}
+}
+
+// TestDocs_CitePipelineNotSeeds checks the user-facing pages cite
+// docs/pipeline.md, not the research documents: only pipeline.md's own
+// sources section names them.
+func TestDocs_CitePipelineNotSeeds(t *testing.T) {
+	pages, err := filepath.Glob("../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages = append(pages, "../README.md")
+	for _, path := range pages {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		if strings.HasSuffix(path, "pipeline.md") {
+			text, _, _ = strings.Cut(text, `<a id="sources"></a>`)
+		}
+		for i, line := range strings.Split(text, "\n") {
+			if m := seedCite.FindString(line); m != "" {
+				t.Errorf("%s:%d cites %q; point users at docs/pipeline.md instead", path, i+1, m)
+			}
+		}
+	}
+}
