@@ -93,4 +93,3 @@ func TestReadingFlags_TheSelectedReadingComesFirst(t *testing.T) {
 		}
 	}
 }
-
