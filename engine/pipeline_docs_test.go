@@ -13,6 +13,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"glidepath/interp"
+	"glidepath/physics"
 )
 
 var (
@@ -100,5 +103,33 @@ func TestDocs_CitePipelineNotSeeds(t *testing.T) {
 				t.Errorf("%s:%d cites %q; point users at docs/pipeline.md instead", path, i+1, m)
 			}
 		}
+	}
+}
+
+// TestDocs_EveryStageBranchAndEventHasALink checks the doc links cover
+// every stage, routing branch, InterpolateTo branch and event kind, and
+// point into docs/pipeline.md (whose anchors the test above checks).
+func TestDocs_EveryStageBranchAndEventHasALink(t *testing.T) {
+	var links []string
+	for s := physics.Stage(0); s < physics.NumStages; s++ {
+		links = append(links, StageDoc(s))
+	}
+	for r := physics.RouteTeleport; r <= physics.RouteWrongInstance; r++ {
+		links = append(links, RouteDoc(r))
+	}
+	for b := interp.BranchFar; b <= interp.BranchNear; b++ {
+		links = append(links, BranchDoc(b))
+	}
+	for k := EventRoute; k < numEventKinds; k++ {
+		links = append(links, k.Doc())
+	}
+	links = append(links, TickDoc, DeliverDoc)
+	for _, l := range links {
+		if !strings.HasPrefix(l, PipelineDoc+"#") {
+			t.Errorf("link %q does not point into %s", l, PipelineDoc)
+		}
+	}
+	if StageDoc(physics.StageUseTime) == StageDoc(physics.StageRootMotion) || RouteDoc(physics.RouteStalePosition) == RouteDoc(physics.RouteTeleport) {
+		t.Error("distinct stages and branches share one link")
 	}
 }
