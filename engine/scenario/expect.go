@@ -66,7 +66,8 @@ type Expectation struct {
 	// FromTick and ToTick are the window, both included; ToTick −1 runs to
 	// the end of the run. Without a window, 1 to −1.
 	FromTick, ToTick int
-	// Checks are the counts claimed, in the order written.
+	// Checks are the counts claimed, by the line they are written on (on
+	// one line, in the order of ExpectCounts, then branch).
 	Checks []Check
 	// Readings are the readings (interp.Reading names) the claim is made
 	// for; empty means the default reading alone. Under other readings
@@ -196,6 +197,7 @@ func (p *parser) expectation(n ast.Node, path string) (Expectation, error) {
 	if err := f.finish(expectFields...); err != nil {
 		return e, err
 	}
+	slices.SortStableFunc(e.Checks, func(a, b Check) int { return a.Line - b.Line })
 	if len(e.Checks) == 0 {
 		return e, d.errAt(n, path, "states nothing; give at least one of %s, branch", strings.Join(ExpectCounts, ", "))
 	}
