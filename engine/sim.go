@@ -79,6 +79,9 @@ type Sim struct {
 	metrics metrics
 	cps     checkpoints
 
+	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
+	chunks passChunks
+
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
 	feed *feed
@@ -313,23 +316,6 @@ func (s *Sim) Step() {
 		}
 	}
 	s.cps.stepped(s)
-}
-
-// updateObjects is step 2 of a tick: one CPhysicsObj::UpdateObjectInternal
-// per live object, in slot order (seed 003 §1, §12).
-func (s *Sim) updateObjects() {
-	s.source = -1
-	drive := s.reading.DriveWithStateVelocity
-	for _, o := range s.slots[:s.nslots] {
-		if !o.st.alive {
-			continue
-		}
-		if drive && o.st.hasMI {
-			driveWithStateVelocity(o)
-		}
-		o.phys.UpdateObjectInternal(s.dt)
-		s.checkContact(o)
-	}
 }
 
 // driveWithStateVelocity is the legacy reading's locomotion (READINGS.md

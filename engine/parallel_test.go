@@ -1,0 +1,61 @@
+// Several cores: a run whose UpdateObjectInternal pass is split over 2 or 4
+// cores writes the same trace, byte for byte, and the same metrics as a
+// GOMAXPROCS=1 run — streamed or in memory, for the crowd scenario and a
+// synthetic crowd over several landblocks.
+
+package engine
+
+import (
+	"bytes"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+	"glidepath/interp"
+)
+
+func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
+	synth, err := scenario.Synth(scenario.SynthOptions{Objects: 128, Minutes: 1.0 / 6, Interval: 0.5, Seed: 9}, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	synthRec, err := synth.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []*recording.Recording{compiled(t, "crowd"), synthRec}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, rec := range inputs {
+		for _, name := range []string{interp.DefaultReadingName, "legacy"} {
+			reading, _ := interp.ReadingByName(name)
+			// Ten seconds of each: enough for every branch the crowds take,
+			// short enough for the race detector.
+			opts := Options{Reading: reading, Assets: assets.FS(), EventLog: true, Metrics: true, LastTick: 300}
+			runtime.GOMAXPROCS(1)
+			want, wantM := memoryTrace(t, rec, opts, rec.Name)
+			for _, procs := range []int{2, 4} {
+				runtime.GOMAXPROCS(procs)
+				if w := workers(len(rec.Header.Entities)); w != procs {
+					t.Fatalf("%d objects on %d cores: the pass uses %d workers; the test does not split it", len(rec.Header.Entities), procs, w)
+				}
+				got, gotM := memoryTrace(t, rec, opts, rec.Name)
+				streamed, streamedM := streamTrace(t, recording.NewSource(rec), opts, rec.Name)
+				for _, run := range []struct {
+					how   string
+					trace []byte
+					m     []ObjectMetrics
+				}{{"in memory", got, gotM}, {"streamed", streamed, streamedM}} {
+					if !bytes.Equal(run.trace, want) {
+						t.Errorf("%s under %s on %d cores, %s: the trace differs from one core's", rec.Name, name, procs, run.how)
+					}
+					if !reflect.DeepEqual(run.m, wantM) {
+						t.Errorf("%s under %s on %d cores, %s: the metrics differ from one core's", rec.Name, name, procs, run.how)
+					}
+				}
+			}
+		}
+	}
+}
