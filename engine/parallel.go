@@ -70,9 +70,11 @@ func (s *Sim) updateObjects() {
 	}
 }
 
-// updateSlots runs the pass over slots [lo, hi).
+// updateSlots runs the pass over slots [lo, hi), and measures each object
+// for the metrics when the tick is new.
 func (s *Sim) updateSlots(lo, hi int) {
 	drive := s.reading.DriveWithStateVelocity
+	measure := s.opts.Metrics && !s.replay
 	for _, o := range s.slots[lo:hi] {
 		if !o.st.alive {
 			continue
@@ -82,6 +84,9 @@ func (s *Sim) updateSlots(lo, hi int) {
 		}
 		o.phys.UpdateObjectInternal(s.dt)
 		s.checkContact(o)
+		if measure {
+			s.metrics.measure(s, o)
+		}
 	}
 }
 
