@@ -16,9 +16,10 @@ import (
 )
 
 // minSlotsPerWorker is the fewest slots worth a core of their own: below it
-// handing the work out costs more than it saves (docs/benchmarks.md,
-// "Several cores").
-const minSlotsPerWorker = 32
+// waking a core each tick costs more than it saves (docs/benchmarks.md,
+// "Several cores": at 100 objects a split pass cost more CPU and wall time
+// than one core; at 1000 it paid).
+const minSlotsPerWorker = 256
 
 // passChunks is the split of the current tick's pass: while active, slots
 // [0, size) log straight into the Sim's log and slots [i·size, (i+1)·size)
@@ -29,8 +30,13 @@ type passChunks struct {
 	bufs   [][]Event
 }
 
-// workers is how many cores the pass over n slots uses.
-func workers(n int) int {
+// workers is how many runs the pass over n slots is split into:
+// Options.Workers when given, else one per core as long as each gets
+// minSlotsPerWorker slots.
+func (s *Sim) workers(n int) int {
+	if w := s.opts.Workers; w > 0 {
+		return max(1, min(w, n))
+	}
 	return max(1, min(runtime.GOMAXPROCS(0), n/minSlotsPerWorker))
 }
 
@@ -40,7 +46,7 @@ func workers(n int) int {
 func (s *Sim) updateObjects() {
 	s.source = -1
 	n := s.nslots
-	w := workers(n)
+	w := s.workers(n)
 	if w <= 1 {
 		s.updateSlots(0, n)
 		return
