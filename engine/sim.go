@@ -360,12 +360,13 @@ func (s *Sim) TickOf(t float64) int { return s.dueTick(t) }
 func (s *Sim) Reading() interp.Reading { return s.reading }
 
 // Recording is the recording being replayed. It is shared: treat it as
-// read-only.
+// read-only. A streamed Sim's has the header and no events.
 func (s *Sim) Recording() *recording.Recording { return s.rec }
 
 // World is the collision world (terrain and obstacles), read-only.
 func (s *Sim) World() *physics.World { return s.world }
 
 // Notes are the recording's notes with the tick each is delivered in, all of
-// them whatever the current tick; read-only.
+// them whatever the current tick; read-only. A streamed Sim has none (its
+// log has each tick's note events).
 func (s *Sim) Notes() []Note { return s.notes }
