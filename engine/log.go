@@ -31,7 +31,8 @@ func (s *Sim) record(slot int32, e Event) {
 		s.metrics.event(slot, &e)
 	}
 	if s.opts.EventLog {
-		s.log = append(s.log, e)
+		log := s.logOf(slot)
+		*log = append(*log, e)
 	}
 }
 

@@ -185,41 +185,43 @@ func (m *metrics) queueLen(slot int32, n int) {
 	t.pending = max(t.pending, n)
 }
 
-// afterTick measures every live object after a newly simulated tick.
+// afterTick closes a newly simulated tick: the objects were measured as
+// their pass ended (measure).
 func (m *metrics) afterTick(s *Sim) {
 	m.n = s.nslots
-	for _, o := range s.slots[:s.nslots] {
-		if !o.st.alive {
-			continue
+}
+
+// measure measures a live object after its UpdateObjectInternal in a newly
+// simulated tick. It reads and writes only the object's own tracker, so the
+// objects of a tick may be measured on different cores.
+func (m *metrics) measure(s *Sim, o *object) {
+	t := &m.t[o.slot]
+	pos := o.phys.Position()
+	if t.hasPrev && pos.Cell != 0 && t.prev.Cell != 0 {
+		disp := t.prev.Offset(&pos).Len()
+		step := catchUpSpeed(o) * s.dt
+		if disp > max(PopStepFactor*step, PopMinDistance) && t.jumpTick != int32(s.tick) {
+			t.m.Pops++
 		}
-		t := &m.t[o.slot]
-		pos := o.phys.Position()
-		if t.hasPrev && pos.Cell != 0 && t.prev.Cell != 0 {
-			disp := t.prev.Offset(&pos).Len()
-			step := catchUpSpeed(o) * s.dt
-			if disp > max(PopStepFactor*step, PopMinDistance) && t.jumpTick != int32(s.tick) {
-				t.m.Pops++
-			}
-			moved := disp > StillDistance
-			if t.nMoved == 2 && t.moved[0] && !t.moved[1] && moved {
-				t.m.Hitches++
-			}
-			if t.nMoved >= 1 && t.moved[1] && !moved {
-				t.m.Stops++
-			}
-			t.moved[0], t.moved[1] = t.moved[1], moved
-			t.nMoved = min(t.nMoved+1, 2)
-		} else {
-			t.nMoved = 0
+		moved := disp > StillDistance
+		if t.nMoved == 2 && t.moved[0] && !t.moved[1] && moved {
+			t.m.Hitches++
 		}
-		if o.st.hasTruth && pos.Cell != 0 {
-			e := o.st.truth.Offset(&pos).Len()
-			t.errs = append(t.errs, e)
-			t.errSum += float64(e)
+		if t.nMoved >= 1 && t.moved[1] && !moved {
+			t.m.Stops++
 		}
-		t.peakTick = s.tick
-		m.observe(o)
+		t.moved[0], t.moved[1] = t.moved[1], moved
+		t.nMoved = min(t.nMoved+1, 2)
+	} else {
+		t.nMoved = 0
 	}
+	if o.st.hasTruth && pos.Cell != 0 {
+		e := o.st.truth.Offset(&pos).Len()
+		t.errs = append(t.errs, e)
+		t.errSum += float64(e)
+	}
+	t.peakTick = s.tick
+	m.observe(o)
 }
 
 // observe notes the object's position and queue after a tick.

@@ -52,6 +52,11 @@ type Options struct {
 	// the smallest interval (at least MinCheckpointInterval) whose
 	// checkpoints for the whole run fit the budget.
 	CheckpointInterval int
+	// Workers is how many runs of slots each tick's UpdateObjectInternal
+	// pass is split into, to run on that many cores (parallel.go); 0 means
+	// one per core (GOMAXPROCS) as long as each run has at least 256
+	// objects. The trace is byte-identical whatever the number.
+	Workers int
 	// NoCheckpoints keeps only the tick-0 checkpoint, for straight headless
 	// runs: seeking back then re-simulates from the start.
 	NoCheckpoints bool

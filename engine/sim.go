@@ -80,6 +80,9 @@ type Sim struct {
 	expect  *expectChecker
 	cps     checkpoints
 
+	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
+	chunks passChunks
+
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
 	feed *feed
@@ -323,23 +326,6 @@ func (s *Sim) Step() {
 	s.cps.stepped(s)
 }
 
-// updateObjects is step 2 of a tick: one CPhysicsObj::UpdateObjectInternal
-// per live object, in slot order (seed 003 §1, §12).
-func (s *Sim) updateObjects() {
-	s.source = -1
-	drive := s.reading.DriveWithStateVelocity
-	for _, o := range s.slots[:s.nslots] {
-		if !o.st.alive {
-			continue
-		}
-		if drive && o.st.hasMI {
-			driveWithStateVelocity(o)
-		}
-		o.phys.UpdateObjectInternal(s.dt)
-		s.checkContact(o)
-	}
-}
-
 // driveWithStateVelocity is the legacy reading's locomotion (READINGS.md
 // item 11; seed 003 §13, "apply_current_movement → body.Velocity → Euler"):
 // on walkable ground the body's velocity becomes the interpreted state's
@@ -382,12 +368,13 @@ func (s *Sim) TickOf(t float64) int { return s.dueTick(t) }
 func (s *Sim) Reading() interp.Reading { return s.reading }
 
 // Recording is the recording being replayed. It is shared: treat it as
-// read-only.
+// read-only. A streamed Sim's has the header and no events.
 func (s *Sim) Recording() *recording.Recording { return s.rec }
 
 // World is the collision world (terrain and obstacles), read-only.
 func (s *Sim) World() *physics.World { return s.world }
 
 // Notes are the recording's notes with the tick each is delivered in, all of
-// them whatever the current tick; read-only.
+// them whatever the current tick; read-only. A streamed Sim has none (its
+// log has each tick's note events).
 func (s *Sim) Notes() []Note { return s.notes }

@@ -34,7 +34,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	var o runOptions
 	fs.StringVar(&o.reading, "reading", interp.DefaultReadingName, "the reading to run: "+strings.Join(interp.ReadingNames(), ", "))
 	fs.StringVar(&o.compare, "compare", "", "run these readings (comma-separated) side by side and print their metrics together")
-	fs.IntVar(&o.ticks, "ticks", 0, "run ticks 1 to `N` (default: until 2 s after the last event)")
+	fs.IntVar(&o.ticks, "ticks", 0, "run ticks 1 to `N` (default: until 2 s after the last event; at most 48 h of ticks)")
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no metrics")

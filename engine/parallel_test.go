@@ -1,0 +1,76 @@
+// Several cores: a run whose UpdateObjectInternal pass is split over 2 or 4
+// cores writes the same trace, byte for byte, and the same metrics as a
+// GOMAXPROCS=1 run — streamed or in memory, for the crowd scenario and a
+// synthetic crowd over several landblocks.
+
+package engine
+
+import (
+	"bytes"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+	"glidepath/interp"
+)
+
+func TestParallel_SplitsOnlyCrowdsWorthIt(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	s := &Sim{}
+	for _, c := range []struct{ n, want int }{{1, 1}, {100, 1}, {511, 1}, {512, 2}, {1000, 2}} {
+		if got := s.workers(c.n); got != c.want {
+			t.Errorf("%d objects on 2 cores: %d runs, want %d", c.n, got, c.want)
+		}
+	}
+	s.opts.Workers = 4
+	if got := s.workers(3); got != 3 {
+		t.Errorf("Workers 4 over 3 objects: %d runs, want 3", got)
+	}
+}
+
+func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
+	synth, err := scenario.Synth(scenario.SynthOptions{Objects: 128, Minutes: 1.0 / 6, Interval: 0.5, Seed: 9}, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	synthRec, err := synth.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []*recording.Recording{compiled(t, "crowd"), synthRec}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, rec := range inputs {
+		for _, name := range []string{interp.DefaultReadingName, "legacy"} {
+			reading, _ := interp.ReadingByName(name)
+			// Ten seconds of each: enough for every branch the crowds take,
+			// short enough for the race detector.
+			opts := Options{Reading: reading, Assets: assets.FS(), EventLog: true, Metrics: true, LastTick: 300}
+			runtime.GOMAXPROCS(1)
+			want, wantM := memoryTrace(t, rec, opts, rec.Name)
+			for _, procs := range []int{2, 4} {
+				// These crowds are below the size that splits by itself:
+				// ask for the split.
+				runtime.GOMAXPROCS(procs)
+				split := opts
+				split.Workers = procs
+				got, gotM := memoryTrace(t, rec, split, rec.Name)
+				streamed, streamedM := streamTrace(t, recording.NewSource(rec), split, rec.Name)
+				for _, run := range []struct {
+					how   string
+					trace []byte
+					m     []ObjectMetrics
+				}{{"in memory", got, gotM}, {"streamed", streamed, streamedM}} {
+					if !bytes.Equal(run.trace, want) {
+						t.Errorf("%s under %s on %d cores, %s: the trace differs from one core's", rec.Name, name, procs, run.how)
+					}
+					if !reflect.DeepEqual(run.m, wantM) {
+						t.Errorf("%s under %s on %d cores, %s: the metrics differ from one core's", rec.Name, name, procs, run.how)
+					}
+				}
+			}
+		}
+	}
+}
