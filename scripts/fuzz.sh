@@ -10,6 +10,7 @@ targets=(
 	"./engine/recording FuzzRead"
 	"./engine/recording FuzzReadLine"
 	"./engine/scenario FuzzCompile"
+	"./engine/scenario FuzzPrescan"
 	"./physics FuzzParseTerrain"
 	"./physics FuzzParseObstacles"
 	"./physics/anim FuzzParseMotionTable"
