@@ -160,6 +160,8 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "big.yaml:1:1: yaml: the file is over the limit of 1048576 bytes"},
 		{"a trillion ticks", []string{"run", "-ticks", "1000000000000", farJump},
 			nil, 2, "-ticks 1000000000000: more than the limit of 5184000 ticks (48 h at 30 Hz)"},
+		{"a memory limit that is not a size", []string{"run", "-quiet", farJump},
+			[]string{"GLIDEPATH_MEMORY_LIMIT=lots"}, 2, `GLIDEPATH_MEMORY_LIMIT="lots": want a size such as 2GiB`},
 		// A streamed run holds only its objects, so what outgrows the limit
 		// is a crowd: 300 000 objects created in the first second.
 		{"a run larger than the memory limit", []string{"run", writeFile(t, dir, "crowd.jsonl.gz", func(b *bytes.Buffer) {
