@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev
 
-.PHONY: deps run install test bench fmt-check vet staticcheck test-core test-display
+.PHONY: deps run install test bench fuzz fuzz-short fmt-check vet staticcheck test-core test-display
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,7 +33,7 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-test: deps fmt-check vet staticcheck test-core test-display
+test: deps fmt-check vet staticcheck test-core test-display fuzz-short
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -50,6 +50,15 @@ test-core:
 
 test-display:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test $(DISPLAY_PKGS)
+
+# Every fuzz target briefly (CI, within make test) or for long (make fuzz,
+# FUZZTIME=10m by default; figures in docs/testing.md).
+FUZZTIME ?= 10m
+fuzz-short:
+	@bash scripts/fuzz.sh 2s
+
+fuzz:
+	@bash scripts/fuzz.sh $(FUZZTIME)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -145,3 +145,27 @@ func TestExitStatus_FailedOutputLeavesNothing(t *testing.T) {
 		t.Fatalf("directory holds %d entries, want only bad.jsonl", len(ents))
 	}
 }
+
+// Events of unknown types are skipped with one warning naming how many,
+// their types and the first line; the run still succeeds.
+func TestRun_WarnsOfSkippedEventTypes(t *testing.T) {
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	extra := []string{`{"t":0.5,"type":"sound","id":7}` + "\n", `{"t":0.6,"type":"emote"}` + "\n", `{"t":0.7,"type":"sound"}` + "\n"}
+	withUnknown := strings.Join(lines[:3], "") + strings.Join(extra, "") + strings.Join(lines[3:], "")
+	path := filepath.Join(t.TempDir(), "future.jsonl")
+	if err := os.WriteFile(path, []byte(withUnknown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := viewer(t, "run", "-quiet", path)
+	want := "viewer: warning: " + path + ":4: skipped 3 events of unknown type (sound, emote), the first on this line\n"
+	if code != 0 || errs != want {
+		t.Fatalf("exit %d, stderr %q; want 0 and %q", code, errs, want)
+	}
+	if code, _, errs := viewer(t, "run", "-quiet", farJump); code != 0 || errs != "" {
+		t.Fatalf("without unknown events: exit %d, stderr %q; want no warning", code, errs)
+	}
+}

@@ -160,6 +160,8 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "big.yaml:1:1: yaml: the file is over the limit of 1048576 bytes"},
 		{"a trillion ticks", []string{"run", "-ticks", "1000000000000", farJump},
 			nil, 2, "-ticks 1000000000000: more than the limit of 5184000 ticks (48 h at 30 Hz)"},
+		{"a memory limit that is not a size", []string{"run", "-quiet", farJump},
+			[]string{"GLIDEPATH_MEMORY_LIMIT=lots"}, 2, `GLIDEPATH_MEMORY_LIMIT="lots": want a size such as 2GiB`},
 		// A streamed run holds only its objects, so what outgrows the limit
 		// is a crowd: 300 000 objects created in the first second.
 		{"a run larger than the memory limit", []string{"run", writeFile(t, dir, "crowd.jsonl.gz", func(b *bytes.Buffer) {
@@ -249,4 +251,49 @@ func TestSignal_StopsALongTraceAndLeavesNoFile(t *testing.T) {
 			t.Logf("%s: stopped %v after the signal: %s", c.name, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 		})
 	}
+}
+
+// A signal during work that does not poll — here, reading a large input —
+// still ends the process within about a second with 128 + the signal.
+func TestSignal_StopsWhileReadingTheInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the viewer binary")
+	}
+	dir := t.TempDir()
+	in := writeFile(t, dir, "long.jsonl.gz", func(b *bytes.Buffer) {
+		b.WriteString(hostileHeader)
+		for i := 0; i < 2_000_000; i++ {
+			b.WriteString(`{"t":1,"type":"truth","guid":"0x1","cell":"0xA9B4001F","origin":[1,1,0]}` + "\n")
+		}
+	})
+	out := filepath.Join(dir, "out.jsonl")
+	cmd := exec.Command(viewerBinary(t), "run", "-quiet", "-trace", out, in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	sent := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 10 s after the signal")
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 143 {
+		t.Fatalf("exit %v, want status 143; stderr:\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "viewer: interrupted by SIGTERM") {
+		t.Errorf("stderr %q does not say it was interrupted", stderr.String())
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s exists after the signal", out)
+	}
+	t.Logf("stopped %v after the signal: %s", time.Since(sent).Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 }

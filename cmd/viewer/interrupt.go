@@ -24,7 +24,7 @@ import (
 
 // stopGrace is how long after a signal the watchdog waits for the command to
 // stop on its own before it exits for it.
-const stopGrace = 800 * time.Millisecond
+const stopGrace = 500 * time.Millisecond
 
 // interruptedError is a command stopped by a signal; what says what it was
 // doing ("tick 1200 of 5000 of run").

@@ -14,9 +14,10 @@ import "fmt"
 const (
 	// MaxEvents bounds the events of one recording (known types; blank
 	// lines and skipped unknown types do not count): two hours of 100
-	// objects updating three times a second, about 5 GB held by a run that
-	// keeps every event (≈1 KB each, docs/benchmarks.md). Longer captures
-	// are cut into pieces.
+	// objects updating three times a second. A streamed run holds none of
+	// them; the visual debugger keeps every event for seeking (≈1 KB each,
+	// docs/benchmarks.md), so this bounds it near 5 GB. Longer captures are
+	// cut into pieces.
 	MaxEvents = 5_000_000
 	// MaxNotes bounds the note events of one recording: every note is kept
 	// for the timeline from the start of a run.

@@ -115,7 +115,7 @@ func (c *compiler) add(ev recording.Event, orig float64) error {
 		return c.push(ev, orig)
 	}
 	if len(c.events) >= c.lim.maxEvents {
-		return c.s.at.errorf(c.s.Name, "the scenario produces more than %d events; shorten it or use fewer remotes", c.lim.maxEvents)
+		return c.s.durationAt.errorf(c.s.Name, "the scenario produces more than %d events (the limit); shorten it or use fewer remotes", c.lim.maxEvents)
 	}
 	c.keys = append(c.keys, sortKey{t: ev.T, orig: orig, idx: len(c.events)})
 	c.events = append(c.events, ev)

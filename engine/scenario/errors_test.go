@@ -20,8 +20,8 @@ func TestErrors_NameLineColumnAndField(t *testing.T) {
 	}{
 		{"syntax", "duration: 10\nremotes: [1, 2\nseed: 3\n",
 			"bad.yaml:3:1: yaml: ',' or ']' must be specified"},
-		{"empty", "", "bad.yaml:1:1: empty scenario: want a mapping with duration and remotes"},
-		{"not a mapping", "- 1\n- 2\n", "bad.yaml:1:1: want a mapping, got a list"},
+		{"empty", "", "bad.yaml:1:1: yaml: empty scenario: want a mapping with duration and remotes"},
+		{"not a mapping", "- 1\n- 2\n", "bad.yaml:1:1: yaml: want a mapping, got a list"},
 		{"missing duration", "remotes: []\n", "bad.yaml:1:1: duration: missing"},
 		{"unknown top field", "duration: 10\nremote: []\n",
 			"bad.yaml:2:1: remote: unknown field; want one of description, tick_rate, seed, duration, landblock, terrain, observer, updates, network, notes, expect, remotes, crowds"},

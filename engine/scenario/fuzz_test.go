@@ -1,5 +1,5 @@
 // Fuzzing Compile: from the shipped scenarios and the error cases as seeds,
-// any input gives an *Error naming a line and column, or a recording the
+// any input gives an *Error naming a line, column and field, or a recording the
 // recording writer (which checks every line with the reader's rules)
 // accepts — never a panic (STYLE.md item 11). The fuzz runs under lowered
 // event and step limits so that no input makes one run take long.
@@ -41,8 +41,8 @@ func FuzzCompile(f *testing.F) {
 		}
 		if err != nil {
 			var se *Error
-			if !errors.As(err, &se) || se.Line < 1 || se.Column < 1 || se.File != "fuzz.yaml" {
-				t.Fatalf("error %T %q does not name fuzz.yaml:LINE:COLUMN", err, err)
+			if !errors.As(err, &se) || se.Line < 1 || se.Column < 1 || se.File != "fuzz.yaml" || se.Field == "" {
+				t.Fatalf("error %T %q does not name fuzz.yaml:LINE:COLUMN: FIELD", err, err)
 			}
 			return
 		}

@@ -9,6 +9,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/goccy/go-yaml/ast"
+	yamlparser "github.com/goccy/go-yaml/parser"
+
+	"glidepath/assets"
 )
 
 // nestedBlock is depth levels of indented block collections under "x:".
@@ -109,4 +114,62 @@ func TestParse_MergeKeyErrorNamesTheField(t *testing.T) {
 	if !errors.As(err, &se) || se.Field != "remotes[0].<<" || se.Line != 4 {
 		t.Fatalf("Parse = %v, want merge.yaml:4: remotes[0].<<", err)
 	}
+}
+
+// collectionDepth is how deeply the YAML library's tree nests collections.
+func collectionDepth(n ast.Node) int {
+	switch v := n.(type) {
+	case *ast.DocumentNode:
+		return collectionDepth(v.Body)
+	case *ast.MappingNode:
+		d := 0
+		for _, mv := range v.Values {
+			d = max(d, collectionDepth(mv.Key), collectionDepth(mv.Value))
+		}
+		return 1 + d
+	case *ast.MappingValueNode:
+		return 1 + max(collectionDepth(v.Key), collectionDepth(v.Value))
+	case *ast.MappingKeyNode:
+		return collectionDepth(v.Value)
+	case *ast.SequenceNode:
+		d := 0
+		for _, e := range v.Values {
+			d = max(d, collectionDepth(e))
+		}
+		return 1 + d
+	case *ast.TagNode:
+		return collectionDepth(v.Value)
+	case *ast.AnchorNode:
+		return collectionDepth(v.Value)
+	}
+	return 0
+}
+
+// FuzzPrescan: whatever the pre-scan lets through, the YAML library's tree
+// nests no deeper than the limit — the pre-scan never undercounts.
+func FuzzPrescan(f *testing.F) {
+	for _, e := range Catalog() {
+		data, err := ReadAsset(assets.FS(), e.Name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, s := range []string{"a: [[1], {b: [2]}]\n", "- - - 1\n", "a:\n  - b:\n      - c\n", "a: !t [&x [1]]\n", "a: 'q[' \n", "a: |\n  [[[\nb: 1\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 4096 || prescan("fuzz.yaml", data) != nil {
+			return
+		}
+		file, err := yamlparser.ParseBytes(data, 0)
+		if err != nil {
+			return
+		}
+		for _, doc := range file.Docs {
+			if d := collectionDepth(doc); d > MaxNesting {
+				t.Fatalf("the pre-scan passed a tree %d levels deep", d)
+			}
+		}
+	})
 }

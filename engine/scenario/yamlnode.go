@@ -45,7 +45,7 @@ func (d *dec) parseYAML(data []byte) (root ast.Node, err error) {
 	}
 	switch len(docs) {
 	case 0:
-		return nil, &Error{File: d.file, Line: 1, Column: 1, Problem: "empty scenario: want a mapping with duration and remotes"}
+		return nil, &Error{File: d.file, Line: 1, Column: 1, Field: "yaml", Problem: "empty scenario: want a mapping with duration and remotes"}
 	case 1:
 		return docs[0].Body, nil
 	}
@@ -90,8 +90,13 @@ func nodePos(n ast.Node) (int, int) {
 	return tk.Position.Line, tk.Position.Column
 }
 
-// errAt is an *Error at node n.
+// errAt is an *Error at node n. A problem with the document itself — not
+// one mapping, a second document, an anchor on the root — has no field of
+// its own and is reported under "yaml", like a syntax error.
 func (d *dec) errAt(n ast.Node, field, format string, args ...any) *Error {
+	if field == "" {
+		field = "yaml"
+	}
 	return where(n, field).errorf(d.file, format, args...)
 }
 
