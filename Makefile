@@ -55,7 +55,7 @@ test-display:
 # FUZZTIME=10m by default; figures in docs/testing.md).
 FUZZTIME ?= 10m
 fuzz-short:
-	@bash scripts/fuzz.sh 2s
+	@bash scripts/fuzz.sh short
 
 fuzz:
 	@bash scripts/fuzz.sh $(FUZZTIME)

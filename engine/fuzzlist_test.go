@@ -37,8 +37,8 @@ func TestFuzzScript_ListsEveryFuzzTarget(t *testing.T) {
 		pkg := "./" + filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../")))
 		for _, m := range decl.FindAllStringSubmatch(string(src), -1) {
 			found++
-			if entry := `"` + pkg + " " + m[1] + `"`; !strings.Contains(string(script), entry) {
-				t.Errorf("scripts/fuzz.sh does not run %s (%s): add %s", m[1], path, entry)
+			if entry := `"` + pkg + " " + m[1] + " "; !strings.Contains(string(script), entry) {
+				t.Errorf("scripts/fuzz.sh does not run %s (%s): add %sEXECUTIONS\"", m[1], path, entry)
 			}
 		}
 		return nil

@@ -1,23 +1,46 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for a while: `scripts/fuzz.sh 3s` (make test's short
-# pass) or `scripts/fuzz.sh 10m` (make fuzz). Go fuzzes one target per
-# invocation, so the targets are listed here; a test in the repository
-# (engine/fuzzlist_test.go) checks the list is complete.
-set -euo pipefail
-time=${1:-3s}
+# Runs every fuzz target: `scripts/fuzz.sh short` (make test: a fixed number
+# of executions per target, a second or two each) or `scripts/fuzz.sh 10m`
+# (make fuzz: that long per target). Go fuzzes one target per invocation, so
+# the targets are listed here; engine/fuzzlist_test.go checks the list is
+# complete.
+#
+# The short pass counts executions (-fuzztime Nx) rather than time: Go 1.26's
+# fuzz coordinator can report a spurious "context deadline exceeded" when a
+# -fuzztime duration ends while a worker is busy (go.dev/issue/75804, fixed
+# in Go 1.27), which a loaded CI machine hits. Long runs use a duration and
+# treat that message as a failure only when Go wrote a failing input.
+set -uo pipefail
+mode=${1:-short}
+# package, target, executions in the short pass
 targets=(
-	"./engine/recording FuzzDecodeUpdatePosition"
-	"./engine/recording FuzzRead"
-	"./engine/recording FuzzReadLine"
-	"./engine/scenario FuzzCompile"
-	"./engine/scenario FuzzPrescan"
-	"./physics FuzzParseTerrain"
-	"./physics FuzzParseObstacles"
-	"./physics/anim FuzzParseMotionTable"
-	"./interp FuzzPositionManager"
+	"./engine/recording FuzzDecodeUpdatePosition 20000"
+	"./engine/recording FuzzRead 4000"
+	"./engine/recording FuzzReadLine 4000"
+	"./engine/scenario FuzzCompile 150"
+	"./engine/scenario FuzzPrescan 150"
+	"./physics FuzzParseTerrain 4000"
+	"./physics FuzzParseObstacles 4000"
+	"./physics/anim FuzzParseMotionTable 3000"
+	"./interp FuzzPositionManager 2000"
 )
+failed=0
 for t in "${targets[@]}"; do
-	read -r pkg name <<<"$t"
-	echo "fuzz $pkg $name for $time"
-	go test -run '^$' -fuzz "^${name}\$" -fuzztime "$time" "$pkg" 2>&1 | grep -v '^fuzz: elapsed' || exit 1
+	read -r pkg name count <<<"$t"
+	fuzztime=$mode
+	if [ "$mode" = short ]; then
+		fuzztime=${count}x
+	fi
+	echo "fuzz $pkg $name ($fuzztime)"
+	out=$(go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg" 2>&1)
+	status=$?
+	echo "$out" | grep -v '^fuzz: elapsed' | tail -n 20
+	if [ $status -ne 0 ]; then
+		if [ "$mode" != short ] && grep -q 'context deadline exceeded' <<<"$out" && ! grep -q 'Failing input written' <<<"$out"; then
+			echo "fuzz: $name: the fuzz coordinator's deadline race (go.dev/issue/75804), no failing input: not a failure"
+			continue
+		fi
+		failed=1
+	fi
 done
+exit $failed
