@@ -97,6 +97,10 @@ type compiler struct {
 	pending pendingHeap
 	written float64
 	added   int
+
+	// notes counts the note events: the description, the notes and every
+	// step's note together stay within the recording's limit.
+	notes int
 }
 
 // sortKey orders events: by receive time, then by the time an outage held
@@ -110,6 +114,12 @@ type sortKey struct {
 func (c *compiler) add(ev recording.Event, orig float64) error {
 	if ev.T > c.end {
 		return nil // arrives after the capture ends
+	}
+	if ev.Kind == recording.KindNote {
+		if c.notes++; c.notes > recording.MaxNotes {
+			at := loc{line: c.s.at.line, col: c.s.at.col, field: "notes"}
+			return at.errorf(c.s.Name, "the description, notes and steps' notes make more than %d notes (the limit of notes per recording)", recording.MaxNotes)
+		}
 	}
 	if c.out != nil {
 		return c.push(ev, orig)
