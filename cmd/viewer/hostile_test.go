@@ -289,7 +289,7 @@ func TestSignal_StopsWhileReadingTheInput(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 143 {
 		t.Fatalf("exit %v, want status 143; stderr:\n%s", err, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "viewer: interrupted by SIGTERM") {
+	if !strings.Contains(stderr.String(), "viewer: interrupted by SIGTERM while running viewer run") {
 		t.Errorf("stderr %q does not say it was interrupted", stderr.String())
 	}
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {

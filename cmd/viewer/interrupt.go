@@ -72,8 +72,9 @@ func stopped(format string, args ...any) error {
 
 // watchSignals makes SIGINT and SIGTERM cancel stopCtx. If the command has
 // not returned stopGrace later (or a second signal comes), it removes the
-// pending output files, says so on stderr and exits with 128 + the signal.
-func watchSignals(stderr io.Writer) {
+// pending output files, says what was interrupted and exits with 128 + the
+// signal. args are the command line, for the message.
+func watchSignals(stderr io.Writer, args []string) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	stopCtx = ctx
 	ch := make(chan os.Signal, 2)
@@ -86,7 +87,7 @@ func watchSignals(stderr io.Writer) {
 		case <-ch:
 		case <-time.After(stopGrace):
 		}
-		fmt.Fprintf(stderr, "viewer: %v%s\n", ie, removedNote(atomicfile.RemovePending()))
+		fmt.Fprintf(stderr, "viewer: %v while %s%s\n", ie, doing(args), removedNote(atomicfile.RemovePending()))
 		os.Exit(ie.exitCode())
 	}()
 }
@@ -98,4 +99,16 @@ func removedNote(targets []string) string {
 	}
 	sort.Strings(targets)
 	return "; removed the partial output " + strings.Join(targets, ", ")
+}
+
+// doing names the subcommand a command line runs, for the watchdog's message.
+func doing(args []string) string {
+	if len(args) > 0 {
+		for _, c := range commands()[1:] {
+			if args[0] == c.name {
+				return "running viewer " + c.name
+			}
+		}
+	}
+	return "running the viewer"
 }

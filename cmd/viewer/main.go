@@ -47,7 +47,7 @@ func badInput(format string, args ...any) error {
 }
 
 func main() {
-	watchSignals(os.Stderr)
+	watchSignals(os.Stderr, os.Args[1:])
 	if err := guardMemory(os.Stderr); err != nil {
 		fmt.Fprintf(os.Stderr, "viewer: %v\n", err)
 		os.Exit(exitUsage)
