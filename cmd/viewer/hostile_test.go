@@ -297,3 +297,44 @@ func TestSignal_StopsWhileReadingTheInput(t *testing.T) {
 	}
 	t.Logf("stopped %v after the signal: %s", time.Since(sent).Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 }
+
+// An output that cannot be written whole — here a file-size limit (ulimit
+// -f) stands in for a disk filling up — is a failure of the environment
+// (exit 1) and leaves nothing at the target, for run -trace and compile -o
+// alike.
+func TestOutput_AFullDiskLeavesNoFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the viewer binary")
+	}
+	crowd := scenarioFile(t, "crowd")
+	for _, c := range []struct {
+		name string
+		args func(out string) []string
+	}{
+		{"run -trace", func(out string) []string { return []string{"run", "-quiet", "-trace", out, crowd} }},
+		{"compile -o", func(out string) []string { return []string{"compile", crowd, "-o", out} }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "out.jsonl")
+			// 64 KiB at most per file (ulimit -f counts 512-byte blocks in
+			// POSIX sh); Go ignores SIGXFSZ, so the write fails with EFBIG.
+			script := `ulimit -f 128 && exec "$0" "$@"`
+			cmd := exec.Command("sh", append([]string{"-c", script, viewerBinary(t)}, c.args(out)...)...)
+			cmd.Env = append(os.Environ(), "DISPLAY=")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+				t.Fatalf("exit %v, want status 1; stderr:\n%s", err, clipOutput(stderr.String()))
+			}
+			if !strings.Contains(stderr.String(), "write "+out+": file too large") {
+				t.Errorf("stderr %q does not say why", stderr.String())
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				t.Errorf("the directory holds %v, want nothing", ents)
+			}
+		})
+	}
+}

@@ -78,12 +78,18 @@ func Create(target string) (*File, error) {
 	}
 }
 
-// Write writes to the temporary file.
+// Write writes to the temporary file. An error names the target, not the
+// temporary name the user never gave.
 func (f *File) Write(p []byte) (int, error) {
 	if f.done {
 		return 0, fmt.Errorf("atomicfile: %s: write after commit or abort", f.target)
 	}
-	return f.f.Write(p)
+	n, err := f.f.Write(p)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = f.target
+	}
+	return n, err
 }
 
 // Name is the target path.
