@@ -7,6 +7,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"glidepath/engine/recording"
 	"glidepath/interp"
@@ -124,6 +126,39 @@ func (c *Compare) Step() {
 			s.Step()
 		}
 	}
+}
+
+// Advance steps every run by up to n ticks, stopping a run once it is Done.
+// The runs are independent, so with several runs and several cores each
+// steps on its own goroutine: the results are those of stepping them one
+// after the other (a streamed Compare's runs share one read of the input,
+// which hands every run the same events whatever the timing; they drift at
+// most n ticks apart, so it holds at most n ticks of events).
+func (c *Compare) Advance(n int) {
+	advance := func(s *Sim) {
+		for range n {
+			if s.Done() {
+				return
+			}
+			s.Step()
+		}
+	}
+	if len(c.sims) == 1 || runtime.GOMAXPROCS(0) == 1 {
+		for _, s := range c.sims {
+			advance(s)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for _, s := range c.sims[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			advance(s)
+		}()
+	}
+	advance(c.sims[0])
+	wg.Wait()
 }
 
 // Seek makes tick current in every run.

@@ -74,3 +74,34 @@ func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
 		}
 	}
 }
+
+func TestCompareAdvance_ReadingsOnTheirOwnCoresGiveTheSameMetrics(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	rec := compiled(t, "jitter")
+	var readings []interp.Reading
+	for _, n := range interp.ReadingNames() {
+		r, _ := interp.ReadingByName(n)
+		readings = append(readings, r)
+	}
+	opts := Options{Assets: assets.FS(), Metrics: true}
+	one, err := NewCompareStream(recording.NewSource(rec), readings, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !one.Done() {
+		one.Step()
+	}
+	side, err := NewCompareStream(recording.NewSource(rec), readings, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !side.Done() {
+		side.Advance(7)
+	}
+	for i, s := range side.Sims() {
+		want := one.Sims()[i]
+		if s.Tick() != want.Tick() || !reflect.DeepEqual(s.Metrics(), want.Metrics()) {
+			t.Errorf("%s: side by side ended at tick %d with other metrics than one after the other (tick %d)", s.Reading().Name, s.Tick(), want.Tick())
+		}
+	}
+}

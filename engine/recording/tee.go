@@ -1,14 +1,19 @@
 // Tee: one Source read once, its events handed to several readers — the
-// runs of several readings over the same input, stepped side by side. Each
-// event is decoded once; the tee keeps only the events some reader has not
-// taken yet, which for readers stepped in lock step is about one tick's.
+// runs of several readings over the same input, stepped side by side, maybe
+// on several goroutines. Each event is decoded once; the tee keeps only the
+// events some reader has not taken yet, which for readers stepped in lock
+// step is about one tick's.
 
 package recording
 
-import "io"
+import (
+	"io"
+	"sync"
+)
 
 // tee is the state the branches share.
 type tee struct {
+	mu  sync.Mutex
 	src Source
 	// buf holds events base, base+1, …; pos[i] is the index of branch i's
 	// next event.
@@ -25,8 +30,8 @@ type teeBranch struct {
 	i int
 }
 
-// Tee returns n Sources that each give every event of src, in order. src
-// is read once, as the furthest branch needs it; an error is given to each
+// Tee returns n Sources that each give every event of src, in order; each
+// may be read on its own goroutine. src is read once, as the furthest branch needs it; an error is given to each
 // branch when it reaches it. src is closed when every branch is closed.
 func Tee(src Source, n int) []Source {
 	t := &tee{src: src, pos: make([]int, n)}
@@ -42,6 +47,8 @@ func (b *teeBranch) Header() Header { return b.t.src.Header() }
 
 func (b *teeBranch) Next() (Event, error) {
 	t := b.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	p := t.pos[b.i]
 	if p-t.base == len(t.buf) {
 		if t.err != nil {
@@ -80,6 +87,8 @@ func (t *tee) trim() {
 // Close closes src when it is the last branch to close.
 func (b *teeBranch) Close() error {
 	t := b.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.closed++
 	if t.closed == len(t.pos) {
 		return t.src.Close()
