@@ -68,7 +68,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, LastTick: o.ticks, Expect: expect}
-	cmp, err := engine.NewCompareStream(src, readings, opts)
+	// The input is decoded on another core while the pipeline steps.
+	ahead := recording.Prefetch(src)
+	defer ahead.Close()
+	cmp, err := engine.NewCompareStream(ahead, readings, opts)
 	if err != nil {
 		return usageError{err}
 	}
@@ -82,6 +85,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := cmp.Err(); err != nil {
 		return usageError{err}
 	}
+	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	warnSkippedSource(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
 	if !o.quiet {
