@@ -17,6 +17,9 @@ import (
 type ObjectView struct {
 	GUID uint32
 	Name string
+	// Slot is the object's slot: its place in creation order for the whole
+	// run, stable across seeks, for NodesAt (a lookup without a search).
+	Slot int
 	// Created is the tick the object was created in.
 	Created int
 
@@ -105,6 +108,16 @@ func (s *Sim) Nodes(guid uint32, dst []interp.Node) []interp.Node {
 	return dst
 }
 
+// NodesAt appends the interpolation queue of the live object in slot (an
+// ObjectView's Slot), head first, to dst; dst is returned unchanged when the
+// slot holds no live object. Unlike Nodes it does not search.
+func (s *Sim) NodesAt(slot int, dst []interp.Node) []interp.Node {
+	if slot >= 0 && slot < s.nslots && s.slots[slot].st.alive {
+		return s.slots[slot].pm.Nodes(dst)
+	}
+	return dst
+}
+
 // Observer is the local player's position, when the recording has one.
 func (s *Sim) Observer() (pos physics.Position, ok bool) { return s.observer, s.hasObserver }
 
@@ -123,6 +136,7 @@ func (s *Sim) view(o *object) ObjectView {
 	v := ObjectView{
 		GUID:           o.guid,
 		Name:           o.name,
+		Slot:           int(o.slot),
 		Created:        int(o.st.created),
 		Position:       o.phys.Position(),
 		Heading:        o.phys.Heading(),

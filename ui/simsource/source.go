@@ -106,7 +106,7 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 			o.Truth = model.Global(&v.Truth)
 			o.TruthHeading = float64(v.Truth.Frame.Heading())
 		}
-		s.nodes = s.sim.Nodes(v.GUID, s.nodes[:0])
+		s.nodes = s.sim.NodesAt(v.Slot, s.nodes[:0])
 		for k := range s.nodes {
 			n := &s.nodes[k]
 			snap.AddNode(model.Node{

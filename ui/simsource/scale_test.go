@@ -1,0 +1,102 @@
+// Scale measurements: the synthetic crowd recording (engine/scenario's
+// BenchRecording: remotes walking squares, an update every 0.5 s) opened as
+// the viewer opens it — every object, every tick — at 100 and 1000 objects.
+// Timing is only reported, never asserted.
+
+package simsource
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"strconv"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+	"glidepath/ui/model"
+)
+
+// scaleSource opens a synthetic crowd of objects remotes walking for
+// minutes under the default reading.
+func scaleSource(tb testing.TB, objects int, minutes float64) *Source {
+	tb.Helper()
+	rec := scenario.BenchRecording(objects, minutes, 0.5, 1)
+	srcs, err := New(rec, rec.Name, nil, assets.FS())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return srcs[0]
+}
+
+// BenchmarkPrerun pre-runs the synthetic crowd as the viewer does: every
+// tick simulated, snapshot and recorded in the history, the event log
+// indexed. One op is the whole run; it reports object-ticks per second.
+func BenchmarkPrerun(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run("objects="+strconv.Itoa(n)+"/minutes=2", func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				src := scaleSource(b, n, 2)
+				b.StartTimer()
+				h := model.NewHistory()
+				if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+					b.Fatal(err)
+				}
+				model.NewIndex(src.Events())
+				b.ReportMetric(float64(n*src.Info().LastTick)/b.Elapsed().Seconds()*float64(b.N), "object-ticks/s")
+			}
+		})
+	}
+}
+
+// TestScaleWrite writes the synthetic crowd to a file for measuring the
+// viewer from the command line (`viewer shot FILE` under /usr/bin/time -v):
+// GLIDEPATH_SCALE_OUT=FILE GLIDEPATH_SCALE=OBJECTSxMINUTES.
+func TestScaleWrite(t *testing.T) {
+	out := os.Getenv("GLIDEPATH_SCALE_OUT")
+	if out == "" {
+		t.Skip("set GLIDEPATH_SCALE_OUT and GLIDEPATH_SCALE=OBJECTSxMINUTES")
+	}
+	n, m := scaleSize(t)
+	if err := recording.WriteFile(out, scenario.BenchRecording(n, m, 0.5, 1)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestScalePrerun opens and pre-runs the synthetic crowd of
+// GLIDEPATH_SCALE=OBJECTSxMINUTES in this process and reports the heap, for
+// /usr/bin/time -v on the test binary.
+func TestScalePrerun(t *testing.T) {
+	if os.Getenv("GLIDEPATH_SCALE") == "" || os.Getenv("GLIDEPATH_SCALE_OUT") != "" {
+		t.Skip("set GLIDEPATH_SCALE=OBJECTSxMINUTES")
+	}
+	n, m := scaleSize(t)
+	src := scaleSource(t, n, m)
+	h := model.NewHistory()
+	if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+		t.Fatal(err)
+	}
+	x := model.NewIndex(src.Events())
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	t.Logf("%d objects × %g min: %d ticks, %d events, heap %d MB, checkpoints %d MB every %d ticks",
+		n, m, src.Info().LastTick, len(x.Events()), ms.HeapAlloc>>20, src.Sim().CheckpointBytes()>>20, src.Sim().CheckpointInterval())
+}
+
+func scaleSize(t *testing.T) (int, float64) {
+	var n int
+	var m float64
+	s := os.Getenv("GLIDEPATH_SCALE")
+	for i := range len(s) {
+		if s[i] == 'x' {
+			n, _ = strconv.Atoi(s[:i])
+			m, _ = strconv.ParseFloat(s[i+1:], 64)
+		}
+	}
+	if n <= 0 || m <= 0 {
+		t.Fatalf("GLIDEPATH_SCALE=%q: want OBJECTSxMINUTES", s)
+	}
+	return n, m
+}
