@@ -79,6 +79,10 @@ func (s *Sim) Objects(dst []ObjectView) []ObjectView {
 	return dst
 }
 
+// NumSlots is the number of objects the run ever has (header entities and
+// creations; a guid deleted and re-created counts twice).
+func (s *Sim) NumSlots() int { return len(s.slots) }
+
 // NumObjects is the number of live objects.
 func (s *Sim) NumObjects() int {
 	n := 0

@@ -39,13 +39,14 @@ func crowdScene(tb testing.TB, n int) (*Scene, *render.Terrain) {
 	}
 	src := srcs[0]
 	h := model.NewHistory()
-	if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+	x, err := model.Prerun(context.Background(), src, h, nil)
+	if err != nil {
 		tb.Fatal(err)
 	}
 	if err := src.Seek(src.Info().LastTick / 2); err != nil {
 		tb.Fatal(err)
 	}
-	sc := &Scene{Snap: &model.Snapshot{}, History: h, Index: model.NewIndex(src.Events()), TickRate: src.Info().TickRate, Stage: -1}
+	sc := &Scene{Snap: &model.Snapshot{}, History: h, Index: x, TickRate: src.Info().TickRate, Stage: -1}
 	src.Snapshot(sc.Snap)
 	if len(sc.Snap.Objects) != n {
 		tb.Fatalf("%d objects at the middle tick, want %d", len(sc.Snap.Objects), n)

@@ -30,7 +30,7 @@ func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 		}
 		d.ids = sc.Index.Recent(o.GUID, stallFailures, sc.Snap.Tick-sc.flashTicks()+1, sc.Snap.Tick, 1, d.ids[:0])
 		if len(d.ids) > 0 {
-			f := 1 - sc.age(sc.Index.Events()[d.ids[0]].Tick)
+			f := 1 - sc.age(sc.Index.Tick(int(d.ids[0])))
 			c.Marker(o.Pos, draw.Marker{Shape: draw.Burst, Radius: 10 + 8*f, Color: draw.Fade(StallFailColor, f)})
 		}
 	}

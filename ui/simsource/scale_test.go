@@ -41,10 +41,10 @@ func BenchmarkPrerun(b *testing.B) {
 				src := scaleSource(b, n, 2)
 				b.StartTimer()
 				h := model.NewHistory()
-				if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+				h.SetStride(model.StrideFor(src.Info().Objects, src.Info().LastTick))
+				if _, err := model.Prerun(context.Background(), src, h, nil); err != nil {
 					b.Fatal(err)
 				}
-				model.NewIndex(src.Events())
 				b.ReportMetric(float64(n*src.Info().LastTick)/b.Elapsed().Seconds()*float64(b.N), "object-ticks/s")
 			}
 		})
@@ -75,14 +75,15 @@ func TestScalePrerun(t *testing.T) {
 	n, m := scaleSize(t)
 	src := scaleSource(t, n, m)
 	h := model.NewHistory()
-	if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+	h.SetStride(model.StrideFor(src.Info().Objects, src.Info().LastTick))
+	x, err := model.Prerun(context.Background(), src, h, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	x := model.NewIndex(src.Events())
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	t.Logf("%d objects × %g min: %d ticks, %d events, heap %d MB, checkpoints %d MB every %d ticks",
-		n, m, src.Info().LastTick, len(x.Events()), ms.HeapAlloc>>20, src.Sim().CheckpointBytes()>>20, src.Sim().CheckpointInterval())
+	t.Logf("%d objects × %g min: %d ticks, %d events, heap %d MB, checkpoints %d MB every %d ticks, history every %d ticks",
+		n, m, src.Info().LastTick, x.Len(), ms.HeapAlloc>>20, src.Sim().CheckpointBytes()>>20, src.Sim().CheckpointInterval(), h.Stride())
 }
 
 func scaleSize(t *testing.T) (int, float64) {
