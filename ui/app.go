@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -355,6 +356,9 @@ func (a *app) fillScene(view *camera.View) {
 	sc.Selected, sc.Hovered = a.selected, a.hovered
 	sc.Stage = a.stepper.Stage()
 	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
+	vp := a.viewport()
+	sc.Focus = view.Target
+	sc.FocusRadius = sc.MetresPerPixel * math.Hypot(vp.W, vp.H) / 2
 	sc.BodyColor = overlay.BodyColor
 	sc.Compared = sc.Compared[:0]
 	if len(a.sess.runs) > 1 {

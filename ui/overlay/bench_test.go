@@ -5,6 +5,7 @@ package overlay
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -74,7 +75,7 @@ func crowdView(t *render.Terrain) camera.View {
 // snapshot of the crowd scenario, every overlay on, built into the
 // viewport's batches.
 func BenchmarkBuildFrame(b *testing.B) {
-	for _, n := range []int{1, 30, 300} {
+	for _, n := range []int{1, 30, 300, 1000} {
 		b.Run("objects="+strconv.Itoa(n), func(b *testing.B) {
 			sc, terrain := crowdScene(b, n)
 			bl, err := render.NewBuilder()
@@ -83,6 +84,7 @@ func BenchmarkBuildFrame(b *testing.B) {
 			}
 			v := crowdView(terrain)
 			sc.MetresPerPixel = v.MetresPerPixel(v.Target)
+			sc.Focus, sc.FocusRadius = v.Target, sc.MetresPerPixel*math.Hypot(1280, 800)/2
 			d := NewDrawer()
 			var c draw.Canvas = bl
 			build := func() {

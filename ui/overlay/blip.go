@@ -13,6 +13,9 @@ var blipKinds = model.Filter{Kinds: model.KindSet(model.EventBlip)}
 
 func (d *Drawer) blips(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		d.ids = sc.Index.Recent(o.GUID, blipKinds, 0, sc.Snap.Tick, BlipsKept, d.ids[:0])
 		for _, id := range d.ids {

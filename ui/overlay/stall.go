@@ -17,6 +17,9 @@ var stallFailures = model.Filter{Kinds: model.KindSet(model.EventStallWindow), F
 
 func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		if len(o.Queue) > 0 {
 			w := o.Interp.Window
