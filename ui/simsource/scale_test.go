@@ -7,10 +7,15 @@ package simsource
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/pprof"
+	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"glidepath/assets"
 	"glidepath/engine/recording"
@@ -82,6 +87,18 @@ func TestScalePrerun(t *testing.T) {
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
+	if out := os.Getenv("GLIDEPATH_SCALE_HEAP"); out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := pprof.WriteHeapProfile(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.KeepAlive(src)
+	runtime.KeepAlive(h)
 	t.Logf("%d objects × %g min: %d ticks, %d events, heap %d MB, checkpoints %d MB every %d ticks, history every %d ticks",
 		n, m, src.Info().LastTick, x.Len(), ms.HeapAlloc>>20, src.Sim().CheckpointBytes()>>20, src.Sim().CheckpointInterval(), h.Stride())
 }
@@ -100,4 +117,46 @@ func scaleSize(t *testing.T) (int, float64) {
 		t.Fatalf("GLIDEPATH_SCALE=%q: want OBJECTSxMINUTES", s)
 	}
 	return n, m
+}
+
+// BenchmarkSeekSnapshot is the viewer's own seek path on the synthetic
+// crowd: after the pre-run (which fills the checkpoints the window's run
+// shares), a jump to a random tick anywhere in the run and the snapshot
+// the viewport draws there. It reports the 50th and 99th percentiles over
+// the ops; GLIDEPATH_SEEK_MINUTES sets the run's length (default 10).
+func BenchmarkSeekSnapshot(b *testing.B) {
+	minutes := 10.0
+	if m, err := strconv.ParseFloat(os.Getenv("GLIDEPATH_SEEK_MINUTES"), 64); err == nil && m > 0 {
+		minutes = m
+	}
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprintf("objects=%d/minutes=%g", n, minutes), func(b *testing.B) {
+			src := scaleSource(b, n, minutes)
+			h := model.NewHistory()
+			h.SetStride(model.StrideFor(src.Info().Objects, src.Info().LastTick))
+			if _, err := model.Prerun(context.Background(), src, h, nil); err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			var snap model.Snapshot
+			var took []time.Duration
+			last := src.Info().LastTick
+			for b.Loop() {
+				tick := rng.IntN(last + 1)
+				start := time.Now()
+				if err := src.Seek(tick); err != nil {
+					b.Fatal(err)
+				}
+				src.Snapshot(&snap)
+				took = append(took, time.Since(start))
+			}
+			slices.Sort(took)
+			pct := func(p float64) float64 {
+				return float64(took[min(int(p*float64(len(took))), len(took)-1)]) / 1e6
+			}
+			b.ReportMetric(pct(0.5), "p50-ms")
+			b.ReportMetric(pct(0.99), "p99-ms")
+			b.ReportMetric(float64(src.Sim().CheckpointInterval()), "checkpoint-ticks")
+		})
+	}
 }
