@@ -171,31 +171,38 @@ func (s *Sim) view(o *object) ObjectView {
 }
 
 // Events returns the event log from tick 0 to the current tick, in the order
-// the events happened. It is a view of the Sim's log, whose entries never
-// change once written: read it, do not modify it. Empty unless
+// the events happened, as a new slice (the log is stored packed: for long
+// runs read it entry by entry with NumEvents and EventAt). Empty unless
 // Options.EventLog. A streamed Sim (NewStream) keeps only the current
-// tick's events, which the next step replaces.
+// tick's events.
 func (s *Sim) Events() []Event {
 	if s.feed != nil {
-		return s.log
+		return s.copyEvents(len(s.log))
 	}
-	return s.log[:s.tickEnd[s.tick]]
+	return s.copyEvents(int(s.tickEnd[s.tick]))
 }
 
 // AllEvents returns the event log up to Furthest (the whole run after
-// RunAll), for the timeline. Read-only; later steps may append to the log
-// but never change what this returned. A streamed Sim's is the current
-// tick's.
-func (s *Sim) AllEvents() []Event { return s.log }
+// RunAll) as a new slice; a streamed Sim's is the current tick's.
+func (s *Sim) AllEvents() []Event { return s.copyEvents(len(s.log)) }
+
+// copyEvents unpacks the first n entries of the log into a new slice.
+func (s *Sim) copyEvents(n int) []Event {
+	out := make([]Event, n)
+	for i := range out {
+		out[i] = s.unpack(i)
+	}
+	return out
+}
 
 // EventsAt returns the events of tick k (none past Furthest; a streamed
-// Sim has only the current tick's). Read-only.
+// Sim has only the current tick's) in a buffer the next call reuses.
 func (s *Sim) EventsAt(k int) []Event {
 	if s.feed != nil {
 		if k != s.tick {
 			return nil
 		}
-		return s.log
+		return s.unpackRange(0, len(s.log))
 	}
 	if k < 0 || k > s.furthest {
 		return nil
@@ -204,5 +211,5 @@ func (s *Sim) EventsAt(k int) []Event {
 	if k > 0 {
 		start = s.tickEnd[k-1]
 	}
-	return s.log[start:s.tickEnd[k]]
+	return s.unpackRange(int(start), int(s.tickEnd[k]))
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"glidepath/engine/scenario"
 	"glidepath/interp"
@@ -89,5 +90,45 @@ func TestShareCheckpoints_SeekWhilePrerunning(t *testing.T) {
 	other := newSim(t, scenario.BenchRecording(8, 1, 0.5, 2), Options{})
 	if err := other.ShareCheckpoints(leader); err == nil {
 		t.Fatal("sharing checkpoints across recordings was allowed")
+	}
+}
+
+// The packed log gives back every field of every kind of event, and a
+// LogView taken earlier keeps reading the same entries while the log grows.
+func TestLogStore_PackedEventsRoundTrip(t *testing.T) {
+	from := Place{Cell: 0xA9B40011, Origin: [3]float32{1, 2, 3}}
+	to := Place{Cell: 0xA9B40012, Origin: [3]float32{4, 5, 6}}
+	events := []Event{
+		{Tick: 1, GUID: 7, Kind: EventRoute, Route: 3, Source: 12},
+		{Tick: 1, GUID: 7, Kind: EventEnqueue, Branch: 2, Pruned: 200, Evicted: true, Source: 12},
+		{Tick: 2, GUID: 8, Kind: EventNodeComplete, Success: true, Source: -1},
+		{Tick: 3, GUID: 8, Kind: EventStallWindow, Pass: true, Cumulative: 0.25, ProgressQuantum: -1.5, Source: -1},
+		{Tick: 4, GUID: 9, Kind: EventBlip, From: from, To: to, Target: 1, Source: -1},
+		{Tick: 5, GUID: 9, Kind: EventSnap, From: to, To: from, Source: 30},
+		{Tick: 6, GUID: 9, Kind: EventContact, Contact: true, Source: -1},
+		{Tick: 7, GUID: 9, Kind: EventVector, Applied: true, Source: 31},
+		{Tick: 8, GUID: 0, Kind: EventNote, Source: 40},
+	}
+	var s Sim
+	for i := range events[:4] {
+		s.pack(&events[i])
+	}
+	early := s.LogView()
+	for i := range events[4:] {
+		s.pack(&events[4+i])
+	}
+	for i, want := range events {
+		if got := s.EventAt(i); got != want {
+			t.Errorf("entry %d: %+v, want %+v", i, got, want)
+		}
+		if guid, kind := s.EventWho(i); s.EventTick(i) != want.Tick || guid != want.GUID || kind != want.Kind {
+			t.Errorf("entry %d: tick, object and kind read %d %d %v", i, s.EventTick(i), guid, kind)
+		}
+	}
+	if early.Len() != 4 || early.At(3) != events[3] {
+		t.Errorf("the early view holds %d entries, its last %+v", early.Len(), early.At(3))
+	}
+	if n := unsafe.Sizeof(logEntry{}); n > 32 {
+		t.Errorf("a log entry is %d bytes; the packing is meant to keep it within 32", n)
 	}
 }

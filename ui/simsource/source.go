@@ -164,22 +164,26 @@ func (s *Source) Events() model.EventLog {
 	if s.branch != nil {
 		sim = s.branch
 	}
-	return eventLog{events: sim.AllEvents(), rec: s.rec, notes: s.notes}
+	return eventLog{view: sim.LogView(), rec: s.rec, notes: s.notes}
 }
 
 // eventLog is the engine's log as a model.EventLog: a fixed-length view,
 // so it may be read while the Sim that writes the log appends past it.
 type eventLog struct {
-	events []engine.Event
-	rec    *recording.Recording
-	notes  []int32
+	view  engine.LogView
+	rec   *recording.Recording
+	notes []int32
 }
 
-func (l eventLog) Len() int             { return len(l.events) }
-func (l eventLog) Tick(i int) int32     { return l.events[i].Tick }
-func (l eventLog) At(i int) model.Event { return l.convert(&l.events[i]) }
+func (l eventLog) Len() int         { return l.view.Len() }
+func (l eventLog) Tick(i int) int32 { return l.view.Tick(i) }
+func (l eventLog) At(i int) model.Event {
+	e := l.view.At(i)
+	return l.convert(&e)
+}
 func (l eventLog) Who(i int) (uint32, model.EventKind) {
-	return l.events[i].GUID, model.EventKind(l.events[i].Kind)
+	guid, kind := l.view.Who(i)
+	return guid, model.EventKind(kind)
 }
 
 // convert turns one engine event into the viewer's.
