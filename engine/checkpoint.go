@@ -45,7 +45,7 @@ type checkpoint struct {
 // to the restoring Sim's own.
 type objectState struct {
 	phys physics.Object
-	pm   interp.Snapshot
+	pm   interp.Packed // only the queue's live nodes
 	mi   anim.MotionInterp
 	st   objectBook
 }
@@ -69,10 +69,16 @@ type checkpointStore struct {
 // to hold when sizing checkpoints (a cycle, its links and an action).
 const partArrayNodes = 4
 
+// queuedNodes is the number of interpolation nodes an object is assumed to
+// have queued when sizing checkpoints (a remote's queue is mostly empty or
+// one node; a checkpoint holds only the live ones).
+const queuedNodes = 1
+
 // perObjectBytes is the approximate size of one object in a checkpoint.
 func perObjectBytes() int64 {
 	return int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
-		partArrayNodes*int64(unsafe.Sizeof(anim.AnimSequenceNode{}))
+		partArrayNodes*int64(unsafe.Sizeof(anim.AnimSequenceNode{})) +
+		queuedNodes*int64(unsafe.Sizeof(interp.Node{}))
 }
 
 // init chooses the interval: Options.CheckpointInterval, or the smallest
@@ -132,12 +138,14 @@ func (c *checkpointStore) add(s *Sim) {
 	for i, o := range s.slots[:s.nslots] {
 		st := &cp.objs[i]
 		st.phys = o.phys
-		st.pm = o.pm.Snapshot()
+		snap := o.pm.Snapshot()
+		st.pm = snap.Pack()
 		st.mi = o.mi
 		st.st = o.st
 		cp.parts[i].CopyFrom(o.parts)
 		c.bytes += int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
-			int64(o.parts.Sequence().NumNodes())*int64(unsafe.Sizeof(anim.AnimSequenceNode{}))
+			int64(o.parts.Sequence().NumNodes())*int64(unsafe.Sizeof(anim.AnimSequenceNode{})) +
+			int64(st.pm.NumNodes())*int64(unsafe.Sizeof(interp.Node{}))
 	}
 	c.list = append(c.list, cp)
 }
@@ -163,7 +171,9 @@ func (s *Sim) restore(cp *checkpoint) {
 	for i, o := range s.slots[:s.nslots] {
 		st := &cp.objs[i]
 		o.phys = st.phys
-		o.pm.Restore(&st.pm)
+		var snap interp.Snapshot
+		st.pm.Unpack(&snap)
+		o.pm.Restore(&snap)
 		o.mi = st.mi
 		o.st = st.st
 		o.parts.CopyFrom(&cp.parts[i])

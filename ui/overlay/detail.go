@@ -14,7 +14,7 @@ import "math"
 const (
 	// DetailAll is the most objects for which every object gets every
 	// overlay.
-	DetailAll = 100
+	DetailAll = 300
 	// DetailPixels is how wide on screen, pixels, a crowd's bodies must be
 	// for those near the view's focus to get their overlays.
 	DetailPixels = 10.0
