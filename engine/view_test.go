@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"reflect"
+	"runtime"
 	"testing"
 	"unsafe"
 
@@ -130,5 +132,44 @@ func TestLogStore_PackedEventsRoundTrip(t *testing.T) {
 	}
 	if n := unsafe.Sizeof(logEntry{}); n > 32 {
 		t.Errorf("a log entry is %d bytes; the packing is meant to keep it within 32", n)
+	}
+}
+
+// The viewer's pre-run writes the same trace, byte for byte, whether it
+// runs alone on one core or on several while another run seeks through the
+// checkpoints it shares: sharing never perturbs the run that saves them.
+func TestShareCheckpoints_TraceIdenticalOnOneCoreAndSeveral(t *testing.T) {
+	rec := scenario.BenchRecording(8, 1, 0.5, 1)
+	trace := func(shared bool) []byte {
+		leader := newSim(t, rec, Options{EventLog: true, CheckpointInterval: 64})
+		done := make(chan struct{})
+		if shared {
+			follower := newSim(t, rec, Options{RecordStages: true, CheckpointInterval: 64})
+			if err := follower.ShareCheckpoints(leader); err != nil {
+				t.Fatal(err)
+			}
+			go func() {
+				defer close(done)
+				for k := range 40 {
+					follower.Seek(k * 97 % leader.LastTick())
+				}
+			}()
+		} else {
+			close(done)
+		}
+		var buf bytes.Buffer
+		if err := WriteTrace(&buf, leader, "bench", leader.LastTick()); err != nil {
+			t.Fatal(err)
+		}
+		<-done
+		return buf.Bytes()
+	}
+	prev := runtime.GOMAXPROCS(1)
+	alone := trace(false)
+	runtime.GOMAXPROCS(max(prev, 2))
+	several := trace(true)
+	runtime.GOMAXPROCS(prev)
+	if len(alone) == 0 || !bytes.Equal(alone, several) {
+		t.Fatalf("traces differ: %d bytes alone on one core, %d shared on several", len(alone), len(several))
 	}
 }
