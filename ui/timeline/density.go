@@ -115,7 +115,10 @@ func (t *Timeline) drawPending(p Painter, d *Data) {
 	}
 	pct := 100 * d.Computed / max(d.Info.LastTick, 1)
 	msg := "pre-running " + strconv.Itoa(pct) + " %"
-	p.Text(float32(v.X+v.W)-p.Measure(msg)-6, float32(t.rect.Y)+1, msg, ColorQueue)
+	w := p.Measure(msg)
+	x0 := float32(v.X+v.W) - w - 6
+	p.Rect(x0-6, float32(t.rect.Y), w+12, RulerHeight-1, stripBackground) // over the ruler's labels
+	p.Text(x0, float32(t.rect.Y)+1, msg, ColorQueue)
 }
 
 // fade scales a colour's alpha by f in [0, 1] (premultiplied).
