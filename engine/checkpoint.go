@@ -4,11 +4,20 @@
 // objects, the position managers' snapshots, the motion interpreters, the
 // part arrays, the engine's bookkeeping — so restoring one and re-simulating
 // gives exactly the straight run's state. The event log and metrics are not
-// copied: they are append-only and cover the furthest tick simulated.
+// copied: they are append-only and cover the furthest tick simulated. Nor is
+// the stage record: every tick rewrites it, so a seek restores the latest
+// checkpoint strictly before its tick and the step after rebuilds it.
+//
+// Two Sims of the same recording and reading may share one set of
+// checkpoints (ShareCheckpoints): the viewer pre-runs one on another
+// goroutine while the window seeks the other, and each restores what
+// either saved.
 
 package engine
 
 import (
+	"errors"
+	"sync"
 	"unsafe"
 
 	"glidepath/interp"
@@ -29,44 +38,54 @@ type checkpoint struct {
 	observer    physics.Position
 	objs        []objectState
 	parts       []anim.PartArray
-	stages      []physics.StageRecord
 }
 
 // objectState is one object's state in a checkpoint. phys's collaborator
-// fields point into the object's own slot, whose storage never moves, so
-// copying it back restores the wiring too.
+// fields point into the slot of the Sim that saved it; restore wires them
+// to the restoring Sim's own.
 type objectState struct {
 	phys physics.Object
-	pm   interp.Snapshot
+	pm   interp.Packed // only the queue's live nodes
 	mi   anim.MotionInterp
 	st   objectBook
 }
 
-// checkpoints holds a run's checkpoints: list[i] is tick i·interval.
+// checkpoints is a Sim's view of its checkpoint store.
 type checkpoints struct {
 	interval int
-	list     []checkpoint
-	bytes    int64
+	store    *checkpointStore
+}
+
+// checkpointStore holds a run's checkpoints: list[i] is tick i·interval.
+// A checkpoint never changes once saved, so a copy of one read under the
+// lock may be restored after it is released.
+type checkpointStore struct {
+	mu    sync.Mutex
+	list  []checkpoint
+	bytes int64
 }
 
 // partArrayNodes is the number of animation nodes a part array is assumed
 // to hold when sizing checkpoints (a cycle, its links and an action).
 const partArrayNodes = 4
 
+// queuedNodes is the number of interpolation nodes an object is assumed to
+// have queued when sizing checkpoints (a remote's queue is mostly empty or
+// one node; a checkpoint holds only the live ones).
+const queuedNodes = 1
+
 // perObjectBytes is the approximate size of one object in a checkpoint.
-func perObjectBytes(stages bool) int64 {
-	n := int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
-		partArrayNodes*int64(unsafe.Sizeof(anim.AnimSequenceNode{}))
-	if stages {
-		n += int64(unsafe.Sizeof(physics.StageRecord{}))
-	}
-	return n
+func perObjectBytes() int64 {
+	return int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
+		partArrayNodes*int64(unsafe.Sizeof(anim.AnimSequenceNode{})) +
+		queuedNodes*int64(unsafe.Sizeof(interp.Node{}))
 }
 
 // init chooses the interval: Options.CheckpointInterval, or the smallest
 // interval of at least MinCheckpointInterval ticks whose checkpoints for the
 // whole run (every object the run will have, all alive) fit the budget.
 func (c *checkpoints) init(s *Sim) {
+	c.store = &checkpointStore{}
 	switch {
 	case s.opts.NoCheckpoints:
 		c.interval = 0
@@ -77,7 +96,7 @@ func (c *checkpoints) init(s *Sim) {
 		if budget <= 0 {
 			budget = DefaultCheckpointBudget
 		}
-		per := max(int64(len(s.slots)), 1) * perObjectBytes(s.opts.RecordStages)
+		per := max(int64(len(s.slots)), 1) * perObjectBytes()
 		fit := max(budget/per, 2) // the tick-0 checkpoint and at least one more
 		ticks := int64(s.lastTick)
 		c.interval = int(max((ticks+fit-2)/(fit-1), MinCheckpointInterval))
@@ -85,15 +104,28 @@ func (c *checkpoints) init(s *Sim) {
 }
 
 // stepped saves a checkpoint when a newly simulated tick falls on the
-// interval.
+// interval and no Sim sharing the store has saved it yet.
 func (c *checkpoints) stepped(s *Sim) {
-	if c.interval > 0 && s.tick%c.interval == 0 && s.tick/c.interval == len(c.list) {
-		c.save(s)
+	if c.interval <= 0 || s.tick%c.interval != 0 {
+		return
+	}
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	if s.tick/c.interval == len(c.store.list) {
+		c.store.add(s)
 	}
 }
 
-// save appends a checkpoint of the current state.
+// save appends a checkpoint of the current state (tick 0's, when the Sim is
+// made).
 func (c *checkpoints) save(s *Sim) {
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	c.store.add(s)
+}
+
+// add appends a checkpoint of s's current state; the lock is held.
+func (c *checkpointStore) add(s *Sim) {
 	cp := checkpoint{
 		tick:        s.tick,
 		cursor:      s.cursor,
@@ -103,36 +135,35 @@ func (c *checkpoints) save(s *Sim) {
 		objs:        make([]objectState, s.nslots),
 		parts:       make([]anim.PartArray, s.nslots),
 	}
-	if s.opts.RecordStages {
-		cp.stages = make([]physics.StageRecord, s.nslots)
-	}
 	for i, o := range s.slots[:s.nslots] {
 		st := &cp.objs[i]
 		st.phys = o.phys
-		st.pm = o.pm.Snapshot()
+		snap := o.pm.Snapshot()
+		st.pm = snap.Pack()
 		st.mi = o.mi
 		st.st = o.st
 		cp.parts[i].CopyFrom(o.parts)
-		if cp.stages != nil {
-			cp.stages[i] = o.stages
-		}
 		c.bytes += int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
-			int64(o.parts.Sequence().NumNodes())*int64(unsafe.Sizeof(anim.AnimSequenceNode{}))
+			int64(o.parts.Sequence().NumNodes())*int64(unsafe.Sizeof(anim.AnimSequenceNode{})) +
+			int64(st.pm.NumNodes())*int64(unsafe.Sizeof(interp.Node{}))
 	}
-	c.bytes += int64(len(cp.stages)) * int64(unsafe.Sizeof(physics.StageRecord{}))
 	c.list = append(c.list, cp)
 }
 
-// nearest returns the latest checkpoint at or before tick.
-func (c *checkpoints) nearest(tick int) *checkpoint {
-	i := len(c.list) - 1
+// nearest returns the latest checkpoint strictly before tick (tick 0's for
+// tick 0), and no later than limit.
+func (c *checkpoints) nearest(tick, limit int) checkpoint {
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	i := len(c.store.list) - 1
 	if c.interval > 0 {
-		i = min(i, tick/c.interval)
+		i = min(i, max(tick-1, 0)/c.interval, limit/c.interval)
 	}
-	return &c.list[i]
+	return c.store.list[max(i, 0)]
 }
 
-// restore makes cp the current state.
+// restore makes cp the current state, wiring each restored physics object
+// to this Sim's own collaborators.
 func (s *Sim) restore(cp *checkpoint) {
 	s.tick, s.cursor, s.nslots = cp.tick, cp.cursor, cp.nslots
 	s.hasObserver, s.observer = cp.hasObserver, cp.observer
@@ -140,14 +171,63 @@ func (s *Sim) restore(cp *checkpoint) {
 	for i, o := range s.slots[:s.nslots] {
 		st := &cp.objs[i]
 		o.phys = st.phys
-		o.pm.Restore(&st.pm)
+		var snap interp.Snapshot
+		st.pm.Unpack(&snap)
+		o.pm.Restore(&snap)
 		o.mi = st.mi
 		o.st = st.st
 		o.parts.CopyFrom(&cp.parts[i])
-		if cp.stages != nil {
-			o.stages = cp.stages[i]
-		}
+		o.stages = physics.StageRecord{} // rebuilt by the next step
+		s.wire(o)
 	}
+	if s.furthest < s.tick {
+		// A checkpoint another Sim saved past this one's furthest tick
+		// (only taken when this Sim keeps no log or metrics): the ticks
+		// skipped have no events here.
+		for len(s.tickEnd) <= s.tick {
+			s.tickEnd = append(s.tickEnd, int32(len(s.log)))
+		}
+		s.furthest = s.tick
+	}
+}
+
+// wire points o's physics object at o's own part array, position manager,
+// motion interpreter, stage record and this Sim's world, as create does.
+func (s *Sim) wire(o *object) {
+	o.phys.World = s.world
+	o.phys.PartArray = o.parts
+	o.phys.PositionManager = o.pm
+	o.phys.MovementManager = movementManager{}
+	o.phys.MotionInterpreter = nil
+	if o.st.hasMI {
+		o.phys.MotionInterpreter = &o.mi
+	}
+	o.phys.Record = nil
+	if s.opts.RecordStages {
+		o.phys.Record = &o.stages
+	}
+	if s.sinkOn {
+		o.pm.SetSink(&o.sink)
+	}
+}
+
+// ShareCheckpoints makes s save its checkpoints to, and restore them from,
+// src's store, so two Sims of the same run — one pre-running on another
+// goroutine, one seeking for the window — each reuse what the other
+// simulated. Both must replay the same recording under the same reading to
+// the same last tick. A Sim that keeps an event log or metrics restores
+// only checkpoints up to the furthest tick it simulated itself, so its
+// records stay whole. s is left at tick 0.
+func (s *Sim) ShareCheckpoints(src *Sim) error {
+	if src.rec != s.rec || src.reading != s.reading || src.lastTick != s.lastTick {
+		return errors.New("engine: checkpoints are shared only between runs of one recording, reading and length")
+	}
+	if src.cps.interval <= 0 || s.cps.interval <= 0 {
+		return errors.New("engine: a run without checkpoints has none to share")
+	}
+	s.Seek(0)
+	s.cps = src.cps
+	return nil
 }
 
 // Seek makes tick the current tick, clamped to [0, LastTick]: it restores
@@ -167,9 +247,13 @@ func (s *Sim) Seek(tick int) {
 	if tick == s.tick {
 		return
 	}
-	cp := s.cps.nearest(tick)
+	limit := s.lastTick
+	if s.opts.EventLog || s.opts.Metrics {
+		limit = s.furthest
+	}
+	cp := s.cps.nearest(tick, limit)
 	if tick < s.tick || cp.tick > s.tick {
-		s.restore(cp)
+		s.restore(&cp)
 	}
 	for s.tick < tick {
 		s.Step()
@@ -184,7 +268,11 @@ func (s *Sim) StepBack() { s.Seek(s.tick - 1) }
 func (s *Sim) CheckpointInterval() int { return s.cps.interval }
 
 // CheckpointBytes is the approximate memory the checkpoints hold.
-func (s *Sim) CheckpointBytes() int64 { return s.cps.bytes }
+func (s *Sim) CheckpointBytes() int64 {
+	s.cps.store.mu.Lock()
+	defer s.cps.store.mu.Unlock()
+	return s.cps.store.bytes
+}
 
 // RunAll simulates the whole run once, to LastTick, keeping the checkpoints
 // and the complete event log and metrics, then returns to the current tick.

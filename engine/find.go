@@ -19,10 +19,10 @@ func (s *Sim) NextEvent(after int, f Filter) (tick int, ok bool) {
 		return 0, false
 	}
 	for {
-		i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].Tick) > after })
+		i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].tick) > after })
 		for ; i < len(s.log); i++ {
-			if f.Match(&s.log[i]) {
-				return int(s.log[i].Tick), true
+			if e := s.unpack(i); f.Match(&e) {
+				return int(e.Tick), true
 			}
 		}
 		if s.furthest >= s.lastTick {
@@ -40,10 +40,10 @@ func (s *Sim) PrevEvent(before int, f Filter) (tick int, ok bool) {
 	if !s.opts.EventLog || s.feed != nil {
 		return 0, false
 	}
-	i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].Tick) >= before })
+	i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].tick) >= before })
 	for i--; i >= 0; i-- {
-		if f.Match(&s.log[i]) {
-			return int(s.log[i].Tick), true
+		if e := s.unpack(i); f.Match(&e) {
+			return int(e.Tick), true
 		}
 	}
 	return 0, false

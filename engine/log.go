@@ -31,8 +31,11 @@ func (s *Sim) record(slot int32, e Event) {
 		s.metrics.event(slot, &e)
 	}
 	if s.opts.EventLog {
-		log := s.logOf(slot)
-		*log = append(*log, e)
+		if buf := s.logOf(slot); buf != nil {
+			*buf = append(*buf, e)
+		} else {
+			s.pack(&e)
+		}
 	}
 }
 
@@ -42,7 +45,7 @@ func (s *Sim) reserve(o *object) int {
 	if s.replay || !s.opts.EventLog {
 		return -1
 	}
-	s.log = append(s.log, Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Source: s.source})
+	s.pack(&Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Source: s.source})
 	return len(s.log) - 1
 }
 
@@ -52,7 +55,7 @@ func (s *Sim) fill(at int, o *object, r physics.Route) {
 		return
 	}
 	if at >= 0 {
-		s.log[at].Route = r
+		s.log[at].route = r
 	}
 	if s.opts.Metrics {
 		e := Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Route: r, Source: s.source}

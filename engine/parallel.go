@@ -70,7 +70,9 @@ func (s *Sim) updateObjects() {
 	wg.Wait()
 	p.active = false
 	for i := 1; i < w; i++ {
-		s.log = append(s.log, p.bufs[i]...)
+		for k := range p.bufs[i] {
+			s.pack(&p.bufs[i][k])
+		}
 		clear(p.bufs[i])
 		p.bufs[i] = p.bufs[i][:0]
 	}
@@ -96,11 +98,11 @@ func (s *Sim) updateSlots(lo, hi int) {
 	}
 }
 
-// logOf is the log an event of slot goes to: the Sim's, or during a split
-// pass the buffer of the slot's run.
+// logOf is the buffer an event of slot goes to during a split pass (the
+// slot's run's), or nil when it goes straight to the Sim's log.
 func (s *Sim) logOf(slot int32) *[]Event {
 	if p := &s.chunks; p.active && slot >= p.size {
 		return &p.bufs[slot/p.size]
 	}
-	return &s.log
+	return nil
 }

@@ -71,7 +71,9 @@ type Sim struct {
 	// simulated; tickEnd[k] is its length after tick k. Re-simulating a tick
 	// at or before furthest (after a seek) produces the same events, so it
 	// does not record them again.
-	log      []Event
+	log      []logEntry
+	places   []Place // the ends of the log's blips and snaps (logstore.go)
+	unpacked []Event // EventsAt's buffer
 	tickEnd  []int32
 	furthest int
 	replay   bool
@@ -307,7 +309,7 @@ func (s *Sim) Step() {
 	s.replay = k <= s.furthest
 	if s.feed != nil {
 		// Streaming keeps only the current tick's events.
-		s.log = s.log[:0]
+		s.log, s.places = s.log[:0], s.places[:0]
 	}
 	s.deliverDue(k)
 	s.updateObjects()

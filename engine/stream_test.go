@@ -171,8 +171,8 @@ func TestStream_KeepsOnlyTheCurrentTickAndReadsOnlyWhatTheTicksNeed(t *testing.T
 			t.Fatalf("the log holds an event of tick %d at tick %d", e.Tick, s.Tick())
 		}
 	}
-	if len(s.tickEnd) != 1 || len(s.cps.list) != 1 {
-		t.Errorf("per-tick tables grew: %d tick ends, %d checkpoints", len(s.tickEnd), len(s.cps.list))
+	if len(s.tickEnd) != 1 || len(s.cps.store.list) != 1 {
+		t.Errorf("per-tick tables grew: %d tick ends, %d checkpoints", len(s.tickEnd), len(s.cps.store.list))
 	}
 	for !s.Done() {
 		s.Step()

@@ -17,6 +17,9 @@ import (
 type ObjectView struct {
 	GUID uint32
 	Name string
+	// Slot is the object's slot: its place in creation order for the whole
+	// run, stable across seeks, for NodesAt (a lookup without a search).
+	Slot int
 	// Created is the tick the object was created in.
 	Created int
 
@@ -76,6 +79,10 @@ func (s *Sim) Objects(dst []ObjectView) []ObjectView {
 	return dst
 }
 
+// NumSlots is the number of objects the run ever has (header entities and
+// creations; a guid deleted and re-created counts twice).
+func (s *Sim) NumSlots() int { return len(s.slots) }
+
 // NumObjects is the number of live objects.
 func (s *Sim) NumObjects() int {
 	n := 0
@@ -105,6 +112,16 @@ func (s *Sim) Nodes(guid uint32, dst []interp.Node) []interp.Node {
 	return dst
 }
 
+// NodesAt appends the interpolation queue of the live object in slot (an
+// ObjectView's Slot), head first, to dst; dst is returned unchanged when the
+// slot holds no live object. Unlike Nodes it does not search.
+func (s *Sim) NodesAt(slot int, dst []interp.Node) []interp.Node {
+	if slot >= 0 && slot < s.nslots && s.slots[slot].st.alive {
+		return s.slots[slot].pm.Nodes(dst)
+	}
+	return dst
+}
+
 // Observer is the local player's position, when the recording has one.
 func (s *Sim) Observer() (pos physics.Position, ok bool) { return s.observer, s.hasObserver }
 
@@ -123,6 +140,7 @@ func (s *Sim) view(o *object) ObjectView {
 	v := ObjectView{
 		GUID:           o.guid,
 		Name:           o.name,
+		Slot:           int(o.slot),
 		Created:        int(o.st.created),
 		Position:       o.phys.Position(),
 		Heading:        o.phys.Heading(),
@@ -153,31 +171,38 @@ func (s *Sim) view(o *object) ObjectView {
 }
 
 // Events returns the event log from tick 0 to the current tick, in the order
-// the events happened. It is a view of the Sim's log, whose entries never
-// change once written: read it, do not modify it. Empty unless
+// the events happened, as a new slice (the log is stored packed: for long
+// runs read it entry by entry with NumEvents and EventAt). Empty unless
 // Options.EventLog. A streamed Sim (NewStream) keeps only the current
-// tick's events, which the next step replaces.
+// tick's events.
 func (s *Sim) Events() []Event {
 	if s.feed != nil {
-		return s.log
+		return s.copyEvents(len(s.log))
 	}
-	return s.log[:s.tickEnd[s.tick]]
+	return s.copyEvents(int(s.tickEnd[s.tick]))
 }
 
 // AllEvents returns the event log up to Furthest (the whole run after
-// RunAll), for the timeline. Read-only; later steps may append to the log
-// but never change what this returned. A streamed Sim's is the current
-// tick's.
-func (s *Sim) AllEvents() []Event { return s.log }
+// RunAll) as a new slice; a streamed Sim's is the current tick's.
+func (s *Sim) AllEvents() []Event { return s.copyEvents(len(s.log)) }
+
+// copyEvents unpacks the first n entries of the log into a new slice.
+func (s *Sim) copyEvents(n int) []Event {
+	out := make([]Event, n)
+	for i := range out {
+		out[i] = s.unpack(i)
+	}
+	return out
+}
 
 // EventsAt returns the events of tick k (none past Furthest; a streamed
-// Sim has only the current tick's). Read-only.
+// Sim has only the current tick's) in a buffer the next call reuses.
 func (s *Sim) EventsAt(k int) []Event {
 	if s.feed != nil {
 		if k != s.tick {
 			return nil
 		}
-		return s.log
+		return s.unpackRange(0, len(s.log))
 	}
 	if k < 0 || k > s.furthest {
 		return nil
@@ -186,5 +211,5 @@ func (s *Sim) EventsAt(k int) []Event {
 	if k > 0 {
 		start = s.tickEnd[k-1]
 	}
-	return s.log[start:s.tickEnd[k]]
+	return s.unpackRange(int(start), int(s.tickEnd[k]))
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -49,6 +50,9 @@ type Options struct {
 	// Screenshot, when set, makes the viewer pre-run, draw the start tick,
 	// write the window as a PNG to this path and exit.
 	Screenshot string
+	// ShotFirst takes the screenshot at the first frame the viewer can
+	// draw, without waiting for the pre-run to finish.
+	ShotFirst bool
 }
 
 // Window defaults.
@@ -190,6 +194,9 @@ func (a *app) Update() error {
 	if a.sess.err != nil {
 		return a.sess.err
 	}
+	if a.opts.Screenshot != "" && !a.opts.ShotFirst && !a.sess.ready {
+		return nil // a screenshot shows the whole run's records
+	}
 	if !a.started {
 		a.start()
 	}
@@ -212,6 +219,11 @@ func (a *app) Update() error {
 		a.updateMouse()
 	}
 	a.pb.Advance(1 / float64(ebiten.TPS()))
+	// Past what the pre-run has reached, the cursor steps on by itself
+	// (playing) but a jump waits there.
+	if reach, at := a.sess.reach(), a.sess.cur().src.Tick(); a.pb.Cursor() > reach && a.pb.Cursor()-at > maxStepAhead {
+		a.pb.Hold(max(reach, at))
+	}
 	if err := a.sess.seek(a.pb.Cursor()); err != nil {
 		return err
 	}
@@ -226,12 +238,15 @@ func (a *app) Update() error {
 // the cursor goes to the start tick.
 func (a *app) start() {
 	a.started = true
-	a.frameAll()
 	a.pb.Seek(a.opts.Tick)
 	if !a.opts.Paused && a.opts.Screenshot == "" {
 		a.pb.SetPlaying(true)
 	}
 	a.sess.seek(a.pb.Cursor())
+	if a.sess.terrain == nil {
+		a.sess.buildTerrain()
+	}
+	a.frameAll()
 	a.afterSeek()
 }
 
@@ -271,7 +286,7 @@ func (a *app) say(msg string) {
 func (a *app) frameAll() {
 	lo, hi, ok := a.sess.cur().hist.Bounds()
 	switch {
-	case ok:
+	case ok && a.sess.full:
 	case a.sess.terrain != nil:
 		lo, hi = a.sess.terrain.Bounds()
 	default:
@@ -285,7 +300,7 @@ func (a *app) frameAll() {
 // Draw draws the frame.
 func (a *app) Draw(screen *ebiten.Image) {
 	screen.Fill(background)
-	if !a.sess.ready || a.sess.err != nil || !a.started {
+	if a.sess.err != nil || !a.started {
 		a.drawLoading(screen)
 		return
 	}
@@ -341,6 +356,9 @@ func (a *app) fillScene(view *camera.View) {
 	sc.Selected, sc.Hovered = a.selected, a.hovered
 	sc.Stage = a.stepper.Stage()
 	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
+	vp := a.viewport()
+	sc.Focus = view.Target
+	sc.FocusRadius = sc.MetresPerPixel * math.Hypot(vp.W, vp.H) / 2
 	sc.BodyColor = overlay.BodyColor
 	sc.Compared = sc.Compared[:0]
 	if len(a.sess.runs) > 1 {
@@ -356,7 +374,11 @@ func (a *app) fillScene(view *camera.View) {
 // timelineData is what the strip shows.
 func (a *app) timelineData() *timeline.Data {
 	r := a.sess.cur()
-	return &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.selected}
+	d := &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.selected}
+	if !a.sess.ready {
+		d.Partial, d.Computed = true, a.sess.frontier
+	}
+	return d
 }
 
 // Layout makes the screen as large as the window (or the screenshot's size).

@@ -132,7 +132,8 @@ func (a *app) jumpToEvent(next bool) {
 		a.say("no " + when + " " + a.tl.Lane.String())
 		return
 	}
-	e := &r.index.Events()[i]
+	ev := r.index.Event(i)
+	e := &ev
 	a.pb.Seek(int(e.Tick))
 	a.stepper.Reset()
 	a.tl.View.Show(int(e.Tick))

@@ -7,7 +7,8 @@
 //     Snapshot at the cursor, the event log, the per-tick History, the
 //     event Index — and the Source interface a run is queried through;
 //   - ui/simsource: the engine adapted to model.Source (one engine.Sim per
-//     reading);
+//     reading, and a branch per reading that pre-runs on its own goroutine,
+//     sharing its checkpoints and keeping the event log read in place);
 //   - ui/overlay: every overlay, drawn from a snapshot through draw.Canvas;
 //   - ui/timeline: playback control and the timeline strip;
 //   - ui/pipeline: the teaching panel's stages, outputs and reasons;
@@ -21,8 +22,9 @@
 //     the panels and the timeline, and the Renderer that submits them.
 //
 // This package holds the window: layout, the ebitenui widgets, the mouse
-// and key routing, the session that pre-runs the runs with a progress bar,
-// and screenshots. Only ui and cmd/viewer import Ebitengine; every package
+// and key routing, the session that shows the first frame at once and
+// pre-runs the runs in the background (publishing their records as it
+// goes), and screenshots. Only ui and cmd/viewer import Ebitengine; every package
 // above except ui/render is tested without a display.
 //
 // ui may import engine and below, Ebitengine, ebitenui and mathgl.

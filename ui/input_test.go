@@ -212,7 +212,7 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Layout(400, 300)
-	for a.sess.done.Load() < 10 && a.sess.progress() == 0 {
+	for a.sess.progress() == 0 {
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}

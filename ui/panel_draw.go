@@ -145,7 +145,7 @@ func (p *pipelinePanel) update(a *app, r *run) {
 	p.ids = r.index.Recent(o.GUID, model.Filter{}, r.snap.Tick, r.snap.Tick, 64, p.ids[:0])
 	p.events = p.events[:0]
 	for k := len(p.ids) - 1; k >= 0; k-- {
-		p.events = append(p.events, r.index.Events()[p.ids[k]])
+		p.events = append(p.events, r.index.Event(int(p.ids[k])))
 	}
 	reading, err := interp.ReadingByName(r.info.Reading)
 	if err != nil {

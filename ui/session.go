@@ -1,6 +1,13 @@
 // The session: the runs being viewed (one per reading), their records, the
 // pre-run that fills those records off the window's update loop with its
 // progress, and keeping every run at the cursor.
+//
+// A run whose Source branches (model.Brancher) is viewed at once: the
+// pre-run steps the branch on its own goroutine (one per reading, so
+// readings side by side use several cores) and every few ticks publishes a
+// copy of the history and the event index so far; the window reads only
+// published copies, and its own Source seeks through the checkpoints the
+// two share. Other Sources are pre-run whole before the window shows them.
 
 package ui
 
@@ -15,28 +22,51 @@ import (
 	"glidepath/ui/render"
 )
 
+// publishTicks is how many ticks the pre-run simulates between publishing
+// its records to the window.
+const publishTicks = 64
+
 // run is one reading's run.
 type run struct {
 	src   model.Source
 	info  *model.Info
-	hist  *model.History
+	hist  *model.History // what the window reads: the latest published
 	index *model.Index
 	snap  model.Snapshot
 	color color.RGBA
+
+	// pub is the pre-run's latest publication; done its ticks so far.
+	pub  atomic.Pointer[records]
+	done atomic.Int64
 }
 
-// session holds the runs. Until loaded reports true, the pre-run goroutine
-// owns the runs and only the progress may be read.
+// records are a run's history and event index up to tick.
+type records struct {
+	hist     *model.History
+	index    *model.Index
+	tick     int
+	complete bool
+}
+
+// session holds the runs. When live, the window views the runs while they
+// pre-run; otherwise, until loaded reports true, the pre-run goroutine owns
+// the runs and only the progress may be read.
 type session struct {
 	runs    []*run
 	sel     int // the selected reading
 	terrain *render.Terrain
+	live    bool
 
-	done, total atomic.Int64
-	finished    chan error
-	ready       bool
-	err         error
-	cancel      context.CancelFunc
+	total    int64
+	finished chan error
+	pending  int // pre-run goroutines that have not reported
+	ready    bool
+	err      error
+	cancel   context.CancelFunc
+	// frontier is the tick up to which every run's records are published.
+	frontier int
+	// full says the terrain covers the whole run.
+	full bool
 }
 
 // newSession starts pre-running srcs in the background.
@@ -44,67 +74,178 @@ func newSession(srcs []model.Source) (*session, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("ui: nothing to view")
 	}
-	s := &session{finished: make(chan error, 1)}
-	var total int64
+	s := &session{finished: make(chan error, len(srcs)), live: true}
 	for i, src := range srcs {
-		s.runs = append(s.runs, &run{src: src, info: src.Info(), hist: model.NewHistory(), color: overlay.ReadingColor(i)})
-		total += int64(src.Info().LastTick)
+		info := src.Info()
+		h := model.NewHistory()
+		h.SetStride(model.StrideFor(info.Objects, info.LastTick))
+		r := &run{src: src, info: info, hist: h, index: model.NewIndex(nil), color: overlay.ReadingColor(i)}
+		s.runs = append(s.runs, r)
+		s.total += int64(info.LastTick)
+		if _, ok := src.(model.Brancher); !ok {
+			s.live = false
+		}
 	}
-	s.total.Store(max(total, 1))
+	s.total = max(s.total, 1)
+	s.pending = 1
+	if s.live {
+		s.pending = len(s.runs)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
-	go func() { s.finished <- s.prerun(ctx) }()
+	if s.live {
+		for _, r := range s.runs {
+			go func() { s.finished <- prerunLive(ctx, r) }()
+		}
+	} else {
+		go func() { s.finished <- s.prerunAll(ctx) }()
+	}
 	return s, nil
 }
 
-// prerun runs on its own goroutine: every run to its end, its event log
-// indexed, and the terrain built.
-func (s *session) prerun(ctx context.Context) error {
-	var base int64
+// prerunLive runs on its own goroutine: r's branch to the end, publishing
+// its records every publishTicks ticks.
+func prerunLive(ctx context.Context, r *run) error {
+	h := model.NewHistory()
+	h.SetStride(r.hist.Stride())
+	p, err := model.NewPrerunner(r.src, h)
+	if err != nil {
+		return err
+	}
+	for !p.Done() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p.Advance(publishTicks)
+		x := p.Index()
+		r.pub.Store(&records{hist: h.Clone(), index: x.Clone(), tick: p.Tick()})
+		r.done.Store(int64(p.Tick()))
+	}
+	x, err := p.Finish()
+	if err != nil {
+		return err
+	}
+	r.pub.Store(&records{hist: h, index: x, tick: p.Tick(), complete: true})
+	r.done.Store(int64(p.Tick()))
+	return nil
+}
+
+// prerunAll runs on its own goroutine: every run to its end on the run's
+// own Source, its event log indexed.
+func (s *session) prerunAll(ctx context.Context) error {
 	for _, r := range s.runs {
-		err := model.Prerun(ctx, r.src, r.hist, func(done, total int) {
-			s.done.Store(base + int64(done))
+		x, err := model.Prerun(ctx, r.src, r.hist, func(done, total int) {
+			r.done.Store(int64(done))
 		})
 		if err != nil {
 			return err
 		}
-		base += int64(r.info.LastTick)
-		r.index = model.NewIndex(r.src.Events())
+		r.index = x
 		r.src.Snapshot(&r.snap)
-	}
-	// A terrain that cannot be drawn (heights that are not finite, say)
-	// leaves the viewport without ground rather than the viewer closed.
-	if t, err := buildTerrain(s.runs[0].info.World, s.runs[0].hist); err == nil {
-		s.terrain = t
 	}
 	return nil
 }
 
-// poll reports whether the pre-run has finished, taking over the runs when
-// it has.
+// poll takes what the pre-run has published, and reports whether the
+// runs may be viewed: at once when live, otherwise once the pre-run has
+// finished.
 func (s *session) poll() bool {
+	if s.live {
+		s.frontier = -1
+		complete := true
+		for _, r := range s.runs {
+			rec := r.pub.Load()
+			if rec == nil {
+				s.frontier, complete = 0, false
+				continue
+			}
+			r.hist, r.index = rec.hist, rec.index
+			if s.frontier < 0 || rec.tick < s.frontier {
+				s.frontier = rec.tick
+			}
+			complete = complete && rec.complete
+		}
+		s.frontier = max(s.frontier, 0)
+		for s.pending > 0 {
+			select {
+			case err := <-s.finished:
+				s.pending--
+				if err != nil && s.err == nil {
+					s.err = err
+				}
+				continue
+			default:
+			}
+			break
+		}
+		s.ready = s.pending == 0 && complete || s.err != nil
+		if s.ready && !s.full {
+			s.full = true
+			s.buildTerrain()
+		}
+		return true
+	}
 	if s.ready {
 		return true
 	}
 	select {
 	case err := <-s.finished:
+		s.pending--
 		s.ready, s.err = true, err
+		s.frontier = s.runs[0].info.LastTick
+		if err == nil {
+			s.buildTerrain()
+			s.full = true
+		}
 		return true
 	default:
 		return false
 	}
 }
 
+// buildTerrain builds the terrain around what the selected run's history
+// holds so far (or, before any, its snapshot). A terrain that cannot be
+// drawn (heights that are not finite, say) leaves the viewport without
+// ground rather than the viewer closed.
+func (s *session) buildTerrain() {
+	r := s.runs[0]
+	h := r.hist
+	if _, _, ok := h.Bounds(); !ok {
+		h = model.NewHistory()
+		h.Record(&r.snap)
+	}
+	if t, err := buildTerrain(r.info.World, h); err == nil {
+		s.terrain = t
+	}
+}
+
 // progress is the pre-run's fraction done.
 func (s *session) progress() float64 {
-	return float64(s.done.Load()) / float64(s.total.Load())
+	var done int64
+	for _, r := range s.runs {
+		done += r.done.Load()
+	}
+	return float64(done) / float64(s.total)
 }
 
 // wait blocks until the pre-run has finished (for screenshots and tests).
 func (s *session) wait() error {
-	if !s.ready {
-		s.err = <-s.finished
-		s.ready = true
+	if s.ready && (!s.live || s.full) {
+		return s.err
+	}
+	for ; s.pending > 0; s.pending-- {
+		if err := <-s.finished; err != nil && s.err == nil {
+			s.err = err
+		}
+	}
+	if s.live {
+		s.poll()
+	}
+	s.ready = true
+	if !s.live && s.err == nil && !s.full {
+		s.frontier = s.runs[0].info.LastTick
+		s.buildTerrain()
+		s.full = true
 	}
 	return s.err
 }
@@ -114,6 +255,16 @@ func (s *session) close() { s.cancel() }
 
 // cur is the selected reading's run.
 func (s *session) cur() *run { return s.runs[s.sel] }
+
+// reach is the furthest tick the cursor may go to now: the runs' last
+// tick once pre-run, else the pre-run's frontier — scrubbing past it waits
+// for the pre-run.
+func (s *session) reach() int {
+	if s.ready {
+		return s.runs[0].info.LastTick
+	}
+	return s.frontier
+}
 
 // seek brings every run to tick and refreshes its snapshot. Short steps
 // forward are stepped; anything else goes through the engine's checkpoints.

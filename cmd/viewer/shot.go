@@ -20,7 +20,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [FILE]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-first] [FILE]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -28,6 +28,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	size := fs.String("size", "1280x800", "image size `WxH`, pixels")
 	cam := fs.String("camera", "isometric", "camera: top-down, isometric or perspective")
 	sel := fs.String("select", "", "select the object with this `guid` (its queue numbered, the inspector and pipeline filled)")
+	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the pre-run to finish (shows how soon a large input opens)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -45,7 +46,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts.Title, opts.Paused, opts.Size, opts.Screenshot = "Glidepath shot", true, sz, *out
+	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
 	if err := ui.Run(opts); err != nil {
 		return err
 	}

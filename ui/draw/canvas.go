@@ -121,6 +121,9 @@ const (
 	// Capsule is a vertical cylinder capped by hemispheres, overall height
 	// Height.
 	Capsule
+	// Point is a body too small to see drawn as a dot marker at its base
+	// (still pickable): a crowd's cheap level of detail.
+	Point
 )
 
 // Body is a solid object: a remote, a ghost of the server truth, or a

@@ -29,12 +29,12 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 	if x == nil {
 		return m
 	}
-	events := x.Events()
 	for _, id := range x.Of(guid) {
-		e := &events[id]
-		if int(e.Tick) > tick {
+		if int(x.Tick(int(id))) > tick {
 			break
 		}
+		ev := x.Event(int(id))
+		e := &ev
 		switch e.Kind {
 		case model.EventBlip:
 			m.Blips++

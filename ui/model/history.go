@@ -1,11 +1,14 @@
-// History: every object's state tick by tick, recorded once while the run is
-// pre-run, so trails, the timeline's plots and the object list's live
-// metrics read any tick without seeking the run.
+// History: every object's state tick by tick — or every few ticks, at the
+// resolution trails and the timeline's plot draw, so a long crowd fits in
+// memory — recorded once while the run is pre-run, so trails, the
+// timeline's plots and the object list's live metrics read any tick without
+// seeking the run.
 
 package model
 
 import (
 	"math"
+	"unsafe"
 
 	"glidepath/interp"
 	"glidepath/physics"
@@ -31,26 +34,37 @@ type Sample struct {
 	Contact bool
 }
 
-// Track is one object's samples from the first tick it was seen.
+// Track is one object's samples from the first tick it was seen: sample i
+// is tick First + i·Stride.
 type Track struct {
 	GUID    uint32
 	Name    string
 	First   int
+	Stride  int
 	Samples []Sample
 }
 
-// At returns the sample at tick; ok is false outside the track or where
-// the object was not alive.
+// At returns the sample at tick (the latest recorded at or before it); ok
+// is false outside the track or where the object was not alive.
 func (t *Track) At(tick int) (s Sample, ok bool) {
-	i := tick - t.First
-	if i < 0 || i >= len(t.Samples) || !t.Samples[i].Alive {
+	if tick < t.First {
+		return Sample{}, false
+	}
+	i := (tick - t.First) / max(t.Stride, 1)
+	if i >= len(t.Samples) || !t.Samples[i].Alive {
 		return Sample{}, false
 	}
 	return t.Samples[i], true
 }
 
-// History holds the tracks of one run.
+// tickOf is the tick of sample i.
+func (t *Track) tickOf(i int) int { return t.First + i*max(t.Stride, 1) }
+
+// History holds the tracks of one run. One goroutine records; others read
+// the copies Clone makes, which later recording never changes.
 type History struct {
+	// stride is the number of ticks between samples.
+	stride int
 	// Origin is subtracted from every recorded position.
 	Origin    Vec3
 	hasOrigin bool
@@ -71,7 +85,47 @@ type History struct {
 
 // NewHistory returns an empty history.
 func NewHistory() *History {
-	return &History{index: make(map[uint32]int), indoor: make(map[[2]int32]bool), last: -1}
+	return &History{stride: 1, index: make(map[uint32]int), indoor: make(map[[2]int32]bool), last: -1}
+}
+
+// HistoryBudget is the memory the samples of one run's history may use,
+// bytes: a run of more object-ticks is sampled every few ticks.
+const HistoryBudget = 192 << 20
+
+// StrideFor is the smallest stride at which objects objects over ticks
+// ticks fit HistoryBudget.
+func StrideFor(objects, ticks int) int {
+	per := int64(unsafe.Sizeof(Sample{}))
+	total := int64(max(objects, 1)) * int64(max(ticks, 1)) * per
+	return int(max((total+HistoryBudget-1)/HistoryBudget, 1))
+}
+
+// SetStride samples every stride ticks (ticks that are multiples of it);
+// it must be called before anything is recorded.
+func (h *History) SetStride(stride int) {
+	if h.last < 0 {
+		h.stride = max(stride, 1)
+	}
+}
+
+// Stride is the number of ticks between samples.
+func (h *History) Stride() int { return h.stride }
+
+// Clone returns a copy of what is recorded so far that later Records do
+// not change, for reading on another goroutine: samples are appended,
+// never rewritten, so the copy shares them.
+func (h *History) Clone() *History {
+	c := *h
+	c.tracks = append([]Track(nil), h.tracks...)
+	c.index = make(map[uint32]int, len(h.index))
+	for k, v := range h.index { // copying a map: order does not matter
+		c.index[k] = v
+	}
+	c.indoor = make(map[[2]int32]bool, len(h.indoor))
+	for k, v := range h.indoor {
+		c.indoor[k] = v
+	}
+	return &c
 }
 
 // LastTick is the last tick recorded, −1 before any.
@@ -89,9 +143,10 @@ func (h *History) Track(guid uint32) *Track {
 }
 
 // Record appends the snapshot's tick. Ticks must be recorded in order, each
-// once; a tick not after the last recorded one is ignored.
+// once; a tick not after the last recorded one is ignored, and so is a tick
+// between samples (not a multiple of the stride).
 func (h *History) Record(s *Snapshot) {
-	if s.Tick <= h.last {
+	if s.Tick <= h.last || s.Tick%h.stride != 0 {
 		return
 	}
 	if !h.hasOrigin && (len(s.Objects) > 0 || s.HasObserver) {
@@ -107,12 +162,12 @@ func (h *History) Record(s *Snapshot) {
 		if !ok {
 			k = len(h.tracks)
 			h.index[o.GUID] = k
-			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: s.Tick})
+			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: s.Tick, Stride: h.stride})
 		}
 		t := &h.tracks[k]
 		// Ticks the object was missing from (deleted, not yet re-created)
 		// stay dead samples.
-		for t.First+len(t.Samples) < s.Tick {
+		for t.tickOf(len(t.Samples)) < s.Tick {
 			t.Samples = append(t.Samples, Sample{})
 		}
 		t.Samples = append(t.Samples, h.sample(o))
@@ -194,24 +249,26 @@ func (h *History) Pos(s *Sample) Vec3 {
 }
 
 // Trail appends to dst the positions of guid's body from tick from to tick
-// to, one every step ticks and always the last, skipping ticks the object
-// was not alive: a trail stops at a gap and restarts after it, so it
-// returns only the run that ends at to.
+// to, one every step ticks (at least the stride) and always the last
+// sample, skipping ticks the object was not alive: a trail stops at a gap
+// and restarts after it, so it returns only the run that ends at to.
 func (h *History) Trail(guid uint32, from, to, step int, dst []Vec3) []Vec3 {
 	t := h.Track(guid)
-	if t == nil || step < 1 {
+	if t == nil || step < 1 || to < t.First {
 		return dst
 	}
-	from = max(from, t.First)
-	to = min(to, t.First+len(t.Samples)-1)
+	st := max(t.Stride, 1)
+	every := max((step+st-1)/st, 1) // samples between points
+	a := max((from-t.First+st-1)/st, 0)
+	b := min((to-t.First)/st, len(t.Samples)-1)
 	start := len(dst)
-	for k := from; k <= to; k++ {
-		s := &t.Samples[k-t.First]
+	for i := a; i <= b; i++ {
+		s := &t.Samples[i]
 		if !s.Alive {
 			dst = dst[:start]
 			continue
 		}
-		if (k-from)%step == 0 || k == to {
+		if (i-a)%every == 0 || i == b {
 			dst = append(dst, h.Pos(s))
 		}
 	}

@@ -52,38 +52,121 @@ func (f *Filter) Match(e *Event) bool {
 	return true
 }
 
-// Index sorts an event log out by object and tick. It is built once the
-// log is complete and is read-only after.
-type Index struct {
-	events []Event
-	// byObject lists each object's events, as indices into events; lookup
-	// only, never iterated.
-	byObject map[uint32][]int32
+// EventLog is a run's event log read in place: the source keeps its own
+// compact store and converts one entry at a time when asked, so the viewer
+// never holds a second copy of the log (Rerun's model: query the store at
+// the cursor). Entries are in tick order and never change once written.
+type EventLog interface {
+	// Len is the number of entries.
+	Len() int
+	// At converts entry i.
+	At(i int) Event
+	// Tick is entry i's tick, without converting it.
+	Tick(i int) int32
+	// Who is entry i's object and kind, without converting it.
+	Who(i int) (guid uint32, kind EventKind)
 }
 
-// NewIndex indexes events, which must be in tick order (as a Source's log
-// is).
-func NewIndex(events []Event) *Index {
-	x := &Index{events: events, byObject: make(map[uint32][]int32)}
-	for i := range events {
-		e := &events[i]
-		if e.Kind == EventNote && e.GUID == 0 {
-			continue
-		}
-		x.byObject[e.GUID] = append(x.byObject[e.GUID], int32(i))
-	}
+// EventSlice is an EventLog held as plain Events (tests, fakes).
+type EventSlice []Event
+
+// Len is the number of events.
+func (l EventSlice) Len() int { return len(l) }
+
+// At returns event i.
+func (l EventSlice) At(i int) Event { return l[i] }
+
+// Tick is event i's tick.
+func (l EventSlice) Tick(i int) int32 { return l[i].Tick }
+
+// Who is event i's object and kind.
+func (l EventSlice) Who(i int) (uint32, EventKind) { return l[i].GUID, l[i].Kind }
+
+// Index sorts an event log out by object and tick. It grows with the log
+// (Extend) while a run is pre-run; what it has indexed never changes.
+type Index struct {
+	log EventLog
+	n   int
+	// byObject lists each object's events, as indices into the log; lookup
+	// only, never iterated.
+	byObject map[uint32][]int32
+	// density counts the events of each kind in each DensityTicks-tick
+	// bucket, and fails the failed stall windows and node completions, for
+	// the timeline's aggregated lanes.
+	density, fails [NumEventKinds][]uint32
+}
+
+// DensityTicks is the width of the Index's density buckets, ticks.
+const DensityTicks = 16
+
+// NewIndex indexes events, which must be in tick order.
+func NewIndex(events []Event) *Index { return IndexLog(EventSlice(events)) }
+
+// IndexLog indexes a log.
+func IndexLog(log EventLog) *Index {
+	x := &Index{byObject: make(map[uint32][]int32)}
+	x.Extend(log)
 	return x
 }
 
-// Events returns the indexed log.
-func (x *Index) Events() []Event { return x.events }
+// Extend indexes the entries of log past those already indexed; log must
+// be the same log grown (entries are never rewritten).
+func (x *Index) Extend(log EventLog) {
+	x.log = log
+	n := log.Len()
+	for i := x.n; i < n; i++ {
+		guid, kind := log.Who(i)
+		b := int(log.Tick(i)) / DensityTicks
+		if kind < NumEventKinds {
+			for len(x.density[kind]) <= b {
+				x.density[kind] = append(x.density[kind], 0)
+			}
+			x.density[kind][b]++
+		}
+		if kind == EventStallWindow || kind == EventNodeComplete {
+			if e := log.At(i); !e.Pass && !e.Success {
+				for len(x.fails[kind]) <= b {
+					x.fails[kind] = append(x.fails[kind], 0)
+				}
+				x.fails[kind][b]++
+			}
+		}
+		if kind == EventNote && guid == 0 {
+			continue
+		}
+		x.byObject[guid] = append(x.byObject[guid], int32(i))
+	}
+	x.n = n
+}
+
+// Len is the number of events indexed.
+func (x *Index) Len() int { return x.n }
+
+// Event converts event i.
+func (x *Index) Event(i int) Event { return x.log.At(i) }
+
+// Tick is event i's tick.
+func (x *Index) Tick(i int) int32 { return x.log.Tick(i) }
+
+// Density returns how many events of kind fell in bucket b (ticks
+// b·DensityTicks to (b+1)·DensityTicks − 1), and how many of those were
+// failures (stall windows, node completions).
+func (x *Index) Density(kind EventKind, b int) (n, fails int) {
+	if kind >= NumEventKinds || b < 0 || b >= len(x.density[kind]) {
+		return 0, 0
+	}
+	if b < len(x.fails[kind]) {
+		fails = int(x.fails[kind][b])
+	}
+	return int(x.density[kind][b]), fails
+}
 
 // Of returns the indices of guid's events, in order.
 func (x *Index) Of(guid uint32) []int32 { return x.byObject[guid] }
 
 // firstAfter is the index of the first event with a tick above tick.
 func (x *Index) firstAfter(tick int) int {
-	return sort.Search(len(x.events), func(i int) bool { return int(x.events[i].Tick) > tick })
+	return sort.Search(x.n, func(i int) bool { return int(x.log.Tick(i)) > tick })
 }
 
 // Span returns the indices [lo, hi) of the events of ticks from to to.
@@ -91,21 +174,36 @@ func (x *Index) Span(from, to int) (lo, hi int) {
 	return x.firstAfter(from - 1), x.firstAfter(to)
 }
 
+// match converts event i and tests it against f.
+func (x *Index) match(i int, f *Filter) bool {
+	if f.Kinds != 0 || f.OneObject {
+		guid, kind := x.log.Who(i)
+		if f.Kinds != 0 && !f.Kinds.Has(kind) || f.OneObject && guid != f.GUID {
+			return false
+		}
+	}
+	if !f.FailOnly {
+		return true
+	}
+	e := x.log.At(i)
+	return f.Match(&e)
+}
+
 // Next returns the index of the first event after tick that passes f;
 // ok is false when there is none.
 func (x *Index) Next(tick int, f Filter) (int, bool) {
 	if f.OneObject {
 		ids := x.byObject[f.GUID]
-		k := sort.Search(len(ids), func(i int) bool { return int(x.events[ids[i]].Tick) > tick })
+		k := sort.Search(len(ids), func(i int) bool { return int(x.log.Tick(int(ids[i]))) > tick })
 		for ; k < len(ids); k++ {
-			if f.Match(&x.events[ids[k]]) {
+			if x.match(int(ids[k]), &f) {
 				return int(ids[k]), true
 			}
 		}
 		return 0, false
 	}
-	for i := x.firstAfter(tick); i < len(x.events); i++ {
-		if f.Match(&x.events[i]) {
+	for i := x.firstAfter(tick); i < x.n; i++ {
+		if x.match(i, &f) {
 			return i, true
 		}
 	}
@@ -117,16 +215,16 @@ func (x *Index) Next(tick int, f Filter) (int, bool) {
 func (x *Index) Prev(tick int, f Filter) (int, bool) {
 	if f.OneObject {
 		ids := x.byObject[f.GUID]
-		k := sort.Search(len(ids), func(i int) bool { return int(x.events[ids[i]].Tick) >= tick })
+		k := sort.Search(len(ids), func(i int) bool { return int(x.log.Tick(int(ids[i]))) >= tick })
 		for k--; k >= 0; k-- {
-			if f.Match(&x.events[ids[k]]) {
+			if x.match(int(ids[k]), &f) {
 				return int(ids[k]), true
 			}
 		}
 		return 0, false
 	}
 	for i := x.firstAfter(tick-1) - 1; i >= 0; i-- {
-		if f.Match(&x.events[i]) {
+		if x.match(i, &f) {
 			return i, true
 		}
 	}
@@ -137,16 +235,35 @@ func (x *Index) Prev(tick int, f Filter) (int, bool) {
 // kinds in f that happened at or before tick and no earlier than since.
 func (x *Index) Recent(guid uint32, f Filter, since, tick, n int, dst []int32) []int32 {
 	ids := x.byObject[guid]
-	k := sort.Search(len(ids), func(i int) bool { return int(x.events[ids[i]].Tick) > tick })
+	k := sort.Search(len(ids), func(i int) bool { return int(x.log.Tick(int(ids[i]))) > tick })
 	for k--; k >= 0 && n > 0; k-- {
-		e := &x.events[ids[k]]
-		if int(e.Tick) < since {
+		if int(x.log.Tick(int(ids[k]))) < since {
 			break
 		}
-		if f.Match(e) {
+		if x.match(int(ids[k]), &f) {
 			dst = append(dst, ids[k])
 			n--
 		}
 	}
 	return dst
+}
+
+// Clone returns a copy of the index so far that later Extends do not
+// change, for reading on another goroutine. It shares the per-object lists
+// (Extend only appends past their ends) and keeps only the density buckets
+// before the last indexed event's, which no later event can add to.
+func (x *Index) Clone() *Index {
+	c := &Index{log: x.log, n: x.n, byObject: make(map[uint32][]int32, len(x.byObject))}
+	for guid, ids := range x.byObject { // copying a map: order does not matter
+		c.byObject[guid] = ids[:len(ids):len(ids)]
+	}
+	full := 0
+	if x.n > 0 {
+		full = int(x.log.Tick(x.n-1)) / DensityTicks
+	}
+	for k := range x.density {
+		c.density[k] = x.density[k][:min(full, len(x.density[k])):min(full, len(x.density[k]))]
+		c.fails[k] = x.fails[k][:min(full, len(x.fails[k])):min(full, len(x.fails[k]))]
+	}
+	return c
 }

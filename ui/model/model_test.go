@@ -189,13 +189,13 @@ func (c *countingSource) Snapshot(s *Snapshot) {
 	s.Reset(c.tick)
 	s.AddObject(Object{GUID: 1, Pos: Vec3{float64(c.tick), 0, 0}})
 }
-func (c *countingSource) Events() []Event { return nil }
+func (c *countingSource) Events() EventLog { return EventSlice(nil) }
 
 func TestPrerun_RecordsEveryTickReportsProgressAndSeeksBack(t *testing.T) {
 	src := &countingSource{info: Info{LastTick: 500}, tick: 7}
 	h := NewHistory()
 	var last, calls int
-	err := Prerun(context.Background(), src, h, func(done, total int) {
+	_, err := Prerun(context.Background(), src, h, func(done, total int) {
 		if total != 500 || done < last {
 			t.Errorf("progress %d/%d after %d", done, total, last)
 		}
@@ -210,7 +210,7 @@ func TestPrerun_RecordsEveryTickReportsProgressAndSeeksBack(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := Prerun(ctx, &countingSource{info: Info{LastTick: 5}}, NewHistory(), nil); err == nil {
+	if _, err := Prerun(ctx, &countingSource{info: Info{LastTick: 5}}, NewHistory(), nil); err == nil {
 		t.Error("a cancelled prerun reported no error")
 	}
 }

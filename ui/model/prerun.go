@@ -1,7 +1,9 @@
-// Prerun: run a Source from its cursor to its last tick once, recording
-// every tick in a History, so the timeline knows the whole run and scrubbing
-// only ever seeks back. Progress is reported as it goes; the caller runs it
-// off the window's update loop.
+// Prerun: run a Source from tick 0 to its last tick once, recording every
+// tick in a History and indexing its event log, so the timeline knows the
+// whole run. A Source that can branch (Brancher) is pre-run on a second run
+// of its input, which another goroutine may step while the first is
+// scrubbed; the Prerunner publishes what it has so far as copies that
+// goroutine may read.
 
 package model
 
@@ -12,28 +14,101 @@ import (
 // Progress receives how many ticks of total are done.
 type Progress func(done, total int)
 
-// Prerun steps src from tick 0 to its last tick, recording each tick's
-// snapshot in h, then seeks back to tick 0. It reports progress every few
-// ticks and stops early, returning ctx's error, when ctx is done.
-func Prerun(ctx context.Context, src Source, h *History, progress Progress) error {
-	if err := src.Seek(0); err != nil {
-		return err
+// Brancher is a Source that can open a second run of its input.
+type Brancher interface {
+	// Branch returns a new Source over the same run at tick 0, which may
+	// be used on another goroutine than the Brancher. The two share what
+	// one simulated that the other can reuse (checkpoints), and the
+	// Brancher's Events read the branch's log: call them only on the
+	// goroutine stepping the branch, or once it has stopped.
+	Branch() (Source, error)
+}
+
+// Prerunner pre-runs one Source a few ticks at a time.
+type Prerunner struct {
+	run   Source
+	own   bool // run is the Source itself, which is sought back to 0 at the end
+	hist  *History
+	index *Index
+	snap  Snapshot
+	last  int
+}
+
+// NewPrerunner prepares to pre-run src into h: on a branch when src is a
+// Brancher, otherwise on src itself (then nothing else may use src until
+// Done).
+func NewPrerunner(src Source, h *History) (*Prerunner, error) {
+	p := &Prerunner{run: src, own: true, hist: h, last: src.Info().LastTick}
+	if b, ok := src.(Brancher); ok {
+		run, err := b.Branch()
+		if err != nil {
+			return nil, err
+		}
+		p.run, p.own = run, false
 	}
-	last := src.Info().LastTick
-	var snap Snapshot
-	src.Snapshot(&snap)
-	h.Record(&snap)
-	every := max(last/200, 1)
-	for src.Tick() < last {
+	if err := p.run.Seek(0); err != nil {
+		return nil, err
+	}
+	p.run.Snapshot(&p.snap)
+	h.Record(&p.snap)
+	return p, nil
+}
+
+// Tick is the last tick recorded.
+func (p *Prerunner) Tick() int { return p.run.Tick() }
+
+// Done reports whether the whole run is recorded.
+func (p *Prerunner) Done() bool { return p.run.Tick() >= p.last }
+
+// Advance steps and records up to n ticks.
+func (p *Prerunner) Advance(n int) {
+	for ; n > 0 && p.run.Tick() < p.last; n-- {
+		p.run.Step()
+		if p.run.Tick()%p.hist.Stride() == 0 {
+			p.run.Snapshot(&p.snap)
+			p.hist.Record(&p.snap)
+		}
+	}
+}
+
+// Index indexes the event log simulated so far and returns the index
+// (the same one, grown).
+func (p *Prerunner) Index() *Index {
+	if p.index == nil {
+		p.index = IndexLog(p.run.Events())
+	} else {
+		p.index.Extend(p.run.Events())
+	}
+	return p.index
+}
+
+// Finish indexes the whole log and, when the Source itself was pre-run,
+// seeks it back to tick 0.
+func (p *Prerunner) Finish() (*Index, error) {
+	x := p.Index()
+	if p.own {
+		return x, p.run.Seek(0)
+	}
+	return x, nil
+}
+
+// Prerun records every tick of src in h and returns the index of its
+// event log, reporting progress every few ticks; it stops early, returning
+// ctx's error, when ctx is done.
+func Prerun(ctx context.Context, src Source, h *History, progress Progress) (*Index, error) {
+	p, err := NewPrerunner(src, h)
+	if err != nil {
+		return nil, err
+	}
+	every := max(p.last/200, 1)
+	for !p.Done() {
 		if err := ctx.Err(); err != nil {
-			return err
+			return nil, err
 		}
-		src.Step()
-		src.Snapshot(&snap)
-		h.Record(&snap)
-		if progress != nil && (src.Tick()%every == 0 || src.Tick() == last) {
-			progress(src.Tick(), last)
+		p.Advance(every)
+		if progress != nil {
+			progress(p.Tick(), p.last)
 		}
 	}
-	return src.Seek(0)
+	return p.Finish()
 }

@@ -16,6 +16,8 @@ type Info struct {
 	TickRate int
 	// LastTick is the run's last tick; tick 0 is the initial state.
 	LastTick int
+	// Objects is how many objects the run ever has (0: not known).
+	Objects int
 	// World is the collision world (terrain and obstacles); nil is flat
 	// ground at z = 0.
 	World *physics.World
@@ -38,5 +40,5 @@ type Source interface {
 	// Events is the event log of every tick simulated so far (the whole run
 	// after Prerun), in the order the events happened. Read-only; valid
 	// until the next Step or Seek.
-	Events() []Event
+	Events() EventLog
 }

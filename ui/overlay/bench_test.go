@@ -5,6 +5,7 @@ package overlay
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -39,13 +40,14 @@ func crowdScene(tb testing.TB, n int) (*Scene, *render.Terrain) {
 	}
 	src := srcs[0]
 	h := model.NewHistory()
-	if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+	x, err := model.Prerun(context.Background(), src, h, nil)
+	if err != nil {
 		tb.Fatal(err)
 	}
 	if err := src.Seek(src.Info().LastTick / 2); err != nil {
 		tb.Fatal(err)
 	}
-	sc := &Scene{Snap: &model.Snapshot{}, History: h, Index: model.NewIndex(src.Events()), TickRate: src.Info().TickRate, Stage: -1}
+	sc := &Scene{Snap: &model.Snapshot{}, History: h, Index: x, TickRate: src.Info().TickRate, Stage: -1}
 	src.Snapshot(sc.Snap)
 	if len(sc.Snap.Objects) != n {
 		tb.Fatalf("%d objects at the middle tick, want %d", len(sc.Snap.Objects), n)
@@ -73,7 +75,7 @@ func crowdView(t *render.Terrain) camera.View {
 // snapshot of the crowd scenario, every overlay on, built into the
 // viewport's batches.
 func BenchmarkBuildFrame(b *testing.B) {
-	for _, n := range []int{1, 30, 300} {
+	for _, n := range []int{1, 30, 300, 1000} {
 		b.Run("objects="+strconv.Itoa(n), func(b *testing.B) {
 			sc, terrain := crowdScene(b, n)
 			bl, err := render.NewBuilder()
@@ -82,6 +84,7 @@ func BenchmarkBuildFrame(b *testing.B) {
 			}
 			v := crowdView(terrain)
 			sc.MetresPerPixel = v.MetresPerPixel(v.Target)
+			sc.Focus, sc.FocusRadius = v.Target, sc.MetresPerPixel*math.Hypot(1280, 800)/2
 			d := NewDrawer()
 			var c draw.Canvas = bl
 			build := func() {

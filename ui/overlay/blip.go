@@ -12,12 +12,14 @@ import (
 var blipKinds = model.Filter{Kinds: model.KindSet(model.EventBlip)}
 
 func (d *Drawer) blips(c draw.Canvas, sc *Scene) {
-	events := sc.Index.Events()
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		d.ids = sc.Index.Recent(o.GUID, blipKinds, 0, sc.Snap.Tick, BlipsKept, d.ids[:0])
 		for _, id := range d.ids {
-			e := &events[id]
+			e := sc.Index.Event(int(id))
 			if age := sc.age(e.Tick); age < 1 {
 				f := 1 - age
 				c.Arrow(e.From, e.To, draw.Stroke{Width: 2 + 3*f, Color: draw.Fade(BlipColor, 0.35+0.65*f)})

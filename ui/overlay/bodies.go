@@ -34,8 +34,19 @@ func (d *Drawer) bodies(c draw.Canvas, sc *Scene) {
 			col = SelectedColor
 			c.Marker(o.Pos, draw.Marker{Shape: draw.Ring, Radius: 11, Color: SelectedColor})
 		}
+		if !d.detail[i] && small(sc, o) {
+			// A crowd's body too small to see: a marker, still pickable.
+			c.Body(draw.Body{ID: o.GUID, Pos: o.Pos, Radius: o.Radius, Height: o.Height, Shape: draw.Point, Color: col})
+			continue
+		}
 		body(c, sc, o, o.GUID, col)
 	}
+}
+
+// small reports whether o's body is narrower on screen than
+// SmallBodyPixels.
+func small(sc *Scene, o *model.Object) bool {
+	return sc.MetresPerPixel == 0 || 2*o.Radius/sc.MetresPerPixel < SmallBodyPixels
 }
 
 func body(c draw.Canvas, sc *Scene, o *model.Object, id uint32, col color.RGBA) {
@@ -43,13 +54,16 @@ func body(c draw.Canvas, sc *Scene, o *model.Object, id uint32, col color.RGBA) 
 		ID: id, Pos: o.Pos, Radius: o.Radius, Height: o.Height, Heading: o.Heading,
 		Shape: draw.Capsule, Color: col, Airborne: !o.Contact,
 	})
-	if sc.MetresPerPixel == 0 || 2*o.Radius/sc.MetresPerPixel < SmallBodyPixels {
+	if small(sc, o) {
 		c.Marker(o.Pos, draw.Marker{Shape: draw.Dot, Radius: bodyDotRadius, Color: col})
 	}
 }
 
 func (d *Drawer) ghosts(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		if !o.HasTruth {
 			continue

@@ -13,6 +13,9 @@ var queueStroke = draw.Stroke{Width: 1.5, Color: QueueColor}
 
 func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		if len(o.Queue) == 0 {
 			continue

@@ -12,12 +12,14 @@ import (
 var receivedKinds = model.Filter{Kinds: model.KindSet(model.EventRoute)}
 
 func (d *Drawer) received(c draw.Canvas, sc *Scene) {
-	events := sc.Index.Events()
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		d.ids = sc.Index.Recent(o.GUID, receivedKinds, 0, sc.Snap.Tick, ReceivedShown, d.ids[:0])
 		for k, id := range d.ids {
-			e := &events[id]
+			e := sc.Index.Event(int(id))
 			if !e.HasReceived {
 				continue
 			}

@@ -40,6 +40,11 @@ type Scene struct {
 	// MetresPerPixel is the view's scale near the target, for the markers
 	// that keep small bodies visible; 0 draws them always.
 	MetresPerPixel float64
+	// Focus is what the view looks at and FocusRadius how far from it,
+	// metres, the view reaches (0: everywhere): in a crowd, only bodies
+	// there get their overlays (detail.go).
+	Focus       [3]float64
+	FocusRadius float64
 }
 
 // Overlay tuning (Glidepath's choices, not retail values).
@@ -69,6 +74,7 @@ const (
 type Drawer struct {
 	pts     []draw.Vec3
 	ids     []int32
+	detail  []bool // per object of the snapshot: draw its overlays
 	numbers [MaxNumbered + 1]string
 }
 
@@ -86,6 +92,7 @@ func (d *Drawer) Draw(c draw.Canvas, sc *Scene, on Set) {
 	if sc.Snap == nil {
 		return
 	}
+	d.detailed(sc)
 	if on.Has(Rings) {
 		d.rings(c, sc)
 	}

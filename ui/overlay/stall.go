@@ -17,6 +17,9 @@ var stallFailures = model.Filter{Kinds: model.KindSet(model.EventStallWindow), F
 
 func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		if len(o.Queue) > 0 {
 			w := o.Interp.Window
@@ -30,7 +33,7 @@ func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 		}
 		d.ids = sc.Index.Recent(o.GUID, stallFailures, sc.Snap.Tick-sc.flashTicks()+1, sc.Snap.Tick, 1, d.ids[:0])
 		if len(d.ids) > 0 {
-			f := 1 - sc.age(sc.Index.Events()[d.ids[0]].Tick)
+			f := 1 - sc.age(sc.Index.Tick(int(d.ids[0])))
 			c.Marker(o.Pos, draw.Marker{Shape: draw.Burst, Radius: 10 + 8*f, Color: draw.Fade(StallFailColor, f)})
 		}
 	}

@@ -19,6 +19,9 @@ func (d *Drawer) trails(c draw.Canvas, sc *Scene) {
 	from -= from % step
 	s := draw.Stroke{Width: 1.5, Color: draw.Fade(TrailColor, 0.8), Fade: 1}
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		d.pts = sc.History.Trail(o.GUID, from, sc.Snap.Tick, step, d.pts[:0])
 		if len(d.pts) >= 2 {

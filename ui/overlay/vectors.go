@@ -19,6 +19,9 @@ var vectorLift = [3]float64{0.15, 0.3, 0.45}
 func (d *Drawer) vectors(c draw.Canvas, sc *Scene, on Set) {
 	scale := float64(max(sc.TickRate, 1))
 	for i := range sc.Snap.Objects {
+		if !d.detail[i] {
+			continue
+		}
 		o := &sc.Snap.Objects[i]
 		g := o.Geometry()
 		if !g.OK {

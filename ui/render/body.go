@@ -18,6 +18,8 @@ import (
 const (
 	headingTip  = 1.6 // arrow tip, in body radii ahead of the axis
 	headingLift = 0.02
+	// pointRadius is a Point body's dot, pixels.
+	pointRadius = 3
 )
 
 // bodyLODs are the tessellations by on-screen radius: segments around, and
@@ -88,6 +90,13 @@ func (b *Builder) Body(body draw.Body) {
 	}
 	r, h := body.Radius, body.Height
 	center := body.Pos.Add(draw.Vec3{0, 0, h / 2})
+	if body.Shape == draw.Point {
+		b.Marker(body.Pos, draw.Marker{Shape: draw.Dot, Radius: pointRadius, Color: body.Color})
+		if body.ID != 0 {
+			b.picks = append(b.picks, camera.Sphere{ID: body.ID, Center: center, Radius: math.Max(r, h/2)})
+		}
+		return
+	}
 	first := b.beginSolid()
 	if body.Airborne {
 		b.dropLine(body.Pos, r)

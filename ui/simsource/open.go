@@ -60,8 +60,8 @@ func Readings(names []string) ([]interp.Reading, error) {
 }
 
 // Open loads the input and makes one Source per reading, in order. The runs
-// keep their event logs and stage records; they are at tick 0 and not yet
-// pre-run.
+// keep stage records, not event logs (their branches keep those); they are
+// at tick 0 and not yet pre-run.
 func Open(spec Spec) ([]*Source, error) {
 	readings, err := Readings(spec.Readings)
 	if err != nil {
@@ -84,13 +84,13 @@ func New(rec *recording.Recording, file string, readings []interp.Reading, asset
 	if len(readings) == 0 {
 		readings = []interp.Reading{interp.SeedReading()}
 	}
-	cmp, err := engine.NewCompare(rec, readings, engine.Options{Assets: assets, EventLog: true, RecordStages: true})
+	cmp, err := engine.NewCompare(rec, readings, engine.Options{Assets: assets, RecordStages: true})
 	if err != nil {
 		return nil, err
 	}
 	var out []*Source
 	for _, sim := range cmp.Sims() {
-		out = append(out, newSource(sim, file))
+		out = append(out, newSource(sim, file, assets))
 	}
 	return out, nil
 }

@@ -1,11 +1,16 @@
 // Source: one engine.Sim as a model.Source. The snapshot is filled from the
-// Sim's views with reused buffers; the event log is converted once per
-// entry, as the Sim's log grows.
+// Sim's views with reused buffers. The event log stays the engine's: the
+// viewer reads it in place (model.EventLog) and converts an entry only when
+// it looks at it. The window's Source keeps no log; its Branch, a second
+// Sim of the same run sharing its checkpoints, keeps the log while it
+// pre-runs on another goroutine.
 
 package simsource
 
 import (
 	"fmt"
+	"io/fs"
+	"sort"
 
 	"glidepath/engine"
 	"glidepath/engine/recording"
@@ -13,27 +18,41 @@ import (
 	"glidepath/ui/model"
 )
 
-// Source adapts an engine.Sim. It is not safe for concurrent use.
+// Source adapts an engine.Sim. It is not safe for concurrent use; its
+// Branch is a Source of its own, which may be used on another goroutine.
 type Source struct {
-	sim  *engine.Sim
-	rec  *recording.Recording
-	info model.Info
+	sim    *engine.Sim
+	rec    *recording.Recording
+	info   model.Info
+	assets fs.FS
+	// branch is the Sim pre-running for this one, whose log Events reads.
+	branch *engine.Sim
+	// notes are the recording-event indices of the notes, in order: a
+	// note event's Source finds its number.
+	notes []int32
 
-	views  []engine.ObjectView
-	nodes  []interp.Node
-	events []model.Event
-	notes  int32 // note events converted so far
+	views []engine.ObjectView
+	nodes []interp.Node
 }
 
-var _ model.Source = (*Source)(nil)
+var (
+	_ model.Source   = (*Source)(nil)
+	_ model.Brancher = (*Source)(nil)
+)
 
-func newSource(sim *engine.Sim, file string) *Source {
-	s := &Source{sim: sim, rec: sim.Recording()}
+func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
+	s := &Source{sim: sim, rec: sim.Recording(), assets: assets}
+	for i := range s.rec.Events {
+		if s.rec.Events[i].Kind == recording.KindNote {
+			s.notes = append(s.notes, int32(i))
+		}
+	}
 	s.info = model.Info{
 		File:     file,
 		Reading:  sim.Reading().Name,
 		TickRate: sim.TickRate(),
 		LastTick: sim.LastTick(),
+		Objects:  sim.NumSlots(),
 		World:    sim.World(),
 	}
 	for _, n := range sim.Notes() {
@@ -44,6 +63,23 @@ func newSource(sim *engine.Sim, file string) *Source {
 
 // Sim is the adapted run.
 func (s *Source) Sim() *engine.Sim { return s.sim }
+
+// Branch opens a second Sim of the run that keeps the event log (and no
+// stage record), sharing this one's checkpoints; this Source's Events then
+// read its log.
+func (s *Source) Branch() (model.Source, error) {
+	reading := s.sim.Reading()
+	sim, err := engine.New(s.rec, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, LastTick: s.info.LastTick})
+	if err != nil {
+		return nil, err
+	}
+	if err := sim.ShareCheckpoints(s.sim); err != nil {
+		return nil, err
+	}
+	b := &Source{sim: sim, rec: s.rec, info: s.info, assets: s.assets, notes: s.notes}
+	s.branch = sim
+	return b, nil
+}
 
 // Info describes the run.
 func (s *Source) Info() *model.Info { return &s.info }
@@ -106,7 +142,7 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 			o.Truth = model.Global(&v.Truth)
 			o.TruthHeading = float64(v.Truth.Frame.Heading())
 		}
-		s.nodes = s.sim.Nodes(v.GUID, s.nodes[:0])
+		s.nodes = s.sim.NodesAt(v.Slot, s.nodes[:0])
 		for k := range s.nodes {
 			n := &s.nodes[k]
 			snap.AddNode(model.Node{
@@ -120,17 +156,38 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 
 func vec(x, y, z float32) model.Vec3 { return model.Vec3{float64(x), float64(y), float64(z)} }
 
-// Events is the event log of every tick simulated so far.
-func (s *Source) Events() []model.Event {
-	all := s.sim.AllEvents()
-	for i := len(s.events); i < len(all); i++ {
-		s.events = append(s.events, s.convert(&all[i]))
+// Events is the event log of every tick simulated so far: the branch's,
+// when there is one (read it only on the branch's goroutine or once it has
+// stopped), otherwise this Sim's own.
+func (s *Source) Events() model.EventLog {
+	sim := s.sim
+	if s.branch != nil {
+		sim = s.branch
 	}
-	return s.events
+	return eventLog{view: sim.LogView(), rec: s.rec, notes: s.notes}
+}
+
+// eventLog is the engine's log as a model.EventLog: a fixed-length view,
+// so it may be read while the Sim that writes the log appends past it.
+type eventLog struct {
+	view  engine.LogView
+	rec   *recording.Recording
+	notes []int32
+}
+
+func (l eventLog) Len() int         { return l.view.Len() }
+func (l eventLog) Tick(i int) int32 { return l.view.Tick(i) }
+func (l eventLog) At(i int) model.Event {
+	e := l.view.At(i)
+	return l.convert(&e)
+}
+func (l eventLog) Who(i int) (uint32, model.EventKind) {
+	guid, kind := l.view.Who(i)
+	return guid, model.EventKind(kind)
 }
 
 // convert turns one engine event into the viewer's.
-func (s *Source) convert(e *engine.Event) model.Event {
+func (l eventLog) convert(e *engine.Event) model.Event {
 	m := model.Event{
 		Tick: e.Tick, GUID: e.GUID, Kind: model.EventKind(e.Kind),
 		Route: e.Route, Branch: e.Branch, Target: e.Target, Pruned: e.Pruned,
@@ -142,15 +199,16 @@ func (s *Source) convert(e *engine.Event) model.Event {
 		from, to := e.From.Position(), e.To.Position()
 		m.From, m.To = model.Global(&from), model.Global(&to)
 	}
-	if src := int(e.Source); src >= 0 && src < len(s.rec.Events) {
-		re := &s.rec.Events[src]
+	if src := int(e.Source); src >= 0 && src < len(l.rec.Events) {
+		re := &l.rec.Events[src]
 		if e.Kind == engine.EventRoute && re.Kind == recording.KindPosition {
 			m.HasReceived, m.Received = true, model.Global(&re.Update.Pos)
 		}
 	}
 	if e.Kind == engine.EventNote {
-		m.Note = s.notes
-		s.notes++
+		if k := sort.Search(len(l.notes), func(i int) bool { return l.notes[i] >= e.Source }); k < len(l.notes) && l.notes[k] == e.Source {
+			m.Note = int32(k)
+		}
 	}
 	return m
 }

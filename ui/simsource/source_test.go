@@ -41,7 +41,7 @@ func TestOpen_DefaultScenarioPrerunsWithEventsAndNotes(t *testing.T) {
 		t.Fatalf("info %+v", info)
 	}
 	h := model.NewHistory()
-	if err := model.Prerun(context.Background(), src, h, nil); err != nil {
+	if _, err := model.Prerun(context.Background(), src, h, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.Tracks()) != 3 || h.LastTick() != info.LastTick {
@@ -49,7 +49,8 @@ func TestOpen_DefaultScenarioPrerunsWithEventsAndNotes(t *testing.T) {
 	}
 	events := src.Events()
 	var routes, received, notes, enqueues int
-	for _, e := range events {
+	for i := range events.Len() {
+		e := events.At(i)
 		switch e.Kind {
 		case model.EventRoute:
 			routes++
@@ -132,7 +133,7 @@ func TestOpen_EveryShippedScenario(t *testing.T) {
 				t.Fatal(err)
 			}
 			h := model.NewHistory()
-			if err := model.Prerun(context.Background(), srcs[0], h, nil); err != nil {
+			if _, err := model.Prerun(context.Background(), srcs[0], h, nil); err != nil {
 				t.Fatal(err)
 			}
 			if h.LastTick() != srcs[0].Info().LastTick {

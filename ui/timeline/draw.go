@@ -63,6 +63,7 @@ func (t *Timeline) Draw(p Painter, d *Data, cursor int) {
 	t.drawRuler(p, rate)
 	t.drawLanes(p, d)
 	t.drawPlot(p, d)
+	t.drawPending(p, d)
 	x := float32(t.View.XOf(float64(cursor)))
 	if float64(x) >= t.View.X-1 && float64(x) <= t.View.X+t.View.W+1 {
 		p.Line(x, float32(r.Y), x, float32(r.Y+r.H), 1.5, cursorColor)
@@ -128,10 +129,28 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 	if d == nil || d.Index == nil {
 		return
 	}
-	events := d.Index.Events()
 	lo, hi := int(math.Floor(v.From)), int(math.Ceil(v.To))
-	t.visit(d, lo-5, hi, func(i int) {
-		e := &events[i]
+	if t.dense(d, lo, hi) {
+		t.drawDensity(p, d)
+		if d.Selected == 0 {
+			return
+		}
+		// The selection's own events on top of the crowd's density.
+		t.visitSelected(d, lo-5, hi, t.binEvent(d, w))
+		t.drawBins(p, true)
+		return
+	}
+	t.visit(d, lo-5, hi, t.binEvent(d, w))
+	t.notes(d, w)
+	t.drawBins(p, false)
+}
+
+// binEvent returns what bins event i in its lane's pixel columns.
+func (t *Timeline) binEvent(d *Data, w int) func(int) {
+	v := &t.View
+	return func(i int) {
+		ev := d.Index.Event(i)
+		e := &ev
 		lane, ok := LaneOf(e.Kind)
 		if !ok || lane == LaneNotes {
 			return
@@ -149,7 +168,12 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 				*bn = bin{col: col, prio: prio, set: true}
 			}
 		}
-	})
+	}
+}
+
+// notes bins the notes (the selection's and those naming no object).
+func (t *Timeline) notes(d *Data, w int) {
+	v := &t.View
 	if d.Info != nil {
 		for _, n := range d.Info.Notes {
 			if n.HasGUID && d.Selected != 0 && n.GUID != d.Selected {
@@ -160,6 +184,12 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 			}
 		}
 	}
+}
+
+// drawBins draws the binned marks; over a density strip each mark gets a
+// dark edge so it stands out.
+func (t *Timeline) drawBins(p Painter, edged bool) {
+	v := &t.View
 	for l := range NumLanes {
 		y := float32(t.lanesTop()+float64(l)*LaneHeight) + 2
 		bins := t.bins[l]
@@ -174,6 +204,9 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 			}
 			// A lone event gets a 2 px mark so it stays visible.
 			wd := float32(max(end-x, 2))
+			if edged {
+				p.Rect(float32(v.X)+float32(x)-1, y, wd+2, LaneHeight-4, stripBackground)
+			}
 			p.Rect(float32(v.X)+float32(x), y, wd, LaneHeight-4, bins[x].col)
 			x = end
 		}

@@ -68,6 +68,14 @@ func (p *Playback) Seek(tick int) {
 	p.playing, p.acc = false, 0
 }
 
+// Hold keeps the cursor at or before tick (where the pre-run has got to),
+// playing on if it was: playback waits there.
+func (p *Playback) Hold(tick int) {
+	if p.cursor > tick {
+		p.cursor, p.acc = max(tick, 0), 0
+	}
+}
+
 // Step moves the cursor by n ticks (negative: back) and pauses.
 func (p *Playback) Step(n int) { p.Seek(p.cursor + n) }
 

@@ -49,6 +49,10 @@ type Data struct {
 	// Selected is the object whose events and plots are shown; 0 shows
 	// every object's events and no plot.
 	Selected uint32
+	// Partial says the records reach only tick Computed (the pre-run is
+	// still going): the strip shades what lies beyond.
+	Partial  bool
+	Computed int
 }
 
 // Rect is a rectangle in pixels.
@@ -77,6 +81,7 @@ type Timeline struct {
 
 	// Scratch reused between frames.
 	bins [NumLanes][]bin
+	cols []column
 	xy   []float32
 	rul  rulerLabels
 }
@@ -191,14 +196,14 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 		f := lane.Filter(d.Selected)
 		lo := t.View.TickAt(in.X - hoverPixels - 1)
 		hi := t.View.TickAt(in.X + hoverPixels + 1)
-		events := d.Index.Events()
 		t.visit(d, lo, hi, func(i int) {
-			e := &events[i]
+			ev := d.Index.Event(i)
+			e := &ev
 			if !laneMatch(lane, f, e) {
 				return
 			}
 			x := t.View.XOf(float64(e.Tick))
-			if dx := math.Abs(x - in.X); dx < best || t.hoverEvent >= 0 && dx == best && preferred(e, &events[t.hoverEvent]) {
+			if dx := math.Abs(x - in.X); dx < best || t.hoverEvent >= 0 && dx == best && preferred(e, d.Index.Event(t.hoverEvent)) {
 				best, t.hoverEvent = dx, i
 			}
 		})
@@ -208,7 +213,8 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 	}
 	switch {
 	case t.hoverEvent >= 0:
-		t.hoverText = Describe(&d.Index.Events()[t.hoverEvent], d)
+		e := d.Index.Event(t.hoverEvent)
+		t.hoverText = Describe(&e, d)
 	case t.hoverNote >= 0:
 		n := d.Info.Notes[t.hoverNote]
 		t.hoverText = tickLabel(n.Tick, d.Info.TickRate) + " · note: " + n.Text
@@ -219,9 +225,9 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 
 // preferred breaks a tie between two events in the same column: the one
 // whose mark shows.
-func preferred(e, than *model.Event) bool {
+func preferred(e *model.Event, than model.Event) bool {
 	_, p := mark(e)
-	_, q := mark(than)
+	_, q := mark(&than)
 	return p > q
 }
 
@@ -239,10 +245,9 @@ func laneMatch(l Lane, f model.Filter, e *model.Event) bool {
 // strip shows: the selection's, or all.
 func (t *Timeline) visit(d *Data, lo, hi int, fn func(int)) {
 	if d.Selected != 0 {
-		events := d.Index.Events()
 		ids := d.Index.Of(d.Selected)
 		for _, id := range ids {
-			if tk := int(events[id].Tick); tk >= lo && tk <= hi {
+			if tk := int(d.Index.Tick(int(id))); tk >= lo && tk <= hi {
 				fn(int(id))
 			}
 		}

@@ -269,13 +269,13 @@ func TestLaneFilter_StallStepsBetweenFailures(t *testing.T) {
 	d := runData()
 	f := LaneStall.Filter(1)
 	i, ok := d.Index.Next(0, f)
-	if !ok || d.Index.Events()[i].Tick != 200 {
+	if !ok || d.Index.Event(i).Tick != 200 {
 		t.Errorf("next stall step from 0 lands on %d %v, want the failure at 200", i, ok)
 	}
 	if _, ok := d.Index.Next(0, LaneBlips.Filter(1)); ok {
 		t.Error("object 1 has no blips")
 	}
-	if i, ok := d.Index.Next(0, LaneBlips.Filter(0)); !ok || d.Index.Events()[i].Tick != 210 {
+	if i, ok := d.Index.Next(0, LaneBlips.Filter(0)); !ok || d.Index.Event(i).Tick != 210 {
 		t.Error("with no selection the blip lane steps over every object's blips")
 	}
 }

@@ -109,7 +109,7 @@ func (f *Fake) Snapshot(s *model.Snapshot) {
 }
 
 // Events is the whole log.
-func (f *Fake) Events() []model.Event { return f.events }
+func (f *Fake) Events() model.EventLog { return model.EventSlice(f.events) }
 
 func (f *Fake) build() []model.Event {
 	var ev []model.Event

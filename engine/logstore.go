@@ -1,0 +1,131 @@
+// Log storage: the event log as compact entries (28 bytes, against 64 for
+// an Event), since an hour of a thousand remotes logs tens of millions of
+// events. The two places a blip or snap carries live in a side table; every
+// other payload packs into the entry. Readers get whole Events back
+// (EventAt, EventsAt), or just an entry's tick, object and kind.
+
+package engine
+
+import (
+	"math"
+
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// logEntry is one Event packed. x and y are Cumulative and
+// ProgressQuantum's bits for a stall window, and the index of the From
+// place (To follows it) in Sim.places for a blip or snap.
+type logEntry struct {
+	tick   int32
+	guid   uint32
+	source int32
+	x, y   uint32
+	kind   EventKind
+	route  physics.Route
+	branch interp.EnqueueBranch
+	target interp.BlipTarget
+	pruned uint8
+	flags  uint8
+}
+
+// logEntry flags.
+const (
+	flagEvicted = 1 << iota
+	flagSuccess
+	flagPass
+	flagContact
+	flagApplied
+)
+
+// pack appends e to the log.
+func (s *Sim) pack(e *Event) {
+	l := logEntry{
+		tick: e.Tick, guid: e.GUID, source: e.Source, kind: e.Kind,
+		route: e.Route, branch: e.Branch, target: e.Target, pruned: e.Pruned,
+	}
+	for _, f := range [...]struct {
+		on   bool
+		flag uint8
+	}{{e.Evicted, flagEvicted}, {e.Success, flagSuccess}, {e.Pass, flagPass}, {e.Contact, flagContact}, {e.Applied, flagApplied}} {
+		if f.on {
+			l.flags |= f.flag
+		}
+	}
+	switch e.Kind {
+	case EventBlip, EventSnap:
+		l.x = uint32(len(s.places))
+		s.places = append(s.places, e.From, e.To)
+	default:
+		l.x, l.y = math.Float32bits(e.Cumulative), math.Float32bits(e.ProgressQuantum)
+	}
+	s.log = append(s.log, l)
+}
+
+// unpack returns log entry i as an Event.
+func (s *Sim) unpack(i int) Event {
+	l := &s.log[i]
+	e := Event{
+		Tick: l.tick, GUID: l.guid, Source: l.source, Kind: l.kind,
+		Route: l.route, Branch: l.branch, Target: l.target, Pruned: l.pruned,
+		Evicted: l.flags&flagEvicted != 0, Success: l.flags&flagSuccess != 0, Pass: l.flags&flagPass != 0,
+		Contact: l.flags&flagContact != 0, Applied: l.flags&flagApplied != 0,
+	}
+	switch l.kind {
+	case EventBlip, EventSnap:
+		e.From, e.To = s.places[l.x], s.places[l.x+1]
+	default:
+		e.Cumulative, e.ProgressQuantum = math.Float32frombits(l.x), math.Float32frombits(l.y)
+	}
+	return e
+}
+
+// unpackRange returns entries [from, to) as Events, in a buffer reused by
+// the next call.
+func (s *Sim) unpackRange(from, to int) []Event {
+	s.unpacked = s.unpacked[:0]
+	for i := from; i < to; i++ {
+		s.unpacked = append(s.unpacked, s.unpack(i))
+	}
+	return s.unpacked
+}
+
+// NumEvents is the length of the event log (up to Furthest).
+func (s *Sim) NumEvents() int { return len(s.log) }
+
+// EventAt returns entry i of the event log, in [0, NumEvents).
+func (s *Sim) EventAt(i int) Event { return s.unpack(i) }
+
+// EventTick is entry i's tick, without unpacking it.
+func (s *Sim) EventTick(i int) int32 { return s.log[i].tick }
+
+// EventWho is entry i's object and kind, without unpacking it.
+func (s *Sim) EventWho(i int) (uint32, EventKind) { return s.log[i].guid, s.log[i].kind }
+
+// LogView is the event log as it stands when taken: entries are never
+// rewritten once their tick is over, so a view taken between steps may be
+// read on another goroutine while the Sim steps on and appends past it.
+type LogView struct {
+	log    []logEntry
+	places []Place
+}
+
+// LogView returns a view of the log up to the current furthest tick.
+func (s *Sim) LogView() LogView {
+	return LogView{log: s.log[:len(s.log):len(s.log)], places: s.places[:len(s.places):len(s.places)]}
+}
+
+// Len is the number of entries.
+func (v LogView) Len() int { return len(v.log) }
+
+// At returns entry i as an Event.
+func (v LogView) At(i int) Event {
+	s := Sim{log: v.log, places: v.places}
+	return s.unpack(i)
+}
+
+// Tick is entry i's tick.
+func (v LogView) Tick(i int) int32 { return v.log[i].tick }
+
+// Who is entry i's object and kind.
+func (v LogView) Who(i int) (uint32, EventKind) { return v.log[i].guid, v.log[i].kind }

@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"image"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/scenario"
+	"glidepath/ui/model"
+	"glidepath/ui/simsource"
+)
+
+// A run on the engine is viewed at once: the window starts at the requested
+// tick before the pre-run has finished, a jump past the pre-run's reach
+// waits there, and once the pre-run is done the records cover the whole
+// run, as a straight pre-run's do.
+func TestSession_ViewsWhilePrerunning(t *testing.T) {
+	rec := scenario.BenchRecording(60, 1, 0.5, 1)
+	runs, err := simsource.New(rec, rec.Name, nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := runs[0].Info().LastTick
+	a, err := newApp(Options{Sources: []model.Source{runs[0]}, Tick: 40, Paused: true, Size: image.Pt(800, 600)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.sess.close()
+	a.Layout(800, 600)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if !a.started || a.sess.cur().snap.Tick != 40 || len(a.sess.cur().snap.Objects) != 60 {
+		t.Fatalf("first update: started %v at tick %d with %d objects", a.started, a.sess.cur().snap.Tick, len(a.sess.cur().snap.Objects))
+	}
+	frame(t, a)
+	if !a.sess.ready {
+		// A jump far ahead of the pre-run is held at its reach.
+		a.pb.Seek(last)
+		if err := a.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if c := a.pb.Cursor(); c > max(a.sess.reach(), 40) && !a.sess.ready {
+			t.Errorf("cursor at %d, past the pre-run's reach %d", c, a.sess.reach())
+		}
+	}
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	r := a.sess.cur()
+	if r.hist.LastTick() != last || r.index.Len() == 0 || a.sess.reach() != last {
+		t.Fatalf("after the pre-run: history to %d, %d events, reach %d; want %d", r.hist.LastTick(), r.index.Len(), a.sess.reach(), last)
+	}
+	// The same records as pre-running a fresh run straight.
+	fresh, err := simsource.New(rec, rec.Name, nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := model.NewHistory()
+	h.SetStride(r.hist.Stride())
+	x, err := model.Prerun(t.Context(), fresh[0], h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Len() != r.index.Len() || len(h.Tracks()) != len(r.hist.Tracks()) {
+		t.Fatalf("straight pre-run: %d events, %d tracks; live: %d, %d", x.Len(), len(h.Tracks()), r.index.Len(), len(r.hist.Tracks()))
+	}
+	for i := range x.Len() {
+		if x.Event(i) != r.index.Event(i) {
+			t.Fatalf("event %d differs: %+v, live %+v", i, x.Event(i), r.index.Event(i))
+		}
+	}
+	a.pb.Seek(last)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if a.sess.cur().snap.Tick != last {
+		t.Errorf("after the pre-run the cursor reaches tick %d, want %d", a.sess.cur().snap.Tick, last)
+	}
+	frame(t, a)
+}
