@@ -1,0 +1,305 @@
+// Reader: a capture as a recording.Source. It pulls frames as the events
+// are asked for — frames → UDP datagrams → AC packets → messages → events —
+// so its memory follows the number of objects and the bounded reassembly
+// windows, not the file's length.
+
+package capture
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/netip"
+	"os"
+	"time"
+
+	"glidepath/engine/recording"
+)
+
+// Default AC server ports: aclogview's range (PCapReader.readNetworkHeaders
+// takes 9000–10013 as the server side).
+const (
+	DefaultPortLow  = 9000
+	DefaultPortHigh = 10013
+)
+
+// prescanEvents bounds how many events the Reader holds back while it
+// looks for the player's first position, the header's observer.
+const prescanEvents = 16384
+
+// Options are the capture-specific choices of an import.
+type Options struct {
+	// ServerPort, when not 0, is the one UDP port of the server; otherwise
+	// any port in 9000–10013 is.
+	ServerPort uint16
+	// Player, when HasPlayer, is the player's guid; otherwise the
+	// PlayerCreate 0xF746 message names it.
+	Player    uint32
+	HasPlayer bool
+}
+
+// NotCaptureError says a file is not a pcap or pcapng capture.
+type NotCaptureError struct {
+	File string
+	Why  string
+}
+
+func (e *NotCaptureError) Error() string {
+	return fmt.Sprintf("%s: not a capture: %s (want a pcap or pcapng file: magic 0xA1B2C3D4, 0xA1B23C4D or 0x0A0D0D0A)", e.File, e.Why)
+}
+
+// streamKey names one direction of one connection by its server end.
+type streamKey struct {
+	server   netip.AddrPort
+	toClient bool
+}
+
+// Reader reads a capture's events.
+type Reader struct {
+	name    string
+	closer  io.Closer
+	counter *countingReader
+	fr      *frames
+	opts    Options
+	sum     *Summary
+	header  recording.Header
+
+	streams   map[streamKey]*stream
+	ra        reassembler
+	client    netip.AddrPort
+	hasClient bool
+	frags     []fragment
+	msgs      []message
+
+	world   world
+	firstTS time.Time
+	started bool
+	lastT   float64
+
+	out  []recording.Event
+	head int
+	eof  bool
+}
+
+var _ recording.Source = (*Reader)(nil)
+
+// Open opens the capture at path. A file that is not a capture gives a
+// *NotCaptureError; one that cannot be opened, the *os.PathError.
+func Open(path string, opts Options) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewReader(path, f, opts)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	r.closer = f
+	return r, nil
+}
+
+// NewReader reads a capture from src; name is used in errors and the
+// summary. It reads ahead until it knows the player's first position (at
+// most prescanEvents events) so that the header can carry it.
+func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
+	sum := newSummary(name)
+	cr := &countingReader{r: src}
+	fr, err := newFrames(cr, sum)
+	if err != nil {
+		why := err.Error()
+		if errors.Is(err, errNotCapture) {
+			why = "unknown magic number"
+		}
+		return nil, &NotCaptureError{File: name, Why: why}
+	}
+	r := &Reader{
+		name: name, counter: cr, fr: fr, opts: opts, sum: sum,
+		streams: make(map[streamKey]*stream),
+	}
+	r.ra.stats = sum
+	r.world = newWorld(r)
+	if opts.HasPlayer {
+		r.world.setPlayer(opts.Player, 0)
+	}
+	for !r.eof && !r.world.hasObserver && len(r.out) < prescanEvents {
+		r.fill()
+	}
+	r.header = recording.NewHeader()
+	r.header.HasObserver = r.world.hasObserver
+	r.header.Observer = r.world.observer
+	r.header.Terrain.Z = r.world.groundZ()
+	return r, nil
+}
+
+// Name is the capture's name as given.
+func (r *Reader) Name() string { return r.name }
+
+// Header is the header the capture implies: 30 ticks per second, flat
+// terrain at the height of the first position known, no entities (every
+// object arrives by a create event), the player's first position as the
+// observer when it is known.
+func (r *Reader) Header() recording.Header { return r.header }
+
+// Summary is what the import has read so far; complete after Next
+// returned io.EOF.
+func (r *Reader) Summary() *Summary { return r.sum }
+
+// BytesRead is how many bytes of the file were read so far.
+func (r *Reader) BytesRead() int64 { return r.counter.n }
+
+// Close closes the file.
+func (r *Reader) Close() error {
+	if r.closer == nil {
+		return nil
+	}
+	err := r.closer.Close()
+	r.closer = nil
+	return err
+}
+
+// Next returns the next event, or io.EOF after the last. Damaged frames
+// are counted in the summary, never returned as errors.
+func (r *Reader) Next() (recording.Event, error) {
+	for r.head == len(r.out) {
+		if r.eof {
+			return recording.Event{}, io.EOF
+		}
+		r.out, r.head = r.out[:0], 0
+		r.fill()
+	}
+	r.head++
+	return r.out[r.head-1], nil
+}
+
+// fill reads frames until at least one event is ready or the file ends.
+func (r *Reader) fill() {
+	start := len(r.out)
+	for len(r.out) == start {
+		d, err := r.fr.next()
+		if err != nil {
+			r.finish()
+			return
+		}
+		r.datagram(&d)
+	}
+}
+
+// finish ends the stream: pending messages are dropped, lists sorted.
+func (r *Reader) finish() {
+	if r.eof {
+		return
+	}
+	r.eof = true
+	keys := make([]streamKey, 0, len(r.streams))
+	for k := range r.streams {
+		keys = append(keys, k)
+	}
+	for _, k := range keys {
+		r.ra.dropAll(r.streams[k], "the capture ended before the message completed")
+	}
+	if r.started {
+		r.sum.Start = r.firstTS.UTC().Format(time.RFC3339Nano)
+	}
+	r.sum.Span = r.lastT
+	r.sum.finish()
+}
+
+// isServerPort says whether port is an AC server's.
+func (r *Reader) isServerPort(port uint16) bool {
+	if r.opts.ServerPort != 0 {
+		return port == r.opts.ServerPort
+	}
+	return port >= DefaultPortLow && port <= DefaultPortHigh
+}
+
+// datagram handles one UDP datagram: picks its direction and client,
+// parses the AC packet and hands its messages on.
+func (r *Reader) datagram(d *datagram) {
+	var key streamKey
+	var client netip.AddrPort
+	switch {
+	case r.isServerPort(d.srcPort):
+		key = streamKey{netip.AddrPortFrom(netip.AddrFrom4(d.srcIP), d.srcPort), true}
+		client = netip.AddrPortFrom(netip.AddrFrom4(d.dstIP), d.dstPort)
+	case r.isServerPort(d.dstPort):
+		key = streamKey{netip.AddrPortFrom(netip.AddrFrom4(d.dstIP), d.dstPort), false}
+		client = netip.AddrPortFrom(netip.AddrFrom4(d.srcIP), d.srcPort)
+	default:
+		r.sum.OtherPorts++
+		return
+	}
+	if !r.hasClient {
+		r.client, r.hasClient = client, true
+		r.sum.Client = client.String()
+	} else if client != r.client {
+		r.sum.OtherClients++
+		return
+	}
+	p, err := parsePacket(d.payload, r.frags)
+	r.frags = p.frags[:0]
+	if err != nil {
+		r.sum.malformed(d.frame, err.Error())
+		return
+	}
+	if key.toClient {
+		r.sum.ACPackets++
+		if !r.started {
+			r.firstTS, r.started = d.ts, true
+		}
+	} else {
+		r.sum.ClientPackets++
+	}
+	st := r.streams[key]
+	if st == nil {
+		st = newStream()
+		r.streams[key] = st
+	}
+	r.msgs = r.ra.packet(st, &p, d.frame, d.ts, r.msgs[:0])
+	for i := range r.msgs {
+		m := &r.msgs[i]
+		if key.toClient {
+			r.world.serverMessage(m)
+		} else {
+			r.world.clientMessage(m)
+		}
+	}
+}
+
+// eventTime is the event time of a frame: its timestamp minus the first
+// server frame's, never before 0 nor before the previous event's.
+func (r *Reader) eventTime(ts time.Time) float64 {
+	t := 0.0
+	if r.started {
+		t = float64(ts.Sub(r.firstTS).Nanoseconds()) / 1e9
+	}
+	if t < r.lastT {
+		if r.lastT-t > 1e-9 {
+			r.sum.TimeHeld++
+		}
+		t = r.lastT
+	}
+	if t < 0 {
+		t = 0
+	}
+	r.lastT = t
+	return t
+}
+
+// emit queues an event.
+func (r *Reader) emit(ev recording.Event) {
+	r.sum.events[ev.Kind.String()]++
+	r.out = append(r.out, ev)
+}
+
+// countingReader counts the bytes read through it (for progress).
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
