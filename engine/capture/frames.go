@@ -9,6 +9,7 @@ package capture
 
 import (
 	"bufio"
+	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -96,6 +97,17 @@ func newFrames(src io.Reader, stats *Summary) (*frames, error) {
 	head, err := br.Peek(4)
 	if err != nil {
 		return nil, errNotCapture
+	}
+	// A gzip-compressed capture (.pcap.gz, .pcapng.gz) is read through.
+	if head[0] == 0x1F && head[1] == 0x8B {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("gzip: %v", err)
+		}
+		br = bufio.NewReaderSize(zr, 256<<10)
+		if head, err = br.Peek(4); err != nil {
+			return nil, errNotCapture
+		}
 	}
 	var pcapHead []byte
 	f := &frames{defrag: ip4defrag.NewIPv4Defragmenter(), stats: stats}
