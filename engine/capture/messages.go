@@ -124,6 +124,9 @@ var opcodeNames = map[uint32]string{
 
 // opcodeName names an opcode for the summary: "0xF748 UpdatePosition".
 func opcodeName(op uint32) string {
+	if op == opcodeOther {
+		return "other opcodes"
+	}
 	if n, ok := opcodeNames[op]; ok {
 		return fmt.Sprintf("0x%04X %s", op, n)
 	}

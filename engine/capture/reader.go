@@ -23,6 +23,10 @@ const (
 	DefaultPortHigh = 10013
 )
 
+// maxStreams bounds the connections (server endpoint and direction) the
+// followed client is tracked on; a client talks to one or two.
+const maxStreams = 64
+
 // prescanEvents bounds how many events the Reader holds back while it
 // looks for the player's first position, the header's observer.
 const prescanEvents = 16384
@@ -252,6 +256,10 @@ func (r *Reader) datagram(d *datagram) {
 	}
 	st := r.streams[key]
 	if st == nil {
+		if len(r.streams) >= maxStreams {
+			r.sum.skip("AC packets of a server endpoint beyond the first 64")
+			return
+		}
 		st = newStream()
 		r.streams[key] = st
 	}

@@ -10,7 +10,9 @@
 package capture
 
 import (
+	"encoding/binary"
 	"fmt"
+	"sort"
 	"time"
 )
 
@@ -56,14 +58,23 @@ func (r *recentSet) add(k uint64) {
 	r.set[k] = struct{}{}
 }
 
-// partial is a message still missing fragments.
+// partial is a message still missing fragments. Its storage follows the
+// fragments received, not the count a header claims.
 type partial struct {
-	frags      [][]byte
-	got        int
+	count      int
+	have       []uint64 // bitmap of the indexes received
+	frags      []indexed
 	size       int
 	firstFrame int
 	firstTS    time.Time
 }
+
+type indexed struct {
+	index int
+	data  []byte
+}
+
+func (pt *partial) has(i int) bool { return pt.have[i/64]&(1<<(i%64)) != 0 }
 
 // stream is one direction of one connection.
 type stream struct {
@@ -132,26 +143,27 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 			if len(st.partials) >= maxPartials {
 				ra.dropOldest(st)
 			}
-			pt = &partial{frags: make([][]byte, f.count), firstFrame: frame, firstTS: ts}
+			pt = &partial{count: int(f.count), have: make([]uint64, (int(f.count)+63)/64), firstFrame: frame, firstTS: ts}
 			st.partials[id] = pt
 		}
-		if int(f.count) != len(pt.frags) {
-			ra.stats.malformed(frame, fmt.Sprintf("AC fragment: count %d, earlier fragments of the message said %d", f.count, len(pt.frags)))
+		if int(f.count) != pt.count {
+			ra.stats.malformed(frame, fmt.Sprintf("AC fragment: count %d, earlier fragments of the message said %d", f.count, pt.count))
 			continue
 		}
-		if pt.frags[f.index] != nil {
+		if pt.has(int(f.index)) {
 			ra.stats.DuplicateFragments++
 			continue
 		}
-		pt.frags[f.index] = append([]byte(nil), f.data...)
-		pt.got++
+		pt.have[f.index/64] |= 1 << (f.index % 64)
+		pt.frags = append(pt.frags, indexed{int(f.index), append([]byte(nil), f.data...)})
 		pt.size += len(f.data)
-		if pt.got < len(pt.frags) {
+		if len(pt.frags) < pt.count {
 			continue
 		}
+		sort.Slice(pt.frags, func(i, j int) bool { return pt.frags[i].index < pt.frags[j].index })
 		data := make([]byte, 0, pt.size)
 		for _, d := range pt.frags {
-			data = append(data, d...)
+			data = append(data, d.data...)
 		}
 		delete(st.partials, id)
 		st.done.add(id)
@@ -196,15 +208,17 @@ func (ra *reassembler) dropAll(st *stream, why string) {
 
 func (ra *reassembler) drop(st *stream, id uint64, pt *partial, why string) {
 	delete(st.partials, id)
-	missing := make([]int, 0, len(pt.frags)-pt.got)
-	for i, d := range pt.frags {
-		if d == nil {
+	var missing []int
+	for i := 0; i < pt.count && len(missing) < 16; i++ {
+		if !pt.has(i) {
 			missing = append(missing, i)
 		}
 	}
 	opcode := ""
-	if pt.frags[0] != nil && len(pt.frags[0]) >= 4 {
-		opcode = fmt.Sprintf(" (opcode 0x%04X)", uint32(pt.frags[0][0])|uint32(pt.frags[0][1])<<8|uint32(pt.frags[0][2])<<16|uint32(pt.frags[0][3])<<24)
+	for _, d := range pt.frags {
+		if d.index == 0 && len(d.data) >= 4 {
+			opcode = fmt.Sprintf(" (opcode 0x%04X)", binary.LittleEndian.Uint32(d.data))
+		}
 	}
-	ra.stats.dropped(pt.firstFrame, fmt.Sprintf("message %08X:%08X%s: %s; missing fragment index %v of %d", uint32(id>>32), uint32(id), opcode, why, missing, len(pt.frags)))
+	ra.stats.dropped(pt.firstFrame, fmt.Sprintf("message %08X:%08X%s: %s; missing fragment index %v of %d", uint32(id>>32), uint32(id), opcode, why, missing, pt.count))
 }

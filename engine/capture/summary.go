@@ -119,6 +119,20 @@ func (s *Summary) dropped(frame int, why string) {
 }
 
 func (s *Summary) unknownLink(t int) { s.links[t]++ }
+
+// maxOpcodes bounds the distinct opcodes counted one by one (damaged
+// messages can claim any); the rest are counted under opcodeOther.
+const (
+	maxOpcodes  = 1024
+	opcodeOther = 0xFFFFFFFF
+)
+
+func (s *Summary) countOpcode(op uint32) {
+	if _, ok := s.opcodes[op]; !ok && len(s.opcodes) >= maxOpcodes {
+		op = opcodeOther
+	}
+	s.opcodes[op]++
+}
 func (s *Summary) skip(why string)   { s.skipped[why]++ }
 
 // finish turns the counting maps into sorted lists.

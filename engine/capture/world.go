@@ -98,7 +98,7 @@ func (w *world) serverMessage(m *message) {
 	}
 	op := binary.LittleEndian.Uint32(m.data)
 	s.Messages++
-	s.opcodes[op]++
+	s.countOpcode(op)
 	switch op {
 	case opUpdatePosition:
 		w.updatePosition(m)
