@@ -50,6 +50,22 @@ type Result struct {
 
 // FromRecording writes a capture of rec to w.
 func FromRecording(w io.Writer, rec *recording.Recording, cfg Config) (Result, error) {
+	c := New(w, &rec.Header, cfg)
+	res := Result{Dropped: c.Events(rec.Events, 0)}
+	return res, c.End()
+}
+
+// Capture writes a capture a part at a time: New, Events as often as
+// wanted (each call's times shifted by its offset), End.
+type Capture struct {
+	b        *builder
+	lastT    float64
+	instance map[uint32]uint16
+}
+
+// New starts a capture: the file header, then at t = 0 the first server
+// frame, the player (the header's observer) and the header's objects.
+func New(w io.Writer, h *recording.Header, cfg Config) *Capture {
 	port := cfg.ServerPort
 	if port == 0 {
 		port = 9000
@@ -63,9 +79,6 @@ func FromRecording(w io.Writer, rec *recording.Recording, cfg Config) (Result, e
 		LoseEvery: cfg.LoseEvery, IPFragmentEvery: cfg.IPFragmentEvery,
 	}
 	b := &builder{s: s, cfg: cfg}
-	var res Result
-	h := &rec.Header
-	// t = 0: the first server frame, the player, the header's objects.
 	s.TimeSync(0)
 	if h.HasObserver {
 		b.msg(0, PlayerCreate(PlayerGUID))
@@ -79,16 +92,24 @@ func FromRecording(w io.Writer, rec *recording.Recording, cfg Config) (Result, e
 		b.msg(0, CreateContained(0x70000001))
 	}
 	b.flush(0)
-	lastT := 0.0
-	instance := map[uint32]uint16{}
+	c := &Capture{b: b, instance: map[uint32]uint16{}}
 	for i := range h.Entities {
-		instance[h.Entities[i].GUID] = h.Entities[i].Seq.Instance
+		c.instance[h.Entities[i].GUID] = h.Entities[i].Seq.Instance
 	}
-	for i := range rec.Events {
-		ev := &rec.Events[i]
-		if ev.T != lastT {
-			b.flush(lastT)
-			lastT = ev.T
+	return c
+}
+
+// Events writes evs, each at its time plus offset, and returns the indexes
+// (into evs) of the events whose message was sent incomplete.
+func (c *Capture) Events(evs []recording.Event, offset float64) []int {
+	b, s, cfg := c.b, c.b.s, c.b.cfg
+	var dropped []int
+	for i := range evs {
+		ev := &evs[i]
+		t := ev.T + offset
+		if t != c.lastT {
+			b.flush(c.lastT)
+			c.lastT = t
 		}
 		var msg []byte
 		switch ev.Kind {
@@ -98,35 +119,40 @@ func FromRecording(w io.Writer, rec *recording.Recording, cfg Config) (Result, e
 			msg = recording.EncodeUpdatePosition(&u)
 		case recording.KindMotion:
 			b.movement++
-			msg = UpdateMotion(ev.GUID, instance[ev.GUID], b.movement, ev.Motion, nil)
+			msg = UpdateMotion(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion, nil)
 		case recording.KindVector:
 			msg = VectorUpdate(ev.GUID, ev.Vector)
 		case recording.KindCreate:
 			e := ev.Entity
-			instance[e.GUID] = e.Seq.Instance
+			c.instance[e.GUID] = e.Seq.Instance
 			msg = CreateObject(e.GUID, e.Name, e.Pos, e.Seq, e.HasMotion, nil)
 		case recording.KindDelete:
-			msg = DeleteObject(ev.GUID, instance[ev.GUID])
+			msg = DeleteObject(ev.GUID, c.instance[ev.GUID])
 		case recording.KindObserver:
-			b.flush(ev.T)
+			b.flush(t)
 			b.clientSeq++
-			s.ClientMessage(ev.T, AutonomousPosition(b.clientSeq, ev.Pos))
+			s.ClientMessage(t, AutonomousPosition(b.clientSeq, ev.Pos))
 			continue
 		default:
 			continue
 		}
-		if b.msg(ev.T, msg) {
-			res.Dropped = append(res.Dropped, i)
+		if b.msg(t, msg) {
+			dropped = append(dropped, i)
 		}
 		if cfg.Noise && i%7 == 3 {
-			b.msg(ev.T, Unrelated(PlayerGUID, uint32(i)))
+			b.msg(t, Unrelated(PlayerGUID, uint32(i)))
 		}
 		if cfg.Noise && i%11 == 5 {
-			b.msg(ev.T, MoveToPosition(ev.GUID))
+			b.msg(t, MoveToPosition(ev.GUID))
 		}
 	}
-	b.flush(lastT)
-	return res, s.F.Err()
+	return dropped
+}
+
+// End sends what is pending and reports the first write error.
+func (c *Capture) End() error {
+	c.b.flush(c.lastT)
+	return c.b.s.F.Err()
 }
 
 type builder struct {
