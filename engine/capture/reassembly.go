@@ -31,32 +31,85 @@ const (
 	partialTimeout = 10 * time.Second
 )
 
-// recentSet remembers the last recentWindow keys it was given.
-type recentSet struct {
-	set  map[uint64]struct{}
-	ring []uint64
-	next int
+// seqWindow remembers which of the last recentWindow sequence numbers
+// (rolling u32, as AC numbers packets and fragments) were seen: a bitmap
+// sliding with the highest number seen. A number further back than the
+// window is taken as not seen.
+type seqWindow struct {
+	init bool
+	max  uint32
+	bits [recentWindow / 64]uint64
 }
 
-func (r *recentSet) has(k uint64) bool {
-	_, ok := r.set[k]
-	return ok
+func (w *seqWindow) slot(s uint32) (int, uint64) {
+	i := int(s % recentWindow)
+	return i / 64, 1 << (i % 64)
 }
 
-func (r *recentSet) add(k uint64) {
-	if r.set == nil {
-		r.set = make(map[uint64]struct{}, recentWindow)
-		r.ring = make([]uint64, 0, recentWindow)
+func (w *seqWindow) has(s uint32) bool {
+	if !w.init || int32(s-w.max) > 0 || w.max-s >= recentWindow {
+		return false
 	}
-	if len(r.ring) < recentWindow {
-		r.ring = append(r.ring, k)
-	} else {
-		delete(r.set, r.ring[r.next])
-		r.ring[r.next] = k
-		r.next = (r.next + 1) % recentWindow
-	}
-	r.set[k] = struct{}{}
+	i, b := w.slot(s)
+	return w.bits[i]&b != 0
 }
+
+func (w *seqWindow) add(s uint32) {
+	switch d := int32(s - w.max); {
+	case !w.init || d >= recentWindow || d <= -recentWindow*4:
+		// First number, or a jump: start the window again.
+		w.bits = [recentWindow / 64]uint64{}
+		w.max, w.init = s, true
+	case d > 0:
+		for n := w.max + 1; n != s; n++ {
+			i, b := w.slot(n)
+			w.bits[i] &^= b
+		}
+		w.max = s
+	case w.max-s >= recentWindow:
+		return
+	}
+	i, b := w.slot(s)
+	w.bits[i] |= b
+}
+
+// blobWindows remembers completed blob ids: a sequence window per id (ACE
+// sends every fragment with id 0x80000000), the last one used cached.
+type blobWindows struct {
+	byID   map[uint32]*seqWindow
+	lastID uint32
+	last   *seqWindow
+}
+
+// maxBlobIDs bounds the distinct ids remembered; past it they are
+// forgotten and start again.
+const maxBlobIDs = 64
+
+func (b *blobWindows) window(id uint32, create bool) *seqWindow {
+	if b.last != nil && b.lastID == id {
+		return b.last
+	}
+	w := b.byID[id]
+	if w == nil {
+		if !create {
+			return nil
+		}
+		if b.byID == nil || len(b.byID) >= maxBlobIDs {
+			b.byID = make(map[uint32]*seqWindow)
+		}
+		w = &seqWindow{}
+		b.byID[id] = w
+	}
+	b.lastID, b.last = id, w
+	return w
+}
+
+func (b *blobWindows) has(id, seq uint32) bool {
+	w := b.window(id, false)
+	return w != nil && w.has(seq)
+}
+
+func (b *blobWindows) add(id, seq uint32) { b.window(id, true).add(seq) }
 
 // partial is a message still missing fragments. Its storage follows the
 // fragments received, not the count a header claims.
@@ -78,8 +131,8 @@ func (pt *partial) has(i int) bool { return pt.have[i/64]&(1<<(i%64)) != 0 }
 
 // stream is one direction of one connection.
 type stream struct {
-	seen     recentSet // sequences of packets with fragments
-	done     recentSet // blob ids of completed messages
+	seen     seqWindow   // sequences of packets with fragments
+	done     blobWindows // blob ids of completed messages
 	partials map[uint64]*partial
 }
 
@@ -105,10 +158,10 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 	if p.flags&flagConnectRequest != 0 {
 		// A new session restarts the sequences.
 		ra.dropAll(st, "session restarted before the message completed")
-		st.seen, st.done = recentSet{}, recentSet{}
+		st.seen, st.done = seqWindow{}, blobWindows{}
 	}
 	if len(p.frags) > 0 {
-		if st.seen.has(uint64(p.seq)) {
+		if st.seen.has(p.seq) {
 			if p.flags&flagRetransmission != 0 {
 				ra.stats.Retransmits++
 			} else {
@@ -119,18 +172,18 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 		if p.flags&flagRetransmission != 0 {
 			ra.stats.RetransmitsUsed++
 		}
-		st.seen.add(uint64(p.seq))
+		st.seen.add(p.seq)
 	}
 	for i := range p.frags {
 		f := &p.frags[i]
 		ra.stats.Fragments++
 		id := uint64(f.id)<<32 | uint64(f.seq)
-		if st.done.has(id) {
+		if st.done.has(f.id, f.seq) {
 			ra.stats.DuplicateFragments++
 			continue
 		}
 		if f.count == 1 {
-			st.done.add(id)
+			st.done.add(f.id, f.seq)
 			out = append(out, message{frame, ts, f.data})
 			continue
 		}
@@ -166,7 +219,7 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 			data = append(data, d.data...)
 		}
 		delete(st.partials, id)
-		st.done.add(id)
+		st.done.add(f.id, f.seq)
 		out = append(out, message{frame, ts, data})
 	}
 	if ts.Sub(ra.lastSweep) > time.Second {
