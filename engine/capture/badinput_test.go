@@ -112,9 +112,11 @@ func TestBadPackets_SkippedAndCounted(t *testing.T) {
 	binary.LittleEndian.PutUint16(pkt[16:], 500) // size overruns
 	s.SendRaw(0.1, pkt)                          // frame 2
 	pkt = capturetest.Packet(11, 0, nil, []capturetest.Frag{{Seq: 2, ID: 0x80000000, Count: 1, Data: make([]byte, 40)}})
-	binary.LittleEndian.PutUint16(pkt[30:], 3) // fragment size below its header
-	s.SendRaw(0.2, pkt)                        // frame 3
-	s.SendRaw(0.3, capturetest.Packet(12, 0, nil, []capturetest.Frag{{Seq: 3, ID: 0x80000000, Count: 2, Index: 2, Data: []byte{1}}})) // frame 4
+	// Frame 3: a fragment size below its header.
+	binary.LittleEndian.PutUint16(pkt[30:], 3)
+	s.SendRaw(0.2, pkt)
+	// Frame 4: an index past the count; 5 and 6: messages too short.
+	s.SendRaw(0.3, capturetest.Packet(12, 0, nil, []capturetest.Frag{{Seq: 3, ID: 0x80000000, Count: 2, Index: 2, Data: []byte{1}}}))
 	s.SendRaw(0.4, capturetest.Packet(13, 0, nil, []capturetest.Frag{{Seq: 4, ID: 0x80000000, Count: 1, Data: []byte{0x48, 0xF7, 0, 0, 1, 2}}}))
 	s.SendRaw(0.5, capturetest.Packet(14, 0, nil, []capturetest.Frag{{Seq: 5, ID: 0x80000000, Count: 1, Data: []byte{0x48, 0xF7}}}))
 	s.SendRaw(0.6, []byte{1, 2, 3}) // frame 7: shorter than a packet header

@@ -133,7 +133,8 @@ func (s *Summary) countOpcode(op uint32) {
 	}
 	s.opcodes[op]++
 }
-func (s *Summary) skip(why string)   { s.skipped[why]++ }
+
+func (s *Summary) skip(why string) { s.skipped[why]++ }
 
 // finish turns the counting maps into sorted lists.
 func (s *Summary) finish() {
