@@ -126,23 +126,48 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 	if opts.HasPlayer {
 		r.world.setPlayer(opts.Player, 0)
 	}
-	for !r.eof && !r.world.hasObserver && len(r.out) < prescanEvents {
+	// Read ahead until the player's first position and the first event
+	// after t = 0 are known (or the bound is reached).
+	for !r.eof && len(r.out) < prescanEvents && (!r.world.hasObserver || r.lastT == 0) {
 		r.fill()
 	}
 	r.header = recording.NewHeader()
 	r.header.HasObserver = r.world.hasObserver
 	r.header.Observer = r.world.observer
 	r.header.Terrain.Z = r.world.groundZ()
+	r.hoistCreates()
 	return r, nil
+}
+
+// hoistCreates moves the objects created in the first server frame's
+// instant (t = 0) into the header, so that they exist at tick 0 as a
+// recording's header entities do. Only creates read ahead, and only before
+// any delete of the same object, move.
+func (r *Reader) hoistCreates() {
+	deleted := map[uint32]bool{}
+	kept := r.out[:0]
+	for _, ev := range r.out {
+		switch {
+		case ev.Kind == recording.KindDelete:
+			deleted[ev.GUID] = true
+		case ev.Kind == recording.KindCreate && ev.T == 0 && !deleted[ev.GUID]:
+			r.header.Entities = append(r.header.Entities, *ev.Entity)
+			r.sum.events[ev.Kind.String()]--
+			r.sum.HeaderEntities++
+			continue
+		}
+		kept = append(kept, ev)
+	}
+	r.out = kept
 }
 
 // Name is the capture's name as given.
 func (r *Reader) Name() string { return r.name }
 
 // Header is the header the capture implies: 30 ticks per second, flat
-// terrain at the height of the first position known, no entities (every
-// object arrives by a create event), the player's first position as the
-// observer when it is known.
+// terrain at the height of the first position known, the objects created
+// at t = 0 as its entities (every later one arrives by a create event),
+// the player's first position as the observer when it is known.
 func (r *Reader) Header() recording.Header { return r.header }
 
 // Summary is what the import has read so far; complete after Next

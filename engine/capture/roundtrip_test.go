@@ -158,6 +158,17 @@ func TestRoundTrip_ShippedInputs(t *testing.T) {
 				(src.Header.HasObserver && got.Header.Observer.Frame.Origin != src.Header.Observer.Frame.Origin) {
 				t.Errorf("%s: header observer %v, want %v", name, got.Header.Observer, src.Header.Observer)
 			}
+			// Objects created at t = 0 are the header's entities again.
+			if len(got.Header.Entities) != len(src.Header.Entities) {
+				t.Errorf("%s: %d header entities, want %d", name, len(got.Header.Entities), len(src.Header.Entities))
+			} else {
+				for k, e := range src.Header.Entities {
+					g := got.Header.Entities[k]
+					if g.GUID != e.GUID || g.Name != e.Name || g.Pos.Frame.Origin != e.Pos.Frame.Origin || g.Seq != e.Seq || g.HasMotion != e.HasMotion {
+						t.Errorf("%s: header entity %d %+v, want %+v", name, k, g, e)
+					}
+				}
+			}
 			// What the import writes, the recording reader accepts.
 			var out bytes.Buffer
 			if err := recording.Write(name, &out, got); err != nil {

@@ -69,10 +69,13 @@ type Summary struct {
 	// zero quaternion component, alignment padding).
 	RawReencoded int `json:"raw_reencoded_differently"`
 
-	Player  string  `json:"player,omitempty"`
-	Objects int     `json:"objects"`
-	Events  []Count `json:"events_by_type"`
-	Skipped []Count `json:"skipped"`
+	Player  string `json:"player,omitempty"`
+	Objects int    `json:"objects"`
+	// HeaderEntities counts the objects created at t = 0, which the
+	// header lists instead of create events.
+	HeaderEntities int     `json:"header_entities"`
+	Events         []Count `json:"events_by_type"`
+	Skipped        []Count `json:"skipped"`
 
 	// Start is the capture time of the first server frame (RFC 3339,
 	// UTC); Span is the time from it to the last event (s).
@@ -217,7 +220,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.Player != "" {
 		fmt.Fprintf(&b, "player: %s\n", s.Player)
 	}
-	fmt.Fprintf(&b, "objects: %d; span %.3f s", s.Objects, s.Span)
+	fmt.Fprintf(&b, "objects: %d (%d in the header); span %.3f s", s.Objects, s.HeaderEntities, s.Span)
 	if s.Start != "" {
 		fmt.Fprintf(&b, " from %s", s.Start)
 	}
