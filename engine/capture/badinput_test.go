@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -153,9 +154,15 @@ func TestPcapngHugeLength_NoAllocation(t *testing.T) {
 	}
 	bad := append([]byte(nil), data...)
 	binary.LittleEndian.PutUint32(bad[epb+20:], 0xFFFFFFF0)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	sum, err := readAll(t, bad)
 	if err != nil {
 		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("the import allocated %d MB", grew>>20)
 	}
 	if sum.MalformedCount != 1 || !strings.Contains(sum.Malformed[0].Problem, "captured length") {
 		t.Errorf("malformed %v", sum.Malformed)

@@ -71,7 +71,12 @@ func (g *ngGuard) Read(p []byte) (int, error) {
 		if g.err != nil {
 			return 0, g.err
 		}
-		g.err = g.nextBlock()
+		if g.err = g.nextBlock(); g.err != nil {
+			// Nothing of a block that failed its check is handed on, and
+			// the stream ends there.
+			g.buf, g.pos, g.pass = g.buf[:0], 0, 0
+			return 0, g.err
+		}
 	}
 	if g.pass > 0 {
 		if int64(len(p)) > g.pass {

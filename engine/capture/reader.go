@@ -72,6 +72,7 @@ type Reader struct {
 	ra        reassembler
 	client    netip.AddrPort
 	hasClient bool
+	servers   []netip.AddrPort // server ends seen, for ambiguous ports
 	frags     []fragment
 	msgs      []message
 
@@ -245,18 +246,27 @@ func (r *Reader) isServerPort(port uint16) bool {
 // datagram handles one UDP datagram: picks its direction and client,
 // parses the AC packet and hands its messages on.
 func (r *Reader) datagram(d *datagram) {
+	src := netip.AddrPortFrom(netip.AddrFrom4(d.srcIP), d.srcPort)
+	dst := netip.AddrPortFrom(netip.AddrFrom4(d.dstIP), d.dstPort)
+	fromServer, toServer := r.isServerPort(d.srcPort), r.isServerPort(d.dstPort)
+	if fromServer && toServer {
+		// Both ports in the range (a client port such as 9050): the end
+		// already seen as a server is the server, else the source.
+		fromServer = !r.knownServer(dst) || r.knownServer(src)
+	}
 	var key streamKey
 	var client netip.AddrPort
 	switch {
-	case r.isServerPort(d.srcPort):
-		key = streamKey{netip.AddrPortFrom(netip.AddrFrom4(d.srcIP), d.srcPort), true}
-		client = netip.AddrPortFrom(netip.AddrFrom4(d.dstIP), d.dstPort)
-	case r.isServerPort(d.dstPort):
-		key = streamKey{netip.AddrPortFrom(netip.AddrFrom4(d.dstIP), d.dstPort), false}
-		client = netip.AddrPortFrom(netip.AddrFrom4(d.srcIP), d.srcPort)
+	case fromServer:
+		key, client = streamKey{src, true}, dst
+	case toServer:
+		key, client = streamKey{dst, false}, src
 	default:
 		r.sum.OtherPorts++
 		return
+	}
+	if len(r.servers) < maxStreams && !r.knownServer(key.server) {
+		r.servers = append(r.servers, key.server)
 	}
 	if !r.hasClient {
 		r.client, r.hasClient = client, true
@@ -270,6 +280,9 @@ func (r *Reader) datagram(d *datagram) {
 	if err != nil {
 		r.sum.malformed(d.frame, err.Error())
 		return
+	}
+	if p.sizeMismatch {
+		r.sum.SizeMismatch++
 	}
 	if key.toClient {
 		r.sum.ACPackets++
@@ -297,6 +310,15 @@ func (r *Reader) datagram(d *datagram) {
 			r.world.clientMessage(m)
 		}
 	}
+}
+
+func (r *Reader) knownServer(a netip.AddrPort) bool {
+	for _, s := range r.servers {
+		if s == a {
+			return true
+		}
+	}
+	return false
 }
 
 // eventTime is the event time of a frame: its timestamp minus the first

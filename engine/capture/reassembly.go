@@ -39,6 +39,9 @@ type seqWindow struct {
 	init bool
 	max  uint32
 	bits [recentWindow / 64]uint64
+	// sums are the content hashes of whole one-fragment messages, by slot
+	// (blob-id windows only).
+	sums []uint64
 }
 
 func (w *seqWindow) slot(s uint32) (int, uint64) {
@@ -71,6 +74,32 @@ func (w *seqWindow) add(s uint32) {
 	}
 	i, b := w.slot(s)
 	w.bits[i] |= b
+}
+
+// addSum marks s seen with a message's content hash.
+func (w *seqWindow) addSum(s uint32, sum uint64) {
+	w.add(s)
+	if w.has(s) {
+		if w.sums == nil {
+			w.sums = make([]uint64, recentWindow)
+		}
+		w.sums[s%recentWindow] = sum
+	}
+}
+
+// hasSum says s was seen with this content hash.
+func (w *seqWindow) hasSum(s uint32, sum uint64) bool {
+	return w.has(s) && w.sums != nil && w.sums[s%recentWindow] == sum
+}
+
+// fnv64 is FNV-1a over b: a message's identity for de-duplication.
+func fnv64(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
 }
 
 // blobWindows remembers completed blob ids: a sequence window per id (ACE
@@ -110,6 +139,13 @@ func (b *blobWindows) has(id, seq uint32) bool {
 }
 
 func (b *blobWindows) add(id, seq uint32) { b.window(id, true).add(seq) }
+
+func (b *blobWindows) hasSum(id, seq uint32, sum uint64) bool {
+	w := b.window(id, false)
+	return w != nil && w.hasSum(seq, sum)
+}
+
+func (b *blobWindows) addSum(id, seq uint32, sum uint64) { b.window(id, true).addSum(seq, sum) }
 
 // partial is a message still missing fragments. Its storage follows the
 // fragments received, not the count a header claims.
@@ -160,16 +196,21 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 		ra.dropAll(st, "session restarted before the message completed")
 		st.seen, st.done = seqWindow{}, blobWindows{}
 	}
+	// A retransmission (flag 0x1) of a packet already seen is dropped
+	// whole. A packet without the flag is read even when its sequence was
+	// seen (a writer may not number its packets); its fragments are then
+	// checked one by one against the messages already complete.
+	repeated := false
 	if len(p.frags) > 0 {
-		if st.seen.has(p.seq) {
-			if p.flags&flagRetransmission != 0 {
-				ra.stats.Retransmits++
-			} else {
-				ra.stats.DuplicatePackets++
-			}
+		repeated = st.seen.has(p.seq)
+		retransmit := p.flags&flagRetransmission != 0
+		switch {
+		case repeated && retransmit:
+			ra.stats.Retransmits++
 			return out
-		}
-		if p.flags&flagRetransmission != 0 {
+		case repeated:
+			ra.stats.DuplicatePackets++
+		case retransmit:
 			ra.stats.RetransmitsUsed++
 		}
 		st.seen.add(p.seq)
@@ -178,13 +219,22 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 		f := &p.frags[i]
 		ra.stats.Fragments++
 		id := uint64(f.id)<<32 | uint64(f.seq)
-		if st.done.has(f.id, f.seq) {
-			ra.stats.DuplicateFragments++
+		if f.count == 1 {
+			// A whole message in one fragment: in a repeated packet it is
+			// a duplicate when its blob id and its bytes were seen — blob
+			// ids are unique in retail and ACE, but a writer that reuses
+			// them must not lose messages.
+			sum := fnv64(f.data)
+			if repeated && st.done.hasSum(f.id, f.seq, sum) {
+				ra.stats.DuplicateFragments++
+				continue
+			}
+			st.done.addSum(f.id, f.seq, sum)
+			out = append(out, message{frame, ts, f.data})
 			continue
 		}
-		if f.count == 1 {
-			st.done.add(f.id, f.seq)
-			out = append(out, message{frame, ts, f.data})
+		if st.done.has(f.id, f.seq) {
+			ra.stats.DuplicateFragments++
 			continue
 		}
 		if f.count > maxFragments {

@@ -49,11 +49,14 @@ type Summary struct {
 	Client       string `json:"client,omitempty"`
 	OtherClients int    `json:"other_client_packets"`
 
-	ACPackets          int `json:"ac_packets"`
-	ClientPackets      int `json:"ac_packets_client_to_server"`
-	Retransmits        int `json:"retransmits_dropped"`
-	RetransmitsUsed    int `json:"retransmits_used"`
-	DuplicatePackets   int `json:"duplicate_packets"`
+	ACPackets        int `json:"ac_packets"`
+	ClientPackets    int `json:"ac_packets_client_to_server"`
+	Retransmits      int `json:"retransmits_dropped"`
+	RetransmitsUsed  int `json:"retransmits_used"`
+	DuplicatePackets int `json:"duplicate_packets"`
+	// SizeMismatch counts AC packets whose header size is smaller than
+	// the datagram (read to the datagram's end).
+	SizeMismatch       int `json:"ac_size_smaller_than_datagram"`
 	Fragments          int `json:"fragments"`
 	DuplicateFragments int `json:"duplicate_fragments"`
 

@@ -85,6 +85,9 @@ type packet struct {
 	seq   uint32
 	flags uint32
 	frags []fragment
+	// sizeMismatch says the header's size field is not the datagram's
+	// length after the header.
+	sizeMismatch bool
 }
 
 // fragment is one blob fragment (retail BlobFragHeader_t, aclogview
@@ -107,12 +110,15 @@ func parsePacket(b []byte, frags []fragment) (packet, error) {
 	le := binary.LittleEndian
 	p.seq = le.Uint32(b[0:])
 	p.flags = le.Uint32(b[4:])
-	size := int(le.Uint16(b[16:]))
+	// A size beyond the datagram is a packet cut short. A smaller size
+	// (some writers leave it 0) is counted by the caller (sizeMismatch),
+	// and, like aclogview, the packet is read to the end of the datagram.
 	body := b[packetHeaderLen:]
-	if size > len(body) {
+	if size := int(le.Uint16(b[16:])); size > len(body) {
 		return p, fmt.Errorf("AC packet header: size %d, but %d bytes follow the header", size, len(body))
+	} else if size < len(body) {
+		p.sizeMismatch = true
 	}
-	body = body[:size]
 	off := 0
 	for i := range optionalHeaders {
 		h := &optionalHeaders[i]
