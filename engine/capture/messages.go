@@ -14,6 +14,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -259,14 +260,26 @@ func decodePlayerCreate(b []byte) (uint32, error) {
 	return guid, r.error()
 }
 
-// decodeAutonomousPosition reads a client GameAction 0xF7B1 carrying
-// AutonomousPosition 0xF753: u32 sequence, u32 action type, then the
-// player's Position and stamps (ACE GameActionAutonomousPosition). ok is
-// false for any other game action.
-func decodeAutonomousPosition(b []byte) (pos physics.Position, ok bool, err error) {
+// decodeClientPosition reads the player's position from a client GameAction
+// 0xF7B1 (u32 sequence, u32 action type) carrying AutonomousPosition 0xF753
+// (a Position first, ACE GameActionAutonomousPosition) or MoveToState
+// 0xF61C (a RawMotionState, then the Position: ACE MoveToState.cs,
+// RawMotionState.cs — u32 flags whose low 11 bits each announce one 4-byte
+// field, in bit order, and whose bits 11 and up count 8-byte actions). ok
+// is false for any other game action.
+func decodeClientPosition(b []byte) (pos physics.Position, ok bool, err error) {
 	r := wire{b: b, off: 4}
 	r.u32("sequence")
-	if r.u32("action") != opAutonomousPosition || r.err != "" {
+	switch r.u32("action") {
+	case opAutonomousPosition:
+	case opMoveToState:
+		flags := r.u32("raw_motion_state.flags")
+		r.skip(4*bits.OnesCount32(flags&0x7FF), "raw_motion_state")
+		r.skip(8*int(flags>>11), "raw_motion_state.actions")
+	default:
+		return pos, false, r.error()
+	}
+	if r.err != "" {
 		return pos, false, r.error()
 	}
 	pos = r.position("position")

@@ -247,12 +247,12 @@ func (w *world) createObject(m *message) {
 }
 
 // clientMessage reads the player's own position from the client's
-// AutonomousPosition game actions.
+// AutonomousPosition and MoveToState game actions.
 func (w *world) clientMessage(m *message) {
 	if len(m.data) < 4 || binary.LittleEndian.Uint32(m.data) != opGameAction {
 		return
 	}
-	pos, ok, err := decodeAutonomousPosition(m.data)
+	pos, ok, err := decodeClientPosition(m.data)
 	switch {
 	case err != nil:
 		w.bad(m, opGameAction, err)

@@ -73,6 +73,7 @@ func TestPlayer_PositionsAreObserverEvents(t *testing.T) {
 		s.Message(1, recording.EncodeUpdatePosition(&u))
 		s.Flush(1)
 		s.ClientMessage(2, capturetest.AutonomousPosition(1, at(0xA9B4001F, 7, 8, 9)))
+		s.ClientMessage(3, capturetest.MoveToState(2, at(0xA9B4001F, 10, 11, 12)))
 		opts := capture.Options{Player: player, HasPlayer: given}
 		rec, sum := importBytes(t, "player", buf.Bytes(), opts)
 		var obs []mgl32.Vec3
@@ -82,8 +83,8 @@ func TestPlayer_PositionsAreObserverEvents(t *testing.T) {
 			}
 			obs = append(obs, ev.Pos.Frame.Origin)
 		}
-		want := []mgl32.Vec3{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}
-		if len(obs) != 3 || obs[0] != want[0] || obs[1] != want[1] || obs[2] != want[2] {
+		want := []mgl32.Vec3{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}}
+		if len(obs) != 4 || obs[0] != want[0] || obs[1] != want[1] || obs[2] != want[2] || obs[3] != want[3] {
 			t.Errorf("given=%v: observer positions %v, want %v", given, obs, want)
 		}
 		if !rec.Header.HasObserver || rec.Header.Observer.Frame.Origin != want[0] || sum.Player != "0x50000009" {

@@ -277,6 +277,32 @@ func AutonomousPosition(seq uint32, p physics.Position) []byte {
 	return e.b
 }
 
+// MoveToState is the client's GameAction 0xF7B1 carrying MoveToState
+// 0xF61C: a RawMotionState (hold key, forward command, turn command and
+// speed; one action), then the Position and stamps.
+func MoveToState(seq uint32, p physics.Position) []byte {
+	e := enc{}
+	e.u32(0xF7B1)
+	e.u32(seq)
+	e.u32(0xF61C)
+	e.u32(0x1 | 0x4 | 0x100 | 0x400 | 1<<11)
+	e.u32(2)          // hold key: run
+	e.u32(0x45000005) // WalkForward
+	e.u32(0x6500000D) // TurnRight
+	e.f32(1.5)
+	e.u16(0x0087)
+	e.u16(1)
+	e.f32(1)
+	e.position(p)
+	e.u16(1)
+	e.u16(0)
+	e.u16(0)
+	e.u16(0)
+	e.u8(1)
+	e.align()
+	return e.b
+}
+
 // Unrelated is a message the reader counts and skips: a GameEvent 0xF7B0
 // wrapping a private property update.
 func Unrelated(player uint32, seq uint32) []byte {

@@ -131,7 +131,11 @@ func (c *Capture) Events(evs []recording.Event, offset float64) []int {
 		case recording.KindObserver:
 			b.flush(t)
 			b.clientSeq++
-			s.ClientMessage(t, AutonomousPosition(b.clientSeq, ev.Pos))
+			if b.clientSeq%2 == 0 {
+				s.ClientMessage(t, MoveToState(b.clientSeq, ev.Pos))
+			} else {
+				s.ClientMessage(t, AutonomousPosition(b.clientSeq, ev.Pos))
+			}
 			continue
 		default:
 			continue
