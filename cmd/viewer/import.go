@@ -6,17 +6,12 @@
 package main
 
 import (
-	"compress/gzip"
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -80,14 +75,17 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if samePath(*out, files[0]) {
+		return badInput("import: -o %s would overwrite the input", *out)
+	}
 	src, err := capture.Open(files[0], opts)
 	if err != nil {
 		return usageError{err}
 	}
 	defer src.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := writeImport(ctx, src, *out, progressFor(files[0], stderr)); err != nil {
+	// Writing is atomic; failing to create or write the file is a failure
+	// of the environment (exit 1).
+	if err := writeImport(src, *out, progressFor(files[0], stderr)); err != nil {
 		return err
 	}
 	sum := src.Summary()
@@ -123,32 +121,12 @@ func progressFor(path string, stderr io.Writer) progress {
 	)
 }
 
-// writeImport writes src's events to path through a temporary file beside
-// it, renamed on success and removed on failure.
-func writeImport(ctx context.Context, src *capture.Reader, path string, bar progress) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	var dst io.Writer = tmp
-	var zw *gzip.Writer
-	if strings.HasSuffix(path, ".gz") {
-		zw = gzip.NewWriter(tmp)
-		dst = zw
-	}
+// writeImport writes src's events to path (atomically: recording.Create
+// writes a temporary file beside it and Close renames it into place; on
+// failure or interruption Abort removes it).
+func writeImport(src *capture.Reader, path string, bar progress) error {
 	h := src.Header()
-	w, err := recording.NewWriter(path, dst, &h)
+	w, err := recording.Create(path, &h)
 	if err != nil {
 		return err
 	}
@@ -158,33 +136,25 @@ func writeImport(ctx context.Context, src *capture.Reader, path string, bar prog
 			break
 		}
 		if err != nil {
+			w.Abort()
 			return usageError{err}
 		}
 		if err := w.Write(&ev); err != nil {
-			return fmt.Errorf("%s: writing event from the capture: %w", src.Name(), err)
+			w.Abort()
+			return fmt.Errorf("%s: writing an event from the capture: %w", src.Name(), err)
 		}
 		if n%4096 == 0 {
-			if ctx.Err() != nil {
-				return errors.New("import: interrupted; nothing written")
+			if err := stopped("byte %d of %s", src.BytesRead(), src.Name()); err != nil {
+				w.Abort()
+				return err
 			}
 			if bar != nil {
 				bar.Set64(src.BytesRead())
 			}
 		}
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return err
-		}
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
 	if bar != nil {
 		bar.Finish()
 	}
-	return os.Rename(tmp.Name(), path)
+	return w.Close()
 }

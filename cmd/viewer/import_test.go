@@ -67,9 +67,8 @@ func TestImport_WritesRecordingAndSummary(t *testing.T) {
 	if n != want {
 		t.Errorf("%d position events, want %d", n, want)
 	}
-	left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".*tmp*"))
-	if len(left) != 0 {
-		t.Errorf("temporary files left: %v", left)
+	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 1 {
+		t.Errorf("the output directory holds %d entries, want only the recording", len(ents))
 	}
 }
 
