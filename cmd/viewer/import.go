@@ -85,10 +85,12 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	defer src.Close()
 	// Writing is atomic; failing to create or write the file is a failure
 	// of the environment (exit 1).
-	if err := writeImport(src, *out, progressFor(files[0], stderr)); err != nil {
+	written, err := writeImport(src, *out, progressFor(files[0], stderr))
+	if err != nil {
 		return err
 	}
 	sum := src.Summary()
+	sum.Outputs = written
 	if *asJSON {
 		return sum.WriteJSON(stdout)
 	}
@@ -121,32 +123,82 @@ func progressFor(path string, stderr io.Writer) progress {
 	)
 }
 
-// writeImport writes src's events to path (atomically: recording.Create
-// writes a temporary file beside it and Close renames it into place; on
-// failure or interruption Abort removes it).
-func writeImport(src *capture.Reader, path string, bar progress) error {
+// pieceEvents is how many events one output recording holds: the
+// Recording v1 limit (tests lower it). A longer capture is written as
+// pieces: OUT.jsonl, then OUT-2.jsonl, OUT-3.jsonl …, each starting from
+// the state where the one before ended (capture.Reader.Snapshot), its
+// times counted from its first event.
+var pieceEvents = recording.MaxEvents
+
+// piecePath names piece n (from 1) of the output path.
+func piecePath(path string, n int) string {
+	if n == 1 {
+		return path
+	}
+	dir, base := filepath.Split(path)
+	stem, ext := base, ""
+	if i := strings.Index(base, ".jsonl"); i > 0 {
+		stem, ext = base[:i], base[i:]
+	} else if e := filepath.Ext(base); e != "" {
+		stem, ext = strings.TrimSuffix(base, e), e
+	}
+	return filepath.Join(dir, fmt.Sprintf("%s-%d%s", stem, n, ext))
+}
+
+// writeImport writes src's events to path, in pieces when they are more
+// than one recording may hold, and returns the files written. Each piece
+// is written atomically (recording.Create writes a temporary file beside
+// it and Close renames it into place); on a failure or an interruption
+// the piece being written is removed and so are those already written.
+func writeImport(src *capture.Reader, path string, bar progress) (written []string, err error) {
 	h := src.Header()
 	w, err := recording.Create(path, &h)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			w.Abort()
+			for _, p := range written {
+				os.Remove(p)
+			}
+			written = nil
+		}
+	}()
+	inPiece, t0 := 0, 0.0
 	for n := 0; ; n++ {
 		ev, err := src.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			w.Abort()
-			return usageError{err}
+			return written, usageError{err}
 		}
+		if inPiece == pieceEvents {
+			if err := w.Close(); err != nil {
+				return written, err
+			}
+			written = append(written, piecePath(path, len(written)+1))
+			h, motions := src.Snapshot()
+			if w, err = recording.Create(piecePath(path, len(written)+1), &h); err != nil {
+				return written, err
+			}
+			inPiece, t0 = 0, ev.T
+			for i := range motions {
+				if err := w.Write(&motions[i]); err != nil {
+					return written, err
+				}
+				inPiece++
+			}
+		}
+		ev.T -= t0
 		if err := w.Write(&ev); err != nil {
-			w.Abort()
-			return fmt.Errorf("%s: writing an event from the capture: %w", src.Name(), err)
+			return written, fmt.Errorf("%s: writing an event from the capture: %w", src.Name(), err)
 		}
+		inPiece++
 		if n%4096 == 0 {
 			if err := stopped("byte %d of %s", src.BytesRead(), src.Name()); err != nil {
-				w.Abort()
-				return err
+				return written, err
 			}
 			if bar != nil {
 				bar.Set64(src.BytesRead())
@@ -156,5 +208,8 @@ func writeImport(src *capture.Reader, path string, bar progress) error {
 	if bar != nil {
 		bar.Finish()
 	}
-	return w.Close()
+	if err := w.Close(); err != nil {
+		return written, err
+	}
+	return append(written, piecePath(path, len(written)+1)), nil
 }

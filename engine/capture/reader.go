@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"glidepath/engine/recording"
+	"glidepath/physics"
 )
 
 // Default AC server ports: aclogview's range (PCapReader.readNetworkHeaders
@@ -84,6 +85,12 @@ type Reader struct {
 	out  []recording.Event
 	head int
 	eof  bool
+
+	// The snapshot state (snapshot.go), kept as events are handed out.
+	state       map[uint32]*objState
+	created     int
+	observer    physics.Position
+	hasObserver bool
 }
 
 var _ recording.Source = (*Reader)(nil)
@@ -137,6 +144,10 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 	r.header.Observer = r.world.observer
 	r.header.Terrain.Z = r.world.groundZ()
 	r.hoistCreates()
+	for i := range r.header.Entities {
+		e := &r.header.Entities[i]
+		r.track(&recording.Event{Kind: recording.KindCreate, GUID: e.GUID, HasGUID: true, Entity: e})
+	}
 	return r, nil
 }
 
@@ -199,7 +210,9 @@ func (r *Reader) Next() (recording.Event, error) {
 		r.fill()
 	}
 	r.head++
-	return r.out[r.head-1], nil
+	ev := &r.out[r.head-1]
+	r.track(ev)
+	return *ev, nil
 }
 
 // fill reads frames until at least one event is ready or the file ends.

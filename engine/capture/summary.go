@@ -30,8 +30,11 @@ type Count struct {
 
 // Summary is what an import read and did.
 type Summary struct {
-	File   string `json:"file"`
-	Format string `json:"format"` // pcap or pcapng
+	File string `json:"file"`
+	// Outputs are the recordings an import wrote: one, or several pieces
+	// when the capture holds more events than one recording may.
+	Outputs []string `json:"outputs,omitempty"`
+	Format  string   `json:"format"` // pcap or pcapng
 
 	Frames    int `json:"frames"`
 	Datagrams int `json:"udp_datagrams"`
@@ -232,6 +235,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 	writeCounts(&b, "skipped", s.Skipped)
 	writeProblems(&b, "dropped messages", s.DroppedCount, s.Dropped)
 	writeProblems(&b, "malformed", s.MalformedCount, s.Malformed)
+	if len(s.Outputs) > 1 {
+		fmt.Fprintf(&b, "written in %d pieces, each going on from where the one before ended: %s\n", len(s.Outputs), strings.Join(s.Outputs, ", "))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
