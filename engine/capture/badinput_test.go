@@ -168,3 +168,19 @@ func TestPcapngHugeLength_NoAllocation(t *testing.T) {
 		t.Errorf("malformed %v", sum.Malformed)
 	}
 }
+
+// TestPcapngBadResolution_NoPanic: an interface whose timestamp resolution
+// is 10^-64 s makes gopacket divide by zero; the file ends there as
+// damaged instead.
+func TestPcapngBadResolution_NoPanic(t *testing.T) {
+	data := append([]byte(nil), smallCapture(t, capturetest.Pcapng)...)
+	// The IDB follows the 28-byte SHB; its if_tsresol value is at +20.
+	if binary.LittleEndian.Uint16(data[28+16:]) != 9 || data[28+20] != 9 {
+		t.Fatalf("layout changed: no if_tsresol at %d", 28+20)
+	}
+	data[28+20] = 64
+	sum, err := readAll(t, data)
+	if err == nil && (sum.MalformedCount != 1 || !strings.Contains(sum.Malformed[0].Problem, "failure")) {
+		t.Errorf("malformed %v", sum.Malformed)
+	}
+}

@@ -115,7 +115,7 @@ func newFrames(src io.Reader, stats *Summary) (*frames, error) {
 	switch {
 	case le == magicPcapngBlock:
 		f.guard = &ngGuard{r: br}
-		ng, err := pcapgo.NewNgReader(f.guard, pcapgo.NgReaderOptions{WantMixedLinkType: true, SkipUnknownVersion: true})
+		ng, err := newNgReader(f.guard)
 		if err != nil {
 			return nil, fmt.Errorf("pcapng section header: %v", err)
 		}
@@ -152,7 +152,7 @@ func newFrames(src io.Reader, stats *Summary) (*frames, error) {
 // ends the stream there (counted as malformed), never with an error.
 func (f *frames) next() (datagram, error) {
 	for {
-		data, ci, err := f.r.ZeroCopyReadPacketData()
+		data, ci, err := f.read()
 		if err == io.EOF {
 			return datagram{}, io.EOF
 		}
@@ -176,6 +176,29 @@ func (f *frames) next() (datagram, error) {
 			return d, nil
 		}
 	}
+}
+
+// read reads the next frame. gopacket's readers trust some fields of a
+// damaged file (a pcapng interface's timestamp resolution, the lengths of
+// its options) far enough to panic; such a file ends there, as damaged.
+func (f *frames) read() (data []byte, ci gopacket.CaptureInfo, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			data, err = nil, fmt.Errorf("file reader failure: %v", p)
+		}
+	}()
+	return f.r.ZeroCopyReadPacketData()
+}
+
+// newNgReader is pcapgo.NewNgReader, a panic on a damaged file header
+// being an error.
+func newNgReader(r io.Reader) (ng *pcapgo.NgReader, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ng, err = nil, fmt.Errorf("file reader failure: %v", p)
+		}
+	}()
+	return pcapgo.NewNgReader(r, pcapgo.NgReaderOptions{WantMixedLinkType: true, SkipUnknownVersion: true})
 }
 
 // decode takes a frame apart down to UDP. A library decoder that panics on
