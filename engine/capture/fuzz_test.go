@@ -2,6 +2,7 @@ package capture_test
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"glidepath/engine/capture"
@@ -68,4 +69,52 @@ func FuzzReader(f *testing.F) {
 			t.Fatalf("the import does not read back: %v", err)
 		}
 	})
+}
+
+// TestMutations_NeverPanic runs the fuzz property over a few thousand
+// deterministic mutations of the seed captures (byte changes and cuts), so
+// every test run exercises damaged input, not only the fuzzer's.
+func TestMutations_NeverPanic(t *testing.T) {
+	src, err := recording.ReadFile("../../recordings/example.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Events = src.Events[:40]
+	var seeds [][]byte
+	for _, fm := range formats {
+		for _, l := range links {
+			var buf bytes.Buffer
+			cfg := capturetest.Config{Format: fm, Link: l, SplitEvery: 3, RetransmitEvery: 3, IPFragmentEvery: 4, Noise: true}
+			if _, err := capturetest.FromRecording(&buf, src, cfg); err != nil {
+				t.Fatal(err)
+			}
+			seeds = append(seeds, buf.Bytes())
+		}
+	}
+	rng := rand.New(rand.NewPCG(12, 25))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		d := append([]byte(nil), seeds[rng.IntN(len(seeds))]...)
+		for k := rng.IntN(8) + 1; k > 0 && len(d) > 0; k-- {
+			p := rng.IntN(len(d))
+			switch rng.IntN(4) {
+			case 0:
+				d[p] = byte(rng.IntN(256))
+			case 1:
+				d[p] ^= 0x80
+			case 2:
+				d[p] = 0xFF
+			case 3:
+				d = d[:p]
+			}
+		}
+		if _, err := readAll(t, d); err != nil {
+			if _, ok := err.(*capture.NotCaptureError); !ok {
+				t.Fatalf("mutation %d: open: %T %v", i, err, err)
+			}
+		}
+	}
 }
