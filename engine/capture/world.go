@@ -261,11 +261,19 @@ func (w *world) clientMessage(m *message) {
 	}
 }
 
-// printable replaces control characters in a name.
+// maxName bounds an entity's name (runes); a recording's strings are
+// bounded (recording.MaxTextLength bytes) and an AC name is a few words.
+const maxName = 256
+
+// printable replaces control characters in a name and shortens it to
+// maxName runes.
 func printable(s string) string {
 	b := []rune(s)
+	if len(b) > maxName {
+		b = b[:maxName]
+	}
 	for i, c := range b {
-		if c < 0x20 || c == 0x7F {
+		if c < 0x20 || (c >= 0x7F && c < 0xA0) {
 			b[i] = '?'
 		}
 	}

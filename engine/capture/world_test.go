@@ -3,6 +3,7 @@ package capture_test
 import (
 	"bytes"
 	"net/netip"
+	"strings"
 	"testing"
 	"time"
 
@@ -153,5 +154,27 @@ func TestRetransmitAndDuplicateFragment_NoDoubleEvents(t *testing.T) {
 	}
 	if sum.Retransmits != 1 || sum.DuplicateFragments != 2 {
 		t.Errorf("retransmits %d, duplicate fragments %d; want 1 and 2", sum.Retransmits, sum.DuplicateFragments)
+	}
+}
+
+// TestLongName_Shortened: a CreateObject naming its object with 5000
+// characters (and control characters) still gives a valid entity.
+func TestLongName_Shortened(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	name := "\x01" + strings.Repeat("\"é", 2500)
+	s.Message(0.5, capturetest.CreateObject(0x80000004, name, at(0xA9B4001F, 1, 2, 3), recording.Seq{Instance: 1}, true, nil))
+	s.Flush(0.5)
+	rec, _ := importBytes(t, "long", buf.Bytes(), capture.Options{})
+	if len(rec.Events) != 1 || rec.Events[0].Kind != recording.KindCreate {
+		t.Fatalf("events %v", rec.Events)
+	}
+	got := []rune(rec.Events[0].Entity.Name)
+	if len(got) != 256 || got[0] != '?' {
+		t.Errorf("name of %d runes starting %q", len(got), string(got[:3]))
+	}
+	var out bytes.Buffer
+	if err := recording.Write("long", &out, rec); err != nil {
+		t.Fatal(err)
 	}
 }
