@@ -169,7 +169,12 @@ func (s *Summary) finish() {
 	for _, l := range links {
 		s.UnknownLinkTypes = append(s.UnknownLinkTypes, Count{fmt.Sprintf("LINKTYPE %d", l), s.links[l]})
 	}
-	sort.SliceStable(s.Dropped, func(i, j int) bool { return s.Dropped[i].Frame < s.Dropped[j].Frame })
+	// Messages are dropped in map order (timeouts, the end): sort fully so
+	// the summary is the same every time.
+	sort.Slice(s.Dropped, func(i, j int) bool {
+		a, b := s.Dropped[i], s.Dropped[j]
+		return a.Frame < b.Frame || (a.Frame == b.Frame && a.Problem < b.Problem)
+	})
 }
 
 func sortedCounts(m map[string]int) []Count {
