@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/netip"
 	"os"
+	"sort"
 	"time"
 
 	"glidepath/engine/recording"
@@ -238,6 +239,12 @@ func (r *Reader) finish() {
 	for k := range r.streams {
 		keys = append(keys, k)
 	}
+	sort.Slice(keys, func(i, j int) bool {
+		if c := keys[i].server.Compare(keys[j].server); c != 0 {
+			return c < 0
+		}
+		return !keys[i].toClient && keys[j].toClient
+	})
 	for _, k := range keys {
 		r.ra.dropAll(r.streams[k], "the capture ended before the message completed")
 	}

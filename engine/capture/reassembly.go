@@ -281,11 +281,22 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 
 // sweep drops messages that waited longer than partialTimeout.
 func (ra *reassembler) sweep(st *stream, now time.Time) {
-	for id, pt := range st.partials {
-		if now.Sub(pt.firstTS) > partialTimeout {
+	for _, id := range sortedIDs(st.partials) {
+		if pt := st.partials[id]; now.Sub(pt.firstTS) > partialTimeout {
 			ra.drop(st, id, pt, fmt.Sprintf("fragment missing after %v", partialTimeout))
 		}
 	}
+}
+
+// sortedIDs lists the pending messages in blob-id order, so that what is
+// dropped is listed in the same order every time.
+func sortedIDs(m map[uint64]*partial) []uint64 {
+	ids := make([]uint64, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids
 }
 
 // dropOldest drops the pending message that started first.
@@ -304,8 +315,8 @@ func (ra *reassembler) dropOldest(st *stream) {
 
 // dropAll drops every pending message (end of capture, new session).
 func (ra *reassembler) dropAll(st *stream, why string) {
-	for id, pt := range st.partials {
-		ra.drop(st, id, pt, why)
+	for _, id := range sortedIDs(st.partials) {
+		ra.drop(st, id, st.partials[id], why)
 	}
 }
 
