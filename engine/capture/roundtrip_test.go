@@ -220,3 +220,30 @@ func TestMissingFragment_MessageDroppedAndCounted(t *testing.T) {
 		t.Fatalf("dropped %d %v, want one with its frame", sum.DroppedCount, sum.Dropped)
 	}
 }
+
+// TestImport_Deterministic: the same capture imports to the same bytes and
+// the same summary every time.
+func TestImport_Deterministic(t *testing.T) {
+	src := sources(t)[1]
+	var buf bytes.Buffer
+	cfg := capturetest.Config{Format: capturetest.Pcapng, Link: capturetest.SLL, SplitEvery: 3, RetransmitEvery: 5, LoseEvery: 7, Noise: true, DropFragmentOf: 12}
+	if _, err := capturetest.FromRecording(&buf, src, cfg); err != nil {
+		t.Fatal(err)
+	}
+	var first []byte
+	for i := 0; i < 3; i++ {
+		rec, sum := importBytes(t, "det", buf.Bytes(), capture.Options{})
+		var out bytes.Buffer
+		if err := recording.Write("det", &out, rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := sum.WriteJSON(&out); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = out.Bytes()
+		} else if !bytes.Equal(first, out.Bytes()) {
+			t.Fatalf("import %d differs from the first", i+1)
+		}
+	}
+}
