@@ -235,6 +235,7 @@ func (r *Reader) finish() {
 		return
 	}
 	r.eof = true
+	r.world.giveUpAll()
 	keys := make([]streamKey, 0, len(r.streams))
 	for k := range r.streams {
 		keys = append(keys, k)
@@ -364,6 +365,12 @@ func (r *Reader) eventTime(ts time.Time) float64 {
 // emit queues an event.
 func (r *Reader) emit(ev recording.Event) {
 	r.sum.events[ev.Kind.String()]++
+	if len(r.world.pending) > 0 || len(r.world.held) > 0 {
+		r.world.held = append(r.world.held, ev)
+		r.world.checkHeld(ev.T)
+		r.world.release()
+		return
+	}
 	r.out = append(r.out, ev)
 }
 

@@ -31,6 +31,11 @@ type world struct {
 	hasGround   bool
 	ground      float32
 
+	// The hold-back for objects updated before their position is known
+	// (pending.go).
+	pending map[uint32]pend
+	held    []recording.Event
+
 	scratch []byte
 }
 
@@ -111,10 +116,12 @@ func (w *world) serverMessage(m *message) {
 			w.bad(m, op, err)
 		case w.isPlayer(guid):
 			s.skip("VectorUpdate of the player")
-		case !w.exists(guid):
-			s.skip("VectorUpdate of an object not yet created")
 		default:
-			w.r.emit(recording.Event{T: w.r.eventTime(m.ts), Kind: recording.KindVector, GUID: guid, HasGUID: true, Vector: v})
+			t := w.r.eventTime(m.ts)
+			if !w.exists(guid) {
+				w.hold(guid, t)
+			}
+			w.r.emit(recording.Event{T: t, Kind: recording.KindVector, GUID: guid, HasGUID: true, Vector: v})
 		}
 	case opCreateObject:
 		w.createObject(m)
@@ -125,6 +132,9 @@ func (w *world) serverMessage(m *message) {
 			w.bad(m, op, err)
 		case w.isPlayer(guid):
 			s.skip("DeleteObject/PickupEvent of the player")
+		case w.isPending(guid):
+			w.giveUp(guid, "UpdateMotion/VectorUpdate of an object deleted before any position")
+			s.skip("DeleteObject/PickupEvent of an object not created")
 		case !w.exists(guid):
 			s.skip("DeleteObject/PickupEvent of an object not created")
 		default:
@@ -165,10 +175,15 @@ func (w *world) updatePosition(m *message) {
 		w.observe(t, u.Pos)
 		return
 	}
-	if !w.exists(u.GUID) {
+	ev := recording.Event{T: t, Kind: recording.KindPosition, GUID: u.GUID, HasGUID: true, Update: u, Raw: true}
+	switch {
+	case w.isPending(u.GUID):
+		// Created at its first (held) message, from this position.
+		w.resolve(u.GUID, entityFromUpdate(&u))
+	case !w.exists(u.GUID):
 		w.create(t, entityFromUpdate(&u))
 	}
-	w.r.emit(recording.Event{T: t, Kind: recording.KindPosition, GUID: u.GUID, HasGUID: true, Update: u, Raw: true})
+	w.r.emit(ev)
 }
 
 // entityFromUpdate is the documented default for an object whose first
@@ -201,13 +216,15 @@ func (w *world) updateMotion(m *message) {
 		s.skip("UpdateMotion of the player")
 	case mv.kind != 0:
 		s.skip("UpdateMotion of another movement type (see motion_movement_types)")
-	case !w.exists(guid):
-		s.skip("UpdateMotion of an object not yet created")
 	default:
 		for _, c := range mv.notCarried {
 			s.commands[c]++
 		}
-		w.r.emit(recording.Event{T: w.r.eventTime(m.ts), Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: mv.state})
+		t := w.r.eventTime(m.ts)
+		if !w.exists(guid) {
+			w.hold(guid, t)
+		}
+		w.r.emit(recording.Event{T: t, Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: mv.state})
 	}
 }
 
@@ -240,7 +257,11 @@ func (w *world) createObject(m *message) {
 	e.Name = printable(c.name)
 	e.Seq = c.seq
 	e.HasMotion = c.hasMTable
-	w.create(t, &e)
+	if w.isPending(c.guid) {
+		w.resolve(c.guid, &e)
+	} else {
+		w.create(t, &e)
+	}
 	if c.hasMovement && c.movement.kind == 0 && c.movement.state != recording.NewMotion() {
 		w.r.emit(recording.Event{T: t, Kind: recording.KindMotion, GUID: c.guid, HasGUID: true, Motion: c.movement.state})
 	}

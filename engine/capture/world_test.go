@@ -178,3 +178,36 @@ func TestLongName_Shortened(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestHeldMotion_NeverPositioned: motion of an object that never gets a
+// position is dropped and counted; the events after it are not held back
+// for ever.
+func TestHeldMotion_NeverPositioned(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	m := recording.NewMotion()
+	m.Forward = recording.WalkForward
+	s.Message(0.1, capturetest.UpdateMotion(0x80000020, 1, 1, m, nil))
+	s.Flush(0.1)
+	for i := 0; i < 40; i++ {
+		u := recording.UpdatePosition{GUID: 0x80000021, Pos: at(0xA9B4001F, float32(i), 1, 0), Seq: recording.PositionSeq{Position: uint16(i + 1)}}
+		s.Message(0.5+float64(i), recording.EncodeUpdatePosition(&u))
+		s.Flush(0.5 + float64(i))
+	}
+	rec, sum := importBytes(t, "held", buf.Bytes(), capture.Options{})
+	for _, ev := range rec.Events {
+		if ev.GUID == 0x80000020 {
+			t.Fatalf("an event for the object never positioned: %+v", ev)
+		}
+	}
+	if len(rec.Events) != 41 {
+		t.Errorf("%d events, want the other object's create and 40 positions", len(rec.Events))
+	}
+	found := false
+	for _, c := range sum.Skipped {
+		found = found || strings.Contains(c.Name, "no position came")
+	}
+	if !found {
+		t.Errorf("skipped %v lacks the held motion", sum.Skipped)
+	}
+}

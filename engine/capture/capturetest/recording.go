@@ -39,6 +39,9 @@ type Config struct {
 	DropFragmentOf int
 	// Noise adds unrelated messages, frames and client packets.
 	Noise bool
+	// NoCreates sends no CreateObject for the header's objects, as in a
+	// capture begun after they were created.
+	NoCreates bool
 }
 
 // Result says what a capture holds that a test must know.
@@ -85,6 +88,9 @@ func New(w io.Writer, h *recording.Header, cfg Config) *Capture {
 		b.msg(0, CreateObject(PlayerGUID, "Observer", h.Observer, recording.Seq{Instance: 1}, true, nil))
 	}
 	for i := range h.Entities {
+		if cfg.NoCreates {
+			break
+		}
 		e := &h.Entities[i]
 		b.msg(0, CreateObject(e.GUID, e.Name, e.Pos, e.Seq, e.HasMotion, nil))
 	}
