@@ -15,6 +15,7 @@ import "glidepath/engine/recording"
 // Bounds of the hold-back.
 const (
 	maxHeld     = 16384
+	maxPending  = 256  // objects waiting at once
 	heldTimeout = 30.0 // seconds of capture time
 )
 
@@ -72,14 +73,11 @@ func (w *world) giveUp(guid uint32, why string) {
 		kept = append(kept, ev)
 	}
 	w.held = kept
-	// The slots after the dropped events moved.
-	for g, p := range w.pending {
-		for i, ev := range w.held {
-			if ev.GUID == g && ev.Kind == recording.KindCreate && ev.Entity == nil {
-				p.slot = i
-				w.pending[g] = p
-				break
-			}
+	// The slots after the dropped events moved: one pass finds them.
+	for i, ev := range w.held {
+		if p, ok := w.pending[ev.GUID]; ok && ev.Kind == recording.KindCreate && ev.Entity == nil {
+			p.slot = i
+			w.pending[ev.GUID] = p
 		}
 	}
 	w.release()
@@ -114,7 +112,7 @@ func (w *world) checkHeld(t float64) {
 				oldest, op, first = g, p, false
 			}
 		}
-		if len(w.held) <= maxHeld && t-op.t <= heldTimeout {
+		if len(w.held) <= maxHeld && len(w.pending) <= maxPending && t-op.t <= heldTimeout {
 			return
 		}
 		w.giveUp(oldest, "UpdateMotion/VectorUpdate of an object no position came for")

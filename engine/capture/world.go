@@ -61,6 +61,9 @@ func (w *world) seePosition(p physics.Position) {
 func (w *world) setPlayer(guid uint32, t float64) {
 	w.player, w.hasPlayer = guid, true
 	w.r.sum.Player = fmt.Sprintf("0x%08X", guid)
+	if w.isPending(guid) {
+		w.giveUp(guid, "UpdateMotion/VectorUpdate of the player")
+	}
 	if _, ok := w.live[guid]; ok {
 		w.del(guid, t)
 	}

@@ -211,3 +211,35 @@ func TestHeldMotion_NeverPositioned(t *testing.T) {
 		t.Errorf("skipped %v lacks the held motion", sum.Skipped)
 	}
 }
+
+// TestHeldMotion_ManyUnknownObjects: thousands of objects moving before
+// any position is known keep the hold-back within its bounds (at most 256
+// waiting); those positioned in time are created, the rest counted.
+func TestHeldMotion_ManyUnknownObjects(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	m := recording.NewMotion()
+	m.Forward = recording.RunForward
+	for g := uint32(0); g < 3000; g++ {
+		s.Message(0.1, capturetest.UpdateMotion(0x80100000+g, 1, 1, m, nil))
+	}
+	s.Flush(0.1)
+	for g := uint32(2900); g < 3000; g++ {
+		u := recording.UpdatePosition{GUID: 0x80100000 + g, Pos: at(0xA9B4001F, 1, 1, 0), Seq: recording.PositionSeq{Position: 1}}
+		s.Message(0.2, recording.EncodeUpdatePosition(&u))
+	}
+	s.Flush(0.2)
+	rec, sum := importBytes(t, "many", buf.Bytes(), capture.Options{})
+	creates, motions := 0, 0
+	for _, ev := range rec.Events {
+		switch ev.Kind {
+		case recording.KindCreate:
+			creates++
+		case recording.KindMotion:
+			motions++
+		}
+	}
+	if creates+len(rec.Header.Entities) != 100 || motions != 100 || sum.Objects != 100 {
+		t.Errorf("%d creates (+%d in the header), %d motions, %d objects; want the 100 positioned", creates, len(rec.Header.Entities), motions, sum.Objects)
+	}
+}
