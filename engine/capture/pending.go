@@ -37,7 +37,7 @@ func (w *world) hold(guid uint32, t float64) {
 	}
 	w.pending[guid] = pend{slot: len(w.held), t: t}
 	// A placeholder create, filled when the position comes.
-	w.held = append(w.held, recording.Event{T: t, Kind: recording.KindCreate, GUID: guid, HasGUID: true})
+	w.held = append(w.held, recording.Event{T: t, Kind: recording.KindCreate, GUID: guid, HasGUID: true, Line: w.r.frame})
 }
 
 // isPending says whether guid's create is held.

@@ -83,9 +83,10 @@ type Reader struct {
 	started bool
 	lastT   float64
 
-	out  []recording.Event
-	head int
-	eof  bool
+	out   []recording.Event
+	head  int
+	eof   bool
+	frame int // the frame being read
 
 	// The snapshot state (snapshot.go), kept as events are handed out.
 	state       map[uint32]*objState
@@ -322,6 +323,7 @@ func (r *Reader) datagram(d *datagram) {
 		st = newStream()
 		r.streams[key] = st
 	}
+	r.frame = d.frame
 	r.msgs = r.ra.packet(st, &p, d.frame, d.ts, r.msgs[:0])
 	for i := range r.msgs {
 		m := &r.msgs[i]
@@ -364,6 +366,9 @@ func (r *Reader) eventTime(ts time.Time) float64 {
 
 // emit queues an event.
 func (r *Reader) emit(ev recording.Event) {
+	// An event's line is the frame it came in, so that whoever reports a
+	// problem with it (the engine's time limit, say) names the frame.
+	ev.Line = r.frame
 	r.sum.events[ev.Kind.String()]++
 	if len(r.world.pending) > 0 || len(r.world.held) > 0 {
 		r.world.held = append(r.world.held, ev)
