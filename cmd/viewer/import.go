@@ -22,7 +22,8 @@ import (
 
 const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID]"
 
-// captureFlags are the capture options import, run, open and shot share.
+// captureFlags are the capture options import and run share (the viewer
+// and shot open captures with the defaults).
 type captureFlags struct {
 	serverPort int
 	player     string
