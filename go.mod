@@ -6,8 +6,11 @@ require (
 	github.com/ebitenui/ebitenui v0.7.3
 	github.com/go-gl/mathgl v1.2.0
 	github.com/goccy/go-yaml v1.18.0
+	github.com/google/gopacket v1.1.19
 	github.com/hajimehoshi/ebiten/v2 v2.10.3
+	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/image v0.45.0
+	golang.org/x/term v0.44.0
 )
 
 require (
@@ -16,8 +19,11 @@ require (
 	github.com/ebitengine/purego v0.11.0 // indirect
 	github.com/frustra/bbcode v0.0.0-20201127003707-6ef347fbe1c8 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
+	golang.org/x/net v0.0.0-20190620200207-3b0461eec859 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.41.0 // indirect

@@ -2,12 +2,13 @@
 // tick driver, checkpoints and seeking, the event log, stage traces, trace
 // output and glide metrics. It wires physics, physics/anim and interp
 // together. Its subpackages hold the formats and inputs: recording (Recording
-// v1 and the PositionPack codec), trace (Trace v1) and scenario (YAML
-// scenarios compiled into recordings).
+// v1 and the PositionPack codec), trace (Trace v1), scenario (YAML
+// scenarios compiled into recordings) and capture (network captures read
+// as recordings).
 //
 // # Running
 //
-// Load reads a recording or compiles a scenario; New makes a Sim of it under
+// Load reads a recording or a capture, or compiles a scenario; New makes a Sim of it under
 // a reading, at tick 0. Step runs one tick (recording-v1 "Delivery
 // semantics"): deliver the events due, routing each UpdatePosition at once
 // (seed 004 §0–§4), then UpdateObjectInternal for every live object (seed 003

@@ -5,10 +5,14 @@
 package engine
 
 import (
+	"encoding/binary"
+	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
+	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -20,14 +24,54 @@ func IsScenario(path string) bool {
 	return ext == ".yaml" || ext == ".yml"
 }
 
-// Load reads the recording at path (gzip when it ends in .gz), or compiles
-// the scenario at path (.yaml, .yml) against the assets tree. Problems are
-// reported as FILE:LINE: FIELD: problem (a scenario's also give the column).
+// IsCapture reports whether path names a network capture: its name ends in
+// .pcap or .pcapng (optionally .gz), or, whatever its name, its first four
+// bytes are a pcap or pcapng magic number.
+func IsCapture(path string) bool {
+	name := strings.TrimSuffix(strings.ToLower(path), ".gz")
+	if ext := filepath.Ext(name); ext == ".pcap" || ext == ".pcapng" || ext == ".cap" {
+		return true
+	}
+	if IsScenario(path) {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var head [4]byte
+	if _, err := io.ReadFull(f, head[:]); err != nil {
+		return false
+	}
+	switch binary.LittleEndian.Uint32(head[:]) {
+	case 0xA1B2C3D4, 0xD4C3B2A1, 0xA1B23C4D, 0x4D3CB2A1, 0x0A0D0D0A:
+		return true
+	}
+	return false
+}
+
+// LoadOptions are the choices an input may need beyond its path.
+type LoadOptions struct {
+	// Capture holds a capture's server port and player (engine/capture).
+	Capture capture.Options
+}
+
+// Load reads the recording at path (gzip when it ends in .gz), compiles
+// the scenario at path (.yaml, .yml) against the assets tree, or imports
+// the capture at path (.pcap, .pcapng, or a file with a capture's magic
+// number). Problems are reported as FILE:LINE: FIELD: problem (a
+// scenario's also give the column).
 func Load(path string, assets fs.FS) (*recording.Recording, error) {
+	return LoadWith(path, assets, LoadOptions{})
+}
+
+// LoadWith is Load with options.
+func LoadWith(path string, assets fs.FS, opts LoadOptions) (*recording.Recording, error) {
 	if IsScenario(path) {
 		return scenario.CompileFile(path, assets)
 	}
-	src, err := Open(path, assets)
+	src, err := OpenWith(path, assets, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -35,16 +79,25 @@ func Load(path string, assets fs.FS) (*recording.Recording, error) {
 	return recording.ReadSource(src)
 }
 
-// Open opens the input at path as a stream of events: a recording is read
-// as the stream is pulled; a scenario is compiled in memory first (its
-// events are generated, not read). The caller closes the Source.
+// Open opens the input at path as a stream of events: a recording or a
+// capture is read as the stream is pulled; a scenario is compiled in
+// memory first (its events are generated, not read). The caller closes
+// the Source.
 func Open(path string, assets fs.FS) (recording.Source, error) {
+	return OpenWith(path, assets, LoadOptions{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(path string, assets fs.FS, opts LoadOptions) (recording.Source, error) {
 	if IsScenario(path) {
 		rec, err := scenario.CompileFile(path, assets)
 		if err != nil {
 			return nil, err
 		}
 		return recording.NewSource(rec), nil
+	}
+	if IsCapture(path) {
+		return capture.Open(path, opts.Capture)
 	}
 	return recording.Open(path)
 }

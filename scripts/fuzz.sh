@@ -23,6 +23,7 @@ targets=(
 	"./physics FuzzParseObstacles 4000"
 	"./physics/anim FuzzParseMotionTable 3000"
 	"./interp FuzzPositionManager 2000"
+	"./engine/capture FuzzReader 1000"
 )
 failed=0
 for t in "${targets[@]}"; do

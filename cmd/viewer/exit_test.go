@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"glidepath/engine/capture/capturetest"
 )
 
 // exitCase is one command line and the status it must exit with.
@@ -34,6 +36,7 @@ func exitCases(t *testing.T) []exitCase {
 	}
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
+	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	return []exitCase{
 		// viewer (open): success would open a window, so only failures here.
 		{"open help", []string{"-h"}, 0, ""},
@@ -62,6 +65,16 @@ func exitCases(t *testing.T) []exitCase {
 		{"compile missing input", []string{"compile", filepath.Join(dir, "missing.yaml"), "-o", filepath.Join(dir, "x.jsonl")}, 2, "missing.yaml"},
 		{"compile over input", []string{"compile", jump, "-o", jump}, 2, "would overwrite the input"},
 		{"compile in missing directory", []string{"compile", jump, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
+
+		{"import help", []string{"import", "-h"}, 0, ""},
+		{"import", []string{"import", pcap, "-o", filepath.Join(dir, "imported.jsonl")}, 0, ""},
+		{"import without -o", []string{"import", pcap}, 2, "-o OUT.jsonl[.gz] is required"},
+		{"import not a capture", []string{"import", farJump, "-o", filepath.Join(dir, "x.jsonl")}, 2, "not a capture"},
+		{"import missing input", []string{"import", filepath.Join(dir, "missing.pcap"), "-o", filepath.Join(dir, "x.jsonl")}, 2, "missing.pcap"},
+		{"import bad player", []string{"import", pcap, "-player", "zz", "-o", filepath.Join(dir, "x.jsonl")}, 2, "-player"},
+		{"import over input", []string{"import", pcap, "-o", pcap}, 2, "would overwrite the input"},
+		{"import in missing directory", []string{"import", pcap, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
+		{"run capture", []string{"run", "-quiet", pcap}, 0, ""},
 
 		{"synth help", []string{"synth", "-h"}, 0, ""},
 		{"synth", []string{"synth", "-objects", "2", "-minutes", "0.1", "-o", filepath.Join(dir, "crowd.jsonl")}, 0, ""},

@@ -69,6 +69,7 @@ func commands() []command {
 		{"run", "replay a recording or scenario headless: trace and glide metrics", runRun},
 		{"compile", "compile a scenario into a recording", runCompile},
 		{"synth", "write a synthetic crowd recording (the benchmarks' load)", runSynth},
+		{"import", "import a network capture (.pcap, .pcapng) into a recording and summarise it", runImport},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
 	}
 }

@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-json] [-quiet] FILE"
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-json] [-quiet] [-server-port N] [-player GUID] FILE"
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -38,13 +38,15 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no metrics")
+	var cf captureFlags
+	cf.add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(files) != 1 {
 		fs.Usage()
-		return badInput("run: want one FILE (a recording .jsonl[.gz] or a scenario .yaml), got %d", len(files))
+		return badInput("run: want one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng), got %d", len(files))
 	}
 	if o.ticks < 0 {
 		return badInput("run: -ticks %d: want a positive number of ticks", o.ticks)
@@ -59,7 +61,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
 		return badInput("run: -trace %s would overwrite the input", o.trace)
 	}
-	src, expect, err := openInput(files[0])
+	copts, err := cf.options()
+	if err != nil {
+		return err
+	}
+	src, expect, err := openInput(files[0], engine.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
 	}
@@ -159,11 +165,18 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 	return out, nil
 }
 
-// openInput opens a recording as a stream, or compiles a scenario and
-// returns its expectations too; every failure is bad input (exit 2) and
-// names the file.
-func openInput(path string) (recording.Source, []scenario.Expectation, error) {
-	src, expect, err := engine.OpenExpect(path, assets.FS())
+// openInput opens a recording or a capture as a stream, or compiles a
+// scenario and returns its expectations too; every failure is bad input
+// (exit 2) and names the file.
+func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenario.Expectation, error) {
+	var src recording.Source
+	var expect []scenario.Expectation
+	var err error
+	if engine.IsCapture(path) {
+		src, err = engine.OpenWith(path, assets.FS(), opts)
+	} else {
+		src, expect, err = engine.OpenExpect(path, assets.FS())
+	}
 	if err != nil {
 		return nil, nil, usageError{err}
 	}

@@ -1,0 +1,268 @@
+// Summary: what an import read, used, skipped and could not read — the
+// figures `viewer import` prints (as text, or as JSON with -json).
+
+package capture
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// maxListed bounds the dropped and malformed lists; their counts go on.
+const maxListed = 1000
+
+// Problem is one frame that could not be used, or one message that was
+// dropped, with the frame it started in (1-based, as Wireshark numbers
+// frames).
+type Problem struct {
+	Frame   int    `json:"frame"`
+	Problem string `json:"problem"`
+}
+
+// Count is a count of something named.
+type Count struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+// Summary is what an import read and did.
+type Summary struct {
+	File string `json:"file"`
+	// Outputs are the recordings an import wrote: one, or several pieces
+	// when the capture holds more events than one recording may.
+	Outputs []string `json:"outputs,omitempty"`
+	Format  string   `json:"format"` // pcap or pcapng
+
+	Frames    int `json:"frames"`
+	Datagrams int `json:"udp_datagrams"`
+	NotIPv4   int `json:"frames_not_ipv4"`
+	NotUDP    int `json:"frames_not_udp"`
+	// OtherPorts counts UDP datagrams on no AC server port.
+	OtherPorts         int     `json:"udp_other_ports"`
+	UnknownLinkTypes   []Count `json:"unknown_link_types,omitempty"`
+	IPFragments        int     `json:"ip_fragments"`
+	IPReassembled      int     `json:"ip_reassembled"`
+	IPFragmentsDropped int     `json:"ip_fragments_dropped"`
+
+	// Client is the client endpoint followed; OtherClients counts AC
+	// packets of other clients, which were skipped.
+	Client       string `json:"client,omitempty"`
+	OtherClients int    `json:"other_client_packets"`
+
+	ACPackets        int `json:"ac_packets"`
+	ClientPackets    int `json:"ac_packets_client_to_server"`
+	Retransmits      int `json:"retransmits_dropped"`
+	RetransmitsUsed  int `json:"retransmits_used"`
+	DuplicatePackets int `json:"duplicate_packets"`
+	// SizeMismatch counts AC packets whose header size is smaller than
+	// the datagram (read to the datagram's end).
+	SizeMismatch       int `json:"ac_size_smaller_than_datagram"`
+	Fragments          int `json:"fragments"`
+	DuplicateFragments int `json:"duplicate_fragments"`
+
+	Messages  int     `json:"messages"`
+	ByOpcode  []Count `json:"messages_by_opcode"`
+	Movements []Count `json:"motion_movement_types"`
+	// Commands outside what a motion event can carry, and action-list
+	// entries (decoded, counted, not yet carried by Recording v1).
+	MotionCommands []Count `json:"motion_commands_not_carried,omitempty"`
+	Actions        int     `json:"motion_actions"`
+	// RawReencoded counts UpdatePosition messages whose raw bytes, written
+	// again from the decoded message, differ from the wire (an explicit
+	// zero quaternion component, alignment padding).
+	RawReencoded int `json:"raw_reencoded_differently"`
+
+	Player  string `json:"player,omitempty"`
+	Objects int    `json:"objects"`
+	// HeaderEntities counts the objects created at t = 0, which the
+	// header lists instead of create events.
+	HeaderEntities int     `json:"header_entities"`
+	Events         []Count `json:"events_by_type"`
+	Skipped        []Count `json:"skipped"`
+
+	// Start is the capture time of the first server frame (RFC 3339,
+	// UTC); Span is the time from it to the last event (s).
+	Start string  `json:"start,omitempty"`
+	Span  float64 `json:"span_seconds"`
+
+	// TimeHeld counts events whose frame was stamped earlier than the
+	// previous event's; they keep the previous time.
+	TimeHeld int `json:"time_held"`
+
+	DroppedCount   int       `json:"dropped_messages"`
+	Dropped        []Problem `json:"dropped"`
+	MalformedCount int       `json:"malformed"`
+	Malformed      []Problem `json:"malformed_frames"`
+
+	opcodes   map[uint32]int
+	movements map[string]int
+	commands  map[string]int
+	events    map[string]int
+	skipped   map[string]int
+	links     map[int]int
+}
+
+func newSummary(file string) *Summary {
+	return &Summary{
+		File: file, opcodes: map[uint32]int{}, movements: map[string]int{}, commands: map[string]int{},
+		events: map[string]int{}, skipped: map[string]int{}, links: map[int]int{},
+		Dropped: []Problem{}, Malformed: []Problem{},
+	}
+}
+
+func (s *Summary) malformed(frame int, why string) {
+	s.MalformedCount++
+	if len(s.Malformed) < maxListed {
+		s.Malformed = append(s.Malformed, Problem{frame, why})
+	}
+}
+
+func (s *Summary) dropped(frame int, why string) {
+	s.DroppedCount++
+	if len(s.Dropped) < maxListed {
+		s.Dropped = append(s.Dropped, Problem{frame, why})
+	}
+}
+
+func (s *Summary) unknownLink(t int) { s.links[t]++ }
+
+// maxOpcodes bounds the distinct opcodes counted one by one (damaged
+// messages can claim any); the rest are counted under opcodeOther.
+const (
+	maxOpcodes  = 1024
+	opcodeOther = 0xFFFFFFFF
+)
+
+func (s *Summary) countOpcode(op uint32) {
+	if _, ok := s.opcodes[op]; !ok && len(s.opcodes) >= maxOpcodes {
+		op = opcodeOther
+	}
+	s.opcodes[op]++
+}
+
+func (s *Summary) skip(why string) { s.skipped[why]++ }
+
+// finish turns the counting maps into sorted lists.
+func (s *Summary) finish() {
+	s.ByOpcode = s.ByOpcode[:0]
+	ops := make([]uint32, 0, len(s.opcodes))
+	for op := range s.opcodes {
+		ops = append(ops, op)
+	}
+	sort.Slice(ops, func(i, j int) bool { return ops[i] < ops[j] })
+	for _, op := range ops {
+		s.ByOpcode = append(s.ByOpcode, Count{opcodeName(op), s.opcodes[op]})
+	}
+	s.Movements = sortedCounts(s.movements)
+	s.MotionCommands = sortedCounts(s.commands)
+	s.Events = sortedCounts(s.events)
+	s.Skipped = sortedCounts(s.skipped)
+	s.UnknownLinkTypes = s.UnknownLinkTypes[:0]
+	links := make([]int, 0, len(s.links))
+	for l := range s.links {
+		links = append(links, l)
+	}
+	sort.Ints(links)
+	for _, l := range links {
+		s.UnknownLinkTypes = append(s.UnknownLinkTypes, Count{fmt.Sprintf("LINKTYPE %d", l), s.links[l]})
+	}
+	// Messages are dropped in map order (timeouts, the end): sort fully so
+	// the summary is the same every time.
+	sort.Slice(s.Dropped, func(i, j int) bool {
+		a, b := s.Dropped[i], s.Dropped[j]
+		return a.Frame < b.Frame || (a.Frame == b.Frame && a.Problem < b.Problem)
+	})
+}
+
+func sortedCounts(m map[string]int) []Count {
+	out := make([]Count, 0, len(m))
+	for k, v := range m {
+		out = append(out, Count{k, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// WriteJSON writes the summary as one indented JSON object.
+func (s *Summary) WriteJSON(w io.Writer) error {
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteText writes the summary for a person.
+func (s *Summary) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %d frames, %d UDP datagrams (%d on other ports), %d not IPv4, %d not UDP\n",
+		s.File, s.Format, s.Frames, s.Datagrams, s.OtherPorts, s.NotIPv4, s.NotUDP)
+	if s.IPFragments > 0 {
+		fmt.Fprintf(&b, "IP fragments: %d, datagrams reassembled: %d, dropped: %d\n", s.IPFragments, s.IPReassembled, s.IPFragmentsDropped)
+	}
+	for _, c := range s.UnknownLinkTypes {
+		fmt.Fprintf(&b, "frames of unread link type %s: %d\n", c.Name, c.Count)
+	}
+	if s.Client != "" {
+		fmt.Fprintf(&b, "client: %s", s.Client)
+		if s.OtherClients > 0 {
+			fmt.Fprintf(&b, " (%d packets of other clients skipped)", s.OtherClients)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "AC packets: %d server→client, %d client→server; retransmissions dropped %d, used %d; duplicate packets %d\n",
+		s.ACPackets, s.ClientPackets, s.Retransmits, s.RetransmitsUsed, s.DuplicatePackets)
+	fmt.Fprintf(&b, "fragments: %d (%d duplicates); messages: %d\n", s.Fragments, s.DuplicateFragments, s.Messages)
+	for _, c := range s.ByOpcode {
+		fmt.Fprintf(&b, "  %-34s %d\n", c.Name, c.Count)
+	}
+	writeCounts(&b, "UpdateMotion movement types", s.Movements)
+	writeCounts(&b, "motion commands a motion event cannot carry", s.MotionCommands)
+	if s.Actions > 0 {
+		fmt.Fprintf(&b, "motion action-list entries (decoded, not carried): %d\n", s.Actions)
+	}
+	if s.RawReencoded > 0 {
+		fmt.Fprintf(&b, "UpdatePosition messages whose raw bytes re-encode differently: %d\n", s.RawReencoded)
+	}
+	if s.Player != "" {
+		fmt.Fprintf(&b, "player: %s\n", s.Player)
+	}
+	fmt.Fprintf(&b, "objects: %d (%d in the header); span %.3f s", s.Objects, s.HeaderEntities, s.Span)
+	if s.Start != "" {
+		fmt.Fprintf(&b, " from %s", s.Start)
+	}
+	b.WriteByte('\n')
+	writeCounts(&b, "events", s.Events)
+	writeCounts(&b, "skipped", s.Skipped)
+	writeProblems(&b, "dropped messages", s.DroppedCount, s.Dropped)
+	writeProblems(&b, "malformed", s.MalformedCount, s.Malformed)
+	if len(s.Outputs) > 1 {
+		fmt.Fprintf(&b, "written in %d pieces, each going on from where the one before ended: %s\n", len(s.Outputs), strings.Join(s.Outputs, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeCounts(b *strings.Builder, title string, cs []Count) {
+	if len(cs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s:\n", title)
+	for _, c := range cs {
+		fmt.Fprintf(b, "  %-34s %d\n", c.Name, c.Count)
+	}
+}
+
+func writeProblems(b *strings.Builder, title string, n int, ps []Problem) {
+	fmt.Fprintf(b, "%s: %d\n", title, n)
+	for _, p := range ps {
+		fmt.Fprintf(b, "  frame %d: %s\n", p.Frame, p.Problem)
+	}
+	if n > len(ps) {
+		fmt.Fprintf(b, "  … %d more\n", n-len(ps))
+	}
+}

@@ -1,0 +1,305 @@
+// World: game messages → Recording v1 events. It tracks which objects exist
+// (so every event names a live object, as Recording v1 requires) and who
+// the player is (whose positions are observer events, not an object).
+
+package capture
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
+
+// obj is what the import remembers of a live object.
+type obj struct {
+	instance uint16
+}
+
+type world struct {
+	r         *Reader
+	live      map[uint32]obj
+	player    uint32
+	hasPlayer bool
+
+	hasObserver bool
+	observer    physics.Position
+	hasGround   bool
+	ground      float32
+
+	// The hold-back for objects updated before their position is known
+	// (pending.go).
+	pending map[uint32]pend
+	held    []recording.Event
+
+	scratch []byte
+}
+
+func newWorld(r *Reader) world { return world{r: r, live: make(map[uint32]obj)} }
+
+// groundZ is the flat terrain's height: the observer's, else the first
+// object position's, else 0.
+func (w *world) groundZ() float32 {
+	if w.hasObserver {
+		return w.observer.Frame.Origin[2]
+	}
+	return w.ground
+}
+
+func (w *world) seePosition(p physics.Position) {
+	if !w.hasGround {
+		w.hasGround, w.ground = true, p.Frame.Origin[2]
+	}
+}
+
+// setPlayer makes guid the player; an object already created for it is
+// deleted (the player is the observer, not a remote).
+func (w *world) setPlayer(guid uint32, t float64) {
+	w.player, w.hasPlayer = guid, true
+	w.r.sum.Player = fmt.Sprintf("0x%08X", guid)
+	if w.isPending(guid) {
+		w.giveUp(guid, "UpdateMotion/VectorUpdate of the player")
+	}
+	if _, ok := w.live[guid]; ok {
+		w.del(guid, t)
+	}
+}
+
+func (w *world) isPlayer(guid uint32) bool { return w.hasPlayer && guid == w.player }
+
+// observe emits the player's position as an observer event.
+func (w *world) observe(t float64, p physics.Position) {
+	at := physics.Position{Cell: p.Cell, Frame: physics.NewFrame(p.Frame.Origin, mgl32.QuatIdent())}
+	if !w.hasObserver {
+		w.hasObserver, w.observer = true, at
+	}
+	w.r.emit(recording.Event{T: t, Kind: recording.KindObserver, Pos: at})
+}
+
+func (w *world) create(t float64, e *recording.Entity) {
+	w.live[e.GUID] = obj{instance: e.Seq.Instance}
+	w.r.sum.Objects++
+	w.seePosition(e.Pos)
+	w.r.emit(recording.Event{T: t, Kind: recording.KindCreate, GUID: e.GUID, HasGUID: true, Entity: e})
+}
+
+func (w *world) del(guid uint32, t float64) {
+	delete(w.live, guid)
+	w.r.emit(recording.Event{T: t, Kind: recording.KindDelete, GUID: guid, HasGUID: true})
+}
+
+// bad counts a message that could not be decoded.
+func (w *world) bad(m *message, op uint32, err error) {
+	w.r.sum.malformed(m.frame, fmt.Sprintf("%s: %v", opcodeName(op), err))
+}
+
+// serverMessage turns one server→client message into events.
+func (w *world) serverMessage(m *message) {
+	s := w.r.sum
+	if len(m.data) < 4 {
+		s.malformed(m.frame, fmt.Sprintf("game message of %d bytes, too short for an opcode", len(m.data)))
+		return
+	}
+	op := binary.LittleEndian.Uint32(m.data)
+	s.Messages++
+	s.countOpcode(op)
+	switch op {
+	case opUpdatePosition:
+		w.updatePosition(m)
+	case opUpdateMotion:
+		w.updateMotion(m)
+	case opVectorUpdate:
+		guid, v, err := decodeVector(m.data)
+		switch {
+		case err != nil:
+			w.bad(m, op, err)
+		case w.isPlayer(guid):
+			s.skip("VectorUpdate of the player")
+		default:
+			t := w.r.eventTime(m.ts)
+			if !w.exists(guid) {
+				w.hold(guid, t)
+			}
+			w.r.emit(recording.Event{T: t, Kind: recording.KindVector, GUID: guid, HasGUID: true, Vector: v})
+		}
+	case opCreateObject:
+		w.createObject(m)
+	case opDeleteObject, opPickupEvent:
+		guid, _, err := decodeGUIDInstance(m.data)
+		switch {
+		case err != nil:
+			w.bad(m, op, err)
+		case w.isPlayer(guid):
+			s.skip("DeleteObject/PickupEvent of the player")
+		case w.isPending(guid):
+			w.giveUp(guid, "UpdateMotion/VectorUpdate of an object deleted before any position")
+			s.skip("DeleteObject/PickupEvent of an object not created")
+		case !w.exists(guid):
+			s.skip("DeleteObject/PickupEvent of an object not created")
+		default:
+			w.del(guid, w.r.eventTime(m.ts))
+		}
+	case opPlayerCreate:
+		guid, err := decodePlayerCreate(m.data)
+		switch {
+		case err != nil:
+			w.bad(m, op, err)
+		case w.r.opts.HasPlayer:
+			s.skip("PlayerCreate (the player was given with -player)")
+		default:
+			w.setPlayer(guid, w.r.eventTime(m.ts))
+		}
+	}
+}
+
+func (w *world) exists(guid uint32) bool {
+	_, ok := w.live[guid]
+	return ok
+}
+
+// updatePosition: a position event with the raw message; the player's is
+// an observer event; an object not created yet is created from it.
+func (w *world) updatePosition(m *message) {
+	u, err := recording.DecodeUpdatePosition(m.data)
+	if err != nil {
+		w.bad(m, opUpdatePosition, err)
+		return
+	}
+	w.scratch = recording.AppendUpdatePosition(w.scratch[:0], &u)
+	if !bytes.Equal(w.scratch, m.data) {
+		w.r.sum.RawReencoded++
+	}
+	t := w.r.eventTime(m.ts)
+	if w.isPlayer(u.GUID) {
+		w.observe(t, u.Pos)
+		return
+	}
+	ev := recording.Event{T: t, Kind: recording.KindPosition, GUID: u.GUID, HasGUID: true, Update: u, Raw: true}
+	switch {
+	case w.isPending(u.GUID):
+		// Created at its first (held) message, from this position.
+		w.resolve(u.GUID, entityFromUpdate(&u))
+	case !w.exists(u.GUID):
+		w.create(t, entityFromUpdate(&u))
+	}
+	w.r.emit(ev)
+}
+
+// entityFromUpdate is the documented default for an object whose first
+// message is an UpdatePosition (its CreateObject predates the capture): it
+// stands at that position with a motion interpreter at run rate 1, the
+// default size and motion table, and stamps that make the update itself
+// current — the same instance, a position stamp one behind, the same
+// teleport and force-position stamps.
+func entityFromUpdate(u *recording.UpdatePosition) *recording.Entity {
+	e := recording.NewEntity(u.GUID, u.Pos)
+	e.HasMotion = true
+	e.Seq = recording.Seq{
+		Instance: u.Seq.Instance, Position: u.Seq.Position - 1,
+		Teleport: u.Seq.Teleport, ForcePosition: u.Seq.ForcePosition,
+	}
+	return &e
+}
+
+func (w *world) updateMotion(m *message) {
+	s := w.r.sum
+	guid, mv, err := decodeUpdateMotion(m.data)
+	if err != nil {
+		w.bad(m, opUpdateMotion, err)
+		return
+	}
+	s.movements[movementTypeName(mv.kind)]++
+	s.Actions += len(mv.actions)
+	switch {
+	case w.isPlayer(guid):
+		s.skip("UpdateMotion of the player")
+	case mv.kind != 0:
+		s.skip("UpdateMotion of another movement type (see motion_movement_types)")
+	default:
+		for _, c := range mv.notCarried {
+			s.commands[c]++
+		}
+		t := w.r.eventTime(m.ts)
+		if !w.exists(guid) {
+			w.hold(guid, t)
+		}
+		w.r.emit(recording.Event{T: t, Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: mv.state})
+	}
+}
+
+func (w *world) createObject(m *message) {
+	s := w.r.sum
+	c, err := decodeCreateObject(m.data)
+	if err != nil {
+		w.bad(m, opCreateObject, err)
+		return
+	}
+	t := w.r.eventTime(m.ts)
+	if w.isPlayer(c.guid) {
+		if c.hasPosition {
+			w.observe(t, c.pos)
+		}
+		return
+	}
+	if !c.hasPosition {
+		s.skip("CreateObject without a position (contained or wielded)")
+		return
+	}
+	if o, ok := w.live[c.guid]; ok {
+		if o.instance == c.seq.Instance {
+			s.skip("CreateObject of an object that exists (same instance)")
+			return
+		}
+		w.del(c.guid, t)
+	}
+	e := recording.NewEntity(c.guid, c.pos)
+	e.Name = printable(c.name)
+	e.Seq = c.seq
+	e.HasMotion = c.hasMTable
+	if w.isPending(c.guid) {
+		w.resolve(c.guid, &e)
+	} else {
+		w.create(t, &e)
+	}
+	if c.hasMovement && c.movement.kind == 0 && c.movement.state != recording.NewMotion() {
+		w.r.emit(recording.Event{T: t, Kind: recording.KindMotion, GUID: c.guid, HasGUID: true, Motion: c.movement.state})
+	}
+}
+
+// clientMessage reads the player's own position from the client's
+// AutonomousPosition and MoveToState game actions.
+func (w *world) clientMessage(m *message) {
+	if len(m.data) < 4 || binary.LittleEndian.Uint32(m.data) != opGameAction {
+		return
+	}
+	pos, ok, err := decodeClientPosition(m.data)
+	switch {
+	case err != nil:
+		w.bad(m, opGameAction, err)
+	case ok:
+		w.observe(w.r.eventTime(m.ts), pos)
+	}
+}
+
+// maxName bounds an entity's name (runes); a recording's strings are
+// bounded (recording.MaxTextLength bytes) and an AC name is a few words.
+const maxName = 256
+
+// printable replaces control characters in a name and shortens it to
+// maxName runes.
+func printable(s string) string {
+	b := []rune(s)
+	if len(b) > maxName {
+		b = b[:maxName]
+	}
+	for i, c := range b {
+		if c < 0x20 || (c >= 0x7F && c < 0xA0) {
+			b[i] = '?'
+		}
+	}
+	return string(b)
+}
