@@ -122,6 +122,45 @@ func (f *Frame) Rotate(v mgl32.Vec3) {
 	f.Cache()
 }
 
+// RotateMemo remembers one Frame::rotate: the rotation it started from, the
+// axis-angle vector and the rotation and matrix it produced. A caller that
+// rotates by the same vector from the same rotation tick after tick (a
+// sequence's omega applied to the identity offset, seed 002 §4) gets the
+// same bits back without the sine, cosine, product and re-cache. The memo is
+// a cache of a pure function of its key, so it never changes a result.
+type RotateMemo struct {
+	valid bool
+	in    [4]uint32
+	v     [3]uint32
+	rot   mgl32.Quat
+	m     mgl32.Mat3
+}
+
+// RotateMemo is Rotate through memo: identical results, computed once per
+// distinct (rotation, vector) pair in a row.
+func (f *Frame) RotateMemo(v mgl32.Vec3, memo *RotateMemo) {
+	if v == (mgl32.Vec3{}) {
+		return
+	}
+	in, vb := quatBits(f.Rot), vecBits(v)
+	if memo.valid && memo.in == in && memo.v == vb {
+		f.Rot, f.m = memo.rot, memo.m
+		return
+	}
+	f.Rotate(v)
+	*memo = RotateMemo{valid: true, in: in, v: vb, rot: f.Rot, m: f.m}
+}
+
+// quatBits and vecBits are the bit patterns a memo compares: exact, so
+// −0 and +0 differ and a NaN matches itself.
+func quatBits(q mgl32.Quat) [4]uint32 {
+	return [4]uint32{math.Float32bits(q.W), math.Float32bits(q.V[0]), math.Float32bits(q.V[1]), math.Float32bits(q.V[2])}
+}
+
+func vecBits(v mgl32.Vec3) [3]uint32 {
+	return [3]uint32{math.Float32bits(v[0]), math.Float32bits(v[1]), math.Float32bits(v[2])}
+}
+
 // GRotate is Frame::grotate: rotate by an axis-angle vector expressed in
 // global axes (rot = q(v) · rot). UpdatePhysicsInternal applies dt·omega with
 // it on every tick (seed 003 §4 row 5).

@@ -7,6 +7,8 @@ package anim
 
 import (
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
 )
 
 // Sequence is a CSequence (acclient.h:30747). The animation list is a slice
@@ -26,6 +28,9 @@ type Sequence struct {
 	omega       mgl32.Vec3
 	hook        HookTarget
 	posFrames   PosFrameRule
+	// rotMemo caches apply_physics' Frame::rotate: a cycle with omega
+	// rotates the identity offset by the same vector every tick.
+	rotMemo physics.RotateMemo
 }
 
 // PosFrameRule is how update_internal applies the pos_frame of each crossed

@@ -176,11 +176,11 @@ func (s *Sequence) applyPhysics(offset *physics.Frame, frameDt, sign float64) {
 		offset.Origin[1] + float32(d*float64(v[1])),
 		offset.Origin[2] + float32(d*float64(v[2])),
 	}
-	offset.Rotate(mgl32.Vec3{
+	offset.RotateMemo(mgl32.Vec3{
 		float32(d * float64(w[0])),
 		float32(d * float64(w[1])),
 		float32(d * float64(w[2])),
-	})
+	}, &s.rotMemo)
 }
 
 // executeHooks is CSequence::execute_hooks (0x00524830, seed 002 §3): hand
