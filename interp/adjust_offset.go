@@ -133,11 +133,21 @@ func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physi
 	// subtract2's rotation: combine(body, offset) has the head's rotation.
 	// The true inverse, not the conjugate, so a body quaternion a hair off
 	// unit length is not squared again every tick.
-	rot := bodyPos.Frame.Rot.Inverse().Mul(target.Frame.Rot)
-	if !finite(rot.W) || !finiteVec(rot.V) {
-		rot = mgl32.QuatIdent() // a zero body quaternion; set_frame repairs it
+	t := &m.turn
+	bb, hb := quatBits(bodyPos.Frame.Rot), quatBits(target.Frame.Rot)
+	if !t.valid || t.body != bb || t.head != hb {
+		rot := bodyPos.Frame.Rot.Inverse().Mul(target.Frame.Rot)
+		if !finite(rot.W) || !finiteVec(rot.V) {
+			rot = mgl32.QuatIdent() // a zero body quaternion; set_frame repairs it
+		}
+		t.valid, t.body, t.head, t.rot = true, bb, hb, rot
 	}
-	*offset = physics.NewFrame(local, rot)
+	*offset = physics.NewFrameMemo(local, t.rot, &t.cache)
+}
+
+// quatBits is q's exact bit pattern, the key of turnMemo.
+func quatBits(q mgl32.Quat) [4]uint32 {
+	return [4]uint32{math.Float32bits(q.W), math.Float32bits(q.V[0]), math.Float32bits(q.V[1]), math.Float32bits(q.V[2])}
 }
 
 // globalToLocal is Frame::globaltolocalvec: v times the transpose of the

@@ -70,13 +70,14 @@ func (f *Frame) GlobalToLocalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Transpose
 // space. out.origin = a.origin + a.m_fl2gv·b.origin; out.rot = a.rot·b.rot.
 func Combine(a, b *Frame) Frame {
 	var out Frame
-	combineInto(&out, a, b)
+	combineInto(&out, a, b, nil)
 	return out
 }
 
 // combineInto is Combine writing into out, which must not alias a or b; the
-// tick uses it to build the candidate in place.
-func combineInto(out, a, b *Frame) {
+// tick uses it to build the candidate in place. memo, when not nil,
+// remembers the last rotation product (see ProductMemo).
+func combineInto(out, a, b *Frame, memo *ProductMemo) {
 	out.Origin = a.Origin.Add(a.m.Mul3x1(b.Origin))
 	if b.Rot == identityFrame.Rot {
 		// a·1 is a: reuse its rotation and cached matrix. Most ticks of a
@@ -85,8 +86,59 @@ func combineInto(out, a, b *Frame) {
 		out.Rot, out.m = a.Rot, a.m
 		return
 	}
-	out.Rot = a.Rot.Mul(b.Rot)
+	if memo == nil {
+		out.Rot = a.Rot.Mul(b.Rot)
+		out.Cache()
+		return
+	}
+	memo.product(out, a.Rot, b.Rot)
+}
+
+// ProductMemo remembers one rotation product a·b and its cached matrix,
+// keyed on the exact bits of a and b. A remote whose offset turns it to its
+// interpolation head's heading settles on the same pair tick after tick,
+// and the memo then skips the product and the re-cache. It is a cache of a
+// pure function of its key, so it never changes a result.
+type ProductMemo struct {
+	valid bool
+	a, b  [4]uint32
+	rot   mgl32.Quat
+	m     mgl32.Mat3
+}
+
+// product sets out's rotation and matrix to a·b and its cache.
+func (c *ProductMemo) product(out *Frame, a, b mgl32.Quat) {
+	ab, bb := quatBits(a), quatBits(b)
+	if c.valid && c.a == ab && c.b == bb {
+		out.Rot, out.m = c.rot, c.m
+		return
+	}
+	out.Rot = a.Mul(b)
 	out.Cache()
+	*c = ProductMemo{valid: true, a: ab, b: bb, rot: out.Rot, m: out.m}
+}
+
+// CacheMemo remembers the matrix Frame::cache computed for one quaternion,
+// keyed on its exact bits, for a caller that builds frames from the same
+// rotation tick after tick.
+type CacheMemo struct {
+	valid bool
+	q     [4]uint32
+	m     mgl32.Mat3
+}
+
+// NewFrameMemo is NewFrame through memo: the same frame, with the matrix
+// reused when q is the quaternion of the last call.
+func NewFrameMemo(origin mgl32.Vec3, q mgl32.Quat, memo *CacheMemo) Frame {
+	f := Frame{Origin: origin, Rot: q}
+	qb := quatBits(q)
+	if memo.valid && memo.q == qb {
+		f.m = memo.m
+		return f
+	}
+	f.Cache()
+	*memo = CacheMemo{valid: true, q: qb, m: f.m}
+	return f
 }
 
 // Subtract1 is Frame::subtract1 (0x00535520, seed 002 §7): a ∘ b⁻¹, the
@@ -249,11 +301,9 @@ func (f *Frame) IsValid() bool {
 	if !f.IsValidExceptForHeading() {
 		return false
 	}
-	q := f.Rot
-	for _, c := range [4]float32{q.W, q.V[0], q.V[1], q.V[2]} {
-		if !finite32(c) {
-			return false
-		}
+	q := &f.Rot
+	if !finite32(q.W) || !finite32(q.V[0]) || !finite32(q.V[1]) || !finite32(q.V[2]) {
+		return false
 	}
 	n := q.W*q.W + q.V.Dot(q.V)
 	return n > 1-quatUnitTolerance && n < 1+quatUnitTolerance

@@ -81,6 +81,9 @@ type Object struct {
 	// offset is UpdatePositionInternal's local offset frame (retail's stack
 	// Frame var_40, seed 003 §2).
 	offset Frame
+	// combineMemo remembers the last rotation product Frame::combine made
+	// for the candidate (frame.go, ProductMemo).
+	combineMemo ProductMemo
 	// scratch is the transition workspace (retail allocates a CTransition
 	// per call; keeping one per object keeps the tick allocation-free).
 	scratch transitionResult

@@ -64,7 +64,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 		o.PositionManager.AdjustOffset(local, float64(dt))
 		o.record(StageAdjustOffset, 0, local)
 	}
-	combineInto(out, &o.pos.Frame, local)
+	combineInto(out, &o.pos.Frame, local, &o.combineMemo)
 	o.record(StageCombine, o.pos.Cell, out)
 	if o.State&StateHidden == 0 {
 		o.UpdatePhysicsInternal(dt, out)
@@ -107,8 +107,11 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	for i := 0; i < 3; i++ {
 		o.Velocity[i] += float32(dt * o.Acceleration[i])
 	}
-	// Row 5: the omega step always runs (global axis-angle rotation).
-	f.GRotate(o.Omega.Mul(dt))
+	// Row 5: the omega step always runs (global axis-angle rotation);
+	// a zero step leaves the frame as it is, without the call.
+	if w := o.Omega.Mul(dt); w != (mgl32.Vec3{}) {
+		f.GRotate(w)
+	}
 }
 
 // calcFriction is CPhysicsObj::calc_friction (ACE PhysicsObj.calc_friction):

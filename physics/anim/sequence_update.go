@@ -65,7 +65,7 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 		node := &s.nodes[s.curr]
 		framerate := float64(node.Framerate)
 		delta := framerate * dt
-		if math.IsNaN(delta) || math.IsInf(delta, 0) {
+		if delta-delta != 0 { // NaN or ±Inf
 			return
 		}
 		start := s.frameNumber
@@ -176,11 +176,13 @@ func (s *Sequence) applyPhysics(offset *physics.Frame, frameDt, sign float64) {
 		offset.Origin[1] + float32(d*float64(v[1])),
 		offset.Origin[2] + float32(d*float64(v[2])),
 	}
-	offset.RotateMemo(mgl32.Vec3{
+	if r := (mgl32.Vec3{
 		float32(d * float64(w[0])),
 		float32(d * float64(w[1])),
 		float32(d * float64(w[2])),
-	}, &s.rotMemo)
+	}); r != (mgl32.Vec3{}) {
+		offset.RotateMemo(r, &s.rotMemo)
+	}
 }
 
 // executeHooks is CSequence::execute_hooks (0x00524830, seed 002 §3): hand
