@@ -199,7 +199,11 @@ func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 		}
 		o.record(StageTransition, t.CurPos.Cell, &t.CurPos.Frame)
 		if dt > 0 {
-			o.CachedVelocity = o.pos.Offset(&t.CurPos).Mul(1 / dt)
+			if dt != o.invDtOf {
+				// 1/dt is the same every tick: divide once.
+				o.invDtOf, o.invDt = dt, 1/dt
+			}
+			o.CachedVelocity = o.pos.Offset(&t.CurPos).Mul(o.invDt)
 		} else {
 			o.CachedVelocity = mgl32.Vec3{}
 		}

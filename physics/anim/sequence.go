@@ -31,6 +31,9 @@ type Sequence struct {
 	// rotMemo caches apply_physics' Frame::rotate: a cycle with omega
 	// rotates the identity offset by the same vector every tick.
 	rotMemo physics.RotateMemo
+	// invRate is 1/invRateOf, apply_physics' frame time for the last
+	// framerate (a cache: never compared or copied as state).
+	invRate, invRateOf float64
 }
 
 // PosFrameRule is how update_internal applies the pos_frame of each crossed

@@ -90,7 +90,7 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 						*offset = s.leaveKeyframe(offset, pf, true)
 					}
 					if math.Abs(framerate) >= FEpsilon {
-						s.applyPhysics(offset, 1/framerate, dt)
+						s.applyPhysics(offset, s.reciprocal(framerate), dt)
 					}
 				}
 				s.executeHooks(node.PartFrame(k), HookForwardPlay)
@@ -112,7 +112,7 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 						*offset = s.leaveKeyframe(offset, pf, false)
 					}
 					if math.Abs(framerate) >= FEpsilon {
-						s.applyPhysics(offset, 1/framerate, dt)
+						s.applyPhysics(offset, s.reciprocal(framerate), dt)
 					}
 				}
 				s.executeHooks(node.PartFrame(k), HookReversePlay)
@@ -159,6 +159,15 @@ func (s *Sequence) advanceToNextAnimation(leftover float64) {
 		s.curr = len(s.nodes) - 1
 	}
 	s.frameNumber = s.nodes[s.curr].EndingFrame()
+}
+
+// reciprocal is 1/framerate, remembered for the last framerate: a cycle
+// crosses a frame or two of the same node every tick.
+func (s *Sequence) reciprocal(framerate float64) float64 {
+	if framerate != s.invRateOf {
+		s.invRateOf, s.invRate = framerate, 1/framerate
+	}
+	return s.invRate
 }
 
 // applyPhysics is CSequence::apply_physics (0x00524AB0, seed 002 §4): the
