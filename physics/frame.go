@@ -63,8 +63,33 @@ func (f Frame) Matrix() mgl32.Mat3 { return f.m }
 func (f *Frame) LocalToGlobalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Mul3x1(v) }
 
 // GlobalToLocalVec rotates a global vector into the body-local frame
-// (Frame::globaltolocalvec): the transpose of the cached matrix.
-func (f *Frame) GlobalToLocalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Transpose().Mul3x1(v) }
+// (Frame::globaltolocalvec): the transpose of the cached matrix, i.e. each
+// local axis dotted with v. Each product is rounded to float32 before it is
+// summed, left to right, so no platform fuses them into a multiply-add.
+func (f *Frame) GlobalToLocalVec(v mgl32.Vec3) mgl32.Vec3 {
+	m := &f.m
+	return mgl32.Vec3{
+		float32(m[0]*v[0]) + float32(m[1]*v[1]) + float32(m[2]*v[2]),
+		float32(m[3]*v[0]) + float32(m[4]*v[1]) + float32(m[5]*v[2]),
+		float32(m[6]*v[0]) + float32(m[7]*v[1]) + float32(m[8]*v[2]),
+	}
+}
+
+// mulQuat is mgl32's Quat.Mul (the Hamilton product a·b) on pointers, with
+// the same operations in the same order: w = a.w·b.w − a.v·b.v and
+// v = (a.v × b.v + b.v·a.w) + a.v·b.w.
+func mulQuat(a, b *mgl32.Quat) mgl32.Quat {
+	av, bv := &a.V, &b.V
+	dot := av[0]*bv[0] + av[1]*bv[1] + av[2]*bv[2]
+	return mgl32.Quat{
+		W: a.W*b.W - dot,
+		V: mgl32.Vec3{
+			(av[1]*bv[2] - av[2]*bv[1] + bv[0]*a.W) + av[0]*b.W,
+			(av[2]*bv[0] - av[0]*bv[2] + bv[1]*a.W) + av[1]*b.W,
+			(av[0]*bv[1] - av[1]*bv[0] + bv[2]*a.W) + av[2]*b.W,
+		},
+	}
+}
 
 // Combine is Frame::combine (0x005122E0, seed 003 §7): a then b in a's local
 // space. out.origin = a.origin + a.m_fl2gv·b.origin; out.rot = a.rot·b.rot.
@@ -78,7 +103,14 @@ func Combine(a, b *Frame) Frame {
 // tick uses it to build the candidate in place. memo, when not nil,
 // remembers the last rotation product (see ProductMemo).
 func combineInto(out, a, b *Frame, memo *ProductMemo) {
-	out.Origin = a.Origin.Add(a.m.Mul3x1(b.Origin))
+	// a.origin + a.m_fl2gv·b.origin, spelled out on the fields (the same
+	// operations in the same order as mgl32's Mat3.Mul3x1 and Vec3.Add,
+	// without copying the matrix and vectors to the stack).
+	m, v := &a.m, &b.Origin
+	x := m[0]*v[0] + m[3]*v[1] + m[6]*v[2]
+	y := m[1]*v[0] + m[4]*v[1] + m[7]*v[2]
+	z := m[2]*v[0] + m[5]*v[1] + m[8]*v[2]
+	out.Origin = mgl32.Vec3{a.Origin[0] + x, a.Origin[1] + y, a.Origin[2] + z}
 	if b.Rot == identityFrame.Rot {
 		// a·1 is a: reuse its rotation and cached matrix. Most ticks of a
 		// remote have an offset with no rotation (interpolation moves it,
@@ -113,7 +145,7 @@ func (c *ProductMemo) product(out *Frame, a, b mgl32.Quat) {
 		out.Rot, out.m = c.rot, c.m
 		return
 	}
-	out.Rot = a.Mul(b)
+	out.Rot = mulQuat(&a, &b)
 	out.Cache()
 	*c = ProductMemo{valid: true, a: ab, b: bb, rot: out.Rot, m: out.m}
 }
