@@ -95,14 +95,13 @@ func mulQuat(a, b *mgl32.Quat) mgl32.Quat {
 // space. out.origin = a.origin + a.m_fl2gv·b.origin; out.rot = a.rot·b.rot.
 func Combine(a, b *Frame) Frame {
 	var out Frame
-	combineInto(&out, a, b, nil)
+	combineInto(&out, a, b)
 	return out
 }
 
 // combineInto is Combine writing into out, which must not alias a or b; the
-// tick uses it to build the candidate in place. memo, when not nil,
-// remembers the last rotation product (see ProductMemo).
-func combineInto(out, a, b *Frame, memo *ProductMemo) {
+// tick uses it to build the candidate in place.
+func combineInto(out, a, b *Frame) {
 	// a.origin + a.m_fl2gv·b.origin, spelled out on the fields (the same
 	// operations in the same order as mgl32's Mat3.Mul3x1 and Vec3.Add,
 	// without copying the matrix and vectors to the stack).
@@ -118,36 +117,8 @@ func combineInto(out, a, b *Frame, memo *ProductMemo) {
 		out.Rot, out.m = a.Rot, a.m
 		return
 	}
-	if memo == nil {
-		out.Rot = a.Rot.Mul(b.Rot)
-		out.Cache()
-		return
-	}
-	memo.product(out, a.Rot, b.Rot)
-}
-
-// ProductMemo remembers one rotation product a·b and its cached matrix,
-// keyed on the exact bits of a and b. A remote whose offset turns it to its
-// interpolation head's heading settles on the same pair tick after tick,
-// and the memo then skips the product and the re-cache. It is a cache of a
-// pure function of its key, so it never changes a result.
-type ProductMemo struct {
-	valid bool
-	a, b  [4]uint32
-	rot   mgl32.Quat
-	m     mgl32.Mat3
-}
-
-// product sets out's rotation and matrix to a·b and its cache.
-func (c *ProductMemo) product(out *Frame, a, b mgl32.Quat) {
-	ab, bb := quatBits(a), quatBits(b)
-	if c.valid && c.a == ab && c.b == bb {
-		out.Rot, out.m = c.rot, c.m
-		return
-	}
-	out.Rot = mulQuat(&a, &b)
+	out.Rot = mulQuat(&a.Rot, &b.Rot)
 	out.Cache()
-	*c = ProductMemo{valid: true, a: ab, b: bb, rot: out.Rot, m: out.m}
 }
 
 // CacheMemo remembers the matrix Frame::cache computed for one quaternion,
@@ -319,6 +290,9 @@ func (f *Frame) LocalToGlobal(p mgl32.Vec3) mgl32.Vec3 { return f.Origin.Add(f.m
 // GlobalToLocal maps a parent-space point into the body-local frame
 // (Frame::globaltolocal), the inverse of LocalToGlobal.
 func (f *Frame) GlobalToLocal(p mgl32.Vec3) mgl32.Vec3 { return f.GlobalToLocalVec(p.Sub(f.Origin)) }
+
+// negZero is the bit pattern of float32 −0.
+const negZero = 0x80000000
 
 // finite32 reports whether v is neither NaN nor infinite: v − v is 0 for
 // every finite v and NaN otherwise.

@@ -84,9 +84,6 @@ type Object struct {
 	// invDt is 1/invDtOf, the reciprocal of the last positive dt the
 	// commit divided by (cached_velocity = displacement · (1/dt)).
 	invDt, invDtOf float32
-	// combineMemo remembers the last rotation product Frame::combine made
-	// for the candidate (frame.go, ProductMemo).
-	combineMemo ProductMemo
 	// scratch is the transition workspace (retail allocates a CTransition
 	// per call; keeping one per object keeps the tick allocation-free).
 	scratch transitionResult

@@ -64,7 +64,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 		o.PositionManager.AdjustOffset(local, float64(dt))
 		o.record(StageAdjustOffset, 0, local)
 	}
-	combineInto(out, &o.pos.Frame, local, &o.combineMemo)
+	combineInto(out, &o.pos.Frame, local)
 	o.record(StageCombine, o.pos.Cell, out)
 	if o.State&StateHidden == 0 {
 		o.UpdatePhysicsInternal(dt, out)
@@ -104,11 +104,25 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	}
 	// Row 4: the velocity step always runs, so gravity accumulates even on
 	// a tick whose translation was skipped.
-	for i := 0; i < 3; i++ {
-		o.Velocity[i] += float32(dt * o.Acceleration[i])
+	a := &o.Acceleration
+	if a[0] == 0 && a[1] == 0 && a[2] == 0 {
+		// At rest on the ground: each step dt·a is a signed zero, which
+		// changes only a −0 component, so only those add.
+		for i := range o.Velocity {
+			if math.Float32bits(o.Velocity[i]) == negZero {
+				o.Velocity[i] += float32(dt * a[i])
+			}
+		}
+	} else {
+		for i := 0; i < 3; i++ {
+			o.Velocity[i] += float32(dt * a[i])
+		}
 	}
-	// Row 5: the omega step always runs (global axis-angle rotation);
-	// a zero step leaves the frame as it is, without the call.
+	// Row 5: the omega step always runs (global axis-angle rotation); a
+	// zero omega gives a zero step, which leaves the frame as it is.
+	if w := &o.Omega; w[0] == 0 && w[1] == 0 && w[2] == 0 {
+		return
+	}
 	if w := o.Omega.Mul(dt); w != (mgl32.Vec3{}) {
 		f.GRotate(w)
 	}
