@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev
 
-.PHONY: deps run install test bench fuzz fuzz-short fmt-check vet staticcheck test-core test-display
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -62,3 +62,14 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Profile-guided optimisation: cmd/viewer/default.pgo is a CPU profile of the
+# per-tick pipeline (BenchmarkRun: 1, 100 and 1000 objects, near and far), which
+# `go build ./cmd/viewer` applies automatically. Re-run after changing the
+# pipeline's hot path and commit the new profile (docs/benchmarks.md).
+pgo:
+	@tmp=$$(mktemp -d) && \
+	$(GO) test -run '^$$' -bench '^BenchmarkRun$$' -cpu 1 -benchtime 2s \
+		-o $$tmp/engine.test -cpuprofile $$tmp/cpu.pprof ./engine && \
+	cp $$tmp/cpu.pprof cmd/viewer/default.pgo && rm -rf $$tmp && \
+	echo "wrote cmd/viewer/default.pgo"

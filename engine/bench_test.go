@@ -20,45 +20,67 @@ import (
 	"glidepath/engine/scenario"
 )
 
-// BenchmarkRun is the tick driver in steady state: remotes walking loops,
-// each sending an update every 0.5 s, no trace, no log (the scenario
-// package's BenchRecording). One op is one tick of every object; it reports
-// object-ticks per second and heap allocations per object-tick.
+// BenchmarkRun is the tick driver in steady state: remotes walking loops
+// spread over several landblocks (the scenario package's
+// BenchWorldRecording), each sending an update every 0.5 s, no trace, no
+// log. objects=N has the observer at the crowd's centre (near: the inner
+// objects interpolate, the outer ones of the 1000 are outside the bubble);
+// far/objects=N stands it three landblocks away, so every update
+// slide-snaps. One op is one tick of every object; it reports ns and
+// allocations per object-tick and object-ticks per second. Compare with
+// -cpu 1.
 func BenchmarkRun(b *testing.B) {
-	for _, n := range []int{1, 10, 100} {
-		b.Run(fmt.Sprintf("objects=%d", n), func(b *testing.B) {
-			rec := scenario.BenchRecording(n, 10, 0.5, 1)
-			s, err := New(rec, Options{Assets: assets.FS(), NoCheckpoints: true})
-			if err != nil {
-				b.Fatal(err)
-			}
-			// Warm up: the first minute grows every queue and buffer.
-			runTo(s, 60*s.TickRate())
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			ticks, excluded := 0, uint64(0)
-			for b.Loop() {
-				if s.Tick() >= s.LastTick() {
-					// Past the end: go back to minute 1, outside the timing
-					// and the allocation count (restoring recreates the
-					// interpolation managers tick 0 did not have yet).
-					b.StopTimer()
-					var m0, m1 runtime.MemStats
-					runtime.ReadMemStats(&m0)
-					s.Seek(60 * s.TickRate())
-					runtime.ReadMemStats(&m1)
-					excluded += m1.Mallocs - m0.Mallocs
-					b.StartTimer()
-				}
-				s.Step()
-				ticks++
-			}
-			runtime.ReadMemStats(&after)
-			objTicks := float64(ticks * n)
-			b.ReportMetric(objTicks/b.Elapsed().Seconds(), "object-ticks/s")
-			b.ReportMetric(float64(after.Mallocs-before.Mallocs-excluded)/objTicks, "allocs/object-tick")
-		})
+	for _, n := range []int{1, 100, 1000} {
+		b.Run(fmt.Sprintf("objects=%d", n), func(b *testing.B) { benchRun(b, n, scenario.BenchObserverNear) })
 	}
+	b.Run("far", func(b *testing.B) {
+		for _, n := range []int{1, 100, 1000} {
+			b.Run(fmt.Sprintf("objects=%d", n), func(b *testing.B) { benchRun(b, n, scenario.BenchObserverFar) })
+		}
+	})
+}
+
+// benchMinutes is how long BenchmarkRun's recording runs: long enough that
+// a timed run rarely wraps, short enough to build quickly.
+func benchMinutes(objects int) float64 {
+	if objects >= 1000 {
+		return 4
+	}
+	return 10
+}
+
+func benchRun(b *testing.B, n int, far bool) {
+	rec := scenario.BenchWorldRecording(n, benchMinutes(n), 0.5, 1, far)
+	s, err := New(rec, Options{Assets: assets.FS(), NoCheckpoints: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Warm up: the first minute grows every queue and buffer.
+	runTo(s, 60*s.TickRate())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	ticks, excluded := 0, uint64(0)
+	for b.Loop() {
+		if s.Tick() >= s.LastTick() {
+			// Past the end: go back to minute 1, outside the timing and the
+			// allocation count (restoring recreates the interpolation
+			// managers tick 0 did not have yet).
+			b.StopTimer()
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			s.Seek(60 * s.TickRate())
+			runtime.ReadMemStats(&m1)
+			excluded += m1.Mallocs - m0.Mallocs
+			b.StartTimer()
+		}
+		s.Step()
+		ticks++
+	}
+	runtime.ReadMemStats(&after)
+	objTicks := float64(ticks * n)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/objTicks, "ns/object-tick")
+	b.ReportMetric(objTicks/b.Elapsed().Seconds(), "object-ticks/s")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs-excluded)/objTicks, "allocs/object-tick")
 }
 
 // benchHour is the hour-long recording of 100 objects (≈108 000 ticks,

@@ -118,7 +118,9 @@ func offsetDistance(a, b *physics.Position) (mgl32.Vec3, float32) {
 // Reading.OverwriteOffset false, adding the translation to what the caller
 // had (the prior port's Vector3 delta, which carried no rotation).
 func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physics.Position, delta mgl32.Vec3, target *physics.Position) {
-	local := globalToLocal(&bodyPos.Frame, delta)
+	// Frame::globaltolocalvec: each product rounded to float32, summed
+	// left to right (physics.Frame.GlobalToLocalVec).
+	local := bodyPos.Frame.GlobalToLocalVec(delta)
 	if !m.reading.OverwriteOffset {
 		offset.Origin = offset.Origin.Add(local)
 		return
@@ -133,22 +135,19 @@ func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physi
 	// subtract2's rotation: combine(body, offset) has the head's rotation.
 	// The true inverse, not the conjugate, so a body quaternion a hair off
 	// unit length is not squared again every tick.
-	rot := bodyPos.Frame.Rot.Inverse().Mul(target.Frame.Rot)
-	if !finite(rot.W) || !finiteVec(rot.V) {
-		rot = mgl32.QuatIdent() // a zero body quaternion; set_frame repairs it
+	t := &m.turn
+	bb, hb := quatBits(bodyPos.Frame.Rot), quatBits(target.Frame.Rot)
+	if !t.valid || t.body != bb || t.head != hb {
+		rot := bodyPos.Frame.Rot.Inverse().Mul(target.Frame.Rot)
+		if !finite(rot.W) || !finiteVec(rot.V) {
+			rot = mgl32.QuatIdent() // a zero body quaternion; set_frame repairs it
+		}
+		t.valid, t.body, t.head, t.rot = true, bb, hb, rot
 	}
-	*offset = physics.NewFrame(local, rot)
+	*offset = physics.NewFrameMemo(local, t.rot, &t.cache)
 }
 
-// globalToLocal is Frame::globaltolocalvec: v times the transpose of the
-// cached local-to-global matrix, i.e. each local axis dotted with v. Each
-// product is rounded to float32 before it is summed, so no platform fuses
-// them into a multiply-add and the bits are the same everywhere.
-func globalToLocal(f *physics.Frame, v mgl32.Vec3) mgl32.Vec3 {
-	m := f.Matrix()
-	return mgl32.Vec3{
-		float32(m[0]*v[0]) + float32(m[1]*v[1]) + float32(m[2]*v[2]),
-		float32(m[3]*v[0]) + float32(m[4]*v[1]) + float32(m[5]*v[2]),
-		float32(m[6]*v[0]) + float32(m[7]*v[1]) + float32(m[8]*v[2]),
-	}
+// quatBits is q's exact bit pattern, the key of turnMemo.
+func quatBits(q mgl32.Quat) [4]uint32 {
+	return [4]uint32{math.Float32bits(q.W), math.Float32bits(q.V[0]), math.Float32bits(q.V[1]), math.Float32bits(q.V[2])}
 }

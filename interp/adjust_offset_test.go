@@ -318,13 +318,26 @@ func TestStopInterpolating_ResetsState(t *testing.T) {
 	}
 }
 
-// globalToLocal is Frame::globaltolocalvec, the inverse rotation of the
-// body's frame: it agrees with physics and undoes LocalToGlobalVec.
+// globalToLocal is a literal transcription of Frame::globaltolocalvec as
+// adjust_offset uses it: each local axis (a row of the transposed cached
+// matrix) dotted with v, every product rounded to float32 before the sum.
+func globalToLocal(f *physics.Frame, v mgl32.Vec3) mgl32.Vec3 {
+	m := f.Matrix()
+	return mgl32.Vec3{
+		float32(m[0]*v[0]) + float32(m[1]*v[1]) + float32(m[2]*v[2]),
+		float32(m[3]*v[0]) + float32(m[4]*v[1]) + float32(m[5]*v[2]),
+		float32(m[6]*v[0]) + float32(m[7]*v[1]) + float32(m[8]*v[2]),
+	}
+}
+
+// Frame::globaltolocalvec is the inverse rotation of the body's frame:
+// physics' GlobalToLocalVec gives the transcription's bits exactly and
+// undoes LocalToGlobalVec.
 func TestGlobalToLocal(t *testing.T) {
 	f := physics.NewFrame(mgl32.Vec3{1, 2, 3}, mgl32.QuatRotate(0.7, mgl32.Vec3{0.3, -0.5, 0.8}.Normalize()))
 	for _, v := range []mgl32.Vec3{{1, 0, 0}, {0, 1, 0}, {0.25, -3, 7.5}} {
 		got := globalToLocal(&f, v)
-		if want := f.GlobalToLocalVec(v); !vecNear(got, want, 1e-6) {
+		if want := f.GlobalToLocalVec(v); got != want {
 			t.Errorf("%v: %v, want %v", v, got, want)
 		}
 		if back := f.LocalToGlobalVec(got); !vecNear(back, v, 1e-5) {

@@ -37,6 +37,20 @@ type InterpolationManager struct {
 	// identity is a cached identity frame, copied rather than re-cached on
 	// every translation-only offset.
 	identity physics.Frame
+	// turn remembers writeOffset's last turn (body and head rotations in,
+	// offset rotation and its matrix out): a body that has turned to its
+	// head keeps asking for the same one.
+	turn turnMemo
+}
+
+// turnMemo caches writeOffset's subtract2 rotation for one pair of body and
+// head rotations, keyed on their exact bits, and the offset frame's matrix
+// for that rotation. It never changes a result.
+type turnMemo struct {
+	valid      bool
+	body, head [4]uint32
+	rot        mgl32.Quat
+	cache      physics.CacheMemo
 }
 
 // NewInterpolationManager is InterpolationManager::InterpolationManager

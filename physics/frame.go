@@ -63,8 +63,33 @@ func (f Frame) Matrix() mgl32.Mat3 { return f.m }
 func (f *Frame) LocalToGlobalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Mul3x1(v) }
 
 // GlobalToLocalVec rotates a global vector into the body-local frame
-// (Frame::globaltolocalvec): the transpose of the cached matrix.
-func (f *Frame) GlobalToLocalVec(v mgl32.Vec3) mgl32.Vec3 { return f.m.Transpose().Mul3x1(v) }
+// (Frame::globaltolocalvec): the transpose of the cached matrix, i.e. each
+// local axis dotted with v. Each product is rounded to float32 before it is
+// summed, left to right, so no platform fuses them into a multiply-add.
+func (f *Frame) GlobalToLocalVec(v mgl32.Vec3) mgl32.Vec3 {
+	m := &f.m
+	return mgl32.Vec3{
+		float32(m[0]*v[0]) + float32(m[1]*v[1]) + float32(m[2]*v[2]),
+		float32(m[3]*v[0]) + float32(m[4]*v[1]) + float32(m[5]*v[2]),
+		float32(m[6]*v[0]) + float32(m[7]*v[1]) + float32(m[8]*v[2]),
+	}
+}
+
+// mulQuat is mgl32's Quat.Mul (the Hamilton product a·b) on pointers, with
+// the same operations in the same order: w = a.w·b.w − a.v·b.v and
+// v = (a.v × b.v + b.v·a.w) + a.v·b.w.
+func mulQuat(a, b *mgl32.Quat) mgl32.Quat {
+	av, bv := &a.V, &b.V
+	dot := av[0]*bv[0] + av[1]*bv[1] + av[2]*bv[2]
+	return mgl32.Quat{
+		W: a.W*b.W - dot,
+		V: mgl32.Vec3{
+			(av[1]*bv[2] - av[2]*bv[1] + bv[0]*a.W) + av[0]*b.W,
+			(av[2]*bv[0] - av[0]*bv[2] + bv[1]*a.W) + av[1]*b.W,
+			(av[0]*bv[1] - av[1]*bv[0] + bv[2]*a.W) + av[2]*b.W,
+		},
+	}
+}
 
 // Combine is Frame::combine (0x005122E0, seed 003 §7): a then b in a's local
 // space. out.origin = a.origin + a.m_fl2gv·b.origin; out.rot = a.rot·b.rot.
@@ -77,7 +102,14 @@ func Combine(a, b *Frame) Frame {
 // combineInto is Combine writing into out, which must not alias a or b; the
 // tick uses it to build the candidate in place.
 func combineInto(out, a, b *Frame) {
-	out.Origin = a.Origin.Add(a.m.Mul3x1(b.Origin))
+	// a.origin + a.m_fl2gv·b.origin, spelled out on the fields (the same
+	// operations in the same order as mgl32's Mat3.Mul3x1 and Vec3.Add,
+	// without copying the matrix and vectors to the stack).
+	m, v := &a.m, &b.Origin
+	x := m[0]*v[0] + m[3]*v[1] + m[6]*v[2]
+	y := m[1]*v[0] + m[4]*v[1] + m[7]*v[2]
+	z := m[2]*v[0] + m[5]*v[1] + m[8]*v[2]
+	out.Origin = mgl32.Vec3{a.Origin[0] + x, a.Origin[1] + y, a.Origin[2] + z}
 	if b.Rot == identityFrame.Rot {
 		// a·1 is a: reuse its rotation and cached matrix. Most ticks of a
 		// remote have an offset with no rotation (interpolation moves it,
@@ -85,8 +117,31 @@ func combineInto(out, a, b *Frame) {
 		out.Rot, out.m = a.Rot, a.m
 		return
 	}
-	out.Rot = a.Rot.Mul(b.Rot)
+	out.Rot = mulQuat(&a.Rot, &b.Rot)
 	out.Cache()
+}
+
+// CacheMemo remembers the matrix Frame::cache computed for one quaternion,
+// keyed on its exact bits, for a caller that builds frames from the same
+// rotation tick after tick.
+type CacheMemo struct {
+	valid bool
+	q     [4]uint32
+	m     mgl32.Mat3
+}
+
+// NewFrameMemo is NewFrame through memo: the same frame, with the matrix
+// reused when q is the quaternion of the last call.
+func NewFrameMemo(origin mgl32.Vec3, q mgl32.Quat, memo *CacheMemo) Frame {
+	f := Frame{Origin: origin, Rot: q}
+	qb := quatBits(q)
+	if memo.valid && memo.q == qb {
+		f.m = memo.m
+		return f
+	}
+	f.Cache()
+	*memo = CacheMemo{valid: true, q: qb, m: f.m}
+	return f
 }
 
 // Subtract1 is Frame::subtract1 (0x00535520, seed 002 §7): a ∘ b⁻¹, the
@@ -120,6 +175,45 @@ func (f *Frame) Rotate(v mgl32.Vec3) {
 	}
 	f.Rot = f.Rot.Mul(axisAngleQuat(v)).Normalize()
 	f.Cache()
+}
+
+// RotateMemo remembers one Frame::rotate: the rotation it started from, the
+// axis-angle vector and the rotation and matrix it produced. A caller that
+// rotates by the same vector from the same rotation tick after tick (a
+// sequence's omega applied to the identity offset, seed 002 §4) gets the
+// same bits back without the sine, cosine, product and re-cache. The memo is
+// a cache of a pure function of its key, so it never changes a result.
+type RotateMemo struct {
+	valid bool
+	in    [4]uint32
+	v     [3]uint32
+	rot   mgl32.Quat
+	m     mgl32.Mat3
+}
+
+// RotateMemo is Rotate through memo: identical results, computed once per
+// distinct (rotation, vector) pair in a row.
+func (f *Frame) RotateMemo(v mgl32.Vec3, memo *RotateMemo) {
+	if v == (mgl32.Vec3{}) {
+		return
+	}
+	in, vb := quatBits(f.Rot), vecBits(v)
+	if memo.valid && memo.in == in && memo.v == vb {
+		f.Rot, f.m = memo.rot, memo.m
+		return
+	}
+	f.Rotate(v)
+	*memo = RotateMemo{valid: true, in: in, v: vb, rot: f.Rot, m: f.m}
+}
+
+// quatBits and vecBits are the bit patterns a memo compares: exact, so
+// −0 and +0 differ and a NaN matches itself.
+func quatBits(q mgl32.Quat) [4]uint32 {
+	return [4]uint32{math.Float32bits(q.W), math.Float32bits(q.V[0]), math.Float32bits(q.V[1]), math.Float32bits(q.V[2])}
+}
+
+func vecBits(v mgl32.Vec3) [3]uint32 {
+	return [3]uint32{math.Float32bits(v[0]), math.Float32bits(v[1]), math.Float32bits(v[2])}
 }
 
 // GRotate is Frame::grotate: rotate by an axis-angle vector expressed in
@@ -197,6 +291,9 @@ func (f *Frame) LocalToGlobal(p mgl32.Vec3) mgl32.Vec3 { return f.Origin.Add(f.m
 // (Frame::globaltolocal), the inverse of LocalToGlobal.
 func (f *Frame) GlobalToLocal(p mgl32.Vec3) mgl32.Vec3 { return f.GlobalToLocalVec(p.Sub(f.Origin)) }
 
+// negZero is the bit pattern of float32 −0.
+const negZero = 0x80000000
+
 // finite32 reports whether v is neither NaN nor infinite: v − v is 0 for
 // every finite v and NaN otherwise.
 func finite32(v float32) bool { return v-v == 0 }
@@ -210,11 +307,9 @@ func (f *Frame) IsValid() bool {
 	if !f.IsValidExceptForHeading() {
 		return false
 	}
-	q := f.Rot
-	for _, c := range [4]float32{q.W, q.V[0], q.V[1], q.V[2]} {
-		if !finite32(c) {
-			return false
-		}
+	q := &f.Rot
+	if !finite32(q.W) || !finite32(q.V[0]) || !finite32(q.V[1]) || !finite32(q.V[2]) {
+		return false
 	}
 	n := q.W*q.W + q.V.Dot(q.V)
 	return n > 1-quatUnitTolerance && n < 1+quatUnitTolerance

@@ -81,6 +81,9 @@ type Object struct {
 	// offset is UpdatePositionInternal's local offset frame (retail's stack
 	// Frame var_40, seed 003 §2).
 	offset Frame
+	// invDt is 1/invDtOf, the reciprocal of the last positive dt the
+	// commit divided by (cached_velocity = displacement · (1/dt)).
+	invDt, invDtOf float32
 	// scratch is the transition workspace (retail allocates a CTransition
 	// per call; keeping one per object keeps the tick allocation-free).
 	scratch transitionResult

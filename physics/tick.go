@@ -104,11 +104,28 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	}
 	// Row 4: the velocity step always runs, so gravity accumulates even on
 	// a tick whose translation was skipped.
-	for i := 0; i < 3; i++ {
-		o.Velocity[i] += float32(dt * o.Acceleration[i])
+	a := &o.Acceleration
+	if a[0] == 0 && a[1] == 0 && a[2] == 0 {
+		// At rest on the ground: each step dt·a is a signed zero, which
+		// changes only a −0 component, so only those add.
+		for i := range o.Velocity {
+			if math.Float32bits(o.Velocity[i]) == negZero {
+				o.Velocity[i] += float32(dt * a[i])
+			}
+		}
+	} else {
+		for i := 0; i < 3; i++ {
+			o.Velocity[i] += float32(dt * a[i])
+		}
 	}
-	// Row 5: the omega step always runs (global axis-angle rotation).
-	f.GRotate(o.Omega.Mul(dt))
+	// Row 5: the omega step always runs (global axis-angle rotation); a
+	// zero omega gives a zero step, which leaves the frame as it is.
+	if w := &o.Omega; w[0] == 0 && w[1] == 0 && w[2] == 0 {
+		return
+	}
+	if w := o.Omega.Mul(dt); w != (mgl32.Vec3{}) {
+		f.GRotate(w)
+	}
 }
 
 // calcFriction is CPhysicsObj::calc_friction (ACE PhysicsObj.calc_friction):
@@ -196,7 +213,11 @@ func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 		}
 		o.record(StageTransition, t.CurPos.Cell, &t.CurPos.Frame)
 		if dt > 0 {
-			o.CachedVelocity = o.pos.Offset(&t.CurPos).Mul(1 / dt)
+			if dt != o.invDtOf {
+				// 1/dt is the same every tick: divide once.
+				o.invDtOf, o.invDt = dt, 1/dt
+			}
+			o.CachedVelocity = o.pos.Offset(&t.CurPos).Mul(o.invDt)
 		} else {
 			o.CachedVelocity = mgl32.Vec3{}
 		}

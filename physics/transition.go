@@ -121,7 +121,10 @@ func (o *Object) transition(from *Position, to *Frame) (*transitionResult, bool)
 	if dist, r := offset.Len(), o.Radius; r > 0 && dist > r {
 		steps = min(int(math.Ceil(float64(dist/r))), maxTransitionSteps)
 	}
-	step := offset.Mul(1 / float32(steps))
+	step := offset
+	if steps > 1 {
+		step = offset.Mul(1 / float32(steps)) // ×1 would change no bit
+	}
 	for i := 0; i < steps; i++ {
 		next, ok := s.step(p, step)
 		if !ok {

@@ -34,8 +34,41 @@ const (
 // jitter drawn from seed. 100 objects for 10 minutes at 0.5 s give about
 // 120 000 updates; for 60 minutes about 720 000. Arguments out of range are
 // clamped: objects to [1, 10000], minutes to (0, 120], the interval to at
-// least one tick.
+// least one tick. The squares are laid out around the observer at the
+// centre of one landblock.
 func BenchRecording(objects int, minutes float64, updateInterval float64, seed uint64) *recording.Recording {
+	return benchRecording(objects, minutes, updateInterval, seed, point{96, 96}, point{96, 96})
+}
+
+// Observer placements of BenchWorldRecording.
+const (
+	// BenchObserverNear stands the observer at the crowd's centre: objects
+	// within 96 m interpolate, the outer ones of a big crowd slide-snap.
+	BenchObserverNear = false
+	// BenchObserverFar stands it three landblocks away: every object is
+	// outside the 96 m bubble (seed 004 §3), so every update slide-snaps.
+	BenchObserverFar = true
+)
+
+// benchFarOffset is how far (m, along x and y) the far observer stands from
+// the crowd's centre.
+const benchFarOffset = 3 * 192
+
+// BenchWorldRecording is BenchRecording with the crowd centred on the corner
+// four landblocks share, so the walkers spread over several landblocks
+// (100 objects over 4, 1000 over 9) and cross landblock edges as they walk,
+// and the observer near (at the centre) or far (BenchObserverFar).
+func BenchWorldRecording(objects int, minutes float64, updateInterval float64, seed uint64, far bool) *recording.Recording {
+	centre, observer := point{0, 0}, point{0, 0}
+	if far {
+		observer = point{benchFarOffset, benchFarOffset}
+	}
+	return benchRecording(objects, minutes, updateInterval, seed, centre, observer)
+}
+
+// benchRecording lays the squares out in a grid centred on centre, with the
+// observer at observer (scenario coordinates).
+func benchRecording(objects int, minutes float64, updateInterval float64, seed uint64, centre, observer point) *recording.Recording {
 	objects = min(max(objects, 1), benchMaxObjects)
 	if !(minutes > 0) {
 		minutes = 1.0 / 60
@@ -51,13 +84,14 @@ func BenchRecording(objects int, minutes float64, updateInterval float64, seed u
 		Seed:      seed,
 		Duration:  minutes * 60,
 		landblock: DefaultLandblock,
-		observer:  &observerSpec{start: point{96, 96}, every: DefaultObserverEvery, runRate: 1},
+		observer:  &observerSpec{start: observer, every: DefaultObserverEvery, runRate: 1},
 	}
 	cols := int(math.Ceil(math.Sqrt(float64(objects))))
-	origin := 96 - float64(cols)*benchSpacing/2
+	ox := centre.x - float64(cols)*benchSpacing/2
+	oy := centre.y - float64(cols)*benchSpacing/2
 	for i := range objects {
-		x0 := origin + float64(i%cols)*benchSpacing
-		y0 := origin + float64(i/cols)*benchSpacing
+		x0 := ox + float64(i%cols)*benchSpacing
+		y0 := oy + float64(i/cols)*benchSpacing
 		square := []point{{x0 + benchSide, y0}, {x0 + benchSide, y0 + benchSide}, {x0, y0 + benchSide}, {x0, y0}}
 		s.remotes = append(s.remotes, &remoteSpec{
 			loc:         loc{field: fmt.Sprintf("bench object %d", i)},

@@ -7,6 +7,8 @@ package anim
 
 import (
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/physics"
 )
 
 // Sequence is a CSequence (acclient.h:30747). The animation list is a slice
@@ -26,6 +28,12 @@ type Sequence struct {
 	omega       mgl32.Vec3
 	hook        HookTarget
 	posFrames   PosFrameRule
+	// rotMemo caches apply_physics' Frame::rotate: a cycle with omega
+	// rotates the identity offset by the same vector every tick.
+	rotMemo physics.RotateMemo
+	// invRate is 1/invRateOf, apply_physics' frame time for the last
+	// framerate (a cache: never compared or copied as state).
+	invRate, invRateOf float64
 }
 
 // PosFrameRule is how update_internal applies the pos_frame of each crossed

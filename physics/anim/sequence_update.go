@@ -65,7 +65,7 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 		node := &s.nodes[s.curr]
 		framerate := float64(node.Framerate)
 		delta := framerate * dt
-		if math.IsNaN(delta) || math.IsInf(delta, 0) {
+		if delta-delta != 0 { // NaN or ±Inf
 			return
 		}
 		start := s.frameNumber
@@ -83,14 +83,14 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 				s.frameNumber = end
 				wrapped = true
 			}
-			last := int(math.Floor(s.frameNumber))
-			for k := int(math.Floor(start)); k < last; k++ {
+			last := floorInt(s.frameNumber)
+			for k := floorInt(start); k < last; k++ {
 				if offset != nil {
 					if pf := node.PosFrame(k); pf != nil {
 						*offset = s.leaveKeyframe(offset, pf, true)
 					}
 					if math.Abs(framerate) >= FEpsilon {
-						s.applyPhysics(offset, 1/framerate, dt)
+						s.applyPhysics(offset, s.reciprocal(framerate), dt)
 					}
 				}
 				s.executeHooks(node.PartFrame(k), HookForwardPlay)
@@ -105,14 +105,14 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 				s.frameNumber = low
 				wrapped = true
 			}
-			last := int(math.Floor(s.frameNumber))
-			for k := int(math.Floor(start)) - 1; k >= last; k-- {
+			last := floorInt(s.frameNumber)
+			for k := floorInt(start) - 1; k >= last; k-- {
 				if offset != nil {
 					if pf := node.PosFrame(k); pf != nil {
 						*offset = s.leaveKeyframe(offset, pf, false)
 					}
 					if math.Abs(framerate) >= FEpsilon {
-						s.applyPhysics(offset, 1/framerate, dt)
+						s.applyPhysics(offset, s.reciprocal(framerate), dt)
 					}
 				}
 				s.executeHooks(node.PartFrame(k), HookReversePlay)
@@ -161,6 +161,15 @@ func (s *Sequence) advanceToNextAnimation(leftover float64) {
 	s.frameNumber = s.nodes[s.curr].EndingFrame()
 }
 
+// reciprocal is 1/framerate, remembered for the last framerate: a cycle
+// crosses a frame or two of the same node every tick.
+func (s *Sequence) reciprocal(framerate float64) float64 {
+	if framerate != s.invRateOf {
+		s.invRateOf, s.invRate = framerate, 1/framerate
+	}
+	return s.invRate
+}
+
 // applyPhysics is CSequence::apply_physics (0x00524AB0, seed 002 §4): the
 // step's magnitude is |frameDt|, its sign is sign's; origin += step·velocity
 // and the frame rotates by step·omega about its local axes (Frame::rotate).
@@ -170,17 +179,46 @@ func (s *Sequence) applyPhysics(offset *physics.Frame, frameDt, sign float64) {
 	if sign < 0 {
 		d = -d
 	}
-	v, w := s.velocity, s.omega
-	offset.Origin = mgl32.Vec3{
-		offset.Origin[0] + float32(d*float64(v[0])),
-		offset.Origin[1] + float32(d*float64(v[1])),
-		offset.Origin[2] + float32(d*float64(v[2])),
+	v, w := &s.velocity, &s.omega
+	o := &offset.Origin
+	if v[0] == 0 && v[1] == 0 && v[2] == 0 {
+		// A still cycle (Humanoid locomotion, seed 002 §5): each step
+		// d·v is a signed zero, and adding a zero changes only a −0
+		// component (to +0 when the step is +0), so only those add.
+		for i := range o {
+			if math.Float32bits(o[i]) == negZero {
+				o[i] += float32(d * float64(v[i]))
+			}
+		}
+	} else {
+		*o = mgl32.Vec3{
+			o[0] + float32(d*float64(v[0])),
+			o[1] + float32(d*float64(v[1])),
+			o[2] + float32(d*float64(v[2])),
+		}
 	}
-	offset.Rotate(mgl32.Vec3{
+	if w[0] == 0 && w[1] == 0 && w[2] == 0 {
+		return // d·ω is zero: Frame::rotate would not turn
+	}
+	if r := (mgl32.Vec3{
 		float32(d * float64(w[0])),
 		float32(d * float64(w[1])),
 		float32(d * float64(w[2])),
-	})
+	}); r != (mgl32.Vec3{}) {
+		offset.RotateMemo(r, &s.rotMemo)
+	}
+}
+
+// negZero is the bit pattern of float32 −0.
+const negZero = 0x80000000
+
+// floorInt is int(math.Floor(x)): a frame cursor is never negative, and
+// for a non-negative x below 2⁶² the conversion's truncation is the floor.
+func floorInt(x float64) int {
+	if x >= 0 && x < 1<<62 {
+		return int(x)
+	}
+	return int(math.Floor(x))
 }
 
 // executeHooks is CSequence::execute_hooks (0x00524830, seed 002 §3): hand
