@@ -41,13 +41,27 @@ func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
 		t.Fatal(err)
 	}
 	inputs := []*recording.Recording{compiled(t, "crowd"), synthRec}
+	// The split runs log events of their own: pass events (Source −1) of
+	// objects past the first run, which go through the runs' buffers.
+	probe := newSim(t, synthRec, Options{EventLog: true, Workers: 2, LastTick: 150})
+	runTo(probe, 150)
+	buffered := 0
+	for _, e := range probe.AllEvents() {
+		if e.Source == -1 && e.GUID >= scenario.SynthFirstGUID+64 {
+			buffered++
+		}
+	}
+	if buffered < 50 {
+		t.Fatalf("only %d pass events from the second run: the test would not exercise the merge", buffered)
+	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, rec := range inputs {
 		for _, name := range []string{interp.DefaultReadingName, "legacy"} {
 			reading, _ := interp.ReadingByName(name)
-			// Ten seconds of each: enough for every branch the crowds take,
-			// short enough for the race detector.
-			opts := Options{Reading: reading, Assets: assets.FS(), EventLog: true, Metrics: true, LastTick: 300}
+			// Five seconds of each: updates, enqueues, node completions,
+			// stall windows and slides from every remote, short enough for
+			// the race detector.
+			opts := Options{Reading: reading, Assets: assets.FS(), EventLog: true, Metrics: true, LastTick: 150}
 			runtime.GOMAXPROCS(1)
 			want, wantM := memoryTrace(t, rec, opts, rec.Name)
 			for _, procs := range []int{2, 4} {
