@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -345,40 +344,6 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 	if err := a.renderer.Draw(dst, a.builder); err != nil {
 		a.shotErr, a.shotDone = err, true
 	}
-}
-
-// fillScene points the overlays' scene at the cursor's state.
-func (a *app) fillScene(view *camera.View) {
-	r := a.sess.cur()
-	sc := &a.scene
-	sc.Snap, sc.History, sc.Index = &r.snap, r.hist, r.index
-	sc.TickRate = r.info.TickRate
-	sc.Selected, sc.Hovered = a.selected, a.hovered
-	sc.Stage = a.stepper.Stage()
-	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
-	vp := a.viewport()
-	sc.Focus = view.Target
-	sc.FocusRadius = sc.MetresPerPixel * math.Hypot(vp.W, vp.H) / 2
-	sc.BodyColor = overlay.BodyColor
-	sc.Compared = sc.Compared[:0]
-	if len(a.sess.runs) > 1 {
-		sc.BodyColor = r.color
-		for i, o := range a.sess.runs {
-			if i != a.sess.sel {
-				sc.Compared = append(sc.Compared, overlay.Compared{Snap: &o.snap, Color: o.color})
-			}
-		}
-	}
-}
-
-// timelineData is what the strip shows.
-func (a *app) timelineData() *timeline.Data {
-	r := a.sess.cur()
-	d := &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.selected}
-	if !a.sess.ready {
-		d.Partial, d.Computed = true, a.sess.frontier
-	}
-	return d
 }
 
 // Layout makes the screen as large as the window (or the screenshot's size).

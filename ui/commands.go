@@ -223,6 +223,9 @@ func (a *app) statusLine() string {
 	if a.follow {
 		b.WriteString("   following")
 	}
+	if !a.sess.ready {
+		fmt.Fprintf(&b, "   pre-running %.0f %%", 100*a.sess.progress())
+	}
 	if a.status != "" {
 		b.WriteString("   — ")
 		b.WriteString(a.status)
