@@ -79,6 +79,45 @@ func (s *Sim) Objects(dst []ObjectView) []ObjectView {
 	return dst
 }
 
+// BriefView is the little of a live object a per-tick record needs (the
+// viewer's history): cheaper to take every tick than an ObjectView.
+type BriefView struct {
+	GUID     uint32
+	Name     string
+	Slot     int
+	Position physics.Position
+	Contact  bool
+	// Interp is the InterpolationManager's state; Head its queue's head,
+	// when Interp.QueueLen > 0.
+	Interp   interp.InterpolationState
+	Head     interp.Node
+	Truth    physics.Position
+	HasTruth bool
+}
+
+// Briefs appends the brief view of every live object, in the order of
+// Objects, to dst and returns it.
+func (s *Sim) Briefs(dst []BriefView) []BriefView {
+	var nodes []interp.Node
+	for _, o := range s.slots[:s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		b := BriefView{
+			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: o.phys.Position(),
+			Contact: o.phys.InContact(), Interp: o.pm.InterpolationState(),
+			Truth: o.st.truth, HasTruth: o.st.hasTruth,
+		}
+		if b.Interp.QueueLen > 0 {
+			if nodes = o.pm.Nodes(nodes[:0]); len(nodes) > 0 {
+				b.Head = nodes[0]
+			}
+		}
+		dst = append(dst, b)
+	}
+	return dst
+}
+
 // NumSlots is the number of objects the run ever has (header entities and
 // creations; a guid deleted and re-created counts twice).
 func (s *Sim) NumSlots() int { return len(s.slots) }

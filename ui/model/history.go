@@ -192,7 +192,7 @@ func (h *History) sample(o *Object) Sample {
 		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
 		DistHead: nan,
 		ErrTruth: nan,
-		Queue:    uint8(min(len(o.Queue), math.MaxUint8)),
+		Queue:    uint8(min(max(len(o.Queue), o.Interp.QueueLen), math.MaxUint8)),
 		Fail:     int8(max(min(o.Interp.FailCounter, math.MaxInt8), math.MinInt8)),
 		Alive:    true,
 		Contact:  o.Contact,

@@ -39,6 +39,7 @@ type Prerunner struct {
 // Done).
 func NewPrerunner(src Source, h *History) (*Prerunner, error) {
 	p := &Prerunner{run: src, own: true, hist: h, last: src.Info().LastTick}
+	p.snap.Brief = true
 	if b, ok := src.(Brancher); ok {
 		run, err := b.Branch()
 		if err != nil {

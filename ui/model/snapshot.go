@@ -26,6 +26,11 @@ type Snapshot struct {
 	HasObserver    bool
 	Observer       Vec3
 	ObserverIndoor bool
+	// Brief asks a Source to fill only what History.Record reads: each
+	// object's guid, name, cell, position, contact, InterpolationManager
+	// state, its queue's head (Queue holds at most that; Interp.QueueLen is
+	// the length) and the server truth.
+	Brief bool
 
 	// nodes backs every object's Queue.
 	nodes []Node

@@ -31,8 +31,9 @@ type Source struct {
 	// note event's Source finds its number.
 	notes []int32
 
-	views []engine.ObjectView
-	nodes []interp.Node
+	views  []engine.ObjectView
+	briefs []engine.BriefView
+	nodes  []interp.Node
 }
 
 var (
@@ -99,9 +100,14 @@ func (s *Source) Seek(tick int) error {
 	return nil
 }
 
-// Snapshot fills snap with the state at the cursor.
+// Snapshot fills snap with the state at the cursor (only what a history
+// records, when snap.Brief).
 func (s *Source) Snapshot(snap *model.Snapshot) {
 	snap.Reset(s.sim.Tick())
+	if snap.Brief {
+		s.brief(snap)
+		return
+	}
 	if p, ok := s.sim.Observer(); ok {
 		snap.HasObserver = true
 		snap.Observer = model.Global(&p)
@@ -150,6 +156,29 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 				Heading:  float64(n.Position.Frame.Heading()),
 				Velocity: vec(n.Velocity[0], n.Velocity[1], n.Velocity[2]),
 			})
+		}
+	}
+}
+
+// brief fills snap with the brief views of the objects.
+func (s *Source) brief(snap *model.Snapshot) {
+	if p, ok := s.sim.Observer(); ok {
+		snap.HasObserver = true
+		snap.Observer = model.Global(&p)
+		snap.ObserverIndoor = p.IsIndoor()
+	}
+	s.briefs = s.sim.Briefs(s.briefs[:0])
+	for i := range s.briefs {
+		v := &s.briefs[i]
+		o := snap.AddObject(model.Object{
+			GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: model.Global(&v.Position),
+			Contact: v.Contact, Interp: v.Interp, HasTruth: v.HasTruth,
+		})
+		if v.HasTruth {
+			o.Truth = model.Global(&v.Truth)
+		}
+		if v.Interp.QueueLen > 0 {
+			snap.AddNode(model.Node{Type: v.Head.Type, Cell: v.Head.Position.Cell, Pos: model.Global(&v.Head.Position)})
 		}
 	}
 }

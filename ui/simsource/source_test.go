@@ -5,6 +5,7 @@ package simsource
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -140,5 +141,49 @@ func TestOpen_EveryShippedScenario(t *testing.T) {
 				t.Errorf("history ends at %d of %d", h.LastTick(), srcs[0].Info().LastTick)
 			}
 		})
+	}
+}
+
+// The pre-run records its history from brief snapshots; they give the same
+// samples as full ones.
+func TestPrerun_BriefSnapshotsRecordTheSameHistory(t *testing.T) {
+	srcs, err := Open(Spec{Path: "../testdata/queue.yaml", Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := srcs[0]
+	brief := model.NewHistory()
+	if _, err := model.Prerun(context.Background(), src, brief, nil); err != nil {
+		t.Fatal(err)
+	}
+	full := model.NewHistory()
+	var snap model.Snapshot
+	for k := 0; k <= src.Info().LastTick; k++ {
+		if err := src.Seek(k); err != nil {
+			t.Fatal(err)
+		}
+		src.Snapshot(&snap)
+		full.Record(&snap)
+	}
+	if len(brief.Tracks()) != len(full.Tracks()) || len(full.Tracks()) == 0 {
+		t.Fatalf("%d tracks from brief snapshots, %d from full ones", len(brief.Tracks()), len(full.Tracks()))
+	}
+	queued := 0
+	for i, tr := range full.Tracks() {
+		b := brief.Tracks()[i]
+		if b.GUID != tr.GUID || b.Name != tr.Name || b.First != tr.First || len(b.Samples) != len(tr.Samples) {
+			t.Fatalf("track %d: brief %x %q from %d (%d samples), full %x %q from %d (%d)", i, b.GUID, b.Name, b.First, len(b.Samples), tr.GUID, tr.Name, tr.First, len(tr.Samples))
+		}
+		for k := range tr.Samples {
+			if fmt.Sprint(b.Samples[k]) != fmt.Sprint(tr.Samples[k]) { // NaN-aware
+				t.Fatalf("0x%08X tick %d: brief %+v, full %+v", tr.GUID, tr.First+k, b.Samples[k], tr.Samples[k])
+			}
+			if tr.Samples[k].Queue > 1 {
+				queued++
+			}
+		}
+	}
+	if queued == 0 {
+		t.Error("no sample had more than one queued node: the queue length went untested")
 	}
 }
