@@ -115,10 +115,10 @@ func (t *Timeline) drawPending(p Painter, d *Data) {
 	}
 	pct := 100 * d.Computed / max(d.Info.LastTick, 1)
 	msg := "pre-running " + strconv.Itoa(pct) + " %"
-	w := p.Measure(msg)
-	x0 := float32(v.X+v.W) - w - 6
-	p.Rect(x0-6, float32(t.rect.Y), w+12, RulerHeight-1, stripBackground) // over the ruler's labels
-	p.Text(x0, float32(t.rect.Y)+1, msg, ColorQueue)
+	// On the notes lane's right end, clear of the ruler's labels (text is
+	// drawn over every rect, so a backing would not hide them).
+	y := float32(t.lanesTop()+float64(LaneNotes)*LaneHeight) - 1
+	p.Text(float32(v.X+v.W)-p.Measure(msg)-6, y, msg, ColorQueue)
 }
 
 // fade scales a colour's alpha by f in [0, 1] (premultiplied).
