@@ -1,0 +1,43 @@
+// Parquet: rows go to parquet-go's generic writer, zstd-compressed, and a
+// row group is closed every RowGroupRows rows, so the writer holds at most
+// one row group's pages however long the run. Encoding and compressing run
+// on a goroutine of their own (async.go), beside the simulation.
+
+package tables
+
+import (
+	"io"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
+)
+
+// RowGroupRows is the number of rows in each Parquet row group (the last
+// may hold fewer): large enough for good compression and fast scans, small
+// enough that the pages of one group stay a few tens of MB.
+const RowGroupRows = 1 << 20
+
+// fastZstd is zstd at its fastest level: state rows compress to a byte or
+// two each even so, at half the default level's time.
+var fastZstd = zstd.Codec{Level: zstd.SpeedFastest}
+
+type parquetWriter[T any] struct {
+	w *parquet.GenericWriter[T]
+}
+
+func newParquetWriter[T any](dst io.Writer, codec Codec, rowGroup int64) *parquetWriter[T] {
+	c := parquet.Compression(&fastZstd)
+	if codec == Snappy {
+		c = parquet.Compression(&parquet.Snappy)
+	}
+	return &parquetWriter[T]{w: parquet.NewGenericWriter[T](dst, c,
+		parquet.MaxRowsPerRowGroup(rowGroup),
+		parquet.CreatedBy("glidepath", "tables-v1", ""))}
+}
+
+func (p *parquetWriter[T]) Write(rows []T) error {
+	_, err := p.w.Write(rows)
+	return err
+}
+
+func (p *parquetWriter[T]) Close() error { return p.w.Close() }
