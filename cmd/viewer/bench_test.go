@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -77,21 +76,3 @@ func BenchmarkRunStates(b *testing.B) {
 	}
 }
 
-// TestWriteBenchRecording writes the bench recording to a file for timing
-// `viewer run` by hand (docs/benchmarks.md), when asked:
-// GLIDEPATH_BENCH_RECORDING=OBJECTS,MINUTES,PATH. It is skipped otherwise.
-func TestWriteBenchRecording(t *testing.T) {
-	spec := os.Getenv("GLIDEPATH_BENCH_RECORDING")
-	if spec == "" {
-		t.Skip("set GLIDEPATH_BENCH_RECORDING=OBJECTS,MINUTES,PATH to write a bench recording")
-	}
-	var objects int
-	var minutes float64
-	var path string
-	if _, err := fmt.Sscanf(strings.ReplaceAll(spec, ",", " "), "%d %g %s", &objects, &minutes, &path); err != nil {
-		t.Fatalf("GLIDEPATH_BENCH_RECORDING=%q: want OBJECTS,MINUTES,PATH: %v", spec, err)
-	}
-	if err := recording.WriteFile(path, scenario.BenchRecording(objects, minutes, 0.5, 1)); err != nil {
-		t.Fatal(err)
-	}
-}
