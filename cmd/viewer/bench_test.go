@@ -75,4 +75,3 @@ func BenchmarkRunStates(b *testing.B) {
 		})
 	}
 }
-
