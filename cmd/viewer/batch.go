@@ -51,7 +51,7 @@ type batchResult struct {
 func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		fs.Usage()
-		return badInput("run: want at least one FILE (a recording .jsonl[.gz] or a scenario .yaml)")
+		return badInput("run: want at least one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng)")
 	}
 	if o.jobs < 0 {
 		return badInput("run: -jobs %d: want a positive number of workers", o.jobs)
