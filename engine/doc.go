@@ -2,9 +2,9 @@
 // tick driver, checkpoints and seeking, the event log, stage traces, trace
 // output and glide metrics. It wires physics, physics/anim and interp
 // together. Its subpackages hold the formats and inputs: recording (Recording
-// v1 and the PositionPack codec), trace (Trace v1), scenario (YAML
-// scenarios compiled into recordings) and capture (network captures read
-// as recordings).
+// v1 and the PositionPack codec), trace (Trace v1), tables (Tables v1: the
+// states, events and metrics tables), scenario (YAML scenarios compiled
+// into recordings) and capture (network captures read as recordings).
 //
 // # Running
 //
@@ -37,6 +37,7 @@
 //	metrics.go, report.go       glide metrics and their report
 //	compare.go                  readings side by side
 //	trace_out.go, load.go       trace output; loading inputs
+//	tables_out.go               the states, events and metrics tables
 //
 // engine may import physics, physics/anim, interp and the standard library
 // (plus a YAML decoder); never Ebitengine or ebitenui, so everything here

@@ -215,8 +215,7 @@ func (m *metrics) measure(s *Sim, o *object) {
 	} else {
 		t.nMoved = 0
 	}
-	if o.st.hasTruth && pos.Cell != 0 {
-		e := o.st.truth.Offset(&pos).Len()
+	if e, ok := truthError(o); ok {
 		t.errs = append(t.errs, e)
 		t.errSum += float64(e)
 	}
@@ -266,6 +265,16 @@ func errorStats(errs []float32, sum float64) ErrorStats {
 		P95:  float64(sorted[max(rank, 1)-1]),
 		Max:  float64(sorted[n-1]),
 	}
+}
+
+// truthError is the distance, metres, from the body to the latest server
+// truth; false before a truth has arrived or while the body has no cell.
+func truthError(o *object) (float32, bool) {
+	pos := o.phys.Position()
+	if !o.st.hasTruth || pos.Cell == 0 {
+		return 0, false
+	}
+	return o.st.truth.Offset(&pos).Len(), true
 }
 
 // queueLen is the length of the object's interpolation queue.

@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-json] [-quiet] [-server-port N] [-player GUID] FILE"
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-json] [-quiet] [-server-port N] [-player GUID] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -27,6 +27,8 @@ type runOptions struct {
 	trace   string
 	json    bool
 	quiet   bool
+	tables  tableOptions
+	jobs    int
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -40,9 +42,21 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.quiet, "quiet", false, "print no metrics")
 	var cf captureFlags
 	cf.add(fs)
+	o.tables.addFlags(fs)
+	fs.IntVar(&o.jobs, "jobs", 0, "run several FILEs on `N` workers (default: the number of cores)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
+	}
+	if err := o.tables.check(files); err != nil {
+		return err
+	}
+	if len(files) > 1 || o.jobs != 0 {
+		copts, err := cf.options()
+		if err != nil {
+			return err
+		}
+		return runBatch(files, &o, engine.LoadOptions{Capture: copts}, fs, stdout, stderr)
 	}
 	if len(files) != 1 {
 		fs.Usage()
@@ -73,7 +87,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return err
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "", Metrics: true, LastTick: o.ticks, Expect: expect}
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect}
 	// The input is decoded on another core while the pipeline steps.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
@@ -81,7 +95,13 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if o.trace != "" {
+	var tables *tableFiles
+	if o.tables.any() {
+		if tables, err = runTables(cmp, &o, files[0], stdout); err != nil {
+			return err
+		}
+		defer tables.abort()
+	} else if o.trace != "" {
 		if err := writeTrace(cmp.Sims()[0], o.trace, files[0], stdout); err != nil {
 			return err
 		}
@@ -94,6 +114,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	warnSkippedSource(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
+	if err := tables.finish(report); err != nil {
+		return err
+	}
 	if !o.quiet {
 		out := stdout
 		if o.trace == "-" {

@@ -150,7 +150,8 @@ func TestRun_BadInputExitsTwo(t *testing.T) {
 		want string
 	}{
 		{"no file", []string{"run"}, "want one FILE"},
-		{"two files", []string{"run", farJump, farJump}, "want one FILE"},
+		{"two files with -trace", []string{"run", "-trace", filepath.Join(dir, "t"), farJump, farJump}, "-trace writes one input's trace"},
+		{"bad table extension", []string{"run", "-states", filepath.Join(dir, "s.json"), farJump}, "s.json: the table format is named by the extension"},
 		{"missing file", []string{"run", filepath.Join(dir, "nope.jsonl")}, "nope.jsonl"},
 		{"malformed line", []string{"run", broken}, "broken.jsonl:3: position.origin: want 3 numbers, got 2"},
 		{"bad scenario", []string{"run", badScenario}, "bad.yaml:4:"},

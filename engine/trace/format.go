@@ -144,15 +144,32 @@ func appendEvent(b []byte, e *Event) []byte {
 	b = append(b, `,"event":"`...)
 	b = append(b, e.Kind.String()...)
 	b = append(b, '"')
+	if branch := e.Branch(); branch != "" {
+		b = append(b, `,"branch":"`...)
+		b = append(b, branch...)
+		b = append(b, '"')
+	}
+	b = appendPayload(b, e)
+	return append(b, '}')
+}
+
+// Branch is the branch of a route or enqueue row, "" for other kinds.
+func (e *Event) Branch() string {
 	switch e.Kind {
 	case KindRoute:
-		b = append(b, `,"branch":"`...)
-		b = append(b, e.Route.String()...)
-		b = append(b, '"')
+		return e.Route.String()
 	case KindEnqueue:
-		b = append(b, `,"branch":"`...)
-		b = append(b, e.Enqueue.String()...)
-		b = append(b, `","pruned":`...)
+		return e.Enqueue.String()
+	}
+	return ""
+}
+
+// appendPayload appends the fields of e that follow its kind and branch,
+// each preceded by a comma.
+func appendPayload(b []byte, e *Event) []byte {
+	switch e.Kind {
+	case KindEnqueue:
+		b = append(b, `,"pruned":`...)
 		b = strconv.AppendInt(b, int64(e.Pruned), 10)
 		b = append(b, `,"evicted":`...)
 		b = strconv.AppendInt(b, int64(e.Evicted), 10)
@@ -179,6 +196,18 @@ func appendEvent(b []byte, e *Event) []byte {
 	case KindContact:
 		b = append(b, `,"contact":`...)
 		b = strconv.AppendBool(b, e.Contact)
+	}
+	return b
+}
+
+// AppendDetail appends, as one JSON object, the fields of an event row other
+// than tick, guid, event and branch ({} when there are none): the detail
+// column of the events table (Tables v1).
+func AppendDetail(b []byte, e *Event) []byte {
+	start := len(b)
+	b = appendPayload(append(b, '{'), e)
+	if len(b) > start+1 {
+		b = append(b[:start+1], b[start+2:]...) // drop the first field's comma
 	}
 	return append(b, '}')
 }

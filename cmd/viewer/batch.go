@@ -1,0 +1,274 @@
+// Batch runs: viewer run over many inputs on N workers, writing one table
+// of each kind for all of them (the input column tells them apart). Each
+// input runs exactly as it would alone; its state and event rows are spooled
+// to a Parquet file of its own and copied into the tables in input order,
+// so the tables are the same bytes whatever N, and memory stays flat. A bad
+// input is reported and skipped; the others still run, and the exit status
+// is then 2 with a summary of every failed input.
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/recording"
+	"glidepath/engine/tables"
+	"glidepath/interp"
+)
+
+// batchCopyRows is the number of spooled rows copied at once.
+const batchCopyRows = 8192
+
+// batchResult is what one input's run left for the writer.
+type batchResult struct {
+	// err is the input's failure: a usageError for bad input, any other
+	// error stops the batch.
+	err error
+	// states and events are the spooled tables ("" when not asked for).
+	states, events string
+	metrics        []tables.Metrics
+	// report is the printed metrics (text or JSON).
+	report []byte
+	// expect is the failure of a scenario's expectations, if one failed.
+	expect error
+}
+
+func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
+	if len(files) == 0 {
+		fs.Usage()
+		return badInput("run: want at least one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng)")
+	}
+	if o.jobs < 0 {
+		return badInput("run: -jobs %d: want a positive number of workers", o.jobs)
+	}
+	if o.trace != "" {
+		return badInput("run: -trace writes one input's trace; run each input alone for its trace")
+	}
+	if o.ticks < 0 {
+		return badInput("run: -ticks %d: want a positive number of ticks", o.ticks)
+	}
+	readings, err := o.readings(fs)
+	if err != nil {
+		return err
+	}
+	jobs := o.jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	spool, err := os.MkdirTemp("", "glidepath-run-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(spool)
+	out, err := o.tables.create()
+	if err != nil {
+		return err
+	}
+	defer out.abort()
+
+	// Workers take inputs in order and post each result to its own channel;
+	// the writer below takes the results in input order.
+	results := make([]chan batchResult, len(files))
+	for i := range results {
+		results[i] = make(chan batchResult, 1)
+	}
+	next := make(chan int)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range min(jobs, len(files)) {
+		wg.Go(func() {
+			for i := range next {
+				results[i] <- runBatchInput(files[i], filepath.Join(spool, strconv.Itoa(i)), o, load, readings)
+			}
+		})
+	}
+	go func() {
+		defer close(next)
+		for i := range files {
+			select {
+			case next <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	defer wg.Wait()
+	defer close(stop)
+
+	bar := newProgress(stderr, len(files))
+	var failed, unmet []string
+	for i, path := range files {
+		r := <-results[i]
+		bar.Add(1)
+		if r.err != nil {
+			var ue usageError
+			if !errors.As(r.err, &ue) {
+				return fmt.Errorf("%s: %w", path, r.err)
+			}
+			bar.Clear()
+			fmt.Fprintf(stderr, "viewer: %v\n", r.err)
+			msg := r.err.Error()
+			if !strings.Contains(msg, traceInputName(path)) {
+				msg = path + ": " + msg
+			}
+			failed = append(failed, msg)
+			continue
+		}
+		if r.expect != nil {
+			unmet = append(unmet, r.expect.Error())
+		}
+		if err := out.appendSpooled(&r); err != nil {
+			return err
+		}
+		if err := out.writeMetrics(r.metrics); err != nil {
+			return err
+		}
+		if !o.quiet {
+			bar.Clear()
+			if _, err := stdout.Write(r.report); err != nil {
+				return err
+			}
+		}
+	}
+	bar.Finish()
+	if err := out.close(); err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		return badInput("run: %d of %d inputs failed (the others were run and written):\n  %s",
+			len(failed), len(files), strings.Join(failed, "\n  "))
+	}
+	if len(unmet) > 0 {
+		return fmt.Errorf("run: the expectations of %d of %d inputs fail:\n  %s",
+			len(unmet), len(files), strings.Join(unmet, "\n  "))
+	}
+	return nil
+}
+
+// runBatchInput runs one input, streamed, with its tables spooled under
+// prefix.
+func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, readings []interp.Reading) (r batchResult) {
+	src, expect, err := openInput(path, load)
+	if err != nil {
+		return batchResult{err: err}
+	}
+	defer src.Close()
+	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
+		return batchResult{err: err}
+	}
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect}
+	// The input is decoded on another core while the pipeline steps.
+	ahead := recording.Prefetch(src)
+	defer ahead.Close()
+	cmp, err := engine.NewCompareStream(ahead, readings, opts)
+	if err != nil {
+		return batchResult{err: usageError{err}}
+	}
+	spool := tableOptions{snappy: true}
+	if o.tables.states != "" {
+		spool.states, r.states = prefix+".states.parquet", prefix+".states.parquet"
+	}
+	if o.tables.events != "" {
+		spool.events, r.events = prefix+".events.parquet", prefix+".events.parquet"
+	}
+	files, err := spool.create()
+	if err != nil {
+		return batchResult{err: err}
+	}
+	defer files.abort()
+	input := traceInputName(path)
+	tw, err := files.sink(cmp, input)
+	if err != nil {
+		return batchResult{err: err}
+	}
+	var sinks []tickSink
+	if tw != nil {
+		sinks = append(sinks, tw)
+	}
+	if err := runSinks(cmp, sinks, ""); err != nil {
+		return batchResult{err: err}
+	}
+	if err := files.close(); err != nil {
+		return batchResult{err: err}
+	}
+	report := engine.NewReport(input, cmp)
+	r.metrics = engine.MetricsRows(report, input)
+	r.expect = expectFailure(path, report.Expectations)
+	if !o.quiet {
+		var buf bytes.Buffer
+		if o.json {
+			err = report.WriteJSON(&buf)
+		} else {
+			err = report.WriteText(&buf)
+			buf.WriteByte('\n')
+		}
+		if err != nil {
+			return batchResult{err: err}
+		}
+		r.report = buf.Bytes()
+	}
+	return r
+}
+
+// appendSpooled copies an input's spooled state and event rows into the
+// tables and removes the spool files.
+func (f *tableFiles) appendSpooled(r *batchResult) error {
+	if r.states != "" {
+		if err := copySpool(r.states, f.states); err != nil {
+			return err
+		}
+	}
+	if r.events != "" {
+		if err := copySpool(r.events, f.events); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func copySpool[T tables.Row](path string, w tables.Writer[T]) error {
+	rd, err := tables.OpenParquet[T](path)
+	if err != nil {
+		return err
+	}
+	err = rd.CopyTo(w, batchCopyRows)
+	if cerr := rd.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Remove(path)
+	}
+	return err
+}
+
+// newProgress is a progress bar over n inputs on stderr when stderr is a
+// terminal, and a silent one otherwise.
+func newProgress(stderr io.Writer, n int) *progressbar.ProgressBar {
+	f, ok := stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return progressbar.DefaultSilent(int64(n))
+	}
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription("run"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+	)
+}

@@ -1,0 +1,145 @@
+// Writing beside the run: a table's rows are encoded and compressed on a
+// goroutine of their own while the simulation goes on, so on a machine with
+// a spare core a table costs the run little. Memory stays bounded: at most
+// asyncDepth batches wait, and a full queue makes Write wait.
+
+package tables
+
+import "sync/atomic"
+
+// asyncDepth is the number of batches that may wait for the encoder.
+const asyncDepth = 4
+
+// async hands batches to enc on another goroutine. Rows are copied (and
+// what their nullable columns point at), so the caller may reuse its slice
+// and the values it points into as soon as Write returns.
+type async[T Row] struct {
+	enc  Encoder[T]
+	jobs chan *batch[T]
+	free chan *batch[T]
+	// done is closed when the goroutine has stopped; err is the encoder's
+	// first error.
+	done chan struct{}
+	err  atomic.Pointer[error]
+}
+
+// batch is a copy of rows with the values their pointers point at.
+type batch[T Row] struct {
+	rows   []T
+	floats []float64
+	ints   []int64
+	strs   []string
+}
+
+func newAsync[T Row](enc Encoder[T]) *async[T] {
+	a := &async[T]{enc: enc, jobs: make(chan *batch[T], asyncDepth), free: make(chan *batch[T], asyncDepth+1), done: make(chan struct{})}
+	for range asyncDepth + 1 {
+		a.free <- &batch[T]{}
+	}
+	go a.run()
+	return a
+}
+
+func (a *async[T]) run() {
+	defer close(a.done)
+	for b := range a.jobs {
+		if a.err.Load() == nil {
+			if err := a.enc.Write(b.rows); err != nil {
+				a.err.Store(&err)
+			}
+		}
+		a.free <- b
+	}
+}
+
+// Write copies rows and queues them for the encoder. It reports an error
+// of an earlier batch, if the encoder has failed.
+func (a *async[T]) Write(rows []T) error {
+	if err := a.failed(); err != nil {
+		return err
+	}
+	b := <-a.free
+	b.rows = append(b.rows[:0], rows...)
+	b.floats, b.ints, b.strs = b.floats[:0], b.ints[:0], b.strs[:0]
+	switch rs := any(b.rows).(type) {
+	case []State:
+		for i := range rs {
+			rs[i].Error = b.float(rs[i].Error)
+		}
+	case []Event:
+		for i := range rs {
+			r := &rs[i]
+			r.Branch, r.Distance, r.Cause = b.str(r.Branch), b.float(r.Distance), b.str(r.Cause)
+		}
+	case []Metrics:
+		for i := range rs {
+			r := &rs[i]
+			r.ErrorTicks = b.int(r.ErrorTicks)
+			r.ErrorMean, r.ErrorP95, r.ErrorMax = b.float(r.ErrorMean), b.float(r.ErrorP95), b.float(r.ErrorMax)
+		}
+	}
+	a.jobs <- b
+	return nil
+}
+
+// failed is the encoder's first error, if it has failed.
+func (a *async[T]) failed() error {
+	if p := a.err.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// float, int and str copy what p points at into the batch. A full slice is
+// replaced, never grown in place, so earlier pointers stay valid.
+func (b *batch[T]) float(p *float64) *float64 {
+	if p == nil {
+		return nil
+	}
+	if len(b.floats) == cap(b.floats) {
+		b.floats = make([]float64, 0, max(4*len(b.rows), 2*cap(b.floats)))
+	}
+	b.floats = append(b.floats, *p)
+	return &b.floats[len(b.floats)-1]
+}
+
+func (b *batch[T]) int(p *int64) *int64 {
+	if p == nil {
+		return nil
+	}
+	if len(b.ints) == cap(b.ints) {
+		b.ints = make([]int64, 0, max(len(b.rows), 2*cap(b.ints)))
+	}
+	b.ints = append(b.ints, *p)
+	return &b.ints[len(b.ints)-1]
+}
+
+func (b *batch[T]) str(p *string) *string {
+	if p == nil {
+		return nil
+	}
+	if len(b.strs) == cap(b.strs) {
+		b.strs = make([]string, 0, max(2*len(b.rows), 2*cap(b.strs)))
+	}
+	b.strs = append(b.strs, *p)
+	return &b.strs[len(b.strs)-1]
+}
+
+// Close waits for the queued batches and finishes the table.
+func (a *async[T]) Close() error {
+	a.stop()
+	if err := a.failed(); err != nil {
+		return err
+	}
+	return a.enc.Close()
+}
+
+// stop waits for the goroutine to finish the queued batches.
+func (a *async[T]) stop() {
+	select {
+	case <-a.done:
+	default:
+		close(a.jobs)
+		<-a.done
+	}
+}

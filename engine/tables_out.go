@@ -1,0 +1,258 @@
+// Table output: the runs of a Compare fed, tick by tick, into the states and
+// events tables of Tables v1 (docs/formats.md) — the same per-tick records
+// the trace writer reads (state of every live object, then the tick's
+// events), never a re-parse of a trace — and the metrics table built from
+// the report `viewer run -json` prints.
+
+package engine
+
+import (
+	"fmt"
+
+	"glidepath/engine/tables"
+	"glidepath/engine/trace"
+)
+
+// tableBatch is the number of rows a TableWriter hands its sinks at once.
+const tableBatch = 4096
+
+// StateSink receives rows of the states table (tables.Writer does).
+type StateSink interface {
+	Write(rows []tables.State) error
+}
+
+// EventSink receives rows of the events table (tables.Writer does).
+type EventSink interface {
+	Write(rows []tables.Event) error
+}
+
+// TableWriter writes the states and events of every run of a Compare, tick
+// by tick: for each reading in order, its state rows (header order, then
+// creation order), then its event rows in the order they happened.
+type TableWriter struct {
+	c      *Compare
+	input  string
+	states StateSink
+	events EventSink
+
+	srows  []tables.State
+	errs   [tableBatch]float64
+	erows  []tables.Event
+	dists  [tableBatch]float64
+	detail []byte
+	// ids caches each run's guid and cell strings by slot, so a row costs
+	// no formatting while an object stays in one cell.
+	ids []slotIDs
+}
+
+type slotIDs struct {
+	guid     []string
+	cell     []uint32
+	cellText []string
+}
+
+// NewTableWriter writes c's runs to states and events (either may be nil);
+// input is the input's file name, the tables' input column. Events need the
+// event log (Options.EventLog).
+func NewTableWriter(c *Compare, input string, states StateSink, events EventSink) (*TableWriter, error) {
+	if events != nil {
+		for _, s := range c.sims {
+			if !s.opts.EventLog {
+				return nil, fmt.Errorf("engine: the events table needs the event log (Options.EventLog)")
+			}
+		}
+	}
+	t := &TableWriter{c: c, input: input, states: states, events: events,
+		srows: make([]tables.State, 0, tableBatch), erows: make([]tables.Event, 0, tableBatch)}
+	t.ids = make([]slotIDs, len(c.sims))
+	return t, nil
+}
+
+// WriteTick writes the current tick of every run.
+func (t *TableWriter) WriteTick() error {
+	for i, s := range t.c.sims {
+		if t.states != nil {
+			if err := t.writeStates(s, &t.ids[i]); err != nil {
+				return err
+			}
+		}
+		if t.events != nil {
+			if err := t.writeEvents(s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (t *TableWriter) writeStates(s *Sim, ids *slotIDs) error {
+	// A streamed run makes slots as creates arrive: name the new ones.
+	for i := len(ids.guid); i < s.nslots; i++ {
+		ids.guid = append(ids.guid, hexID(s.slots[i].guid))
+		ids.cell = append(ids.cell, 0)
+		ids.cellText = append(ids.cellText, "")
+	}
+	reading := s.reading.Name
+	tt := float64(s.tick) / float64(s.rate)
+	for _, o := range s.slots[:s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		if len(t.srows) == tableBatch {
+			if err := t.flushStates(); err != nil {
+				return err
+			}
+		}
+		pos := o.phys.Position()
+		if ids.cellText[o.slot] == "" || ids.cell[o.slot] != pos.Cell {
+			ids.cell[o.slot], ids.cellText[o.slot] = pos.Cell, hexID(pos.Cell)
+		}
+		g := pos.Global()
+		row := tables.State{
+			Input:   t.input,
+			Reading: reading,
+			Tick:    int64(s.tick),
+			T:       tt,
+			GUID:    ids.guid[o.slot],
+			Cell:    ids.cellText[o.slot],
+			X:       float64(pos.Frame.Origin[0]),
+			Y:       float64(pos.Frame.Origin[1]),
+			Z:       float64(pos.Frame.Origin[2]),
+			GX:      g[0],
+			GY:      g[1],
+			Heading: float64(o.phys.Heading()),
+			Queue:   int32(queueLen(o)),
+			Contact: o.phys.InContact(),
+		}
+		if im := o.pm.Interpolation(); im != nil {
+			row.Fail = int32(im.FailCounter())
+		}
+		if e, ok := truthError(o); ok {
+			n := len(t.srows)
+			t.errs[n] = float64(e)
+			row.Error = &t.errs[n]
+		}
+		t.srows = append(t.srows, row)
+	}
+	return nil
+}
+
+func (t *TableWriter) writeEvents(s *Sim) error {
+	reading := s.reading.Name
+	for i, evs := 0, s.EventsAt(s.tick); i < len(evs); i++ {
+		e := &evs[i]
+		if !e.Kind.InTrace() {
+			continue
+		}
+		if len(t.erows) == tableBatch {
+			if err := t.flushEvents(); err != nil {
+				return err
+			}
+		}
+		te := traceEvent(e)
+		t.detail = trace.AppendDetail(t.detail[:0], &te)
+		row := tables.Event{
+			Input:   t.input,
+			Reading: reading,
+			Tick:    int64(e.Tick),
+			GUID:    hexID(e.GUID),
+			Event:   te.Kind.String(),
+			Detail:  string(t.detail),
+		}
+		if b := te.Branch(); b != "" {
+			row.Branch = &b
+		}
+		if e.Kind == EventBlip || e.Kind == EventSnap {
+			from, to := e.From.Position(), e.To.Position()
+			n := len(t.erows)
+			t.dists[n] = float64(from.Offset(&to).Len())
+			row.Distance = &t.dists[n]
+		}
+		t.erows = append(t.erows, row)
+	}
+	return nil
+}
+
+func (t *TableWriter) flushStates() error {
+	if len(t.srows) == 0 {
+		return nil
+	}
+	err := t.states.Write(t.srows)
+	t.srows = t.srows[:0]
+	return err
+}
+
+func (t *TableWriter) flushEvents() error {
+	if len(t.erows) == 0 {
+		return nil
+	}
+	err := t.events.Write(t.erows)
+	t.erows = t.erows[:0]
+	return err
+}
+
+// Flush hands the buffered rows to the sinks.
+func (t *TableWriter) Flush() error {
+	if t.states != nil {
+		if err := t.flushStates(); err != nil {
+			return err
+		}
+	}
+	if t.events != nil {
+		return t.flushEvents()
+	}
+	return nil
+}
+
+// hexID writes a guid or cell as 0x%08X.
+func hexID(v uint32) string {
+	const digits = "0123456789ABCDEF"
+	var b [10]byte
+	b[0], b[1] = '0', 'x'
+	for i := 9; i >= 2; i-- {
+		b[i] = digits[v&0xF]
+		v >>= 4
+	}
+	return string(b[:])
+}
+
+// MetricsRows flattens a report into rows of the metrics table: one per
+// object per reading, objects in creation order, readings in the report's
+// order. input is the input column (the report's own Input when "").
+func MetricsRows(r *Report, input string) []tables.Metrics {
+	if input == "" {
+		input = r.Input
+	}
+	var rows []tables.Metrics
+	for _, obj := range r.Objects {
+		for i := range obj.Runs {
+			run := &obj.Runs[i]
+			m := tables.Metrics{
+				Input: input, Reading: run.Reading, GUID: obj.GUID, Name: obj.Name,
+				TickRate: int32(r.TickRate), Ticks: int64(r.Ticks), Updates: int64(run.Updates),
+
+				RoutesTeleport:      int64(run.Routes["teleport"]),
+				RoutesInterpolate:   int64(run.Routes["interpolate"]),
+				RoutesSlide:         int64(run.Routes["slide"]),
+				RoutesAirborne:      int64(run.Routes["airborne"]),
+				RoutesStalePosition: int64(run.Routes["stale_position"]),
+				RoutesStaleTeleport: int64(run.Routes["stale_teleport"]),
+				RoutesWrongInstance: int64(run.Routes["wrong_instance"]),
+				EnqueuesFar:         int64(run.Enqueues["far"]),
+				EnqueuesArrived:     int64(run.Enqueues["arrived"]),
+				EnqueuesNear:        int64(run.Enqueues["near"]),
+
+				StallWindows: int64(run.StallWindows), StallFailures: int64(run.StallFailures),
+				Blips: int64(run.Blips), Snaps: int64(run.Snaps), Pops: int64(run.Pops), Hitches: int64(run.Hitches),
+
+				LongestQueueS: run.LongestQueue, MaxQueue: int64(run.MaxQueue), FinalQueue: int64(run.FinalQueue),
+			}
+			if e := run.Error; e != nil {
+				n, mean, p95, mx := int64(e.Ticks), e.Mean, e.P95, e.Max
+				m.ErrorTicks, m.ErrorMean, m.ErrorP95, m.ErrorMax = &n, &mean, &p95, &mx
+			}
+			rows = append(rows, m)
+		}
+	}
+	return rows
+}
