@@ -309,3 +309,37 @@ func TestRun_ExpectationsReportAndExitStatus(t *testing.T) {
 		t.Errorf("-compare seed,legacy: exit %d; claims made for seed only must not fail under legacy", code)
 	}
 }
+
+// The u16 stamp edges (recording-v1 "Delivery semantics", seed 004 §2, §3)
+// through viewer run: its trace is the engine's golden, and its metrics
+// count one update of each dropped kind.
+func TestRun_StampEdges(t *testing.T) {
+	const in = "../../engine/testdata/stamp_edges.jsonl"
+	path := filepath.Join(t.TempDir(), "out.trace")
+	code, out, errs := viewer(t, "run", "-trace", path, in)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../engine/testdata/stamp_edges.trace.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("viewer run -trace differs from the engine's golden trace")
+	}
+	counts := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) == 2 {
+			counts[f[0]] = f[1]
+		}
+	}
+	for _, c := range [][2]string{{"stale_position", "1"}, {"stale_teleport", "1"}, {"wrong_instance", "1"}, {"teleport", "1"}, {"interpolate", "5"}} {
+		if counts[c[0]] != c[1] {
+			t.Errorf("%s = %q, want %s:\n%s", c[0], counts[c[0]], c[1], out)
+		}
+	}
+}
