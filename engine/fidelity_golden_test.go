@@ -208,3 +208,45 @@ func TestFidelity_StampEdges(t *testing.T) {
 		t.Errorf("routes %v\nwant %v", got, want)
 	}
 }
+
+// routesOf returns the route branches of a trace.
+func routesOf(lines []traceLine) []string {
+	var r []string
+	for _, l := range lines {
+		if l.Event == "route" {
+			r = append(r, l.Branch)
+		}
+	}
+	return r
+}
+
+// Each choice no preset differs on (docs/readings.md items 15–18) changes
+// the recording its row names, the way the row says; the preset alone keeps
+// the decompile's behaviour.
+func TestFidelity_ReadingOptionsShowTheirDifference(t *testing.T) {
+	final := func(name, reading string) []float64 {
+		s := states(traceOf(t, name, reading), "0x80000A01")
+		return s[len(s)-1].Origin
+	}
+	// Item 15: root motion in the air. The runner jumps at x ≈ 83; with
+	// root motion zeroed off walkable ground it lands where it left.
+	if seed, opt := final("running_jump", "seed")[0], final("running_jump", "seed+root_motion_off_walkable")[0]; !(opt > seed+3) {
+		t.Errorf("root_motion_off_walkable: final x %.2f, seed %.2f; want the runner to keep running in the air", opt, seed)
+	}
+	// Item 18: ACE's LeaveGround velocity carries the run into the jump.
+	if seed, opt := final("running_jump", "seed")[0], final("running_jump", "seed+leave_ground_velocity")[0]; !(opt > seed+3) {
+		t.Errorf("leave_ground_velocity: final x %.2f, seed %.2f; want the run's velocity kept in the air", opt, seed)
+	}
+	// Item 16: the deadband after friction stops the knock-back a tick
+	// sooner, a little short of where the seed's stops.
+	if seed, opt := final("knockback", "seed")[0], final("knockback", "seed+deadband_after_friction")[0]; !(opt < seed && opt > seed-0.02) {
+		t.Errorf("deadband_after_friction: stopped at x %.4f, seed %.4f; want one step (≈ 0.008 m) short", opt, seed)
+	}
+	// Item 17: exactly 96 m slide-snaps under the decompile's "< 96".
+	if got := routesOf(traceOf(t, "bubble_edge", "seed")); !slices.Equal(got, []string{"slide"}) {
+		t.Errorf("bubble_edge under seed: routes %v, want [slide]", got)
+	}
+	if got := routesOf(traceOf(t, "bubble_edge", "seed+interpolate_at_96")); !slices.Equal(got, []string{"interpolate"}) {
+		t.Errorf("bubble_edge under seed+interpolate_at_96: routes %v, want [interpolate]", got)
+	}
+}

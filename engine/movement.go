@@ -18,13 +18,23 @@ import "glidepath/physics"
 //     path. Seed 001's live trace shows remotes never calling set_velocity
 //     that way (a remote's jump arrives as a VectorUpdate), and the motion
 //     event already drives the sequence (anim.MotionInterp.ApplyInterpreted).
+//     Under Reading.LeaveGroundVelocity (docs/readings.md item 18) it does
+//     what ACE's MotionInterp.LeaveGround does for a creature with gravity:
+//     the body's velocity becomes the interpreted state's velocity, turned
+//     from the body frame (get_leave_ground_velocity with no jump extent).
 //   - CancelMoveTo cancels a MoveTo there is none of.
 //
 // What matters is that it exists: physics null-checks movement_manager as
 // retail does, and without one a body at rest on walkable ground clears its
 // Active bit and goes dormant (seed 003 §4 row 3), so it would stop
 // interpolating toward the next UpdatePosition.
-type movementManager struct{}
+type movementManager struct {
+	// o is the object whose manager this is; nil in tests that need only
+	// the null-check behaviour.
+	o *object
+	// leaveGround is Reading.LeaveGroundVelocity.
+	leaveGround bool
+}
 
 var _ physics.MovementManager = movementManager{}
 
@@ -34,8 +44,16 @@ func (movementManager) UseTime() {}
 // HitGround is MovementManager::HitGround: nothing for a remote (see above).
 func (movementManager) HitGround() {}
 
-// LeaveGround is MovementManager::LeaveGround: nothing for a remote.
-func (movementManager) LeaveGround() {}
+// LeaveGround is MovementManager::LeaveGround: nothing for a remote, unless
+// the reading sets the leave-ground velocity (ACE MotionInterp.LeaveGround).
+func (m movementManager) LeaveGround() {
+	o := m.o
+	if !m.leaveGround || o == nil || !o.st.hasMI || o.phys.State&physics.StateGravity == 0 {
+		return
+	}
+	pos := o.phys.Position()
+	o.phys.SetVelocity(pos.Frame.LocalToGlobalVec(o.mi.StateVelocity()), true)
+}
 
 // CancelMoveTo is MovementManager::CancelMoveTo (teleport_hook, seed 004 §3):
 // no MoveTo to cancel.

@@ -107,7 +107,12 @@ func (s *Sim) create(o *object, tick int) {
 		o.pm.SetSink(&o.sink)
 	}
 	o.phys.PositionManager = o.pm
-	o.phys.MovementManager = movementManager{}
+	o.phys.MovementManager = movementManager{o: o, leaveGround: s.reading.LeaveGroundVelocity}
+	o.phys.Choices = physics.Choices{
+		RootMotionOffWalkable:   s.reading.RootMotionOffWalkable,
+		DeadbandAfterFriction:   s.reading.DeadbandAfterFriction,
+		InterpolateAtBubbleEdge: s.reading.InterpolateAtBubbleEdge,
+	}
 	o.mi = *anim.NewMotionInterp()
 	o.st = objectBook{alive: true, created: int32(tick), deleted: -1}
 	if ent.HasMotion {

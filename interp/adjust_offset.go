@@ -95,10 +95,14 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 		target = &saved
 		m.NodeCompleted(true)
 	}
+	// turn is the share of the way to the head this step covers, which
+	// Reading.HeadingTurn's slerp turns the body by.
+	turn := float32(1)
 	if maxStep < mag {
 		delta = delta.Mul(maxStep / mag)
+		turn = maxStep / mag
 	}
-	m.writeOffset(offset, &bodyPos, delta, target)
+	m.writeOffset(offset, &bodyPos, delta, target, turn)
 }
 
 // offsetDistance is Position::get_offset and Position::distance of the same
@@ -117,7 +121,10 @@ func offsetDistance(a, b *physics.Position) (mgl32.Vec3, float32) {
 // the head's rotation (Frame::set_heading(0) when keep_heading), or, under
 // Reading.OverwriteOffset false, adding the translation to what the caller
 // had (the prior port's Vector3 delta, which carried no rotation).
-func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physics.Position, delta mgl32.Vec3, target *physics.Position) {
+//
+// turn is the fraction of the rotation to apply under HeadingSlerp
+// (docs/readings.md item 14); HeadingInOneTick applies all of it.
+func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physics.Position, delta mgl32.Vec3, target *physics.Position, turn float32) {
 	// Frame::globaltolocalvec: each product rounded to float32, summed
 	// left to right (physics.Frame.GlobalToLocalVec).
 	local := bodyPos.Frame.GlobalToLocalVec(delta)
@@ -143,6 +150,10 @@ func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physi
 			rot = mgl32.QuatIdent() // a zero body quaternion; set_frame repairs it
 		}
 		t.valid, t.body, t.head, t.rot = true, bb, hb, rot
+	}
+	if m.reading.HeadingTurn == HeadingSlerp && turn < 1 {
+		*offset = physics.NewFrame(local, mgl32.QuatSlerp(mgl32.QuatIdent(), t.rot, turn))
+		return
 	}
 	*offset = physics.NewFrameMemo(local, t.rot, &t.cache)
 }

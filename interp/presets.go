@@ -42,12 +42,27 @@ func SeedReading() Reading {
 		DriveWithStateVelocity:       false,
 		FarBranchHeadingFromArgument: false,
 		PosFramesCombineForward:      false,
+		HeadingTurn:                  HeadingInOneTick,
+		RootMotionOffWalkable:        false,
+		DeadbandAfterFriction:        false,
+		InterpolateAtBubbleEdge:      false,
+		LeaveGroundVelocity:          false,
 	}
 }
 
 // ReadingByName returns the preset called name ("seed", "ace", "hexrays",
-// "legacy"). An unknown name is an error that lists the known ones.
+// "legacy"), optionally followed by "+option" suffixes that flip the
+// choices no preset differs on (options.go). An unknown name is an error
+// that lists the known ones.
 func ReadingByName(name string) (Reading, error) {
+	if strings.Contains(name, "+") {
+		return withOptions(name)
+	}
+	return presetByName(name)
+}
+
+// presetByName returns the preset called name.
+func presetByName(name string) (Reading, error) {
 	r := SeedReading()
 	switch name {
 	case ReadingSeed:

@@ -1,6 +1,6 @@
 // Reading: the policy value that captures where public readings of the
 // retail binary disagree about the position managers (READINGS.md items
-// 1–11, docs/readings.md items 12 and 13). The code branches on these fields, never on a preset's name.
+// 1–11, docs/readings.md items 12–18). The code branches on these fields, never on a preset's name.
 
 package interp
 
@@ -117,6 +117,34 @@ func (c ConstraintOffsetUpdate) String() string {
 	return fmt.Sprintf("ConstraintOffsetUpdate(%d)", uint8(c))
 }
 
+// HeadingTurn is how InterpolationManager::adjust_offset turns the body
+// toward the head node's heading (docs/readings.md item 14).
+type HeadingTurn uint8
+
+const (
+	// HeadingInOneTick: the offset frame carries the whole rotation from the
+	// body's to the head's, so the body faces the node on the first tick
+	// (seed 000 §4: the output frame is subtract2's, whose rotation is the
+	// difference).
+	HeadingInOneTick HeadingTurn = iota
+	// HeadingSlerp: the offset carries the fraction of that rotation the
+	// tick's step covers of the distance to the head, so the body turns as
+	// it walks and faces the node on arrival (seed 004 §9, "the body slerps
+	// toward the queued rotation as it walks").
+	HeadingSlerp
+)
+
+// String names the turn rule.
+func (h HeadingTurn) String() string {
+	switch h {
+	case HeadingInOneTick:
+		return "one_tick"
+	case HeadingSlerp:
+		return "slerp"
+	}
+	return fmt.Sprintf("HeadingTurn(%d)", uint8(h))
+}
+
 // Reading is one consistent answer to every point where the sources disagree
 // (READINGS.md). Get a preset with ReadingByName; a hand-built Reading must
 // pass Validate. Fields are ordered as READINGS.md numbers the items.
@@ -210,6 +238,35 @@ type Reading struct {
 	// the body backwards. true: combine forward, subtract backward (ACE
 	// Sequence.update_internal). seed, hexrays, legacy: false. ace: true.
 	PosFramesCombineForward bool
+
+	// HeadingTurn is item 14: the heading taken in one tick or slerped over
+	// the step to the node. Every preset: HeadingInOneTick (seed 000 §4).
+	HeadingTurn HeadingTurn
+
+	// RootMotionOffWalkable is item 15, read by engine for physics: root
+	// motion also counts off walkable ground (seed 003 §2 row 3b's "possibly
+	// dead" reading). Every preset: false, the decompile's zeroing (ACE).
+	RootMotionOffWalkable bool
+
+	// DeadbandAfterFriction is item 16, read by engine for physics: the
+	// 0.25 m/s deadband tests the speed friction left (seed 003 §4
+	// observation 4). Every preset: false, var_28 before friction (row 2c;
+	// ACE).
+	DeadbandAfterFriction bool
+
+	// InterpolateAtBubbleEdge is item 17, read by engine for physics: an
+	// update from exactly 96 m interpolates (seed 001's "> 96" prose).
+	// Every preset: false, retail line 284343's "< 96" (seed 004 §3).
+	InterpolateAtBubbleEdge bool
+
+	// LeaveGroundVelocity is item 18, read by engine: when a remote leaves
+	// walkable ground, MovementManager::LeaveGround reaches
+	// CMotionInterp::LeaveGround, which sets the body's velocity to the
+	// interpreted state's velocity in the body frame (ACE
+	// MotionInterp.LeaveGround, get_leave_ground_velocity with no jump). Every
+	// preset: false — seed 001's live trace shows remotes never calling
+	// set_velocity (engine/movement.go).
+	LeaveGroundVelocity bool
 }
 
 // Validate reports a hand-built Reading whose enumerations are out of range.
@@ -223,6 +280,8 @@ func (r *Reading) Validate() error {
 		return fmt.Errorf("interp: reading %q: Progress %d out of range", r.Name, r.Progress)
 	case r.ConstraintOffset > ConstraintAccumulate:
 		return fmt.Errorf("interp: reading %q: ConstraintOffset %d out of range", r.Name, r.ConstraintOffset)
+	case r.HeadingTurn > HeadingSlerp:
+		return fmt.Errorf("interp: reading %q: HeadingTurn %d out of range", r.Name, r.HeadingTurn)
 	}
 	return nil
 }

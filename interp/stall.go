@@ -75,7 +75,7 @@ func (m *InterpolationManager) windowPasses(cumulative float32, dt float64, catc
 // and transition, not SetPositionSimple — and the queue is stopped.
 func (m *InterpolationManager) snapInAdjustOffset(offset *physics.Frame, bodyPos *physics.Position) {
 	target, kind, _, _ := m.blipTarget()
-	m.writeOffset(offset, bodyPos, bodyPos.Offset(&target), &target)
+	m.writeOffset(offset, bodyPos, bodyPos.Offset(&target), &target, 1)
 	if m.sink != nil {
 		m.emit(Event{Kind: EventBlip, From: *bodyPos, To: target, Target: kind})
 	}

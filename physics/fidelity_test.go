@@ -200,3 +200,48 @@ func TestUpdateObjectInternal_NoSphereZeroesCachedVelocity(t *testing.T) {
 		t.Errorf("cached velocity %v, want zero on the no-sphere path", o.CachedVelocity)
 	}
 }
+
+// Choices (docs/readings.md items 15–17): each flips its behaviour and
+// nothing else.
+func TestChoices(t *testing.T) {
+	t.Run("deadband after friction (seed 003 §4 observation 4)", func(t *testing.T) {
+		o := placed(t, nil, 50, 50, 0, 0)
+		o.MovementManager = &fakeMovement{}
+		o.Choices.DeadbandAfterFriction = true
+		o.Velocity = mgl32.Vec3{0.27, 0, 0}
+		f := o.Position().Frame
+		o.UpdatePhysicsInternal(dt, &f)
+		if o.Velocity != (mgl32.Vec3{}) || f.Origin[0] != 50 {
+			t.Errorf("velocity %v, moved to %v; want stopped at once", o.Velocity, f.Origin)
+		}
+	})
+	t.Run("interpolate at exactly 96 m (seed 001 prose)", func(t *testing.T) {
+		for _, c := range []struct {
+			choice bool
+			d      float32
+			want   Route
+		}{{false, 96, RouteSlide}, {true, 96, RouteInterpolate}, {true, 96.001, RouteSlide}, {true, 95.9, RouteInterpolate}} {
+			log := &callLog{}
+			o, _, _ := routed(t, log)
+			o.Choices.InterpolateAtBubbleEdge = c.choice
+			o.PlayerDistance = c.d
+			p := NewPosition(testCell, mgl32.Vec3{51, 50, 0}, 0)
+			if r := o.MoveOrTeleport(&p, 10, true, mgl32.Vec3{}); r != c.want {
+				t.Errorf("choice %v at %v m: %v, want %v", c.choice, c.d, r, c.want)
+			}
+		}
+	})
+	t.Run("root motion off walkable ground (seed 003 §2 row 3b)", func(t *testing.T) {
+		for _, keep := range []bool{false, true} {
+			o := placed(t, nil, 50, 50, 5, 0) // in the air
+			o.Choices.RootMotionOffWalkable = keep
+			o.PartArray = &fakeParts{vel: mgl32.Vec3{0, 4, 0}}
+			f := IdentityFrame()
+			o.UpdatePositionInternal(dt, &f)
+			moved := f.Origin[1] > 50.1
+			if moved != keep {
+				t.Errorf("keep %v: candidate at %v", keep, f.Origin)
+			}
+		}
+	})
+}

@@ -56,6 +56,10 @@ type Object struct {
 	// Friction and Elasticity are the object's physics description values.
 	Friction, Elasticity float32
 
+	// Choices are the physics-side reading switches (choices.go); the zero
+	// value is every preset's.
+	Choices Choices
+
 	// IsPlayer marks the local player object (CPhysicsObj::player_object);
 	// it only changes GetAutonomyBlipDistance. Glidepath's remotes are not.
 	IsPlayer bool

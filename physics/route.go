@@ -163,7 +163,9 @@ func (o *Object) MoveOrTeleport(p *Position, teleportStamp uint16, hasContact bo
 	if !hasContact {
 		return RouteAirborne
 	}
-	if o.PlayerDistance < MaxPhysicsDistance {
+	// Retail line 284343 tests player_distance < 96, so exactly 96 m
+	// slide-snaps; seed 001's prose says "> 96" (Choices).
+	if o.PlayerDistance < MaxPhysicsDistance || o.Choices.InterpolateAtBubbleEdge && o.PlayerDistance == MaxPhysicsDistance {
 		o.InterpolateTo(p, o.IsMovingTo())
 		return RouteInterpolate
 	}

@@ -53,7 +53,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 		// last 12 bytes of the 0x40-byte Frame var_40, its m_fOrigin (ACE
 		// reads the same code as offsetFrame.Origin). Root motion counts
 		// only on walkable ground, times m_scale.
-		if o.TransientState&TransientOnWalkable != 0 {
+		if o.TransientState&TransientOnWalkable != 0 || o.Choices.RootMotionOffWalkable {
 			local.Origin = local.Origin.Mul(o.Scale)
 		} else {
 			local.Origin = mgl32.Vec3{}
@@ -87,7 +87,12 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 		// Row 2b.
 		o.calcFriction(dt, v2)
 		// Row 2c: the deadband tests the speed measured before friction
-		// (var_28), as the decompile and ACE both do.
+		// (var_28), as the decompile and ACE both do; observation 4 of the
+		// same section reads it after (Choices.DeadbandAfterFriction).
+		if o.Choices.DeadbandAfterFriction {
+			v := o.Velocity
+			v2 = float32(v[0]*v[0]) + float32(v[1]*v[1]) + float32(v[2]*v[2])
+		}
 		if v2-SmallVelocity*SmallVelocity < Epsilon {
 			o.Velocity = mgl32.Vec3{}
 		}

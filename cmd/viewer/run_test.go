@@ -156,6 +156,7 @@ func TestRun_BadInputExitsTwo(t *testing.T) {
 		{"malformed line", []string{"run", broken}, "broken.jsonl:3: position.origin: want 3 numbers, got 2"},
 		{"bad scenario", []string{"run", badScenario}, "bad.yaml:4:"},
 		{"unknown reading", []string{"run", "-reading", "retail", farJump}, `"retail"`},
+		{"unknown reading option", []string{"run", "-compare", "seed,seed+slerp", farJump}, `unknown option "slerp"`},
 		{"unknown flag", []string{"run", "-speed", "2", farJump}, "flag provided but not defined: -speed"},
 		{"negative ticks", []string{"run", "-ticks", "-3", farJump}, "-ticks -3"},
 		{"compare twice", []string{"run", "-compare", "seed,seed", farJump}, "twice"},
