@@ -114,7 +114,26 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		o.giveMotionInterp()
 	}
 	_ = o.mi.ApplyInterpreted(interpretedState(m), o.parts)
+	if m.NumActions > 0 {
+		// The action half of move_to_interpreted_state: each action with a
+		// newer stamp goes through DoInterpretedMotion to PlayAction (seed
+		// 002; ACE MotionInterp.cs). contact_allows_move: a creature with
+		// gravity acts only standing on walkable ground.
+		var buf [recording.MaxActions]anim.Action
+		canMove := o.phys.State&physics.StateGravity == 0 || o.phys.InContact() && o.phys.OnWalkable()
+		_, _ = o.mi.PlayActions(animActions(m, buf[:0]), o.parts, canMove)
+	}
 	s.emit(o, Event{Kind: EventMotion})
+}
+
+// animActions converts a motion event's action list to anim's; the command
+// names are the same in both packages, and the reader accepts only those.
+func animActions(m *recording.Motion, dst []anim.Action) []anim.Action {
+	for _, a := range m.ActionList() {
+		cmd, _ := anim.ParseMotion(a.Command.String())
+		dst = append(dst, anim.Action{Command: cmd, Stamp: a.Stamp, Speed: a.Speed, Autonomous: a.Autonomous})
+	}
+	return dst
 }
 
 // deliverVector handles a VectorUpdate (0xF74E): like an UpdatePosition it

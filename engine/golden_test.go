@@ -53,6 +53,9 @@ var otherReadingGoldens = []struct{ name, reading string }{
 	// The constraint leash engages only when the running offset
 	// accumulates (docs/readings.md item 8).
 	{"indoor_leash", "hexrays"},
+	// A baked lunge moves forward only when pos_frames combine going
+	// forward (docs/readings.md item 13).
+	{"attack_lunge", "ace"},
 }
 
 func TestGoldenTraces(t *testing.T) {

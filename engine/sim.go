@@ -260,6 +260,14 @@ func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32,
 			if err := st.Validate(); err != nil {
 				return 0, 0, inputError(name, line, "motion", "%v", err)
 			}
+			tbl := s.tables.tables[s.slots[slot].table]
+			// The reader checked each action's stamp and speed; its command
+			// must be in the object's motion table.
+			for i, a := range ev.Motion.ActionList() {
+				if err := tbl.HasMotionNamed(a.Command.String()); err != nil {
+					return 0, 0, inputError(name, line, fmt.Sprintf("motion.actions[%d].command", i), "%v", err)
+				}
+			}
 		}
 	case recording.KindNote, recording.KindObserver:
 	default:

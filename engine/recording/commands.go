@@ -71,3 +71,65 @@ func lookupName(names []string, s []byte) int {
 	}
 	return -1
 }
+
+// ActionCommand is a command of a motion event's action list: a motion
+// played once (Recording v1 extension, docs/formats.md "motion actions").
+type ActionCommand uint8
+
+// Action commands, by the names the motion tables use.
+const (
+	ActionJump ActionCommand = iota + 1
+	ActionAttack
+	ActionWave
+)
+
+// actionCommands names each action command and gives the retail
+// MotionCommand it stands for (ACE MotionCommand.cs: Jump 0x2500003B,
+// AttackHigh1 0x10000062, Wave 0x13000087). A recording may give the name,
+// the 32-bit MotionCommand or its low 16 bits (what UpdateMotion's
+// MotionItem carries).
+var actionCommands = [...]struct {
+	name string
+	id   uint32
+}{
+	ActionJump:   {"Jump", 0x2500003B},
+	ActionAttack: {"Attack", 0x10000062},
+	ActionWave:   {"Wave", 0x13000087},
+}
+
+func (c ActionCommand) String() string {
+	if c >= ActionJump && int(c) < len(actionCommands) {
+		return actionCommands[c].name
+	}
+	return "ActionCommand(" + itoa(int(c)) + ")"
+}
+
+// MotionCommand is the retail MotionCommand the action stands for.
+func (c ActionCommand) MotionCommand() uint32 {
+	if c >= ActionJump && int(c) < len(actionCommands) {
+		return actionCommands[c].id
+	}
+	return 0
+}
+
+// actionByName returns the action command called s, or 0.
+func actionByName(s []byte) ActionCommand {
+	for c := ActionJump; int(c) < len(actionCommands); c++ {
+		if string(s) == actionCommands[c].name {
+			return c
+		}
+	}
+	return 0
+}
+
+// actionByID returns the action command whose MotionCommand is id, or whose
+// low 16 bits are id when id fits 16 bits; 0 when none.
+func actionByID(id uint32) ActionCommand {
+	for c := ActionJump; int(c) < len(actionCommands); c++ {
+		full := actionCommands[c].id
+		if id == full || id <= 0xFFFF && id == full&0xFFFF {
+			return c
+		}
+	}
+	return 0
+}

@@ -41,6 +41,7 @@ const (
 	mTurnSpeed
 	mRunRate
 	mMovingTo
+	mActions
 	mCount
 )
 
@@ -69,7 +70,7 @@ const (
 	nCount
 )
 
-const maxEventFields = pCount
+const maxEventFields = max(pCount, mCount)
 
 var eventFields = [...][]string{
 	KindPosition: {evT: "t", evType: "type", evGUID: "guid",
@@ -78,7 +79,7 @@ var eventFields = [...][]string{
 	KindMotion: {evT: "t", evType: "type", evGUID: "guid",
 		mForward: "forward", mForwardSpeed: "forward_speed", mSidestep: "sidestep",
 		mSidestepSpeed: "sidestep_speed", mTurn: "turn", mTurnSpeed: "turn_speed",
-		mRunRate: "run_rate", mMovingTo: "moving_to"},
+		mRunRate: "run_rate", mMovingTo: "moving_to", mActions: "actions"},
 	KindVector:   {evT: "t", evType: "type", evGUID: "guid", vVelocity: "velocity", vOmega: "omega", vSeq: "seq"},
 	KindCreate:   {evT: "t", evType: "type", evGUID: "guid", cEntity: "entity"},
 	KindDelete:   {evT: "t", evType: "type", evGUID: "guid"},
@@ -286,8 +287,104 @@ func (d *decoder) motionEvent(ev *Event, s []int32) bool {
 			return false
 		}
 	}
+	if s[mActions] >= 0 && !d.actions(s[mActions], &m) {
+		return false
+	}
 	ev.Motion = m
 	return true
+}
+
+// Fields of an action object.
+const (
+	aCommand = iota
+	aStamp
+	aSpeed
+	aAutonomous
+	aCount
+)
+
+var actionFields = []string{aCommand: "command", aStamp: "stamp", aSpeed: "speed", aAutonomous: "autonomous"}
+
+// actions reads a motion event's action list into m.
+func (d *decoder) actions(n int32, m *Motion) bool {
+	nd := &d.nodes[n]
+	if nd.kind != nodeArray {
+		return d.fail("motion", "actions", noIndex, "want an array of actions, got "+d.describe(n))
+	}
+	if nd.count > MaxActions {
+		return d.fail("motion", "actions", noIndex, "at most "+itoa(MaxActions)+" actions (an interpreted state holds "+itoa(MaxActions)+"), got "+itoa(int(nd.count)))
+	}
+	i := 0
+	for c := nd.first; c >= 0; c = d.nodes[c].next {
+		base := "motion.actions[" + itoa(i) + "]"
+		if !d.object(c, base, "") {
+			return false
+		}
+		var s [aCount]int32
+		if !d.members(c, base, actionFields, s[:]) {
+			return false
+		}
+		a := Action{Speed: 1}
+		if s[aCommand] < 0 {
+			return d.fail(base, "command", noIndex, "missing")
+		}
+		if a.Command = d.actionCommand(s[aCommand], base); a.Command == 0 {
+			return false
+		}
+		if s[aStamp] < 0 {
+			return d.fail(base, "stamp", noIndex, "missing")
+		}
+		v, ok := d.intRange(s[aStamp], base, "stamp", 0, 0x7FFF, "an action stamp, 0 to 32767 (15 bits)")
+		if !ok {
+			return false
+		}
+		a.Stamp = uint16(v)
+		if s[aSpeed] >= 0 {
+			if a.Speed, ok = d.float32At(s[aSpeed], base, "speed", noIndex); !ok {
+				return false
+			}
+		}
+		if s[aAutonomous] >= 0 {
+			if a.Autonomous, ok = d.boolean(s[aAutonomous], base, "autonomous"); !ok {
+				return false
+			}
+		}
+		m.Actions[i] = a
+		i++
+	}
+	m.NumActions = uint8(i)
+	return true
+}
+
+// actionCommand reads an action's command: a name, or a MotionCommand id
+// (full or its low 16 bits) as an integer or "0x" hex string. 0 on error.
+func (d *decoder) actionCommand(n int32, base string) ActionCommand {
+	var known string
+	for c := ActionJump; int(c) < len(actionCommands); c++ {
+		if known != "" {
+			known += ", "
+		}
+		known += actionCommands[c].name
+	}
+	if d.nodes[n].kind == nodeString {
+		s := d.stringBytes(n)
+		if c := actionByName(s); c != 0 {
+			return c
+		}
+		if len(s) < 2 || s[0] != '0' || s[1] != 'x' {
+			d.fail(base, "command", noIndex, "unknown action "+strconv.Quote(string(s))+" (known: "+known+", or a MotionCommand id)")
+			return 0
+		}
+	}
+	id, ok := d.id(n, base, "command")
+	if !ok {
+		return 0
+	}
+	if c := actionByID(id); c != 0 {
+		return c
+	}
+	d.fail(base, "command", noIndex, "unknown action 0x"+strconv.FormatUint(uint64(id), 16)+" (known: "+known+")")
+	return 0
 }
 
 // command reads one of the enumerated command names.

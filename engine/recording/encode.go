@@ -197,6 +197,9 @@ func appendEvent(b []byte, ev *Event) []byte {
 			b = appendFloat32(key(b, false, "run_rate"), m.RunRate)
 		}
 		b = strconv.AppendBool(key(b, false, "moving_to"), m.MovingTo)
+		if m.NumActions > 0 {
+			b = appendActions(key(b, false, "actions"), m.ActionList())
+		}
 	case KindVector:
 		v := &ev.Vector
 		b = appendVec3(key(b, false, "velocity"), v.Velocity)
@@ -245,4 +248,21 @@ func appendPositionEvent(b []byte, ev *Event) []byte {
 			[]uint16{u.Seq.Instance, u.Seq.Position, u.Seq.Teleport, u.Seq.ForcePosition})
 	}
 	return b
+}
+
+// appendActions writes a motion event's action list.
+func appendActions(b []byte, list []Action) []byte {
+	b = append(b, '[')
+	for i := range list {
+		a := &list[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(key(b, true, "command"), a.Command.String())
+		b = strconv.AppendUint(key(b, false, "stamp"), uint64(a.Stamp), 10)
+		b = appendFloat32(key(b, false, "speed"), a.Speed)
+		b = strconv.AppendBool(key(b, false, "autonomous"), a.Autonomous)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }

@@ -111,7 +111,28 @@ type Motion struct {
 	RunRate    float32
 	// MovingTo is what CPhysicsObj::IsMovingTo returns (seed 004 §6).
 	MovingTo bool
+	// Actions[:NumActions] is the InterpretedMotionState's action list.
+	Actions    [MaxActions]Action
+	NumActions uint8
 }
+
+// MaxActions is the longest action list a motion event may carry: an
+// interpreted state holds at most six actions (ACE MotionInterp.DoMotion
+// refuses the next with TooManyActions).
+const MaxActions = 6
+
+// Action is one MotionItem of an InterpretedMotionState's action list: the
+// command, its 15-bit action stamp, its speed and the autonomous flag (the
+// stamp's top bit on the wire).
+type Action struct {
+	Command    ActionCommand
+	Stamp      uint16
+	Speed      float32
+	Autonomous bool
+}
+
+// ActionList returns the motion's actions.
+func (m *Motion) ActionList() []Action { return m.Actions[:m.NumActions] }
 
 // NewMotion returns a motion with the Recording v1 defaults: Ready, None,
 // None, every speed 1, no run rate, not moving to.

@@ -240,3 +240,33 @@ func TestWriteFile_RefusedEventLeavesNoFile(t *testing.T) {
 		t.Errorf("directory holds %d entries, want only old.jsonl.gz (no temporary files)", len(ents))
 	}
 }
+
+// docs/formats.md "motion actions": an action list survives a write and a
+// read, whichever way its commands were spelled (name, 32-bit MotionCommand
+// or its low 16 bits), and defaults speed 1, autonomous false.
+func TestWriteRead_ActionsRoundTrip(t *testing.T) {
+	rec, err := Read("a.jsonl", strings.NewReader(hdr+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","actions":[{"command":"Attack","stamp":1},{"command":"0x13000087","stamp":2,"speed":1.5,"autonomous":true},{"command":59,"stamp":32767}]}`+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &rec.Events[0].Motion
+	want := []Action{
+		{Command: ActionAttack, Stamp: 1, Speed: 1},
+		{Command: ActionWave, Stamp: 2, Speed: 1.5, Autonomous: true},
+		{Command: ActionJump, Stamp: 32767, Speed: 1},
+	}
+	if got := m.ActionList(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("actions %+v\nwant %+v", got, want)
+	}
+	back, data := roundTrip(t, rec)
+	if !reflect.DeepEqual(back.Events[0].Motion, *m) {
+		t.Errorf("after a round trip: %+v", back.Events[0].Motion)
+	}
+	if !strings.Contains(string(data), `"actions":[{"command":"Attack","stamp":1,"speed":1,"autonomous":false},`) {
+		t.Errorf("written as %s", data)
+	}
+	if ActionAttack.MotionCommand() != 0x10000062 || ActionCommand(9).String() != "ActionCommand(9)" || ActionCommand(9).MotionCommand() != 0 {
+		t.Error("ActionCommand ids and names")
+	}
+}

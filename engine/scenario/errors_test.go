@@ -62,7 +62,7 @@ func TestErrors_NameLineColumnAndField(t *testing.T) {
 		{"short loop", remote + "    script:\n      - path: [[10, 10], [10, 10.1]]\n        loop: true\n",
 			"bad.yaml:6:9: remotes[0].script[0].path: a looping path must be at least 0.5 m long around"},
 		{"unknown terrain", "duration: 10\nterrain: {kind: asset, name: moon}\nremotes: []\n",
-			`bad.yaml:2:30: terrain.name: unknown terrain asset "moon"; the assets have hills, ramp, walled`},
+			`bad.yaml:2:30: terrain.name: unknown terrain asset "moon"; the assets have floorz, hills, ramp, walled`},
 		{"obstacle kind", "duration: 10\nterrain:\n  kind: flat\n  obstacles:\n    - {kind: wall}\nremotes: []\n",
 			`bad.yaml:5:14: terrain.obstacles[0].kind: want one of box, cylinder, got "wall"`},
 		{"obstacle corner", "duration: 10\nterrain:\n  kind: flat\n  obstacles:\n    - {kind: box, min: [1, 1, 0], max: [2, 2]}\nremotes: []\n",

@@ -38,6 +38,8 @@ const (
 	// Attack is a lunging attack action, the motion tables' example of
 	// root motion baked into pos_frames (seed 002 §5, last paragraph).
 	Attack
+	// Wave is an emote action (MotionCommand Wave): played in place.
+	Wave
 
 	numMotions
 )
@@ -54,6 +56,7 @@ var motionNames = [numMotions]string{
 	TurnLeft:      "TurnLeft",
 	Jump:          "Jump",
 	Attack:        "Attack",
+	Wave:          "Wave",
 }
 
 // String returns the command's name as the recording format and the motion
@@ -85,6 +88,11 @@ func (m Motion) IsSidestep() bool {
 func (m Motion) IsTurn() bool {
 	return m == MotionNone || m == TurnRight || m == TurnLeft
 }
+
+// IsAction reports whether m is an action — a motion played once from an
+// InterpretedMotionState's action list (CommandMask Action or ChatEmote):
+// Jump, Attack or Wave.
+func (m Motion) IsAction() bool { return m == Jump || m == Attack || m == Wave }
 
 // ParseMotion returns the command with the given name (exact spelling, as
 // String returns it).

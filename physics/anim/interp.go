@@ -73,6 +73,8 @@ type MotionInterp struct {
 	state              InterpretedState
 	myRunRate          float32
 	currentSpeedFactor float32
+	// serverActionStamp is server_action_stamp (actions.go).
+	serverActionStamp uint16
 }
 
 // Compile-time check: the physics object and the interpolation manager read

@@ -48,6 +48,19 @@ func (t *MotionTable) Motion(m Motion) *MotionData {
 	return t.motions[m]
 }
 
+// HasMotionNamed reports, as an error naming the table, when the table has
+// no motion called name.
+func (t *MotionTable) HasMotionNamed(name string) error {
+	m, err := ParseMotion(name)
+	if err != nil {
+		return err
+	}
+	if t.Motion(m) == nil {
+		return fmt.Errorf("motion table %q has no %s", t.name, name)
+	}
+	return nil
+}
+
 // Animation returns the animation named name, or nil.
 func (t *MotionTable) Animation(name string) *Animation {
 	i, ok := slices.BinarySearchFunc(t.anims, name, func(a *Animation, n string) int { return strings.Compare(a.name, n) })
