@@ -81,7 +81,9 @@ type mover struct {
 	idx      int
 	st       stepState
 	motion   recording.Motion
-	out      []happening
+	// actionStamp is the stamp of the last action sent (15 bits).
+	actionStamp uint16
+	out         []happening
 	// steps counts script steps over the whole compile; maxSteps bounds it.
 	steps    *int
 	maxSteps int
@@ -154,7 +156,7 @@ func (m *mover) advance(t0, dt float64) error {
 
 // isInstant reports whether a step takes no time.
 func isInstant(k actionKind) bool {
-	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne
+	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne || k == actAttack || k == actEmote
 }
 
 // run spends up to left seconds, starting at now, on step a. It returns the
@@ -184,6 +186,18 @@ func (m *mover) run(a *action, now, left float64) (float64, bool, error) {
 		m.setMotion(now, m.ready())
 	case actAirborne:
 		m.out = append(m.out, happening{kind: hAirborne, t: now, on: a.on})
+	case actAttack, actEmote:
+		// The server stops the body and sends an UpdateMotion whose action
+		// list holds the action under the next action stamp (docs/formats.md
+		// "Motion actions"). Its truth does not move: a lunge's root motion
+		// is the client's alone.
+		m.actionStamp = (m.actionStamp + 1) & 0x7FFF
+		mo := m.ready()
+		mo.Actions[0] = recording.Action{Command: a.emote, Stamp: m.actionStamp, Speed: float32(a.speed)}
+		mo.NumActions = 1
+		m.out = append(m.out, happening{kind: hMotion, t: now, motion: mo})
+		// The list is sent once; the state it leaves is the standing one.
+		m.motion = m.ready()
 	case actTeleportTo, actBlipTo:
 		x, y := m.g.global(a.target)
 		if err := m.place(a, x, y, true); err != nil {

@@ -1,12 +1,14 @@
 // Parsing scripts: each step is a mapping with exactly one action key
 // (walk_to, run_to, strafe, turn_to, path, jump, teleport_to, blip_to, stop,
-// wait, airborne_updates) and that action's options; the bare word stop is a
+// wait, airborne_updates, attack, emote) and that action's options; the bare word stop is a
 // step too.
 
 package scenario
 
 import (
 	"strings"
+
+	"glidepath/engine/recording"
 
 	"github.com/goccy/go-yaml/ast"
 )
@@ -25,11 +27,13 @@ var actionOptions = [...][]string{
 	actStop:       {},
 	actWait:       {},
 	actAirborne:   {},
+	actAttack:     {"speed"},
+	actEmote:      {"speed"},
 }
 
 func actionList() string {
 	var names []string
-	for k := actWalkTo; k <= actAirborne; k++ {
+	for k := actWalkTo; k <= actEmote; k++ {
 		names = append(names, k.String())
 	}
 	return strings.Join(names, ", ")
@@ -70,7 +74,7 @@ func (p *parser) parseAction(n ast.Node, path string) (action, error) {
 		return action{}, d.errAt(n, path, "want a step such as {walk_to: [x, y]}, got %s", describe(n))
 	}
 	var kind actionKind
-	for k := actWalkTo; k <= actAirborne; k++ {
+	for k := actWalkTo; k <= actEmote; k++ {
 		if !f.has(k.String()) {
 			continue
 		}
@@ -168,6 +172,24 @@ func (p *parser) actionValue(a *action, f *fields, vn ast.Node, field string) er
 			return err
 		}
 		a.on, err = d.boolean(vn, field)
+	case actAttack:
+		// attack: true (or attack: Attack): the lunge action.
+		if vn != nil {
+			if s, ok := vn.(*ast.StringNode); !ok || s.Value != "Attack" {
+				var on bool
+				if on, err = d.boolean(vn, field); err == nil && !on {
+					err = d.errAt(vn, field, "attack takes true (or Attack)")
+				}
+			}
+		}
+		a.emote = recording.ActionAttack
+	case actEmote:
+		if err := need(); err != nil {
+			return err
+		}
+		if _, err = d.word(vn, field, "Wave"); err == nil {
+			a.emote = recording.ActionWave
+		}
 	case actStop:
 		if vn != nil {
 			var on bool

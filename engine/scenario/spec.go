@@ -4,7 +4,10 @@
 
 package scenario
 
-import "glidepath/physics"
+import (
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
 
 // Scenario is a parsed and checked scenario, ready to compile.
 type Scenario struct {
@@ -136,6 +139,8 @@ const (
 	actStop
 	actWait
 	actAirborne
+	actAttack
+	actEmote
 )
 
 // actionNames are the verbs as the file spells them, indexed by kind.
@@ -151,6 +156,8 @@ var actionNames = [...]string{
 	actStop:       "stop",
 	actWait:       "wait",
 	actAirborne:   "airborne_updates",
+	actAttack:     "attack",
+	actEmote:      "emote",
 }
 
 func (k actionKind) String() string {
@@ -189,6 +196,8 @@ type action struct {
 	vz, forward float64
 	// on: airborne_updates.
 	on bool
+	// emote: emote's action name (the recording's action command).
+	emote recording.ActionCommand
 	// note is shown on the timeline when the step starts.
 	note string
 }

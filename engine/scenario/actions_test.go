@@ -1,0 +1,60 @@
+package scenario
+
+import (
+	"testing"
+
+	"glidepath/engine/recording"
+)
+
+// docs/scenarios.md "attack and emote": each step sends one UpdateMotion
+// whose action list holds the action under the next 15-bit action stamp,
+// at the step's time; the body stands (Ready) and its truth does not move.
+func TestActions_AttackAndEmoteSendActionLists(t *testing.T) {
+	rec := compileText(t, `duration: 6
+remotes:
+  - guid: 0x80001501
+    position: [90, 90]
+    heading: 90
+    script:
+      - wait: 1
+      - attack: true
+      - wait: 2
+      - emote: Wave
+        speed: 1.5
+      - attack: Attack
+`)
+	var got []recording.Action
+	var times []float64
+	for _, ev := range ofKind(rec, recording.KindMotion, 0x80001501) {
+		if ev.Motion.NumActions == 0 {
+			continue
+		}
+		if ev.Motion.Forward != recording.Ready || ev.Motion.NumActions != 1 {
+			t.Errorf("t %.2f: motion %+v", ev.T, ev.Motion)
+		}
+		got = append(got, ev.Motion.ActionList()...)
+		times = append(times, ev.T)
+	}
+	want := []recording.Action{
+		{Command: recording.ActionAttack, Stamp: 1, Speed: 1},
+		{Command: recording.ActionWave, Stamp: 2, Speed: 1.5},
+		{Command: recording.ActionAttack, Stamp: 3, Speed: 1},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("actions %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("action %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	// Reliable delivery at the default latency: each is sent at its step.
+	if times[0] < 1 || times[0] > 1.5 || times[1] < 3 || times[1] > 3.5 {
+		t.Errorf("sent at %v", times)
+	}
+	for _, ev := range ofKind(rec, recording.KindTruth, 0x80001501) {
+		if x, y, _ := globalXY(ev.Pos); x != 0xA9*192+90 || y != 0xB4*192+90 {
+			t.Fatalf("truth moved to (%v, %v) at t %.2f", x, y, ev.T)
+		}
+	}
+}
