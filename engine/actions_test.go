@@ -67,3 +67,53 @@ func TestActions_CommandMissingFromTableIsBadInput(t *testing.T) {
 		t.Errorf("error %v, want waves.jsonl:2: motion.actions[1].command: ... has no Wave", err)
 	}
 }
+
+// ACE MoveToManager (StickTo after a sticky MoveToObject), StickyManager:
+// the sticker is pulled to 0.3 m from the target's cylinder — 1.0 m between
+// centres for two 0.35 m bodies — turning to face it; after the target
+// moves, a second sticky MoveToObject follows it.
+func TestSticky_MoveToObjectSticks(t *testing.T) {
+	lines := traceOf(t, "sticky", "seed")
+	s := states(lines, "0x80000A02")
+	at := func(tick int) traceLine {
+		for _, l := range s {
+			if l.Tick == tick {
+				return l
+			}
+		}
+		t.Fatalf("no state at tick %d", tick)
+		return traceLine{}
+	}
+	if x := at(10).Origin[0]; x != 95 {
+		t.Errorf("moved before the MoveToObject: x %v", x)
+	}
+	if x := at(40).Origin[0]; x < 90.999 || x > 91.001 {
+		t.Errorf("stuck at x %v, want 91 (1.0 m east of the target)", x)
+	}
+	target := states(lines, "0x80000A01")
+	if tx := target[len(target)-1].Origin[0]; tx < 91.99 {
+		t.Fatalf("target ended at %v", tx)
+	}
+	if x := s[len(s)-1].Origin[0]; x < 90.999 || x > 91.001 {
+		t.Errorf("after the target moved to 92: x %v, want 91 (1.0 m west of it)", x)
+	}
+}
+
+// A MoveToObject naming no live object is bad input (also for a recording
+// built in memory, which no reader checked).
+func TestSticky_TargetMustExist(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/sticky.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rec.Events {
+		if rec.Events[i].Motion.Sticky {
+			rec.Events[i].Motion.Target = 0x99
+			break
+		}
+	}
+	_, err = New(rec, Options{Reading: interp.SeedReading(), Assets: assets.FS()})
+	if err == nil || !strings.Contains(err.Error(), "motion.target: no object 0x00000099 exists") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -113,6 +113,11 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 	if !o.st.hasMI {
 		o.giveMotionInterp()
 	}
+	if m.MovementType != recording.InterpretedCommand {
+		s.deliverMoveTo(o, m)
+		s.emit(o, Event{Kind: EventMotion})
+		return
+	}
 	_ = o.mi.ApplyInterpreted(interpretedState(m), o.parts)
 	if m.NumActions > 0 {
 		// The action half of move_to_interpreted_state: each action with a
@@ -124,6 +129,36 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		_, _ = o.mi.PlayActions(animActions(m, buf[:0]), o.parts, canMove)
 	}
 	s.emit(o, Event{Kind: EventMotion})
+}
+
+// deliverMoveTo handles an UpdateMotion of a move-to type. Retail hands it
+// to MoveToManager (ACE MovementManager.PerformMovement); the message
+// carries no interpreted state, so the motion interpreter is unchanged.
+// Glidepath does not port MoveToManager's approach — a remote's approach
+// arrives as its UpdatePositions — only what it leaves behind: a sticky
+// MoveToObject ends in PositionManager::StickTo(target, its radius) (ACE
+// MoveToManager, CleanUpAndCallWeenie then StickTo), done here at once.
+// The StickyManager then pulls the body to 0.3 m from the target's cylinder
+// until its 1 s timeout (interp/sticky.go). docs/readings.md names this.
+func (s *Sim) deliverMoveTo(o *object, m *recording.Motion) {
+	if m.MovementType != recording.MoveToObject || !m.Sticky {
+		return
+	}
+	if t := s.find(m.Target); t != nil {
+		o.pm.StickTo(m.Target, t.phys.Radius)
+	}
+}
+
+// stickyLookup finds a sticky target among the live objects
+// (interp.ObjectLookup).
+type stickyLookup struct{ s *Sim }
+
+// StickyTarget reports the live object guid's position.
+func (l stickyLookup) StickyTarget(guid uint32) (physics.Position, bool) {
+	if o := l.s.find(guid); o != nil {
+		return o.phys.Position(), true
+	}
+	return physics.Position{}, false
 }
 
 // animActions converts a motion event's action list to anim's; the command

@@ -72,14 +72,24 @@ type objectSink struct {
 // Emit receives one decision of the object's InterpolationManager.
 func (k *objectSink) Emit(e interp.Event) { k.sim.interpEvent(k.slot, &e) }
 
+// pmBody is the physics object as the position manager sees it, with
+// CPhysicsObj::GetRadius for the StickyManager's standoff
+// (interp.RadiusBody): the object's Radius is a field, so the method lives
+// here.
+type pmBody struct{ *physics.Object }
+
+// Radius is CPhysicsObj::GetRadius: the collision cylinder's radius.
+func (b pmBody) Radius() float32 { return b.Object.Radius }
+
 // newObject allocates the slot for ent.
 func (s *Sim) newObject(slot int, ent *recording.Entity, table int) (*object, error) {
 	o := &object{guid: ent.GUID, name: ent.Name, slot: int32(slot), ent: ent, table: table}
 	o.sink = objectSink{sim: s, slot: int32(slot)}
-	pm, err := interp.NewPositionManager(&o.phys, s.reading)
+	pm, err := interp.NewPositionManager(pmBody{&o.phys}, s.reading)
 	if err != nil {
 		return nil, err
 	}
+	pm.SetLookup(stickyLookup{s})
 	o.pm = pm
 	o.parts = s.tables.fresh[table].Clone()
 	return o, nil

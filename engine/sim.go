@@ -260,6 +260,11 @@ func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32,
 			if err := st.Validate(); err != nil {
 				return 0, 0, inputError(name, line, "motion", "%v", err)
 			}
+			if t := ev.Motion.Target; ev.Motion.MovementType.NeedsTarget() {
+				if _, ok := ix.live[t]; !ok {
+					return 0, 0, inputError(name, line, "motion.target", "no object 0x%08X exists", t)
+				}
+			}
 			tbl := s.tables.tables[s.slots[slot].table]
 			// The reader checked each action's stamp and speed; its command
 			// must be in the object's motion table.

@@ -127,6 +127,12 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 		}
 		return Event{}, "", c.errorf(lineNo, field, "%s", p)
 	}
+	// A MoveToObject or TurnToObject names another live object.
+	if k == KindMotion && ev.Motion.MovementType.NeedsTarget() {
+		if p := c.roster.mustExist(ev.Motion.Target); p != "" {
+			return Event{}, "", c.errorf(lineNo, "motion.target", "%s", p)
+		}
+	}
 	if err := c.counter.count(c.dec.file, lineNo, &ev); err != nil {
 		return Event{}, "", err
 	}

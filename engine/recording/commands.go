@@ -133,3 +133,69 @@ func actionByID(id uint32) ActionCommand {
 	}
 	return 0
 }
+
+// MovementType is an UpdateMotion's movement type (ACE MovementType): the
+// interpreted state, or one of the move-to kinds MoveToManager runs.
+type MovementType uint8
+
+// Movement types a motion event may name. The zero value is the
+// interpreted state every motion event carried before movement_type.
+const (
+	InterpretedCommand MovementType = iota
+	MoveToObject
+	MoveToPosition
+	TurnToObject
+	TurnToHeading
+)
+
+var movementTypeNames = [...]string{
+	InterpretedCommand: "InterpretedCommand",
+	MoveToObject:       "MoveToObject",
+	MoveToPosition:     "MoveToPosition",
+	TurnToObject:       "TurnToObject",
+	TurnToHeading:      "TurnToHeading",
+}
+
+func (t MovementType) String() string {
+	if int(t) < len(movementTypeNames) {
+		return movementTypeNames[t]
+	}
+	return "MovementType(" + itoa(int(t)) + ")"
+}
+
+// WireValue is the type's value in MovementData (ACE MovementType:
+// InterpretedCommand 2 as Glidepath reads it, MoveToObject 6,
+// MoveToPosition 7, TurnToObject 8, TurnToHeading 9). A message of type 0
+// (Invalid) carries the interpreted state too.
+func (t MovementType) WireValue() uint8 {
+	switch t {
+	case MoveToObject:
+		return 6
+	case MoveToPosition:
+		return 7
+	case TurnToObject:
+		return 8
+	case TurnToHeading:
+		return 9
+	}
+	return 0
+}
+
+// NeedsTarget reports whether the type names an object (MoveToObject,
+// TurnToObject).
+func (t MovementType) NeedsTarget() bool { return t == MoveToObject || t == TurnToObject }
+
+// movementTypeByName returns the type called s; "TurnToPosition" is
+// accepted for TurnToHeading (the same message type 9). ok is false when
+// none.
+func movementTypeByName(s []byte) (MovementType, bool) {
+	if string(s) == "TurnToPosition" {
+		return TurnToHeading, true
+	}
+	for i, n := range movementTypeNames {
+		if string(s) == n {
+			return MovementType(i), true
+		}
+	}
+	return 0, false
+}

@@ -42,6 +42,9 @@ const (
 	mRunRate
 	mMovingTo
 	mActions
+	mMovementType
+	mTarget
+	mSticky
 	mCount
 )
 
@@ -79,7 +82,8 @@ var eventFields = [...][]string{
 	KindMotion: {evT: "t", evType: "type", evGUID: "guid",
 		mForward: "forward", mForwardSpeed: "forward_speed", mSidestep: "sidestep",
 		mSidestepSpeed: "sidestep_speed", mTurn: "turn", mTurnSpeed: "turn_speed",
-		mRunRate: "run_rate", mMovingTo: "moving_to", mActions: "actions"},
+		mRunRate: "run_rate", mMovingTo: "moving_to", mActions: "actions",
+		mMovementType: "movement_type", mTarget: "target", mSticky: "sticky"},
 	KindVector:   {evT: "t", evType: "type", evGUID: "guid", vVelocity: "velocity", vOmega: "omega", vSeq: "seq"},
 	KindCreate:   {evT: "t", evType: "type", evGUID: "guid", cEntity: "entity"},
 	KindDelete:   {evT: "t", evType: "type", evGUID: "guid"},
@@ -290,7 +294,48 @@ func (d *decoder) motionEvent(ev *Event, s []int32) bool {
 	if s[mActions] >= 0 && !d.actions(s[mActions], &m) {
 		return false
 	}
+	if !d.movement(s, &m) {
+		return false
+	}
 	ev.Motion = m
+	return true
+}
+
+// movement reads a motion event's movement_type, target and sticky.
+func (d *decoder) movement(s []int32, m *Motion) bool {
+	if n := s[mMovementType]; n >= 0 {
+		if d.nodes[n].kind != nodeString {
+			return d.fail("motion", "movement_type", noIndex, "want a movement type name, got "+d.describe(n))
+		}
+		t, ok := movementTypeByName(d.stringBytes(n))
+		if !ok {
+			return d.fail("motion", "movement_type", noIndex, "unknown movement type "+strconv.Quote(string(d.stringBytes(n)))+
+				" (want InterpretedCommand, MoveToObject, MoveToPosition, TurnToObject or TurnToHeading)")
+		}
+		m.MovementType = t
+	}
+	var ok bool
+	if n := s[mTarget]; n >= 0 {
+		if !m.MovementType.NeedsTarget() {
+			return d.fail("motion", "target", noIndex, "only a MoveToObject or TurnToObject names a target, not "+m.MovementType.String())
+		}
+		if m.Target, ok = d.id(n, "motion", "target"); !ok {
+			return false
+		}
+	} else if m.MovementType.NeedsTarget() {
+		return d.fail("motion", "target", noIndex, "missing: a "+m.MovementType.String()+" names the object")
+	}
+	if n := s[mSticky]; n >= 0 {
+		if m.Sticky, ok = d.boolean(n, "motion", "sticky"); !ok {
+			return false
+		}
+		if m.Sticky && m.MovementType != MoveToObject {
+			return d.fail("motion", "sticky", noIndex, "only a MoveToObject can be sticky, not "+m.MovementType.String())
+		}
+	}
+	if m.MovementType != InterpretedCommand && m.NumActions > 0 {
+		return d.fail("motion", "actions", noIndex, "a "+m.MovementType.String()+" carries no interpreted state and so no actions")
+	}
 	return true
 }
 

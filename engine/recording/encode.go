@@ -200,6 +200,15 @@ func appendEvent(b []byte, ev *Event) []byte {
 		if m.NumActions > 0 {
 			b = appendActions(key(b, false, "actions"), m.ActionList())
 		}
+		if m.MovementType != InterpretedCommand {
+			b = appendString(key(b, false, "movement_type"), m.MovementType.String())
+			if m.MovementType.NeedsTarget() {
+				b = appendID(key(b, false, "target"), m.Target)
+			}
+			if m.Sticky {
+				b = strconv.AppendBool(key(b, false, "sticky"), true)
+			}
+		}
 	case KindVector:
 		v := &ev.Vector
 		b = appendVec3(key(b, false, "velocity"), v.Velocity)

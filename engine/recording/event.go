@@ -111,6 +111,14 @@ type Motion struct {
 	RunRate    float32
 	// MovingTo is what CPhysicsObj::IsMovingTo returns (seed 004 §6).
 	MovingTo bool
+	// MovementType is the message's movement type; the interpreted fields
+	// above and the actions are meaningful for InterpretedCommand only.
+	MovementType MovementType
+	// Target is the object a MoveToObject or TurnToObject names.
+	Target uint32
+	// Sticky is MovementParameters' sticky flag of a MoveToObject: on
+	// arrival the mover sticks to the target (StickyManager).
+	Sticky bool
 	// Actions[:NumActions] is the InterpretedMotionState's action list.
 	Actions    [MaxActions]Action
 	NumActions uint8

@@ -270,3 +270,27 @@ func TestWriteRead_ActionsRoundTrip(t *testing.T) {
 		t.Error("ActionCommand ids and names")
 	}
 }
+
+// docs/formats.md "Movement types": movement_type, target and sticky survive
+// a write and a read; TurnToPosition reads as TurnToHeading.
+func TestWriteRead_MovementTypeRoundTrip(t *testing.T) {
+	rec, err := Read("m.jsonl", strings.NewReader(hdr+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToObject","target":"0x80000A01","sticky":true}`+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"TurnToPosition"}`+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rec.Events[0].Motion
+	if m.MovementType != MoveToObject || m.Target != 0x80000A01 || !m.Sticky || m.MovementType.WireValue() != 6 {
+		t.Errorf("%+v", m)
+	}
+	if rec.Events[1].Motion.MovementType != TurnToHeading || TurnToHeading.WireValue() != 9 {
+		t.Errorf("%+v", rec.Events[1].Motion)
+	}
+	back, _ := roundTrip(t, rec)
+	for i := range rec.Events {
+		if back.Events[i].Motion != rec.Events[i].Motion {
+			t.Errorf("event %d after a round trip: %+v", i, back.Events[i].Motion)
+		}
+	}
+}

@@ -58,3 +58,31 @@ remotes:
 		}
 	}
 }
+
+// docs/scenarios.md "stick_to": one UpdateMotion of movement type
+// MoveToObject naming the target, sticky, at the step's time; a later
+// remote may be the target.
+func TestActions_StickToSendsStickyMoveToObject(t *testing.T) {
+	rec := compileText(t, `duration: 3
+remotes:
+  - guid: 0x80001502
+    position: [95, 90]
+    script:
+      - wait: 1
+      - stick_to: 0x80001501
+  - guid: 0x80001501
+    position: [90, 90]
+`)
+	var found []recording.Motion
+	for _, ev := range ofKind(rec, recording.KindMotion, 0x80001502) {
+		if ev.Motion.MovementType != recording.InterpretedCommand {
+			found = append(found, ev.Motion)
+			if ev.T < 1 || ev.T > 1.5 {
+				t.Errorf("sent at %v", ev.T)
+			}
+		}
+	}
+	if len(found) != 1 || found[0].MovementType != recording.MoveToObject || found[0].Target != 0x80001501 || !found[0].Sticky {
+		t.Errorf("move-to events %+v", found)
+	}
+}

@@ -156,7 +156,7 @@ func (m *mover) advance(t0, dt float64) error {
 
 // isInstant reports whether a step takes no time.
 func isInstant(k actionKind) bool {
-	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne || k == actAttack || k == actEmote
+	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne || k == actAttack || k == actEmote || k == actStickTo
 }
 
 // run spends up to left seconds, starting at now, on step a. It returns the
@@ -186,6 +186,14 @@ func (m *mover) run(a *action, now, left float64) (float64, bool, error) {
 		m.setMotion(now, m.ready())
 	case actAirborne:
 		m.out = append(m.out, happening{kind: hAirborne, t: now, on: a.on})
+	case actStickTo:
+		// A sticky MoveToObject (docs/formats.md "Movement types"): the
+		// client's StickyManager pulls the body to the target. The server's
+		// truth stands where it is.
+		m.setMotion(now, m.ready())
+		mo := m.ready()
+		mo.MovementType, mo.Target, mo.Sticky = recording.MoveToObject, a.stickTo, true
+		m.out = append(m.out, happening{kind: hMotion, t: now, motion: mo})
 	case actAttack, actEmote:
 		// The server stops the body and sends an UpdateMotion whose action
 		// list holds the action under the next action stamp (docs/formats.md

@@ -110,6 +110,9 @@ func (p *parser) scenario(root ast.Node) (*Scenario, error) {
 	if err := p.remotes(f); err != nil {
 		return nil, err
 	}
+	if err := p.checkStickTargets(); err != nil {
+		return nil, err
+	}
 	if n := f.take("observer"); n != nil {
 		if s.observer, err = p.parseObserver(n, "observer"); err != nil {
 			return nil, err
@@ -316,6 +319,25 @@ func (p *parser) parseNotes(n ast.Node, path string) ([]noteSpec, error) {
 		notes = append(notes, note)
 	}
 	return notes, nil
+}
+
+// checkStickTargets checks that every stick_to names another remote.
+func (p *parser) checkStickTargets() error {
+	for _, r := range p.s.remotes {
+		for i := range r.script {
+			a := &r.script[i]
+			if a.kind != actStickTo {
+				continue
+			}
+			switch {
+			case a.stickTo == r.guid:
+				return a.errorf(p.d.file, "a remote cannot stick to itself (0x%08X)", a.stickTo)
+			case p.s.remote(a.stickTo) == nil:
+				return a.errorf(p.d.file, "no remote has guid 0x%08X", a.stickTo)
+			}
+		}
+	}
+	return nil
 }
 
 // remote finds the remote with guid, or nil.

@@ -1,6 +1,6 @@
 // Parsing scripts: each step is a mapping with exactly one action key
 // (walk_to, run_to, strafe, turn_to, path, jump, teleport_to, blip_to, stop,
-// wait, airborne_updates, attack, emote) and that action's options; the bare word stop is a
+// wait, airborne_updates, attack, emote, stick_to) and that action's options; the bare word stop is a
 // step too.
 
 package scenario
@@ -29,11 +29,12 @@ var actionOptions = [...][]string{
 	actAirborne:   {},
 	actAttack:     {"speed"},
 	actEmote:      {"speed"},
+	actStickTo:    {},
 }
 
 func actionList() string {
 	var names []string
-	for k := actWalkTo; k <= actEmote; k++ {
+	for k := actWalkTo; k <= actStickTo; k++ {
 		names = append(names, k.String())
 	}
 	return strings.Join(names, ", ")
@@ -74,7 +75,7 @@ func (p *parser) parseAction(n ast.Node, path string) (action, error) {
 		return action{}, d.errAt(n, path, "want a step such as {walk_to: [x, y]}, got %s", describe(n))
 	}
 	var kind actionKind
-	for k := actWalkTo; k <= actEmote; k++ {
+	for k := actWalkTo; k <= actStickTo; k++ {
 		if !f.has(k.String()) {
 			continue
 		}
@@ -190,6 +191,11 @@ func (p *parser) actionValue(a *action, f *fields, vn ast.Node, field string) er
 		if _, err = d.word(vn, field, "Wave"); err == nil {
 			a.emote = recording.ActionWave
 		}
+	case actStickTo:
+		if err := need(); err != nil {
+			return err
+		}
+		a.stickTo, err = d.id(vn, field)
 	case actStop:
 		if vn != nil {
 			var on bool

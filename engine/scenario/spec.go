@@ -141,6 +141,7 @@ const (
 	actAirborne
 	actAttack
 	actEmote
+	actStickTo
 )
 
 // actionNames are the verbs as the file spells them, indexed by kind.
@@ -158,6 +159,7 @@ var actionNames = [...]string{
 	actAirborne:   "airborne_updates",
 	actAttack:     "attack",
 	actEmote:      "emote",
+	actStickTo:    "stick_to",
 }
 
 func (k actionKind) String() string {
@@ -198,6 +200,8 @@ type action struct {
 	on bool
 	// emote: emote's action name (the recording's action command).
 	emote recording.ActionCommand
+	// stickTo: stick_to's target remote.
+	stickTo uint32
 	// note is shown on the timeline when the step starts.
 	note string
 }
