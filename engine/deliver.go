@@ -145,18 +145,50 @@ func (s *Sim) deliverMoveTo(o *object, m *recording.Motion) {
 		return
 	}
 	if t := s.find(m.Target); t != nil {
+		s.anySticky = true
+		s.snapshotStickyTargets()
+		s.sticky = append(s.sticky, stickyTarget{guid: m.Target, pos: t.phys.Position()})
 		o.pm.StickTo(m.Target, t.phys.Radius)
 	}
 }
 
-// stickyLookup finds a sticky target among the live objects
-// (interp.ObjectLookup).
+// stickyTarget is a sticky target's position as the StickyManager sees it.
+type stickyTarget struct {
+	guid uint32
+	pos  physics.Position
+}
+
+// snapshotStickyTargets records, before the pass, where each object some
+// other object is stuck to stands. Within the pass the StickyManager reads
+// these, not the target's live position, so the objects stay independent
+// (parallel.go) and the result does not depend on slot order: the target
+// is where it was when the tick's messages had been handled.
+func (s *Sim) snapshotStickyTargets() {
+	s.sticky = s.sticky[:0]
+	for _, o := range s.slots[:s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		g := o.pm.StickyObjectID()
+		if g == 0 {
+			continue
+		}
+		if t := s.find(g); t != nil {
+			s.sticky = append(s.sticky, stickyTarget{guid: g, pos: t.phys.Position()})
+		}
+	}
+}
+
+// stickyLookup finds a sticky target (interp.ObjectLookup).
 type stickyLookup struct{ s *Sim }
 
-// StickyTarget reports the live object guid's position.
+// StickyTarget reports where the object guid stood at the start of the
+// tick's pass, or, for a target stuck to during delivery, when StickTo ran.
 func (l stickyLookup) StickyTarget(guid uint32) (physics.Position, bool) {
-	if o := l.s.find(guid); o != nil {
-		return o.phys.Position(), true
+	for i := range l.s.sticky {
+		if t := &l.s.sticky[i]; t.guid == guid {
+			return t.pos, true
+		}
 	}
 	return physics.Position{}, false
 }

@@ -45,6 +45,9 @@ func (s *Sim) workers(n int) int {
 // tell: the objects' runs may go on different cores.
 func (s *Sim) updateObjects() {
 	s.source = -1
+	if s.anySticky {
+		s.snapshotStickyTargets()
+	}
 	n := s.nslots
 	w := s.workers(n)
 	if w <= 1 {

@@ -40,7 +40,12 @@ func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs := []*recording.Recording{compiled(t, "crowd"), synthRec}
+	// sticky: the sticker reads its target, which may be in another run.
+	stickyRec, err := recording.ReadFile("testdata/sticky.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []*recording.Recording{compiled(t, "crowd"), synthRec, stickyRec}
 	// The split runs log events of their own: pass events (Source −1) of
 	// objects past the first run, which go through the runs' buffers.
 	probe := newSim(t, synthRec, Options{EventLog: true, Workers: 2, LastTick: 150})

@@ -85,6 +85,11 @@ type Sim struct {
 	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
 	chunks passChunks
 
+	// sticky is the sticky targets' positions at the start of the tick's
+	// pass (deliver.go); anySticky says a StickTo has happened in this run.
+	sticky    []stickyTarget
+	anySticky bool
+
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
 	feed *feed
