@@ -119,3 +119,36 @@ func TestSticky_TargetMustExist(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// The object view shows the sticky state while stuck, for the viewer's
+// sticky overlay, and not after the 1 s timeout.
+func TestSticky_View(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/sticky.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(rec, Options{Reading: interp.SeedReading(), Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Tick() < 20 {
+		s.Step()
+	}
+	var v ObjectView
+	for _, o := range s.Objects(nil) {
+		if o.GUID == 0x80000A02 {
+			v = o
+		}
+	}
+	if !v.Stuck || v.Sticky.TargetID != 0x80000A01 || v.Sticky.TargetRadius != 0.35 || !v.Sticky.Initialized {
+		t.Errorf("at tick 20: stuck %v, %+v", v.Stuck, v.Sticky)
+	}
+	for s.Tick() < 60 {
+		s.Step()
+	}
+	for _, o := range s.Objects(nil) {
+		if o.GUID == 0x80000A02 && o.Stuck {
+			t.Errorf("still stuck at tick 60 (timeout 1 s after tick 15): %+v", o.Sticky)
+		}
+	}
+}

@@ -43,6 +43,12 @@ type ObjectView struct {
 	// Constraint is the ConstraintManager's state, when Constrained.
 	Constraint  interp.ConstraintState
 	Constrained bool
+	// Sticky is the StickyManager's state (target, its radius and last
+	// known position, the timeout) while Stuck: the object is stuck to
+	// Sticky.TargetID and its offset is the sticky pull (docs/formats.md
+	// "Movement types").
+	Sticky interp.StickyState
+	Stuck  bool
 	// CatchUpSpeed is adjust_offset's catch-up speed, m/s (seed 000 §4).
 	CatchUpSpeed float32
 
@@ -203,6 +209,9 @@ func (s *Sim) view(o *object) ObjectView {
 		Stages:         o.stages,
 	}
 	v.Constraint, v.Constrained = o.pm.ConstraintState()
+	if st, ok := o.pm.StickyState(); ok && st.TargetID != 0 {
+		v.Sticky, v.Stuck = st, true
+	}
 	if o.st.hasMI {
 		v.Motion = o.mi.State()
 	}

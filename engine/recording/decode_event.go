@@ -359,6 +359,10 @@ func (d *decoder) actions(n int32, m *Motion) bool {
 	if nd.count > MaxActions {
 		return d.fail("motion", "actions", noIndex, "at most "+itoa(MaxActions)+" actions (an interpreted state holds "+itoa(MaxActions)+"), got "+itoa(int(nd.count)))
 	}
+	if nd.count == 0 {
+		return true
+	}
+	list := new([MaxActions]Action)
 	i := 0
 	for c := nd.first; c >= 0; c = d.nodes[c].next {
 		base := "motion.actions[" + itoa(i) + "]"
@@ -394,10 +398,10 @@ func (d *decoder) actions(n int32, m *Motion) bool {
 				return false
 			}
 		}
-		m.Actions[i] = a
+		list[i] = a
 		i++
 	}
-	m.NumActions = uint8(i)
+	m.Actions, m.NumActions = list, uint8(i)
 	return true
 }
 

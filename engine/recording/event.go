@@ -119,8 +119,10 @@ type Motion struct {
 	// Sticky is MovementParameters' sticky flag of a MoveToObject: on
 	// arrival the mover sticks to the target (StickyManager).
 	Sticky bool
-	// Actions[:NumActions] is the InterpretedMotionState's action list.
-	Actions    [MaxActions]Action
+	// Actions[:NumActions] is the InterpretedMotionState's action list;
+	// Actions is nil when the message carries none. Held out of line so an
+	// event without actions (nearly all) stays small.
+	Actions    *[MaxActions]Action
 	NumActions uint8
 }
 
@@ -140,7 +142,12 @@ type Action struct {
 }
 
 // ActionList returns the motion's actions.
-func (m *Motion) ActionList() []Action { return m.Actions[:m.NumActions] }
+func (m *Motion) ActionList() []Action {
+	if m.Actions == nil {
+		return nil
+	}
+	return m.Actions[:m.NumActions]
+}
 
 // NewMotion returns a motion with the Recording v1 defaults: Ready, None,
 // None, every speed 1, no run rate, not moving to.

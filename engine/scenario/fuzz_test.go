@@ -29,6 +29,7 @@ func FuzzCompile(f *testing.F) {
 		"duration: 10\nterrain: {kind: asset, name: hills}\nobserver: {position: [1, 1], script: [{run_to: [100, 100]}]}\nremotes: []\n",
 		"duration: &d 10\nremotes: []\nseed: *d\n",
 		"duration: 10\nremotes: [1, 2\n",
+		"duration: 6\nremotes: [{guid: 1, position: [10, 10], script: [{attack: true}, {wait: 1}, {emote: Wave, speed: 2}, {stick_to: 2}]}, {guid: 2, position: [12, 10]}]\n",
 	} {
 		f.Add([]byte(src))
 	}

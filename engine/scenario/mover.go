@@ -201,7 +201,7 @@ func (m *mover) run(a *action, now, left float64) (float64, bool, error) {
 		// is the client's alone.
 		m.actionStamp = (m.actionStamp + 1) & 0x7FFF
 		mo := m.ready()
-		mo.Actions[0] = recording.Action{Command: a.emote, Stamp: m.actionStamp, Speed: float32(a.speed)}
+		mo.Actions = &[recording.MaxActions]recording.Action{{Command: a.emote, Stamp: m.actionStamp, Speed: float32(a.speed)}}
 		mo.NumActions = 1
 		m.out = append(m.out, happening{kind: hMotion, t: now, motion: mo})
 		// The list is sent once; the state it leaves is the standing one.
