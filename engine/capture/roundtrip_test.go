@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"glidepath/assets"
@@ -112,6 +113,10 @@ func diffEvent(w, g *recording.Event) string {
 		wm, gm := w.Motion, g.Motion
 		// A type-0 UpdateMotion carries no run rate and no moving-to flag.
 		wm.HasRunRate, wm.RunRate, wm.MovingTo = false, 0, false
+		if !slices.Equal(wm.ActionList(), gm.ActionList()) {
+			return fmt.Sprintf("actions %+v, want %+v", gm.ActionList(), wm.ActionList())
+		}
+		wm.Actions, gm.Actions = nil, nil
 		if wm != gm {
 			return fmt.Sprintf("motion %+v, want %+v", gm, wm)
 		}

@@ -223,7 +223,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	writeCounts(&b, "UpdateMotion movement types", s.Movements)
 	writeCounts(&b, "motion commands a motion event cannot carry", s.MotionCommands)
 	if s.Actions > 0 {
-		fmt.Fprintf(&b, "motion action-list entries (decoded, not carried): %d\n", s.Actions)
+		fmt.Fprintf(&b, "motion action-list entries decoded: %d (those a motion event cannot carry are counted above)\n", s.Actions)
 	}
 	if s.RawReencoded > 0 {
 		fmt.Fprintf(&b, "UpdatePosition messages whose raw bytes re-encode differently: %d\n", s.RawReencoded)

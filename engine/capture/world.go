@@ -205,6 +205,30 @@ func entityFromUpdate(u *recording.UpdatePosition) *recording.Entity {
 	return &e
 }
 
+// carryActions puts the decoded action list into the motion event
+// (Recording v1 motion.actions, docs/formats.md "Motion actions"): each
+// action whose command the event can carry, up to the 6 an interpreted
+// state holds. The others are counted as not carried.
+func carryActions(mv *movement, notCarried map[string]int) {
+	var list [recording.MaxActions]recording.Action
+	n := 0
+	for _, a := range mv.actions {
+		c := recording.ActionCommandByID(uint32(a.command))
+		switch {
+		case c == 0:
+			notCarried[fmt.Sprintf("action 0x%04X (dropped)", a.command)]++
+		case n == recording.MaxActions:
+			notCarried["action past the 6 an interpreted state holds (dropped)"]++
+		default:
+			list[n] = recording.Action{Command: c, Stamp: a.stamp, Speed: a.speed, Autonomous: a.autonomous}
+			n++
+		}
+	}
+	if n > 0 {
+		mv.state.Actions, mv.state.NumActions = &list, uint8(n)
+	}
+}
+
 func (w *world) updateMotion(m *message) {
 	s := w.r.sum
 	guid, mv, err := decodeUpdateMotion(m.data)
@@ -223,6 +247,7 @@ func (w *world) updateMotion(m *message) {
 		for _, c := range mv.notCarried {
 			s.commands[c]++
 		}
+		carryActions(&mv, s.commands)
 		t := w.r.eventTime(m.ts)
 		if !w.exists(guid) {
 			w.hold(guid, t)

@@ -2,6 +2,7 @@ package capture_test
 
 import (
 	"bytes"
+	"fmt"
 	"net/netip"
 	"strings"
 	"testing"
@@ -122,8 +123,19 @@ func TestCreateMotionVectorDelete(t *testing.T) {
 	if e.Name != "Drudge" || e.Seq != (recording.Seq{Instance: 4, Position: 9, Vector: 2}) || !e.HasMotion {
 		t.Errorf("entity %+v", e)
 	}
-	if rec.Events[1].Motion != walk || rec.Events[2].Motion != m {
-		t.Errorf("motions %+v %+v, want %+v %+v", rec.Events[1].Motion, rec.Events[2].Motion, walk, m)
+	// Of the action list, AttackHigh1 (0x0062) is carried as Attack;
+	// AttackMed1 (0x0063) has no recording command and is dropped, counted.
+	got := rec.Events[2].Motion
+	acts := got.ActionList()
+	got.Actions, got.NumActions = nil, 0
+	if rec.Events[1].Motion != walk || got != m {
+		t.Errorf("motions %+v %+v, want %+v %+v", rec.Events[1].Motion, got, walk, m)
+	}
+	if len(acts) != 1 || acts[0] != (recording.Action{Command: recording.ActionAttack, Stamp: 3, Speed: 1, Autonomous: true}) {
+		t.Errorf("actions %+v, want Attack stamp 3 autonomous", acts)
+	}
+	if n := sum.MotionCommands; len(n) == 0 || !strings.Contains(fmt.Sprint(n), "action 0x0063 (dropped)") {
+		t.Errorf("not carried %v, want action 0x0063 counted", n)
 	}
 	if rec.Events[3].Vector != v {
 		t.Errorf("vector %+v, want %+v", rec.Events[3].Vector, v)

@@ -122,6 +122,11 @@ func actionByName(s []byte) ActionCommand {
 	return 0
 }
 
+// ActionCommandByID returns the action command whose retail MotionCommand
+// is id — the 32-bit value, or its low 16 bits as UpdateMotion's MotionItem
+// carries them — or 0 when a motion event cannot carry it.
+func ActionCommandByID(id uint32) ActionCommand { return actionByID(id) }
+
 // actionByID returns the action command whose MotionCommand is id, or whose
 // low 16 bits are id when id fits 16 bits; 0 when none.
 func actionByID(id uint32) ActionCommand {

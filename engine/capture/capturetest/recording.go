@@ -125,7 +125,11 @@ func (c *Capture) Events(evs []recording.Event, offset float64) []int {
 			msg = recording.EncodeUpdatePosition(&u)
 		case recording.KindMotion:
 			b.movement++
-			msg = UpdateMotion(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion, nil)
+			var acts []Action
+			for _, a := range ev.Motion.ActionList() {
+				acts = append(acts, Action{Command: uint16(a.Command.MotionCommand()), Stamp: a.Stamp, Autonomous: a.Autonomous, Speed: a.Speed})
+			}
+			msg = UpdateMotion(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion, acts)
 		case recording.KindVector:
 			msg = VectorUpdate(ev.GUID, ev.Vector)
 		case recording.KindCreate:
