@@ -69,7 +69,8 @@ func (s *Sim) Explain() []Cause { return Explain(s.AllEvents()) }
 // log.
 type Explainer struct {
 	Causes []Cause
-	// OnCause, when set, is called with each new cause as it is found.
+	// OnCause, when set, is handed each new cause as it is found instead
+	// of Causes keeping it (so a long run keeps none).
 	OnCause func(c *Cause)
 
 	objs map[uint32]*explained
@@ -161,10 +162,11 @@ func (x *Explainer) event(o *explained, e *Event) {
 }
 
 func (x *Explainer) add(c Cause) {
-	x.Causes = append(x.Causes, c)
 	if x.OnCause != nil {
-		x.OnCause(&x.Causes[len(x.Causes)-1])
+		x.OnCause(&c)
+		return
 	}
+	x.Causes = append(x.Causes, c)
 }
 
 // whyBlip: what raised node_fail_counter, and the contact around it.
