@@ -18,7 +18,9 @@ import (
 // list). A bad line of the trace stops the comparison with its
 // *clienttrace.Error, a bad event of a streamed input with the Sim's Err.
 func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
-	rows, err := rd.NextTick(nil)
+	p := prefetch(rd)
+	defer p.Close()
+	rows, err := p.NextTick()
 	eof := err == io.EOF
 	if err != nil && !eof {
 		return nil, err
@@ -32,7 +34,7 @@ func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
 		}
 		if !eof && rows[0].Tick == tick {
 			c.CompareTick(s, rows)
-			if rows, err = rd.NextTick(rows); err == io.EOF {
+			if rows, err = p.NextTick(); err == io.EOF {
 				eof = true
 			} else if err != nil {
 				return nil, err
@@ -50,7 +52,7 @@ func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
 	}
 	for !eof {
 		c.afterRun += len(rows)
-		if rows, err = rd.NextTick(rows); err == io.EOF {
+		if rows, err = p.NextTick(); err == io.EOF {
 			eof = true
 		} else if err != nil {
 			return nil, err

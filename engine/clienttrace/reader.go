@@ -139,7 +139,14 @@ func (r *Reader) Rows() int { return r.rows }
 // NextTick appends to dst[:0] the rows of the next tick the trace has and
 // returns them; io.EOF when there are no more. Rows keep their file order.
 func (r *Reader) NextTick(dst []Row) ([]Row, error) {
-	dst = dst[:0]
+	return r.AppendTick(dst[:0])
+}
+
+// AppendTick is NextTick appending to dst as it is: the rows of the next
+// tick are dst[len(dst):] of the result. On an error dst comes back as it
+// was given.
+func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
+	base := len(dst)
 	if r.err != nil {
 		return dst, r.err
 	}
@@ -150,14 +157,14 @@ func (r *Reader) NextTick(dst []Row) ([]Row, error) {
 	}
 	tick := r.pending.Tick
 	clear(r.group)
-	dst = r.add(dst, &r.pending)
+	dst = r.add(dst, base, &r.pending)
 	r.hasPending = false
 	for r.readRecord() {
 		row := &r.rec.row
 		switch r.rec.kind {
 		case recordRoute:
 			if i, ok := r.group[row.GUID]; ok && row.Tick == tick {
-				dst[i].Branch, dst[i].HasBranch = row.Branch, true
+				dst[base+i].Branch, dst[base+i].HasBranch = row.Branch, true
 			}
 			continue
 		case recordSkip, recordHeader:
@@ -170,22 +177,22 @@ func (r *Reader) NextTick(dst []Row) ([]Row, error) {
 		if i, dup := r.group[row.GUID]; dup {
 			if !row.HasT {
 				r.fail(row.Line, "guid", formatID(row.GUID)+" already has a row at tick "+
-					strconv.Itoa(tick)+" (line "+strconv.Itoa(dst[i].Line)+")")
-				return dst[:0], r.err
+					strconv.Itoa(tick)+" (line "+strconv.Itoa(dst[base+i].Line)+")")
+				return dst[:base], r.err
 			}
 			r.skipped++
 			continue
 		}
-		dst = r.add(dst, row)
+		dst = r.add(dst, base, row)
 	}
 	if r.err == io.EOF {
 		return dst, nil
 	}
-	return dst[:0], r.err
+	return dst[:base], r.err
 }
 
-func (r *Reader) add(dst []Row, row *Row) []Row {
-	r.group[row.GUID] = len(dst)
+func (r *Reader) add(dst []Row, base int, row *Row) []Row {
+	r.group[row.GUID] = len(dst) - base
 	return append(dst, *row)
 }
 

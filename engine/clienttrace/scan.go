@@ -198,13 +198,8 @@ func (s *scanner) number(field string) (float64, bool) {
 // parseNumber parses a JSON number; NaN, infinities and Go-only spellings
 // (hex, underscores, a leading +) are refused.
 func parseNumber(tok []byte) (float64, bool) {
-	if len(tok) == 0 || !(tok[0] == '-' || tok[0] >= '0' && tok[0] <= '9') {
+	if !numberBytes(tok) {
 		return 0, false
-	}
-	for _, c := range tok {
-		if !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
-			return 0, false
-		}
 	}
 	v, err := strconv.ParseFloat(string(tok), 64)
 	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
@@ -216,14 +211,29 @@ func parseNumber(tok []byte) (float64, bool) {
 // float32Of parses tok as a float32 exactly as a Trace v1 writer printed it
 // (shortest float32 round trip), so a trace read back compares bit for bit.
 func float32Of(tok []byte) (float32, bool) {
-	if _, ok := parseNumber(tok); !ok {
+	if !numberBytes(tok) {
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(string(tok), 32)
-	if err != nil {
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
 		return 0, false
 	}
 	return float32(v), true
+}
+
+// numberBytes: tok starts like a JSON number and holds only a number's
+// bytes (so Go-only spellings — hex, underscores, Inf, NaN — are refused
+// before strconv sees them).
+func numberBytes(tok []byte) bool {
+	if len(tok) == 0 || !(tok[0] == '-' || tok[0] >= '0' && tok[0] <= '9') {
+		return false
+	}
+	for _, c := range tok {
+		if !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+			return false
+		}
+	}
+	return true
 }
 
 func quoteToken(tok []byte) string {
