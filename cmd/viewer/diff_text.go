@@ -40,7 +40,14 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 		diverged++
 		p.printf("\n  first divergence at tick %d: %s\n", d.Tick, divergenceSummary(d))
 		writeContext(p, d)
-		p.printf("  retail did at tick %d: %s\n", d.Tick, eventsText(d.Retail.Events))
+		if len(d.Retail.Events) <= 3 {
+			p.printf("  retail did at tick %d: %s\n", d.Tick, eventsText(d.Retail.Events))
+		} else {
+			p.printf("  retail did at tick %d:\n", d.Tick)
+			for _, e := range d.Retail.Events {
+				p.printf("    - %s\n", e)
+			}
+		}
 		p.printf("  client reported: %s (line %d)\n", clientText(&d.Client), d.Client.Line)
 		if len(d.Causes) == 0 {
 			p.printf("  why (retail): no blip, snap, pop or hitch of this object in ticks %d–%d\n", max(d.Tick-len(d.Context), 0), d.Tick)
