@@ -2,8 +2,9 @@
 // the scenario package's bench recording (remotes walking loops, an update
 // every 0.5 s), written to a file; the client trace is the retail run's own
 // state rows as Client trace v1 JSONL, every object every tick. "run" is
-// what `viewer run` does (load, simulate with metrics, report); "diff" what
-// `viewer diff` does (load, simulate, read and compare the client trace).
+// what `viewer run` does (stream the input, simulate with metrics, report);
+// "diff" what `viewer diff` does (stream the input, simulate, read and
+// compare the client trace).
 // The bar: diff within 1.5× of run.
 
 package clientdiff
@@ -89,30 +90,31 @@ func BenchmarkDiff(b *testing.B) {
 		b.Run(name+"/run", func(b *testing.B) {
 			defer reportCPU(b)()
 			for b.Loop() {
-				rec, err := engine.Load(input, assets.FS())
+				src, err := engine.Open(input, assets.FS())
 				if err != nil {
 					b.Fatal(err)
 				}
-				c, err := engine.NewCompare(rec, []interp.Reading{interp.SeedReading()}, engine.Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
+				c, err := engine.NewCompareStream(src, []interp.Reading{interp.SeedReading()}, engine.Options{Assets: assets.FS(), Metrics: true})
 				if err != nil {
 					b.Fatal(err)
 				}
-				for c.Tick() < c.LastTick() {
+				for !c.Done() {
 					c.Step()
 				}
 				engine.NewReport("bench", c)
+				src.Close()
 			}
 		})
 		b.Run(name+"/diff", func(b *testing.B) {
 			b.SetBytes(fi.Size())
 			defer reportCPU(b)()
 			for b.Loop() {
-				rec, err := engine.Load(input, assets.FS())
+				src, err := engine.Open(input, assets.FS())
 				if err != nil {
 					b.Fatal(err)
 				}
 				cmp := NewComparer(Options{Tolerance: DefaultTolerance, Context: 5})
-				s, err := engine.New(rec, engine.Options{Assets: assets.FS(), Metrics: true, RecordStages: true, NoCheckpoints: true, Sink: cmp})
+				s, err := engine.NewStream(src, engine.Options{Assets: assets.FS(), Metrics: true, RecordStages: true, Sink: cmp})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -122,6 +124,7 @@ func BenchmarkDiff(b *testing.B) {
 				}
 				res, err := Run(s, cmp, rd)
 				rd.Close()
+				src.Close()
 				if err != nil {
 					b.Fatal(err)
 				}
