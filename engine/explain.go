@@ -258,7 +258,7 @@ func (o *explained) whyPop(e *Event) string {
 	case physics.StageUseTime:
 		s = "UseTime moved it " + m + " m"
 	default:
-		s = "the stage records were off, so the stage is not known"
+		s = "which stage moved it is not recorded in this run (viewer run -explain records it)"
 	}
 	if c := o.contactText(e.Tick); c != "" {
 		s += ", " + c

@@ -184,7 +184,7 @@ func TestExplain_PopNamesTheStage(t *testing.T) {
 		t.Fatal("the cliff has no pops")
 	}
 	for _, c := range pops {
-		if strings.Contains(c.Why, "not known") {
+		if strings.Contains(c.Why, "not recorded") {
 			t.Fatalf("pop without a stage although stages were recorded: %s", c.String())
 		}
 	}

@@ -9,15 +9,16 @@ import "github.com/go-gl/mathgl/mgl32"
 // StateRow is one live object after the current tick.
 type StateRow struct {
 	GUID uint32
-	// Cell and Origin are m_position's; Heading is degrees clockwise from
-	// north.
-	Cell    uint32
-	Origin  mgl32.Vec3
-	Heading float32
+	// Cell and Origin are m_position's (the heading, which costs an atan2,
+	// is Sim.RowHeading's).
+	Cell   uint32
+	Origin mgl32.Vec3
 	// Queue is the interpolation queue's length, Fail node_fail_counter.
 	Queue, Fail int
 	// Contact is transient_state & 1.
 	Contact bool
+
+	slot int32
 }
 
 // States appends every live object's row, in header-then-creation order
@@ -28,12 +29,21 @@ func (s *Sim) States(dst []StateRow) []StateRow {
 			continue
 		}
 		pos := o.phys.Position()
-		r := StateRow{GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Heading: o.phys.Heading(),
-			Queue: queueLen(o), Contact: o.phys.InContact()}
+		r := StateRow{GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin,
+			Queue: queueLen(o), Contact: o.phys.InContact(), slot: o.slot}
 		if im := o.pm.Interpolation(); im != nil {
 			r.Fail = int(im.FailCounter())
 		}
 		dst = append(dst, r)
 	}
 	return dst
+}
+
+// RowHeading is the current heading, degrees clockwise from north, of the
+// object of a row States gave for the current tick.
+func (s *Sim) RowHeading(r *StateRow) float32 {
+	if r.slot < 0 || int(r.slot) >= len(s.slots) {
+		return 0
+	}
+	return s.slots[r.slot].phys.Heading()
 }

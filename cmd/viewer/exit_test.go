@@ -82,6 +82,13 @@ func exitCases(t *testing.T) []exitCase {
 		{"synth no objects", []string{"synth", "-objects", "0", "-minutes", "1", "-o", filepath.Join(dir, "c.jsonl")}, 2, "-objects"},
 		{"synth in missing directory", []string{"synth", "-objects", "2", "-minutes", "0.1", "-o", filepath.Join(noDir, "c.jsonl")}, 1, "no-such-dir"},
 
+		{"diff help", []string{"diff", "-h"}, 0, ""},
+		{"diff own trace", []string{"diff", farJump, farJumpWant}, 0, ""},
+		{"diff other reading", []string{"diff", "-reading", "legacy", farJump, farJumpWant}, 1, ""},
+		{"diff one file", []string{"diff", farJump}, 2, "want INPUT"},
+		{"diff missing client trace", []string{"diff", farJump, missing}, 2, "missing.jsonl"},
+		{"diff negative tolerance", []string{"diff", "-tol", "-1", farJump, farJumpWant}, 2, "-tol -1"},
+
 		// shot: success needs a display (shot_test.go); these fail before
 		// any window opens.
 		{"shot help", []string{"shot", "-h"}, 0, ""},

@@ -114,7 +114,7 @@ func BenchmarkDiff(b *testing.B) {
 					b.Fatal(err)
 				}
 				cmp := NewComparer(Options{Tolerance: DefaultTolerance, Context: 5})
-				s, err := engine.NewStream(src, engine.Options{Assets: assets.FS(), Metrics: true, RecordStages: true, Sink: cmp})
+				s, err := engine.NewStream(src, engine.Options{Assets: assets.FS(), Metrics: true, Sink: cmp})
 				if err != nil {
 					b.Fatal(err)
 				}

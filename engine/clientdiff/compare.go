@@ -54,6 +54,7 @@ type Comparer struct {
 	afterRun   int
 	pending    []*tracked
 	tick       int
+	sim        *engine.Sim
 }
 
 // tracked is one recording object's comparison.
@@ -132,7 +133,7 @@ func (c *Comparer) onCause(cause *engine.Cause) {
 // CompareTick compares the Sim's current tick with the client's rows of
 // that tick (nil when the client gave none).
 func (c *Comparer) CompareTick(s *engine.Sim, rows []clienttrace.Row) {
-	c.tick = s.Tick()
+	c.tick, c.sim = s.Tick(), s
 	c.settle(c.tick)
 	c.states = s.States(c.states[:0])
 	c.reindex()
@@ -242,6 +243,8 @@ func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err fl
 func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row, err float64, fields []string, events []engine.Event) {
 	d := &Divergence{Tick: c.tick, Error: err, Fields: fields, Retail: retailOf(st, events), Client: *clientOf(row),
 		Causes: []string{}, Context: []ContextTick{}}
+	h := c.sim.RowHeading(st)
+	d.Retail.Heading = &h
 	n := len(t.ctx)
 	for k := 0; k < n; k++ {
 		e := &t.ctx[(t.next+k)%n]

@@ -62,13 +62,14 @@ type Divergence struct {
 
 // Retail is what the retail pipeline had and did at a tick.
 type Retail struct {
-	Cell    string     `json:"cell"`
-	Origin  [3]float32 `json:"origin"`
-	Global  [3]float64 `json:"global"`
-	Heading float32    `json:"heading"`
-	Queue   int        `json:"queue"`
-	Fail    int        `json:"fail"`
-	Contact bool       `json:"contact"`
+	Cell   string     `json:"cell"`
+	Origin [3]float32 `json:"origin"`
+	Global [3]float64 `json:"global"`
+	// Heading is given at the divergence tick only.
+	Heading *float32 `json:"heading,omitempty"`
+	Queue   int      `json:"queue"`
+	Fail    int      `json:"fail"`
+	Contact bool     `json:"contact"`
 	// Branch is the routing branch of the last UpdatePosition delivered
 	// that tick ("" when none was).
 	Branch string `json:"branch,omitempty"`
@@ -143,7 +144,7 @@ func formatID(v uint32) string { return fmt.Sprintf("0x%08X", v) }
 
 func retailOf(st *engine.StateRow, events []engine.Event) Retail {
 	r := Retail{Cell: formatID(st.Cell), Origin: st.Origin, Global: clienttrace.Global(st.Cell, st.Origin),
-		Heading: st.Heading, Queue: st.Queue, Fail: st.Fail, Contact: st.Contact, Events: []string{}}
+		Queue: st.Queue, Fail: st.Fail, Contact: st.Contact, Events: []string{}}
 	for i := range events {
 		e := &events[i]
 		if e.GUID != st.GUID {

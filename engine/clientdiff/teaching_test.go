@@ -138,7 +138,7 @@ func TestTeachingClientTrace(t *testing.T) {
 	// queues them all, the client keeps one: the queue diverges first, the
 	// position follows as the client cuts the corner.
 	cmp := NewComparer(Options{Tolerance: DefaultTolerance, Context: 3})
-	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), Metrics: true, RecordStages: true, NoCheckpoints: true, Sink: cmp})
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true, Sink: cmp})
 	if err != nil {
 		t.Fatal(err)
 	}
