@@ -25,6 +25,7 @@ func (a *app) fillScene(view *camera.View) {
 	sc.Focus = view.Target
 	sc.FocusRadius = sc.MetresPerPixel * math.Hypot(vp.W, vp.H) / 2
 	sc.BodyColor = overlay.BodyColor
+	sc.Client = a.opts.Client
 	sc.Compared = sc.Compared[:0]
 	if len(a.sess.runs) > 1 {
 		sc.BodyColor = r.color

@@ -34,6 +34,10 @@ func exitCases(t *testing.T) []exitCase {
 	if err := os.WriteFile(copyOf, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	badClient := filepath.Join(dir, "bad-client.jsonl")
+	if err := os.WriteFile(badClient, []byte(`{"tick":0,"guid":"A01","cell":"0x1","origin":[0,0,0]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
@@ -98,6 +102,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"shot select absent", []string{"shot", "-select", "0x12345678", farJump}, 2, "has no object with this guid"},
 		{"shot tick out of range", []string{"shot", "-tick", "-5", farJump}, 2, "-tick -5"},
 		{"shot missing input", []string{"shot", missing}, 2, "missing.jsonl"},
+		{"shot against a bad client trace", []string{"shot", "-against", badClient, farJump}, 2, "bad-client.jsonl:1: guid"},
+		{"diff bad client trace", []string{"diff", farJump, badClient}, 2, "bad-client.jsonl:1: guid"},
 	}
 }
 
