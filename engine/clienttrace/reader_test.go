@@ -7,7 +7,10 @@ package clienttrace
 import (
 	"errors"
 	"io"
+	"math"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -231,5 +234,36 @@ func TestGlobal_AddsLandblockCorner(t *testing.T) {
 	g := Global(0xAAB40001, [3]float32{0.5, 90, 2})
 	if g != [3]float64{0xAA*192 + 0.5, 0xB4*192 + 90, 2} {
 		t.Fatal(g)
+	}
+}
+
+// The plain-decimal fast path gives exactly strconv's float32 for every
+// float32 printed shortest, and for decimals that are not.
+func TestFloat32Of_AgreesWithStrconv(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		want, err := strconv.ParseFloat(s, 32)
+		got, ok := float32Of([]byte(s))
+		if err != nil || !ok || got != float32(want) || math.Signbit(float64(got)) != math.Signbit(want) {
+			t.Fatalf("%q: got %v (%v), strconv %v (%v)", s, got, ok, float32(want), err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 200000 {
+		f := math.Float32frombits(rng.Uint32())
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			continue
+		}
+		check(strconv.FormatFloat(float64(f), 'f', -1, 32))
+		check(strconv.FormatFloat(float64(rng.Float32()*384-192), 'g', -1, 32))
+		check(strconv.FormatFloat(rng.Float64()*200, 'f', rng.IntN(12), 64))
+	}
+	for _, s := range []string{"0", "-0", "0.5", "90", "91.25", "16777217", "0.1", "3.4028235e38", "1e-45", "123456789012345678"} {
+		check(s)
+	}
+	for _, bad := range []string{".5", "-", "1..2", "0x10", "+1", "1_0", "", "NaN", "Inf"} {
+		if _, ok := float32Of([]byte(bad)); ok {
+			t.Errorf("%q parsed", bad)
+		}
 	}
 }

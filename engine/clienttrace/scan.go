@@ -211,6 +211,9 @@ func parseNumber(tok []byte) (float64, bool) {
 // float32Of parses tok as a float32 exactly as a Trace v1 writer printed it
 // (shortest float32 round trip), so a trace read back compares bit for bit.
 func float32Of(tok []byte) (float32, bool) {
+	if v, ok := fastFloat32(tok); ok {
+		return v, true
+	}
 	if !numberBytes(tok) {
 		return 0, false
 	}
@@ -282,4 +285,60 @@ func parseTick(tok []byte) (int, bool) {
 		n = n*10 + int(c-'0')
 	}
 	return n, n <= MaxTick
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// fastFloat32 parses the common plain decimal ("-91.25", "90.041664")
+// exactly, without strconv; ok is false for anything else (exponents, more
+// than 15 digits, malformed), which float32Of then gives to strconv. The
+// digits m and the power 10^k are exact in float64, so m / 10^k is the
+// correctly rounded float64 of the decimal; rounding that to float32 is the
+// correctly rounded float32 unless the float64 lies exactly halfway between
+// two float32s (double rounding can only err on a tie), which is refused.
+func fastFloat32(tok []byte) (float32, bool) {
+	i, neg := 0, false
+	if len(tok) > 0 && tok[0] == '-' {
+		i, neg = 1, true
+	}
+	var m uint64
+	digits, frac, dot := 0, 0, false
+	start := i
+	for ; i < len(tok); i++ {
+		c := tok[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot && i > start:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	// JSON: no leading zeros ("01"), a digit after the point, at least one
+	// digit.
+	if digits == 0 || digits > 15 || dot && frac == 0 || tok[start] == '0' && len(tok) > start+1 && tok[start+1] != '.' {
+		return 0, false
+	}
+	v := float64(m) / pow10[frac]
+	f := float32(v)
+	if float64(f) != v {
+		toward := float32(math.Inf(1))
+		if float64(f) > v {
+			toward = float32(math.Inf(-1))
+		}
+		if (float64(f)+float64(math.Nextafter32(f, toward)))/2 == v {
+			return 0, false
+		}
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
 }
