@@ -68,8 +68,8 @@ type Reader struct {
 	usesT    bool
 	skipped  int
 
-	// group maps a guid to its row in the tick being returned.
-	group map[uint32]int
+	// group finds a guid among the rows of the tick being returned.
+	group groupIndex
 }
 
 // Open opens the client trace at path (gzip when it ends in ".gz").
@@ -92,7 +92,7 @@ func Open(path string, tickRate int) (*Reader, error) {
 // NewReader reads a client trace from src; name decides gzip (".gz") and
 // names the file in errors.
 func NewReader(name string, src io.Reader, tickRate int) (*Reader, error) {
-	r := &Reader{name: name, rate: tickRate, group: make(map[uint32]int)}
+	r := &Reader{name: name, rate: tickRate}
 	if strings.HasSuffix(name, ".gz") {
 		zr, err := gzip.NewReader(src)
 		if err != nil {
@@ -156,14 +156,15 @@ func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
 		}
 	}
 	tick := r.pending.Tick
-	clear(r.group)
-	dst = r.add(dst, base, &r.pending)
+	r.group.reset()
+	r.group.add(r.pending.GUID)
+	dst = append(dst, r.pending)
 	r.hasPending = false
 	for r.readRecord() {
 		row := &r.rec.row
 		switch r.rec.kind {
 		case recordRoute:
-			if i, ok := r.group[row.GUID]; ok && row.Tick == tick {
+			if i, ok := r.group.find(row.GUID); ok && row.Tick == tick {
 				dst[base+i].Branch, dst[base+i].HasBranch = row.Branch, true
 			}
 			continue
@@ -174,7 +175,7 @@ func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
 			r.pending, r.hasPending = *row, true
 			return dst, nil
 		}
-		if i, dup := r.group[row.GUID]; dup {
+		if i, dup := r.group.add(row.GUID); dup {
 			if !row.HasT {
 				r.fail(row.Line, "guid", formatID(row.GUID)+" already has a row at tick "+
 					strconv.Itoa(tick)+" (line "+strconv.Itoa(dst[base+i].Line)+")")
@@ -183,7 +184,7 @@ func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
 			r.skipped++
 			continue
 		}
-		dst = r.add(dst, base, row)
+		dst = append(dst, *row)
 	}
 	if r.err == io.EOF {
 		return dst, nil
@@ -191,10 +192,6 @@ func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
 	return dst[:base], r.err
 }
 
-func (r *Reader) add(dst []Row, base int, row *Row) []Row {
-	r.group[row.GUID] = len(dst) - base
-	return append(dst, *row)
-}
 
 // readRow reads records up to the next state row into pending.
 func (r *Reader) readRow() bool {
@@ -229,7 +226,9 @@ func (r *Reader) readRecord() bool {
 			return false
 		}
 		r.line++
-		line = bytes.TrimRight(line, "\r\n")
+		for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+			line = line[:len(line)-1]
+		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
@@ -240,6 +239,10 @@ func (r *Reader) readRecord() bool {
 			if r.err != nil {
 				return false
 			}
+		}
+		if r.format == FormatTrace && skippedEvent(line) {
+			r.rec.kind = recordSkip
+			return true
 		}
 		r.s = scanner{b: line}
 		if r.format == FormatCSV {
@@ -340,4 +343,74 @@ func (r *Reader) fail(line int, field, problem string) {
 	if r.err == nil || r.err == io.EOF {
 		r.err = &Error{File: r.name, Line: line, Field: field, Problem: problem}
 	}
+}
+
+var (
+	eventKey   = []byte(`"event":"`)
+	routeEvent = []byte(`"event":"route"`)
+)
+
+// skippedEvent reports a Trace v1 event row of a kind other than route,
+// which is skipped unread (Trace v1: a reader skips what it does not use).
+// A writer puts "event" right after the tick and guid, within the first
+// 64 bytes, so only those are searched; a row spelled otherwise is decoded.
+func skippedEvent(line []byte) bool {
+	head := line[:min(len(line), 64)]
+	return bytes.Contains(head, eventKey) && !bytes.Contains(head, routeEvent)
+}
+
+// groupIndex finds a guid among the rows of the tick being read, and tells
+// a guid given twice. Most traces list the objects in the same order every
+// tick: while a tick repeats the previous tick's order (whose guids were
+// distinct) nothing needs looking up; from the first row out of that order
+// a map takes over.
+type groupIndex struct {
+	prev, cur []uint32
+	inOrder   bool
+	m         map[uint32]int
+}
+
+func (g *groupIndex) reset() {
+	g.prev, g.cur = g.cur, g.prev[:0]
+	g.inOrder = true
+}
+
+// add records the next row's guid; dup reports it was already given, at
+// row i.
+func (g *groupIndex) add(guid uint32) (i int, dup bool) {
+	n := len(g.cur)
+	if g.inOrder {
+		if n < len(g.prev) && g.prev[n] == guid {
+			g.cur = append(g.cur, guid)
+			return 0, false
+		}
+		g.inOrder = false
+		if g.m == nil {
+			g.m = make(map[uint32]int)
+		}
+		clear(g.m)
+		for k, x := range g.cur {
+			g.m[x] = k
+		}
+	}
+	if k, ok := g.m[guid]; ok {
+		return k, true
+	}
+	g.m[guid] = n
+	g.cur = append(g.cur, guid)
+	return 0, false
+}
+
+// find returns the row of guid in the tick.
+func (g *groupIndex) find(guid uint32) (int, bool) {
+	if !g.inOrder {
+		k, ok := g.m[guid]
+		return k, ok
+	}
+	for k, x := range g.cur {
+		if x == guid {
+			return k, true
+		}
+	}
+	return 0, false
 }

@@ -196,6 +196,8 @@ func TestRead_BadLinesNameFileLineField(t *testing.T) {
 			`{"t":0.5,"guid":"0x1","cell":"0x1","origin":[0,0,0]}`, 2, "t"},
 		{"tick and t mixed", "a.jsonl", row0 + `{"t":1,"guid":"0x1","cell":"0x1","origin":[0,0,0]}`, 2, "t"},
 		{"tick twice for an object", "a.jsonl", row0 + row0, 2, "guid"},
+		{"twice after a repeated order", "a.jsonl", row0 + `{"tick":0,"guid":"0x2","cell":"0x1","origin":[0,0,0]}` + "\n" +
+			`{"tick":1,"guid":"0x1","cell":"0x1","origin":[0,0,0]}` + "\n" + `{"tick":1,"guid":"0x1","cell":"0x1","origin":[0,0,0]}`, 4, "guid"},
 		{"heading NaN", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"heading":NaN}`, 1, "heading"},
 		{"queue fraction", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"queue":1.5}`, 1, "queue"},
 		{"contact a string", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"contact":"yes"}`, 1, "contact"},
