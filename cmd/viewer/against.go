@@ -53,7 +53,8 @@ func loadClientTrack(path string, tickRate int) (*overlay.ClientTrack, error) {
 		for i := range rows {
 			r := &rows[i]
 			g := r.Global()
-			t.Add(r.GUID, r.Tick, draw.Vec3{g[0], g[1], g[2]}, r.Heading, r.HasHeading)
+			t.Add(r.GUID, overlay.ClientRow{Tick: r.Tick, Pos: draw.Vec3{g[0], g[1], g[2]}, Heading: r.Heading, HasHeading: r.HasHeading,
+				Queue: r.Queue, HasQueue: r.HasQueue, Contact: r.Contact, HasContact: r.HasContact})
 		}
 	}
 }

@@ -192,7 +192,6 @@ func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
 	return dst[:base], r.err
 }
 
-
 // readRow reads records up to the next state row into pending.
 func (r *Reader) readRow() bool {
 	for r.readRecord() {

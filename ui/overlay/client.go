@@ -6,7 +6,6 @@ package overlay
 
 import (
 	"image/color"
-	"math"
 	"sort"
 
 	"glidepath/ui/draw"
@@ -15,50 +14,56 @@ import (
 // ClientColor colours the client's bodies and trails.
 var ClientColor = color.RGBA{0xff, 0x70, 0x1e, 0xff}
 
-// ClientTrack is a client trace held for drawing: each object's positions
-// by tick, in global metres. The map is only looked up, never iterated.
+// ClientTrack is a client trace held for drawing: each object's rows by
+// tick, positions in global metres. The map is only looked up, never
+// iterated.
 type ClientTrack struct {
 	objs map[uint32]*clientObject
 }
 
+// ClientRow is one row of the client trace; the Has fields say which
+// optional values the client gave.
+type ClientRow struct {
+	Tick       int
+	Pos        draw.Vec3
+	Heading    float32
+	HasHeading bool
+	Queue      int
+	HasQueue   bool
+	Contact    bool
+	HasContact bool
+}
+
 type clientObject struct {
-	ticks   []int32
-	pos     []draw.Vec3
-	heading []float32 // NaN where the client gave none
+	rows []ClientRow
 }
 
 // NewClientTrack returns an empty track.
 func NewClientTrack() *ClientTrack { return &ClientTrack{objs: make(map[uint32]*clientObject)} }
 
-// Add records guid at tick; rows must come in tick order per object.
-func (t *ClientTrack) Add(guid uint32, tick int, pos draw.Vec3, heading float32, hasHeading bool) {
+// Add records guid's row; rows must come in tick order per object.
+func (t *ClientTrack) Add(guid uint32, row ClientRow) {
 	o := t.objs[guid]
 	if o == nil {
 		o = &clientObject{}
 		t.objs[guid] = o
 	}
-	if !hasHeading {
-		heading = float32(math.NaN())
-	}
-	o.ticks = append(o.ticks, int32(tick))
-	o.pos = append(o.pos, pos)
-	o.heading = append(o.heading, heading)
+	o.rows = append(o.rows, row)
 }
 
-// At returns guid's client position at tick: its row of that tick, or, when
-// the client skipped the tick, its last row before it. ok is false before
-// the object's first row.
-func (t *ClientTrack) At(guid uint32, tick int) (pos draw.Vec3, heading float32, hasHeading, ok bool) {
+// At returns guid's client row for tick: its row of that tick, or, when the
+// client skipped the tick, its last row before it. ok is false before the
+// object's first row.
+func (t *ClientTrack) At(guid uint32, tick int) (row ClientRow, ok bool) {
 	o := t.objs[guid]
 	if o == nil {
-		return pos, 0, false, false
+		return row, false
 	}
-	i := sort.Search(len(o.ticks), func(i int) bool { return int(o.ticks[i]) > tick }) - 1
+	i := sort.Search(len(o.rows), func(i int) bool { return o.rows[i].Tick > tick }) - 1
 	if i < 0 {
-		return pos, 0, false, false
+		return row, false
 	}
-	h := o.heading[i]
-	return o.pos[i], h, !math.IsNaN(float64(h)), true
+	return o.rows[i], true
 }
 
 // Trail appends guid's client positions from tick from to tick to, every
@@ -68,12 +73,12 @@ func (t *ClientTrack) Trail(guid uint32, from, to, step int, dst []draw.Vec3) []
 	if o == nil {
 		return dst
 	}
-	i := sort.Search(len(o.ticks), func(i int) bool { return int(o.ticks[i]) >= from })
+	i := sort.Search(len(o.rows), func(i int) bool { return o.rows[i].Tick >= from })
 	next := from
-	for ; i < len(o.ticks) && int(o.ticks[i]) <= to; i++ {
-		if int(o.ticks[i]) >= next {
-			dst = append(dst, o.pos[i])
-			next = int(o.ticks[i]) + step
+	for ; i < len(o.rows) && o.rows[i].Tick <= to; i++ {
+		if o.rows[i].Tick >= next {
+			dst = append(dst, o.rows[i].Pos)
+			next = o.rows[i].Tick + step
 		}
 	}
 	return dst
@@ -91,13 +96,13 @@ func (d *Drawer) client(c draw.Canvas, sc *Scene) {
 	trail := draw.Stroke{Width: 1.5, Color: draw.Fade(ClientColor, 0.8), Fade: 1}
 	for i := range sc.Snap.Objects {
 		o := &sc.Snap.Objects[i]
-		pos, heading, hasHeading, ok := t.At(o.GUID, sc.Snap.Tick)
+		row, ok := t.At(o.GUID, sc.Snap.Tick)
 		if !ok {
 			continue
 		}
-		h := o.Heading
-		if hasHeading {
-			h = float64(heading)
+		pos, h := row.Pos, o.Heading
+		if row.HasHeading {
+			h = float64(row.Heading)
 		}
 		d.pts = t.Trail(o.GUID, sc.Snap.Tick-ticks, sc.Snap.Tick, step, d.pts[:0])
 		if len(d.pts) >= 2 {

@@ -26,10 +26,10 @@ func TestClient_BodyTrailAndErrorLine(t *testing.T) {
 	a := s.Objects[0].Pos
 	for k := 60; k <= 100; k += 10 {
 		// Object A: the client is 2 m east of retail by tick 100.
-		track.Add(guidA, k, a.Add(draw.Vec3{float64(k-60) / 20, 0, 0}), 45, k == 100)
+		track.Add(guidA, ClientRow{Tick: k, Pos: a.Add(draw.Vec3{float64(k-60) / 20, 0, 0}), Heading: 45, HasHeading: k == 100})
 	}
 	// Object B: the client's last row is before the cursor; it holds.
-	track.Add(guidB, 90, s.Objects[1].Pos, 0, false)
+	track.Add(guidB, ClientRow{Tick: 90, Pos: s.Objects[1].Pos})
 	sc := newScene(s)
 	sc.Client = track
 	r := record(sc, 1<<Client)
@@ -76,14 +76,14 @@ func TestClient_BodyTrailAndErrorLine(t *testing.T) {
 
 func TestClientTrack_AtIsNothingBeforeTheFirstRow(t *testing.T) {
 	track := NewClientTrack()
-	track.Add(guidA, 10, draw.Vec3{1, 2, 3}, 0, false)
-	if _, _, _, ok := track.At(guidA, 9); ok {
+	track.Add(guidA, ClientRow{Tick: 10, Pos: draw.Vec3{1, 2, 3}, Queue: 2, HasQueue: true})
+	if _, ok := track.At(guidA, 9); ok {
 		t.Error("a position before the first row")
 	}
-	if _, _, _, ok := track.At(guidB, 10); ok {
+	if _, ok := track.At(guidB, 10); ok {
 		t.Error("a position for an object the trace lacks")
 	}
-	if p, _, hasHeading, ok := track.At(guidA, 500); !ok || hasHeading || p != (draw.Vec3{1, 2, 3}) {
+	if r, ok := track.At(guidA, 500); !ok || r.HasHeading || r.Pos != (draw.Vec3{1, 2, 3}) || r.Tick != 10 || r.Queue != 2 {
 		t.Error("the last row does not hold")
 	}
 }
