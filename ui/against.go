@@ -1,5 +1,6 @@
 // -against in the app: the client trace's values for the selection, added
-// to the inspector (the track itself is an overlay, overlay.ClientTrack).
+// to the inspector, and its distance to retail's body for the timeline's
+// plot (the track itself is an overlay, overlay.ClientTrack).
 
 package ui
 
@@ -35,4 +36,26 @@ func (a *app) clientLines(ls []inspect.Line, o *model.Object, tick int) []inspec
 	out = append(out, ls[:at]...)
 	out = append(out, section...)
 	return append(out, ls[at:]...)
+}
+
+// clientError is the distance at tick from retail's body to the client's,
+// for ticks the client logged and the object lived.
+func (a *app) clientError(guid uint32, tick int) (float64, bool) {
+	if !a.sess.ready && tick > a.sess.frontier {
+		return 0, false
+	}
+	r := a.sess.cur()
+	tr := r.hist.Track(guid)
+	if tr == nil {
+		return 0, false
+	}
+	s, alive := tr.At(tick)
+	if !alive {
+		return 0, false
+	}
+	row, ok := a.opts.Client.At(guid, tick)
+	if !ok || row.Tick != tick {
+		return 0, false
+	}
+	return row.Pos.Sub(r.hist.Pos(&s)).Len(), true
 }

@@ -44,5 +44,8 @@ func (a *app) timelineData() *timeline.Data {
 	if !a.sess.ready {
 		d.Partial, d.Computed = true, a.sess.frontier
 	}
+	if a.opts.Client != nil {
+		d.ClientError = a.clientError
+	}
 	return d
 }
