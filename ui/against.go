@@ -71,6 +71,9 @@ const DivergenceTolerance = 0.01
 // client row of that tick more than DivergenceTolerance from retail's body,
 // or giving a queue length or Contact bit other than retail's — and says how.
 func (a *app) divergence(guid uint32, tick int) (string, bool) {
+	if !a.sess.ready && tick > a.sess.frontier {
+		return "", false
+	}
 	r := a.sess.cur()
 	tr := r.hist.Track(guid)
 	if tr == nil {

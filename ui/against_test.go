@@ -16,10 +16,10 @@ import (
 	"glidepath/ui/overlay"
 )
 
-// cornerTrack loads recordings/corner.client.jsonl as -against does.
+// cornerTrack loads recordings/clients/corner.jsonl as -against does.
 func cornerTrack(t *testing.T) *overlay.ClientTrack {
 	t.Helper()
-	rd, err := clienttrace.Open("../recordings/corner.client.jsonl", 30)
+	rd, err := clienttrace.Open("../recordings/clients/corner.jsonl", 30)
 	if err != nil {
 		t.Fatal(err)
 	}

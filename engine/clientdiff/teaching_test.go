@@ -1,4 +1,4 @@
-// The teaching client trace: recordings/corner.client.jsonl is what a client
+// The teaching client trace: recordings/clients/corner.jsonl is what a client
 // that keeps a single replacing target (instead of retail's position queue,
 // seed 000 §3) logs for recordings/corner.yaml. This test regenerates it with
 // -update and otherwise checks the shipped file is exactly what the model
@@ -26,11 +26,11 @@ import (
 	"glidepath/physics"
 )
 
-var update = flag.Bool("update", false, "rewrite recordings/corner.client.jsonl")
+var update = flag.Bool("update", false, "rewrite recordings/clients/corner.jsonl")
 
 const (
 	cornerInput  = "../../recordings/corner.yaml"
-	cornerClient = "../../recordings/corner.client.jsonl"
+	cornerClient = "../../recordings/clients/corner.jsonl"
 )
 
 // singleTargetClient runs the naive client over rec: every grounded
