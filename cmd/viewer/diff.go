@@ -16,6 +16,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/recording"
 	"glidepath/interp"
 )
 
@@ -60,7 +61,11 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
 	// No stage records: they cost a tenth of the run, and only a pop's
 	// cause uses them (viewer run -explain has them).
-	sim, err := engine.NewStream(src, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, Sink: cmp})
+	// The input is decoded on another core while the pipeline steps, as in
+	// viewer run.
+	ahead := recording.Prefetch(src)
+	defer ahead.Close()
+	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, Sink: cmp})
 	if err != nil {
 		return usageError{err}
 	}

@@ -2,7 +2,8 @@
 // the scenario package's bench recording (remotes walking loops, an update
 // every 0.5 s), written to a file; the client trace is the retail run's own
 // state rows as Client trace v1 JSONL, every object every tick. "run" is
-// what `viewer run` does (stream the input, simulate with metrics, report);
+// what `viewer run` does (stream the input, decoded on another core,
+// simulate with metrics, report);
 // "diff" what `viewer diff` does (stream the input, simulate, read and
 // compare the client trace).
 // The bar: diff within 1.5× of run.
@@ -94,7 +95,8 @@ func BenchmarkDiff(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				c, err := engine.NewCompareStream(src, []interp.Reading{interp.SeedReading()}, engine.Options{Assets: assets.FS(), Metrics: true})
+				ahead := recording.Prefetch(src)
+				c, err := engine.NewCompareStream(ahead, []interp.Reading{interp.SeedReading()}, engine.Options{Assets: assets.FS(), Metrics: true})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -102,6 +104,7 @@ func BenchmarkDiff(b *testing.B) {
 					c.Step()
 				}
 				engine.NewReport("bench", c)
+				ahead.Close()
 				src.Close()
 			}
 		})
@@ -114,7 +117,8 @@ func BenchmarkDiff(b *testing.B) {
 					b.Fatal(err)
 				}
 				cmp := NewComparer(Options{Tolerance: DefaultTolerance, Context: 5})
-				s, err := engine.NewStream(src, engine.Options{Assets: assets.FS(), Metrics: true, Sink: cmp})
+				ahead := recording.Prefetch(src)
+				s, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Metrics: true, Sink: cmp})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -124,6 +128,7 @@ func BenchmarkDiff(b *testing.B) {
 				}
 				res, err := Run(s, cmp, rd)
 				rd.Close()
+				ahead.Close()
 				src.Close()
 				if err != nil {
 					b.Fatal(err)
