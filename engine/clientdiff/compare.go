@@ -96,7 +96,7 @@ func NewComparer(opts Options) *Comparer {
 	return c
 }
 
-// TickEvents receives a newly simulated tick's events (engine.EventSink).
+// TickEvents receives a newly simulated tick's events (engine.TickSink).
 func (c *Comparer) TickEvents(tick int, events []engine.Event) {
 	slot := tick % len(c.ring)
 	c.ring[slot] = append(c.ring[slot][:0], events...)

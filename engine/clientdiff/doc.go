@@ -2,7 +2,7 @@
 // v1, package clienttrace) with the retail pipeline run on the same input:
 // where does the client stop doing what retail does, and why?
 //
-// A Comparer is an engine.EventSink: the Sim hands it each tick's events,
+// A Comparer is an engine.TickSink: the Sim hands it each tick's events,
 // and Run steps the Sim and reads the client trace in lock step, comparing
 // every (tick, guid) row the client gave in global coordinates, so neither
 // the run nor the trace is ever held whole in memory. Per object it keeps
