@@ -8,6 +8,8 @@
 package engine
 
 import (
+	"math"
+
 	"glidepath/engine/recording"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -85,6 +87,11 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	// The route row comes before what routing caused (the enqueue), so its
 	// place in the log is taken first and its branch filled in after.
 	at := s.reserve(o)
+	if at >= 0 {
+		// The route keeps player_distance as routing reads it (seed 004
+		// §3), for the cause chains.
+		s.log[at].y = math.Float32bits(o.phys.PlayerDistance)
+	}
 	r := o.phys.UnpackPositionEvent(u)
 	s.fill(at, o, r)
 	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)

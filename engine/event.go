@@ -3,8 +3,9 @@
 // blip the InterpolationManager reports (seed 000 §3–§6), every snap and
 // contact change — stamped with its tick and object. The first seven kinds
 // are trace-v1's event rows (spec/trace-v1.md); the rest (motion, vector,
-// create, delete, note) are for the viewer's timeline and are not written to
-// traces.
+// create, delete, note, and the pops and hitches the glide metrics flag) are
+// for the viewer's timeline and the cause chains (explain.go) and are not
+// written to traces.
 
 package engine
 
@@ -50,6 +51,16 @@ const (
 	// EventNote: an annotation; its text is the recording event's, at
 	// Source (not a trace row). GUID is 0 unless the note names an object.
 	EventNote
+	// EventPop: the glide metrics flagged the tick as a pop (ObjectMetrics.
+	// Pops); From, To, Stage, Distance, Contact (not a trace row; logged
+	// only when Options.Metrics is on too).
+	EventPop
+	// EventHitch: the glide metrics flagged the tick before this one as a
+	// hitch (ObjectMetrics.Hitches): it is recorded in the tick that
+	// confirms it, the tick after the still one; From, Queue, Contact
+	// describe the still tick (not a trace row; logged only with
+	// Options.Metrics).
+	EventHitch
 	numEventKinds
 )
 
@@ -66,6 +77,8 @@ var eventKindNames = [...]string{
 	EventCreate:       "create",
 	EventDelete:       "delete",
 	EventNote:         "note",
+	EventPop:          "pop",
+	EventHitch:        "hitch",
 }
 
 // String names the kind (trace-v1's name for the trace kinds).
@@ -94,7 +107,7 @@ func (p Place) Position() physics.Position {
 	return physics.Position{Cell: p.Cell, Frame: physics.NewFrame(p.Origin, mgl32.QuatIdent())}
 }
 
-// Event is one entry of the event log. It is a plain value (64 bytes), so the
+// Event is one entry of the event log. It is a plain value (72 bytes), so the
 // log is one flat slice the viewer can bin for its timeline. Kind says which
 // payload fields mean something:
 //
@@ -102,10 +115,20 @@ func (p Place) Position() physics.Position {
 //	EventEnqueue:      Branch, Pruned, Evicted
 //	EventNodeComplete: Success
 //	EventStallWindow:  Pass, Cumulative, ProgressQuantum
-//	EventBlip:         From, To, Target
+//	EventRoute:        Route, Distance (player_distance when routed)
+//	EventEnqueue:      Branch, Pruned, Evicted, Fail, Queue
+//	EventNodeComplete: Success, Fail, Queue
+//	EventStallWindow:  Pass, Cumulative, ProgressQuantum, Fail, Queue
+//	EventBlip:         From, To, Target, Fail, Queue
 //	EventSnap:         From, To
 //	EventContact:      Contact
 //	EventVector:       Applied
+//	EventPop:          From, To, Stage, Distance, Contact
+//	EventHitch:        From, Queue, Contact
+//
+// Fail and Queue are node_fail_counter and the queue length right after an
+// InterpolationManager decision (for a blip, the values that triggered it;
+// for a stall window, before the failure is counted), capped at 255.
 type Event struct {
 	// Tick is the tick the event happened in (delivery and update of tick k
 	// both count as k).
@@ -123,10 +146,18 @@ type Event struct {
 	Pass    bool
 	Contact bool
 	Applied bool
+	Fail    uint8
+	Queue   uint8
+	// Stage is the stage that moved the body most in a pop's tick
+	// (physics.NumStages when stage records were off).
+	Stage physics.Stage
 
 	Cumulative      float32
 	ProgressQuantum float32
 	From, To        Place
+	// Distance: a route's player_distance when it was routed; a pop's
+	// displacement by Stage.
+	Distance float32
 
 	// Source is the index in the recording's Events of the event being
 	// delivered when this happened, or −1 when it happened during the tick's
@@ -153,6 +184,8 @@ const (
 	MarkCreate
 	MarkDelete
 	MarkNote
+	MarkPop
+	MarkHitch
 )
 
 // Mark returns the event's category.
@@ -185,6 +218,10 @@ func (e *Event) Mark() Mark {
 		return MarkDelete
 	case EventNote:
 		return MarkNote
+	case EventPop:
+		return MarkPop
+	case EventHitch:
+		return MarkHitch
 	}
 	return 0
 }

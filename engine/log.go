@@ -16,6 +16,36 @@ func (s *Sim) emit(o *object, e Event) {
 	s.record(o.slot, e)
 }
 
+// TickSink receives the events of each newly simulated tick, in the order
+// they happened, once the tick is done (its pops and hitches included). The
+// slice is only valid during the call. A sink lets a long run be explained
+// or compared tick by tick without keeping the event log
+// (Options.EventLog false): the log then holds one tick at a time.
+type TickSink interface {
+	TickEvents(tick int, events []Event)
+}
+
+// flushTick hands the events of the tick just simulated (from start in the
+// log) to the sink, and drops them when the log is not kept.
+func (s *Sim) flushTick(start int) {
+	if !s.opts.Explain && s.opts.Sink == nil {
+		return
+	}
+	events := s.unpackRange(start, len(s.log))
+	if s.opts.Explain {
+		if s.explainer == nil {
+			s.explainer = &Explainer{}
+		}
+		s.explainer.TickEvents(s.tick, events)
+	}
+	if s.opts.Sink != nil {
+		s.opts.Sink.TickEvents(s.tick, events)
+	}
+	if !s.opts.EventLog {
+		s.log, s.places = s.log[:0], s.places[:0]
+	}
+}
+
 // record stamps e with the tick and the event being delivered and hands it
 // to the metrics and the log. While re-simulating ticks already simulated
 // (after a seek) it records nothing: the log and metrics already hold the
@@ -30,7 +60,7 @@ func (s *Sim) record(slot int32, e Event) {
 	if s.opts.Metrics && slot >= 0 {
 		s.metrics.event(slot, &e)
 	}
-	if s.opts.EventLog {
+	if s.logging {
 		if buf := s.logOf(slot); buf != nil {
 			*buf = append(*buf, e)
 		} else {
@@ -42,7 +72,7 @@ func (s *Sim) record(slot int32, e Event) {
 // reserve takes the log entry of a route event whose branch is not known
 // yet, so it precedes what routing causes; −1 when nothing is logged.
 func (s *Sim) reserve(o *object) int {
-	if s.replay || !s.opts.EventLog {
+	if s.replay || !s.logging {
 		return -1
 	}
 	s.pack(&Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Source: s.source})
@@ -81,6 +111,7 @@ func (s *Sim) interpEvent(slot int32, ie *interp.Event) {
 	default:
 		return
 	}
+	e.Fail, e.Queue = uint8(min(max(ie.FailCounter, 0), 255)), uint8(min(ie.QueueLen, 255))
 	if s.opts.Metrics && ie.Kind == interp.EventEnqueue {
 		s.metrics.queueLen(slot, ie.QueueLen)
 	}

@@ -14,8 +14,9 @@ import (
 )
 
 // logEntry is one Event packed. x and y are Cumulative and
-// ProgressQuantum's bits for a stall window, and the index of the From
-// place (To follows it) in Sim.places for a blip or snap.
+// ProgressQuantum's bits for a stall window; for a blip, snap, pop or
+// hitch x is the index of the From place (To follows it) in Sim.places and
+// y Distance's bits; for a route y is Distance's bits.
 type logEntry struct {
 	tick   int32
 	guid   uint32
@@ -27,6 +28,9 @@ type logEntry struct {
 	target interp.BlipTarget
 	pruned uint8
 	flags  uint8
+	fail   uint8
+	queue  uint8
+	stage  physics.Stage
 }
 
 // logEntry flags.
@@ -43,6 +47,7 @@ func (s *Sim) pack(e *Event) {
 	l := logEntry{
 		tick: e.Tick, guid: e.GUID, source: e.Source, kind: e.Kind,
 		route: e.Route, branch: e.Branch, target: e.Target, pruned: e.Pruned,
+		fail: e.Fail, queue: e.Queue, stage: e.Stage,
 	}
 	for _, f := range [...]struct {
 		on   bool
@@ -53,9 +58,12 @@ func (s *Sim) pack(e *Event) {
 		}
 	}
 	switch e.Kind {
-	case EventBlip, EventSnap:
+	case EventBlip, EventSnap, EventPop, EventHitch:
 		l.x = uint32(len(s.places))
 		s.places = append(s.places, e.From, e.To)
+		l.y = math.Float32bits(e.Distance)
+	case EventRoute:
+		l.y = math.Float32bits(e.Distance)
 	default:
 		l.x, l.y = math.Float32bits(e.Cumulative), math.Float32bits(e.ProgressQuantum)
 	}
@@ -70,10 +78,14 @@ func (s *Sim) unpack(i int) Event {
 		Route: l.route, Branch: l.branch, Target: l.target, Pruned: l.pruned,
 		Evicted: l.flags&flagEvicted != 0, Success: l.flags&flagSuccess != 0, Pass: l.flags&flagPass != 0,
 		Contact: l.flags&flagContact != 0, Applied: l.flags&flagApplied != 0,
+		Fail: l.fail, Queue: l.queue, Stage: l.stage,
 	}
 	switch l.kind {
-	case EventBlip, EventSnap:
+	case EventBlip, EventSnap, EventPop, EventHitch:
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
+		e.Distance = math.Float32frombits(l.y)
+	case EventRoute:
+		e.Distance = math.Float32frombits(l.y)
 	default:
 		e.Cumulative, e.ProgressQuantum = math.Float32frombits(l.x), math.Float32frombits(l.y)
 	}

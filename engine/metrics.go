@@ -100,9 +100,11 @@ func (m *ObjectMetrics) Updates() int {
 type tracker struct {
 	m ObjectMetrics
 
-	// prev is the body position after the previous tick.
-	prev    physics.Position
-	hasPrev bool
+	// prev is the body position after the previous tick, prevContact its
+	// Contact bit.
+	prev        physics.Position
+	hasPrev     bool
+	prevContact bool
 	// moved holds whether the body moved on the last two ticks measured
 	// (moved[1] the latest); nMoved how many of them are valid.
 	moved  [2]bool
@@ -202,10 +204,13 @@ func (m *metrics) measure(s *Sim, o *object) {
 		step := catchUpSpeed(o) * s.dt
 		if disp > max(PopStepFactor*step, PopMinDistance) && t.jumpTick != int32(s.tick) {
 			t.m.Pops++
+			s.flagPop(o, &t.prev, &pos)
 		}
 		moved := disp > StillDistance
 		if t.nMoved == 2 && t.moved[0] && !t.moved[1] && moved {
 			t.m.Hitches++
+			s.record(o.slot, Event{GUID: o.guid, Kind: EventHitch, From: PlaceOf(&t.prev),
+				Queue: uint8(min(t.m.FinalQueue, 255)), Contact: t.prevContact})
 		}
 		if t.nMoved >= 1 && t.moved[1] && !moved {
 			t.m.Stops++
@@ -227,6 +232,7 @@ func (m *metrics) measure(s *Sim, o *object) {
 func (m *metrics) observe(o *object) {
 	t := &m.t[o.slot]
 	t.prev, t.hasPrev = o.phys.Position(), true
+	t.prevContact = o.phys.InContact()
 	q := queueLen(o)
 	t.m.FinalQueue = q
 	t.m.MaxQueue = max(t.m.MaxQueue, q)

@@ -36,11 +36,20 @@ type Options struct {
 	// RecordStages keeps, for every object, the frames each stage of its
 	// last tick produced (physics.StageRecord), for the pipeline panel.
 	RecordStages bool
-	// Metrics collects the glide metrics (ObjectMetrics).
+	// Metrics collects the glide metrics (ObjectMetrics); with the event
+	// log or a sink it also logs each pop and hitch it flags (EventPop,
+	// EventHitch).
 	Metrics bool
 	// Expect are a scenario's expectations to check as the run goes
 	// (Sim.Expectations); they turn Metrics on.
 	Expect []scenario.Expectation
+	// Sink, when set, receives each newly simulated tick's events (see
+	// TickSink), whether or not the log is kept.
+	Sink TickSink
+	// Explain keeps the cause chains of the run as it goes (Sim.Causes),
+	// whether or not the log is kept; with RecordStages a pop's names the
+	// stage that moved the body.
+	Explain bool
 
 	// LastTick is the last tick of the run; 0 means TailSeconds after the
 	// recording's last event.

@@ -25,6 +25,9 @@ type Report struct {
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
+
+	// explained: AddCauses ran, so WriteText lists the causes.
+	explained bool
 }
 
 // ReportObject is one object's metrics under each reading, in the order of
@@ -52,6 +55,45 @@ type ReportRun struct {
 	LongestQueue float64 `json:"longest_queue_s"`
 	MaxQueue     int     `json:"max_queue"`
 	FinalQueue   int     `json:"final_queue"`
+	// Causes are the cause chains of the object's blips, snaps, pops and
+	// hitches (AddCauses; `run -explain`).
+	Causes []ReportCause `json:"causes,omitempty"`
+}
+
+// ReportCause is one cause chain (Cause) as the report gives it.
+type ReportCause struct {
+	Tick int `json:"tick"`
+	// Kind is blip, snap, pop or hitch; Route the branch of a snap.
+	Kind     string  `json:"kind"`
+	Route    string  `json:"route,omitempty"`
+	Distance float64 `json:"distance"`
+	// Text is the one-line chain, "tick N: what — why".
+	Text string `json:"text"`
+}
+
+// NewReportCause converts a cause.
+func NewReportCause(c *Cause) ReportCause {
+	rc := ReportCause{Tick: c.Tick, Kind: c.Kind.String(), Distance: float64(c.Distance), Text: c.String()}
+	if c.Route != 0 {
+		rc.Route = c.Route.String()
+	}
+	return rc
+}
+
+// AddCauses gives every run of the report its object's cause chains from
+// c's runs (made with Options.Explain), and makes WriteText list them.
+func (r *Report) AddCauses(c *Compare) {
+	for i, s := range c.sims {
+		for _, cause := range s.Causes() {
+			for j := range r.Objects {
+				obj := &r.Objects[j]
+				if obj.GUID == fmt.Sprintf("0x%08X", cause.GUID) && i < len(obj.Runs) {
+					obj.Runs[i].Causes = append(obj.Runs[i].Causes, NewReportCause(&cause))
+				}
+			}
+		}
+	}
+	r.explained = true
 }
 
 // ReportError is the position error against the server truth, metres.
@@ -192,8 +234,40 @@ func (r *Report) WriteText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if r.explained {
+		if err := r.writeCauses(w); err != nil {
+			return err
+		}
+	}
 	if r.Expectations != nil {
 		return r.Expectations.writeText(w, len(r.Readings))
+	}
+	return nil
+}
+
+// writeCauses lists every run's cause chains, object by object.
+func (r *Report) writeCauses(w io.Writer) error {
+	for i, reading := range r.Readings {
+		if _, err := fmt.Fprintf(w, "\nwhy, reading %s:\n", reading); err != nil {
+			return err
+		}
+		n := 0
+		for _, obj := range r.Objects {
+			if i >= len(obj.Runs) {
+				continue
+			}
+			for _, c := range obj.Runs[i].Causes {
+				n++
+				if _, err := fmt.Fprintf(w, "  %s %s\n", obj.GUID, c.Text); err != nil {
+					return err
+				}
+			}
+		}
+		if n == 0 {
+			if _, err := fmt.Fprintln(w, "  no blips, snaps, pops or hitches"); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

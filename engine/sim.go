@@ -51,6 +51,10 @@ type Sim struct {
 	// first, then one per create event, in creation order.
 	slots    []*object
 	lastTick int
+	// logging: events are logged (kept, or held for the tick's sink).
+	logging bool
+	// explainer builds the cause chains as ticks end (Options.Explain).
+	explainer *Explainer
 	// sinkOn: the position managers report their decisions (the event log
 	// or the metrics want them).
 	sinkOn bool
@@ -153,7 +157,8 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 		dt:      float32(1 / float64(h.TickRate)),
 		tables:  motionTables{assets: opts.Assets, posFrames: posFrameRule(&reading)},
 		source:  -1,
-		sinkOn:  opts.EventLog || opts.Metrics,
+		sinkOn:  opts.EventLog || opts.Metrics || opts.Sink != nil || opts.Explain,
+		logging: opts.EventLog || opts.Sink != nil || opts.Explain,
 	}
 	world, err := buildWorld(rec.Name, &h.Terrain, opts.Assets)
 	if err != nil {
@@ -329,18 +334,20 @@ func (s *Sim) Step() {
 		// Streaming keeps only the current tick's events.
 		s.log, s.places = s.log[:0], s.places[:0]
 	}
+	start := len(s.log)
 	s.deliverDue(k)
 	s.updateObjects()
 	if !s.replay {
 		s.furthest = k
-		if s.feed == nil {
-			s.tickEnd = append(s.tickEnd, int32(len(s.log)))
-		}
 		if s.opts.Metrics {
 			s.metrics.afterTick(s)
 		}
 		if s.expect != nil {
 			s.expect.afterTick(s)
+		}
+		s.flushTick(start)
+		if s.feed == nil {
+			s.tickEnd = append(s.tickEnd, int32(len(s.log)))
 		}
 	}
 	s.cps.stepped(s)

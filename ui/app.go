@@ -52,6 +52,8 @@ type Options struct {
 	// ShotFirst takes the screenshot at the first frame the viewer can
 	// draw, without waiting for the pre-run to finish.
 	ShotFirst bool
+	// Client is a client trace to draw beside retail (viewer -against).
+	Client *overlay.ClientTrack
 }
 
 // Window defaults.

@@ -86,6 +86,8 @@ func (a *app) apply(c command) {
 	case cmdToggleTimeline:
 		a.shown.timeline = !a.shown.timeline
 		a.relayout()
+	case cmdNextDivergence, cmdFirstDivergence:
+		a.jumpToDivergence(c == cmdFirstDivergence)
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

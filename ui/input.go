@@ -47,6 +47,8 @@ const (
 	cmdToggleLeft
 	cmdToggleRight
 	cmdToggleTimeline
+	cmdNextDivergence
+	cmdFirstDivergence
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -89,6 +91,8 @@ func keymap() []binding {
 		{ebiten.KeyZ, false, cmdStagePrev, true, "Z", "sub-tick: previous stage of the tick"},
 		{ebiten.KeyX, false, cmdStageNext, true, "X", "sub-tick: next stage"},
 		{ebiten.KeyC, false, cmdNextReading, false, "C", "select the next compared reading"},
+		{ebiten.KeyD, false, cmdNextDivergence, false, "D", "with -against: the selection's next tick diverging from the client trace"},
+		{ebiten.KeyD, true, cmdFirstDivergence, false, "Shift+D", "with -against: the selection's first divergence"},
 		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},
 		{ebiten.KeyF2, false, cmdToggleRight, false, "F2", "show / hide the inspector and pipeline"},
 		{ebiten.KeyF3, false, cmdToggleTimeline, false, "F3", "show / hide the timeline"},

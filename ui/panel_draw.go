@@ -58,6 +58,7 @@ func (p *inspector) update(a *app, r *run) {
 		}
 	} else {
 		p.lines = inspect.Inspect(o, r.snap.Tick, r.info.TickRate)
+		p.lines = a.clientLines(p.lines, o, r.snap.Tick)
 	}
 	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.inspector.Dy())
 }

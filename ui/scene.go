@@ -25,6 +25,7 @@ func (a *app) fillScene(view *camera.View) {
 	sc.Focus = view.Target
 	sc.FocusRadius = sc.MetresPerPixel * math.Hypot(vp.W, vp.H) / 2
 	sc.BodyColor = overlay.BodyColor
+	sc.Client = a.opts.Client
 	sc.Compared = sc.Compared[:0]
 	if len(a.sess.runs) > 1 {
 		sc.BodyColor = r.color
@@ -42,6 +43,9 @@ func (a *app) timelineData() *timeline.Data {
 	d := &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.selected}
 	if !a.sess.ready {
 		d.Partial, d.Computed = true, a.sess.frontier
+	}
+	if a.opts.Client != nil {
+		d.ClientError = a.clientError
 	}
 	return d
 }

@@ -34,6 +34,10 @@ func exitCases(t *testing.T) []exitCase {
 	if err := os.WriteFile(copyOf, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	badClient := filepath.Join(dir, "bad-client.jsonl")
+	if err := os.WriteFile(badClient, []byte(`{"tick":0,"guid":"A01","cell":"0x1","origin":[0,0,0]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
@@ -82,6 +86,13 @@ func exitCases(t *testing.T) []exitCase {
 		{"synth no objects", []string{"synth", "-objects", "0", "-minutes", "1", "-o", filepath.Join(dir, "c.jsonl")}, 2, "-objects"},
 		{"synth in missing directory", []string{"synth", "-objects", "2", "-minutes", "0.1", "-o", filepath.Join(noDir, "c.jsonl")}, 1, "no-such-dir"},
 
+		{"diff help", []string{"diff", "-h"}, 0, ""},
+		{"diff own trace", []string{"diff", farJump, farJumpWant}, 0, ""},
+		{"diff other reading", []string{"diff", "-reading", "legacy", farJump, farJumpWant}, 1, ""},
+		{"diff one file", []string{"diff", farJump}, 2, "want INPUT"},
+		{"diff missing client trace", []string{"diff", farJump, missing}, 2, "missing.jsonl"},
+		{"diff negative tolerance", []string{"diff", "-tol", "-1", farJump, farJumpWant}, 2, "-tol -1"},
+
 		// shot: success needs a display (shot_test.go); these fail before
 		// any window opens.
 		{"shot help", []string{"shot", "-h"}, 0, ""},
@@ -91,6 +102,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"shot select absent", []string{"shot", "-select", "0x12345678", farJump}, 2, "has no object with this guid"},
 		{"shot tick out of range", []string{"shot", "-tick", "-5", farJump}, 2, "-tick -5"},
 		{"shot missing input", []string{"shot", missing}, 2, "missing.jsonl"},
+		{"shot against a bad client trace", []string{"shot", "-against", badClient, farJump}, 2, "bad-client.jsonl:1: guid"},
+		{"diff bad client trace", []string{"diff", farJump, badClient}, 2, "bad-client.jsonl:1: guid"},
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 )
 
 // Exit statuses: the one rule every subcommand keeps (exitRule says it to
@@ -42,6 +43,12 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// statusError ends the command with an exit status and no message (the
+// command has already said what it found): `diff`'s 1 for "differs".
+type statusError struct{ code int }
+
+func (e statusError) Error() string { return "exit status " + strconv.Itoa(e.code) }
+
 func badInput(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
@@ -70,6 +77,7 @@ func commands() []command {
 		{"compile", "compile a scenario into a recording", runCompile},
 		{"synth", "write a synthetic crowd recording (the benchmarks' load)", runSynth},
 		{"import", "import a network capture (.pcap, .pcapng) into a recording and summarise it", runImport},
+		{"diff", "compare a client's per-tick trace with the retail pipeline on the same input", runDiff},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
 	}
 }
@@ -90,6 +98,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
+	case errors.As(err, new(statusError)):
+		var se statusError
+		errors.As(err, &se)
+		return se.code
 	default:
 		fmt.Fprintf(stderr, "viewer: %v\n", err)
 		var ue usageError

@@ -27,6 +27,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	paused := fs.Bool("paused", false, "start paused")
 	cam := fs.String("camera", "top-down", "starting camera: top-down, isometric or perspective")
 	sel := fs.String("select", "", "select the object with this `guid` (e.g. 0x80000A01) at start")
+	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -36,6 +37,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
+		return err
+	}
+	if err := applyAgainst(&opts, *against); err != nil {
 		return err
 	}
 	opts.Title = "Glidepath — " + opts.Sources[0].Info().File

@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-json] [-quiet] [-server-port N] [-player GUID] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-json] [-quiet] [-server-port N] [-player GUID] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -29,6 +29,7 @@ type runOptions struct {
 	quiet   bool
 	tables  tableOptions
 	jobs    int
+	explain bool
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -40,6 +41,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no metrics")
+	fs.BoolVar(&o.explain, "explain", false, "list why each blip, snap, pop and hitch happened (a cause chain per line; \"causes\" in -json)")
 	var cf captureFlags
 	cf.add(fs)
 	o.tables.addFlags(fs)
@@ -87,7 +89,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return err
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect}
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "", Explain: o.explain,
+		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect}
 	// The input is decoded on another core while the pipeline steps.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
@@ -114,6 +117,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	warnSkippedSource(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
+	if o.explain {
+		report.AddCauses(cmp)
+	}
 	if err := tables.finish(report); err != nil {
 		return err
 	}

@@ -344,3 +344,48 @@ func TestRun_StampEdges(t *testing.T) {
 		}
 	}
 }
+
+// run -explain lists each jump's cause chain: in text after the metrics, in
+// JSON as "causes" of the object's run (seed 004 §3 branch A here).
+func TestRun_ExplainListsCauses(t *testing.T) {
+	path := scenarioFile(t, "teleport")
+	code, out, errs := viewer(t, "run", "-explain", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "why, reading seed:") || !strings.Contains(out, "teleport") ||
+		!strings.Contains(out, "newer teleport stamp") {
+		t.Errorf("text lacks the teleport's cause:\n%s", out)
+	}
+	code, out, errs = viewer(t, "run", "-explain", "-json", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Objects []struct {
+			GUID string `json:"guid"`
+			Runs []struct {
+				Snaps  int `json:"snaps"`
+				Causes []struct {
+					Tick  int    `json:"tick"`
+					Kind  string `json:"kind"`
+					Route string `json:"route"`
+					Text  string `json:"text"`
+				} `json:"causes"`
+			} `json:"runs"`
+		} `json:"objects"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	run := rep.Objects[0].Runs[0]
+	if run.Snaps != 1 || len(run.Causes) != 1 || run.Causes[0].Kind != "snap" || run.Causes[0].Route != "teleport" ||
+		!strings.HasPrefix(run.Causes[0].Text, "tick ") {
+		t.Fatalf("causes %+v", run.Causes)
+	}
+	// Without -explain the JSON keeps its fields and adds none.
+	_, out, _ = viewer(t, "run", "-json", path)
+	if strings.Contains(out, `"causes"`) {
+		t.Error("causes listed without -explain")
+	}
+}

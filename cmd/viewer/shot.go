@@ -27,6 +27,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "glidepath.png", "write the PNG to `file`")
 	size := fs.String("size", "1280x800", "image size `WxH`, pixels")
 	cam := fs.String("camera", "isometric", "camera: top-down, isometric or perspective")
+	against := addAgainst(fs)
 	sel := fs.String("select", "", "select the object with this `guid` (its queue numbered, the inspector and pipeline filled)")
 	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the pre-run to finish (shows how soon a large input opens)")
 	if err := parseFlags(fs, args); err != nil {
@@ -44,6 +45,9 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	}
 	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
+		return err
+	}
+	if err := applyAgainst(&opts, *against); err != nil {
 		return err
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first

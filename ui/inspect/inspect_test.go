@@ -78,3 +78,25 @@ func TestRows_MetricsAndFilter(t *testing.T) {
 		}
 	}
 }
+
+// With -against the inspector gives the client's values next to retail's,
+// marking the ones that differ, and says when the row is an earlier tick's.
+func TestClient_ValuesBesideRetail(t *testing.T) {
+	o := &model.Object{GUID: 1, Name: "A", Cell: 0xA9B40013, Pos: model.Vec3{0xA9*192 + 100, 0xB4*192 + 50, 0}, Contact: true}
+	o.Interp.QueueLen = 3
+	c := &ClientValues{Tick: 98, Pos: o.Pos.Add(model.Vec3{0.5, 0, 0}), Queue: 1, HasQueue: true, Contact: true, HasContact: true}
+	var text []string
+	for _, l := range Client(o, 100, c) {
+		text = append(text, l.Label+": "+l.Value)
+	}
+	all := strings.Join(text, "\n")
+	for _, want := range []string{"(100.50, 50.00, 0.00) (its row of tick 98)", "error to retail: 0.500 m",
+		"position_queue: 1 · retail 3  ≠", "Contact: true · retail true"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("client section lacks %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "heading") || strings.Contains(all, "Contact: true · retail true  ≠") {
+		t.Errorf("a value the client did not give, or an equal one marked:\n%s", all)
+	}
+}

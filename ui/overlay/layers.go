@@ -23,6 +23,8 @@ const (
 	Rings
 	Observer
 	Labels
+	// Client is the client trace's track (viewer -against).
+	Client
 	NumLayers
 )
 
@@ -65,5 +67,6 @@ func Legend() []Entry {
 		{Rings, "I", "rings", RingColor, "96 m around the observer (MoveOrTeleport's bubble); 100 m and 20 m blip distances around the selection"},
 		{Observer, "W", "observer", ObserverColor, "the local player, whose distance picks the routing branch"},
 		{Labels, "N", "labels", LabelColor, "names of the selection and the body under the cursor; queue numbers"},
+		{Client, "U", "client trace", ClientColor, "with -against: your client's body, its trail, and a line from retail's body to it"},
 	}
 }

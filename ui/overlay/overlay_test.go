@@ -243,6 +243,8 @@ func TestLayers_EachToggleRemovesItsPrimitives(t *testing.T) {
 	sc := newScene(s)
 	sc.Selected = guidA
 	sc.History, sc.Index = fakeRecords(s)
+	sc.Client = NewClientTrack()
+	sc.Client.Add(guidA, ClientRow{Tick: int(s.Tick), Pos: s.Objects[0].Pos.Add(draw.Vec3{1, 0, 0})})
 	all := len(record(sc, All).Ops)
 	for l := range NumLayers {
 		off := len(record(sc, All.Toggle(l)).Ops)

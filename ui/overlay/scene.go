@@ -45,6 +45,9 @@ type Scene struct {
 	// there get their overlays (detail.go).
 	Focus       [3]float64
 	FocusRadius float64
+	// Client is the client trace drawn beside retail (viewer -against);
+	// nil for none.
+	Client *ClientTrack
 }
 
 // Overlay tuning (Glidepath's choices, not retail values).
@@ -102,6 +105,9 @@ func (d *Drawer) Draw(c draw.Canvas, sc *Scene, on Set) {
 	d.bodies(c, sc)
 	if on.Has(Ghost) {
 		d.ghosts(c, sc)
+	}
+	if on.Has(Client) && sc.Client != nil {
+		d.client(c, sc)
 	}
 	if on.Has(Received) && sc.Index != nil {
 		d.received(c, sc)

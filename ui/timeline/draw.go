@@ -21,6 +21,8 @@ var (
 	cursorColor     = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	distHeadColor   = color.RGBA{0xff, 0xd1, 0x66, 0xff}
 	errTruthColor   = color.RGBA{0xd0, 0xd0, 0xd0, 0xff}
+	// errClientColor is the client trace's colour (overlay.ClientColor).
+	errClientColor = color.RGBA{0xff, 0x70, 0x1e, 0xff}
 )
 
 // rulerLabels caches the ruler's strings by tick.
@@ -225,6 +227,13 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 	p.Rect(x0, y0, float32(pr.W), float32(pr.H), laneBackground)
 	p.Text(float32(t.rect.X)+6, y0, "to head", distHeadColor)
 	p.Text(float32(t.rect.X)+6, y0+15, "to truth", errTruthColor)
+	curves := 2
+	if d != nil && d.ClientError != nil {
+		curves = 3
+		if pr.H >= 45 {
+			p.Text(float32(t.rect.X)+6, y0+30, "to client", errClientColor)
+		}
+	}
 	if d == nil || d.History == nil || d.Selected == 0 {
 		p.Text(x0+6, y0+2, "select an object to plot its distance to the queue head and to the server truth", dimText)
 		return
@@ -246,8 +255,15 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 				continue
 			}
 			val := float64(s.DistHead)
-			if which == 1 {
+			switch which {
+			case 1:
 				val = float64(s.ErrTruth)
+			case 2:
+				e, ok := d.ClientError(d.Selected, k)
+				if !ok {
+					continue
+				}
+				val = e
 			}
 			if !math.IsNaN(val) && (!ok || val > best) {
 				best, ok = val, true
@@ -256,14 +272,15 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 		return best, ok
 	}
 	for x := 0; x < w; x++ {
-		for which := range 2 {
+		for which := range curves {
 			if val, ok := sample(x, which); ok {
 				peak = math.Max(peak, val)
 			}
 		}
 	}
 	t.plotMax = peak
-	for which, col := range [2]color.RGBA{distHeadColor, errTruthColor} {
+	cols := [3]color.RGBA{distHeadColor, errTruthColor, errClientColor}
+	for which, col := range cols[:curves] {
 		t.xy = t.xy[:0]
 		for x := 0; x < w; x++ {
 			val, ok := sample(x, which)

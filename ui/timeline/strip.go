@@ -53,6 +53,10 @@ type Data struct {
 	// still going): the strip shades what lies beyond.
 	Partial  bool
 	Computed int
+	// ClientError, when set (viewer -against), is the distance from the
+	// body to the client trace's at a tick the client logged; the plot
+	// draws it as a third curve.
+	ClientError func(guid uint32, tick int) (float64, bool)
 }
 
 // Rect is a rectangle in pixels.

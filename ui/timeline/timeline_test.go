@@ -279,3 +279,29 @@ func TestLaneFilter_StallStepsBetweenFailures(t *testing.T) {
 		t.Error("with no selection the blip lane steps over every object's blips")
 	}
 }
+
+// With a client trace (viewer -against) the plot gets a third curve, the
+// distance to the client's body, drawn only over the ticks it logged.
+func TestDraw_PlotsTheErrorToTheClient(t *testing.T) {
+	tl, _ := strip()
+	d := runData()
+	d.Selected = 1
+	var without paint
+	tl.Draw(&without, d, 0)
+	asked := 0
+	d.ClientError = func(guid uint32, tick int) (float64, bool) {
+		asked++
+		if guid != 1 {
+			t.Fatalf("asked for object %d", guid)
+		}
+		return float64(tick) / 100, tick >= 300
+	}
+	var with paint
+	tl.Draw(&with, d, 0)
+	if with.lines != without.lines+1 || asked == 0 {
+		t.Errorf("%d lines with a client trace, %d without: want one more curve", with.lines, without.lines)
+	}
+	if tl.PlotMax() < 5.99 {
+		t.Errorf("plot scale %v m: the client curve (up to 6 m) is not in it", tl.PlotMax())
+	}
+}

@@ -1,0 +1,104 @@
+// The diff subcommand: run INPUT under a reading and compare it, tick by
+// tick and object by object, with the client's own trace (Client trace v1,
+// docs/formats.md); print each object's error and first divergence with
+// what retail did there and why. Exit 0 when nothing diverged, 1 when
+// something did, 2 on bad input — like diff(1).
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/clientdiff"
+	"glidepath/engine/clienttrace"
+	"glidepath/engine/recording"
+	"glidepath/interp"
+)
+
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-server-port N] [-player GUID] INPUT CLIENT_TRACE"
+
+func runDiff(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("diff", diffSynopsis, stderr)
+	reading := fs.String("reading", interp.DefaultReadingName, "the reading to run: "+strings.Join(interp.ReadingNames(), ", "))
+	tol := fs.Float64("tol", clientdiff.DefaultTolerance, "the largest position error, `METRES`, that is not a divergence")
+	asJSON := fs.Bool("json", false, "print the comparison as JSON")
+	context := fs.Int("context", 5, "show `N` ticks before each first divergence")
+	var cf captureFlags
+	cf.add(fs)
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 2 {
+		fs.Usage()
+		return badInput("diff: want INPUT (a recording or scenario) and CLIENT_TRACE, got %d files", len(files))
+	}
+	if !(*tol >= 0) {
+		return badInput("diff: -tol %v: want a distance of 0 m or more", *tol)
+	}
+	if *context < 0 || *context > 1000 {
+		return badInput("diff: -context %d: want 0 to 1000 ticks", *context)
+	}
+	r, err := interp.ReadingByName(*reading)
+	if err != nil {
+		return badInput("diff: %v", err)
+	}
+	copts, err := cf.options()
+	if err != nil {
+		return err
+	}
+	src, _, err := openInput(files[0], engine.LoadOptions{Capture: copts})
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context})
+	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
+	// No stage records: they cost a tenth of the run, and only a pop's
+	// cause uses them (viewer run -explain has them).
+	// The input is decoded on another core while the pipeline steps, as in
+	// viewer run.
+	ahead := recording.Prefetch(src)
+	defer ahead.Close()
+	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, Sink: cmp})
+	if err != nil {
+		return usageError{err}
+	}
+	rd, err := clienttrace.Open(files[1], sim.TickRate())
+	if err != nil {
+		return usageError{err}
+	}
+	defer rd.Close()
+	res, err := clientdiff.Run(sim, cmp, rd)
+	if err != nil {
+		var te *clienttrace.Error
+		var ie *interruptedError
+		switch {
+		case errors.As(err, &ie):
+			return err
+		case errors.As(err, &te) || sim.Err() != nil:
+			return usageError{err}
+		}
+		return err
+	}
+	res.Input = traceInputName(files[0])
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(res)
+	} else {
+		err = writeDiffText(stdout, res)
+	}
+	if err != nil {
+		return err
+	}
+	if res.Diverged {
+		return statusError{exitFailure}
+	}
+	return nil
+}

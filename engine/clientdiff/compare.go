@@ -1,0 +1,320 @@
+// Comparing: one tick at a time, the retail state rows of the Sim against
+// the client's rows of the same tick, in global coordinates (DESIGN.md,
+// "Coordinates"). Each object keeps a ring of its last Context ticks until it
+// first diverges, so the divergence can be shown with what led to it.
+
+package clientdiff
+
+import (
+	"math"
+
+	"glidepath/engine"
+	"glidepath/engine/clienttrace"
+)
+
+// Options parameterise a comparison.
+type Options struct {
+	// Tolerance is the largest position error, metres, that is not a
+	// divergence.
+	Tolerance float64
+	// Context is the number of ticks shown before a first divergence.
+	Context int
+}
+
+// DefaultTolerance is the tolerance `viewer diff` uses unless told: 1 cm.
+const DefaultTolerance = 0.01
+
+// Comparer compares a run with a client trace tick by tick. Give it to the
+// Sim as its Options.Sink, then call Run (or CompareTick once per tick and
+// Finish).
+type Comparer struct {
+	// Interrupt, when set, is polled before each tick; an error it returns
+	// stops Run with that error (a signal, say).
+	Interrupt func(tick int) error
+
+	opts Options
+	x    engine.Explainer
+
+	// ring holds the events of the last Context+1 ticks, by tick modulo.
+	ring     [][]engine.Event
+	ringTick []int
+
+	objs  map[uint32]*tracked
+	order []*tracked
+	// states and accs are the current tick's retail rows and their objects;
+	// index maps a guid to its position, rebuilt when the set changes.
+	states []engine.StateRow
+	accs   []*tracked
+	index  map[uint32]int
+	seen   []bool
+
+	clientOnly map[uint32]*ClientOnly
+	onlyOrder  []uint32
+	notAlive   int
+	afterRun   int
+	pending    []*tracked
+	tick       int
+	sim        *engine.Sim
+}
+
+// tracked is one recording object's comparison.
+type tracked struct {
+	obj    Object
+	logged bool
+	ctx    []ctxEntry
+	next   int
+	// absent counts the ticks alive without a client row; ranges the
+	// first runs of them.
+	absent int
+	ranges [][2]int
+	causes []engine.Cause
+	// divTick is the tick of the pending divergence awaiting its causes.
+	divTick int
+}
+
+type ctxEntry struct {
+	tick   int
+	st     engine.StateRow
+	row    clienttrace.Row
+	hasRow bool
+	err    float64
+}
+
+// NewComparer makes a comparer.
+func NewComparer(opts Options) *Comparer {
+	if opts.Context < 0 {
+		opts.Context = 0
+	}
+	c := &Comparer{opts: opts, objs: make(map[uint32]*tracked), index: make(map[uint32]int),
+		clientOnly: make(map[uint32]*ClientOnly)}
+	c.ring = make([][]engine.Event, opts.Context+2)
+	c.ringTick = make([]int, opts.Context+2)
+	for i := range c.ringTick {
+		c.ringTick[i] = -1
+	}
+	c.x.OnCause = c.onCause
+	return c
+}
+
+// TickEvents receives a newly simulated tick's events (engine.TickSink).
+func (c *Comparer) TickEvents(tick int, events []engine.Event) {
+	slot := tick % len(c.ring)
+	c.ring[slot] = append(c.ring[slot][:0], events...)
+	c.ringTick[slot] = tick
+	c.x.TickEvents(tick, events)
+}
+
+// eventsAt returns the events of tick k if still held.
+func (c *Comparer) eventsAt(k int) []engine.Event {
+	if k < 0 {
+		return nil
+	}
+	slot := k % len(c.ring)
+	if c.ringTick[slot] != k {
+		return nil
+	}
+	return c.ring[slot]
+}
+
+func (c *Comparer) onCause(cause *engine.Cause) {
+	t := c.objs[cause.GUID]
+	if t == nil || t.obj.FirstDivergence != nil && t.divTick < 0 {
+		return
+	}
+	keep := t.causes[:0]
+	for _, old := range t.causes {
+		if old.Tick >= cause.Tick-c.opts.Context-1 {
+			keep = append(keep, old)
+		}
+	}
+	t.causes = append(keep, *cause)
+}
+
+// CompareTick compares the Sim's current tick with the client's rows of
+// that tick (nil when the client gave none).
+func (c *Comparer) CompareTick(s *engine.Sim, rows []clienttrace.Row) {
+	c.tick, c.sim = s.Tick(), s
+	c.settle(c.tick)
+	c.states = s.States(c.states[:0])
+	c.reindex()
+	for i := range c.seen {
+		c.seen[i] = false
+	}
+	events := c.eventsAt(c.tick)
+	for r := range rows {
+		row := &rows[r]
+		i, ok := c.index[row.GUID]
+		if !ok {
+			if _, known := c.objs[row.GUID]; known {
+				c.notAlive++
+			} else {
+				c.noteClientOnly(row)
+			}
+			continue
+		}
+		c.seen[i] = true
+		c.compare(c.accs[i], &c.states[i], row, events)
+	}
+	for i, t := range c.accs {
+		if !c.seen[i] {
+			t.markAbsent(c.tick)
+			t.push(c.tick, &c.states[i], nil, 0)
+		}
+	}
+}
+
+// reindex rebuilds the guid index when the live objects changed.
+func (c *Comparer) reindex() {
+	same := len(c.accs) == len(c.states)
+	for i := 0; same && i < len(c.states); i++ {
+		same = c.accs[i].obj.guid == c.states[i].GUID
+	}
+	if same {
+		return
+	}
+	clear(c.index)
+	c.accs = c.accs[:0]
+	for i := range c.states {
+		g := c.states[i].GUID
+		t := c.objs[g]
+		if t == nil {
+			t = &tracked{obj: Object{GUID: formatID(g), guid: g}, ctx: make([]ctxEntry, c.opts.Context), divTick: -1}
+			for k := range t.ctx {
+				t.ctx[k].tick = -1
+			}
+			c.objs[g] = t
+			c.order = append(c.order, t)
+		}
+		c.index[g] = i
+		c.accs = append(c.accs, t)
+	}
+	c.seen = make([]bool, len(c.states))
+}
+
+// compare measures one client row against the retail state.
+func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row, events []engine.Event) {
+	t.logged = true
+	a, b := clienttrace.Global(st.Cell, st.Origin), row.Global()
+	err := math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+	o := &t.obj
+	o.Rows++
+	o.sumErr += err
+	if err > o.MaxError {
+		o.MaxError, o.MaxErrorTick = err, c.tick
+	}
+	if o.FirstDivergence == nil {
+		if fields := c.differences(st, row, err, events); fields != nil {
+			c.diverge(t, st, row, err, fields, events)
+			return
+		}
+		t.push(c.tick, st, row, err)
+	}
+}
+
+// differences lists what differs: the position beyond the tolerance, and
+// the queue, contact and branch where the client gave them.
+func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err float64, events []engine.Event) []string {
+	var f []string
+	if err > c.opts.Tolerance || math.IsNaN(err) {
+		f = append(f, "position")
+	}
+	if row.HasQueue && row.Queue != st.Queue {
+		f = append(f, "queue")
+	}
+	if row.HasContact && row.Contact != st.Contact {
+		f = append(f, "contact")
+	}
+	if row.HasBranch {
+		var branch string
+		for i := range events {
+			if e := &events[i]; e.GUID == st.GUID && e.Kind == engine.EventRoute {
+				branch = e.Route.String()
+			}
+		}
+		if branch != row.Branch.String() {
+			f = append(f, "branch")
+		}
+	}
+	return f
+}
+
+// diverge records t's first divergence; its causes are gathered once the
+// tick after has run (a hitch is confirmed then).
+func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row, err float64, fields []string, events []engine.Event) {
+	d := &Divergence{Tick: c.tick, Error: err, Fields: fields, Retail: retailOf(st, events), Client: *clientOf(row),
+		Causes: []string{}, Context: []ContextTick{}}
+	h := c.sim.RowHeading(st)
+	d.Retail.Heading = &h
+	n := len(t.ctx)
+	for k := 0; k < n; k++ {
+		e := &t.ctx[(t.next+k)%n]
+		if e.tick < 0 || e.tick >= c.tick || e.tick < c.tick-n {
+			continue
+		}
+		ct := ContextTick{Tick: e.tick, Retail: retailOf(&e.st, c.eventsAt(e.tick))}
+		if e.hasRow {
+			ct.Client = clientOf(&e.row)
+			v := e.err
+			ct.Error = &v
+		}
+		d.Context = append(d.Context, ct)
+	}
+	t.obj.FirstDivergence = d
+	t.divTick = c.tick
+	c.pending = append(c.pending, t)
+}
+
+// settle gives pending divergences their causes once tick is past them.
+func (c *Comparer) settle(tick int) {
+	keep := c.pending[:0]
+	for _, t := range c.pending {
+		if tick > t.divTick {
+			t.attachCauses(c.opts.Context)
+		} else {
+			keep = append(keep, t)
+		}
+	}
+	c.pending = keep
+}
+
+func (t *tracked) attachCauses(context int) {
+	d := t.obj.FirstDivergence
+	for i := range t.causes {
+		if cs := &t.causes[i]; cs.Tick >= d.Tick-context && cs.Tick <= d.Tick {
+			d.Causes = append(d.Causes, cs.String())
+		}
+	}
+	t.causes, t.divTick = nil, -1
+}
+
+// push keeps a tick in t's context ring (until it diverged).
+func (t *tracked) push(tick int, st *engine.StateRow, row *clienttrace.Row, err float64) {
+	if len(t.ctx) == 0 || t.obj.FirstDivergence != nil {
+		return
+	}
+	e := &t.ctx[t.next]
+	e.tick, e.st, e.err, e.hasRow = tick, *st, err, row != nil
+	if row != nil {
+		e.row = *row
+	}
+	t.next = (t.next + 1) % len(t.ctx)
+}
+
+func (t *tracked) markAbsent(tick int) {
+	t.absent++
+	if n := len(t.ranges); n > 0 && t.ranges[n-1][1] == tick-1 {
+		t.ranges[n-1][1] = tick
+	} else if n < MaxRanges {
+		t.ranges = append(t.ranges, [2]int{tick, tick})
+	}
+}
+
+func (c *Comparer) noteClientOnly(row *clienttrace.Row) {
+	co := c.clientOnly[row.GUID]
+	if co == nil {
+		co = &ClientOnly{GUID: formatID(row.GUID), FirstLine: row.Line}
+		c.clientOnly[row.GUID] = co
+		c.onlyOrder = append(c.onlyOrder, row.GUID)
+	}
+	co.Rows++
+}

@@ -1,0 +1,415 @@
+// Reader: a client trace streamed one tick at a time. The format is told
+// from the first line; rows must come in tick order (ticks never decrease)
+// and an object has at most one row per tick. Rows that give "t" are mapped
+// to the nearest tick at the recording's tick rate, round(t × rate); a row
+// that maps to a tick its object already has is skipped and counted.
+
+package clienttrace
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Format is a client trace's spelling.
+type Format uint8
+
+// Formats.
+const (
+	FormatJSONL Format = iota + 1
+	FormatCSV
+	FormatTrace
+)
+
+// String names the format.
+func (f Format) String() string {
+	switch f {
+	case FormatJSONL:
+		return "client trace v1 (JSONL)"
+	case FormatCSV:
+		return "client trace v1 (CSV)"
+	case FormatTrace:
+		return "Glidepath trace v1"
+	}
+	return "unknown"
+}
+
+// Reader reads a client trace.
+type Reader struct {
+	name   string
+	br     *bufio.Reader
+	closer []io.Closer
+	rate   int
+
+	format Format
+	csv    csvLayout
+	s      scanner
+	rec    record
+	line   int
+	err    error
+
+	// pending is the first row of the next tick, read ahead.
+	pending    Row
+	hasPending bool
+	// prevTick, prevT, prevLine are the last state row's, for the order
+	// check; usesT says the rows give "t" (decided by the first row).
+	prevTick int
+	prevT    float64
+	prevLine int
+	rows     int
+	usesT    bool
+	skipped  int
+
+	// group finds a guid among the rows of the tick being returned.
+	group groupIndex
+}
+
+// Open opens the client trace at path (gzip when it ends in ".gz").
+// tickRate is the recording's, used to map "t" to ticks (0: rows giving "t"
+// are an error).
+func Open(path string, tickRate int) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewReader(path, f, tickRate)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	r.closer = append(r.closer, f)
+	return r, nil
+}
+
+// NewReader reads a client trace from src; name decides gzip (".gz") and
+// names the file in errors.
+func NewReader(name string, src io.Reader, tickRate int) (*Reader, error) {
+	r := &Reader{name: name, rate: tickRate}
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(src)
+		if err != nil {
+			return nil, &Error{File: name, Line: 1, Field: "read", Problem: err.Error()}
+		}
+		r.closer = append(r.closer, zr)
+		src = zr
+	}
+	r.br = bufio.NewReaderSize(src, MaxLineBytes)
+	return r, nil
+}
+
+// Close closes the file Open opened.
+func (r *Reader) Close() error {
+	var err error
+	for i := len(r.closer) - 1; i >= 0; i-- {
+		err = errors.Join(err, r.closer[i].Close())
+	}
+	r.closer = nil
+	return err
+}
+
+// Name is the file name errors give.
+func (r *Reader) Name() string { return r.name }
+
+// Format is the trace's spelling, known once the first line is read (after
+// the first NextTick).
+func (r *Reader) Format() Format { return r.format }
+
+// UsesTime reports whether the rows give "t" (mapped to ticks) rather than
+// "tick".
+func (r *Reader) UsesTime() bool { return r.usesT }
+
+// TickRate is the rate "t" is mapped with.
+func (r *Reader) TickRate() int { return r.rate }
+
+// Skipped is the number of rows skipped so far because their "t" mapped to
+// a tick their object already had.
+func (r *Reader) Skipped() int { return r.skipped }
+
+// Rows is the number of state rows read so far (skipped ones included).
+func (r *Reader) Rows() int { return r.rows }
+
+// NextTick appends to dst[:0] the rows of the next tick the trace has and
+// returns them; io.EOF when there are no more. Rows keep their file order.
+func (r *Reader) NextTick(dst []Row) ([]Row, error) {
+	return r.AppendTick(dst[:0])
+}
+
+// AppendTick is NextTick appending to dst as it is: the rows of the next
+// tick are dst[len(dst):] of the result. On an error dst comes back as it
+// was given.
+func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
+	base := len(dst)
+	if r.err != nil {
+		return dst, r.err
+	}
+	if !r.hasPending {
+		if !r.readRow() {
+			return dst, r.err
+		}
+	}
+	tick := r.pending.Tick
+	r.group.reset()
+	r.group.add(r.pending.GUID)
+	dst = append(dst, r.pending)
+	r.hasPending = false
+	for r.readRecord() {
+		row := &r.rec.row
+		switch r.rec.kind {
+		case recordRoute:
+			if i, ok := r.group.find(row.GUID); ok && row.Tick == tick {
+				dst[base+i].Branch, dst[base+i].HasBranch = row.Branch, true
+			}
+			continue
+		case recordSkip, recordHeader:
+			continue
+		}
+		if row.Tick != tick {
+			r.pending, r.hasPending = *row, true
+			return dst, nil
+		}
+		if i, dup := r.group.add(row.GUID); dup {
+			if !row.HasT {
+				r.fail(row.Line, "guid", formatID(row.GUID)+" already has a row at tick "+
+					strconv.Itoa(tick)+" (line "+strconv.Itoa(dst[base+i].Line)+")")
+				return dst[:base], r.err
+			}
+			r.skipped++
+			continue
+		}
+		dst = append(dst, *row)
+	}
+	if r.err == io.EOF {
+		return dst, nil
+	}
+	return dst[:base], r.err
+}
+
+// readRow reads records up to the next state row into pending.
+func (r *Reader) readRow() bool {
+	for r.readRecord() {
+		if r.rec.kind == recordRow {
+			r.pending, r.hasPending = r.rec.row, true
+			return true
+		}
+	}
+	return false
+}
+
+// readRecord reads and decodes the next non-blank line into r.rec, checking
+// the order of state rows; false at the end (r.err io.EOF) or on an error.
+func (r *Reader) readRecord() bool {
+	for {
+		line, err := r.br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			r.fail(r.line+1, "read", "line longer than "+strconv.Itoa(MaxLineBytes)+" bytes")
+			return false
+		}
+		if err != nil && err != io.EOF {
+			r.fail(r.line+1, "read", err.Error())
+			return false
+		}
+		if len(line) == 0 && err == io.EOF {
+			if r.format == 0 {
+				r.fail(1, "header", "missing: the file is empty")
+				return false
+			}
+			r.err = io.EOF
+			return false
+		}
+		r.line++
+		for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+			line = line[:len(line)-1]
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if r.format == 0 {
+			if r.sniff(line) {
+				continue
+			}
+			if r.err != nil {
+				return false
+			}
+		}
+		if r.format == FormatTrace && skippedEvent(line) {
+			r.rec.kind = recordSkip
+			return true
+		}
+		r.s = scanner{b: line}
+		if r.format == FormatCSV {
+			decodeCSV(&r.s, &r.csv, line, &r.rec)
+		} else {
+			decodeJSON(&r.s, false, &r.rec)
+		}
+		if r.s.failed() {
+			r.fail(r.line, r.s.field, r.s.problem)
+			return false
+		}
+		r.rec.row.Line = r.line
+		if r.rec.kind == recordRow || r.rec.kind == recordRoute {
+			if !r.order(&r.rec.row, r.rec.kind == recordRow) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// sniff decides the format from the first line; true when the line was a
+// header (a CSV header row or a Trace v1 header) and is consumed.
+func (r *Reader) sniff(line []byte) bool {
+	trimmed := bytes.TrimSpace(line)
+	switch {
+	case trimmed[0] == '{' && bytes.Contains(line, []byte(`"format"`)):
+		r.format = FormatTrace
+		var rec record
+		r.s = scanner{b: line}
+		decodeJSON(&r.s, true, &rec)
+		if r.s.failed() {
+			r.fail(r.line, r.s.field, r.s.problem)
+			return false
+		}
+		if r.rate != 0 && rec.tickRate != r.rate {
+			r.fail(r.line, "tick_rate", strconv.Itoa(rec.tickRate)+" is not the recording's "+strconv.Itoa(r.rate))
+			return false
+		}
+		r.rate = rec.tickRate
+		return true
+	case trimmed[0] == '{':
+		r.format = FormatJSONL
+		return false
+	default:
+		r.format = FormatCSV
+		if field, problem := parseCSVHeader(line, &r.csv); problem != "" {
+			r.fail(r.line, field, problem)
+			return false
+		}
+		return true
+	}
+}
+
+// order maps "t" to a tick and checks rows come in tick order, all giving
+// "tick" or all giving "t".
+func (r *Reader) order(row *Row, state bool) bool {
+	if row.HasT {
+		if r.rate <= 0 {
+			r.fail(row.Line, "t", "no tick rate to map seconds to ticks")
+			return false
+		}
+		row.Tick = int(math.Round(row.T * float64(r.rate)))
+	}
+	if !state {
+		return true
+	}
+	if r.rows == 0 {
+		r.usesT = row.HasT
+	} else if row.HasT != r.usesT {
+		field, want := "tick", `"t"`
+		if row.HasT {
+			field, want = "t", `"tick"`
+		}
+		r.fail(row.Line, field, "the rows before give "+want+" (line "+strconv.Itoa(r.prevLine)+"); give one or the other on every row")
+		return false
+	}
+	if r.rows > 0 {
+		if row.HasT && row.T < r.prevT {
+			r.fail(row.Line, "t", strconv.FormatFloat(row.T, 'g', -1, 64)+" is less than the previous row's t "+
+				strconv.FormatFloat(r.prevT, 'g', -1, 64)+" (line "+strconv.Itoa(r.prevLine)+")")
+			return false
+		}
+		if !row.HasT && row.Tick < r.prevTick {
+			r.fail(row.Line, "tick", strconv.Itoa(row.Tick)+" is less than the previous row's tick "+
+				strconv.Itoa(r.prevTick)+" (line "+strconv.Itoa(r.prevLine)+")")
+			return false
+		}
+	}
+	r.rows++
+	r.prevTick, r.prevT, r.prevLine = row.Tick, row.T, row.Line
+	return true
+}
+
+func formatID(v uint32) string { return fmt.Sprintf("0x%08X", v) }
+
+func (r *Reader) fail(line int, field, problem string) {
+	if r.err == nil || r.err == io.EOF {
+		r.err = &Error{File: r.name, Line: line, Field: field, Problem: problem}
+	}
+}
+
+var (
+	eventKey   = []byte(`"event":"`)
+	routeEvent = []byte(`"event":"route"`)
+)
+
+// skippedEvent reports a Trace v1 event row of a kind other than route,
+// which is skipped unread (Trace v1: a reader skips what it does not use).
+// A writer puts "event" right after the tick and guid, within the first
+// 64 bytes, so only those are searched; a row spelled otherwise is decoded.
+func skippedEvent(line []byte) bool {
+	head := line[:min(len(line), 64)]
+	return bytes.Contains(head, eventKey) && !bytes.Contains(head, routeEvent)
+}
+
+// groupIndex finds a guid among the rows of the tick being read, and tells
+// a guid given twice. Most traces list the objects in the same order every
+// tick: while a tick repeats the previous tick's order (whose guids were
+// distinct) nothing needs looking up; from the first row out of that order
+// a map takes over.
+type groupIndex struct {
+	prev, cur []uint32
+	inOrder   bool
+	m         map[uint32]int
+}
+
+func (g *groupIndex) reset() {
+	g.prev, g.cur = g.cur, g.prev[:0]
+	g.inOrder = true
+}
+
+// add records the next row's guid; dup reports it was already given, at
+// row i.
+func (g *groupIndex) add(guid uint32) (i int, dup bool) {
+	n := len(g.cur)
+	if g.inOrder {
+		if n < len(g.prev) && g.prev[n] == guid {
+			g.cur = append(g.cur, guid)
+			return 0, false
+		}
+		g.inOrder = false
+		if g.m == nil {
+			g.m = make(map[uint32]int)
+		}
+		clear(g.m)
+		for k, x := range g.cur {
+			g.m[x] = k
+		}
+	}
+	if k, ok := g.m[guid]; ok {
+		return k, true
+	}
+	g.m[guid] = n
+	g.cur = append(g.cur, guid)
+	return 0, false
+}
+
+// find returns the row of guid in the tick.
+func (g *groupIndex) find(guid uint32) (int, bool) {
+	if !g.inOrder {
+		k, ok := g.m[guid]
+		return k, ok
+	}
+	for k, x := range g.cur {
+		if x == guid {
+			return k, true
+		}
+	}
+	return 0, false
+}

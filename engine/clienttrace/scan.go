@@ -1,0 +1,344 @@
+// Scanning: the small, allocation-free JSON reading a client trace needs —
+// walk one object's members, read strings without escapes, numbers, booleans
+// and arrays of numbers, and skip any other value — so a trace of millions
+// of rows reads at the speed of the simulation it is compared with.
+
+package clienttrace
+
+import (
+	"math"
+	"strconv"
+)
+
+// scanner walks one JSON line. The first problem is kept in field/problem
+// and every later call returns at once.
+type scanner struct {
+	b       []byte
+	i       int
+	field   string
+	problem string
+}
+
+func (s *scanner) fail(field, problem string) {
+	if s.problem == "" {
+		s.field, s.problem = field, problem
+	}
+}
+
+func (s *scanner) failed() bool { return s.problem != "" }
+
+func (s *scanner) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\r', '\n':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// expect consumes c or fails.
+func (s *scanner) expect(c byte) bool {
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == c {
+		s.i++
+		return true
+	}
+	s.fail("json", "want "+strconv.QuoteRune(rune(c))+" at byte "+strconv.Itoa(s.i+1)+s.found())
+	return false
+}
+
+func (s *scanner) found() string {
+	if s.i >= len(s.b) {
+		return ", found the end of the line"
+	}
+	return ", found " + strconv.QuoteRune(rune(s.b[s.i]))
+}
+
+// object calls member for each member of the object the line holds, with
+// the scanner positioned at the value; member must consume the value. It
+// then checks nothing but whitespace follows.
+func (s *scanner) object(member func(key []byte)) {
+	if !s.expect('{') {
+		return
+	}
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == '}' {
+		s.i++
+	} else {
+		for !s.failed() {
+			s.ws()
+			key, ok := s.rawString("json")
+			if !ok || !s.expect(':') {
+				return
+			}
+			s.ws()
+			member(key)
+			if s.failed() {
+				return
+			}
+			s.ws()
+			if s.i < len(s.b) && s.b[s.i] == ',' {
+				s.i++
+				continue
+			}
+			if !s.expect('}') {
+				return
+			}
+			break
+		}
+	}
+	s.ws()
+	if !s.failed() && s.i < len(s.b) {
+		s.fail("json", "unexpected "+strconv.QuoteRune(rune(s.b[s.i]))+" after the object")
+	}
+}
+
+// rawString reads a string and returns its bytes between the quotes,
+// escapes left as they are.
+func (s *scanner) rawString(field string) ([]byte, bool) {
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		s.fail(field, "want a string"+s.found())
+		return nil, false
+	}
+	start := s.i + 1
+	for j := start; j < len(s.b); j++ {
+		switch c := s.b[j]; {
+		case c == '\\':
+			j++
+		case c == '"':
+			s.i = j + 1
+			return s.b[start:j], true
+		case c < 0x20:
+			s.fail(field, "control character in a string")
+			return nil, false
+		}
+	}
+	s.fail(field, "unterminated string")
+	return nil, false
+}
+
+// literal reads a bare token (number, true, false, null).
+func (s *scanner) literal() []byte {
+	start := s.i
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		if c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			break
+		}
+		s.i++
+	}
+	return s.b[start:s.i]
+}
+
+// isNull consumes a null and reports whether there was one.
+func (s *scanner) isNull() bool {
+	if len(s.b)-s.i >= 4 && string(s.b[s.i:s.i+4]) == "null" {
+		s.i += 4
+		return true
+	}
+	return false
+}
+
+// skip consumes any value.
+func (s *scanner) skip(field string) {
+	s.ws()
+	if s.i >= len(s.b) {
+		s.fail(field, "missing value")
+		return
+	}
+	switch s.b[s.i] {
+	case '"':
+		s.rawString(field)
+	case '{', '[':
+		open, close := s.b[s.i], byte('}')
+		if open == '[' {
+			close = ']'
+		}
+		s.i++
+		s.ws()
+		if s.i < len(s.b) && s.b[s.i] == close {
+			s.i++
+			return
+		}
+		for !s.failed() {
+			if open == '{' {
+				s.ws()
+				if _, ok := s.rawString(field); !ok || !s.expect(':') {
+					return
+				}
+			}
+			s.skip(field)
+			s.ws()
+			if s.i < len(s.b) && s.b[s.i] == ',' {
+				s.i++
+				continue
+			}
+			s.expect(close)
+			return
+		}
+	default:
+		if len(s.literal()) == 0 {
+			s.fail(field, "want a value"+s.found())
+		}
+	}
+}
+
+// number reads a finite JSON number as float64 (and its float32 rounding).
+func (s *scanner) number(field string) (float64, bool) {
+	tok := s.literal()
+	v, ok := parseNumber(tok)
+	if !ok {
+		s.fail(field, "want a number, got "+quoteToken(tok))
+	}
+	return v, ok
+}
+
+// parseNumber parses a JSON number; NaN, infinities and Go-only spellings
+// (hex, underscores, a leading +) are refused.
+func parseNumber(tok []byte) (float64, bool) {
+	if !numberBytes(tok) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(string(tok), 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, false
+	}
+	return v, true
+}
+
+// float32Of parses tok as a float32 exactly as a Trace v1 writer printed it
+// (shortest float32 round trip), so a trace read back compares bit for bit.
+func float32Of(tok []byte) (float32, bool) {
+	if v, ok := fastFloat32(tok); ok {
+		return v, true
+	}
+	if !numberBytes(tok) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(string(tok), 32)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, false
+	}
+	return float32(v), true
+}
+
+// numberBytes: tok starts like a JSON number and holds only a number's
+// bytes (so Go-only spellings — hex, underscores, Inf, NaN — are refused
+// before strconv sees them).
+func numberBytes(tok []byte) bool {
+	if len(tok) == 0 || !(tok[0] == '-' || tok[0] >= '0' && tok[0] <= '9') {
+		return false
+	}
+	for _, c := range tok {
+		if !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteToken(tok []byte) string {
+	if len(tok) > 40 {
+		tok = tok[:40]
+	}
+	if len(tok) == 0 {
+		return "nothing"
+	}
+	return strconv.Quote(string(tok))
+}
+
+// parseID reads "0x" followed by 1 to 8 hex digits (either case).
+func parseID(b []byte) (uint32, bool) {
+	if len(b) < 3 || len(b) > 10 || b[0] != '0' || (b[1] != 'x' && b[1] != 'X') {
+		return 0, false
+	}
+	var v uint32
+	for _, c := range b[2:] {
+		var d byte
+		switch {
+		case c >= '0' && c <= '9':
+			d = c - '0'
+		case c >= 'a' && c <= 'f':
+			d = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			d = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | uint32(d)
+	}
+	return v, true
+}
+
+// parseTick reads a non-negative integer tick no larger than MaxTick.
+func parseTick(tok []byte) (int, bool) {
+	if len(tok) == 0 || len(tok) > 10 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range tok {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n <= MaxTick
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// fastFloat32 parses the common plain decimal ("-91.25", "90.041664")
+// exactly, without strconv; ok is false for anything else (exponents, more
+// than 15 digits, malformed), which float32Of then gives to strconv. The
+// digits m and the power 10^k are exact in float64, so m / 10^k is the
+// correctly rounded float64 of the decimal; rounding that to float32 is the
+// correctly rounded float32 unless the float64 lies exactly halfway between
+// two float32s (double rounding can only err on a tie), which is refused.
+func fastFloat32(tok []byte) (float32, bool) {
+	i, neg := 0, false
+	if len(tok) > 0 && tok[0] == '-' {
+		i, neg = 1, true
+	}
+	var m uint64
+	digits, frac, dot := 0, 0, false
+	start := i
+	for ; i < len(tok); i++ {
+		c := tok[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot && i > start:
+			dot = true
+		default:
+			return 0, false
+		}
+	}
+	// JSON: no leading zeros ("01"), a digit after the point, at least one
+	// digit.
+	if digits == 0 || digits > 15 || dot && frac == 0 || tok[start] == '0' && len(tok) > start+1 && tok[start+1] != '.' {
+		return 0, false
+	}
+	v := float64(m) / pow10[frac]
+	f := float32(v)
+	if float64(f) != v {
+		toward := float32(math.Inf(1))
+		if float64(f) > v {
+			toward = float32(math.Inf(-1))
+		}
+		if (float64(f)+float64(math.Nextafter32(f, toward)))/2 == v {
+			return 0, false
+		}
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}

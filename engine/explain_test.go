@@ -1,0 +1,235 @@
+// Tests of the cause chains: every blip, snap, pop and hitch gets one, each
+// names the retail branch that made it (seed 000 §3, §4, §6 for blips and
+// stall windows; seed 004 §3 for MoveOrTeleport), and the streaming
+// Explainer (a sink, no log kept) gives exactly what the log gives.
+
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"glidepath/physics"
+)
+
+// explained runs the shipped scenario name with the log, metrics and stage
+// records on, and returns the Sim and its causes.
+func explainedRun(t *testing.T, name string) (*Sim, []Cause) {
+	t.Helper()
+	s := newSim(t, compiled(t, name), Options{EventLog: true, Metrics: true, RecordStages: true})
+	runTo(s, s.LastTick())
+	return s, s.Explain()
+}
+
+func causesOf(cs []Cause, k EventKind) []Cause {
+	var out []Cause
+	for _, c := range cs {
+		if c.Kind == k {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Every blip, snap, pop and hitch the run logged or counted has exactly one
+// cause, at its tick.
+func TestExplain_EveryJumpHasACause(t *testing.T) {
+	for _, name := range []string{"wall", "far-blip", "bubble", "teleport", "cliff", "jump", "jitter"} {
+		t.Run(name, func(t *testing.T) {
+			s, cs := explainedRun(t, name)
+			m := s.Metrics()
+			var pops, hitches int
+			for _, om := range m {
+				pops += om.Pops
+				hitches += om.Hitches
+			}
+			for _, k := range []EventKind{EventBlip, EventSnap} {
+				evs, got := eventsOf(s, k), causesOf(cs, k)
+				if len(evs) != len(got) {
+					t.Fatalf("%d %v events, %d causes", len(evs), k, len(got))
+				}
+				for i := range evs {
+					if int(evs[i].Tick) != got[i].Tick || evs[i].GUID != got[i].GUID {
+						t.Errorf("%v at tick %d explained at tick %d", k, evs[i].Tick, got[i].Tick)
+					}
+				}
+			}
+			if n := len(causesOf(cs, EventPop)); n != pops {
+				t.Errorf("%d pops counted, %d explained", pops, n)
+			}
+			if n := len(causesOf(cs, EventHitch)); n != hitches {
+				t.Errorf("%d hitches counted, %d explained", hitches, n)
+			}
+			for _, c := range cs {
+				line := c.String()
+				if !strings.HasPrefix(line, "tick "+strconv.Itoa(c.Tick)+": ") || !strings.Contains(line, " — ") || c.Why == "" {
+					t.Errorf("cause %q is not one line tick N: what — why", line)
+				}
+			}
+		})
+	}
+}
+
+// Seed 000 §4, §5, §6: in the wall scenario a 5-frame window fails (the body
+// makes no progress into the wall), NodeCompleted(0) pops the only node and
+// snapshots it into blipto_position, node_fail_counter is 1 with an empty
+// queue, and UseTime blips there — the same tick.
+func TestExplain_StallWindowBlipNamesTheFailedWindow(t *testing.T) {
+	s, cs := explainedRun(t, "wall")
+	blips := causesOf(cs, EventBlip)
+	if len(blips) != 1 {
+		t.Fatalf("blips %v", blips)
+	}
+	b := blips[0]
+	var failed []Event
+	for _, e := range eventsOf(s, EventStallWindow) {
+		if !e.Pass && int(e.Tick) <= b.Tick {
+			failed = append(failed, e)
+		}
+	}
+	if len(failed) != 1 {
+		t.Fatalf("failed windows before the blip: %v", failed)
+	}
+	for _, want := range []string{
+		"blip", "blipto_position",
+		"a stall window failed at tick " + strconv.Itoa(int(failed[0].Tick)),
+		"node_fail_counter 1", "queue emptied",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%q lacks %q", b.String(), want)
+		}
+	}
+}
+
+// Seed 000 §3 (READINGS.md item 4): an update farther than the autonomy blip
+// distance takes InterpolateTo's far branch, which sets node_fail_counter to
+// 4, and the next UseTime blips to the tail. The cause names the update by
+// its number among the object's UpdatePositions.
+func TestExplain_FarBranchBlipNamesTheUpdate(t *testing.T) {
+	s, cs := explainedRun(t, "far-blip")
+	blips := causesOf(cs, EventBlip)
+	if len(blips) != 1 {
+		t.Fatalf("blips %v", blips)
+	}
+	b := blips[0]
+	n := 0
+	for _, e := range eventsOf(s, EventRoute) {
+		if int(e.Tick) <= b.Tick && e.GUID == b.GUID {
+			n++
+		}
+	}
+	var far Event
+	for _, e := range eventsOf(s, EventEnqueue) {
+		if e.Branch == 1 {
+			far = e
+		}
+	}
+	if far.Fail != 4 {
+		t.Fatalf("far enqueue with node_fail_counter %d", far.Fail)
+	}
+	for _, want := range []string{"to the tail", "far branch at tick " + strconv.Itoa(int(far.Tick)),
+		"UpdatePosition #" + strconv.Itoa(n), "node_fail_counter to 4"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%q lacks %q", b.String(), want)
+		}
+	}
+	if b.Distance < 100 {
+		t.Errorf("blip of %v m, want over the 100 m autonomy blip distance", b.Distance)
+	}
+}
+
+// Seed 004 §3 branch C: a grounded update while the body is 96 m or more from
+// the player slide-snaps; the cause gives player_distance as routed.
+func TestExplain_SlideSnapGivesPlayerDistance(t *testing.T) {
+	s, cs := explainedRun(t, "bubble")
+	snaps := causesOf(cs, EventSnap)
+	routes := eventsOf(s, EventRoute)
+	if len(snaps) == 0 {
+		t.Fatal("no snaps")
+	}
+	for _, c := range snaps {
+		i := slices.IndexFunc(routes, func(e Event) bool { return int(e.Tick) == c.Tick && e.GUID == c.GUID })
+		if i < 0 || routes[i].Route != physics.RouteSlide || c.Route != physics.RouteSlide {
+			t.Fatalf("snap at tick %d without a slide route", c.Tick)
+		}
+		if routes[i].Distance < physics.MaxPhysicsDistance {
+			t.Errorf("slide routed at player_distance %v", routes[i].Distance)
+		}
+		want := "slide-snap " + metresText(c.Distance) + " m — UpdatePosition #" + strconv.Itoa(i+1) +
+			" arrived with the body " + metresText(routes[i].Distance) + " m from the player (≥ 96 m"
+		if !strings.Contains(c.String(), want) {
+			t.Errorf("%q lacks %q", c.String(), want)
+		}
+	}
+}
+
+// Seed 004 §3 branch A: a newer teleport stamp hard-snaps.
+func TestExplain_TeleportNamesTheStamp(t *testing.T) {
+	_, cs := explainedRun(t, "teleport")
+	snaps := causesOf(cs, EventSnap)
+	if len(snaps) != 1 || snaps[0].Route != physics.RouteTeleport ||
+		!strings.Contains(snaps[0].String(), "newer teleport stamp") || snaps[0].Distance < 1 {
+		t.Fatalf("teleport causes %v", snaps)
+	}
+}
+
+// A pop names the stage that moved the body most; the cliff's slides down a
+// too-steep slope are physics steps.
+func TestExplain_PopNamesTheStage(t *testing.T) {
+	_, cs := explainedRun(t, "cliff")
+	pops := causesOf(cs, EventPop)
+	if len(pops) == 0 {
+		t.Fatal("the cliff has no pops")
+	}
+	for _, c := range pops {
+		if strings.Contains(c.Why, "not recorded") {
+			t.Fatalf("pop without a stage although stages were recorded: %s", c.String())
+		}
+	}
+}
+
+// The Explainer as a sink, with no log kept, explains exactly what the log
+// does — what diff relies on to stream.
+type sinkCauses struct{ x Explainer }
+
+func (k *sinkCauses) TickEvents(tick int, evs []Event) { k.x.TickEvents(tick, evs) }
+
+func TestExplain_SinkWithoutLogGivesTheSameCauses(t *testing.T) {
+	_, want := explainedRun(t, "cliff")
+	var k sinkCauses
+	s := newSim(t, compiled(t, "cliff"), Options{Metrics: true, RecordStages: true, Sink: &k})
+	runTo(s, s.LastTick())
+	if len(s.AllEvents()) > 200 {
+		t.Errorf("the log holds %d events with only a sink", len(s.AllEvents()))
+	}
+	if !slices.Equal(k.x.Causes, want) {
+		t.Fatalf("sink causes differ: %d vs %d", len(k.x.Causes), len(want))
+	}
+}
+
+// The packed log keeps what the cause chains read: a route's
+// player_distance, the fail counter and queue length of the manager's
+// decisions, and a pop's or hitch's places, stage and distance.
+func TestLogStore_KeepsTheCauseFields(t *testing.T) {
+	from := Place{Cell: 0xA9B40011, Origin: [3]float32{1, 2, 3}}
+	to := Place{Cell: 0xA9B40012, Origin: [3]float32{4, 5, 6}}
+	events := []Event{
+		{Tick: 1, GUID: 7, Kind: EventRoute, Route: physics.RouteSlide, Distance: 97.25, Source: 3},
+		{Tick: 1, GUID: 7, Kind: EventEnqueue, Branch: 1, Fail: 4, Queue: 2, Source: 3},
+		{Tick: 2, GUID: 7, Kind: EventStallWindow, Cumulative: 0.01, ProgressQuantum: 0.16, Fail: 1, Queue: 1, Source: -1},
+		{Tick: 2, GUID: 7, Kind: EventBlip, From: from, To: to, Target: 3, Fail: 1, Source: -1},
+		{Tick: 3, GUID: 7, Kind: EventPop, From: from, To: to, Stage: physics.StagePhysics, Distance: 0.75, Contact: true, Source: -1},
+		{Tick: 4, GUID: 7, Kind: EventHitch, From: to, Queue: 3, Contact: true, Source: -1},
+	}
+	var s Sim
+	for i := range events {
+		s.pack(&events[i])
+	}
+	for i, want := range events {
+		if got := s.EventAt(i); got != want {
+			t.Errorf("entry %d: %+v, want %+v", i, got, want)
+		}
+	}
+}

@@ -1,0 +1,49 @@
+// State rows: every live object's committed state after the current tick,
+// compactly — what a Trace v1 state row holds — for sinks that compare or
+// tabulate every object every tick (diff) without the cost of full views.
+
+package engine
+
+import "github.com/go-gl/mathgl/mgl32"
+
+// StateRow is one live object after the current tick.
+type StateRow struct {
+	GUID uint32
+	// Cell and Origin are m_position's (the heading, which costs an atan2,
+	// is Sim.RowHeading's).
+	Cell   uint32
+	Origin mgl32.Vec3
+	// Queue is the interpolation queue's length, Fail node_fail_counter.
+	Queue, Fail int
+	// Contact is transient_state & 1.
+	Contact bool
+
+	slot int32
+}
+
+// States appends every live object's row, in header-then-creation order
+// (the order of Trace v1's state rows), to dst and returns it.
+func (s *Sim) States(dst []StateRow) []StateRow {
+	for _, o := range s.slots[:s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		pos := o.phys.Position()
+		r := StateRow{GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin,
+			Queue: queueLen(o), Contact: o.phys.InContact(), slot: o.slot}
+		if im := o.pm.Interpolation(); im != nil {
+			r.Fail = int(im.FailCounter())
+		}
+		dst = append(dst, r)
+	}
+	return dst
+}
+
+// RowHeading is the current heading, degrees clockwise from north, of the
+// object of a row States gave for the current tick.
+func (s *Sim) RowHeading(r *StateRow) float32 {
+	if r.slot < 0 || int(r.slot) >= len(s.slots) {
+		return 0
+	}
+	return s.slots[r.slot].phys.Heading()
+}

@@ -1,0 +1,128 @@
+// -against in the app: the client trace's values for the selection, added
+// to the inspector, and its distance to retail's body for the timeline's
+// plot (the track itself is an overlay, overlay.ClientTrack).
+
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"glidepath/ui/inspect"
+	"glidepath/ui/model"
+)
+
+// clientLines adds the inspector's client section for o at tick when a
+// client trace is loaded and has a row for o by then.
+func (a *app) clientLines(ls []inspect.Line, o *model.Object, tick int) []inspect.Line {
+	if a.opts.Client == nil {
+		return ls
+	}
+	row, ok := a.opts.Client.At(o.GUID, tick)
+	if !ok {
+		return ls
+	}
+	section := inspect.Client(o, tick, &inspect.ClientValues{
+		Tick: row.Tick, Pos: row.Pos, Heading: row.Heading, HasHeading: row.HasHeading,
+		Queue: row.Queue, HasQueue: row.HasQueue, Contact: row.Contact, HasContact: row.HasContact,
+	})
+	// Right after the body's own fields, before the managers' sections, so
+	// it is in view without scrolling.
+	at := len(ls)
+	for i := 1; i < len(ls); i++ {
+		if ls[i].Heading {
+			at = i
+			break
+		}
+	}
+	out := make([]inspect.Line, 0, len(ls)+len(section))
+	out = append(out, ls[:at]...)
+	out = append(out, section...)
+	return append(out, ls[at:]...)
+}
+
+// clientError is the distance at tick from retail's body to the client's,
+// for ticks the client logged and the object lived.
+func (a *app) clientError(guid uint32, tick int) (float64, bool) {
+	if !a.sess.ready && tick > a.sess.frontier {
+		return 0, false
+	}
+	r := a.sess.cur()
+	tr := r.hist.Track(guid)
+	if tr == nil {
+		return 0, false
+	}
+	s, alive := tr.At(tick)
+	if !alive {
+		return 0, false
+	}
+	row, ok := a.opts.Client.At(guid, tick)
+	if !ok || row.Tick != tick {
+		return 0, false
+	}
+	return row.Pos.Sub(r.hist.Pos(&s)).Len(), true
+}
+
+// DivergenceTolerance is the distance, metres, past which the selection
+// diverges from the client for D and Shift+D: viewer diff's default -tol.
+const DivergenceTolerance = 0.01
+
+// divergence reports whether guid diverges from the client at tick — a
+// client row of that tick more than DivergenceTolerance from retail's body,
+// or giving a queue length or Contact bit other than retail's — and says how.
+func (a *app) divergence(guid uint32, tick int) (string, bool) {
+	if !a.sess.ready && tick > a.sess.frontier {
+		return "", false
+	}
+	r := a.sess.cur()
+	tr := r.hist.Track(guid)
+	if tr == nil {
+		return "", false
+	}
+	s, alive := tr.At(tick)
+	row, ok := a.opts.Client.At(guid, tick)
+	if !alive || !ok || row.Tick != tick {
+		return "", false
+	}
+	var what []string
+	if e := row.Pos.Sub(r.hist.Pos(&s)).Len(); e > DivergenceTolerance {
+		what = append(what, fmt.Sprintf("%.3f m apart", e))
+	}
+	if row.HasQueue && row.Queue != int(s.Queue) {
+		what = append(what, fmt.Sprintf("queue %d, retail %d", row.Queue, s.Queue))
+	}
+	if row.HasContact && row.Contact != s.Contact {
+		what = append(what, fmt.Sprintf("Contact %v, retail %v", row.Contact, s.Contact))
+	}
+	if len(what) == 0 {
+		return "", false
+	}
+	return strings.Join(what, "; "), true
+}
+
+// jumpToDivergence moves the cursor to the selection's first divergence
+// from the client trace, or its next one after the cursor.
+func (a *app) jumpToDivergence(first bool) {
+	switch {
+	case a.opts.Client == nil:
+		a.say("no client trace: open with -against CLIENT_TRACE")
+		return
+	case a.selected == 0:
+		a.say("select an object to find where it diverges from the client")
+		return
+	}
+	from := a.pb.Cursor() + 1
+	if first {
+		from = 0
+	}
+	for k := from; k <= a.pb.Last(); k++ {
+		if what, ok := a.divergence(a.selected, k); ok {
+			a.pb.Seek(k)
+			a.stepper.Reset()
+			a.tl.View.Show(k)
+			a.say(fmt.Sprintf("tick %d: the client diverges: %s", k, what))
+			return
+		}
+	}
+	a.say("no later divergence from the client")
+}

@@ -1,0 +1,59 @@
+// The client's values beside retail's (viewer -against): the inspector's
+// last section gives, for the selection, what the client trace logged at the
+// cursor — its position and the error to retail's body, and its heading,
+// queue length and Contact bit where it gave them, each next to retail's.
+
+package inspect
+
+import (
+	"fmt"
+
+	"glidepath/ui/model"
+)
+
+// ClientValues is the client trace's row for the selection at the cursor
+// (or its last row before it, at Tick).
+type ClientValues struct {
+	Tick       int
+	Pos        model.Vec3
+	Heading    float32
+	HasHeading bool
+	Queue      int
+	HasQueue   bool
+	Contact    bool
+	HasContact bool
+}
+
+// Client returns the inspector's client section for o at tick.
+func Client(o *model.Object, tick int, c *ClientValues) []Line {
+	var ls []Line
+	field := func(l, format string, args ...any) {
+		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
+	}
+	ls = append(ls, Line{Heading: true, Label: "Client trace (-against)"})
+	loc := model.Local(o.Cell, c.Pos)
+	at := ""
+	if c.Tick != tick {
+		at = fmt.Sprintf(" (its row of tick %d)", c.Tick)
+	}
+	field("position", "(%.2f, %.2f, %.2f)%s", loc[0], loc[1], loc[2], at)
+	field("error to retail", "%.3f m", c.Pos.Sub(o.Pos).Len())
+	if c.HasHeading {
+		field("heading", "%.1f° · retail %.1f°", c.Heading, o.Heading)
+	}
+	if c.HasQueue {
+		mark := ""
+		if c.Queue != o.Interp.QueueLen {
+			mark = "  ≠"
+		}
+		field("position_queue", "%d · retail %d%s", c.Queue, o.Interp.QueueLen, mark)
+	}
+	if c.HasContact {
+		mark := ""
+		if c.Contact != o.Contact {
+			mark = "  ≠"
+		}
+		field("Contact", "%v · retail %v%s", c.Contact, o.Contact, mark)
+	}
+	return ls
+}

@@ -1,0 +1,117 @@
+// Client: the user's client's track from a client trace (`viewer -against`),
+// drawn beside retail's — its body at the cursor in its own colour, its trail
+// over the last seconds, and a line from retail's body to it when they part.
+
+package overlay
+
+import (
+	"image/color"
+	"sort"
+
+	"glidepath/ui/draw"
+)
+
+// ClientColor colours the client's bodies and trails.
+var ClientColor = color.RGBA{0xff, 0x70, 0x1e, 0xff}
+
+// ClientTrack is a client trace held for drawing: each object's rows by
+// tick, positions in global metres. The map is only looked up, never
+// iterated.
+type ClientTrack struct {
+	objs map[uint32]*clientObject
+}
+
+// ClientRow is one row of the client trace; the Has fields say which
+// optional values the client gave.
+type ClientRow struct {
+	Tick       int
+	Pos        draw.Vec3
+	Heading    float32
+	HasHeading bool
+	Queue      int
+	HasQueue   bool
+	Contact    bool
+	HasContact bool
+}
+
+type clientObject struct {
+	rows []ClientRow
+}
+
+// NewClientTrack returns an empty track.
+func NewClientTrack() *ClientTrack { return &ClientTrack{objs: make(map[uint32]*clientObject)} }
+
+// Add records guid's row; rows must come in tick order per object.
+func (t *ClientTrack) Add(guid uint32, row ClientRow) {
+	o := t.objs[guid]
+	if o == nil {
+		o = &clientObject{}
+		t.objs[guid] = o
+	}
+	o.rows = append(o.rows, row)
+}
+
+// At returns guid's client row for tick: its row of that tick, or, when the
+// client skipped the tick, its last row before it. ok is false before the
+// object's first row.
+func (t *ClientTrack) At(guid uint32, tick int) (row ClientRow, ok bool) {
+	o := t.objs[guid]
+	if o == nil {
+		return row, false
+	}
+	i := sort.Search(len(o.rows), func(i int) bool { return o.rows[i].Tick > tick }) - 1
+	if i < 0 {
+		return row, false
+	}
+	return o.rows[i], true
+}
+
+// Trail appends guid's client positions from tick from to tick to, every
+// step ticks, to dst.
+func (t *ClientTrack) Trail(guid uint32, from, to, step int, dst []draw.Vec3) []draw.Vec3 {
+	o := t.objs[guid]
+	if o == nil {
+		return dst
+	}
+	i := sort.Search(len(o.rows), func(i int) bool { return o.rows[i].Tick >= from })
+	next := from
+	for ; i < len(o.rows) && o.rows[i].Tick <= to; i++ {
+		if o.rows[i].Tick >= next {
+			dst = append(dst, o.rows[i].Pos)
+			next = o.rows[i].Tick + step
+		}
+	}
+	return dst
+}
+
+// clientLineMin is the distance, metres, from which a line joins retail's
+// body to the client's.
+const clientLineMin = 0.01
+
+// client draws the client's track for every object in the snapshot.
+func (d *Drawer) client(c draw.Canvas, sc *Scene) {
+	t := sc.Client
+	ticks := TrailSeconds * max(sc.TickRate, 1)
+	step := max((ticks+TrailPoints-1)/TrailPoints, 1)
+	trail := draw.Stroke{Width: 1.5, Color: draw.Fade(ClientColor, 0.8), Fade: 1}
+	for i := range sc.Snap.Objects {
+		o := &sc.Snap.Objects[i]
+		row, ok := t.At(o.GUID, sc.Snap.Tick)
+		if !ok {
+			continue
+		}
+		pos, h := row.Pos, o.Heading
+		if row.HasHeading {
+			h = float64(row.Heading)
+		}
+		d.pts = t.Trail(o.GUID, sc.Snap.Tick-ticks, sc.Snap.Tick, step, d.pts[:0])
+		if len(d.pts) >= 2 {
+			c.Polyline(d.pts, trail)
+		}
+		c.Body(draw.Body{Pos: pos, Radius: o.Radius, Height: o.Height, Heading: h,
+			Shape: draw.Capsule, Color: draw.Fade(ClientColor, 0.6)})
+		if pos.Sub(o.Pos).Len() > clientLineMin {
+			c.Line(o.Pos, pos, draw.Stroke{Width: 1, Color: ClientColor})
+		}
+	}
+}
