@@ -122,9 +122,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if o.trace == "-" {
 			out = stderr
 		}
-		write := report.WriteText
+		marks := loadBookmarks(files[0], stderr)
+		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks) }
 		if o.json {
-			write = report.WriteJSON
+			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
 		}
 		if err := write(out); err != nil {
 			return err
