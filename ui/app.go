@@ -52,6 +52,10 @@ type Options struct {
 	// ShotFirst takes the screenshot at the first frame the viewer can
 	// draw, without waiting for the pre-run to finish.
 	ShotFirst bool
+	// Export, when set, makes the viewer pre-run, render every tick of a
+	// range like a screenshot and hand each frame over (export.go); Tick
+	// should be its first tick.
+	Export *Export
 }
 
 // Window defaults.
@@ -123,6 +127,7 @@ type app struct {
 	frames, readyFrames int
 	shotDone            bool
 	shotErr             error
+	exp                 exporter
 }
 
 func newApp(opts Options) (*app, error) {
@@ -154,6 +159,12 @@ func newApp(opts Options) (*app, error) {
 	}
 	if a.layers == 0 {
 		a.layers = overlay.All
+	}
+	if opts.Export != nil {
+		if err := checkExport(opts.Export, opts.Sources[0].Info().LastTick); err != nil {
+			return nil, err
+		}
+		a.exp.captured = opts.Export.From - 1
 	}
 	if opts.Size.X > 0 && opts.Size.Y > 0 {
 		a.w, a.h = opts.Size.X, opts.Size.Y
@@ -193,15 +204,15 @@ func (a *app) Update() error {
 	if a.sess.err != nil {
 		return a.sess.err
 	}
-	if a.opts.Screenshot != "" && !a.opts.ShotFirst && !a.sess.ready {
-		return nil // a screenshot shows the whole run's records
+	if a.headless() && !a.opts.ShotFirst && !a.sess.ready {
+		return nil // a screenshot or export shows the whole run's records
 	}
 	if !a.started {
 		a.start()
 	}
 	// A screenshot shows the state it was asked for, whatever the mouse
 	// and keyboard of the machine it runs on are doing.
-	if a.opts.Screenshot == "" {
+	if !a.headless() {
 		a.gui.ui.Update()
 		wasFocused := a.gui.focused()
 		a.gui.releaseFocus(&a.lay)
@@ -216,6 +227,8 @@ func (a *app) Update() error {
 			a.apply(c)
 		}
 		a.updateMouse()
+	} else {
+		a.exportUpdate()
 	}
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	// Past what the pre-run has reached, the cursor steps on by itself
@@ -238,7 +251,7 @@ func (a *app) Update() error {
 func (a *app) start() {
 	a.started = true
 	a.pb.Seek(a.opts.Tick)
-	if !a.opts.Paused && a.opts.Screenshot == "" {
+	if !a.opts.Paused && !a.headless() {
 		a.pb.SetPlaying(true)
 	}
 	a.sess.seek(a.pb.Cursor())
@@ -329,6 +342,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
 		a.shotDone = true
 	}
+	a.exportDraw(screen)
 }
 
 // drawViewport builds and submits the 3D view, clipped to its rectangle.
@@ -348,7 +362,7 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 
 // Layout makes the screen as large as the window (or the screenshot's size).
 func (a *app) Layout(w, h int) (int, int) {
-	if a.opts.Screenshot != "" && a.opts.Size.X > 0 && a.opts.Size.Y > 0 {
+	if a.headless() && a.opts.Size.X > 0 && a.opts.Size.Y > 0 {
 		w, h = a.opts.Size.X, a.opts.Size.Y
 	}
 	if w != a.w || h != a.h {

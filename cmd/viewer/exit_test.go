@@ -91,6 +91,23 @@ func exitCases(t *testing.T) []exitCase {
 		{"shot select absent", []string{"shot", "-select", "0x12345678", farJump}, 2, "has no object with this guid"},
 		{"shot tick out of range", []string{"shot", "-tick", "-5", farJump}, 2, "-tick -5"},
 		{"shot missing input", []string{"shot", missing}, 2, "missing.jsonl"},
+
+		// export: success needs a display (export_test.go); these fail
+		// before any window opens.
+		{"export help", []string{"export", "-h"}, 0, ""},
+		{"export no file", []string{"export"}, 2, "want one FILE"},
+		{"export from outside the run", []string{"export", "-from", "5000", farJump}, 2, "-from 5000: outside the run, which has ticks 0 to 105"},
+		{"export to outside the run", []string{"export", "-to", "-2", farJump}, 2, "-to -2: outside the run"},
+		{"export to in seconds outside the run", []string{"export", "-to", "60s", farJump}, 2, "-to 60s: outside the run"},
+		{"export from after to", []string{"export", "-from", "50", "-to", "40", farJump}, 2, "-from 50 is after -to 40"},
+		{"export bad tick", []string{"export", "-from", "soon", farJump}, 2, `-from "soon"`},
+		{"export png file", []string{"export", "-o", "x.png", farJump}, 2, "want OUT.gif"},
+		{"export fps", []string{"export", "-fps", "500", farJump}, 2, "-fps 500"},
+		{"export over input", []string{"export", "-o", copyOf, copyOf}, 2, "would overwrite the input"},
+		{"export into a directory of other files", []string{"export", "-o", dir, farJump}, 2, "not an exported frame"},
+		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},
+		{"export gif in missing directory", []string{"export", "-o", filepath.Join(noDir, "x.gif"), farJump}, 1, "no-such-dir"},
+		{"export pngs in missing directory", []string{"export", "-o", filepath.Join(noDir, "frames"), farJump}, 1, "no-such-dir"},
 	}
 }
 

@@ -71,6 +71,7 @@ func commands() []command {
 		{"synth", "write a synthetic crowd recording (the benchmarks' load)", runSynth},
 		{"import", "import a network capture (.pcap, .pcapng) into a recording and summarise it", runImport},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
+		{"export", "render a range of ticks to an animated GIF or numbered PNGs (needs a display)", runExport},
 	}
 }
 
