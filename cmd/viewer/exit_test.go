@@ -57,6 +57,10 @@ func exitCases(t *testing.T) []exitCase {
 		{"run negative ticks", []string{"run", "-ticks", "-1", farJump}, 2, "-ticks -1"},
 		{"run ticks past 48 h", []string{"run", "-ticks", "1000000000000", farJump}, 2, "more than the limit of 5184000 ticks"},
 		{"run trace over input", []string{"run", "-trace", copyOf, copyOf}, 2, "would overwrite the input"},
+		{"run follow scenario", []string{"run", "-follow", jump}, 2, "follow reads a recording"},
+		{"run follow missing input", []string{"run", "-follow", missing}, 2, "missing.jsonl"},
+		{"run follow with trace", []string{"run", "-follow", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 2, "cannot be combined with -trace"},
+		{"run follow idle", []string{"run", "-follow", "-idle", "100ms", "-quiet", farJump}, 0, ""},
 		{"run trace in missing directory", []string{"run", "-trace", filepath.Join(noDir, "t.jsonl"), farJump}, 1, "no-such-dir"},
 
 		{"compile help", []string{"compile", "-h"}, 0, ""},

@@ -101,7 +101,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return err // the environment's: exit 1, naming OUT
 	}
 	defer sink.abort()
-	bar := newProgress(stderr, n, "exporting "+filepath.Base(f.out))
+	bar := newFrameProgress(stderr, n, "exporting "+filepath.Base(f.out))
 	opts.Title, opts.Paused, opts.Size, opts.Tick = "Glidepath export", true, sz, from
 	opts.Export = &ui.Export{From: from, To: to, Frame: func(tick int, img *image.RGBA) error {
 		if err := stopped("tick %d of %d–%d of export", tick, from, to); err != nil {

@@ -15,8 +15,8 @@ import (
 // frameProgress counts frames (or ticks) done; the zero value shows nothing.
 type frameProgress struct{ bar *progressbar.ProgressBar }
 
-// newProgress shows a bar of total steps on w if w is a terminal.
-func newProgress(w io.Writer, total int, what string) frameProgress {
+// newFrameProgress shows a bar of total steps on w if w is a terminal.
+func newFrameProgress(w io.Writer, total int, what string) frameProgress {
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return frameProgress{}

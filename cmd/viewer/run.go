@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-json] [-quiet] [-server-port N] [-player GUID] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -29,6 +29,7 @@ type runOptions struct {
 	quiet   bool
 	tables  tableOptions
 	jobs    int
+	follow  followFlags
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -44,12 +45,16 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	cf.add(fs)
 	o.tables.addFlags(fs)
 	fs.IntVar(&o.jobs, "jobs", 0, "run several FILEs on `N` workers (default: the number of cores)")
+	o.follow.add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if err := o.tables.check(files); err != nil {
 		return err
+	}
+	if o.follow.on && (len(files) > 1 || o.jobs != 0) {
+		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}
 	if len(files) > 1 || o.jobs != 0 {
 		copts, err := cf.options()
@@ -74,6 +79,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
 		return badInput("run: -trace %s would overwrite the input", o.trace)
+	}
+	if o.follow.on {
+		return runFollow(files[0], &o, readings, stdout, stderr)
 	}
 	copts, err := cf.options()
 	if err != nil {
