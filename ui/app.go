@@ -128,6 +128,7 @@ type app struct {
 	shotDone            bool
 	shotErr             error
 	exp                 exporter
+	marks               marks
 }
 
 func newApp(opts Options) (*app, error) {
@@ -160,6 +161,7 @@ func newApp(opts Options) (*app, error) {
 	if a.layers == 0 {
 		a.layers = overlay.All
 	}
+	a.marks.load(opts.File)
 	if opts.Export != nil {
 		if err := checkExport(opts.Export, opts.Sources[0].Info().LastTick); err != nil {
 			return nil, err
@@ -216,7 +218,10 @@ func (a *app) Update() error {
 		a.gui.ui.Update()
 		wasFocused := a.gui.focused()
 		a.gui.releaseFocus(&a.lay)
-		if !wasFocused {
+		if a.marks.editing {
+			a.readLabelKeys()
+			a.cmds = a.cmds[:0]
+		} else if !wasFocused {
 			a.cmds = pressedCommands(a.keys, a.cmds[:0])
 		} else {
 			a.cmds = a.cmds[:0]
@@ -259,6 +264,9 @@ func (a *app) start() {
 		a.sess.buildTerrain()
 	}
 	a.frameAll()
+	if a.marks.loadErr != nil {
+		a.sayMarksOff()
+	}
 	a.afterSeek()
 }
 
@@ -322,6 +330,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.drawPanels()
 	if a.shown.timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
+		a.drawBookmarkMarks()
 	}
 	if err := a.renderer.DrawFlat(screen, a.flat); err != nil {
 		a.shotErr, a.shotDone = err, true

@@ -13,6 +13,6 @@ import (
 // status draw with.
 func ChromeColors() []color.RGBA {
 	out := []color.RGBA{background, noteColor, barColor, hudColor, offColor, scrollbarColor,
-		rowSelected, rowHover, textColor, dimColor, headColor}
+		rowSelected, rowHover, textColor, dimColor, headColor, bookmarkColor}
 	return append(out, timeline.Colors()...)
 }

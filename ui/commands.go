@@ -86,6 +86,14 @@ func (a *app) apply(c command) {
 	case cmdToggleTimeline:
 		a.shown.timeline = !a.shown.timeline
 		a.relayout()
+	case cmdBookmark:
+		a.startBookmark()
+	case cmdUnbookmark:
+		a.removeBookmark()
+	case cmdPrevBookmark, cmdNextBookmark:
+		a.jumpToBookmark(c == cmdNextBookmark)
+	case cmdToggleBookmarks:
+		a.marks.panel = !a.marks.panel
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

@@ -50,6 +50,7 @@ func (a *app) drawOverlays() {
 	if a.shown.timeline {
 		a.tl.DrawHover(a.top)
 	}
+	a.drawBookmarkPanel()
 	if a.help {
 		a.drawHelp()
 	}

@@ -47,6 +47,11 @@ const (
 	cmdToggleLeft
 	cmdToggleRight
 	cmdToggleTimeline
+	cmdBookmark
+	cmdUnbookmark
+	cmdPrevBookmark
+	cmdNextBookmark
+	cmdToggleBookmarks
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -92,6 +97,11 @@ func keymap() []binding {
 		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},
 		{ebiten.KeyF2, false, cmdToggleRight, false, "F2", "show / hide the inspector and pipeline"},
 		{ebiten.KeyF3, false, cmdToggleTimeline, false, "F3", "show / hide the timeline"},
+		{ebiten.KeyL, false, cmdBookmark, false, "L", "bookmark the cursor's tick, with a label typed in a box (Enter keeps, Esc drops)"},
+		{ebiten.KeyL, true, cmdUnbookmark, false, "Shift+L", "remove the bookmark at the cursor"},
+		{ebiten.KeyPageUp, false, cmdPrevBookmark, true, "PgUp", "previous bookmark"},
+		{ebiten.KeyPageDown, false, cmdNextBookmark, true, "PgDn", "next bookmark"},
+		{ebiten.KeyF4, false, cmdToggleBookmarks, false, "F4", "show / hide the bookmark list"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})
