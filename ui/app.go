@@ -56,6 +56,10 @@ type Options struct {
 	// range like a screenshot and hand each frame over (export.go); Tick
 	// should be its first tick.
 	Export *Export
+	// ExportRange, when set, exports a range of ticks for the E key (the
+	// range between two bookmarks) and returns the message for the status
+	// line. It runs on its own goroutine.
+	ExportRange func(ExportRequest) string
 }
 
 // Window defaults.
@@ -129,6 +133,7 @@ type app struct {
 	shotErr             error
 	exp                 exporter
 	marks               marks
+	exportMsgs          chan string
 }
 
 func newApp(opts Options) (*app, error) {
@@ -232,6 +237,7 @@ func (a *app) Update() error {
 			a.apply(c)
 		}
 		a.updateMouse()
+		a.pollExports()
 	} else {
 		a.exportUpdate()
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/engine/bookmarks"
+	"glidepath/ui/camera"
 )
 
 // bookmarkColor marks bookmarks on the timeline and in their panel.
@@ -246,4 +247,53 @@ func clip(measure func(string) float32, s string, w float32) string {
 		r = r[:len(r)-1]
 	}
 	return strings.TrimSpace(string(r)) + "…"
+}
+
+// ExportRequest is a range the window asks to have exported (E): the ticks
+// between two bookmarks, the camera's mode and the selection.
+type ExportRequest struct {
+	From, To int
+	Camera   camera.Mode
+	Select   uint32
+}
+
+// exportBetweenMarks asks for the range from the bookmark at or before the
+// cursor to the next one to be exported; Options.ExportRange does it off
+// the window's loop and its message comes back to the status line.
+func (a *app) exportBetweenMarks() {
+	if a.marks.sc == nil {
+		a.sayMarksOff()
+		return
+	}
+	if a.opts.ExportRange == nil {
+		a.say("export is not available here")
+		return
+	}
+	set := &a.marks.sc.Bookmarks
+	cur := a.pb.Cursor()
+	from, ok := set.At(cur)
+	if !ok {
+		from, ok = set.Prev(cur)
+	}
+	to, ok2 := set.Next(cur)
+	if !ok || !ok2 {
+		a.say("E exports between two bookmarks: put the cursor between them")
+		return
+	}
+	req := ExportRequest{From: from.Tick, To: to.Tick, Camera: a.cam.Mode, Select: a.selected}
+	if a.exportMsgs == nil {
+		a.exportMsgs = make(chan string, 4)
+	}
+	a.say(fmt.Sprintf("exporting ticks %d–%d…", req.From, req.To))
+	run, msgs := a.opts.ExportRange, a.exportMsgs
+	go func() { msgs <- run(req) }()
+}
+
+// pollExports shows the message of an export that finished.
+func (a *app) pollExports() {
+	select {
+	case msg := <-a.exportMsgs:
+		a.say(msg)
+	default:
+	}
 }

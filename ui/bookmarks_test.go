@@ -121,3 +121,32 @@ func TestBookmarks_BuiltInScenarioHasNone(t *testing.T) {
 		t.Errorf("editing %v, status %q", a.marks.editing, a.status)
 	}
 }
+
+// E asks for the range between the bookmarks around the cursor, with the
+// camera and the selection, and shows the answer in the status line.
+func TestBookmarks_ExportBetweenMarks(t *testing.T) {
+	path := scenarioCopy(t, "cliff.yaml")
+	sc, _ := bookmarks.Load(path)
+	sc.Bookmarks.Add(120, "a")
+	sc.Bookmarks.Add(200, "b")
+	sc.Save()
+	got := make(chan ExportRequest, 1)
+	a := openAppWith(t, path, nil, Options{File: path, Camera: camera.TopDown, Tick: 150, Paused: true, Select: 0x80001201, Size: image.Pt(1280, 800),
+		ExportRange: func(r ExportRequest) string { got <- r; return "exported it" }})
+	a.apply(cmdExportMarks)
+	r := <-got
+	if r != (ExportRequest{From: 120, To: 200, Camera: camera.TopDown, Select: 0x80001201}) {
+		t.Errorf("request %+v", r)
+	}
+	for i := 0; i < 100 && !strings.Contains(a.status, "exported it"); i++ {
+		a.pollExports()
+	}
+	if !strings.Contains(a.status, "exported it") {
+		t.Errorf("status %q lacks the export's message", a.status)
+	}
+	a.pb.Seek(250)
+	a.apply(cmdExportMarks)
+	if !strings.Contains(a.status, "between two bookmarks") {
+		t.Errorf("past the last mark: status %q", a.status)
+	}
+}

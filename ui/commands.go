@@ -94,6 +94,8 @@ func (a *app) apply(c command) {
 		a.jumpToBookmark(c == cmdNextBookmark)
 	case cmdToggleBookmarks:
 		a.marks.panel = !a.marks.panel
+	case cmdExportMarks:
+		a.exportBetweenMarks()
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

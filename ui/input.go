@@ -52,6 +52,7 @@ const (
 	cmdPrevBookmark
 	cmdNextBookmark
 	cmdToggleBookmarks
+	cmdExportMarks
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -102,6 +103,7 @@ func keymap() []binding {
 		{ebiten.KeyPageUp, false, cmdPrevBookmark, true, "PgUp", "previous bookmark"},
 		{ebiten.KeyPageDown, false, cmdNextBookmark, true, "PgDn", "next bookmark"},
 		{ebiten.KeyF4, false, cmdToggleBookmarks, false, "F4", "show / hide the bookmark list"},
+		{ebiten.KeyE, false, cmdExportMarks, false, "E", "export the ticks between the bookmarks around the cursor to a GIF next to the input"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})

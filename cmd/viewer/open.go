@@ -40,6 +40,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	opts.Title = "Glidepath — " + opts.Sources[0].Info().File
 	opts.Paused, opts.Screenshot = *paused, *shot
+	if names, err := rf.readings(); err == nil && fs.Arg(0) != "" {
+		opts.ExportRange = windowExporter(fs.Arg(0), names)
+	}
 	return ui.Run(opts)
 }
 
