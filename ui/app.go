@@ -79,7 +79,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	defer a.sess.close()
+	defer func() { a.sess.close() }() // the session opened last
 	ebiten.SetWindowTitle(opts.Title)
 	ebiten.SetWindowSize(a.w, a.h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -133,6 +133,7 @@ type app struct {
 	shotErr             error
 	exp                 exporter
 	marks               marks
+	open                openBox
 	exportMsgs          chan string
 }
 
@@ -223,7 +224,13 @@ func (a *app) Update() error {
 		a.gui.ui.Update()
 		wasFocused := a.gui.focused()
 		a.gui.releaseFocus(&a.lay)
-		if a.marks.editing {
+		if dropped := ebiten.DroppedFiles(); dropped != nil {
+			a.handleDrop(dropped)
+		}
+		if a.open.active {
+			a.readOpenKeys()
+			a.cmds = a.cmds[:0]
+		} else if a.marks.editing {
 			a.readLabelKeys()
 			a.cmds = a.cmds[:0]
 		} else if !wasFocused {

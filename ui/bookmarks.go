@@ -252,6 +252,9 @@ func clip(measure func(string) float32, s string, w float32) string {
 // ExportRequest is a range the window asks to have exported (E): the ticks
 // between two bookmarks, the camera's mode and the selection.
 type ExportRequest struct {
+	// File is the input shown (the window may have opened another since
+	// it started).
+	File     string
 	From, To int
 	Camera   camera.Mode
 	Select   uint32
@@ -280,7 +283,7 @@ func (a *app) exportBetweenMarks() {
 		a.say("E exports between two bookmarks: put the cursor between them")
 		return
 	}
-	req := ExportRequest{From: from.Tick, To: to.Tick, Camera: a.cam.Mode, Select: a.selected}
+	req := ExportRequest{File: a.opts.File, From: from.Tick, To: to.Tick, Camera: a.cam.Mode, Select: a.selected}
 	if a.exportMsgs == nil {
 		a.exportMsgs = make(chan string, 4)
 	}

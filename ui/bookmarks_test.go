@@ -135,7 +135,7 @@ func TestBookmarks_ExportBetweenMarks(t *testing.T) {
 		ExportRange: func(r ExportRequest) string { got <- r; return "exported it" }})
 	a.apply(cmdExportMarks)
 	r := <-got
-	if r != (ExportRequest{From: 120, To: 200, Camera: camera.TopDown, Select: 0x80001201}) {
+	if r != (ExportRequest{File: path, From: 120, To: 200, Camera: camera.TopDown, Select: 0x80001201}) {
 		t.Errorf("request %+v", r)
 	}
 	for i := 0; i < 100 && !strings.Contains(a.status, "exported it"); i++ {

@@ -96,6 +96,8 @@ func (a *app) apply(c command) {
 		a.marks.panel = !a.marks.panel
 	case cmdExportMarks:
 		a.exportBetweenMarks()
+	case cmdOpen:
+		a.startOpen()
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

@@ -51,6 +51,7 @@ func (a *app) drawOverlays() {
 		a.tl.DrawHover(a.top)
 	}
 	a.drawBookmarkPanel()
+	a.drawOpenBox()
 	if a.help {
 		a.drawHelp()
 	}

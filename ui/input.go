@@ -53,6 +53,7 @@ const (
 	cmdNextBookmark
 	cmdToggleBookmarks
 	cmdExportMarks
+	cmdOpen
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -103,6 +104,7 @@ func keymap() []binding {
 		{ebiten.KeyPageUp, false, cmdPrevBookmark, true, "PgUp", "previous bookmark"},
 		{ebiten.KeyPageDown, false, cmdNextBookmark, true, "PgDn", "next bookmark"},
 		{ebiten.KeyF4, false, cmdToggleBookmarks, false, "F4", "show / hide the bookmark list"},
+		{ebiten.KeyO, true, cmdOpen, false, "Shift+O", "open another recording or scenario (a path box; Tab completes); or drop a file on the window"},
 		{ebiten.KeyE, false, cmdExportMarks, false, "E", "export the ticks between the bookmarks around the cursor to a GIF next to the input"},
 	}
 	for _, e := range overlay.Legend() {

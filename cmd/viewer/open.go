@@ -40,8 +40,8 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	opts.Title = "Glidepath — " + opts.Sources[0].Info().File
 	opts.Paused, opts.Screenshot = *paused, *shot
-	if names, err := rf.readings(); err == nil && fs.Arg(0) != "" {
-		opts.ExportRange = windowExporter(fs.Arg(0), names)
+	if names, err := rf.readings(); err == nil {
+		opts.ExportRange = windowExporter(names)
 	}
 	return ui.Run(opts)
 }

@@ -17,10 +17,11 @@ import (
 	"glidepath/ui"
 )
 
-// windowExporter returns the ui's ExportRange for the input file under
-// readings (the selected first).
-func windowExporter(file string, readings []string) func(ui.ExportRequest) string {
+// windowExporter returns the ui's ExportRange under readings (the selected
+// first).
+func windowExporter(readings []string) func(ui.ExportRequest) string {
 	return func(r ui.ExportRequest) string {
+		file := r.File
 		exe, err := os.Executable()
 		if err != nil {
 			return "export failed: " + err.Error()
