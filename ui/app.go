@@ -21,6 +21,7 @@ import (
 	"glidepath/ui/overlay"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
+	"glidepath/ui/settings"
 	"glidepath/ui/timeline"
 )
 
@@ -60,6 +61,12 @@ type Options struct {
 	// range between two bookmarks) and returns the message for the status
 	// line. It runs on its own goroutine.
 	ExportRange func(ExportRequest) string
+	// Settings is the per-user settings file (ui/settings; "" keeps none).
+	// RestoreView applies the view remembered for the input at start;
+	// Warn reports a problem once the window has closed (saving them).
+	Settings    string
+	RestoreView bool
+	Warn        func(string)
 }
 
 // Window defaults.
@@ -80,6 +87,11 @@ func Run(opts Options) error {
 		return err
 	}
 	defer func() { a.sess.close() }() // the session opened last
+	defer func() {
+		if err := a.rememberView(); err != nil && opts.Warn != nil {
+			opts.Warn("the view was not remembered: " + err.Error())
+		}
+	}()
 	ebiten.SetWindowTitle(opts.Title)
 	ebiten.SetWindowSize(a.w, a.h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -134,6 +146,9 @@ type app struct {
 	exp                 exporter
 	marks               marks
 	open                openBox
+	st                  *settings.Settings
+	stErr               error
+	restore             bool // apply the remembered view at start
 	exportMsgs          chan string
 }
 
@@ -168,6 +183,8 @@ func newApp(opts Options) (*app, error) {
 		a.layers = overlay.All
 	}
 	a.marks.load(opts.File)
+	a.loadSettings()
+	a.restore = opts.RestoreView
 	if opts.Export != nil {
 		if err := checkExport(opts.Export, opts.Sources[0].Info().LastTick); err != nil {
 			return nil, err
@@ -279,6 +296,10 @@ func (a *app) start() {
 	a.frameAll()
 	if a.marks.loadErr != nil {
 		a.sayMarksOff()
+	}
+	if a.restore {
+		a.restore = false
+		a.restoreView()
 	}
 	a.afterSeek()
 }

@@ -39,11 +39,14 @@ const maxCandidates = 8
 // startOpen shows the open box, holding the current input's directory.
 func (a *app) startOpen() {
 	a.pb.SetPlaying(false)
-	dir := "."
-	if a.opts.File != "" {
-		dir = filepath.Dir(a.opts.File)
+	start := "." + string(filepath.Separator)
+	switch {
+	case a.opts.File != "":
+		start = filepath.Dir(a.opts.File) + string(filepath.Separator)
+	case a.st != nil && a.st.LastFile != "":
+		start = a.st.LastFile // the last input opened
 	}
-	a.open = openBox{active: true, text: []rune(dir + string(filepath.Separator))}
+	a.open = openBox{active: true, text: []rune(start)}
 }
 
 // typeOpen applies the keys typed into the open box.
@@ -176,6 +179,7 @@ func (a *app) openFile(path string) {
 		a.say("cannot open: " + err.Error())
 		return
 	}
+	rememberErr := a.rememberView()
 	a.sess.close()
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
@@ -189,7 +193,11 @@ func (a *app) openFile(path string) {
 	a.opts.Title = "Glidepath — " + path
 	ebiten.SetWindowTitle(a.opts.Title)
 	a.relayout()
+	a.restore = true
 	a.say("opened " + path)
+	if rememberErr != nil {
+		a.say("opened " + path + "; the previous view was not remembered: " + rememberErr.Error())
+	}
 }
 
 // drawOpenBox is the open dialog: the path, the caret and the candidates.

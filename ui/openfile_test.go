@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +11,9 @@ import (
 	"time"
 
 	"glidepath/engine/bookmarks"
+	"glidepath/ui/camera"
+	"glidepath/ui/overlay"
+	"glidepath/ui/settings"
 )
 
 // droppedFS is what Ebitengine hands over for a drop on the desktop: a
@@ -129,5 +133,46 @@ func TestOpen_BoxCompletesAndOpens(t *testing.T) {
 	deadline := time.Now().Add(time.Minute)
 	for !a.sess.poll() && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// The view of an input is remembered when another is opened and restored
+// when it is opened again: camera, overlays, panels and selection.
+func TestRemember_ViewPerInput(t *testing.T) {
+	cliff := scenarioCopy(t, "cliff.yaml")
+	wall := scenarioCopy(t, "wall.yaml")
+	st := filepath.Join(t.TempDir(), "cfg", "viewer.json")
+	a := openAppWith(t, cliff, nil, Options{File: cliff, Paused: true, Size: image.Pt(1280, 800), Settings: st, RestoreView: true})
+	a.cam.SetMode(camera.Perspective)
+	a.cam.Span, a.cam.Yaw = 77, 33
+	a.apply(cmdLayer + command(overlay.Trails))
+	a.apply(cmdToggleLeft)
+	a.selected = 0x80001201
+	want := a.cam
+	a.openFile(wall)
+	if a.opts.File != wall {
+		t.Fatalf("did not open %s: %s", wall, a.status)
+	}
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.Update()
+	a.openFile(cliff)
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.Update()
+	if a.cam.Mode != camera.Perspective || a.cam.Span != want.Span || a.cam.Yaw != want.Yaw || a.cam.Target != want.Target {
+		t.Errorf("camera %+v, want %+v", a.cam, want)
+	}
+	if a.layers.Has(overlay.Trails) || !a.layers.Has(overlay.Queue) {
+		t.Errorf("overlays %b: trails should be off, the queue on", a.layers)
+	}
+	if a.shown.left || !a.shown.right || a.selected != 0x80001201 {
+		t.Errorf("panels %+v, selection %#x", a.shown, a.selected)
+	}
+	s, err := settings.Load(st)
+	if err != nil || s.LastFile != wall && s.LastFile != cliff {
+		t.Errorf("settings %+v, %v", s, err)
 	}
 }

@@ -43,6 +43,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if names, err := rf.readings(); err == nil {
 		opts.ExportRange = windowExporter(names)
 	}
+	if *shot == "" {
+		rememberViews(&opts, fs, stderr)
+	}
 	return ui.Run(opts)
 }
 
