@@ -67,6 +67,9 @@ type Options struct {
 	Settings    string
 	RestoreView bool
 	Warn        func(string)
+	// Follow re-reads File as it grows and keeps the cursor at the live
+	// edge until the user moves it (live.go).
+	Follow bool
 }
 
 // Window defaults.
@@ -149,6 +152,9 @@ type app struct {
 	st                  *settings.Settings
 	stErr               error
 	restore             bool // apply the remembered view at start
+	live                liveState
+	liveCursor          int  // where the follow last put the cursor
+	keepView            bool // the next start keeps the camera (a follow's reload)
 	exportMsgs          chan string
 }
 
@@ -185,6 +191,9 @@ func newApp(opts Options) (*app, error) {
 	a.marks.load(opts.File)
 	a.loadSettings()
 	a.restore = opts.RestoreView
+	if opts.Follow {
+		a.startLive()
+	}
 	if opts.Export != nil {
 		if err := checkExport(opts.Export, opts.Sources[0].Info().LastTick); err != nil {
 			return nil, err
@@ -262,6 +271,7 @@ func (a *app) Update() error {
 		}
 		a.updateMouse()
 		a.pollExports()
+		a.pollLive(false)
 	} else {
 		a.exportUpdate()
 	}
@@ -286,14 +296,19 @@ func (a *app) Update() error {
 func (a *app) start() {
 	a.started = true
 	a.pb.Seek(a.opts.Tick)
-	if !a.opts.Paused && !a.headless() {
+	if !a.opts.Paused && !a.headless() && !a.keepView {
 		a.pb.SetPlaying(true)
 	}
 	a.sess.seek(a.pb.Cursor())
 	if a.sess.terrain == nil {
 		a.sess.buildTerrain()
 	}
-	a.frameAll()
+	if a.keepView {
+		a.keepView = false
+	} else {
+		a.frameAll()
+	}
+	a.liveCursor = a.pb.Cursor()
 	if a.marks.loadErr != nil {
 		a.sayMarksOff()
 	}

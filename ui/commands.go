@@ -38,6 +38,7 @@ func (a *app) apply(c command) {
 		a.stepper.Reset()
 		a.tl.View.Show(0)
 	case cmdLast:
+		a.goLive()
 		a.pb.Seek(a.pb.Last())
 		a.stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
@@ -238,6 +239,7 @@ func (a *app) statusLine() string {
 	if !a.sess.ready {
 		fmt.Fprintf(&b, "   pre-running %.0f %%", 100*a.sess.progress())
 	}
+	b.WriteString(a.liveStatus())
 	if a.status != "" {
 		b.WriteString("   — ")
 		b.WriteString(a.status)

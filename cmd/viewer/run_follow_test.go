@@ -135,3 +135,24 @@ func TestRunFollow_TornLineAtTheEndIsReported(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q; want 2 naming line 5", code, errs)
 	}
 }
+
+// viewer -follow opens a recording whose last line is torn (the writer
+// mid-line) on the lines before it.
+func TestOpenFollow_TornLastLineOpens(t *testing.T) {
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, []byte(strings.Join(lines[:2], "")+lines[2][:7]), 0o644)
+	var errs bytes.Buffer
+	srcs, err := openFollowSources(path, []string{"seed"}, 0, &errs)
+	if err != nil || len(srcs) != 1 {
+		t.Fatalf("%v, %d sources", err, len(srcs))
+	}
+	os.WriteFile(path, []byte(lines[0][:10]), 0o644)
+	if _, err := openFollowSources(path, []string{"seed"}, 0, &errs); err == nil || !strings.Contains(err.Error(), "no complete header line yet") {
+		t.Errorf("a torn header: %v", err)
+	}
+}
