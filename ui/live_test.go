@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/event"
+
 	"glidepath/ui/camera"
 )
 
@@ -85,5 +87,33 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 	a.pollLive(true)
 	if a.live.on || !strings.Contains(a.status, "truncated") {
 		t.Errorf("following %v, status %q: want the truncation reported", a.live.on, a.status)
+	}
+}
+
+// With -follow the top bar has a Live button that returns to the live edge.
+func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
+	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, data, 0o644)
+	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)})
+	if a.gui.live == nil {
+		t.Fatal("no Live button while following")
+	}
+	a.pb.Seek(5)
+	a.pollLive(false)
+	a.gui.live.Click()
+	event.ExecuteDeferred() // ebitenui delivers clicks on its next update
+	for _, c := range a.pending {
+		a.apply(c)
+	}
+	if !a.live.edge || a.pb.Cursor() != a.pb.Last() {
+		t.Errorf("cursor %d of %d, live %v after the Live button", a.pb.Cursor(), a.pb.Last(), a.live.edge)
+	}
+	b := openApp(t, "", nil, 0, 1280, 800)
+	if b.gui.live != nil {
+		t.Error("a Live button without -follow")
 	}
 }
