@@ -46,6 +46,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"open compare empty", []string{"-compare=", farJump}, 2, `-compare ""`},
 		{"open select absent", []string{"-select", "0x12345678", farJump}, 2, "-select 0x12345678"},
 		{"open follow scenario", []string{"-follow", jump}, 2, "follow reads a recording"},
+		{"open follow capture", []string{"-follow", "live.pcap"}, 2, "following a capture"},
+		{"run follow capture", []string{"run", "-follow", "live.pcap"}, 2, "following a capture"},
 		{"open follow nothing", []string{"-follow"}, 2, "name the recording to follow"},
 		{"open follow missing", []string{"-follow", missing}, 2, "missing.jsonl"},
 		{"open tick out of range", []string{"-tick", "100000", farJump}, 2, "-tick 100000"},

@@ -24,6 +24,8 @@ func checkFollow(file, shot string) error {
 		return badInput("-follow: name the recording to follow")
 	case engine.IsScenario(file):
 		return badInput("-follow %s: follow reads a recording (.jsonl) being written; a scenario is complete already", file)
+	case engine.IsCapture(file):
+		return badInput("-follow %s: following a capture being written is not supported yet; follow a recording (.jsonl)", file)
 	case shot != "":
 		return badInput("-follow cannot be combined with -screenshot")
 	}
