@@ -10,7 +10,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,40 +20,9 @@ import (
 	"glidepath/ui/overlay"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
+	"glidepath/ui/settings"
 	"glidepath/ui/timeline"
 )
-
-// Options configure the viewer.
-type Options struct {
-	// Title is the window title.
-	Title string
-	// Sources are the runs to view, one per reading; the first is selected.
-	Sources []model.Source
-	// File is the input's path, next to which P saves screenshots; "" saves
-	// in the current directory.
-	File string
-	// Camera is the camera the viewport starts with.
-	Camera camera.Mode
-	// Tick is the tick to start at; Paused keeps playback stopped (it
-	// starts playing otherwise).
-	Tick   int
-	Paused bool
-	// Select is the guid of the object selected at start; 0 for none.
-	Select uint32
-	// Layers are the overlays shown at start; 0 means every one.
-	Layers overlay.Set
-	// Size is the window size; zero means 1280×800. With Screenshot set,
-	// the image is exactly this size whatever the window.
-	Size image.Point
-	// Screenshot, when set, makes the viewer pre-run, draw the start tick,
-	// write the window as a PNG to this path and exit.
-	Screenshot string
-	// ShotFirst takes the screenshot at the first frame the viewer can
-	// draw, without waiting for the pre-run to finish.
-	ShotFirst bool
-	// Client is a client trace to draw beside retail (viewer -against).
-	Client *overlay.ClientTrack
-}
 
 // Window defaults.
 const (
@@ -73,7 +41,12 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	defer a.sess.close()
+	defer func() { a.sess.close() }() // the session opened last
+	defer func() {
+		if err := a.rememberView(); err != nil && opts.Warn != nil {
+			opts.Warn("the view was not remembered: " + err.Error())
+		}
+	}()
 	ebiten.SetWindowTitle(opts.Title)
 	ebiten.SetWindowSize(a.w, a.h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -125,6 +98,16 @@ type app struct {
 	frames, readyFrames int
 	shotDone            bool
 	shotErr             error
+	exp                 exporter
+	marks               marks
+	open                openBox
+	st                  *settings.Settings
+	stErr               error
+	restore             bool // apply the remembered view at start
+	live                liveState
+	liveCursor          int  // where the follow last put the cursor
+	keepView            bool // the next start keeps the camera (a follow's reload)
+	exportMsgs          chan string
 }
 
 func newApp(opts Options) (*app, error) {
@@ -156,6 +139,18 @@ func newApp(opts Options) (*app, error) {
 	}
 	if a.layers == 0 {
 		a.layers = overlay.All
+	}
+	a.marks.load(opts.File)
+	a.loadSettings()
+	a.restore = opts.RestoreView
+	if opts.Follow {
+		a.startLive()
+	}
+	if opts.Export != nil {
+		if err := checkExport(opts.Export, opts.Sources[0].Info().LastTick); err != nil {
+			return nil, err
+		}
+		a.exp.captured = opts.Export.From - 1
 	}
 	if opts.Size.X > 0 && opts.Size.Y > 0 {
 		a.w, a.h = opts.Size.X, opts.Size.Y
@@ -195,19 +190,28 @@ func (a *app) Update() error {
 	if a.sess.err != nil {
 		return a.sess.err
 	}
-	if a.opts.Screenshot != "" && !a.opts.ShotFirst && !a.sess.ready {
-		return nil // a screenshot shows the whole run's records
+	if a.headless() && !a.opts.ShotFirst && !a.sess.ready {
+		return nil // a screenshot or export shows the whole run's records
 	}
 	if !a.started {
 		a.start()
 	}
 	// A screenshot shows the state it was asked for, whatever the mouse
 	// and keyboard of the machine it runs on are doing.
-	if a.opts.Screenshot == "" {
+	if !a.headless() {
 		a.gui.ui.Update()
 		wasFocused := a.gui.focused()
 		a.gui.releaseFocus(&a.lay)
-		if !wasFocused {
+		if dropped := ebiten.DroppedFiles(); dropped != nil {
+			a.handleDrop(dropped)
+		}
+		if a.open.active {
+			a.readOpenKeys()
+			a.cmds = a.cmds[:0]
+		} else if a.marks.editing {
+			a.readLabelKeys()
+			a.cmds = a.cmds[:0]
+		} else if !wasFocused {
 			a.cmds = pressedCommands(a.keys, a.cmds[:0])
 		} else {
 			a.cmds = a.cmds[:0]
@@ -218,6 +222,10 @@ func (a *app) Update() error {
 			a.apply(c)
 		}
 		a.updateMouse()
+		a.pollExports()
+		a.pollLive(false)
+	} else {
+		a.exportUpdate()
 	}
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	// Past what the pre-run has reached, the cursor steps on by itself
@@ -240,14 +248,26 @@ func (a *app) Update() error {
 func (a *app) start() {
 	a.started = true
 	a.pb.Seek(a.opts.Tick)
-	if !a.opts.Paused && a.opts.Screenshot == "" {
+	if !a.opts.Paused && !a.headless() && !a.keepView {
 		a.pb.SetPlaying(true)
 	}
 	a.sess.seek(a.pb.Cursor())
 	if a.sess.terrain == nil {
 		a.sess.buildTerrain()
 	}
-	a.frameAll()
+	if a.keepView {
+		a.keepView = false
+	} else {
+		a.frameAll()
+	}
+	a.liveCursor = a.pb.Cursor()
+	if a.marks.loadErr != nil {
+		a.sayMarksOff()
+	}
+	if a.restore {
+		a.restore = false
+		a.restoreView()
+	}
 	a.afterSeek()
 }
 
@@ -311,6 +331,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.drawPanels()
 	if a.shown.timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
+		a.drawBookmarkMarks()
 	}
 	if err := a.renderer.DrawFlat(screen, a.flat); err != nil {
 		a.shotErr, a.shotDone = err, true
@@ -331,6 +352,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
 		a.shotDone = true
 	}
+	a.exportDraw(screen)
 }
 
 // drawViewport builds and submits the 3D view, clipped to its rectangle.
@@ -350,7 +372,7 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 
 // Layout makes the screen as large as the window (or the screenshot's size).
 func (a *app) Layout(w, h int) (int, int) {
-	if a.opts.Screenshot != "" && a.opts.Size.X > 0 && a.opts.Size.Y > 0 {
+	if a.headless() && a.opts.Size.X > 0 && a.opts.Size.Y > 0 {
 		w, h = a.opts.Size.X, a.opts.Size.Y
 	}
 	if w != a.w || h != a.h {

@@ -38,6 +38,7 @@ func (a *app) apply(c command) {
 		a.stepper.Reset()
 		a.tl.View.Show(0)
 	case cmdLast:
+		a.goLive()
 		a.pb.Seek(a.pb.Last())
 		a.stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
@@ -88,6 +89,18 @@ func (a *app) apply(c command) {
 		a.relayout()
 	case cmdNextDivergence, cmdFirstDivergence:
 		a.jumpToDivergence(c == cmdFirstDivergence)
+	case cmdBookmark:
+		a.startBookmark()
+	case cmdUnbookmark:
+		a.removeBookmark()
+	case cmdPrevBookmark, cmdNextBookmark:
+		a.jumpToBookmark(c == cmdNextBookmark)
+	case cmdToggleBookmarks:
+		a.marks.panel = !a.marks.panel
+	case cmdExportMarks:
+		a.exportBetweenMarks()
+	case cmdOpen:
+		a.startOpen()
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)
@@ -228,6 +241,7 @@ func (a *app) statusLine() string {
 	if !a.sess.ready {
 		fmt.Fprintf(&b, "   pre-running %.0f %%", 100*a.sess.progress())
 	}
+	b.WriteString(a.liveStatus())
 	if a.status != "" {
 		b.WriteString("   — ")
 		b.WriteString(a.status)

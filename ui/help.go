@@ -50,6 +50,8 @@ func (a *app) drawOverlays() {
 	if a.shown.timeline {
 		a.tl.DrawHover(a.top)
 	}
+	a.drawBookmarkPanel()
+	a.drawOpenBox()
 	if a.help {
 		a.drawHelp()
 	}

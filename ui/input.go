@@ -49,6 +49,13 @@ const (
 	cmdToggleTimeline
 	cmdNextDivergence
 	cmdFirstDivergence
+	cmdBookmark
+	cmdUnbookmark
+	cmdPrevBookmark
+	cmdNextBookmark
+	cmdToggleBookmarks
+	cmdExportMarks
+	cmdOpen
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -96,6 +103,13 @@ func keymap() []binding {
 		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},
 		{ebiten.KeyF2, false, cmdToggleRight, false, "F2", "show / hide the inspector and pipeline"},
 		{ebiten.KeyF3, false, cmdToggleTimeline, false, "F3", "show / hide the timeline"},
+		{ebiten.KeyL, false, cmdBookmark, false, "L", "bookmark the cursor's tick, with a label typed in a box (Enter keeps, Esc drops)"},
+		{ebiten.KeyL, true, cmdUnbookmark, false, "Shift+L", "remove the bookmark at the cursor"},
+		{ebiten.KeyPageUp, false, cmdPrevBookmark, true, "PgUp", "previous bookmark"},
+		{ebiten.KeyPageDown, false, cmdNextBookmark, true, "PgDn", "next bookmark"},
+		{ebiten.KeyF4, false, cmdToggleBookmarks, false, "F4", "show / hide the bookmark list"},
+		{ebiten.KeyO, true, cmdOpen, false, "Shift+O", "open another recording or scenario (a path box; Tab completes); or drop a file on the window"},
+		{ebiten.KeyE, false, cmdExportMarks, false, "E", "export the ticks between the bookmarks around the cursor to a GIF next to the input"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})

@@ -33,6 +33,7 @@ type gui struct {
 	root   *widget.Container
 	status *widget.Text
 	play   *widget.Button
+	live   *widget.Button // with -follow
 	filter *widget.TextInput
 	title  struct{ objects, layers, inspector, pipeline *widget.Text }
 	// slots place each child of root; slot i is child i.
@@ -124,6 +125,10 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	topButton("Inspector", 80, cmdToggleRight)
 	topButton("Timeline", 76, cmdToggleTimeline)
 	topButton("Help", 50, cmdHelp)
+	if a.live.on {
+		// Following a file being written: back to the live edge (End).
+		g.live = topButton("● Live", 64, cmdLast)
+	}
 	statusX := x + 10
 	g.status = widget.NewText(widget.TextOpts.Text("", &f, statusColor),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter))

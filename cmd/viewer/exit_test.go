@@ -49,6 +49,11 @@ func exitCases(t *testing.T) []exitCase {
 		{"open compare comma", []string{"-compare", ",", farJump}, 2, `-compare ","`},
 		{"open compare empty", []string{"-compare=", farJump}, 2, `-compare ""`},
 		{"open select absent", []string{"-select", "0x12345678", farJump}, 2, "-select 0x12345678"},
+		{"open follow scenario", []string{"-follow", jump}, 2, "follow reads a recording"},
+		{"open follow capture", []string{"-follow", "live.pcap"}, 2, "following a capture"},
+		{"run follow capture", []string{"run", "-follow", "live.pcap"}, 2, "following a capture"},
+		{"open follow nothing", []string{"-follow"}, 2, "name the recording to follow"},
+		{"open follow missing", []string{"-follow", missing}, 2, "missing.jsonl"},
 		{"open tick out of range", []string{"-tick", "100000", farJump}, 2, "-tick 100000"},
 
 		{"run help", []string{"run", "-h"}, 0, ""},
@@ -61,6 +66,12 @@ func exitCases(t *testing.T) []exitCase {
 		{"run negative ticks", []string{"run", "-ticks", "-1", farJump}, 2, "-ticks -1"},
 		{"run ticks past 48 h", []string{"run", "-ticks", "1000000000000", farJump}, 2, "more than the limit of 5184000 ticks"},
 		{"run trace over input", []string{"run", "-trace", copyOf, copyOf}, 2, "would overwrite the input"},
+		{"run follow scenario", []string{"run", "-follow", jump}, 2, "follow reads a recording"},
+		{"run follow missing input", []string{"run", "-follow", missing}, 2, "missing.jsonl"},
+		{"run follow with trace", []string{"run", "-follow", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 2, "cannot be combined with -trace"},
+		{"run follow several inputs", []string{"run", "-follow", farJump, farJump}, 2, "-follow follows one FILE"},
+		{"run follow with tables", []string{"run", "-follow", "-metrics", filepath.Join(dir, "m.csv"), farJump}, 2, "cannot be combined with -states"},
+		{"run follow idle", []string{"run", "-follow", "-idle", "100ms", "-quiet", farJump}, 0, ""},
 		{"run trace in missing directory", []string{"run", "-trace", filepath.Join(noDir, "t.jsonl"), farJump}, 1, "no-such-dir"},
 
 		{"compile help", []string{"compile", "-h"}, 0, ""},
@@ -104,6 +115,23 @@ func exitCases(t *testing.T) []exitCase {
 		{"shot missing input", []string{"shot", missing}, 2, "missing.jsonl"},
 		{"shot against a bad client trace", []string{"shot", "-against", badClient, farJump}, 2, "bad-client.jsonl:1: guid"},
 		{"diff bad client trace", []string{"diff", farJump, badClient}, 2, "bad-client.jsonl:1: guid"},
+
+		// export: success needs a display (export_test.go); these fail
+		// before any window opens.
+		{"export help", []string{"export", "-h"}, 0, ""},
+		{"export no file", []string{"export"}, 2, "want one FILE"},
+		{"export from outside the run", []string{"export", "-from", "5000", farJump}, 2, "-from 5000: outside the run, which has ticks 0 to 105"},
+		{"export to outside the run", []string{"export", "-to", "-2", farJump}, 2, "-to -2: outside the run"},
+		{"export to in seconds outside the run", []string{"export", "-to", "60s", farJump}, 2, "-to 60s: outside the run"},
+		{"export from after to", []string{"export", "-from", "50", "-to", "40", farJump}, 2, "-from 50 is after -to 40"},
+		{"export bad tick", []string{"export", "-from", "soon", farJump}, 2, `-from "soon"`},
+		{"export png file", []string{"export", "-o", "x.png", farJump}, 2, "want OUT.gif"},
+		{"export fps", []string{"export", "-fps", "500", farJump}, 2, "-fps 500"},
+		{"export over input", []string{"export", "-o", copyOf, copyOf}, 2, "would overwrite the input"},
+		{"export into a directory of other files", []string{"export", "-o", dir, farJump}, 2, "not an exported frame"},
+		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},
+		{"export gif in missing directory", []string{"export", "-o", filepath.Join(noDir, "x.gif"), farJump}, 1, "no-such-dir"},
+		{"export pngs in missing directory", []string{"export", "-o", filepath.Join(noDir, "frames"), farJump}, 1, "no-such-dir"},
 	}
 }
 

@@ -79,6 +79,7 @@ func commands() []command {
 		{"import", "import a network capture (.pcap, .pcapng) into a recording and summarise it", runImport},
 		{"diff", "compare a client's per-tick trace with the retail pipeline on the same input", runDiff},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
+		{"export", "render a range of ticks to an animated GIF or numbered PNGs (needs a display)", runExport},
 	}
 }
 

@@ -29,21 +29,36 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	sel := fs.String("select", "", "select the object with this `guid` (e.g. 0x80000A01) at start")
 	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
+	follow := fs.Bool("follow", false, "follow a recording that is still being written: re-read it as it grows, the cursor at the live edge")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 1 {
 		return badInput("too many arguments: want at most one FILE, got %d", fs.NArg())
 	}
-	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
+	open := openSources
+	if *follow {
+		if err := checkFollow(fs.Arg(0), *shot); err != nil {
+			return err
+		}
+		open = openFollowSources
+	}
+	opts, err := viewOptionsFrom(open, fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
 		return err
 	}
 	if err := applyAgainst(&opts, *against); err != nil {
 		return err
 	}
+	opts.Follow = *follow
 	opts.Title = "Glidepath — " + opts.Sources[0].Info().File
 	opts.Paused, opts.Screenshot = *paused, *shot
+	if names, err := rf.readings(); err == nil {
+		opts.ExportRange = windowExporter(names)
+	}
+	if *shot == "" {
+		rememberViews(&opts, fs, stderr)
+	}
 	return ui.Run(opts)
 }
 
@@ -51,6 +66,11 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 // the readings, the start tick and the selection — and returns the options
 // they give the viewer. Every problem is bad input (exit status 2).
 func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
+	return viewOptionsFrom(openSources, file, rf, cam, tick, sel, stderr)
+}
+
+// viewOptionsFrom is viewOptions reading the input with open.
+func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Source, error), file string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
 	mode, ok := cameraModes()[cam]
 	if !ok {
 		return ui.Options{}, badInput("-camera %q: want top-down, isometric or perspective", cam)
@@ -63,7 +83,7 @@ func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string
 	if err != nil {
 		return ui.Options{}, err
 	}
-	srcs, err := openSources(file, names, guid, stderr)
+	srcs, err := open(file, names, guid, stderr)
 	if err != nil {
 		return ui.Options{}, err
 	}

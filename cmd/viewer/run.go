@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-json] [-quiet] [-server-port N] [-player GUID] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -30,6 +30,7 @@ type runOptions struct {
 	tables  tableOptions
 	jobs    int
 	explain bool
+	follow  followFlags
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -46,12 +47,16 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	cf.add(fs)
 	o.tables.addFlags(fs)
 	fs.IntVar(&o.jobs, "jobs", 0, "run several FILEs on `N` workers (default: the number of cores)")
+	o.follow.add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if err := o.tables.check(files); err != nil {
 		return err
+	}
+	if o.follow.on && (len(files) > 1 || o.jobs != 0) {
+		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}
 	if len(files) > 1 || o.jobs != 0 {
 		copts, err := cf.options()
@@ -76,6 +81,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
 		return badInput("run: -trace %s would overwrite the input", o.trace)
+	}
+	if o.follow.on {
+		return runFollow(files[0], &o, readings, stdout, stderr)
 	}
 	copts, err := cf.options()
 	if err != nil {
@@ -128,9 +136,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if o.trace == "-" {
 			out = stderr
 		}
-		write := report.WriteText
+		marks := loadBookmarks(files[0], stderr)
+		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks) }
 		if o.json {
-			write = report.WriteJSON
+			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
 		}
 		if err := write(out); err != nil {
 			return err

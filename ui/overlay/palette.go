@@ -40,3 +40,15 @@ var ReadingColors = [...]color.RGBA{
 
 // ReadingColor is the colour of the i-th compared reading.
 func ReadingColor(i int) color.RGBA { return ReadingColors[i%len(ReadingColors)] }
+
+// Colors is every opaque colour the overlays draw with, and the compared
+// readings' colours: what an exported GIF's palette keeps exact.
+func Colors() []color.RGBA {
+	out := []color.RGBA{
+		BodyColor, SelectedColor, ReceivedColor, QueueColor, HeadColor,
+		VelocityNodeColor, BlipColor, StallPassColor, StallShortColor,
+		StallFailColor, RootMotionColor, OffsetColor, PhysicsStepColor,
+		TrailColor, RingColor, ObserverColor, LabelColor,
+	}
+	return append(out, ReadingColors[:]...)
+}

@@ -72,6 +72,9 @@ type Timeline struct {
 	View View
 	// Lane is the kind , and . step between.
 	Lane Lane
+	// Plot is the fields the plot shows (Reset starts it at DefaultPlot
+	// once).
+	Plot PlotSet
 
 	rect       Rect
 	dragScrub  bool
@@ -82,6 +85,11 @@ type Timeline struct {
 	hoverNote  int // index into the notes, −1 for none
 	hoverText  string
 	plotMax    float64
+	plotSet    bool // Plot was given its default
+	peaks      [NumPlotFields]float64
+	// hasClient: the last drawn plot had a client trace to compare with.
+	hasClient bool
+	measure   func(string) float32
 
 	// Scratch reused between frames.
 	bins [NumLanes][]bin
@@ -102,6 +110,9 @@ func (t *Timeline) Reset(last int) {
 	t.View.Last = last
 	t.View.Fit()
 	t.hoverEvent, t.hoverNote = -1, -1
+	if !t.plotSet {
+		t.Plot, t.plotSet = DefaultPlot, true
+	}
 }
 
 // SetRect places the strip; the lanes and plot span its width after the
@@ -155,6 +166,12 @@ func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed 
 		}
 		t.View.Pan(in.X - t.lastX)
 	case inside && pressed(in.Left, t.held.Left):
+		if t.measure != nil {
+			if f, ok := t.chipAt(in.X, in.Y, t.measure); ok {
+				t.Plot = t.Plot.Toggle(f)
+				break
+			}
+		}
 		if in.X < t.View.X {
 			if l, ok := t.laneAt(in.Y); ok {
 				t.Lane = l

@@ -301,7 +301,44 @@ func TestDraw_PlotsTheErrorToTheClient(t *testing.T) {
 	if with.lines != without.lines+1 || asked == 0 {
 		t.Errorf("%d lines with a client trace, %d without: want one more curve", with.lines, without.lines)
 	}
-	if tl.PlotMax() < 5.99 {
-		t.Errorf("plot scale %v m: the client curve (up to 6 m) is not in it", tl.PlotMax())
+	if tl.peaks[PlotClient] < 5.99 {
+		t.Errorf("client curve peak %v m: the client curve (up to 6 m) is not in it", tl.peaks[PlotClient])
+	}
+	if !strings.Contains(strings.Join(with.texts, "|"), "to client") || strings.Contains(strings.Join(without.texts, "|"), "to client") {
+		t.Error("the plot's \"to client\" switch should show exactly when there is a client trace")
+	}
+}
+
+// The plot draws the fields switched on, each with its peak beside its
+// name; a click on a name switches the field.
+func TestPlot_FieldsSwitchOnAndOffWithAClick(t *testing.T) {
+	tl, _ := strip()
+	d := runData()
+	d.Selected = 1
+	var p paint
+	tl.Draw(&p, d, 0)
+	joined := strings.Join(p.texts, "|")
+	for _, want := range []string{"to head 2.00 m", "to truth 59.00 m", "|speed|", "|queue|", "|fails"} {
+		if !strings.Contains("|"+joined+"|", want) {
+			t.Errorf("plot texts %q lack %q", joined, want)
+		}
+	}
+	before := p.lines
+	pr := tl.plotRect()
+	x := pr.X + 6 + float64(7*len("to head 2.00 m")+14) + float64(7*len("to truth 59.00 m")+14) + 3 // on "speed"
+	var pb Playback = NewPlayback(600, 30)
+	tl.Update(Input{X: x, Y: pr.Y + 5, Left: true}, true, &pb, d)
+	tl.Update(Input{X: x, Y: pr.Y + 5}, true, &pb, d)
+	if !tl.Plot.Has(PlotSpeed) || pb.Cursor() != 0 {
+		t.Fatalf("plot %b, cursor %d: the click should switch speed on, not scrub", tl.Plot, pb.Cursor())
+	}
+	p = paint{}
+	tl.Draw(&p, d, 0)
+	if p.lines != before+1 {
+		t.Errorf("%d lines with speed on, want %d", p.lines, before+1)
+	}
+	tl.Update(Input{X: pr.X + 8, Y: pr.Y + 5, Left: true}, true, &pb, d) // "to head" off
+	if tl.Plot.Has(PlotDistHead) {
+		t.Error("a click on to head did not switch it off")
 	}
 }

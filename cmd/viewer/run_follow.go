@@ -1,0 +1,139 @@
+// viewer run -follow: run the pipeline over a recording that is still being
+// written, as its lines arrive, printing the metrics each time the run has
+// caught up with the file and they changed — the table, or with -json one
+// JSON document a line. The run's results are those of running the finished
+// file: the engine waits for each next event, it never guesses. SIGINT (the
+// usual way to stop following) prints the metrics reached and exits 130;
+// -idle ends the follow once the file has not grown for that long, as if it
+// ended there. A file truncated, replaced or removed while followed is
+// reported (exit 2), with the metrics reached so far printed first.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/recording"
+	"glidepath/interp"
+)
+
+// followFlags are -follow and -idle.
+type followFlags struct {
+	on   bool
+	idle time.Duration
+}
+
+func (f *followFlags) add(fs *flag.FlagSet) {
+	fs.BoolVar(&f.on, "follow", false, "follow a recording that is still being written: run it as lines arrive and print the metrics as they change (SIGINT ends)")
+	fs.DurationVar(&f.idle, "idle", 0, "with -follow, end once the file has not grown for `D` (e.g. 5s); 0 follows until interrupted")
+}
+
+// minReportGap keeps a fast writer from flooding the terminal with tables.
+const minReportGap = 250 * time.Millisecond
+
+func runFollow(file string, o *runOptions, readings []interp.Reading, stdout, stderr io.Writer) error {
+	switch {
+	case engine.IsScenario(file):
+		return badInput("run: -follow %s: follow reads a recording (.jsonl) being written; a scenario is complete already", file)
+	case engine.IsCapture(file):
+		return badInput("run: -follow %s: following a capture being written is not supported yet; follow a recording (.jsonl), or import the capture when it is complete", file)
+	case o.trace != "":
+		return badInput("run: -follow cannot be combined with -trace")
+	case o.tables.states != "" || o.tables.events != "" || o.tables.metrics != "":
+		return badInput("run: -follow cannot be combined with -states, -events or -metrics")
+	case o.ticks != 0:
+		return badInput("run: -follow cannot be combined with -ticks")
+	case o.follow.idle < 0:
+		return badInput("run: -idle %v: want a positive duration", o.follow.idle)
+	}
+	src, err := recording.OpenFollow(file, recording.FollowOptions{Context: stopCtx, Idle: o.follow.idle})
+	if err != nil {
+		if ie := interruption(err); ie != nil {
+			return ie
+		}
+		return usageError{err}
+	}
+	defer src.Close()
+	opts := engine.Options{Assets: assets.FS(), Metrics: true}
+	cmp, err := engine.NewCompareStream(src, readings, opts)
+	if err != nil {
+		if ie := interruption(err); ie != nil {
+			return ie
+		}
+		return usageError{err}
+	}
+	p := &followPrinter{w: stdout, json: o.json, quiet: o.quiet, input: traceInputName(file), cmp: cmp}
+	src.OnWait(func() { p.print(false) })
+	for !cmp.Done() {
+		if err := stopped("tick %d of the followed %s", cmp.Tick(), file); err != nil {
+			p.print(true)
+			return err
+		}
+		cmp.Step()
+	}
+	if err := cmp.Err(); err != nil {
+		p.print(true)
+		if ie := interruption(err); ie != nil {
+			return ie
+		}
+		return usageError{err}
+	}
+	warnSkippedSource(stderr, src)
+	p.print(true)
+	return nil
+}
+
+// interruption is the signal's error inside a read error, if that is what
+// ended the follow.
+func interruption(err error) error {
+	var ie *interruptedError
+	if errors.As(err, &ie) {
+		return stopped("the followed input")
+	}
+	return nil
+}
+
+// followPrinter prints the report when it changed.
+type followPrinter struct {
+	w           io.Writer
+	json, quiet bool
+	input       string
+	cmp         *engine.Compare
+	last        []byte
+	at          time.Time
+}
+
+// print renders the report and prints it if it differs from the last one
+// printed; unless final, not more often than minReportGap.
+func (p *followPrinter) print(final bool) {
+	if p.quiet || (!final && time.Since(p.at) < minReportGap) {
+		return
+	}
+	rep := engine.NewReport(p.input, p.cmp)
+	var b bytes.Buffer
+	if p.json {
+		// One document a line, so a reader can take each as it comes.
+		if err := json.NewEncoder(&b).Encode(rep); err != nil {
+			return
+		}
+	} else {
+		fmt.Fprintf(&b, "— following %s: tick %d —\n", p.input, rep.Ticks)
+		if err := rep.WriteText(&b); err != nil {
+			return
+		}
+	}
+	if bytes.Equal(b.Bytes(), p.last) {
+		return
+	}
+	p.last = append(p.last[:0], b.Bytes()...)
+	p.at = time.Now()
+	p.w.Write(b.Bytes())
+}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// followRun runs `viewer run -follow …` in-process on its own goroutine;
+// the returned function waits for it and gives its status and output.
+func followRun(args ...string) func() (int, string, string) {
+	var out, errs bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- run(append([]string{"run", "-follow"}, args...), &out, &errs) }()
+	return func() (int, string, string) {
+		code := <-done
+		return code, out.String(), errs.String()
+	}
+}
+
+// appendTo appends s to the file at path.
+func appendTo(t *testing.T, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+}
+
+// A recording appended to while the run follows it — its header first, then
+// events in pieces, one line torn in two across writes — gives the metrics
+// of the finished file, printed more than once on the way.
+func TestRunFollow_FileAppendedWhileRunning(t *testing.T) {
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, []byte(lines[0]), 0o644) // the header only
+	wait := followRun("-json", "-idle", "2s", path)
+	pause := func() { time.Sleep(150 * time.Millisecond) }
+	pause()
+	half := len(lines) / 2
+	appendTo(t, path, strings.Join(lines[1:half], ""))
+	pause()
+	torn := lines[half]
+	appendTo(t, path, torn[:len(torn)/2])
+	pause()
+	appendTo(t, path, torn[len(torn)/2:])
+	pause()
+	appendTo(t, path, strings.Join(lines[half+1:], ""))
+	code, out, errs := wait()
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	docs := strings.Split(strings.TrimSpace(out), "\n")
+	if len(docs) < 2 {
+		t.Errorf("metrics printed %d times, want them printed as they changed:\n%s", len(docs), out)
+	}
+	var got, want map[string]any
+	if err := json.Unmarshal([]byte(docs[len(docs)-1]), &got); err != nil {
+		t.Fatal(err)
+	}
+	code, full, errs := viewer(t, "run", "-json", path)
+	if code != 0 {
+		t.Fatalf("the finished file: exit %d: %s", code, errs)
+	}
+	json.Unmarshal([]byte(full), &want)
+	if !reflect.DeepEqual(got["objects"], want["objects"]) || got["ticks"] != want["ticks"] {
+		t.Errorf("followed metrics differ from the finished file's:\nfollowed %v\nfinished %v", got, want)
+	}
+}
+
+// A followed file that is truncated, replaced or removed is reported, the
+// metrics reached printed first; nothing panics.
+func TestRunFollow_TruncatedOrReplacedIsReported(t *testing.T) {
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	start := strings.Join(lines[:len(lines)/2], "")
+	cases := []struct {
+		name string
+		do   func(path string)
+		want string
+	}{
+		{"truncated", func(p string) { os.Truncate(p, 0) }, "was truncated"},
+		{"replaced", func(p string) {
+			os.WriteFile(p+".new", data, 0o644)
+			os.Rename(p+".new", p)
+		}, "was replaced by another file"},
+		{"removed", func(p string) { os.Remove(p) }, "is gone"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "live.jsonl")
+			os.WriteFile(path, []byte(start), 0o644)
+			wait := followRun("-idle", "5s", path)
+			time.Sleep(300 * time.Millisecond)
+			c.do(path)
+			code, out, errs := wait()
+			if code != 2 || !strings.Contains(errs, path) || !strings.Contains(errs, c.want) {
+				t.Fatalf("exit %d, stderr %q; want 2 naming the file and %q", code, errs, c.want)
+			}
+			if !strings.Contains(out, "following live.jsonl") {
+				t.Errorf("no metrics printed before the error:\n%s", out)
+			}
+		})
+	}
+}
+
+// The file ending in a torn line (the writer stopped mid-line) is reported
+// as the malformed line it is once -idle ends the follow.
+func TestRunFollow_TornLineAtTheEndIsReported(t *testing.T) {
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, []byte(strings.Join(lines[:4], "")+lines[4][:10]), 0o644)
+	code, _, errs := followRun("-idle", "300ms", path)()
+	if code != 2 || !strings.Contains(errs, path+":5:") {
+		t.Fatalf("exit %d, stderr %q; want 2 naming line 5", code, errs)
+	}
+}
+
+// viewer -follow opens a recording whose last line is torn (the writer
+// mid-line) on the lines before it.
+func TestOpenFollow_TornLastLineOpens(t *testing.T) {
+	data, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, []byte(strings.Join(lines[:2], "")+lines[2][:7]), 0o644)
+	var errs bytes.Buffer
+	srcs, err := openFollowSources(path, []string{"seed"}, 0, &errs)
+	if err != nil || len(srcs) != 1 {
+		t.Fatalf("%v, %d sources", err, len(srcs))
+	}
+	os.WriteFile(path, []byte(lines[0][:10]), 0o644)
+	if _, err := openFollowSources(path, []string{"seed"}, 0, &errs); err == nil || !strings.Contains(err.Error(), "no complete header line yet") {
+		t.Errorf("a torn header: %v", err)
+	}
+}

@@ -1,0 +1,145 @@
+// Follow: reading a recording that is still being written (a client logging
+// what it receives). At the end of what has been written the reader waits
+// for more instead of ending; a torn last line is simply waited on until its
+// newline arrives, since lines are read whole. A file truncated, replaced or
+// removed while followed is reported as the read error of the line being
+// waited for, never crashed on. Waiting reads the wall clock; the events and
+// so the run are the same as reading the finished file.
+
+package recording
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// FollowOptions tune OpenFollow.
+type FollowOptions struct {
+	// Context ends the follow: its cause (or its error) is the read error.
+	Context context.Context
+	// Poll is how often a waiting reader looks for more bytes (default
+	// 100 ms).
+	Poll time.Duration
+	// Idle ends the recording after this long with nothing new, as if the
+	// file had ended there; 0 follows until Context ends.
+	Idle time.Duration
+}
+
+// Followed is a Reader over a file that is still growing.
+type Followed struct {
+	*Reader
+	t *tail
+}
+
+// OpenFollow opens the recording at path to follow it: the header is waited
+// for if the file does not hold it yet, then events are returned as they are
+// written. The file must exist. Problems are reported as Open reports them.
+func OpenFollow(path string, o FollowOptions) (*Followed, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if o.Context == nil {
+		o.Context = context.Background()
+	}
+	if o.Poll <= 0 {
+		o.Poll = 100 * time.Millisecond
+	}
+	t := &tail{f: f, path: path, fi: fi, o: o}
+	r, err := NewReader(path, t)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	r.closers = append(r.closers, f)
+	return &Followed{Reader: r, t: t}, nil
+}
+
+// OnWait sets fn to be called each time the reader has read everything
+// written so far and starts to wait: the moment to show what the run has
+// reached. fn runs on the goroutine reading the events.
+func (f *Followed) OnWait(fn func()) { f.t.onWait = fn }
+
+// Offset is how many bytes of the file have been read.
+func (f *Followed) Offset() int64 { return f.t.off }
+
+// tail reads a file that grows, waiting at its end.
+type tail struct {
+	f      *os.File
+	path   string
+	fi     os.FileInfo
+	off    int64
+	o      FollowOptions
+	onWait func()
+	waited bool // onWait was called for the current wait
+}
+
+func (t *tail) Read(p []byte) (int, error) {
+	var idle time.Duration
+	for {
+		n, err := t.f.Read(p)
+		t.off += int64(n)
+		if n > 0 {
+			t.waited = false
+			return n, nil
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return 0, err
+		}
+		if err := t.check(); err != nil {
+			return 0, err
+		}
+		if !t.waited {
+			t.waited = true
+			if t.onWait != nil {
+				t.onWait()
+			}
+		}
+		if t.o.Idle > 0 && idle >= t.o.Idle {
+			return 0, io.EOF
+		}
+		timer := time.NewTimer(t.o.Poll)
+		select {
+		case <-t.o.Context.Done():
+			timer.Stop()
+			if c := context.Cause(t.o.Context); c != nil {
+				return 0, c
+			}
+			return 0, t.o.Context.Err()
+		case <-timer.C:
+			idle += t.o.Poll
+		}
+	}
+}
+
+// check reports a file that was removed, replaced or truncated since it was
+// opened.
+func (t *tail) check() error {
+	fi, err := os.Stat(t.path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("the followed file is gone (%v)", unwrapPathError(err))
+	case !os.SameFile(fi, t.fi):
+		return errors.New("the followed file was replaced by another file; follow it again to read the new one")
+	case fi.Size() < t.off:
+		return fmt.Errorf("the followed file was truncated to %d bytes after %d had been read; follow it again to read it from the start", fi.Size(), t.off)
+	}
+	return nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,119 @@
+package ui
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/event"
+
+	"glidepath/ui/camera"
+)
+
+// settle waits for the pre-run of the runs just swapped in and starts them.
+func settle(t *testing.T, a *app) {
+	t.Helper()
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func appendFile(t *testing.T, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(s)
+	f.Close()
+}
+
+// viewer -follow: the window re-reads the file as it grows, the cursor at
+// the live edge; a torn last line waits; scrubbing back leaves the cursor
+// where the user put it, End returns to live; a truncated file stops the
+// follow with a message.
+func TestLive_FollowsAGrowingRecording(t *testing.T) {
+	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	half := len(lines) / 2
+	os.WriteFile(path, []byte(strings.Join(lines[:half], "")), 0o644)
+	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Camera: camera.TopDown, Size: image.Pt(1280, 800)})
+	a.apply(cmdLast)
+	first := a.pb.Last()
+	a.cam.Span = 77 // the user's zoom, to be kept
+
+	torn := lines[half]
+	appendFile(t, path, torn[:len(torn)/2])
+	a.pollLive(true)
+	if a.pb.Last() != first || a.live.loaded != int64(len(strings.Join(lines[:half], ""))) {
+		t.Fatalf("a torn line was read: last tick %d (was %d)", a.pb.Last(), first)
+	}
+	appendFile(t, path, torn[len(torn)/2:]+strings.Join(lines[half+1:], ""))
+	a.pollLive(true)
+	settle(t, a)
+	if a.pb.Last() <= first {
+		t.Fatalf("last tick %d after the file grew, was %d", a.pb.Last(), first)
+	}
+	if a.pb.Cursor() != a.pb.Last() || !strings.Contains(a.statusLine(), "● live") {
+		t.Errorf("cursor %d of %d, status %q: want the live edge", a.pb.Cursor(), a.pb.Last(), a.statusLine())
+	}
+	if a.cam.Span != 77 {
+		t.Errorf("the reload reframed the camera (span %v)", a.cam.Span)
+	}
+
+	a.pb.Seek(10) // the user scrubs back
+	a.pollLive(false)
+	appendFile(t, path, `{"t":9,"type":"note","text":"later"}`+"\n")
+	a.pollLive(true)
+	settle(t, a)
+	if a.pb.Cursor() != 10 || !strings.Contains(a.statusLine(), "behind the live edge") {
+		t.Errorf("cursor %d, status %q: want it left at 10", a.pb.Cursor(), a.statusLine())
+	}
+	a.apply(cmdLast)
+	if !a.live.edge || a.pb.Cursor() != a.pb.Last() {
+		t.Error("End did not return to the live edge")
+	}
+
+	os.Truncate(path, 10)
+	a.pollLive(true)
+	if a.live.on || !strings.Contains(a.status, "truncated") {
+		t.Errorf("following %v, status %q: want the truncation reported", a.live.on, a.status)
+	}
+}
+
+// With -follow the top bar has a Live button that returns to the live edge.
+func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
+	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, data, 0o644)
+	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)})
+	if a.gui.live == nil {
+		t.Fatal("no Live button while following")
+	}
+	a.pb.Seek(5)
+	a.pollLive(false)
+	a.gui.live.Click()
+	event.ExecuteDeferred() // ebitenui delivers clicks on its next update
+	for _, c := range a.pending {
+		a.apply(c)
+	}
+	if !a.live.edge || a.pb.Cursor() != a.pb.Last() {
+		t.Errorf("cursor %d of %d, live %v after the Live button", a.pb.Cursor(), a.pb.Last(), a.live.edge)
+	}
+	b := openApp(t, "", nil, 0, 1280, 800)
+	if b.gui.live != nil {
+		t.Error("a Live button without -follow")
+	}
+}

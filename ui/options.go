@@ -1,0 +1,60 @@
+// Options: what the command line hands the viewer.
+
+package ui
+
+import (
+	"image"
+
+	"glidepath/ui/camera"
+	"glidepath/ui/model"
+	"glidepath/ui/overlay"
+)
+
+// Options configure the viewer.
+type Options struct {
+	// Title is the window title.
+	Title string
+	// Sources are the runs to view, one per reading; the first is selected.
+	Sources []model.Source
+	// File is the input's path, next to which P saves screenshots; "" saves
+	// in the current directory.
+	File string
+	// Camera is the camera the viewport starts with.
+	Camera camera.Mode
+	// Tick is the tick to start at; Paused keeps playback stopped (it
+	// starts playing otherwise).
+	Tick   int
+	Paused bool
+	// Select is the guid of the object selected at start; 0 for none.
+	Select uint32
+	// Layers are the overlays shown at start; 0 means every one.
+	Layers overlay.Set
+	// Size is the window size; zero means 1280×800. With Screenshot set,
+	// the image is exactly this size whatever the window.
+	Size image.Point
+	// Screenshot, when set, makes the viewer pre-run, draw the start tick,
+	// write the window as a PNG to this path and exit.
+	Screenshot string
+	// ShotFirst takes the screenshot at the first frame the viewer can
+	// draw, without waiting for the pre-run to finish.
+	ShotFirst bool
+	// Client is a client trace to draw beside retail (viewer -against).
+	Client *overlay.ClientTrack
+	// Export, when set, makes the viewer pre-run, render every tick of a
+	// range like a screenshot and hand each frame over (export.go); Tick
+	// should be its first tick.
+	Export *Export
+	// ExportRange, when set, exports a range of ticks for the E key (the
+	// range between two bookmarks) and returns the message for the status
+	// line. It runs on its own goroutine.
+	ExportRange func(ExportRequest) string
+	// Settings is the per-user settings file (ui/settings; "" keeps none).
+	// RestoreView applies the view remembered for the input at start;
+	// Warn reports a problem once the window has closed (saving them).
+	Settings    string
+	RestoreView bool
+	Warn        func(string)
+	// Follow re-reads File as it grows and keeps the cursor at the live
+	// edge until the user moves it (live.go).
+	Follow bool
+}

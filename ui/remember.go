@@ -1,0 +1,104 @@
+// Remembering the view per user (ui/settings): when the window closes or
+// opens another input, the camera, panels, overlays and selection of the
+// input shown are saved; opening that input again restores them. Settings
+// that cannot be read are reported and never saved over.
+
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"glidepath/ui/camera"
+	"glidepath/ui/overlay"
+	"glidepath/ui/settings"
+)
+
+// loadSettings reads the user's settings (Options.Settings; "" is off).
+func (a *app) loadSettings() {
+	if a.opts.Settings == "" {
+		return
+	}
+	st, err := settings.Load(a.opts.Settings)
+	if err != nil {
+		a.stErr = err
+		return
+	}
+	a.st = st
+}
+
+// viewKey is the absolute path settings know an input by ("" for none).
+func viewKey(file string) string {
+	if file == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return ""
+	}
+	return abs
+}
+
+// restoreView applies the view remembered for the input, if any.
+func (a *app) restoreView() {
+	if a.stErr != nil {
+		a.say("settings not used: " + a.stErr.Error() + " (fix or remove it)")
+		return
+	}
+	if a.st == nil {
+		return
+	}
+	v, ok := a.st.View(viewKey(a.opts.File))
+	if !ok {
+		return
+	}
+	for m := camera.TopDown; m <= camera.Perspective; m++ {
+		if m.String() == v.Camera {
+			a.cam.SetMode(m)
+		}
+	}
+	if v.Span > 0 {
+		a.cam.Target = camera.Vec3{v.Target[0], v.Target[1], v.Target[2]}
+		a.cam.Span, a.cam.Yaw, a.cam.Pitch = v.Span, v.Yaw, v.Pitch
+	}
+	var layers overlay.Set
+	for _, e := range overlay.Legend() {
+		if strings.Contains(v.Overlays, e.Key) {
+			layers = layers.Toggle(e.Layer)
+		}
+	}
+	a.layers = layers
+	a.shown = panels{left: v.Left, right: v.Right, timeline: v.Timeline}
+	a.marks.panel = v.Bookmarks
+	a.relayout()
+	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
+		a.selected = uint32(g)
+	}
+}
+
+// rememberView saves the view of the input shown. It returns what went
+// wrong, for the caller to report.
+func (a *app) rememberView() error {
+	key := viewKey(a.opts.File)
+	if a.st == nil || key == "" || !a.started {
+		return nil
+	}
+	v := settings.View{
+		Path: key, Camera: a.cam.Mode.String(),
+		Target: [3]float64{a.cam.Target[0], a.cam.Target[1], a.cam.Target[2]},
+		Span:   a.cam.Span, Yaw: a.cam.Yaw, Pitch: a.cam.Pitch,
+		Left: a.shown.left, Right: a.shown.right, Timeline: a.shown.timeline, Bookmarks: a.marks.panel,
+	}
+	for _, e := range overlay.Legend() {
+		if a.layers.Has(e.Layer) {
+			v.Overlays += e.Key
+		}
+	}
+	if a.selected != 0 {
+		v.Select = fmt.Sprintf("0x%08X", a.selected)
+	}
+	a.st.Put(v)
+	return a.st.Save()
+}

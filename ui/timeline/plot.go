@@ -1,0 +1,225 @@
+// The plot under the lanes: the selection's chosen fields over the visible
+// ticks, each pixel column the largest value of its ticks so single-tick
+// spikes show, each field on its own scale (its peak is printed beside its
+// name). The names across the plot's top are switches: a click shows or
+// hides that field.
+
+package timeline
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"glidepath/ui/model"
+)
+
+// PlotField is one quantity the plot can draw.
+type PlotField uint8
+
+// The plot's fields.
+const (
+	// PlotDistHead is the distance from the body to the queue's head.
+	PlotDistHead PlotField = iota
+	// PlotErrTruth is the distance from the body to the server truth.
+	PlotErrTruth
+	// PlotSpeed is how fast the body moved over the tick, m/s.
+	PlotSpeed
+	// PlotQueue is the InterpolationManager's position_queue length.
+	PlotQueue
+	// PlotFail is node_fail_counter.
+	PlotFail
+	// PlotClient is the distance from the body to the client's body at
+	// the same tick (viewer -against); shown only with a client trace.
+	PlotClient
+	NumPlotFields
+)
+
+// PlotSet is a set of fields.
+type PlotSet uint8
+
+// DefaultPlot is what the plot shows at start.
+const DefaultPlot = PlotSet(1<<PlotDistHead | 1<<PlotErrTruth | 1<<PlotClient)
+
+// Has reports whether f is in the set.
+func (s PlotSet) Has(f PlotField) bool { return s&(1<<f) != 0 }
+
+// Toggle adds or removes f.
+func (s PlotSet) Toggle(f PlotField) PlotSet { return s ^ (1 << f) }
+
+// plotFields name, colour and unit each field.
+var plotFields = [NumPlotFields]struct {
+	name, unit string
+	col        color.RGBA
+	digits     int
+}{
+	PlotDistHead: {"to head", "m", distHeadColor, 2},
+	PlotErrTruth: {"to truth", "m", errTruthColor, 2},
+	PlotSpeed:    {"speed", "m/s", speedColor, 1},
+	PlotQueue:    {"queue", "", queueLenColor, 0},
+	PlotFail:     {"fails", "", failColor, 0},
+	PlotClient:   {"to client", "m", errClientColor, 2},
+}
+
+var (
+	speedColor    = color.RGBA{0x9b, 0xe5, 0x64, 0xff}
+	queueLenColor = color.RGBA{0xc7, 0x7d, 0xff, 0xff}
+	failColor     = color.RGBA{0xff, 0x4d, 0x4d, 0xff}
+)
+
+// String is the field's name as the plot shows it.
+func (f PlotField) String() string { return plotFields[f].name }
+
+// value is f at tick k of tr; ok is false where it has none.
+func (f PlotField) value(tr *model.Track, h *model.History, k, rate int) (float64, bool) {
+	s, alive := tr.At(k)
+	if !alive {
+		return 0, false
+	}
+	var v float64
+	switch f {
+	case PlotDistHead:
+		v = float64(s.DistHead)
+	case PlotErrTruth:
+		v = float64(s.ErrTruth)
+	case PlotSpeed:
+		p, ok := tr.At(k - 1)
+		if !ok || k <= 0 {
+			return 0, false
+		}
+		a, b := h.Pos(&p), h.Pos(&s)
+		v = math.Sqrt((b[0]-a[0])*(b[0]-a[0])+(b[1]-a[1])*(b[1]-a[1])+(b[2]-a[2])*(b[2]-a[2])) * float64(rate)
+	case PlotQueue:
+		v = float64(s.Queue)
+	case PlotFail:
+		v = float64(s.Fail)
+	}
+	return v, !math.IsNaN(v)
+}
+
+// chipRects are the switches' places along the plot's top.
+func (t *Timeline) chipAt(x, y float64, measure func(string) float32) (PlotField, bool) {
+	pr := t.plotRect()
+	if y < pr.Y || y >= pr.Y+14 {
+		return 0, false
+	}
+	cx := pr.X + 6
+	for f := PlotField(0); f < NumPlotFields; f++ {
+		if f == PlotClient && !t.hasClient {
+			continue
+		}
+		w := float64(measure(t.chipLabel(f))) + 14
+		if x >= cx && x < cx+w {
+			return f, true
+		}
+		cx += w
+	}
+	return 0, false
+}
+
+// chipLabel is a switch's text: the name, and its peak when shown.
+func (t *Timeline) chipLabel(f PlotField) string {
+	pf := plotFields[f]
+	if !t.Plot.Has(f) || t.peaks[f] == 0 {
+		return pf.name
+	}
+	s := pf.name + " " + strconv.FormatFloat(t.peaks[f], 'f', pf.digits, 64)
+	if pf.unit != "" {
+		s += " " + pf.unit
+	}
+	return s
+}
+
+// drawPlot draws the selection's fields over the visible ticks.
+func (t *Timeline) drawPlot(p Painter, d *Data) {
+	pr := t.plotRect()
+	t.measure = p.Measure // for the switches' clicks
+	if pr.H < MinPlot/2 {
+		return
+	}
+	x0, y0 := float32(pr.X), float32(pr.Y)
+	p.Rect(x0, y0, float32(pr.W), float32(pr.H), laneBackground)
+	p.Text(float32(t.rect.X)+6, y0, "plot", textColor)
+	var tr *model.Track
+	if d != nil && d.History != nil && d.Selected != 0 {
+		tr = d.History.Track(d.Selected)
+	}
+	v := &t.View
+	w := int(math.Ceil(v.W))
+	rate := 30
+	if d != nil && d.Info != nil && d.Info.TickRate > 0 {
+		rate = d.Info.TickRate
+	}
+	sample := func(x int, f PlotField) (float64, bool) {
+		a := v.TickAt(v.X + float64(x))
+		b := max(v.TickAt(v.X+float64(x+1))-1, a)
+		best, ok := 0.0, false
+		for k := a; k <= b; k++ {
+			val, alive := 0.0, false
+			if f == PlotClient {
+				val, alive = d.ClientError(d.Selected, k)
+				alive = alive && !math.IsNaN(val)
+			} else {
+				val, alive = f.value(tr, d.History, k, rate)
+			}
+			if alive && (!ok || val > best) {
+				best, ok = val, true
+			}
+		}
+		return best, ok
+	}
+	t.hasClient = d != nil && d.ClientError != nil
+	for f := PlotField(0); f < NumPlotFields; f++ {
+		t.peaks[f] = 0
+		if tr == nil || !t.Plot.Has(f) || f == PlotClient && !t.hasClient {
+			continue
+		}
+		peak := 0.0
+		for x := 0; x < w; x++ {
+			if val, ok := sample(x, f); ok {
+				peak = math.Max(peak, val)
+			}
+		}
+		t.peaks[f] = peak
+		scale := math.Max(peak, 0.5)
+		if plotFields[f].digits == 0 {
+			scale = math.Max(peak, 1)
+		}
+		col := plotFields[f].col
+		t.xy = t.xy[:0]
+		for x := 0; x < w; x++ {
+			val, ok := sample(x, f)
+			if !ok {
+				if len(t.xy) >= 4 {
+					p.Polyline(t.xy, 1.5, col)
+				}
+				t.xy = t.xy[:0]
+				continue
+			}
+			t.xy = append(t.xy, x0+float32(x), y0+float32(pr.H)-2-float32(val/scale*(pr.H-16)))
+		}
+		if len(t.xy) >= 4 {
+			p.Polyline(t.xy, 1.5, col)
+		}
+	}
+	t.plotMax = t.peaks[PlotDistHead]
+	cx := x0 + 6
+	for f := PlotField(0); f < NumPlotFields; f++ {
+		if f == PlotClient && !t.hasClient {
+			continue
+		}
+		label := t.chipLabel(f)
+		col := dimText
+		if t.Plot.Has(f) {
+			col = plotFields[f].col
+		}
+		p.Text(cx, y0, label, col)
+		cx += p.Measure(label) + 14
+	}
+	if tr == nil {
+		p.Text(x0+6, y0+16, "select an object to plot these fields; click a name to show or hide it", dimText)
+	}
+}
+
+// PlotMax is the distance-to-head scale, metres, as last drawn.
+func (t *Timeline) PlotMax() float64 { return t.plotMax }
