@@ -269,6 +269,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.gui.status.Label = a.statusLine()
+	a.gui.title.pipeline.Label = pipelineTitle(a.stepper.Stage())
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {

@@ -1,0 +1,47 @@
+// Teaching hooks: the pipeline panel's title with the stage stepped to
+// ("stage n/N", deliver being stage 1), the colour of docs links, and the
+// other small pieces that make the screen explain itself.
+
+package ui
+
+import (
+	"fmt"
+	"image/color"
+
+	"glidepath/ui/inspect"
+	"glidepath/ui/pipeline"
+	"glidepath/ui/render"
+)
+
+// linkColor draws docs/pipeline.md links.
+var linkColor = color.RGBA{0x7c, 0xb8, 0xff, 0xff}
+
+// pipelineTitle is the pipeline panel's title: the stage stepped to as
+// "stage n/N" (deliver is stage 1), or the whole tick.
+func pipelineTitle(stage int) string {
+	if stage < 0 {
+		return fmt.Sprintf("Pipeline: whole tick, %d stages (Z/X step)", pipeline.NumPanelStages)
+	}
+	return fmt.Sprintf("Pipeline: stage %d/%d %s", stage+2, pipeline.NumPanelStages, pipeline.Steps[stage].Name)
+}
+
+// wrapValues breaks field values wider than width into continuation lines
+// under the value column, so no value is cut off at the panel's edge.
+func wrapValues(f *render.Flat, ls []inspect.Line, width float32) []inspect.Line {
+	out := ls[:0:0]
+	for _, l := range ls {
+		if l.Heading || l.Cells != nil || l.Label == "" || f.Measure(l.Value) <= width {
+			out = append(out, l)
+			continue
+		}
+		for i, part := range wrap(f, l.Value, width) {
+			c := l
+			c.Value = part
+			if i > 0 {
+				c.Label = " "
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
