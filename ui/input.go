@@ -122,12 +122,23 @@ func pressedCommands(table []binding, dst []command) []command {
 		if b.shift != shift && (b.shift || hasShiftVariant(table, b.key)) {
 			continue
 		}
-		d := inpututil.KeyPressDuration(b.key)
-		if d == 1 || b.repeat && d > repeatDelay && (d-repeatDelay)%repeatInterval == 0 {
+		if keyFires(inpututil.IsKeyJustPressed(b.key), inpututil.KeyPressDuration(b.key), b.repeat) {
 			dst = append(dst, b.cmd)
 		}
 	}
 	return dst
+}
+
+// keyFires decides whether a key's command runs this tick: on the tick it
+// went down — even when it also came up within that tick, as a short tap
+// does when frames are slow (its press duration then reads 0, so going by
+// the duration alone would lose it) — and, for repeating keys, every few
+// ticks while held.
+func keyFires(justPressed bool, duration int, repeat bool) bool {
+	if justPressed {
+		return true
+	}
+	return repeat && duration > repeatDelay && (duration-repeatDelay)%repeatInterval == 0
 }
 
 // hasShiftVariant reports whether key has a Shift binding, in which case
