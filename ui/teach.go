@@ -9,6 +9,7 @@ import (
 	"image/color"
 
 	"glidepath/ui/inspect"
+	"glidepath/ui/model"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
 )
@@ -44,4 +45,21 @@ func wrapValues(f *render.Flat, ls []inspect.Line, width float32) []inspect.Line
 		}
 	}
 	return out
+}
+
+// captionNote is the note shown as a caption at tick: the latest within the
+// last captionSeconds, or — before any has come due — the scenario's
+// description (a note at the first tick), so that tick 0 says what the
+// scenario is about. nil when none.
+func captionNote(notes []model.Note, tick, rate int) *model.Note {
+	for i := len(notes) - 1; i >= 0; i-- {
+		n := &notes[i]
+		if n.Tick <= tick && tick-n.Tick < captionSeconds*rate {
+			return n
+		}
+	}
+	if len(notes) > 0 && notes[0].Tick <= 1 && tick < notes[0].Tick {
+		return &notes[0]
+	}
+	return nil
 }

@@ -2,7 +2,11 @@
 
 package ui
 
-import "testing"
+import (
+	"testing"
+
+	"glidepath/ui/model"
+)
 
 // A tap pressed and released within one tick (slow frames: Ebitengine
 // stamps both edges with the same tick, so the press duration reads 0)
@@ -23,5 +27,26 @@ func TestKeyFires_TapWithinOneTickAndRepeat(t *testing.T) {
 	}
 	if keyFires(false, repeatDelay+1, true) {
 		t.Error("repeat fired between intervals")
+	}
+}
+
+// The scenario's description (its note at tick 1) is the caption at tick 0
+// too; later notes show for captionSeconds after their tick only.
+func TestCaptionNote_DescriptionAtTickZero(t *testing.T) {
+	notes := []model.Note{{Tick: 1, Text: "description"}, {Tick: 300, Text: "later"}}
+	for _, c := range []struct {
+		tick int
+		want string
+	}{{0, "description"}, {1, "description"}, {299, ""}, {300, "later"}, {300 + captionSeconds*30, ""}} {
+		got := ""
+		if n := captionNote(notes, c.tick, 30); n != nil {
+			got = n.Text
+		}
+		if got != c.want {
+			t.Errorf("tick %d: caption %q, want %q", c.tick, got, c.want)
+		}
+	}
+	if n := captionNote([]model.Note{{Tick: 60, Text: "x"}}, 0, 30); n != nil {
+		t.Errorf("a note at tick 60 captioned tick 0")
 	}
 }
