@@ -77,6 +77,8 @@ func Run(opts Options) error {
 	ebiten.SetWindowTitle(opts.Title)
 	ebiten.SetWindowSize(a.w, a.h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	// An idle frame is left up rather than redrawn (idle.go).
+	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(a); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -121,6 +123,7 @@ type app struct {
 	legend legend
 	hud    hud
 
+	idler               idler
 	savePending         bool
 	frames, readyFrames int
 	shotDone            bool
@@ -189,6 +192,7 @@ func (a *app) Update() error {
 	if a.shotDone {
 		return ebiten.Termination
 	}
+	a.idler.noteTick(a.busy(), a.w, a.h)
 	if !a.sess.poll() {
 		return nil // pre-running: Draw shows the progress
 	}
@@ -281,7 +285,7 @@ func (a *app) afterSeek() {
 // say shows a message in the status line for a few seconds.
 func (a *app) say(msg string) {
 	a.status = msg
-	a.statusFrames = 6 * ebiten.TPS()
+	a.statusFrames = 6 * activeTPS
 }
 
 // frameAll fits the camera to everything the run visits.
@@ -301,6 +305,9 @@ func (a *app) frameAll() {
 
 // Draw draws the frame.
 func (a *app) Draw(screen *ebiten.Image) {
+	if a.idler.idle() && a.readyFrames > shotFrames {
+		return // nothing changed: the last frame stays up
+	}
 	screen.Fill(background)
 	if a.sess.err != nil || !a.started {
 		a.drawLoading(screen)

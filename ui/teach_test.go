@@ -5,6 +5,8 @@ package ui
 import (
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"glidepath/ui/model"
 )
 
@@ -48,5 +50,36 @@ func TestCaptionNote_DescriptionAtTickZero(t *testing.T) {
 	}
 	if n := captionNote([]model.Note{{Tick: 60, Text: "x"}}, 0, 30); n != nil {
 		t.Errorf("a note at tick 60 captioned tick 0")
+	}
+}
+
+// A paused viewer with nothing changing goes idle after quietTicks ticks:
+// Draw may skip and the tick rate drops; anything busy (playing, a status
+// counting down) or a resize wakes it at once.
+func TestIdler_GoesIdleWhenNothingChangesAndWakes(t *testing.T) {
+	defer ebiten.SetTPS(ebiten.TPS())
+	var d idler
+	d.noteTick(false, 100, 100) // the first tick sees the cursor "move" to where it is
+	for range quietTicks {
+		d.noteTick(false, 100, 100)
+		if d.idle() {
+			t.Fatalf("idle after %d quiet ticks, want more than %d", d.quiet, quietTicks)
+		}
+	}
+	d.noteTick(false, 100, 100)
+	d.noteTick(false, 100, 100)
+	if !d.idle() || ebiten.TPS() != idleTPS {
+		t.Fatalf("not idle after %d quiet ticks (tps %d)", d.quiet, ebiten.TPS())
+	}
+	d.noteTick(true, 100, 100)
+	if d.idle() || ebiten.TPS() != activeTPS {
+		t.Errorf("busy did not wake the viewer (tps %d)", ebiten.TPS())
+	}
+	for range quietTicks + 2 {
+		d.noteTick(false, 100, 100)
+	}
+	d.noteTick(false, 200, 100)
+	if d.idle() {
+		t.Error("a resize did not wake the viewer")
 	}
 }
