@@ -251,7 +251,7 @@ func (a *app) start() {
 	if a.sess.terrain == nil {
 		a.sess.buildTerrain()
 	}
-	a.frameAll()
+	a.frameFirst()
 	a.afterSeek()
 }
 
