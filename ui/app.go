@@ -49,6 +49,9 @@ type Options struct {
 	// Screenshot, when set, makes the viewer pre-run, draw the start tick,
 	// write the window as a PNG to this path and exit.
 	Screenshot string
+	// Tour, when set, starts the guided tour at its first stop (viewer
+	// -tour); Enter walks on.
+	Tour []TourStop
 	// ShotFirst takes the screenshot at the first frame the viewer can
 	// draw, without waiting for the pre-run to finish.
 	ShotFirst bool
@@ -124,6 +127,7 @@ type app struct {
 	hud    hud
 
 	idler               idler
+	tour                tour
 	savePending         bool
 	frames, readyFrames int
 	shotDone            bool
@@ -252,6 +256,10 @@ func (a *app) start() {
 		a.sess.buildTerrain()
 	}
 	a.frameFirst()
+	if a.tour.stops = a.opts.Tour; len(a.tour.stops) > 0 {
+		a.tourGo(0)
+		a.sess.seek(a.pb.Cursor())
+	}
 	a.afterSeek()
 }
 

@@ -55,6 +55,8 @@ func (a *app) apply(c command) {
 		switch {
 		case a.help:
 			a.help = false
+		case a.tour.active():
+			a.tour.on = false
 		case a.stepper.Active():
 			a.stepper.Reset()
 		default:
@@ -62,6 +64,8 @@ func (a *app) apply(c command) {
 		}
 	case cmdHelp:
 		a.help = !a.help
+	case cmdTourNext, cmdTourPrev:
+		a.tourStep(c == cmdTourNext)
 	case cmdScreenshot:
 		a.savePending = true
 	case cmdTopDown:

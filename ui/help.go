@@ -40,9 +40,10 @@ func (a *app) drawOverlays() {
 	vp := a.lay.viewport
 	r := a.sess.cur()
 	// The latest note within the last few seconds, as a caption.
-	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil {
+	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() {
 		a.caption(n.Text, vp)
 	}
+	a.drawTour(vp)
 	if a.shown.timeline {
 		a.tl.DrawHover(a.top)
 	}

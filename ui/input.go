@@ -49,6 +49,8 @@ const (
 	cmdToggleTimeline
 	cmdNextDivergence
 	cmdFirstDivergence
+	cmdTourNext
+	cmdTourPrev
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -96,6 +98,8 @@ func keymap() []binding {
 		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},
 		{ebiten.KeyF2, false, cmdToggleRight, false, "F2", "show / hide the inspector and pipeline"},
 		{ebiten.KeyF3, false, cmdToggleTimeline, false, "F3", "show / hide the timeline"},
+		{ebiten.KeyEnter, false, cmdTourNext, false, "Enter", "guided tour (viewer -tour): next stop"},
+		{ebiten.KeyBackspace, false, cmdTourPrev, false, "Backspace", "guided tour: previous stop"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})

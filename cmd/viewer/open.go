@@ -29,6 +29,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	sel := fs.String("select", "", "select the object with this `guid` (e.g. 0x80000A01) at start")
 	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
+	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,6 +45,15 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	opts.Title = "Glidepath — " + opts.Sources[0].Info().File
 	opts.Paused, opts.Screenshot = *paused, *shot
+	if *tour {
+		names, _ := rf.readings()
+		if opts.Tour, err = tourStops(fs.Arg(0), names[0]); err != nil {
+			return err
+		}
+		if len(opts.Tour) == 0 {
+			return badInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
+		}
+	}
 	return ui.Run(opts)
 }
 

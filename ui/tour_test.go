@@ -1,0 +1,58 @@
+// Tests of the guided tour's walk.
+
+package ui
+
+import (
+	"image"
+	"testing"
+
+	"glidepath/ui/camera"
+)
+
+// The tour opens at its first stop, paused, with the stop's object selected
+// (a stop before the object exists shows its first tick); Enter walks on,
+// Backspace back, Enter past the last stop ends it, and Esc ends it before
+// it clears the selection.
+func TestTour_WalksTheStops(t *testing.T) {
+	probe := openApp(t, "", nil, 0, 1280, 800)
+	tr := probe.sess.cur().hist.Tracks()
+	if len(tr) < 2 {
+		t.Fatal("the default scenario has fewer than two objects")
+	}
+	stops := []TourStop{
+		{Tick: 0, GUID: tr[0].GUID, Caption: "first", Doc: "docs/pipeline.md#deliver"},
+		{Tick: 200, GUID: tr[1].GUID, Caption: "second", Doc: "docs/pipeline.md#blip"},
+	}
+	a := openAppWith(t, "", nil, Options{Camera: camera.Isometric, Size: image.Pt(1280, 800), Tour: stops})
+	if !a.tour.active() || a.pb.Playing() || a.selected != stops[0].GUID || a.pb.Cursor() > 90 {
+		t.Fatalf("start: tour %v playing %v selected %#x cursor %d; want stop 1 near tick 0 (%d)",
+			a.tour.active(), a.pb.Playing(), a.selected, a.pb.Cursor(), tr[0].First)
+	}
+	if a.selectedObject() == nil {
+		t.Error("the first stop's object does not exist where it is shown")
+	}
+	a.apply(cmdTourNext)
+	if a.tour.at != 1 || a.pb.Cursor() != 200 || a.selected != stops[1].GUID {
+		t.Errorf("Enter: stop %d cursor %d selected %#x", a.tour.at+1, a.pb.Cursor(), a.selected)
+	}
+	if head, body, doc := a.tour.caption(); head != "Tour 2/2 · tick 200" || body != "second" || doc != stops[1].Doc {
+		t.Errorf("caption %q %q %q", head, body, doc)
+	}
+	a.apply(cmdTourPrev)
+	if a.tour.at != 0 {
+		t.Errorf("Backspace went to stop %d", a.tour.at+1)
+	}
+	a.apply(cmdTourNext)
+	a.apply(cmdTourNext)
+	if a.tour.active() {
+		t.Error("Enter at the last stop did not end the tour")
+	}
+	a.apply(cmdTourNext)
+	if !a.tour.active() || a.tour.at != 0 {
+		t.Error("Enter after the tour did not start it again")
+	}
+	a.apply(cmdDeselect)
+	if a.tour.active() || a.selected == 0 {
+		t.Errorf("Esc: tour %v, selection %#x; want the tour ended first", a.tour.active(), a.selected)
+	}
+}
