@@ -79,6 +79,7 @@ func (a *app) apply(c command) {
 	case cmdNextReading:
 		if n := len(a.sess.runs); n > 1 {
 			a.sess.sel = (a.sess.sel + 1) % n
+			a.list.dirty = true // the rows show the selected reading's values
 			a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
 		}
 	case cmdToggleLeft:

@@ -44,6 +44,7 @@ func (a *app) drawOverlays() {
 		a.caption(n.Text, vp)
 	}
 	a.drawTour(vp)
+	a.drawReadingLegend(vp)
 	if a.shown.timeline {
 		a.tl.DrawHover(a.top)
 	}

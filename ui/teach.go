@@ -6,6 +6,7 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 
 	"glidepath/ui/inspect"
@@ -62,4 +63,34 @@ func captionNote(notes []model.Note, tick, rate int) *model.Note {
 		return &notes[0]
 	}
 	return nil
+}
+
+// drawReadingLegend, under -compare, names each reading's body colour in
+// the viewport's top-left corner, the reading whose overlays show marked.
+func (a *app) drawReadingLegend(vp image.Rectangle) {
+	if len(a.sess.runs) < 2 {
+		return
+	}
+	f := a.top
+	lh := f.LineHeight() + 4
+	w := float32(0)
+	names := make([]string, len(a.sess.runs))
+	for i, r := range a.sess.runs {
+		names[i] = r.info.Reading
+		if i == a.sess.sel {
+			names[i] += "  (overlays; C switches)"
+		}
+		w = max(w, f.Measure(names[i]))
+	}
+	x, y := float32(vp.Min.X)+8, float32(vp.Min.Y)+8
+	f.Rect(x, y, w+40, lh*float32(len(names))+8, boxColor)
+	for i, r := range a.sess.runs {
+		yy := y + 4 + lh*float32(i)
+		f.Rect(x+8, yy+3, 14, 10, r.color)
+		col := dimColor
+		if i == a.sess.sel {
+			col = headColor
+		}
+		f.Text(x+28, yy, names[i], col)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/inspect"
 )
 
 // The tour opens at its first stop, paused, with the stop's object selected
@@ -54,5 +55,31 @@ func TestTour_WalksTheStops(t *testing.T) {
 	a.apply(cmdDeselect)
 	if a.tour.active() || a.selected == 0 {
 		t.Errorf("Esc: tour %v, selection %#x; want the tour ended first", a.tour.active(), a.selected)
+	}
+}
+
+// Under -compare, C switches the reading and the object list's rows show
+// the new reading's values at once (they used to stay stale), as do the
+// inspector and the pipeline panel.
+func TestCompare_SwitchingReadingRecomputesThePanels(t *testing.T) {
+	a := openApp(t, "../assets/scenarios/runner.yaml", []string{"seed", "legacy"}, 300, 1280, 800)
+	want := func() string {
+		r := a.sess.cur()
+		o := &r.snap.Objects[0]
+		return inspect.MakeRow(o, inspect.Count(r.index, o.GUID, r.snap.Tick)).Stats
+	}
+	before := a.list.rows[0].Stats
+	if before != want() {
+		t.Fatalf("seed row %q, want %q", before, want())
+	}
+	a.apply(cmdNextReading)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if got := a.list.rows[0].Stats; got != want() || got == before {
+		t.Errorf("after C the row is %q (seed's was %q), want legacy's %q", got, before, want())
+	}
+	if a.insp.key[2] != 1 || a.pipe.key[2] != 1 {
+		t.Errorf("inspector and pipeline keyed on reading %d and %d, want 1", a.insp.key[2], a.pipe.key[2])
 	}
 }

@@ -326,3 +326,28 @@ func fakeRecords(s *model.Snapshot) (*model.History, *model.Index) {
 	}
 	return h, model.NewIndex(events)
 }
+
+// Comparing, the selected body keeps its reading's colour and a ring marks
+// it, so the selection never hides which reading a body belongs to.
+func TestCompare_SelectedBodyKeepsItsReadingColour(t *testing.T) {
+	s, other := knownSnapshot(), knownSnapshot()
+	sc := newScene(s)
+	sc.BodyColor = ReadingColor(0)
+	sc.Compared = []Compared{{Snap: other, Color: ReadingColor(1)}}
+	sc.Selected = s.Objects[0].GUID
+	r := record(sc, 0)
+	for _, op := range r.Of(draw.OpBody) {
+		if op.Body.ID == sc.Selected && op.Body.Color != ReadingColor(0) {
+			t.Errorf("the selected body is drawn %v, want its reading's %v", op.Body.Color, ReadingColor(0))
+		}
+	}
+	rings := 0
+	for _, op := range r.Of(draw.OpMarker) {
+		if op.Marker.Shape == draw.Ring && op.Marker.Color == SelectedColor {
+			rings++
+		}
+	}
+	if rings != 1 {
+		t.Errorf("%d selection rings, want 1", rings)
+	}
+}
