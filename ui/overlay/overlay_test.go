@@ -5,6 +5,7 @@
 package overlay
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -349,5 +350,29 @@ func TestCompare_SelectedBodyKeepsItsReadingColour(t *testing.T) {
 	}
 	if rings != 1 {
 		t.Errorf("%d selection rings, want 1", rings)
+	}
+}
+
+// Zoomed out until the selection's waypoints stand closer than the numbers'
+// gap, numbers that would overlap are left out: the head's and the tail's
+// stay, and no two drawn numbers are closer than the gap.
+func TestQueue_CrowdedNumbersDeclutter(t *testing.T) {
+	s := knownSnapshot()
+	sc := newScene(s)
+	sc.Selected = s.Objects[0].GUID
+	q := s.Objects[0].Queue
+	sc.MetresPerPixel = 0 // all numbers at zero gap
+	if n := record(sc, 1<<Queue|1<<Labels).Count(draw.OpTag); n != len(q) {
+		t.Fatalf("%d numbers with room for all, want %d", n, len(q))
+	}
+	// A gap of (nearly) the whole queue's length: only the head and tail.
+	span := q[len(q)-1].Pos.Sub(q[0].Pos).Len()
+	sc.MetresPerPixel = span * 0.99 / queueNumberGap
+	var nums []string
+	for _, op := range record(sc, 1<<Queue|1<<Labels).Of(draw.OpTag) {
+		nums = append(nums, op.Text)
+	}
+	if want := []string{"1", strconv.Itoa(len(q))}; len(nums) != 2 || nums[0] != want[0] || nums[1] != want[1] {
+		t.Errorf("numbers %q, want %q", nums, want)
 	}
 }
