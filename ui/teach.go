@@ -66,7 +66,7 @@ func captionNote(notes []model.Note, tick, rate int) *model.Note {
 }
 
 // drawReadingLegend, under -compare, names each reading's body colour in
-// the viewport's top-left corner, the reading whose overlays show marked.
+// the viewport's bottom-left corner, the reading whose overlays show marked.
 func (a *app) drawReadingLegend(vp image.Rectangle) {
 	if len(a.sess.runs) < 2 {
 		return
@@ -82,7 +82,8 @@ func (a *app) drawReadingLegend(vp image.Rectangle) {
 		}
 		w = max(w, f.Measure(names[i]))
 	}
-	x, y := float32(vp.Min.X)+8, float32(vp.Min.Y)+8
+	// Bottom-left: the top holds the scenario's captions.
+	x, y := float32(vp.Min.X)+8, float32(vp.Max.Y)-lh*float32(len(names))-16
 	f.Rect(x, y, w+40, lh*float32(len(names))+8, boxColor)
 	for i, r := range a.sess.runs {
 		yy := y + 4 + lh*float32(i)
