@@ -5,6 +5,7 @@
 package overlay
 
 import (
+	"math"
 	"strconv"
 	"testing"
 
@@ -374,5 +375,52 @@ func TestQueue_CrowdedNumbersDeclutter(t *testing.T) {
 	}
 	if want := []string{"1", strconv.Itoa(len(q))}; len(nums) != 2 || nums[0] != want[0] || nums[1] != want[1] {
 		t.Errorf("numbers %q, want %q", nums, want)
+	}
+}
+
+// seed 003 §2: in a crowded view (more than crowdedObjects bodies in full)
+// the stage arrows are capped at crowdedArrowPixels, except the
+// selection's; with few bodies none is capped.
+func TestVectors_CrowdedViewCapsArrowsButTheSelections(t *testing.T) {
+	base := knownSnapshot()
+	o := base.Objects[0]
+	walkStages(&o, physics.NewPosition(0xA9B40013, mgl32.Vec3{100, 50, 0}, 0), mgl32.Vec3{}, mgl32.Vec3{0, 0.2, 0}, mgl32.Vec3{})
+	full := 0.2 * 30 // metres: the offset × tick rate
+	lengths := func(n int) (sel float64, others []float64) {
+		var s model.Snapshot
+		s.Reset(base.Tick)
+		for k := range n {
+			c := o
+			c.GUID = o.GUID + uint32(k)
+			c.Pos = o.Pos.Add(model.Vec3{float64(k), 0, 0})
+			s.AddObject(c)
+		}
+		sc := newScene(&s)
+		sc.Selected = o.GUID
+		sc.MetresPerPixel = 0.01
+		for _, op := range record(sc, 1<<Offset).Of(draw.OpArrow) {
+			l := op.Points[1].Sub(op.Points[0]).Len()
+			if math.Abs(op.Points[0][0]-o.Pos[0]) < 1e-9 {
+				sel = l
+			} else {
+				others = append(others, l)
+			}
+		}
+		return sel, others
+	}
+	sel, others := lengths(crowdedObjects + 4)
+	if len(others) != crowdedObjects+3 || math.Abs(sel-full) > 1e-6 {
+		t.Fatalf("crowded: selection's arrow %.2f m (want %.2f), %d others", sel, full, len(others))
+	}
+	for _, l := range others {
+		if math.Abs(l-0.01*crowdedArrowPixels) > 1e-6 {
+			t.Errorf("crowded: an arrow of %.2f m, want capped at %.2f", l, 0.01*crowdedArrowPixels)
+		}
+	}
+	_, others = lengths(3)
+	for _, l := range others {
+		if math.Abs(l-full) > 1e-6 {
+			t.Errorf("few bodies: an arrow of %.2f m, want %.2f uncapped", l, full)
+		}
 	}
 }
