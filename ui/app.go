@@ -128,6 +128,7 @@ type app struct {
 
 	idler               idler
 	tour                tour
+	before              beforeAfter
 	savePending         bool
 	frames, readyFrames int
 	shotDone            bool

@@ -64,6 +64,8 @@ func (a *app) apply(c command) {
 		}
 	case cmdHelp:
 		a.help = !a.help
+	case cmdBeforeAfter:
+		a.before.on = !a.before.on
 	case cmdTourNext, cmdTourPrev:
 		a.tourStep(c == cmdTourNext)
 	case cmdScreenshot:

@@ -51,6 +51,7 @@ const (
 	cmdFirstDivergence
 	cmdTourNext
 	cmdTourPrev
+	cmdBeforeAfter
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -100,6 +101,7 @@ func keymap() []binding {
 		{ebiten.KeyF3, false, cmdToggleTimeline, false, "F3", "show / hide the timeline"},
 		{ebiten.KeyEnter, false, cmdTourNext, false, "Enter", "guided tour (viewer -tour): next stop"},
 		{ebiten.KeyBackspace, false, cmdTourPrev, false, "Backspace", "guided tour: previous stop"},
+		{ebiten.KeyV, false, cmdBeforeAfter, false, "V", "inspector: the state before this tick / after it (see a blip's cause)"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})

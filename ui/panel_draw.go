@@ -36,18 +36,25 @@ func (a *app) drawPanels() {
 type inspector struct {
 	lines  []inspect.Line
 	scroll scroller
-	key    [3]int64
+	key    [4]int64
 }
 
 const lineHeight = 16
 
 func (p *inspector) update(a *app, r *run) {
-	key := [3]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel)}
+	key := [4]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel), 0}
+	if a.before.on {
+		key[3] = 1
+	}
 	if p.lines != nil && key == p.key {
 		return
 	}
 	p.key = key
 	o := a.selectedObject()
+	tick := r.snap.Tick
+	if b := a.beforeObject(r); b != nil {
+		o, tick = b, tick-1
+	}
 	if o == nil {
 		msg := "Click a body, a row of the object list, or press Tab to select an object."
 		if a.selected != 0 {
@@ -58,8 +65,8 @@ func (p *inspector) update(a *app, r *run) {
 			p.lines = append(p.lines, inspect.Line{Value: l})
 		}
 	} else {
-		p.lines = inspect.Inspect(o, r.snap.Tick, r.info.TickRate)
-		p.lines = a.clientLines(p.lines, o, r.snap.Tick)
+		p.lines = append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.info.TickRate)...)
+		p.lines = a.clientLines(p.lines, o, tick)
 		p.lines = wrapValues(a.flat, p.lines, float32(a.lay.inspector.Dx()-valueColumn))
 	}
 	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.inspector.Dy())

@@ -4,6 +4,7 @@ package ui
 
 import (
 	"image"
+	"strings"
 	"testing"
 
 	"glidepath/ui/camera"
@@ -81,5 +82,45 @@ func TestCompare_SwitchingReadingRecomputesThePanels(t *testing.T) {
 	}
 	if a.insp.key[2] != 1 || a.pipe.key[2] != 1 {
 		t.Errorf("inspector and pipeline keyed on reading %d and %d, want 1", a.insp.key[2], a.pipe.key[2])
+	}
+}
+
+// seed 000 §6: at the runner's first blip (tick 79) the inspector shows the
+// state after the blip with a hint; V shows the state before it — the body
+// where the previous tick left it, short of the blip's target — and leaves
+// the run at the cursor; V again returns.
+func TestBeforeAfter_InspectorAtABlip(t *testing.T) {
+	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
+	value := func(label string) string {
+		for _, l := range a.insp.lines {
+			if l.Label == label {
+				return l.Value
+			}
+		}
+		return ""
+	}
+	after := value("m_position")
+	if len(a.insp.lines) == 0 || !strings.Contains(a.insp.lines[0].Value, "V shows the state before") {
+		t.Fatalf("no before/after hint at the blip: %+v", a.insp.lines[:min(2, len(a.insp.lines))])
+	}
+	a.apply(cmdBeforeAfter)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(a.insp.lines[0].Value, "BEFORE tick 79") {
+		t.Errorf("before mode heads %q", a.insp.lines[0].Value)
+	}
+	if before := value("m_position"); before == after || before == "" {
+		t.Errorf("m_position before %q, after %q: want them to differ across the blip", before, after)
+	}
+	if r := a.sess.cur(); r.src.Tick() != 79 || r.snap.Tick != 79 {
+		t.Errorf("the run moved to tick %d (snapshot %d)", r.src.Tick(), r.snap.Tick)
+	}
+	a.apply(cmdBeforeAfter)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if value("m_position") != after {
+		t.Errorf("V again shows %q, want the after state %q", value("m_position"), after)
 	}
 }
