@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"glidepath/interp"
@@ -36,6 +37,10 @@ type ReportObject struct {
 	GUID string      `json:"guid"`
 	Name string      `json:"name"`
 	Runs []ReportRun `json:"runs"`
+	// Differs names the metrics (as ReportRun's JSON fields, nested ones
+	// dotted: "routes.interpolate", "error.mean") whose values are not the
+	// same under every reading; absent with one reading or none differing.
+	Differs []string `json:"differs,omitempty"`
 }
 
 // ReportRun is one object's metrics under one reading.
@@ -124,6 +129,7 @@ func NewReport(input string, c *Compare) *Report {
 		}
 		r.Objects = append(r.Objects, obj)
 	}
+	r.markDiffers()
 	r.Expectations = expectReport(c)
 	return r
 }
@@ -168,36 +174,39 @@ func (r *Report) WriteJSON(w io.Writer) error {
 type reportRow struct {
 	name  string
 	value func(run *ReportRun) string
+	// keys are the JSON fields the row shows, one per "/"-separated part
+	// of its value.
+	keys []string
 }
 
 var reportRows = []reportRow{
-	{"updates", func(r *ReportRun) string { return strconv.Itoa(r.Updates) }},
-	{"  interpolate", routeCell(physics.RouteInterpolate)},
-	{"  teleport", routeCell(physics.RouteTeleport)},
-	{"  slide", routeCell(physics.RouteSlide)},
-	{"  airborne", routeCell(physics.RouteAirborne)},
-	{"  stale_position", routeCell(physics.RouteStalePosition)},
-	{"  stale_teleport", routeCell(physics.RouteStaleTeleport)},
-	{"  wrong_instance", routeCell(physics.RouteWrongInstance)},
-	{"enqueue near", enqueueCell(interp.BranchNear)},
-	{"enqueue far", enqueueCell(interp.BranchFar)},
-	{"enqueue arrived", enqueueCell(interp.BranchArrived)},
+	{"updates", func(r *ReportRun) string { return strconv.Itoa(r.Updates) }, []string{"updates"}},
+	{"  interpolate", routeCell(physics.RouteInterpolate), []string{"routes.interpolate"}},
+	{"  teleport", routeCell(physics.RouteTeleport), []string{"routes.teleport"}},
+	{"  slide", routeCell(physics.RouteSlide), []string{"routes.slide"}},
+	{"  airborne", routeCell(physics.RouteAirborne), []string{"routes.airborne"}},
+	{"  stale_position", routeCell(physics.RouteStalePosition), []string{"routes.stale_position"}},
+	{"  stale_teleport", routeCell(physics.RouteStaleTeleport), []string{"routes.stale_teleport"}},
+	{"  wrong_instance", routeCell(physics.RouteWrongInstance), []string{"routes.wrong_instance"}},
+	{"enqueue near", enqueueCell(interp.BranchNear), []string{"enqueues.near"}},
+	{"enqueue far", enqueueCell(interp.BranchFar), []string{"enqueues.far"}},
+	{"enqueue arrived", enqueueCell(interp.BranchArrived), []string{"enqueues.arrived"}},
 	{"stall failed/windows", func(r *ReportRun) string {
 		return strconv.Itoa(r.StallFailures) + "/" + strconv.Itoa(r.StallWindows)
-	}},
-	{"blips", func(r *ReportRun) string { return strconv.Itoa(r.Blips) }},
-	{"snaps", func(r *ReportRun) string { return strconv.Itoa(r.Snaps) }},
-	{"pops", func(r *ReportRun) string { return strconv.Itoa(r.Pops) }},
-	{"hitches", func(r *ReportRun) string { return strconv.Itoa(r.Hitches) }},
+	}, []string{"stall_failures", "stall_windows"}},
+	{"blips", func(r *ReportRun) string { return strconv.Itoa(r.Blips) }, []string{"blips"}},
+	{"snaps", func(r *ReportRun) string { return strconv.Itoa(r.Snaps) }, []string{"snaps"}},
+	{"pops", func(r *ReportRun) string { return strconv.Itoa(r.Pops) }, []string{"pops"}},
+	{"hitches", func(r *ReportRun) string { return strconv.Itoa(r.Hitches) }, []string{"hitches"}},
 	{"error mean/p95/max m", func(r *ReportRun) string {
 		if r.Error == nil {
 			return "-"
 		}
 		return metres(r.Error.Mean) + "/" + metres(r.Error.P95) + "/" + metres(r.Error.Max)
-	}},
-	{"longest queue s", func(r *ReportRun) string { return strconv.FormatFloat(r.LongestQueue, 'f', 2, 64) }},
-	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }},
-	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }},
+	}, []string{"error.mean", "error.p95", "error.max"}},
+	{"longest queue s", func(r *ReportRun) string { return strconv.FormatFloat(r.LongestQueue, 'f', 2, 64) }, []string{"longest_queue_s"}},
+	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }, []string{"max_queue"}},
+	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }, []string{"final_queue"}},
 }
 
 func routeCell(b physics.Route) func(*ReportRun) string {
@@ -225,14 +234,26 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintln(tw)
 		for _, row := range reportRows {
 			fmt.Fprintf(tw, "%s\t", row.name)
+			mark := ""
+			if len(row.differs(obj.Runs)) > 0 {
+				mark = " *"
+			}
 			for i := range obj.Runs {
-				fmt.Fprintf(tw, "%s\t", row.value(&obj.Runs[i]))
+				fmt.Fprintf(tw, "%s%s\t", row.value(&obj.Runs[i]), mark)
 			}
 			fmt.Fprintln(tw)
 		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, obj := range r.Objects {
+		if len(obj.Differs) > 0 {
+			if _, err := fmt.Fprintln(w, "\n* the readings differ in this value"); err != nil {
+				return err
+			}
+			break
+		}
 	}
 	if r.explained {
 		if err := r.writeCauses(w); err != nil {
@@ -270,4 +291,36 @@ func (r *Report) writeCauses(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// differs returns the row's JSON fields whose values are not the same under
+// every run; a row whose parts do not line up (an error measured under one
+// reading only) differs in every field.
+func (row *reportRow) differs(runs []ReportRun) []string {
+	if len(runs) < 2 {
+		return nil
+	}
+	var out []string
+	first := strings.Split(row.value(&runs[0]), "/")
+	for k, key := range row.keys {
+		for i := 1; i < len(runs); i++ {
+			parts := strings.Split(row.value(&runs[i]), "/")
+			if len(parts) != len(first) || k >= len(first) || parts[k] != first[k] {
+				out = append(out, key)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// markDiffers fills each object's Differs.
+func (r *Report) markDiffers() {
+	for i := range r.Objects {
+		o := &r.Objects[i]
+		o.Differs = nil
+		for k := range reportRows {
+			o.Differs = append(o.Differs, reportRows[k].differs(o.Runs)...)
+		}
+	}
 }

@@ -50,6 +50,8 @@ func Run(opts Options) error {
 	ebiten.SetWindowTitle(opts.Title)
 	ebiten.SetWindowSize(a.w, a.h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	// An idle frame is left up rather than redrawn (idle.go).
+	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(a); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -94,6 +96,9 @@ type app struct {
 	legend legend
 	hud    hud
 
+	idler               idler
+	tour                tour
+	before              beforeAfter
 	savePending         bool
 	frames, readyFrames int
 	shotDone            bool
@@ -184,6 +189,7 @@ func (a *app) Update() error {
 	if a.shotDone {
 		return ebiten.Termination
 	}
+	a.idler.noteTick(a.busy(), a.w, a.h)
 	if !a.sess.poll() {
 		return nil // pre-running: Draw shows the progress
 	}
@@ -258,7 +264,7 @@ func (a *app) start() {
 	if a.keepView {
 		a.keepView = false
 	} else {
-		a.frameAll()
+		a.frameFirst()
 	}
 	a.liveCursor = a.pb.Cursor()
 	if a.marks.loadErr != nil {
@@ -267,6 +273,10 @@ func (a *app) start() {
 	if a.restore {
 		a.restore = false
 		a.restoreView()
+	}
+	if a.tour.stops = a.opts.Tour; len(a.tour.stops) > 0 {
+		a.tourGo(0)
+		a.sess.seek(a.pb.Cursor())
 	}
 	a.afterSeek()
 }
@@ -289,6 +299,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.gui.status.Label = a.statusLine()
+	a.gui.title.pipeline.Label = pipelineTitle(a.stepper.Stage())
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {
@@ -300,7 +311,7 @@ func (a *app) afterSeek() {
 // say shows a message in the status line for a few seconds.
 func (a *app) say(msg string) {
 	a.status = msg
-	a.statusFrames = 6 * ebiten.TPS()
+	a.statusFrames = 6 * activeTPS
 }
 
 // frameAll fits the camera to everything the run visits.
@@ -320,6 +331,9 @@ func (a *app) frameAll() {
 
 // Draw draws the frame.
 func (a *app) Draw(screen *ebiten.Image) {
+	if a.idler.idle() && a.readyFrames > shotFrames {
+		return // nothing changed: the last frame stays up
+	}
 	screen.Fill(background)
 	if a.sess.err != nil || !a.started {
 		a.drawLoading(screen)

@@ -56,6 +56,8 @@ func (a *app) apply(c command) {
 		switch {
 		case a.help:
 			a.help = false
+		case a.tour.active():
+			a.tour.on = false
 		case a.stepper.Active():
 			a.stepper.Reset()
 		default:
@@ -63,6 +65,10 @@ func (a *app) apply(c command) {
 		}
 	case cmdHelp:
 		a.help = !a.help
+	case cmdBeforeAfter:
+		a.before.on = !a.before.on
+	case cmdTourNext, cmdTourPrev:
+		a.tourStep(c == cmdTourNext)
 	case cmdScreenshot:
 		a.savePending = true
 	case cmdTopDown:
@@ -76,6 +82,7 @@ func (a *app) apply(c command) {
 	case cmdNextReading:
 		if n := len(a.sess.runs); n > 1 {
 			a.sess.sel = (a.sess.sel + 1) % n
+			a.list.dirty = true // the rows show the selected reading's values
 			a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
 		}
 	case cmdToggleLeft:

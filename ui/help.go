@@ -40,13 +40,11 @@ func (a *app) drawOverlays() {
 	vp := a.lay.viewport
 	r := a.sess.cur()
 	// The latest note within the last few seconds, as a caption.
-	for i := len(r.info.Notes) - 1; i >= 0; i-- {
-		n := r.info.Notes[i]
-		if n.Tick <= r.snap.Tick && r.snap.Tick-n.Tick < captionSeconds*r.info.TickRate {
-			a.caption(n.Text, vp)
-			break
-		}
+	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() {
+		a.caption(n.Text, vp)
 	}
+	a.drawTour(vp)
+	a.drawReadingLegend(vp)
 	if a.shown.timeline {
 		a.tl.DrawHover(a.top)
 	}

@@ -56,6 +56,9 @@ const (
 	cmdToggleBookmarks
 	cmdExportMarks
 	cmdOpen
+	cmdTourNext
+	cmdTourPrev
+	cmdBeforeAfter
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -110,6 +113,9 @@ func keymap() []binding {
 		{ebiten.KeyF4, false, cmdToggleBookmarks, false, "F4", "show / hide the bookmark list"},
 		{ebiten.KeyO, true, cmdOpen, false, "Shift+O", "open another recording or scenario (a path box; Tab completes); or drop a file on the window"},
 		{ebiten.KeyE, false, cmdExportMarks, false, "E", "export the ticks between the bookmarks around the cursor to a GIF next to the input"},
+		{ebiten.KeyEnter, false, cmdTourNext, false, "Enter", "guided tour (viewer -tour): next stop"},
+		{ebiten.KeyBackspace, false, cmdTourPrev, false, "Backspace", "guided tour: previous stop"},
+		{ebiten.KeyV, false, cmdBeforeAfter, false, "V", "inspector: the state before this tick / after it (see a blip's cause)"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})
@@ -136,12 +142,23 @@ func pressedCommands(table []binding, dst []command) []command {
 		if b.shift != shift && (b.shift || hasShiftVariant(table, b.key)) {
 			continue
 		}
-		d := inpututil.KeyPressDuration(b.key)
-		if d == 1 || b.repeat && d > repeatDelay && (d-repeatDelay)%repeatInterval == 0 {
+		if keyFires(inpututil.IsKeyJustPressed(b.key), inpututil.KeyPressDuration(b.key), b.repeat) {
 			dst = append(dst, b.cmd)
 		}
 	}
 	return dst
+}
+
+// keyFires decides whether a key's command runs this tick: on the tick it
+// went down — even when it also came up within that tick, as a short tap
+// does when frames are slow (its press duration then reads 0, so going by
+// the duration alone would lose it) — and, for repeating keys, every few
+// ticks while held.
+func keyFires(justPressed bool, duration int, repeat bool) bool {
+	if justPressed {
+		return true
+	}
+	return repeat && duration > repeatDelay && (duration-repeatDelay)%repeatInterval == 0
 }
 
 // hasShiftVariant reports whether key has a Shift binding, in which case

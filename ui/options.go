@@ -35,6 +35,9 @@ type Options struct {
 	// Screenshot, when set, makes the viewer pre-run, draw the start tick,
 	// write the window as a PNG to this path and exit.
 	Screenshot string
+	// Tour, when set, starts the guided tour at its first stop (viewer
+	// -tour); Enter walks on.
+	Tour []TourStop
 	// ShotFirst takes the screenshot at the first frame the viewer can
 	// draw, without waiting for the pre-run to finish.
 	ShotFirst bool

@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"strings"
 
@@ -35,18 +36,25 @@ func (a *app) drawPanels() {
 type inspector struct {
 	lines  []inspect.Line
 	scroll scroller
-	key    [3]int64
+	key    [4]int64
 }
 
 const lineHeight = 16
 
 func (p *inspector) update(a *app, r *run) {
-	key := [3]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel)}
+	key := [4]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel), 0}
+	if a.before.on {
+		key[3] = 1
+	}
 	if p.lines != nil && key == p.key {
 		return
 	}
 	p.key = key
 	o := a.selectedObject()
+	tick := r.snap.Tick
+	if b := a.beforeObject(r); b != nil {
+		o, tick = b, tick-1
+	}
 	if o == nil {
 		msg := "Click a body, a row of the object list, or press Tab to select an object."
 		if a.selected != 0 {
@@ -57,8 +65,9 @@ func (p *inspector) update(a *app, r *run) {
 			p.lines = append(p.lines, inspect.Line{Value: l})
 		}
 	} else {
-		p.lines = inspect.Inspect(o, r.snap.Tick, r.info.TickRate)
-		p.lines = a.clientLines(p.lines, o, r.snap.Tick)
+		p.lines = append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.info.TickRate)...)
+		p.lines = a.clientLines(p.lines, o, tick)
+		p.lines = wrapValues(a.flat, p.lines, float32(a.lay.inspector.Dx()-valueColumn))
 	}
 	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.inspector.Dy())
 }
@@ -114,7 +123,7 @@ type pipelinePanel struct {
 type pipeLine struct {
 	text   string
 	indent float32
-	kind   uint8 // 0 name, 1 value, 2 why, 3 caption
+	kind   uint8 // 0 name, 1 value, 2 why, 3 caption, 4 doc link
 	stage  int
 	ran    bool
 }
@@ -152,7 +161,22 @@ func (p *pipelinePanel) update(a *app, r *run) {
 	if err != nil {
 		reading = interp.SeedReading()
 	}
-	rows := pipeline.Explain(&pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.info.TickRate})
+	tk := &pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.info.TickRate}
+	// The deliver stage first: the messages handled before the stages ran.
+	for i, row := range pipeline.DeliverRows(tk) {
+		if i == 0 {
+			add("1 "+row.Step.Name+" → "+row.Step.Inner+"  "+row.Step.Addr, 0, 0, stageDeliver, row.Ran)
+			add(row.Value, 12, 1, stageDeliver, row.Ran)
+			if row.Why != "" {
+				add(row.Why, 12, 2, stageDeliver, row.Ran)
+			}
+			add(row.Step.Doc, 12, 4, stageDeliver, row.Ran)
+			continue
+		}
+		add("• "+row.Value, 12, 1, stageDeliver, row.Ran)
+		add(row.Why+" ("+row.Doc+")", 24, 2, stageDeliver, row.Ran)
+	}
+	rows := pipeline.Explain(tk)
 	for i, row := range rows {
 		stage := -1
 		if i > 0 {
@@ -162,11 +186,15 @@ func (p *pipelinePanel) update(a *app, r *run) {
 		if row.Step.Inner != "" {
 			name = row.Step.Name + " → " + row.Step.Inner + "  " + row.Step.Addr
 		}
+		if stage >= 0 {
+			name = fmt.Sprintf("%d %s", stage+2, name) // deliver is 1
+		}
 		add(name, 0, 0, stage, row.Ran)
 		add(row.Value, 12, 1, stage, row.Ran)
 		if row.Why != "" {
 			add(row.Why, 12, 2, stage, row.Ran)
 		}
+		add(row.Step.Doc, 12, 4, stage, row.Ran)
 	}
 	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
 	if st := a.stepper.Stage(); st >= 0 {
@@ -179,6 +207,9 @@ func (p *pipelinePanel) update(a *app, r *run) {
 		}
 	}
 }
+
+// stageDeliver marks the deliver stage's lines (−1 is the entry row).
+const stageDeliver = -2
 
 // wrap breaks s into lines no wider than width.
 func wrap(f *render.Flat, s string, width float32) []string {
@@ -217,6 +248,8 @@ func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
 		switch {
 		case l.kind == 3:
 			col = noteColor
+		case l.kind == 4:
+			col = linkColor
 		case !l.ran:
 			col = offColor
 		case l.kind == 0:

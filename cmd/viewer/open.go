@@ -30,6 +30,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
 	follow := fs.Bool("follow", false, "follow a recording that is still being written: re-read it as it grows, the cursor at the live edge")
+	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -58,6 +59,15 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	if *shot == "" {
 		rememberViews(&opts, fs, stderr)
+	}
+	if *tour {
+		names, _ := rf.readings()
+		if opts.Tour, err = tourStops(fs.Arg(0), names[0]); err != nil {
+			return err
+		}
+		if len(opts.Tour) == 0 {
+			return badInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
+		}
 	}
 	return ui.Run(opts)
 }

@@ -100,7 +100,7 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 		field("is_constrained", "no")
 	}
 
-	head("Routing (seed 004)")
+	head("Routing (docs/pipeline.md#move-or-teleport)")
 	if o.LastRoute != 0 {
 		ago := float64(tick-o.LastRouteTick) / float64(max(rate, 1))
 		field("last branch", "%s (tick %d, %.2f s ago)", o.LastRoute, o.LastRouteTick, ago)

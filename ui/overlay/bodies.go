@@ -31,7 +31,11 @@ func (d *Drawer) bodies(c draw.Canvas, sc *Scene) {
 			col = BodyColor
 		}
 		if o.GUID == sc.Selected {
-			col = SelectedColor
+			// Comparing, the body keeps its reading's colour (the
+			// legend names it) and the ring alone marks the selection.
+			if len(sc.Compared) == 0 {
+				col = SelectedColor
+			}
 			c.Marker(o.Pos, draw.Marker{Shape: draw.Ring, Radius: 11, Color: SelectedColor})
 		}
 		if !d.detail[i] && small(sc, o) {

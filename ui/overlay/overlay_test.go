@@ -5,6 +5,8 @@
 package overlay
 
 import (
+	"math"
+	"strconv"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -325,4 +327,100 @@ func fakeRecords(s *model.Snapshot) (*model.History, *model.Index) {
 		{Tick: 95, GUID: guidA, Kind: model.EventStallWindow, Pass: false, Note: -1},
 	}
 	return h, model.NewIndex(events)
+}
+
+// Comparing, the selected body keeps its reading's colour and a ring marks
+// it, so the selection never hides which reading a body belongs to.
+func TestCompare_SelectedBodyKeepsItsReadingColour(t *testing.T) {
+	s, other := knownSnapshot(), knownSnapshot()
+	sc := newScene(s)
+	sc.BodyColor = ReadingColor(0)
+	sc.Compared = []Compared{{Snap: other, Color: ReadingColor(1)}}
+	sc.Selected = s.Objects[0].GUID
+	r := record(sc, 0)
+	for _, op := range r.Of(draw.OpBody) {
+		if op.Body.ID == sc.Selected && op.Body.Color != ReadingColor(0) {
+			t.Errorf("the selected body is drawn %v, want its reading's %v", op.Body.Color, ReadingColor(0))
+		}
+	}
+	rings := 0
+	for _, op := range r.Of(draw.OpMarker) {
+		if op.Marker.Shape == draw.Ring && op.Marker.Color == SelectedColor {
+			rings++
+		}
+	}
+	if rings != 1 {
+		t.Errorf("%d selection rings, want 1", rings)
+	}
+}
+
+// Zoomed out until the selection's waypoints stand closer than the numbers'
+// gap, numbers that would overlap are left out: the head's and the tail's
+// stay, and no two drawn numbers are closer than the gap.
+func TestQueue_CrowdedNumbersDeclutter(t *testing.T) {
+	s := knownSnapshot()
+	sc := newScene(s)
+	sc.Selected = s.Objects[0].GUID
+	q := s.Objects[0].Queue
+	sc.MetresPerPixel = 0 // all numbers at zero gap
+	if n := record(sc, 1<<Queue|1<<Labels).Count(draw.OpTag); n != len(q) {
+		t.Fatalf("%d numbers with room for all, want %d", n, len(q))
+	}
+	// A gap of (nearly) the whole queue's length: only the head and tail.
+	span := q[len(q)-1].Pos.Sub(q[0].Pos).Len()
+	sc.MetresPerPixel = span * 0.99 / queueNumberGap
+	var nums []string
+	for _, op := range record(sc, 1<<Queue|1<<Labels).Of(draw.OpTag) {
+		nums = append(nums, op.Text)
+	}
+	if want := []string{"1", strconv.Itoa(len(q))}; len(nums) != 2 || nums[0] != want[0] || nums[1] != want[1] {
+		t.Errorf("numbers %q, want %q", nums, want)
+	}
+}
+
+// seed 003 §2: in a crowded view (more than crowdedObjects bodies in full)
+// the stage arrows are capped at crowdedArrowPixels, except the
+// selection's; with few bodies none is capped.
+func TestVectors_CrowdedViewCapsArrowsButTheSelections(t *testing.T) {
+	base := knownSnapshot()
+	o := base.Objects[0]
+	walkStages(&o, physics.NewPosition(0xA9B40013, mgl32.Vec3{100, 50, 0}, 0), mgl32.Vec3{}, mgl32.Vec3{0, 0.2, 0}, mgl32.Vec3{})
+	full := 0.2 * 30 // metres: the offset × tick rate
+	lengths := func(n int) (sel float64, others []float64) {
+		var s model.Snapshot
+		s.Reset(base.Tick)
+		for k := range n {
+			c := o
+			c.GUID = o.GUID + uint32(k)
+			c.Pos = o.Pos.Add(model.Vec3{float64(k), 0, 0})
+			s.AddObject(c)
+		}
+		sc := newScene(&s)
+		sc.Selected = o.GUID
+		sc.MetresPerPixel = 0.01
+		for _, op := range record(sc, 1<<Offset).Of(draw.OpArrow) {
+			l := op.Points[1].Sub(op.Points[0]).Len()
+			if math.Abs(op.Points[0][0]-o.Pos[0]) < 1e-9 {
+				sel = l
+			} else {
+				others = append(others, l)
+			}
+		}
+		return sel, others
+	}
+	sel, others := lengths(crowdedObjects + 4)
+	if len(others) != crowdedObjects+3 || math.Abs(sel-full) > 1e-6 {
+		t.Fatalf("crowded: selection's arrow %.2f m (want %.2f), %d others", sel, full, len(others))
+	}
+	for _, l := range others {
+		if math.Abs(l-0.01*crowdedArrowPixels) > 1e-6 {
+			t.Errorf("crowded: an arrow of %.2f m, want capped at %.2f", l, 0.01*crowdedArrowPixels)
+		}
+	}
+	_, others = lengths(3)
+	for _, l := range others {
+		if math.Abs(l-full) > 1e-6 {
+			t.Errorf("few bodies: an arrow of %.2f m, want %.2f uncapped", l, full)
+		}
+	}
 }

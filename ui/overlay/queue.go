@@ -9,6 +9,9 @@ import (
 	"glidepath/ui/draw"
 )
 
+// queueNumberGap is the least distance, pixels, between two queue numbers.
+const queueNumberGap = 18
+
 var queueStroke = draw.Stroke{Width: 1.5, Color: QueueColor}
 
 func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
@@ -37,7 +40,26 @@ func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
 			c.Marker(n.Pos, m)
 		}
 		if numbers && o.GUID == sc.Selected {
+			// Numbers that would overlap the last one drawn are left out
+			// (the head's and the tail's always show), so a crowded queue
+			// reads 1 … 5 … 10 rather than a blob.
+			gap := sc.MetresPerPixel * queueNumberGap
+			d.shown = d.shown[:0]
+			near := func(a, b int) bool { return gap > 0 && o.Queue[a].Pos.Sub(o.Queue[b].Pos).Len() < gap }
 			for k := range o.Queue {
+				if n := len(d.shown); n > 0 && near(k, d.shown[n-1]) {
+					if k != len(o.Queue)-1 {
+						continue
+					}
+					if n > 1 { // the tail's number takes the place of the one before
+						d.shown = d.shown[:n-1]
+					} else {
+						continue
+					}
+				}
+				d.shown = append(d.shown, k)
+			}
+			for _, k := range d.shown {
 				c.Tag(o.Queue[k].Pos, d.number(k+1), QueueColor)
 			}
 		}

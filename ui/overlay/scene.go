@@ -75,7 +75,9 @@ const (
 
 // Drawer draws scenes. The zero value is not ready: use NewDrawer.
 type Drawer struct {
-	pts     []draw.Vec3
+	pts []draw.Vec3
+	// shown are the queue nodes whose numbers are drawn (queue.go).
+	shown   []int
 	ids     []int32
 	detail  []bool // per object of the snapshot: draw its overlays
 	numbers [MaxNumbered + 1]string

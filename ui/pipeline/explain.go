@@ -19,6 +19,9 @@ type Row struct {
 	Ran bool
 	// Value is what the stage produced; Why the reason, in one line.
 	Value, Why string
+	// Doc is the docs/pipeline.md section that explains this row; "" means
+	// the step's.
+	Doc string
 }
 
 // Tick is what the panel explains: one object at one tick.

@@ -1,0 +1,67 @@
+// Before / after: at a tick where the selection blipped or was snapped, the
+// inspector shows by default the state after the tick — already past the
+// jump. V shows instead the state before it (as the previous tick left
+// it), so the cause can be read where it was; V again returns.
+
+package ui
+
+import (
+	"fmt"
+
+	"glidepath/ui/inspect"
+	"glidepath/ui/model"
+)
+
+// beforeAfter holds the state before the cursor's tick, fetched on demand.
+type beforeAfter struct {
+	on   bool
+	snap model.Snapshot
+	// tick and reading are what snap was taken for (tick is the cursor's).
+	tick, reading int
+	ids           []int32
+}
+
+// beforeObject returns the selection as the tick before the cursor left it,
+// or nil (before mode off, tick 0, the pre-run still going, or the object
+// not alive then). The run's source is sought to the tick before, read and
+// stepped back, which leaves it where it was.
+func (a *app) beforeObject(r *run) *model.Object {
+	b := &a.before
+	t := r.snap.Tick
+	if !b.on || t == 0 || !a.sess.ready || a.selected == 0 {
+		return nil
+	}
+	if b.tick != t || b.reading != a.sess.sel || b.snap.Tick != t-1 {
+		if err := r.src.Seek(t - 1); err != nil {
+			return nil
+		}
+		r.src.Snapshot(&b.snap)
+		r.src.Step()
+		b.tick, b.reading = t, a.sess.sel
+	}
+	if i := b.snap.Find(a.selected); i >= 0 {
+		return &b.snap.Objects[i]
+	}
+	return nil
+}
+
+// jumpedAt reports whether the selection blipped or was snapped at tick.
+func (a *app) jumpedAt(r *run, tick int) bool {
+	f := model.Filter{Kinds: model.KindSet(model.EventBlip, model.EventSnap), OneObject: true, GUID: a.selected}
+	a.before.ids = r.index.Recent(a.selected, f, tick, tick, 1, a.before.ids[:0])
+	return len(a.before.ids) > 0
+}
+
+// beforeAfterLines heads the inspector: in before mode, which state it
+// shows; at a jump tick in after mode, the hint that V shows the state
+// before the jump.
+func (a *app) beforeAfterLines(r *run) []inspect.Line {
+	t := r.snap.Tick
+	switch {
+	case a.before.on:
+		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}
+	case a.selected != 0 && a.jumpedAt(r, t):
+		return []inspect.Line{{Value: "the body jumped this tick: V shows the state before the jump"}}
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+// Idling: when playback is paused, the pre-run has finished and nothing
+// moves — no key, no mouse, no status counting down — the screen is not
+// redrawn (it is not cleared between frames, so the last frame stays up)
+// and the tick rate drops, so a paused viewer costs next to no CPU. Any
+// input brings the full rate back at once.
+
+package ui
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+const (
+	// activeTPS is the tick rate while anything changes; idleTPS while
+	// idle (input is still read ten times a second, and a tap within a
+	// tick is not lost: see keyFires).
+	activeTPS = 60
+	idleTPS   = 10
+	// quietTicks is how many ticks without change go by before drawing
+	// stops, so the frames after the last change (widgets settling,
+	// layout on the first frame) are drawn.
+	quietTicks = 6
+)
+
+// idler tracks whether anything changed lately.
+type idler struct {
+	x, y, w, h int
+	quiet      int
+	keys       []ebiten.Key
+}
+
+// noteTick records one tick; busy says the app itself has something
+// moving (playing, pre-running, a status message counting down, a
+// screenshot pending).
+func (d *idler) noteTick(busy bool, w, h int) {
+	x, y := ebiten.CursorPosition()
+	wx, wy := ebiten.Wheel()
+	d.keys = inpututil.AppendPressedKeys(d.keys[:0])
+	input := x != d.x || y != d.y || w != d.w || h != d.h || wx != 0 || wy != 0 || len(d.keys) > 0 ||
+		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) ||
+		ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) || inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
+	d.x, d.y, d.w, d.h = x, y, w, h
+	if busy || input {
+		d.wake()
+	} else if d.quiet <= quietTicks {
+		d.quiet++
+	}
+	if tps := d.tps(); ebiten.TPS() != tps {
+		ebiten.SetTPS(tps)
+	}
+}
+
+// wake marks a change.
+func (d *idler) wake() { d.quiet = 0 }
+
+// idle reports whether nothing has changed for quietTicks ticks: Draw may
+// leave the last frame up.
+func (d *idler) idle() bool { return d.quiet > quietTicks }
+
+// tps is the tick rate to run at.
+func (d *idler) tps() int {
+	if d.idle() {
+		return idleTPS
+	}
+	return activeTPS
+}
+
+// busy reports whether the app has something moving by itself.
+func (a *app) busy() bool {
+	return !a.started || !a.sess.ready || a.sess.err != nil || a.pb.Playing() || a.statusFrames > 0 ||
+		a.savePending || a.headless() || a.gui.focused()
+}

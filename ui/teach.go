@@ -1,0 +1,97 @@
+// Teaching hooks: the pipeline panel's title with the stage stepped to
+// ("stage n/N", deliver being stage 1), the colour of docs links, and the
+// other small pieces that make the screen explain itself.
+
+package ui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"glidepath/ui/inspect"
+	"glidepath/ui/model"
+	"glidepath/ui/pipeline"
+	"glidepath/ui/render"
+)
+
+// linkColor draws docs/pipeline.md links.
+var linkColor = color.RGBA{0x7c, 0xb8, 0xff, 0xff}
+
+// pipelineTitle is the pipeline panel's title: the stage stepped to as
+// "stage n/N" (deliver is stage 1), or the whole tick.
+func pipelineTitle(stage int) string {
+	if stage < 0 {
+		return fmt.Sprintf("Pipeline: whole tick, %d stages (Z/X step)", pipeline.NumPanelStages)
+	}
+	return fmt.Sprintf("Pipeline: stage %d/%d %s", stage+2, pipeline.NumPanelStages, pipeline.Steps[stage].Name)
+}
+
+// wrapValues breaks field values wider than width into continuation lines
+// under the value column, so no value is cut off at the panel's edge.
+func wrapValues(f *render.Flat, ls []inspect.Line, width float32) []inspect.Line {
+	out := ls[:0:0]
+	for _, l := range ls {
+		if l.Heading || l.Cells != nil || l.Label == "" || f.Measure(l.Value) <= width {
+			out = append(out, l)
+			continue
+		}
+		for i, part := range wrap(f, l.Value, width) {
+			c := l
+			c.Value = part
+			if i > 0 {
+				c.Label = " "
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// captionNote is the note shown as a caption at tick: the latest within the
+// last captionSeconds, or — before any has come due — the scenario's
+// description (a note at the first tick), so that tick 0 says what the
+// scenario is about. nil when none.
+func captionNote(notes []model.Note, tick, rate int) *model.Note {
+	for i := len(notes) - 1; i >= 0; i-- {
+		n := &notes[i]
+		if n.Tick <= tick && tick-n.Tick < captionSeconds*rate {
+			return n
+		}
+	}
+	if len(notes) > 0 && notes[0].Tick <= 1 && tick < notes[0].Tick {
+		return &notes[0]
+	}
+	return nil
+}
+
+// drawReadingLegend, under -compare, names each reading's body colour in
+// the viewport's bottom-left corner, the reading whose overlays show marked.
+func (a *app) drawReadingLegend(vp image.Rectangle) {
+	if len(a.sess.runs) < 2 {
+		return
+	}
+	f := a.top
+	lh := f.LineHeight() + 4
+	w := float32(0)
+	names := make([]string, len(a.sess.runs))
+	for i, r := range a.sess.runs {
+		names[i] = r.info.Reading
+		if i == a.sess.sel {
+			names[i] += "  (overlays; C switches)"
+		}
+		w = max(w, f.Measure(names[i]))
+	}
+	// Bottom-left: the top holds the scenario's captions.
+	x, y := float32(vp.Min.X)+8, float32(vp.Max.Y)-lh*float32(len(names))-16
+	f.Rect(x, y, w+40, lh*float32(len(names))+8, boxColor)
+	for i, r := range a.sess.runs {
+		yy := y + 4 + lh*float32(i)
+		f.Rect(x+8, yy+3, 14, 10, r.color)
+		col := dimColor
+		if i == a.sess.sel {
+			col = headColor
+		}
+		f.Text(x+28, yy, names[i], col)
+	}
+}
