@@ -36,7 +36,9 @@ const packCached = 1 << 4
 // packRunRate is a motion's HasRunRate, in the rotation-mask byte's place.
 const packRunRate = 1
 
-func putF32(b []byte, v float32) []byte { return binary.LittleEndian.AppendUint32(b, math.Float32bits(v)) }
+func putF32(b []byte, v float32) []byte {
+	return binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
+}
 
 func putVec(b []byte, v mgl32.Vec3) []byte {
 	return putF32(putF32(putF32(b, v[0]), v[1]), v[2])
