@@ -240,7 +240,11 @@ func ReadEvents(src recording.Source, opts Options) (*EventStore, error) {
 			return nil, err
 		}
 	}
-	if r, ok := src.(*recording.Reader); ok {
+	if r, ok := src.(interface {
+		Skipped() int
+		SkippedTypes() []string
+		SkippedLine() int
+	}); ok {
 		st.rec.Skipped, st.rec.SkippedTypes, st.rec.SkippedLine = r.Skipped(), r.SkippedTypes(), r.SkippedLine()
 	}
 	st.maker = nil // the checking Sim is done with
@@ -296,3 +300,14 @@ func (s *Sim) useStore(st *EventStore) {
 
 // Store is the events the Sim reads (nil for a streamed Sim).
 func (s *Sim) Store() *EventStore { return s.store }
+
+// HasObject reports whether guid names a header entity or an object some
+// create event makes.
+func (st *EventStore) HasObject(guid uint32) bool {
+	for _, g := range st.guids {
+		if g == guid {
+			return true
+		}
+	}
+	return false
+}
