@@ -33,8 +33,13 @@ const (
 // cached.
 const packCached = 1 << 4
 
-// packRunRate is a motion's HasRunRate, in the rotation-mask byte's place.
-const packRunRate = 1
+// A motion's flags byte: HasRunRate, Sticky, and whether it has an action
+// list.
+const (
+	packRunRate = 1 << iota
+	packSticky
+	packActions
+)
 
 func putF32(b []byte, v float32) []byte {
 	return binary.LittleEndian.AppendUint32(b, math.Float32bits(v))
@@ -134,8 +139,28 @@ func appendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 		if m.HasRunRate {
 			rr = packRunRate
 		}
-		b = append(b, byte(m.Forward), byte(m.Sidestep), byte(m.Turn), rr)
+		if m.Sticky {
+			rr |= packSticky
+		}
+		if m.Actions != nil {
+			rr |= packActions
+		}
+		b = append(b, byte(m.Forward), byte(m.Sidestep), byte(m.Turn), rr, byte(m.MovementType))
 		b = putF32(putF32(putF32(putF32(b, m.ForwardSpeed), m.SidestepSpeed), m.TurnSpeed), m.RunRate)
+		b = binary.LittleEndian.AppendUint32(b, m.Target)
+		if m.Actions != nil {
+			// The whole array, so that an event decodes bit for bit.
+			b = append(b, m.NumActions)
+			for _, a := range m.Actions {
+				var auto byte
+				if a.Autonomous {
+					auto = 1
+				}
+				b = append(b, byte(a.Command), auto)
+				b = binary.LittleEndian.AppendUint16(b, a.Stamp)
+				b = putF32(b, a.Speed)
+			}
+		}
 	case recording.KindVector:
 		v := &ev.Vector
 		b = putVec(putVec(b, v.Velocity), v.Omega)
@@ -239,8 +264,23 @@ func (d *unpacker) event(ev *recording.Event, prevLine int, slotGUID func(int32)
 		m.Forward = recording.ForwardCommand(d.u8())
 		m.Sidestep = recording.SidestepCommand(d.u8())
 		m.Turn = recording.TurnCommand(d.u8())
-		m.HasRunRate = d.u8()&packRunRate != 0
+		rr := d.u8()
+		m.HasRunRate, m.Sticky = rr&packRunRate != 0, rr&packSticky != 0
+		m.MovementType = recording.MovementType(d.u8())
 		m.ForwardSpeed, m.SidestepSpeed, m.TurnSpeed, m.RunRate = d.f32(), d.f32(), d.f32(), d.f32()
+		m.Target = d.u32()
+		if rr&packActions != 0 {
+			m.Actions = new([recording.MaxActions]recording.Action)
+			m.NumActions = d.u8()
+			for i := range m.Actions {
+				a := &m.Actions[i]
+				a.Command = recording.ActionCommand(d.u8())
+				a.Autonomous = d.u8() != 0
+				a.Stamp = binary.LittleEndian.Uint16(d.b[d.off:])
+				d.off += 2
+				a.Speed = d.f32()
+			}
+		}
 		m.MovingTo = flags&packMotionTo != 0
 	case recording.KindVector:
 		v := &ev.Vector

@@ -35,7 +35,7 @@ const (
 	// covers: At decodes at most storeBlock−1 events to reach one.
 	storeBlock = 64
 	// maxPacked bounds one packed event's size.
-	maxPacked = 128
+	maxPacked = 192
 )
 
 // storePos is a place in the store: a chunk, an offset in it, and the line
@@ -70,7 +70,8 @@ type EventStore struct {
 	bytes      int64
 	maxBytes   int64
 	// maker makes each created slot as it is met (a Sim's addSlot), so a
-	// create's problem is reported at its line, in file order.
+	// create's problem is reported at its line, in file order, and knows
+	// the slots' motion tables; it stays for events appended later.
 	maker slotMaker
 }
 
@@ -101,6 +102,11 @@ func (st *EventStore) newSlot(ent *recording.Entity) (int32, error) {
 	}
 	st.guids = append(st.guids, ent.GUID)
 	return int32(len(st.guids) - 1), nil
+}
+
+// hasMotion is the store's slotMaker's: the maker's.
+func (st *EventStore) hasMotion(slot int32, name string) error {
+	return st.maker.hasMotion(slot, name)
 }
 
 // Append checks ev (as New checks a recording's events, errors naming the
@@ -247,7 +253,6 @@ func ReadEvents(src recording.Source, opts Options) (*EventStore, error) {
 	}); ok {
 		st.rec.Skipped, st.rec.SkippedTypes, st.rec.SkippedLine = r.Skipped(), r.SkippedTypes(), r.SkippedLine()
 	}
-	st.maker = nil // the checking Sim is done with
 	return st, nil
 }
 

@@ -126,7 +126,6 @@ func New(rec *recording.Recording, opts Options) (*Sim, error) {
 			return nil, err
 		}
 	}
-	st.maker = nil
 	s.useStore(st)
 	return s, nil
 }
@@ -216,9 +215,16 @@ func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32,
 	return checkEvent(s.rec.Name, s.rate, ix, ev, i, s)
 }
 
-// slotMaker makes the slot of a created object and returns its number.
+// slotMaker makes the slot of a created object and returns its number, and
+// says whether a slot's motion table has the motion named.
 type slotMaker interface {
 	newSlot(ent *recording.Entity) (int32, error)
+	hasMotion(slot int32, name string) error
+}
+
+// hasMotion is the Sim's slotMaker's.
+func (s *Sim) hasMotion(slot int32, name string) error {
+	return s.tables.tables[s.slots[slot].table].HasMotionNamed(name)
 }
 
 // newSlot is the Sim's slotMaker.
@@ -273,11 +279,10 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 					return 0, 0, inputError(name, line, "motion.target", "no object 0x%08X exists", t)
 				}
 			}
-			tbl := s.tables.tables[s.slots[slot].table]
 			// The reader checked each action's stamp and speed; its command
 			// must be in the object's motion table.
 			for i, a := range ev.Motion.ActionList() {
-				if err := tbl.HasMotionNamed(a.Command.String()); err != nil {
+				if err := mk.hasMotion(slot, a.Command.String()); err != nil {
 					return 0, 0, inputError(name, line, fmt.Sprintf("motion.actions[%d].command", i), "%v", err)
 				}
 			}
