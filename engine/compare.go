@@ -39,6 +39,25 @@ func NewCompare(rec *recording.Recording, readings []interp.Reading, opts Option
 	return c, nil
 }
 
+// NewCompareStore makes one Sim per reading over the events of st
+// (NewFromStore), which they share, each with opts but its own reading.
+func NewCompareStore(st *EventStore, readings []interp.Reading, opts Options) (*Compare, error) {
+	if err := checkReadings(readings); err != nil {
+		return nil, err
+	}
+	c := &Compare{}
+	for _, r := range readings {
+		o := opts
+		o.Reading = r
+		s, err := NewFromStore(st, o)
+		if err != nil {
+			return nil, err
+		}
+		c.sims = append(c.sims, s)
+	}
+	return c, nil
+}
+
 // NewCompareStream makes one streamed Sim (NewStream) of src per reading,
 // each with opts but its own reading. src is read once and its events
 // handed to every run (recording.Tee); step the runs together (Step) so

@@ -22,12 +22,18 @@ func (s *Sim) deliverDue(k int) {
 		s.feed.deliverDue(s, k)
 		return
 	}
-	events := s.rec.Events
-	for s.cursor < len(events) && int(s.due[s.cursor]) <= k {
+	st := s.store
+	end := st.end(k)
+	if s.cursor < end && s.posAt != s.cursor {
+		s.pos, s.posAt = st.seek(s.cursor), s.cursor // after a seek
+	}
+	for s.cursor < end {
 		i := s.cursor
+		target := st.decode(&s.pos, i, &s.ev)
 		s.cursor++
+		s.posAt = s.cursor
 		s.source = int32(i)
-		s.deliver(&events[i], s.target[i])
+		s.deliver(&s.ev, target)
 	}
 }
 

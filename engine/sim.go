@@ -41,11 +41,15 @@ type Sim struct {
 	world   *physics.World
 	tables  motionTables
 
-	// Per recording event, fixed when the Sim is made: the tick it is
-	// delivered in and the slot it is about (−1: none).
-	due    []int32
-	target []int32
-	notes  []Note
+	// store holds the events, packed, with the tick each is delivered in
+	// and the slot it is about (eventstore.go); nil when streaming.
+	store *EventStore
+	// pos is where event posAt starts in the store; ev is the event being
+	// delivered.
+	pos   storePos
+	posAt int
+	ev    recording.Event
+	notes []Note
 
 	// slots holds every object the run will ever have, header entities
 	// first, then one per create event, in creation order.
@@ -114,18 +118,15 @@ func New(rec *recording.Recording, opts Options) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.index(ix); err != nil {
-		return nil, err
-	}
-	s.lastTick = opts.LastTick
-	if s.lastTick <= 0 {
-		var last float64
-		if n := len(rec.Events); n > 0 {
-			last = rec.Events[n-1].T
+	// The events are packed as they are checked; this Sim makes each
+	// created slot as the store meets it.
+	st := newEventStore(rec, s.rate, ix, s)
+	for i := range rec.Events {
+		if err := st.Append(&rec.Events[i]); err != nil {
+			return nil, err
 		}
-		s.lastTick = s.dueTick(last + TailSeconds)
 	}
-	s.start()
+	s.useStore(st)
 	return s, nil
 }
 
@@ -207,32 +208,36 @@ type indexer struct {
 	prev float64
 }
 
-// index walks the events once: delivery ticks, the slot each event is about
-// (header entities, then one slot per create, guids reused after a delete
-// naming the new slot), the notes, and the checks the tick driver needs.
-func (s *Sim) index(ix *indexer) error {
-	rec := s.rec
-	s.due = make([]int32, len(rec.Events))
-	s.target = make([]int32, len(rec.Events))
-	for i := range rec.Events {
-		ev := &rec.Events[i]
-		due, target, err := s.check(ix, ev, i)
-		if err != nil {
-			return err
-		}
-		s.due[i], s.target[i] = due, target
-		if ev.Kind == recording.KindNote {
-			s.notes = append(s.notes, Note{Tick: int(due), T: ev.T, GUID: ev.GUID, HasGUID: ev.HasGUID, Text: ev.Text})
-		}
-	}
-	return nil
-}
-
 // check checks event i (in file order) and returns the tick it is delivered
 // in and the slot it is about (−1: none). A create gets a new slot here, so
 // slots are in header-then-creation order however the events arrive.
 func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32, err error) {
-	name := s.rec.Name
+	return checkEvent(s.rec.Name, s.rate, ix, ev, i, s)
+}
+
+// slotMaker makes the slot of a created object and returns its number, and
+// says whether a slot's motion table has the motion named.
+type slotMaker interface {
+	newSlot(ent *recording.Entity) (int32, error)
+	hasMotion(slot int32, name string) error
+}
+
+// hasMotion is the Sim's slotMaker's.
+func (s *Sim) hasMotion(slot int32, name string) error {
+	return s.tables.tables[s.slots[slot].table].HasMotionNamed(name)
+}
+
+// newSlot is the Sim's slotMaker.
+func (s *Sim) newSlot(ent *recording.Entity) (int32, error) {
+	if err := s.addSlot(ent); err != nil {
+		return 0, err
+	}
+	return int32(len(s.slots) - 1), nil
+}
+
+// checkEvent checks event i of the recording name at rate ticks per second
+// (see check); mk makes a create's slot.
+func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, mk slotMaker) (due, target int32, err error) {
 	line := eventLine(ev, i)
 	field := func(f string) string { return ev.Kind.String() + "." + f }
 	if math.IsNaN(ev.T) || ev.T < 0 || ev.T > MaxRunSeconds {
@@ -242,7 +247,7 @@ func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32,
 		return 0, 0, inputError(name, line, field("t"), "%v is less than the previous event's t %v", ev.T, ix.prev)
 	}
 	ix.prev = ev.T
-	due, target = int32(s.dueTick(ev.T)), -1
+	due, target = int32(dueTickAt(rate, ev.T)), -1
 	switch ev.Kind {
 	case recording.KindCreate:
 		if ev.Entity == nil {
@@ -251,10 +256,9 @@ func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32,
 		if _, alive := ix.live[ev.Entity.GUID]; alive {
 			return 0, 0, inputError(name, line, field("entity.guid"), "object 0x%08X already exists", ev.Entity.GUID)
 		}
-		if err := s.addSlot(ev.Entity); err != nil {
+		if target, err = mk.newSlot(ev.Entity); err != nil {
 			return 0, 0, inputError(name, line, field("entity.motion_table"), "%v", err)
 		}
-		target = int32(len(s.slots) - 1)
 		ix.live[ev.Entity.GUID] = target
 	case recording.KindPosition, recording.KindMotion, recording.KindVector, recording.KindDelete, recording.KindTruth:
 		slot, ok := ix.live[ev.GUID]
@@ -275,11 +279,10 @@ func (s *Sim) check(ix *indexer, ev *recording.Event, i int) (due, target int32,
 					return 0, 0, inputError(name, line, "motion.target", "no object 0x%08X exists", t)
 				}
 			}
-			tbl := s.tables.tables[s.slots[slot].table]
 			// The reader checked each action's stamp and speed; its command
 			// must be in the object's motion table.
 			for i, a := range ev.Motion.ActionList() {
-				if err := tbl.HasMotionNamed(a.Command.String()); err != nil {
+				if err := mk.hasMotion(slot, a.Command.String()); err != nil {
 					return 0, 0, inputError(name, line, fmt.Sprintf("motion.actions[%d].command", i), "%v", err)
 				}
 			}
@@ -310,8 +313,11 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 
 // dueTick is the tick an event at time t is delivered in: the first k ≥ 1
 // with t ≤ k/tick_rate + 1e-9 s.
-func (s *Sim) dueTick(t float64) int {
-	rate := float64(s.rate)
+func (s *Sim) dueTick(t float64) int { return dueTickAt(s.rate, t) }
+
+// dueTickAt is dueTick at r ticks per second.
+func dueTickAt(r int, t float64) int {
+	rate := float64(r)
 	k := int(math.Ceil((t - deliveryTolerance) * rate))
 	k = max(k, 1)
 	for k > 1 && t <= float64(k-1)/rate+deliveryTolerance {

@@ -35,10 +35,15 @@ func BenchmarkStage(b *testing.B) {
 				b.StartTimer()
 			}
 			i := s.cursor
+			if s.posAt != i {
+				s.pos = s.store.seek(i)
+			}
+			target := s.store.decode(&s.pos, i, &s.ev)
 			s.cursor++
-			if ev := &s.rec.Events[i]; ev.Kind == recording.KindPosition {
+			s.posAt = s.cursor
+			if ev := &s.ev; ev.Kind == recording.KindPosition {
 				s.source = int32(i)
-				s.deliver(ev, s.target[i])
+				s.deliver(ev, target)
 				events++
 			}
 		}

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"glidepath/assets"
-	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 	"glidepath/ui"
@@ -155,19 +154,19 @@ func openSources(path string, readings []string, sel uint32, stderr io.Writer) (
 	if err != nil {
 		return nil, usageError{err}
 	}
-	rec, err := simsource.Load(spec)
+	st, err := simsource.LoadEvents(spec)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	warnSkipped(stderr, rec)
-	if sel != 0 && !hasObject(rec, sel) {
+	warnSkipped(stderr, st.Recording())
+	if sel != 0 && !st.HasObject(sel) {
 		return nil, badInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
 	}
 	file := path
 	if file == "" {
 		file = scenario.DefaultName + " (built-in)"
 	}
-	runs, err := simsource.New(rec, file, rs, spec.Assets)
+	runs, err := simsource.NewFromStore(st, file, rs, spec.Assets)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -176,21 +175,6 @@ func openSources(path string, readings []string, sel uint32, stderr io.Writer) (
 		out[i] = r
 	}
 	return out, nil
-}
-
-// hasObject reports whether guid is a header entity or created by an event.
-func hasObject(rec *recording.Recording, guid uint32) bool {
-	for i := range rec.Header.Entities {
-		if rec.Header.Entities[i].GUID == guid {
-			return true
-		}
-	}
-	for i := range rec.Events {
-		if ev := &rec.Events[i]; ev.Kind == recording.KindCreate && ev.GUID == guid {
-			return true
-		}
-	}
-	return false
 }
 
 // inputName names the input in messages.

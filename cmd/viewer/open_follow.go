@@ -65,3 +65,18 @@ func openFollowSources(path string, readings []string, sel uint32, stderr io.Wri
 	}
 	return out, nil
 }
+
+// hasObject reports whether guid is a header entity or created by an event.
+func hasObject(rec *recording.Recording, guid uint32) bool {
+	for i := range rec.Header.Entities {
+		if rec.Header.Entities[i].GUID == guid {
+			return true
+		}
+	}
+	for i := range rec.Events {
+		if ev := &rec.Events[i]; ev.Kind == recording.KindCreate && ev.GUID == guid {
+			return true
+		}
+	}
+	return false
+}

@@ -12,12 +12,13 @@ import "fmt"
 // Limits of a recording. Each exceeded limit is an *Error naming the file,
 // the line and the limit.
 const (
-	// MaxEvents bounds the events of one recording (known types; blank
-	// lines and skipped unknown types do not count): two hours of 100
-	// objects updating three times a second. A streamed run holds none of
-	// them; the visual debugger keeps every event for seeking (≈1 KB each,
-	// docs/benchmarks.md), so this bounds it near 5 GB. Longer captures are
-	// cut into pieces.
+	// MaxEvents bounds the events ReadSource and ReadFile hold whole, as
+	// 304-byte Events (known types; blank lines and skipped unknown types
+	// do not count): two hours of 100 objects updating three times a
+	// second, about 1.5 GB. A Reader streaming a recording does not count
+	// events — a streamed run holds none of them — and the visual debugger
+	// keeps them packed, bounded by their bytes (engine.MaxStoreBytes).
+	// Imports are cut into pieces of this many events.
 	MaxEvents = 5_000_000
 	// MaxNotes bounds the note events of one recording: every note is kept
 	// for the timeline from the start of a run.
@@ -30,21 +31,26 @@ const (
 	MaxNesting = maxDepth
 )
 
-// counter counts what a reader has read against the limits.
-type counter struct {
-	events, notes int
-	// maxEvents and maxNotes are the limits; tests lower them.
-	maxEvents, maxNotes int
+// maxHeldEvents is MaxEvents; tests lower it.
+var maxHeldEvents = MaxEvents
+
+// eventsLimit is the error of the event at line past the limit of events
+// held whole.
+func eventsLimit(file string, line int) error {
+	return &Error{File: file, Line: line, Field: "limit", Problem: fmt.Sprintf("more than %d events: the limit of events per recording read whole (viewer run streams any length)", maxHeldEvents)}
 }
 
-func newCounter() counter { return counter{maxEvents: MaxEvents, maxNotes: MaxNotes} }
+// counter counts what a reader has read against the limits.
+type counter struct {
+	notes int
+	// maxNotes is the limit; tests lower it.
+	maxNotes int
+}
+
+func newCounter() counter { return counter{maxNotes: MaxNotes} }
 
 // count counts ev, read from line, and returns the limit it exceeds.
 func (c *counter) count(file string, line int, ev *Event) error {
-	c.events++
-	if c.events > c.maxEvents {
-		return &Error{File: file, Line: line, Field: "limit", Problem: fmt.Sprintf("more than %d events: the limit of events per recording", c.maxEvents)}
-	}
 	if ev.Kind == KindNote {
 		c.notes++
 		if c.notes > c.maxNotes {

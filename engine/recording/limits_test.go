@@ -59,21 +59,31 @@ func TestReader_NotesOverTheLimitAreRefusedAsRead(t *testing.T) {
 	wantLimitError(t, err, MaxNotes+2, "limit", fmt.Sprintf("more than %d notes", MaxNotes))
 }
 
-func TestReader_EventsOverTheLimitAreRefusedAsRead(t *testing.T) {
+// A Reader streams any number of events (a streamed run holds none);
+// reading a recording whole refuses more than MaxEvents as they are read.
+func TestReadSource_EventsOverTheLimitAreRefusedAsRead(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(limitsHeader)
 	b.WriteString(`{"t":0,"type":"future","x":1}` + "\n") // skipped: not counted
 	for i := 0; i < 10; i++ {
 		b.WriteString(`{"t":0,"type":"truth","guid":"0x1","cell":"0xA9B4001F","origin":[1,1,0]}` + "\n")
 	}
+	defer func(n int) { maxHeldEvents = n }(maxHeldEvents)
+	maxHeldEvents = 4 // the real limit is too large for a unit test
 	r, err := NewReader("big.jsonl", strings.NewReader(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.check.counter.maxEvents = 4 // the real limit is too large for a unit test
-	n, err := readErr(t, r)
-	if n != 4 {
-		t.Errorf("%d events returned before the error, want 4", n)
+	if n, err := readErr(t, r); n != 10 || err != nil {
+		t.Errorf("streamed: %d events, err %v; want all 10", n, err)
+	}
+	r, err = NewReader("big.jsonl", strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ReadSource(r)
+	if rec != nil {
+		t.Errorf("read whole: %d events returned with the error", len(rec.Events))
 	}
 	wantLimitError(t, err, 7, "limit", "more than 4 events")
 }

@@ -45,7 +45,8 @@ func (m *memorySource) Next() (Event, error) {
 	return m.rec.Events[m.i-1], nil
 }
 
-// ReadSource reads the rest of src into a Recording (it does not close src).
+// ReadSource reads the rest of src into a Recording (it does not close src),
+// refusing more than MaxEvents events.
 func ReadSource(src Source) (*Recording, error) {
 	rec := &Recording{Name: src.Name(), Header: src.Header()}
 	for {
@@ -55,6 +56,9 @@ func ReadSource(src Source) (*Recording, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if len(rec.Events) >= maxHeldEvents {
+			return nil, eventsLimit(src.Name(), ev.Line)
 		}
 		rec.Events = append(rec.Events, ev)
 	}

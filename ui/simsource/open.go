@@ -37,6 +37,23 @@ func Load(spec Spec) (*recording.Recording, error) {
 	return engine.Load(spec.Path, spec.Assets)
 }
 
+// LoadEvents reads or compiles the input into an event store (the events
+// packed for seeking, engine.EventStore) without holding them as
+// recording events. Errors name the file, line and field.
+func LoadEvents(spec Spec) (*engine.EventStore, error) {
+	if spec.Assets == nil {
+		return nil, errors.New("simsource: no assets tree")
+	}
+	if spec.Path == "" {
+		rec, err := scenario.CompileAsset(spec.Assets, scenario.DefaultName)
+		if err != nil {
+			return nil, err
+		}
+		return engine.ReadEvents(recording.NewSource(rec), engine.Options{Assets: spec.Assets})
+	}
+	return engine.LoadEvents(spec.Path, spec.Assets, engine.LoadOptions{})
+}
+
 // Readings resolves reading names to presets, refusing unknown and
 // repeated names.
 func Readings(names []string) ([]interp.Reading, error) {
@@ -67,7 +84,7 @@ func Open(spec Spec) ([]*Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := Load(spec)
+	st, err := LoadEvents(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +92,7 @@ func Open(spec Spec) ([]*Source, error) {
 	if file == "" {
 		file = scenario.DefaultName + " (built-in)"
 	}
-	return New(rec, file, readings, spec.Assets)
+	return NewFromStore(st, file, readings, spec.Assets)
 }
 
 // New makes one Source per reading over rec (none: the default reading).
@@ -84,7 +101,21 @@ func New(rec *recording.Recording, file string, readings []interp.Reading, asset
 	if len(readings) == 0 {
 		readings = []interp.Reading{interp.SeedReading()}
 	}
-	cmp, err := engine.NewCompare(rec, readings, engine.Options{Assets: assets, RecordStages: true})
+	st, err := engine.ReadEvents(recording.NewSource(rec), engine.Options{Assets: assets})
+	if err != nil {
+		return nil, err
+	}
+	return NewFromStore(st, file, readings, assets)
+}
+
+// NewFromStore makes one Source per reading over the events of st, which
+// the runs share (none: the default reading). file names the input in the
+// viewer.
+func NewFromStore(st *engine.EventStore, file string, readings []interp.Reading, assets fs.FS) ([]*Source, error) {
+	if len(readings) == 0 {
+		readings = []interp.Reading{interp.SeedReading()}
+	}
+	cmp, err := engine.NewCompareStore(st, readings, engine.Options{Assets: assets, RecordStages: true})
 	if err != nil {
 		return nil, err
 	}

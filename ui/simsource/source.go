@@ -22,7 +22,7 @@ import (
 // Branch is a Source of its own, which may be used on another goroutine.
 type Source struct {
 	sim    *engine.Sim
-	rec    *recording.Recording
+	store  *engine.EventStore
 	info   model.Info
 	assets fs.FS
 	// branch is the Sim pre-running for this one, whose log Events reads.
@@ -42,12 +42,8 @@ var (
 )
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
-	s := &Source{sim: sim, rec: sim.Recording(), assets: assets}
-	for i := range s.rec.Events {
-		if s.rec.Events[i].Kind == recording.KindNote {
-			s.notes = append(s.notes, int32(i))
-		}
-	}
+	s := &Source{sim: sim, store: sim.Store(), assets: assets}
+	s.notes = s.store.NoteEvents()
 	s.info = model.Info{
 		File:     file,
 		Reading:  sim.Reading().Name,
@@ -70,14 +66,14 @@ func (s *Source) Sim() *engine.Sim { return s.sim }
 // read its log.
 func (s *Source) Branch() (model.Source, error) {
 	reading := s.sim.Reading()
-	sim, err := engine.New(s.rec, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, LastTick: s.info.LastTick})
+	sim, err := engine.NewFromStore(s.store, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, LastTick: s.info.LastTick})
 	if err != nil {
 		return nil, err
 	}
 	if err := sim.ShareCheckpoints(s.sim); err != nil {
 		return nil, err
 	}
-	b := &Source{sim: sim, rec: s.rec, info: s.info, assets: s.assets, notes: s.notes}
+	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes}
 	s.branch = sim
 	return b, nil
 }
@@ -193,14 +189,14 @@ func (s *Source) Events() model.EventLog {
 	if s.branch != nil {
 		sim = s.branch
 	}
-	return eventLog{view: sim.LogView(), rec: s.rec, notes: s.notes}
+	return eventLog{view: sim.LogView(), store: s.store, notes: s.notes}
 }
 
 // eventLog is the engine's log as a model.EventLog: a fixed-length view,
 // so it may be read while the Sim that writes the log appends past it.
 type eventLog struct {
 	view  engine.LogView
-	rec   *recording.Recording
+	store *engine.EventStore
 	notes []int32
 }
 
@@ -228,9 +224,10 @@ func (l eventLog) convert(e *engine.Event) model.Event {
 		from, to := e.From.Position(), e.To.Position()
 		m.From, m.To = model.Global(&from), model.Global(&to)
 	}
-	if src := int(e.Source); src >= 0 && src < len(l.rec.Events) {
-		re := &l.rec.Events[src]
-		if e.Kind == engine.EventRoute && re.Kind == recording.KindPosition {
+	if src := int(e.Source); e.Kind == engine.EventRoute && src >= 0 && src < l.store.Len() {
+		var re recording.Event
+		l.store.At(src, &re)
+		if re.Kind == recording.KindPosition {
 			m.HasReceived, m.Received = true, model.Global(&re.Update.Pos)
 		}
 	}
