@@ -43,6 +43,14 @@ type TableWriter struct {
 	// ids caches each run's guid and cell strings by slot, so a row costs
 	// no formatting while an object stays in one cell.
 	ids []slotIDs
+	// causes is, per run, how many of its Sim.Causes were written; the
+	// tick's new ones are the chains of its blips and snaps (and of pops
+	// and hitches, which are no event rows).
+	causes []int
+	// dropCauses: the run's causes are needed by the table alone, so each
+	// is forgotten once written (DropCauses).
+	dropCauses bool
+	tickCauses []*Cause
 }
 
 type slotIDs struct {
@@ -53,20 +61,31 @@ type slotIDs struct {
 
 // NewTableWriter writes c's runs to states and events (either may be nil);
 // input is the input's file name, the tables' input column. Events need the
-// event log (Options.EventLog).
+// event log (Options.EventLog) and the cause chains (Options.Explain), which
+// fill the cause column of blips and snaps: the chains the Sim built, never
+// built again here.
 func NewTableWriter(c *Compare, input string, states StateSink, events EventSink) (*TableWriter, error) {
 	if events != nil {
 		for _, s := range c.sims {
 			if !s.opts.EventLog {
 				return nil, fmt.Errorf("engine: the events table needs the event log (Options.EventLog)")
 			}
+			if !s.opts.Explain {
+				return nil, fmt.Errorf("engine: the events table needs the cause chains (Options.Explain)")
+			}
 		}
 	}
 	t := &TableWriter{c: c, input: input, states: states, events: events,
 		srows: make([]tables.State, 0, tableBatch), erows: make([]tables.Event, 0, tableBatch)}
 	t.ids = make([]slotIDs, len(c.sims))
+	t.causes = make([]int, len(c.sims))
 	return t, nil
 }
+
+// DropCauses makes the writer forget each cause chain of the runs once its
+// row is written, keeping a long run's memory flat when nothing else (a
+// report's causes, Report.AddCauses) needs Sim.Causes afterwards.
+func (t *TableWriter) DropCauses() { t.dropCauses = true }
 
 // WriteTick writes the current tick of every run.
 func (t *TableWriter) WriteTick() error {
@@ -77,7 +96,7 @@ func (t *TableWriter) WriteTick() error {
 			}
 		}
 		if t.events != nil {
-			if err := t.writeEvents(s); err != nil {
+			if err := t.writeEvents(s, i); err != nil {
 				return err
 			}
 		}
@@ -137,8 +156,20 @@ func (t *TableWriter) writeStates(s *Sim, ids *slotIDs) error {
 	return nil
 }
 
-func (t *TableWriter) writeEvents(s *Sim) error {
+func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	reading := s.reading.Name
+	// The causes found since the last tick written are this tick's: the
+	// Sim explains each tick as it ends (Options.Explain), in event order.
+	t.tickCauses = t.tickCauses[:0]
+	if s.explainer != nil {
+		all := s.explainer.Causes
+		for i := t.causes[run]; i < len(all); i++ {
+			if all[i].Kind == EventBlip || all[i].Kind == EventSnap {
+				t.tickCauses = append(t.tickCauses, &all[i])
+			}
+		}
+		t.causes[run] = len(all)
+	}
 	for i, evs := 0, s.EventsAt(s.tick); i < len(evs); i++ {
 		e := &evs[i]
 		if !e.Kind.InTrace() {
@@ -167,8 +198,26 @@ func (t *TableWriter) writeEvents(s *Sim) error {
 			n := len(t.erows)
 			t.dists[n] = float64(from.Offset(&to).Len())
 			row.Distance = &t.dists[n]
+			row.Cause = t.takeCause(e)
 		}
 		t.erows = append(t.erows, row)
+	}
+	if t.dropCauses && s.explainer != nil {
+		s.explainer.Causes = s.explainer.Causes[:0]
+		t.causes[run] = 0
+	}
+	return nil
+}
+
+// takeCause is the text of the tick's first unwritten cause chain of e's
+// object and kind, nil when there is none.
+func (t *TableWriter) takeCause(e *Event) *string {
+	for i, c := range t.tickCauses {
+		if c != nil && c.GUID == e.GUID && c.Kind == e.Kind && c.Tick == int(e.Tick) {
+			t.tickCauses[i] = nil
+			text := c.String()
+			return &text
+		}
 	}
 	return nil
 }

@@ -171,7 +171,8 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return batchResult{err: err}
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect}
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.tables.events != "",
+		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect}
 	// The input is decoded on another core while the pipeline steps.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
@@ -198,6 +199,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	}
 	var sinks []tickSink
 	if tw != nil {
+		tw.DropCauses() // a batch's reports list no causes
 		sinks = append(sinks, tw)
 	}
 	if err := runSinks(cmp, sinks, ""); err != nil {

@@ -97,7 +97,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return err
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "", Explain: o.explain,
+	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
+		Explain:      o.explain || o.tables.events != "",
 		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect}
 	// The input is decoded on another core while the pipeline steps.
 	ahead := recording.Prefetch(src)

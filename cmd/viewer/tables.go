@@ -188,6 +188,9 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 		return nil, err
 	}
 	if tw != nil {
+		if !o.explain {
+			tw.DropCauses() // the report lists no causes: the table alone needs them
+		}
 		sinks = append(sinks, tw)
 	}
 	if err := runSinks(c, sinks, partialTablesNote); err != nil {

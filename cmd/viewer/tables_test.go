@@ -217,8 +217,10 @@ func checkEvents(t *testing.T, tracePath string, tr *trace.Trace, events []table
 		e, te := &events[i], &r.Event
 		i++
 		line := lines[r.Line-1]
+		moved := te.Kind == trace.KindBlip || te.Kind == trace.KindSnap
+		// every blip and snap has a cause chain; no other row has one
 		if e.Input != "example.jsonl" || e.Reading != "seed" || e.Tick != int64(te.Tick) || e.GUID != id(te.GUID) ||
-			e.Event != line["event"] || e.Cause != nil {
+			e.Event != line["event"] || (e.Cause != nil) != moved {
 			t.Fatalf("events row %d: %+v, trace line %d: %v", i-1, *e, r.Line, line)
 		}
 		if b, ok := line["branch"]; ok != (e.Branch != nil) || ok && b != *e.Branch {
@@ -231,7 +233,6 @@ func checkEvents(t *testing.T, tracePath string, tr *trace.Trace, events []table
 		if err := json.Unmarshal([]byte(e.Detail), &detail); err != nil || !reflect.DeepEqual(detail, line) {
 			t.Fatalf("events row %d: detail %s, trace fields %v (%v)", i-1, e.Detail, line, err)
 		}
-		moved := te.Kind == trace.KindBlip || te.Kind == trace.KindSnap
 		if moved != (e.Distance != nil) {
 			t.Fatalf("events row %d (%s): distance %v", i-1, e.Event, e.Distance)
 		}
