@@ -104,13 +104,17 @@ func (s *scanner) rawString(field string) ([]byte, bool) {
 	}
 	start := s.i + 1
 	for j := start; j < len(s.b); j++ {
-		switch c := s.b[j]; {
+		c := s.b[j]
+		if plainStringByte[c] {
+			continue
+		}
+		switch {
 		case c == '\\':
 			j++
 		case c == '"':
 			s.i = j + 1
 			return s.b[start:j], true
-		case c < 0x20:
+		default:
 			s.fail(field, "control character in a string")
 			return nil, false
 		}
@@ -121,16 +125,27 @@ func (s *scanner) rawString(field string) ([]byte, bool) {
 
 // literal reads a bare token (number, true, false, null).
 func (s *scanner) literal() []byte {
-	start := s.i
-	for s.i < len(s.b) {
-		c := s.b[s.i]
-		if c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\r' || c == '\n' {
-			break
-		}
-		s.i++
+	start, i := s.i, s.i
+	for i < len(s.b) && !literalEnd[s.b[i]] {
+		i++
 	}
-	return s.b[start:s.i]
+	s.i = i
+	return s.b[start:i]
 }
+
+// plainStringByte: a byte that is part of a string as it stands (not a
+// quote, a backslash or a control character); literalEnd: a byte that ends
+// a bare token. Table lookups keep the per-byte loops to one load and one
+// branch.
+var plainStringByte, literalEnd = func() (plain, end [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		plain[c] = c != '"' && c != '\\'
+	}
+	for _, c := range []byte(",}] \t\r\n") {
+		end[c] = true
+	}
+	return
+}()
 
 // isNull consumes a null and reports whether there was one.
 func (s *scanner) isNull() bool {
