@@ -27,7 +27,16 @@ func (s *scanner) fail(field, problem string) {
 
 func (s *scanner) failed() bool { return s.problem != "" }
 
+// ws skips whitespace. Written rows mostly have none, so the first byte is
+// checked inline and only whitespace goes to the loop.
 func (s *scanner) ws() {
+	if s.i < len(s.b) && s.b[s.i] > ' ' {
+		return
+	}
+	s.wsLoop()
+}
+
+func (s *scanner) wsLoop() {
 	for s.i < len(s.b) {
 		switch s.b[s.i] {
 		case ' ', '\t', '\r', '\n':
