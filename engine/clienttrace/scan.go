@@ -78,9 +78,11 @@ func (s *scanner) object(member func(key []byte)) {
 	} else {
 		for !s.failed() {
 			s.ws()
-			key, ok := s.rawString("json")
-			if !ok || !s.expect(':') {
-				return
+			key, ok := s.knownKey()
+			if !ok {
+				if key, ok = s.rawString("json"); !ok || !s.expect(':') {
+					return
+				}
 			}
 			s.ws()
 			member(key)
@@ -102,6 +104,33 @@ func (s *scanner) object(member func(key []byte)) {
 	if !s.failed() && s.i < len(s.b) {
 		s.fail("json", "unexpected "+strconv.QuoteRune(rune(s.b[s.i]))+" after the object")
 	}
+}
+
+// knownKeys are the members a row usually has, each as written with its
+// colon, by the key's first letter.
+var knownKeys = func() (k [256][]string) {
+	for _, name := range []string{"tick", "t", "guid", "cell", "origin", "heading", "queue", "fail", "contact", "branch", "event"} {
+		k[name[0]] = append(k[name[0]], `"`+name+`":`)
+	}
+	return
+}()
+
+// knownKey consumes a key of knownKeys and its colon when the line has it
+// exactly so, and returns the key; any other spelling is left to rawString.
+// It saves the byte-by-byte string scan on the members every row has.
+func (s *scanner) knownKey() ([]byte, bool) {
+	if s.i+1 >= len(s.b) || s.b[s.i] != '"' {
+		return nil, false
+	}
+	rest := s.b[s.i:]
+	for _, k := range knownKeys[rest[1]] {
+		if len(rest) >= len(k) && string(rest[:len(k)]) == k {
+			key := rest[1 : len(k)-2]
+			s.i += len(k)
+			return key, true
+		}
+	}
+	return nil, false
 }
 
 // rawString reads a string and returns its bytes between the quotes,
@@ -158,7 +187,7 @@ var plainStringByte, literalEnd = func() (plain, end [256]bool) {
 
 // isNull consumes a null and reports whether there was one.
 func (s *scanner) isNull() bool {
-	if len(s.b)-s.i >= 4 && string(s.b[s.i:s.i+4]) == "null" {
+	if len(s.b)-s.i >= 4 && s.b[s.i] == 'n' && string(s.b[s.i:s.i+4]) == "null" {
 		s.i += 4
 		return true
 	}
