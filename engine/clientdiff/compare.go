@@ -143,7 +143,13 @@ func (c *Comparer) CompareTick(s *engine.Sim, rows []clienttrace.Row) {
 	events := c.eventsAt(c.tick)
 	for r := range rows {
 		row := &rows[r]
-		i, ok := c.index[row.GUID]
+		// Traces mostly list the objects in the Sim's order: the row's
+		// position is tried before the index (guids are distinct, so a
+		// match there is the index's answer).
+		i, ok := r, r < len(c.states) && c.states[r].GUID == row.GUID
+		if !ok {
+			i, ok = c.index[row.GUID]
+		}
 		if !ok {
 			if _, known := c.objs[row.GUID]; known {
 				c.notAlive++

@@ -96,7 +96,7 @@ func decodeJSON(s *scanner, header bool, rec *record) {
 				}
 			}
 		default:
-			s.skip(keyField(key))
+			s.skipMember(key)
 		}
 	})
 	if s.failed() {
@@ -153,7 +153,7 @@ func decodeHeader(s *scanner, rec *record) {
 			}
 			rec.tickRate = n
 		default:
-			s.skip(keyField(key))
+			s.skipMember(key)
 		}
 	})
 	switch {
@@ -247,6 +247,20 @@ func (s *scanner) origin(r *Row) {
 	}
 	if !s.expect(']') {
 		s.field, s.problem = "origin", "want 3 numbers"
+	}
+}
+
+// unnamedField stands for an unknown member's key while its value is
+// skipped: the key becomes a string only if the value is bad, so rows with
+// members the reader does not use (Trace v1's "fail") allocate nothing. No
+// key can spell it: a raw control character in a string is refused.
+const unnamedField = "\x00member"
+
+// skipMember consumes the value of the unknown member key.
+func (s *scanner) skipMember(key []byte) {
+	s.skip(unnamedField)
+	if s.field == unnamedField {
+		s.field = keyField(key)
 	}
 }
 

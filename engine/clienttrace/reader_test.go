@@ -202,6 +202,10 @@ func TestRead_BadLinesNameFileLineField(t *testing.T) {
 		{"queue fraction", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"queue":1.5}`, 1, "queue"},
 		{"contact a string", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"contact":"yes"}`, 1, "contact"},
 		{"unknown branch", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"branch":"snap"}`, 1, "branch"},
+		{"unknown member unterminated", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"fail":"x}`, 1, "fail"},
+		{"unknown member nested bad", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"note":{"a":[1,}}`, 1, "note"},
+		{"unknown member no value", "a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"fail":}`, 1, "fail"},
+		{"control character", "a.jsonl", "{\"tick\":0,\"guid\":\"0x\t1\",\"cell\":\"0x1\",\"origin\":[0,0,0]}", 1, "guid"},
 		{"missing cell", "a.jsonl", `{"tick":0,"guid":"0x1","origin":[0,0,0]}`, 1, "cell"},
 		{"missing tick", "a.jsonl", `{"guid":"0x1","cell":"0x1","origin":[0,0,0]}`, 1, "tick"},
 		{"broken json", "a.jsonl", `{"tick":0,"guid":"0x1"`, 1, "json"},
@@ -236,6 +240,40 @@ func TestGlobal_AddsLandblockCorner(t *testing.T) {
 	g := Global(0xAAB40001, [3]float32{0.5, 90, 2})
 	if g != [3]float64{0xAA*192 + 0.5, 0xB4*192 + 90, 2} {
 		t.Fatal(g)
+	}
+}
+
+// float32Tie's bit test agrees with the midpoint of the two float32s
+// around v, for random values, exact ties and the values next to them.
+func TestFloat32Tie_AgreesWithMidpoint(t *testing.T) {
+	midpoint := func(v float64) bool {
+		f := float32(v)
+		if float64(f) == v {
+			return false
+		}
+		toward := float32(math.Inf(1))
+		if float64(f) > v {
+			toward = float32(math.Inf(-1))
+		}
+		return (float64(f)+float64(math.Nextafter32(f, toward)))/2 == v
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	ties := 0
+	for range 200000 {
+		f := math.Float32frombits(rng.Uint32() & 0x7F7FFFFF)
+		tie := (float64(f) + float64(math.Nextafter32(f, float32(math.Inf(1))))) / 2
+		for _, v := range []float64{rng.Float64() * 1e6, float64(f), tie, math.Nextafter(tie, 0), math.Nextafter(tie, math.Inf(1))} {
+			want := midpoint(v)
+			if got := float32Tie(v); got != want {
+				t.Fatalf("%v (%#x): got %v, midpoint %v", v, math.Float64bits(v), got, want)
+			}
+			if want {
+				ties++
+			}
+		}
+	}
+	if ties < 100000 {
+		t.Fatalf("only %d ties checked", ties)
 	}
 }
 
