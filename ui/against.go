@@ -100,6 +100,33 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	return strings.Join(what, "; "), true
 }
 
+// stepDivergence is , and . on the divergence lane: the selection's
+// previous or next tick diverging from the client.
+func (a *app) stepDivergence(next bool) {
+	switch {
+	case a.opts.Client == nil:
+		a.say("no client trace: open with -against CLIENT_TRACE")
+		return
+	case a.selected == 0:
+		a.say("select an object to find where it diverges from the client")
+		return
+	}
+	k, ok := a.tl.NextDivergence(a.timelineData(), a.pb.Cursor(), next)
+	if !ok {
+		when := "earlier"
+		if next {
+			when = "later"
+		}
+		a.say("no " + when + " divergence from the client")
+		return
+	}
+	what, _ := a.divergence(a.selected, k)
+	a.pb.Seek(k)
+	a.stepper.Reset()
+	a.tl.View.Show(k)
+	a.say(fmt.Sprintf("tick %d: the client diverges: %s", k, what))
+}
+
 // jumpToDivergence moves the cursor to the selection's first divergence
 // from the client trace, or its next one after the cursor.
 func (a *app) jumpToDivergence(first bool) {

@@ -137,6 +137,10 @@ func stepSize(c command) int {
 // jumpToEvent moves the cursor to the previous or next event of the
 // timeline's selected lane, the selection's or anyone's.
 func (a *app) jumpToEvent(next bool) {
+	if a.tl.Lane == timeline.LaneDivergence {
+		a.stepDivergence(next)
+		return
+	}
 	r := a.sess.cur()
 	f := a.tl.Lane.Filter(a.selected)
 	var i int
@@ -159,7 +163,7 @@ func (a *app) jumpToEvent(next bool) {
 	a.pb.Seek(int(e.Tick))
 	a.stepper.Reset()
 	a.tl.View.Show(int(e.Tick))
-	a.say(timeline.Describe(e, a.timelineData()))
+	a.say(timeline.DescribeAt(i, a.timelineData()))
 }
 
 // cycleSelection selects the next (or previous) object of the list.

@@ -45,7 +45,7 @@ func (a *app) timelineData() *timeline.Data {
 		d.Partial, d.Computed = true, a.sess.frontier
 	}
 	if a.opts.Client != nil {
-		d.ClientError = a.clientError
+		d.ClientError, d.Divergence = a.clientError, a.divergence
 	}
 	return d
 }

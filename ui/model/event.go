@@ -44,6 +44,12 @@ const (
 	EventDelete
 	// EventNote: an annotation; Note indexes the run's notes.
 	EventNote
+	// EventPop: the glide metrics flagged a pop (a jump with no blip or
+	// snap); From, To.
+	EventPop
+	// EventHitch: the glide metrics flagged the tick before this one as a
+	// hitch (still between moving ticks); From.
+	EventHitch
 	// NumEventKinds bounds the kinds.
 	NumEventKinds
 )
@@ -61,6 +67,8 @@ var eventKindNames = [NumEventKinds]string{
 	EventCreate:       "create",
 	EventDelete:       "delete",
 	EventNote:         "note",
+	EventPop:          "pop",
+	EventHitch:        "hitch",
 }
 
 // String is the kind's trace-v1 name (the engine's for the others).

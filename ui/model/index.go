@@ -70,6 +70,14 @@ type EventLog interface {
 // EventSlice is an EventLog held as plain Events (tests, fakes).
 type EventSlice []Event
 
+// CauseLog is an EventLog that can also give the cause chain of an entry
+// (a blip, snap, pop or hitch): the engine's explanation, formatted.
+type CauseLog interface {
+	// Cause is entry i's cause chain and the tick it names; ok is false
+	// when the entry has none.
+	Cause(i int) (tick int, text string, ok bool)
+}
+
 // Len is the number of events.
 func (l EventSlice) Len() int { return len(l) }
 
@@ -266,4 +274,12 @@ func (x *Index) Clone() *Index {
 		c.fails[k] = x.fails[k][:min(full, len(x.fails[k])):min(full, len(x.fails[k]))]
 	}
 	return c
+}
+
+// Cause is event i's cause chain when the log explains it (CauseLog).
+func (x *Index) Cause(i int) (tick int, text string, ok bool) {
+	if cl, is := x.log.(CauseLog); is && i >= 0 && i < x.n {
+		return cl.Cause(i)
+	}
+	return 0, "", false
 }

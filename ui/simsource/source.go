@@ -30,6 +30,8 @@ type Source struct {
 	// notes are the recording-event indices of the notes, in order: a
 	// note event's Source finds its number.
 	notes []int32
+	// causes are the log's cause chains, found as the viewer asks.
+	causes *causeBook
 
 	views  []engine.ObjectView
 	briefs []engine.BriefView
@@ -42,7 +44,7 @@ var (
 )
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
-	s := &Source{sim: sim, store: sim.Store(), assets: assets}
+	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: newCauseBook()}
 	s.notes = s.store.NoteEvents()
 	s.info = model.Info{
 		File:     file,
@@ -66,15 +68,15 @@ func (s *Source) Sim() *engine.Sim { return s.sim }
 // read its log.
 func (s *Source) Branch() (model.Source, error) {
 	reading := s.sim.Reading()
-	sim, err := engine.NewFromStore(s.store, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, LastTick: s.info.LastTick})
+	sim, err := engine.NewFromStore(s.store, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, Metrics: true, LastTick: s.info.LastTick})
 	if err != nil {
 		return nil, err
 	}
 	if err := sim.ShareCheckpoints(s.sim); err != nil {
 		return nil, err
 	}
-	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes}
-	s.branch = sim
+	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes, causes: newCauseBook()}
+	s.branch, s.causes = sim, newCauseBook()
 	return b, nil
 }
 
@@ -189,7 +191,7 @@ func (s *Source) Events() model.EventLog {
 	if s.branch != nil {
 		sim = s.branch
 	}
-	return eventLog{view: sim.LogView(), store: s.store, notes: s.notes}
+	return eventLog{view: sim.LogView(), store: s.store, notes: s.notes, causes: s.causes}
 }
 
 // eventLog is the engine's log as a model.EventLog: a fixed-length view,
@@ -198,7 +200,12 @@ type eventLog struct {
 	view  engine.LogView
 	store *engine.EventStore
 	notes []int32
+	// causes is shared by every view of the same log.
+	causes *causeBook
 }
+
+// Cause is entry i's cause chain (model.CauseLog).
+func (l eventLog) Cause(i int) (int, string, bool) { return l.causes.cause(l.view, i) }
 
 func (l eventLog) Len() int         { return l.view.Len() }
 func (l eventLog) Tick(i int) int32 { return l.view.Tick(i) }
@@ -220,7 +227,7 @@ func (l eventLog) convert(e *engine.Event) model.Event {
 		Cumulative: e.Cumulative, ProgressQuantum: e.ProgressQuantum,
 		Note: -1,
 	}
-	if e.Kind == engine.EventBlip || e.Kind == engine.EventSnap {
+	if e.Kind == engine.EventBlip || e.Kind == engine.EventSnap || e.Kind == engine.EventPop || e.Kind == engine.EventHitch {
 		from, to := e.From.Position(), e.To.Position()
 		m.From, m.To = model.Global(&from), model.Global(&to)
 	}

@@ -17,7 +17,7 @@ import (
 )
 
 func TestEventKinds_MatchTheEngine(t *testing.T) {
-	for k := engine.EventRoute; k <= engine.EventNote; k++ {
+	for k := engine.EventRoute; k <= engine.EventHitch; k++ {
 		if got := model.EventKind(k).String(); got != k.String() {
 			t.Errorf("engine kind %d is %q, the viewer's %q", k, k.String(), got)
 		}

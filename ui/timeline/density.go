@@ -29,6 +29,8 @@ var (
 		LaneStall:       ColorPass,
 		LaneBlips:       ColorBlip,
 		LaneSnaps:       ColorSnap,
+		LanePops:        ColorPop,
+		LaneHitches:     ColorHitch,
 		LaneContact:     ColorContact,
 		LaneNotes:       ColorNote,
 	}

@@ -29,12 +29,31 @@ var routeHelp = map[physics.Route]string{
 	physics.RouteWrongInstance: "wrong instance stamp: dropped by UnpackPositionEvent",
 }
 
+// DescribeAt is the details line of the log's event i: for a blip, snap,
+// pop or hitch its cause chain as the engine explained it (engine.Cause),
+// otherwise Describe's line.
+func DescribeAt(i int, d *Data) string {
+	e := d.Index.Event(i)
+	if tick, why, ok := d.Index.Cause(i); ok {
+		return tickLabel(tick, rate(d)) + who(&e, d) + " · " + why
+	}
+	return Describe(&e, d)
+}
+
+func rate(d *Data) int {
+	if d != nil && d.Info != nil {
+		return d.Info.TickRate
+	}
+	return 30
+}
+
 // Describe is the details line of an event.
 func Describe(e *model.Event, d *Data) string {
-	rate := 30
-	if d != nil && d.Info != nil {
-		rate = d.Info.TickRate
-	}
+	return tickLabel(int(e.Tick), rate(d)) + who(e, d) + " · " + what(e, d)
+}
+
+// who is " · Name · 0x…" for an event of an object, "" otherwise.
+func who(e *model.Event, d *Data) string {
 	who := ""
 	if e.GUID != 0 {
 		who = fmt.Sprintf(" · 0x%08X", e.GUID)
@@ -44,7 +63,7 @@ func Describe(e *model.Event, d *Data) string {
 			}
 		}
 	}
-	return tickLabel(int(e.Tick), rate) + who + " · " + what(e, d)
+	return who
 }
 
 func what(e *model.Event, d *Data) string {
@@ -84,6 +103,10 @@ func what(e *model.Event, d *Data) string {
 		return fmt.Sprintf("blip to %s: %.2f m", e.Target, e.To.Sub(e.From).Len())
 	case model.EventSnap:
 		return fmt.Sprintf("snap (teleport or slide): %.2f m", e.To.Sub(e.From).Len())
+	case model.EventPop:
+		return fmt.Sprintf("pop: %.2f m with no blip or snap", e.To.Sub(e.From).Len())
+	case model.EventHitch:
+		return fmt.Sprintf("hitch: still at tick %d between moving ticks", e.Tick-1)
 	case model.EventContact:
 		if e.Contact {
 			return "Contact set: on the ground"

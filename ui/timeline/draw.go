@@ -132,6 +132,7 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 		return
 	}
 	lo, hi := int(math.Floor(v.From)), int(math.Ceil(v.To))
+	t.binDivergences(d, w)
 	if t.dense(d, lo, hi) {
 		t.drawDensity(p, d)
 		if d.Selected == 0 {

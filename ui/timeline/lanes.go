@@ -24,8 +24,13 @@ const (
 	LaneStall
 	LaneBlips
 	LaneSnaps
+	LanePops
+	LaneHitches
 	LaneContact
 	LaneNotes
+	// LaneDivergence marks the ticks the selection diverges from the
+	// client trace (viewer -against); it has no event kind.
+	LaneDivergence
 	NumLanes
 )
 
@@ -36,8 +41,11 @@ var laneNames = [NumLanes]string{
 	LaneStall:       "stall windows",
 	LaneBlips:       "blips",
 	LaneSnaps:       "snaps",
+	LanePops:        "pops",
+	LaneHitches:     "hitches",
 	LaneContact:     "contact",
 	LaneNotes:       "notes",
+	LaneDivergence:  "divergence",
 }
 
 // String is the lane's label.
@@ -56,6 +64,8 @@ var laneKinds = [NumLanes]model.EventKind{
 	LaneStall:       model.EventStallWindow,
 	LaneBlips:       model.EventBlip,
 	LaneSnaps:       model.EventSnap,
+	LanePops:        model.EventPop,
+	LaneHitches:     model.EventHitch,
 	LaneContact:     model.EventContact,
 	LaneNotes:       model.EventNote,
 }
@@ -64,7 +74,7 @@ var laneKinds = [NumLanes]model.EventKind{
 // strip does not show (motion, vector, create, delete).
 func LaneOf(k model.EventKind) (Lane, bool) {
 	for l, lk := range laneKinds {
-		if lk == k {
+		if lk == k && lk != 0 {
 			return Lane(l), true
 		}
 	}
@@ -96,6 +106,8 @@ var (
 	ColorContact  = color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
 	ColorAirborne = color.RGBA{0x00, 0xbb, 0xf9, 0xff}
 	ColorMuted    = color.RGBA{0x80, 0x86, 0x8c, 0xff}
+	ColorPop      = color.RGBA{0xc7, 0x7d, 0xff, 0xff}
+	ColorHitch    = color.RGBA{0x9a, 0xd1, 0xff, 0xff}
 )
 
 // RouteColors colour update marks by MoveOrTeleport's branch (seed 004 §3).
@@ -138,6 +150,10 @@ func mark(e *model.Event) (color.RGBA, int) {
 		return ColorBlip, 1
 	case model.EventSnap:
 		return ColorSnap, 1
+	case model.EventPop:
+		return ColorPop, 1
+	case model.EventHitch:
+		return ColorHitch, 1
 	case model.EventContact:
 		if e.Contact {
 			return ColorContact, 1

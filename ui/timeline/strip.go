@@ -57,6 +57,10 @@ type Data struct {
 	// body to the client trace's at a tick the client logged; the plot
 	// draws it as a third curve.
 	ClientError func(guid uint32, tick int) (float64, bool)
+	// Divergence, when set (viewer -against), says whether and how guid
+	// diverges from the client trace at tick; the divergence lane marks
+	// the selection's such ticks.
+	Divergence func(guid uint32, tick int) (string, bool)
 }
 
 // Rect is a rectangle in pixels.
@@ -96,6 +100,7 @@ type Timeline struct {
 	cols []column
 	xy   []float32
 	rul  rulerLabels
+	div  divergences
 }
 
 // bin is one pixel column of a lane.
@@ -207,6 +212,10 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 		return
 	}
 	best := hoverPixels + 1.0
+	if lane == LaneDivergence {
+		t.hoverText, _ = t.hoverDivergence(d, in.X)
+		return
+	}
 	if lane == LaneNotes && d.Info != nil {
 		for i, n := range d.Info.Notes {
 			if dx := math.Abs(t.View.XOf(float64(n.Tick)) - in.X); dx < best {
@@ -234,8 +243,7 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 	}
 	switch {
 	case t.hoverEvent >= 0:
-		e := d.Index.Event(t.hoverEvent)
-		t.hoverText = Describe(&e, d)
+		t.hoverText = DescribeAt(t.hoverEvent, d)
 	case t.hoverNote >= 0:
 		n := d.Info.Notes[t.hoverNote]
 		t.hoverText = tickLabel(n.Tick, d.Info.TickRate) + " · note: " + n.Text

@@ -1,0 +1,69 @@
+// Tests of the cause chains the timeline's pop and hitch lanes show.
+
+package simsource
+
+import (
+	"context"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/scenario"
+	"glidepath/ui/model"
+)
+
+// The pre-run logs the pops and hitches the glide metrics flag, and each
+// blip, snap, pop and hitch of the log gets the chain engine.Explain gives
+// for the whole log — asked in any order (newest first here).
+func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
+	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcs, err := New(rec, "cliff", nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := srcs[0]
+	if _, err := model.Prerun(context.Background(), src, model.NewHistory(), nil); err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		tick int
+		guid uint32
+		kind engine.EventKind
+	}
+	want := make(map[key]string)
+	for _, c := range engine.Explain(src.branch.AllEvents()) {
+		want[key{c.Tick, c.GUID, c.Kind}] = c.What + " — " + c.Why
+	}
+	log := src.Events()
+	cl, ok := log.(model.CauseLog)
+	if !ok {
+		t.Fatal("the viewer's event log gives no cause chains")
+	}
+	counts := make(map[model.EventKind]int)
+	for i := log.Len() - 1; i >= 0; i-- {
+		e := log.At(i)
+		tick, text, ok := cl.Cause(i)
+		switch e.Kind {
+		case model.EventBlip, model.EventSnap, model.EventPop, model.EventHitch:
+			counts[e.Kind]++
+			k := key{int(e.Tick), e.GUID, engine.EventKind(e.Kind)}
+			if e.Kind == model.EventHitch {
+				k.tick-- // a hitch is the still tick before the one that confirms it
+			}
+			if !ok || tick != k.tick || text != want[k] {
+				t.Errorf("event %d (%v at tick %d): cause %v %d %q, want %d %q", i, e.Kind, e.Tick, ok, tick, text, k.tick, want[k])
+			}
+		default:
+			if ok {
+				t.Errorf("event %d (%v) has a cause %q", i, e.Kind, text)
+			}
+		}
+	}
+	if counts[model.EventPop] == 0 || counts[model.EventHitch]+counts[model.EventBlip] == 0 {
+		t.Errorf("cliff logged %v: want pops and hitches or blips", counts)
+	}
+	t.Logf("cliff: %v", counts)
+}
