@@ -23,39 +23,13 @@ type Compare struct {
 // NewCompare makes one Sim of rec per reading, each with opts but its own
 // reading. Reading names must be distinct.
 func NewCompare(rec *recording.Recording, readings []interp.Reading, opts Options) (*Compare, error) {
-	if err := checkReadings(readings); err != nil {
-		return nil, err
-	}
-	c := &Compare{}
-	for _, r := range readings {
-		o := opts
-		o.Reading = r
-		s, err := New(rec, o)
-		if err != nil {
-			return nil, err
-		}
-		c.sims = append(c.sims, s)
-	}
-	return c, nil
+	return newCompare(readings, opts, func(_ int, o Options) (*Sim, error) { return New(rec, o) })
 }
 
 // NewCompareStore makes one Sim per reading over the events of st
 // (NewFromStore), which they share, each with opts but its own reading.
 func NewCompareStore(st *EventStore, readings []interp.Reading, opts Options) (*Compare, error) {
-	if err := checkReadings(readings); err != nil {
-		return nil, err
-	}
-	c := &Compare{}
-	for _, r := range readings {
-		o := opts
-		o.Reading = r
-		s, err := NewFromStore(st, o)
-		if err != nil {
-			return nil, err
-		}
-		c.sims = append(c.sims, s)
-	}
-	return c, nil
+	return newCompare(readings, opts, func(_ int, o Options) (*Sim, error) { return NewFromStore(st, o) })
 }
 
 // NewCompareStream makes one streamed Sim (NewStream) of src per reading,
@@ -66,11 +40,20 @@ func NewCompareStream(src recording.Source, readings []interp.Reading, opts Opti
 	if err := checkReadings(readings); err != nil {
 		return nil, err
 	}
+	branches := recording.Tee(nopClose{src}, len(readings))
+	return newCompare(readings, opts, func(i int, o Options) (*Sim, error) { return NewStream(branches[i], o) })
+}
+
+// newCompare checks the readings and makes run i with opts under reading i.
+func newCompare(readings []interp.Reading, opts Options, build func(i int, o Options) (*Sim, error)) (*Compare, error) {
+	if err := checkReadings(readings); err != nil {
+		return nil, err
+	}
 	c := &Compare{}
-	for i, b := range recording.Tee(nopClose{src}, len(readings)) {
+	for i, r := range readings {
 		o := opts
-		o.Reading = readings[i]
-		s, err := NewStream(b, o)
+		o.Reading = r
+		s, err := build(i, o)
 		if err != nil {
 			return nil, err
 		}

@@ -106,11 +106,7 @@ func (a *app) pollLive(force bool) {
 		a.say("following: " + err.Error())
 		return
 	}
-	srcs := make([]model.Source, len(runs))
-	for i, r := range runs {
-		srcs[i] = r
-	}
-	sess, err := newSession(srcs)
+	srcs, sess, err := sessionOf(runs)
 	if err != nil {
 		a.say("following: " + err.Error())
 		return

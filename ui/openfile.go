@@ -20,7 +20,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/assets"
-	"glidepath/ui/model"
 	"glidepath/ui/simsource"
 	"glidepath/ui/timeline"
 )
@@ -170,11 +169,7 @@ func (a *app) openFile(path string) {
 		a.say("cannot open: " + err.Error())
 		return
 	}
-	srcs := make([]model.Source, len(runs))
-	for i, r := range runs {
-		srcs[i] = r
-	}
-	sess, err := newSession(srcs)
+	srcs, sess, err := sessionOf(runs)
 	if err != nil {
 		a.say("cannot open: " + err.Error())
 		return

@@ -20,6 +20,7 @@ import (
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
 	"glidepath/ui/render"
+	"glidepath/ui/simsource"
 )
 
 // publishTicks is how many ticks the pre-run simulates between publishing
@@ -67,6 +68,17 @@ type session struct {
 	frontier int
 	// full says the terrain covers the whole run.
 	full bool
+}
+
+// sessionOf starts a session over newly opened runs (a file opened from
+// the window, or a followed file re-read) and returns them as sources.
+func sessionOf(runs []*simsource.Source) ([]model.Source, *session, error) {
+	srcs := make([]model.Source, len(runs))
+	for i, r := range runs {
+		srcs[i] = r
+	}
+	sess, err := newSession(srcs)
+	return srcs, sess, err
 }
 
 // newSession starts pre-running srcs in the background.
