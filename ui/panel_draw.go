@@ -12,6 +12,7 @@ import (
 	"glidepath/interp"
 	"glidepath/ui/inspect"
 	"glidepath/ui/model"
+	"glidepath/ui/overlay"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
 )
@@ -123,7 +124,7 @@ type pipelinePanel struct {
 type pipeLine struct {
 	text   string
 	indent float32
-	kind   uint8 // 0 name, 1 value, 2 why, 3 caption, 4 doc link
+	kind   uint8 // 0 name, 1 value, 2 why, 3 caption, 4 doc link, 5 cause chain
 	stage  int
 	ran    bool
 }
@@ -162,6 +163,10 @@ func (p *pipelinePanel) update(a *app, r *run) {
 		reading = interp.SeedReading()
 	}
 	tk := &pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.info.TickRate}
+	// Why the body jumped this tick, before the stages that show how.
+	for _, c := range causeLines(r.index, p.ids) {
+		add("why: "+c, 0, 5, -1, true)
+	}
 	// The deliver stage first: the messages handled before the stages ran.
 	for i, row := range pipeline.DeliverRows(tk) {
 		if i == 0 {
@@ -250,6 +255,8 @@ func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
 			col = noteColor
 		case l.kind == 4:
 			col = linkColor
+		case l.kind == 5:
+			col = overlay.BlipColor
 		case !l.ran:
 			col = offColor
 		case l.kind == 0:
