@@ -299,7 +299,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.gui.status.Label = a.statusLine()
-	a.gui.title.pipeline.Label = pipelineTitle(a.stepper.Stage())
+	a.gui.title.pipeline.Label = pipelineTitle(&a.stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {

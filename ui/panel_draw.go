@@ -202,7 +202,8 @@ func (p *pipelinePanel) update(a *app, r *run) {
 		add(row.Step.Doc, 12, 4, stage, row.Ran)
 	}
 	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
-	if st := a.stepper.Stage(); st >= 0 {
+	if a.stepper.Active() {
+		st := a.stepper.Stage()
 		for k, l := range p.lines {
 			if l.stage == st {
 				p.scroll.y = k*lineHeight - lineHeight
@@ -213,8 +214,9 @@ func (p *pipelinePanel) update(a *app, r *run) {
 	}
 }
 
-// stageDeliver marks the deliver stage's lines (−1 is the entry row).
-const stageDeliver = -2
+// stageDeliver marks the deliver stage's lines (−1 is the entry row), as
+// the stepper names the deliver stage.
+const stageDeliver = pipeline.StageDeliver
 
 // wrap breaks s into lines no wider than width.
 func wrap(f *render.Flat, s string, width float32) []string {
@@ -246,7 +248,7 @@ func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
 			continue
 		}
 		fy := float32(y)
-		if stage >= 0 && l.stage == stage {
+		if stage != -1 && l.stage == stage {
 			f.Rect(x-4, fy, float32(rect.Dx())+8, lineHeight, rowSelected)
 		}
 		col := textColor

@@ -20,11 +20,14 @@ var linkColor = color.RGBA{0x7c, 0xb8, 0xff, 0xff}
 
 // pipelineTitle is the pipeline panel's title: the stage stepped to as
 // "stage n/N" (deliver is stage 1), or the whole tick.
-func pipelineTitle(stage int) string {
-	if stage < 0 {
-		return fmt.Sprintf("Pipeline: whole tick, %d stages (Z/X step)", pipeline.NumPanelStages)
+func pipelineTitle(s *pipeline.Stepper) string {
+	switch st := s.Stage(); {
+	case st == pipeline.StageDeliver:
+		return fmt.Sprintf("Pipeline: stage %d/%d %s", s.Number(), pipeline.NumPanelStages, pipeline.Deliver.Name)
+	case st >= 0:
+		return fmt.Sprintf("Pipeline: stage %d/%d %s", s.Number(), pipeline.NumPanelStages, pipeline.Steps[st].Name)
 	}
-	return fmt.Sprintf("Pipeline: stage %d/%d %s", stage+2, pipeline.NumPanelStages, pipeline.Steps[stage].Name)
+	return fmt.Sprintf("Pipeline: whole tick, %d stages (Z/X step)", pipeline.NumPanelStages)
 }
 
 // wrapValues breaks field values wider than width into continuation lines

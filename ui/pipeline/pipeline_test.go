@@ -130,6 +130,7 @@ func TestExplain_DormantObject(t *testing.T) {
 	}
 }
 
+// Z/X walk deliver (the panel's stage 1) and then the stages that ran.
 func TestStepper_WalksTheStagesThatRan(t *testing.T) {
 	var ran [physics.NumStages]bool
 	for _, s := range []physics.Stage{physics.StageRootMotion, physics.StageCombine, physics.StageUseTime} {
@@ -137,19 +138,25 @@ func TestStepper_WalksTheStagesThatRan(t *testing.T) {
 	}
 	st := NewStepper()
 	var seen []int
-	for range 4 {
+	var nums []int
+	for range 5 {
 		st.Next(ran)
 		seen = append(seen, st.Stage())
+		nums = append(nums, st.Number())
 	}
-	if want := []int{0, 2, 6, -1}; !equal(seen, want) {
+	if want := []int{StageDeliver, 0, 2, 6, -1}; !equal(seen, want) {
 		t.Errorf("next: %v, want %v", seen, want)
 	}
+	// The panel numbers deliver 1, root motion 2, … use time 8.
+	if want := []int{1, 2, 4, 8, 0}; !equal(nums, want) {
+		t.Errorf("numbers: %v, want %v", nums, want)
+	}
 	seen = seen[:0]
-	for range 4 {
+	for range 5 {
 		st.Prev(ran)
 		seen = append(seen, st.Stage())
 	}
-	if want := []int{6, 2, 0, -1}; !equal(seen, want) {
+	if want := []int{6, 2, 0, StageDeliver, -1}; !equal(seen, want) {
 		t.Errorf("prev: %v, want %v", seen, want)
 	}
 }

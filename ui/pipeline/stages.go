@@ -38,24 +38,46 @@ var Steps = [physics.NumStages]Step{
 var Entry = Step{Stage: physics.NumStages, Name: "CPhysicsObj::UpdateObjectInternal", Addr: "0x005156B0", Seed: "seed 003 §1, §12", Doc: engine.TickDoc}
 
 // Stepper is the sub-tick cursor: which stage the viewport shows the
-// candidate after, or none.
+// candidate after, the deliver stage (the tick's messages, handled before
+// the stages run), or none.
 type Stepper struct {
-	at int // −1: the whole tick
+	at int // −1: the whole tick; StageDeliver; else a physics.Stage
 }
+
+// StageDeliver is Stage's value on the deliver stage, the panel's first.
+const StageDeliver = -2
 
 // NewStepper returns a stepper showing the whole tick.
 func NewStepper() Stepper { return Stepper{at: -1} }
 
-// Stage is the stage stepped to, −1 for the whole tick.
+// Stage is the stage stepped to: −1 for the whole tick, StageDeliver, or a
+// physics.Stage.
 func (s *Stepper) Stage() int { return s.at }
 
 // Active reports whether sub-tick stepping is on.
-func (s *Stepper) Active() bool { return s.at >= 0 }
+func (s *Stepper) Active() bool { return s.at != -1 }
 
-// Next steps to the next stage that ran (ran says which did); past the last
-// it returns to the whole tick.
+// Number is the stage's place in the panel, 1 (deliver) to NumPanelStages,
+// or 0 for the whole tick.
+func (s *Stepper) Number() int {
+	switch {
+	case s.at == StageDeliver:
+		return 1
+	case s.at < 0:
+		return 0
+	}
+	return s.at + 2
+}
+
+// Next steps to the next stage: from the whole tick to deliver, then to
+// each stage that ran (ran says which did); past the last it returns to
+// the whole tick.
 func (s *Stepper) Next(ran [physics.NumStages]bool) {
-	for k := s.at + 1; k < int(physics.NumStages); k++ {
+	if s.at == -1 {
+		s.at = StageDeliver
+		return
+	}
+	for k := max(s.at, -1) + 1; k < int(physics.NumStages); k++ {
 		if ran[k] {
 			s.at = k
 			return
@@ -65,8 +87,13 @@ func (s *Stepper) Next(ran [physics.NumStages]bool) {
 }
 
 // Prev steps to the previous stage that ran; from the whole tick it goes to
-// the last stage, before the first it returns to the whole tick.
+// the last stage, before the first it goes to deliver, and from deliver
+// back to the whole tick.
 func (s *Stepper) Prev(ran [physics.NumStages]bool) {
+	if s.at == StageDeliver {
+		s.at = -1
+		return
+	}
 	from := s.at
 	if from < 0 {
 		from = int(physics.NumStages)
@@ -77,7 +104,7 @@ func (s *Stepper) Prev(ran [physics.NumStages]bool) {
 			return
 		}
 	}
-	s.at = -1
+	s.at = StageDeliver
 }
 
 // Reset returns to the whole tick.
