@@ -10,6 +10,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -76,14 +77,17 @@ type app struct {
 	stepper  pipeline.Stepper
 	gui      *gui
 
-	lay   layout
-	shown panels
-	w, h  int
+	lay     layout
+	shown   panels
+	rs      resizer
+	w, h    int
+	mouseAt image.Point // where routeMouse last saw the mouse
 
 	selected, hovered uint32
 	follow, help      bool
 	started           bool // the session was ready on a previous update
 	status            string
+	statusFull        string // the status line before fitLine shortened it
 	statusFrames      int
 
 	keys    []binding
@@ -298,7 +302,7 @@ func (a *app) afterSeek() {
 			a.status = ""
 		}
 	}
-	a.gui.status.Label = a.statusLine()
+	a.setStatus()
 	a.gui.title.pipeline.Label = pipelineTitle(&a.stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"

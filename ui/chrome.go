@@ -13,6 +13,6 @@ import (
 // status draw with.
 func ChromeColors() []color.RGBA {
 	out := []color.RGBA{background, noteColor, barColor, hudColor, offColor, scrollbarColor,
-		rowSelected, rowHover, textColor, dimColor, headColor, bookmarkColor}
+		rowSelected, rowHover, textColor, dimColor, headColor, bookmarkColor, edgeColor, linkColor}
 	return append(out, timeline.Colors()...)
 }

@@ -29,6 +29,7 @@ var mouseHelp = [][2]string{
 	{"click", "select the body under the cursor"},
 	{"timeline", "click or drag scrubs; wheel zooms; right-drag pans"},
 	{"lane name", "select the lane , and . step between"},
+	{"panel edge", "drag the right column's edge or the inspector/pipeline gap to resize"},
 }
 
 // captionSeconds is how long a note stays as a caption after its tick.
@@ -50,6 +51,8 @@ func (a *app) drawOverlays() {
 	}
 	a.drawBookmarkPanel()
 	a.drawOpenBox()
+	a.drawEdge()
+	a.drawStatusTip()
 	if a.help {
 		a.drawHelp()
 	}

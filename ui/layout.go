@@ -25,9 +25,12 @@ const (
 	stageBarHeight = 26
 )
 
-// panels says which panels are shown.
+// panels says which panels are shown, and the sizes dragged (resize.go).
 type panels struct {
 	left, right, timeline bool
+	// rightW is the right column's width, pixels; split the inspector's
+	// share of it, per mille. 0 is the default.
+	rightW, split int
 }
 
 // layout is every rectangle of the window.
@@ -67,6 +70,9 @@ func computeLayout(w, h int, p panels) layout {
 	}
 	if p.right {
 		rw = rightWidth
+		if p.rightW > 0 {
+			rw = p.rightW
+		}
 	}
 	if spare := w - minViewport; lw+rw > spare {
 		// Shrink both in proportion; a very small window gives them nothing.
@@ -94,7 +100,11 @@ func computeLayout(w, h int, p panels) layout {
 	// The inspector above, the pipeline panel below.
 	x0, x1 = l.right.Min.X+panelPad, l.right.Max.X-panelPad
 	y = l.right.Min.Y + panelPad
-	split := l.right.Min.Y + (l.right.Dy())*47/100
+	share := defaultSplit
+	if p.split > 0 {
+		share = p.split
+	}
+	split := l.right.Min.Y + l.right.Dy()*share/1000
 	l.insTitle = image.Rect(x0, y, x1, y+titleHeight)
 	l.inspector = image.Rect(x0, y+titleHeight+4, x1, max(split, y+titleHeight+4))
 	y = split + 4

@@ -27,8 +27,12 @@ func (a *app) updateMouse() {
 // went down this tick; overWidget that ebitenui has the mouse.
 func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	pt := image.Pt(int(in.X), int(in.Y))
+	a.mouseAt = pt
 	vp := a.viewport()
-	overPanel := a.overPanel(pt) || overWidget
+	if a.resizeMouse(in, pressed) {
+		in.Left, pressed = false, false // the edge's, not the panels' or the camera's
+	}
+	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
 	if a.shown.timeline {
 		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel}
 		if a.tl.Update(tin, !a.cameraDragging(), &a.pb, a.timelineData()) {

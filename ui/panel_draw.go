@@ -7,7 +7,6 @@ package ui
 import (
 	"fmt"
 	"image"
-	"strings"
 
 	"glidepath/interp"
 	"glidepath/ui/inspect"
@@ -15,6 +14,7 @@ import (
 	"glidepath/ui/overlay"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
+	"glidepath/ui/timeline"
 )
 
 // drawPanels draws the shown panels' content.
@@ -218,26 +218,10 @@ func (p *pipelinePanel) update(a *app, r *run) {
 // the stepper names the deliver stage.
 const stageDeliver = pipeline.StageDeliver
 
-// wrap breaks s into lines no wider than width.
+// wrap breaks s into lines no wider than width (a word wider than the
+// width is cut between characters, so nothing runs past a panel's edge).
 func wrap(f *render.Flat, s string, width float32) []string {
-	if f.Measure(s) <= width {
-		return []string{s}
-	}
-	var out []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		try := w
-		if line != "" {
-			try = line + " " + w
-		}
-		if line != "" && f.Measure(try) > width {
-			out = append(out, line)
-			line = w
-			continue
-		}
-		line = try
-	}
-	return append(out, line)
+	return timeline.WrapText(f, s, width)
 }
 
 func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {

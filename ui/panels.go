@@ -35,7 +35,9 @@ type gui struct {
 	play   *widget.Button
 	live   *widget.Button // with -follow
 	filter *widget.TextInput
-	title  struct{ objects, layers, inspector, pipeline *widget.Text }
+	// statusX is where the status line starts, after the buttons.
+	statusX int
+	title   struct{ objects, layers, inspector, pipeline *widget.Text }
 	// slots place each child of root; slot i is child i.
 	slots []slot
 }
@@ -130,6 +132,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 		g.live = topButton("● Live", 64, cmdLast)
 	}
 	statusX := x + 10
+	g.statusX = statusX
 	g.status = widget.NewText(widget.TextOpts.Text("", &f, statusColor),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter))
 	add(g.status, func(l *layout) image.Rectangle { return image.Rect(statusX, 0, l.w-6, topBarHeight) }, nil)

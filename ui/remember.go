@@ -27,6 +27,7 @@ func (a *app) loadSettings() {
 		return
 	}
 	a.st = st
+	a.shown.rightW, a.shown.split = st.Panels.RightWidth, st.Panels.InspectorShare
 }
 
 // viewKey is the absolute path settings know an input by ("" for none).
@@ -70,7 +71,7 @@ func (a *app) restoreView() {
 		}
 	}
 	a.layers = layers
-	a.shown = panels{left: v.Left, right: v.Right, timeline: v.Timeline}
+	a.shown.left, a.shown.right, a.shown.timeline = v.Left, v.Right, v.Timeline
 	a.marks.panel = v.Bookmarks
 	a.relayout()
 	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
@@ -82,7 +83,17 @@ func (a *app) restoreView() {
 // wrong, for the caller to report.
 func (a *app) rememberView() error {
 	key := viewKey(a.opts.File)
-	if a.st == nil || key == "" || !a.started {
+	if a.st == nil || !a.started {
+		return nil
+	}
+	if a.rs.moved {
+		a.st.Panels = settings.Panels{RightWidth: a.shown.rightW, InspectorShare: a.shown.split}
+		a.rs.moved = false
+		if key == "" {
+			return a.st.Save()
+		}
+	}
+	if key == "" {
 		return nil
 	}
 	v := settings.View{

@@ -57,6 +57,19 @@ type Settings struct {
 	LastFile string `json:"last_file"`
 	// Files are the views, the most recent first.
 	Files []View `json:"files"`
+	// Panels are the sizes the user dragged the panels to.
+	Panels Panels `json:"panels"`
+}
+
+// Panels are the dragged panel sizes, the same for every input; 0 is the
+// viewer's default.
+type Panels struct {
+	// RightWidth is the inspector and pipeline panel column's width,
+	// pixels.
+	RightWidth int `json:"right_width,omitempty"`
+	// InspectorShare is the inspector's share of that column's height,
+	// per mille (the pipeline panel has the rest).
+	InspectorShare int `json:"inspector_share,omitempty"`
 }
 
 // DefaultPath is the settings file in the user's configuration directory.
@@ -106,6 +119,7 @@ type file struct {
 	Version  *int   `json:"version"`
 	LastFile string `json:"last_file"`
 	Files    []View `json:"files"`
+	Panels   Panels `json:"panels"`
 }
 
 func (s *Settings) parse(data []byte) error {
@@ -129,7 +143,7 @@ func (s *Settings) parse(data []byte) error {
 	if *f.Version != Version {
 		return fmt.Errorf("%s:1: version: %d is not supported (want %d)", s.path, *f.Version, Version)
 	}
-	s.LastFile, s.Files = f.LastFile, f.Files
+	s.LastFile, s.Files, s.Panels = f.LastFile, f.Files, f.Panels
 	if len(s.Files) > MaxFiles {
 		s.Files = s.Files[:MaxFiles]
 	}
@@ -176,7 +190,7 @@ func (s *Settings) Save() error {
 		return err
 	}
 	v := Version
-	data, err := json.MarshalIndent(file{Version: &v, LastFile: s.LastFile, Files: s.Files}, "", "  ")
+	data, err := json.MarshalIndent(file{Version: &v, LastFile: s.LastFile, Files: s.Files, Panels: s.Panels}, "", "  ")
 	if err != nil {
 		return err
 	}

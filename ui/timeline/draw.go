@@ -80,11 +80,19 @@ func (t *Timeline) DrawHover(p Painter) {
 		return
 	}
 	r := t.rect
-	w := p.Measure(t.hoverText)
+	// A cause chain is often wider than the window: it wraps to the strip's
+	// width and grows upward from the strip, so no word is clipped.
+	lines := WrapText(p, t.hoverText, float32(r.W)-16)
+	w := float32(0)
+	for _, l := range lines {
+		w = max(w, p.Measure(l))
+	}
 	tx := float32(math.Max(math.Min(t.lastX+12, r.X+r.W-float64(w)-8), r.X+4))
-	ty := float32(r.Y) - 20
-	p.Rect(tx-4, ty-2, w+8, 18, color.RGBA{0x0a, 0x0b, 0x0d, 0xf0})
-	p.Text(tx, ty, t.hoverText, textColor)
+	ty := float32(r.Y) - 20*float32(len(lines))
+	p.Rect(tx-4, ty-2, w+8, 18*float32(len(lines))+2*float32(len(lines)-1), color.RGBA{0x0a, 0x0b, 0x0d, 0xf0})
+	for k, l := range lines {
+		p.Text(tx, ty+20*float32(k), l, textColor)
+	}
 }
 
 func (t *Timeline) drawRuler(p Painter, rate int) {

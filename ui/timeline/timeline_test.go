@@ -152,6 +152,7 @@ func TestUpdate_ClickAndDragScrubWheelZoomsRightDragPansLabelsPickTheLane(t *tes
 type paint struct {
 	rects []rectOp
 	texts []string
+	textX []float32
 	lines int
 }
 
@@ -167,8 +168,10 @@ func (p *paint) Line(x0, y0, x1, y1, w float32, c color.RGBA) {
 	p.lines++
 }
 func (p *paint) Polyline(xy []float32, w float32, c color.RGBA) { p.lines++ }
-func (p *paint) Text(x, y float32, s string, c color.RGBA)      { p.texts = append(p.texts, s) }
-func (p *paint) Measure(s string) float32                       { return float32(7 * len(s)) }
+func (p *paint) Text(x, y float32, s string, c color.RGBA) {
+	p.texts, p.textX = append(p.texts, s), append(p.textX, x)
+}
+func (p *paint) Measure(s string) float32 { return float32(7 * len(s)) }
 
 // marksIn returns the rects drawn inside lane l.
 func (p *paint) marksIn(l Lane) []rectOp {

@@ -1,0 +1,122 @@
+// Tests of resizing the right column, and that nothing is cut off at
+// 1280 px: the pipeline panel's lines, the status line and its tooltip.
+
+package ui
+
+import (
+	"image"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"glidepath/ui/camera"
+	"glidepath/ui/settings"
+)
+
+// dragEdge presses at from, moves to to and releases, one routeMouse tick each.
+func dragEdge(a *app, from, to image.Point) {
+	a.routeMouse(camera.Input{X: float64(from.X), Y: float64(from.Y), Left: true, Free: true}, true, false)
+	a.routeMouse(camera.Input{X: float64(to.X), Y: float64(to.Y), Left: true, Free: true}, false, false)
+	a.routeMouse(camera.Input{X: float64(to.X), Y: float64(to.Y), Free: true}, false, false)
+}
+
+// Dragging the right column's left edge widens it (the viewport gives the
+// room, the camera does not move), dragging the split between inspector
+// and pipeline panel moves it; the pipeline panel's lines re-wrap to the
+// new width and never run past it; the sizes are saved in the settings and
+// a new window starts with them.
+func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
+	st := filepath.Join(t.TempDir(), "viewer.json")
+	opts := Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01, Settings: st}
+	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
+	r0, vp0, cam0 := a.lay.right, a.lay.viewport, a.cam
+	dragEdge(a, image.Pt(r0.Min.X+1, r0.Min.Y+100), image.Pt(r0.Min.X-120, r0.Min.Y+100))
+	if got := a.lay.right.Dx(); got != r0.Dx()+121 {
+		t.Errorf("right column %d px wide after dragging its edge 121 px left, want %d", got, r0.Dx()+121)
+	}
+	if a.lay.viewport.Dx() != vp0.Dx()-121 || a.cam != cam0 {
+		t.Errorf("viewport %v (was %v), camera moved %v", a.lay.viewport, vp0, a.cam != cam0)
+	}
+	y := a.splitY()
+	dragEdge(a, image.Pt(a.lay.right.Min.X+50, y), image.Pt(a.lay.right.Min.X+50, y-150))
+	if got := a.splitY(); got > y-140 || got < y-160 {
+		t.Errorf("split at %d after dragging it from %d up 150 px", got, y)
+	}
+	if a.rs.drag != edgeNone {
+		t.Error("the drag did not end on release")
+	}
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	checkPipelineFits(t, a)
+	// Too far: the viewport keeps its minimum.
+	dragEdge(a, image.Pt(a.lay.right.Min.X, 300), image.Pt(0, 300))
+	if a.lay.viewport.Dx() < minViewport {
+		t.Errorf("viewport %d px after dragging the edge to the left border, want ≥ %d", a.lay.viewport.Dx(), minViewport)
+	}
+	dragEdge(a, image.Pt(a.lay.right.Min.X, 300), image.Pt(r0.Min.X-121, 300))
+	want := a.shown
+	if err := a.rememberView(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := settings.Load(st)
+	if err != nil || s.Panels.RightWidth != want.rightW || s.Panels.InspectorShare != want.split {
+		t.Fatalf("settings panels %+v (%v), want width %d share %d", s.Panels, err, want.rightW, want.split)
+	}
+	b := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
+	if b.lay.right.Dx() != r0.Dx()+121 || b.splitY() != a.splitY() {
+		t.Errorf("a new window's right column is %d px, split at %d; want %d, %d", b.lay.right.Dx(), b.splitY(), r0.Dx()+121, a.splitY())
+	}
+}
+
+// checkPipelineFits fails when a pipeline panel line runs past its panel.
+func checkPipelineFits(t *testing.T, a *app) {
+	t.Helper()
+	if len(a.pipe.lines) < 10 {
+		t.Fatalf("the pipeline panel has %d lines", len(a.pipe.lines))
+	}
+	for _, l := range a.pipe.lines {
+		if w := l.indent + a.flat.Measure(l.text); w > float32(a.lay.pipeline.Dx()) {
+			t.Errorf("pipeline line %q is %.0f px in a %d px panel", l.text, w, a.lay.pipeline.Dx())
+		}
+	}
+	for _, l := range a.insp.lines {
+		if l.Label != "" && l.Cells == nil && valueColumn+a.flat.Measure(l.Value) > float32(a.lay.inspector.Dx()) {
+			t.Errorf("inspector value %q runs past the panel", l.Value)
+		}
+	}
+}
+
+// At 1280 px the status line fits the top bar after the buttons, even under
+// -compare with every reading and a long message: the line is shortened
+// with "…", and the mouse over it shows the whole line under the bar,
+// wrapped inside the window. The pipeline panel at a blip fits too.
+func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
+	a := openAppWith(t, "../assets/scenarios/runner.yaml", []string{"seed", "ace", "hexrays", "legacy"}, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
+	room := float32(a.statusRect().Dx())
+	if w := a.flat.Measure(a.gui.status.Label); w > room || strings.HasSuffix(a.gui.status.Label, ellipsis) {
+		t.Errorf("the plain status %q is %.0f px (room %.0f) or shortened", a.gui.status.Label, w, room)
+	}
+	checkPipelineFits(t, a)
+	a.say("not saving the viewer settings over a file that cannot be read: " + strings.Repeat("/home/someone/.config/glidepath/viewer.json:3: invalid character ", 3))
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	label := a.gui.status.Label
+	if w := a.flat.Measure(label); w > room || !strings.HasSuffix(label, ellipsis) {
+		t.Fatalf("the long status %q is %.0f px in %.0f px of room", label, w, room)
+	}
+	a.routeMouse(camera.Input{X: float64(a.statusRect().Min.X + 40), Y: 16, Free: true}, false, false)
+	a.top.Reset()
+	a.drawStatusTip()
+	var lines []string
+	for _, l := range a.top.Labels() {
+		if l.X < 0 || l.X+a.flat.Measure(l.Text) > float32(a.w) {
+			t.Errorf("tooltip line %q spans %.0f–%.0f px in a %d px window", l.Text, l.X, l.X+a.flat.Measure(l.Text), a.w)
+		}
+		lines = append(lines, l.Text)
+	}
+	if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != strings.Join(strings.Fields(a.statusFull), " ") {
+		t.Errorf("the tooltip shows %q, want the whole status %q", got, a.statusFull)
+	}
+}

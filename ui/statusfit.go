@@ -1,0 +1,66 @@
+// The status line never runs off the top bar: a line wider than the room
+// left after the buttons ends in "…", and the whole line shows, wrapped,
+// under the bar while the mouse is over it.
+
+package ui
+
+import (
+	"image"
+
+	"glidepath/ui/render"
+	"glidepath/ui/timeline"
+)
+
+// ellipsis ends a shortened line.
+const ellipsis = "…"
+
+// fitLine returns s, or its longest prefix that fits width with "…"
+// appended, as f measures them.
+func fitLine(f *render.Flat, s string, width float32) string {
+	if f.Measure(s) <= width {
+		return s
+	}
+	rs := []rune(s)
+	lo, hi := 0, len(rs) // the longest fitting prefix is in [lo, hi)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if f.Measure(string(rs[:mid])+ellipsis) <= width {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return string(rs[:lo]) + ellipsis
+}
+
+// statusRect is where the status line is drawn in the top bar.
+func (a *app) statusRect() image.Rectangle {
+	return image.Rect(a.gui.statusX, 0, a.lay.w-6, topBarHeight)
+}
+
+// setStatus puts the status line in the top bar, shortened to fit.
+func (a *app) setStatus() {
+	a.statusFull = a.statusLine()
+	a.gui.status.Label = fitLine(a.flat, a.statusFull, float32(a.statusRect().Dx()))
+}
+
+// drawStatusTip shows the whole status line under the top bar while the
+// mouse is over a shortened one.
+func (a *app) drawStatusTip() {
+	if a.gui.status.Label == a.statusFull || !a.mouseAt.In(a.statusRect()) {
+		return
+	}
+	f := a.top
+	x := float32(a.statusRect().Min.X)
+	lines := timeline.WrapText(f, a.statusFull, float32(a.w)-x-16)
+	w := float32(0)
+	for _, l := range lines {
+		w = max(w, f.Measure(l))
+	}
+	lh := f.LineHeight() + 2
+	y := float32(topBarHeight + 4)
+	f.Rect(x-6, y-4, w+12, lh*float32(len(lines))+8, boxColor)
+	for k, l := range lines {
+		f.Text(x, y+float32(k)*lh, l, textColor)
+	}
+}
