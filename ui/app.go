@@ -117,6 +117,7 @@ type app struct {
 	liveCursor          int  // where the follow last put the cursor
 	keepView            bool // the next start keeps the camera (a follow's reload)
 	exportMsgs          chan string
+	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
 
 func newApp(opts Options) (*app, error) {

@@ -47,5 +47,13 @@ func (a *app) timelineData() *timeline.Data {
 	if a.opts.Client != nil {
 		d.ClientError, d.Divergence = a.clientError, a.divergence
 	}
+	if len(a.sess.runs) > 1 {
+		// One row per run in every lane, in the legend's colours.
+		d.Stack, d.StackSel = a.stack[:0], a.sess.sel
+		for i, o := range a.sess.runs {
+			d.Stack = append(d.Stack, timeline.Stacked{Index: o.index, History: o.hist, Info: o.info, Color: o.color, Name: a.runName(i)})
+		}
+		a.stack = d.Stack
+	}
 	return d
 }

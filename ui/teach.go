@@ -78,8 +78,8 @@ func (a *app) drawReadingLegend(vp image.Rectangle) {
 	lh := f.LineHeight() + 4
 	w := float32(0)
 	names := make([]string, len(a.sess.runs))
-	for i, r := range a.sess.runs {
-		names[i] = r.info.Reading
+	for i := range a.sess.runs {
+		names[i] = a.runName(i)
 		if i == a.sess.sel {
 			names[i] += "  (overlays; C switches)"
 		}

@@ -100,7 +100,7 @@ func (t *Timeline) drawDensity(p Painter, d *Data) {
 			p.Rect(float32(v.X)+float32(x), y, 1, LaneHeight-4, fade(col, 0.15+0.85*f))
 		}
 	}
-	t.notes(d, w)
+	t.notes(d, w, 1)
 }
 
 // drawPending shades the ticks the pre-run has not reached and says how

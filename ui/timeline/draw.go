@@ -140,6 +140,10 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 		return
 	}
 	lo, hi := int(math.Floor(v.From)), int(math.Ceil(v.To))
+	if len(d.Stack) > 1 {
+		t.drawStack(p, d, w, lo, hi)
+		return
+	}
 	t.binDivergences(d, w)
 	if t.dense(d, lo, hi) {
 		t.drawDensity(p, d)
@@ -147,17 +151,18 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 			return
 		}
 		// The selection's own events on top of the crowd's density.
-		t.visitSelected(d, lo-5, hi, t.binEvent(d, w))
+		t.visitSelected(d, lo-5, hi, t.binEvent(d, w, 1))
 		t.drawBins(p, true)
 		return
 	}
-	t.visit(d, lo-5, hi, t.binEvent(d, w))
-	t.notes(d, w)
+	t.visit(d, lo-5, hi, t.binEvent(d, w, 1))
+	t.notes(d, w, 1)
 	t.drawBins(p, false)
 }
 
-// binEvent returns what bins event i in its lane's pixel columns.
-func (t *Timeline) binEvent(d *Data, w int) func(int) {
+// binEvent returns what bins event i in its lane's pixel columns; scale is
+// the strip's ticks per tick of d's run (Stacked.Scale).
+func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 	v := &t.View
 	return func(i int) {
 		ev := d.Index.Event(i)
@@ -167,9 +172,9 @@ func (t *Timeline) binEvent(d *Data, w int) func(int) {
 			return
 		}
 		col, prio := mark(e)
-		a, b := float64(e.Tick), float64(e.Tick)
+		a, b := float64(e.Tick)*scale, float64(e.Tick)*scale
 		if lane == LaneStall {
-			a -= 4 // a window spans the 5 frames it judged
+			a -= 4 * scale // a window spans the 5 frames it judged
 		}
 		x0 := int(math.Floor(v.XOf(a) - v.X))
 		x1 := int(math.Floor(v.XOf(b) - v.X))
@@ -182,15 +187,16 @@ func (t *Timeline) binEvent(d *Data, w int) func(int) {
 	}
 }
 
-// notes bins the notes (the selection's and those naming no object).
-func (t *Timeline) notes(d *Data, w int) {
+// notes bins the notes (the selection's and those naming no object);
+// scale as for binEvent.
+func (t *Timeline) notes(d *Data, w int, scale float64) {
 	v := &t.View
 	if d.Info != nil {
 		for _, n := range d.Info.Notes {
 			if n.HasGUID && d.Selected != 0 && n.GUID != d.Selected {
 				continue
 			}
-			if x := int(math.Floor(v.XOf(float64(n.Tick)) - v.X)); x >= 0 && x < w {
+			if x := int(math.Floor(v.XOf(float64(n.Tick)*scale) - v.X)); x >= 0 && x < w {
 				t.bins[LaneNotes][x] = bin{col: ColorNote, prio: 1, set: true}
 			}
 		}
@@ -199,10 +205,19 @@ func (t *Timeline) notes(d *Data, w int) {
 
 // drawBins draws the binned marks; over a density strip each mark gets a
 // dark edge so it stands out.
-func (t *Timeline) drawBins(p Painter, edged bool) {
+func (t *Timeline) drawBins(p Painter, edged bool) { t.drawRows(p, edged, 0, 1) }
+
+// drawRows draws the binned marks in row k of n rows each lane is split
+// into (one per stacked run; n = 1 is the whole lane).
+func (t *Timeline) drawRows(p Painter, edged bool, k, n int) {
 	v := &t.View
+	top, h := float32(2), float32(LaneHeight-4)
+	if n > 1 {
+		sub := float32((LaneHeight - 2) / n)
+		top, h = 1+float32(k)*sub, max(sub-1, 1)
+	}
 	for l := range NumLanes {
-		y := float32(t.lanesTop()+float64(l)*LaneHeight) + 2
+		y := float32(t.lanesTop()+float64(l)*LaneHeight) + top
 		bins := t.bins[l]
 		for x := 0; x < len(bins); {
 			if !bins[x].set {
@@ -216,9 +231,9 @@ func (t *Timeline) drawBins(p Painter, edged bool) {
 			// A lone event gets a 2 px mark so it stays visible.
 			wd := float32(max(end-x, 2))
 			if edged {
-				p.Rect(float32(v.X)+float32(x)-1, y, wd+2, LaneHeight-4, stripBackground)
+				p.Rect(float32(v.X)+float32(x)-1, y, wd+2, h, stripBackground)
 			}
-			p.Rect(float32(v.X)+float32(x), y, wd, LaneHeight-4, bins[x].col)
+			p.Rect(float32(v.X)+float32(x), y, wd, h, bins[x].col)
 			x = end
 		}
 	}

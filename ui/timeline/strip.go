@@ -61,6 +61,11 @@ type Data struct {
 	// diverges from the client trace at tick; the divergence lane marks
 	// the selection's such ticks.
 	Divergence func(guid uint32, tick int) (string, bool)
+	// Stack, with two runs or more (readings compared, or several inputs),
+	// splits each lane into one row per run (stack.go); StackSel is the
+	// run Index, History and Info above belong to.
+	Stack    []Stacked
+	StackSel int
 }
 
 // Rect is a rectangle in pixels.
@@ -88,6 +93,7 @@ type Timeline struct {
 	hoverEvent int // index into the log, −1 for none
 	hoverNote  int // index into the notes, −1 for none
 	hoverText  string
+	hoverRun   int // the stacked run hovered, −1 for none
 	plotMax    float64
 	plotSet    bool // Plot was given its default
 	peaks      [NumPlotFields]float64
@@ -114,7 +120,7 @@ type bin struct {
 func (t *Timeline) Reset(last int) {
 	t.View.Last = last
 	t.View.Fit()
-	t.hoverEvent, t.hoverNote = -1, -1
+	t.hoverEvent, t.hoverNote, t.hoverRun = -1, -1, -1
 	if !t.plotSet {
 		t.Plot, t.plotSet = DefaultPlot, true
 	}
@@ -204,6 +210,7 @@ func (t *Timeline) HoverText() string { return t.hoverText }
 
 // hover finds the event or note mark under the mouse.
 func (t *Timeline) hover(in Input, inside bool, d *Data) {
+	all := d
 	prevE, prevN := t.hoverEvent, t.hoverNote
 	t.hoverEvent, t.hoverNote = -1, -1
 	lane, ok := t.laneAt(in.Y)
@@ -212,27 +219,40 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 		return
 	}
 	best := hoverPixels + 1.0
+	scale, run := 1.0, -1
+	if len(d.Stack) > 1 {
+		// The row under the mouse is one run's.
+		run = t.stackRowAt(d, in.Y)
+		scale = d.Stack[run].scale()
+		if d = d.stacked(run); d.Index == nil {
+			t.hoverText = ""
+			return
+		}
+	}
+	if run != t.hoverRun {
+		prevE, prevN, t.hoverRun = -2, -2, run // another run: describe afresh
+	}
 	if lane == LaneDivergence {
 		t.hoverText, _ = t.hoverDivergence(d, in.X)
 		return
 	}
 	if lane == LaneNotes && d.Info != nil {
 		for i, n := range d.Info.Notes {
-			if dx := math.Abs(t.View.XOf(float64(n.Tick)) - in.X); dx < best {
+			if dx := math.Abs(t.View.XOf(float64(n.Tick)*scale) - in.X); dx < best {
 				best, t.hoverNote = dx, i
 			}
 		}
 	} else {
 		f := lane.Filter(d.Selected)
-		lo := t.View.TickAt(in.X - hoverPixels - 1)
-		hi := t.View.TickAt(in.X + hoverPixels + 1)
+		lo := int(math.Floor(float64(t.View.TickAt(in.X-hoverPixels-1)) / scale))
+		hi := int(math.Ceil(float64(t.View.TickAt(in.X+hoverPixels+1)) / scale))
 		t.visit(d, lo, hi, func(i int) {
 			ev := d.Index.Event(i)
 			e := &ev
 			if !laneMatch(lane, f, e) {
 				return
 			}
-			x := t.View.XOf(float64(e.Tick))
+			x := t.View.XOf(float64(e.Tick) * scale)
 			if dx := math.Abs(x - in.X); dx < best || t.hoverEvent >= 0 && dx == best && preferred(e, d.Index.Event(t.hoverEvent)) {
 				best, t.hoverEvent = dx, i
 			}
@@ -249,6 +269,9 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 		t.hoverText = tickLabel(n.Tick, d.Info.TickRate) + " · note: " + n.Text
 	default:
 		t.hoverText = ""
+	}
+	if run >= 0 && t.hoverText != "" {
+		t.hoverText = all.Stack[run].Name + " · " + t.hoverText
 	}
 }
 
