@@ -82,6 +82,7 @@ type app struct {
 	rs      resizer
 	w, h    int
 	mouseAt image.Point // where routeMouse last saw the mouse
+	shift   bool        // Shift held: a timeline drag selects a range
 
 	selected, hovered uint32
 	follow, help      bool

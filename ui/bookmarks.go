@@ -283,7 +283,17 @@ func (a *app) exportBetweenMarks() {
 		a.say("E exports between two bookmarks: put the cursor between them")
 		return
 	}
-	req := ExportRequest{File: a.opts.File, From: from.Tick, To: to.Tick, Camera: a.cam.Mode, Select: a.selected}
+	a.exportTicks(from.Tick, to.Tick)
+}
+
+// exportTicks asks for an export of ticks from..to as the window shows
+// them (camera mode, selection).
+func (a *app) exportTicks(from, to int) {
+	if a.opts.ExportRange == nil {
+		a.say("export is not available here")
+		return
+	}
+	req := ExportRequest{File: a.opts.File, From: from, To: to, Camera: a.cam.Mode, Select: a.selected}
 	if a.exportMsgs == nil {
 		a.exportMsgs = make(chan string, 4)
 	}

@@ -60,6 +60,8 @@ func (a *app) apply(c command) {
 			a.tour.on = false
 		case a.stepper.Active():
 			a.stepper.Reset()
+		case a.tl.ClearSelection():
+			// the timeline's range went
 		default:
 			a.selected, a.follow = 0, false
 		}
@@ -105,7 +107,11 @@ func (a *app) apply(c command) {
 	case cmdToggleBookmarks:
 		a.marks.panel = !a.marks.panel
 	case cmdExportMarks:
-		a.exportBetweenMarks()
+		if r, ok := a.tl.Selection(); ok {
+			a.exportTicks(r.From, r.To)
+		} else {
+			a.exportBetweenMarks()
+		}
 	case cmdOpen:
 		a.startOpen()
 	default:

@@ -28,6 +28,7 @@ var mouseHelp = [][2]string{
 	{"wheel", "zoom to the cursor"},
 	{"click", "select the body under the cursor"},
 	{"timeline", "click or drag scrubs; wheel zooms; right-drag pans"},
+	{"Shift-drag", "on the timeline: select a range of ticks (E exports it; Esc clears)"},
 	{"lane name", "select the lane , and . step between"},
 	{"panel edge", "drag the right column's edge or the inspector/pipeline gap to resize"},
 }

@@ -19,19 +19,27 @@ var hudColor = color.RGBA{0xd8, 0xdc, 0xe0, 0xff}
 
 const controlsHelp = "1 top-down · 2 isometric · 3 perspective · A frame all · F follow · H help"
 
+// shortHelp replaces controlsHelp in a viewport too narrow for it.
+const shortHelp = "H help"
+
 // hud holds the heads-up strings.
 type hud struct {
 	mode     camera.Mode
 	modeText string
+	width    float64  // the viewport width modeText was fitted to
 	cursor   [2]int64 // global decimetres of the ground under the cursor
 	where    string   // empty when the cursor is off the ground or the view
 }
 
-// update refreshes the strings for the camera and the cursor at (x, y).
-func (h *hud) update(cam *camera.Camera, vp camera.Viewport, x, y float64) {
-	if h.modeText == "" || h.mode != cam.Mode {
-		h.mode = cam.Mode
+// update refreshes the strings for the camera and the cursor at (x, y);
+// m measures text, so the controls line fits the viewport.
+func (h *hud) update(cam *camera.Camera, vp camera.Viewport, x, y float64, m interface{ Measure(string) float32 }) {
+	if h.modeText == "" || h.mode != cam.Mode || h.width != vp.W {
+		h.mode, h.width = cam.Mode, vp.W
 		h.modeText = cam.Mode.String() + "   " + controlsHelp
+		if float64(m.Measure(h.modeText)) > vp.W-20 {
+			h.modeText = cam.Mode.String() + "   " + shortHelp
+		}
 	}
 	if !vp.Contains(x, y) {
 		h.where = ""

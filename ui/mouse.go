@@ -20,6 +20,7 @@ import (
 
 // updateMouse routes one tick of the mouse.
 func (a *app) updateMouse() {
+	a.shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	a.routeMouse(mouseInput(), inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft), input.UIHovered)
 }
 
@@ -34,7 +35,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	}
 	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
 	if a.shown.timeline {
-		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel}
+		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel, Shift: a.shift}
 		if a.tl.Update(tin, !a.cameraDragging(), &a.pb, a.timelineData()) {
 			a.stepper.Reset()
 		}
@@ -69,7 +70,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	if in.Left && a.follow && a.cameraDragging() {
 		a.follow = false // dragging the view away stops following
 	}
-	a.hud.update(&a.cam, vp, in.X, in.Y)
+	a.hud.update(&a.cam, vp, in.X, in.Y, a.flat)
 }
 
 // overPanel reports whether pt is over a shown panel or the top bar.

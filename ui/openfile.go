@@ -181,6 +181,7 @@ func (a *app) openFile(path string) {
 	info := srcs[0].Info()
 	a.pb = timeline.NewPlayback(info.LastTick, info.TickRate)
 	a.tl.Reset(info.LastTick)
+	a.tl.ClearSelection()
 	a.started, a.follow, a.selected, a.hovered = false, false, 0, 0
 	a.stepper.Reset()
 	a.marks = marks{panel: a.marks.panel}

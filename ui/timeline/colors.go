@@ -12,7 +12,7 @@ func Colors() []color.RGBA {
 	out := []color.RGBA{stripBackground, laneBackground, laneSelected, textColor, dimText,
 		rulerColor, cursorColor, distHeadColor, errTruthColor,
 		ColorPass, ColorFail, ColorQueue, ColorBlip, ColorSnap, ColorNote, ColorContact, ColorAirborne, ColorMuted,
-		speedColor, queueLenColor, failColor}
+		speedColor, queueLenColor, failColor, rangeColor}
 	for _, r := range []physics.Route{physics.RouteInterpolate, physics.RouteTeleport, physics.RouteSlide,
 		physics.RouteAirborne, physics.RouteStalePosition, physics.RouteStaleTeleport, physics.RouteWrongInstance} {
 		out = append(out, RouteColors[r])

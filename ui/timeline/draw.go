@@ -66,6 +66,7 @@ func (t *Timeline) Draw(p Painter, d *Data, cursor int) {
 	t.drawLanes(p, d)
 	t.drawPlot(p, d)
 	t.drawPending(p, d)
+	t.drawSelection(p, rate)
 	x := float32(t.View.XOf(float64(cursor)))
 	if float64(x) >= t.View.X-1 && float64(x) <= t.View.X+t.View.W+1 {
 		p.Line(x, float32(r.Y), x, float32(r.Y+r.H), 1.5, cursorColor)

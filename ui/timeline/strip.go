@@ -39,6 +39,9 @@ type Input struct {
 	X, Y                float64
 	Left, Right, Middle bool
 	Wheel               float64
+	// Shift held: a left drag selects a range of ticks instead of
+	// scrubbing.
+	Shift bool
 }
 
 // Data is what the strip shows: the selected reading's run.
@@ -85,18 +88,23 @@ type Timeline struct {
 	// once).
 	Plot PlotSet
 
-	rect       Rect
-	dragScrub  bool
-	dragPan    bool
-	lastX      float64
-	held       Input
-	hoverEvent int // index into the log, −1 for none
-	hoverNote  int // index into the notes, −1 for none
-	hoverText  string
-	hoverRun   int // the stacked run hovered, −1 for none
-	plotMax    float64
-	plotSet    bool // Plot was given its default
-	peaks      [NumPlotFields]float64
+	rect      Rect
+	dragScrub bool
+	dragPan   bool
+	dragRange bool
+	// sel is the range selected by a shift-drag (selection.go).
+	sel         Range
+	hasSel      bool
+	rangeAnchor int
+	lastX       float64
+	held        Input
+	hoverEvent  int // index into the log, −1 for none
+	hoverNote   int // index into the notes, −1 for none
+	hoverText   string
+	hoverRun    int // the stacked run hovered, −1 for none
+	plotMax     float64
+	plotSet     bool // Plot was given its default
+	peaks       [NumPlotFields]float64
 	// hasClient: the last drawn plot had a client trace to compare with.
 	hasClient bool
 	measure   func(string) float32
@@ -163,6 +171,8 @@ func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed 
 		t.View.Zoom(math.Max(in.X, t.View.X), math.Pow(ZoomPerWheelStep, in.Wheel))
 	}
 	switch {
+	case t.dragRange:
+		t.dragRangeTo(in)
 	case t.dragScrub:
 		if !in.Left {
 			t.dragScrub = false
@@ -189,6 +199,10 @@ func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed 
 			}
 			break
 		}
+		if in.Shift {
+			t.startRange(in.X)
+			break
+		}
 		t.dragScrub = true
 		pb.Seek(t.View.TickAt(in.X))
 		scrubbed = true
@@ -203,7 +217,7 @@ func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed 
 
 // Captured reports whether a drag that began in the strip is in progress:
 // the camera must not take the mouse.
-func (t *Timeline) Captured() bool { return t.dragScrub || t.dragPan }
+func (t *Timeline) Captured() bool { return t.dragScrub || t.dragPan || t.dragRange }
 
 // HoverText is the hovered event's details, "" when none.
 func (t *Timeline) HoverText() string { return t.hoverText }

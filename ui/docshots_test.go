@@ -1,0 +1,65 @@
+// The docs' screenshots of window states no command line reaches (a range
+// selected, a panel dragged wider, a tooltip): with GLIDEPATH_DOC_SHOTS
+// set to a directory, TestDocShots writes them there as PNGs
+// (xvfb-run -a -s "-screen 0 1280x800x24" env GLIDEPATH_DOC_SHOTS=docs/img
+// go test ./ui/ -run TestDocShots). Without it the test is skipped.
+
+package ui
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"glidepath/ui/camera"
+)
+
+// docShot draws a frame of a and writes it to dir/name.
+func docShot(t *testing.T, a *app, dir, name string) {
+	t.Helper()
+	a.readyFrames = shotFrames + 1
+	frame(t, a) // widgets lay out on the first frame
+	px := frame(t, a)
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(f, px); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDocShots(t *testing.T) {
+	dir := os.Getenv("GLIDEPATH_DOC_SHOTS")
+	if dir == "" {
+		t.Skip("GLIDEPATH_DOC_SHOTS is not set")
+	}
+	shots := map[string]func(t *testing.T) *app{
+		// The runner's first blip: the pipeline panel leads with its cause
+		// chain, the right column dragged wider, a range selected.
+		"runner-cause.png": func(t *testing.T) *app {
+			a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
+			a.setRightWidth(520)
+			a.setSplit(380)
+			a.tl.View.Show(79)
+			x := func(tick int) float64 { return a.tl.View.XOf(float64(tick)) }
+			y := a.tl.Rect().Y + 60
+			a.shift = true
+			a.routeMouse(camera.Input{X: x(60), Y: y, Left: true, Free: true}, true, false)
+			a.routeMouse(camera.Input{X: x(140), Y: y, Left: true, Free: true}, false, false)
+			a.routeMouse(camera.Input{X: x(140), Y: y, Free: true}, false, false)
+			a.shift = false
+			if err := a.Update(); err != nil {
+				t.Fatal(err)
+			}
+			return a
+		},
+	}
+	for name, open := range shots {
+		t.Run(name, func(t *testing.T) { docShot(t, open(t), dir, name) })
+	}
+}
