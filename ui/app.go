@@ -166,9 +166,10 @@ func newApp(opts Options) (*app, error) {
 	if opts.Size.X > 0 && opts.Size.Y > 0 {
 		a.w, a.h = opts.Size.X, opts.Size.Y
 	}
+	// The strip spans the longest input (sync.go).
 	info := opts.Sources[0].Info()
-	a.pb = timeline.NewPlayback(info.LastTick, info.TickRate)
-	a.tl.Reset(info.LastTick)
+	a.pb = timeline.NewPlayback(sess.last(), info.TickRate)
+	a.tl.Reset(sess.last())
 	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())

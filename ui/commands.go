@@ -235,17 +235,22 @@ func (a *app) stepStage(next bool) {
 func (a *app) statusLine() string {
 	var b strings.Builder
 	r := a.sess.cur()
-	b.WriteString(filepath.Base(r.info.File))
-	b.WriteString("   reading ")
-	for i, o := range a.sess.runs {
+	if !a.severalInputs() {
+		b.WriteString(filepath.Base(r.info.File))
+		b.WriteString("   reading ")
+	}
+	for i := range a.sess.runs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		if i == a.sess.sel && len(a.sess.runs) > 1 {
-			b.WriteString("[" + o.info.Reading + "]")
+			b.WriteString("[" + a.runName(i) + "]")
 		} else {
-			b.WriteString(o.info.Reading)
+			b.WriteString(a.runName(i))
 		}
+	}
+	if t := a.sess.tickOf(r, a.pb.Cursor()); a.severalInputs() && t == r.info.LastTick && a.pb.Cursor() > stripTick(t, a.sess.runs[0].info.TickRate, r.info.TickRate) {
+		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
 	state := "paused"
 	if a.pb.Playing() {

@@ -100,7 +100,7 @@ func keymap() []binding {
 		{ebiten.KeyDigit3, false, cmdPerspective, false, "3", "perspective orbit camera"},
 		{ebiten.KeyZ, false, cmdStagePrev, true, "Z", "sub-tick: previous stage of the tick (deliver is the first)"},
 		{ebiten.KeyX, false, cmdStageNext, true, "X", "sub-tick: next stage: deliver, then each stage that ran"},
-		{ebiten.KeyC, false, cmdNextReading, false, "C", "select the next compared reading"},
+		{ebiten.KeyC, false, cmdNextReading, false, "C", "select the next compared reading, or the next input with several open"},
 		{ebiten.KeyD, false, cmdNextDivergence, false, "D", "with -against: the selection's next tick diverging from the client trace"},
 		{ebiten.KeyD, true, cmdFirstDivergence, false, "Shift+D", "with -against: the selection's first divergence"},
 		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},

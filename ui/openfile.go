@@ -179,8 +179,8 @@ func (a *app) openFile(path string) {
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
 	info := srcs[0].Info()
-	a.pb = timeline.NewPlayback(info.LastTick, info.TickRate)
-	a.tl.Reset(info.LastTick)
+	a.pb = timeline.NewPlayback(sess.last(), info.TickRate)
+	a.tl.Reset(sess.last())
 	a.tl.ClearSelection()
 	a.started, a.follow, a.selected, a.hovered = false, false, 0, 0
 	a.stepper.Reset()

@@ -51,7 +51,7 @@ func (a *app) timelineData() *timeline.Data {
 		// One row per run in every lane, in the legend's colours.
 		d.Stack, d.StackSel = a.stack[:0], a.sess.sel
 		for i, o := range a.sess.runs {
-			d.Stack = append(d.Stack, timeline.Stacked{Index: o.index, History: o.hist, Info: o.info, Color: o.color, Name: a.runName(i)})
+			d.Stack = append(d.Stack, timeline.Stacked{Index: o.index, History: o.hist, Info: o.info, Color: o.color, Name: a.runName(i), Scale: a.sess.scale(o)})
 		}
 		a.stack = d.Stack
 	}

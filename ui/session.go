@@ -172,8 +172,8 @@ func (s *session) poll() bool {
 				continue
 			}
 			r.hist, r.index = rec.hist, rec.index
-			if s.frontier < 0 || rec.tick < s.frontier {
-				s.frontier = rec.tick
+			if t := s.frontierOf(r, rec.tick, rec.complete); s.frontier < 0 || t < s.frontier {
+				s.frontier = t
 			}
 			complete = complete && rec.complete
 		}
@@ -204,7 +204,7 @@ func (s *session) poll() bool {
 	case err := <-s.finished:
 		s.pending--
 		s.ready, s.err = true, err
-		s.frontier = s.runs[0].info.LastTick
+		s.frontier = s.last()
 		if err == nil {
 			s.buildTerrain()
 			s.full = true
@@ -255,7 +255,7 @@ func (s *session) wait() error {
 	}
 	s.ready = true
 	if !s.live && s.err == nil && !s.full {
-		s.frontier = s.runs[0].info.LastTick
+		s.frontier = s.last()
 		s.buildTerrain()
 		s.full = true
 	}
@@ -273,15 +273,17 @@ func (s *session) cur() *run { return s.runs[s.sel] }
 // for the pre-run.
 func (s *session) reach() int {
 	if s.ready {
-		return s.runs[0].info.LastTick
+		return s.last()
 	}
 	return s.frontier
 }
 
-// seek brings every run to tick and refreshes its snapshot. Short steps
+// seek brings every run to the cursor's tick (its own, sync.go) and
+// refreshes its snapshot. Short steps
 // forward are stepped; anything else goes through the engine's checkpoints.
-func (s *session) seek(tick int) error {
+func (s *session) seek(cursor int) error {
 	for _, r := range s.runs {
+		tick := s.tickOf(r, cursor)
 		if r.src.Tick() == tick && r.snap.Tick == tick {
 			continue
 		}

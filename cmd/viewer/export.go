@@ -74,7 +74,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if samePath(f.out, files[0]) {
 		return badInput("-o %s would overwrite the input", f.out)
 	}
-	opts, err := viewOptions(files[0], &rf, f.cam, 0, f.sel, stderr)
+	opts, err := viewOptions(files[:1], &rf, f.cam, 0, f.sel, stderr)
 	if err != nil {
 		return err
 	}

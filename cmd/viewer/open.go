@@ -19,7 +19,7 @@ import (
 )
 
 func runOpen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("viewer", "viewer [flags] [FILE]", stderr)
+	fs := newFlagSet("viewer", "viewer [flags] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "start at tick `N`")
@@ -33,8 +33,8 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 1 {
-		return badInput("too many arguments: want at most one FILE, got %d", fs.NArg())
+	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
+		return err
 	}
 	open := openSources
 	if *follow {
@@ -43,7 +43,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		}
 		open = openFollowSources
 	}
-	opts, err := viewOptionsFrom(open, fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
+	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
 		return err
 	}
@@ -51,7 +51,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Follow = *follow
-	opts.Title = "Glidepath — " + opts.Sources[0].Info().File
+	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
 	opts.Paused, opts.Screenshot = *paused, *shot
 	if names, err := rf.readings(); err == nil {
 		opts.ExportRange = windowExporter(names)
@@ -74,12 +74,18 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 // viewOptions checks what open and shot share — the camera, the input under
 // the readings, the start tick and the selection — and returns the options
 // they give the viewer. Every problem is bad input (exit status 2).
-func viewOptions(file string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
-	return viewOptionsFrom(openSources, file, rf, cam, tick, sel, stderr)
+func viewOptions(files []string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
+	return viewOptionsFrom(openSources, files, rf, cam, tick, sel, stderr)
 }
 
-// viewOptionsFrom is viewOptions reading the input with open.
-func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Source, error), file string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
+// viewOptionsFrom is viewOptions reading the inputs with open: none is the
+// built-in scenario; with several, every one is run under the readings and
+// -select must name an object of the first.
+func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Source, error), files []string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
+	file := ""
+	if len(files) > 0 {
+		file = files[0]
+	}
 	mode, ok := cameraModes()[cam]
 	if !ok {
 		return ui.Options{}, badInput("-camera %q: want top-down, isometric or perspective", cam)
@@ -96,7 +102,14 @@ func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Sou
 	if err != nil {
 		return ui.Options{}, err
 	}
-	if err := checkTick(tick, srcs[0]); err != nil {
+	for _, more := range files[min(1, len(files)):] {
+		next, err := open(more, names, 0, stderr)
+		if err != nil {
+			return ui.Options{}, err
+		}
+		srcs = append(srcs, next...)
+	}
+	if err := checkTick(tick, srcs); err != nil {
 		return ui.Options{}, err
 	}
 	return ui.Options{Sources: srcs, File: file, Camera: mode, Tick: tick, Select: guid}, nil
@@ -185,9 +198,10 @@ func inputName(path string) string {
 	return path
 }
 
-// checkTick refuses a start tick outside the run.
-func checkTick(tick int, src model.Source) error {
-	if last := src.Info().LastTick; tick < 0 || tick > last {
+// checkTick refuses a start tick outside the runs: the ticks are the first
+// input's, up to the longest input's end.
+func checkTick(tick int, srcs []model.Source) error {
+	if last := stripLast(srcs); tick < 0 || tick > last {
 		return badInput("-tick %d: the run has ticks 0 to %d", tick, last)
 	}
 	return nil

@@ -45,7 +45,12 @@ func TestOpenAndShot_BadInputExitsTwoBeforeAnyWindow(t *testing.T) {
 		{[]string{"-select", "walker"}, "-select"},
 		{[]string{"-select", "0x80009999"}, "-select 0x80009999: the built-in scenario has no object with this guid"},
 		{[]string{"shot", "-select", "0x80000A01", "../../assets/scenarios/runner.yaml"}, "-select 0x80000A01: ../../assets/scenarios/runner.yaml has no object with this guid"},
-		{[]string{"a.jsonl", "b.jsonl"}, "too many arguments"},
+		// Several inputs: each is read and checked before any window.
+		{[]string{"../../assets/scenarios/runner.yaml", missing}, "missing.jsonl"},
+		{[]string{"shot", "../../assets/scenarios/runner.yaml", badYAML}, "bad.yaml"},
+		{[]string{"-follow", "../../assets/scenarios/runner.yaml", "../../assets/scenarios/cliff.yaml"}, "-follow follows one FILE, got 2"},
+		{[]string{"-against", bad, "../../assets/scenarios/runner.yaml", "../../assets/scenarios/cliff.yaml"}, "-against compares one INPUT"},
+		{[]string{"-tick", "99999", "../../assets/scenarios/runner.yaml", "../../assets/scenarios/cliff.yaml"}, "-tick 99999: the run has ticks 0 to 1260"}, // the longer input,
 		{[]string{"-nosuchflag"}, "nosuchflag"},
 		{[]string{"shot", missing}, "missing.jsonl"},
 		{[]string{"shot", "-size", "10x10"}, "-size"},

@@ -20,7 +20,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-first] [FILE]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-first] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -33,8 +33,8 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 1 {
-		return badInput("too many arguments: want at most one FILE, got %d", fs.NArg())
+	if err := checkSeveral(fs.Args(), false, *against); err != nil {
+		return err
 	}
 	sz, err := parseSize(*size)
 	if err != nil {
@@ -43,7 +43,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
 		return badInput("-o %q: the output must be a .png file", *out)
 	}
-	opts, err := viewOptions(fs.Arg(0), &rf, *cam, *tick, *sel, stderr)
+	opts, err := viewOptions(fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
 		return err
 	}

@@ -73,3 +73,19 @@ func TestShot_WritesAPNGOfTheAskedSize(t *testing.T) {
 		t.Errorf("output %q does not say where", output)
 	}
 }
+
+// viewer shot with two inputs of different lengths renders the tick past
+// the shorter one's end (the cursor spans the longer), and -tick may go up
+// to the longer input's last tick.
+func TestShot_SeveralInputs(t *testing.T) {
+	needDisplay(t)
+	out := filepath.Join(t.TempDir(), "two.png")
+	code, output := viewerProcess(t, "shot", "-tick", "700", "-size", "640x400", "-o", out, "-select", "0x80000C01",
+		"../../assets/scenarios/runner.yaml", "../../ui/testdata/runner-slow.yaml")
+	if code != 0 || !strings.Contains(output, "wrote "+out) {
+		t.Fatalf("exit %d:\n%s", code, output)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+}

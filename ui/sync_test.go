@@ -1,0 +1,109 @@
+// Tests of one cursor over several inputs.
+
+package ui
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/ui/camera"
+	"glidepath/ui/simsource"
+)
+
+// openInputs opens the app on several scenarios, one run each.
+func openInputs(t *testing.T, opts Options, paths ...string) *app {
+	t.Helper()
+	for _, p := range paths {
+		runs, err := simsource.Open(simsource.Spec{Path: p, Assets: assets.FS()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Sources = append(opts.Sources, runs[0])
+	}
+	opts.File = paths[0]
+	a, err := newApp(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.sess.close)
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.Layout(opts.Size.X, opts.Size.Y)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// Two inputs of different lengths share one cursor: the strip spans the
+// longer; both runs sit at the cursor's tick while both have it; past the
+// shorter one's end it stays at its last tick (the status line says so
+// when it is the selected input) while the longer goes on; back before the
+// end both follow again. Legend, timeline rows and status name the inputs.
+func TestSeveralInputs_OneCursorClampsPerInput(t *testing.T) {
+	long, short := "../assets/scenarios/runner.yaml", "testdata/runner-slow.yaml"
+	a := openInputs(t, Options{Camera: camera.Isometric, Tick: 0, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}, long, short)
+	lastLong, lastShort := a.sess.runs[0].info.LastTick, a.sess.runs[1].info.LastTick
+	if lastShort >= lastLong {
+		t.Fatalf("want inputs of different lengths, got %d and %d ticks", lastLong, lastShort)
+	}
+	if a.pb.Last() != lastLong || a.sess.reach() != lastLong {
+		t.Errorf("strip ends at %d (reach %d), want the longer input's %d", a.pb.Last(), a.sess.reach(), lastLong)
+	}
+	at := func(cursor int) (int, int) {
+		t.Helper()
+		a.pb.Seek(cursor)
+		if err := a.Update(); err != nil {
+			t.Fatal(err)
+		}
+		return a.sess.runs[0].snap.Tick, a.sess.runs[1].snap.Tick
+	}
+	if l, s := at(300); l != 300 || s != 300 {
+		t.Errorf("cursor 300: inputs at %d and %d", l, s)
+	}
+	if l, s := at(lastShort + 100); l != lastShort+100 || s != lastShort {
+		t.Errorf("cursor %d: inputs at %d and %d, want %d and the shorter's end %d", lastShort+100, l, s, lastShort+100, lastShort)
+	}
+	a.apply(cmdNextReading) // the shorter input's panels
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if st := a.statusFull; !strings.Contains(st, "[runner-slow.yaml]") || !strings.Contains(st, "ended at its tick") {
+		t.Errorf("status %q: want the selected input named and its end said", st)
+	}
+	if r := a.sess.cur(); r.snap.Tick != lastShort || a.selectedObject() == nil {
+		t.Errorf("the selected short input shows tick %d, selection %v", r.snap.Tick, a.selectedObject() != nil)
+	}
+	if l, s := at(lastShort - 10); l != lastShort-10 || s != lastShort-10 {
+		t.Errorf("back to %d: inputs at %d and %d", lastShort-10, l, s)
+	}
+	d := a.timelineData()
+	if len(d.Stack) != 2 || d.Stack[0].Name != "runner.yaml" || d.Stack[1].Name != "runner-slow.yaml" {
+		t.Errorf("timeline rows %d: %+v", len(d.Stack), d.Stack)
+	}
+	frame(t, a)
+}
+
+// Inputs at different tick rates are synced by time: a 15 Hz input's tick
+// at the strip's (30 Hz) tick 300 is 150, clamped to its end; the strip
+// reaches the slower input's end in its own ticks.
+func TestSyncTick_ByTimeAcrossRates(t *testing.T) {
+	for _, c := range []struct{ cursor, rate0, rate, last, want int }{
+		{300, 30, 30, 1000, 300},
+		{300, 30, 15, 1000, 150},
+		{301, 30, 15, 1000, 151}, // 150.5 rounds up
+		{300, 30, 60, 1000, 600},
+		{300, 30, 60, 500, 500},
+		{-3, 30, 30, 10, 0},
+	} {
+		if got := syncTick(c.cursor, c.rate0, c.rate, c.last); got != c.want {
+			t.Errorf("syncTick(%d, %d Hz → %d Hz, last %d) = %d, want %d", c.cursor, c.rate0, c.rate, c.last, got, c.want)
+		}
+	}
+	if got := stripTick(150, 30, 15); got != 300 {
+		t.Errorf("stripTick(150 at 15 Hz) = %d, want 300", got)
+	}
+}
