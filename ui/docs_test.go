@@ -33,7 +33,7 @@ func TestDocs_ViewerPageListsEveryKeyAndOverlay(t *testing.T) {
 			t.Errorf("docs/viewer.md has no overlay row for %s (%s)", e.Name, e.Key)
 		}
 	}
-	for _, img := range []string{"viewer.png", "compare.png", "crowd.png", "crowd-1000.png", "wall-top-down.png", "slopes-perspective.png", "bookmarks.png", "cliff-export.gif", "several.png"} {
+	for _, img := range []string{"viewer.png", "compare.png", "crowd.png", "crowd-1000.png", "wall-top-down.png", "slopes-perspective.png", "bookmarks.png", "cliff-export.gif", "several.png", "runner-cause.png"} {
 		if !strings.Contains(doc, "img/"+img) {
 			t.Errorf("docs/viewer.md does not show %s", img)
 		}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"glidepath/engine/bookmarks"
 	"glidepath/ui/camera"
 )
 
@@ -39,6 +40,23 @@ func TestDocShots(t *testing.T) {
 		t.Skip("GLIDEPATH_DOC_SHOTS is not set")
 	}
 	shots := map[string]func(t *testing.T) *app{
+		// Bookmarks on the cliff: the list (F4), the label box open at
+		// tick 440, the flags on the ruler.
+		"bookmarks.png": func(t *testing.T) *app {
+			path := scenarioCopy(t, "cliff.yaml")
+			sc, _ := bookmarks.Load(path)
+			sc.Bookmarks.Add(120, "first stall")
+			sc.Bookmarks.Add(400, "slope")
+			sc.Bookmarks.Add(620, "blips start")
+			if err := sc.Save(); err != nil {
+				t.Fatal(err)
+			}
+			a := openAppWith(t, path, nil, Options{File: path, Camera: camera.Isometric, Tick: 440, Paused: true, Select: 0x80001201, Size: image.Pt(1280, 800)})
+			a.marks.panel = true
+			a.startBookmark()
+			a.marks.text = []rune("climb fails")
+			return a
+		},
 		// The runner's first blip: the pipeline panel leads with its cause
 		// chain, the right column dragged wider, a range selected.
 		"runner-cause.png": func(t *testing.T) *app {

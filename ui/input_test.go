@@ -250,6 +250,11 @@ func TestLayout_PanelsShrinkOnSmallWindowsAndCollapse(t *testing.T) {
 	if s.viewport.Dx() < minViewport || s.left.Dx() == 0 || s.right.Dx() == 0 {
 		t.Errorf("700×500: viewport %v left %v right %v", s.viewport, s.left, s.right)
 	}
+	// A short left panel: the legend's title stays below two object rows,
+	// clear of the filter box, and the legend ends inside the panel.
+	if s.layTitle.Min.Y < s.filter.Max.Y || s.list.Dy() < minListRows*rowHeight || s.legend.Max.Y > s.left.Max.Y {
+		t.Errorf("700×500: filter %v, list %v, legend title %v, legend %v in %v", s.filter, s.list, s.layTitle, s.legend, s.left)
+	}
 	n := computeLayout(1280, 800, panels{})
 	if n.viewport != image.Rect(0, topBarHeight, 1280, 800) {
 		t.Errorf("no panels: viewport %v", n.viewport)

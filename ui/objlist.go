@@ -127,7 +127,8 @@ func (l *objectList) draw(f *render.Flat, rect image.Rectangle, selected uint32)
 		}
 		f.Text(x+4, fy+1, row.Name, textColor)
 		f.Text(x+w-f.Measure(row.ID)-4, fy+1, row.ID, dimColor)
-		f.Text(x+4, fy+1+lh, row.Stats, dimColor)
+		// A narrow panel shortens the stats with "…"; the inspector has them all.
+		f.Text(x+4, fy+1+lh, fitLine(f, row.Stats, w-4), dimColor)
 	}
 	if len(l.visible) == 0 {
 		f.Text(float32(rect.Min.X)+4, float32(rect.Min.Y)+4, "no objects match", dimColor)
