@@ -10,7 +10,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -77,23 +76,21 @@ type app struct {
 	stepper  pipeline.Stepper
 	gui      *gui
 
-	lay     layout
-	shown   panels
-	rs      resizer
-	w, h    int
-	mouseAt image.Point // where routeMouse last saw the mouse
-	shift   bool        // Shift held: a timeline drag selects a range
+	lay   layout
+	shown panels
+	rs    resizer
+	w, h  int
 
-	selected, hovered uint32
-	follow, help      bool
-	started           bool // the session was ready on a previous update
-	status            string
-	statusFull        string // the status line before fitLine shortened it
-	statusFrames      int
+	// sel is what the user picked (selection.go), in the input's
+	// commands and mouse (input.go, mouse.go).
+	sel selection
+	in  inputState
 
-	keys    []binding
-	cmds    []command
-	pending []command // from widget handlers
+	help         bool
+	started      bool // the session was ready on a previous update
+	status       string
+	statusFull   string // the status line before fitLine shortened it
+	statusFrames int
 
 	list   objectList
 	insp   inspector
@@ -144,9 +141,9 @@ func newApp(opts Options) (*app, error) {
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
 		layers: opts.Layers, stepper: pipeline.NewStepper(),
-		selected: opts.Select,
-		w:        defaultWidth, h: defaultHeight, shown: panels{left: true, right: true, timeline: true},
-		keys: keymap(),
+		sel: selection{guid: opts.Select},
+		w:   defaultWidth, h: defaultHeight, shown: panels{left: true, right: true, timeline: true},
+		in: inputState{keys: keymap()},
 	}
 	if a.layers == 0 {
 		a.layers = overlay.All
@@ -218,20 +215,17 @@ func (a *app) Update() error {
 		if dropped := ebiten.DroppedFiles(); dropped != nil {
 			a.handleDrop(dropped)
 		}
-		if a.open.active {
+		// A box being typed in takes the keys; so does a focused widget.
+		keysFree := false
+		switch {
+		case a.open.active:
 			a.readOpenKeys()
-			a.cmds = a.cmds[:0]
-		} else if a.marks.editing {
+		case a.marks.editing:
 			a.readLabelKeys()
-			a.cmds = a.cmds[:0]
-		} else if !wasFocused {
-			a.cmds = pressedCommands(a.keys, a.cmds[:0])
-		} else {
-			a.cmds = a.cmds[:0]
+		default:
+			keysFree = !wasFocused
 		}
-		a.cmds = append(a.cmds, a.pending...)
-		a.pending = a.pending[:0]
-		for _, c := range a.cmds {
+		for _, c := range a.in.commands(keysFree) {
 			a.apply(c)
 		}
 		a.updateMouse()
@@ -291,8 +285,8 @@ func (a *app) start() {
 // afterSeek refreshes what depends on the cursor and the selection.
 func (a *app) afterSeek() {
 	r := a.sess.cur()
-	if a.follow && a.selected != 0 {
-		if i := r.snap.Find(a.selected); i >= 0 {
+	if a.sel.follow && a.sel.guid != 0 {
+		if i := r.snap.Find(a.sel.guid); i >= 0 {
 			a.cam.Follow(r.snap.Objects[i].Pos)
 		}
 	}
@@ -406,7 +400,7 @@ func (a *app) Layout(w, h int) (int, int) {
 // selectedObject returns the selection in the current snapshot, or nil.
 func (a *app) selectedObject() *model.Object {
 	r := a.sess.cur()
-	if i := r.snap.Find(a.selected); a.selected != 0 && i >= 0 {
+	if i := r.snap.Find(a.sel.guid); a.sel.guid != 0 && i >= 0 {
 		return &r.snap.Objects[i]
 	}
 	return nil

@@ -28,7 +28,7 @@ type beforeAfter struct {
 func (a *app) beforeObject(r *run) *model.Object {
 	b := &a.before
 	t := r.snap.Tick
-	if !b.on || t == 0 || !a.sess.ready || a.selected == 0 {
+	if !b.on || t == 0 || !a.sess.ready || a.sel.guid == 0 {
 		return nil
 	}
 	if b.tick != t || b.reading != a.sess.sel || b.snap.Tick != t-1 {
@@ -39,7 +39,7 @@ func (a *app) beforeObject(r *run) *model.Object {
 		r.src.Step()
 		b.tick, b.reading = t, a.sess.sel
 	}
-	if i := b.snap.Find(a.selected); i >= 0 {
+	if i := b.snap.Find(a.sel.guid); i >= 0 {
 		return &b.snap.Objects[i]
 	}
 	return nil
@@ -47,8 +47,8 @@ func (a *app) beforeObject(r *run) *model.Object {
 
 // jumpedAt reports whether the selection blipped or was snapped at tick.
 func (a *app) jumpedAt(r *run, tick int) bool {
-	f := model.Filter{Kinds: model.KindSet(model.EventBlip, model.EventSnap), OneObject: true, GUID: a.selected}
-	a.before.ids = r.index.Recent(a.selected, f, tick, tick, 1, a.before.ids[:0])
+	f := model.Filter{Kinds: model.KindSet(model.EventBlip, model.EventSnap), OneObject: true, GUID: a.sel.guid}
+	a.before.ids = r.index.Recent(a.sel.guid, f, tick, tick, 1, a.before.ids[:0])
 	return len(a.before.ids) > 0
 }
 
@@ -60,7 +60,7 @@ func (a *app) beforeAfterLines(r *run) []inspect.Line {
 	switch {
 	case a.before.on:
 		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}
-	case a.selected != 0 && a.jumpedAt(r, t):
+	case a.sel.guid != 0 && a.jumpedAt(r, t):
 		return []inspect.Line{{Value: "the body jumped this tick: V shows the state before the jump"}}
 	}
 	return nil

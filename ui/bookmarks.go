@@ -293,7 +293,7 @@ func (a *app) exportTicks(from, to int) {
 		a.say("export is not available here")
 		return
 	}
-	req := ExportRequest{File: a.opts.File, From: from, To: to, Camera: a.cam.Mode, Select: a.selected}
+	req := ExportRequest{File: a.opts.File, From: from, To: to, Camera: a.cam.Mode, Select: a.sel.guid}
 	if a.exportMsgs == nil {
 		a.exportMsgs = make(chan string, 4)
 	}

@@ -43,12 +43,12 @@ func (a *app) apply(c command) {
 		a.stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
 	case cmdFollow:
-		a.follow = !a.follow
-		if a.follow && a.selected == 0 {
+		a.sel.setFollow(!a.sel.follow)
+		if a.sel.follow && a.sel.guid == 0 {
 			a.say("select an object to follow it")
 		}
 	case cmdFrameAll:
-		a.follow = false
+		a.sel.setFollow(false)
 		a.frameAll()
 	case cmdNextObject, cmdPrevObject:
 		a.cycleSelection(c == cmdNextObject)
@@ -63,7 +63,7 @@ func (a *app) apply(c command) {
 		case a.tl.ClearSelection():
 			// the timeline's range went
 		default:
-			a.selected, a.follow = 0, false
+			a.sel.clear()
 		}
 	case cmdHelp:
 		a.help = !a.help
@@ -148,7 +148,7 @@ func (a *app) jumpToEvent(next bool) {
 		return
 	}
 	r := a.sess.cur()
-	f := a.tl.Lane.Filter(a.selected)
+	f := a.tl.Lane.Filter(a.sel.guid)
 	var i int
 	var ok bool
 	if next {
@@ -180,7 +180,7 @@ func (a *app) cycleSelection(next bool) {
 	}
 	at := -1
 	for k, i := range vis {
-		if a.list.rows[i].GUID == a.selected {
+		if a.list.rows[i].GUID == a.sel.guid {
 			at = k
 		}
 	}
@@ -200,10 +200,9 @@ func (a *app) cycleSelection(next bool) {
 
 // selectObject makes guid the selection.
 func (a *app) selectObject(guid uint32) {
-	if guid != a.selected {
+	if a.sel.choose(guid) {
 		a.stepper.Reset()
 	}
-	a.selected = guid
 }
 
 // stepStage moves sub-tick stepping through the selection's stages.
@@ -257,7 +256,7 @@ func (a *app) statusLine() string {
 		state = "playing"
 	}
 	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s %s×", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), state, speedLabel(a.pb.Speed()))
-	if a.follow {
+	if a.sel.follow {
 		b.WriteString("   following")
 	}
 	if !a.sess.ready {

@@ -66,11 +66,11 @@ func TestDocShots(t *testing.T) {
 			a.tl.View.Show(79)
 			x := func(tick int) float64 { return a.tl.View.XOf(float64(tick)) }
 			y := a.tl.Rect().Y + 60
-			a.shift = true
+			a.in.shift = true
 			a.routeMouse(camera.Input{X: x(60), Y: y, Left: true, Free: true}, true, false)
 			a.routeMouse(camera.Input{X: x(140), Y: y, Left: true, Free: true}, false, false)
 			a.routeMouse(camera.Input{X: x(140), Y: y, Free: true}, false, false)
-			a.shift = false
+			a.in.shift = false
 			if err := a.Update(); err != nil {
 				t.Fatal(err)
 			}

@@ -84,8 +84,8 @@ func firstSpan(span, radius, h float64) float64 {
 // that, the view centres on the selection. It falls back to frameAll.
 func (a *app) frameFirst() {
 	r := a.sess.cur()
-	if a.selected == 0 {
-		a.selected = mostEventful(r.hist, r.index)
+	if a.sel.guid == 0 {
+		a.sel.choose(mostEventful(r.hist, r.index))
 	}
 	lo, hi, at, ok := remotesAt(r.hist, a.pb.Cursor())
 	if !ok {
@@ -100,7 +100,7 @@ func (a *app) frameFirst() {
 		radius = o.Radius
 	}
 	span := firstSpan(a.cam.Span, radius, vp.H)
-	if span < a.cam.Span && a.selected != 0 {
+	if span < a.cam.Span && a.sel.guid != 0 {
 		// Too spread out: centre on the selection and its queue.
 		if o := a.selectedObject(); o != nil {
 			lo, hi := o.Pos, o.Pos
@@ -110,7 +110,7 @@ func (a *app) frameFirst() {
 				}
 			}
 			a.cam.Target = camera.Vec3(lo.Add(hi).Mul(0.5))
-		} else if t := r.hist.Track(a.selected); t != nil {
+		} else if t := r.hist.Track(a.sel.guid); t != nil {
 			if s, alive := t.At(max(at, t.First)); alive {
 				a.cam.Target = camera.Vec3(r.hist.Pos(&s))
 			}

@@ -85,7 +85,7 @@ func (a *app) drawHelp() {
 		col       color.RGBA
 	}
 	var rows []row
-	for _, b := range a.keys {
+	for _, b := range a.in.keys {
 		if b.name != "" {
 			rows = append(rows, row{b.name, b.help, headColor})
 		}

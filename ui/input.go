@@ -7,6 +7,8 @@
 package ui
 
 import (
+	"image"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -133,6 +135,33 @@ const (
 	repeatDelay    = 18
 	repeatInterval = 3
 )
+
+// inputState is the viewer's input between ticks: the key table, the
+// commands the widgets asked for since the last tick, and the mouse state
+// the mouse routing reads (Shift for a timeline range, where the mouse is).
+// Only its methods and updateMouse change it.
+type inputState struct {
+	keys    []binding
+	cmds    []command   // this tick's, reused
+	pending []command   // from widget handlers, until the next tick
+	shift   bool        // Shift held: a timeline drag selects a range
+	mouse   image.Point // where the mouse routing last saw the mouse
+}
+
+// push queues a command a widget asked for.
+func (in *inputState) push(c command) { in.pending = append(in.pending, c) }
+
+// commands returns this tick's commands: the keys pressed (when no box or
+// widget has the keyboard: keysFree), then what the widgets queued.
+func (in *inputState) commands(keysFree bool) []command {
+	in.cmds = in.cmds[:0]
+	if keysFree {
+		in.cmds = pressedCommands(in.keys, in.cmds)
+	}
+	in.cmds = append(in.cmds, in.pending...)
+	in.pending = in.pending[:0]
+	return in.cmds
+}
 
 // pressedCommands returns the commands whose keys went down (or repeat)
 // this tick, in table order.

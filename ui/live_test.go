@@ -105,8 +105,8 @@ func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
 	a.pb.Seek(5)
 	a.pollLive(false)
 	a.gui.live.Click()
-	event.ExecuteDeferred() // ebitenui delivers clicks on its next update
-	for _, c := range a.pending {
+	event.ExecuteDeferred()                  // ebitenui delivers clicks on its next update
+	for _, c := range a.in.commands(false) { // the queued click, no keys
 		a.apply(c)
 	}
 	if !a.live.edge || a.pb.Cursor() != a.pb.Last() {

@@ -20,7 +20,7 @@ import (
 
 // updateMouse routes one tick of the mouse.
 func (a *app) updateMouse() {
-	a.shift = ebiten.IsKeyPressed(ebiten.KeyShift)
+	a.in.shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	a.routeMouse(mouseInput(), inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft), input.UIHovered)
 }
 
@@ -28,14 +28,14 @@ func (a *app) updateMouse() {
 // went down this tick; overWidget that ebitenui has the mouse.
 func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	pt := image.Pt(int(in.X), int(in.Y))
-	a.mouseAt = pt
+	a.in.mouse = pt
 	vp := a.viewport()
 	if a.resizeMouse(in, pressed) {
 		in.Left, pressed = false, false // the edge's, not the panels' or the camera's
 	}
 	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
 	if a.shown.timeline {
-		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel, Shift: a.shift}
+		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel, Shift: a.in.shift}
 		if a.tl.Update(tin, !a.cameraDragging(), &a.pb, a.timelineData()) {
 			a.stepper.Reset()
 		}
@@ -59,16 +59,17 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		id, _ := a.builder.Pick(x, y)
 		a.selectObject(id)
 		if id == 0 {
-			a.follow = false
+			a.sel.setFollow(false)
 		}
 	}
 	if in.Free && !in.Left && !in.Right {
-		a.hovered, _ = a.builder.Pick(in.X, in.Y)
+		id, _ := a.builder.Pick(in.X, in.Y)
+		a.sel.hovering(id)
 	} else if !in.Free {
-		a.hovered = 0
+		a.sel.hovering(0)
 	}
-	if in.Left && a.follow && a.cameraDragging() {
-		a.follow = false // dragging the view away stops following
+	if in.Left && a.sel.follow && a.cameraDragging() {
+		a.sel.setFollow(false) // dragging the view away stops following
 	}
 	a.hud.update(&a.cam, vp, in.X, in.Y, a.flat)
 }

@@ -40,11 +40,11 @@ type objectList struct {
 func (l *objectList) update(a *app, r *run) {
 	filter := a.gui.filter.GetText()
 	s := &r.snap
-	if !l.dirty && l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.selected {
+	if !l.dirty && l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.sel.guid {
 		return
 	}
 	l.dirty = false
-	l.tick, l.count, l.filter, l.sel = s.Tick, len(s.Objects), filter, a.selected
+	l.tick, l.count, l.filter, l.sel = s.Tick, len(s.Objects), filter, a.sel.guid
 	l.rows = l.rows[:0]
 	l.visible = l.visible[:0]
 	first, last := l.scroll.y/rowHeight, (l.scroll.y+a.lay.list.Dy())/rowHeight+1

@@ -182,7 +182,8 @@ func (a *app) openFile(path string) {
 	a.pb = timeline.NewPlayback(sess.last(), info.TickRate)
 	a.tl.Reset(sess.last())
 	a.tl.ClearSelection()
-	a.started, a.follow, a.selected, a.hovered = false, false, 0, 0
+	a.started = false
+	a.sel.reset()
 	a.stepper.Reset()
 	a.marks = marks{panel: a.marks.panel}
 	a.marks.load(path)

@@ -21,7 +21,7 @@ import (
 func (a *app) drawPanels() {
 	f := a.flat
 	if a.shown.left {
-		a.list.draw(f, a.lay.list, a.selected)
+		a.list.draw(f, a.lay.list, a.sel.guid)
 		a.list.scroll.drawBar(f, a.lay.list)
 		a.legend.draw(f, a.lay.legend, a.layers)
 	}
@@ -43,7 +43,7 @@ type inspector struct {
 const lineHeight = 16
 
 func (p *inspector) update(a *app, r *run) {
-	key := [4]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel), 0}
+	key := [4]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), 0}
 	if a.before.on {
 		key[3] = 1
 	}
@@ -58,7 +58,7 @@ func (p *inspector) update(a *app, r *run) {
 	}
 	if o == nil {
 		msg := "Click a body, a row of the object list, or press Tab to select an object."
-		if a.selected != 0 {
+		if a.sel.guid != 0 {
 			msg = "The selected object does not exist at this tick."
 		}
 		p.lines = p.lines[:0]
@@ -130,7 +130,7 @@ type pipeLine struct {
 }
 
 func (p *pipelinePanel) update(a *app, r *run) {
-	key := [5]int64{int64(r.snap.Tick), int64(a.selected), int64(a.sess.sel), int64(a.stepper.Stage()), int64(a.lay.pipeline.Dx())}
+	key := [5]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), int64(a.stepper.Stage()), int64(a.lay.pipeline.Dx())}
 	if p.lines != nil && key == p.key {
 		return
 	}

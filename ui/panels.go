@@ -105,7 +105,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 			// clicked button keeping them would act twice.
 			widget.ButtonOpts.DisableDefaultKeys(),
 			widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.TrackHover(true)),
-			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { a.pending = append(a.pending, cmd) }),
+			widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { a.in.push(cmd) }),
 		)
 	}
 	// The top bar: transport and panel buttons, then the status.

@@ -26,11 +26,11 @@ func TestRange_ShiftDragThenExport(t *testing.T) {
 		ExportRange: func(r ExportRequest) string { got <- r; return "exported it" }})
 	y := a.tl.Rect().Y + 40
 	x := func(tick int) float64 { return a.tl.View.XOf(float64(tick)) }
-	a.shift = true
+	a.in.shift = true
 	a.routeMouse(camera.Input{X: x(40), Y: y, Left: true, Free: true}, true, false)
 	a.routeMouse(camera.Input{X: x(90), Y: y, Left: true, Free: true}, false, false)
 	a.routeMouse(camera.Input{X: x(90), Y: y, Free: true}, false, false)
-	a.shift = false
+	a.in.shift = false
 	if r, ok := a.tl.Selection(); !ok || r.From != 40 || r.To != 90 {
 		t.Fatalf("selection %+v %v after a shift-drag from tick 40 to 90", r, ok)
 	}
@@ -43,8 +43,8 @@ func TestRange_ShiftDragThenExport(t *testing.T) {
 		t.Errorf("E with a range: request %+v", r)
 	}
 	a.apply(cmdDeselect)
-	if _, ok := a.tl.Selection(); ok || a.selected == 0 {
-		t.Errorf("Esc: range still selected %v, object selection %#x", ok, a.selected)
+	if _, ok := a.tl.Selection(); ok || a.sel.guid == 0 {
+		t.Errorf("Esc: range still selected %v, object selection %#x", ok, a.sel.guid)
 	}
 	a.apply(cmdExportMarks)
 	if r := <-got; r.From != 120 || r.To != 200 {

@@ -75,7 +75,7 @@ func (a *app) restoreView() {
 	a.marks.panel = v.Bookmarks
 	a.relayout()
 	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
-		a.selected = uint32(g)
+		a.sel.choose(uint32(g))
 	}
 }
 
@@ -107,8 +107,8 @@ func (a *app) rememberView() error {
 			v.Overlays += e.Key
 		}
 	}
-	if a.selected != 0 {
-		v.Select = fmt.Sprintf("0x%08X", a.selected)
+	if a.sel.guid != 0 {
+		v.Select = fmt.Sprintf("0x%08X", a.sel.guid)
 	}
 	a.st.Put(v)
 	return a.st.Save()

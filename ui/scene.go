@@ -18,7 +18,7 @@ func (a *app) fillScene(view *camera.View) {
 	sc := &a.scene
 	sc.Snap, sc.History, sc.Index = &r.snap, r.hist, r.index
 	sc.TickRate = r.info.TickRate
-	sc.Selected, sc.Hovered = a.selected, a.hovered
+	sc.Selected, sc.Hovered = a.sel.guid, a.sel.hover
 	sc.Stage = a.stepper.Stage()
 	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
 	vp := a.viewport()
@@ -40,7 +40,7 @@ func (a *app) fillScene(view *camera.View) {
 // timelineData is what the strip shows.
 func (a *app) timelineData() *timeline.Data {
 	r := a.sess.cur()
-	d := &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.selected}
+	d := &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.sel.guid}
 	if !a.sess.ready {
 		d.Partial, d.Computed = true, a.sess.frontier
 	}

@@ -47,7 +47,7 @@ func (a *app) setStatus() {
 // drawStatusTip shows the whole status line under the top bar while the
 // mouse is over a shortened one.
 func (a *app) drawStatusTip() {
-	if a.gui.status.Label == a.statusFull || !a.mouseAt.In(a.statusRect()) {
+	if a.gui.status.Label == a.statusFull || !a.in.mouse.In(a.statusRect()) {
 		return
 	}
 	f := a.top

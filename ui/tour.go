@@ -61,7 +61,8 @@ func (a *app) tourGo(i int) {
 	a.stepper.Reset()
 	a.tl.View.Show(s.Tick)
 	if s.GUID != 0 {
-		a.selected, a.follow = s.GUID, true
+		a.sel.choose(s.GUID)
+		a.sel.setFollow(true)
 	}
 }
 
