@@ -105,8 +105,9 @@ func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
 	a.pb.Seek(5)
 	a.pollLive(false)
 	a.gui.live.Click()
-	event.ExecuteDeferred()                  // ebitenui delivers clicks on its next update
-	for _, c := range a.in.commands(false) { // the queued click, no keys
+	event.ExecuteDeferred() // ebitenui delivers clicks on its next update
+	// The queued click; no keys.
+	for _, c := range a.in.commands(false) {
 		a.apply(c)
 	}
 	if !a.live.edge || a.pb.Cursor() != a.pb.Last() {
