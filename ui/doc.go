@@ -24,7 +24,10 @@
 // This package holds the window: layout, the ebitenui widgets, the mouse
 // and key routing, the session that shows the first frame at once and
 // pre-runs the runs in the background (publishing their records as it
-// goes), and screenshots. Only ui and cmd/viewer import Ebitengine; every package
+// goes), and screenshots. The session's runs are one input's readings
+// (-compare) or several inputs under one cursor (sync.go). The app's state
+// is split by owner where that helps: the selection (selection.go), the
+// input between ticks (input.go), the dragged panel sizes (resize.go). Only ui and cmd/viewer import Ebitengine; every package
 // above except ui/render is tested without a display.
 //
 // ui may import engine and below, Ebitengine, ebitenui and mathgl.
