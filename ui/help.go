@@ -39,10 +39,18 @@ const captionSeconds = 4
 // drawOverlays draws, in the top batch, what goes over everything else: the
 // caption, the timeline's hover details and the help.
 func (a *app) drawOverlays() {
+	if a.help {
+		// Alone: text is drawn over every box, so another layer's words
+		// would show through the help's.
+		a.drawHelp()
+		return
+	}
 	vp := a.lay.viewport
 	r := a.sess.cur()
 	// The latest note within the last few seconds, as a caption.
-	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() {
+	// The status line's tooltip covers the caption; its words would show
+	// through.
+	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() {
 		a.caption(n.Text, vp)
 	}
 	a.drawTour(vp)
@@ -54,9 +62,6 @@ func (a *app) drawOverlays() {
 	a.drawOpenBox()
 	a.drawEdge()
 	a.drawStatusTip()
-	if a.help {
-		a.drawHelp()
-	}
 }
 
 // caption draws text centred at the top of the viewport, wrapped.
@@ -85,14 +90,25 @@ func (a *app) drawHelp() {
 		col       color.RGBA
 	}
 	var rows []row
+	// Each column's help text gets half of what the window leaves after
+	// the key columns; a longer text wraps onto rows of its own.
+	room := max((float32(a.w)-2*pad-2*keyW-gap)/2, 80)
+	add := func(key, help string, col color.RGBA) {
+		for i, l := range wrap(f, help, room) {
+			if i > 0 {
+				key = ""
+			}
+			rows = append(rows, row{key, l, col})
+		}
+	}
 	for _, b := range a.in.keys {
 		if b.name != "" {
-			rows = append(rows, row{b.name, b.help, headColor})
+			add(b.name, b.help, headColor)
 		}
 	}
 	rows = append(rows, row{})
 	for _, m := range mouseHelp {
-		rows = append(rows, row{m[0], m[1], dimColor})
+		add(m[0], m[1], dimColor)
 	}
 	perCol := (len(rows) + 1) / 2
 	var helpW [2]float32

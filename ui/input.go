@@ -94,7 +94,7 @@ func keymap() []binding {
 		{ebiten.KeyA, false, cmdFrameAll, false, "A", "frame everything the run visits"},
 		{ebiten.KeyTab, false, cmdNextObject, false, "Tab", "select the next object (Shift+Tab: previous)"},
 		{ebiten.KeyTab, true, cmdPrevObject, false, "", ""},
-		{ebiten.KeyEscape, false, cmdDeselect, false, "Esc", "close the help, end the tour, leave stage stepping, clear the timeline's range, then clear the selection"},
+		{ebiten.KeyEscape, false, cmdDeselect, false, "Esc", "close the help, end the tour, leave stage stepping, clear the range, then the selection"},
 		{ebiten.KeyH, false, cmdHelp, false, "H", "this help"},
 		{ebiten.KeyP, false, cmdScreenshot, false, "P", "save a PNG of the window next to the input"},
 		{ebiten.KeyDigit1, false, cmdTopDown, false, "1", "top-down camera"},

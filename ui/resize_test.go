@@ -120,3 +120,22 @@ func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 		t.Errorf("the tooltip shows %q, want the whole status %q", got, a.statusFull)
 	}
 }
+
+// At 1280×800 the help overlay fits the window: long key texts wrap, and
+// every line lies inside the window.
+func TestHelp_FitsAt1280(t *testing.T) {
+	a := openApp(t, "", nil, 0, 1280, 800)
+	a.help = true
+	a.top.Reset()
+	a.drawHelp()
+	n := 0
+	for _, l := range a.top.Labels() {
+		if l.X < 0 || l.X+a.flat.Measure(l.Text) > float32(a.w) || l.Y < 0 || l.Y > float32(a.h) {
+			t.Errorf("help line %q at (%.0f, %.0f) runs out of the %d×%d window", l.Text, l.X, l.Y, a.w, a.h)
+		}
+		n++
+	}
+	if n < len(keymap()) {
+		t.Errorf("the help drew %d texts for %d keys", n, len(keymap()))
+	}
+}

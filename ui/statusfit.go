@@ -44,10 +44,15 @@ func (a *app) setStatus() {
 	a.gui.status.Label = fitLine(a.flat, a.statusFull, float32(a.statusRect().Dx()))
 }
 
+// statusTipShown reports whether the mouse is over a shortened status line.
+func (a *app) statusTipShown() bool {
+	return a.gui.status.Label != a.statusFull && a.in.mouse.In(a.statusRect())
+}
+
 // drawStatusTip shows the whole status line under the top bar while the
 // mouse is over a shortened one.
 func (a *app) drawStatusTip() {
-	if a.gui.status.Label == a.statusFull || !a.in.mouse.In(a.statusRect()) {
+	if !a.statusTipShown() {
 		return
 	}
 	f := a.top
