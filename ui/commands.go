@@ -149,12 +149,14 @@ func (a *app) jumpToEvent(next bool) {
 	}
 	r := a.sess.cur()
 	f := a.tl.Lane.Filter(a.sel.guid)
+	// The selected run's own tick (another input may run at another rate).
+	at := a.sess.tickOf(r, a.pb.Cursor())
 	var i int
 	var ok bool
 	if next {
-		i, ok = r.index.Next(a.pb.Cursor(), f)
+		i, ok = r.index.Next(at, f)
 	} else {
-		i, ok = r.index.Prev(a.pb.Cursor(), f)
+		i, ok = r.index.Prev(at, f)
 	}
 	if !ok {
 		when := "earlier"
@@ -165,10 +167,10 @@ func (a *app) jumpToEvent(next bool) {
 		return
 	}
 	ev := r.index.Event(i)
-	e := &ev
-	a.pb.Seek(int(e.Tick))
+	tick := stripTick(int(ev.Tick), a.sess.runs[0].info.TickRate, r.info.TickRate)
+	a.pb.Seek(tick)
 	a.stepper.Reset()
-	a.tl.View.Show(int(e.Tick))
+	a.tl.View.Show(tick)
 	a.say(timeline.DescribeAt(i, a.timelineData()))
 }
 

@@ -4,12 +4,15 @@ package ui
 
 import (
 	"image"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"glidepath/assets"
 	"glidepath/ui/camera"
 	"glidepath/ui/simsource"
+	"glidepath/ui/timeline"
 )
 
 // openInputs opens the app on several scenarios, one run each.
@@ -105,5 +108,41 @@ func TestSyncTick_ByTimeAcrossRates(t *testing.T) {
 	}
 	if got := stripTick(150, 30, 15); got != 300 {
 		t.Errorf("stripTick(150 at 15 Hz) = %d, want 300", got)
+	}
+}
+
+// An input at 15 Hz beside a 30 Hz one is placed by time: at the cursor's
+// tick 300 it is at its tick 150, its timeline rows are scaled by 2, and
+// stepping to its next event with . puts the cursor at that event's time
+// in the first input's ticks.
+func TestSeveralInputs_OtherTickRateByTime(t *testing.T) {
+	data, err := os.ReadFile("testdata/runner-slow.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := filepath.Join(t.TempDir(), "runner-15hz.yaml")
+	if err := os.WriteFile(slow, append(data, "tick_rate: 15\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := openInputs(t, Options{Camera: camera.Isometric, Tick: 300, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}, "../assets/scenarios/runner.yaml", slow)
+	r := a.sess.runs[1]
+	if r.info.TickRate != 15 {
+		t.Fatalf("the second input runs at %d Hz", r.info.TickRate)
+	}
+	if a.sess.runs[0].snap.Tick != 300 || r.snap.Tick != 150 {
+		t.Errorf("cursor 300: inputs at ticks %d and %d, want 300 and 150", a.sess.runs[0].snap.Tick, r.snap.Tick)
+	}
+	if d := a.timelineData(); d.Stack[1].Scale != 2 {
+		t.Errorf("the 15 Hz rows' scale is %v, want 2", d.Stack[1].Scale)
+	}
+	a.apply(cmdNextReading)
+	a.tl.Lane = timeline.LaneUpdates
+	i, ok := r.index.Next(150, timeline.LaneUpdates.Filter(0x80000C01))
+	if !ok {
+		t.Fatal("the 15 Hz input has no update after its tick 150")
+	}
+	a.apply(cmdNextEvent)
+	if want := 2 * int(r.index.Event(i).Tick); a.pb.Cursor() != want {
+		t.Errorf(". went to cursor %d, want %d (its update at its tick %d)", a.pb.Cursor(), want, r.index.Event(i).Tick)
 	}
 }

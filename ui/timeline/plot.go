@@ -150,9 +150,18 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 	if d != nil && d.Info != nil && d.Info.TickRate > 0 {
 		rate = d.Info.TickRate
 	}
+	// The selected run's ticks per strip tick: an input at another tick
+	// rate is plotted by time (stack.go).
+	sc := 1.0
+	if d != nil && len(d.Stack) > 1 {
+		sc = d.Stack[d.StackSel].scale()
+	}
 	sample := func(x int, f PlotField) (float64, bool) {
 		a := v.TickAt(v.X + float64(x))
 		b := max(v.TickAt(v.X+float64(x+1))-1, a)
+		if sc != 1 {
+			a, b = int(math.Floor(float64(a)/sc)), max(int(math.Ceil(float64(b+1)/sc))-1, int(math.Floor(float64(a)/sc)))
+		}
 		best, ok := 0.0, false
 		for k := a; k <= b; k++ {
 			val, alive := 0.0, false

@@ -65,3 +65,22 @@ func TestStack_OneRowPerRunPlacedByTime(t *testing.T) {
 		t.Errorf("the second run's row at the first run's blip: %q", got)
 	}
 }
+
+// The plot of a selected run at half the strip's tick rate samples that
+// run's own ticks: the strip's ticks 0–600 are its ticks 0–300.
+func TestPlot_SelectedRunAtAnotherRateByTime(t *testing.T) {
+	tl, _ := strip()
+	d := runData()
+	d.Selected = 1
+	d.Stack = []Stacked{{Index: d.Index, History: d.History, Info: d.Info, Scale: 2}, {Index: d.Index, Info: d.Info}}
+	hi := -1
+	d.ClientError = func(guid uint32, tick int) (float64, bool) {
+		hi = max(hi, tick)
+		return 1, true
+	}
+	var p paint
+	tl.Draw(&p, d, 0)
+	if hi < 295 || hi > 301 {
+		t.Errorf("the plot asked up to tick %d of the run, want about 300 (the strip's 600 at half the rate)", hi)
+	}
+}
