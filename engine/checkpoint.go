@@ -48,6 +48,8 @@ type objectState struct {
 	pm   interp.Packed // only the queue's live nodes
 	mi   anim.MotionInterp
 	st   objectBook
+	// mt is a copy of the object's move-to book, nil when it has none.
+	mt *moveToBook
 }
 
 // checkpoints is a Sim's view of its checkpoint store.
@@ -142,10 +144,17 @@ func (c *checkpointStore) add(s *Sim) {
 		st.pm = snap.Pack()
 		st.mi = o.mi
 		st.st = o.st
+		if o.mt != nil {
+			mt := *o.mt
+			st.mt = &mt
+		}
 		cp.parts[i].CopyFrom(o.parts)
 		c.bytes += int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
 			int64(o.parts.Sequence().NumNodes())*int64(unsafe.Sizeof(anim.AnimSequenceNode{})) +
 			int64(st.pm.NumNodes())*int64(unsafe.Sizeof(interp.Node{}))
+		if st.mt != nil {
+			c.bytes += int64(unsafe.Sizeof(moveToBook{}))
+		}
 	}
 	c.list = append(c.list, cp)
 }
@@ -176,6 +185,14 @@ func (s *Sim) restore(cp *checkpoint) {
 		o.pm.Restore(&snap)
 		o.mi = st.mi
 		o.st = st.st
+		if st.mt == nil {
+			o.mt = nil
+		} else {
+			if o.mt == nil {
+				o.mt = new(moveToBook)
+			}
+			*o.mt = *st.mt
+		}
 		o.parts.CopyFrom(&cp.parts[i])
 		o.stages = physics.StageRecord{} // rebuilt by the next step
 		s.wire(o)
@@ -197,7 +214,7 @@ func (s *Sim) wire(o *object) {
 	o.phys.World = s.world
 	o.phys.PartArray = o.parts
 	o.phys.PositionManager = o.pm
-	o.phys.MovementManager = movementManager{}
+	o.phys.MovementManager = movementManager{o: o, leaveGround: s.reading.LeaveGroundVelocity}
 	o.phys.MotionInterpreter = nil
 	if o.st.hasMI {
 		o.phys.MotionInterpreter = &o.mi

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"glidepath/engine/recording"
+	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
@@ -131,6 +132,12 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		s.emit(o, Event{Kind: EventMotion})
 		return
 	}
+	if mgr := s.moveTo(o); mgr != nil {
+		// move_to_interpreted_state begins with cancel_moveto (ACE
+		// MotionInterp.cs): an interpreted UpdateMotion ends a move-to.
+		mgr.CancelMoveTo(interp.MoveResultCancelled)
+		syncMovingTo(o)
+	}
 	_ = o.mi.ApplyInterpreted(interpretedState(m), o.parts)
 	if m.NumActions > 0 {
 		// The action half of move_to_interpreted_state: each action with a
@@ -146,14 +153,20 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 
 // deliverMoveTo handles an UpdateMotion of a move-to type. Retail hands it
 // to MoveToManager (ACE MovementManager.PerformMovement); the message
-// carries no interpreted state, so the motion interpreter is unchanged.
-// Glidepath does not port MoveToManager's approach — a remote's approach
-// arrives as its UpdatePositions — only what it leaves behind: a sticky
-// MoveToObject ends in PositionManager::StickTo(target, its radius) (ACE
-// MoveToManager, CleanUpAndCallWeenie then StickTo), done here at once.
-// The StickyManager then pulls the body to 0.3 m from the target's cylinder
-// until its 1 s timeout (interp/sticky.go). docs/readings.md names this.
+// carries no interpreted state. An event with its MovementParameters runs
+// the ported MoveToManager (moveto.go, interp/moveto.go). An event without
+// them — how move-to events were written before the parameters were
+// carried — keeps the earlier stand-in: a sticky MoveToObject calls
+// PositionManager::StickTo(target, its radius) at once (what MoveToManager
+// ends in, ACE CleanUpAndCallWeenie then StickTo), and the StickyManager
+// pulls the body to 0.3 m from the target's cylinder until its 1 s timeout
+// (interp/sticky.go); the other types do nothing. docs/readings.md names
+// both.
 func (s *Sim) deliverMoveTo(o *object, m *recording.Motion) {
+	if m.MoveTo != nil {
+		s.performMoveTo(o, m)
+		return
+	}
 	if m.MovementType != recording.MoveToObject || !m.Sticky {
 		return
 	}
@@ -172,7 +185,7 @@ type stickyTarget struct {
 }
 
 // snapshotStickyTargets records, before the pass, where each object some
-// other object is stuck to stands. Within the pass the StickyManager reads
+// other object is stuck to, or moving to or turning to, stands. Within the pass the StickyManager reads
 // these, not the target's live position, so the objects stay independent
 // (parallel.go) and the result does not depend on slot order: the target
 // is where it was when the tick's messages had been handled.
@@ -182,12 +195,13 @@ func (s *Sim) snapshotStickyTargets() {
 		if !o.st.alive {
 			continue
 		}
-		g := o.pm.StickyObjectID()
-		if g == 0 {
-			continue
-		}
-		if t := s.find(g); t != nil {
-			s.sticky = append(s.sticky, stickyTarget{guid: g, pos: t.phys.Position()})
+		for _, g := range [2]uint32{o.pm.StickyObjectID(), o.moveToTarget()} {
+			if g == 0 {
+				continue
+			}
+			if t := s.find(g); t != nil {
+				s.sticky = append(s.sticky, stickyTarget{guid: g, pos: t.phys.Position()})
+			}
 		}
 	}
 }

@@ -34,11 +34,12 @@ const (
 const packCached = 1 << 4
 
 // A motion's flags byte: HasRunRate, Sticky, and whether it has an action
-// list.
+// list and move-to parameters.
 const (
 	packRunRate = 1 << iota
 	packSticky
 	packActions
+	packMoveTo
 )
 
 func putF32(b []byte, v float32) []byte {
@@ -145,6 +146,9 @@ func appendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 		if m.Actions != nil {
 			rr |= packActions
 		}
+		if m.MoveTo != nil {
+			rr |= packMoveTo
+		}
 		b = append(b, byte(m.Forward), byte(m.Sidestep), byte(m.Turn), rr, byte(m.MovementType))
 		b = putF32(putF32(putF32(putF32(b, m.ForwardSpeed), m.SidestepSpeed), m.TurnSpeed), m.RunRate)
 		b = binary.LittleEndian.AppendUint32(b, m.Target)
@@ -160,6 +164,13 @@ func appendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 				b = binary.LittleEndian.AppendUint16(b, a.Stamp)
 				b = putF32(b, a.Speed)
 			}
+		}
+		if p := m.MoveTo; p != nil {
+			b = binary.LittleEndian.AppendUint32(b, p.Flags)
+			for _, f := range [...]float32{p.Distance, p.MinDistance, p.FailDistance, p.WalkRunThreshold, p.Speed, p.DesiredHeading} {
+				b = putF32(b, f)
+			}
+			b = putPos(b, &p.Position)
 		}
 	case recording.KindVector:
 		v := &ev.Vector
@@ -280,6 +291,14 @@ func (d *unpacker) event(ev *recording.Event, prevLine int, slotGUID func(int32)
 				d.off += 2
 				a.Speed = d.f32()
 			}
+		}
+		if rr&packMoveTo != 0 {
+			p := new(recording.MoveToParams)
+			p.Flags = d.u32()
+			p.Distance, p.MinDistance, p.FailDistance = d.f32(), d.f32(), d.f32()
+			p.WalkRunThreshold, p.Speed, p.DesiredHeading = d.f32(), d.f32(), d.f32()
+			d.pos(&p.Position)
+			m.MoveTo = p
 		}
 		m.MovingTo = flags&packMotionTo != 0
 	case recording.KindVector:

@@ -4,15 +4,19 @@
 
 package engine
 
-import "glidepath/physics"
+import (
+	"glidepath/interp"
+	"glidepath/physics"
+)
 
 // movementManager is the part of retail's MovementManager (which owns the
-// CMotionInterp and the MoveToManager) the physics object calls. Its methods
-// do nothing, and that is a faithful choice for Glidepath's remotes:
+// CMotionInterp and the MoveToManager) the physics object calls:
 //
-//   - UseTime is MoveToManager::UseTime; Glidepath has no server-controlled
-//     MoveTo, so there is nothing to advance.
-//   - HitGround and LeaveGround reach CMotionInterp::HitGround/LeaveGround,
+//   - UseTime is MoveToManager::UseTime (after the TargetManager's update of
+//     the target it follows): it advances a move-to the object was sent
+//     (moveto.go); without one there is nothing to do.
+//   - HitGround restarts a move-to's head node (MoveToManager::HitGround).
+//   - HitGround and LeaveGround also reach CMotionInterp::HitGround/LeaveGround,
 //     which re-apply the current movement and, leaving the ground, set the
 //     jump velocity through set_local_velocity — the local player's jump
 //     path. Seed 001's live trace shows remotes never calling set_velocity
@@ -22,7 +26,7 @@ import "glidepath/physics"
 //     what ACE's MotionInterp.LeaveGround does for a creature with gravity:
 //     the body's velocity becomes the interpreted state's velocity, turned
 //     from the body frame (get_leave_ground_velocity with no jump extent).
-//   - CancelMoveTo cancels a MoveTo there is none of.
+//   - CancelMoveTo cancels the move-to, if one runs (teleport_hook).
 //
 // What matters is that it exists: physics null-checks movement_manager as
 // retail does, and without one a body at rest on walkable ground clears its
@@ -38,11 +42,34 @@ type movementManager struct {
 
 var _ physics.MovementManager = movementManager{}
 
-// UseTime is MovementManager::UseTime (seed 003 §1 row 10): no MoveTo to run.
-func (movementManager) UseTime() {}
+// UseTime is MovementManager::UseTime (seed 003 §1 row 10), preceded by the
+// TargetManager's update of the followed target (row 9).
+func (m movementManager) UseTime() {
+	o := m.o
+	if o == nil || o.mt == nil {
+		return
+	}
+	s := o.sink.sim
+	mgr := s.moveTo(o)
+	if !mgr.IsMovingTo() {
+		return
+	}
+	s.updateMoveTarget(o, mgr)
+	mgr.UseTime()
+	syncMovingTo(o)
+}
 
-// HitGround is MovementManager::HitGround: nothing for a remote (see above).
-func (movementManager) HitGround() {}
+// HitGround is MovementManager::HitGround: MoveToManager::HitGround; the
+// motion interpreter's half does nothing for a remote (see above).
+func (m movementManager) HitGround() {
+	o := m.o
+	if o == nil || o.mt == nil {
+		return
+	}
+	mgr := o.sink.sim.moveTo(o)
+	mgr.HitGround()
+	syncMovingTo(o)
+}
 
 // LeaveGround is MovementManager::LeaveGround: nothing for a remote, unless
 // the reading sets the leave-ground velocity (ACE MotionInterp.LeaveGround).
@@ -55,6 +82,12 @@ func (m movementManager) LeaveGround() {
 	o.phys.SetVelocity(pos.Frame.LocalToGlobalVec(o.mi.StateVelocity()), true)
 }
 
-// CancelMoveTo is MovementManager::CancelMoveTo (teleport_hook, seed 004 §3):
-// no MoveTo to cancel.
-func (movementManager) CancelMoveTo() {}
+// CancelMoveTo is MovementManager::CancelMoveTo (teleport_hook, seed 004 §3).
+func (m movementManager) CancelMoveTo() {
+	o := m.o
+	if o == nil || o.mt == nil {
+		return
+	}
+	o.sink.sim.moveTo(o).CancelMoveTo(interp.MoveResultCancelled)
+	syncMovingTo(o)
+}

@@ -32,6 +32,9 @@ type object struct {
 	sink   objectSink
 	// update is the UpdatePosition being routed (scratch).
 	update physics.PositionUpdate
+	// mt is the MoveToManager, nil until the object's first move-to
+	// UpdateMotion with parameters (moveto.go).
+	mt *moveToBook
 
 	st objectBook
 }
@@ -124,6 +127,7 @@ func (s *Sim) create(o *object, tick int) {
 		InterpolateAtBubbleEdge: s.reading.InterpolateAtBubbleEdge,
 	}
 	o.mi = *anim.NewMotionInterp()
+	o.mt = nil
 	o.st = objectBook{alive: true, created: int32(tick), deleted: -1}
 	if ent.HasMotion {
 		// The reader allows any finite run rate; SetRunRate refuses a

@@ -45,6 +45,14 @@ const (
 	mMovementType
 	mTarget
 	mSticky
+	mPosition
+	mDistance
+	mMinDistance
+	mFailDistance
+	mSpeed
+	mWalkRunThreshold
+	mDesiredHeading
+	mFlags
 	mCount
 )
 
@@ -83,7 +91,10 @@ var eventFields = [...][]string{
 		mForward: "forward", mForwardSpeed: "forward_speed", mSidestep: "sidestep",
 		mSidestepSpeed: "sidestep_speed", mTurn: "turn", mTurnSpeed: "turn_speed",
 		mRunRate: "run_rate", mMovingTo: "moving_to", mActions: "actions",
-		mMovementType: "movement_type", mTarget: "target", mSticky: "sticky"},
+		mMovementType: "movement_type", mTarget: "target", mSticky: "sticky",
+		mPosition: "position", mDistance: "distance", mMinDistance: "min_distance",
+		mFailDistance: "fail_distance", mSpeed: "speed", mWalkRunThreshold: "walk_run_threshold",
+		mDesiredHeading: "desired_heading", mFlags: "flags"},
 	KindVector:   {evT: "t", evType: "type", evGUID: "guid", vVelocity: "velocity", vOmega: "omega", vSeq: "seq"},
 	KindCreate:   {evT: "t", evType: "type", evGUID: "guid", cEntity: "entity"},
 	KindDelete:   {evT: "t", evType: "type", evGUID: "guid"},
@@ -336,6 +347,87 @@ func (d *decoder) movement(s []int32, m *Motion) bool {
 	if m.MovementType != InterpretedCommand && m.NumActions > 0 {
 		return d.fail("motion", "actions", noIndex, "a "+m.MovementType.String()+" carries no interpreted state and so no actions")
 	}
+	return d.moveToParams(s, m)
+}
+
+// moveToParams reads a move-to event's MovementParameters and destination
+// (docs/formats.md "Movement types"): which fields each type carries
+// follows the messages (MoveToObject and MoveToPosition carry
+// MoveToParameters; TurnToObject and TurnToHeading TurnToParameters: flags,
+// speed and desired heading only).
+func (d *decoder) moveToParams(s []int32, m *Motion) bool {
+	any := false
+	for _, f := range [...]int{mPosition, mDistance, mMinDistance, mFailDistance, mSpeed, mWalkRunThreshold, mDesiredHeading, mFlags} {
+		if s[f] < 0 {
+			continue
+		}
+		any = true
+		name := eventFields[KindMotion][f]
+		switch {
+		case m.MovementType == InterpretedCommand:
+			return d.fail("motion", name, noIndex, "only a move-to movement_type carries "+name)
+		case f == mPosition && m.MovementType != MoveToPosition:
+			return d.fail("motion", name, noIndex, "only a MoveToPosition carries a position, not "+m.MovementType.String())
+		case (f == mDistance || f == mMinDistance || f == mFailDistance || f == mWalkRunThreshold) &&
+			(m.MovementType == TurnToObject || m.MovementType == TurnToHeading):
+			return d.fail("motion", name, noIndex, "a "+m.MovementType.String()+" carries TurnToParameters (flags, speed, desired_heading), not "+name)
+		}
+	}
+	if m.MovementType == MoveToPosition && s[mPosition] < 0 {
+		return d.fail("motion", "position", noIndex, "missing: a MoveToPosition names where to go")
+	}
+	if !any && m.MovementType == MoveToObject || m.MovementType == InterpretedCommand {
+		// A MoveToObject naming no parameter is how one was written
+		// before they were carried; it keeps that meaning (MoveTo nil).
+		return true
+	}
+	p := DefaultMoveToParams()
+	var ok bool
+	if n := s[mPosition]; n >= 0 {
+		if p.Position, ok = d.positionObject(n, "motion", "position", false); !ok {
+			return false
+		}
+	}
+	for _, f := range [...]struct {
+		slot int
+		dst  *float32
+	}{{mDistance, &p.Distance}, {mMinDistance, &p.MinDistance}, {mFailDistance, &p.FailDistance},
+		{mWalkRunThreshold, &p.WalkRunThreshold}} {
+		if s[f.slot] < 0 {
+			continue
+		}
+		if *f.dst, ok = d.nonNegative32(s[f.slot], "motion", eventFields[KindMotion][f.slot]); !ok {
+			return false
+		}
+	}
+	if n := s[mSpeed]; n >= 0 {
+		if p.Speed, ok = d.float32At(n, "motion", "speed", noIndex); !ok {
+			return false
+		}
+	}
+	if n := s[mDesiredHeading]; n >= 0 {
+		if p.DesiredHeading, ok = d.float32At(n, "motion", "desired_heading", noIndex); !ok {
+			return false
+		}
+		if p.DesiredHeading < 0 || p.DesiredHeading >= 360 {
+			return d.fail("motion", "desired_heading", noIndex, "want degrees in [0, 360), got "+snippet(d.literal(n)))
+		}
+	}
+	if n := s[mFlags]; n >= 0 {
+		if p.Flags, ok = d.id(n, "motion", "flags"); !ok {
+			return false
+		}
+		if p.Flags&^MoveFlagsKnown != 0 {
+			return d.fail("motion", "flags", noIndex, "unknown MovementParams bits "+hexID(p.Flags&^MoveFlagsKnown)+" (known: 0x3FFFF)")
+		}
+	}
+	// sticky and the flags' sticky bit say the same thing.
+	if m.Sticky {
+		p.Flags |= MoveFlagSticky
+	} else if m.MovementType == MoveToObject && p.Flags&MoveFlagSticky != 0 {
+		m.Sticky = true
+	}
+	m.MoveTo = &p
 	return true
 }
 

@@ -208,6 +208,9 @@ func appendEvent(b []byte, ev *Event) []byte {
 			if m.Sticky {
 				b = strconv.AppendBool(key(b, false, "sticky"), true)
 			}
+			if p := m.MoveTo; p != nil {
+				b = appendMoveTo(b, m.MovementType, p)
+			}
 		}
 	case KindVector:
 		v := &ev.Vector
@@ -274,4 +277,22 @@ func appendActions(b []byte, list []Action) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
+}
+
+// appendMoveTo writes a move-to event's parameters: every field its type
+// carries, so the event reads back with the same values.
+func appendMoveTo(b []byte, t MovementType, p *MoveToParams) []byte {
+	if t == MoveToPosition {
+		b = appendPositionFields(key(b, false, "position"), true, &p.Position, false)
+		b = append(b, '}')
+	}
+	if t == MoveToObject || t == MoveToPosition {
+		b = appendFloat32(key(b, false, "distance"), p.Distance)
+		b = appendFloat32(key(b, false, "min_distance"), p.MinDistance)
+		b = appendFloat32(key(b, false, "fail_distance"), p.FailDistance)
+		b = appendFloat32(key(b, false, "walk_run_threshold"), p.WalkRunThreshold)
+	}
+	b = appendFloat32(key(b, false, "speed"), p.Speed)
+	b = appendFloat32(key(b, false, "desired_heading"), p.DesiredHeading)
+	return appendID(key(b, false, "flags"), p.Flags)
 }

@@ -5,6 +5,8 @@
 package recording
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/physics"
@@ -124,6 +126,51 @@ type Motion struct {
 	// event without actions (nearly all) stays small.
 	Actions    *[MaxActions]Action
 	NumActions uint8
+	// MoveTo is the MovementParameters a move-to message carries (its
+	// MoveToParameters or TurnToParameters, defaults for the fields the
+	// event leaves out) and MoveToPosition's destination. It is nil for
+	// an interpreted state, and for a MoveToObject that names none of
+	// those fields — how one was written before they were carried, which
+	// keeps its earlier meaning (docs/formats.md "Movement types"). Held
+	// out of line, like Actions.
+	MoveTo *MoveToParams
+}
+
+// MoveToParams is what a move-to UpdateMotion carries besides its target
+// (ACE Network/Motion MoveToParameters, TurnToParameters, Origin).
+type MoveToParams struct {
+	// Flags is the MovementParams bit set (sticky is bit 0x80).
+	Flags uint32
+	// Distance is distance_to_object; MinDistance, FailDistance and
+	// WalkRunThreshold as named. A TurnTo carries none of these four.
+	Distance, MinDistance, FailDistance, WalkRunThreshold float32
+	// Speed scales the walk, run or turn.
+	Speed float32
+	// DesiredHeading is the final heading (MoveTo with UseFinalHeading,
+	// TurnToHeading), degrees.
+	DesiredHeading float32
+	// Position is MoveToPosition's destination (cell and origin).
+	Position physics.Position
+}
+
+// Move-to defaults: what MoveToParameters.SetDefaults gives (ACE
+// Network/Motion/MoveToParameters.cs).
+const (
+	DefaultMoveFlags        uint32  = 0x1EE0F
+	DefaultMoveDistance     float32 = 0.6
+	DefaultMoveFailDistance float32 = math.MaxFloat32
+	DefaultWalkRunThreshold float32 = 15
+	// MoveFlagsKnown is every MovementParams bit; others are bad input.
+	MoveFlagsKnown uint32 = 0x3FFFF
+	// MoveFlagSticky is MovementParams' sticky bit.
+	MoveFlagSticky uint32 = 0x80
+)
+
+// DefaultMoveToParams returns the parameters a move-to message gives when
+// it sets none of its own.
+func DefaultMoveToParams() MoveToParams {
+	return MoveToParams{Flags: DefaultMoveFlags, Distance: DefaultMoveDistance,
+		FailDistance: DefaultMoveFailDistance, WalkRunThreshold: DefaultWalkRunThreshold, Speed: 1}
 }
 
 // MaxActions is the longest action list a motion event may carry: an

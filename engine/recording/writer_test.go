@@ -289,8 +289,49 @@ func TestWriteRead_MovementTypeRoundTrip(t *testing.T) {
 	}
 	back, _ := roundTrip(t, rec)
 	for i := range rec.Events {
-		if back.Events[i].Motion != rec.Events[i].Motion {
+		if !reflect.DeepEqual(back.Events[i].Motion, rec.Events[i].Motion) {
 			t.Errorf("event %d after a round trip: %+v", i, back.Events[i].Motion)
+		}
+	}
+}
+
+// docs/formats.md "Movement types": the move-to parameters survive a write
+// and a read; a field left out takes MoveToParameters' default (ACE
+// Network/Motion/MoveToParameters.cs SetDefaults); sticky sets the flags'
+// sticky bit and the bit sets sticky; a MoveToObject naming no parameter
+// keeps MoveTo nil, the other types get the defaults.
+func TestWriteRead_MoveToParamsRoundTrip(t *testing.T) {
+	rec, err := Read("m.jsonl", strings.NewReader(hdr+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToPosition","position":{"cell":"0xA9B4001C","origin":[94,94,0]},"distance":0.2,"min_distance":0.1,"fail_distance":30,"speed":1.5,"walk_run_threshold":3,"desired_heading":90,"flags":"0x1EE4F"}`+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToObject","target":"0x80000A01","flags":128}`+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToObject","target":"0x80000A01","sticky":true,"speed":2}`+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToObject","target":"0x80000A01"}`+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"TurnToHeading","desired_heading":180}`+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rec.Events[0].Motion.MoveTo
+	if p == nil || p.Distance != 0.2 || p.MinDistance != 0.1 || p.FailDistance != 30 || p.Speed != 1.5 ||
+		p.WalkRunThreshold != 3 || p.DesiredHeading != 90 || p.Flags != 0x1EE4F || p.Position.Cell != 0xA9B4001C || p.Position.Frame.Origin[1] != 94 {
+		t.Errorf("MoveToPosition: %+v", p)
+	}
+	if m := rec.Events[1].Motion; !m.Sticky || m.MoveTo == nil || m.MoveTo.Flags != 0x80 || m.MoveTo.Distance != DefaultMoveDistance {
+		t.Errorf("flags 0x80: %+v %+v", m, m.MoveTo)
+	}
+	if m := rec.Events[2].Motion; m.MoveTo == nil || m.MoveTo.Flags != DefaultMoveFlags|MoveFlagSticky || m.MoveTo.Speed != 2 ||
+		m.MoveTo.FailDistance != DefaultMoveFailDistance || m.MoveTo.WalkRunThreshold != DefaultWalkRunThreshold {
+		t.Errorf("sticky with speed: %+v", m.MoveTo)
+	}
+	if m := rec.Events[3].Motion; m.MoveTo != nil {
+		t.Errorf("a MoveToObject without parameters got %+v", m.MoveTo)
+	}
+	if m := rec.Events[4].Motion; m.MoveTo == nil || m.MoveTo.DesiredHeading != 180 || m.MoveTo.Flags != DefaultMoveFlags {
+		t.Errorf("TurnToHeading: %+v", m.MoveTo)
+	}
+	back, _ := roundTrip(t, rec)
+	for i := range rec.Events {
+		if !reflect.DeepEqual(back.Events[i].Motion, rec.Events[i].Motion) {
+			t.Errorf("event %d after a round trip: %+v %+v", i, back.Events[i].Motion, back.Events[i].Motion.MoveTo)
 		}
 	}
 }

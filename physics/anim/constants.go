@@ -25,6 +25,10 @@ const (
 	// (6.4999998e-1f in ACE MotionInterp.cs): adjust_motion turns
 	// WalkBackwards into WalkForward at speed × −0.65.
 	BackwardsFactor float32 = 0.64999998
+	// RunTurnFactor is CMotionInterp RunTurnFactor = 1.5: apply_run_to_command
+	// scales a TurnRight's speed by it under the Run hold key (ACE
+	// MotionInterp.cs).
+	RunTurnFactor float32 = 1.5
 	// AdjustedMaxSpeedScale is the literal 4.0 of
 	// CMotionInterp::get_adjusted_max_speed (READINGS.md item 10; ACE
 	// MotionInterp.cs get_adjusted_max_speed).

@@ -75,6 +75,9 @@ type MotionInterp struct {
 	currentSpeedFactor float32
 	// serverActionStamp is server_action_stamp (actions.go).
 	serverActionStamp uint16
+	// moveTo says a MoveToManager is running (engine sets it): the other
+	// half of MovementManager::IsMovingTo.
+	moveTo bool
 }
 
 // Compile-time check: the physics object and the interpolation manager read
@@ -112,9 +115,14 @@ func (m *MotionInterp) CurrentSpeedFactor() float32 { return m.currentSpeedFacto
 // State returns the interpreted state as last applied.
 func (m *MotionInterp) State() InterpretedState { return m.state }
 
-// IsMovingTo is what CPhysicsObj::IsMovingTo answers for the object: the
-// moving_to flag of the last motion event (seed 004 §6).
-func (m *MotionInterp) IsMovingTo() bool { return m.state.MovingTo }
+// IsMovingTo is what CPhysicsObj::IsMovingTo answers for the object
+// (MovementManager::IsMovingTo, seed 004 §6): the moving_to flag of the
+// last motion event, or a MoveToManager running (SetMoveToRunning).
+func (m *MotionInterp) IsMovingTo() bool { return m.state.MovingTo || m.moveTo }
+
+// SetMoveToRunning records whether the object's MoveToManager is moving it
+// (MoveToManager::is_moving_to).
+func (m *MotionInterp) SetMoveToRunning(on bool) { m.moveTo = on }
 
 // ApplyInterpreted applies a motion event: CMotionInterp::
 // move_to_interpreted_state followed by apply_interpreted_movement (ACE
