@@ -49,6 +49,10 @@ type ObjectView struct {
 	// "Movement types").
 	Sticky interp.StickyState
 	Stuck  bool
+	// MoveTo is a copy of the MoveToManager's state (its type, pending
+	// nodes, commands, target and the last result), nil when the object
+	// never had a move-to (docs/formats.md "Movement types").
+	MoveTo *interp.MoveToState
 	// CatchUpSpeed is adjust_offset's catch-up speed, m/s (seed 000 §4).
 	CatchUpSpeed float32
 
@@ -214,6 +218,10 @@ func (s *Sim) view(o *object) ObjectView {
 	}
 	if o.st.hasMI {
 		v.Motion = o.mi.State()
+	}
+	if o.mt != nil {
+		mt := o.mt.mgr.St
+		v.MoveTo = &mt
 	}
 	return v
 }

@@ -164,6 +164,8 @@ const (
 	MoveFlagsKnown uint32 = 0x3FFFF
 	// MoveFlagSticky is MovementParams' sticky bit.
 	MoveFlagSticky uint32 = 0x80
+	// MoveFlagUseFinalHeading is MovementParams' use_final_heading bit.
+	MoveFlagUseFinalHeading uint32 = 0x40
 )
 
 // DefaultMoveToParams returns the parameters a move-to message gives when

@@ -86,3 +86,46 @@ remotes:
 		t.Errorf("move-to events %+v", found)
 	}
 }
+
+// docs/scenarios.md "move_to": a remote's guid sends a MoveToObject with
+// its parameters (distance, speed, sticky as flag 0x80, heading as
+// use_final_heading 0x40 with desired_heading); a point sends a
+// MoveToPosition to that point's cell and origin on the ground.
+func TestActions_MoveToSendsMoveToParameters(t *testing.T) {
+	rec := compileText(t, `duration: 3
+remotes:
+  - guid: 0x80001502
+    position: [95, 90]
+    script:
+      - move_to: 0x80001501
+        sticky: true
+        distance: 1.5
+        speed: 2
+      - wait: 1
+      - move_to: [100, 80]
+        heading: 90
+  - guid: 0x80001501
+    position: [90, 90]
+`)
+	var found []recording.Motion
+	for _, ev := range ofKind(rec, recording.KindMotion, 0x80001502) {
+		if ev.Motion.MovementType != recording.InterpretedCommand {
+			found = append(found, ev.Motion)
+		}
+	}
+	if len(found) != 2 {
+		t.Fatalf("move-to events %+v", found)
+	}
+	o, p := found[0], found[1]
+	if o.MovementType != recording.MoveToObject || o.Target != 0x80001501 || !o.Sticky || o.MoveTo == nil ||
+		o.MoveTo.Distance != 1.5 || o.MoveTo.Speed != 2 || o.MoveTo.Flags != recording.DefaultMoveFlags|recording.MoveFlagSticky {
+		t.Errorf("MoveToObject %+v %+v", o, o.MoveTo)
+	}
+	if p.MovementType != recording.MoveToPosition || p.MoveTo == nil || p.MoveTo.Flags&recording.MoveFlagUseFinalHeading == 0 ||
+		p.MoveTo.DesiredHeading != 90 || p.MoveTo.Distance != recording.DefaultMoveDistance {
+		t.Fatalf("MoveToPosition %+v %+v", p, p.MoveTo)
+	}
+	if x, y, _ := globalXY(p.MoveTo.Position); x != 0xA9*192+100 || y != 0xB4*192+80 {
+		t.Errorf("destination (%v, %v)", x, y)
+	}
+}

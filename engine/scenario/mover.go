@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine/recording"
+	"glidepath/physics"
 )
 
 // body is the server-side truth of one object.
@@ -156,7 +157,7 @@ func (m *mover) advance(t0, dt float64) error {
 
 // isInstant reports whether a step takes no time.
 func isInstant(k actionKind) bool {
-	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne || k == actAttack || k == actEmote || k == actStickTo
+	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne || k == actAttack || k == actEmote || k == actStickTo || k == actMoveTo
 }
 
 // run spends up to left seconds, starting at now, on step a. It returns the
@@ -193,6 +194,37 @@ func (m *mover) run(a *action, now, left float64) (float64, bool, error) {
 		m.setMotion(now, m.ready())
 		mo := m.ready()
 		mo.MovementType, mo.Target, mo.Sticky = recording.MoveToObject, a.stickTo, true
+		m.out = append(m.out, happening{kind: hMotion, t: now, motion: mo})
+	case actMoveTo:
+		// A MoveToObject or MoveToPosition with its parameters
+		// (docs/formats.md "Movement types"): the client's MoveToManager
+		// turns and walks the body. The server's truth stands where it is.
+		m.setMotion(now, m.ready())
+		mo := m.ready()
+		p := recording.DefaultMoveToParams()
+		p.Speed = float32(a.speed)
+		if a.hasDistance {
+			p.Distance = float32(a.distance)
+		}
+		if a.hasHeading {
+			p.Flags |= recording.MoveFlagUseFinalHeading
+			p.DesiredHeading = float32(a.heading)
+		}
+		if a.stickTo != 0 {
+			mo.MovementType, mo.Target, mo.Sticky = recording.MoveToObject, a.stickTo, a.sticky
+			if a.sticky {
+				p.Flags |= recording.MoveFlagSticky
+			}
+		} else {
+			x, y := m.g.global(a.target)
+			if !onMap(x, y) {
+				return 0, false, a.errorf(m.file, "the destination leaves the landblock map (global x %.1f, y %.1f)", x, y)
+			}
+			cell, ox, oy := m.g.cellAt(x, y, m.b.indoor)
+			mo.MovementType = recording.MoveToPosition
+			p.Position = physics.Position{Cell: cell, Frame: physics.NewFrame(mgl32.Vec3{ox, oy, float32(m.g.groundZ(x, y, m.b.indoor))}, mgl32.QuatIdent())}
+		}
+		mo.MoveTo = &p
 		m.out = append(m.out, happening{kind: hMotion, t: now, motion: mo})
 	case actAttack, actEmote:
 		// The server stops the body and sends an UpdateMotion whose action

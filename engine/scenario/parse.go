@@ -326,12 +326,16 @@ func (p *parser) checkStickTargets() error {
 	for _, r := range p.s.remotes {
 		for i := range r.script {
 			a := &r.script[i]
-			if a.kind != actStickTo {
+			if a.kind != actStickTo && (a.kind != actMoveTo || a.stickTo == 0) {
 				continue
 			}
 			switch {
 			case a.stickTo == r.guid:
-				return a.errorf(p.d.file, "a remote cannot stick to itself (0x%08X)", a.stickTo)
+				verb := "stick to"
+				if a.kind == actMoveTo {
+					verb = "move to"
+				}
+				return a.errorf(p.d.file, "a remote cannot %s itself (0x%08X)", verb, a.stickTo)
 			case p.s.remote(a.stickTo) == nil:
 				return a.errorf(p.d.file, "no remote has guid 0x%08X", a.stickTo)
 			}

@@ -1,6 +1,6 @@
 // Parsing scripts: each step is a mapping with exactly one action key
 // (walk_to, run_to, strafe, turn_to, path, jump, teleport_to, blip_to, stop,
-// wait, airborne_updates, attack, emote, stick_to) and that action's options; the bare word stop is a
+// wait, airborne_updates, attack, emote, stick_to, move_to) and that action's options; the bare word stop is a
 // step too.
 
 package scenario
@@ -30,11 +30,12 @@ var actionOptions = [...][]string{
 	actAttack:     {"speed"},
 	actEmote:      {"speed"},
 	actStickTo:    {},
+	actMoveTo:     {"sticky", "distance", "speed", "heading"},
 }
 
 func actionList() string {
 	var names []string
-	for k := actWalkTo; k <= actStickTo; k++ {
+	for k := actWalkTo; k <= actMoveTo; k++ {
 		names = append(names, k.String())
 	}
 	return strings.Join(names, ", ")
@@ -75,7 +76,7 @@ func (p *parser) parseAction(n ast.Node, path string) (action, error) {
 		return action{}, d.errAt(n, path, "want a step such as {walk_to: [x, y]}, got %s", describe(n))
 	}
 	var kind actionKind
-	for k := actWalkTo; k <= actStickTo; k++ {
+	for k := actWalkTo; k <= actMoveTo; k++ {
 		if !f.has(k.String()) {
 			continue
 		}
@@ -196,6 +197,17 @@ func (p *parser) actionValue(a *action, f *fields, vn ast.Node, field string) er
 			return err
 		}
 		a.stickTo, err = d.id(vn, field)
+	case actMoveTo:
+		// move_to: a remote's guid (MoveToObject) or a point [x, y]
+		// (MoveToPosition).
+		if err := need(); err != nil {
+			return err
+		}
+		if _, isList := vn.(*ast.SequenceNode); isList {
+			a.target, err = d.point(vn, field)
+		} else if a.stickTo, err = d.id(vn, field); err == nil && a.stickTo == 0 {
+			err = d.errAt(vn, field, "want a remote's guid or a point [x, y]")
+		}
 	case actStop:
 		if vn != nil {
 			var on bool
@@ -262,6 +274,14 @@ func (p *parser) actionOptions(a *action, f *fields) error {
 		case "heading":
 			a.heading, err = d.numberIn(vn, field, -360, 360, "°")
 			a.heading, a.hasHeading = wrapHeading(a.heading), true
+		case "sticky":
+			a.sticky, err = d.boolean(vn, field)
+			if err == nil && a.sticky && a.stickTo == 0 {
+				err = d.errAt(vn, field, "only a move_to naming a remote can be sticky")
+			}
+		case "distance":
+			a.distance, err = d.numberIn(vn, field, 0, MaxDuration, " m")
+			a.hasDistance = true
 		}
 		if err != nil {
 			return err

@@ -142,6 +142,7 @@ const (
 	actAttack
 	actEmote
 	actStickTo
+	actMoveTo
 )
 
 // actionNames are the verbs as the file spells them, indexed by kind.
@@ -160,6 +161,7 @@ var actionNames = [...]string{
 	actAttack:     "attack",
 	actEmote:      "emote",
 	actStickTo:    "stick_to",
+	actMoveTo:     "move_to",
 }
 
 func (k actionKind) String() string {
@@ -200,8 +202,14 @@ type action struct {
 	on bool
 	// emote: emote's action name (the recording's action command).
 	emote recording.ActionCommand
-	// stickTo: stick_to's target remote.
+	// stickTo: stick_to's target remote, and move_to's when it names one
+	// (else move_to goes to target).
 	stickTo uint32
+	// sticky and distance: move_to's sticky flag and distance_to_object
+	// (hasDistance: given).
+	sticky      bool
+	distance    float64
+	hasDistance bool
 	// note is shown on the timeline when the step starts.
 	note string
 }

@@ -1,0 +1,141 @@
+// Move-to UpdateMotions through the engine (testdata/moveto.jsonl): the
+// ported MoveToManager (ACE Physics/Managers/MoveToManager.cs; the seeds
+// name it — seed 001 "L.3.3", seed 004 §6 — without describing it).
+
+package engine
+
+import (
+	"math"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+func moveToSim(t *testing.T, opts Options) *Sim {
+	t.Helper()
+	rec, err := recording.ReadFile("testdata/moveto.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Assets = assets.FS()
+	s, err := New(rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// The whole story of testdata/moveto.jsonl, checked where each move-to
+// ends: MoveToObject turns left to 270 (set exactly when the turn passes,
+// HandleTurnToHeading), walks, and being sticky ends in StickTo — 1.0 m
+// between centres once the StickyManager has pulled (two 0.35 m radii and
+// its 0.3 m); IsMovingTo holds while it runs (seed 004 §6);
+// MoveToPosition with use_final_heading stops within distance (use_spheres:
+// the body's radius counts) and turns to 90; TurnToObject ends on the
+// target's bearing; an interpreted UpdateMotion cancels a move-to.
+func TestMoveTo_Recording(t *testing.T) {
+	s := moveToSim(t, Options{})
+	mover := s.find(0x80000A02)
+	target := s.find(0x80000A01)
+	var sawTurnLeft, sawWalk, sawMovingTo bool
+	for s.Tick() < 170 {
+		s.Step()
+		st := mover.mi.State()
+		sawTurnLeft = sawTurnLeft || st.Turn.String() == "TurnLeft"
+		sawWalk = sawWalk || st.Forward.String() == "WalkForward"
+		sawMovingTo = sawMovingTo || mover.phys.IsMovingTo()
+	}
+	if !sawTurnLeft || !sawWalk || !sawMovingTo {
+		t.Errorf("turn left %v, walk %v, IsMovingTo %v", sawTurnLeft, sawWalk, sawMovingTo)
+	}
+	if mover.phys.IsMovingTo() || mover.mt.mgr.St.LastResult != interp.MoveResultDone || !mover.mt.mgr.St.Stuck {
+		t.Fatalf("after the MoveToObject: %+v", mover.mt.mgr.St)
+	}
+	mp, tp := mover.phys.Position(), target.phys.Position()
+	if d := mp.Distance(&tp); !near(float64(d), 1.0, 1e-3) {
+		t.Errorf("stuck %v m from the target's centre, want 1.0", d)
+	}
+	if tp.Frame.Origin[1] < 91.99 {
+		t.Fatalf("the target did not move north: %v", tp.Frame.Origin)
+	}
+
+	for s.Tick() < 320 {
+		s.Step()
+	}
+	mp = mover.phys.Position()
+	dest := physics.NewPosition(0xA9B4001C, [3]float32{95, 96, 0}, 0)
+	if d := mp.Distance(&dest) - mover.phys.Radius; d > 0.2 || d < 0.2-0.11 {
+		t.Errorf("MoveToPosition stopped %v m from the destination's cylinder, want just inside 0.2", d)
+	}
+	if h := mp.Frame.Heading(); !near(float64(h), 90, 1e-3) {
+		t.Errorf("final heading %v, want 90", h)
+	}
+
+	for s.Tick() < 385 {
+		s.Step()
+	}
+	mp, tp = mover.phys.Position(), target.phys.Position()
+	off := mp.Offset(&tp)
+	want := physics.HeadingFromVector(off)
+	if h := mp.Frame.Heading(); !near(float64(h), float64(want), 1e-2) {
+		t.Errorf("TurnToObject ended at %v, want the target's bearing %v", h, want)
+	}
+
+	for s.Tick() < 406 {
+		s.Step()
+	}
+	if mover.phys.IsMovingTo() || mover.mt.mgr.St.LastResult != interp.MoveResultCancelled {
+		t.Fatalf("the interpreted UpdateMotion did not cancel: %+v", mover.mt.mgr.St)
+	}
+	stop := mover.phys.Position()
+	for s.Tick() < 440 {
+		s.Step()
+	}
+	if p := mover.phys.Position(); p.Frame.Origin != stop.Frame.Origin {
+		t.Errorf("moved after the cancel: %v → %v", stop.Frame.Origin, p.Frame.Origin)
+	}
+}
+
+// A move-to's state is part of a checkpoint: seeking into the middle of a
+// walk and stepping on gives the straight run's state and views.
+func TestMoveTo_SeekMatchesStraightRun(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/moveto.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{EventLog: true, RecordStages: true}
+	straight := runStraight(t, rec, opts)
+	opts.CheckpointInterval = 16
+	s := newSim(t, rec, opts)
+	for _, k := range []int{100, 40, 250, 70, 395, 5, 230} {
+		s.Seek(k)
+		straight.checkAt(t, s, "seek")
+		s.Step()
+		straight.checkAt(t, s, "step after seek")
+	}
+}
+
+// The view carries the MoveToManager's state for the inspector.
+func TestMoveTo_View(t *testing.T) {
+	s := moveToSim(t, Options{})
+	for s.Tick() < 60 {
+		s.Step()
+	}
+	for _, v := range s.Objects(nil) {
+		if v.GUID != 0x80000A02 {
+			if v.MoveTo != nil {
+				t.Errorf("%#x has a move-to view", v.GUID)
+			}
+			continue
+		}
+		if v.MoveTo == nil || v.MoveTo.Type != interp.MoveToObject || v.MoveTo.NumPending != 1 ||
+			v.MoveTo.Pending[0].Type != interp.MoveToPosition || v.MoveTo.CurrentCommand != interp.MoveCmdWalkForward {
+			t.Errorf("view %+v", v.MoveTo)
+		}
+	}
+}
