@@ -329,3 +329,40 @@ func TestMoveTo_CheckProgressMade(t *testing.T) {
 		t.Error("checked before the 1 s window passed")
 	}
 }
+
+// FuzzMoveToManager drives a move-to with arbitrary parameters, target and
+// start through a few hundred ticks: never a panic, never a non-finite
+// position or heading, and every started move-to ends or keeps its pending
+// list within bounds.
+func FuzzMoveToManager(f *testing.F) {
+	f.Add(uint8(1), uint32(MoveFlagsDefault|MoveSticky), float32(0.6), float32(0), float32(1), float32(15), float32(0), float32(10), float32(5), float32(0))
+	f.Add(uint8(2), uint32(MoveFlagsDefault|MoveUseFinalHeading|MoveAway), float32(0.2), float32(3), float32(2), float32(1), float32(90), float32(-4), float32(-3), float32(270))
+	f.Add(uint8(4), uint32(0), float32(0), float32(0), float32(-1), float32(0), float32(359.9), float32(0), float32(0), float32(180))
+	f.Fuzz(func(t *testing.T, typ uint8, flags uint32, dist, minDist, speed, threshold, heading, dx, dy, start float32) {
+		for _, v := range []float32{dist, minDist, speed, threshold, heading, dx, dy, start} {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) || math.Abs(float64(v)) > 1000 {
+				return
+			}
+		}
+		w := newWalker(100, 100, float32(math.Mod(math.Abs(float64(start)), 360)))
+		var m MoveToManager
+		now := 0.0
+		m.Bind(w, 1, now)
+		p := MovementParams{Flags: flags & MoveFlagsKnown, DistanceToObject: float32(math.Abs(float64(dist))),
+			MinDistance: float32(math.Abs(float64(minDist))), FailDistance: DefaultFailDistance, Speed: speed,
+			WalkRunThreshold: float32(math.Abs(float64(threshold))), DesiredHeading: float32(math.Mod(math.Abs(float64(heading)), 360))}
+		goal := physics.NewPosition(0xA9B4001C, mgl32.Vec3{100 + dx, 100 + dy, 0}, 0)
+		req := MoveToRequest{Type: MoveType(typ%4 + 1), Object: 9, Radius: 0.5, Height: 1.8, Position: goal, Params: p}
+		m.Perform(&req)
+		m.HandleUpdateTarget(9, true, goal, goal)
+		runMoveTo(&m, w, &now, 300)
+		o := w.pos.Frame.Origin
+		h := w.pos.Frame.Heading()
+		if math.IsNaN(float64(o[0]+o[1]+o[2])) || math.IsNaN(float64(h)) {
+			t.Fatalf("non-finite body %v heading %v", o, h)
+		}
+		if int(m.St.NumPending) > maxMoveNodes {
+			t.Fatalf("pending %d", m.St.NumPending)
+		}
+	})
+}

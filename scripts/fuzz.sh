@@ -25,6 +25,7 @@ targets=(
 	"./physics FuzzParseObstacles 4000"
 	"./physics/anim FuzzParseMotionTable 3000"
 	"./interp FuzzPositionManager 2000"
+	"./interp FuzzMoveToManager 2000"
 	"./engine/capture FuzzReader 1000"
 )
 failed=0
