@@ -178,5 +178,6 @@ func decodeUpdateMotion(b []byte) (guid uint32, m movement, err error) {
 	r.u8("autonomous")
 	r.align()
 	m = decodeMovement(&r)
+	decodeMoveTo(&r, &m)
 	return guid, m, r.error()
 }

@@ -241,8 +241,12 @@ func (w *world) updateMotion(m *message) {
 	switch {
 	case w.isPlayer(guid):
 		s.skip("UpdateMotion of the player")
-	case mv.kind != 0:
+	case mv.kind != 0 && mv.state.MovementType == recording.InterpretedCommand:
 		s.skip("UpdateMotion of another movement type (see motion_movement_types)")
+	case mv.state.MovementType.NeedsTarget() && !w.exists(mv.state.Target):
+		// The recording names only objects it has; the player (a monster
+		// chasing the player) and objects outside the capture are not.
+		s.skip("UpdateMotion moving or turning to an object not in the recording (e.g. the player)")
 	default:
 		for _, c := range mv.notCarried {
 			s.commands[c]++

@@ -123,9 +123,9 @@ func UpdateMotion(guid uint32, instance, movementSeq uint16, m recording.Motion,
 	return e.b
 }
 
-// MoveToPosition is an UpdateMotion of movement type 7 (only its header;
-// the reader counts it and reads no further).
-func MoveToPosition(guid uint32) []byte {
+// RawCommandMotion is an UpdateMotion of movement type 1, RawCommand, which
+// carries nothing after its header: the reader counts it and skips it.
+func RawCommandMotion(guid uint32) []byte {
 	e := enc{}
 	e.u32(0xF74C)
 	e.u32(guid)
@@ -134,10 +134,62 @@ func MoveToPosition(guid uint32) []byte {
 	e.u16(0)
 	e.u8(0)
 	e.align()
-	e.u8(7)
+	e.u8(1)
 	e.u8(0)
 	e.u16(0x003D)
-	e.b = append(e.b, make([]byte, 48)...)
+	return e.b
+}
+
+// MoveTo is an UpdateMotion of a move-to movement type (6–9) with the
+// parameters m.MoveTo carries (defaults when nil) — ACE Network/Motion
+// MoveToObject, MoveToPosition, TurnToObject, TurnToHeading: target guid,
+// Origin (cell, vector), MoveToParameters (u32 flags; distance, min, fail,
+// speed, walk/run threshold, desired heading as f32), run rate; or
+// TurnToParameters (u32 flags, speed, desired heading).
+func MoveTo(guid uint32, instance, movementSeq uint16, m recording.Motion) []byte {
+	p := recording.DefaultMoveToParams()
+	if m.MoveTo != nil {
+		p = *m.MoveTo
+	}
+	if m.Sticky {
+		p.Flags |= recording.MoveFlagSticky
+	}
+	e := enc{}
+	e.u32(0xF74C)
+	e.u32(guid)
+	e.u16(instance)
+	e.u16(movementSeq)
+	e.u16(0)
+	e.u8(0)
+	e.align()
+	e.u8(m.MovementType.WireValue())
+	e.u8(0)
+	e.u16(0x003D)
+	switch m.MovementType {
+	case recording.MoveToObject, recording.MoveToPosition:
+		if m.MovementType == recording.MoveToObject {
+			e.u32(m.Target)
+		}
+		e.u32(p.Position.Cell)
+		e.vec(p.Position.Frame.Origin)
+		e.u32(p.Flags)
+		for _, f := range []float32{p.Distance, p.MinDistance, p.FailDistance, p.Speed, p.WalkRunThreshold, p.DesiredHeading} {
+			e.f32(f)
+		}
+		rr := float32(1)
+		if m.HasRunRate {
+			rr = m.RunRate
+		}
+		e.f32(rr)
+	case recording.TurnToObject:
+		e.u32(m.Target)
+		e.f32(p.DesiredHeading)
+		fallthrough
+	default:
+		e.u32(p.Flags)
+		e.f32(p.Speed)
+		e.f32(p.DesiredHeading)
+	}
 	return e.b
 }
 

@@ -129,6 +129,10 @@ func (c *Capture) Events(evs []recording.Event, offset float64) []int {
 			for _, a := range ev.Motion.ActionList() {
 				acts = append(acts, Action{Command: uint16(a.Command.MotionCommand()), Stamp: a.Stamp, Autonomous: a.Autonomous, Speed: a.Speed})
 			}
+			if ev.Motion.MovementType != recording.InterpretedCommand {
+				msg = MoveTo(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion)
+				break
+			}
 			msg = UpdateMotion(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion, acts)
 		case recording.KindVector:
 			msg = VectorUpdate(ev.GUID, ev.Vector)
@@ -157,7 +161,7 @@ func (c *Capture) Events(evs []recording.Event, offset float64) []int {
 			b.msg(t, Unrelated(PlayerGUID, uint32(i)))
 		}
 		if cfg.Noise && i%11 == 5 {
-			b.msg(t, MoveToPosition(ev.GUID))
+			b.msg(t, RawCommandMotion(ev.GUID))
 		}
 	}
 	return dropped
