@@ -99,6 +99,7 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 		// §3), for the cause chains.
 		s.log[at].y = math.Float32bits(o.phys.PlayerDistance)
 	}
+	s.noteStamps(at, o, u)
 	r := o.phys.UnpackPositionEvent(u)
 	s.fill(at, o, r)
 	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)

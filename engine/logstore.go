@@ -120,11 +120,13 @@ func (s *Sim) EventWho(i int) (uint32, EventKind) { return s.log[i].guid, s.log[
 type LogView struct {
 	log    []logEntry
 	places []Place
+	stamps []StampCheck
 }
 
 // LogView returns a view of the log up to the current furthest tick.
 func (s *Sim) LogView() LogView {
-	return LogView{log: s.log[:len(s.log):len(s.log)], places: s.places[:len(s.places):len(s.places)]}
+	return LogView{log: s.log[:len(s.log):len(s.log)], places: s.places[:len(s.places):len(s.places)],
+		stamps: s.stamps[:len(s.stamps):len(s.stamps)]}
 }
 
 // Len is the number of entries.
