@@ -79,10 +79,10 @@ type Sim struct {
 	// simulated; tickEnd[k] is its length after tick k. Re-simulating a tick
 	// at or before furthest (after a seek) produces the same events, so it
 	// does not record them again.
-	log      []logEntry
-	places   []Place // the ends of the log's blips and snaps (logstore.go)
+	log    []logEntry
+	places []Place // the ends of the log's blips and snaps (logstore.go)
 	// stamps are the route entries' stamp checks (stamps.go).
-	stamps []StampCheck
+	stamps   []StampCheck
 	unpacked []Event // EventsAt's buffer
 	tickEnd  []int32
 	furthest int
