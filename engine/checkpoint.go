@@ -196,6 +196,12 @@ func (s *Sim) restore(cp *checkpoint) {
 		o.parts.CopyFrom(&cp.parts[i])
 		o.stages = physics.StageRecord{} // rebuilt by the next step
 		s.wire(o)
+		// A Sim restoring another's checkpoint never delivered the
+		// StickTo or move-to that set this: the targets must be
+		// snapshotted before each pass (deliver.go).
+		if o.st.alive && (o.mt != nil || o.pm.StickyObjectID() != 0) {
+			s.anySticky = true
+		}
 	}
 	if s.furthest < s.tick {
 		// A checkpoint another Sim saved past this one's furthest tick

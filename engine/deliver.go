@@ -100,6 +100,7 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 		s.log[at].y = math.Float32bits(o.phys.PlayerDistance)
 	}
 	s.noteStamps(at, o, u)
+	o.st.lastStamps, o.st.hasStamps = stampCheckOf(o, u), true
 	r := o.phys.UnpackPositionEvent(u)
 	s.fill(at, o, r)
 	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)

@@ -139,3 +139,27 @@ func TestMoveTo_View(t *testing.T) {
 		}
 	}
 }
+
+// A Sim that restores another's checkpoint (the viewer's window Sim beside
+// its pre-run) never delivered the move-to: it must still follow the
+// target, giving the straight run's state.
+func TestMoveTo_SharedCheckpointMatchesStraightRun(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/moveto.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{CheckpointInterval: 16}
+	straight := runStraight(t, rec, opts)
+	pre := newSim(t, rec, opts)
+	pre.RunAll(nil)
+	for _, k := range []int{110, 60, 250, 400} {
+		s := newSim(t, rec, opts)
+		if err := s.ShareCheckpoints(pre); err != nil {
+			t.Fatal(err)
+		}
+		s.Seek(k)
+		if s.StateHash() != straight.hashes[k] {
+			t.Fatalf("seek to %d through the shared checkpoints differs from the straight run", k)
+		}
+	}
+}

@@ -57,6 +57,10 @@ type objectBook struct {
 	// (0 before the first).
 	lastRoute     physics.Route
 	lastRouteTick int32
+	// lastStamps are that update's stamps beside the stored ones
+	// (stamps.go), when hasStamps.
+	lastStamps StampCheck
+	hasStamps  bool
 
 	// truth is the latest server truth, received at truthTick.
 	hasTruth  bool

@@ -98,13 +98,18 @@ func (s *Sim) noteStamps(at int, o *object, u *physics.PositionUpdate) {
 	if at < 0 {
 		return
 	}
+	s.log[at].x = uint32(len(s.stamps))
+	s.stamps = append(s.stamps, stampCheckOf(o, u))
+}
+
+// stampCheckOf is u's stamps beside o's update_times now.
+func stampCheckOf(o *object, u *physics.PositionUpdate) StampCheck {
 	var c StampCheck
 	c.Incoming = [NumChecked]uint16{u.InstanceStamp, u.PositionStamp, u.TeleportStamp, u.ForcePositionStamp}
 	for i, k := range checkedStamps {
 		c.Stored[i] = o.phys.UpdateTimes[k]
 	}
-	s.log[at].x = uint32(len(s.stamps))
-	s.stamps = append(s.stamps, c)
+	return c
 }
 
 // StampCheckAt returns the stamps of log entry i when it is a route (an

@@ -66,6 +66,10 @@ type ObjectView struct {
 	LastRoute     physics.Route
 	LastRouteTick int
 	UpdateTimes   [physics.NumStamps]uint16
+	// LastStamps are the last UpdatePosition's stamps beside the ones
+	// stored when it arrived (stamps.go), when HasStamps.
+	LastStamps StampCheck
+	HasStamps  bool
 
 	// Truth is the latest server truth, received at TruthTick, when
 	// HasTruth.
@@ -207,6 +211,8 @@ func (s *Sim) view(o *object) ObjectView {
 		LastRoute:      o.st.lastRoute,
 		LastRouteTick:  int(o.st.lastRouteTick),
 		UpdateTimes:    o.phys.UpdateTimes,
+		LastStamps:     o.st.lastStamps,
+		HasStamps:      o.st.hasStamps,
 		Truth:          o.st.truth,
 		TruthTick:      int(o.st.truthTick),
 		HasTruth:       o.st.hasTruth,

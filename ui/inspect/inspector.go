@@ -110,5 +110,7 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 	s := &o.Stamps
 	field("stamps", "pos %d · tele %d · inst %d · force %d · vec %d",
 		s[physics.StampPosition], s[physics.StampTeleport], s[physics.StampInstance], s[physics.StampForcePosition], s[physics.StampVector])
+	ls = stampLines(ls, o)
+	ls = managerLines(ls, o)
 	return ls
 }

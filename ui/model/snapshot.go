@@ -65,6 +65,17 @@ type Object struct {
 	// Constraint is the ConstraintManager's state, when Constrained.
 	Constrained bool
 	Constraint  interp.ConstraintState
+	// Stuck says the StickyManager holds a target: StickyTarget is where it
+	// last saw it (global metres), StickyStandoff the distance between
+	// centres the pull stops at (both radii and the 0.3 m standoff).
+	Stuck          bool
+	StickyID       uint32
+	StickyTarget   Vec3
+	StickyStandoff float64
+	// MoveTo is the MoveToManager's state, when HasMoveTo (the object had a
+	// move-to UpdateMotion).
+	HasMoveTo bool
+	MoveTo    interp.MoveToState
 
 	// Motion names the interpreted motion, "" without a motion interpreter.
 	Motion string
@@ -74,6 +85,11 @@ type Object struct {
 	LastRoute     physics.Route
 	LastRouteTick int
 	Stamps        [physics.NumStamps]uint16
+	// StampsIn and StampsStored are the last UpdatePosition's instance,
+	// position, teleport and force_position stamps and the ones stored
+	// when it arrived, when HasStampCheck (seed 004 §2–§3).
+	HasStampCheck          bool
+	StampsIn, StampsStored [4]uint16
 
 	// Stages is what each stage of the object's last tick produced, when
 	// HasStages.

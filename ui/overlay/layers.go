@@ -25,6 +25,8 @@ const (
 	Labels
 	// Client is the client trace's track (viewer -against).
 	Client
+	// Leash is the ConstraintManager's leash and the StickyManager's pull.
+	Leash
 	NumLayers
 )
 
@@ -68,5 +70,6 @@ func Legend() []Entry {
 		{Observer, "W", "observer", ObserverColor, "the local player, whose distance picks the routing branch"},
 		{Labels, "N", "labels", LabelColor, "names of the selection and the body under the cursor; queue numbers"},
 		{Client, "U", "client trace", ClientColor, "with -against: your client's body, its trail, and a line from retail's body to it"},
+		{Leash, "J", "leash & sticky", LeashColor, "ConstraintManager: constraint_pos (diamond), rings at its start and max distances, a line to the body fading as the offset scale falls; StickyManager: the standoff ring around the target and an arrow for the distance still to pull"},
 	}
 }

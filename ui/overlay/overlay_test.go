@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
@@ -242,6 +243,8 @@ func TestLayers_EachToggleRemovesItsPrimitives(t *testing.T) {
 	s := knownSnapshot()
 	pre := physics.NewPosition(0xA9B40013, mgl32.Vec3{100, 50, 0}, 0)
 	walkStages(&s.Objects[0], pre, mgl32.Vec3{0, 0.1, 0}, mgl32.Vec3{0, 0.2, 0}, mgl32.Vec3{0, 0, 0.05})
+	s.Objects[0].Constrained = true
+	s.Objects[0].Constraint = interp.ConstraintState{Position: pre, Start: 5, Max: 20, LastScale: 1}
 	sc := newScene(s)
 	sc.Selected = guidA
 	sc.History, sc.Index = fakeRecords(s)
@@ -422,5 +425,38 @@ func TestVectors_CrowdedViewCapsArrowsButTheSelections(t *testing.T) {
 		if math.Abs(l-full) > 1e-6 {
 			t.Errorf("few bodies: an arrow of %.2f m, want %.2f uncapped", l, full)
 		}
+	}
+}
+
+// The leash layer: two rings (start and max distance) and a diamond at
+// constraint_pos and a line to the body for a constrained object; for a
+// stuck one the standoff ring around the target and an arrow from the body
+// as long as the planar gap still to close (ACE ConstraintManager,
+// StickyManager).
+func TestLeash_RingsAndStickyArrow(t *testing.T) {
+	s := knownSnapshot()
+	o := &s.Objects[0]
+	cp := physics.NewPosition(0xA9B40013, mgl32.Vec3{90, 50, 0}, 0)
+	o.Constrained = true
+	o.Constraint = interp.ConstraintState{Position: cp, Start: 5, Max: 20, LastScale: 0.5}
+	o.Stuck, o.StickyTarget, o.StickyStandoff = true, o.Pos.Add(draw.Vec3{4, 0, 0}), 1
+	sc := newScene(s)
+	sc.Selected = guidA
+	rec := record(sc, Set(1)<<Leash)
+	var circles []float64
+	var arrows []draw.Vec3
+	for _, op := range rec.Ops {
+		switch op.Kind {
+		case draw.OpCircle:
+			circles = append(circles, op.Radius)
+		case draw.OpArrow:
+			arrows = append(arrows, op.Points[1].Sub(op.Points[0]))
+		}
+	}
+	if len(circles) != 3 || circles[0] != 5 || circles[1] != 20 || circles[2] != 1 {
+		t.Errorf("circles %v, want start 5, max 20, standoff 1", circles)
+	}
+	if len(arrows) != 1 || math.Abs(arrows[0][0]-3) > 1e-9 || math.Abs(arrows[0][1]) > 1e-9 {
+		t.Errorf("sticky arrows %v, want one 3 m east (4 m to the target less the 1 m standoff)", arrows)
 	}
 }

@@ -126,6 +126,9 @@ func (d *Drawer) Draw(c draw.Canvas, sc *Scene, on Set) {
 	if on.Has(RootMotion) || on.Has(Offset) || on.Has(PhysicsStep) {
 		d.vectors(c, sc, on)
 	}
+	if on.Has(Leash) {
+		d.leashes(c, sc)
+	}
 	if on.Has(Observer) && sc.Snap.HasObserver {
 		c.Marker(sc.Snap.Observer, draw.Marker{Shape: draw.Diamond, Radius: 7, Color: ObserverColor})
 		if on.Has(Labels) {

@@ -142,6 +142,17 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 		if v.HasMotion {
 			o.Motion = v.Motion.Forward.String()
 		}
+		if v.HasStamps {
+			o.HasStampCheck, o.StampsIn, o.StampsStored = true, v.LastStamps.Incoming, v.LastStamps.Stored
+		}
+		if v.Stuck {
+			tp := v.Sticky.TargetPosition
+			o.Stuck, o.StickyID, o.StickyTarget = true, v.Sticky.TargetID, model.Global(&tp)
+			o.StickyStandoff = float64(v.Radius + v.Sticky.TargetRadius + interp.StickyRadius)
+		}
+		if v.MoveTo != nil {
+			o.HasMoveTo, o.MoveTo = true, *v.MoveTo
+		}
 		if v.HasTruth {
 			o.Truth = model.Global(&v.Truth)
 			o.TruthHeading = float64(v.Truth.Frame.Heading())

@@ -1,0 +1,114 @@
+// The stamp block: the last UpdatePosition's four u16 stamps against the
+// ones stored when it arrived, each compared as newer_event compares them,
+// and the gate's verdict — so an update dropped as stale shows why
+// (docs/pipeline.md#handle-received-position; seed 004 §2–§3). And the
+// MoveToManager and StickyManager blocks.
+
+package inspect
+
+import (
+	"fmt"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+var stampNames = [4]string{"instance", "position", "teleport", "force_position"}
+
+// StampRelation says how incoming compares with stored in the rolling u16
+// order: newer when (in − stored) mod 65536 is in [1, 0x7FFF], older when
+// (stored − in) is, else equal or exactly 0x8000 apart.
+func StampRelation(in, stored uint16) string {
+	switch {
+	case physics.StampIsNewer(in, stored):
+		return "newer"
+	case physics.StampIsOlder(in, stored):
+		return "older"
+	case in == stored:
+		return "equal"
+	}
+	return "0x8000 apart"
+}
+
+// StampVerdict is the gate's outcome for an update routed as r with these
+// stamps: which stamp dropped it, or that it passed.
+func StampVerdict(r physics.Route, in, stored [4]uint16) string {
+	switch r {
+	case physics.RouteWrongInstance:
+		return "DROPPED: instance " + StampRelation(in[0], stored[0]) + " (must equal)"
+	case physics.RouteStalePosition:
+		return "DROPPED as stale: position " + StampRelation(in[1], stored[1]) + " (newer_event wants newer)"
+	case physics.RouteStaleTeleport:
+		return "DROPPED: teleport older"
+	case physics.RouteTeleport:
+		if physics.StampIsNewer(in[2], stored[2]) {
+			return "accepted: teleport stamp newer → teleport"
+		}
+	}
+	return "accepted → " + r.String()
+}
+
+func stampLines(ls []Line, o *model.Object) []Line {
+	ls = append(ls, Line{Heading: true, Label: "Stamps of the last UpdatePosition"})
+	if !o.HasStampCheck {
+		return append(ls, Line{Label: "received", Value: "none yet"})
+	}
+	for i, n := range stampNames {
+		ls = append(ls, Line{Label: n, Value: fmt.Sprintf("message %d · stored %d · %s", o.StampsIn[i], o.StampsStored[i], StampRelation(o.StampsIn[i], o.StampsStored[i]))})
+	}
+	return append(ls, Line{Label: "verdict", Value: StampVerdict(o.LastRoute, o.StampsIn, o.StampsStored)})
+}
+
+func managerLines(ls []Line, o *model.Object) []Line {
+	field := func(l, format string, args ...any) {
+		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
+	}
+	if o.Stuck {
+		ls = append(ls, Line{Heading: true, Label: "StickyManager"})
+		field("target_id", "0x%08X", o.StickyID)
+		d := o.StickyTarget.Sub(o.Pos)
+		d[2] = 0
+		field("standoff", "%.2f m between centres · now %.2f m", o.StickyStandoff, d.Len())
+	}
+	if !o.HasMoveTo {
+		return ls
+	}
+	m := &o.MoveTo
+	ls = append(ls, Line{Heading: true, Label: "MoveToManager"})
+	if m.Type == interp.MoveInvalid {
+		last := "—"
+		if m.LastResult != interp.MoveResultNone {
+			last = m.LastResult.String()
+		}
+		if m.Stuck {
+			last += " · stuck (StickTo)"
+		}
+		field("movement_type", "none · last %s", last)
+		return ls
+	}
+	field("movement_type", "%s", m.Type)
+	if m.TopLevelObjectID != 0 {
+		field("sought object", "0x%08X · radius %.2f", m.TopLevelObjectID, m.SoughtObjectRadius)
+	}
+	nodes := ""
+	for i := 0; i < int(m.NumPending); i++ {
+		n := m.Pending[i]
+		if i > 0 {
+			nodes += " → "
+		}
+		if n.Type == interp.TurnToHeading {
+			nodes += fmt.Sprintf("turn to %.1f°", n.Heading)
+		} else {
+			nodes += "move"
+		}
+	}
+	if nodes == "" {
+		nodes = "none (waiting for the target)"
+	}
+	field("pending_actions", "%s", nodes)
+	field("commands", "%s · aux %s", m.CurrentCommand, m.AuxCommand)
+	field("distance_to_object", "%.2f m · speed %.2f · flags 0x%05X", m.Params.DistanceToObject, m.Params.Speed, m.Params.Flags)
+	field("fail_progress_count", "%d", m.FailProgressCount)
+	return ls
+}

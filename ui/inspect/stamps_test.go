@@ -1,0 +1,75 @@
+// Tests of the stamp, MoveToManager and StickyManager blocks.
+
+package inspect
+
+import (
+	"strings"
+	"testing"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/ui/model"
+)
+
+func text(ls []Line) string {
+	s := ""
+	for _, l := range ls {
+		s += l.Label + " = " + l.Value + strings.Join(l.Cells, " ") + "\n"
+	}
+	return s
+}
+
+// seed 004 §2–§3: each stamp beside the stored one, compared as
+// newer_event compares (exactly 0x8000 apart is neither newer nor older),
+// and the verdict naming the stamp that dropped the update.
+func TestInspect_StampBlock(t *testing.T) {
+	o := object()
+	o.LastRoute = physics.RouteStalePosition
+	o.HasStampCheck = true
+	o.StampsIn = [4]uint16{1, 0x8064, 0, 0}
+	o.StampsStored = [4]uint16{1, 0x64, 0, 3}
+	got := text(Inspect(o, 100, 30))
+	for _, want := range []string{
+		"instance = message 1 · stored 1 · equal",
+		"position = message 32868 · stored 100 · 0x8000 apart",
+		"force_position = message 0 · stored 3 · older",
+		"verdict = DROPPED as stale: position 0x8000 apart (newer_event wants newer)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	o.LastRoute, o.StampsIn[1], o.StampsIn[2], o.StampsStored[2] = physics.RouteTeleport, 0x65, 7, 6
+	if got := text(Inspect(o, 100, 30)); !strings.Contains(got, "position = message 101 · stored 100 · newer") || !strings.Contains(got, "teleport stamp newer → teleport") {
+		t.Errorf("accepted teleport:\n%s", got)
+	}
+	o.LastRoute, o.StampsIn[0] = physics.RouteWrongInstance, 2
+	if got := text(Inspect(o, 100, 30)); !strings.Contains(got, "DROPPED: instance newer (must equal)") {
+		t.Errorf("wrong instance:\n%s", got)
+	}
+}
+
+// The MoveToManager block lists the pending nodes and commands; the
+// StickyManager block the standoff.
+func TestInspect_ManagerBlocks(t *testing.T) {
+	o := object()
+	o.HasMoveTo = true
+	o.MoveTo.Type = interp.MoveToObject
+	o.MoveTo.TopLevelObjectID = 0x80000A02
+	o.MoveTo.Pending[0] = interp.MoveNode{Type: interp.TurnToHeading, Heading: 270}
+	o.MoveTo.Pending[1] = interp.MoveNode{Type: interp.MoveToPosition}
+	o.MoveTo.NumPending = 2
+	o.MoveTo.CurrentCommand = interp.MoveCmdTurnLeft
+	o.Stuck, o.StickyID, o.StickyTarget, o.StickyStandoff = true, 0x80000A02, o.Pos.Add(model.Vec3{3, 4, 0}), 1
+	got := text(Inspect(o, 100, 30))
+	for _, want := range []string{
+		"movement_type = MoveToObject",
+		"pending_actions = turn to 270.0° → move",
+		"commands = TurnLeft · aux None",
+		"standoff = 1.00 m between centres · now 5.00 m",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
