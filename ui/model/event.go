@@ -104,6 +104,11 @@ type Event struct {
 	// HasReceived.
 	HasReceived bool
 	Received    Vec3
+	// StampsIn and StampsStored are a route event's instance, position,
+	// teleport and force_position stamps and the ones stored when it
+	// arrived, when HasStamps (seed 004 §2–§3).
+	HasStamps              bool
+	StampsIn, StampsStored [4]uint16
 	// Note indexes Info.Notes for EventNote; −1 otherwise.
 	Note int32
 }

@@ -222,7 +222,11 @@ func (l eventLog) Len() int         { return l.view.Len() }
 func (l eventLog) Tick(i int) int32 { return l.view.Tick(i) }
 func (l eventLog) At(i int) model.Event {
 	e := l.view.At(i)
-	return l.convert(&e)
+	m := l.convert(&e)
+	if c, ok := l.view.StampCheck(i); ok {
+		m.HasStamps, m.StampsIn, m.StampsStored = true, c.Incoming, c.Stored
+	}
+	return m
 }
 func (l eventLog) Who(i int) (uint32, model.EventKind) {
 	guid, kind := l.view.Who(i)

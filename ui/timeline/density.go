@@ -33,6 +33,7 @@ var (
 		LaneHitches:     ColorHitch,
 		LaneContact:     ColorContact,
 		LaneNotes:       ColorNote,
+		LaneStamps:      ColorStampPass,
 	}
 )
 

@@ -69,10 +69,14 @@ func who(e *model.Event, d *Data) string {
 func what(e *model.Event, d *Data) string {
 	switch e.Kind {
 	case model.EventRoute:
+		s := "UpdatePosition → " + e.Route.String()
 		if h, ok := routeHelp[e.Route]; ok {
-			return "UpdatePosition → " + h
+			s = "UpdatePosition → " + h
 		}
-		return "UpdatePosition → " + e.Route.String()
+		if e.HasStamps {
+			s += " · " + stampsText(e)
+		}
+		return s
 	case model.EventEnqueue:
 		s := "InterpolateTo: " + e.Branch.String() + " branch"
 		switch e.Branch {
@@ -124,4 +128,29 @@ func what(e *model.Event, d *Data) string {
 		return "VectorUpdate ignored (stale stamps)"
 	}
 	return e.Kind.String()
+}
+
+// stampsText is a route's stamps against the stored ones: "inst 1=1 · pos
+// 101>100 · tele 0=0 · force 0=0", with > newer, < older, = equal and ~
+// exactly 0x8000 apart (newer_event, seed 004 §2).
+func stampsText(e *model.Event) string {
+	names := [4]string{"inst", "pos", "tele", "force"}
+	s := ""
+	for i, n := range names {
+		in, st := e.StampsIn[i], e.StampsStored[i]
+		op := "~"
+		switch {
+		case physics.StampIsNewer(in, st):
+			op = ">"
+		case physics.StampIsOlder(in, st):
+			op = "<"
+		case in == st:
+			op = "="
+		}
+		if i > 0 {
+			s += " · "
+		}
+		s += fmt.Sprintf("%s %d%s%d", n, in, op, st)
+	}
+	return s
 }

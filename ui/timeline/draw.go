@@ -8,6 +8,8 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+
+	"glidepath/ui/model"
 )
 
 // Strip colours.
@@ -171,6 +173,15 @@ func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 		lane, ok := LaneOf(e.Kind)
 		if !ok || lane == LaneNotes {
 			return
+		}
+		if e.Kind == model.EventRoute && e.HasStamps {
+			// The same update in the stamps lane, by its verdict.
+			if x := int(math.Floor(v.XOf(float64(e.Tick)) - v.X)); x >= 0 && x < w {
+				col, prio := stampMark(e)
+				if bn := &t.bins[LaneStamps][x]; !bn.set || prio >= bn.prio {
+					*bn = bin{col: col, prio: prio, set: true}
+				}
+			}
 		}
 		col, prio := mark(e)
 		a, b := float64(e.Tick)*scale, float64(e.Tick)*scale

@@ -31,6 +31,11 @@ const (
 	// LaneDivergence marks the ticks the selection diverges from the
 	// client trace (viewer -against); it has no event kind.
 	LaneDivergence
+	// LaneStamps marks each delivered UpdatePosition by its stamp verdict
+	// (seed 004 §2–§3): passed, dropped as stale, or dropped for its
+	// instance. It shows the route events the updates lane shows, coloured
+	// by the stamps rather than the branch.
+	LaneStamps
 	NumLanes
 )
 
@@ -46,6 +51,7 @@ var laneNames = [NumLanes]string{
 	LaneContact:     "contact",
 	LaneNotes:       "notes",
 	LaneDivergence:  "divergence",
+	LaneStamps:      "stamps",
 }
 
 // String is the lane's label.
@@ -68,6 +74,7 @@ var laneKinds = [NumLanes]model.EventKind{
 	LaneHitches:     model.EventHitch,
 	LaneContact:     model.EventContact,
 	LaneNotes:       model.EventNote,
+	LaneStamps:      model.EventRoute,
 }
 
 // LaneOf is the lane an event kind is drawn in; ok is false for kinds the
@@ -163,4 +170,34 @@ func mark(e *model.Event) (color.RGBA, int) {
 		return ColorNote, 1
 	}
 	return ColorMuted, 0
+}
+
+// Stamp lane colours: passed, passed with a newer teleport stamp (so
+// MoveOrTeleport teleported), dropped as stale (the position stamp not
+// newer; amber when it is exactly 0x8000 away, neither newer nor older),
+// dropped for the instance.
+var (
+	ColorStampPass     = color.RGBA{0x06, 0xd6, 0xa0, 0xff}
+	ColorStampTeleport = color.RGBA{0xff, 0x8c, 0x42, 0xff}
+	ColorStampStale    = color.RGBA{0xff, 0x4d, 0x4d, 0xff}
+	ColorStampHalfway  = color.RGBA{0xff, 0xc4, 0x3d, 0xff}
+	ColorStampInstance = color.RGBA{0xb0, 0x3a, 0x3a, 0xff}
+)
+
+// stampMark is how a route event is drawn in the stamps lane; a dropped
+// update outranks a passed one in a shared column.
+func stampMark(e *model.Event) (color.RGBA, int) {
+	switch e.Route {
+	case physics.RouteWrongInstance:
+		return ColorStampInstance, 3
+	case physics.RouteStalePosition, physics.RouteStaleTeleport:
+		if d := e.StampsIn[1] - e.StampsStored[1]; d == 0x8000 {
+			return ColorStampHalfway, 3
+		}
+		return ColorStampStale, 3
+	}
+	if physics.StampIsNewer(e.StampsIn[2], e.StampsStored[2]) {
+		return ColorStampTeleport, 2
+	}
+	return ColorStampPass, 1
 }

@@ -345,3 +345,37 @@ func TestPlot_FieldsSwitchOnAndOffWithAClick(t *testing.T) {
 		t.Error("a click on to head did not switch it off")
 	}
 }
+
+// The stamps lane (seed 004 §2–§3): each delivered UpdatePosition by its
+// stamp verdict — passed green, a newer teleport stamp orange, a position
+// stamp exactly 0x8000 away amber, another stale one red, a wrong instance
+// dark red — and the hover line spells the stamps out.
+func TestStampsLane_VerdictColours(t *testing.T) {
+	ev := func(tick int32, r physics.Route, in, st [4]uint16) model.Event {
+		return model.Event{Tick: tick, GUID: 7, Kind: model.EventRoute, Route: r, HasStamps: true, StampsIn: in, StampsStored: st, Note: -1}
+	}
+	cases := []struct {
+		e    model.Event
+		want color.RGBA
+	}{
+		{ev(10, physics.RouteInterpolate, [4]uint16{1, 5, 0, 0}, [4]uint16{1, 4, 0, 0}), ColorStampPass},
+		{ev(20, physics.RouteTeleport, [4]uint16{1, 6, 1, 0}, [4]uint16{1, 5, 0, 0}), ColorStampTeleport},
+		{ev(30, physics.RouteStalePosition, [4]uint16{1, 0x8006, 1, 0}, [4]uint16{1, 6, 1, 0}), ColorStampHalfway},
+		{ev(40, physics.RouteStalePosition, [4]uint16{1, 3, 1, 0}, [4]uint16{1, 6, 1, 0}), ColorStampStale},
+		{ev(50, physics.RouteWrongInstance, [4]uint16{2, 9, 1, 0}, [4]uint16{1, 6, 1, 0}), ColorStampInstance},
+	}
+	for _, c := range cases {
+		if got, _ := stampMark(&c.e); got != c.want {
+			t.Errorf("tick %d %v: colour %v, want %v", c.e.Tick, c.e.Route, got, c.want)
+		}
+	}
+	if s := stampsText(&cases[2].e); s != "inst 1=1 · pos 32774~6 · tele 1=1 · force 0=0" {
+		t.Errorf("hover %q", s)
+	}
+	if LaneStamps.String() != "stamps" {
+		t.Error(LaneStamps.String())
+	}
+	if l, _ := LaneOf(model.EventRoute); l != LaneUpdates {
+		t.Errorf("routes step in lane %v", l)
+	}
+}
