@@ -42,7 +42,7 @@ func (s *Sim) flushTick(start int) {
 		s.opts.Sink.TickEvents(s.tick, events)
 	}
 	if !s.opts.EventLog {
-		s.log, s.places, s.stamps = s.log[:0], s.places[:0], s.stamps[:0]
+		s.log, s.places, s.stamps, s.stampsIn = s.log[:0], s.places[:0], s.stamps[:0], s.stampsIn[:0]
 	}
 }
 

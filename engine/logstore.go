@@ -120,7 +120,7 @@ func (s *Sim) EventWho(i int) (uint32, EventKind) { return s.log[i].guid, s.log[
 type LogView struct {
 	log    []logEntry
 	places []Place
-	stamps []StampCheck
+	stamps [][NumChecked]uint16
 }
 
 // LogView returns a view of the log up to the current furthest tick.

@@ -81,8 +81,10 @@ type Sim struct {
 	// does not record them again.
 	log    []logEntry
 	places []Place // the ends of the log's blips and snaps (logstore.go)
-	// stamps are the route entries' stamp checks (stamps.go).
-	stamps   []StampCheck
+	// stamps are the route entries' stored stamps, stampsIn (a streamed
+	// Sim's) the messages' (stamps.go).
+	stamps   [][NumChecked]uint16
+	stampsIn [][NumChecked]uint16
 	unpacked []Event // EventsAt's buffer
 	tickEnd  []int32
 	furthest int
@@ -340,7 +342,7 @@ func (s *Sim) Step() {
 	s.replay = k <= s.furthest
 	if s.feed != nil {
 		// Streaming keeps only the current tick's events.
-		s.log, s.places, s.stamps = s.log[:0], s.places[:0], s.stamps[:0]
+		s.log, s.places, s.stamps, s.stampsIn = s.log[:0], s.places[:0], s.stamps[:0], s.stampsIn[:0]
 	}
 	start := len(s.log)
 	s.deliverDue(k)

@@ -4,11 +4,16 @@
 // was dropped (SmartBox::UnpackPositionEvent's instance check,
 // HandleReceivedPosition's newer_event, MoveOrTeleport's teleport stamp;
 // seed 004 §2–§3). Kept beside the event log: a route entry points at its
-// row, 16 bytes each, and a streamed Sim keeps only the current tick's.
+// row of stored stamps, 8 bytes each; the incoming ones are the recording's,
+// read back from the event store (a streamed Sim, which keeps only the
+// current tick's log, keeps them beside the stored ones).
 
 package engine
 
-import "glidepath/physics"
+import (
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
 
 // The four stamps an UpdatePosition carries, as StampCheck indexes them.
 const (
@@ -93,13 +98,18 @@ func Dropped(r physics.Route) bool {
 }
 
 // noteStamps keeps the stamps of the UpdatePosition whose route entry was
-// reserved at at, before routing changes update_times.
+// reserved at at, before routing changes update_times: the stored ones,
+// and in a streamed Sim the message's too.
 func (s *Sim) noteStamps(at int, o *object, u *physics.PositionUpdate) {
 	if at < 0 {
 		return
 	}
+	c := stampCheckOf(o, u)
 	s.log[at].x = uint32(len(s.stamps))
-	s.stamps = append(s.stamps, stampCheckOf(o, u))
+	s.stamps = append(s.stamps, c.Stored)
+	if s.feed != nil {
+		s.stampsIn = append(s.stampsIn, c.Incoming)
+	}
 }
 
 // stampCheckOf is u's stamps beside o's update_times now.
@@ -113,17 +123,40 @@ func stampCheckOf(o *object, u *physics.PositionUpdate) StampCheck {
 }
 
 // StampCheckAt returns the stamps of log entry i when it is a route (an
-// UpdatePosition delivered).
+// UpdatePosition delivered): the stored ones from the side table, the
+// message's from the recording.
 func (s *Sim) StampCheckAt(i int) (StampCheck, bool) {
-	return stampCheckAt(s.log, s.stamps, i)
+	stored, ok := storedAt(s.log, s.stamps, i)
+	if !ok {
+		return StampCheck{}, false
+	}
+	c := StampCheck{Stored: stored}
+	row := s.log[i].x
+	switch {
+	case s.feed != nil && int(row) < len(s.stampsIn):
+		c.Incoming = s.stampsIn[row]
+	case s.store != nil && s.log[i].source >= 0 && int(s.log[i].source) < s.store.Len():
+		var ev recording.Event
+		s.store.At(int(s.log[i].source), &ev)
+		q := ev.Update.Seq
+		c.Incoming = [NumChecked]uint16{q.Instance, q.Position, q.Teleport, q.ForcePosition}
+	default:
+		return StampCheck{}, false
+	}
+	return c, true
 }
 
-// StampCheck returns the stamps of entry i when it is a route.
-func (v LogView) StampCheck(i int) (StampCheck, bool) { return stampCheckAt(v.log, v.stamps, i) }
+// StoredStamps returns, for entry i when it is a route, the instance,
+// position, teleport and force_position stamps the object had stored when
+// the UpdatePosition arrived (the message's are the recording event's,
+// entry i's Source).
+func (v LogView) StoredStamps(i int) ([NumChecked]uint16, bool) {
+	return storedAt(v.log, v.stamps, i)
+}
 
-func stampCheckAt(log []logEntry, rows []StampCheck, i int) (StampCheck, bool) {
+func storedAt(log []logEntry, rows [][NumChecked]uint16, i int) ([NumChecked]uint16, bool) {
 	if i < 0 || i >= len(log) || log[i].kind != EventRoute || int(log[i].x) >= len(rows) {
-		return StampCheck{}, false
+		return [NumChecked]uint16{}, false
 	}
 	return rows[log[i].x], true
 }

@@ -5,8 +5,11 @@
 package engine
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"glidepath/assets"
 
 	"glidepath/engine/recording"
 	"glidepath/physics"
@@ -71,7 +74,12 @@ func TestStampChecks_StampEdges(t *testing.T) {
 	}
 	var halfway bool
 	for i := 0; i < s.NumEvents(); i++ {
-		if c, ok := s.LogView().StampCheck(i); ok && c.Relation(CheckPosition) == StampHalfway {
+		st, ok := s.LogView().StoredStamps(i)
+		c, _ := s.StampCheckAt(i)
+		if ok && st != c.Stored {
+			t.Fatalf("entry %d: the LogView's stored stamps %v differ from %v", i, st, c.Stored)
+		}
+		if ok && c.Relation(CheckPosition) == StampHalfway {
 			halfway = true
 		}
 	}
@@ -93,5 +101,41 @@ func TestStampCheck_Relation(t *testing.T) {
 	c.Incoming[CheckForcePosition] = 9
 	if c.Relation(CheckForcePosition) != StampNewer {
 		t.Error("9 after 8 is newer")
+	}
+}
+
+// A streamed Sim keeps only the current tick's log, and the messages'
+// stamps beside the stored ones: each tick's checks equal the in-memory
+// run's.
+func TestStampChecks_Streamed(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/stamp_edges.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := newSim(t, rec, Options{EventLog: true})
+	for mem.Tick() < mem.LastTick() {
+		mem.Step()
+	}
+	var want []StampCheck
+	for i := 0; i < mem.NumEvents(); i++ {
+		if c, ok := mem.StampCheckAt(i); ok {
+			want = append(want, c)
+		}
+	}
+	s, err := NewStream(recording.NewSource(rec), Options{Assets: assets.FS(), EventLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []StampCheck
+	for !s.Done() {
+		s.Step()
+		for i := 0; i < s.NumEvents(); i++ {
+			if c, ok := s.StampCheckAt(i); ok {
+				got = append(got, c)
+			}
+		}
+	}
+	if !reflect.DeepEqual(got, want) || len(want) == 0 {
+		t.Errorf("streamed %v, want %v", got, want)
 	}
 }

@@ -223,8 +223,8 @@ func (l eventLog) Tick(i int) int32 { return l.view.Tick(i) }
 func (l eventLog) At(i int) model.Event {
 	e := l.view.At(i)
 	m := l.convert(&e)
-	if c, ok := l.view.StampCheck(i); ok {
-		m.HasStamps, m.StampsIn, m.StampsStored = true, c.Incoming, c.Stored
+	if st, ok := l.view.StoredStamps(i); ok && m.HasReceived {
+		m.HasStamps, m.StampsStored = true, st
 	}
 	return m
 }
@@ -251,6 +251,8 @@ func (l eventLog) convert(e *engine.Event) model.Event {
 		l.store.At(src, &re)
 		if re.Kind == recording.KindPosition {
 			m.HasReceived, m.Received = true, model.Global(&re.Update.Pos)
+			q := re.Update.Seq
+			m.StampsIn = [4]uint16{q.Instance, q.Position, q.Teleport, q.ForcePosition}
 		}
 	}
 	if e.Kind == engine.EventNote {
