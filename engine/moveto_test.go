@@ -163,3 +163,48 @@ func TestMoveTo_SharedCheckpointMatchesStraightRun(t *testing.T) {
 		}
 	}
 }
+
+// _DoMotion / _StopMotion through the motion interpreter (ACE
+// MoveToManager._DoMotion, MotionInterp.adjust_motion and
+// apply_run_to_command, InterpretedMotionState.ApplyMotion/RemoveMotion):
+// under the Run hold key WalkForward becomes RunForward at speed ×
+// my_run_rate and a turn is 1.5× faster; WalkBackward keeps its name at the
+// positive speed; stopping removes only the command that runs; with no
+// motion interpreter _DoMotion fails.
+func TestMoveToBody_AdjustMotion(t *testing.T) {
+	s := moveToSim(t, Options{})
+	o := s.find(0x80000A02)
+	_ = o.mi.SetRunRate(1.5)
+	b := moveToBody{o}
+	if !b.DoMotion(interp.MoveCmdWalkForward, 2, interp.HoldKeyRun) {
+		t.Fatal("DoMotion failed")
+	}
+	if st := o.mi.State(); st.Forward.String() != "RunForward" || st.ForwardSpeed != 3 {
+		t.Errorf("run: %v at %v, want RunForward at 2 × 1.5", st.Forward, st.ForwardSpeed)
+	}
+	b.DoMotion(interp.MoveCmdTurnLeft, 1, interp.HoldKeyRun)
+	if st := o.mi.State(); st.Turn.String() != "TurnLeft" || st.TurnSpeed != 1.5 {
+		t.Errorf("turn: %v at %v, want TurnLeft at 1.5", st.Turn, st.TurnSpeed)
+	}
+	b.StopMotion(interp.MoveCmdWalkForward, interp.HoldKeyNone) // WalkForward is not what runs
+	if st := o.mi.State(); st.Forward.String() != "RunForward" {
+		t.Errorf("stopping WalkForward stopped %v", st.Forward)
+	}
+	b.StopMotion(interp.MoveCmdWalkForward, interp.HoldKeyRun)
+	b.StopMotion(interp.MoveCmdTurnLeft, interp.HoldKeyRun)
+	if st := o.mi.State(); st.Forward.String() != "Ready" || st.ForwardSpeed != 1 || st.Turn.String() != "None" {
+		t.Errorf("after stopping: %+v", st)
+	}
+	b.DoMotion(interp.MoveCmdWalkBackward, 1, interp.HoldKeyNone)
+	if st := o.mi.State(); st.Forward.String() != "WalkBackward" || st.ForwardSpeed != 1 {
+		t.Errorf("backward: %v at %v", st.Forward, st.ForwardSpeed)
+	}
+	b.StopCompletely()
+	if st := o.mi.State(); st.Forward.String() != "Ready" || st.Turn.String() != "None" || st.Sidestep.String() != "None" {
+		t.Errorf("StopCompletely: %+v", st)
+	}
+	o.st.hasMI = false
+	if b.DoMotion(interp.MoveCmdWalkForward, 1, interp.HoldKeyNone) {
+		t.Error("DoMotion without a motion interpreter succeeded")
+	}
+}

@@ -1,8 +1,9 @@
 // Package interp ports the retail position managers: InterpolationManager
 // (the queue of server positions a remote glides through, seed 000),
 // PositionManager, ConstraintManager and StickyManager (seed 003 §10, seed 004
-// §0), and the Reading policy whose presets capture where public readings of
-// the retail binary disagree (READINGS.md).
+// §0), MoveToManager (which the seeds name but do not describe: ACE's
+// MoveToManager.cs, docs/readings.md), and the Reading policy whose presets
+// capture where public readings of the retail binary disagree (READINGS.md).
 //
 // engine creates one PositionManager per object with NewPositionManager(body,
 // reading) and hands it to the physics object, which calls AdjustOffset on
@@ -17,8 +18,8 @@
 // The files follow the retail functions: queue.go (InterpolationNode and the
 // position_queue), interpolate_to.go (seed 000 §3), adjust_offset.go and
 // stall.go (§4), node_completed.go (§5), blip.go (§6), constraint.go,
-// sticky.go, position_manager.go, reading.go and presets.go, event.go,
-// snapshot.go, constants.go.
+// sticky.go, position_manager.go, moveto.go and moveto_params.go,
+// reading.go and presets.go, event.go, snapshot.go, constants.go.
 //
 // interp may import physics, mathgl and the standard library. It reaches the
 // physics object through the Body interface it declares.
