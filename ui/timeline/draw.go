@@ -176,7 +176,7 @@ func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 		}
 		if e.Kind == model.EventRoute && e.HasStamps {
 			// The same update in the stamps lane, by its verdict.
-			if x := int(math.Floor(v.XOf(float64(e.Tick)) - v.X)); x >= 0 && x < w {
+			if x := int(math.Floor(v.XOf(float64(e.Tick)*scale) - v.X)); x >= 0 && x < w {
 				col, prio := stampMark(e)
 				if bn := &t.bins[LaneStamps][x]; !bn.set || prio >= bn.prio {
 					*bn = bin{col: col, prio: prio, set: true}
