@@ -53,10 +53,7 @@ func (p *prefetcher) read(rd *clienttrace.Reader) {
 			b = &batch{}
 		}
 		for len(b.rows) < batchRows && b.err == nil {
-			b.rows, b.err = rd.AppendTick(b.rows)
-			if b.err == nil {
-				b.ends = append(b.ends, len(b.rows))
-			}
+			b.rows, b.ends, b.err = rd.AppendTicks(b.rows, b.ends, batchRows-len(b.rows))
 		}
 		select {
 		case p.out <- b:

@@ -1,6 +1,7 @@
 // Fuzzing the client trace reader (seeded from testdata): any input gives
 // rows or a *Error naming a line — never a panic — and the rows it gives
-// come in tick order, one per object per tick.
+// come in tick order, one per object per tick — the same rows and error
+// with the fixed layout (fixed.go) as with the general scan alone.
 
 package clienttrace
 
@@ -25,6 +26,9 @@ func FuzzRead(f *testing.F) {
 		name := "fuzz.jsonl"
 		if csv {
 			name = "fuzz.csv"
+		}
+		if fixed, general := readBothWays(t, name, data, false), readBothWays(t, name, data, true); fixed != general {
+			t.Fatalf("the fixed layout and the general scan disagree:\nfixed:\n%s\ngeneral:\n%s", fixed, general)
 		}
 		r, err := NewReader(name, bytes.NewReader(data), 30)
 		if err != nil {

@@ -53,6 +53,7 @@ type Reader struct {
 	csv    csvLayout
 	s      scanner
 	rec    record
+	kind   recordKind
 	line   int
 	err    error
 
@@ -70,6 +71,9 @@ type Reader struct {
 
 	// group finds a guid among the rows of the tick being returned.
 	group groupIndex
+
+	// general turns the fixed layout off (tests compare the two paths).
+	general bool
 }
 
 // Open opens the client trace at path (gzip when it ends in ".gz").
@@ -146,66 +150,101 @@ func (r *Reader) NextTick(dst []Row) ([]Row, error) {
 // tick are dst[len(dst):] of the result. On an error dst comes back as it
 // was given.
 func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
+	dst, _, err := r.AppendTicks(dst, nil, 1)
+	return dst, err
+}
+
+// AppendTicks appends whole ticks to dst, and each tick's end (an index
+// of the result) to ends, until at least minRows rows are appended or the
+// trace ends. Rows are decoded where they are kept, in dst, so a batch of
+// many ticks costs no copy per row. At the end of the trace the last ticks
+// come back with a nil error and the next call gives io.EOF; on an error
+// the whole ticks before it come back with the error.
+func (r *Reader) AppendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, error) {
 	base := len(dst)
 	if r.err != nil {
-		return dst, r.err
+		return dst, ends, r.err
 	}
-	if !r.hasPending {
-		if !r.readRow() {
-			return dst, r.err
+	// start is the first row of the tick being gathered.
+	start := len(dst)
+	if r.hasPending {
+		dst = append(dst, r.pending)
+		r.hasPending = false
+	} else {
+		dst = grow(dst)
+		if !r.readRow(&dst[start]) {
+			return dst[:start], ends, r.err
 		}
 	}
-	tick := r.pending.Tick
+	tick := dst[start].Tick
 	r.group.reset()
-	r.group.add(r.pending.GUID)
-	dst = append(dst, r.pending)
-	r.hasPending = false
-	for r.readRecord() {
-		row := &r.rec.row
-		switch r.rec.kind {
+	r.group.add(dst[start].GUID)
+	for {
+		n := len(dst)
+		dst = grow(dst)
+		row := &dst[n]
+		if !r.readRecord(row) {
+			if r.err == io.EOF {
+				return dst[:n], append(ends, n), nil
+			}
+			return dst[:start], ends, r.err
+		}
+		switch r.kind {
 		case recordRoute:
 			if i, ok := r.group.find(row.GUID); ok && row.Tick == tick {
-				dst[base+i].Branch, dst[base+i].HasBranch = row.Branch, true
+				dst[start+i].Branch, dst[start+i].HasBranch = row.Branch, true
 			}
+			dst = dst[:n]
 			continue
 		case recordSkip, recordHeader:
+			dst = dst[:n]
 			continue
 		}
 		if row.Tick != tick {
-			r.pending, r.hasPending = *row, true
-			return dst, nil
+			ends = append(ends, n)
+			if n-base >= minRows {
+				r.pending, r.hasPending = *row, true
+				return dst[:n], ends, nil
+			}
+			start, tick = n, row.Tick
+			r.group.reset()
+			r.group.add(row.GUID)
+			continue
 		}
 		if i, dup := r.group.add(row.GUID); dup {
 			if !row.HasT {
 				r.fail(row.Line, "guid", formatID(row.GUID)+" already has a row at tick "+
-					strconv.Itoa(tick)+" (line "+strconv.Itoa(dst[base+i].Line)+")")
-				return dst[:base], r.err
+					strconv.Itoa(tick)+" (line "+strconv.Itoa(dst[start+i].Line)+")")
+				return dst[:start], ends, r.err
 			}
 			r.skipped++
-			continue
+			dst = dst[:n]
 		}
-		dst = append(dst, *row)
 	}
-	if r.err == io.EOF {
-		return dst, nil
-	}
-	return dst[:base], r.err
 }
 
-// readRow reads records up to the next state row into pending.
-func (r *Reader) readRow() bool {
-	for r.readRecord() {
-		if r.rec.kind == recordRow {
-			r.pending, r.hasPending = r.rec.row, true
+// grow extends dst by one row, whose contents are left to the caller.
+func grow(dst []Row) []Row {
+	if len(dst) < cap(dst) {
+		return dst[:len(dst)+1]
+	}
+	return append(dst, Row{})
+}
+
+// readRow reads records up to the next state row into row.
+func (r *Reader) readRow(row *Row) bool {
+	for r.readRecord(row) {
+		if r.kind == recordRow {
 			return true
 		}
 	}
 	return false
 }
 
-// readRecord reads and decodes the next non-blank line into r.rec, checking
-// the order of state rows; false at the end (r.err io.EOF) or on an error.
-func (r *Reader) readRecord() bool {
+// readRecord reads and decodes the next non-blank line, checking the order
+// of state rows; r.kind says what it was, and a state row or route event
+// is decoded into row. False at the end (r.err io.EOF) or on an error.
+func (r *Reader) readRecord(row *Row) bool {
 	for {
 		line, err := r.br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
@@ -228,6 +267,21 @@ func (r *Reader) readRecord() bool {
 		for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
 			line = line[:len(line)-1]
 		}
+		if (r.format == FormatTrace || r.format == FormatJSONL) && !r.general {
+			switch decodeFixed(line, row) {
+			case fixedState:
+				r.kind, row.Line = recordRow, r.line
+				return r.order(row, true)
+			case fixedRoute:
+				r.kind, row.Line = recordRoute, r.line
+				return true
+			case fixedEvent:
+				if r.format == FormatTrace && skippedEvent(line) {
+					r.kind = recordSkip
+					return true
+				}
+			}
+		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
@@ -240,7 +294,7 @@ func (r *Reader) readRecord() bool {
 			}
 		}
 		if r.format == FormatTrace && skippedEvent(line) {
-			r.rec.kind = recordSkip
+			r.kind = recordSkip
 			return true
 		}
 		r.s = scanner{b: line}
@@ -253,11 +307,13 @@ func (r *Reader) readRecord() bool {
 			r.fail(r.line, r.s.field, r.s.problem)
 			return false
 		}
-		r.rec.row.Line = r.line
-		if r.rec.kind == recordRow || r.rec.kind == recordRoute {
-			if !r.order(&r.rec.row, r.rec.kind == recordRow) {
+		r.kind = r.rec.kind
+		if r.kind == recordRow || r.kind == recordRoute {
+			r.rec.row.Line = r.line
+			if !r.order(&r.rec.row, r.kind == recordRow) {
 				return false
 			}
+			*row = r.rec.row
 		}
 		return true
 	}

@@ -1,0 +1,307 @@
+// The fixed layout: a row spelled exactly as Glidepath's Trace v1 writer
+// spells it (engine/trace, format.go: members in its order, no whitespace,
+// ids as "0x" and 8 hex digits) is decoded in one pass over its bytes
+// without the member loop, so a Trace v1 file of millions of rows — what
+// `viewer run -trace` writes, and the usual client trace of two readings
+// diffed — reads at a fraction of the general scan's cost. Anything else,
+// however nearly the same (a space, a member out of order, an exponent, a
+// short id, null), is left to the general scan, which decides it and words
+// any error; so the two always agree (fixed_test.go, FuzzFixedRow).
+//
+// Accepted, as one line:
+//
+//	state: {"tick":N,"guid":"0xXXXXXXXX","cell":"0xXXXXXXXX","origin":[X,Y,Z]
+//	       then, each optional but in this order, ,"heading":H ,"queue":N
+//	       ,"fail":N ,"contact":true|false ,"branch":"NAME", then }
+//	route: {"tick":N,"guid":"0xXXXXXXXX","event":"route","branch":"NAME"}
+//
+// Other event rows of a Trace v1 file are skipped as before (skippedEvent).
+// The state layout with every optional member but "branch" is the writer's
+// state row; the optional members also cover Client trace v1 JSONL written
+// in the same order.
+
+package clienttrace
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+
+	"glidepath/physics"
+)
+
+// fixedResult says what decodeFixed made of a line.
+type fixedResult uint8
+
+const (
+	fixedNo    fixedResult = iota // not the fixed layout: use the general scan
+	fixedState                    // a state row, decoded into the Row
+	fixedRoute                    // a route event: Tick, GUID and Branch decoded
+	fixedEvent                    // an event row of another kind: check skippedEvent
+)
+
+// hexValue is a hex digit's value, 0xFF for any other byte.
+var hexValue = func() (v [256]byte) {
+	for i := range v {
+		v[i] = 0xFF
+	}
+	for c := '0'; c <= '9'; c++ {
+		v[c] = byte(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		v[c] = byte(c-'a') + 10
+		v[c-'a'+'A'] = byte(c-'a') + 10
+	}
+	return
+}()
+
+// fixedID reads 8 hex digits and the closing quote at b[i:].
+func fixedID(b []byte, i int) (uint32, int, bool) {
+	if len(b)-i < 9 || b[i+8] != '"' {
+		return 0, i, false
+	}
+	d := b[i : i+8 : i+8]
+	var v uint32
+	var bad byte
+	for _, c := range d {
+		h := hexValue[c]
+		bad |= h
+		v = v<<4 | uint32(h&0xF)
+	}
+	return v, i + 9, bad&0xF0 == 0
+}
+
+// fixedUint reads a run of 1 to 10 digits at b[i:] (leading zeros allowed,
+// as parseTick allows them).
+func fixedUint(b []byte, i int) (int, int, bool) {
+	n, start := 0, i
+	for i < len(b) && i-start < 11 {
+		c := b[i] - '0'
+		if c > 9 {
+			break
+		}
+		n = n*10 + int(c)
+		i++
+	}
+	d := i - start
+	return n, i, d >= 1 && d <= 10
+}
+
+// fixedFloat reads a plain decimal at b[i:] — an optional '-', digits, and
+// an optional point and digits — and stops at the first other byte, which
+// the caller checks is the delimiter it wants. The value is fastFloat32's
+// on the same token: the same refusals (more than 15 digits, a leading
+// zero, a point without digits after it, a float32 tie), the same exact
+// m / 10^k division; anything refused goes to the general scan, which
+// gives it to strconv. With 16 bytes left on the line the digits are
+// read 8 bytes at a time (swarDigits); otherwise byte by byte.
+func fixedFloat(b []byte, i int) (float32, int, bool) {
+	neg := false
+	if i < len(b) && b[i] == '-' {
+		neg = true
+		i++
+	}
+	if len(b)-i < 16 {
+		return fixedFloatBytes(b, i, neg)
+	}
+	start := i
+	chunk := binary.LittleEndian.Uint64(b[i:])
+	intDigits := swarCount(chunk)
+	if intDigits == 8 {
+		return fixedFloatBytes(b, i, neg)
+	}
+	m := swarValue(chunk, intDigits)
+	i += intDigits
+	frac := 0
+	if b[i] == '.' {
+		chunk = binary.LittleEndian.Uint64(b[i+1:])
+		frac = swarCount(chunk)
+		if frac == 8 {
+			return fixedFloatBytes(b, start, neg)
+		}
+		if frac == 0 {
+			return 0, i, false
+		}
+		m = m*uint64(pow10[frac]) + swarValue(chunk, frac)
+		i += 1 + frac
+	}
+	return fixedFinish(b, start, i, m, intDigits, frac, neg)
+}
+
+// swarCount is the number of leading ASCII digits in the 8 bytes of chunk
+// (little-endian: the first byte is the lowest). A byte is a digit when
+// its xor with '0' is below 10; adding 0x76 to its low 7 bits sets the top
+// bit exactly when it is not (no carry reaches the next byte).
+func swarCount(chunk uint64) int {
+	x := chunk ^ 0x3030303030303030
+	notDigit := (x&0x7F7F7F7F7F7F7F7F + 0x7676767676767676 | x) & 0x8080808080808080
+	return bits.TrailingZeros64(notDigit) >> 3
+}
+
+// swarValue is the value of the first n (0 to 8) digits of chunk: shifted
+// to the top so the bytes after them fall off and zeros lead, then paired
+// up 1+1, 2+2 and 4+4 digits with one multiply each.
+func swarValue(chunk uint64, n int) uint64 {
+	v := (chunk ^ 0x3030303030303030) << (64 - 8*uint(n))
+	v = (v & 0x0F0F0F0F0F0F0F0F) * (10<<8 + 1) >> 8
+	v = (v & 0x00FF00FF00FF00FF) * (100<<16 + 1) >> 16
+	return (v & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
+}
+
+// fixedFloatBytes is fixedFloat a byte at a time.
+func fixedFloatBytes(b []byte, i int, neg bool) (float32, int, bool) {
+	start := i
+	var m uint64
+	for i < len(b) {
+		c := b[i] - '0'
+		if c > 9 {
+			break
+		}
+		m = m*10 + uint64(c)
+		i++
+	}
+	intDigits := i - start
+	frac := 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		fs := i
+		for i < len(b) {
+			c := b[i] - '0'
+			if c > 9 {
+				break
+			}
+			m = m*10 + uint64(c)
+			i++
+		}
+		frac = i - fs
+		if frac == 0 {
+			return 0, i, false
+		}
+	}
+	return fixedFinish(b, start, i, m, intDigits, frac, neg)
+}
+
+// fixedFinish checks the digits read and divides: m / 10^frac.
+func fixedFinish(b []byte, start, i int, m uint64, intDigits, frac int, neg bool) (float32, int, bool) {
+	if intDigits == 0 || intDigits+frac > 15 || b[start] == '0' && intDigits > 1 {
+		return 0, i, false
+	}
+	v := float64(m) / pow10[frac]
+	// float32Tie, its normal case inline.
+	if v >= 0x1p-126 {
+		if math.Float64bits(v)&(1<<29-1) == 1<<28 {
+			return 0, i, false
+		}
+	} else if v != 0 && float32Tie(v) {
+		return 0, i, false
+	}
+	f := float32(v)
+	if neg {
+		f = -f
+	}
+	return f, i, true
+}
+
+// decodeFixed decodes line when it is spelled in the fixed layout. A state
+// row is written whole into row (Line is the caller's); for a route event
+// Tick, GUID, Branch and HasBranch are. fixedNo leaves row unspecified.
+func decodeFixed(line []byte, row *Row) fixedResult {
+	b := line
+	if !(len(b) >= 8 && string(b[:8]) == `{"tick":`) {
+		return fixedNo
+	}
+	tick, i, ok := fixedUint(b, 8)
+	if !ok || tick > MaxTick || !(len(b)-i >= 11 && string(b[i:i+11]) == `,"guid":"0x`) {
+		return fixedNo
+	}
+	guid, i, ok := fixedID(b, i+11)
+	if !ok {
+		return fixedNo
+	}
+	if !(len(b)-i >= 11 && string(b[i:i+11]) == `,"cell":"0x`) {
+		return decodeFixedEvent(b, i, tick, guid, row)
+	}
+	cell, i, ok := fixedID(b, i+11)
+	if !ok || !(len(b)-i >= 11 && string(b[i:i+11]) == `,"origin":[`) {
+		return fixedNo
+	}
+	i += len(`,"origin":[`)
+	var o [3]float32
+	for k, end := range [3]byte{',', ',', ']'} {
+		if o[k], i, ok = fixedFloat(b, i); !ok || i >= len(b) || b[i] != end {
+			return fixedNo
+		}
+		i++
+	}
+	*row = Row{Tick: tick, GUID: guid, Cell: cell}
+	row.Origin[0], row.Origin[1], row.Origin[2] = o[0], o[1], o[2]
+	if len(b)-i >= 11 && string(b[i:i+11]) == `,"heading":` {
+		if row.Heading, i, ok = fixedFloat(b, i+len(`,"heading":`)); !ok {
+			return fixedNo
+		}
+		row.HasHeading = true
+	}
+	if len(b)-i >= 9 && string(b[i:i+9]) == `,"queue":` {
+		if row.Queue, i, ok = fixedUint(b, i+len(`,"queue":`)); !ok || row.Queue > MaxQueue {
+			return fixedNo
+		}
+		row.HasQueue = true
+	}
+	if len(b)-i >= 8 && string(b[i:i+8]) == `,"fail":` {
+		if _, i, ok = fixedUint(b, i+len(`,"fail":`)); !ok {
+			return fixedNo
+		}
+	}
+	if len(b)-i >= 11 && string(b[i:i+11]) == `,"contact":` {
+		i += len(`,"contact":`)
+		switch {
+		case len(b)-i >= 4 && string(b[i:i+4]) == "true":
+			row.Contact, i = true, i+4
+		case len(b)-i >= 5 && string(b[i:i+5]) == "false":
+			i += 5
+		default:
+			return fixedNo
+		}
+		row.HasContact = true
+	}
+	if len(b)-i >= 11 && string(b[i:i+11]) == `,"branch":"` {
+		if row.Branch, i, ok = fixedBranch(b, i+len(`,"branch":"`)); !ok {
+			return fixedNo
+		}
+		row.HasBranch = true
+	}
+	if i != len(b)-1 || b[i] != '}' {
+		return fixedNo
+	}
+	return fixedState
+}
+
+// decodeFixedEvent reads an event row from its "event" member at b[i:].
+func decodeFixedEvent(b []byte, i, tick int, guid uint32, row *Row) fixedResult {
+	if !(len(b)-i >= 10 && string(b[i:i+10]) == `,"event":"`) {
+		return fixedNo
+	}
+	i += len(`,"event":"`)
+	if !(len(b)-i >= 17 && string(b[i:i+17]) == `route","branch":"`) {
+		return fixedEvent
+	}
+	branch, i, ok := fixedBranch(b, i+len(`route","branch":"`))
+	if !ok || i != len(b)-1 || b[i] != '}' {
+		return fixedNo
+	}
+	*row = Row{Tick: tick, GUID: guid, Branch: branch, HasBranch: true}
+	return fixedRoute
+}
+
+// fixedBranch reads a route branch's name and its closing quote at b[i:].
+func fixedBranch(b []byte, i int) (physics.Route, int, bool) {
+	j := i
+	for j < len(b) && b[j] != '"' {
+		j++
+	}
+	if j == len(b) {
+		return 0, i, false
+	}
+	r, ok := parseBranch(b[i:j])
+	return r, j + 1, ok
+}
