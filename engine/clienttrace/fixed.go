@@ -181,19 +181,39 @@ func fixedFloatBytes(b []byte, i int, neg bool) (float32, int, bool) {
 	return fixedFinish(b, start, i, m, intDigits, frac, neg)
 }
 
-// fixedFinish checks the digits read and divides: m / 10^frac.
+// fixedFinish checks the digits read and makes the float32: m / 10^frac,
+// correctly rounded to float64 and then to float32, refusing a float64
+// that lies exactly halfway between two float32s (fastFloat32's rule; a
+// whole number is exact in float64, so its one rounding is correct even
+// on a tie, as strconv's is).
+//
+// The division is the slow step, so it is first done as a multiply by
+// 10^-frac: that product is within 2 float64 ulps of m / 10^frac (each of
+// 10^-frac and the product is rounded once). Rounding to float32 depends
+// only on which side of a float32 midpoint the value lies, and in the
+// float64 bits of a float32 normal a midpoint is the dropped 29 bits equal
+// to 1<<28; when the product's dropped bits are more than 64 ulps from
+// that, the exact quotient — and its float64 rounding — lies on the same
+// side, and rounds to the same float32. Closer than that (about one value
+// in four million), and below float32's normals, the exact division
+// decides.
 func fixedFinish(b []byte, start, i int, m uint64, intDigits, frac int, neg bool) (float32, int, bool) {
 	if intDigits == 0 || intDigits+frac > 15 || b[start] == '0' && intDigits > 1 {
 		return 0, i, false
 	}
-	v := float64(m) / pow10[frac]
-	// float32Tie, its normal case inline.
-	if v >= 0x1p-126 {
-		if math.Float64bits(v)&(1<<29-1) == 1<<28 {
-			return 0, i, false
+	v := float64(m)
+	if frac > 0 {
+		v *= pow10inv[frac]
+		if d := int64(math.Float64bits(v)&(1<<29-1)) - 1<<28; d <= 64 && d >= -64 || v < 0x1p-126 {
+			v = float64(m) / pow10[frac]
+			if v >= 0x1p-126 {
+				if math.Float64bits(v)&(1<<29-1) == 1<<28 {
+					return 0, i, false
+				}
+			} else if v != 0 && float32Tie(v) {
+				return 0, i, false
+			}
 		}
-	} else if v != 0 && float32Tie(v) {
-		return 0, i, false
 	}
 	f := float32(v)
 	if neg {
@@ -202,34 +222,53 @@ func fixedFinish(b []byte, start, i int, m uint64, intDigits, frac int, neg bool
 	return f, i, true
 }
 
+// pow10inv are the float64s nearest 10^-k.
+var pow10inv = func() (p [len(pow10)]float64) {
+	for k := range p {
+		p[k] = 1 / pow10[k]
+	}
+	return
+}()
+
 // decodeFixed decodes line when it is spelled in the fixed layout. A state
 // row is written whole into row (Line is the caller's); for a route event
 // Tick, GUID, Branch and HasBranch are. fixedNo leaves row unspecified.
 func decodeFixed(line []byte, row *Row) fixedResult {
-	b := line
-	if !(len(b) >= 8 && string(b[:8]) == `{"tick":`) {
+	kind, n := decodeFixedAt(line, row)
+	if (kind == fixedState || kind == fixedRoute) && n != len(line) {
 		return fixedNo
+	}
+	return kind
+}
+
+// decodeFixedAt decodes the row b starts with, as decodeFixed does, and
+// returns with a state row or a route event the length of the row (up to
+// its closing brace), which the caller checks ends its line; what follows
+// is not read. An event row of another kind is not read past its kind.
+func decodeFixedAt(b []byte, row *Row) (fixedResult, int) {
+	if !(len(b) >= 8 && string(b[:8]) == `{"tick":`) {
+		return fixedNo, 0
 	}
 	tick, i, ok := fixedUint(b, 8)
 	if !ok || tick > MaxTick || !(len(b)-i >= 11 && string(b[i:i+11]) == `,"guid":"0x`) {
-		return fixedNo
+		return fixedNo, 0
 	}
 	guid, i, ok := fixedID(b, i+11)
 	if !ok {
-		return fixedNo
+		return fixedNo, 0
 	}
 	if !(len(b)-i >= 11 && string(b[i:i+11]) == `,"cell":"0x`) {
 		return decodeFixedEvent(b, i, tick, guid, row)
 	}
 	cell, i, ok := fixedID(b, i+11)
 	if !ok || !(len(b)-i >= 11 && string(b[i:i+11]) == `,"origin":[`) {
-		return fixedNo
+		return fixedNo, 0
 	}
 	i += len(`,"origin":[`)
 	var o [3]float32
 	for k, end := range [3]byte{',', ',', ']'} {
 		if o[k], i, ok = fixedFloat(b, i); !ok || i >= len(b) || b[i] != end {
-			return fixedNo
+			return fixedNo, 0
 		}
 		i++
 	}
@@ -237,19 +276,19 @@ func decodeFixed(line []byte, row *Row) fixedResult {
 	row.Origin[0], row.Origin[1], row.Origin[2] = o[0], o[1], o[2]
 	if len(b)-i >= 11 && string(b[i:i+11]) == `,"heading":` {
 		if row.Heading, i, ok = fixedFloat(b, i+len(`,"heading":`)); !ok {
-			return fixedNo
+			return fixedNo, 0
 		}
 		row.HasHeading = true
 	}
 	if len(b)-i >= 9 && string(b[i:i+9]) == `,"queue":` {
 		if row.Queue, i, ok = fixedUint(b, i+len(`,"queue":`)); !ok || row.Queue > MaxQueue {
-			return fixedNo
+			return fixedNo, 0
 		}
 		row.HasQueue = true
 	}
 	if len(b)-i >= 8 && string(b[i:i+8]) == `,"fail":` {
 		if _, i, ok = fixedUint(b, i+len(`,"fail":`)); !ok {
-			return fixedNo
+			return fixedNo, 0
 		}
 	}
 	if len(b)-i >= 11 && string(b[i:i+11]) == `,"contact":` {
@@ -260,37 +299,37 @@ func decodeFixed(line []byte, row *Row) fixedResult {
 		case len(b)-i >= 5 && string(b[i:i+5]) == "false":
 			i += 5
 		default:
-			return fixedNo
+			return fixedNo, 0
 		}
 		row.HasContact = true
 	}
 	if len(b)-i >= 11 && string(b[i:i+11]) == `,"branch":"` {
 		if row.Branch, i, ok = fixedBranch(b, i+len(`,"branch":"`)); !ok {
-			return fixedNo
+			return fixedNo, 0
 		}
 		row.HasBranch = true
 	}
-	if i != len(b)-1 || b[i] != '}' {
-		return fixedNo
+	if i >= len(b) || b[i] != '}' {
+		return fixedNo, 0
 	}
-	return fixedState
+	return fixedState, i + 1
 }
 
 // decodeFixedEvent reads an event row from its "event" member at b[i:].
-func decodeFixedEvent(b []byte, i, tick int, guid uint32, row *Row) fixedResult {
+func decodeFixedEvent(b []byte, i, tick int, guid uint32, row *Row) (fixedResult, int) {
 	if !(len(b)-i >= 10 && string(b[i:i+10]) == `,"event":"`) {
-		return fixedNo
+		return fixedNo, 0
 	}
 	i += len(`,"event":"`)
 	if !(len(b)-i >= 17 && string(b[i:i+17]) == `route","branch":"`) {
-		return fixedEvent
+		return fixedEvent, 0
 	}
 	branch, i, ok := fixedBranch(b, i+len(`route","branch":"`))
-	if !ok || i != len(b)-1 || b[i] != '}' {
-		return fixedNo
+	if !ok || i >= len(b) || b[i] != '}' {
+		return fixedNo, 0
 	}
 	*row = Row{Tick: tick, GUID: guid, Branch: branch, HasBranch: true}
-	return fixedRoute
+	return fixedRoute, i + 1
 }
 
 // fixedBranch reads a route branch's name and its closing quote at b[i:].

@@ -9,7 +9,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -84,7 +86,33 @@ var fixedShapes = []string{
 // and the error it stopped with, as text.
 func readBothWays(t testing.TB, name string, data []byte, general bool) string {
 	t.Helper()
-	r, err := NewReader(name, bytes.NewReader(data), 30)
+	return readChunked(t, name, data, general, 0)
+}
+
+// chunkReader hands out at most n bytes a read, so rows are cut where a
+// read ends.
+type chunkReader struct {
+	data []byte
+	n    int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.data)
+	c.data = c.data[k:]
+	return k, nil
+}
+
+// readChunked is readBothWays reading chunk bytes at a time (0: all).
+func readChunked(t testing.TB, name string, data []byte, general bool, chunk int) string {
+	t.Helper()
+	var src io.Reader = bytes.NewReader(data)
+	if chunk > 0 {
+		src = &chunkReader{data: data, n: chunk}
+	}
+	r, err := NewReader(name, src, 30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,6 +172,26 @@ func TestFixed_TakesTheWritersRows(t *testing.T) {
 	}
 	if fixed, general := readBothWays(t, "walk.trace", data, false), readBothWays(t, "walk.trace", data, true); fixed != general {
 		t.Errorf("the trace reads differently:\nfixed:\n%s\ngeneral:\n%s", fixed, general)
+	}
+}
+
+// TestFixed_RowsCutByReads: rows the buffer holds only part of are read
+// line by line, the same as whole ones.
+func TestFixed_RowsCutByReads(t *testing.T) {
+	data, err := os.ReadFile("../testdata/steady_walk.trace.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A last row without a newline.
+	data = append(data, `{"tick":99999,"guid":"0x80000A01","cell":"0xA9B4001C","origin":[90,90,0],"heading":90.00001,"queue":0,"fail":0,"contact":true}`...)
+	want := readChunked(t, "walk.trace", data, true, 0)
+	if !strings.Contains(want, "Tick:99999") || !strings.Contains(want, "end: EOF") {
+		t.Fatalf("the trace does not read to its last row:\n%s", want)
+	}
+	for _, chunk := range []int{1, 7, 64, 100, 129, 1000} {
+		if got := readChunked(t, "walk.trace", data, false, chunk); got != want {
+			t.Errorf("read %d bytes at a time:\n%s\nwant\n%s", chunk, got, want)
+		}
 	}
 }
 
@@ -246,5 +294,76 @@ func TestFixed_ErrorsNameTheLine(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Line != 3 || e.Field != "tick" {
 		t.Fatalf("got %v, want order.trace:3: tick: …", err)
+	}
+}
+
+// TestFixedFloat_RandomDecimals: a million decimals — float32s as the
+// writer prints them and random digit strings of every length the fixed
+// layout takes — read as strconv reads them (or are left to it).
+func TestFixedFloat_RandomDecimals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	taken := 0
+	for k := 0; k < n; k++ {
+		var tok string
+		if k%2 == 0 {
+			f := math.Float32frombits(rng.Uint32())
+			if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+				continue
+			}
+			if k%4 == 0 {
+				f = float32(rng.Float64()*400 - 200)
+			}
+			tok = strconv.FormatFloat(float64(f), 'g', -1, 32)
+		} else {
+			intDigits, fracDigits := 1+rng.IntN(9), rng.IntN(10)
+			tok = strconv.FormatUint(rng.Uint64N(uint64(pow10[intDigits])), 10)
+			if fracDigits > 0 {
+				tok += "." + fmt.Sprintf("%0*d", fracDigits, rng.Uint64N(uint64(pow10[fracDigits])))
+			}
+		}
+		for _, line := range []string{tok + "]", tok + `,"heading":90,"queue":0}`} {
+			got, end, ok := fixedFloat([]byte(line), 0)
+			if !ok || end != len(tok) {
+				continue
+			}
+			taken++
+			want, err := strconv.ParseFloat(tok, 32)
+			if err != nil || math.Float32bits(got) != math.Float32bits(float32(want)) {
+				t.Fatalf("%q: fixed %v (%08x), strconv %v (%08x)", tok, got, math.Float32bits(got), float32(want), math.Float32bits(float32(want)))
+			}
+		}
+	}
+	if taken < n/2 {
+		t.Errorf("the fixed layout took only %d of %d numbers", taken, 2*n)
+	}
+}
+
+// TestFixedFloat_NearMidpoints: decimals of 15 digits a hair from a
+// midpoint between two float32s — where a float64 rounding error would
+// change the float32 — read as strconv reads them.
+func TestFixedFloat_NearMidpoints(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for k := 0; k < 200_000; k++ {
+		f := float32(rng.Float64() * 999)
+		mid := (float64(f) + float64(math.Nextafter32(f, float32(math.Inf(1))))) / 2
+		for _, digits := range []int{9, 12, 14, 15} {
+			tok := strconv.FormatFloat(mid, 'g', digits, 64)
+			if strings.ContainsAny(tok, "e") {
+				continue
+			}
+			line := []byte(tok + `,"heading":90,"queue":0,"fail":0}`)
+			got, end, ok := fixedFloat(line, 0)
+			if !ok || end != len(tok) {
+				continue
+			}
+			want, err := strconv.ParseFloat(tok, 32)
+			if err != nil || math.Float32bits(got) != math.Float32bits(float32(want)) {
+				t.Fatalf("%q: fixed %v, strconv %v", tok, got, float32(want))
+			}
+		}
 	}
 }

@@ -246,6 +246,27 @@ func (r *Reader) readRow(row *Row) bool {
 // is decoded into row. False at the end (r.err io.EOF) or on an error.
 func (r *Reader) readRecord(row *Row) bool {
 	for {
+		// A row in the fixed layout is decoded where it lies in the
+		// buffer, its end found by the decoding rather than by a search
+		// for the newline first; it must end its line. Only what is
+		// already buffered is looked at (Peek does no reading, so a read
+		// error stays for ReadSlice to report), and anything else —
+		// other spellings, a row cut by the buffer's end, a CRLF line —
+		// takes the line-by-line path below.
+		if (r.format == FormatTrace || r.format == FormatJSONL) && !r.general {
+			buf, _ := r.br.Peek(r.br.Buffered())
+			if kind, n := decodeFixedAt(buf, row); (kind == fixedState || kind == fixedRoute) && n < len(buf) && buf[n] == '\n' {
+				r.br.Discard(n + 1)
+				r.line++
+				row.Line = r.line
+				if kind == fixedRoute {
+					r.kind = recordRoute
+					return true
+				}
+				r.kind = recordRow
+				return r.order(row, true)
+			}
+		}
 		line, err := r.br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
 			r.fail(r.line+1, "read", "line longer than "+strconv.Itoa(MaxLineBytes)+" bytes")

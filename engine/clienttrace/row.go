@@ -25,23 +25,26 @@ const (
 )
 
 // Row is one object at one tick, as the client reported it. The Has fields
-// say which optional values the client gave; only those are compared.
+// say which optional values the client gave; only those are compared. (The
+// fields are ordered to fit a 64-byte cache line: a comparison reads
+// millions of rows another goroutine wrote.)
 type Row struct {
 	// Line is the line of the file the row came from.
 	Line int
 	// Tick is the tick (given, or mapped from T).
 	Tick int
 	// T is the time in seconds when the row gave "t" (HasT).
-	T    float64
-	HasT bool
+	T float64
 
 	GUID   uint32
 	Cell   uint32
 	Origin mgl32.Vec3
 
-	Heading    float32
+	Heading float32
+	Queue   int
+
+	HasT       bool
 	HasHeading bool
-	Queue      int
 	HasQueue   bool
 	Contact    bool
 	HasContact bool
