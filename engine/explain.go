@@ -236,8 +236,10 @@ func (o *explained) whySnap(c *Cause, e *Event) (what, why string) {
 		}
 		return "teleport " + d + " m", upd + " carried a newer teleport stamp, so MoveOrTeleport hard-snapped it (branch A, SetPosition)"
 	case physics.RouteSlide:
-		return "slide-snap " + d + " m", fmt.Sprintf("%s arrived with the body %s m from the player (≥ %g m, MoveOrTeleport branch C: StopInterpolating and SetPositionSimple instead of InterpolateTo)",
-			upd, metresText(o.route.Distance), physics.MaxPhysicsDistance)
+		// Concatenated rather than formatted: a long run has a snap in
+		// most of its seconds, and diff builds every one.
+		return "slide-snap " + d + " m", upd + " arrived with the body " + metresText(o.route.Distance) +
+			" m from the player (≥ " + maxPhysicsText + " m, MoveOrTeleport branch C: StopInterpolating and SetPositionSimple instead of InterpolateTo)"
 	}
 	return "snap " + d + " m", upd + " placed the body"
 }
@@ -330,6 +332,9 @@ func placeDistance(a, b *Place) float32 {
 	}
 	return pa.Offset(&pb).Len()
 }
+
+// maxPhysicsText is MAX_PHYSICS_DISTANCE as the slide-snap chain prints it.
+var maxPhysicsText = fmt.Sprintf("%g", physics.MaxPhysicsDistance)
 
 func metresText(v float32) string { return strconv.FormatFloat(float64(v), 'f', 2, 32) }
 
