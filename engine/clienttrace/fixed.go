@@ -55,10 +55,15 @@ var hexValue = func() (v [256]byte) {
 	return
 }()
 
-// fixedID reads 8 hex digits and the closing quote at b[i:].
+// fixedID reads 8 hex digits and the closing quote at b[i:]: uppercase 8
+// bytes at a time (swarHex, the writer's spelling), anything else through
+// the digit table.
 func fixedID(b []byte, i int) (uint32, int, bool) {
 	if len(b)-i < 9 || b[i+8] != '"' {
 		return 0, i, false
+	}
+	if v, ok := swarHex(binary.LittleEndian.Uint64(b[i:])); ok {
+		return v, i + 9, true
 	}
 	d := b[i : i+8 : i+8]
 	var v uint32
@@ -69,6 +74,25 @@ func fixedID(b []byte, i int) (uint32, int, bool) {
 		v = v<<4 | uint32(h&0xF)
 	}
 	return v, i + 9, bad&0xF0 == 0
+}
+
+// swarHex reads the 8 bytes of x (little-endian: the first byte is the
+// highest digit) as uppercase hex digits. Each byte's value is its low
+// nibble, plus 9 when bit 6 is set (a letter); the bytes are valid exactly
+// when no value exceeds 15 and encoding the values back ('0' + n, and 7
+// more past 9) gives x. The eight 4-bit values are then packed by pairs.
+func swarHex(x uint64) (uint32, bool) {
+	const ones = 0x0101010101010101
+	n := x&(0x0F*ones) + (x&(0x40*ones))>>6*9
+	over9 := (n + 0x76*ones) & (0x80 * ones) >> 7
+	over15 := (n + 0x70*ones) & (0x80 * ones)
+	if over15 != 0 || n+0x30*ones+over9*7 != x {
+		return 0, false
+	}
+	v := (n<<4 | n>>8) & 0x00FF00FF00FF00FF
+	v = (v<<8 | v>>16) & 0x0000FFFF0000FFFF
+	v = (v<<16 | v>>32) & 0xFFFFFFFF
+	return uint32(v), true
 }
 
 // fixedUint reads a run of 1 to 10 digits at b[i:] (leading zeros allowed,

@@ -367,3 +367,37 @@ func TestFixedFloat_NearMidpoints(t *testing.T) {
 		}
 	}
 }
+
+func TestSwarHex_AgreesWithParseID(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := "0123456789ABCDEFabcdefGgXx:@/`\x00\xff\x30\x46\x47\x40\x3a"
+	check := func(s string) {
+		v, ok := swarHex(binary.LittleEndian.Uint64([]byte(s)))
+		want, wok := parseID([]byte("0x" + s))
+		upper := strings.ToUpper(s) == s
+		switch {
+		case ok && (!wok || v != want):
+			t.Fatalf("%q: swarHex %08x, parseID %08x %t", s, v, want, wok)
+		case !ok && wok && upper:
+			t.Fatalf("%q: swarHex refused an uppercase id", s)
+		}
+	}
+	for _, s := range []string{"00000000", "FFFFFFFF", "80400001", "A9B4001C", "0000000G", "G0000000", "a9b4001c", "9999999:", "@AAAAAAA"} {
+		check(s)
+	}
+	for k := 0; k < 200_000; k++ {
+		var b [8]byte
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			} else {
+				b[i] = "0123456789ABCDEF"[rng.IntN(16)]
+			}
+		}
+		check(string(b[:]))
+	}
+	for c := 0; c < 256; c++ {
+		check(strings.Repeat("0", 7) + string([]byte{byte(c)}))
+		check(string([]byte{byte(c)}) + strings.Repeat("7", 7))
+	}
+}
