@@ -4,22 +4,48 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"syscall"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/trace"
 )
 
-// BenchmarkRead reads a JSONL client trace of 100 objects shaped like a
-// Trace v1 state row (make bench; ns/op is per row).
+// BenchmarkRead reads client traces of 100 objects (make bench; ns/op is
+// per row, cpu-ns/row the process's CPU per row, steadier on a busy
+// machine): JSONL rows shaped like a Trace v1 state row with a branch;
+// state rows exactly as the Trace v1 writer writes them (the fixed layout);
+// and the same rows with a space after each colon (the general scan).
 func BenchmarkRead(b *testing.B) {
-	var buf bytes.Buffer
 	const objects, ticks = 100, 300
+	var jsonl, writer bytes.Buffer
+	var line []byte
 	for t := 0; t < ticks; t++ {
 		for o := 0; o < objects; o++ {
-			fmt.Fprintf(&buf, `{"tick":%d,"guid":"0x%08X","cell":"0xA9B4001F","origin":[%g,%g,%g],"heading":%g,"queue":%d,"fail":0,"contact":true,"branch":"interpolate"}`+"\n",
+			fmt.Fprintf(&jsonl, `{"tick":%d,"guid":"0x%08X","cell":"0xA9B4001F","origin":[%g,%g,%g],"heading":%g,"queue":%d,"fail":0,"contact":true,"branch":"interpolate"}`+"\n",
 				t, 0x80000000+o, 90.041664+float32(t)*0.25, 91.25-float32(o)*0.5, 0.125, float32(o)*3.5, t%3)
+			st := trace.State{Tick: t, GUID: 0x80400000 + uint32(o), Cell: 0xA9B4001F,
+				Origin:  mgl32.Vec3{77.403885 + float32(t)*0.0371, 26.864977 + float32(o)*1.13, 0},
+				Heading: float32(o) * 3.61, Queue: t % 3, Contact: true}
+			line = append(trace.AppendState(line[:0], &st), '\n')
+			writer.Write(line)
 		}
 	}
-	data := buf.Bytes()
-	b.SetBytes(int64(len(data)) / (objects * ticks))
+	spaced := bytes.ReplaceAll(writer.Bytes(), []byte(`":`), []byte(`": `))
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"jsonl", jsonl.Bytes()}, {"writer", writer.Bytes()}, {"spaced", spaced}} {
+		b.Run(c.name, func(b *testing.B) {
+			benchRead(b, c.data, objects*ticks)
+		})
+	}
+}
+
+func benchRead(b *testing.B, data []byte, perPass int) {
+	b.SetBytes(int64(len(data) / perPass))
+	start := cpuSeconds()
 	b.ResetTimer()
 	rows := 0
 	var dst []Row
@@ -39,4 +65,11 @@ func BenchmarkRead(b *testing.B) {
 			rows += len(dst)
 		}
 	}
+	b.ReportMetric((cpuSeconds()-start)*1e9/float64(rows), "cpu-ns/row")
+}
+
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
