@@ -60,7 +60,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context})
 	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
 	// No stage records: they cost a tenth of the run, and only a pop's
-	// cause uses them (viewer run -explain has them).
+	// cause uses them; a pop at a divergence gets its stage from a second
+	// run made only then (NameStages, below).
 	// The input is decoded on another core while the pipeline steps, as in
 	// viewer run.
 	ahead := recording.Prefetch(src)
@@ -84,6 +85,21 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		case errors.As(err, &te) || sim.Err() != nil:
 			return usageError{err}
 		}
+		return err
+	}
+	// A pop among a divergence's causes is named by its stage: the input
+	// is run again with stage records, up to that pop, only then.
+	var again recording.Source
+	err = cmp.NameStages(res, func(sink engine.TickSink) (*engine.Sim, error) {
+		if again, _, err = openInput(files[0], engine.LoadOptions{Capture: copts}); err != nil {
+			return nil, err
+		}
+		return engine.NewStream(again, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, RecordStages: true, Sink: sink})
+	})
+	if again != nil {
+		again.Close()
+	}
+	if err != nil {
 		return err
 	}
 	res.Input = traceInputName(files[0])

@@ -58,6 +58,14 @@ type Divergence struct {
 	Causes []string `json:"causes"`
 	// Context is the ticks before the divergence, oldest first.
 	Context []ContextTick `json:"context"`
+
+	// causeKinds are the tick and kind of each of Causes (for NameStages).
+	causeKinds []causeKind
+}
+
+type causeKind struct {
+	tick int
+	kind engine.EventKind
 }
 
 // Retail is what the retail pipeline had and did at a tick.
