@@ -8,6 +8,7 @@
 package engine
 
 import (
+	"context"
 	"math"
 
 	"glidepath/engine/recording"
@@ -24,6 +25,18 @@ func (s *Sim) deliverDue(k int) {
 		return
 	}
 	st := s.store
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	if s.growing {
+		if st.through() < k {
+			// Tick k's events are not all read yet: wait for them
+			// (eventgrow.go).
+			st.mu.RUnlock()
+			_ = st.Wait(context.Background(), k)
+			st.mu.RLock()
+		}
+		s.refreshLocked()
+	}
 	end := st.end(k)
 	if s.cursor < end && s.posAt != s.cursor {
 		s.pos, s.posAt = st.seek(s.cursor), s.cursor // after a seek
@@ -31,10 +44,27 @@ func (s *Sim) deliverDue(k int) {
 	for s.cursor < end {
 		i := s.cursor
 		target := st.decode(&s.pos, i, &s.ev)
+		if int(target) >= len(s.slots) {
+			s.addStoreSlots(int(target) + 1) // created after the Sim was made
+		}
 		s.cursor++
 		s.posAt = s.cursor
 		s.source = int32(i)
 		s.deliver(&s.ev, target)
+	}
+}
+
+// addStoreSlots makes the slots of the store's objects up to n, met since
+// the Sim was made (a growing store); the store's lock is held. The store
+// checked each create against the same motion tables, so making the slot
+// cannot fail where the store's succeeded.
+func (s *Sim) addStoreSlots(n int) {
+	st := s.store
+	for h := len(st.rec.Header.Entities); len(s.slots) < n; {
+		c := st.creates[len(s.slots)-h]
+		if err := s.addSlot(c.ent); err != nil {
+			panic(err) // the store made this slot with the same tables
+		}
 	}
 }
 

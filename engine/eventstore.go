@@ -6,16 +6,17 @@
 // indexed as they are appended, so the store can be built straight from a
 // recording.Source and never hold a []recording.Event, and it can grow
 // while a run reads it: appending never moves what is stored (chunks are
-// not reallocated; indices and tick ranges already read stay valid). Append
-// and reads are not synchronised: a run that follows a growing file appends
-// between its ticks, on the goroutine that steps.
+// not reallocated; indices and tick ranges already read stay valid). A store
+// may be filled on one goroutine (eventgrow.go) while runs on others read
+// it: appending holds the store's lock, reading holds it shared, and a run
+// steps a tick only once every event due by then is in.
 
 package engine
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
+	"sync"
 
 	"glidepath/engine/recording"
 )
@@ -48,6 +49,13 @@ type storePos struct {
 // EventStore is a recording's checked events, packed. Its header is the
 // recording's (Recording, with no events).
 type EventStore struct {
+	// mu guards everything below while the store grows: Append holds it,
+	// readers hold it shared.
+	mu sync.RWMutex
+	// growth is the reading that fills the store (eventgrow.go); its
+	// complete flag says every event of the input is in.
+	growth growth
+
 	rec    *recording.Recording
 	rate   int
 	chunks [][]byte
@@ -87,6 +95,7 @@ func newEventStore(rec *recording.Recording, rate int, ix *indexer, maker slotMa
 	hdr := &recording.Recording{Name: rec.Name, Header: rec.Header,
 		Skipped: rec.Skipped, SkippedTypes: rec.SkippedTypes, SkippedLine: rec.SkippedLine}
 	st := &EventStore{rec: hdr, rate: rate, ix: ix, maker: maker, maxBytes: MaxStoreBytes}
+	st.growth.wake = make(chan struct{})
 	for i := range rec.Header.Entities {
 		st.guids = append(st.guids, rec.Header.Entities[i].GUID)
 	}
@@ -110,8 +119,21 @@ func (st *EventStore) hasMotion(slot int32, name string) error {
 }
 
 // Append checks ev (as New checks a recording's events, errors naming the
-// file, line and field) and stores it.
+// file, line and field) and stores it. Runs reading the store see it once
+// its tick is complete (eventgrow.go).
 func (st *EventStore) Append(ev *recording.Event) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	through := len(st.ends)
+	err := st.add(ev)
+	if len(st.ends) != through {
+		st.wakeReaders()
+	}
+	return err
+}
+
+// add is Append with the lock held.
+func (st *EventStore) add(ev *recording.Event) error {
 	due, target, err := checkEvent(st.rec.Name, st.rate, st.ix, ev, st.n, st)
 	if err != nil {
 		return err
@@ -159,20 +181,38 @@ func (st *EventStore) Append(ev *recording.Event) error {
 }
 
 // Len is the number of events stored.
-func (st *EventStore) Len() int { return st.n }
+func (st *EventStore) Len() int {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.n
+}
 
 // Bytes is the memory the store's packed events and index hold.
-func (st *EventStore) Bytes() int64 { return st.bytes }
+func (st *EventStore) Bytes() int64 {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.bytes
+}
 
-// Recording is the recording's name and header; it has no events.
+// Recording is the recording's name and header; it has no events. While
+// the store grows, its skipped-event counts are those of the reading so
+// far (Skipped gives them safely).
 func (st *EventStore) Recording() *recording.Recording { return st.rec }
 
-// Notes are the notes with their ticks, in order; read-only.
-func (st *EventStore) Notes() []Note { return st.notes }
+// Notes are the notes read so far with their ticks, in order; read-only.
+func (st *EventStore) Notes() []Note {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.notes
+}
 
 // NoteEvents are the notes' event indices (an engine Event's Source), in
-// order; read-only.
-func (st *EventStore) NoteEvents() []int32 { return st.noteEvents }
+// order, as far as read; read-only.
+func (st *EventStore) NoteEvents() []int32 {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.noteEvents
+}
 
 // end is the number of events due by tick k.
 func (st *EventStore) end(k int) int {
@@ -220,40 +260,35 @@ func (st *EventStore) slotGUID(slot int32) uint32 { return st.guids[slot] }
 
 // At decodes event i (0 ≤ i < Len) into ev.
 func (st *EventStore) At(i int, ev *recording.Event) {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
 	p := st.seek(i)
 	st.decode(&p, i, ev)
 }
 
 // ReadEvents reads src to its end into a store, checking the header and
 // every event as New does (opts.Assets resolves motion tables and terrain).
-// It does not close src.
+// It does not close src. GrowEvents reads the same store on a goroutine
+// while runs read it.
 func ReadEvents(src recording.Source, opts Options) (*EventStore, error) {
+	st, err := newStoreOf(src, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.fill(nil, src); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// newStoreOf makes the empty store of src's header, checked.
+func newStoreOf(src recording.Source, opts Options) (*EventStore, error) {
 	rec := &recording.Recording{Name: src.Name(), Header: src.Header()}
 	s, ix, err := makeSim(rec, opts)
 	if err != nil {
 		return nil, err
 	}
-	st := newEventStore(rec, s.rate, ix, s)
-	for {
-		ev, err := src.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if err := st.Append(&ev); err != nil {
-			return nil, err
-		}
-	}
-	if r, ok := src.(interface {
-		Skipped() int
-		SkippedTypes() []string
-		SkippedLine() int
-	}); ok {
-		st.rec.Skipped, st.rec.SkippedTypes, st.rec.SkippedLine = r.Skipped(), r.SkippedTypes(), r.SkippedLine()
-	}
-	return st, nil
+	return newEventStore(rec, s.rate, ix, s), nil
 }
 
 // LoadEvents opens the input at path (Open) and reads it into a store.
@@ -279,7 +314,10 @@ func NewFromStore(st *EventStore, opts Options) (*Sim, error) {
 	if s.rate != st.rate {
 		return nil, fmt.Errorf("engine: event store at %d Hz, run at %d Hz", st.rate, s.rate)
 	}
-	for _, c := range st.creates {
+	st.mu.RLock()
+	creates := st.creates
+	st.mu.RUnlock()
+	for _, c := range creates {
 		if err := s.addSlot(c.ent); err != nil {
 			return nil, inputError(st.rec.Name, c.line, "create.entity.motion_table", "%v", err)
 		}
@@ -291,6 +329,29 @@ func NewFromStore(st *EventStore, opts Options) (*Sim, error) {
 // useStore makes st the Sim's events and starts the run at tick 0.
 func (s *Sim) useStore(st *EventStore) {
 	s.store = st
+	s.growing = true
+	s.refresh()
+	s.start()
+}
+
+// refresh takes in what a growing store has read since the Sim last
+// looked: the notes and the last tick (TailSeconds after the last event
+// read, unless Options.LastTick fixes it). Once the store is complete,
+// nothing changes any more.
+func (s *Sim) refresh() {
+	if !s.growing {
+		return
+	}
+	st := s.store
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	s.refreshLocked()
+}
+
+// refreshLocked is refresh with the store's lock held.
+func (s *Sim) refreshLocked() {
+	st := s.store
+	s.growing = !st.growth.complete
 	s.notes = st.notes
 	s.lastTick = s.opts.LastTick
 	if s.lastTick <= 0 {
@@ -300,7 +361,6 @@ func (s *Sim) useStore(st *EventStore) {
 		}
 		s.lastTick = s.dueTick(last + TailSeconds)
 	}
-	s.start()
 }
 
 // Store is the events the Sim reads (nil for a streamed Sim).
@@ -309,6 +369,8 @@ func (s *Sim) Store() *EventStore { return s.store }
 // HasObject reports whether guid names a header entity or an object some
 // create event makes.
 func (st *EventStore) HasObject(guid uint32) bool {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
 	for _, g := range st.guids {
 		if g == guid {
 			return true

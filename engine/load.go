@@ -55,6 +55,9 @@ func IsCapture(path string) bool {
 type LoadOptions struct {
 	// Capture holds a capture's server port and player (engine/capture).
 	Capture capture.Options
+	// Follow reads a file still being written, waiting at its end for more
+	// (GrowEvents).
+	Follow bool
 }
 
 // Load reads the recording at path (gzip when it ends in .gz), compiles

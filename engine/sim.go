@@ -44,6 +44,9 @@ type Sim struct {
 	// store holds the events, packed, with the tick each is delivered in
 	// and the slot it is about (eventstore.go); nil when streaming.
 	store *EventStore
+	// growing: the store was still being read when the Sim last looked
+	// (eventgrow.go); the last tick and notes are refreshed as it grows.
+	growing bool
 	// pos is where event posAt starts in the store; ev is the event being
 	// delivered.
 	pos   storePos
@@ -126,10 +129,11 @@ func New(rec *recording.Recording, opts Options) (*Sim, error) {
 	// created slot as the store meets it.
 	st := newEventStore(rec, s.rate, ix, s)
 	for i := range rec.Events {
-		if err := st.Append(&rec.Events[i]); err != nil {
+		if err := st.add(&rec.Events[i]); err != nil {
 			return nil, err
 		}
 	}
+	st.growth.complete = true
 	s.useStore(st)
 	return s, nil
 }
@@ -382,8 +386,12 @@ func (s *Sim) Tick() int { return s.tick }
 
 // LastTick is the run's last tick: Options.LastTick, or TailSeconds after
 // the recording's last event. A streamed Sim knows it once it has read the
-// stream's end; until then it is −1 (see Done).
-func (s *Sim) LastTick() int { return s.lastTick }
+// stream's end; until then it is −1 (see Done). Over a store still being
+// read (GrowEvents) it is TailSeconds after the last event read so far.
+func (s *Sim) LastTick() int {
+	s.refresh()
+	return s.lastTick
+}
 
 // Furthest is the furthest tick simulated so far; the event log and the
 // metrics cover ticks 0 to Furthest.

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 )
 
@@ -32,13 +33,51 @@ type FollowOptions struct {
 // Followed is a Reader over a file that is still growing.
 type Followed struct {
 	*Reader
-	t *tail
+	t *Tail
 }
 
 // OpenFollow opens the recording at path to follow it: the header is waited
 // for if the file does not hold it yet, then events are returned as they are
 // written. The file must exist. Problems are reported as Open reports them.
 func OpenFollow(path string, o FollowOptions) (*Followed, error) {
+	t, err := NewTail(path, o)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewReader(path, t)
+	if err != nil {
+		t.Close()
+		return nil, err
+	}
+	r.closers = append(r.closers, t)
+	return &Followed{Reader: r, t: t}, nil
+}
+
+// OnWait sets fn to be called each time the reader has read everything
+// written so far and starts to wait: the moment to show what the run has
+// reached. fn runs on the goroutine reading the events.
+func (f *Followed) OnWait(fn func()) { f.t.onWait = fn }
+
+// Offset is how many bytes of the file have been read.
+func (f *Followed) Offset() int64 { return f.t.Offset() }
+
+// Tail reads a file that grows: at its end, Read waits for more bytes
+// instead of returning io.EOF, so a reader of whole lines or whole frames
+// above it waits on a torn last one until the writer completes it. A file
+// truncated, replaced or removed meanwhile is Read's error; so is the end
+// of FollowOptions.Context.
+type Tail struct {
+	f      *os.File
+	path   string
+	fi     os.FileInfo
+	off    atomic.Int64
+	o      FollowOptions
+	onWait func()
+	waited bool // onWait was called for the current wait
+}
+
+// NewTail opens the file at path, which must exist, to follow it.
+func NewTail(path string, o FollowOptions) (*Tail, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -54,40 +93,21 @@ func OpenFollow(path string, o FollowOptions) (*Followed, error) {
 	if o.Poll <= 0 {
 		o.Poll = 100 * time.Millisecond
 	}
-	t := &tail{f: f, path: path, fi: fi, o: o}
-	r, err := NewReader(path, t)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	r.closers = append(r.closers, f)
-	return &Followed{Reader: r, t: t}, nil
+	return &Tail{f: f, path: path, fi: fi, o: o}, nil
 }
 
-// OnWait sets fn to be called each time the reader has read everything
-// written so far and starts to wait: the moment to show what the run has
-// reached. fn runs on the goroutine reading the events.
-func (f *Followed) OnWait(fn func()) { f.t.onWait = fn }
+// Offset is how many bytes of the file have been read; it may be read on
+// any goroutine.
+func (t *Tail) Offset() int64 { return t.off.Load() }
 
-// Offset is how many bytes of the file have been read.
-func (f *Followed) Offset() int64 { return f.t.off }
+// Close closes the file.
+func (t *Tail) Close() error { return t.f.Close() }
 
-// tail reads a file that grows, waiting at its end.
-type tail struct {
-	f      *os.File
-	path   string
-	fi     os.FileInfo
-	off    int64
-	o      FollowOptions
-	onWait func()
-	waited bool // onWait was called for the current wait
-}
-
-func (t *tail) Read(p []byte) (int, error) {
+func (t *Tail) Read(p []byte) (int, error) {
 	var idle time.Duration
 	for {
 		n, err := t.f.Read(p)
-		t.off += int64(n)
+		t.off.Add(int64(n))
 		if n > 0 {
 			t.waited = false
 			return n, nil
@@ -123,15 +143,15 @@ func (t *tail) Read(p []byte) (int, error) {
 
 // check reports a file that was removed, replaced or truncated since it was
 // opened.
-func (t *tail) check() error {
+func (t *Tail) check() error {
 	fi, err := os.Stat(t.path)
 	switch {
 	case err != nil:
 		return fmt.Errorf("the followed file is gone (%v)", unwrapPathError(err))
 	case !os.SameFile(fi, t.fi):
 		return errors.New("the followed file was replaced by another file; follow it again to read the new one")
-	case fi.Size() < t.off:
-		return fmt.Errorf("the followed file was truncated to %d bytes after %d had been read; follow it again to read it from the start", fi.Size(), t.off)
+	case fi.Size() < t.off.Load():
+		return fmt.Errorf("the followed file was truncated to %d bytes after %d had been read; follow it again to read it from the start", fi.Size(), t.off.Load())
 	}
 	return nil
 }
