@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"glidepath/assets"
+	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -205,5 +206,81 @@ func TestGrowEvents_BadTailReportedWithLine(t *testing.T) {
 	s.Seek(s.LastTick())
 	if s.Tick() != s.LastTick() || s.LastTick() < 6 {
 		t.Errorf("the run over what was read reached tick %d of %d", s.Tick(), s.LastTick())
+	}
+}
+
+// Following a capture that tcpdump is writing: the file grows a few bytes
+// at a time, so the reader meets torn frames (a frame header without its
+// data, half a pcapng block) and must resume once the rest arrives. The
+// store must be the one read from the finished file.
+func TestGrowEvents_FollowCaptureResumesAfterTornFrame(t *testing.T) {
+	followPoll = time.Millisecond
+	defer func() { followPoll = 0 }()
+	for _, format := range []capturetest.Format{capturetest.Pcap, capturetest.Pcapng} {
+		t.Run(format.String(), func(t *testing.T) {
+			var buf bytes.Buffer
+			rec := scenario.BenchRecording(4, 0.3, 0.5, 2)
+			if _, err := capturetest.FromRecording(&buf, rec, capturetest.Config{Format: format, SplitEvery: 3, Noise: true}); err != nil {
+				t.Fatal(err)
+			}
+			data := buf.Bytes()
+			dir := t.TempDir()
+			whole := filepath.Join(dir, "whole.pcap")
+			if err := os.WriteFile(whole, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ref, err := LoadEvents(whole, assets.FS(), LoadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ref.Len() < 20 {
+				t.Fatalf("the capture gave only %d events", ref.Len())
+			}
+			grown := filepath.Join(dir, "grown.pcap")
+			f, err := os.Create(grown)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			done := make(chan struct{})
+			go func() {
+				// The writer: pieces of 1–97 bytes, so most pieces end
+				// inside a frame.
+				defer close(done)
+				rng := rand.New(rand.NewPCG(16, uint64(format)))
+				for cut := 0; cut < len(data); {
+					n := min(1+rng.IntN(97), len(data)-cut)
+					if _, err := f.Write(data[cut : cut+n]); err != nil {
+						t.Error(err)
+						return
+					}
+					cut += n
+					if rng.IntN(8) == 0 {
+						time.Sleep(time.Millisecond)
+					}
+				}
+			}()
+			// The capture's header waits for the player's first position,
+			// which the writer is still writing.
+			st, err := GrowEvents(grown, assets.FS(), LoadOptions{Follow: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Stop()
+			<-done
+			for {
+				if read, _ := st.Progress(); read == int64(len(data)) {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
+			st.Stop()
+			if err := st.Err(); err != nil {
+				t.Fatalf("following stopped on %v", err)
+			}
+			if !bytes.Equal(storeDigest(st), storeDigest(ref)) {
+				t.Errorf("the capture followed as it was written gives %d events, the finished file %d (or they differ)", st.Len(), ref.Len())
+			}
+		})
 	}
 }
