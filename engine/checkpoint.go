@@ -104,7 +104,7 @@ func (c *checkpoints) init(s *Sim) {
 		if s.growing {
 			// The store is still being read: size for the run it
 			// looks like it will be (eventgrow.go).
-			ticks = max(ticks, int64(s.store.estimateTicks()))
+			ticks = max(ticks, int64(s.store.EstimateTicks()))
 		}
 		c.interval = int(max((ticks+fit-2)/(fit-1), MinCheckpointInterval))
 	}

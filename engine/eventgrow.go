@@ -45,6 +45,8 @@ type growth struct {
 	// cancel stops the reading goroutine; done is closed when it ends.
 	cancel context.CancelFunc
 	done   chan struct{}
+	// tail is a followed file's reader (nil: the input is read once).
+	tail *recording.Tail
 }
 
 // wakeReaders wakes the readers waiting for more ticks; the lock is held.
@@ -128,6 +130,23 @@ func (st *EventStore) Skipped() (n, line int, types []string) {
 	return st.rec.Skipped, st.rec.SkippedLine, st.rec.SkippedTypes
 }
 
+// Following reports whether the store follows a file still being written
+// (GrowEvents with LoadOptions.Follow) and has not stopped.
+func (st *EventStore) Following() bool {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.growth.tail != nil && !st.growth.complete
+}
+
+// Idle reports whether the reading of a followed file waits at the file's
+// end with every complete event before it appended (false while it reads,
+// and for a file read once).
+func (st *EventStore) Idle() bool {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.growth.tail != nil && st.growth.tail.Waiting()
+}
+
 // Wait blocks until every event due by tick is in (tick ≤ Through) or the
 // reading has ended, or ctx is done (its error).
 func (st *EventStore) Wait(ctx context.Context, tick int) error {
@@ -160,10 +179,11 @@ func (st *EventStore) Stop() {
 	}
 }
 
-// estimateTicks is the run's expected length while the store grows, for
-// sizing what grows with it (checkpoints): the ticks read so far scaled by
-// the share of the input's bytes read. 0 when not known.
-func (st *EventStore) estimateTicks() int {
+// EstimateTicks is the run's expected length while the store grows, for
+// sizing what grows with it (checkpoints, a viewer's history): the ticks
+// read so far scaled by the share of the input's bytes read. 0 when not
+// known or once the store is complete.
+func (st *EventStore) EstimateTicks() int {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
 	if st.growth.complete || st.growth.read == nil || st.growth.size <= 0 {
@@ -183,7 +203,17 @@ func (st *EventStore) estimateTicks() int {
 // quietly.
 func (st *EventStore) fill(ctx context.Context, src recording.Source) error {
 	var err error
+	var stop <-chan struct{}
+	if ctx != nil {
+		stop = ctx.Done()
+	}
+loop:
 	for {
+		select {
+		case <-stop:
+			break loop
+		default:
+		}
 		ev, e := src.Next()
 		if e == io.EOF {
 			break
@@ -256,6 +286,7 @@ func GrowEvents(path string, assets fs.FS, opts LoadOptions) (*EventStore, error
 		return nil, err
 	}
 	st.growth.read, st.growth.size = in.offset, in.size
+	st.growth.tail = in.tail
 	st.growth.cancel, st.growth.done = cancel, make(chan struct{})
 	go func() {
 		defer close(st.growth.done)

@@ -163,10 +163,11 @@ func newApp(opts Options) (*app, error) {
 	if opts.Size.X > 0 && opts.Size.Y > 0 {
 		a.w, a.h = opts.Size.X, opts.Size.Y
 	}
-	// The strip spans the longest input (sync.go).
-	info := opts.Sources[0].Info()
-	a.pb = timeline.NewPlayback(sess.last(), info.TickRate)
-	a.tl.Reset(sess.last())
+	// The strip spans the longest input (sync.go); the session is the
+	// follow's when it opened the input again.
+	info := a.opts.Sources[0].Info()
+	a.pb = timeline.NewPlayback(a.sess.last(), info.TickRate)
+	a.tl.Reset(a.sess.last())
 	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
@@ -234,6 +235,7 @@ func (a *app) Update() error {
 	} else {
 		a.exportUpdate()
 	}
+	a.growRuns()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.

@@ -1,25 +1,25 @@
-// Live follow in the window (viewer -follow FILE): a recording still being
-// written is re-read as it grows — every half second the file is checked,
-// and when it holds more complete lines the input is read again up to its
-// last newline (a torn last line waits for the next check) and the runs
-// replace the old ones, keeping the camera, the selection, the bookmarks and
-// the panels. The cursor stays at the live edge, the last tick, until the
-// user moves it; End returns to the live edge. A file truncated or replaced
-// is reported and the follow stops on what was read.
+// Live follow in the window (viewer -follow FILE) and growing runs: the
+// input's event store is filled by a reading of its own (engine.GrowEvents)
+// — a large file from its first frame, or a recording or capture still
+// being written, whose new events are appended as they arrive (a torn last
+// line or frame waits for its end); the file is never read again. Each
+// update the runs' length follows what has been read (session.poll), and
+// playing into what is not read yet waits there, saying "reading…". While
+// following, the cursor stays at the live edge, the last tick read, until
+// the user moves it; End returns to the live edge. A file truncated,
+// replaced or removed, or a problem in what is appended, is reported and
+// the follow stops on what was read.
 
 package ui
 
 import (
-	"bytes"
+	"context"
 	"fmt"
-	"io"
 	"os"
 
 	"glidepath/assets"
-	"glidepath/engine/recording"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
-	"glidepath/ui/timeline"
 )
 
 // liveCheckTicks is how often (in updates) the followed file is checked.
@@ -29,12 +29,12 @@ const liveCheckTicks = 30
 type liveState struct {
 	on      bool // following
 	edge    bool // the cursor is kept at the last tick
-	loaded  int64
 	info    os.FileInfo
 	counter int
 }
 
-// startLive begins following the input (Options.Follow).
+// startLive begins following the input (Options.Follow). Runs opened on the
+// file as it was (not following it) are opened again to follow it, once.
 func (a *app) startLive() {
 	if a.opts.File == "" {
 		return
@@ -43,11 +43,79 @@ func (a *app) startLive() {
 	if err != nil {
 		return
 	}
-	a.live = liveState{on: true, edge: true, loaded: fi.Size(), info: fi}
+	if st := storeOf(a.opts.Sources[0]); st == nil || !st.Following() {
+		var names []string
+		for _, r := range a.sess.runs {
+			names = append(names, r.info.Reading)
+		}
+		if srcs, sess, err := openFollowing(a.opts.File, names); err == nil {
+			a.sess.close()
+			a.sess, a.opts.Sources = sess, srcs
+		} else {
+			a.say("following: " + err.Error())
+			return
+		}
+	}
+	a.sess.follow = true
+	a.live = liveState{on: true, edge: true, info: fi}
+}
+
+// openFollowing opens path to follow it under the readings named.
+func openFollowing(path string, names []string) ([]model.Source, *session, error) {
+	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: true}
+	rs, err := simsource.Readings(names)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := simsource.GrowEvents(spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := simsource.AwaitFirstFrame(context.Background(), st, 0); err != nil {
+		st.Stop()
+		return nil, nil, err
+	}
+	runs, err := simsource.NewFromStore(st, path, rs, spec.Assets)
+	if err != nil {
+		st.Stop()
+		return nil, nil, err
+	}
+	return sessionOf(runs)
+}
+
+// storeOf is the event store src reads, if it is a simsource run.
+func storeOf(src model.Source) interface {
+	Following() bool
+	Idle() bool
+	Progress() (int64, int64)
+} {
+	if s, ok := src.(*simsource.Source); ok {
+		return s.Store()
+	}
+	return nil
+}
+
+// followIdle reports whether the reading of the followed file waits at its
+// end, having used every byte written so far.
+func followIdle(src model.Source, file string) bool {
+	st := storeOf(src)
+	if st == nil || !st.Following() {
+		return true
+	}
+	if !st.Idle() {
+		return false
+	}
+	fi, err := os.Stat(file)
+	if err != nil {
+		return true // reported by pollLive
+	}
+	read, _ := st.Progress()
+	return read >= fi.Size()
 }
 
 // pollLive checks the followed file every liveCheckTicks updates (force:
-// now) and reloads it when it holds more complete lines.
+// now): a file gone, replaced or truncated, or a problem in what was
+// appended, stops the follow.
 func (a *app) pollLive(force bool) {
 	l := &a.live
 	if !l.on {
@@ -60,83 +128,44 @@ func (a *app) pollLive(force bool) {
 	if !force && l.counter%liveCheckTicks != 0 {
 		return
 	}
-	fi, err := os.Stat(a.opts.File)
-	switch {
-	case err != nil:
-		a.stopLive("the followed file is gone")
-		return
-	case !os.SameFile(fi, l.info):
-		a.stopLive("the followed file was replaced by another file")
-		return
-	case fi.Size() < l.loaded:
-		a.stopLive(fmt.Sprintf("the followed file was truncated to %d bytes", fi.Size()))
-		return
-	case fi.Size() == l.loaded:
-		return
-	}
-	data, err := readPrefix(a.opts.File, fi.Size())
-	if err != nil {
+	if _, _, _, err := a.sess.growing(); err != nil {
 		a.stopLive(err.Error())
 		return
 	}
-	if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
-		data = data[:i+1]
-	} else {
-		return // not even the header's line yet
+	fi, err := os.Stat(a.opts.File)
+	var read int64
+	if st := storeOf(a.sess.runs[0].src); st != nil {
+		read, _ = st.Progress()
 	}
-	if int64(len(data)) <= l.loaded {
-		return // only a torn line more: wait for its end
+	switch {
+	case err != nil:
+		a.stopLive("the followed file is gone")
+	case !os.SameFile(fi, l.info):
+		a.stopLive("the followed file was replaced by another file")
+	case fi.Size() < read:
+		a.stopLive(fmt.Sprintf("the followed file was truncated to %d bytes", fi.Size()))
 	}
-	rec, err := recording.Read(a.opts.File, bytes.NewReader(data))
-	if err != nil {
-		a.say("following: " + err.Error())
-		return
-	}
-	var names []string
-	for _, r := range a.sess.runs {
-		names = append(names, r.info.Reading)
-	}
-	rs, err := simsource.Readings(names)
-	if err != nil {
-		a.say("following: " + err.Error())
-		return
-	}
-	runs, err := simsource.New(rec, a.opts.File, rs, assets.FS())
-	if err != nil {
-		a.say("following: " + err.Error())
-		return
-	}
-	srcs, sess, err := sessionOf(runs)
-	if err != nil {
-		a.say("following: " + err.Error())
-		return
-	}
-	l.loaded, l.info = int64(len(data)), fi
-	a.replaceRuns(sess, srcs)
 }
 
-// replaceRuns swaps in the runs of the grown file, keeping the view.
-func (a *app) replaceRuns(sess *session, srcs []model.Source) {
-	cursor := a.pb.Cursor()
-	playing, speed := a.pb.Playing(), a.pb
-	a.sess.close()
-	a.sess, a.opts.Sources = sess, srcs
-	info := srcs[0].Info()
-	a.pb = timeline.NewPlayback(info.LastTick, info.TickRate)
-	for a.pb.Speed() < speed.Speed() {
-		a.pb.Faster()
+// growRuns follows the runs' growth: the timeline's length becomes what
+// has been read, and at the live edge the cursor moves with it.
+func (a *app) growRuns() {
+	if !a.sess.grew || !a.started {
+		return
 	}
-	a.tl.View.Last = info.LastTick
-	if a.tl.View.To > float64(info.LastTick) || a.live.edge {
+	a.sess.grew = false
+	last := a.sess.last() // the strip's: the longest input's (sync.go)
+	growing, _, _, _ := a.sess.growing()
+	a.pb.SetLast(last, growing)
+	end := a.tl.View.To >= float64(a.tl.View.Last)
+	a.tl.View.Last = last
+	if end || a.live.edge {
 		a.tl.View.Fit()
 	}
-	a.opts.Tick = min(cursor, info.LastTick)
-	if a.live.edge {
-		a.opts.Tick = info.LastTick
+	if a.live.on && a.live.edge {
+		a.pb.Seek(last)
+		a.liveCursor = a.pb.Cursor()
 	}
-	a.keepView, a.started = true, false
-	a.pb.SetPlaying(playing && !a.live.edge)
-	a.liveCursor = a.opts.Tick
 }
 
 // cursorMoved reports whether the user moved the cursor off where the
@@ -155,26 +184,49 @@ func (a *app) goLive() {
 // stopLive ends the follow, saying why; the runs read so far stay.
 func (a *app) stopLive(why string) {
 	a.live.on, a.live.edge = false, false
+	a.sess.follow = false
+	for _, r := range a.sess.runs {
+		if g, ok := r.src.(model.Growing); ok {
+			g.StopReading()
+		}
+	}
 	a.say("stopped following: " + why + "; showing what was read")
 }
 
-// liveStatus is the status line's word on the follow.
+// liveStatus is the status line's word on the follow and on the reading
+// of an input still being read.
 func (a *app) liveStatus() string {
+	s := a.readingStatus()
 	switch {
 	case !a.live.on:
-		return ""
+		return s
 	case a.live.edge:
-		return "   ● live"
+		return s + "   ● live"
 	}
-	return fmt.Sprintf("   following, %d ticks behind the live edge (End returns)", a.pb.Last()-a.pb.Cursor())
+	return s + fmt.Sprintf("   following, %d ticks behind the live edge (End returns)", a.pb.Last()-a.pb.Cursor())
 }
 
-// readPrefix reads the first n bytes of path.
-func readPrefix(path string, n int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// readingStatus is the progress of the input's reading while it goes on
+// (bytes and ticks read), "reading…" when playback waits for it, or the
+// problem that stopped it (FILE:LINE: FIELD: problem).
+func (a *app) readingStatus() string {
+	growing, read, size, err := a.sess.growing()
+	switch {
+	case err != nil:
+		return "   reading stopped at " + err.Error() + "; showing what was read"
+	case !growing || a.live.on:
+		return ""
 	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, n))
+	s := fmt.Sprintf("   reading %s", mib(read))
+	if size > 0 {
+		s = fmt.Sprintf("   reading %.0f %% (%s of %s)", 100*float64(read)/float64(size), mib(read), mib(size))
+	}
+	s += fmt.Sprintf(", %d ticks", a.pb.Last())
+	if a.pb.Waiting() {
+		s += "   reading…"
+	}
+	return s
 }
+
+// mib formats a byte count in MiB.
+func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ebitenui/ebitenui/event"
 
+	"glidepath/engine"
 	"glidepath/ui/camera"
 )
 
@@ -33,7 +34,7 @@ func appendFile(t *testing.T, path, s string) {
 	f.Close()
 }
 
-// viewer -follow: the window re-reads the file as it grows, the cursor at
+// viewer -follow: the window follows the file as it grows, the cursor at
 // the live edge; a torn last line waits; scrubbing back leaves the cursor
 // where the user put it, End returns to live; a truncated file stops the
 // follow with a message.
@@ -52,10 +53,12 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 	a.cam.Span = 77 // the user's zoom, to be kept
 
 	torn := lines[half]
+	events := storeOf(a.sess.runs[0].src).(*engine.EventStore).Len()
 	appendFile(t, path, torn[:len(torn)/2])
 	a.pollLive(true)
-	if a.pb.Last() != first || a.live.loaded != int64(len(strings.Join(lines[:half], ""))) {
-		t.Fatalf("a torn line was read: last tick %d (was %d)", a.pb.Last(), first)
+	settle(t, a)
+	if n := storeOf(a.sess.runs[0].src).(*engine.EventStore).Len(); a.pb.Last() != first || n != events {
+		t.Fatalf("a torn line was read: last tick %d (was %d), %d events (was %d)", a.pb.Last(), first, n, events)
 	}
 	appendFile(t, path, torn[len(torn)/2:]+strings.Join(lines[half+1:], ""))
 	a.pollLive(true)
@@ -116,5 +119,45 @@ func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
 	b := openApp(t, "", nil, 0, 1280, 800)
 	if b.gui.live != nil {
 		t.Error("a Live button without -follow")
+	}
+}
+
+// Following appends what is written to the runs' event store: the file is
+// never read again, the runs and their store stay the same objects, and
+// the records already made are kept and extended.
+func TestLive_AppendsWithoutRereading(t *testing.T) {
+	data, err := os.ReadFile("../engine/testdata/create_delete.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	third := len(lines) / 3
+	os.WriteFile(path, []byte(strings.Join(lines[:third], "")), 0o644)
+	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)})
+	run, src := a.sess.runs[0], a.sess.runs[0].src
+	st := storeOf(src).(*engine.EventStore)
+	before, last := st.Len(), a.pb.Last()
+	readBefore, _ := st.Progress()
+	if readBefore != int64(len(strings.Join(lines[:third], ""))) {
+		t.Fatalf("read %d bytes of %d", readBefore, len(strings.Join(lines[:third], "")))
+	}
+	appendFile(t, path, strings.Join(lines[third:], ""))
+	a.pollLive(true)
+	settle(t, a)
+	if a.sess.runs[0] != run || a.sess.runs[0].src != src || storeOf(a.sess.runs[0].src) != st {
+		t.Fatal("the runs were replaced: the file was read again")
+	}
+	read, _ := st.Progress()
+	if read != int64(len(data)) {
+		t.Errorf("read %d bytes in all, want the file's %d once", read, len(data))
+	}
+	if st.Len() <= before || a.pb.Last() <= last {
+		t.Errorf("events %d → %d, last tick %d → %d: want both to grow", before, st.Len(), last, a.pb.Last())
+	}
+	// The grown run is the whole file's: its records reach the live edge
+	// and hold the objects the appended lines created.
+	if a.pb.Cursor() != a.pb.Last() || run.info.Objects < 2 {
+		t.Errorf("cursor %d of %d, %d objects", a.pb.Cursor(), a.pb.Last(), run.info.Objects)
 	}
 }

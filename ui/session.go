@@ -8,6 +8,11 @@
 // copy of the history and the event index so far; the window reads only
 // published copies, and its own Source seeks through the checkpoints the
 // two share. Other Sources are pre-run whole before the window shows them.
+//
+// A run whose input is still being read (model.Growing: a large file shown
+// from its first frame, or a followed file) grows: each poll brings its
+// Info up to what has been read, and its pre-run follows the reading,
+// waiting at what has been read.
 
 package ui
 
@@ -16,6 +21,7 @@ import (
 	"fmt"
 	"image/color"
 	"sync/atomic"
+	"time"
 
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
@@ -68,6 +74,12 @@ type session struct {
 	frontier int
 	// full says the terrain covers the whole run.
 	full bool
+	// grew: a growing run's Info changed since the window last looked
+	// (growRuns clears it).
+	grew bool
+	// follow: the input is a file still being written; wait returns once
+	// the pre-run has caught up with what was written.
+	follow bool
 }
 
 // sessionOf starts a session over newly opened runs (a file opened from
@@ -86,11 +98,15 @@ func newSession(srcs []model.Source) (*session, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("ui: nothing to view")
 	}
-	s := &session{finished: make(chan error, len(srcs)), live: true}
+	s := &session{finished: make(chan error, len(srcs)), live: true, grew: true}
 	for i, src := range srcs {
 		info := src.Info()
 		h := model.NewHistory()
-		h.SetStride(model.StrideFor(info.Objects, info.LastTick))
+		ticks := info.LastTick
+		if g, ok := src.(model.Growing); ok {
+			ticks = max(ticks, g.ExpectedTicks()) // the run it looks like it will be
+		}
+		h.SetStride(model.StrideFor(info.Objects, ticks))
 		r := &run{src: src, info: info, hist: h, index: model.NewIndex(nil), color: overlay.ReadingColor(i)}
 		s.runs = append(s.runs, r)
 		s.total += int64(info.LastTick)
@@ -124,14 +140,31 @@ func prerunLive(ctx context.Context, r *run) error {
 	if err != nil {
 		return err
 	}
+	published := -1
+	publish := func() {
+		x := p.Index()
+		r.pub.Store(&records{hist: h.Clone(), index: x.Clone(), tick: p.Tick()})
+		r.done.Store(int64(p.Tick()))
+		published = p.Tick()
+	}
 	for !p.Done() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if p.Caught() {
+			// At what the reading has got to: show it, then wait.
+			if p.Tick() != published {
+				publish()
+			}
+			if err := p.Wait(ctx); err != nil {
+				return err
+			}
+			continue
+		}
 		p.Advance(publishTicks)
-		x := p.Index()
-		r.pub.Store(&records{hist: h.Clone(), index: x.Clone(), tick: p.Tick()})
-		r.done.Store(int64(p.Tick()))
+		if p.Tick()-published >= publishTicks || p.Caught() {
+			publish()
+		}
 	}
 	x, err := p.Finish()
 	if err != nil {
@@ -166,6 +199,9 @@ func (s *session) poll() bool {
 		s.frontier = -1
 		complete := true
 		for _, r := range s.runs {
+			if g, ok := r.src.(model.Growing); ok && g.Refresh() {
+				s.grew = true
+			}
 			rec := r.pub.Load()
 			if rec == nil {
 				s.frontier, complete = 0, false
@@ -231,17 +267,59 @@ func (s *session) buildTerrain() {
 	}
 }
 
-// progress is the pre-run's fraction done.
+// progress is the pre-run's fraction done (of what has been read, while
+// the input is read).
 func (s *session) progress() float64 {
-	var done int64
+	var done, total int64
 	for _, r := range s.runs {
 		done += r.done.Load()
+		total += int64(r.info.LastTick)
 	}
-	return float64(done) / float64(s.total)
+	return float64(done) / float64(max(total, 1))
 }
 
-// wait blocks until the pre-run has finished (for screenshots and tests).
+// growing reports whether the input is still being read, and how far:
+// bytes read, the input's size (0: not known), and the problem that
+// stopped the reading, if one did.
+func (s *session) growing() (on bool, read, size int64, err error) {
+	g, ok := s.runs[0].src.(model.Growing)
+	if !ok {
+		return false, 0, 0, nil
+	}
+	read, size, err = g.ReadProgress()
+	_, complete := g.Readable()
+	return !complete, read, size, err
+}
+
+// caughtUp reports whether a followed input has been read to the end of
+// what is written so far and every run's records reach what was read.
+func (s *session) caughtUp() bool {
+	for _, r := range s.runs {
+		g, ok := r.src.(model.Growing)
+		if !ok {
+			continue
+		}
+		tick, complete := g.Readable()
+		if !complete && !followIdle(r.src, r.info.File) {
+			return false
+		}
+		if rec := r.pub.Load(); rec == nil || !rec.complete && rec.tick < min(tick, r.info.LastTick) {
+			return false
+		}
+	}
+	return true
+}
+
+// wait blocks until the pre-run has finished (for screenshots and tests);
+// when following a file, until it has caught up with what is written.
 func (s *session) wait() error {
+	if s.follow {
+		for s.poll(); !s.caughtUp() && s.err == nil; s.poll() {
+			time.Sleep(time.Millisecond)
+		}
+		s.poll() // Info up to what the records reach
+		return s.err
+	}
 	if s.ready && (!s.live || s.full) {
 		return s.err
 	}
@@ -262,8 +340,15 @@ func (s *session) wait() error {
 	return s.err
 }
 
-// close stops a pre-run still going.
-func (s *session) close() { s.cancel() }
+// close stops a pre-run still going, and the reading of its input.
+func (s *session) close() {
+	s.cancel()
+	for _, r := range s.runs {
+		if g, ok := r.src.(model.Growing); ok {
+			g.StopReading()
+		}
+	}
+}
 
 // cur is the selected reading's run.
 func (s *session) cur() *run { return s.runs[s.sel] }

@@ -50,7 +50,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"open compare empty", []string{"-compare=", farJump}, 2, `-compare ""`},
 		{"open select absent", []string{"-select", "0x12345678", farJump}, 2, "-select 0x12345678"},
 		{"open follow scenario", []string{"-follow", jump}, 2, "follow reads a recording"},
-		{"open follow capture", []string{"-follow", "live.pcap"}, 2, "following a capture"},
+		{"open follow missing capture", []string{"-follow", "live.pcap"}, 2, "live.pcap"},
 		{"run follow capture", []string{"run", "-follow", "live.pcap"}, 2, "following a capture"},
 		{"open follow nothing", []string{"-follow"}, 2, "name the recording to follow"},
 		{"open follow missing", []string{"-follow", missing}, 2, "missing.jsonl"},

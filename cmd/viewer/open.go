@@ -5,11 +5,16 @@
 package main
 
 import (
+	"context"
 	"io"
+	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 	"glidepath/ui"
@@ -28,7 +33,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	sel := fs.String("select", "", "select the object with this `guid` (e.g. 0x80000A01) at start")
 	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
-	follow := fs.Bool("follow", false, "follow a recording that is still being written: re-read it as it grows, the cursor at the live edge")
+	follow := fs.Bool("follow", false, "follow a recording or capture that is still being written: its events are appended as they are written, the cursor at the live edge")
 	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -36,7 +41,10 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
 		return err
 	}
-	open := openSources
+	open := openSourcesFrom(*tick)
+	if *shot != "" {
+		open = openSources // the whole input checked first: a bad line is exit status 2
+	}
 	if *follow {
 		if err := checkFollow(fs.Arg(0), *shot); err != nil {
 			return err
@@ -162,17 +170,60 @@ func (r *readingFlags) readings() ([]string, error) {
 // none) names an object of it, and makes one run per reading. Every failure
 // is bad input: the file, its contents, the readings or the guid named.
 func openSources(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
-	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS()}
+	return openGrowing(path, readings, sel, stderr, startAt{whole: true})
+}
+
+// openSourcesFrom is openSources for a window that shows tick first: it
+// returns once the events up to tick are read, and the window's runs grow
+// as a goroutine reads the rest (simsource.GrowEvents). A problem met
+// before then is bad input; one met later is shown in the window.
+func openSourcesFrom(tick int) func(string, []string, uint32, io.Writer) ([]model.Source, error) {
+	return func(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
+		return openGrowing(path, readings, sel, stderr, startAt{tick: tick})
+	}
+}
+
+// startAt says how much of the input to read before the runs are made:
+// all of it (whole), a followed file's header (follow), or what the frame
+// at tick needs.
+type startAt struct {
+	tick          int
+	whole, follow bool
+}
+
+// openGrowing opens the input into a growing event store, reads what at
+// asks for, and makes one run per reading over it.
+func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, at startAt) ([]model.Source, error) {
+	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow}
 	rs, err := simsource.Readings(readings)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	st, err := simsource.LoadEvents(spec)
+	st, err := simsource.GrowEvents(spec)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	warnSkipped(stderr, st.Recording())
-	if sel != 0 && !st.HasObject(sel) {
+	ctx := context.Background()
+	switch {
+	case at.whole:
+		_ = st.Wait(ctx, math.MaxInt)
+		err = st.Err()
+	case !at.follow:
+		err = simsource.AwaitFirstFrame(ctx, st, at.tick)
+	}
+	if err != nil {
+		st.Stop()
+		return nil, usageError{err}
+	}
+	if st.Complete() {
+		n, line, types := st.Skipped()
+		warnSkipped(stderr, &recording.Recording{Name: st.Recording().Name, Skipped: n, SkippedLine: line, SkippedTypes: types})
+	}
+	if sel != 0 && !hasObjectYet(ctx, st, sel, at.follow) {
+		st.Stop()
+		if at.follow {
+			return nil, badInput("-select 0x%08X: %s has no object with this guid (yet)", sel, path)
+		}
 		return nil, badInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
 	}
 	file := path
@@ -181,6 +232,7 @@ func openSources(path string, readings []string, sel uint32, stderr io.Writer) (
 	}
 	runs, err := simsource.NewFromStore(st, file, rs, spec.Assets)
 	if err != nil {
+		st.Stop()
 		return nil, usageError{err}
 	}
 	out := make([]model.Source, len(runs))
@@ -188,6 +240,36 @@ func openSources(path string, readings []string, sel uint32, stderr io.Writer) (
 		out[i] = r
 	}
 	return out, nil
+}
+
+// hasObjectYet reports whether guid names an object of st, reading on
+// until it does or the input ends (a followed file: only what is written
+// now).
+func hasObjectYet(ctx context.Context, st *engine.EventStore, guid uint32, follow bool) bool {
+	for !st.HasObject(guid) {
+		if st.Complete() || follow && st.Idle() {
+			return st.HasObject(guid)
+		}
+		if follow {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		_ = st.Wait(ctx, st.Through()+1)
+	}
+	return true
+}
+
+// readErr is the problem that stopped the reading of the runs' input, if
+// one did (a run's input is read on while the window shows it).
+func readErr(srcs []model.Source) error {
+	for _, src := range srcs {
+		if s, ok := src.(*simsource.Source); ok {
+			if err := s.Store().Err(); err != nil {
+				return usageError{err}
+			}
+		}
+	}
+	return nil
 }
 
 // inputName names the input in messages.

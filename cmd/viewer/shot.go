@@ -29,7 +29,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	cam := fs.String("camera", "isometric", "camera: top-down, isometric or perspective")
 	against := addAgainst(fs)
 	sel := fs.String("select", "", "select the object with this `guid` (its queue numbered, the inspector and pipeline filled)")
-	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the pre-run to finish (shows how soon a large input opens)")
+	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the rest of the input to be read or pre-run (shows how soon a large input opens; a problem in the part not yet read is not reported)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -43,7 +43,11 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
 		return badInput("-o %q: the output must be a .png file", *out)
 	}
-	opts, err := viewOptions(fs.Args(), &rf, *cam, *tick, *sel, stderr)
+	open := openSources
+	if *first {
+		open = openSourcesFrom(*tick) // the rest is read behind the picture
+	}
+	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
 		return err
 	}
@@ -53,6 +57,9 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
 	if err := ui.Run(opts); err != nil {
 		return err
+	}
+	if err := readErr(opts.Sources); err != nil {
+		return err // a problem -first's reading met before the picture was taken
 	}
 	fmt.Fprintf(stdout, "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
 	return nil

@@ -56,7 +56,7 @@ func OpenFollow(path string, o FollowOptions) (*Followed, error) {
 // OnWait sets fn to be called each time the reader has read everything
 // written so far and starts to wait: the moment to show what the run has
 // reached. fn runs on the goroutine reading the events.
-func (f *Followed) OnWait(fn func()) { f.t.onWait = fn }
+func (f *Followed) OnWait(fn func()) { f.t.OnWait(fn) }
 
 // Offset is how many bytes of the file have been read.
 func (f *Followed) Offset() int64 { return f.t.Offset() }
@@ -67,13 +67,15 @@ func (f *Followed) Offset() int64 { return f.t.Offset() }
 // truncated, replaced or removed meanwhile is Read's error; so is the end
 // of FollowOptions.Context.
 type Tail struct {
-	f      *os.File
-	path   string
-	fi     os.FileInfo
-	off    atomic.Int64
-	o      FollowOptions
-	onWait func()
-	waited bool // onWait was called for the current wait
+	f    *os.File
+	path string
+	fi   os.FileInfo
+	off  atomic.Int64
+	// waiting: Read has returned every byte up to off and waits for more.
+	waiting atomic.Bool
+	o       FollowOptions
+	onWait  func()
+	waited  bool // onWait was called for the current wait
 }
 
 // NewTail opens the file at path, which must exist, to follow it.
@@ -103,12 +105,23 @@ func (t *Tail) Offset() int64 { return t.off.Load() }
 // Close closes the file.
 func (t *Tail) Close() error { return t.f.Close() }
 
+// Waiting reports whether Read has returned every byte up to Offset and
+// waits for more: a reader above it that asked for more has used all it
+// was given. Any goroutine may ask. With Offset equal to the file's size,
+// everything written so far has been read and used.
+func (t *Tail) Waiting() bool { return t.waiting.Load() }
+
+// OnWait sets fn to be called each time Read has returned everything
+// written so far and starts to wait; fn runs on the reading goroutine.
+func (t *Tail) OnWait(fn func()) { t.onWait = fn }
+
 func (t *Tail) Read(p []byte) (int, error) {
 	var idle time.Duration
 	for {
 		n, err := t.f.Read(p)
-		t.off.Add(int64(n))
 		if n > 0 {
+			t.waiting.Store(false) // before the offset moves: see Waiting
+			t.off.Add(int64(n))
 			t.waited = false
 			return n, nil
 		}
@@ -120,6 +133,7 @@ func (t *Tail) Read(p []byte) (int, error) {
 		}
 		if !t.waited {
 			t.waited = true
+			t.waiting.Store(true)
 			if t.onWait != nil {
 				t.onWait()
 			}

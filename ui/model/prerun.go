@@ -58,12 +58,56 @@ func NewPrerunner(src Source, h *History) (*Prerunner, error) {
 // Tick is the last tick recorded.
 func (p *Prerunner) Tick() int { return p.run.Tick() }
 
-// Done reports whether the whole run is recorded.
-func (p *Prerunner) Done() bool { return p.run.Tick() >= p.last }
+// Done reports whether the whole run is recorded (of a Growing Source,
+// once its input is all read).
+func (p *Prerunner) Done() bool {
+	if g, ok := p.run.(Growing); ok {
+		if _, complete := g.Readable(); !complete {
+			return false
+		}
+		g.Refresh()
+		p.last = p.run.Info().LastTick
+	}
+	return p.run.Tick() >= p.last
+}
 
-// Advance steps and records up to n ticks.
+// Wait blocks, for a Growing Source, until the tick after the last one
+// recorded has been read (or the input is all read, or ctx is done): the
+// pre-run follows the reading.
+func (p *Prerunner) Wait(ctx context.Context) error {
+	g, ok := p.run.(Growing)
+	if !ok {
+		return nil
+	}
+	if err := g.WaitReadable(ctx, p.run.Tick()+1); err != nil {
+		return err
+	}
+	g.Refresh()
+	p.last = p.run.Info().LastTick
+	return nil
+}
+
+// Caught reports whether the pre-run has recorded every tick read so far
+// (always, once Done).
+func (p *Prerunner) Caught() bool {
+	if g, ok := p.run.(Growing); ok {
+		tick, complete := g.Readable()
+		return !complete && p.run.Tick() >= min(tick, p.last) || p.Done()
+	}
+	return p.Done()
+}
+
+// Advance steps and records up to n ticks (of a Growing Source, no
+// further than has been read).
 func (p *Prerunner) Advance(n int) {
-	for ; n > 0 && p.run.Tick() < p.last; n-- {
+	last := p.last
+	if g, ok := p.run.(Growing); ok {
+		g.Refresh()
+		p.last = p.run.Info().LastTick
+		tick, _ := g.Readable()
+		last = min(p.last, tick)
+	}
+	for ; n > 0 && p.run.Tick() < last; n-- {
 		p.run.Step()
 		if p.run.Tick()%p.hist.Stride() == 0 {
 			p.run.Snapshot(&p.snap)
@@ -104,6 +148,9 @@ func Prerun(ctx context.Context, src Source, h *History, progress Progress) (*In
 	every := max(p.last/200, 1)
 	for !p.Done() {
 		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := p.Wait(ctx); err != nil {
 			return nil, err
 		}
 		p.Advance(every)

@@ -4,7 +4,11 @@
 
 package model
 
-import "glidepath/physics"
+import (
+	"context"
+
+	"glidepath/physics"
+)
 
 // Info is what does not change while a run is scrubbed.
 type Info struct {
@@ -41,4 +45,30 @@ type Source interface {
 	// after Prerun), in the order the events happened. Read-only; valid
 	// until the next Step or Seek.
 	Events() EventLog
+}
+
+// Growing is a Source whose input is still being read: a large file shown
+// from its first frame while the rest is read, or a file being written
+// (viewer -follow). Its Info grows as the input is read; the run may be
+// stepped only up to Readable — beyond it, stepping waits for the reading.
+type Growing interface {
+	// Readable is the last tick whose events are all read, and whether
+	// the whole input is read (then Info is final).
+	Readable() (tick int, complete bool)
+	// WaitReadable blocks until tick is readable, the input is all read,
+	// or ctx is done (its error).
+	WaitReadable(ctx context.Context, tick int) error
+	// Refresh brings Info up to what has been read (LastTick, Objects,
+	// Notes) and reports whether it changed. Call it on the goroutine
+	// that uses the Source.
+	Refresh() bool
+	// ReadProgress is how far the reading has got: bytes read, the
+	// input's size (0: not known), and the problem that stopped it
+	// (FILE:LINE: FIELD: problem), if one did.
+	ReadProgress() (read, size int64, err error)
+	// ExpectedTicks estimates the run's length from the share of the
+	// input read (0: not known), for sizing what grows with it.
+	ExpectedTicks() int
+	// StopReading ends the reading; what was read stays.
+	StopReading()
 }

@@ -24,6 +24,8 @@ type Spec struct {
 	Readings []string
 	// Assets is the assets tree (assets.FS()).
 	Assets fs.FS
+	// Follow reads a file still being written (GrowEvents).
+	Follow bool
 }
 
 // Load reads or compiles the input. Errors name the file, line and field.

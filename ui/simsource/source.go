@@ -10,6 +10,7 @@ package simsource
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 
 	"glidepath/engine"
@@ -32,6 +33,9 @@ type Source struct {
 	notes []int32
 	// causes are the log's cause chains, found as the viewer asks.
 	causes *causeBook
+	// complete: the store was all read when Info was last refreshed
+	// (grow.go); until then Info grows with it.
+	complete bool
 
 	views  []engine.ObjectView
 	briefs []engine.BriefView
@@ -45,18 +49,14 @@ var (
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
 	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: newCauseBook()}
-	s.notes = s.store.NoteEvents()
 	s.info = model.Info{
 		File:     file,
 		Reading:  sim.Reading().Name,
 		TickRate: sim.TickRate(),
-		LastTick: sim.LastTick(),
-		Objects:  sim.NumSlots(),
+		LastTick: -1,
 		World:    sim.World(),
 	}
-	for _, n := range sim.Notes() {
-		s.info.Notes = append(s.info.Notes, model.Note{Tick: n.Tick, GUID: n.GUID, HasGUID: n.HasGUID, Text: n.Text})
-	}
+	s.Refresh()
 	return s
 }
 
@@ -68,14 +68,19 @@ func (s *Source) Sim() *engine.Sim { return s.sim }
 // read its log.
 func (s *Source) Branch() (model.Source, error) {
 	reading := s.sim.Reading()
-	sim, err := engine.NewFromStore(s.store, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, Metrics: true, LastTick: s.info.LastTick})
+	last := s.info.LastTick
+	if !s.complete {
+		last = 0 // the run's length grows with the store's reading
+	}
+	sim, err := engine.NewFromStore(s.store, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, Metrics: true, LastTick: last})
 	if err != nil {
 		return nil, err
 	}
 	if err := sim.ShareCheckpoints(s.sim); err != nil {
 		return nil, err
 	}
-	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes, causes: newCauseBook()}
+	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes, causes: newCauseBook(), complete: s.complete}
+	b.info.Notes = slices.Clone(s.info.Notes) // each grows its own
 	s.branch, s.causes = sim, newCauseBook()
 	return b, nil
 }

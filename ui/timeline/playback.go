@@ -18,6 +18,8 @@ type Playback struct {
 	playing      bool
 	speed        int
 	acc          float64 // ticks owed but not yet played
+	// growing: the run is still being read (SetLast).
+	growing bool
 }
 
 // NewPlayback returns a paused playback of a run of last+1 ticks at rate
@@ -44,10 +46,22 @@ func (p *Playback) Speed() float64 { return Speeds[p.speed] }
 // Seconds is the cursor's time in seconds.
 func (p *Playback) Seconds() float64 { return float64(p.cursor) / float64(p.rate) }
 
+// SetLast changes the run's last tick (a run whose input is still being
+// read grows). While growing, playing into the last tick waits there for
+// more instead of stopping.
+func (p *Playback) SetLast(last int, growing bool) {
+	p.last, p.growing = max(last, 0), growing
+	p.cursor = min(p.cursor, p.last)
+}
+
+// Waiting reports whether playback waits at the last tick for the run to
+// grow.
+func (p *Playback) Waiting() bool { return p.growing && p.playing && p.cursor >= p.last }
+
 // SetPlaying starts or stops playing. Playing from the last tick starts
-// over from tick 0.
+// over from tick 0 (unless the run is growing: it waits for more).
 func (p *Playback) SetPlaying(on bool) {
-	if on && p.cursor >= p.last {
+	if on && p.cursor >= p.last && !p.growing {
 		p.cursor = 0
 	}
 	p.playing, p.acc = on, 0
@@ -91,7 +105,7 @@ func (p *Playback) Advance(seconds float64) int {
 	p.acc -= float64(n)
 	p.cursor += n
 	if p.cursor >= p.last {
-		p.cursor, p.playing, p.acc = p.last, false, 0
+		p.cursor, p.playing, p.acc = p.last, p.growing, 0
 	}
 	return p.cursor
 }
