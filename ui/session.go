@@ -123,7 +123,16 @@ func newSession(srcs []model.Source) (*session, error) {
 	s.cancel = cancel
 	if s.live {
 		for _, r := range s.runs {
-			go func() { s.finished <- prerunLive(ctx, r) }()
+			// The branch is made here, on the window's goroutine, which
+			// owns the Source it branches from.
+			h := model.NewHistory()
+			h.SetStride(r.hist.Stride())
+			p, err := model.NewPrerunner(r.src, h)
+			if err != nil {
+				cancel()
+				return nil, err
+			}
+			go func() { s.finished <- prerunLive(ctx, r, p, h) }()
 		}
 	} else {
 		go func() { s.finished <- s.prerunAll(ctx) }()
@@ -131,15 +140,10 @@ func newSession(srcs []model.Source) (*session, error) {
 	return s, nil
 }
 
-// prerunLive runs on its own goroutine: r's branch to the end, publishing
-// its records every publishTicks ticks.
-func prerunLive(ctx context.Context, r *run) error {
-	h := model.NewHistory()
-	h.SetStride(r.hist.Stride())
-	p, err := model.NewPrerunner(r.src, h)
-	if err != nil {
-		return err
-	}
+// prerunLive runs on its own goroutine: r's branch (p, recording into h)
+// to the end, publishing its records every publishTicks ticks and
+// whenever it has caught up with the reading of a growing input.
+func prerunLive(ctx context.Context, r *run, p *model.Prerunner, h *model.History) error {
 	published := -1
 	publish := func() {
 		x := p.Index()
