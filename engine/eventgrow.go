@@ -200,11 +200,13 @@ func (st *EventStore) EstimateTicks() int {
 // fill reads src to its end into st, then marks the store complete. A
 // problem stops the reading there: the store keeps the events before it
 // and Err reports it. When ctx (nil: never) is done, the reading stops
-// quietly.
-func (st *EventStore) fill(ctx context.Context, src recording.Source) error {
+// quietly: at once, or, when drain (a followed file, whose waiting ends
+// with ctx), once src has handed out what it holds (a capture's events
+// still queued when its input ends).
+func (st *EventStore) fill(ctx context.Context, src recording.Source, drain bool) error {
 	var err error
 	var stop <-chan struct{}
-	if ctx != nil {
+	if ctx != nil && !drain {
 		stop = ctx.Done()
 	}
 loop:
@@ -292,7 +294,7 @@ func GrowEvents(path string, assets fs.FS, opts LoadOptions) (*EventStore, error
 		defer close(st.growth.done)
 		defer in.Close()
 		defer src.Close()
-		_ = st.fill(ctx, src)
+		_ = st.fill(ctx, src, opts.Follow)
 	}()
 	return st, nil
 }

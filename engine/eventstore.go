@@ -275,7 +275,7 @@ func ReadEvents(src recording.Source, opts Options) (*EventStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := st.fill(nil, src); err != nil {
+	if err := st.fill(nil, src, false); err != nil {
 		return nil, err
 	}
 	return st, nil

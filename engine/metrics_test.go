@@ -6,6 +6,8 @@ package engine
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -121,13 +123,13 @@ func TestErrorStats_NearestRank(t *testing.T) {
 		{[]float32{3, 1, 2}, ErrorStats{N: 3, Mean: 2, P95: 3, Max: 3}},
 		{[]float32{5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, ErrorStats{N: 20, Mean: 1.2, P95: 1, Max: 5}},
 	} {
-		var sum float64
+		var d errorDist
 		for _, v := range tc.in {
-			sum += float64(v)
+			d.add(v)
 		}
-		got := errorStats(tc.in, sum)
+		got := d.stats()
 		if got.N != tc.want.N || math.Abs(got.Mean-tc.want.Mean) > 1e-9 || got.P95 != tc.want.P95 || got.Max != tc.want.Max {
-			t.Errorf("errorStats(%v) = %+v, want %+v", tc.in, got, tc.want)
+			t.Errorf("stats of %v = %+v, want %+v", tc.in, got, tc.want)
 		}
 	}
 }
@@ -216,5 +218,68 @@ func TestCompare_ReadingsInLockStep(t *testing.T) {
 	rep := NewReport("x", c)
 	if len(rep.Readings) != 4 || len(rep.Objects) != 1 || len(rep.Objects[0].Runs) != 4 || rep.Ticks != 30 {
 		t.Fatalf("report %+v", rep)
+	}
+}
+
+// Past ExactErrorTicks an object's errors are a histogram: memory stops
+// growing with the run, the mean and maximum stay exact, and the 95th
+// percentile is the upper edge of the bucket holding the nearest rank — no
+// lower than the exact value and at most 1/64 above it.
+func TestErrorStats_HistogramPastExactTicks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 5))
+	for _, n := range []int{ExactErrorTicks, ExactErrorTicks + 1, 50_000, 200_000} {
+		var d errorDist
+		all := make([]float32, 0, n)
+		var sum float64
+		for range n {
+			// Mostly centimetres, a tail of metres, some exact zeros.
+			e := float32(rng.ExpFloat64() * 0.05)
+			switch rng.IntN(50) {
+			case 0:
+				e *= 100
+			case 1:
+				e = 0
+			}
+			d.add(e)
+			all = append(all, e)
+			sum += float64(e)
+		}
+		slices.Sort(all)
+		exact := float64(all[int(math.Ceil(0.95*float64(n)))-1])
+		got := d.stats()
+		if got.N != n || math.Abs(got.Mean-sum/float64(n)) > 1e-12*sum || got.Max != float64(all[n-1]) {
+			t.Errorf("n=%d: %+v, want N %d, mean %v, max %v exactly", n, got, n, sum/float64(n), all[n-1])
+		}
+		if n <= ExactErrorTicks {
+			if got.P95 != exact || d.hist != nil {
+				t.Errorf("n=%d: p95 %v, want the exact %v", n, got.P95, exact)
+			}
+			continue
+		}
+		if d.exact != nil || len(d.hist) != errBuckets {
+			t.Errorf("n=%d: %d samples kept, want only the histogram", n, len(d.exact))
+		}
+		if got.P95 < exact || got.P95 > exact*(1+1.0/64) {
+			t.Errorf("n=%d: p95 %v, exact %v: want within [exact, exact·(1+1/64)]", n, got.P95, exact)
+		}
+	}
+}
+
+// Buckets follow the values: every error lies below its bucket's top and
+// at or above the previous bucket's.
+func TestErrorBucket_OrderedAndBounded(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 100_000 {
+		e := float32(math.Ldexp(rng.Float64(), rng.IntN(44)-24))
+		i := errorBucket(e)
+		if top := bucketTop(i); !(e < top) {
+			t.Fatalf("%v in bucket %d whose top is %v", e, i, top)
+		}
+		if i > 0 && !(e >= bucketTop(i-1)) {
+			t.Fatalf("%v in bucket %d, below the previous bucket's top %v", e, i, bucketTop(i-1))
+		}
+	}
+	if errorBucket(0) != 0 || errorBucket(float32(math.Inf(1))) != errBuckets-1 {
+		t.Error("zero and infinity must be the first and last buckets")
 	}
 }
