@@ -6,7 +6,6 @@
 package engine
 
 import (
-
 	"glidepath/interp"
 	"glidepath/physics"
 )
