@@ -379,3 +379,32 @@ func TestStampsLane_VerdictColours(t *testing.T) {
 		t.Errorf("routes step in lane %v", l)
 	}
 }
+
+// A run still being read grows: playing into its last tick waits there
+// (still playing) for more instead of stopping, and goes on once it grows;
+// play from the last tick does not start over while it grows.
+func TestPlayback_GrowingRunWaitsAtItsEnd(t *testing.T) {
+	p := NewPlayback(100, 30)
+	p.SetLast(100, true)
+	p.Seek(95)
+	p.SetPlaying(true)
+	p.Advance(1) // 30 ticks owed, 5 there
+	if p.Cursor() != 100 || !p.Playing() || !p.Waiting() {
+		t.Fatalf("cursor %d, playing %v, waiting %v: want waiting at 100", p.Cursor(), p.Playing(), p.Waiting())
+	}
+	p.SetLast(200, true)
+	p.Advance(1)
+	if p.Cursor() != 130 || p.Waiting() {
+		t.Errorf("cursor %d after the run grew, want 130", p.Cursor())
+	}
+	p.Seek(200)
+	p.SetPlaying(true)
+	if p.Cursor() != 200 {
+		t.Errorf("play at the growing end went to %d, want to stay at 200", p.Cursor())
+	}
+	p.SetLast(200, false) // read whole: the end is the end
+	p.Advance(1)
+	if p.Playing() || p.Waiting() {
+		t.Error("playback still playing at the end of a run read whole")
+	}
+}
