@@ -21,10 +21,11 @@ type Sample struct {
 	Pos [3]float32
 	// DistHead is the distance from the body to the queue's head, metres;
 	// NaN when the queue is empty or its head is not a position node.
-	DistHead float32
+	// Held to 0.4 % (bf16.go): the plot's resolution.
+	DistHead BF16
 	// ErrTruth is the distance from the body to the latest server truth,
-	// metres; NaN before any truth.
-	ErrTruth float32
+	// metres; NaN before any truth. Held to 0.4 %, as DistHead.
+	ErrTruth BF16
 	// Queue is the queue length (capped at 255); Fail node_fail_counter.
 	Queue uint8
 	Fail  int8
@@ -186,7 +187,7 @@ func (h *History) Record(s *Snapshot) {
 }
 
 func (h *History) sample(o *Object) Sample {
-	nan := float32(math.NaN())
+	nan := ToBF16(float32(math.NaN()))
 	p := o.Pos.Sub(h.Origin)
 	sm := Sample{
 		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
@@ -198,10 +199,10 @@ func (h *History) sample(o *Object) Sample {
 		Contact:  o.Contact,
 	}
 	if len(o.Queue) > 0 && o.Queue[0].Type == interp.NodePosition {
-		sm.DistHead = float32(o.Queue[0].Pos.Sub(o.Pos).Len())
+		sm.DistHead = ToBF16(float32(o.Queue[0].Pos.Sub(o.Pos).Len()))
 	}
 	if o.HasTruth {
-		sm.ErrTruth = float32(o.Truth.Sub(o.Pos).Len())
+		sm.ErrTruth = ToBF16(float32(o.Truth.Sub(o.Pos).Len()))
 	}
 	h.extend(sm.Pos)
 	return sm

@@ -5,6 +5,7 @@ package model
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -68,7 +69,7 @@ func TestHistory_RecordsTracksMetricsAndGaps(t *testing.T) {
 	}
 	tr := h.Track(1)
 	sm, ok := tr.At(5)
-	if !ok || sm.Queue != 1 || sm.Fail != 2 || !sm.Contact || sm.DistHead != 2 || sm.ErrTruth != 5 {
+	if !ok || sm.Queue != 1 || sm.Fail != 2 || !sm.Contact || sm.DistHead.Float32() != 2 || sm.ErrTruth.Float32() != 5 {
 		t.Errorf("sample %+v: want queue 1, fail 2, contact, distance to head 2, error to truth 5", sm)
 	}
 	if p := h.Pos(&sm); p.Sub(base.Add(Vec3{5, 0, 0})).Len() > 1e-3 {
@@ -212,5 +213,26 @@ func TestPrerun_RecordsEveryTickReportsProgressAndSeeksBack(t *testing.T) {
 	cancel()
 	if _, err := Prerun(ctx, &countingSource{info: Info{LastTick: 5}}, NewHistory(), nil); err == nil {
 		t.Error("a cancelled prerun reported no error")
+	}
+}
+
+// The history's plotted distances are bfloat16: the nearest value to 0.4 %,
+// NaN kept, ties to even.
+func TestBF16_RoundsToNearest(t *testing.T) {
+	for _, f := range []float32{0, 1, 2, 0.1, 3.14159, 96.5, 1234.5678, 1e-6, 65504, 1e30} {
+		got := ToBF16(f).Float32()
+		if d := math.Abs(float64(got-f)) / float64(f); f != 0 && d > 1.0/256 || f == 0 && got != 0 {
+			t.Errorf("%v → %v (%.2g relative)", f, got, d)
+		}
+	}
+	if g := ToBF16(float32(math.NaN())).Float32(); g == g {
+		t.Error("NaN did not stay NaN")
+	}
+	// 1 + 2^-8 lies halfway between 1 and 1 + 2^-7: ties go to the even 1.
+	if g := ToBF16(1 + 1.0/256).Float32(); g != 1 {
+		t.Errorf("tie rounded to %v, want 1", g)
+	}
+	if g := ToBF16(1 + 3.0/256).Float32(); g != 1+4.0/256 {
+		t.Errorf("tie rounded to %v, want %v", g, 1+4.0/256)
 	}
 }

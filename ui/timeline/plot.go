@@ -79,9 +79,9 @@ func (f PlotField) value(tr *model.Track, h *model.History, k, rate int) (float6
 	var v float64
 	switch f {
 	case PlotDistHead:
-		v = float64(s.DistHead)
+		v = float64(s.DistHead.Float32())
 	case PlotErrTruth:
-		v = float64(s.ErrTruth)
+		v = float64(s.ErrTruth.Float32())
 	case PlotSpeed:
 		p, ok := tr.At(k - 1)
 		if !ok || k <= 0 {
