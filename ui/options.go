@@ -57,7 +57,8 @@ type Options struct {
 	Settings    string
 	RestoreView bool
 	Warn        func(string)
-	// Follow re-reads File as it grows and keeps the cursor at the live
+	// Follow appends what is written to File as it grows (its runs grow)
+	// and keeps the cursor at the live
 	// edge until the user moves it (live.go).
 	Follow bool
 }

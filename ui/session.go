@@ -83,7 +83,8 @@ type session struct {
 }
 
 // sessionOf starts a session over newly opened runs (a file opened from
-// the window, or a followed file re-read) and returns them as sources.
+// the window, or a file opened again to follow it) and returns them as
+// sources.
 func sessionOf(runs []*simsource.Source) ([]model.Source, *session, error) {
 	srcs := make([]model.Source, len(runs))
 	for i, r := range runs {
