@@ -58,7 +58,7 @@ type Options struct {
 	RestoreView bool
 	Warn        func(string)
 	// Follow appends what is written to File as it grows (its runs grow)
-	// and keeps the cursor at the live
-	// edge until the user moves it (live.go).
+	// and keeps the cursor at the live edge until the user moves it
+	// (live.go).
 	Follow bool
 }
