@@ -20,6 +20,7 @@ import (
 	"context"
 	"fmt"
 	"image/color"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -283,17 +284,32 @@ func (s *session) progress() float64 {
 	return float64(done) / float64(max(total, 1))
 }
 
-// growing reports whether the input is still being read, and how far:
-// bytes read, the input's size (0: not known), and the problem that
-// stopped the reading, if one did.
+// growing reports whether an input is still being read, and how far:
+// bytes read, the inputs' size (0: not known), and the problem that
+// stopped a reading, if one did. The readings of one input share a store,
+// counted once.
 func (s *session) growing() (on bool, read, size int64, err error) {
-	g, ok := s.runs[0].src.(model.Growing)
-	if !ok {
-		return false, 0, 0, nil
+	var seen []any // the inputs' stores, each counted once (lookups only)
+	for _, r := range s.runs {
+		g, ok := r.src.(model.Growing)
+		if !ok {
+			continue
+		}
+		if st := storeOf(r.src); st != nil {
+			if slices.Contains(seen, any(st)) {
+				continue // another reading of an input counted
+			}
+			seen = append(seen, st)
+		}
+		n, sz, e := g.ReadProgress()
+		_, complete := g.Readable()
+		on = on || !complete
+		read, size = read+n, size+sz
+		if err == nil {
+			err = e
+		}
 	}
-	read, size, err = g.ReadProgress()
-	_, complete := g.Readable()
-	return !complete, read, size, err
+	return on, read, size, err
 }
 
 // caughtUp reports whether a followed input has been read to the end of
