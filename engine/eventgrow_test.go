@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"glidepath/assets"
 	"glidepath/engine/capture/capturetest"
@@ -282,5 +283,27 @@ func TestGrowEvents_FollowCaptureResumesAfterTornFrame(t *testing.T) {
 				t.Errorf("the capture followed as it was written gives %d events, the finished file %d (or they differ)", st.Len(), ref.Len())
 			}
 		})
+	}
+}
+
+// A long run's event log is allocated once, when a 64th of the run is
+// done, for the whole run at the rate so far: it is not grown (and copied,
+// the old and new arrays held at once) as it fills, and the reserve is
+// close to what it needs.
+func TestReserveLog_AllocatedOnceForAUniformRun(t *testing.T) {
+	rec := scenario.BenchRecording(20, 12, 0.5, 5)
+	s, err := New(rec, Options{Assets: assets.FS(), EventLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := max(s.LastTick()/64, logReserveMin)
+	s.Seek(at)
+	reserved := unsafe.SliceData(s.log)
+	s.RunAll(nil)
+	if unsafe.SliceData(s.log) != reserved {
+		t.Errorf("the log was grown after tick %d (%d entries, capacity %d)", at, len(s.log), cap(s.log))
+	}
+	if n := len(s.log); cap(s.log) > n+n/4 {
+		t.Errorf("%d entries in a log of capacity %d: the reserve overshot", n, cap(s.log))
 	}
 }

@@ -143,3 +143,40 @@ func (v LogView) Tick(i int) int32 { return v.log[i].tick }
 
 // Who is entry i's object and kind.
 func (v LogView) Who(i int) (uint32, EventKind) { return v.log[i].guid, v.log[i].kind }
+
+// reserveLog gives the log, when a run has simulated a 64th of its length
+// (at least logReserveMin ticks), the capacity the whole run will need at
+// the rate so far, plus a sixteenth — by ticks, or by the recording's
+// events delivered, whichever says less (an early burst of events must not
+// reserve for a run of bursts) — so that it is allocated once rather than
+// grown and copied as it fills: a copy holds the old array and the new one
+// at once, which sets a long run's peak memory. Only capacity changes; a
+// log that outgrows it grows as before.
+func (s *Sim) reserveLog(k int) {
+	if s.feed != nil || !s.logging || s.store == nil {
+		return
+	}
+	last := s.lastTick
+	if s.growing {
+		last = max(last, s.store.EstimateTicks())
+	}
+	if k != max(last/64, logReserveMin) || last <= k || s.cursor <= 0 {
+		return
+	}
+	events := s.store.Len()
+	want := min(len(s.log)*last/k, len(s.log)*events/s.cursor)
+	want += want / 16
+	if want > cap(s.log) {
+		grown := make([]logEntry, len(s.log), want)
+		copy(grown, s.log)
+		s.log = grown
+	}
+	if p := min(len(s.places)*last/k, len(s.places)*events/s.cursor); p+p/16 > cap(s.places) {
+		grown := make([]Place, len(s.places), p+p/16)
+		copy(grown, s.places)
+		s.places = grown
+	}
+}
+
+// logReserveMin is the earliest tick reserveLog looks at the log's rate.
+const logReserveMin = 256

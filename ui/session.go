@@ -109,6 +109,7 @@ func newSession(srcs []model.Source) (*session, error) {
 			ticks = max(ticks, g.ExpectedTicks()) // the run it looks like it will be
 		}
 		h.SetStride(model.StrideFor(info.Objects, ticks))
+		h.SetExpected(ticks)
 		r := &run{src: src, info: info, hist: h, index: model.NewIndex(nil), color: overlay.ReadingColor(i)}
 		s.runs = append(s.runs, r)
 		s.total += int64(info.LastTick)
@@ -129,6 +130,7 @@ func newSession(srcs []model.Source) (*session, error) {
 			// owns the Source it branches from.
 			h := model.NewHistory()
 			h.SetStride(r.hist.Stride())
+			h.SetExpected(r.hist.Expected())
 			p, err := model.NewPrerunner(r.src, h)
 			if err != nil {
 				cancel()

@@ -82,6 +82,8 @@ type History struct {
 	// bounded.
 	lo, hi  [3]float32
 	bounded bool
+	// expect is the run's expected last tick (SetExpected; 0: unknown).
+	expect int
 }
 
 // NewHistory returns an empty history.
@@ -108,6 +110,14 @@ func (h *History) SetStride(stride int) {
 		h.stride = max(stride, 1)
 	}
 }
+
+// SetExpected says the run is expected to end at tick last, so that each
+// track is allocated once for the samples it will hold rather than grown
+// (and copied) as it fills; a track that outgrows it grows as usual.
+func (h *History) SetExpected(last int) { h.expect = max(last, 0) }
+
+// Expected is the run's expected last tick (0: unknown).
+func (h *History) Expected() int { return h.expect }
 
 // Stride is the number of ticks between samples.
 func (h *History) Stride() int { return h.stride }
@@ -163,7 +173,11 @@ func (h *History) Record(s *Snapshot) {
 		if !ok {
 			k = len(h.tracks)
 			h.index[o.GUID] = k
-			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: s.Tick, Stride: h.stride})
+			var samples []Sample
+			if h.expect > s.Tick {
+				samples = make([]Sample, 0, (h.expect-s.Tick)/h.stride+1)
+			}
+			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: s.Tick, Stride: h.stride, Samples: samples})
 		}
 		t := &h.tracks[k]
 		// Ticks the object was missing from (deleted, not yet re-created)
