@@ -236,3 +236,31 @@ func TestBF16_RoundsToNearest(t *testing.T) {
 		t.Errorf("tie rounded to %v, want %v", g, 1+4.0/256)
 	}
 }
+
+// A history told the run's expected end allocates each track once for the
+// samples it will hold (at its stride), from the tick the object appears.
+func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
+	h := NewHistory()
+	h.SetStride(3)
+	h.SetExpected(300)
+	var firsts []*Sample
+	for k := 0; k <= 300; k += 3 {
+		var s Snapshot
+		s.Reset(k)
+		s.AddObject(Object{GUID: 1})
+		if k >= 150 {
+			s.AddObject(Object{GUID: 2}) // appears half-way
+		}
+		h.Record(&s)
+		if k == 150 {
+			firsts = []*Sample{&h.Track(1).Samples[0], &h.Track(2).Samples[0]}
+		}
+	}
+	for i, guid := range []uint32{1, 2} {
+		tr := h.Track(guid)
+		if &tr.Samples[0] != firsts[i] || len(tr.Samples) != cap(tr.Samples) {
+			t.Errorf("track %d: %d samples, capacity %d, moved %v: want one allocation of exactly its samples",
+				guid, len(tr.Samples), cap(tr.Samples), &tr.Samples[0] != firsts[i])
+		}
+	}
+}
