@@ -9,6 +9,8 @@ package engine
 import (
 	"fmt"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
 )
@@ -16,9 +18,12 @@ import (
 // tableBatch is the number of rows a TableWriter hands its sinks at once.
 const tableBatch = 4096
 
-// StateSink receives rows of the states table (tables.Writer does).
+// StateSink receives the states table's rows in batches of columns
+// (tables.StatesWriter does): it hands out the batch to fill and takes it
+// back filled.
 type StateSink interface {
-	Write(rows []tables.State) error
+	StateBatch() *tables.StateBatch
+	WriteStates(b *tables.StateBatch) error
 }
 
 // EventSink receives rows of the events table (tables.Writer does).
@@ -29,20 +34,32 @@ type EventSink interface {
 // TableWriter writes the states and events of every run of a Compare, tick
 // by tick: for each reading in order, its state rows (header order, then
 // creation order), then its event rows in the order they happened.
+// slotHeading is a heading and the rotation (Frame.Rot) it belongs to.
+type slotHeading struct {
+	rot mgl32.Quat
+	deg float32
+	ok  bool
+}
+
 type TableWriter struct {
 	c      *Compare
 	input  string
 	states StateSink
 	events EventSink
 
-	srows  []tables.State
-	errs   [tableBatch]float64
+	// sb is the states batch being filled (nil until the first row).
+	sb     *tables.StateBatch
 	erows  []tables.Event
 	dists  [tableBatch]float64
 	detail []byte
-	// ids caches each run's guid and cell strings by slot, so a row costs
-	// no formatting while an object stays in one cell.
-	ids []slotIDs
+	// keys are each run's object keys by slot (tables.StateValues.Key):
+	// numbers from 0, one per object of every run.
+	keys    [][]int32
+	nextKey int32
+	// headings are each run's last heading by slot, with the rotation it
+	// was computed from: the heading costs an atan2, and an object's
+	// rotation stays the same over most ticks.
+	headings [][]slotHeading
 	// causes is, per run, how many of its Sim.Causes were written; the
 	// tick's new ones are the chains of its blips and snaps (and of pops
 	// and hitches, which are no event rows).
@@ -51,12 +68,6 @@ type TableWriter struct {
 	// is forgotten once written (DropCauses).
 	dropCauses bool
 	tickCauses []*Cause
-}
-
-type slotIDs struct {
-	guid     []string
-	cell     []uint32
-	cellText []string
 }
 
 // NewTableWriter writes c's runs to states and events (either may be nil);
@@ -76,8 +87,9 @@ func NewTableWriter(c *Compare, input string, states StateSink, events EventSink
 		}
 	}
 	t := &TableWriter{c: c, input: input, states: states, events: events,
-		srows: make([]tables.State, 0, tableBatch), erows: make([]tables.Event, 0, tableBatch)}
-	t.ids = make([]slotIDs, len(c.sims))
+		erows: make([]tables.Event, 0, tableBatch)}
+	t.keys = make([][]int32, len(c.sims))
+	t.headings = make([][]slotHeading, len(c.sims))
 	t.causes = make([]int, len(c.sims))
 	return t, nil
 }
@@ -91,7 +103,7 @@ func (t *TableWriter) DropCauses() { t.dropCauses = true }
 func (t *TableWriter) WriteTick() error {
 	for i, s := range t.c.sims {
 		if t.states != nil {
-			if err := t.writeStates(s, &t.ids[i]); err != nil {
+			if err := t.writeStates(s, i); err != nil {
 				return err
 			}
 		}
@@ -104,54 +116,61 @@ func (t *TableWriter) WriteTick() error {
 	return nil
 }
 
-func (t *TableWriter) writeStates(s *Sim, ids *slotIDs) error {
-	// A streamed run makes slots as creates arrive: name the new ones.
-	for i := len(ids.guid); i < s.nslots; i++ {
-		ids.guid = append(ids.guid, hexID(s.slots[i].guid))
-		ids.cell = append(ids.cell, 0)
-		ids.cellText = append(ids.cellText, "")
+func (t *TableWriter) writeStates(s *Sim, run int) error {
+	// A streamed run makes slots as creates arrive: key the new ones.
+	keys := t.keys[run]
+	for len(keys) < s.nslots {
+		keys = append(keys, t.nextKey)
+		t.nextKey++
 	}
+	t.keys[run] = keys
+	if n := len(keys) - len(t.headings[run]); n > 0 {
+		t.headings[run] = append(t.headings[run], make([]slotHeading, n)...)
+	}
+	headings := t.headings[run]
 	reading := s.reading.Name
-	tt := float64(s.tick) / float64(s.rate)
+	tick, tt := int64(s.tick), float64(s.tick)/float64(s.rate)
+	if t.sb == nil {
+		t.sb = t.states.StateBatch()
+	}
+	t.sb.Begin(t.input, reading, tick, tt)
 	for _, o := range s.slots[:s.nslots] {
 		if !o.st.alive {
 			continue
 		}
-		if len(t.srows) == tableBatch {
+		if t.sb.Len() >= tableBatch {
 			if err := t.flushStates(); err != nil {
 				return err
 			}
+			t.sb = t.states.StateBatch()
+			t.sb.Begin(t.input, reading, tick, tt)
 		}
 		pos := o.phys.Position()
-		if ids.cellText[o.slot] == "" || ids.cell[o.slot] != pos.Cell {
-			ids.cell[o.slot], ids.cellText[o.slot] = pos.Cell, hexID(pos.Cell)
-		}
 		g := pos.Global()
-		row := tables.State{
-			Input:   t.input,
-			Reading: reading,
-			Tick:    int64(s.tick),
-			T:       tt,
-			GUID:    ids.guid[o.slot],
-			Cell:    ids.cellText[o.slot],
+		h := &headings[o.slot]
+		if !h.ok || h.rot != pos.Frame.Rot {
+			h.rot, h.deg, h.ok = pos.Frame.Rot, o.phys.Heading(), true
+		}
+		v := tables.StateValues{
+			Key:     keys[o.slot],
+			GUID:    o.guid,
+			Cell:    pos.Cell,
 			X:       float64(pos.Frame.Origin[0]),
 			Y:       float64(pos.Frame.Origin[1]),
 			Z:       float64(pos.Frame.Origin[2]),
 			GX:      g[0],
 			GY:      g[1],
-			Heading: float64(o.phys.Heading()),
+			Heading: float64(h.deg),
 			Queue:   int32(queueLen(o)),
 			Contact: o.phys.InContact(),
 		}
 		if im := o.pm.Interpolation(); im != nil {
-			row.Fail = int32(im.FailCounter())
+			v.Fail = int32(im.FailCounter())
 		}
 		if e, ok := truthError(o); ok {
-			n := len(t.srows)
-			t.errs[n] = float64(e)
-			row.Error = &t.errs[n]
+			v.Error, v.HasError = float64(e), true
 		}
-		t.srows = append(t.srows, row)
+		t.sb.Rows = append(t.sb.Rows, v)
 	}
 	return nil
 }
@@ -222,12 +241,13 @@ func (t *TableWriter) takeCause(e *Event) *string {
 	return nil
 }
 
+// flushStates hands the batch to the sink, which takes it.
 func (t *TableWriter) flushStates() error {
-	if len(t.srows) == 0 {
+	if t.sb == nil || t.sb.Len() == 0 {
 		return nil
 	}
-	err := t.states.Write(t.srows)
-	t.srows = t.srows[:0]
+	err := t.states.WriteStates(t.sb)
+	t.sb = nil
 	return err
 }
 

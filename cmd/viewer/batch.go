@@ -231,7 +231,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 // tables and removes the spool files.
 func (f *tableFiles) appendSpooled(r *batchResult) error {
 	if r.states != "" {
-		if err := copySpool(r.states, f.states); err != nil {
+		if err := copySpool[tables.State](r.states, f.states); err != nil {
 			return err
 		}
 	}

@@ -57,7 +57,7 @@ func (t *tableOptions) writerOptions() tables.Options {
 // tableFiles are the table files being written; nil fields are tables not
 // asked for.
 type tableFiles struct {
-	states  tables.Writer[tables.State]
+	states  tables.StatesWriter
 	events  tables.Writer[tables.Event]
 	metrics tables.Writer[tables.Metrics]
 }
@@ -69,7 +69,7 @@ func (t *tableOptions) create() (*tableFiles, error) {
 	var err error
 	opts := t.writerOptions()
 	if t.states != "" {
-		if f.states, err = tables.Create[tables.State](t.states, opts); err != nil {
+		if f.states, err = tables.CreateStates(t.states, opts); err != nil {
 			f.abort()
 			return nil, err
 		}

@@ -5,7 +5,10 @@
 
 package tables
 
-import "sync/atomic"
+import (
+	"errors"
+	"sync/atomic"
+)
 
 // asyncDepth is the number of batches that may wait for the encoder.
 const asyncDepth = 4
@@ -15,12 +18,22 @@ const asyncDepth = 4
 // and the values it points into as soon as Write returns.
 type async[T Row] struct {
 	enc  Encoder[T]
-	jobs chan *batch[T]
+	jobs chan job[T]
 	free chan *batch[T]
+	// states are the state batches (WriteStates) made so far; spare are
+	// those the encoder has finished with.
+	states int
+	spare  chan *StateBatch
 	// done is closed when the goroutine has stopped; err is the encoder's
 	// first error.
 	done chan struct{}
 	err  atomic.Pointer[error]
+}
+
+// job is a batch of rows or of state columns.
+type job[T Row] struct {
+	rows   *batch[T]
+	states *StateBatch
 }
 
 // batch is a copy of rows with the values their pointers point at.
@@ -32,7 +45,8 @@ type batch[T Row] struct {
 }
 
 func newAsync[T Row](enc Encoder[T]) *async[T] {
-	a := &async[T]{enc: enc, jobs: make(chan *batch[T], asyncDepth), free: make(chan *batch[T], asyncDepth+1), done: make(chan struct{})}
+	a := &async[T]{enc: enc, jobs: make(chan job[T], asyncDepth), free: make(chan *batch[T], asyncDepth+1),
+		spare: make(chan *StateBatch, asyncDepth+1), done: make(chan struct{})}
 	for range asyncDepth + 1 {
 		a.free <- &batch[T]{}
 	}
@@ -42,14 +56,75 @@ func newAsync[T Row](enc Encoder[T]) *async[T] {
 
 func (a *async[T]) run() {
 	defer close(a.done)
-	for b := range a.jobs {
+	var rows []T
+	for j := range a.jobs {
 		if a.err.Load() == nil {
-			if err := a.enc.Write(b.rows); err != nil {
+			var err error
+			switch {
+			case j.rows != nil:
+				err = a.enc.Write(j.rows.rows)
+			case j.states != nil:
+				rows, err = writeStates(a.enc, j.states, rows[:0])
+			}
+			if err != nil {
 				a.err.Store(&err)
 			}
 		}
-		a.free <- b
+		if j.rows != nil {
+			a.free <- j.rows
+		}
+		if j.states != nil {
+			j.states.Reset()
+			a.spare <- j.states
+		}
 	}
+}
+
+// stateBatchEncoder is an encoder that takes state batches as they are
+// (the Parquet states writer).
+type stateBatchEncoder interface {
+	WriteStates(b *StateBatch) error
+}
+
+// writeStates writes a state batch to enc: as it is, or as rows (CSV);
+// rows is a buffer for those rows, returned for reuse.
+func writeStates[T Row](enc Encoder[T], b *StateBatch, rows []T) ([]T, error) {
+	if se, ok := enc.(stateBatchEncoder); ok {
+		return rows, se.WriteStates(b)
+	}
+	states, ok := any(rows).([]State)
+	if !ok {
+		return rows, errors.New("tables: state rows written to another table")
+	}
+	states = b.AppendStates(states)
+	rows = any(states).([]T)
+	return rows, enc.Write(rows)
+}
+
+// StateBatch is an empty batch to fill and hand to WriteStates: a batch
+// the encoder has finished with, or a new one while fewer than the queue
+// holds exist.
+func (a *async[T]) StateBatch() *StateBatch {
+	select {
+	case b := <-a.spare:
+		return b
+	default:
+	}
+	if a.states < asyncDepth+1 {
+		a.states++
+		return &StateBatch{}
+	}
+	return <-a.spare
+}
+
+// WriteStates queues b for the encoder, which takes it: the caller gets
+// its next batch from StateBatch.
+func (a *async[T]) WriteStates(b *StateBatch) error {
+	if err := a.failed(); err != nil {
+		return err
+	}
+	a.jobs <- job[T]{states: b}
+	return nil
 }
 
 // Write copies rows and queues them for the encoder. It reports an error
@@ -78,7 +153,7 @@ func (a *async[T]) Write(rows []T) error {
 			r.ErrorMean, r.ErrorP95, r.ErrorMax = b.float(r.ErrorMean), b.float(r.ErrorP95), b.float(r.ErrorMax)
 		}
 	}
-	a.jobs <- b
+	a.jobs <- job[T]{rows: b}
 	return nil
 }
 

@@ -6,6 +6,7 @@ package tables
 import (
 	"fmt"
 	"io"
+	"os"
 	"syscall"
 	"testing"
 )
@@ -80,3 +81,51 @@ type countWriter int64
 func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
 
 var _ io.Writer = (*countWriter)(nil)
+
+// BenchmarkWriteStateBatches writes 300 ticks of 1000 objects per op as
+// state batches (the run's path) to the Parquet states writer; with
+// GLIDEPATH_STATES_SAMPLE naming a states table (a run's -states output),
+// its first 300 000 rows instead.
+func BenchmarkWriteStateBatches(b *testing.B) {
+	rows := benchStates(300, 1000)
+	if path := os.Getenv("GLIDEPATH_STATES_SAMPLE"); path != "" {
+		rd, err := OpenParquet[State](path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := rd.Read(rows)
+		rd.Close()
+		if n < len(rows) {
+			b.Fatalf("%s: %d rows: %v", path, n, err)
+		}
+	}
+	batches := batchOf(rows, 4096)
+	for _, codec := range []struct {
+		name  string
+		codec Codec
+	}{{"zstd", Zstd}, {"snappy", Snappy}} {
+		b.Run(codec.name, func(b *testing.B) {
+			var cw countWriter
+			cpu0 := cpuTime()
+			for b.Loop() {
+				cw = 0
+				w, err := newStatesWriter(&cw, codec.codec, RowGroupRows, statePageRows)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, batch := range batches {
+					if err := w.WriteStates(batch); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rows := 300 * 1000
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rows), "ns/row")
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N*rows), "cpu-ns/row")
+			b.ReportMetric(float64(cw)/float64(rows), "bytes/row")
+		})
+	}
+}

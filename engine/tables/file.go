@@ -86,6 +86,27 @@ func Create[T Row](path string, opts Options) (Writer[T], error) {
 	return &file[T]{f: f, enc: newAsync(enc)}, nil
 }
 
+// StatesWriter writes the states table: as rows, or as batches of
+// columns (StateBatch), which the Parquet writer takes without building a
+// row.
+type StatesWriter interface {
+	Writer[State]
+	// StateBatch is an empty batch to fill.
+	StateBatch() *StateBatch
+	// WriteStates writes b's rows and takes b: get the next batch from
+	// StateBatch.
+	WriteStates(b *StateBatch) error
+}
+
+// CreateStates starts the states table at path (Create).
+func CreateStates(path string, opts Options) (StatesWriter, error) {
+	w, err := Create[State](path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return w.(*file[State]), nil
+}
+
 // Encoder writes rows of T to a stream in one format; Close finishes the
 // stream (footer, gzip trailer) without closing dst.
 type Encoder[T Row] interface {
@@ -102,6 +123,14 @@ func NewEncoder[T Row](dst io.Writer, format Format, opts Options) (Encoder[T], 
 		n := opts.RowGroupRows
 		if n <= 0 {
 			n = RowGroupRows
+		}
+		var zero T
+		if _, ok := any(zero).(State); ok {
+			w, err := newStatesWriter(dst, opts.Codec, n, statePageRows)
+			if err != nil {
+				return nil, err
+			}
+			return any(w).(Encoder[T]), nil
 		}
 		return newParquetWriter[T](dst, opts.Codec, n), nil
 	}
@@ -135,6 +164,10 @@ type file[T Row] struct {
 }
 
 func (w *file[T]) Write(rows []T) error { return w.enc.Write(rows) }
+
+func (w *file[T]) StateBatch() *StateBatch { return w.enc.StateBatch() }
+
+func (w *file[T]) WriteStates(b *StateBatch) error { return w.enc.WriteStates(b) }
 
 func (w *file[T]) Close() error {
 	if w.done {

@@ -1,0 +1,266 @@
+// Column encoders of the Parquet format, for the states table's own column
+// writer (states.go): the RLE/bit-packing hybrid (dictionary indices,
+// definition levels), DELTA_BINARY_PACKED (int64), BYTE_STREAM_SPLIT
+// (double) and PLAIN (booleans, dictionary pages). Each appends to dst and
+// returns it; the layouts are those of the Parquet format's Encodings.md.
+
+package tables
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// indexWidth is the bit width of dictionary indices below n entries. It is
+// never 0: some readers refuse a zero width even for a one-entry dictionary.
+func indexWidth(n int) int {
+	if n <= 2 {
+		return 1
+	}
+	return bits.Len32(uint32(n - 1))
+}
+
+// appendHybrid appends vals in the RLE/bit-packing hybrid at width w,
+// without a length prefix: a run of eight or more equal values becomes one
+// RLE run, the rest bit-packed groups of eight (the last group padded with
+// zeros; the page's value count tells the reader where it ends).
+func appendHybrid(dst []byte, vals []uint32, w int) []byte {
+	n := len(vals)
+	for i := 0; i < n; {
+		if r := runLen(vals, i); r >= 8 {
+			dst = binary.AppendUvarint(dst, uint64(r)<<1)
+			v := vals[i]
+			for b := 0; b < (w+7)/8; b++ {
+				dst = append(dst, byte(v>>(8*b)))
+			}
+			i += r
+			continue
+		}
+		// Bit-packed groups until one starts a run of eight.
+		start := i
+		i += 8
+		for i < n && !run8(vals, i) {
+			i += 8
+		}
+		groups := (i - start) / 8
+		dst = binary.AppendUvarint(dst, uint64(groups)<<1|1)
+		dst = appendPacked(dst, vals[start:min(i, n)], w, groups*8)
+	}
+	return dst
+}
+
+// runLen is the number of values equal to vals[i] from i on.
+func runLen(vals []uint32, i int) int {
+	v, j := vals[i], i+1
+	for j < len(vals) && vals[j] == v {
+		j++
+	}
+	return j - i
+}
+
+// run8 reports whether vals[i:i+8] are all equal.
+func run8(vals []uint32, i int) bool {
+	if i+8 > len(vals) {
+		return false
+	}
+	v := vals[i]
+	for _, x := range vals[i+1 : i+8] {
+		if x != v {
+			return false
+		}
+	}
+	return true
+}
+
+// appendPacked bit-packs vals at width w, least significant bit first,
+// padded with zero values to count values.
+func appendPacked(dst []byte, vals []uint32, w, count int) []byte {
+	var acc uint64
+	nb := 0
+	for i := range count {
+		var v uint32
+		if i < len(vals) {
+			v = vals[i]
+		}
+		acc |= uint64(v) << nb
+		nb += w
+		for nb >= 8 {
+			dst = append(dst, byte(acc))
+			acc >>= 8
+			nb -= 8
+		}
+	}
+	if nb > 0 {
+		dst = append(dst, byte(acc))
+	}
+	return dst
+}
+
+// DELTA_BINARY_PACKED layout: blocks of deltaBlock values in deltaMinis
+// miniblocks.
+const (
+	deltaBlock = 128
+	deltaMinis = 4
+	deltaMini  = deltaBlock / deltaMinis
+)
+
+// appendDeltaInt64 appends vals in DELTA_BINARY_PACKED. A block whose
+// deltas are all equal (a tick's rows, where the tick stays the same) costs
+// its header alone.
+func appendDeltaInt64(dst []byte, vals []int64) []byte {
+	dst = binary.AppendUvarint(dst, deltaBlock)
+	dst = binary.AppendUvarint(dst, deltaMinis)
+	dst = binary.AppendUvarint(dst, uint64(len(vals)))
+	if len(vals) == 0 {
+		return binary.AppendVarint(dst, 0)
+	}
+	dst = binary.AppendVarint(dst, vals[0])
+	var deltas [deltaBlock]uint64
+	for i := 1; i < len(vals); i += deltaBlock {
+		block := vals[i:min(i+deltaBlock, len(vals))]
+		prev := vals[i-1]
+		minD := int64(math.MaxInt64)
+		for j, v := range block {
+			d := v - prev
+			prev = v
+			deltas[j] = uint64(d)
+			minD = min(minD, d)
+		}
+		dst = binary.AppendVarint(dst, minD)
+		// The widths of the block's miniblocks, then the miniblocks that
+		// hold values (the widths of those that hold none stay zero).
+		wpos := len(dst)
+		dst = append(dst, make([]byte, deltaMinis)...)
+		for m := 0; m*deltaMini < len(block); m++ {
+			mini := deltas[m*deltaMini : min((m+1)*deltaMini, len(block))]
+			var or uint64
+			for j := range mini {
+				mini[j] -= uint64(minD)
+				or |= mini[j]
+			}
+			w := bits.Len64(or)
+			dst[wpos+m] = byte(w)
+			dst = appendPacked64(dst, mini, w, deltaMini)
+		}
+	}
+	return dst
+}
+
+// appendPacked64 is appendPacked for 64-bit values.
+func appendPacked64(dst []byte, vals []uint64, w, count int) []byte {
+	if w == 0 {
+		return dst
+	}
+	var acc uint64
+	nb := 0 // bits waiting in acc: fewer than 8 between values
+	for i := range count {
+		var v uint64
+		if i < len(vals) {
+			v = vals[i]
+		}
+		acc |= v << nb
+		spill := v >> (64 - nb) // the bits that did not fit (0 when nb is 0)
+		nb += w
+		if nb >= 64 {
+			dst = binary.LittleEndian.AppendUint64(dst, acc)
+			acc, nb = spill, nb-64
+		}
+		for nb >= 8 {
+			dst = append(dst, byte(acc))
+			acc >>= 8
+			nb -= 8
+		}
+	}
+	if nb > 0 {
+		dst = append(dst, byte(acc))
+	}
+	return dst
+}
+
+// appendSplitDoubles appends vals in BYTE_STREAM_SPLIT: the first bytes of
+// every value, then the second bytes, and so on. The doubles of the states
+// table are float32 values widened, so their three low bytes are zero and
+// their streams compress to almost nothing. Eight values at a time are
+// transposed as an 8×8 byte matrix in registers.
+func appendSplitDoubles(dst []byte, vals []float64) []byte {
+	n := len(vals)
+	off := len(dst)
+	dst = slices.Grow(dst, 8*n)[:off+8*n]
+	out := dst[off:]
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		v := vals[i : i+8 : i+8]
+		a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
+		a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
+		a0, a4 = swapBlocks(a0, a4, 32, 0x00000000FFFFFFFF)
+		a1, a5 = swapBlocks(a1, a5, 32, 0x00000000FFFFFFFF)
+		a2, a6 = swapBlocks(a2, a6, 32, 0x00000000FFFFFFFF)
+		a3, a7 = swapBlocks(a3, a7, 32, 0x00000000FFFFFFFF)
+		a0, a2 = swapBlocks(a0, a2, 16, 0x0000FFFF0000FFFF)
+		a1, a3 = swapBlocks(a1, a3, 16, 0x0000FFFF0000FFFF)
+		a4, a6 = swapBlocks(a4, a6, 16, 0x0000FFFF0000FFFF)
+		a5, a7 = swapBlocks(a5, a7, 16, 0x0000FFFF0000FFFF)
+		a0, a1 = swapBlocks(a0, a1, 8, 0x00FF00FF00FF00FF)
+		a2, a3 = swapBlocks(a2, a3, 8, 0x00FF00FF00FF00FF)
+		a4, a5 = swapBlocks(a4, a5, 8, 0x00FF00FF00FF00FF)
+		a6, a7 = swapBlocks(a6, a7, 8, 0x00FF00FF00FF00FF)
+		le := binary.LittleEndian
+		le.PutUint64(out[i:], a0)
+		le.PutUint64(out[n+i:], a1)
+		le.PutUint64(out[2*n+i:], a2)
+		le.PutUint64(out[3*n+i:], a3)
+		le.PutUint64(out[4*n+i:], a4)
+		le.PutUint64(out[5*n+i:], a5)
+		le.PutUint64(out[6*n+i:], a6)
+		le.PutUint64(out[7*n+i:], a7)
+	}
+	for ; i < n; i++ {
+		u := math.Float64bits(vals[i])
+		for k := range 8 {
+			out[k*n+i] = byte(u >> (8 * k))
+		}
+	}
+	return dst
+}
+
+// swapBlocks is one step of a byte-matrix transpose: x's high blocks of
+// the given width trade places with y's low ones (mask selects the low
+// blocks).
+func swapBlocks(x, y uint64, width uint, mask uint64) (uint64, uint64) {
+	return x&mask | (y&mask)<<width, (x>>width)&mask | y&^mask
+}
+
+// appendPlainBools appends vals in PLAIN: one bit each, least significant
+// first.
+func appendPlainBools(dst []byte, vals []bool) []byte {
+	for i := 0; i < len(vals); i += 8 {
+		var b byte
+		for j, v := range vals[i:min(i+8, len(vals))] {
+			if v {
+				b |= 1 << j
+			}
+		}
+		dst = append(dst, b)
+	}
+	return dst
+}
+
+// appendPlainStrings appends vals as PLAIN byte arrays: a four-byte length,
+// then the bytes.
+func appendPlainStrings(dst []byte, vals []string) []byte {
+	for _, s := range vals {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(s)))
+		dst = append(dst, s...)
+	}
+	return dst
+}
+
+// appendPlainInt32s appends vals in PLAIN: four bytes each, little-endian.
+func appendPlainInt32s(dst []byte, vals []int32) []byte {
+	for _, v := range vals {
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(v))
+	}
+	return dst
+}

@@ -1,0 +1,277 @@
+package tables
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding/bytestreamsplit"
+	"github.com/parquet-go/parquet-go/encoding/delta"
+	"github.com/parquet-go/parquet-go/encoding/rle"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// randomRuns is n values below limit, in runs of random length (as
+// dictionary indices and levels come), seeded.
+func randomRuns(r *rand.Rand, n int, limit uint32) []uint32 {
+	vals := make([]uint32, 0, n)
+	for len(vals) < n {
+		v, k := r.Uint32N(limit), 1+r.IntN(20)
+		if r.IntN(3) == 0 {
+			k = 1
+		}
+		for ; k > 0 && len(vals) < n; k-- {
+			vals = append(vals, v)
+		}
+	}
+	return vals
+}
+
+// The column encoders, property-tested: random values round-trip through
+// the Parquet library's own decoders.
+func TestColumnEncoders_RoundTripThroughTheLibrarysDecoders(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 1))
+	for trial := range 300 {
+		n := r.IntN(2000)
+		if trial < 20 {
+			n = trial // the edges: empty, one value, partial groups
+		}
+		// RLE/bit-packing hybrid at every width.
+		w := 1 + r.IntN(32)
+		limit := uint32(1<<w - 1)
+		if w == 32 {
+			limit = math.MaxUint32
+		}
+		idx := randomRuns(r, n, max(limit, 1))
+		enc := appendHybrid(nil, idx, w)
+		got, err := (&rle.Encoding{BitWidth: w}).DecodeInt32(nil, enc)
+		if err != nil || len(got) < n {
+			t.Fatalf("hybrid width %d, %d values: %d decoded, %v", w, n, len(got), err)
+		}
+		for i := range idx {
+			if uint32(got[i]) != idx[i] {
+				t.Fatalf("hybrid width %d: value %d = %d, want %d", w, i, uint32(got[i]), idx[i])
+			}
+		}
+		// DELTA_BINARY_PACKED: runs (ticks), steps back (a new input), and
+		// the extremes of int64.
+		ticks := make([]int64, n)
+		var tick int64
+		for i := range ticks {
+			switch r.IntN(10) {
+			case 0:
+				tick += int64(r.IntN(5))
+			case 1:
+				tick = r.Int64() - math.MaxInt64/2*int64(r.IntN(3))
+			case 2:
+				tick = -tick
+			}
+			ticks[i] = tick
+		}
+		denc := appendDeltaInt64(nil, ticks)
+		gotTicks, err := (&delta.BinaryPackedEncoding{}).DecodeInt64(nil, denc)
+		if err != nil || !reflect.DeepEqual(gotTicks[:len(gotTicks):len(gotTicks)], ticks[:n:n]) && !(n == 0 && len(gotTicks) == 0) {
+			t.Fatalf("delta, %d values: got %v, %v\nwant %v", n, gotTicks, err, ticks)
+		}
+		// BYTE_STREAM_SPLIT doubles, NaN and infinities included.
+		dbl := make([]float64, n)
+		for i := range dbl {
+			switch r.IntN(8) {
+			case 0:
+				dbl[i] = math.Inf(1 - 2*r.IntN(2))
+			case 1:
+				dbl[i] = math.NaN()
+			default:
+				dbl[i] = float64(float32(r.NormFloat64() * 1e3))
+			}
+		}
+		benc := appendSplitDoubles(nil, dbl)
+		gotDbl, err := (&bytestreamsplit.Encoding{}).DecodeDouble(nil, benc)
+		if err != nil || len(gotDbl) != n {
+			t.Fatalf("byte stream split, %d values: %d decoded, %v", n, len(gotDbl), err)
+		}
+		for i := range dbl {
+			if math.Float64bits(gotDbl[i]) != math.Float64bits(dbl[i]) {
+				t.Fatalf("byte stream split: value %d = %v, want %v", i, gotDbl[i], dbl[i])
+			}
+		}
+	}
+}
+
+// randomStates are n state rows with every column varied: several inputs,
+// readings and ticks (going back when the input changes), objects moving
+// between cells, nulls, and doubles that are not widened float32s.
+func randomStates(r *rand.Rand, n int) []State {
+	rows := make([]State, 0, n)
+	inputs := []string{"a.jsonl", "b, \"odd\".jsonl", ""}
+	readings := []string{"seed", "alt", "ünï"}
+	tick := int64(0)
+	input, reading := inputs[0], readings[0]
+	objects := 1 + r.IntN(40)
+	for len(rows) < n {
+		switch r.IntN(20) {
+		case 0:
+			input, tick = inputs[r.IntN(len(inputs))], 0
+		case 1:
+			reading = readings[r.IntN(len(readings))]
+		}
+		for o := range objects {
+			if len(rows) == n {
+				break
+			}
+			s := State{Input: input, Reading: reading, Tick: tick, T: float64(tick) / 30,
+				GUID: HexID(0x80000000 + uint32(o)), Cell: HexID(0xA9B40000 + uint32(r.IntN(4))),
+				X: float64(float32(r.Float64() * 192)), Y: r.Float64() * 192, Z: -r.Float64(),
+				GX: r.NormFloat64() * 1e4, GY: math.Inf(1), Heading: float64(float32(r.Float64() * 360)),
+				Queue: int32(r.IntN(4)), Fail: int32(r.IntN(3)), Contact: r.IntN(3) > 0}
+			if r.IntN(9) == 0 {
+				s.Queue = int32(r.Uint32()) // off the small-value table
+			}
+			if r.IntN(2) == 0 {
+				e := r.Float64()
+				s.Error = &e
+			}
+			rows = append(rows, s)
+		}
+		tick++
+	}
+	return rows
+}
+
+// batchOf is rows as state batches of at most size rows (keys by guid).
+func batchOf(rows []State, size int) []*StateBatch {
+	var out []*StateBatch
+	for len(rows) > 0 {
+		b := &StateBatch{}
+		for i := range rows[:min(size, len(rows))] {
+			s := &rows[i]
+			if i == 0 || s.Input != rows[i-1].Input || s.Reading != rows[i-1].Reading || s.Tick != rows[i-1].Tick || s.T != rows[i-1].T {
+				b.Begin(s.Input, s.Reading, s.Tick, s.T)
+			}
+			var guid, cell uint32
+			fmt.Sscanf(s.GUID, "0x%X", &guid)
+			fmt.Sscanf(s.Cell, "0x%X", &cell)
+			v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, X: s.X, Y: s.Y, Z: s.Z, GX: s.GX, GY: s.GY,
+				Heading: s.Heading, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact}
+			if s.Error != nil {
+				v.Error, v.HasError = *s.Error, true
+			}
+			b.Rows = append(b.Rows, v)
+		}
+		out = append(out, b)
+		rows = rows[min(size, len(rows)):]
+	}
+	return out
+}
+
+// The states writer, property-tested: random rows, written as rows or as
+// batches, with random page and row group sizes and either codec, read back
+// by the Parquet library's own reader equal, value by value.
+func TestStatesWriter_RandomRowsReadBackEqual(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 2))
+	for trial := range 40 {
+		n := r.IntN(3000)
+		rows := randomStates(r, n)
+		codec := Codec(r.IntN(2))
+		group, page := int64(1+r.IntN(1500)), 1+r.IntN(700)
+		var buf bytes.Buffer
+		w, err := newStatesWriter(&buf, codec, group, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if trial%3 == 0 {
+			w.times.max = 1 + r.IntN(60) // t's dictionary fills: plain pages follow
+		}
+		asBatches := trial%2 == 1
+		if asBatches {
+			for _, b := range batchOf(rows, 1+r.IntN(500)) {
+				if err := w.WriteStates(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+		} else if err := w.Write(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		got := readStates(t, buf.Bytes())
+		if len(got) != len(rows) {
+			t.Fatalf("trial %d: read %d rows, wrote %d", trial, len(got), len(rows))
+		}
+		for i := range rows {
+			if !sameState(&got[i], &rows[i]) {
+				t.Fatalf("trial %d (batches %v, codec %d, group %d, page %d): row %d\n got %+v\nwant %+v",
+					trial, asBatches, codec, group, page, i, got[i], rows[i])
+			}
+		}
+	}
+}
+
+func readStates(t *testing.T, data []byte) []State {
+	t.Helper()
+	rd := parquet.NewGenericReader[State](bytes.NewReader(data))
+	defer rd.Close()
+	out := make([]State, 0, rd.NumRows())
+	buf := make([]State, 333)
+	for {
+		k, err := rd.Read(buf)
+		for i := range buf[:k] {
+			s := buf[i]
+			if s.Error != nil {
+				e := *s.Error
+				s.Error = &e
+			}
+			out = append(out, s)
+		}
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// sameState compares rows bit for bit (NaN equal to NaN).
+func sameState(a, b *State) bool {
+	fa := []float64{a.T, a.X, a.Y, a.Z, a.GX, a.GY, a.Heading}
+	fb := []float64{b.T, b.X, b.Y, b.Z, b.GX, b.GY, b.Heading}
+	for i := range fa {
+		if math.Float64bits(fa[i]) != math.Float64bits(fb[i]) {
+			return false
+		}
+	}
+	if (a.Error == nil) != (b.Error == nil) || a.Error != nil && math.Float64bits(*a.Error) != math.Float64bits(*b.Error) {
+		return false
+	}
+	return a.Input == b.Input && a.Reading == b.Reading && a.Tick == b.Tick && a.GUID == b.GUID && a.Cell == b.Cell &&
+		a.Queue == b.Queue && a.Fail == b.Fail && a.Contact == b.Contact
+}
+
+// The hand-written page header decodes, with the Parquet library's own
+// Thrift decoder, to the PageHeader it stands for.
+func TestDataPageHeader_DecodesAsTheFormatsPageHeader(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 3))
+	for range 200 {
+		h := dataPageV2{uncompressed: r.Int32(), compressed: r.Int32N(1 << 20), values: r.Int32(), nulls: r.Int32N(1000),
+			encoding: r.Int32N(10), defLength: r.Int32N(100), compressedFlag: r.IntN(2) == 0}
+		var got format.PageHeader
+		if err := thrift.Unmarshal(new(thrift.CompactProtocol), appendDataPageV2(nil, &h), &got); err != nil {
+			t.Fatal(err)
+		}
+		want := format.PageHeader{Type: format.DataPageV2, UncompressedPageSize: h.uncompressed, CompressedPageSize: h.compressed,
+			DataPageHeaderV2: thrift.New(format.DataPageHeaderV2{NumValues: h.values, NumNulls: h.nulls, NumRows: h.values,
+				Encoding: format.Encoding(h.encoding), DefinitionLevelsByteLength: h.defLength,
+				IsCompressed: thrift.New(h.compressedFlag), Statistics: format.Statistics{NullCount: int64(h.nulls)}})}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("decoded\n %+v\nwant\n %+v", got, want)
+		}
+	}
+}
