@@ -45,6 +45,9 @@ func (s *Sim) workers(n int) int {
 // tell: the objects' runs may go on different cores.
 func (s *Sim) updateObjects() {
 	s.source = -1
+	if s.capture != nil {
+		s.capture.grow(s.nslots) // before the pass: it writes by slot
+	}
 	if s.anySticky {
 		s.snapshotStickyTargets()
 	}
@@ -97,6 +100,9 @@ func (s *Sim) updateSlots(lo, hi int) {
 		s.checkContact(o)
 		if measure {
 			s.metrics.measure(s, o)
+		}
+		if s.capture != nil && !s.replay {
+			s.capture.take(s, o)
 		}
 	}
 }

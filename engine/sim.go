@@ -99,6 +99,9 @@ type Sim struct {
 
 	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
 	chunks passChunks
+	// capture, when a states table is written, takes each object's row
+	// in the pass, while the object is in the cache (tables_capture.go).
+	capture *rowCapture
 
 	// sticky is the sticky targets' positions at the start of the tick's
 	// pass (deliver.go); anySticky says a StickTo has happened in this run.

@@ -9,8 +9,6 @@ package engine
 import (
 	"fmt"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
 )
@@ -34,13 +32,6 @@ type EventSink interface {
 // TableWriter writes the states and events of every run of a Compare, tick
 // by tick: for each reading in order, its state rows (header order, then
 // creation order), then its event rows in the order they happened.
-// slotHeading is a heading and the rotation (Frame.Rot) it belongs to.
-type slotHeading struct {
-	rot mgl32.Quat
-	deg float32
-	ok  bool
-}
-
 type TableWriter struct {
 	c      *Compare
 	input  string
@@ -89,6 +80,11 @@ func NewTableWriter(c *Compare, input string, states StateSink, events EventSink
 	t := &TableWriter{c: c, input: input, states: states, events: events,
 		erows: make([]tables.Event, 0, tableBatch)}
 	t.keys = make([][]int32, len(c.sims))
+	if states != nil {
+		for _, s := range c.sims {
+			s.capture = &rowCapture{}
+		}
+	}
 	t.headings = make([][]slotHeading, len(c.sims))
 	t.causes = make([]int, len(c.sims))
 	return t, nil
@@ -145,32 +141,15 @@ func (t *TableWriter) writeStates(s *Sim, run int) error {
 			t.sb = t.states.StateBatch()
 			t.sb.Begin(t.input, reading, tick, tt)
 		}
-		pos := o.phys.Position()
-		g := pos.Global()
-		h := &headings[o.slot]
-		if !h.ok || h.rot != pos.Frame.Rot {
-			h.rot, h.deg, h.ok = pos.Frame.Rot, o.phys.Heading(), true
+		// The row the pass captured, or (tick 0, a replayed tick) the
+		// object's state now.
+		if r, ok := s.capture.row(s, o); ok {
+			t.sb.Rows = append(t.sb.Rows, *r)
+		} else {
+			t.sb.Rows = append(t.sb.Rows, tables.StateValues{})
+			stateValues(o, &headings[o.slot], &t.sb.Rows[len(t.sb.Rows)-1])
 		}
-		v := tables.StateValues{
-			Key:     keys[o.slot],
-			GUID:    o.guid,
-			Cell:    pos.Cell,
-			X:       float64(pos.Frame.Origin[0]),
-			Y:       float64(pos.Frame.Origin[1]),
-			Z:       float64(pos.Frame.Origin[2]),
-			GX:      g[0],
-			GY:      g[1],
-			Heading: float64(h.deg),
-			Queue:   int32(queueLen(o)),
-			Contact: o.phys.InContact(),
-		}
-		if im := o.pm.Interpolation(); im != nil {
-			v.Fail = int32(im.FailCounter())
-		}
-		if e, ok := truthError(o); ok {
-			v.Error, v.HasError = float64(e), true
-		}
-		t.sb.Rows = append(t.sb.Rows, v)
+		t.sb.Rows[len(t.sb.Rows)-1].Key = keys[o.slot]
 	}
 	return nil
 }
