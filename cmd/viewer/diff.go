@@ -20,7 +20,7 @@ import (
 	"glidepath/interp"
 )
 
-const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-server-port N] [-player GUID] INPUT CLIENT_TRACE"
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] INPUT CLIENT_TRACE"
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)
@@ -30,6 +30,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	context := fs.Int("context", 5, "show `N` ticks before each first divergence")
 	var cf captureFlags
 	cf.add(fs)
+	var tabs tableOptions
+	tabs.addFlags(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -47,6 +49,9 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	r, err := interp.ReadingByName(*reading)
 	if err != nil {
 		return badInput("diff: %v", err)
+	}
+	if err := tabs.check("diff", files); err != nil {
+		return err
 	}
 	copts, err := cf.options()
 	if err != nil {
@@ -66,10 +71,17 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	// viewer run.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
-	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, Sink: cmp})
+	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, Sink: cmp,
+		EventLog: tabs.events != "", Explain: tabs.events != ""})
 	if err != nil {
 		return usageError{err}
 	}
+	tabFiles, err := startDiffTables(&tabs, sim, traceInputName(files[0]))
+	if err != nil {
+		return err
+	}
+	defer tabFiles.abort()
+	cmp.Interrupt = tabFiles.hook(cmp.Interrupt)
 	rd, err := clienttrace.Open(files[1], sim.TickRate())
 	if err != nil {
 		return usageError{err}
@@ -103,6 +115,9 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	res.Input = traceInputName(files[0])
+	if err := tabFiles.finish(); err != nil {
+		return err
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -52,7 +52,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := o.tables.check(files); err != nil {
+	if err := o.tables.check("run", files); err != nil {
 		return err
 	}
 	if o.follow.on && (len(files) > 1 || o.jobs != 0) {

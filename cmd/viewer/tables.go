@@ -29,18 +29,18 @@ func (t *tableOptions) addFlags(fs *flag.FlagSet) {
 }
 
 // check refuses a table name whose extension names no format, or that
-// would overwrite an input.
-func (t *tableOptions) check(inputs []string) error {
+// would overwrite an input; cmd names the subcommand in the message.
+func (t *tableOptions) check(cmd string, inputs []string) error {
 	for _, p := range []string{t.states, t.events, t.metrics} {
 		if p == "" {
 			continue
 		}
 		if _, err := tables.FormatOf(p); err != nil {
-			return badInput("run: %v", err)
+			return badInput("%s: %v", cmd, err)
 		}
 		for _, in := range inputs {
 			if samePath(p, in) {
-				return badInput("run: table %s would overwrite the input", p)
+				return badInput("%s: table %s would overwrite the input", cmd, p)
 			}
 		}
 	}
