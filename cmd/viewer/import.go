@@ -18,9 +18,10 @@ import (
 
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
+	"glidepath/engine/tables"
 )
 
-const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID]"
+const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID] [-events FILE]"
 
 // captureFlags are the capture options import and run share (the viewer
 // and shot open captures with the defaults).
@@ -58,6 +59,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("import", importSynopsis, stderr)
 	out := fs.String("o", "", "write the recording to `FILE` (gzip when it ends in .gz)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	events := fs.String("events", "", "also write the imported events as a table to `FILE` (.csv, .csv.gz or .parquet)")
 	var cf captureFlags
 	cf.add(fs)
 	files, err := parseInterspersed(fs, args)
@@ -79,6 +81,14 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	if samePath(*out, files[0]) {
 		return badInput("import: -o %s would overwrite the input", *out)
 	}
+	if *events != "" {
+		if _, err := tables.FormatOf(*events); err != nil {
+			return badInput("import: %v", err)
+		}
+		if samePath(*events, files[0]) || samePath(*events, *out) {
+			return badInput("import: table %s would overwrite the input or the recording", *events)
+		}
+	}
 	src, err := capture.Open(files[0], opts)
 	if err != nil {
 		return usageError{err}
@@ -86,8 +96,21 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	defer src.Close()
 	// Writing is atomic; failing to create or write the file is a failure
 	// of the environment (exit 1).
-	written, err := writeImport(src, *out, progressFor(files[0], stderr))
+	var tab *importTable
+	if *events != "" {
+		if tab, err = newImportTable(*events, files[0]); err != nil {
+			return err
+		}
+		defer tab.abort()
+	}
+	written, err := writeImport(src, *out, progressFor(files[0], stderr), tab)
 	if err != nil {
+		return err
+	}
+	if err := tab.close(); err != nil {
+		for _, p := range written {
+			os.Remove(p)
+		}
 		return err
 	}
 	sum := src.Summary()
@@ -151,7 +174,7 @@ func piecePath(path string, n int) string {
 // is written atomically (recording.Create writes a temporary file beside
 // it and Close renames it into place); on a failure or an interruption
 // the piece being written is removed and so are those already written.
-func writeImport(src *capture.Reader, path string, bar progress) (written []string, err error) {
+func writeImport(src *capture.Reader, path string, bar progress, tab *importTable) (written []string, err error) {
 	h := src.Header()
 	w, err := recording.Create(path, &h)
 	if err != nil {
@@ -189,12 +212,18 @@ func writeImport(src *capture.Reader, path string, bar progress) (written []stri
 				if err := w.Write(&motions[i]); err != nil {
 					return written, err
 				}
+				if err := tab.add(&motions[i], piecePath(path, len(written)+1), h.TickRate); err != nil {
+					return written, err
+				}
 				inPiece++
 			}
 		}
 		ev.T -= t0
 		if err := w.Write(&ev); err != nil {
 			return written, fmt.Errorf("%s: writing an event from the capture: %w", src.Name(), err)
+		}
+		if err := tab.add(&ev, piecePath(path, len(written)+1), h.TickRate); err != nil {
+			return written, err
 		}
 		inPiece++
 		if n%4096 == 0 {

@@ -146,6 +146,10 @@ func (a *async[T]) Write(rows []T) error {
 			r := &rs[i]
 			r.Branch, r.Distance, r.Cause = b.str(r.Branch), b.float(r.Distance), b.str(r.Cause)
 		}
+	case []Imported:
+		for i := range rs {
+			rs[i].GUID = b.str(rs[i].GUID)
+		}
 	case []Metrics:
 		for i := range rs {
 			r := &rs[i]

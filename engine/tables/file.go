@@ -149,6 +149,8 @@ func newCSVEncoder[T Row](dst io.Writer, gz bool) (Encoder[T], error) {
 		enc, err = newCSVWriter[Event](dst, gz)
 	case Metrics:
 		enc, err = newCSVWriter[Metrics](dst, gz)
+	case Imported:
+		enc, err = newCSVWriter[Imported](dst, gz)
 	}
 	if err != nil {
 		return nil, err

@@ -97,7 +97,7 @@ type Metrics struct {
 
 // Row is a row of one of the three tables.
 type Row interface {
-	State | Event | Metrics
+	State | Event | Metrics | Imported
 }
 
 // csvRow is what the CSV writer needs of a row: its columns, in the Parquet

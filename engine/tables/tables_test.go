@@ -27,6 +27,7 @@ var wantSchemas = map[string][]string{
 		"stall_windows int64", "stall_failures int64", "blips int64", "snaps int64", "pops int64", "hitches int64",
 		"error_ticks int64?", "error_mean double?", "error_p95 double?", "error_max double?",
 		"longest_queue_s double", "max_queue int64", "final_queue int64"},
+	"imported": {"input string", "recording string", "t double", "tick int64", "guid string?", "event string", "detail string"},
 }
 
 // Schema describes a Parquet file's columns as "name type[?]", read with
@@ -82,6 +83,7 @@ func TestParquet_SchemaIsTablesV1(t *testing.T) {
 	writeTable(t, filepath.Join(dir, "states.parquet"), []State{{Input: "a"}}, Options{})
 	writeTable(t, filepath.Join(dir, "events.parquet"), []Event{{Input: "a"}}, Options{Codec: Snappy})
 	writeTable(t, filepath.Join(dir, "metrics.parquet"), []Metrics{{Input: "a"}}, Options{})
+	writeTable(t, filepath.Join(dir, "imported.parquet"), []Imported{{Input: "a"}}, Options{})
 	for name, want := range wantSchemas {
 		got := Schema(t, filepath.Join(dir, name+".parquet"))
 		if !reflect.DeepEqual(got, want) {
@@ -91,6 +93,7 @@ func TestParquet_SchemaIsTablesV1(t *testing.T) {
 	// The CSV header names the same columns in the same order.
 	for name, hdr := range map[string][]string{
 		"states": (*State)(nil).csvHeader(), "events": (*Event)(nil).csvHeader(), "metrics": (*Metrics)(nil).csvHeader(),
+		"imported": (*Imported)(nil).csvHeader(),
 	} {
 		for i, col := range wantSchemas[name] {
 			if i >= len(hdr) || hdr[i] != strings.Fields(col)[0] {
