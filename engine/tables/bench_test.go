@@ -99,7 +99,7 @@ func BenchmarkWriteStateBatches(b *testing.B) {
 			b.Fatalf("%s: %d rows: %v", path, n, err)
 		}
 	}
-	batches := batchOf(rows, 4096)
+	batches := batchOf(rows, benchBatch)
 	for _, codec := range []struct {
 		name  string
 		codec Codec
@@ -129,3 +129,7 @@ func BenchmarkWriteStateBatches(b *testing.B) {
 		})
 	}
 }
+
+// benchBatch is the rows per state batch in BenchmarkWriteStateBatches
+// (the engine's tableBatch).
+var benchBatch = 16384
