@@ -44,14 +44,6 @@ func (c *rowCapture) take(s *Sim, o *object) {
 	c.tick[o.slot] = int32(s.tick)
 }
 
-// row is o's row if it was captured at the current tick.
-func (c *rowCapture) row(s *Sim, o *object) (*tables.StateValues, bool) {
-	if c == nil || int(o.slot) >= len(c.tick) || c.tick[o.slot] != int32(s.tick) {
-		return nil, false
-	}
-	return &c.rows[o.slot], true
-}
-
 // stateValues fills v with o's state row (all but Key), h caching its
 // heading.
 func stateValues(o *object, h *slotHeading, v *tables.StateValues) {

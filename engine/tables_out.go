@@ -136,8 +136,13 @@ func (t *TableWriter) writeStates(s *Sim, run int) error {
 		t.sb = t.states.StateBatch()
 	}
 	t.sb.Begin(t.input, reading, tick, tt)
-	for _, o := range s.slots[:s.nslots] {
-		if !o.st.alive {
+	c := s.capture
+	for i := range s.nslots {
+		// A row the pass captured this tick is a live object's: objects
+		// are made and removed as events are delivered, before the pass,
+		// never after it (Sim.Step). Other slots are looked at.
+		fresh := c != nil && i < len(c.tick) && c.tick[i] == int32(s.tick) && !s.replay
+		if !fresh && !s.slots[i].st.alive {
 			continue
 		}
 		if t.sb.Len() >= stateBatch {
@@ -147,15 +152,14 @@ func (t *TableWriter) writeStates(s *Sim, run int) error {
 			t.sb = t.states.StateBatch()
 			t.sb.Begin(t.input, reading, tick, tt)
 		}
-		// The row the pass captured, or (tick 0, a replayed tick) the
-		// object's state now.
-		if r, ok := s.capture.row(s, o); ok {
-			t.sb.Rows = append(t.sb.Rows, *r)
+		if fresh {
+			t.sb.Rows = append(t.sb.Rows, c.rows[i])
 		} else {
+			// Tick 0, a replayed tick: the object's state now.
 			t.sb.Rows = append(t.sb.Rows, tables.StateValues{})
-			stateValues(o, &headings[o.slot], &t.sb.Rows[len(t.sb.Rows)-1])
+			stateValues(s.slots[i], &headings[i], &t.sb.Rows[len(t.sb.Rows)-1])
 		}
-		t.sb.Rows[len(t.sb.Rows)-1].Key = keys[o.slot]
+		t.sb.Rows[len(t.sb.Rows)-1].Key = keys[i]
 	}
 	return nil
 }
