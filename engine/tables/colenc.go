@@ -185,6 +185,14 @@ func appendPacked64(dst []byte, vals []uint64, w, count int) []byte {
 // their streams compress to almost nothing. Eight values at a time are
 // transposed as an 8×8 byte matrix in registers.
 func appendSplitDoubles(dst []byte, vals []float64) []byte {
+	dst, _, _ = appendSplitBounded(dst, vals, math.Inf(1), math.Inf(-1))
+	return dst
+}
+
+// appendSplitBounded is appendSplitDoubles that also widens the bounds lo
+// and hi by vals, on the values it has in registers anyway (NaN fails both
+// comparisons and bounds nothing).
+func appendSplitBounded(dst []byte, vals []float64, lo, hi float64) ([]byte, float64, float64) {
 	n := len(vals)
 	off := len(dst)
 	dst = slices.Grow(dst, 8*n)[:off+8*n]
@@ -192,6 +200,14 @@ func appendSplitDoubles(dst []byte, vals []float64) []byte {
 	i := 0
 	for ; i+8 <= n; i += 8 {
 		v := vals[i : i+8 : i+8]
+		for _, x := range v {
+			if x < lo {
+				lo = x
+			}
+			if x > hi {
+				hi = x
+			}
+		}
 		a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
 		a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
 		a0, a4 = swapBlocks(a0, a4, 32, 0x00000000FFFFFFFF)
@@ -217,12 +233,19 @@ func appendSplitDoubles(dst []byte, vals []float64) []byte {
 		le.PutUint64(out[7*n+i:], a7)
 	}
 	for ; i < n; i++ {
-		u := math.Float64bits(vals[i])
+		x := vals[i]
+		if x < lo {
+			lo = x
+		}
+		if x > hi {
+			hi = x
+		}
+		u := math.Float64bits(x)
 		for k := range 8 {
 			out[k*n+i] = byte(u >> (8 * k))
 		}
 	}
-	return dst
+	return dst, lo, hi
 }
 
 // swapBlocks is one step of a byte-matrix transpose: x's high blocks of

@@ -2,11 +2,13 @@ package tables
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -274,4 +276,125 @@ func TestDataPageHeader_DecodesAsTheFormatsPageHeader(t *testing.T) {
 			t.Fatalf("decoded\n %+v\nwant\n %+v", got, want)
 		}
 	}
+}
+
+// The footer's bounds and null counts, which engines use to skip row
+// groups (a wrong bound loses rows from a query), are each row group's
+// own: checked column by column against the rows written.
+func TestStatesWriter_FooterBoundsAreTheRowGroups(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 5))
+	for trial := range 12 {
+		rows := randomStates(r, 1+r.IntN(2500))
+		for i := range rows {
+			if r.IntN(50) == 0 {
+				rows[i].X = math.NaN() // bounds nothing
+			}
+		}
+		group := int64(1 + r.IntN(900))
+		var buf bytes.Buffer
+		w, err := newStatesWriter(&buf, Codec(trial%2), group, 1+r.IntN(400))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if trial%3 == 0 {
+			w.times.max = 1 + r.IntN(30)
+		}
+		for _, b := range batchOf(rows, 1+r.IntN(600)) {
+			if err := w.WriteStates(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		pf, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g, rg := range pf.Metadata().RowGroups {
+			part := rows[int64(g)*group : min(int64(g+1)*group, int64(len(rows)))]
+			if rg.NumRows != int64(len(part)) {
+				t.Fatalf("trial %d: row group %d has %d rows, want %d", trial, g, rg.NumRows, len(part))
+			}
+			for c, cc := range rg.Columns {
+				st := cc.MetaData.Statistics
+				lo, hi, nulls := wantBounds(part, c)
+				if !bytes.Equal(st.MinValue, lo) || !bytes.Equal(st.MaxValue, hi) || st.NullCount != nulls {
+					t.Fatalf("trial %d, row group %d, %s: min %x max %x nulls %d; want %x %x %d",
+						trial, g, stateColumns[c].name, st.MinValue, st.MaxValue, st.NullCount, lo, hi, nulls)
+				}
+			}
+		}
+	}
+}
+
+// wantBounds are column c's bounds over rows, PLAIN-encoded as a footer
+// holds them, and its null count.
+func wantBounds(rows []State, c int) (lo, hi []byte, nulls int64) {
+	var strs []string
+	var dbls []float64
+	var ints []int64
+	var bools []bool
+	for i := range rows {
+		s := &rows[i]
+		switch c {
+		case colInput:
+			strs = append(strs, s.Input)
+		case colReading:
+			strs = append(strs, s.Reading)
+		case colGUID:
+			strs = append(strs, s.GUID)
+		case colCell:
+			strs = append(strs, s.Cell)
+		case colTick:
+			ints = append(ints, s.Tick)
+		case colQueue:
+			ints = append(ints, int64(s.Queue))
+		case colFail:
+			ints = append(ints, int64(s.Fail))
+		case colContact:
+			bools = append(bools, s.Contact)
+		case colError:
+			if s.Error == nil {
+				nulls++
+			} else {
+				dbls = append(dbls, *s.Error)
+			}
+		default:
+			dbls = append(dbls, []float64{s.T, s.X, s.Y, s.Z, s.GX, s.GY, s.Heading}[map[int]int{colT: 0, colX: 1, colY: 2, colZ: 3, colGX: 4, colGY: 5, colHeading: 6}[c]])
+		}
+	}
+	switch {
+	case strs != nil:
+		mn, mx := slices.Min(strs), slices.Max(strs)
+		return []byte(mn), []byte(mx), 0
+	case ints != nil:
+		mn, mx := slices.Min(ints), slices.Max(ints)
+		if c == colTick {
+			return binary.LittleEndian.AppendUint64(nil, uint64(mn)), binary.LittleEndian.AppendUint64(nil, uint64(mx)), 0
+		}
+		return binary.LittleEndian.AppendUint32(nil, uint32(mn)), binary.LittleEndian.AppendUint32(nil, uint32(mx)), 0
+	case bools != nil:
+		return []byte{boolByte(!slices.Contains(bools, false))}, []byte{boolByte(slices.Contains(bools, true))}, 0
+	}
+	mn, mx, seen := 0.0, 0.0, false
+	for _, v := range dbls {
+		if v != v {
+			continue
+		}
+		if !seen {
+			mn, mx, seen = v, v, true
+		}
+		mn, mx = math.Min(mn, v), math.Max(mx, v)
+	}
+	if !seen {
+		return nil, nil, nulls
+	}
+	if mn == 0 {
+		mn = math.Copysign(0, -1)
+	}
+	if mx == 0 {
+		mx = 0
+	}
+	return binary.LittleEndian.AppendUint64(nil, math.Float64bits(mn)), binary.LittleEndian.AppendUint64(nil, math.Float64bits(mx)), nulls
 }

@@ -117,8 +117,7 @@ func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 				f[i] = rows[i].Heading
 			}
 		}
-		w.chunks[col].bound(f)
-		w.addPage(col, nil, appendSplitDoubles(w.scratch[:0], f), n, 0, format.ByteStreamSplit)
+		w.addPage(col, nil, w.splitBounded(col, f), n, 0, format.ByteStreamSplit)
 	}
 	qidx, fidx := w.idxBuf(0, n), w.idxBuf(1, n)
 	for i := range rows {
@@ -151,9 +150,8 @@ func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 		}
 	}
 	w.f64 = vals
-	w.chunks[colError].bound(vals)
 	levels := appendHybrid(nil, defs, 1)
-	w.addPage(colError, levels, appendSplitDoubles(w.scratch[:0], vals), n, n-len(vals), format.ByteStreamSplit)
+	w.addPage(colError, levels, w.splitBounded(colError, vals), n, n-len(vals), format.ByteStreamSplit)
 	w.rows += int64(n)
 	w.total += int64(n)
 }
@@ -185,8 +183,7 @@ func (w *statesWriter) timePage(runs []segRun, n int) {
 			f = append(f, r.seg.t)
 		}
 	}
-	w.chunks[colT].bound(f)
-	w.addPage(colT, nil, appendSplitDoubles(w.scratch[:0], f), n, 0, format.ByteStreamSplit)
+	w.addPage(colT, nil, w.splitBounded(colT, f), n, 0, format.ByteStreamSplit)
 }
 
 // appendRuns is a dictionary page body (the bit width, then the hybrid)
@@ -244,6 +241,21 @@ func (w *statesWriter) defBuf(n int) []uint32 {
 		w.defs = make([]uint32, n)
 	}
 	return w.defs[:n]
+}
+
+// splitBounded is vals in BYTE_STREAM_SPLIT (in the writer's scratch), the
+// bounds of col's chunk widened by them.
+func (w *statesWriter) splitBounded(col int, vals []float64) []byte {
+	c := &w.chunks[col]
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if c.seen {
+		lo, hi = c.fmin, c.fmax
+	}
+	body, lo, hi := appendSplitBounded(w.scratch[:0], vals, lo, hi)
+	if lo <= hi {
+		c.fmin, c.fmax, c.seen = lo, hi, true
+	}
+	return body
 }
 
 // bound widens the chunk's bounds by vals; NaN bounds nothing (it fails
