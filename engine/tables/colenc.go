@@ -1,7 +1,7 @@
 // Column encoders of the Parquet format, for the states table's own column
 // writer (states.go): the RLE/bit-packing hybrid (dictionary indices,
 // definition levels), DELTA_BINARY_PACKED (int64), BYTE_STREAM_SPLIT
-// (double) and PLAIN (booleans, dictionary pages). Each appends to dst and
+// (double) and PLAIN (dictionary pages). Each appends to dst and
 // returns it; the layouts are those of the Parquet format's Encodings.md.
 
 package tables
@@ -253,21 +253,6 @@ func appendSplitBounded(dst []byte, vals []float64, lo, hi float64) ([]byte, flo
 // blocks).
 func swapBlocks(x, y uint64, width uint, mask uint64) (uint64, uint64) {
 	return x&mask | (y&mask)<<width, (x>>width)&mask | y&^mask
-}
-
-// appendPlainBools appends vals in PLAIN: one bit each, least significant
-// first.
-func appendPlainBools(dst []byte, vals []bool) []byte {
-	for i := 0; i < len(vals); i += 8 {
-		var b byte
-		for j, v := range vals[i:min(i+8, len(vals))] {
-			if v {
-				b |= 1 << j
-			}
-		}
-		dst = append(dst, b)
-	}
-	return dst
 }
 
 // appendPlainStrings appends vals as PLAIN byte arrays: a four-byte length,
