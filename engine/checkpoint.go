@@ -1,12 +1,14 @@
-// Checkpoints: full copies of the run's state every K ticks, K chosen so the
-// checkpoints of the whole run fit a memory budget (DESIGN.md "Time,
-// snapshots and seeking"). A checkpoint is plain value copies — the physics
-// objects, the position managers' snapshots, the motion interpreters, the
-// part arrays, the engine's bookkeeping — so restoring one and re-simulating
-// gives exactly the straight run's state. The event log and metrics are not
-// copied: they are append-only and cover the furthest tick simulated. Nor is
-// the stage record: every tick rewrites it, so a seek restores the latest
-// checkpoint strictly before its tick and the step after rebuilds it.
+// Checkpoints: the run's state every K ticks, K chosen so the checkpoints
+// of the whole run fit a memory budget (DESIGN.md "Time, snapshots and
+// seeking"). A checkpoint holds each object's state as words
+// (checkpoint_words.go) packed against the same object's words in the
+// checkpoint's keyframe (checkpoint_pack.go) — every keyEvery-th checkpoint
+// is a keyframe, packed against nothing — plus the engine's bookkeeping, so
+// restoring one and re-simulating gives exactly the straight run's state.
+// The event log and metrics are not copied: they are append-only and cover
+// the furthest tick simulated. Nor is the stage record: every tick
+// rewrites it, so a seek restores the latest checkpoint strictly before its
+// tick and the step after rebuilds it.
 //
 // Two Sims of the same recording and reading may share one set of
 // checkpoints (ShareCheckpoints): the viewer pre-runs one on another
@@ -17,17 +19,45 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"unsafe"
 
-	"glidepath/interp"
 	"glidepath/physics"
-	"glidepath/physics/anim"
 )
 
-// MinCheckpointInterval is the shortest interval the budget chooses, ticks:
-// closer checkpoints would cost memory for seeks that are already fast.
+// MinCheckpointInterval is the shortest interval the budget chooses, ticks,
+// for runs of up to minIntervalObjects objects: closer checkpoints would
+// cost memory for seeks that are already fast. Larger runs may go down to
+// minIntervalObjects·MinCheckpointInterval/objects ticks, and never below
+// MinCrowdCheckpointInterval: a seek re-simulates up to an interval of
+// every object.
 const MinCheckpointInterval = 64
+
+// MinCrowdCheckpointInterval is the shortest interval the budget chooses
+// for a crowd.
+const MinCrowdCheckpointInterval = 24
+
+// minIntervalObjects is the object count up to which MinCheckpointInterval
+// holds.
+const minIntervalObjects = 500
+
+// keyEvery is how often a checkpoint is a keyframe: the others are packed
+// against the objects' words in the latest keyframe, so a restore unpacks
+// two checkpoints at most.
+const keyEvery = 16
+
+// packedObjectBytes is the size assumed for one object in a checkpoint
+// when choosing the interval: on the benchmarks' crowd (remotes walking
+// squares, an update every 0.5 s) an object packs to 115 bytes on average
+// at 32 ticks between checkpoints and 165 at 236 (210 in a keyframe); this
+// leaves room for busier objects.
+const packedObjectBytes = 192
+
+// checkpointSlab is the largest block packed checkpoints are stored in:
+// few, large, pointer-free allocations. A block holds keyEvery checkpoints
+// of the size of the first put in it, up to this.
+const checkpointSlab = 4 << 20
 
 // checkpoint is the state after one tick.
 type checkpoint struct {
@@ -36,20 +66,11 @@ type checkpoint struct {
 	nslots      int
 	hasObserver bool
 	observer    physics.Position
-	objs        []objectState
-	parts       []anim.PartArray
-}
-
-// objectState is one object's state in a checkpoint. phys's collaborator
-// fields point into the slot of the Sim that saved it; restore wires them
-// to the restoring Sim's own.
-type objectState struct {
-	phys physics.Object
-	pm   interp.Packed // only the queue's live nodes
-	mi   anim.MotionInterp
-	st   objectBook
-	// mt is a copy of the object's move-to book, nil when it has none.
-	mt *moveToBook
+	// key is the index of the keyframe the objects are packed against (its
+	// own for a keyframe).
+	key int
+	// data is every object's words, packed, in slot order.
+	data []byte
 }
 
 // checkpoints is a Sim's view of its checkpoint store.
@@ -65,27 +86,29 @@ type checkpointStore struct {
 	mu    sync.Mutex
 	list  []checkpoint
 	bytes int64
+	refs  animRefs
+	// slab is the block being filled.
+	slab []byte
+	// keyWords are the objects' words in the latest keyframe, slot i's
+	// ending at keyEnds[i]; w and buf are scratch for packing.
+	keyWords []uint32
+	keyEnds  []int
+	w        physics.StateWriter
+	buf      []byte
 }
 
-// partArrayNodes is the number of animation nodes a part array is assumed
-// to hold when sizing checkpoints (a cycle, its links and an action).
-const partArrayNodes = 4
-
-// queuedNodes is the number of interpolation nodes an object is assumed to
-// have queued when sizing checkpoints (a remote's queue is mostly empty or
-// one node; a checkpoint holds only the live ones).
-const queuedNodes = 1
-
-// perObjectBytes is the approximate size of one object in a checkpoint.
-func perObjectBytes() int64 {
-	return int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
-		partArrayNodes*int64(unsafe.Sizeof(anim.AnimSequenceNode{})) +
-		queuedNodes*int64(unsafe.Sizeof(interp.Node{}))
+// minInterval is the shortest interval the budget may choose for a run of
+// objects.
+func minInterval(objects int) int {
+	if objects <= minIntervalObjects {
+		return MinCheckpointInterval
+	}
+	return max(MinCheckpointInterval*minIntervalObjects/objects, MinCrowdCheckpointInterval)
 }
 
 // init chooses the interval: Options.CheckpointInterval, or the smallest
-// interval of at least MinCheckpointInterval ticks whose checkpoints for the
-// whole run (every object the run will have, all alive) fit the budget.
+// interval of at least minInterval ticks whose checkpoints for the whole
+// run (every object the run will have, all alive) fit the budget.
 func (c *checkpoints) init(s *Sim) {
 	c.store = &checkpointStore{}
 	switch {
@@ -98,15 +121,10 @@ func (c *checkpoints) init(s *Sim) {
 		if budget <= 0 {
 			budget = DefaultCheckpointBudget
 		}
-		per := max(int64(len(s.slots)), 1) * perObjectBytes()
+		per := max(int64(len(s.slots)), 1)*packedObjectBytes + int64(unsafe.Sizeof(checkpoint{}))
 		fit := max(budget/per, 2) // the tick-0 checkpoint and at least one more
 		ticks := int64(s.lastTick)
-		if s.growing {
-			// The store is still being read: size for the run it
-			// looks like it will be (eventgrow.go).
-			ticks = max(ticks, int64(s.store.EstimateTicks()))
-		}
-		c.interval = int(max((ticks+fit-2)/(fit-1), MinCheckpointInterval))
+		c.interval = int(max((ticks+fit-2)/(fit-1), int64(minInterval(len(s.slots)))))
 	}
 }
 
@@ -139,81 +157,130 @@ func (c *checkpointStore) add(s *Sim) {
 		nslots:      s.nslots,
 		hasObserver: s.hasObserver,
 		observer:    s.observer,
-		objs:        make([]objectState, s.nslots),
-		parts:       make([]anim.PartArray, s.nslots),
+		key:         len(c.list) / keyEvery * keyEvery,
 	}
+	isKey := cp.key == len(c.list)
+	if isKey {
+		c.keyWords, c.keyEnds = c.keyWords[:0], c.keyEnds[:0]
+	}
+	buf := c.buf[:0]
 	for i, o := range s.slots[:s.nslots] {
-		st := &cp.objs[i]
-		st.phys = o.phys
-		snap := o.pm.Snapshot()
-		st.pm = snap.Pack()
-		st.mi = o.mi
-		st.st = o.st
-		if o.mt != nil {
-			mt := *o.mt
-			st.mt = &mt
+		if isKey {
+			kw := physics.StateWriter{W: c.keyWords}
+			appendObjectWords(&kw, o, &c.refs)
+			start := len(c.keyWords)
+			c.keyWords = kw.W
+			c.keyEnds = append(c.keyEnds, len(c.keyWords))
+			buf = packWords(buf, c.keyWords[start:], nil)
+			continue
 		}
-		cp.parts[i].CopyFrom(o.parts)
-		c.bytes += int64(unsafe.Sizeof(objectState{})) + int64(unsafe.Sizeof(anim.PartArray{})) +
-			int64(o.parts.Sequence().NumNodes())*int64(unsafe.Sizeof(anim.AnimSequenceNode{})) +
-			int64(st.pm.NumNodes())*int64(unsafe.Sizeof(interp.Node{}))
-		if st.mt != nil {
-			c.bytes += int64(unsafe.Sizeof(moveToBook{}))
-		}
+		c.w.W = c.w.W[:0]
+		appendObjectWords(&c.w, o, &c.refs)
+		buf = packWords(buf, c.w.W, wordsOf(c.keyWords, c.keyEnds, i))
 	}
+	c.buf = buf
+	if len(c.slab)+len(buf) > cap(c.slab) {
+		c.slab = make([]byte, 0, max(min(checkpointSlab, keyEvery*len(buf)), len(buf)))
+	}
+	n := len(c.slab)
+	c.slab = append(c.slab, buf...)
+	cp.data = c.slab[n:len(c.slab):len(c.slab)]
+	c.bytes += int64(len(buf)) + int64(unsafe.Sizeof(cp))
 	c.list = append(c.list, cp)
+}
+
+// wordsOf is slot i's words in words (ends[i] ends them), or nil when the
+// slot has none.
+func wordsOf(words []uint32, ends []int, i int) []uint32 {
+	if i >= len(ends) {
+		return nil
+	}
+	start := 0
+	if i > 0 {
+		start = ends[i-1]
+	}
+	return words[start:ends[i]]
+}
+
+// restorePoint is a checkpoint to restore and what it is packed against.
+type restorePoint struct {
+	store *checkpointStore
+	index int
+	cp    checkpoint
+	key   checkpoint
+	anims animList
 }
 
 // nearest returns the latest checkpoint strictly before tick (tick 0's for
 // tick 0), and no later than limit.
-func (c *checkpoints) nearest(tick, limit int) checkpoint {
+func (c *checkpoints) nearest(tick, limit int) restorePoint {
 	c.store.mu.Lock()
 	defer c.store.mu.Unlock()
 	i := len(c.store.list) - 1
 	if c.interval > 0 {
 		i = min(i, max(tick-1, 0)/c.interval, limit/c.interval)
 	}
-	return c.store.list[max(i, 0)]
+	i = max(i, 0)
+	cp := c.store.list[i]
+	return restorePoint{store: c.store, index: i, cp: cp, key: c.store.list[cp.key], anims: c.store.refs.list}
 }
 
-// restore makes cp the current state, wiring each restored physics object
-// to this Sim's own collaborators.
-func (s *Sim) restore(cp *checkpoint) {
-	if cp.nslots > len(s.slots) {
-		// Saved by a Sim sharing the checkpoints that has met objects
-		// of a growing store this one has not yet.
-		s.store.mu.RLock()
-		s.addStoreSlots(cp.nslots)
-		s.store.mu.RUnlock()
+// keyCache is the objects' words of the keyframe a Sim restored last, so
+// seeks near each other unpack it once.
+type keyCache struct {
+	store *checkpointStore
+	index int
+	words []uint32
+	ends  []int
+}
+
+// unpack makes k hold the words of key (list index index of store).
+func (k *keyCache) unpack(store *checkpointStore, index int, key *checkpoint) {
+	if k.store == store && k.index == index && k.ends != nil {
+		return
 	}
+	k.store, k.index = nil, 0
+	k.words, k.ends = k.words[:0], k.ends[:0]
+	src := key.data
+	for range key.nslots {
+		var err error
+		k.words, src, err = unpackWords(k.words, src, nil)
+		if err != nil {
+			panic(fmt.Sprintf("engine: keyframe at tick %d: %v", key.tick, err))
+		}
+		k.ends = append(k.ends, len(k.words))
+	}
+	k.store, k.index = store, index
+}
+
+// restore makes p's checkpoint the current state, wiring each restored
+// physics object to this Sim's own collaborators.
+func (s *Sim) restore(p *restorePoint) {
+	cp := &p.cp
 	s.tick, s.cursor, s.nslots = cp.tick, cp.cursor, cp.nslots
 	s.hasObserver, s.observer = cp.hasObserver, cp.observer
 	s.source = -1
+	k := &s.keyWords
+	k.unpack(p.store, cp.key, &p.key)
+	isKey := p.index == cp.key
+	src := cp.data
 	for i, o := range s.slots[:s.nslots] {
-		st := &cp.objs[i]
-		o.phys = st.phys
-		var snap interp.Snapshot
-		st.pm.Unpack(&snap)
-		o.pm.Restore(&snap)
-		o.mi = st.mi
-		o.st = st.st
-		if st.mt == nil {
-			o.mt = nil
-		} else {
-			if o.mt == nil {
-				o.mt = new(moveToBook)
+		words := wordsOf(k.words, k.ends, i)
+		if !isKey {
+			var err error
+			s.words, src, err = unpackWords(s.words[:0], src, words)
+			if err != nil {
+				panic(fmt.Sprintf("engine: checkpoint at tick %d: %v", cp.tick, err))
 			}
-			*o.mt = *st.mt
+			words = s.words
 		}
-		o.parts.CopyFrom(&cp.parts[i])
+		r := physics.StateReader{W: words}
+		loadObjectWords(&r, o, p.anims)
+		if r.Err != nil || len(r.W) != 0 {
+			panic(fmt.Sprintf("engine: checkpoint at tick %d, slot %d: words do not load (%v)", cp.tick, i, r.Err))
+		}
 		o.stages = physics.StageRecord{} // rebuilt by the next step
 		s.wire(o)
-		// A Sim restoring another's checkpoint never delivered the
-		// StickTo or move-to that set this: the targets must be
-		// snapshotted before each pass (deliver.go).
-		if o.st.alive && (o.mt != nil || o.pm.StickyObjectID() != 0) {
-			s.anySticky = true
-		}
 	}
 	if s.furthest < s.tick {
 		// A checkpoint another Sim saved past this one's furthest tick
@@ -254,10 +321,7 @@ func (s *Sim) wire(o *object) {
 // only checkpoints up to the furthest tick it simulated itself, so its
 // records stay whole. s is left at tick 0.
 func (s *Sim) ShareCheckpoints(src *Sim) error {
-	// Runs over one growing store agree on their length once it is read.
-	sameLength := src.lastTick == s.lastTick ||
-		src.store != nil && src.store == s.store && src.opts.LastTick == s.opts.LastTick
-	if src.rec != s.rec || src.reading != s.reading || !sameLength {
+	if src.rec != s.rec || src.reading != s.reading || src.lastTick != s.lastTick {
 		return errors.New("engine: checkpoints are shared only between runs of one recording, reading and length")
 	}
 	if src.cps.interval <= 0 || s.cps.interval <= 0 {
@@ -281,7 +345,6 @@ func (s *Sim) Seek(tick int) {
 		}
 		return
 	}
-	s.refresh()
 	tick = min(max(tick, 0), s.lastTick)
 	if tick == s.tick {
 		return
@@ -290,9 +353,9 @@ func (s *Sim) Seek(tick int) {
 	if s.opts.EventLog || s.opts.Metrics {
 		limit = s.furthest
 	}
-	cp := s.cps.nearest(tick, limit)
-	if tick < s.tick || cp.tick > s.tick {
-		s.restore(&cp)
+	p := s.cps.nearest(tick, limit)
+	if tick < s.tick || p.cp.tick > s.tick {
+		s.restore(&p)
 	}
 	for s.tick < tick {
 		s.Step()
@@ -325,7 +388,6 @@ func (s *Sim) RunAll(progress func(done, total int)) {
 		return
 	}
 	start := s.tick
-	s.refresh()
 	if s.furthest < s.lastTick {
 		s.Seek(s.furthest)
 		for s.tick < s.lastTick {

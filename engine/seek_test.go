@@ -191,7 +191,7 @@ func TestNextPrevEvent(t *testing.T) {
 func TestCheckpoints_FitTheBudget(t *testing.T) {
 	rec := scenario.BenchRecording(20, 5, 0.5, 1)
 	var prev int
-	for _, budget := range []int64{256 << 20, 8 << 20, 2 << 20} {
+	for _, budget := range []int64{256 << 20, 1 << 20, 128 << 10} {
 		s := newSim(t, rec, Options{CheckpointBudget: budget})
 		s.RunAll(nil)
 		if s.CheckpointInterval() < MinCheckpointInterval || s.CheckpointInterval() < prev {
@@ -203,7 +203,7 @@ func TestCheckpoints_FitTheBudget(t *testing.T) {
 		prev = s.CheckpointInterval()
 	}
 	if prev == MinCheckpointInterval {
-		t.Fatal("a 2 MiB budget should force a longer interval than the minimum")
+		t.Fatal("a 128 KiB budget should force a longer interval than the minimum")
 	}
 }
 

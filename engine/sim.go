@@ -96,6 +96,9 @@ type Sim struct {
 	metrics metrics
 	expect  *expectChecker
 	cps     checkpoints
+	// keyWords and words are a restore's unpacked words (checkpoint.go).
+	keyWords keyCache
+	words    []uint32
 
 	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
 	chunks passChunks
