@@ -305,7 +305,7 @@ func (s *Sim) wire(o *object) {
 		o.phys.MotionInterpreter = &o.mi
 	}
 	o.phys.Record = nil
-	if s.opts.RecordStages {
+	if s.opts.RecordStages && !s.stagesOff {
 		o.phys.Record = &o.stages
 	}
 	if s.sinkOn {
@@ -357,8 +357,31 @@ func (s *Sim) Seek(tick int) {
 	if tick < s.tick || p.cp.tick > s.tick {
 		s.restore(&p)
 	}
+	// The ticks before the last that were simulated before need no stage
+	// record: every live object's is rewritten by the last tick, and only
+	// a new tick's pops read it (flag.go). Recording it costs a third of a
+	// re-simulated tick.
+	if quiet := min(tick-1, s.furthest); s.opts.RecordStages && s.tick < quiet {
+		s.recordStages(false)
+		for s.tick < quiet {
+			s.Step()
+		}
+		s.recordStages(true)
+	}
 	for s.tick < tick {
 		s.Step()
+	}
+}
+
+// recordStages turns the stage record of every object on or off (it is
+// on in a Sim with Options.RecordStages).
+func (s *Sim) recordStages(on bool) {
+	s.stagesOff = !on
+	for _, o := range s.slots {
+		o.phys.Record = nil
+		if on {
+			o.phys.Record = &o.stages
+		}
 	}
 }
 

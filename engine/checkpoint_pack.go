@@ -77,6 +77,9 @@ func packWords(dst []byte, words, ref []uint32) []byte {
 // errPacked is the error of packed words that end early or claim too much.
 var errPacked = errors.New("checkpoint: packed words are corrupt")
 
+// codeMask keeps the bytes of a word each code stores.
+var codeMask = [4]uint32{0, 0xFF, 0xFFFFFF, 0xFFFFFFFF}
+
 // unpackWords reads one object's words packed against ref, appending them
 // to dst; it returns them and the rest of src.
 func unpackWords(dst []uint32, src []byte, ref []uint32) ([]uint32, []byte, error) {
@@ -88,37 +91,40 @@ func unpackWords(dst []uint32, src []byte, ref []uint32) ([]uint32, []byte, erro
 	base := len(dst)
 	dst = append(dst, make([]uint32, n)...)
 	out := dst[base:]
-	for g := 0; g < len(out); g += 4 {
+	g := 0
+	// Whole groups while src surely holds the longest group (a tag and four
+	// 4-byte words): each word is a 4-byte load masked to its code's bytes.
+	for ; g+4 <= len(out) && len(src) >= 17; g += 4 {
+		tag := uint32(src[0])
+		p := 1
+		for i := range 4 {
+			c := tag >> (2 * i) & 3
+			out[g+i] = binary.LittleEndian.Uint32(src[p:]) & codeMask[c]
+			p += codeBytes[c]
+		}
+		src = src[p:]
+	}
+	// The rest, byte by byte with every length checked.
+	for ; g < len(out); g += 4 {
 		if len(src) == 0 {
 			return dst, nil, errPacked
 		}
 		tag := src[0]
 		src = src[1:]
 		for i := g; i < min(g+4, len(out)); i++ {
-			c := tag >> (2 * (i - g)) & 3
+			nb := codeBytes[tag>>(2*(i-g))&3]
+			if len(src) < nb {
+				return dst, nil, errPacked
+			}
 			var x uint32
-			switch codeBytes[c] {
-			case 1:
-				if len(src) < 1 {
-					return dst, nil, errPacked
-				}
-				x, src = uint32(src[0]), src[1:]
-			case 3:
-				if len(src) < 3 {
-					return dst, nil, errPacked
-				}
-				x, src = uint32(src[0])|uint32(src[1])<<8|uint32(src[2])<<16, src[3:]
-			case 4:
-				if len(src) < 4 {
-					return dst, nil, errPacked
-				}
-				x, src = binary.LittleEndian.Uint32(src), src[4:]
+			for j := nb - 1; j >= 0; j-- {
+				x = x<<8 | uint32(src[j])
 			}
-			if i < len(ref) {
-				x ^= ref[i]
-			}
-			out[i] = x
+			out[i], src = x, src[nb:]
 		}
+	}
+	for i, r := range ref[:min(len(ref), len(out))] {
+		out[i] ^= r
 	}
 	return dst, src, nil
 }

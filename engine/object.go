@@ -141,7 +141,9 @@ func (s *Sim) create(o *object, tick int) {
 	}
 	if s.opts.RecordStages {
 		o.stages = physics.StageRecord{}
-		o.phys.Record = &o.stages
+		if !s.stagesOff {
+			o.phys.Record = &o.stages
+		}
 	}
 	// Placement: exactly at the position when the body fits there;
 	// otherwise pushed clear of the obstacle it overlaps (the sliding

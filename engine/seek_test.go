@@ -15,6 +15,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/interp"
 )
 
 // straightRun is what a run from tick 0 to the end gives, tick by tick.
@@ -120,6 +121,37 @@ func TestSeek_RandomSequencesMatchStraightRun(t *testing.T) {
 				t.Fatal("metrics after seeking differ from the straight run's")
 			}
 		})
+	}
+}
+
+// Seeking under every reading, and under the leave-ground choice no preset
+// makes (its movement manager reads the object, and a restored object must
+// be wired to it as a created one is): random seeks give the straight
+// run's state.
+func TestSeek_EveryReadingMatchesStraightRun(t *testing.T) {
+	var readings []interp.Reading
+	for _, name := range interp.ReadingNames() {
+		r, err := interp.ReadingByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readings = append(readings, r)
+	}
+	leave := interp.SeedReading()
+	leave.LeaveGroundVelocity = true
+	readings = append(readings, leave)
+	for _, rec := range seekRecordings(t)[:2] {
+		for i, reading := range readings {
+			opts := Options{Reading: reading, RecordStages: true}
+			straight := runStraight(t, rec, opts)
+			opts.CheckpointInterval = 8
+			s := newSim(t, rec, opts)
+			rng := rand.New(rand.NewPCG(uint64(i), 11))
+			for step := range 60 {
+				s.Seek(rng.IntN(s.LastTick() + 1))
+				straight.checkAt(t, s, fmt.Sprintf("%s, reading %d, seek %d", rec.Name, i, step))
+			}
+		}
 	}
 }
 

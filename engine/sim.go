@@ -99,6 +99,9 @@ type Sim struct {
 	// keyWords and words are a restore's unpacked words (checkpoint.go).
 	keyWords keyCache
 	words    []uint32
+	// stagesOff: a seek is re-simulating ticks whose stage record nobody
+	// reads (Seek).
+	stagesOff bool
 
 	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
 	chunks passChunks

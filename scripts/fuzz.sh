@@ -28,6 +28,8 @@ targets=(
 	"./interp FuzzPositionManager 2000"
 	"./interp FuzzMoveToManager 2000"
 	"./engine/capture FuzzReader 1000"
+	"./engine FuzzUnpackWords 4000"
+	"./engine FuzzLoadObjectWords 4000"
 )
 failed=0
 for t in "${targets[@]}"; do
