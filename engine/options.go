@@ -12,8 +12,11 @@ import (
 )
 
 // DefaultCheckpointBudget is the memory the checkpoints of a Sim may use when
-// Options gives no budget: 256 MiB.
-const DefaultCheckpointBudget = 256 << 20
+// Options gives no budget: 512 MiB, which at the size the budget assumes
+// per object (checkpoint.go) keeps a checkpoint every 39 ticks for an hour
+// of a thousand objects — a seek re-simulates at most that — and holds
+// about 330 MB at the size they actually pack to.
+const DefaultCheckpointBudget = 512 << 20
 
 // TailSeconds is how long a run goes on after the recording's last event
 // when Options gives no LastTick.

@@ -167,6 +167,7 @@ func BenchmarkSeekSnapshot(b *testing.B) {
 				b.ReportMetric(float64(c1-c0)/float64(len(took))/1e6, "cpu-ms/op")
 			}
 			b.ReportMetric(float64(src.Sim().CheckpointInterval()), "checkpoint-ticks")
+			b.ReportMetric(float64(src.Sim().CheckpointBytes())/(1<<20), "checkpoint-MiB")
 		})
 	}
 }
