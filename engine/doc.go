@@ -34,6 +34,9 @@
 //	event.go, log.go, find.go   the event log and searching it
 //	view.go, hash.go            read-only views and the state hash
 //	checkpoint.go               checkpoints, Seek, RunAll
+//	checkpoint_words.go,        an object's state as words, packed against its
+//	checkpoint_pack.go,         keyframe's; restoring a checkpoint
+//	checkpoint_restore.go
 //	metrics.go, report.go       glide metrics and their report
 //	compare.go                  readings side by side
 //	trace_out.go, load.go       trace output; loading inputs

@@ -61,8 +61,9 @@ type Options struct {
 	// 0 means DefaultCheckpointBudget.
 	CheckpointBudget int64
 	// CheckpointInterval is the number of ticks between checkpoints; 0 means
-	// the smallest interval (at least MinCheckpointInterval) whose
-	// checkpoints for the whole run fit the budget.
+	// the smallest interval (at least MinCheckpointInterval, less for a
+	// crowd: checkpoint.go) whose checkpoints for the whole run fit the
+	// budget.
 	CheckpointInterval int
 	// Workers is how many runs of slots each tick's UpdateObjectInternal
 	// pass is split into, to run on that many cores (parallel.go); 0 means

@@ -6,7 +6,6 @@ package interp
 import (
 	"fmt"
 	"math"
-	"reflect"
 	"testing"
 )
 
@@ -129,52 +128,5 @@ func TestSnapshot_IsIndependentCopy(t *testing.T) {
 	pm.Restore(&snap)
 	if n, ok := pm.Interpolation().Node(0); !ok || n.Position.Distance(&p) > 1e-6 {
 		t.Error("the snapshot's queue changed with the manager")
-	}
-}
-
-// A packed snapshot keeps only the live queue nodes, and a manager restored
-// from it evolves bit-identically to the original, for every reading.
-func TestPacked_RestoreEvolvesBitIdentically(t *testing.T) {
-	for _, name := range ReadingNames() {
-		t.Run(name, func(t *testing.T) {
-			b := newBody(at(10, 10, 0))
-			pm, _ := newPM(b, name)
-			pm.SetLookup(lookup{9: at(40, 12, 0)})
-			script(pm, b, 0, 30)
-			saved := *b
-			snap := pm.Snapshot()
-			packed := snap.Pack()
-			if packed.NumNodes() != pm.InterpolationState().QueueLen {
-				t.Fatalf("packed %d nodes, the queue holds %d", packed.NumNodes(), pm.InterpolationState().QueueLen)
-			}
-			want := script(pm, b, 30, 90)
-
-			*b = saved
-			var back Snapshot
-			packed.Unpack(&back)
-			pm.Restore(&back)
-			got := script(pm, b, 30, 90)
-			for i := range want {
-				if got[i] != want[i] {
-					t.Fatalf("first difference:\n got %s\nwant %s", got[i], want[i])
-				}
-			}
-		})
-	}
-}
-
-// packedInterp carries every field of interpState but the queue: a field
-// added to the state must be added to the packing too.
-func TestPacked_CarriesEveryStateField(t *testing.T) {
-	state := reflect.TypeOf(interpState{})
-	packed := reflect.TypeOf(packedInterp{})
-	if state.NumField() != packed.NumField()+1 {
-		t.Fatalf("interpState has %d fields, packedInterp %d: pack the new field", state.NumField(), packed.NumField())
-	}
-	for i := range packed.NumField() {
-		f := packed.Field(i)
-		if g, ok := state.FieldByName(f.Name); !ok || g.Type != f.Type {
-			t.Errorf("packedInterp.%s has no twin in interpState", f.Name)
-		}
 	}
 }

@@ -19,6 +19,7 @@
 //	obstacle.go, transition.go  obstacles, the simplified transition
 //	setposition.go              SetPosition / SetPositionSimple (placement)
 //	route.go                    UnpackPositionEvent → HandleReceivedPosition → MoveOrTeleport
+//	state.go                    the object's state as flat words (the engine's checkpoints)
 //
 // docs/collision.md says what the simplified transition leaves out.
 //

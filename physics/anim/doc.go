@@ -13,7 +13,9 @@
 // MotionInterp, which satisfies physics.MotionInterpreter. A recording's
 // motion event becomes an InterpretedState applied with
 // MotionInterp.ApplyInterpreted. Both types hold plain values and pointers
-// to the immutable table only, so Clone and CopyFrom make checkpoint copies.
+// to the immutable table only, so Clone and CopyFrom make deep copies, and
+// AppendState and LoadState write and read their state as flat words (an
+// animation by reference) for the engine's checkpoints.
 //
 // # Readings this package takes
 //
