@@ -265,11 +265,15 @@ func (s *Sim) Seek(tick int) {
 	if tick < s.tick || p.cp.tick > s.tick {
 		s.restore(&p)
 	}
-	// The ticks before the last that were simulated before need no stage
-	// record: every live object's is rewritten by the last tick, and only
-	// a new tick's pops read it (flag.go). Recording it costs a third of a
+	// The ticks before the last need no stage record: every live object's
+	// is rewritten by the last tick, and only the pops a logging Sim logs
+	// in a new tick read it (flag.go). Recording it costs a third of a
 	// re-simulated tick.
-	if quiet := min(tick-1, s.furthest); s.opts.RecordStages && s.tick < quiet {
+	quiet := tick - 1
+	if s.logging {
+		quiet = min(quiet, s.furthest)
+	}
+	if s.opts.RecordStages && s.tick < quiet {
 		s.recordStages(false)
 		for s.tick < quiet {
 			s.Step()

@@ -62,7 +62,9 @@ func (k *keyCache) unpack(store *checkpointStore, index int, key *checkpoint) {
 }
 
 // restore makes p's checkpoint the current state, wiring each restored
-// physics object to this Sim's own collaborators.
+// physics object to this Sim's own collaborators. The words were written
+// by this package from a live run, so words that do not unpack or load are
+// a bug, not bad input: it panics.
 func (s *Sim) restore(p *restorePoint) {
 	cp := &p.cp
 	s.tick, s.cursor, s.nslots = cp.tick, cp.cursor, cp.nslots

@@ -16,6 +16,7 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
+	"glidepath/physics"
 )
 
 // straightRun is what a run from tick 0 to the end gives, tick by tick.
@@ -152,6 +153,30 @@ func TestSeek_EveryReadingMatchesStraightRun(t *testing.T) {
 				straight.checkAt(t, s, fmt.Sprintf("%s, reading %d, seek %d", rec.Name, i, step))
 			}
 		}
+	}
+}
+
+// A logging Sim that seeks forward into ticks it has not simulated logs
+// their pops with the stage that moved the body, as a straight run does:
+// the stage record is left out only of ticks whose events are already
+// logged (Seek).
+func TestSeek_ForwardIntoNewTicksKeepsPopStages(t *testing.T) {
+	opts := Options{EventLog: true, Metrics: true, RecordStages: true}
+	pops := 0
+	for _, name := range []string{"wall", "teleport", "cliff", "jump"} {
+		rec := compiled(t, name)
+		straight := runStraight(t, rec, opts)
+		s := newSim(t, rec, opts)
+		s.Seek(s.LastTick())
+		straight.checkAt(t, s, name+", one seek to the end")
+		for _, e := range straight.log {
+			if e.Kind == EventPop && e.Stage < physics.NumStages {
+				pops++
+			}
+		}
+	}
+	if pops == 0 {
+		t.Fatal("the scenarios should log pops naming a stage")
 	}
 }
 
