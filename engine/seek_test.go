@@ -264,6 +264,18 @@ func TestCheckpoints_FitTheBudget(t *testing.T) {
 	}
 }
 
+// A crowd may take checkpoints closer than MinCheckpointInterval — a seek
+// re-simulates up to an interval of every object — down to 64·500/objects
+// ticks and never below MinCrowdCheckpointInterval.
+func TestCheckpoints_CrowdIntervalFloor(t *testing.T) {
+	for _, c := range []struct{ objects, want int }{{100, MinCheckpointInterval}, {1000, 32}, {2000, 24}} {
+		s := newSim(t, scenario.BenchRecording(c.objects, 0.2, 0.5, 1), Options{})
+		if got := s.CheckpointInterval(); got != c.want {
+			t.Errorf("%d objects: a checkpoint every %d ticks, want %d", c.objects, got, c.want)
+		}
+	}
+}
+
 // STYLE.md point 7: the viewer selects by guid; a seek rebuilds the state
 // and the guid still names the same object.
 func TestSeek_SelectionByGUIDSurvives(t *testing.T) {
