@@ -207,7 +207,8 @@ func (s *Sim) wire(o *object) {
 	o.phys.World = s.world
 	o.phys.PartArray = o.parts
 	o.phys.PositionManager = o.pm
-	o.phys.MovementManager = movementManager{o: o, leaveGround: s.reading.LeaveGroundVelocity}
+	o.mm = movementManager{o: o, leaveGround: s.reading.LeaveGroundVelocity}
+	o.phys.MovementManager = &o.mm
 	o.phys.MotionInterpreter = nil
 	if o.st.hasMI {
 		o.phys.MotionInterpreter = &o.mi

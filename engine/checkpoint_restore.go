@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"glidepath/physics"
+	"glidepath/physics/anim"
 )
 
 // restorePoint is a checkpoint to restore and what it is packed against.
@@ -74,6 +75,7 @@ func (s *Sim) restore(p *restorePoint) {
 	k.unpack(p.store, cp.key, &p.key)
 	isKey := p.index == cp.key
 	src := cp.data
+	var anims anim.AnimLookup = p.anims // one conversion, not one an object
 	for i, o := range s.slots[:s.nslots] {
 		words := wordsOf(k.words, k.ends, i)
 		if !isKey {
@@ -85,7 +87,7 @@ func (s *Sim) restore(p *restorePoint) {
 			words = s.words
 		}
 		r := physics.StateReader{W: words}
-		loadObjectWords(&r, o, p.anims)
+		loadObjectWords(&r, o, anims)
 		if r.Err != nil || len(r.W) != 0 {
 			panic(fmt.Sprintf("engine: checkpoint at tick %d, slot %d: words do not load (%v)", cp.tick, i, r.Err))
 		}

@@ -30,6 +30,9 @@ type object struct {
 	parts  *anim.PartArray
 	stages physics.StageRecord
 	sink   objectSink
+	// mm is the movement manager the physics object points at (a pointer
+	// into the slot: setting it on a restore allocates nothing).
+	mm movementManager
 	// update is the UpdatePosition being routed (scratch).
 	update physics.PositionUpdate
 	// mt is the MoveToManager, nil until the object's first move-to
@@ -124,7 +127,8 @@ func (s *Sim) create(o *object, tick int) {
 		o.pm.SetSink(&o.sink)
 	}
 	o.phys.PositionManager = o.pm
-	o.phys.MovementManager = movementManager{o: o, leaveGround: s.reading.LeaveGroundVelocity}
+	o.mm = movementManager{o: o, leaveGround: s.reading.LeaveGroundVelocity}
+	o.phys.MovementManager = &o.mm
 	o.phys.Choices = physics.Choices{
 		RootMotionOffWalkable:   s.reading.RootMotionOffWalkable,
 		DeadbandAfterFriction:   s.reading.DeadbandAfterFriction,
