@@ -70,6 +70,15 @@ type checkpoint struct {
 	key int
 	// data is every object's words, packed, in slot order.
 	data []byte
+	// moveTo are copies of the move-to books of the objects that have one,
+	// in slot order.
+	moveTo []slotMoveTo
+}
+
+// slotMoveTo is one object's move-to book in a checkpoint.
+type slotMoveTo struct {
+	slot int
+	book moveToBook
 }
 
 // checkpoints is a Sim's view of its checkpoint store.
@@ -164,6 +173,9 @@ func (c *checkpointStore) add(s *Sim) {
 	}
 	buf := c.buf[:0]
 	for i, o := range s.slots[:s.nslots] {
+		if o.mt != nil {
+			cp.moveTo = append(cp.moveTo, slotMoveTo{slot: i, book: *o.mt})
+		}
 		if isKey {
 			kw := physics.StateWriter{W: c.keyWords}
 			appendObjectWords(&kw, o, &c.refs)
@@ -184,7 +196,7 @@ func (c *checkpointStore) add(s *Sim) {
 	n := len(c.slab)
 	c.slab = append(c.slab, buf...)
 	cp.data = c.slab[n:len(c.slab):len(c.slab)]
-	c.bytes += int64(len(buf)) + int64(unsafe.Sizeof(cp))
+	c.bytes += int64(len(buf)) + int64(unsafe.Sizeof(cp)) + int64(len(cp.moveTo))*int64(unsafe.Sizeof(slotMoveTo{}))
 	c.list = append(c.list, cp)
 }
 

@@ -76,6 +76,7 @@ func (s *Sim) restore(p *restorePoint) {
 	isKey := p.index == cp.key
 	src := cp.data
 	var anims anim.AnimLookup = p.anims // one conversion, not one an object
+	moveTo := cp.moveTo
 	for i, o := range s.slots[:s.nslots] {
 		words := wordsOf(k.words, k.ends, i)
 		if !isKey {
@@ -91,8 +92,23 @@ func (s *Sim) restore(p *restorePoint) {
 		if r.Err != nil || len(r.W) != 0 {
 			panic(fmt.Sprintf("engine: checkpoint at tick %d, slot %d: words do not load (%v)", cp.tick, i, r.Err))
 		}
+		if len(moveTo) > 0 && moveTo[0].slot == i {
+			if o.mt == nil {
+				o.mt = new(moveToBook)
+			}
+			*o.mt = moveTo[0].book
+			moveTo = moveTo[1:]
+		} else {
+			o.mt = nil
+		}
 		o.stages = physics.StageRecord{} // rebuilt by the next step
 		s.wire(o)
+		// A Sim restoring another's checkpoint never delivered the
+		// StickTo or move-to that set this: the targets must be
+		// snapshotted before each pass (deliver.go).
+		if o.st.alive && (o.mt != nil || o.pm.StickyObjectID() != 0) {
+			s.anySticky = true
+		}
 	}
 	if s.furthest < s.tick {
 		// A checkpoint another Sim saved past this one's furthest tick

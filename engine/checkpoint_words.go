@@ -2,6 +2,8 @@
 // bookkeeping, then the physics object, the position manager, the motion
 // interpreter and the part array, each in its package's own words. The
 // collaborators are not words: restoring wires each object to its own slot.
+// Nor is a move-to book, which few objects have: a checkpoint keeps those
+// as value copies beside the words (checkpoint.go).
 
 package engine
 
@@ -47,11 +49,15 @@ func (l animList) Anim(ref uint32) (*anim.Animation, bool) {
 // appendObjectWords writes o's state.
 func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
 	st := &o.st
-	w.Bools(st.alive, st.hasMI, st.contact, st.hasTruth)
+	w.Bools(st.alive, st.hasMI, st.contact, st.hasTruth, st.hasStamps)
 	w.I32(st.created)
 	w.I32(st.deleted)
 	w.U32(uint32(st.lastRoute))
 	w.I32(st.lastRouteTick)
+	for i := 0; i < NumChecked; i += 2 {
+		w.U32(uint32(st.lastStamps.Incoming[i]) | uint32(st.lastStamps.Incoming[i+1])<<16)
+		w.U32(uint32(st.lastStamps.Stored[i]) | uint32(st.lastStamps.Stored[i+1])<<16)
+	}
 	w.I32(st.truthTick)
 	w.Position(&st.truth)
 	o.phys.AppendState(w)
@@ -64,11 +70,16 @@ func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
 // wires o's collaborators afterwards.
 func loadObjectWords(r *physics.StateReader, o *object, refs anim.AnimLookup) {
 	st := &o.st
-	r.Bools(&st.alive, &st.hasMI, &st.contact, &st.hasTruth)
+	r.Bools(&st.alive, &st.hasMI, &st.contact, &st.hasTruth, &st.hasStamps)
 	st.created = r.I32()
 	st.deleted = r.I32()
 	st.lastRoute = physics.Route(r.U32())
 	st.lastRouteTick = r.I32()
+	for i := 0; i < NumChecked; i += 2 {
+		in, stored := r.U32(), r.U32()
+		st.lastStamps.Incoming[i], st.lastStamps.Incoming[i+1] = uint16(in), uint16(in>>16)
+		st.lastStamps.Stored[i], st.lastStamps.Stored[i+1] = uint16(stored), uint16(stored>>16)
+	}
 	st.truthTick = r.I32()
 	r.Position(&st.truth)
 	o.phys.LoadState(r)

@@ -75,7 +75,7 @@ func TestPartArrayState_RoundTrips(t *testing.T) {
 	}
 
 	mi.serverActionStamp, mi.myRunRate = 77, 1.75
-	mi.state.RunRate, mi.state.HasRunRate, mi.state.MovingTo = 2, true, true
+	mi.state.RunRate, mi.state.HasRunRate, mi.state.MovingTo, mi.moveTo = 2, true, true, true
 	w = physics.StateWriter{}
 	mi.AppendState(&w)
 	var mg MotionInterp
@@ -94,7 +94,7 @@ func TestMotionInterpState_EveryField(t *testing.T) {
 	for i := range v.NumField() {
 		got = append(got, v.Field(i).Name)
 	}
-	want := []string{"state", "myRunRate", "currentSpeedFactor", "serverActionStamp"}
+	want := []string{"state", "myRunRate", "currentSpeedFactor", "serverActionStamp", "moveTo"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("MotionInterp fields %v: the state words write %v — add the new field to AppendState and LoadState", got, want)
 	}
