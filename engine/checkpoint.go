@@ -132,6 +132,11 @@ func (c *checkpoints) init(s *Sim) {
 		per := max(int64(len(s.slots)), 1)*packedObjectBytes + int64(unsafe.Sizeof(checkpoint{}))
 		fit := max(budget/per, 2) // the tick-0 checkpoint and at least one more
 		ticks := int64(s.lastTick)
+		if s.growing {
+			// The store is still being read: size for the run it
+			// looks like it will be (eventgrow.go).
+			ticks = max(ticks, int64(s.store.EstimateTicks()))
+		}
 		c.interval = int(max((ticks+fit-2)/(fit-1), int64(minInterval(len(s.slots)))))
 	}
 }
@@ -242,7 +247,10 @@ func (s *Sim) wire(o *object) {
 // only checkpoints up to the furthest tick it simulated itself, so its
 // records stay whole. s is left at tick 0.
 func (s *Sim) ShareCheckpoints(src *Sim) error {
-	if src.rec != s.rec || src.reading != s.reading || src.lastTick != s.lastTick {
+	// Runs over one growing store agree on their length once it is read.
+	sameLength := src.lastTick == s.lastTick ||
+		src.store != nil && src.store == s.store && src.opts.LastTick == s.opts.LastTick
+	if src.rec != s.rec || src.reading != s.reading || !sameLength {
 		return errors.New("engine: checkpoints are shared only between runs of one recording, reading and length")
 	}
 	if src.cps.interval <= 0 || s.cps.interval <= 0 {
@@ -266,6 +274,7 @@ func (s *Sim) Seek(tick int) {
 		}
 		return
 	}
+	s.refresh()
 	tick = min(max(tick, 0), s.lastTick)
 	if tick == s.tick {
 		return
@@ -336,6 +345,7 @@ func (s *Sim) RunAll(progress func(done, total int)) {
 		return
 	}
 	start := s.tick
+	s.refresh()
 	if s.furthest < s.lastTick {
 		s.Seek(s.furthest)
 		for s.tick < s.lastTick {

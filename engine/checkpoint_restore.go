@@ -68,6 +68,13 @@ func (k *keyCache) unpack(store *checkpointStore, index int, key *checkpoint) {
 // a bug, not bad input: it panics.
 func (s *Sim) restore(p *restorePoint) {
 	cp := &p.cp
+	if cp.nslots > len(s.slots) {
+		// Saved by a Sim sharing the checkpoints that has met objects
+		// of a growing store this one has not yet.
+		s.store.mu.RLock()
+		s.addStoreSlots(cp.nslots)
+		s.store.mu.RUnlock()
+	}
 	s.tick, s.cursor, s.nslots = cp.tick, cp.cursor, cp.nslots
 	s.hasObserver, s.observer = cp.hasObserver, cp.observer
 	s.source = -1
