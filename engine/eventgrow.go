@@ -199,15 +199,15 @@ func (st *EventStore) EstimateTicks() int {
 
 // fill reads src to its end into st, then marks the store complete. A
 // problem stops the reading there: the store keeps the events before it
-// and Err reports it. When ctx (nil: never) is done, the reading stops
+// and Err reports it. When ctx is done, the reading stops
 // quietly: at once, or, when drain (a followed file, whose waiting ends
 // with ctx), once src has handed out what it holds (a capture's events
 // still queued when its input ends).
 func (st *EventStore) fill(ctx context.Context, src recording.Source, drain bool) error {
 	var err error
 	var stop <-chan struct{}
-	if ctx != nil && !drain {
-		stop = ctx.Done()
+	if !drain {
+		stop = ctx.Done() // nil, so never, for context.Background
 	}
 loop:
 	for {

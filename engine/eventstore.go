@@ -14,6 +14,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"sync"
@@ -275,7 +276,7 @@ func ReadEvents(src recording.Source, opts Options) (*EventStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := st.fill(nil, src, false); err != nil {
+	if err := st.fill(context.Background(), src, false); err != nil {
 		return nil, err
 	}
 	return st, nil

@@ -273,7 +273,7 @@ func TestSignal_StopsWhileReadingTheInput(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	waitWriting(t, out)
 	sent := time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
@@ -337,4 +337,20 @@ func TestOutput_AFullDiskLeavesNoFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// waitWriting waits until the command has begun writing out (its
+// temporary file is there), so its signal handlers are installed and a
+// signal sent next meets the run, however slow the machine is.
+func waitWriting(t *testing.T, out string) {
+	t.Helper()
+	pattern := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if m, _ := filepath.Glob(pattern); len(m) > 0 {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("%s: no temporary file 30 s after the start", out)
 }
