@@ -45,8 +45,8 @@ func (s *Sim) workers(n int) int {
 // tell: the objects' runs may go on different cores.
 func (s *Sim) updateObjects() {
 	s.source = -1
-	if s.capture != nil {
-		s.capture.grow(s.nslots) // before the pass: it writes by slot
+	if s.capture != nil && !s.replay {
+		s.capture.begin(s) // before the pass: it writes by slot
 	}
 	if s.anySticky {
 		s.snapshotStickyTargets()

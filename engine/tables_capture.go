@@ -1,9 +1,10 @@
-// Row capture: the states table's row of each object, taken in the
+// Row capture: the states table's row of each object, written in the
 // UpdateObjectInternal pass right after the object's update — its final
-// state for the tick — while the object is still in the cache, and on the
-// core that updated it (the pass may be split, parallel.go). The table
-// writer then copies the captured rows in slot order instead of visiting
-// every object again after the tick.
+// state for the tick — while the object is still in the cache, on the core
+// that updated it (the pass may be split, parallel.go), and straight into
+// the batch the table writer hands to the encoder: before the pass the
+// writer reserves one row per live slot (TableWriter.reserve), so no row is
+// copied after the tick.
 
 package engine
 
@@ -13,10 +14,16 @@ import (
 	"glidepath/engine/tables"
 )
 
-// rowCapture holds one row per slot, with the tick it was taken at.
+// rowCapture is where the pass writes each live slot's row this tick.
 type rowCapture struct {
-	tick     []int32
-	rows     []tables.StateValues
+	w   *TableWriter
+	run int
+	// tick is the tick rows were reserved for (-1: none); at is each
+	// slot's row in dst (-1: none), keys each slot's tables.StateValues.Key.
+	tick     int
+	at       []int32
+	dst      []tables.StateValues
+	keys     []int32
 	headings []slotHeading
 }
 
@@ -29,30 +36,35 @@ type slotHeading struct {
 	ok  bool
 }
 
-// grow makes room for n slots; it runs before the pass, never during.
-func (c *rowCapture) grow(n int) {
-	for len(c.tick) < n {
-		c.tick = append(c.tick, -1)
-		c.rows = append(c.rows, tables.StateValues{})
+// begin reserves the rows of the tick about to be simulated; it runs
+// before the pass, never during.
+func (c *rowCapture) begin(s *Sim) {
+	for len(c.headings) < s.nslots {
 		c.headings = append(c.headings, slotHeading{})
+	}
+	c.w.reserve(s, c.run)
+}
+
+// take writes o's row; it reads o and writes o's row alone.
+func (c *rowCapture) take(s *Sim, o *object) {
+	if c.tick != s.tick {
+		return
+	}
+	if i := c.at[o.slot]; i >= 0 {
+		stateValues(o, c.keys[o.slot], &c.headings[o.slot], &c.dst[i])
 	}
 }
 
-// take captures o's row; it reads o and writes o's slot alone.
-func (c *rowCapture) take(s *Sim, o *object) {
-	stateValues(o, &c.headings[o.slot], &c.rows[o.slot])
-	c.tick[o.slot] = int32(s.tick)
-}
-
-// stateValues fills v with o's state row (all but Key), h caching its
+// stateValues fills v with o's state row (key its Key), h caching its
 // heading.
-func stateValues(o *object, h *slotHeading, v *tables.StateValues) {
+func stateValues(o *object, key int32, h *slotHeading, v *tables.StateValues) {
 	pos := o.phys.Position()
 	g := pos.Global()
 	if !h.ok || h.rot != pos.Frame.Rot {
 		h.rot, h.deg, h.ok = pos.Frame.Rot, o.phys.Heading(), true
 	}
 	*v = tables.StateValues{
+		Key:     key,
 		GUID:    o.guid,
 		Cell:    pos.Cell,
 		X:       float64(pos.Frame.Origin[0]),

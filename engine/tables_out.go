@@ -57,6 +57,14 @@ type TableWriter struct {
 	// was computed from: the heading costs an atan2, and an object's
 	// rotation stays the same over most ticks.
 	headings [][]slotHeading
+	// reserved are the rows the runs' passes are writing for the tick not
+	// yet written, in the order reserved; spare holds them while they are
+	// put in run order (gatherStates).
+	reserved []reservation
+	spare    []tables.StateValues
+	// tickStart is the batch's length after the last tick written,
+	// tickRows the rows that tick wrote.
+	tickStart, tickRows int
 	// causes is, per run, how many of its Sim.Causes were written; the
 	// tick's new ones are the chains of its blips and snaps (and of pops
 	// and hitches, which are no event rows).
@@ -87,8 +95,8 @@ func NewTableWriter(c *Compare, input string, states StateSink, events EventSink
 		erows: make([]tables.Event, 0, tableBatch)}
 	t.keys = make([][]int32, len(c.sims))
 	if states != nil {
-		for _, s := range c.sims {
-			s.capture = &rowCapture{}
+		for i, s := range c.sims {
+			s.capture = &rowCapture{w: t, run: i, tick: -1}
 		}
 	}
 	t.headings = make([][]slotHeading, len(c.sims))
@@ -103,12 +111,12 @@ func (t *TableWriter) DropCauses() { t.dropCauses = true }
 
 // WriteTick writes the current tick of every run.
 func (t *TableWriter) WriteTick() error {
-	for i, s := range t.c.sims {
-		if t.states != nil {
-			if err := t.writeStates(s, i); err != nil {
-				return err
-			}
+	if t.states != nil {
+		if err := t.writeStates(); err != nil {
+			return err
 		}
+	}
+	for i, s := range t.c.sims {
 		if t.events != nil {
 			if err := t.writeEvents(s, i); err != nil {
 				return err
@@ -118,48 +126,135 @@ func (t *TableWriter) WriteTick() error {
 	return nil
 }
 
-func (t *TableWriter) writeStates(s *Sim, run int) error {
-	// A streamed run makes slots as creates arrive: key the new ones.
+// reservation is the rows a run's pass wrote into the batch for a tick.
+type reservation struct {
+	run, tick  int
+	start, end int
+}
+
+// keysOf is run's object keys by slot, a key for every slot of s.
+func (t *TableWriter) keysOf(s *Sim, run int) []int32 {
 	keys := t.keys[run]
+	// A streamed run makes slots as creates arrive: key the new ones.
 	for len(keys) < s.nslots {
 		keys = append(keys, t.nextKey)
 		t.nextKey++
 	}
 	t.keys[run] = keys
-	if n := len(keys) - len(t.headings[run]); n > 0 {
-		t.headings[run] = append(t.headings[run], make([]slotHeading, n)...)
+	return keys
+}
+
+// reserve makes room in the batch for the rows of run's tick about to be
+// simulated, one per live slot in slot order, which the pass then writes
+// (rowCapture.take). Objects are made and removed as events are delivered,
+// before the pass, never during it (Sim.Step), so the live slots now are
+// those the pass updates.
+func (t *TableWriter) reserve(s *Sim, run int) {
+	for _, r := range t.reserved {
+		if r.run == run {
+			// The runs were stepped without their ticks being written:
+			// those rows are no table's.
+			t.sb.Truncate(t.reserved[0].start)
+			t.reserved = t.reserved[:0]
+			break
+		}
 	}
-	headings := t.headings[run]
-	reading := s.reading.Name
-	tick, tt := int64(s.tick), float64(s.tick)/float64(s.rate)
+	c := s.capture
+	c.keys = t.keysOf(s, run)
 	if t.sb == nil {
 		t.sb = t.states.StateBatch()
 	}
-	t.sb.Begin(t.input, reading, tick, tt)
-	c := s.capture
-	for i := range s.nslots {
-		// A row the pass captured this tick is a live object's: objects
-		// are made and removed as events are delivered, before the pass,
-		// never after it (Sim.Step). Other slots are looked at.
-		fresh := c != nil && i < len(c.tick) && c.tick[i] == int32(s.tick) && !s.replay
-		if !fresh && !s.slots[i].st.alive {
+	tick := s.tick // the pass's tick (Sim.Step counts it before the pass)
+	n := 0
+	for len(c.at) < s.nslots {
+		c.at = append(c.at, -1)
+	}
+	start := t.sb.Len()
+	for i, o := range s.slots[:s.nslots] {
+		if o.st.alive {
+			c.at[i] = int32(start + n)
+			n++
+		} else {
+			c.at[i] = -1
+		}
+	}
+	t.sb.Begin(t.input, s.reading.Name, int64(tick), float64(tick)/float64(s.rate))
+	t.sb.Extend(n)
+	c.dst, c.tick = t.sb.Rows, tick
+	t.reserved = append(t.reserved, reservation{run: run, tick: tick, start: start, end: start + n})
+}
+
+// writeStates writes every run's rows of the current tick: those the
+// passes wrote when each run was reserved in order, else (tick 0, a
+// replayed tick, runs out of step) gathered now, in run order.
+func (t *TableWriter) writeStates() error {
+	inOrder := len(t.reserved) == len(t.c.sims)
+	for i, r := range t.reserved {
+		if !inOrder {
+			break
+		}
+		s := t.c.sims[i]
+		inOrder = r.run == i && r.tick == s.tick && !s.replay
+	}
+	if !inOrder {
+		if err := t.gatherStates(); err != nil {
+			return err
+		}
+	}
+	t.reserved = t.reserved[:0]
+	// Hand the batch over when the next tick's rows would overflow it.
+	if t.sb != nil && t.sb.Len()+t.tickRows > stateBatch {
+		t.tickRows = t.sb.Len() - t.tickStart
+		if err := t.flushStates(); err != nil {
+			return err
+		}
+		t.tickStart = 0
+		return nil
+	}
+	if t.sb != nil {
+		t.tickRows = t.sb.Len() - t.tickStart
+		t.tickStart = t.sb.Len()
+	}
+	return nil
+}
+
+// gatherStates writes the tick's rows run by run: a run's reserved rows
+// where its pass wrote this tick's, else its objects' state now.
+func (t *TableWriter) gatherStates() error {
+	if t.sb == nil {
+		t.sb = t.states.StateBatch()
+	}
+	base := t.sb.Len()
+	if len(t.reserved) > 0 {
+		base = t.reserved[0].start
+	}
+	t.spare = append(t.spare[:0], t.sb.Rows[base:]...)
+	t.sb.Truncate(base)
+	for run, s := range t.c.sims {
+		keys := t.keysOf(s, run)
+		reading := s.reading.Name
+		tick, tt := int64(s.tick), float64(s.tick)/float64(s.rate)
+		t.sb.Begin(t.input, reading, tick, tt)
+		var kept *reservation
+		for k := range t.reserved {
+			if r := &t.reserved[k]; r.run == run && r.tick == s.tick && !s.replay {
+				kept = r
+			}
+		}
+		if kept != nil {
+			t.sb.Rows = append(t.sb.Rows, t.spare[kept.start-base:kept.end-base]...)
 			continue
 		}
-		if t.sb.Len() >= stateBatch {
-			if err := t.flushStates(); err != nil {
-				return err
+		if n := len(keys) - len(t.headings[run]); n > 0 {
+			t.headings[run] = append(t.headings[run], make([]slotHeading, n)...)
+		}
+		headings := t.headings[run]
+		for i, o := range s.slots[:s.nslots] {
+			if !o.st.alive {
+				continue
 			}
-			t.sb = t.states.StateBatch()
-			t.sb.Begin(t.input, reading, tick, tt)
+			stateValues(o, keys[i], &headings[i], &t.sb.Extend(1)[0])
 		}
-		if fresh {
-			t.sb.Rows = append(t.sb.Rows, c.rows[i])
-		} else {
-			// Tick 0, a replayed tick: the object's state now.
-			t.sb.Rows = append(t.sb.Rows, tables.StateValues{})
-			stateValues(s.slots[i], &headings[i], &t.sb.Rows[len(t.sb.Rows)-1])
-		}
-		t.sb.Rows[len(t.sb.Rows)-1].Key = keys[i]
 	}
 	return nil
 }

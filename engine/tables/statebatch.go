@@ -55,6 +55,29 @@ func (b *StateBatch) Begin(input, reading string, tick int64, t float64) {
 	b.segs = append(b.segs, stateSegment{input: input, reading: reading, tick: tick, t: t, start: len(b.Rows)})
 }
 
+// Extend appends n rows to Rows whose values are left as they were (the
+// caller writes every field of each) and returns them.
+func (b *StateBatch) Extend(n int) []StateValues {
+	k := len(b.Rows)
+	if cap(b.Rows)-k < n {
+		b.Rows = append(b.Rows[:cap(b.Rows)], make([]StateValues, k+n-cap(b.Rows))...)
+	}
+	b.Rows = b.Rows[:k+n]
+	return b.Rows[k:]
+}
+
+// Truncate drops the rows from the n-th on, and the segments that start
+// there or later.
+func (b *StateBatch) Truncate(n int) {
+	b.Rows = b.Rows[:n]
+	for len(b.segs) > 0 && b.segs[len(b.segs)-1].start >= n {
+		b.segs = b.segs[:len(b.segs)-1]
+	}
+	if b.guids != nil {
+		b.guids, b.cells = b.guids[:n], b.cells[:n]
+	}
+}
+
 // Len is the number of rows in the batch.
 func (b *StateBatch) Len() int { return len(b.Rows) }
 
