@@ -7,6 +7,10 @@ package tables
 
 // StateValues are one state row's values, other than those its segment of
 // the batch shares (input, reading, tick, t).
+//
+// The fields are ordered so that a row packs into 80 bytes: a 10-minute
+// run of 1000 objects writes 18 M of them and the encoder reads each back,
+// so a row's size is memory traffic.
 type StateValues struct {
 	// Key names the object among the writer's rows: the same small
 	// non-negative number on every row of one object (the engine's slot). It
@@ -15,14 +19,14 @@ type StateValues struct {
 	Key int32
 	// GUID and Cell are written 0x%08X.
 	GUID, Cell uint32
+	Queue      int32
 	// X, Y, Z, GX, GY, Heading are the columns of the same names.
 	X, Y, Z, GX, GY, Heading float64
 	// Error is the error column's value when HasError, null otherwise.
 	Error    float64
+	Fail     int32
 	HasError bool
 	Contact  bool
-	Queue    int32
-	Fail     int32
 }
 
 // stateSegment is the run of a batch's rows that share input, reading and
