@@ -202,11 +202,11 @@ func (s *Sim) deliverMoveTo(o *object, m *recording.Motion) {
 	if m.MovementType != recording.MoveToObject || !m.Sticky {
 		return
 	}
-	if t := s.find(m.Target); t != nil {
+	if pos, radius, _, ok := s.moveTarget(m.Target); ok {
 		s.anySticky = true
 		s.snapshotStickyTargets()
-		s.sticky = append(s.sticky, stickyTarget{guid: m.Target, pos: t.phys.Position()})
-		o.pm.StickTo(m.Target, t.phys.Radius)
+		s.sticky = append(s.sticky, stickyTarget{guid: m.Target, pos: pos})
+		o.pm.StickTo(m.Target, radius)
 	}
 }
 
@@ -231,8 +231,8 @@ func (s *Sim) snapshotStickyTargets() {
 			if g == 0 {
 				continue
 			}
-			if t := s.find(g); t != nil {
-				s.sticky = append(s.sticky, stickyTarget{guid: g, pos: t.phys.Position()})
+			if pos, _, _, ok := s.moveTarget(g); ok {
+				s.sticky = append(s.sticky, stickyTarget{guid: g, pos: pos})
 			}
 		}
 	}

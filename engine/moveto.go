@@ -193,19 +193,19 @@ func (s *Sim) performMoveTo(o *object, m *recording.Motion) {
 			DesiredHeading: p.DesiredHeading,
 		},
 	}
-	var target *object
+	var (
+		pos    physics.Position
+		target bool
+	)
 	if m.MovementType.NeedsTarget() {
-		if target = s.find(m.Target); target != nil {
-			req.Radius, req.Height = target.phys.Radius, target.phys.Height
-		}
+		pos, req.Radius, req.Height, target = s.moveTarget(m.Target)
 	}
 	mgr := s.moveTo(o)
 	mgr.Perform(&req)
 	if m.MovementType.NeedsTarget() {
 		s.anySticky = true
 		s.snapshotStickyTargets()
-		if target != nil {
-			pos := target.phys.Position()
+		if target {
 			o.mt.sent = pos
 			mgr.HandleUpdateTarget(m.Target, true, pos, pos)
 		} else {
@@ -213,6 +213,22 @@ func (s *Sim) performMoveTo(o *object, m *recording.Motion) {
 		}
 	}
 	syncMovingTo(o)
+}
+
+// moveTarget is where the object a move-to names stands now, with its
+// radius and height: a live object's body, or, for recording.ObserverTarget,
+// the observer's position (the player a monster chases) with the default
+// entity's radius and height (the recording gives the player no body; 0.35 m
+// and 1.8 m are a humanoid's, recording-v1 "Header"). ok is false when the
+// target is gone or the recording has placed no observer.
+func (s *Sim) moveTarget(guid uint32) (pos physics.Position, radius, height float32, ok bool) {
+	if guid == recording.ObserverTarget {
+		return s.observer, recording.DefaultRadius, recording.DefaultHeight, s.hasObserver
+	}
+	if t := s.find(guid); t != nil {
+		return t.phys.Position(), t.phys.Radius, t.phys.Height, true
+	}
+	return physics.Position{}, 0, 0, false
 }
 
 // updateMoveTarget is the TargetManager's part of the tick for a mover

@@ -208,3 +208,47 @@ func TestMoveToBody_AdjustMotion(t *testing.T) {
 		t.Error("DoMotion without a motion interpreter succeeded")
 	}
 }
+
+// A monster chasing the player (testdata/moveto_observer.jsonl): a sticky
+// MoveToObject toward "observer" approaches the observer's position, ends
+// in StickTo(the observer, its default 0.35 m radius) — 1.0 m between
+// centres once the StickyManager has pulled (0.35 + 0.35 + 0.3, ACE
+// StickyManager) — and follows the observer when it moves; a TurnToObject
+// toward the observer ends facing it.
+func TestMoveTo_ObserverTarget(t *testing.T) {
+	rec, err := recording.ReadFile("testdata/moveto_observer.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSim(t, rec, Options{})
+	m := s.find(0x80000A03)
+	dist := func() float64 {
+		p, obs := m.phys.Position(), s.observer
+		return float64(p.Distance(&obs))
+	}
+	start := dist()
+	for s.Tick() < 3*30+12 {
+		s.Step()
+	}
+	if m.pm.StickyObjectID() != recording.ObserverTarget {
+		t.Fatalf("stuck to %#x, want the observer", m.pm.StickyObjectID())
+	}
+	if d := dist(); !near(d, 1.0, 1e-3) || start < 8 {
+		t.Errorf("distance to the observer %.4f (from %.2f), want 1.0", d, start)
+	}
+	for s.Tick() < 4*30 {
+		s.Step()
+	}
+	if p := m.phys.Position(); !near(dist(), 1.0, 1e-3) || p.Frame.Origin[0] < 95.7 {
+		t.Errorf("after the observer moved 0.7 m: at %v, %.4f from it, want 1.0 (the sticky follows)", p.Frame.Origin, dist())
+	}
+	for s.Tick() < 16*30 {
+		s.Step()
+	}
+	p := m.phys.Position()
+	dx, dy := float64(s.observer.Frame.Origin[0]-p.Frame.Origin[0]), float64(s.observer.Frame.Origin[1]-p.Frame.Origin[1])
+	want := math.Mod(math.Atan2(dx, dy)*180/math.Pi+360, 360)
+	if h := float64(p.Frame.Heading()); math.Abs(math.Remainder(h-want, 360)) > 1 {
+		t.Errorf("heading after the TurnToObject %.2f, want the observer's bearing %.2f", h, want)
+	}
+}

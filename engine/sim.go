@@ -183,7 +183,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 		return nil, nil, err
 	}
 	s.world = world
-	ix := &indexer{live: make(map[uint32]int32, len(h.Entities))}
+	ix := &indexer{live: make(map[uint32]int32, len(h.Entities)), observer: h.HasObserver}
 	for i := range h.Entities {
 		ent := &h.Entities[i]
 		if _, dup := ix.live[ent.GUID]; dup {
@@ -223,6 +223,9 @@ func (s *Sim) start() {
 type indexer struct {
 	live map[uint32]int32
 	prev float64
+	// observer says whether the header or an earlier event placed the
+	// observer, which a move-to toward recording.ObserverTarget follows.
+	observer bool
 }
 
 // check checks event i (in file order) and returns the tick it is delivered
@@ -292,7 +295,11 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 				return 0, 0, inputError(name, line, "motion", "%v", err)
 			}
 			if t := ev.Motion.Target; ev.Motion.MovementType.NeedsTarget() {
-				if _, ok := ix.live[t]; !ok {
+				if t == recording.ObserverTarget {
+					if !ix.observer {
+						return 0, 0, inputError(name, line, "motion.target", "the observer has no position yet (no header observer, no earlier observer event)")
+					}
+				} else if _, ok := ix.live[t]; !ok {
 					return 0, 0, inputError(name, line, "motion.target", "no object 0x%08X exists", t)
 				}
 			}
@@ -304,7 +311,9 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 				}
 			}
 		}
-	case recording.KindNote, recording.KindObserver:
+	case recording.KindObserver:
+		ix.observer = true
+	case recording.KindNote:
 	default:
 		return 0, 0, inputError(name, line, "type", "unknown event kind %d", ev.Kind)
 	}

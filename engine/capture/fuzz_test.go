@@ -29,16 +29,19 @@ func fuzzSeeds(f *testing.F) {
 			f.Add(buf.Bytes())
 		}
 	}
-	// Move-to UpdateMotions of every type (engine/testdata/moveto.jsonl).
-	mt, err := recording.ReadFile("../testdata/moveto.jsonl")
-	if err != nil {
-		f.Fatal(err)
+	// Move-to UpdateMotions of every type (engine/testdata/moveto.jsonl)
+	// and toward the player (moveto_observer.jsonl).
+	for _, name := range []string{"moveto", "moveto_observer"} {
+		mt, err := recording.ReadFile("../testdata/" + name + ".jsonl")
+		if err != nil {
+			f.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if _, err := capturetest.FromRecording(&buf, mt, capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet}); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(buf.Bytes())
 	}
-	var buf bytes.Buffer
-	if _, err := capturetest.FromRecording(&buf, mt, capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet}); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(buf.Bytes())
 	f.Add([]byte{})
 	f.Add([]byte{0xD4, 0xC3, 0xB2, 0xA1})
 	f.Add([]byte{0x0A, 0x0D, 0x0D, 0x0A, 0x1C, 0, 0, 0, 0x4D, 0x3C, 0x2B, 0x1A})

@@ -115,8 +115,8 @@ func TestRoundTrip_MoveToTypes(t *testing.T) {
 	}
 }
 
-// A move-to naming an object the recording does not have (the player) is
-// skipped and counted, never written as an event the reader would refuse.
+// A move-to naming an object the capture never showed is skipped and
+// counted, never written as an event the reader would refuse.
 func TestMoveTo_TargetNotInRecording(t *testing.T) {
 	var buf bytes.Buffer
 	s := session(&buf)
@@ -125,8 +125,12 @@ func TestMoveTo_TargetNotInRecording(t *testing.T) {
 	e := src.Header.Entities[1]
 	s.Message(0, capturetest.CreateObject(e.GUID, e.Name, e.Pos, e.Seq, true, nil))
 	m := recording.NewMotion()
-	m.MovementType, m.Target = recording.MoveToObject, capturetest.PlayerGUID
+	m.MovementType, m.Target = recording.MoveToObject, 0x80000F0F
 	s.Message(0.5, capturetest.MoveTo(e.GUID, e.Seq.Instance, 1, m))
+	// Toward the player before any position of the player: no observer
+	// to follow yet.
+	m.Target = capturetest.PlayerGUID
+	s.Message(0.5, capturetest.MoveTo(e.GUID, e.Seq.Instance, 2, m))
 	s.Flush(0.5)
 	got, sum := importBytes(t, "player", buf.Bytes(), capture.Options{})
 	for _, ev := range got.Events {
@@ -134,11 +138,55 @@ func TestMoveTo_TargetNotInRecording(t *testing.T) {
 			t.Fatalf("imported %+v", ev.Motion)
 		}
 	}
-	found := false
+	var notIn, early bool
 	for _, c := range sum.Skipped {
-		found = found || c.Count == 1 && bytes.Contains([]byte(c.Name), []byte("not in the recording"))
+		notIn = notIn || c.Count == 1 && bytes.Contains([]byte(c.Name), []byte("not in the recording"))
+		early = early || c.Count == 1 && bytes.Contains([]byte(c.Name), []byte("before the player's first position"))
 	}
-	if !found {
+	if !notIn || !early {
 		t.Errorf("skipped %+v", sum.Skipped)
+	}
+}
+
+// Monsters chasing the player (docs/formats.md "Movement types"): a
+// MoveToObject or TurnToObject whose wire target is the player's guid
+// imports with the target "observer" once the player's position is known;
+// through capturetest (which writes the observer as the player's guid) the
+// move-tos round-trip and what the import writes reads back.
+func TestRoundTrip_MoveToObserver(t *testing.T) {
+	src, err := recording.ReadFile("../testdata/moveto_observer.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := capturetest.FromRecording(&buf, src, capturetest.Config{Format: capturetest.Pcapng, Link: capturetest.Ethernet, Noise: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, sum := importBytes(t, "observer", buf.Bytes(), capture.Options{})
+	var types []recording.MovementType
+	for _, ev := range got.Events {
+		if ev.Kind != recording.KindMotion || ev.Motion.MovementType == recording.InterpretedCommand {
+			continue
+		}
+		types = append(types, ev.Motion.MovementType)
+		if ev.Motion.Target != recording.ObserverTarget {
+			t.Errorf("%v toward %#x, want the observer", ev.Motion.MovementType, ev.Motion.Target)
+		}
+		if ev.Motion.MovementType == recording.MoveToObject && !ev.Motion.Sticky {
+			t.Error("the sticky flag was lost")
+		}
+	}
+	if !reflect.DeepEqual(types, []recording.MovementType{recording.MoveToObject, recording.TurnToObject}) {
+		t.Fatalf("move-tos %v, want MoveToObject, TurnToObject; skipped %+v", types, sum.Skipped)
+	}
+	var out bytes.Buffer
+	if err := recording.Write("observer", &out, got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out.Bytes(), []byte(`"target":"observer"`)) {
+		t.Error(`the written recording has no "target":"observer"`)
+	}
+	if _, err := recording.Read("observer", &out); err != nil {
+		t.Fatal(err)
 	}
 }

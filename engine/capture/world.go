@@ -243,11 +243,19 @@ func (w *world) updateMotion(m *message) {
 		s.skip("UpdateMotion of the player")
 	case mv.kind != 0 && mv.state.MovementType == recording.InterpretedCommand:
 		s.skip("UpdateMotion of another movement type (see motion_movement_types)")
-	case mv.state.MovementType.NeedsTarget() && !w.exists(mv.state.Target):
-		// The recording names only objects it has; the player (a monster
-		// chasing the player) and objects outside the capture are not.
-		s.skip("UpdateMotion moving or turning to an object not in the recording (e.g. the player)")
+	case mv.state.MovementType.NeedsTarget() && w.isPlayer(mv.state.Target) && !w.hasObserver:
+		s.skip("UpdateMotion moving or turning to the player before the player's first position")
+	case mv.state.MovementType.NeedsTarget() && !w.isPlayer(mv.state.Target) && !w.exists(mv.state.Target):
+		// The recording names only objects it has; objects outside the
+		// capture are not. The player is the observer (below).
+		s.skip("UpdateMotion moving or turning to an object not in the recording")
 	default:
+		if mv.state.MovementType.NeedsTarget() && w.isPlayer(mv.state.Target) {
+			// A monster chasing the player: the player is no object of
+			// the recording but its observer, the target form
+			// "observer" (docs/formats.md "Movement types").
+			mv.state.Target = recording.ObserverTarget
+		}
 		for _, c := range mv.notCarried {
 			s.commands[c]++
 		}

@@ -40,6 +40,9 @@ type checker struct {
 	lastT     float64
 	lastTLine int
 	counter   counter
+	// observer says whether the header or an earlier event placed the
+	// observer, which a move-to toward "observer" needs.
+	observer bool
 }
 
 var typeFields = []string{"type"}
@@ -63,6 +66,7 @@ func (c *checker) header(line []byte) (Header, error) {
 		return Header{}, d.err
 	}
 	c.roster.reset(h.Entities)
+	c.observer = h.HasObserver
 	c.lastT, c.lastTLine = 0, 0
 	c.counter = newCounter()
 	return h, nil
@@ -129,9 +133,16 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 	}
 	// A MoveToObject or TurnToObject names another live object.
 	if k == KindMotion && ev.Motion.MovementType.NeedsTarget() {
-		if p := c.roster.mustExist(ev.Motion.Target); p != "" {
+		if ev.Motion.Target == ObserverTarget {
+			if !c.observer {
+				return Event{}, "", c.errorf(lineNo, "motion.target", "the observer has no position yet (no header observer, no earlier observer event)")
+			}
+		} else if p := c.roster.mustExist(ev.Motion.Target); p != "" {
 			return Event{}, "", c.errorf(lineNo, "motion.target", "%s", p)
 		}
+	}
+	if k == KindObserver {
+		c.observer = true
 	}
 	if err := c.counter.count(c.dec.file, lineNo, &ev); err != nil {
 		return Event{}, "", err

@@ -186,6 +186,14 @@ func (t MovementType) WireValue() uint8 {
 	return 0
 }
 
+// ObserverTarget is a move-to's Target when it is the recording's
+// observer: the local player, who is no object of the recording (its
+// positions are the observer events). A MoveToObject or TurnToObject toward
+// the player — a monster chasing it, the commonest move-to of a capture —
+// follows the observer's position. The guid is reserved: a numeric target
+// with this value is refused, so the one spelling is "observer".
+const ObserverTarget uint32 = 0xFFFFFFFF
+
 // NeedsTarget reports whether the type names an object (MoveToObject,
 // TurnToObject).
 func (t MovementType) NeedsTarget() bool { return t == MoveToObject || t == TurnToObject }

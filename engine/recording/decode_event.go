@@ -330,8 +330,12 @@ func (d *decoder) movement(s []int32, m *Motion) bool {
 		if !m.MovementType.NeedsTarget() {
 			return d.fail("motion", "target", noIndex, "only a MoveToObject or TurnToObject names a target, not "+m.MovementType.String())
 		}
-		if m.Target, ok = d.id(n, "motion", "target"); !ok {
+		if d.nodes[n].kind == nodeString && string(d.stringBytes(n)) == "observer" {
+			m.Target = ObserverTarget
+		} else if m.Target, ok = d.id(n, "motion", "target"); !ok {
 			return false
+		} else if m.Target == ObserverTarget {
+			return d.fail("motion", "target", noIndex, `0xFFFFFFFF is reserved for the observer: write "observer"`)
 		}
 	} else if m.MovementType.NeedsTarget() {
 		return d.fail("motion", "target", noIndex, "missing: a "+m.MovementType.String()+" names the object")

@@ -203,7 +203,11 @@ func appendEvent(b []byte, ev *Event) []byte {
 		if m.MovementType != InterpretedCommand {
 			b = appendString(key(b, false, "movement_type"), m.MovementType.String())
 			if m.MovementType.NeedsTarget() {
-				b = appendID(key(b, false, "target"), m.Target)
+				if m.Target == ObserverTarget {
+					b = appendString(key(b, false, "target"), "observer")
+				} else {
+					b = appendID(key(b, false, "target"), m.Target)
+				}
 			}
 			if m.Sticky {
 				b = strconv.AppendBool(key(b, false, "sticky"), true)

@@ -116,7 +116,9 @@ type Motion struct {
 	// MovementType is the message's movement type; the interpreted fields
 	// above and the actions are meaningful for InterpretedCommand only.
 	MovementType MovementType
-	// Target is the object a MoveToObject or TurnToObject names.
+	// Target is the object a MoveToObject or TurnToObject names, or
+	// ObserverTarget for the recording's observer (the local player, whom
+	// monsters chase; the JSON form is "observer").
 	Target uint32
 	// Sticky is MovementParameters' sticky flag of a MoveToObject: on
 	// arrival the mover sticks to the target (StickyManager).

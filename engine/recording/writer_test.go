@@ -295,6 +295,33 @@ func TestWriteRead_MovementTypeRoundTrip(t *testing.T) {
 	}
 }
 
+// docs/formats.md "Movement types": a move-to toward "observer" reads as
+// ObserverTarget once an observer event has placed the player, and is
+// written back as "observer".
+func TestWriteRead_ObserverTarget(t *testing.T) {
+	rec, err := Read("m.jsonl", strings.NewReader(hdr+"\n"+
+		`{"t":0,"type":"observer","cell":"0xA9B4001F","origin":[96,96,0]}`+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToObject","target":"observer","sticky":true,"distance":0.6}`+"\n"+
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"TurnToObject","target":"observer"}`+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{1, 2} {
+		if m := rec.Events[i].Motion; m.Target != ObserverTarget {
+			t.Errorf("event %d target %#x, want the observer", i, m.Target)
+		}
+	}
+	back, text := roundTrip(t, rec)
+	if n := strings.Count(string(text), `"target":"observer"`); n != 2 {
+		t.Errorf("written %d observer targets, want 2:\n%s", n, text)
+	}
+	for i := range rec.Events {
+		if !reflect.DeepEqual(back.Events[i].Motion, rec.Events[i].Motion) {
+			t.Errorf("event %d after a round trip: %+v", i, back.Events[i].Motion)
+		}
+	}
+}
+
 // docs/formats.md "Movement types": the move-to parameters survive a write
 // and a read; a field left out takes MoveToParameters' default (ACE
 // Network/Motion/MoveToParameters.cs SetDefaults); sticky sets the flags'

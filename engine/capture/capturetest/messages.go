@@ -154,6 +154,10 @@ func MoveTo(guid uint32, instance, movementSeq uint16, m recording.Motion) []byt
 	if m.Sticky {
 		p.Flags |= recording.MoveFlagSticky
 	}
+	// The observer is the player, whose guid the wire names.
+	if m.Target == recording.ObserverTarget {
+		m.Target = PlayerGUID
+	}
 	e := enc{}
 	e.u32(0xF74C)
 	e.u32(guid)
