@@ -129,3 +129,39 @@ remotes:
 		t.Errorf("destination (%v, %v)", x, y)
 	}
 }
+
+// docs/scenarios.md "turn_to_object", "turn_to_heading": the client's
+// TurnToObject (naming the remote) and TurnToHeading (the heading as
+// desired_heading, wrapped into [0, 360)) with their speed; turn_to, which
+// turns the server's truth, sends no move-to.
+func TestActions_TurnToObjectAndHeading(t *testing.T) {
+	rec := compileText(t, `duration: 3
+remotes:
+  - guid: 0x80001502
+    position: [95, 90]
+    script:
+      - turn_to_object: 0x80001501
+        speed: 1.5
+      - wait: 1
+      - turn_to_heading: -90
+      - turn_to: 45
+  - guid: 0x80001501
+    position: [90, 90]
+`)
+	var found []recording.Motion
+	for _, ev := range ofKind(rec, recording.KindMotion, 0x80001502) {
+		if ev.Motion.MovementType != recording.InterpretedCommand {
+			found = append(found, ev.Motion)
+		}
+	}
+	if len(found) != 2 {
+		t.Fatalf("move-to events %+v", found)
+	}
+	o, h := found[0], found[1]
+	if o.MovementType != recording.TurnToObject || o.Target != 0x80001501 || o.MoveTo == nil || o.MoveTo.Speed != 1.5 {
+		t.Errorf("TurnToObject %+v %+v", o, o.MoveTo)
+	}
+	if h.MovementType != recording.TurnToHeading || h.MoveTo == nil || h.MoveTo.DesiredHeading != 270 || h.MoveTo.Speed != 1 {
+		t.Errorf("TurnToHeading %+v %+v", h, h.MoveTo)
+	}
+}

@@ -30,7 +30,7 @@ func FuzzCompile(f *testing.F) {
 		"duration: &d 10\nremotes: []\nseed: *d\n",
 		"duration: 10\nremotes: [1, 2\n",
 		"duration: 6\nremotes: [{guid: 1, position: [10, 10], script: [{attack: true}, {wait: 1}, {emote: Wave, speed: 2}, {stick_to: 2}]}, {guid: 2, position: [12, 10]}]\n",
-		"duration: 6\nremotes: [{guid: 1, position: [10, 10], script: [{move_to: 2, sticky: true, distance: 1}, {wait: 2}, {move_to: [20, 20], heading: 90, speed: 2}]}, {guid: 2, position: [12, 10]}]\n",
+		"duration: 6\nremotes: [{guid: 1, position: [10, 10], script: [{move_to: 2, sticky: true, distance: 1}, {wait: 2}, {move_to: [20, 20], heading: 90, speed: 2}, {turn_to_object: 2, speed: 2}, {turn_to_heading: 400}, {turn_to_heading: -45}]}, {guid: 2, position: [12, 10]}]\n",
 	} {
 		f.Add([]byte(src))
 	}

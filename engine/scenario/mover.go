@@ -157,7 +157,8 @@ func (m *mover) advance(t0, dt float64) error {
 
 // isInstant reports whether a step takes no time.
 func isInstant(k actionKind) bool {
-	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne || k == actAttack || k == actEmote || k == actStickTo || k == actMoveTo
+	return k == actTeleportTo || k == actBlipTo || k == actStop || k == actAirborne || k == actAttack || k == actEmote || k == actStickTo || k == actMoveTo ||
+		k == actTurnToObject || k == actTurnToHeading
 }
 
 // run spends up to left seconds, starting at now, on step a. It returns the
@@ -223,6 +224,22 @@ func (m *mover) run(a *action, now, left float64) (float64, bool, error) {
 			cell, ox, oy := m.g.cellAt(x, y, m.b.indoor)
 			mo.MovementType = recording.MoveToPosition
 			p.Position = physics.Position{Cell: cell, Frame: physics.NewFrame(mgl32.Vec3{ox, oy, float32(m.g.groundZ(x, y, m.b.indoor))}, mgl32.QuatIdent())}
+		}
+		mo.MoveTo = &p
+		m.out = append(m.out, happening{kind: hMotion, t: now, motion: mo})
+	case actTurnToObject, actTurnToHeading:
+		// A TurnToObject or TurnToHeading (docs/formats.md "Movement
+		// types"): the client's MoveToManager turns the body in place to
+		// face the remote or to the heading. The server's truth stands.
+		m.setMotion(now, m.ready())
+		mo := m.ready()
+		p := recording.DefaultMoveToParams()
+		p.Speed = float32(a.speed)
+		if a.kind == actTurnToObject {
+			mo.MovementType, mo.Target = recording.TurnToObject, a.stickTo
+		} else {
+			mo.MovementType = recording.TurnToHeading
+			p.DesiredHeading = float32(a.heading)
 		}
 		mo.MoveTo = &p
 		m.out = append(m.out, happening{kind: hMotion, t: now, motion: mo})

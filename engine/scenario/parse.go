@@ -321,19 +321,23 @@ func (p *parser) parseNotes(n ast.Node, path string) ([]noteSpec, error) {
 	return notes, nil
 }
 
-// checkStickTargets checks that every stick_to names another remote.
+// checkStickTargets checks that every stick_to, move_to naming a remote and
+// turn_to_object names another remote.
 func (p *parser) checkStickTargets() error {
 	for _, r := range p.s.remotes {
 		for i := range r.script {
 			a := &r.script[i]
-			if a.kind != actStickTo && (a.kind != actMoveTo || a.stickTo == 0) {
+			if a.kind != actStickTo && a.kind != actTurnToObject && (a.kind != actMoveTo || a.stickTo == 0) {
 				continue
 			}
 			switch {
 			case a.stickTo == r.guid:
 				verb := "stick to"
-				if a.kind == actMoveTo {
+				switch a.kind {
+				case actMoveTo:
 					verb = "move to"
+				case actTurnToObject:
+					verb = "turn to"
 				}
 				return a.errorf(p.d.file, "a remote cannot %s itself (0x%08X)", verb, a.stickTo)
 			case p.s.remote(a.stickTo) == nil:

@@ -1,6 +1,6 @@
 // Parsing scripts: each step is a mapping with exactly one action key
 // (walk_to, run_to, strafe, turn_to, path, jump, teleport_to, blip_to, stop,
-// wait, airborne_updates, attack, emote, stick_to, move_to) and that action's options; the bare word stop is a
+// wait, airborne_updates, attack, emote, stick_to, move_to, turn_to_object, turn_to_heading) and that action's options; the bare word stop is a
 // step too.
 
 package scenario
@@ -16,26 +16,28 @@ import (
 // actionOptions lists each action's option keys (besides the action key and
 // note).
 var actionOptions = [...][]string{
-	actWalkTo:     {"speed", "backward", "moving_to"},
-	actRunTo:      {"speed", "moving_to"},
-	actStrafe:     {"duration", "speed"},
-	actTurnTo:     {"speed"},
-	actPath:       {"loop", "laps", "gait", "speed", "moving_to"},
-	actJump:       {"forward"},
-	actTeleportTo: {"heading"},
-	actBlipTo:     {"heading"},
-	actStop:       {},
-	actWait:       {},
-	actAirborne:   {},
-	actAttack:     {"speed"},
-	actEmote:      {"speed"},
-	actStickTo:    {},
-	actMoveTo:     {"sticky", "distance", "speed", "heading"},
+	actWalkTo:        {"speed", "backward", "moving_to"},
+	actRunTo:         {"speed", "moving_to"},
+	actStrafe:        {"duration", "speed"},
+	actTurnTo:        {"speed"},
+	actPath:          {"loop", "laps", "gait", "speed", "moving_to"},
+	actJump:          {"forward"},
+	actTeleportTo:    {"heading"},
+	actBlipTo:        {"heading"},
+	actStop:          {},
+	actWait:          {},
+	actAirborne:      {},
+	actAttack:        {"speed"},
+	actEmote:         {"speed"},
+	actStickTo:       {},
+	actMoveTo:        {"sticky", "distance", "speed", "heading"},
+	actTurnToObject:  {"speed"},
+	actTurnToHeading: {"speed"},
 }
 
 func actionList() string {
 	var names []string
-	for k := actWalkTo; k <= actMoveTo; k++ {
+	for k := actWalkTo; k <= actLast; k++ {
 		names = append(names, k.String())
 	}
 	return strings.Join(names, ", ")
@@ -76,7 +78,7 @@ func (p *parser) parseAction(n ast.Node, path string) (action, error) {
 		return action{}, d.errAt(n, path, "want a step such as {walk_to: [x, y]}, got %s", describe(n))
 	}
 	var kind actionKind
-	for k := actWalkTo; k <= actMoveTo; k++ {
+	for k := actWalkTo; k <= actLast; k++ {
 		if !f.has(k.String()) {
 			continue
 		}
@@ -208,6 +210,21 @@ func (p *parser) actionValue(a *action, f *fields, vn ast.Node, field string) er
 		} else if a.stickTo, err = d.id(vn, field); err == nil && a.stickTo == 0 {
 			err = d.errAt(vn, field, "want a remote's guid or a point [x, y]")
 		}
+	case actTurnToObject:
+		// turn_to_object: a remote's guid (TurnToObject).
+		if err := need(); err != nil {
+			return err
+		}
+		if a.stickTo, err = d.id(vn, field); err == nil && a.stickTo == 0 {
+			err = d.errAt(vn, field, "want a remote's guid")
+		}
+	case actTurnToHeading:
+		// turn_to_heading: the desired heading (TurnToHeading).
+		if err := need(); err != nil {
+			return err
+		}
+		a.heading, err = d.numberIn(vn, field, -360, 360, "°")
+		a.heading, a.hasHeading = wrapHeading(a.heading), true
 	case actStop:
 		if vn != nil {
 			var on bool

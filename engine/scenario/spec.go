@@ -143,6 +143,11 @@ const (
 	actEmote
 	actStickTo
 	actMoveTo
+	actTurnToObject
+	actTurnToHeading
+
+	// actLast is the last verb.
+	actLast = actTurnToHeading
 )
 
 // actionNames are the verbs as the file spells them, indexed by kind.
@@ -162,6 +167,10 @@ var actionNames = [...]string{
 	actEmote:      "emote",
 	actStickTo:    "stick_to",
 	actMoveTo:     "move_to",
+	// turn_to turns the server's truth; these send the client's
+	// TurnToObject and TurnToHeading move-to types instead.
+	actTurnToObject:  "turn_to_object",
+	actTurnToHeading: "turn_to_heading",
 }
 
 func (k actionKind) String() string {
