@@ -8,6 +8,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/assets"
 	"glidepath/engine/recording"
 	"glidepath/interp"
@@ -250,5 +252,42 @@ func TestMoveTo_ObserverTarget(t *testing.T) {
 	want := math.Mod(math.Atan2(dx, dy)*180/math.Pi+360, 360)
 	if h := float64(p.Frame.Heading()); math.Abs(math.Remainder(h-want, 360)) > 1 {
 		t.Errorf("heading after the TurnToObject %.2f, want the observer's bearing %.2f", h, want)
+	}
+}
+
+// The TargetManager stand-in (ACE TargetManager, set_target's voyeur
+// radius): a followed target's position is re-sent to MoveToManager once it
+// has moved more than MoveToTargetRadius (0.5 m) from the last one sent,
+// not before. Here the target is the observer, moved 0.45 m then 0.55 m
+// from where the move-to began while the mover walks.
+func TestMoveTo_TargetResentBeyondVoyeurRadius(t *testing.T) {
+	for _, c := range []struct {
+		move   float32
+		resent bool
+	}{{0.45, false}, {0.55, true}} {
+		rec, err := recording.ReadFile("testdata/moveto_observer.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Keep the header and the MoveToObject; then move the observer at
+		// t = 1 s, while the mover is still walking.
+		rec.Events = append(rec.Events[:2:2], recording.Event{T: 1, Kind: recording.KindObserver,
+			Pos: physics.NewPosition(0xA9B40025, mgl32.Vec3{96 + c.move, 96, 0}, 0)})
+		s := newSim(t, rec, Options{})
+		m := s.find(0x80000A03)
+		for s.Tick() < 40 {
+			s.Step()
+		}
+		if !m.mt.mgr.IsMovingTo() {
+			t.Fatal("the move-to ended before the target moved")
+		}
+		got := m.mt.sent.Frame.Origin[0]
+		want := float32(96)
+		if c.resent {
+			want += c.move
+		}
+		if got != want {
+			t.Errorf("observer moved %v m: last target x sent %v, want %v", c.move, got, want)
+		}
 	}
 }

@@ -366,3 +366,57 @@ func FuzzMoveToManager(f *testing.F) {
 		}
 	})
 }
+
+// BeginTurnToHeading (ACE MoveToManager.cs): a goal exactly 180° away
+// turns right (diff <= 180), one a hair more turns left.
+func TestMoveTo_TurnToHeadingHalfTurnGoesRight(t *testing.T) {
+	for _, c := range []struct {
+		goal float32
+		want MoveCommand
+	}{{180, MoveCmdTurnRight}, {181, MoveCmdTurnLeft}, {179, MoveCmdTurnRight}} {
+		w := newWalker(10, 10, 0)
+		var m MoveToManager
+		m.Bind(w, 1, 0)
+		p := DefaultMovementParams()
+		p.DesiredHeading = c.goal
+		m.Perform(&MoveToRequest{Type: TurnToHeading, Params: p})
+		m.Bind(w, 1, 1.0/30)
+		m.UseTime()
+		if w.turn != c.want {
+			t.Errorf("goal %v from 0: turn %v, want %v (%v)", c.goal, w.turn, c.want, w.calls)
+		}
+	}
+}
+
+// HandleMoveToPosition's aux turn (ACE MoveToManager.cs): while walking,
+// a heading error above MoveToTurnSlack (20°) either way starts a turn
+// toward the goal; within 20° either way (diff below 20 or above 340) it
+// walks straight.
+func TestMoveToPosition_AuxTurnSlack(t *testing.T) {
+	for _, c := range []struct {
+		off  float32
+		want MoveCommand
+	}{{25, MoveCmdTurnLeft}, {-25, MoveCmdTurnRight}, {15, MoveCmdNone}, {-15, MoveCmdNone}, {19.5, MoveCmdNone}, {-19.5, MoveCmdNone}} {
+		w := newWalker(10, 10, 0)
+		var m MoveToManager
+		now := 0.0
+		m.Bind(w, 1, now)
+		dest := physics.NewPosition(0xA9B4001C, mgl32.Vec3{10, 40, 0}, 0)
+		m.Perform(&MoveToRequest{Type: MoveToPosition, Position: dest, Params: DefaultMovementParams()})
+		for i := 0; i < 10 && w.forward != MoveCmdWalkForward; i++ {
+			now += 1.0 / 30
+			m.Bind(w, 1, now)
+			m.UseTime()
+		}
+		if w.forward != MoveCmdWalkForward || w.turn != MoveCmdNone {
+			t.Fatalf("not walking straight toward the goal: %v", w.calls)
+		}
+		w.pos.Frame.SetHeading(float32(math.Mod(float64(c.off)+360, 360)))
+		now += 1.0 / 30
+		m.Bind(w, 1, now)
+		m.UseTime()
+		if w.turn != c.want {
+			t.Errorf("%v° off the goal's bearing: aux turn %v, want %v", c.off, w.turn, c.want)
+		}
+	}
+}

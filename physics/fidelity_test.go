@@ -245,3 +245,43 @@ func TestChoices(t *testing.T) {
 		}
 	})
 }
+
+// Seed 003 §6 (floor_z 0.66417414) on the sweep's side: a terrain face
+// whose normal.z is exactly floor_z is walked up like any walkable ground,
+// while one a float step steeper stops a body walking into it (the contour
+// slide of an unwalkable rise). The face is a one-cell rise of a metres
+// over CellLength, with a found so the terrain's normalized normal is
+// exactly floor_z.
+func TestTransition_WalksUpFaceExactlyAtFloorZ(t *testing.T) {
+	rise := float32(27.013803) // normalize(−a, 0, 24).z == FloorZ exactly
+	if n := (mgl32.Vec3{-rise, 0, CellLength}).Normalize(); n[2] != FloorZ {
+		t.Fatalf("normal.z %.9g, want floor_z exactly", n[2])
+	}
+	steeper := rise
+	for (mgl32.Vec3{-steeper, 0, CellLength}).Normalize()[2] >= FloorZ {
+		steeper = math.Nextafter32(steeper, 100)
+	}
+	for _, c := range []struct {
+		name  string
+		rise  float32
+		climb bool
+	}{{"exactly floor_z", rise, true}, {"a float step steeper", steeper, false}} {
+		var h Heightfield
+		for x := 4; x < VerticesPerSide; x++ {
+			for y := 0; y < VerticesPerSide; y++ {
+				h[x*VerticesPerSide+y] = c.rise
+			}
+		}
+		tr := FlatTerrain(0)
+		tr.SetLandblock(uint16(testCell>>16), &h)
+		w := &World{Terrain: tr}
+		o := walker(t, w, 70, 30, 0, 90, 0.1)
+		for k := 0; k < 40; k++ {
+			o.UpdateObjectInternal(dt)
+		}
+		p := o.Position().Frame.Origin
+		if climbed := p[0] > 73 && p[2] > 0.5; climbed != c.climb {
+			t.Errorf("%s: at %v (walkable %v), climbed %v, want %v", c.name, p, o.OnWalkable(), climbed, c.climb)
+		}
+	}
+}
