@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display mutate
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -68,6 +68,11 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# The mutation pass over the fidelity behaviours (scripts/mutations.txt,
+# docs/readings.md "Mutation pass"); by hand, not part of make test.
+mutate:
+	@bash scripts/mutate.sh
 
 # Profile-guided optimisation: cmd/viewer/default.pgo is a CPU profile of the
 # per-tick pipeline (BenchmarkRun: 1, 100 and 1000 objects, near and far), which
