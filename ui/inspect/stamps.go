@@ -9,6 +9,7 @@ package inspect
 import (
 	"fmt"
 
+	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -89,7 +90,11 @@ func managerLines(ls []Line, o *model.Object) []Line {
 	}
 	field("movement_type", "%s", m.Type)
 	if m.TopLevelObjectID != 0 {
-		field("sought object", "0x%08X · radius %.2f", m.TopLevelObjectID, m.SoughtObjectRadius)
+		if m.TopLevelObjectID == recording.ObserverTarget {
+			field("sought object", "the observer (player) · radius %.2f", m.SoughtObjectRadius)
+		} else {
+			field("sought object", "0x%08X · radius %.2f", m.TopLevelObjectID, m.SoughtObjectRadius)
+		}
 	}
 	nodes := ""
 	for i := 0; i < int(m.NumPending); i++ {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -71,5 +72,18 @@ func TestInspect_ManagerBlocks(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)
 		}
+	}
+}
+
+// A move-to toward the player (a capture's monster chasing it) names the
+// observer, not the reserved guid standing for it.
+func TestInspect_MoveToObserverNamed(t *testing.T) {
+	o := object()
+	o.HasMoveTo = true
+	o.MoveTo.Type = interp.MoveToObject
+	o.MoveTo.TopLevelObjectID = recording.ObserverTarget
+	got := text(Inspect(o, 100, 30))
+	if !strings.Contains(got, "sought object = the observer (player)") || strings.Contains(got, "0xFFFFFFFF") {
+		t.Errorf("the observer target is not named:\n%s", got)
 	}
 }
