@@ -62,7 +62,7 @@ func Run(opts Options) error {
 type app struct {
 	opts     Options
 	sess     *session
-	pb       timeline.Playback
+	pb       playback // the cursor and the live follow's hold (playback.go)
 	tl       timeline.Timeline
 	cam      camera.Camera
 	ctl      camera.Controller
@@ -112,8 +112,6 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
-	liveCursor          int  // where the follow last put the cursor
-	keepView            bool // the next start keeps the camera (a follow's reload)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -166,7 +164,7 @@ func newApp(opts Options) (*app, error) {
 	// The strip spans the longest input (sync.go); the session is the
 	// follow's when it opened the input again.
 	info := a.opts.Sources[0].Info()
-	a.pb = timeline.NewPlayback(a.sess.last(), info.TickRate)
+	a.pb.reset(a.sess.last(), info.TickRate)
 	a.tl.Reset(a.sess.last())
 	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
@@ -239,9 +237,7 @@ func (a *app) Update() error {
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
-	if reach, at := a.sess.reach(), a.sess.cur().src.Tick(); a.pb.Cursor() > reach && a.pb.Cursor()-at > maxStepAhead {
-		a.pb.Hold(max(reach, at))
-	}
+	a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick())
 	if err := a.sess.seek(a.pb.Cursor()); err != nil {
 		return err
 	}
@@ -256,20 +252,12 @@ func (a *app) Update() error {
 // the cursor goes to the start tick.
 func (a *app) start() {
 	a.started = true
-	a.pb.Seek(a.opts.Tick)
-	if !a.opts.Paused && !a.headless() && !a.keepView {
-		a.pb.SetPlaying(true)
-	}
+	a.pb.begin(a.opts.Tick, !a.opts.Paused && !a.headless())
 	a.sess.seek(a.pb.Cursor())
 	if a.sess.terrain == nil {
 		a.sess.buildTerrain()
 	}
-	if a.keepView {
-		a.keepView = false
-	} else {
-		a.frameFirst()
-	}
-	a.liveCursor = a.pb.Cursor()
+	a.frameFirst()
 	if a.marks.loadErr != nil {
 		a.sayMarksOff()
 	}

@@ -38,7 +38,7 @@ func (a *app) apply(c command) {
 		a.stepper.Reset()
 		a.tl.View.Show(0)
 	case cmdLast:
-		a.goLive()
+		a.pb.goLive()
 		a.pb.Seek(a.pb.Last())
 		a.stepper.Reset()
 		a.tl.View.Show(a.pb.Last())

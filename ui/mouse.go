@@ -36,7 +36,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
 	if a.shown.timeline {
 		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel, Shift: a.in.shift}
-		if a.tl.Update(tin, !a.cameraDragging(), &a.pb, a.timelineData()) {
+		if a.tl.Update(tin, !a.cameraDragging(), &a.pb.Playback, a.timelineData()) {
 			a.stepper.Reset()
 		}
 	}

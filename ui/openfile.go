@@ -21,7 +21,6 @@ import (
 
 	"glidepath/assets"
 	"glidepath/ui/simsource"
-	"glidepath/ui/timeline"
 )
 
 // openBox is the open dialog's state.
@@ -179,7 +178,7 @@ func (a *app) openFile(path string) {
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
 	info := srcs[0].Info()
-	a.pb = timeline.NewPlayback(sess.last(), info.TickRate)
+	a.pb.reset(sess.last(), info.TickRate)
 	a.tl.Reset(sess.last())
 	a.tl.ClearSelection()
 	a.started = false
