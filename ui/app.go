@@ -18,7 +18,6 @@ import (
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
-	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
 	"glidepath/ui/settings"
 	"glidepath/ui/timeline"
@@ -73,13 +72,12 @@ type app struct {
 	drawer   *overlay.Drawer
 	scene    overlay.Scene
 	layers   overlay.Set
-	stepper  pipeline.Stepper
 	gui      *gui
 
-	lay   layout
-	shown panels
-	rs    resizer
-	w, h  int
+	lay    layout
+	panels panelState // open panels, sizes, inspector and pipeline (panelstate.go)
+	rs     resizer
+	w, h   int
 
 	// sel is what the user picked (selection.go), in the input's
 	// commands and mouse (input.go, mouse.go).
@@ -93,8 +91,6 @@ type app struct {
 	statusFrames int
 
 	list   objectList
-	insp   inspector
-	pipe   pipelinePanel
 	legend legend
 	hud    hud
 
@@ -138,9 +134,9 @@ func newApp(opts Options) (*app, error) {
 	}
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
-		layers: opts.Layers, stepper: pipeline.NewStepper(),
+		layers: opts.Layers, panels: newPanelState(),
 		sel: selection{guid: opts.Select},
-		w:   defaultWidth, h: defaultHeight, shown: panels{left: true, right: true, timeline: true},
+		w:   defaultWidth, h: defaultHeight,
 		in: inputState{keys: keymap()},
 	}
 	if a.layers == 0 {
@@ -175,7 +171,7 @@ func newApp(opts Options) (*app, error) {
 
 // relayout recomputes the layout for the window size and panels.
 func (a *app) relayout() {
-	a.lay = computeLayout(a.w, a.h, a.shown)
+	a.lay = computeLayout(a.w, a.h, a.panels.open)
 	r := a.lay.timeline
 	a.tl.SetRect(timeline.Rect{X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
 	a.gui.relayout()
@@ -281,8 +277,8 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.list.update(a, r)
-	a.insp.update(a, r)
-	a.pipe.update(a, r)
+	a.panels.insp.update(a, r)
+	a.panels.pipe.update(a, r)
 	if a.statusFrames > 0 {
 		a.statusFrames--
 		if a.statusFrames == 0 {
@@ -290,7 +286,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.setStatus()
-	a.gui.title.pipeline.Label = pipelineTitle(&a.stepper)
+	a.gui.title.pipeline.Label = pipelineTitle(&a.panels.stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {
@@ -334,7 +330,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.gui.ui.Draw(screen)
 	a.flat.Reset()
 	a.drawPanels()
-	if a.shown.timeline {
+	if a.panels.open.timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
 		a.drawBookmarkMarks()
 	}

@@ -183,7 +183,7 @@ func (a *app) openFile(path string) {
 	a.tl.ClearSelection()
 	a.started = false
 	a.sel.reset()
-	a.stepper.Reset()
+	a.panels.stepper.Reset()
 	a.marks = marks{panel: a.marks.panel}
 	a.marks.load(path)
 	a.opts.Title = "Glidepath — " + path
