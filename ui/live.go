@@ -13,11 +13,9 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"os"
 
-	"glidepath/assets"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
 )
@@ -47,7 +45,7 @@ func (a *app) startLive() {
 		for _, r := range a.sess.runs {
 			names = append(names, r.info.Reading)
 		}
-		if srcs, sess, err := openFollowing(a.opts.File, names); err == nil {
+		if srcs, sess, err := openGrowing(a.opts.File, names, true); err == nil {
 			a.sess.close()
 			a.sess, a.opts.Sources = sess, srcs
 		} else {
@@ -58,29 +56,6 @@ func (a *app) startLive() {
 	a.sess.follow = true
 	a.live = liveState{info: fi}
 	a.pb.follow()
-}
-
-// openFollowing opens path to follow it under the readings named.
-func openFollowing(path string, names []string) ([]model.Source, *session, error) {
-	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: true}
-	rs, err := simsource.Readings(names)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := simsource.GrowEvents(spec)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := simsource.AwaitFirstFrame(context.Background(), st, 0); err != nil {
-		st.Stop()
-		return nil, nil, err
-	}
-	runs, err := simsource.NewFromStore(st, path, rs, spec.Assets)
-	if err != nil {
-		st.Stop()
-		return nil, nil, err
-	}
-	return sessionOf(runs)
 }
 
 // storeOf is the event store src reads, if it is a simsource run.
