@@ -3,8 +3,9 @@
 // run still being read) — and the live follow's hold on it: while
 // following a file being written, the cursor stays at the live edge, the
 // last tick read, until the user moves it; End returns to it. Only these
-// methods change it; the file being followed is watched by live.go, the
-// pre-run's reach is the session's.
+// methods change it (the timeline strip, handed the timeline.Playback,
+// moves the cursor through that type's own); the file being followed is
+// watched by live.go, the pre-run's reach is the session's.
 
 package ui
 
