@@ -18,7 +18,6 @@ import (
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
-	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
 	"glidepath/ui/settings"
 	"glidepath/ui/timeline"
@@ -62,7 +61,7 @@ func Run(opts Options) error {
 type app struct {
 	opts     Options
 	sess     *session
-	pb       timeline.Playback
+	pb       playback // the cursor and the live follow's hold (playback.go)
 	tl       timeline.Timeline
 	cam      camera.Camera
 	ctl      camera.Controller
@@ -73,13 +72,12 @@ type app struct {
 	drawer   *overlay.Drawer
 	scene    overlay.Scene
 	layers   overlay.Set
-	stepper  pipeline.Stepper
 	gui      *gui
 
-	lay   layout
-	shown panels
-	rs    resizer
-	w, h  int
+	lay    layout
+	panels panelState // open panels, sizes, inspector and pipeline (panelstate.go)
+	rs     resizer
+	w, h   int
 
 	// sel is what the user picked (selection.go), in the input's
 	// commands and mouse (input.go, mouse.go).
@@ -93,8 +91,6 @@ type app struct {
 	statusFrames int
 
 	list   objectList
-	insp   inspector
-	pipe   pipelinePanel
 	legend legend
 	hud    hud
 
@@ -112,8 +108,6 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
-	liveCursor          int  // where the follow last put the cursor
-	keepView            bool // the next start keeps the camera (a follow's reload)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -140,9 +134,9 @@ func newApp(opts Options) (*app, error) {
 	}
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
-		layers: opts.Layers, stepper: pipeline.NewStepper(),
+		layers: opts.Layers, panels: newPanelState(),
 		sel: selection{guid: opts.Select},
-		w:   defaultWidth, h: defaultHeight, shown: panels{left: true, right: true, timeline: true},
+		w:   defaultWidth, h: defaultHeight,
 		in: inputState{keys: keymap()},
 	}
 	if a.layers == 0 {
@@ -166,7 +160,7 @@ func newApp(opts Options) (*app, error) {
 	// The strip spans the longest input (sync.go); the session is the
 	// follow's when it opened the input again.
 	info := a.opts.Sources[0].Info()
-	a.pb = timeline.NewPlayback(a.sess.last(), info.TickRate)
+	a.pb.reset(a.sess.last(), info.TickRate)
 	a.tl.Reset(a.sess.last())
 	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
@@ -177,7 +171,7 @@ func newApp(opts Options) (*app, error) {
 
 // relayout recomputes the layout for the window size and panels.
 func (a *app) relayout() {
-	a.lay = computeLayout(a.w, a.h, a.shown)
+	a.lay = computeLayout(a.w, a.h, a.panels.open)
 	r := a.lay.timeline
 	a.tl.SetRect(timeline.Rect{X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
 	a.gui.relayout()
@@ -239,9 +233,7 @@ func (a *app) Update() error {
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
-	if reach, at := a.sess.reach(), a.sess.cur().src.Tick(); a.pb.Cursor() > reach && a.pb.Cursor()-at > maxStepAhead {
-		a.pb.Hold(max(reach, at))
-	}
+	a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick())
 	if err := a.sess.seek(a.pb.Cursor()); err != nil {
 		return err
 	}
@@ -256,20 +248,12 @@ func (a *app) Update() error {
 // the cursor goes to the start tick.
 func (a *app) start() {
 	a.started = true
-	a.pb.Seek(a.opts.Tick)
-	if !a.opts.Paused && !a.headless() && !a.keepView {
-		a.pb.SetPlaying(true)
-	}
+	a.pb.begin(a.opts.Tick, !a.opts.Paused && !a.headless())
 	a.sess.seek(a.pb.Cursor())
 	if a.sess.terrain == nil {
 		a.sess.buildTerrain()
 	}
-	if a.keepView {
-		a.keepView = false
-	} else {
-		a.frameFirst()
-	}
-	a.liveCursor = a.pb.Cursor()
+	a.frameFirst()
 	if a.marks.loadErr != nil {
 		a.sayMarksOff()
 	}
@@ -293,8 +277,8 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.list.update(a, r)
-	a.insp.update(a, r)
-	a.pipe.update(a, r)
+	a.panels.insp.update(a, r)
+	a.panels.pipe.update(a, r)
 	if a.statusFrames > 0 {
 		a.statusFrames--
 		if a.statusFrames == 0 {
@@ -302,7 +286,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.setStatus()
-	a.gui.title.pipeline.Label = pipelineTitle(&a.stepper)
+	a.gui.title.pipeline.Label = pipelineTitle(&a.panels.stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {
@@ -346,7 +330,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.gui.ui.Draw(screen)
 	a.flat.Reset()
 	a.drawPanels()
-	if a.shown.timeline {
+	if a.panels.open.timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
 		a.drawBookmarkMarks()
 	}

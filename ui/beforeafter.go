@@ -14,7 +14,6 @@ import (
 
 // beforeAfter holds the state before the cursor's tick, fetched on demand.
 type beforeAfter struct {
-	on   bool
 	snap model.Snapshot
 	// tick and reading are what snap was taken for (tick is the cursor's).
 	tick, reading int
@@ -28,7 +27,7 @@ type beforeAfter struct {
 func (a *app) beforeObject(r *run) *model.Object {
 	b := &a.before
 	t := r.snap.Tick
-	if !b.on || t == 0 || !a.sess.ready || a.sel.guid == 0 {
+	if !a.panels.before || t == 0 || !a.sess.ready || a.sel.guid == 0 {
 		return nil
 	}
 	if b.tick != t || b.reading != a.sess.sel || b.snap.Tick != t-1 {
@@ -58,7 +57,7 @@ func (a *app) jumpedAt(r *run, tick int) bool {
 func (a *app) beforeAfterLines(r *run) []inspect.Line {
 	t := r.snap.Tick
 	switch {
-	case a.before.on:
+	case a.panels.before:
 		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}
 	case a.sel.guid != 0 && a.jumpedAt(r, t):
 		return []inspect.Line{{Value: "the body jumped this tick: V shows the state before the jump"}}

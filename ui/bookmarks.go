@@ -154,14 +154,14 @@ func (a *app) jumpToBookmark(next bool) {
 		return
 	}
 	a.pb.Seek(b.Tick)
-	a.stepper.Reset()
+	a.panels.stepper.Reset()
 	a.tl.View.Show(b.Tick)
 	a.say(fmt.Sprintf("bookmark: tick %d %s", b.Tick, b.Label))
 }
 
 // drawBookmarkMarks stands a flag for each mark on the timeline's ruler.
 func (a *app) drawBookmarkMarks() {
-	if !a.shown.timeline {
+	if !a.panels.open.timeline {
 		return
 	}
 	v := &a.tl.View

@@ -19,10 +19,10 @@ func (a *app) apply(c command) {
 	switch c {
 	case cmdPlay:
 		a.pb.Toggle()
-		a.stepper.Reset()
+		a.panels.stepper.Reset()
 	case cmdStepBack, cmdStepForward, cmdStepBack10, cmdStepForward10:
 		a.pb.Step(stepSize(c))
-		a.stepper.Reset()
+		a.panels.stepper.Reset()
 		a.tl.View.Show(a.pb.Cursor())
 	case cmdPrevEvent, cmdNextEvent:
 		a.jumpToEvent(c == cmdNextEvent)
@@ -35,12 +35,12 @@ func (a *app) apply(c command) {
 		a.pb.Faster()
 	case cmdFirst:
 		a.pb.Seek(0)
-		a.stepper.Reset()
+		a.panels.stepper.Reset()
 		a.tl.View.Show(0)
 	case cmdLast:
-		a.goLive()
+		a.pb.goLive()
 		a.pb.Seek(a.pb.Last())
-		a.stepper.Reset()
+		a.panels.stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
 	case cmdFollow:
 		a.sel.setFollow(!a.sel.follow)
@@ -58,8 +58,8 @@ func (a *app) apply(c command) {
 			a.help = false
 		case a.tour.active():
 			a.tour.on = false
-		case a.stepper.Active():
-			a.stepper.Reset()
+		case a.panels.stepper.Active():
+			a.panels.stepper.Reset()
 		case a.tl.ClearSelection():
 			// the timeline's range went
 		default:
@@ -68,7 +68,7 @@ func (a *app) apply(c command) {
 	case cmdHelp:
 		a.help = !a.help
 	case cmdBeforeAfter:
-		a.before.on = !a.before.on
+		a.panels.toggleBefore()
 	case cmdTourNext, cmdTourPrev:
 		a.tourStep(c == cmdTourNext)
 	case cmdScreenshot:
@@ -88,13 +88,13 @@ func (a *app) apply(c command) {
 			a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
 		}
 	case cmdToggleLeft:
-		a.shown.left = !a.shown.left
+		a.panels.toggle(panelLeft)
 		a.relayout()
 	case cmdToggleRight:
-		a.shown.right = !a.shown.right
+		a.panels.toggle(panelRight)
 		a.relayout()
 	case cmdToggleTimeline:
-		a.shown.timeline = !a.shown.timeline
+		a.panels.toggle(panelTimeline)
 		a.relayout()
 	case cmdNextDivergence, cmdFirstDivergence:
 		a.jumpToDivergence(c == cmdFirstDivergence)
@@ -169,7 +169,7 @@ func (a *app) jumpToEvent(next bool) {
 	ev := r.index.Event(i)
 	tick := stripTick(int(ev.Tick), a.sess.runs[0].info.TickRate, r.info.TickRate)
 	a.pb.Seek(tick)
-	a.stepper.Reset()
+	a.panels.stepper.Reset()
 	a.tl.View.Show(tick)
 	a.say(timeline.DescribeAt(i, a.timelineData()))
 }
@@ -203,7 +203,7 @@ func (a *app) cycleSelection(next bool) {
 // selectObject makes guid the selection.
 func (a *app) selectObject(guid uint32) {
 	if a.sel.choose(guid) {
-		a.stepper.Reset()
+		a.panels.stepper.Reset()
 	}
 }
 
@@ -225,9 +225,9 @@ func (a *app) stepStage(next bool) {
 	}
 	a.pb.SetPlaying(false)
 	if next {
-		a.stepper.Next(g.Ran)
+		a.panels.stepper.Next(g.Ran)
 	} else {
-		a.stepper.Prev(g.Ran)
+		a.panels.stepper.Prev(g.Ran)
 	}
 }
 

@@ -26,8 +26,11 @@
 // pre-runs the runs in the background (publishing their records as it
 // goes), and screenshots. The session's runs are one input's readings
 // (-compare) or several inputs under one cursor (sync.go). The app's state
-// is split by owner where that helps: the selection (selection.go), the
-// input between ticks (input.go), the dragged panel sizes (resize.go). Only ui and cmd/viewer import Ebitengine; every package
+// is split by owner, each changed only by its own methods: playback — the
+// cursor, play, speed and the live follow's hold (playback.go); the
+// selection (selection.go); the panels — open, sizes, inspector, pipeline
+// stepping, before/after (panelstate.go); the input between ticks
+// (input.go). Only ui and cmd/viewer import Ebitengine; every package
 // above except ui/render is tested without a display.
 //
 // ui may import engine and below, Ebitengine, ebitenui and mathgl.

@@ -61,8 +61,15 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	for update(); !a.started; update() {
 		time.Sleep(time.Millisecond)
 	}
-	// Wait for the part written to be read and pre-run.
-	for !followIdle(a.sess.runs[0].src, path) || a.sess.frontier < a.pb.Last() {
+	// Wait for the part written to be read, for an update to bring the
+	// runs' length up to it (the reading can go idle between an update's
+	// poll and the next), and for it to be pre-run.
+	for !followIdle(a.sess.runs[0].src, path) {
+		time.Sleep(time.Millisecond)
+		update()
+	}
+	update()
+	for a.sess.frontier < a.pb.Last() {
 		time.Sleep(time.Millisecond)
 		update()
 	}

@@ -55,7 +55,7 @@ func (a *app) drawOverlays() {
 	}
 	a.drawTour(vp)
 	a.drawReadingLegend(vp)
-	if a.shown.timeline {
+	if a.panels.open.timeline {
 		a.tl.DrawHover(a.top)
 	}
 	a.drawBookmarkPanel()

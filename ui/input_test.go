@@ -129,11 +129,11 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.apply(cmdStageNext)
-	if !a.stepper.Active() {
+	if !a.panels.stepper.Active() {
 		t.Errorf("X did not start stage stepping: %q", a.status)
 	}
 	a.apply(cmdDeselect)
-	if a.stepper.Active() || a.sel.guid == 0 {
+	if a.panels.stepper.Active() || a.sel.guid == 0 {
 		t.Error("the first Esc leaves stage stepping only")
 	}
 	a.apply(cmdDeselect)
@@ -150,7 +150,7 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		}
 	}
 	a.apply(cmdToggleLeft)
-	if a.shown.left || a.lay.viewport.Min.X != 0 {
+	if a.panels.open.left || a.lay.viewport.Min.X != 0 {
 		t.Error("F1 did not hide the object list and widen the viewport")
 	}
 }
@@ -241,7 +241,7 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 }
 
 func TestLayout_PanelsShrinkOnSmallWindowsAndCollapse(t *testing.T) {
-	all := panels{left: true, right: true, timeline: true}
+	all := openPanels{left: true, right: true, timeline: true}
 	l := computeLayout(1280, 800, all)
 	if l.viewport.Dx() != 1280-leftWidth-rightWidth || l.timeline.Dy() != timeline.Height || l.viewport.Max.Y != l.timeline.Min.Y {
 		t.Errorf("1280×800: viewport %v timeline %v", l.viewport, l.timeline)
@@ -255,7 +255,7 @@ func TestLayout_PanelsShrinkOnSmallWindowsAndCollapse(t *testing.T) {
 	if s.layTitle.Min.Y < s.filter.Max.Y || s.list.Dy() < minListRows*rowHeight || s.legend.Max.Y > s.left.Max.Y {
 		t.Errorf("700×500: filter %v, list %v, legend title %v, legend %v in %v", s.filter, s.list, s.layTitle, s.legend, s.left)
 	}
-	n := computeLayout(1280, 800, panels{})
+	n := computeLayout(1280, 800, openPanels{})
 	if n.viewport != image.Rect(0, topBarHeight, 1280, 800) {
 		t.Errorf("no panels: viewport %v", n.viewport)
 	}

@@ -26,8 +26,9 @@ const (
 	minListRows    = 2 // object rows kept when the left panel is short
 )
 
-// panels says which panels are shown, and the sizes dragged (resize.go).
-type panels struct {
+// openPanels says which panels are open, and the sizes dragged
+// (resize.go); panelState changes it.
+type openPanels struct {
 	left, right, timeline bool
 	// rightW is the right column's width, pixels; split the inspector's
 	// share of it, per mille. 0 is the default.
@@ -56,7 +57,7 @@ type layout struct {
 
 // computeLayout lays out a w×h window. Panels narrow on small windows so the
 // viewport keeps at least minViewport pixels of width where it can.
-func computeLayout(w, h int, p panels) layout {
+func computeLayout(w, h int, p openPanels) layout {
 	l := layout{w: w, h: h}
 	l.top = image.Rect(0, 0, w, min(topBarHeight, h))
 	bottom := h

@@ -13,11 +13,9 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"os"
 
-	"glidepath/assets"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
 )
@@ -25,10 +23,9 @@ import (
 // liveCheckTicks is how often (in updates) the followed file is checked.
 const liveCheckTicks = 30
 
-// liveState follows a growing file.
+// liveState watches the followed file; the cursor's hold at the live
+// edge is playback's.
 type liveState struct {
-	on      bool // following
-	edge    bool // the cursor is kept at the last tick
 	info    os.FileInfo
 	counter int
 }
@@ -48,7 +45,7 @@ func (a *app) startLive() {
 		for _, r := range a.sess.runs {
 			names = append(names, r.info.Reading)
 		}
-		if srcs, sess, err := openFollowing(a.opts.File, names); err == nil {
+		if srcs, sess, err := openGrowing(a.opts.File, names, true); err == nil {
 			a.sess.close()
 			a.sess, a.opts.Sources = sess, srcs
 		} else {
@@ -57,30 +54,8 @@ func (a *app) startLive() {
 		}
 	}
 	a.sess.follow = true
-	a.live = liveState{on: true, edge: true, info: fi}
-}
-
-// openFollowing opens path to follow it under the readings named.
-func openFollowing(path string, names []string) ([]model.Source, *session, error) {
-	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: true}
-	rs, err := simsource.Readings(names)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := simsource.GrowEvents(spec)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := simsource.AwaitFirstFrame(context.Background(), st, 0); err != nil {
-		st.Stop()
-		return nil, nil, err
-	}
-	runs, err := simsource.NewFromStore(st, path, rs, spec.Assets)
-	if err != nil {
-		st.Stop()
-		return nil, nil, err
-	}
-	return sessionOf(runs)
+	a.live = liveState{info: fi}
+	a.pb.follow()
 }
 
 // storeOf is the event store src reads, if it is a simsource run.
@@ -118,11 +93,11 @@ func followIdle(src model.Source, file string) bool {
 // appended, stops the follow.
 func (a *app) pollLive(force bool) {
 	l := &a.live
-	if !l.on {
+	if !a.pb.following() {
 		return
 	}
-	if l.edge && a.started && a.cursorMoved() {
-		l.edge = false // the user scrubbed back: stop dragging the cursor
+	if a.started {
+		a.pb.noteScrub() // the user scrubbed back: stop dragging the cursor
 	}
 	l.counter++
 	if !force && l.counter%liveCheckTicks != 0 {
@@ -156,34 +131,17 @@ func (a *app) growRuns() {
 	a.sess.grew = false
 	last := a.sess.last() // the strip's: the longest input's (sync.go)
 	growing, _, _, _ := a.sess.growing()
-	a.pb.SetLast(last, growing)
 	end := a.tl.View.To >= float64(a.tl.View.Last)
 	a.tl.View.Last = last
-	if end || a.live.edge {
+	if end || a.pb.atEdge() {
 		a.tl.View.Fit()
 	}
-	if a.live.on && a.live.edge {
-		a.pb.Seek(last)
-		a.liveCursor = a.pb.Cursor()
-	}
-}
-
-// cursorMoved reports whether the user moved the cursor off where the
-// follow put it.
-func (a *app) cursorMoved() bool { return a.pb.Cursor() != a.liveCursor }
-
-// goLive puts the cursor back at the live edge (End).
-func (a *app) goLive() {
-	if !a.live.on {
-		return
-	}
-	a.live.edge = true
-	a.liveCursor = a.pb.Last()
+	a.pb.grown(last, growing)
 }
 
 // stopLive ends the follow, saying why; the runs read so far stay.
 func (a *app) stopLive(why string) {
-	a.live.on, a.live.edge = false, false
+	a.pb.unfollow()
 	a.sess.follow = false
 	for _, r := range a.sess.runs {
 		if g, ok := r.src.(model.Growing); ok {
@@ -198,9 +156,9 @@ func (a *app) stopLive(why string) {
 func (a *app) liveStatus() string {
 	s := a.readingStatus()
 	switch {
-	case !a.live.on:
+	case !a.pb.following():
 		return s
-	case a.live.edge:
+	case a.pb.atEdge():
 		return s + "   ● live"
 	}
 	return s + fmt.Sprintf("   following, %d ticks behind the live edge (End returns)", a.pb.Last()-a.pb.Cursor())
@@ -214,7 +172,7 @@ func (a *app) readingStatus() string {
 	switch {
 	case err != nil:
 		return "   reading stopped at " + err.Error() + "; showing what was read"
-	case !growing || a.live.on:
+	case !growing || a.pb.following():
 		return ""
 	}
 	s := fmt.Sprintf("   reading %s", mib(read))

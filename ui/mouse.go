@@ -34,24 +34,24 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		in.Left, pressed = false, false // the edge's, not the panels' or the camera's
 	}
 	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
-	if a.shown.timeline {
+	if a.panels.open.timeline {
 		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel, Shift: a.in.shift}
-		if a.tl.Update(tin, !a.cameraDragging(), &a.pb, a.timelineData()) {
-			a.stepper.Reset()
+		if a.tl.Update(tin, !a.cameraDragging(), &a.pb.Playback, a.timelineData()) {
+			a.panels.stepper.Reset()
 		}
 	}
 	clickedPanel := pressed
 	switch {
-	case pt.In(a.lay.list) && a.shown.left:
+	case pt.In(a.lay.list) && a.panels.open.left:
 		a.list.mouse(a, pt, in.Wheel, clickedPanel)
-	case pt.In(a.lay.legend) && a.shown.left && clickedPanel:
+	case pt.In(a.lay.legend) && a.panels.open.left && clickedPanel:
 		if l, ok := a.legend.at(a, pt); ok {
 			a.apply(cmdLayer + command(l))
 		}
-	case pt.In(a.lay.inspector) && a.shown.right:
-		a.insp.scroll.wheel(in.Wheel)
-	case pt.In(a.lay.pipeline) && a.shown.right:
-		a.pipe.scroll.wheel(in.Wheel)
+	case pt.In(a.lay.inspector) && a.panels.open.right:
+		a.panels.insp.scroll.wheel(in.Wheel)
+	case pt.In(a.lay.pipeline) && a.panels.open.right:
+		a.panels.pipe.scroll.wheel(in.Wheel)
 	}
 	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.timeline) && pt.In(a.lay.viewport)
 	clicked, x, y := a.ctl.Update(&a.cam, vp, in)
@@ -76,7 +76,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 
 // overPanel reports whether pt is over a shown panel or the top bar.
 func (a *app) overPanel(pt image.Point) bool {
-	return pt.In(a.lay.top) || a.shown.left && pt.In(a.lay.left) || a.shown.right && pt.In(a.lay.right)
+	return pt.In(a.lay.top) || a.panels.open.left && pt.In(a.lay.left) || a.panels.open.right && pt.In(a.lay.right)
 }
 
 // cameraDragging reports whether a camera gesture holds the mouse.

@@ -3,11 +3,13 @@
 // path with Tab completion). The new input replaces the session under the
 // same readings; the cursor, selection and bookmarks start over, the title
 // names the new file. A file that cannot be opened is reported in the
-// status line and the current one stays.
+// status line and the current one stays. A large file is read behind its
+// first frame, as the command line reads its input (openGrowing).
 
 package ui
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -20,8 +22,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/assets"
+	"glidepath/ui/model"
 	"glidepath/ui/simsource"
-	"glidepath/ui/timeline"
 )
 
 // openBox is the open dialog's state.
@@ -148,10 +150,12 @@ func (a *app) handleDrop(dropped fs.FS) {
 	a.openFile(ap.AbsPath())
 }
 
-// openFile replaces the input by path under the same readings. Reading or
-// checking it happens here, on the window's loop (a large recording pauses
-// the window while it is read); its pre-run then runs in the background as
-// at start.
+// openFile replaces the input by path under the same readings, opened as
+// the command line opens it (openGrowing): only what the first frame needs
+// is read on the window's loop — a small file whole, so a problem in it is
+// reported here — and the rest is read behind the window, its progress
+// and any problem met later in the status line; its pre-run runs in the
+// background as at start.
 func (a *app) openFile(path string) {
 	if path == "" {
 		return
@@ -164,12 +168,7 @@ func (a *app) openFile(path string) {
 	for _, r := range a.sess.runs {
 		readings = append(readings, r.info.Reading)
 	}
-	runs, err := simsource.Open(simsource.Spec{Path: path, Readings: readings, Assets: assets.FS()})
-	if err != nil {
-		a.say("cannot open: " + err.Error())
-		return
-	}
-	srcs, sess, err := sessionOf(runs)
+	srcs, sess, err := openGrowing(path, readings, false)
 	if err != nil {
 		a.say("cannot open: " + err.Error())
 		return
@@ -179,12 +178,12 @@ func (a *app) openFile(path string) {
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
 	info := srcs[0].Info()
-	a.pb = timeline.NewPlayback(sess.last(), info.TickRate)
+	a.pb.reset(sess.last(), info.TickRate)
 	a.tl.Reset(sess.last())
 	a.tl.ClearSelection()
 	a.started = false
 	a.sel.reset()
-	a.stepper.Reset()
+	a.panels.stepper.Reset()
 	a.marks = marks{panel: a.marks.panel}
 	a.marks.load(path)
 	a.opts.Title = "Glidepath — " + path
@@ -195,6 +194,34 @@ func (a *app) openFile(path string) {
 	if rememberErr != nil {
 		a.say("opened " + path + "; the previous view was not remembered: " + rememberErr.Error())
 	}
+}
+
+// openGrowing opens path under the readings named into an event store
+// that a goroutine goes on filling (simsource.GrowEvents, as the command
+// line opens its input), and starts a session over it once what the first
+// frame needs is read (simsource.AwaitFirstFrame: a small file whole, a
+// large one its first frame and a share to size the run by); the rest is
+// read behind the window. follow: the file is still being written.
+func openGrowing(path string, names []string, follow bool) ([]model.Source, *session, error) {
+	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: follow}
+	rs, err := simsource.Readings(names)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := simsource.GrowEvents(spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := simsource.AwaitFirstFrame(context.Background(), st, 0); err != nil {
+		st.Stop()
+		return nil, nil, err
+	}
+	runs, err := simsource.NewFromStore(st, path, rs, spec.Assets)
+	if err != nil {
+		st.Stop()
+		return nil, nil, err
+	}
+	return sessionOf(runs)
 }
 
 // drawOpenBox is the open dialog: the path, the caret and the candidates.

@@ -168,8 +168,8 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	if a.layers.Has(overlay.Trails) || !a.layers.Has(overlay.Queue) {
 		t.Errorf("overlays %b: trails should be off, the queue on", a.layers)
 	}
-	if a.shown.left || !a.shown.right || a.sel.guid != 0x80001201 {
-		t.Errorf("panels %+v, selection %#x", a.shown, a.sel.guid)
+	if a.panels.open.left || !a.panels.open.right || a.sel.guid != 0x80001201 {
+		t.Errorf("panels %+v, selection %#x", a.panels.open, a.sel.guid)
 	}
 	s, err := settings.Load(st)
 	if err != nil || s.LastFile != wall && s.LastFile != cliff {

@@ -20,16 +20,16 @@ import (
 // drawPanels draws the shown panels' content.
 func (a *app) drawPanels() {
 	f := a.flat
-	if a.shown.left {
+	if a.panels.open.left {
 		a.list.draw(f, a.lay.list, a.sel.guid)
 		a.list.scroll.drawBar(f, a.lay.list)
 		a.legend.draw(f, a.lay.legend, a.layers)
 	}
-	if a.shown.right {
-		a.insp.draw(f, a.lay.inspector)
-		a.insp.scroll.drawBar(f, a.lay.inspector)
-		a.pipe.draw(f, a.lay.pipeline, a.stepper.Stage())
-		a.pipe.scroll.drawBar(f, a.lay.pipeline)
+	if a.panels.open.right {
+		a.panels.insp.draw(f, a.lay.inspector)
+		a.panels.insp.scroll.drawBar(f, a.lay.inspector)
+		a.panels.pipe.draw(f, a.lay.pipeline, a.panels.stepper.Stage())
+		a.panels.pipe.scroll.drawBar(f, a.lay.pipeline)
 	}
 }
 
@@ -44,7 +44,7 @@ const lineHeight = 16
 
 func (p *inspector) update(a *app, r *run) {
 	key := [4]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), 0}
-	if a.before.on {
+	if a.panels.before {
 		key[3] = 1
 	}
 	if p.lines != nil && key == p.key {
@@ -130,7 +130,7 @@ type pipeLine struct {
 }
 
 func (p *pipelinePanel) update(a *app, r *run) {
-	key := [5]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), int64(a.stepper.Stage()), int64(a.lay.pipeline.Dx())}
+	key := [5]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), int64(a.panels.stepper.Stage()), int64(a.lay.pipeline.Dx())}
 	if p.lines != nil && key == p.key {
 		return
 	}
@@ -202,8 +202,8 @@ func (p *pipelinePanel) update(a *app, r *run) {
 		add(row.Step.Doc, 12, 4, stage, row.Ran)
 	}
 	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
-	if a.stepper.Active() {
-		st := a.stepper.Stage()
+	if a.panels.stepper.Active() {
+		st := a.panels.stepper.Stage()
 		for k, l := range p.lines {
 			if l.stage == st {
 				p.scroll.y = k*lineHeight - lineHeight

@@ -46,7 +46,7 @@ type gui struct {
 type slot struct {
 	w     widget.PreferredSizeLocateableWidget
 	rect  func(l *layout) image.Rectangle
-	shown func(p panels) bool
+	shown func(p openPanels) bool
 }
 
 // placer lays root's children out at their slots' rectangles.
@@ -63,7 +63,7 @@ func (p placer) Layout(ws []widget.PreferredSizeLocateableWidget, _ image.Rectan
 		s := &g.slots[i]
 		w.SetLocation(s.rect(&p.a.lay))
 		vis := widget.Visibility_Show
-		if s.shown != nil && !s.shown(p.a.shown) {
+		if s.shown != nil && !s.shown(p.a.panels.open) {
 			vis = widget.Visibility_Hide
 		}
 		w.GetWidget().SetVisibility(vis)
@@ -84,7 +84,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 
 	g := &gui{}
 	g.root = widget.NewContainer(widget.ContainerOpts.Layout(placer{a}))
-	add := func(w widget.PreferredSizeLocateableWidget, rect func(l *layout) image.Rectangle, shown func(p panels) bool) {
+	add := func(w widget.PreferredSizeLocateableWidget, rect func(l *layout) image.Rectangle, shown func(p openPanels) bool) {
 		g.root.AddChild(w)
 		g.slots = append(g.slots, slot{w: w, rect: rect, shown: shown})
 	}
@@ -92,8 +92,8 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 		return widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(c)),
 			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.TrackHover(true)))
 	}
-	left := func(p panels) bool { return p.left }
-	right := func(p panels) bool { return p.right }
+	left := func(p openPanels) bool { return p.left }
+	right := func(p openPanels) bool { return p.right }
 	add(background(topColor), func(l *layout) image.Rectangle { return l.top }, nil)
 	add(background(panelColor), func(l *layout) image.Rectangle { return l.left }, left)
 	add(background(panelColor), func(l *layout) image.Rectangle { return l.right }, right)
@@ -127,7 +127,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	topButton("Inspector", 80, cmdToggleRight)
 	topButton("Timeline", 76, cmdToggleTimeline)
 	topButton("Help", 50, cmdHelp)
-	if a.live.on {
+	if a.pb.following() {
 		// Following a file being written: back to the live edge (End).
 		g.live = topButton("● Live", 64, cmdLast)
 	}
@@ -137,7 +137,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter))
 	add(g.status, func(l *layout) image.Rectangle { return image.Rect(statusX, 0, l.w-6, topBarHeight) }, nil)
 
-	title := func(s string, rect func(l *layout) image.Rectangle, shown func(p panels) bool) *widget.Text {
+	title := func(s string, rect func(l *layout) image.Rectangle, shown func(p openPanels) bool) *widget.Text {
 		t := widget.NewText(widget.TextOpts.Text(s, &f, titleColor))
 		add(t, rect, shown)
 		return t

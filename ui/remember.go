@@ -27,7 +27,7 @@ func (a *app) loadSettings() {
 		return
 	}
 	a.st = st
-	a.shown.rightW, a.shown.split = st.Panels.RightWidth, st.Panels.InspectorShare
+	a.panels.setSizes(st.Panels.RightWidth, st.Panels.InspectorShare)
 }
 
 // viewKey is the absolute path settings know an input by ("" for none).
@@ -71,7 +71,7 @@ func (a *app) restoreView() {
 		}
 	}
 	a.layers = layers
-	a.shown.left, a.shown.right, a.shown.timeline = v.Left, v.Right, v.Timeline
+	a.panels.setOpen(v.Left, v.Right, v.Timeline)
 	a.marks.panel = v.Bookmarks
 	a.relayout()
 	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
@@ -86,9 +86,8 @@ func (a *app) rememberView() error {
 	if a.st == nil || !a.started {
 		return nil
 	}
-	if a.rs.moved {
-		a.st.Panels = settings.Panels{RightWidth: a.shown.rightW, InspectorShare: a.shown.split}
-		a.rs.moved = false
+	if a.panels.takeMoved() {
+		a.st.Panels = settings.Panels{RightWidth: a.panels.open.rightW, InspectorShare: a.panels.open.split}
 		if key == "" {
 			return a.st.Save()
 		}
@@ -100,7 +99,7 @@ func (a *app) rememberView() error {
 		Path: key, Camera: a.cam.Mode.String(),
 		Target: [3]float64{a.cam.Target[0], a.cam.Target[1], a.cam.Target[2]},
 		Span:   a.cam.Span, Yaw: a.cam.Yaw, Pitch: a.cam.Pitch,
-		Left: a.shown.left, Right: a.shown.right, Timeline: a.shown.timeline, Bookmarks: a.marks.panel,
+		Left: a.panels.open.left, Right: a.panels.open.right, Timeline: a.panels.open.timeline, Bookmarks: a.marks.panel,
 	}
 	for _, e := range overlay.Legend() {
 		if a.layers.Has(e.Layer) {

@@ -38,13 +38,12 @@ const (
 type resizer struct {
 	drag  resizeEdge
 	hover resizeEdge
-	grab  int  // the press's distance from the edge, so the edge does not jump
-	moved bool // a size changed since the settings were saved
+	grab  int // the press's distance from the edge, so the edge does not jump
 }
 
 // edgeAt is the edge under pt.
 func (a *app) edgeAt(pt image.Point) resizeEdge {
-	if !a.shown.right || a.lay.right.Empty() {
+	if !a.panels.open.right || a.lay.right.Empty() {
 		return edgeNone
 	}
 	r := a.lay.right
@@ -85,7 +84,7 @@ func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
 		// splitY sits a few pixels below the share's line (the pipeline
 		// title's gap); keep that offset out of the share.
 		r := a.lay.right
-		line := r.Min.Y + r.Dy()*a.share()/1000
+		line := r.Min.Y + r.Dy()*a.panels.share()/1000
 		y := pt.Y - a.rs.grab - (a.splitY() - line)
 		a.setSplit((y - r.Min.Y) * 1000 / max(r.Dy(), 1))
 	}
@@ -102,34 +101,17 @@ func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
 	return a.rs.drag != edgeNone
 }
 
-// setRightWidth sets the right column's width, kept between its default
-// (the queue table's columns need it) and what leaves the viewport its
-// minimum.
+// setRightWidth sets the right column's width (panelState.setRightWidth
+// keeps it within the window).
 func (a *app) setRightWidth(w int) {
-	left := 0
-	if a.shown.left {
-		left = leftWidth
-	}
-	w = max(min(w, a.w-left-minViewport), rightWidth)
-	if w != a.shown.rightW {
-		a.shown.rightW, a.rs.moved = w, true
+	if a.panels.setRightWidth(w, a.w) {
 		a.relayout()
 	}
 }
 
-// share is the inspector's share of the right column, per mille.
-func (a *app) share() int {
-	if a.shown.split > 0 {
-		return a.shown.split
-	}
-	return defaultSplit
-}
-
 // setSplit sets the inspector's share of the right column, per mille.
 func (a *app) setSplit(s int) {
-	s = max(min(s, maxSplit), minSplit)
-	if s != a.shown.split {
-		a.shown.split, a.rs.moved = s, true
+	if a.panels.setSplit(s) {
 		a.relayout()
 	}
 }

@@ -55,7 +55,7 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 		t.Errorf("viewport %d px after dragging the edge to the left border, want ≥ %d", a.lay.viewport.Dx(), minViewport)
 	}
 	dragEdge(a, image.Pt(a.lay.right.Min.X, 300), image.Pt(r0.Min.X-121, 300))
-	want := a.shown
+	want := a.panels.open
 	if err := a.rememberView(); err != nil {
 		t.Fatal(err)
 	}
@@ -72,15 +72,15 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 // checkPipelineFits fails when a pipeline panel line runs past its panel.
 func checkPipelineFits(t *testing.T, a *app) {
 	t.Helper()
-	if len(a.pipe.lines) < 10 {
-		t.Fatalf("the pipeline panel has %d lines", len(a.pipe.lines))
+	if len(a.panels.pipe.lines) < 10 {
+		t.Fatalf("the pipeline panel has %d lines", len(a.panels.pipe.lines))
 	}
-	for _, l := range a.pipe.lines {
+	for _, l := range a.panels.pipe.lines {
 		if w := l.indent + a.flat.Measure(l.text); w > float32(a.lay.pipeline.Dx()) {
 			t.Errorf("pipeline line %q is %.0f px in a %d px panel", l.text, w, a.lay.pipeline.Dx())
 		}
 	}
-	for _, l := range a.insp.lines {
+	for _, l := range a.panels.insp.lines {
 		if l.Label != "" && l.Cells == nil && valueColumn+a.flat.Measure(l.Value) > float32(a.lay.inspector.Dx()) {
 			t.Errorf("inspector value %q runs past the panel", l.Value)
 		}

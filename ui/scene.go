@@ -19,7 +19,7 @@ func (a *app) fillScene(view *camera.View) {
 	sc.Snap, sc.History, sc.Index = &r.snap, r.hist, r.index
 	sc.TickRate = r.info.TickRate
 	sc.Selected, sc.Hovered = a.sel.guid, a.sel.hover
-	sc.Stage = a.stepper.Stage()
+	sc.Stage = a.panels.stepper.Stage()
 	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
 	vp := a.viewport()
 	sc.Focus = view.Target

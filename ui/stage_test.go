@@ -28,11 +28,11 @@ func TestStageStepping_ReachesDeliver(t *testing.T) {
 		t.Errorf("title before stepping: %q", title())
 	}
 	step(cmdStageNext)
-	if a.stepper.Stage() != pipeline.StageDeliver || title() != "Pipeline: stage 1/8 deliver" {
-		t.Fatalf("X from the whole tick: stage %d, title %q; want deliver, 1/8", a.stepper.Stage(), title())
+	if a.panels.stepper.Stage() != pipeline.StageDeliver || title() != "Pipeline: stage 1/8 deliver" {
+		t.Fatalf("X from the whole tick: stage %d, title %q; want deliver, 1/8", a.panels.stepper.Stage(), title())
 	}
-	top := a.pipe.scroll.y / lineHeight
-	if top < 0 || top+1 >= len(a.pipe.lines) || a.pipe.lines[top+1].stage != stageDeliver {
+	top := a.panels.pipe.scroll.y / lineHeight
+	if top < 0 || top+1 >= len(a.panels.pipe.lines) || a.panels.pipe.lines[top+1].stage != stageDeliver {
 		t.Errorf("the panel is not scrolled to the deliver rows (first shown line %d)", top)
 	}
 	frame(t, a) // draws the highlighted rows
@@ -45,7 +45,7 @@ func TestStageStepping_ReachesDeliver(t *testing.T) {
 		t.Errorf("Z back: title %q, want deliver", title())
 	}
 	step(cmdStagePrev)
-	if a.stepper.Active() {
-		t.Errorf("Z from deliver left stepping on at stage %d", a.stepper.Stage())
+	if a.panels.stepper.Active() {
+		t.Errorf("Z from deliver left stepping on at stage %d", a.panels.stepper.Stage())
 	}
 }

@@ -58,7 +58,7 @@ func (a *app) tourGo(i int) {
 	a.pb.SetPlaying(false)
 	a.pb.Seek(s.Tick)
 	t.shown = s.Tick
-	a.stepper.Reset()
+	a.panels.stepper.Reset()
 	a.tl.View.Show(s.Tick)
 	if s.GUID != 0 {
 		a.sel.choose(s.GUID)
