@@ -152,9 +152,9 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 // one (dropping the sign) are zero; +0 is the all-zero pattern.
 func (o *Object) atRest() bool {
 	v, a, w := &o.Velocity, &o.Acceleration, &o.Omega
-	b := math.Float32bits
-	vb := b(v[0]) | b(v[1]) | b(v[2])
-	ab := b(a[0]) | b(a[1]) | b(a[2]) | b(w[0]) | b(w[1]) | b(w[2])
+	vb := math.Float32bits(v[0]) | math.Float32bits(v[1]) | math.Float32bits(v[2])
+	ab := math.Float32bits(a[0]) | math.Float32bits(a[1]) | math.Float32bits(a[2]) |
+		math.Float32bits(w[0]) | math.Float32bits(w[1]) | math.Float32bits(w[2])
 	return vb|ab<<1 == 0
 }
 
