@@ -32,6 +32,7 @@ type InterpolationManager struct {
 	st      interpState
 	reading Reading
 	body    Body             // physics_obj
+	read    bodyReader       // how body's position is read
 	pm      *PositionManager // owner, for get_sticky_object_id; may be nil
 	sink    Sink
 	// identity is a cached identity frame, copied rather than re-cached on
@@ -66,7 +67,7 @@ func NewInterpolationManager(body Body, r Reading) (*InterpolationManager, error
 }
 
 func newInterpolationManager(body Body, r Reading, pm *PositionManager) *InterpolationManager {
-	m := &InterpolationManager{reading: r, body: body, pm: pm, identity: physics.IdentityFrame()}
+	m := &InterpolationManager{reading: r, body: body, read: newBodyReader(body), pm: pm, identity: physics.IdentityFrame()}
 	m.st.reset()
 	return m
 }
@@ -171,8 +172,8 @@ func (m *InterpolationManager) Window() StallWindow {
 		HasBaseline:     m.st.originalDistance != LargeDistance,
 	}
 	if w.HasBaseline && m.body != nil && m.st.queue.Len() > 0 && m.st.queue.front().Type == NodePosition {
-		bp := m.body.Position()
-		_, d := offsetDistance(&bp, &m.st.queue.front().Position)
+		var buf physics.Position
+		_, d := offsetDistance(m.read.position(m.body, &buf), &m.st.queue.front().Position)
 		w.Cumulative = m.st.originalDistance - d
 	}
 	return w
