@@ -100,3 +100,32 @@ func TestIsIdentityRot_SameAsEquality(t *testing.T) {
 		}
 	}
 }
+
+// Normalize's in-landblock branch computes the cell index inline; it must
+// be OutdoorCellIndex's, on every cell border and next to it.
+func TestNormalize_InsideCellIndexIsOutdoorCellIndex(t *testing.T) {
+	var vs []float32
+	for k := 0; k <= 8; k++ {
+		b := float32(k * CellLength)
+		for _, v := range []float32{b, math.Nextafter32(b, 0), math.Nextafter32(b, 1000), b + 0.5, b - 0.5} {
+			if v >= 0 && v < LandblockLength {
+				vs = append(vs, v)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		vs = append(vs, r.Float32()*LandblockLength)
+	}
+	for _, x := range vs {
+		for _, y := range vs[:60] {
+			p := Position{Cell: 0x12340000 | 7, Frame: NewFrame(mgl32.Vec3{x, y, 1}, mgl32.QuatIdent())}
+			if !p.Normalize() {
+				t.Fatalf("Normalize(%v, %v) failed inside the landblock", x, y)
+			}
+			if got, want := p.Cell, uint32(0x12340000)|OutdoorCellIndex(x, y); got != want {
+				t.Fatalf("Normalize(%v, %v) cell %#x, OutdoorCellIndex gives %#x", x, y, got, want)
+			}
+		}
+	}
+}
