@@ -138,7 +138,7 @@ func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physi
 	// keep_heading zeroes the rotation, and a body already facing as the
 	// head does needs none: both give the identity, exactly.
 	if m.st.keepHeading || bodyPos.Frame.Rot == target.Frame.Rot {
-		*offset = m.identity
+		*offset = physics.IdentityFrame()
 		offset.Origin = local
 		return
 	}

@@ -14,30 +14,34 @@ import (
 
 // interpState is everything an InterpolationManager owns that changes, as
 // plain values, so a checkpoint is a copy (seed 000 §1 struct layout).
+//
+// The counters every tick reads come first and the queue's ring (2 KB, of
+// which a tick reads the head node) last, so the tick touches as few cache
+// lines as it can.
 type interpState struct {
-	queue            nodeQueue        // position_queue
 	keepHeading      bool             // keep_heading (int in retail)
+	useAdjustedSpeed bool             // fUseAdjustedSpeed_ (a static in retail)
 	frameCounter     uint32           // frame_counter
 	originalDistance float32          // original_distance; LargeDistance = no baseline
 	progressQuantum  float32          // progress_quantum
 	nodeFailCounter  int32            // node_fail_counter
 	bliptoPosition   physics.Position // blipto_position
-	useAdjustedSpeed bool             // fUseAdjustedSpeed_ (a static in retail)
+	queue            nodeQueue        // position_queue
 }
 
 // InterpolationManager is retail's InterpolationManager (seed 000): the queue
 // of server positions a remote glides through, the 5-frame stall window that
 // judges its progress, and the blip that gives up and snaps.
+//
+// What every tick reads (the reading, the body, the counters) is laid out
+// first; the queue's ring ends the state.
 type InterpolationManager struct {
-	st      interpState
 	reading Reading
 	body    Body             // physics_obj
 	read    bodyReader       // how body's position is read
 	pm      *PositionManager // owner, for get_sticky_object_id; may be nil
 	sink    Sink
-	// identity is a cached identity frame, copied rather than re-cached on
-	// every translation-only offset.
-	identity physics.Frame
+	st      interpState
 	// turn remembers writeOffset's last turn (body and head rotations in,
 	// offset rotation and its matrix out): a body that has turned to its
 	// head keeps asking for the same one.
@@ -67,7 +71,7 @@ func NewInterpolationManager(body Body, r Reading) (*InterpolationManager, error
 }
 
 func newInterpolationManager(body Body, r Reading, pm *PositionManager) *InterpolationManager {
-	m := &InterpolationManager{reading: r, body: body, read: newBodyReader(body), pm: pm, identity: physics.IdentityFrame()}
+	m := &InterpolationManager{reading: r, body: body, read: newBodyReader(body), pm: pm}
 	m.st.reset()
 	return m
 }
