@@ -151,20 +151,17 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 // updateInternal to do the whole work.
 func (s *Sequence) quietAdvance(dt float64, offset *physics.Frame) bool {
 	node := &s.nodes[s.curr]
-	delta := float64(node.Framerate) * dt
 	start := s.frameNumber
-	f := start + delta
-	// The negated tests also send a NaN or infinite cursor to updateInternal.
-	if delta >= 0 {
-		if !(f <= float64(node.HighFrame)+1) {
-			return false // past high_frame + 1: the node ends
-		}
-	} else if !(f >= float64(node.LowFrame)) {
-		return false // below low_frame: the node ends
+	f := start + float64(node.Framerate)*dt
+	// The cursor stays in [low_frame, high_frame + 1], so the node ends in
+	// neither direction (a NaN or infinite cursor fails the test too), and
+	// both cursors are in [0, 2⁶²), where floorInt is the conversion.
+	if !(float64(node.LowFrame) <= f && f <= float64(node.HighFrame)+1 && f >= 0 && start >= 0 && start < 1<<62) {
+		return false
 	}
 	// Frames are crossed exactly when the cursor's floor changes (both
 	// directions, see updateInternal).
-	if floorInt(start) != floorInt(f) && !s.crossingsChangeNothing(node, offset) {
+	if int(start) != int(f) && !s.crossingsChangeNothing(node, offset) {
 		return false
 	}
 	s.frameNumber = f
@@ -190,13 +187,10 @@ func (s *Sequence) crossingsChangeNothing(node *AnimSequenceNode, offset *physic
 	if node.Anim != nil && node.Anim.posFrames != nil {
 		return false
 	}
-	v, w, o := &s.velocity, &s.omega, &offset.Origin
-	// A float32 is ±0 exactly when its bits without the sign are zero.
-	vw := math.Float32bits(v[0]) | math.Float32bits(v[1]) | math.Float32bits(v[2]) |
-		math.Float32bits(w[0]) | math.Float32bits(w[1]) | math.Float32bits(w[2])
-	if vw<<1 != 0 {
+	if !s.still {
 		return false
 	}
+	o := &offset.Origin
 	return math.Float32bits(o[0]) != negZero && math.Float32bits(o[1]) != negZero && math.Float32bits(o[2]) != negZero
 }
 
