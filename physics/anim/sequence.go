@@ -32,9 +32,9 @@ type Sequence struct {
 	// still cycle, whose frame crossings add nothing (quietAdvance). Every
 	// write of velocity or omega goes through physicsChanged, which keeps
 	// it; false only sends update the long way.
-	still bool
-	hook  HookTarget
-	posFrames   PosFrameRule
+	still     bool
+	hook      HookTarget
+	posFrames PosFrameRule
 	// rotMemo caches apply_physics' Frame::rotate: a cycle with omega
 	// rotates the identity offset by the same vector every tick.
 	rotMemo physics.RotateMemo
