@@ -5,8 +5,6 @@
 package interp
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/physics"
@@ -222,14 +220,16 @@ func (m *InterpolationManager) emit(e Event) {
 }
 
 // finitePosition reports whether a position's origin and rotation are finite.
+//
+// v − v is +0 for a finite v and NaN for a NaN or an infinity, and a sum of
+// +0s is +0 while a sum with a NaN is NaN: one comparison tests all seven.
 func finitePosition(p *physics.Position) bool {
-	o, q := p.Frame.Origin, p.Frame.Rot
-	return finiteVec(o) && finite(q.W) && finiteVec(q.V)
+	o, q := &p.Frame.Origin, &p.Frame.Rot
+	return (o[0]-o[0])+(o[1]-o[1])+(o[2]-o[2])+(q.W-q.W)+(q.V[0]-q.V[0])+(q.V[1]-q.V[1])+(q.V[2]-q.V[2]) == 0
 }
 
-func finite(v float32) bool {
-	f := float64(v)
-	return !math.IsNaN(f) && !math.IsInf(f, 0)
-}
+// finite reports whether v is neither NaN nor infinite (v − v is 0 exactly
+// then).
+func finite(v float32) bool { return v-v == 0 }
 
-func finiteVec(v mgl32.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
+func finiteVec(v mgl32.Vec3) bool { return (v[0]-v[0])+(v[1]-v[1])+(v[2]-v[2]) == 0 }
