@@ -17,29 +17,35 @@ import (
 // made, one per header entity and one per create event, in that order; a
 // slot's storage never moves, so the collaborators can point into it and a
 // checkpoint can be restored into it without allocating.
+//
+// The fields every tick reads (the book's alive and contact, the physics
+// object, its collaborators) come first, together; the stage record and the
+// routing scratch, read only with a trace or on an update, come last.
 type object struct {
-	guid  uint32
-	name  string
-	slot  int32
-	ent   *recording.Entity
-	table int // index in Sim.tables
+	guid uint32
+	slot int32
+	st   objectBook
 
-	phys   physics.Object
-	pm     *interp.PositionManager
-	mi     anim.MotionInterp
-	parts  *anim.PartArray
-	stages physics.StageRecord
-	sink   objectSink
+	phys  physics.Object
+	pm    *interp.PositionManager
+	mi    anim.MotionInterp
+	parts *anim.PartArray
+	sink  objectSink
 	// mm is the movement manager the physics object points at (a pointer
 	// into the slot: setting it on a restore allocates nothing).
 	mm movementManager
-	// update is the UpdatePosition being routed (scratch).
-	update physics.PositionUpdate
 	// mt is the MoveToManager, nil until the object's first move-to
-	// UpdateMotion with parameters (moveto.go).
+	// UpdateMotion with parameters (moveto.go); MovementManager::UseTime
+	// reads it every tick.
 	mt *moveToBook
 
-	st objectBook
+	name  string
+	ent   *recording.Entity
+	table int // index in Sim.tables
+
+	stages physics.StageRecord
+	// update is the UpdatePosition being routed (scratch).
+	update physics.PositionUpdate
 }
 
 // objectBook is the engine's own state of an object: plain values, copied

@@ -49,10 +49,13 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	}
 	target := &head.Position
 
-	bodyPos := m.body.Position()
+	// Nothing below moves the body (NodeCompleted, the stall window and
+	// the sink only change the manager), so its position is read in place.
+	var buf physics.Position
+	bodyPos := m.read.position(m.body, &buf)
 	// Position::subtract2's vector and Position::distance share one
 	// cell-aware offset.
-	delta, dist := offsetDistance(&bodyPos, target)
+	delta, dist := offsetDistance(bodyPos, target)
 	// Retail line 353089: dist <= DESIRED_DISTANCE. ACE and the prior port
 	// (seed 000 §7) test dist < 0.05; the two differ only at exactly 0.05 m,
 	// so no reading carries it.
@@ -80,7 +83,7 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	m.st.frameCounter++
 
 	if m.st.frameCounter >= StallCheckFrameInterval {
-		if done := m.judgeWindow(offset, &bodyPos, dist, dt, catchUp); done {
+		if done := m.judgeWindow(offset, bodyPos, dist, dt, catchUp); done {
 			return
 		}
 	}
@@ -102,7 +105,7 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 		delta = delta.Mul(maxStep / mag)
 		turn = maxStep / mag
 	}
-	m.writeOffset(offset, &bodyPos, delta, target, turn)
+	m.writeOffset(offset, bodyPos, delta, target, turn)
 }
 
 // offsetDistance is Position::get_offset and Position::distance of the same
@@ -135,7 +138,7 @@ func (m *InterpolationManager) writeOffset(offset *physics.Frame, bodyPos *physi
 	// keep_heading zeroes the rotation, and a body already facing as the
 	// head does needs none: both give the identity, exactly.
 	if m.st.keepHeading || bodyPos.Frame.Rot == target.Frame.Rot {
-		*offset = m.identity
+		*offset = physics.IdentityFrame()
 		offset.Origin = local
 		return
 	}

@@ -345,3 +345,34 @@ func TestGlobalToLocal(t *testing.T) {
 		}
 	}
 }
+
+// finite, finiteVec and finitePosition give math.IsNaN/IsInf's answer for
+// every combination of finite values, ±0, NaN and ±Inf.
+func TestFiniteChecks_SameAsIsNaNIsInf(t *testing.T) {
+	vals := []float32{0, float32(math.Copysign(0, -1)), 1, -2.5, math.MaxFloat32, -math.MaxFloat32,
+		math.SmallestNonzeroFloat32, float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1))}
+	fin := func(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+	for _, a := range vals {
+		if finite(a) != fin(a) {
+			t.Fatalf("finite(%v) = %v", a, finite(a))
+		}
+		for _, b := range vals {
+			for _, c := range vals {
+				v := mgl32.Vec3{a, b, c}
+				if got, want := finiteVec(v), fin(a) && fin(b) && fin(c); got != want {
+					t.Fatalf("finiteVec(%v) = %v, want %v", v, got, want)
+				}
+				for _, w := range vals {
+					p := physics.Position{Frame: physics.Frame{Origin: mgl32.Vec3{1, 2, 3}, Rot: mgl32.Quat{W: w, V: v}}}
+					if got, want := finitePosition(&p), fin(w) && fin(a) && fin(b) && fin(c); got != want {
+						t.Fatalf("finitePosition(rot %v) = %v, want %v", p.Frame.Rot, got, want)
+					}
+					p = physics.Position{Frame: physics.Frame{Origin: v, Rot: mgl32.Quat{W: w, V: mgl32.Vec3{0, 0, 1}}}}
+					if got, want := finitePosition(&p), fin(w) && fin(a) && fin(b) && fin(c); got != want {
+						t.Fatalf("finitePosition(origin %v, w %v) = %v, want %v", v, w, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -42,6 +42,15 @@ func (m *InterpolationManager) UseTime() {
 	m.blip()
 }
 
+// useTimeIdle reports the case of nearly every tick, in which UseTime does
+// nothing: a position node at the head with node_fail_counter at or below
+// 3 (the switch matches no case and returns). Small enough to be inlined,
+// so PositionManager.UseTime skips the call.
+func (m *InterpolationManager) useTimeIdle() bool {
+	q := &m.st.queue
+	return m.st.nodeFailCounter <= StallFailCountThreshold && q.n > 0 && q.nodes[q.head].Type == NodePosition
+}
+
 // blip is UseTime's BLIP_BRANCH (seed 000 §6).
 func (m *InterpolationManager) blip() {
 	target, kind, reapply, vel := m.blipTarget()

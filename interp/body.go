@@ -32,3 +32,32 @@ type Body interface {
 	// SetVelocity is CPhysicsObj::set_velocity(v, send_event).
 	SetVelocity(v mgl32.Vec3, sendEvent bool)
 }
+
+// positionLender is a Body that lends its committed position by pointer
+// (*physics.Object's PositionRef). The InterpolationManager reads the body's
+// position every tick; through a lender that read copies nothing. A Body
+// without it is read through Position, with the same result.
+type positionLender interface {
+	PositionRef() *physics.Position
+}
+
+// bodyReader reads a Body's position, through its lender when it has one.
+type bodyReader struct {
+	lender positionLender
+}
+
+func newBodyReader(b Body) bodyReader {
+	l, _ := b.(positionLender)
+	return bodyReader{lender: l}
+}
+
+// position returns the body's committed position: the lent pointer, or a
+// copy in buf. Callers only read it, and only while nothing moves the body
+// (no SetPositionSimple in between), so the two are the same.
+func (r bodyReader) position(b Body, buf *physics.Position) *physics.Position {
+	if r.lender != nil {
+		return r.lender.PositionRef()
+	}
+	*buf = b.Position()
+	return buf
+}

@@ -5,8 +5,6 @@
 package interp
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/physics"
@@ -14,29 +12,34 @@ import (
 
 // interpState is everything an InterpolationManager owns that changes, as
 // plain values, so a checkpoint is a copy (seed 000 §1 struct layout).
+//
+// The counters every tick reads come first and the queue's ring (2 KB, of
+// which a tick reads the head node) last, so the tick touches as few cache
+// lines as it can.
 type interpState struct {
-	queue            nodeQueue        // position_queue
 	keepHeading      bool             // keep_heading (int in retail)
+	useAdjustedSpeed bool             // fUseAdjustedSpeed_ (a static in retail)
 	frameCounter     uint32           // frame_counter
 	originalDistance float32          // original_distance; LargeDistance = no baseline
 	progressQuantum  float32          // progress_quantum
 	nodeFailCounter  int32            // node_fail_counter
 	bliptoPosition   physics.Position // blipto_position
-	useAdjustedSpeed bool             // fUseAdjustedSpeed_ (a static in retail)
+	queue            nodeQueue        // position_queue
 }
 
 // InterpolationManager is retail's InterpolationManager (seed 000): the queue
 // of server positions a remote glides through, the 5-frame stall window that
 // judges its progress, and the blip that gives up and snaps.
+//
+// What every tick reads (the reading, the body, the counters) is laid out
+// first; the queue's ring ends the state.
 type InterpolationManager struct {
-	st      interpState
 	reading Reading
 	body    Body             // physics_obj
+	read    bodyReader       // how body's position is read
 	pm      *PositionManager // owner, for get_sticky_object_id; may be nil
 	sink    Sink
-	// identity is a cached identity frame, copied rather than re-cached on
-	// every translation-only offset.
-	identity physics.Frame
+	st      interpState
 	// turn remembers writeOffset's last turn (body and head rotations in,
 	// offset rotation and its matrix out): a body that has turned to its
 	// head keeps asking for the same one.
@@ -66,7 +69,7 @@ func NewInterpolationManager(body Body, r Reading) (*InterpolationManager, error
 }
 
 func newInterpolationManager(body Body, r Reading, pm *PositionManager) *InterpolationManager {
-	m := &InterpolationManager{reading: r, body: body, pm: pm, identity: physics.IdentityFrame()}
+	m := &InterpolationManager{reading: r, body: body, read: newBodyReader(body), pm: pm}
 	m.st.reset()
 	return m
 }
@@ -171,8 +174,8 @@ func (m *InterpolationManager) Window() StallWindow {
 		HasBaseline:     m.st.originalDistance != LargeDistance,
 	}
 	if w.HasBaseline && m.body != nil && m.st.queue.Len() > 0 && m.st.queue.front().Type == NodePosition {
-		bp := m.body.Position()
-		_, d := offsetDistance(&bp, &m.st.queue.front().Position)
+		var buf physics.Position
+		_, d := offsetDistance(m.read.position(m.body, &buf), &m.st.queue.front().Position)
 		w.Cumulative = m.st.originalDistance - d
 	}
 	return w
@@ -217,14 +220,16 @@ func (m *InterpolationManager) emit(e Event) {
 }
 
 // finitePosition reports whether a position's origin and rotation are finite.
+//
+// v − v is +0 for a finite v and NaN for a NaN or an infinity, and a sum of
+// +0s is +0 while a sum with a NaN is NaN: one comparison tests all seven.
 func finitePosition(p *physics.Position) bool {
-	o, q := p.Frame.Origin, p.Frame.Rot
-	return finiteVec(o) && finite(q.W) && finiteVec(q.V)
+	o, q := &p.Frame.Origin, &p.Frame.Rot
+	return (o[0]-o[0])+(o[1]-o[1])+(o[2]-o[2])+(q.W-q.W)+(q.V[0]-q.V[0])+(q.V[1]-q.V[1])+(q.V[2]-q.V[2]) == 0
 }
 
-func finite(v float32) bool {
-	f := float64(v)
-	return !math.IsNaN(f) && !math.IsInf(f, 0)
-}
+// finite reports whether v is neither NaN nor infinite (v − v is 0 exactly
+// then).
+func finite(v float32) bool { return v-v == 0 }
 
-func finiteVec(v mgl32.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
+func finiteVec(v mgl32.Vec3) bool { return (v[0]-v[0])+(v[1]-v[1])+(v[2]-v[2]) == 0 }

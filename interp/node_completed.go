@@ -3,6 +3,8 @@
 
 package interp
 
+import "glidepath/physics"
+
 // NodeCompleted is InterpolationManager::NodeCompleted (0x005559A0, seed 000
 // §5). success is arg2: true when the head was reached, false when a stall
 // window gave up on it. The head is popped either way and the window
@@ -39,8 +41,8 @@ func (m *InterpolationManager) NodeCompleted(success bool) {
 			m.st.bliptoPosition = popped.Position
 		}
 	default:
-		bp := m.body.Position()
-		_, m.st.originalDistance = offsetDistance(&bp, &q.front().Position)
+		var buf physics.Position
+		_, m.st.originalDistance = offsetDistance(m.read.position(m.body, &buf), &q.front().Position)
 	}
 	if m.sink != nil {
 		m.emit(Event{Kind: EventNodeComplete, Success: success})

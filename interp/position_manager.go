@@ -118,7 +118,7 @@ func (pm *PositionManager) AdjustOffset(offset *physics.Frame, dt float64) {
 // PositionManager.UseTime; the seeds do not list it. ConstraintManager's
 // UseTime does nothing, so the order of the last two cannot be observed.
 func (pm *PositionManager) UseTime() {
-	if pm.interp != nil {
+	if pm.interp != nil && !pm.interp.useTimeIdle() {
 		pm.interp.UseTime()
 	}
 	if pm.sticky != nil {

@@ -51,9 +51,9 @@ type Node struct {
 // nodeQueue is position_queue: head is the node walked toward first, tail
 // the most recent enqueue (seed 000 §1, §8).
 type nodeQueue struct {
-	nodes [queueCapacity]Node
 	head  int
 	n     int
+	nodes [queueCapacity]Node
 }
 
 // Len is the number of queued nodes.

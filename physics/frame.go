@@ -110,7 +110,7 @@ func combineInto(out, a, b *Frame) {
 	y := m[1]*v[0] + m[4]*v[1] + m[7]*v[2]
 	z := m[2]*v[0] + m[5]*v[1] + m[8]*v[2]
 	out.Origin = mgl32.Vec3{a.Origin[0] + x, a.Origin[1] + y, a.Origin[2] + z}
-	if b.Rot == identityFrame.Rot {
+	if isIdentityRot(&b.Rot) {
 		// a·1 is a: reuse its rotation and cached matrix. Most ticks of a
 		// remote have an offset with no rotation (interpolation moves it,
 		// nothing turns it), and this skips a product and a re-cache.
@@ -119,6 +119,15 @@ func combineInto(out, a, b *Frame) {
 	}
 	out.Rot = mulQuat(&a.Rot, &b.Rot)
 	out.Cache()
+}
+
+// isIdentityRot is q == (1, 0, 0, 0) as Go's == on floats compares: a zero
+// of either sign matches. A float32 is ±0 exactly when its bits without the
+// sign bit are zero, so the three vector components are tested with one OR
+// and one shift (NaN bits are never zero, so NaN fails as == fails it).
+func isIdentityRot(q *mgl32.Quat) bool {
+	v := &q.V
+	return (math.Float32bits(v[0])|math.Float32bits(v[1])|math.Float32bits(v[2]))<<1 == 0 && q.W == 1
 }
 
 // CacheMemo remembers the matrix Frame::cache computed for one quaternion,
@@ -303,21 +312,28 @@ func finite32(v float32) bool { return v-v == 0 }
 const quatUnitTolerance = 0.0002 * 5
 
 // IsValid is Frame::IsValid: a finite origin and a finite unit quaternion.
+//
+// The quaternion's finiteness needs no test of its own: a NaN component
+// makes |q|² NaN and an infinite one makes it +Inf or NaN (the squares are
+// never negative), and both fail the range test, so the range test alone
+// gives the same answer as retail's per-component checks followed by it
+// (TestIsValid_SameAsComponentChecks).
 func (f *Frame) IsValid() bool {
 	if !f.IsValidExceptForHeading() {
 		return false
 	}
 	q := &f.Rot
-	if !finite32(q.W) || !finite32(q.V[0]) || !finite32(q.V[1]) || !finite32(q.V[2]) {
-		return false
-	}
-	n := q.W*q.W + q.V.Dot(q.V)
+	n := q.W*q.W + (q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]) // q.V.Dot(q.V), same order
 	return n > 1-quatUnitTolerance && n < 1+quatUnitTolerance
 }
 
 // IsValidExceptForHeading is Frame::IsValidExceptForHeading: the origin is
 // finite, whatever the rotation holds. set_frame uses the pair to repair a
 // broken quaternion without losing the position (seed 003 §9).
+//
+// One test for the three: v − v is +0 for a finite v and NaN otherwise, and
+// a sum of +0s is +0 while a sum with a NaN is NaN.
 func (f *Frame) IsValidExceptForHeading() bool {
-	return finite32(f.Origin[0]) && finite32(f.Origin[1]) && finite32(f.Origin[2])
+	o := &f.Origin
+	return (o[0]-o[0])+(o[1]-o[1])+(o[2]-o[2]) == 0
 }

@@ -113,6 +113,12 @@ func NewObject() *Object {
 // Position is m_position, the committed body position.
 func (o *Object) Position() Position { return o.pos }
 
+// PositionRef is m_position by pointer, for the position managers' reads
+// every tick (Position copies its 68 bytes through an interface call). It
+// is a read-only view: callers must not write through it, and it shows the
+// position as it is when read, not as it was when the pointer was taken.
+func (o *Object) PositionRef() *Position { return &o.pos }
+
 // Heading is CPhysicsObj::get_heading: degrees clockwise from north.
 func (o *Object) Heading() float32 { return o.pos.Frame.Heading() }
 

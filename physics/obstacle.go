@@ -271,8 +271,9 @@ func parseObstacle(raw json.RawMessage) (Obstacle, error) {
 	return ob, ob.Validate()
 }
 
-// finiteVec reports whether every component is finite.
-func finiteVec(v mgl32.Vec3) bool { return finite32(v[0]) && finite32(v[1]) && finite32(v[2]) }
+// finiteVec reports whether every component is finite: v − v is +0 for a
+// finite v and NaN otherwise, so the sum is +0 exactly when all three are.
+func finiteVec(v mgl32.Vec3) bool { return (v[0]-v[0])+(v[1]-v[1])+(v[2]-v[2]) == 0 }
 
 // AppendObstaclesJSON appends obs as the JSON array ParseObstacles reads.
 // Numbers are the shortest decimals that parse back to the same float32, so

@@ -121,7 +121,12 @@ func (p *Position) Normalize() bool {
 	}
 	o := p.Frame.Origin
 	if o[0] >= 0 && o[0] < LandblockLength && o[1] >= 0 && o[1] < LandblockLength {
-		p.Cell = p.Cell&0xFFFF0000 | OutdoorCellIndex(o[0], o[1])
+		// OutdoorCellIndex inline: inside the landblock cellCoord's range
+		// tests pass and v/24 is not negative, which leaves only the clamp
+		// to 7 (v/24 can round up to 8 just below 192).
+		cx := min(int(o[0]/CellLength), CellsPerSide-1)
+		cy := min(int(o[1]/CellLength), CellsPerSide-1)
+		p.Cell = p.Cell&0xFFFF0000 | uint32(cx*CellsPerSide+cy+1)
 		return true
 	}
 	if !finite32(o[0]) || !finite32(o[1]) {

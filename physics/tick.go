@@ -28,7 +28,10 @@ func (o *Object) UpdateObjectInternal(dt float32) {
 	}
 	o.JumpedThisFrame = false
 
-	candidate := IdentityFrame()
+	// UpdatePositionInternal's combine writes every field of the candidate
+	// (origin, rotation, matrix), so the identity retail builds first is
+	// never read: a zero frame costs less to set up.
+	var candidate Frame
 	o.UpdatePositionInternal(dt, &candidate)
 	o.commitCandidate(dt, &candidate)
 	o.useTime()
@@ -76,6 +79,15 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 // UpdatePhysicsInternal is CPhysicsObj::UpdatePhysicsInternal (0x00510700,
 // seed 003 §4): Euler-integrate velocity, acceleration and omega into f.
 func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
+	if o.atRest() {
+		// Exactly what the rows below do for a body at rest: v² = 0 skips
+		// rows 2a–2d, the velocity step adds signed zeros to +0s (no
+		// change), and a zero omega does not turn.
+		if o.MovementManager == nil && o.TransientState&TransientOnWalkable != 0 {
+			o.TransientState &^= TransientActive
+		}
+		return
+	}
 	v := o.Velocity
 	v2 := float32(v[0]*v[0]) + float32(v[1]*v[1]) + float32(v[2]*v[2])
 	if v2 > 0 {
@@ -131,6 +143,19 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	if w := o.Omega.Mul(dt); w != (mgl32.Vec3{}) {
 		f.GRotate(w)
 	}
+}
+
+// atRest reports whether the velocity is exactly +0 in every component and
+// the acceleration and omega are zeros of either sign — the state of a
+// remote standing on the ground or moved only by interpolation, which is
+// most object-ticks. A float32 is ±0 exactly when its bits shifted left by
+// one (dropping the sign) are zero; +0 is the all-zero pattern.
+func (o *Object) atRest() bool {
+	v, a, w := &o.Velocity, &o.Acceleration, &o.Omega
+	vb := math.Float32bits(v[0]) | math.Float32bits(v[1]) | math.Float32bits(v[2])
+	ab := math.Float32bits(a[0]) | math.Float32bits(a[1]) | math.Float32bits(a[2]) |
+		math.Float32bits(w[0]) | math.Float32bits(w[1]) | math.Float32bits(w[2])
+	return vb|ab<<1 == 0
 }
 
 // calcFriction is CPhysicsObj::calc_friction (ACE PhysicsObj.calc_friction):

@@ -6,6 +6,8 @@
 package anim
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/physics"
@@ -26,8 +28,13 @@ type Sequence struct {
 	frameNumber float64
 	velocity    mgl32.Vec3
 	omega       mgl32.Vec3
-	hook        HookTarget
-	posFrames   PosFrameRule
+	// still is set when velocity and omega are zeros (of either sign): a
+	// still cycle, whose frame crossings add nothing (quietAdvance). Every
+	// write of velocity or omega goes through physicsChanged, which keeps
+	// it; false only sends update the long way.
+	still     bool
+	hook      HookTarget
+	posFrames PosFrameRule
 	// rotMemo caches apply_physics' Frame::rotate: a cycle with omega
 	// rotates the identity offset by the same vector every tick.
 	rotMemo physics.RotateMemo
@@ -109,17 +116,24 @@ func (s *Sequence) FirstCyclicIndex() int {
 
 // SetVelocity is CSequence::set_velocity (0x00524880, seed 002 §5, §6):
 // assignment, not accumulation.
-func (s *Sequence) SetVelocity(v mgl32.Vec3) { s.velocity = v }
+func (s *Sequence) SetVelocity(v mgl32.Vec3) {
+	s.velocity = v
+	s.physicsChanged()
+}
 
 // SetOmega is CSequence::set_omega (0x005248A0, seed 002 §5, §6):
 // assignment.
-func (s *Sequence) SetOmega(w mgl32.Vec3) { s.omega = w }
+func (s *Sequence) SetOmega(w mgl32.Vec3) {
+	s.omega = w
+	s.physicsChanged()
+}
 
 // CombinePhysics is CSequence::combine_physics (0x005248C0, seed 002 §6):
 // velocity += v, omega += w.
 func (s *Sequence) CombinePhysics(v, w mgl32.Vec3) {
 	s.velocity = s.velocity.Add(v)
 	s.omega = s.omega.Add(w)
+	s.physicsChanged()
 }
 
 // SubtractPhysics is CSequence::subtract_physics (0x00524900, seed 002 §6):
@@ -127,12 +141,23 @@ func (s *Sequence) CombinePhysics(v, w mgl32.Vec3) {
 func (s *Sequence) SubtractPhysics(v, w mgl32.Vec3) {
 	s.velocity = s.velocity.Sub(v)
 	s.omega = s.omega.Sub(w)
+	s.physicsChanged()
 }
 
 // ClearPhysics is CSequence::clear_physics: velocity and omega to zero.
 func (s *Sequence) ClearPhysics() {
 	s.velocity = mgl32.Vec3{}
 	s.omega = mgl32.Vec3{}
+	s.physicsChanged()
+}
+
+// physicsChanged recomputes still after a write of velocity or omega. A
+// float32 is ±0 exactly when its bits without the sign are zero.
+func (s *Sequence) physicsChanged() {
+	v, w := &s.velocity, &s.omega
+	bits := math.Float32bits(v[0]) | math.Float32bits(v[1]) | math.Float32bits(v[2]) |
+		math.Float32bits(w[0]) | math.Float32bits(w[1]) | math.Float32bits(w[2])
+	s.still = bits<<1 == 0
 }
 
 // AppendAnimation is CSequence::append_animation: queue d as a new last
@@ -217,6 +242,7 @@ func (s *Sequence) CopyFrom(src *Sequence) {
 	s.frameNumber = src.frameNumber
 	s.velocity = src.velocity
 	s.omega = src.omega
+	s.physicsChanged()
 	s.posFrames = src.posFrames
 }
 

@@ -21,11 +21,13 @@ import (
 //
 // A non-finite dt changes nothing: retail would poison the cursor.
 func (s *Sequence) Update(dt float64, offset *physics.Frame) {
-	if math.IsNaN(dt) || math.IsInf(dt, 0) {
+	if dt-dt != 0 { // NaN or ±Inf
 		return
 	}
 	if len(s.nodes) > 0 {
-		s.updateInternal(dt, offset)
+		if !s.quietAdvance(dt, offset) {
+			s.updateInternal(dt, offset)
+		}
 		s.apricot()
 		return
 	}
@@ -83,8 +85,11 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 				s.frameNumber = end
 				wrapped = true
 			}
-			last := floorInt(s.frameNumber)
-			for k := floorInt(start); k < last; k++ {
+			first, last := floorInt(start), floorInt(s.frameNumber)
+			if first < last && s.crossingsChangeNothing(node, offset) {
+				first = last
+			}
+			for k := first; k < last; k++ {
 				if offset != nil {
 					if pf := node.PosFrame(k); pf != nil {
 						*offset = s.leaveKeyframe(offset, pf, true)
@@ -105,8 +110,11 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 				s.frameNumber = low
 				wrapped = true
 			}
-			last := floorInt(s.frameNumber)
-			for k := floorInt(start) - 1; k >= last; k-- {
+			first, last := floorInt(start)-1, floorInt(s.frameNumber)
+			if first >= last && s.crossingsChangeNothing(node, offset) {
+				first = last - 1
+			}
+			for k := first; k >= last; k-- {
 				if offset != nil {
 					if pf := node.PosFrame(k); pf != nil {
 						*offset = s.leaveKeyframe(offset, pf, false)
@@ -130,6 +138,60 @@ func (s *Sequence) updateInternal(dt float64, offset *physics.Frame) {
 		s.advanceToNextAnimation(leftover)
 		dt = leftover
 	}
+}
+
+// quietAdvance is updateInternal's first pass in the case that covers
+// nearly every tick of a remote's cycle, done in a small function with no
+// calls: the cursor stays inside the current node, and the frames it
+// crosses change nothing (crossingsChangeNothing). Then update_internal
+// only moves the cursor — frame_number += framerate·dt, computed as
+// updateInternal computes it — and returns without a second pass. It
+// reports false, changing nothing, in every other case (the cursor leaves
+// the node, dt·framerate is not finite, or a crossing would act), for
+// updateInternal to do the whole work.
+func (s *Sequence) quietAdvance(dt float64, offset *physics.Frame) bool {
+	node := &s.nodes[s.curr]
+	start := s.frameNumber
+	f := start + float64(node.Framerate)*dt
+	// The cursor stays in [low_frame, high_frame + 1], so the node ends in
+	// neither direction (a NaN or infinite cursor fails the test too), and
+	// both cursors are in [0, 2⁶²), where floorInt is the conversion.
+	if !(float64(node.LowFrame) <= f && f <= float64(node.HighFrame)+1 && f >= 0 && start >= 0 && start < 1<<62) {
+		return false
+	}
+	// Frames are crossed exactly when the cursor's floor changes (both
+	// directions, see updateInternal).
+	if int(start) != int(f) && !s.crossingsChangeNothing(node, offset) {
+		return false
+	}
+	s.frameNumber = f
+	return true
+}
+
+// crossingsChangeNothing reports whether crossing frames of node would
+// leave everything as it is, so updateInternal can move the cursor without
+// visiting them: no hook object to call, and either no offset or one that
+// no crossing can touch — the animation has no pos_frames, velocity and
+// omega are zeros (a still cycle, the Humanoid's locomotion, seed 002 §5)
+// and the offset's origin has no −0 component. Then each crossing's
+// apply_physics adds signed zeros to components that are not −0 (no
+// change) and does not rotate, which is most cycles of most remotes every
+// tick.
+func (s *Sequence) crossingsChangeNothing(node *AnimSequenceNode, offset *physics.Frame) bool {
+	if s.hook != nil {
+		return false
+	}
+	if offset == nil {
+		return true
+	}
+	if node.Anim != nil && node.Anim.posFrames != nil {
+		return false
+	}
+	if !s.still {
+		return false
+	}
+	o := &offset.Origin
+	return math.Float32bits(o[0]) != negZero && math.Float32bits(o[1]) != negZero && math.Float32bits(o[2]) != negZero
 }
 
 // advanceToNextAnimation is CSequence::advance_to_next_animation

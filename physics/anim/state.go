@@ -94,6 +94,7 @@ func (p *PartArray) LoadState(r *physics.StateReader, refs AnimLookup) {
 	s.frameNumber = r.F64()
 	s.velocity = r.Vec3()
 	s.omega = r.Vec3()
+	s.physicsChanged() // still is derived from velocity and omega
 	s.posFrames = PosFrameRule(r.U32())
 	st := &p.state
 	st.substate = motionOf(r)
