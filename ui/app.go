@@ -321,6 +321,10 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.idler.idle() && a.readyFrames > shotFrames {
 		return // nothing changed: the last frame stays up
 	}
+	if a.idler.throttled(a.waitingOnly()) {
+		return // only the pre-run moves: a few frames a second show it
+	}
+	a.idler.drew()
 	screen.Fill(background)
 	if a.sess.err != nil || !a.started {
 		a.drawLoading(screen)

@@ -29,7 +29,8 @@ func mostEventful(h *model.History, x *model.Index) uint32 {
 	for _, t := range h.Tracks() {
 		n := 0
 		for _, id := range x.Of(t.GUID) {
-			if k := x.Event(int(id)).Kind; k == model.EventBlip || k == model.EventSnap {
+			// Who, not Event: an hour's log is not decoded to count kinds.
+			if _, k := x.Who(int(id)); k == model.EventBlip || k == model.EventSnap {
 				n++
 			}
 		}

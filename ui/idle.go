@@ -28,7 +28,18 @@ type idler struct {
 	x, y, w, h int
 	quiet      int
 	keys       []ebiten.Key
+	// still counts the ticks since the last input (busy or not), and
+	// sinceDraw the ticks since a frame was last drawn: while the window
+	// only waits on work of its own (the pre-run, the file being read),
+	// it redraws a few times a second, not every tick (see throttled).
+	still, sinceDraw int
 }
+
+// backgroundDrawTicks is how many ticks go by between frames while the
+// window only waits on background work and nobody touches it: four
+// frames a second keep the progress moving, and the CPU a software
+// renderer spends on the other frames goes to the pre-run instead.
+const backgroundDrawTicks = 15
 
 // noteTick records one tick; busy says the app itself has something
 // moving (playing, pre-running, a status message counting down, a
@@ -41,6 +52,12 @@ func (d *idler) noteTick(busy bool, w, h int) {
 		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) ||
 		ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) || inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
 	d.x, d.y, d.w, d.h = x, y, w, h
+	d.sinceDraw++
+	if input {
+		d.still = 0
+	} else if d.still <= quietTicks {
+		d.still++
+	}
 	if busy || input {
 		d.wake()
 	} else if d.quiet <= quietTicks {
@@ -50,6 +67,17 @@ func (d *idler) noteTick(busy bool, w, h int) {
 		ebiten.SetTPS(tps)
 	}
 }
+
+// throttled reports whether Draw may skip this frame: waiting is true
+// when the only thing moving is background work (the pre-run, the input
+// being read), no input came for quietTicks ticks, and a frame was drawn
+// less than backgroundDrawTicks ticks ago. drew records a drawn frame.
+func (d *idler) throttled(waiting bool) bool {
+	return waiting && d.still > quietTicks && d.sinceDraw < backgroundDrawTicks
+}
+
+// drew records that a frame was drawn.
+func (d *idler) drew() { d.sinceDraw = 0 }
 
 // wake marks a change.
 func (d *idler) wake() { d.quiet = 0 }
@@ -64,6 +92,13 @@ func (d *idler) tps() int {
 		return idleTPS
 	}
 	return activeTPS
+}
+
+// waitingOnly reports whether the window only waits on background work:
+// the pre-run (or the input's reading) goes on while nothing else moves.
+func (a *app) waitingOnly() bool {
+	return !a.sess.ready && a.sess.err == nil && !a.pb.Playing() && a.statusFrames == 0 &&
+		!a.savePending && !a.gui.focused() && (!a.started || a.readyFrames > shotFrames)
 }
 
 // busy reports whether the app has something moving by itself.

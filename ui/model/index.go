@@ -156,6 +156,9 @@ func (x *Index) Event(i int) Event { return x.log.At(i) }
 // Tick is event i's tick.
 func (x *Index) Tick(i int) int32 { return x.log.Tick(i) }
 
+// Who is event i's object and kind, without converting the event.
+func (x *Index) Who(i int) (guid uint32, kind EventKind) { return x.log.Who(i) }
+
 // Density returns how many events of kind fell in bucket b (ticks
 // b·DensityTicks to (b+1)·DensityTicks − 1), and how many of those were
 // failures (stall windows, node completions).
