@@ -7,9 +7,9 @@ package recording
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
+	gzip "github.com/klauspost/compress/gzip"
 	"io"
 	"os"
 	"strings"
@@ -69,8 +69,14 @@ func NewReader(name string, src io.Reader) (*Reader, error) {
 		if err != nil {
 			return nil, &Error{File: name, Line: 1, Field: "read", Problem: err.Error(), Err: err}
 		}
-		r.closers = append(r.closers, zr)
+		_, followed := src.(*Tail)
 		src = zr
+		if !followed { // a followed file's reads wait: not read ahead
+			ra := newReadAhead(zr)
+			r.closers = append(r.closers, ra) // stops reading zr before zr closes
+			src = ra
+		}
+		r.closers = append(r.closers, zr)
 	}
 	r.br = bufio.NewReaderSize(src, 64<<10)
 	if err := r.readHeader(); err != nil {
