@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"sort"
 
 	"glidepath/engine/atomicfile"
@@ -63,19 +62,7 @@ func Load(input string) (*Sidecar, error) {
 
 // readLimited reads path, refusing a file over MaxSize.
 func readLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > MaxSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes; not a sidecar", path, MaxSize)
-	}
-	return data, nil
+	return atomicfile.ReadSmall(path, MaxSize, "a sidecar")
 }
 
 // parse decodes data into sc, every problem naming the file and line.

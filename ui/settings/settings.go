@@ -98,20 +98,9 @@ func Load(path string) (*Settings, error) {
 	return s, nil
 }
 
+// read reads path, refusing a file over maxSize.
 func read(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > maxSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes; not viewer settings", path, maxSize)
-	}
-	return data, nil
+	return atomicfile.ReadSmall(path, maxSize, "viewer settings")
 }
 
 // file is the document on disk.
