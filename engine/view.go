@@ -132,6 +132,22 @@ func (s *Sim) Briefs(dst []BriefView) []BriefView {
 	return dst
 }
 
+// Named is an object's guid and name.
+type Named struct {
+	GUID uint32
+	Name string
+}
+
+// Roster appends the guid and name of every object created so far, alive
+// or deleted, in header-then-creation order — the objects of Metrics, in
+// its order, without the metrics on — to dst and returns it.
+func (s *Sim) Roster(dst []Named) []Named {
+	for _, o := range s.slots[:s.nslots] {
+		dst = append(dst, Named{GUID: o.guid, Name: o.name})
+	}
+	return dst
+}
+
 // NumSlots is the number of objects the run ever has (header entities and
 // creations; a guid deleted and re-created counts twice).
 func (s *Sim) NumSlots() int { return len(s.slots) }

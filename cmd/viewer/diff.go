@@ -64,14 +64,15 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	defer src.Close()
 	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context})
 	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
-	// No stage records: they cost a tenth of the run, and only a pop's
-	// cause uses them; a pop at a divergence gets its stage from a second
-	// run made only then (NameStages, below).
+	// No stage records and no glide metrics (unless a table wants them):
+	// each costs a tenth of the run, and only a divergence's report uses
+	// them; when something diverged, a second run made only then gives
+	// the report its pops, hitches and cause chains (NameStages, below).
 	// The input is decoded on another core while the pipeline steps, as in
 	// viewer run.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
-	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, Sink: cmp,
+	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: tabs.any(), Sink: cmp,
 		EventLog: tabs.events != "", Explain: tabs.events != ""})
 	if err != nil {
 		return usageError{err}
@@ -81,7 +82,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer tabFiles.abort()
-	cmp.Interrupt = tabFiles.hook(cmp.Interrupt)
+	stop := cmp.Interrupt
+	cmp.Interrupt = tabFiles.hook(stop)
 	rd, err := clienttrace.Open(files[1], sim.TickRate())
 	if err != nil {
 		return usageError{err}
@@ -99,8 +101,10 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	// A pop among a divergence's causes is named by its stage: the input
-	// is run again with stage records, up to that pop, only then.
+	// The divergences' causes (and a pop's stage) come from the input run
+	// again, up to the last divergence, only when something diverged. The
+	// tables are the first run's: the second writes none.
+	cmp.Interrupt = stop
 	var again recording.Source
 	err = cmp.NameStages(res, func(sink engine.TickSink) (*engine.Sim, error) {
 		if again, _, err = openInput(files[0], engine.LoadOptions{Capture: copts}); err != nil {

@@ -34,6 +34,10 @@ type Comparer struct {
 
 	opts Options
 	x    engine.Explainer
+	// explain says the Sim logs pops and hitches (its metrics are on), so
+	// the cause chains are gathered as the run goes; without them the
+	// chains, and the events at the divergences, are NameStages's.
+	explain bool
 
 	// ring holds the events of the last Context+1 ticks, by tick modulo.
 	ring     [][]engine.Event
@@ -70,6 +74,9 @@ type tracked struct {
 	causes []engine.Cause
 	// divTick is the tick of the pending divergence awaiting its causes.
 	divTick int
+	// since is the tick the comparison first met the object: causes of
+	// earlier ticks' events are not its (onCause).
+	since int
 }
 
 type ctxEntry struct {
@@ -101,7 +108,9 @@ func (c *Comparer) TickEvents(tick int, events []engine.Event) {
 	slot := tick % len(c.ring)
 	c.ring[slot] = append(c.ring[slot][:0], events...)
 	c.ringTick[slot] = tick
-	c.x.TickEvents(tick, events)
+	if c.explain {
+		c.x.TickEvents(tick, events)
+	}
 }
 
 // eventsAt returns the events of tick k if still held.
@@ -133,6 +142,9 @@ func (c *Comparer) onCause(cause *engine.Cause) {
 // CompareTick compares the Sim's current tick with the client's rows of
 // that tick (nil when the client gave none).
 func (c *Comparer) CompareTick(s *engine.Sim, rows []clienttrace.Row) {
+	if c.sim == nil {
+		c.explain = s.Metrics() != nil
+	}
 	c.tick, c.sim = s.Tick(), s
 	c.settle(c.tick)
 	c.states = s.States(c.states[:0])
@@ -184,7 +196,7 @@ func (c *Comparer) reindex() {
 		g := c.states[i].GUID
 		t := c.objs[g]
 		if t == nil {
-			t = &tracked{obj: Object{GUID: formatID(g), guid: g}, ctx: make([]ctxEntry, c.opts.Context), divTick: -1}
+			t = &tracked{obj: Object{GUID: formatID(g), guid: g}, ctx: make([]ctxEntry, c.opts.Context), divTick: -1, since: c.tick}
 			for k := range t.ctx {
 				t.ctx[k].tick = -1
 			}

@@ -14,9 +14,14 @@ import (
 
 // Run compares s, from its current tick (0) to its last, with the client
 // trace rd. s (made by engine.New or, streaming its input, engine.NewStream)
-// must have c as its Options.Sink and Options.Metrics on (for the object
-// list). A bad line of the trace stops the comparison with its
-// *clienttrace.Error, a bad event of a streamed input with the Sim's Err.
+// must have c as its Options.Sink. With Options.Metrics on, the cause
+// chains of the divergences (pops and hitches among them) are gathered as
+// the run goes; without them — the glide metrics cost a tenth of the run,
+// and only a divergence's report uses them — NameStages gathers the chains
+// and the events at the divergences by running the input again up to the
+// last divergence, only when something diverged. A bad line of the trace
+// stops the comparison with its *clienttrace.Error, a bad event of a
+// streamed input with the Sim's Err.
 func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
 	p := prefetch(rd)
 	defer p.Close()
@@ -78,7 +83,7 @@ func (c *Comparer) Finish(s *engine.Sim) *Result {
 			NotAlive: c.notAlive, AfterRun: c.afterRun}}
 	names := map[uint32]string{}
 	var all []uint32
-	for _, m := range s.Metrics() {
+	for _, m := range s.Roster(nil) {
 		names[m.GUID] = m.Name
 		all = append(all, m.GUID)
 	}

@@ -1,6 +1,7 @@
 package clientdiff
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,9 +16,14 @@ import (
 // compareShifted compares rec's run with its own state rows, the rows of
 // guid moved 5 cm from tick from on (so it first diverges there).
 func compareShifted(t *testing.T, rec *recording.Recording, guid uint32, from int) (*Comparer, *Result) {
+	return compareShiftedWith(t, rec, guid, from, true)
+}
+
+// compareShiftedWith is compareShifted with the glide metrics on or off.
+func compareShiftedWith(t *testing.T, rec *recording.Recording, guid uint32, from int, metrics bool) (*Comparer, *Result) {
 	t.Helper()
 	cmp := NewComparer(Options{Tolerance: DefaultTolerance, Context: 3})
-	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: true, Sink: cmp})
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: metrics, Sink: cmp})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,5 +133,48 @@ func TestNameStages_NoPopNoRerun(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Without the glide metrics the first run knows no pop or hitch: the
+// divergences' causes and events come from the second run, and the result
+// is the one a first run with the metrics gives — at a pop, at the tick
+// after it, at a hitch, and away from them.
+func TestNameStages_WithoutMetricsSameResult(t *testing.T) {
+	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pop := firstPop(t, rec)
+	rerun := func(sink engine.TickSink) (*engine.Sim, error) {
+		return engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: true, RecordStages: true, Sink: sink})
+	}
+	sawPop := false
+	for _, from := range []int{pop.Tick - 60, pop.Tick - 5, pop.Tick, pop.Tick + 1, pop.Tick + 2} {
+		withC, with := compareShiftedWith(t, rec, pop.GUID, from, true)
+		withoutC, without := compareShiftedWith(t, rec, pop.GUID, from, false)
+		if err := withC.NameStages(with, rerun); err != nil {
+			t.Fatal(err)
+		}
+		reruns := 0
+		err := withoutC.NameStages(without, func(sink engine.TickSink) (*engine.Sim, error) {
+			reruns++
+			return rerun(sink)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !without.Diverged || reruns != 1 {
+			t.Fatalf("from tick %d: diverged %v, %d reruns, want a divergence and 1 rerun", from, without.Diverged, reruns)
+		}
+		a, _ := json.Marshal(with)
+		b, _ := json.Marshal(without)
+		if string(a) != string(b) {
+			t.Fatalf("from tick %d, with metrics:\n%s\nwithout:\n%s", from, a, b)
+		}
+		sawPop = sawPop || strings.Contains(string(b), ": pop ")
+	}
+	if !sawPop {
+		t.Fatal("no pop among the causes compared")
 	}
 }
