@@ -19,6 +19,7 @@ targets=(
 	"./engine/recording FuzzReadLine 4000"
 	"./engine/clienttrace FuzzRead 4000"
 	"./engine/clienttrace FuzzFixedRow 4000"
+	"./engine/clienttrace FuzzFixedCache 4000"
 	"./engine/bookmarks FuzzLoad 1000"
 	"./engine/scenario FuzzCompile 150"
 	"./engine/scenario FuzzPrescan 150"

@@ -304,15 +304,26 @@ func decodeFixedAt(b []byte, row *Row) (fixedResult, int) {
 		}
 		row.HasHeading = true
 	}
+	if i, ok = decodeFixedTail(b, i, row); !ok {
+		return fixedNo, 0
+	}
+	return fixedState, i
+}
+
+// decodeFixedTail reads the members after the origin and the heading, up
+// to and including the closing brace, into row's Queue, Contact and Branch
+// (and their Has), and returns the index after the brace.
+func decodeFixedTail(b []byte, i int, row *Row) (int, bool) {
+	var ok bool
 	if len(b)-i >= 9 && string(b[i:i+9]) == `,"queue":` {
 		if row.Queue, i, ok = fixedUint(b, i+len(`,"queue":`)); !ok || row.Queue > MaxQueue {
-			return fixedNo, 0
+			return i, false
 		}
 		row.HasQueue = true
 	}
 	if len(b)-i >= 8 && string(b[i:i+8]) == `,"fail":` {
 		if _, i, ok = fixedUint(b, i+len(`,"fail":`)); !ok {
-			return fixedNo, 0
+			return i, false
 		}
 	}
 	if len(b)-i >= 11 && string(b[i:i+11]) == `,"contact":` {
@@ -323,20 +334,20 @@ func decodeFixedAt(b []byte, row *Row) (fixedResult, int) {
 		case len(b)-i >= 5 && string(b[i:i+5]) == "false":
 			i += 5
 		default:
-			return fixedNo, 0
+			return i, false
 		}
 		row.HasContact = true
 	}
 	if len(b)-i >= 11 && string(b[i:i+11]) == `,"branch":"` {
 		if row.Branch, i, ok = fixedBranch(b, i+len(`,"branch":"`)); !ok {
-			return fixedNo, 0
+			return i, false
 		}
 		row.HasBranch = true
 	}
 	if i >= len(b) || b[i] != '}' {
-		return fixedNo, 0
+		return i, false
 	}
-	return fixedState, i + 1
+	return i + 1, true
 }
 
 // decodeFixedEvent reads an event row from its "event" member at b[i:].

@@ -71,6 +71,8 @@ type Reader struct {
 
 	// group finds a guid among the rows of the tick being returned.
 	group groupIndex
+	// cache keeps the fixed layout's parts of the previous tick's rows.
+	cache fixedCache
 
 	// general turns the fixed layout off (tests compare the two paths).
 	general bool
@@ -255,7 +257,7 @@ func (r *Reader) readRecord(row *Row) bool {
 		// takes the line-by-line path below.
 		if (r.format == FormatTrace || r.format == FormatJSONL) && !r.general {
 			buf, _ := r.br.Peek(r.br.Buffered())
-			if kind, n := decodeFixedAt(buf, row); (kind == fixedState || kind == fixedRoute) && n < len(buf) && buf[n] == '\n' {
+			if kind, n := r.cache.decode(buf, row); (kind == fixedState || kind == fixedRoute) && n < len(buf) && buf[n] == '\n' {
 				r.br.Discard(n + 1)
 				r.line++
 				row.Line = r.line
