@@ -4,9 +4,9 @@
 // hour of synthetic walkers the whole origin in three rows of four (still
 // between updates, or stopped) and the heading in nine of ten. So the
 // fixed layout's decoder keeps, for the n-th state row of a tick, the
-// bytes each part of the previous tick's n-th row was decoded from and
-// what they decoded to; a part spelled byte for byte as before is not
-// decoded again. decodeFixedAt is a function of the bytes it reads, and
+// bytes the previous tick's n-th row was decoded from after its tick, and
+// each of its parts, with what they decoded to; a row (after its tick) or
+// a part spelled byte for byte as before is not decoded again. decodeFixedAt is a function of the bytes it reads, and
 // each part kept is compared up to and including the byte that ended it,
 // so the result is decodeFixedAt's whatever was kept (fixedcache_test.go,
 // FuzzFixedCache).
@@ -20,6 +20,7 @@ import "encoding/binary"
 const (
 	maxCachedRows = 1 << 16
 	maxCachedPart = 96
+	maxCachedRow  = 256
 )
 
 // fixedCache is what decodeFixedCached keeps from row to row.
@@ -36,6 +37,11 @@ type fixedCache struct {
 // cachedRow is the n-th state row of the previous tick: each part's bytes
 // (ids as their 8 digits) and value.
 type cachedRow struct {
+	// whole is the row after its tick, up to and including the closing
+	// brace, and row what it decoded to: most rows repeat whole.
+	whole []byte
+	row   Row
+
 	guidText, cellText uint64
 	guid, cell         uint32
 	hasIDs             bool
@@ -71,10 +77,6 @@ func (c *fixedCache) decode(b []byte, row *Row) (fixedResult, int) {
 			c.tick = tick
 		}
 	}
-	if !(len(b)-i >= 11 && string(b[i:i+11]) == `,"guid":"0x`) {
-		return fixedNo, 0
-	}
-	i += 11
 	var e *cachedRow
 	if c.n < len(c.rows) {
 		e = &c.rows[c.n]
@@ -84,6 +86,17 @@ func (c *fixedCache) decode(b []byte, row *Row) (fixedResult, int) {
 	} else {
 		e = &cachedRow{}
 	}
+	whole := i
+	if n := len(e.whole); n > 0 && len(b)-i >= n && string(b[i:i+n]) == string(e.whole) {
+		*row = e.row
+		row.Tick = tick
+		c.n++
+		return fixedState, i + n
+	}
+	if !(len(b)-i >= 11 && string(b[i:i+11]) == `,"guid":"0x`) {
+		return fixedNo, 0
+	}
+	i += 11
 	var guidText uint64
 	guid, guidHit := e.guid, false
 	if len(b)-i >= 9 && b[i+8] == '"' {
@@ -169,6 +182,11 @@ func (c *fixedCache) decode(b []byte, row *Row) (fixedResult, int) {
 	row.Branch, row.HasBranch = e.rest.Branch, e.rest.HasBranch
 	if c.n < maxCachedRows {
 		c.n++
+		e.row = *row
+		e.whole = e.whole[:0]
+		if i-whole <= maxCachedRow {
+			e.whole = append(e.whole, b[whole:i]...)
+		}
 	}
 	return fixedState, i
 }
