@@ -177,7 +177,7 @@ func (s *scanner) id(field string) uint32 {
 		if v, ok := parseID(b); ok {
 			return v
 		}
-		s.fail(field, `want "0x" and 1 to 8 hex digits, got `+quoteToken(append([]byte{'"'}, append(b, '"')...)))
+		s.fail(field, `want "0x" and 1 to 8 hex digits, got `+quoteToken([]byte(`"`+string(b)+`"`)))
 		return 0
 	}
 	s.fail(field, `want a string "0x" and 1 to 8 hex digits, got `+quoteToken(s.literal()))

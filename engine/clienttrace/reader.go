@@ -46,6 +46,9 @@ func (f Format) String() string {
 type Reader struct {
 	name   string
 	br     *bufio.Reader
+	// m is the file's map when it is read mapped (mapped.go); br is
+	// then nil.
+	m *mapping
 	closer []io.Closer
 	rate   int
 
@@ -85,6 +88,12 @@ func Open(path string, tickRate int) (*Reader, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	if !strings.HasSuffix(path, ".gz") {
+		if m, ok := mapFile(f); ok {
+			f.Close()
+			return &Reader{name: path, rate: tickRate, m: m, closer: []io.Closer{m}}, nil
+		}
 	}
 	r, err := NewReader(path, f, tickRate)
 	if err != nil {
@@ -163,6 +172,20 @@ func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
 // come back with a nil error and the next call gives io.EOF; on an error
 // the whole ticks before it come back with the error.
 func (r *Reader) AppendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, error) {
+	if r.m == nil {
+		return r.appendTicks(dst, ends, minRows)
+	}
+	rows, ends0, base := dst, ends, len(dst)
+	var err error
+	r.guardMapped(func() { rows, ends, err = r.appendTicks(dst, ends, minRows) })
+	if r.err != nil && r.err != io.EOF && err == nil {
+		// The map faulted: what was read of the batch is dropped.
+		return dst[:base], ends0, r.err
+	}
+	return rows, ends, err
+}
+
+func (r *Reader) appendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, error) {
 	base := len(dst)
 	if r.err != nil {
 		return dst, ends, r.err
@@ -256,9 +279,9 @@ func (r *Reader) readRecord(row *Row) bool {
 		// other spellings, a row cut by the buffer's end, a CRLF line —
 		// takes the line-by-line path below.
 		if (r.format == FormatTrace || r.format == FormatJSONL) && !r.general {
-			buf, _ := r.br.Peek(r.br.Buffered())
+			buf := r.buffered()
 			if kind, n := r.cache.decode(buf, row); (kind == fixedState || kind == fixedRoute) && n < len(buf) && buf[n] == '\n' {
-				r.br.Discard(n + 1)
+				r.discard(n + 1)
 				r.line++
 				row.Line = r.line
 				if kind == fixedRoute {
@@ -269,7 +292,7 @@ func (r *Reader) readRecord(row *Row) bool {
 				return r.order(row, true)
 			}
 		}
-		line, err := r.br.ReadSlice('\n')
+		line, err := r.readLine()
 		if err == bufio.ErrBufferFull {
 			r.fail(r.line+1, "read", "line longer than "+strconv.Itoa(MaxLineBytes)+" bytes")
 			return false
