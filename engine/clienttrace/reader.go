@@ -44,11 +44,11 @@ func (f Format) String() string {
 
 // Reader reads a client trace.
 type Reader struct {
-	name   string
-	br     *bufio.Reader
+	name string
+	br   *bufio.Reader
 	// m is the file's map when it is read mapped (mapped.go); br is
 	// then nil.
-	m *mapping
+	m      *mapping
 	closer []io.Closer
 	rate   int
 
