@@ -4,8 +4,8 @@
 // state rows as Client trace v1 JSONL, every object every tick. "run" is
 // what `viewer run` does (stream the input, decoded on another core,
 // simulate with metrics, report);
-// "diff" what `viewer diff` does (stream the input, simulate, read and
-// compare the client trace).
+// "diff" what `viewer diff` does (stream the input, simulate without the
+// glide metrics, read and compare the client trace).
 // The bar: diff within 1.5× of run.
 
 package clientdiff
@@ -118,7 +118,7 @@ func BenchmarkDiff(b *testing.B) {
 				}
 				cmp := NewComparer(Options{Tolerance: DefaultTolerance, Context: 5})
 				ahead := recording.Prefetch(src)
-				s, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Metrics: true, Sink: cmp})
+				s, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Sink: cmp})
 				if err != nil {
 					b.Fatal(err)
 				}
