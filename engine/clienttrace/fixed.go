@@ -37,7 +37,7 @@ const (
 	fixedNo    fixedResult = iota // not the fixed layout: use the general scan
 	fixedState                    // a state row, decoded into the Row
 	fixedRoute                    // a route event: Tick, GUID and Branch decoded
-	fixedEvent                    // an event row of another kind: check skippedEvent
+	fixedEvent                    // an event row of another kind: check skippedEvent (n: where "event" is)
 )
 
 // hexValue is a hex digit's value, 0xFF for any other byte.
@@ -355,10 +355,10 @@ func decodeFixedEvent(b []byte, i, tick int, guid uint32, row *Row) (fixedResult
 	if !(len(b)-i >= 10 && string(b[i:i+10]) == `,"event":"`) {
 		return fixedNo, 0
 	}
-	i += len(`,"event":"`)
-	if !(len(b)-i >= 17 && string(b[i:i+17]) == `route","branch":"`) {
-		return fixedEvent, 0
+	if !(len(b)-i >= 27 && string(b[i+10:i+27]) == `route","branch":"`) {
+		return fixedEvent, i + 1
 	}
+	i += len(`,"event":"`)
 	branch, i, ok := fixedBranch(b, i+len(`route","branch":"`))
 	if !ok || i >= len(b) || b[i] != '}' {
 		return fixedNo, 0

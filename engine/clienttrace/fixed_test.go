@@ -80,6 +80,8 @@ var fixedShapes = []string{
 	`{"tick":12,"guid":"0x80400001","event":"routed","branch":"airborne"}`,
 	`{"tick":12,"guid":"0x80400001","event":"","branch":"airborne"}`,
 	`{"tick":12,"guid":"0x80400001","event":"blip","x":{"event":"route"}}`,
+	`{"tick":1,"guid":"0x80400001","event":"b","k":{"event":"route"}}`,
+	`{"tick":1,"guid":"0x80400001","event":"b","k":{"event":"routeX"}}`,
 }
 
 // readBothWays reads a whole trace with or without the fixed layout: every tick

@@ -280,7 +280,8 @@ func (r *Reader) readRecord(row *Row) bool {
 		// takes the line-by-line path below.
 		if (r.format == FormatTrace || r.format == FormatJSONL) && !r.general {
 			buf := r.buffered()
-			if kind, n := r.cache.decode(buf, row); (kind == fixedState || kind == fixedRoute) && n < len(buf) && buf[n] == '\n' {
+			kind, n := r.cache.decode(buf, row)
+			if (kind == fixedState || kind == fixedRoute) && n < len(buf) && buf[n] == '\n' {
 				r.discard(n + 1)
 				r.line++
 				row.Line = r.line
@@ -290,6 +291,23 @@ func (r *Reader) readRecord(row *Row) bool {
 				}
 				r.kind = recordRow
 				return r.order(row, true)
+			}
+			// Another event of a Trace v1 file: skipped as the line path
+			// below skips it (the fixed layout's words hold no newline, so
+			// they match within the line or not at all).
+			if kind == fixedEvent && r.format == FormatTrace {
+				if k := bytes.IndexByte(buf[:min(len(buf), MaxLineBytes)], '\n'); k >= 0 {
+					line := buf[:k]
+					for len(line) > 0 && line[len(line)-1] == '\r' {
+						line = line[:len(line)-1]
+					}
+					if skippedEventAt(line, n) {
+						r.discard(k + 1)
+						r.line++
+						r.kind = recordSkip
+						return true
+					}
+				}
 			}
 		}
 		line, err := r.readLine()
@@ -457,7 +475,20 @@ var (
 // 64 bytes, so only those are searched; a row spelled otherwise is decoded.
 func skippedEvent(line []byte) bool {
 	head := line[:min(len(line), 64)]
-	return bytes.Contains(head, eventKey) && !bytes.Contains(head, routeEvent)
+	// The route key begins with the event key, so it can only be found
+	// from the event key's first place on.
+	i := bytes.Index(head, eventKey)
+	return i >= 0 && !bytes.Contains(head[i:], routeEvent)
+}
+
+// skippedEventAt is skippedEvent of a line whose first "event" key is at
+// at (the fixed layout found it there: its words before hold no key).
+func skippedEventAt(line []byte, at int) bool {
+	head := line[:min(len(line), 64)]
+	if at+len(eventKey) > len(head) {
+		return skippedEvent(line)
+	}
+	return !bytes.Contains(head[at:], routeEvent)
 }
 
 // groupIndex finds a guid among the rows of the tick being read, and tells
