@@ -28,7 +28,7 @@ func (s *Sim) States(dst []StateRow) []StateRow {
 		if !o.st.alive {
 			continue
 		}
-		pos := o.phys.Position()
+		pos := o.phys.PositionRef()
 		r := StateRow{GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin,
 			Queue: queueLen(o), Contact: o.phys.InContact(), slot: o.slot}
 		if im := o.pm.Interpolation(); im != nil {
