@@ -1,4 +1,6 @@
-//go:build !unix
+//go:build !linux
+
+// Elsewhere a client trace is read (mapped.go).
 
 package clienttrace
 

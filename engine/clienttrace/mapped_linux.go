@@ -1,4 +1,5 @@
-//go:build unix
+// Mapping a client trace on Linux (mapped.go): mmap read-only, madvise to
+// read ahead and to give back the pages read.
 
 package clienttrace
 
