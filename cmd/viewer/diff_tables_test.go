@@ -1,10 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/scenario"
 	"glidepath/engine/tables"
 )
 
@@ -43,5 +49,61 @@ func TestDiff_TablesAreTheRunsTables(t *testing.T) {
 		if len(runM) == 0 || !reflect.DeepEqual(runM, diffM) {
 			t.Fatalf("%s: diff's metrics table differs from run's:\n got %+v\nwant %+v", reading, diffM, runM)
 		}
+	}
+}
+
+// A pop at a divergence has diff run its input a second time (for the pop's
+// stage and cause); the tables are still the first run's alone, row for
+// row the run's.
+func TestDiff_TablesWithASecondRun(t *testing.T) {
+	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x engine.Explainer
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: true, Sink: &x})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pop *engine.Cause
+	for pop == nil && !s.Done() {
+		s.Step()
+		for i := range x.Causes {
+			if x.Causes[i].Kind == engine.EventPop {
+				pop = &x.Causes[i]
+				break
+			}
+		}
+	}
+	if pop == nil {
+		t.Fatal("the cliff has no pop")
+	}
+	input, _, rows := ownTrace(t, "cliff")
+	guid := fmt.Sprintf("0x%08X", pop.GUID)
+	for i := range rows {
+		if rows[i].GUID == guid && rows[i].Tick >= pop.Tick {
+			rows[i].Origin[0] += 0.05
+		}
+	}
+	client := writeClient(t, rows, "jsonl")
+	dir := t.TempDir()
+	p := func(name string) string { return filepath.Join(dir, name) }
+	if code, _, errs := viewer(t, "run", "-quiet", "-states", p("run.csv"), input); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errs)
+	}
+	code, out, errs := viewer(t, "diff", "-states", p("diff.csv"), input, client)
+	if code != 1 || !strings.Contains(out, ": pop ") {
+		t.Fatalf("diff: exit %d, want 1 and a pop among the causes: %s%s", code, out, errs)
+	}
+	run, err := os.ReadFile(p("run.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff, err := os.ReadFile(p("diff.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run) == 0 || string(run) != string(diff) {
+		t.Fatalf("diff's states table (%d bytes) is not run's (%d bytes)", len(diff), len(run))
 	}
 }
