@@ -98,8 +98,10 @@ func (m *ObjectMetrics) Updates() int {
 type tracker struct {
 	m ObjectMetrics
 
-	// prev is the body position after the previous tick, prevContact its
-	// Contact bit.
+	// prev is the body position after the previous tick — its cell and
+	// origin only, all that Offset and a Place read (the rotation and
+	// matrix are left zero: copying them every object-tick cost more than
+	// the rest of the measuring) — prevContact its Contact bit.
 	prev        physics.Position
 	hasPrev     bool
 	prevContact bool
@@ -197,13 +199,13 @@ func (m *metrics) afterTick(s *Sim) {
 // objects of a tick may be measured on different cores.
 func (m *metrics) measure(s *Sim, o *object) {
 	t := &m.t[o.slot]
-	pos := o.phys.Position()
+	pos := o.phys.PositionRef()
 	if t.hasPrev && pos.Cell != 0 && t.prev.Cell != 0 {
-		disp := t.prev.Offset(&pos).Len()
+		disp := t.prev.Offset(pos).Len()
 		step := catchUpSpeed(o) * s.dt
 		if disp > max(PopStepFactor*step, PopMinDistance) && t.jumpTick != int32(s.tick) {
 			t.m.Pops++
-			s.flagPop(o, &t.prev, &pos)
+			s.flagPop(o, &t.prev, pos)
 		}
 		moved := disp > StillDistance
 		if t.nMoved == 2 && t.moved[0] && !t.moved[1] && moved {
@@ -229,7 +231,8 @@ func (m *metrics) measure(s *Sim, o *object) {
 // observe notes the object's position and queue after a tick.
 func (m *metrics) observe(o *object) {
 	t := &m.t[o.slot]
-	t.prev, t.hasPrev = o.phys.Position(), true
+	pos := o.phys.PositionRef()
+	t.prev.Cell, t.prev.Frame.Origin, t.hasPrev = pos.Cell, pos.Frame.Origin, true
 	t.prevContact = o.phys.InContact()
 	q := queueLen(o)
 	t.m.FinalQueue = q
@@ -257,11 +260,11 @@ func (m *metrics) result() []ObjectMetrics {
 // truthError is the distance, metres, from the body to the latest server
 // truth; false before a truth has arrived or while the body has no cell.
 func truthError(o *object) (float32, bool) {
-	pos := o.phys.Position()
+	pos := o.phys.PositionRef()
 	if !o.st.hasTruth || pos.Cell == 0 {
 		return 0, false
 	}
-	return o.st.truth.Offset(&pos).Len(), true
+	return o.st.truth.Offset(pos).Len(), true
 }
 
 // queueLen is the length of the object's interpolation queue.
