@@ -40,6 +40,15 @@ func NewCompareStream(src recording.Source, readings []interp.Reading, opts Opti
 	if err := checkReadings(readings); err != nil {
 		return nil, err
 	}
+	if len(readings) == 1 {
+		// One run reads src itself: a tee would only copy each event twice
+		// more under a lock.
+		var own recording.Source = nopClose{src}
+		if r, ok := src.(recording.RefSource); ok {
+			own = nopCloseRef{r}
+		}
+		return newCompare(readings, opts, func(_ int, o Options) (*Sim, error) { return NewStream(own, o) })
+	}
 	branches := recording.Tee(nopClose{src}, len(readings))
 	return newCompare(readings, opts, func(i int, o Options) (*Sim, error) { return NewStream(branches[i], o) })
 }
@@ -66,6 +75,11 @@ func newCompare(readings []interp.Reading, opts Options, build func(i int, o Opt
 type nopClose struct{ recording.Source }
 
 func (nopClose) Close() error { return nil }
+
+// nopCloseRef is nopClose keeping the source's NextRef.
+type nopCloseRef struct{ recording.RefSource }
+
+func (nopCloseRef) Close() error { return nil }
 
 // checkReadings refuses no readings and a reading named twice.
 func checkReadings(readings []interp.Reading) error {

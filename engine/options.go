@@ -67,9 +67,14 @@ type Options struct {
 	CheckpointInterval int
 	// Workers is how many runs of slots each tick's UpdateObjectInternal
 	// pass is split into, to run on that many cores (parallel.go); 0 means
-	// one per core (GOMAXPROCS) as long as each run has at least 256
-	// objects. The trace is byte-identical whatever the number.
+	// one per core (GOMAXPROCS less BusyCores) as long as each run has at
+	// least 256 objects. The trace is byte-identical whatever the number.
 	Workers int
+	// BusyCores is how many of the cores something else keeps busy while
+	// the run steps — a recording decoded on its own goroutine
+	// (recording.Prefetch) — and the pass should leave to it when Workers
+	// is 0.
+	BusyCores int
 	// NoCheckpoints keeps only the tick-0 checkpoint, for straight headless
 	// runs: seeking back then re-simulates from the start.
 	NoCheckpoints bool

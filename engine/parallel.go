@@ -2,24 +2,28 @@
 // objects are independent — each touches only its own physics object,
 // position manager, motion interpreter, part array and metrics tracker, and
 // reads the world and motion tables, which nothing changes — so the pass is
-// split into contiguous runs of slots, one per core (DESIGN.md, "Objects are
-// independent within a tick"). The events each run logs are kept apart and
-// appended to the log in slot order afterwards, so the log, the trace and
-// the metrics are byte for byte a one-core run's. Delivery (message
-// handling) stays sequential, in file order.
+// split into contiguous chunks of slots that run on several cores (DESIGN.md,
+// "Objects are independent within a tick"). The events each chunk logs are
+// kept apart and appended to the log in slot order afterwards, so the log,
+// the trace and the metrics are byte for byte a one-core run's whoever ran
+// which chunk. Delivery (message handling) stays sequential, in file order.
+//
+// The chunks are handed out by parallel_pool.go: the stepping goroutine
+// takes them from the front, persistent helpers from the back, and it never
+// waits for a helper to start — a late or busy helper only takes fewer.
 
 package engine
 
-import (
-	"runtime"
-	"sync"
-)
+import "runtime"
 
 // minSlotsPerWorker is the fewest slots worth a core of their own: below it
-// waking a core each tick costs more than it saves (docs/benchmarks.md,
-// "Several cores": at 100 objects a split pass cost more CPU and wall time
-// than one core; at 1000 it paid).
+// the hand-off each tick costs more than it saves (docs/benchmarks.md,
+// "Several cores").
 const minSlotsPerWorker = 256
+
+// chunksPerWorker is how many chunks each worker's share of the pass is cut
+// into, so that the goroutine that finishes first takes over the rest.
+const chunksPerWorker = 4
 
 // passChunks is the split of the current tick's pass: while active, slots
 // [0, size) log straight into the Sim's log and slots [i·size, (i+1)·size)
@@ -28,21 +32,24 @@ type passChunks struct {
 	active bool
 	size   int32
 	bufs   [][]Event
+	pool   *passPool
 }
 
-// workers is how many runs the pass over n slots is split into:
-// Options.Workers when given, else one per core as long as each gets
-// minSlotsPerWorker slots.
+// workers is how many cores the pass over n slots is split over:
+// Options.Workers when given, else one per core the run may use
+// (GOMAXPROCS, less the cores Options.BusyCores keeps busy) as long as each
+// gets minSlotsPerWorker slots.
 func (s *Sim) workers(n int) int {
 	if w := s.opts.Workers; w > 0 {
-		return max(1, min(w, n))
+		return max(1, min(w, n, maxHelpers+1))
 	}
-	return max(1, min(runtime.GOMAXPROCS(0), n/minSlotsPerWorker))
+	cores := runtime.GOMAXPROCS(0) - s.opts.BusyCores
+	return max(1, min(cores, n/minSlotsPerWorker, maxHelpers+1))
 }
 
 // updateObjects is step 2 of a tick: one CPhysicsObj::UpdateObjectInternal
 // per live object, in slot order (seed 003 §1, §12) as far as anyone can
-// tell: the objects' runs may go on different cores.
+// tell: the objects' chunks may go on different cores.
 func (s *Sim) updateObjects() {
 	s.source = -1
 	if s.capture != nil && !s.replay {
@@ -57,25 +64,22 @@ func (s *Sim) updateObjects() {
 		s.updateSlots(0, n)
 		return
 	}
-	size := (n + w - 1) / w
+	size := (n + w*chunksPerWorker - 1) / (w * chunksPerWorker)
+	chunks := (n + size - 1) / size
 	p := &s.chunks
-	for len(p.bufs) < w {
+	for len(p.bufs) < chunks {
 		p.bufs = append(p.bufs, nil)
 	}
-	p.active, p.size = true, int32(size)
-	var wg sync.WaitGroup
-	for i := 1; i < w; i++ {
-		lo, hi := min(i*size, n), min((i+1)*size, n)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s.updateSlots(lo, hi)
-		}()
+	if p.pool == nil {
+		p.pool = newPassPool()
+		// The helpers hold the pool, never the Sim: they end when the Sim
+		// is dropped.
+		runtime.AddCleanup(s, (*passPool).stop, p.pool)
 	}
-	s.updateSlots(0, min(size, n))
-	wg.Wait()
+	p.active, p.size = true, int32(size)
+	p.pool.run(s, n, size, chunks, w-1)
 	p.active = false
-	for i := 1; i < w; i++ {
+	for i := 1; i < chunks; i++ {
 		for k := range p.bufs[i] {
 			s.pack(&p.bufs[i][k])
 		}
@@ -108,7 +112,7 @@ func (s *Sim) updateSlots(lo, hi int) {
 }
 
 // logOf is the buffer an event of slot goes to during a split pass (the
-// slot's run's), or nil when it goes straight to the Sim's log.
+// slot's chunk's), or nil when it goes straight to the Sim's log.
 func (s *Sim) logOf(slot int32) *[]Event {
 	if p := &s.chunks; p.active && slot >= p.size {
 		return &p.bufs[slot/p.size]

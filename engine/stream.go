@@ -22,10 +22,12 @@ import (
 // checked, waiting for its tick.
 type feed struct {
 	src recording.Source
+	// ref is src when it hands out events by pointer (recording.RefSource).
+	ref recording.RefSource
 	ix  *indexer
 	// n is the number of events read: the head is event n−1 in file order.
 	n       int
-	head    recording.Event
+	head    *recording.Event
 	due     int32
 	target  int32
 	hasHead bool
@@ -52,6 +54,7 @@ func NewStream(src recording.Source, opts Options) (*Sim, error) {
 		return nil, err
 	}
 	s.feed = &feed{src: src, ix: ix}
+	s.feed.ref, _ = src.(recording.RefSource)
 	s.lastTick = opts.LastTick
 	s.start()
 	// Read the first event now, so that an empty stream's last tick is
@@ -72,7 +75,15 @@ func (f *feed) pull(s *Sim) bool {
 	if f.eof || f.err != nil {
 		return false
 	}
-	ev, err := f.src.Next()
+	var ev *recording.Event
+	var err error
+	if f.ref != nil {
+		ev, err = f.ref.NextRef()
+	} else {
+		var v recording.Event
+		v, err = f.src.Next()
+		ev = &v
+	}
 	if err == io.EOF {
 		f.eof = true
 		if s.opts.LastTick <= 0 {
@@ -81,7 +92,7 @@ func (f *feed) pull(s *Sim) bool {
 		return false
 	}
 	if err == nil {
-		f.due, f.target, err = s.check(f.ix, &ev, f.n)
+		f.due, f.target, err = s.check(f.ix, ev, f.n)
 	}
 	if err != nil {
 		f.err = err
@@ -101,7 +112,7 @@ func (f *feed) deliverDue(s *Sim, k int) {
 		}
 		f.hasHead = false
 		s.source = int32(f.n - 1)
-		s.deliver(&f.head, f.target)
+		s.deliver(f.head, f.target)
 	}
 }
 

@@ -172,8 +172,10 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 		return batchResult{err: err}
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.tables.events != "",
-		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect}
-	// The input is decoded on another core while the pipeline steps.
+		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect,
+		// The input is decoded on another core while the pipeline steps:
+		// the pass is split only over the cores left.
+		BusyCores: 1}
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)

@@ -99,8 +99,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
 		Explain:      o.explain || o.tables.events != "",
-		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect}
-	// The input is decoded on another core while the pipeline steps.
+		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect,
+		// The input is decoded on another core while the pipeline steps:
+		// the pass is split only over the cores left.
+		BusyCores: 1}
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)

@@ -8,11 +8,21 @@ package recording
 import "sync"
 
 // Read-ahead sizes: batches of prefetchBatch events, at most prefetchDepth
-// of them waiting (≈ 0.3 MB of events).
+// of them waiting (≈ 1.4 MB of events). The reading goroutine sleeps when
+// they are all full and is woken for each batch taken, so a batch is a
+// wake-up: 1024 events make them rare (docs/benchmarks.md).
 const (
-	prefetchBatch = 256
+	prefetchBatch = 1024
 	prefetchDepth = 4
 )
+
+// RefSource is a Source that can also hand out its next event by pointer,
+// saving the copy of a large value per event. The event is the Source's:
+// it stays valid, unchanged, until the next call of NextRef or Next.
+type RefSource interface {
+	Source
+	NextRef() (*Event, error)
+}
 
 // prefetchBatchOf is a run of events read ahead, and the error that ended
 // the reading (io.EOF at the end), if it did.
@@ -82,11 +92,22 @@ func (p *prefetcher) Name() string   { return p.src.Name() }
 func (p *prefetcher) Header() Header { return p.src.Header() }
 
 func (p *prefetcher) Next() (Event, error) {
+	ev, err := p.NextRef()
+	if err != nil {
+		return Event{}, err
+	}
+	return *ev, nil
+}
+
+// NextRef is Next by pointer into the batch being handed out, which is
+// recycled only once the next batch is taken.
+func (p *prefetcher) NextRef() (*Event, error) {
 	for p.i >= len(p.cur.events) {
 		if p.cur.err != nil {
-			return Event{}, p.cur.err
+			return nil, p.cur.err
 		}
 		if p.cur.events != nil {
+			clear(p.cur.events) // let go of what they point to
 			select {
 			case p.free <- p.cur.events[:0]:
 			default:
@@ -94,10 +115,8 @@ func (p *prefetcher) Next() (Event, error) {
 		}
 		p.cur, p.i = <-p.ready, 0
 	}
-	ev := p.cur.events[p.i]
-	p.cur.events[p.i] = Event{} // let go of what it points to
 	p.i++
-	return ev, nil
+	return &p.cur.events[p.i-1], nil
 }
 
 // Close stops the reading ahead and waits for the goroutine to end.

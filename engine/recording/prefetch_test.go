@@ -77,3 +77,31 @@ func (f *failingSource) Next() (Event, error) {
 	f.n++
 	return f.Source.Next()
 }
+
+func TestPrefetch_NextRefGivesTheSameEventsAsNext(t *testing.T) {
+	rec, err := ReadFile("testdata/walk.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := &Recording{Name: rec.Name, Header: rec.Header}
+	for len(big.Events) < 2*prefetchBatch+5 {
+		big.Events = append(big.Events, rec.Events...)
+	}
+	p := Prefetch(NewSource(big)).(RefSource)
+	defer p.Close()
+	for i := 0; ; i++ {
+		ev, err := p.NextRef()
+		if err == io.EOF {
+			if i != len(big.Events) {
+				t.Fatalf("io.EOF after %d events, want %d", i, len(big.Events))
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(*ev, big.Events[i]) {
+			t.Fatalf("event %d differs from the source's", i)
+		}
+	}
+}
