@@ -6,6 +6,8 @@
 package engine
 
 import (
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -201,7 +203,7 @@ func (m *metrics) measure(s *Sim, o *object) {
 	t := &m.t[o.slot]
 	pos := o.phys.PositionRef()
 	if t.hasPrev && pos.Cell != 0 && t.prev.Cell != 0 {
-		disp := t.prev.Offset(pos).Len()
+		disp := offsetLen(&t.prev, pos)
 		step := catchUpSpeed(o) * s.dt
 		if disp > max(PopStepFactor*step, PopMinDistance) && t.jumpTick != int32(s.tick) {
 			t.m.Pops++
@@ -264,7 +266,18 @@ func truthError(o *object) (float32, bool) {
 	if !o.st.hasTruth || pos.Cell == 0 {
 		return 0, false
 	}
-	return o.st.truth.Offset(pos).Len(), true
+	return offsetLen(&o.st.truth, pos), true
+}
+
+// offsetLen is p.Offset(q).Len() — Position::get_offset's vector's length —
+// with the same operations in the same order, computed in registers: the
+// call's three-float result, returned through memory and read back whole,
+// stalled the measuring of every object-tick (docs/benchmarks.md).
+func offsetLen(p, q *physics.Position) float32 {
+	dx := (float32(int32(q.LandblockX())-int32(p.LandblockX())))*physics.LandblockLength + (q.Frame.Origin[0] - p.Frame.Origin[0])
+	dy := (float32(int32(q.LandblockY())-int32(p.LandblockY())))*physics.LandblockLength + (q.Frame.Origin[1] - p.Frame.Origin[1])
+	dz := q.Frame.Origin[2] - p.Frame.Origin[2]
+	return mgl32.Vec3{dx, dy, dz}.Len()
 }
 
 // queueLen is the length of the object's interpolation queue.

@@ -283,3 +283,23 @@ func TestErrorBucket_OrderedAndBounded(t *testing.T) {
 		t.Error("zero and infinity must be the first and last buckets")
 	}
 }
+
+// offsetLen is Offset(…).Len() bit for bit: within a landblock, across
+// landblock edges in every direction, near and far.
+func TestOffsetLen_IsOffsetLenBitForBit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 19))
+	coord := func() float32 { return float32(rng.Float64()*200 - 4) }
+	for i := range 100000 {
+		p := physics.Position{Cell: uint32(0xA9+rng.IntN(3))<<24 | uint32(0xB3+rng.IntN(3))<<16 | 1}
+		q := physics.Position{Cell: uint32(0xA9+rng.IntN(3))<<24 | uint32(0xB3+rng.IntN(3))<<16 | 1}
+		p.Frame.Origin = mgl32.Vec3{coord(), coord(), coord() / 8}
+		q.Frame.Origin = mgl32.Vec3{coord(), coord(), coord() / 8}
+		if i%3 == 0 { // close together: the small displacements of a tick
+			q.Cell, q.Frame.Origin = p.Cell, p.Frame.Origin.Add(mgl32.Vec3{float32(rng.NormFloat64()) * 0.01, float32(rng.NormFloat64()) * 0.01, 0})
+		}
+		want := p.Offset(&q).Len()
+		if got := offsetLen(&p, &q); math.Float32bits(got) != math.Float32bits(want) {
+			t.Fatalf("%v → %v: offsetLen %v, Offset().Len() %v", p, q, got, want)
+		}
+	}
+}
