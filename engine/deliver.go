@@ -107,7 +107,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 // observer). A teleport or slide that placed the body is a snap.
 func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	o.phys.PlayerDistance = s.playerDistance(o)
-	from := o.phys.Position()
+	from := PlaceOf(o.phys.PositionRef()) // all a snap event keeps of it
 	// The update lives in the object: a pointer to a local handed through
 	// the position manager's interface would escape to the heap.
 	u := &o.update
@@ -135,8 +135,7 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	s.fill(at, o, r)
 	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)
 	if r == physics.RouteTeleport || r == physics.RouteSlide {
-		to := o.phys.Position()
-		s.emit(o, Event{Kind: EventSnap, From: PlaceOf(&from), To: PlaceOf(&to)})
+		s.emit(o, Event{Kind: EventSnap, From: from, To: PlaceOf(o.phys.PositionRef())})
 	}
 	s.checkContact(o)
 }
@@ -147,8 +146,7 @@ func (s *Sim) playerDistance(o *object) float32 {
 	if !s.hasObserver {
 		return 0
 	}
-	p := o.phys.Position()
-	return s.observer.Distance(&p)
+	return s.observer.Distance(o.phys.PositionRef())
 }
 
 // deliverMotion applies an UpdateMotion: the object gets a motion

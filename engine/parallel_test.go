@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"runtime"
 	"testing"
+	"time"
 
 	"glidepath/assets"
 	"glidepath/engine/recording"
@@ -25,10 +26,42 @@ func TestParallel_SplitsOnlyCrowdsWorthIt(t *testing.T) {
 			t.Errorf("%d objects on 2 cores: %d runs, want %d", c.n, got, c.want)
 		}
 	}
+	// A core kept busy by the decoder is left to it.
+	s.opts.BusyCores = 1
+	if got := s.workers(1000); got != 1 {
+		t.Errorf("1000 objects on 2 cores, one busy: %d runs, want 1", got)
+	}
+	runtime.GOMAXPROCS(4)
+	if got := s.workers(1000); got != 3 {
+		t.Errorf("1000 objects on 4 cores, one busy: %d runs, want 3", got)
+	}
 	s.opts.Workers = 4
 	if got := s.workers(3); got != 3 {
 		t.Errorf("Workers 4 over 3 objects: %d runs, want 3", got)
 	}
+}
+
+// The helpers of a split pass persist from tick to tick and end once their
+// Sim is dropped.
+func TestParallel_HelpersEndWithTheirSim(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	runtime.GC()
+	base := runtime.NumGoroutine()
+	func() {
+		s := newSim(t, compiled(t, "crowd"), Options{Workers: 3, LastTick: 30})
+		runTo(s, 30)
+		if got := runtime.NumGoroutine(); got != base+2 {
+			t.Fatalf("%d goroutines while stepping with 3 workers, want %d (two helpers, started once)", got, base+2)
+		}
+	}()
+	for range 100 {
+		runtime.GC()
+		if runtime.NumGoroutine() <= base {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines after the Sim was dropped, want %d", runtime.NumGoroutine(), base)
 }
 
 func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {

@@ -90,10 +90,14 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 	next := make(chan int)
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
+	// Every input in progress keeps a core busy per reading and one
+	// decoding: a run splits its pass only over the cores the others
+	// leave.
+	busy := min(jobs, len(files))*(len(readings)+1) - 1
 	for range min(jobs, len(files)) {
 		wg.Go(func() {
 			for i := range next {
-				results[i] <- runBatchInput(files[i], filepath.Join(spool, strconv.Itoa(i)), o, load, readings)
+				results[i] <- runBatchInput(files[i], filepath.Join(spool, strconv.Itoa(i)), o, load, readings, busy)
 			}
 		})
 	}
@@ -162,7 +166,7 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 
 // runBatchInput runs one input, streamed, with its tables spooled under
 // prefix.
-func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, readings []interp.Reading) (r batchResult) {
+func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, readings []interp.Reading, busy int) (r batchResult) {
 	src, expect, err := openInput(path, load)
 	if err != nil {
 		return batchResult{err: err}
@@ -173,9 +177,8 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.tables.events != "",
 		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect,
-		// The input is decoded on another core while the pipeline steps:
-		// the pass is split only over the cores left.
-		BusyCores: 1}
+		// The input is decoded on another core while the pipeline steps.
+		BusyCores: busy}
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)

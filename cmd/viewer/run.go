@@ -100,9 +100,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
 		Explain:      o.explain || o.tables.events != "",
 		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect,
-		// The input is decoded on another core while the pipeline steps:
-		// the pass is split only over the cores left.
-		BusyCores: 1}
+		// The input is decoded on another core while the pipeline steps,
+		// and each further reading's run steps on a core of its own
+		// (engine.Compare.Advance): the pass is split only over the cores
+		// left.
+		BusyCores: len(readings)}
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)
