@@ -73,7 +73,11 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
 	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: tabs.any(), Sink: cmp,
-		EventLog: tabs.events != "", Explain: tabs.events != ""})
+		EventLog: tabs.events != "", Explain: tabs.events != "",
+		// The input is decoded on one core and the client trace read on
+		// another while the pipeline steps: the pass is split only over
+		// the cores left.
+		BusyCores: 2})
 	if err != nil {
 		return usageError{err}
 	}
