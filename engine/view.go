@@ -94,40 +94,42 @@ func (s *Sim) Objects(dst []ObjectView) []ObjectView {
 }
 
 // BriefView is the little of a live object a per-tick record needs (the
-// viewer's history): cheaper to take every tick than an ObjectView.
+// viewer's history): cheaper to take every tick than an ObjectView — no
+// InterpolationState (112 bytes, its blip-to position and stall window
+// unread) and no copy of the queue beyond its head.
 type BriefView struct {
 	GUID     uint32
 	Name     string
 	Slot     int
 	Position physics.Position
 	Contact  bool
-	// Interp is the InterpolationManager's state; Head its queue's head,
-	// when Interp.QueueLen > 0.
-	Interp   interp.InterpolationState
-	Head     interp.Node
-	Truth    physics.Position
-	HasTruth bool
+	// QueueLen and FailCounter are the InterpolationManager's queue length
+	// and node_fail_counter; Head is its queue's head, when QueueLen > 0.
+	QueueLen    int
+	FailCounter int32
+	Head        interp.Node
+	Truth       physics.Position
+	HasTruth    bool
 }
 
 // Briefs appends the brief view of every live object, in the order of
 // Objects, to dst and returns it.
 func (s *Sim) Briefs(dst []BriefView) []BriefView {
-	var nodes []interp.Node
 	for _, o := range s.slots[:s.nslots] {
 		if !o.st.alive {
 			continue
 		}
-		b := BriefView{
+		dst = append(dst, BriefView{
 			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: o.phys.Position(),
-			Contact: o.phys.InContact(), Interp: o.pm.InterpolationState(),
-			Truth: o.st.truth, HasTruth: o.st.hasTruth,
-		}
-		if b.Interp.QueueLen > 0 {
-			if nodes = o.pm.Nodes(nodes[:0]); len(nodes) > 0 {
-				b.Head = nodes[0]
+			Contact: o.phys.InContact(), Truth: o.st.truth, HasTruth: o.st.hasTruth,
+		})
+		if m := o.pm.Interpolation(); m != nil {
+			b := &dst[len(dst)-1]
+			b.QueueLen, b.FailCounter = m.QueueLen(), m.FailCounter()
+			if b.QueueLen > 0 {
+				b.Head, _ = m.Node(0)
 			}
 		}
-		dst = append(dst, b)
 	}
 	return dst
 }

@@ -10,7 +10,6 @@ import (
 	"math"
 	"unsafe"
 
-	"glidepath/interp"
 	"glidepath/physics"
 )
 
@@ -73,6 +72,9 @@ type History struct {
 	// index finds a guid's track; it is only ever looked up, never
 	// iterated, so nothing depends on its order.
 	index map[uint32]int
+	// hint is the track of the object at each place of the last snapshot
+	// recorded (only the recording History reads it).
+	hint []int
 	// indoor holds the outdoor grid cells (24 m, global) where an object or
 	// the observer stood in an indoor cell; lookup only.
 	indoor map[[2]int32]bool
@@ -127,6 +129,7 @@ func (h *History) Stride() int { return h.stride }
 // never rewritten, so the copy shares them.
 func (h *History) Clone() *History {
 	c := *h
+	c.hint = nil
 	c.tracks = append([]Track(nil), h.tracks...)
 	c.index = make(map[uint32]int, len(h.index))
 	for k, v := range h.index { // copying a map: order does not matter
@@ -160,35 +163,21 @@ func (h *History) Record(s *Snapshot) {
 	if s.Tick <= h.last || s.Tick%h.stride != 0 {
 		return
 	}
-	if !h.hasOrigin && (len(s.Objects) > 0 || s.HasObserver) {
+	if !h.hasOrigin && (len(s.Objects) > 0 || len(s.Briefs) > 0 || s.HasObserver) {
 		h.Origin = s.Observer
 		if len(s.Objects) > 0 {
 			h.Origin = s.Objects[0].Pos
+		} else if len(s.Briefs) > 0 {
+			h.Origin = s.Briefs[0].Pos
 		}
 		h.hasOrigin = true
 	}
 	for i := range s.Objects {
-		o := &s.Objects[i]
-		k, ok := h.index[o.GUID]
-		if !ok {
-			k = len(h.tracks)
-			h.index[o.GUID] = k
-			var samples []Sample
-			if h.expect > s.Tick {
-				samples = make([]Sample, 0, (h.expect-s.Tick)/h.stride+1)
-			}
-			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: s.Tick, Stride: h.stride, Samples: samples})
-		}
-		t := &h.tracks[k]
-		// Ticks the object was missing from (deleted, not yet re-created)
-		// stay dead samples.
-		for t.tickOf(len(t.Samples)) < s.Tick {
-			t.Samples = append(t.Samples, Sample{})
-		}
-		t.Samples = append(t.Samples, h.sample(o))
-		if physics.IsIndoorCell(o.Cell) {
-			h.indoor[gridCell(o.Pos)] = true
-		}
+		b := BriefOf(&s.Objects[i])
+		h.record(s.Tick, i, &b)
+	}
+	for i := range s.Briefs {
+		h.record(s.Tick, len(s.Objects)+i, &s.Briefs[i])
 	}
 	if s.HasObserver {
 		p := s.Observer.Sub(h.Origin)
@@ -200,20 +189,60 @@ func (h *History) Record(s *Snapshot) {
 	h.last = s.Tick
 }
 
-func (h *History) sample(o *Object) Sample {
-	nan := ToBF16(float32(math.NaN()))
+// record appends one object's sample at tick; i is its place in the
+// snapshot, which finds its track again without the map (objects come in
+// the same order tick after tick).
+func (h *History) record(tick, i int, o *Brief) {
+	k := -1
+	if i < len(h.hint) {
+		if j := h.hint[i]; j < len(h.tracks) && h.tracks[j].GUID == o.GUID {
+			k = j // a guid has one track: this is the one the map holds
+		}
+	}
+	if k < 0 {
+		var ok bool
+		if k, ok = h.index[o.GUID]; !ok {
+			k = len(h.tracks)
+			h.index[o.GUID] = k
+			var samples []Sample
+			if h.expect > tick {
+				samples = make([]Sample, 0, (h.expect-tick)/h.stride+1)
+			}
+			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: tick, Stride: h.stride, Samples: samples})
+		}
+		for len(h.hint) <= i {
+			h.hint = append(h.hint, -1)
+		}
+		h.hint[i] = k
+	}
+	t := &h.tracks[k]
+	// Ticks the object was missing from (deleted, not yet re-created)
+	// stay dead samples.
+	for t.tickOf(len(t.Samples)) < tick {
+		t.Samples = append(t.Samples, Sample{})
+	}
+	t.Samples = append(t.Samples, h.sample(o))
+	if physics.IsIndoorCell(o.Cell) {
+		h.indoor[gridCell(o.Pos)] = true
+	}
+}
+
+// nanBF16 is NaN held to 0.4 %.
+var nanBF16 = ToBF16(float32(math.NaN()))
+
+func (h *History) sample(o *Brief) Sample {
 	p := o.Pos.Sub(h.Origin)
 	sm := Sample{
 		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
-		DistHead: nan,
-		ErrTruth: nan,
-		Queue:    uint8(min(max(len(o.Queue), o.Interp.QueueLen), math.MaxUint8)),
-		Fail:     int8(max(min(o.Interp.FailCounter, math.MaxInt8), math.MinInt8)),
+		DistHead: nanBF16,
+		ErrTruth: nanBF16,
+		Queue:    uint8(min(o.QueueLen, math.MaxUint8)),
+		Fail:     int8(max(min(o.FailCounter, math.MaxInt8), math.MinInt8)),
 		Alive:    true,
 		Contact:  o.Contact,
 	}
-	if len(o.Queue) > 0 && o.Queue[0].Type == interp.NodePosition {
-		sm.DistHead = ToBF16(float32(o.Queue[0].Pos.Sub(o.Pos).Len()))
+	if o.HeadPosition {
+		sm.DistHead = ToBF16(float32(o.HeadPos.Sub(o.Pos).Len()))
 	}
 	if o.HasTruth {
 		sm.ErrTruth = ToBF16(float32(o.Truth.Sub(o.Pos).Len()))

@@ -5,7 +5,9 @@ package model
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -261,6 +263,53 @@ func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 		if &tr.Samples[0] != firsts[i] || len(tr.Samples) != cap(tr.Samples) {
 			t.Errorf("track %d: %d samples, capacity %d, moved %v: want one allocation of exactly its samples",
 				guid, len(tr.Samples), cap(tr.Samples), &tr.Samples[0] != firsts[i])
+		}
+	}
+}
+
+// History.Record finds each object's track by its place in the last
+// snapshot when it can: objects deleted, re-created and reordered between
+// ticks must still land on their own tracks, and a snapshot of Briefs must
+// record what the same snapshot of Objects does.
+func TestHistory_ObjectsThatMovePlaceKeepTheirTracks(t *testing.T) {
+	orders := [][]uint32{{1, 2, 3}, {2, 3}, {3, 1, 2}, {3, 1, 2}, {4, 2}, {1, 2, 3, 4}}
+	base := Vec3{32448, 34560, 10}
+	pos := func(guid uint32, k int) Vec3 { return base.Add(Vec3{float64(guid) * 10, float64(k), 0}) }
+	objects, briefs := NewHistory(), NewHistory()
+	for k, order := range orders {
+		var s, b Snapshot
+		s.Reset(k)
+		b.Reset(k)
+		for _, g := range order {
+			s.AddObject(Object{GUID: g, Name: fmt.Sprint(g), Pos: pos(g, k), Interp: interp.InterpolationState{QueueLen: int(g)}})
+			s.AddNode(Node{Type: interp.NodePosition, Pos: pos(g, k).Add(Vec3{0, 0, float64(g)})})
+			b.Briefs = append(b.Briefs, BriefOf(&s.Objects[len(s.Objects)-1]))
+		}
+		objects.Record(&s)
+		briefs.Record(&b)
+	}
+	for _, h := range []*History{objects, briefs} {
+		if len(h.Tracks()) != 4 {
+			t.Fatalf("%d tracks, want 4", len(h.Tracks()))
+		}
+		for k, order := range orders {
+			for g := uint32(1); g <= 4; g++ {
+				sm, ok := h.Track(g).At(k)
+				if ok != slices.Contains(order, g) {
+					t.Fatalf("tick %d: object %d alive %v in %v", k, g, ok, order)
+				}
+				if !ok {
+					continue
+				}
+				if p := h.Pos(&sm); p.Sub(pos(g, k)).Len() > 1e-3 || int(sm.Queue) != int(g) || sm.DistHead.Float32() != float32(g) {
+					t.Errorf("tick %d: object %d's sample %+v at %v, want %v, queue and distance to head %d", k, g, sm, p, pos(g, k), g)
+				}
+			}
+		}
+	}
+	for i, tr := range objects.Tracks() {
+		if fmt.Sprint(tr) != fmt.Sprint(briefs.Tracks()[i]) {
+			t.Errorf("track %d from objects %+v, from briefs %+v", i, tr, briefs.Tracks()[i])
 		}
 	}
 }

@@ -31,6 +31,11 @@ type Snapshot struct {
 	// state, its queue's head (Queue holds at most that; Interp.QueueLen is
 	// the length) and the server truth.
 	Brief bool
+	// Briefs are the live objects of a brief snapshot, in creation order:
+	// a Source asked for a Brief one may fill these instead of Objects
+	// (a Brief is 120 bytes, an Object over 1.3 KB; the pre-run takes one
+	// of every object every few ticks).
+	Briefs []Brief
 
 	// nodes backs every object's Queue.
 	nodes []Node
@@ -104,6 +109,39 @@ type Object struct {
 	TruthTick    int
 }
 
+// Brief is one live object as History.Record reads it.
+type Brief struct {
+	GUID uint32
+	Name string
+	// Cell and Pos are as Object's; Contact transient_state bit 0x1.
+	Cell    uint32
+	Pos     Vec3
+	Contact bool
+	// QueueLen is the queue's length and FailCounter node_fail_counter
+	// (the InterpolationState's); HeadPosition says the queue's head is a
+	// position node, at HeadPos.
+	QueueLen     int
+	FailCounter  int
+	HeadPosition bool
+	HeadPos      Vec3
+	// Truth is the latest server truth, when HasTruth.
+	HasTruth bool
+	Truth    Vec3
+}
+
+// BriefOf is the Brief of a full snapshot's object.
+func BriefOf(o *Object) Brief {
+	b := Brief{
+		GUID: o.GUID, Name: o.Name, Cell: o.Cell, Pos: o.Pos, Contact: o.Contact,
+		QueueLen: max(len(o.Queue), o.Interp.QueueLen), FailCounter: int(o.Interp.FailCounter),
+		HasTruth: o.HasTruth, Truth: o.Truth,
+	}
+	if len(o.Queue) > 0 && o.Queue[0].Type == interp.NodePosition {
+		b.HeadPosition, b.HeadPos = true, o.Queue[0].Pos
+	}
+	return b
+}
+
 // Node is one interpolation node (seed 000 §1) in global metres.
 type Node struct {
 	Type     interp.NodeType
@@ -117,6 +155,7 @@ type Node struct {
 func (s *Snapshot) Reset(tick int) {
 	s.Tick = tick
 	s.Objects = s.Objects[:0]
+	s.Briefs = s.Briefs[:0]
 	s.nodes = s.nodes[:0]
 	s.HasObserver = false
 }

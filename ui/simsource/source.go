@@ -182,18 +182,20 @@ func (s *Source) brief(snap *model.Snapshot) {
 		snap.ObserverIndoor = p.IsIndoor()
 	}
 	s.briefs = s.sim.Briefs(s.briefs[:0])
+	snap.Briefs = slices.Grow(snap.Briefs, len(s.briefs))
 	for i := range s.briefs {
 		v := &s.briefs[i]
-		o := snap.AddObject(model.Object{
+		b := model.Brief{
 			GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: model.Global(&v.Position),
-			Contact: v.Contact, Interp: v.Interp, HasTruth: v.HasTruth,
-		})
+			Contact: v.Contact, QueueLen: v.QueueLen, FailCounter: int(v.FailCounter), HasTruth: v.HasTruth,
+		}
 		if v.HasTruth {
-			o.Truth = model.Global(&v.Truth)
+			b.Truth = model.Global(&v.Truth)
 		}
-		if v.Interp.QueueLen > 0 {
-			snap.AddNode(model.Node{Type: v.Head.Type, Cell: v.Head.Position.Cell, Pos: model.Global(&v.Head.Position)})
+		if v.QueueLen > 0 && v.Head.Type == interp.NodePosition {
+			b.HeadPosition, b.HeadPos = true, model.Global(&v.Head.Position)
 		}
+		snap.Briefs = append(snap.Briefs, b)
 	}
 }
 
