@@ -27,14 +27,8 @@ func mostEventful(h *model.History, x *model.Index) uint32 {
 	var best uint32
 	bestN := -1
 	for _, t := range h.Tracks() {
-		n := 0
-		for _, id := range x.Of(t.GUID) {
-			// Who, not Event: an hour's log is not decoded to count kinds.
-			if _, k := x.Who(int(id)); k == model.EventBlip || k == model.EventSnap {
-				n++
-			}
-		}
-		if n > bestN {
+		// Counted as the log was indexed: an hour's log is not read again.
+		if n := x.Blips(t.GUID); n > bestN {
 			best, bestN = t.GUID, n
 		}
 	}

@@ -4,7 +4,11 @@
 
 package model
 
-import "sort"
+import (
+	"maps"
+	"slices"
+	"sort"
+)
 
 // Kinds is a set of event kinds: bit k is EventKind k.
 type Kinds uint32
@@ -95,9 +99,22 @@ func (l EventSlice) Who(i int) (uint32, EventKind) { return l[i].GUID, l[i].Kind
 type Index struct {
 	log EventLog
 	n   int
-	// byObject lists each object's events, as indices into the log; lookup
-	// only, never iterated.
-	byObject map[uint32][]int32
+	// byObject numbers the objects that have events: lists[k] holds the
+	// events of object k as indices into the log, blips[k] how many of
+	// them are blips and snaps. The map is lookup only, never iterated.
+	byObject map[uint32]int32
+	lists    [][]int32
+	blips    []int32
+	// last is the object of the latest event indexed (an object's events
+	// come in runs: the map is asked once a run), lastK its number.
+	last  uint32
+	lastK int32
+	// shared is a copy of byObject given to the clones, made again only
+	// when an object is added (no clone sees a map Extend writes to).
+	shared map[uint32]int32
+	// borrowed says byObject is a clone's share, copied before an Extend
+	// of the clone writes to it.
+	borrowed bool
 	// density counts the events of each kind in each DensityTicks-tick
 	// bucket, and fails the failed stall windows and node completions, for
 	// the timeline's aggregated lanes.
@@ -112,7 +129,7 @@ func NewIndex(events []Event) *Index { return IndexLog(EventSlice(events)) }
 
 // IndexLog indexes a log.
 func IndexLog(log EventLog) *Index {
-	x := &Index{byObject: make(map[uint32][]int32)}
+	x := &Index{byObject: make(map[uint32]int32), lastK: -1}
 	x.Extend(log)
 	return x
 }
@@ -122,6 +139,9 @@ func IndexLog(log EventLog) *Index {
 func (x *Index) Extend(log EventLog) {
 	x.log = log
 	n := log.Len()
+	if x.borrowed && n > x.n {
+		x.byObject, x.shared, x.borrowed = maps.Clone(x.byObject), nil, false
+	}
 	for i := x.n; i < n; i++ {
 		guid, kind := log.Who(i)
 		b := int(log.Tick(i)) / DensityTicks
@@ -142,9 +162,32 @@ func (x *Index) Extend(log EventLog) {
 		if kind == EventNote && guid == 0 {
 			continue
 		}
-		x.byObject[guid] = append(x.byObject[guid], int32(i))
+		k := x.lastK
+		if guid != x.last || k < 0 {
+			var ok bool
+			if k, ok = x.byObject[guid]; !ok {
+				k = int32(len(x.lists))
+				x.byObject[guid] = k
+				x.lists = append(x.lists, nil)
+				x.blips = append(x.blips, 0)
+				x.shared = nil
+			}
+			x.last, x.lastK = guid, k
+		}
+		x.lists[k] = append(x.lists[k], int32(i))
+		if kind == EventBlip || kind == EventSnap {
+			x.blips[k]++
+		}
 	}
 	x.n = n
+}
+
+// Blips is how many of guid's events are blips and snaps.
+func (x *Index) Blips(guid uint32) int {
+	if k, ok := x.byObject[guid]; ok {
+		return int(x.blips[k])
+	}
+	return 0
 }
 
 // Len is the number of events indexed.
@@ -173,7 +216,12 @@ func (x *Index) Density(kind EventKind, b int) (n, fails int) {
 }
 
 // Of returns the indices of guid's events, in order.
-func (x *Index) Of(guid uint32) []int32 { return x.byObject[guid] }
+func (x *Index) Of(guid uint32) []int32 {
+	if k, ok := x.byObject[guid]; ok {
+		return x.lists[k]
+	}
+	return nil
+}
 
 // firstAfter is the index of the first event with a tick above tick.
 func (x *Index) firstAfter(tick int) int {
@@ -204,7 +252,7 @@ func (x *Index) match(i int, f *Filter) bool {
 // ok is false when there is none.
 func (x *Index) Next(tick int, f Filter) (int, bool) {
 	if f.OneObject {
-		ids := x.byObject[f.GUID]
+		ids := x.Of(f.GUID)
 		k := sort.Search(len(ids), func(i int) bool { return int(x.log.Tick(int(ids[i]))) > tick })
 		for ; k < len(ids); k++ {
 			if x.match(int(ids[k]), &f) {
@@ -225,7 +273,7 @@ func (x *Index) Next(tick int, f Filter) (int, bool) {
 // false when there is none.
 func (x *Index) Prev(tick int, f Filter) (int, bool) {
 	if f.OneObject {
-		ids := x.byObject[f.GUID]
+		ids := x.Of(f.GUID)
 		k := sort.Search(len(ids), func(i int) bool { return int(x.log.Tick(int(ids[i]))) >= tick })
 		for k--; k >= 0; k-- {
 			if x.match(int(ids[k]), &f) {
@@ -245,7 +293,7 @@ func (x *Index) Prev(tick int, f Filter) (int, bool) {
 // Recent appends to dst, newest first, up to n of guid's events of the
 // kinds in f that happened at or before tick and no earlier than since.
 func (x *Index) Recent(guid uint32, f Filter, since, tick, n int, dst []int32) []int32 {
-	ids := x.byObject[guid]
+	ids := x.Of(guid)
 	k := sort.Search(len(ids), func(i int) bool { return int(x.log.Tick(int(ids[i]))) > tick })
 	for k--; k >= 0 && n > 0; k-- {
 		if int(x.log.Tick(int(ids[k]))) < since {
@@ -264,9 +312,13 @@ func (x *Index) Recent(guid uint32, f Filter, since, tick, n int, dst []int32) [
 // (Extend only appends past their ends) and keeps only the density buckets
 // before the last indexed event's, which no later event can add to.
 func (x *Index) Clone() *Index {
-	c := &Index{log: x.log, n: x.n, byObject: make(map[uint32][]int32, len(x.byObject))}
-	for guid, ids := range x.byObject { // copying a map: order does not matter
-		c.byObject[guid] = ids[:len(ids):len(ids)]
+	if x.shared == nil {
+		x.shared = maps.Clone(x.byObject)
+	}
+	c := &Index{log: x.log, n: x.n, byObject: x.shared, lists: make([][]int32, len(x.lists)),
+		blips: slices.Clone(x.blips), lastK: -1, borrowed: true}
+	for k, ids := range x.lists {
+		c.lists[k] = ids[:len(ids):len(ids)]
 	}
 	full := 0
 	if x.n > 0 {

@@ -98,3 +98,52 @@ func TestIndex_ExtendCloneAndDensity(t *testing.T) {
 		t.Errorf("event 10 reads %+v", e)
 	}
 }
+
+// Clones share the index's object numbering until an object is added; a
+// clone extended on its own, and the index extended with new objects after
+// it, keep each its own lists and blip counts.
+func TestIndex_ClonesKeepTheirObjectsAsTheIndexGrows(t *testing.T) {
+	var log EventSlice
+	for k := range 60 {
+		g := uint32(1 + k%3) // objects 1–3; object 4 from tick 30
+		if k >= 30 && k%5 == 0 {
+			g = 4
+		}
+		kind := EventRoute
+		if k%4 == 0 {
+			kind = EventBlip
+		}
+		log = append(log, Event{Tick: int32(k), GUID: g, Kind: kind})
+	}
+	want := func(x *Index, n int, guid uint32) (ids, blips int) {
+		for i := range n {
+			if log[i].GUID == guid {
+				ids++
+				if log[i].Kind == EventBlip {
+					blips++
+				}
+			}
+		}
+		return ids, blips
+	}
+	x := IndexLog(log[:20])
+	a := x.Clone()
+	b := x.Clone() // shares a's map: nothing was added between
+	x.Extend(log)  // adds object 4
+	b.Extend(log[:40])
+	for _, c := range []struct {
+		name string
+		x    *Index
+		n    int
+	}{{"index", x, 60}, {"clone", a, 20}, {"clone extended", b, 40}} {
+		for g := uint32(1); g <= 4; g++ {
+			ids, blips := want(c.x, c.n, g)
+			if len(c.x.Of(g)) != ids || c.x.Blips(g) != blips {
+				t.Errorf("%s: object %d has %d events, %d blips; want %d and %d", c.name, g, len(c.x.Of(g)), c.x.Blips(g), ids, blips)
+			}
+		}
+	}
+	if c := x.Clone(); len(c.Of(4)) != 6 {
+		t.Errorf("a clone after object 4 appeared sees %d of its events, want 6", len(c.Of(4)))
+	}
+}
