@@ -36,10 +36,12 @@ type idler struct {
 }
 
 // backgroundDrawTicks is how many ticks go by between frames while the
-// window only waits on background work and nobody touches it: four
-// frames a second keep the progress moving, and the CPU a software
-// renderer spends on the other frames goes to the pre-run instead.
-const backgroundDrawTicks = 15
+// window only waits on background work and nobody touches it: two frames
+// a second keep the progress moving, and the CPU a software renderer
+// spends on the other frames goes to the pre-run instead (under Xvfb each
+// frame presented costs about 60 ms of CPU whatever it shows: an hour of
+// a thousand remotes pre-runs for half a minute or more).
+const backgroundDrawTicks = 30
 
 // noteTick records one tick; busy says the app itself has something
 // moving (playing, pre-running, a status message counting down, a
