@@ -144,6 +144,13 @@ func (v LogView) Tick(i int) int32 { return v.log[i].tick }
 // Who is entry i's object and kind.
 func (v LogView) Who(i int) (uint32, EventKind) { return v.log[i].guid, v.log[i].kind }
 
+// Entry is entry i's tick, object, kind and its Pass and Success (a stall
+// window's verdict, a node completion's), without unpacking the rest.
+func (v LogView) Entry(i int) (tick int32, guid uint32, kind EventKind, pass, success bool) {
+	l := &v.log[i]
+	return l.tick, l.guid, l.kind, l.flags&flagPass != 0, l.flags&flagSuccess != 0
+}
+
 // reserveLog gives the log, when a run has simulated a 64th of its length
 // (at least logReserveMin ticks), the capacity the whole run will need at
 // the rate so far, plus a sixteenth — by ticks, or by the recording's

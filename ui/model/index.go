@@ -71,6 +71,13 @@ type EventLog interface {
 	Who(i int) (guid uint32, kind EventKind)
 }
 
+// EntryLog is an EventLog that gives what indexing reads of an entry —
+// its tick, object, kind, Pass and Success — in one call, without
+// converting it.
+type EntryLog interface {
+	Entry(i int) (tick int32, guid uint32, kind EventKind, pass, success bool)
+}
+
 // EventSlice is an EventLog held as plain Events (tests, fakes).
 type EventSlice []Event
 
@@ -142,9 +149,25 @@ func (x *Index) Extend(log EventLog) {
 	if x.borrowed && n > x.n {
 		x.byObject, x.shared, x.borrowed = maps.Clone(x.byObject), nil, false
 	}
+	entries, _ := log.(EntryLog)
 	for i := x.n; i < n; i++ {
-		guid, kind := log.Who(i)
-		b := int(log.Tick(i)) / DensityTicks
+		var (
+			tick          int32
+			guid          uint32
+			kind          EventKind
+			pass, success bool
+		)
+		if entries != nil {
+			tick, guid, kind, pass, success = entries.Entry(i)
+		} else {
+			guid, kind = log.Who(i)
+			tick = log.Tick(i)
+			if kind == EventStallWindow || kind == EventNodeComplete {
+				e := log.At(i)
+				pass, success = e.Pass, e.Success
+			}
+		}
+		b := int(tick) / DensityTicks
 		if kind < NumEventKinds {
 			for len(x.density[kind]) <= b {
 				x.density[kind] = append(x.density[kind], 0)
@@ -152,7 +175,7 @@ func (x *Index) Extend(log EventLog) {
 			x.density[kind][b]++
 		}
 		if kind == EventStallWindow || kind == EventNodeComplete {
-			if e := log.At(i); !e.Pass && !e.Success {
+			if !pass && !success {
 				for len(x.fails[kind]) <= b {
 					x.fails[kind] = append(x.fails[kind], 0)
 				}

@@ -235,6 +235,10 @@ func (l eventLog) At(i int) model.Event {
 	}
 	return m
 }
+func (l eventLog) Entry(i int) (int32, uint32, model.EventKind, bool, bool) {
+	tick, guid, kind, pass, success := l.view.Entry(i)
+	return tick, guid, model.EventKind(kind), pass, success
+}
 func (l eventLog) Who(i int) (uint32, model.EventKind) {
 	guid, kind := l.view.Who(i)
 	return guid, model.EventKind(kind)
