@@ -81,9 +81,13 @@ func TestScalePrerun(t *testing.T) {
 	src := scaleSource(t, n, m)
 	h := model.NewHistory()
 	h.SetStride(model.StrideFor(src.Info().Objects, src.Info().LastTick))
+	before, ok := processCPU()
 	x, err := model.Prerun(context.Background(), src, h, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if after, _ := processCPU(); ok {
+		t.Logf("pre-run: %.2f s CPU (the process's, every goroutine)", time.Duration(after-before).Seconds())
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
