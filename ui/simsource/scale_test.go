@@ -82,12 +82,13 @@ func TestScalePrerun(t *testing.T) {
 	h := model.NewHistory()
 	h.SetStride(model.StrideFor(src.Info().Objects, src.Info().LastTick))
 	before, ok := processCPU()
+	start := time.Now()
 	x, err := model.Prerun(context.Background(), src, h, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if after, _ := processCPU(); ok {
-		t.Logf("pre-run: %.2f s CPU (the process's, every goroutine)", time.Duration(after-before).Seconds())
+		t.Logf("pre-run: %.2f s CPU (the process's, every goroutine), %.2f s wall", time.Duration(after-before).Seconds(), time.Since(start).Seconds())
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
