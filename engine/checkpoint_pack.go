@@ -23,6 +23,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"slices"
 )
 
 // maxObjectWords bounds the word count a packed object may claim (an
@@ -34,24 +35,27 @@ const maxObjectWords = 1 << 14
 var codeBytes = [4]int{0, 1, 3, 4}
 
 // xorCode is the code of an XOR value: the fewest bytes holding it.
-func xorCode(x uint32) byte {
-	switch (bits.Len32(x) + 7) / 8 {
-	case 0:
-		return 0
-	case 1:
-		return 1
-	case 2, 3:
-		return 2
-	}
-	return 3
-}
+func xorCode(x uint32) byte { return codeOfLen[bits.Len32(x)] }
 
-// packWords appends words, as their difference from ref, to dst.
+// codeOfLen is the code of an XOR value of each bit length.
+var codeOfLen = [33]byte{0,
+	1, 1, 1, 1, 1, 1, 1, 1,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	3, 3, 3, 3, 3, 3, 3, 3}
+
+// packWords appends words, as their difference from ref, to dst. It
+// writes into room made once: every XOR as a whole little-endian word,
+// the end then moved on by its code's bytes only (the bytes past it are
+// overwritten by the next), which packs the same bytes as appending each.
 func packWords(dst []byte, words, ref []uint32) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(words)))
+	p := len(dst)
+	// A tag and four 4-byte XORs a group at most.
+	dst = slices.Grow(dst, (len(words)+3)/4+4*len(words))
+	buf := dst[:cap(dst)]
 	for g := 0; g < len(words); g += 4 {
-		at := len(dst)
-		dst = append(dst, 0)
+		at := p
+		p++
 		var tag byte
 		for i := g; i < min(g+4, len(words)); i++ {
 			x := words[i]
@@ -60,18 +64,12 @@ func packWords(dst []byte, words, ref []uint32) []byte {
 			}
 			c := xorCode(x)
 			tag |= c << (2 * (i - g))
-			switch c {
-			case 1:
-				dst = append(dst, byte(x))
-			case 2:
-				dst = append(dst, byte(x), byte(x>>8), byte(x>>16))
-			case 3:
-				dst = binary.LittleEndian.AppendUint32(dst, x)
-			}
+			binary.LittleEndian.PutUint32(buf[p:], x)
+			p += codeBytes[c]
 		}
-		dst[at] = tag
+		buf[at] = tag
 	}
-	return dst
+	return buf[:p]
 }
 
 // errPacked is the error of packed words that end early or claim too much.

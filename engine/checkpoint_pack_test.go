@@ -7,6 +7,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -207,4 +208,73 @@ func FuzzLoadObjectWords(f *testing.F) {
 		r := physics.StateReader{W: words}
 		loadObjectWords(&r, s.slots[1], refs.list)
 	})
+}
+
+// packWordsAppending is packWords as first written, each byte appended:
+// the packing it must match byte for byte.
+func packWordsAppending(dst []byte, words, ref []uint32) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(words)))
+	for g := 0; g < len(words); g += 4 {
+		at := len(dst)
+		dst = append(dst, 0)
+		var tag byte
+		for i := g; i < min(g+4, len(words)); i++ {
+			x := words[i]
+			if i < len(ref) {
+				x ^= ref[i]
+			}
+			var c byte
+			switch (bits.Len32(x) + 7) / 8 {
+			case 0:
+			case 1:
+				c = 1
+			case 2, 3:
+				c = 2
+			default:
+				c = 3
+			}
+			tag |= c << (2 * (i - g))
+			switch c {
+			case 1:
+				dst = append(dst, byte(x))
+			case 2:
+				dst = append(dst, byte(x), byte(x>>8), byte(x>>16))
+			case 3:
+				dst = binary.LittleEndian.AppendUint32(dst, x)
+			}
+		}
+		dst[at] = tag
+	}
+	return dst
+}
+
+// packWords writes whole words into room it makes once; the bytes are
+// those of appending each XOR's code bytes, whatever the slack left in
+// dst (here filled with garbage) and however the words end in a group.
+func TestPackWords_SameBytesAsAppending(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		words := randomWords(rng, rng.IntN(40))
+		ref := randomWords(rng, rng.IntN(40))
+		if rng.IntN(2) == 0 {
+			ref = slices.Clone(words[:rng.IntN(len(words)+1)])
+			for i := range ref {
+				if rng.IntN(3) == 0 {
+					ref[i] ^= rng.Uint32() >> rng.IntN(32)
+				}
+			}
+		}
+		prefix := make([]byte, rng.IntN(5), 5+rng.IntN(60))
+		for i := range prefix {
+			prefix[i] = byte(rng.Uint32())
+		}
+		garbage := prefix[:cap(prefix)]
+		for i := len(prefix); i < len(garbage); i++ {
+			garbage[i] = 0xA5
+		}
+		want := packWordsAppending(slices.Clone(prefix), words, ref)
+		if got := packWords(prefix, words, ref); !slices.Equal(got, want) {
+			t.Fatalf("words %x against %x:\n got %x\nwant %x", words, ref, got, want)
+		}
+	}
 }
