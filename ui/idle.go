@@ -39,8 +39,8 @@ type idler struct {
 // window only waits on background work and nobody touches it: two frames
 // a second keep the progress moving, and the CPU a software renderer
 // spends on the other frames goes to the pre-run instead (under Xvfb each
-// frame presented costs about 60 ms of CPU whatever it shows: an hour of
-// a thousand remotes pre-runs for half a minute or more).
+// frame presented costs 40–60 ms of CPU whatever it shows: an hour of a
+// thousand remotes pre-runs for half a minute or more).
 const backgroundDrawTicks = 30
 
 // noteTick records one tick; busy says the app itself has something
