@@ -274,6 +274,11 @@ func TestSignal_StopsWhileReadingTheInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitWriting(t, out)
+	// The output is opened before the first tick, and the first 30 ticks
+	// (before the events' t=1) take milliseconds, each polling for a
+	// signal; the 2 million events of tick 30 take seconds to read and
+	// deliver without polling. Signal inside that read.
+	time.Sleep(100 * time.Millisecond)
 	sent := time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
