@@ -17,6 +17,7 @@ targets=(
 	"./engine/recording FuzzDecodeUpdatePosition 20000"
 	"./engine/recording FuzzRead 4000"
 	"./engine/recording FuzzReadLine 4000"
+	"./engine/recording FuzzFixedEvent 4000"
 	"./engine/clienttrace FuzzRead 4000"
 	"./engine/clienttrace FuzzFixedRow 4000"
 	"./engine/clienttrace FuzzFixedCache 4000"
