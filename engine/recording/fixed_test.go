@@ -132,19 +132,19 @@ var fixedShapes = []string{
 // fixedMisses are lines the fixed layout leaves to the general decoder:
 // near misses of the writer's spelling, and lines with errors.
 var fixedMisses = []string{
-	fixedGUID + `, "cell":"0xA9B4001F","origin":[90,90,0]}`,               // a space
-	fixedGUID + `,"origin":[90,90,0],"cell":"0xA9B4001F"}`,                // order
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"extra":1}`,      // unknown member
+	fixedGUID + `, "cell":"0xA9B4001F","origin":[90,90,0]}`,                // a space
+	fixedGUID + `,"origin":[90,90,0],"cell":"0xA9B4001F"}`,                 // order
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"extra":1}`,       // unknown member
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"rotation":null}`, // null
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[9e1,90,0]}`,               // exponent
-	fixedGUID + `,"cell":"0xA9B401F","origin":[90,90,0]}`,                 // short id
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[090,90,0]}`,               // leading zero
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[90.,90,0]}`,               // no fraction digits
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90]}`,                  // 2 numbers
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0,1]}`,              // 4 numbers
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[1234567890123456,0,0]}`,   // 16 digits
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0]}x`,               // after the object
-	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0]} `,               // trailing space
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[9e1,90,0]}`,                // exponent
+	fixedGUID + `,"cell":"0xA9B401F","origin":[90,90,0]}`,                  // short id
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[090,90,0]}`,                // leading zero
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90.,90,0]}`,                // no fraction digits
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90]}`,                   // 2 numbers
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0,1]}`,               // 4 numbers
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[1234567890123456,0,0]}`,    // 16 digits
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0]}x`,                // after the object
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0]} `,                // trailing space
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"cell":"0xA9B4001F"}`,
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"placement":4294967296}`,
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"placement":-0}`,
