@@ -124,80 +124,89 @@ func fixedWord(b []byte, i int, names []string) (int, int, bool) {
 	return k, j + 1, k >= 0
 }
 
-// fixedTime reads an event's t at b[i:]: a plain decimal of at most 19
-// digits, no sign (a negative t is an error the general decoder words).
-// float64At's own Clinger step reads it when it can; a longer one (a t of
-// 17 significant digits, as the writer's shortest float64 often is) goes to
-// strconv.ParseFloat, which float64At calls for it too, so either way the
-// value is the correctly rounded float64 of the digits.
-func fixedTime(b []byte, i int) (float64, int, bool) {
+// fixedDigits reads the run of digits at b[i:] into m (as more digits of
+// m) and returns it and the run's length: 8 bytes at a time while 8 are
+// left on the line (swarCount, swarValue), then byte by byte. Past 19
+// digits m has overflowed; callers refuse so long a run.
+func fixedDigits(b []byte, i int, m uint64) (uint64, int) {
 	start := i
-	var m uint64
+	for len(b)-i >= 8 {
+		chunk := binary.LittleEndian.Uint64(b[i:])
+		n := swarCount(chunk)
+		m = m*pow10u64[n] + swarValue(chunk, n)
+		i += n
+		if n < 8 || i-start > 19 {
+			return m, i - start
+		}
+	}
 	for i < len(b) && b[i]-'0' <= 9 {
 		m = m*10 + uint64(b[i]-'0')
 		i++
 	}
-	intDigits := i - start
-	frac := 0
-	if i < len(b) && b[i] == '.' {
-		i++
-		fs := i
-		for i < len(b) && b[i]-'0' <= 9 {
-			m = m*10 + uint64(b[i]-'0')
-			i++
-		}
-		if frac = i - fs; frac == 0 {
-			return 0, i, false
-		}
-	}
-	if intDigits == 0 || intDigits+frac > 19 || b[start] == '0' && intDigits > 1 {
-		return 0, i, false
-	}
-	if m < 1<<53 && frac < len(pow10f64) {
-		return float64(m) / pow10f64[frac], i, true
-	}
-	f, err := strconv.ParseFloat(string(b[start:i]), 64)
-	return f, i, err == nil
+	return m, i - start
 }
 
-// fixedFloat reads a plain decimal at b[i:] — an optional '-', digits, and
-// an optional point and digits — and stops at the first other byte, which
-// the caller checks is the delimiter it wants. The value is strconv's
-// float32 of the token, or ok is false: more than 15 digits, a leading
-// zero, a point without digits after it, or a float64 quotient lying on a
-// float32 tie are refused. With 16 bytes left on the line the digits are
-// read 8 bytes at a time (swarDigits); otherwise byte by byte.
+// pow10u64 are 10^0 to 10^8.
+var pow10u64 = [...]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000}
+
+// fixedDecimal reads a plain decimal without sign at b[i:] — JSON's
+// digits, an optional point and digits, no exponent — as the integer m of
+// its digits and the counts of digits before and after the point, and
+// stops at the first other byte, which the caller checks is the delimiter
+// it wants. A leading zero before more digits, or a point without digits
+// after it, is refused; so are more than 19 digits.
+func fixedDecimal(b []byte, i int) (m uint64, intDigits, frac, end int, ok bool) {
+	start := i
+	m, intDigits = fixedDigits(b, i, 0)
+	i += intDigits
+	if intDigits == 0 || intDigits > 1 && b[start] == '0' {
+		return 0, 0, 0, i, false
+	}
+	if i < len(b) && b[i] == '.' {
+		if m, frac = fixedDigits(b, i+1, m); frac == 0 {
+			return 0, 0, 0, i, false
+		}
+		i += 1 + frac
+	}
+	return m, intDigits, frac, i, intDigits+frac <= 19
+}
+
+// fixedTime reads an event's t at b[i:]: a plain decimal of at most 19
+// digits, no sign (a negative t is an error the general decoder words).
+// The value is the correctly rounded float64 of the digits, as strconv's
+// and float64At's: by Clinger's exact division when the digits fit 53
+// bits (float64At's own step), else by the Eisel–Lemire multiplication
+// strconv itself uses (eiselLemire64), else by strconv.
+func fixedTime(b []byte, i int) (float64, int, bool) {
+	m, _, frac, end, ok := fixedDecimal(b, i)
+	if !ok {
+		return 0, end, false
+	}
+	if m < 1<<53 {
+		return float64(m) / pow10f64[frac], end, true
+	}
+	if f, ok := eiselLemire64(m, frac); ok {
+		return f, end, true
+	}
+	f, err := strconv.ParseFloat(string(b[i:end]), 64)
+	return f, end, err == nil
+}
+
+// fixedFloat reads a plain decimal at b[i:], with an optional '-', as
+// fixedDecimal does. The value is strconv's float32 of the token, or ok
+// is false: more than 15 digits, or a float64 quotient lying on a float32
+// tie (fixedFinish), are refused too.
 func fixedFloat(b []byte, i int) (float32, int, bool) {
 	neg := false
 	if i < len(b) && b[i] == '-' {
 		neg = true
 		i++
 	}
-	if len(b)-i < 16 {
-		return fixedFloatBytes(b, i, neg)
+	m, intDigits, frac, end, ok := fixedDecimal(b, i)
+	if !ok || intDigits+frac > 15 {
+		return 0, end, false
 	}
-	start := i
-	chunk := binary.LittleEndian.Uint64(b[i:])
-	intDigits := swarCount(chunk)
-	if intDigits == 8 {
-		return fixedFloatBytes(b, i, neg)
-	}
-	m := swarValue(chunk, intDigits)
-	i += intDigits
-	frac := 0
-	if b[i] == '.' {
-		chunk = binary.LittleEndian.Uint64(b[i+1:])
-		frac = swarCount(chunk)
-		if frac == 8 {
-			return fixedFloatBytes(b, start, neg)
-		}
-		if frac == 0 {
-			return 0, i, false
-		}
-		m = m*uint64(pow10f64[frac]) + swarValue(chunk, frac)
-		i += 1 + frac
-	}
-	return fixedFinish(b, start, i, m, intDigits, frac, neg)
+	return fixedFinish(m, frac, neg, end)
 }
 
 // swarCount is the number of leading ASCII digits in the 8 bytes of chunk
@@ -220,31 +229,7 @@ func swarValue(chunk uint64, n int) uint64 {
 	return (v & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
 }
 
-// fixedFloatBytes is fixedFloat a byte at a time.
-func fixedFloatBytes(b []byte, i int, neg bool) (float32, int, bool) {
-	start := i
-	var m uint64
-	for i < len(b) && b[i]-'0' <= 9 {
-		m = m*10 + uint64(b[i]-'0')
-		i++
-	}
-	intDigits := i - start
-	frac := 0
-	if i < len(b) && b[i] == '.' {
-		i++
-		fs := i
-		for i < len(b) && b[i]-'0' <= 9 {
-			m = m*10 + uint64(b[i]-'0')
-			i++
-		}
-		if frac = i - fs; frac == 0 {
-			return 0, i, false
-		}
-	}
-	return fixedFinish(b, start, i, m, intDigits, frac, neg)
-}
-
-// fixedFinish checks the digits read and makes the float32: m / 10^frac,
+// fixedFinish makes the float32 of at most 15 digits m: m / 10^frac,
 // correctly rounded to float64 and then to float32, refusing a float64
 // that lies exactly halfway between two float32s (double rounding can err
 // only there; a whole number is exact in float64, so its one rounding is
@@ -262,10 +247,7 @@ func fixedFloatBytes(b []byte, i int, neg bool) (float32, int, bool) {
 // that, the exact quotient — and its float64 rounding — lies on the same
 // side, and rounds to the same float32. Closer than that, and below
 // float32's normals, the exact division decides.
-func fixedFinish(b []byte, start, i int, m uint64, intDigits, frac int, neg bool) (float32, int, bool) {
-	if intDigits == 0 || intDigits+frac > 15 || b[start] == '0' && intDigits > 1 {
-		return 0, i, false
-	}
+func fixedFinish(m uint64, frac int, neg bool, i int) (float32, int, bool) {
 	v := float64(m)
 	if frac > 0 {
 		v *= pow10inv[frac]
