@@ -78,11 +78,7 @@ func (c *checker) header(line []byte) (Header, error) {
 func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err error) {
 	d := &c.dec
 	d.err, d.lineNo = nil, lineNo
-	ok := false
-	if useFixed {
-		ev, ok = d.decodeFixed(line)
-	}
-	if !ok {
+	if !useFixed || !d.decodeFixed(line, &ev) {
 		if ev, unknown, err = d.decodeLine(line); err != nil || ev.Kind == 0 {
 			return Event{}, unknown, err
 		}

@@ -23,7 +23,7 @@ import (
 // general decoder, each on a decoder of its own.
 func decodeBoth(line []byte) (fast Event, fastOK, fastRawGUID bool, general Event, unknown string, err error, generalRawGUID bool) {
 	f := decoder{file: "both.jsonl", lineNo: 7}
-	fast, fastOK = f.decodeFixed(line)
+	fastOK = f.decodeFixed(line, &fast)
 	g := decoder{file: "both.jsonl", lineNo: 7}
 	general, unknown, err = g.decodeLine(line)
 	return fast, fastOK, f.rawHadGUID, general, unknown, err, g.rawHadGUID
