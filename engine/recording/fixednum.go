@@ -157,6 +157,22 @@ var pow10u64 = [...]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 1
 // after it, is refused; so are more than 19 digits.
 func fixedDecimal(b []byte, i int) (m uint64, intDigits, frac, end int, ok bool) {
 	start := i
+	if len(b)-i >= 16 {
+		// The usual number, fewer than 8 digits either side of the point,
+		// in two 8-byte reads.
+		c1 := binary.LittleEndian.Uint64(b[i:])
+		n1 := swarCount(c1)
+		if n1 > 0 && n1 < 8 && (n1 == 1 || b[i] != '0') {
+			m = swarValue(c1, n1)
+			if b[i+n1] != '.' {
+				return m, n1, 0, i + n1, true
+			}
+			c2 := binary.LittleEndian.Uint64(b[i+n1+1:])
+			if n2 := swarCount(c2); n2 > 0 && n2 < 8 {
+				return m*pow10u64[n2] + swarValue(c2, n2), n1, n2, i + n1 + 1 + n2, true
+			}
+		}
+	}
 	m, intDigits = fixedDigits(b, i, 0)
 	i += intDigits
 	if intDigits == 0 || intDigits > 1 && b[start] == '0' {
