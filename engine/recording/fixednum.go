@@ -168,8 +168,18 @@ func fixedDecimal(b []byte, i int) (m uint64, intDigits, frac, end int, ok bool)
 				return m, n1, 0, i + n1, true
 			}
 			c2 := binary.LittleEndian.Uint64(b[i+n1+1:])
-			if n2 := swarCount(c2); n2 > 0 && n2 < 8 {
+			n2 := swarCount(c2)
+			if n2 > 0 && n2 < 8 {
 				return m*pow10u64[n2] + swarValue(c2, n2), n1, n2, i + n1 + 1 + n2, true
+			}
+			// 8 fraction digits and more (a rotation's often are): a
+			// third read.
+			if j := i + n1 + 9; n2 == 8 && len(b)-j >= 8 {
+				c3 := binary.LittleEndian.Uint64(b[j:])
+				if n3 := swarCount(c3); n3 < 8 {
+					m = (m*1e8+swarValue(c2, 8))*pow10u64[n3] + swarValue(c3, n3)
+					return m, n1, 8 + n3, j + n3, n1+8+n3 <= 19
+				}
 			}
 		}
 	}
