@@ -85,6 +85,12 @@ type Object struct {
 	// offset is UpdatePositionInternal's local offset frame (retail's stack
 	// Frame var_40, seed 003 §2).
 	offset Frame
+	// candidate is the frame UpdatePositionInternal builds and the commit
+	// sweeps (retail's stack Frame in UpdateObjectInternal); combine writes
+	// all of it every tick.
+	candidate Frame
+	// handler memoises the PartArray's MovementHandler assertion (tick.go).
+	handler handlerMemo
 	// invDt is 1/invDtOf, the reciprocal of the last positive dt the
 	// commit divided by (cached_velocity = displacement · (1/dt)).
 	invDt, invDtOf float32

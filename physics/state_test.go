@@ -15,10 +15,11 @@ import (
 )
 
 // notState are the Object fields the words leave out: the collaborators
-// the owner wires, and the per-tick workspace reset before every read.
+// the owner wires, the per-tick workspace written before every read, and
+// the memo of the PartArray's assertion (keyed on the PartArray itself).
 var notState = map[string]bool{
 	"PartArray": true, "PositionManager": true, "MotionInterpreter": true, "MovementManager": true,
-	"World": true, "Record": true, "offset": true, "scratch": true,
+	"World": true, "Record": true, "offset": true, "scratch": true, "candidate": true, "handler": true,
 }
 
 // fillBits sets every number and flag reachable in v (unexported fields

@@ -7,6 +7,7 @@ package physics
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -30,10 +31,11 @@ func (o *Object) UpdateObjectInternal(dt float32) {
 
 	// UpdatePositionInternal's combine writes every field of the candidate
 	// (origin, rotation, matrix), so the identity retail builds first is
-	// never read: a zero frame costs less to set up.
-	var candidate Frame
-	o.UpdatePositionInternal(dt, &candidate)
-	o.commitCandidate(dt, &candidate)
+	// never read, and neither is what the last tick left in the object's
+	// candidate frame: nothing needs clearing.
+	candidate := &o.candidate
+	o.UpdatePositionInternal(dt, candidate)
+	o.commitCandidate(dt, candidate)
 	o.useTime()
 }
 
@@ -265,7 +267,7 @@ func (o *Object) useTime() {
 	if o.MovementManager != nil {
 		o.MovementManager.UseTime()
 	}
-	if h, ok := o.PartArray.(MovementHandler); ok {
+	if h := o.movementHandler(); h != nil {
 		h.HandleMovement()
 	}
 	if o.PositionManager != nil {
@@ -285,4 +287,31 @@ func (o *Object) setEthereal(ethereal bool) {
 		o.State &^= StateEthereal
 	}
 	o.TransientState &^= TransientCheckEthereal
+}
+
+// handlerMemo remembers whether the PartArray last seen is a
+// MovementHandler: the assertion is a type-cache lookup on every tick, for
+// an answer that changes only when engine assigns another part array.
+type handlerMemo struct {
+	// tab and data are the interface words of the PartArray the answer h
+	// belongs to.
+	tab, data unsafe.Pointer
+	h         MovementHandler
+}
+
+// movementHandler is o.PartArray.(MovementHandler), or nil when it is not
+// one, memoised on the PartArray's two interface words: equal words are
+// the same dynamic type and the same value (the memo's data word keeps that
+// value alive, so its address cannot be reused for another). The words are
+// compared instead of the interfaces because == on interfaces panics on a
+// dynamic type that is not comparable. The zero memo matches a nil
+// PartArray, whose answer is nil.
+func (o *Object) movementHandler() MovementHandler {
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&o.PartArray))
+	m := &o.handler
+	if w[0] != m.tab || w[1] != m.data {
+		m.tab, m.data = w[0], w[1]
+		m.h, _ = o.PartArray.(MovementHandler)
+	}
+	return m.h
 }
