@@ -82,7 +82,7 @@ func (pm *PositionManager) makeInterpolation() *InterpolationManager {
 
 func (pm *PositionManager) makeConstraint() *ConstraintManager {
 	if pm.constraint == nil {
-		pm.constraint = &ConstraintManager{reading: pm.reading, body: pm.body}
+		pm.constraint = &ConstraintManager{reading: pm.reading, body: pm.body, read: newBodyReader(pm.body)}
 	}
 	return pm.constraint
 }

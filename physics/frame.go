@@ -114,7 +114,8 @@ func combineInto(out, a, b *Frame) {
 		// a·1 is a: reuse its rotation and cached matrix. Most ticks of a
 		// remote have an offset with no rotation (interpolation moves it,
 		// nothing turns it), and this skips a product and a re-cache.
-		out.Rot, out.m = a.Rot, a.m
+		out.Rot = a.Rot
+		out.m = a.m // one statement per field: a tuple assignment copies through a temporary
 		return
 	}
 	out.Rot = mulQuat(&a.Rot, &b.Rot)

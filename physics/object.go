@@ -125,6 +125,12 @@ func (o *Object) Position() Position { return o.pos }
 // position as it is when read, not as it was when the pointer was taken.
 func (o *Object) PositionRef() *Position { return &o.pos }
 
+// PhysicsObj is the object itself, for a collaborator that holds it
+// behind an interface (the position managers' Body, which engine wraps) and
+// reads its position, Contact bit and motion interpreter every tick: with
+// the object in hand those reads are field loads, not interface calls.
+func (o *Object) PhysicsObj() *Object { return o }
+
 // Heading is CPhysicsObj::get_heading: degrees clockwise from north.
 func (o *Object) Heading() float32 { return o.pos.Frame.Heading() }
 

@@ -46,7 +46,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 	// frame handed to the collaborators' interface methods would escape to
 	// the heap on every tick.
 	local := &o.offset
-	*local = IdentityFrame()
+	*local = identityFrame // straight from the variable: IdentityFrame() would copy through a temporary
 	// The gate seed 003 calls "Frozen" is state[1] & 0x40, StateHidden
 	// (flags.go). It skips the root motion and the physics step, but not
 	// adjust_offset or combine.
@@ -59,7 +59,10 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 		// reads the same code as offsetFrame.Origin). Root motion counts
 		// only on walkable ground, times m_scale.
 		if o.TransientState&TransientOnWalkable != 0 || o.Choices.RootMotionOffWalkable {
-			local.Origin = local.Origin.Mul(o.Scale)
+			// local.Origin.Mul(o.Scale) in place: the same three products,
+			// without copying the vector out and back.
+			l, sc := &local.Origin, o.Scale
+			l[0], l[1], l[2] = l[0]*sc, l[1]*sc, l[2]*sc
 		} else {
 			local.Origin = mgl32.Vec3{}
 		}
