@@ -127,8 +127,8 @@ func combineInto(out, a, b *Frame) {
 // sign bit are zero, so the three vector components are tested with one OR
 // and one shift (NaN bits are never zero, so NaN fails as == fails it).
 func isIdentityRot(q *mgl32.Quat) bool {
-	v := &q.V
-	return (math.Float32bits(v[0])|math.Float32bits(v[1])|math.Float32bits(v[2]))<<1 == 0 && q.W == 1
+	v := wordsOf(&q.V)
+	return (v[0]|v[1]|v[2])<<1 == 0 && q.W == 1
 }
 
 // CacheMemo remembers the matrix Frame::cache computed for one quaternion,

@@ -156,10 +156,9 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 // most object-ticks. A float32 is ±0 exactly when its bits shifted left by
 // one (dropping the sign) are zero; +0 is the all-zero pattern.
 func (o *Object) atRest() bool {
-	v, a, w := &o.Velocity, &o.Acceleration, &o.Omega
-	vb := math.Float32bits(v[0]) | math.Float32bits(v[1]) | math.Float32bits(v[2])
-	ab := math.Float32bits(a[0]) | math.Float32bits(a[1]) | math.Float32bits(a[2]) |
-		math.Float32bits(w[0]) | math.Float32bits(w[1]) | math.Float32bits(w[2])
+	v, a, w := wordsOf(&o.Velocity), wordsOf(&o.Acceleration), wordsOf(&o.Omega)
+	vb := v[0] | v[1] | v[2]
+	ab := a[0] | a[1] | a[2] | w[0] | w[1] | w[2]
 	return vb|ab<<1 == 0
 }
 

@@ -10,6 +10,7 @@ package physics
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -41,3 +42,9 @@ func (v vec) len() float32 { return float32(math.Sqrt(float64(v.x*v.x + v.y*v.y 
 // finite is finiteVec: (x−x) + (y−y) + (z−z) is 0 exactly when all three
 // are finite.
 func (v vec) finite() bool { return (v.x-v.x)+(v.y-v.y)+(v.z-v.z) == 0 }
+
+// wordsOf views a Vec3's floats as their bit patterns, in place: the words
+// math.Float32bits returns, each read with one integer load where
+// Float32bits of a float in memory is a float load and a move. The tick's
+// zero and sign tests read them (atRest, isIdentityRot).
+func wordsOf(v *mgl32.Vec3) *[3]uint32 { return (*[3]uint32)(unsafe.Pointer(v)) }
