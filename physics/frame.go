@@ -320,10 +320,11 @@ const quatUnitTolerance = 0.0002 * 5
 // gives the same answer as retail's per-component checks followed by it
 // (TestIsValid_SameAsComponentChecks).
 func (f *Frame) IsValid() bool {
-	if !f.IsValidExceptForHeading() {
-		return false
-	}
-	q := &f.Rot
+	return f.IsValidExceptForHeading() && unitQuat(&f.Rot)
+}
+
+// unitQuat is IsValid's rotation test: |q|² within the unit tolerance.
+func unitQuat(q *mgl32.Quat) bool {
 	n := q.W*q.W + (q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]) // q.V.Dot(q.V), same order
 	return n > 1-quatUnitTolerance && n < 1+quatUnitTolerance
 }

@@ -91,6 +91,12 @@ type Object struct {
 	candidate Frame
 	// handler memoises the PartArray's MovementHandler assertion (tick.go).
 	handler handlerMemo
+	// unitRot remembers the bits of the last rotation set_frame found to
+	// be a unit quaternion (commit.go).
+	unitRot struct {
+		ok   bool
+		bits [4]uint32
+	}
 	// invDt is 1/invDtOf, the reciprocal of the last positive dt the
 	// commit divided by (cached_velocity = displacement · (1/dt)).
 	invDt, invDtOf float32

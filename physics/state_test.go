@@ -16,10 +16,11 @@ import (
 
 // notState are the Object fields the words leave out: the collaborators
 // the owner wires, the per-tick workspace written before every read, and
-// the memo of the PartArray's assertion (keyed on the PartArray itself).
+// the memos of the PartArray's assertion and of set_frame's rotation test
+// (each keyed on what it answers for).
 var notState = map[string]bool{
 	"PartArray": true, "PositionManager": true, "MotionInterpreter": true, "MovementManager": true,
-	"World": true, "Record": true, "offset": true, "scratch": true, "candidate": true, "handler": true,
+	"World": true, "Record": true, "offset": true, "scratch": true, "candidate": true, "handler": true, "unitRot": true,
 }
 
 // fillBits sets every number and flag reachable in v (unexported fields
