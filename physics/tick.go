@@ -59,10 +59,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 		// reads the same code as offsetFrame.Origin). Root motion counts
 		// only on walkable ground, times m_scale.
 		if o.TransientState&TransientOnWalkable != 0 || o.Choices.RootMotionOffWalkable {
-			// local.Origin.Mul(o.Scale) in place: the same three products,
-			// without copying the vector out and back.
-			l, sc := &local.Origin, o.Scale
-			l[0], l[1], l[2] = l[0]*sc, l[1]*sc, l[2]*sc
+			scaleOrigin(&local.Origin, o.Scale)
 		} else {
 			local.Origin = mgl32.Vec3{}
 		}
@@ -75,7 +72,13 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 	combineInto(out, &o.pos.Frame, local)
 	o.record(StageCombine, o.pos.Cell, out)
 	if o.State&StateHidden == 0 {
-		o.UpdatePhysicsInternal(dt, out)
+		// UpdatePhysicsInternal's at-rest case inline: most ticks take it,
+		// and it is only the dormancy test.
+		if o.atRest() {
+			o.restDormancy()
+		} else {
+			o.UpdatePhysicsInternal(dt, out)
+		}
 		o.record(StagePhysics, o.pos.Cell, out)
 	}
 	// process_hooks runs queued FP hooks (fades, scale); none are modelled.
@@ -85,12 +88,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 // seed 003 §4): Euler-integrate velocity, acceleration and omega into f.
 func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	if o.atRest() {
-		// Exactly what the rows below do for a body at rest: v² = 0 skips
-		// rows 2a–2d, the velocity step adds signed zeros to +0s (no
-		// change), and a zero omega does not turn.
-		if o.MovementManager == nil && o.TransientState&TransientOnWalkable != 0 {
-			o.TransientState &^= TransientActive
-		}
+		o.restDormancy()
 		return
 	}
 	v := o.Velocity
@@ -147,6 +145,28 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	}
 	if w := o.Omega.Mul(dt); w != (mgl32.Vec3{}) {
 		f.GRotate(w)
+	}
+}
+
+// scaleOrigin is l = l.Mul(sc) in place: the same three products, without
+// copying the vector out and back. A still cycle leaves the origin +0, and
+// +0 times a positive finite scale (or +0) is +0 again, so the products
+// change nothing then and are skipped. (A negative scale would give −0, an
+// infinite or NaN one NaN; both take the products —
+// TestScaleOrigin_SameAsMul.)
+func scaleOrigin(l *mgl32.Vec3, sc float32) {
+	if w := wordsOf(l); w[0]|w[1]|w[2] != 0 || math.Float32bits(sc) >= 0x7f800000 {
+		l[0], l[1], l[2] = l[0]*sc, l[1]*sc, l[2]*sc
+	}
+}
+
+// restDormancy is exactly what UpdatePhysicsInternal's rows do for a body
+// at rest (atRest): v² = 0 skips rows 2a–2d, leaving row 3's dormancy
+// test; the velocity step adds signed zeros to +0s (no change), and a zero
+// omega does not turn.
+func (o *Object) restDormancy() {
+	if o.MovementManager == nil && o.TransientState&TransientOnWalkable != 0 {
+		o.TransientState &^= TransientActive
 	}
 }
 

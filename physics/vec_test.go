@@ -65,3 +65,28 @@ func TestVec_SameAsMgl32(t *testing.T) {
 		}
 	}
 }
+
+// scaleOrigin's skip of a +0 origin never changes a bit: over every
+// combination of signed zeros, NaN, infinities, denormals and ordinary
+// values in the origin and the scale, it gives what Vec3.Mul gives.
+func TestScaleOrigin_SameAsMul(t *testing.T) {
+	negZero := float32(math.Copysign(0, -1))
+	vals := []float32{0, negZero, 1e-45, -1e-45, 1, -1, 0.5, 3.25, math.MaxFloat32,
+		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN())}
+	for _, x := range vals {
+		for _, y := range vals {
+			for _, z := range vals {
+				for _, sc := range vals {
+					l := mgl32.Vec3{x, y, z}
+					want := l.Mul(sc)
+					scaleOrigin(&l, sc)
+					for i := range 3 {
+						if math.Float32bits(l[i]) != math.Float32bits(want[i]) && !(l[i] != l[i] && want[i] != want[i]) {
+							t.Fatalf("scaleOrigin(%v, %v) = %v, Mul gives %v", mgl32.Vec3{x, y, z}, sc, l, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
