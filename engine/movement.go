@@ -40,11 +40,11 @@ type movementManager struct {
 	leaveGround bool
 }
 
-var _ physics.MovementManager = movementManager{}
+var _ physics.MovementManager = &movementManager{}
 
 // UseTime is MovementManager::UseTime (seed 003 §1 row 10), preceded by the
 // TargetManager's update of the followed target (row 9).
-func (m movementManager) UseTime() {
+func (m *movementManager) UseTime() {
 	o := m.o
 	if o == nil || o.mt == nil {
 		return
@@ -61,7 +61,7 @@ func (m movementManager) UseTime() {
 
 // HitGround is MovementManager::HitGround: MoveToManager::HitGround; the
 // motion interpreter's half does nothing for a remote (see above).
-func (m movementManager) HitGround() {
+func (m *movementManager) HitGround() {
 	o := m.o
 	if o == nil || o.mt == nil {
 		return
@@ -73,7 +73,7 @@ func (m movementManager) HitGround() {
 
 // LeaveGround is MovementManager::LeaveGround: nothing for a remote, unless
 // the reading sets the leave-ground velocity (ACE MotionInterp.LeaveGround).
-func (m movementManager) LeaveGround() {
+func (m *movementManager) LeaveGround() {
 	o := m.o
 	if !m.leaveGround || o == nil || !o.st.hasMI || o.phys.State&physics.StateGravity == 0 {
 		return
@@ -83,7 +83,7 @@ func (m movementManager) LeaveGround() {
 }
 
 // CancelMoveTo is MovementManager::CancelMoveTo (teleport_hook, seed 004 §3).
-func (m movementManager) CancelMoveTo() {
+func (m *movementManager) CancelMoveTo() {
 	o := m.o
 	if o == nil || o.mt == nil {
 		return

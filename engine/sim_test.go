@@ -24,7 +24,7 @@ func TestCollaboratorsSatisfyInterfaces(t *testing.T) {
 		_ physics.PositionManager   = (*interp.PositionManager)(nil)
 		_ physics.PartArray         = (*anim.PartArray)(nil)
 		_ physics.MotionInterpreter = (*anim.MotionInterp)(nil)
-		_ physics.MovementManager   = movementManager{}
+		_ physics.MovementManager   = &movementManager{}
 		_ interp.Sink               = (*objectSink)(nil)
 	)
 }

@@ -40,7 +40,7 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	}
 	// Retail line 353080: transient_state & 1 (Contact) — an airborne remote
 	// does not interpolate (READINGS.md item 9).
-	if m.reading.ContactGate && !m.body.InContact() {
+	if m.reading.ContactGate && !m.read.inContact(m.body) {
 		return
 	}
 	head := m.st.queue.front()

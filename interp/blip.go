@@ -42,13 +42,18 @@ func (m *InterpolationManager) UseTime() {
 	m.blip()
 }
 
-// useTimeIdle reports the case of nearly every tick, in which UseTime does
-// nothing: a position node at the head with node_fail_counter at or below
-// 3 (the switch matches no case and returns). Small enough to be inlined,
-// so PositionManager.UseTime skips the call.
+// useTimeIdle reports the two cases of nearly every tick, in which UseTime
+// does nothing: a position node at the head with node_fail_counter at or
+// below 3 (the switch matches no case and returns), and an empty queue
+// with the counter at or below 0 (a remote that reached its last node and
+// waits for the next update). Small enough to be inlined, so
+// PositionManager.UseTime skips the call.
 func (m *InterpolationManager) useTimeIdle() bool {
-	q := &m.st.queue
-	return m.st.nodeFailCounter <= StallFailCountThreshold && q.n > 0 && q.nodes[q.head].Type == NodePosition
+	q, c := &m.st.queue, m.st.nodeFailCounter
+	if q.n == 0 {
+		return c <= 0
+	}
+	return c <= StallFailCountThreshold && q.nodes[q.head].Type == NodePosition
 }
 
 // blip is UseTime's BLIP_BRANCH (seed 000 §6).

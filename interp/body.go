@@ -41,23 +41,61 @@ type positionLender interface {
 	PositionRef() *physics.Position
 }
 
-// bodyReader reads a Body's position, through its lender when it has one.
+// physicsObjBody is a Body that hands over the *physics.Object it stands
+// for (engine's wrapper of the object, which adds GetRadius and nothing
+// else). Its Position, InContact and MotionInterp must be that object's —
+// as promoted methods of an embedded *physics.Object are — so reading them
+// from the object gives the same answers without an interface call each.
+type physicsObjBody interface {
+	PhysicsObj() *physics.Object
+}
+
+// bodyReader reads what the managers need every tick from a Body: through
+// the physics object when the body hands it over, else through its lender
+// or its interface methods, with the same results. The zero reader reads
+// through the interface alone.
 type bodyReader struct {
+	obj    *physics.Object
 	lender positionLender
 }
 
 func newBodyReader(b Body) bodyReader {
+	if ob, ok := b.(physicsObjBody); ok {
+		if obj := ob.PhysicsObj(); obj != nil {
+			return bodyReader{obj: obj}
+		}
+	}
 	l, _ := b.(positionLender)
 	return bodyReader{lender: l}
 }
 
-// position returns the body's committed position: the lent pointer, or a
-// copy in buf. Callers only read it, and only while nothing moves the body
-// (no SetPositionSimple in between), so the two are the same.
+// position returns the body's committed position: the object's or the
+// lent pointer, or a copy in buf. Callers only read it, and only while
+// nothing moves the body (no SetPositionSimple in between), so the three
+// are the same.
 func (r bodyReader) position(b Body, buf *physics.Position) *physics.Position {
+	if r.obj != nil {
+		return r.obj.PositionRef()
+	}
 	if r.lender != nil {
 		return r.lender.PositionRef()
 	}
 	*buf = b.Position()
 	return buf
+}
+
+// inContact is b.InContact(), the Contact bit.
+func (r bodyReader) inContact(b Body) bool {
+	if r.obj != nil {
+		return r.obj.InContact()
+	}
+	return b.InContact()
+}
+
+// motionInterp is b.MotionInterp().
+func (r bodyReader) motionInterp(b Body) physics.MotionInterpreter {
+	if r.obj != nil {
+		return r.obj.MotionInterp()
+	}
+	return b.MotionInterp()
 }

@@ -32,6 +32,7 @@ type ConstraintManager struct {
 	st      ConstraintState
 	reading Reading
 	body    Body
+	read    bodyReader // how body's Contact bit is read
 }
 
 // ConstrainTo is ConstraintManager::ConstrainTo: anchor at p with the start
@@ -71,7 +72,7 @@ func (c *ConstraintManager) AdjustOffset(offset *physics.Frame, dt float64) {
 		return
 	}
 	c.st.LastScale = 1
-	if c.body.InContact() {
+	if c.read.inContact(c.body) {
 		off := c.st.Offset
 		if off < c.st.Max {
 			if off > c.st.Start {

@@ -196,7 +196,7 @@ func (m *InterpolationManager) stickyObjectID() uint32 {
 // interpreter. A NaN speed also takes the fallback.
 func (m *InterpolationManager) catchUpSpeed() float32 {
 	var c float32
-	if mi := m.body.MotionInterp(); mi != nil {
+	if mi := m.read.motionInterp(m.body); mi != nil {
 		var s float32
 		if m.st.useAdjustedSpeed {
 			s = mi.AdjustedMaxSpeed()

@@ -82,7 +82,7 @@ func (pm *PositionManager) makeInterpolation() *InterpolationManager {
 
 func (pm *PositionManager) makeConstraint() *ConstraintManager {
 	if pm.constraint == nil {
-		pm.constraint = &ConstraintManager{reading: pm.reading, body: pm.body}
+		pm.constraint = &ConstraintManager{reading: pm.reading, body: pm.body, read: newBodyReader(pm.body)}
 	}
 	return pm.constraint
 }
@@ -101,7 +101,9 @@ func (pm *PositionManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	if dt > 0 && !math.IsInf(dt, 0) {
 		pm.now += dt
 	}
-	if pm.interp != nil {
+	// With an empty queue the InterpolationManager returns at once, so
+	// its call is skipped then (a remote waiting for its next update).
+	if pm.interp != nil && pm.interp.st.queue.Len() > 0 {
 		pm.interp.AdjustOffset(offset, dt)
 	}
 	if pm.sticky != nil {

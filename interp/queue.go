@@ -103,5 +103,16 @@ func (q *nodeQueue) popBack() {
 	}
 }
 
-// clear drains the queue (StopInterpolating's node loop, seed 000 §2).
-func (q *nodeQueue) clear() { *q = nodeQueue{} }
+// clear drains the queue (StopInterpolating's node loop, seed 000 §2),
+// leaving it equal to nodeQueue{}. Every slot outside the live range is
+// already zero — pushBack writes only the slot it fills, and popFront,
+// popBack and clear zero the slots they free — so zeroing the live nodes is
+// enough: StopInterpolating runs every time a remote reaches its last node,
+// and zeroing the whole 2 KB ring there cost more than the tick's
+// interpolation step (TestNodeQueue_ClearIsZero).
+func (q *nodeQueue) clear() {
+	for i := range q.n {
+		*q.at(i) = Node{}
+	}
+	q.head, q.n = 0, 0
+}

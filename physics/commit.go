@@ -6,7 +6,11 @@
 
 package physics
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"unsafe"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // setFrame is CPhysicsObj::set_frame (0x00514090, seed 003 §9): commit f to
 // m_position.frame. A frame whose origin is fine but whose rotation is not a
@@ -16,13 +20,33 @@ import "github.com/go-gl/mathgl/mgl32"
 // UpdateChildrenInternal have nothing to do in Glidepath.
 func (o *Object) setFrame(f *Frame) {
 	// Retail validates a local copy before committing it; f is not written
-	// here, so checking it in place is the same.
-	if f.IsValid() || !f.IsValidExceptForHeading() {
+	// here, so checking it in place is the same. IsValid || !IsValidExcept-
+	// ForHeading is (finite origin and unit rotation) or not finite origin,
+	// which is: not finite origin, or unit rotation — the rotation's test
+	// answered by the memo when the rotation is the last one that passed.
+	if !f.IsValidExceptForHeading() || o.unitRotation(&f.Rot) {
 		o.pos.Frame = *f
 		return
 	}
 	o.pos.Frame = Frame{Origin: f.Origin, Rot: mgl32.QuatIdent()}
 	o.pos.Frame.Cache()
+}
+
+// unitRotation is Frame::IsValid's rotation test (|q|² within the unit
+// tolerance), remembered for the last rotation that passed it, keyed on its
+// exact bits: a body commits the same rotation tick after tick while it
+// does not turn, and the test is a pure function of those bits, so the memo
+// never changes an answer (TestSetFrame_RotationMemo).
+func (o *Object) unitRotation(q *mgl32.Quat) bool {
+	b := (*[4]uint32)(unsafe.Pointer(q))
+	if o.unitRot.ok && *b == o.unitRot.bits {
+		return true
+	}
+	if !unitQuat(q) {
+		return false
+	}
+	o.unitRot.bits, o.unitRot.ok = *b, true
+	return true
 }
 
 // setPositionInternal is CPhysicsObj::SetPositionInternal(transition)

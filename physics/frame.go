@@ -114,7 +114,8 @@ func combineInto(out, a, b *Frame) {
 		// a·1 is a: reuse its rotation and cached matrix. Most ticks of a
 		// remote have an offset with no rotation (interpolation moves it,
 		// nothing turns it), and this skips a product and a re-cache.
-		out.Rot, out.m = a.Rot, a.m
+		out.Rot = a.Rot
+		out.m = a.m // one statement per field: a tuple assignment copies through a temporary
 		return
 	}
 	out.Rot = mulQuat(&a.Rot, &b.Rot)
@@ -126,8 +127,8 @@ func combineInto(out, a, b *Frame) {
 // sign bit are zero, so the three vector components are tested with one OR
 // and one shift (NaN bits are never zero, so NaN fails as == fails it).
 func isIdentityRot(q *mgl32.Quat) bool {
-	v := &q.V
-	return (math.Float32bits(v[0])|math.Float32bits(v[1])|math.Float32bits(v[2]))<<1 == 0 && q.W == 1
+	v := wordsOf(&q.V)
+	return (v[0]|v[1]|v[2])<<1 == 0 && q.W == 1
 }
 
 // CacheMemo remembers the matrix Frame::cache computed for one quaternion,
@@ -319,10 +320,11 @@ const quatUnitTolerance = 0.0002 * 5
 // gives the same answer as retail's per-component checks followed by it
 // (TestIsValid_SameAsComponentChecks).
 func (f *Frame) IsValid() bool {
-	if !f.IsValidExceptForHeading() {
-		return false
-	}
-	q := &f.Rot
+	return f.IsValidExceptForHeading() && unitQuat(&f.Rot)
+}
+
+// unitQuat is IsValid's rotation test: |q|² within the unit tolerance.
+func unitQuat(q *mgl32.Quat) bool {
 	n := q.W*q.W + (q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]) // q.V.Dot(q.V), same order
 	return n > 1-quatUnitTolerance && n < 1+quatUnitTolerance
 }

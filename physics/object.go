@@ -85,6 +85,18 @@ type Object struct {
 	// offset is UpdatePositionInternal's local offset frame (retail's stack
 	// Frame var_40, seed 003 §2).
 	offset Frame
+	// candidate is the frame UpdatePositionInternal builds and the commit
+	// sweeps (retail's stack Frame in UpdateObjectInternal); combine writes
+	// all of it every tick.
+	candidate Frame
+	// handler memoises the PartArray's MovementHandler assertion (tick.go).
+	handler handlerMemo
+	// unitRot remembers the bits of the last rotation set_frame found to
+	// be a unit quaternion (commit.go).
+	unitRot struct {
+		ok   bool
+		bits [4]uint32
+	}
 	// invDt is 1/invDtOf, the reciprocal of the last positive dt the
 	// commit divided by (cached_velocity = displacement · (1/dt)).
 	invDt, invDtOf float32
@@ -118,6 +130,12 @@ func (o *Object) Position() Position { return o.pos }
 // is a read-only view: callers must not write through it, and it shows the
 // position as it is when read, not as it was when the pointer was taken.
 func (o *Object) PositionRef() *Position { return &o.pos }
+
+// PhysicsObj is the object itself, for a collaborator that holds it
+// behind an interface (the position managers' Body, which engine wraps) and
+// reads its position, Contact bit and motion interpreter every tick: with
+// the object in hand those reads are field loads, not interface calls.
+func (o *Object) PhysicsObj() *Object { return o }
 
 // Heading is CPhysicsObj::get_heading: degrees clockwise from north.
 func (o *Object) Heading() float32 { return o.pos.Frame.Heading() }

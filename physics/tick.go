@@ -7,6 +7,7 @@ package physics
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -30,10 +31,11 @@ func (o *Object) UpdateObjectInternal(dt float32) {
 
 	// UpdatePositionInternal's combine writes every field of the candidate
 	// (origin, rotation, matrix), so the identity retail builds first is
-	// never read: a zero frame costs less to set up.
-	var candidate Frame
-	o.UpdatePositionInternal(dt, &candidate)
-	o.commitCandidate(dt, &candidate)
+	// never read, and neither is what the last tick left in the object's
+	// candidate frame: nothing needs clearing.
+	candidate := &o.candidate
+	o.UpdatePositionInternal(dt, candidate)
+	o.commitCandidate(dt, candidate)
 	o.useTime()
 }
 
@@ -44,7 +46,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 	// frame handed to the collaborators' interface methods would escape to
 	// the heap on every tick.
 	local := &o.offset
-	*local = IdentityFrame()
+	*local = identityFrame // straight from the variable: IdentityFrame() would copy through a temporary
 	// The gate seed 003 calls "Frozen" is state[1] & 0x40, StateHidden
 	// (flags.go). It skips the root motion and the physics step, but not
 	// adjust_offset or combine.
@@ -57,7 +59,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 		// reads the same code as offsetFrame.Origin). Root motion counts
 		// only on walkable ground, times m_scale.
 		if o.TransientState&TransientOnWalkable != 0 || o.Choices.RootMotionOffWalkable {
-			local.Origin = local.Origin.Mul(o.Scale)
+			scaleOrigin(&local.Origin, o.Scale)
 		} else {
 			local.Origin = mgl32.Vec3{}
 		}
@@ -70,7 +72,13 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 	combineInto(out, &o.pos.Frame, local)
 	o.record(StageCombine, o.pos.Cell, out)
 	if o.State&StateHidden == 0 {
-		o.UpdatePhysicsInternal(dt, out)
+		// UpdatePhysicsInternal's at-rest case inline: most ticks take it,
+		// and it is only the dormancy test.
+		if o.atRest() {
+			o.restDormancy()
+		} else {
+			o.UpdatePhysicsInternal(dt, out)
+		}
 		o.record(StagePhysics, o.pos.Cell, out)
 	}
 	// process_hooks runs queued FP hooks (fades, scale); none are modelled.
@@ -80,12 +88,7 @@ func (o *Object) UpdatePositionInternal(dt float32, out *Frame) {
 // seed 003 §4): Euler-integrate velocity, acceleration and omega into f.
 func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	if o.atRest() {
-		// Exactly what the rows below do for a body at rest: v² = 0 skips
-		// rows 2a–2d, the velocity step adds signed zeros to +0s (no
-		// change), and a zero omega does not turn.
-		if o.MovementManager == nil && o.TransientState&TransientOnWalkable != 0 {
-			o.TransientState &^= TransientActive
-		}
+		o.restDormancy()
 		return
 	}
 	v := o.Velocity
@@ -145,16 +148,37 @@ func (o *Object) UpdatePhysicsInternal(dt float32, f *Frame) {
 	}
 }
 
+// scaleOrigin is l = l.Mul(sc) in place: the same three products, without
+// copying the vector out and back. A still cycle leaves the origin +0, and
+// +0 times a positive finite scale (or +0) is +0 again, so the products
+// change nothing then and are skipped. (A negative scale would give −0, an
+// infinite or NaN one NaN; both take the products —
+// TestScaleOrigin_SameAsMul.)
+func scaleOrigin(l *mgl32.Vec3, sc float32) {
+	if w := wordsOf(l); w[0]|w[1]|w[2] != 0 || math.Float32bits(sc) >= 0x7f800000 {
+		l[0], l[1], l[2] = l[0]*sc, l[1]*sc, l[2]*sc
+	}
+}
+
+// restDormancy is exactly what UpdatePhysicsInternal's rows do for a body
+// at rest (atRest): v² = 0 skips rows 2a–2d, leaving row 3's dormancy
+// test; the velocity step adds signed zeros to +0s (no change), and a zero
+// omega does not turn.
+func (o *Object) restDormancy() {
+	if o.MovementManager == nil && o.TransientState&TransientOnWalkable != 0 {
+		o.TransientState &^= TransientActive
+	}
+}
+
 // atRest reports whether the velocity is exactly +0 in every component and
 // the acceleration and omega are zeros of either sign — the state of a
 // remote standing on the ground or moved only by interpolation, which is
 // most object-ticks. A float32 is ±0 exactly when its bits shifted left by
 // one (dropping the sign) are zero; +0 is the all-zero pattern.
 func (o *Object) atRest() bool {
-	v, a, w := &o.Velocity, &o.Acceleration, &o.Omega
-	vb := math.Float32bits(v[0]) | math.Float32bits(v[1]) | math.Float32bits(v[2])
-	ab := math.Float32bits(a[0]) | math.Float32bits(a[1]) | math.Float32bits(a[2]) |
-		math.Float32bits(w[0]) | math.Float32bits(w[1]) | math.Float32bits(w[2])
+	v, a, w := wordsOf(&o.Velocity), wordsOf(&o.Acceleration), wordsOf(&o.Omega)
+	vb := v[0] | v[1] | v[2]
+	ab := a[0] | a[1] | a[2] | w[0] | w[1] | w[2]
 	return vb|ab<<1 == 0
 }
 
@@ -265,7 +289,7 @@ func (o *Object) useTime() {
 	if o.MovementManager != nil {
 		o.MovementManager.UseTime()
 	}
-	if h, ok := o.PartArray.(MovementHandler); ok {
+	if h := o.movementHandler(); h != nil {
 		h.HandleMovement()
 	}
 	if o.PositionManager != nil {
@@ -285,4 +309,31 @@ func (o *Object) setEthereal(ethereal bool) {
 		o.State &^= StateEthereal
 	}
 	o.TransientState &^= TransientCheckEthereal
+}
+
+// handlerMemo remembers whether the PartArray last seen is a
+// MovementHandler: the assertion is a type-cache lookup on every tick, for
+// an answer that changes only when engine assigns another part array.
+type handlerMemo struct {
+	// tab and data are the interface words of the PartArray the answer h
+	// belongs to.
+	tab, data unsafe.Pointer
+	h         MovementHandler
+}
+
+// movementHandler is o.PartArray.(MovementHandler), or nil when it is not
+// one, memoised on the PartArray's two interface words: equal words are
+// the same dynamic type and the same value (the memo's data word keeps that
+// value alive, so its address cannot be reused for another). The words are
+// compared instead of the interfaces because == on interfaces panics on a
+// dynamic type that is not comparable. The zero memo matches a nil
+// PartArray, whose answer is nil.
+func (o *Object) movementHandler() MovementHandler {
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&o.PartArray))
+	m := &o.handler
+	if w[0] != m.tab || w[1] != m.data {
+		m.tab, m.data = w[0], w[1]
+		m.h, _ = o.PartArray.(MovementHandler)
+	}
+	return m.h
 }

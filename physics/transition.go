@@ -90,11 +90,15 @@ type sweep struct {
 // calls it: sweep the body from from to the frame to, which is in from's
 // cell (the candidate: retail's toPos carries the current cell). It reports
 // false when there is no valid position (the move is not finite).
+//
+// The sweep's points and steps are vecs (vec.go): the same operations in
+// the same order as the mgl32 methods they stand for, kept in registers.
 func (o *Object) transition(from *Position, to *Frame) (*transitionResult, bool) {
 	t := &o.scratch
 	*t = transitionResult{}
-	offset := to.Origin.Sub(from.Frame.Origin)
-	if !finiteVec(offset) || !finiteVec(from.Frame.Origin) {
+	start := vecOf(&from.Frame.Origin)
+	offset := vecOf(&to.Origin).sub(start)
+	if !offset.finite() || !start.finite() {
 		return t, false
 	}
 	s := sweep{
@@ -104,26 +108,26 @@ func (o *Object) transition(from *Position, to *Frame) (*transitionResult, bool)
 	}
 	// CPhysicsObj::get_object_info: the object is in contact only while its
 	// velocity does not carry it away from the contact plane (check_contact).
-	if o.TransientState&TransientContact != 0 && o.Velocity.Dot(o.ContactPlane.N) <= Epsilon {
+	if o.TransientState&TransientContact != 0 && vecOf(&o.Velocity).dot(vecOf(&o.ContactPlane.N)) <= Epsilon {
 		s.contact, s.contactN = true, o.ContactPlane.N
 		s.grounded = o.TransientState&TransientOnWalkable != 0
 	}
-	p := from.Frame.Origin
+	p := start
 	if s.contact && o.ContactPlaneCellID>>16 == from.Cell>>16 {
 		// A body that something else moved off its contact plane (further
 		// than groundTolerance) is not touching it any more.
-		if d := o.ContactPlane.N.Dot(p) + o.ContactPlane.D; d > groundTolerance || d < -groundTolerance {
+		if d := vecOf(&o.ContactPlane.N).dot(p) + o.ContactPlane.D; d > groundTolerance || d < -groundTolerance {
 			s.contact, s.grounded = false, false
 		}
 	}
 
 	steps := 1
-	if dist, r := offset.Len(), o.Radius; r > 0 && dist > r {
+	if dist, r := offset.len(), o.Radius; r > 0 && dist > r {
 		steps = min(int(math.Ceil(float64(dist/r))), maxTransitionSteps)
 	}
 	step := offset
 	if steps > 1 {
-		step = offset.Mul(1 / float32(steps)) // ×1 would change no bit
+		step = offset.mul(1 / float32(steps)) // ×1 would change no bit
 	}
 	for i := 0; i < steps; i++ {
 		next, ok := s.step(p, step)
@@ -135,7 +139,7 @@ func (o *Object) transition(from *Position, to *Frame) (*transitionResult, bool)
 
 	t.CurPos.Cell = from.Cell
 	t.CurPos.Frame = *to
-	t.CurPos.Frame.Origin = p
+	t.CurPos.Frame.Origin = p.v3()
 	if !t.CurPos.Normalize() {
 		t.CurPos.Cell = 0 // left the 256×256 landblock map: lost
 	}
@@ -149,7 +153,7 @@ func (o *Object) transition(from *Position, to *Frame) (*transitionResult, bool)
 
 // step advances the body by d from p. It returns the new position, or false
 // when the body cannot move this step.
-func (s *sweep) step(p, d mgl32.Vec3) (mgl32.Vec3, bool) {
+func (s *sweep) step(p, d vec) (vec, bool) {
 	target, ok := s.avoidObstacles(p, d)
 	if !ok {
 		return p, false
@@ -165,63 +169,66 @@ func (s *sweep) step(p, d mgl32.Vec3) (mgl32.Vec3, bool) {
 	if s.grounded {
 		return s.followGround(p, target)
 	}
-	return s.fall(target), true
+	f := s.fall(target.v3())
+	return vecOf(&f), true
 }
 
 // avoidObstacles returns p+d, pushed back out of the first obstacle it
 // enters along that obstacle's normal — so a head-on move ends against the
 // obstacle and a glancing one slides along it (retail's sphere slide). It
 // reports false when the pushed-out position is inside another obstacle.
-func (s *sweep) avoidObstacles(p, d mgl32.Vec3) (mgl32.Vec3, bool) {
+func (s *sweep) avoidObstacles(p, d vec) (vec, bool) {
 	o, w := s.o, s.o.World
-	target := p.Add(d)
-	n, depth, hit := w.obstacleHit(s.lbx, s.lby, target, o.Radius, o.Height, o.StepUpHeight)
+	target := p.add(d)
+	n, depth, hit := w.obstacleHit(s.lbx, s.lby, target.v3(), o.Radius, o.Height, o.StepUpHeight)
 	if !hit {
 		return target, true
 	}
 	s.collide(n)
 	s.slide(n)
-	target = target.Add(n.Mul(depth + obstacleClearance))
-	if _, _, hit := w.obstacleHit(s.lbx, s.lby, target, o.Radius, o.Height, o.StepUpHeight); hit {
+	target = target.add(vecOf(&n).mul(depth + obstacleClearance))
+	if _, _, hit := w.obstacleHit(s.lbx, s.lby, target.v3(), o.Radius, o.Height, o.StepUpHeight); hit {
 		return p, false
 	}
 	return target, true
 }
 
 // followGround moves a grounded body from p to target over the terrain.
-func (s *sweep) followGround(p, target mgl32.Vec3) (mgl32.Vec3, bool) {
+func (s *sweep) followGround(p, target vec) (vec, bool) {
 	o := s.o
-	gz, gn := s.ground(target)
-	if gn[2] < FloorZ && gz > p[2]+Epsilon {
+	gz, gn := s.ground(target.x, target.y)
+	if gn[2] < FloorZ && gz > p.z+Epsilon {
 		// Walking up into an unwalkable slope: keep only the part of the
 		// step along its contour.
+		pv, tv := p.v3(), target.v3()
 		nh := horizontal(gn)
-		d := target.Sub(p)
+		d := tv.Sub(pv)
 		if into := d.Dot(nh); into < 0 {
 			d = d.Sub(nh.Mul(into))
 			s.slide(nh)
 		}
-		target = p.Add(d)
-		if _, _, hit := s.o.World.obstacleHit(s.lbx, s.lby, target, o.Radius, o.Height, o.StepUpHeight); hit {
+		tv = pv.Add(d)
+		if _, _, hit := s.o.World.obstacleHit(s.lbx, s.lby, tv, o.Radius, o.Height, o.StepUpHeight); hit {
 			return p, false
 		}
-		gz, gn = s.ground(target)
-		if gn[2] < FloorZ && gz > p[2]+Epsilon {
+		target = vecOf(&tv)
+		gz, gn = s.ground(target.x, target.y)
+		if gn[2] < FloorZ && gz > p.z+Epsilon {
 			s.collide(nh)
 			return p, false
 		}
 	}
-	switch dz := gz - target[2]; {
+	switch dz := gz - target.z; {
 	case dz > o.StepUpHeight:
 		// A rise too high to step up: a wall facing the move.
-		s.collide(horizontal(p.Sub(target)))
+		s.collide(horizontal(p.v3().Sub(target.v3())))
 		return p, false
 	case -dz > o.StepDownHeight:
 		// The ground fell away by more than a step down: airborne.
 		s.grounded, s.contact = false, false
 		return target, true
 	}
-	target[2] = gz
+	target.z = gz
 	s.contact, s.contactN = true, gn
 	s.grounded = gn[2] >= FloorZ
 	return target, true
@@ -230,7 +237,7 @@ func (s *sweep) followGround(p, target mgl32.Vec3) (mgl32.Vec3, bool) {
 // fall moves an airborne body to target, landing it when it reaches the
 // ground.
 func (s *sweep) fall(target mgl32.Vec3) mgl32.Vec3 {
-	gz, gn := s.ground(target)
+	gz, gn := s.ground(target[0], target[1])
 	if target[2] > gz {
 		if s.contact && target[2]-gz <= contactStepDown && gn[2] >= LandingZ {
 			// Still touching: a body in contact steps down a little.
@@ -244,7 +251,7 @@ func (s *sweep) fall(target mgl32.Vec3) mgl32.Vec3 {
 	// Push out of the ground along its normal: on a slope that moves the
 	// body downhill, so a body on an unwalkable slope slides.
 	target = target.Add(gn.Mul((gz - target[2]) * gn[2]))
-	if gz2, _ := s.ground(target); target[2] < gz2 {
+	if gz2, _ := s.ground(target[0], target[1]); target[2] < gz2 {
 		target[2] = gz2
 	}
 	// ACE ObjectInfo.ValidateWalkable: the ground reports a collision
@@ -260,13 +267,13 @@ func (s *sweep) fall(target mgl32.Vec3) mgl32.Vec3 {
 	return target
 }
 
-// ground is the terrain height and normal under p.
-func (s *sweep) ground(p mgl32.Vec3) (float32, mgl32.Vec3) {
+// ground is the terrain height and normal under (x, y).
+func (s *sweep) ground(x, y float32) (float32, mgl32.Vec3) {
 	var t *Terrain
 	if w := s.o.World; w != nil {
 		t = w.Terrain
 	}
-	return t.sample(s.lbx, s.lby, p[0], p[1])
+	return t.sample(s.lbx, s.lby, x, y)
 }
 
 func (s *sweep) collide(n mgl32.Vec3) {

@@ -7,6 +7,7 @@ package anim
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -190,8 +191,10 @@ func (s *Sequence) crossingsChangeNothing(node *AnimSequenceNode, offset *physic
 	if !s.still {
 		return false
 	}
-	o := &offset.Origin
-	return math.Float32bits(o[0]) != negZero && math.Float32bits(o[1]) != negZero && math.Float32bits(o[2]) != negZero
+	// The origin's bit patterns read in place (math.Float32bits of a float
+	// in memory is a float load and a move; this is one integer compare).
+	o := (*[3]uint32)(unsafe.Pointer(&offset.Origin))
+	return o[0] != negZero && o[1] != negZero && o[2] != negZero
 }
 
 // advanceToNextAnimation is CSequence::advance_to_next_animation
