@@ -111,6 +111,9 @@ func newSession(srcs []model.Source) (*session, error) {
 		h.SetStride(model.StrideFor(info.Objects, ticks))
 		h.SetExpected(ticks)
 		r := &run{src: src, info: info, hist: h, index: model.NewIndex(nil), color: overlay.ReadingColor(i)}
+		// No snapshot taken yet: the first seek takes one even when it goes
+		// nowhere (tick 0, where the source already is).
+		r.snap.Tick = -1
 		s.runs = append(s.runs, r)
 		s.total += int64(info.LastTick)
 		if _, ok := src.(model.Brancher); !ok {

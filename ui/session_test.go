@@ -82,3 +82,36 @@ func TestSession_ViewsWhilePrerunning(t *testing.T) {
 	}
 	frame(t, a)
 }
+
+// The window opens at tick 0 with the header's objects in view: the run's
+// snapshot is taken at the first seek even when that seek goes nowhere
+// (its cursor and the source both at tick 0), before and after the
+// pre-run is done.
+func TestSession_OpensAtTickZeroWithItsObjects(t *testing.T) {
+	rec := scenario.BenchRecording(12, 1, 0.5, 1)
+	runs, err := simsource.New(rec, rec.Name, nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(Options{Sources: []model.Source{runs[0]}, Tick: 0, Paused: true, Size: image.Pt(800, 600)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.sess.close()
+	a.Layout(800, 600)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if s := &a.sess.cur().snap; s.Tick != 0 || len(s.Objects) != 12 {
+		t.Fatalf("first update: tick %d with %d objects, want tick 0 with 12", s.Tick, len(s.Objects))
+	}
+	if err := a.sess.wait(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if s := &a.sess.cur().snap; s.Tick != 0 || len(s.Objects) != 12 {
+		t.Fatalf("after the pre-run: tick %d with %d objects, want tick 0 with 12", s.Tick, len(s.Objects))
+	}
+}
