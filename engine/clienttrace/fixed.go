@@ -24,9 +24,8 @@ package clienttrace
 
 import (
 	"encoding/binary"
-	"math"
-	"math/bits"
 
+	"glidepath/engine/internal/jsonnum"
 	"glidepath/physics"
 )
 
@@ -39,61 +38,6 @@ const (
 	fixedRoute                    // a route event: Tick, GUID and Branch decoded
 	fixedEvent                    // an event row of another kind: check skippedEvent (n: where "event" is)
 )
-
-// hexValue is a hex digit's value, 0xFF for any other byte.
-var hexValue = func() (v [256]byte) {
-	for i := range v {
-		v[i] = 0xFF
-	}
-	for c := '0'; c <= '9'; c++ {
-		v[c] = byte(c - '0')
-	}
-	for c := 'a'; c <= 'f'; c++ {
-		v[c] = byte(c-'a') + 10
-		v[c-'a'+'A'] = byte(c-'a') + 10
-	}
-	return
-}()
-
-// fixedID reads 8 hex digits and the closing quote at b[i:]: uppercase 8
-// bytes at a time (swarHex, the writer's spelling), anything else through
-// the digit table.
-func fixedID(b []byte, i int) (uint32, int, bool) {
-	if len(b)-i < 9 || b[i+8] != '"' {
-		return 0, i, false
-	}
-	if v, ok := swarHex(binary.LittleEndian.Uint64(b[i:])); ok {
-		return v, i + 9, true
-	}
-	d := b[i : i+8 : i+8]
-	var v uint32
-	var bad byte
-	for _, c := range d {
-		h := hexValue[c]
-		bad |= h
-		v = v<<4 | uint32(h&0xF)
-	}
-	return v, i + 9, bad&0xF0 == 0
-}
-
-// swarHex reads the 8 bytes of x (little-endian: the first byte is the
-// highest digit) as uppercase hex digits. Each byte's value is its low
-// nibble, plus 9 when bit 6 is set (a letter); the bytes are valid exactly
-// when no value exceeds 15 and encoding the values back ('0' + n, and 7
-// more past 9) gives x. The eight 4-bit values are then packed by pairs.
-func swarHex(x uint64) (uint32, bool) {
-	const ones = 0x0101010101010101
-	n := x&(0x0F*ones) + (x&(0x40*ones))>>6*9
-	over9 := (n + 0x76*ones) & (0x80 * ones) >> 7
-	over15 := (n + 0x70*ones) & (0x80 * ones)
-	if over15 != 0 || n+0x30*ones+over9*7 != x {
-		return 0, false
-	}
-	v := (n<<4 | n>>8) & 0x00FF00FF00FF00FF
-	v = (v<<8 | v>>16) & 0x0000FFFF0000FFFF
-	v = (v<<16 | v>>32) & 0xFFFFFFFF
-	return uint32(v), true
-}
 
 // fixedUint reads a run of 1 to 10 digits at b[i:] (leading zeros allowed,
 // as parseTick allows them).
@@ -118,7 +62,7 @@ func fixedUint(b []byte, i int) (int, int, bool) {
 // zero, a point without digits after it, a float32 tie), the same exact
 // m / 10^k division; anything refused goes to the general scan, which
 // gives it to strconv. With 16 bytes left on the line the digits are
-// read 8 bytes at a time (swarDigits); otherwise byte by byte.
+// read 8 bytes at a time (jsonnum.SwarCount, jsonnum.SwarValue); otherwise byte by byte.
 func fixedFloat(b []byte, i int) (float32, int, bool) {
 	neg := false
 	if i < len(b) && b[i] == '-' {
@@ -130,46 +74,26 @@ func fixedFloat(b []byte, i int) (float32, int, bool) {
 	}
 	start := i
 	chunk := binary.LittleEndian.Uint64(b[i:])
-	intDigits := swarCount(chunk)
+	intDigits := jsonnum.SwarCount(chunk)
 	if intDigits == 8 {
 		return fixedFloatBytes(b, i, neg)
 	}
-	m := swarValue(chunk, intDigits)
+	m := jsonnum.SwarValue(chunk, intDigits)
 	i += intDigits
 	frac := 0
 	if b[i] == '.' {
 		chunk = binary.LittleEndian.Uint64(b[i+1:])
-		frac = swarCount(chunk)
+		frac = jsonnum.SwarCount(chunk)
 		if frac == 8 {
 			return fixedFloatBytes(b, start, neg)
 		}
 		if frac == 0 {
 			return 0, i, false
 		}
-		m = m*uint64(pow10[frac]) + swarValue(chunk, frac)
+		m = m*uint64(pow10[frac]) + jsonnum.SwarValue(chunk, frac)
 		i += 1 + frac
 	}
 	return fixedFinish(b, start, i, m, intDigits, frac, neg)
-}
-
-// swarCount is the number of leading ASCII digits in the 8 bytes of chunk
-// (little-endian: the first byte is the lowest). A byte is a digit when
-// its xor with '0' is below 10; adding 0x76 to its low 7 bits sets the top
-// bit exactly when it is not (no carry reaches the next byte).
-func swarCount(chunk uint64) int {
-	x := chunk ^ 0x3030303030303030
-	notDigit := (x&0x7F7F7F7F7F7F7F7F + 0x7676767676767676 | x) & 0x8080808080808080
-	return bits.TrailingZeros64(notDigit) >> 3
-}
-
-// swarValue is the value of the first n (0 to 8) digits of chunk: shifted
-// to the top so the bytes after them fall off and zeros lead, then paired
-// up 1+1, 2+2 and 4+4 digits with one multiply each.
-func swarValue(chunk uint64, n int) uint64 {
-	v := (chunk ^ 0x3030303030303030) << (64 - 8*uint(n))
-	v = (v & 0x0F0F0F0F0F0F0F0F) * (10<<8 + 1) >> 8
-	v = (v & 0x00FF00FF00FF00FF) * (100<<16 + 1) >> 16
-	return (v & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
 }
 
 // fixedFloatBytes is fixedFloat a byte at a time.
@@ -205,54 +129,16 @@ func fixedFloatBytes(b []byte, i int, neg bool) (float32, int, bool) {
 	return fixedFinish(b, start, i, m, intDigits, frac, neg)
 }
 
-// fixedFinish checks the digits read and makes the float32: m / 10^frac,
-// correctly rounded to float64 and then to float32, refusing a float64
-// that lies exactly halfway between two float32s (fastFloat32's rule; a
-// whole number is exact in float64, so its one rounding is correct even
-// on a tie, as strconv's is).
-//
-// The division is the slow step, so it is first done as a multiply by
-// 10^-frac: that product is within 2 float64 ulps of m / 10^frac (each of
-// 10^-frac and the product is rounded once). Rounding to float32 depends
-// only on which side of a float32 midpoint the value lies, and in the
-// float64 bits of a float32 normal a midpoint is the dropped 29 bits equal
-// to 1<<28; when the product's dropped bits are more than 64 ulps from
-// that, the exact quotient — and its float64 rounding — lies on the same
-// side, and rounds to the same float32. Closer than that (about one value
-// in four million), and below float32's normals, the exact division
-// decides.
+// fixedFinish checks the digits read — at least one before the point, at
+// most 15 in all, no leading zero before more digits — and makes the
+// float32 (jsonnum.Float32: strconv's, or refused on a float32 tie).
 func fixedFinish(b []byte, start, i int, m uint64, intDigits, frac int, neg bool) (float32, int, bool) {
 	if intDigits == 0 || intDigits+frac > 15 || b[start] == '0' && intDigits > 1 {
 		return 0, i, false
 	}
-	v := float64(m)
-	if frac > 0 {
-		v *= pow10inv[frac]
-		if d := int64(math.Float64bits(v)&(1<<29-1)) - 1<<28; d <= 64 && d >= -64 || v < 0x1p-126 {
-			v = float64(m) / pow10[frac]
-			if v >= 0x1p-126 {
-				if math.Float64bits(v)&(1<<29-1) == 1<<28 {
-					return 0, i, false
-				}
-			} else if v != 0 && float32Tie(v) {
-				return 0, i, false
-			}
-		}
-	}
-	f := float32(v)
-	if neg {
-		f = -f
-	}
-	return f, i, true
+	f, ok := jsonnum.Float32(m, frac, neg)
+	return f, i, ok
 }
-
-// pow10inv are the float64s nearest 10^-k.
-var pow10inv = func() (p [len(pow10)]float64) {
-	for k := range p {
-		p[k] = 1 / pow10[k]
-	}
-	return
-}()
 
 // decodeFixed decodes line when it is spelled in the fixed layout. A state
 // row is written whole into row (Line is the caller's); for a route event
@@ -277,14 +163,14 @@ func decodeFixedAt(b []byte, row *Row) (fixedResult, int) {
 	if !ok || tick > MaxTick || !(len(b)-i >= 11 && string(b[i:i+11]) == `,"guid":"0x`) {
 		return fixedNo, 0
 	}
-	guid, i, ok := fixedID(b, i+11)
+	guid, i, ok := jsonnum.ID(b, i+11)
 	if !ok {
 		return fixedNo, 0
 	}
 	if !(len(b)-i >= 11 && string(b[i:i+11]) == `,"cell":"0x`) {
 		return decodeFixedEvent(b, i, tick, guid, row)
 	}
-	cell, i, ok := fixedID(b, i+11)
+	cell, i, ok := jsonnum.ID(b, i+11)
 	if !ok || !(len(b)-i >= 11 && string(b[i:i+11]) == `,"origin":[`) {
 		return fixedNo, 0
 	}

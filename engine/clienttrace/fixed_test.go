@@ -6,7 +6,6 @@ package clienttrace
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -216,23 +215,6 @@ func TestFixedFloat_AgreesWithStrconv(t *testing.T) {
 	}
 }
 
-func TestSwar_CountsAndValues(t *testing.T) {
-	for _, s := range []string{"00000000", "12345678", "1234567.", "1.345678", ".2345678", "9/:09:/9", "0000000\xb0", "\x00\x00\x00\x00\x00\x00\x00\x00"} {
-		chunk := binary.LittleEndian.Uint64([]byte(s))
-		n := 0
-		for n < 8 && s[n] >= '0' && s[n] <= '9' {
-			n++
-		}
-		if got := swarCount(chunk); got != n {
-			t.Errorf("%q: swarCount %d, want %d", s, got, n)
-		}
-		want, _ := strconv.ParseUint("0"+s[:n], 10, 64)
-		if got := swarValue(chunk, n); got != want {
-			t.Errorf("%q: swarValue %d, want %d", s, got, want)
-		}
-	}
-}
-
 // FuzzFixedRow: a line the fixed layout takes is a line the general scan
 // reads without error into the same row; a number it takes is the number
 // strconv reads.
@@ -367,39 +349,5 @@ func TestFixedFloat_NearMidpoints(t *testing.T) {
 				t.Fatalf("%q: fixed %v, strconv %v", tok, got, float32(want))
 			}
 		}
-	}
-}
-
-func TestSwarHex_AgreesWithParseID(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	alphabet := "0123456789ABCDEFabcdefGgXx:@/`\x00\xff\x30\x46\x47\x40\x3a"
-	check := func(s string) {
-		v, ok := swarHex(binary.LittleEndian.Uint64([]byte(s)))
-		want, wok := parseID([]byte("0x" + s))
-		upper := strings.ToUpper(s) == s
-		switch {
-		case ok && (!wok || v != want):
-			t.Fatalf("%q: swarHex %08x, parseID %08x %t", s, v, want, wok)
-		case !ok && wok && upper:
-			t.Fatalf("%q: swarHex refused an uppercase id", s)
-		}
-	}
-	for _, s := range []string{"00000000", "FFFFFFFF", "80400001", "A9B4001C", "0000000G", "G0000000", "a9b4001c", "9999999:", "@AAAAAAA"} {
-		check(s)
-	}
-	for k := 0; k < 200_000; k++ {
-		var b [8]byte
-		for i := range b {
-			if rng.IntN(4) == 0 {
-				b[i] = alphabet[rng.IntN(len(alphabet))]
-			} else {
-				b[i] = "0123456789ABCDEF"[rng.IntN(16)]
-			}
-		}
-		check(string(b[:]))
-	}
-	for c := 0; c < 256; c++ {
-		check(strings.Repeat("0", 7) + string([]byte{byte(c)}))
-		check(string([]byte{byte(c)}) + strings.Repeat("7", 7))
 	}
 }

@@ -13,7 +13,11 @@
 
 package clienttrace
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"glidepath/engine/internal/jsonnum"
+)
 
 // maxCachedRows bounds the rows of a tick the cache keeps (and so its
 // memory: a row's parts are at most maxCachedPart bytes each).
@@ -107,7 +111,7 @@ func (c *fixedCache) decode(b []byte, row *Row) (fixedResult, int) {
 		i += 9
 	} else {
 		var ok bool
-		if guid, i, ok = fixedID(b, i); !ok {
+		if guid, i, ok = jsonnum.ID(b, i); !ok {
 			return fixedNo, 0
 		}
 	}
@@ -120,7 +124,7 @@ func (c *fixedCache) decode(b []byte, row *Row) (fixedResult, int) {
 		i += 9
 	} else {
 		var ok bool
-		if cell, i, ok = fixedID(b, i); !ok {
+		if cell, i, ok = jsonnum.ID(b, i); !ok {
 			return fixedNo, 0
 		}
 		e.cellText = binary.LittleEndian.Uint64(b[i-9:])

@@ -243,40 +243,6 @@ func TestGlobal_AddsLandblockCorner(t *testing.T) {
 	}
 }
 
-// float32Tie's bit test agrees with the midpoint of the two float32s
-// around v, for random values, exact ties and the values next to them.
-func TestFloat32Tie_AgreesWithMidpoint(t *testing.T) {
-	midpoint := func(v float64) bool {
-		f := float32(v)
-		if float64(f) == v {
-			return false
-		}
-		toward := float32(math.Inf(1))
-		if float64(f) > v {
-			toward = float32(math.Inf(-1))
-		}
-		return (float64(f)+float64(math.Nextafter32(f, toward)))/2 == v
-	}
-	rng := rand.New(rand.NewPCG(5, 6))
-	ties := 0
-	for range 200000 {
-		f := math.Float32frombits(rng.Uint32() & 0x7F7FFFFF)
-		tie := (float64(f) + float64(math.Nextafter32(f, float32(math.Inf(1))))) / 2
-		for _, v := range []float64{rng.Float64() * 1e6, float64(f), tie, math.Nextafter(tie, 0), math.Nextafter(tie, math.Inf(1))} {
-			want := midpoint(v)
-			if got := float32Tie(v); got != want {
-				t.Fatalf("%v (%#x): got %v, midpoint %v", v, math.Float64bits(v), got, want)
-			}
-			if want {
-				ties++
-			}
-		}
-	}
-	if ties < 100000 {
-		t.Fatalf("only %d ties checked", ties)
-	}
-}
-
 // The plain-decimal fast path gives exactly strconv's float32 for every
 // float32 printed shortest, and for decimals that are not.
 func TestFloat32Of_AgreesWithStrconv(t *testing.T) {

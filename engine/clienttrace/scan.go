@@ -8,6 +8,8 @@ package clienttrace
 import (
 	"math"
 	"strconv"
+
+	"glidepath/engine/internal/jsonnum"
 )
 
 // scanner walks one JSON line. The first problem is kept in field/problem
@@ -277,25 +279,6 @@ func float32Of(tok []byte) (float32, bool) {
 	return float32(v), true
 }
 
-// float32Tie reports whether v (finite, not negative) lies exactly halfway
-// between two float32s. For a normal float32 that is a bit test: v's 52-bit
-// mantissa drops 29 bits on the way to float32's 23, and a tie drops exactly
-// 1 followed by 28 zeros. Below float32's normals the midpoint is computed.
-func float32Tie(v float64) bool {
-	if v >= 0x1p-126 {
-		return math.Float64bits(v)&(1<<29-1) == 1<<28
-	}
-	f := float32(v)
-	if float64(f) == v {
-		return false
-	}
-	toward := float32(math.Inf(1))
-	if float64(f) > v {
-		toward = float32(math.Inf(-1))
-	}
-	return (float64(f)+float64(math.Nextafter32(f, toward)))/2 == v
-}
-
 // numberBytes: tok starts like a JSON number and holds only a number's
 // bytes (so Go-only spellings — hex, underscores, Inf, NaN — are refused
 // before strconv sees them).
@@ -398,13 +381,5 @@ func fastFloat32(tok []byte) (float32, bool) {
 	if digits == 0 || digits > 15 || dot && frac == 0 || tok[start] == '0' && len(tok) > start+1 && tok[start+1] != '.' {
 		return 0, false
 	}
-	v := float64(m) / pow10[frac]
-	if float32Tie(v) {
-		return 0, false
-	}
-	f := float32(v)
-	if neg {
-		f = -f
-	}
-	return f, true
+	return jsonnum.Float32(m, frac, neg)
 }

@@ -40,6 +40,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/internal/jsonnum"
 	"glidepath/physics"
 )
 
@@ -91,7 +92,7 @@ func (d *decoder) decodeFixed(line []byte, ev *Event) bool {
 	}
 	*ev = Event{T: t, Kind: k, Line: d.lineNo}
 	if k != KindObserver {
-		if ev.GUID, i, ok = fixedID(b, i); !ok {
+		if ev.GUID, i, ok = jsonnum.ID(b, i); !ok {
 			return false
 		}
 		ev.HasGUID = true
@@ -127,7 +128,7 @@ func (d *decoder) decodeFixed(line []byte, ev *Event) bool {
 // position gives it.
 func fixedPos(b []byte, i int, p *physics.Position, withRotation bool) (int, bool) {
 	var ok bool
-	if p.Cell, i, ok = fixedID(b, i); !ok || !has(b, i, `,"origin":[`) {
+	if p.Cell, i, ok = jsonnum.ID(b, i); !ok || !has(b, i, `,"origin":[`) {
 		return i, false
 	}
 	if i, ok = fixedFloats(b, i+len(`,"origin":[`), p.Frame.Origin[:]); !ok {

@@ -4,7 +4,6 @@
 package recording
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -139,44 +138,6 @@ func TestFixedTime_AgreesWithFloat64At(t *testing.T) {
 		if _, end, ok := fixedTime([]byte(tok+","), 0); ok && end == len(tok) {
 			t.Errorf("%q: taken", tok)
 		}
-	}
-}
-
-func TestSwar_CountsAndValues(t *testing.T) {
-	for _, s := range []string{"00000000", "12345678", "1234567.", "1.345678", ".2345678", "9/:09:/9", "0000000\xb0", "\x00\x00\x00\x00\x00\x00\x00\x00"} {
-		chunk := binary.LittleEndian.Uint64([]byte(s))
-		n := 0
-		for n < 8 && s[n] >= '0' && s[n] <= '9' {
-			n++
-		}
-		if got := swarCount(chunk); got != n {
-			t.Errorf("%q: swarCount %d, want %d", s, got, n)
-		}
-		want, _ := strconv.ParseUint("0"+s[:n], 10, 64)
-		if got := swarValue(chunk, n); got != want {
-			t.Errorf("%q: swarValue %d, want %d", s, got, want)
-		}
-	}
-}
-
-// TestFixedID_AgreesWithParseUint: every byte in every position of an
-// 8-digit id is read as strconv reads hex, or refused when strconv
-// refuses.
-func TestFixedID_AgreesWithParseUint(t *testing.T) {
-	base := []byte(`80000A01"`)
-	for pos := range 8 {
-		for c := range 256 {
-			b := append([]byte(nil), base...)
-			b[pos] = byte(c)
-			got, end, ok := fixedID(b, 0)
-			want, err := strconv.ParseUint(string(b[:8]), 16, 32)
-			if ok != (err == nil) || ok && (uint64(got) != want || end != 9) {
-				t.Fatalf("%q: fixed %x %t, strconv %x %v", b, got, ok, want, err)
-			}
-		}
-	}
-	if _, _, ok := fixedID([]byte(`80000A0"`), 0); ok {
-		t.Error("7 digits taken")
 	}
 }
 
