@@ -51,7 +51,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"open select absent", []string{"-select", "0x12345678", farJump}, 2, "-select 0x12345678"},
 		{"open follow scenario", []string{"-follow", jump}, 2, "follow reads a recording"},
 		{"open follow missing capture", []string{"-follow", "live.pcap"}, 2, "live.pcap"},
-		{"run follow capture", []string{"run", "-follow", "live.pcap"}, 2, "following a capture"},
+		{"run follow missing capture", []string{"run", "-follow", "live.pcap"}, 2, "live.pcap"},
 		{"open follow nothing", []string{"-follow"}, 2, "name the recording to follow"},
 		{"open follow missing", []string{"-follow", missing}, 2, "missing.jsonl"},
 		{"open tick out of range", []string{"-tick", "100000", farJump}, 2, "-tick 100000"},

@@ -82,12 +82,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
 		return badInput("run: -trace %s would overwrite the input", o.trace)
 	}
-	if o.follow.on {
-		return runFollow(files[0], &o, readings, stdout, stderr)
-	}
 	copts, err := cf.options()
 	if err != nil {
 		return err
+	}
+	if o.follow.on {
+		return runFollow(files[0], &o, readings, copts, stdout, stderr)
 	}
 	src, expect, err := openInput(files[0], engine.LoadOptions{Capture: copts})
 	if err != nil {

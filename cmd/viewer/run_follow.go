@@ -1,12 +1,15 @@
-// viewer run -follow: run the pipeline over a recording that is still being
-// written, as its lines arrive, printing the metrics each time the run has
+// viewer run -follow: run the pipeline over a recording (or a capture) that
+// is still being written, as its lines (or frames) arrive, printing the metrics each time the run has
 // caught up with the file and they changed — the table, or with -json one
 // JSON document a line. The run's results are those of running the finished
 // file: the engine waits for each next event, it never guesses. SIGINT (the
 // usual way to stop following) prints the metrics reached and exits 130;
 // -idle ends the follow once the file has not grown for that long, as if it
 // ended there. A file truncated, replaced or removed while followed is
-// reported (exit 2), with the metrics reached so far printed first.
+// reported (exit 2), with the metrics reached so far printed first. A
+// capture tcpdump is still writing is read as `viewer run` reads a finished
+// one (engine/capture over the followed bytes): a torn last frame, or a
+// header not written yet, is waited for.
 
 package main
 
@@ -21,6 +24,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 )
@@ -32,19 +36,17 @@ type followFlags struct {
 }
 
 func (f *followFlags) add(fs *flag.FlagSet) {
-	fs.BoolVar(&f.on, "follow", false, "follow a recording that is still being written: run it as lines arrive and print the metrics as they change (SIGINT ends)")
+	fs.BoolVar(&f.on, "follow", false, "follow a recording or capture that is still being written: run it as lines or frames arrive and print the metrics as they change (SIGINT ends)")
 	fs.DurationVar(&f.idle, "idle", 0, "with -follow, end once the file has not grown for `D` (e.g. 5s); 0 follows until interrupted")
 }
 
 // minReportGap keeps a fast writer from flooding the terminal with tables.
 const minReportGap = 250 * time.Millisecond
 
-func runFollow(file string, o *runOptions, readings []interp.Reading, stdout, stderr io.Writer) error {
+func runFollow(file string, o *runOptions, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
 	switch {
 	case engine.IsScenario(file):
-		return badInput("run: -follow %s: follow reads a recording (.jsonl) being written; a scenario is complete already", file)
-	case engine.IsCapture(file):
-		return badInput("run: -follow %s: following a capture being written is not supported yet; follow a recording (.jsonl), or import the capture when it is complete", file)
+		return badInput("run: -follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
 	case o.trace != "":
 		return badInput("run: -follow cannot be combined with -trace")
 	case o.tables.states != "" || o.tables.events != "" || o.tables.metrics != "":
@@ -54,7 +56,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, stdout, st
 	case o.follow.idle < 0:
 		return badInput("run: -idle %v: want a positive duration", o.follow.idle)
 	}
-	src, err := recording.OpenFollow(file, recording.FollowOptions{Context: stopCtx, Idle: o.follow.idle})
+	src, tail, err := openFollowed(file, recording.FollowOptions{Context: stopCtx, Idle: o.follow.idle}, copts)
 	if err != nil {
 		if ie := interruption(err); ie != nil {
 			return ie
@@ -71,7 +73,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, stdout, st
 		return usageError{err}
 	}
 	p := &followPrinter{w: stdout, json: o.json, quiet: o.quiet, input: traceInputName(file), cmp: cmp}
-	src.OnWait(func() { p.print(false) })
+	tail.OnWait(func() { p.print(false) })
 	for !cmp.Done() {
 		if err := stopped("tick %d of the followed %s", cmp.Tick(), file); err != nil {
 			p.print(true)
@@ -89,6 +91,43 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, stdout, st
 	warnSkippedSource(stderr, src)
 	p.print(true)
 	return nil
+}
+
+// openFollowed opens file to follow it: a recording read line by line, or
+// a capture frame by frame, over the same followed bytes (recording.Tail).
+// The source closes the tail.
+func openFollowed(file string, fo recording.FollowOptions, copts capture.Options) (recording.Source, *recording.Tail, error) {
+	if !engine.IsCapture(file) {
+		f, err := recording.OpenFollow(file, fo)
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, f.Tail(), nil
+	}
+	t, err := recording.NewTail(file, fo)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := capture.NewReader(file, t, copts)
+	if err != nil {
+		t.Close()
+		return nil, nil, err
+	}
+	return closeBoth{r, t}, t, nil
+}
+
+// closeBoth is a capture's source that closes the followed file with it.
+type closeBoth struct {
+	*capture.Reader
+	t *recording.Tail
+}
+
+func (c closeBoth) Close() error {
+	err := c.Reader.Close()
+	if terr := c.t.Close(); err == nil {
+		err = terr
+	}
+	return err
 }
 
 // interruption is the signal's error inside a read error, if that is what

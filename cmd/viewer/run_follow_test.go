@@ -161,6 +161,54 @@ func TestOpenFollow_TornLastLineOpens(t *testing.T) {
 	}
 }
 
+// run -follow reads a capture tcpdump is still writing, as the window does:
+// started on its first bytes (the file header and part of a frame), it
+// waits for each torn frame to be completed, and once the file stops
+// growing (-idle) its metrics are those of running the finished capture,
+// printed on the way as well.
+func TestRunFollow_CaptureGrows(t *testing.T) {
+	for _, format := range []capturetest.Format{capturetest.Pcap, capturetest.Pcapng} {
+		var buf bytes.Buffer
+		rec := scenario.BenchRecording(3, 0.3, 0.5, 4)
+		if _, err := capturetest.FromRecording(&buf, rec, capturetest.Config{Format: format}); err != nil {
+			t.Fatal(err)
+		}
+		data := buf.Bytes()
+		path := filepath.Join(t.TempDir(), "live.pcap")
+		if format == capturetest.Pcapng {
+			path += "ng"
+		}
+		third := len(data) / 3 // mid-frame, most likely
+		os.WriteFile(path, data[:third], 0o644)
+		wait := followRun("-json", "-idle", "2s", path)
+		pause := func() { time.Sleep(200 * time.Millisecond) }
+		pause()
+		appendTo(t, path, string(data[third:2*third]))
+		pause()
+		appendTo(t, path, string(data[2*third:]))
+		code, out, errs := wait()
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", path, code, errs)
+		}
+		docs := strings.Split(strings.TrimSpace(out), "\n")
+		var got, want map[string]any
+		if err := json.Unmarshal([]byte(docs[len(docs)-1]), &got); err != nil {
+			t.Fatalf("%s: %v\n%s", path, err, out)
+		}
+		code, full, errs := viewer(t, "run", "-json", path)
+		if code != 0 {
+			t.Fatalf("%s, finished: exit %d: %s", path, code, errs)
+		}
+		json.Unmarshal([]byte(full), &want)
+		if len(want["objects"].([]any)) != 3 {
+			t.Fatalf("%s, finished: %v objects, want 3", path, want["objects"])
+		}
+		if !reflect.DeepEqual(got["objects"], want["objects"]) || got["ticks"] != want["ticks"] {
+			t.Errorf("%s: followed metrics differ from the finished capture's:\nfollowed %v\nfinished %v", path, got, want)
+		}
+	}
+}
+
 // viewer -follow opens a capture that tcpdump is still writing: its frames
 // are appended to the runs as they are written, the last one possibly torn.
 func TestOpenFollow_CaptureGrows(t *testing.T) {

@@ -61,6 +61,9 @@ func (f *Followed) OnWait(fn func()) { f.t.OnWait(fn) }
 // Offset is how many bytes of the file have been read.
 func (f *Followed) Offset() int64 { return f.t.Offset() }
 
+// Tail is the followed file under the reader.
+func (f *Followed) Tail() *Tail { return f.t }
+
 // Tail reads a file that grows: at its end, Read waits for more bytes
 // instead of returning io.EOF, so a reader of whole lines or whole frames
 // above it waits on a torn last one until the writer completes it. A file
