@@ -24,7 +24,7 @@ const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)
-	reading := fs.String("reading", interp.DefaultReadingName, "the reading to run: "+strings.Join(interp.ReadingNames(), ", "))
+	reading := fs.String("reading", interp.DefaultReadingName, "the reading to run: "+strings.Join(interp.ReadingNames(), ", ")+", optionally +OPTION... ("+strings.Join(interp.ReadingOptionNames(), ", ")+"; docs/readings.md)")
 	tol := fs.Float64("tol", clientdiff.DefaultTolerance, "the largest position error, `METRES`, that is not a divergence")
 	asJSON := fs.Bool("json", false, "print the comparison as JSON")
 	context := fs.Int("context", 5, "show `N` ticks before each first divergence")

@@ -69,6 +69,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"run follow scenario", []string{"run", "-follow", jump}, 2, "follow reads a recording"},
 		{"run follow missing input", []string{"run", "-follow", missing}, 2, "missing.jsonl"},
 		{"run follow with trace", []string{"run", "-follow", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 2, "cannot be combined with -trace"},
+		{"run idle without follow", []string{"run", "-idle", "5s", farJump}, 2, "-idle works with -follow only"},
 		{"run follow several inputs", []string{"run", "-follow", farJump, farJump}, 2, "-follow follows one FILE"},
 		{"run follow with tables", []string{"run", "-follow", "-metrics", filepath.Join(dir, "m.csv"), farJump}, 2, "cannot be combined with -states"},
 		{"run follow idle", []string{"run", "-follow", "-idle", "100ms", "-quiet", farJump}, 0, ""},

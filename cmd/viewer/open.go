@@ -133,7 +133,7 @@ func (r *readingFlags) add(fs interface {
 	Func(name, usage string, fn func(string) error)
 }) {
 	r.reading = interp.DefaultReadingName
-	fs.Func("reading", "run under the reading `name`: "+strings.Join(interp.ReadingNames(), ", ")+" (default "+interp.DefaultReadingName+")", func(s string) error {
+	fs.Func("reading", "run under the reading `name`: "+strings.Join(interp.ReadingNames(), ", ")+", optionally +OPTION... (docs/readings.md; default "+interp.DefaultReadingName+")", func(s string) error {
 		r.reading, r.readingSet = s, true
 		return nil
 	})

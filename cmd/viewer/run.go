@@ -55,6 +55,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := o.tables.check("run", files); err != nil {
 		return err
 	}
+	if !o.follow.on && isSet(fs, "idle") {
+		// Without -follow the input is read to its end: an -idle would be
+		// silently ignored, and the user expects a follow.
+		return badInput("run: -idle works with -follow only")
+	}
 	if o.follow.on && (len(files) > 1 || o.jobs != 0) {
 		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}

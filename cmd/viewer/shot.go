@@ -1,5 +1,5 @@
 // The shot subcommand: render the viewer at one tick to a PNG and exit —
-// isometric, framing everything the run visits, every overlay on. It needs
+// isometric, framed as the window's first view, every overlay on. It needs
 // a display (Xvfb will do); the README's screenshot and the tests use it.
 package main
 
@@ -20,7 +20,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-first] [FILE...]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
