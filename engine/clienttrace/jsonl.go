@@ -177,7 +177,12 @@ func (s *scanner) id(field string) uint32 {
 		if v, ok := parseID(b); ok {
 			return v
 		}
-		s.fail(field, `want "0x" and 1 to 8 hex digits, got `+quoteToken([]byte(`"`+string(b)+`"`)))
+		// The string's text, quoted once: got "80000A01" (docs/formats.md).
+		got := `""`
+		if len(b) > 0 {
+			got = quoteToken(b)
+		}
+		s.fail(field, `want "0x" and 1 to 8 hex digits, got `+got)
 		return 0
 	}
 	s.fail(field, `want a string "0x" and 1 to 8 hex digits, got `+quoteToken(s.literal()))

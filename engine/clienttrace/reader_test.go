@@ -273,3 +273,23 @@ func TestFloat32Of_AgreesWithStrconv(t *testing.T) {
 		}
 	}
 }
+
+// The id error quotes the string as the user wrote it, once, as
+// docs/formats.md shows it (client trace v1, "Every problem").
+func TestRead_IDErrorQuotesTheStringOnce(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`{"tick":0,"guid":"80000A01","cell":"0x1","origin":[0,0,0]}`, `a.jsonl:1: guid: want "0x" and 1 to 8 hex digits, got "80000A01"`},
+		{`{"tick":0,"guid":"0x1","cell":"","origin":[0,0,0]}`, `a.jsonl:1: cell: want "0x" and 1 to 8 hex digits, got ""`},
+	} {
+		r, err := NewReader("a.jsonl", strings.NewReader(c.src), 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for err == nil {
+			_, err = r.NextTick(nil)
+		}
+		if err == io.EOF || err.Error() != c.want {
+			t.Errorf("%s:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+}
