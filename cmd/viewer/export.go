@@ -113,7 +113,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		bar.add()
 		return nil
 	}}
-	if err := ui.Run(opts); err != nil {
+	if err := displayHint(ui.Run(opts)); err != nil {
 		return err
 	}
 	bar.finish()

@@ -76,7 +76,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 			return badInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
 		}
 	}
-	return ui.Run(opts)
+	return displayHint(ui.Run(opts))
 }
 
 // viewOptions checks what open and shot share — the camera, the input under

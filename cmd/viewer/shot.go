@@ -55,7 +55,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
-	if err := ui.Run(opts); err != nil {
+	if err := displayHint(ui.Run(opts)); err != nil {
 		return err
 	}
 	if err := readErr(opts.Sources); err != nil {
