@@ -143,7 +143,7 @@ func TestSidecar_UnreadableIsReportedAndLeftUntouched(t *testing.T) {
 		{"syntax", "{\n  \"version\": 1,\n  \"bookmarks\": [\n    {\"tick\": 12,}\n  ]\n}\n", ":4: malformed JSON"},
 		{"no version", "{\"bookmarks\": []}", ":1: version: missing"},
 		{"future version", "{\n\"version\": 2}", ":2: version: 2 is not supported"},
-		{"tick type", "{\"version\": 1,\n\"bookmarks\": [\n{\"tick\": 1},\n{\"tick\": \"x\"}]}", ":4: bookmarks[1]"},
+		{"tick type", "{\"version\": 1,\n\"bookmarks\": [\n{\"tick\": 1},\n{\"tick\": \"x\"}]}", ":4: bookmarks[1].tick: want int, got string"},
 		{"negative tick", "{\"version\": 1, \"bookmarks\": [\n\n{\"tick\": -3}]}", ":3: bookmarks[0]: tick -3"},
 		{"unknown bookmark field", "{\"version\": 1, \"bookmarks\": [{\"tick\": 3, \"lable\": \"x\"}]}", `unknown field "lable"`},
 		{"twice", "{\"version\": 1, \"bookmarks\": [{\"tick\": 3},\n{\"tick\": 3}]}", ":2: bookmarks[1]: tick 3 is marked twice"},

@@ -102,6 +102,10 @@ func (sc *Sidecar) parse(data []byte) error {
 			dec := json.NewDecoder(bytes.NewReader(elem))
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&b); err != nil {
+				var te *json.UnmarshalTypeError
+				if errors.As(err, &te) && te.Field != "" {
+					return fmt.Errorf("%s:%d: bookmarks[%d].%s: want %s, got %s", sc.path, line, i, te.Field, te.Type, te.Value)
+				}
 				return fmt.Errorf("%s:%d: bookmarks[%d]: %v", sc.path, line, i, err)
 			}
 			if err := check(b); err != nil {
