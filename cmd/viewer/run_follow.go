@@ -89,8 +89,30 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		return usageError{err}
 	}
 	warnSkippedSource(stderr, src)
+	warnMalformedFrames(stderr, src)
 	p.print(true)
 	return nil
+}
+
+// warnMalformedFrames says, for a followed capture, which frames were
+// damaged: a capture is read past damage (docs/formats.md), but garbage
+// written into a live capture, or a frame left torn when the follow ended,
+// should not pass unnoticed.
+func warnMalformedFrames(stderr io.Writer, src recording.Source) {
+	c, ok := src.(interface{ Summary() *capture.Summary })
+	if !ok {
+		return
+	}
+	sum := c.Summary()
+	if sum.MalformedCount == 0 || len(sum.Malformed) == 0 {
+		return
+	}
+	first := sum.Malformed[0]
+	more := ""
+	if n := sum.MalformedCount - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more malformed frames; viewer import lists them)", n)
+	}
+	fmt.Fprintf(stderr, "viewer: warning: %s: frame %d: %s%s\n", src.Name(), first.Frame, first.Problem, more)
 }
 
 // openFollowed opens file to follow it: a recording read line by line, or

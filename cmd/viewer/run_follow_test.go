@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -258,4 +259,80 @@ func fileSize(t *testing.T, path string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// liveCapture writes a small capture of format to a new file and returns
+// its path and bytes.
+func liveCapture(t *testing.T, format capturetest.Format) (string, []byte) {
+	t.Helper()
+	var buf bytes.Buffer
+	rec := scenario.BenchRecording(3, 0.2, 0.5, 4)
+	if _, err := capturetest.FromRecording(&buf, rec, capturetest.Config{Format: format}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "live.pcap")
+	if format == capturetest.Pcapng {
+		path += "ng"
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, buf.Bytes()
+}
+
+// A followed capture truncated, replaced or removed is reported as a
+// followed recording is (exit 2, naming the file and the frame), not taken
+// for the capture's end; garbage written after its frames ends it with a
+// warning naming the damaged frame; a capture that is only a file header,
+// or has no player, ends at -idle. No case outlives -idle by much.
+func TestRunFollow_CaptureDamagedOrCut(t *testing.T) {
+	cases := []struct {
+		name  string
+		start func(data []byte) []byte
+		do    func(path string, data []byte)
+		code  int
+		want  string
+	}{
+		{"truncated", nil, func(p string, _ []byte) { os.Truncate(p, 100) }, 2, "read: the followed file was truncated to 100 bytes"},
+		{"replaced", nil, func(p string, data []byte) {
+			os.WriteFile(p+".new", data, 0o644)
+			os.Rename(p+".new", p)
+		}, 2, "read: the followed file was replaced by another file"},
+		{"removed", nil, func(p string, _ []byte) { os.Remove(p) }, 2, "is gone"},
+		{"garbage appended", nil, func(p string, _ []byte) { appendTo(t, p, strings.Repeat("\xff", 64)) }, 0, "viewer: warning: "},
+		{"torn at the end", func(d []byte) []byte { return d[:len(d)-5] }, nil, 0, "capture truncated in this frame"},
+		{"header only", func(d []byte) []byte { return d[:24] }, nil, 0, ""},
+	}
+	for _, format := range []capturetest.Format{capturetest.Pcap, capturetest.Pcapng} {
+		for _, c := range cases {
+			if format == capturetest.Pcapng && c.name == "header only" {
+				continue
+			}
+			t.Run(fmt.Sprint(format, " ", c.name), func(t *testing.T) {
+				path, data := liveCapture(t, format)
+				if c.start != nil {
+					os.WriteFile(path, c.start(data), 0o644)
+				}
+				began := time.Now()
+				wait := followRun("-idle", "1s", path)
+				if c.do != nil {
+					time.Sleep(300 * time.Millisecond)
+					c.do(path, data)
+				}
+				code, _, errs := wait()
+				if code != c.code || !strings.Contains(errs, c.want) {
+					t.Fatalf("exit %d, stderr %q; want %d and %q", code, errs, c.code, c.want)
+				}
+				if c.want != "" && !strings.Contains(errs, path) {
+					t.Errorf("stderr %q does not name %s", errs, path)
+				}
+				if code == 2 && !strings.Contains(errs, ": frame ") {
+					t.Errorf("stderr %q does not name the frame", errs)
+				}
+				if took := time.Since(began); took > 10*time.Second {
+					t.Errorf("took %v with -idle 1s", took)
+				}
+			})
+		}
+	}
 }

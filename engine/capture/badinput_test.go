@@ -184,3 +184,44 @@ func TestPcapngBadResolution_NoPanic(t *testing.T) {
 		t.Errorf("malformed %v", sum.Malformed)
 	}
 }
+
+// failingReader gives data, then err instead of the end of the file: a
+// followed capture truncated or replaced (recording.Tail), or an I/O error.
+type failingReader struct {
+	data []byte
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if len(f.data) == 0 {
+		return 0, f.err
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// TestReadError_IsNotTheEnd: the file failing to be read is an error
+// naming the file and the frame, after the events read before it — not the
+// capture's end, and not a malformed frame — wherever it fails, the file
+// header included, pcap and pcapng alike.
+func TestReadError_IsNotTheEnd(t *testing.T) {
+	cause := errors.New("the followed file was truncated")
+	for _, f := range []capturetest.Format{capturetest.Pcap, capturetest.Pcapng} {
+		data := smallCapture(t, f)
+		for _, cut := range []int{0, 10, len(data) / 3, len(data) / 2, len(data) - 1, len(data)} {
+			r, err := capture.NewReader("live.pcap", &failingReader{data[:cut], cause}, capture.Options{})
+			for err == nil {
+				_, err = r.Next()
+			}
+			var re *capture.ReadError
+			if !errors.As(err, &re) || !errors.Is(err, cause) || re.File != "live.pcap" || re.Frame < 1 ||
+				!strings.HasPrefix(err.Error(), "live.pcap: frame ") || !strings.Contains(err.Error(), ": read: the followed file was truncated") {
+				t.Fatalf("format %v, cut at %d of %d: error %v, want a *ReadError of the file naming its frame", f, cut, len(data), err)
+			}
+			if r != nil && r.Summary().MalformedCount != 0 {
+				t.Errorf("format %v, cut at %d: %d malformed frames counted for a read error", f, cut, r.Summary().MalformedCount)
+			}
+		}
+	}
+}

@@ -77,6 +77,8 @@ type frames struct {
 	frame  int
 	defrag *ip4defrag.IPv4Defragmenter
 	stats  *Summary
+	// src is the file as read, which knows whether reading it failed.
+	src *countingReader
 
 	eth  layers.Ethernet
 	vlan layers.Dot1Q
@@ -158,6 +160,10 @@ func (f *frames) next() (datagram, error) {
 		}
 		f.frame++
 		if err != nil {
+			if f.src != nil && f.src.err != nil {
+				// The file failed to be read: not damage in it (Reader.readErr).
+				return datagram{}, io.EOF
+			}
 			if errors.Is(err, io.ErrUnexpectedEOF) {
 				f.stats.malformed(f.frame, "capture truncated in this frame; the rest of the file was not read")
 			} else {

@@ -54,6 +54,23 @@ func (e *NotCaptureError) Error() string {
 	return fmt.Sprintf("%s: not a capture: %s (want a pcap or pcapng file: magic 0xA1B2C3D4, 0xA1B23C4D or 0x0A0D0D0A)", e.File, e.Why)
 }
 
+// ReadError is the file failing to be read — an I/O error, or a followed
+// file truncated, replaced or removed (recording.Tail) — as distinct from
+// damage in what was read, which is counted and skipped: the capture's
+// bytes end there for a reason that is not in them, so it is not taken as
+// the capture's end. Frame is the 1-based frame being read.
+type ReadError struct {
+	File  string
+	Frame int
+	Err   error
+}
+
+func (e *ReadError) Error() string {
+	return fmt.Sprintf("%s: frame %d: read: %v", e.File, e.Frame, e.Err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // streamKey names one direction of one connection by its server end.
 type streamKey struct {
 	server   netip.AddrPort
@@ -121,12 +138,16 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 	cr := &countingReader{r: src}
 	fr, err := newFrames(cr, sum)
 	if err != nil {
+		if cr.err != nil {
+			return nil, &ReadError{File: name, Frame: 1, Err: cr.err}
+		}
 		why := err.Error()
 		if errors.Is(err, errNotCapture) {
 			why = "unknown magic number"
 		}
 		return nil, &NotCaptureError{File: name, Why: why}
 	}
+	fr.src = cr
 	r := &Reader{
 		name: name, counter: cr, fr: fr, opts: opts, sum: sum,
 		streams: make(map[streamKey]*stream),
@@ -140,6 +161,9 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 	// after t = 0 are known (or the bound is reached).
 	for !r.eof && len(r.out) < prescanEvents && (!r.world.hasObserver || r.lastT == 0) {
 		r.fill()
+	}
+	if err := r.readErr(); err != nil {
+		return nil, err
 	}
 	r.header = recording.NewHeader()
 	r.header.HasObserver = r.world.hasObserver
@@ -202,10 +226,14 @@ func (r *Reader) Close() error {
 }
 
 // Next returns the next event, or io.EOF after the last. Damaged frames
-// are counted in the summary, never returned as errors.
+// are counted in the summary, never returned as errors; the file failing
+// to be read is (*ReadError), once the events read before it are taken.
 func (r *Reader) Next() (recording.Event, error) {
 	for r.head == len(r.out) {
 		if r.eof {
+			if err := r.readErr(); err != nil {
+				return recording.Event{}, err
+			}
 			return recording.Event{}, io.EOF
 		}
 		r.out, r.head = r.out[:0], 0
@@ -379,14 +407,30 @@ func (r *Reader) emit(ev recording.Event) {
 	r.out = append(r.out, ev)
 }
 
-// countingReader counts the bytes read through it (for progress).
+// readErr is the file's read error, once the frames have ended, if they
+// ended because reading failed (frames.next ends the frames there as it
+// ends them at damage; what was buffered before the error is read first).
+func (r *Reader) readErr() error {
+	if !r.eof || r.counter.err == nil {
+		return nil
+	}
+	return &ReadError{File: r.name, Frame: r.fr.frame, Err: r.counter.err}
+}
+
+// countingReader counts the bytes read through it (for progress), and
+// keeps the first error of the file other than its end: the frame readers
+// turn any error into the end of the frames.
 type countingReader struct {
-	r io.Reader
-	n int64
+	r   io.Reader
+	n   int64
+	err error
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
+	}
 	return n, err
 }
