@@ -21,6 +21,7 @@ targets=(
 	"./engine/clienttrace FuzzRead 4000"
 	"./engine/clienttrace FuzzFixedRow 4000"
 	"./engine/clienttrace FuzzFixedCache 4000"
+	"./engine/internal/jsonnum FuzzReaders 20000"
 	"./engine/bookmarks FuzzLoad 1000"
 	"./engine/scenario FuzzCompile 150"
 	"./engine/scenario FuzzPrescan 150"
