@@ -9,7 +9,8 @@
 // Pages read are given back every releaseBytes, so the
 // process does not hold the whole file. A file cut short while mapped
 // faults on its missing pages; the reading goroutine turns that fault into
-// an error (AppendTicks).
+// an error (AppendTicks). Its last page, though, reads as zeros past the
+// new end, so an error found there is checked against the file's size.
 
 package clienttrace
 
@@ -19,6 +20,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
+	"strings"
 )
 
 // releaseBytes is how much of the map is read before its pages are given
@@ -82,7 +85,7 @@ func (r *Reader) guardMapped(read func()) {
 				panic(p)
 			}
 			r.err = nil
-			r.fail(r.line+1, "read", "the file changed while it was read")
+			r.fail(r.line+1, "read", fileChanged)
 		}
 	}()
 	read()
@@ -91,4 +94,25 @@ func (r *Reader) guardMapped(read func()) {
 		releasePages(m.data[m.released:end])
 		m.released = end
 	}
+}
+
+// fileChanged is the problem of a mapped file cut short while read.
+const fileChanged = "the file changed while it was read"
+
+// cutShort turns the error r stopped at into the file's having been cut
+// short, when it was: past the new end the rest of its page reads as
+// zeros, and the error they cause ("control character in a string") would
+// name the zeros rather than the cause. A file removed or replaced keeps
+// its map whole, so only a smaller size counts.
+func (r *Reader) cutShort() {
+	e, ok := r.err.(*Error)
+	if !ok || strings.HasPrefix(e.Problem, fileChanged) {
+		return
+	}
+	fi, err := os.Stat(r.name)
+	if err != nil || fi.Size() >= int64(len(r.m.data)) {
+		return
+	}
+	r.err = &Error{File: r.name, Line: e.Line, Field: "read", Problem: fileChanged + ": cut to " +
+		strconv.FormatInt(fi.Size(), 10) + " bytes from " + strconv.Itoa(len(r.m.data))}
 }

@@ -122,3 +122,44 @@ func TestMapped_FileCutShort(t *testing.T) {
 		t.Fatalf("error %v, want the file changed", err)
 	}
 }
+
+// A file cut short within its last page while mapped: the rest of that
+// page reads as zeros, not a fault, and the error they cause is reported as
+// the file's having changed, not as what the zeros spell.
+func TestMapped_CutInTheLastPage(t *testing.T) {
+	if !mapsFiles {
+		t.Skip("files are not mapped here")
+	}
+	row := `{"tick":%d,"guid":"0x80000A01","cell":"0xA9B4001C","origin":[90,90,0],"heading":90.00001,"queue":0,"fail":0,"contact":true}` + "\n"
+	var b bytes.Buffer
+	for k := 0; b.Len() < 1<<16; k++ {
+		fmt.Fprintf(&b, row, k)
+	}
+	path := filepath.Join(t.TempDir(), "client.jsonl")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(path, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cut := b.Len() - 50 // mid-row, in the last page
+	if err := os.Truncate(path, int64(cut)); err != nil {
+		t.Fatal(err)
+	}
+	var rows []Row
+	for {
+		if rows, err = r.NextTick(rows); err != nil {
+			break
+		}
+	}
+	want := fmt.Sprintf("read: the file changed while it was read: cut to %d bytes from %d", cut, b.Len())
+	lastLine := bytes.Count(b.Bytes(), []byte("\n"))
+	if !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), fmt.Sprintf("client.jsonl:%d:", lastLine)) {
+		t.Fatalf("error %v, want line %d and %q", err, lastLine, want)
+	}
+	if _, again := r.NextTick(rows); again == nil || again.Error() != err.Error() {
+		t.Errorf("the next call gives %v, not the same error", again)
+	}
+}

@@ -178,6 +178,10 @@ func (r *Reader) AppendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, 
 	rows, ends0, base := dst, ends, len(dst)
 	var err error
 	r.guardMapped(func() { rows, ends, err = r.appendTicks(dst, ends, minRows) })
+	if err != nil && err != io.EOF {
+		r.cutShort()
+		err = r.err
+	}
 	if r.err != nil && r.err != io.EOF && err == nil {
 		// The map faulted: what was read of the batch is dropped.
 		return dst[:base], ends0, r.err
