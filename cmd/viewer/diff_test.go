@@ -6,6 +6,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -321,4 +322,45 @@ func lineless(out string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// A client trace of any shape a file can have ends the diff with its
+// verdict (0) or exit 2 naming the file and line — never a crash or a
+// hang: empty, only NUL bytes, a directory, a line over the limit, no
+// final newline, CRLF line ends, cut mid-line (a FIFO: diff_fifo_test.go).
+func TestDiff_ClientTraceShapes(t *testing.T) {
+	input, tracePath, _ := ownTrace(t, "sparse-walk")
+	trace, err := os.ReadFile(tracePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	head := trace[:bytes.IndexByte(trace, '\n')+1]
+	cases := []struct {
+		path string
+		code int
+		want string
+	}{
+		{write("empty.trace", nil), 2, "empty.trace:1: header: missing: the file is empty"},
+		{write("nul.trace", make([]byte, 5000)), 2, "nul.trace:1: header:"},
+		{dir, 2, dir + ":1: read:"},
+		{write("long.trace", append(append(append([]byte{}, head...), bytes.Repeat([]byte(" "), 1<<20)...), trace[len(head):]...)), 2,
+			"long.trace:2: read: line longer than 1048576 bytes"},
+		{write("nonl.trace", bytes.TrimSuffix(trace, []byte("\n"))), 0, ""},
+		{write("crlf.trace", bytes.ReplaceAll(trace, []byte("\n"), []byte("\r\n"))), 0, ""},
+		{write("cut.trace", trace[:len(trace)*2/3]), 2, "cut.trace:"},
+	}
+	for _, c := range cases {
+		code, _, errs := viewer(t, "diff", input, c.path)
+		if code != c.code || !strings.Contains(errs, c.want) || strings.Contains(errs, "panic") || strings.Contains(errs, "goroutine ") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", filepath.Base(c.path), code, errs, c.code, c.want)
+		}
+	}
 }
