@@ -134,6 +134,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	warnSkippedSource(stderr, src)
+	warnMalformedFrames(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
 	if o.explain {
 		report.AddCauses(cmp)

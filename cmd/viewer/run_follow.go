@@ -94,10 +94,10 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 	return nil
 }
 
-// warnMalformedFrames says, for a followed capture, which frames were
-// damaged: a capture is read past damage (docs/formats.md), but garbage
-// written into a live capture, or a frame left torn when the follow ended,
-// should not pass unnoticed.
+// warnMalformedFrames says, for a capture, which frames were damaged: a
+// capture is read past damage (docs/formats.md), but garbage in it — written
+// into a live capture, appended to a finished one — or a frame left torn
+// when a follow ended, should not pass unnoticed.
 func warnMalformedFrames(stderr io.Writer, src recording.Source) {
 	c, ok := src.(interface{ Summary() *capture.Summary })
 	if !ok {

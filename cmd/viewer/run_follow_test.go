@@ -340,3 +340,33 @@ func TestRunFollow_CaptureDamagedOrCut(t *testing.T) {
 		}
 	}
 }
+
+// A finished capture with garbage after its frames, or its last frame cut
+// short, is run as far as it is whole (exit 0), as a followed one is, and
+// says so: a warning naming the damaged frame.
+func TestRun_CaptureWithDamageWarns(t *testing.T) {
+	for _, format := range []capturetest.Format{capturetest.Pcap, capturetest.Pcapng} {
+		for _, c := range []struct {
+			name   string
+			damage func(path string, data []byte)
+			want   string
+		}{
+			{"garbage appended", func(p string, _ []byte) { appendTo(t, p, strings.Repeat("\xff", 64)) }, "viewer: warning: "},
+			{"torn at the end", func(p string, d []byte) { os.WriteFile(p, d[:len(d)-5], 0o644) }, "capture truncated in this frame"},
+			{"whole", func(string, []byte) {}, ""},
+		} {
+			path, data := liveCapture(t, format)
+			c.damage(path, data)
+			code, _, errs := viewer(t, "run", "-quiet", path)
+			if code != 0 {
+				t.Fatalf("%v %s: exit %d: %s", format, c.name, code, errs)
+			}
+			if c.want == "" && strings.Contains(errs, "frame") || !strings.Contains(errs, c.want) {
+				t.Errorf("%v %s: stderr %q; want %q", format, c.name, errs, c.want)
+			}
+			if c.want != "" && !strings.Contains(errs, "live.pcap") {
+				t.Errorf("%v %s: stderr %q does not name the file", format, c.name, errs)
+			}
+		}
+	}
+}
