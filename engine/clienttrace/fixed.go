@@ -23,8 +23,6 @@
 package clienttrace
 
 import (
-	"encoding/binary"
-
 	"glidepath/engine/internal/jsonnum"
 	"glidepath/physics"
 )
@@ -57,88 +55,12 @@ func fixedUint(b []byte, i int) (int, int, bool) {
 
 // fixedFloat reads a plain decimal at b[i:] — an optional '-', digits, and
 // an optional point and digits — and stops at the first other byte, which
-// the caller checks is the delimiter it wants. The value is fastFloat32's
-// on the same token: the same refusals (more than 15 digits, a leading
-// zero, a point without digits after it, a float32 tie), the same exact
-// m / 10^k division; anything refused goes to the general scan, which
-// gives it to strconv. With 16 bytes left on the line the digits are
-// read 8 bytes at a time (jsonnum.SwarCount, jsonnum.SwarValue); otherwise byte by byte.
-func fixedFloat(b []byte, i int) (float32, int, bool) {
-	neg := false
-	if i < len(b) && b[i] == '-' {
-		neg = true
-		i++
-	}
-	if len(b)-i < 16 {
-		return fixedFloatBytes(b, i, neg)
-	}
-	start := i
-	chunk := binary.LittleEndian.Uint64(b[i:])
-	intDigits := jsonnum.SwarCount(chunk)
-	if intDigits == 8 {
-		return fixedFloatBytes(b, i, neg)
-	}
-	m := jsonnum.SwarValue(chunk, intDigits)
-	i += intDigits
-	frac := 0
-	if b[i] == '.' {
-		chunk = binary.LittleEndian.Uint64(b[i+1:])
-		frac = jsonnum.SwarCount(chunk)
-		if frac == 8 {
-			return fixedFloatBytes(b, start, neg)
-		}
-		if frac == 0 {
-			return 0, i, false
-		}
-		m = m*uint64(pow10[frac]) + jsonnum.SwarValue(chunk, frac)
-		i += 1 + frac
-	}
-	return fixedFinish(b, start, i, m, intDigits, frac, neg)
-}
-
-// fixedFloatBytes is fixedFloat a byte at a time.
-func fixedFloatBytes(b []byte, i int, neg bool) (float32, int, bool) {
-	start := i
-	var m uint64
-	for i < len(b) {
-		c := b[i] - '0'
-		if c > 9 {
-			break
-		}
-		m = m*10 + uint64(c)
-		i++
-	}
-	intDigits := i - start
-	frac := 0
-	if i < len(b) && b[i] == '.' {
-		i++
-		fs := i
-		for i < len(b) {
-			c := b[i] - '0'
-			if c > 9 {
-				break
-			}
-			m = m*10 + uint64(c)
-			i++
-		}
-		frac = i - fs
-		if frac == 0 {
-			return 0, i, false
-		}
-	}
-	return fixedFinish(b, start, i, m, intDigits, frac, neg)
-}
-
-// fixedFinish checks the digits read — at least one before the point, at
-// most 15 in all, no leading zero before more digits — and makes the
-// float32 (jsonnum.Float32: strconv's, or refused on a float32 tie).
-func fixedFinish(b []byte, start, i int, m uint64, intDigits, frac int, neg bool) (float32, int, bool) {
-	if intDigits == 0 || intDigits+frac > 15 || b[start] == '0' && intDigits > 1 {
-		return 0, i, false
-	}
-	f, ok := jsonnum.Float32(m, frac, neg)
-	return f, i, ok
-}
+// the caller checks is the delimiter it wants (jsonnum.Float32At). The
+// value is fastFloat32's on the same token: the same refusals (more than
+// 15 digits, a leading zero, a point without digits after it, a float32
+// tie) and strconv's float32; anything refused goes to the general scan,
+// which gives it to strconv.
+func fixedFloat(b []byte, i int) (float32, int, bool) { return jsonnum.Float32At(b, i) }
 
 // decodeFixed decodes line when it is spelled in the fixed layout. A state
 // row is written whole into row (Line is the caller's); for a route event

@@ -15,7 +15,7 @@ import (
 )
 
 // maxTimeDigits bounds the fraction digits of a fixed-layout time
-// (fixedDecimal reads at most 19 digits).
+// (jsonnum.Decimal reads at most 19 digits).
 const maxTimeDigits = 19
 
 // pow10neg[k] is 10^-k as a 128-bit mantissa with its top bit set, rounded
