@@ -15,6 +15,34 @@ import (
 // divergence names the stage that moved the body (seed 003 §12), as `viewer
 // run -explain` does, although diff itself runs without stage records.
 func TestDiff_PopAtTheDivergenceNamesItsStage(t *testing.T) {
+	pop, input, client := clientLeavingAtPop(t)
+	guid := fmt.Sprintf("0x%08X", pop.GUID)
+	d, out := runDiffJSON(t, 1, input, client)
+	for _, o := range d.Objects {
+		if o.GUID != guid {
+			continue
+		}
+		if o.FirstDivergence == nil || o.FirstDivergence.Tick != pop.Tick {
+			t.Fatalf("divergence of %s, want one at tick %d:\n%s", guid, pop.Tick, out)
+		}
+		for _, c := range o.FirstDivergence.Causes {
+			if strings.HasPrefix(c, "tick "+strconv.Itoa(pop.Tick)+": pop ") {
+				if c != pop.String() {
+					t.Fatalf("pop cause %q, want %q", c, pop.String())
+				}
+				return
+			}
+		}
+		t.Fatalf("no pop among the causes:\n%s", out)
+	}
+	t.Fatalf("no object %s:\n%s", guid, out)
+}
+
+// clientLeavingAtPop is the cliff scenario's first pop (with its stage
+// records) and a client trace of the cliff that leaves retail there: the
+// popping object's origin moved 0.05 m from the pop's tick on.
+func clientLeavingAtPop(t *testing.T) (pop *engine.Cause, input, client string) {
+	t.Helper()
 	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +52,6 @@ func TestDiff_PopAtTheDivergenceNamesItsStage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pop *engine.Cause
 	for pop == nil && !s.Done() {
 		s.Step()
 		for i := range x.Causes {
@@ -44,23 +71,5 @@ func TestDiff_PopAtTheDivergenceNamesItsStage(t *testing.T) {
 			rows[i].Origin[0] += 0.05
 		}
 	}
-	d, out := runDiffJSON(t, 1, input, writeClient(t, rows, "jsonl"))
-	for _, o := range d.Objects {
-		if o.GUID != guid {
-			continue
-		}
-		if o.FirstDivergence == nil || o.FirstDivergence.Tick != pop.Tick {
-			t.Fatalf("divergence of %s, want one at tick %d:\n%s", guid, pop.Tick, out)
-		}
-		for _, c := range o.FirstDivergence.Causes {
-			if strings.HasPrefix(c, "tick "+strconv.Itoa(pop.Tick)+": pop ") {
-				if c != pop.String() {
-					t.Fatalf("pop cause %q, want %q", c, pop.String())
-				}
-				return
-			}
-		}
-		t.Fatalf("no pop among the causes:\n%s", out)
-	}
-	t.Fatalf("no object %s:\n%s", guid, out)
+	return pop, input, writeClient(t, rows, "jsonl")
 }

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"glidepath/assets"
-	"glidepath/engine"
-	"glidepath/engine/scenario"
 	"glidepath/engine/tables"
 )
 
@@ -56,36 +52,7 @@ func TestDiff_TablesAreTheRunsTables(t *testing.T) {
 // stage and cause); the tables are still the first run's alone, row for
 // row the run's.
 func TestDiff_TablesWithASecondRun(t *testing.T) {
-	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var x engine.Explainer
-	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: true, Sink: &x})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pop *engine.Cause
-	for pop == nil && !s.Done() {
-		s.Step()
-		for i := range x.Causes {
-			if x.Causes[i].Kind == engine.EventPop {
-				pop = &x.Causes[i]
-				break
-			}
-		}
-	}
-	if pop == nil {
-		t.Fatal("the cliff has no pop")
-	}
-	input, _, rows := ownTrace(t, "cliff")
-	guid := fmt.Sprintf("0x%08X", pop.GUID)
-	for i := range rows {
-		if rows[i].GUID == guid && rows[i].Tick >= pop.Tick {
-			rows[i].Origin[0] += 0.05
-		}
-	}
-	client := writeClient(t, rows, "jsonl")
+	_, input, client := clientLeavingAtPop(t)
 	dir := t.TempDir()
 	p := func(name string) string { return filepath.Join(dir, name) }
 	if code, _, errs := viewer(t, "run", "-quiet", "-states", p("run.csv"), input); code != 0 {
