@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display mutate
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display mutate release cross-check
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,7 +33,7 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-test: deps fmt-check vet staticcheck test-core test-display fuzz-short
+test: deps fmt-check vet staticcheck cross-check test-core test-display fuzz-short
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -84,3 +84,12 @@ pgo:
 		-o $$tmp/engine.test -cpuprofile $$tmp/cpu.pprof ./engine && \
 	cp $$tmp/cpu.pprof cmd/viewer/default.pgo && rm -rf $$tmp && \
 	echo "wrote cmd/viewer/default.pgo"
+
+# Archives of the viewer for linux/amd64, windows/amd64, darwin/arm64 and
+# darwin/amd64 (no cgo) with SHA256SUMS, in dist/ (README "Other machines").
+release:
+	@bash scripts/release.sh
+
+# Every release target compiles (type-checked and compiled, not linked).
+cross-check:
+	@bash scripts/release.sh check
