@@ -20,7 +20,7 @@ import (
 	"glidepath/interp"
 )
 
-const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] INPUT CLIENT_TRACE"
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] INPUT CLIENT_TRACE"
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)
@@ -28,6 +28,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	tol := fs.Float64("tol", clientdiff.DefaultTolerance, "the largest position error, `METRES`, that is not a divergence")
 	asJSON := fs.Bool("json", false, "print the comparison as JSON")
 	context := fs.Int("context", 5, "show `N` ticks before each first divergence")
+	strict := fs.Bool("strict-objects", false, "count a client object the run never has as a divergence (exit 1); without it such objects are only listed")
 	var cf captureFlags
 	cf.add(fs)
 	var tabs tableOptions
@@ -62,7 +63,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer src.Close()
-	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context})
+	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context,
+		Input: files[0], StrictObjects: *strict})
 	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
 	// No stage records and no glide metrics (unless a table wants them):
 	// each costs a tenth of the run, and only a divergence's report uses
@@ -97,10 +99,11 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		var te *clienttrace.Error
 		var ie *interruptedError
+		var ne *clientdiff.NothingComparedError
 		switch {
 		case errors.As(err, &ie):
 			return err
-		case errors.As(err, &te) || sim.Err() != nil:
+		case errors.As(err, &te) || errors.As(err, &ne) || sim.Err() != nil:
 			return usageError{err}
 		}
 		return err
