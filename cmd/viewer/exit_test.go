@@ -38,6 +38,10 @@ func exitCases(t *testing.T) []exitCase {
 	if err := os.WriteFile(badClient, []byte(`{"tick":0,"guid":"A01","cell":"0x1","origin":[0,0,0]}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	strangerClient := filepath.Join(dir, "stranger-client.jsonl")
+	if err := os.WriteFile(strangerClient, []byte(`{"tick":0,"guid":"0x12345678","cell":"0xA9B4001F","origin":[0,0,0]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
@@ -92,6 +96,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"import not a capture", []string{"import", farJump, "-o", filepath.Join(dir, "x.jsonl")}, 2, "not a capture"},
 		{"import missing input", []string{"import", filepath.Join(dir, "missing.pcap"), "-o", filepath.Join(dir, "x.jsonl")}, 2, "missing.pcap"},
 		{"import bad player", []string{"import", pcap, "-player", "zz", "-o", filepath.Join(dir, "x.jsonl")}, 2, "-player"},
+		{"import absent player", []string{"import", pcap, "-player", "0x12345678", "-o", filepath.Join(dir, "x.jsonl")}, 2, "-player 0x12345678"},
 		{"import over input", []string{"import", pcap, "-o", pcap}, 2, "would overwrite the input"},
 		{"import in missing directory", []string{"import", pcap, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
 		{"run capture", []string{"run", "-quiet", pcap}, 0, ""},
@@ -124,6 +129,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"shot missing input", []string{"shot", missing}, 2, "missing.jsonl"},
 		{"shot against a bad client trace", []string{"shot", "-against", badClient, farJump}, 2, "bad-client.jsonl:1: guid"},
 		{"diff bad client trace", []string{"diff", farJump, badClient}, 2, "bad-client.jsonl:1: guid"},
+		{"diff nothing compared", []string{"diff", farJump, strangerClient}, 2, "no client row matched"},
+		{"diff trace of another input", []string{"diff", jump, farJumpWant}, 2, "far_jump.trace.golden:1: input"},
 
 		// export: success needs a display (export_test.go); these fail
 		// before any window opens.

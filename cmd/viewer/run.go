@@ -221,6 +221,9 @@ func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenar
 	var src recording.Source
 	var expect []scenario.Expectation
 	var err error
+	if err := checkPlayerInput(path, opts.Capture); err != nil {
+		return nil, nil, err
+	}
 	if engine.IsCapture(path) {
 		src, err = engine.OpenWith(path, assets.FS(), opts)
 	} else {
