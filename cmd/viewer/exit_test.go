@@ -70,6 +70,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"run negative ticks", []string{"run", "-ticks", "-1", farJump}, 2, "-ticks -1"},
 		{"run ticks past 48 h", []string{"run", "-ticks", "1000000000000", farJump}, 2, "more than the limit of 5184000 ticks"},
 		{"run trace over input", []string{"run", "-trace", copyOf, copyOf}, 2, "would overwrite the input"},
+		{"run two tables in one file", []string{"run", "-states", filepath.Join(dir, "same.csv"), "-events", filepath.Join(dir, "same.csv"), farJump}, 2, "name the same file"},
 		{"run follow scenario", []string{"run", "-follow", jump}, 2, "follow reads a recording"},
 		{"run follow missing input", []string{"run", "-follow", missing}, 2, "missing.jsonl"},
 		{"run follow with trace", []string{"run", "-follow", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 2, "cannot be combined with -trace"},

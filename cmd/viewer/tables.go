@@ -31,7 +31,9 @@ func (t *tableOptions) addFlags(fs *flag.FlagSet) {
 // check refuses a table name whose extension names no format, or that
 // would overwrite an input; cmd names the subcommand in the message.
 func (t *tableOptions) check(cmd string, inputs []string) error {
-	for _, p := range []string{t.states, t.events, t.metrics} {
+	flags := []string{"-states", "-events", "-metrics"}
+	paths := []string{t.states, t.events, t.metrics}
+	for i, p := range paths {
 		if p == "" {
 			continue
 		}
@@ -41,6 +43,12 @@ func (t *tableOptions) check(cmd string, inputs []string) error {
 		for _, in := range inputs {
 			if samePath(p, in) {
 				return badInput("%s: table %s would overwrite the input", cmd, p)
+			}
+		}
+		// Two tables in one file: one would silently replace the other.
+		for j := range i {
+			if paths[j] != "" && samePath(p, paths[j]) {
+				return badInput("%s: %s %s and %s %s name the same file: give each table its own", cmd, flags[j], paths[j], flags[i], p)
 			}
 		}
 	}
