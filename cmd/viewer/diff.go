@@ -83,7 +83,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	tabFiles, err := startDiffTables(&tabs, sim, traceInputName(files[0]))
+	tabFiles, err := startDiffTables(&tabs, sim, files[0])
 	if err != nil {
 		return err
 	}

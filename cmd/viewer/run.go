@@ -144,7 +144,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.explain {
 		report.AddCauses(cmp)
 	}
-	if err := tables.finish(report); err != nil {
+	if err := tables.finish(report, files[0]); err != nil {
 		return err
 	}
 	if !o.quiet {
