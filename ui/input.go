@@ -205,10 +205,6 @@ func repeatsBefore(table []binding, i int, shift bool) bool {
 	return false
 }
 
-// dropKeys forgets the queued key events: a box or a focused widget had
-// the keyboard.
-func (in *inputState) dropKeys() { in.queue = in.queue[:0] }
-
 // commands returns this tick's commands: the queued key events' (when no
 // box or widget has the keyboard: keysFree; otherwise they are dropped),
 // every one in the order it came, then what the widgets queued.
