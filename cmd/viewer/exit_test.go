@@ -137,6 +137,10 @@ func exitCases(t *testing.T) []exitCase {
 		// before any window opens.
 		{"export help", []string{"export", "-h"}, 0, ""},
 		{"export no file", []string{"export"}, 2, "want one FILE"},
+		{"export select absent", []string{"export", "-select", "0x12345678", "-o", filepath.Join(dir, "x.gif"), farJump}, 2, "-select 0x12345678"},
+		{"shot against naming nothing", []string{"shot", "-against", strangerClient, farJump}, 2, "-against " + strangerClient},
+		{"run player of a recording", []string{"run", "-player", "0x50000001", farJump}, 2, "-player 0x50000001"},
+		{"run absent player", []string{"run", "-player", "0x12345678", pcap}, 2, "-player 0x12345678"},
 		{"export from outside the run", []string{"export", "-from", "5000", farJump}, 2, "-from 5000: outside the run, which has ticks 0 to 105"},
 		{"export to outside the run", []string{"export", "-to", "-2", farJump}, 2, "-to -2: outside the run"},
 		{"export to in seconds outside the run", []string{"export", "-to", "60s", farJump}, 2, "-to 60s: outside the run"},
