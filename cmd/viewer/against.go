@@ -33,7 +33,7 @@ func applyAgainst(opts *ui.Options, path string) error {
 	if path == "" {
 		return nil
 	}
-	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, opts.File)
+	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, namedInput(opts.File))
 	if err != nil {
 		return usageError{err}
 	}

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"strings"
 
 	"glidepath/assets"
@@ -64,7 +65,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	}
 	defer src.Close()
 	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context,
-		Input: files[0], StrictObjects: *strict})
+		Input: namedInput(files[0]), StrictObjects: *strict})
 	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
 	// No stage records and no glide metrics (unless a table wants them):
 	// each costs a tenth of the run, and only a divergence's report uses
@@ -143,4 +144,18 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return statusError{exitFailure}
 	}
 	return nil
+}
+
+// namedInput is path when its name says which input it is — a regular
+// file — and "" otherwise: standard input ("-"), a pipe or a device
+// (/dev/fd/63 of a shell's <(zcat rec.jsonl.gz)) have names of their own,
+// and a Glidepath trace's header cannot be checked against them.
+func namedInput(path string) string {
+	if path == "-" {
+		return ""
+	}
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	return path
 }
