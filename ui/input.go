@@ -177,15 +177,39 @@ func (in *inputState) press(key ebiten.Key, shift bool) {
 func (in *inputState) read() {
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	in.scratch = inpututil.AppendJustPressedKeys(in.scratch[:0])
-	for _, k := range in.scratch {
-		in.press(k, shift)
-	}
+	in.pressTick(in.scratch, shift)
 	for i, b := range in.keys {
 		if repeats(in.keys, b, shift) && !repeatsBefore(in.keys, i, shift) &&
 			keyFires(false, inpututil.KeyPressDuration(b.key), true) {
 			in.press(b.key, shift)
 		}
 	}
+}
+
+// pressTick queues the keys that went down within one tick. They come in
+// key order, not in the order they were pressed: a key that opens a box
+// (L, Shift+O) is queued after the others, so → then L within one tick
+// bookmarks the tick → reached.
+func (in *inputState) pressTick(keys []ebiten.Key, shift bool) {
+	for _, last := range []bool{false, true} {
+		for _, k := range keys {
+			if opensBox(in.keys, keyEvent{key: k, shift: shift}) == last {
+				in.press(k, shift)
+			}
+		}
+	}
+}
+
+// opensBox reports whether key event e opens a box that takes the
+// keyboard (the bookmark label, the open path).
+func opensBox(table []binding, e keyEvent) bool {
+	var buf [4]command
+	for _, c := range keyCommands(table, e, buf[:0]) {
+		if c == cmdBookmark || c == cmdOpen {
+			return true
+		}
+	}
+	return false
 }
 
 // repeats reports whether binding b repeats while its key is held with

@@ -113,3 +113,21 @@ func TestKeys_ShiftRuleOfQueuedPresses(t *testing.T) {
 		}
 	}
 }
+
+// Within one tick Ebitengine gives the keys in key order, not in the order
+// they went down; a key that opens a box is taken last, so → and L pressed
+// within one tick bookmark the tick → reached.
+func TestKeys_ABoxOpeningKeyGoesLastWithinATick(t *testing.T) {
+	table := keymap()
+	if !opensBox(table, keyEvent{key: ebiten.KeyL}) || !opensBox(table, keyEvent{key: ebiten.KeyO, shift: true}) ||
+		opensBox(table, keyEvent{key: ebiten.KeyArrowRight}) || opensBox(table, keyEvent{key: ebiten.KeyL, shift: true}) {
+		t.Fatal("opensBox: L and Shift+O open a box, → and Shift+L do not")
+	}
+	path := scenarioCopy(t, "cliff.yaml")
+	a := openFile(t, path, 40)
+	a.in.pressTick([]ebiten.Key{ebiten.KeyL, ebiten.KeyArrowRight}, false) // key order
+	update(t, a)
+	if !a.marks.editing || a.pb.Cursor() != 41 {
+		t.Fatalf("L and → within one tick: label box %v at cursor %d, want open at 41", a.marks.editing, a.pb.Cursor())
+	}
+}
