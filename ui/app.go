@@ -210,7 +210,10 @@ func (a *app) Update() error {
 		if dropped := ebiten.DroppedFiles(); dropped != nil {
 			a.handleDrop(dropped)
 		}
-		// A box being typed in takes the keys; so does a focused widget.
+		// Every key event since the last Update is queued and applied in
+		// order; a box being typed in takes the keys, and so does a
+		// focused widget.
+		a.in.read()
 		keysFree := false
 		switch {
 		case a.open.active:
@@ -220,9 +223,7 @@ func (a *app) Update() error {
 		default:
 			keysFree = !wasFocused
 		}
-		for _, c := range a.in.commands(keysFree) {
-			a.apply(c)
-		}
+		a.applyInput(keysFree)
 		a.updateMouse()
 		a.pollExports()
 		a.pollLive(false)

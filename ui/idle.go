@@ -13,8 +13,9 @@ import (
 
 const (
 	// activeTPS is the tick rate while anything changes; idleTPS while
-	// idle (input is still read ten times a second, and a tap within a
-	// tick is not lost: see keyFires).
+	// idle (input is still read ten times a second; a tap within a tick
+	// is not lost — it is queued, inputState.read — and wakes the full
+	// rate).
 	activeTPS = 60
 	idleTPS   = 10
 	// quietTicks is how many ticks without change go by before drawing
@@ -49,7 +50,11 @@ const backgroundDrawTicks = 30
 func (d *idler) noteTick(busy bool, w, h int) {
 	x, y := ebiten.CursorPosition()
 	wx, wy := ebiten.Wheel()
+	// A tap that went down and up within one tick is input too: it is
+	// pressed no longer, but just pressed (and just released).
 	d.keys = inpututil.AppendPressedKeys(d.keys[:0])
+	d.keys = inpututil.AppendJustPressedKeys(d.keys)
+	d.keys = inpututil.AppendJustReleasedKeys(d.keys)
 	input := x != d.x || y != d.y || w != d.w || h != d.h || wx != 0 || wy != 0 || len(d.keys) > 0 ||
 		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) ||
 		ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) || inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)

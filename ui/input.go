@@ -136,44 +136,125 @@ const (
 	repeatInterval = 3
 )
 
-// inputState is the viewer's input between ticks: the key table, the
-// commands the widgets asked for since the last tick, and the mouse state
-// the mouse routing reads (Shift for a timeline range, where the mouse is).
-// Only its methods and updateMouse change it.
+// inputState is the viewer's input between ticks: the key table, the key
+// presses read from Ebitengine and not yet applied, the commands the
+// widgets asked for since the last tick, and the mouse state the mouse
+// routing reads (Shift for a timeline range, where the mouse is). Only its
+// methods and updateMouse change it.
 type inputState struct {
-	keys    []binding
-	cmds    []command   // this tick's, reused
-	pending []command   // from widget handlers, until the next tick
-	shift   bool        // Shift held: a timeline drag selects a range
-	mouse   image.Point // where the mouse routing last saw the mouse
+	keys  []binding
+	queue []keyEvent // key presses and repeats, in order, until applied
+	cmds  []command  // this tick's, reused
+	// fromKeys is how many of cmds came from key events (the first ones).
+	fromKeys int
+	pending  []command   // from widget handlers, until the next tick
+	shift    bool        // Shift held: a timeline drag selects a range
+	mouse    image.Point // where the mouse routing last saw the mouse
+	scratch  []ebiten.Key
+}
+
+// keyEvent is one key press, or one repeat of a held key, with the Shift
+// state it came with.
+type keyEvent struct {
+	key   ebiten.Key
+	shift bool
 }
 
 // push queues a command a widget asked for.
 func (in *inputState) push(c command) { in.pending = append(in.pending, c) }
 
-// commands returns this tick's commands: the keys pressed (when no box or
-// widget has the keyboard: keysFree), then what the widgets queued.
+// press queues a key press as if the keyboard had sent it (read reads
+// Ebitengine's presses through it).
+func (in *inputState) press(key ebiten.Key, shift bool) {
+	in.queue = append(in.queue, keyEvent{key: key, shift: shift})
+}
+
+// read queues this tick's key events from Ebitengine: every key that went
+// down since the last tick (inpututil.AppendJustPressedKeys: also a tap
+// that came up again within the tick), then every repeating key held long
+// enough to repeat this tick (keyFires). Ebitengine reports one press per
+// key per tick, in key order; what it reports is never dropped.
+func (in *inputState) read() {
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	in.scratch = inpututil.AppendJustPressedKeys(in.scratch[:0])
+	in.pressTick(in.scratch, shift)
+	for i, b := range in.keys {
+		if repeats(in.keys, b, shift) && !repeatsBefore(in.keys, i, shift) &&
+			keyFires(false, inpututil.KeyPressDuration(b.key), true) {
+			in.press(b.key, shift)
+		}
+	}
+}
+
+// pressTick queues the keys that went down within one tick. They come in
+// key order, not in the order they were pressed: a key that opens a box
+// (L, Shift+O) is queued after the others, so → then L within one tick
+// bookmarks the tick → reached.
+func (in *inputState) pressTick(keys []ebiten.Key, shift bool) {
+	for _, last := range []bool{false, true} {
+		for _, k := range keys {
+			if opensBox(in.keys, keyEvent{key: k, shift: shift}) == last {
+				in.press(k, shift)
+			}
+		}
+	}
+}
+
+// opensBox reports whether key event e opens a box that takes the
+// keyboard (the bookmark label, the open path).
+func opensBox(table []binding, e keyEvent) bool {
+	var buf [4]command
+	for _, c := range keyCommands(table, e, buf[:0]) {
+		if c == cmdBookmark || c == cmdOpen {
+			return true
+		}
+	}
+	return false
+}
+
+// repeats reports whether binding b repeats while its key is held with
+// the Shift state shift.
+func repeats(table []binding, b binding, shift bool) bool {
+	return b.repeat && (b.shift == shift || !b.shift && !hasShiftVariant(table, b.key))
+}
+
+// repeatsBefore reports whether a binding before table[i] already repeats
+// table[i]'s key: a held key repeats once per tick, whatever its bindings.
+func repeatsBefore(table []binding, i int, shift bool) bool {
+	for _, b := range table[:i] {
+		if b.key == table[i].key && repeats(table, b, shift) {
+			return true
+		}
+	}
+	return false
+}
+
+// commands returns this tick's commands: the queued key events' (when no
+// box or widget has the keyboard: keysFree; otherwise they are dropped),
+// every one in the order it came, then what the widgets queued.
 func (in *inputState) commands(keysFree bool) []command {
 	in.cmds = in.cmds[:0]
 	if keysFree {
-		in.cmds = pressedCommands(in.keys, in.cmds)
+		for _, e := range in.queue {
+			in.cmds = keyCommands(in.keys, e, in.cmds)
+		}
 	}
+	in.queue = in.queue[:0]
+	in.fromKeys = len(in.cmds)
 	in.cmds = append(in.cmds, in.pending...)
 	in.pending = in.pending[:0]
 	return in.cmds
 }
 
-// pressedCommands returns the commands whose keys went down (or repeat)
-// this tick, in table order.
-func pressedCommands(table []binding, dst []command) []command {
-	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+// keyCommands appends the commands of key event e: each binding of its key
+// with its Shift state, in table order. A plain binding fires with Shift
+// held only when the key has no Shift binding of its own.
+func keyCommands(table []binding, e keyEvent, dst []command) []command {
 	for _, b := range table {
-		if b.shift != shift && (b.shift || hasShiftVariant(table, b.key)) {
+		if b.key != e.key || b.shift != e.shift && (b.shift || hasShiftVariant(table, b.key)) {
 			continue
 		}
-		if keyFires(inpututil.IsKeyJustPressed(b.key), inpututil.KeyPressDuration(b.key), b.repeat) {
-			dst = append(dst, b.cmd)
-		}
+		dst = append(dst, b.cmd)
 	}
 	return dst
 }
@@ -214,3 +295,21 @@ func mouseInput() camera.Input {
 		Free:   true,
 	}
 }
+
+// applyInput applies this tick's commands (inputState.commands), key
+// events first, each in the order it came: ten queued → presses move the
+// cursor ten ticks, whatever happened between two Updates. A key that
+// opens a box (L's label, Shift+O's path) gives it the keyboard: the key
+// events queued after it are dropped, as the box reads its own keys.
+func (a *app) applyInput(keysFree bool) {
+	cmds := a.in.commands(keysFree)
+	for i, c := range cmds {
+		if i < a.in.fromKeys && a.boxHasKeys() {
+			continue
+		}
+		a.apply(c)
+	}
+}
+
+// boxHasKeys reports whether a box being typed in has the keyboard.
+func (a *app) boxHasKeys() bool { return a.open.active || a.marks.editing }

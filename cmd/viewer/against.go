@@ -5,14 +5,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"io"
+	"path/filepath"
+	"strconv"
 
+	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
 	"glidepath/ui"
 	"glidepath/ui/draw"
 	"glidepath/ui/overlay"
+	"glidepath/ui/simsource"
 )
 
 // addAgainst declares -against on fs.
@@ -20,38 +25,75 @@ func addAgainst(fs *flag.FlagSet) *string {
 	return fs.String("against", "", "draw the client trace `CLIENT_TRACE` (JSONL, CSV or a Glidepath trace) beside retail: key U toggles it")
 }
 
-// applyAgainst reads the client trace at path, if any, into opts.
+// applyAgainst reads the client trace at path, if any, into opts. A trace
+// that names nothing in the input is bad input, as for viewer diff: a
+// Glidepath trace whose header names another input, or one none of whose
+// objects the input has.
 func applyAgainst(opts *ui.Options, path string) error {
 	if path == "" {
 		return nil
 	}
-	track, err := loadClientTrack(path, opts.Sources[0].Info().TickRate)
+	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, namedInput(opts.File))
 	if err != nil {
 		return usageError{err}
+	}
+	if err := checkAgainstObjects(opts, path, guids); err != nil {
+		return err
 	}
 	opts.Client = track
 	return nil
 }
 
-// loadClientTrack reads every row of a client trace into a track.
-func loadClientTrack(path string, tickRate int) (*overlay.ClientTrack, error) {
+// checkAgainstObjects refuses a client trace none of whose objects (guids,
+// in the order first met) is an object of the first input.
+func checkAgainstObjects(opts *ui.Options, path string, guids []uint32) error {
+	src, ok := opts.Sources[0].(*simsource.Source)
+	if !ok {
+		return nil
+	}
+	st := src.Store()
+	for _, g := range guids {
+		if hasObjectYet(context.Background(), st, g, st.Following()) {
+			return nil
+		}
+	}
+	return badInput("-against %s: none of its %d objects is an object of %s: it names nothing in the input", path, len(guids), inputName(opts.File))
+}
+
+// loadClientTrack reads every row of a client trace into a track, and
+// returns its objects in the order first met. A Glidepath trace whose
+// header names another input than input (when given) is refused
+// (clientdiff.SameInput).
+func loadClientTrack(path string, tickRate int, input string) (*overlay.ClientTrack, []uint32, error) {
 	rd, err := clienttrace.Open(path, tickRate)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rd.Close()
 	t := overlay.NewClientTrack()
+	var guids []uint32
+	seen := map[uint32]bool{}
 	var rows []clienttrace.Row
-	for {
+	for first := true; ; first = false {
 		rows, err = rd.NextTick(rows)
+		if first && (err == nil || errors.Is(err, io.EOF)) && input != "" {
+			if header, line, ok := rd.Input(); ok && !clientdiff.SameInput(header, input) {
+				return nil, nil, &clienttrace.Error{File: path, Line: line, Field: "input",
+					Problem: "the trace is of " + strconv.Quote(header) + ", not of " + strconv.Quote(filepath.Base(input))}
+			}
+		}
 		if errors.Is(err, io.EOF) {
-			return t, nil
+			return t, guids, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for i := range rows {
 			r := &rows[i]
+			if !seen[r.GUID] {
+				seen[r.GUID] = true
+				guids = append(guids, r.GUID)
+			}
 			g := r.Global()
 			t.Add(r.GUID, overlay.ClientRow{Tick: r.Tick, Pos: draw.Vec3{g[0], g[1], g[2]}, Heading: r.Heading, HasHeading: r.HasHeading,
 				Queue: r.Queue, HasQueue: r.HasQueue, Contact: r.Contact, HasContact: r.HasContact})

@@ -197,7 +197,9 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 		return batchResult{err: err}
 	}
 	defer files.abort()
-	input := traceInputName(path)
+	// The tables' input column is the path as given (unique within a
+	// batch: a/x.yaml and b/x.yaml differ); the report names the file.
+	input := path
 	tw, err := files.sink(cmp, input)
 	if err != nil {
 		return batchResult{err: err}
@@ -213,7 +215,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err := files.close(); err != nil {
 		return batchResult{err: err}
 	}
-	report := engine.NewReport(input, cmp)
+	report := engine.NewReport(traceInputName(path), cmp)
 	r.metrics = engine.MetricsRows(report, input)
 	r.expect = expectFailure(path, report.Expectations)
 	if !o.quiet {

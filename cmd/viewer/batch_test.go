@@ -111,7 +111,7 @@ func TestRunBatch_BadInputIsSkippedAndReported(t *testing.T) {
 			inputs = append(inputs, m.Input)
 		}
 	}
-	if !reflect.DeepEqual(inputs, []string{"example.jsonl", "far_jump.jsonl"}) {
+	if !reflect.DeepEqual(inputs, []string{exampleRecording, farJump}) {
 		t.Fatalf("metrics table holds inputs %v", inputs)
 	}
 	if st, err := os.Stat(filepath.Join(dir, "s.csv")); err != nil || st.Size() == 0 {

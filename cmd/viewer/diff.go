@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"strings"
 
 	"glidepath/assets"
@@ -20,7 +21,7 @@ import (
 	"glidepath/interp"
 )
 
-const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] INPUT CLIENT_TRACE"
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] INPUT CLIENT_TRACE"
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)
@@ -28,6 +29,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	tol := fs.Float64("tol", clientdiff.DefaultTolerance, "the largest position error, `METRES`, that is not a divergence")
 	asJSON := fs.Bool("json", false, "print the comparison as JSON")
 	context := fs.Int("context", 5, "show `N` ticks before each first divergence")
+	strict := fs.Bool("strict-objects", false, "count a client object the run never has as a divergence (exit 1); without it such objects are only listed")
 	var cf captureFlags
 	cf.add(fs)
 	var tabs tableOptions
@@ -62,7 +64,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer src.Close()
-	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context})
+	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context,
+		Input: namedInput(files[0]), StrictObjects: *strict})
 	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
 	// No stage records and no glide metrics (unless a table wants them):
 	// each costs a tenth of the run, and only a divergence's report uses
@@ -81,7 +84,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	tabFiles, err := startDiffTables(&tabs, sim, traceInputName(files[0]))
+	tabFiles, err := startDiffTables(&tabs, sim, files[0])
 	if err != nil {
 		return err
 	}
@@ -97,10 +100,11 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		var te *clienttrace.Error
 		var ie *interruptedError
+		var ne *clientdiff.NothingComparedError
 		switch {
 		case errors.As(err, &ie):
 			return err
-		case errors.As(err, &te) || sim.Err() != nil:
+		case errors.As(err, &te) || errors.As(err, &ne) || sim.Err() != nil:
 			return usageError{err}
 		}
 		return err
@@ -140,4 +144,18 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return statusError{exitFailure}
 	}
 	return nil
+}
+
+// namedInput is path when its name says which input it is — a regular
+// file — and "" otherwise: standard input ("-"), a pipe or a device
+// (/dev/fd/63 of a shell's <(zcat rec.jsonl.gz)) have names of their own,
+// and a Glidepath trace's header cannot be checked against them.
+func namedInput(path string) string {
+	if path == "-" {
+		return ""
+	}
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	return path
 }

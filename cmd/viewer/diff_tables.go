@@ -59,7 +59,7 @@ func (d *diffTables) finish() error {
 			return err
 		}
 	}
-	return d.files.finish(engine.NewReport(d.input, d.c))
+	return d.files.finish(engine.NewReport(d.input, d.c), d.input)
 }
 
 // abort removes the tables not yet finished.

@@ -31,7 +31,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 			p.printf("not in the client trace\n")
 			continue
 		}
-		p.printf("%d rows, max error %s m (tick %d), mean %s m", o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		p.printf("%d rows compared, max error %s m (tick %d), mean %s m", o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
 		d := o.FirstDivergence
 		if d == nil {
 			p.printf(", no divergence\n")
@@ -57,12 +57,33 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 		}
 	}
 	writeMissing(p, &r.Missing)
-	if diverged == 0 {
-		p.printf("\nno divergence\n")
-	} else {
-		p.printf("\n%d of %d objects diverged\n", diverged, len(r.Objects))
+	p.printf("\n%d client rows compared, over %d of %d objects\n", r.ComparedRows, compared(r), len(r.Objects))
+	strict := 0
+	if r.StrictObjects {
+		strict = len(r.Missing.NotInRecording)
+	}
+	switch {
+	case diverged == 0 && strict == 0:
+		p.printf("no divergence\n")
+	case diverged == 0:
+		p.printf("no divergence of the run's objects; %d client objects the run never has (-strict-objects)\n", strict)
+	case strict == 0:
+		p.printf("%d of %d objects diverged\n", diverged, len(r.Objects))
+	default:
+		p.printf("%d of %d objects diverged; %d client objects the run never has (-strict-objects)\n", diverged, len(r.Objects), strict)
 	}
 	return p.err
+}
+
+// compared counts the objects with a client row compared.
+func compared(r *clientdiff.Result) int {
+	n := 0
+	for _, o := range r.Objects {
+		if o.Rows > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func divergenceSummary(d *clientdiff.Divergence) string {

@@ -38,6 +38,10 @@ func exitCases(t *testing.T) []exitCase {
 	if err := os.WriteFile(badClient, []byte(`{"tick":0,"guid":"A01","cell":"0x1","origin":[0,0,0]}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	strangerClient := filepath.Join(dir, "stranger-client.jsonl")
+	if err := os.WriteFile(strangerClient, []byte(`{"tick":0,"guid":"0x12345678","cell":"0xA9B4001F","origin":[0,0,0]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
@@ -66,6 +70,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"run negative ticks", []string{"run", "-ticks", "-1", farJump}, 2, "-ticks -1"},
 		{"run ticks past 48 h", []string{"run", "-ticks", "1000000000000", farJump}, 2, "more than the limit of 5184000 ticks"},
 		{"run trace over input", []string{"run", "-trace", copyOf, copyOf}, 2, "would overwrite the input"},
+		{"run two tables in one file", []string{"run", "-states", filepath.Join(dir, "same.csv"), "-events", filepath.Join(dir, "same.csv"), farJump}, 2, "name the same file"},
 		{"run follow scenario", []string{"run", "-follow", jump}, 2, "follow reads a recording"},
 		{"run follow missing input", []string{"run", "-follow", missing}, 2, "missing.jsonl"},
 		{"run follow with trace", []string{"run", "-follow", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 2, "cannot be combined with -trace"},
@@ -92,6 +97,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"import not a capture", []string{"import", farJump, "-o", filepath.Join(dir, "x.jsonl")}, 2, "not a capture"},
 		{"import missing input", []string{"import", filepath.Join(dir, "missing.pcap"), "-o", filepath.Join(dir, "x.jsonl")}, 2, "missing.pcap"},
 		{"import bad player", []string{"import", pcap, "-player", "zz", "-o", filepath.Join(dir, "x.jsonl")}, 2, "-player"},
+		{"import absent player", []string{"import", pcap, "-player", "0x12345678", "-o", filepath.Join(dir, "x.jsonl")}, 2, "-player 0x12345678"},
 		{"import over input", []string{"import", pcap, "-o", pcap}, 2, "would overwrite the input"},
 		{"import in missing directory", []string{"import", pcap, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
 		{"run capture", []string{"run", "-quiet", pcap}, 0, ""},
@@ -124,11 +130,17 @@ func exitCases(t *testing.T) []exitCase {
 		{"shot missing input", []string{"shot", missing}, 2, "missing.jsonl"},
 		{"shot against a bad client trace", []string{"shot", "-against", badClient, farJump}, 2, "bad-client.jsonl:1: guid"},
 		{"diff bad client trace", []string{"diff", farJump, badClient}, 2, "bad-client.jsonl:1: guid"},
+		{"diff nothing compared", []string{"diff", farJump, strangerClient}, 2, "no client row matched"},
+		{"diff trace of another input", []string{"diff", jump, farJumpWant}, 2, "far_jump.trace.golden:1: input"},
 
 		// export: success needs a display (export_test.go); these fail
 		// before any window opens.
 		{"export help", []string{"export", "-h"}, 0, ""},
 		{"export no file", []string{"export"}, 2, "want one FILE"},
+		{"export select absent", []string{"export", "-select", "0x12345678", "-o", filepath.Join(dir, "x.gif"), farJump}, 2, "-select 0x12345678"},
+		{"shot against naming nothing", []string{"shot", "-against", strangerClient, farJump}, 2, "-against " + strangerClient},
+		{"run player of a recording", []string{"run", "-player", "0x50000001", farJump}, 2, "-player 0x50000001"},
+		{"run absent player", []string{"run", "-player", "0x12345678", pcap}, 2, "-player 0x12345678"},
 		{"export from outside the run", []string{"export", "-from", "5000", farJump}, 2, "-from 5000: outside the run, which has ticks 0 to 105"},
 		{"export to outside the run", []string{"export", "-to", "-2", farJump}, 2, "-to -2: outside the run"},
 		{"export to in seconds outside the run", []string{"export", "-to", "60s", farJump}, 2, "-to 60s: outside the run"},

@@ -16,6 +16,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"glidepath/engine"
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
@@ -53,6 +54,17 @@ func (c *captureFlags) options() (capture.Options, error) {
 		o.Player, o.HasPlayer = uint32(v), true
 	}
 	return o, nil
+}
+
+// checkPlayerInput refuses -player for an input that is not a capture: a
+// recording or scenario has no player guid (its player is the observer),
+// so the guid names nothing in it. A capture that never names the guid is
+// refused as it is read (capture.PlayerAbsentError).
+func checkPlayerInput(path string, o capture.Options) error {
+	if o.HasPlayer && !engine.IsCapture(path) {
+		return badInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
+	}
+	return nil
 }
 
 func runImport(args []string, stdout, stderr io.Writer) error {

@@ -28,7 +28,7 @@ func newImportTable(path, input string) (*importTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &importTable{w: w, input: filepath.Base(input)}, nil
+	return &importTable{w: w, input: input}, nil
 }
 
 // add writes ev, as written to the recording piece (at rate ticks per

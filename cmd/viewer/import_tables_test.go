@@ -46,7 +46,7 @@ func TestImport_EventsTableIsTheRecordingsEvents(t *testing.T) {
 		}
 		for i := range rec.Events {
 			ev := &rec.Events[i]
-			r := tables.Imported{Input: "default.pcap", Recording: filepath.Base(p), T: ev.T,
+			r := tables.Imported{Input: path, Recording: filepath.Base(p), T: ev.T,
 				Tick: int64(engine.DueTick(rec.Header.TickRate, ev.T)), Event: ev.Kind.String(),
 				Detail: string(recording.AppendEvent(nil, ev))}
 			if ev.HasGUID {

@@ -87,6 +87,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
 		return badInput("run: -trace %s would overwrite the input", o.trace)
 	}
+	for _, tab := range []struct{ flag, path string }{{"-states", o.tables.states}, {"-events", o.tables.events}, {"-metrics", o.tables.metrics}} {
+		if o.trace != "" && o.trace != "-" && tab.path != "" && samePath(o.trace, tab.path) {
+			return badInput("run: -trace %s and %s %s name the same file: give each output its own", o.trace, tab.flag, tab.path)
+		}
+	}
 	copts, err := cf.options()
 	if err != nil {
 		return err
@@ -139,7 +144,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.explain {
 		report.AddCauses(cmp)
 	}
-	if err := tables.finish(report); err != nil {
+	if err := tables.finish(report, files[0]); err != nil {
 		return err
 	}
 	if !o.quiet {
@@ -221,6 +226,9 @@ func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenar
 	var src recording.Source
 	var expect []scenario.Expectation
 	var err error
+	if err := checkPlayerInput(path, opts.Capture); err != nil {
+		return nil, nil, err
+	}
 	if engine.IsCapture(path) {
 		src, err = engine.OpenWith(path, assets.FS(), opts)
 	} else {

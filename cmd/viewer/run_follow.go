@@ -119,6 +119,9 @@ func warnMalformedFrames(stderr io.Writer, src recording.Source) {
 // a capture frame by frame, over the same followed bytes (recording.Tail).
 // The source closes the tail.
 func openFollowed(file string, fo recording.FollowOptions, copts capture.Options) (recording.Source, *recording.Tail, error) {
+	if err := checkPlayerInput(file, copts); err != nil {
+		return nil, nil, err
+	}
 	if !engine.IsCapture(file) {
 		f, err := recording.OpenFollow(file, fo)
 		if err != nil {

@@ -31,7 +31,9 @@ func (t *tableOptions) addFlags(fs *flag.FlagSet) {
 // check refuses a table name whose extension names no format, or that
 // would overwrite an input; cmd names the subcommand in the message.
 func (t *tableOptions) check(cmd string, inputs []string) error {
-	for _, p := range []string{t.states, t.events, t.metrics} {
+	flags := []string{"-states", "-events", "-metrics"}
+	paths := []string{t.states, t.events, t.metrics}
+	for i, p := range paths {
 		if p == "" {
 			continue
 		}
@@ -41,6 +43,12 @@ func (t *tableOptions) check(cmd string, inputs []string) error {
 		for _, in := range inputs {
 			if samePath(p, in) {
 				return badInput("%s: table %s would overwrite the input", cmd, p)
+			}
+		}
+		// Two tables in one file: one would silently replace the other.
+		for j := range i {
+			if paths[j] != "" && samePath(p, paths[j]) {
+				return badInput("%s: %s %s and %s %s name the same file: give each table its own", cmd, flags[j], paths[j], flags[i], p)
 			}
 		}
 	}
@@ -160,7 +168,10 @@ func (t *tableOptions) any() bool { return t.states != "" || t.events != "" || t
 // for the metrics table, which finish writes from the report. On error
 // nothing is left behind.
 func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) (*tableFiles, error) {
-	input := traceInputName(path)
+	// The trace header names the input by its file name (Trace v1); the
+	// tables' input column holds the path as given, unique within a batch
+	// (Tables v1).
+	input := path
 	files, err := o.tables.create()
 	if err != nil {
 		return nil, err
@@ -182,7 +193,7 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 			defer trace.Abort()
 			w = trace
 		}
-		tw, err := engine.NewTraceWriter(w, c.Sims()[0], input)
+		tw, err := engine.NewTraceWriter(w, c.Sims()[0], traceInputName(path))
 		if err != nil {
 			return nil, err
 		}
@@ -215,12 +226,13 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 const partialTablesNote = "; the partial tables and trace were removed"
 
 // finish writes the metrics table from report and closes every table; each
-// appears under its name only now. A nil f has nothing to finish.
-func (f *tableFiles) finish(report *engine.Report) error {
+// appears under its name only now. input is the input column: the input's
+// path as given. A nil f has nothing to finish.
+func (f *tableFiles) finish(report *engine.Report, input string) error {
 	if f == nil {
 		return nil
 	}
-	if err := f.writeMetrics(engine.MetricsRows(report, report.Input)); err != nil {
+	if err := f.writeMetrics(engine.MetricsRows(report, input)); err != nil {
 		return err
 	}
 	return f.close()

@@ -122,7 +122,7 @@ func checkStates(t *testing.T, tr *trace.Trace, states []tables.State) {
 		i++
 		lbx, lby := float64(ts.Cell>>24), float64(ts.Cell>>16&0xFF)
 		want := tables.State{
-			Input: "example.jsonl", Reading: "seed", Tick: int64(ts.Tick), T: float64(ts.Tick) / 30,
+			Input: exampleRecording, Reading: "seed", Tick: int64(ts.Tick), T: float64(ts.Tick) / 30,
 			GUID: id(ts.GUID), Cell: id(ts.Cell),
 			X: float64(ts.Origin[0]), Y: float64(ts.Origin[1]), Z: float64(ts.Origin[2]),
 			GX: lbx*192 + float64(ts.Origin[0]), GY: lby*192 + float64(ts.Origin[1]),
@@ -219,7 +219,7 @@ func checkEvents(t *testing.T, tracePath string, tr *trace.Trace, events []table
 		line := lines[r.Line-1]
 		moved := te.Kind == trace.KindBlip || te.Kind == trace.KindSnap
 		// every blip and snap has a cause chain; no other row has one
-		if e.Input != "example.jsonl" || e.Reading != "seed" || e.Tick != int64(te.Tick) || e.GUID != id(te.GUID) ||
+		if e.Input != exampleRecording || e.Reading != "seed" || e.Tick != int64(te.Tick) || e.GUID != id(te.GUID) ||
 			e.Event != line["event"] || (e.Cause != nil) != moved {
 			t.Fatalf("events row %d: %+v, trace line %d: %v", i-1, *e, r.Line, line)
 		}
@@ -276,7 +276,12 @@ func checkMetrics(t *testing.T, jsonOut string, rows []tables.Metrics) {
 			cols := columns(&rows[n])
 			n++
 			want := flatten("", run)
-			want["input"], want["guid"], want["name"] = rep.Input, obj.GUID, obj.Name
+			// The input column is the path as given; the report names the
+			// file (Tables v1, docs/formats.md).
+			if rep.Input != filepath.Base(exampleRecording) {
+				t.Fatalf("report input %q", rep.Input)
+			}
+			want["input"], want["guid"], want["name"] = exampleRecording, obj.GUID, obj.Name
 			want["tick_rate"], want["ticks"] = float64(rep.TickRate), float64(rep.Ticks)
 			if _, ok := run["error"]; !ok {
 				for _, k := range []string{"error_ticks", "error_mean", "error_p95", "error_max"} {

@@ -71,6 +71,34 @@ func (e *ReadError) Error() string {
 
 func (e *ReadError) Unwrap() error { return e.Err }
 
+// PlayerAbsentError says the player given (Options.Player, -player) is
+// named by no message of the capture: it names nothing in the input.
+type PlayerAbsentError struct {
+	File   string
+	Player uint32
+	// Announced is the guid the capture's PlayerCreate named, when it had
+	// one (HasAnnounced).
+	Announced    uint32
+	HasAnnounced bool
+}
+
+func (e *PlayerAbsentError) Error() string {
+	s := fmt.Sprintf("-player 0x%08X: %s has no message naming this guid", e.Player, e.File)
+	if e.HasAnnounced {
+		s += fmt.Sprintf(" (its PlayerCreate names 0x%08X)", e.Announced)
+	}
+	return s
+}
+
+// playerErr is the PlayerAbsentError once the capture has been read to
+// its end without naming the player given; nil otherwise.
+func (r *Reader) playerErr() error {
+	if !r.eof || !r.opts.HasPlayer || r.world.playerSeen {
+		return nil
+	}
+	return &PlayerAbsentError{File: r.name, Player: r.opts.Player, Announced: r.world.announced, HasAnnounced: r.world.hasAnnounced}
+}
+
 // streamKey names one direction of one connection by its server end.
 type streamKey struct {
 	server   netip.AddrPort
@@ -165,6 +193,9 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 	if err := r.readErr(); err != nil {
 		return nil, err
 	}
+	if err := r.playerErr(); err != nil {
+		return nil, err
+	}
 	r.header = recording.NewHeader()
 	r.header.HasObserver = r.world.hasObserver
 	r.header.Observer = r.world.observer
@@ -232,6 +263,9 @@ func (r *Reader) Next() (recording.Event, error) {
 	for r.head == len(r.out) {
 		if r.eof {
 			if err := r.readErr(); err != nil {
+				return recording.Event{}, err
+			}
+			if err := r.playerErr(); err != nil {
 				return recording.Event{}, err
 			}
 			return recording.Event{}, io.EOF

@@ -25,6 +25,12 @@ type world struct {
 	live      map[uint32]obj
 	player    uint32
 	hasPlayer bool
+	// playerSeen says a message named the player (-player's guid must
+	// name something in the capture); announced is the guid a PlayerCreate
+	// named while -player gave another (hasAnnounced).
+	playerSeen   bool
+	announced    uint32
+	hasAnnounced bool
 
 	hasObserver bool
 	observer    physics.Position
@@ -69,7 +75,15 @@ func (w *world) setPlayer(guid uint32, t float64) {
 	}
 }
 
-func (w *world) isPlayer(guid uint32) bool { return w.hasPlayer && guid == w.player }
+// isPlayer reports whether guid is the player's, and notes that the
+// player was named (every message naming a guid asks this).
+func (w *world) isPlayer(guid uint32) bool {
+	if w.hasPlayer && guid == w.player {
+		w.playerSeen = true
+		return true
+	}
+	return false
+}
 
 // observe emits the player's position as an observer event.
 func (w *world) observe(t float64, p physics.Position) {
@@ -149,6 +163,9 @@ func (w *world) serverMessage(m *message) {
 		case err != nil:
 			w.bad(m, op, err)
 		case w.r.opts.HasPlayer:
+			if !w.isPlayer(guid) && !w.hasAnnounced {
+				w.announced, w.hasAnnounced = guid, true
+			}
 			s.skip("PlayerCreate (the player was given with -player)")
 		default:
 			w.setPlayer(guid, w.r.eventTime(m.ts))

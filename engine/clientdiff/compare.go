@@ -19,6 +19,13 @@ type Options struct {
 	Tolerance float64
 	// Context is the number of ticks shown before a first divergence.
 	Context int
+	// Input is the run's input as given (a path); a Glidepath trace whose
+	// header names another input is refused (SameInput). "" checks
+	// nothing.
+	Input string
+	// StrictObjects makes a client object the run never has a divergence
+	// (it is listed under Missing.NotInRecording either way).
+	StrictObjects bool
 }
 
 // DefaultTolerance is the tolerance `viewer diff` uses unless told: 1 cm.

@@ -21,21 +21,32 @@ type Result struct {
 	Ticks     int     `json:"ticks"`
 	// TimeMapping says how "t" was mapped to ticks, when the client gave
 	// times ("" otherwise); Skipped counts rows dropped by that mapping.
-	TimeMapping string    `json:"time_mapping,omitempty"`
-	Skipped     int       `json:"skipped_rows,omitempty"`
-	Diverged    bool      `json:"diverged"`
-	Objects     []*Object `json:"objects"`
-	Missing     Missing   `json:"missing"`
+	TimeMapping string `json:"time_mapping,omitempty"`
+	Skipped     int    `json:"skipped_rows,omitempty"`
+	// ComparedRows is the number of client rows compared, over all
+	// objects (the sum of the objects' compared_rows); never 0 in a
+	// result (Run refuses a comparison that compared nothing).
+	ComparedRows int `json:"compared_rows"`
+	// StrictObjects says client objects the run never has
+	// (Missing.NotInRecording) count as a divergence (viewer diff
+	// -strict-objects).
+	StrictObjects bool      `json:"strict_objects"`
+	Diverged      bool      `json:"diverged"`
+	Objects       []*Object `json:"objects"`
+	Missing       Missing   `json:"missing"`
 }
 
 // Object is one object of the recording.
 type Object struct {
 	GUID string `json:"guid"`
 	Name string `json:"name"`
-	// Rows is the number of client rows compared.
-	Rows      int     `json:"rows"`
-	MaxError  float64 `json:"max_error"`
-	MeanError float64 `json:"mean_error"`
+	// Rows is the number of client rows compared; ComparedRows is the
+	// same number under a clearer name (both are kept: add, never
+	// rename).
+	Rows         int     `json:"rows"`
+	ComparedRows int     `json:"compared_rows"`
+	MaxError     float64 `json:"max_error"`
+	MeanError    float64 `json:"mean_error"`
 	// MaxErrorTick is the tick of the largest error.
 	MaxErrorTick    int         `json:"max_error_tick"`
 	FirstDivergence *Divergence `json:"first_divergence"`

@@ -30,6 +30,10 @@ func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
 	if err != nil && !eof {
 		return nil, err
 	}
+	// The first line has been read: a Glidepath trace's header is known.
+	if err := c.checkInput(rd); err != nil {
+		return nil, err
+	}
 	for {
 		tick := s.Tick()
 		if c.Interrupt != nil {
@@ -65,6 +69,9 @@ func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
 	}
 	res := c.Finish(s)
 	res.Client, res.Format, res.Skipped = rd.Name(), rd.Format().String(), rd.Skipped()
+	if res.ComparedRows == 0 {
+		return nil, &NothingComparedError{Client: rd.Name(), Input: c.opts.Input, Rows: rd.Rows(), Objects: len(res.Missing.NotInRecording)}
+	}
 	if rd.UsesTime() {
 		res.TimeMapping = "t mapped to the nearest tick: round(t × " + strconv.Itoa(rd.TickRate()) + ")"
 	}
@@ -108,6 +115,8 @@ func (c *Comparer) Finish(s *engine.Sim) *Result {
 		if o.Rows > 0 {
 			o.MeanError = o.sumErr / float64(o.Rows)
 		}
+		o.ComparedRows = o.Rows
+		res.ComparedRows += o.Rows
 		res.Objects = append(res.Objects, o)
 		if o.FirstDivergence != nil {
 			res.Diverged = true
@@ -126,6 +135,12 @@ func (c *Comparer) Finish(s *engine.Sim) *Result {
 			continue
 		}
 		res.Missing.NotInRecording = append(res.Missing.NotInRecording, *c.clientOnly[g])
+	}
+	if c.opts.StrictObjects {
+		res.StrictObjects = true
+		if len(res.Missing.NotInRecording) > 0 {
+			res.Diverged = true
+		}
 	}
 	return res
 }

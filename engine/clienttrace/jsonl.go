@@ -5,6 +5,7 @@
 package clienttrace
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"glidepath/physics"
@@ -25,6 +26,9 @@ type record struct {
 	kind     recordKind
 	row      Row
 	tickRate int
+	// input is a Trace v1 header's "input" (hasInput when given).
+	input    string
+	hasInput bool
 }
 
 // Trace v1's header names (spec/trace-v1.md).
@@ -152,6 +156,14 @@ func decodeHeader(s *scanner, rec *record) {
 				s.fail("tick_rate", "want an integer from 1 to 240, got "+quoteToken(tok))
 			}
 			rec.tickRate = n
+		case "input":
+			if s.isNull() {
+				return
+			}
+			b, ok := s.rawString("input")
+			if ok {
+				rec.input, rec.hasInput = unescapeInput(b), true
+			}
 		default:
 			s.skipMember(key)
 		}
@@ -165,6 +177,16 @@ func decodeHeader(s *scanner, rec *record) {
 	case rec.tickRate == 0:
 		s.fail("tick_rate", "missing")
 	}
+}
+
+// unescapeInput decodes the header's "input" string (its escapes, as a
+// file name may need them); one that does not decode is kept as written.
+func unescapeInput(b []byte) string {
+	var v string
+	if json.Unmarshal(append(append([]byte{'"'}, b...), '"'), &v) != nil {
+		return string(b)
+	}
+	return v
 }
 
 // id reads a guid or cell: a string "0x" and 1 to 8 hex digits.

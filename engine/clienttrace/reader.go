@@ -77,6 +77,12 @@ type Reader struct {
 	// cache keeps the fixed layout's parts of the previous tick's rows.
 	cache fixedCache
 
+	// input, inputLine are a Trace v1 header's "input" and its line
+	// (hasInput when the header gave one).
+	input     string
+	inputLine int
+	hasInput  bool
+
 	// general turns the fixed layout off (tests compare the two paths).
 	general bool
 }
@@ -147,6 +153,13 @@ func (r *Reader) TickRate() int { return r.rate }
 // Skipped is the number of rows skipped so far because their "t" mapped to
 // a tick their object already had.
 func (r *Reader) Skipped() int { return r.skipped }
+
+// Input is the input a Trace v1 file's header names (its "input") and the
+// header's line; ok is false for other spellings, and for a header without
+// one. It is known once the first line is read (after the first NextTick).
+func (r *Reader) Input() (input string, line int, ok bool) {
+	return r.input, r.inputLine, r.hasInput
+}
 
 // Rows is the number of state rows read so far (skipped ones included).
 func (r *Reader) Rows() int { return r.rows }
@@ -406,6 +419,7 @@ func (r *Reader) sniff(line []byte) bool {
 			return false
 		}
 		r.rate = rec.tickRate
+		r.input, r.inputLine, r.hasInput = rec.input, r.line, rec.hasInput
 		return true
 	case trimmed[0] == '{':
 		r.format = FormatJSONL
