@@ -16,7 +16,7 @@ const maxFrames = 1 << 16
 
 // Animation is an animation's frames.
 type Animation struct {
-	ID                        uint32
+	ID                         uint32
 	Flags, NumParts, NumFrames uint32
 	// PosFrames is the root motion per frame; empty without the flag.
 	PosFrames []Frame

@@ -49,11 +49,11 @@ type Header struct {
 	Magic, BlockSize, FileSize, DataSet, DataSubset uint32
 	FreeHead, FreeTail, FreeCount                   uint32
 	// Root is the file offset of the B-tree's root node.
-	Root                                      uint32
-	NewLRU, OldLRU, UseLRU, MasterMapID       uint32
-	EnginePackVersion, GamePackVersion        uint32
-	VersionMajor                              [16]byte
-	VersionMinor                              uint32
+	Root                                uint32
+	NewLRU, OldLRU, UseLRU, MasterMapID uint32
+	EnginePackVersion, GamePackVersion  uint32
+	VersionMajor                        [16]byte
+	VersionMinor                        uint32
 }
 
 // File is one open dat file.

@@ -75,23 +75,23 @@ func (t HookType) String() string {
 //	Attack: Attack
 //	AnimationDone, DefaultScript: nothing
 type Hook struct {
-	Type      HookType
-	Direction int32
-	ID        uint32
-	Part      uint32
-	EmitterID uint32
-	Value     int32
-	Start     float32
-	End       float32
-	Time      float32
-	Pause     float32
-	Priority  float32
+	Type        HookType
+	Direction   int32
+	ID          uint32
+	Part        uint32
+	EmitterID   uint32
+	Value       int32
+	Start       float32
+	End         float32
+	Time        float32
+	Pause       float32
+	Priority    float32
 	Probability float32
-	Volume    float32
-	Vector    [3]float32
-	Speed     [2]float32
-	Frame     Frame
-	Attack    AttackCone
+	Volume      float32
+	Vector      [3]float32
+	Speed       [2]float32
+	Frame       Frame
+	Attack      AttackCone
 }
 
 // AttackCone is an Attack hook's cone (ACE Entity/AttackCone.cs).

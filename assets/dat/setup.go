@@ -25,13 +25,13 @@ type Setup struct {
 	// NumHoldingLocations, NumConnectionPoints, NumPlacements and NumLights
 	// count what was read and not kept.
 	NumHoldingLocations, NumConnectionPoints, NumPlacements, NumLights int
-	CylSpheres                                                        []CylSphere
-	Spheres                                                           []Sphere
-	Height, Radius                                                    float32
-	StepUpHeight, StepDownHeight                                      float32
-	SortingSphere, SelectionSphere                                    Sphere
-	DefaultAnimation, DefaultScript, DefaultMotionTable               uint32
-	DefaultSoundTable, DefaultScriptTable                             uint32
+	CylSpheres                                                         []CylSphere
+	Spheres                                                            []Sphere
+	Height, Radius                                                     float32
+	StepUpHeight, StepDownHeight                                       float32
+	SortingSphere, SelectionSphere                                     Sphere
+	DefaultAnimation, DefaultScript, DefaultMotionTable                uint32
+	DefaultSoundTable, DefaultScriptTable                              uint32
 }
 
 // maxParts bounds a setup's or animation's part count.
