@@ -62,7 +62,7 @@ func (m *img) chain(payload []byte, reverse bool) uint32 {
 }
 
 type hEntry struct {
-	flags        uint32
+	flags         uint32
 	id, off, size uint32
 }
 
