@@ -5,6 +5,9 @@
 package main
 
 import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -197,4 +200,49 @@ func datSortedStrings(s []string) []string {
 		}
 	}
 	return s
+}
+
+// datBombDir writes a folder whose HumanSetup is a zlib bomb: it declares
+// just under the 64 MiB entry limit and inflates to 256 MiB.
+func datBombDir(t *testing.T, dir string) string {
+	t.Helper()
+	out := filepath.Join(dir, "dat-bomb")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	z.Write(binary.LittleEndian.AppendUint32(nil, dat.MaxEntrySize-1))
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestSpeed)
+	zeros := make([]byte, 1<<20)
+	for i := 0; i < 256; i++ {
+		zw.Write(zeros)
+	}
+	zw.Close()
+	portal, _ := dattest.Standard()
+	portal.AddRaw(dattest.HumanSetup, dat.CompressedFlag, z.Bytes())
+	if err := dattest.WriteDir(out, portal, nil); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// datLoopDir writes a folder whose cell dat's B-tree root lists itself as
+// every child.
+func datLoopDir(t *testing.T, dir string) string {
+	t.Helper()
+	out := filepath.Join(dir, "dat-loop")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, cell := dattest.Standard()
+	b := cell.Bytes()
+	root := binary.LittleEndian.Uint32(b[0x160:])
+	count := binary.LittleEndian.Uint32(b[root+4+62*4:])
+	for i := uint32(0); i <= count; i++ {
+		binary.LittleEndian.PutUint32(b[root+4+i*4:], root)
+	}
+	if err := os.WriteFile(filepath.Join(out, "client_cell_1.dat"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
