@@ -218,3 +218,23 @@ func TestOpen_DamagedFileNamesIt(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// An id of another type names no entry of the type asked for: an error
+// wrapping ErrNotFound, so that a caller falls back as for an absent id.
+func TestDats_WrongTypeIDIsNotFound(t *testing.T) {
+	d := openStandard(t)
+	for _, err := range []error{
+		func() error { _, err := d.Setup(dattest.HumanTable); return err }(),
+		func() error { _, err := d.MotionTable(dattest.HumanSetup); return err }(),
+		func() error { _, err := d.Animation(0); return err }(),
+		func() error { _, err := d.LandBlock(dattest.HillBlockInfo); return err }(),
+		func() error { _, err := d.LandBlockInfo(dattest.HillBlock); return err }(),
+	} {
+		if !errors.Is(err, dat.ErrNotFound) || !strings.Contains(err.Error(), "not a ") {
+			t.Errorf("err %v", err)
+		}
+	}
+	if _, err := d.Setup(dattest.HumanTable); err.Error() != "client_portal.dat: entry 0x09000001: not a Setup id (want 0x02xxxxxx): not in the file" {
+		t.Errorf("message %q", err)
+	}
+}
