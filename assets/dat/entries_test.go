@@ -50,10 +50,12 @@ func TestAnimation_UnknownHookTypeFailsTheEntry(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "frames[1].hooks[1].type at byte") || !strings.Contains(err.Error(), "unknown hook type 99") {
 		t.Fatalf("err %v", err)
 	}
-	// NoOp (0) is not in ACE's hook switch either.
-	a.PartFrames[1].Hooks = []dat.Hook{{Type: dat.HookNoOp}}
-	if _, err := dat.ParseAnimation(dattest.Animation(a), a.ID); err == nil {
-		t.Fatal("a NoOp hook read without error")
+	// NoOp (0) has no payload (holtburger-dat; ACE and DatReaderWriter do
+	// not list it): the hook after it reads.
+	a.PartFrames[1].Hooks = []dat.Hook{{Type: dat.HookNoOp, Direction: 1}, {Type: dat.HookSound, ID: 7}}
+	got, err := dat.ParseAnimation(dattest.Animation(a), a.ID)
+	if err != nil || len(got.PartFrames[1].Hooks) != 2 || got.PartFrames[1].Hooks[1].ID != 7 {
+		t.Fatalf("NoOp then Sound: %v %+v", err, got)
 	}
 }
 
