@@ -246,3 +246,35 @@ func datLoopDir(t *testing.T, dir string) string {
 	}
 	return out
 }
+
+// The JSON of a small Setup, byte for byte: the field order, float32
+// numbers in their shortest form, ids as 0x%08X strings, empty lists as [].
+func TestDat_SetupJSONExactly(t *testing.T) {
+	good, _, _ := datDirs(t, t.TempDir())
+	code, out, errs := viewer(t, "dat", "-json", "-entry", "0x02000100", good)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := `{
+  "id": "0x02000100",
+  "type": "Setup",
+  "flags": 0,
+  "parts": ["0x01000200"],
+  "cylspheres": [],
+  "spheres": [
+    {
+      "origin": [0, 0, 0.3],
+      "radius": 0.3
+    }
+  ],
+  "height": 0.6,
+  "radius": 0.3,
+  "step_up_height": 0.1,
+  "step_down_height": 0.1,
+  "default_motion_table": "0x00000000"
+}
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
