@@ -278,3 +278,21 @@ func TestDat_SetupJSONExactly(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// The text forms say what each entry is, for reading at a terminal.
+func TestDat_EntryText(t *testing.T) {
+	good, _, _ := datDirs(t, t.TempDir())
+	for _, c := range []struct{ id, want string }{
+		{"A9B4FFFF", "LandBlock 0xA9B4FFFF, has objects true\nheights (m), a row per x (west to east), y south to north:\n     104     108"},
+		{"A9B4FFFE", "object 0x0200004E at (40, 60, 92)"},
+		{"0200004E", "cylsphere 0: origin (0, 0.25, 0) radius 1.2 height 3.5"},
+		{"09000001", "cycle 0x8000003D NonCombat -> 0x45000005 WalkForward: velocity (0, 3.12, 0)"},
+		{"03000010", "hook CreateBlockingParticle"},
+		{"13000000", `Region 0x13000000 "Dereth": 255 x 255 landblocks of 8 cells, 24 m squares`},
+	} {
+		code, out, errs := viewer(t, "dat", good, "-entry", c.id)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("-entry %s: exit %d, output lacks %q:\n%s%s", c.id, code, c.want, out, errs)
+		}
+	}
+}
