@@ -45,7 +45,7 @@ func exitCases(t *testing.T) []exitCase {
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
-	return []exitCase{
+	return append([]exitCase{
 		// viewer (open): success would open a window, so only failures here.
 		{"open help", []string{"-h"}, 0, ""},
 		{"open unknown flag", []string{"-speed", "2"}, 2, "-speed"},
@@ -153,7 +153,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},
 		{"export gif in missing directory", []string{"export", "-o", filepath.Join(noDir, "x.gif"), farJump}, 1, "no-such-dir"},
 		{"export pngs in missing directory", []string{"export", "-o", filepath.Join(noDir, "frames"), farJump}, 1, "no-such-dir"},
-	}
+	}, datExitCases(t, dir)...)
 }
 
 func TestExitStatus_EverySubcommandKeepsTheRule(t *testing.T) {
