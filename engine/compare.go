@@ -81,17 +81,14 @@ type nopCloseRef struct{ recording.RefSource }
 
 func (nopCloseRef) Close() error { return nil }
 
-// checkReadings refuses no readings and a reading named twice.
+// checkReadings refuses no readings and a reading named twice
+// (interp.CheckDistinct).
 func checkReadings(readings []interp.Reading) error {
 	if len(readings) == 0 {
 		return errors.New("engine: compare needs at least one reading")
 	}
-	for i, r := range readings {
-		for _, prev := range readings[:i] {
-			if prev.Name == r.Name {
-				return fmt.Errorf("engine: reading %q given twice", r.Name)
-			}
-		}
+	if err := interp.CheckDistinct(readings); err != nil {
+		return fmt.Errorf("engine: %w", err)
 	}
 	return nil
 }
