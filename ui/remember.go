@@ -6,7 +6,7 @@
 package ui
 
 import (
-	"fmt"
+	"glidepath/engine/hexid"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -107,7 +107,7 @@ func (a *app) rememberView() error {
 		}
 	}
 	if a.sel.guid != 0 {
-		v.Select = fmt.Sprintf("0x%08X", a.sel.guid)
+		v.Select = hexid.String(a.sel.guid)
 	}
 	a.st.Put(v)
 	return a.st.Save()

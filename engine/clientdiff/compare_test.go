@@ -1,6 +1,7 @@
 package clientdiff
 
 import (
+	"glidepath/engine/hexid"
 	"math"
 	"testing"
 
@@ -34,7 +35,7 @@ func TestCompare_SameNumbers(t *testing.T) {
 	} {
 		c := NewComparer(Options{Tolerance: DefaultTolerance})
 		c.sim = s
-		tr := &tracked{obj: Object{GUID: formatID(st.GUID), guid: st.GUID}, divTick: -1}
+		tr := &tracked{obj: Object{GUID: hexid.String(st.GUID), guid: st.GUID}, divTick: -1}
 		row := st
 		row.Origin = tc.retail
 		client := clienttrace.Row{Line: 1, GUID: st.GUID, Cell: st.Cell, Origin: tc.client}

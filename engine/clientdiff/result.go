@@ -4,7 +4,7 @@
 package clientdiff
 
 import (
-	"fmt"
+	"glidepath/engine/hexid"
 
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
@@ -148,10 +148,8 @@ type ClientOnly struct {
 // MaxRanges bounds the tick ranges listed per object.
 const MaxRanges = 16
 
-func formatID(v uint32) string { return fmt.Sprintf("0x%08X", v) }
-
 func retailOf(st *engine.StateRow, events []engine.Event) Retail {
-	r := Retail{Cell: formatID(st.Cell), Origin: st.Origin, Global: clienttrace.Global(st.Cell, st.Origin),
+	r := Retail{Cell: hexid.String(st.Cell), Origin: st.Origin, Global: clienttrace.Global(st.Cell, st.Origin),
 		Queue: st.Queue, Fail: st.Fail, Contact: st.Contact, Events: []string{}}
 	for i := range events {
 		e := &events[i]
@@ -167,7 +165,7 @@ func retailOf(st *engine.StateRow, events []engine.Event) Retail {
 }
 
 func clientOf(row *clienttrace.Row) *Client {
-	c := &Client{Line: row.Line, Cell: formatID(row.Cell), Origin: row.Origin, Global: row.Global()}
+	c := &Client{Line: row.Line, Cell: hexid.String(row.Cell), Origin: row.Origin, Global: row.Global()}
 	if row.HasHeading {
 		h := row.Heading
 		c.Heading = &h

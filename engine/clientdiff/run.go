@@ -5,6 +5,7 @@
 package clientdiff
 
 import (
+	"glidepath/engine/hexid"
 	"io"
 	"strconv"
 
@@ -101,7 +102,7 @@ func (c *Comparer) Finish(s *engine.Sim) *Result {
 		t := c.objs[g]
 		if t == nil {
 			// Created after the last tick compared, or never alive.
-			t = &tracked{obj: Object{GUID: formatID(g), guid: g}}
+			t = &tracked{obj: Object{GUID: hexid.String(g), guid: g}}
 		}
 		o := &t.obj
 		o.Name = names[g]

@@ -6,6 +6,7 @@ package trace
 
 import (
 	"fmt"
+	"glidepath/engine/hexid"
 	"strings"
 )
 
@@ -27,7 +28,7 @@ func (d *Difference) String() string {
 	if d.Tick < 0 {
 		return "header: " + d.Detail
 	}
-	return fmt.Sprintf("tick %d, object %s (lines %d, %d): %s", d.Tick, formatID(d.GUID), d.LineA, d.LineB, d.Detail)
+	return fmt.Sprintf("tick %d, object %s (lines %d, %d): %s", d.Tick, hexid.String(d.GUID), d.LineA, d.LineB, d.Detail)
 }
 
 // Diff returns the first difference between a and b, or nil when their
@@ -78,9 +79,9 @@ func appendRow(b []byte, r *Row) []byte {
 
 func describeRow(r *Row) string {
 	if r.IsEvent {
-		return fmt.Sprintf("%s event row for %s at tick %d", r.Event.Kind, formatID(r.Event.GUID), r.Event.Tick)
+		return fmt.Sprintf("%s event row for %s at tick %d", r.Event.Kind, hexid.String(r.Event.GUID), r.Event.Tick)
 	}
-	return fmt.Sprintf("state row for %s at tick %d", formatID(r.State.GUID), r.State.Tick)
+	return fmt.Sprintf("state row for %s at tick %d", hexid.String(r.State.GUID), r.State.Tick)
 }
 
 func headerDetail(a, b *Header) string {
@@ -125,7 +126,7 @@ type field struct{ name, value string }
 
 func stateFields(s *State) []field {
 	return []field{
-		{"cell", string(appendID(nil, s.Cell))},
+		{"cell", string(hexid.AppendQuoted(nil, s.Cell))},
 		{"origin", string(appendVec3(nil, s.Origin))},
 		{"heading", string(appendFloat(nil, s.Heading))},
 		{"queue", fmt.Sprint(s.Queue)},

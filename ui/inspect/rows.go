@@ -6,6 +6,7 @@ package inspect
 
 import (
 	"fmt"
+	"glidepath/engine/hexid"
 	"strings"
 
 	"glidepath/ui/model"
@@ -51,7 +52,7 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 
 // MakeRow builds o's row.
 func MakeRow(o *model.Object, m Metrics) Row {
-	r := Row{GUID: o.GUID, Name: o.Name, ID: fmt.Sprintf("0x%08X", o.GUID)}
+	r := Row{GUID: o.GUID, Name: o.Name, ID: hexid.String(o.GUID)}
 	if r.Name == "" {
 		r.Name = r.ID
 	}

@@ -6,6 +6,7 @@ package timeline
 
 import (
 	"fmt"
+	"glidepath/engine/hexid"
 	"strconv"
 
 	"glidepath/interp"
@@ -56,7 +57,7 @@ func Describe(e *model.Event, d *Data) string {
 func who(e *model.Event, d *Data) string {
 	who := ""
 	if e.GUID != 0 {
-		who = fmt.Sprintf(" · 0x%08X", e.GUID)
+		who = " · " + hexid.String(e.GUID)
 		if d != nil && d.History != nil {
 			if tr := d.History.Track(e.GUID); tr != nil && tr.Name != "" {
 				who = " · " + tr.Name + who
