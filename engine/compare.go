@@ -20,12 +20,6 @@ type Compare struct {
 	sims []*Sim
 }
 
-// NewCompare makes one Sim of rec per reading, each with opts but its own
-// reading. Reading names must be distinct.
-func NewCompare(rec *recording.Recording, readings []interp.Reading, opts Options) (*Compare, error) {
-	return newCompare(readings, opts, func(_ int, o Options) (*Sim, error) { return New(rec, o) })
-}
-
 // NewCompareStore makes one Sim per reading over the events of st
 // (NewFromStore), which they share, each with opts but its own reading.
 func NewCompareStore(st *EventStore, readings []interp.Reading, opts Options) (*Compare, error) {

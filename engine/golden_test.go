@@ -29,7 +29,7 @@ func runTrace(t testing.TB, rec *recording.Recording, reading interp.Reading) []
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteTrace(&buf, s, filepath.Base(rec.Name), s.LastTick()); err != nil {
+	if err := writeTrace(&buf, s, filepath.Base(rec.Name), s.LastTick()); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

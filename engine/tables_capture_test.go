@@ -28,7 +28,7 @@ func TestTableWriterCapturedRows(t *testing.T) {
 		r, _ := interp.ReadingByName(n)
 		readings = append(readings, r)
 	}
-	c, err := NewCompare(scenario.BenchRecording(20, 1, 0.5, 1), readings, Options{Assets: testAssets()})
+	c, err := compareOf(scenario.BenchRecording(20, 1, 0.5, 1), readings, Options{Assets: testAssets()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -101,8 +101,7 @@ type Timeline struct {
 	hoverEvent  int // index into the log, −1 for none
 	hoverNote   int // index into the notes, −1 for none
 	hoverText   string
-	hoverRun    int // the stacked run hovered, −1 for none
-	plotMax     float64
+	hoverRun    int  // the stacked run hovered, −1 for none
 	plotSet     bool // Plot was given its default
 	peaks       [NumPlotFields]float64
 	// hasClient: the last drawn plot had a client trace to compare with.
