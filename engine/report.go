@@ -6,12 +6,12 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"glidepath/engine/hexid"
 	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
 )

@@ -1,9 +1,9 @@
 package engine
 
 import (
-	"glidepath/engine/hexid"
 	"testing"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 	"glidepath/engine/tables"
 	"glidepath/interp"

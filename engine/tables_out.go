@@ -8,8 +8,8 @@ package engine
 
 import (
 	"fmt"
-	"glidepath/engine/hexid"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
 )

@@ -6,10 +6,10 @@
 package ui
 
 import (
-	"glidepath/engine/hexid"
 	"image"
 	"image/color"
 
+	"glidepath/engine/hexid"
 	"glidepath/ui/inspect"
 	"glidepath/ui/render"
 )

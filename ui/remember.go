@@ -6,11 +6,11 @@
 package ui
 
 import (
-	"glidepath/engine/hexid"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
 	"glidepath/ui/settings"

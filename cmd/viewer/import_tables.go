@@ -5,10 +5,10 @@
 package main
 
 import (
-	"glidepath/engine/hexid"
 	"path/filepath"
 
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 )

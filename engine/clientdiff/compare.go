@@ -6,11 +6,11 @@
 package clientdiff
 
 import (
-	"glidepath/engine/hexid"
 	"math"
 
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 )
 
 // Options parameterise a comparison.

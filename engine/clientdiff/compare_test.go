@@ -1,13 +1,13 @@
 package clientdiff
 
 import (
-	"glidepath/engine/hexid"
 	"math"
 	"testing"
 
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 )
 

@@ -4,10 +4,9 @@
 package clientdiff
 
 import (
-	"glidepath/engine/hexid"
-
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 )
 
 // Result is a whole comparison.

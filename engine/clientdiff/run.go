@@ -5,12 +5,12 @@
 package clientdiff
 
 import (
-	"glidepath/engine/hexid"
 	"io"
 	"strconv"
 
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 )
 
 // Run compares s, from its current tick (0) to its last, with the client

@@ -11,12 +11,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
-	"glidepath/engine/hexid"
 	"io"
 	"math"
 	"os"
 	"strconv"
 	"strings"
+
+	"glidepath/engine/hexid"
 )
 
 // Format is a client trace's spelling.

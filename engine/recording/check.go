@@ -7,6 +7,7 @@ package recording
 
 import (
 	"fmt"
+
 	"glidepath/engine/hexid"
 )
 

@@ -6,8 +6,9 @@ package recording
 
 import (
 	"encoding/hex"
-	"glidepath/engine/hexid"
 	"strconv"
+
+	"glidepath/engine/hexid"
 )
 
 // Top-level fields of the event objects. Every list starts with t, type and

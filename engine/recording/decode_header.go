@@ -4,10 +4,10 @@
 package recording
 
 import (
-	"glidepath/engine/hexid"
 	"strconv"
 	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/physics"
 )
 

@@ -6,12 +6,12 @@ package recording
 
 import (
 	"encoding/hex"
-	"glidepath/engine/hexid"
 	"math"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/hexid"
 	"glidepath/physics"
 )
 

@@ -22,9 +22,10 @@ package tables
 import (
 	"bufio"
 	"fmt"
-	"glidepath/engine/hexid"
 	"io"
 	"math"
+
+	"glidepath/engine/hexid"
 )
 
 // statePageRows bounds the rows of a data page. A page is a batch's rows

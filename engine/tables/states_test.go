@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"glidepath/engine/hexid"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -18,6 +17,8 @@ import (
 	"github.com/parquet-go/parquet-go/encoding/rle"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
+
+	"glidepath/engine/hexid"
 )
 
 // randomRuns is n values below limit, in runs of random length (as

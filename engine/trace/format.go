@@ -5,11 +5,12 @@ package trace
 
 import (
 	"fmt"
-	"glidepath/engine/hexid"
 	"math"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/hexid"
 )
 
 // appendFloat writes v with Go's shortest float32 round-trip formatting

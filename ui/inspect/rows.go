@@ -6,9 +6,10 @@ package inspect
 
 import (
 	"fmt"
-	"glidepath/engine/hexid"
 	"strings"
 
+	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/ui/model"
 )
 
@@ -37,11 +38,11 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 		ev := x.Event(int(id))
 		e := &ev
 		switch e.Kind {
-		case model.EventBlip:
+		case engine.EventBlip:
 			m.Blips++
-		case model.EventSnap:
+		case engine.EventSnap:
 			m.Snaps++
-		case model.EventStallWindow:
+		case engine.EventStallWindow:
 			if !e.Pass {
 				m.StallFails++
 			}

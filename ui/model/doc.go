@@ -9,7 +9,9 @@
 // metrics), built once by Prerun, and an Index of the event log by object
 // and kind (received positions, blips, next and previous event).
 //
-// model imports no Ebitengine and no engine: the engine is adapted to Source
-// in package ui, and overlay, timeline and panel logic is tested against
-// hand-built snapshots.
+// model imports no Ebitengine. It reads the engine's own types where it
+// has no copy of its own: an event's kind is engine.EventKind (the one list
+// of kinds). The engine is adapted to Source in ui/simsource, and overlay,
+// timeline and panel logic is tested against hand-built snapshots
+// (modeltest).
 package model

@@ -8,13 +8,15 @@ import (
 	"maps"
 	"slices"
 	"sort"
+
+	"glidepath/engine"
 )
 
-// Kinds is a set of event kinds: bit k is EventKind k.
+// Kinds is a set of event kinds: bit k is engine.EventKind k.
 type Kinds uint32
 
 // KindSet returns the set of the given kinds.
-func KindSet(ks ...EventKind) Kinds {
+func KindSet(ks ...engine.EventKind) Kinds {
 	var s Kinds
 	for _, k := range ks {
 		s |= 1 << k
@@ -23,7 +25,7 @@ func KindSet(ks ...EventKind) Kinds {
 }
 
 // Has reports whether k is in the set.
-func (s Kinds) Has(k EventKind) bool { return s&(1<<k) != 0 }
+func (s Kinds) Has(k engine.EventKind) bool { return s&(1<<k) != 0 }
 
 // Filter selects events.
 type Filter struct {
@@ -47,9 +49,9 @@ func (f *Filter) Match(e *Event) bool {
 	}
 	if f.FailOnly {
 		switch e.Kind {
-		case EventStallWindow:
+		case engine.EventStallWindow:
 			return !e.Pass
-		case EventNodeComplete:
+		case engine.EventNodeComplete:
 			return !e.Success
 		}
 	}
@@ -68,14 +70,14 @@ type EventLog interface {
 	// Tick is entry i's tick, without converting it.
 	Tick(i int) int32
 	// Who is entry i's object and kind, without converting it.
-	Who(i int) (guid uint32, kind EventKind)
+	Who(i int) (guid uint32, kind engine.EventKind)
 }
 
 // EntryLog is an EventLog that gives what indexing reads of an entry —
 // its tick, object, kind, Pass and Success — in one call, without
 // converting it.
 type EntryLog interface {
-	Entry(i int) (tick int32, guid uint32, kind EventKind, pass, success bool)
+	Entry(i int) (tick int32, guid uint32, kind engine.EventKind, pass, success bool)
 }
 
 // EventSlice is an EventLog held as plain Events (tests, fakes).
@@ -99,7 +101,7 @@ func (l EventSlice) At(i int) Event { return l[i] }
 func (l EventSlice) Tick(i int) int32 { return l[i].Tick }
 
 // Who is event i's object and kind.
-func (l EventSlice) Who(i int) (uint32, EventKind) { return l[i].GUID, l[i].Kind }
+func (l EventSlice) Who(i int) (uint32, engine.EventKind) { return l[i].GUID, l[i].Kind }
 
 // Index sorts an event log out by object and tick. It grows with the log
 // (Extend) while a run is pre-run; what it has indexed never changes.
@@ -125,7 +127,7 @@ type Index struct {
 	// density counts the events of each kind in each DensityTicks-tick
 	// bucket, and fails the failed stall windows and node completions, for
 	// the timeline's aggregated lanes.
-	density, fails [NumEventKinds][]uint32
+	density, fails [engine.NumEventKinds][]uint32
 }
 
 // DensityTicks is the width of the Index's density buckets, ticks.
@@ -154,7 +156,7 @@ func (x *Index) Extend(log EventLog) {
 		var (
 			tick          int32
 			guid          uint32
-			kind          EventKind
+			kind          engine.EventKind
 			pass, success bool
 		)
 		if entries != nil {
@@ -162,19 +164,19 @@ func (x *Index) Extend(log EventLog) {
 		} else {
 			guid, kind = log.Who(i)
 			tick = log.Tick(i)
-			if kind == EventStallWindow || kind == EventNodeComplete {
+			if kind == engine.EventStallWindow || kind == engine.EventNodeComplete {
 				e := log.At(i)
 				pass, success = e.Pass, e.Success
 			}
 		}
 		b := int(tick) / DensityTicks
-		if kind < NumEventKinds {
+		if kind < engine.NumEventKinds {
 			for len(x.density[kind]) <= b {
 				x.density[kind] = append(x.density[kind], 0)
 			}
 			x.density[kind][b]++
 		}
-		if kind == EventStallWindow || kind == EventNodeComplete {
+		if kind == engine.EventStallWindow || kind == engine.EventNodeComplete {
 			if !pass && !success {
 				for len(x.fails[kind]) <= b {
 					x.fails[kind] = append(x.fails[kind], 0)
@@ -182,7 +184,7 @@ func (x *Index) Extend(log EventLog) {
 				x.fails[kind][b]++
 			}
 		}
-		if kind == EventNote && guid == 0 {
+		if kind == engine.EventNote && guid == 0 {
 			continue
 		}
 		k := x.lastK
@@ -198,7 +200,7 @@ func (x *Index) Extend(log EventLog) {
 			x.last, x.lastK = guid, k
 		}
 		x.lists[k] = append(x.lists[k], int32(i))
-		if kind == EventBlip || kind == EventSnap {
+		if kind == engine.EventBlip || kind == engine.EventSnap {
 			x.blips[k]++
 		}
 	}
@@ -223,13 +225,13 @@ func (x *Index) Event(i int) Event { return x.log.At(i) }
 func (x *Index) Tick(i int) int32 { return x.log.Tick(i) }
 
 // Who is event i's object and kind, without converting the event.
-func (x *Index) Who(i int) (guid uint32, kind EventKind) { return x.log.Who(i) }
+func (x *Index) Who(i int) (guid uint32, kind engine.EventKind) { return x.log.Who(i) }
 
 // Density returns how many events of kind fell in bucket b (ticks
 // b·DensityTicks to (b+1)·DensityTicks − 1), and how many of those were
 // failures (stall windows, node completions).
-func (x *Index) Density(kind EventKind, b int) (n, fails int) {
-	if kind >= NumEventKinds || b < 0 || b >= len(x.density[kind]) {
+func (x *Index) Density(kind engine.EventKind, b int) (n, fails int) {
+	if kind >= engine.NumEventKinds || b < 0 || b >= len(x.density[kind]) {
 		return 0, 0
 	}
 	if b < len(x.fails[kind]) {

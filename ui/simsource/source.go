@@ -235,19 +235,19 @@ func (l eventLog) At(i int) model.Event {
 	}
 	return m
 }
-func (l eventLog) Entry(i int) (int32, uint32, model.EventKind, bool, bool) {
+func (l eventLog) Entry(i int) (int32, uint32, engine.EventKind, bool, bool) {
 	tick, guid, kind, pass, success := l.view.Entry(i)
-	return tick, guid, model.EventKind(kind), pass, success
+	return tick, guid, engine.EventKind(kind), pass, success
 }
-func (l eventLog) Who(i int) (uint32, model.EventKind) {
+func (l eventLog) Who(i int) (uint32, engine.EventKind) {
 	guid, kind := l.view.Who(i)
-	return guid, model.EventKind(kind)
+	return guid, engine.EventKind(kind)
 }
 
 // convert turns one engine event into the viewer's.
 func (l eventLog) convert(e *engine.Event) model.Event {
 	m := model.Event{
-		Tick: e.Tick, GUID: e.GUID, Kind: model.EventKind(e.Kind),
+		Tick: e.Tick, GUID: e.GUID, Kind: engine.EventKind(e.Kind),
 		Route: e.Route, Branch: e.Branch, Target: e.Target, Pruned: e.Pruned,
 		Evicted: e.Evicted, Success: e.Success, Pass: e.Pass, Contact: e.Contact, Applied: e.Applied,
 		Cumulative: e.Cumulative, ProgressQuantum: e.ProgressQuantum,

@@ -18,7 +18,7 @@ import (
 
 func TestEventKinds_MatchTheEngine(t *testing.T) {
 	for k := engine.EventRoute; k <= engine.EventHitch; k++ {
-		if got := model.EventKind(k).String(); got != k.String() {
+		if got := engine.EventKind(k).String(); got != k.String() {
 			t.Errorf("engine kind %d is %q, the viewer's %q", k, k.String(), got)
 		}
 	}
@@ -53,14 +53,14 @@ func TestOpen_DefaultScenarioPrerunsWithEventsAndNotes(t *testing.T) {
 	for i := range events.Len() {
 		e := events.At(i)
 		switch e.Kind {
-		case model.EventRoute:
+		case engine.EventRoute:
 			routes++
 			if e.HasReceived {
 				received++
 			}
-		case model.EventEnqueue:
+		case engine.EventEnqueue:
 			enqueues++
-		case model.EventNote:
+		case engine.EventNote:
 			notes++
 			if int(e.Note) >= len(info.Notes) || e.Note < 0 {
 				t.Errorf("note event points at note %d of %d", e.Note, len(info.Notes))
@@ -215,7 +215,7 @@ func TestIndex_EntriesIndexAsTheConvertedLog(t *testing.T) {
 		t.Fatalf("%d entries indexed through Entry, %d through At", fast.Len(), slow.Len())
 	}
 	fails := 0
-	for k := range model.NumEventKinds {
+	for k := range engine.NumEventKinds {
 		for b := 0; b <= int(fast.Tick(fast.Len()-1))/model.DensityTicks; b++ {
 			n, f := fast.Density(k, b)
 			sn, sf := slow.Density(k, b)

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"math"
 
+	"glidepath/engine"
 	"glidepath/ui/model"
 )
 
@@ -301,7 +302,7 @@ func preferred(e *model.Event, than model.Event) bool {
 func laneMatch(l Lane, f model.Filter, e *model.Event) bool {
 	f.FailOnly = false
 	if l == LaneNotes {
-		return e.Kind == model.EventNote
+		return e.Kind == engine.EventNote
 	}
 	return f.Match(e)
 }
