@@ -304,7 +304,7 @@ func laneMatch(l Lane, f model.Filter, e *model.Event) bool {
 	if l == LaneNotes {
 		return e.Kind == engine.EventNote
 	}
-	return f.Match(e)
+	return f.Match(e.GUID, e.Kind, e.Pass, e.Success)
 }
 
 // visit calls fn with the index of every event of ticks lo..hi that the
