@@ -21,7 +21,7 @@ func TestFirstView_MostEventfulAndRemotesBox(t *testing.T) {
 			s.AddObject(model.Object{GUID: 1, Pos: model.Vec3{10, 10, 0}})
 			s.AddObject(model.Object{GUID: 2, Pos: model.Vec3{30, 14, 0}})
 		}
-		h.Record(&s)
+		model.Record(h, &s)
 	}
 	x := model.NewIndex([]model.Event{
 		{Tick: 2, GUID: 1, Kind: engine.EventSnap},

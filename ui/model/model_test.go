@@ -68,7 +68,7 @@ func TestHistory_RecordsTracksMetricsAndGaps(t *testing.T) {
 		if k < 3 || k > 6 { // object 2 is deleted over ticks 3–6
 			s.AddObject(Object{GUID: 2, Pos: base})
 		}
-		h.Record(&s)
+		Record(h, &s)
 	}
 	tr := h.Track(1)
 	sm, ok := tr.At(5)
@@ -254,7 +254,7 @@ func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 		if k >= 150 {
 			s.AddObject(Object{GUID: 2}) // appears half-way
 		}
-		h.Record(&s)
+		Record(h, &s)
 		if k == 150 {
 			firsts = []*Sample{&h.Track(1).Samples[0], &h.Track(2).Samples[0]}
 		}
@@ -286,8 +286,8 @@ func TestHistory_ObjectsThatMovePlaceKeepTheirTracks(t *testing.T) {
 			s.AddNode(Node{Type: interp.NodePosition, Pos: pos(g, k).Add(Vec3{0, 0, float64(g)})})
 			b.Briefs = append(b.Briefs, BriefOf(&s.Objects[len(s.Objects)-1]))
 		}
-		objects.Record(&s)
-		briefs.Record(&b)
+		Record(objects, &s)
+		Record(briefs, &b)
 	}
 	for _, h := range []*History{objects, briefs} {
 		if len(h.Tracks()) != 4 {

@@ -13,7 +13,7 @@ func walk(h *History, last int) {
 		var s Snapshot
 		s.Reset(k)
 		s.AddObject(Object{GUID: 1, Pos: Vec3{1000 + float64(k), 2000, 0}})
-		h.Record(&s)
+		Record(h, &s)
 	}
 }
 
@@ -58,7 +58,7 @@ func TestHistory_CloneIsUnchangedByLaterRecords(t *testing.T) {
 		s.Reset(k)
 		s.AddObject(Object{GUID: 1, Pos: Vec3{1000 + float64(k), 2000, 0}})
 		s.AddObject(Object{GUID: 2, Pos: Vec3{900, 2000, 0}})
-		h.Record(&s)
+		Record(h, &s)
 	}
 	if c.LastTick() != 10 || len(c.Track(1).Samples) != 11 || c.Track(2) != nil {
 		t.Errorf("clone reaches tick %d with %d samples (object 2: %v)", c.LastTick(), len(c.Track(1).Samples), c.Track(2) != nil)

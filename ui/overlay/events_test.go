@@ -140,7 +140,7 @@ func TestTrails_LastSecondsSampledAndFading(t *testing.T) {
 		o := s.Objects[0]
 		o.Pos = lb.Add(draw.Vec3{float64(k), 0, 0})
 		t.AddObject(o)
-		h.Record(&t)
+		model.Record(h, &t)
 	}
 	sc := newScene(s)
 	sc.History = h

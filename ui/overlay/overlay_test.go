@@ -321,7 +321,7 @@ func fakeRecords(s *model.Snapshot) (*model.History, *model.Index) {
 			o.Pos = o.Pos.Add(draw.Vec3{0, float64(k-s.Tick) * 0.1, 0})
 			t.AddObject(o)
 		}
-		h.Record(&t)
+		model.Record(h, &t)
 	}
 	a := s.Objects[0]
 	events := []model.Event{

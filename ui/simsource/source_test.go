@@ -163,7 +163,7 @@ func TestPrerun_BriefSnapshotsRecordTheSameHistory(t *testing.T) {
 			t.Fatal(err)
 		}
 		src.Snapshot(&snap)
-		full.Record(&snap)
+		model.Record(full, &snap)
 	}
 	if len(brief.Tracks()) != len(full.Tracks()) || len(full.Tracks()) == 0 {
 		t.Fatalf("%d tracks from brief snapshots, %d from full ones", len(brief.Tracks()), len(full.Tracks()))

@@ -203,7 +203,7 @@ func runData() *Data {
 		_ = o
 		s.AddNode(model.Node{Type: interp.NodePosition, Pos: model.Vec3{0, 2, 0}})
 		s.AddObject(model.Object{GUID: 2, Name: "Runner"})
-		h.Record(&s)
+		model.Record(h, &s)
 	}
 	return &Data{Index: model.NewIndex(events), History: h,
 		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []model.Note{{Tick: 450, Text: "look here"}}}}
