@@ -6,6 +6,7 @@
 package model
 
 import (
+	"glidepath/engine/store"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/draw"
@@ -185,10 +186,7 @@ func (s *Snapshot) Find(guid uint32) int {
 }
 
 // Global returns a position's global coordinates as a Vec3.
-func Global(p *physics.Position) Vec3 {
-	g := p.Global()
-	return Vec3{g[0], g[1], g[2]}
-}
+func Global(p *physics.Position) Vec3 { return store.Global(p) }
 
 // Local returns a global point in the coordinates of cell's landblock, as a
 // position's frame spells them.

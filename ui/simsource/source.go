@@ -15,6 +15,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/recording"
+	"glidepath/engine/store"
 	"glidepath/interp"
 	"glidepath/ui/model"
 )
@@ -184,18 +185,7 @@ func (s *Source) brief(snap *model.Snapshot) {
 	s.briefs = s.sim.Briefs(s.briefs[:0])
 	snap.Briefs = slices.Grow(snap.Briefs, len(s.briefs))
 	for i := range s.briefs {
-		v := &s.briefs[i]
-		b := model.Brief{
-			GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: model.Global(&v.Position),
-			Contact: v.Contact, QueueLen: v.QueueLen, FailCounter: int(v.FailCounter), HasTruth: v.HasTruth,
-		}
-		if v.HasTruth {
-			b.Truth = model.Global(&v.Truth)
-		}
-		if v.QueueLen > 0 && v.Head.Type == interp.NodePosition {
-			b.HeadPosition, b.HeadPos = true, model.Global(&v.Head.Position)
-		}
-		snap.Briefs = append(snap.Briefs, b)
+		snap.Briefs = append(snap.Briefs, store.BriefOf(&s.briefs[i]))
 	}
 }
 

@@ -16,14 +16,6 @@ import (
 	"glidepath/ui/model"
 )
 
-func TestEventKinds_MatchTheEngine(t *testing.T) {
-	for k := engine.EventRoute; k <= engine.EventHitch; k++ {
-		if got := engine.EventKind(k).String(); got != k.String() {
-			t.Errorf("engine kind %d is %q, the viewer's %q", k, k.String(), got)
-		}
-	}
-}
-
 func openDefault(t *testing.T, readings ...string) []*Source {
 	t.Helper()
 	srcs, err := Open(Spec{Readings: readings, Assets: assets.FS()})
