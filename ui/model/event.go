@@ -6,45 +6,12 @@
 
 package model
 
-import (
-	"glidepath/engine"
-	"glidepath/interp"
-	"glidepath/physics"
-)
+import "glidepath/engine/store"
 
-// Event is one entry of the event log. Kind says which payload fields mean
-// something (see the kinds).
-type Event struct {
-	Tick int32
-	GUID uint32
-	Kind engine.EventKind
-
-	Route   physics.Route
-	Branch  interp.EnqueueBranch
-	Target  interp.BlipTarget
-	Pruned  uint8
-	Evicted bool
-	Success bool
-	Pass    bool
-	Contact bool
-	Applied bool
-
-	Cumulative      float32
-	ProgressQuantum float32
-	// From and To are a blip's or snap's ends.
-	From, To Vec3
-	// Received is the position a route event's UpdatePosition carried, when
-	// HasReceived.
-	HasReceived bool
-	Received    Vec3
-	// StampsIn and StampsStored are a route event's instance, position,
-	// teleport and force_position stamps and the ones stored when it
-	// arrived, when HasStamps (seed 004 §2–§3).
-	HasStamps              bool
-	StampsIn, StampsStored [4]uint16
-	// Note indexes Info.Notes for engine.EventNote; −1 otherwise.
-	Note int32
-}
+// Event is one entry of the event log as the viewer reads it: the engine's
+// entry in global metres, with the received position and stamps of a route
+// event and a note's place among the run's notes (store.Event).
+type Event = store.Event
 
 // Note is an annotation of the recording, shown as a caption at its tick.
 type Note struct {
