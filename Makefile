@@ -48,11 +48,15 @@ staticcheck:
 # The determinism sweeps run every shipped input under every reading on one
 # goroutine: the race detector has nothing to find there and makes them ten
 # times slower, so they run in a second pass without it.
-SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically
+# So do the other tests that only run every shipped input, or a long
+# recording, through single-goroutine code (reading, compiling, a checkpoint
+# budget): the race pass keeps the concurrent tests (parallel runs, batches,
+# prefetching readers, concurrent compiles).
+SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
 
 test-core:
 	CGO_ENABLED=1 $(GO) test -race -skip '^($(SWEEPS))$$' $(CORE)
-	$(GO) test -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/
+	$(GO) test -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
 
 test-display:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test $(DISPLAY_PKGS)
