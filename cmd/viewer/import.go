@@ -78,16 +78,13 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if samePath(*out, files[0]) {
-		return badInput("import: -o %s would overwrite the input", *out)
-	}
 	if *events != "" {
 		if _, err := tables.FormatOf(*events); err != nil {
 			return badInput("import: %v", err)
 		}
-		if samePath(*events, files[0]) || samePath(*events, *out) {
-			return badInput("import: table %s would overwrite the input or the recording", *events)
-		}
+	}
+	if err := checkOutputs("import", files, output{"-o", *out}, output{"-events", *events}); err != nil {
+		return err
 	}
 	src, err := capture.Open(files[0], opts)
 	if err != nil {

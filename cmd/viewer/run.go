@@ -52,7 +52,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := o.tables.check("run", files); err != nil {
+	if err := o.tables.check("run", files, output{"-trace", o.trace}); err != nil {
 		return err
 	}
 	if !o.follow.on && isSet(fs, "idle") {
@@ -83,9 +83,6 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(readings) > 1 && o.trace != "" {
 		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
-	}
-	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
-		return badInput("run: -trace %s would overwrite the input", o.trace)
 	}
 	copts, err := cf.options()
 	if err != nil {

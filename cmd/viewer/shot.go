@@ -43,6 +43,9 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
 		return badInput("-o %q: the output must be a .png file", *out)
 	}
+	if err := checkOutputs("shot", append(fs.Args(), *against), output{"-o", *out}); err != nil {
+		return err
+	}
 	open := openSources
 	if *first {
 		open = openSourcesFrom(*tick) // the rest is read behind the picture

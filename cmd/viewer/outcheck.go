@@ -1,0 +1,48 @@
+// The outputs a command line names are checked together before any work
+// (engine/atomicfile decides what each path gets): an output naming a
+// directory, two output flags naming one file, or an output naming an input
+// is a usage error (exit 2), so a run never starts that would write one
+// table over another, its trace over its recording, or a file into a
+// directory's place.
+
+package main
+
+import (
+	"glidepath/engine/atomicfile"
+)
+
+// output is one output flag and the path it names.
+type output struct {
+	flag, path string
+}
+
+// checkOutputs checks outs against each other and against inputs; cmd
+// names the subcommand in the message. Empty paths (flags not given) and
+// "-" (standard output) are skipped; so is an input "-" (standard input).
+func checkOutputs(cmd string, inputs []string, outs ...output) error {
+	var seen []output
+	var targets []atomicfile.Target
+	for _, o := range outs {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		// Every problem Resolve finds is in the path as named: a
+		// directory, a block device, a loop of links, a descriptor not open.
+		t, err := atomicfile.Resolve(o.path)
+		if err != nil {
+			return badInput("%s: %s %s: %v", cmd, o.flag, o.path, unwrapPath(err))
+		}
+		for i, prev := range targets {
+			if atomicfile.Same(prev, t) {
+				return badInput("%s: %s %s and %s %s name the same file; give each output a file of its own", cmd, seen[i].flag, seen[i].path, o.flag, o.path)
+			}
+		}
+		for _, in := range inputs {
+			if atomicfile.SameAsInput(t, in) {
+				return badInput("%s: %s %s would overwrite the input %s", cmd, o.flag, o.path, in)
+			}
+		}
+		seen, targets = append(seen, o), append(targets, t)
+	}
+	return nil
+}
