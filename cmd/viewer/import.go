@@ -132,7 +132,8 @@ func progressFor(path string, stderr io.Writer) progress {
 		return nil
 	}
 	size := int64(-1)
-	if st, err := os.Stat(path); err == nil && !strings.HasSuffix(path, ".gz") {
+	// A stream's size is not known (and a FIFO's stat says 0).
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !strings.HasSuffix(path, ".gz") {
 		size = st.Size()
 	}
 	return progressbar.NewOptions64(size,

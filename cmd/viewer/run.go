@@ -212,17 +212,11 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 }
 
 // openInput opens a recording or a capture as a stream, or compiles a
-// scenario and returns its expectations too; every failure is bad input
+// scenario and returns its expectations too ("-" is standard input; the
+// file is opened once, so a FIFO works); every failure is bad input
 // (exit 2) and names the file.
 func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenario.Expectation, error) {
-	var src recording.Source
-	var expect []scenario.Expectation
-	var err error
-	if engine.IsCapture(path) {
-		src, err = engine.OpenWith(path, assets.FS(), opts)
-	} else {
-		src, expect, err = engine.OpenExpect(path, assets.FS())
-	}
+	src, expect, err := engine.OpenExpectWith(path, assets.FS(), opts)
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
