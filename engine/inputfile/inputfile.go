@@ -10,9 +10,7 @@ package inputfile
 import (
 	"bufio"
 	"compress/gzip"
-	"errors"
 	"io"
-	"io/fs"
 	"os"
 )
 
@@ -20,22 +18,14 @@ import (
 const Stdin = "-"
 
 // Open opens path for reading: standard input for "-" (closing the result
-// leaves standard input open), the file otherwise. A directory is refused
-// as an *fs.PathError ("is a directory"); a file that cannot be opened
-// gives os.Open's *fs.PathError.
+// leaves standard input open), the file otherwise (a directory fails at its
+// first read, which the readers report on line 1). A file that cannot be
+// opened gives os.Open's *fs.PathError.
 func Open(path string) (io.ReadCloser, error) {
 	if path == Stdin {
 		return stdin{}, nil
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		f.Close()
-		return nil, &fs.PathError{Op: "read", Path: path, Err: errors.New("is a directory; want a file")}
-	}
-	return f, nil
+	return os.Open(path)
 }
 
 // stdin reads standard input without closing it.
