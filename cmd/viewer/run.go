@@ -139,12 +139,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := tables.finish(report); err != nil {
 		return err
 	}
+	// The sidecar is read even under -quiet: -quiet silences the report,
+	// never a warning (a sidecar that cannot be read).
+	marks := loadBookmarks(files[0], stderr)
 	if !o.quiet {
 		out := stdout
 		if o.trace == "-" {
 			out = stderr
 		}
-		marks := loadBookmarks(files[0], stderr)
 		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks) }
 		if o.json {
 			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
