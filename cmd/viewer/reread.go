@@ -74,3 +74,14 @@ type teeCloser struct {
 	io.Reader
 	io.Closer
 }
+
+// isStream reports whether path is read as a stream that cannot be opened
+// again: standard input ("-"), a FIFO, a character device. Following one
+// (-follow) is reading it: its end is its writer closing it.
+func isStream(path string) bool {
+	if path == inputfile.Stdin {
+		return true
+	}
+	fi, err := os.Stat(path)
+	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
+}

@@ -88,6 +88,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if o.follow.on && isStream(files[0]) {
+		// A FIFO or standard input is read as it is written already, to
+		// its writer's end: there is no file to watch grow or be cut.
+		o.follow.on = false
+	}
 	if o.follow.on {
 		return runFollow(files[0], &o, readings, copts, stdout, stderr)
 	}
