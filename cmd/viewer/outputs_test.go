@@ -372,3 +372,62 @@ func inputWithFIFOSidecar(t *testing.T, dir string) string {
 	}
 	return in
 }
+
+// shot's PNG and export's GIF against each kind of target (they need a
+// display: run under xvfb-run).
+func TestOutputs_ShotAndExportTargets(t *testing.T) {
+	needDisplay(t)
+	jump := scenarioFile(t, "jump")
+	for _, c := range []struct {
+		name string
+		ext  string
+		args func(out string) []string
+	}{
+		{"shot -o", ".png", func(o string) []string { return []string{"shot", "-size", "200x200", "-o", o, jump} }},
+		{"export -o", ".gif", func(o string) []string {
+			return []string{"export", "-from", "0", "-to", "1", "-size", "200x200", "-o", o, jump}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			// A symbolic link: its destination is written, the link stays.
+			dest, link := filepath.Join(dir, "real"+c.ext), filepath.Join(dir, "link"+c.ext)
+			os.Symlink("real"+c.ext, link)
+			if code, out := viewerProcess(t, c.args(link)...); code != 0 {
+				t.Fatalf("symlink: exit %d: %s", code, out)
+			}
+			if modeOf(t, link)&fs.ModeSymlink == 0 {
+				t.Error("symlink: the link was replaced")
+			}
+			if b, _ := os.ReadFile(dest); len(b) < 8 {
+				t.Error("symlink: the destination is empty")
+			}
+			// A character device: written through, still a device.
+			dev := filepath.Join(dir, "null"+c.ext)
+			mknodChar(t, dev, nullMinor)
+			if code, out := viewerProcess(t, c.args(dev)...); code != 0 {
+				t.Fatalf("device: exit %d: %s", code, out)
+			}
+			if modeOf(t, dev)&fs.ModeCharDevice == 0 {
+				t.Error("device: replaced")
+			}
+			// A FIFO: its reader gets the image.
+			fifo := filepath.Join(dir, "pipe"+c.ext)
+			read := fifoReader(t, fifo)
+			code, out := viewerProcess(t, c.args(fifo)...)
+			got := read()
+			if code != 0 || len(got) < 8 || modeOf(t, fifo)&fs.ModeNamedPipe == 0 {
+				t.Errorf("FIFO: exit %d, %d bytes read: %s", code, len(got), out)
+			}
+			// A directory: exit 2, untouched.
+			d := filepath.Join(dir, "d"+c.ext)
+			os.Mkdir(d, 0o755)
+			if code, out := viewerProcess(t, c.args(d)...); code != 2 || !strings.Contains(out, "is a directory") {
+				t.Errorf("directory: exit %d: %s", code, out)
+			}
+			if n := len(dirNames(t, dir)); n != 5 {
+				t.Errorf("the directory holds %v: a temporary file was left", dirNames(t, dir))
+			}
+		})
+	}
+}
