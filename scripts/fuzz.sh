@@ -33,6 +33,7 @@ targets=(
 	"./engine/capture FuzzReader 1000"
 	"./engine FuzzUnpackWords 4000"
 	"./engine FuzzLoadObjectWords 4000"
+	"./engine FuzzOpenReader 2000"
 )
 failed=0
 for t in "${targets[@]}"; do
