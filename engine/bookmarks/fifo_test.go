@@ -43,3 +43,10 @@ func TestSidecar_FIFONeitherReadNorReplaced(t *testing.T) {
 		t.Fatalf("the FIFO is gone or replaced: %v", err)
 	}
 }
+
+// Standard input has no sidecar: no "-.glidepath.json" is read or written.
+func TestSidecar_StandardInputHasNone(t *testing.T) {
+	if sc, err := Load("-"); err == nil || sc != nil {
+		t.Fatalf("Load(-) = %v, %v; want an error", sc, err)
+	}
+}
