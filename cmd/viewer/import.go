@@ -16,6 +16,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"glidepath/engine/atomicfile"
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
@@ -197,6 +198,11 @@ func writeImport(src *capture.Reader, path string, bar progress, tab *importTabl
 			return written, usageError{err}
 		}
 		if inPiece == pieceEvents {
+			if t, _ := atomicfile.Resolve(path); t.Through {
+				// Pieces are files beside OUT: a device or a FIFO has
+				// no "beside".
+				return written, badInput("import: -o %s: the capture holds more than %d events, which are written as pieces (%s, %s, …); %s takes one: name a file", path, pieceEvents, filepath.Base(path), filepath.Base(piecePath(path, 2)), t.Kind())
+			}
 			if err := w.Close(); err != nil {
 				return written, err
 			}

@@ -431,3 +431,22 @@ func TestOutputs_ShotAndExportTargets(t *testing.T) {
 		})
 	}
 }
+
+// A capture long enough to be written in pieces cannot go to a FIFO (the
+// pieces are files beside OUT): exit 2 saying so, nothing made beside it.
+func TestOutputs_ImportPiecesRefuseAFIFO(t *testing.T) {
+	defer func(n int) { pieceEvents = n }(pieceEvents)
+	pieceEvents = 60
+	path, _ := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "out.jsonl")
+	read := fifoReader(t, fifo)
+	code, _, errs := viewerWithin(t, "import", path, "-o", fifo)
+	read()
+	if code != 2 || !strings.Contains(errs, "name a file") || !strings.Contains(errs, fifo) {
+		t.Fatalf("exit %d, stderr %q; want 2 naming the FIFO", code, errs)
+	}
+	if names := dirNames(t, dir); len(names) != 1 || modeOf(t, fifo)&fs.ModeNamedPipe == 0 {
+		t.Fatalf("the directory holds %v", names)
+	}
+}
