@@ -128,7 +128,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if !asGIF {
 		kind = "numbered PNGs"
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
+	fmt.Fprintf(reportTo(stdout, stderr, f.out), "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
 	return nil
 }
 

@@ -113,10 +113,11 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	sum := src.Summary()
 	sum.Outputs = written
+	report := reportTo(stdout, stderr, *out, *events)
 	if *asJSON {
-		return sum.WriteJSON(stdout)
+		return sum.WriteJSON(report)
 	}
-	return sum.WriteText(stdout)
+	return sum.WriteText(report)
 }
 
 // progress is told how far the import is.

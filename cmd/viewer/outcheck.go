@@ -8,6 +8,8 @@
 package main
 
 import (
+	"io"
+
 	"glidepath/engine/atomicfile"
 )
 
@@ -45,4 +47,28 @@ func checkOutputs(cmd string, inputs []string, outs ...output) error {
 		seen, targets = append(seen, o), append(targets, t)
 	}
 	return nil
+}
+
+// reportTo is where a command prints its report: standard error when one
+// of outs is standard output (-trace -, -o /dev/stdout, or the file the
+// shell sent standard output to), so that the report never runs into the
+// output; standard output otherwise.
+func reportTo(stdout, stderr io.Writer, outs ...string) io.Writer {
+	for _, p := range outs {
+		if p == "-" || p != "" && writesStdout(p) {
+			return stderr
+		}
+	}
+	return stdout
+}
+
+// writesStdout reports whether the output path is the process's standard
+// output.
+func writesStdout(path string) bool {
+	t, err := atomicfile.Resolve(path)
+	if err != nil {
+		return false
+	}
+	out, err := atomicfile.Resolve("/dev/stdout")
+	return err == nil && atomicfile.Same(t, out)
 }

@@ -450,3 +450,28 @@ func TestOutputs_ImportPiecesRefuseAFIFO(t *testing.T) {
 		t.Fatalf("the directory holds %v", names)
 	}
 }
+
+// An output sent to standard output by name (/dev/stdout, /dev/fd/1) is
+// written through the process's own descriptor, and the report moves to
+// standard error so that it never runs into the output.
+func TestOutputs_StandardOutputByName(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the viewer binary")
+	}
+	want := filepath.Join(t.TempDir(), "want.jsonl")
+	if code, _, errs := viewerStdin(t, nil, "run", "-quiet", "-trace", want, farJump); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, name := range []string{"/dev/stdout", "/dev/fd/1"} {
+		code, stdout, errs := viewerStdin(t, nil, "run", "-trace", name, farJump)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		if stdout != string(readFile(t, want)) {
+			t.Errorf("%s: standard output is not the trace alone:\n%s", name, clipOutput(stdout))
+		}
+		if !strings.Contains(errs, "ticks at 30 Hz") {
+			t.Errorf("%s: the report is not on standard error: %q", name, errs)
+		}
+	}
+}

@@ -148,10 +148,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	// never a warning (a sidecar that cannot be read).
 	marks := loadBookmarks(files[0], stderr)
 	if !o.quiet {
-		out := stdout
-		if o.trace == "-" {
-			out = stderr
-		}
+		out := reportTo(stdout, stderr, o.trace, o.tables.states, o.tables.events, o.tables.metrics)
 		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks) }
 		if o.json {
 			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }

@@ -64,7 +64,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err := readErr(opts.Sources); err != nil {
 		return err // a problem -first's reading met before the picture was taken
 	}
-	fmt.Fprintf(stdout, "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
+	fmt.Fprintf(reportTo(stdout, stderr, *out), "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
 	return nil
 }
 

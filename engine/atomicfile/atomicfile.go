@@ -83,6 +83,10 @@ func Create(target string) (*File, error) {
 			}
 			return nil, err
 		}
+		if t.info != nil && t.info.Mode().IsRegular() {
+			// The file replaced keeps its permissions.
+			f.Chmod(t.info.Mode().Perm())
+		}
 		pending.Lock()
 		if pending.paths == nil {
 			pending.paths = make(map[string]string)

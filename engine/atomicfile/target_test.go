@@ -224,3 +224,20 @@ func TestReadSmall_FIFONotRead(t *testing.T) {
 		t.Fatal("ReadSmall blocked on a FIFO")
 	}
 }
+
+// A file replaced — directly or through a link — keeps its permissions.
+func TestCreate_ReplacedFileKeepsItsMode(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a")
+	os.WriteFile(a, []byte("old"), 0o600)
+	os.Chmod(a, 0o600)
+	os.Symlink("a", filepath.Join(dir, "l"))
+	for _, p := range []string{a, filepath.Join(dir, "l")} {
+		if err := Write(p, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if m := lmode(t, a).Perm(); m != 0o600 {
+			t.Fatalf("after writing %s the file's mode is %v, want 0600", p, m)
+		}
+	}
+}
