@@ -63,10 +63,12 @@ func reportTo(stdout, stderr io.Writer, outs ...string) io.Writer {
 }
 
 // writesStdout reports whether the output path is the process's standard
-// output.
+// output: named as a descriptor (/dev/stdout, /dev/fd/1), or the same
+// file. A device shared by name (a terminal, /dev/null) does not count:
+// `-trace /dev/null > /dev/null` keeps its report where it was.
 func writesStdout(path string) bool {
 	t, err := atomicfile.Resolve(path)
-	if err != nil {
+	if err != nil || t.Kind() == "a character device" {
 		return false
 	}
 	out, err := atomicfile.Resolve("/dev/stdout")
