@@ -68,7 +68,7 @@ func reportTo(stdout, stderr io.Writer, outs ...string) io.Writer {
 // `-trace /dev/null > /dev/null` keeps its report where it was.
 func writesStdout(path string) bool {
 	t, err := atomicfile.Resolve(path)
-	if err != nil || t.Kind() == "a character device" {
+	if err != nil || t.CharDevice() {
 		return false
 	}
 	out, err := atomicfile.Resolve("/dev/stdout")

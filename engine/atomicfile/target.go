@@ -51,6 +51,12 @@ type Target struct {
 // Exists reports whether the destination exists.
 func (t *Target) Exists() bool { return t.info != nil }
 
+// CharDevice reports whether the destination is a character device named
+// as such (/dev/null, a terminal), not as one of the process's descriptors.
+func (t *Target) CharDevice() bool {
+	return !t.isFD && t.info != nil && t.info.Mode()&fs.ModeCharDevice != 0
+}
+
 // Kind says in words what the destination is, for messages: "a regular
 // file", "a character device", "a FIFO", "a socket", "a new file".
 func (t *Target) Kind() string {
