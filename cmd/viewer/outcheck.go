@@ -19,18 +19,23 @@ type output struct {
 }
 
 // checkOutputs checks outs against each other and against inputs; cmd
-// names the subcommand in the message. Empty paths (flags not given) and
-// "-" (standard output) are skipped; so is an input "-" (standard input).
+// names the subcommand in the message. Empty paths (flags not given) are
+// skipped; an output "-" is standard output and an input "-" standard
+// input, compared as the files they are.
 func checkOutputs(cmd string, inputs []string, outs ...output) error {
 	var seen []output
 	var targets []atomicfile.Target
 	for _, o := range outs {
-		if o.path == "" || o.path == "-" {
+		if o.path == "" {
 			continue
+		}
+		path := o.path
+		if path == "-" {
+			path = "/dev/stdout" // -trace -: compared as standard output
 		}
 		// Every problem Resolve finds is in the path as named: a
 		// directory, a block device, a loop of links, a descriptor not open.
-		t, err := atomicfile.Resolve(o.path)
+		t, err := atomicfile.Resolve(path)
 		if err != nil {
 			return badInput("%s: %s %s: %v", cmd, o.flag, o.path, unwrapPath(err))
 		}
@@ -41,6 +46,9 @@ func checkOutputs(cmd string, inputs []string, outs ...output) error {
 		}
 		for _, in := range inputs {
 			if atomicfile.SameAsInput(t, in) {
+				if in == "-" {
+					in = "- (standard input)"
+				}
 				return badInput("%s: %s %s would overwrite the input %s", cmd, o.flag, o.path, in)
 			}
 		}

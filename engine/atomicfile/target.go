@@ -172,6 +172,8 @@ func LinkDest(path string) (string, error) { return followLinks(path) }
 // a file they name is one the shell already opened for the process.
 func fdPath(path string) (int, bool) {
 	switch p := filepath.Clean(path); p {
+	case "/dev/stdin":
+		return 0, true
 	case "/dev/stdout":
 		return 1, true
 	case "/dev/stderr":
@@ -204,13 +206,17 @@ func Same(a, b Target) bool {
 func fdName(fd int) string { return "/dev/fd/" + strconv.Itoa(fd) }
 
 // SameAsInput reports whether the output target t is the input file at
-// path ("-", standard input, never is): the same path once resolved, or the
-// same device and inode.
+// path: the same path once resolved, or the same device and inode. "-" is
+// standard input, descriptor 0: /dev/stdin is it, and so is the file the
+// shell redirected it from.
 func SameAsInput(t Target, input string) bool {
-	if input == "" || input == "-" {
+	if input == "" {
 		return false
 	}
 	in := Target{Path: input, Dest: input}
+	if input == "-" {
+		input = "/dev/stdin"
+	}
 	if fd, ok := fdPath(input); ok {
 		in.fd, in.isFD = fd, true
 		if fi, err := os.Stat(fdName(fd)); err == nil {
@@ -224,7 +230,16 @@ func SameAsInput(t Target, input string) bool {
 			in.Dest = dest
 		}
 	}
+	// Reading a device (a terminal, /dev/null) never overwrites what is
+	// written to it.
+	if isCharDevice(t.info) && isCharDevice(in.info) {
+		return false
+	}
 	return Same(t, in)
+}
+
+func isCharDevice(fi fs.FileInfo) bool {
+	return fi != nil && fi.Mode()&fs.ModeCharDevice != 0
 }
 
 func abs(p string) string {
