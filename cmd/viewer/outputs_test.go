@@ -10,12 +10,9 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -314,68 +311,6 @@ func dirNames(t *testing.T, dir string) []string {
 	return out
 }
 
-// Helpers of hostile_test.go's rows of special files.
-
-// writeGzipAs writes the file at src gzip-compressed to name in dir.
-func writeGzipAs(t *testing.T, dir, name, src string) string {
-	t.Helper()
-	b, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, gzipped(b), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// symlinkTo makes a link in dir to target (made absolute).
-func symlinkTo(t *testing.T, dir, target string) string {
-	t.Helper()
-	abs, err := filepath.Abs(target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "link-to-"+filepath.Base(target))
-	if err := os.Symlink(abs, link); err != nil {
-		t.Fatal(err)
-	}
-	return link
-}
-
-// fullDevice makes a device like /dev/full in dir and returns it and the
-// message writing to it ends with. Where no device may be made, it is a
-// path in a missing directory (exit 1 too, naming it).
-func fullDevice(t *testing.T, dir string) (path, want string) {
-	t.Helper()
-	path = filepath.Join(dir, "full")
-	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, memMajor<<8|fullMinor); err == nil {
-		if f, err := os.OpenFile(path, os.O_WRONLY, 0); err == nil {
-			f.Close()
-			return path, path + ": no space left on device"
-		}
-	}
-	t.Log("no device node may be made here: the full-device rows write into a missing directory")
-	path = filepath.Join(dir, "no-such-dir", "full")
-	return path, path
-}
-
-// inputWithFIFOSidecar copies farJump into dir with a FIFO as its sidecar.
-func inputWithFIFOSidecar(t *testing.T, dir string) string {
-	t.Helper()
-	in := filepath.Join(dir, "sidecar-fifo.jsonl")
-	b, err := os.ReadFile(farJump)
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(in, b, 0o644)
-	if err := syscall.Mkfifo(in+".glidepath.json", 0o666); err != nil {
-		t.Fatal(err)
-	}
-	return in
-}
-
 // shot's PNG and export's GIF against each kind of target (they need a
 // display: run under xvfb-run).
 func TestOutputs_ShotAndExportTargets(t *testing.T) {
@@ -451,70 +386,5 @@ func TestOutputs_ImportPiecesRefuseAFIFO(t *testing.T) {
 	}
 	if names := dirNames(t, dir); len(names) != 1 || modeOf(t, fifo)&fs.ModeNamedPipe == 0 {
 		t.Fatalf("the directory holds %v", names)
-	}
-}
-
-// An output sent to standard output by name (/dev/stdout, /dev/fd/1) is
-// written through the process's own descriptor, and the report moves to
-// standard error so that it never runs into the output.
-func TestOutputs_StandardOutputByName(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the viewer binary")
-	}
-	want := filepath.Join(t.TempDir(), "want.jsonl")
-	if code, _, errs := viewerStdin(t, nil, "run", "-quiet", "-trace", want, farJump); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, name := range []string{"/dev/stdout", "/dev/fd/1"} {
-		code, stdout, errs := viewerStdin(t, nil, "run", "-trace", name, farJump)
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", name, code, errs)
-		}
-		if stdout != string(readFile(t, want)) {
-			t.Errorf("%s: standard output is not the trace alone:\n%s", name, clipOutput(stdout))
-		}
-		if !strings.Contains(errs, "ticks at 30 Hz") {
-			t.Errorf("%s: the report is not on standard error: %q", name, errs)
-		}
-	}
-}
-
-// Standard input and output are files too: an output that is the file
-// standard input was redirected from, or /dev/stdin, would overwrite the
-// input; -trace - and -metrics /dev/stdout are one file. Refused, exit 2,
-// the input untouched.
-func TestOutputs_StandardStreamsComparedAsFiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the viewer binary")
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "in.jsonl")
-	data := readFile(t, farJump)
-	os.WriteFile(in, data, 0o644)
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"run", "-", "-trace", in}, "would overwrite the input - (standard input)"},
-		{[]string{"run", "-", "-trace", "/dev/stdin"}, "would overwrite the input - (standard input)"},
-		{[]string{"run", "-", "-trace", "-", "-metrics", "/dev/stdout"}, "name the same file"},
-	} {
-		f, err := os.Open(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), streamTimeout)
-		cmd := exec.CommandContext(ctx, viewerBinary(t), c.args...)
-		cmd.Stdin = f
-		out, err := cmd.CombinedOutput()
-		cancel()
-		f.Close()
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), c.want) {
-			t.Errorf("%v: %v, %s; want exit 2 and %q", c.args, err, out, c.want)
-		}
-		if string(readFile(t, in)) != string(data) {
-			t.Fatalf("%v: the input changed", c.args)
-		}
 	}
 }
