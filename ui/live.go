@@ -37,8 +37,8 @@ func (a *app) startLive() {
 		return
 	}
 	fi, err := os.Stat(a.opts.File)
-	if err != nil {
-		return
+	if err != nil || !fi.Mode().IsRegular() {
+		return // standard input or a FIFO: read to its end already, never again
 	}
 	if st := storeOf(a.opts.Sources[0]); st == nil || !st.Following() {
 		var names []string

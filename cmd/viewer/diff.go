@@ -60,7 +60,9 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	src, _, err := openInput(files[0], engine.LoadOptions{Capture: copts})
+	input := newRereadable(files[0], engine.LoadOptions{Capture: copts})
+	defer input.close()
+	src, _, err := input.open()
 	if err != nil {
 		return err
 	}
@@ -116,7 +118,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cmp.Interrupt = stop
 	var again recording.Source
 	err = cmp.NameStages(res, func(sink engine.TickSink) (*engine.Sim, error) {
-		if again, _, err = openInput(files[0], engine.LoadOptions{Capture: copts}); err != nil {
+		if again, _, err = input.open(); err != nil {
 			return nil, err
 		}
 		return engine.NewStream(again, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, RecordStages: true, Sink: sink})

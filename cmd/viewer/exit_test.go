@@ -91,7 +91,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"import", []string{"import", pcap, "-o", filepath.Join(dir, "imported.jsonl")}, 0, ""},
 		{"import events table", []string{"import", pcap, "-o", filepath.Join(dir, "imported2.jsonl"), "-events", filepath.Join(dir, "imported.parquet")}, 0, ""},
 		{"import events table format", []string{"import", pcap, "-o", filepath.Join(dir, "x.jsonl"), "-events", filepath.Join(dir, "e.json")}, 2, "e.json"},
-		{"import events over recording", []string{"import", pcap, "-o", filepath.Join(dir, "x.csv"), "-events", filepath.Join(dir, "x.csv")}, 2, "would overwrite"},
+		{"import events over recording", []string{"import", pcap, "-o", filepath.Join(dir, "x.csv"), "-events", filepath.Join(dir, "x.csv")}, 2, "name the same file"},
 		{"import events in missing directory", []string{"import", pcap, "-o", filepath.Join(dir, "x.jsonl"), "-events", filepath.Join(noDir, "e.csv")}, 1, "no-such-dir"},
 		{"import without -o", []string{"import", pcap}, 2, "-o OUT.jsonl[.gz] is required"},
 		{"import not a capture", []string{"import", farJump, "-o", filepath.Join(dir, "x.jsonl")}, 2, "not a capture"},

@@ -71,8 +71,12 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if f.fps < 0 || f.fps > maxFPS {
 		return badInput("-fps %d: want 1 to %d", f.fps, maxFPS)
 	}
-	if samePath(f.out, files[0]) {
-		return badInput("-o %s would overwrite the input", f.out)
+	if asGIF {
+		if err := checkOutputs("export", files, output{"-o", f.out}); err != nil {
+			return err
+		}
+	} else if err := checkPNGDir(f.out, files[0]); err != nil {
+		return err
 	}
 	opts, err := viewOptions(files[:1], &rf, f.cam, 0, f.sel, stderr)
 	if err != nil {
@@ -124,7 +128,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if !asGIF {
 		kind = "numbered PNGs"
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
+	fmt.Fprintf(reportTo(stdout, stderr, f.out), "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
 	return nil
 }
 
@@ -228,6 +232,12 @@ type pngSink struct {
 }
 
 func newPNGSink(out string) (*pngSink, error) {
+	// A link to a directory: the frames go to its destination, and the
+	// link stays a link.
+	out, err := atomicfile.LinkDest(out)
+	if err != nil {
+		return nil, badInput("-o %v", err)
+	}
 	if err := checkReplaceableDir(out); err != nil {
 		return nil, err
 	}
@@ -276,6 +286,21 @@ func (p *pngSink) abort() {
 	if !p.done {
 		os.RemoveAll(p.tmp)
 	}
+}
+
+// checkPNGDir refuses a directory of frames at the input's own path (a
+// directory is never an input, but a link to the input is refused here
+// before any rendering, as checkOutputs refuses it for a GIF).
+func checkPNGDir(out, input string) error {
+	dest, err := atomicfile.LinkDest(out)
+	if err != nil {
+		return badInput("-o %v", err)
+	}
+	t := atomicfile.Target{Path: out, Dest: dest}
+	if atomicfile.SameAsInput(t, input) {
+		return badInput("export: -o %s would overwrite the input %s", out, input)
+	}
+	return checkReplaceableDir(dest)
 }
 
 // checkReplaceableDir accepts a missing OUT, or a directory holding only an

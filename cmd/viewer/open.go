@@ -45,6 +45,11 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if *shot != "" {
 		open = openSources // the whole input checked first: a bad line is exit status 2
 	}
+	if *follow && isStream(fs.Arg(0)) {
+		// A FIFO or standard input is read as it is written already, to
+		// its writer's end: there is no file to watch grow.
+		*follow = false
+	}
 	if *follow {
 		if err := checkFollow(fs.Arg(0), *shot); err != nil {
 			return err

@@ -41,7 +41,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.ticks, "ticks", 0, "run ticks 1 to `N` (default: until 2 s after the last event; at most 48 h of ticks)")
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
-	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written)")
+	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written; warnings are still printed)")
 	fs.BoolVar(&o.explain, "explain", false, "list why each blip, snap, pop and hitch happened (a cause chain per line; \"causes\" in -json)")
 	var cf captureFlags
 	cf.add(fs)
@@ -52,7 +52,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := o.tables.check("run", files); err != nil {
+	if err := o.tables.check("run", files, output{"-trace", o.trace}); err != nil {
 		return err
 	}
 	if !o.follow.on && isSet(fs, "idle") {
@@ -84,17 +84,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(readings) > 1 && o.trace != "" {
 		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
 	}
-	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
-		return badInput("run: -trace %s would overwrite the input", o.trace)
-	}
-	for _, tab := range []struct{ flag, path string }{{"-states", o.tables.states}, {"-events", o.tables.events}, {"-metrics", o.tables.metrics}} {
-		if o.trace != "" && o.trace != "-" && tab.path != "" && samePath(o.trace, tab.path) {
-			return badInput("run: -trace %s and %s %s name the same file: give each output its own", o.trace, tab.flag, tab.path)
-		}
-	}
 	copts, err := cf.options()
 	if err != nil {
 		return err
+	}
+	if o.follow.on && isStream(files[0]) {
+		// A FIFO or standard input is read as it is written already, to
+		// its writer's end: there is no file to watch grow or be cut.
+		o.follow.on = false
 	}
 	if o.follow.on {
 		return runFollow(files[0], &o, readings, copts, stdout, stderr)
@@ -147,12 +144,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := tables.finish(report, files[0]); err != nil {
 		return err
 	}
+	// The sidecar is read even under -quiet: -quiet silences the report,
+	// never a warning (a sidecar that cannot be read).
+	marks := loadBookmarks(files[0], stderr)
 	if !o.quiet {
-		out := stdout
-		if o.trace == "-" {
-			out = stderr
-		}
-		marks := loadBookmarks(files[0], stderr)
+		out := reportTo(stdout, stderr, o.trace, o.tables.states, o.tables.events, o.tables.metrics)
 		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks) }
 		if o.json {
 			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
@@ -203,20 +199,14 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 }
 
 // openInput opens a recording or a capture as a stream, or compiles a
-// scenario and returns its expectations too; every failure is bad input
+// scenario and returns its expectations too ("-" is standard input; the
+// file is opened once, so a FIFO works); every failure is bad input
 // (exit 2) and names the file.
 func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenario.Expectation, error) {
-	var src recording.Source
-	var expect []scenario.Expectation
-	var err error
 	if err := checkPlayerInput(path, opts.Capture); err != nil {
 		return nil, nil, err
 	}
-	if engine.IsCapture(path) {
-		src, err = engine.OpenWith(path, assets.FS(), opts)
-	} else {
-		src, expect, err = engine.OpenExpect(path, assets.FS())
-	}
+	src, expect, err := engine.OpenExpectWith(path, assets.FS(), opts)
 	if err != nil {
 		return nil, nil, usageError{err}
 	}

@@ -43,6 +43,9 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
 		return badInput("-o %q: the output must be a .png file", *out)
 	}
+	if err := checkOutputs("shot", append(fs.Args(), *against), output{"-o", *out}); err != nil {
+		return err
+	}
 	open := openSources
 	if *first {
 		open = openSourcesFrom(*tick) // the rest is read behind the picture
@@ -61,7 +64,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err := readErr(opts.Sources); err != nil {
 		return err // a problem -first's reading met before the picture was taken
 	}
-	fmt.Fprintf(stdout, "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
+	fmt.Fprintf(reportTo(stdout, stderr, *out), "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
 	return nil
 }
 
