@@ -18,8 +18,8 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/atomicfile"
-	"glidepath/engine/inputfile"
 	"glidepath/engine/capture"
+	"glidepath/engine/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 )
