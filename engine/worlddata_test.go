@@ -23,7 +23,9 @@ type fakeWorld struct {
 	calls   int
 }
 
-func (f *fakeWorld) Describe() string { return "client_portal.dat iteration 7, client_cell_1.dat iteration 9" }
+func (f *fakeWorld) Describe() string {
+	return "client_portal.dat iteration 7, client_cell_1.dat iteration 9"
+}
 func (f *fakeWorld) Landblock(id uint16) (*physics.Heightfield, error) {
 	f.calls++
 	return f.blocks[id], nil
