@@ -217,3 +217,12 @@ func (s *Sim) datWorld(rec *recording.Recording) error {
 
 // maxStaticLandblocks bounds the landblocks whose statics a run loads.
 const maxStaticLandblocks = 64
+
+// bodySize is the object's collision cylinder: its Setup's from the dats,
+// else its entity's.
+func (o *object) bodySize() (radius, height float32) {
+	if o.hasShape {
+		return o.shape.Radius, o.shape.Height
+	}
+	return o.ent.Radius, o.ent.Height
+}
