@@ -109,6 +109,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	defer sink.abort()
 	bar := newFrameProgress(stderr, n, "exporting "+filepath.Base(f.out))
 	opts.Title, opts.Paused, opts.Size, opts.Tick = "Glidepath export", true, sz, from
+	opts.World = world
 	opts.Export = &ui.Export{From: from, To: to, Frame: func(tick int, img *image.RGBA) error {
 		if err := stopped("tick %d of %d–%d of export", tick, from, to); err != nil {
 			return err

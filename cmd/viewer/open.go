@@ -66,7 +66,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := applyAgainst(&opts, *against); err != nil {
 		return err
 	}
-	opts.Follow = *follow
+	opts.Follow, opts.World = *follow, world
 	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
 	opts.Paused, opts.Screenshot = *paused, *shot
 	if names, err := rf.readings(); err == nil {

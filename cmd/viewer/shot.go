@@ -63,6 +63,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
+	opts.World = world
 	if err := displayHint(ui.Run(opts)); err != nil {
 		return err
 	}
