@@ -30,7 +30,9 @@ type AnimFrame struct {
 	Hooks []Hook
 }
 
-func parseAnimation(b []byte, id uint32) (*Animation, error) {
+// ParseAnimation decodes Animation entry id; an unknown hook type is an
+// error naming the frame and hook.
+func ParseAnimation(b []byte, id uint32) (*Animation, error) {
 	c := &cursor{b: b}
 	a := &Animation{ID: id}
 	c.id(id)

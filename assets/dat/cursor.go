@@ -83,8 +83,8 @@ func (c *cursor) vec3(field string) [3]float32 {
 // frame reads a Frame: origin x, y, z then rotation w, x, y, z (ACE
 // Entity/Frame.cs).
 func (c *cursor) frame(field string) Frame {
-	return Frame{Origin: c.vec3(field + ".origin"),
-		Rotation: [4]float32{c.f32(field + ".rotation"), c.f32(field + ".rotation"), c.f32(field + ".rotation"), c.f32(field + ".rotation")}}
+	return Frame{Origin: c.vec3(field),
+		Rotation: [4]float32{c.f32(field), c.f32(field), c.f32(field), c.f32(field)}}
 }
 
 func (c *cursor) skip(field string, n int) {

@@ -115,7 +115,7 @@ func get[T any](d *Dats, f *File, name string, c *cache[T], id uint32, parse fun
 
 // Region reads Region 0x13000000 from the portal dat.
 func (d *Dats) Region() (*Region, error) {
-	return get(d, d.Portal, PortalName, &d.region, RegionID, parseRegion)
+	return get(d, d.Portal, PortalName, &d.region, RegionID, ParseRegion)
 }
 
 // LandBlock reads LandBlock id (0xXXYYFFFF) from the cell dat.
@@ -123,7 +123,7 @@ func (d *Dats) LandBlock(id uint32) (*LandBlock, error) {
 	if !IsLandBlockID(id) {
 		return nil, &Error{File: CellName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not a LandBlock id (want 0xXXYYFFFF)")}
 	}
-	return get(d, d.Cell, CellName, &d.landBlocks, id, parseLandBlock)
+	return get(d, d.Cell, CellName, &d.landBlocks, id, ParseLandBlock)
 }
 
 // LandBlockInfo reads LandBlockInfo id (0xXXYYFFFE) from the cell dat.
@@ -131,22 +131,22 @@ func (d *Dats) LandBlockInfo(id uint32) (*LandBlockInfo, error) {
 	if !IsLandBlockInfoID(id) {
 		return nil, &Error{File: CellName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not a LandBlockInfo id (want 0xXXYYFFFE)")}
 	}
-	return get(d, d.Cell, CellName, &d.infos, id, parseLandBlockInfo)
+	return get(d, d.Cell, CellName, &d.infos, id, ParseLandBlockInfo)
 }
 
 // Setup reads Setup id (0x02xxxxxx) from the portal dat.
 func (d *Dats) Setup(id uint32) (*Setup, error) {
-	return get(d, d.Portal, PortalName, &d.setups, id, parseSetup)
+	return get(d, d.Portal, PortalName, &d.setups, id, ParseSetup)
 }
 
 // MotionTable reads MotionTable id (0x09xxxxxx) from the portal dat.
 func (d *Dats) MotionTable(id uint32) (*MotionTable, error) {
-	return get(d, d.Portal, PortalName, &d.tables, id, parseMotionTable)
+	return get(d, d.Portal, PortalName, &d.tables, id, ParseMotionTable)
 }
 
 // Animation reads Animation id (0x03xxxxxx) from the portal dat.
 func (d *Dats) Animation(id uint32) (*Animation, error) {
-	return get(d, d.Portal, PortalName, &d.anims, id, parseAnimation)
+	return get(d, d.Portal, PortalName, &d.anims, id, ParseAnimation)
 }
 
 // cache is a bounded map of parsed entries; when full it is emptied (the

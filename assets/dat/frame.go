@@ -28,5 +28,5 @@ type Sphere struct {
 }
 
 func (c *cursor) sphere(field string) Sphere {
-	return Sphere{Origin: c.vec3(field + ".origin"), Radius: c.f32(field + ".radius")}
+	return Sphere{Origin: c.vec3(field), Radius: c.f32(field)}
 }

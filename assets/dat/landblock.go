@@ -31,7 +31,8 @@ func IsLandBlockID(id uint32) bool { return id&0xFFFF == 0xFFFF }
 // 0xFFFE).
 func IsLandBlockInfoID(id uint32) bool { return id&0xFFFF == 0xFFFE }
 
-func parseLandBlock(b []byte, id uint32) (*LandBlock, error) {
+// ParseLandBlock decodes LandBlock entry id.
+func ParseLandBlock(b []byte, id uint32) (*LandBlock, error) {
 	if len(b) < landBlockSize {
 		field := "padding"
 		switch {

@@ -36,7 +36,8 @@ type Building struct {
 	Portals   int
 }
 
-func parseLandBlockInfo(b []byte, id uint32) (*LandBlockInfo, error) {
+// ParseLandBlockInfo decodes LandBlockInfo entry id.
+func ParseLandBlockInfo(b []byte, id uint32) (*LandBlockInfo, error) {
 	c := &cursor{b: b}
 	li := &LandBlockInfo{ID: id}
 	c.id(id)

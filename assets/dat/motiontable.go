@@ -110,7 +110,9 @@ func (c *cursor) motionEntries(field string) []MotionEntry {
 	return out
 }
 
-func parseMotionTable(b []byte, id uint32) (*MotionTable, error) {
+// ParseMotionTable decodes MotionTable entry id; its tables come back
+// sorted by key.
+func ParseMotionTable(b []byte, id uint32) (*MotionTable, error) {
 	c := &cursor{b: b}
 	m := &MotionTable{ID: id}
 	c.id(id)

@@ -38,7 +38,9 @@ type LandDefs struct {
 	LandHeightTable [256]float32
 }
 
-func parseRegion(b []byte, id uint32) (*Region, error) {
+// ParseRegion decodes a Region entry whose id is id (LandDefs and what
+// precedes them; the later sections are not read).
+func ParseRegion(b []byte, id uint32) (*Region, error) {
 	c := &cursor{b: b}
 	r := &Region{}
 	c.id(id)

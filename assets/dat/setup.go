@@ -37,7 +37,8 @@ type Setup struct {
 // maxParts bounds a setup's or animation's part count.
 const maxParts = 1 << 12
 
-func parseSetup(b []byte, id uint32) (*Setup, error) {
+// ParseSetup decodes Setup entry id.
+func ParseSetup(b []byte, id uint32) (*Setup, error) {
 	c := &cursor{b: b}
 	s := &Setup{ID: id}
 	c.id(id)

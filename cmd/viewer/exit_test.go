@@ -42,7 +42,7 @@ func exitCases(t *testing.T) []exitCase {
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	badDat := damagedDatDir(t)
-	return []exitCase{
+	return append([]exitCase{
 		// -dat (docs/world.md): a damaged dat or a folder without dats is
 		// bad input naming the file or folder, for every subcommand that
 		// runs the pipeline.
@@ -152,7 +152,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},
 		{"export gif in missing directory", []string{"export", "-o", filepath.Join(noDir, "x.gif"), farJump}, 1, "no-such-dir"},
 		{"export pngs in missing directory", []string{"export", "-o", filepath.Join(noDir, "frames"), farJump}, 1, "no-such-dir"},
-	}
+	}, datExitCases(t, dir)...)
 }
 
 func TestExitStatus_EverySubcommandKeepsTheRule(t *testing.T) {

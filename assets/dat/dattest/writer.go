@@ -46,6 +46,11 @@ type Writer struct {
 	// Scatter links each multi-block chain's blocks in reverse file order,
 	// so that a reader must follow the next-block offsets.
 	Scatter bool
+	// Gap, when not 0, puts every block after the header at file offset
+	// Gap or beyond (rounded up to a block): WriteFile leaves the bytes
+	// between as a hole, so that a test can make a file of gigabytes on a
+	// small disk (a sparse file).
+	Gap int64
 	entries map[uint32]item
 }
 
@@ -87,10 +92,13 @@ func (w *Writer) IDs() []uint32 {
 	return ids
 }
 
-// file is the image being laid out.
+// file is the image being laid out: head (the header blocks) at offset
+// 0, data (every other block) at offset base.
 type file struct {
 	bs   int
+	head []byte
 	data []byte
+	base int
 	w    *Writer
 }
 
@@ -101,7 +109,7 @@ func (f *file) chain(payload []byte) uint32 {
 	n := max(1, (len(payload)+per-1)/per)
 	offs := make([]int, n)
 	for i := range offs {
-		offs[i] = len(f.data)
+		offs[i] = f.base + len(f.data)
 		f.data = append(f.data, make([]byte, f.bs)...)
 	}
 	if f.w.Scatter && n > 1 {
@@ -114,11 +122,12 @@ func (f *file) chain(payload []byte) uint32 {
 		if i+1 < n {
 			next = offs[i+1]
 		}
-		binary.LittleEndian.PutUint32(f.data[off:], uint32(next))
+		at := off - f.base
+		binary.LittleEndian.PutUint32(f.data[at:], uint32(next))
 		lo := i * per
 		hi := min(len(payload), lo+per)
 		if lo < hi {
-			copy(f.data[off+4:], payload[lo:hi])
+			copy(f.data[at+4:], payload[lo:hi])
 		}
 	}
 	return uint32(offs[0])
@@ -132,13 +141,25 @@ type dirEntry struct {
 	iteration uint32
 }
 
-// Bytes lays the file out and returns it.
+// Bytes lays the file out and returns it (with Gap, the hole as zeros).
 func (w *Writer) Bytes() []byte {
+	f := w.layout()
+	out := make([]byte, f.base, f.base+len(f.data))
+	copy(out, f.head)
+	return append(out, f.data...)
+}
+
+// layout lays the file out.
+func (w *Writer) layout() *file {
 	bs := int(w.BlockSize)
 	f := &file{bs: bs, w: w}
 	hdrBlocks := (headerOffset + 0x50 + bs - 1) / bs
-	f.data = make([]byte, hdrBlocks*bs)
-	copy(f.data, "glidepath dattest")
+	f.head = make([]byte, hdrBlocks*bs)
+	copy(f.head, "glidepath dattest")
+	f.base = len(f.head)
+	if g := int(w.Gap); g > f.base {
+		f.base = (g + bs - 1) / bs * bs
+	}
 	items := map[uint32]item{}
 	for id, it := range w.entries {
 		items[id] = it
@@ -172,14 +193,14 @@ func (w *Writer) Bytes() []byte {
 		per = nodeEntries
 	}
 	root := f.node(dir, per)
-	h := f.data[headerOffset:]
+	h := f.head[headerOffset:]
 	le := binary.LittleEndian
 	le.PutUint32(h[0:], magic)
 	le.PutUint32(h[4:], w.BlockSize)
-	le.PutUint32(h[8:], uint32(len(f.data)))
+	le.PutUint32(h[8:], uint32(f.base+len(f.data)))
 	le.PutUint32(h[12:], w.DataSet)
 	le.PutUint32(h[32:], root)
-	return f.data
+	return f
 }
 
 // node writes the B-tree over dir (sorted) and returns its root's offset.
@@ -226,9 +247,21 @@ func (f *file) node(dir []dirEntry, per int) uint32 {
 	return f.chain(b)
 }
 
-// WriteFile writes the file to path.
+// WriteFile writes the file to path; with Gap, the hole is left unwritten.
 func (w *Writer) WriteFile(path string) error {
-	if err := os.WriteFile(path, w.Bytes(), 0o644); err != nil {
+	f := w.layout()
+	out, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("dattest: %w", err)
+	}
+	_, err = out.Write(f.head)
+	if err == nil {
+		_, err = out.WriteAt(f.data, int64(f.base))
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("dattest: %w", err)
 	}
 	return nil
