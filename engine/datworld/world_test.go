@@ -249,3 +249,50 @@ func TestWalk_DatTerrain(t *testing.T) {
 		t.Errorf("without dats: z %v radius %v, want the flat ground at 0 and the entity's 0.35", v.Position.Frame.Origin[2], v.Radius)
 	}
 }
+
+// A walk across the edge between landblocks 0xA9B4 and 0xAAB4 (and on into
+// 0xAAB5) keeps the terrain's height on both sides: the neighbours share
+// their edge heights, and the body in contact follows whichever landblock
+// it is in.
+func TestWalk_AcrossLandblockEdges(t *testing.T) {
+	w, _ := standard(t)
+	const gx0, gy0 = 0xA9 * 192, 0xB4 * 192
+	pos := func(X, Y float64) physics.Position {
+		p := physics.NewPosition(0xA9B40001, mgl32.Vec3{float32(X - gx0), float32(Y - gy0), float32(terrainHeight(X, Y))}, 45)
+		p.Normalize()
+		return p
+	}
+	h := recording.NewHeader()
+	e := recording.NewEntity(0x80000A01, pos(gx0+150, gy0+150))
+	e.Seq.Instance, e.HasMotion = 1, true
+	h.Entities = []recording.Entity{e}
+	rec := &recording.Recording{Name: "edge.jsonl", Header: h}
+	for i := 1; i <= 12; i++ {
+		X, Y := gx0+150+6.0*float64(i), gy0+150+6.0*float64(i)
+		rec.Events = append(rec.Events, recording.Event{T: float64(i), Kind: recording.KindPosition, GUID: e.GUID, HasGUID: true,
+			Update: recording.UpdatePosition{GUID: e.GUID, Pos: pos(X, Y), Grounded: true,
+				Seq: recording.PositionSeq{Instance: 1, Position: uint16(i)}}})
+	}
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), World: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[uint32]int{}
+	for s.Tick() < 13*30 {
+		s.Step()
+		v, _ := s.Object(0x80000A01)
+		if !v.Contact {
+			continue
+		}
+		lb := v.Position.Cell >> 16
+		o := v.Position.Frame.Origin
+		X, Y := float64(lb>>8)*192+float64(o[0]), float64(lb&0xFF)*192+float64(o[1])
+		if d := math.Abs(float64(o[2]) - terrainHeight(X, Y)); d > 0.05 {
+			t.Fatalf("tick %d in 0x%04X at (%.2f, %.2f): z %.3f, terrain %.3f", s.Tick(), lb, o[0], o[1], o[2], terrainHeight(X, Y))
+		}
+		seen[lb]++
+	}
+	if seen[0xA9B4] == 0 || seen[0xAAB5] == 0 {
+		t.Errorf("landblocks visited in contact: %v", seen)
+	}
+}
