@@ -156,7 +156,7 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	}
 	shape, found, err := b.data.Setup(ent.Setup)
 	if found && err == nil && !(shape.Radius >= 0 && shape.Height >= 0 && shape.Radius < 1e4 && shape.Height < 1e4) {
-		err = fmt.Errorf("Setup 0x%08X: radius %v, height %v out of range", ent.Setup, shape.Radius, shape.Height)
+		err = fmt.Errorf("setup 0x%08X: radius %v, height %v out of range", ent.Setup, shape.Radius, shape.Height)
 	}
 	good := found && err == nil
 	if !good {

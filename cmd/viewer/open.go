@@ -169,26 +169,22 @@ func (r *readingFlags) readings() ([]string, error) {
 	return out, nil
 }
 
-// openSources reads the input (none: the built-in scenario), warns about
-// events of unknown types it skipped, checks that the selected guid (0:
-// none) names an object of it, and makes one run per reading. Every failure
-// is bad input: the file, its contents, the readings or the guid named.
-func openSources(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
-	return openGrowing(path, readings, sel, stderr, startAt{whole: true})
-}
-
-// openFunc opens an input under the readings named (openSources).
+// openFunc opens an input under the readings named (openSourcesIn).
 type openFunc = func(string, []string, uint32, io.Writer) ([]model.Source, error)
 
-// openSourcesIn is openSources in the client's world w (nil:
-// illustrative).
+// openSourcesIn returns the opener that reads the input (none: the
+// built-in scenario) whole, warns about events of unknown types it skipped,
+// checks that the selected guid (0: none) names an object of it, and makes
+// one run per reading in the client's world w (nil: illustrative). Every
+// failure is bad input: the file, its contents, the readings or the guid
+// named.
 func openSourcesIn(w engine.WorldData) openFunc {
 	return func(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
 		return openGrowing(path, readings, sel, stderr, startAt{whole: true, world: w})
 	}
 }
 
-// openSourcesFrom is openSources for a window that shows tick first: it
+// openSourcesFrom is openSourcesIn for a window that shows tick first: it
 // returns once the events up to tick are read, and the window's runs grow
 // as a goroutine reads the rest (simsource.GrowEvents). A problem met
 // before then is bad input; one met later is shown in the window.

@@ -30,7 +30,7 @@ func checkFollow(file, shot string) error {
 	return nil
 }
 
-// openFollowSources is openSources for a file being written: the runs
+// openFollowSources is openSourcesIn(nil) for a file being written: the runs
 // grow as the file does (simsource.GrowEvents with Follow). A recording
 // must hold its header line already; a capture's header is waited for.
 func openFollowSources(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {

@@ -84,7 +84,7 @@ func (w *World) MotionTable(id uint32) (*anim.MotionTable, error) {
 func ConvertMotionTable(mt *dat.MotionTable, load func(uint32) (*dat.Animation, error)) (*anim.MotionTable, error) {
 	name := fmt.Sprintf("0x%08X", mt.ID)
 	fail := func(format string, args ...any) error {
-		return fmt.Errorf("MotionTable %s: %s", name, fmt.Sprintf(format, args...))
+		return fmt.Errorf("motion table %s: %s", name, fmt.Sprintf(format, args...))
 	}
 	style := mt.DefaultStyle
 	var anims []*anim.Animation
@@ -211,19 +211,19 @@ func clampFrames(a *anim.Animation, ad dat.AnimData) anim.AnimData {
 func convertAnimation(name string, da *dat.Animation) (*anim.Animation, error) {
 	n := int(da.NumFrames)
 	if n < 1 || n > anim.MaxAnimationFrames {
-		return nil, fmt.Errorf("Animation %s: %d frames, want 1 to %d", name, n, anim.MaxAnimationFrames)
+		return nil, fmt.Errorf("animation %s: %d frames, want 1 to %d", name, n, anim.MaxAnimationFrames)
 	}
 	var pos []physics.Frame
 	if len(da.PosFrames) > 0 {
 		if len(da.PosFrames) != n {
-			return nil, fmt.Errorf("Animation %s: %d pos_frames for %d frames", name, len(da.PosFrames), n)
+			return nil, fmt.Errorf("animation %s: %d pos_frames for %d frames", name, len(da.PosFrames), n)
 		}
 		pos = make([]physics.Frame, n)
 		for i, f := range da.PosFrames {
 			q := mgl32.Quat{W: f.Rotation[0], V: mgl32.Vec3{f.Rotation[1], f.Rotation[2], f.Rotation[3]}}
 			pos[i] = physics.NewFrame(mgl32.Vec3(f.Origin), q)
 			if !pos[i].IsValid() {
-				return nil, fmt.Errorf("Animation %s: pos_frames[%d]: not a valid frame (origin %v, rotation %v)", name, i, f.Origin, f.Rotation)
+				return nil, fmt.Errorf("animation %s: pos_frames[%d]: not a valid frame (origin %v, rotation %v)", name, i, f.Origin, f.Rotation)
 			}
 		}
 	}

@@ -151,7 +151,7 @@ func TestMotionTable_Converted(t *testing.T) {
 	mt := dattest.StandardMotionTable()
 	mt.Cycles[1].Data.Anims[0].AnimID = 0x03000999
 	_, err = ConvertMotionTable(mt, w.Dats().Animation)
-	if err == nil || !strings.Contains(err.Error(), "MotionTable 0x09000001") || !strings.Contains(err.Error(), "0x03000999") {
+	if err == nil || !strings.Contains(err.Error(), "motion table 0x09000001") || !strings.Contains(err.Error(), "0x03000999") {
 		t.Errorf("missing animation: %v", err)
 	}
 }
