@@ -20,7 +20,7 @@ func datTerrain(tb testing.TB, sc *Scene) *render.Terrain {
 	cx := math.Floor((lo[0]+hi[0])/2/lb) * lb
 	cy := math.Floor((lo[1]+hi[1])/2/lb) * lb
 	spec := render.TerrainSpec{MinX: cx - lb, MinY: cy - lb, MaxX: cx + 2*lb, MaxY: cy + 2*lb,
-		Height: func(x, y float64) float64 { return 4*math.Sin(x/37) + 3*math.Cos(y/29) },
+		Height:  func(x, y float64) float64 { return 4*math.Sin(x/37) + 3*math.Cos(y/29) },
 		SplitNE: func(gx, gy int) bool { return physics.SplitSWtoNE(uint32(gx), uint32(gy)) },
 	}
 	for i := -1; i <= 1; i++ {
