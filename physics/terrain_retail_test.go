@@ -193,3 +193,22 @@ func BenchmarkTerrain_AssetHeight(b *testing.B) {
 		b.Log(s)
 	}
 }
+
+// A loaded landblock's table of normals and split bits gives exactly the
+// heights and normals the plain computation gives (a heightfield set on a
+// RetailSplit terrain), bit for bit.
+func TestLoadedTerrain_TablesMatchThePlainComputation(t *testing.T) {
+	h := hillyBlock(7)
+	plain := &Terrain{RetailSplit: true}
+	plain.SetLandblock(0xA9B4, h)
+	loaded := NewLoadedTerrain("dat", "test", 0, true, func(uint16) (*Heightfield, bool) { return h, true })
+	for x := float32(0.1); x < 192; x += 1.37 {
+		for y := float32(0.05); y < 192; y += 2.11 {
+			z1, n1 := plain.Height(0xA9B40001, x, y)
+			z2, n2 := loaded.Height(0xA9B40001, x, y)
+			if math.Float32bits(z1) != math.Float32bits(z2) || n1 != n2 {
+				t.Fatalf("(%v, %v): plain %v %v, loaded %v %v", x, y, z1, n1, z2, n2)
+			}
+		}
+	}
+}
