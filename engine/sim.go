@@ -189,7 +189,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	s.worldData = &worldBook{data: opts.World}
 	s.tables.world = s.worldData
 	if opts.World != nil {
-		if err := s.datWorld(rec); err != nil {
+		if err := s.datWorld(); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -52,7 +52,8 @@ type WorldData interface {
 // Fallback is one item the dats lacked or could not give, and what the run
 // used instead (the run's report lists each once).
 type Fallback struct {
-	// Kind is "landblock", "setup" or "motion_table".
+	// Kind is "landblock", "setup", "motion_table" or "statics" (a damaged
+	// LandBlockInfo).
 	Kind string `json:"kind"`
 	// ID is the dat id ("0xA9B4FFFF", "0x02000001", "0x09000001").
 	ID string `json:"id"`
@@ -174,49 +175,21 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 }
 
 // datWorld turns s's world into the dats' world: their terrain, and the
-// statics of the landblocks the recording's objects start in (with their
-// neighbours). A damaged statics entry is an error for the header line.
-func (s *Sim) datWorld(rec *recording.Recording) error {
+// statics (LandBlockInfo) of every landblock a body reaches, read on first
+// use. A damaged statics entry falls back to none there, listed.
+func (s *Sim) datWorld() error {
 	b := s.worldData
 	s.world.Terrain = datTerrain(b, s.world.Terrain)
-	var lbs []uint16
-	addAround := func(cell uint32) {
-		x, y := int(cell>>24), int(cell>>16&0xFF)
-		for dx := -1; dx <= 1; dx++ {
-			for dy := -1; dy <= 1; dy++ {
-				if x+dx < 0 || x+dx > 0xFF || y+dy < 0 || y+dy > 0xFF {
-					continue
-				}
-				id := uint16((x+dx)<<8 | (y + dy))
-				if i, ok := slices.BinarySearch(lbs, id); !ok {
-					lbs = slices.Insert(lbs, i, id)
-				}
-			}
-		}
-	}
-	for i := range rec.Header.Entities {
-		addAround(rec.Header.Entities[i].Pos.Cell)
-	}
-	for i := range rec.Events {
-		if ev := &rec.Events[i]; ev.Kind == recording.KindCreate {
-			addAround(ev.Entity.Pos.Cell)
-		}
-	}
-	if len(lbs) > maxStaticLandblocks {
-		lbs = lbs[:maxStaticLandblocks]
-	}
-	for _, id := range lbs {
+	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
 		obs, err := b.data.Statics(id)
 		if err != nil {
-			return inputError(rec.Name, headerLine, "statics", "landblock 0x%04XFFFE: %v", id, err)
+			b.fallback(Fallback{Kind: "statics", ID: fmt.Sprintf("0x%04XFFFE", id), Used: "no statics there", Problem: err.Error()})
+			return nil
 		}
-		s.world.Obstacles = append(s.world.Obstacles, obs...)
-	}
+		return obs
+	})
 	return nil
 }
-
-// maxStaticLandblocks bounds the landblocks whose statics a run loads.
-const maxStaticLandblocks = 64
 
 // bodySize is the object's collision cylinder: its Setup's from the dats,
 // else its entity's.

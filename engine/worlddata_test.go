@@ -300,3 +300,38 @@ func TestWorldData_Report(t *testing.T) {
 		t.Errorf("without dats: world %q, fallbacks %v, radius %v", r.World, r.WorldFallbacks, r.Objects[0].Radius)
 	}
 }
+
+// Statics are part of the world, read per landblock as a body reaches it:
+// a remote sent through a static cylinder of a LandBlockInfo stops against
+// it, never inside.
+func TestWorldData_StaticsBlock(t *testing.T) {
+	fw := newFakeWorld()
+	fw.blocks = nil // flat ground
+	fw.statics = map[uint16][]physics.Obstacle{0xA9B4: {{Kind: physics.ObstacleCylinder, Name: "0x0200004E", Landblock: 0xA9B4,
+		Center: mgl32.Vec3{120, 90, 0}, Radius: 2, Height: 6}}}
+	rec := testRecording(true)
+	for i := 1; i <= 6; i++ {
+		rec.Events = append(rec.Events, positionEvent(float64(i)*0.5, 90+float32(i)*8, 90, uint16(i)))
+	}
+	s := newSim(t, rec, Options{World: fw})
+	stopped := false
+	for s.Tick() < 5*30 {
+		s.Step()
+		v, _ := s.Object(testGUID)
+		o := v.Position.Frame.Origin
+		d := float32(math.Hypot(float64(o[0]-120), float64(o[1]-90)))
+		if d < 2+v.Radius-0.01 {
+			t.Fatalf("tick %d: the body at %v is inside the static (%.3f m from its axis)", s.Tick(), o, d)
+		}
+		stopped = stopped || o[0] > 110 && o[0] < 120
+	}
+	if !stopped {
+		t.Error("the body never reached the static")
+	}
+	// Without dats there is no static: it walks on past it.
+	s = newSim(t, rec, Options{})
+	runTo(s, 5*30)
+	if v, _ := s.Object(testGUID); v.Position.Frame.Origin[0] < 122 {
+		t.Errorf("without dats the body ended at %v, want past the static's place (x > 122)", v.Position.Frame.Origin)
+	}
+}
