@@ -65,6 +65,13 @@ var (
 
 func cycleKey(style, motion uint32) uint32 { return style<<16 | motion&0xFFFFFF }
 
+// maxMotionValue bounds a MotionData's velocity and omega components and an
+// animation's framerate: a hostile dat's 1e30 is refused (the table falls
+// back), not played.
+const maxMotionValue = 1e4
+
+func finiteBounded(v float32) bool { return v > -maxMotionValue && v < maxMotionValue }
+
 // MotionTable is MotionTable id converted (ConvertMotionTable); nil when
 // the dats lack it.
 func (w *World) MotionTable(id uint32) (*anim.MotionTable, error) {
@@ -115,11 +122,19 @@ func ConvertMotionTable(mt *dat.MotionTable, load func(uint32) (*dat.Animation, 
 		if len(d.Anims) > anim.MaxAnimsPerMotion {
 			return nil, fail("%s: %d animations, more than %d", field, len(d.Anims), anim.MaxAnimsPerMotion)
 		}
+		for _, v := range append(d.Velocity[:], d.Omega[:]...) {
+			if !finiteBounded(v) {
+				return nil, fail("%s: velocity %v, omega %v: want finite numbers below %g", field, d.Velocity, d.Omega, maxMotionValue)
+			}
+		}
 		md := &anim.MotionData{
 			Velocity: mgl32.Vec3(d.Velocity), Omega: mgl32.Vec3(d.Omega),
 			Source: fmt.Sprintf("client_portal.dat MotionTable %s, %s", name, field),
 		}
 		for i, ad := range d.Anims {
+			if !finiteBounded(ad.Framerate) {
+				return nil, fail("%s.anims[%d]: framerate %v: want a finite number below %g", field, i, ad.Framerate, maxMotionValue)
+			}
 			a, err := animOf(ad.AnimID)
 			if err != nil {
 				return nil, fail("%s.anims[%d]: %v", field, i, err)

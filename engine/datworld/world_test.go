@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets"
+	"glidepath/assets/dat"
 	"glidepath/assets/dat/dattest"
 	"glidepath/engine"
 	"glidepath/engine/recording"
@@ -294,5 +295,28 @@ func TestWalk_AcrossLandblockEdges(t *testing.T) {
 	}
 	if seen[0xA9B4] == 0 || seen[0xAAB5] == 0 {
 		t.Errorf("landblocks visited in contact: %v", seen)
+	}
+}
+
+// A hostile MotionTable — a framerate or a velocity that is not a sane
+// finite number — is refused, naming the table and the entry; the engine
+// then falls back to the shipped table for that object.
+func TestMotionTable_RefusesInsaneNumbers(t *testing.T) {
+	w, _ := standard(t)
+	for _, c := range []struct {
+		name string
+		edit func(*dat.MotionTable)
+		want string
+	}{
+		{"NaN framerate", func(m *dat.MotionTable) { m.Cycles[1].Data.Anims[0].Framerate = float32(math.NaN()) }, "framerate NaN"},
+		{"huge velocity", func(m *dat.MotionTable) { m.Cycles[1].Data.Velocity[1] = 1e30 }, "velocity"},
+		{"infinite omega", func(m *dat.MotionTable) { m.Cycles[4].Data.Omega[2] = float32(math.Inf(-1)) }, "omega"},
+	} {
+		mt := dattest.StandardMotionTable()
+		c.edit(mt)
+		_, err := ConvertMotionTable(mt, w.Dats().Animation)
+		if err == nil || !strings.Contains(err.Error(), "motion table 0x09000001") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.name, err)
+		}
 	}
 }
