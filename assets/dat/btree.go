@@ -130,7 +130,7 @@ func (f *File) Lookup(id uint32) (Entry, error) {
 			return Entry{}, &Error{File: f.name, ID: id, HasID: true, Offset: -1, Err: ErrNotFound}
 		}
 		if depth+1 >= MaxDepth {
-			return Entry{}, f.fileErr("b-tree", -1, fmt.Errorf("deeper than %d levels (a loop in the branches?)", MaxDepth))
+			return Entry{}, withID(f.fileErr("b-tree", -1, fmt.Errorf("deeper than %d levels (a loop in the branches?)", MaxDepth)), id)
 		}
 		if i > 0 {
 			lo = n.entries[i-1].ID
@@ -140,14 +140,22 @@ func (f *File) Lookup(id uint32) (Entry, error) {
 		}
 		c, err := f.child(n.branches[i])
 		if err != nil {
-			return Entry{}, err
+			return Entry{}, withID(err, id)
 		}
 		if len(c.entries) > 0 && (c.entries[0].ID <= lo && i > 0 || c.entries[len(c.entries)-1].ID >= hi && i < len(n.entries)) {
-			return Entry{}, f.fileErr(fmt.Sprintf("b-tree node at 0x%X", n.branches[i]), -1,
-				fmt.Errorf("holds ids 0x%08X to 0x%08X, outside its parent's range 0x%08X to 0x%08X", c.entries[0].ID, c.entries[len(c.entries)-1].ID, lo, hi))
+			return Entry{}, withID(f.fileErr(fmt.Sprintf("b-tree node at 0x%X", n.branches[i]), -1,
+				fmt.Errorf("holds ids 0x%08X to 0x%08X, outside its parent's range 0x%08X to 0x%08X", c.entries[0].ID, c.entries[len(c.entries)-1].ID, lo, hi)), id)
 		}
 		n = c
 	}
+}
+
+// withID names the entry a lookup was for in a directory error.
+func withID(err error, id uint32) error {
+	if de, ok := err.(*Error); ok && !de.HasID {
+		de.ID, de.HasID = id, true
+	}
+	return err
 }
 
 // Entries calls fn for every entry in id order (unsigned), walking the

@@ -121,7 +121,7 @@ func (d *Dats) Region() (*Region, error) {
 // LandBlock reads LandBlock id (0xXXYYFFFF) from the cell dat.
 func (d *Dats) LandBlock(id uint32) (*LandBlock, error) {
 	if !IsLandBlockID(id) {
-		return nil, &Error{File: CellName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not a LandBlock id (want 0xXXYYFFFF)")}
+		return nil, &Error{File: CellName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not a LandBlock id (want 0xXXYYFFFF): %w", ErrNotFound)}
 	}
 	return get(d, d.Cell, CellName, &d.landBlocks, id, ParseLandBlock)
 }
@@ -129,23 +129,41 @@ func (d *Dats) LandBlock(id uint32) (*LandBlock, error) {
 // LandBlockInfo reads LandBlockInfo id (0xXXYYFFFE) from the cell dat.
 func (d *Dats) LandBlockInfo(id uint32) (*LandBlockInfo, error) {
 	if !IsLandBlockInfoID(id) {
-		return nil, &Error{File: CellName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not a LandBlockInfo id (want 0xXXYYFFFE)")}
+		return nil, &Error{File: CellName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not a LandBlockInfo id (want 0xXXYYFFFE): %w", ErrNotFound)}
 	}
 	return get(d, d.Cell, CellName, &d.infos, id, ParseLandBlockInfo)
 }
 
+// portalType checks id's top byte; another type's id names no entry of
+// this type (an error wrapping ErrNotFound).
+func portalType(id, top uint32, name string) error {
+	if id>>24 == top {
+		return nil
+	}
+	return &Error{File: PortalName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not a %s id (want 0x%02Xxxxxxx): %w", name, top, ErrNotFound)}
+}
+
 // Setup reads Setup id (0x02xxxxxx) from the portal dat.
 func (d *Dats) Setup(id uint32) (*Setup, error) {
+	if err := portalType(id, 0x02, "Setup"); err != nil {
+		return nil, err
+	}
 	return get(d, d.Portal, PortalName, &d.setups, id, ParseSetup)
 }
 
 // MotionTable reads MotionTable id (0x09xxxxxx) from the portal dat.
 func (d *Dats) MotionTable(id uint32) (*MotionTable, error) {
+	if err := portalType(id, 0x09, "MotionTable"); err != nil {
+		return nil, err
+	}
 	return get(d, d.Portal, PortalName, &d.tables, id, ParseMotionTable)
 }
 
 // Animation reads Animation id (0x03xxxxxx) from the portal dat.
 func (d *Dats) Animation(id uint32) (*Animation, error) {
+	if err := portalType(id, 0x03, "Animation"); err != nil {
+		return nil, err
+	}
 	return get(d, d.Portal, PortalName, &d.anims, id, ParseAnimation)
 }
 

@@ -50,10 +50,12 @@ func TestAnimation_UnknownHookTypeFailsTheEntry(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "frames[1].hooks[1].type at byte") || !strings.Contains(err.Error(), "unknown hook type 99") {
 		t.Fatalf("err %v", err)
 	}
-	// NoOp (0) is not in ACE's hook switch either.
-	a.PartFrames[1].Hooks = []dat.Hook{{Type: dat.HookNoOp}}
-	if _, err := dat.ParseAnimation(dattest.Animation(a), a.ID); err == nil {
-		t.Fatal("a NoOp hook read without error")
+	// NoOp (0) has no payload (holtburger-dat; ACE and DatReaderWriter do
+	// not list it): the hook after it reads.
+	a.PartFrames[1].Hooks = []dat.Hook{{Type: dat.HookNoOp, Direction: 1}, {Type: dat.HookSound, ID: 7}}
+	got, err := dat.ParseAnimation(dattest.Animation(a), a.ID)
+	if err != nil || len(got.PartFrames[1].Hooks) != 2 || got.PartFrames[1].Hooks[1].ID != 7 {
+		t.Fatalf("NoOp then Sound: %v %+v", err, got)
 	}
 }
 
@@ -216,5 +218,25 @@ func TestOpen_DamagedFileNamesIt(t *testing.T) {
 	_, err := dat.Open(dir)
 	if err == nil || !strings.HasPrefix(err.Error(), "client_cell_1.dat: header magic") {
 		t.Fatalf("err %v", err)
+	}
+}
+
+// An id of another type names no entry of the type asked for: an error
+// wrapping ErrNotFound, so that a caller falls back as for an absent id.
+func TestDats_WrongTypeIDIsNotFound(t *testing.T) {
+	d := openStandard(t)
+	for _, err := range []error{
+		func() error { _, err := d.Setup(dattest.HumanTable); return err }(),
+		func() error { _, err := d.MotionTable(dattest.HumanSetup); return err }(),
+		func() error { _, err := d.Animation(0); return err }(),
+		func() error { _, err := d.LandBlock(dattest.HillBlockInfo); return err }(),
+		func() error { _, err := d.LandBlockInfo(dattest.HillBlock); return err }(),
+	} {
+		if !errors.Is(err, dat.ErrNotFound) || !strings.Contains(err.Error(), "not a ") {
+			t.Errorf("err %v", err)
+		}
+	}
+	if _, err := d.Setup(dattest.HumanTable); err.Error() != "client_portal.dat: entry 0x09000001: not a Setup id (want 0x02xxxxxx): not in the file" {
+		t.Errorf("message %q", err)
 	}
 }

@@ -178,6 +178,9 @@ func (f *File) Get(id uint32) ([]byte, error) {
 
 // Read returns an entry's bytes, inflated when compressed.
 func (f *File) Read(e Entry) ([]byte, error) {
+	if f.st == nil {
+		return nil, &Error{File: f.name, ID: e.ID, HasID: true, Offset: -1, Err: fmt.Errorf("file is closed")}
+	}
 	if e.Size > MaxEntrySize {
 		return nil, f.entryErr(e.ID, "size", fmt.Errorf("%d bytes, more than the limit of %d", e.Size, MaxEntrySize))
 	}
@@ -246,7 +249,11 @@ func (f *File) readChain(off uint32, size int) ([]byte, error) {
 	bs := int(f.header.BlockSize)
 	payload := bs - 4
 	out := make([]byte, size)
-	var seen map[uint32]bool
+	// The blocks passed, to catch a chain that comes back: a short list
+	// scanned for the usual few blocks, a set for long chains.
+	var near [16]uint32
+	seenList := append(near[:0], off)
+	var seenSet map[uint32]bool
 	done := 0
 	cur := off
 	for block := 0; ; block++ {
@@ -269,13 +276,25 @@ func (f *File) readChain(off uint32, size int) ([]byte, error) {
 		if nxt == 0 {
 			return nil, &fieldError{fmt.Sprintf("block %d", block), -1, fmt.Errorf("chain ends after %d of %d bytes", done, size)}
 		}
-		if seen == nil {
-			seen = map[uint32]bool{off: true}
+		looped := false
+		if seenSet != nil {
+			looped = seenSet[nxt]
+			seenSet[nxt] = true
+		} else {
+			for _, o := range seenList {
+				looped = looped || o == nxt
+			}
+			seenList = append(seenList, nxt)
+			if len(seenList) == cap(near) {
+				seenSet = make(map[uint32]bool, 2*len(seenList))
+				for _, o := range seenList {
+					seenSet[o] = true
+				}
+			}
 		}
-		if seen[nxt] {
+		if looped {
 			return nil, &fieldError{fmt.Sprintf("block %d", block), -1, fmt.Errorf("chain loops back to offset 0x%X", nxt)}
 		}
-		seen[nxt] = true
 		cur = nxt
 	}
 }

@@ -217,6 +217,19 @@ func TestHandMade_HostileContainers(t *testing.T) {
 		m.u32(b, uint32(a))
 		wantErr(t, hostileGet(t, m, hEntry{id: 0x01000001, off: uint32(a), size: 2000}), "hand.dat: entry 0x01000001", "loops back")
 	})
+	t.Run("chain cycle after 20 blocks", func(t *testing.T) {
+		m := newImg()
+		var bl []int
+		for i := 0; i < 20; i++ {
+			bl = append(bl, m.block())
+		}
+		for i := 0; i+1 < len(bl); i++ {
+			m.u32(bl[i], uint32(bl[i+1]))
+		}
+		m.u32(bl[19], uint32(bl[4]))
+		wantErr(t, hostileGet(t, m, hEntry{id: 0x01000011, off: uint32(bl[0]), size: 25 * (hbs - 4)}),
+			"entry 0x01000011: block 19", "loops back to offset")
+	})
 	t.Run("offset outside the file", func(t *testing.T) {
 		m := newImg()
 		wantErr(t, hostileGet(t, m, hEntry{id: 0x01000002, off: 0x7FFFFF00, size: 10}), "hand.dat: entry 0x01000002", "outside the file")
@@ -260,6 +273,22 @@ func TestHandMade_HostileContainers(t *testing.T) {
 		e := hEntry{flags: 1, id: 0x01000008, off: m.chain([]byte{100, 0, 0, 0, 1, 2, 3, 4}, false), size: 8}
 		wantErr(t, hostileGet(t, m, e), "entry 0x01000008", "zlib")
 	})
+}
+
+func TestHandMade_ClosedFileIsAnError(t *testing.T) {
+	m := newImg()
+	e := m.entry(0x7, word(7))
+	f := m.open(t, m.node([]uint32{0}, []hEntry{e}))
+	f.Close()
+	if _, err := f.Get(0x7); err == nil {
+		t.Error("Get on a closed file")
+	}
+	if _, err := f.Read(Entry{ID: 7, Offset: e.off, Size: 4}); err == nil {
+		t.Error("Read on a closed file")
+	}
+	if err := f.Entries(func(Entry) error { return nil }); err == nil {
+		t.Error("Entries on a closed file")
+	}
 }
 
 func TestHandMade_HostileDirectories(t *testing.T) {

@@ -1,5 +1,6 @@
 // Animation hooks (ACE Entity/AnimationHook.cs and AnimationHooks/*.cs;
-// DatReaderWriter Generated/Types/*Hook.generated.cs): a u32 type, a
+// DatReaderWriter Generated/Types/*Hook.generated.cs; holtburger-dat
+// file_type/setup_model.rs): a u32 type, a
 // direction, then a payload whose layout depends on the type alone — there
 // is no length prefix, so an unknown type leaves the rest of the entry
 // unreadable and fails the entry.
@@ -73,7 +74,7 @@ func (t HookType) String() string {
 //	SetOmega: Vector
 //	TextureVelocity: Speed; TextureVelocityPart: Part, Speed
 //	Attack: Attack
-//	AnimationDone, DefaultScript: nothing
+//	NoOp, AnimationDone, DefaultScript: nothing
 type Hook struct {
 	Type        HookType
 	Direction   int32
@@ -146,7 +147,7 @@ func (c *cursor) hook() Hook {
 		a.LeftX, a.LeftY = c.f32("left_x"), c.f32("left_y")
 		a.RightX, a.RightY = c.f32("right_x"), c.f32("right_y")
 		a.Radius, a.Height = c.f32("radius"), c.f32("height")
-	case HookAnimationDone, HookDefaultScript:
+	case HookNoOp, HookAnimationDone, HookDefaultScript:
 	default:
 		if c.err == nil {
 			c.off = at

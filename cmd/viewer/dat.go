@@ -178,7 +178,7 @@ func decodeDatEntry(d *dat.Dats, id uint32) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := dat.TypeName(f.Header().DataSet, id)
+	name := dat.TypeName(datRole(d, f), id)
 	if name == "" {
 		name = "unknown"
 	}
@@ -219,10 +219,10 @@ func summariseDats(d *dat.Dats) (*datSummary, error) {
 		counts := map[string]*datTypeCount{}
 		err := f.Entries(func(e dat.Entry) error {
 			info.Entries++
-			key := datTypeKey(h.DataSet, e.ID)
+			key := datTypeKey(datRole(d, f), e.ID)
 			c := counts[key]
 			if c == nil {
-				name := dat.TypeName(h.DataSet, e.ID)
+				name := dat.TypeName(datRole(d, f), e.ID)
 				if name == "" {
 					name = "unknown"
 				}
@@ -259,6 +259,16 @@ func summariseDats(d *dat.Dats) (*datSummary, error) {
 		}
 	}
 	return s, nil
+}
+
+// datRole is the data set f's entries are named by: the file's role in the
+// folder (client_cell_1.dat or client_portal.dat), whatever its header's
+// data set field says.
+func datRole(d *dat.Dats, f *dat.File) uint32 {
+	if f == d.Cell {
+		return dat.CellDataSet
+	}
+	return dat.PortalDataSet
 }
 
 // datTypeKey groups ids: in the cell dat by low word kind, in the portal dat

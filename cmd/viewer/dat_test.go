@@ -246,3 +246,53 @@ func datLoopDir(t *testing.T, dir string) string {
 	}
 	return out
 }
+
+// The JSON of a small Setup, byte for byte: the field order, float32
+// numbers in their shortest form, ids as 0x%08X strings, empty lists as [].
+func TestDat_SetupJSONExactly(t *testing.T) {
+	good, _, _ := datDirs(t, t.TempDir())
+	code, out, errs := viewer(t, "dat", "-json", "-entry", "0x02000100", good)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := `{
+  "id": "0x02000100",
+  "type": "Setup",
+  "flags": 0,
+  "parts": ["0x01000200"],
+  "cylspheres": [],
+  "spheres": [
+    {
+      "origin": [0, 0, 0.3],
+      "radius": 0.3
+    }
+  ],
+  "height": 0.6,
+  "radius": 0.3,
+  "step_up_height": 0.1,
+  "step_down_height": 0.1,
+  "default_motion_table": "0x00000000"
+}
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// The text forms say what each entry is, for reading at a terminal.
+func TestDat_EntryText(t *testing.T) {
+	good, _, _ := datDirs(t, t.TempDir())
+	for _, c := range []struct{ id, want string }{
+		{"A9B4FFFF", "LandBlock 0xA9B4FFFF, has objects true\nheights (m), a row per x (west to east), y south to north:\n     104     108"},
+		{"A9B4FFFE", "object 0x0200004E at (40, 60, 92)"},
+		{"0200004E", "cylsphere 0: origin (0, 0.25, 0) radius 1.2 height 3.5"},
+		{"09000001", "cycle 0x8000003D NonCombat -> 0x45000005 WalkForward: velocity (0, 3.12, 0)"},
+		{"03000010", "hook CreateBlockingParticle"},
+		{"13000000", `Region 0x13000000 "Dereth": 255 x 255 landblocks of 8 cells, 24 m squares`},
+	} {
+		code, out, errs := viewer(t, "dat", good, "-entry", c.id)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("-entry %s: exit %d, output lacks %q:\n%s%s", c.id, code, c.want, out, errs)
+		}
+	}
+}

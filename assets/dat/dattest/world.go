@@ -154,10 +154,12 @@ func StandardMotionTable() *dat.MotionTable {
 	}
 }
 
-// AllHooks is one hook of every type, with distinct values.
+// AllHooks is one hook of every type (NoOp included), with distinct
+// values.
 func AllHooks() []dat.Hook {
 	f := dat.Frame{Origin: [3]float32{0.1, 0.2, 0.3}, Rotation: [4]float32{1, 0, 0, 0}}
 	return []dat.Hook{
+		{Type: dat.HookNoOp, Direction: 1},
 		{Type: dat.HookSound, Direction: 1, ID: 0x0A000001},
 		{Type: dat.HookSoundTable, ID: 0x12},
 		{Type: dat.HookAttack, Direction: -1, Attack: dat.AttackCone{Part: 2, LeftX: -0.5, LeftY: 1, RightX: 0.5, RightY: 1, Radius: 2, Height: 1.5}},

@@ -50,7 +50,7 @@ type Writer struct {
 	// Gap or beyond (rounded up to a block): WriteFile leaves the bytes
 	// between as a hole, so that a test can make a file of gigabytes on a
 	// small disk (a sparse file).
-	Gap int64
+	Gap     int64
 	entries map[uint32]item
 }
 
