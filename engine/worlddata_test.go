@@ -262,6 +262,10 @@ func TestWorldData_Report(t *testing.T) {
 	lost := rec.Header.Entities[0]
 	lost.GUID, lost.Setup = testGUID+2, 0x02000002
 	rec.Header.Entities = append(rec.Header.Entities, big, lost)
+	// One more big creature, created by an event.
+	created := rec.Header.Entities[0]
+	created.GUID, created.Setup, created.Name = testGUID+3, 0x02000001, "Created"
+	rec.Events = append(rec.Events, recording.Event{T: 0.05, Kind: recording.KindCreate, GUID: created.GUID, HasGUID: true, Entity: &created})
 	c, err := NewCompare(rec, []interp.Reading{interp.SeedReading()}, Options{Assets: testAssets(), Metrics: true, World: fw})
 	if err != nil {
 		t.Fatal(err)
@@ -287,6 +291,11 @@ func TestWorldData_Report(t *testing.T) {
       "setup": "0x02000002"`,
 		`"kind": "setup",
       "id": "0x02000002"`,
+		`"guid": "0x80000A04",
+      "name": "Created",
+      "radius": 2.5,
+      "height": 6,
+      "setup": "0x02000001"`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %s\n%s", want, out)
