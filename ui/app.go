@@ -60,25 +60,26 @@ func Run(opts Options) error {
 
 // app is the running viewer.
 type app struct {
-	opts Options
+	opts     Options
+	sess     *session
+	pb       playback // the cursor and the live follow's hold (playback.go)
+	tl       timeline.Timeline
+	cam      camera.Camera
+	ctl      camera.Controller
+	builder  *render.Builder
+	flat     *render.Flat // the panels' content and the timeline
+	top      *render.Flat // over everything: captions, hover details, help
+	renderer render.Renderer
+	drawer   *overlay.Drawer
+	scene    overlay.Scene
+	layers   overlay.Set
+	gui      *gui
+
 	// world is the client's world inputs open in (Options.World, or the
 	// dat folder opened with Shift+W); hideWorld hides the world overlay
 	// (key 4: terrain, statics, grid).
 	world     engine.WorldData
 	hideWorld bool
-	sess      *session
-	pb        playback // the cursor and the live follow's hold (playback.go)
-	tl        timeline.Timeline
-	cam       camera.Camera
-	ctl       camera.Controller
-	builder   *render.Builder
-	flat      *render.Flat // the panels' content and the timeline
-	top       *render.Flat // over everything: captions, hover details, help
-	renderer  render.Renderer
-	drawer    *overlay.Drawer
-	scene     overlay.Scene
-	layers    overlay.Set
-	gui       *gui
 
 	lay    layout
 	panels panelState // open panels, sizes, inspector and pipeline (panelstate.go)

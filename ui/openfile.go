@@ -29,12 +29,12 @@ import (
 
 // openBox is the open dialog's state.
 type openBox struct {
-	active bool
-	// dat: the box asks for a dat folder (Shift+W), not an input.
-	dat        bool
+	active     bool
 	text       []rune
 	candidates []string // what Tab found when it could not decide
 	chars      []rune
+	// dat: the box asks for a dat folder (Shift+W), not an input.
+	dat bool
 }
 
 // maxCandidates is how many completions the box lists.
