@@ -226,7 +226,7 @@ func TestWorldData_MotionTablePlays(t *testing.T) {
 	motions := make([]*anim.MotionData, anim.Wave+1)
 	motions[anim.Ready] = &anim.MotionData{Anims: []anim.AnimData{{Anim: a, Framerate: 30, HighFrame: -1}}}
 	motions[anim.WalkForward] = &anim.MotionData{Velocity: mgl32.Vec3{0, 3.1, 0}, Anims: []anim.AnimData{{Anim: a, Framerate: 30, HighFrame: -1}}}
-	tbl, err := anim.NewMotionTable("0x09000001", "test", motions)
+	tbl, err := anim.NewMotionTable("0x09000001", "test", motions, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,6 +65,17 @@ var (
 
 func cycleKey(style, motion uint32) uint32 { return style<<16 | motion&0xFFFFFF }
 
+// motionOf is the cycle a link key (style set: (style << 16) | (motion &
+// 0xFFFFFF)) or a motion command (style 0) names, if Glidepath plays it.
+func motionOf(v, style uint32) (anim.Motion, bool) {
+	for _, c := range cycles {
+		if style != 0 && v == cycleKey(style, c.cmd) || style == 0 && v == c.cmd {
+			return c.m, true
+		}
+	}
+	return 0, false
+}
+
 // maxMotionValue bounds a MotionData's velocity and omega components and an
 // animation's framerate: a hostile dat's 1e30 is refused (the table falls
 // back), not played.
@@ -172,6 +183,29 @@ func ConvertMotionTable(mt *dat.MotionTable, load func(uint32) (*dat.Animation, 
 			}
 		}
 	}
+	// Links between the cycles read, forwards: key (style << 16) | (from &
+	// 0xFFFFFF), each of its motions a destination.
+	var links []anim.Link
+	for i := range mt.Links {
+		from, ok := motionOf(mt.Links[i].Key, style)
+		if !ok || motions[from] == nil {
+			continue
+		}
+		for j := range mt.Links[i].Motions {
+			lm := &mt.Links[i].Motions[j]
+			to, ok := motionOf(lm.Motion, 0)
+			if !ok || motions[to] == nil || to == from {
+				continue
+			}
+			md, err := convert(fmt.Sprintf("link 0x%08X → 0x%08X", mt.Links[i].Key, lm.Motion), &lm.Data)
+			if err != nil {
+				return nil, err
+			}
+			if md != nil {
+				links = append(links, anim.Link{From: from, To: to, Data: md})
+			}
+		}
+	}
 	for _, mr := range mirrors {
 		if motions[mr.m] == nil && motions[mr.from] != nil {
 			motions[mr.m] = scaled(motions[mr.from], mr.speed, mr.m)
@@ -180,7 +214,7 @@ func ConvertMotionTable(mt *dat.MotionTable, load func(uint32) (*dat.Animation, 
 	if motions[anim.Ready] == nil {
 		return nil, fail("no Ready cycle (key 0x%08X) in its default style 0x%08X", cycleKey(style, cmdReady), style)
 	}
-	return anim.NewMotionTable(name, fmt.Sprintf("client_portal.dat MotionTable %s (docs/world.md)", name), motions)
+	return anim.NewMotionTable(name, fmt.Sprintf("client_portal.dat MotionTable %s (docs/world.md)", name), motions, links)
 }
 
 // scaled is md played at speed: CMotionInterp::adjust_motion's substitute,

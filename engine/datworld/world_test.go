@@ -145,6 +145,16 @@ func TestMotionTable_Converted(t *testing.T) {
 	if tb.Motion(anim.Ready) == nil || tb.Motion(anim.RunForward).Anims[0].Framerate != 37.5 {
 		t.Error("Ready or RunForward wrong")
 	}
+	// The links out of Ready, played before the new cycle.
+	if l := tb.Link(anim.Ready, anim.WalkForward); l == nil || len(l.Anims) != 2 || l.Anims[0].Anim.Name() != "0x03000004" || l.Anims[1].Framerate != 45 || l.Anims[1].HighFrame != 3 {
+		t.Errorf("link Ready → WalkForward %+v", l)
+	}
+	if l := tb.Link(anim.Ready, anim.RunForward); l == nil || l.Anims[0].LowFrame != 1 || l.Anims[0].HighFrame != 4 {
+		t.Errorf("link Ready → RunForward %+v", l)
+	}
+	if tb.Link(anim.WalkForward, anim.Ready) != nil {
+		t.Error("a link the table does not hold")
+	}
 	if tb2, err := w.MotionTable(0x09000999); tb2 != nil || err != nil {
 		t.Errorf("absent table: %v %v", tb2, err)
 	}
