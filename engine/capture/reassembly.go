@@ -32,16 +32,13 @@ const (
 )
 
 // seqWindow remembers which of the last recentWindow sequence numbers
-// (rolling u32, as AC numbers packets and fragments) were seen: a bitmap
-// sliding with the highest number seen. A number further back than the
-// window is taken as not seen.
+// (rolling u32, as AC numbers packets) were seen: a bitmap sliding with the
+// highest number seen. A number further back than the window is taken as
+// not seen.
 type seqWindow struct {
 	init bool
 	max  uint32
 	bits [recentWindow / 64]uint64
-	// sums are the content hashes of whole one-fragment messages, by slot
-	// (blob-id windows only).
-	sums []uint64
 }
 
 func (w *seqWindow) slot(s uint32) (int, uint64) {
@@ -76,22 +73,6 @@ func (w *seqWindow) add(s uint32) {
 	w.bits[i] |= b
 }
 
-// addSum marks s seen with a message's content hash.
-func (w *seqWindow) addSum(s uint32, sum uint64) {
-	w.add(s)
-	if w.has(s) {
-		if w.sums == nil {
-			w.sums = make([]uint64, recentWindow)
-		}
-		w.sums[s%recentWindow] = sum
-	}
-}
-
-// hasSum says s was seen with this content hash.
-func (w *seqWindow) hasSum(s uint32, sum uint64) bool {
-	return w.has(s) && w.sums != nil && w.sums[s%recentWindow] == sum
-}
-
 // contentSum is a message's identity for de-duplication: FNV-1a's
 // constants applied to 8 bytes at a time (a message is read once per
 // import, so this runs per message).
@@ -108,77 +89,197 @@ func contentSum(b []byte) uint64 {
 	return h
 }
 
-// blobWindows remembers completed blob ids: a sequence window per id (ACE
-// sends every fragment with id 0x80000000), the last one used cached.
-type blobWindows struct {
-	byID   map[uint32]*seqWindow
-	lastID uint32
-	last   *seqWindow
+// doneSet remembers the blob ids (fragment sequence and id, the 64-bit key
+// aclogview reads) of the last recentWindow messages completed on a
+// stream, with the content hash of those that came whole in one fragment.
+// Its memory and its cost per message are fixed whatever the ids look
+// like: ACE's single id 0x80000000 with a sequence per message, an id per
+// message, random ids or ids reused as they wrap all cost one ring entry
+// and one hash-table probe. The oldest entry makes room for the newest.
+type doneSet struct {
+	ring  []doneEntry // recentWindow entries, oldest at next once full
+	next  int
+	table []int32 // open addressing (linear probing): ring index + 1, 0 empty
 }
 
-// maxBlobIDs bounds the distinct ids remembered; past it they are
-// forgotten and start again.
-const maxBlobIDs = 64
+type doneEntry struct {
+	key    uint64
+	sum    uint64
+	hasSum bool
+	used   bool
+}
 
-func (b *blobWindows) window(id uint32, create bool) *seqWindow {
-	if b.last != nil && b.lastID == id {
-		return b.last
+// doneTableSize is the hash table's size: twice the entries, a power of 2.
+const doneTableSize = 2 * recentWindow
+
+func doneHash(key uint64) int {
+	key ^= key >> 33
+	key *= 0xff51afd7ed558ccd
+	key ^= key >> 33
+	return int(key & (doneTableSize - 1))
+}
+
+// find returns the ring index of key, or -1.
+func (d *doneSet) find(key uint64) int {
+	if d.table == nil {
+		return -1
 	}
-	w := b.byID[id]
-	if w == nil {
-		if !create {
-			return nil
+	for h := doneHash(key); ; h = (h + 1) & (doneTableSize - 1) {
+		v := d.table[h]
+		if v == 0 {
+			return -1
 		}
-		if b.byID == nil || len(b.byID) >= maxBlobIDs {
-			b.byID = make(map[uint32]*seqWindow)
+		if d.ring[v-1].key == key {
+			return int(v - 1)
 		}
-		w = &seqWindow{}
-		b.byID[id] = w
 	}
-	b.lastID, b.last = id, w
-	return w
 }
 
-func (b *blobWindows) has(id, seq uint32) bool {
-	w := b.window(id, false)
-	return w != nil && w.has(seq)
+// has says the message key was completed recently.
+func (d *doneSet) has(key uint64) bool { return d.find(key) >= 0 }
+
+// hasSum says the message key was completed recently, whole in one
+// fragment, with this content hash.
+func (d *doneSet) hasSum(key, sum uint64) bool {
+	i := d.find(key)
+	return i >= 0 && d.ring[i].hasSum && d.ring[i].sum == sum
 }
 
-func (b *blobWindows) add(id, seq uint32) { b.window(id, true).add(seq) }
-
-func (b *blobWindows) hasSum(id, seq uint32, sum uint64) bool {
-	w := b.window(id, false)
-	return w != nil && w.hasSum(seq, sum)
+// add records the completed message key (with its content hash when
+// hasSum); a key already there takes the new hash.
+func (d *doneSet) add(key, sum uint64, hasSum bool) {
+	if i := d.find(key); i >= 0 {
+		d.ring[i].sum, d.ring[i].hasSum = sum, hasSum
+		return
+	}
+	if d.ring == nil {
+		d.ring = make([]doneEntry, recentWindow)
+		d.table = make([]int32, doneTableSize)
+	}
+	if old := &d.ring[d.next]; old.used {
+		d.remove(old.key)
+	}
+	d.ring[d.next] = doneEntry{key: key, sum: sum, hasSum: hasSum, used: true}
+	h := doneHash(key)
+	for d.table[h] != 0 {
+		h = (h + 1) & (doneTableSize - 1)
+	}
+	d.table[h] = int32(d.next + 1)
+	d.next = (d.next + 1) % recentWindow
 }
 
-func (b *blobWindows) addSum(id, seq uint32, sum uint64) { b.window(id, true).addSum(seq, sum) }
+// remove takes key out of the hash table, shifting back the entries after
+// it that probed past its slot (deletion without tombstones).
+func (d *doneSet) remove(key uint64) {
+	const mask = doneTableSize - 1
+	h := doneHash(key)
+	for d.ring[d.table[h]-1].key != key {
+		h = (h + 1) & mask
+	}
+	for j := (h + 1) & mask; d.table[j] != 0; j = (j + 1) & mask {
+		// The entry at j may move to the hole at h when its home slot is
+		// not in (h, j] (cyclically).
+		home := doneHash(d.ring[d.table[j]-1].key)
+		if (j > h && (home <= h || home > j)) || (j < h && home <= h && home > j) {
+			d.table[h] = d.table[j]
+			h = j
+		}
+	}
+	d.table[h] = 0
+}
+
+// reset forgets everything (a new session), keeping the storage.
+func (d *doneSet) reset() {
+	clear(d.ring)
+	clear(d.table)
+	d.next = 0
+}
 
 // partial is a message still missing fragments. Its storage follows the
-// fragments received, not the count a header claims.
+// fragments received, not the count a header claims: their bytes are
+// appended to one buffer as they come, each fragment's place in it kept.
 type partial struct {
 	count      int
 	have       []uint64 // bitmap of the indexes received
-	frags      []indexed
-	size       int
+	buf        []byte   // the fragments' data, in arrival order
+	spans      []span   // where each fragment's data is in buf
+	inOrder    bool     // every fragment so far came in index order
 	firstFrame int
 	firstTS    time.Time
 }
 
-type indexed struct {
-	index int
-	data  []byte
-}
+type span struct{ index, off, n int }
 
 func (pt *partial) has(i int) bool { return pt.have[i/64]&(1<<(i%64)) != 0 }
 
+// data is fragment k's bytes (k in arrival order).
+func (pt *partial) data(k int) []byte {
+	sp := pt.spans[k]
+	return pt.buf[sp.off : sp.off+sp.n]
+}
+
 // stream is one direction of one connection.
 type stream struct {
-	seen     seqWindow   // sequences of packets with fragments
-	done     blobWindows // blob ids of completed messages
+	seen     seqWindow // sequences of packets with fragments
+	done     doneSet   // blob ids of completed messages
 	partials map[uint64]*partial
+	// last is the partial of lastID (the message the previous fragment
+	// belonged to: a message's fragments come in runs), or nil.
+	lastID uint64
+	last   *partial
+	free   []*partial // finished partials, their storage kept for reuse
 }
 
 func newStream() *stream { return &stream{partials: make(map[uint64]*partial)} }
+
+// partialOf is the pending message id, or nil.
+func (st *stream) partialOf(id uint64) *partial {
+	if st.last != nil && st.lastID == id {
+		return st.last
+	}
+	pt := st.partials[id]
+	if pt != nil {
+		st.lastID, st.last = id, pt
+	}
+	return pt
+}
+
+// newPartial starts pending message id of count fragments.
+func (st *stream) newPartial(id uint64, count, frame int, ts time.Time) *partial {
+	var pt *partial
+	if n := len(st.free); n > 0 {
+		pt, st.free = st.free[n-1], st.free[:n-1]
+	} else {
+		pt = &partial{}
+	}
+	words := (count + 63) / 64
+	if cap(pt.have) < words {
+		pt.have = make([]uint64, words)
+	} else {
+		pt.have = pt.have[:words]
+		clear(pt.have)
+	}
+	pt.count, pt.buf, pt.spans, pt.inOrder = count, pt.buf[:0], pt.spans[:0], true
+	pt.firstFrame, pt.firstTS = frame, ts
+	st.partials[id] = pt
+	st.lastID, st.last = id, pt
+	return pt
+}
+
+// remove ends pending message id; its storage is kept for the next unless
+// keepBuf is false (its buffer was handed on as a message).
+func (st *stream) remove(id uint64, pt *partial, keepBuf bool) {
+	delete(st.partials, id)
+	if st.last == pt {
+		st.last = nil
+	}
+	if !keepBuf || cap(pt.buf) > 64<<10 {
+		pt.buf = nil // not kept: handed on, or too big to hold on to
+	}
+	if len(st.free) < 16 {
+		st.free = append(st.free, pt)
+	}
+}
 
 // message is one whole game message.
 type message struct {
@@ -200,7 +301,8 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 	if p.flags&flagConnectRequest != 0 {
 		// A new session restarts the sequences.
 		ra.dropAll(st, "session restarted before the message completed")
-		st.seen, st.done = seqWindow{}, blobWindows{}
+		st.seen = seqWindow{}
+		st.done.reset()
 	}
 	// A retransmission (flag 0x1) of a packet already seen is dropped
 	// whole. A packet without the flag is read even when its sequence was
@@ -231,15 +333,15 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 			// ids are unique in retail and ACE, but a writer that reuses
 			// them must not lose messages.
 			sum := contentSum(f.data)
-			if repeated && st.done.hasSum(f.id, f.seq, sum) {
+			if repeated && st.done.hasSum(id, sum) {
 				ra.stats.DuplicateFragments++
 				continue
 			}
-			st.done.addSum(f.id, f.seq, sum)
+			st.done.add(id, sum, true)
 			out = append(out, message{frame, ts, f.data})
 			continue
 		}
-		if st.done.has(f.id, f.seq) {
+		if st.done.has(id) {
 			ra.stats.DuplicateFragments++
 			continue
 		}
@@ -247,13 +349,12 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 			ra.stats.malformed(frame, fmt.Sprintf("AC fragment: count %d exceeds %d", f.count, maxFragments))
 			continue
 		}
-		pt := st.partials[id]
+		pt := st.partialOf(id)
 		if pt == nil {
 			if len(st.partials) >= maxPartials {
 				ra.dropOldest(st)
 			}
-			pt = &partial{count: int(f.count), have: make([]uint64, (int(f.count)+63)/64), firstFrame: frame, firstTS: ts}
-			st.partials[id] = pt
+			pt = st.newPartial(id, int(f.count), frame, ts)
 		}
 		if int(f.count) != pt.count {
 			ra.stats.malformed(frame, fmt.Sprintf("AC fragment: count %d, earlier fragments of the message said %d", f.count, pt.count))
@@ -264,18 +365,26 @@ func (ra *reassembler) packet(st *stream, p *packet, frame int, ts time.Time, ou
 			continue
 		}
 		pt.have[f.index/64] |= 1 << (f.index % 64)
-		pt.frags = append(pt.frags, indexed{int(f.index), append([]byte(nil), f.data...)})
-		pt.size += len(f.data)
-		if len(pt.frags) < pt.count {
+		if int(f.index) != len(pt.spans) {
+			pt.inOrder = false
+		}
+		pt.spans = append(pt.spans, span{int(f.index), len(pt.buf), len(f.data)})
+		pt.buf = append(pt.buf, f.data...)
+		if len(pt.spans) < pt.count {
 			continue
 		}
-		sort.Slice(pt.frags, func(i, j int) bool { return pt.frags[i].index < pt.frags[j].index })
-		data := make([]byte, 0, pt.size)
-		for _, d := range pt.frags {
-			data = append(data, d.data...)
+		var data []byte
+		if pt.inOrder {
+			data = pt.buf
+		} else {
+			sort.Slice(pt.spans, func(i, j int) bool { return pt.spans[i].index < pt.spans[j].index })
+			data = make([]byte, 0, len(pt.buf))
+			for k := range pt.spans {
+				data = append(data, pt.data(k)...)
+			}
 		}
-		delete(st.partials, id)
-		st.done.add(f.id, f.seq)
+		st.remove(id, pt, !pt.inOrder)
+		st.done.add(id, 0, false)
 		out = append(out, message{frame, ts, data})
 	}
 	if ts.Sub(ra.lastSweep) > time.Second {
@@ -327,7 +436,6 @@ func (ra *reassembler) dropAll(st *stream, why string) {
 }
 
 func (ra *reassembler) drop(st *stream, id uint64, pt *partial, why string) {
-	delete(st.partials, id)
 	var missing []int
 	for i := 0; i < pt.count && len(missing) < 16; i++ {
 		if !pt.has(i) {
@@ -335,10 +443,11 @@ func (ra *reassembler) drop(st *stream, id uint64, pt *partial, why string) {
 		}
 	}
 	opcode := ""
-	for _, d := range pt.frags {
-		if d.index == 0 && len(d.data) >= 4 {
-			opcode = fmt.Sprintf(" (opcode 0x%04X)", binary.LittleEndian.Uint32(d.data))
+	for k, sp := range pt.spans {
+		if d := pt.data(k); sp.index == 0 && len(d) >= 4 {
+			opcode = fmt.Sprintf(" (opcode 0x%04X)", binary.LittleEndian.Uint32(d))
 		}
 	}
 	ra.stats.dropped(pt.firstFrame, fmt.Sprintf("message %08X:%08X%s: %s; missing fragment index %v of %d", uint32(id>>32), uint32(id), opcode, why, missing, pt.count))
+	st.remove(id, pt, true)
 }
