@@ -80,6 +80,23 @@ func wireCapture(tb testing.TB, w *bytes.Buffer, size int64, cfg wiretest.Config
 func writeWire(tb testing.TB, cw *countWriter, size int64, cfg wiretest.Config) {
 	tb.Helper()
 	msgs, span := wireMessages(tb, "crowd")
+	writeMessages(tb, cw, size, cfg, msgs, span)
+}
+
+// oneByteMessages are the player's creation and then one-byte messages,
+// ten thousand a second: the tiny-fragment case where every fragment is a
+// message of its own (too short to carry an opcode).
+func oneByteMessages(tb testing.TB) ([]wireMessage, float64) {
+	tb.Helper()
+	msgs := []wireMessage{{0, capturetest.PlayerCreate(capturetest.PlayerGUID)}}
+	for i := 1; i <= 100000; i++ {
+		msgs = append(msgs, wireMessage{float64(i/10) / 1000, []byte{byte(i)}})
+	}
+	return msgs, 10
+}
+
+func writeMessages(tb testing.TB, cw *countWriter, size int64, cfg wiretest.Config, msgs []wireMessage, span float64) {
+	tb.Helper()
 	wr := wiretest.New(cw, cfg)
 	for k := 0; k == 0 || cw.n < size; k++ {
 		for _, m := range msgs {
@@ -165,7 +182,9 @@ func TestWire_EveryIDPattern(t *testing.T) {
 // BenchmarkImportIDs reads captures of the crowd scenario written by the
 // independent transport writer under each fragment-id pattern: MB/cpu-s is
 // the import rate per CPU-second. GLIDEPATH_BENCH_IMPORT_MB sets the size
-// (default 16); tiny=1 is the one-byte-fragment capture.
+// (default 16). whole: the crowd scenario's messages in fragments of up to
+// 448 bytes; tiny: the same in one-byte fragments; bytes: one-byte
+// messages, each a fragment of its own.
 func BenchmarkImportIDs(b *testing.B) {
 	mb := int64(16)
 	if s := os.Getenv("GLIDEPATH_BENCH_IMPORT_MB"); s != "" {
@@ -175,12 +194,22 @@ func BenchmarkImportIDs(b *testing.B) {
 		}
 		mb = v
 	}
-	for _, fd := range []int{0, 1} {
+	crowd, crowdSpan := wireMessages(b, "crowd")
+	bytes1, bytesSpan := oneByteMessages(b)
+	for _, kind := range []string{"whole", "tiny", "bytes"} {
 		for _, ids := range wiretest.Patterns {
 			var buf bytes.Buffer
-			wireCapture(b, &buf, mb<<20, wiretest.Config{IDs: ids, FragmentData: fd, Seed: 7, RetransmitEvery: 20})
+			cfg := wiretest.Config{IDs: ids, Seed: 7, RetransmitEvery: 20}
+			msgs, span := crowd, crowdSpan
+			switch kind {
+			case "tiny":
+				cfg.FragmentData = 1
+			case "bytes":
+				msgs, span = bytes1, bytesSpan
+			}
+			writeMessages(b, &countWriter{w: &buf}, mb<<20, cfg, msgs, span)
 			data := buf.Bytes()
-			b.Run(fmt.Sprintf("%s/tiny=%d/MB=%d", ids, fd, mb), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%s/MB=%d", ids, kind, mb), func(b *testing.B) {
 				b.SetBytes(int64(len(data)))
 				b.ReportAllocs()
 				cpu0 := cpuSeconds()
@@ -208,7 +237,8 @@ func BenchmarkImportIDs(b *testing.B) {
 // (docs/benchmarks.md). It runs only when GLIDEPATH_WIRE_CAPTURE names the
 // output file; GLIDEPATH_WIRE_CAPTURE_MB sets its size (default 1024),
 // GLIDEPATH_WIRE_IDS the pattern (ace, per-message, random, wrap) and
-// GLIDEPATH_WIRE_TINY=1 one-byte fragments.
+// GLIDEPATH_WIRE_TINY=1 one-byte fragments, GLIDEPATH_WIRE_MESSAGES=bytes
+// one-byte messages instead of the crowd scenario's.
 func TestWriteWireCapture(t *testing.T) {
 	path := os.Getenv("GLIDEPATH_WIRE_CAPTURE")
 	if path == "" {
@@ -235,13 +265,17 @@ func TestWriteWireCapture(t *testing.T) {
 	if os.Getenv("GLIDEPATH_WIRE_TINY") == "1" {
 		cfg.FragmentData = 1
 	}
+	msgs, span := wireMessages(t, "crowd")
+	if os.Getenv("GLIDEPATH_WIRE_MESSAGES") == "bytes" {
+		msgs, span = oneByteMessages(t)
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
 	cw := &countWriter{w: w}
-	writeWire(t, cw, mb<<20, cfg)
+	writeMessages(t, cw, mb<<20, cfg, msgs, span)
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
