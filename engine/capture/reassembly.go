@@ -228,6 +228,21 @@ type stream struct {
 	lastID uint64
 	last   *partial
 	free   []*partial // finished partials, their storage kept for reuse
+	// order lists the partials as they were started (so by first frame),
+	// from head on; an entry whose partial is gone is skipped.
+	order []started
+	head  int
+}
+
+type started struct {
+	id    uint64
+	frame int
+	pt    *partial
+}
+
+// pending says e is still a pending message.
+func (st *stream) pending(e *started) bool {
+	return st.partials[e.id] == e.pt && e.pt.firstFrame == e.frame
 }
 
 func newStream() *stream { return &stream{partials: make(map[uint64]*partial)} }
@@ -263,6 +278,18 @@ func (st *stream) newPartial(id uint64, count, frame int, ts time.Time) *partial
 	pt.firstFrame, pt.firstTS = frame, ts
 	st.partials[id] = pt
 	st.lastID, st.last = id, pt
+	if n := len(st.order) - st.head; n >= 4*maxPartials {
+		// Most entries are of messages long complete: keep the others.
+		kept := st.order[:0]
+		for _, e := range st.order[st.head:] {
+			if st.pending(&e) {
+				kept = append(kept, e)
+			}
+		}
+		clear(st.order[len(kept):])
+		st.order, st.head = kept, 0
+	}
+	st.order = append(st.order, started{id, frame, pt})
 	return pt
 }
 
@@ -414,28 +441,44 @@ func sortedIDs(m map[uint64]*partial) []uint64 {
 	return ids
 }
 
-// dropOldest drops the pending message that started first.
+// dropOldest drops the pending message that started first (the lowest
+// blob id among those that started in the same frame): the front of the
+// start order, past the entries of messages already gone.
 func (ra *reassembler) dropOldest(st *stream) {
-	var oldest uint64
-	var op *partial
-	for id, pt := range st.partials {
-		if op == nil || pt.firstFrame < op.firstFrame || (pt.firstFrame == op.firstFrame && id < oldest) {
-			oldest, op = id, pt
+	for st.head < len(st.order) && !st.pending(&st.order[st.head]) {
+		st.order[st.head] = started{}
+		st.head++
+	}
+	if st.head == len(st.order) {
+		return
+	}
+	oldest := st.order[st.head]
+	for i := st.head + 1; i < len(st.order) && st.order[i].frame == oldest.frame; i++ {
+		if e := st.order[i]; e.id < oldest.id && st.pending(&e) {
+			oldest = e
 		}
 	}
-	if op != nil {
-		ra.drop(st, oldest, op, fmt.Sprintf("fragment missing (more than %d messages pending)", maxPartials))
-	}
+	ra.drop(st, oldest.id, oldest.pt, tooManyPending)
 }
+
+var tooManyPending = fmt.Sprintf("fragment missing (more than %d messages pending)", maxPartials)
 
 // dropAll drops every pending message (end of capture, new session).
 func (ra *reassembler) dropAll(st *stream, why string) {
 	for _, id := range sortedIDs(st.partials) {
 		ra.drop(st, id, st.partials[id], why)
 	}
+	clear(st.order)
+	st.order, st.head = st.order[:0], 0
 }
 
 func (ra *reassembler) drop(st *stream, id uint64, pt *partial, why string) {
+	if len(ra.stats.Dropped) >= maxListed {
+		// Counted only: the summary lists the first maxListed.
+		ra.stats.DroppedCount++
+		st.remove(id, pt, true)
+		return
+	}
 	var missing []int
 	for i := 0; i < pt.count && len(missing) < 16; i++ {
 		if !pt.has(i) {

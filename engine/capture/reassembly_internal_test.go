@@ -1,6 +1,11 @@
 package capture
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestSeqWindow: the de-duplication window remembers the last
 // recentWindow numbers across the u32 wrap, forgets older ones and
@@ -77,5 +82,98 @@ func TestDoneSet(t *testing.T) {
 	d.add(7, 1, false)
 	if !d.has(7) || d.hasSum(7, 1) {
 		t.Fatal("a message completed from several fragments has no content hash to match")
+	}
+}
+
+// BenchmarkReassemblyIncomplete feeds fragments that each open a message
+// whose other fragment never comes: past maxPartials pending, every new
+// one drops the oldest. One op is one fragment.
+func BenchmarkReassemblyIncomplete(b *testing.B) {
+	var sum Summary
+	ra := &reassembler{stats: &sum}
+	st := newStream()
+	data := []byte{1, 2, 3, 4}
+	var out []message
+	ts := time.Unix(0, 0)
+	n := uint32(0)
+	for b.Loop() {
+		n++
+		p := packet{seq: n, frags: []fragment{{seq: n, id: 0x80000000, count: 2, data: data}}}
+		out = ra.packet(st, &p, int(n), ts, out[:0])
+	}
+	if sum.DroppedCount == 0 && b.N > maxPartials {
+		b.Fatal("nothing dropped")
+	}
+}
+
+// TestDropOldest: with maxPartials messages pending, a new one drops the
+// one that started in the earliest frame, the lowest blob id among those
+// of that frame — whatever completed or was dropped in between (the start
+// order skips them), several messages starting in one packet in any id
+// order. Checked against a scan of every pending message.
+func TestDropOldest(t *testing.T) {
+	var sum Summary
+	ra := &reassembler{stats: &sum}
+	st := newStream()
+	ts := time.Unix(0, 0)
+	pending := map[uint64]int{} // blob id → first frame
+	done := map[uint64]bool{}
+	var want []uint64
+	var out []message
+	rnd := uint32(1)
+	next := func() uint32 { rnd = rnd*1664525 + 1013904223; return rnd }
+	for frame := 1; frame <= 3*maxPartials; frame++ {
+		var frags []fragment
+		// Up to four new messages in this packet, ids in a jumbled order,
+		// each sending one of its two fragments.
+		for k := next() % 5; k > 0; k-- {
+			seq := next() % 100000
+			frags = append(frags, fragment{seq: seq, id: 7, count: 2, index: 0, data: []byte{1, 2, 3, 4}})
+		}
+		// Now and then the missing half of a pending message: it completes.
+		if frame%3 == 0 {
+			for id := range pending {
+				frags = append(frags, fragment{seq: uint32(id), id: uint32(id >> 32), count: 2, index: 1, data: []byte{5}})
+				break
+			}
+		}
+		for _, f := range frags {
+			id := uint64(f.id)<<32 | uint64(f.seq)
+			if done[id] {
+				continue
+			}
+			if _, ok := pending[id]; ok {
+				if f.index == 1 {
+					delete(pending, id)
+					done[id] = true
+				}
+				continue
+			}
+			if len(pending) >= maxPartials {
+				var oid uint64
+				of := -1
+				for pid, pf := range pending {
+					if of < 0 || pf < of || (pf == of && pid < oid) {
+						oid, of = pid, pf
+					}
+				}
+				delete(pending, oid)
+				want = append(want, oid)
+			}
+			pending[id] = frame
+		}
+		p := packet{seq: uint32(frame), frags: frags}
+		out = ra.packet(st, &p, frame, ts, out[:0])
+	}
+	if len(want) < 100 {
+		t.Fatalf("only %d drops: the test does not reach the bound", len(want))
+	}
+	if sum.DroppedCount != len(want) {
+		t.Fatalf("%d messages dropped, want %d", sum.DroppedCount, len(want))
+	}
+	for i, p := range sum.Dropped {
+		if w := fmt.Sprintf("message %08X:%08X ", uint32(want[i]>>32), uint32(want[i])); !strings.HasPrefix(p.Problem, w) {
+			t.Fatalf("drop %d: %q, want %s…", i, p.Problem, w)
+		}
 	}
 }
