@@ -278,8 +278,9 @@ func (st *stream) newPartial(id uint64, count, frame int, ts time.Time) *partial
 	pt.firstFrame, pt.firstTS = frame, ts
 	st.partials[id] = pt
 	st.lastID, st.last = id, pt
-	if n := len(st.order) - st.head; n >= 4*maxPartials {
-		// Most entries are of messages long complete: keep the others.
+	if n := len(st.order) - st.head; n >= 4*maxPartials || (st.head >= maxPartials && st.head >= n) {
+		// Most entries are of messages long complete, or the front is
+		// mostly passed: keep the pending ones, from the start.
 		kept := st.order[:0]
 		for _, e := range st.order[st.head:] {
 			if st.pending(&e) {

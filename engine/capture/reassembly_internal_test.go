@@ -110,13 +110,18 @@ func BenchmarkReassemblyIncomplete(b *testing.B) {
 // one that started in the earliest frame, the lowest blob id among those
 // of that frame — whatever completed or was dropped in between (the start
 // order skips them), several messages starting in one packet in any id
-// order. Checked against a scan of every pending message.
+// order. Checked, packet by packet, against a model that scans every
+// pending message.
 func TestDropOldest(t *testing.T) {
 	var sum Summary
 	ra := &reassembler{stats: &sum}
 	st := newStream()
 	ts := time.Unix(0, 0)
-	pending := map[uint64]int{} // blob id → first frame
+	type modelMsg struct {
+		frame int
+		have  [2]bool
+	}
+	pending := map[uint64]*modelMsg{}
 	done := map[uint64]bool{}
 	var want []uint64
 	var out []message
@@ -125,55 +130,89 @@ func TestDropOldest(t *testing.T) {
 	for frame := 1; frame <= 3*maxPartials; frame++ {
 		var frags []fragment
 		// Up to four new messages in this packet, ids in a jumbled order,
-		// each sending one of its two fragments.
+		// each sending the first of its two fragments.
 		for k := next() % 5; k > 0; k-- {
 			seq := next() % 100000
 			frags = append(frags, fragment{seq: seq, id: 7, count: 2, index: 0, data: []byte{1, 2, 3, 4}})
 		}
-		// Now and then the missing half of a pending message: it completes.
-		if frame%3 == 0 {
+		// Now and then the missing half of the pending message with the
+		// lowest id: it completes (unless this packet drops it first).
+		if frame%3 == 0 && len(pending) > 0 {
+			first := uint64(1<<64 - 1)
 			for id := range pending {
-				frags = append(frags, fragment{seq: uint32(id), id: uint32(id >> 32), count: 2, index: 1, data: []byte{5}})
-				break
+				first = min(first, id)
 			}
+			missing := uint16(0)
+			if pending[first].have[0] {
+				missing = 1
+			}
+			frags = append(frags, fragment{seq: uint32(first), id: uint32(first >> 32), count: 2, index: missing, data: []byte{5}})
 		}
 		for _, f := range frags {
 			id := uint64(f.id)<<32 | uint64(f.seq)
 			if done[id] {
 				continue
 			}
-			if _, ok := pending[id]; ok {
-				if f.index == 1 {
-					delete(pending, id)
-					done[id] = true
-				}
-				continue
-			}
-			if len(pending) >= maxPartials {
-				var oid uint64
-				of := -1
-				for pid, pf := range pending {
-					if of < 0 || pf < of || (pf == of && pid < oid) {
-						oid, of = pid, pf
+			m := pending[id]
+			if m == nil {
+				if len(pending) >= maxPartials {
+					var oid uint64
+					of := -1
+					for pid, pm := range pending {
+						if of < 0 || pm.frame < of || (pm.frame == of && pid < oid) {
+							oid, of = pid, pm.frame
+						}
 					}
+					delete(pending, oid)
+					want = append(want, oid)
 				}
-				delete(pending, oid)
-				want = append(want, oid)
+				m = &modelMsg{frame: frame}
+				pending[id] = m
 			}
-			pending[id] = frame
+			m.have[f.index] = true
+			if m.have[0] && m.have[1] {
+				delete(pending, id)
+				done[id] = true
+			}
 		}
 		p := packet{seq: uint32(frame), frags: frags}
 		out = ra.packet(st, &p, frame, ts, out[:0])
+		if sum.DroppedCount != len(want) || len(st.partials) != len(pending) {
+			t.Fatalf("frame %d: %d dropped, want %d; %d pending, want %d", frame, sum.DroppedCount, len(want), len(st.partials), len(pending))
+		}
 	}
-	if len(want) < 100 {
-		t.Fatalf("only %d drops: the test does not reach the bound", len(want))
-	}
-	if sum.DroppedCount != len(want) {
-		t.Fatalf("%d messages dropped, want %d", sum.DroppedCount, len(want))
+	if len(want) < 100 || len(done) < 100 {
+		t.Fatalf("only %d drops and %d completions: the test does not reach the bound", len(want), len(done))
 	}
 	for i, p := range sum.Dropped {
 		if w := fmt.Sprintf("message %08X:%08X ", uint32(want[i]>>32), uint32(want[i])); !strings.HasPrefix(p.Problem, w) {
 			t.Fatalf("drop %d: %q, want %s…", i, p.Problem, w)
 		}
+	}
+}
+
+// TestStartOrderBounded: the start order stays bounded when every new
+// message drops the oldest (each fragment of a long capture opening a
+// message that never completes), and when messages complete.
+func TestStartOrderBounded(t *testing.T) {
+	var sum Summary
+	ra := &reassembler{stats: &sum}
+	st := newStream()
+	ts := time.Unix(0, 0)
+	var out []message
+	for n := uint32(1); n <= 50*maxPartials; n++ {
+		frags := []fragment{{seq: n, id: 0x80000000, count: 2, data: []byte{1}}}
+		if n%2 == 0 {
+			// Every other message completes in the same packet.
+			frags = append(frags, fragment{seq: n, id: 0x80000000, count: 2, index: 1, data: []byte{2}})
+		}
+		p := packet{seq: n, frags: frags}
+		out = ra.packet(st, &p, int(n), ts, out[:0])
+		if cap(st.order) > 8*maxPartials {
+			t.Fatalf("after %d messages the start order holds %d entries (capacity %d)", n, len(st.order), cap(st.order))
+		}
+	}
+	if sum.DroppedCount == 0 {
+		t.Fatal("nothing was dropped: the bound was not reached")
 	}
 }
