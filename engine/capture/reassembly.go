@@ -97,9 +97,13 @@ func contentSum(b []byte) uint64 {
 // message, random ids or ids reused as they wrap all cost one ring entry
 // and one hash-table probe. The oldest entry makes room for the newest.
 type doneSet struct {
-	ring  []doneEntry // recentWindow entries, oldest at next once full
-	next  int
-	table []int32 // open addressing (linear probing): ring index + 1, 0 empty
+	ring []doneEntry // recentWindow entries, oldest at next once full
+	next int
+	// table is the hash index, open addressing with linear probing: 0 is
+	// empty, else the entry's home slot << 16 | its ring index + 1 (the
+	// home kept so that probing and deletion read the ring only for a
+	// likely match).
+	table []uint32
 }
 
 type doneEntry struct {
@@ -109,7 +113,8 @@ type doneEntry struct {
 	used   bool
 }
 
-// doneTableSize is the hash table's size: twice the entries, a power of 2.
+// doneTableSize is the hash table's size: twice the entries, a power of 2
+// (its slots and the ring's indexes fit 16 bits each).
 const doneTableSize = 2 * recentWindow
 
 func doneHash(key uint64) int {
@@ -119,24 +124,34 @@ func doneHash(key uint64) int {
 	return int(key & (doneTableSize - 1))
 }
 
-// find returns the ring index of key, or -1.
-func (d *doneSet) find(key uint64) int {
+// slot returns the table slot of key, or -1.
+func (d *doneSet) slot(key uint64) int {
 	if d.table == nil {
 		return -1
 	}
-	for h := doneHash(key); ; h = (h + 1) & (doneTableSize - 1) {
+	home := doneHash(key)
+	for h := home; ; h = (h + 1) & (doneTableSize - 1) {
 		v := d.table[h]
 		if v == 0 {
 			return -1
 		}
-		if d.ring[v-1].key == key {
-			return int(v - 1)
+		if int(v>>16) == home && d.ring[v&0xFFFF-1].key == key {
+			return h
 		}
 	}
 }
 
+// find returns the ring index of key, or -1.
+func (d *doneSet) find(key uint64) int {
+	h := d.slot(key)
+	if h < 0 {
+		return -1
+	}
+	return int(d.table[h]&0xFFFF - 1)
+}
+
 // has says the message key was completed recently.
-func (d *doneSet) has(key uint64) bool { return d.find(key) >= 0 }
+func (d *doneSet) has(key uint64) bool { return d.slot(key) >= 0 }
 
 // hasSum says the message key was completed recently, whole in one
 // fragment, with this content hash.
@@ -154,32 +169,36 @@ func (d *doneSet) add(key, sum uint64, hasSum bool) {
 	}
 	if d.ring == nil {
 		d.ring = make([]doneEntry, recentWindow)
-		d.table = make([]int32, doneTableSize)
+		d.table = make([]uint32, doneTableSize)
 	}
 	if old := &d.ring[d.next]; old.used {
-		d.remove(old.key)
+		// Its slot is the one from its home on that holds its ring index:
+		// found in the table alone.
+		for h := doneHash(old.key); d.table[h] != 0; h = (h + 1) & (doneTableSize - 1) {
+			if d.table[h]&0xFFFF == uint32(d.next+1) {
+				d.remove(h)
+				break
+			}
+		}
 	}
 	d.ring[d.next] = doneEntry{key: key, sum: sum, hasSum: hasSum, used: true}
-	h := doneHash(key)
+	home := doneHash(key)
+	h := home
 	for d.table[h] != 0 {
 		h = (h + 1) & (doneTableSize - 1)
 	}
-	d.table[h] = int32(d.next + 1)
+	d.table[h] = uint32(home)<<16 | uint32(d.next+1)
 	d.next = (d.next + 1) % recentWindow
 }
 
-// remove takes key out of the hash table, shifting back the entries after
-// it that probed past its slot (deletion without tombstones).
-func (d *doneSet) remove(key uint64) {
+// remove empties table slot h, shifting back the entries after it that
+// probed past it (deletion without tombstones).
+func (d *doneSet) remove(h int) {
 	const mask = doneTableSize - 1
-	h := doneHash(key)
-	for d.ring[d.table[h]-1].key != key {
-		h = (h + 1) & mask
-	}
 	for j := (h + 1) & mask; d.table[j] != 0; j = (j + 1) & mask {
 		// The entry at j may move to the hole at h when its home slot is
 		// not in (h, j] (cyclically).
-		home := doneHash(d.ring[d.table[j]-1].key)
+		home := int(d.table[j] >> 16)
 		if (j > h && (home <= h || home > j)) || (j < h && home <= h && home > j) {
 			d.table[h] = d.table[j]
 			h = j
