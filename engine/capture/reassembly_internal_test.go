@@ -52,7 +52,7 @@ func TestDoneSet(t *testing.T) {
 		var d doneSet
 		model := map[uint64]uint64{}
 		var order []uint64
-		for n := 0; n < 3*recentWindow+123; n++ {
+		for n := 0; n < 5*recentWindow+123; n++ {
 			k, sum := key(n), uint64(n)*31
 			if n == 2*recentWindow {
 				d.reset()
@@ -67,7 +67,7 @@ func TestDoneSet(t *testing.T) {
 			}
 			model[k] = sum
 			d.add(k, sum, true)
-			for _, probe := range []uint64{k, key(n - recentWindow), key(n - recentWindow + 1), key(n / 2), 12345} {
+			for _, probe := range []uint64{k, key(n - 1), key(n - 2), key(n - recentWindow), key(n - recentWindow + 1), key(n / 2), 12345} {
 				want, ok := model[probe]
 				if got := d.has(probe); got != ok {
 					t.Fatalf("%s: after %d adds, has(%#x) = %v, want %v", name, n+1, probe, got, ok)
