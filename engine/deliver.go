@@ -88,6 +88,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 	case recording.KindDelete:
 		o.st.alive = false
 		o.st.deleted = int32(s.tick)
+		s.unstickFrom(o.guid)
 		s.emit(o, Event{Kind: EventDelete})
 	case recording.KindObserver:
 		s.hasObserver, s.observer = true, ev.Pos
@@ -150,16 +151,34 @@ func (s *Sim) playerDistance(o *object) float32 {
 }
 
 // deliverMotion applies an UpdateMotion: the object gets a motion
-// interpreter if it had none, and CMotionInterp::move_to_interpreted_state /
+// interpreter if it had none; a motion with stamps passes the stamp gate
+// first (motionstamps.go); then, as MovementManager::unpack_movement
+// (0x00524440, acclient.c:339491) does, the object is unstuck
+// (unstick_from_object), and CMotionInterp::move_to_interpreted_state /
 // apply_interpreted_movement set the sequence's cycle (anim.MotionInterp.
-// ApplyInterpreted). The state was validated when the Sim was made.
+// ApplyInterpreted), or a move-to type goes to the MoveToManager; an
+// interpreted state with a sticky object then sticks the mover to it
+// (CPhysicsObj::stick_to_object). The state was validated when the Sim was
+// made.
 func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 	if !o.st.hasMI {
 		o.giveMotionInterp()
 	}
+	ev := Event{Kind: EventMotion}
+	if m.HasSeq {
+		ev.Stored = motionStored(o)
+		ev.Gate = gateMotion(o, m.Seq)
+		if !ev.Gate.Applied() {
+			s.emit(o, ev)
+			return
+		}
+	}
+	// unpack_movement unsticks on every movement; no shipped input sends
+	// one while an object is stuck, so this changed no trace.
+	o.pm.Unstick()
 	if m.MovementType != recording.InterpretedCommand {
 		s.deliverMoveTo(o, m)
-		s.emit(o, Event{Kind: EventMotion})
+		s.emit(o, ev)
 		return
 	}
 	if mgr := s.moveTo(o); mgr != nil {
@@ -178,7 +197,40 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		canMove := o.phys.State&physics.StateGravity == 0 || o.phys.InContact() && o.phys.OnWalkable()
 		_, _ = o.mi.PlayActions(animActions(m, buf[:0]), o.parts, canMove)
 	}
-	s.emit(o, Event{Kind: EventMotion})
+	if m.StickTo != 0 {
+		s.stickToObject(o, m.StickTo)
+	}
+	s.emit(o, ev)
+}
+
+// stickToObject is CPhysicsObj::stick_to_object (ACE PhysicsObj.cs): when
+// the target is known, PositionManager::StickTo with its radius; the
+// StickyManager then pulls the body to 0.3 m from the target's cylinder at
+// 5 × max_speed until its 1 s timeout (interp/sticky.go). The target's
+// position is snapshotted as for a sticky move-to, so the pull reads where
+// the target stood when the tick's messages had been handled.
+func (s *Sim) stickToObject(o *object, guid uint32) {
+	pos, radius, _, ok := s.moveTarget(guid)
+	if !ok {
+		return
+	}
+	s.anySticky = true
+	s.snapshotStickyTargets()
+	s.sticky = append(s.sticky, stickyTarget{guid: guid, pos: pos})
+	o.pm.StickTo(guid, radius)
+}
+
+// unstickFrom clears the StickyManager of every live object stuck to guid,
+// which has left the world: the target's TargetManager tells its voyeurs
+// (NotifyVoyeurOfEvent(ExitWorld)), and each sticker's
+// StickyManager::HandleUpdateTarget, seeing a status other than OK, calls
+// ClearTarget (ACE TargetManager.cs, StickyManager.cs).
+func (s *Sim) unstickFrom(guid uint32) {
+	for _, o := range s.slots[:s.nslots] {
+		if o.st.alive && o.pm.StickyObjectID() == guid {
+			o.pm.Unstick()
+		}
+	}
 }
 
 // deliverMoveTo handles an UpdateMotion of a move-to type. Retail hands it

@@ -123,6 +123,7 @@ func (p Place) Position() physics.Position {
 //	EventSnap:         From, To
 //	EventContact:      Contact
 //	EventVector:       Applied
+//	EventMotion:       Gate, Stored
 //	EventPop:          From, To, Stage, Distance, Contact
 //	EventHitch:        From, Queue, Contact
 //
@@ -158,6 +159,12 @@ type Event struct {
 	// Distance: a route's player_distance when it was routed; a pop's
 	// displacement by Stage.
 	Distance float32
+
+	// Gate is a motion's stamp verdict, and Stored the instance, movement
+	// and server-control stamps the object had stored when it arrived
+	// (MotionStampNames order; meaningful when Gate is not MotionUngated).
+	Gate   MotionGate
+	Stored [3]uint16
 
 	// Source is the index in the recording's Events of the event being
 	// delivered when this happened, or −1 when it happened during the tick's

@@ -16,7 +16,9 @@ import (
 // logEntry is one Event packed. x and y are Cumulative and
 // ProgressQuantum's bits for a stall window; for a blip, snap, pop or
 // hitch x is the index of the From place (To follows it) in Sim.places and
-// y Distance's bits; for a route y is Distance's bits.
+// y Distance's bits; for a route y is Distance's bits; for a motion x holds
+// the stored instance and movement stamps, y the server-control stamp and
+// the Gate.
 type logEntry struct {
 	tick   int32
 	guid   uint32
@@ -64,6 +66,9 @@ func (s *Sim) pack(e *Event) {
 		l.y = math.Float32bits(e.Distance)
 	case EventRoute:
 		l.y = math.Float32bits(e.Distance)
+	case EventMotion:
+		l.x = uint32(e.Stored[0]) | uint32(e.Stored[1])<<16
+		l.y = uint32(e.Stored[2]) | uint32(e.Gate)<<16
 	default:
 		l.x, l.y = math.Float32bits(e.Cumulative), math.Float32bits(e.ProgressQuantum)
 	}
@@ -86,6 +91,9 @@ func (s *Sim) unpack(i int) Event {
 		e.Distance = math.Float32frombits(l.y)
 	case EventRoute:
 		e.Distance = math.Float32frombits(l.y)
+	case EventMotion:
+		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
+		e.Gate = MotionGate(l.y >> 16)
 	default:
 		e.Cumulative, e.ProgressQuantum = math.Float32frombits(l.x), math.Float32frombits(l.y)
 	}
