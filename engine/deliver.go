@@ -90,6 +90,9 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 		o.st.deleted = int32(s.tick)
 		s.unstickFrom(o.guid)
 		s.emit(o, Event{Kind: EventDelete})
+		if s.opts.Metrics && s.logging {
+			s.endSpans(o, &s.metrics.t[o.slot])
+		}
 	case recording.KindObserver:
 		s.hasObserver, s.observer = true, ev.Pos
 	case recording.KindTruth:
@@ -132,7 +135,11 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	}
 	s.noteStamps(at, o, u)
 	o.st.lastStamps, o.st.hasStamps = stampCheckOf(o, u), true
+	qBefore := queueLen(o)
 	r := o.phys.UnpackPositionEvent(u)
+	if r == physics.RouteInterpolate && s.opts.Metrics && !s.replay {
+		s.metrics.noteRoute(s, o, &u.Position, qBefore)
+	}
 	s.fill(at, o, r)
 	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)
 	if r == physics.RouteTeleport || r == physics.RouteSlide {
@@ -177,6 +184,9 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 	// one while an object is stuck, so this changed no trace.
 	o.pm.Unstick()
 	if m.MovementType != recording.InterpretedCommand {
+		if m.HasRunRate && s.opts.Metrics && !s.replay {
+			s.metrics.noteRunRate(o.slot)
+		}
 		s.deliverMoveTo(o, m)
 		s.emit(o, ev)
 		return
@@ -188,6 +198,9 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		syncMovingTo(o)
 	}
 	_ = o.mi.ApplyInterpreted(interpretedState(m), o.parts)
+	if (m.HasRunRate || m.Forward == recording.RunForward) && s.opts.Metrics && !s.replay {
+		s.metrics.noteRunRate(o.slot)
+	}
 	if m.NumActions > 0 {
 		// The action half of move_to_interpreted_state: each action with a
 		// newer stamp goes through DoInterpretedMotion to PlayAction (seed
