@@ -20,7 +20,7 @@ func spanText(e *Event) (what, why string) {
 			what += fmt.Sprintf(", %.1f× the run speed %s m/s", e.Speed/e.Ref, metresText(e.Ref))
 		}
 		what += ")"
-		why = fmt.Sprintf("adjust_offset moved the body at the catch-up speed %s m/s (2 × get_adjusted_max_speed, seed 000 §4) because the queue got ahead of it", metresText(e.Rate))
+		why = fmt.Sprintf("adjust_offset moved the body at the catch-up speed %s m/s (2 × get_adjusted_max_speed, docs/pipeline.md#adjust-offset) because the queue got ahead of it", metresText(e.Rate))
 		if e.CauseTick > 0 || e.CauseDist > 0 {
 			why += fmt.Sprintf(": the UpdatePosition at tick %d landed %s m ahead of the body", e.CauseTick, metresText(e.CauseDist))
 			if e.Queue > 1 {
