@@ -43,14 +43,14 @@ func spanText(e *Event) (what, why string) {
 		}
 	case EventLag:
 		what = fmt.Sprintf("lag: fell %s m behind (from %s m)", metresText(e.Distance), metresText(e.CauseDist))
-		why = fmt.Sprintf("each UpdatePosition from tick %d to %d landed farther ahead of the body than the one before; the queue went from %s to %s and the error from %s m to %s m",
+		why = fmt.Sprintf("the UpdatePositions from tick %d to %d landed farther and farther ahead of the body, the queue never emptying; the queue rose from %s to %s and the error from %s m to %s m",
 			e.Since, e.Until, nodesText(e.Fail), nodesText(e.Queue), metresText(e.CauseDist), metresText(e.Distance))
 		if e.Ref > 0 {
 			why += fmt.Sprintf("; the server moved it at %s m/s", metresText(e.Ref))
 			if e.Ref > e.Rate {
 				why += fmt.Sprintf(", faster than the catch-up speed %s m/s", metresText(e.Rate))
 				if e.RunRate > 0 {
-					why += fmt.Sprintf(" (2 × 4.0 × my_run_rate %s)", strconv.FormatFloat(float64(e.RunRate), 'f', 2, 32))
+					why += fmt.Sprintf(" (2 × 4.0 × the run rate, my_run_rate %s)", strconv.FormatFloat(float64(e.RunRate), 'f', 2, 32))
 				}
 			}
 			why += fmt.Sprintf(", and the body followed at %s m/s", metresText(e.Speed))
