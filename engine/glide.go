@@ -250,34 +250,40 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 	// newest update.
 	bk := &g.back
 	isBack := false
-	if !jumped && prevQueue > 0 && disp > StillDistance {
-		var head, tail Place
-		var note routeNote
-		found := false
-		if q > 0 {
-			hn, _ := o.pm.Interpolation().Node(0)
-			tn, _ := o.pm.Interpolation().Node(q - 1)
-			head, tail = PlaceOf(&hn.Position), PlaceOf(&tn.Position)
-			note, found = g.noteAt(&head)
-		}
-		if bk.active && (q == 0 || !found || !sameSpot(&head, &bk.cause.place)) {
-			// The node it was heading back to completed this tick.
-			head, tail, note, found = bk.cause.place, bk.cause.place, bk.cause, true
-		}
-		if found {
-			toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
-			away := placeDist(&to, &tail) > placeDist(&from, &tail)+0.25*float64(disp)
-			reverse := false
-			if g.hasTravel {
-				fx, fy := globalXY(&from)
-				tx, ty := globalXY(&to)
-				dx, dy := tx-fx, ty-fy
-				if l := math.Hypot(dx, dy); l > 0 {
-					reverse = (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
-				}
+	if !jumped && prevQueue > 0 && disp > StillDistance && (q > 0 || bk.active) {
+		reverse := false
+		if g.hasTravel {
+			fx, fy := globalXY(&from)
+			tx, ty := globalXY(&to)
+			dx, dy := tx-fx, ty-fy
+			if l := math.Hypot(dx, dy); l > 0 {
+				reverse = (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
 			}
-			stale := !sameSpot(&head, &tail)
-			isBack = toward && (reverse || away) && (note.stuck != 0 || stale || bk.active)
+		}
+		var head, tail Place
+		if q > 0 {
+			im := o.pm.Interpolation()
+			hn, _ := im.Node(0)
+			tn, _ := im.Node(q - 1)
+			head, tail = PlaceOf(&hn.Position), PlaceOf(&tn.Position)
+		}
+		if bk.active && (q == 0 || !sameSpot(&head, &bk.cause.place)) {
+			// The node it was heading back to completed this tick.
+			head, tail = bk.cause.place, bk.cause.place
+		}
+		toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
+		away := placeDist(&to, &tail) > placeDist(&from, &tail)+0.25*float64(disp)
+		var note routeNote
+		switch {
+		case !toward || !(reverse || away):
+		case bk.active:
+			isBack = true
+		default:
+			// Only a step back looks up when its node was queued.
+			found := false
+			if note, found = g.noteAt(&head); found {
+				isBack = note.stuck != 0 || !sameSpot(&head, &tail)
+			}
 		}
 		if isBack {
 			if !bk.active {
