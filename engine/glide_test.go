@@ -108,8 +108,8 @@ func TestGlide_ACE2823LagWithoutRunRate(t *testing.T) {
 		t.Fatalf("%d lags, want 1: %v", len(lg), cs)
 	}
 	c := lg[0]
-	if c.Tick != 30 || c.Until != 105 {
-		t.Errorf("lag ticks %d–%d, want 30–105 (the updates from t 1.0 to 3.5)", c.Tick, c.Until)
+	if c.Tick != 15 || c.Until != 90 {
+		t.Errorf("lag ticks %d–%d, want 15–90 (the updates from t 0.5 to 3.0)", c.Tick, c.Until)
 	}
 	if math.Abs(float64(c.Distance)-11) > 0.2 {
 		t.Errorf("fell %.2f m behind, want about 11", c.Distance)

@@ -19,7 +19,7 @@ func TestRun_ExplainJSONNamesGlideCauses(t *testing.T) {
 	}{
 		{"ace3328_snapback.jsonl", "snapback", []string{"StickyManager", "stuck to"}, 44, 48},
 		{"ace2764_sprint.jsonl", "sprint", []string{"catch-up"}, 30, 85},
-		{"ace2823_lag.jsonl", "lag", []string{"lag", "run rate"}, 30, 105},
+		{"ace2823_lag.jsonl", "lag", []string{"lag", "run rate"}, 15, 90},
 	} {
 		t.Run(c.kind, func(t *testing.T) {
 			code, out, errs := viewer(t, "run", "-explain", "-json", "../../recordings/"+c.file)
