@@ -168,3 +168,18 @@ func TestGlide_SpanEventsPackExactly(t *testing.T) {
 		t.Errorf("motion unpacked %+v, want %+v", got, m)
 	}
 }
+
+// The ordinary rhythm — catch up on one update, then wait for the next —
+// is no sprint, however long the catch-up: a walker whose updates each land
+// 4 m ahead (the default scenario's) has none, while the teleport
+// scenario's 40 m chase, on past the next updates, is one.
+func TestGlide_OneUpdateCatchUpIsNoSprint(t *testing.T) {
+	_, cs := explainedRun(t, "default")
+	if n := len(causesOf(cs, EventSprint)); n != 0 {
+		t.Errorf("%d sprints in the default scenario's steady catch-ups", n)
+	}
+	_, cs = explainedRun(t, "teleport")
+	if sp := causesOf(cs, EventSprint); len(sp) != 1 || sp[0].Distance < 39 {
+		t.Errorf("teleport chase: %v", sp)
+	}
+}
