@@ -1,10 +1,10 @@
 // The event log as the viewer reads it: one flat value per decision the
 // pipeline took — routing branches (seed 004 §0–§3), enqueues, node
 // completions, stall windows and blips (seed 000 §3–§6), snaps, contact
-// changes — plus motion, vector, create, delete and note events, each
-// stamped with its tick and object. Positions are global metres. EventLog
-// reads the engine's packed log in place and converts one entry when
-// asked.
+// changes, sprints, snap-backs and lags — plus motion, vector, create,
+// delete and note events, each stamped with its tick and object. Positions
+// are global metres. EventLog reads the engine's packed log in place and
+// converts one entry when asked.
 
 package store
 
@@ -44,12 +44,17 @@ type Event struct {
 	Received    Vec3
 	// StampsIn and StampsStored are a route event's instance, position,
 	// teleport and force_position stamps and the ones stored when it
-	// arrived, when HasStamps (seed 004 §2–§3).
+	// arrived, when HasStamps (seed 004 §2–§3); for a motion event, its
+	// instance, movement and server_control stamps (the fourth is 0), and
+	// Applied says whether the stamp gate let it through.
 	HasStamps              bool
 	StampsIn, StampsStored [4]uint16
 	// Note is a note event's place among the run's notes (the viewer's
 	// Info.Notes); −1 otherwise.
 	Note int32
+	// Since and Until are a sprint's, snap-back's or lag's first and last
+	// ticks (the event is logged once it is over).
+	Since, Until int32
 }
 
 // EventLog is the engine's log as a Log of Events: a fixed-length view
@@ -65,7 +70,8 @@ type EventLog struct {
 // NewEventLog reads view, whose route events' received positions are in
 // events; notes are the recording-event indices of the run's notes, in
 // order (EventStore.NoteEvents); causes, shared by every view of the same
-// log, explains its blips, snaps, pops and hitches.
+// log, explains its blips, snaps, pops, hitches, sprints, snap-backs and
+// lags.
 func NewEventLog(view engine.LogView, events *engine.EventStore, notes []int32, causes *Causes) EventLog {
 	return EventLog{view: view, events: events, notes: notes, causes: causes}
 }
@@ -106,9 +112,22 @@ func (l EventLog) convert(e *engine.Event) Event {
 		Cumulative: e.Cumulative, ProgressQuantum: e.ProgressQuantum,
 		Note: -1,
 	}
-	if e.Kind == engine.EventBlip || e.Kind == engine.EventSnap || e.Kind == engine.EventPop || e.Kind == engine.EventHitch {
+	switch e.Kind {
+	case engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch,
+		engine.EventSprint, engine.EventSnapback, engine.EventLag:
 		from, to := e.From.Position(), e.To.Position()
 		m.From, m.To = Global(&from), Global(&to)
+		m.Since, m.Until = e.Since, e.Until
+	}
+	if src := int(e.Source); e.Kind == engine.EventMotion && e.Gate != engine.MotionUngated && src >= 0 && src < l.events.Len() {
+		var re recording.Event
+		l.events.At(src, &re)
+		if re.Kind == recording.KindMotion && re.Motion.HasSeq {
+			q := re.Motion.Seq
+			m.HasStamps, m.Applied = true, e.Gate.Applied()
+			m.StampsIn = [4]uint16{q.Instance, q.Movement, q.ServerControl}
+			m.StampsStored = [4]uint16{e.Stored[0], e.Stored[1], e.Stored[2]}
+		}
 	}
 	if src := int(e.Source); e.Kind == engine.EventRoute && src >= 0 && src < l.events.Len() {
 		var re recording.Event
