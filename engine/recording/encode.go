@@ -135,6 +135,13 @@ func appendEntity(b []byte, e *Entity) []byte {
 	b = appendFloat32(key(b, false, "radius"), e.Radius)
 	b = appendFloat32(key(b, false, "height"), e.Height)
 	b = appendString(key(b, false, "motion_table"), e.MotionTable)
+	if e.Parent != 0 {
+		b = appendID(key(b, false, "parent"), e.Parent)
+		b = appendInt(key(b, false, "parent_location"), int64(e.ParentLocation))
+	}
+	if e.Static {
+		b = append(key(b, false, "static"), "true"...)
+	}
 	return append(b, '}')
 }
 
