@@ -26,6 +26,11 @@ func (r *Reader) track(ev *recording.Event) {
 	if r.state == nil {
 		r.state = make(map[uint32]*objState)
 	}
+	// span_seconds runs to the last event handed out, whatever messages
+	// were read and skipped after it.
+	if ev.T > r.sum.Span {
+		r.sum.Span = ev.T
+	}
 	switch ev.Kind {
 	case recording.KindCreate:
 		r.created++

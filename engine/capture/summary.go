@@ -66,6 +66,9 @@ type Summary struct {
 	Messages  int     `json:"messages"`
 	ByOpcode  []Count `json:"messages_by_opcode"`
 	Movements []Count `json:"motion_movement_types"`
+	// CreateMovements counts the CreateObject movement blocks by movement
+	// type.
+	CreateMovements []Count `json:"create_movement_types,omitempty"`
 	// Commands outside what a motion event can carry, and action-list
 	// entries (decoded, counted, not yet carried by Recording v1).
 	MotionCommands []Count `json:"motion_commands_not_carried,omitempty"`
@@ -75,8 +78,16 @@ type Summary struct {
 	// zero quaternion component, alignment padding).
 	RawReencoded int `json:"raw_reencoded_differently"`
 
-	Player  string `json:"player,omitempty"`
-	Objects int    `json:"objects"`
+	Player string `json:"player,omitempty"`
+	// PlayerRule says how the player was chosen (player.go): "option"
+	// (-player), "player_create" (PlayerCreate 0xF746), "client_position"
+	// (the first object whose position was the client's own), or "none".
+	PlayerRule string `json:"player_rule"`
+	Objects    int    `json:"objects"`
+	// HeldItems counts the objects created held by another (a PhysicsDesc
+	// parent); Statics the objects created static (part of the world).
+	HeldItems int `json:"held_items"`
+	Statics   int `json:"statics"`
 	// HeaderEntities counts the objects created at t = 0, which the
 	// header lists instead of create events.
 	HeaderEntities int     `json:"header_entities"`
@@ -99,7 +110,9 @@ type Summary struct {
 
 	opcodes   map[uint32]int
 	movements map[string]int
-	commands  map[string]int
+	// createMovements counts CreateObject movement blocks by type.
+	createMovements map[string]int
+	commands        map[string]int
 	events    map[string]int
 	skipped   map[string]int
 	links     map[int]int
@@ -107,7 +120,7 @@ type Summary struct {
 
 func newSummary(file string) *Summary {
 	return &Summary{
-		File: file, opcodes: map[uint32]int{}, movements: map[string]int{}, commands: map[string]int{},
+		File: file, opcodes: map[uint32]int{}, movements: map[string]int{}, createMovements: map[string]int{}, commands: map[string]int{},
 		events: map[string]int{}, skipped: map[string]int{}, links: map[int]int{},
 		Dropped: []Problem{}, Malformed: []Problem{},
 	}
@@ -157,6 +170,7 @@ func (s *Summary) finish() {
 		s.ByOpcode = append(s.ByOpcode, Count{opcodeName(op), s.opcodes[op]})
 	}
 	s.Movements = sortedCounts(s.movements)
+	s.CreateMovements = sortedCounts(s.createMovements)
 	s.MotionCommands = sortedCounts(s.commands)
 	s.Events = sortedCounts(s.events)
 	s.Skipped = sortedCounts(s.skipped)
@@ -180,7 +194,11 @@ func (s *Summary) finish() {
 func sortedCounts(m map[string]int) []Count {
 	out := make([]Count, 0, len(m))
 	for k, v := range m {
-		out = append(out, Count{k, v})
+		// A count taken back to 0 (an event moved into the header, a
+		// held update given up) names nothing that happened.
+		if v != 0 {
+			out = append(out, Count{k, v})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
