@@ -113,9 +113,9 @@ type Summary struct {
 	// createMovements counts CreateObject movement blocks by type.
 	createMovements map[string]int
 	commands        map[string]int
-	events    map[string]int
-	skipped   map[string]int
-	links     map[int]int
+	events          map[string]int
+	skipped         map[string]int
+	links           map[int]int
 }
 
 func newSummary(file string) *Summary {

@@ -33,7 +33,7 @@ type world struct {
 	observer     physics.Position
 	lastObserver physics.Position
 	hasGround    bool
-	ground      float32
+	ground       float32
 
 	// The hold-back for objects updated before their position is known
 	// (pending.go).
