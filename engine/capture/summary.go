@@ -107,6 +107,11 @@ type Summary struct {
 	Dropped        []Problem `json:"dropped"`
 	MalformedCount int       `json:"malformed"`
 	Malformed      []Problem `json:"malformed_frames"`
+	// DroppedByReason and MalformedByReason group the same items by
+	// reason (the text without its numbers, reasons.go), the commonest
+	// first, each with its count and first five frames.
+	DroppedByReason   []ProblemGroup `json:"dropped_by_reason"`
+	MalformedByReason []ProblemGroup `json:"malformed_by_reason"`
 
 	opcodes   map[uint32]int
 	movements map[string]int
@@ -116,6 +121,8 @@ type Summary struct {
 	events          map[string]int
 	skipped         map[string]int
 	links           map[int]int
+
+	droppedWhy, malformedWhy reasons
 }
 
 func newSummary(file string) *Summary {
@@ -123,11 +130,13 @@ func newSummary(file string) *Summary {
 		File: file, opcodes: map[uint32]int{}, movements: map[string]int{}, createMovements: map[string]int{}, commands: map[string]int{},
 		events: map[string]int{}, skipped: map[string]int{}, links: map[int]int{},
 		Dropped: []Problem{}, Malformed: []Problem{},
+		droppedWhy: reasons{}, malformedWhy: reasons{},
 	}
 }
 
 func (s *Summary) malformed(frame int, why string) {
 	s.MalformedCount++
+	s.malformedWhy.add(frame, why)
 	if len(s.Malformed) < maxListed {
 		s.Malformed = append(s.Malformed, Problem{frame, why})
 	}
@@ -135,6 +144,7 @@ func (s *Summary) malformed(frame int, why string) {
 
 func (s *Summary) dropped(frame int, why string) {
 	s.DroppedCount++
+	s.droppedWhy.add(frame, why)
 	if len(s.Dropped) < maxListed {
 		s.Dropped = append(s.Dropped, Problem{frame, why})
 	}
@@ -174,6 +184,8 @@ func (s *Summary) finish() {
 	s.MotionCommands = sortedCounts(s.commands)
 	s.Events = sortedCounts(s.events)
 	s.Skipped = sortedCounts(s.skipped)
+	s.DroppedByReason = s.droppedWhy.list()
+	s.MalformedByReason = s.malformedWhy.list()
 	s.UnknownLinkTypes = s.UnknownLinkTypes[:0]
 	links := make([]int, 0, len(s.links))
 	for l := range s.links {
@@ -256,8 +268,8 @@ func (s *Summary) WriteText(w io.Writer) error {
 	b.WriteByte('\n')
 	writeCounts(&b, "events", s.Events)
 	writeCounts(&b, "skipped", s.Skipped)
-	writeProblems(&b, "dropped messages", s.DroppedCount, s.Dropped)
-	writeProblems(&b, "malformed", s.MalformedCount, s.Malformed)
+	writeProblems(&b, "dropped messages", s.DroppedCount, s.DroppedByReason)
+	writeProblems(&b, "malformed", s.MalformedCount, s.MalformedByReason)
 	if len(s.Outputs) > 1 {
 		fmt.Fprintf(&b, "written in %d pieces, each going on from where the one before ended: %s\n", len(s.Outputs), strings.Join(s.Outputs, ", "))
 	}
@@ -275,12 +287,17 @@ func writeCounts(b *strings.Builder, title string, cs []Count) {
 	}
 }
 
-func writeProblems(b *strings.Builder, title string, n int, ps []Problem) {
+func writeProblems(b *strings.Builder, title string, n int, gs []ProblemGroup) {
 	fmt.Fprintf(b, "%s: %d\n", title, n)
-	for _, p := range ps {
-		fmt.Fprintf(b, "  frame %d: %s\n", p.Frame, p.Problem)
-	}
-	if n > len(ps) {
-		fmt.Fprintf(b, "  … %d more\n", n-len(ps))
+	for _, g := range gs {
+		frames := make([]string, len(g.Frames))
+		for i, f := range g.Frames {
+			frames[i] = fmt.Sprint(f)
+		}
+		more := ""
+		if g.Count > len(g.Frames) {
+			more = ", …"
+		}
+		fmt.Fprintf(b, "  %d × %s (frames %s%s)\n", g.Count, g.Reason, strings.Join(frames, ", "), more)
 	}
 }

@@ -1,0 +1,251 @@
+package capture_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"glidepath/engine/capture"
+	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
+
+func skippedCount(sum *capture.Summary, sub string) int {
+	n := 0
+	for _, c := range sum.Skipped {
+		if strings.Contains(c.Name, sub) {
+			n += c.Count
+		}
+	}
+	return n
+}
+
+// A CreateObject's move-to (a monster created while it chases the player,
+// ACE issue #2823) is a motion event at the create's time, right after
+// it; a movement type no server writes into a CreateObject (3,
+// StopRawCommand) is counted, not imported (ACE MovementData writes an
+// interpreted state or a move-to).
+func TestCreateObject_MoveToIsAMotionAfterTheCreate(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	const player, monster, other = capturetest.PlayerGUID, 0x80000050, 0x80000051
+	s.Message(0, capturetest.PlayerCreate(player))
+	u := recording.UpdatePosition{GUID: player, Pos: at(0xA9B4001F, 1, 1, 0)}
+	s.Message(0, recording.EncodeUpdatePosition(&u))
+	p := at(0xA9B4001F, 20, 1, 0)
+	chase := recording.NewMotion()
+	chase.Target = player
+	params := recording.DefaultMoveToParams()
+	chase.MoveTo = &params
+	s.Message(0.5, capturetest.CreateObjectWith(capturetest.Create{GUID: monster, Name: "Drudge", Pos: &p, State: 0x408,
+		MotionTable: 0x09000001, Stamps: [9]uint16{1, 2, 0, 0, 0, 3, 0, 0, 4},
+		Movement: &capturetest.Movement{Type: 6, Motion: chase, RunRate: 1.25}}))
+	s.Flush(0.5)
+	s.Message(0.6, capturetest.CreateObjectWith(capturetest.Create{GUID: other, Pos: &p, State: 0x408, MotionTable: 0x09000001,
+		Movement: &capturetest.Movement{Type: 3}}))
+	s.Flush(0.6)
+	rec, sum := importBytes(t, "create-moveto", buf.Bytes(), capture.Options{})
+	var kinds []string
+	for _, ev := range rec.Events {
+		if ev.Kind != recording.KindObserver {
+			kinds = append(kinds, ev.Kind.String())
+		}
+	}
+	if strings.Join(kinds, " ") != "create motion create" {
+		t.Fatalf("events %v, want create motion create", kinds)
+	}
+	var mo recording.Event
+	for _, ev := range rec.Events {
+		if ev.Kind == recording.KindMotion {
+			mo = ev
+		}
+	}
+	m := mo.Motion
+	if mo.GUID != monster || mo.T != 0.5 || m.MovementType != recording.MoveToObject || m.Target != recording.ObserverTarget ||
+		!m.HasRunRate || m.RunRate != 1.25 {
+		t.Errorf("motion %+v at %v", m, mo.T)
+	}
+	if skippedCount(sum, "CreateObject movement of another movement type") != 1 {
+		t.Errorf("skipped %v, want the type-3 movement counted", sum.Skipped)
+	}
+	if len(sum.CreateMovements) != 2 {
+		t.Errorf("create movement types %v", sum.CreateMovements)
+	}
+}
+
+// A CreateObject's action list is carried with its stamps.
+func TestCreateObject_ActionsCarried(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	p := at(0xA9B4001F, 20, 1, 0)
+	s.Message(0.5, capturetest.CreateObjectWith(capturetest.Create{GUID: 0x80000052, Pos: &p, State: 0x408, MotionTable: 0x09000001,
+		Movement: &capturetest.Movement{Motion: recording.NewMotion(), Actions: []capturetest.Action{{Command: 0x0087, Stamp: 9, Speed: 1}}}}))
+	s.Flush(0.5)
+	rec, _ := importBytes(t, "create-actions", buf.Bytes(), capture.Options{})
+	if len(rec.Events) != 2 || rec.Events[1].Kind != recording.KindMotion {
+		t.Fatalf("events %v", rec.Events)
+	}
+	if a := rec.Events[1].Motion.ActionList(); len(a) != 1 || a[0].Stamp != 9 || a[0].Command != recording.ActionWave {
+		t.Errorf("actions %+v, want Wave at stamp 9", a)
+	}
+}
+
+// Held items (a PhysicsDesc parent; ACE SerializePhysicsData writes
+// WielderId, ParentLocation) are created with their parent at the
+// holder's position, never free-standing; one whose holder has no position
+// yet is remembered, and its first UpdatePosition creates it held.
+// Statics are marked and counted; their UpdateMotion is not imported.
+func TestHeldItemsAndStatics(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	const player = capturetest.PlayerGUID
+	s.Message(0, capturetest.PlayerCreate(player))
+	s.Message(0, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: player, Pos: at(0xA9B4001F, 5, 5, 0)}))
+	s.Message(0.1, capturetest.CreateObjectWith(capturetest.Create{GUID: 0x80000060, Name: "Ancient Arbalest", Parent: player, ParentLocation: 2}))
+	mp := at(0xA9B4001F, 30, 30, 0)
+	s.Message(0.2, capturetest.CreateObjectWith(capturetest.Create{GUID: 0x80000061, Name: "Shoushi Guard", Pos: &mp, State: 0x408, MotionTable: 0x09000001}))
+	s.Message(0.2, capturetest.CreateObjectWith(capturetest.Create{GUID: 0x80000062, Name: "Frost Silifi", Parent: 0x80000061, ParentLocation: 1}))
+	s.Message(0.3, capturetest.CreateObjectWith(capturetest.Create{GUID: 0x80000063, Name: "Pumpkin Shield", Parent: 0x80000099, ParentLocation: 3}))
+	dp := at(0xA9B4001F, 40, 40, 0)
+	s.Message(0.4, capturetest.CreateObjectWith(capturetest.Create{GUID: 0x80000064, Name: "Door", Pos: &dp, State: 0x10408, MotionTable: 0x09000002}))
+	s.Message(0.5, capturetest.UpdateMotionWith(0x80000064, capturetest.MotionHeader{}, capturetest.Movement{Motion: recording.NewMotion()}))
+	s.Message(0.6, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: 0x80000063, Pos: at(0xA9B4001F, 50, 50, 0)}))
+	s.Flush(0.6)
+	rec, sum := importBytes(t, "held", buf.Bytes(), capture.Options{})
+	ents := map[uint32]*recording.Entity{}
+	for i := range rec.Header.Entities {
+		ents[rec.Header.Entities[i].GUID] = &rec.Header.Entities[i]
+	}
+	for _, ev := range rec.Events {
+		if ev.Kind == recording.KindCreate {
+			ents[ev.GUID] = ev.Entity
+		}
+		if ev.Kind == recording.KindMotion && ev.GUID == 0x80000064 {
+			t.Errorf("a motion event for the door")
+		}
+	}
+	check := func(g, parent, loc uint32, static bool, pos physics.Position) {
+		t.Helper()
+		e := ents[g]
+		if e == nil {
+			t.Fatalf("no entity %08X", g)
+		}
+		if e.Parent != parent || e.ParentLocation != loc || e.Static != static || e.Pos.Frame.Origin != pos.Frame.Origin {
+			t.Errorf("%s: parent %08X at %d, static %v, at %v", e.Name, e.Parent, e.ParentLocation, e.Static, e.Pos.Frame.Origin)
+		}
+	}
+	check(0x80000060, player, 2, false, at(0, 5, 5, 0))
+	check(0x80000061, 0, 0, false, mp)
+	check(0x80000062, 0x80000061, 1, false, mp)
+	check(0x80000063, 0x80000099, 3, false, at(0, 50, 50, 0))
+	check(0x80000064, 0, 0, true, dp)
+	if sum.HeldItems != 3 || sum.Statics != 1 {
+		t.Errorf("held %d statics %d, want 3 and 1", sum.HeldItems, sum.Statics)
+	}
+	if skippedCount(sum, "UpdateMotion of a static object") != 1 {
+		t.Errorf("skipped %v", sum.Skipped)
+	}
+}
+
+// Without PlayerCreate, the player is the first object whose server
+// position is one the client reported (AutonomousPosition, MoveToState),
+// in either order; the summary names the rule, or "none".
+func TestPlayer_FromTheClientsOwnPosition(t *testing.T) {
+	const me, them = 0x50000077, 0x80000078
+	for _, clientFirst := range []bool{true, false} {
+		var buf bytes.Buffer
+		s := session(&buf)
+		s.Message(0, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: them, Pos: at(0xA9B4001F, 9, 9, 0)}))
+		s.Flush(0)
+		mine := recording.UpdatePosition{GUID: me, Pos: at(0xA9B4001F, 3, 4, 0)}
+		if clientFirst {
+			s.ClientMessage(0.5, capturetest.AutonomousPosition(1, at(0xA9B4001F, 3, 4, 0)))
+			s.Message(1, recording.EncodeUpdatePosition(&mine))
+			s.Flush(1)
+		} else {
+			s.Message(0.5, recording.EncodeUpdatePosition(&mine))
+			s.Flush(0.5)
+			s.ClientMessage(1, capturetest.MoveToState(1, at(0xA9B4001F, 3, 4, 0)))
+		}
+		rec, sum := importBytes(t, "noplayer", buf.Bytes(), capture.Options{})
+		if sum.Player != "0x50000077" || sum.PlayerRule != capture.RuleClientPosition {
+			t.Errorf("client first %v: player %q by %q", clientFirst, sum.Player, sum.PlayerRule)
+		}
+		live := map[uint32]bool{}
+		for _, e := range rec.Header.Entities {
+			live[e.GUID] = true
+		}
+		for _, ev := range rec.Events {
+			switch ev.Kind {
+			case recording.KindCreate:
+				live[ev.GUID] = true
+			case recording.KindDelete:
+				delete(live, ev.GUID)
+			}
+		}
+		if live[me] || !live[them] {
+			t.Errorf("client first %v: objects left %v, want the other object alone", clientFirst, live)
+		}
+	}
+	var buf bytes.Buffer
+	s := session(&buf)
+	s.Message(0, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: them, Pos: at(0xA9B4001F, 9, 9, 0)}))
+	s.Flush(0)
+	_, sum := importBytes(t, "none", buf.Bytes(), capture.Options{})
+	if sum.Player != "" || sum.PlayerRule != capture.RuleNone {
+		t.Errorf("player %q by %q, want none", sum.Player, sum.PlayerRule)
+	}
+	s = session(&buf)
+	_, sum = importBytes(t, "given", buf.Bytes(), capture.Options{Player: them, HasPlayer: true})
+	if sum.PlayerRule != capture.RuleOption {
+		t.Errorf("rule %q, want option", sum.PlayerRule)
+	}
+}
+
+// span_seconds runs to the last event, not to the last message read; a
+// count taken back to 0 is not listed.
+func TestSummary_SpanToLastEventNoEmptyCounts(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	s.Message(0, capturetest.CreateObject(0x80000080, "A", at(0xA9B4001F, 1, 2, 3), recording.Seq{Instance: 1}, true, nil))
+	s.Message(1, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: 0x80000080, Pos: at(0xA9B4001F, 1, 2, 3), Seq: recording.PositionSeq{Instance: 1, Position: 1}}))
+	s.Flush(1)
+	s.Message(5, capturetest.CreateContained(0x80000081))
+	s.Message(6, capturetest.RawCommandMotion(0x80000080))
+	s.Flush(6)
+	_, sum := importBytes(t, "span", buf.Bytes(), capture.Options{})
+	if sum.Span != 1 {
+		t.Errorf("span %v, want 1 (the last event)", sum.Span)
+	}
+	for _, c := range sum.Events {
+		if c.Count == 0 {
+			t.Errorf("events %v list an empty type", sum.Events)
+		}
+	}
+}
+
+// The text summary groups dropped messages by reason, with counts and the
+// first five frames.
+func TestSummary_DroppedGroupedByReason(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	for i := 0; i < 7; i++ {
+		u := recording.UpdatePosition{GUID: 0x80000090, Pos: at(0xA9B4001F, 1, 1, 0), Seq: recording.PositionSeq{Position: uint16(i)}}
+		frags := s.Fragments(recording.EncodeUpdatePosition(&u), 16)
+		s.Queue(float64(i), frags[0])
+		s.Flush(float64(i))
+	}
+	_, sum := importBytes(t, "grouped", buf.Bytes(), capture.Options{})
+	if sum.DroppedCount != 7 || len(sum.DroppedByReason) != 1 || sum.DroppedByReason[0].Count != 7 || len(sum.DroppedByReason[0].Frames) != 5 {
+		t.Fatalf("dropped %d, grouped %+v", sum.DroppedCount, sum.DroppedByReason)
+	}
+	var text bytes.Buffer
+	if err := sum.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	g := sum.DroppedByReason[0]
+	if !strings.Contains(text.String(), "dropped messages: 7\n  7 × "+g.Reason+" (frames ") || strings.Count(text.String(), g.Reason) != 1 {
+		t.Errorf("text:\n%s", text.String())
+	}
+}
