@@ -194,8 +194,8 @@ func TestStaticObject_PhysicsState(t *testing.T) {
 func TestReasonOf(t *testing.T) {
 	for in, want := range map[string]string{
 		"message 0000ABCD:00001234 (0xF74C UpdateMotion): the capture ended; missing fragment index [1 2 3] of 4": "message N:N (N UpdateMotion): the capture ended; missing fragment index [N] of N",
-		"ipv4: truncated":                  "ipv4: truncated",
-		"AC fragment: count 900 exceeds 5": "AC fragment: count N exceeds N",
+		"ipv4: truncated":                                        "ipv4: truncated",
+		"AC fragment: count 900 exceeds 5":                       "AC fragment: count N exceeds N",
 		"0xF745 ObjectCreate: guid at byte 4: message too short": "N ObjectCreate: guid at byte N: message too short",
 	} {
 		if got := reasonOf(in); got != want {
