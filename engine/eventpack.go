@@ -33,13 +33,17 @@ const (
 // cached.
 const packCached = 1 << 4
 
-// A motion's flags byte: HasRunRate, Sticky, and whether it has an action
-// list and move-to parameters.
+// A motion's flags byte: HasRunRate, Sticky, whether it has an action
+// list and move-to parameters, HasSeq (the three stamps written),
+// Autonomous, and whether StickTo is written.
 const (
 	packRunRate = 1 << iota
 	packSticky
 	packActions
 	packMoveTo
+	packSeq
+	packAutonomous
+	packStickTo
 )
 
 func putF32(b []byte, v float32) []byte {
@@ -149,6 +153,15 @@ func appendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 		if m.MoveTo != nil {
 			rr |= packMoveTo
 		}
+		if m.HasSeq {
+			rr |= packSeq
+		}
+		if m.Autonomous {
+			rr |= packAutonomous
+		}
+		if m.StickTo != 0 {
+			rr |= packStickTo
+		}
 		b = append(b, byte(m.Forward), byte(m.Sidestep), byte(m.Turn), rr, byte(m.MovementType))
 		b = putF32(putF32(putF32(putF32(b, m.ForwardSpeed), m.SidestepSpeed), m.TurnSpeed), m.RunRate)
 		b = binary.LittleEndian.AppendUint32(b, m.Target)
@@ -171,6 +184,14 @@ func appendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 				b = putF32(b, f)
 			}
 			b = putPos(b, &p.Position)
+		}
+		if m.HasSeq {
+			b = binary.AppendUvarint(b, uint64(m.Seq.Instance))
+			b = binary.AppendUvarint(b, uint64(m.Seq.Movement))
+			b = binary.AppendUvarint(b, uint64(m.Seq.ServerControl))
+		}
+		if m.StickTo != 0 {
+			b = binary.LittleEndian.AppendUint32(b, m.StickTo)
 		}
 	case recording.KindVector:
 		v := &ev.Vector
@@ -299,6 +320,16 @@ func (d *unpacker) event(ev *recording.Event, prevLine int, slotGUID func(int32)
 			p.WalkRunThreshold, p.Speed, p.DesiredHeading = d.f32(), d.f32(), d.f32()
 			d.pos(&p.Position)
 			m.MoveTo = p
+		}
+		if rr&packSeq != 0 {
+			m.HasSeq = true
+			m.Seq.Instance = uint16(d.uvarint())
+			m.Seq.Movement = uint16(d.uvarint())
+			m.Seq.ServerControl = uint16(d.uvarint())
+		}
+		m.Autonomous = rr&packAutonomous != 0
+		if rr&packStickTo != 0 {
+			m.StickTo = d.u32()
 		}
 		m.MovingTo = flags&packMotionTo != 0
 	case recording.KindVector:

@@ -109,6 +109,16 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 			return Event{}, "", c.errorf(lineNo, "motion.target", "%s", p)
 		}
 	}
+	// A stick_to names another live object, or the observer.
+	if k == KindMotion && ev.Motion.StickTo != 0 {
+		if ev.Motion.StickTo == ObserverTarget {
+			if !c.observer {
+				return Event{}, "", c.errorf(lineNo, "motion.stick_to", "the observer has no position yet (no header observer, no earlier observer event)")
+			}
+		} else if p := c.roster.mustExist(ev.Motion.StickTo); p != "" {
+			return Event{}, "", c.errorf(lineNo, "motion.stick_to", "%s", p)
+		}
+	}
 	if k == KindObserver {
 		c.observer = true
 	}

@@ -53,6 +53,9 @@ const (
 	mWalkRunThreshold
 	mDesiredHeading
 	mFlags
+	mSeq
+	mAutonomous
+	mStickTo
 	mCount
 )
 
@@ -94,7 +97,8 @@ var eventFields = [...][]string{
 		mMovementType: "movement_type", mTarget: "target", mSticky: "sticky",
 		mPosition: "position", mDistance: "distance", mMinDistance: "min_distance",
 		mFailDistance: "fail_distance", mSpeed: "speed", mWalkRunThreshold: "walk_run_threshold",
-		mDesiredHeading: "desired_heading", mFlags: "flags"},
+		mDesiredHeading: "desired_heading", mFlags: "flags",
+		mSeq: "seq", mAutonomous: "autonomous", mStickTo: "stick_to"},
 	KindVector:   {evT: "t", evType: "type", evGUID: "guid", vVelocity: "velocity", vOmega: "omega", vSeq: "seq"},
 	KindCreate:   {evT: "t", evType: "type", evGUID: "guid", cEntity: "entity"},
 	KindDelete:   {evT: "t", evType: "type", evGUID: "guid"},
@@ -104,6 +108,8 @@ var eventFields = [...][]string{
 }
 
 var positionSeqFields = seqFields[:sVector]
+
+var motionSeqFields = []string{"instance", "movement", "server_control"}
 
 // decodeEvent interprets the parsed line as an event of kind k. It checks
 // the line's own values; the reader checks order and guid existence.
@@ -308,7 +314,52 @@ func (d *decoder) motionEvent(ev *Event, s []int32) bool {
 	if !d.movement(s, &m) {
 		return false
 	}
+	if !d.motionStamps(s, &m) {
+		return false
+	}
 	ev.Motion = m
+	return true
+}
+
+// motionStamps reads a motion event's seq, autonomous and stick_to
+// (docs/formats.md "Motion stamps and stick-to").
+func (d *decoder) motionStamps(s []int32, m *Motion) bool {
+	var ok bool
+	if n := s[mSeq]; n >= 0 {
+		var st [3]uint16
+		if !d.stamps(n, "motion.seq", motionSeqFields, st[:]) {
+			return false
+		}
+		m.Seq = MotionSeq{Instance: st[0], Movement: st[1], ServerControl: st[2]}
+		m.HasSeq = true
+	}
+	if n := s[mAutonomous]; n >= 0 {
+		if m.Autonomous, ok = d.boolean(n, "motion", "autonomous"); !ok {
+			return false
+		}
+	}
+	n := s[mStickTo]
+	if n < 0 {
+		return true
+	}
+	// Only an interpreted state carries MotionFlags and so the sticky
+	// object (ACE MovementData.cs, MovementType.Invalid).
+	if m.MovementType != InterpretedCommand {
+		return d.fail("motion", "stick_to", noIndex, "only an InterpretedCommand carries stick_to, not "+m.MovementType.String())
+	}
+	if d.nodes[n].kind == nodeString && string(d.stringBytes(n)) == "observer" {
+		m.StickTo = ObserverTarget
+		return true
+	}
+	if m.StickTo, ok = d.id(n, "motion", "stick_to"); !ok {
+		return false
+	}
+	switch m.StickTo {
+	case 0:
+		return d.fail("motion", "stick_to", noIndex, "0 names no object: leave stick_to out")
+	case ObserverTarget:
+		return d.fail("motion", "stick_to", noIndex, `0xFFFFFFFF is reserved for the observer: write "observer"`)
+	}
 	return true
 }
 

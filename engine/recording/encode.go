@@ -223,6 +223,7 @@ func appendEvent(b []byte, ev *Event) []byte {
 				b = appendMoveTo(b, m.MovementType, p)
 			}
 		}
+		b = appendMotionStamps(b, m)
 	case KindVector:
 		v := &ev.Vector
 		b = appendVec3(key(b, false, "velocity"), v.Velocity)
@@ -269,6 +270,25 @@ func appendPositionEvent(b []byte, ev *Event) []byte {
 	if u.Seq != (PositionSeq{}) {
 		b = appendStamps(key(b, false, "seq"), positionSeqFields,
 			[]uint16{u.Seq.Instance, u.Seq.Position, u.Seq.Teleport, u.Seq.ForcePosition})
+	}
+	return b
+}
+
+// appendMotionStamps writes a motion event's seq, autonomous and stick_to,
+// each only when set, so an event without them is written as before.
+func appendMotionStamps(b []byte, m *Motion) []byte {
+	if m.HasSeq {
+		b = appendStamps(key(b, false, "seq"), motionSeqFields, []uint16{m.Seq.Instance, m.Seq.Movement, m.Seq.ServerControl})
+	}
+	if m.Autonomous {
+		b = append(key(b, false, "autonomous"), "true"...)
+	}
+	switch m.StickTo {
+	case 0:
+	case ObserverTarget:
+		b = appendString(key(b, false, "stick_to"), "observer")
+	default:
+		b = appendID(key(b, false, "stick_to"), m.StickTo)
 	}
 	return b
 }

@@ -136,6 +136,27 @@ type Motion struct {
 	// keeps its earlier meaning (docs/formats.md "Movement types"). Held
 	// out of line, like Actions.
 	MoveTo *MoveToParams
+	// Seq is the stamps the message came with (UpdateMotion's instance
+	// stamp, MovementData's movement and server-control stamps); HasSeq
+	// says the event carries them. An event without them is applied
+	// ungated, as before they were carried.
+	Seq    MotionSeq
+	HasSeq bool
+	// Autonomous is MovementData's autonomous byte: the motion is the
+	// object's own client's, not the server's.
+	Autonomous bool
+	// StickTo is the object an interpreted UpdateMotion sticks the mover
+	// to (MotionFlags StickToObject, 0x1), or ObserverTarget; 0 for none.
+	StickTo uint32
+}
+
+// MotionSeq holds the stamps an UpdateMotion carries (ACE
+// Network/Motion/MovementData.cs; the instance stamp from
+// GameMessageUpdateMotion.cs).
+type MotionSeq struct {
+	Instance      uint16
+	Movement      uint16
+	ServerControl uint16
 }
 
 // MoveToParams is what a move-to UpdateMotion carries besides its target

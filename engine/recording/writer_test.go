@@ -362,3 +362,51 @@ func TestWriteRead_MoveToParamsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// docs/formats.md "Motion stamps and stick-to": seq, autonomous and
+// stick_to survive a write and a read; seq members left out are 0; an event
+// without them is written without them (so older files are rewritten
+// byte for byte), and one with a zero seq keeps HasSeq.
+func TestWriteRead_MotionStampsRoundTrip(t *testing.T) {
+	in := hdr + "\n" +
+		`{"t":0,"type":"observer","cell":"0xA9B4001F","origin":[96,96,0]}` + "\n" +
+		`{"t":0,"type":"motion","guid":"0x80000A01","forward":"RunForward","seq":{"instance":3,"movement":65535,"server_control":7},"autonomous":true,"stick_to":"0x80000A01"}` + "\n" +
+		`{"t":0,"type":"motion","guid":"0x80000A01","seq":{"movement":2}}` + "\n" +
+		`{"t":0,"type":"motion","guid":"0x80000A01","seq":{},"stick_to":"observer"}` + "\n" +
+		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToObject","target":"observer","seq":{"instance":1,"movement":4,"server_control":2}}` + "\n" +
+		`{"t":0,"type":"motion","guid":"0x80000A01"}` + "\n"
+	rec, err := Read("m.jsonl", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		seq        MotionSeq
+		hasSeq     bool
+		autonomous bool
+		stickTo    uint32
+	}{
+		{MotionSeq{3, 65535, 7}, true, true, 0x80000A01},
+		{MotionSeq{0, 2, 0}, true, false, 0},
+		{MotionSeq{}, true, false, ObserverTarget},
+		{MotionSeq{1, 4, 2}, true, false, 0},
+		{MotionSeq{}, false, false, 0},
+	}
+	for i, w := range want {
+		m := rec.Events[i+1].Motion
+		if m.Seq != w.seq || m.HasSeq != w.hasSeq || m.Autonomous != w.autonomous || m.StickTo != w.stickTo {
+			t.Errorf("event %d: seq %+v has %v autonomous %v stick_to %#x, want %+v", i+1, m.Seq, m.HasSeq, m.Autonomous, m.StickTo, w)
+		}
+	}
+	back, text := roundTrip(t, rec)
+	sameRecording(t, rec, back)
+	lines := strings.Split(string(text), "\n")
+	if got := lines[len(lines)-2]; strings.Contains(got, "seq") || strings.Contains(got, "autonomous") || strings.Contains(got, "stick_to") {
+		t.Errorf("a motion without stamps was written with them: %s", got)
+	}
+	if !strings.Contains(string(text), `"seq":{"instance":3,"movement":65535,"server_control":7},"autonomous":true,"stick_to":"0x80000A01"`) {
+		t.Errorf("stamps not written as given:\n%s", text)
+	}
+	if !strings.Contains(string(text), `"stick_to":"observer"`) {
+		t.Errorf("observer stick_to not written as observer:\n%s", text)
+	}
+}
