@@ -249,3 +249,57 @@ func TestSummary_DroppedGroupedByReason(t *testing.T) {
 		t.Errorf("text:\n%s", text.String())
 	}
 }
+
+// An UpdateMotion's stamps, autonomous byte and StickToObject guid reach
+// the motion event (a melee swing sticks the attacker to its target: ACE
+// Monster_Melee.cs); a stick-to the recording cannot name is dropped and
+// counted, the motion kept. The recording written from them reads back.
+func TestUpdateMotion_StampsAndStickTo(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	const player, a, b = capturetest.PlayerGUID, 0x800000A0, 0x800000A1
+	s.Message(0, capturetest.PlayerCreate(player))
+	s.Message(0, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: player, Pos: at(0xA9B4001F, 1, 1, 0)}))
+	s.Message(0, capturetest.CreateObject(a, "A", at(0xA9B4001F, 2, 2, 0), recording.Seq{Instance: 1}, true, nil))
+	s.Message(0, capturetest.CreateObject(b, "B", at(0xA9B4001F, 3, 3, 0), recording.Seq{Instance: 1}, true, nil))
+	s.Flush(0)
+	swing := recording.NewMotion()
+	swing.Forward = recording.RunForward
+	for i, to := range []uint32{b, player, 0x800000FF, a} {
+		h := capturetest.MotionHeader{Instance: 1, Movement: uint16(5 + i), ServerControl: uint16(9 + i), Autonomous: i == 1}
+		s.Message(float64(i+1), capturetest.UpdateMotionWith(a, h, capturetest.Movement{Motion: swing, StickTo: to}))
+		s.Flush(float64(i + 1))
+	}
+	rec, sum := importBytes(t, "stick", buf.Bytes(), capture.Options{})
+	var got []recording.Motion
+	for _, ev := range rec.Events {
+		if ev.Kind == recording.KindMotion {
+			got = append(got, ev.Motion)
+		}
+	}
+	if len(got) != 4 {
+		t.Fatalf("%d motions, want 4", len(got))
+	}
+	for i, want := range []uint32{b, recording.ObserverTarget, 0, 0} {
+		m := got[i]
+		if m.StickTo != want || !m.HasSeq || m.Seq != (recording.MotionSeq{Instance: 1, Movement: uint16(5 + i), ServerControl: uint16(9 + i)}) || m.Autonomous != (i == 1) {
+			t.Errorf("motion %d: stick_to %08X seq %+v (%v) autonomous %v, want stick_to %08X", i, m.StickTo, m.Seq, m.HasSeq, m.Autonomous, want)
+		}
+	}
+	n := 0
+	for _, c := range sum.MotionCommands {
+		if strings.HasPrefix(c.Name, "stick_to") {
+			n += c.Count
+		}
+	}
+	if n != 2 {
+		t.Errorf("not carried %v, want the two stick_to dropped", sum.MotionCommands)
+	}
+	var out bytes.Buffer
+	if err := recording.Write("stick", &out, rec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := recording.Read("stick", &out); err != nil {
+		t.Fatal(err)
+	}
+}

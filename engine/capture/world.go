@@ -312,7 +312,7 @@ func (w *world) carryMotion(mv *movement) string {
 // the stick-to target the movement came with (motionFields, stamps.go).
 func (w *world) emitMotion(t float64, guid uint32, mv *movement) {
 	ev := recording.Event{T: t, Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: mv.state}
-	w.motionFields(&ev.Motion, mv)
+	w.motionFields(&ev.Motion, guid, mv)
 	w.r.emit(ev)
 }
 

@@ -117,6 +117,18 @@ func UpdateMotionWith(guid uint32, h MotionHeader, mv Movement) []byte {
 	return e.b
 }
 
+// withHeader writes h into an UpdateMotion's header.
+func withHeader(msg []byte, h MotionHeader) []byte {
+	binary.LittleEndian.PutUint16(msg[8:], h.Instance)
+	binary.LittleEndian.PutUint16(msg[10:], h.Movement)
+	binary.LittleEndian.PutUint16(msg[12:], h.ServerControl)
+	msg[14] = 0
+	if h.Autonomous {
+		msg[14] = 1
+	}
+	return msg
+}
+
 // Create is a CreateObject set field by field.
 type Create struct {
 	GUID uint32

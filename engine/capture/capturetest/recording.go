@@ -129,11 +129,19 @@ func (c *Capture) Events(evs []recording.Event, offset float64) []int {
 			for _, a := range ev.Motion.ActionList() {
 				acts = append(acts, Action{Command: uint16(a.Command.MotionCommand()), Stamp: a.Stamp, Autonomous: a.Autonomous, Speed: a.Speed})
 			}
+			h := MotionHeader{Instance: c.instance[ev.GUID], Movement: b.movement, Autonomous: ev.Motion.Autonomous}
+			if m := &ev.Motion; m.HasSeq {
+				h = MotionHeader{Instance: m.Seq.Instance, Movement: m.Seq.Movement, ServerControl: m.Seq.ServerControl, Autonomous: m.Autonomous}
+			}
 			if ev.Motion.MovementType != recording.InterpretedCommand {
-				msg = MoveTo(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion)
+				msg = withHeader(MoveTo(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion), h)
 				break
 			}
-			msg = UpdateMotion(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion, acts)
+			stick := ev.Motion.StickTo
+			if stick == recording.ObserverTarget {
+				stick = PlayerGUID
+			}
+			msg = UpdateMotionWith(ev.GUID, h, Movement{Motion: ev.Motion, Actions: acts, StickTo: stick})
 		case recording.KindVector:
 			msg = VectorUpdate(ev.GUID, ev.Vector)
 		case recording.KindCreate:
