@@ -121,6 +121,9 @@ func NewReport(input string, c *Compare) *Report {
 	}
 	for j := range per[0] {
 		m0 := &per[0][j]
+		if j < len(s0.slots) && !reported(s0.slots[j].ent, s0.opts.Statics) {
+			continue
+		}
 		obj := ReportObject{GUID: fmt.Sprintf("0x%08X", m0.GUID), Name: m0.Name}
 		for i := range per {
 			if j < len(per[i]) {
