@@ -15,6 +15,10 @@ import (
 	"glidepath/physics"
 )
 
+// attached says whether the object is held by another (entity parent) or
+// part of the world (entity static): it is never simulated.
+func (o *object) attached() bool { return o.ent.Parent != 0 || o.ent.Static }
+
 // attachedIgnores says which events an attached object does not take: the
 // ones that would move it.
 func attachedIgnores(k recording.Kind) bool {

@@ -74,7 +74,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 	if target >= 0 {
 		o = s.slots[target]
 	}
-	if o != nil && o.attached && attachedIgnores(ev.Kind) {
+	if o != nil && o.attached() && attachedIgnores(ev.Kind) {
 		return
 	}
 	switch ev.Kind {

@@ -41,9 +41,6 @@ type object struct {
 
 	name  string
 	ent   *recording.Entity
-	// attached: the object is held by another (ent.Parent) or part of the
-	// world (ent.Static); it is never simulated (attached.go).
-	attached bool
 	table int // index in Sim.tables
 
 	stages physics.StageRecord
@@ -146,7 +143,6 @@ func (s *Sim) create(o *object, tick int) {
 	o.mi = *anim.NewMotionInterp()
 	o.mt = nil
 	o.st = objectBook{alive: true, created: int32(tick), deleted: -1}
-	o.attached = ent.Parent != 0 || ent.Static
 	if ent.HasMotion {
 		// The reader allows any finite run rate; SetRunRate refuses a
 		// negative one, which then keeps the default 1.
