@@ -251,6 +251,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  %-34s %d\n", c.Name, c.Count)
 	}
 	writeCounts(&b, "UpdateMotion movement types", s.Movements)
+	writeCounts(&b, "CreateObject movement types", s.CreateMovements)
 	writeCounts(&b, "motion commands a motion event cannot carry", s.MotionCommands)
 	if s.Actions > 0 {
 		fmt.Fprintf(&b, "motion action-list entries decoded: %d (those a motion event cannot carry are counted above)\n", s.Actions)
@@ -258,10 +259,19 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.RawReencoded > 0 {
 		fmt.Fprintf(&b, "UpdatePosition messages whose raw bytes re-encode differently: %d\n", s.RawReencoded)
 	}
-	if s.Player != "" {
-		fmt.Fprintf(&b, "player: %s\n", s.Player)
+	switch s.PlayerRule {
+	case RuleNone:
+		b.WriteString("player: NONE — no PlayerCreate 0xF746 and no object at a position the client reported; the 96 m routing rule (seed 004 §3) is off: pass -player 0xGUID\n")
+	case RuleClientPosition:
+		fmt.Fprintf(&b, "player: %s (no PlayerCreate: the first object at a position the client reported)\n", s.Player)
+	case RuleOption:
+		fmt.Fprintf(&b, "player: %s (given with -player)\n", s.Player)
+	default:
+		if s.Player != "" {
+			fmt.Fprintf(&b, "player: %s (from PlayerCreate 0xF746)\n", s.Player)
+		}
 	}
-	fmt.Fprintf(&b, "objects: %d (%d in the header); span %.3f s", s.Objects, s.HeaderEntities, s.Span)
+	fmt.Fprintf(&b, "objects: %d (%d in the header; %d held items, %d statics); span %.3f s", s.Objects, s.HeaderEntities, s.HeldItems, s.Statics, s.Span)
 	if s.Start != "" {
 		fmt.Fprintf(&b, " from %s", s.Start)
 	}
