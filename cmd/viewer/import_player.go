@@ -33,7 +33,7 @@ func warnPlayerRule(stderr io.Writer, name string, sum *capture.Summary) {
 	switch sum.PlayerRule {
 	case capture.RuleNone:
 		fmt.Fprintf(stderr, "viewer: WARNING: %s: no player: the capture has no PlayerCreate 0xF746 and no object was seen at a position the client reported; "+
-			"every object's player_distance is 0, so the 96 m routing rule (seed 004 §3) is off. Pass the player's guid with -player 0xGUID.\n", name)
+			"every object's player_distance is 0, so the 96 m routing rule (MoveOrTeleport, docs/pipeline.md) is off. Pass the player's guid with -player 0xGUID.\n", name)
 	case capture.RuleClientPosition:
 		fmt.Fprintf(stderr, "viewer: %s: %s\n", name, playerStatus(sum))
 	}

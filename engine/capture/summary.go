@@ -261,7 +261,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	switch s.PlayerRule {
 	case RuleNone:
-		b.WriteString("player: NONE — no PlayerCreate 0xF746 and no object at a position the client reported; the 96 m routing rule (seed 004 §3) is off: pass -player 0xGUID\n")
+		b.WriteString("player: NONE — no PlayerCreate 0xF746 and no object at a position the client reported; the 96 m routing rule (MoveOrTeleport, docs/pipeline.md) is off: pass -player 0xGUID\n")
 	case RuleClientPosition:
 		fmt.Fprintf(&b, "player: %s (no PlayerCreate: the first object at a position the client reported)\n", s.Player)
 	case RuleOption:
