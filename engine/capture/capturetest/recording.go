@@ -42,6 +42,9 @@ type Config struct {
 	// NoCreates sends no CreateObject for the header's objects, as in a
 	// capture begun after they were created.
 	NoCreates bool
+	// NoPlayerCreate sends no PlayerCreate and no CreateObject for the
+	// player, as in a capture begun after login.
+	NoPlayerCreate bool
 }
 
 // Result says what a capture holds that a test must know.
@@ -83,7 +86,7 @@ func New(w io.Writer, h *recording.Header, cfg Config) *Capture {
 	}
 	b := &builder{s: s, cfg: cfg}
 	s.TimeSync(0)
-	if h.HasObserver {
+	if h.HasObserver && !cfg.NoPlayerCreate {
 		b.msg(0, PlayerCreate(PlayerGUID))
 		b.msg(0, CreateObject(PlayerGUID, "Observer", h.Observer, recording.Seq{Instance: 1}, true, nil))
 	}
