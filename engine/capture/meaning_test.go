@@ -196,7 +196,6 @@ func TestPlayer_FromTheClientsOwnPosition(t *testing.T) {
 	if sum.Player != "" || sum.PlayerRule != capture.RuleNone {
 		t.Errorf("player %q by %q, want none", sum.Player, sum.PlayerRule)
 	}
-	s = session(&buf)
 	_, sum = importBytes(t, "given", buf.Bytes(), capture.Options{Player: them, HasPlayer: true})
 	if sum.PlayerRule != capture.RuleOption {
 		t.Errorf("rule %q, want option", sum.PlayerRule)

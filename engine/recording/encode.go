@@ -203,7 +203,12 @@ func appendEvent(b []byte, ev *Event) []byte {
 		if m.HasRunRate {
 			b = appendFloat32(key(b, false, "run_rate"), m.RunRate)
 		}
-		b = strconv.AppendBool(key(b, false, "moving_to"), m.MovingTo)
+		// moving_to defaults to false: written only when true, so that an
+		// UpdateMotion's event, which carries none (docs/formats.md
+		// "Messages → events"), has none.
+		if m.MovingTo {
+			b = append(key(b, false, "moving_to"), "true"...)
+		}
 		if m.NumActions > 0 {
 			b = appendActions(key(b, false, "actions"), m.ActionList())
 		}
