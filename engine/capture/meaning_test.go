@@ -302,3 +302,30 @@ func TestUpdateMotion_StampsAndStickTo(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// meaningSeed is a capture of the layouts this file tests, for the fuzz
+// corpus.
+func meaningSeed(f *testing.F) []byte {
+	var buf bytes.Buffer
+	s := session(&buf)
+	const player, a, b = capturetest.PlayerGUID, 0x800000C0, 0x800000C1
+	s.ClientMessage(0, capturetest.AutonomousPosition(1, at(0xA9B4001F, 1, 1, 0)))
+	s.Message(0, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: player, Pos: at(0xA9B4001F, 1, 1, 0)}))
+	p := at(0xA9B4001F, 5, 5, 0)
+	chase := recording.NewMotion()
+	chase.Target = player
+	s.Message(0.1, capturetest.CreateObjectWith(capturetest.Create{GUID: a, Name: "A", Pos: &p, State: 0x408, MotionTable: 0x09000001, Setup: 0x02000001,
+		Stamps: [9]uint16{1, 2, 3, 4, 5, 6, 7, 8, 9}, Movement: &capturetest.Movement{Type: 6, Motion: chase, RunRate: 0}}))
+	s.Message(0.1, capturetest.CreateObjectWith(capturetest.Create{GUID: b, Name: "Sword", Parent: a, ParentLocation: 1}))
+	s.Message(0.1, capturetest.CreateObjectWith(capturetest.Create{GUID: b + 1, Name: "Door", Pos: &p, State: 0x10408, MotionTable: 0x09000002,
+		Movement: &capturetest.Movement{Motion: recording.NewMotion(), Actions: []capturetest.Action{{Command: 0x0087, Stamp: 1, Speed: 1}}}}))
+	swing := recording.NewMotion()
+	swing.Turn = recording.TurnLeft
+	s.Message(0.2, capturetest.UpdateMotionWith(a, capturetest.MotionHeader{Instance: 9, Movement: 3, ServerControl: 7, Autonomous: true},
+		capturetest.Movement{Motion: swing, StickTo: player}))
+	s.Flush(0.2)
+	if err := s.F.Err(); err != nil {
+		f.Fatal(err)
+	}
+	return buf.Bytes()
+}
