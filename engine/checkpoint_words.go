@@ -49,7 +49,7 @@ func (l animList) Anim(ref uint32) (*anim.Animation, bool) {
 // appendObjectWords writes o's state.
 func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
 	st := &o.st
-	w.Bools(st.alive, st.hasMI, st.contact, st.hasTruth, st.hasStamps)
+	w.Bools(st.alive, st.hasMI, st.contact, st.hasTruth, st.hasStamps, st.motionStamped)
 	w.I32(st.created)
 	w.I32(st.deleted)
 	w.U32(uint32(st.lastRoute))
@@ -70,7 +70,7 @@ func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
 // wires o's collaborators afterwards.
 func loadObjectWords(r *physics.StateReader, o *object, refs anim.AnimLookup) {
 	st := &o.st
-	r.Bools(&st.alive, &st.hasMI, &st.contact, &st.hasTruth, &st.hasStamps)
+	r.Bools(&st.alive, &st.hasMI, &st.contact, &st.hasTruth, &st.hasStamps, &st.motionStamped)
 	st.created = r.I32()
 	st.deleted = r.I32()
 	st.lastRoute = physics.Route(r.U32())

@@ -91,7 +91,11 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 	case recording.KindDelete:
 		o.st.alive = false
 		o.st.deleted = int32(s.tick)
+		s.unstickFrom(o.guid)
 		s.emit(o, Event{Kind: EventDelete})
+		if s.opts.Metrics && s.logging {
+			s.endSpans(o, &s.metrics.t[o.slot])
+		}
 	case recording.KindObserver:
 		s.hasObserver, s.observer = true, ev.Pos
 	case recording.KindTruth:
@@ -134,7 +138,11 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	}
 	s.noteStamps(at, o, u)
 	o.st.lastStamps, o.st.hasStamps = stampCheckOf(o, u), true
+	qBefore := queueLen(o)
 	r := o.phys.UnpackPositionEvent(u)
+	if r == physics.RouteInterpolate && s.opts.Metrics && !s.replay {
+		s.metrics.noteRoute(s, o, &u.Position, qBefore)
+	}
 	s.fill(at, o, r)
 	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)
 	if r == physics.RouteTeleport || r == physics.RouteSlide {
@@ -153,16 +161,37 @@ func (s *Sim) playerDistance(o *object) float32 {
 }
 
 // deliverMotion applies an UpdateMotion: the object gets a motion
-// interpreter if it had none, and CMotionInterp::move_to_interpreted_state /
+// interpreter if it had none; a motion with stamps passes the stamp gate
+// first (motionstamps.go); then, as MovementManager::unpack_movement
+// (0x00524440, acclient.c:339491) does, the object is unstuck
+// (unstick_from_object), and CMotionInterp::move_to_interpreted_state /
 // apply_interpreted_movement set the sequence's cycle (anim.MotionInterp.
-// ApplyInterpreted). The state was validated when the Sim was made.
+// ApplyInterpreted), or a move-to type goes to the MoveToManager; an
+// interpreted state with a sticky object then sticks the mover to it
+// (CPhysicsObj::stick_to_object). The state was validated when the Sim was
+// made.
 func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 	if !o.st.hasMI {
 		o.giveMotionInterp()
 	}
+	ev := Event{Kind: EventMotion}
+	if m.HasSeq {
+		ev.Stored = motionStored(o)
+		ev.Gate = gateMotion(o, m.Seq)
+		if !ev.Gate.Applied() {
+			s.emit(o, ev)
+			return
+		}
+	}
+	// unpack_movement unsticks on every movement; no shipped input sends
+	// one while an object is stuck, so this changed no trace.
+	o.pm.Unstick()
 	if m.MovementType != recording.InterpretedCommand {
+		if m.HasRunRate && s.opts.Metrics && !s.replay {
+			s.metrics.noteRunRate(o.slot)
+		}
 		s.deliverMoveTo(o, m)
-		s.emit(o, Event{Kind: EventMotion})
+		s.emit(o, ev)
 		return
 	}
 	if mgr := s.moveTo(o); mgr != nil {
@@ -172,6 +201,9 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		syncMovingTo(o)
 	}
 	_ = o.mi.ApplyInterpreted(interpretedState(m), o.parts)
+	if (m.HasRunRate || m.Forward == recording.RunForward) && s.opts.Metrics && !s.replay {
+		s.metrics.noteRunRate(o.slot)
+	}
 	if m.NumActions > 0 {
 		// The action half of move_to_interpreted_state: each action with a
 		// newer stamp goes through DoInterpretedMotion to PlayAction (seed
@@ -181,7 +213,40 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		canMove := o.phys.State&physics.StateGravity == 0 || o.phys.InContact() && o.phys.OnWalkable()
 		_, _ = o.mi.PlayActions(animActions(m, buf[:0]), o.parts, canMove)
 	}
-	s.emit(o, Event{Kind: EventMotion})
+	if m.StickTo != 0 {
+		s.stickToObject(o, m.StickTo)
+	}
+	s.emit(o, ev)
+}
+
+// stickToObject is CPhysicsObj::stick_to_object (ACE PhysicsObj.cs): when
+// the target is known, PositionManager::StickTo with its radius; the
+// StickyManager then pulls the body to 0.3 m from the target's cylinder at
+// 5 × max_speed until its 1 s timeout (interp/sticky.go). The target's
+// position is snapshotted as for a sticky move-to, so the pull reads where
+// the target stood when the tick's messages had been handled.
+func (s *Sim) stickToObject(o *object, guid uint32) {
+	pos, radius, _, ok := s.moveTarget(guid)
+	if !ok {
+		return
+	}
+	s.anySticky = true
+	s.snapshotStickyTargets()
+	s.sticky = append(s.sticky, stickyTarget{guid: guid, pos: pos})
+	o.pm.StickTo(guid, radius)
+}
+
+// unstickFrom clears the StickyManager of every live object stuck to guid,
+// which has left the world: the target's TargetManager tells its voyeurs
+// (NotifyVoyeurOfEvent(ExitWorld)), and each sticker's
+// StickyManager::HandleUpdateTarget, seeing a status other than OK, calls
+// ClearTarget (ACE TargetManager.cs, StickyManager.cs).
+func (s *Sim) unstickFrom(guid uint32) {
+	for _, o := range s.slots[:s.nslots] {
+		if o.st.alive && o.pm.StickyObjectID() == guid {
+			o.pm.Unstick()
+		}
+	}
 }
 
 // deliverMoveTo handles an UpdateMotion of a move-to type. Retail hands it

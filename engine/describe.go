@@ -49,7 +49,11 @@ func (e *Event) Text() string {
 		}
 		return "vector update ignored (stamps)"
 	case EventMotion:
-		return "UpdateMotion applied"
+		if e.Gate == MotionUngated {
+			return "UpdateMotion applied"
+		}
+		return "UpdateMotion " + e.Gate.String() + " (stored instance " + strconv.Itoa(int(e.Stored[0])) +
+			", movement " + strconv.Itoa(int(e.Stored[1])) + ", server_control " + strconv.Itoa(int(e.Stored[2])) + ")"
 	case EventPop:
 		return "pop " + metresText(placeDistance(&e.From, &e.To)) + " m"
 	case EventHitch:

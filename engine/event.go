@@ -61,6 +61,23 @@ const (
 	// describe the still tick (not a trace row; logged only with
 	// Options.Metrics).
 	EventHitch
+	// EventSprint: the glide metrics saw the body move at catch-up speed
+	// for a span of ticks, Since to this one (glide.go); From, To, Distance,
+	// Speed, Rate, Ref, CauseTick, CauseDist, Queue (not a trace row;
+	// logged only with Options.Metrics).
+	EventSprint
+	// EventSnapback: the body moved back, Since to this tick, toward a
+	// node queued while it was stuck or older than the newest update
+	// (glide.go); From, To, Distance, Speed, Rate, CauseTick, Stuck,
+	// StuckSince, Released (not a trace row; Options.Metrics).
+	EventSnapback
+	// EventLag: from Since to this tick each UpdatePosition landed farther
+	// ahead of the body than the one before (glide.go); From, To (the
+	// first and last update), Distance (the last gap), CauseDist (the
+	// first), Speed, Rate, Ref, RunRate, NoRunRate, Gliding, Fail and
+	// Queue (the queue at the first and last update) (not a trace row;
+	// Options.Metrics).
+	EventLag
 	numEventKinds
 )
 
@@ -79,6 +96,9 @@ var eventKindNames = [...]string{
 	EventNote:         "note",
 	EventPop:          "pop",
 	EventHitch:        "hitch",
+	EventSprint:       "sprint",
+	EventSnapback:     "snapback",
+	EventLag:          "lag",
 }
 
 // String names the kind (trace-v1's name for the trace kinds).
@@ -123,8 +143,12 @@ func (p Place) Position() physics.Position {
 //	EventSnap:         From, To
 //	EventContact:      Contact
 //	EventVector:       Applied
+//	EventMotion:       Gate, Stored
 //	EventPop:          From, To, Stage, Distance, Contact
 //	EventHitch:        From, Queue, Contact
+//	EventSprint:       Since, Until, From, To, Distance, Speed, Rate, Ref, CauseTick, CauseDist, Queue
+//	EventSnapback:     Since, Until, From, To, Distance, Speed, Rate, CauseTick, Stuck, StuckSince, Released
+//	EventLag:          Since, Until, From, To, Distance, CauseDist, Speed, Rate, Ref, RunRate, NoRunRate, Gliding, Fail, Queue
 //
 // Fail and Queue are node_fail_counter and the queue length right after an
 // InterpolationManager decision (for a blip, the values that triggered it;
@@ -156,8 +180,43 @@ type Event struct {
 	ProgressQuantum float32
 	From, To        Place
 	// Distance: a route's player_distance when it was routed; a pop's
-	// displacement by Stage.
+	// displacement by Stage; a sprint's or snap-back's path length; a
+	// lag's last gap.
 	Distance float32
+
+	// Sticky: the StickyManager held a target in a pop's tick, so its
+	// adjust_offset stage was the sticky pull.
+	Sticky bool
+
+	// The span kinds' payload (EventSprint, EventSnapback, EventLag;
+	// glide.go says what each holds). Since and Until are the span's first
+	// and last ticks (the event is logged once it is over);
+	// Speed the body's mean speed over it, Rate the catch-up speed, Ref the
+	// run speed (sprint) or the server's speed (lag), m/s; CauseTick and
+	// CauseDist the update behind it and how far from the body it landed;
+	// Stuck, StuckSince and Released the sticky target a snap-back's node
+	// was queued under, when StickTo ran and when the StickyManager let
+	// go; RunRate my_run_rate, NoRunRate that no UpdateMotion gave one,
+	// Gliding that the forward command was Ready (no run cycle).
+	Since      int32
+	Until      int32
+	Speed      float32
+	Rate       float32
+	Ref        float32
+	CauseTick  int32
+	CauseDist  float32
+	Stuck      uint32
+	StuckSince int32
+	Released   int32
+	RunRate    float32
+	NoRunRate  bool
+	Gliding    bool
+
+	// Gate is a motion's stamp verdict, and Stored the instance, movement
+	// and server-control stamps the object had stored when it arrived
+	// (MotionStampNames order; meaningful when Gate is not MotionUngated).
+	Gate   MotionGate
+	Stored [3]uint16
 
 	// Source is the index in the recording's Events of the event being
 	// delivered when this happened, or −1 when it happened during the tick's
@@ -167,7 +226,7 @@ type Event struct {
 
 // Mark is a set of event categories, the things a person steps between on
 // the timeline ("next blip", "previous stall failure").
-type Mark uint16
+type Mark uint32
 
 // Marks. A stall window is MarkStallPass or MarkStallFail by its verdict.
 const (
@@ -186,6 +245,9 @@ const (
 	MarkNote
 	MarkPop
 	MarkHitch
+	MarkSprint
+	MarkSnapback
+	MarkLag
 )
 
 // Mark returns the event's category.
@@ -222,6 +284,12 @@ func (e *Event) Mark() Mark {
 		return MarkPop
 	case EventHitch:
 		return MarkHitch
+	case EventSprint:
+		return MarkSprint
+	case EventSnapback:
+		return MarkSnapback
+	case EventLag:
+		return MarkLag
 	}
 	return 0
 }

@@ -24,10 +24,15 @@ import (
 
 // Cause is the explanation of one jump or stall of one object.
 type Cause struct {
-	// Tick is the tick it happened in (for a hitch, the still tick).
+	// Tick is the tick it happened in (for a hitch, the still tick; for a
+	// sprint, snap-back or lag, the span's first tick).
 	Tick int
-	GUID uint32
-	// Kind is EventBlip, EventSnap, EventPop or EventHitch.
+	// Until is a sprint's, snap-back's or lag's last tick (0 for the
+	// others).
+	Until int
+	GUID  uint32
+	// Kind is EventBlip, EventSnap, EventPop, EventHitch, EventSprint,
+	// EventSnapback or EventLag.
 	Kind EventKind
 	// Route is the branch that made a snap (teleport or slide).
 	Route physics.Route
@@ -39,8 +44,11 @@ type Cause struct {
 }
 
 // String is the one-line cause chain: "tick 312: blip 3.9 m to the tail —
-// 4 stall windows failed in a row …".
+// 4 stall windows failed in a row …"; a span's is "ticks 30–81: …".
 func (c *Cause) String() string {
+	if c.Until > c.Tick {
+		return "ticks " + strconv.Itoa(c.Tick) + "–" + strconv.Itoa(c.Until) + ": " + c.What + " — " + c.Why
+	}
 	return "tick " + strconv.Itoa(c.Tick) + ": " + c.What + " — " + c.Why
 }
 
@@ -158,6 +166,10 @@ func (x *Explainer) event(o *explained, e *Event) {
 		x.add(Cause{Tick: int(e.Tick) - 1, GUID: e.GUID, Kind: EventHitch,
 			What: "hitch (still for a tick between moving ticks)",
 			Why:  o.whyHitch(e)})
+	case EventSprint, EventSnapback, EventLag:
+		c := Cause{Tick: int(e.Since), Until: int(e.Until), GUID: e.GUID, Kind: e.Kind, Distance: e.Distance}
+		c.What, c.Why = spanText(e)
+		x.add(c)
 	}
 }
 
@@ -253,6 +265,9 @@ func (o *explained) whyPop(e *Event) string {
 		s = "the animation's root motion (CPartArray::Update) moved it " + m + " m"
 	case physics.StageAdjustOffset:
 		s = "adjust_offset's offset moved it " + m + " m"
+		if e.Sticky {
+			s = "the StickyManager's pull moved it " + m + " m (StickyManager::adjust_offset, stuck to its target: toward 0.3 m from the target's cylinder at 5 × max_speed, overriding the interpolation step)"
+		}
 	case physics.StagePhysics:
 		s = "UpdatePhysicsInternal (velocity, gravity) moved it " + m + " m"
 	case physics.StageTransition:

@@ -64,7 +64,11 @@ func TestExplain_EveryJumpHasACause(t *testing.T) {
 			}
 			for _, c := range cs {
 				line := c.String()
-				if !strings.HasPrefix(line, "tick "+strconv.Itoa(c.Tick)+": ") || !strings.Contains(line, " — ") || c.Why == "" {
+				prefix := "tick " + strconv.Itoa(c.Tick) + ": "
+				if c.Until > c.Tick { // a sprint, snap-back or lag spans ticks
+					prefix = "ticks " + strconv.Itoa(c.Tick) + "–" + strconv.Itoa(c.Until) + ": "
+				}
+				if !strings.HasPrefix(line, prefix) || !strings.Contains(line, " — ") || c.Why == "" {
 					t.Errorf("cause %q is not one line tick N: what — why", line)
 				}
 			}

@@ -14,7 +14,8 @@ func (s *Sim) flagPop(o *object, prev, pos *physics.Position) {
 	}
 	stage, moved := dominantStage(o)
 	s.record(o.slot, Event{GUID: o.guid, Kind: EventPop, From: PlaceOf(prev), To: PlaceOf(pos),
-		Stage: stage, Distance: moved, Contact: o.phys.InContact()})
+		Stage: stage, Distance: moved, Contact: o.phys.InContact(),
+		Sticky: stage == physics.StageAdjustOffset && (o.pm.StickyObjectID() != 0 || s.metrics.t[o.slot].g.stuck != 0)})
 }
 
 // dominantStage is the stage of o's last tick that displaced the body most

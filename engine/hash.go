@@ -75,6 +75,7 @@ func (s *Sim) StateHash() uint64 {
 		h.b(st.hasTruth)
 		h.i(int(st.truthTick))
 		h.pos(&st.truth)
+		h.b(st.motionStamped)
 
 		p := &o.phys
 		pos := p.Position()

@@ -16,7 +16,10 @@ import (
 // logEntry is one Event packed. x and y are Cumulative and
 // ProgressQuantum's bits for a stall window; for a blip, snap, pop or
 // hitch x is the index of the From place (To follows it) in Sim.places and
-// y Distance's bits; for a route y is Distance's bits.
+// y Distance's bits (a sprint, snap-back or lag likewise, with three more
+// places for its span payload: spanPlaces); for a route y is Distance's bits; for a motion x holds
+// the stored instance and movement stamps, y the server-control stamp and
+// the Gate.
 type logEntry struct {
 	tick   int32
 	guid   uint32
@@ -40,7 +43,35 @@ const (
 	flagPass
 	flagContact
 	flagApplied
+	flagSticky
+	flagNoRunRate
+	flagGliding
 )
+
+// spanPlaces packs a span event's payload into three places, bit for bit
+// (ticks ride in float32 bits, never computed with).
+func spanPlaces(e *Event) [3]Place {
+	f := math.Float32frombits
+	return [3]Place{
+		{Cell: uint32(e.Since), Origin: [3]float32{e.Speed, e.Rate, e.Ref}},
+		{Cell: e.Stuck, Origin: [3]float32{f(uint32(e.CauseTick)), e.CauseDist, f(uint32(e.StuckSince))}},
+		{Cell: uint32(e.Released), Origin: [3]float32{e.RunRate, f(uint32(e.Until)), 0}},
+	}
+}
+
+// setSpan unpacks what spanPlaces packed.
+func setSpan(e *Event, p []Place) {
+	a, b, c := &p[0], &p[1], &p[2]
+	e.Since = int32(a.Cell)
+	e.Speed, e.Rate, e.Ref = a.Origin[0], a.Origin[1], a.Origin[2]
+	e.Stuck = b.Cell
+	e.CauseTick = int32(math.Float32bits(b.Origin[0]))
+	e.CauseDist = b.Origin[1]
+	e.StuckSince = int32(math.Float32bits(b.Origin[2]))
+	e.Released = int32(c.Cell)
+	e.RunRate = c.Origin[0]
+	e.Until = int32(math.Float32bits(c.Origin[1]))
+}
 
 // pack appends e to the log.
 func (s *Sim) pack(e *Event) {
@@ -52,7 +83,8 @@ func (s *Sim) pack(e *Event) {
 	for _, f := range [...]struct {
 		on   bool
 		flag uint8
-	}{{e.Evicted, flagEvicted}, {e.Success, flagSuccess}, {e.Pass, flagPass}, {e.Contact, flagContact}, {e.Applied, flagApplied}} {
+	}{{e.Evicted, flagEvicted}, {e.Success, flagSuccess}, {e.Pass, flagPass}, {e.Contact, flagContact}, {e.Applied, flagApplied},
+		{e.Sticky, flagSticky}, {e.NoRunRate, flagNoRunRate}, {e.Gliding, flagGliding}} {
 		if f.on {
 			l.flags |= f.flag
 		}
@@ -62,8 +94,16 @@ func (s *Sim) pack(e *Event) {
 		l.x = uint32(len(s.places))
 		s.places = append(s.places, e.From, e.To)
 		l.y = math.Float32bits(e.Distance)
+	case EventSprint, EventSnapback, EventLag:
+		l.x = uint32(len(s.places))
+		sp := spanPlaces(e)
+		s.places = append(s.places, e.From, e.To, sp[0], sp[1], sp[2])
+		l.y = math.Float32bits(e.Distance)
 	case EventRoute:
 		l.y = math.Float32bits(e.Distance)
+	case EventMotion:
+		l.x = uint32(e.Stored[0]) | uint32(e.Stored[1])<<16
+		l.y = uint32(e.Stored[2]) | uint32(e.Gate)<<16
 	default:
 		l.x, l.y = math.Float32bits(e.Cumulative), math.Float32bits(e.ProgressQuantum)
 	}
@@ -78,14 +118,22 @@ func (s *Sim) unpack(i int) Event {
 		Route: l.route, Branch: l.branch, Target: l.target, Pruned: l.pruned,
 		Evicted: l.flags&flagEvicted != 0, Success: l.flags&flagSuccess != 0, Pass: l.flags&flagPass != 0,
 		Contact: l.flags&flagContact != 0, Applied: l.flags&flagApplied != 0,
+		Sticky: l.flags&flagSticky != 0, NoRunRate: l.flags&flagNoRunRate != 0, Gliding: l.flags&flagGliding != 0,
 		Fail: l.fail, Queue: l.queue, Stage: l.stage,
 	}
 	switch l.kind {
 	case EventBlip, EventSnap, EventPop, EventHitch:
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
 		e.Distance = math.Float32frombits(l.y)
+	case EventSprint, EventSnapback, EventLag:
+		e.From, e.To = s.places[l.x], s.places[l.x+1]
+		e.Distance = math.Float32frombits(l.y)
+		setSpan(&e, s.places[l.x+2:l.x+5])
 	case EventRoute:
 		e.Distance = math.Float32frombits(l.y)
+	case EventMotion:
+		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
+		e.Gate = MotionGate(l.y >> 16)
 	default:
 		e.Cumulative, e.ProgressQuantum = math.Float32frombits(l.x), math.Float32frombits(l.y)
 	}

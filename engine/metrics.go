@@ -123,6 +123,9 @@ type tracker struct {
 	// err is the distance to the server truth, tick by tick
 	// (errordist.go).
 	err errorDist
+
+	// g follows sprints, snap-backs and lags (glide.go).
+	g glide
 }
 
 // metrics holds every object's tracker, by slot.
@@ -220,8 +223,14 @@ func (m *metrics) measure(s *Sim, o *object) {
 		}
 		t.moved[0], t.moved[1] = t.moved[1], moved
 		t.nMoved = min(t.nMoved+1, 2)
+		if s.logging {
+			s.glideTick(o, t, &t.prev, pos, disp, step, t.m.FinalQueue)
+		}
 	} else {
 		t.nMoved = 0
+	}
+	if s.logging && s.feed == nil && !s.growing && s.tick >= s.lastTick {
+		s.endSpans(o, t)
 	}
 	if e, ok := truthError(o); ok {
 		t.err.add(e)

@@ -70,6 +70,10 @@ type objectBook struct {
 	// (stamps.go), when hasStamps.
 	lastStamps StampCheck
 	hasStamps  bool
+	// motionStamped: a motion event with stamps has been applied, so
+	// update_times' MOVEMENT_TS and SERVER_CONTROLLED_MOVE_TS are the
+	// messages' (motionstamps.go).
+	motionStamped bool
 
 	// truth is the latest server truth, received at truthTick.
 	hasTruth  bool

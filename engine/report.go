@@ -68,7 +68,10 @@ type ReportRun struct {
 // ReportCause is one cause chain (Cause) as the report gives it.
 type ReportCause struct {
 	Tick int `json:"tick"`
-	// Kind is blip, snap, pop or hitch; Route the branch of a snap.
+	// Until is a sprint's, snap-back's or lag's last tick (Tick its first).
+	Until int `json:"until,omitempty"`
+	// Kind is blip, snap, pop, hitch, sprint, snapback or lag; Route the
+	// branch of a snap.
 	Kind     string  `json:"kind"`
 	Route    string  `json:"route,omitempty"`
 	Distance float64 `json:"distance"`
@@ -78,7 +81,7 @@ type ReportCause struct {
 
 // NewReportCause converts a cause.
 func NewReportCause(c *Cause) ReportCause {
-	rc := ReportCause{Tick: c.Tick, Kind: c.Kind.String(), Distance: float64(c.Distance), Text: c.String()}
+	rc := ReportCause{Tick: c.Tick, Until: c.Until, Kind: c.Kind.String(), Distance: float64(c.Distance), Text: c.String()}
 	if c.Route != 0 {
 		rc.Route = c.Route.String()
 	}

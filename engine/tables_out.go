@@ -8,6 +8,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
@@ -267,7 +268,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	if s.explainer != nil {
 		all := s.explainer.Causes
 		for i := t.causes[run]; i < len(all); i++ {
-			if all[i].Kind == EventBlip || all[i].Kind == EventSnap {
+			if k := all[i].Kind; k == EventBlip || k == EventSnap || isSpan(k) {
 				t.tickCauses = append(t.tickCauses, &all[i])
 			}
 		}
@@ -275,7 +276,16 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	}
 	for i, evs := 0, s.EventsAt(s.tick); i < len(evs); i++ {
 		e := &evs[i]
-		if !e.Kind.InTrace() {
+		if !e.Kind.InTrace() && !isSpan(e.Kind) {
+			continue
+		}
+		if len(t.erows) == tableBatch {
+			if err := t.flushEvents(); err != nil {
+				return err
+			}
+		}
+		if isSpan(e.Kind) {
+			t.erows = append(t.erows, t.spanRow(e, reading))
 			continue
 		}
 		if len(t.erows) == tableBatch {
@@ -312,11 +322,45 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	return nil
 }
 
+// isSpan reports whether k is a glide event spanning ticks (glide.go): a
+// row of the events table, though not of Trace v1.
+func isSpan(k EventKind) bool { return k == EventSprint || k == EventSnapback || k == EventLag }
+
+// spanRow is the events-table row of a sprint, snap-back or lag: logged at
+// the tick the span was over, its first and last ticks and speeds in the
+// detail, its path (a lag: its last gap) as the distance, its cause chain.
+func (t *TableWriter) spanRow(e *Event, reading string) tables.Event {
+	d := t.detail[:0]
+	d = append(d, `{"since":`...)
+	d = strconv.AppendInt(d, int64(e.Since), 10)
+	d = append(d, `,"until":`...)
+	d = strconv.AppendInt(d, int64(e.Until), 10)
+	for _, f := range [...]struct {
+		name string
+		v    float32
+	}{{"speed", e.Speed}, {"catch_up", e.Rate}, {"ref", e.Ref}} {
+		d = append(d, `,"`...)
+		d = append(d, f.name...)
+		d = append(d, `":`...)
+		d = strconv.AppendFloat(d, float64(f.v), 'g', -1, 32)
+	}
+	d = append(d, '}')
+	t.detail = d
+	n := len(t.erows)
+	t.dists[n] = float64(e.Distance)
+	return tables.Event{Input: t.input, Reading: reading, Tick: int64(e.Tick), GUID: hexID(e.GUID),
+		Event: e.Kind.String(), Distance: &t.dists[n], Detail: string(d), Cause: t.takeCause(e)}
+}
+
 // takeCause is the text of the tick's first unwritten cause chain of e's
 // object and kind, nil when there is none.
 func (t *TableWriter) takeCause(e *Event) *string {
 	for i, c := range t.tickCauses {
-		if c != nil && c.GUID == e.GUID && c.Kind == e.Kind && c.Tick == int(e.Tick) {
+		at := int(e.Tick)
+		if isSpan(e.Kind) {
+			at = int(e.Since)
+		}
+		if c != nil && c.GUID == e.GUID && c.Kind == e.Kind && c.Tick == at {
 			t.tickCauses[i] = nil
 			text := c.String()
 			return &text

@@ -1,8 +1,8 @@
 // The pipeline panel's cause chains: when the cursor's tick holds a blip,
-// snap (teleport or slide), pop or hitch of the selection, the panel leads
-// with its one-line cause chain, the same text the timeline lanes' tooltips
-// show (the engine's Explainer builds it, engine/explain.go; the panel only
-// formats it).
+// snap (teleport or slide), pop, hitch, sprint, snap-back or lag of the
+// selection, the panel leads with its one-line cause chain, the same text
+// the timeline lanes' tooltips show (the engine's Explainer builds it,
+// engine/explain.go; the panel only formats it).
 
 package ui
 
@@ -13,7 +13,8 @@ import (
 )
 
 // causedKinds are the events that carry a cause chain.
-var causedKinds = model.KindSet(model.EventBlip, model.EventSnap, model.EventPop, model.EventHitch)
+var causedKinds = model.KindSet(model.EventBlip, model.EventSnap, model.EventPop, model.EventHitch,
+	model.EventSprint, model.EventSnapback, model.EventLag)
 
 // causeLines returns "tick T: what — why" for every event of ids (the
 // selection's events at the cursor's tick, newest first as Index.Recent

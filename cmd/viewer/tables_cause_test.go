@@ -1,6 +1,6 @@
 // The events table's cause column: the engine's cause chains (the ones
-// `viewer run -explain` lists) for each blip and snap, null for every other
-// row.
+// `viewer run -explain` lists) for each blip, snap, sprint, snap-back and
+// lag, null for every other row.
 
 package main
 
@@ -12,8 +12,8 @@ import (
 	"glidepath/engine/tables"
 )
 
-// explainLines are the blip and snap lines of `run -explain`'s text, per
-// reading, as "GUID tick N: what — why".
+// explainLines are the blip, snap, sprint, snap-back and lag lines of `run
+// -explain`'s text, per reading, as "GUID tick N: what — why".
 func explainLines(t *testing.T, out string) map[string][]string {
 	t.Helper()
 	lines := map[string][]string{}
@@ -57,7 +57,7 @@ func TestRun_EventsCauseIsTheExplainLine(t *testing.T) {
 			for _, file := range []string{withExplain, without} {
 				got := map[string][]string{}
 				for i, e := range readParquet[tables.Event](t, file) {
-					jump := e.Event == "blip" || e.Event == "snap"
+					jump := e.Event == "blip" || e.Event == "snap" || e.Event == "sprint" || e.Event == "snapback" || e.Event == "lag"
 					if jump != (e.Cause != nil) {
 						t.Fatalf("%s row %d (%s tick %d): cause %v", file, i, e.Event, e.Tick, e.Cause)
 					}

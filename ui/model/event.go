@@ -50,6 +50,15 @@ const (
 	// EventHitch: the glide metrics flagged the tick before this one as a
 	// hitch (still between moving ticks); From.
 	EventHitch
+	// EventSprint: the body moved at catch-up speed from Since to Until;
+	// From, To.
+	EventSprint
+	// EventSnapback: the body moved back from Since to Until toward a
+	// node queued while stuck or older than the newest update; From, To.
+	EventSnapback
+	// EventLag: each update from Since to Until landed farther ahead of
+	// the body; From, To are the first and last update.
+	EventLag
 	// NumEventKinds bounds the kinds.
 	NumEventKinds
 )
@@ -69,6 +78,9 @@ var eventKindNames = [NumEventKinds]string{
 	EventNote:         "note",
 	EventPop:          "pop",
 	EventHitch:        "hitch",
+	EventSprint:       "sprint",
+	EventSnapback:     "snapback",
+	EventLag:          "lag",
 }
 
 // String is the kind's trace-v1 name (the engine's for the others).
@@ -106,11 +118,16 @@ type Event struct {
 	Received    Vec3
 	// StampsIn and StampsStored are a route event's instance, position,
 	// teleport and force_position stamps and the ones stored when it
-	// arrived, when HasStamps (seed 004 §2–§3).
+	// arrived, when HasStamps (seed 004 §2–§3); for a motion event, its
+	// instance, movement and server_control stamps (the fourth is 0), and
+	// Applied says whether the stamp gate let it through.
 	HasStamps              bool
 	StampsIn, StampsStored [4]uint16
 	// Note indexes Info.Notes for EventNote; −1 otherwise.
 	Note int32
+	// Since and Until are a sprint's, snap-back's or lag's first and last
+	// ticks (the event is logged once it is over).
+	Since, Until int32
 }
 
 // Note is an annotation of the recording, shown as a caption at its tick.

@@ -253,9 +253,22 @@ func (l eventLog) convert(e *engine.Event) model.Event {
 		Cumulative: e.Cumulative, ProgressQuantum: e.ProgressQuantum,
 		Note: -1,
 	}
-	if e.Kind == engine.EventBlip || e.Kind == engine.EventSnap || e.Kind == engine.EventPop || e.Kind == engine.EventHitch {
+	switch e.Kind {
+	case engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch,
+		engine.EventSprint, engine.EventSnapback, engine.EventLag:
 		from, to := e.From.Position(), e.To.Position()
 		m.From, m.To = model.Global(&from), model.Global(&to)
+		m.Since, m.Until = e.Since, e.Until
+	}
+	if src := int(e.Source); e.Kind == engine.EventMotion && e.Gate != engine.MotionUngated && src >= 0 && src < l.store.Len() {
+		var re recording.Event
+		l.store.At(src, &re)
+		if re.Kind == recording.KindMotion && re.Motion.HasSeq {
+			q := re.Motion.Seq
+			m.HasStamps, m.Applied = true, e.Gate.Applied()
+			m.StampsIn = [4]uint16{q.Instance, q.Movement, q.ServerControl}
+			m.StampsStored = [4]uint16{e.Stored[0], e.Stored[1], e.Stored[2]}
+		}
 	}
 	if src := int(e.Source); e.Kind == engine.EventRoute && src >= 0 && src < l.store.Len() {
 		var re recording.Event

@@ -34,6 +34,9 @@ var (
 		LaneContact:     ColorContact,
 		LaneNotes:       ColorNote,
 		LaneStamps:      ColorStampPass,
+		LaneSprints:     ColorSprint,
+		LaneSnapbacks:   ColorSnapback,
+		LaneLags:        ColorLag,
 	}
 )
 

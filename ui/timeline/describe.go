@@ -111,6 +111,21 @@ func what(e *model.Event, d *Data) string {
 		return fmt.Sprintf("pop: %.2f m with no blip or snap", e.To.Sub(e.From).Len())
 	case model.EventHitch:
 		return fmt.Sprintf("hitch: still at tick %d between moving ticks", e.Tick-1)
+	case model.EventSprint:
+		return fmt.Sprintf("sprint: ticks %d–%d at catch-up speed, %.2f m", e.Since, e.Until, e.To.Sub(e.From).Len())
+	case model.EventSnapback:
+		return fmt.Sprintf("snap-back: ticks %d–%d, %.2f m back", e.Since, e.Until, e.To.Sub(e.From).Len())
+	case model.EventLag:
+		return fmt.Sprintf("lag: updates from tick %d to %d each landed farther ahead", e.Since, e.Until)
+	case model.EventMotion:
+		if !e.HasStamps {
+			return "UpdateMotion applied"
+		}
+		verdict := "applied"
+		if !e.Applied {
+			verdict = "dropped"
+		}
+		return "UpdateMotion " + verdict + " · " + motionStampsText(e)
 	case model.EventContact:
 		if e.Contact {
 			return "Contact set: on the ground"
@@ -128,6 +143,31 @@ func what(e *model.Event, d *Data) string {
 		return "VectorUpdate ignored (stale stamps)"
 	}
 	return e.Kind.String()
+}
+
+// motionStampsText is an UpdateMotion's stamps against the stored ones,
+// as CPhysics::SetObjectMovement compares them: "inst 1=1 · move 7>6 ·
+// ctrl 2=2" (engine/motionstamps.go).
+func motionStampsText(e *model.Event) string {
+	names := [3]string{"inst", "move", "ctrl"}
+	s := ""
+	for i, n := range names {
+		in, st := e.StampsIn[i], e.StampsStored[i]
+		op := "~"
+		switch {
+		case in == st:
+			op = "="
+		case physics.StampIsNewer(in, st):
+			op = ">"
+		case physics.StampIsOlder(in, st):
+			op = "<"
+		}
+		if i > 0 {
+			s += " · "
+		}
+		s += fmt.Sprintf("%s %d%s%d", n, in, op, st)
+	}
+	return s
 }
 
 // stampsText is a route's stamps against the stored ones: "inst 1=1 · pos

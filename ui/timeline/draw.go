@@ -170,6 +170,16 @@ func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 	return func(i int) {
 		ev := d.Index.Event(i)
 		e := &ev
+		if e.Kind == model.EventMotion && e.HasStamps {
+			// An UpdateMotion's stamp verdict, in the stamps lane only.
+			if x := int(math.Floor(v.XOf(float64(e.Tick)*scale) - v.X)); x >= 0 && x < w {
+				col, prio := stampMark(e)
+				if bn := &t.bins[LaneStamps][x]; !bn.set || prio >= bn.prio {
+					*bn = bin{col: col, prio: prio, set: true}
+				}
+			}
+			return
+		}
 		lane, ok := LaneOf(e.Kind)
 		if !ok || lane == LaneNotes {
 			return
@@ -187,6 +197,9 @@ func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 		a, b := float64(e.Tick)*scale, float64(e.Tick)*scale
 		if lane == LaneStall {
 			a -= 4 * scale // a window spans the 5 frames it judged
+		}
+		if lane == LaneSprints || lane == LaneSnapbacks || lane == LaneLags {
+			a, b = float64(e.Since)*scale, float64(e.Until)*scale // the span it covers
 		}
 		x0 := int(math.Floor(v.XOf(a) - v.X))
 		x1 := int(math.Floor(v.XOf(b) - v.X))

@@ -34,8 +34,15 @@ const (
 	// LaneStamps marks each delivered UpdatePosition by its stamp verdict
 	// (seed 004 §2–§3): passed, dropped as stale, or dropped for its
 	// instance. It shows the route events the updates lane shows, coloured
-	// by the stamps rather than the branch.
+	// by the stamps rather than the branch, and each UpdateMotion that
+	// carried stamps by its gate's verdict (CPhysics::SetObjectMovement,
+	// engine/motionstamps.go).
 	LaneStamps
+	// LaneSprints, LaneSnapbacks and LaneLags span the glide events
+	// (engine/glide.go) from their first tick to their last.
+	LaneSprints
+	LaneSnapbacks
+	LaneLags
 	NumLanes
 )
 
@@ -52,6 +59,9 @@ var laneNames = [NumLanes]string{
 	LaneNotes:       "notes",
 	LaneDivergence:  "divergence",
 	LaneStamps:      "stamps",
+	LaneSprints:     "sprints",
+	LaneSnapbacks:   "snap-backs",
+	LaneLags:        "lags",
 }
 
 // String is the lane's label.
@@ -75,6 +85,9 @@ var laneKinds = [NumLanes]model.EventKind{
 	LaneContact:     model.EventContact,
 	LaneNotes:       model.EventNote,
 	LaneStamps:      model.EventRoute,
+	LaneSprints:     model.EventSprint,
+	LaneSnapbacks:   model.EventSnapback,
+	LaneLags:        model.EventLag,
 }
 
 // LaneOf is the lane an event kind is drawn in; ok is false for kinds the
@@ -115,6 +128,9 @@ var (
 	ColorMuted    = color.RGBA{0x80, 0x86, 0x8c, 0xff}
 	ColorPop      = color.RGBA{0xc7, 0x7d, 0xff, 0xff}
 	ColorHitch    = color.RGBA{0x9a, 0xd1, 0xff, 0xff}
+	ColorSprint   = color.RGBA{0xff, 0xa6, 0x2b, 0xff}
+	ColorSnapback = color.RGBA{0xe0, 0x40, 0x80, 0xff}
+	ColorLag      = color.RGBA{0x6c, 0x8e, 0xff, 0xff}
 )
 
 // RouteColors colour update marks by MoveOrTeleport's branch (seed 004 §3).
@@ -161,6 +177,12 @@ func mark(e *model.Event) (color.RGBA, int) {
 		return ColorPop, 1
 	case model.EventHitch:
 		return ColorHitch, 1
+	case model.EventSprint:
+		return ColorSprint, 1
+	case model.EventSnapback:
+		return ColorSnapback, 1
+	case model.EventLag:
+		return ColorLag, 1
 	case model.EventContact:
 		if e.Contact {
 			return ColorContact, 1
@@ -184,9 +206,18 @@ var (
 	ColorStampInstance = color.RGBA{0xb0, 0x3a, 0x3a, 0xff}
 )
 
-// stampMark is how a route event is drawn in the stamps lane; a dropped
-// update outranks a passed one in a shared column.
+// stampMark is how a route or motion event is drawn in the stamps lane; a
+// dropped update outranks a passed one in a shared column.
 func stampMark(e *model.Event) (color.RGBA, int) {
+	if e.Kind == model.EventMotion {
+		switch {
+		case e.Applied:
+			return ColorStampPass, 1
+		case e.StampsIn[0] != e.StampsStored[0]:
+			return ColorStampInstance, 3
+		}
+		return ColorStampStale, 3
+	}
 	switch e.Route {
 	case physics.RouteWrongInstance:
 		return ColorStampInstance, 3

@@ -260,6 +260,10 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 		f := lane.Filter(d.Selected)
 		lo := int(math.Floor(float64(t.View.TickAt(in.X-hoverPixels-1)) / scale))
 		hi := int(math.Ceil(float64(t.View.TickAt(in.X+hoverPixels+1)) / scale))
+		span := lane == LaneSprints || lane == LaneSnapbacks || lane == LaneLags
+		if span {
+			hi += spanHoverReach // logged once over: look past the mouse
+		}
 		t.visit(d, lo, hi, func(i int) {
 			ev := d.Index.Event(i)
 			e := &ev
@@ -267,7 +271,12 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 				return
 			}
 			x := t.View.XOf(float64(e.Tick) * scale)
-			if dx := math.Abs(x - in.X); dx < best || t.hoverEvent >= 0 && dx == best && preferred(e, d.Index.Event(t.hoverEvent)) {
+			dx := math.Abs(x - in.X)
+			if span {
+				a, b := t.View.XOf(float64(e.Since)*scale), t.View.XOf(float64(e.Until)*scale)
+				dx = max(a-in.X, in.X-b, 0)
+			}
+			if dx < best || t.hoverEvent >= 0 && dx == best && preferred(e, d.Index.Event(t.hoverEvent)) {
 				best, t.hoverEvent = dx, i
 			}
 		})
@@ -288,6 +297,11 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 		t.hoverText = all.Stack[run].Name + " · " + t.hoverText
 	}
 }
+
+// spanHoverReach is how many ticks past the mouse the hover looks for a
+// sprint, snap-back or lag, which is logged at the tick it ended: one
+// spanning the mouse and ending further on is not found.
+const spanHoverReach = 300
 
 // preferred breaks a tie between two events in the same column: the one
 // whose mark shows.

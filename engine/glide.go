@@ -1,0 +1,373 @@
+// Glide events: what a person sees that is not a pop. Three things in ACE's
+// own tracker look wrong without any single tick jumping far enough to be a
+// pop, so the glide metrics watch for them over spans of ticks:
+//
+//   - a sprint: the body moving at catch-up speed (2 × get_adjusted_max_speed,
+//     seed 000 §4 — twice the run speed) for more than a few ticks, because
+//     the queue got ahead of it (ACE issue #2764: when a monster starts
+//     moving, its first update lands metres ahead);
+//   - a snap-back: the body moving back over its own path toward a node
+//     queued while the StickyManager held it, or a node older than the
+//     newest update (ACE issue #3328: after a sticky melee swing, the nodes
+//     queued while stuck are released at the sticky timeout);
+//   - a lag: each UpdatePosition landing farther ahead of the body than the
+//     one before — the queue and the error rising — typically because the
+//     server moves the object faster than the catch-up speed, whose run rate
+//     no UpdateMotion gave (ACE PR #2823: a monster created mid-MoveTo glides
+//     with no run cycle).
+//
+// These are Glidepath's judgments of the retail pipeline's output, like pops
+// and hitches: they change nothing the pipeline does, are logged only with
+// Options.Metrics, and are not Trace v1 rows (so no trace hash changes).
+
+package engine
+
+import (
+	"math"
+
+	"glidepath/interp"
+	"glidepath/physics"
+	"glidepath/physics/anim"
+)
+
+// Glide event thresholds (Glidepath's definitions, not retail values).
+const (
+	// SprintSpeedFraction: a tick is at catch-up speed when the body moved
+	// at least this fraction of a catch-up step.
+	SprintSpeedFraction = 0.9
+	// SprintMinSeconds: a sprint has at least this many seconds of ticks
+	// at catch-up speed (15 ticks at 30 Hz): longer than the catch-up
+	// after each update of a steady walk.
+	SprintMinSeconds = 0.5
+	// SprintMeanFraction: over the whole span, gaps included, the body's
+	// mean speed is at least this fraction of the catch-up speed.
+	SprintMeanFraction = 0.75
+	// SpanGapTicks: a sprint or snap-back survives this many ticks in a
+	// row that are not part of it (a node is reached with a short step,
+	// then completed in a tick where adjust_offset gives none).
+	SpanGapTicks = 2
+	// SnapbackMinDistance is the least path, metres, a snap-back moves.
+	SnapbackMinDistance = 0.3
+	// SnapbackReverseCos: a step reverses the body's travel when the
+	// cosine between them is below this (more than 120° apart).
+	SnapbackReverseCos = -0.5
+	// TravelMinDistance: the body's direction of travel is taken over
+	// the last stretch at least this long, metres.
+	TravelMinDistance = 0.3
+	// LagMinUpdates is the least number of UpdatePositions, each landing
+	// farther ahead than the one before, a lag spans.
+	LagMinUpdates = 3
+	// LagMinRise is the least rise, metres, of the gap between the body
+	// and the update arriving, from the lag's first update to its last.
+	LagMinRise = 2.0
+	// LagRiseEpsilon: an update's gap must exceed the previous one's by
+	// more than this, metres, to count as rising.
+	LagRiseEpsilon = 0.05
+)
+
+// routeNote is what the glide metrics keep of an UpdatePosition routed to
+// InterpolateTo: when, where it put its node, and the sticky target the
+// body had then.
+type routeNote struct {
+	tick       int32
+	place      Place
+	gap        float32
+	stuck      uint32
+	stuckSince int32
+}
+
+// routeNotes is how many recent updates are kept, to find when a queued
+// node was queued (the queue holds at most interp.MaxQueuedNodes).
+const routeNotes = interp.MaxQueuedNodes + 4
+
+// span is a sprint or snap-back being followed.
+type span struct {
+	active   bool
+	n, gap   int
+	since    int32
+	last     int32
+	from, to Place
+	dist     float32
+	rate     float32
+	ref      float32
+	cause    routeNote
+	queue    uint8
+}
+
+// lagRun is a run of updates each landing farther ahead.
+type lagRun struct {
+	n                   int
+	first, last         routeNote
+	bodyFirst, bodyLast Place
+	q0, qmax            uint8
+}
+
+// glide is one object's sprint, snap-back and lag detection.
+type glide struct {
+	// stuck is the StickyManager's target after the last tick measured,
+	// since when; released when the last one let go.
+	stuck      uint32
+	stuckSince int32
+	released   int32
+
+	notes  [routeNotes]routeNote
+	nNotes int
+	last   routeNote
+	routed bool
+
+	// anchor is where the body's last stretch of travel began; travel
+	// its planar direction (unit) once it has moved TravelMinDistance.
+	anchor    Place
+	hasAnchor bool
+	travel    [2]float64
+	hasTravel bool
+
+	sprint span
+	back   span
+	lag    lagRun
+
+	// gotRunRate: an UpdateMotion gave my_run_rate (run_rate or
+	// RunForward).
+	gotRunRate bool
+}
+
+// globalXY is a place's planar position in metres across landblocks.
+func globalXY(p *Place) (float64, float64) {
+	return float64(p.Cell>>24)*physics.LandblockLength + float64(p.Origin[0]),
+		float64(p.Cell>>16&0xFF)*physics.LandblockLength + float64(p.Origin[1])
+}
+
+// placeDist is the planar distance between two places.
+func placeDist(a, b *Place) float64 {
+	ax, ay := globalXY(a)
+	bx, by := globalXY(b)
+	return math.Hypot(bx-ax, by-ay)
+}
+
+// sameSpot: two places are one node's.
+func sameSpot(a, b *Place) bool {
+	return a.Cell == b.Cell && a.Origin.Sub(b.Origin).Len() < 1e-3
+}
+
+// noteRoute records an UpdatePosition routed to InterpolateTo at tick, and
+// follows a lag (delivery, one object at a time). qBefore is the queue
+// before it.
+func (m *metrics) noteRoute(s *Sim, o *object, p *physics.Position, qBefore int) {
+	t := &m.t[o.slot]
+	g := &t.g
+	body := o.phys.PositionRef()
+	n := routeNote{tick: int32(s.tick), place: PlaceOf(p), gap: offsetLen(body, p),
+		stuck: o.pm.StickyObjectID(), stuckSince: g.stuckSince}
+	if n.stuck != g.stuck {
+		n.stuckSince = int32(s.tick)
+	}
+	g.notes[g.nNotes%routeNotes] = n
+	g.nNotes++
+	g.last, g.routed = n, true
+
+	q := uint8(min(queueLen(o), 255))
+	l := &g.lag
+	rising := l.n > 0 && qBefore > 0 && t.jumpTick < l.last.tick && n.gap > l.last.gap+LagRiseEpsilon
+	if rising {
+		l.n++
+		l.last, l.bodyLast = n, PlaceOf(body)
+		l.qmax = max(l.qmax, q)
+		return
+	}
+	s.endLag(o, t)
+	*l = lagRun{n: 1, first: n, last: n, bodyFirst: PlaceOf(body), bodyLast: PlaceOf(body), q0: q, qmax: q}
+}
+
+// noteRunRate records that an UpdateMotion gave the object a run rate.
+func (m *metrics) noteRunRate(slot int32) { m.t[slot].g.gotRunRate = true }
+
+// endLag reports the lag being followed if it qualifies, and forgets it.
+func (s *Sim) endLag(o *object, t *tracker) {
+	l := &t.g.lag
+	if l.n >= LagMinUpdates && l.last.gap-l.first.gap >= LagMinRise {
+		secs := float64(l.last.tick-l.first.tick) * float64(s.dt)
+		e := Event{GUID: o.guid, Kind: EventLag, Since: l.first.tick, Until: l.last.tick, CauseTick: l.first.tick,
+			From: l.first.place, To: l.last.place, Distance: l.last.gap, CauseDist: l.first.gap,
+			Rate: catchUpSpeed(o), Fail: l.q0, Queue: l.qmax, NoRunRate: !t.g.gotRunRate}
+		if secs > 0 {
+			e.Ref = float32(placeDist(&l.first.place, &l.last.place) / secs)
+			e.Speed = float32(placeDist(&l.bodyFirst, &l.bodyLast) / secs)
+		}
+		if o.st.hasMI {
+			e.RunRate = o.mi.MyRunRate()
+			e.Gliding = o.mi.State().Forward == anim.Ready
+		}
+		s.record(o.slot, e)
+	}
+	*l = lagRun{}
+}
+
+// glideTick follows sprints and snap-backs over one measured tick of o:
+// prev and pos are the body before and after, disp the distance between,
+// step a catch-up step, prevQueue the queue after the tick before.
+func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp, step float32, prevQueue int) {
+	g := &t.g
+	tick := int32(s.tick)
+	from, to := PlaceOf(prev), PlaceOf(pos)
+	cur := o.pm.StickyObjectID()
+	wasStuck := g.stuck != 0 || cur != 0
+	jumped := t.jumpTick == tick
+	q := queueLen(o)
+
+	// Sprint: at catch-up speed while interpolating, not pulled by the
+	// StickyManager.
+	on := !jumped && !wasStuck && (prevQueue > 0 || q > 0) && disp >= SprintSpeedFraction*step && step > 0
+	sp := &g.sprint
+	switch {
+	case on:
+		if !sp.active {
+			*sp = span{active: true, since: tick, from: from, rate: step / s.dt, queue: uint8(min(max(prevQueue, q), 255))}
+			if o.st.hasMI {
+				sp.ref = o.mi.MaxSpeed()
+			}
+			if g.routed {
+				sp.cause = g.last
+			}
+		}
+		sp.n++
+		sp.gap = 0
+		sp.dist += disp
+		sp.to, sp.last = to, tick
+	case sp.active:
+		sp.gap++
+		if sp.gap > SpanGapTicks || jumped {
+			s.endSprint(o, sp)
+		}
+	}
+
+	// Snap-back: toward a head node queued while stuck, or older than the
+	// newest, moving back over the body's own path or away from the
+	// newest update.
+	bk := &g.back
+	isBack := false
+	if !jumped && prevQueue > 0 && disp > StillDistance {
+		var head, tail Place
+		var note routeNote
+		found := false
+		if q > 0 {
+			hn, _ := o.pm.Interpolation().Node(0)
+			tn, _ := o.pm.Interpolation().Node(q - 1)
+			head, tail = PlaceOf(&hn.Position), PlaceOf(&tn.Position)
+			note, found = g.noteAt(&head)
+		}
+		if bk.active && (q == 0 || !found || !sameSpot(&head, &bk.cause.place)) {
+			// The node it was heading back to completed this tick.
+			head, tail, note, found = bk.cause.place, bk.cause.place, bk.cause, true
+		}
+		if found {
+			toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
+			away := placeDist(&to, &tail) > placeDist(&from, &tail)+0.25*float64(disp)
+			reverse := false
+			if g.hasTravel {
+				fx, fy := globalXY(&from)
+				tx, ty := globalXY(&to)
+				dx, dy := tx-fx, ty-fy
+				if l := math.Hypot(dx, dy); l > 0 {
+					reverse = (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
+				}
+			}
+			stale := !sameSpot(&head, &tail)
+			isBack = toward && (reverse || away) && (note.stuck != 0 || stale || bk.active)
+		}
+		if isBack {
+			if !bk.active {
+				*bk = span{active: true, since: tick, from: from, rate: step / s.dt, cause: note}
+			}
+			bk.n++
+			bk.gap = 0
+			bk.dist += disp
+			bk.to, bk.last = to, tick
+		}
+	}
+	if !isBack && bk.active {
+		bk.gap++
+		if bk.gap > SpanGapTicks || jumped {
+			s.endSnapback(o, t)
+		}
+	}
+	if !isBack {
+		g.follow(&to, jumped)
+	}
+
+	// The StickyManager's target, for the nodes queued under it.
+	switch {
+	case cur != 0 && cur != g.stuck:
+		g.stuckSince = tick
+	case cur == 0 && g.stuck != 0:
+		g.released = tick
+	}
+	g.stuck = cur
+}
+
+// follow updates the body's direction of travel with its new place.
+func (g *glide) follow(to *Place, jumped bool) {
+	if !g.hasAnchor || jumped {
+		g.anchor, g.hasAnchor = *to, true
+		if jumped {
+			g.hasTravel = false
+		}
+		return
+	}
+	if d := placeDist(&g.anchor, to); d >= TravelMinDistance {
+		ax, ay := globalXY(&g.anchor)
+		tx, ty := globalXY(to)
+		g.travel = [2]float64{(tx - ax) / d, (ty - ay) / d}
+		g.hasTravel = true
+		g.anchor = *to
+	}
+}
+
+// noteAt finds the update whose node sits at p.
+func (g *glide) noteAt(p *Place) (routeNote, bool) {
+	for i := g.nNotes - 1; i >= 0 && i >= g.nNotes-routeNotes; i-- {
+		if n := &g.notes[i%routeNotes]; sameSpot(&n.place, p) {
+			return *n, true
+		}
+	}
+	return routeNote{}, false
+}
+
+// endSprint reports the sprint if it lasted, and forgets it.
+func (s *Sim) endSprint(o *object, sp *span) {
+	secs := float64(sp.last-sp.since+1) * float64(s.dt)
+	if float64(sp.n)*float64(s.dt) >= SprintMinSeconds-1e-9 && float64(sp.dist)/secs >= SprintMeanFraction*float64(sp.rate) {
+		s.record(o.slot, Event{GUID: o.guid, Kind: EventSprint, Since: sp.since, Until: sp.last,
+			From: sp.from, To: sp.to, Distance: sp.dist, Speed: float32(float64(sp.dist) / secs),
+			Rate: sp.rate, Ref: sp.ref, CauseTick: sp.cause.tick, CauseDist: sp.cause.gap, Queue: sp.queue})
+	}
+	*sp = span{}
+}
+
+// endSnapback reports the snap-back if it went far enough, and forgets it.
+func (s *Sim) endSnapback(o *object, t *tracker) {
+	bk := &t.g.back
+	if bk.dist >= SnapbackMinDistance {
+		secs := float64(bk.last-bk.since+1) * float64(s.dt)
+		e := Event{GUID: o.guid, Kind: EventSnapback, Since: bk.since, From: bk.from, To: bk.to,
+			Distance: bk.dist, Speed: float32(float64(bk.dist) / secs), Rate: bk.rate,
+			CauseTick: bk.cause.tick, CauseDist: float32(placeDist(&bk.from, &bk.cause.place)),
+			Stuck: bk.cause.stuck, StuckSince: bk.cause.stuckSince, Released: -1, Until: bk.last}
+		if bk.cause.stuck != 0 && t.g.released >= bk.cause.tick {
+			e.Released = t.g.released
+		}
+		s.record(o.slot, e)
+	}
+	*bk = span{}
+}
+
+// endSpans reports whatever the object's glide metrics are following (the
+// run's last tick, or the object's deletion).
+func (s *Sim) endSpans(o *object, t *tracker) {
+	if t.g.sprint.active {
+		s.endSprint(o, &t.g.sprint)
+	}
+	if t.g.back.active {
+		s.endSnapback(o, t)
+	}
+	s.endLag(o, t)
+}

@@ -1,0 +1,170 @@
+// Tests of the glide events (glide.go) on the three ACE reports rebuilt as
+// recordings (recordings/ace2764_sprint.jsonl, ace3328_snapback.jsonl,
+// ace2823_lag.jsonl): each keeps its retail outcome, and its cause chain
+// names what did it, in the ticks where it happened.
+
+package engine
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"glidepath/engine/recording"
+)
+
+// explainFile runs a recording file under the seed reading with the log,
+// metrics and stages on, to its last tick.
+func explainFile(t *testing.T, path string) (*Sim, []Cause) {
+	t.Helper()
+	rec, err := recording.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSim(t, rec, Options{EventLog: true, Metrics: true, RecordStages: true, Explain: true})
+	runTo(s, s.LastTick())
+	return s, s.Causes()
+}
+
+// ACE issue #2764: the first update after the monster starts moving lands
+// 6.8 m ahead; retail's adjust_offset chases it at the catch-up speed, 2 ×
+// get_adjusted_max_speed = 8 m/s, twice the run speed (seed 000 §4), for
+// about 1.7 s (6.8 m closed at 8 − 4 m/s).
+func TestGlide_ACE2764SprintAtCatchUpSpeed(t *testing.T) {
+	s, cs := explainFile(t, "../recordings/ace2764_sprint.jsonl")
+	sp := causesOf(cs, EventSprint)
+	if len(sp) != 1 {
+		t.Fatalf("%d sprints, want 1: %v", len(sp), cs)
+	}
+	c := sp[0]
+	if c.Tick != 30 || c.Until < 75 || c.Until > 85 {
+		t.Errorf("sprint ticks %d–%d, want from 30 (the update at t 1.0) for about 1.7 s", c.Tick, c.Until)
+	}
+	if secs := float64(c.Until-c.Tick+1) / 30; secs < 1.5 || secs > 1.9 {
+		t.Errorf("sprint lasted %.2f s, want about 1.7", secs)
+	}
+	for _, want := range []string{"catch-up speed 8.00 m/s", "2 × get_adjusted_max_speed", "landed 6.80 m ahead", "run speed 4.00 m/s"} {
+		if !strings.Contains(c.String(), want) {
+			t.Errorf("sprint cause lacks %q:\n%s", want, c.String())
+		}
+	}
+	// No snap-back and no lag: the body catches up.
+	if n := len(causesOf(cs, EventSnapback)) + len(causesOf(cs, EventLag)); n != 0 {
+		t.Errorf("%d snap-backs or lags in a plain catch-up", n)
+	}
+	ev := eventsOf(s, EventSprint)[0]
+	if ev.Rate != 8 || ev.Ref != 4 || ev.Speed < 0.85*8 {
+		t.Errorf("sprint event %+v: want rate 8, run speed 4, mean near the catch-up speed", ev)
+	}
+}
+
+// ACE issue #3328: the melee swing's sticky object (an UpdateMotion with
+// StickToObject) sticks the monster to the player; the StickyManager pulls
+// it from the server's 1.8 m to 1.0 m (0.3 m from the cylinders) and holds
+// it 1 s while the server's updates queue; at the sticky timeout
+// adjust_offset takes the queue again and the body slides back 0.8 m at
+// catch-up speed (ACE StickyManager.cs; seed 000 §4).
+func TestGlide_ACE3328SnapBackAtStickyTimeout(t *testing.T) {
+	s, cs := explainFile(t, "../recordings/ace3328_snapback.jsonl")
+	sb := causesOf(cs, EventSnapback)
+	if len(sb) != 1 {
+		t.Fatalf("%d snap-backs, want 1: %v", len(sb), cs)
+	}
+	c := sb[0]
+	// The swing arrives at t 0.5 (tick 15); the 1 s timeout lets go at
+	// tick 44, and 0.8 m at 8 m/s takes 3 ticks.
+	if c.Tick != 45 || c.Until != 47 {
+		t.Errorf("snap-back ticks %d–%d, want 45–47", c.Tick, c.Until)
+	}
+	if math.Abs(float64(c.Distance)-0.8) > 0.01 {
+		t.Errorf("snap-back %.3f m, want 0.8", c.Distance)
+	}
+	for _, want := range []string{"StickyManager", "stuck to the player", "StickTo at tick 15", "ended at tick 44", "catch-up speed 8.00"} {
+		if !strings.Contains(c.String(), want) {
+			t.Errorf("snap-back cause lacks %q:\n%s", want, c.String())
+		}
+	}
+	// The pull itself is a pop, and its cause names the StickyManager.
+	pops := causesOf(cs, EventPop)
+	if len(pops) != 1 || pops[0].Tick != 15 || !strings.Contains(pops[0].Why, "StickyManager's pull") || strings.Contains(pops[0].Why, "adjust_offset's offset") {
+		t.Errorf("the sticky pull's pop: %v", pops)
+	}
+	// The retail outcome: back where the server put it.
+	o := s.find(0x80003328)
+	if x := o.phys.Position().Frame.Origin[0]; math.Abs(float64(x)-94.2) > 0.01 {
+		t.Errorf("body ends at x %.3f, want 94.2", x)
+	}
+}
+
+// ACE PR #2823: created mid-MoveTo with the CreateObject's interpreted
+// state (Ready, no run rate), the monster has no run cycle; only the
+// catch-up moves it, at 2 × 4.0 × my_run_rate 1 = 8 m/s, while the server
+// moves it at 10 m/s: it falls 11 m behind.
+func TestGlide_ACE2823LagWithoutRunRate(t *testing.T) {
+	_, cs := explainFile(t, "../recordings/ace2823_lag.jsonl")
+	lg := causesOf(cs, EventLag)
+	if len(lg) != 1 {
+		t.Fatalf("%d lags, want 1: %v", len(lg), cs)
+	}
+	c := lg[0]
+	if c.Tick != 30 || c.Until != 105 {
+		t.Errorf("lag ticks %d–%d, want 30–105 (the updates from t 1.0 to 3.5)", c.Tick, c.Until)
+	}
+	if math.Abs(float64(c.Distance)-11) > 0.2 {
+		t.Errorf("fell %.2f m behind, want about 11", c.Distance)
+	}
+	for _, want := range []string{"lag", "no run rate", "my_run_rate 1.00", "catch-up speed 8.00", "server moved it at 10.00 m/s", "no run cycle"} {
+		if !strings.Contains(c.String(), want) {
+			t.Errorf("lag cause lacks %q:\n%s", want, c.String())
+		}
+	}
+}
+
+// The same lag with the run rate given (the CreateObject carrying the
+// MoveTo's run rate, as after ACE's fix): the catch-up is 20 m/s and the
+// body keeps up, so there is no lag.
+func TestGlide_RunRateGivenNoLag(t *testing.T) {
+	rec, err := recording.ReadFile("../recordings/ace2823_lag.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rec.Events {
+		if m := &rec.Events[i].Motion; rec.Events[i].Kind == recording.KindMotion {
+			m.Forward, m.ForwardSpeed = recording.RunForward, 2.5
+		}
+	}
+	s := newSim(t, rec, Options{EventLog: true, Metrics: true, Explain: true})
+	runTo(s, s.LastTick())
+	if lg := causesOf(s.Causes(), EventLag); len(lg) != 0 {
+		t.Errorf("a lag with the run rate given: %v", lg)
+	}
+}
+
+// A steady walk's catch-up after each update is too short to be a sprint,
+// and a walker that keeps up never lags or snaps back.
+func TestGlide_SteadyWalkIsQuiet(t *testing.T) {
+	_, cs := explainFile(t, "testdata/steady_walk.jsonl")
+	for _, k := range []EventKind{EventSprint, EventSnapback, EventLag} {
+		if n := len(causesOf(cs, k)); n != 0 {
+			t.Errorf("%d %v causes in a steady walk", n, k)
+		}
+	}
+}
+
+// The span events pack into the log and back bit for bit.
+func TestGlide_SpanEventsPackExactly(t *testing.T) {
+	s := &Sim{}
+	want := Event{Tick: 9, GUID: 7, Kind: EventSnapback, Since: 3, Until: 8, From: Place{Cell: 1, Origin: [3]float32{1, 2, 3}},
+		To: Place{Cell: 2, Origin: [3]float32{4, 5, 6}}, Distance: 0.8, Speed: 8, Rate: 8, Ref: 4, CauseTick: 2, CauseDist: 0.8,
+		Stuck: 0xFFFFFFFF, StuckSince: 1, Released: -1, RunRate: 1.5, NoRunRate: true, Gliding: true, Fail: 1, Queue: 3, Source: -1}
+	s.pack(&want)
+	if got := s.unpack(0); !reflect.DeepEqual(got, want) {
+		t.Errorf("unpacked\n%+v\nwant\n%+v", got, want)
+	}
+	m := Event{Tick: 4, GUID: 7, Kind: EventMotion, Gate: MotionStaleServerControl, Stored: [3]uint16{1, 0xFFFF, 9}, Source: 2}
+	s.pack(&m)
+	if got := s.unpack(1); !reflect.DeepEqual(got, m) {
+		t.Errorf("motion unpacked %+v, want %+v", got, m)
+	}
+}
