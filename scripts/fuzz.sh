@@ -33,6 +33,13 @@ targets=(
 	"./engine/capture FuzzReader 1000"
 	"./engine FuzzUnpackWords 4000"
 	"./engine FuzzLoadObjectWords 4000"
+	"./assets/dat FuzzOpen 2000"
+	"./assets/dat FuzzRegion 2000"
+	"./assets/dat FuzzLandBlock 2000"
+	"./assets/dat FuzzLandBlockInfo 2000"
+	"./assets/dat FuzzSetup 2000"
+	"./assets/dat FuzzMotionTable 2000"
+	"./assets/dat FuzzAnimation 2000"
 )
 failed=0
 for t in "${targets[@]}"; do

@@ -14,6 +14,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"glidepath/engine"
 	"glidepath/physics"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
@@ -59,20 +60,25 @@ func Run(opts Options) error {
 
 // app is the running viewer.
 type app struct {
-	opts     Options
-	sess     *session
-	pb       playback // the cursor and the live follow's hold (playback.go)
-	tl       timeline.Timeline
-	cam      camera.Camera
-	ctl      camera.Controller
-	builder  *render.Builder
-	flat     *render.Flat // the panels' content and the timeline
-	top      *render.Flat // over everything: captions, hover details, help
-	renderer render.Renderer
-	drawer   *overlay.Drawer
-	scene    overlay.Scene
-	layers   overlay.Set
-	gui      *gui
+	opts Options
+	// world is the client's world inputs open in (Options.World, or the
+	// dat folder opened with Shift+W); hideWorld hides the world overlay
+	// (key 4: terrain, statics, grid).
+	world     engine.WorldData
+	hideWorld bool
+	sess      *session
+	pb        playback // the cursor and the live follow's hold (playback.go)
+	tl        timeline.Timeline
+	cam       camera.Camera
+	ctl       camera.Controller
+	builder   *render.Builder
+	flat      *render.Flat // the panels' content and the timeline
+	top       *render.Flat // over everything: captions, hover details, help
+	renderer  render.Renderer
+	drawer    *overlay.Drawer
+	scene     overlay.Scene
+	layers    overlay.Set
+	gui       *gui
 
 	lay    layout
 	panels panelState // open panels, sizes, inspector and pipeline (panelstate.go)
@@ -142,6 +148,7 @@ func newApp(opts Options) (*app, error) {
 	if a.layers == 0 {
 		a.layers = overlay.All
 	}
+	a.world = opts.World
 	a.marks.load(opts.File)
 	a.loadSettings()
 	a.restore = opts.RestoreView
@@ -166,6 +173,7 @@ func newApp(opts Options) (*app, error) {
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
 	a.relayout()
+	a.say(a.worldLine()) // once, at start: which world the runs are in
 	return a, nil
 }
 
@@ -364,7 +372,11 @@ func (a *app) Draw(screen *ebiten.Image) {
 func (a *app) drawViewport(screen *ebiten.Image) {
 	vp := a.viewport()
 	view := a.cam.View(vp)
-	a.builder.Begin(view, a.sess.terrain)
+	terrain := a.sess.terrain
+	if a.hideWorld {
+		terrain = nil
+	}
+	a.builder.Begin(view, terrain)
 	a.fillScene(&view)
 	a.drawer.Draw(a.builder, &a.scene, a.layers)
 	a.hud.draw(a.builder, vp)

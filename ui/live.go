@@ -45,7 +45,7 @@ func (a *app) startLive() {
 		for _, r := range a.sess.runs {
 			names = append(names, r.info.Reading)
 		}
-		if srcs, sess, err := openGrowing(a.opts.File, names, true); err == nil {
+		if srcs, sess, err := openGrowing(a.opts.File, names, true, a.world); err == nil {
 			a.sess.close()
 			a.sess, a.opts.Sources = sess, srcs
 		} else {

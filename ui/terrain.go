@@ -45,6 +45,10 @@ func buildTerrain(w *physics.World, h *model.History) (*render.Terrain, error) {
 	}
 	if w != nil {
 		spec.Height = func(x, y float64) float64 { return groundAt(w, x, y) }
+		if w.Terrain != nil && w.Terrain.RetailSplit {
+			// Dat terrain: each cell split as retail splits it.
+			spec.SplitNE = func(gx, gy int) bool { return physics.SplitSWtoNE(uint32(gx), uint32(gy)) }
+		}
 		for _, ob := range w.Obstacles {
 			off := draw.Vec3{float64(ob.Landblock>>8) * lb, float64(ob.Landblock&0xFF) * lb, 0}
 			switch ob.Kind {

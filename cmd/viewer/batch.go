@@ -175,7 +175,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return batchResult{err: err}
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.tables.events != "",
+	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.tables.events != "",
 		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect, Statics: o.statics,
 		// The input is decoded on another core while the pipeline steps.
 		BusyCores: busy}

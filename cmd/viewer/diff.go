@@ -20,7 +20,7 @@ import (
 	"glidepath/interp"
 )
 
-const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] INPUT CLIENT_TRACE"
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] [-dat DIR] INPUT CLIENT_TRACE"
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)
@@ -32,7 +32,13 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cf.add(fs)
 	var tabs tableOptions
 	tabs.addFlags(fs)
+	var df datFlags
+	df.add(fs)
 	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	world, err := df.open(stderr, true)
 	if err != nil {
 		return err
 	}
@@ -72,7 +78,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	// viewer run.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
-	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: tabs.any(), Sink: cmp,
+	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), World: world, Reading: r, Metrics: tabs.any(), Sink: cmp,
 		EventLog: tabs.events != "", Explain: tabs.events != "",
 		// The input is decoded on one core and the client trace read on
 		// another while the pipeline steps: the pass is split only over
@@ -114,7 +120,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		if again, _, err = openInput(files[0], engine.LoadOptions{Capture: copts}); err != nil {
 			return nil, err
 		}
-		return engine.NewStream(again, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, RecordStages: true, Sink: sink})
+		return engine.NewStream(again, engine.Options{Assets: assets.FS(), World: world, Reading: r, Metrics: true, RecordStages: true, Sink: sink})
 	})
 	if again != nil {
 		again.Close()

@@ -41,7 +41,18 @@ func exitCases(t *testing.T) []exitCase {
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
-	return []exitCase{
+	badDat := damagedDatDir(t)
+	return append([]exitCase{
+		// -dat (docs/world.md): a damaged dat or a folder without dats is
+		// bad input naming the file or folder, for every subcommand that
+		// runs the pipeline.
+		{"open bad dat", []string{"-dat", badDat, farJump}, 2, "client_cell_1.dat"},
+		{"run bad dat", []string{"run", "-dat", badDat, farJump}, 2, "client_cell_1.dat"},
+		{"run dat folder missing", []string{"run", "-dat", noDir, farJump}, 2, "no-such-dir"},
+		{"diff bad dat", []string{"diff", "-dat", badDat, farJump, badClient}, 2, "client_cell_1.dat"},
+		{"shot bad dat", []string{"shot", "-dat", badDat, "-o", filepath.Join(dir, "s.png"), farJump}, 2, "client_cell_1.dat"},
+		{"export bad dat", []string{"export", "-dat", badDat, "-o", filepath.Join(dir, "e.gif"), farJump}, 2, "client_cell_1.dat"},
+
 		// viewer (open): success would open a window, so only failures here.
 		{"open help", []string{"-h"}, 0, ""},
 		{"open unknown flag", []string{"-speed", "2"}, 2, "-speed"},
@@ -141,7 +152,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},
 		{"export gif in missing directory", []string{"export", "-o", filepath.Join(noDir, "x.gif"), farJump}, 1, "no-such-dir"},
 		{"export pngs in missing directory", []string{"export", "-o", filepath.Join(noDir, "frames"), farJump}, 1, "no-such-dir"},
-	}
+	}, datExitCases(t, dir)...)
 }
 
 func TestExitStatus_EverySubcommandKeepsTheRule(t *testing.T) {

@@ -171,6 +171,11 @@ func TestHostileInputs(t *testing.T) {
 			}
 		})},
 			[]string{"GLIDEPATH_MEMORY_LIMIT=96MiB"}, 1, "viewer: out of memory: the run holds"},
+		// Dat files are hostile input too (docs/world.md, "Limits").
+		{"a dat zlib bomb", []string{"dat", "-entry", "0x02000001", datBombDir(t, dir)},
+			nil, 2, "client_portal.dat: entry 0x02000001: compressed data: inflates to more than its declared 67108863 bytes"},
+		{"a dat B-tree that loops", []string{"dat", datLoopDir(t, dir)},
+			nil, 2, "client_cell_1.dat: b-tree: deeper than 32 levels"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

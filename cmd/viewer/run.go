@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-statics] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-statics] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] [-dat DIR] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -32,6 +32,9 @@ type runOptions struct {
 	explain bool
 	statics bool
 	follow  followFlags
+	dat     datFlags
+	// world is the client's world the runs use (nil: illustrative).
+	world engine.WorldData
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -50,9 +53,16 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	o.tables.addFlags(fs)
 	fs.IntVar(&o.jobs, "jobs", 0, "run several FILEs on `N` workers (default: the number of cores)")
 	o.follow.add(fs)
+	o.dat.add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
+	}
+	if o.world, err = o.dat.open(stderr, true); err != nil {
+		return err
+	}
+	if !o.json && !o.quiet {
+		fmt.Fprintf(stderr, "world: %s\n", worldLine(o.world))
 	}
 	if err := o.tables.check("run", files); err != nil {
 		return err
@@ -104,7 +114,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return err
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
+	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.trace != "" || o.tables.events != "",
 		Explain:      o.explain || o.tables.events != "",
 		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect, Statics: o.statics,
 		// The input is decoded on another core while the pipeline steps,
@@ -139,6 +149,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	warnMalformedFrames(stderr, src)
 	warnCapturePlayer(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
+	warnFallbacks(stderr, report.WorldFallbacks)
 	if o.explain {
 		report.AddCauses(cmp)
 	}

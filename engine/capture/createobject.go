@@ -46,9 +46,11 @@ type created struct {
 	pos         physics.Position
 	// state is the PhysicsDesc's physics state (ACE PhysicsState).
 	state uint32
-	// motionTable and setup are the dat ids of the PhysicsDesc's motion
-	// table (0 when absent or 0) and setup (CSetup).
-	hasMTable   bool
+	// hasMTable: a motion table is named (not 0).
+	hasMTable bool
+	// motionTable and setup are PhysicsDesc's MotionTable and Setup dat
+	// ids (0 when absent), which a run with dat files reads
+	// (docs/world.md).
 	motionTable uint32
 	setup       uint32
 	// parent and parentLocation are the PhysicsDesc's parent: the holder

@@ -161,7 +161,9 @@ func TestRoundTrip_ShippedInputs(t *testing.T) {
 			if sum.MalformedCount != 0 || sum.DroppedCount != 0 {
 				t.Errorf("%s: malformed %v, dropped %v", name, sum.Malformed, sum.Dropped)
 			}
-			if sum.Retransmits == 0 || sum.RetransmitsUsed == 0 || sum.IPReassembled == 0 || sum.ClientPackets == 0 || sum.OtherPorts == 0 {
+			// A recording of a dozen messages (the ACE reports') is too
+			// short for every 13th packet to be IP-fragmented.
+			if long := sum.ACPackets >= 2*cfg.IPFragmentEvery; sum.Retransmits == 0 || sum.RetransmitsUsed == 0 || long && sum.IPReassembled == 0 || sum.ClientPackets == 0 || sum.OtherPorts == 0 {
 				t.Errorf("%s: the capture lacks an awkward case: %+v", name, sum)
 			}
 			if got.Header.HasObserver != src.Header.HasObserver ||
@@ -273,8 +275,14 @@ func TestRoundTrip_NoCreates(t *testing.T) {
 		name := filepath.Base(src.Name) + "/no-creates"
 		got, sum := importBytes(t, name, buf.Bytes(), capture.Options{})
 		compareEvents(t, name, src, got, res.Dropped)
-		if sum.Objects != len(src.Header.Entities) {
-			t.Errorf("%s: %d objects, want %d", name, sum.Objects, len(src.Header.Entities))
+		want := len(src.Header.Entities)
+		for _, ev := range src.Events {
+			if ev.Kind == recording.KindCreate {
+				want++ // a create event is a CreateObject still
+			}
+		}
+		if sum.Objects != want {
+			t.Errorf("%s: %d objects, want %d", name, sum.Objects, want)
 		}
 	}
 }

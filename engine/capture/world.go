@@ -359,6 +359,15 @@ func (w *world) createObject(m *message) {
 	e.Name = printable(c.name)
 	e.Seq = c.seq
 	e.HasMotion = c.hasMTable
+	// The dat ids, kept when they are of their type (Recording v1 refuses
+	// others): a run with dat files gives the object its Setup's shape and
+	// its own MotionTable (docs/world.md).
+	if c.setup>>24 == recording.DatSetupType {
+		e.Setup = c.setup
+	}
+	if c.motionTable>>24 == recording.DatMotionTableType {
+		e.MotionTableID = c.motionTable
+	}
 	w.placement(&e, &c)
 	if w.isPending(c.guid) {
 		w.resolve(c.guid, &e)

@@ -134,7 +134,14 @@ func appendEntity(b []byte, e *Entity) []byte {
 	}
 	b = appendFloat32(key(b, false, "radius"), e.Radius)
 	b = appendFloat32(key(b, false, "height"), e.Height)
-	b = appendString(key(b, false, "motion_table"), e.MotionTable)
+	if e.MotionTableID != 0 {
+		b = appendID(key(b, false, "motion_table"), e.MotionTableID)
+	} else {
+		b = appendString(key(b, false, "motion_table"), e.MotionTable)
+	}
+	if e.Setup != 0 {
+		b = appendID(key(b, false, "setup"), e.Setup)
+	}
 	if e.Parent != 0 {
 		b = appendID(key(b, false, "parent"), e.Parent)
 		b = appendInt(key(b, false, "parent_location"), int64(e.ParentLocation))

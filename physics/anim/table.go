@@ -326,3 +326,43 @@ func (p *tableParser) animData(field string, t *MotionTable, v any) (AnimData, e
 	}
 	return AnimData{Anim: a, Framerate: fr, LowFrame: int32(low), HighFrame: int32(high)}, nil
 }
+
+// NewMotionTable builds a table from data read elsewhere (the client's
+// MotionTable converted by the world's dat reader, docs/world.md): motions
+// holds one MotionData per motion command, indexed by Motion (MotionNone's
+// slot must be nil, Ready's present); every AnimData's animation must be
+// non-nil. The slices are kept, not copied: the caller gives them up.
+func NewMotionTable(name, source string, motions []*MotionData) (*MotionTable, error) {
+	if len(motions) > int(numMotions) {
+		return nil, fmt.Errorf("motion table %q: %d motions, at most %d", name, len(motions), numMotions)
+	}
+	t := &MotionTable{name: name, source: source}
+	seen := map[*Animation]bool{}
+	for i, md := range motions {
+		if md == nil {
+			continue
+		}
+		m := Motion(i)
+		if m == MotionNone {
+			return nil, fmt.Errorf("motion table %q: a MotionData for no motion", name)
+		}
+		if len(md.Anims) < 1 || len(md.Anims) > MaxAnimsPerMotion {
+			return nil, fmt.Errorf("motion table %q: %s: want 1 to %d animations, got %d", name, m, MaxAnimsPerMotion, len(md.Anims))
+		}
+		for j, d := range md.Anims {
+			if d.Anim == nil {
+				return nil, fmt.Errorf("motion table %q: %s: anims[%d]: no animation", name, m, j)
+			}
+			if !seen[d.Anim] {
+				seen[d.Anim] = true
+				t.anims = append(t.anims, d.Anim)
+			}
+		}
+		t.motions[m] = md
+	}
+	if t.motions[Ready] == nil {
+		return nil, fmt.Errorf("motion table %q: no Ready (the default state)", name)
+	}
+	slices.SortStableFunc(t.anims, func(a, b *Animation) int { return strings.Compare(a.name, b.name) })
+	return t, nil
+}

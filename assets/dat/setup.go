@@ -1,0 +1,109 @@
+// Setup 0x02xxxxxx in the portal dat (ACE FileTypes/SetupModel.cs;
+// DatReaderWriter dats.xml "Setup"): parts, flag-dependent parent indices
+// (bit 0) and default scales (bit 1), holding locations, connection points,
+// placement frames (one frame per part, then hooks), cylspheres, spheres,
+// height, radius, step heights, sorting and selection spheres, lights and
+// five default ids. Everything is read in order; what the world does not
+// use is skipped exactly.
+
+package dat
+
+import "fmt"
+
+// Setup flags (ACE SetupFlags).
+const (
+	SetupHasParent       = 0x1
+	SetupHasDefaultScale = 0x2
+)
+
+// Setup is an object's shape: its parts and its collision volumes.
+type Setup struct {
+	ID    uint32
+	Flags uint32
+	// Parts are the parts' GfxObj ids.
+	Parts []uint32
+	// NumHoldingLocations, NumConnectionPoints, NumPlacements and NumLights
+	// count what was read and not kept.
+	NumHoldingLocations, NumConnectionPoints, NumPlacements, NumLights int
+	CylSpheres                                                         []CylSphere
+	Spheres                                                            []Sphere
+	Height, Radius                                                     float32
+	StepUpHeight, StepDownHeight                                       float32
+	SortingSphere, SelectionSphere                                     Sphere
+	DefaultAnimation, DefaultScript, DefaultMotionTable                uint32
+	DefaultSoundTable, DefaultScriptTable                              uint32
+}
+
+// maxParts bounds a setup's or animation's part count.
+const maxParts = 1 << 12
+
+// ParseSetup decodes Setup entry id.
+func ParseSetup(b []byte, id uint32) (*Setup, error) {
+	c := &cursor{b: b}
+	s := &Setup{ID: id}
+	c.id(id)
+	s.Flags = c.u32("flags")
+	np := c.count("parts count", 4)
+	if c.err == nil && np > maxParts {
+		c.off -= 4
+		c.fail("parts count", fmt.Errorf("%d, more than the limit of %d", np, maxParts))
+	}
+	s.Parts = make([]uint32, np)
+	for i := range s.Parts {
+		s.Parts[i] = c.u32("parts")
+	}
+	if s.Flags&SetupHasParent != 0 {
+		c.skip("parent indices", 4*np)
+	}
+	if s.Flags&SetupHasDefaultScale != 0 {
+		c.skip("default scales", 12*np)
+	}
+	s.NumHoldingLocations = c.count("holding locations count", 8+frameSize)
+	c.skip("holding locations", s.NumHoldingLocations*(8+frameSize))
+	s.NumConnectionPoints = c.count("connection points count", 8+frameSize)
+	c.skip("connection points", s.NumConnectionPoints*(8+frameSize))
+	s.NumPlacements = c.count("placement frames count", 4+np*frameSize+4)
+	for i := 0; i < s.NumPlacements && c.err == nil; i++ {
+		c.u32("key")
+		for p := 0; p < np; p++ {
+			c.frame("frames")
+		}
+		n := c.count("hooks count", 8)
+		for h := 0; h < n && c.err == nil; h++ {
+			c.hook()
+			if c.err != nil {
+				c.wrap(fmt.Sprintf("hooks[%d]", h))
+			}
+		}
+		if c.err != nil {
+			c.wrap(fmt.Sprintf("placement_frames[%d]", i))
+		}
+	}
+	n := c.count("cylspheres count", 20)
+	s.CylSpheres = make([]CylSphere, n)
+	for i := range s.CylSpheres {
+		s.CylSpheres[i] = CylSphere{Origin: c.vec3("cylspheres.origin"), Radius: c.f32("cylspheres.radius"), Height: c.f32("cylspheres.height")}
+	}
+	n = c.count("spheres count", 16)
+	s.Spheres = make([]Sphere, n)
+	for i := range s.Spheres {
+		s.Spheres[i] = c.sphere("spheres")
+	}
+	s.Height = c.f32("height")
+	s.Radius = c.f32("radius")
+	s.StepUpHeight = c.f32("step_up_height")
+	s.StepDownHeight = c.f32("step_down_height")
+	s.SortingSphere = c.sphere("sorting_sphere")
+	s.SelectionSphere = c.sphere("selection_sphere")
+	s.NumLights = c.count("lights count", 4+frameSize+16)
+	c.skip("lights", s.NumLights*(4+frameSize+16))
+	s.DefaultAnimation = c.u32("default_animation")
+	s.DefaultScript = c.u32("default_script")
+	s.DefaultMotionTable = c.u32("default_motion_table")
+	s.DefaultSoundTable = c.u32("default_sound_table")
+	s.DefaultScriptTable = c.u32("default_script_table")
+	if c.err != nil {
+		return nil, c.err
+	}
+	return s, nil
+}
