@@ -11,22 +11,6 @@ import (
 	"glidepath/engine/recording"
 )
 
-// playerStatus is the status line's word on a capture's player: who, and
-// by which rule.
-func playerStatus(sum *capture.Summary) string {
-	switch sum.PlayerRule {
-	case capture.RuleNone, "":
-		return "player: none found"
-	case capture.RuleOption:
-		return "player " + sum.Player + " (given with -player)"
-	case capture.RulePlayerCreate:
-		return "player " + sum.Player + " (from PlayerCreate 0xF746)"
-	case capture.RuleClientPosition:
-		return "player " + sum.Player + " (no PlayerCreate: the first object at a position the client reported)"
-	}
-	return "player " + sum.Player + " (" + sum.PlayerRule + ")"
-}
-
 // warnPlayerRule says on stderr which rule chose a capture's player when
 // it was not PlayerCreate or -player, and warns loudly when no rule did.
 func warnPlayerRule(stderr io.Writer, name string, sum *capture.Summary) {
@@ -35,7 +19,7 @@ func warnPlayerRule(stderr io.Writer, name string, sum *capture.Summary) {
 		fmt.Fprintf(stderr, "viewer: WARNING: %s: no player: the capture has no PlayerCreate 0xF746 and no object was seen at a position the client reported; "+
 			"every object's player_distance is 0, so the 96 m routing rule (MoveOrTeleport, docs/pipeline.md) is off. Pass the player's guid with -player 0xGUID.\n", name)
 	case capture.RuleClientPosition:
-		fmt.Fprintf(stderr, "viewer: %s: %s\n", name, playerStatus(sum))
+		fmt.Fprintf(stderr, "viewer: %s: %s\n", name, sum.PlayerLine())
 	}
 }
 

@@ -27,6 +27,33 @@ const (
 	sameSpot        = 0.01 // m
 )
 
+// PlayerLine says who the player is and which rule chose it, for a
+// status line; "" before the capture was read to its end.
+func (s *Summary) PlayerLine() string {
+	switch s.PlayerRule {
+	case "":
+		return ""
+	case RuleNone:
+		return "player: NONE found (no PlayerCreate, no object at the client's own position): the 96 m rule is off; pass -player 0xGUID"
+	case RuleOption:
+		return "player " + s.Player + " (given with -player)"
+	case RulePlayerCreate:
+		return "player " + s.Player + " (from PlayerCreate 0xF746)"
+	case RuleClientPosition:
+		return "player " + s.Player + " (no PlayerCreate: the first object at a position the client reported)"
+	}
+	return "player " + s.Player + " (" + s.PlayerRule + ")"
+}
+
+// InputNotice is PlayerLine once the capture was read to its end (the
+// viewer's status line: engine.EventStore Notice).
+func (r *Reader) InputNotice() string {
+	if !r.eof {
+		return ""
+	}
+	return r.sum.PlayerLine()
+}
+
 // sighting is an object's server position.
 type sighting struct {
 	guid uint32
