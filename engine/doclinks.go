@@ -71,6 +71,10 @@ func (k EventKind) Doc() string {
 		return "docs/pipeline.md#move-or-teleport"
 	case EventContact:
 		return "docs/pipeline.md#contact-gate"
+	case EventSprint, EventSnapback, EventLag:
+		return "docs/pipeline.md#glide-events"
+	case EventMotion:
+		return "docs/pipeline.md#motion-stamps"
 	}
 	return DeliverDoc
 }

@@ -127,7 +127,7 @@ func (p Place) Position() physics.Position {
 	return physics.Position{Cell: p.Cell, Frame: physics.NewFrame(p.Origin, mgl32.QuatIdent())}
 }
 
-// Event is one entry of the event log. It is a plain value (72 bytes), so the
+// Event is one entry of the event log. It is a plain value (132 bytes), so the
 // log is one flat slice the viewer can bin for its timeline. Kind says which
 // payload fields mean something:
 //

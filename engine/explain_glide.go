@@ -20,7 +20,7 @@ func spanText(e *Event) (what, why string) {
 			what += fmt.Sprintf(", %.1f× the run speed %s m/s", e.Speed/e.Ref, metresText(e.Ref))
 		}
 		what += ")"
-		why = fmt.Sprintf("adjust_offset moved the body at the catch-up speed %s m/s (2 × get_adjusted_max_speed, seed 000 §4) because the queue got ahead of it", metresText(e.Rate))
+		why = fmt.Sprintf("adjust_offset moved the body at the catch-up speed %s m/s (2 × get_adjusted_max_speed, docs/pipeline.md#adjust-offset) because the queue got ahead of it", metresText(e.Rate))
 		if e.CauseTick > 0 || e.CauseDist > 0 {
 			why += fmt.Sprintf(": the UpdatePosition at tick %d landed %s m ahead of the body", e.CauseTick, metresText(e.CauseDist))
 			if e.Queue > 1 {
@@ -43,14 +43,14 @@ func spanText(e *Event) (what, why string) {
 		}
 	case EventLag:
 		what = fmt.Sprintf("lag: fell %s m behind (from %s m)", metresText(e.Distance), metresText(e.CauseDist))
-		why = fmt.Sprintf("each UpdatePosition from tick %d to %d landed farther ahead of the body than the one before; the queue went from %s to %s and the error from %s m to %s m",
+		why = fmt.Sprintf("the UpdatePositions from tick %d to %d landed farther and farther ahead of the body, the queue never emptying; the queue rose from %s to %s and the error from %s m to %s m",
 			e.Since, e.Until, nodesText(e.Fail), nodesText(e.Queue), metresText(e.CauseDist), metresText(e.Distance))
 		if e.Ref > 0 {
 			why += fmt.Sprintf("; the server moved it at %s m/s", metresText(e.Ref))
 			if e.Ref > e.Rate {
 				why += fmt.Sprintf(", faster than the catch-up speed %s m/s", metresText(e.Rate))
 				if e.RunRate > 0 {
-					why += fmt.Sprintf(" (2 × 4.0 × my_run_rate %s)", strconv.FormatFloat(float64(e.RunRate), 'f', 2, 32))
+					why += fmt.Sprintf(" (2 × 4.0 × the run rate, my_run_rate %s)", strconv.FormatFloat(float64(e.RunRate), 'f', 2, 32))
 				}
 			}
 			why += fmt.Sprintf(", and the body followed at %s m/s", metresText(e.Speed))

@@ -10,8 +10,8 @@
 //     queued while the StickyManager held it, or a node older than the
 //     newest update (ACE issue #3328: after a sticky melee swing, the nodes
 //     queued while stuck are released at the sticky timeout);
-//   - a lag: each UpdatePosition landing farther ahead of the body than the
-//     one before — the queue and the error rising — typically because the
+//   - a lag: the UpdatePositions landing farther and farther ahead of the
+//     body — the queue and the error rising — typically because the
 //     server moves the object faster than the catch-up speed, whose run rate
 //     no UpdateMotion gave (ACE PR #2823: a monster created mid-MoveTo glides
 //     with no run cycle).
@@ -54,15 +54,17 @@ const (
 	// TravelMinDistance: the body's direction of travel is taken over
 	// the last stretch at least this long, metres.
 	TravelMinDistance = 0.3
-	// LagMinUpdates is the least number of UpdatePositions, each landing
-	// farther ahead than the one before, a lag spans.
+	// LagMinUpdates is the least number of UpdatePositions a lag spans,
+	// the queue never emptying before one arrives.
 	LagMinUpdates = 3
 	// LagMinRise is the least rise, metres, of the gap between the body
-	// and the update arriving, from the lag's first update to its last.
+	// and the update arriving, from the lag's first update to its
+	// farthest.
 	LagMinRise = 2.0
-	// LagRiseEpsilon: an update's gap must exceed the previous one's by
-	// more than this, metres, to count as rising.
-	LagRiseEpsilon = 0.05
+	// LagDipTolerance: a lag goes on through an update whose gap falls
+	// below the largest so far by less than this, metres (node completions
+	// and update timing make the gap wobble).
+	LagDipTolerance = 1.0
 )
 
 // routeNote is what the glide metrics keep of an UpdatePosition routed to
@@ -94,7 +96,8 @@ type span struct {
 	queue    uint8
 }
 
-// lagRun is a run of updates each landing farther ahead.
+// lagRun is a run of updates landing farther and farther ahead: first
+// the run's first, last its farthest (the gap at its largest).
 type lagRun struct {
 	n                   int
 	first, last         routeNote
@@ -167,11 +170,13 @@ func (m *metrics) noteRoute(s *Sim, o *object, p *physics.Position, qBefore int)
 
 	q := uint8(min(queueLen(o), 255))
 	l := &g.lag
-	rising := l.n > 0 && qBefore > 0 && t.jumpTick < l.last.tick && n.gap > l.last.gap+LagRiseEpsilon
-	if rising {
+	going := l.n > 0 && qBefore > 0 && t.jumpTick < l.first.tick && n.gap > l.last.gap-LagDipTolerance
+	if going {
 		l.n++
-		l.last, l.bodyLast = n, PlaceOf(body)
 		l.qmax = max(l.qmax, q)
+		if n.gap > l.last.gap {
+			l.last, l.bodyLast = n, PlaceOf(body)
+		}
 		return
 	}
 	s.endLag(o, t)
@@ -245,34 +250,40 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 	// newest update.
 	bk := &g.back
 	isBack := false
-	if !jumped && prevQueue > 0 && disp > StillDistance {
-		var head, tail Place
-		var note routeNote
-		found := false
-		if q > 0 {
-			hn, _ := o.pm.Interpolation().Node(0)
-			tn, _ := o.pm.Interpolation().Node(q - 1)
-			head, tail = PlaceOf(&hn.Position), PlaceOf(&tn.Position)
-			note, found = g.noteAt(&head)
-		}
-		if bk.active && (q == 0 || !found || !sameSpot(&head, &bk.cause.place)) {
-			// The node it was heading back to completed this tick.
-			head, tail, note, found = bk.cause.place, bk.cause.place, bk.cause, true
-		}
-		if found {
-			toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
-			away := placeDist(&to, &tail) > placeDist(&from, &tail)+0.25*float64(disp)
-			reverse := false
-			if g.hasTravel {
-				fx, fy := globalXY(&from)
-				tx, ty := globalXY(&to)
-				dx, dy := tx-fx, ty-fy
-				if l := math.Hypot(dx, dy); l > 0 {
-					reverse = (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
-				}
+	if !jumped && prevQueue > 0 && disp > StillDistance && (q > 0 || bk.active) {
+		reverse := false
+		if g.hasTravel {
+			fx, fy := globalXY(&from)
+			tx, ty := globalXY(&to)
+			dx, dy := tx-fx, ty-fy
+			if l := math.Hypot(dx, dy); l > 0 {
+				reverse = (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
 			}
-			stale := !sameSpot(&head, &tail)
-			isBack = toward && (reverse || away) && (note.stuck != 0 || stale || bk.active)
+		}
+		var head, tail Place
+		if q > 0 {
+			im := o.pm.Interpolation()
+			hn, _ := im.Node(0)
+			tn, _ := im.Node(q - 1)
+			head, tail = PlaceOf(&hn.Position), PlaceOf(&tn.Position)
+		}
+		if bk.active && (q == 0 || !sameSpot(&head, &bk.cause.place)) {
+			// The node it was heading back to completed this tick.
+			head, tail = bk.cause.place, bk.cause.place
+		}
+		toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
+		away := placeDist(&to, &tail) > placeDist(&from, &tail)+0.25*float64(disp)
+		var note routeNote
+		switch {
+		case !toward || !(reverse || away):
+		case bk.active:
+			isBack = true
+		default:
+			// Only a step back looks up when its node was queued.
+			found := false
+			if note, found = g.noteAt(&head); found {
+				isBack = note.stuck != 0 || !sameSpot(&head, &tail)
+			}
 		}
 		if isBack {
 			if !bk.active {

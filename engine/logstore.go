@@ -1,7 +1,8 @@
-// Log storage: the event log as compact entries (28 bytes, against 64 for
+// Log storage: the event log as compact entries (32 bytes, against 132 for
 // an Event), since an hour of a thousand remotes logs tens of millions of
-// events. The two places a blip or snap carries live in a side table; every
-// other payload packs into the entry. Readers get whole Events back
+// events. The two places a blip or snap carries live in a side table (a
+// sprint, snap-back or lag adds three for its span); every other payload
+// packs into the entry. Readers get whole Events back
 // (EventAt, EventsAt), or just an entry's tick, object and kind.
 
 package engine

@@ -12,7 +12,9 @@ import (
 )
 
 // EventKind says which decision an Event reports. Its String is the trace-v1
-// "event" value.
+// "event" value. These are the InterpolationManager's own decisions; the
+// glide judgments of its output (pop, hitch, sprint, snapback, lag) are the
+// engine's (engine/metrics.go, engine/glide.go), not kinds here.
 type EventKind uint8
 
 const (

@@ -46,7 +46,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written)")
-	fs.BoolVar(&o.explain, "explain", false, "list why each blip, snap, pop and hitch happened (a cause chain per line; \"causes\" in -json)")
+	fs.BoolVar(&o.explain, "explain", false, "list why each blip, snap, pop, hitch, sprint, snap-back and lag happened (a cause chain per line; \"causes\" in -json)")
 	fs.BoolVar(&o.statics, "statics", false, "list static objects (doors, chests, portals: Recording v1 entity static) in the per-object report; held items are never listed")
 	var cf captureFlags
 	cf.add(fs)

@@ -55,7 +55,10 @@ func PlaceOf(p *physics.Position) Place {
 	return Place{Cell: p.Cell, Origin: p.Frame.Origin}
 }
 
-// EventKind is an event row's kind; String is its name in the trace.
+// EventKind is an event row's kind; String is its name in the trace. The
+// engine's other kinds (motion, vector, create, delete, note, and the glide
+// judgments pop, hitch, sprint, snapback and lag) are not Trace v1 rows, so
+// adding one changes no trace and no trace hash.
 type EventKind uint8
 
 // Event kinds of Trace v1.

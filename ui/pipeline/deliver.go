@@ -58,6 +58,12 @@ func DeliverRows(t *Tick) []Row {
 		case model.EventMotion:
 			r.Value = "UpdateMotion applied"
 			r.Why = "the motion table's new animation changes the root motion and the catch-up speed from the next stage on"
+			if e.HasStamps && !e.Applied {
+				r.Value = "UpdateMotion dropped by its stamps"
+				r.Why = fmt.Sprintf("CPhysics::SetObjectMovement: instance %d (stored %d), movement %d (stored %d, must be newer), server_control %d (stored %d, must not be older)",
+					e.StampsIn[0], e.StampsStored[0], e.StampsIn[1], e.StampsStored[1], e.StampsIn[2], e.StampsStored[2])
+			}
+			r.Doc = engine.EventMotion.Doc()
 		case model.EventVector:
 			r.Value = "VectorUpdate ignored"
 			r.Why = "its vector stamp is not newer than the last one"
