@@ -62,23 +62,43 @@ type LandblockLoader func(landblock uint16) (*Heightfield, bool)
 // lookup is one atomic load (the loaded terrain's cached cost, ≤ 15 ns per
 // sample, BenchmarkTerrain_LoadedHeight).
 type lazyBlocks struct {
-	mu    sync.Mutex
-	load  LandblockLoader
-	slots [1 << 16]atomic.Pointer[Heightfield]
+	mu          sync.Mutex
+	load        LandblockLoader
+	retailSplit bool
+	slots       [1 << 16]atomic.Pointer[loadedBlock]
+}
+
+// loadedBlock is a loaded landblock with what every sample would otherwise
+// recompute: which cells are split south-east–north-west (bit cx·8+cy) and
+// each cell's two triangle normals in sampleCell's order (index 0: the
+// south-west triangle of a SE–NW split, the south-east one of a SW–NE
+// split).
+type loadedBlock struct {
+	h     Heightfield
+	seNW  uint64
+	norms [CellsPerSide * CellsPerSide][2]mgl32.Vec3
 }
 
 // absentBlock marks a landblock the loader does not have.
-var absentBlock = new(Heightfield)
+var absentBlock = new(loadedBlock)
 
 // NewLoadedTerrain returns a terrain whose landblocks come from load on first
 // use and are kept; base is the height where load has none. The terrain is
 // safe for concurrent samples.
 func NewLoadedTerrain(name, source string, base float32, retailSplit bool, load LandblockLoader) *Terrain {
-	return &Terrain{Name: name, Source: source, BaseZ: base, RetailSplit: retailSplit, lazy: &lazyBlocks{load: load}}
+	return &Terrain{Name: name, Source: source, BaseZ: base, RetailSplit: retailSplit, lazy: &lazyBlocks{load: load, retailSplit: retailSplit}}
 }
 
 // get returns landblock id's heightfield, loading it on first use.
 func (l *lazyBlocks) get(id uint16) *Heightfield {
+	if b := l.block(id); b != nil {
+		return &b.h
+	}
+	return nil
+}
+
+// block returns landblock id, loading it on first use; nil when absent.
+func (l *lazyBlocks) block(id uint16) *loadedBlock {
 	p := l.slots[id].Load()
 	if p == nil {
 		p = l.fill(id)
@@ -89,7 +109,7 @@ func (l *lazyBlocks) get(id uint16) *Heightfield {
 	return p
 }
 
-func (l *lazyBlocks) fill(id uint16) *Heightfield {
+func (l *lazyBlocks) fill(id uint16) *loadedBlock {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if p := l.slots[id].Load(); p != nil {
@@ -97,8 +117,25 @@ func (l *lazyBlocks) fill(id uint16) *Heightfield {
 	}
 	p := absentBlock
 	if h, ok := l.load(id); ok && h != nil {
-		c := *h
-		p = &c
+		p = &loadedBlock{h: *h}
+		lbx, lby := uint32(id>>8), uint32(id&0xFF)
+		for cx := 0; cx < CellsPerSide; cx++ {
+			for cy := 0; cy < CellsPerSide; cy++ {
+				k := cx*CellsPerSide + cy
+				se := l.retailSplit && !SplitSWtoNE(lbx*CellsPerSide+uint32(cx), lby*CellsPerSide+uint32(cy))
+				if se {
+					p.seNW |= 1 << k
+				}
+				h00, h10 := p.h.At(cx, cy), p.h.At(cx+1, cy)
+				h01, h11 := p.h.At(cx, cy+1), p.h.At(cx+1, cy+1)
+				// The normals sampleCell would compute, triangle 0 and 1
+				// in its order (u+v ≤ 1 or u ≥ v first).
+				for tri := 0; tri < 2; tri++ {
+					_, n := sampleCell(h00, h10, h01, h11, se, tri == 0)
+					p.norms[k][tri] = n
+				}
+			}
+		}
 	}
 	l.slots[id].Store(p)
 	return p
@@ -208,6 +245,13 @@ func (t *Terrain) sample(lbx, lby int32, x, y float32) (float32, mgl32.Vec3) {
 	if lbx < 0 || lbx > 0xFF || lby < 0 || lby > 0xFF {
 		return t.BaseZ, up
 	}
+	if t.lazy != nil {
+		b := t.lazy.block(uint16(lbx<<8 | lby))
+		if b == nil {
+			return t.BaseZ, up
+		}
+		return b.sample(x, y)
+	}
 	h := t.Landblock(uint16(lbx<<8 | lby))
 	if h == nil {
 		return t.BaseZ, up
@@ -230,6 +274,54 @@ func (t *Terrain) sample(lbx, lby int32, x, y float32) (float32, mgl32.Vec3) {
 	}
 	z := h00 + float32(a*u) + float32(b*v)
 	return z, mgl32.Vec3{-a, -b, CellLength}.Normalize()
+}
+
+// sample is the height and normal at landblock-local (x, y) in [0, 192):
+// sampleCell's height with the normal it would compute, read from the
+// table filled when the landblock was loaded.
+func (b *loadedBlock) sample(x, y float32) (float32, mgl32.Vec3) {
+	cx := clampCell(int(x / CellLength))
+	cy := clampCell(int(y / CellLength))
+	u := x/CellLength - float32(cx)
+	v := y/CellLength - float32(cy)
+	h := &b.h
+	h00, h10 := h.At(cx, cy), h.At(cx+1, cy)
+	h01, h11 := h.At(cx, cy+1), h.At(cx+1, cy+1)
+	k := cx*CellsPerSide + cy
+	if b.seNW>>k&1 != 0 {
+		if u+v <= 1 {
+			a, c := h10-h00, h01-h00
+			return h00 + float32(a*u) + float32(c*v), b.norms[k][0]
+		}
+		a, c := h11-h01, h11-h10
+		return h11 - float32(a*(1-u)) - float32(c*(1-v)), b.norms[k][1]
+	}
+	if u >= v {
+		a, c := h10-h00, h11-h10
+		return h00 + float32(a*u) + float32(c*v), b.norms[k][0]
+	}
+	a, c := h11-h01, h01-h00
+	return h00 + float32(a*u) + float32(c*v), b.norms[k][1]
+}
+
+// sampleCell is the height at the cell's corner-relative point (0, 0) and
+// the normal of one of its triangles: for a south-east–north-west split
+// (seNW) the south-west triangle (first) or the north-east; otherwise the
+// south-east (first) or the north-west. Used to fill loadedBlock's normals
+// with exactly the arithmetic sample and seNWCell use.
+func sampleCell(h00, h10, h01, h11 float32, seNW, first bool) (float32, mgl32.Vec3) {
+	var a, b float32
+	switch {
+	case seNW && first:
+		a, b = h10-h00, h01-h00
+	case seNW:
+		a, b = h11-h01, h11-h10
+	case first:
+		a, b = h10-h00, h11-h10
+	default:
+		a, b = h11-h01, h01-h00
+	}
+	return h00, mgl32.Vec3{-a, -b, CellLength}.Normalize()
 }
 
 // seNWCell is the height and normal at (u, v) ∈ [0,1)² of a cell split

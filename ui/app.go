@@ -173,7 +173,11 @@ func newApp(opts Options) (*app, error) {
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
 	a.relayout()
-	a.say(a.worldLine()) // once, at start: which world the runs are in
+	if a.world != nil {
+		// Once, at start: the dats' world (an illustrative world is said on
+		// stderr only, leaving the status line as it was).
+		a.say(a.worldLine())
+	}
 	return a, nil
 }
 

@@ -120,9 +120,11 @@ const diagonalPixels = 48.0
 
 var diagonalColor = rgba{0, 0, 0, 0.16}
 
-// drawDiagonals draws each cell's split diagonal when zoomed in.
+// drawDiagonals draws each cell's split diagonal when zoomed in, on a
+// terrain split per cell (TerrainSpec.SplitNE: dat terrain); the shipped
+// terrains, all split one way, are drawn as before.
 func (b *Builder) drawDiagonals(t *Terrain) {
-	if CellLength/b.view.MetresPerPixel(b.view.Target) < diagonalPixels {
+	if t.seNW == nil || CellLength/b.view.MetresPerPixel(b.view.Target) < diagonalPixels {
 		return
 	}
 	m := &b.passes[PassTerrain]
