@@ -329,3 +329,40 @@ func meaningSeed(f *testing.F) []byte {
 	}
 	return buf.Bytes()
 }
+
+// A long capture's next piece restates each object's last motion; a
+// stick-to target deleted since is left out (the piece has no such
+// object), a live one kept.
+func TestSnapshot_StickToDeletedTargetDropped(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	const a, b, c = 0x800000D0, 0x800000D1, 0x800000D2
+	for _, g := range []uint32{a, b, c} {
+		s.Message(0, capturetest.CreateObject(g, "X", at(0xA9B4001F, 2, 2, 0), recording.Seq{Instance: 1}, true, nil))
+	}
+	s.Flush(0)
+	m := recording.NewMotion()
+	m.Forward = recording.RunForward
+	s.Message(1, capturetest.UpdateMotionWith(a, capturetest.MotionHeader{Instance: 1, Movement: 1}, capturetest.Movement{Motion: m, StickTo: b}))
+	s.Message(1, capturetest.UpdateMotionWith(c, capturetest.MotionHeader{Instance: 1, Movement: 1}, capturetest.Movement{Motion: m, StickTo: a}))
+	s.Flush(1)
+	s.Message(2, capturetest.DeleteObject(b, 1))
+	s.Flush(2)
+	r, err := capture.NewReader("snap", bytes.NewReader(buf.Bytes()), capture.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := r.Next(); err != nil {
+			break
+		}
+	}
+	_, motions := r.Snapshot()
+	got := map[uint32]uint32{}
+	for _, ev := range motions {
+		got[ev.GUID] = ev.Motion.StickTo
+	}
+	if len(motions) != 2 || got[a] != 0 || got[c] != a {
+		t.Errorf("restated stick-to %v, want a's dropped (b deleted), c's to a kept", got)
+	}
+}
