@@ -366,3 +366,52 @@ func TestSnapshot_StickToDeletedTargetDropped(t *testing.T) {
 		t.Errorf("restated stick-to %v, want a's dropped (b deleted), c's to a kept", got)
 	}
 }
+
+// parentEventMsg is a ParentEvent 0xF749 (ACE GameMessageParentEvent):
+// holder, item, location, placement, holder instance, item position stamp.
+func parentEventMsg(parent, child, location uint32) []byte {
+	b := []byte{0x49, 0xF7, 0, 0}
+	for _, v := range []uint32{parent, child, location, 0} {
+		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return append(b, 1, 0, 2, 0)
+}
+
+// ParentEvent 0xF749 puts an item in a holder's hand after its
+// CreateObject: a free item is created again held at its holder; one not
+// created yet is created held when its CreateObject comes.
+func TestParentEvent_ItemCreatedAgainHeld(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	const holder, sword, shield = 0x800000E0, 0x800000E1, 0x800000E2
+	hp, sp := at(0xA9B4001F, 10, 10, 0), at(0xA9B4001F, 20, 20, 0)
+	s.Message(0, capturetest.CreateObjectWith(capturetest.Create{GUID: holder, Name: "Guard", Pos: &hp, State: 0x408, MotionTable: 0x09000001}))
+	s.Message(0, capturetest.CreateObjectWith(capturetest.Create{GUID: sword, Name: "Sword", Pos: &sp, State: 0x408}))
+	s.Flush(0)
+	s.Message(1, parentEventMsg(holder, sword, 1))
+	s.Message(1, parentEventMsg(holder, shield, 3))
+	s.Flush(1)
+	s.Message(2, capturetest.CreateObjectWith(capturetest.Create{GUID: shield, Name: "Shield", Pos: &sp, State: 0x408}))
+	s.Flush(2)
+	rec, sum := importBytes(t, "parent", buf.Bytes(), capture.Options{})
+	var creates []*recording.Entity
+	for _, ev := range rec.Events {
+		if ev.Kind == recording.KindCreate {
+			creates = append(creates, ev.Entity)
+		}
+	}
+	if len(creates) != 2 {
+		t.Fatalf("creates %d, want the sword again and the shield", len(creates))
+	}
+	for i, want := range []struct {
+		guid, loc uint32
+	}{{sword, 1}, {shield, 3}} {
+		e := creates[i]
+		if e.GUID != want.guid || e.Parent != holder || e.ParentLocation != want.loc || e.Pos.Frame.Origin != hp.Frame.Origin {
+			t.Errorf("create %d: %08X held by %08X at %d, at %v", i, e.GUID, e.Parent, e.ParentLocation, e.Pos.Frame.Origin)
+		}
+	}
+	if sum.HeldItems != 2 || sum.Objects != 3 {
+		t.Errorf("held %d, objects %d; want 2 and 3", sum.HeldItems, sum.Objects)
+	}
+}

@@ -9,6 +9,8 @@
 package capture
 
 import (
+	"fmt"
+
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -113,4 +115,67 @@ func (w *world) heldEntity(e *recording.Entity) {
 func (w *world) isStatic(guid uint32) bool {
 	o, ok := w.live[guid]
 	return ok && o.static
+}
+
+// decodeParentEvent reads ParentEvent 0xF749: the holder's guid, the
+// item's guid, the parent location and placement (i32 each), the holder's
+// instance stamp and the item's position stamp (ACE
+// GameMessageParentEvent).
+func decodeParentEvent(b []byte) (parent, child, location uint32, err error) {
+	r := wire{b: b, off: 4}
+	parent = r.u32("parent")
+	child = r.u32("child")
+	location = r.u32("parent_location")
+	r.u32("placement")
+	r.u16("parent_instance_timestamp")
+	r.u16("child_position_timestamp")
+	return parent, child, location, r.error()
+}
+
+// parentEvent: an item taken into a holder's hand after its CreateObject
+// (a creature wielding a weapon it picked up). A live free object is
+// deleted and created again held, at its holder's position; one not
+// created yet is remembered, so that it is created held.
+func (w *world) parentEvent(m *message) {
+	s := w.r.sum
+	parent, child, location, err := decodeParentEvent(m.data)
+	switch {
+	case err != nil:
+		w.bad(m, opParentEvent, err)
+		return
+	case w.isPlayer(child):
+		s.skip("ParentEvent of the player")
+		return
+	case parent == child || parent == 0:
+		w.bad(m, opParentEvent, fmt.Errorf("parent 0x%08X: not a holder of 0x%08X", parent, child))
+		return
+	}
+	o, live := w.live[child]
+	if !live {
+		w.rememberHeld(child, parent, location)
+		s.skip("ParentEvent of an item not created yet (created held)")
+		return
+	}
+	if o.ent != nil && o.ent.Parent == parent && o.ent.ParentLocation == location {
+		s.skip("ParentEvent of an item already held there")
+		return
+	}
+	t := w.r.eventTime(m.ts)
+	e := recording.NewEntity(child, o.pos)
+	if o.ent != nil {
+		e = *o.ent
+	}
+	if hp, ok := w.holderPosition(parent); ok {
+		e.Pos = hp
+	}
+	if e.Parent == 0 {
+		w.r.sum.HeldItems++
+	}
+	if e.Static {
+		w.r.sum.Statics--
+	}
+	e.Parent, e.ParentLocation, e.Static = parent, location, false
+	w.del(child, t)
+	w.r.sum.Objects-- // the same object, created again held
+	w.create(t, &e)
 }

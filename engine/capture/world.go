@@ -18,6 +18,9 @@ import (
 // obj is what the import remembers of a live object.
 type obj struct {
 	instance uint16
+	// ent is the entity it was created with (shared with its create
+	// event: never changed).
+	ent *recording.Entity
 	// pos is its latest position (a held item's holder position).
 	pos    physics.Position
 	static bool
@@ -95,7 +98,7 @@ func (w *world) observe(t float64, p physics.Position) {
 }
 
 func (w *world) create(t float64, e *recording.Entity) {
-	w.live[e.GUID] = obj{instance: e.Seq.Instance, pos: e.Pos, static: e.Static}
+	w.live[e.GUID] = obj{instance: e.Seq.Instance, ent: e, pos: e.Pos, static: e.Static}
 	w.r.sum.Objects++
 	w.seePosition(e.Pos)
 	w.r.emit(recording.Event{T: t, Kind: recording.KindCreate, GUID: e.GUID, HasGUID: true, Entity: e})
@@ -157,6 +160,8 @@ func (w *world) serverMessage(m *message) {
 		default:
 			w.del(guid, w.r.eventTime(m.ts))
 		}
+	case opParentEvent:
+		w.parentEvent(m)
 	case opPlayerCreate:
 		guid, err := decodePlayerCreate(m.data)
 		switch {
@@ -344,14 +349,15 @@ func (w *world) createObject(m *message) {
 	pos := c.pos
 	if c.hasParent {
 		// A held item: where its holder is (ACE sends a wielded item
-		// without a position; it is drawn with its holder).
+		// without a position; it is drawn with its holder, whatever
+		// position it may carry).
 		hp, ok := w.holderPosition(c.parent)
 		if !c.hasPosition && !ok {
 			w.rememberHeld(c.guid, c.parent, c.parentLocation)
 			s.skip("CreateObject of a held item whose holder has no position yet")
 			return
 		}
-		if !c.hasPosition {
+		if ok {
 			pos = hp
 		}
 	}
@@ -369,6 +375,17 @@ func (w *world) createObject(m *message) {
 		e.MotionTableID = c.motionTable
 	}
 	w.placement(&e, &c)
+	if e.Parent == 0 && w.heldWaiting[e.GUID] != (heldItem{}) {
+		// A ParentEvent put it in a hand before its CreateObject came.
+		if e.Static {
+			e.Static = false
+			w.r.sum.Statics--
+		}
+		w.heldEntity(&e)
+		if hp, ok := w.holderPosition(e.Parent); ok {
+			e.Pos = hp
+		}
+	}
 	if w.isPending(c.guid) {
 		w.resolve(c.guid, &e)
 	} else {
