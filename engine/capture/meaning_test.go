@@ -319,6 +319,7 @@ func meaningSeed(f *testing.F) []byte {
 	s.Message(0.1, capturetest.CreateObjectWith(capturetest.Create{GUID: b, Name: "Sword", Parent: a, ParentLocation: 1}))
 	s.Message(0.1, capturetest.CreateObjectWith(capturetest.Create{GUID: b + 1, Name: "Door", Pos: &p, State: 0x10408, MotionTable: 0x09000002,
 		Movement: &capturetest.Movement{Motion: recording.NewMotion(), Actions: []capturetest.Action{{Command: 0x0087, Stamp: 1, Speed: 1}}}}))
+	s.Message(0.15, parentEventMsg(a, b+2, 2))
 	swing := recording.NewMotion()
 	swing.Turn = recording.TurnLeft
 	s.Message(0.2, capturetest.UpdateMotionWith(a, capturetest.MotionHeader{Instance: 9, Movement: 3, ServerControl: 7, Autonomous: true},
