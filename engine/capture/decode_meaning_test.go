@@ -216,3 +216,21 @@ func TestReasons_CountsAndFirstFiveFrames(t *testing.T) {
 		t.Errorf("groups %+v", l)
 	}
 }
+
+// The held items remembered while their holders have no position are
+// bounded (maxHeldWaiting); past it the oldest is forgotten.
+func TestRememberHeld_Bounded(t *testing.T) {
+	w := newWorld(&Reader{sum: newSummary("t")})
+	for g := uint32(1); g <= maxHeldWaiting+10; g++ {
+		w.rememberHeld(g, 0x50000001, 1)
+	}
+	if len(w.heldWaiting) != maxHeldWaiting || len(w.heldOrder) != maxHeldWaiting {
+		t.Fatalf("%d remembered (%d in order), want %d", len(w.heldWaiting), len(w.heldOrder), maxHeldWaiting)
+	}
+	if _, ok := w.heldWaiting[1]; ok {
+		t.Error("the oldest was kept")
+	}
+	if _, ok := w.heldWaiting[maxHeldWaiting+10]; !ok {
+		t.Error("the newest was forgotten")
+	}
+}
