@@ -42,6 +42,10 @@ const (
 	// SprintMeanFraction: over the whole span, gaps included, the body's
 	// mean speed is at least this fraction of the catch-up speed.
 	SprintMeanFraction = 0.75
+	// SprintMinUpdates: a sprint goes on past the next UpdatePosition —
+	// the queue got ahead — rather than catching up on one update and
+	// waiting, the ordinary rhythm of interpolation.
+	SprintMinUpdates = 2
 	// SpanGapTicks: a sprint or snap-back survives this many ticks in a
 	// row that are not part of it (a node is reached with a short step,
 	// then completed in a tick where adjust_offset gives none).
@@ -94,6 +98,8 @@ type span struct {
 	ref      float32
 	cause    routeNote
 	queue    uint8
+	// updates counts the UpdatePositions routed in the span's ticks.
+	updates int
 }
 
 // lagRun is a run of updates landing farther and farther ahead: first
@@ -238,7 +244,13 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 		sp.gap = 0
 		sp.dist += disp
 		sp.to, sp.last = to, tick
+		if g.routed && g.last.tick == tick {
+			sp.updates++
+		}
 	case sp.active:
+		if g.routed && g.last.tick == tick {
+			sp.updates++
+		}
 		sp.gap++
 		if sp.gap > SpanGapTicks || jumped {
 			s.endSprint(o, sp)
@@ -346,7 +358,7 @@ func (g *glide) noteAt(p *Place) (routeNote, bool) {
 // endSprint reports the sprint if it lasted, and forgets it.
 func (s *Sim) endSprint(o *object, sp *span) {
 	secs := float64(sp.last-sp.since+1) * float64(s.dt)
-	if float64(sp.n)*float64(s.dt) >= SprintMinSeconds-1e-9 && float64(sp.dist)/secs >= SprintMeanFraction*float64(sp.rate) {
+	if float64(sp.n)*float64(s.dt) >= SprintMinSeconds-1e-9 && float64(sp.dist)/secs >= SprintMeanFraction*float64(sp.rate) && sp.updates >= SprintMinUpdates {
 		s.record(o.slot, Event{GUID: o.guid, Kind: EventSprint, Since: sp.since, Until: sp.last,
 			From: sp.from, To: sp.to, Distance: sp.dist, Speed: float32(float64(sp.dist) / secs),
 			Rate: sp.rate, Ref: sp.ref, CauseTick: sp.cause.tick, CauseDist: sp.cause.gap, Queue: sp.queue})

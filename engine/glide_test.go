@@ -108,8 +108,8 @@ func TestGlide_ACE2823LagWithoutRunRate(t *testing.T) {
 		t.Fatalf("%d lags, want 1: %v", len(lg), cs)
 	}
 	c := lg[0]
-	if c.Tick != 30 || c.Until != 105 {
-		t.Errorf("lag ticks %d–%d, want 30–105 (the updates from t 1.0 to 3.5)", c.Tick, c.Until)
+	if c.Tick != 15 || c.Until != 90 {
+		t.Errorf("lag ticks %d–%d, want 15–90 (the updates from t 0.5 to 3.0)", c.Tick, c.Until)
 	}
 	if math.Abs(float64(c.Distance)-11) > 0.2 {
 		t.Errorf("fell %.2f m behind, want about 11", c.Distance)
@@ -166,5 +166,20 @@ func TestGlide_SpanEventsPackExactly(t *testing.T) {
 	s.pack(&m)
 	if got := s.unpack(1); !reflect.DeepEqual(got, m) {
 		t.Errorf("motion unpacked %+v, want %+v", got, m)
+	}
+}
+
+// The ordinary rhythm — catch up on one update, then wait for the next —
+// is no sprint, however long the catch-up: a walker whose updates each land
+// 4 m ahead (the default scenario's) has none, while the teleport
+// scenario's 40 m chase, on past the next updates, is one.
+func TestGlide_OneUpdateCatchUpIsNoSprint(t *testing.T) {
+	_, cs := explainedRun(t, "default")
+	if n := len(causesOf(cs, EventSprint)); n != 0 {
+		t.Errorf("%d sprints in the default scenario's steady catch-ups", n)
+	}
+	_, cs = explainedRun(t, "teleport")
+	if sp := causesOf(cs, EventSprint); len(sp) != 1 || sp[0].Distance < 39 {
+		t.Errorf("teleport chase: %v", sp)
 	}
 }

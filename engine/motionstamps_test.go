@@ -197,3 +197,37 @@ func TestStickTo_DroppedMotionLeavesStick(t *testing.T) {
 		t.Errorf("motion events %+v", evs)
 	}
 }
+
+// A CreateObject's movement block (the motion event right after its
+// create, with the CreateObject's MOVEMENT_TS and SERVER_CONTROLLED_MOVE_TS)
+// is applied and sets the stored stamps (SmartBox::HandleCreateObject →
+// SetObjectMovement): its sticky object sticks the new object, and a later
+// UpdateMotion older than the CreateObject's movement stamp is dropped.
+func TestStickTo_FromCreateObjectMovement(t *testing.T) {
+	rec := testRecording(true)
+	const created = 0x80000C03
+	e := recording.NewEntity(created, posAt(95, 90, 270))
+	e.Seq.Instance, e.HasMotion = 4, true
+	m := recording.NewMotion()
+	m.Seq, m.HasSeq, m.StickTo = recording.MotionSeq{Instance: 4, Movement: 9, ServerControl: 3}, true, testGUID
+	stale := recording.NewMotion()
+	stale.Forward = recording.RunForward
+	stale.Seq, stale.HasSeq = recording.MotionSeq{Instance: 4, Movement: 8, ServerControl: 3}, true
+	rec.Events = append(rec.Events,
+		recording.Event{T: 0.1, Kind: recording.KindCreate, GUID: created, HasGUID: true, Entity: &e},
+		recording.Event{T: 0.1, Kind: recording.KindMotion, GUID: created, HasGUID: true, Motion: m},
+		recording.Event{T: 0.2, Kind: recording.KindMotion, GUID: created, HasGUID: true, Motion: stale})
+	s := newSim(t, rec, Options{EventLog: true})
+	runTo(s, 8)
+	o := s.find(created)
+	if g := o.pm.StickyObjectID(); g != testGUID {
+		t.Errorf("sticky object %#x, want %#x (the CreateObject's sticky object)", g, testGUID)
+	}
+	if f := o.mi.State().Forward; f != anim.Ready {
+		t.Errorf("forward %v: the UpdateMotion older than the CreateObject's movement was applied", f)
+	}
+	evs := eventsOf(s, EventMotion)
+	if len(evs) != 2 || evs[0].Gate != MotionSeeded || evs[1].Gate != MotionStaleMovement || evs[1].Stored != [3]uint16{4, 9, 3} {
+		t.Errorf("motion events %+v", evs)
+	}
+}

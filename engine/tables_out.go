@@ -288,11 +288,6 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 			t.erows = append(t.erows, t.spanRow(e, reading))
 			continue
 		}
-		if len(t.erows) == tableBatch {
-			if err := t.flushEvents(); err != nil {
-				return err
-			}
-		}
 		te := traceEvent(e)
 		t.detail = trace.AppendDetail(t.detail[:0], &te)
 		row := tables.Event{

@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"glidepath/engine/tables"
 )
 
 func TestRun_ExplainJSONNamesGlideCauses(t *testing.T) {
@@ -19,7 +21,7 @@ func TestRun_ExplainJSONNamesGlideCauses(t *testing.T) {
 	}{
 		{"ace3328_snapback.jsonl", "snapback", []string{"StickyManager", "stuck to"}, 44, 48},
 		{"ace2764_sprint.jsonl", "sprint", []string{"catch-up"}, 30, 85},
-		{"ace2823_lag.jsonl", "lag", []string{"lag", "run rate"}, 30, 105},
+		{"ace2823_lag.jsonl", "lag", []string{"lag", "run rate"}, 15, 90},
 	} {
 		t.Run(c.kind, func(t *testing.T) {
 			code, out, errs := viewer(t, "run", "-explain", "-json", "../../recordings/"+c.file)
@@ -65,5 +67,30 @@ func TestRun_ExplainJSONNamesGlideCauses(t *testing.T) {
 				t.Errorf("text report lacks %q:\n%s", c.words[0], text)
 			}
 		})
+	}
+}
+
+// The events table has a row for each glide event: its kind, the tick it
+// was over, its span and speeds in the detail, and its cause chain.
+func TestRun_EventsTableHasGlideRows(t *testing.T) {
+	out := t.TempDir() + "/events.parquet"
+	if code, _, errs := viewer(t, "run", "-quiet", "-events", out, "../../recordings/ace2764_sprint.jsonl"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	n := 0
+	for _, e := range readParquet[tables.Event](t, out) {
+		if e.Event != "sprint" {
+			continue
+		}
+		n++
+		if !strings.HasPrefix(e.Detail, `{"since":30,"until":81,"speed":`) || !strings.Contains(e.Detail, `"catch_up":8,"ref":4}`) {
+			t.Errorf("sprint detail %s", e.Detail)
+		}
+		if e.Cause == nil || !strings.HasPrefix(*e.Cause, "ticks 30–81: sprint") || e.Distance == nil || *e.Distance < 12 {
+			t.Errorf("sprint row %+v", e)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d sprint rows, want 1", n)
 	}
 }

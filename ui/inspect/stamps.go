@@ -67,7 +67,11 @@ func managerLines(ls []Line, o *model.Object) []Line {
 	}
 	if o.Stuck {
 		ls = append(ls, Line{Heading: true, Label: "StickyManager"})
-		field("target_id", "0x%08X", o.StickyID)
+		if o.StickyID == recording.ObserverTarget {
+			field("target_id", "the observer (player)")
+		} else {
+			field("target_id", "0x%08X", o.StickyID)
+		}
 		d := o.StickyTarget.Sub(o.Pos)
 		d[2] = 0
 		field("standoff", "%.2f m between centres · now %.2f m", o.StickyStandoff, d.Len())

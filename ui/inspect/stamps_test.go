@@ -87,3 +87,14 @@ func TestInspect_MoveToObserverNamed(t *testing.T) {
 		t.Errorf("the observer target is not named:\n%s", got)
 	}
 }
+
+// A stick to the player (an UpdateMotion's stick_to "observer", a monster's
+// melee swing) names the observer, not the reserved guid.
+func TestInspect_StickToObserverNamed(t *testing.T) {
+	o := object()
+	o.Stuck, o.StickyID, o.StickyTarget, o.StickyStandoff = true, recording.ObserverTarget, o.Pos.Add(model.Vec3{1, 0, 0}), 1
+	got := text(Inspect(o, 100, 30))
+	if !strings.Contains(got, "target_id = the observer (player)") || strings.Contains(got, "0xFFFFFFFF") {
+		t.Errorf("sticky block:\n%s", got)
+	}
+}
