@@ -113,12 +113,6 @@ func diffEvent(w, g *recording.Event) string {
 		wm, gm := w.Motion, g.Motion
 		// A type-0 UpdateMotion carries no run rate and no moving-to flag.
 		wm.HasRunRate, wm.RunRate, wm.MovingTo = false, 0, false
-		// An import that carries no stamps at all (every message has
-		// them once it does) is not held to a motion's stamps,
-		// autonomous byte or sticky object.
-		if !gm.HasSeq {
-			wm.Seq, wm.HasSeq, wm.Autonomous, wm.StickTo = gm.Seq, false, gm.Autonomous, gm.StickTo
-		}
 		if !slices.Equal(wm.ActionList(), gm.ActionList()) {
 			return fmt.Sprintf("actions %+v, want %+v", gm.ActionList(), wm.ActionList())
 		}
