@@ -74,6 +74,9 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 	if target >= 0 {
 		o = s.slots[target]
 	}
+	if o != nil && o.attached() && attachedIgnores(ev.Kind) {
+		return
+	}
 	switch ev.Kind {
 	case recording.KindPosition:
 		s.deliverPosition(o, &ev.Update)

@@ -36,6 +36,8 @@ type growth struct {
 	// ended the reading; nothing more will be appended.
 	complete bool
 	err      error
+	// notice is the input's word on itself at the end (Notice).
+	notice string
 	// wake is closed (and replaced) when more ticks are complete and some
 	// reader waits (waiting).
 	wake    chan struct{}
@@ -122,6 +124,16 @@ func (st *EventStore) Progress() (read, size int64) {
 		read = st.growth.read()
 	}
 	return read, st.growth.size
+}
+
+// Notice is what the input says of itself once read whole, for a status
+// line — a capture, which rule chose its player (capture.Reader
+// InputNotice); "" before the reading is complete or when there is
+// nothing to say.
+func (st *EventStore) Notice() string {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.growth.notice
 }
 
 // Skipped is the number of events of unknown types skipped, the line of
@@ -240,6 +252,9 @@ loop:
 		SkippedLine() int
 	}); ok {
 		st.rec.Skipped, st.rec.SkippedTypes, st.rec.SkippedLine = r.Skipped(), r.SkippedTypes(), r.SkippedLine()
+	}
+	if r, ok := src.(interface{ InputNotice() string }); ok {
+		st.growth.notice = r.InputNotice()
 	}
 	st.growth.complete, st.growth.err = true, err
 	st.growth.waiting = true

@@ -58,6 +58,10 @@ type Options struct {
 	// whether or not the log is kept; with RecordStages a pop's names the
 	// stage that moved the body.
 	Explain bool
+	// Statics lists static objects (Recording v1 entity static: doors,
+	// chests, portals) in the per-object metrics and reports; by default
+	// they are left out, as held items always are (attached.go).
+	Statics bool
 
 	// LastTick is the last tick of the run; 0 means TailSeconds after the
 	// recording's last event.

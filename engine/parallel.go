@@ -94,7 +94,7 @@ func (s *Sim) updateSlots(lo, hi int) {
 	drive := s.reading.DriveWithStateVelocity
 	measure := s.opts.Metrics && !s.replay
 	for _, o := range s.slots[lo:hi] {
-		if !o.st.alive {
+		if !o.st.alive || o.attached() {
 			continue
 		}
 		if drive && o.st.hasMI {

@@ -138,6 +138,9 @@ func NewReport(input string, c *Compare) *Report {
 	}
 	for j := range per[0] {
 		m0 := &per[0][j]
+		if j < len(s0.slots) && !reported(s0.slots[j].ent, s0.opts.Statics) {
+			continue
+		}
 		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
 		if j < len(s0.slots) && s0.slots[j].guid == m0.GUID {
 			o := s0.slots[j]

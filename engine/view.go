@@ -17,6 +17,11 @@ import (
 type ObjectView struct {
 	GUID uint32
 	Name string
+	// Parent is the holder of a held item and Static marks an object of
+	// the world (Recording v1 entity parent, static): neither is
+	// simulated; a held item is drawn at its holder (attached.go).
+	Parent uint32
+	Static bool
 	// Slot is the object's slot: its place in creation order for the whole
 	// run, stable across seeks, for NodesAt (a lookup without a search).
 	Slot int
@@ -191,14 +196,17 @@ func (s *Sim) find(guid uint32) *object {
 	return nil
 }
 
-// view builds an object's view.
+// view builds an object's view (a held item where its holder is:
+// attached.go).
 func (s *Sim) view(o *object) ObjectView {
 	v := ObjectView{
 		GUID:           o.guid,
 		Name:           o.name,
+		Parent:         o.ent.Parent,
+		Static:         o.ent.Static,
 		Slot:           int(o.slot),
 		Created:        int(o.st.created),
-		Position:       o.phys.Position(),
+		Position:       s.drawnPosition(o),
 		Heading:        o.phys.Heading(),
 		Velocity:       o.phys.Velocity,
 		Omega:          o.phys.Omega,

@@ -176,8 +176,11 @@ func newApp(opts Options) (*app, error) {
 	a.relayout()
 	if a.world != nil {
 		// Once, at start: the dats' world (an illustrative world is said on
-		// stderr only, leaving the status line as it was).
+		// stderr only, leaving the status line as it was), and a capture's
+		// player with the rule that chose it.
 		a.say(a.worldLine())
+	} else if n := inputNotice(a.opts.Sources[0]); n != "" {
+		a.say(n)
 	}
 	return a, nil
 }

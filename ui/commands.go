@@ -122,7 +122,7 @@ func (a *app) apply(c command) {
 		if a.hideWorld {
 			state = "off"
 		}
-		a.say("world overlay " + state + " (" + a.worldLine() + ")")
+		a.say("world overlay " + state + " (" + a.worldOnly() + ")")
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

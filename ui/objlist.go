@@ -11,6 +11,7 @@ import (
 
 	"glidepath/engine/hexid"
 	"glidepath/ui/inspect"
+	"glidepath/ui/model"
 	"glidepath/ui/render"
 )
 
@@ -34,6 +35,62 @@ type objectList struct {
 	hover   int // visible index under the mouse, −1
 	// dirty forces a rebuild: the scroll moved, so other rows are visible.
 	dirty bool
+	// order is the objects' order in the list (listOrder).
+	order []int
+}
+
+// listOrder is the order of the object list: creation order, each held
+// item (a Parent among the live objects) right after its holder and the
+// holder's earlier held items — held items are listed under their holder.
+// An object in a cycle of holders (hostile input) is listed in creation
+// order after the rest.
+func listOrder(objs []model.Object, dst []int) []int {
+	idx := make(map[uint32]int, len(objs))
+	for i := range objs {
+		idx[objs[i].GUID] = i
+	}
+	children := make([][]int, len(objs))
+	holder := make([]int, len(objs))
+	for i := range objs {
+		holder[i] = -1
+		if j, ok := idx[objs[i].Parent]; ok && objs[i].Parent != 0 && j != i {
+			holder[i] = j
+			children[j] = append(children[j], i)
+		}
+	}
+	done := make([]bool, len(objs))
+	var add func(i int)
+	add = func(i int) {
+		if done[i] {
+			return
+		}
+		done[i] = true
+		dst = append(dst, i)
+		for _, j := range children[i] {
+			add(j)
+		}
+	}
+	for i := range objs {
+		if holder[i] < 0 {
+			add(i)
+		}
+	}
+	for i := range objs {
+		add(i) // a cycle of holders
+	}
+	return dst
+}
+
+// heldUnder says whether row k of order is a held item listed under its
+// holder (the holder, or another item of it, is a row above).
+func heldUnder(objs []model.Object, order []int, k int) bool {
+	p := objs[order[k]].Parent
+	for _, i := range order[:k] {
+		if objs[i].GUID == p {
+			return true
+		}
+	}
+	return false
 }
 
 // update rebuilds the rows when the cursor, the object set, the filter or
@@ -49,7 +106,8 @@ func (l *objectList) update(a *app, r *run) {
 	l.rows = l.rows[:0]
 	l.visible = l.visible[:0]
 	first, last := l.scroll.y/rowHeight, (l.scroll.y+a.lay.list.Dy())/rowHeight+1
-	for i := range s.Objects {
+	l.order = listOrder(s.Objects, l.order[:0])
+	for _, i := range l.order {
 		o := &s.Objects[i]
 		row := inspect.Row{GUID: o.GUID, Name: o.Name}
 		row.ID = hexid.String(o.GUID)
@@ -61,6 +119,9 @@ func (l *objectList) update(a *app, r *run) {
 				row = inspect.MakeRow(o, inspect.Count(r.index, o.GUID, s.Tick))
 			}
 			l.visible = append(l.visible, len(l.rows))
+		}
+		if o.Parent != 0 && heldUnder(s.Objects, l.order, len(l.rows)) {
+			row.Name = "  ↳ " + row.Name // held by the row above
 		}
 		l.rows = append(l.rows, row)
 	}

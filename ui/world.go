@@ -13,6 +13,25 @@ import (
 
 // worldLine says which world the runs are in.
 func (a *app) worldLine() string {
+	if n := inputNotice(a.opts.Sources[0]); n != "" {
+		// A capture's player and the rule that chose it (engine/capture
+		// player.go), beside the world.
+		return a.worldOnly() + "   " + n
+	}
+	return a.worldOnly()
+}
+
+// inputNotice is what the input read whole says of itself (a capture:
+// its player rule), or "".
+func inputNotice(src any) string {
+	if s, ok := src.(interface{ Store() *engine.EventStore }); ok && s.Store() != nil {
+		return s.Store().Notice()
+	}
+	return ""
+}
+
+// worldOnly is the world half of worldLine.
+func (a *app) worldOnly() string {
 	if l := a.opts.Sources[0].Info().WorldLine; l != "" {
 		return "world: " + l
 	}
@@ -59,5 +78,5 @@ func (a *app) openDat(dir string) {
 		return
 	}
 	a.openFile(a.opts.File)
-	a.say(a.worldLine())
+	a.say(a.worldOnly())
 }

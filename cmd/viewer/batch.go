@@ -183,7 +183,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 		return batchResult{err: err}
 	}
 	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.tables.events != "",
-		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect,
+		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect, Statics: o.statics,
 		// The input is decoded on another core while the pipeline steps.
 		BusyCores: busy}
 	ahead := recording.Prefetch(src)

@@ -38,7 +38,7 @@ func (c *captureFlags) add(fs interface {
 	StringVar(p *string, name, value, usage string)
 }) {
 	fs.IntVar(&c.serverPort, "server-port", 0, "a capture's AC server UDP `port` (default: any of 9000–10013)")
-	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746)")
+	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746, else the first object at a position the client reported)")
 }
 
 // options checks the flags and returns the capture options.
@@ -128,6 +128,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	sum := src.Summary()
 	sum.Outputs = written
+	warnPlayerRule(stderr, src.Name(), sum)
 	report := reportTo(stdout, stderr, *out, *events)
 	if *asJSON {
 		return sum.WriteJSON(report)

@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] [-dat DIR] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-statics] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] [-dat DIR] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -30,6 +30,7 @@ type runOptions struct {
 	tables  tableOptions
 	jobs    int
 	explain bool
+	statics bool
 	follow  followFlags
 	dat     datFlags
 	// world is the client's world the runs use (nil: illustrative).
@@ -46,6 +47,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written; warnings are still printed)")
 	fs.BoolVar(&o.explain, "explain", false, "list why each blip, snap, pop, hitch, sprint, snap-back and lag happened (a cause chain per line; \"causes\" in -json)")
+	fs.BoolVar(&o.statics, "statics", false, "list static objects (doors, chests, portals: Recording v1 entity static) in the per-object report; held items are never listed")
 	var cf captureFlags
 	cf.add(fs)
 	o.tables.addFlags(fs)
@@ -116,7 +118,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.trace != "" || o.tables.events != "",
 		Explain:      o.explain || o.tables.events != "",
-		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect,
+		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect, Statics: o.statics,
 		// The input is decoded on another core while the pipeline steps,
 		// and each further reading's run steps on a core of its own
 		// (engine.Compare.Advance): the pass is split only over the cores
@@ -147,6 +149,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	warnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
+	warnCapturePlayer(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
 	warnFallbacks(stderr, report.WorldFallbacks)
 	if o.explain {

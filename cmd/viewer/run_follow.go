@@ -64,7 +64,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		return usageError{err}
 	}
 	defer src.Close()
-	opts := engine.Options{Assets: assets.FS(), World: o.world, Metrics: true}
+	opts := engine.Options{Assets: assets.FS(), World: o.world, Metrics: true, Statics: o.statics}
 	cmp, err := engine.NewCompareStream(src, readings, opts)
 	if err != nil {
 		if ie := interruption(err); ie != nil {
@@ -90,6 +90,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 	}
 	warnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
+	warnCapturePlayer(stderr, src)
 	p.print(true)
 	return nil
 }

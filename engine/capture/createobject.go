@@ -44,13 +44,24 @@ type created struct {
 	name        string
 	hasPosition bool
 	pos         physics.Position
-	hasMTable   bool
-	// mtable and setup are PhysicsDesc's MotionTable and Setup dat ids
-	// (0 when absent), which a run with dat files reads (docs/world.md).
-	mtable, setup uint32
-	seq           recording.Seq
-	hasMovement   bool
-	movement      movement
+	// state is the PhysicsDesc's physics state (ACE PhysicsState).
+	state uint32
+	// hasMTable: a motion table is named (not 0).
+	hasMTable bool
+	// motionTable and setup are PhysicsDesc's MotionTable and Setup dat
+	// ids (0 when absent), which a run with dat files reads
+	// (docs/world.md).
+	motionTable uint32
+	setup       uint32
+	// parent and parentLocation are the PhysicsDesc's parent: the holder
+	// of a wielded item and where it is held (ACE WielderId,
+	// ParentLocation).
+	hasParent      bool
+	parent         uint32
+	parentLocation uint32
+	seq            recording.Seq
+	hasMovement    bool
+	movement       movement
 }
 
 // packedDword reads ACE's WritePackedDword: a u16, or, when its top bit is
@@ -116,16 +127,20 @@ func decodeCreateObject(b []byte) (created, error) {
 	r.align()
 	// PhysicsDesc.
 	flags := r.u32("physics_desc.flags")
-	r.u32("physics_desc.state")
+	c.state = r.u32("physics_desc.state")
 	if flags&pdMovement != 0 {
+		// MovementData without its header (ACE writes it with
+		// header = false), then the u32 autonomous flag — both only when
+		// the block is not empty.
 		n := int(r.u32("physics_desc.movement.length"))
 		if n > 0 && r.need(n+4, "physics_desc.movement") {
 			end := r.off + n
 			sub := wire{b: r.b[:end], off: r.off}
 			c.movement = decodeMovement(&sub)
+			decodeMoveTo(&sub, &c.movement)
 			c.hasMovement = sub.err == ""
 			r.off = end
-			r.u32("physics_desc.movement.autonomous")
+			c.movement.stamps.autonomous = r.u32("physics_desc.movement.autonomous") != 0
 		}
 	} else if flags&pdAnimationFrame != 0 {
 		r.u32("physics_desc.animation_frame")
@@ -135,22 +150,22 @@ func decodeCreateObject(b []byte) (created, error) {
 		c.hasPosition = true
 	}
 	if flags&pdMTable != 0 {
-		c.mtable = r.u32("physics_desc.motion_table")
-		c.hasMTable = c.mtable != 0
+		c.motionTable = r.u32("physics_desc.motion_table")
+		c.hasMTable = c.motionTable != 0
 	}
-	for _, f := range [...]struct {
-		flag uint32
-		size int
-		name string
-	}{
-		{pdSTable, 4, "sound_table"}, {pdPeTable, 4, "physics_effect_table"}, {pdCSetup, 4, "setup"},
-		{pdParent, 8, "parent"},
-	} {
-		if flags&f.flag != 0 && f.flag == pdCSetup {
-			c.setup = r.u32("physics_desc.setup")
-		} else if flags&f.flag != 0 {
-			r.skip(f.size, "physics_desc."+f.name)
-		}
+	if flags&pdSTable != 0 {
+		r.skip(4, "physics_desc.sound_table")
+	}
+	if flags&pdPeTable != 0 {
+		r.skip(4, "physics_desc.physics_effect_table")
+	}
+	if flags&pdCSetup != 0 {
+		c.setup = r.u32("physics_desc.setup")
+	}
+	if flags&pdParent != 0 {
+		c.parent = r.u32("physics_desc.parent")
+		c.parentLocation = r.u32("physics_desc.parent_location")
+		c.hasParent = c.parent != 0
 	}
 	if flags&pdChildren != 0 {
 		n := int(r.u32("physics_desc.children"))
@@ -174,15 +189,17 @@ func decodeCreateObject(b []byte) (created, error) {
 	}
 	// The nine stamps: position, movement, state, vector, teleport,
 	// server control, force position, objdesc, instance.
+	// (ACE SerializePhysicsData writes them in this order, slots 0–8.)
 	c.seq.Position = r.u16("physics_desc.position_timestamp")
-	r.u16("physics_desc.movement_timestamp")
+	c.movement.stamps.movement = r.u16("physics_desc.movement_timestamp")
 	r.u16("physics_desc.state_timestamp")
 	c.seq.Vector = r.u16("physics_desc.vector_timestamp")
 	c.seq.Teleport = r.u16("physics_desc.teleport_timestamp")
-	r.u16("physics_desc.server_control_timestamp")
+	c.movement.stamps.serverControl = r.u16("physics_desc.server_control_timestamp")
 	c.seq.ForcePosition = r.u16("physics_desc.force_position_timestamp")
 	r.u16("physics_desc.objdesc_timestamp")
 	c.seq.Instance = r.u16("physics_desc.instance_timestamp")
+	c.movement.stamps.instance = c.seq.Instance
 	r.align()
 	if r.err != "" {
 		return c, r.error()

@@ -42,6 +42,10 @@ func fuzzSeeds(f *testing.F) {
 		}
 		f.Add(buf.Bytes())
 	}
+	// The whole CreateObject and UpdateMotion layouts: held items,
+	// statics, a CreateObject move-to and actions, stick-to, a capture
+	// without PlayerCreate (meaning_test.go).
+	f.Add(meaningSeed(f))
 	f.Add([]byte{})
 	f.Add([]byte{0xD4, 0xC3, 0xB2, 0xA1})
 	f.Add([]byte{0x0A, 0x0D, 0x0D, 0x0A, 0x1C, 0, 0, 0, 0x4D, 0x3C, 0x2B, 0x1A})

@@ -41,6 +41,7 @@ const (
 	imsTurnCommand    = 0x20
 	imsTurnSpeed      = 0x40
 	imsActionShift    = 7
+	imsActionMask     = 0x1F
 	// motionStickToObject is MotionFlags StickToObject: a guid follows.
 	motionStickToObject = 0x1
 )
@@ -69,6 +70,16 @@ type action struct {
 	speed      float32
 }
 
+// motionStamps are the stamps a movement came with: UpdateMotion's
+// instance stamp and MovementData header (movement and server-control
+// stamps, autonomous byte), or a CreateObject's instance, movement and
+// server-control stamps and the u32 autonomous flag after its movement
+// block (ACE WorldObject_Networking.SerializePhysicsData).
+type motionStamps struct {
+	instance, movement, serverControl uint16
+	autonomous                        bool
+}
+
 // movement is a decoded MovementData.
 type movement struct {
 	kind    uint8 // movement type
@@ -79,7 +90,12 @@ type movement struct {
 	// notCarried names commands the recording's motion event cannot carry
 	// (played as Ready / None).
 	notCarried []string
-	sticky     uint32
+	// sticky is the StickToObject guid of an interpreted state (motion
+	// flag 0x1; ACE MovementInvalid), hasSticky whether one came.
+	sticky    uint32
+	hasSticky bool
+	// stamps are the stamps the movement came with.
+	stamps motionStamps
 }
 
 // decodeMovement reads a MovementData after its header: movement type,
@@ -94,7 +110,10 @@ func decodeMovement(r *wire) movement {
 	}
 	m.state = recording.NewMotion()
 	flags := r.u32("motion_state.flags")
-	nActions := int(flags >> imsActionShift)
+	// The action count is five bits (retail InterpretedMotionState::UnPack,
+	// as aclogview CM_Movement.cs reads it: (flags >> 7) & 0x1F); the bits
+	// above are not a count.
+	nActions := int(flags>>imsActionShift) & imsActionMask
 	if flags&imsCurrentStyle != 0 {
 		r.u16("motion_state.current_style")
 	}
@@ -131,7 +150,7 @@ func decodeMovement(r *wire) movement {
 	}
 	r.align()
 	if m.flags&motionStickToObject != 0 {
-		m.sticky = r.u32("sticky_object")
+		m.sticky, m.hasSticky = r.u32("sticky_object"), true
 	}
 	switch forward {
 	case cmdReady:
@@ -172,12 +191,14 @@ func decodeMovement(r *wire) movement {
 func decodeUpdateMotion(b []byte) (guid uint32, m movement, err error) {
 	r := wire{b: b, off: 4}
 	guid = r.u32("guid")
-	r.u16("instance_timestamp")
-	r.u16("movement_timestamp")
-	r.u16("server_control_timestamp")
-	r.u8("autonomous")
+	var st motionStamps
+	st.instance = r.u16("instance_timestamp")
+	st.movement = r.u16("movement_timestamp")
+	st.serverControl = r.u16("server_control_timestamp")
+	st.autonomous = r.u8("autonomous") != 0
 	r.align()
 	m = decodeMovement(&r)
 	decodeMoveTo(&r, &m)
+	m.stamps = st
 	return guid, m, r.error()
 }

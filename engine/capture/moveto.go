@@ -66,18 +66,32 @@ func decodeMoveTo(r *wire, m *movement) {
 		p.Speed = r.f32("move_to.params.speed")
 		p.WalkRunThreshold = r.f32("move_to.params.walk_run_threshold")
 		p.DesiredHeading = r.f32("move_to.params.desired_heading")
+		// Retail's unpack_movement stores the run rate into my_run_rate
+		// as it comes (ACE MoveToObject.cs / MoveToPosition.cs write
+		// motion.RunRate; a server's 0 is a rate of 0, not "none"). A
+		// negative rate is no rate a motion interpreter runs at: dropped
+		// and counted.
 		m.state.RunRate = r.f32("move_to.run_rate")
 		m.state.HasRunRate = r.err == "" && m.state.RunRate >= 0
+		if r.err == "" && m.state.RunRate < 0 {
+			m.notCarried = append(m.notCarried, "negative move-to run rate (dropped)")
+			m.state.RunRate = 0
+		}
 	case mtTurnToObject, mtTurnToHeading:
+		var own float32
 		if m.kind == mtTurnToObject {
-			// TurnToObject's own desired heading; ACE writes the same
-			// value into the TurnToParameters that follow, which is the
-			// one used.
-			r.f32("turn_to.object_heading")
+			// TurnToObject's own desired heading: "used instead of the
+			// DesiredHeading in the TurnToParameters" (ACE
+			// Network/Motion/TurnToObject.cs; retail unpack_movement
+			// stores it into the parameters after reading them).
+			own = r.f32("turn_to.object_heading")
 		}
 		p.Flags = r.u32("turn_to.params.flags")
 		p.Speed = r.f32("turn_to.params.speed")
 		p.DesiredHeading = r.f32("turn_to.params.desired_heading")
+		if m.kind == mtTurnToObject {
+			p.DesiredHeading = own
+		}
 	}
 	if unknown := p.Flags &^ recording.MoveFlagsKnown; unknown != 0 {
 		m.notCarried = append(m.notCarried, fmt.Sprintf("MovementParams bits 0x%X (dropped)", unknown))

@@ -51,7 +51,7 @@ func (w *world) resolve(guid uint32, e *recording.Entity) {
 	p := w.pending[guid]
 	delete(w.pending, guid)
 	w.held[p.slot].Entity = e
-	w.live[guid] = obj{instance: e.Seq.Instance}
+	w.live[guid] = obj{instance: e.Seq.Instance, ent: e, pos: e.Pos, static: e.Static}
 	w.r.sum.Objects++
 	w.r.sum.events[recording.KindCreate.String()]++
 	w.seePosition(e.Pos)

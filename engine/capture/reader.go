@@ -190,7 +190,7 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 	r.ra.stats = sum
 	r.world = newWorld(r)
 	if opts.HasPlayer {
-		r.world.setPlayer(opts.Player, 0)
+		r.world.setPlayer(opts.Player, 0, RuleOption)
 	}
 	// Read ahead until the player's first position and the first event
 	// after t = 0 are known (or the bound is reached).
@@ -322,7 +322,9 @@ func (r *Reader) finish() {
 	if r.started {
 		r.sum.Start = r.firstTS.UTC().Format(time.RFC3339Nano)
 	}
-	r.sum.Span = r.lastT
+	if r.sum.PlayerRule == "" {
+		r.sum.PlayerRule = RuleNone
+	}
 	r.sum.finish()
 }
 

@@ -113,16 +113,15 @@ func diffEvent(w, g *recording.Event) string {
 		wm, gm := w.Motion, g.Motion
 		// A type-0 UpdateMotion carries no run rate and no moving-to flag.
 		wm.HasRunRate, wm.RunRate, wm.MovingTo = false, 0, false
-		// An import that carries no stamps at all (every message has
-		// them once it does) is not held to a motion's stamps,
-		// autonomous byte or sticky object.
-		if !gm.HasSeq {
-			wm.Seq, wm.HasSeq, wm.Autonomous, wm.StickTo = gm.Seq, false, gm.Autonomous, gm.StickTo
-		}
 		if !slices.Equal(wm.ActionList(), gm.ActionList()) {
 			return fmt.Sprintf("actions %+v, want %+v", gm.ActionList(), wm.ActionList())
 		}
 		wm.Actions, gm.Actions = nil, nil
+		// Every message carries stamps; a source event without them
+		// was written with the capture's own.
+		if !wm.HasSeq {
+			gm.Seq, gm.HasSeq = wm.Seq, false
+		}
 		if wm != gm {
 			return fmt.Sprintf("motion %+v, want %+v", gm, wm)
 		}
@@ -162,7 +161,9 @@ func TestRoundTrip_ShippedInputs(t *testing.T) {
 			if sum.MalformedCount != 0 || sum.DroppedCount != 0 {
 				t.Errorf("%s: malformed %v, dropped %v", name, sum.Malformed, sum.Dropped)
 			}
-			if sum.Retransmits == 0 || sum.RetransmitsUsed == 0 || sum.IPReassembled == 0 || sum.ClientPackets == 0 || sum.OtherPorts == 0 {
+			// A recording of a dozen messages (the ACE reports') is too
+			// short for every 13th packet to be IP-fragmented.
+			if long := sum.ACPackets >= 2*cfg.IPFragmentEvery; sum.Retransmits == 0 || sum.RetransmitsUsed == 0 || long && sum.IPReassembled == 0 || sum.ClientPackets == 0 || sum.OtherPorts == 0 {
 				t.Errorf("%s: the capture lacks an awkward case: %+v", name, sum)
 			}
 			if got.Header.HasObserver != src.Header.HasObserver ||
@@ -274,8 +275,14 @@ func TestRoundTrip_NoCreates(t *testing.T) {
 		name := filepath.Base(src.Name) + "/no-creates"
 		got, sum := importBytes(t, name, buf.Bytes(), capture.Options{})
 		compareEvents(t, name, src, got, res.Dropped)
-		if sum.Objects != len(src.Header.Entities) {
-			t.Errorf("%s: %d objects, want %d", name, sum.Objects, len(src.Header.Entities))
+		want := len(src.Header.Entities)
+		for _, ev := range src.Events {
+			if ev.Kind == recording.KindCreate {
+				want++ // a create event is a CreateObject still
+			}
+		}
+		if sum.Objects != want {
+			t.Errorf("%s: %d objects, want %d", name, sum.Objects, want)
 		}
 	}
 }

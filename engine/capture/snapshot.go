@@ -26,6 +26,11 @@ func (r *Reader) track(ev *recording.Event) {
 	if r.state == nil {
 		r.state = make(map[uint32]*objState)
 	}
+	// span_seconds runs to the last event handed out, whatever messages
+	// were read and skipped after it.
+	if ev.T > r.sum.Span {
+		r.sum.Span = ev.T
+	}
 	switch ev.Kind {
 	case recording.KindCreate:
 		r.created++
@@ -74,7 +79,13 @@ func (r *Reader) Snapshot() (recording.Header, []recording.Event) {
 	for _, o := range live {
 		h.Entities = append(h.Entities, o.entity)
 		if o.hasMotion {
-			motions = append(motions, recording.Event{Kind: recording.KindMotion, GUID: o.entity.GUID, HasGUID: true, Motion: o.motion})
+			m := o.motion
+			// A stick-to target deleted since is no object of the new
+			// piece (Recording v1 checks stick_to names a live one).
+			if m.StickTo != 0 && m.StickTo != recording.ObserverTarget && r.state[m.StickTo] == nil {
+				m.StickTo = 0
+			}
+			motions = append(motions, recording.Event{Kind: recording.KindMotion, GUID: o.entity.GUID, HasGUID: true, Motion: m})
 		}
 	}
 	return h, motions

@@ -66,6 +66,9 @@ type Summary struct {
 	Messages  int     `json:"messages"`
 	ByOpcode  []Count `json:"messages_by_opcode"`
 	Movements []Count `json:"motion_movement_types"`
+	// CreateMovements counts the CreateObject movement blocks by movement
+	// type.
+	CreateMovements []Count `json:"create_movement_types,omitempty"`
 	// Commands outside what a motion event can carry, and action-list
 	// entries (decoded, counted, not yet carried by Recording v1).
 	MotionCommands []Count `json:"motion_commands_not_carried,omitempty"`
@@ -75,8 +78,16 @@ type Summary struct {
 	// zero quaternion component, alignment padding).
 	RawReencoded int `json:"raw_reencoded_differently"`
 
-	Player  string `json:"player,omitempty"`
-	Objects int    `json:"objects"`
+	Player string `json:"player,omitempty"`
+	// PlayerRule says how the player was chosen (player.go): "option"
+	// (-player), "player_create" (PlayerCreate 0xF746), "client_position"
+	// (the first object whose position was the client's own), or "none".
+	PlayerRule string `json:"player_rule"`
+	Objects    int    `json:"objects"`
+	// HeldItems counts the objects created held by another (a PhysicsDesc
+	// parent); Statics the objects created static (part of the world).
+	HeldItems int `json:"held_items"`
+	Statics   int `json:"statics"`
 	// HeaderEntities counts the objects created at t = 0, which the
 	// header lists instead of create events.
 	HeaderEntities int     `json:"header_entities"`
@@ -96,25 +107,36 @@ type Summary struct {
 	Dropped        []Problem `json:"dropped"`
 	MalformedCount int       `json:"malformed"`
 	Malformed      []Problem `json:"malformed_frames"`
+	// DroppedByReason and MalformedByReason group the same items by
+	// reason (the text without its numbers, reasons.go), the commonest
+	// first, each with its count and first five frames.
+	DroppedByReason   []ProblemGroup `json:"dropped_by_reason"`
+	MalformedByReason []ProblemGroup `json:"malformed_by_reason"`
 
 	opcodes   map[uint32]int
 	movements map[string]int
-	commands  map[string]int
-	events    map[string]int
-	skipped   map[string]int
-	links     map[int]int
+	// createMovements counts CreateObject movement blocks by type.
+	createMovements map[string]int
+	commands        map[string]int
+	events          map[string]int
+	skipped         map[string]int
+	links           map[int]int
+
+	droppedWhy, malformedWhy reasons
 }
 
 func newSummary(file string) *Summary {
 	return &Summary{
-		File: file, opcodes: map[uint32]int{}, movements: map[string]int{}, commands: map[string]int{},
+		File: file, opcodes: map[uint32]int{}, movements: map[string]int{}, createMovements: map[string]int{}, commands: map[string]int{},
 		events: map[string]int{}, skipped: map[string]int{}, links: map[int]int{},
 		Dropped: []Problem{}, Malformed: []Problem{},
+		droppedWhy: reasons{}, malformedWhy: reasons{},
 	}
 }
 
 func (s *Summary) malformed(frame int, why string) {
 	s.MalformedCount++
+	s.malformedWhy.add(frame, why)
 	if len(s.Malformed) < maxListed {
 		s.Malformed = append(s.Malformed, Problem{frame, why})
 	}
@@ -122,6 +144,7 @@ func (s *Summary) malformed(frame int, why string) {
 
 func (s *Summary) dropped(frame int, why string) {
 	s.DroppedCount++
+	s.droppedWhy.add(frame, why)
 	if len(s.Dropped) < maxListed {
 		s.Dropped = append(s.Dropped, Problem{frame, why})
 	}
@@ -157,9 +180,12 @@ func (s *Summary) finish() {
 		s.ByOpcode = append(s.ByOpcode, Count{opcodeName(op), s.opcodes[op]})
 	}
 	s.Movements = sortedCounts(s.movements)
+	s.CreateMovements = sortedCounts(s.createMovements)
 	s.MotionCommands = sortedCounts(s.commands)
 	s.Events = sortedCounts(s.events)
 	s.Skipped = sortedCounts(s.skipped)
+	s.DroppedByReason = s.droppedWhy.list()
+	s.MalformedByReason = s.malformedWhy.list()
 	s.UnknownLinkTypes = s.UnknownLinkTypes[:0]
 	links := make([]int, 0, len(s.links))
 	for l := range s.links {
@@ -180,7 +206,11 @@ func (s *Summary) finish() {
 func sortedCounts(m map[string]int) []Count {
 	out := make([]Count, 0, len(m))
 	for k, v := range m {
-		out = append(out, Count{k, v})
+		// A count taken back to 0 (an event moved into the header, a
+		// held update given up) names nothing that happened.
+		if v != 0 {
+			out = append(out, Count{k, v})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
@@ -221,6 +251,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  %-34s %d\n", c.Name, c.Count)
 	}
 	writeCounts(&b, "UpdateMotion movement types", s.Movements)
+	writeCounts(&b, "CreateObject movement types", s.CreateMovements)
 	writeCounts(&b, "motion commands a motion event cannot carry", s.MotionCommands)
 	if s.Actions > 0 {
 		fmt.Fprintf(&b, "motion action-list entries decoded: %d (those a motion event cannot carry are counted above)\n", s.Actions)
@@ -228,18 +259,27 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.RawReencoded > 0 {
 		fmt.Fprintf(&b, "UpdatePosition messages whose raw bytes re-encode differently: %d\n", s.RawReencoded)
 	}
-	if s.Player != "" {
-		fmt.Fprintf(&b, "player: %s\n", s.Player)
+	switch s.PlayerRule {
+	case RuleNone:
+		b.WriteString("player: NONE — no PlayerCreate 0xF746 and no object at a position the client reported; the 96 m routing rule (MoveOrTeleport, docs/pipeline.md) is off: pass -player 0xGUID\n")
+	case RuleClientPosition:
+		fmt.Fprintf(&b, "player: %s (no PlayerCreate: the first object at a position the client reported)\n", s.Player)
+	case RuleOption:
+		fmt.Fprintf(&b, "player: %s (given with -player)\n", s.Player)
+	default:
+		if s.Player != "" {
+			fmt.Fprintf(&b, "player: %s (from PlayerCreate 0xF746)\n", s.Player)
+		}
 	}
-	fmt.Fprintf(&b, "objects: %d (%d in the header); span %.3f s", s.Objects, s.HeaderEntities, s.Span)
+	fmt.Fprintf(&b, "objects: %d (%d in the header; %d held items, %d statics); span %.3f s", s.Objects, s.HeaderEntities, s.HeldItems, s.Statics, s.Span)
 	if s.Start != "" {
 		fmt.Fprintf(&b, " from %s", s.Start)
 	}
 	b.WriteByte('\n')
 	writeCounts(&b, "events", s.Events)
 	writeCounts(&b, "skipped", s.Skipped)
-	writeProblems(&b, "dropped messages", s.DroppedCount, s.Dropped)
-	writeProblems(&b, "malformed", s.MalformedCount, s.Malformed)
+	writeProblems(&b, "dropped messages", s.DroppedCount, s.DroppedByReason)
+	writeProblems(&b, "malformed", s.MalformedCount, s.MalformedByReason)
 	if len(s.Outputs) > 1 {
 		fmt.Fprintf(&b, "written in %d pieces, each going on from where the one before ended: %s\n", len(s.Outputs), strings.Join(s.Outputs, ", "))
 	}
@@ -257,12 +297,17 @@ func writeCounts(b *strings.Builder, title string, cs []Count) {
 	}
 }
 
-func writeProblems(b *strings.Builder, title string, n int, ps []Problem) {
+func writeProblems(b *strings.Builder, title string, n int, gs []ProblemGroup) {
 	fmt.Fprintf(b, "%s: %d\n", title, n)
-	for _, p := range ps {
-		fmt.Fprintf(b, "  frame %d: %s\n", p.Frame, p.Problem)
-	}
-	if n > len(ps) {
-		fmt.Fprintf(b, "  … %d more\n", n-len(ps))
+	for _, g := range gs {
+		frames := make([]string, len(g.Frames))
+		for i, f := range g.Frames {
+			frames[i] = fmt.Sprint(f)
+		}
+		more := ""
+		if g.Count > len(g.Frames) {
+			more = ", …"
+		}
+		fmt.Fprintf(b, "  %d × %s (frames %s%s)\n", g.Count, g.Reason, strings.Join(frames, ", "), more)
 	}
 }

@@ -18,6 +18,12 @@ import (
 // obj is what the import remembers of a live object.
 type obj struct {
 	instance uint16
+	// ent is the entity it was created with (shared with its create
+	// event: never changed).
+	ent *recording.Entity
+	// pos is its latest position (a held item's holder position).
+	pos    physics.Position
+	static bool
 }
 
 type world struct {
@@ -32,15 +38,23 @@ type world struct {
 	announced    uint32
 	hasAnnounced bool
 
-	hasObserver bool
-	observer    physics.Position
-	hasGround   bool
-	ground      float32
+	hasObserver  bool
+	observer     physics.Position
+	lastObserver physics.Position
+	hasGround    bool
+	ground       float32
 
 	// The hold-back for objects updated before their position is known
 	// (pending.go).
 	pending map[uint32]pend
 	held    []recording.Event
+
+	// Held items whose holder had no position yet (placement.go).
+	heldWaiting map[uint32]heldItem
+	heldOrder   []uint32
+
+	// The player found from the client's own messages (player.go).
+	playerFinder
 
 	scratch []byte
 }
@@ -64,9 +78,11 @@ func (w *world) seePosition(p physics.Position) {
 
 // setPlayer makes guid the player; an object already created for it is
 // deleted (the player is the observer, not a remote).
-func (w *world) setPlayer(guid uint32, t float64) {
+func (w *world) setPlayer(guid uint32, t float64, rule string) {
 	w.player, w.hasPlayer = guid, true
 	w.r.sum.Player = fmt.Sprintf("0x%08X", guid)
+	w.r.sum.PlayerRule = rule
+	w.client, w.server = nil, nil
 	if w.isPending(guid) {
 		w.giveUp(guid, "UpdateMotion/VectorUpdate of the player")
 	}
@@ -91,11 +107,12 @@ func (w *world) observe(t float64, p physics.Position) {
 	if !w.hasObserver {
 		w.hasObserver, w.observer = true, at
 	}
+	w.lastObserver = at
 	w.r.emit(recording.Event{T: t, Kind: recording.KindObserver, Pos: at})
 }
 
 func (w *world) create(t float64, e *recording.Entity) {
-	w.live[e.GUID] = obj{instance: e.Seq.Instance}
+	w.live[e.GUID] = obj{instance: e.Seq.Instance, ent: e, pos: e.Pos, static: e.Static}
 	w.r.sum.Objects++
 	w.seePosition(e.Pos)
 	w.r.emit(recording.Event{T: t, Kind: recording.KindCreate, GUID: e.GUID, HasGUID: true, Entity: e})
@@ -157,6 +174,8 @@ func (w *world) serverMessage(m *message) {
 		default:
 			w.del(guid, w.r.eventTime(m.ts))
 		}
+	case opParentEvent:
+		w.parentEvent(m)
 	case opPlayerCreate:
 		guid, err := decodePlayerCreate(m.data)
 		switch {
@@ -168,7 +187,7 @@ func (w *world) serverMessage(m *message) {
 			}
 			s.skip("PlayerCreate (the player was given with -player)")
 		default:
-			w.setPlayer(guid, w.r.eventTime(m.ts))
+			w.setPlayer(guid, w.r.eventTime(m.ts), RulePlayerCreate)
 		}
 	}
 }
@@ -191,6 +210,7 @@ func (w *world) updatePosition(m *message) {
 		w.r.sum.RawReencoded++
 	}
 	t := w.r.eventTime(m.ts)
+	w.serverSaw(t, u.GUID, u.Pos)
 	if w.isPlayer(u.GUID) {
 		w.observe(t, u.Pos)
 		return
@@ -199,9 +219,17 @@ func (w *world) updatePosition(m *message) {
 	switch {
 	case w.isPending(u.GUID):
 		// Created at its first (held) message, from this position.
-		w.resolve(u.GUID, entityFromUpdate(&u))
+		e := entityFromUpdate(&u)
+		w.heldEntity(e)
+		w.resolve(u.GUID, e)
 	case !w.exists(u.GUID):
-		w.create(t, entityFromUpdate(&u))
+		e := entityFromUpdate(&u)
+		w.heldEntity(e)
+		w.create(t, e)
+	default:
+		o := w.live[u.GUID]
+		o.pos = u.Pos
+		w.live[u.GUID] = o
 	}
 	w.r.emit(ev)
 }
@@ -255,34 +283,59 @@ func (w *world) updateMotion(m *message) {
 	}
 	s.movements[movementTypeName(mv.kind)]++
 	s.Actions += len(mv.actions)
-	switch {
-	case w.isPlayer(guid):
+	if w.isPlayer(guid) {
 		s.skip("UpdateMotion of the player")
+		return
+	}
+	if w.isStatic(guid) {
+		s.skip("UpdateMotion of a static object")
+		return
+	}
+	if why := w.carryMotion(&mv); why != "" {
+		s.skip("UpdateMotion " + why)
+		return
+	}
+	t := w.r.eventTime(m.ts)
+	if !w.exists(guid) {
+		w.hold(guid, t)
+	}
+	w.emitMotion(t, guid, &mv)
+}
+
+// carryMotion readies a decoded movement for a motion event, or says why
+// it cannot be one: another movement type than an interpreted state or a
+// move-to, a move-to toward the player before the player's first position
+// or toward an object the recording lacks. A move-to toward the player
+// becomes the target form "observer" (docs/formats.md "Movement types").
+func (w *world) carryMotion(mv *movement) string {
+	switch {
 	case mv.kind != 0 && mv.state.MovementType == recording.InterpretedCommand:
-		s.skip("UpdateMotion of another movement type (see motion_movement_types)")
+		return "of another movement type (see motion_movement_types)"
 	case mv.state.MovementType.NeedsTarget() && w.isPlayer(mv.state.Target) && !w.hasObserver:
-		s.skip("UpdateMotion moving or turning to the player before the player's first position")
+		return "moving or turning to the player before the player's first position"
 	case mv.state.MovementType.NeedsTarget() && !w.isPlayer(mv.state.Target) && !w.exists(mv.state.Target):
 		// The recording names only objects it has; objects outside the
-		// capture are not. The player is the observer (below).
-		s.skip("UpdateMotion moving or turning to an object not in the recording")
-	default:
-		if mv.state.MovementType.NeedsTarget() && w.isPlayer(mv.state.Target) {
-			// A monster chasing the player: the player is no object of
-			// the recording but its observer, the target form
-			// "observer" (docs/formats.md "Movement types").
-			mv.state.Target = recording.ObserverTarget
-		}
-		for _, c := range mv.notCarried {
-			s.commands[c]++
-		}
-		carryActions(&mv, s.commands)
-		t := w.r.eventTime(m.ts)
-		if !w.exists(guid) {
-			w.hold(guid, t)
-		}
-		w.r.emit(recording.Event{T: t, Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: mv.state})
+		// capture are not. The player is the observer.
+		return "moving or turning to an object not in the recording"
 	}
+	if mv.state.MovementType.NeedsTarget() && w.isPlayer(mv.state.Target) {
+		// A monster chasing the player: the player is no object of the
+		// recording but its observer.
+		mv.state.Target = recording.ObserverTarget
+	}
+	for _, c := range mv.notCarried {
+		w.r.sum.commands[c]++
+	}
+	carryActions(mv, w.r.sum.commands)
+	return ""
+}
+
+// emitMotion emits a motion event with the stamps, the autonomous flag and
+// the stick-to target the movement came with (motionFields, stamps.go).
+func (w *world) emitMotion(t float64, guid uint32, mv *movement) {
+	ev := recording.Event{T: t, Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: mv.state}
+	w.motionFields(&ev.Motion, guid, mv)
+	w.r.emit(ev)
 }
 
 func (w *world) createObject(m *message) {
@@ -299,8 +352,8 @@ func (w *world) createObject(m *message) {
 		}
 		return
 	}
-	if !c.hasPosition {
-		s.skip("CreateObject without a position (contained or wielded)")
+	if !c.hasPosition && !c.hasParent {
+		s.skip("CreateObject without a position (contained)")
 		return
 	}
 	if o, ok := w.live[c.guid]; ok {
@@ -310,7 +363,22 @@ func (w *world) createObject(m *message) {
 		}
 		w.del(c.guid, t)
 	}
-	e := recording.NewEntity(c.guid, c.pos)
+	pos := c.pos
+	if c.hasParent {
+		// A held item: where its holder is (ACE sends a wielded item
+		// without a position; it is drawn with its holder, whatever
+		// position it may carry).
+		hp, ok := w.holderPosition(c.parent)
+		if !c.hasPosition && !ok {
+			w.rememberHeld(c.guid, c.parent, c.parentLocation)
+			s.skip("CreateObject of a held item whose holder has no position yet")
+			return
+		}
+		if ok {
+			pos = hp
+		}
+	}
+	e := recording.NewEntity(c.guid, pos)
 	e.Name = printable(c.name)
 	e.Seq = c.seq
 	e.HasMotion = c.hasMTable
@@ -320,17 +388,56 @@ func (w *world) createObject(m *message) {
 	if c.setup>>24 == recording.DatSetupType {
 		e.Setup = c.setup
 	}
-	if c.mtable>>24 == recording.DatMotionTableType {
-		e.MotionTableID = c.mtable
+	if c.motionTable>>24 == recording.DatMotionTableType {
+		e.MotionTableID = c.motionTable
+	}
+	w.placement(&e, &c)
+	if e.Parent == 0 && w.heldWaiting[e.GUID] != (heldItem{}) {
+		// A ParentEvent put it in a hand before its CreateObject came.
+		if e.Static {
+			e.Static = false
+			w.r.sum.Statics--
+		}
+		w.heldEntity(&e)
+		if hp, ok := w.holderPosition(e.Parent); ok {
+			e.Pos = hp
+		}
 	}
 	if w.isPending(c.guid) {
 		w.resolve(c.guid, &e)
 	} else {
 		w.create(t, &e)
 	}
-	if c.hasMovement && c.movement.kind == 0 && c.movement.state != recording.NewMotion() {
-		w.r.emit(recording.Event{T: t, Kind: recording.KindMotion, GUID: c.guid, HasGUID: true, Motion: c.movement.state})
+	w.createMotion(t, &c, e.Static || e.Parent != 0)
+}
+
+// createMotion emits a CreateObject's movement block as a motion event at
+// the create's time, right after it, with the CreateObject's stamps: an
+// interpreted state other than standing Ready (or with actions or a
+// stick-to target), or a move-to (types 6–9: a monster created while it
+// chases). Another movement type — which no server writes into a
+// CreateObject (ACE MovementData writes an interpreted state or a move-to)
+// — is counted and dropped, as is the motion of a held or static object.
+func (w *world) createMotion(t float64, c *created, attached bool) {
+	if !c.hasMovement {
+		return
 	}
+	s := w.r.sum
+	mv := &c.movement
+	s.createMovements[movementTypeName(mv.kind)]++
+	s.Actions += len(mv.actions)
+	switch {
+	case attached:
+		s.skip("CreateObject movement of a held or static object")
+		return
+	case mv.kind == 0 && mv.state == recording.NewMotion() && len(mv.actions) == 0 && !mv.hasSticky:
+		return // standing Ready: what a new object does anyway
+	}
+	if why := w.carryMotion(mv); why != "" {
+		s.skip("CreateObject movement " + why)
+		return
+	}
+	w.emitMotion(t, c.guid, mv)
 }
 
 // clientMessage reads the player's own position from the client's
@@ -344,7 +451,9 @@ func (w *world) clientMessage(m *message) {
 	case err != nil:
 		w.bad(m, opGameAction, err)
 	case ok:
-		w.observe(w.r.eventTime(m.ts), pos)
+		t := w.r.eventTime(m.ts)
+		w.observe(t, pos)
+		w.clientSaw(t, pos)
 	}
 }
 

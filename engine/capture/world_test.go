@@ -128,6 +128,10 @@ func TestCreateMotionVectorDelete(t *testing.T) {
 	got := rec.Events[2].Motion
 	acts := got.ActionList()
 	got.Actions, got.NumActions = nil, 0
+	// The stamps each came with: the CreateObject's instance (its
+	// movement and server-control stamps 0), the UpdateMotion's.
+	walk.Seq, walk.HasSeq = recording.MotionSeq{Instance: 4}, true
+	m.Seq, m.HasSeq = recording.MotionSeq{Instance: 4, Movement: 1}, true
 	if rec.Events[1].Motion != walk || got != m {
 		t.Errorf("motions %+v %+v, want %+v %+v", rec.Events[1].Motion, got, walk, m)
 	}

@@ -169,6 +169,9 @@ const (
 	eRadius
 	eHeight
 	eMotionTable
+	eParent
+	eParentLocation
+	eStatic
 	eSetup
 	eCount
 )
@@ -176,6 +179,7 @@ const (
 var entityFields = []string{
 	eGUID: "guid", eName: "name", ePosition: "position", eSeq: "seq",
 	eMotion: "motion", eRadius: "radius", eHeight: "height", eMotionTable: "motion_table",
+	eParent: "parent", eParentLocation: "parent_location", eStatic: "static",
 	eSetup: "setup",
 }
 
@@ -301,5 +305,36 @@ func (d *decoder) entity(n int32, base, name string) (Entity, bool) {
 			return e, false
 		}
 	}
-	return e, true
+	return e, d.entityPlacement(&e, s[:], path)
+}
+
+// entityPlacement reads an entity's parent, parent_location and static
+// (docs/formats.md "Held items and statics").
+func (d *decoder) entityPlacement(e *Entity, s []int32, path string) bool {
+	var ok bool
+	if s[eParent] >= 0 {
+		if e.Parent, ok = d.id(s[eParent], path, "parent"); !ok {
+			return false
+		}
+		if e.Parent == 0 {
+			return d.fail(path, "parent", noIndex, "0 is no object")
+		}
+		if e.Parent == e.GUID {
+			return d.fail(path, "parent", noIndex, "an object cannot hold itself")
+		}
+	}
+	if s[eParentLocation] >= 0 {
+		if s[eParent] < 0 {
+			return d.fail(path, "parent_location", noIndex, "given without parent")
+		}
+		if e.ParentLocation, ok = d.u32(s[eParentLocation], path, "parent_location"); !ok {
+			return false
+		}
+	}
+	if s[eStatic] >= 0 {
+		if e.Static, ok = d.boolean(s[eStatic], path, "static"); !ok {
+			return false
+		}
+	}
+	return true
 }

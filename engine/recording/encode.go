@@ -128,6 +128,13 @@ func appendEntity(b []byte, e *Entity) []byte {
 	if e.Setup != 0 {
 		b = hexid.AppendQuoted(key(b, false, "setup"), e.Setup)
 	}
+	if e.Parent != 0 {
+		b = hexid.AppendQuoted(key(b, false, "parent"), e.Parent)
+		b = appendInt(key(b, false, "parent_location"), int64(e.ParentLocation))
+	}
+	if e.Static {
+		b = append(key(b, false, "static"), "true"...)
+	}
 	return append(b, '}')
 }
 
@@ -189,7 +196,12 @@ func appendEvent(b []byte, ev *Event) []byte {
 		if m.HasRunRate {
 			b = appendFloat32(key(b, false, "run_rate"), m.RunRate)
 		}
-		b = strconv.AppendBool(key(b, false, "moving_to"), m.MovingTo)
+		// moving_to defaults to false: written only when true, so that an
+		// UpdateMotion's event, which carries none (docs/formats.md
+		// "Messages → events"), has none.
+		if m.MovingTo {
+			b = append(key(b, false, "moving_to"), "true"...)
+		}
 		if m.NumActions > 0 {
 			b = appendActions(key(b, false, "actions"), m.ActionList())
 		}

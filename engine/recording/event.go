@@ -290,6 +290,16 @@ type Entity struct {
 	// replaces MotionTable; without them, or where the dats lack it,
 	// MotionTable (the shipped default) plays.
 	MotionTableID uint32
+	// Parent is the object that holds this one (a CreateObject's
+	// PhysicsDesc parent: a wielded weapon, a shield), 0 for none, and
+	// ParentLocation where it is held (ACE ParentLocation: 1 right hand,
+	// 2 left hand, 3 shield …). A held object moves with its holder and is
+	// never simulated on its own.
+	Parent         uint32
+	ParentLocation uint32
+	// Static says the object is part of the world (a door, a chest, a
+	// portal): it never moves and is not simulated as a remote.
+	Static bool
 }
 
 // Dat id types of an entity's setup and motion_table (the id's top byte).

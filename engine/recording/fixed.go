@@ -22,7 +22,9 @@
 //	          or ,"raw":"HEX" alone
 //	motion:   ,"forward":"NAME","forward_speed":F,"sidestep":"NAME",
 //	          "sidestep_speed":F,"turn":"NAME","turn_speed":F then optional
-//	          ,"run_rate":F then ,"moving_to":B (an interpreted state
+//	          ,"run_rate":F, ,"moving_to":B,
+//	          ,"seq":{"instance":N,"movement":N,"server_control":N},
+//	          ,"autonomous":true (an interpreted state
 //	          without actions; a move-to or actions go to the general path)
 //	vector:   ,"velocity":[X,Y,Z],"omega":[X,Y,Z] then optional
 //	          ,"seq":{"instance":N,"vector":N}
@@ -260,11 +262,38 @@ func fixedMotion(b []byte, i int, m *Motion) (int, bool) {
 		}
 		m.HasRunRate = true
 	}
-	if !has(b, i, `,"moving_to":`) {
-		return i, false
+	// moving_to is optional (false): the writer leaves false out.
+	if has(b, i, `,"moving_to":`) {
+		if m.MovingTo, i, ok = fixedBool(b, i+len(`,"moving_to":`)); !ok {
+			return i, false
+		}
 	}
-	m.MovingTo, i, ok = fixedBool(b, i+len(`,"moving_to":`))
-	return i, ok
+	// The stamps an imported motion carries, as the writer spells them
+	// (docs/formats.md "Motion stamps and stick-to"); stick_to goes to
+	// the general path.
+	if has(b, i, `,"seq":{"instance":`) {
+		var st [3]uint16
+		for k, name := range [...]string{`,"seq":{"instance":`, `,"movement":`, `,"server_control":`} {
+			if !has(b, i, name) {
+				return i, false
+			}
+			var v uint64
+			if v, i, ok = fixedUint(b, i+len(name), 0xFFFF); !ok {
+				return i, false
+			}
+			st[k] = uint16(v)
+		}
+		if i >= len(b) || b[i] != '}' {
+			return i, false
+		}
+		i++
+		m.Seq, m.HasSeq = MotionSeq{Instance: st[0], Movement: st[1], ServerControl: st[2]}, true
+	}
+	if has(b, i, `,"autonomous":true`) {
+		i += len(`,"autonomous":true`)
+		m.Autonomous = true
+	}
+	return i, true
 }
 
 // fixedVector reads a vector event's members after its guid.

@@ -49,6 +49,11 @@ type Snapshot struct {
 type Object struct {
 	GUID uint32
 	Name string
+	// Parent is the holder of a held item, Static marks an object of the
+	// world (Recording v1 entity parent, static; engine attached.go): the
+	// object list shows a held item under its holder.
+	Parent uint32
+	Static bool
 
 	// Cell is m_position's cell; Pos the committed body position (the base
 	// of the body) and Heading its heading, degrees clockwise from north.

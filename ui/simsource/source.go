@@ -124,6 +124,8 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 		o := snap.AddObject(model.Object{
 			GUID:           v.GUID,
 			Name:           v.Name,
+			Parent:         v.Parent,
+			Static:         v.Static,
 			Cell:           v.Position.Cell,
 			Pos:            model.Global(&v.Position),
 			Heading:        float64(v.Heading),

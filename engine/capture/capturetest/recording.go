@@ -42,6 +42,9 @@ type Config struct {
 	// NoCreates sends no CreateObject for the header's objects, as in a
 	// capture begun after they were created.
 	NoCreates bool
+	// NoPlayerCreate sends no PlayerCreate and no CreateObject for the
+	// player, as in a capture begun after login.
+	NoPlayerCreate bool
 }
 
 // Result says what a capture holds that a test must know.
@@ -83,7 +86,7 @@ func New(w io.Writer, h *recording.Header, cfg Config) *Capture {
 	}
 	b := &builder{s: s, cfg: cfg}
 	s.TimeSync(0)
-	if h.HasObserver {
+	if h.HasObserver && !cfg.NoPlayerCreate {
 		b.msg(0, PlayerCreate(PlayerGUID))
 		b.msg(0, CreateObject(PlayerGUID, "Observer", h.Observer, recording.Seq{Instance: 1}, true, nil))
 	}
@@ -129,11 +132,19 @@ func (c *Capture) Events(evs []recording.Event, offset float64) []int {
 			for _, a := range ev.Motion.ActionList() {
 				acts = append(acts, Action{Command: uint16(a.Command.MotionCommand()), Stamp: a.Stamp, Autonomous: a.Autonomous, Speed: a.Speed})
 			}
+			h := MotionHeader{Instance: c.instance[ev.GUID], Movement: b.movement, Autonomous: ev.Motion.Autonomous}
+			if m := &ev.Motion; m.HasSeq {
+				h = MotionHeader{Instance: m.Seq.Instance, Movement: m.Seq.Movement, ServerControl: m.Seq.ServerControl, Autonomous: m.Autonomous}
+			}
 			if ev.Motion.MovementType != recording.InterpretedCommand {
-				msg = MoveTo(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion)
+				msg = withHeader(MoveTo(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion), h)
 				break
 			}
-			msg = UpdateMotion(ev.GUID, c.instance[ev.GUID], b.movement, ev.Motion, acts)
+			stick := ev.Motion.StickTo
+			if stick == recording.ObserverTarget {
+				stick = PlayerGUID
+			}
+			msg = UpdateMotionWith(ev.GUID, h, Movement{Motion: ev.Motion, Actions: acts, StickTo: stick})
 		case recording.KindVector:
 			msg = VectorUpdate(ev.GUID, ev.Vector)
 		case recording.KindCreate:

@@ -1,0 +1,49 @@
+// Attached objects: held items and statics. A held item (Recording v1
+// entity parent: a wielded weapon, a shield — a CreateObject's PhysicsDesc
+// parent, ACE WorldObject_Networking SerializePhysicsData) is carried by its
+// holder; a static object (entity static: a door, a chest, a portal) is
+// part of the world. Neither is a remote the client's motion pipeline
+// moves: they are never stepped, the position, motion and vector updates
+// addressed to them are not routed, a held item is drawn where its holder
+// is, and per-object reports leave them out (statics come back with
+// Options.Statics, `viewer run -statics`).
+
+package engine
+
+import (
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
+
+// attached says whether the object is held by another (entity parent) or
+// part of the world (entity static): it is never simulated.
+func (o *object) attached() bool { return o.ent.Parent != 0 || o.ent.Static }
+
+// attachedIgnores says which events an attached object does not take: the
+// ones that would move it.
+func attachedIgnores(k recording.Kind) bool {
+	return k == recording.KindPosition || k == recording.KindMotion || k == recording.KindVector
+}
+
+// drawnPosition is where an object is drawn: a held item at its holder's
+// position while the holder is a live object of the run, else its own.
+func (s *Sim) drawnPosition(o *object) physics.Position {
+	if o.ent.Parent != 0 {
+		if h := s.find(o.ent.Parent); h != nil && h != o {
+			return h.phys.Position()
+		}
+	}
+	return o.phys.Position()
+}
+
+// reported says whether an object's metrics go into the per-object
+// report: never a held item's; a static object's only when asked.
+func reported(e *recording.Entity, statics bool) bool {
+	switch {
+	case e.Parent != 0:
+		return false
+	case e.Static:
+		return statics
+	}
+	return true
+}

@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"testing"
+
+	"glidepath/engine/recording"
+	"glidepath/interp"
+)
+
+// Held items and statics (attached.go; a CreateObject's PhysicsDesc
+// parent, ACE WorldObject_Networking): a held item is drawn at its holder
+// and never stepped; a static object ignores the updates that would move
+// it; the report leaves both out, statics back with Options.Statics.
+func TestAttached_HeldAndStatic(t *testing.T) {
+	rec := testRecording(true)
+	held := recording.NewEntity(0x80000B01, posAt(10, 10, 0))
+	held.Name, held.Parent, held.ParentLocation = "Sword", testGUID, 1
+	door := recording.NewEntity(0x80000B02, posAt(50, 50, 0))
+	door.Name, door.Static = "Door", true
+	rec.Header.Entities = append(rec.Header.Entities, held, door)
+	ev := positionEvent(0.1, 95, 90, 1)
+	rec.Events = append(rec.Events, ev)
+	move := positionEvent(0.2, 60, 60, 1)
+	move.GUID, move.Update.GUID = door.GUID, door.GUID
+	rec.Events = append(rec.Events, move)
+	for _, statics := range []bool{false, true} {
+		s := newSim(t, rec, Options{Metrics: true, EventLog: true, Statics: statics})
+		runTo(s, 30)
+		var views []ObjectView
+		views = s.Objects(views)
+		if len(views) != 3 {
+			t.Fatalf("%d objects", len(views))
+		}
+		if views[1].Position.Frame.Origin != views[0].Position.Frame.Origin || views[1].Parent != testGUID {
+			t.Errorf("held item at %v, holder at %v", views[1].Position.Frame.Origin, views[0].Position.Frame.Origin)
+		}
+		if got := views[2].Position.Frame.Origin; got[0] != 50 || got[1] != 50 || !views[2].Static {
+			t.Errorf("static door moved to %v", got)
+		}
+		cmp, err := compareOf(rec, []interp.Reading{interp.SeedReading()}, Options{Assets: testAssets(), Metrics: true, Statics: statics})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmp.RunAll(nil)
+		r := NewReport("t", cmp)
+		want := 1
+		if statics {
+			want = 2
+		}
+		if len(r.Objects) != want || r.Objects[0].GUID != "0x80000A01" {
+			t.Errorf("statics %v: report objects %+v, want %d", statics, r.Objects, want)
+		}
+	}
+}
