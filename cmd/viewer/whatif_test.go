@@ -1,0 +1,96 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// issue32ExitCases are the exit-status rows of whatif, shrink and pack.
+func issue32ExitCases(t *testing.T, dir string) []exitCase {
+	missing := filepath.Join(dir, "missing.jsonl")
+	return []exitCase{
+		{"whatif help", []string{"whatif", "-h"}, 0, ""},
+		{"whatif", []string{"whatif", "-latency", "100ms", farJump}, 0, ""},
+		{"whatif no file", []string{"whatif"}, 2, "want one FILE"},
+		{"whatif missing input", []string{"whatif", missing}, 2, "missing.jsonl"},
+		{"whatif bad latency", []string{"whatif", "-latency", "soon", farJump}, 2, "-latency"},
+		{"whatif loss over 100%", []string{"whatif", "-loss", "150%", farJump}, 2, "-loss"},
+		{"whatif set unknown", []string{"whatif", "-set", "max_interpolated_velocity=10", farJump}, 2, "not a reading field"},
+		{"whatif set bad value", []string{"whatif", "-set", "prune_loop=maybe", farJump}, 2, "-set prune_loop=maybe"},
+		{"whatif set no value", []string{"whatif", "-set", "prune_loop", farJump}, 2, "-set"},
+		{"whatif bad reading", []string{"whatif", "-reading", "nope", farJump}, 2, "-reading"},
+		{"whatif two sweeps", []string{"whatif", "-latency", "0..1s/1s", "-jitter", "0..1s/1s", farJump}, 2, "sweep one flag at a time"},
+		{"whatif sweep without table", []string{"whatif", "-latency", "0..300ms/50ms", farJump}, 2, "-metrics FILE"},
+		{"whatif sweep backwards", []string{"whatif", "-latency", "300ms..0/50ms", "-metrics", filepath.Join(dir, "s.csv"), farJump}, 2, "-latency"},
+		{"whatif bad table", []string{"whatif", "-metrics", filepath.Join(dir, "s.txt"), farJump}, 2, "-metrics"},
+		{"whatif table in missing directory", []string{"whatif", "-metrics", filepath.Join(dir, "no-such-dir", "s.csv"), farJump}, 1, "no-such-dir"},
+	}
+}
+
+// TestWhatif_ZeroChangeJSON: with no changes every delta is zero and the
+// two runs' metrics are the same.
+func TestWhatif_ZeroChangeJSON(t *testing.T) {
+	code, out, errs := viewer(t, "whatif", "-json", scenarioFile(t, "far-blip"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r whatifReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	a, b := r.All.Original, r.All.WhatIf
+	if a.Blips != 1 || a.Blips != b.Blips || a.Pops != b.Pops || a.Hitches != b.Hitches || a.Updates != b.Updates ||
+		*a.ErrorMean != *b.ErrorMean || *r.All.Delta.ErrorMean != 0 {
+		t.Errorf("zero-change what-if: original %+v, what-if %+v", a, b)
+	}
+}
+
+// TestWhatif_SweepWritesOneBlockPerSetting: a sweep of four latencies
+// writes the original's row and one what-if row per setting, the reading
+// column naming the setting; the error mean rises with the latency.
+func TestWhatif_SweepWritesOneBlockPerSetting(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sweep.csv")
+	code, out, errs := viewer(t, "whatif", "-latency", "0..300ms/100ms", "-metrics", path, scenarioFile(t, "far-blip"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(out, "\n"); n != 4 {
+		t.Errorf("%d summary lines, want 4:\n%s", n, out)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	want := []string{"seed,", "seed@whatif latency=0s,", "seed@whatif latency=100ms,", "seed@whatif latency=200ms,", "seed@whatif latency=300ms,"}
+	if len(lines) != 1+len(want) {
+		t.Fatalf("%d lines, want header + %d:\n%s", len(lines), len(want), data)
+	}
+	header := strings.Split(lines[0], ",")
+	col := -1
+	for i, h := range header {
+		if h == "error_mean" {
+			col = i
+		}
+	}
+	prev := -1.0
+	for i, w := range want {
+		if !strings.Contains(lines[1+i], ","+w) {
+			t.Errorf("row %d: %s, want reading %q", i, lines[1+i], w)
+		}
+		if i == 0 {
+			continue
+		}
+		var e float64
+		if err := json.Unmarshal([]byte(strings.Split(lines[1+i], ",")[col]), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e <= prev {
+			t.Errorf("row %d: error mean %v not above %v", i, e, prev)
+		}
+		prev = e
+	}
+}
