@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -36,6 +36,8 @@ type runOptions struct {
 	explainKinds string
 	filter       string
 	filters      runFilters
+	// long prints the table per object (-long) instead of one table.
+	long bool
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -46,6 +48,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.ticks, "ticks", 0, "run ticks 1 to `N` (default: until 2 s after the last event; at most 48 h of ticks)")
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
+	fs.BoolVar(&o.long, "long", false, "print the metrics as a table per object, a row per metric (the one table has a row per object)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written)")
 	o.addFilterFlags(fs)
 	var cf captureFlags
@@ -162,7 +165,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 			out = stderr
 		}
 		marks := loadBookmarks(files[0], stderr)
-		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks) }
+		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks, o.long) }
 		if o.json {
 			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
 		}
