@@ -27,6 +27,18 @@ func issue32ExitCases(t *testing.T, dir string) []exitCase {
 		{"whatif sweep backwards", []string{"whatif", "-latency", "300ms..0/50ms", "-metrics", filepath.Join(dir, "s.csv"), farJump}, 2, "-latency"},
 		{"whatif bad table", []string{"whatif", "-metrics", filepath.Join(dir, "s.txt"), farJump}, 2, "-metrics"},
 		{"whatif table in missing directory", []string{"whatif", "-metrics", filepath.Join(dir, "no-such-dir", "s.csv"), farJump}, 1, "no-such-dir"},
+
+		{"shrink help", []string{"shrink", "-h"}, 0, ""},
+		{"shrink", []string{"shrink", "-keep", "blip tick~30", "-o", filepath.Join(dir, "small.jsonl"), farJump}, 0, ""},
+		{"shrink no file", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "s.jsonl")}, 2, "want one FILE"},
+		{"shrink missing input", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "s.jsonl"), missing}, 2, "missing.jsonl"},
+		{"shrink no keep", []string{"shrink", "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "-keep EXPR is needed"},
+		{"shrink bad keep", []string{"shrink", "-keep", "tick>>3", "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "-keep"},
+		{"shrink no output", []string{"shrink", "-keep", "blip", farJump}, 2, "-o FILE is needed"},
+		{"shrink output not a recording", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "s.txt"), farJump}, 2, "-o"},
+		{"shrink bad jobs", []string{"shrink", "-keep", "blip", "-jobs", "0", "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "-jobs 0"},
+		{"shrink not shown", []string{"shrink", "-keep", "pop", "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, `matches -keep "pop"`},
+		{"shrink output in missing directory", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "no-such-dir", "s.jsonl"), farJump}, 1, "no-such-dir"},
 	}
 }
 
@@ -92,5 +104,23 @@ func TestWhatif_SweepWritesOneBlockPerSetting(t *testing.T) {
 			t.Errorf("row %d: error mean %v not above %v", i, e, prev)
 		}
 		prev = e
+	}
+}
+
+// TestShrink_WritesASmallerRecordingThatStillBlips: far_jump's blip at tick
+// 30 is kept by one UpdatePosition; the output reads back as a recording
+// and `viewer run` on it still counts the blip.
+func TestShrink_WritesASmallerRecordingThatStillBlips(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "small.jsonl")
+	code, stdout, errs := viewer(t, "shrink", "-keep", "blip guid=0x80000A01 tick~30", "-o", out, farJump)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "1 of 4 events") || !strings.Contains(errs, "shrink: events: 1 objects, 1 events") {
+		t.Errorf("stdout %q, stderr %q", stdout, errs)
+	}
+	code, report, errs := viewer(t, "run", "-json", out)
+	if code != 0 || !strings.Contains(report, `"blips": 1`) {
+		t.Errorf("run of the shrunk recording: exit %d, %s %s", code, report, errs)
 	}
 }
