@@ -82,6 +82,7 @@ func commands() []command {
 		{"export", "render a range of ticks to an animated GIF or numbered PNGs (needs a display)", runExport},
 		{"whatif", "re-run an input beside itself under changed network conditions or reading choices", runWhatif},
 		{"shrink", "delta-debug an input down to the fewest events that still show a condition", runShrink},
+		{"pack", "write an evidence pack for one moment: shrunk recording, tables, cause chain, messages, GIF", runPack},
 		{"dat", "show what a folder of client dat files holds, or decode one entry", runDat},
 	}
 }
