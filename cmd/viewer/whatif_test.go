@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -135,5 +137,25 @@ func TestShrink_WritesASmallerRecordingThatStillBlips(t *testing.T) {
 	code, report, errs := viewer(t, "run", "-json", out)
 	if code != 0 || !strings.Contains(report, `"blips": 1`) {
 		t.Errorf("run of the shrunk recording: exit %d, %s %s", code, report, errs)
+	}
+}
+
+// TestShrink_InterruptedWritesNothing: an interrupt during the trials
+// (here: already pending when they start; the signal's delivery itself is
+// hostile_test.go's) ends shrink with 130 and no output file.
+func TestShrink_InterruptedWritesNothing(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(&interruptedError{sig: syscall.SIGINT})
+	old := stopCtx
+	stopCtx = ctx
+	defer func() { stopCtx = old }()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "small.jsonl")
+	code, _, errs := viewer(t, "shrink", "-keep", "blip", "-o", out, farJump)
+	if code != 130 || !strings.Contains(errs, "interrupted by SIGINT at a shrink trial") {
+		t.Errorf("exit %d, stderr %q; want 130 and the interrupt named", code, errs)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("the directory holds %v, want nothing", ents)
 	}
 }

@@ -52,16 +52,19 @@ func TestNewPair_ZeroChangeReproducesOriginal(t *testing.T) {
 
 // TestNewPair_LatencyRaisesError: more latency delivers every update later
 // while the server truth stays where it was, so the body trails the truth
-// further — the documented direction (docs/viewer.md "What-if").
+// further — the documented direction (docs/viewer.md "What-if"); so does a
+// longer cadence, each update older when the next comes.
 func TestNewPair_LatencyRaisesError(t *testing.T) {
 	rec := compile(t, "default")
-	orig, what, _ := pairMetrics(t, rec, interp.SeedReading(), Conditions{Latency: 0.3})
-	for i := range orig {
-		if orig[i].Error.N == 0 {
-			t.Fatalf("%x: no truth to measure", orig[i].GUID)
-		}
-		if !(what[i].Error.Mean > orig[i].Error.Mean+0.1) {
-			t.Errorf("%x: error mean %v with +300 ms, %v without; want it to rise", orig[i].GUID, what[i].Error.Mean, orig[i].Error.Mean)
+	for _, c := range []Conditions{{Latency: 0.3}, {Cadence: 3}} {
+		orig, what, _ := pairMetrics(t, rec, interp.SeedReading(), c)
+		for i := range orig {
+			if orig[i].Error.N == 0 {
+				t.Fatalf("%x: no truth to measure", orig[i].GUID)
+			}
+			if !(what[i].Error.Mean > orig[i].Error.Mean+0.1) {
+				t.Errorf("%+v: %x: error mean %v, %v without; want it to rise", c, orig[i].GUID, what[i].Error.Mean, orig[i].Error.Mean)
+			}
 		}
 	}
 }
