@@ -120,6 +120,11 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		defer table.Abort()
 	}
 	input := traceInputName(files[0])
+	var bar frameProgress
+	if sweep != nil {
+		bar = newFrameProgress(stderr, len(settings), "what-if settings")
+		defer bar.finish()
+	}
 	for i, v := range settings {
 		c := whatif.Conditions{Seed: o.seed}
 		var label []string
@@ -166,6 +171,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		}
 		cmpOut := newWhatifReport(report, setting, o.seed, st)
 		if sweep != nil {
+			bar.add()
 			all := &cmpOut.All
 			fmt.Fprintf(stdout, "%-24s blips %d→%d  snaps %d→%d  pops %d→%d  hitches %d→%d%s\n", setting,
 				all.Original.Blips, all.WhatIf.Blips, all.Original.Snaps, all.WhatIf.Snaps,

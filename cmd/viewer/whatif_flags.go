@@ -34,6 +34,9 @@ func whatifConds() []*condFlag {
 
 func (f *condFlag) String() string { return f.raw }
 func (f *condFlag) Set(s string) error {
+	if s == "" {
+		return fmt.Errorf("empty: want a value or a sweep FROM..TO/STEP")
+	}
 	f.raw = s
 	_, err := f.values()
 	return err
