@@ -45,6 +45,7 @@ const (
 	packCauseJSON = "cause.json"
 	packGIF       = "moment.gif"
 	packMessages  = "messages.jsonl"
+	packRaw       = "messages-raw.jsonl"
 	packReading   = "reading.json"
 	packVersion   = "version.txt"
 	packReadme    = "README.md"
@@ -184,7 +185,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	if err := writePackMessages(filepath.Join(tmp, packMessages), rec, s, int(ev.Tick), ev.GUID); err != nil {
+	if err := writePackMessages(filepath.Join(tmp, packMessages), filepath.Join(tmp, packRaw), rec, s, int(ev.Tick), ev.GUID); err != nil {
 		return err
 	}
 	if err := writeJSONFile(filepath.Join(tmp, packReading), r); err != nil {
@@ -285,29 +286,47 @@ func runPackStep(st packStep, dir string, stderr io.Writer) error {
 }
 
 // writePackMessages writes the input messages delivered at tick (those of
-// guid, and the observer's) as Recording v1 event lines, decoded; a
-// position given as raw bytes stays raw bytes.
-func writePackMessages(path string, rec *recording.Recording, s *engine.Sim, tick int, guid uint32) error {
-	var buf bytes.Buffer
-	w, err := recording.NewWriter(packMessages, &buf, &rec.Header)
-	if err != nil {
-		return err
-	}
+// guid, and the guid-less ones) as Recording v1 event lines, decoded, to
+// path, and the UpdatePositions among them again as raw message bytes
+// (Recording v1's "raw" form, the 0xF748 body re-encoded) to rawPath.
+func writePackMessages(path, rawPath string, rec *recording.Recording, s *engine.Sim, tick int, guid uint32) error {
+	var decoded, raw []recording.Event
 	for i := range rec.Events {
-		ev := &rec.Events[i]
+		ev := rec.Events[i]
 		if s.TickOf(ev.T) != tick || (ev.HasGUID && ev.GUID != guid) {
 			continue
 		}
-		if err := w.Write(ev); err != nil {
+		ev.Raw = false
+		decoded = append(decoded, ev)
+		if ev.Kind == recording.KindPosition {
+			ev.Raw = true
+			raw = append(raw, ev)
+		}
+	}
+	for _, f := range []struct {
+		path   string
+		events []recording.Event
+	}{{path, decoded}, {rawPath, raw}} {
+		var buf bytes.Buffer
+		w, err := recording.NewWriter(filepath.Base(f.path), &buf, &rec.Header)
+		if err != nil {
+			return err
+		}
+		for i := range f.events {
+			if err := w.Write(&f.events[i]); err != nil {
+				return err
+			}
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		// The first line is the header, which recording.jsonl already has.
+		_, lines, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
+		if err := os.WriteFile(f.path, lines, 0o644); err != nil {
 			return err
 		}
 	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	// The first line is the header, which recording.jsonl already has.
-	_, lines, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
-	return os.WriteFile(path, lines, 0o644)
+	return nil
 }
 
 func writeJSONFile(path string, v any) error {

@@ -23,6 +23,7 @@ func packReadmeText(input, reading string, ev engine.Event, at int, keep string,
 		{packCauseText, "the cause chains (`viewer run -explain`)"},
 		{packCauseJSON, "the same as JSON (`viewer run -explain -json`)"},
 		{packMessages, fmt.Sprintf("the input messages of %s (and guid-less ones) delivered at tick %d, decoded, as Recording v1 event lines", hexid.String(ev.GUID), ev.Tick)},
+		{packRaw, "the UpdatePositions among them as raw message bytes (Recording v1's `raw` form: the whole 0xF748 message, opcode first, in hex)"},
 		{packReading, "the reading's every choice (docs/readings.md)"},
 		{packVersion, "the Glidepath build that made the pack"},
 	}

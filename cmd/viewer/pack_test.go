@@ -11,7 +11,7 @@ import (
 
 // packFilesWithoutGIF are the files every pack holds when no display is
 // there to make the GIF.
-var packFilesWithoutGIF = []string{packReadme, packRecording, packStates, packEvents, packCauseText, packCauseJSON, packMessages, packReading, packVersion}
+var packFilesWithoutGIF = []string{packReadme, packRecording, packStates, packEvents, packCauseText, packCauseJSON, packMessages, packRaw, packReading, packVersion}
 
 // readmeCommands are the README's reproduce commands, split into
 // arguments (without "viewer"), and the file a "> FILE" names.
@@ -68,6 +68,10 @@ func TestPack_HoldsEveryFileAndItsCommandsRemakeThem(t *testing.T) {
 	readme, _ := os.ReadFile(filepath.Join(dir, packReadme))
 	if !strings.Contains(string(readme), "blip of 0x80000A01 at tick 30") || !strings.Contains(string(readme), "xvfb-run -a viewer export") {
 		t.Errorf("README:\n%s", readme)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, packRaw))
+	if !strings.Contains(string(raw), `"raw":"48f70000`) {
+		t.Errorf("raw messages at tick 30 lack the 0xF748 opcode: %s", raw)
 	}
 	msgs, _ := os.ReadFile(filepath.Join(dir, packMessages))
 	if !strings.Contains(string(msgs), `"type":"position"`) || !strings.Contains(string(msgs), `"origin":[140,90,0]`) {
