@@ -9,7 +9,8 @@
 // (gone) or held back by the reorder delay, in which case it arrives after a
 // newer one with its own old stamps, and the pipeline drops it as stale the
 // way retail does (newer_event, seed 004 §2); UpdateMotion, VectorUpdate and
-// DeleteObject are reliable and ordered. Creates, truths, observer moves and
-// notes keep their times. Everything is drawn from generators seeded by Seed
+// DeleteObject are reliable and ordered. Creates (with the motion event a
+// CreateObject's movement block is imported as, right after it at the same
+// t), truths, observer moves and notes keep their times. Everything is drawn from generators seeded by Seed
 // and each object's guid, so a what-if is deterministic.
 package whatif

@@ -80,10 +80,18 @@ func Redeliver(events []recording.Event, c Conditions) ([]recording.Event, Stats
 		return l
 	}
 	lastKept := map[uint32]float64{}
-	deleted := map[uint32]float64{}
+	deleted, created := map[uint32]float64{}, map[uint32]float64{}
+	// prevCreate is the guid of the event just before, when it was a
+	// create (0 otherwise).
+	var prevCreate uint32
 	keep := out[:0]
 	for _, ev := range out {
+		wasCreate := prevCreate
+		prevCreate = 0
 		switch ev.Kind {
+		case recording.KindCreate:
+			created[ev.GUID] = ev.T
+			prevCreate = ev.GUID
 		case recording.KindPosition:
 			if c.Cadence > 0 {
 				if last, ok := lastKept[ev.GUID]; ok && ev.T+cadenceTolerance < last+c.Cadence {
@@ -101,7 +109,14 @@ func Redeliver(events []recording.Event, c Conditions) ([]recording.Event, Stats
 				st.Reordered++
 			}
 			ev.T = at
-		case recording.KindMotion, recording.KindVector:
+		case recording.KindMotion:
+			// A CreateObject's movement block, imported as a motion right
+			// after its create at the same t, arrives with the create.
+			if at, ok := created[ev.GUID]; ok && at == ev.T && wasCreate == ev.GUID {
+				break
+			}
+			ev.T = link(ev.GUID).Reliable(ev.T)
+		case recording.KindVector:
 			ev.T = link(ev.GUID).Reliable(ev.T)
 		case recording.KindDelete:
 			ev.T = link(ev.GUID).Reliable(ev.T)

@@ -171,3 +171,24 @@ func TestConditions_Check(t *testing.T) {
 		t.Errorf("latency -1: %v", err)
 	}
 }
+
+// TestRedeliver_CreateMotionArrivesWithTheCreate: the motion a
+// CreateObject's movement block is imported as (right after its create, at
+// the same t) keeps the create's time; a later UpdateMotion gets the
+// latency, and so does a delete.
+func TestRedeliver_CreateMotionArrivesWithTheCreate(t *testing.T) {
+	ent := &recording.Entity{GUID: 7}
+	in := []recording.Event{
+		{T: 1, Kind: recording.KindCreate, GUID: 7, HasGUID: true, Entity: ent},
+		{T: 1, Kind: recording.KindMotion, GUID: 7, HasGUID: true},
+		{T: 2, Kind: recording.KindMotion, GUID: 7, HasGUID: true},
+		{T: 3, Kind: recording.KindDelete, GUID: 7, HasGUID: true},
+	}
+	out, _ := Redeliver(in, Conditions{Latency: 0.5})
+	want := []float64{1, 1, 2.5, 3.5}
+	for i, e := range out {
+		if e.T != want[i] {
+			t.Errorf("event %d (%v): t %v, want %v", i, e.Kind, e.T, want[i])
+		}
+	}
+}
