@@ -34,7 +34,10 @@ func issue32ExitCases(t *testing.T, dir string) []exitCase {
 		{"shrink", []string{"shrink", "-keep", "blip tick~30", "-o", filepath.Join(dir, "small.jsonl"), farJump}, 0, ""},
 		{"shrink no file", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "s.jsonl")}, 2, "want one FILE"},
 		{"shrink missing input", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "s.jsonl"), missing}, 2, "missing.jsonl"},
-		{"shrink no keep", []string{"shrink", "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "-keep EXPR is needed"},
+		{"shrink no keep", []string{"shrink", "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "one of -keep EXPR or -keep-divergence CLIENT_TRACE"},
+		{"shrink both keeps", []string{"shrink", "-keep", "blip", "-keep-divergence", farJump, "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "one of -keep EXPR or -keep-divergence"},
+		{"shrink divergence trace missing", []string{"shrink", "-keep-divergence", missing, "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "-keep-divergence " + missing},
+		{"shrink divergence bad trace", []string{"shrink", "-keep-divergence", farJump, "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "far_jump.jsonl"},
 		{"shrink bad keep", []string{"shrink", "-keep", "tick>>3", "-o", filepath.Join(dir, "s.jsonl"), farJump}, 2, "-keep"},
 		{"shrink no output", []string{"shrink", "-keep", "blip", farJump}, 2, "-o FILE is needed"},
 		{"shrink output not a recording", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "s.txt"), farJump}, 2, "-o"},
@@ -157,5 +160,35 @@ func TestShrink_InterruptedWritesNothing(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("the directory holds %v, want nothing", ents)
+	}
+}
+
+// TestShrink_KeepDivergence: the worked example's client (recordings/
+// clients/corner.jsonl) first diverges from retail at tick 315; shrink
+// keeps that divergence in far fewer events, and viewer diff of the result
+// still first diverges there.
+func TestShrink_KeepDivergence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 300 diffs of a 23 s scenario (a few seconds)")
+	}
+	out := filepath.Join(t.TempDir(), "small.jsonl")
+	client := "../../recordings/clients/corner.jsonl"
+	code, stdout, errs := viewer(t, "shrink", "-keep-divergence", client, "-jobs", "2", "-o", out, "../../recordings/corner.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "for 0x80001701 at tick 315") {
+		t.Errorf("stdout %q", stdout)
+	}
+	rec, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(rec), "\n") - 1; n > 60 {
+		t.Errorf("%d events left of 686, want far fewer", n)
+	}
+	code, diff, errs := viewer(t, "diff", out, client)
+	if code != 1 || !strings.Contains(diff, "first divergence at tick 315") {
+		t.Errorf("diff of the shrunk recording: exit %d, %s %s", code, diff, errs)
 	}
 }
