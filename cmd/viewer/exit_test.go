@@ -75,6 +75,11 @@ func exitCases(t *testing.T) []exitCase {
 		{"run", []string{"run", "-quiet", farJump}, 0, ""},
 		{"run trace", []string{"run", "-quiet", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 0, ""},
 		{"run no file", []string{"run"}, 2, "want one FILE"},
+		{"run bad filter", []string{"run", "-explain", "-filter", "error>>2", farJump}, 2, `"error>>2": at column 7`},
+		{"run filter unknown kind", []string{"run", "-explain", "-filter", "blpi", farJump}, 2, `unknown kind "blpi"`},
+		{"run filter alone", []string{"run", "-filter", "blip", farJump}, 2, "give one of them"},
+		{"run explain bad kinds", []string{"run", "-explain=blip,,snap", farJump}, 2, "kind= has an empty value"},
+		{"run explain kinds disagree", []string{"run", "-explain=blip", "-explain-kinds", "snap", farJump}, 2, "disagree"},
 		{"run missing input", []string{"run", missing}, 2, "missing.jsonl"},
 		{"run compare empty", []string{"run", "-compare=", farJump}, 2, `-compare ""`},
 		{"run compare comma", []string{"run", "-compare", ",", farJump}, 2, `-compare ","`},
@@ -164,7 +169,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},
 		{"export gif in missing directory", []string{"export", "-o", filepath.Join(noDir, "x.gif"), farJump}, 1, "no-such-dir"},
 		{"export pngs in missing directory", []string{"export", "-o", filepath.Join(noDir, "frames"), farJump}, 1, "no-such-dir"},
-	}, datExitCases(t, dir)...)
+	}, append(datExitCases(t, dir), issue32ExitCases(t, dir)...)...)
 }
 
 func TestExitStatus_EverySubcommandKeepsTheRule(t *testing.T) {

@@ -80,6 +80,9 @@ func commands() []command {
 		{"diff", "compare a client's per-tick trace with the retail pipeline on the same input", runDiff},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
 		{"export", "render a range of ticks to an animated GIF or numbered PNGs (needs a display)", runExport},
+		{"whatif", "re-run an input beside itself under changed network conditions or reading choices", runWhatif},
+		{"shrink", "delta-debug an input down to the fewest events that still show a condition", runShrink},
+		{"pack", "write an evidence pack for one moment: shrunk recording, tables, cause chain, messages, GIF", runPack},
 		{"dat", "show what a folder of client dat files holds, or decode one entry", runDat},
 	}
 }

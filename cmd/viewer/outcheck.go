@@ -82,3 +82,15 @@ func writesStdout(path string) bool {
 	out, err := atomicfile.Resolve("/dev/stdout")
 	return err == nil && atomicfile.Same(t, out)
 }
+
+// samePath reports whether out, once resolved (links followed), is the
+// input file in: the same path or the same device and inode. An output that
+// cannot be resolved is not the input (its own error comes when it is
+// written).
+func samePath(out, in string) bool {
+	t, err := atomicfile.Resolve(out)
+	if err != nil {
+		return false
+	}
+	return atomicfile.SameAsInput(t, in)
+}

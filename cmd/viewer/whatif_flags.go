@@ -1,0 +1,137 @@
+// The what-if subcommand's condition flags: durations (150ms, 2s), fractions
+// (5% or 0.05), each either one value or a sweep FROM..TO/STEP.
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"glidepath/engine/whatif"
+)
+
+// condFlag is one network-condition flag: its value, or a sweep.
+type condFlag struct {
+	name    string
+	percent bool // a probability, written 5% or 0.05; else a duration
+	set     func(c *whatif.Conditions, v float64)
+	raw     string
+}
+
+// whatifConds are the condition flags in the order usage lists them.
+func whatifConds() []*condFlag {
+	return []*condFlag{
+		{name: "latency", set: func(c *whatif.Conditions, v float64) { c.Latency = v }},
+		{name: "jitter", set: func(c *whatif.Conditions, v float64) { c.Jitter = v }},
+		{name: "loss", percent: true, set: func(c *whatif.Conditions, v float64) { c.Loss = v }},
+		{name: "reorder", percent: true, set: func(c *whatif.Conditions, v float64) { c.Reorder = v }},
+		{name: "cadence", set: func(c *whatif.Conditions, v float64) { c.Cadence = v }},
+	}
+}
+
+func (f *condFlag) String() string { return f.raw }
+func (f *condFlag) Set(s string) error {
+	if s == "" {
+		return fmt.Errorf("empty: want a value or a sweep FROM..TO/STEP")
+	}
+	f.raw = s
+	_, err := f.values()
+	return err
+}
+
+// maxSweepSettings bounds a sweep's settings.
+const maxSweepSettings = 1000
+
+// isSweep reports whether the flag is a FROM..TO/STEP sweep.
+func (f *condFlag) isSweep() bool { return strings.Contains(f.raw, "..") }
+
+// values are the settings the flag names: one, or a sweep's FROM, FROM +
+// STEP, … up to TO.
+func (f *condFlag) values() ([]float64, error) {
+	if f.raw == "" {
+		return nil, nil
+	}
+	if !f.isSweep() {
+		v, err := f.parse(f.raw)
+		if err != nil {
+			return nil, err
+		}
+		return []float64{v}, nil
+	}
+	from, rest, _ := strings.Cut(f.raw, "..")
+	to, step, ok := strings.Cut(rest, "/")
+	if !ok {
+		return nil, fmt.Errorf("%q: a sweep is FROM..TO/STEP", f.raw)
+	}
+	a, err := f.parse(from)
+	if err != nil {
+		return nil, err
+	}
+	b, err := f.parse(to)
+	if err != nil {
+		return nil, err
+	}
+	d, err := f.parse(step)
+	if err != nil {
+		return nil, err
+	}
+	if !(d > 0) || b < a {
+		return nil, fmt.Errorf("%q: want FROM ≤ TO and a STEP above 0", f.raw)
+	}
+	n := int(math.Floor((b-a)/d+1e-9)) + 1
+	if n > maxSweepSettings {
+		return nil, fmt.Errorf("%q: %d settings, at most %d", f.raw, n, maxSweepSettings)
+	}
+	vs := make([]float64, n)
+	for i := range vs {
+		vs[i] = a + float64(i)*d
+	}
+	return vs, nil
+}
+
+// parse reads one value: a Go duration (150ms, 2s) in seconds, or a
+// probability written 5% or 0.05.
+func (f *condFlag) parse(s string) (float64, error) {
+	if f.percent {
+		if p, ok := strings.CutSuffix(s, "%"); ok {
+			v, err := strconv.ParseFloat(p, 64)
+			if err != nil || !(v >= 0 && v <= 100) {
+				return 0, fmt.Errorf("%q: want a percentage in [0%%, 100%%]", s)
+			}
+			return v / 100, nil
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(v >= 0 && v <= 1) {
+			return 0, fmt.Errorf("%q: want a fraction in [0, 1] or a percentage such as 5%%", s)
+		}
+		return v, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%q: want a duration such as 150ms or 2s", s)
+	}
+	return d.Seconds(), nil
+}
+
+// label writes a setting as the flag would take it: 150ms, 5%.
+func (f *condFlag) label(v float64) string {
+	if f.percent {
+		return strconv.FormatFloat(v*100, 'g', -1, 64) + "%"
+	}
+	return time.Duration(math.Round(v * 1e9)).String()
+}
+
+// setList collects repeated -set NAME=VALUE flags.
+type setList []string
+
+func (s *setList) String() string { return strings.Join(*s, ",") }
+func (s *setList) Set(v string) error {
+	if name, _, ok := strings.Cut(v, "="); !ok || name == "" {
+		return fmt.Errorf("%q: want NAME=VALUE", v)
+	}
+	*s = append(*s, v)
+	return nil
+}

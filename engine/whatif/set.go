@@ -1,0 +1,102 @@
+package whatif
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"glidepath/interp"
+)
+
+// SettingNames lists the reading fields -set may name: interp.Reading's
+// fields (docs/readings.md, items 1–18) in snake_case, Name excepted.
+func SettingNames() []string {
+	t := reflect.TypeOf(interp.Reading{})
+	var names []string
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Name != "Name" {
+			names = append(names, snake(f.Name))
+		}
+	}
+	return names
+}
+
+// SetReading sets the field called name (SettingNames) of r to value: true
+// or false for a choice that is on or off, and for an enumeration one of
+// its String() names (as docs/readings.md spells them) or its number. The
+// retail constants (max_interpolated_velocity and the others of
+// interp/constants.go) are not reading fields: they are the same in every
+// reading, and naming one is an error that says so.
+func SetReading(r *interp.Reading, name, value string) error {
+	v := reflect.ValueOf(r).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Name == "Name" || snake(f.Name) != name {
+			continue
+		}
+		fv := v.Field(i)
+		switch fv.Kind() {
+		case reflect.Bool:
+			b, err := strconv.ParseBool(value)
+			if err != nil {
+				return fmt.Errorf("whatif: %s=%s: want true or false", name, value)
+			}
+			fv.SetBool(b)
+		case reflect.Uint8:
+			n, err := enumValue(fv, value)
+			if err != nil {
+				return fmt.Errorf("whatif: %s=%s: %v", name, value, err)
+			}
+			fv.SetUint(n)
+		default:
+			return fmt.Errorf("whatif: %s: not a settable field", name)
+		}
+		if err := r.Validate(); err != nil {
+			return fmt.Errorf("whatif: %s=%s: %v", name, value, err)
+		}
+		return nil
+	}
+	return fmt.Errorf("whatif: -set %s: not a reading field (retail constants such as max_interpolated_velocity are fixed in every reading); known: %s",
+		name, strings.Join(SettingNames(), ", "))
+}
+
+// enumValue parses an enumeration field's value: the name its String gives
+// (case-insensitive) or its number.
+func enumValue(fv reflect.Value, value string) (uint64, error) {
+	var names []string
+	for n := uint64(0); n < 16; n++ {
+		e := reflect.New(fv.Type()).Elem()
+		e.SetUint(n)
+		s := fmt.Sprint(e.Interface())
+		if strings.Contains(s, "(") { // past the last named value
+			break
+		}
+		names = append(names, s)
+		if strings.EqualFold(s, value) {
+			return n, nil
+		}
+	}
+	if n, err := strconv.ParseUint(value, 10, 8); err == nil && int(n) < len(names) {
+		return n, nil
+	}
+	return 0, fmt.Errorf("want one of %s", strings.Join(names, ", "))
+}
+
+// snake turns a Go field name into snake_case: FarBranchPrearm →
+// far_branch_prearm.
+func snake(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,194 @@
+package whatif
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+	"glidepath/interp"
+)
+
+func compile(t *testing.T, name string) *recording.Recording {
+	t.Helper()
+	rec, err := scenario.CompileAsset(assets.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// pairMetrics runs the original and the what-if side by side and returns
+// each run's metrics.
+func pairMetrics(t *testing.T, rec *recording.Recording, changed interp.Reading, c Conditions) (orig, what []engine.ObjectMetrics, st Stats) {
+	t.Helper()
+	cmp, st, err := NewPair(rec, interp.SeedReading(), changed, c, engine.Options{Assets: assets.FS(), Metrics: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !cmp.Done() {
+		cmp.Advance(64)
+	}
+	if err := cmp.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cmp.Sims()[0].Metrics(), cmp.Sims()[1].Metrics(), st
+}
+
+// TestNewPair_ZeroChangeReproducesOriginal: a what-if that changes nothing
+// (whatever its seed) gives every object exactly the original's metrics.
+func TestNewPair_ZeroChangeReproducesOriginal(t *testing.T) {
+	for _, name := range []string{"far-blip", "jitter"} {
+		rec := compile(t, name)
+		orig, what, _ := pairMetrics(t, rec, interp.SeedReading(), Conditions{Seed: 99})
+		if len(orig) == 0 || !reflect.DeepEqual(orig, what) {
+			t.Errorf("%s: zero-change what-if differs:\n orig %+v\n what %+v", name, orig, what)
+		}
+	}
+}
+
+// TestNewPair_LatencyRaisesError: more latency delivers every update later
+// while the server truth stays where it was, so the body trails the truth
+// further — the documented direction (docs/viewer.md "What-if"); so does a
+// longer cadence, each update older when the next comes.
+func TestNewPair_LatencyRaisesError(t *testing.T) {
+	rec := compile(t, "default")
+	for _, c := range []Conditions{{Latency: 0.3}, {Cadence: 3}} {
+		orig, what, _ := pairMetrics(t, rec, interp.SeedReading(), c)
+		for i := range orig {
+			if orig[i].Error.N == 0 {
+				t.Fatalf("%x: no truth to measure", orig[i].GUID)
+			}
+			if !(what[i].Error.Mean > orig[i].Error.Mean+0.1) {
+				t.Errorf("%+v: %x: error mean %v, %v without; want it to rise", c, orig[i].GUID, what[i].Error.Mean, orig[i].Error.Mean)
+			}
+		}
+	}
+}
+
+// TestRedeliver_LossAndCadence: loss 1 leaves no UpdatePosition; a cadence
+// of 2 s over 1 s updates keeps about half; other kinds are untouched.
+func TestRedeliver_LossAndCadence(t *testing.T) {
+	rec := compile(t, "default")
+	count := func(evs []recording.Event) (pos, other int) {
+		for _, e := range evs {
+			if e.Kind == recording.KindPosition {
+				pos++
+			} else {
+				other++
+			}
+		}
+		return
+	}
+	pos0, other0 := count(rec.Events)
+	lost, st := Redeliver(rec.Events, Conditions{Loss: 1})
+	if p, o := count(lost); p != 0 || o != other0 || st.Lost != pos0 {
+		t.Errorf("loss 1: %d positions, %d others (want 0, %d), stats %+v", p, o, other0, st)
+	}
+	thin, st := Redeliver(rec.Events, Conditions{Cadence: 2})
+	p, _ := count(thin)
+	if p == 0 || p >= pos0 || st.Thinned != pos0-p {
+		t.Errorf("cadence 2 s: kept %d of %d positions, stats %+v", p, pos0, st)
+	}
+	last := map[uint32]float64{}
+	for _, e := range thin {
+		if e.Kind != recording.KindPosition {
+			continue
+		}
+		if l, ok := last[e.GUID]; ok && e.T-l < 2-1e-6 {
+			t.Errorf("%x: updates at %v and %v, under 2 s apart", e.GUID, l, e.T)
+		}
+		last[e.GUID] = e.T
+	}
+}
+
+// TestRedeliver_ReorderIsJudgedStale: held-back updates arrive after newer
+// ones with their own old stamps; the pipeline drops them as stale
+// (newer_event, seed 004 §2), so the what-if counts stale_position routes
+// the original does not.
+func TestRedeliver_ReorderIsJudgedStale(t *testing.T) {
+	rec := compile(t, "default")
+	_, st := Redeliver(rec.Events, Conditions{Reorder: 0.3, Seed: 3})
+	if st.Reordered == 0 {
+		t.Fatal("reorder 0.3 held nothing back")
+	}
+	orig, what, _ := pairMetrics(t, rec, interp.SeedReading(), Conditions{Reorder: 0.3, Seed: 3})
+	var stale0, stale int
+	for i := range orig {
+		stale0 += orig[i].Routes[5]
+		stale += what[i].Routes[5]
+	}
+	if stale0 != 0 || stale == 0 {
+		t.Errorf("stale_position routes: %d original, %d what-if; want 0 and more", stale0, stale)
+	}
+}
+
+// TestRedeliver_Deterministic: the same seed gives the same events, another
+// seed other draws.
+func TestRedeliver_Deterministic(t *testing.T) {
+	rec := compile(t, "default")
+	c := Conditions{Jitter: 0.2, Loss: 0.2, Seed: 7}
+	a, _ := Redeliver(rec.Events, c)
+	b, _ := Redeliver(rec.Events, c)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("same seed, different events")
+	}
+	c.Seed = 8
+	if d, _ := Redeliver(rec.Events, c); reflect.DeepEqual(a, d) {
+		t.Error("seeds 7 and 8 gave the same events")
+	}
+}
+
+// TestSetReading names the field or the value that is wrong.
+func TestSetReading(t *testing.T) {
+	r := interp.SeedReading()
+	if err := SetReading(&r, "far_branch_prearm", "false"); err != nil || r.FarBranchPrearm {
+		t.Errorf("far_branch_prearm=false: %v, %v", err, r.FarBranchPrearm)
+	}
+	if err := SetReading(&r, "secondary_divisor", "catch_up"); err != nil || r.SecondaryDivisor != interp.DivideByCatchUp {
+		t.Errorf("secondary_divisor=catch_up: %v, %v", err, r.SecondaryDivisor)
+	}
+	for _, c := range []struct{ name, value, want string }{
+		{"max_interpolated_velocity", "10", "not a reading field"},
+		{"prune_loop", "maybe", "prune_loop=maybe: want true or false"},
+		{"heading_turn", "sideways", "want one of one_tick, slerp"},
+	} {
+		if err := SetReading(&r, c.name, c.value); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s=%s: %v, want %q", c.name, c.value, err, c.want)
+		}
+	}
+}
+
+// TestConditions_Check names the field out of range.
+func TestConditions_Check(t *testing.T) {
+	if err := (Conditions{Loss: 1.5}).Check(); err == nil || !strings.Contains(err.Error(), "loss 1.5") {
+		t.Errorf("loss 1.5: %v", err)
+	}
+	if err := (Conditions{Latency: -1}).Check(); err == nil || !strings.Contains(err.Error(), "latency -1") {
+		t.Errorf("latency -1: %v", err)
+	}
+}
+
+// TestRedeliver_CreateMotionArrivesWithTheCreate: the motion a
+// CreateObject's movement block is imported as (right after its create, at
+// the same t) keeps the create's time; a later UpdateMotion gets the
+// latency, and so does a delete.
+func TestRedeliver_CreateMotionArrivesWithTheCreate(t *testing.T) {
+	ent := &recording.Entity{GUID: 7}
+	in := []recording.Event{
+		{T: 1, Kind: recording.KindCreate, GUID: 7, HasGUID: true, Entity: ent},
+		{T: 1, Kind: recording.KindMotion, GUID: 7, HasGUID: true},
+		{T: 2, Kind: recording.KindMotion, GUID: 7, HasGUID: true},
+		{T: 3, Kind: recording.KindDelete, GUID: 7, HasGUID: true},
+	}
+	out, _ := Redeliver(in, Conditions{Latency: 0.5})
+	want := []float64{1, 1, 2.5, 3.5}
+	for i, e := range out {
+		if e.T != want[i] {
+			t.Errorf("event %d (%v): t %v, want %v", i, e.Kind, e.T, want[i])
+		}
+	}
+}
