@@ -17,7 +17,7 @@ import (
 var reportColumns = []string{
 	"updates", "interp", "teleport", "slide", "airborne", "stale_pos", "stale_tp", "wrong_inst",
 	"near", "far", "arrived", "stall_fail/win", "blips", "snaps", "pops", "hitches",
-	"error_m(mean/p95/max)", "longest_q_s", "max_q", "final_q",
+	"first_blip/snap/pop/hitch", "error_m(mean/p95/max)", "longest_q_s", "max_q", "final_q",
 }
 
 // summarizedGUIDs is how many guids the line of objects without updates
