@@ -26,9 +26,16 @@ type Report struct {
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
+	// FirstDifference is the first tick at which the readings' states
+	// differ (SetFirstDifference; compare_first.go), absent when they never
+	// did or were not compared tick by tick.
+	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
 
 	// explained: AddCauses ran, so WriteText lists the causes.
 	explained bool
+	// compared: SetFirstDifference ran, so the text forms say whether the
+	// readings differed.
+	compared bool
 }
 
 // ReportObject is one object's metrics under each reading, in the order of
@@ -283,6 +290,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			}
 			break
 		}
+	}
+	if err := r.writeFirstDifference(w); err != nil {
+		return err
 	}
 	if r.explained {
 		if err := r.writeCauses(w); err != nil {

@@ -122,6 +122,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
+	if err := r.writeFirstDifference(w); err != nil {
+		return err
+	}
 	if r.explained {
 		if err := r.writeCauses(w); err != nil {
 			return err

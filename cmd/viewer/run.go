@@ -38,6 +38,8 @@ type runOptions struct {
 	filters      runFilters
 	// long prints the table per object (-long) instead of one table.
 	long bool
+	// first finds the readings' first difference under -compare.
+	first *engine.DifferenceFinder
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -120,7 +122,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
 		Explain:      o.explain.on || o.tables.events != "",
-		RecordStages: o.explain.on, Metrics: true, LastTick: o.ticks, Expect: expect,
+		// -compare records the stages too, to name the stage of the
+		// readings' first difference.
+		RecordStages: o.explain.on || len(readings) > 1, Metrics: true, LastTick: o.ticks, Expect: expect,
 		// The input is decoded on another core while the pipeline steps,
 		// and each further reading's run steps on a core of its own
 		// (engine.Compare.Advance): the pass is split only over the cores
@@ -132,6 +136,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if len(readings) > 1 {
+		o.first = engine.NewDifferenceFinder(cmp)
+	}
 	var tables *tableFiles
 	if o.tables.any() {
 		if tables, err = runTables(cmp, &o, files[0], stdout); err != nil {
@@ -142,8 +149,15 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := writeTrace(cmp.Sims()[0], o.trace, files[0], stdout); err != nil {
 			return err
 		}
-	} else if err := runTicks(compareBatches{cmp}); err != nil {
-		return err
+	} else {
+		if o.first != nil {
+			if err := findFirstDifference(cmp, o.first); err != nil {
+				return err
+			}
+		}
+		if err := runTicks(compareBatches{cmp}); err != nil {
+			return err
+		}
 	}
 	if err := cmp.Err(); err != nil {
 		return usageError{err}
@@ -152,6 +166,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	warnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
+	if o.first != nil {
+		report.SetFirstDifference(o.first.First())
+	}
 	if o.explain.on {
 		report.AddCauses(cmp)
 		o.filters.keepCauses(report)
