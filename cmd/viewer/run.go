@@ -121,7 +121,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
-		Explain:      o.explain.on || o.tables.events != "",
+		Explain: o.explain.on || o.tables.events != "",
 		// -compare records the stages too, to name the stage of the
 		// readings' first difference.
 		RecordStages: o.explain.on || len(readings) > 1, Metrics: true, LastTick: o.ticks, Expect: expect,
