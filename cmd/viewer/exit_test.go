@@ -72,6 +72,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"diff vs same", []string{"diff", "-vs", farJumpWant, farJumpWant}, 0, ""},
 		{"run bad filter", []string{"run", "-explain", "-filter", "error>>2", farJump}, 2, `"error>>2": at column 7`},
 		{"run filter unknown kind", []string{"run", "-explain", "-filter", "blpi", farJump}, 2, `unknown kind "blpi"`},
+		{"run filter batch without events", []string{"run", "-explain", "-filter", "blip", farJump, farJump}, 2, "give -events FILE"},
 		{"run filter alone", []string{"run", "-filter", "blip", farJump}, 2, "give one of them"},
 		{"run explain bad kinds", []string{"run", "-explain=blip,,snap", farJump}, 2, "kind= has an empty value"},
 		{"run explain kinds disagree", []string{"run", "-explain=blip", "-explain-kinds", "snap", farJump}, 2, "disagree"},

@@ -77,6 +77,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}
 	if len(files) > 1 || o.jobs != 0 {
+		if o.filters.expr != nil && o.tables.events == "" {
+			// A batch lists no cause chains: the filter would do nothing.
+			return badInput("run: -filter narrows -events when several FILEs run; give -events FILE")
+		}
 		copts, err := cf.options()
 		if err != nil {
 			return err

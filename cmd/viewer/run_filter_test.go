@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -113,5 +114,24 @@ func TestRun_EventsFiltered(t *testing.T) {
 		if f[4] != "blip" {
 			t.Errorf("kept a %s row", f[4])
 		}
+	}
+	// A batch filters each input's rows too.
+	batch := filepath.Join(t.TempDir(), "batch.csv")
+	if code, _, errs := viewer(t, "run", "-quiet", "-events", batch, "-filter", "kind=blip,route tick=..40", runner, farJump); code != 0 {
+		t.Fatalf("batch: exit %d: %s", code, errs)
+	}
+	if data, err = os.ReadFile(batch); err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		inputs[f[0]] = true
+		if tick, err := strconv.Atoi(f[2]); err != nil || tick > 40 || f[4] != "blip" && f[4] != "route" {
+			t.Errorf("batch kept %s at tick %s", f[4], f[2])
+		}
+	}
+	if len(inputs) != 2 {
+		t.Errorf("batch rows from %d inputs, want 2", len(inputs))
 	}
 }
