@@ -33,6 +33,8 @@ type Report struct {
 
 	// explained: AddCauses ran, so WriteText lists the causes.
 	explained bool
+	// causeFilter describes the filter KeepCauses applied ("" for none).
+	causeFilter string
 	// compared: SetFirstDifference ran, so the text forms say whether the
 	// readings differed.
 	compared bool
@@ -323,7 +325,11 @@ func (r *Report) writeCauses(w io.Writer) error {
 				}
 			}
 		}
-		if n == 0 {
+		if n == 0 && r.causeFilter != "" {
+			if _, err := fmt.Fprintf(w, "  no cause chain matches %s\n", r.causeFilter); err != nil {
+				return err
+			}
+		} else if n == 0 {
 			if _, err := fmt.Fprintln(w, "  no blips, snaps, pops or hitches"); err != nil {
 				return err
 			}

@@ -136,6 +136,26 @@ func (r *Report) WriteTable(w io.Writer) error {
 	return nil
 }
 
+// KeepCauses keeps the cause chains keep accepts and drops the rest; what
+// describes the filter for the text forms ("-filter 'blip'"), which say
+// that no chain matched it rather than that nothing jumped.
+func (r *Report) KeepCauses(keep func(obj *ReportObject, c *ReportCause) bool, what string) {
+	r.causeFilter = what
+	for i := range r.Objects {
+		obj := &r.Objects[i]
+		for j := range obj.Runs {
+			run := &obj.Runs[j]
+			var kept []ReportCause
+			for k := range run.Causes {
+				if keep(obj, &run.Causes[k]) {
+					kept = append(kept, run.Causes[k])
+				}
+			}
+			run.Causes = kept
+		}
+	}
+}
+
 // objectIdle reports whether an object had no updates under any reading
 // and nothing that differs between them: its row would be all zeros.
 func objectIdle(o *ReportObject) bool {

@@ -62,8 +62,13 @@ func TestRun_ExplainFiltered(t *testing.T) {
 			}
 		}
 	}
+	// A filter that keeps nothing says so, rather than that nothing jumped.
+	_, out, _ := viewer(t, "run", "-explain=snap", "-filter", "tick=1..5", runner)
+	if !strings.Contains(out, "  no cause chain matches -explain=snap and -filter 'tick=1..5'\n") {
+		t.Errorf("empty filter result:\n%s", out)
+	}
 	// A range keeps only the chains in it; -json's causes obey too.
-	_, out, _ := viewer(t, "run", "-json", "-explain", "-filter", "hitch tick=100..200", runner)
+	_, out, _ = viewer(t, "run", "-json", "-explain", "-filter", "hitch tick=100..200", runner)
 	var rep struct {
 		Objects []struct {
 			Runs []struct {
