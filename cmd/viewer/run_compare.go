@@ -19,7 +19,8 @@ func findFirstDifference(c *engine.Compare, d *engine.DifferenceFinder) error {
 		if err := stopped("tick %d", c.Tick()); err != nil {
 			return err
 		}
-		c.Step()
+		// Each run steps on a core of its own, as in the batches after.
+		c.Advance(1)
 		if c.Err() != nil {
 			return nil // reported by the caller, as for any run
 		}
