@@ -6,6 +6,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"strconv"
 	"strings"
@@ -74,7 +75,12 @@ func (o *runOptions) parseFilters(fs *flag.FlagSet) error {
 	if o.explain.kinds != "" {
 		k, err := filter.Parse("kind="+o.explain.kinds, vocab)
 		if err != nil {
-			return badInput("run: -explain=%s: %v", o.explain.kinds, err)
+			// Name the column in the list as the user wrote it.
+			var fe *filter.Error
+			if errors.As(err, &fe) {
+				err = &filter.Error{Expr: o.explain.kinds, Column: max(fe.Column-len("kind="), 1), Msg: fe.Msg}
+			}
+			return badInput("run: -explain: %v", err)
 		}
 		o.filters.kinds = k
 	}
