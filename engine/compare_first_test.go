@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -16,7 +17,7 @@ func TestDifferenceFinder(t *testing.T) {
 	rec := compiled(t, "runner")
 	seed, _ := interp.ReadingByName("seed")
 	hexrays, _ := interp.ReadingByName("hexrays")
-	c, err := NewCompare(rec, []interp.Reading{seed, hexrays}, Options{Assets: testAssets(), RecordStages: true, NoCheckpoints: true})
+	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{seed, hexrays}, Options{Assets: testAssets(), RecordStages: true, NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestDifferenceFinder(t *testing.T) {
 		}
 	}
 	// One reading against itself never differs.
-	c2, err := NewCompare(rec, []interp.Reading{seed}, Options{Assets: testAssets(), NoCheckpoints: true})
+	c2, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{seed}, Options{Assets: testAssets(), NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -23,6 +24,12 @@ type Report struct {
 	Ticks    int            `json:"ticks"`
 	Readings []string       `json:"readings"`
 	Objects  []ReportObject `json:"objects"`
+	// World is the run's world line (Sim.WorldDescription): the dat files
+	// and their iterations, or IllustrativeWorld.
+	World string `json:"world"`
+	// WorldFallbacks are the items the dats lacked, each once (absent
+	// without dats or when none was missing).
+	WorldFallbacks []Fallback `json:"world_fallbacks,omitempty"`
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
@@ -43,9 +50,15 @@ type Report struct {
 // ReportObject is one object's metrics under each reading, in the order of
 // Report.Readings.
 type ReportObject struct {
-	GUID string      `json:"guid"`
-	Name string      `json:"name"`
-	Runs []ReportRun `json:"runs"`
+	GUID string `json:"guid"`
+	Name string `json:"name"`
+	// Radius and Height are the body's cylinder, metres: the Setup's
+	// with dat files (docs/world.md), else the entity's.
+	Radius float32 `json:"radius"`
+	Height float32 `json:"height"`
+	// Setup is the entity's Setup dat id, absent when it has none.
+	Setup string      `json:"setup,omitempty"`
+	Runs  []ReportRun `json:"runs"`
 	// Differs names the metrics (as ReportRun's JSON fields, nested ones
 	// dotted: "routes.interpolate", "error.mean") whose values are not the
 	// same under every reading; absent with one reading or none differing.
@@ -105,7 +118,7 @@ func (r *Report) AddCauses(c *Compare) {
 		for _, cause := range s.Causes() {
 			for j := range r.Objects {
 				obj := &r.Objects[j]
-				if obj.GUID == fmt.Sprintf("0x%08X", cause.GUID) && i < len(obj.Runs) {
+				if obj.GUID == hexid.String(cause.GUID) && i < len(obj.Runs) {
 					obj.Runs[i].Causes = append(obj.Runs[i].Causes, NewReportCause(&cause))
 				}
 			}
@@ -126,7 +139,8 @@ type ReportError struct {
 // (Options.Metrics), at the furthest tick they reached.
 func NewReport(input string, c *Compare) *Report {
 	s0 := c.sims[0]
-	r := &Report{Input: input, TickRate: s0.rate, Ticks: s0.furthest}
+	r := &Report{Input: input, TickRate: s0.rate, Ticks: s0.furthest,
+		World: s0.WorldDescription(), WorldFallbacks: s0.WorldFallbacks()}
 	per := make([][]ObjectMetrics, len(c.sims))
 	for i, s := range c.sims {
 		r.Readings = append(r.Readings, s.reading.Name)
@@ -134,7 +148,14 @@ func NewReport(input string, c *Compare) *Report {
 	}
 	for j := range per[0] {
 		m0 := &per[0][j]
-		obj := ReportObject{GUID: fmt.Sprintf("0x%08X", m0.GUID), Name: m0.Name}
+		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
+		if j < len(s0.slots) && s0.slots[j].guid == m0.GUID {
+			o := s0.slots[j]
+			obj.Radius, obj.Height = o.bodySize()
+			if o.ent.Setup != 0 {
+				obj.Setup = hexid.String(o.ent.Setup)
+			}
+		}
 		for i := range per {
 			if j < len(per[i]) {
 				obj.Runs = append(obj.Runs, reportRun(r.Readings[i], &per[i][j], s0.rate))

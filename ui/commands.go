@@ -114,6 +114,15 @@ func (a *app) apply(c command) {
 		}
 	case cmdOpen:
 		a.startOpen()
+	case cmdOpenDat:
+		a.startOpenDat()
+	case cmdWorld:
+		a.hideWorld = !a.hideWorld
+		state := "on"
+		if a.hideWorld {
+			state = "off"
+		}
+		a.say("world overlay " + state + " (" + a.worldLine() + ")")
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

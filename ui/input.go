@@ -61,6 +61,8 @@ const (
 	cmdTourNext
 	cmdTourPrev
 	cmdBeforeAfter
+	cmdWorld
+	cmdOpenDat
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -118,6 +120,8 @@ func keymap() []binding {
 		{ebiten.KeyEnter, false, cmdTourNext, false, "Enter", "guided tour (viewer -tour): next stop"},
 		{ebiten.KeyBackspace, false, cmdTourPrev, false, "Backspace", "guided tour: previous stop"},
 		{ebiten.KeyV, false, cmdBeforeAfter, false, "V", "inspector: the state before this tick / after it (see a blip's cause)"},
+		{ebiten.KeyDigit4, false, cmdWorld, false, "4", "world overlay: the terrain mesh (height-tinted, split diagonals when zoomed in), the statics and buildings, the landblock and cell lines"},
+		{ebiten.KeyW, true, cmdOpenDat, false, "Shift+W", "open dat folder…: read the client's world from client_portal.dat and client_cell_1.dat in a folder (a path box), remembered for next time"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})

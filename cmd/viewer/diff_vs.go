@@ -24,7 +24,7 @@ const versusTickRate = 30
 
 // runVersus is viewer diff -vs: files are TRACE_A and TRACE_B.
 func runVersus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON bool, stdout io.Writer) error {
-	for _, name := range []string{"reading", "server-port", "player", "states", "events", "metrics"} {
+	for _, name := range []string{"reading", "server-port", "player", "states", "events", "metrics", "dat"} {
 		if isSet(fs, name) {
 			return badInput("diff: -vs compares two traces, with no run: -%s does not apply", name)
 		}

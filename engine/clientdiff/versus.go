@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 )
 
 // Versus compares trace b with trace a, tick by tick and object by object:
@@ -94,7 +95,7 @@ func (vs *versus) tick(tick int, rowsA, rowsB []clienttrace.Row) {
 		ra := &rowsA[i]
 		o := vs.byGUID[ra.GUID]
 		if o == nil {
-			o = &versusObject{obj: &Object{GUID: formatID(ra.GUID), guid: ra.GUID}}
+			o = &versusObject{obj: &Object{GUID: hexid.String(ra.GUID), guid: ra.GUID}}
 			vs.byGUID[ra.GUID] = o
 			vs.order = append(vs.order, o)
 		}
@@ -150,7 +151,7 @@ func (vs *versus) tick(tick int, rowsA, rowsB []clienttrace.Row) {
 		}
 		c := vs.onlyB[rb.GUID]
 		if c == nil {
-			c = &ClientOnly{GUID: formatID(rb.GUID), FirstLine: rb.Line}
+			c = &ClientOnly{GUID: hexid.String(rb.GUID), FirstLine: rb.Line}
 			vs.onlyB[rb.GUID] = c
 			vs.onlyBs = append(vs.onlyBs, rb.GUID)
 		}
@@ -192,7 +193,7 @@ func rowFields(a, b *clienttrace.Row, err, tol float64) []string {
 
 // retailOfRow is trace a's row in the retail side's shape.
 func retailOfRow(r *clienttrace.Row) Retail {
-	out := Retail{Cell: formatID(r.Cell), Origin: r.Origin, Global: r.Global(), Queue: r.Queue,
+	out := Retail{Cell: hexid.String(r.Cell), Origin: r.Origin, Global: r.Global(), Queue: r.Queue,
 		Contact: r.Contact, Events: []string{}}
 	if r.HasBranch {
 		out.Branch = r.Branch.String()
