@@ -33,9 +33,18 @@ type Report struct {
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
+	// FirstDifference is the first tick at which the readings' states
+	// differ (SetFirstDifference; compare_first.go), absent when they never
+	// did or were not compared tick by tick.
+	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
 
 	// explained: AddCauses ran, so WriteText lists the causes.
 	explained bool
+	// causeFilter describes the filter KeepCauses applied ("" for none).
+	causeFilter string
+	// compared: SetFirstDifference ran, so the text forms say whether the
+	// readings differed.
+	compared bool
 }
 
 // ReportObject is one object's metrics under each reading, in the order of
@@ -68,7 +77,11 @@ type ReportRun struct {
 	Snaps         int            `json:"snaps"`
 	Pops          int            `json:"pops"`
 	Hitches       int            `json:"hitches"`
-	Error         *ReportError   `json:"error,omitempty"`
+	// First is the tick of the first blip, snap, pop and hitch (a hitch's
+	// still tick), by kind; a kind that never happened is absent, and so
+	// is the map when none did.
+	First map[string]int `json:"first,omitempty"`
+	Error *ReportError   `json:"error,omitempty"`
 	// LongestQueue is in seconds; MaxQueue and FinalQueue in nodes.
 	LongestQueue float64 `json:"longest_queue_s"`
 	MaxQueue     int     `json:"max_queue"`
@@ -177,6 +190,17 @@ func reportRun(reading string, m *ObjectMetrics, rate int) ReportRun {
 		MaxQueue:      m.MaxQueue,
 		FinalQueue:    m.FinalQueue,
 	}
+	for _, f := range []struct {
+		kind string
+		tick int
+	}{{"blip", m.FirstBlip}, {"snap", m.FirstSnap}, {"pop", m.FirstPop}, {"hitch", m.FirstHitch}} {
+		if f.tick > 0 {
+			if run.First == nil {
+				run.First = map[string]int{}
+			}
+			run.First[f.kind] = f.tick
+		}
+	}
 	for r := physics.RouteTeleport; r <= physics.RouteWrongInstance; r++ {
 		run.Routes[r.String()] = m.Routes[r]
 	}
@@ -225,6 +249,17 @@ var reportRows = []reportRow{
 	{"snaps", func(r *ReportRun) string { return strconv.Itoa(r.Snaps) }, []string{"snaps"}},
 	{"pops", func(r *ReportRun) string { return strconv.Itoa(r.Pops) }, []string{"pops"}},
 	{"hitches", func(r *ReportRun) string { return strconv.Itoa(r.Hitches) }, []string{"hitches"}},
+	{"first blip/snap/pop/hitch", func(r *ReportRun) string {
+		parts := make([]string, 0, len(firstKinds))
+		for _, k := range firstKinds {
+			if t, ok := r.First[k]; ok {
+				parts = append(parts, strconv.Itoa(t))
+			} else {
+				parts = append(parts, "-")
+			}
+		}
+		return strings.Join(parts, "/")
+	}, []string{"first.blip", "first.snap", "first.pop", "first.hitch"}},
 	{"error mean/p95/max m", func(r *ReportRun) string {
 		if r.Error == nil {
 			return "-"
@@ -235,6 +270,9 @@ var reportRows = []reportRow{
 	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }, []string{"max_queue"}},
 	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }, []string{"final_queue"}},
 }
+
+// firstKinds are the kinds ReportRun.First holds, in the report's order.
+var firstKinds = []string{"blip", "snap", "pop", "hitch"}
 
 func routeCell(b physics.Route) func(*ReportRun) string {
 	return func(r *ReportRun) string { return strconv.Itoa(r.Routes[b.String()]) }
@@ -282,6 +320,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			break
 		}
 	}
+	if err := r.writeFirstDifference(w); err != nil {
+		return err
+	}
 	if r.explained {
 		if err := r.writeCauses(w); err != nil {
 			return err
@@ -311,7 +352,11 @@ func (r *Report) writeCauses(w io.Writer) error {
 				}
 			}
 		}
-		if n == 0 {
+		if n == 0 && r.causeFilter != "" {
+			if _, err := fmt.Fprintf(w, "  no cause chain matches %s\n", r.causeFilter); err != nil {
+				return err
+			}
+		} else if n == 0 {
 			if _, err := fmt.Fprintln(w, "  no blips, snaps, pops or hitches"); err != nil {
 				return err
 			}
@@ -332,7 +377,9 @@ func (row *reportRow) differs(runs []ReportRun) []string {
 	for k, key := range row.keys {
 		for i := 1; i < len(runs); i++ {
 			parts := strings.Split(row.value(&runs[i]), "/")
-			if len(parts) != len(first) || k >= len(first) || parts[k] != first[k] {
+			// A row measured under no reading ("-" throughout) does not
+			// differ in the parts it does not show.
+			if len(parts) != len(first) || k < len(first) && parts[k] != first[k] {
 				out = append(out, key)
 				break
 			}

@@ -192,7 +192,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err != nil {
 		return batchResult{err: usageError{err}}
 	}
-	spool := tableOptions{snappy: true}
+	spool := tableOptions{snappy: true, filter: o.tables.filter}
 	if o.tables.states != "" {
 		spool.states, r.states = prefix+".states.parquet", prefix+".states.parquet"
 	}

@@ -21,7 +21,7 @@ import (
 	"glidepath/interp"
 )
 
-const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] [-dat DIR] INPUT CLIENT_TRACE"
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] [-dat DIR] INPUT CLIENT_TRACE\n       viewer diff -vs [-tol METRES] [-json] [-context N] [-strict-objects] TRACE_A TRACE_B"
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)
@@ -36,9 +36,19 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	tabs.addFlags(fs)
 	var df datFlags
 	df.add(fs)
+	vs := fs.Bool("vs", false, "compare TRACE_B with TRACE_A (two client traces or Glidepath traces) instead of INPUT's run with CLIENT_TRACE")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
+	}
+	if *vs {
+		if !(*tol >= 0) {
+			return badInput("diff: -tol %v: want a distance of 0 m or more", *tol)
+		}
+		if *context < 0 || *context > 1000 {
+			return badInput("diff: -context %d: want 0 to 1000 ticks", *context)
+		}
+		return runVersus(fs, files, clientdiff.Options{Tolerance: *tol, Context: *context, StrictObjects: *strict}, *asJSON, stdout)
 	}
 	world, err := df.open(stderr, true)
 	if err != nil {

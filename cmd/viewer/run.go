@@ -32,9 +32,6 @@ type runOptions struct {
 	explain explainFlag
 	statics bool
 	follow  followFlags
-	dat     datFlags
-	// world is the client's world the runs use (nil: illustrative).
-	world engine.WorldData
 	// explainKinds and filter are -explain-kinds and -filter; filters
 	// their parsed forms (run_filter.go).
 	explainKinds string
@@ -42,6 +39,11 @@ type runOptions struct {
 	filters      runFilters
 	// long prints the table per object (-long) instead of one table.
 	long bool
+	// first finds the readings' first difference under -compare.
+	first *engine.DifferenceFinder
+	dat   datFlags
+	// world is the client's world the runs use (nil: illustrative).
+	world engine.WorldData
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -87,6 +89,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}
 	if len(files) > 1 || o.jobs != 0 {
+		if o.filters.expr != nil && o.tables.events == "" {
+			// A batch lists no cause chains: the filter would do nothing.
+			return badInput("run: -filter narrows -events when several FILEs run; give -events FILE")
+		}
 		copts, err := cf.options()
 		if err != nil {
 			return err
@@ -128,8 +134,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.trace != "" || o.tables.events != "",
-		Explain:      o.explain.on || o.tables.events != "",
-		RecordStages: o.explain.on, Metrics: true, LastTick: o.ticks, Expect: expect, Statics: o.statics,
+		Explain: o.explain.on || o.tables.events != "",
+		// -compare records the stages too, to name the stage of the
+		// readings' first difference.
+		RecordStages: o.explain.on || len(readings) > 1, Metrics: true, LastTick: o.ticks, Expect: expect, Statics: o.statics,
 		// The input is decoded on another core while the pipeline steps,
 		// and each further reading's run steps on a core of its own
 		// (engine.Compare.Advance): the pass is split only over the cores
@@ -141,6 +149,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if len(readings) > 1 {
+		o.first = engine.NewDifferenceFinder(cmp)
+	}
 	var tables *tableFiles
 	if o.tables.any() {
 		if tables, err = runTables(cmp, &o, files[0], stdout); err != nil {
@@ -151,8 +162,15 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := writeTrace(cmp.Sims()[0], o.trace, files[0], stdout); err != nil {
 			return err
 		}
-	} else if err := runTicks(compareBatches{cmp}); err != nil {
-		return err
+	} else {
+		if o.first != nil {
+			if err := findFirstDifference(cmp, o.first); err != nil {
+				return err
+			}
+		}
+		if err := runTicks(compareBatches{cmp}); err != nil {
+			return err
+		}
 	}
 	if err := cmp.Err(); err != nil {
 		return usageError{err}
@@ -162,6 +180,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	warnMalformedFrames(stderr, src)
 	warnCapturePlayer(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
+	if o.first != nil {
+		report.SetFirstDifference(o.first.First())
+	}
 	warnFallbacks(stderr, report.WorldFallbacks)
 	if o.explain.on {
 		report.AddCauses(cmp)

@@ -197,6 +197,9 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 		}
 		sinks = append(sinks, tw)
 	}
+	if o.first != nil {
+		sinks = append(sinks, o.first)
+	}
 	tw, err := files.sink(c, input)
 	if err != nil {
 		return nil, err
