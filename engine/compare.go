@@ -20,12 +20,6 @@ type Compare struct {
 	sims []*Sim
 }
 
-// NewCompare makes one Sim of rec per reading, each with opts but its own
-// reading. Reading names must be distinct.
-func NewCompare(rec *recording.Recording, readings []interp.Reading, opts Options) (*Compare, error) {
-	return newCompare(readings, opts, func(_ int, o Options) (*Sim, error) { return New(rec, o) })
-}
-
 // NewCompareStore makes one Sim per reading over the events of st
 // (NewFromStore), which they share, each with opts but its own reading.
 func NewCompareStore(st *EventStore, readings []interp.Reading, opts Options) (*Compare, error) {
@@ -81,17 +75,14 @@ type nopCloseRef struct{ recording.RefSource }
 
 func (nopCloseRef) Close() error { return nil }
 
-// checkReadings refuses no readings and a reading named twice.
+// checkReadings refuses no readings and a reading named twice
+// (interp.CheckDistinct).
 func checkReadings(readings []interp.Reading) error {
 	if len(readings) == 0 {
 		return errors.New("engine: compare needs at least one reading")
 	}
-	for i, r := range readings {
-		for _, prev := range readings[:i] {
-			if prev.Name == r.Name {
-				return fmt.Errorf("engine: reading %q given twice", r.Name)
-			}
-		}
+	if err := interp.CheckDistinct(readings); err != nil {
+		return fmt.Errorf("engine: %w", err)
 	}
 	return nil
 }

@@ -14,7 +14,7 @@
 // (seed 004 §0–§4), then UpdateObjectInternal for every live object (seed 003
 // §1, §12). The Sim never reads the wall clock, never iterates a map on the
 // tick path and holds no globals, so the same input and reading give the same
-// bits: WriteTrace prints them as Trace v1.
+// bits: a TraceWriter prints them as Trace v1.
 //
 // # Reading the state
 //

@@ -101,7 +101,7 @@ func TestGrowEvents_RandomChunksMatchWholeRead(t *testing.T) {
 				}
 				last := refSim.LastTick()
 				var refTrace bytes.Buffer
-				if err := WriteTrace(&refTrace, refSim, name, last); err != nil {
+				if err := writeTrace(&refTrace, refSim, name, last); err != nil {
 					t.Fatal(err)
 				}
 
@@ -131,7 +131,7 @@ func TestGrowEvents_RandomChunksMatchWholeRead(t *testing.T) {
 				}
 				traced := make(chan error, 1)
 				var trace bytes.Buffer
-				go func() { traced <- WriteTrace(&trace, sim, name, last) }()
+				go func() { traced <- writeTrace(&trace, sim, name, last) }()
 				for cut < len(data) {
 					n := min(1+rng.IntN(maxPiece), len(data)-cut)
 					if _, err := f.Write(data[cut : cut+n]); err != nil {

@@ -137,7 +137,7 @@ func TestExpectations_AFalseClaimFails(t *testing.T) {
 	if res[0].Got == 0 || res[1].Got != interp.MaxQueuedNodes {
 		t.Errorf("blips %d, queue_max %d; want some blips and a full queue", res[0].Got, res[1].Got)
 	}
-	c, err := NewCompare(s.Recording(), []interp.Reading{interp.SeedReading()}, Options{Assets: assets.FS(), Expect: s.opts.Expect, NoCheckpoints: true})
+	c, err := compareOf(s.Recording(), []interp.Reading{interp.SeedReading()}, Options{Assets: assets.FS(), Expect: s.opts.Expect, NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}

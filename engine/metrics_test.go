@@ -194,7 +194,7 @@ func TestCompare_ReadingsInLockStep(t *testing.T) {
 		r, _ := interp.ReadingByName(n)
 		readings = append(readings, r)
 	}
-	c, err := NewCompare(rec, readings, Options{Assets: testAssets(), Metrics: true})
+	c, err := compareOf(rec, readings, Options{Assets: testAssets(), Metrics: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestCompare_ReadingsInLockStep(t *testing.T) {
 	if seed.Position == legacy.Position {
 		t.Fatal("seed and legacy should differ for a running remote with no updates (READINGS.md item 11)")
 	}
-	if _, err := NewCompare(rec, []interp.Reading{readings[0], readings[0]}, Options{Assets: testAssets()}); err == nil {
+	if _, err := compareOf(rec, []interp.Reading{readings[0], readings[0]}, Options{Assets: testAssets()}); err == nil {
 		t.Fatal("the same reading twice should be refused")
 	}
 	rep := NewReport("x", c)

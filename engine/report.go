@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -92,7 +93,7 @@ func (r *Report) AddCauses(c *Compare) {
 		for _, cause := range s.Causes() {
 			for j := range r.Objects {
 				obj := &r.Objects[j]
-				if obj.GUID == fmt.Sprintf("0x%08X", cause.GUID) && i < len(obj.Runs) {
+				if obj.GUID == hexid.String(cause.GUID) && i < len(obj.Runs) {
 					obj.Runs[i].Causes = append(obj.Runs[i].Causes, NewReportCause(&cause))
 				}
 			}
@@ -121,7 +122,7 @@ func NewReport(input string, c *Compare) *Report {
 	}
 	for j := range per[0] {
 		m0 := &per[0][j]
-		obj := ReportObject{GUID: fmt.Sprintf("0x%08X", m0.GUID), Name: m0.Name}
+		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
 		for i := range per {
 			if j < len(per[i]) {
 				obj.Runs = append(obj.Runs, reportRun(r.Readings[i], &per[i][j], s0.rate))

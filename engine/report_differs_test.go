@@ -25,7 +25,7 @@ func TestReport_MarksValuesTheReadingsDifferOn(t *testing.T) {
 	}
 	seed, _ := interp.ReadingByName("seed")
 	legacy, _ := interp.ReadingByName("legacy")
-	c, err := NewCompare(rec, []interp.Reading{seed, legacy}, Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
+	c, err := compareOf(rec, []interp.Reading{seed, legacy}, Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestReport_MarksValuesTheReadingsDifferOn(t *testing.T) {
 			}
 		}
 	}
-	one, err := NewCompare(rec, []interp.Reading{seed}, Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
+	one, err := compareOf(rec, []interp.Reading{seed}, Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}

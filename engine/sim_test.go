@@ -18,16 +18,14 @@ import (
 
 // The engine wires these together; each must satisfy the interface the
 // other side declares (DESIGN.md "Packages and who may import whom").
-func TestCollaboratorsSatisfyInterfaces(t *testing.T) {
-	var (
-		_ interp.Body               = (*physics.Object)(nil)
-		_ physics.PositionManager   = (*interp.PositionManager)(nil)
-		_ physics.PartArray         = (*anim.PartArray)(nil)
-		_ physics.MotionInterpreter = (*anim.MotionInterp)(nil)
-		_ physics.MovementManager   = &movementManager{}
-		_ interp.Sink               = (*objectSink)(nil)
-	)
-}
+var (
+	_ interp.Body               = (*physics.Object)(nil)
+	_ physics.PositionManager   = (*interp.PositionManager)(nil)
+	_ physics.PartArray         = (*anim.PartArray)(nil)
+	_ physics.MotionInterpreter = (*anim.MotionInterp)(nil)
+	_ physics.MovementManager   = &movementManager{}
+	_ interp.Sink               = (*objectSink)(nil)
+)
 
 // recording-v1 "Delivery semantics": tick k delivers every event with
 // t ≤ k·dt, compared with a 1e-9 s tolerance; tick 0 delivers nothing.

@@ -142,6 +142,3 @@ func (s *Sim) Err() error {
 	}
 	return s.feed.err
 }
-
-// Streaming reports whether the Sim reads a stream (NewStream).
-func (s *Sim) Streaming() bool { return s.feed != nil }

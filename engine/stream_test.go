@@ -27,7 +27,7 @@ func streamTrace(t *testing.T, src recording.Source, opts Options, input string)
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteRun(&buf, s, input); err != nil {
+	if err := writeRun(&buf, s, input); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes(), s.Metrics()
@@ -41,7 +41,7 @@ func memoryTrace(t *testing.T, rec *recording.Recording, opts Options, input str
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteTrace(&buf, s, input, s.LastTick()); err != nil {
+	if err := writeTrace(&buf, s, input, s.LastTick()); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes(), s.Metrics()

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 	"glidepath/engine/tables"
 	"glidepath/interp"
@@ -27,7 +28,7 @@ func TestTableWriterCapturedRows(t *testing.T) {
 		r, _ := interp.ReadingByName(n)
 		readings = append(readings, r)
 	}
-	c, err := NewCompare(scenario.BenchRecording(20, 1, 0.5, 1), readings, Options{Assets: testAssets()})
+	c, err := compareOf(scenario.BenchRecording(20, 1, 0.5, 1), readings, Options{Assets: testAssets()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func TestTableWriterCapturedRows(t *testing.T) {
 		for _, s := range c.Sims() {
 			for _, r := range s.States(nil) {
 				want = append(want, tables.State{Input: "cliff", Reading: s.reading.Name, Tick: int64(s.tick),
-					T: float64(s.tick) / float64(s.rate), GUID: hexID(r.GUID), Cell: hexID(r.Cell),
+					T: float64(s.tick) / float64(s.rate), GUID: hexid.String(r.GUID), Cell: hexid.String(r.Cell),
 					X: float64(r.Origin[0]), Y: float64(r.Origin[1]), Z: float64(r.Origin[2]),
 					Heading: float64(s.RowHeading(&r)), Queue: int32(r.Queue), Fail: int32(r.Fail), Contact: r.Contact})
 			}

@@ -9,6 +9,7 @@ package engine
 import (
 	"fmt"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
 )
@@ -289,7 +290,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 			Input:   t.input,
 			Reading: reading,
 			Tick:    int64(e.Tick),
-			GUID:    hexID(e.GUID),
+			GUID:    hexid.String(e.GUID),
 			Event:   te.Kind.String(),
 			Detail:  string(t.detail),
 		}
@@ -355,18 +356,6 @@ func (t *TableWriter) Flush() error {
 		return t.flushEvents()
 	}
 	return nil
-}
-
-// hexID writes a guid or cell as 0x%08X.
-func hexID(v uint32) string {
-	const digits = "0123456789ABCDEF"
-	var b [10]byte
-	b[0], b[1] = '0', 'x'
-	for i := 9; i >= 2; i-- {
-		b[i] = digits[v&0xF]
-		v >>= 4
-	}
-	return string(b[:])
 }
 
 // MetricsRows flattens a report into rows of the metrics table: one per

@@ -74,49 +74,6 @@ func (t *TraceWriter) WriteTick() error {
 // Flush writes buffered rows to the destination.
 func (t *TraceWriter) Flush() error { return t.w.Flush() }
 
-// WriteTrace writes s from its current tick through tick last (stepping it)
-// as a whole trace.
-func WriteTrace(dst io.Writer, s *Sim, input string, last int) error {
-	tw, err := NewTraceWriter(dst, s, input)
-	if err != nil {
-		return err
-	}
-	if err := tw.WriteTick(); err != nil {
-		return err
-	}
-	for s.Tick() < last {
-		s.Step()
-		if err := tw.WriteTick(); err != nil {
-			return err
-		}
-	}
-	return tw.Flush()
-}
-
-// WriteRun writes s from its current tick until it is Done (Sim.Done) as a
-// whole trace — the way to trace a streamed Sim, whose last tick is known
-// only at the stream's end. A problem the stream reached (Sim.Err) is
-// returned after the rows of the ticks before it were written.
-func WriteRun(dst io.Writer, s *Sim, input string) error {
-	tw, err := NewTraceWriter(dst, s, input)
-	if err != nil {
-		return err
-	}
-	if err := tw.WriteTick(); err != nil {
-		return err
-	}
-	for !s.Done() {
-		s.Step()
-		if err := s.Err(); err != nil {
-			return err
-		}
-		if err := tw.WriteTick(); err != nil {
-			return err
-		}
-	}
-	return tw.Flush()
-}
-
 // Trace enumerations by the engine's values (the numbering is spelled out
 // rather than assumed equal).
 var (

@@ -150,21 +150,6 @@ func (s *Sim) Roster(dst []Named) []Named {
 	return dst
 }
 
-// NumSlots is the number of objects the run ever has (header entities and
-// creations; a guid deleted and re-created counts twice).
-func (s *Sim) NumSlots() int { return len(s.slots) }
-
-// NumObjects is the number of live objects.
-func (s *Sim) NumObjects() int {
-	n := 0
-	for _, o := range s.slots[:s.nslots] {
-		if o.st.alive {
-			n++
-		}
-	}
-	return n
-}
-
 // Object returns the view of the live object guid; ok is false when no live
 // object has that guid at the current tick.
 func (s *Sim) Object(guid uint32) (v ObjectView, ok bool) {

@@ -158,7 +158,7 @@ func TestShareCheckpoints_TraceIdenticalOnOneCoreAndSeveral(t *testing.T) {
 			close(done)
 		}
 		var buf bytes.Buffer
-		if err := WriteTrace(&buf, leader, "bench", leader.LastTick()); err != nil {
+		if err := writeTrace(&buf, leader, "bench", leader.LastTick()); err != nil {
 			t.Fatal(err)
 		}
 		<-done

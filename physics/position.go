@@ -42,9 +42,6 @@ func (p *Position) LandblockX() uint32 { return p.Cell >> 24 }
 // LandblockY is the YY of 0xXXYYCCCC.
 func (p *Position) LandblockY() uint32 { return (p.Cell >> 16) & 0xFF }
 
-// CellIndex is the CCCC of 0xXXYYCCCC.
-func (p *Position) CellIndex() uint32 { return p.Cell & 0xFFFF }
-
 // IsIndoor reports whether the cell is an indoor cell: cell & 0xFFFF >= 0x100
 // (seed 001, "2-byte cell IDs are dungeon/inside").
 func (p *Position) IsIndoor() bool { return IsIndoorCell(p.Cell) }

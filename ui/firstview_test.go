@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"glidepath/engine"
 	"glidepath/ui/model"
 )
 
@@ -20,14 +21,14 @@ func TestFirstView_MostEventfulAndRemotesBox(t *testing.T) {
 			s.AddObject(model.Object{GUID: 1, Pos: model.Vec3{10, 10, 0}})
 			s.AddObject(model.Object{GUID: 2, Pos: model.Vec3{30, 14, 0}})
 		}
-		h.Record(&s)
+		model.Record(h, &s)
 	}
 	x := model.NewIndex([]model.Event{
-		{Tick: 2, GUID: 1, Kind: model.EventSnap},
-		{Tick: 2, GUID: 2, Kind: model.EventBlip},
-		{Tick: 3, GUID: 2, Kind: model.EventBlip},
-		{Tick: 3, GUID: 1, Kind: model.EventRoute},
-		{Tick: 3, GUID: 1, Kind: model.EventRoute},
+		{Tick: 2, GUID: 1, Kind: engine.EventSnap},
+		{Tick: 2, GUID: 2, Kind: engine.EventBlip},
+		{Tick: 3, GUID: 2, Kind: engine.EventBlip},
+		{Tick: 3, GUID: 1, Kind: engine.EventRoute},
+		{Tick: 3, GUID: 1, Kind: engine.EventRoute},
 	})
 	if g := mostEventful(h, x); g != 2 {
 		t.Errorf("most eventful %d, want 2 (two blips beat a snap and routes)", g)

@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 
+	"glidepath/engine/hexid"
 	"glidepath/ui/inspect"
 	"glidepath/ui/render"
 )
@@ -51,7 +52,7 @@ func (l *objectList) update(a *app, r *run) {
 	for i := range s.Objects {
 		o := &s.Objects[i]
 		row := inspect.Row{GUID: o.GUID, Name: o.Name}
-		row.ID = guidText(o.GUID)
+		row.ID = hexid.String(o.GUID)
 		if row.Name == "" {
 			row.Name = row.ID
 		}
@@ -64,17 +65,6 @@ func (l *objectList) update(a *app, r *run) {
 		l.rows = append(l.rows, row)
 	}
 	l.scroll.setContent(len(l.visible)*rowHeight, a.lay.list.Dy())
-}
-
-// guidText formats a guid as 0xXXXXXXXX without fmt.
-func guidText(g uint32) string {
-	const hex = "0123456789ABCDEF"
-	var b [10]byte
-	b[0], b[1] = '0', 'x'
-	for i := range 8 {
-		b[9-i] = hex[g>>(4*i)&0xF]
-	}
-	return string(b[:])
 }
 
 // reveal scrolls so visible row k shows.

@@ -22,6 +22,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/assets"
+	"glidepath/interp"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
 )
@@ -204,7 +205,7 @@ func (a *app) openFile(path string) {
 // read behind the window. follow: the file is still being written.
 func openGrowing(path string, names []string, follow bool) ([]model.Source, *session, error) {
 	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: follow}
-	rs, err := simsource.Readings(names)
+	rs, err := interp.ReadingsByName(names)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,11 +9,12 @@ package ui
 import (
 	"strconv"
 
+	"glidepath/engine"
 	"glidepath/ui/model"
 )
 
 // causedKinds are the events that carry a cause chain.
-var causedKinds = model.KindSet(model.EventBlip, model.EventSnap, model.EventPop, model.EventHitch)
+var causedKinds = model.KindSet(engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch)
 
 // causeLines returns "tick T: what — why" for every event of ids (the
 // selection's events at the cursor's tick, newest first as Index.Recent

@@ -6,11 +6,11 @@
 package ui
 
 import (
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
 	"glidepath/ui/settings"
@@ -107,7 +107,7 @@ func (a *app) rememberView() error {
 		}
 	}
 	if a.sel.guid != 0 {
-		v.Select = fmt.Sprintf("0x%08X", a.sel.guid)
+		v.Select = hexid.String(a.sel.guid)
 	}
 	a.st.Put(v)
 	return a.st.Save()

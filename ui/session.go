@@ -271,7 +271,7 @@ func (s *session) buildTerrain() {
 	h := r.hist
 	if _, _, ok := h.Bounds(); !ok {
 		h = model.NewHistory()
-		h.Record(&r.snap)
+		model.Record(h, &r.snap)
 	}
 	if t, err := buildTerrain(r.info.World, h); err == nil {
 		s.terrain = t

@@ -48,10 +48,11 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if *context < 0 || *context > 1000 {
 		return badInput("diff: -context %d: want 0 to 1000 ticks", *context)
 	}
-	r, err := interp.ReadingByName(*reading)
+	rs, err := interp.ReadingChoice{Reading: *reading}.Resolve()
 	if err != nil {
 		return badInput("diff: %v", err)
 	}
+	r := rs[0]
 	if err := tabs.check("diff", files); err != nil {
 		return err
 	}

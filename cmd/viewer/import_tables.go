@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 )
@@ -52,7 +53,7 @@ func (t *importTable) add(ev *recording.Event, piece string, rate int) error {
 	r := tables.Imported{Input: t.input, Recording: filepath.Base(piece), T: ev.T,
 		Tick: int64(engine.DueTick(rate, ev.T)), Event: ev.Kind.String(), Detail: string(t.line)}
 	if ev.HasGUID {
-		t.guids = append(t.guids, tables.HexID(ev.GUID))
+		t.guids = append(t.guids, hexid.String(ev.GUID))
 		r.GUID = &t.guids[len(t.guids)-1]
 	}
 	t.rows = append(t.rows, r)

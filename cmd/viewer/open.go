@@ -123,46 +123,32 @@ func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Sou
 	return ui.Options{Sources: srcs, File: file, Camera: mode, Tick: tick, Select: guid}, nil
 }
 
-// readingFlags are -reading and -compare, shared by open and shot.
-type readingFlags struct {
-	reading, compare       string
-	readingSet, compareSet bool
-}
+// readingFlags are -reading and -compare, shared by open, shot and export:
+// -reading picks the reading whose overlays show, -compare adds others.
+type readingFlags struct{ interp.ReadingChoice }
 
 func (r *readingFlags) add(fs interface {
 	Func(name, usage string, fn func(string) error)
 }) {
-	r.reading = interp.DefaultReadingName
+	r.Reading = interp.DefaultReadingName
 	fs.Func("reading", "run under the reading `name`: "+strings.Join(interp.ReadingNames(), ", ")+", optionally +OPTION... (docs/readings.md; default "+interp.DefaultReadingName+")", func(s string) error {
-		r.reading, r.readingSet = s, true
+		r.Reading, r.ReadingSet = s, true
 		return nil
 	})
 	fs.Func("compare", "run these readings side by side, comma-separated (e.g. seed,ace); -reading picks the one whose overlays show", func(s string) error {
-		r.compare, r.compareSet = s, true
+		r.Compare, r.CompareSet = s, true
 		return nil
 	})
 }
 
-// readings is the list to run, the selected reading first. -compare with no
-// names in it (-compare= or -compare ,) is a usage error.
+// readings is the list of reading names to run, the selected one first
+// (interp.ReadingChoice.Names); openGrowing resolves them.
 func (r *readingFlags) readings() ([]string, error) {
-	if r.compareSet && strings.TrimSpace(strings.ReplaceAll(r.compare, ",", "")) == "" {
-		return nil, badInput("-compare %q: want reading names, comma-separated: %s", r.compare, strings.Join(interp.ReadingNames(), ", "))
+	names, err := r.Names()
+	if err != nil {
+		return nil, badInput("%v", err)
 	}
-	if r.compare == "" {
-		return []string{r.reading}, nil
-	}
-	var out []string
-	if r.readingSet {
-		out = append(out, r.reading)
-	}
-	for _, n := range strings.Split(r.compare, ",") {
-		n = strings.TrimSpace(n)
-		if n != "" && !(r.readingSet && n == r.reading) {
-			out = append(out, n)
-		}
-	}
-	return out, nil
+	return names, nil
 }
 
 // openSources reads the input (none: the built-in scenario), warns about
@@ -195,7 +181,7 @@ type startAt struct {
 // asks for, and makes one run per reading over it.
 func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, at startAt) ([]model.Source, error) {
 	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow}
-	rs, err := simsource.Readings(readings)
+	rs, err := interp.ReadingsByName(readings)
 	if err != nil {
 		return nil, usageError{err}
 	}

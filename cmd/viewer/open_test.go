@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"glidepath/interp"
 )
 
 // viewerCmd runs the command line args through run, as main does.
@@ -86,11 +88,11 @@ func TestReadingFlags_TheSelectedReadingComesFirst(t *testing.T) {
 		rf   readingFlags
 		want string
 	}{
-		{readingFlags{reading: "seed"}, "seed"},
-		{readingFlags{reading: "ace", readingSet: true}, "ace"},
-		{readingFlags{reading: "seed", compare: "seed, ace,legacy"}, "seed ace legacy"},
-		{readingFlags{reading: "ace", readingSet: true, compare: "seed,ace"}, "ace seed"},
-		{readingFlags{reading: "hexrays", readingSet: true, compare: "seed,ace"}, "hexrays seed ace"},
+		{readingFlags{interp.ReadingChoice{Reading: "seed"}}, "seed"},
+		{readingFlags{interp.ReadingChoice{Reading: "ace", ReadingSet: true}}, "ace"},
+		{readingFlags{interp.ReadingChoice{Reading: "seed", Compare: "seed, ace,legacy"}}, "seed ace legacy"},
+		{readingFlags{interp.ReadingChoice{Reading: "ace", ReadingSet: true, Compare: "seed,ace"}}, "ace seed"},
+		{readingFlags{interp.ReadingChoice{Reading: "hexrays", ReadingSet: true, Compare: "seed,ace"}}, "hexrays seed ace"},
 	} {
 		names, err := c.rf.readings()
 		if got := strings.Join(names, " "); got != c.want || err != nil {

@@ -190,33 +190,16 @@ func expectFailure(file string, ex *engine.ReportExpectations) error {
 	return nil
 }
 
-// readings resolves -reading and -compare.
+// readings resolves -reading and -compare (interp.ReadingChoice): -compare
+// lists every reading, so -reading beside it is refused.
 func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
-	names := []string{o.reading}
-	if compareSet := isSet(fs, "compare"); compareSet && strings.TrimSpace(strings.ReplaceAll(o.compare, ",", "")) == "" {
-		return nil, badInput("run: -compare %q: want reading names, comma-separated: %s", o.compare, strings.Join(interp.ReadingNames(), ", "))
+	c := interp.ReadingChoice{Reading: o.reading, ReadingSet: isSet(fs, "reading"),
+		Compare: o.compare, CompareSet: isSet(fs, "compare"), Exclusive: true}
+	rs, err := c.Resolve()
+	if err != nil {
+		return nil, badInput("run: %v", err)
 	}
-	if o.compare != "" {
-		if isSet(fs, "reading") {
-			return nil, badInput("run: give -reading or -compare, not both")
-		}
-		names = strings.Split(o.compare, ",")
-	}
-	var out []interp.Reading
-	for _, n := range names {
-		n = strings.TrimSpace(n)
-		r, err := interp.ReadingByName(n)
-		if err != nil {
-			return nil, badInput("run: %v", err)
-		}
-		for _, prev := range out {
-			if prev.Name == r.Name {
-				return nil, badInput("run: -compare names %q twice", n)
-			}
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return rs, nil
 }
 
 // openInput opens a recording or a capture as a stream, or compiles a

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,9 +20,9 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/clienttrace"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
-	"glidepath/engine/trace"
 	"glidepath/physics"
 )
 
@@ -92,45 +93,76 @@ func TestRun_TablesMatchTheTraceOfTheSameRun(t *testing.T) {
 	if got := parquetSchema(t, p("e.parquet")); !reflect.DeepEqual(got, eventsColumns) {
 		t.Errorf("events schema\n got %v\nwant %v", got, eventsColumns)
 	}
-	tr, err := trace.ReadFile(p("t.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	lines := traceLines(t, p("t.jsonl"))
 	states := readParquet[tables.State](t, p("s.parquet"))
 	events := readParquet[tables.Event](t, p("e.parquet"))
-	checkStates(t, tr, states)
+	checkStates(t, p("t.jsonl"), lines, states)
 	checkErrors(t, states)
-	checkEvents(t, p("t.jsonl"), tr, events)
+	checkEvents(t, lines, events)
 	checkMetrics(t, out, readParquet[tables.Metrics](t, p("m.parquet")))
 }
 
 func id(v uint32) string { return fmt.Sprintf("0x%08X", v) }
 
-// checkStates: one states row per Trace v1 state row, in the same order,
-// with the same values.
-func checkStates(t *testing.T, tr *trace.Trace, states []tables.State) {
+// traceLines is every line of a Trace v1 file as JSON, the header first.
+func traceLines(t *testing.T, path string) []map[string]any {
 	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []map[string]any
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, m)
+	}
+	return lines
+}
+
+// checkStates: one states row per Trace v1 state row, in the same order,
+// with the same values (the rows read by engine/clienttrace, which reads a
+// Trace v1 file as a client trace; fail, which a client trace has not, from
+// the row's line).
+func checkStates(t *testing.T, tracePath string, lines []map[string]any, states []tables.State) {
+	t.Helper()
+	rd, err := clienttrace.Open(tracePath, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
 	i := 0
-	for _, r := range tr.Rows {
-		if r.IsEvent {
-			continue
+	var rows []clienttrace.Row
+	for {
+		rows, err = rd.NextTick(rows)
+		if err == io.EOF {
+			break
 		}
-		if i >= len(states) {
-			t.Fatalf("states table ends at row %d; the trace goes on (tick %d)", i, r.State.Tick)
+		if err != nil {
+			t.Fatal(err)
 		}
-		s, ts := &states[i], &r.State
-		i++
-		lbx, lby := float64(ts.Cell>>24), float64(ts.Cell>>16&0xFF)
-		want := tables.State{
-			Input: exampleRecording, Reading: "seed", Tick: int64(ts.Tick), T: float64(ts.Tick) / 30,
-			GUID: id(ts.GUID), Cell: id(ts.Cell),
-			X: float64(ts.Origin[0]), Y: float64(ts.Origin[1]), Z: float64(ts.Origin[2]),
-			GX: lbx*192 + float64(ts.Origin[0]), GY: lby*192 + float64(ts.Origin[1]),
-			Heading: float64(ts.Heading), Queue: int32(ts.Queue), Fail: int32(ts.Fail), Contact: ts.Contact,
-			Error: s.Error,
-		}
-		if *s != want {
-			t.Fatalf("states row %d (trace line %d):\n got %+v\nwant %+v", i-1, r.Line, *s, want)
+		for _, ts := range rows {
+			if i >= len(states) {
+				t.Fatalf("states table ends at row %d; the trace goes on (tick %d)", i, ts.Tick)
+			}
+			s := &states[i]
+			i++
+			lbx, lby := float64(ts.Cell>>24), float64(ts.Cell>>16&0xFF)
+			want := tables.State{
+				Input: exampleRecording, Reading: "seed", Tick: int64(ts.Tick), T: float64(ts.Tick) / 30,
+				GUID: id(ts.GUID), Cell: id(ts.Cell),
+				X: float64(ts.Origin[0]), Y: float64(ts.Origin[1]), Z: float64(ts.Origin[2]),
+				GX: lbx*192 + float64(ts.Origin[0]), GY: lby*192 + float64(ts.Origin[1]),
+				Heading: float64(ts.Heading), Queue: int32(ts.Queue), Fail: int32(lines[ts.Line-1]["fail"].(float64)), Contact: ts.Contact,
+				Error: s.Error,
+			}
+			if *s != want {
+				t.Fatalf("states row %d (trace line %d):\n got %+v\nwant %+v", i-1, ts.Line, *s, want)
+			}
 		}
 	}
 	if i != len(states) || i == 0 {
@@ -192,53 +224,56 @@ func checkErrors(t *testing.T, states []tables.State) {
 
 // checkEvents: one events row per Trace v1 event row; detail holds the
 // row's fields other than tick, guid, event and branch.
-func checkEvents(t *testing.T, tracePath string, tr *trace.Trace, events []tables.Event) {
+func checkEvents(t *testing.T, lines []map[string]any, events []tables.Event) {
 	t.Helper()
-	f, err := os.Open(tracePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var lines []map[string]any
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var m map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			t.Fatal(err)
+	place := func(v any) physics.Position {
+		m := v.(map[string]any)
+		var cell uint32
+		fmt.Sscanf(m["cell"].(string), "0x%X", &cell)
+		p := physics.Position{Cell: cell}
+		for k, c := range m["origin"].([]any) {
+			p.Frame.Origin[k] = float32(c.(float64))
 		}
-		lines = append(lines, m)
+		return p
 	}
 	i := 0
 	kinds := map[string]int{}
-	for _, r := range tr.Rows {
-		if !r.IsEvent {
+	for n, line := range lines {
+		if _, ok := line["event"]; !ok {
 			continue
 		}
-		e, te := &events[i], &r.Event
+		if i >= len(events) {
+			t.Fatalf("events table ends at row %d; the trace goes on (line %d)", i, n+1)
+		}
+		e := &events[i]
 		i++
-		line := lines[r.Line-1]
-		moved := te.Kind == trace.KindBlip || te.Kind == trace.KindSnap
+		moved := line["event"] == "blip" || line["event"] == "snap"
 		// every blip and snap has a cause chain; no other row has one
-		if e.Input != exampleRecording || e.Reading != "seed" || e.Tick != int64(te.Tick) || e.GUID != id(te.GUID) ||
+		if e.Input != exampleRecording || e.Reading != "seed" || float64(e.Tick) != line["tick"] || e.GUID != line["guid"] ||
 			e.Event != line["event"] || (e.Cause != nil) != moved {
-			t.Fatalf("events row %d: %+v, trace line %d: %v", i-1, *e, r.Line, line)
+			t.Fatalf("events row %d: %+v, trace line %d: %v", i-1, *e, n+1, line)
 		}
 		if b, ok := line["branch"]; ok != (e.Branch != nil) || ok && b != *e.Branch {
 			t.Fatalf("events row %d: branch %v, trace %v", i-1, e.Branch, b)
 		}
-		for _, k := range []string{"tick", "guid", "event", "branch"} {
-			delete(line, k)
+		var from, to physics.Position
+		if moved {
+			from, to = place(line["from"]), place(line["to"])
 		}
-		var detail map[string]any
-		if err := json.Unmarshal([]byte(e.Detail), &detail); err != nil || !reflect.DeepEqual(detail, line) {
-			t.Fatalf("events row %d: detail %s, trace fields %v (%v)", i-1, e.Detail, line, err)
+		detail := map[string]any{}
+		for k, v := range line {
+			if k != "tick" && k != "guid" && k != "event" && k != "branch" {
+				detail[k] = v
+			}
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(e.Detail), &got); err != nil || !reflect.DeepEqual(got, detail) {
+			t.Fatalf("events row %d: detail %s, trace fields %v (%v)", i-1, e.Detail, detail, err)
 		}
 		if moved != (e.Distance != nil) {
 			t.Fatalf("events row %d (%s): distance %v", i-1, e.Event, e.Distance)
 		}
 		if moved {
-			from, to := physics.Position{Cell: te.From.Cell}, physics.Position{Cell: te.To.Cell}
-			from.Frame.Origin, to.Frame.Origin = te.From.Origin, te.To.Origin
 			if want := float64(from.Offset(&to).Len()); *e.Distance != want {
 				t.Fatalf("events row %d: distance %v, want %v", i-1, *e.Distance, want)
 			}

@@ -6,6 +6,7 @@ package main
 import (
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/simsource"
 )
@@ -15,7 +16,7 @@ import (
 // the input would report them.
 func tourStops(path, reading string) ([]ui.TourStop, error) {
 	spec := simsource.Spec{Path: path, Readings: []string{reading}, Assets: assets.FS()}
-	rs, err := simsource.Readings(spec.Readings)
+	rs, err := interp.ReadingsByName(spec.Readings)
 	if err != nil {
 		return nil, usageError{err}
 	}

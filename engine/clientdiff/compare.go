@@ -10,6 +10,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 )
 
 // Options parameterise a comparison.
@@ -203,7 +204,7 @@ func (c *Comparer) reindex() {
 		g := c.states[i].GUID
 		t := c.objs[g]
 		if t == nil {
-			t = &tracked{obj: Object{GUID: formatID(g), guid: g}, ctx: make([]ctxEntry, c.opts.Context), divTick: -1, since: c.tick}
+			t = &tracked{obj: Object{GUID: hexid.String(g), guid: g}, ctx: make([]ctxEntry, c.opts.Context), divTick: -1, since: c.tick}
 			for k := range t.ctx {
 				t.ctx[k].tick = -1
 			}
@@ -359,7 +360,7 @@ func (t *tracked) markAbsent(tick int) {
 func (c *Comparer) noteClientOnly(row *clienttrace.Row) {
 	co := c.clientOnly[row.GUID]
 	if co == nil {
-		co = &ClientOnly{GUID: formatID(row.GUID), FirstLine: row.Line}
+		co = &ClientOnly{GUID: hexid.String(row.GUID), FirstLine: row.Line}
 		c.clientOnly[row.GUID] = co
 		c.onlyOrder = append(c.onlyOrder, row.GUID)
 	}

@@ -7,6 +7,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 )
 
@@ -34,7 +35,7 @@ func TestCompare_SameNumbers(t *testing.T) {
 	} {
 		c := NewComparer(Options{Tolerance: DefaultTolerance})
 		c.sim = s
-		tr := &tracked{obj: Object{GUID: formatID(st.GUID), guid: st.GUID}, divTick: -1}
+		tr := &tracked{obj: Object{GUID: hexid.String(st.GUID), guid: st.GUID}, divTick: -1}
 		row := st
 		row.Origin = tc.retail
 		client := clienttrace.Row{Line: 1, GUID: st.GUID, Cell: st.Cell, Origin: tc.client}

@@ -4,10 +4,9 @@
 package clientdiff
 
 import (
-	"fmt"
-
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 )
 
 // Result is a whole comparison.
@@ -159,10 +158,8 @@ type ClientOnly struct {
 // MaxRanges bounds the tick ranges listed per object.
 const MaxRanges = 16
 
-func formatID(v uint32) string { return fmt.Sprintf("0x%08X", v) }
-
 func retailOf(st *engine.StateRow, events []engine.Event) Retail {
-	r := Retail{Cell: formatID(st.Cell), Origin: st.Origin, Global: clienttrace.Global(st.Cell, st.Origin),
+	r := Retail{Cell: hexid.String(st.Cell), Origin: st.Origin, Global: clienttrace.Global(st.Cell, st.Origin),
 		Queue: st.Queue, Fail: st.Fail, Contact: st.Contact, Events: []string{}}
 	for i := range events {
 		e := &events[i]
@@ -178,7 +175,7 @@ func retailOf(st *engine.StateRow, events []engine.Event) Retail {
 }
 
 func clientOf(row *clienttrace.Row) *Client {
-	c := &Client{Line: row.Line, Cell: formatID(row.Cell), Origin: row.Origin, Global: row.Global()}
+	c := &Client{Line: row.Line, Cell: hexid.String(row.Cell), Origin: row.Origin, Global: row.Global()}
 	if row.HasHeading {
 		h := row.Heading
 		c.Heading = &h

@@ -10,6 +10,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/hexid"
 )
 
 // Run compares s, from its current tick (0) to its last, with the client
@@ -108,7 +109,7 @@ func (c *Comparer) Finish(s *engine.Sim) *Result {
 		t := c.objs[g]
 		if t == nil {
 			// Created after the last tick compared, or never alive.
-			t = &tracked{obj: Object{GUID: formatID(g), guid: g}}
+			t = &tracked{obj: Object{GUID: hexid.String(g), guid: g}}
 		}
 		o := &t.obj
 		o.Name = names[g]

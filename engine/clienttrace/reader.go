@@ -11,12 +11,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"os"
 	"strconv"
 	"strings"
+
+	"glidepath/engine/hexid"
 )
 
 // Format is a client trace's spelling.
@@ -255,7 +256,7 @@ func (r *Reader) appendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, 
 		}
 		if i, dup := r.group.add(row.GUID); dup {
 			if !row.HasT {
-				r.fail(row.Line, "guid", formatID(row.GUID)+" already has a row at tick "+
+				r.fail(row.Line, "guid", hexid.String(row.GUID)+" already has a row at tick "+
 					strconv.Itoa(tick)+" (line "+strconv.Itoa(dst[start+i].Line)+")")
 				return dst[:start], ends, r.err
 			}
@@ -473,8 +474,6 @@ func (r *Reader) order(row *Row, state bool) bool {
 	r.prevTick, r.prevT, r.prevLine = row.Tick, row.T, row.Line
 	return true
 }
-
-func formatID(v uint32) string { return fmt.Sprintf("0x%08X", v) }
 
 func (r *Reader) fail(line int, field, problem string) {
 	if r.err == nil || r.err == io.EOF {

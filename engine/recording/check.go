@@ -5,7 +5,11 @@
 
 package recording
 
-import "fmt"
+import (
+	"fmt"
+
+	"glidepath/engine/hexid"
+)
 
 // roster tracks which objects exist: header entities, then creates and
 // deletes in file order.
@@ -28,9 +32,9 @@ func (r *roster) mustExist(guid uint32) string {
 		return ""
 	}
 	if line, ok := r.deleted[guid]; ok {
-		return fmt.Sprintf("entity %s was deleted on line %d", hexID(guid), line)
+		return fmt.Sprintf("entity %s was deleted on line %d", hexid.String(guid), line)
 	}
-	return "no entity " + hexID(guid)
+	return "no entity " + hexid.String(guid)
 }
 
 // checker holds the state the cross-line rules need.
@@ -129,7 +133,7 @@ func (c *checker) applyRoster(ev *Event) string {
 		return ""
 	case KindCreate:
 		if line, ok := r.live[ev.GUID]; ok {
-			return fmt.Sprintf("entity %s already exists (created on line %d)", hexID(ev.GUID), line)
+			return fmt.Sprintf("entity %s already exists (created on line %d)", hexid.String(ev.GUID), line)
 		}
 		delete(r.deleted, ev.GUID)
 		r.live[ev.GUID] = ev.Line

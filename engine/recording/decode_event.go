@@ -7,6 +7,8 @@ package recording
 import (
 	"encoding/hex"
 	"strconv"
+
+	"glidepath/engine/hexid"
 )
 
 // Top-level fields of the event objects. Every list starts with t, type and
@@ -251,7 +253,7 @@ func (d *decoder) rawPosition(ev *Event, n int32, hasGUID bool) bool {
 		return d.fail(base, "raw", noIndex, err.Error())
 	}
 	if hasGUID && u.GUID != ev.GUID {
-		return d.fail(base, "guid", noIndex, hexID(ev.GUID)+" differs from the raw message's guid "+hexID(u.GUID))
+		return d.fail(base, "guid", noIndex, hexid.String(ev.GUID)+" differs from the raw message's guid "+hexid.String(u.GUID))
 	}
 	ev.GUID, ev.HasGUID = u.GUID, true
 	d.rawHadGUID = hasGUID
@@ -422,7 +424,7 @@ func (d *decoder) moveToParams(s []int32, m *Motion) bool {
 			return false
 		}
 		if p.Flags&^MoveFlagsKnown != 0 {
-			return d.fail("motion", "flags", noIndex, "unknown MovementParams bits "+hexID(p.Flags&^MoveFlagsKnown)+" (known: 0x3FFFF)")
+			return d.fail("motion", "flags", noIndex, "unknown MovementParams bits "+hexid.String(p.Flags&^MoveFlagsKnown)+" (known: 0x3FFFF)")
 		}
 	}
 	// sticky and the flags' sticky bit say the same thing.
@@ -587,7 +589,7 @@ func (d *decoder) createEvent(ev *Event, s []int32) bool {
 		return false
 	}
 	if ev.HasGUID && ev.GUID != e.GUID {
-		return d.fail(base, "guid", noIndex, hexID(ev.GUID)+" differs from entity.guid "+hexID(e.GUID))
+		return d.fail(base, "guid", noIndex, hexid.String(ev.GUID)+" differs from entity.guid "+hexid.String(e.GUID))
 	}
 	ev.GUID, ev.HasGUID = e.GUID, true
 	ev.Entity = &e

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/physics"
 )
 
@@ -85,7 +86,7 @@ func (d *decoder) decodeHeader() (Header, bool) {
 			return h, false
 		}
 		if j, dup := seen[e.GUID]; dup {
-			return h, d.fail(base, "guid", noIndex, "duplicate guid "+hexID(e.GUID)+" (entities["+itoa(j)+"])")
+			return h, d.fail(base, "guid", noIndex, "duplicate guid "+hexid.String(e.GUID)+" (entities["+itoa(j)+"])")
 		}
 		seen[e.GUID] = i
 		h.Entities = append(h.Entities, e)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/hexid"
 	"glidepath/physics"
 )
 
@@ -23,21 +24,6 @@ func appendFloat32(b []byte, v float32) []byte {
 func formatT(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
 
 const hexDigits = "0123456789ABCDEF"
-
-// appendID writes a guid or cell as "0x%08X".
-func appendID(b []byte, v uint32) []byte {
-	b = append(b, '"', '0', 'x')
-	for shift := 28; shift >= 0; shift -= 4 {
-		b = append(b, hexDigits[(v>>uint(shift))&0xF])
-	}
-	return append(b, '"')
-}
-
-// hexID formats a guid for messages: 0x80000A01.
-func hexID(v uint32) string {
-	b := appendID(make([]byte, 0, 12), v)
-	return string(b[1 : len(b)-1])
-}
 
 // appendString writes s as a JSON string. Invalid UTF-8 is written as is;
 // the line check then rejects it.
@@ -102,7 +88,7 @@ func isIdentity(q mgl32.Quat) bool {
 // appendPositionFields writes "cell", "origin" and, unless it is the
 // identity or withRotation is false, "rotation".
 func appendPositionFields(b []byte, first bool, p *physics.Position, withRotation bool) []byte {
-	b = appendID(key(b, first, "cell"), p.Cell)
+	b = hexid.AppendQuoted(key(b, first, "cell"), p.Cell)
 	b = appendVec3(key(b, false, "origin"), p.Frame.Origin)
 	if withRotation && !isIdentity(p.Frame.Rot) {
 		b = appendQuat(key(b, false, "rotation"), p.Frame.Rot)
@@ -118,7 +104,7 @@ func appendStamps(b []byte, names []string, v []uint16) []byte {
 }
 
 func appendEntity(b []byte, e *Entity) []byte {
-	b = appendID(key(b, true, "guid"), e.GUID)
+	b = hexid.AppendQuoted(key(b, true, "guid"), e.GUID)
 	if e.Name != "" {
 		b = appendString(key(b, false, "name"), e.Name)
 	}
@@ -177,10 +163,10 @@ func appendEvent(b []byte, ev *Event) []byte {
 	case KindObserver, KindCreate:
 	case KindNote:
 		if ev.HasGUID {
-			b = appendID(key(b, false, "guid"), ev.GUID)
+			b = hexid.AppendQuoted(key(b, false, "guid"), ev.GUID)
 		}
 	default:
-		b = appendID(key(b, false, "guid"), ev.GUID)
+		b = hexid.AppendQuoted(key(b, false, "guid"), ev.GUID)
 	}
 	switch ev.Kind {
 	case KindPosition:
@@ -206,7 +192,7 @@ func appendEvent(b []byte, ev *Event) []byte {
 				if m.Target == ObserverTarget {
 					b = appendString(key(b, false, "target"), "observer")
 				} else {
-					b = appendID(key(b, false, "target"), m.Target)
+					b = hexid.AppendQuoted(key(b, false, "target"), m.Target)
 				}
 			}
 			if m.Sticky {
@@ -298,5 +284,5 @@ func appendMoveTo(b []byte, t MovementType, p *MoveToParams) []byte {
 	}
 	b = appendFloat32(key(b, false, "speed"), p.Speed)
 	b = appendFloat32(key(b, false, "desired_heading"), p.DesiredHeading)
-	return appendID(key(b, false, "flags"), p.Flags)
+	return hexid.AppendQuoted(key(b, false, "flags"), p.Flags)
 }

@@ -5,6 +5,8 @@
 
 package tables
 
+import "glidepath/engine/hexid"
+
 // StateValues are one state row's values, other than those its segment of
 // the batch shares (input, reading, tick, t).
 //
@@ -123,7 +125,7 @@ func (b *StateBatch) AppendStates(dst []State) []State {
 			if guid != nil {
 				r.GUID, r.Cell = guid[k], cell[k]
 			} else {
-				r.GUID, r.Cell = HexID(v.GUID), HexID(v.Cell)
+				r.GUID, r.Cell = hexid.String(v.GUID), hexid.String(v.Cell)
 			}
 			k++
 			if v.HasError {
@@ -135,16 +137,4 @@ func (b *StateBatch) AppendStates(dst []State) []State {
 		return nil
 	})
 	return dst
-}
-
-// HexID writes a guid or cell as 0x%08X, as the tables hold them.
-func HexID(v uint32) string {
-	const digits = "0123456789ABCDEF"
-	var b [10]byte
-	b[0], b[1] = '0', 'x'
-	for i := 9; i >= 2; i-- {
-		b[i] = digits[v&0xF]
-		v >>= 4
-	}
-	return string(b[:])
 }

@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"glidepath/engine/hexid"
 )
 
 // statePageRows bounds the rows of a data page. A page is a batch's rows
@@ -188,18 +190,18 @@ func (w *statesWriter) write(b []byte) {
 // while the object stays in its cell.
 func (w *statesWriter) objectIDs(v *StateValues) (gi, ci uint32) {
 	if uint32(v.Key) >= maxKey {
-		return w.guids.id(HexID(v.GUID)), w.cells.id(HexID(v.Cell))
+		return w.guids.id(hexid.String(v.GUID)), w.cells.id(hexid.String(v.Cell))
 	}
 	if int(v.Key) >= len(w.keys) {
 		w.keys = append(w.keys, make([]keyCache, int(v.Key)+1-len(w.keys))...)
 	}
 	kc := &w.keys[v.Key]
 	if kc.gen != w.gen || kc.guid != v.GUID {
-		kc.gen, kc.guid, kc.gidx = w.gen, v.GUID, w.guids.id(HexID(v.GUID))
+		kc.gen, kc.guid, kc.gidx = w.gen, v.GUID, w.guids.id(hexid.String(v.GUID))
 		kc.cgen = 0
 	}
 	if kc.cgen != w.gen || kc.cell != v.Cell {
-		kc.cgen, kc.cell, kc.cidx = w.gen, v.Cell, w.cells.id(HexID(v.Cell))
+		kc.cgen, kc.cell, kc.cidx = w.gen, v.Cell, w.cells.id(hexid.String(v.Cell))
 	}
 	return kc.gidx, kc.cidx
 }

@@ -17,6 +17,8 @@ import (
 	"github.com/parquet-go/parquet-go/encoding/rle"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
+
+	"glidepath/engine/hexid"
 )
 
 // randomRuns is n values below limit, in runs of random length (as
@@ -128,7 +130,7 @@ func randomStates(r *rand.Rand, n int) []State {
 				break
 			}
 			s := State{Input: input, Reading: reading, Tick: tick, T: float64(tick) / 30,
-				GUID: HexID(0x80000000 + uint32(o)), Cell: HexID(0xA9B40000 + uint32(r.IntN(4))),
+				GUID: hexid.String(0x80000000 + uint32(o)), Cell: hexid.String(0xA9B40000 + uint32(r.IntN(4))),
 				X: float64(float32(r.Float64() * 192)), Y: r.Float64() * 192, Z: -r.Float64(),
 				GX: r.NormFloat64() * 1e4, GY: math.Inf(1), Heading: float64(float32(r.Float64() * 360)),
 				Queue: int32(r.IntN(4)), Fail: int32(r.IntN(3)), Contact: r.IntN(3) > 0}

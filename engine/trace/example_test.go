@@ -1,11 +1,9 @@
-// Examples of writing a trace and diffing two.
+// An example of writing a trace.
 
 package trace_test
 
 import (
-	"fmt"
 	"os"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -27,18 +25,4 @@ func ExampleWriter() {
 	// {"format":"glidepath-trace","version":1,"tick_rate":30,"reading":"seed","input":"walk.jsonl"}
 	// {"tick":12,"guid":"0x80000A01","cell":"0xA9B4001F","origin":[91.25,90,0],"heading":90,"queue":2,"fail":0,"contact":true}
 	// {"tick":12,"guid":"0x80000A01","event":"route","branch":"interpolate"}
-}
-
-// Diff names the first tick and object where two traces differ.
-func ExampleDiff() {
-	const head = `{"format":"glidepath-trace","version":1,"tick_rate":30,"reading":"seed","input":"walk.jsonl"}` + "\n"
-	golden, _ := trace.Read("walk.trace.golden", strings.NewReader(head+
-		`{"tick":0,"guid":"0x80000A01","cell":"0xA9B4001F","origin":[90,90,0],"heading":90,"queue":0,"fail":0,"contact":true}`+"\n"+
-		`{"tick":1,"guid":"0x80000A01","cell":"0xA9B4001F","origin":[90.05,90,0],"heading":90,"queue":1,"fail":0,"contact":true}`+"\n"))
-	got, _ := trace.Read("got", strings.NewReader(head+
-		`{"tick":0,"guid":"0x80000A01","cell":"0xA9B4001F","origin":[90,90,0],"heading":90,"queue":0,"fail":0,"contact":true}`+"\n"+
-		`{"tick":1,"guid":"0x80000A01","cell":"0xA9B4001F","origin":[90,90,0],"heading":90,"queue":1,"fail":1,"contact":true}`+"\n"))
-	fmt.Println(trace.Diff(golden, got))
-	// Output:
-	// tick 1, object 0x80000A01 (lines 3, 3): state origin [90.05,90,0] != [90,90,0], fail 0 != 1
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/hexid"
 )
 
 // appendFloat writes v with Go's shortest float32 round-trip formatting
@@ -30,17 +32,6 @@ func appendFloat(b []byte, v float32) []byte {
 
 const hexDigits = "0123456789ABCDEF"
 
-// appendID writes a guid or cell as "0x%08X".
-func appendID(b []byte, v uint32) []byte {
-	b = append(b, '"', '0', 'x')
-	for shift := 28; shift >= 0; shift -= 4 {
-		b = append(b, hexDigits[(v>>uint(shift))&0xF])
-	}
-	return append(b, '"')
-}
-
-func formatID(v uint32) string { return fmt.Sprintf("0x%08X", v) }
-
 func appendVec3(b []byte, v mgl32.Vec3) []byte {
 	b = append(b, '[')
 	b = appendFloat(b, v[0])
@@ -53,7 +44,7 @@ func appendVec3(b []byte, v mgl32.Vec3) []byte {
 
 func appendPlace(b []byte, p *Place) []byte {
 	b = append(b, `{"cell":`...)
-	b = appendID(b, p.Cell)
+	b = hexid.AppendQuoted(b, p.Cell)
 	b = append(b, `,"origin":`...)
 	b = appendVec3(b, p.Origin)
 	return append(b, '}')
@@ -92,13 +83,13 @@ func appendRowStart(b []byte, tick int, guid uint32) []byte {
 	b = append(b, `{"tick":`...)
 	b = strconv.AppendInt(b, int64(tick), 10)
 	b = append(b, `,"guid":`...)
-	return appendID(b, guid)
+	return hexid.AppendQuoted(b, guid)
 }
 
 func appendState(b []byte, s *State) []byte {
 	b = appendRowStart(b, s.Tick, s.GUID)
 	b = append(b, `,"cell":`...)
-	b = appendID(b, s.Cell)
+	b = hexid.AppendQuoted(b, s.Cell)
 	b = append(b, `,"origin":`...)
 	b = appendVec3(b, s.Origin)
 	b = append(b, `,"heading":`...)
@@ -134,7 +125,7 @@ func checkEvent(e *Event) error {
 		bad = "kind " + e.Kind.String()
 	}
 	if bad != "" {
-		return fmt.Errorf("trace: tick %d, object %s: invalid %s", e.Tick, formatID(e.GUID), bad)
+		return fmt.Errorf("trace: tick %d, object %s: invalid %s", e.Tick, hexid.String(e.GUID), bad)
 	}
 	return nil
 }

@@ -14,10 +14,11 @@ import (
 	"glidepath/physics"
 )
 
-func TestMotionInterp_SatisfiesPhysicsInterfaces(t *testing.T) {
-	var _ physics.MotionInterpreter = NewMotionInterp()
-	var _ physics.PartArray = NewPartArray(nil)
-}
+// What physics calls (physics/collaborators.go).
+var (
+	_ physics.MotionInterpreter = (*MotionInterp)(nil)
+	_ physics.PartArray         = (*PartArray)(nil)
+)
 
 func state(fwd Motion, speed float32) InterpretedState {
 	st := DefaultInterpretedState()

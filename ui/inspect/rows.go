@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/ui/model"
 )
 
@@ -36,11 +38,11 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 		ev := x.Event(int(id))
 		e := &ev
 		switch e.Kind {
-		case model.EventBlip:
+		case engine.EventBlip:
 			m.Blips++
-		case model.EventSnap:
+		case engine.EventSnap:
 			m.Snaps++
-		case model.EventStallWindow:
+		case engine.EventStallWindow:
 			if !e.Pass {
 				m.StallFails++
 			}
@@ -51,7 +53,7 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 
 // MakeRow builds o's row.
 func MakeRow(o *model.Object, m Metrics) Row {
-	r := Row{GUID: o.GUID, Name: o.Name, ID: fmt.Sprintf("0x%08X", o.GUID)}
+	r := Row{GUID: o.GUID, Name: o.Name, ID: hexid.String(o.GUID)}
 	if r.Name == "" {
 		r.Name = r.ID
 	}

@@ -4,12 +4,15 @@
 // frame the viewer asks a Source for the state at the cursor and draws it;
 // scrubbing is moving the cursor, playing is stepping it.
 //
-// The viewer's own records of a run live here too: the per-tick History of
-// every object (trails, the timeline's plots, the object list's live
-// metrics), built once by Prerun, and an Index of the event log by object
-// and kind (received positions, blips, next and previous event).
+// The viewer's records of a run are the engine's store's (engine/store),
+// named here as the viewer uses them: the per-tick History of every object
+// (trails, the timeline's plots, the object list's live metrics), filled
+// once by Prerun, and the Index of the event log by object and kind
+// (received positions, blips, next and previous event).
 //
-// model imports no Ebitengine and no engine: the engine is adapted to Source
-// in package ui, and overlay, timeline and panel logic is tested against
-// hand-built snapshots.
+// model imports no Ebitengine. It reads the engine's own types where it
+// has no copy of its own: an event's kind is engine.EventKind (the one list
+// of kinds). The engine is adapted to Source in ui/simsource, and overlay,
+// timeline and panel logic is tested against hand-built snapshots
+// (modeltest).
 package model

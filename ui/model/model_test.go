@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -67,7 +68,7 @@ func TestHistory_RecordsTracksMetricsAndGaps(t *testing.T) {
 		if k < 3 || k > 6 { // object 2 is deleted over ticks 3–6
 			s.AddObject(Object{GUID: 2, Pos: base})
 		}
-		h.Record(&s)
+		Record(h, &s)
 	}
 	tr := h.Track(1)
 	sm, ok := tr.At(5)
@@ -98,26 +99,26 @@ func TestHistory_RecordsTracksMetricsAndGaps(t *testing.T) {
 
 func TestIndex_NextPrevRecentAndSpan(t *testing.T) {
 	ev := []Event{
-		{Tick: 1, GUID: 1, Kind: EventRoute},
-		{Tick: 2, GUID: 2, Kind: EventBlip},
-		{Tick: 5, GUID: 1, Kind: EventStallWindow, Pass: true},
-		{Tick: 5, GUID: 1, Kind: EventStallWindow, Pass: false},
-		{Tick: 9, GUID: 1, Kind: EventBlip},
-		{Tick: 9, GUID: 0, Kind: EventNote},
+		{Tick: 1, GUID: 1, Kind: engine.EventRoute},
+		{Tick: 2, GUID: 2, Kind: engine.EventBlip},
+		{Tick: 5, GUID: 1, Kind: engine.EventStallWindow, Pass: true},
+		{Tick: 5, GUID: 1, Kind: engine.EventStallWindow, Pass: false},
+		{Tick: 9, GUID: 1, Kind: engine.EventBlip},
+		{Tick: 9, GUID: 0, Kind: engine.EventNote},
 	}
 	x := NewIndex(ev)
-	blips := Filter{Kinds: KindSet(EventBlip)}
+	blips := Filter{Kinds: KindSet(engine.EventBlip)}
 	if i, ok := x.Next(2, blips); !ok || i != 4 {
 		t.Errorf("next blip after tick 2: %d %v, want 4", i, ok)
 	}
 	if i, ok := x.Prev(9, blips); !ok || i != 1 {
 		t.Errorf("previous blip before tick 9: %d %v, want 1", i, ok)
 	}
-	one := Filter{Kinds: KindSet(EventBlip), OneObject: true, GUID: 1}
+	one := Filter{Kinds: KindSet(engine.EventBlip), OneObject: true, GUID: 1}
 	if i, ok := x.Prev(9, one); ok {
 		t.Errorf("previous blip of object 1 before tick 9: %d, want none", i)
 	}
-	fails := Filter{Kinds: KindSet(EventStallWindow), FailOnly: true}
+	fails := Filter{Kinds: KindSet(engine.EventStallWindow), FailOnly: true}
 	if i, ok := x.Next(0, fails); !ok || i != 3 {
 		t.Errorf("next stall failure: %d %v, want 3", i, ok)
 	}
@@ -253,7 +254,7 @@ func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 		if k >= 150 {
 			s.AddObject(Object{GUID: 2}) // appears half-way
 		}
-		h.Record(&s)
+		Record(h, &s)
 		if k == 150 {
 			firsts = []*Sample{&h.Track(1).Samples[0], &h.Track(2).Samples[0]}
 		}
@@ -285,8 +286,8 @@ func TestHistory_ObjectsThatMovePlaceKeepTheirTracks(t *testing.T) {
 			s.AddNode(Node{Type: interp.NodePosition, Pos: pos(g, k).Add(Vec3{0, 0, float64(g)})})
 			b.Briefs = append(b.Briefs, BriefOf(&s.Objects[len(s.Objects)-1]))
 		}
-		objects.Record(&s)
-		briefs.Record(&b)
+		Record(objects, &s)
+		Record(briefs, &b)
 	}
 	for _, h := range []*History{objects, briefs} {
 		if len(h.Tracks()) != 4 {

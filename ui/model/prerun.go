@@ -51,7 +51,7 @@ func NewPrerunner(src Source, h *History) (*Prerunner, error) {
 		return nil, err
 	}
 	p.run.Snapshot(&p.snap)
-	h.Record(&p.snap)
+	Record(h, &p.snap)
 	return p, nil
 }
 
@@ -111,7 +111,7 @@ func (p *Prerunner) Advance(n int) {
 		p.run.Step()
 		if p.run.Tick()%p.hist.Stride() == 0 {
 			p.run.Snapshot(&p.snap)
-			p.hist.Record(&p.snap)
+			Record(p.hist, &p.snap)
 		}
 	}
 }

@@ -6,6 +6,7 @@
 package model
 
 import (
+	"glidepath/engine/store"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/draw"
@@ -39,6 +40,9 @@ type Snapshot struct {
 
 	// nodes backs every object's Queue.
 	nodes []Node
+	// recorded holds a full snapshot's objects as briefs while Record
+	// hands them to a History.
+	recorded []Brief
 }
 
 // Object is one live object at the snapshot's tick.
@@ -107,26 +111,6 @@ type Object struct {
 	Truth        Vec3
 	TruthHeading float64
 	TruthTick    int
-}
-
-// Brief is one live object as History.Record reads it.
-type Brief struct {
-	GUID uint32
-	Name string
-	// Cell and Pos are as Object's; Contact transient_state bit 0x1.
-	Cell    uint32
-	Pos     Vec3
-	Contact bool
-	// QueueLen is the queue's length and FailCounter node_fail_counter
-	// (the InterpolationState's); HeadPosition says the queue's head is a
-	// position node, at HeadPos.
-	QueueLen     int
-	FailCounter  int
-	HeadPosition bool
-	HeadPos      Vec3
-	// Truth is the latest server truth, when HasTruth.
-	HasTruth bool
-	Truth    Vec3
 }
 
 // BriefOf is the Brief of a full snapshot's object.
@@ -202,10 +186,7 @@ func (s *Snapshot) Find(guid uint32) int {
 }
 
 // Global returns a position's global coordinates as a Vec3.
-func Global(p *physics.Position) Vec3 {
-	g := p.Global()
-	return Vec3{g[0], g[1], g[2]}
-}
+func Global(p *physics.Position) Vec3 { return store.Global(p) }
 
 // Local returns a global point in the coordinates of cell's landblock, as a
 // position's frame spells them.

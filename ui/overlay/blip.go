@@ -5,11 +5,12 @@
 package overlay
 
 import (
+	"glidepath/engine"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
 
-var blipKinds = model.Filter{Kinds: model.KindSet(model.EventBlip)}
+var blipKinds = model.Filter{Kinds: model.KindSet(engine.EventBlip)}
 
 func (d *Drawer) blips(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/draw"
@@ -320,14 +321,14 @@ func fakeRecords(s *model.Snapshot) (*model.History, *model.Index) {
 			o.Pos = o.Pos.Add(draw.Vec3{0, float64(k-s.Tick) * 0.1, 0})
 			t.AddObject(o)
 		}
-		h.Record(&t)
+		model.Record(h, &t)
 	}
 	a := s.Objects[0]
 	events := []model.Event{
-		{Tick: 40, GUID: guidA, Kind: model.EventRoute, HasReceived: true, Received: a.Pos.Add(draw.Vec3{0, -4, 0}), Note: -1},
-		{Tick: 70, GUID: guidA, Kind: model.EventRoute, HasReceived: true, Received: a.Pos.Add(draw.Vec3{0, 2, 0}), Note: -1},
-		{Tick: 90, GUID: guidA, Kind: model.EventBlip, From: a.Pos.Add(draw.Vec3{-5, 0, 0}), To: a.Pos, Note: -1},
-		{Tick: 95, GUID: guidA, Kind: model.EventStallWindow, Pass: false, Note: -1},
+		{Tick: 40, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Pos.Add(draw.Vec3{0, -4, 0}), Note: -1},
+		{Tick: 70, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Pos.Add(draw.Vec3{0, 2, 0}), Note: -1},
+		{Tick: 90, GUID: guidA, Kind: engine.EventBlip, From: a.Pos.Add(draw.Vec3{-5, 0, 0}), To: a.Pos, Note: -1},
+		{Tick: 95, GUID: guidA, Kind: engine.EventStallWindow, Pass: false, Note: -1},
 	}
 	return h, model.NewIndex(events)
 }

@@ -5,11 +5,12 @@
 package overlay
 
 import (
+	"glidepath/engine"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
 
-var receivedKinds = model.Filter{Kinds: model.KindSet(model.EventRoute)}
+var receivedKinds = model.Filter{Kinds: model.KindSet(engine.EventRoute)}
 
 func (d *Drawer) received(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {

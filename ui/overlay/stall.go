@@ -8,12 +8,13 @@ package overlay
 import (
 	"image/color"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
 
-var stallFailures = model.Filter{Kinds: model.KindSet(model.EventStallWindow), FailOnly: true}
+var stallFailures = model.Filter{Kinds: model.KindSet(engine.EventStallWindow), FailOnly: true}
 
 func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {

@@ -37,37 +37,37 @@ func DeliverRows(t *Tick) []Row {
 		e := &t.Events[i]
 		r := Row{Step: Deliver, Ran: true, Doc: engine.DeliverDoc}
 		switch e.Kind {
-		case model.EventRoute:
+		case engine.EventRoute:
 			// The InterpolateTo or snap that followed belongs to the same
 			// UpdatePosition.
 			var next *model.Event
 			if i+1 < len(t.Events) {
-				if n := &t.Events[i+1]; n.Kind == model.EventEnqueue || n.Kind == model.EventSnap {
+				if n := &t.Events[i+1]; n.Kind == engine.EventEnqueue || n.Kind == engine.EventSnap {
 					next = n
 					i++
 				}
 			}
 			r.Value, r.Why, r.Doc = routeChain(e, next)
-		case model.EventEnqueue:
+		case engine.EventEnqueue:
 			r.Value, r.Why = enqueueChain(e)
 			r.Doc = engine.BranchDoc(e.Branch)
-		case model.EventSnap:
+		case engine.EventSnap:
 			r.Value = fmt.Sprintf("body placed: %s → %s", vec(e.From), vec(e.To))
 			r.Why = fmt.Sprintf("a teleport or slide moved the body %.2f m at once", e.To.Sub(e.From).Len())
 			r.Doc = engine.RouteDoc(physics.RouteTeleport)
-		case model.EventMotion:
+		case engine.EventMotion:
 			r.Value = "UpdateMotion applied"
 			r.Why = "the motion table's new animation changes the root motion and the catch-up speed from the next stage on"
-		case model.EventVector:
+		case engine.EventVector:
 			r.Value = "VectorUpdate ignored"
 			r.Why = "its vector stamp is not newer than the last one"
 			if e.Applied {
 				r.Value = "VectorUpdate applied"
 				r.Why = "the velocity and omega it carried are set on the body"
 			}
-		case model.EventCreate:
+		case engine.EventCreate:
 			r.Value, r.Why = "CreateObject", "the object enters the world at the position it carried"
-		case model.EventDelete:
+		case engine.EventDelete:
 			r.Value, r.Why = "DeleteObject", "the object leaves the world"
 		default:
 			continue
@@ -103,11 +103,11 @@ func routeChain(e, next *model.Event) (value, why, doc string) {
 	why = routeReason(e.Route)
 	if next != nil {
 		switch next.Kind {
-		case model.EventEnqueue:
+		case engine.EventEnqueue:
 			v, w := enqueueChain(next)
 			b.WriteString(" → " + v)
 			why += "; " + w
-		case model.EventSnap:
+		case engine.EventSnap:
 			fmt.Fprintf(&b, " → placed %.2f m away", next.To.Sub(next.From).Len())
 		}
 	}

@@ -7,6 +7,7 @@ package pipeline
 import (
 	"fmt"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -118,11 +119,11 @@ func adjustOffset(t *Tick, g *model.StageGeometry, dt float64) (string, string) 
 	for i := range t.Events {
 		e := &t.Events[i]
 		switch e.Kind {
-		case model.EventStallWindow:
+		case engine.EventStallWindow:
 			window = e
-		case model.EventNodeComplete:
+		case engine.EventNodeComplete:
 			completed = e
-		case model.EventBlip:
+		case engine.EventBlip:
 			blip = e
 		}
 	}
@@ -229,7 +230,7 @@ func useTime(t *Tick, g *model.StageGeometry) (string, string) {
 	}
 	for i := range t.Events {
 		e := &t.Events[i]
-		if e.Kind == model.EventBlip && t.Reading.StallPopsHead {
+		if e.Kind == engine.EventBlip && t.Reading.StallPopsHead {
 			return place(o.Cell, g.Pos[physics.StageUseTime]),
 				fmt.Sprintf("BLIP to %s: SetPositionSimple %.2f m, then StopInterpolating", e.Target, e.To.Sub(e.From).Len())
 		}

@@ -42,15 +42,15 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 	if !ok {
 		t.Fatal("the viewer's event log gives no cause chains")
 	}
-	counts := make(map[model.EventKind]int)
+	counts := make(map[engine.EventKind]int)
 	for i := log.Len() - 1; i >= 0; i-- {
 		e := log.At(i)
 		tick, text, ok := cl.Cause(i)
 		switch e.Kind {
-		case model.EventBlip, model.EventSnap, model.EventPop, model.EventHitch:
+		case engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch:
 			counts[e.Kind]++
 			k := key{int(e.Tick), e.GUID, engine.EventKind(e.Kind)}
-			if e.Kind == model.EventHitch {
+			if e.Kind == engine.EventHitch {
 				k.tick-- // a hitch is the still tick before the one that confirms it
 			}
 			if !ok || tick != k.tick || text != want[k] {
@@ -62,7 +62,7 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 			}
 		}
 	}
-	if counts[model.EventPop] == 0 || counts[model.EventHitch]+counts[model.EventBlip] == 0 {
+	if counts[engine.EventPop] == 0 || counts[engine.EventHitch]+counts[engine.EventBlip] == 0 {
 		t.Errorf("cliff logged %v: want pops and hitches or blips", counts)
 	}
 	t.Logf("cliff: %v", counts)

@@ -6,7 +6,6 @@ package simsource
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 
 	"glidepath/engine"
@@ -56,33 +55,11 @@ func LoadEvents(spec Spec) (*engine.EventStore, error) {
 	return engine.LoadEvents(spec.Path, spec.Assets, engine.LoadOptions{})
 }
 
-// Readings resolves reading names to presets, refusing unknown and
-// repeated names.
-func Readings(names []string) ([]interp.Reading, error) {
-	if len(names) == 0 {
-		names = []string{interp.DefaultReadingName}
-	}
-	var out []interp.Reading
-	for i, n := range names {
-		for _, prev := range names[:i] {
-			if prev == n {
-				return nil, fmt.Errorf("reading %q given twice", n)
-			}
-		}
-		r, err := interp.ReadingByName(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
 // Open loads the input and makes one Source per reading, in order. The runs
 // keep stage records, not event logs (their branches keep those); they are
 // at tick 0 and not yet pre-run.
 func Open(spec Spec) ([]*Source, error) {
-	readings, err := Readings(spec.Readings)
+	readings, err := interp.ReadingsByName(spec.Readings)
 	if err != nil {
 		return nil, err
 	}

@@ -11,10 +11,9 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
-	"sort"
 
 	"glidepath/engine"
-	"glidepath/engine/recording"
+	"glidepath/engine/store"
 	"glidepath/interp"
 	"glidepath/ui/model"
 )
@@ -32,7 +31,7 @@ type Source struct {
 	// note event's Source finds its number.
 	notes []int32
 	// causes are the log's cause chains, found as the viewer asks.
-	causes *causeBook
+	causes *store.Causes
 	// complete: the store was all read when Info was last refreshed
 	// (grow.go); until then Info grows with it.
 	complete bool
@@ -48,7 +47,7 @@ var (
 )
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
-	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: newCauseBook()}
+	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: store.NewCauses()}
 	s.info = model.Info{
 		File:     file,
 		Reading:  sim.Reading().Name,
@@ -79,9 +78,9 @@ func (s *Source) Branch() (model.Source, error) {
 	if err := sim.ShareCheckpoints(s.sim); err != nil {
 		return nil, err
 	}
-	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes, causes: newCauseBook(), complete: s.complete}
+	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes, causes: store.NewCauses(), complete: s.complete}
 	b.info.Notes = slices.Clone(s.info.Notes) // each grows its own
-	s.branch, s.causes = sim, newCauseBook()
+	s.branch, s.causes = sim, store.NewCauses()
 	return b, nil
 }
 
@@ -184,18 +183,7 @@ func (s *Source) brief(snap *model.Snapshot) {
 	s.briefs = s.sim.Briefs(s.briefs[:0])
 	snap.Briefs = slices.Grow(snap.Briefs, len(s.briefs))
 	for i := range s.briefs {
-		v := &s.briefs[i]
-		b := model.Brief{
-			GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: model.Global(&v.Position),
-			Contact: v.Contact, QueueLen: v.QueueLen, FailCounter: int(v.FailCounter), HasTruth: v.HasTruth,
-		}
-		if v.HasTruth {
-			b.Truth = model.Global(&v.Truth)
-		}
-		if v.QueueLen > 0 && v.Head.Type == interp.NodePosition {
-			b.HeadPosition, b.HeadPos = true, model.Global(&v.Head.Position)
-		}
-		snap.Briefs = append(snap.Briefs, b)
+		snap.Briefs = append(snap.Briefs, store.BriefOf(&s.briefs[i]))
 	}
 }
 
@@ -209,67 +197,5 @@ func (s *Source) Events() model.EventLog {
 	if s.branch != nil {
 		sim = s.branch
 	}
-	return eventLog{view: sim.LogView(), store: s.store, notes: s.notes, causes: s.causes}
-}
-
-// eventLog is the engine's log as a model.EventLog: a fixed-length view,
-// so it may be read while the Sim that writes the log appends past it.
-type eventLog struct {
-	view  engine.LogView
-	store *engine.EventStore
-	notes []int32
-	// causes is shared by every view of the same log.
-	causes *causeBook
-}
-
-// Cause is entry i's cause chain (model.CauseLog).
-func (l eventLog) Cause(i int) (int, string, bool) { return l.causes.cause(l.view, i) }
-
-func (l eventLog) Len() int         { return l.view.Len() }
-func (l eventLog) Tick(i int) int32 { return l.view.Tick(i) }
-func (l eventLog) At(i int) model.Event {
-	e := l.view.At(i)
-	m := l.convert(&e)
-	if st, ok := l.view.StoredStamps(i); ok && m.HasReceived {
-		m.HasStamps, m.StampsStored = true, st
-	}
-	return m
-}
-func (l eventLog) Entry(i int) (int32, uint32, model.EventKind, bool, bool) {
-	tick, guid, kind, pass, success := l.view.Entry(i)
-	return tick, guid, model.EventKind(kind), pass, success
-}
-func (l eventLog) Who(i int) (uint32, model.EventKind) {
-	guid, kind := l.view.Who(i)
-	return guid, model.EventKind(kind)
-}
-
-// convert turns one engine event into the viewer's.
-func (l eventLog) convert(e *engine.Event) model.Event {
-	m := model.Event{
-		Tick: e.Tick, GUID: e.GUID, Kind: model.EventKind(e.Kind),
-		Route: e.Route, Branch: e.Branch, Target: e.Target, Pruned: e.Pruned,
-		Evicted: e.Evicted, Success: e.Success, Pass: e.Pass, Contact: e.Contact, Applied: e.Applied,
-		Cumulative: e.Cumulative, ProgressQuantum: e.ProgressQuantum,
-		Note: -1,
-	}
-	if e.Kind == engine.EventBlip || e.Kind == engine.EventSnap || e.Kind == engine.EventPop || e.Kind == engine.EventHitch {
-		from, to := e.From.Position(), e.To.Position()
-		m.From, m.To = model.Global(&from), model.Global(&to)
-	}
-	if src := int(e.Source); e.Kind == engine.EventRoute && src >= 0 && src < l.store.Len() {
-		var re recording.Event
-		l.store.At(src, &re)
-		if re.Kind == recording.KindPosition {
-			m.HasReceived, m.Received = true, model.Global(&re.Update.Pos)
-			q := re.Update.Seq
-			m.StampsIn = [4]uint16{q.Instance, q.Position, q.Teleport, q.ForcePosition}
-		}
-	}
-	if e.Kind == engine.EventNote {
-		if k := sort.Search(len(l.notes), func(i int) bool { return l.notes[i] >= e.Source }); k < len(l.notes) && l.notes[k] == e.Source {
-			m.Note = int32(k)
-		}
-	}
-	return m
+	return store.NewEventLog(sim.LogView(), s.store, s.notes, s.causes)
 }

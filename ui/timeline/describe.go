@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -56,7 +58,7 @@ func Describe(e *model.Event, d *Data) string {
 func who(e *model.Event, d *Data) string {
 	who := ""
 	if e.GUID != 0 {
-		who = fmt.Sprintf(" · 0x%08X", e.GUID)
+		who = " · " + hexid.String(e.GUID)
 		if d != nil && d.History != nil {
 			if tr := d.History.Track(e.GUID); tr != nil && tr.Name != "" {
 				who = " · " + tr.Name + who
@@ -68,7 +70,7 @@ func who(e *model.Event, d *Data) string {
 
 func what(e *model.Event, d *Data) string {
 	switch e.Kind {
-	case model.EventRoute:
+	case engine.EventRoute:
 		s := "UpdatePosition → " + e.Route.String()
 		if h, ok := routeHelp[e.Route]; ok {
 			s = "UpdatePosition → " + h
@@ -77,7 +79,7 @@ func what(e *model.Event, d *Data) string {
 			s += " · " + stampsText(e)
 		}
 		return s
-	case model.EventEnqueue:
+	case engine.EventEnqueue:
 		s := "InterpolateTo: " + e.Branch.String() + " branch"
 		switch e.Branch {
 		case interp.BranchFar:
@@ -92,36 +94,36 @@ func what(e *model.Event, d *Data) string {
 			s += ", queue full: head dropped"
 		}
 		return s
-	case model.EventNodeComplete:
+	case engine.EventNodeComplete:
 		if e.Success {
 			return "NodeCompleted(1): head reached within 0.05 m"
 		}
 		return "NodeCompleted(0): a stall window gave up on the head"
-	case model.EventStallWindow:
+	case engine.EventStallWindow:
 		verdict := "fail"
 		if e.Pass {
 			verdict = "pass"
 		}
 		return fmt.Sprintf("stall window: %s, cumulative %.3f m, progress_quantum %.3f", verdict, e.Cumulative, e.ProgressQuantum)
-	case model.EventBlip:
+	case engine.EventBlip:
 		return fmt.Sprintf("blip to %s: %.2f m", e.Target, e.To.Sub(e.From).Len())
-	case model.EventSnap:
+	case engine.EventSnap:
 		return fmt.Sprintf("snap (teleport or slide): %.2f m", e.To.Sub(e.From).Len())
-	case model.EventPop:
+	case engine.EventPop:
 		return fmt.Sprintf("pop: %.2f m with no blip or snap", e.To.Sub(e.From).Len())
-	case model.EventHitch:
+	case engine.EventHitch:
 		return fmt.Sprintf("hitch: still at tick %d between moving ticks", e.Tick-1)
-	case model.EventContact:
+	case engine.EventContact:
 		if e.Contact {
 			return "Contact set: on the ground"
 		}
 		return "Contact cleared: airborne"
-	case model.EventNote:
+	case engine.EventNote:
 		if d != nil && d.Info != nil && e.Note >= 0 && int(e.Note) < len(d.Info.Notes) {
 			return "note: " + d.Info.Notes[e.Note].Text
 		}
 		return "note"
-	case model.EventVector:
+	case engine.EventVector:
 		if e.Applied {
 			return "VectorUpdate applied"
 		}

@@ -9,7 +9,7 @@ import (
 	"math"
 	"strconv"
 
-	"glidepath/ui/model"
+	"glidepath/engine"
 )
 
 // Strip colours.
@@ -174,7 +174,7 @@ func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 		if !ok || lane == LaneNotes {
 			return
 		}
-		if e.Kind == model.EventRoute && e.HasStamps {
+		if e.Kind == engine.EventRoute && e.HasStamps {
 			// The same update in the stamps lane, by its verdict.
 			if x := int(math.Floor(v.XOf(float64(e.Tick)*scale) - v.X)); x >= 0 && x < w {
 				col, prio := stampMark(e)

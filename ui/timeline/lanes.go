@@ -8,6 +8,7 @@ package timeline
 import (
 	"image/color"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -63,23 +64,23 @@ func (l Lane) String() string {
 }
 
 // laneKinds are the event kinds each lane shows.
-var laneKinds = [NumLanes]model.EventKind{
-	LaneUpdates:     model.EventRoute,
-	LaneEnqueues:    model.EventEnqueue,
-	LaneCompletions: model.EventNodeComplete,
-	LaneStall:       model.EventStallWindow,
-	LaneBlips:       model.EventBlip,
-	LaneSnaps:       model.EventSnap,
-	LanePops:        model.EventPop,
-	LaneHitches:     model.EventHitch,
-	LaneContact:     model.EventContact,
-	LaneNotes:       model.EventNote,
-	LaneStamps:      model.EventRoute,
+var laneKinds = [NumLanes]engine.EventKind{
+	LaneUpdates:     engine.EventRoute,
+	LaneEnqueues:    engine.EventEnqueue,
+	LaneCompletions: engine.EventNodeComplete,
+	LaneStall:       engine.EventStallWindow,
+	LaneBlips:       engine.EventBlip,
+	LaneSnaps:       engine.EventSnap,
+	LanePops:        engine.EventPop,
+	LaneHitches:     engine.EventHitch,
+	LaneContact:     engine.EventContact,
+	LaneNotes:       engine.EventNote,
+	LaneStamps:      engine.EventRoute,
 }
 
 // LaneOf is the lane an event kind is drawn in; ok is false for kinds the
 // strip does not show (motion, vector, create, delete).
-func LaneOf(k model.EventKind) (Lane, bool) {
+func LaneOf(k engine.EventKind) (Lane, bool) {
 	for l, lk := range laneKinds {
 		if lk == k && lk != 0 {
 			return Lane(l), true
@@ -132,12 +133,12 @@ var RouteColors = map[physics.Route]color.RGBA{
 // which of several events sharing a pixel column shows.
 func mark(e *model.Event) (color.RGBA, int) {
 	switch e.Kind {
-	case model.EventRoute:
+	case engine.EventRoute:
 		if c, ok := RouteColors[e.Route]; ok {
 			return c, int(e.Route)
 		}
 		return ColorMuted, 0
-	case model.EventEnqueue:
+	case engine.EventEnqueue:
 		switch e.Branch {
 		case interp.BranchFar:
 			return ColorBlip, 3
@@ -148,25 +149,25 @@ func mark(e *model.Event) (color.RGBA, int) {
 			return ColorSnap, 2
 		}
 		return ColorQueue, 1
-	case model.EventNodeComplete, model.EventStallWindow:
+	case engine.EventNodeComplete, engine.EventStallWindow:
 		if e.Success || e.Pass {
 			return ColorPass, 1
 		}
 		return ColorFail, 2
-	case model.EventBlip:
+	case engine.EventBlip:
 		return ColorBlip, 1
-	case model.EventSnap:
+	case engine.EventSnap:
 		return ColorSnap, 1
-	case model.EventPop:
+	case engine.EventPop:
 		return ColorPop, 1
-	case model.EventHitch:
+	case engine.EventHitch:
 		return ColorHitch, 1
-	case model.EventContact:
+	case engine.EventContact:
 		if e.Contact {
 			return ColorContact, 1
 		}
 		return ColorAirborne, 2
-	case model.EventNote:
+	case engine.EventNote:
 		return ColorNote, 1
 	}
 	return ColorMuted, 0

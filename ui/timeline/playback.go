@@ -34,9 +34,6 @@ func (p *Playback) Cursor() int { return p.cursor }
 // Last is the run's last tick.
 func (p *Playback) Last() int { return p.last }
 
-// Rate is ticks per second.
-func (p *Playback) Rate() int { return p.rate }
-
 // Playing reports whether the cursor moves by itself.
 func (p *Playback) Playing() bool { return p.playing }
 

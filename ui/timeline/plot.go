@@ -211,7 +211,6 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 			p.Polyline(t.xy, 1.5, col)
 		}
 	}
-	t.plotMax = t.peaks[PlotDistHead]
 	cx := x0 + 6
 	for f := PlotField(0); f < NumPlotFields; f++ {
 		if f == PlotClient && !t.hasClient {
@@ -229,6 +228,3 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 		p.Text(x0+6, y0+16, "select an object to plot these fields; click a name to show or hide it", dimText)
 	}
 }
-
-// PlotMax is the distance-to-head scale, metres, as last drawn.
-func (t *Timeline) PlotMax() float64 { return t.plotMax }

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"math"
 
+	"glidepath/engine"
 	"glidepath/ui/model"
 )
 
@@ -101,8 +102,7 @@ type Timeline struct {
 	hoverEvent  int // index into the log, −1 for none
 	hoverNote   int // index into the notes, −1 for none
 	hoverText   string
-	hoverRun    int // the stacked run hovered, −1 for none
-	plotMax     float64
+	hoverRun    int  // the stacked run hovered, −1 for none
 	plotSet     bool // Plot was given its default
 	peaks       [NumPlotFields]float64
 	// hasClient: the last drawn plot had a client trace to compare with.
@@ -302,9 +302,9 @@ func preferred(e *model.Event, than model.Event) bool {
 func laneMatch(l Lane, f model.Filter, e *model.Event) bool {
 	f.FailOnly = false
 	if l == LaneNotes {
-		return e.Kind == model.EventNote
+		return e.Kind == engine.EventNote
 	}
-	return f.Match(e)
+	return f.Match(e.GUID, e.Kind, e.Pass, e.Success)
 }
 
 // visit calls fn with the index of every event of ticks lo..hi that the

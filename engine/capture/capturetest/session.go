@@ -156,9 +156,6 @@ func (s *Session) Retransmit(t float64) {
 	s.F.UDP(s.At(t), s.Server, s.Client, true, again)
 }
 
-// LastPacket returns the last packet built.
-func (s *Session) LastPacket() []byte { return s.last }
-
 // TimeSync sends a header-only packet with a TimeSync and an AckSequence
 // optional header.
 func (s *Session) TimeSync(t float64) {

@@ -3,7 +3,7 @@
 // goroutine, up to the entry asked about. The chains are built once, by the
 // engine; the viewer only formats them.
 
-package simsource
+package store
 
 import (
 	"sync"
@@ -11,8 +11,9 @@ import (
 	"glidepath/engine"
 )
 
-// causeBook remembers the chain of every log entry that has one.
-type causeBook struct {
+// Causes remembers the chain of every log entry that has one; one Causes
+// serves every view of the same log.
+type Causes struct {
 	mu  sync.Mutex
 	x   engine.Explainer
 	fed int // entries given to x
@@ -26,8 +27,9 @@ type bookCause struct {
 	text string
 }
 
-func newCauseBook() *causeBook {
-	b := &causeBook{at: make(map[int]bookCause)}
+// NewCauses returns an empty book of a log's cause chains.
+func NewCauses() *Causes {
+	b := &Causes{at: make(map[int]bookCause)}
 	b.x.OnCause = func(c *engine.Cause) {
 		b.at[b.cur] = bookCause{tick: c.Tick, text: c.What + " — " + c.Why}
 	}
@@ -37,7 +39,7 @@ func newCauseBook() *causeBook {
 // cause feeds view's entries up to i and returns i's chain. Entries are
 // never rewritten and every view is a prefix of the same log, so what was
 // fed stays valid.
-func (b *causeBook) cause(view engine.LogView, i int) (int, string, bool) {
+func (b *Causes) cause(view engine.LogView, i int) (int, string, bool) {
 	if i < 0 || i >= view.Len() {
 		return 0, "", false
 	}

@@ -4,7 +4,7 @@
 // are held this way: a plot a few hundred pixels high cannot show finer
 // than that, and an object-tick's sample shrinks from 24 to 20 bytes.
 
-package model
+package store
 
 import "math"
 

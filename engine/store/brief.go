@@ -1,0 +1,31 @@
+// A run's brief views as the history records them: the engine's
+// BriefView (landblock-local positions) in global metres.
+
+package store
+
+import (
+	"glidepath/engine"
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// Global is p in global metres (physics.Position.Global).
+func Global(p *physics.Position) Vec3 {
+	g := p.Global()
+	return Vec3{g[0], g[1], g[2]}
+}
+
+// BriefOf is the Brief of an engine brief view (engine.Sim.Briefs).
+func BriefOf(v *engine.BriefView) Brief {
+	b := Brief{
+		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position),
+		Contact: v.Contact, QueueLen: v.QueueLen, FailCounter: int(v.FailCounter), HasTruth: v.HasTruth,
+	}
+	if v.HasTruth {
+		b.Truth = Global(&v.Truth)
+	}
+	if v.QueueLen > 0 && v.Head.Type == interp.NodePosition {
+		b.HeadPosition, b.HeadPos = true, Global(&v.Head.Position)
+	}
+	return b
+}

@@ -1,0 +1,348 @@
+// History: every object's state tick by tick — or every few ticks, at the
+// resolution trails and the timeline's plot draw, so a long crowd fits in
+// memory — recorded once while the run is pre-run, so trails, the
+// timeline's plots and the object list's live metrics read any tick without
+// seeking the run.
+
+package store
+
+import (
+	"math"
+	"unsafe"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"glidepath/physics"
+)
+
+// Vec3 is a point or vector in global metres (X east, Y north, Z up), as
+// the viewer draws them.
+type Vec3 = mgl64.Vec3
+
+// Brief is one live object as History.Record reads it: what a trail, a
+// plot and the object list need of it (120 bytes; the pre-run records one
+// of every object every few ticks).
+type Brief struct {
+	GUID uint32
+	Name string
+	// Cell is m_position's cell and Pos the body's position, global
+	// metres; Contact transient_state bit 0x1.
+	Cell    uint32
+	Pos     Vec3
+	Contact bool
+	// QueueLen is the queue's length and FailCounter node_fail_counter
+	// (the InterpolationState's); HeadPosition says the queue's head is a
+	// position node, at HeadPos.
+	QueueLen     int
+	FailCounter  int
+	HeadPosition bool
+	HeadPos      Vec3
+	// Truth is the latest server truth, when HasTruth.
+	HasTruth bool
+	Truth    Vec3
+}
+
+// Sample is one object's state at one tick.
+type Sample struct {
+	// Pos is the body position relative to History.Origin, metres (float32
+	// keeps a long crowd run small; relative keeps it exact to a millimetre).
+	Pos [3]float32
+	// DistHead is the distance from the body to the queue's head, metres;
+	// NaN when the queue is empty or its head is not a position node.
+	// Held to 0.4 % (bf16.go): the plot's resolution.
+	DistHead BF16
+	// ErrTruth is the distance from the body to the latest server truth,
+	// metres; NaN before any truth. Held to 0.4 %, as DistHead.
+	ErrTruth BF16
+	// Queue is the queue length (capped at 255); Fail node_fail_counter.
+	Queue uint8
+	Fail  int8
+	// Alive says the object existed at this tick; the other fields are
+	// zero when it did not.
+	Alive   bool
+	Contact bool
+}
+
+// Track is one object's samples from the first tick it was seen: sample i
+// is tick First + i·Stride.
+type Track struct {
+	GUID    uint32
+	Name    string
+	First   int
+	Stride  int
+	Samples []Sample
+}
+
+// At returns the sample at tick (the latest recorded at or before it); ok
+// is false outside the track or where the object was not alive.
+func (t *Track) At(tick int) (s Sample, ok bool) {
+	if tick < t.First {
+		return Sample{}, false
+	}
+	i := (tick - t.First) / max(t.Stride, 1)
+	if i >= len(t.Samples) || !t.Samples[i].Alive {
+		return Sample{}, false
+	}
+	return t.Samples[i], true
+}
+
+// tickOf is the tick of sample i.
+func (t *Track) tickOf(i int) int { return t.First + i*max(t.Stride, 1) }
+
+// History holds the tracks of one run. One goroutine records; others read
+// the copies Clone makes, which later recording never changes.
+type History struct {
+	// stride is the number of ticks between samples.
+	stride int
+	// Origin is subtracted from every recorded position.
+	Origin    Vec3
+	hasOrigin bool
+	tracks    []Track
+	// index finds a guid's track; it is only ever looked up, never
+	// iterated, so nothing depends on its order.
+	index map[uint32]int
+	// hint is the track of the object at each place of the last snapshot
+	// recorded (only the recording History reads it).
+	hint []int
+	// indoor holds the outdoor grid cells (24 m, global) where an object or
+	// the observer stood in an indoor cell; lookup only.
+	indoor map[[2]int32]bool
+	// last is the last tick recorded, −1 before any.
+	last int
+	// lo and hi bound every recorded position, relative to Origin, once
+	// bounded.
+	lo, hi  [3]float32
+	bounded bool
+	// expect is the run's expected last tick (SetExpected; 0: unknown).
+	expect int
+}
+
+// NewHistory returns an empty history.
+func NewHistory() *History {
+	return &History{stride: 1, index: make(map[uint32]int), indoor: make(map[[2]int32]bool), last: -1}
+}
+
+// HistoryBudget is the memory the samples of one run's history may use,
+// bytes: a run of more object-ticks is sampled every few ticks.
+const HistoryBudget = 192 << 20
+
+// StrideFor is the smallest stride at which objects objects over ticks
+// ticks fit HistoryBudget.
+func StrideFor(objects, ticks int) int {
+	per := int64(unsafe.Sizeof(Sample{}))
+	total := int64(max(objects, 1)) * int64(max(ticks, 1)) * per
+	return int(max((total+HistoryBudget-1)/HistoryBudget, 1))
+}
+
+// SetStride samples every stride ticks (ticks that are multiples of it);
+// it must be called before anything is recorded.
+func (h *History) SetStride(stride int) {
+	if h.last < 0 {
+		h.stride = max(stride, 1)
+	}
+}
+
+// SetExpected says the run is expected to end at tick last, so that each
+// track is allocated once for the samples it will hold rather than grown
+// (and copied) as it fills; a track that outgrows it grows as usual.
+func (h *History) SetExpected(last int) { h.expect = max(last, 0) }
+
+// Expected is the run's expected last tick (0: unknown).
+func (h *History) Expected() int { return h.expect }
+
+// Stride is the number of ticks between samples.
+func (h *History) Stride() int { return h.stride }
+
+// Clone returns a copy of what is recorded so far that later Records do
+// not change, for reading on another goroutine: samples are appended,
+// never rewritten, so the copy shares them.
+func (h *History) Clone() *History {
+	c := *h
+	c.hint = nil
+	c.tracks = append([]Track(nil), h.tracks...)
+	c.index = make(map[uint32]int, len(h.index))
+	for k, v := range h.index { // copying a map: order does not matter
+		c.index[k] = v
+	}
+	c.indoor = make(map[[2]int32]bool, len(h.indoor))
+	for k, v := range h.indoor {
+		c.indoor[k] = v
+	}
+	return &c
+}
+
+// LastTick is the last tick recorded, −1 before any.
+func (h *History) LastTick() int { return h.last }
+
+// Tracks returns every track, in the order objects were first seen.
+func (h *History) Tracks() []Track { return h.tracks }
+
+// Track returns guid's track, or nil.
+func (h *History) Track(guid uint32) *Track {
+	if i, ok := h.index[guid]; ok {
+		return &h.tracks[i]
+	}
+	return nil
+}
+
+// Record appends one tick: the live objects as briefs, in the order the
+// run lists them (an object's place finds its track again without the
+// map), and the observer, when observer is not nil (observerIndoor: in an
+// indoor cell). Ticks must be recorded in order, each once; a tick not
+// after the last recorded one is ignored, and so is a tick between samples
+// (not a multiple of the stride). The first tick with anything in it fixes
+// Origin: the first object's position, else the observer's.
+func (h *History) Record(tick int, objects []Brief, observer *Vec3, observerIndoor bool) {
+	if tick <= h.last || tick%h.stride != 0 {
+		return
+	}
+	if !h.hasOrigin && (len(objects) > 0 || observer != nil) {
+		if len(objects) > 0 {
+			h.Origin = objects[0].Pos
+		} else {
+			h.Origin = *observer
+		}
+		h.hasOrigin = true
+	}
+	for i := range objects {
+		h.record(tick, i, &objects[i])
+	}
+	if observer != nil {
+		p := observer.Sub(h.Origin)
+		h.extend([3]float32{float32(p[0]), float32(p[1]), float32(p[2])})
+		if observerIndoor {
+			h.indoor[gridCell(*observer)] = true
+		}
+	}
+	h.last = tick
+}
+
+// record appends one object's sample at tick; i is its place in the
+// snapshot, which finds its track again without the map (objects come in
+// the same order tick after tick).
+func (h *History) record(tick, i int, o *Brief) {
+	k := -1
+	if i < len(h.hint) {
+		if j := h.hint[i]; j < len(h.tracks) && h.tracks[j].GUID == o.GUID {
+			k = j // a guid has one track: this is the one the map holds
+		}
+	}
+	if k < 0 {
+		var ok bool
+		if k, ok = h.index[o.GUID]; !ok {
+			k = len(h.tracks)
+			h.index[o.GUID] = k
+			var samples []Sample
+			if h.expect > tick {
+				samples = make([]Sample, 0, (h.expect-tick)/h.stride+1)
+			}
+			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: tick, Stride: h.stride, Samples: samples})
+		}
+		for len(h.hint) <= i {
+			h.hint = append(h.hint, -1)
+		}
+		h.hint[i] = k
+	}
+	t := &h.tracks[k]
+	// Ticks the object was missing from (deleted, not yet re-created)
+	// stay dead samples.
+	for t.tickOf(len(t.Samples)) < tick {
+		t.Samples = append(t.Samples, Sample{})
+	}
+	t.Samples = append(t.Samples, h.sample(o))
+	if physics.IsIndoorCell(o.Cell) {
+		h.indoor[gridCell(o.Pos)] = true
+	}
+}
+
+// nanBF16 is NaN held to 0.4 %.
+var nanBF16 = ToBF16(float32(math.NaN()))
+
+func (h *History) sample(o *Brief) Sample {
+	p := o.Pos.Sub(h.Origin)
+	sm := Sample{
+		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
+		DistHead: nanBF16,
+		ErrTruth: nanBF16,
+		Queue:    uint8(min(o.QueueLen, math.MaxUint8)),
+		Fail:     int8(max(min(o.FailCounter, math.MaxInt8), math.MinInt8)),
+		Alive:    true,
+		Contact:  o.Contact,
+	}
+	if o.HeadPosition {
+		sm.DistHead = ToBF16(float32(o.HeadPos.Sub(o.Pos).Len()))
+	}
+	if o.HasTruth {
+		sm.ErrTruth = ToBF16(float32(o.Truth.Sub(o.Pos).Len()))
+	}
+	h.extend(sm.Pos)
+	return sm
+}
+
+// extend grows the bounds to hold p (relative to Origin).
+func (h *History) extend(p [3]float32) {
+	if !h.bounded {
+		h.lo, h.hi, h.bounded = p, p, true
+	}
+	for a := range 3 {
+		h.lo[a] = min(h.lo[a], p[a])
+		h.hi[a] = max(h.hi[a], p[a])
+	}
+}
+
+// Bounds is the box around every recorded position (bodies and the
+// observer); ok is false when
+// nothing was recorded.
+func (h *History) Bounds() (lo, hi Vec3, ok bool) {
+	if !h.bounded {
+		return Vec3{}, Vec3{}, false
+	}
+	for a := range 3 {
+		lo[a] = h.Origin[a] + float64(h.lo[a])
+		hi[a] = h.Origin[a] + float64(h.hi[a])
+	}
+	return lo, hi, true
+}
+
+func gridCell(p Vec3) [2]int32 {
+	return [2]int32{int32(math.Floor(p[0] / physics.CellLength)), int32(math.Floor(p[1] / physics.CellLength))}
+}
+
+// IndoorAt reports whether an object or the observer stood in an indoor
+// cell (seed 001: cell & 0xFFFF ≥ 0x100) somewhere in the 24 m outdoor grid
+// cell holding the global point (x, y): the viewer tints those cells.
+func (h *History) IndoorAt(x, y float64) bool {
+	return h.indoor[gridCell(Vec3{x, y, 0})]
+}
+
+// Pos returns a sample's position in global metres.
+func (h *History) Pos(s *Sample) Vec3 {
+	return Vec3{h.Origin[0] + float64(s.Pos[0]), h.Origin[1] + float64(s.Pos[1]), h.Origin[2] + float64(s.Pos[2])}
+}
+
+// Trail appends to dst the positions of guid's body from tick from to tick
+// to, one every step ticks (at least the stride) and always the last
+// sample, skipping ticks the object was not alive: a trail stops at a gap
+// and restarts after it, so it returns only the run that ends at to.
+func (h *History) Trail(guid uint32, from, to, step int, dst []Vec3) []Vec3 {
+	t := h.Track(guid)
+	if t == nil || step < 1 || to < t.First {
+		return dst
+	}
+	st := max(t.Stride, 1)
+	every := max((step+st-1)/st, 1) // samples between points
+	a := max((from-t.First+st-1)/st, 0)
+	b := min((to-t.First)/st, len(t.Samples)-1)
+	start := len(dst)
+	for i := a; i <= b; i++ {
+		s := &t.Samples[i]
+		if !s.Alive {
+			dst = dst[:start]
+			continue
+		}
+		if (i-a)%every == 0 || i == b {
+			dst = append(dst, h.Pos(s))
+		}
+	}
+	return dst
+}
