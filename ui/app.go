@@ -10,6 +10,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -135,7 +136,7 @@ func newApp(opts Options) (*app, error) {
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
 		layers: opts.Layers, panels: newPanelState(),
-		sel: selection{guid: opts.Select},
+		sel: selection{guid: opts.Select, follow: opts.FollowSelection},
 		w:   defaultWidth, h: defaultHeight,
 		in: inputState{keys: keymap()},
 	}
@@ -172,6 +173,9 @@ func newApp(opts Options) (*app, error) {
 // relayout recomputes the layout for the window size and panels.
 func (a *app) relayout() {
 	a.lay = computeLayout(a.w, a.h, a.panels.open)
+	if a.opts.ViewportOnly {
+		a.lay.viewport = image.Rect(0, 0, a.w, a.h) // drawn alone (Draw)
+	}
 	r := a.lay.timeline
 	a.tl.SetRect(timeline.Rect{X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
 	a.gui.relayout()
@@ -273,9 +277,7 @@ func (a *app) start() {
 func (a *app) afterSeek() {
 	r := a.sess.cur()
 	if a.sel.follow && a.sel.guid != 0 {
-		if i := r.snap.Find(a.sel.guid); i >= 0 {
-			a.cam.Follow(r.snap.Objects[i].Pos)
-		}
+		a.followSelection(r) // followcam.go
 	}
 	a.list.update(a, r)
 	a.panels.insp.update(a, r)
@@ -332,6 +334,10 @@ func (a *app) Draw(screen *ebiten.Image) {
 		return
 	}
 	a.drawViewport(screen)
+	if a.opts.ViewportOnly {
+		a.finishFrame(screen)
+		return
+	}
 	a.gui.ui.Draw(screen)
 	a.flat.Reset()
 	a.drawPanels()
@@ -349,6 +355,11 @@ func (a *app) Draw(screen *ebiten.Image) {
 		a.shotErr, a.shotDone = err, true
 		return
 	}
+	a.finishFrame(screen)
+}
+
+// finishFrame saves, counts and hands over the drawn frame.
+func (a *app) finishFrame(screen *ebiten.Image) {
 	if a.savePending {
 		a.saveScreenshot(screen)
 	}

@@ -50,6 +50,8 @@ func (a *app) apply(c command) {
 	case cmdFrameAll:
 		a.sel.setFollow(false)
 		a.frameAll()
+	case cmdFrameSelection:
+		a.frameSelection() // followcam.go
 	case cmdNextObject, cmdPrevObject:
 		a.cycleSelection(c == cmdNextObject)
 	case cmdDeselect:

@@ -35,6 +35,7 @@ const (
 	cmdLast
 	cmdFollow
 	cmdFrameAll
+	cmdFrameSelection
 	cmdNextObject
 	cmdPrevObject
 	cmdDeselect
@@ -91,6 +92,7 @@ func keymap() []binding {
 		{ebiten.KeyHome, false, cmdFirst, false, "Home", "first tick"},
 		{ebiten.KeyEnd, false, cmdLast, false, "End", "last tick"},
 		{ebiten.KeyF, false, cmdFollow, false, "F", "follow the selection"},
+		{ebiten.KeyF, true, cmdFrameSelection, false, "Shift+F", "frame the selection and its queue"},
 		{ebiten.KeyA, false, cmdFrameAll, false, "A", "frame everything the run visits"},
 		{ebiten.KeyTab, false, cmdNextObject, false, "Tab", "select the next object (Shift+Tab: previous)"},
 		{ebiten.KeyTab, true, cmdPrevObject, false, "", ""},

@@ -92,6 +92,7 @@ func (l *objectList) mouse(a *app, pt image.Point, wheel float64, clicked bool) 
 		l.hover = k
 		if clicked {
 			a.selectObject(l.rows[l.visible[k]].GUID)
+			a.sel.setFollow(true) // picked from the list: the camera keeps it
 		}
 	}
 }

@@ -20,7 +20,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [FILE...]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-follow] [-viewport] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -29,6 +29,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	cam := fs.String("camera", "isometric", "camera: top-down, isometric or perspective")
 	against := addAgainst(fs)
 	sel := fs.String("select", "", "select the object with this `guid` (its queue numbered, the inspector and pipeline filled)")
+	framing := addFraming(fs)
 	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the rest of the input to be read or pre-run (shows how soon a large input opens; a problem in the part not yet read is not reported)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -55,6 +56,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
+	framing.apply(&opts, *sel)
 	if err := displayHint(ui.Run(opts)); err != nil {
 		return err
 	}
