@@ -1,0 +1,51 @@
+package store
+
+import (
+	"math"
+	"testing"
+)
+
+// TestHistory_RecordsBriefsAtItsStride: the first tick with anything in it
+// fixes the origin (the first object's position); only ticks on the stride
+// and after the last recorded are kept; a missing object leaves dead
+// samples, so its trail restarts after the gap; the plotted distances are
+// NaN without a position head or a truth.
+func TestHistory_RecordsBriefsAtItsStride(t *testing.T) {
+	h := NewHistory()
+	h.SetStride(2)
+	a := func(x float64) Brief {
+		return Brief{GUID: 0xA, Name: "a", Pos: Vec3{100 + x, 50, 0}, QueueLen: 300, FailCounter: -200,
+			HeadPosition: true, HeadPos: Vec3{103 + x, 54, 0}}
+	}
+	b := Brief{GUID: 0xB, Pos: Vec3{90, 50, 0}, HasTruth: true, Truth: Vec3{90, 50, 1}}
+	observer := Vec3{0, 0, 0}
+	h.Record(0, []Brief{a(0), b}, &observer, false)
+	h.Record(1, []Brief{a(1)}, nil, false) // between samples: ignored
+	h.Record(2, []Brief{b}, nil, false)    // a missing
+	h.Record(4, []Brief{b, a(4)}, nil, false)
+	h.Record(4, []Brief{a(9)}, nil, false) // not after the last: ignored
+	if h.Origin != (Vec3{100, 50, 0}) || h.LastTick() != 4 {
+		t.Fatalf("origin %v, last %d; want the first object's position and 4", h.Origin, h.LastTick())
+	}
+	ta := h.Track(0xA)
+	if ta == nil || len(ta.Samples) != 3 || ta.Stride != 2 {
+		t.Fatalf("track of a: %+v", ta)
+	}
+	if _, ok := ta.At(2); ok {
+		t.Error("a was alive at tick 2, where it was missing")
+	}
+	s, ok := ta.At(5)
+	if !ok || h.Pos(&s) != (Vec3{104, 50, 0}) || s.Queue != 255 || s.Fail != math.MinInt8 || s.DistHead.Float32() != 5 {
+		t.Errorf("a at tick 5: %+v (%v), pos %v", s, ok, h.Pos(&s))
+	}
+	if got := h.Trail(0xA, 0, 4, 1, nil); len(got) != 1 || got[0] != (Vec3{104, 50, 0}) {
+		t.Errorf("a's trail restarts after its gap: %v", got)
+	}
+	sb, _ := h.Track(0xB).At(0)
+	if !math.IsNaN(float64(sb.DistHead.Float32())) || sb.ErrTruth.Float32() != 1 {
+		t.Errorf("b's distances: head %v, truth %v", sb.DistHead.Float32(), sb.ErrTruth.Float32())
+	}
+	if lo, hi, ok := h.Bounds(); !ok || lo != (Vec3{0, 0, 0}) || hi != (Vec3{104, 50, 0}) {
+		t.Errorf("bounds %v %v %v: want the observer's and a's corners", lo, hi, ok)
+	}
+}
