@@ -109,6 +109,7 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
+	nav                 navState // go to, quit (navigate.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -189,9 +190,10 @@ func (a *app) viewport() camera.Viewport {
 
 // Update applies one tick of input and time.
 func (a *app) Update() error {
-	if a.shotDone {
+	if a.shotDone || a.nav.quit {
 		return ebiten.Termination
 	}
+	a.nav.updates++
 	a.idler.noteTick(a.busy(), a.w, a.h)
 	if !a.sess.poll() {
 		return nil // pre-running: Draw shows the progress
@@ -224,6 +226,8 @@ func (a *app) Update() error {
 			a.readOpenKeys()
 		case a.marks.editing:
 			a.readLabelKeys()
+		case a.nav.gotoOn:
+			a.readGotoKeys()
 		default:
 			keysFree = !wasFocused
 		}

@@ -64,8 +64,10 @@ func (a *app) apply(c command) {
 			a.panels.stepper.Reset()
 		case a.tl.ClearSelection():
 			// the timeline's range went
-		default:
+		case a.sel.guid != 0:
 			a.sel.clear()
+		default:
+			a.escUnclaimed() // navigate.go
 		}
 	case cmdHelp:
 		a.help = !a.help
@@ -116,6 +118,10 @@ func (a *app) apply(c command) {
 		}
 	case cmdOpen:
 		a.startOpen()
+	case cmdGoto:
+		a.startGoto()
+	case cmdQuit:
+		a.nav.quit = true
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

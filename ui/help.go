@@ -60,6 +60,7 @@ func (a *app) drawOverlays() {
 	}
 	a.drawBookmarkPanel()
 	a.drawOpenBox()
+	a.drawGotoBox()
 	a.drawEdge()
 	a.drawStatusTip()
 }

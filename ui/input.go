@@ -62,6 +62,8 @@ const (
 	cmdTourNext
 	cmdTourPrev
 	cmdBeforeAfter
+	cmdGoto // Ctrl+G (navigate.go)
+	cmdQuit // Ctrl+Q, Esc twice
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -177,6 +179,10 @@ func (in *inputState) press(key ebiten.Key, shift bool) {
 // enough to repeat this tick (keyFires). Ebitengine reports one press per
 // key per tick, in key order; what it reports is never dropped.
 func (in *inputState) read() {
+	if ctrlHeld() {
+		in.readCtrl() // Ctrl+G, Ctrl+Q (navigate.go)
+		return
+	}
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	in.scratch = inpututil.AppendJustPressedKeys(in.scratch[:0])
 	in.pressTick(in.scratch, shift)
@@ -314,4 +320,4 @@ func (a *app) applyInput(keysFree bool) {
 }
 
 // boxHasKeys reports whether a box being typed in has the keyboard.
-func (a *app) boxHasKeys() bool { return a.open.active || a.marks.editing }
+func (a *app) boxHasKeys() bool { return a.open.active || a.marks.editing || a.nav.gotoOn }
