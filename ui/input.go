@@ -62,8 +62,8 @@ const (
 	cmdTourNext
 	cmdTourPrev
 	cmdBeforeAfter
-	cmdGoto // Ctrl+G (navigate.go)
-	cmdQuit // Ctrl+Q, Esc twice
+	cmdGoto  // Ctrl+G (navigate.go)
+	cmdQuit  // Ctrl+Q, Esc twice
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
