@@ -52,6 +52,9 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		a.panels.insp.scroll.wheel(in.Wheel)
 	case pt.In(a.lay.pipeline) && a.panels.open.right:
 		a.panels.pipe.scroll.wheel(in.Wheel)
+		if clickedPanel {
+			a.panels.pipe.clickFold(a, pt) // pipefold.go
+		}
 	}
 	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.timeline) && pt.In(a.lay.viewport)
 	clicked, x, y := a.ctl.Update(&a.cam, vp, in)
