@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -109,7 +110,8 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
-	nav                 navState // go to, quit (navigate.go)
+	nav                 navState  // go to, quit (navigate.go)
+	rate                rateMeter // the playback rate achieved (honest.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -240,6 +242,7 @@ func (a *app) Update() error {
 	}
 	a.growRuns()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
+	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.cur().info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
 	a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick())

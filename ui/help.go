@@ -51,7 +51,7 @@ func (a *app) drawOverlays() {
 	// The status line's tooltip covers the caption; its words would show
 	// through.
 	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() {
-		a.caption(n.Text, vp)
+		a.caption(n.Text, a.captionArea(vp)) // honest.go
 	}
 	a.drawTour(vp)
 	a.drawReadingLegend(vp)
