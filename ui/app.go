@@ -110,8 +110,9 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
-	nav                 navState  // go to, quit (navigate.go)
-	rate                rateMeter // the playback rate achieved (honest.go)
+	nav                 navState      // go to, quit (navigate.go)
+	rate                rateMeter     // the playback rate achieved (honest.go)
+	msgs                messagesPanel // Shift+M (messages.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -289,6 +290,7 @@ func (a *app) afterSeek() {
 	a.list.update(a, r)
 	a.panels.insp.update(a, r)
 	a.panels.pipe.update(a, r)
+	a.msgs.update(a, r)
 	if a.statusFrames > 0 {
 		a.statusFrames--
 		if a.statusFrames == 0 {

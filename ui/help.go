@@ -50,7 +50,7 @@ func (a *app) drawOverlays() {
 	// The latest note within the last few seconds, as a caption.
 	// The status line's tooltip covers the caption; its words would show
 	// through.
-	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() {
+	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() && !a.msgs.on {
 		a.caption(n.Text, a.captionArea(vp)) // honest.go
 	}
 	a.drawTour(vp)
@@ -59,6 +59,7 @@ func (a *app) drawOverlays() {
 		a.tl.DrawHover(a.top)
 	}
 	a.drawBookmarkPanel()
+	a.drawMessages()
 	a.drawOpenBox()
 	a.drawGotoBox()
 	a.drawEdge()

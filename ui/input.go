@@ -62,7 +62,8 @@ const (
 	cmdTourNext
 	cmdTourPrev
 	cmdBeforeAfter
-	cmdGoto  // Ctrl+G (navigate.go)
+	cmdGoto // Ctrl+G (navigate.go)
+	cmdMessages
 	cmdQuit  // Ctrl+Q, Esc twice
 	cmdLayer // + overlay.Layer: toggle that layer
 )
@@ -121,6 +122,7 @@ func keymap() []binding {
 		{ebiten.KeyE, false, cmdExportMarks, false, "E", "export the timeline's selected range (Shift-drag), else the ticks between the bookmarks around the cursor, to a GIF next to the input"},
 		{ebiten.KeyEnter, false, cmdTourNext, false, "Enter", "guided tour (viewer -tour): next stop"},
 		{ebiten.KeyBackspace, false, cmdTourPrev, false, "Backspace", "guided tour: previous stop"},
+		{ebiten.KeyM, true, cmdMessages, false, "Shift+M", "the Messages panel: the input events delivered at the cursor, each opening to its fields and bytes"},
 		{ebiten.KeyV, false, cmdBeforeAfter, false, "V", "inspector: the state before this tick / after it (see a blip's cause)"},
 	}
 	for _, e := range overlay.Legend() {
