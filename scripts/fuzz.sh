@@ -23,6 +23,7 @@ targets=(
 	"./engine/clienttrace FuzzFixedCache 4000"
 	"./engine/internal/jsonnum FuzzReaders 20000"
 	"./engine/bookmarks FuzzLoad 1000"
+	"./engine/filter FuzzParse 3000"
 	"./engine/scenario FuzzCompile 150"
 	"./engine/scenario FuzzPrescan 150"
 	"./physics FuzzParseTerrain 4000"

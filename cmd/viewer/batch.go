@@ -223,7 +223,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 		if o.json {
 			err = report.WriteJSON(&buf)
 		} else {
-			err = report.WriteText(&buf)
+			err = writeReport(&buf, report, o.long)
 			buf.WriteByte('\n')
 		}
 		if err != nil {

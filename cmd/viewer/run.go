@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain] [-json] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -29,8 +29,15 @@ type runOptions struct {
 	quiet   bool
 	tables  tableOptions
 	jobs    int
-	explain bool
+	explain explainFlag
 	follow  followFlags
+	// explainKinds and filter are -explain-kinds and -filter; filters
+	// their parsed forms (run_filter.go).
+	explainKinds string
+	filter       string
+	filters      runFilters
+	// long prints the table per object (-long) instead of one table.
+	long bool
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -41,8 +48,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.ticks, "ticks", 0, "run ticks 1 to `N` (default: until 2 s after the last event; at most 48 h of ticks)")
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
+	fs.BoolVar(&o.long, "long", false, "print the metrics as a table per object, a row per metric (the one table has a row per object)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written)")
-	fs.BoolVar(&o.explain, "explain", false, "list why each blip, snap, pop and hitch happened (a cause chain per line; \"causes\" in -json)")
+	o.addFilterFlags(fs)
 	var cf captureFlags
 	cf.add(fs)
 	o.tables.addFlags(fs)
@@ -53,6 +61,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if err := o.tables.check("run", files); err != nil {
+		return err
+	}
+	if err := o.parseFilters(fs); err != nil {
 		return err
 	}
 	if !o.follow.on && isSet(fs, "idle") {
@@ -108,8 +119,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
-		Explain:      o.explain || o.tables.events != "",
-		RecordStages: o.explain, Metrics: true, LastTick: o.ticks, Expect: expect,
+		Explain:      o.explain.on || o.tables.events != "",
+		RecordStages: o.explain.on, Metrics: true, LastTick: o.ticks, Expect: expect,
 		// The input is decoded on another core while the pipeline steps,
 		// and each further reading's run steps on a core of its own
 		// (engine.Compare.Advance): the pass is split only over the cores
@@ -141,8 +152,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	warnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
-	if o.explain {
+	if o.explain.on {
 		report.AddCauses(cmp)
+		o.filters.keepCauses(report)
 	}
 	if err := tables.finish(report, files[0]); err != nil {
 		return err
@@ -153,7 +165,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 			out = stderr
 		}
 		marks := loadBookmarks(files[0], stderr)
-		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks) }
+		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks, o.long) }
 		if o.json {
 			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
 		}

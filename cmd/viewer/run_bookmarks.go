@@ -37,9 +37,9 @@ func writeJSONBookmarks(w io.Writer, r *engine.Report, marks []bookmarks.Bookmar
 	return enc.Encode(runJSON{Report: r, Bookmarks: marks})
 }
 
-// writeTextBookmarks prints the table, then the bookmarks if there are any.
-func writeTextBookmarks(w io.Writer, r *engine.Report, marks []bookmarks.Bookmark) error {
-	if err := r.WriteText(w); err != nil {
+// writeTextBookmarks prints the table (the long form with long), then the bookmarks if there are any.
+func writeTextBookmarks(w io.Writer, r *engine.Report, marks []bookmarks.Bookmark, long bool) error {
+	if err := writeReport(w, r, long); err != nil {
 		return err
 	}
 	if len(marks) == 0 {

@@ -72,7 +72,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		}
 		return usageError{err}
 	}
-	p := &followPrinter{w: stdout, json: o.json, quiet: o.quiet, input: traceInputName(file), cmp: cmp}
+	p := &followPrinter{w: stdout, json: o.json, long: o.long, quiet: o.quiet, input: traceInputName(file), cmp: cmp}
 	tail.OnWait(func() { p.print(false) })
 	for !cmp.Done() {
 		if err := stopped("tick %d of the followed %s", cmp.Tick(), file); err != nil {
@@ -169,10 +169,12 @@ func interruption(err error) error {
 type followPrinter struct {
 	w           io.Writer
 	json, quiet bool
-	input       string
-	cmp         *engine.Compare
-	last        []byte
-	at          time.Time
+	// long prints the table per object (-long).
+	long  bool
+	input string
+	cmp   *engine.Compare
+	last  []byte
+	at    time.Time
 }
 
 // print renders the report and prints it if it differs from the last one
@@ -190,7 +192,7 @@ func (p *followPrinter) print(final bool) {
 		}
 	} else {
 		fmt.Fprintf(&b, "— following %s: tick %d —\n", p.input, rep.Ticks)
-		if err := rep.WriteText(&b); err != nil {
+		if err := writeReport(&b, rep, p.long); err != nil {
 			return
 		}
 	}

@@ -47,7 +47,9 @@ func scenarioFile(t *testing.T, name string) string {
 
 func TestRun_RecordingPrintsMetrics(t *testing.T) {
 	t.Setenv("DISPLAY", "")
-	code, out, errs := viewer(t, "run", farJump)
+	// The long form (-long): a table per object, a row per metric, a
+	// column per reading. The one-table form is run_table_test.go's.
+	code, out, errs := viewer(t, "run", "-long", farJump)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -113,7 +115,7 @@ func TestRun_ScenarioTicksAndJSON(t *testing.T) {
 }
 
 func TestRun_CompareReadingsSideBySide(t *testing.T) {
-	code, out, errs := viewer(t, "run", "-compare", "seed,ace,hexrays,legacy", farJump)
+	code, out, errs := viewer(t, "run", "-long", "-compare", "seed,ace,hexrays,legacy", farJump)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -317,7 +319,7 @@ func TestRun_ExpectationsReportAndExitStatus(t *testing.T) {
 func TestRun_StampEdges(t *testing.T) {
 	const in = "../../engine/testdata/stamp_edges.jsonl"
 	path := filepath.Join(t.TempDir(), "out.trace")
-	code, out, errs := viewer(t, "run", "-trace", path, in)
+	code, out, errs := viewer(t, "run", "-long", "-trace", path, in)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/atomicfile"
+	"glidepath/engine/filter"
 	"glidepath/engine/tables"
 )
 
@@ -19,6 +20,9 @@ type tableOptions struct {
 	events  string
 	metrics string
 	snappy  bool
+	// filter keeps the events table's rows it matches (-filter); nil
+	// keeps every row.
+	filter *filter.Expr
 }
 
 func (t *tableOptions) addFlags(fs *flag.FlagSet) {
@@ -68,12 +72,13 @@ type tableFiles struct {
 	states  tables.StatesWriter
 	events  tables.Writer[tables.Event]
 	metrics tables.Writer[tables.Metrics]
+	filter  *filter.Expr
 }
 
 // create starts the tables t names. A failure to create a file is the
 // environment's (exit 1); on error nothing is left behind.
 func (t *tableOptions) create() (*tableFiles, error) {
-	f := &tableFiles{}
+	f := &tableFiles{filter: t.filter}
 	var err error
 	opts := t.writerOptions()
 	if t.states != "" {
@@ -115,6 +120,9 @@ func (f *tableFiles) sink(c *engine.Compare, input string) (*engine.TableWriter,
 	}
 	if f.events != nil {
 		events = f.events
+		if !f.filter.Empty() {
+			events = &filteredEvents{to: f.events, expr: f.filter, rate: c.Sims()[0].TickRate()}
+		}
 	}
 	return engine.NewTableWriter(c, input, states, events)
 }
@@ -204,7 +212,7 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 		return nil, err
 	}
 	if tw != nil {
-		if !o.explain {
+		if !o.explain.on {
 			tw.DropCauses() // the report lists no causes: the table alone needs them
 		}
 		sinks = append(sinks, tw)

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// whyLines are the cause-chain lines of `viewer run -explain`'s text.
+func whyLines(out string) []string {
+	var lines []string
+	in := false
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "why, reading") {
+			in = true
+			continue
+		}
+		if in && strings.HasPrefix(l, "  0x") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// -explain=KINDS, -explain-kinds and -filter each narrow the cause chains
+// (issue 30 items 5 and 8: runner.yaml's 198 hitch lines no longer bury its
+// blips).
+func TestRun_ExplainFiltered(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	runner := scenarioFile(t, "runner")
+	_, all, _ := viewer(t, "run", "-explain", runner)
+	allLines := whyLines(all)
+	blips := 0
+	for _, l := range allLines {
+		if strings.Contains(l, ": blip ") {
+			blips++
+		}
+	}
+	if blips == 0 || blips == len(allLines) {
+		t.Fatalf("runner.yaml: %d blips of %d chains; the test needs both kinds", blips, len(allLines))
+	}
+	for _, args := range [][]string{
+		{"-explain=blip"},
+		{"-explain-kinds", "blip"},
+		{"-explain", "-filter", "blip"},
+		{"-explain", "-filter", "kind=blip guid=0x80000C01"},
+	} {
+		code, out, errs := viewer(t, append(append([]string{"run"}, args...), runner)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		got := whyLines(out)
+		if len(got) != blips {
+			t.Errorf("%v: %d chains, want the %d blips", args, len(got), blips)
+		}
+		for _, l := range got {
+			if !strings.Contains(l, ": blip ") {
+				t.Errorf("%v kept %q", args, l)
+			}
+		}
+	}
+	// A range keeps only the chains in it; -json's causes obey too.
+	_, out, _ := viewer(t, "run", "-json", "-explain", "-filter", "hitch tick=100..200", runner)
+	var rep struct {
+		Objects []struct {
+			Runs []struct {
+				Causes []struct {
+					Tick int    `json:"tick"`
+					Kind string `json:"kind"`
+				} `json:"causes"`
+			} `json:"runs"`
+		} `json:"objects"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, o := range rep.Objects {
+		for _, r := range o.Runs {
+			for _, c := range r.Causes {
+				n++
+				if c.Kind != "hitch" || c.Tick < 100 || c.Tick > 200 {
+					t.Errorf("kept %s at tick %d", c.Kind, c.Tick)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no hitch kept in ticks 100..200")
+	}
+}
+
+// -filter narrows the -events table to the rows it matches.
+func TestRun_EventsFiltered(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	runner := scenarioFile(t, "runner")
+	path := filepath.Join(t.TempDir(), "ev.csv")
+	if code, _, errs := viewer(t, "run", "-quiet", "-events", path, "-filter", "blip tick=..200", runner); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("no rows kept:\n%s", data)
+	}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		if f[4] != "blip" {
+			t.Errorf("kept a %s row", f[4])
+		}
+	}
+}
