@@ -113,6 +113,7 @@ type app struct {
 	nav                 navState      // go to, quit (navigate.go)
 	rate                rateMeter     // the playback rate achieved (honest.go)
 	msgs                messagesPanel // Shift+M (messages.go)
+	filt                filterState   // Ctrl+F (filterbox.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -231,6 +232,8 @@ func (a *app) Update() error {
 			a.readLabelKeys()
 		case a.nav.gotoOn:
 			a.readGotoKeys()
+		case a.filt.boxOn:
+			a.readFilterKeys()
 		default:
 			keysFree = !wasFocused
 		}

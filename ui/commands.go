@@ -122,6 +122,8 @@ func (a *app) apply(c command) {
 		a.startOpen()
 	case cmdGoto:
 		a.startGoto()
+	case cmdFilter:
+		a.startFilter()
 	case cmdMessages:
 		a.toggleMessages() // messages.go
 	case cmdQuit:

@@ -62,6 +62,7 @@ func (a *app) drawOverlays() {
 	a.drawMessages()
 	a.drawOpenBox()
 	a.drawGotoBox()
+	a.drawFilterBox()
 	a.drawEdge()
 	a.drawStatusTip()
 }

@@ -64,6 +64,7 @@ const (
 	cmdBeforeAfter
 	cmdGoto // Ctrl+G (navigate.go)
 	cmdMessages
+	cmdFilter // Ctrl+F (filterbox.go)
 	cmdQuit  // Ctrl+Q, Esc twice
 	cmdLayer // + overlay.Layer: toggle that layer
 )
@@ -322,4 +323,6 @@ func (a *app) applyInput(keysFree bool) {
 }
 
 // boxHasKeys reports whether a box being typed in has the keyboard.
-func (a *app) boxHasKeys() bool { return a.open.active || a.marks.editing || a.nav.gotoOn }
+func (a *app) boxHasKeys() bool {
+	return a.open.active || a.marks.editing || a.nav.gotoOn || a.filt.boxOn
+}

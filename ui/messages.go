@@ -19,6 +19,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/capture"
+	"glidepath/engine/filter"
 	"glidepath/engine/recording"
 	"glidepath/ui/simsource"
 )
@@ -131,6 +132,11 @@ func (m *messagesPanel) update(a *app, r *run) {
 			}
 			if a.sel.guid != 0 && (!ev.HasGUID || ev.GUID != a.sel.guid) {
 				continue
+			}
+			if a.filt.expr != nil {
+				if it := filter.Message(&ev, k); !a.filt.expr.Match(&it) {
+					continue // filterbox.go
+				}
 			}
 			if rows == msgMaxRows {
 				m.more++

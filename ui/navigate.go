@@ -186,6 +186,8 @@ func ctrlCommand(k ebiten.Key) command {
 		return cmdGoto
 	case ebiten.KeyQ:
 		return cmdQuit
+	case ebiten.KeyF:
+		return cmdFilter
 	}
 	return cmdNone
 }

@@ -56,7 +56,7 @@ func (l *objectList) update(a *app, r *run) {
 		if row.Name == "" {
 			row.Name = row.ID
 		}
-		if row.Matches(filter) {
+		if row.Matches(filter) && a.keeps(r, o.GUID) { // filterbox.go
 			if k := len(l.visible); k >= first && k <= last {
 				row = inspect.MakeRow(o, inspect.Count(r.index, o.GUID, s.Tick))
 			}
