@@ -65,8 +65,8 @@ const (
 	cmdGoto // Ctrl+G (navigate.go)
 	cmdMessages
 	cmdFilter // Ctrl+F (filterbox.go)
-	cmdQuit  // Ctrl+Q, Esc twice
-	cmdLayer // + overlay.Layer: toggle that layer
+	cmdQuit   // Ctrl+Q, Esc twice
+	cmdLayer  // + overlay.Layer: toggle that layer
 )
 
 // binding is one key of the table.
