@@ -114,6 +114,7 @@ type app struct {
 	rate                rateMeter     // the playback rate achieved (honest.go)
 	msgs                messagesPanel // Shift+M (messages.go)
 	filt                filterState   // Ctrl+F (filterbox.go)
+	fc                  followState   // the follow camera's last step (followcam.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }

@@ -18,8 +18,23 @@ import (
 // moves each update (60 a second): about a quarter of a second to settle.
 const followEase = 0.2
 
-// followSelection keeps the selection in the middle third of the view.
+// followState is what the follow camera last stepped for.
+type followState struct {
+	stepped bool
+	tick    int
+}
+
+// followSelection keeps the selection in the middle third of the view. A
+// screenshot or an export steps the camera once per tick shown, not once
+// per update, so the same command gives the same frames however many
+// updates run between two draws.
 func (a *app) followSelection(r *run) {
+	if a.headless() {
+		if a.fc.stepped && a.fc.tick == r.snap.Tick {
+			return
+		}
+		a.fc.stepped, a.fc.tick = true, r.snap.Tick
+	}
 	if i := r.snap.Find(a.sel.guid); i >= 0 {
 		a.cam.Keep(a.viewport(), camera.Vec3(r.snap.Objects[i].Pos), followEase)
 	}
