@@ -117,9 +117,9 @@ type pipelinePanel struct {
 	key    [5]int64
 	ids    []int32
 	events []model.Event
-	// opened are the stages opened by a click while folded; folded says
-	// the lines are folded to fit (pipefold.go).
-	opened map[int]bool
+	// opened are the stages a click opened (1) or folded (−1); folded
+	// says the lines are folded to fit (pipefold.go).
+	opened map[int]int8
 	folded bool
 }
 

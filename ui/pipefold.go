@@ -1,9 +1,9 @@
 // Folding the pipeline panel: when a tick's stages do not fit the panel,
-// each stage folds to its heading on one line (marked +), and the cause
-// chains ("why:") to their first when even the headings would not fit
-// beside them, so every stage's heading shows without
-// scrolling; a click on a heading opens or folds that stage, and the
-// stage being stepped through (Z / X) stays open.
+// each stage folds to its heading on one line (marked +), and so do the
+// cause chains ("why:"), so every stage's heading shows without scrolling;
+// then, in order, the groups open again as far as the room allows (the
+// cause chains first). A click on a heading opens or folds that stage,
+// and the stage being stepped through (Z / X) stays open.
 
 package ui
 
@@ -31,30 +31,43 @@ func foldKey(l pipeLine) (int, bool) {
 	return l.stage, true
 }
 
-// isOpen reports whether the fold key k is shown in full: opened by a
-// click, or the stage the stepper is at.
+// isOpen reports whether the fold key k is shown in full whatever the
+// room: opened by a click, or the stage the stepper is at.
 func (p *pipelinePanel) isOpen(a *app, k int) bool {
 	if a.panels.stepper.Active() && a.panels.stepper.Stage() == k {
 		return true
 	}
-	return p.opened[k]
+	return p.opened[k] > 0
 }
 
 // foldToFit folds the lines update built when they are taller than the
-// panel: a folded group keeps one line, its heading (or first cause
-// chain) cut to the panel's width after foldMark.
+// panel: every group folds to one line, its heading (or first cause chain)
+// cut to the panel's width after foldMark; then, in the panel's order
+// (the cause chains first), each group not folded by a click opens again
+// while the whole still fits.
 func (p *pipelinePanel) foldToFit(a *app) {
 	p.folded = false
-	if len(p.lines)*lineHeight <= a.lay.pipeline.Dy() {
+	rows := a.lay.pipeline.Dy() / lineHeight
+	if len(p.lines) <= rows {
 		return
 	}
 	p.folded = true
-	// The cause chains stay open unless the user folded them, or the
-	// headings would not fit beside them.
-	whyOpen, told := p.opened[stageWhy]
-	out := p.fold(a, func(k int) bool { return p.isOpen(a, k) || k == stageWhy && (whyOpen || !told) })
-	if !told && len(out)*lineHeight > a.lay.pipeline.Dy() {
-		out = p.fold(a, func(k int) bool { return p.isOpen(a, k) })
+	auto := map[int]bool{}
+	open := func(k int) bool { return p.isOpen(a, k) || auto[k] }
+	out := p.fold(a, open)
+	seen := map[int]bool{}
+	for _, l := range p.lines {
+		k, ok := foldKey(l)
+		if !ok || seen[k] || open(k) || p.opened[k] < 0 {
+			continue
+		}
+		seen[k] = true
+		auto[k] = true
+		if try := p.fold(a, open); len(try) <= rows {
+			out = try
+		} else {
+			delete(auto, k)
+		}
 	}
 	p.lines = out
 }
@@ -111,9 +124,12 @@ func (p *pipelinePanel) clickFold(a *app, pt image.Point) bool {
 		return false
 	}
 	if p.opened == nil {
-		p.opened = map[int]bool{}
+		p.opened = map[int]int8{}
 	}
-	p.opened[key] = !(p.isOpen(a, key) || key == stageWhy && !l.fold)
+	p.opened[key] = 1 // shown folded: open it
+	if !l.fold {
+		p.opened[key] = -1 // shown open: fold it
+	}
 	p.lines = nil // built again on the next update
 	return true
 }
