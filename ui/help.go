@@ -109,6 +109,9 @@ func (a *app) drawHelp() {
 			add(b.name, b.help, headColor)
 		}
 	}
+	for _, c := range ctrlHelp { // navigate.go
+		add(c[0], c[1], headColor)
+	}
 	rows = append(rows, row{})
 	for _, m := range mouseHelp {
 		add(m[0], m[1], dimColor)

@@ -178,6 +178,13 @@ func (a *app) drawGotoBox() {
 	f.Rect(x+11+f.Measure(text), y+12+lh, 2, lh, textColor)
 }
 
+// ctrlHelp lists the Ctrl keys, for the help overlay.
+var ctrlHelp = [][2]string{
+	{"Ctrl+G", "go to a tick (440), a time (14.6s), a move (+30, -2s) or a bookmark"},
+	{"Ctrl+F", "filter the object list and the messages (blip guid=0x80000A01, kind=snap,pop)"},
+	{"Ctrl+Q", "quit (also Esc twice with nothing else to close)"},
+}
+
 // ctrlCommand is the command of a key pressed with Ctrl held (Ctrl+G go
 // to, Ctrl+Q quit), cmdNone for others.
 func ctrlCommand(k ebiten.Key) command {
