@@ -115,6 +115,7 @@ type app struct {
 	msgs                messagesPanel // Shift+M (messages.go)
 	filt                filterState   // Ctrl+F (filterbox.go)
 	fc                  followState   // the follow camera's last step (followcam.go)
+	split               bool          // side by side (split.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -144,7 +145,7 @@ func newApp(opts Options) (*app, error) {
 		layers: opts.Layers, panels: newPanelState(),
 		sel: selection{guid: opts.Select, follow: opts.FollowSelection},
 		w:   defaultWidth, h: defaultHeight,
-		in: inputState{keys: keymap()},
+		in: inputState{keys: keymap()}, split: opts.Split,
 	}
 	if a.layers == 0 {
 		a.layers = overlay.All
@@ -387,6 +388,10 @@ func (a *app) finishFrame(screen *ebiten.Image) {
 
 // drawViewport builds and submits the 3D view, clipped to its rectangle.
 func (a *app) drawViewport(screen *ebiten.Image) {
+	if a.splitting() {
+		a.drawSplit(screen) // split.go
+		return
+	}
 	vp := a.viewport()
 	view := a.cam.View(vp)
 	a.builder.Begin(view, a.sess.terrain)

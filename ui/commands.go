@@ -122,6 +122,8 @@ func (a *app) apply(c command) {
 		a.startOpen()
 	case cmdGoto:
 		a.startGoto()
+	case cmdSplit:
+		a.toggleSplit() // split.go
 	case cmdFilter:
 		a.startFilter()
 	case cmdMessages:

@@ -55,6 +55,7 @@ func (a *app) drawOverlays() {
 	}
 	a.drawTour(vp)
 	a.drawReadingLegend(vp)
+	a.drawSplitNames() // split.go
 	if a.panels.open.timeline {
 		a.tl.DrawHover(a.top)
 	}

@@ -65,8 +65,9 @@ const (
 	cmdGoto // Ctrl+G (navigate.go)
 	cmdMessages
 	cmdFilter // Ctrl+F (filterbox.go)
-	cmdQuit   // Ctrl+Q, Esc twice
-	cmdLayer  // + overlay.Layer: toggle that layer
+	cmdSplit
+	cmdQuit  // Ctrl+Q, Esc twice
+	cmdLayer // + overlay.Layer: toggle that layer
 )
 
 // binding is one key of the table.
@@ -109,6 +110,7 @@ func keymap() []binding {
 		{ebiten.KeyZ, false, cmdStagePrev, true, "Z", "sub-tick: previous stage of the tick (deliver is the first)"},
 		{ebiten.KeyX, false, cmdStageNext, true, "X", "sub-tick: next stage: deliver, then each stage that ran"},
 		{ebiten.KeyC, false, cmdNextReading, false, "C", "select the next compared reading, or the next input with several open"},
+		{ebiten.KeyC, true, cmdSplit, false, "Shift+C", "side by side: one view per reading or input, cameras linked / overlay"},
 		{ebiten.KeyD, false, cmdNextDivergence, false, "D", "with -against: the selection's next tick diverging from the client trace"},
 		{ebiten.KeyD, true, cmdFirstDivergence, false, "Shift+D", "with -against: the selection's first divergence"},
 		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},

@@ -67,4 +67,7 @@ type Options struct {
 	// ViewportOnly draws the 3D view alone, filling the window (no top
 	// bar, panels or timeline): viewer shot and export -viewport.
 	ViewportOnly bool
+	// Split draws one viewport per run side by side, cameras linked
+	// (split.go); the runs are overlaid in one otherwise.
+	Split bool
 }

@@ -25,7 +25,7 @@ import (
 	"glidepath/ui/overlay"
 )
 
-const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-follow] [-viewport] FILE"
+const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-follow] [-viewport] [-layout split] FILE"
 
 // Export limits.
 const (
@@ -56,6 +56,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	framing := addFraming(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := framing.check(); err != nil {
 		return err
 	}
 	if len(files) != 1 {

@@ -20,7 +20,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-follow] [-viewport] [FILE...]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-follow] [-viewport] [-layout split] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -32,6 +32,9 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	framing := addFraming(fs)
 	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the rest of the input to be read or pre-run (shows how soon a large input opens; a problem in the part not yet read is not reported)")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := framing.check(); err != nil {
 		return err
 	}
 	if err := checkSeveral(fs.Args(), false, *against); err != nil {
