@@ -48,11 +48,15 @@ staticcheck:
 # The determinism sweeps run every shipped input under every reading on one
 # goroutine: the race detector has nothing to find there and makes them ten
 # times slower, so they run in a second pass without it.
-SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically
+# So do the other tests that only run every shipped input, or a long
+# recording, through single-goroutine code (reading, compiling, a checkpoint
+# budget): the race pass keeps the concurrent tests (parallel runs, batches,
+# prefetching readers, concurrent compiles).
+SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
 
 test-core:
 	CGO_ENABLED=1 $(GO) test -race -skip '^($(SWEEPS))$$' $(CORE)
-	$(GO) test -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/
+	$(GO) test -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
 
 test-display:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test $(DISPLAY_PKGS)
@@ -75,14 +79,22 @@ mutate:
 	@bash scripts/mutate.sh
 
 # Profile-guided optimisation: cmd/viewer/default.pgo is a CPU profile of the
-# per-tick pipeline (BenchmarkRun: 1, 100 and 1000 objects, near and far), which
-# `go build ./cmd/viewer` applies automatically. Re-run after changing the
-# pipeline's hot path and commit the new profile (docs/benchmarks.md).
+# whole `viewer run` path — the per-tick pipeline (engine BenchmarkRun: 1, 100
+# and 1000 objects, near and far) and a whole `viewer run -quiet` of a
+# 1000-object crowd (cmd/viewer BenchmarkViewerRun: reading, decoding,
+# delivery, ticks, metrics) — merged, less the benchmarks' own set-up
+# (building their inputs), which `go build ./cmd/viewer` applies
+# automatically. Re-run after changing the pipeline's hot path and commit the
+# new profile (docs/benchmarks.md).
 pgo:
 	@tmp=$$(mktemp -d) && \
 	$(GO) test -run '^$$' -bench '^BenchmarkRun$$' -cpu 1 -benchtime 2s \
-		-o $$tmp/engine.test -cpuprofile $$tmp/cpu.pprof ./engine && \
-	cp $$tmp/cpu.pprof cmd/viewer/default.pgo && rm -rf $$tmp && \
+		-o $$tmp/engine.test -cpuprofile $$tmp/engine.pprof ./engine && \
+	$(GO) test -run '^$$' -bench '^BenchmarkViewerRun$$' -cpu 1 -benchtime 4x \
+		-o $$tmp/viewer.test -cpuprofile $$tmp/viewer.pprof ./cmd/viewer && \
+	$(GO) tool pprof -proto -ignore 'glidepath/engine/scenario\.|runSynth' \
+		$$tmp/engine.pprof $$tmp/viewer.pprof > $$tmp/merged.pprof && \
+	cp $$tmp/merged.pprof cmd/viewer/default.pgo && rm -rf $$tmp && \
 	echo "wrote cmd/viewer/default.pgo"
 
 # Archives of the viewer for linux/amd64, windows/amd64, darwin/arm64 and

@@ -3,7 +3,9 @@
 // interpreter and the part array, each in its package's own words. The
 // collaborators are not words: restoring wires each object to its own slot.
 // Nor is a move-to book, which few objects have: a checkpoint keeps those
-// as value copies beside the words (checkpoint.go).
+// as value copies beside the words (checkpoint.go). Nor is what is fixed
+// when the slot is made — its entity, table and Setup shape (shape,
+// hasShape, read from the dat files).
 
 package engine
 

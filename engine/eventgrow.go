@@ -14,6 +14,7 @@
 package engine
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"io"
@@ -24,6 +25,7 @@ import (
 	"time"
 
 	"glidepath/engine/capture"
+	"glidepath/engine/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -269,11 +271,27 @@ func GrowEvents(path string, assets fs.FS, opts LoadOptions) (*EventStore, error
 		cancel()
 		return nil, err
 	}
+	// The file is opened once, and its kind told from its name or its
+	// first bytes, peeked: a FIFO or standard input is read only once.
+	br := bufio.NewReaderSize(in, 64<<10)
 	var src recording.Source
-	if IsCapture(path) {
-		src, err = capture.NewReader(path, in, opts.Capture)
-	} else {
-		src, err = recording.NewReader(path, in)
+	switch kindOf(path, br) {
+	case kindScenario:
+		cancel()
+		defer in.Close()
+		sc, err := readScenario(path, br, assets)
+		if err != nil {
+			return nil, err
+		}
+		rec, err := sc.Compile()
+		if err != nil {
+			return nil, err
+		}
+		return ReadEvents(recording.NewSource(rec), Options{Assets: assets})
+	case kindCapture:
+		src, err = capture.NewReader(path, br, opts.Capture)
+	default:
+		src, err = recording.NewReader(path, br)
 	}
 	var st *EventStore
 	if err == nil {
@@ -323,13 +341,15 @@ func openInput(ctx context.Context, path string, follow bool) (*input, error) {
 		}
 		return &input{r: t, closer: t, tail: t}, nil
 	}
-	f, err := os.Open(path)
+	f, err := inputfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	in := &input{r: f, closer: f}
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		in.size = fi.Size()
+	if path != inputfile.Stdin {
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+			in.size = fi.Size() // a stream's size is not known
+		}
 	}
 	return in, nil
 }

@@ -10,7 +10,6 @@ package engine
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 
 	"glidepath/engine/recording"
@@ -258,21 +257,10 @@ func (s *Sim) Expectations() []ExpectResult {
 // for a recording): a scenario is parsed once, compiled in memory and
 // streamed.
 func OpenExpect(path string, assets fs.FS) (recording.Source, []scenario.Expectation, error) {
-	if !IsScenario(path) {
-		src, err := Open(path, assets)
-		return src, nil, err
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	sc, err := scenario.Parse(path, data, assets)
-	if err != nil {
-		return nil, nil, err
-	}
-	rec, err := sc.Compile()
-	if err != nil {
-		return nil, nil, err
-	}
-	return recording.NewSource(rec), sc.Expectations(), nil
+	return OpenExpectWith(path, assets, LoadOptions{})
+}
+
+// OpenExpectWith is OpenExpect with options (a capture's).
+func OpenExpectWith(path string, assets fs.FS, opts LoadOptions) (recording.Source, []scenario.Expectation, error) {
+	return openSource(path, assets, opts)
 }

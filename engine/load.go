@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"glidepath/engine/capture"
+	"glidepath/engine/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -25,14 +26,16 @@ func IsScenario(path string) bool {
 }
 
 // IsCapture reports whether path names a network capture: its name ends in
-// .pcap or .pcapng (optionally .gz), or, whatever its name, its first four
-// bytes are a pcap or pcapng magic number.
+// .pcap or .pcapng (optionally .gz), or, whatever its name, it is a regular
+// file whose first four bytes are a pcap or pcapng magic number. A stream
+// (standard input, a FIFO) is never opened here — it can be read only once;
+// Open tells its kind from the bytes it reads.
 func IsCapture(path string) bool {
 	name := strings.TrimSuffix(strings.ToLower(path), ".gz")
 	if ext := filepath.Ext(name); ext == ".pcap" || ext == ".pcapng" || ext == ".cap" {
 		return true
 	}
-	if IsScenario(path) {
+	if IsScenario(path) || !inputfile.Regular(path) {
 		return false
 	}
 	f, err := os.Open(path)
@@ -74,7 +77,7 @@ func LoadWith(path string, assets fs.FS, opts LoadOptions) (*recording.Recording
 	if IsScenario(path) {
 		return scenario.CompileFile(path, assets)
 	}
-	src, err := OpenWith(path, assets, opts)
+	src, _, err := openSource(path, assets, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -84,23 +87,16 @@ func LoadWith(path string, assets fs.FS, opts LoadOptions) (*recording.Recording
 
 // Open opens the input at path as a stream of events: a recording or a
 // capture is read as the stream is pulled; a scenario is compiled in
-// memory first (its events are generated, not read). The caller closes
-// the Source.
+// memory first (its events are generated, not read). "-" is standard
+// input, and a FIFO is read as a stream: the file is opened once, and its
+// kind told by its name or else by its first bytes (sniff.go). The caller
+// closes the Source.
 func Open(path string, assets fs.FS) (recording.Source, error) {
 	return OpenWith(path, assets, LoadOptions{})
 }
 
 // OpenWith is Open with options.
 func OpenWith(path string, assets fs.FS, opts LoadOptions) (recording.Source, error) {
-	if IsScenario(path) {
-		rec, err := scenario.CompileFile(path, assets)
-		if err != nil {
-			return nil, err
-		}
-		return recording.NewSource(rec), nil
-	}
-	if IsCapture(path) {
-		return capture.Open(path, opts.Capture)
-	}
-	return recording.Open(path)
+	src, _, err := openSource(path, assets, opts)
+	return src, err
 }

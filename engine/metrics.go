@@ -69,6 +69,11 @@ type ObjectMetrics struct {
 	// Hitches counts ticks where a body that moved on the tick before and
 	// on the tick after did not move: a one-tick stall in a glide.
 	Hitches int
+	// FirstBlip, FirstSnap, FirstPop and FirstHitch are the ticks of the
+	// first blip, snap, pop and hitch (a hitch's still tick, as its cause
+	// chain gives it); 0 when there was none. `viewer run -compare` marks
+	// a reading that has one at another tick.
+	FirstBlip, FirstSnap, FirstPop, FirstHitch int
 	// Stops counts ticks where a body that moved on the tick before did
 	// not move: the start of every standstill, however long (a hitch is a
 	// stop of one tick).
@@ -173,9 +178,15 @@ func (m *metrics) event(slot int32, e *Event) {
 	case EventBlip:
 		t.m.Blips++
 		t.jumpTick = e.Tick
+		if t.m.FirstBlip == 0 {
+			t.m.FirstBlip = int(e.Tick)
+		}
 	case EventSnap:
 		t.m.Snaps++
 		t.jumpTick = e.Tick
+		if t.m.FirstSnap == 0 {
+			t.m.FirstSnap = int(e.Tick)
+		}
 	case EventCreate:
 		t.m.Created = int(e.Tick)
 	case EventDelete:
@@ -207,11 +218,17 @@ func (m *metrics) measure(s *Sim, o *object) {
 		step := catchUpSpeed(o) * s.dt
 		if disp > max(PopStepFactor*step, PopMinDistance) && t.jumpTick != int32(s.tick) {
 			t.m.Pops++
+			if t.m.FirstPop == 0 {
+				t.m.FirstPop = s.tick
+			}
 			s.flagPop(o, &t.prev, pos)
 		}
 		moved := disp > StillDistance
 		if t.nMoved == 2 && t.moved[0] && !t.moved[1] && moved {
 			t.m.Hitches++
+			if t.m.FirstHitch == 0 {
+				t.m.FirstHitch = s.tick - 1
+			}
 			s.record(o.slot, Event{GUID: o.guid, Kind: EventHitch, From: PlaceOf(&t.prev),
 				Queue: uint8(min(t.m.FinalQueue, 255)), Contact: t.prevContact})
 		}

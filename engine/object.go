@@ -42,6 +42,10 @@ type object struct {
 	name  string
 	ent   *recording.Entity
 	table int // index in Sim.tables
+	// shape is the entity's Setup's shape, read from the dat files
+	// (hasShape); it replaces the entity's radius and height.
+	shape    SetupShape
+	hasShape bool
 
 	stages physics.StageRecord
 	// update is the UpdatePosition being routed (scratch).
@@ -120,6 +124,15 @@ func (s *Sim) create(o *object, tick int) {
 	o.phys = *physics.NewObject()
 	o.phys.World = s.world
 	o.phys.Radius, o.phys.Height = ent.Radius, ent.Height
+	if o.hasShape {
+		o.phys.Radius, o.phys.Height = o.shape.Radius, o.shape.Height
+		if o.shape.StepUpHeight > 0 {
+			o.phys.StepUpHeight = o.shape.StepUpHeight
+		}
+		if o.shape.StepDown > 0 {
+			o.phys.StepDownHeight = o.shape.StepDown
+		}
+	}
 	o.phys.UpdateTimes[physics.StampInstance] = ent.Seq.Instance
 	o.phys.UpdateTimes[physics.StampPosition] = ent.Seq.Position
 	o.phys.UpdateTimes[physics.StampTeleport] = ent.Seq.Teleport

@@ -33,6 +33,11 @@ type Options struct {
 	// the recording has any object (every object has a motion table) or an
 	// asset terrain.
 	Assets fs.FS
+	// World is the client's world read from its dat files (docs/world.md):
+	// terrain landblocks, statics, Setup shapes and motion tables. nil runs
+	// in the illustrative world of the recording's own terrain and the
+	// shipped tables, as before.
+	World WorldData
 
 	// EventLog keeps every event (Event) of the run. Traces need it.
 	EventLog bool

@@ -7,7 +7,10 @@
 // keeps mostly the same objects in its cache from tick to tick), and the
 // stepping goroutine waits only for chunks a helper has already claimed. A
 // helper between passes yields the processor for a while — the gap is the
-// tick's delivery, tens of microseconds — and then parks until the next.
+// tick's delivery, tens of microseconds — for a few microseconds only, then
+// parks until the next: a helper that spun through the whole gap burned a
+// core for every helper at every tick (issue 31: 1.8× the one-core CPU at
+// 4–16 cores), which parking does not.
 
 package engine
 
@@ -27,11 +30,15 @@ const (
 // maxHelpers bounds the helpers of one Sim (and so the workers of a pass).
 const maxHelpers = 63
 
-// helperSpins is how many times a helper yields the processor waiting for
-// the next pass before it parks; waitSpins how many times the stepping
-// goroutine polls a helper's chunk before it yields.
+// helperSpins is how many times a helper polls for the next pass before it
+// parks, yielding the processor every yieldEvery polls (to a goroutine of
+// the run waiting for it, such as the input's read-ahead); waitSpins how
+// many times the stepping goroutine polls a helper's chunk before it
+// parks. A poll is one atomic load, a nanosecond or two: 2000 of them are
+// a few microseconds.
 const (
-	helperSpins = 100
+	helperSpins = 2000
+	yieldEvery  = 500
 	waitSpins   = 2000
 )
 
@@ -140,7 +147,9 @@ func (p *passPool) help(seen uint64) {
 		for p.state.Load()>>genShift == seen {
 			if spins < helperSpins {
 				spins++
-				runtime.Gosched()
+				if spins%yieldEvery == 0 {
+					runtime.Gosched()
+				}
 				continue
 			}
 			// Park; run publishes the pass before it counts the parked

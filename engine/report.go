@@ -24,20 +24,41 @@ type Report struct {
 	Ticks    int            `json:"ticks"`
 	Readings []string       `json:"readings"`
 	Objects  []ReportObject `json:"objects"`
+	// World is the run's world line (Sim.WorldDescription): the dat files
+	// and their iterations, or IllustrativeWorld.
+	World string `json:"world"`
+	// WorldFallbacks are the items the dats lacked, each once (absent
+	// without dats or when none was missing).
+	WorldFallbacks []Fallback `json:"world_fallbacks,omitempty"`
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
+	// FirstDifference is the first tick at which the readings' states
+	// differ (SetFirstDifference; compare_first.go), absent when they never
+	// did or were not compared tick by tick.
+	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
 
 	// explained: AddCauses ran, so WriteText lists the causes.
 	explained bool
+	// causeFilter describes the filter KeepCauses applied ("" for none).
+	causeFilter string
+	// compared: SetFirstDifference ran, so the text forms say whether the
+	// readings differed.
+	compared bool
 }
 
 // ReportObject is one object's metrics under each reading, in the order of
 // Report.Readings.
 type ReportObject struct {
-	GUID string      `json:"guid"`
-	Name string      `json:"name"`
-	Runs []ReportRun `json:"runs"`
+	GUID string `json:"guid"`
+	Name string `json:"name"`
+	// Radius and Height are the body's cylinder, metres: the Setup's
+	// with dat files (docs/world.md), else the entity's.
+	Radius float32 `json:"radius"`
+	Height float32 `json:"height"`
+	// Setup is the entity's Setup dat id, absent when it has none.
+	Setup string      `json:"setup,omitempty"`
+	Runs  []ReportRun `json:"runs"`
 	// Differs names the metrics (as ReportRun's JSON fields, nested ones
 	// dotted: "routes.interpolate", "error.mean") whose values are not the
 	// same under every reading; absent with one reading or none differing.
@@ -56,7 +77,11 @@ type ReportRun struct {
 	Snaps         int            `json:"snaps"`
 	Pops          int            `json:"pops"`
 	Hitches       int            `json:"hitches"`
-	Error         *ReportError   `json:"error,omitempty"`
+	// First is the tick of the first blip, snap, pop and hitch (a hitch's
+	// still tick), by kind; a kind that never happened is absent, and so
+	// is the map when none did.
+	First map[string]int `json:"first,omitempty"`
+	Error *ReportError   `json:"error,omitempty"`
 	// LongestQueue is in seconds; MaxQueue and FinalQueue in nodes.
 	LongestQueue float64 `json:"longest_queue_s"`
 	MaxQueue     int     `json:"max_queue"`
@@ -114,7 +139,8 @@ type ReportError struct {
 // (Options.Metrics), at the furthest tick they reached.
 func NewReport(input string, c *Compare) *Report {
 	s0 := c.sims[0]
-	r := &Report{Input: input, TickRate: s0.rate, Ticks: s0.furthest}
+	r := &Report{Input: input, TickRate: s0.rate, Ticks: s0.furthest,
+		World: s0.WorldDescription(), WorldFallbacks: s0.WorldFallbacks()}
 	per := make([][]ObjectMetrics, len(c.sims))
 	for i, s := range c.sims {
 		r.Readings = append(r.Readings, s.reading.Name)
@@ -123,6 +149,13 @@ func NewReport(input string, c *Compare) *Report {
 	for j := range per[0] {
 		m0 := &per[0][j]
 		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
+		if j < len(s0.slots) && s0.slots[j].guid == m0.GUID {
+			o := s0.slots[j]
+			obj.Radius, obj.Height = o.bodySize()
+			if o.ent.Setup != 0 {
+				obj.Setup = hexid.String(o.ent.Setup)
+			}
+		}
 		for i := range per {
 			if j < len(per[i]) {
 				obj.Runs = append(obj.Runs, reportRun(r.Readings[i], &per[i][j], s0.rate))
@@ -150,6 +183,17 @@ func reportRun(reading string, m *ObjectMetrics, rate int) ReportRun {
 		LongestQueue:  float64(m.LongestQueue) / float64(rate),
 		MaxQueue:      m.MaxQueue,
 		FinalQueue:    m.FinalQueue,
+	}
+	for _, f := range []struct {
+		kind string
+		tick int
+	}{{"blip", m.FirstBlip}, {"snap", m.FirstSnap}, {"pop", m.FirstPop}, {"hitch", m.FirstHitch}} {
+		if f.tick > 0 {
+			if run.First == nil {
+				run.First = map[string]int{}
+			}
+			run.First[f.kind] = f.tick
+		}
 	}
 	for r := physics.RouteTeleport; r <= physics.RouteWrongInstance; r++ {
 		run.Routes[r.String()] = m.Routes[r]
@@ -199,6 +243,17 @@ var reportRows = []reportRow{
 	{"snaps", func(r *ReportRun) string { return strconv.Itoa(r.Snaps) }, []string{"snaps"}},
 	{"pops", func(r *ReportRun) string { return strconv.Itoa(r.Pops) }, []string{"pops"}},
 	{"hitches", func(r *ReportRun) string { return strconv.Itoa(r.Hitches) }, []string{"hitches"}},
+	{"first blip/snap/pop/hitch", func(r *ReportRun) string {
+		parts := make([]string, 0, len(firstKinds))
+		for _, k := range firstKinds {
+			if t, ok := r.First[k]; ok {
+				parts = append(parts, strconv.Itoa(t))
+			} else {
+				parts = append(parts, "-")
+			}
+		}
+		return strings.Join(parts, "/")
+	}, []string{"first.blip", "first.snap", "first.pop", "first.hitch"}},
 	{"error mean/p95/max m", func(r *ReportRun) string {
 		if r.Error == nil {
 			return "-"
@@ -209,6 +264,9 @@ var reportRows = []reportRow{
 	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }, []string{"max_queue"}},
 	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }, []string{"final_queue"}},
 }
+
+// firstKinds are the kinds ReportRun.First holds, in the report's order.
+var firstKinds = []string{"blip", "snap", "pop", "hitch"}
 
 func routeCell(b physics.Route) func(*ReportRun) string {
 	return func(r *ReportRun) string { return strconv.Itoa(r.Routes[b.String()]) }
@@ -256,6 +314,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			break
 		}
 	}
+	if err := r.writeFirstDifference(w); err != nil {
+		return err
+	}
 	if r.explained {
 		if err := r.writeCauses(w); err != nil {
 			return err
@@ -285,7 +346,11 @@ func (r *Report) writeCauses(w io.Writer) error {
 				}
 			}
 		}
-		if n == 0 {
+		if n == 0 && r.causeFilter != "" {
+			if _, err := fmt.Fprintf(w, "  no cause chain matches %s\n", r.causeFilter); err != nil {
+				return err
+			}
+		} else if n == 0 {
 			if _, err := fmt.Fprintln(w, "  no blips, snaps, pops or hitches"); err != nil {
 				return err
 			}
@@ -306,7 +371,9 @@ func (row *reportRow) differs(runs []ReportRun) []string {
 	for k, key := range row.keys {
 		for i := 1; i < len(runs); i++ {
 			parts := strings.Split(row.value(&runs[i]), "/")
-			if len(parts) != len(first) || k >= len(first) || parts[k] != first[k] {
+			// A row measured under no reading ("-" throughout) does not
+			// differ in the parts it does not show.
+			if len(parts) != len(first) || k < len(first) && parts[k] != first[k] {
 				out = append(out, key)
 				break
 			}

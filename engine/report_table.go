@@ -17,7 +17,7 @@ import (
 var reportColumns = []string{
 	"updates", "interp", "teleport", "slide", "airborne", "stale_pos", "stale_tp", "wrong_inst",
 	"near", "far", "arrived", "stall_fail/win", "blips", "snaps", "pops", "hitches",
-	"error_m(mean/p95/max)", "longest_q_s", "max_q", "final_q",
+	"first_blip/snap/pop/hitch", "error_m(mean/p95/max)", "longest_q_s", "max_q", "final_q",
 }
 
 // summarizedGUIDs is how many guids the line of objects without updates
@@ -122,6 +122,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
+	if err := r.writeFirstDifference(w); err != nil {
+		return err
+	}
 	if r.explained {
 		if err := r.writeCauses(w); err != nil {
 			return err
@@ -131,6 +134,26 @@ func (r *Report) WriteTable(w io.Writer) error {
 		return r.Expectations.writeText(w, len(r.Readings))
 	}
 	return nil
+}
+
+// KeepCauses keeps the cause chains keep accepts and drops the rest; what
+// describes the filter for the text forms ("-filter 'blip'"), which say
+// that no chain matched it rather than that nothing jumped.
+func (r *Report) KeepCauses(keep func(obj *ReportObject, c *ReportCause) bool, what string) {
+	r.causeFilter = what
+	for i := range r.Objects {
+		obj := &r.Objects[i]
+		for j := range obj.Runs {
+			run := &obj.Runs[j]
+			var kept []ReportCause
+			for k := range run.Causes {
+				if keep(obj, &run.Causes[k]) {
+					kept = append(kept, run.Causes[k])
+				}
+			}
+			run.Causes = kept
+		}
+	}
 }
 
 // objectIdle reports whether an object had no updates under any reading

@@ -40,6 +40,9 @@ type Sim struct {
 	dt      float32
 	world   *physics.World
 	tables  motionTables
+	// worldData is the client's world (Options.World) and the fallbacks
+	// met in it; its data is nil without dat files.
+	worldData *worldBook
 
 	// store holds the events, packed, with the tick each is delivered in
 	// and the slot it is about (eventstore.go); nil when streaming.
@@ -183,6 +186,13 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 		return nil, nil, err
 	}
 	s.world = world
+	s.worldData = &worldBook{data: opts.World}
+	s.tables.world = s.worldData
+	if opts.World != nil {
+		if err := s.datWorld(); err != nil {
+			return nil, nil, err
+		}
+	}
 	ix := &indexer{live: make(map[uint32]int32, len(h.Entities)), observer: h.HasObserver}
 	for i := range h.Entities {
 		ent := &h.Entities[i]
@@ -244,6 +254,11 @@ type slotMaker interface {
 
 // hasMotion is the Sim's slotMaker's.
 func (s *Sim) hasMotion(slot int32, name string) error {
+	if s.tables.dat[s.slots[slot].table] {
+		// A client's table may lack a motion: retail's DoMotion then fails
+		// quietly, and so does the part array (docs/world.md).
+		return nil
+	}
 	return s.tables.tables[s.slots[slot].table].HasMotionNamed(name)
 }
 
@@ -322,7 +337,7 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 
 // addSlot allocates the slot of a new object.
 func (s *Sim) addSlot(ent *recording.Entity) error {
-	table, err := s.tables.lookup(ent.MotionTable)
+	table, err := s.tables.lookupEntity(ent)
 	if err != nil {
 		return err
 	}
@@ -330,6 +345,7 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 	if err != nil {
 		return err
 	}
+	o.shape, o.hasShape = s.setupShape(ent)
 	s.slots = append(s.slots, o)
 	if s.opts.Metrics && s.metrics.t != nil {
 		s.metrics.add(o) // a slot met while streaming

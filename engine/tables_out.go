@@ -389,6 +389,13 @@ func MetricsRows(r *Report, input string) []tables.Metrics {
 
 				LongestQueueS: run.LongestQueue, MaxQueue: int64(run.MaxQueue), FinalQueue: int64(run.FinalQueue),
 			}
+			firsts := [...]**int64{&m.FirstBlip, &m.FirstSnap, &m.FirstPop, &m.FirstHitch}
+			for k, kind := range firstKinds {
+				if tick, ok := run.First[kind]; ok {
+					v := int64(tick)
+					*firsts[k] = &v
+				}
+			}
 			if e := run.Error; e != nil {
 				n, mean, p95, mx := int64(e.Ticks), e.Mean, e.P95, e.Max
 				m.ErrorTicks, m.ErrorMean, m.ErrorP95, m.ErrorMax = &n, &mean, &p95, &mx

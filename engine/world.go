@@ -111,6 +111,47 @@ type motionTables struct {
 	// posFrames is the reading's pos_frame rule (docs/readings.md item 13),
 	// set on every fresh part array so each object's copy carries it.
 	posFrames anim.PosFrameRule
+	// dat[i] says tables[i] came from the dat files; world is the Sim's
+	// WorldData (its data nil without dats).
+	dat   []bool
+	world *worldBook
+}
+
+// lookupEntity returns the index of ent's table: its MotionTable dat id's
+// table when the dats hold it, else (counted as a fallback) its shipped
+// table.
+func (m *motionTables) lookupEntity(ent *recording.Entity) (int, error) {
+	if ent.MotionTableID == 0 || m.world == nil || m.world.data == nil {
+		// No dat files: the shipped table plays, as documented.
+		return m.lookup(ent.MotionTable)
+	}
+	name := fmt.Sprintf("0x%08X", ent.MotionTableID)
+	for i, n := range m.names {
+		if n == name {
+			return i, nil
+		}
+	}
+	t, err := m.world.data.MotionTable(ent.MotionTableID)
+	if t == nil || err != nil {
+		f := Fallback{Kind: "motion_table", ID: name, Used: "the shipped table " + ent.MotionTable}
+		if err != nil {
+			f.Problem = err.Error()
+		}
+		m.world.fallback(f)
+		return m.lookup(ent.MotionTable)
+	}
+	m.add(name, t, true)
+	return len(m.names) - 1, nil
+}
+
+// add keeps table t under name with its fresh part array.
+func (m *motionTables) add(name string, t *anim.MotionTable, dat bool) {
+	m.names = append(m.names, name)
+	m.tables = append(m.tables, t)
+	m.dat = append(m.dat, dat)
+	pa := anim.NewPartArray(t)
+	pa.SetPosFrameRule(m.posFrames)
+	m.fresh = append(m.fresh, pa)
 }
 
 // lookup returns the index of the table called name, parsing it on first use.
@@ -134,11 +175,7 @@ func (m *motionTables) lookup(name string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("motion table %q: %v", name, err)
 	}
-	m.names = append(m.names, name)
-	m.tables = append(m.tables, t)
-	pa := anim.NewPartArray(t)
-	pa.SetPosFrameRule(m.posFrames)
-	m.fresh = append(m.fresh, pa)
+	m.add(name, t, false)
 	return len(m.names) - 1, nil
 }
 

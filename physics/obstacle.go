@@ -159,6 +159,9 @@ func (w *World) obstacleHit(lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) 
 			return n, depth, true
 		}
 	}
+	if w != nil && w.statics != nil {
+		return w.statics.hit(lbx, lby, p, r, h, stepUp)
+	}
 	return n, 0, false
 }
 

@@ -14,6 +14,9 @@ type World struct {
 	// Obstacles are vertical cylinders and axis-aligned boxes, tested in
 	// order (a slice, so iteration order never depends on a map).
 	Obstacles []Obstacle
+	// statics are the client's statics, read per landblock on first use
+	// (SetStaticsLoader, statics.go); nil without dat files.
+	statics *lazyStatics
 }
 
 // Plane is retail's Plane: points p with N·p + D = 0, N a unit normal.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"glidepath/engine"
 	"glidepath/physics"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
@@ -75,6 +76,12 @@ type app struct {
 	scene    overlay.Scene
 	layers   overlay.Set
 	gui      *gui
+
+	// world is the client's world inputs open in (Options.World, or the
+	// dat folder opened with Shift+W); hideWorld hides the world overlay
+	// (key 4: terrain, statics, grid).
+	world     engine.WorldData
+	hideWorld bool
 
 	lay    layout
 	panels panelState // open panels, sizes, inspector and pipeline (panelstate.go)
@@ -150,6 +157,7 @@ func newApp(opts Options) (*app, error) {
 	if a.layers == 0 {
 		a.layers = overlay.All
 	}
+	a.world = opts.World
 	a.marks.load(opts.File)
 	a.loadSettings()
 	a.restore = opts.RestoreView
@@ -174,6 +182,11 @@ func newApp(opts Options) (*app, error) {
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
 	a.relayout()
+	if a.world != nil {
+		// Once, at start: the dats' world (an illustrative world is said on
+		// stderr only, leaving the status line as it was).
+		a.say(a.worldLine())
+	}
 	return a, nil
 }
 
@@ -394,7 +407,11 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 	}
 	vp := a.viewport()
 	view := a.cam.View(vp)
-	a.builder.Begin(view, a.sess.terrain)
+	terrain := a.sess.terrain
+	if a.hideWorld {
+		terrain = nil
+	}
+	a.builder.Begin(view, terrain)
 	a.fillScene(&view)
 	a.drawer.Draw(a.builder, &a.scene, a.layers)
 	a.hud.draw(a.builder, vp)

@@ -130,6 +130,15 @@ func (a *app) apply(c command) {
 		a.toggleMessages() // messages.go
 	case cmdQuit:
 		a.nav.quit = true
+	case cmdOpenDat:
+		a.startOpenDat()
+	case cmdWorld:
+		a.hideWorld = !a.hideWorld
+		state := "on"
+		if a.hideWorld {
+			state = "off"
+		}
+		a.say("world overlay " + state + " (" + a.worldLine() + ")")
 	default:
 		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
 			l := overlay.Layer(c - cmdLayer)

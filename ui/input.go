@@ -66,7 +66,9 @@ const (
 	cmdMessages
 	cmdFilter // Ctrl+F (filterbox.go)
 	cmdSplit
-	cmdQuit  // Ctrl+Q, Esc twice
+	cmdQuit // Ctrl+Q, Esc twice
+	cmdWorld
+	cmdOpenDat
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -127,6 +129,8 @@ func keymap() []binding {
 		{ebiten.KeyBackspace, false, cmdTourPrev, false, "Backspace", "guided tour: previous stop"},
 		{ebiten.KeyM, true, cmdMessages, false, "Shift+M", "the Messages panel: the input events delivered at the cursor, each opening to its fields and bytes"},
 		{ebiten.KeyV, false, cmdBeforeAfter, false, "V", "inspector: the state before this tick / after it (see a blip's cause)"},
+		{ebiten.KeyDigit4, false, cmdWorld, false, "4", "world overlay: the terrain mesh (height-tinted, split diagonals when zoomed in), the statics and buildings, the landblock and cell lines"},
+		{ebiten.KeyW, true, cmdOpenDat, false, "Shift+W", "open dat folder…: read the client's world from client_portal.dat and client_cell_1.dat in a folder (a path box), remembered for next time"},
 	}
 	for _, e := range overlay.Legend() {
 		b = append(b, binding{key: layerKey(e.Key), cmd: cmdLayer + command(e.Layer), name: e.Key, help: "overlay: " + e.Name})

@@ -37,15 +37,15 @@ func (a *app) startLive() {
 		return
 	}
 	fi, err := os.Stat(a.opts.File)
-	if err != nil {
-		return
+	if err != nil || !fi.Mode().IsRegular() {
+		return // standard input or a FIFO: read to its end already, never again
 	}
 	if st := storeOf(a.opts.Sources[0]); st == nil || !st.Following() {
 		var names []string
 		for _, r := range a.sess.runs {
 			names = append(names, r.info.Reading)
 		}
-		if srcs, sess, err := openGrowing(a.opts.File, names, true); err == nil {
+		if srcs, sess, err := openGrowing(a.opts.File, names, true, a.world); err == nil {
 			a.sess.close()
 			a.sess, a.opts.Sources = sess, srcs
 		} else {

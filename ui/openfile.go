@@ -22,6 +22,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/assets"
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
@@ -33,6 +34,8 @@ type openBox struct {
 	text       []rune
 	candidates []string // what Tab found when it could not decide
 	chars      []rune
+	// dat: the box asks for a dat folder (Shift+W), not an input.
+	dat bool
 }
 
 // maxCandidates is how many completions the box lists.
@@ -72,7 +75,11 @@ func (a *app) typeOpen(chars []rune, backspace, tab, enter, escape bool) {
 		o.text, o.candidates = []rune(text), cands
 	case enter:
 		o.active = false
-		a.openFile(string(o.text))
+		if o.dat {
+			a.openDat(string(o.text))
+		} else {
+			a.openFile(string(o.text))
+		}
 	}
 }
 
@@ -169,7 +176,7 @@ func (a *app) openFile(path string) {
 	for _, r := range a.sess.runs {
 		readings = append(readings, r.info.Reading)
 	}
-	srcs, sess, err := openGrowing(path, readings, false)
+	srcs, sess, err := openGrowing(path, readings, false, a.world)
 	if err != nil {
 		a.say("cannot open: " + err.Error())
 		return
@@ -203,8 +210,8 @@ func (a *app) openFile(path string) {
 // frame needs is read (simsource.AwaitFirstFrame: a small file whole, a
 // large one its first frame and a share to size the run by); the rest is
 // read behind the window. follow: the file is still being written.
-func openGrowing(path string, names []string, follow bool) ([]model.Source, *session, error) {
-	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: follow}
+func openGrowing(path string, names []string, follow bool, world engine.WorldData) ([]model.Source, *session, error) {
+	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: follow, World: world}
 	rs, err := interp.ReadingsByName(names)
 	if err != nil {
 		return nil, nil, err
@@ -217,7 +224,7 @@ func openGrowing(path string, names []string, follow bool) ([]model.Source, *ses
 		st.Stop()
 		return nil, nil, err
 	}
-	runs, err := simsource.NewFromStore(st, path, rs, spec.Assets)
+	runs, err := simsource.NewFromStoreWorld(st, path, rs, spec.Assets, spec.World)
 	if err != nil {
 		st.Stop()
 		return nil, nil, err

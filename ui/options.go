@@ -5,6 +5,7 @@ package ui
 import (
 	"image"
 
+	"glidepath/engine"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
@@ -57,6 +58,10 @@ type Options struct {
 	Settings    string
 	RestoreView bool
 	Warn        func(string)
+	// World is the client's world the runs were opened in (nil:
+	// illustrative); an input opened from the window, or the dat folder
+	// opened there (Shift+W), uses it too.
+	World engine.WorldData
 	// Follow appends what is written to File as it grows (its runs grow)
 	// and keeps the cursor at the live edge until the user moves it
 	// (live.go).

@@ -45,7 +45,20 @@ func buildTerrain(w *physics.World, h *model.History) (*render.Terrain, error) {
 	}
 	if w != nil {
 		spec.Height = func(x, y float64) float64 { return groundAt(w, x, y) }
-		for _, ob := range w.Obstacles {
+		if w.Terrain != nil && w.Terrain.RetailSplit {
+			// Dat terrain: each cell split as retail splits it.
+			spec.SplitNE = func(gx, gy int) bool { return physics.SplitSWtoNE(uint32(gx), uint32(gy)) }
+		}
+		obstacles := append([]physics.Obstacle(nil), w.Obstacles...)
+		// The client's statics (dat files): those of every landblock drawn.
+		for bx := int(spec.MinX / lb); bx < int(math.Ceil(spec.MaxX/lb)); bx++ {
+			for by := int(spec.MinY / lb); by < int(math.Ceil(spec.MaxY/lb)); by++ {
+				if bx >= 0 && bx <= 0xFF && by >= 0 && by <= 0xFF {
+					obstacles = append(obstacles, w.StaticsOf(uint16(bx<<8|by))...)
+				}
+			}
+		}
+		for _, ob := range obstacles {
 			off := draw.Vec3{float64(ob.Landblock>>8) * lb, float64(ob.Landblock&0xFF) * lb, 0}
 			switch ob.Kind {
 			case physics.ObstacleCylinder:

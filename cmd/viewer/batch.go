@@ -44,6 +44,9 @@ type batchResult struct {
 	metrics        []tables.Metrics
 	// report is the printed metrics (text or JSON).
 	report []byte
+	// warnings are the input's warnings (events of unknown types, a
+	// capture's broken frames), printed even under -quiet.
+	warnings []byte
 	// expect is the failure of a scenario's expectations, if one failed.
 	expect error
 }
@@ -136,6 +139,10 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 		if r.expect != nil {
 			unmet = append(unmet, r.expect.Error())
 		}
+		if len(r.warnings) > 0 {
+			bar.Clear()
+			stderr.Write(r.warnings)
+		}
 		if err := out.appendSpooled(&r); err != nil {
 			return err
 		}
@@ -175,7 +182,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return batchResult{err: err}
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.tables.events != "",
+	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.tables.events != "",
 		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect,
 		// The input is decoded on another core while the pipeline steps.
 		BusyCores: busy}
@@ -185,7 +192,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err != nil {
 		return batchResult{err: usageError{err}}
 	}
-	spool := tableOptions{snappy: true}
+	spool := tableOptions{snappy: true, filter: o.tables.filter}
 	if o.tables.states != "" {
 		spool.states, r.states = prefix+".states.parquet", prefix+".states.parquet"
 	}
@@ -215,6 +222,11 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err := files.close(); err != nil {
 		return batchResult{err: err}
 	}
+	ahead.Close() // the reading ahead has stopped: src's counters are settled
+	var warn bytes.Buffer
+	warnSkippedSource(&warn, src)
+	warnMalformedFrames(&warn, src)
+	r.warnings = warn.Bytes()
 	report := engine.NewReport(traceInputName(path), cmp)
 	r.metrics = engine.MetricsRows(report, input)
 	r.expect = expectFailure(path, report.Expectations)

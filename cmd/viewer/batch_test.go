@@ -37,7 +37,10 @@ func runBatchTables(t *testing.T, dir string, ext string, args ...string) {
 func TestRunBatch_SameTablesWhateverJobs(t *testing.T) {
 	inputs := shippedInputs(t)
 	one, four := t.TempDir(), t.TempDir()
-	for _, ext := range []string{".parquet", ".csv.gz"} {
+	// One table format is enough to show the rows' order does not depend
+	// on -jobs (both formats write the rows they are given, in order:
+	// TestRun_CSVHoldsTheParquetValues).
+	for _, ext := range []string{".parquet"} {
 		runBatchTables(t, one, ext, append([]string{"-jobs", "1", "-compare", "seed,ace"}, inputs...)...)
 		runBatchTables(t, four, ext, append([]string{"-jobs", "4", "-compare", "seed,ace"}, inputs...)...)
 		for _, name := range []string{"s", "e", "m"} {

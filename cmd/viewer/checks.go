@@ -1,5 +1,5 @@
-// Checks the subcommands share: flags set on the command line, outputs that
-// would overwrite their input, the cap on ticks, and the warning for events
+// Checks the subcommands share: flags set on the command line, the cap on
+// ticks, and the warning for events
 // of unknown types a recording held.
 
 package main
@@ -8,8 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"glidepath/engine"
@@ -22,17 +20,6 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
-}
-
-// samePath reports whether out names the file in: overwriting the input
-// with an output is a usage error, caught before any work.
-func samePath(out, in string) bool {
-	if a, b := filepath.Clean(out), filepath.Clean(in); a == b {
-		return true
-	}
-	fo, err1 := os.Stat(out)
-	fi, err2 := os.Stat(in)
-	return err1 == nil && err2 == nil && os.SameFile(fo, fi)
 }
 
 // checkTicks refuses -ticks past the 48 h a recording may span

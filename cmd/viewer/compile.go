@@ -29,8 +29,8 @@ func runCompile(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return badInput("compile: -o OUT.jsonl[.gz] is required")
 	}
-	if samePath(*out, files[0]) {
-		return badInput("compile: -o %s would overwrite the input", *out)
+	if err := checkOutputs("compile", files, output{"-o", *out}); err != nil {
+		return err
 	}
 	rec, err := scenario.CompileFile(files[0], assets.FS())
 	if err != nil {

@@ -21,7 +21,7 @@ import (
 	"glidepath/interp"
 )
 
-const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] INPUT CLIENT_TRACE"
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] [-dat DIR] INPUT CLIENT_TRACE\n       viewer diff -vs [-tol METRES] [-json] [-context N] [-strict-objects] TRACE_A TRACE_B"
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)
@@ -34,7 +34,23 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cf.add(fs)
 	var tabs tableOptions
 	tabs.addFlags(fs)
+	var df datFlags
+	df.add(fs)
+	vs := fs.Bool("vs", false, "compare TRACE_B with TRACE_A (two client traces or Glidepath traces) instead of INPUT's run with CLIENT_TRACE")
 	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if *vs {
+		if !(*tol >= 0) {
+			return badInput("diff: -tol %v: want a distance of 0 m or more", *tol)
+		}
+		if *context < 0 || *context > 1000 {
+			return badInput("diff: -context %d: want 0 to 1000 ticks", *context)
+		}
+		return runVersus(fs, files, clientdiff.Options{Tolerance: *tol, Context: *context, StrictObjects: *strict}, *asJSON, stdout)
+	}
+	world, err := df.open(stderr, true)
 	if err != nil {
 		return err
 	}
@@ -60,7 +76,9 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	src, _, err := openInput(files[0], engine.LoadOptions{Capture: copts})
+	input := newRereadable(files[0], engine.LoadOptions{Capture: copts})
+	defer input.close()
+	src, _, err := input.open()
 	if err != nil {
 		return err
 	}
@@ -76,7 +94,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	// viewer run.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
-	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), Reading: r, Metrics: tabs.any(), Sink: cmp,
+	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), World: world, Reading: r, Metrics: tabs.any(), Sink: cmp,
 		EventLog: tabs.events != "", Explain: tabs.events != "",
 		// The input is decoded on one core and the client trace read on
 		// another while the pipeline steps: the pass is split only over
@@ -116,10 +134,10 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cmp.Interrupt = stop
 	var again recording.Source
 	err = cmp.NameStages(res, func(sink engine.TickSink) (*engine.Sim, error) {
-		if again, _, err = openInput(files[0], engine.LoadOptions{Capture: copts}); err != nil {
+		if again, _, err = input.open(); err != nil {
 			return nil, err
 		}
-		return engine.NewStream(again, engine.Options{Assets: assets.FS(), Reading: r, Metrics: true, RecordStages: true, Sink: sink})
+		return engine.NewStream(again, engine.Options{Assets: assets.FS(), World: world, Reading: r, Metrics: true, RecordStages: true, Sink: sink})
 	})
 	if again != nil {
 		again.Close()

@@ -45,7 +45,18 @@ func exitCases(t *testing.T) []exitCase {
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	badDat := damagedDatDir(t)
 	return append([]exitCase{
+		// -dat (docs/world.md): a damaged dat or a folder without dats is
+		// bad input naming the file or folder, for every subcommand that
+		// runs the pipeline.
+		{"open bad dat", []string{"-dat", badDat, farJump}, 2, "client_cell_1.dat"},
+		{"run bad dat", []string{"run", "-dat", badDat, farJump}, 2, "client_cell_1.dat"},
+		{"run dat folder missing", []string{"run", "-dat", noDir, farJump}, 2, "no-such-dir"},
+		{"diff bad dat", []string{"diff", "-dat", badDat, farJump, badClient}, 2, "client_cell_1.dat"},
+		{"shot bad dat", []string{"shot", "-dat", badDat, "-o", filepath.Join(dir, "s.png"), farJump}, 2, "client_cell_1.dat"},
+		{"export bad dat", []string{"export", "-dat", badDat, "-o", filepath.Join(dir, "e.gif"), farJump}, 2, "client_cell_1.dat"},
+
 		// viewer (open): success would open a window, so only failures here.
 		{"open help", []string{"-h"}, 0, ""},
 		{"open unknown flag", []string{"-speed", "2"}, 2, "-speed"},
@@ -64,8 +75,15 @@ func exitCases(t *testing.T) []exitCase {
 		{"run", []string{"run", "-quiet", farJump}, 0, ""},
 		{"run trace", []string{"run", "-quiet", "-trace", filepath.Join(dir, "t.jsonl"), farJump}, 0, ""},
 		{"run no file", []string{"run"}, 2, "want one FILE"},
+		{"diff vs one trace", []string{"diff", "-vs", farJumpWant}, 2, "-vs wants TRACE_A and TRACE_B"},
+		{"diff vs with reading", []string{"diff", "-vs", "-reading", "seed", farJumpWant, farJumpWant}, 2, "-reading does not apply"},
+		{"diff vs missing trace", []string{"diff", "-vs", farJumpWant, missing}, 2, "missing.jsonl"},
+		{"diff vs bad trace", []string{"diff", "-vs", farJumpWant, badClient}, 2, "bad-client.jsonl:1"},
+		{"diff vs stranger", []string{"diff", "-vs", farJumpWant, strangerClient}, 2, "nothing was compared"},
+		{"diff vs same", []string{"diff", "-vs", farJumpWant, farJumpWant}, 0, ""},
 		{"run bad filter", []string{"run", "-explain", "-filter", "error>>2", farJump}, 2, `"error>>2": at column 7`},
 		{"run filter unknown kind", []string{"run", "-explain", "-filter", "blpi", farJump}, 2, `unknown kind "blpi"`},
+		{"run filter batch without events", []string{"run", "-explain", "-filter", "blip", farJump, farJump}, 2, "give -events FILE"},
 		{"run filter alone", []string{"run", "-filter", "blip", farJump}, 2, "give one of them"},
 		{"run explain bad kinds", []string{"run", "-explain=blip,,snap", farJump}, 2, "kind= has an empty value"},
 		{"run explain kinds disagree", []string{"run", "-explain=blip", "-explain-kinds", "snap", farJump}, 2, "disagree"},
@@ -96,7 +114,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"import", []string{"import", pcap, "-o", filepath.Join(dir, "imported.jsonl")}, 0, ""},
 		{"import events table", []string{"import", pcap, "-o", filepath.Join(dir, "imported2.jsonl"), "-events", filepath.Join(dir, "imported.parquet")}, 0, ""},
 		{"import events table format", []string{"import", pcap, "-o", filepath.Join(dir, "x.jsonl"), "-events", filepath.Join(dir, "e.json")}, 2, "e.json"},
-		{"import events over recording", []string{"import", pcap, "-o", filepath.Join(dir, "x.csv"), "-events", filepath.Join(dir, "x.csv")}, 2, "would overwrite"},
+		{"import events over recording", []string{"import", pcap, "-o", filepath.Join(dir, "x.csv"), "-events", filepath.Join(dir, "x.csv")}, 2, "name the same file"},
 		{"import events in missing directory", []string{"import", pcap, "-o", filepath.Join(dir, "x.jsonl"), "-events", filepath.Join(noDir, "e.csv")}, 1, "no-such-dir"},
 		{"import without -o", []string{"import", pcap}, 2, "-o OUT.jsonl[.gz] is required"},
 		{"import not a capture", []string{"import", farJump, "-o", filepath.Join(dir, "x.jsonl")}, 2, "not a capture"},

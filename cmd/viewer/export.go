@@ -25,7 +25,7 @@ import (
 	"glidepath/ui/overlay"
 )
 
-const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-follow] [-viewport] [-layout split] FILE"
+const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-follow] [-viewport] [-layout split] [-dat DIR] FILE"
 
 // Export limits.
 const (
@@ -54,11 +54,17 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.cam, "camera", "isometric", "camera: top-down, isometric or perspective")
 	fs.StringVar(&f.sel, "select", "", "select the object with this `guid`")
 	framing := addFraming(fs)
+	var df datFlags
+	df.add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if err := framing.check(); err != nil {
+		return err
+	}
+	world, err := df.open(stderr, true)
+	if err != nil {
 		return err
 	}
 	if len(files) != 1 {
@@ -75,10 +81,14 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if f.fps < 0 || f.fps > maxFPS {
 		return badInput("-fps %d: want 1 to %d", f.fps, maxFPS)
 	}
-	if samePath(f.out, files[0]) {
-		return badInput("-o %s would overwrite the input", f.out)
+	if asGIF {
+		if err := checkOutputs("export", files, output{"-o", f.out}); err != nil {
+			return err
+		}
+	} else if err := checkPNGDir(f.out, files[0]); err != nil {
+		return err
 	}
-	opts, err := viewOptions(files[:1], &rf, f.cam, 0, f.sel, stderr)
+	opts, err := viewOptionsFrom(openSourcesIn(world), files[:1], &rf, f.cam, 0, f.sel, stderr)
 	if err != nil {
 		return err
 	}
@@ -108,6 +118,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	bar := newFrameProgress(stderr, n, "exporting "+filepath.Base(f.out))
 	opts.Title, opts.Paused, opts.Size, opts.Tick = "Glidepath export", true, sz, from
 	framing.apply(&opts, f.sel)
+	opts.World = world
 	opts.Export = &ui.Export{From: from, To: to, Frame: func(tick int, img *image.RGBA) error {
 		if err := stopped("tick %d of %d–%d of export", tick, from, to); err != nil {
 			return err
@@ -129,7 +140,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if !asGIF {
 		kind = "numbered PNGs"
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
+	fmt.Fprintf(reportTo(stdout, stderr, f.out), "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
 	return nil
 }
 
@@ -233,6 +244,12 @@ type pngSink struct {
 }
 
 func newPNGSink(out string) (*pngSink, error) {
+	// A link to a directory: the frames go to its destination, and the
+	// link stays a link.
+	out, err := atomicfile.LinkDest(out)
+	if err != nil {
+		return nil, badInput("-o %v", err)
+	}
 	if err := checkReplaceableDir(out); err != nil {
 		return nil, err
 	}
@@ -281,6 +298,21 @@ func (p *pngSink) abort() {
 	if !p.done {
 		os.RemoveAll(p.tmp)
 	}
+}
+
+// checkPNGDir refuses a directory of frames at the input's own path (a
+// directory is never an input, but a link to the input is refused here
+// before any rendering, as checkOutputs refuses it for a GIF).
+func checkPNGDir(out, input string) error {
+	dest, err := atomicfile.LinkDest(out)
+	if err != nil {
+		return badInput("-o %v", err)
+	}
+	t := atomicfile.Target{Path: out, Dest: dest}
+	if atomicfile.SameAsInput(t, input) {
+		return badInput("export: -o %s would overwrite the input %s", out, input)
+	}
+	return checkReplaceableDir(dest)
 }
 
 // checkReplaceableDir accepts a missing OUT, or a directory holding only an

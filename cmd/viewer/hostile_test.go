@@ -135,6 +135,7 @@ func TestHostileInputs(t *testing.T) {
 		}
 	}
 	text := func(s string) func(*bytes.Buffer) { return func(b *bytes.Buffer) { b.WriteString(s) } }
+	full, fullWant := fullDevice(t, dir)
 	cases := []struct {
 		name string
 		args []string
@@ -176,6 +177,19 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "client_portal.dat: entry 0x02000001: compressed data: inflates to more than its declared 67108863 bytes"},
 		{"a dat B-tree that loops", []string{"dat", datLoopDir(t, dir)},
 			nil, 2, "client_cell_1.dat: b-tree: deeper than 32 levels"},
+		// Streams, devices and special files (issue 26): standard input is
+		// empty here (the test gives none).
+		{"empty standard input", []string{"run", "-"}, nil, 2, "viewer: -:1: header: missing: the file is empty"},
+		{"empty /dev/stdin", []string{"run", "/dev/stdin"}, nil, 2, "viewer: /dev/stdin:1: header: missing: the file is empty"},
+		{"empty capture on standard input", []string{"import", "-", "-o", filepath.Join(dir, "i.jsonl")}, nil, 2, "viewer: -: not a capture: the file is empty"},
+		{"a directory as input", []string{"run", dir}, nil, 2, dir + ":1: read:"},
+		{"gzip under a name that says nothing", []string{"run", "-quiet", writeGzipAs(t, dir, "rec.data", farJump)}, nil, 0, ""},
+		{"trace into a directory", []string{"run", "-trace", dir, farJump}, nil, 2, "-trace " + dir + ": is a directory"},
+		{"two tables in one file", []string{"run", "-states", filepath.Join(dir, "t.csv"), "-events", filepath.Join(dir, "t.csv"), farJump}, nil, 2, "name the same file"},
+		{"trace over the input through a link", []string{"run", "-trace", symlinkTo(t, dir, farJump), farJump}, nil, 2, "would overwrite the input"},
+		{"trace into a full device", []string{"run", "-quiet", "-trace", full, farJump}, nil, 1, fullWant},
+		{"recording into a full device", []string{"compile", scenarioFile(t, "jump"), "-o", full}, nil, 1, fullWant},
+		{"a sidecar that is a FIFO", []string{"run", "-json", inputWithFIFOSidecar(t, dir)}, nil, 0, "is a FIFO, not a regular file; skipped"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

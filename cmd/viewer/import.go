@@ -17,7 +17,9 @@ import (
 	"golang.org/x/term"
 
 	"glidepath/engine"
+	"glidepath/engine/atomicfile"
 	"glidepath/engine/capture"
+	"glidepath/engine/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 )
@@ -61,7 +63,9 @@ func (c *captureFlags) options() (capture.Options, error) {
 // so the guid names nothing in it. A capture that never names the guid is
 // refused as it is read (capture.PlayerAbsentError).
 func checkPlayerInput(path string, o capture.Options) error {
-	if o.HasPlayer && !engine.IsCapture(path) {
+	// A stream (standard input, a FIFO) is told apart only as it is read:
+	// the capture reader refuses an absent player there.
+	if o.HasPlayer && inputfile.Regular(path) && !engine.IsCapture(path) {
 		return badInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
 	}
 	return nil
@@ -90,16 +94,13 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if samePath(*out, files[0]) {
-		return badInput("import: -o %s would overwrite the input", *out)
-	}
 	if *events != "" {
 		if _, err := tables.FormatOf(*events); err != nil {
 			return badInput("import: %v", err)
 		}
-		if samePath(*events, files[0]) || samePath(*events, *out) {
-			return badInput("import: table %s would overwrite the input or the recording", *events)
-		}
+	}
+	if err := checkOutputs("import", files, output{"-o", *out}, output{"-events", *events}); err != nil {
+		return err
 	}
 	src, err := capture.Open(files[0], opts)
 	if err != nil {
@@ -127,10 +128,11 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	sum := src.Summary()
 	sum.Outputs = written
+	report := reportTo(stdout, stderr, *out, *events)
 	if *asJSON {
-		return sum.WriteJSON(stdout)
+		return sum.WriteJSON(report)
 	}
-	return sum.WriteText(stdout)
+	return sum.WriteText(report)
 }
 
 // progress is told how far the import is.
@@ -147,7 +149,8 @@ func progressFor(path string, stderr io.Writer) progress {
 		return nil
 	}
 	size := int64(-1)
-	if st, err := os.Stat(path); err == nil && !strings.HasSuffix(path, ".gz") {
+	// A stream's size is not known (and a FIFO's stat says 0).
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !strings.HasSuffix(path, ".gz") {
 		size = st.Size()
 	}
 	return progressbar.NewOptions64(size,
@@ -211,6 +214,11 @@ func writeImport(src *capture.Reader, path string, bar progress, tab *importTabl
 			return written, usageError{err}
 		}
 		if inPiece == pieceEvents {
+			if t, _ := atomicfile.Resolve(path); t.Through {
+				// Pieces are files beside OUT: a device or a FIFO has
+				// no "beside".
+				return written, badInput("import: -o %s: the capture holds more than %d events, which are written as pieces (%s, %s, …); %s takes one: name a file", path, pieceEvents, filepath.Base(path), filepath.Base(piecePath(path, 2)), t.Kind())
+			}
 			if err := w.Close(); err != nil {
 				return written, err
 			}

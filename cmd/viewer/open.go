@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -36,21 +37,33 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	follow := fs.Bool("follow", false, "follow a recording or capture that is still being written: its events are appended as they are written, the cursor at the live edge")
 	layout := addLayout(fs)
 	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
+	var df datFlags
+	df.add(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
 		return err
 	}
-	open := openSourcesFrom(*tick)
+	world, err := df.open(stderr, *shot == "")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "viewer: world: %s\n", worldLine(world))
+	open := openSourcesFrom(*tick, world)
 	if *shot != "" {
-		open = openSources // the whole input checked first: a bad line is exit status 2
+		open = openSourcesIn(world) // the whole input checked first: a bad line is exit status 2
+	}
+	if *follow && isStream(fs.Arg(0)) {
+		// A FIFO or standard input is read as it is written already, to
+		// its writer's end: there is no file to watch grow.
+		*follow = false
 	}
 	if *follow {
 		if err := checkFollow(fs.Arg(0), *shot); err != nil {
 			return err
 		}
-		open = openFollowSources
+		open = openFollowSourcesIn(world)
 	}
 	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
@@ -59,7 +72,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := applyAgainst(&opts, *against); err != nil {
 		return err
 	}
-	opts.Follow = *follow
+	opts.Follow, opts.World = *follow, world
 	if opts.Split, err = parseLayout(*layout); err != nil {
 		return err
 	}
@@ -83,16 +96,12 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	return displayHint(ui.Run(opts))
 }
 
-// viewOptions checks what open and shot share — the camera, the input under
-// the readings, the start tick and the selection — and returns the options
-// they give the viewer. Every problem is bad input (exit status 2).
-func viewOptions(files []string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
-	return viewOptionsFrom(openSources, files, rf, cam, tick, sel, stderr)
-}
-
-// viewOptionsFrom is viewOptions reading the inputs with open: none is the
-// built-in scenario; with several, every one is run under the readings and
-// -select must name an object of the first.
+// viewOptionsFrom checks what open, shot and export share — the camera,
+// the input under the readings, the start tick and the selection — and
+// returns the options they give the viewer, reading the inputs with open:
+// none is the built-in scenario; with several, every one is run under the
+// readings and -select must name an object of the first. Every problem is
+// bad input (exit status 2).
 func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Source, error), files []string, rf *readingFlags, cam string, tick int, sel string, stderr io.Writer) (ui.Options, error) {
 	file := ""
 	if len(files) > 0 {
@@ -155,21 +164,28 @@ func (r *readingFlags) readings() ([]string, error) {
 	return names, nil
 }
 
-// openSources reads the input (none: the built-in scenario), warns about
-// events of unknown types it skipped, checks that the selected guid (0:
-// none) names an object of it, and makes one run per reading. Every failure
-// is bad input: the file, its contents, the readings or the guid named.
-func openSources(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
-	return openGrowing(path, readings, sel, stderr, startAt{whole: true})
+// openFunc opens an input under the readings named (openSourcesIn).
+type openFunc = func(string, []string, uint32, io.Writer) ([]model.Source, error)
+
+// openSourcesIn returns the opener that reads the input (none: the
+// built-in scenario) whole, warns about events of unknown types it skipped,
+// checks that the selected guid (0: none) names an object of it, and makes
+// one run per reading in the client's world w (nil: illustrative). Every
+// failure is bad input: the file, its contents, the readings or the guid
+// named.
+func openSourcesIn(w engine.WorldData) openFunc {
+	return func(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
+		return openGrowing(path, readings, sel, stderr, startAt{whole: true, world: w})
+	}
 }
 
-// openSourcesFrom is openSources for a window that shows tick first: it
+// openSourcesFrom is openSourcesIn for a window that shows tick first: it
 // returns once the events up to tick are read, and the window's runs grow
 // as a goroutine reads the rest (simsource.GrowEvents). A problem met
 // before then is bad input; one met later is shown in the window.
-func openSourcesFrom(tick int) func(string, []string, uint32, io.Writer) ([]model.Source, error) {
+func openSourcesFrom(tick int, w engine.WorldData) openFunc {
 	return func(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
-		return openGrowing(path, readings, sel, stderr, startAt{tick: tick})
+		return openGrowing(path, readings, sel, stderr, startAt{tick: tick, world: w})
 	}
 }
 
@@ -179,12 +195,14 @@ func openSourcesFrom(tick int) func(string, []string, uint32, io.Writer) ([]mode
 type startAt struct {
 	tick          int
 	whole, follow bool
+	// world is the client's world the runs use (nil: illustrative).
+	world engine.WorldData
 }
 
 // openGrowing opens the input into a growing event store, reads what at
 // asks for, and makes one run per reading over it.
 func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, at startAt) ([]model.Source, error) {
-	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow}
+	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow, World: at.world}
 	rs, err := interp.ReadingsByName(readings)
 	if err != nil {
 		return nil, usageError{err}
@@ -220,7 +238,7 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	if file == "" {
 		file = scenario.DefaultName + " (built-in)"
 	}
-	runs, err := simsource.NewFromStore(st, file, rs, spec.Assets)
+	runs, err := simsource.NewFromStoreWorld(st, file, rs, spec.Assets, spec.World)
 	if err != nil {
 		st.Stop()
 		return nil, usageError{err}

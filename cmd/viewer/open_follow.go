@@ -30,10 +30,22 @@ func checkFollow(file, shot string) error {
 	return nil
 }
 
-// openFollowSources is openSources for a file being written: the runs
+// openFollowSources is openSourcesIn(nil) for a file being written: the runs
 // grow as the file does (simsource.GrowEvents with Follow). A recording
 // must hold its header line already; a capture's header is waited for.
 func openFollowSources(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
+	return openFollowSourcesIn(nil)(path, readings, sel, stderr)
+}
+
+// openFollowSourcesIn is openFollowSources in the client's world w (nil:
+// illustrative).
+func openFollowSourcesIn(w engine.WorldData) openFunc {
+	return func(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
+		return openFollowed1(path, readings, sel, stderr, w)
+	}
+}
+
+func openFollowed1(path string, readings []string, sel uint32, stderr io.Writer, w engine.WorldData) ([]model.Source, error) {
 	if !engine.IsCapture(path) {
 		f, err := os.Open(path)
 		if err != nil {
@@ -46,5 +58,5 @@ func openFollowSources(path string, readings []string, sel uint32, stderr io.Wri
 			return nil, badInput("-follow %s: the file has no complete header line yet; start the viewer once the writer has written it", path)
 		}
 	}
-	return openGrowing(path, readings, sel, stderr, startAt{follow: true})
+	return openGrowing(path, readings, sel, stderr, startAt{follow: true, world: w})
 }

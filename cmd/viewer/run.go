@@ -17,7 +17,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] [-dat DIR] FILE..."
 
 // runOptions are the run subcommand's flags.
 type runOptions struct {
@@ -38,6 +38,11 @@ type runOptions struct {
 	filters      runFilters
 	// long prints the table per object (-long) instead of one table.
 	long bool
+	// first finds the readings' first difference under -compare.
+	first *engine.DifferenceFinder
+	dat   datFlags
+	// world is the client's world the runs use (nil: illustrative).
+	world engine.WorldData
 }
 
 func runRun(args []string, stdout, stderr io.Writer) error {
@@ -49,18 +54,25 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.long, "long", false, "print the metrics as a table per object, a row per metric (the one table has a row per object)")
-	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written)")
+	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written; warnings are still printed)")
 	o.addFilterFlags(fs)
 	var cf captureFlags
 	cf.add(fs)
 	o.tables.addFlags(fs)
 	fs.IntVar(&o.jobs, "jobs", 0, "run several FILEs on `N` workers (default: the number of cores)")
 	o.follow.add(fs)
+	o.dat.add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := o.tables.check("run", files); err != nil {
+	if o.world, err = o.dat.open(stderr, true); err != nil {
+		return err
+	}
+	if !o.json && !o.quiet {
+		fmt.Fprintf(stderr, "world: %s\n", worldLine(o.world))
+	}
+	if err := o.tables.check("run", files, output{"-trace", o.trace}); err != nil {
 		return err
 	}
 	if err := o.parseFilters(fs); err != nil {
@@ -75,6 +87,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}
 	if len(files) > 1 || o.jobs != 0 {
+		if o.filters.expr != nil && o.tables.events == "" {
+			// A batch lists no cause chains: the filter would do nothing.
+			return badInput("run: -filter narrows -events when several FILEs run; give -events FILE")
+		}
 		copts, err := cf.options()
 		if err != nil {
 			return err
@@ -95,17 +111,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(readings) > 1 && o.trace != "" {
 		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
 	}
-	if o.trace != "" && o.trace != "-" && samePath(o.trace, files[0]) {
-		return badInput("run: -trace %s would overwrite the input", o.trace)
-	}
-	for _, tab := range []struct{ flag, path string }{{"-states", o.tables.states}, {"-events", o.tables.events}, {"-metrics", o.tables.metrics}} {
-		if o.trace != "" && o.trace != "-" && tab.path != "" && samePath(o.trace, tab.path) {
-			return badInput("run: -trace %s and %s %s name the same file: give each output its own", o.trace, tab.flag, tab.path)
-		}
-	}
 	copts, err := cf.options()
 	if err != nil {
 		return err
+	}
+	if o.follow.on && isStream(files[0]) {
+		// A FIFO or standard input is read as it is written already, to
+		// its writer's end: there is no file to watch grow or be cut.
+		o.follow.on = false
 	}
 	if o.follow.on {
 		return runFollow(files[0], &o, readings, copts, stdout, stderr)
@@ -118,9 +131,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
 		return err
 	}
-	opts := engine.Options{Assets: assets.FS(), EventLog: o.trace != "" || o.tables.events != "",
-		Explain:      o.explain.on || o.tables.events != "",
-		RecordStages: o.explain.on, Metrics: true, LastTick: o.ticks, Expect: expect,
+	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.trace != "" || o.tables.events != "",
+		Explain: o.explain.on || o.tables.events != "",
+		// -compare records the stages too, to name the stage of the
+		// readings' first difference.
+		RecordStages: o.explain.on || len(readings) > 1, Metrics: true, LastTick: o.ticks, Expect: expect,
 		// The input is decoded on another core while the pipeline steps,
 		// and each further reading's run steps on a core of its own
 		// (engine.Compare.Advance): the pass is split only over the cores
@@ -132,6 +147,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if len(readings) > 1 {
+		o.first = engine.NewDifferenceFinder(cmp)
+	}
 	var tables *tableFiles
 	if o.tables.any() {
 		if tables, err = runTables(cmp, &o, files[0], stdout); err != nil {
@@ -142,8 +160,15 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err := writeTrace(cmp.Sims()[0], o.trace, files[0], stdout); err != nil {
 			return err
 		}
-	} else if err := runTicks(compareBatches{cmp}); err != nil {
-		return err
+	} else {
+		if o.first != nil {
+			if err := findFirstDifference(cmp, o.first); err != nil {
+				return err
+			}
+		}
+		if err := runTicks(compareBatches{cmp}); err != nil {
+			return err
+		}
 	}
 	if err := cmp.Err(); err != nil {
 		return usageError{err}
@@ -152,6 +177,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	warnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
+	if o.first != nil {
+		report.SetFirstDifference(o.first.First())
+	}
+	warnFallbacks(stderr, report.WorldFallbacks)
 	if o.explain.on {
 		report.AddCauses(cmp)
 		o.filters.keepCauses(report)
@@ -159,12 +188,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := tables.finish(report, files[0]); err != nil {
 		return err
 	}
+	// The sidecar is read even under -quiet: -quiet silences the report,
+	// never a warning (a sidecar that cannot be read).
+	marks := loadBookmarks(files[0], stderr)
 	if !o.quiet {
-		out := stdout
-		if o.trace == "-" {
-			out = stderr
-		}
-		marks := loadBookmarks(files[0], stderr)
+		out := reportTo(stdout, stderr, o.trace, o.tables.states, o.tables.events, o.tables.metrics)
 		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks, o.long) }
 		if o.json {
 			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
@@ -215,20 +243,14 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 }
 
 // openInput opens a recording or a capture as a stream, or compiles a
-// scenario and returns its expectations too; every failure is bad input
+// scenario and returns its expectations too ("-" is standard input; the
+// file is opened once, so a FIFO works); every failure is bad input
 // (exit 2) and names the file.
 func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenario.Expectation, error) {
-	var src recording.Source
-	var expect []scenario.Expectation
-	var err error
 	if err := checkPlayerInput(path, opts.Capture); err != nil {
 		return nil, nil, err
 	}
-	if engine.IsCapture(path) {
-		src, err = engine.OpenWith(path, assets.FS(), opts)
-	} else {
-		src, expect, err = engine.OpenExpect(path, assets.FS())
-	}
+	src, expect, err := engine.OpenExpectWith(path, assets.FS(), opts)
 	if err != nil {
 		return nil, nil, usageError{err}
 	}

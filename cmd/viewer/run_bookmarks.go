@@ -11,12 +11,16 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/bookmarks"
+	"glidepath/engine/inputfile"
 )
 
 // loadBookmarks reads file's sidecar. One that cannot be read is reported as
 // a warning and lists nothing; the run still succeeds, and the file is left
 // as it is.
 func loadBookmarks(file string, stderr io.Writer) []bookmarks.Bookmark {
+	if file == inputfile.Stdin {
+		return []bookmarks.Bookmark{} // standard input has no sidecar
+	}
 	sc, err := bookmarks.Load(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "viewer: warning: %v; no bookmarks listed\n", err)

@@ -6,8 +6,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"strconv"
+	"strings"
 
 	"glidepath/engine"
 	"glidepath/engine/filter"
@@ -73,7 +75,12 @@ func (o *runOptions) parseFilters(fs *flag.FlagSet) error {
 	if o.explain.kinds != "" {
 		k, err := filter.Parse("kind="+o.explain.kinds, vocab)
 		if err != nil {
-			return badInput("run: -explain=%s: %v", o.explain.kinds, err)
+			// Name the column in the list as the user wrote it.
+			var fe *filter.Error
+			if errors.As(err, &fe) {
+				err = &filter.Error{Expr: o.explain.kinds, Column: max(fe.Column-len("kind="), 1), Msg: fe.Msg}
+			}
+			return badInput("run: -explain: %v", err)
 		}
 		o.filters.kinds = k
 	}
@@ -96,24 +103,18 @@ func (f *runFilters) keepCauses(report *engine.Report) {
 	if f.expr.Empty() && f.kinds.Empty() {
 		return
 	}
-	for i := range report.Objects {
-		obj := &report.Objects[i]
-		guid, _ := filter.ParseGUID(obj.GUID)
-		for j := range obj.Runs {
-			run := &obj.Runs[j]
-			kept := run.Causes[:0]
-			for _, c := range run.Causes {
-				it := filter.ReportCause(guid, &c, report.TickRate)
-				if f.expr.Match(&it) && f.kinds.Match(&it) {
-					kept = append(kept, c)
-				}
-			}
-			if len(kept) == 0 {
-				kept = nil
-			}
-			run.Causes = kept
-		}
+	var what []string
+	if !f.kinds.Empty() {
+		what = append(what, "-explain="+strings.TrimPrefix(f.kinds.String(), "kind="))
 	}
+	if !f.expr.Empty() {
+		what = append(what, "-filter '"+f.expr.String()+"'")
+	}
+	report.KeepCauses(func(obj *engine.ReportObject, c *engine.ReportCause) bool {
+		guid, _ := filter.ParseGUID(obj.GUID)
+		it := filter.ReportCause(guid, c, report.TickRate)
+		return f.expr.Match(&it) && f.kinds.Match(&it)
+	}, strings.Join(what, " and "))
 }
 
 // filteredEvents is an events-table sink that passes on only the rows an

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -61,8 +62,13 @@ func TestRun_ExplainFiltered(t *testing.T) {
 			}
 		}
 	}
+	// A filter that keeps nothing says so, rather than that nothing jumped.
+	_, out, _ := viewer(t, "run", "-explain=snap", "-filter", "tick=1..5", runner)
+	if !strings.Contains(out, "  no cause chain matches -explain=snap and -filter 'tick=1..5'\n") {
+		t.Errorf("empty filter result:\n%s", out)
+	}
 	// A range keeps only the chains in it; -json's causes obey too.
-	_, out, _ := viewer(t, "run", "-json", "-explain", "-filter", "hitch tick=100..200", runner)
+	_, out, _ = viewer(t, "run", "-json", "-explain", "-filter", "hitch tick=100..200", runner)
 	var rep struct {
 		Objects []struct {
 			Runs []struct {
@@ -113,5 +119,49 @@ func TestRun_EventsFiltered(t *testing.T) {
 		if f[4] != "blip" {
 			t.Errorf("kept a %s row", f[4])
 		}
+	}
+	// A batch filters each input's rows too.
+	batch := filepath.Join(t.TempDir(), "batch.csv")
+	if code, _, errs := viewer(t, "run", "-quiet", "-events", batch, "-filter", "kind=blip,route tick=..40", runner, farJump); code != 0 {
+		t.Fatalf("batch: exit %d: %s", code, errs)
+	}
+	if data, err = os.ReadFile(batch); err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		inputs[f[0]] = true
+		if tick, err := strconv.Atoi(f[2]); err != nil || tick > 40 || f[4] != "blip" && f[4] != "route" {
+			t.Errorf("batch kept %s at tick %s", f[4], f[2])
+		}
+	}
+	if len(inputs) != 2 {
+		t.Errorf("batch rows from %d inputs, want 2", len(inputs))
+	}
+}
+
+// -explain is a switch that also takes a list of kinds.
+func TestExplainFlag(t *testing.T) {
+	var f explainFlag
+	if !f.IsBoolFlag() || f.String() != "false" {
+		t.Fatalf("zero flag: %q", f.String())
+	}
+	for _, c := range []struct {
+		set, kinds, str string
+		on              bool
+	}{
+		{"true", "", "true", true},
+		{"false", "", "false", false},
+		{"blip,snap", "blip,snap", "blip,snap", true},
+		{"1", "", "true", true},
+	} {
+		if err := f.Set(c.set); err != nil || f.on != c.on || f.kinds != c.kinds || f.String() != c.str {
+			t.Errorf("Set(%q): on %v kinds %q String %q, err %v", c.set, f.on, f.kinds, f.String(), err)
+		}
+	}
+	code, _, errs := viewer(t, "run", "-explain=blip,,snap", farJump)
+	if code != 2 || !strings.Contains(errs, `run: -explain: filter: "blip,,snap": at column 6: kind= has an empty value`) {
+		t.Errorf("exit %d: %s", code, errs)
 	}
 }

@@ -64,7 +64,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		return usageError{err}
 	}
 	defer src.Close()
-	opts := engine.Options{Assets: assets.FS(), Metrics: true}
+	opts := engine.Options{Assets: assets.FS(), World: o.world, Metrics: true}
 	cmp, err := engine.NewCompareStream(src, readings, opts)
 	if err != nil {
 		if ie := interruption(err); ie != nil {

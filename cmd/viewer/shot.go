@@ -20,7 +20,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-follow] [-viewport] [-layout split] [FILE...]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-follow] [-viewport] [-layout split] [-dat DIR] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -31,10 +31,18 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	sel := fs.String("select", "", "select the object with this `guid` (its queue numbered, the inspector and pipeline filled)")
 	framing := addFraming(fs)
 	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the rest of the input to be read or pre-run (shows how soon a large input opens; a problem in the part not yet read is not reported)")
+	var df datFlags
+	df.add(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := framing.check(); err != nil {
+		return err
+	}
+	// A screenshot depends on the command line (and the environment)
+	// alone: it never reads the remembered dat folder.
+	world, err := df.open(stderr, false)
+	if err != nil {
 		return err
 	}
 	if err := checkSeveral(fs.Args(), false, *against); err != nil {
@@ -47,9 +55,12 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
 		return badInput("-o %q: the output must be a .png file", *out)
 	}
-	open := openSources
+	if err := checkOutputs("shot", append(fs.Args(), *against), output{"-o", *out}); err != nil {
+		return err
+	}
+	open := openSourcesIn(world)
 	if *first {
-		open = openSourcesFrom(*tick) // the rest is read behind the picture
+		open = openSourcesFrom(*tick, world) // the rest is read behind the picture
 	}
 	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
@@ -60,13 +71,14 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
 	framing.apply(&opts, *sel)
+	opts.World = world
 	if err := displayHint(ui.Run(opts)); err != nil {
 		return err
 	}
 	if err := readErr(opts.Sources); err != nil {
 		return err // a problem -first's reading met before the picture was taken
 	}
-	fmt.Fprintf(stdout, "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
+	fmt.Fprintf(reportTo(stdout, stderr, *out), "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
 	return nil
 }
 

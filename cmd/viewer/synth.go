@@ -38,6 +38,9 @@ func runSynth(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return badInput("synth: -o FILE is required")
 	}
+	if err := checkOutputs("synth", nil, output{"-o", *out}); err != nil {
+		return err
+	}
 	if !(o.Interval > 0) {
 		return badInput("synth: -interval %v: want a positive number of seconds", o.Interval)
 	}

@@ -32,31 +32,21 @@ func (t *tableOptions) addFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&t.snappy, "snappy", false, "compress the events and metrics Parquet tables with snappy instead of zstd (faster, larger; the states table is always snappy)")
 }
 
-// check refuses a table name whose extension names no format, or that
-// would overwrite an input; cmd names the subcommand in the message.
-func (t *tableOptions) check(cmd string, inputs []string) error {
-	flags := []string{"-states", "-events", "-metrics"}
-	paths := []string{t.states, t.events, t.metrics}
-	for i, p := range paths {
+// check refuses a table name whose extension names no format, and, with
+// the command's other outputs (more), any output checkOutputs refuses: a
+// directory, two flags naming one file, an output naming an input; cmd
+// names the subcommand in the message.
+func (t *tableOptions) check(cmd string, inputs []string, more ...output) error {
+	for _, p := range []string{t.states, t.events, t.metrics} {
 		if p == "" {
 			continue
 		}
 		if _, err := tables.FormatOf(p); err != nil {
 			return badInput("%s: %v", cmd, err)
 		}
-		for _, in := range inputs {
-			if samePath(p, in) {
-				return badInput("%s: table %s would overwrite the input", cmd, p)
-			}
-		}
-		// Two tables in one file: one would silently replace the other.
-		for j := range i {
-			if paths[j] != "" && samePath(p, paths[j]) {
-				return badInput("%s: %s %s and %s %s name the same file: give each table its own", cmd, flags[j], paths[j], flags[i], p)
-			}
-		}
 	}
-	return nil
+	outs := append([]output{{"-states", t.states}, {"-events", t.events}, {"-metrics", t.metrics}}, more...)
+	return checkOutputs(cmd, inputs, outs...)
 }
 
 func (t *tableOptions) writerOptions() tables.Options {
@@ -206,6 +196,9 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 			return nil, err
 		}
 		sinks = append(sinks, tw)
+	}
+	if o.first != nil {
+		sinks = append(sinks, o.first)
 	}
 	tw, err := files.sink(c, input)
 	if err != nil {

@@ -6,7 +6,10 @@
 // one (DESIGN.md: "Outputs are atomic").
 //
 // Every file Glidepath writes for the user — traces, recordings, imports,
-// tables, PNG and GIF exports — goes through this package.
+// tables, PNG and GIF exports — goes through this package, which also
+// decides what a path that is not a regular file gets (target.go): a
+// symbolic link's destination is written atomically, a character device, a
+// FIFO or a socket is written through, a directory is refused.
 package atomicfile
 
 import (
@@ -27,8 +30,11 @@ import (
 type File struct {
 	f      *os.File
 	target string
-	tmp    string
-	done   bool
+	tmp    string // "" when the target is written through
+	dest   string // the file the temporary one is renamed to
+	// through is the device, FIFO, socket or descriptor written through.
+	through io.WriteCloser
+	done    bool
 }
 
 // pending holds the temporary files not yet committed or aborted, so that a
@@ -42,18 +48,27 @@ var pending struct {
 
 var seq atomic.Uint64
 
-// Create starts writing the file at target. The temporary file is
-// ".NAME.tmp-PID-N" in target's directory (so the rename stays on one file
-// system), created with mode 0666 before the umask like os.Create. Failing to
-// create it is an *os.PathError about target's directory.
+// Create starts writing the file at target. For a regular file, or a name
+// not yet taken, the temporary file is ".NAME.tmp-PID-N" in the
+// destination's directory (so the rename stays on one file system), created
+// with mode 0666 before the umask like os.Create; a symbolic link's
+// destination is the one written. A character device, FIFO or socket is
+// opened for writing instead (a FIFO's open waits for a reader, as a
+// shell's redirection does). Failing to create or open it is an
+// *os.PathError naming target; a directory is one wrapping ErrDirectory.
 func Create(target string) (*File, error) {
-	if target == "" {
-		return nil, errors.New("atomicfile: empty path")
+	t, err := Resolve(target)
+	if err != nil {
+		return nil, err
 	}
-	if fi, err := os.Stat(target); err == nil && fi.IsDir() {
-		return nil, &fs.PathError{Op: "create", Path: target, Err: errors.New("is a directory")}
+	if t.Through {
+		w, err := openThrough(&t)
+		if err != nil {
+			return nil, err
+		}
+		return &File{target: target, through: w}, nil
 	}
-	dir, base := filepath.Split(target)
+	dir, base := filepath.Split(t.Dest)
 	for {
 		tmp := filepath.Join(dir, "."+base+".tmp-"+strconv.Itoa(os.Getpid())+"-"+strconv.FormatUint(seq.Add(1), 10))
 		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
@@ -68,13 +83,17 @@ func Create(target string) (*File, error) {
 			}
 			return nil, err
 		}
+		if t.info != nil && t.info.Mode().IsRegular() {
+			// The file replaced keeps its permissions.
+			f.Chmod(t.info.Mode().Perm())
+		}
 		pending.Lock()
 		if pending.paths == nil {
 			pending.paths = make(map[string]string)
 		}
 		pending.paths[tmp] = target
 		pending.Unlock()
-		return &File{f: f, target: target, tmp: tmp}, nil
+		return &File{f: f, target: target, tmp: tmp, dest: t.Dest}, nil
 	}
 }
 
@@ -84,10 +103,18 @@ func (f *File) Write(p []byte) (int, error) {
 	if f.done {
 		return 0, fmt.Errorf("atomicfile: %s: write after commit or abort", f.target)
 	}
-	n, err := f.f.Write(p)
+	var n int
+	var err error
+	if f.through != nil {
+		n, err = f.through.Write(p)
+	} else {
+		n, err = f.f.Write(p)
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		pe.Path = f.target
+	} else if err != nil {
+		err = &fs.PathError{Op: "write", Path: f.target, Err: err}
 	}
 	return n, err
 }
@@ -95,18 +122,31 @@ func (f *File) Write(p []byte) (int, error) {
 // Name is the target path.
 func (f *File) Name() string { return f.target }
 
-// Commit syncs and closes the temporary file and renames it over the target.
-// On any error the temporary file is removed and the target is untouched.
+// Through reports whether the target is written through (a character
+// device, a FIFO, a socket): what was written is there already, and Abort
+// cannot take it back.
+func (f *File) Through() bool { return f.through != nil }
+
+// Commit syncs and closes the temporary file and renames it over the target
+// (a symbolic link's destination). On any error the temporary file is
+// removed and the target is untouched. A target written through is closed.
 func (f *File) Commit() error {
 	if f.done {
 		return fmt.Errorf("atomicfile: %s: already committed or aborted", f.target)
+	}
+	if f.through != nil {
+		f.done = true
+		if err := f.through.Close(); err != nil {
+			return fmt.Errorf("writing %s: %w", f.target, err)
+		}
+		return nil
 	}
 	err := f.f.Sync()
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.tmp, f.target)
+		err = os.Rename(f.tmp, f.dest)
 	}
 	f.done = true
 	if err != nil {
@@ -119,13 +159,18 @@ func (f *File) Commit() error {
 	return nil
 }
 
-// Abort closes and removes the temporary file, leaving the target untouched.
-// After Commit or a previous Abort it does nothing.
+// Abort closes and removes the temporary file, leaving the target untouched
+// (a target written through is closed: what reached it stays). After
+// Commit or a previous Abort it does nothing.
 func (f *File) Abort() {
 	if f.done {
 		return
 	}
 	f.done = true
+	if f.through != nil {
+		f.through.Close()
+		return
+	}
 	f.f.Close()
 	os.Remove(f.tmp)
 	forget(f.tmp)

@@ -45,7 +45,12 @@ func (s *Sidecar) File() string { return s.path }
 // exist is an empty one; one that cannot be read or parsed is an error
 // naming the file, its line and the field, and must not be saved over
 // (Save refuses to).
+//
+// Standard input ("-") has no sidecar: Load says so, and nothing is saved.
 func Load(input string) (*Sidecar, error) {
+	if input == "-" {
+		return nil, errors.New("standard input has no sidecar: bookmarks are off")
+	}
 	sc := &Sidecar{path: Path(input)}
 	data, err := readLimited(sc.path)
 	if errors.Is(err, fs.ErrNotExist) {

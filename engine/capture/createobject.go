@@ -45,9 +45,12 @@ type created struct {
 	hasPosition bool
 	pos         physics.Position
 	hasMTable   bool
-	seq         recording.Seq
-	hasMovement bool
-	movement    movement
+	// mtable and setup are PhysicsDesc's MotionTable and Setup dat ids
+	// (0 when absent), which a run with dat files reads (docs/world.md).
+	mtable, setup uint32
+	seq           recording.Seq
+	hasMovement   bool
+	movement      movement
 }
 
 // packedDword reads ACE's WritePackedDword: a u16, or, when its top bit is
@@ -132,7 +135,8 @@ func decodeCreateObject(b []byte) (created, error) {
 		c.hasPosition = true
 	}
 	if flags&pdMTable != 0 {
-		c.hasMTable = r.u32("physics_desc.motion_table") != 0
+		c.mtable = r.u32("physics_desc.motion_table")
+		c.hasMTable = c.mtable != 0
 	}
 	for _, f := range [...]struct {
 		flag uint32
@@ -142,7 +146,9 @@ func decodeCreateObject(b []byte) (created, error) {
 		{pdSTable, 4, "sound_table"}, {pdPeTable, 4, "physics_effect_table"}, {pdCSetup, 4, "setup"},
 		{pdParent, 8, "parent"},
 	} {
-		if flags&f.flag != 0 {
+		if flags&f.flag != 0 && f.flag == pdCSetup {
+			c.setup = r.u32("physics_desc.setup")
+		} else if flags&f.flag != 0 {
 			r.skip(f.size, "physics_desc."+f.name)
 		}
 	}

@@ -98,6 +98,9 @@ func newFrames(src io.Reader, stats *Summary) (*frames, error) {
 	br := bufio.NewReaderSize(src, 256<<10)
 	head, err := br.Peek(4)
 	if err != nil {
+		if len(head) == 0 {
+			return nil, errors.New("the file is empty")
+		}
 		return nil, errNotCapture
 	}
 	// A gzip-compressed capture (.pcap.gz, .pcapng.gz) is read through.

@@ -10,10 +10,10 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
-	"os"
 	"sort"
 	"time"
 
+	"glidepath/engine/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -142,19 +142,26 @@ type Reader struct {
 
 var _ recording.Source = (*Reader)(nil)
 
-// Open opens the capture at path. A file that is not a capture gives a
-// *NotCaptureError; one that cannot be opened, the *os.PathError.
+// Open opens the capture at path ("-" is standard input; a FIFO is read as
+// a stream). A file that is not a capture gives a *NotCaptureError; one
+// that cannot be opened, the *os.PathError.
 func Open(path string, opts Options) (*Reader, error) {
-	f, err := os.Open(path)
+	f, err := inputfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewReader(path, f, opts)
+	return OpenStream(path, f, opts)
+}
+
+// OpenStream reads a capture from rc as NewReader does and closes rc when
+// the Reader is closed (or at once, on an error).
+func OpenStream(name string, rc io.ReadCloser, opts Options) (*Reader, error) {
+	r, err := NewReader(name, rc, opts)
 	if err != nil {
-		f.Close()
+		rc.Close()
 		return nil, err
 	}
-	r.closer = f
+	r.closer = rc
 	return r, nil
 }
 

@@ -314,6 +314,15 @@ func (w *world) createObject(m *message) {
 	e.Name = printable(c.name)
 	e.Seq = c.seq
 	e.HasMotion = c.hasMTable
+	// The dat ids, kept when they are of their type (Recording v1 refuses
+	// others): a run with dat files gives the object its Setup's shape and
+	// its own MotionTable (docs/world.md).
+	if c.setup>>24 == recording.DatSetupType {
+		e.Setup = c.setup
+	}
+	if c.mtable>>24 == recording.DatMotionTableType {
+		e.MotionTableID = c.mtable
+	}
 	if w.isPending(c.guid) {
 		w.resolve(c.guid, &e)
 	} else {

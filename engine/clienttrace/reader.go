@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"glidepath/engine/hexid"
+	"glidepath/engine/inputfile"
 )
 
 // Format is a client trace's spelling.
@@ -88,19 +89,20 @@ type Reader struct {
 	general bool
 }
 
-// Open opens the client trace at path (gzip when it ends in ".gz").
-// tickRate is the recording's, used to map "t" to ticks (0: rows giving "t"
-// are an error).
+// Open opens the client trace at path (gzip when it starts with gzip's
+// magic number or its name ends in ".gz"). tickRate is the recording's,
+// used to map "t" to ticks (0: rows giving "t" are an error). "-" is
+// standard input; a FIFO or other stream is read as it comes — only a
+// regular file is mapped.
 func Open(path string, tickRate int) (*Reader, error) {
-	f, err := os.Open(path)
+	if path != inputfile.Stdin {
+		if r, ok := openMapped(path, tickRate); ok {
+			return r, nil
+		}
+	}
+	f, err := inputfile.Open(path)
 	if err != nil {
 		return nil, err
-	}
-	if !strings.HasSuffix(path, ".gz") {
-		if m, ok := mapFile(f); ok {
-			f.Close()
-			return &Reader{name: path, rate: tickRate, m: m, closer: []io.Closer{m}}, nil
-		}
 	}
 	r, err := NewReader(path, f, tickRate)
 	if err != nil {
@@ -111,11 +113,35 @@ func Open(path string, tickRate int) (*Reader, error) {
 	return r, nil
 }
 
-// NewReader reads a client trace from src; name decides gzip (".gz") and
-// names the file in errors.
+// openMapped maps the regular, uncompressed file at path, or says it
+// cannot (then the file is read as a stream).
+func openMapped(path string, tickRate int) (*Reader, bool) {
+	if strings.HasSuffix(path, ".gz") || !inputfile.Regular(path) {
+		return nil, false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	var magic [2]byte
+	if n, _ := f.ReadAt(magic[:], 0); n == 2 && magic[0] == 0x1F && magic[1] == 0x8B {
+		return nil, false // gzip under another name
+	}
+	m, ok := mapFile(f)
+	if !ok {
+		return nil, false
+	}
+	return &Reader{name: path, rate: tickRate, m: m, closer: []io.Closer{m}}, true
+}
+
+// NewReader reads a client trace from src; gzip's magic number (peeked) or
+// a name ending in ".gz" decides gzip, and name names the file in errors.
 func NewReader(name string, src io.Reader, tickRate int) (*Reader, error) {
 	r := &Reader{name: name, rate: tickRate}
-	if strings.HasSuffix(name, ".gz") {
+	peek := bufio.NewReaderSize(src, MaxLineBytes)
+	src = peek
+	if strings.HasSuffix(name, ".gz") || inputfile.IsGzip(peek) {
 		zr, err := gzip.NewReader(src)
 		if err != nil {
 			return nil, &Error{File: name, Line: 1, Field: "read", Problem: err.Error()}

@@ -7,6 +7,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/recording"
+	"glidepath/engine/store"
 	"glidepath/physics"
 )
 
@@ -169,4 +170,19 @@ func FuzzParse(f *testing.F) {
 		e.Match(&it)
 		e.Kinds()
 	})
+}
+
+// The store's events filter as the engine's do.
+func TestStoreEvent(t *testing.T) {
+	e := store.Event{Kind: engine.EventBlip, GUID: 0x80000A01, Tick: 512}
+	e.From[0], e.To[0] = 0, 3
+	it := StoreEvent(&e, 30)
+	if !MustParse("blip guid=0x80000A01 distance>2.9m t~17.07s", Kinds()).Match(&it) {
+		t.Errorf("item %+v", it)
+	}
+	r := store.Event{Kind: engine.EventRoute, Route: physics.RouteSlide, GUID: 1, Tick: 3}
+	it = StoreEvent(&r, 30)
+	if !MustParse("slide", Kinds()).Match(&it) || MustParse("teleport", Kinds()).Match(&it) {
+		t.Errorf("route item %+v", it)
+	}
 }

@@ -169,12 +169,14 @@ const (
 	eRadius
 	eHeight
 	eMotionTable
+	eSetup
 	eCount
 )
 
 var entityFields = []string{
 	eGUID: "guid", eName: "name", ePosition: "position", eSeq: "seq",
 	eMotion: "motion", eRadius: "radius", eHeight: "height", eMotionTable: "motion_table",
+	eSetup: "setup",
 }
 
 const (
@@ -283,6 +285,19 @@ func (d *decoder) entity(n int32, base, name string) (Entity, bool) {
 	}
 	if s[eMotionTable] >= 0 {
 		if e.MotionTable, ok = d.name(s[eMotionTable], path, "motion_table"); !ok {
+			return e, false
+		}
+		if strings.HasPrefix(e.MotionTable, "0x") {
+			// A dat id (docs/formats.md, "dat ids"): the shipped table
+			// stays the default, used where the dats lack this one.
+			if e.MotionTableID, ok = d.datID(s[eMotionTable], path, "motion_table", DatMotionTableType); !ok {
+				return e, false
+			}
+			e.MotionTable = DefaultMotionTable
+		}
+	}
+	if s[eSetup] >= 0 {
+		if e.Setup, ok = d.datID(s[eSetup], path, "setup", DatSetupType); !ok {
 			return e, false
 		}
 	}

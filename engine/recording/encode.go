@@ -120,7 +120,14 @@ func appendEntity(b []byte, e *Entity) []byte {
 	}
 	b = appendFloat32(key(b, false, "radius"), e.Radius)
 	b = appendFloat32(key(b, false, "height"), e.Height)
-	b = appendString(key(b, false, "motion_table"), e.MotionTable)
+	if e.MotionTableID != 0 {
+		b = hexid.AppendQuoted(key(b, false, "motion_table"), e.MotionTableID)
+	} else {
+		b = appendString(key(b, false, "motion_table"), e.MotionTable)
+	}
+	if e.Setup != 0 {
+		b = hexid.AppendQuoted(key(b, false, "setup"), e.Setup)
+	}
 	return append(b, '}')
 }
 

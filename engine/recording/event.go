@@ -260,7 +260,22 @@ type Entity struct {
 	Radius      float32
 	Height      float32
 	MotionTable string
+	// Setup is the object's Setup dat id (0x02XXXXXX; 0 = none): with the
+	// client's dat files its shape gives the body's radius and height
+	// (docs/world.md).
+	Setup uint32
+	// MotionTableID is the object's MotionTable dat id (0x09XXXXXX; 0 =
+	// none), written as "motion_table": "0x09XXXXXX". With dat files it
+	// replaces MotionTable; without them, or where the dats lack it,
+	// MotionTable (the shipped default) plays.
+	MotionTableID uint32
 }
+
+// Dat id types of an entity's setup and motion_table (the id's top byte).
+const (
+	DatSetupType       = 0x02
+	DatMotionTableType = 0x09
+)
 
 // NewEntity returns an entity at pos with the Recording v1 defaults: no
 // motion interpreter, run rate 1, radius 0.35 m, height 1.8 m, the humanoid

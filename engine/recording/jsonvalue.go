@@ -148,6 +148,31 @@ func (d *decoder) id(n int32, base, name string) (uint32, bool) {
 	return 0, d.fail(base, name, noIndex, "want a hex string or an integer, got "+d.describe(n))
 }
 
+// datID reads a dat file id, "0x" + 8 hex digits whose top byte is the
+// entry type typ (0x02 a Setup, 0x09 a MotionTable).
+func (d *decoder) datID(n int32, base, name string, typ byte) (uint32, bool) {
+	if d.nodes[n].kind != nodeString {
+		return 0, d.fail(base, name, noIndex, "want a dat id string \"0x"+hex2(typ)+"XXXXXX\", got "+d.describe(n))
+	}
+	s := d.stringBytes(n)
+	if len(s) != 10 {
+		return 0, d.fail(base, name, noIndex, "want a dat id \"0x"+hex2(typ)+"XXXXXX\" (8 hex digits), got "+strconv.Quote(string(s)))
+	}
+	v, ok := d.id(n, base, name)
+	if !ok {
+		return 0, false
+	}
+	if byte(v>>24) != typ {
+		return 0, d.fail(base, name, noIndex, "dat id "+strconv.Quote(string(s))+" is not of type 0x"+hex2(typ)+"XXXXXX")
+	}
+	return v, true
+}
+
+func hex2(b byte) string {
+	const digits = "0123456789ABCDEF"
+	return string([]byte{digits[b>>4], digits[b&15]})
+}
+
 func hexDigit(c byte) uint32 {
 	switch {
 	case c >= '0' && c <= '9':

@@ -11,8 +11,9 @@ import (
 	"fmt"
 	gzip "github.com/klauspost/compress/gzip"
 	"io"
-	"os"
 	"strings"
+
+	"glidepath/engine/inputfile"
 )
 
 // MaxLineLength bounds one line of a recording (bytes).
@@ -38,30 +39,41 @@ type Reader struct {
 	skippedLine  int
 }
 
-// Open opens the recording at path, gzip-decompressing it when the name ends
-// in ".gz", and reads its header. Errors name the file as path; a file that
-// cannot be opened gives the *os.PathError.
+// Open opens the recording at path ("-" is standard input; a FIFO is read
+// as a stream), gzip-decompressing it when it starts with gzip's magic
+// number or its name ends in ".gz", and reads its header. Errors name the
+// file as path; a file that cannot be opened gives the *os.PathError.
 func Open(path string) (*Reader, error) {
-	f, err := os.Open(path)
+	f, err := inputfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewReader(path, f)
+	return OpenStream(path, f)
+}
+
+// OpenStream reads a recording from rc as NewReader does and closes rc
+// when the Reader is closed (or at once, on an error).
+func OpenStream(name string, rc io.ReadCloser) (*Reader, error) {
+	r, err := NewReader(name, rc)
 	if err != nil {
-		f.Close()
+		rc.Close()
 		return nil, err
 	}
-	r.closers = append(r.closers, f)
+	r.closers = append(r.closers, rc)
 	return r, nil
 }
 
-// NewReader reads a recording from src, gzip-decompressing it when name ends
-// in ".gz", and reads its header. name is only used to decide that and in
-// error messages.
+// NewReader reads a recording from src, gzip-decompressing it when it
+// starts with gzip's magic number (peeked, so a pipe is read once) or name
+// ends in ".gz", and reads its header. name is otherwise only used in error
+// messages.
 func NewReader(name string, src io.Reader) (*Reader, error) {
 	r := &Reader{name: name}
 	r.check.dec.file = name
-	if strings.HasSuffix(name, ".gz") {
+	_, followed := src.(*Tail)
+	peek := bufio.NewReaderSize(src, 64<<10)
+	src = peek
+	if strings.HasSuffix(name, ".gz") || inputfile.IsGzip(peek) {
 		zr, err := gzip.NewReader(src)
 		if errors.Is(err, io.EOF) {
 			return nil, r.missingHeader("the file is empty")
@@ -69,7 +81,6 @@ func NewReader(name string, src io.Reader) (*Reader, error) {
 		if err != nil {
 			return nil, &Error{File: name, Line: 1, Field: "read", Problem: err.Error(), Err: err}
 		}
-		_, followed := src.(*Tail)
 		src = zr
 		if !followed { // a followed file's reads wait: not read ahead
 			ra := newReadAhead(zr)

@@ -13,9 +13,9 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"slices"
 
+	"glidepath/engine/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -40,20 +40,27 @@ func CompileFile(path string, assets fs.FS) (*recording.Recording, error) {
 	return Compile(path, data, assets)
 }
 
-// readLimited reads the file at path, but never more than one byte past
-// MaxFileSize: a larger file is refused without being read whole.
+// readLimited reads the file at path ("-" is standard input; a FIFO is
+// read as a stream), but never more than one byte past MaxFileSize: a
+// larger file is refused without being read whole.
 func readLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := inputfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	return ReadLimited(path, f)
+}
+
+// ReadLimited reads a scenario's text from r (name is the file in
+// errors), never more than one byte past MaxFileSize.
+func ReadLimited(name string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(data) > MaxFileSize {
-		return nil, &Error{File: path, Line: 1, Column: 1, Field: "yaml",
+		return nil, &Error{File: name, Line: 1, Column: 1, Field: "yaml",
 			Problem: fmt.Sprintf("the file is over the limit of %d bytes (1 MiB)", MaxFileSize)}
 	}
 	return data, nil

@@ -34,7 +34,7 @@ const (
 )
 
 // FormatOf returns the format the extension of path names: .csv, .csv.gz or
-// .parquet (any case).
+// .parquet (any case); CSV for a device or FIFO named without one.
 func FormatOf(path string) (Format, error) {
 	name := strings.ToLower(path)
 	switch {
@@ -44,6 +44,12 @@ func FormatOf(path string) (Format, error) {
 		return CSVGzip, nil
 	case strings.HasSuffix(name, ".parquet"):
 		return Parquet, nil
+	}
+	// A device, a FIFO or standard output named as such (/dev/null,
+	// /dev/stdout) has no extension to go by: it gets CSV, the format a
+	// reader of a stream can take as it comes.
+	if t, err := atomicfile.Resolve(path); err == nil && t.Through {
+		return CSV, nil
 	}
 	return 0, fmt.Errorf("%s: the table format is named by the extension: .csv, .csv.gz or .parquet", path)
 }

@@ -93,6 +93,13 @@ type Metrics struct {
 	LongestQueueS float64 `parquet:"longest_queue_s"`
 	MaxQueue      int64   `parquet:"max_queue"`
 	FinalQueue    int64   `parquet:"final_queue"`
+
+	// The ticks of the object's first blip, snap, pop and hitch (the JSON
+	// report's "first"); nil when it had none of that kind.
+	FirstBlip  *int64 `parquet:"first_blip,optional"`
+	FirstSnap  *int64 `parquet:"first_snap,optional"`
+	FirstPop   *int64 `parquet:"first_pop,optional"`
+	FirstHitch *int64 `parquet:"first_hitch,optional"`
 }
 
 // Row is a row of one of the three tables.
@@ -150,7 +157,8 @@ func (*Metrics) csvHeader() []string {
 		"enqueues_far", "enqueues_arrived", "enqueues_near",
 		"stall_windows", "stall_failures", "blips", "snaps", "pops", "hitches",
 		"error_ticks", "error_mean", "error_p95", "error_max",
-		"longest_queue_s", "max_queue", "final_queue"}
+		"longest_queue_s", "max_queue", "final_queue",
+		"first_blip", "first_snap", "first_pop", "first_hitch"}
 }
 
 func (r *Metrics) appendCSV(b []byte) []byte {
@@ -175,5 +183,12 @@ func (r *Metrics) appendCSV(b []byte) []byte {
 	b = csvFloatPtr(append(b, ','), r.ErrorMax)
 	b = csvFloat(append(b, ','), r.LongestQueueS)
 	b = strconv.AppendInt(append(b, ','), r.MaxQueue, 10)
-	return strconv.AppendInt(append(b, ','), r.FinalQueue, 10)
+	b = strconv.AppendInt(append(b, ','), r.FinalQueue, 10)
+	for _, v := range [...]*int64{r.FirstBlip, r.FirstSnap, r.FirstPop, r.FirstHitch} {
+		b = append(b, ',')
+		if v != nil {
+			b = strconv.AppendInt(b, *v, 10)
+		}
+	}
+	return b
 }

@@ -26,7 +26,8 @@ var wantSchemas = map[string][]string{
 		"routes_wrong_instance int64", "enqueues_far int64", "enqueues_arrived int64", "enqueues_near int64",
 		"stall_windows int64", "stall_failures int64", "blips int64", "snaps int64", "pops int64", "hitches int64",
 		"error_ticks int64?", "error_mean double?", "error_p95 double?", "error_max double?",
-		"longest_queue_s double", "max_queue int64", "final_queue int64"},
+		"longest_queue_s double", "max_queue int64", "final_queue int64",
+		"first_blip int64?", "first_snap int64?", "first_pop int64?", "first_hitch int64?"},
 	"imported": {"input string", "recording string", "t double", "tick int64", "guid string?", "event string", "detail string"},
 }
 

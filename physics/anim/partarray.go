@@ -98,13 +98,16 @@ func (p *PartArray) motionData(m Motion) (*MotionData, error) {
 }
 
 // setCycle makes m at speed the forward cycle (CMotionTable::
-// GetObjectSequence, substate branch, after ACE MotionTable.cs without link
-// animations). The same cycle at a speed of the same sign is retimed in
-// place — change_cycle_speed, subtract_motion of the old speed,
-// combine_motion of the new — so the cycle keeps its phase. Otherwise the
-// physics are cleared, the cyclic nodes removed, the cycle added with
-// add_motion (which assigns velocity and omega) and the modifiers added back
-// with combine_motion (re_modify). The caller has checked that md exists.
+// GetObjectSequence, substate branch, after ACE MotionTable.cs). The same
+// cycle at a speed of the same sign is retimed in place —
+// change_cycle_speed, subtract_motion of the old speed, combine_motion of
+// the new — so the cycle keeps its phase. Otherwise the physics are
+// cleared, the cyclic nodes removed, the link from the old cycle to the new
+// one added with add_motion when the table has one (a client's table read
+// from the dat files; the shipped tables have no links), the cycle added
+// with add_motion (which assigns velocity and omega, replacing the
+// link's) and the modifiers added back with combine_motion (re_modify). The
+// caller has checked that md exists.
 func (p *PartArray) setCycle(m Motion, md *MotionData, speed float32) {
 	st := &p.state
 	if m == st.substate && p.seq.HasAnims() && sign(speed) == sign(st.substateMod) {
@@ -118,6 +121,12 @@ func (p *PartArray) setCycle(m Motion, md *MotionData, speed float32) {
 	}
 	p.seq.ClearPhysics()
 	p.seq.RemoveCyclicAnims()
+	if m != st.substate && speed > 0 && st.substateMod > 0 {
+		// CMotionTable::get_link: a client's table plays the link's
+		// animations before the new cycle (the shipped tables have none).
+		// A link is taken forwards only; reversed speeds play none.
+		AddMotion(&p.seq, p.table.Link(st.substate, m), speed)
+	}
 	AddMotion(&p.seq, md, speed)
 	st.substate, st.substateMod = m, speed
 	p.reModify()

@@ -173,3 +173,42 @@ func TestClone_EvolvesIdentically(t *testing.T) {
 		t.Error("clone shares state with the original")
 	}
 }
+
+// A table's link plays before the new cycle (CMotionTable::get_link, ACE
+// MotionTable.cs GetObjectSequence): Ready → WalkForward with a two-
+// animation link leaves the link's two nodes ahead of the walk cycle, and
+// the cycle's velocity (add_motion assigns it last); without the link only
+// the cycle is there.
+func TestSetCycle_PlaysTheLink(t *testing.T) {
+	ready, _ := NewAnimation("ready", 10, nil)
+	walk, _ := NewAnimation("walk", 16, nil)
+	link, _ := NewAnimation("link", 5, nil)
+	motions := make([]*MotionData, numMotions)
+	motions[Ready] = &MotionData{Anims: []AnimData{{Anim: ready, Framerate: 30, HighFrame: -1}}}
+	motions[WalkForward] = &MotionData{Velocity: mgl32.Vec3{0, 3.12, 0}, Anims: []AnimData{{Anim: walk, Framerate: 30, HighFrame: -1}}}
+	linkData := &MotionData{Velocity: mgl32.Vec3{0, 9, 0}, Anims: []AnimData{{Anim: link, Framerate: 30, HighFrame: -1}, {Anim: ready, Framerate: 45, HighFrame: 3}}}
+	nodes := func(links []Link) (int, mgl32.Vec3) {
+		tb, err := NewMotionTable("t", "test", motions, links)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pa := NewPartArray(tb)
+		var mi MotionInterp
+		st := InterpretedState{Forward: WalkForward, ForwardSpeed: 1}
+		if err := mi.ApplyInterpreted(st, pa); err != nil {
+			t.Fatal(err)
+		}
+		return pa.Sequence().NumNodes(), pa.Sequence().Velocity()
+	}
+	plain, v0 := nodes(nil)
+	linked, v1 := nodes([]Link{{From: Ready, To: WalkForward, Data: linkData}})
+	if linked != plain+2 {
+		t.Errorf("%d nodes with the link, %d without; want 2 more", linked, plain)
+	}
+	if v0 != v1 || v1 != (mgl32.Vec3{0, 3.12, 0}) {
+		t.Errorf("velocity %v with the link, %v without; want the cycle's (0, 3.12, 0)", v1, v0)
+	}
+	if _, err := NewMotionTable("t", "test", motions, []Link{{From: Ready, To: RunForward, Data: linkData}}); err == nil {
+		t.Error("a link to a motion the table lacks was accepted")
+	}
+}

@@ -32,6 +32,27 @@ type MotionTable struct {
 	source  string
 	motions [numMotions]*MotionData
 	anims   []*Animation // sorted by name
+	// links are the transitions between cycles (a client's table read from
+	// the dat files; the shipped tables have none), in the order given.
+	links []Link
+}
+
+// Link is a MotionTable link: the animations played when the forward cycle
+// changes from From to To (CMotionTable::get_link, ACE MotionTable.cs
+// GetObjectSequence), before To's cycle.
+type Link struct {
+	From, To Motion
+	Data     *MotionData
+}
+
+// Link returns the link from cycle from to cycle to, or nil.
+func (t *MotionTable) Link(from, to Motion) *MotionData {
+	for i := range t.links {
+		if t.links[i].From == from && t.links[i].To == to {
+			return t.links[i].Data
+		}
+	}
+	return nil
 }
 
 // Name is the table's name: its file name without directory and ".json".
@@ -325,4 +346,61 @@ func (p *tableParser) animData(field string, t *MotionTable, v any) (AnimData, e
 		return AnimData{}, p.errf(field+".high_frame", "%d is below low_frame %d", high, low)
 	}
 	return AnimData{Anim: a, Framerate: fr, LowFrame: int32(low), HighFrame: int32(high)}, nil
+}
+
+// NewMotionTable builds a table from data read elsewhere (the client's
+// MotionTable converted by the world's dat reader, docs/world.md): motions
+// holds one MotionData per motion command, indexed by Motion (MotionNone's
+// slot must be nil, Ready's present); every AnimData's animation must be
+// non-nil; links, each between two motions of the table, are played when
+// the forward cycle changes. The slices are kept, not copied: the caller
+// gives them up.
+func NewMotionTable(name, source string, motions []*MotionData, links []Link) (*MotionTable, error) {
+	if len(motions) > int(numMotions) {
+		return nil, fmt.Errorf("motion table %q: %d motions, at most %d", name, len(motions), numMotions)
+	}
+	t := &MotionTable{name: name, source: source}
+	seen := map[*Animation]bool{}
+	for i, md := range motions {
+		if md == nil {
+			continue
+		}
+		m := Motion(i)
+		if m == MotionNone {
+			return nil, fmt.Errorf("motion table %q: a MotionData for no motion", name)
+		}
+		if len(md.Anims) < 1 || len(md.Anims) > MaxAnimsPerMotion {
+			return nil, fmt.Errorf("motion table %q: %s: want 1 to %d animations, got %d", name, m, MaxAnimsPerMotion, len(md.Anims))
+		}
+		for j, d := range md.Anims {
+			if d.Anim == nil {
+				return nil, fmt.Errorf("motion table %q: %s: anims[%d]: no animation", name, m, j)
+			}
+			if !seen[d.Anim] {
+				seen[d.Anim] = true
+				t.anims = append(t.anims, d.Anim)
+			}
+		}
+		t.motions[m] = md
+	}
+	if t.motions[Ready] == nil {
+		return nil, fmt.Errorf("motion table %q: no Ready (the default state)", name)
+	}
+	for i, l := range links {
+		if !l.From.Valid() || !l.To.Valid() || t.motions[l.From] == nil || t.motions[l.To] == nil || l.Data == nil {
+			return nil, fmt.Errorf("motion table %q: links[%d]: %s → %s is not between two motions of the table", name, i, l.From, l.To)
+		}
+		for j, d := range l.Data.Anims {
+			if d.Anim == nil {
+				return nil, fmt.Errorf("motion table %q: links[%d].anims[%d]: no animation", name, i, j)
+			}
+			if !seen[d.Anim] {
+				seen[d.Anim] = true
+				t.anims = append(t.anims, d.Anim)
+			}
+		}
+	}
+	t.links = links
+	slices.SortStableFunc(t.anims, func(a, b *Animation) int { return strings.Compare(a.name, b.name) })
+	return t, nil
 }

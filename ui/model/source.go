@@ -25,6 +25,10 @@ type Info struct {
 	// World is the collision world (terrain and obstacles); nil is flat
 	// ground at z = 0.
 	World *physics.World
+	// WorldLine says which world the run is in: "illustrative (no dat
+	// files; see docs/world.md)" or the dat files and their iterations
+	// (engine.Sim.WorldDescription); "" when not known.
+	WorldLine string
 	// Notes are the recording's notes, in tick order.
 	Notes []Note
 }

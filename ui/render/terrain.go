@@ -43,6 +43,11 @@ type TerrainSpec struct {
 	// Indoor reports whether the cell containing a global point is indoors;
 	// it is asked at each cell's centre. Nil means all outdoors.
 	Indoor func(x, y float64) bool
+	// SplitNE reports whether the cell at global cell index (gx, gy) —
+	// global metres / 24 — is split along its south-west–north-east
+	// diagonal (retail's per-cell rule for terrain read from the dat
+	// files). Nil splits every cell that way.
+	SplitNE func(gx, gy int) bool
 	// Obstacles standing on the terrain.
 	Cylinders []Cylinder
 	Boxes     []Box
@@ -69,8 +74,11 @@ type Terrain struct {
 	tris       []terrainTri
 	minZ, maxZ float64
 	flat       bool
-	cylinders  []Cylinder
-	boxes      []Box
+	// seNW[j*nx+i] says cell (i, j) is split along its south-east–
+	// north-west diagonal; nil when every cell is split SW–NE.
+	seNW      []bool
+	cylinders []Cylinder
+	boxes     []Box
 }
 
 // terrainTri is one triangle of the grid: three indices into pts, counter-
@@ -118,12 +126,22 @@ func NewTerrain(s TerrainSpec) (*Terrain, error) {
 		}
 	}
 	t.flat = t.minZ == t.maxZ
+	if s.SplitNE != nil {
+		t.seNW = make([]bool, t.nx*t.ny)
+	}
+	gx0, gy0 := int(math.Round(t.x0/CellLength)), int(math.Round(t.y0/CellLength))
 	for j := range t.ny {
 		for i := range t.nx {
 			indoor := s.Indoor != nil && s.Indoor(t.x0+(float64(i)+0.5)*CellLength, t.y0+(float64(j)+0.5)*CellLength)
 			sw, se := t.index(i, j), t.index(i+1, j)
 			nw, ne := t.index(i, j+1), t.index(i+1, j+1)
-			// Split each cell along its south-west → north-east diagonal.
+			if s.SplitNE != nil && !s.SplitNE(gx0+i, gy0+j) {
+				// Split along the south-east → north-west diagonal.
+				t.seNW[j*t.nx+i] = true
+				t.tris = append(t.tris, t.shadeTri(sw, se, nw, indoor), t.shadeTri(se, ne, nw, indoor))
+				continue
+			}
+			// Split along the south-west → north-east diagonal.
 			t.tris = append(t.tris, t.shadeTri(sw, se, ne, indoor), t.shadeTri(sw, ne, nw, indoor))
 		}
 	}
@@ -181,6 +199,12 @@ func (t *Terrain) HeightAt(x, y float64) float64 {
 	u, v := fx-float64(i), fy-float64(j)
 	sw, se := t.pts[t.index(i, j)][2], t.pts[t.index(i+1, j)][2]
 	nw, ne := t.pts[t.index(i, j+1)][2], t.pts[t.index(i+1, j+1)][2]
+	if t.seNW != nil && t.seNW[j*t.nx+i] {
+		if u+v <= 1 { // south-west triangle: sw, se, nw
+			return sw + (se-sw)*u + (nw-sw)*v
+		}
+		return ne + (nw-ne)*(1-u) + (se-ne)*(1-v) // north-east triangle
+	}
 	if u >= v { // south-east triangle: sw, se, ne
 		return sw + (se-sw)*u + (ne-se)*v
 	}

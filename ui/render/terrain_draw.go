@@ -110,6 +110,35 @@ func (b *Builder) drawTerrain(t *Terrain) {
 		}
 	}
 	b.drawGridLines(t)
+	b.drawDiagonals(t)
+}
+
+// Split diagonals: drawn when a cell is at least diagonalPixels wide, so
+// a zoomed-in view shows which way each cell is split (retail's per-cell
+// rule on dat terrain).
+const diagonalPixels = 48.0
+
+var diagonalColor = rgba{0, 0, 0, 0.16}
+
+// drawDiagonals draws each cell's split diagonal when zoomed in, on a
+// terrain split per cell (TerrainSpec.SplitNE: dat terrain); the shipped
+// terrains, all split one way, are drawn as before.
+func (b *Builder) drawDiagonals(t *Terrain) {
+	if t.seNW == nil || CellLength/b.view.MetresPerPixel(b.view.Target) < diagonalPixels {
+		return
+	}
+	m := &b.passes[PassTerrain]
+	for j := range t.ny {
+		for i := range t.nx {
+			a, c := t.index(i, j), t.index(i+1, j+1)
+			if t.seNW != nil && t.seNW[j*t.nx+i] {
+				a, c = t.index(i+1, j), t.index(i, j+1)
+			}
+			cp := append(b.clipA[:0], b.terr.clip[a], b.terr.clip[c])
+			b.clipA = cp
+			b.emitClipped(m, cp, false, false, cellLineWidth, diagonalColor)
+		}
+	}
 }
 
 // drawGridLines draws the cell lines, then the landblock lines over them,

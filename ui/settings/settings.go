@@ -59,6 +59,9 @@ type Settings struct {
 	Files []View `json:"files"`
 	// Panels are the sizes the user dragged the panels to.
 	Panels Panels `json:"panels"`
+	// DatDir is the folder of the client's dat files the user opened last
+	// ("Open dat folder…"; docs/world.md), "" for none.
+	DatDir string `json:"dat_dir,omitempty"`
 }
 
 // Panels are the dragged panel sizes, the same for every input; 0 is the
@@ -109,6 +112,7 @@ type file struct {
 	LastFile string `json:"last_file"`
 	Files    []View `json:"files"`
 	Panels   Panels `json:"panels"`
+	DatDir   string `json:"dat_dir,omitempty"`
 }
 
 func (s *Settings) parse(data []byte) error {
@@ -132,7 +136,7 @@ func (s *Settings) parse(data []byte) error {
 	if *f.Version != Version {
 		return fmt.Errorf("%s:1: version: %d is not supported (want %d)", s.path, *f.Version, Version)
 	}
-	s.LastFile, s.Files, s.Panels = f.LastFile, f.Files, f.Panels
+	s.LastFile, s.Files, s.Panels, s.DatDir = f.LastFile, f.Files, f.Panels, f.DatDir
 	if len(s.Files) > MaxFiles {
 		s.Files = s.Files[:MaxFiles]
 	}
@@ -179,7 +183,7 @@ func (s *Settings) Save() error {
 		return err
 	}
 	v := Version
-	data, err := json.MarshalIndent(file{Version: &v, LastFile: s.LastFile, Files: s.Files, Panels: s.Panels}, "", "  ")
+	data, err := json.MarshalIndent(file{Version: &v, LastFile: s.LastFile, Files: s.Files, Panels: s.Panels, DatDir: s.DatDir}, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,9 @@ type Spec struct {
 	Assets fs.FS
 	// Follow reads a file still being written (GrowEvents).
 	Follow bool
+	// World is the client's world read from its dat files
+	// (engine.Options.World); nil runs in the illustrative world.
+	World engine.WorldData
 }
 
 // Load reads or compiles the input. Errors name the file, line and field.
@@ -71,7 +74,7 @@ func Open(spec Spec) ([]*Source, error) {
 	if file == "" {
 		file = scenario.DefaultName + " (built-in)"
 	}
-	return NewFromStore(st, file, readings, spec.Assets)
+	return NewFromStoreWorld(st, file, readings, spec.Assets, spec.World)
 }
 
 // New makes one Source per reading over rec (none: the default reading).
@@ -91,16 +94,24 @@ func New(rec *recording.Recording, file string, readings []interp.Reading, asset
 // the runs share (none: the default reading). file names the input in the
 // viewer.
 func NewFromStore(st *engine.EventStore, file string, readings []interp.Reading, assets fs.FS) ([]*Source, error) {
+	return NewFromStoreWorld(st, file, readings, assets, nil)
+}
+
+// NewFromStoreWorld is NewFromStore in the client's world (nil: the
+// illustrative one).
+func NewFromStoreWorld(st *engine.EventStore, file string, readings []interp.Reading, assets fs.FS, world engine.WorldData) ([]*Source, error) {
 	if len(readings) == 0 {
 		readings = []interp.Reading{interp.SeedReading()}
 	}
-	cmp, err := engine.NewCompareStore(st, readings, engine.Options{Assets: assets, RecordStages: true})
+	cmp, err := engine.NewCompareStore(st, readings, engine.Options{Assets: assets, World: world, RecordStages: true})
 	if err != nil {
 		return nil, err
 	}
 	var out []*Source
 	for _, sim := range cmp.Sims() {
-		out = append(out, newSource(sim, file, assets))
+		src := newSource(sim, file, assets)
+		src.world = world
+		out = append(out, src)
 	}
 	return out, nil
 }

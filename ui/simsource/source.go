@@ -25,6 +25,8 @@ type Source struct {
 	store  *engine.EventStore
 	info   model.Info
 	assets fs.FS
+	// world is the client's world the runs use (nil: illustrative).
+	world engine.WorldData
 	// branch is the Sim pre-running for this one, whose log Events reads.
 	branch *engine.Sim
 	// notes are the recording-event indices of the notes, in order: a
@@ -49,11 +51,12 @@ var (
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
 	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: store.NewCauses()}
 	s.info = model.Info{
-		File:     file,
-		Reading:  sim.Reading().Name,
-		TickRate: sim.TickRate(),
-		LastTick: -1,
-		World:    sim.World(),
+		File:      file,
+		Reading:   sim.Reading().Name,
+		TickRate:  sim.TickRate(),
+		LastTick:  -1,
+		World:     sim.World(),
+		WorldLine: sim.WorldDescription(),
 	}
 	s.Refresh()
 	return s
@@ -71,14 +74,14 @@ func (s *Source) Branch() (model.Source, error) {
 	if !s.complete {
 		last = 0 // the run's length grows with the store's reading
 	}
-	sim, err := engine.NewFromStore(s.store, engine.Options{Reading: reading, Assets: s.assets, EventLog: true, Metrics: true, LastTick: last})
+	sim, err := engine.NewFromStore(s.store, engine.Options{Reading: reading, Assets: s.assets, World: s.world, EventLog: true, Metrics: true, LastTick: last})
 	if err != nil {
 		return nil, err
 	}
 	if err := sim.ShareCheckpoints(s.sim); err != nil {
 		return nil, err
 	}
-	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, notes: s.notes, causes: store.NewCauses(), complete: s.complete}
+	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, world: s.world, notes: s.notes, causes: store.NewCauses(), complete: s.complete}
 	b.info.Notes = slices.Clone(s.info.Notes) // each grows its own
 	s.branch, s.causes = sim, store.NewCauses()
 	return b, nil

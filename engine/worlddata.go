@@ -1,0 +1,201 @@
+// WorldData: the client's own world — terrain landblocks, object shapes and
+// motion tables read from client_portal.dat and client_cell_1.dat — as the
+// engine asks for it. engine holds no file-format code: engine/datworld
+// adapts the dat reader (assets/dat) to this interface, and tests use
+// fakes. docs/world.md says what is used and how each missing item falls
+// back.
+
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+
+	"glidepath/engine/recording"
+	"glidepath/physics"
+	"glidepath/physics/anim"
+)
+
+// IllustrativeWorld is the world line of a run without dat files.
+const IllustrativeWorld = "illustrative (no dat files; see docs/world.md)"
+
+// SetupShape is what the physics takes from a Setup: the body's collision
+// cylinder and its step limits (0: the defaults).
+type SetupShape struct {
+	Radius, Height         float32
+	StepUpHeight, StepDown float32
+}
+
+// WorldData is the client's world as a run reads it. Each method is called
+// at most once per id per Sim (the answers are kept) and must be a pure
+// function of the id. An absent entry is (nil, nil) or (zero, false, nil);
+// an error is a damaged entry, naming the file and the entry id.
+type WorldData interface {
+	// Describe names the files, e.g. "client_portal.dat iteration 2072,
+	// client_cell_1.dat iteration 982".
+	Describe() string
+	// Landblock is landblock XXYY's heightfield (heights through the
+	// Region's LandHeightTable, x-major).
+	Landblock(id uint16) (*physics.Heightfield, error)
+	// Statics are landblock XXYY's static objects and buildings
+	// (LandBlockInfo) as obstacles in that landblock's frame.
+	Statics(id uint16) ([]physics.Obstacle, error)
+	// Setup is Setup 0x02XXXXXX's shape.
+	Setup(id uint32) (SetupShape, bool, error)
+	// MotionTable is MotionTable 0x09XXXXXX converted to the pipeline's
+	// table (one MotionData per motion command).
+	MotionTable(id uint32) (*anim.MotionTable, error)
+}
+
+// Fallback is one item the dats lacked or could not give, and what the run
+// used instead (the run's report lists each once).
+type Fallback struct {
+	// Kind is "landblock", "setup", "motion_table" or "statics" (a damaged
+	// LandBlockInfo).
+	Kind string `json:"kind"`
+	// ID is the dat id ("0xA9B4FFFF", "0x02000001", "0x09000001").
+	ID string `json:"id"`
+	// Used says what replaced it.
+	Used string `json:"used"`
+	// Problem is the dat's error for a damaged entry, empty when absent.
+	Problem string `json:"problem,omitempty"`
+}
+
+// worldBook is a Sim's link to its WorldData: the fallbacks met so far
+// (terrain is sampled from the tick's workers, so under a lock).
+type worldBook struct {
+	data WorldData
+	mu   sync.Mutex
+	// fallbacks, unique by Kind and ID.
+	fallbacks []Fallback
+	// setupIDs (sorted) with each one's shape and whether the dats gave it.
+	setupIDs []uint32
+	setups   []SetupShape
+	setupOK  []bool
+}
+
+// fallback records f once.
+func (b *worldBook) fallback(f Fallback) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, g := range b.fallbacks {
+		if g.Kind == f.Kind && g.ID == f.ID {
+			return
+		}
+	}
+	b.fallbacks = append(b.fallbacks, f)
+}
+
+// list is the fallbacks sorted by kind and id.
+func (b *worldBook) list() []Fallback {
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	out := slices.Clone(b.fallbacks)
+	b.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Kind != out[j].Kind {
+			return out[i].Kind < out[j].Kind
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// WorldDescription is the run's world line: IllustrativeWorld without dat
+// files, else the dats' Describe.
+func (s *Sim) WorldDescription() string {
+	if s.world == nil || s.worldData.data == nil {
+		return IllustrativeWorld
+	}
+	return s.worldData.data.Describe()
+}
+
+// WorldFallbacks are the items the dats lacked, each once, sorted by kind
+// and id; nil without dat files.
+func (s *Sim) WorldFallbacks() []Fallback { return s.worldData.list() }
+
+// datTerrain makes the terrain of a run with dat files: every landblock the
+// dats hold, split as retail splits it, loaded on first use; elsewhere the
+// recording's own terrain (base), counted as a fallback.
+func datTerrain(b *worldBook, base *physics.Terrain) *physics.Terrain {
+	used := fmt.Sprintf("flat ground at z = %g", base.BaseZ)
+	load := func(id uint16) (*physics.Heightfield, bool) {
+		h, err := b.data.Landblock(id)
+		if h != nil && err == nil {
+			return h, true
+		}
+		f := Fallback{Kind: "landblock", ID: fmt.Sprintf("0x%04XFFFF", id), Used: used}
+		if bh := base.Landblock(id); bh != nil {
+			f.Used = "the recording's terrain " + base.Name
+		}
+		if err != nil {
+			f.Problem = err.Error()
+		}
+		b.fallback(f)
+		if bh := base.Landblock(id); bh != nil {
+			return bh, true
+		}
+		return nil, false
+	}
+	return physics.NewLoadedTerrain("dat", "client_cell_1.dat landblocks (docs/world.md)", base.BaseZ, true, load)
+}
+
+// setupShape is ent's Setup's shape from the dats, or false (the entity's
+// own radius and height; a fallback when the dats lack the Setup).
+func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
+	b := s.worldData
+	if ent.Setup == 0 || b == nil || b.data == nil {
+		return SetupShape{}, false
+	}
+	i, ok := slices.BinarySearch(b.setupIDs, ent.Setup)
+	if ok {
+		return b.setups[i], b.setupOK[i]
+	}
+	shape, found, err := b.data.Setup(ent.Setup)
+	if found && err == nil && !(shape.Radius >= 0 && shape.Height >= 0 && shape.Radius < 1e4 && shape.Height < 1e4) {
+		err = fmt.Errorf("setup 0x%08X: radius %v, height %v out of range", ent.Setup, shape.Radius, shape.Height)
+	}
+	good := found && err == nil
+	if !good {
+		f := Fallback{Kind: "setup", ID: fmt.Sprintf("0x%08X", ent.Setup),
+			Used: fmt.Sprintf("the entity's radius %g m and height %g m", ent.Radius, ent.Height)}
+		if err != nil {
+			f.Problem = err.Error()
+		}
+		b.fallback(f)
+	}
+	b.setupIDs = slices.Insert(b.setupIDs, i, ent.Setup)
+	b.setups = slices.Insert(b.setups, i, shape)
+	b.setupOK = slices.Insert(b.setupOK, i, good)
+	return shape, good
+}
+
+// datWorld turns s's world into the dats' world: their terrain, and the
+// statics (LandBlockInfo) of every landblock a body reaches, read on first
+// use. A damaged statics entry falls back to none there, listed.
+func (s *Sim) datWorld() error {
+	b := s.worldData
+	s.world.Terrain = datTerrain(b, s.world.Terrain)
+	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
+		obs, err := b.data.Statics(id)
+		if err != nil {
+			b.fallback(Fallback{Kind: "statics", ID: fmt.Sprintf("0x%04XFFFE", id), Used: "no statics there", Problem: err.Error()})
+			return nil
+		}
+		return obs
+	})
+	return nil
+}
+
+// bodySize is the object's collision cylinder: its Setup's from the dats,
+// else its entity's.
+func (o *object) bodySize() (radius, height float32) {
+	if o.hasShape {
+		return o.shape.Radius, o.shape.Height
+	}
+	return o.ent.Radius, o.ent.Height
+}
