@@ -12,9 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"glidepath/engine"
 	"glidepath/engine/filter"
-	"glidepath/engine/store"
 )
 
 // filterState is the box and the expression in force.
@@ -96,25 +94,6 @@ func (a *app) readFilterKeys() {
 		inpututil.IsKeyJustPressed(ebiten.KeyEscape))
 }
 
-// eventItem is the filter's item of a viewer event (filter.Event's fields,
-// from the store's copy of the event).
-func eventItem(e *store.Event, rate int) filter.Item {
-	it := filter.Item{Kind: e.Kind.String(), GUID: e.GUID, HasGUID: true}
-	it.Set(filter.FieldTick, float64(e.Tick))
-	if rate > 0 {
-		it.Set(filter.FieldTime, float64(e.Tick)/float64(rate))
-	}
-	switch e.Kind {
-	case engine.EventRoute:
-		it.Tags = []string{e.Route.String()}
-	case engine.EventEnqueue:
-		it.Tags = []string{e.Branch.String()}
-	case engine.EventBlip, engine.EventSnap:
-		it.Set(filter.FieldDistance, e.From.Sub(e.To).Len())
-	}
-	return it
-}
-
 // keeps reports whether the object list keeps guid under the filter.
 func (a *app) keeps(r *run, guid uint32) bool {
 	f := &a.filt
@@ -125,7 +104,7 @@ func (a *app) keeps(r *run, guid uint32) bool {
 		f.keep, f.keepFor, f.keepN = map[uint32]bool{}, r, r.index.Len()
 		for i := range r.index.Len() {
 			e := r.index.Event(i)
-			if it := eventItem(&e, r.info.TickRate); f.expr.Match(&it) {
+			if it := filter.StoreEvent(&e, r.info.TickRate); f.expr.Match(&it) {
 				f.keep[e.GUID] = true
 			}
 		}
