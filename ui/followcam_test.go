@@ -75,7 +75,9 @@ func TestFollow_ExportKeepsTheRemoteThroughABlip(t *testing.T) {
 	if frames != to-from+1 || inside != frames {
 		t.Fatalf("follow: %d of %d frames had the body inside (want all %d)", inside, frames, to-from+1)
 	}
+	t.Logf("follow: %d of %d frames with the body inside the viewport", inside, frames)
 	inside, frames = exportFollowing(t, guid, false, from, to)
+	t.Logf("without follow: %d of %d", inside, frames)
 	if inside == frames {
 		t.Fatalf("without follow the body stayed in all %d frames: the test shows nothing", frames)
 	}
