@@ -58,3 +58,35 @@ func reported(e *recording.Entity, statics bool) bool {
 	}
 	return true
 }
+
+// tabled says whether an object has rows in the states and events tables
+// (Tables v1): those of the per-object report — never a held item, a
+// static only with Options.Statics.
+func tabled(o *object, statics bool) bool { return reported(o.ent, statics) }
+
+// noteAttached remembers the guid of an attached slot.
+func (s *Sim) noteAttached(guid uint32) {
+	if s.attachedGUIDs == nil {
+		s.attachedGUIDs = make(map[uint32]struct{})
+	}
+	s.attachedGUIDs[guid] = struct{}{}
+	s.anyAttached = true
+}
+
+// tabledGUID says whether the events of guid at the current tick go into
+// the events table: those of an object that was never attached at once;
+// else those of the live object (or, past its delete, the newest slot)
+// with that guid when it is tabled — a guid is used again by an object
+// created again, free or held (a ParentEvent).
+func (s *Sim) tabledGUID(guid uint32) bool {
+	if _, ok := s.attachedGUIDs[guid]; !ok {
+		return true
+	}
+	o := s.find(guid)
+	for i := s.nslots - 1; o == nil && i >= 0; i-- {
+		if s.slots[i].guid == guid {
+			o = s.slots[i]
+		}
+	}
+	return o == nil || tabled(o, s.opts.Statics)
+}
