@@ -98,6 +98,8 @@ type app struct {
 	status       string
 	statusFull   string // the status line before fitLine shortened it
 	statusFrames int
+	// noticeSaid is the input's notice last said (world.go sayNotice).
+	noticeSaid string
 
 	list   objectList
 	legend legend
@@ -182,13 +184,15 @@ func newApp(opts Options) (*app, error) {
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
 	a.relayout()
+	a.noticeSaid = inputNotice(a.opts.Sources[0])
 	if a.world != nil {
 		// Once, at start: the dats' world (an illustrative world is said on
 		// stderr only, leaving the status line as it was), and a capture's
-		// player with the rule that chose it.
+		// player with the rule that chose it (or later, when the reader
+		// decides it: sayNotice).
 		a.say(a.worldLine())
-	} else if n := inputNotice(a.opts.Sources[0]); n != "" {
-		a.say(n)
+	} else if a.noticeSaid != "" {
+		a.say(a.noticeSaid)
 	}
 	return a, nil
 }
@@ -263,6 +267,7 @@ func (a *app) Update() error {
 		a.exportUpdate()
 	}
 	a.growRuns()
+	a.sayNotice()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.cur().info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself

@@ -113,7 +113,7 @@ func BenchmarkReassemblyIncomplete(b *testing.B) {
 // order. Checked, packet by packet, against a model that scans every
 // pending message.
 func TestDropOldest(t *testing.T) {
-	var sum Summary
+	sum := *newSummary("t") // its maps made, as a Reader's are
 	ra := &reassembler{stats: &sum}
 	st := newStream()
 	ts := time.Unix(0, 0)
@@ -195,7 +195,7 @@ func TestDropOldest(t *testing.T) {
 // message drops the oldest (each fragment of a long capture opening a
 // message that never completes), and when messages complete.
 func TestStartOrderBounded(t *testing.T) {
-	var sum Summary
+	sum := *newSummary("t") // its maps made, as a Reader's are
 	ra := &reassembler{stats: &sum}
 	st := newStream()
 	ts := time.Unix(0, 0)
