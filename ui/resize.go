@@ -22,7 +22,7 @@ const (
 	// column, per mille.
 	minSplit, maxSplit = 150, 850
 	// defaultSplit is the inspector's share when nothing was dragged.
-	defaultSplit = 470
+	defaultSplit = 400
 )
 
 // resizeEdge is what a drag is resizing.

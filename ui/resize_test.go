@@ -38,9 +38,9 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 		t.Errorf("viewport %v (was %v), camera moved %v", a.lay.viewport, vp0, a.cam != cam0)
 	}
 	y := a.splitY()
-	dragEdge(a, image.Pt(a.lay.right.Min.X+50, y), image.Pt(a.lay.right.Min.X+50, y-150))
-	if got := a.splitY(); got > y-140 || got < y-160 {
-		t.Errorf("split at %d after dragging it from %d up 150 px", got, y)
+	dragEdge(a, image.Pt(a.lay.right.Min.X+50, y), image.Pt(a.lay.right.Min.X+50, y-100))
+	if got := a.splitY(); got > y-90 || got < y-110 {
+		t.Errorf("split at %d after dragging it from %d up 100 px", got, y)
 	}
 	if a.rs.drag != edgeNone {
 		t.Error("the drag did not end on release")
