@@ -60,6 +60,16 @@ func specialTarget(t *testing.T, dir, name, kind string) string {
 	return p
 }
 
+// mkdirIn makes the directory dir/name, an output named like a file.
+func mkdirIn(t *testing.T, dir, name string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.Mkdir(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestPack_OutputFileIsKept: -o naming a file that is not a .zip is
 // refused and the file is left as it was (the pack directory used to
 // replace it).

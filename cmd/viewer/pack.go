@@ -146,6 +146,11 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		return badInput("pack: -o %s would overwrite the input", *out)
 	}
 	asZip := strings.HasSuffix(strings.ToLower(*out), ".zip")
+	if asZip {
+		if err := checkOutputs("pack", []string{input}, output{"-o", *out}); err != nil {
+			return err
+		}
+	}
 	if !asZip {
 		// The pack directory replaces only an empty directory: never a
 		// file, a link, a FIFO or a device (which the rename below would

@@ -91,8 +91,8 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if _, err := tables.FormatOf(o.metrics); err != nil {
 			return badInput("whatif: -metrics %s: %v", o.metrics, err)
 		}
-		if samePath(o.metrics, files[0]) {
-			return badInput("whatif: -metrics %s would overwrite the input", o.metrics)
+		if err := checkOutputs("whatif", files[:1], output{"-metrics", o.metrics}); err != nil {
+			return err
 		}
 	}
 	copts, err := cf.options()
