@@ -202,6 +202,7 @@ func TestHostileInputs(t *testing.T) {
 		{"shrink into a directory", []string{"shrink", "-keep", "blip", "-o", mkdirIn(t, dir, "small.jsonl"), farJump}, nil, 2, "small.jsonl: is a directory"},
 		{"what-if table into a directory", []string{"whatif", "-metrics", mkdirIn(t, dir, "w-dir.csv"), farJump}, nil, 2, "w-dir.csv: is a directory"},
 		{"pack zip into a directory", []string{"pack", "-at", "30", "-o", mkdirIn(t, dir, "p.zip"), farJump}, nil, 2, "p.zip: is a directory"},
+		{"a what-if sweep as JSON", []string{"whatif", "-json", "-latency", "0..60s/30s", "-metrics", filepath.Join(dir, "wj.csv"), farJump}, nil, 2, "-json prints one comparison"},
 		{"an empty -explain=", []string{"run", "-explain=", farJump}, nil, 2, `-explain: empty: want -explain alone`},
 		{"an empty -filter", []string{"run", "-explain", "-filter", " ", farJump}, nil, 2, `-filter " ": want an expression`},
 		{"an empty dat -entry", []string{"dat", "-entry=", filepath.Join(dir, "dirdats")}, nil, 2, `-entry "": want a hex id`},

@@ -84,6 +84,9 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 			sweep = c
 		}
 	}
+	if sweep != nil && o.json {
+		return badInput("whatif: -json prints one comparison; the sweep -%s %s writes its rows to -metrics FILE and one summary line per setting", sweep.name, sweep.raw)
+	}
 	if sweep != nil && o.metrics == "" {
 		return badInput("whatif: the sweep -%s %s writes one row per setting: name the table with -metrics FILE", sweep.name, sweep.raw)
 	}
