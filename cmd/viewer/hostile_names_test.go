@@ -6,6 +6,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -83,4 +84,23 @@ func TestPack_OutputFileIsKept(t *testing.T) {
 	if b, err := os.ReadFile(target); err != nil || string(b) != "keep" {
 		t.Errorf("%s: %q, %v; want it kept", target, b, err)
 	}
+}
+
+// inputWithBookmark copies farJump into dir with a sidecar holding one
+// bookmark labelled label at tick.
+func inputWithBookmark(t *testing.T, dir string, tick int, label string) string {
+	t.Helper()
+	in := filepath.Join(dir, "bookmarked.jsonl")
+	b, err := os.ReadFile(farJump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := fmt.Sprintf(`{"version":1,"bookmarks":[{"tick":%d,"label":%q}]}`+"\n", tick, label)
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in+".glidepath.json", []byte(side), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return in
 }

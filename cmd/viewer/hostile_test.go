@@ -206,6 +206,7 @@ func TestHostileInputs(t *testing.T) {
 		{"an empty -explain=", []string{"run", "-explain=", farJump}, nil, 2, `-explain: empty: want -explain alone`},
 		{"an empty -filter", []string{"run", "-explain", "-filter", " ", farJump}, nil, 2, `-filter " ": want an expression`},
 		{"an empty dat -entry", []string{"dat", "-entry=", filepath.Join(dir, "dirdats")}, nil, 2, `-entry "": want a hex id`},
+		{"pack at a bookmark past the run", []string{"pack", "-bookmark", "far", inputWithBookmark(t, dir, 5000000, "far")}, nil, 2, `-bookmark "far" (tick 5000000): outside the run`},
 		{"pack at tick -1", []string{"pack", "-at", "-1", farJump}, nil, 2, "-at -1: want a tick of 0 or more"},
 		{"holders in a cycle", []string{"run", writeFile(t, dir, "cycle.jsonl", text(`{"format":"glidepath-recording","version":1,"entities":[`+
 			`{"guid":"0x1","position":{"cell":"0xA9B4001F","origin":[1,1,0]},"parent":"0x2"},{"guid":"0x2","position":{"cell":"0xA9B4001F","origin":[1,1,0]},"parent":"0x1"}]}`+"\n"))},

@@ -106,11 +106,14 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	// moment names the moment as the command line gave it, for messages.
+	moment := fmt.Sprintf("-at %d", *at)
 	if *mark != "" {
 		found := false
 		for _, b := range loadBookmarks(input, stderr) {
 			if b.Label == *mark {
 				*at, found = b.Tick, true
+				moment = fmt.Sprintf("-bookmark %q (tick %d)", *mark, b.Tick)
 				break
 			}
 		}
@@ -123,7 +126,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if *at > s.LastTick() {
-		return badInput("pack: -at %d: outside the run, which has ticks 0 to %d", *at, s.LastTick())
+		return badInput("pack: %s: outside the run, which has ticks 0 to %d", moment, s.LastTick())
 	}
 	if guid != 0 && !s.Store().HasObject(guid) && !hasObject(rec, guid) {
 		return badInput("pack: -select %s: %s has no such object", *sel, input)
@@ -137,7 +140,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		if guid != 0 {
 			who = " of " + hexid.String(guid)
 		}
-		return badInput("pack: -at %d: no blip, snap, pop or hitch%s within %d ticks under reading %s", *at, who, *window, r.Name)
+		return badInput("pack: %s: no blip, snap, pop or hitch%s within %d ticks under reading %s", moment, who, *window, r.Name)
 	}
 	if *out == "" {
 		*out = "pack-" + strconv.Itoa(*at)
