@@ -5,8 +5,9 @@
 // part of the world. Neither is a remote the client's motion pipeline
 // moves: they are never stepped, the position, motion and vector updates
 // addressed to them are not routed, a held item is drawn where its holder
-// is, and per-object reports leave them out (statics come back with
-// Options.Statics, `viewer run -statics`).
+// is (what the player holds, where the observer is), and per-object
+// reports and the states and events tables leave them out (statics come
+// back with Options.Statics, `viewer run -statics`).
 
 package engine
 
@@ -26,10 +27,20 @@ func attachedIgnores(k recording.Kind) bool {
 }
 
 // drawnPosition is where an object is drawn: a held item at its holder's
-// position while the holder is a live object of the run, else its own.
+// position while the holder is a live object of the run, an item the
+// player holds (entity parent "observer", recording.ObserverTarget: a
+// capture's player is no entity of the recording) at the observer's
+// latest position once the recording has placed the observer, else its
+// own.
 func (s *Sim) drawnPosition(o *object) physics.Position {
-	if o.ent.Parent != 0 {
-		if h := s.find(o.ent.Parent); h != nil && h != o {
+	switch p := o.ent.Parent; {
+	case p == 0:
+	case p == recording.ObserverTarget:
+		if s.hasObserver {
+			return s.observer
+		}
+	default:
+		if h := s.find(p); h != nil && h != o {
 			return h.phys.Position()
 		}
 	}
@@ -46,4 +57,36 @@ func reported(e *recording.Entity, statics bool) bool {
 		return statics
 	}
 	return true
+}
+
+// tabled says whether an object has rows in the states and events tables
+// (Tables v1): those of the per-object report — never a held item, a
+// static only with Options.Statics.
+func tabled(o *object, statics bool) bool { return reported(o.ent, statics) }
+
+// noteAttached remembers the guid of an attached slot.
+func (s *Sim) noteAttached(guid uint32) {
+	if s.attachedGUIDs == nil {
+		s.attachedGUIDs = make(map[uint32]struct{})
+	}
+	s.attachedGUIDs[guid] = struct{}{}
+	s.anyAttached = true
+}
+
+// tabledGUID says whether the events of guid at the current tick go into
+// the events table: those of an object that was never attached at once;
+// else those of the live object (or, past its delete, the newest slot)
+// with that guid when it is tabled — a guid is used again by an object
+// created again, free or held (a ParentEvent).
+func (s *Sim) tabledGUID(guid uint32) bool {
+	if _, ok := s.attachedGUIDs[guid]; !ok {
+		return true
+	}
+	o := s.find(guid)
+	for i := s.nslots - 1; o == nil && i >= 0; i-- {
+		if s.slots[i].guid == guid {
+			o = s.slots[i]
+		}
+	}
+	return o == nil || tabled(o, s.opts.Statics)
 }

@@ -36,7 +36,8 @@ type growth struct {
 	// ended the reading; nothing more will be appended.
 	complete bool
 	err      error
-	// notice is the input's word on itself at the end (Notice).
+	// notice is the input's word on itself (Notice), as soon as it has
+	// one.
 	notice string
 	// wake is closed (and replaced) when more ticks are complete and some
 	// reader waits (waiting).
@@ -126,10 +127,10 @@ func (st *EventStore) Progress() (read, size int64) {
 	return read, st.growth.size
 }
 
-// Notice is what the input says of itself once read whole, for a status
-// line — a capture, which rule chose its player (capture.Reader
-// InputNotice); "" before the reading is complete or when there is
-// nothing to say.
+// Notice is what the input says of itself, for a status line — a
+// capture, which rule chose its player (capture.Reader InputNotice), as
+// soon as the reader has decided, while the rest is still being read;
+// "" while there is nothing to say.
 func (st *EventStore) Notice() string {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
@@ -223,6 +224,10 @@ func (st *EventStore) fill(ctx context.Context, src recording.Source, drain bool
 	if !drain {
 		stop = ctx.Done() // nil, so never, for context.Background
 	}
+	// The input's notice is taken as soon as it has one (a capture's
+	// player rule, decided while reading), not only at the end. Only this
+	// goroutine writes st.growth.notice, so it reads it without the lock.
+	noticer, _ := src.(interface{ InputNotice() string })
 loop:
 	for {
 		select {
@@ -241,6 +246,13 @@ loop:
 			err = e
 			break
 		}
+		if noticer != nil {
+			if n := noticer.InputNotice(); n != st.growth.notice {
+				st.mu.Lock()
+				st.growth.notice = n
+				st.mu.Unlock()
+			}
+		}
 	}
 	if ctx != nil && ctx.Err() != nil {
 		err = nil // stopped (Stop), not a problem of the input
@@ -253,8 +265,8 @@ loop:
 	}); ok {
 		st.rec.Skipped, st.rec.SkippedTypes, st.rec.SkippedLine = r.Skipped(), r.SkippedTypes(), r.SkippedLine()
 	}
-	if r, ok := src.(interface{ InputNotice() string }); ok {
-		st.growth.notice = r.InputNotice()
+	if noticer != nil {
+		st.growth.notice = noticer.InputNotice()
 	}
 	st.growth.complete, st.growth.err = true, err
 	st.growth.waiting = true

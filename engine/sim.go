@@ -116,6 +116,11 @@ type Sim struct {
 	// pass (deliver.go); anySticky says a StickTo has happened in this run.
 	sticky    []stickyTarget
 	anySticky bool
+	// attachedGUIDs are the guids of the held and static objects among the
+	// slots (attached.go), anyAttached whether there are any: the tables
+	// leave their rows out.
+	attachedGUIDs map[uint32]struct{}
+	anyAttached   bool
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
@@ -347,6 +352,9 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 	}
 	o.shape, o.hasShape = s.setupShape(ent)
 	s.slots = append(s.slots, o)
+	if o.attached() {
+		s.noteAttached(o.guid)
+	}
 	if s.opts.Metrics && s.metrics.t != nil {
 		s.metrics.add(o) // a slot met while streaming
 	}

@@ -172,10 +172,14 @@ func (t *TableWriter) reserve(s *Sim, run int) {
 		c.at = append(c.at, -1)
 	}
 	start := t.sb.Len()
+	still := 0 // rows of statics, which the pass never takes
 	for i, o := range s.slots[:s.nslots] {
-		if o.st.alive {
+		if o.st.alive && tabled(o, s.opts.Statics) {
 			c.at[i] = int32(start + n)
 			n++
+			if o.attached() {
+				still++
+			}
 		} else {
 			c.at[i] = -1
 		}
@@ -183,6 +187,17 @@ func (t *TableWriter) reserve(s *Sim, run int) {
 	t.sb.Begin(t.input, s.reading.Name, int64(tick), float64(tick)/float64(s.rate))
 	t.sb.Extend(n)
 	c.dst, c.tick = t.sb.Rows, tick
+	for i, o := range s.slots[:s.nslots] {
+		if still == 0 {
+			break
+		}
+		if c.at[i] >= 0 && o.attached() {
+			// A static is never stepped (attached.go): its row is its
+			// state now.
+			stateValues(o, c.keys[i], &c.headings[i], &c.dst[c.at[i]])
+			still--
+		}
+	}
 	t.reserved = append(t.reserved, reservation{run: run, tick: tick, start: start, end: start + n})
 }
 
@@ -252,7 +267,7 @@ func (t *TableWriter) gatherStates() error {
 		}
 		headings := t.headings[run]
 		for i, o := range s.slots[:s.nslots] {
-			if !o.st.alive {
+			if !o.st.alive || !tabled(o, s.opts.Statics) {
 				continue
 			}
 			stateValues(o, keys[i], &headings[i], &t.sb.Extend(1)[0])
@@ -278,6 +293,9 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	for i, evs := 0, s.EventsAt(s.tick); i < len(evs); i++ {
 		e := &evs[i]
 		if !e.Kind.InTrace() && !isSpan(e.Kind) {
+			continue
+		}
+		if s.anyAttached && !s.tabledGUID(e.GUID) {
 			continue
 		}
 		if len(t.erows) == tableBatch {

@@ -96,8 +96,13 @@ func Tour(s *Sim) []TourStop {
 		add(blip, fmt.Sprintf("UseTime blips the body to %s: it gives up gliding and jumps %.1f m at once.",
 			blipWhere(blip.Target), from.Distance(&to)), blip.Kind.Doc())
 	} else {
-		stops = append(stops, TourStop{Tick: end, GUID: guid, Caption: "Nothing blips in this run; the runner, wall and cliff scenarios end their tours at a blip.",
-			Doc: EventBlip.Doc()})
+		caption := "Nothing blips in this run; the runner, wall and cliff scenarios end their tours at a blip."
+		if n := countKind(log, EventSnap); n > 0 {
+			// The viewer counts snaps with blips (its blips column): say
+			// what jumped instead of that nothing did.
+			caption = fmt.Sprintf("UseTime never blips in this run, but bodies jump %d time(s) by a snap — a teleport or slide placement, on the snaps lane; the runner, wall and cliff scenarios end their tours at a blip.", n)
+		}
+		stops = append(stops, TourStop{Tick: end, GUID: guid, Caption: caption, Doc: EventBlip.Doc()})
 	}
 	return stops
 }
@@ -164,4 +169,15 @@ func routeWhy(r physics.Route) string {
 		return "it is for another instance of the object, so it is dropped."
 	}
 	return ""
+}
+
+// countKind is how many events of the log are of kind k.
+func countKind(log []Event, k EventKind) int {
+	n := 0
+	for i := range log {
+		if log[i].Kind == k {
+			n++
+		}
+	}
+	return n
 }

@@ -5,6 +5,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -76,5 +77,19 @@ func TestTour_NoBlipSaysSo(t *testing.T) {
 	}
 	if stops[0].Tick != 0 || stops[1].Doc != "docs/pipeline.md#move-or-teleport" {
 		t.Errorf("first stops %+v", stops[:2])
+	}
+}
+
+// A run that snaps but never blips does not end its tour saying nothing
+// jumped: the last stop counts the snaps (teleport.yaml's placements).
+func TestTour_SnapsButNoBlipSaysSo(t *testing.T) {
+	s, stops := tourOf(t, "teleport")
+	if len(eventsOf(s, EventBlip)) != 0 || len(eventsOf(s, EventSnap)) == 0 {
+		t.Fatalf("teleport.yaml: %d blips, %d snaps; this test wants snaps and no blip", len(eventsOf(s, EventBlip)), len(eventsOf(s, EventSnap)))
+	}
+	last := stops[len(stops)-1]
+	want := fmt.Sprintf("jump %d time(s) by a snap", len(eventsOf(s, EventSnap)))
+	if strings.Contains(last.Caption, "Nothing blips") || !strings.Contains(last.Caption, want) {
+		t.Errorf("last stop %q; want %q", last.Caption, want)
 	}
 }

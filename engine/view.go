@@ -124,8 +124,12 @@ func (s *Sim) Briefs(dst []BriefView) []BriefView {
 		if !o.st.alive {
 			continue
 		}
+		pos := o.phys.Position()
+		if o.ent.Parent != 0 {
+			pos = s.drawnPosition(o) // a held item's trail is its holder's
+		}
 		dst = append(dst, BriefView{
-			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: o.phys.Position(),
+			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos,
 			Contact: o.phys.InContact(), Truth: o.st.truth, HasTruth: o.st.hasTruth,
 		})
 		if m := o.pm.Interpolation(); m != nil {

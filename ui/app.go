@@ -10,7 +10,9 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -96,6 +98,8 @@ type app struct {
 	status       string
 	statusFull   string // the status line before fitLine shortened it
 	statusFrames int
+	// noticeSaid is the input's notice last said (world.go sayNotice).
+	noticeSaid string
 
 	list   objectList
 	legend legend
@@ -115,6 +119,12 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
+	nav                 navState      // go to, quit (navigate.go)
+	rate                rateMeter     // the playback rate achieved (honest.go)
+	msgs                messagesPanel // Shift+M (messages.go)
+	filt                filterState   // Ctrl+F (filterbox.go)
+	fc                  followState   // the follow camera's last step (followcam.go)
+	split               bool          // side by side (split.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 }
@@ -142,9 +152,9 @@ func newApp(opts Options) (*app, error) {
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
 		layers: opts.Layers, panels: newPanelState(),
-		sel: selection{guid: opts.Select},
+		sel: selection{guid: opts.Select, follow: opts.FollowSelection},
 		w:   defaultWidth, h: defaultHeight,
-		in: inputState{keys: keymap()},
+		in: inputState{keys: keymap()}, split: opts.Split,
 	}
 	if a.layers == 0 {
 		a.layers = overlay.All
@@ -174,13 +184,15 @@ func newApp(opts Options) (*app, error) {
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
 	a.relayout()
+	a.noticeSaid = inputNotice(a.opts.Sources[0])
 	if a.world != nil {
 		// Once, at start: the dats' world (an illustrative world is said on
 		// stderr only, leaving the status line as it was), and a capture's
-		// player with the rule that chose it.
+		// player with the rule that chose it (or later, when the reader
+		// decides it: sayNotice).
 		a.say(a.worldLine())
-	} else if n := inputNotice(a.opts.Sources[0]); n != "" {
-		a.say(n)
+	} else if a.noticeSaid != "" {
+		a.say(a.noticeSaid)
 	}
 	return a, nil
 }
@@ -188,6 +200,9 @@ func newApp(opts Options) (*app, error) {
 // relayout recomputes the layout for the window size and panels.
 func (a *app) relayout() {
 	a.lay = computeLayout(a.w, a.h, a.panels.open)
+	if a.opts.ViewportOnly {
+		a.lay.viewport = image.Rect(0, 0, a.w, a.h) // drawn alone (Draw)
+	}
 	r := a.lay.timeline
 	a.tl.SetRect(timeline.Rect{X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
 	a.gui.relayout()
@@ -201,9 +216,10 @@ func (a *app) viewport() camera.Viewport {
 
 // Update applies one tick of input and time.
 func (a *app) Update() error {
-	if a.shotDone {
+	if a.shotDone || a.nav.quit {
 		return ebiten.Termination
 	}
+	a.nav.updates++
 	a.idler.noteTick(a.busy(), a.w, a.h)
 	if !a.sess.poll() {
 		return nil // pre-running: Draw shows the progress
@@ -236,6 +252,10 @@ func (a *app) Update() error {
 			a.readOpenKeys()
 		case a.marks.editing:
 			a.readLabelKeys()
+		case a.nav.gotoOn:
+			a.readGotoKeys()
+		case a.filt.boxOn:
+			a.readFilterKeys()
 		default:
 			keysFree = !wasFocused
 		}
@@ -247,7 +267,9 @@ func (a *app) Update() error {
 		a.exportUpdate()
 	}
 	a.growRuns()
+	a.sayNotice()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
+	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.cur().info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
 	a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick())
@@ -289,13 +311,12 @@ func (a *app) start() {
 func (a *app) afterSeek() {
 	r := a.sess.cur()
 	if a.sel.follow && a.sel.guid != 0 {
-		if i := r.snap.Find(a.sel.guid); i >= 0 {
-			a.cam.Follow(r.snap.Objects[i].Pos)
-		}
+		a.followSelection(r) // followcam.go
 	}
 	a.list.update(a, r)
 	a.panels.insp.update(a, r)
 	a.panels.pipe.update(a, r)
+	a.msgs.update(a, r)
 	if a.statusFrames > 0 {
 		a.statusFrames--
 		if a.statusFrames == 0 {
@@ -348,6 +369,10 @@ func (a *app) Draw(screen *ebiten.Image) {
 		return
 	}
 	a.drawViewport(screen)
+	if a.opts.ViewportOnly {
+		a.finishFrame(screen)
+		return
+	}
 	a.gui.ui.Draw(screen)
 	a.flat.Reset()
 	a.drawPanels()
@@ -365,6 +390,11 @@ func (a *app) Draw(screen *ebiten.Image) {
 		a.shotErr, a.shotDone = err, true
 		return
 	}
+	a.finishFrame(screen)
+}
+
+// finishFrame saves, counts and hands over the drawn frame.
+func (a *app) finishFrame(screen *ebiten.Image) {
 	if a.savePending {
 		a.saveScreenshot(screen)
 	}
@@ -379,6 +409,10 @@ func (a *app) Draw(screen *ebiten.Image) {
 
 // drawViewport builds and submits the 3D view, clipped to its rectangle.
 func (a *app) drawViewport(screen *ebiten.Image) {
+	if a.splitting() {
+		a.drawSplit(screen) // split.go
+		return
+	}
 	vp := a.viewport()
 	view := a.cam.View(vp)
 	terrain := a.sess.terrain

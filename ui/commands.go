@@ -31,8 +31,10 @@ func (a *app) apply(c command) {
 		a.say("  , and . now step between " + a.tl.Lane.String())
 	case cmdSlower:
 		a.pb.Slower()
+		a.rate.reset()
 	case cmdFaster:
 		a.pb.Faster()
+		a.rate.reset()
 	case cmdFirst:
 		a.pb.Seek(0)
 		a.panels.stepper.Reset()
@@ -50,6 +52,8 @@ func (a *app) apply(c command) {
 	case cmdFrameAll:
 		a.sel.setFollow(false)
 		a.frameAll()
+	case cmdFrameSelection:
+		a.frameSelection() // followcam.go
 	case cmdNextObject, cmdPrevObject:
 		a.cycleSelection(c == cmdNextObject)
 	case cmdDeselect:
@@ -62,8 +66,10 @@ func (a *app) apply(c command) {
 			a.panels.stepper.Reset()
 		case a.tl.ClearSelection():
 			// the timeline's range went
-		default:
+		case a.sel.guid != 0:
 			a.sel.clear()
+		default:
+			a.escUnclaimed() // navigate.go
 		}
 	case cmdHelp:
 		a.help = !a.help
@@ -114,6 +120,16 @@ func (a *app) apply(c command) {
 		}
 	case cmdOpen:
 		a.startOpen()
+	case cmdGoto:
+		a.startGoto()
+	case cmdSplit:
+		a.toggleSplit() // split.go
+	case cmdFilter:
+		a.startFilter()
+	case cmdMessages:
+		a.toggleMessages() // messages.go
+	case cmdQuit:
+		a.nav.quit = true
 	case cmdOpenDat:
 		a.startOpenDat()
 	case cmdWorld:
@@ -262,17 +278,11 @@ func (a *app) statusLine() string {
 	if t := a.sess.tickOf(r, a.pb.Cursor()); a.severalInputs() && t == r.info.LastTick && a.pb.Cursor() > stripTick(t, a.sess.runs[0].info.TickRate, r.info.TickRate) {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
-	state := "paused"
-	if a.pb.Playing() {
-		state = "playing"
-	}
-	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s %s×", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), state, speedLabel(a.pb.Speed()))
+	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState()) // honest.go
 	if a.sel.follow {
 		b.WriteString("   following")
 	}
-	if !a.sess.ready {
-		fmt.Fprintf(&b, "   pre-running %.0f %%", 100*a.sess.progress())
-	}
+	b.WriteString(a.preRunStatus())
 	b.WriteString(a.liveStatus())
 	if a.status != "" {
 		b.WriteString("   — ")

@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"glidepath/engine/bookmarks"
@@ -71,6 +72,27 @@ func TestDocShots(t *testing.T) {
 			a.routeMouse(camera.Input{X: x(140), Y: y, Left: true, Free: true}, false, false)
 			a.routeMouse(camera.Input{X: x(140), Y: y, Free: true}, false, false)
 			a.in.shift = false
+			if err := a.Update(); err != nil {
+				t.Fatal(err)
+			}
+			return a
+		},
+		// The Messages panel (Shift+M) on the runner at its first blip,
+		// ±2 ticks, an UpdatePosition opened to its fields and bytes.
+		"messages.png": func(t *testing.T) *app {
+			a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
+			a.apply(cmdMessages)
+			a.msgs.span = 1
+			if err := a.Update(); err != nil {
+				t.Fatal(err)
+			}
+			for i, l := range a.msgs.lines {
+				if l.head && l.event >= 0 && strings.Contains(l.text, "position") {
+					a.msgs.opened = map[int]bool{a.msgs.lines[i].event: true}
+					a.msgs.lines = nil
+					break
+				}
+			}
 			if err := a.Update(); err != nil {
 				t.Fatal(err)
 			}

@@ -95,7 +95,9 @@ func (a *app) frameFirst() {
 		radius = o.Radius
 	}
 	span := firstSpan(a.cam.Span, radius, vp.H)
-	if span < a.cam.Span && a.sel.guid != 0 {
+	if span < a.cam.Span && a.opts.Select == 0 && a.frameCrowd(r, at, span) {
+		// A crowd, no selection asked for: its densest region (followcam.go).
+	} else if span < a.cam.Span && a.sel.guid != 0 {
 		// Too spread out: centre on the selection and its queue.
 		if o := a.selectedObject(); o != nil {
 			lo, hi := o.Pos, o.Pos

@@ -50,16 +50,20 @@ func (a *app) drawOverlays() {
 	// The latest note within the last few seconds, as a caption.
 	// The status line's tooltip covers the caption; its words would show
 	// through.
-	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() {
-		a.caption(n.Text, vp)
+	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() && !a.msgs.on {
+		a.caption(n.Text, a.captionArea(vp)) // honest.go
 	}
 	a.drawTour(vp)
 	a.drawReadingLegend(vp)
+	a.drawSplitNames() // split.go
 	if a.panels.open.timeline {
 		a.tl.DrawHover(a.top)
 	}
 	a.drawBookmarkPanel()
+	a.drawMessages()
 	a.drawOpenBox()
+	a.drawGotoBox()
+	a.drawFilterBox()
 	a.drawEdge()
 	a.drawStatusTip()
 }
@@ -105,6 +109,9 @@ func (a *app) drawHelp() {
 		if b.name != "" {
 			add(b.name, b.help, headColor)
 		}
+	}
+	for _, c := range ctrlHelp { // navigate.go
+		add(c[0], c[1], headColor)
 	}
 	rows = append(rows, row{})
 	for _, m := range mouseHelp {

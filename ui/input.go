@@ -35,6 +35,7 @@ const (
 	cmdLast
 	cmdFollow
 	cmdFrameAll
+	cmdFrameSelection
 	cmdNextObject
 	cmdPrevObject
 	cmdDeselect
@@ -61,6 +62,11 @@ const (
 	cmdTourNext
 	cmdTourPrev
 	cmdBeforeAfter
+	cmdGoto // Ctrl+G (navigate.go)
+	cmdMessages
+	cmdFilter // Ctrl+F (filterbox.go)
+	cmdSplit
+	cmdQuit // Ctrl+Q, Esc twice
 	cmdWorld
 	cmdOpenDat
 	cmdLayer // + overlay.Layer: toggle that layer
@@ -93,6 +99,7 @@ func keymap() []binding {
 		{ebiten.KeyHome, false, cmdFirst, false, "Home", "first tick"},
 		{ebiten.KeyEnd, false, cmdLast, false, "End", "last tick"},
 		{ebiten.KeyF, false, cmdFollow, false, "F", "follow the selection"},
+		{ebiten.KeyF, true, cmdFrameSelection, false, "Shift+F", "frame the selection and its queue"},
 		{ebiten.KeyA, false, cmdFrameAll, false, "A", "frame everything the run visits"},
 		{ebiten.KeyTab, false, cmdNextObject, false, "Tab", "select the next object (Shift+Tab: previous)"},
 		{ebiten.KeyTab, true, cmdPrevObject, false, "", ""},
@@ -105,6 +112,7 @@ func keymap() []binding {
 		{ebiten.KeyZ, false, cmdStagePrev, true, "Z", "sub-tick: previous stage of the tick (deliver is the first)"},
 		{ebiten.KeyX, false, cmdStageNext, true, "X", "sub-tick: next stage: deliver, then each stage that ran"},
 		{ebiten.KeyC, false, cmdNextReading, false, "C", "select the next compared reading, or the next input with several open"},
+		{ebiten.KeyC, true, cmdSplit, false, "Shift+C", "side by side: one view per reading or input, cameras linked / overlay"},
 		{ebiten.KeyD, false, cmdNextDivergence, false, "D", "with -against: the selection's next tick diverging from the client trace"},
 		{ebiten.KeyD, true, cmdFirstDivergence, false, "Shift+D", "with -against: the selection's first divergence"},
 		{ebiten.KeyF1, false, cmdToggleLeft, false, "F1", "show / hide the object list"},
@@ -119,6 +127,7 @@ func keymap() []binding {
 		{ebiten.KeyE, false, cmdExportMarks, false, "E", "export the timeline's selected range (Shift-drag), else the ticks between the bookmarks around the cursor, to a GIF next to the input"},
 		{ebiten.KeyEnter, false, cmdTourNext, false, "Enter", "guided tour (viewer -tour): next stop"},
 		{ebiten.KeyBackspace, false, cmdTourPrev, false, "Backspace", "guided tour: previous stop"},
+		{ebiten.KeyM, true, cmdMessages, false, "Shift+M", "the Messages panel: the input events delivered at the cursor, each opening to its fields and bytes"},
 		{ebiten.KeyV, false, cmdBeforeAfter, false, "V", "inspector: the state before this tick / after it (see a blip's cause)"},
 		{ebiten.KeyDigit4, false, cmdWorld, false, "4", "world overlay: the terrain mesh (height-tinted, split diagonals when zoomed in), the statics and buildings, the landblock and cell lines"},
 		{ebiten.KeyW, true, cmdOpenDat, false, "Shift+W", "open dat folder…: read the client's world from client_portal.dat and client_cell_1.dat in a folder (a path box), remembered for next time"},
@@ -179,6 +188,10 @@ func (in *inputState) press(key ebiten.Key, shift bool) {
 // enough to repeat this tick (keyFires). Ebitengine reports one press per
 // key per tick, in key order; what it reports is never dropped.
 func (in *inputState) read() {
+	if ctrlHeld() {
+		in.readCtrl() // Ctrl+G, Ctrl+Q (navigate.go)
+		return
+	}
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	in.scratch = inpututil.AppendJustPressedKeys(in.scratch[:0])
 	in.pressTick(in.scratch, shift)
@@ -316,4 +329,6 @@ func (a *app) applyInput(keysFree bool) {
 }
 
 // boxHasKeys reports whether a box being typed in has the keyboard.
-func (a *app) boxHasKeys() bool { return a.open.active || a.marks.editing }
+func (a *app) boxHasKeys() bool {
+	return a.open.active || a.marks.editing || a.nav.gotoOn || a.filt.boxOn
+}

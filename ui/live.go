@@ -159,7 +159,7 @@ func (a *app) liveStatus() string {
 	case !a.pb.following():
 		return s
 	case a.pb.atEdge():
-		return s + "   ● live"
+		return s // the play state says "● live" (honest.go)
 	}
 	return s + fmt.Sprintf("   following, %d ticks behind the live edge (End returns)", a.pb.Last()-a.pb.Cursor())
 }

@@ -42,6 +42,8 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	}
 	clickedPanel := pressed
 	switch {
+	case a.msgs.contains(pt):
+		a.messagesMouse(pt, in.Wheel, clickedPanel) // messages.go
 	case pt.In(a.lay.list) && a.panels.open.left:
 		a.list.mouse(a, pt, in.Wheel, clickedPanel)
 	case pt.In(a.lay.legend) && a.panels.open.left && clickedPanel:
@@ -52,6 +54,9 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		a.panels.insp.scroll.wheel(in.Wheel)
 	case pt.In(a.lay.pipeline) && a.panels.open.right:
 		a.panels.pipe.scroll.wheel(in.Wheel)
+		if clickedPanel {
+			a.panels.pipe.clickFold(a, pt) // pipefold.go
+		}
 	}
 	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.timeline) && pt.In(a.lay.viewport)
 	clicked, x, y := a.ctl.Update(&a.cam, vp, in)
@@ -76,7 +81,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 
 // overPanel reports whether pt is over a shown panel or the top bar.
 func (a *app) overPanel(pt image.Point) bool {
-	return pt.In(a.lay.top) || a.panels.open.left && pt.In(a.lay.left) || a.panels.open.right && pt.In(a.lay.right)
+	return a.msgs.contains(pt) || pt.In(a.lay.top) || a.panels.open.left && pt.In(a.lay.left) || a.panels.open.right && pt.In(a.lay.right)
 }
 
 // cameraDragging reports whether a camera gesture holds the mouse.

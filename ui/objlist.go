@@ -114,7 +114,7 @@ func (l *objectList) update(a *app, r *run) {
 		if row.Name == "" {
 			row.Name = row.ID
 		}
-		if row.Matches(filter) {
+		if row.Matches(filter) && a.keeps(r, o.GUID) { // filterbox.go
 			if k := len(l.visible); k >= first && k <= last {
 				row = inspect.MakeRow(o, inspect.Count(r.index, o.GUID, s.Tick))
 			}
@@ -153,6 +153,7 @@ func (l *objectList) mouse(a *app, pt image.Point, wheel float64, clicked bool) 
 		l.hover = k
 		if clicked {
 			a.selectObject(l.rows[l.visible[k]].GUID)
+			a.sel.setFollow(true) // picked from the list: the camera keeps it
 		}
 	}
 }

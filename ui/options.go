@@ -66,4 +66,13 @@ type Options struct {
 	// and keeps the cursor at the live edge until the user moves it
 	// (live.go).
 	Follow bool
+	// FollowSelection starts with the follow camera on (followcam.go):
+	// the selection is kept within the viewport's middle third.
+	FollowSelection bool
+	// ViewportOnly draws the 3D view alone, filling the window (no top
+	// bar, panels or timeline): viewer shot and export -viewport.
+	ViewportOnly bool
+	// Split draws one viewport per run side by side, cameras linked
+	// (split.go); the runs are overlaid in one otherwise.
+	Split bool
 }

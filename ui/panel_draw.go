@@ -117,6 +117,10 @@ type pipelinePanel struct {
 	key    [5]int64
 	ids    []int32
 	events []model.Event
+	// opened are the stages a click opened (1) or folded (−1); folded
+	// says the lines are folded to fit (pipefold.go).
+	opened map[int]int8
+	folded bool
 }
 
 // pipeLine is one drawn line: its text, indent, colour and the stage it
@@ -127,6 +131,7 @@ type pipeLine struct {
 	kind   uint8 // 0 name, 1 value, 2 why, 3 caption, 4 doc link, 5 cause chain
 	stage  int
 	ran    bool
+	fold   bool // a folded group's one line (pipefold.go)
 }
 
 func (p *pipelinePanel) update(a *app, r *run) {
@@ -201,6 +206,7 @@ func (p *pipelinePanel) update(a *app, r *run) {
 		}
 		add(row.Step.Doc, 12, 4, stage, row.Ran)
 	}
+	p.foldToFit(a) // pipefold.go
 	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
 	if a.panels.stepper.Active() {
 		st := a.panels.stepper.Stage()

@@ -74,6 +74,9 @@ func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
 		}
 	}
 	if !in.Left {
+		if a.rs.drag != edgeNone {
+			a.savePanels() // navigate.go
+		}
 		a.rs.drag = edgeNone
 	}
 	a.rs.hover = a.edgeAt(pt)

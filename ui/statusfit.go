@@ -40,7 +40,10 @@ func (a *app) statusRect() image.Rectangle {
 
 // setStatus puts the status line in the top bar, shortened to fit.
 func (a *app) setStatus() {
-	a.statusFull = a.statusLine()
+	if line := a.statusLine(); line != a.statusFull {
+		a.statusFull = line
+		a.idler.wake() // a changed line is drawn, not left behind
+	}
 	a.gui.status.Label = fitLine(a.flat, a.statusFull, float32(a.statusRect().Dx()))
 }
 

@@ -30,6 +30,25 @@ func inputNotice(src any) string {
 	return ""
 }
 
+// sayNotice says the input's notice when it appears or changes after the
+// window opened: a capture's player rule is known as soon as the reader
+// decides it (PlayerCreate, the client's own position), which may be
+// long before the capture is read whole ("none" only at its end).
+func (a *app) sayNotice() {
+	n := inputNotice(a.opts.Sources[0])
+	if n == a.noticeSaid {
+		return
+	}
+	a.noticeSaid = n
+	switch {
+	case n == "":
+	case a.world != nil:
+		a.say(a.worldLine())
+	default:
+		a.say(n)
+	}
+}
+
 // worldOnly is the world half of worldLine.
 func (a *app) worldOnly() string {
 	if l := a.opts.Sources[0].Info().WorldLine; l != "" {

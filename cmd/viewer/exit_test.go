@@ -147,6 +147,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"shot help", []string{"shot", "-h"}, 0, ""},
 		{"shot unknown flag", []string{"shot", "-speed", "2"}, 2, "-speed"},
 		{"shot not png", []string{"shot", "-o", "x.gif", farJump}, 2, ".png"},
+		{"shot bad layout", []string{"shot", "-layout", "tiles", farJump}, 2, `-layout "tiles"`},
+		{"export bad layout", []string{"export", "-layout", "tiles", farJump}, 2, `-layout "tiles"`},
 		{"shot compare comma", []string{"shot", "-compare", ",", farJump}, 2, `-compare ","`},
 		{"shot select absent", []string{"shot", "-select", "0x12345678", farJump}, 2, "has no object with this guid"},
 		{"shot tick out of range", []string{"shot", "-tick", "-5", farJump}, 2, "-tick -5"},

@@ -25,7 +25,7 @@ import (
 	"glidepath/ui/overlay"
 )
 
-const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-dat DIR] FILE"
+const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-follow] [-viewport] [-layout split] [-dat DIR] FILE"
 
 // Export limits.
 const (
@@ -53,10 +53,14 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.out, "o", "glidepath.gif", "write an animated GIF (`OUT`.gif) or, for any other name, a directory of numbered PNGs")
 	fs.StringVar(&f.cam, "camera", "isometric", "camera: top-down, isometric or perspective")
 	fs.StringVar(&f.sel, "select", "", "select the object with this `guid`")
+	framing := addFraming(fs)
 	var df datFlags
 	df.add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := framing.check(); err != nil {
 		return err
 	}
 	world, err := df.open(stderr, true)
@@ -113,6 +117,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	defer sink.abort()
 	bar := newFrameProgress(stderr, n, "exporting "+filepath.Base(f.out))
 	opts.Title, opts.Paused, opts.Size, opts.Tick = "Glidepath export", true, sz, from
+	framing.apply(&opts, f.sel)
 	opts.World = world
 	opts.Export = &ui.Export{From: from, To: to, Frame: func(tick int, img *image.RGBA) error {
 		if err := stopped("tick %d of %d–%d of export", tick, from, to); err != nil {

@@ -35,6 +35,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
 	follow := fs.Bool("follow", false, "follow a recording or capture that is still being written: its events are appended as they are written, the cursor at the live edge")
+	layout := addLayout(fs)
 	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
 	var df datFlags
 	df.add(fs)
@@ -72,6 +73,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Follow, opts.World = *follow, world
+	if opts.Split, err = parseLayout(*layout); err != nil {
+		return err
+	}
 	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
 	opts.Paused, opts.Screenshot = *paused, *shot
 	if names, err := rf.readings(); err == nil {

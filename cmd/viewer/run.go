@@ -56,7 +56,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.json, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.long, "long", false, "print the metrics as a table per object, a row per metric (the one table has a row per object)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no report: no metrics, no -explain cause chains, no bookmarks (outputs named by -trace, -states, -events, -metrics are still written; warnings are still printed)")
-	fs.BoolVar(&o.statics, "statics", false, "list static objects (doors, chests, portals: Recording v1 entity static) in the per-object report; held items are never listed")
+	fs.BoolVar(&o.statics, "statics", false, "list static objects (doors, chests, portals: Recording v1 entity static) in the per-object report and the -states, -events and -metrics tables; held items are never listed")
 	o.addFilterFlags(fs)
 	var cf captureFlags
 	cf.add(fs)

@@ -20,7 +20,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-dat DIR] [FILE...]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-follow] [-viewport] [-layout split] [-dat DIR] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -29,10 +29,14 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	cam := fs.String("camera", "isometric", "camera: top-down, isometric or perspective")
 	against := addAgainst(fs)
 	sel := fs.String("select", "", "select the object with this `guid` (its queue numbered, the inspector and pipeline filled)")
+	framing := addFraming(fs)
 	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the rest of the input to be read or pre-run (shows how soon a large input opens; a problem in the part not yet read is not reported)")
 	var df datFlags
 	df.add(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := framing.check(); err != nil {
 		return err
 	}
 	// A screenshot depends on the command line (and the environment)
@@ -66,6 +70,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
+	framing.apply(&opts, *sel)
 	opts.World = world
 	if err := displayHint(ui.Run(opts)); err != nil {
 		return err

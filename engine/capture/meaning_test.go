@@ -135,7 +135,8 @@ func TestHeldItemsAndStatics(t *testing.T) {
 			t.Errorf("%s: parent %08X at %d, static %v, at %v", e.Name, e.Parent, e.ParentLocation, e.Static, e.Pos.Frame.Origin)
 		}
 	}
-	check(0x80000060, player, 2, false, at(0, 5, 5, 0))
+	// The player is no entity: what it holds is held by "observer".
+	check(0x80000060, recording.ObserverTarget, 2, false, at(0, 5, 5, 0))
 	check(0x80000061, 0, 0, false, mp)
 	check(0x80000062, 0x80000061, 1, false, mp)
 	check(0x80000063, 0x80000099, 3, false, at(0, 50, 50, 0))

@@ -61,7 +61,7 @@ func (w *world) placement(e *recording.Entity, c *created) {
 	case c.hasParent && w.heldBy(c.parent, e.GUID):
 		w.r.sum.skip("CreateObject held by an item it holds (created free)")
 	case c.hasParent:
-		e.Parent, e.ParentLocation = c.parent, c.parentLocation
+		e.Parent, e.ParentLocation = w.holder(c.parent), c.parentLocation
 		w.r.sum.HeldItems++
 	case staticObject(c.state, c.hasMTable):
 		e.Static = true
@@ -69,10 +69,21 @@ func (w *world) placement(e *recording.Entity, c *created) {
 	}
 }
 
+// holder is an entity's parent for the holder guid: the player, who is
+// no entity of the recording (its positions are the observer events), is
+// recording.ObserverTarget ("parent": "observer"), so that the engine
+// draws what the player holds where the player is.
+func (w *world) holder(guid uint32) uint32 {
+	if w.isPlayer(guid) {
+		return recording.ObserverTarget
+	}
+	return guid
+}
+
 // holderPosition is where the holder guid is now: the player's latest
 // position, or a live object's.
 func (w *world) holderPosition(guid uint32) (physics.Position, bool) {
-	if w.isPlayer(guid) {
+	if guid == recording.ObserverTarget || w.isPlayer(guid) {
 		return w.lastObserver, w.hasObserver
 	}
 	o, ok := w.live[guid]
@@ -113,7 +124,7 @@ func (w *world) heldEntity(e *recording.Entity) {
 		w.r.sum.skip("held item whose holder it holds (created free)")
 		return
 	}
-	e.Parent, e.ParentLocation = h.parent, h.location
+	e.Parent, e.ParentLocation = w.holder(h.parent), h.location
 	w.r.sum.HeldItems++
 }
 
@@ -183,7 +194,7 @@ func (w *world) parentEvent(m *message) {
 		s.skip("ParentEvent of an item not created yet (created held)")
 		return
 	}
-	if o.ent != nil && o.ent.Parent == parent && o.ent.ParentLocation == location {
+	if o.ent != nil && o.ent.Parent == w.holder(parent) && o.ent.ParentLocation == location {
 		s.skip("ParentEvent of an item already held there")
 		return
 	}
@@ -201,7 +212,7 @@ func (w *world) parentEvent(m *message) {
 	if e.Static {
 		w.r.sum.Statics--
 	}
-	e.Parent, e.ParentLocation, e.Static = parent, location, false
+	e.Parent, e.ParentLocation, e.Static = w.holder(parent), location, false
 	w.del(child, t)
 	w.r.sum.Objects-- // the same object, created again held
 	w.create(t, &e)

@@ -28,7 +28,8 @@ const (
 )
 
 // PlayerLine says who the player is and which rule chose it, for a
-// status line; "" before the capture was read to its end.
+// status line; "" while no rule has chosen yet (RuleNone is decided at
+// the capture's end).
 func (s *Summary) PlayerLine() string {
 	switch s.PlayerRule {
 	case "":
@@ -45,13 +46,17 @@ func (s *Summary) PlayerLine() string {
 	return "player " + s.Player + " (" + s.PlayerRule + ")"
 }
 
-// InputNotice is PlayerLine once the capture was read to its end (the
-// viewer's status line: engine.EventStore Notice).
+// InputNotice is PlayerLine as soon as a rule has chosen the player —
+// -player and PlayerCreate at once, the client's own position when it is
+// seen, "none" at the capture's end — for the viewer's status line
+// (engine.EventStore Notice, asked after every event). It is built once per
+// rule and player, so asking costs no allocation.
 func (r *Reader) InputNotice() string {
-	if !r.eof {
-		return ""
+	if r.sum.PlayerRule != r.noticeRule || r.sum.Player != r.noticePlayer {
+		r.noticeRule, r.noticePlayer = r.sum.PlayerRule, r.sum.Player
+		r.notice = r.sum.PlayerLine()
 	}
-	return r.sum.PlayerLine()
+	return r.notice
 }
 
 // sighting is an object's server position.

@@ -138,6 +138,9 @@ type Reader struct {
 	created     int
 	observer    physics.Position
 	hasObserver bool
+
+	// notice is InputNotice's line for noticeRule and noticePlayer.
+	notice, noticeRule, noticePlayer string
 }
 
 var _ recording.Source = (*Reader)(nil)

@@ -28,8 +28,16 @@ type ProblemGroup struct {
 // reasons groups problems by reason.
 type reasons map[string]*ProblemGroup
 
-// add counts one problem in frame.
-func (rs reasons) add(frame int, why string) {
+// add counts one problem in frame; the zero reasons (a Summary built
+// without newSummary) starts its map here.
+func (rs *reasons) add(frame int, why string) {
+	if *rs == nil {
+		*rs = reasons{}
+	}
+	rs.addTo(frame, why)
+}
+
+func (rs reasons) addTo(frame int, why string) {
 	key := reasonOf(why)
 	g := rs[key]
 	if g == nil {

@@ -89,8 +89,8 @@ func TestDoneSet(t *testing.T) {
 // whose other fragment never comes: past maxPartials pending, every new
 // one drops the oldest. One op is one fragment.
 func BenchmarkReassemblyIncomplete(b *testing.B) {
-	sum := newSummary("t.pcap") // its reason maps made
-	ra := &reassembler{stats: sum}
+	var sum Summary
+	ra := &reassembler{stats: &sum}
 	st := newStream()
 	data := []byte{1, 2, 3, 4}
 	var out []message
@@ -113,8 +113,8 @@ func BenchmarkReassemblyIncomplete(b *testing.B) {
 // order. Checked, packet by packet, against a model that scans every
 // pending message.
 func TestDropOldest(t *testing.T) {
-	sum := newSummary("t.pcap") // its reason maps made
-	ra := &reassembler{stats: sum}
+	sum := *newSummary("t") // its maps made, as a Reader's are
+	ra := &reassembler{stats: &sum}
 	st := newStream()
 	ts := time.Unix(0, 0)
 	type modelMsg struct {
@@ -195,8 +195,8 @@ func TestDropOldest(t *testing.T) {
 // message drops the oldest (each fragment of a long capture opening a
 // message that never completes), and when messages complete.
 func TestStartOrderBounded(t *testing.T) {
-	sum := newSummary("t.pcap") // its reason maps made
-	ra := &reassembler{stats: sum}
+	sum := *newSummary("t") // its maps made, as a Reader's are
+	ra := &reassembler{stats: &sum}
 	st := newStream()
 	ts := time.Unix(0, 0)
 	var out []message

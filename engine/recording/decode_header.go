@@ -312,15 +312,23 @@ func (d *decoder) entity(n int32, base, name string) (Entity, bool) {
 // (docs/formats.md "Held items and statics").
 func (d *decoder) entityPlacement(e *Entity, s []int32, path string) bool {
 	var ok bool
-	if s[eParent] >= 0 {
-		if e.Parent, ok = d.id(s[eParent], path, "parent"); !ok {
+	if n := s[eParent]; n >= 0 {
+		// "observer": the local player holds it (a capture's player is no
+		// entity of the recording; the item is drawn at the observer).
+		if d.nodes[n].kind == nodeString && string(d.stringBytes(n)) == "observer" {
+			e.Parent = ObserverTarget
+		} else if e.Parent, ok = d.id(n, path, "parent"); !ok {
 			return false
 		}
-		if e.Parent == 0 {
+		switch e.Parent {
+		case 0:
 			return d.fail(path, "parent", noIndex, "0 is no object")
-		}
-		if e.Parent == e.GUID {
+		case e.GUID:
 			return d.fail(path, "parent", noIndex, "an object cannot hold itself")
+		case ObserverTarget:
+			if d.nodes[n].kind != nodeString || string(d.stringBytes(n)) != "observer" {
+				return d.fail(path, "parent", noIndex, `0xFFFFFFFF is reserved for the observer: write "observer"`)
+			}
 		}
 	}
 	if s[eParentLocation] >= 0 {

@@ -129,7 +129,11 @@ func appendEntity(b []byte, e *Entity) []byte {
 		b = hexid.AppendQuoted(key(b, false, "setup"), e.Setup)
 	}
 	if e.Parent != 0 {
-		b = hexid.AppendQuoted(key(b, false, "parent"), e.Parent)
+		if e.Parent == ObserverTarget {
+			b = appendString(key(b, false, "parent"), "observer")
+		} else {
+			b = hexid.AppendQuoted(key(b, false, "parent"), e.Parent)
+		}
 		b = appendInt(key(b, false, "parent_location"), int64(e.ParentLocation))
 	}
 	if e.Static {

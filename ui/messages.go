@@ -1,0 +1,344 @@
+// The Messages panel (Shift+M): the input events delivered at the cursor's
+// tick — or within ±2 or ±15 ticks of it (a click on the title cycles the
+// span) — as aclogview and Wireshark list packets: one row each, the tick,
+// kind, object and a summary; a click on a row opens it to every field
+// Glidepath read (stamps, flags, the PositionPack's optional parts), its
+// source line or, for a capture, its frame number, capture time and the
+// raw bytes of that frame's UDP datagram (read again from the capture when
+// the row is opened, engine/capture.ReadDatagram), and moves the cursor to
+// its delivery tick. With an object selected only its messages are listed.
+
+package ui
+
+import (
+	"fmt"
+	"image"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"glidepath/engine"
+	"glidepath/engine/capture"
+	"glidepath/engine/filter"
+	"glidepath/engine/recording"
+	"glidepath/ui/simsource"
+)
+
+// Messages panel limits.
+const (
+	msgMaxRows  = 400 // rows listed; the rest are counted
+	msgPanelW   = 470
+	msgHexWidth = 16 // bytes a hex line
+)
+
+// msgSpans are the ±ticks the title cycles through.
+var msgSpans = [...]int{0, 2, 15}
+
+// messagesPanel is the panel's state.
+type messagesPanel struct {
+	on     bool
+	span   int // index into msgSpans
+	key    [4]int64
+	lines  []msgLine
+	opened map[int]bool // store indices opened
+	scroll scroller
+	raw    map[int]rawFrame // by frame, read once
+	rect   image.Rectangle
+	more   int // rows left out past msgMaxRows
+}
+
+// msgLine is one drawn line: a row (event ≥ 0, head) or its fields.
+type msgLine struct {
+	text   string
+	indent float32
+	head   bool
+	event  int // the store index, −1 for the title
+	tick   int
+}
+
+// rawFrame is a capture frame read again, or why not.
+type rawFrame struct {
+	d   capture.Datagram
+	err error
+}
+
+// storeOfRun is the event store behind a run, or nil.
+func storeOfRun(r *run) *engine.EventStore {
+	if s, ok := r.src.(*simsource.Source); ok && s.Sim() != nil {
+		return s.Sim().Store()
+	}
+	return nil
+}
+
+// isCapture reports whether file is read as a network capture.
+func isCapture(file string) bool {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".pcap", ".pcapng":
+		return true
+	}
+	return false
+}
+
+// toggleMessages shows or hides the panel.
+func (a *app) toggleMessages() {
+	a.msgs.on = !a.msgs.on
+	a.msgs.key = [4]int64{-1}
+}
+
+// update lists the messages around the cursor when it, the selection, the
+// span or what is opened changed.
+func (m *messagesPanel) update(a *app, r *run) {
+	if !m.on {
+		return
+	}
+	vp := a.lay.viewport
+	m.rect = image.Rect(vp.Min.X+8, vp.Min.Y+32, vp.Min.X+8+min(msgPanelW, vp.Dx()-16), vp.Max.Y-8)
+	key := [4]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(m.span), int64(a.sess.sel)}
+	if m.lines != nil && key == m.key {
+		return
+	}
+	m.key = key
+	m.lines = m.lines[:0]
+	span := msgSpans[m.span]
+	title := fmt.Sprintf("Messages at tick %d", r.snap.Tick)
+	if span > 0 {
+		title = fmt.Sprintf("Messages at tick %d ±%d", r.snap.Tick, span)
+	}
+	if a.sel.guid != 0 {
+		title += fmt.Sprintf(" of 0x%08X", a.sel.guid)
+	}
+	m.lines = append(m.lines, msgLine{text: title + "   (click: ± span)", event: -1, head: true})
+	st := storeOfRun(r)
+	if st == nil {
+		m.lines = append(m.lines, msgLine{text: "this input's messages are not kept", event: -1})
+		m.scroll.setContent(len(m.lines)*lineHeight, m.rect.Dy())
+		return
+	}
+	file := r.info.File
+	rows := 0
+	m.more = 0
+	var ev recording.Event
+	for k := max(r.snap.Tick-span, 0); k <= r.snap.Tick+span; k++ {
+		lo, hi := st.Due(k)
+		for i := lo; i < hi; i++ {
+			st.At(i, &ev)
+			if ev.Kind == recording.KindTruth {
+				continue // not a message the client was sent
+			}
+			if ev.Kind == recording.KindNote {
+				// The panel hides the note caption; the note shows here.
+				m.lines = append(m.lines, msgLine{text: fmt.Sprintf("%6d  note: %s", k, ev.Text), event: -1, tick: k})
+				continue
+			}
+			if a.sel.guid != 0 && (!ev.HasGUID || ev.GUID != a.sel.guid) {
+				continue
+			}
+			if a.filt.expr != nil {
+				if it := filter.Message(&ev, k); !a.filt.expr.Match(&it) {
+					continue // filterbox.go
+				}
+			}
+			if rows == msgMaxRows {
+				m.more++
+				continue
+			}
+			rows++
+			m.lines = append(m.lines, msgLine{text: msgSummary(k, &ev), head: true, event: i, tick: k})
+			if m.opened[i] {
+				for _, f := range m.fields(&ev, file) {
+					m.lines = append(m.lines, msgLine{text: f, indent: 14, event: i, tick: k})
+				}
+			}
+		}
+	}
+	if rows == 0 {
+		m.lines = append(m.lines, msgLine{text: "no message delivered here", event: -1})
+	}
+	if m.more > 0 {
+		m.lines = append(m.lines, msgLine{text: fmt.Sprintf("… and %d more", m.more), event: -1})
+	}
+	m.scroll.setContent(len(m.lines)*lineHeight, m.rect.Dy())
+}
+
+// msgSummary is a row: tick, kind, object and the fields that matter most.
+func msgSummary(tick int, ev *recording.Event) string {
+	s := fmt.Sprintf("%6d  %-8s", tick, ev.Kind)
+	if ev.HasGUID {
+		s += fmt.Sprintf(" 0x%08X", ev.GUID)
+	}
+	switch ev.Kind {
+	case recording.KindPosition:
+		u := &ev.Update
+		s += fmt.Sprintf("  0x%08X (%.2f, %.2f, %.2f)  pos %d tp %d fp %d", u.Pos.Cell,
+			u.Pos.Frame.Origin[0], u.Pos.Frame.Origin[1], u.Pos.Frame.Origin[2],
+			u.Seq.Position, u.Seq.Teleport, u.Seq.ForcePosition)
+	case recording.KindMotion:
+		s += fmt.Sprintf("  %v", ev.Motion.MovementType)
+	case recording.KindVector:
+		s += fmt.Sprintf("  v %v", ev.Vector.Velocity)
+	case recording.KindCreate:
+		if ev.Entity != nil {
+			s += "  " + ev.Entity.Name
+		}
+	}
+	return s
+}
+
+// fields is an opened row: its source, every field read and its bytes.
+func (m *messagesPanel) fields(ev *recording.Event, file string) []string {
+	var out []string
+	if isCapture(file) {
+		out = append(out, fmt.Sprintf("capture frame %d, t %.6f s", ev.Line, ev.T))
+	} else if ev.Line > 0 {
+		out = append(out, fmt.Sprintf("%s line %d, t %.6f s", filepath.Base(file), ev.Line, ev.T))
+	} else {
+		out = append(out, fmt.Sprintf("compiled from the scenario (no source line), t %.6f s", ev.T))
+	}
+	switch ev.Kind {
+	case recording.KindPosition:
+		dumpFields("", reflect.ValueOf(ev.Update), 0, &out)
+		out = append(out, "PositionPack bytes (encoded again from the fields):")
+		out = append(out, hexLines(recording.EncodeUpdatePosition(&ev.Update))...)
+	case recording.KindMotion:
+		dumpFields("", reflect.ValueOf(ev.Motion), 0, &out)
+	case recording.KindVector:
+		dumpFields("", reflect.ValueOf(ev.Vector), 0, &out)
+	case recording.KindCreate:
+		if ev.Entity != nil {
+			dumpFields("", reflect.ValueOf(*ev.Entity), 0, &out)
+		}
+	case recording.KindObserver:
+		dumpFields("", reflect.ValueOf(ev.Pos), 0, &out)
+	}
+	if isCapture(file) && ev.Line > 0 {
+		if m.raw == nil {
+			m.raw = map[int]rawFrame{}
+		}
+		rf, ok := m.raw[ev.Line]
+		if !ok {
+			d, err := capture.ReadDatagram(file, ev.Line)
+			rf = rawFrame{d: d, err: err}
+			m.raw[ev.Line] = rf
+		}
+		if rf.err != nil {
+			out = append(out, "raw bytes: "+rf.err.Error())
+		} else {
+			out = append(out, fmt.Sprintf("frame %d at %s, %v → %v, UDP payload %d bytes:", rf.d.Frame,
+				rf.d.Time.UTC().Format("2006-01-02 15:04:05.000000"), rf.d.Src, rf.d.Dst, len(rf.d.Payload)))
+			out = append(out, hexLines(rf.d.Payload)...)
+		}
+	}
+	return out
+}
+
+// dumpFields appends "name: value" for every exported field of v, nested
+// structs as dotted names, at full precision.
+func dumpFields(prefix string, v reflect.Value, depth int, out *[]string) {
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		fv := v.Field(i)
+		name := prefix + f.Name
+		for fv.Kind() == reflect.Pointer {
+			if fv.IsNil() {
+				break
+			}
+			fv = fv.Elem()
+		}
+		switch {
+		case fv.Kind() == reflect.Pointer: // nil
+			continue
+		case fv.Kind() == reflect.Struct && depth < 4 && !hasString(fv):
+			dumpFields(name+".", fv, depth+1, out)
+		case fv.Kind() == reflect.Uint32 && strings.Contains(strings.ToLower(f.Name), "cell") ||
+			fv.Kind() == reflect.Uint32 && (f.Name == "GUID" || f.Name == "Target" || f.Name == "Setup" || f.Name == "Parent"):
+			*out = append(*out, fmt.Sprintf("%s: 0x%08X", name, fv.Uint()))
+		default:
+			*out = append(*out, fmt.Sprintf("%s: %v", name, fv.Interface()))
+		}
+	}
+}
+
+// hasString reports whether a struct value prints itself (a String method).
+func hasString(v reflect.Value) bool {
+	_, ok := v.Interface().(fmt.Stringer)
+	return ok
+}
+
+// hexLines is b as hex, msgHexWidth bytes a line with its offset.
+func hexLines(b []byte) []string {
+	var out []string
+	for off := 0; off < len(b); off += msgHexWidth {
+		end := min(off+msgHexWidth, len(b))
+		out = append(out, fmt.Sprintf("%04X  % X", off, b[off:end]))
+	}
+	return out
+}
+
+// contains reports whether the panel is shown and pt is over it.
+func (m *messagesPanel) contains(pt image.Point) bool { return m.on && pt.In(m.rect) }
+
+// mouse handles the wheel and a click over the panel: the title cycles
+// the span; a row opens or closes and moves the cursor to its tick.
+func (a *app) messagesMouse(pt image.Point, wheel float64, clicked bool) {
+	m := &a.msgs
+	m.scroll.wheel(wheel)
+	if !clicked {
+		return
+	}
+	k := (pt.Y - m.rect.Min.Y - 4 + m.scroll.y) / lineHeight
+	if k < 0 || k >= len(m.lines) {
+		return
+	}
+	l := m.lines[k]
+	switch {
+	case k == 0:
+		m.span = (m.span + 1) % len(msgSpans)
+	case l.head && l.event >= 0:
+		if m.opened == nil {
+			m.opened = map[int]bool{}
+		}
+		m.opened[l.event] = !m.opened[l.event]
+		if l.tick != a.pb.Cursor() {
+			a.goTo(l.tick)
+		}
+	default:
+		return
+	}
+	m.lines = nil // built again
+}
+
+// drawMessages draws the panel over the viewport's left side.
+func (a *app) drawMessages() {
+	m := &a.msgs
+	if !m.on || m.lines == nil {
+		return
+	}
+	f := a.top
+	r := m.rect
+	f.Rect(float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), boxColor)
+	w := float32(r.Dx() - 16)
+	for k, l := range m.lines {
+		y := r.Min.Y + 4 + k*lineHeight - m.scroll.y
+		if y < r.Min.Y || y+lineHeight > r.Max.Y {
+			continue
+		}
+		col := dimColor
+		switch {
+		case l.event < 0 && l.head:
+			col = headColor
+		case l.head && l.tick == a.pb.Cursor():
+			col = textColor
+		case l.head:
+			col = offColor
+		}
+		if l.head && l.event >= 0 && m.opened[l.event] {
+			f.Rect(float32(r.Min.X), float32(y), float32(r.Dx()), lineHeight, rowSelected)
+		}
+		f.Text(float32(r.Min.X+8)+l.indent, float32(y), clip(f.Measure, l.text, w-l.indent), col)
+	}
+	m.scroll.drawBar(f, r)
+}

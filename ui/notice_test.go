@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"bytes"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"glidepath/assets"
+	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/scenario"
+	"glidepath/ui/camera"
+	"glidepath/ui/simsource"
+)
+
+// A capture's player rule (engine/capture player.go) is on the status line
+// as soon as the reader has decided it, not only once the capture was read
+// whole: a capture still being written (followed, never read to its end)
+// names its PlayerCreate player; and a rule decided after the window
+// opened is said when it is.
+func TestStatusLine_PlayerRuleBeforeTheCaptureEnds(t *testing.T) {
+	var buf bytes.Buffer
+	if _, err := capturetest.FromRecording(&buf, scenario.BenchRecording(2, 0.3, 0.5, 1), capturetest.Config{Format: capturetest.Pcap}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "c.pcap")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err := simsource.GrowEvents(simsource.Spec{Path: path, Assets: assets.FS(), Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := simsource.NewFromStore(st, path, nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(Options{Sources: sourcesOf(runs), File: path, Camera: camera.TopDown, Paused: true, Size: image.Pt(1280, 800)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.sess.close()
+	a.Layout(1280, 800)
+	const want = "player 0x50000001 (from PlayerCreate 0xF746)"
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(a.statusLine(), want) && time.Now().Before(deadline) {
+		if err := a.Update(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if s := a.statusLine(); !strings.Contains(s, want) {
+		t.Fatalf("status line %q, want %q", s, want)
+	}
+	if st.Complete() {
+		t.Fatal("the followed capture was read to its end: the test proves nothing")
+	}
+	// The reader deciding after the window opened: the notice is said
+	// when it appears.
+	a.status, a.noticeSaid = "", ""
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if s := a.statusLine(); !strings.Contains(s, want) {
+		t.Errorf("a notice that appeared later: status line %q, want %q", s, want)
+	}
+}
