@@ -25,6 +25,7 @@ targets=(
 	"./engine/bookmarks FuzzLoad 1000"
 	"./engine/filter FuzzParse 3000"
 	"./cmd/viewer FuzzCondFlag 3000"
+	"./engine/whatif FuzzSetReading 3000"
 	"./engine/scenario FuzzCompile 150"
 	"./engine/scenario FuzzPrescan 150"
 	"./physics FuzzParseTerrain 4000"

@@ -46,14 +46,23 @@ func Open(dir string) (*Dats, error) {
 		return nil, err
 	}
 	d := &Dats{Dir: dir}
-	// ReadDir sorts by name, so the first of several case variants wins.
+	// ReadDir sorts by name, so the first of several case variants wins;
+	// a file beats a directory of the same name, and a directory alone is
+	// named so that OpenFile refuses it rather than it being passed over.
 	find := func(want string) string {
+		dirMatch := ""
 		for _, e := range names {
-			if !e.IsDir() && strings.EqualFold(e.Name(), want) {
+			if !strings.EqualFold(e.Name(), want) {
+				continue
+			}
+			if !e.IsDir() {
 				return filepath.Join(dir, e.Name())
 			}
+			if dirMatch == "" {
+				dirMatch = filepath.Join(dir, e.Name())
+			}
 		}
-		return ""
+		return dirMatch
 	}
 	if p := find(PortalName); p != "" {
 		if d.Portal, err = OpenFile(p); err != nil {

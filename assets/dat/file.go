@@ -71,6 +71,12 @@ type File struct {
 // node, and nothing else.
 func OpenFile(path string) (*File, error) {
 	name := filepath.Base(path)
+	// Stat before opening: opening a FIFO blocks until a writer comes.
+	if info, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if err := notRegular(info); err != nil {
+		return nil, &Error{File: name, Offset: -1, Err: err}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -80,9 +86,9 @@ func OpenFile(path string) (*File, error) {
 		f.Close()
 		return nil, err
 	}
-	if info.IsDir() {
+	if err := notRegular(info); err != nil {
 		f.Close()
-		return nil, &Error{File: name, Offset: -1, Err: errors.New("is a directory")}
+		return nil, &Error{File: name, Offset: -1, Err: err}
 	}
 	st, err := openStore(f, info.Size())
 	if err != nil {
@@ -95,6 +101,23 @@ func OpenFile(path string) (*File, error) {
 		return nil, err
 	}
 	return df, nil
+}
+
+// notRegular says why info is not a regular file (a directory, a FIFO, a
+// device), or nil.
+func notRegular(info os.FileInfo) error {
+	m := info.Mode()
+	switch {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		return errors.New("is a directory")
+	case m&os.ModeNamedPipe != 0:
+		return errors.New("is a FIFO, not a regular file")
+	case m&os.ModeDevice != 0:
+		return errors.New("is a device, not a regular file")
+	}
+	return errors.New("is not a regular file")
 }
 
 // OpenBytes opens a dat file held in memory; name is the file name its

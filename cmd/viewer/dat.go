@@ -33,6 +33,9 @@ func runDat(args []string, stdout, stderr io.Writer) error {
 		return badInput("dat: want one DIR, got %d", len(files))
 	}
 	var id uint32
+	if isSet(fset, "entry") && *entry == "" {
+		return badInput("dat: -entry \"\": want a hex id such as 0xA9B4FFFF")
+	}
 	if *entry != "" {
 		v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(*entry, "0x"), "0X"), 16, 32)
 		if err != nil {

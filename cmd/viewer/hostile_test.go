@@ -190,6 +190,29 @@ func TestHostileInputs(t *testing.T) {
 		{"trace into a full device", []string{"run", "-quiet", "-trace", full, farJump}, nil, 1, fullWant},
 		{"recording into a full device", []string{"compile", scenarioFile(t, "jump"), "-o", full}, nil, 1, fullWant},
 		{"a sidecar that is a FIFO", []string{"run", "-json", inputWithFIFOSidecar(t, dir)}, nil, 0, "is a FIFO, not a regular file; skipped"},
+		// Names that are not what they say (hostile2 follow-up): each of
+		// these hung, wrote half an answer, replaced a file or was taken.
+		{"a dat that is a FIFO", []string{"dat", datPortalAs(t, dir, "fifodats", "fifo")}, nil, 2, "client_portal.dat: is a FIFO, not a regular file"},
+		{"run -dat with a FIFO dat", []string{"run", "-quiet", "-dat", filepath.Join(dir, "fifodats"), farJump}, nil, 2, "client_portal.dat: is a FIFO"},
+		{"a dat that is a directory", []string{"dat", datPortalAs(t, dir, "dirdats", "dir")}, nil, 2, "client_portal.dat: is a directory"},
+		{"a what-if sweep past 60 s", []string{"whatif", "-latency", "0..61s/1s", "-metrics", filepath.Join(dir, "w.csv"), farJump}, nil, 2, `"61s": want a duration of at most 60s`},
+		{"a what-if latency of years", []string{"whatif", "-cadence", "1000000h", farJump}, nil, 2, `-cadence: "1000000h": want a duration of at most 60s`},
+		{"pack over a file", []string{"pack", "-at", "30", "-o", specialTarget(t, dir, "keep.txt", "file"), farJump}, nil, 2, "keep.txt: is a file, not a directory"},
+		{"pack over a FIFO", []string{"pack", "-at", "30", "-o", specialTarget(t, dir, "pack-fifo", "fifo"), farJump}, nil, 2, "pack-fifo: is a FIFO, not a directory"},
+		{"shrink into a directory", []string{"shrink", "-keep", "blip", "-o", mkdirIn(t, dir, "small.jsonl"), farJump}, nil, 2, "small.jsonl: is a directory"},
+		{"what-if table into a directory", []string{"whatif", "-metrics", mkdirIn(t, dir, "w-dir.csv"), farJump}, nil, 2, "w-dir.csv: is a directory"},
+		{"pack zip into a directory", []string{"pack", "-at", "30", "-o", mkdirIn(t, dir, "p.zip"), farJump}, nil, 2, "p.zip: is a directory"},
+		{"a what-if sweep as JSON", []string{"whatif", "-json", "-latency", "0..60s/30s", "-metrics", filepath.Join(dir, "wj.csv"), farJump}, nil, 2, "-json prints one comparison"},
+		{"an empty -explain=", []string{"run", "-explain=", farJump}, nil, 2, `-explain: empty: want -explain alone`},
+		{"an empty -filter", []string{"run", "-explain", "-filter", " ", farJump}, nil, 2, `-filter " ": want an expression`},
+		{"an empty dat -entry", []string{"dat", "-entry=", filepath.Join(dir, "dirdats")}, nil, 2, `-entry "": want a hex id`},
+		{"pack at a bookmark past the run", []string{"pack", "-bookmark", "far", inputWithBookmark(t, dir, 5000000, "far")}, nil, 2, `-bookmark "far" (tick 5000000): outside the run`},
+		{"pack at tick -1", []string{"pack", "-at", "-1", farJump}, nil, 2, "-at -1: want a tick of 0 or more"},
+		{"holders in a cycle", []string{"run", writeFile(t, dir, "cycle.jsonl", text(`{"format":"glidepath-recording","version":1,"entities":[`+
+			`{"guid":"0x1","position":{"cell":"0xA9B4001F","origin":[1,1,0]},"parent":"0x2"},{"guid":"0x2","position":{"cell":"0xA9B4001F","origin":[1,1,0]},"parent":"0x1"}]}`+"\n"))},
+			nil, 2, "cycle.jsonl:1: entities[0].parent: the holders form a cycle: 0x00000001 held by 0x00000002 held by 0x00000001"},
+		{"stick_to itself", []string{"run", writeFile(t, dir, "stick.jsonl", text(hostileHeader+`{"t":1,"type":"motion","guid":"0x1","forward":"WalkForward","stick_to":"0x1"}`+"\n"))},
+			nil, 2, "stick.jsonl:2: motion.stick_to: an object cannot stick to itself"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -76,11 +76,13 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		return badInput("pack: want one FILE (a recording, a scenario or a capture), got %d", len(files))
 	}
 	input := files[0]
-	if (*at >= 0) == (*mark != "") {
-		return badInput("pack: name the moment with one of -at TICK or -bookmark NAME")
-	}
+	// -at is checked first: -at -1 is the flag's default, so the test
+	// below would read it as no -at at all.
 	if isSet(fs, "at") && *at < 0 {
 		return badInput("pack: -at %d: want a tick of 0 or more", *at)
+	}
+	if (*at >= 0) == (*mark != "") {
+		return badInput("pack: name the moment with one of -at TICK or -bookmark NAME")
 	}
 	if *window < 1 || *window > 10000 {
 		return badInput("pack: -window %d: want 1 to 10000 ticks", *window)
@@ -104,11 +106,14 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	// moment names the moment as the command line gave it, for messages.
+	moment := fmt.Sprintf("-at %d", *at)
 	if *mark != "" {
 		found := false
 		for _, b := range loadBookmarks(input, stderr) {
 			if b.Label == *mark {
 				*at, found = b.Tick, true
+				moment = fmt.Sprintf("-bookmark %q (tick %d)", *mark, b.Tick)
 				break
 			}
 		}
@@ -121,7 +126,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if *at > s.LastTick() {
-		return badInput("pack: -at %d: outside the run, which has ticks 0 to %d", *at, s.LastTick())
+		return badInput("pack: %s: outside the run, which has ticks 0 to %d", moment, s.LastTick())
 	}
 	if guid != 0 && !s.Store().HasObject(guid) && !hasObject(rec, guid) {
 		return badInput("pack: -select %s: %s has no such object", *sel, input)
@@ -135,7 +140,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		if guid != 0 {
 			who = " of " + hexid.String(guid)
 		}
-		return badInput("pack: -at %d: no blip, snap, pop or hitch%s within %d ticks under reading %s", *at, who, *window, r.Name)
+		return badInput("pack: %s: no blip, snap, pop or hitch%s within %d ticks under reading %s", moment, who, *window, r.Name)
 	}
 	if *out == "" {
 		*out = "pack-" + strconv.Itoa(*at)
@@ -144,7 +149,23 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		return badInput("pack: -o %s would overwrite the input", *out)
 	}
 	asZip := strings.HasSuffix(strings.ToLower(*out), ".zip")
+	if asZip {
+		if err := checkOutputs("pack", []string{input}, output{"-o", *out}); err != nil {
+			return err
+		}
+	}
 	if !asZip {
+		// The pack directory replaces only an empty directory: never a
+		// file, a link, a FIFO or a device (which the rename below would
+		// remove). A link to a directory names that directory.
+		if info, err := os.Lstat(*out); err == nil && info.Mode()&os.ModeSymlink != 0 {
+			if dest, err := filepath.EvalSymlinks(*out); err == nil {
+				*out = dest
+			}
+		}
+		if info, err := os.Lstat(*out); err == nil && !info.IsDir() {
+			return badInput("pack: -o %s: %s, not a directory; name a new or empty directory, or FILE.zip", *out, packKind(info.Mode()))
+		}
 		if ents, err := os.ReadDir(*out); err == nil && len(ents) > 0 {
 			return badInput("pack: -o %s: the directory exists and is not empty", *out)
 		}
@@ -213,6 +234,21 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s of %s at tick %d\n", *out, ev.Kind, hexid.String(ev.GUID), ev.Tick)
 	return nil
+}
+
+// packKind names what a path that is not a directory is.
+func packKind(m os.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "is a file"
+	case m&os.ModeSymlink != 0:
+		return "is a link to nothing"
+	case m&os.ModeNamedPipe != 0:
+		return "is a FIFO"
+	case m&os.ModeDevice != 0:
+		return "is a device"
+	}
+	return "exists"
 }
 
 // hasObject reports whether the recording has guid in its header or

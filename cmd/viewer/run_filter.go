@@ -35,6 +35,10 @@ func (f *explainFlag) String() string {
 }
 
 func (f *explainFlag) Set(s string) error {
+	if s == "" {
+		// -explain= names no kinds: a slip, not "all kinds" (bare -explain).
+		return errors.New("empty: want -explain alone, or kinds, comma-separated: blip, snap, pop, hitch")
+	}
 	if b, err := strconv.ParseBool(s); err == nil {
 		f.on, f.kinds = b, ""
 		return nil
@@ -85,6 +89,9 @@ func (o *runOptions) parseFilters(fs *flag.FlagSet) error {
 		o.filters.kinds = k
 	}
 	if isSet(fs, "filter") {
+		if strings.TrimSpace(o.filter) == "" {
+			return badInput("run: -filter %q: want an expression such as 'blip tick=400..900' (docs/viewer.md, \"Filters\")", o.filter)
+		}
 		e, err := filter.Parse(o.filter, vocab)
 		if err != nil {
 			return badInput("run: -filter: %v", err)

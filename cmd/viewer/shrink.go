@@ -61,8 +61,10 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(*out, ".jsonl") && !strings.HasSuffix(*out, ".jsonl.gz") {
 		return badInput("shrink: -o %s: want a recording name ending in .jsonl or .jsonl.gz", *out)
 	}
-	if samePath(*out, files[0]) {
-		return badInput("shrink: -o %s would overwrite the input", *out)
+	// A directory, a loop of links or the input itself is refused before
+	// any trial (checkOutputs), not when the result is written.
+	if err := checkOutputs("shrink", files[:1], output{"-o", *out}); err != nil {
+		return err
 	}
 	if *jobs < 1 || *jobs > 256 {
 		return badInput("shrink: -jobs %d: want 1 to 256", *jobs)

@@ -84,6 +84,9 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 			sweep = c
 		}
 	}
+	if sweep != nil && o.json {
+		return badInput("whatif: -json prints one comparison; the sweep -%s %s writes its rows to -metrics FILE and one summary line per setting", sweep.name, sweep.raw)
+	}
 	if sweep != nil && o.metrics == "" {
 		return badInput("whatif: the sweep -%s %s writes one row per setting: name the table with -metrics FILE", sweep.name, sweep.raw)
 	}
@@ -91,8 +94,8 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if _, err := tables.FormatOf(o.metrics); err != nil {
 			return badInput("whatif: -metrics %s: %v", o.metrics, err)
 		}
-		if samePath(o.metrics, files[0]) {
-			return badInput("whatif: -metrics %s would overwrite the input", o.metrics)
+		if err := checkOutputs("whatif", files[:1], output{"-metrics", o.metrics}); err != nil {
+			return err
 		}
 	}
 	copts, err := cf.options()

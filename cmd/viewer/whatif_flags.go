@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"glidepath/engine/scenario"
 	"glidepath/engine/whatif"
 )
 
@@ -87,7 +88,9 @@ func (f *condFlag) values() ([]float64, error) {
 	}
 	vs := make([]float64, n)
 	for i := range vs {
-		vs[i] = a + float64(i)*d
+		// min: float error may carry the last setting past TO (and past
+		// a bound that TO keeps to).
+		vs[i] = min(a+float64(i)*d, b)
 	}
 	return vs, nil
 }
@@ -113,13 +116,17 @@ func (f *condFlag) parse(s string) (float64, error) {
 	if err != nil || d < 0 {
 		return 0, fmt.Errorf("%q: want a duration such as 150ms or 2s", s)
 	}
+	if d.Seconds() > scenario.MaxNetworkDelay {
+		return 0, fmt.Errorf("%q: want a duration of at most %ds", s, scenario.MaxNetworkDelay)
+	}
 	return d.Seconds(), nil
 }
 
 // label writes a setting as the flag would take it: 150ms, 5%.
 func (f *condFlag) label(v float64) string {
 	if f.percent {
-		return strconv.FormatFloat(v*100, 'g', -1, 64) + "%"
+		// 12 digits: a sweep's 0.7+2×0.1 reads 90%, not 89.99999999999999%.
+		return strconv.FormatFloat(v*100, 'g', 12, 64) + "%"
 	}
 	return time.Duration(math.Round(v * 1e9)).String()
 }

@@ -37,10 +37,27 @@ func TestCondFlag_Values(t *testing.T) {
 		f  *condFlag
 		in string
 	}{{latency, "-5ms"}, {latency, "5"}, {latency, "1s..0/1ms"}, {latency, "0..1s"}, {latency, "0..1s/0s"},
-		{latency, "0..1000s/1ms"}, {loss, "101%"}, {loss, "1.5"}, {loss, "x%"}} {
+		{latency, "0..1000s/1ms"}, {loss, "101%"}, {loss, "1.5"}, {loss, "x%"},
+		{latency, "61s"}, {latency, "0..61s/1s"}, {latency, "1000000h"}} {
 		if err := c.f.Set(c.in); err == nil {
 			t.Errorf("-%s %s: no error", c.f.name, c.in)
 		}
+	}
+}
+
+// A sweep's settings stay within FROM..TO and are labelled as typed:
+// 0.7+2×0.1 is 0.8999…, written 90%.
+func TestCondFlag_SweepEndsAtTo(t *testing.T) {
+	loss := whatifConds()[2]
+	if err := loss.Set("0.4..1/0.2"); err != nil {
+		t.Fatal(err)
+	}
+	vs, _ := loss.values()
+	if last := vs[len(vs)-1]; last > 1 {
+		t.Errorf("last setting %v is past TO", last)
+	}
+	if got := loss.label(0.7 + 2*0.1); got != "90%" {
+		t.Errorf("label %q, want 90%%", got)
 	}
 }
 
@@ -60,7 +77,7 @@ func FuzzCondFlag(f *testing.F) {
 				t.Fatalf("-%s %q: %d values, %v", c.name, s, len(vs), err)
 			}
 			for i, v := range vs {
-				if !(v >= 0) || (c.percent && v > 1+1e-9) || (i > 0 && v < vs[i-1]) {
+				if !(v >= 0) || (c.percent && v > 1) || (!c.percent && v > 60) || (i > 0 && v < vs[i-1]) {
 					t.Fatalf("-%s %q: values %v", c.name, s, vs)
 				}
 			}

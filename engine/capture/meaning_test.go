@@ -417,3 +417,29 @@ func TestParentEvent_ItemCreatedAgainHeld(t *testing.T) {
 		t.Errorf("held %d, objects %d; want 2 and 3", sum.HeldItems, sum.Objects)
 	}
 }
+
+// A ParentEvent that would make two objects hold each other is malformed
+// (a recording refuses a cycle of holders): the second is counted, not
+// imported, and the import still succeeds.
+func TestParentEvent_CycleOfHoldersRefused(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	const a, b = 0x800000F0, 0x800000F1
+	pa, pb := at(0xA9B4001F, 10, 10, 0), at(0xA9B4001F, 20, 20, 0)
+	s.Message(0, capturetest.CreateObjectWith(capturetest.Create{GUID: a, Name: "A", Pos: &pa, State: 0x408, MotionTable: 0x09000001}))
+	s.Message(0, capturetest.CreateObjectWith(capturetest.Create{GUID: b, Name: "B", Pos: &pb, State: 0x408, MotionTable: 0x09000001}))
+	s.Flush(0)
+	s.Message(1, parentEventMsg(a, b, 1))
+	s.Message(1, parentEventMsg(b, a, 1))
+	s.Flush(1)
+	rec, sum := importBytes(t, "cycle", buf.Bytes(), capture.Options{})
+	held := 0
+	for _, ev := range rec.Events {
+		if ev.Kind == recording.KindCreate && ev.Entity.Parent != 0 {
+			held++
+		}
+	}
+	if held != 1 || sum.HeldItems != 1 || sum.MalformedCount != 1 {
+		t.Errorf("held creates %d, held items %d, malformed %d; want 1, 1, 1", held, sum.HeldItems, sum.MalformedCount)
+	}
+}

@@ -58,6 +58,8 @@ type heldItem struct {
 // its CreateObject and counts them in the summary.
 func (w *world) placement(e *recording.Entity, c *created) {
 	switch {
+	case c.hasParent && w.heldBy(c.parent, e.GUID):
+		w.r.sum.skip("CreateObject held by an item it holds (created free)")
 	case c.hasParent:
 		e.Parent, e.ParentLocation = w.holder(c.parent), c.parentLocation
 		w.r.sum.HeldItems++
@@ -118,8 +120,30 @@ func (w *world) heldEntity(e *recording.Entity) {
 			break
 		}
 	}
+	if w.heldBy(h.parent, e.GUID) {
+		w.r.sum.skip("held item whose holder it holds (created free)")
+		return
+	}
 	e.Parent, e.ParentLocation = w.holder(h.parent), h.location
 	w.r.sum.HeldItems++
+}
+
+// heldBy says whether holder is item itself or is held, directly or
+// through other held items, by item: making item holder's held item would
+// close a cycle of holders, which a recording refuses. The live objects'
+// chains hold no cycle, so the walk ends within len(w.live) steps.
+func (w *world) heldBy(holder, item uint32) bool {
+	for at, n := holder, 0; n <= len(w.live); n++ {
+		if at == item {
+			return true
+		}
+		o, ok := w.live[at]
+		if !ok || o.ent == nil || o.ent.Parent == 0 {
+			return false
+		}
+		at = o.ent.Parent
+	}
+	return false
 }
 
 // isStatic says whether guid is a live static object.
@@ -159,6 +183,9 @@ func (w *world) parentEvent(m *message) {
 		return
 	case parent == child || parent == 0:
 		w.bad(m, opParentEvent, fmt.Errorf("parent 0x%08X: not a holder of 0x%08X", parent, child))
+		return
+	case w.heldBy(parent, child):
+		w.bad(m, opParentEvent, fmt.Errorf("parent 0x%08X is held by 0x%08X: the holders would form a cycle", parent, child))
 		return
 	}
 	o, live := w.live[child]

@@ -7,6 +7,7 @@ package recording
 
 import (
 	"fmt"
+	"strings"
 
 	"glidepath/engine/hexid"
 )
@@ -16,14 +17,40 @@ import (
 type roster struct {
 	live    map[uint32]int // guid -> line it was created on (1: header)
 	deleted map[uint32]int // guid -> line it was deleted on, until re-created
+	// parent is each live held item's holder (entity parent).
+	parent map[uint32]uint32
 }
 
 func (r *roster) reset(entities []Entity) {
 	r.live = make(map[uint32]int, len(entities))
 	r.deleted = make(map[uint32]int)
+	r.parent = make(map[uint32]uint32)
 	for i := range entities {
 		r.live[entities[i].GUID] = 1
+		if entities[i].Parent != 0 {
+			r.parent[entities[i].GUID] = entities[i].Parent
+		}
 	}
+}
+
+// parentCycle returns "" unless guid's chain of live holders (entity
+// parent) comes back to guid — objects holding each other — and then the
+// chain. The chains of the other live objects hold no cycle (each was
+// checked when it came), so the walk ends within len(parent) steps.
+func (r *roster) parentCycle(guid uint32) string {
+	chain := []string{hexid.String(guid)}
+	for at, n := guid, 0; n <= len(r.parent); n++ {
+		p, ok := r.parent[at]
+		if !ok {
+			return ""
+		}
+		chain = append(chain, hexid.String(p))
+		if p == guid {
+			return "the holders form a cycle: " + strings.Join(chain, " held by ")
+		}
+		at = p
+	}
+	return ""
 }
 
 // mustExist returns "" when guid is live, else why not.
@@ -70,6 +97,11 @@ func (c *checker) header(line []byte) (Header, error) {
 		return Header{}, d.err
 	}
 	c.roster.reset(h.Entities)
+	for i := range h.Entities {
+		if p := c.roster.parentCycle(h.Entities[i].GUID); p != "" {
+			return Header{}, c.errorf(1, fmt.Sprintf("entities[%d].parent", i), "%s", p)
+		}
+	}
 	c.observer = h.HasObserver
 	c.lastT, c.lastTLine = 0, 0
 	c.counter = newCounter()
@@ -103,6 +135,11 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 		}
 		return Event{}, "", c.errorf(lineNo, field, "%s", p)
 	}
+	if k == KindCreate && ev.Entity != nil && ev.Entity.Parent != 0 {
+		if p := c.roster.parentCycle(ev.GUID); p != "" {
+			return Event{}, "", c.errorf(lineNo, "create.entity.parent", "%s", p)
+		}
+	}
 	// A MoveToObject or TurnToObject names another live object.
 	if k == KindMotion && ev.Motion.MovementType.NeedsTarget() {
 		if ev.Motion.Target == ObserverTarget {
@@ -115,6 +152,9 @@ func (c *checker) event(line []byte, lineNo int) (ev Event, unknown string, err 
 	}
 	// A stick_to names another live object, or the observer.
 	if k == KindMotion && ev.Motion.StickTo != 0 {
+		if ev.Motion.StickTo == ev.GUID {
+			return Event{}, "", c.errorf(lineNo, "motion.stick_to", "an object cannot stick to itself")
+		}
 		if ev.Motion.StickTo == ObserverTarget {
 			if !c.observer {
 				return Event{}, "", c.errorf(lineNo, "motion.stick_to", "the observer has no position yet (no header observer, no earlier observer event)")
@@ -147,6 +187,9 @@ func (c *checker) applyRoster(ev *Event) string {
 		}
 		delete(r.deleted, ev.GUID)
 		r.live[ev.GUID] = ev.Line
+		if ev.Entity != nil && ev.Entity.Parent != 0 {
+			r.parent[ev.GUID] = ev.Entity.Parent
+		}
 		return ""
 	}
 	if p := r.mustExist(ev.GUID); p != "" {
@@ -154,6 +197,7 @@ func (c *checker) applyRoster(ev *Event) string {
 	}
 	if ev.Kind == KindDelete {
 		delete(r.live, ev.GUID)
+		delete(r.parent, ev.GUID)
 		r.deleted[ev.GUID] = ev.Line
 	}
 	return ""

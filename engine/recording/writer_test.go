@@ -368,9 +368,12 @@ func TestWriteRead_MoveToParamsRoundTrip(t *testing.T) {
 // without them is written without them (so older files are rewritten
 // byte for byte), and one with a zero seq keeps HasSeq.
 func TestWriteRead_MotionStampsRoundTrip(t *testing.T) {
-	in := hdr + "\n" +
+	// Two objects: one sticks to the other (an object cannot stick to
+	// itself).
+	two := strings.Replace(hdr, `}}]}`, `}},{"guid":"0x80000A02","position":{"cell":"0xA9B4001F","origin":[91,90,0]}}]}`, 1)
+	in := two + "\n" +
 		`{"t":0,"type":"observer","cell":"0xA9B4001F","origin":[96,96,0]}` + "\n" +
-		`{"t":0,"type":"motion","guid":"0x80000A01","forward":"RunForward","seq":{"instance":3,"movement":65535,"server_control":7},"autonomous":true,"stick_to":"0x80000A01"}` + "\n" +
+		`{"t":0,"type":"motion","guid":"0x80000A01","forward":"RunForward","seq":{"instance":3,"movement":65535,"server_control":7},"autonomous":true,"stick_to":"0x80000A02"}` + "\n" +
 		`{"t":0,"type":"motion","guid":"0x80000A01","seq":{"movement":2}}` + "\n" +
 		`{"t":0,"type":"motion","guid":"0x80000A01","seq":{},"stick_to":"observer"}` + "\n" +
 		`{"t":0,"type":"motion","guid":"0x80000A01","movement_type":"MoveToObject","target":"observer","seq":{"instance":1,"movement":4,"server_control":2}}` + "\n" +
@@ -385,7 +388,7 @@ func TestWriteRead_MotionStampsRoundTrip(t *testing.T) {
 		autonomous bool
 		stickTo    uint32
 	}{
-		{MotionSeq{3, 65535, 7}, true, true, 0x80000A01},
+		{MotionSeq{3, 65535, 7}, true, true, 0x80000A02},
 		{MotionSeq{0, 2, 0}, true, false, 0},
 		{MotionSeq{}, true, false, ObserverTarget},
 		{MotionSeq{1, 4, 2}, true, false, 0},
@@ -403,7 +406,7 @@ func TestWriteRead_MotionStampsRoundTrip(t *testing.T) {
 	if got := lines[len(lines)-2]; strings.Contains(got, "seq") || strings.Contains(got, "autonomous") || strings.Contains(got, "stick_to") {
 		t.Errorf("a motion without stamps was written with them: %s", got)
 	}
-	if !strings.Contains(string(text), `"seq":{"instance":3,"movement":65535,"server_control":7},"autonomous":true,"stick_to":"0x80000A01"`) {
+	if !strings.Contains(string(text), `"seq":{"instance":3,"movement":65535,"server_control":7},"autonomous":true,"stick_to":"0x80000A02"`) {
 		t.Errorf("stamps not written as given:\n%s", text)
 	}
 	if !strings.Contains(string(text), `"stick_to":"observer"`) {

@@ -38,6 +38,7 @@ func SetReading(r *interp.Reading, name, value string) error {
 			continue
 		}
 		fv := v.Field(i)
+		old := *r // a value Validate refuses leaves r as it was
 		switch fv.Kind() {
 		case reflect.Bool:
 			b, err := strconv.ParseBool(value)
@@ -55,6 +56,7 @@ func SetReading(r *interp.Reading, name, value string) error {
 			return fmt.Errorf("whatif: %s: not a settable field", name)
 		}
 		if err := r.Validate(); err != nil {
+			*r = old
 			return fmt.Errorf("whatif: %s=%s: %v", name, value, err)
 		}
 		return nil
