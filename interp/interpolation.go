@@ -35,6 +35,7 @@ type interpState struct {
 // first; the queue's ring ends the state.
 type InterpolationManager struct {
 	reading Reading
+	k       Constants        // the thresholds (RetailConstants unless overridden)
 	body    Body             // physics_obj
 	read    bodyReader       // how body's position is read
 	pm      *PositionManager // owner, for get_sticky_object_id; may be nil
@@ -65,11 +66,11 @@ func NewInterpolationManager(body Body, r Reading) (*InterpolationManager, error
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	return newInterpolationManager(body, r, nil), nil
+	return newInterpolationManager(body, r, RetailConstants(), nil), nil
 }
 
-func newInterpolationManager(body Body, r Reading, pm *PositionManager) *InterpolationManager {
-	m := &InterpolationManager{reading: r, body: body, read: newBodyReader(body), pm: pm}
+func newInterpolationManager(body Body, r Reading, k Constants, pm *PositionManager) *InterpolationManager {
+	m := &InterpolationManager{reading: r, k: k, body: body, read: newBodyReader(body), pm: pm}
 	m.st.reset()
 	return m
 }
@@ -203,10 +204,10 @@ func (m *InterpolationManager) catchUpSpeed() float32 {
 		} else {
 			s = mi.MaxSpeed()
 		}
-		c = float32(s * MaxInterpolatedVelocityMod)
+		c = float32(s * m.k.MaxInterpolatedVelocityMod)
 	}
 	if !(c >= FEpsilon) {
-		c = MaxInterpolatedVelocity
+		c = m.k.MaxInterpolatedVelocity
 	}
 	return c
 }

@@ -14,9 +14,12 @@ import (
 // physics.PositionManager; engine hands it to the physics object.
 type PositionManager struct {
 	reading Reading
-	body    Body
-	lookup  ObjectLookup
-	sink    Sink
+	// k are the interpolation thresholds (RetailConstants unless a what-if
+	// overrides them).
+	k      Constants
+	body   Body
+	lookup ObjectLookup
+	sink   Sink
 	// now is the manager's clock, seconds: the sum of the dt values
 	// AdjustOffset has seen. The sticky timeout reads it (retail reads
 	// Timer::cur_time; Glidepath never reads a wall clock).
@@ -35,8 +38,26 @@ func NewPositionManager(body Body, r Reading) (*PositionManager, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	return &PositionManager{reading: r, body: body}, nil
+	return &PositionManager{reading: r, k: RetailConstants(), body: body}, nil
 }
+
+// NewPositionManagerConstants is NewPositionManager with the interpolation
+// thresholds k instead of the retail ones (a what-if's -set). It returns an
+// error for an invalid reading or constants.
+func NewPositionManagerConstants(body Body, r Reading, k Constants) (*PositionManager, error) {
+	if err := k.Validate(); err != nil {
+		return nil, err
+	}
+	pm, err := NewPositionManager(body, r)
+	if err != nil {
+		return nil, err
+	}
+	pm.k = k
+	return pm, nil
+}
+
+// Constants are the interpolation thresholds the manager runs.
+func (pm *PositionManager) Constants() Constants { return pm.k }
 
 // SetSink sets where the interpolation decisions are reported; nil reports
 // nothing.
@@ -74,7 +95,7 @@ func (pm *PositionManager) Sticky() *StickyManager { return pm.sticky }
 
 func (pm *PositionManager) makeInterpolation() *InterpolationManager {
 	if pm.interp == nil {
-		pm.interp = newInterpolationManager(pm.body, pm.reading, pm)
+		pm.interp = newInterpolationManager(pm.body, pm.reading, pm.k, pm)
 		pm.interp.sink = pm.sink
 	}
 	return pm.interp
