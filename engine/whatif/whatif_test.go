@@ -197,7 +197,12 @@ func TestRedeliver_CreateMotionArrivesWithTheCreate(t *testing.T) {
 // overrides the constants k, and returns each run's metrics.
 func pairConstants(t *testing.T, rec *recording.Recording, k interp.Constants) (orig, what []engine.ObjectMetrics) {
 	t.Helper()
-	r := interp.SeedReading()
+	return pairConstantsUnder(t, rec, interp.SeedReading(), k)
+}
+
+// pairConstantsUnder is pairConstants with both runs under reading r.
+func pairConstantsUnder(t *testing.T, rec *recording.Recording, r interp.Reading, k interp.Constants) (orig, what []engine.ObjectMetrics) {
+	t.Helper()
 	cmp, _, err := NewPairConstants(rec, r, r, k, Conditions{}, engine.Options{Assets: assets.FS(), Metrics: true})
 	if err != nil {
 		t.Fatal(err)
@@ -299,5 +304,43 @@ func TestSet_Constants(t *testing.T) {
 		if !strings.Contains(strings.Join(names, ","), n) {
 			t.Errorf("SettingNames lacks %s", n)
 		}
+	}
+}
+
+// TestSet_EveryConstantReachesTheRun: each constant, set away from retail,
+// changes the what-if on an input and reading where its test decides
+// (docs/viewer.md "What-if"): a higher catch-up factor closes the gap
+// sooner (error mean falls); a stricter secondary ratio fails more windows
+// (more blips, under ace's catch_up divisor); a larger primary-test
+// distance is read only by legacy's cumulative test.
+func TestSet_EveryConstantReachesTheRun(t *testing.T) {
+	for _, c := range []struct {
+		name, value, scenario, reading string
+		check                          func(ob, wb int, oe, we float64) bool
+	}{
+		{"max_interpolated_velocity", "10", "runner", "seed", func(ob, wb int, oe, we float64) bool { return we < oe }},
+		{"max_interpolated_velocity_mod", "3", "jitter", "seed", func(ob, wb int, oe, we float64) bool { return we < oe }},
+		{"creature_failed_interpolation_percentage", "0.9", "jitter", "ace", func(ob, wb int, oe, we float64) bool { return wb > ob }},
+		{"min_distance_to_reach_position", "2", "cliff", "legacy", func(ob, wb int, oe, we float64) bool { return we != oe }},
+		{"stall_check_frame_interval", "50", "runner", "seed", func(ob, wb int, oe, we float64) bool { return wb < ob }},
+	} {
+		r, err := interp.ReadingByName(c.reading)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := interp.RetailConstants()
+		if err := Set(&r, &k, c.name, c.value); err != nil {
+			t.Fatal(err)
+		}
+		orig, what := pairConstantsUnder(t, compile(t, c.scenario), r, k)
+		ob, oe, on := totals(orig)
+		wb, we, wn := totals(what)
+		if on == 0 || wn == 0 || !c.check(ob, wb, oe/float64(on), we/float64(wn)) {
+			t.Errorf("%s=%s on %s under %s: blips %d→%d, error mean %.4f→%.4f", c.name, c.value, c.scenario, c.reading,
+				ob, wb, oe/float64(max(on, 1)), we/float64(max(wn, 1)))
+		}
+	}
+	if n := len(interp.ConstantNames()); n != 5 {
+		t.Errorf("%d constants; this test covers 5", n)
 	}
 }
