@@ -319,13 +319,13 @@ func queueLen(o *object) int {
 // F_EPSILON or the object has no motion interpreter — the run's Constants
 // (a what-if's -set) in place of the retail 2 and 7.5.
 func catchUpSpeed(o *object) float32 {
-	k := o.pm.Constants()
+	mod, fallback := o.pm.CatchUpConstants()
 	var c float32
 	if o.st.hasMI {
-		c = float32(o.mi.AdjustedMaxSpeed() * k.MaxInterpolatedVelocityMod)
+		c = float32(o.mi.AdjustedMaxSpeed() * mod)
 	}
 	if !(c >= interp.FEpsilon) {
-		c = k.MaxInterpolatedVelocity
+		c = fallback
 	}
 	return c
 }

@@ -35,7 +35,6 @@ type interpState struct {
 // first; the queue's ring ends the state.
 type InterpolationManager struct {
 	reading Reading
-	k       Constants        // the thresholds (RetailConstants unless overridden)
 	body    Body             // physics_obj
 	read    bodyReader       // how body's position is read
 	pm      *PositionManager // owner, for get_sticky_object_id; may be nil
@@ -45,6 +44,8 @@ type InterpolationManager struct {
 	// offset rotation and its matrix out): a body that has turned to its
 	// head keeps asking for the same one.
 	turn turnMemo
+	// k are the thresholds (RetailConstants unless overridden).
+	k Constants
 }
 
 // turnMemo caches writeOffset's subtract2 rotation for one pair of body and

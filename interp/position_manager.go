@@ -14,12 +14,9 @@ import (
 // physics.PositionManager; engine hands it to the physics object.
 type PositionManager struct {
 	reading Reading
-	// k are the interpolation thresholds (RetailConstants unless a what-if
-	// overrides them).
-	k      Constants
-	body   Body
-	lookup ObjectLookup
-	sink   Sink
+	body    Body
+	lookup  ObjectLookup
+	sink    Sink
 	// now is the manager's clock, seconds: the sum of the dt values
 	// AdjustOffset has seen. The sticky timeout reads it (retail reads
 	// Timer::cur_time; Glidepath never reads a wall clock).
@@ -28,6 +25,10 @@ type PositionManager struct {
 	interp     *InterpolationManager
 	sticky     *StickyManager
 	constraint *ConstraintManager
+
+	// k are the interpolation thresholds (RetailConstants unless a what-if
+	// overrides them).
+	k Constants
 }
 
 // NewPositionManager is PositionManager::Create for body under reading r.
@@ -58,6 +59,12 @@ func NewPositionManagerConstants(body Body, r Reading, k Constants) (*PositionMa
 
 // Constants are the interpolation thresholds the manager runs.
 func (pm *PositionManager) Constants() Constants { return pm.k }
+
+// CatchUpConstants are the two thresholds of the catch-up speed:
+// MaxInterpolatedVelocityMod and MaxInterpolatedVelocity.
+func (pm *PositionManager) CatchUpConstants() (mod, fallback float32) {
+	return pm.k.MaxInterpolatedVelocityMod, pm.k.MaxInterpolatedVelocity
+}
 
 // SetSink sets where the interpolation decisions are reported; nil reports
 // nothing.
