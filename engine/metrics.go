@@ -316,14 +316,16 @@ func queueLen(o *object) int {
 
 // catchUpSpeed is adjust_offset's catch-up speed (seed 000 §4, READINGS.md
 // item 10): 2 × get_adjusted_max_speed, or 7.5 m/s when that is below
-// F_EPSILON or the object has no motion interpreter.
+// F_EPSILON or the object has no motion interpreter — the run's Constants
+// (a what-if's -set) in place of the retail 2 and 7.5.
 func catchUpSpeed(o *object) float32 {
+	mod, fallback := o.pm.CatchUpConstants()
 	var c float32
 	if o.st.hasMI {
-		c = float32(o.mi.AdjustedMaxSpeed() * interp.MaxInterpolatedVelocityMod)
+		c = float32(o.mi.AdjustedMaxSpeed() * mod)
 	}
 	if !(c >= interp.FEpsilon) {
-		c = interp.MaxInterpolatedVelocity
+		c = fallback
 	}
 	return c
 }

@@ -27,6 +27,10 @@ type Options struct {
 	// Reading is the interp.Reading the run uses; the zero value is the
 	// seed reading (interp.SeedReading).
 	Reading interp.Reading
+	// Constants are the interpolation thresholds the run uses; the zero
+	// value is interp.RetailConstants. Only a what-if (viewer whatif -set)
+	// sets them.
+	Constants interp.Constants
 	// Assets is the assets tree (assets.FS() in the viewer and tests):
 	// motion tables are read from motion/NAME.json and asset terrains
 	// (with the obstacles they place) from terrain/NAME.json. Required when

@@ -36,6 +36,7 @@ type Sim struct {
 	rec     *recording.Recording
 	opts    Options
 	reading interp.Reading
+	consts  interp.Constants // Options.Constants, resolved
 	rate    int
 	dt      float32
 	world   *physics.World
@@ -174,11 +175,19 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	if err := reading.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("engine: reading %q: %w", reading.Name, err)
 	}
+	consts := opts.Constants
+	if consts == (interp.Constants{}) {
+		consts = interp.RetailConstants()
+	}
+	if err := consts.Validate(); err != nil {
+		return nil, nil, fmt.Errorf("engine: %w", err)
+	}
 	opts.Metrics = opts.Metrics || len(opts.Expect) > 0
 	s := &Sim{
 		rec:     rec,
 		opts:    opts,
 		reading: reading,
+		consts:  consts,
 		rate:    h.TickRate,
 		dt:      float32(1 / float64(h.TickRate)),
 		tables:  motionTables{assets: opts.Assets, posFrames: posFrameRule(&reading)},

@@ -82,7 +82,7 @@ func (m *InterpolationManager) AdjustOffset(offset *physics.Frame, dt float64) {
 	}
 	m.st.frameCounter++
 
-	if m.st.frameCounter >= StallCheckFrameInterval {
+	if m.st.frameCounter >= m.k.StallCheckFrameInterval {
 		if done := m.judgeWindow(offset, bodyPos, dist, dt, catchUp); done {
 			return
 		}

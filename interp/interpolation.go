@@ -44,6 +44,8 @@ type InterpolationManager struct {
 	// offset rotation and its matrix out): a body that has turned to its
 	// head keeps asking for the same one.
 	turn turnMemo
+	// k are the thresholds (RetailConstants unless overridden).
+	k Constants
 }
 
 // turnMemo caches writeOffset's subtract2 rotation for one pair of body and
@@ -65,11 +67,11 @@ func NewInterpolationManager(body Body, r Reading) (*InterpolationManager, error
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	return newInterpolationManager(body, r, nil), nil
+	return newInterpolationManager(body, r, RetailConstants(), nil), nil
 }
 
-func newInterpolationManager(body Body, r Reading, pm *PositionManager) *InterpolationManager {
-	m := &InterpolationManager{reading: r, body: body, read: newBodyReader(body), pm: pm}
+func newInterpolationManager(body Body, r Reading, k Constants, pm *PositionManager) *InterpolationManager {
+	m := &InterpolationManager{reading: r, k: k, body: body, read: newBodyReader(body), pm: pm}
 	m.st.reset()
 	return m
 }
@@ -203,10 +205,10 @@ func (m *InterpolationManager) catchUpSpeed() float32 {
 		} else {
 			s = mi.MaxSpeed()
 		}
-		c = float32(s * MaxInterpolatedVelocityMod)
+		c = float32(s * m.k.MaxInterpolatedVelocityMod)
 	}
 	if !(c >= FEpsilon) {
-		c = MaxInterpolatedVelocity
+		c = m.k.MaxInterpolatedVelocity
 	}
 	return c
 }

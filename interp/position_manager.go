@@ -25,6 +25,10 @@ type PositionManager struct {
 	interp     *InterpolationManager
 	sticky     *StickyManager
 	constraint *ConstraintManager
+
+	// k are the interpolation thresholds (RetailConstants unless a what-if
+	// overrides them).
+	k Constants
 }
 
 // NewPositionManager is PositionManager::Create for body under reading r.
@@ -35,7 +39,31 @@ func NewPositionManager(body Body, r Reading) (*PositionManager, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	return &PositionManager{reading: r, body: body}, nil
+	return &PositionManager{reading: r, k: RetailConstants(), body: body}, nil
+}
+
+// NewPositionManagerConstants is NewPositionManager with the interpolation
+// thresholds k instead of the retail ones (a what-if's -set). It returns an
+// error for an invalid reading or constants.
+func NewPositionManagerConstants(body Body, r Reading, k Constants) (*PositionManager, error) {
+	if err := k.Validate(); err != nil {
+		return nil, err
+	}
+	pm, err := NewPositionManager(body, r)
+	if err != nil {
+		return nil, err
+	}
+	pm.k = k
+	return pm, nil
+}
+
+// Constants are the interpolation thresholds the manager runs.
+func (pm *PositionManager) Constants() Constants { return pm.k }
+
+// CatchUpConstants are the two thresholds of the catch-up speed:
+// MaxInterpolatedVelocityMod and MaxInterpolatedVelocity.
+func (pm *PositionManager) CatchUpConstants() (mod, fallback float32) {
+	return pm.k.MaxInterpolatedVelocityMod, pm.k.MaxInterpolatedVelocity
 }
 
 // SetSink sets where the interpolation decisions are reported; nil reports
@@ -74,7 +102,7 @@ func (pm *PositionManager) Sticky() *StickyManager { return pm.sticky }
 
 func (pm *PositionManager) makeInterpolation() *InterpolationManager {
 	if pm.interp == nil {
-		pm.interp = newInterpolationManager(pm.body, pm.reading, pm)
+		pm.interp = newInterpolationManager(pm.body, pm.reading, pm.k, pm)
 		pm.interp.sink = pm.sink
 	}
 	return pm.interp

@@ -69,7 +69,7 @@ func (pm *PositionManager) Restore(s *Snapshot) {
 // Clone returns a new manager with pm's state, bound to body, lookup and
 // sink (a checkpoint restored onto a copy of the world's objects).
 func (pm *PositionManager) Clone(body Body, lookup ObjectLookup, sink Sink) *PositionManager {
-	c := &PositionManager{reading: pm.reading, body: body, lookup: lookup, sink: sink}
+	c := &PositionManager{reading: pm.reading, k: pm.k, body: body, lookup: lookup, sink: sink}
 	s := pm.Snapshot()
 	c.Restore(&s)
 	return c

@@ -26,7 +26,7 @@ func (m *InterpolationManager) judgeWindow(offset *physics.Frame, bodyPos *physi
 		m.emit(Event{Kind: EventStallWindow, Pass: pass, Cumulative: cumulative, ProgressQuantum: m.st.progressQuantum})
 	}
 	if !pass {
-		if m.reading.PrimaryTest == PrimaryReachOnFail && dist < MinDistanceToReachPosition {
+		if m.reading.PrimaryTest == PrimaryReachOnFail && dist < m.k.MinDistanceToReachPosition {
 			m.NodeCompleted(true)
 			return true
 		}
@@ -51,7 +51,7 @@ func (m *InterpolationManager) judgeWindow(offset *physics.Frame, bodyPos *physi
 // and cumulative / progress_quantum / divisor >= 0.30). The divisions run in
 // double, as the x87 code does; a zero quantum gives +Inf, which passes.
 func (m *InterpolationManager) windowPasses(cumulative float32, dt float64, catchUp float32) bool {
-	if m.reading.PrimaryTest == PrimaryCumulative && cumulative >= MinDistanceToReachPosition {
+	if m.reading.PrimaryTest == PrimaryCumulative && cumulative >= m.k.MinDistanceToReachPosition {
 		return true
 	}
 	if !(cumulative > FEpsilon) {
@@ -65,7 +65,7 @@ func (m *InterpolationManager) windowPasses(cumulative float32, dt float64, catc
 		ratio /= float64(catchUp)
 	case DivideByNothing:
 	}
-	return ratio >= float64(CreatureFailedInterpolationPercentage)
+	return ratio >= float64(m.k.CreatureFailedInterpolationPercentage)
 }
 
 // snapInAdjustOffset is the prior port's stall consequence (seed 000 §7:

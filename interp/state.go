@@ -1,8 +1,8 @@
 // State words of a PositionManager (physics/state.go): the flat form the
 // engine's compact checkpoints store — the clock, which sub-managers exist,
 // and their state with only the queue's live nodes. Like a Snapshot it
-// holds no references; unlike one it leaves out the reading, which a run
-// never changes: loading keeps the manager's own.
+// holds no references; unlike one it leaves out the reading and the
+// Constants, which a run never changes: loading keeps the manager's own.
 
 package interp
 

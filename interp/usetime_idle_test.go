@@ -17,7 +17,7 @@ func TestUseTimeIdle_UseTimeDoesNothing(t *testing.T) {
 				}
 				b := newBody(at(10, 10, 0))
 				rec := &recorder{}
-				m := newInterpolationManager(b, mustReading(ReadingSeed), nil)
+				m := newInterpolationManager(b, mustReading(ReadingSeed), RetailConstants(), nil)
 				m.sink = rec
 				for i := range n {
 					typ := NodePosition

@@ -1,8 +1,8 @@
 // The whatif subcommand: a recording, scenario or capture delivered again
-// under changed network conditions and/or with reading choices overridden,
-// run beside the original in one pass, its metrics printed side by side
-// with their deltas (engine/whatif; docs/viewer.md "What-if, shrink and
-// evidence packs").
+// under changed network conditions and/or with reading choices or retail
+// constants overridden, run beside the original in one pass, its metrics
+// printed side by side with their deltas (engine/whatif; docs/viewer.md
+// "What-if, shrink and evidence packs").
 
 package main
 
@@ -50,7 +50,8 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		fs.Var(c, c.name, what)
 	}
 	fs.StringVar(&o.reading, "reading", interp.DefaultReadingName, "the reading of both runs: "+strings.Join(interp.ReadingNames(), ", ")+", optionally +OPTION...")
-	fs.Var(&o.sets, "set", "override a reading field in the what-if run, `NAME=VALUE` (repeatable): "+strings.Join(whatif.SettingNames(), ", "))
+	fs.Var(&o.sets, "set", "override a reading field or a retail constant in the what-if run, `NAME=VALUE` (repeatable); reading fields: "+
+		strings.Join(whatif.ReadingFieldNames(), ", ")+"; constants (a number above 0; frames a whole number): "+strings.Join(interp.ConstantNames(), ", "))
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the network draws with `N`")
 	fs.BoolVar(&o.json, "json", false, "print the comparison as JSON")
 	fs.StringVar(&o.metrics, "metrics", "", "write the metrics table (Tables v1; a sweep writes one block of rows per setting, the reading column naming it) to `FILE` (.csv, .csv.gz or .parquet)")
@@ -68,10 +69,10 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return badInput("whatif: -reading: %v", err)
 	}
-	changed := base
+	changed, consts := base, interp.RetailConstants()
 	for _, s := range o.sets {
 		name, value, _ := strings.Cut(s, "=")
-		if err := whatif.SetReading(&changed, name, value); err != nil {
+		if err := whatif.Set(&changed, &consts, name, value); err != nil {
 			return badInput("whatif: -set %s: %v", s, err)
 		}
 	}
@@ -145,7 +146,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if err := c.Check(); err != nil {
 			return badInput("whatif: %v", err)
 		}
-		cmp, st, err := whatif.NewPair(rec, base, changed, c, engine.Options{Assets: assets.FS(), Metrics: true})
+		cmp, st, err := whatif.NewPairConstants(rec, base, changed, consts, c, engine.Options{Assets: assets.FS(), Metrics: true})
 		if err != nil {
 			return usageError{err}
 		}

@@ -1,5 +1,6 @@
 // Package whatif delivers a recording's events again under changed network
-// conditions (Redeliver) and overrides reading choices by name (SetReading),
+// conditions (Redeliver) and overrides reading choices and the
+// interpolation's retail thresholds by name (Set, interp.Constants),
 // so that a real capture can be replayed beside itself under "what if the
 // latency were 150 ms more, or updates came every 2 s" (docs/viewer.md
 // "What-if, shrink and evidence packs").

@@ -19,6 +19,13 @@ const ChangedSuffix = "@whatif"
 // not cut off. Step the returned Compare's runs together (Compare.Advance);
 // its first run is the original.
 func NewPair(rec *recording.Recording, base, changed interp.Reading, c Conditions, opts engine.Options) (*engine.Compare, Stats, error) {
+	return NewPairConstants(rec, base, changed, interp.Constants{}, c, opts)
+}
+
+// NewPairConstants is NewPair with the what-if run's interpolation
+// thresholds k (the constants of -set; the zero value is
+// interp.RetailConstants). The original runs opts.Constants.
+func NewPairConstants(rec *recording.Recording, base, changed interp.Reading, k interp.Constants, c Conditions, opts engine.Options) (*engine.Compare, Stats, error) {
 	if err := c.Check(); err != nil {
 		return nil, Stats{}, err
 	}
@@ -32,7 +39,7 @@ func NewPair(rec *recording.Recording, base, changed interp.Reading, c Condition
 		if err != nil {
 			return nil, nil, err
 		}
-		o.Reading = changed
+		o.Reading, o.Constants = changed, k
 		b, err := engine.New(&what, o)
 		if err != nil {
 			return nil, nil, fmt.Errorf("whatif: the redelivered input: %w", err)

@@ -10,9 +10,30 @@ import (
 	"glidepath/interp"
 )
 
-// SettingNames lists the reading fields -set may name: interp.Reading's
-// fields (docs/readings.md, items 1–18) in snake_case, Name excepted.
+// SettingNames lists the names -set may name: interp.Reading's fields
+// (docs/readings.md, items 1–18) in snake_case, Name excepted, then the
+// retail constants a what-if may override (interp.ConstantNames).
 func SettingNames() []string {
+	return append(ReadingFieldNames(), interp.ConstantNames()...)
+}
+
+// Set sets the setting called name (SettingNames) to value: a reading field
+// of r (SetReading) or a constant of k (interp.Constants.Set). An unknown
+// name or a value out of range is an error naming it, listing the accepted
+// names for an unknown one.
+func Set(r *interp.Reading, k *interp.Constants, name, value string) error {
+	if interp.IsConstant(name) {
+		if err := k.Set(name, value); err != nil {
+			return fmt.Errorf("whatif: %v", err)
+		}
+		return nil
+	}
+	return SetReading(r, name, value)
+}
+
+// ReadingFieldNames lists interp.Reading's fields in snake_case, Name
+// excepted.
+func ReadingFieldNames() []string {
 	t := reflect.TypeOf(interp.Reading{})
 	var names []string
 	for i := range t.NumField() {
@@ -27,8 +48,7 @@ func SettingNames() []string {
 // or false for a choice that is on or off, and for an enumeration one of
 // its String() names (as docs/readings.md spells them) or its number. The
 // retail constants (max_interpolated_velocity and the others of
-// interp/constants.go) are not reading fields: they are the same in every
-// reading, and naming one is an error that says so.
+// interp.ConstantNames) are not reading fields: Set takes them.
 func SetReading(r *interp.Reading, name, value string) error {
 	v := reflect.ValueOf(r).Elem()
 	t := v.Type()
@@ -61,7 +81,10 @@ func SetReading(r *interp.Reading, name, value string) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("whatif: -set %s: not a reading field (retail constants such as max_interpolated_velocity are fixed in every reading); known: %s",
+	if interp.IsConstant(name) {
+		return fmt.Errorf("whatif: %s: a constant, not a reading field (Set takes it)", name)
+	}
+	return fmt.Errorf("whatif: %s: not a reading field or constant; known: %s",
 		name, strings.Join(SettingNames(), ", "))
 }
 

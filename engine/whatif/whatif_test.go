@@ -152,7 +152,7 @@ func TestSetReading(t *testing.T) {
 		t.Errorf("secondary_divisor=catch_up: %v, %v", err, r.SecondaryDivisor)
 	}
 	for _, c := range []struct{ name, value, want string }{
-		{"max_interpolated_velocity", "10", "not a reading field"},
+		{"max_interpolated_velocity", "10", "a constant, not a reading field"},
 		{"prune_loop", "maybe", "prune_loop=maybe: want true or false"},
 		{"heading_turn", "sideways", "want one of one_tick, slerp"},
 	} {
@@ -190,5 +190,157 @@ func TestRedeliver_CreateMotionArrivesWithTheCreate(t *testing.T) {
 		if e.T != want[i] {
 			t.Errorf("event %d (%v): t %v, want %v", i, e.Kind, e.T, want[i])
 		}
+	}
+}
+
+// pairConstants runs the original (retail constants) and a what-if that
+// overrides the constants k, and returns each run's metrics.
+func pairConstants(t *testing.T, rec *recording.Recording, k interp.Constants) (orig, what []engine.ObjectMetrics) {
+	t.Helper()
+	return pairConstantsUnder(t, rec, interp.SeedReading(), k)
+}
+
+// pairConstantsUnder is pairConstants with both runs under reading r.
+func pairConstantsUnder(t *testing.T, rec *recording.Recording, r interp.Reading, k interp.Constants) (orig, what []engine.ObjectMetrics) {
+	t.Helper()
+	cmp, _, err := NewPairConstants(rec, r, r, k, Conditions{}, engine.Options{Assets: assets.FS(), Metrics: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !cmp.Done() {
+		cmp.Advance(64)
+	}
+	if err := cmp.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cmp.Sims()[0].Metrics(), cmp.Sims()[1].Metrics()
+}
+
+// totals sums blips and the error against truth over every object.
+func totals(ms []engine.ObjectMetrics) (blips int, errSum float64, errN int) {
+	for _, m := range ms {
+		blips += m.Blips
+		errSum += m.Error.Mean * float64(m.Error.N)
+		errN += m.Error.N
+	}
+	return
+}
+
+// TestSet_MaxInterpolatedVelocity: the example. The runner
+// scenario's remotes catch up at MAX_INTERPOLATED_VELOCITY (7.5 m/s, seed
+// 000 §4) while they sprint; at 10 m/s the body closes on each update
+// sooner, so it trails the truth less and fewer stall windows fail into a
+// blip — the direction docs/viewer.md "What-if" documents. Setting the
+// retail value reproduces the original exactly.
+func TestSet_MaxInterpolatedVelocity(t *testing.T) {
+	rec := compile(t, "runner")
+	r, k := interp.SeedReading(), interp.RetailConstants()
+	if err := Set(&r, &k, "max_interpolated_velocity", "10"); err != nil || k.MaxInterpolatedVelocity != 10 {
+		t.Fatalf("max_interpolated_velocity=10: %v, %v", err, k.MaxInterpolatedVelocity)
+	}
+	orig, what := pairConstants(t, rec, k)
+	ob, oe, on := totals(orig)
+	wb, we, wn := totals(what)
+	if on == 0 || on != wn {
+		t.Fatalf("error samples: %d and %d", on, wn)
+	}
+	if !(we/float64(wn) < oe/float64(on)) || wb >= ob {
+		t.Errorf("max_interpolated_velocity=10: blips %d→%d, error mean %.3f→%.3f; want both lower",
+			ob, wb, oe/float64(on), we/float64(wn))
+	}
+
+	k = interp.RetailConstants()
+	if err := Set(&r, &k, "max_interpolated_velocity", "7.5"); err != nil {
+		t.Fatal(err)
+	}
+	orig, what = pairConstants(t, rec, k)
+	if !reflect.DeepEqual(orig, what) {
+		t.Errorf("max_interpolated_velocity=7.5 (retail) differs from the original")
+	}
+}
+
+// TestSet_StallWindowFrames: a longer stall window is judged less often, so
+// the runner's stalls fail fewer windows and blip less.
+func TestSet_StallWindowFrames(t *testing.T) {
+	rec := compile(t, "runner")
+	k := interp.RetailConstants()
+	k.StallCheckFrameInterval = 50
+	orig, what := pairConstants(t, rec, k)
+	ob, _, _ := totals(orig)
+	wb, _, _ := totals(what)
+	if ob == 0 || wb >= ob {
+		t.Errorf("stall_check_frame_interval=50: blips %d→%d, want fewer", ob, wb)
+	}
+}
+
+// TestSet_Constants names the constant or the value that is wrong and
+// leaves the constants as they were.
+func TestSet_Constants(t *testing.T) {
+	r := interp.SeedReading()
+	for _, c := range []struct{ name, value, want string }{
+		{"max_interpolated_velocity", "-1", "max_interpolated_velocity=-1: want a number above 0"},
+		{"max_interpolated_velocity", "NaN", "max_interpolated_velocity=NaN"},
+		{"max_interpolated_velocity", "0", "max_interpolated_velocity=0"},
+		{"max_interpolated_velocity_mod", "Inf", "max_interpolated_velocity_mod=Inf"},
+		{"creature_failed_interpolation_percentage", "1e40", "creature_failed_interpolation_percentage=1e40"},
+		{"stall_check_frame_interval", "0", "stall_check_frame_interval=0: want a whole number of frames"},
+		{"stall_check_frame_interval", "-3", "stall_check_frame_interval=-3"},
+		{"max_speed", "3", "max_speed: not a reading field or constant; known: secondary_divisor"},
+	} {
+		k := interp.RetailConstants()
+		err := Set(&r, &k, c.name, c.value)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s=%s: %v, want %q", c.name, c.value, err, c.want)
+		}
+		if k != interp.RetailConstants() {
+			t.Errorf("%s=%s changed the constants: %+v", c.name, c.value, k)
+		}
+	}
+	if err := SetReading(&r, "max_interpolated_velocity", "10"); err == nil || !strings.Contains(err.Error(), "a constant") {
+		t.Errorf("SetReading of a constant: %v", err)
+	}
+	names := SettingNames()
+	for _, n := range interp.ConstantNames() {
+		if !strings.Contains(strings.Join(names, ","), n) {
+			t.Errorf("SettingNames lacks %s", n)
+		}
+	}
+}
+
+// TestSet_EveryConstantReachesTheRun: each constant, set away from retail,
+// changes the what-if on an input and reading where its test decides
+// (docs/viewer.md "What-if"): a higher catch-up factor closes the gap
+// sooner (error mean falls); a stricter secondary ratio fails more windows
+// (more blips, under ace's catch_up divisor); a larger primary-test
+// distance is read only by legacy's cumulative test.
+func TestSet_EveryConstantReachesTheRun(t *testing.T) {
+	for _, c := range []struct {
+		name, value, scenario, reading string
+		check                          func(ob, wb int, oe, we float64) bool
+	}{
+		{"max_interpolated_velocity", "10", "runner", "seed", func(ob, wb int, oe, we float64) bool { return we < oe }},
+		{"max_interpolated_velocity_mod", "3", "jitter", "seed", func(ob, wb int, oe, we float64) bool { return we < oe }},
+		{"creature_failed_interpolation_percentage", "0.9", "jitter", "ace", func(ob, wb int, oe, we float64) bool { return wb > ob }},
+		{"min_distance_to_reach_position", "2", "cliff", "legacy", func(ob, wb int, oe, we float64) bool { return we != oe }},
+		{"stall_check_frame_interval", "50", "runner", "seed", func(ob, wb int, oe, we float64) bool { return wb < ob }},
+	} {
+		r, err := interp.ReadingByName(c.reading)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := interp.RetailConstants()
+		if err := Set(&r, &k, c.name, c.value); err != nil {
+			t.Fatal(err)
+		}
+		orig, what := pairConstantsUnder(t, compile(t, c.scenario), r, k)
+		ob, oe, on := totals(orig)
+		wb, we, wn := totals(what)
+		if on == 0 || wn == 0 || !c.check(ob, wb, oe/float64(on), we/float64(wn)) {
+			t.Errorf("%s=%s on %s under %s: blips %d→%d, error mean %.4f→%.4f", c.name, c.value, c.scenario, c.reading,
+				ob, wb, oe/float64(max(on, 1)), we/float64(max(wn, 1)))
+		}
+	}
+	if n := len(interp.ConstantNames()); n != 5 {
+		t.Errorf("%d constants; this test covers 5", n)
 	}
 }
