@@ -45,3 +45,39 @@ func TestLaneClick_SelectsTheMarksObjectAndFollows(t *testing.T) {
 		t.Errorf("the click left the cursor at %d, want the blip's tick %d", c, tick)
 	}
 }
+
+// A click on the plot's name plots the objects the filter (Ctrl+F) keeps:
+// the timeline is handed exactly those, and the window draws them.
+func TestPlot_ClickPlotsTheFiltersObjects(t *testing.T) {
+	a := openAppWith(t, "../assets/scenarios/far-blip.yaml", nil, Options{Camera: camera.Isometric, Paused: true, Size: image.Pt(1280, 800)})
+	if err := a.setFilter("kind=blip"); err != nil {
+		t.Fatal(err)
+	}
+	r := a.tl.Rect()
+	y := r.Y + r.H - 20 // the plot's name column, below the lanes
+	a.routeMouse(camera.Input{X: r.X + 10, Y: y, Left: true}, true, false)
+	a.routeMouse(camera.Input{X: r.X + 10, Y: y}, false, false)
+	if !a.tl.PlotFiltered {
+		t.Fatal("a click on the plot's name did not switch it to the filter's objects")
+	}
+	run := a.sess.cur()
+	var want []uint32
+	for _, tr := range run.hist.Tracks() {
+		for _, i := range run.index.Of(tr.GUID) {
+			if _, k := run.index.Who(int(i)); k == engine.EventBlip {
+				want = append(want, tr.GUID)
+				break
+			}
+		}
+	}
+	got := a.timelineData().Filtered
+	if len(want) == 0 || len(got) != len(want) {
+		t.Fatalf("the plot is handed %x, want the blipping objects %x", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("the plot is handed %x, want the blipping objects %x", got, want)
+		}
+	}
+	frame(t, a)
+}

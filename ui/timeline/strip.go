@@ -70,6 +70,10 @@ type Data struct {
 	// run Index, History and Info above belong to.
 	Stack    []Stacked
 	StackSel int
+	// Filtered is the objects the filter in force keeps (Ctrl+F), in the
+	// object list's order; nil with no filter. The plot draws them when
+	// its subject is the filter.
+	Filtered []uint32
 }
 
 // Rect is a rectangle in pixels.
@@ -88,6 +92,10 @@ type Timeline struct {
 	// Plot is the fields the plot shows (Reset starts it at DefaultPlot
 	// once).
 	Plot PlotSet
+	// PlotFiltered: the plot draws the objects of Data.Filtered (the
+	// filter's) rather than the selection; a click on the plot's name
+	// switches it.
+	PlotFiltered bool
 
 	rect      Rect
 	dragScrub bool
@@ -117,8 +125,12 @@ type Timeline struct {
 	bins [NumLanes][]bin
 	cols []column
 	xy   []float32
-	rul  rulerLabels
-	div  divergences
+	// The plot's objects and their position stamps (plot.go).
+	subjects []uint32
+	steps    []stampStep
+	stepFrom []int
+	rul      rulerLabels
+	div      divergences
 }
 
 // bin is one pixel column of a lane.
@@ -199,6 +211,10 @@ func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed 
 			}
 		}
 		if in.X < t.View.X {
+			if pr := t.plotRect(); in.Y >= pr.Y && in.Y < pr.Y+pr.H {
+				t.PlotFiltered = !t.PlotFiltered
+				break
+			}
 			if l, ok := t.laneAt(in.Y); ok {
 				t.Lane = l
 			}
