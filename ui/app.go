@@ -127,6 +127,7 @@ type app struct {
 	split               bool          // side by side (split.go)
 	exportMsgs          chan string
 	stack               []timeline.Stacked // the timeline's rows per run, reused
+	plotted             []uint32           // the filter's objects for the plot, reused
 }
 
 func newApp(opts Options) (*app, error) {

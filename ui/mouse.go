@@ -39,6 +39,10 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		if a.tl.Update(tin, !a.cameraDragging(), &a.pb.Playback, a.timelineData()) {
 			a.panels.stepper.Reset()
 		}
+		if g, ok := a.tl.Picked(); ok {
+			a.selectObject(g)
+			a.sel.setFollow(true) // picked from a lane: the camera keeps it
+		}
 	}
 	clickedPanel := pressed
 	switch {

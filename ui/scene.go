@@ -55,5 +55,15 @@ func (a *app) timelineData() *timeline.Data {
 		}
 		a.stack = d.Stack
 	}
+	if a.tl.PlotFiltered && a.filt.expr != nil && r.hist != nil {
+		// The plot's objects: every tracked object the filter keeps.
+		d.Filtered = a.plotted[:0]
+		for i := range r.hist.Tracks() {
+			if g := r.hist.Tracks()[i].GUID; a.keeps(r, g) {
+				d.Filtered = append(d.Filtered, g)
+			}
+		}
+		a.plotted = d.Filtered
+	}
 	return d
 }

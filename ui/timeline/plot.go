@@ -1,4 +1,5 @@
-// The plot under the lanes: the selection's chosen fields over the visible
+// The plot under the lanes: the chosen fields of the selection, or of the
+// filter's objects (a click on the plot's name switches), over the visible
 // ticks, each pixel column the largest value of its ticks so single-tick
 // spikes show, each field on its own scale (its peak is printed beside its
 // name). The names across the plot's top are switches: a click shows or
@@ -9,8 +10,10 @@ package timeline
 import (
 	"image/color"
 	"math"
+	"sort"
 	"strconv"
 
+	"glidepath/engine"
 	"glidepath/ui/model"
 )
 
@@ -32,11 +35,21 @@ const (
 	// PlotClient is the distance from the body to the client's body at
 	// the same tick (viewer -against); shown only with a client trace.
 	PlotClient
+	// PlotZ is the body's height, metres (the landblock's frame).
+	PlotZ
+	// PlotCourse is the direction the body moved over the tick, degrees
+	// clockwise from north (+y), 0–360; none while it stands still. The
+	// history holds positions, not the body's heading, so this is its
+	// course.
+	PlotCourse
+	// PlotStamp is the position stamp of the latest UpdatePosition
+	// delivered at or before the tick (seed 004 §2), dropped or not.
+	PlotStamp
 	NumPlotFields
 )
 
 // PlotSet is a set of fields.
-type PlotSet uint8
+type PlotSet uint16
 
 // DefaultPlot is what the plot shows at start.
 const DefaultPlot = PlotSet(1<<PlotDistHead | 1<<PlotErrTruth | 1<<PlotClient)
@@ -59,13 +72,22 @@ var plotFields = [NumPlotFields]struct {
 	PlotQueue:    {"queue", "", queueLenColor, 0},
 	PlotFail:     {"fails", "", failColor, 0},
 	PlotClient:   {"to client", "m", errClientColor, 2},
+	PlotZ:        {"z", "m", zColor, 2},
+	PlotCourse:   {"course", "°", courseColor, 0},
+	PlotStamp:    {"pos stamp", "", stampColor, 0},
 }
 
 var (
 	speedColor    = color.RGBA{0x9b, 0xe5, 0x64, 0xff}
 	queueLenColor = color.RGBA{0xc7, 0x7d, 0xff, 0xff}
 	failColor     = color.RGBA{0xff, 0x4d, 0x4d, 0xff}
+	zColor        = color.RGBA{0x5c, 0xc8, 0xff, 0xff}
+	courseColor   = color.RGBA{0xff, 0x9e, 0xd8, 0xff}
+	stampColor    = color.RGBA{0xd8, 0xd8, 0x8c, 0xff}
 )
+
+// maxPlotObjects is how many of the filter's objects the plot draws.
+const maxPlotObjects = 16
 
 // String is the field's name as the plot shows it.
 func (f PlotField) String() string { return plotFields[f].name }
@@ -89,10 +111,25 @@ func (f PlotField) value(tr *model.Track, h *model.History, k, rate int) (float6
 		}
 		a, b := h.Pos(&p), h.Pos(&s)
 		v = math.Sqrt((b[0]-a[0])*(b[0]-a[0])+(b[1]-a[1])*(b[1]-a[1])+(b[2]-a[2])*(b[2]-a[2])) * float64(rate)
+	case PlotZ:
+		v = h.Pos(&s)[2]
+	case PlotCourse:
+		p, ok := tr.At(k - 1)
+		if !ok || k <= 0 {
+			return 0, false
+		}
+		a, b := h.Pos(&p), h.Pos(&s)
+		dx, dy := b[0]-a[0], b[1]-a[1]
+		if dx*dx+dy*dy < 1e-8 {
+			return 0, false // standing still: no course
+		}
+		v = math.Mod(math.Atan2(dx, dy)*180/math.Pi+360, 360)
 	case PlotQueue:
 		v = float64(s.Queue)
 	case PlotFail:
 		v = float64(s.Fail)
+	default:
+		return 0, false // not a sample's field
 	}
 	return v, !math.IsNaN(v)
 }
@@ -130,7 +167,64 @@ func (t *Timeline) chipLabel(f PlotField) string {
 	return s
 }
 
-// drawPlot draws the selection's fields over the visible ticks.
+// stampStep is a delivered UpdatePosition's position stamp at its tick.
+type stampStep struct {
+	tick  int
+	stamp uint16
+}
+
+// stampSteps appends guid's delivered UpdatePositions' position stamps,
+// in tick order, to dst.
+func stampSteps(dst []stampStep, x *model.Index, guid uint32) []stampStep {
+	for _, id := range x.Of(guid) {
+		e := x.Event(int(id))
+		if e.Kind == engine.EventRoute && e.HasStamps {
+			dst = append(dst, stampStep{int(e.Tick), e.StampsIn[1]})
+		}
+	}
+	return dst
+}
+
+// stampAt is the stamp of the last step at or before tick.
+func stampAt(steps []stampStep, tick int) (float64, bool) {
+	i := sort.Search(len(steps), func(i int) bool { return steps[i].tick > tick })
+	if i == 0 {
+		return 0, false
+	}
+	return float64(steps[i-1].stamp), true
+}
+
+// plotSubjects are the objects the plot draws: the filter's (the first
+// maxPlotObjects) when PlotFiltered, else the selection.
+func (t *Timeline) plotSubjects(d *Data) []uint32 {
+	t.subjects = t.subjects[:0]
+	if d == nil || d.History == nil {
+		return t.subjects
+	}
+	if t.PlotFiltered {
+		for _, g := range d.Filtered {
+			if len(t.subjects) == maxPlotObjects {
+				break
+			}
+			if d.History.Track(g) != nil {
+				t.subjects = append(t.subjects, g)
+			}
+		}
+	} else if d.Selected != 0 && d.History.Track(d.Selected) != nil {
+		t.subjects = append(t.subjects, d.Selected)
+	}
+	return t.subjects
+}
+
+// shade darkens c for the j-th of several objects plotted, so the series
+// of one field tell apart while keeping its hue.
+func shade(c color.RGBA, j int) color.RGBA {
+	f := 1 - 0.15*float64(j%4)
+	return color.RGBA{uint8(float64(c.R) * f), uint8(float64(c.G) * f), uint8(float64(c.B) * f), c.A}
+}
+
+// drawPlot draws the chosen fields of the selection, or of the filter's
+// objects, over the visible ticks.
 func (t *Timeline) drawPlot(p Painter, d *Data) {
 	pr := t.plotRect()
 	t.measure = p.Measure // for the switches' clicks
@@ -140,9 +234,13 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 	x0, y0 := float32(pr.X), float32(pr.Y)
 	p.Rect(x0, y0, float32(pr.W), float32(pr.H), laneBackground)
 	p.Text(float32(t.rect.X)+6, y0, "plot", textColor)
-	var tr *model.Track
-	if d != nil && d.History != nil && d.Selected != 0 {
-		tr = d.History.Track(d.Selected)
+	subjects := t.plotSubjects(d)
+	who := "selection"
+	if t.PlotFiltered {
+		who = "filter " + strconv.Itoa(len(subjects))
+	}
+	if pr.H >= 30 {
+		p.Text(float32(t.rect.X)+6, y0+14, who, dimText)
 	}
 	v := &t.View
 	w := int(math.Ceil(v.W))
@@ -156,19 +254,32 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 	if d != nil && len(d.Stack) > 1 {
 		sc = d.Stack[d.StackSel].scale()
 	}
-	sample := func(x int, f PlotField) (float64, bool) {
+	if t.Plot.Has(PlotStamp) {
+		t.steps = t.steps[:0]
+		for j, g := range subjects {
+			t.stepFrom = append(t.stepFrom[:j], len(t.steps))
+			t.steps = stampSteps(t.steps, d.Index, g)
+		}
+		t.stepFrom = append(t.stepFrom[:len(subjects)], len(t.steps))
+	}
+	sample := func(x, j int, f PlotField) (float64, bool) {
 		a := v.TickAt(v.X + float64(x))
 		b := max(v.TickAt(v.X+float64(x+1))-1, a)
 		if sc != 1 {
 			a, b = int(math.Floor(float64(a)/sc)), max(int(math.Ceil(float64(b+1)/sc))-1, int(math.Floor(float64(a)/sc)))
 		}
+		g := subjects[j]
+		tr := d.History.Track(g)
 		best, ok := 0.0, false
 		for k := a; k <= b; k++ {
 			val, alive := 0.0, false
-			if f == PlotClient {
-				val, alive = d.ClientError(d.Selected, k)
+			switch f {
+			case PlotClient:
+				val, alive = d.ClientError(g, k)
 				alive = alive && !math.IsNaN(val)
-			} else {
+			case PlotStamp:
+				val, alive = stampAt(t.steps[t.stepFrom[j]:t.stepFrom[j+1]], k)
+			default:
 				val, alive = f.value(tr, d.History, k, rate)
 			}
 			if alive && (!ok || val > best) {
@@ -180,13 +291,15 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 	t.hasClient = d != nil && d.ClientError != nil
 	for f := PlotField(0); f < NumPlotFields; f++ {
 		t.peaks[f] = 0
-		if tr == nil || !t.Plot.Has(f) || f == PlotClient && !t.hasClient {
+		if len(subjects) == 0 || !t.Plot.Has(f) || f == PlotClient && !t.hasClient {
 			continue
 		}
 		peak := 0.0
-		for x := 0; x < w; x++ {
-			if val, ok := sample(x, f); ok {
-				peak = math.Max(peak, val)
+		for j := range subjects {
+			for x := 0; x < w; x++ {
+				if val, ok := sample(x, j, f); ok {
+					peak = math.Max(peak, val)
+				}
 			}
 		}
 		t.peaks[f] = peak
@@ -194,21 +307,23 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 		if plotFields[f].digits == 0 {
 			scale = math.Max(peak, 1)
 		}
-		col := plotFields[f].col
-		t.xy = t.xy[:0]
-		for x := 0; x < w; x++ {
-			val, ok := sample(x, f)
-			if !ok {
-				if len(t.xy) >= 4 {
-					p.Polyline(t.xy, 1.5, col)
+		for j := range subjects {
+			col := shade(plotFields[f].col, j)
+			t.xy = t.xy[:0]
+			for x := 0; x < w; x++ {
+				val, ok := sample(x, j, f)
+				if !ok {
+					if len(t.xy) >= 4 {
+						p.Polyline(t.xy, 1.5, col)
+					}
+					t.xy = t.xy[:0]
+					continue
 				}
-				t.xy = t.xy[:0]
-				continue
+				t.xy = append(t.xy, x0+float32(x), y0+float32(pr.H)-2-float32(val/scale*(pr.H-16)))
 			}
-			t.xy = append(t.xy, x0+float32(x), y0+float32(pr.H)-2-float32(val/scale*(pr.H-16)))
-		}
-		if len(t.xy) >= 4 {
-			p.Polyline(t.xy, 1.5, col)
+			if len(t.xy) >= 4 {
+				p.Polyline(t.xy, 1.5, col)
+			}
 		}
 	}
 	cx := x0 + 6
@@ -224,7 +339,11 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 		p.Text(cx, y0, label, col)
 		cx += p.Measure(label) + 14
 	}
-	if tr == nil {
-		p.Text(x0+6, y0+16, "select an object to plot these fields; click a name to show or hide it", dimText)
+	switch {
+	case len(subjects) > 0:
+	case t.PlotFiltered:
+		p.Text(x0+6, y0+16, "no object passes the filter (Ctrl+F); click \"plot\" to plot the selection", dimText)
+	default:
+		p.Text(x0+6, y0+16, "select an object to plot these fields; click a name to show or hide it, \"plot\" for the filter's objects", dimText)
 	}
 }

@@ -70,6 +70,10 @@ type Data struct {
 	// run Index, History and Info above belong to.
 	Stack    []Stacked
 	StackSel int
+	// Filtered is the objects the filter in force keeps (Ctrl+F), in the
+	// object list's order; nil with no filter. The plot draws them when
+	// its subject is the filter.
+	Filtered []uint32
 }
 
 // Rect is a rectangle in pixels.
@@ -88,6 +92,10 @@ type Timeline struct {
 	// Plot is the fields the plot shows (Reset starts it at DefaultPlot
 	// once).
 	Plot PlotSet
+	// PlotFiltered: the plot draws the objects of Data.Filtered (the
+	// filter's) rather than the selection; a click on the plot's name
+	// switches it.
+	PlotFiltered bool
 
 	rect      Rect
 	dragScrub bool
@@ -102,9 +110,13 @@ type Timeline struct {
 	hoverEvent  int // index into the log, −1 for none
 	hoverNote   int // index into the notes, −1 for none
 	hoverText   string
-	hoverRun    int  // the stacked run hovered, −1 for none
-	plotSet     bool // Plot was given its default
-	peaks       [NumPlotFields]float64
+	hoverRun    int // the stacked run hovered, −1 for none
+	hoverGUID   uint32
+	// picked is the object of the event mark last clicked, 0 for none
+	// (Picked takes it).
+	picked  uint32
+	plotSet bool // Plot was given its default
+	peaks   [NumPlotFields]float64
 	// hasClient: the last drawn plot had a client trace to compare with.
 	hasClient bool
 	measure   func(string) float32
@@ -113,8 +125,12 @@ type Timeline struct {
 	bins [NumLanes][]bin
 	cols []column
 	xy   []float32
-	rul  rulerLabels
-	div  divergences
+	// The plot's objects and their position stamps (plot.go).
+	subjects []uint32
+	steps    []stampStep
+	stepFrom []int
+	rul      rulerLabels
+	div      divergences
 }
 
 // bin is one pixel column of a lane.
@@ -165,6 +181,7 @@ func (t *Timeline) laneAt(y float64) (Lane, bool) {
 // strip is clicked or dragged, and reports whether it did. free says no
 // widget has the mouse.
 func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed bool) {
+	clickedLane := false // a left press on the lanes or plot, not a label or a chip
 	inside := free && t.rect.Contains(in.X, in.Y)
 	pressed := func(now, before bool) bool { return now && !before }
 	if inside && in.Wheel != 0 {
@@ -194,6 +211,10 @@ func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed 
 			}
 		}
 		if in.X < t.View.X {
+			if pr := t.plotRect(); in.Y >= pr.Y && in.Y < pr.Y+pr.H {
+				t.PlotFiltered = !t.PlotFiltered
+				break
+			}
 			if l, ok := t.laneAt(in.Y); ok {
 				t.Lane = l
 			}
@@ -205,14 +226,25 @@ func (t *Timeline) Update(in Input, free bool, pb *Playback, d *Data) (scrubbed 
 		}
 		t.dragScrub = true
 		pb.Seek(t.View.TickAt(in.X))
-		scrubbed = true
+		scrubbed, clickedLane = true, true
 	case inside && (pressed(in.Right, t.held.Right) || pressed(in.Middle, t.held.Middle)):
 		t.dragPan = true
 	}
 	t.lastX = in.X
 	t.held = in
 	t.hover(in, inside, d)
+	if clickedLane && t.hoverEvent >= 0 && t.hoverGUID != 0 {
+		t.picked = t.hoverGUID
+	}
 	return scrubbed
+}
+
+// Picked returns, once, the object whose event mark was clicked (the click
+// also moved the cursor, as any click on the lanes does); ok is false when no mark was
+// clicked since the last call.
+func (t *Timeline) Picked() (guid uint32, ok bool) {
+	guid, t.picked = t.picked, 0
+	return guid, guid != 0
 }
 
 // Captured reports whether a drag that began in the strip is in progress:
@@ -283,6 +315,10 @@ func (t *Timeline) hover(in Input, inside bool, d *Data) {
 	}
 	if t.hoverEvent == prevE && t.hoverNote == prevN && t.hoverText != "" {
 		return
+	}
+	t.hoverGUID = 0
+	if t.hoverEvent >= 0 {
+		t.hoverGUID = d.Index.Event(t.hoverEvent).GUID
 	}
 	switch {
 	case t.hoverEvent >= 0:
