@@ -126,7 +126,11 @@ type app struct {
 	fc                  followState   // the follow camera's last step (followcam.go)
 	split               bool          // side by side (split.go)
 	exportMsgs          chan string
-	stack               []timeline.Stacked // the timeline's rows per run, reused
+	// packDone brings a saved evidence pack's last word; packBusy: one
+	// is being saved (packsave.go).
+	packDone chan string
+	packBusy bool
+	stack    []timeline.Stacked // the timeline's rows per run, reused
 }
 
 func newApp(opts Options) (*app, error) {
@@ -262,6 +266,7 @@ func (a *app) Update() error {
 		a.applyInput(keysFree)
 		a.updateMouse()
 		a.pollExports()
+		a.pollPack()
 		a.pollLive(false)
 	} else {
 		a.exportUpdate()

@@ -99,6 +99,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	if *shot == "" {
 		rememberViews(&opts, fs, stderr)
+		opts.SavePack = windowPacker // Shift+P (open_pack.go)
 	}
 	if *tour {
 		names, _ := rf.readings()
