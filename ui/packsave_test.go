@@ -81,6 +81,9 @@ func TestWhatifWindow_TwoRunsThatDiffer(t *testing.T) {
 	what := *rec
 	what.Events, _ = whatif.Redeliver(rec.Events, whatif.Conditions{Latency: 0.7, Loss: 0.4, Seed: 1})
 	changed := interp.SeedReading()
+	if err := whatif.SetReading(&changed, "far_branch_prearm", "false"); err != nil {
+		t.Fatal(err)
+	}
 	changed.Name += whatif.ChangedSuffix
 	wi, err := simsource.New(&what, path, []interp.Reading{changed}, assets.FS())
 	if err != nil {
@@ -105,6 +108,14 @@ func TestWhatifWindow_TwoRunsThatDiffer(t *testing.T) {
 	}
 	if n := a.sess.runs[1].info.Reading; n != "seed@whatif" {
 		t.Errorf("second run's reading %q", n)
+	}
+	// The pipeline panel explains the what-if run under its own reading,
+	// the override included, though "seed@whatif" names no reading.
+	if r := runReading(a.sess.runs[1]); r.Name != "seed@whatif" || r != changed {
+		t.Errorf("the what-if run's reading %+v, want %+v", r, changed)
+	}
+	if r := runReading(a.sess.runs[0]); r != interp.SeedReading() {
+		t.Errorf("the original's reading %q", r.Name)
 	}
 	o, w := a.sess.runs[0].snap.Objects, a.sess.runs[1].snap.Objects
 	if len(o) == 0 || len(w) == 0 {
