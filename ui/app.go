@@ -126,8 +126,12 @@ type app struct {
 	fc                  followState   // the follow camera's last step (followcam.go)
 	split               bool          // side by side (split.go)
 	exportMsgs          chan string
-	stack               []timeline.Stacked // the timeline's rows per run, reused
-	plotted             []uint32           // the filter's objects for the plot, reused
+	// packDone brings a saved evidence pack's last word; packBusy: one
+	// is being saved (packsave.go).
+	packDone chan string
+	packBusy bool
+	stack    []timeline.Stacked // the timeline's rows per run, reused
+	plotted  []uint32           // the filter's objects for the plot, reused
 }
 
 func newApp(opts Options) (*app, error) {
@@ -263,6 +267,7 @@ func (a *app) Update() error {
 		a.applyInput(keysFree)
 		a.updateMouse()
 		a.pollExports()
+		a.pollPack()
 		a.pollLive(false)
 	} else {
 		a.exportUpdate()

@@ -132,6 +132,8 @@ func (a *app) apply(c command) {
 		a.nav.quit = true
 	case cmdOpenDat:
 		a.startOpenDat()
+	case cmdSavePack:
+		a.savePack() // packsave.go
 	case cmdWorld:
 		a.hideWorld = !a.hideWorld
 		state := "on"

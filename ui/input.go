@@ -69,6 +69,7 @@ const (
 	cmdQuit // Ctrl+Q, Esc twice
 	cmdWorld
 	cmdOpenDat
+	cmdSavePack
 	cmdLayer // + overlay.Layer: toggle that layer
 )
 
@@ -106,6 +107,7 @@ func keymap() []binding {
 		{ebiten.KeyEscape, false, cmdDeselect, false, "Esc", "close the help, end the tour, leave stage stepping, clear the range, then the selection"},
 		{ebiten.KeyH, false, cmdHelp, false, "H", "this help"},
 		{ebiten.KeyP, false, cmdScreenshot, false, "P", "save a PNG of the window next to the input"},
+		{ebiten.KeyP, true, cmdSavePack, false, "Shift+P", "save the evidence pack (viewer pack) of the blip, snap, pop or hitch nearest the cursor — the selection's — in a folder next to the input"},
 		{ebiten.KeyDigit1, false, cmdTopDown, false, "1", "top-down camera"},
 		{ebiten.KeyDigit2, false, cmdIsometric, false, "2", "isometric camera"},
 		{ebiten.KeyDigit3, false, cmdPerspective, false, "3", "perspective orbit camera"},

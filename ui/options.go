@@ -52,6 +52,11 @@ type Options struct {
 	// range between two bookmarks) and returns the message for the status
 	// line. It runs on its own goroutine.
 	ExportRange func(ExportRequest) string
+	// SavePack, when set, saves the evidence pack of the moment at the
+	// cursor for Shift+P (packsave.go), calling progress with each step,
+	// and returns the message for the status line. It runs on its own
+	// goroutine.
+	SavePack func(req PackRequest, progress func(string)) string
 	// Settings is the per-user settings file (ui/settings; "" keeps none).
 	// RestoreView applies the view remembered for the input at start;
 	// Warn reports a problem once the window has closed (saving them).

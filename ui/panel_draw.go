@@ -14,6 +14,7 @@ import (
 	"glidepath/ui/overlay"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
+	"glidepath/ui/simsource"
 	"glidepath/ui/timeline"
 )
 
@@ -163,10 +164,7 @@ func (p *pipelinePanel) update(a *app, r *run) {
 	for k := len(p.ids) - 1; k >= 0; k-- {
 		p.events = append(p.events, r.index.Event(int(p.ids[k])))
 	}
-	reading, err := interp.ReadingByName(r.info.Reading)
-	if err != nil {
-		reading = interp.SeedReading()
-	}
+	reading := runReading(r)
 	tk := &pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.info.TickRate}
 	// Why the body jumped this tick, before the stages that show how.
 	for _, c := range causeLines(r.index, p.ids) {
@@ -258,4 +256,18 @@ func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
 		}
 		f.Text(x+l.indent, fy, l.text, col)
 	}
+}
+
+// runReading is the reading r runs under: the run's own, so that a what-if
+// run's (READING@whatif, viewer -whatif) has its -set overrides though its
+// name is no reading's; else the one its name names, or seed.
+func runReading(r *run) interp.Reading {
+	if s, ok := r.src.(*simsource.Source); ok {
+		return s.Sim().Reading()
+	}
+	reading, err := interp.ReadingByName(r.info.Reading)
+	if err != nil {
+		return interp.SeedReading()
+	}
+	return reading
 }

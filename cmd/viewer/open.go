@@ -39,11 +39,18 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
 	var df datFlags
 	df.add(fs)
+	var wf whatifSpec
+	fs.Var(&wf, "whatif", "open the input beside itself delivered again under these `CONDITIONS`, the whatif subcommand's flags in one string (e.g. '-latency 150ms -loss 5% -set interpolate_at_bubble_edge=true'), side by side")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
 		return err
+	}
+	if isSet(fs, "whatif") {
+		if err := checkWhatif(fs.Args(), *follow, *against); err != nil {
+			return err
+		}
 	}
 	world, err := df.open(stderr, *shot == "")
 	if err != nil {
@@ -76,6 +83,15 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if opts.Split, err = parseLayout(*layout); err != nil {
 		return err
 	}
+	if isSet(fs, "whatif") {
+		names, _ := rf.readings()
+		more, err := whatifSources(fs.Arg(0), names[0], &wf, world, stderr)
+		if err != nil {
+			return err
+		}
+		opts.Sources = append(opts.Sources, more...)
+		opts.Split = opts.Split || !isSet(fs, "layout") // side by side unless -layout says otherwise
+	}
 	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
 	opts.Paused, opts.Screenshot = *paused, *shot
 	if names, err := rf.readings(); err == nil {
@@ -83,6 +99,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	if *shot == "" {
 		rememberViews(&opts, fs, stderr)
+		opts.SavePack = windowPacker // Shift+P (open_pack.go)
 	}
 	if *tour {
 		names, _ := rf.readings()
