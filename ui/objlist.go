@@ -102,6 +102,7 @@ func (l *objectList) update(a *app, r *run) {
 		return
 	}
 	l.dirty = false
+	newSel := l.sel != a.sel.guid && a.sel.guid != 0
 	l.tick, l.count, l.filter, l.sel = s.Tick, len(s.Objects), filter, a.sel.guid
 	l.rows = l.rows[:0]
 	l.visible = l.visible[:0]
@@ -126,6 +127,23 @@ func (l *objectList) update(a *app, r *run) {
 		l.rows = append(l.rows, row)
 	}
 	l.scroll.setContent(len(l.visible)*rowHeight, a.lay.list.Dy())
+	if newSel {
+		// A selection made elsewhere (-select, the viewport, a lane, the
+		// go-to box) scrolls its row into view; the rows then in view are
+		// built again with their counts.
+		for k, ri := range l.visible {
+			if l.rows[ri].GUID != a.sel.guid {
+				continue
+			}
+			before := l.scroll.y
+			l.reveal(k)
+			if l.scroll.y != before {
+				l.dirty = true
+				l.update(a, r)
+			}
+			break
+		}
+	}
 }
 
 // reveal scrolls so visible row k shows.
