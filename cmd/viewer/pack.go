@@ -97,14 +97,9 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 			return badInput("pack: -select %q: %v", *sel, err)
 		}
 	}
-	src, _, err := openInput(input, engine.LoadOptions{})
+	rec, err := readInput(input, engine.LoadOptions{})
 	if err != nil {
 		return err
-	}
-	rec, err := recording.ReadSource(src)
-	src.Close()
-	if err != nil {
-		return usageError{err}
 	}
 	// moment names the moment as the command line gave it, for messages.
 	moment := fmt.Sprintf("-at %d", *at)

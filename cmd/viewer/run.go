@@ -245,6 +245,22 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 	return rs, nil
 }
 
+// readInput reads the whole input at path (a recording, scenario or
+// capture) into memory, for the commands that run it more than once
+// (whatif, shrink, pack); a malformed input is bad input.
+func readInput(path string, opts engine.LoadOptions) (*recording.Recording, error) {
+	src, _, err := openInput(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := recording.ReadSource(src)
+	src.Close()
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return rec, nil
+}
+
 // openInput opens a recording or a capture as a stream, or compiles a
 // scenario and returns its expectations too ("-" is standard input; the
 // file is opened once, so a FIFO works); every failure is bad input

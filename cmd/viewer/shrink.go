@@ -77,14 +77,9 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	src, _, err := openInput(files[0], engine.LoadOptions{Capture: copts})
+	rec, err := readInput(files[0], engine.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
-	}
-	rec, err := recording.ReadSource(src)
-	src.Close()
-	if err != nil {
-		return usageError{err}
 	}
 	bar := newFrameProgress(stderr, -1, "shrink trials")
 	defer bar.finish()

@@ -14,7 +14,6 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/engine/whatif"
 	"glidepath/interp"
@@ -103,14 +102,9 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	src, _, err := openInput(files[0], engine.LoadOptions{Capture: copts})
+	rec, err := readInput(files[0], engine.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
-	}
-	rec, err := recording.ReadSource(src)
-	src.Close()
-	if err != nil {
-		return usageError{err}
 	}
 	settings := []float64{0}
 	if sweep != nil {
