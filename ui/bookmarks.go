@@ -14,9 +14,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
-
 	"glidepath/engine/bookmarks"
 	"glidepath/ui/camera"
 )
@@ -107,12 +104,9 @@ func (a *app) typeLabel(chars []rune, backspace, enter, escape bool) {
 
 // readLabelKeys reads the keyboard for the label box.
 func (a *app) readLabelKeys() {
-	a.marks.chars = ebiten.AppendInputChars(a.marks.chars[:0])
-	bs := inpututil.KeyPressDuration(ebiten.KeyBackspace)
-	a.typeLabel(a.marks.chars,
-		bs == 1 || bs > repeatDelay && (bs-repeatDelay)%repeatInterval == 0,
-		inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
-		inpututil.IsKeyJustPressed(ebiten.KeyEscape))
+	k := readBoxKeys(a.marks.chars)
+	a.marks.chars = k.chars
+	a.typeLabel(k.chars, k.backspace, k.enter, k.escape)
 }
 
 // removeBookmark deletes the mark at the cursor.

@@ -9,9 +9,6 @@
 package ui
 
 import (
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
-
 	"glidepath/engine/filter"
 )
 
@@ -86,12 +83,9 @@ func (a *app) typeFilter(chars []rune, backspace, enter, escape bool) {
 
 // readFilterKeys reads the keyboard for the filter box.
 func (a *app) readFilterKeys() {
-	a.filt.chars = ebiten.AppendInputChars(a.filt.chars[:0])
-	bs := inpututil.KeyPressDuration(ebiten.KeyBackspace)
-	a.typeFilter(a.filt.chars,
-		bs == 1 || bs > repeatDelay && (bs-repeatDelay)%repeatInterval == 0,
-		inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
-		inpututil.IsKeyJustPressed(ebiten.KeyEscape))
+	k := readBoxKeys(a.filt.chars)
+	a.filt.chars = k.chars
+	a.typeFilter(k.chars, k.backspace, k.enter, k.escape)
 }
 
 // keeps reports whether the object list keeps guid under the filter.

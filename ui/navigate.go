@@ -151,12 +151,9 @@ func (a *app) goTo(tick int) {
 
 // readGotoKeys reads the keyboard for the go-to box.
 func (a *app) readGotoKeys() {
-	a.nav.chars = ebiten.AppendInputChars(a.nav.chars[:0])
-	bs := inpututil.KeyPressDuration(ebiten.KeyBackspace)
-	a.typeGoto(a.nav.chars,
-		bs == 1 || bs > repeatDelay && (bs-repeatDelay)%repeatInterval == 0,
-		inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
-		inpututil.IsKeyJustPressed(ebiten.KeyEscape))
+	k := readBoxKeys(a.nav.chars)
+	a.nav.chars = k.chars
+	a.typeGoto(k.chars, k.backspace, k.enter, k.escape)
 }
 
 // drawGotoBox draws the go-to box over the viewport.

@@ -19,7 +19,6 @@ import (
 	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/assets"
 	"glidepath/engine"
@@ -85,13 +84,9 @@ func (a *app) typeOpen(chars []rune, backspace, tab, enter, escape bool) {
 
 // readOpenKeys reads the keyboard for the open box.
 func (a *app) readOpenKeys() {
-	a.open.chars = ebiten.AppendInputChars(a.open.chars[:0])
-	bs := inpututil.KeyPressDuration(ebiten.KeyBackspace)
-	a.typeOpen(a.open.chars,
-		bs == 1 || bs > repeatDelay && (bs-repeatDelay)%repeatInterval == 0,
-		inpututil.IsKeyJustPressed(ebiten.KeyTab),
-		inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
-		inpututil.IsKeyJustPressed(ebiten.KeyEscape))
+	k := readBoxKeys(a.open.chars)
+	a.open.chars = k.chars
+	a.typeOpen(k.chars, k.backspace, k.tab, k.enter, k.escape)
 }
 
 // complete extends a typed path as far as the names it could be allow: one
