@@ -115,16 +115,5 @@ func (a *app) drawFilterBox() {
 	if !a.filt.boxOn {
 		return
 	}
-	f := a.top
-	vp := a.lay.viewport
-	const w = 520
-	lh := f.LineHeight()
-	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
-	y := float32(vp.Min.Y) + float32(vp.Dy())/4
-	f.Rect(x, y, w, 2*(lh+2)+24, boxColor)
-	f.Rect(x, y, w, 2, barColor)
-	f.Text(x+10, y+8, "Filter: blip guid=0x80000A01 · kind=snap,pop · error>2m · tick=400..900", dimColor)
-	text := clipLeft(f.Measure, string(a.filt.text), w-24)
-	f.Text(x+10, y+12+lh, text, textColor)
-	f.Rect(x+11+f.Measure(text), y+12+lh, 2, lh, textColor)
+	a.drawTextBox(520, "Filter: blip guid=0x80000A01 · kind=snap,pop · error>2m · tick=400..900", string(a.filt.text))
 }

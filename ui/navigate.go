@@ -161,18 +161,7 @@ func (a *app) drawGotoBox() {
 	if !a.nav.gotoOn {
 		return
 	}
-	f := a.top
-	vp := a.lay.viewport
-	const w = 460
-	lh := f.LineHeight()
-	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
-	y := float32(vp.Min.Y) + float32(vp.Dy())/4
-	f.Rect(x, y, w, 2*(lh+2)+24, boxColor)
-	f.Rect(x, y, w, 2, barColor)
-	f.Text(x+10, y+8, "Go to: 440 · 14.6s · +30 · -2s · a bookmark — Enter goes, Esc closes", dimColor)
-	text := string(a.nav.text)
-	f.Text(x+10, y+12+lh, text, textColor)
-	f.Rect(x+11+f.Measure(text), y+12+lh, 2, lh, textColor)
+	a.drawTextBox(460, "Go to: 440 · 14.6s · +30 · -2s · a bookmark — Enter goes, Esc closes", string(a.nav.text))
 }
 
 // ctrlHelp lists the Ctrl keys, for the help overlay.

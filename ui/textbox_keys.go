@@ -31,3 +31,20 @@ func readBoxKeys(buf []rune) boxKeys {
 		escape:    inpututil.IsKeyJustPressed(ebiten.KeyEscape),
 	}
 }
+
+// drawTextBox draws a one-line text box w pixels wide over the viewport, a
+// quarter down: the hint above, the text typed (clipped at its left so its
+// end shows) and the caret after it.
+func (a *app) drawTextBox(w float32, hint, text string) {
+	f := a.top
+	vp := a.lay.viewport
+	lh := f.LineHeight()
+	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
+	y := float32(vp.Min.Y) + float32(vp.Dy())/4
+	f.Rect(x, y, w, 2*(lh+2)+24, boxColor)
+	f.Rect(x, y, w, 2, barColor)
+	f.Text(x+10, y+8, hint, dimColor)
+	text = clipLeft(f.Measure, text, w-24)
+	f.Text(x+10, y+12+lh, text, textColor)
+	f.Rect(x+11+f.Measure(text), y+12+lh, 2, lh, textColor)
+}
