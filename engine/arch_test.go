@@ -14,7 +14,7 @@ func TestCorePackagesDoNotImportDisplay(t *testing.T) {
 	if len(displayDeps(t, "glidepath/ui")) == 0 {
 		t.Fatal("go list -deps glidepath/ui shows no Ebitengine: the check cannot see imports")
 	}
-	for _, pkg := range []string{"glidepath/physics", "glidepath/physics/anim", "glidepath/interp", "glidepath/engine/..."} {
+	for _, pkg := range []string{"glidepath/physics", "glidepath/physics/anim", "glidepath/interp", "glidepath/engine/...", "glidepath/internal/..."} {
 		for _, dep := range displayDeps(t, pkg) {
 			t.Errorf("%s reaches %s; only ui and cmd/viewer may import Ebitengine or ebitenui", pkg, dep)
 		}

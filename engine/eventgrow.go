@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"glidepath/engine/capture"
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )

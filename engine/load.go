@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"glidepath/engine/capture"
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )

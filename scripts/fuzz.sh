@@ -21,7 +21,7 @@ targets=(
 	"./engine/clienttrace FuzzRead 4000"
 	"./engine/clienttrace FuzzFixedRow 4000"
 	"./engine/clienttrace FuzzFixedCache 4000"
-	"./engine/internal/jsonnum FuzzReaders 20000"
+	"./internal/jsonnum FuzzReaders 20000"
 	"./engine/bookmarks FuzzLoad 1000"
 	"./engine/filter FuzzParse 3000"
 	"./cmd/viewer FuzzCondFlag 3000"

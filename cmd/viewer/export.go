@@ -19,7 +19,7 @@ import (
 	"strconv"
 	"strings"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 	"glidepath/ui"
 	"glidepath/ui/gifout"
 	"glidepath/ui/overlay"

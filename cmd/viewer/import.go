@@ -17,9 +17,9 @@ import (
 	"golang.org/x/term"
 
 	"glidepath/engine"
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 	"glidepath/engine/capture"
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 )

@@ -19,7 +19,7 @@ import (
 	"syscall"
 	"time"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // stopGrace is how long after a signal the watchdog waits for the command to

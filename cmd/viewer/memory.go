@@ -21,7 +21,7 @@ import (
 	"strings"
 	"time"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // memoryLimitEnv overrides the limit: bytes, or a number with KiB, MiB or

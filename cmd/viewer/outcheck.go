@@ -1,5 +1,5 @@
 // The outputs a command line names are checked together before any work
-// (engine/atomicfile decides what each path gets): an output naming a
+// (internal/atomicfile decides what each path gets): an output naming a
 // directory, two output flags naming one file, or an output naming an input
 // is a usage error (exit 2), so a run never starts that would write one
 // table over another, its trace over its recording, or a file into a
@@ -10,7 +10,7 @@ package main
 import (
 	"io"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // output is one output flag and the path it names.

@@ -1,5 +1,5 @@
 // Outputs: files a subcommand writes appear whole or not at all — written
-// into a temporary file beside the target (engine/atomicfile) and renamed
+// into a temporary file beside the target (internal/atomicfile) and renamed
 // over it on success, so an interruption or a failure leaves the target as
 // it was.
 
@@ -9,7 +9,7 @@ import (
 	"bufio"
 	"io"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // writeAtomically writes the file at path through write, buffered; on any

@@ -1,7 +1,7 @@
 //go:build linux
 
 // Every output of every subcommand against every kind of target
-// (engine/atomicfile's target.go): a regular file is replaced whole, a
+// (internal/atomicfile's target.go): a regular file is replaced whole, a
 // symbolic link's destination is written and the link stays a link, a
 // character device and a FIFO are written through and stay what they were,
 // a directory is refused before any work (exit 2). The devices are nodes

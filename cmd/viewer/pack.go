@@ -24,7 +24,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/interp"

@@ -13,7 +13,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )

@@ -11,7 +11,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/bookmarks"
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 )
 
 // loadBookmarks reads file's sidecar. One that cannot be read is reported as

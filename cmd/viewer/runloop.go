@@ -1,6 +1,6 @@
 // The run loop of the headless runner: stepping to the last tick and writing
 // the trace, with a signal checked once per tick (interrupt.go) and the trace
-// written atomically (engine/atomicfile) — an interrupted or failed run
+// written atomically (internal/atomicfile) — an interrupted or failed run
 // leaves no partial trace at the target, only the message saying so.
 
 package main
@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 
 	"glidepath/engine"
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // stepper is what runTicks drives: a Sim or a Compare, streamed or not.

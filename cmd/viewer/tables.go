@@ -9,7 +9,7 @@ import (
 	"io"
 
 	"glidepath/engine"
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 	"glidepath/engine/filter"
 	"glidepath/engine/tables"
 )

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // A sidecar that is a FIFO is neither read (Load says so at once, without

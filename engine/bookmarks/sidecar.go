@@ -14,7 +14,7 @@ import (
 	"io/fs"
 	"sort"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // Suffix is appended to the input's path to name its sidecar.
@@ -176,7 +176,7 @@ func lineAt(data []byte, off int) int {
 	return 1 + bytes.Count(data[:off], []byte("\n"))
 }
 
-// Save writes the sidecar atomically (engine/atomicfile). It refuses, naming
+// Save writes the sidecar atomically (internal/atomicfile). It refuses, naming
 // the problem, to replace a file that exists but cannot be read as a
 // sidecar: that file is the user's to fix.
 func (sc *Sidecar) Save() error {

@@ -13,7 +13,7 @@ import (
 	"sort"
 	"time"
 
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )

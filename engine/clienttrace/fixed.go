@@ -23,7 +23,7 @@
 package clienttrace
 
 import (
-	"glidepath/engine/internal/jsonnum"
+	"glidepath/internal/jsonnum"
 	"glidepath/physics"
 )
 

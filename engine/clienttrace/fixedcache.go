@@ -16,7 +16,7 @@ package clienttrace
 import (
 	"encoding/binary"
 
-	"glidepath/engine/internal/jsonnum"
+	"glidepath/internal/jsonnum"
 )
 
 // maxCachedRows bounds the rows of a tick the cache keeps (and so its

@@ -18,7 +18,7 @@ import (
 	"strings"
 
 	"glidepath/engine/hexid"
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 )
 
 // Format is a client trace's spelling.

@@ -9,7 +9,7 @@ import (
 	"math"
 	"strconv"
 
-	"glidepath/engine/internal/jsonnum"
+	"glidepath/internal/jsonnum"
 )
 
 // scanner walks one JSON line. The first problem is kept in field/problem

@@ -42,7 +42,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"glidepath/engine/internal/jsonnum"
+	"glidepath/internal/jsonnum"
 	"glidepath/physics"
 )
 

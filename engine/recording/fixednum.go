@@ -12,7 +12,7 @@ package recording
 import (
 	"strconv"
 
-	"glidepath/engine/internal/jsonnum"
+	"glidepath/internal/jsonnum"
 )
 
 // has reports whether b holds s at i.

@@ -13,7 +13,7 @@ import (
 	"io"
 	"strings"
 
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 )
 
 // MaxLineLength bounds one line of a recording (bytes).

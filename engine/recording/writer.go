@@ -11,7 +11,7 @@ import (
 	"io"
 	"strings"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // Writer writes a header, then events.

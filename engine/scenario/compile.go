@@ -15,7 +15,7 @@ import (
 	"math"
 	"slices"
 
-	"glidepath/engine/inputfile"
+	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )

@@ -1,5 +1,5 @@
 // Table files: the format chosen by the name's extension, written through
-// engine/atomicfile — a temporary file beside the destination, renamed onto
+// internal/atomicfile — a temporary file beside the destination, renamed onto
 // it only when the table is complete — so a failed or interrupted run never
 // leaves a truncated table under the name a query will read.
 
@@ -11,7 +11,7 @@ import (
 	"io"
 	"strings"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // Format is a table file format.
@@ -73,7 +73,7 @@ type Options struct {
 }
 
 // Create starts the table of T at path, in the format its extension names.
-// The table is written to a temporary file beside path (engine/atomicfile)
+// The table is written to a temporary file beside path (internal/atomicfile)
 // and appears under its name only on Close.
 func Create[T Row](path string, opts Options) (Writer[T], error) {
 	format, err := FormatOf(path)

@@ -17,7 +17,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"glidepath/engine/atomicfile"
+	"glidepath/internal/atomicfile"
 )
 
 // Version is the settings format this package reads and writes.
