@@ -25,9 +25,9 @@ import (
 	"time"
 
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/inputfile"
 )
 
 // growth is how far a store's reading has got.

@@ -13,9 +13,9 @@ import (
 	"strings"
 
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/inputfile"
 )
 
 // IsScenario reports whether path names a scenario (.yaml or .yml) rather

@@ -17,11 +17,11 @@ import (
 	"golang.org/x/term"
 
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
+	"glidepath/internal/atomicfile"
+	"glidepath/internal/inputfile"
 )
 
 const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID] [-events FILE]"

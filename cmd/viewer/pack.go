@@ -24,9 +24,9 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
+	"glidepath/internal/atomicfile"
 	"glidepath/interp"
 )
 

@@ -13,9 +13,9 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/inputfile"
 )
 
 // rereadable opens one input as often as asked.

@@ -9,9 +9,9 @@ import (
 	"io"
 
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/filter"
 	"glidepath/engine/tables"
+	"glidepath/internal/atomicfile"
 )
 
 // tableOptions are the table flags.

@@ -13,8 +13,8 @@ import (
 	"sort"
 	"time"
 
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
+	"glidepath/internal/inputfile"
 	"glidepath/physics"
 )
 

@@ -15,8 +15,8 @@ import (
 	"math"
 	"slices"
 
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
+	"glidepath/internal/inputfile"
 	"glidepath/physics"
 )
 
