@@ -118,6 +118,9 @@ func (a *app) drawHelp() {
 		add(m[0], m[1], dimColor)
 	}
 	perCol := (len(rows) + 1) / 2
+	for perCol < len(rows) && rows[perCol].key == "" && rows[perCol].help != "" {
+		perCol++ // a wrapped text's last lines stay in its key's column
+	}
 	var helpW [2]float32
 	for i, r := range rows {
 		helpW[i/perCol] = max(helpW[i/perCol], f.Measure(r.help))
