@@ -278,7 +278,9 @@ func (a *app) Update() error {
 	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.cur().info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
-	a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick())
+	if a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick()) {
+		a.say(fmt.Sprintf("went to tick %d", a.pb.Cursor())) // a jump that waited for the pre-run
+	}
 	if err := a.sess.seek(a.pb.Cursor()); err != nil {
 		return err
 	}

@@ -91,7 +91,11 @@ func (a *app) apply(c command) {
 		if n := len(a.sess.runs); n > 1 {
 			a.sess.sel = (a.sess.sel + 1) % n
 			a.list.dirty = true // the rows show the selected reading's values
-			a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
+			if a.severalInputs() {
+				a.say("showing " + a.runName(a.sess.sel) + "'s overlays") // an input, not a reading
+			} else {
+				a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
+			}
 		}
 	case cmdToggleLeft:
 		a.panels.toggle(panelLeft)

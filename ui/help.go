@@ -48,9 +48,10 @@ func (a *app) drawOverlays() {
 	vp := a.lay.viewport
 	r := a.sess.cur()
 	// The latest note within the last few seconds, as a caption.
-	// The status line's tooltip covers the caption; its words would show
-	// through.
-	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() && !a.msgs.on {
+	// The status line's tooltip and the go-to, filter and open boxes cover
+	// the caption; its words would show through.
+	box := a.open.active || a.nav.gotoOn || a.filt.boxOn
+	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() && !a.msgs.on && !box {
 		a.caption(n.Text, a.captionArea(vp)) // honest.go
 	}
 	a.drawTour(vp)
@@ -118,6 +119,9 @@ func (a *app) drawHelp() {
 		add(m[0], m[1], dimColor)
 	}
 	perCol := (len(rows) + 1) / 2
+	for perCol < len(rows) && rows[perCol].key == "" && rows[perCol].help != "" {
+		perCol++ // a wrapped text's last lines stay in its key's column
+	}
 	var helpW [2]float32
 	for i, r := range rows {
 		helpW[i/perCol] = max(helpW[i/perCol], f.Measure(r.help))

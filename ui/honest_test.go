@@ -81,3 +81,30 @@ func TestCaption_ClearOfTheBookmarkList(t *testing.T) {
 		t.Fatalf("without the list the caption has %v of the viewport %v", a.captionArea(vp), vp)
 	}
 }
+
+// A typing box (Ctrl+F, Ctrl+G, Shift+O) hides the caption: at tick 0 of
+// the runner the description runs down over the box, and its words showed
+// through the box's text.
+func TestCaption_HiddenUnderATextBox(t *testing.T) {
+	a := openApp(t, "../assets/scenarios/runner.yaml", nil, 0, 1280, 800)
+	captionShown := func() bool {
+		a.top.Reset()
+		a.drawOverlays()
+		for _, l := range a.top.Labels() {
+			if strings.Contains(l.Text, "motion interpreter") {
+				return true
+			}
+		}
+		return false
+	}
+	if !captionShown() {
+		t.Fatal("no caption at tick 0: the test does not see the description")
+	}
+	for name, on := range map[string]*bool{"filter": &a.filt.boxOn, "go-to": &a.nav.gotoOn, "open": &a.open.active} {
+		*on = true
+		if captionShown() {
+			t.Errorf("the %s box is open and the caption is drawn under it", name)
+		}
+		*on = false
+	}
+}

@@ -146,6 +146,10 @@ func (a *app) goTo(tick int) {
 	a.pb.Seek(tick)
 	a.panels.stepper.Reset()
 	a.tl.View.Show(tick)
+	if r := a.sess.reach(); tick > r && tick-a.sess.cur().src.Tick() > maxStepAhead { // as playback.waitFor holds it
+		a.say(fmt.Sprintf("going to tick %d once the pre-run reaches it (at %d)", tick, r))
+		return
+	}
 	a.say(fmt.Sprintf("went to tick %d", tick))
 }
 

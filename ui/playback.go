@@ -17,6 +17,10 @@ type playback struct {
 	live   bool // following a file being written
 	edge   bool // the cursor is kept at the live edge
 	liveAt int  // where the follow last put the cursor
+	// want is where a jump past the pre-run was going (0: none) and
+	// heldAt where it waits: the cursor goes on to want once the pre-run
+	// reaches it, unless it was moved or played meanwhile.
+	want, heldAt int
 }
 
 // reset starts a run of last+1 ticks at rate ticks per second over, paused
@@ -35,12 +39,31 @@ func (p *playback) begin(tick int, play bool) {
 
 // waitFor keeps a jump from running ahead of what the pre-run has reached
 // (reach) by more than a seek steps (the run's source is at tick at):
-// the cursor waits at the furthest of the two, playing on if it was.
-func (p *playback) waitFor(reach, at int) {
-	if c := p.Cursor(); c > reach && c-at > maxStepAhead {
-		p.Hold(max(reach, at))
+// the cursor waits at the furthest of the two, playing on if it was; a
+// paused jump's tick is kept, and the cursor goes there once reach has
+// (landed: it went there now).
+func (p *playback) waitFor(reach, at int) (landed bool) {
+	if p.want > 0 {
+		switch {
+		case p.Cursor() != p.heldAt || p.Playing():
+			p.want = 0 // moved or played since: that jump is off
+		case reach >= p.want:
+			p.Seek(p.want)
+			p.want, landed = 0, true
+		}
 	}
+	if c := p.Cursor(); c > reach && c-at > maxStepAhead {
+		if !p.Playing() {
+			p.want = c
+		}
+		p.Hold(max(reach, at))
+		p.heldAt, landed = p.Cursor(), false
+	}
+	return landed
 }
+
+// waiting is the tick a jump waits for the pre-run to reach (0: none).
+func (p *playback) waiting() int { return p.want }
 
 // grown follows the run's growth to last (growing: more is still being
 // read); at the live edge the cursor moves with it.

@@ -29,6 +29,45 @@ func TestPlaybackWaitsForThePreRun(t *testing.T) {
 	}
 }
 
+// A paused jump past the pre-run lands once the pre-run reaches its tick,
+// not at the frontier it waited at; moving the cursor meanwhile drops it.
+func TestPlaybackJumpLandsOncePreRun(t *testing.T) {
+	var p playback
+	p.reset(9000, 30)
+	p.Seek(7000)
+	p.waitFor(2048, 0)
+	if p.Cursor() != 2048 || p.waiting() != 7000 {
+		t.Fatalf("a jump to 7000 with the pre-run at 2048: cursor %d waiting for %d, want 2048 and 7000", p.Cursor(), p.waiting())
+	}
+	p.waitFor(6000, 2048)
+	if p.Cursor() != 2048 {
+		t.Errorf("pre-run at 6000: cursor %d, want it still waiting at 2048", p.Cursor())
+	}
+	if !p.waitFor(7040, 2048) {
+		t.Error("landing at 7000 did not say so")
+	}
+	if p.Cursor() != 7000 || p.waiting() != 0 {
+		t.Errorf("pre-run at 7040: cursor %d waiting for %d, want 7000 and no wait", p.Cursor(), p.waiting())
+	}
+
+	p.reset(9000, 30)
+	p.Seek(7000)
+	p.waitFor(2048, 0)
+	p.Step(-1) // the user moves on
+	p.waitFor(8000, 2047)
+	if p.Cursor() != 2047 || p.waiting() != 0 {
+		t.Errorf("moved to 2047 while waiting: cursor %d waiting for %d, want 2047 and the jump dropped", p.Cursor(), p.waiting())
+	}
+
+	p.reset(9000, 30)
+	p.Seek(7000)
+	p.SetPlaying(true) // playing steps on by itself: nothing to keep
+	p.waitFor(2048, 0)
+	if p.Cursor() != 2048 || p.waiting() != 0 {
+		t.Errorf("playing past the pre-run: cursor %d waiting for %d, want 2048 and no jump kept", p.Cursor(), p.waiting())
+	}
+}
+
 // While following, the cursor rides the live edge as the run grows, lets
 // go once the user moves it, and End brings it back.
 func TestPlaybackLiveEdge(t *testing.T) {

@@ -5,6 +5,7 @@ package ui
 
 import (
 	"image"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -137,5 +138,22 @@ func TestHelp_FitsAt1280(t *testing.T) {
 	}
 	if n < len(keymap()) {
 		t.Errorf("the help drew %d texts for %d keys", n, len(keymap()))
+	}
+	// Both columns start with a key, not with the wrapped end of the
+	// other column's last text.
+	first := float32(math.MaxFloat32)
+	for _, l := range a.top.Labels() {
+		if l.Text != "" && !strings.HasPrefix(l.Text, "Keys and mouse") {
+			first = min(first, l.Y)
+		}
+	}
+	var top []string
+	for _, l := range a.top.Labels() {
+		if l.Y == first && l.Text != "" {
+			top = append(top, l.Text)
+		}
+	}
+	if len(top) != 4 {
+		t.Errorf("the help's first row holds %q: want a key and its text in each of two columns", top)
 	}
 }

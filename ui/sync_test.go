@@ -71,6 +71,9 @@ func TestSeveralInputs_OneCursorClampsPerInput(t *testing.T) {
 		t.Errorf("cursor %d: inputs at %d and %d, want %d and the shorter's end %d", lastShort+100, l, s, lastShort+100, lastShort)
 	}
 	a.apply(cmdNextReading) // the shorter input's panels
+	if a.status != "showing runner-slow.yaml's overlays" {
+		t.Errorf("C says %q: want the input it switched to named, not a reading", a.status)
+	}
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}

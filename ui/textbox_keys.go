@@ -22,10 +22,13 @@ type boxKeys struct {
 // readBoxKeys reads the keyboard for a text box, appending the characters
 // typed to buf[:0] (the box's reused buffer) and returning them in k.chars.
 func readBoxKeys(buf []rune) boxKeys {
+	// A tap that went down and up since the last update has no press
+	// duration, so the press itself is read as IsKeyJustPressed (as Enter
+	// is), the repeats from the duration.
 	bs := inpututil.KeyPressDuration(ebiten.KeyBackspace)
 	return boxKeys{
 		chars:     ebiten.AppendInputChars(buf[:0]),
-		backspace: bs == 1 || bs > repeatDelay && (bs-repeatDelay)%repeatInterval == 0,
+		backspace: inpututil.IsKeyJustPressed(ebiten.KeyBackspace) || bs > repeatDelay && (bs-repeatDelay)%repeatInterval == 0,
 		tab:       inpututil.IsKeyJustPressed(ebiten.KeyTab),
 		enter:     inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
 		escape:    inpututil.IsKeyJustPressed(ebiten.KeyEscape),

@@ -75,6 +75,9 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return badInput("-size %q: %v", f.size, err)
 	}
 	asGIF := strings.HasSuffix(strings.ToLower(f.out), ".gif")
+	if !asGIF {
+		f.out = filepath.Clean(f.out) // shots/ names the directory shots, not a file in it
+	}
 	if strings.HasSuffix(strings.ToLower(f.out), ".png") {
 		return badInput("-o %q: want OUT.gif, or a directory for numbered PNGs", f.out)
 	}

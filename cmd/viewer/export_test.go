@@ -101,15 +101,20 @@ func readPNG(t *testing.T, path string) *image.RGBA {
 }
 
 // PNG export writes one numbered frame per tick of the range (seconds
-// accepted), replaces an earlier export in place, and leaves no temporary
-// directory behind.
+// accepted), into a new directory named with or without a trailing slash,
+// replaces an earlier export in place, and leaves no temporary directory
+// behind.
 func TestExport_PNGsOnePerTick(t *testing.T) {
 	needDisplay(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "shots")
 	for round := 0; round < 2; round++ {
 		// 1s–1.5s at 30 Hz: ticks 30 to 45.
-		code, output := viewerProcess(t, "export", "-from", "1s", "-to", "1.5s", "-size", "320x240", "-camera", "top-down", "-o", out, cliff)
+		o := out
+		if round == 0 {
+			o += string(filepath.Separator) // a new directory, named as one
+		}
+		code, output := viewerProcess(t, "export", "-from", "1s", "-to", "1.5s", "-size", "320x240", "-camera", "top-down", "-o", o, cliff)
 		if code != 0 {
 			t.Fatalf("round %d: exit %d:\n%s", round, code, output)
 		}

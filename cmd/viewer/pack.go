@@ -150,6 +150,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if !asZip {
+		*out = filepath.Clean(*out) // pack/ names the directory pack, not a file in it
 		// The pack directory replaces only an empty directory: never a
 		// file, a link, a FIFO or a device (which the rename below would
 		// remove). A link to a directory names that directory.

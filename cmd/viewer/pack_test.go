@@ -103,6 +103,21 @@ func TestPack_HoldsEveryFileAndItsCommandsRemakeThem(t *testing.T) {
 	}
 }
 
+// A new pack directory named with its trailing slash is written there.
+func TestPack_DirWithTrailingSlash(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	dir := filepath.Join(t.TempDir(), "pack")
+	if code, _, errs := viewer(t, "pack", "-at", "30", "-select", "0x80000A01", "-o", dir+string(filepath.Separator), farJump); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, f := range packFilesWithoutGIF {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("the pack lacks %s: %v", f, err)
+		}
+	}
+}
+
 // TestPack_Zip writes the same files into a zip.
 func TestPack_Zip(t *testing.T) {
 	t.Setenv("DISPLAY", "")

@@ -88,6 +88,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.follow.on && (len(files) > 1 || o.jobs != 0) {
 		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}
+	if err := explainKindsAsFile(&o, files); err != nil {
+		return err
+	}
 	if len(files) > 1 || o.jobs != 0 {
 		if o.filters.expr != nil && o.tables.events == "" {
 			// A batch lists no cause chains: the filter would do nothing.

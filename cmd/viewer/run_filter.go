@@ -8,6 +8,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"os"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,22 @@ func (o *runOptions) parseFilters(fs *flag.FlagSet) error {
 		o.tables.filter = e
 	}
 	return nil
+}
+
+// explainKindsAsFile catches `-explain blip FILE`: a bare -explain is a
+// switch, so the kinds after it are read as a first FILE that does not
+// exist, and the run would go on as a batch, listing no cause chains.
+func explainKindsAsFile(o *runOptions, files []string) error {
+	if !o.explain.on || o.explain.kinds != "" || len(files) < 2 {
+		return nil
+	}
+	if _, err := os.Stat(files[0]); err == nil || !os.IsNotExist(err) {
+		return nil
+	}
+	if _, err := filter.Parse("kind="+files[0], filter.Kinds()); err != nil {
+		return nil
+	}
+	return badInput("run: %s: no such file; to list only those cause chains write -explain=%s (with the =: a bare -explain is a switch)", files[0], files[0])
 }
 
 // keepCauses drops from report the cause chains the filters do not match.

@@ -165,3 +165,20 @@ func TestExplainFlag(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
 }
+
+// `-explain blip FILE` (no =) reads blip as a first FILE: it exits 2 before
+// any run, pointing at -explain=blip, rather than running FILE as a batch
+// that lists no cause chains; a missing FILE that names no kinds stays a
+// batch's missing input.
+func TestRun_ExplainKindsWithoutEquals(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	runner := scenarioFile(t, "runner")
+	code, out, errs := viewer(t, "run", "-explain", "blip,snap", runner)
+	if code != 2 || !strings.Contains(errs, "-explain=blip,snap") || strings.Contains(out, "Courier") {
+		t.Errorf("-explain blip,snap FILE: exit %d, stdout %q, stderr %q; want 2, no report and the -explain=blip,snap hint", code, out, errs)
+	}
+	code, _, errs = viewer(t, "run", "-explain", filepath.Join(t.TempDir(), "gone.yaml"), runner)
+	if code != 2 || strings.Contains(errs, "-explain=") {
+		t.Errorf("-explain MISSING FILE: exit %d, stderr %q; want 2 and no -explain= hint", code, errs)
+	}
+}

@@ -238,7 +238,9 @@ func BenchmarkImportIDs(b *testing.B) {
 // output file; GLIDEPATH_WIRE_CAPTURE_MB sets its size (default 1024),
 // GLIDEPATH_WIRE_IDS the pattern (ace, per-message, random, wrap) and
 // GLIDEPATH_WIRE_TINY=1 one-byte fragments, GLIDEPATH_WIRE_MESSAGES=bytes
-// one-byte messages instead of the crowd scenario's.
+// one-byte messages instead of the crowd scenario's, and
+// GLIDEPATH_WIRE_SCENARIO another built-in scenario's messages (size 0:
+// the scenario once).
 func TestWriteWireCapture(t *testing.T) {
 	path := os.Getenv("GLIDEPATH_WIRE_CAPTURE")
 	if path == "" {
@@ -265,7 +267,11 @@ func TestWriteWireCapture(t *testing.T) {
 	if os.Getenv("GLIDEPATH_WIRE_TINY") == "1" {
 		cfg.FragmentData = 1
 	}
-	msgs, span := wireMessages(t, "crowd")
+	scn := "crowd"
+	if s := os.Getenv("GLIDEPATH_WIRE_SCENARIO"); s != "" {
+		scn = s
+	}
+	msgs, span := wireMessages(t, scn)
 	if os.Getenv("GLIDEPATH_WIRE_MESSAGES") == "bytes" {
 		msgs, span = oneByteMessages(t)
 	}
