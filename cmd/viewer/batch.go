@@ -28,6 +28,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 )
 
@@ -36,7 +37,7 @@ const batchCopyRows = 8192
 
 // batchResult is what one input's run left for the writer.
 type batchResult struct {
-	// err is the input's failure: a usageError for bad input, any other
+	// err is the input's failure: a cli.UsageError for bad input, any other
 	// error stops the batch.
 	err error
 	// states and events are the spooled tables ("" when not asked for).
@@ -54,16 +55,16 @@ type batchResult struct {
 func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		fs.Usage()
-		return badInput("run: want at least one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng)")
+		return cli.BadInput("run: want at least one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng)")
 	}
 	if o.jobs < 0 {
-		return badInput("run: -jobs %d: want a positive number of workers", o.jobs)
+		return cli.BadInput("run: -jobs %d: want a positive number of workers", o.jobs)
 	}
 	if o.trace != "" {
-		return badInput("run: -trace writes one input's trace; run each input alone for its trace")
+		return cli.BadInput("run: -trace writes one input's trace; run each input alone for its trace")
 	}
 	if o.ticks < 0 {
-		return badInput("run: -ticks %d: want a positive number of ticks", o.ticks)
+		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.ticks)
 	}
 	readings, err := o.readings(fs)
 	if err != nil {
@@ -123,7 +124,7 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 		r := <-results[i]
 		bar.Add(1)
 		if r.err != nil {
-			var ue usageError
+			var ue cli.UsageError
 			if !errors.As(r.err, &ue) {
 				return fmt.Errorf("%s: %w", path, r.err)
 			}
@@ -161,7 +162,7 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 		return err
 	}
 	if len(failed) > 0 {
-		return badInput("run: %d of %d inputs failed (the others were run and written):\n  %s",
+		return cli.BadInput("run: %d of %d inputs failed (the others were run and written):\n  %s",
 			len(failed), len(files), strings.Join(failed, "\n  "))
 	}
 	if len(unmet) > 0 {
@@ -179,7 +180,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 		return batchResult{err: err}
 	}
 	defer src.Close()
-	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
+	if err := cli.CheckTicks(o.ticks, src.Header().TickRate); err != nil {
 		return batchResult{err: err}
 	}
 	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.tables.events != "",
@@ -190,7 +191,7 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)
 	if err != nil {
-		return batchResult{err: usageError{err}}
+		return batchResult{err: cli.UsageError{Err: err}}
 	}
 	spool := tableOptions{snappy: true, filter: o.tables.filter}
 	if o.tables.states != "" {
@@ -222,9 +223,9 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err := files.close(); err != nil {
 		return batchResult{err: err}
 	}
-	ahead.Close() // the reading ahead has stopped: src's counters are settled
+	ahead.Close() // the reading ahead has cli.Stopped: src's counters are settled
 	var warn bytes.Buffer
-	warnSkippedSource(&warn, src)
+	cli.WarnSkippedSource(&warn, src)
 	warnMalformedFrames(&warn, src)
 	r.warnings = warn.Bytes()
 	report := engine.NewReport(traceInputName(path), cmp)

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"glidepath/assets/dat"
+	"glidepath/internal/cli"
 )
 
 const datSynopsis = "viewer dat DIR [-json] [-entry ID]"
@@ -30,16 +31,16 @@ func runDat(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 1 {
 		fset.Usage()
-		return badInput("dat: want one DIR, got %d", len(files))
+		return cli.BadInput("dat: want one DIR, got %d", len(files))
 	}
 	var id uint32
-	if isSet(fset, "entry") && *entry == "" {
-		return badInput("dat: -entry \"\": want a hex id such as 0xA9B4FFFF")
+	if cli.IsSet(fset, "entry") && *entry == "" {
+		return cli.BadInput("dat: -entry \"\": want a hex id such as 0xA9B4FFFF")
 	}
 	if *entry != "" {
 		v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(*entry, "0x"), "0X"), 16, 32)
 		if err != nil {
-			return badInput("dat: -entry %q: want a hex id such as 0xA9B4FFFF", *entry)
+			return cli.BadInput("dat: -entry %q: want a hex id such as 0xA9B4FFFF", *entry)
 		}
 		id = uint32(v)
 	}
@@ -76,7 +77,7 @@ func datError(err error) error {
 	if errors.Is(err, fs.ErrPermission) {
 		return fmt.Errorf("dat: %w", err)
 	}
-	return usageError{fmt.Errorf("dat: %w", err)}
+	return cli.UsageError{Err: fmt.Errorf("dat: %w", err)}
 }
 
 func writeDatJSON(w io.Writer, v any) error {

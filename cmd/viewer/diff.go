@@ -18,6 +18,7 @@ import (
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/recording"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 )
 
@@ -43,10 +44,10 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	}
 	if *vs {
 		if !(*tol >= 0) {
-			return badInput("diff: -tol %v: want a distance of 0 m or more", *tol)
+			return cli.BadInput("diff: -tol %v: want a distance of 0 m or more", *tol)
 		}
 		if *context < 0 || *context > 1000 {
-			return badInput("diff: -context %d: want 0 to 1000 ticks", *context)
+			return cli.BadInput("diff: -context %d: want 0 to 1000 ticks", *context)
 		}
 		return runVersus(fs, files, clientdiff.Options{Tolerance: *tol, Context: *context, StrictObjects: *strict}, *asJSON, stdout)
 	}
@@ -56,17 +57,17 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 2 {
 		fs.Usage()
-		return badInput("diff: want INPUT (a recording or scenario) and CLIENT_TRACE, got %d files", len(files))
+		return cli.BadInput("diff: want INPUT (a recording or scenario) and CLIENT_TRACE, got %d files", len(files))
 	}
 	if !(*tol >= 0) {
-		return badInput("diff: -tol %v: want a distance of 0 m or more", *tol)
+		return cli.BadInput("diff: -tol %v: want a distance of 0 m or more", *tol)
 	}
 	if *context < 0 || *context > 1000 {
-		return badInput("diff: -context %d: want 0 to 1000 ticks", *context)
+		return cli.BadInput("diff: -context %d: want 0 to 1000 ticks", *context)
 	}
 	rs, err := interp.ReadingChoice{Reading: *reading}.Resolve()
 	if err != nil {
-		return badInput("diff: %v", err)
+		return cli.BadInput("diff: %v", err)
 	}
 	r := rs[0]
 	if err := tabs.check("diff", files); err != nil {
@@ -85,7 +86,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	defer src.Close()
 	cmp := clientdiff.NewComparer(clientdiff.Options{Tolerance: *tol, Context: *context,
 		Input: namedInput(files[0]), StrictObjects: *strict})
-	cmp.Interrupt = func(tick int) error { return stopped("tick %d of diff", tick) }
+	cmp.Interrupt = func(tick int) error { return cli.Stopped("tick %d of diff", tick) }
 	// No stage records and no glide metrics (unless a table wants them):
 	// each costs a tenth of the run, and only a divergence's report uses
 	// them; when something diverged, a second run made only then gives
@@ -101,7 +102,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		// the cores left.
 		BusyCores: 2})
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	tabFiles, err := startDiffTables(&tabs, sim, files[0])
 	if err != nil {
@@ -112,19 +113,19 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cmp.Interrupt = tabFiles.hook(stop)
 	rd, err := clienttrace.Open(files[1], sim.TickRate())
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	defer rd.Close()
 	res, err := clientdiff.Run(sim, cmp, rd)
 	if err != nil {
 		var te *clienttrace.Error
-		var ie *interruptedError
+		var ie *cli.InterruptedError
 		var ne *clientdiff.NothingComparedError
 		switch {
 		case errors.As(err, &ie):
 			return err
 		case errors.As(err, &te) || errors.As(err, &ne) || sim.Err() != nil:
-			return usageError{err}
+			return cli.UsageError{Err: err}
 		}
 		return err
 	}
@@ -160,7 +161,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if res.Diverged {
-		return statusError{exitFailure}
+		return cli.StatusError{Code: exitFailure}
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
+	"glidepath/internal/cli"
 )
 
 // versusTickRate is the rate at which a trace that gives times ("t")
@@ -25,22 +26,22 @@ const versusTickRate = 30
 // runVersus is viewer diff -vs: files are TRACE_A and TRACE_B.
 func runVersus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON bool, stdout io.Writer) error {
 	for _, name := range []string{"reading", "server-port", "player", "states", "events", "metrics", "dat"} {
-		if isSet(fs, name) {
-			return badInput("diff: -vs compares two traces, with no run: -%s does not apply", name)
+		if cli.IsSet(fs, name) {
+			return cli.BadInput("diff: -vs compares two traces, with no run: -%s does not apply", name)
 		}
 	}
 	if len(files) != 2 {
 		fs.Usage()
-		return badInput("diff: -vs wants TRACE_A and TRACE_B, got %d files", len(files))
+		return cli.BadInput("diff: -vs wants TRACE_A and TRACE_B, got %d files", len(files))
 	}
 	a, err := clienttrace.Open(files[0], versusTickRate)
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	defer a.Close()
 	b, err := clienttrace.Open(files[1], a.TickRate())
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	defer b.Close()
 	res, err := clientdiff.Versus(a, b, opts)
@@ -48,7 +49,7 @@ func runVersus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON
 		var te *clienttrace.Error
 		var ne *clientdiff.NothingComparedError
 		if errors.As(err, &te) || errors.As(err, &ne) {
-			return usageError{err}
+			return cli.UsageError{Err: err}
 		}
 		return err
 	}
@@ -63,7 +64,7 @@ func runVersus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON
 		return err
 	}
 	if res.Diverged {
-		return statusError{exitFailure}
+		return cli.StatusError{Code: exitFailure}
 	}
 	return nil
 }

@@ -17,11 +17,12 @@ import (
 	"golang.org/x/term"
 
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
+	"glidepath/internal/atomicfile"
+	"glidepath/internal/cli"
+	"glidepath/internal/inputfile"
 )
 
 const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID] [-events FILE]"
@@ -45,13 +46,13 @@ func (c *captureFlags) add(fs interface {
 func (c *captureFlags) options() (capture.Options, error) {
 	var o capture.Options
 	if c.serverPort < 0 || c.serverPort > 65535 {
-		return o, badInput("-server-port %d: want a UDP port, 1–65535", c.serverPort)
+		return o, cli.BadInput("-server-port %d: want a UDP port, 1–65535", c.serverPort)
 	}
 	o.ServerPort = uint16(c.serverPort)
 	if c.player != "" {
 		v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(c.player), "0x"), 16, 32)
 		if err != nil {
-			return o, badInput("-player %q: want an object guid such as 0x50000001", c.player)
+			return o, cli.BadInput("-player %q: want an object guid such as 0x50000001", c.player)
 		}
 		o.Player, o.HasPlayer = uint32(v), true
 	}
@@ -66,7 +67,7 @@ func checkPlayerInput(path string, o capture.Options) error {
 	// A stream (standard input, a FIFO) is told apart only as it is read:
 	// the capture reader refuses an absent player there.
 	if o.HasPlayer && inputfile.Regular(path) && !engine.IsCapture(path) {
-		return badInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
+		return cli.BadInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
 	}
 	return nil
 }
@@ -84,11 +85,11 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 1 {
 		fs.Usage()
-		return badInput("import: want one CAPTURE (.pcap or .pcapng), got %d", len(files))
+		return cli.BadInput("import: want one CAPTURE (.pcap or .pcapng), got %d", len(files))
 	}
 	if *out == "" {
 		fs.Usage()
-		return badInput("import: -o OUT.jsonl[.gz] is required")
+		return cli.BadInput("import: -o OUT.jsonl[.gz] is required")
 	}
 	opts, err := cf.options()
 	if err != nil {
@@ -96,15 +97,15 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	if *events != "" {
 		if _, err := tables.FormatOf(*events); err != nil {
-			return badInput("import: %v", err)
+			return cli.BadInput("import: %v", err)
 		}
 	}
-	if err := checkOutputs("import", files, output{"-o", *out}, output{"-events", *events}); err != nil {
+	if err := cli.CheckOutputs("import", files, cli.Output{Flag: "-o", Path: *out}, cli.Output{Flag: "-events", Path: *events}); err != nil {
 		return err
 	}
 	src, err := capture.Open(files[0], opts)
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	defer src.Close()
 	// Writing is atomic; failing to create or write the file is a failure
@@ -129,7 +130,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	sum := src.Summary()
 	sum.Outputs = written
 	warnPlayerRule(stderr, src.Name(), sum)
-	report := reportTo(stdout, stderr, *out, *events)
+	report := cli.ReportTo(stdout, stderr, *out, *events)
 	if *asJSON {
 		return sum.WriteJSON(report)
 	}
@@ -212,13 +213,13 @@ func writeImport(src *capture.Reader, path string, bar progress, tab *importTabl
 			break
 		}
 		if err != nil {
-			return written, usageError{err}
+			return written, cli.UsageError{Err: err}
 		}
 		if inPiece == pieceEvents {
 			if t, _ := atomicfile.Resolve(path); t.Through {
 				// Pieces are files beside OUT: a device or a FIFO has
 				// no "beside".
-				return written, badInput("import: -o %s: the capture holds more than %d events, which are written as pieces (%s, %s, …); %s takes one: name a file", path, pieceEvents, filepath.Base(path), filepath.Base(piecePath(path, 2)), t.Kind())
+				return written, cli.BadInput("import: -o %s: the capture holds more than %d events, which are written as pieces (%s, %s, …); %s takes one: name a file", path, pieceEvents, filepath.Base(path), filepath.Base(piecePath(path, 2)), t.Kind())
 			}
 			if err := w.Close(); err != nil {
 				return written, err
@@ -248,7 +249,7 @@ func writeImport(src *capture.Reader, path string, bar progress, tab *importTabl
 		}
 		inPiece++
 		if n%4096 == 0 {
-			if err := stopped("byte %d of %s", src.BytesRead(), src.Name()); err != nil {
+			if err := cli.Stopped("byte %d of %s", src.BytesRead(), src.Name()); err != nil {
 				return written, err
 			}
 			if bar != nil {

@@ -17,6 +17,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/camera"
@@ -47,7 +48,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
 		return err
 	}
-	if isSet(fs, "whatif") {
+	if cli.IsSet(fs, "whatif") {
 		if err := checkWhatif(fs.Args(), *follow, *against); err != nil {
 			return err
 		}
@@ -83,14 +84,14 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if opts.Split, err = parseLayout(*layout); err != nil {
 		return err
 	}
-	if isSet(fs, "whatif") {
+	if cli.IsSet(fs, "whatif") {
 		names, _ := rf.readings()
 		more, err := whatifSources(fs.Arg(0), names[0], &wf, world, stderr)
 		if err != nil {
 			return err
 		}
 		opts.Sources = append(opts.Sources, more...)
-		opts.Split = opts.Split || !isSet(fs, "layout") // side by side unless -layout says otherwise
+		opts.Split = opts.Split || !cli.IsSet(fs, "layout") // side by side unless -layout says otherwise
 	}
 	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
 	opts.Paused, opts.Screenshot = *paused, *shot
@@ -107,7 +108,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if len(opts.Tour) == 0 {
-			return badInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
+			return cli.BadInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
 		}
 	}
 	return displayHint(ui.Run(opts))
@@ -126,7 +127,7 @@ func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Sou
 	}
 	mode, ok := cameraModes()[cam]
 	if !ok {
-		return ui.Options{}, badInput("-camera %q: want top-down, isometric or perspective", cam)
+		return ui.Options{}, cli.BadInput("-camera %q: want top-down, isometric or perspective", cam)
 	}
 	guid, err := parseGUID(sel)
 	if err != nil {
@@ -176,7 +177,7 @@ func (r *readingFlags) add(fs interface {
 func (r *readingFlags) readings() ([]string, error) {
 	names, err := r.Names()
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, cli.BadInput("%v", err)
 	}
 	return names, nil
 }
@@ -222,11 +223,11 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow, World: at.world}
 	rs, err := interp.ReadingsByName(readings)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	st, err := simsource.GrowEvents(spec)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	ctx := context.Background()
 	switch {
@@ -238,18 +239,18 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	}
 	if err != nil {
 		st.Stop()
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	if st.Complete() {
 		n, line, types := st.Skipped()
-		warnSkipped(stderr, &recording.Recording{Name: st.Recording().Name, Skipped: n, SkippedLine: line, SkippedTypes: types})
+		cli.WarnSkipped(stderr, &recording.Recording{Name: st.Recording().Name, Skipped: n, SkippedLine: line, SkippedTypes: types})
 	}
 	if sel != 0 && !hasObjectYet(ctx, st, sel, at.follow) {
 		st.Stop()
 		if at.follow {
-			return nil, badInput("-select 0x%08X: %s has no object with this guid (yet)", sel, path)
+			return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid (yet)", sel, path)
 		}
-		return nil, badInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
+		return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
 	}
 	file := path
 	if file == "" {
@@ -258,7 +259,7 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	runs, err := simsource.NewFromStoreWorld(st, file, rs, spec.Assets, spec.World)
 	if err != nil {
 		st.Stop()
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	out := make([]model.Source, len(runs))
 	for i, r := range runs {
@@ -284,13 +285,13 @@ func hasObjectYet(ctx context.Context, st *engine.EventStore, guid uint32, follo
 	return true
 }
 
-// readErr is the problem that stopped the reading of the runs' input, if
+// readErr is the problem that cli.Stopped the reading of the runs' input, if
 // one did (a run's input is read on while the window shows it).
 func readErr(srcs []model.Source) error {
 	for _, src := range srcs {
 		if s, ok := src.(*simsource.Source); ok {
 			if err := s.Store().Err(); err != nil {
-				return usageError{err}
+				return cli.UsageError{Err: err}
 			}
 		}
 	}
@@ -309,7 +310,7 @@ func inputName(path string) string {
 // input's, up to the longest input's end.
 func checkTick(tick int, srcs []model.Source) error {
 	if last := stripLast(srcs); tick < 0 || tick > last {
-		return badInput("-tick %d: the run has ticks 0 to %d", tick, last)
+		return cli.BadInput("-tick %d: the run has ticks 0 to %d", tick, last)
 	}
 	return nil
 }
@@ -321,7 +322,7 @@ func parseGUID(s string) (uint32, error) {
 	}
 	v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(s), "0x"), 16, 32)
 	if err != nil || v == 0 {
-		return 0, badInput("-select %q: want an object guid such as 0x80000A01", s)
+		return 0, cli.BadInput("-select %q: want an object guid such as 0x80000A01", s)
 	}
 	return uint32(v), nil
 }

@@ -17,6 +17,7 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/engine/whatif"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
@@ -89,7 +90,7 @@ func (w *whatifSpec) whatifReading(base interp.Reading) (interp.Reading, error) 
 	for _, v := range w.sets {
 		name, value, _ := strings.Cut(v, "=")
 		if err := whatif.SetReading(&changed, name, value); err != nil {
-			return interp.Reading{}, badInput("-whatif: -set %s: %v", v, err)
+			return interp.Reading{}, cli.BadInput("-whatif: -set %s: %v", v, err)
 		}
 	}
 	changed.Name = base.Name + whatif.ChangedSuffix
@@ -101,11 +102,11 @@ func (w *whatifSpec) whatifReading(base interp.Reading) (interp.Reading, error) 
 func checkWhatif(files []string, follow bool, against string) error {
 	switch {
 	case len(files) > 1:
-		return badInput("-whatif re-delivers one FILE, got %d", len(files))
+		return cli.BadInput("-whatif re-delivers one FILE, got %d", len(files))
 	case follow:
-		return badInput("-whatif re-delivers a whole input: it cannot -follow one still being written")
+		return cli.BadInput("-whatif re-delivers a whole input: it cannot -follow one still being written")
 	case against != "":
-		return badInput("-whatif and -against: compare the what-if with a client trace in the whatif subcommand's report instead")
+		return cli.BadInput("-whatif and -against: compare the what-if with a client trace in the whatif subcommand's report instead")
 	}
 	return nil
 }
@@ -118,7 +119,7 @@ func checkWhatif(files []string, follow bool, against string) error {
 func whatifSources(path, reading string, spec *whatifSpec, w engine.WorldData, stderr io.Writer) ([]model.Source, error) {
 	base, err := interp.ReadingByName(reading)
 	if err != nil {
-		return nil, badInput("-reading: %v", err)
+		return nil, cli.BadInput("-reading: %v", err)
 	}
 	changed, err := spec.whatifReading(base)
 	if err != nil {
@@ -126,14 +127,14 @@ func whatifSources(path, reading string, spec *whatifSpec, w engine.WorldData, s
 	}
 	rec, err := simsource.Load(simsource.Spec{Path: path, Assets: assets.FS()})
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	events, st := whatif.Redeliver(rec.Events, spec.cond)
 	what := *rec
 	what.Events = events
 	store, err := engine.ReadEvents(recording.NewSource(&what), engine.Options{Assets: assets.FS(), World: w})
 	if err != nil {
-		return nil, usageError{fmt.Errorf("-whatif: the redelivered input: %w", err)}
+		return nil, cli.UsageError{Err: fmt.Errorf("-whatif: the redelivered input: %w", err)}
 	}
 	file := path
 	if file == "" {
@@ -141,7 +142,7 @@ func whatifSources(path, reading string, spec *whatifSpec, w engine.WorldData, s
 	}
 	runs, err := simsource.NewFromStoreWorld(store, file, []interp.Reading{changed}, assets.FS(), w)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	setting := spec.label
 	if setting == "" {

@@ -24,9 +24,10 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
+	"glidepath/internal/atomicfile"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 )
 
@@ -73,28 +74,28 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 1 {
 		fs.Usage()
-		return badInput("pack: want one FILE (a recording, a scenario or a capture), got %d", len(files))
+		return cli.BadInput("pack: want one FILE (a recording, a scenario or a capture), got %d", len(files))
 	}
 	input := files[0]
 	// -at is checked first: -at -1 is the flag's default, so the test
 	// below would read it as no -at at all.
-	if isSet(fs, "at") && *at < 0 {
-		return badInput("pack: -at %d: want a tick of 0 or more", *at)
+	if cli.IsSet(fs, "at") && *at < 0 {
+		return cli.BadInput("pack: -at %d: want a tick of 0 or more", *at)
 	}
 	if (*at >= 0) == (*mark != "") {
-		return badInput("pack: name the moment with one of -at TICK or -bookmark NAME")
+		return cli.BadInput("pack: name the moment with one of -at TICK or -bookmark NAME")
 	}
 	if *window < 1 || *window > 10000 {
-		return badInput("pack: -window %d: want 1 to 10000 ticks", *window)
+		return cli.BadInput("pack: -window %d: want 1 to 10000 ticks", *window)
 	}
 	r, err := interp.ReadingByName(*reading)
 	if err != nil {
-		return badInput("pack: -reading: %v", err)
+		return cli.BadInput("pack: -reading: %v", err)
 	}
 	var guid uint32
 	if *sel != "" {
 		if guid, err = parseGUID(*sel); err != nil {
-			return badInput("pack: -select %q: %v", *sel, err)
+			return cli.BadInput("pack: -select %q: %v", *sel, err)
 		}
 	}
 	rec, err := readInput(input, engine.LoadOptions{})
@@ -113,18 +114,18 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if !found {
-			return badInput("pack: -bookmark %q: %s has no bookmark of that label", *mark, input)
+			return cli.BadInput("pack: -bookmark %q: %s has no bookmark of that label", *mark, input)
 		}
 	}
 	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), Reading: r, EventLog: true, Metrics: true})
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	if *at > s.LastTick() {
-		return badInput("pack: %s: outside the run, which has ticks 0 to %d", moment, s.LastTick())
+		return cli.BadInput("pack: %s: outside the run, which has ticks 0 to %d", moment, s.LastTick())
 	}
 	if guid != 0 && !s.Store().HasObject(guid) && !hasObject(rec, guid) {
-		return badInput("pack: -select %s: %s has no such object", *sel, input)
+		return cli.BadInput("pack: -select %s: %s has no such object", *sel, input)
 	}
 	if err := runTicks(s); err != nil {
 		return err
@@ -135,17 +136,17 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 		if guid != 0 {
 			who = " of " + hexid.String(guid)
 		}
-		return badInput("pack: %s: no blip, snap, pop or hitch%s within %d ticks under reading %s", moment, who, *window, r.Name)
+		return cli.BadInput("pack: %s: no blip, snap, pop or hitch%s within %d ticks under reading %s", moment, who, *window, r.Name)
 	}
 	if *out == "" {
 		*out = "pack-" + strconv.Itoa(*at)
 	}
-	if samePath(*out, input) {
-		return badInput("pack: -o %s would overwrite the input", *out)
+	if cli.SamePath(*out, input) {
+		return cli.BadInput("pack: -o %s would overwrite the input", *out)
 	}
 	asZip := strings.HasSuffix(strings.ToLower(*out), ".zip")
 	if asZip {
-		if err := checkOutputs("pack", []string{input}, output{"-o", *out}); err != nil {
+		if err := cli.CheckOutputs("pack", []string{input}, cli.Output{Flag: "-o", Path: *out}); err != nil {
 			return err
 		}
 	}
@@ -159,15 +160,15 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if info, err := os.Lstat(*out); err == nil && !info.IsDir() {
-			return badInput("pack: -o %s: %s, not a directory; name a new or empty directory, or FILE.zip", *out, packKind(info.Mode()))
+			return cli.BadInput("pack: -o %s: %s, not a directory; name a new or empty directory, or FILE.zip", *out, packKind(info.Mode()))
 		}
 		if ents, err := os.ReadDir(*out); err == nil && len(ents) > 0 {
-			return badInput("pack: -o %s: the directory exists and is not empty", *out)
+			return cli.BadInput("pack: -o %s: the directory exists and is not empty", *out)
 		}
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(*out), "."+filepath.Base(*out)+".tmp-")
 	if err != nil {
-		return fmt.Errorf("pack: %s: %w", *out, unwrapPath(err))
+		return fmt.Errorf("pack: %s: %w", *out, cli.UnwrapPath(err))
 	}
 	if tmp, err = filepath.Abs(tmp); err != nil {
 		return fmt.Errorf("pack: %w", err)
@@ -214,7 +215,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(filepath.Join(tmp, packReadme), []byte(readme), 0o644); err != nil {
 		return err
 	}
-	if err := stopped("writing %s", *out); err != nil {
+	if err := cli.Stopped("writing %s", *out); err != nil {
 		return err
 	}
 	if asZip {

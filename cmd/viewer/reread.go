@@ -13,9 +13,10 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/cli"
+	"glidepath/internal/inputfile"
 )
 
 // rereadable opens one input as often as asked.
@@ -40,7 +41,7 @@ func (r *rereadable) open() (recording.Source, []scenario.Expectation, error) {
 	if r.n == 1 {
 		f, err := inputfile.Open(r.path)
 		if err != nil {
-			return nil, nil, usageError{err}
+			return nil, nil, cli.UsageError{Err: err}
 		}
 		if r.spool, err = os.CreateTemp("", "glidepath-input-*"); err != nil {
 			f.Close()
@@ -50,13 +51,13 @@ func (r *rereadable) open() (recording.Source, []scenario.Expectation, error) {
 		rc = teeCloser{io.TeeReader(f, r.spool), f}
 	} else {
 		if r.spool == nil {
-			return nil, nil, badInput("%s: cannot be read again", r.path)
+			return nil, nil, cli.BadInput("%s: cannot be read again", r.path)
 		}
 		rc = io.NopCloser(io.NewSectionReader(r.spool, 0, 1<<62))
 	}
 	src, expect, err := engine.OpenReader(r.path, rc, assets.FS(), r.opts)
 	if err != nil {
-		return nil, nil, usageError{err}
+		return nil, nil, cli.UsageError{Err: err}
 	}
 	return src, expect, nil
 }

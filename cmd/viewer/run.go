@@ -14,6 +14,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 )
 
@@ -74,24 +75,24 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if !o.json && !o.quiet {
 		fmt.Fprintf(stderr, "world: %s\n", worldLine(o.world))
 	}
-	if err := o.tables.check("run", files, output{"-trace", o.trace}); err != nil {
+	if err := o.tables.check("run", files, cli.Output{Flag: "-trace", Path: o.trace}); err != nil {
 		return err
 	}
 	if err := o.parseFilters(fs); err != nil {
 		return err
 	}
-	if !o.follow.on && isSet(fs, "idle") {
+	if !o.follow.on && cli.IsSet(fs, "idle") {
 		// Without -follow the input is read to its end: an -idle would be
 		// silently ignored, and the user expects a follow.
-		return badInput("run: -idle works with -follow only")
+		return cli.BadInput("run: -idle works with -follow only")
 	}
 	if o.follow.on && (len(files) > 1 || o.jobs != 0) {
-		return badInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
+		return cli.BadInput("run: -follow follows one FILE; it cannot be combined with several inputs or -jobs")
 	}
 	if len(files) > 1 || o.jobs != 0 {
 		if o.filters.expr != nil && o.tables.events == "" {
 			// A batch lists no cause chains: the filter would do nothing.
-			return badInput("run: -filter narrows -events when several FILEs run; give -events FILE")
+			return cli.BadInput("run: -filter narrows -events when several FILEs run; give -events FILE")
 		}
 		copts, err := cf.options()
 		if err != nil {
@@ -101,17 +102,17 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 1 {
 		fs.Usage()
-		return badInput("run: want one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng), got %d", len(files))
+		return cli.BadInput("run: want one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng), got %d", len(files))
 	}
 	if o.ticks < 0 {
-		return badInput("run: -ticks %d: want a positive number of ticks", o.ticks)
+		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.ticks)
 	}
 	readings, err := o.readings(fs)
 	if err != nil {
 		return err
 	}
 	if len(readings) > 1 && o.trace != "" {
-		return badInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
+		return cli.BadInput("run: -trace writes one reading's trace; it cannot be combined with -compare")
 	}
 	copts, err := cf.options()
 	if err != nil {
@@ -130,7 +131,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer src.Close()
-	if err := checkTicks(o.ticks, src.Header().TickRate); err != nil {
+	if err := cli.CheckTicks(o.ticks, src.Header().TickRate); err != nil {
 		return err
 	}
 	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.trace != "" || o.tables.events != "",
@@ -147,7 +148,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	if len(readings) > 1 {
 		o.first = engine.NewDifferenceFinder(cmp)
@@ -173,10 +174,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if err := cmp.Err(); err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
-	ahead.Close() // the reading ahead has stopped: src's counters are settled
-	warnSkippedSource(stderr, src)
+	ahead.Close() // the reading ahead has cli.Stopped: src's counters are settled
+	cli.WarnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
 	warnCapturePlayer(stderr, src)
 	report := engine.NewReport(traceInputName(files[0]), cmp)
@@ -195,7 +196,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	// never a warning (a sidecar that cannot be read).
 	marks := loadBookmarks(files[0], stderr)
 	if !o.quiet {
-		out := reportTo(stdout, stderr, o.trace, o.tables.states, o.tables.events, o.tables.metrics)
+		out := cli.ReportTo(stdout, stderr, o.trace, o.tables.states, o.tables.events, o.tables.metrics)
 		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks, o.long) }
 		if o.json {
 			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
@@ -236,11 +237,11 @@ func expectFailure(file string, ex *engine.ReportExpectations) error {
 // readings resolves -reading and -compare (interp.ReadingChoice): -compare
 // lists every reading, so -reading beside it is refused.
 func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
-	c := interp.ReadingChoice{Reading: o.reading, ReadingSet: isSet(fs, "reading"),
-		Compare: o.compare, CompareSet: isSet(fs, "compare"), Exclusive: true}
+	c := interp.ReadingChoice{Reading: o.reading, ReadingSet: cli.IsSet(fs, "reading"),
+		Compare: o.compare, CompareSet: cli.IsSet(fs, "compare"), Exclusive: true}
 	rs, err := c.Resolve()
 	if err != nil {
-		return nil, badInput("run: %v", err)
+		return nil, cli.BadInput("run: %v", err)
 	}
 	return rs, nil
 }
@@ -256,7 +257,7 @@ func readInput(path string, opts engine.LoadOptions) (*recording.Recording, erro
 	rec, err := recording.ReadSource(src)
 	src.Close()
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	return rec, nil
 }
@@ -271,7 +272,7 @@ func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenar
 	}
 	src, expect, err := engine.OpenExpectWith(path, assets.FS(), opts)
 	if err != nil {
-		return nil, nil, usageError{err}
+		return nil, nil, cli.UsageError{Err: err}
 	}
 	return src, expect, nil
 }

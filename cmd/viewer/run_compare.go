@@ -4,7 +4,10 @@
 
 package main
 
-import "glidepath/engine"
+import (
+	"glidepath/engine"
+	"glidepath/internal/cli"
+)
 
 // findFirstDifference steps c a tick at a time, comparing its runs after
 // each, until they differ or the run ends.
@@ -16,7 +19,7 @@ func findFirstDifference(c *engine.Compare, d *engine.DifferenceFinder) error {
 		if d.Found() || c.Done() {
 			return nil
 		}
-		if err := stopped("tick %d", c.Tick()); err != nil {
+		if err := cli.Stopped("tick %d", c.Tick()); err != nil {
 			return err
 		}
 		// Each run steps on a core of its own, as in the batches after.

@@ -14,6 +14,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/filter"
 	"glidepath/engine/tables"
+	"glidepath/internal/cli"
 )
 
 // explainFlag is -explain: a bool flag (`-explain`, `-explain=false`) that
@@ -69,11 +70,11 @@ func (o *runOptions) addFilterFlags(fs *flag.FlagSet) {
 func (o *runOptions) parseFilters(fs *flag.FlagSet) error {
 	if o.explainKinds != "" {
 		if o.explain.kinds != "" && o.explain.kinds != o.explainKinds {
-			return badInput("run: -explain=%s and -explain-kinds %s disagree: give one", o.explain.kinds, o.explainKinds)
+			return cli.BadInput("run: -explain=%s and -explain-kinds %s disagree: give one", o.explain.kinds, o.explainKinds)
 		}
 		o.explain.on, o.explain.kinds = true, o.explainKinds
-	} else if isSet(fs, "explain-kinds") {
-		return badInput("run: -explain-kinds wants kinds, comma-separated: blip, snap, pop, hitch")
+	} else if cli.IsSet(fs, "explain-kinds") {
+		return cli.BadInput("run: -explain-kinds wants kinds, comma-separated: blip, snap, pop, hitch")
 	}
 	vocab := filter.Kinds()
 	if o.explain.kinds != "" {
@@ -84,20 +85,20 @@ func (o *runOptions) parseFilters(fs *flag.FlagSet) error {
 			if errors.As(err, &fe) {
 				err = &filter.Error{Expr: o.explain.kinds, Column: max(fe.Column-len("kind="), 1), Msg: fe.Msg}
 			}
-			return badInput("run: -explain: %v", err)
+			return cli.BadInput("run: -explain: %v", err)
 		}
 		o.filters.kinds = k
 	}
-	if isSet(fs, "filter") {
+	if cli.IsSet(fs, "filter") {
 		if strings.TrimSpace(o.filter) == "" {
-			return badInput("run: -filter %q: want an expression such as 'blip tick=400..900' (docs/viewer.md, \"Filters\")", o.filter)
+			return cli.BadInput("run: -filter %q: want an expression such as 'blip tick=400..900' (docs/viewer.md, \"Filters\")", o.filter)
 		}
 		e, err := filter.Parse(o.filter, vocab)
 		if err != nil {
-			return badInput("run: -filter: %v", err)
+			return cli.BadInput("run: -filter: %v", err)
 		}
 		if !o.explain.on && o.tables.events == "" {
-			return badInput("run: -filter %q narrows -explain and -events: give one of them", o.filter)
+			return cli.BadInput("run: -filter %q narrows -explain and -events: give one of them", o.filter)
 		}
 		o.filters.expr = e
 		o.tables.filter = e

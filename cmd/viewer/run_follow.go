@@ -26,6 +26,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 )
 
@@ -46,22 +47,22 @@ const minReportGap = 250 * time.Millisecond
 func runFollow(file string, o *runOptions, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
 	switch {
 	case engine.IsScenario(file):
-		return badInput("run: -follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
+		return cli.BadInput("run: -follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
 	case o.trace != "":
-		return badInput("run: -follow cannot be combined with -trace")
+		return cli.BadInput("run: -follow cannot be combined with -trace")
 	case o.tables.states != "" || o.tables.events != "" || o.tables.metrics != "":
-		return badInput("run: -follow cannot be combined with -states, -events or -metrics")
+		return cli.BadInput("run: -follow cannot be combined with -states, -events or -metrics")
 	case o.ticks != 0:
-		return badInput("run: -follow cannot be combined with -ticks")
+		return cli.BadInput("run: -follow cannot be combined with -ticks")
 	case o.follow.idle < 0:
-		return badInput("run: -idle %v: want a positive duration", o.follow.idle)
+		return cli.BadInput("run: -idle %v: want a positive duration", o.follow.idle)
 	}
-	src, tail, err := openFollowed(file, recording.FollowOptions{Context: stopCtx, Idle: o.follow.idle}, copts)
+	src, tail, err := openFollowed(file, recording.FollowOptions{Context: cli.StopCtx, Idle: o.follow.idle}, copts)
 	if err != nil {
 		if ie := interruption(err); ie != nil {
 			return ie
 		}
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	defer src.Close()
 	opts := engine.Options{Assets: assets.FS(), World: o.world, Metrics: true, Statics: o.statics}
@@ -70,12 +71,12 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		if ie := interruption(err); ie != nil {
 			return ie
 		}
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	p := &followPrinter{w: stdout, json: o.json, long: o.long, quiet: o.quiet, input: traceInputName(file), cmp: cmp}
 	tail.OnWait(func() { p.print(false) })
 	for !cmp.Done() {
-		if err := stopped("tick %d of the followed %s", cmp.Tick(), file); err != nil {
+		if err := cli.Stopped("tick %d of the followed %s", cmp.Tick(), file); err != nil {
 			p.print(true)
 			return err
 		}
@@ -86,9 +87,9 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		if ie := interruption(err); ie != nil {
 			return ie
 		}
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
-	warnSkippedSource(stderr, src)
+	cli.WarnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
 	warnCapturePlayer(stderr, src)
 	p.print(true)
@@ -159,9 +160,9 @@ func (c closeBoth) Close() error {
 // interruption is the signal's error inside a read error, if that is what
 // ended the follow.
 func interruption(err error) error {
-	var ie *interruptedError
+	var ie *cli.InterruptedError
 	if errors.As(err, &ie) {
-		return stopped("the followed input")
+		return cli.Stopped("the followed input")
 	}
 	return nil
 }

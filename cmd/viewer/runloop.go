@@ -11,6 +11,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/internal/atomicfile"
+	"glidepath/internal/cli"
 )
 
 // stepper is what runTicks drives: a Sim or a Compare, streamed or not.
@@ -25,13 +26,13 @@ type stepper interface {
 // input stream reached is bad input (exit 2).
 func runTicks(s stepper) error {
 	for !s.Done() {
-		if err := stopped("tick %d", s.Tick()); err != nil {
+		if err := cli.Stopped("tick %d", s.Tick()); err != nil {
 			return err
 		}
 		s.Step()
 	}
 	if err := s.Err(); err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	return nil
 }
@@ -70,16 +71,16 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 		}
 		if s.Done() {
 			if err := s.Err(); err != nil {
-				return usageError{err}
+				return cli.UsageError{Err: err}
 			}
 			return tw.Flush()
 		}
-		if err := stopped("tick %d%s", s.Tick(), partialNote(out)); err != nil {
+		if err := cli.Stopped("tick %d%s", s.Tick(), partialNote(out)); err != nil {
 			return err
 		}
 		s.Step()
 		if err := s.Err(); err != nil {
-			return usageError{err}
+			return cli.UsageError{Err: err}
 		}
 	}
 }

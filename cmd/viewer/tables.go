@@ -9,9 +9,10 @@ import (
 	"io"
 
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/filter"
 	"glidepath/engine/tables"
+	"glidepath/internal/atomicfile"
+	"glidepath/internal/cli"
 )
 
 // tableOptions are the table flags.
@@ -33,20 +34,20 @@ func (t *tableOptions) addFlags(fs *flag.FlagSet) {
 }
 
 // check refuses a table name whose extension names no format, and, with
-// the command's other outputs (more), any output checkOutputs refuses: a
+// the command's other outputs (more), any output cli.CheckOutputs refuses: a
 // directory, two flags naming one file, an output naming an input; cmd
 // names the subcommand in the message.
-func (t *tableOptions) check(cmd string, inputs []string, more ...output) error {
+func (t *tableOptions) check(cmd string, inputs []string, more ...cli.Output) error {
 	for _, p := range []string{t.states, t.events, t.metrics} {
 		if p == "" {
 			continue
 		}
 		if _, err := tables.FormatOf(p); err != nil {
-			return badInput("%s: %v", cmd, err)
+			return cli.BadInput("%s: %v", cmd, err)
 		}
 	}
-	outs := append([]output{{"-states", t.states}, {"-events", t.events}, {"-metrics", t.metrics}}, more...)
-	return checkOutputs(cmd, inputs, outs...)
+	outs := append([]cli.Output{{Flag: "-states", Path: t.states}, {Flag: "-events", Path: t.events}, {Flag: "-metrics", Path: t.metrics}}, more...)
+	return cli.CheckOutputs(cmd, inputs, outs...)
 }
 
 func (t *tableOptions) writerOptions() tables.Options {
@@ -259,16 +260,16 @@ func runSinks(c *engine.Compare, sinks []tickSink, note string) error {
 		}
 		if c.Done() {
 			if err := c.Err(); err != nil {
-				return usageError{err}
+				return cli.UsageError{Err: err}
 			}
 			break
 		}
-		if err := stopped("tick %d%s", c.Tick(), note); err != nil {
+		if err := cli.Stopped("tick %d%s", c.Tick(), note); err != nil {
 			return err
 		}
 		c.Step()
 		if err := c.Err(); err != nil {
-			return usageError{err}
+			return cli.UsageError{Err: err}
 		}
 	}
 	for _, s := range sinks {

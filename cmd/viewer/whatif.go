@@ -16,6 +16,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/tables"
 	"glidepath/engine/whatif"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 )
 
@@ -62,39 +63,39 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 1 {
 		fs.Usage()
-		return badInput("whatif: want one FILE (a recording, a scenario or a capture), got %d", len(files))
+		return cli.BadInput("whatif: want one FILE (a recording, a scenario or a capture), got %d", len(files))
 	}
 	base, err := interp.ReadingByName(o.reading)
 	if err != nil {
-		return badInput("whatif: -reading: %v", err)
+		return cli.BadInput("whatif: -reading: %v", err)
 	}
 	changed, consts := base, interp.RetailConstants()
 	for _, s := range o.sets {
 		name, value, _ := strings.Cut(s, "=")
 		if err := whatif.Set(&changed, &consts, name, value); err != nil {
-			return badInput("whatif: -set %s: %v", s, err)
+			return cli.BadInput("whatif: -set %s: %v", s, err)
 		}
 	}
 	var sweep *condFlag
 	for _, c := range o.conds {
 		if c.isSweep() {
 			if sweep != nil {
-				return badInput("whatif: -%s and -%s are both sweeps; sweep one flag at a time", sweep.name, c.name)
+				return cli.BadInput("whatif: -%s and -%s are both sweeps; sweep one flag at a time", sweep.name, c.name)
 			}
 			sweep = c
 		}
 	}
 	if sweep != nil && o.json {
-		return badInput("whatif: -json prints one comparison; the sweep -%s %s writes its rows to -metrics FILE and one summary line per setting", sweep.name, sweep.raw)
+		return cli.BadInput("whatif: -json prints one comparison; the sweep -%s %s writes its rows to -metrics FILE and one summary line per setting", sweep.name, sweep.raw)
 	}
 	if sweep != nil && o.metrics == "" {
-		return badInput("whatif: the sweep -%s %s writes one row per setting: name the table with -metrics FILE", sweep.name, sweep.raw)
+		return cli.BadInput("whatif: the sweep -%s %s writes one row per setting: name the table with -metrics FILE", sweep.name, sweep.raw)
 	}
 	if o.metrics != "" {
 		if _, err := tables.FormatOf(o.metrics); err != nil {
-			return badInput("whatif: -metrics %s: %v", o.metrics, err)
+			return cli.BadInput("whatif: -metrics %s: %v", o.metrics, err)
 		}
-		if err := checkOutputs("whatif", files[:1], output{"-metrics", o.metrics}); err != nil {
+		if err := cli.CheckOutputs("whatif", files[:1], cli.Output{Flag: "-metrics", Path: o.metrics}); err != nil {
 			return err
 		}
 	}
@@ -118,10 +119,10 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		defer table.Abort()
 	}
 	input := traceInputName(files[0])
-	var bar frameProgress
+	var bar cli.FrameProgress
 	if sweep != nil {
-		bar = newFrameProgress(stderr, len(settings), "what-if settings")
-		defer bar.finish()
+		bar = cli.NewFrameProgress(stderr, len(settings), "what-if settings")
+		defer bar.Finish()
 	}
 	for i, v := range settings {
 		c := whatif.Conditions{Seed: o.seed}
@@ -138,11 +139,11 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		}
 		label = append(label, o.sets...)
 		if err := c.Check(); err != nil {
-			return badInput("whatif: %v", err)
+			return cli.BadInput("whatif: %v", err)
 		}
 		cmp, st, err := whatif.NewPairConstants(rec, base, changed, consts, c, engine.Options{Assets: assets.FS(), Metrics: true})
 		if err != nil {
-			return usageError{err}
+			return cli.UsageError{Err: err}
 		}
 		if err := runTicks(compareBatches{cmp}); err != nil {
 			return err
@@ -169,7 +170,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		}
 		cmpOut := newWhatifReport(report, setting, o.seed, st)
 		if sweep != nil {
-			bar.add()
+			bar.Add()
 			all := &cmpOut.All
 			fmt.Fprintf(stdout, "%-24s blips %d→%d  snaps %d→%d  pops %d→%d  hitches %d→%d%s\n", setting,
 				all.Original.Blips, all.WhatIf.Blips, all.Original.Snaps, all.WhatIf.Snaps,

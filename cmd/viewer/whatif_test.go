@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"glidepath/internal/cli"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,10 +153,10 @@ func TestShrink_WritesASmallerRecordingThatStillBlips(t *testing.T) {
 // hostile_test.go's) ends shrink with 130 and no output file.
 func TestShrink_InterruptedWritesNothing(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	cancel(&interruptedError{sig: syscall.SIGINT})
-	old := stopCtx
-	stopCtx = ctx
-	defer func() { stopCtx = old }()
+	cancel(&cli.InterruptedError{Sig: syscall.SIGINT})
+	old := cli.StopCtx
+	cli.StopCtx = ctx
+	defer func() { cli.StopCtx = old }()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "small.jsonl")
 	code, _, errs := viewer(t, "shrink", "-keep", "blip", "-o", out, farJump)

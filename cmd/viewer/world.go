@@ -13,6 +13,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/datworld"
+	"glidepath/internal/cli"
 	"glidepath/ui/settings"
 )
 
@@ -53,7 +54,7 @@ func (d *datFlags) open(stderr io.Writer, remembered bool) (engine.WorldData, er
 	w, err := datworld.Open(dir)
 	if err != nil {
 		if origin.Explicit() {
-			return nil, badInput("%s %s: %v", origin, dir, err)
+			return nil, cli.BadInput("%s %s: %v", origin, dir, err)
 		}
 		fmt.Fprintf(stderr, "viewer: warning: %s %s: %v; the world is illustrative\n", origin, dir, err)
 		return nil, nil

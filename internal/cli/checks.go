@@ -2,7 +2,7 @@
 // ticks, and the warning for events
 // of unknown types a recording held.
 
-package main
+package cli
 
 import (
 	"flag"
@@ -14,36 +14,36 @@ import (
 	"glidepath/engine/recording"
 )
 
-// isSet reports whether the flag name was given on the command line (an
+// IsSet reports whether the flag name was given on the command line (an
 // empty value, -compare=, counts as given).
-func isSet(fs *flag.FlagSet, name string) bool {
+func IsSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
 }
 
-// checkTicks refuses -ticks past the 48 h a recording may span
+// CheckTicks refuses -ticks past the 48 h a recording may span
 // (engine.MaxRunSeconds) at the input's tick rate, so a typo cannot start a
 // run that grows for hours.
-func checkTicks(ticks, rate int) error {
+func CheckTicks(ticks, rate int) error {
 	if max := engine.MaxRunSeconds * rate; ticks > max {
-		return badInput("-ticks %d: more than the limit of %d ticks (%d h at %d Hz)", ticks, max, engine.MaxRunSeconds/3600, rate)
+		return BadInput("-ticks %d: more than the limit of %d ticks (%d h at %d Hz)", ticks, max, engine.MaxRunSeconds/3600, rate)
 	}
 	return nil
 }
 
-// warnSkipped prints the warning docs/formats.md promises for events of
+// WarnSkipped prints the warning docs/formats.md promises for events of
 // unknown types: how many, their types and the first line.
-func warnSkipped(stderr io.Writer, rec *recording.Recording) {
+func WarnSkipped(stderr io.Writer, rec *recording.Recording) {
 	if rec == nil || rec.Skipped == 0 {
 		return
 	}
 	fmt.Fprintf(stderr, "viewer: warning: %s\n", skippedWarning(rec.Name, rec.Skipped, rec.SkippedTypes, rec.SkippedLine))
 }
 
-// warnSkippedSource is warnSkipped for a streamed input, once the stream
+// WarnSkippedSource is WarnSkipped for a streamed input, once the stream
 // has been read to its end.
-func warnSkippedSource(stderr io.Writer, src recording.Source) {
+func WarnSkippedSource(stderr io.Writer, src recording.Source) {
 	r, ok := src.(interface {
 		Skipped() int
 		SkippedTypes() []string

@@ -5,7 +5,7 @@
 // table over another, its trace over its recording, or a file into a
 // directory's place.
 
-package main
+package cli
 
 import (
 	"io"
@@ -13,23 +13,23 @@ import (
 	"glidepath/internal/atomicfile"
 )
 
-// output is one output flag and the path it names.
-type output struct {
-	flag, path string
+// Output is one output flag and the path it names.
+type Output struct {
+	Flag, Path string
 }
 
-// checkOutputs checks outs against each other and against inputs; cmd
+// CheckOutputs checks outs against each other and against inputs; cmd
 // names the subcommand in the message. Empty paths (flags not given) are
 // skipped; an output "-" is standard output and an input "-" standard
 // input, compared as the files they are.
-func checkOutputs(cmd string, inputs []string, outs ...output) error {
-	var seen []output
+func CheckOutputs(cmd string, inputs []string, outs ...Output) error {
+	var seen []Output
 	var targets []atomicfile.Target
 	for _, o := range outs {
-		if o.path == "" {
+		if o.Path == "" {
 			continue
 		}
-		path := o.path
+		path := o.Path
 		if path == "-" {
 			path = "/dev/stdout" // -trace -: compared as standard output
 		}
@@ -37,11 +37,11 @@ func checkOutputs(cmd string, inputs []string, outs ...output) error {
 		// directory, a block device, a loop of links, a descriptor not open.
 		t, err := atomicfile.Resolve(path)
 		if err != nil {
-			return badInput("%s: %s %s: %v", cmd, o.flag, o.path, unwrapPath(err))
+			return BadInput("%s: %s %s: %v", cmd, o.Flag, o.Path, UnwrapPath(err))
 		}
 		for i, prev := range targets {
 			if atomicfile.Same(prev, t) {
-				return badInput("%s: %s %s and %s %s name the same file; give each output a file of its own", cmd, seen[i].flag, seen[i].path, o.flag, o.path)
+				return BadInput("%s: %s %s and %s %s name the same file; give each output a file of its own", cmd, seen[i].Flag, seen[i].Path, o.Flag, o.Path)
 			}
 		}
 		for _, in := range inputs {
@@ -49,7 +49,7 @@ func checkOutputs(cmd string, inputs []string, outs ...output) error {
 				if in == "-" {
 					in = "- (standard input)"
 				}
-				return badInput("%s: %s %s would overwrite the input %s", cmd, o.flag, o.path, in)
+				return BadInput("%s: %s %s would overwrite the input %s", cmd, o.Flag, o.Path, in)
 			}
 		}
 		seen, targets = append(seen, o), append(targets, t)
@@ -57,24 +57,24 @@ func checkOutputs(cmd string, inputs []string, outs ...output) error {
 	return nil
 }
 
-// reportTo is where a command prints its report: standard error when one
+// ReportTo is where a command prints its report: standard error when one
 // of outs is standard output (-trace -, -o /dev/stdout, or the file the
 // shell sent standard output to), so that the report never runs into the
 // output; standard output otherwise.
-func reportTo(stdout, stderr io.Writer, outs ...string) io.Writer {
+func ReportTo(stdout, stderr io.Writer, outs ...string) io.Writer {
 	for _, p := range outs {
-		if p == "-" || p != "" && writesStdout(p) {
+		if p == "-" || p != "" && WritesStdout(p) {
 			return stderr
 		}
 	}
 	return stdout
 }
 
-// writesStdout reports whether the output path is the process's standard
+// WritesStdout reports whether the output path is the process's standard
 // output: named as a descriptor (/dev/stdout, /dev/fd/1), or the same
 // file. A device shared by name (a terminal, /dev/null) does not count:
 // `-trace /dev/null > /dev/null` keeps its report where it was.
-func writesStdout(path string) bool {
+func WritesStdout(path string) bool {
 	t, err := atomicfile.Resolve(path)
 	if err != nil || t.CharDevice() {
 		return false
@@ -83,11 +83,11 @@ func writesStdout(path string) bool {
 	return err == nil && atomicfile.Same(t, out)
 }
 
-// samePath reports whether out, once resolved (links followed), is the
+// SamePath reports whether out, once resolved (links followed), is the
 // input file in: the same path or the same device and inode. An output that
 // cannot be resolved is not the input (its own error comes when it is
 // written).
-func samePath(out, in string) bool {
+func SamePath(out, in string) bool {
 	t, err := atomicfile.Resolve(out)
 	if err != nil {
 		return false

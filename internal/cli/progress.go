@@ -2,7 +2,7 @@
 // (progressbar), nothing when it is a file or a pipe, so logs and tests see
 // only the final line.
 
-package main
+package cli
 
 import (
 	"io"
@@ -12,16 +12,16 @@ import (
 	"golang.org/x/term"
 )
 
-// frameProgress counts frames (or ticks) done; the zero value shows nothing.
-type frameProgress struct{ bar *progressbar.ProgressBar }
+// FrameProgress counts frames (or ticks) done; the zero value shows nothing.
+type FrameProgress struct{ bar *progressbar.ProgressBar }
 
-// newFrameProgress shows a bar of total steps on w if w is a terminal.
-func newFrameProgress(w io.Writer, total int, what string) frameProgress {
+// NewFrameProgress shows a bar of total steps on w if w is a terminal.
+func NewFrameProgress(w io.Writer, total int, what string) FrameProgress {
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return frameProgress{}
+		return FrameProgress{}
 	}
-	return frameProgress{bar: progressbar.NewOptions(total,
+	return FrameProgress{bar: progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
@@ -30,13 +30,13 @@ func newFrameProgress(w io.Writer, total int, what string) frameProgress {
 	)}
 }
 
-func (p frameProgress) add() {
+func (p FrameProgress) Add() {
 	if p.bar != nil {
 		p.bar.Add(1)
 	}
 }
 
-func (p frameProgress) finish() {
+func (p FrameProgress) Finish() {
 	if p.bar != nil {
 		p.bar.Finish()
 	}

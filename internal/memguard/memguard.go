@@ -1,13 +1,13 @@
-// Memory guard: the backstop behind the explicit input limits (docs/formats.md,
-// "Limits"). Go's runtime/debug.SetMemoryLimit is a soft limit — it makes the
-// collector work harder as the heap nears it but never refuses an
+// Package memguard is the viewer's memory guard: the backstop behind the
+// explicit input limits (docs/formats.md, "Limits"). Go's
+// runtime/debug.SetMemoryLimit is a soft limit — it makes the collector work
+// harder as the heap nears it but never refuses an
 // allocation — so on its own a runaway run still ends in the kernel's OOM
 // killer or a Go "out of memory" crash with a goroutine dump. The guard
 // therefore also polls the memory the runtime holds (runtime/metrics) and,
 // past the limit, removes pending outputs and exits with status 1 and a
 // message saying what to do.
-
-package main
+package memguard
 
 import (
 	"bufio"
@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"glidepath/internal/atomicfile"
+	"glidepath/internal/cli"
 )
 
 // memoryLimitEnv overrides the limit: bytes, or a number with KiB, MiB or
@@ -41,7 +42,7 @@ func memoryLimit() (int64, string, error) {
 		}
 		n, err := parseBytes(s)
 		if err != nil {
-			return 0, "", badInput("%s=%q: %v", memoryLimitEnv, s, err)
+			return 0, "", cli.BadInput("%s=%q: %v", memoryLimitEnv, s, err)
 		}
 		return n, memoryLimitEnv, nil
 	}
@@ -116,9 +117,9 @@ func heldMemory(s []metrics.Sample) int64 {
 	return int64(s[0].Value.Uint64()) - int64(s[1].Value.Uint64())
 }
 
-// guardMemory sets the soft limit to 90% of the limit and starts the
+// Guard sets the soft limit to 90% of the limit and starts the
 // watchdog. A bad GLIDEPATH_MEMORY_LIMIT is a usage error.
-func guardMemory(stderr io.Writer) error {
+func Guard(stderr io.Writer) error {
 	limit, from, err := memoryLimit()
 	if err != nil || limit <= 0 {
 		return err
@@ -130,8 +131,8 @@ func guardMemory(stderr io.Writer) error {
 			if held := heldMemory(s); held > limit {
 				fmt.Fprintf(stderr, "viewer: out of memory: the run holds %s, over the limit of %s (%s); "+
 					"give a smaller input or set %s higher%s\n",
-					formatBytes(held), formatBytes(limit), from, memoryLimitEnv, removedNote(atomicfile.RemovePending()))
-				os.Exit(exitFailure)
+					formatBytes(held), formatBytes(limit), from, memoryLimitEnv, cli.RemovedNote(atomicfile.RemovePending()))
+				os.Exit(cli.ExitFailure)
 			}
 		}
 	}()
