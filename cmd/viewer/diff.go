@@ -19,6 +19,8 @@ import (
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/recording"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
+	"glidepath/internal/tablesroute"
 	"glidepath/interp"
 )
 
@@ -31,10 +33,10 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the comparison as JSON")
 	context := fs.Int("context", 5, "show `N` ticks before each first divergence")
 	strict := fs.Bool("strict-objects", false, "count a client object the run never has as a divergence (exit 1); without it such objects are only listed")
-	var cf captureFlags
-	cf.add(fs)
-	var tabs tableOptions
-	tabs.addFlags(fs)
+	var cf cmdinput.CaptureFlags
+	cf.Add(fs)
+	var tabs tablesroute.Options
+	tabs.AddFlags(fs)
 	var df datFlags
 	df.add(fs)
 	vs := fs.Bool("vs", false, "compare TRACE_B with TRACE_A (two client traces or Glidepath traces) instead of INPUT's run with CLIENT_TRACE")
@@ -70,16 +72,16 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return cli.BadInput("diff: %v", err)
 	}
 	r := rs[0]
-	if err := tabs.check("diff", files); err != nil {
+	if err := tabs.Check("diff", files); err != nil {
 		return err
 	}
-	copts, err := cf.options()
+	copts, err := cf.Options()
 	if err != nil {
 		return err
 	}
-	input := newRereadable(files[0], engine.LoadOptions{Capture: copts})
-	defer input.close()
-	src, _, err := input.open()
+	input := cmdinput.NewRereadable(files[0], engine.LoadOptions{Capture: copts})
+	defer input.Close()
+	src, _, err := input.Open()
 	if err != nil {
 		return err
 	}
@@ -95,8 +97,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	// viewer run.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
-	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), World: world, Reading: r, Metrics: tabs.any(), Sink: cmp,
-		EventLog: tabs.events != "", Explain: tabs.events != "",
+	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), World: world, Reading: r, Metrics: tabs.Any(), Sink: cmp,
+		EventLog: tabs.Events != "", Explain: tabs.Events != "",
 		// The input is decoded on one core and the client trace read on
 		// another while the pipeline steps: the pass is split only over
 		// the cores left.
@@ -135,7 +137,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	cmp.Interrupt = stop
 	var again recording.Source
 	err = cmp.NameStages(res, func(sink engine.TickSink) (*engine.Sim, error) {
-		if again, _, err = input.open(); err != nil {
+		if again, _, err = input.Open(); err != nil {
 			return nil, err
 		}
 		return engine.NewStream(again, engine.Options{Assets: assets.FS(), World: world, Reading: r, Metrics: true, RecordStages: true, Sink: sink})
@@ -146,7 +148,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	res.Input = traceInputName(files[0])
+	res.Input = cmdinput.TraceInputName(files[0])
 	if err := tabFiles.finish(); err != nil {
 		return err
 	}

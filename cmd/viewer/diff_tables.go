@@ -4,12 +4,15 @@
 
 package main
 
-import "glidepath/engine"
+import (
+	"glidepath/engine"
+	"glidepath/internal/tablesroute"
+)
 
 // diffTables are the table files of diff's run; a nil *diffTables writes
 // nothing.
 type diffTables struct {
-	files *tableFiles
+	files *tablesroute.Files
 	c     *engine.Compare
 	tw    *engine.TableWriter
 	input string
@@ -17,17 +20,17 @@ type diffTables struct {
 
 // startDiffTables starts the tables o names for sim's run, or returns nil
 // when none was asked for.
-func startDiffTables(o *tableOptions, sim *engine.Sim, input string) (*diffTables, error) {
-	if !o.any() {
+func startDiffTables(o *tablesroute.Options, sim *engine.Sim, input string) (*diffTables, error) {
+	if !o.Any() {
 		return nil, nil
 	}
-	files, err := o.create()
+	files, err := o.Create()
 	if err != nil {
 		return nil, err
 	}
 	d := &diffTables{files: files, c: engine.CompareOf(sim), input: input}
-	if d.tw, err = files.sink(d.c, input); err != nil {
-		files.abort()
+	if d.tw, err = files.Sink(d.c, input); err != nil {
+		files.Abort()
 		return nil, err
 	}
 	if d.tw != nil {
@@ -59,12 +62,12 @@ func (d *diffTables) finish() error {
 			return err
 		}
 	}
-	return d.files.finish(engine.NewReport(d.input, d.c), d.input)
+	return d.files.Finish(engine.NewReport(d.input, d.c), d.input)
 }
 
 // abort removes the tables not yet finished.
 func (d *diffTables) abort() {
 	if d != nil {
-		d.files.abort()
+		d.files.Abort()
 	}
 }

@@ -10,75 +10,28 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"glidepath/engine"
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
-	"glidepath/internal/inputfile"
+	"glidepath/internal/cmdinput"
 )
 
 const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID] [-events FILE]"
-
-// captureFlags are the capture options import and run share (the viewer
-// and shot open captures with the defaults).
-type captureFlags struct {
-	serverPort int
-	player     string
-}
-
-func (c *captureFlags) add(fs interface {
-	IntVar(p *int, name string, value int, usage string)
-	StringVar(p *string, name, value, usage string)
-}) {
-	fs.IntVar(&c.serverPort, "server-port", 0, "a capture's AC server UDP `port` (default: any of 9000–10013)")
-	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746, else the first object at a position the client reported)")
-}
-
-// options checks the flags and returns the capture options.
-func (c *captureFlags) options() (capture.Options, error) {
-	var o capture.Options
-	if c.serverPort < 0 || c.serverPort > 65535 {
-		return o, cli.BadInput("-server-port %d: want a UDP port, 1–65535", c.serverPort)
-	}
-	o.ServerPort = uint16(c.serverPort)
-	if c.player != "" {
-		v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(c.player), "0x"), 16, 32)
-		if err != nil {
-			return o, cli.BadInput("-player %q: want an object guid such as 0x50000001", c.player)
-		}
-		o.Player, o.HasPlayer = uint32(v), true
-	}
-	return o, nil
-}
-
-// checkPlayerInput refuses -player for an input that is not a capture: a
-// recording or scenario has no player guid (its player is the observer),
-// so the guid names nothing in it. A capture that never names the guid is
-// refused as it is read (capture.PlayerAbsentError).
-func checkPlayerInput(path string, o capture.Options) error {
-	// A stream (standard input, a FIFO) is told apart only as it is read:
-	// the capture reader refuses an absent player there.
-	if o.HasPlayer && inputfile.Regular(path) && !engine.IsCapture(path) {
-		return cli.BadInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
-	}
-	return nil
-}
 
 func runImport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("import", importSynopsis, stderr)
 	out := fs.String("o", "", "write the recording to `FILE` (gzip when it ends in .gz)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	events := fs.String("events", "", "also write the imported events as a table to `FILE` (.csv, .csv.gz or .parquet)")
-	var cf captureFlags
-	cf.add(fs)
+	var cf cmdinput.CaptureFlags
+	cf.Add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -91,7 +44,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return cli.BadInput("import: -o OUT.jsonl[.gz] is required")
 	}
-	opts, err := cf.options()
+	opts, err := cf.Options()
 	if err != nil {
 		return err
 	}
@@ -129,7 +82,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	sum := src.Summary()
 	sum.Outputs = written
-	warnPlayerRule(stderr, src.Name(), sum)
+	cmdinput.WarnPlayerRule(stderr, src.Name(), sum)
 	report := cli.ReportTo(stdout, stderr, *out, *events)
 	if *asJSON {
 		return sum.WriteJSON(report)

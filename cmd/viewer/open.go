@@ -18,6 +18,7 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
 	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/camera"
@@ -57,12 +58,12 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "viewer: world: %s\n", worldLine(world))
+	fmt.Fprintf(stderr, "viewer: world: %s\n", cmdinput.WorldLine(world))
 	open := openSourcesFrom(*tick, world)
 	if *shot != "" {
 		open = openSourcesIn(world) // the whole input checked first: a bad line is exit status 2
 	}
-	if *follow && isStream(fs.Arg(0)) {
+	if *follow && cmdinput.IsStream(fs.Arg(0)) {
 		// A FIFO or standard input is read as it is written already, to
 		// its writer's end: there is no file to watch grow.
 		*follow = false

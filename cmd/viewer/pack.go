@@ -28,6 +28,8 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
+	"glidepath/internal/runcmd"
 	"glidepath/interp"
 )
 
@@ -98,7 +100,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 			return cli.BadInput("pack: -select %q: %v", *sel, err)
 		}
 	}
-	rec, err := readInput(input, engine.LoadOptions{})
+	rec, err := cmdinput.ReadInput(input, engine.LoadOptions{})
 	if err != nil {
 		return err
 	}
@@ -106,7 +108,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	moment := fmt.Sprintf("-at %d", *at)
 	if *mark != "" {
 		found := false
-		for _, b := range loadBookmarks(input, stderr) {
+		for _, b := range runcmd.LoadBookmarks(input, stderr) {
 			if b.Label == *mark {
 				*at, found = b.Tick, true
 				moment = fmt.Sprintf("-bookmark %q (tick %d)", *mark, b.Tick)
@@ -127,7 +129,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if guid != 0 && !s.Store().HasObject(guid) && !hasObject(rec, guid) {
 		return cli.BadInput("pack: -select %s: %s has no such object", *sel, input)
 	}
-	if err := runTicks(s); err != nil {
+	if err := runcmd.RunTicks(s); err != nil {
 		return err
 	}
 	ev, ok := nearestEvent(s.AllEvents(), *at, *window, guid)

@@ -19,6 +19,7 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/shrink"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
 	"glidepath/interp"
 )
 
@@ -32,8 +33,8 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the smallest recording found to `FILE` (Recording v1; gzip when it ends in .gz)")
 	reading := fs.String("reading", interp.DefaultReadingName, "the reading every trial runs under: "+strings.Join(interp.ReadingNames(), ", ")+", optionally +OPTION...")
 	jobs := fs.Int("jobs", 1, "run `N` trials at once (the result is the same for any N)")
-	var cf captureFlags
-	cf.add(fs)
+	var cf cmdinput.CaptureFlags
+	cf.Add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -74,11 +75,11 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return cli.BadInput("shrink: -reading: %v", err)
 	}
-	copts, err := cf.options()
+	copts, err := cf.Options()
 	if err != nil {
 		return err
 	}
-	rec, err := readInput(files[0], engine.LoadOptions{Capture: copts})
+	rec, err := cmdinput.ReadInput(files[0], engine.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
 	}

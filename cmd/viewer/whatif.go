@@ -17,6 +17,8 @@ import (
 	"glidepath/engine/tables"
 	"glidepath/engine/whatif"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
+	"glidepath/internal/runcmd"
 	"glidepath/interp"
 )
 
@@ -55,8 +57,8 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed the network draws with `N`")
 	fs.BoolVar(&o.json, "json", false, "print the comparison as JSON")
 	fs.StringVar(&o.metrics, "metrics", "", "write the metrics table (Tables v1; a sweep writes one block of rows per setting, the reading column naming it) to `FILE` (.csv, .csv.gz or .parquet)")
-	var cf captureFlags
-	cf.add(fs)
+	var cf cmdinput.CaptureFlags
+	cf.Add(fs)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -99,11 +101,11 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	copts, err := cf.options()
+	copts, err := cf.Options()
 	if err != nil {
 		return err
 	}
-	rec, err := readInput(files[0], engine.LoadOptions{Capture: copts})
+	rec, err := cmdinput.ReadInput(files[0], engine.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
 	}
@@ -118,7 +120,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		}
 		defer table.Abort()
 	}
-	input := traceInputName(files[0])
+	input := cmdinput.TraceInputName(files[0])
 	var bar cli.FrameProgress
 	if sweep != nil {
 		bar = cli.NewFrameProgress(stderr, len(settings), "what-if settings")
@@ -145,7 +147,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return cli.UsageError{Err: err}
 		}
-		if err := runTicks(compareBatches{cmp}); err != nil {
+		if err := runcmd.RunTicks(runcmd.CompareBatches{Compare: cmp}); err != nil {
 			return err
 		}
 		report := engine.NewReport(input, cmp)

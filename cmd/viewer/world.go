@@ -61,27 +61,3 @@ func (d *datFlags) open(stderr io.Writer, remembered bool) (engine.WorldData, er
 	}
 	return w, nil
 }
-
-// warnFallbacks says once which items the dats lacked (a warning -quiet
-// does not hide).
-func warnFallbacks(stderr io.Writer, fb []engine.Fallback) {
-	if len(fb) == 0 {
-		return
-	}
-	fmt.Fprintf(stderr, "viewer: warning: the dat files lack %d item(s); each falls back alone:\n", len(fb))
-	for _, f := range fb {
-		line := fmt.Sprintf("  %s %s: %s", f.Kind, f.ID, f.Used)
-		if f.Problem != "" {
-			line += " (" + f.Problem + ")"
-		}
-		fmt.Fprintln(stderr, line)
-	}
-}
-
-// worldLine is the world line of a run in w (nil: illustrative).
-func worldLine(w engine.WorldData) string {
-	if w == nil {
-		return engine.IllustrativeWorld
-	}
-	return w.Describe()
-}

@@ -11,7 +11,7 @@
 // one (engine/capture over the followed bytes): a torn last frame, or a
 // header not written yet, is waited for.
 
-package main
+package runcmd
 
 import (
 	"bytes"
@@ -27,37 +27,38 @@ import (
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
 	"glidepath/interp"
 )
 
-// followFlags are -follow and -idle.
-type followFlags struct {
-	on   bool
-	idle time.Duration
+// FollowFlags are -follow and -idle.
+type FollowFlags struct {
+	On   bool
+	Idle time.Duration
 }
 
-func (f *followFlags) add(fs *flag.FlagSet) {
-	fs.BoolVar(&f.on, "follow", false, "follow a recording or capture that is still being written: run it as lines or frames arrive and print the metrics as they change (SIGINT ends)")
-	fs.DurationVar(&f.idle, "idle", 0, "with -follow, end once the file has not grown for `D` (e.g. 5s); 0 follows until interrupted")
+func (f *FollowFlags) Add(fs *flag.FlagSet) {
+	fs.BoolVar(&f.On, "follow", false, "follow a recording or capture that is still being written: run it as lines or frames arrive and print the metrics as they change (SIGINT ends)")
+	fs.DurationVar(&f.Idle, "idle", 0, "with -follow, end once the file has not grown for `D` (e.g. 5s); 0 follows until interrupted")
 }
 
 // minReportGap keeps a fast writer from flooding the terminal with tables.
 const minReportGap = 250 * time.Millisecond
 
-func runFollow(file string, o *runOptions, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
+func Follow(file string, o *Options, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
 	switch {
 	case engine.IsScenario(file):
 		return cli.BadInput("run: -follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
-	case o.trace != "":
+	case o.Trace != "":
 		return cli.BadInput("run: -follow cannot be combined with -trace")
-	case o.tables.states != "" || o.tables.events != "" || o.tables.metrics != "":
+	case o.Tables.States != "" || o.Tables.Events != "" || o.Tables.Metrics != "":
 		return cli.BadInput("run: -follow cannot be combined with -states, -events or -metrics")
-	case o.ticks != 0:
+	case o.Ticks != 0:
 		return cli.BadInput("run: -follow cannot be combined with -ticks")
-	case o.follow.idle < 0:
-		return cli.BadInput("run: -idle %v: want a positive duration", o.follow.idle)
+	case o.Follow.Idle < 0:
+		return cli.BadInput("run: -idle %v: want a positive duration", o.Follow.Idle)
 	}
-	src, tail, err := openFollowed(file, recording.FollowOptions{Context: cli.StopCtx, Idle: o.follow.idle}, copts)
+	src, tail, err := openFollowed(file, recording.FollowOptions{Context: cli.StopCtx, Idle: o.Follow.Idle}, copts)
 	if err != nil {
 		if ie := interruption(err); ie != nil {
 			return ie
@@ -65,7 +66,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		return cli.UsageError{Err: err}
 	}
 	defer src.Close()
-	opts := engine.Options{Assets: assets.FS(), World: o.world, Metrics: true, Statics: o.statics}
+	opts := engine.Options{Assets: assets.FS(), World: o.World, Metrics: true, Statics: o.Statics}
 	cmp, err := engine.NewCompareStream(src, readings, opts)
 	if err != nil {
 		if ie := interruption(err); ie != nil {
@@ -73,7 +74,7 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		}
 		return cli.UsageError{Err: err}
 	}
-	p := &followPrinter{w: stdout, json: o.json, long: o.long, quiet: o.quiet, input: traceInputName(file), cmp: cmp}
+	p := &followPrinter{w: stdout, json: o.JSON, long: o.Long, quiet: o.Quiet, input: cmdinput.TraceInputName(file), cmp: cmp}
 	tail.OnWait(func() { p.print(false) })
 	for !cmp.Done() {
 		if err := cli.Stopped("tick %d of the followed %s", cmp.Tick(), file); err != nil {
@@ -90,38 +91,17 @@ func runFollow(file string, o *runOptions, readings []interp.Reading, copts capt
 		return cli.UsageError{Err: err}
 	}
 	cli.WarnSkippedSource(stderr, src)
-	warnMalformedFrames(stderr, src)
-	warnCapturePlayer(stderr, src)
+	cmdinput.WarnMalformedFrames(stderr, src)
+	cmdinput.WarnCapturePlayer(stderr, src)
 	p.print(true)
 	return nil
-}
-
-// warnMalformedFrames says, for a capture, which frames were damaged: a
-// capture is read past damage (docs/formats.md), but garbage in it — written
-// into a live capture, appended to a finished one — or a frame left torn
-// when a follow ended, should not pass unnoticed.
-func warnMalformedFrames(stderr io.Writer, src recording.Source) {
-	c, ok := src.(interface{ Summary() *capture.Summary })
-	if !ok {
-		return
-	}
-	sum := c.Summary()
-	if sum.MalformedCount == 0 || len(sum.Malformed) == 0 {
-		return
-	}
-	first := sum.Malformed[0]
-	more := ""
-	if n := sum.MalformedCount - 1; n > 0 {
-		more = fmt.Sprintf(" (and %d more malformed frames; viewer import lists them)", n)
-	}
-	fmt.Fprintf(stderr, "viewer: warning: %s: frame %d: %s%s\n", src.Name(), first.Frame, first.Problem, more)
 }
 
 // openFollowed opens file to follow it: a recording read line by line, or
 // a capture frame by frame, over the same followed bytes (recording.Tail).
 // The source closes the tail.
 func openFollowed(file string, fo recording.FollowOptions, copts capture.Options) (recording.Source, *recording.Tail, error) {
-	if err := checkPlayerInput(file, copts); err != nil {
+	if err := cmdinput.CheckPlayerInput(file, copts); err != nil {
 		return nil, nil, err
 	}
 	if !engine.IsCapture(file) {
@@ -194,7 +174,7 @@ func (p *followPrinter) print(final bool) {
 		}
 	} else {
 		fmt.Fprintf(&b, "— following %s: tick %d —\n", p.input, rep.Ticks)
-		if err := writeReport(&b, rep, p.long); err != nil {
+		if err := WriteReport(&b, rep, p.long); err != nil {
 			return
 		}
 	}

@@ -5,7 +5,7 @@
 // as they are read, into a temporary file the second reading opens. The
 // errors of both name the input as given.
 
-package main
+package cmdinput
 
 import (
 	"io"
@@ -19,23 +19,23 @@ import (
 	"glidepath/internal/inputfile"
 )
 
-// rereadable opens one input as often as asked.
-type rereadable struct {
+// Rereadable opens one input as often as asked.
+type Rereadable struct {
 	path  string
 	opts  engine.LoadOptions
 	spool *os.File // a stream's bytes as read; nil for a regular file
 	n     int
 }
 
-func newRereadable(path string, opts engine.LoadOptions) *rereadable {
-	return &rereadable{path: path, opts: opts}
+func NewRereadable(path string, opts engine.LoadOptions) *Rereadable {
+	return &Rereadable{path: path, opts: opts}
 }
 
-// open opens the input (openInput's errors: exit 2, naming the file).
-func (r *rereadable) open() (recording.Source, []scenario.Expectation, error) {
+// open opens the input (OpenInput's errors: exit 2, naming the file).
+func (r *Rereadable) Open() (recording.Source, []scenario.Expectation, error) {
 	r.n++
 	if inputfile.Regular(r.path) {
-		return openInput(r.path, r.opts)
+		return OpenInput(r.path, r.opts)
 	}
 	var rc io.ReadCloser
 	if r.n == 1 {
@@ -63,7 +63,7 @@ func (r *rereadable) open() (recording.Source, []scenario.Expectation, error) {
 }
 
 // close removes the copy of a stream.
-func (r *rereadable) close() {
+func (r *Rereadable) Close() {
 	if r.spool != nil {
 		r.spool.Close()
 		r.spool = nil
@@ -76,10 +76,10 @@ type teeCloser struct {
 	io.Closer
 }
 
-// isStream reports whether path is read as a stream that cannot be opened
+// IsStream reports whether path is read as a stream that cannot be opened
 // again: standard input ("-"), a FIFO, a character device. Following one
 // (-follow) is reading it: its end is its writer closing it.
-func isStream(path string) bool {
+func IsStream(path string) bool {
 	if path == inputfile.Stdin {
 		return true
 	}

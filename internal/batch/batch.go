@@ -1,12 +1,11 @@
-// Batch runs: viewer run over many inputs on N workers, writing one table
+// Package batch is viewer run over many inputs on N workers (-jobs), writing one table
 // of each kind for all of them (the input column tells them apart). Each
 // input runs exactly as it would alone; its state and event rows are spooled
 // to a Parquet file of its own and copied into the tables in input order,
 // so the tables are the same bytes whatever N, and memory stays flat. A bad
 // input is reported and skipped; the others still run, and the exit status
 // is then 2 with a summary of every failed input.
-
-package main
+package batch
 
 import (
 	"bytes"
@@ -29,11 +28,11 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
+	"glidepath/internal/runcmd"
+	"glidepath/internal/tablesroute"
 	"glidepath/interp"
 )
-
-// batchCopyRows is the number of spooled rows copied at once.
-const batchCopyRows = 8192
 
 // batchResult is what one input's run left for the writer.
 type batchResult struct {
@@ -52,25 +51,25 @@ type batchResult struct {
 	expect error
 }
 
-func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
+func Run(files []string, o *runcmd.Options, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		fs.Usage()
 		return cli.BadInput("run: want at least one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng)")
 	}
-	if o.jobs < 0 {
-		return cli.BadInput("run: -jobs %d: want a positive number of workers", o.jobs)
+	if o.Jobs < 0 {
+		return cli.BadInput("run: -jobs %d: want a positive number of workers", o.Jobs)
 	}
-	if o.trace != "" {
+	if o.Trace != "" {
 		return cli.BadInput("run: -trace writes one input's trace; run each input alone for its trace")
 	}
-	if o.ticks < 0 {
-		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.ticks)
+	if o.Ticks < 0 {
+		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.Ticks)
 	}
-	readings, err := o.readings(fs)
+	readings, err := o.Readings(fs)
 	if err != nil {
 		return err
 	}
-	jobs := o.jobs
+	jobs := o.Jobs
 	if jobs == 0 {
 		jobs = runtime.NumCPU()
 	}
@@ -79,11 +78,11 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 		return err
 	}
 	defer os.RemoveAll(spool)
-	out, err := o.tables.create()
+	out, err := o.Tables.Create()
 	if err != nil {
 		return err
 	}
-	defer out.abort()
+	defer out.Abort()
 
 	// Workers take inputs in order and post each result to its own channel;
 	// the writer below takes the results in input order.
@@ -131,7 +130,7 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 			bar.Clear()
 			fmt.Fprintf(stderr, "viewer: %v\n", r.err)
 			msg := r.err.Error()
-			if !strings.Contains(msg, traceInputName(path)) {
+			if !strings.Contains(msg, cmdinput.TraceInputName(path)) {
 				msg = path + ": " + msg
 			}
 			failed = append(failed, msg)
@@ -144,13 +143,13 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 			bar.Clear()
 			stderr.Write(r.warnings)
 		}
-		if err := out.appendSpooled(&r); err != nil {
+		if err := out.AppendSpooled(r.states, r.events); err != nil {
 			return err
 		}
-		if err := out.writeMetrics(r.metrics); err != nil {
+		if err := out.WriteMetrics(r.metrics); err != nil {
 			return err
 		}
-		if !o.quiet {
+		if !o.Quiet {
 			bar.Clear()
 			if _, err := stdout.Write(r.report); err != nil {
 				return err
@@ -158,7 +157,7 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 		}
 	}
 	bar.Finish()
-	if err := out.close(); err != nil {
+	if err := out.Close(); err != nil {
 		return err
 	}
 	if len(failed) > 0 {
@@ -174,17 +173,17 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 
 // runBatchInput runs one input, streamed, with its tables spooled under
 // prefix.
-func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, readings []interp.Reading, busy int) (r batchResult) {
-	src, expect, err := openInput(path, load)
+func runBatchInput(path, prefix string, o *runcmd.Options, load engine.LoadOptions, readings []interp.Reading, busy int) (r batchResult) {
+	src, expect, err := cmdinput.OpenInput(path, load)
 	if err != nil {
 		return batchResult{err: err}
 	}
 	defer src.Close()
-	if err := cli.CheckTicks(o.ticks, src.Header().TickRate); err != nil {
+	if err := cli.CheckTicks(o.Ticks, src.Header().TickRate); err != nil {
 		return batchResult{err: err}
 	}
-	opts := engine.Options{Assets: assets.FS(), World: o.world, EventLog: o.tables.events != "",
-		Explain: o.tables.events != "", Metrics: true, LastTick: o.ticks, Expect: expect, Statics: o.statics,
+	opts := engine.Options{Assets: assets.FS(), World: o.World, EventLog: o.Tables.Events != "",
+		Explain: o.Tables.Events != "", Metrics: true, LastTick: o.Ticks, Expect: expect, Statics: o.Statics,
 		// The input is decoded on another core while the pipeline steps.
 		BusyCores: busy}
 	ahead := recording.Prefetch(src)
@@ -193,50 +192,50 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	if err != nil {
 		return batchResult{err: cli.UsageError{Err: err}}
 	}
-	spool := tableOptions{snappy: true, filter: o.tables.filter}
-	if o.tables.states != "" {
-		spool.states, r.states = prefix+".states.parquet", prefix+".states.parquet"
+	spool := tablesroute.Options{Snappy: true, Filter: o.Tables.Filter}
+	if o.Tables.States != "" {
+		spool.States, r.states = prefix+".states.parquet", prefix+".states.parquet"
 	}
-	if o.tables.events != "" {
-		spool.events, r.events = prefix+".events.parquet", prefix+".events.parquet"
+	if o.Tables.Events != "" {
+		spool.Events, r.events = prefix+".events.parquet", prefix+".events.parquet"
 	}
-	files, err := spool.create()
+	files, err := spool.Create()
 	if err != nil {
 		return batchResult{err: err}
 	}
-	defer files.abort()
+	defer files.Abort()
 	// The tables' input column is the path as given (unique within a
 	// batch: a/x.yaml and b/x.yaml differ); the report names the file.
 	input := path
-	tw, err := files.sink(cmp, input)
+	tw, err := files.Sink(cmp, input)
 	if err != nil {
 		return batchResult{err: err}
 	}
-	var sinks []tickSink
+	var sinks []tablesroute.TickSink
 	if tw != nil {
 		tw.DropCauses() // a batch's reports list no causes
 		sinks = append(sinks, tw)
 	}
-	if err := runSinks(cmp, sinks, ""); err != nil {
+	if err := tablesroute.RunSinks(cmp, sinks, ""); err != nil {
 		return batchResult{err: err}
 	}
-	if err := files.close(); err != nil {
+	if err := files.Close(); err != nil {
 		return batchResult{err: err}
 	}
 	ahead.Close() // the reading ahead has cli.Stopped: src's counters are settled
 	var warn bytes.Buffer
 	cli.WarnSkippedSource(&warn, src)
-	warnMalformedFrames(&warn, src)
+	cmdinput.WarnMalformedFrames(&warn, src)
 	r.warnings = warn.Bytes()
-	report := engine.NewReport(traceInputName(path), cmp)
+	report := engine.NewReport(cmdinput.TraceInputName(path), cmp)
 	r.metrics = engine.MetricsRows(report, input)
-	r.expect = expectFailure(path, report.Expectations)
-	if !o.quiet {
+	r.expect = runcmd.ExpectFailure(path, report.Expectations)
+	if !o.Quiet {
 		var buf bytes.Buffer
-		if o.json {
+		if o.JSON {
 			err = report.WriteJSON(&buf)
 		} else {
-			err = writeReport(&buf, report, o.long)
+			err = runcmd.WriteReport(&buf, report, o.Long)
 			buf.WriteByte('\n')
 		}
 		if err != nil {
@@ -245,37 +244,6 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 		r.report = buf.Bytes()
 	}
 	return r
-}
-
-// appendSpooled copies an input's spooled state and event rows into the
-// tables and removes the spool files.
-func (f *tableFiles) appendSpooled(r *batchResult) error {
-	if r.states != "" {
-		if err := copySpool[tables.State](r.states, f.states); err != nil {
-			return err
-		}
-	}
-	if r.events != "" {
-		if err := copySpool(r.events, f.events); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func copySpool[T tables.Row](path string, w tables.Writer[T]) error {
-	rd, err := tables.OpenParquet[T](path)
-	if err != nil {
-		return err
-	}
-	err = rd.CopyTo(w, batchCopyRows)
-	if cerr := rd.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Remove(path)
-	}
-	return err
 }
 
 // newProgress is a progress bar over n inputs on stderr when stderr is a

@@ -2,7 +2,7 @@
 // tick at a time and compared (engine.DifferenceFinder) until their states
 // first differ, then in batches as before.
 
-package main
+package runcmd
 
 import (
 	"glidepath/engine"

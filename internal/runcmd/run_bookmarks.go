@@ -2,7 +2,7 @@
 // docs/formats.md "Sidecar") is read and its bookmarks listed after the
 // metrics — a "bookmarks" array in -json, one line each in the table.
 
-package main
+package runcmd
 
 import (
 	"encoding/json"
@@ -14,10 +14,10 @@ import (
 	"glidepath/internal/inputfile"
 )
 
-// loadBookmarks reads file's sidecar. One that cannot be read is reported as
+// LoadBookmarks reads file's sidecar. One that cannot be read is reported as
 // a warning and lists nothing; the run still succeeds, and the file is left
 // as it is.
-func loadBookmarks(file string, stderr io.Writer) []bookmarks.Bookmark {
+func LoadBookmarks(file string, stderr io.Writer) []bookmarks.Bookmark {
 	if file == inputfile.Stdin {
 		return []bookmarks.Bookmark{} // standard input has no sidecar
 	}
@@ -43,7 +43,7 @@ func writeJSONBookmarks(w io.Writer, r *engine.Report, marks []bookmarks.Bookmar
 
 // writeTextBookmarks prints the table (the long form with long), then the bookmarks if there are any.
 func writeTextBookmarks(w io.Writer, r *engine.Report, marks []bookmarks.Bookmark, long bool) error {
-	if err := writeReport(w, r, long); err != nil {
+	if err := WriteReport(w, r, long); err != nil {
 		return err
 	}
 	if len(marks) == 0 {

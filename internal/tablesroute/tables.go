@@ -1,8 +1,7 @@
-// Tables for analysis: the -states, -events and -metrics flags of viewer
-// run, which write Tables v1 (docs/formats.md) as CSV or Parquet by the
+// Package tablesroute routes a run to its tables for analysis: the
+// -states, -events and -metrics flags of viewer run (and diff), which write Tables v1 (docs/formats.md) as CSV or Parquet by the
 // file's extension, fed by the same run as the trace and the report.
-
-package main
+package tablesroute
 
 import (
 	"flag"
@@ -13,32 +12,33 @@ import (
 	"glidepath/engine/tables"
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
 )
 
-// tableOptions are the table flags.
-type tableOptions struct {
-	states  string
-	events  string
-	metrics string
-	snappy  bool
-	// filter keeps the events table's rows it matches (-filter); nil
+// Options are the table flags.
+type Options struct {
+	States  string
+	Events  string
+	Metrics string
+	Snappy  bool
+	// Filter keeps the events table's rows it matches (-filter); nil
 	// keeps every row.
-	filter *filter.Expr
+	Filter *filter.Expr
 }
 
-func (t *tableOptions) addFlags(fs *flag.FlagSet) {
-	fs.StringVar(&t.states, "states", "", "write the states table (one row per object per tick) to `FILE` (.csv, .csv.gz or .parquet)")
-	fs.StringVar(&t.events, "events", "", "write the events table (one row per trace event) to `FILE` (.csv, .csv.gz or .parquet)")
-	fs.StringVar(&t.metrics, "metrics", "", "write the metrics table (one row per object per reading) to `FILE` (.csv, .csv.gz or .parquet)")
-	fs.BoolVar(&t.snappy, "snappy", false, "compress the events and metrics Parquet tables with snappy instead of zstd (faster, larger; the states table is always snappy)")
+func (t *Options) AddFlags(fs *flag.FlagSet) {
+	fs.StringVar(&t.States, "states", "", "write the states table (one row per object per tick) to `FILE` (.csv, .csv.gz or .parquet)")
+	fs.StringVar(&t.Events, "events", "", "write the events table (one row per trace event) to `FILE` (.csv, .csv.gz or .parquet)")
+	fs.StringVar(&t.Metrics, "metrics", "", "write the metrics table (one row per object per reading) to `FILE` (.csv, .csv.gz or .parquet)")
+	fs.BoolVar(&t.Snappy, "snappy", false, "compress the events and metrics Parquet tables with snappy instead of zstd (faster, larger; the states table is always snappy)")
 }
 
 // check refuses a table name whose extension names no format, and, with
 // the command's other outputs (more), any output cli.CheckOutputs refuses: a
 // directory, two flags naming one file, an output naming an input; cmd
 // names the subcommand in the message.
-func (t *tableOptions) check(cmd string, inputs []string, more ...cli.Output) error {
-	for _, p := range []string{t.states, t.events, t.metrics} {
+func (t *Options) Check(cmd string, inputs []string, more ...cli.Output) error {
+	for _, p := range []string{t.States, t.Events, t.Metrics} {
 		if p == "" {
 			continue
 		}
@@ -46,20 +46,20 @@ func (t *tableOptions) check(cmd string, inputs []string, more ...cli.Output) er
 			return cli.BadInput("%s: %v", cmd, err)
 		}
 	}
-	outs := append([]cli.Output{{Flag: "-states", Path: t.states}, {Flag: "-events", Path: t.events}, {Flag: "-metrics", Path: t.metrics}}, more...)
+	outs := append([]cli.Output{{Flag: "-states", Path: t.States}, {Flag: "-events", Path: t.Events}, {Flag: "-metrics", Path: t.Metrics}}, more...)
 	return cli.CheckOutputs(cmd, inputs, outs...)
 }
 
-func (t *tableOptions) writerOptions() tables.Options {
-	if t.snappy {
+func (t *Options) writerOptions() tables.Options {
+	if t.Snappy {
 		return tables.Options{Codec: tables.Snappy}
 	}
 	return tables.Options{}
 }
 
-// tableFiles are the table files being written; nil fields are tables not
+// Files are the table files being written; nil fields are tables not
 // asked for.
-type tableFiles struct {
+type Files struct {
 	states  tables.StatesWriter
 	events  tables.Writer[tables.Event]
 	metrics tables.Writer[tables.Metrics]
@@ -68,30 +68,30 @@ type tableFiles struct {
 
 // create starts the tables t names. A failure to create a file is the
 // environment's (exit 1); on error nothing is left behind.
-func (t *tableOptions) create() (*tableFiles, error) {
-	f := &tableFiles{filter: t.filter}
+func (t *Options) Create() (*Files, error) {
+	f := &Files{filter: t.Filter}
 	var err error
 	opts := t.writerOptions()
-	if t.states != "" {
+	if t.States != "" {
 		// The states table's byte streams come out about a quarter larger
 		// with snappy than with zstd, for well under half the CPU
 		// (docs/benchmarks.md).
 		sopts := opts
 		sopts.Codec = tables.Snappy
-		if f.states, err = tables.CreateStates(t.states, sopts); err != nil {
-			f.abort()
+		if f.states, err = tables.CreateStates(t.States, sopts); err != nil {
+			f.Abort()
 			return nil, err
 		}
 	}
-	if t.events != "" {
-		if f.events, err = tables.Create[tables.Event](t.events, opts); err != nil {
-			f.abort()
+	if t.Events != "" {
+		if f.events, err = tables.Create[tables.Event](t.Events, opts); err != nil {
+			f.Abort()
 			return nil, err
 		}
 	}
-	if t.metrics != "" {
-		if f.metrics, err = tables.Create[tables.Metrics](t.metrics, opts); err != nil {
-			f.abort()
+	if t.Metrics != "" {
+		if f.metrics, err = tables.Create[tables.Metrics](t.Metrics, opts); err != nil {
+			f.Abort()
 			return nil, err
 		}
 	}
@@ -100,7 +100,7 @@ func (t *tableOptions) create() (*tableFiles, error) {
 
 // sink is the TableWriter that feeds the states and events files from c,
 // or nil when neither was asked for.
-func (f *tableFiles) sink(c *engine.Compare, input string) (*engine.TableWriter, error) {
+func (f *Files) Sink(c *engine.Compare, input string) (*engine.TableWriter, error) {
 	if f.states == nil && f.events == nil {
 		return nil, nil
 	}
@@ -119,7 +119,7 @@ func (f *tableFiles) sink(c *engine.Compare, input string) (*engine.TableWriter,
 }
 
 // writeMetrics writes rows to the metrics file, if one was asked for.
-func (f *tableFiles) writeMetrics(rows []tables.Metrics) error {
+func (f *Files) WriteMetrics(rows []tables.Metrics) error {
 	if f.metrics == nil || len(rows) == 0 {
 		return nil
 	}
@@ -127,7 +127,7 @@ func (f *tableFiles) writeMetrics(rows []tables.Metrics) error {
 }
 
 // close finishes every table; each appears under its name only now.
-func (f *tableFiles) close() error {
+func (f *Files) Close() error {
 	var first error
 	if f.states != nil {
 		first = f.states.Close()
@@ -146,7 +146,7 @@ func (f *tableFiles) close() error {
 }
 
 // abort discards every table not yet closed.
-func (f *tableFiles) abort() {
+func (f *Files) Abort() {
 	if f.states != nil {
 		f.states.Abort()
 	}
@@ -159,63 +159,65 @@ func (f *tableFiles) abort() {
 }
 
 // any reports whether any table was asked for.
-func (t *tableOptions) any() bool { return t.states != "" || t.events != "" || t.metrics != "" }
+func (t *Options) Any() bool { return t.States != "" || t.Events != "" || t.Metrics != "" }
 
-// runTables runs c until it is done, feeding from the one run the outputs
-// o asks for — the trace of the first reading (-trace; "-" is stdout) and
-// the states and events tables — and returns the table files still open
-// for the metrics table, which finish writes from the report. On error
-// nothing is left behind.
-func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) (*tableFiles, error) {
+// Run runs c until it is done, feeding from the one run the outputs asked
+// for — the trace of the first reading (trace, -trace; "-" is stdout), the
+// readings' first difference (first, nil for none) and the states and
+// events tables t names — and returns the table files still open for the
+// metrics table, which Finish writes from the report. explain keeps the
+// events' causes for the report (-explain). On error nothing is left
+// behind.
+func (t *Options) Run(c *engine.Compare, trace string, first *engine.DifferenceFinder, explain bool, path string, stdout io.Writer) (*Files, error) {
 	// The trace header names the input by its file name (Trace v1); the
 	// tables' input column holds the path as given, unique within a batch
 	// (Tables v1).
 	input := path
-	files, err := o.tables.create()
+	files, err := t.Create()
 	if err != nil {
 		return nil, err
 	}
 	ok := false
 	defer func() {
 		if !ok {
-			files.abort()
+			files.Abort()
 		}
 	}()
-	var sinks []tickSink
-	var trace *atomicfile.File
-	if o.trace != "" {
+	var sinks []TickSink
+	var traceFile *atomicfile.File
+	if trace != "" {
 		var w io.Writer = stdout
-		if o.trace != "-" {
-			if trace, err = atomicfile.Create(o.trace); err != nil {
+		if trace != "-" {
+			if traceFile, err = atomicfile.Create(trace); err != nil {
 				return nil, err
 			}
-			defer trace.Abort()
-			w = trace
+			defer traceFile.Abort()
+			w = traceFile
 		}
-		tw, err := engine.NewTraceWriter(w, c.Sims()[0], traceInputName(path))
+		tw, err := engine.NewTraceWriter(w, c.Sims()[0], cmdinput.TraceInputName(path))
 		if err != nil {
 			return nil, err
 		}
 		sinks = append(sinks, tw)
 	}
-	if o.first != nil {
-		sinks = append(sinks, o.first)
+	if first != nil {
+		sinks = append(sinks, first)
 	}
-	tw, err := files.sink(c, input)
+	tw, err := files.Sink(c, input)
 	if err != nil {
 		return nil, err
 	}
 	if tw != nil {
-		if !o.explain.on {
+		if !explain {
 			tw.DropCauses() // the report lists no causes: the table alone needs them
 		}
 		sinks = append(sinks, tw)
 	}
-	if err := runSinks(c, sinks, partialTablesNote); err != nil {
+	if err := RunSinks(c, sinks, partialTablesNote); err != nil {
 		return nil, err
 	}
-	if trace != nil {
-		if err := trace.Commit(); err != nil {
+	if traceFile != nil {
+		if err := traceFile.Commit(); err != nil {
 			return nil, err
 		}
 	}
@@ -230,28 +232,28 @@ const partialTablesNote = "; the partial tables and trace were removed"
 // finish writes the metrics table from report and closes every table; each
 // appears under its name only now. input is the input column: the input's
 // path as given. A nil f has nothing to finish.
-func (f *tableFiles) finish(report *engine.Report, input string) error {
+func (f *Files) Finish(report *engine.Report, input string) error {
 	if f == nil {
 		return nil
 	}
-	if err := f.writeMetrics(engine.MetricsRows(report, input)); err != nil {
+	if err := f.WriteMetrics(engine.MetricsRows(report, input)); err != nil {
 		return err
 	}
-	return f.close()
+	return f.Close()
 }
 
-// tickSink is an output fed once per tick from the run (engine.TraceWriter,
+// TickSink is an output fed once per tick from the run (engine.TraceWriter,
 // engine.TableWriter).
-type tickSink interface {
+type TickSink interface {
 	WriteTick() error
 	Flush() error
 }
 
-// runSinks feeds every sink the current tick of c, then steps c until it is
+// RunSinks feeds every sink the current tick of c, then steps c until it is
 // done feeding them each tick, then flushes them, stopping at a signal
 // (note ends its message). A problem the input stream reached is bad input
 // (exit 2).
-func runSinks(c *engine.Compare, sinks []tickSink, note string) error {
+func RunSinks(c *engine.Compare, sinks []TickSink, note string) error {
 	for {
 		for _, s := range sinks {
 			if err := s.WriteTick(); err != nil {

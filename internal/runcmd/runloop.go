@@ -3,7 +3,7 @@
 // written atomically (internal/atomicfile) — an interrupted or failed run
 // leaves no partial trace at the target, only the message saying so.
 
-package main
+package runcmd
 
 import (
 	"io"
@@ -12,9 +12,10 @@ import (
 	"glidepath/engine"
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
 )
 
-// stepper is what runTicks drives: a Sim or a Compare, streamed or not.
+// stepper is what RunTicks drives: a Sim or a Compare, streamed or not.
 type stepper interface {
 	Tick() int
 	Done() bool
@@ -22,9 +23,9 @@ type stepper interface {
 	Err() error
 }
 
-// runTicks steps s until it is done, stopping at a signal. A problem the
+// RunTicks steps s until it is done, stopping at a signal. A problem the
 // input stream reached is bad input (exit 2).
-func runTicks(s stepper) error {
+func RunTicks(s stepper) error {
 	for !s.Done() {
 		if err := cli.Stopped("tick %d", s.Tick()); err != nil {
 			return err
@@ -37,10 +38,10 @@ func runTicks(s stepper) error {
 	return nil
 }
 
-// writeTrace runs s to its last tick writing its trace to path ("-" is
+// WriteTrace runs s to its last tick writing its trace to path ("-" is
 // stdout). A file is published only when the whole trace was written;
 // failing to create or write it is a failure of the environment (exit 1).
-func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
+func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 	if path == "-" {
 		return traceTicks(stdout, s, input, "")
 	}
@@ -61,7 +62,7 @@ func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 // the input stream reached is bad input (exit 2), and the rows before it are
 // not published.
 func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
-	tw, err := engine.NewTraceWriter(w, s, traceInputName(input))
+	tw, err := engine.NewTraceWriter(w, s, cmdinput.TraceInputName(input))
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,7 @@
 // Report.WriteTable), or with -long the table per object it printed before
 // (engine.Report.WriteText).
 
-package main
+package runcmd
 
 import (
 	"io"
@@ -10,8 +10,8 @@ import (
 	"glidepath/engine"
 )
 
-// writeReport writes r as text: the one table, or the long form.
-func writeReport(w io.Writer, r *engine.Report, long bool) error {
+// WriteReport writes r as text: the one table, or the long form.
+func WriteReport(w io.Writer, r *engine.Report, long bool) error {
 	if long {
 		return r.WriteText(w)
 	}
