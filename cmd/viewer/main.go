@@ -7,10 +7,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"glidepath/internal/cli"
-	"glidepath/internal/memguard"
 	"io"
 	"os"
+
+	"glidepath/internal/cli"
+	"glidepath/internal/memguard"
 )
 
 // Exit statuses: the one rule every subcommand keeps (exitRule says it to

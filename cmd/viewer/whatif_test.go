@@ -3,12 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"glidepath/internal/cli"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"glidepath/internal/cli"
 )
 
 // issue32ExitCases are the exit-status rows of whatif, shrink and pack.

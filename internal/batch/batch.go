@@ -1,10 +1,10 @@
-// Package batch is viewer run over many inputs on N workers (-jobs), writing one table
-// of each kind for all of them (the input column tells them apart). Each
-// input runs exactly as it would alone; its state and event rows are spooled
-// to a Parquet file of its own and copied into the tables in input order,
-// so the tables are the same bytes whatever N, and memory stays flat. A bad
-// input is reported and skipped; the others still run, and the exit status
-// is then 2 with a summary of every failed input.
+// Package batch is viewer run over many inputs on N workers (-jobs),
+// writing one table of each kind for all of them (the input column tells
+// them apart). Each input runs exactly as it would alone; its state and
+// event rows are spooled to a Parquet file of its own and copied into the
+// tables in input order, so the tables are the same bytes whatever N, and
+// memory stays flat. A bad input is reported and skipped; the others still
+// run, and the exit status is then 2 with a summary of every failed input.
 package batch
 
 import (

@@ -1,6 +1,9 @@
 package cmdinput
 
 import (
+	"strconv"
+	"strings"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
@@ -8,8 +11,6 @@ import (
 	"glidepath/engine/scenario"
 	"glidepath/internal/cli"
 	"glidepath/internal/inputfile"
-	"strconv"
-	"strings"
 )
 
 // ReadInput reads the whole input at path (a recording, scenario or

@@ -2,8 +2,9 @@ package cmdinput
 
 import (
 	"fmt"
-	"glidepath/engine"
 	"io"
+
+	"glidepath/engine"
 )
 
 // WarnFallbacks says once which items the dats lacked (a warning -quiet

@@ -3,6 +3,8 @@ package runcmd
 import (
 	"flag"
 	"fmt"
+	"io"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
@@ -11,7 +13,6 @@ import (
 	"glidepath/internal/cmdinput"
 	"glidepath/internal/tablesroute"
 	"glidepath/interp"
-	"io"
 )
 
 // Options are the run subcommand's flags.

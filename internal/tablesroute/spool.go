@@ -1,8 +1,9 @@
 package tablesroute
 
 import (
-	"glidepath/engine/tables"
 	"os"
+
+	"glidepath/engine/tables"
 )
 
 // spoolCopyRows is the number of spooled rows copied at once.

@@ -1,6 +1,7 @@
 // Package tablesroute routes a run to its tables for analysis: the
-// -states, -events and -metrics flags of viewer run (and diff), which write Tables v1 (docs/formats.md) as CSV or Parquet by the
-// file's extension, fed by the same run as the trace and the report.
+// -states, -events and -metrics flags of viewer run (and diff), which
+// write Tables v1 (docs/formats.md) as CSV or Parquet by the file's
+// extension, fed by the same run as the trace and the report.
 package tablesroute
 
 import (

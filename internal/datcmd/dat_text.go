@@ -1,7 +1,7 @@
 // The text forms of `viewer dat` (without -json): a folder's summary and
 // one decoded entry, for reading at a terminal.
 
-package main
+package datcmd
 
 import (
 	"fmt"

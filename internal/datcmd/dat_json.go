@@ -3,7 +3,7 @@
 // the dat holds (shortest form that reads back to the same float32), ids as
 // "0x%08X" strings.
 
-package main
+package datcmd
 
 import (
 	"fmt"
