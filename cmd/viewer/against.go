@@ -15,6 +15,7 @@ import (
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
 	"glidepath/internal/cli"
+	"glidepath/internal/diffcmd"
 	"glidepath/ui"
 	"glidepath/ui/draw"
 	"glidepath/ui/overlay"
@@ -34,7 +35,7 @@ func applyAgainst(opts *ui.Options, path string) error {
 	if path == "" {
 		return nil
 	}
-	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, namedInput(opts.File))
+	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, diffcmd.NamedInput(opts.File))
 	if err != nil {
 		return cli.UsageError{Err: err}
 	}

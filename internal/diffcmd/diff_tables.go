@@ -2,7 +2,7 @@
 // run's Tables v1 (docs/formats.md), tick by tick as the comparison steps
 // it — the tables viewer run would write for the same input and reading.
 
-package main
+package diffcmd
 
 import (
 	"glidepath/engine"

@@ -1,8 +1,9 @@
 //go:build unix
 
-package main
+package diffcmd
 
 import (
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -12,7 +13,10 @@ import (
 // shell's <(zcat rec.jsonl.gz)): a Glidepath trace's header is not held
 // against it; a regular file is.
 func TestDiff_OnlyARegularFileIsHeldToTheTraceHeader(t *testing.T) {
-	input := scenarioFile(t, "sparse-walk")
+	input := filepath.Join(t.TempDir(), "sparse-walk.yaml")
+	if err := os.WriteFile(input, []byte("name: sparse-walk\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	fifo := filepath.Join(t.TempDir(), "63")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
@@ -20,8 +24,8 @@ func TestDiff_OnlyARegularFileIsHeldToTheTraceHeader(t *testing.T) {
 	for _, c := range []struct{ path, want string }{
 		{input, input}, {"-", ""}, {fifo, ""}, {t.TempDir(), ""}, {filepath.Join(t.TempDir(), "missing.jsonl"), ""},
 	} {
-		if got := namedInput(c.path); got != c.want {
-			t.Errorf("namedInput(%q) = %q, want %q", c.path, got, c.want)
+		if got := NamedInput(c.path); got != c.want {
+			t.Errorf("NamedInput(%q) = %q, want %q", c.path, got, c.want)
 		}
 	}
 }

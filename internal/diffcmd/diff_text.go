@@ -2,7 +2,7 @@
 // divergence a small table of the context ticks, what retail did, what the
 // client reported and the retail cause chains.
 
-package main
+package diffcmd
 
 import (
 	"fmt"

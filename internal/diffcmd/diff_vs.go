@@ -3,7 +3,7 @@
 // (clientdiff.Versus) — two builds of a client, or two readings' traces.
 // The JSON is viewer diff's; the text names the traces A and B.
 
-package main
+package diffcmd
 
 import (
 	"encoding/json"
@@ -23,8 +23,8 @@ import (
 // rate. A Glidepath trace gives its ticks.
 const versusTickRate = 30
 
-// runVersus is viewer diff -vs: files are TRACE_A and TRACE_B.
-func runVersus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON bool, stdout io.Writer) error {
+// Versus is viewer diff -vs: files are TRACE_A and TRACE_B.
+func Versus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON bool, stdout io.Writer) error {
 	for _, name := range []string{"reading", "server-port", "player", "states", "events", "metrics", "dat"} {
 		if cli.IsSet(fs, name) {
 			return cli.BadInput("diff: -vs compares two traces, with no run: -%s does not apply", name)
@@ -64,7 +64,7 @@ func runVersus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON
 		return err
 	}
 	if res.Diverged {
-		return cli.StatusError{Code: exitFailure}
+		return cli.StatusError{Code: cli.ExitFailure}
 	}
 	return nil
 }
