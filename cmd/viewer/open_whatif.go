@@ -18,6 +18,7 @@ import (
 	"glidepath/engine/scenario"
 	"glidepath/engine/whatif"
 	"glidepath/internal/cli"
+	"glidepath/internal/whatifcmd"
 	"glidepath/interp"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
@@ -25,11 +26,11 @@ import (
 
 // whatifSpec is -whatif's value: the what-if run's conditions and its
 // reading overrides, parsed by the whatif subcommand's own flags
-// (whatifConds, setList).
+// (whatifcmd.Conds, whatifcmd.SetList).
 type whatifSpec struct {
 	raw  string
 	cond whatif.Conditions
-	sets setList
+	sets whatifcmd.SetList
 	// label names the setting as the subcommand prints it: latency=150ms …
 	label string
 }
@@ -42,11 +43,11 @@ func (w *whatifSpec) String() string { return w.raw }
 func (w *whatifSpec) Set(s string) error {
 	fs := flag.NewFlagSet("-whatif", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	conds := whatifConds()
+	conds := whatifcmd.Conds()
 	for _, c := range conds {
-		fs.Var(c, c.name, "")
+		fs.Var(c, c.Name, "")
 	}
-	var sets setList
+	var sets whatifcmd.SetList
 	fs.Var(&sets, "set", "")
 	seed := fs.Uint64("seed", 1, "")
 	if err := fs.Parse(strings.Fields(s)); err != nil {
@@ -58,13 +59,13 @@ func (w *whatifSpec) Set(s string) error {
 	c := whatif.Conditions{Seed: *seed}
 	var label []string
 	for _, f := range conds {
-		if f.isSweep() {
-			return fmt.Errorf("-%s %s: a sweep opens no window; use the whatif subcommand's -metrics", f.name, f.raw)
+		if f.IsSweep() {
+			return fmt.Errorf("-%s %s: a sweep opens no window; use the whatif subcommand's -metrics", f.Name, f.Raw)
 		}
-		vs, _ := f.values()
+		vs, _ := f.Values()
 		if len(vs) == 1 {
-			f.set(&c, vs[0])
-			label = append(label, f.name+"="+f.label(vs[0]))
+			f.Apply(&c, vs[0])
+			label = append(label, f.Name+"="+f.Label(vs[0]))
 		}
 	}
 	if err := c.Check(); err != nil {

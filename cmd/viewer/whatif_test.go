@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"glidepath/internal/cli"
+	"glidepath/internal/whatifcmd"
 )
 
 // issue32ExitCases are the exit-status rows of whatif, shrink and pack.
@@ -73,7 +74,7 @@ func TestWhatif_ZeroChangeJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var r whatifReport
+	var r whatifcmd.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}

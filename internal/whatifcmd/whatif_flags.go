@@ -1,7 +1,7 @@
 // The what-if subcommand's condition flags: durations (150ms, 2s), fractions
 // (5% or 0.05), each either one value or a sweep FROM..TO/STEP.
 
-package main
+package whatifcmd
 
 import (
 	"fmt"
@@ -14,58 +14,62 @@ import (
 	"glidepath/engine/whatif"
 )
 
-// condFlag is one network-condition flag: its value, or a sweep.
-type condFlag struct {
-	name    string
+// CondFlag is one network-condition flag: its value, or a sweep.
+type CondFlag struct {
+	Name    string
 	percent bool // a probability, written 5% or 0.05; else a duration
 	set     func(c *whatif.Conditions, v float64)
-	raw     string
+	// Raw is the value as given.
+	Raw string
 }
 
-// whatifConds are the condition flags in the order usage lists them.
-func whatifConds() []*condFlag {
-	return []*condFlag{
-		{name: "latency", set: func(c *whatif.Conditions, v float64) { c.Latency = v }},
-		{name: "jitter", set: func(c *whatif.Conditions, v float64) { c.Jitter = v }},
-		{name: "loss", percent: true, set: func(c *whatif.Conditions, v float64) { c.Loss = v }},
-		{name: "reorder", percent: true, set: func(c *whatif.Conditions, v float64) { c.Reorder = v }},
-		{name: "cadence", set: func(c *whatif.Conditions, v float64) { c.Cadence = v }},
+// Conds are the condition flags in the order usage lists them.
+func Conds() []*CondFlag {
+	return []*CondFlag{
+		{Name: "latency", set: func(c *whatif.Conditions, v float64) { c.Latency = v }},
+		{Name: "jitter", set: func(c *whatif.Conditions, v float64) { c.Jitter = v }},
+		{Name: "loss", percent: true, set: func(c *whatif.Conditions, v float64) { c.Loss = v }},
+		{Name: "reorder", percent: true, set: func(c *whatif.Conditions, v float64) { c.Reorder = v }},
+		{Name: "cadence", set: func(c *whatif.Conditions, v float64) { c.Cadence = v }},
 	}
 }
 
-func (f *condFlag) String() string { return f.raw }
-func (f *condFlag) Set(s string) error {
+// Apply sets the condition the flag names in c to v.
+func (f *CondFlag) Apply(c *whatif.Conditions, v float64) { f.set(c, v) }
+
+func (f *CondFlag) String() string { return f.Raw }
+func (f *CondFlag) Set(s string) error {
 	if s == "" {
 		return fmt.Errorf("empty: want a value or a sweep FROM..TO/STEP")
 	}
-	f.raw = s
-	_, err := f.values()
+	f.Raw = s
+	_, err := f.Values()
 	return err
 }
 
 // maxSweepSettings bounds a sweep's settings.
 const maxSweepSettings = 1000
 
-// isSweep reports whether the flag is a FROM..TO/STEP sweep.
-func (f *condFlag) isSweep() bool { return strings.Contains(f.raw, "..") }
+// IsSweep reports whether the flag is a FROM..TO/STEP sweep.
+func (f *CondFlag) IsSweep() bool { return strings.Contains(f.Raw, "..") }
 
-// values are the settings the flag names: one, or a sweep's FROM, FROM +
+// Values are the settings the flag names: one, or a sweep's FROM, FROM +
 // STEP, … up to TO.
-func (f *condFlag) values() ([]float64, error) {
-	if f.raw == "" {
+func (f *CondFlag) Values() ([]float64, error) {
+	if f.Raw == "" {
 		return nil, nil
 	}
-	if !f.isSweep() {
-		v, err := f.parse(f.raw)
+	if !f.IsSweep() {
+		v, err := f.parse(f.Raw)
 		if err != nil {
 			return nil, err
 		}
 		return []float64{v}, nil
 	}
-	from, rest, _ := strings.Cut(f.raw, "..")
+	from, rest, _ := strings.Cut(f.Raw, "..")
 	to, step, ok := strings.Cut(rest, "/")
 	if !ok {
-		return nil, fmt.Errorf("%q: a sweep is FROM..TO/STEP", f.raw)
+		return nil, fmt.Errorf("%q: a sweep is FROM..TO/STEP", f.Raw)
 	}
 	a, err := f.parse(from)
 	if err != nil {
@@ -80,11 +84,11 @@ func (f *condFlag) values() ([]float64, error) {
 		return nil, err
 	}
 	if !(d > 0) || b < a {
-		return nil, fmt.Errorf("%q: want FROM ≤ TO and a STEP above 0", f.raw)
+		return nil, fmt.Errorf("%q: want FROM ≤ TO and a STEP above 0", f.Raw)
 	}
 	n := int(math.Floor((b-a)/d+1e-9)) + 1
 	if n > maxSweepSettings {
-		return nil, fmt.Errorf("%q: %d settings, at most %d", f.raw, n, maxSweepSettings)
+		return nil, fmt.Errorf("%q: %d settings, at most %d", f.Raw, n, maxSweepSettings)
 	}
 	vs := make([]float64, n)
 	for i := range vs {
@@ -97,7 +101,7 @@ func (f *condFlag) values() ([]float64, error) {
 
 // parse reads one value: a Go duration (150ms, 2s) in seconds, or a
 // probability written 5% or 0.05.
-func (f *condFlag) parse(s string) (float64, error) {
+func (f *CondFlag) parse(s string) (float64, error) {
 	if f.percent {
 		if p, ok := strings.CutSuffix(s, "%"); ok {
 			v, err := strconv.ParseFloat(p, 64)
@@ -122,8 +126,8 @@ func (f *condFlag) parse(s string) (float64, error) {
 	return d.Seconds(), nil
 }
 
-// label writes a setting as the flag would take it: 150ms, 5%.
-func (f *condFlag) label(v float64) string {
+// Label writes a setting as the flag would take it: 150ms, 5%.
+func (f *CondFlag) Label(v float64) string {
 	if f.percent {
 		// 12 digits: a sweep's 0.7+2×0.1 reads 90%, not 89.99999999999999%.
 		return strconv.FormatFloat(v*100, 'g', 12, 64) + "%"
@@ -131,11 +135,11 @@ func (f *condFlag) label(v float64) string {
 	return time.Duration(math.Round(v * 1e9)).String()
 }
 
-// setList collects repeated -set NAME=VALUE flags.
-type setList []string
+// SetList collects repeated -set NAME=VALUE flags.
+type SetList []string
 
-func (s *setList) String() string { return strings.Join(*s, ",") }
-func (s *setList) Set(v string) error {
+func (s *SetList) String() string { return strings.Join(*s, ",") }
+func (s *SetList) Set(v string) error {
 	if name, _, ok := strings.Cut(v, "="); !ok || name == "" {
 		return fmt.Errorf("%q: want NAME=VALUE", v)
 	}

@@ -1,7 +1,7 @@
 // The what-if comparison as printed: per object and in all, the original's
 // metrics, the what-if's and their deltas.
 
-package main
+package whatifcmd
 
 import (
 	"fmt"
@@ -33,8 +33,8 @@ type whatifSide struct {
 	Delta    whatifMetrics `json:"delta"`
 }
 
-// whatifReport is the -json form.
-type whatifReport struct {
+// Report is the -json form.
+type Report struct {
 	Input    string       `json:"input"`
 	Readings []string     `json:"readings"`
 	Setting  string       `json:"setting"`
@@ -95,8 +95,8 @@ func (t *total) result() whatifMetrics {
 	return m
 }
 
-func newWhatifReport(r *engine.Report, setting string, seed uint64, st whatif.Stats) *whatifReport {
-	out := &whatifReport{Input: r.Input, Readings: r.Readings, Setting: setting, Seed: seed, Stats: st}
+func newWhatifReport(r *engine.Report, setting string, seed uint64, st whatif.Stats) *Report {
+	out := &Report{Input: r.Input, Readings: r.Readings, Setting: setting, Seed: seed, Stats: st}
 	var a, b total
 	for _, obj := range r.Objects {
 		if len(obj.Runs) != 2 {
@@ -112,7 +112,7 @@ func newWhatifReport(r *engine.Report, setting string, seed uint64, st whatif.St
 	return out
 }
 
-func (r *whatifReport) writeText(w io.Writer) error {
+func (r *Report) writeText(w io.Writer) error {
 	setting := r.Setting
 	if setting == "" {
 		setting = "no changes"
