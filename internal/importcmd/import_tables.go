@@ -2,7 +2,7 @@
 // imported-events table, docs/formats.md), one row per event written to
 // the recording(s), in the order written.
 
-package main
+package importcmd
 
 import (
 	"path/filepath"
