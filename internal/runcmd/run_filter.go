@@ -24,6 +24,8 @@ type ExplainFlag struct {
 	Kinds string
 }
 
+var _ flag.Value = (*ExplainFlag)(nil)
+
 func (f *ExplainFlag) String() string {
 	if f == nil || !f.On {
 		return "false"

@@ -15,6 +15,8 @@ type filteredEvents struct {
 	rows []tables.Event
 }
 
+var _ engine.EventSink = (*filteredEvents)(nil)
+
 func (f *filteredEvents) Write(rows []tables.Event) error {
 	f.rows = f.rows[:0]
 	for i := range rows {

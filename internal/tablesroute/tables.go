@@ -250,6 +250,11 @@ type TickSink interface {
 	Flush() error
 }
 
+var (
+	_ TickSink = (*engine.TraceWriter)(nil)
+	_ TickSink = (*engine.TableWriter)(nil)
+)
+
 // RunSinks feeds every sink the current tick of c, then steps c until it is
 // done feeding them each tick, then flushes them, stopping at a signal
 // (note ends its message). A problem the input stream reached is bad input

@@ -4,6 +4,7 @@
 package whatifcmd
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"strconv"
@@ -137,6 +138,11 @@ func (f *CondFlag) Label(v float64) string {
 
 // SetList collects repeated -set NAME=VALUE flags.
 type SetList []string
+
+var (
+	_ flag.Value = (*CondFlag)(nil)
+	_ flag.Value = (*SetList)(nil)
+)
 
 func (s *SetList) String() string { return strings.Join(*s, ",") }
 func (s *SetList) Set(v string) error {
