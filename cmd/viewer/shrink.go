@@ -5,21 +5,15 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"glidepath/assets"
-	"glidepath/engine"
 	"glidepath/engine/clientdiff"
-	"glidepath/engine/clienttrace"
 	"glidepath/engine/filter"
-	"glidepath/engine/recording"
-	"glidepath/engine/shrink"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
+	"glidepath/internal/shrinkcmd"
 	"glidepath/interp"
 )
 
@@ -79,49 +73,6 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec, err := cmdinput.ReadInput(files[0], engine.LoadOptions{Capture: copts})
-	if err != nil {
-		return err
-	}
-	bar := cli.NewFrameProgress(stderr, -1, "shrink trials")
-	defer bar.Finish()
-	opts := engine.Options{Assets: assets.FS(), Reading: r}
-	stop := func() error { return cli.Stopped("a shrink trial") }
-	what := fmt.Sprintf("-keep %q", *keepSrc)
-	var holds shrink.Holds
-	if expr != nil {
-		holds = shrink.Keep(expr, opts, stop)
-	} else {
-		var div shrink.Divergence
-		holds, div, err = shrink.KeepDivergence(rec, *keepDiv, *tol, opts, stop)
-		var te *clienttrace.Error
-		switch {
-		case errors.Is(err, shrink.ErrNotShown):
-			return cli.BadInput("shrink: %s: under reading %s, %s never diverges from retail (tolerance %v m)", files[0], r.Name, *keepDiv, *tol)
-		case errors.As(err, &te):
-			return cli.UsageError{Err: err}
-		case err != nil:
-			return err
-		}
-		what = "the divergence of " + *keepDiv + " for " + div.String()
-		fmt.Fprintf(stderr, "shrink: keeping %s\n", what)
-	}
-	small, err := shrink.Shrink(rec, holds, shrink.Options{Jobs: *jobs, Trial: bar.Add,
-		Step: func(phase string, objects, events int) {
-			fmt.Fprintf(stderr, "shrink: %s: %d objects, %d events\n", phase, objects, events)
-		}})
-	if errors.Is(err, shrink.ErrNotShown) {
-		return cli.BadInput("shrink: %s: no pipeline event under reading %s matches -keep %q", files[0], r.Name, *keepSrc)
-	}
-	if err != nil {
-		return err
-	}
-	if err := cli.Stopped("writing %s", *out); err != nil {
-		return err
-	}
-	if err := recording.WriteFile(*out, small); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "%s: %d of %d events keep %s under %s\n", *out, len(small.Events), len(rec.Events), what, r.Name)
-	return nil
+	return shrinkcmd.Run(files[0], shrinkcmd.Options{Keep: *keepSrc, Expr: expr, KeepDivergence: *keepDiv, Tol: *tol,
+		Out: *out, Reading: r, Jobs: *jobs, Capture: copts}, stdout, stderr)
 }
