@@ -290,7 +290,7 @@ func TestSignal_StopsALongTraceAndLeavesNoFile(t *testing.T) {
 			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 				t.Errorf("the directory holds %v after the signal, want nothing", ents)
 			}
-			t.Logf("%s: cli.Stopped %v after the signal: %s", c.name, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+			t.Logf("%s: stopped %v after the signal: %s", c.name, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 		})
 	}
 }
@@ -342,7 +342,7 @@ func TestSignal_StopsWhileReadingTheInput(t *testing.T) {
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("%s exists after the signal", out)
 	}
-	t.Logf("cli.Stopped %v after the signal: %s", time.Since(sent).Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+	t.Logf("stopped %v after the signal: %s", time.Since(sent).Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 }
 
 // An output that cannot be written whole — here a file-size limit (ulimit

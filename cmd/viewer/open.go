@@ -286,7 +286,7 @@ func hasObjectYet(ctx context.Context, st *engine.EventStore, guid uint32, follo
 	return true
 }
 
-// readErr is the problem that cli.Stopped the reading of the runs' input, if
+// readErr is the problem that stopped the reading of the runs' input, if
 // one did (a run's input is read on while the window shows it).
 func readErr(srcs []model.Source) error {
 	for _, src := range srcs {

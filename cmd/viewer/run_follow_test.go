@@ -125,7 +125,7 @@ func TestRunFollow_TruncatedOrReplacedIsReported(t *testing.T) {
 	}
 }
 
-// The file ending in a torn line (the writer cli.Stopped mid-line) is reported
+// The file ending in a torn line (the writer stopped mid-line) is reported
 // as the malformed line it is once -idle ends the follow.
 func TestRunFollow_TornLineAtTheEndIsReported(t *testing.T) {
 	data, err := os.ReadFile(farJump)

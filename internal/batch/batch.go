@@ -222,7 +222,7 @@ func runBatchInput(path, prefix string, o *runcmd.Options, load engine.LoadOptio
 	if err := files.Close(); err != nil {
 		return batchResult{err: err}
 	}
-	ahead.Close() // the reading ahead has cli.Stopped: src's counters are settled
+	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	var warn bytes.Buffer
 	cli.WarnSkippedSource(&warn, src)
 	cmdinput.WarnMalformedFrames(&warn, src)

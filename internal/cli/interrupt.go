@@ -26,7 +26,7 @@ import (
 // stop on its own before it exits for it.
 const stopGrace = 500 * time.Millisecond
 
-// InterruptedError is a command Stopped by a signal; what says what it was
+// InterruptedError is a command stopped by a signal; what says what it was
 // doing ("tick 1200 of 5000 of run").
 type InterruptedError struct {
 	Sig  syscall.Signal
@@ -58,7 +58,7 @@ func signalName(s syscall.Signal) string {
 var StopCtx = context.Background()
 
 // Stopped returns nil while the command may go on, or the *InterruptedError
-// of the signal that Stopped it, saying what was interrupted.
+// of the signal that stopped it, saying what was interrupted.
 func Stopped(format string, args ...any) error {
 	if StopCtx.Err() == nil {
 		return nil

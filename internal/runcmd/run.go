@@ -94,7 +94,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	if err := cmp.Err(); err != nil {
 		return cli.UsageError{Err: err}
 	}
-	ahead.Close() // the reading ahead has cli.Stopped: src's counters are settled
+	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	cli.WarnSkippedSource(stderr, src)
 	cmdinput.WarnMalformedFrames(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
