@@ -51,6 +51,9 @@ type batchResult struct {
 	expect error
 }
 
+// Run runs files under o on o.Jobs workers (0: one per core), writing
+// the tables o names for all of them and each input's report in input
+// order; fs is the run subcommand's flags (its usage, what was set).
 func Run(files []string, o *runcmd.Options, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		fs.Usage()

@@ -60,6 +60,7 @@ type CaptureFlags struct {
 	player     string
 }
 
+// Add adds -server-port and -player to fs.
 func (c *CaptureFlags) Add(fs interface {
 	IntVar(p *int, name string, value int, usage string)
 	StringVar(p *string, name, value, usage string)

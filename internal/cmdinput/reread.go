@@ -27,6 +27,7 @@ type Rereadable struct {
 	n     int
 }
 
+// NewRereadable is the input at path, opened under opts by Open.
 func NewRereadable(path string, opts engine.LoadOptions) *Rereadable {
 	return &Rereadable{path: path, opts: opts}
 }

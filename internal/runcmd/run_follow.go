@@ -37,6 +37,7 @@ type FollowFlags struct {
 	Idle time.Duration
 }
 
+// Add adds -follow and -idle to fs.
 func (f *FollowFlags) Add(fs *flag.FlagSet) {
 	fs.BoolVar(&f.On, "follow", false, "follow a recording or capture that is still being written: run it as lines or frames arrive and print the metrics as they change (SIGINT ends)")
 	fs.DurationVar(&f.Idle, "idle", 0, "with -follow, end once the file has not grown for `D` (e.g. 5s); 0 follows until interrupted")
@@ -45,6 +46,8 @@ func (f *FollowFlags) Add(fs *flag.FlagSet) {
 // minReportGap keeps a fast writer from flooding the terminal with tables.
 const minReportGap = 250 * time.Millisecond
 
+// Follow runs file as it is written (-follow) under readings, printing the
+// metrics each time the run catches up with the file and they changed.
 func Follow(file string, o *Options, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
 	switch {
 	case engine.IsScenario(file):

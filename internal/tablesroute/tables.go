@@ -27,6 +27,7 @@ type Options struct {
 	Filter *filter.Expr
 }
 
+// AddFlags adds -states, -events and -metrics to fs.
 func (t *Options) AddFlags(fs *flag.FlagSet) {
 	fs.StringVar(&t.States, "states", "", "write the states table (one row per object per tick) to `FILE` (.csv, .csv.gz or .parquet)")
 	fs.StringVar(&t.Events, "events", "", "write the events table (one row per trace event) to `FILE` (.csv, .csv.gz or .parquet)")
