@@ -69,7 +69,7 @@ func (c *CaptureFlags) Add(fs interface {
 	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746, else the first object at a position the client reported)")
 }
 
-// options checks the flags and returns the capture options.
+// Options checks the flags and returns the capture options.
 func (c *CaptureFlags) Options() (capture.Options, error) {
 	var o capture.Options
 	if c.serverPort < 0 || c.serverPort > 65535 {

@@ -32,7 +32,7 @@ func NewRereadable(path string, opts engine.LoadOptions) *Rereadable {
 	return &Rereadable{path: path, opts: opts}
 }
 
-// open opens the input (OpenInput's errors: exit 2, naming the file).
+// Open opens the input (OpenInput's errors: exit 2, naming the file).
 func (r *Rereadable) Open() (recording.Source, []scenario.Expectation, error) {
 	r.n++
 	if inputfile.Regular(r.path) {
@@ -63,7 +63,7 @@ func (r *Rereadable) Open() (recording.Source, []scenario.Expectation, error) {
 	return src, expect, nil
 }
 
-// close removes the copy of a stream.
+// Close removes the copy of a stream.
 func (r *Rereadable) Close() {
 	if r.spool != nil {
 		r.spool.Close()

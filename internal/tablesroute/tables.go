@@ -35,7 +35,7 @@ func (t *Options) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&t.Snappy, "snappy", false, "compress the events and metrics Parquet tables with snappy instead of zstd (faster, larger; the states table is always snappy)")
 }
 
-// check refuses a table name whose extension names no format, and, with
+// Check refuses a table name whose extension names no format, and, with
 // the command's other outputs (more), any output cli.CheckOutputs refuses: a
 // directory, two flags naming one file, an output naming an input; cmd
 // names the subcommand in the message.
@@ -68,7 +68,7 @@ type Files struct {
 	filter  *filter.Expr
 }
 
-// create starts the tables t names. A failure to create a file is the
+// Create starts the tables t names. A failure to create a file is the
 // environment's (exit 1); on error nothing is left behind.
 func (t *Options) Create() (*Files, error) {
 	f := &Files{filter: t.Filter}
@@ -100,7 +100,7 @@ func (t *Options) Create() (*Files, error) {
 	return f, nil
 }
 
-// sink is the TableWriter that feeds the states and events files from c,
+// Sink is the TableWriter that feeds the states and events files from c,
 // or nil when neither was asked for.
 func (f *Files) Sink(c *engine.Compare, input string) (*engine.TableWriter, error) {
 	if f.states == nil && f.events == nil {
@@ -120,7 +120,7 @@ func (f *Files) Sink(c *engine.Compare, input string) (*engine.TableWriter, erro
 	return engine.NewTableWriter(c, input, states, events)
 }
 
-// writeMetrics writes rows to the metrics file, if one was asked for.
+// WriteMetrics writes rows to the metrics file, if one was asked for.
 func (f *Files) WriteMetrics(rows []tables.Metrics) error {
 	if f.metrics == nil || len(rows) == 0 {
 		return nil
@@ -128,7 +128,7 @@ func (f *Files) WriteMetrics(rows []tables.Metrics) error {
 	return f.metrics.Write(rows)
 }
 
-// close finishes every table; each appears under its name only now.
+// Close finishes every table; each appears under its name only now.
 func (f *Files) Close() error {
 	var first error
 	if f.states != nil {
@@ -147,7 +147,7 @@ func (f *Files) Close() error {
 	return first
 }
 
-// abort discards every table not yet closed.
+// Abort discards every table not yet closed.
 func (f *Files) Abort() {
 	if f.states != nil {
 		f.states.Abort()
@@ -160,7 +160,7 @@ func (f *Files) Abort() {
 	}
 }
 
-// any reports whether any table was asked for.
+// Any reports whether any table was asked for.
 func (t *Options) Any() bool { return t.States != "" || t.Events != "" || t.Metrics != "" }
 
 // Run runs c until it is done, feeding from the one run the outputs asked
@@ -231,7 +231,7 @@ func (t *Options) Run(c *engine.Compare, trace string, first *engine.DifferenceF
 // partial output was left.
 const partialTablesNote = "; the partial tables and trace were removed"
 
-// finish writes the metrics table from report and closes every table; each
+// Finish writes the metrics table from report and closes every table; each
 // appears under its name only now. input is the input column: the input's
 // path as given. A nil f has nothing to finish.
 func (f *Files) Finish(report *engine.Report, input string) error {
