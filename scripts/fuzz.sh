@@ -24,7 +24,7 @@ targets=(
 	"./internal/jsonnum FuzzReaders 20000"
 	"./engine/bookmarks FuzzLoad 1000"
 	"./engine/filter FuzzParse 3000"
-	"./cmd/viewer FuzzCondFlag 3000"
+	"./internal/whatifcmd FuzzCondFlag 3000"
 	"./engine/whatif FuzzSetReading 3000"
 	"./engine/scenario FuzzCompile 150"
 	"./engine/scenario FuzzPrescan 150"

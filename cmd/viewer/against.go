@@ -14,6 +14,8 @@ import (
 
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
+	"glidepath/internal/cli"
+	"glidepath/internal/diffcmd"
 	"glidepath/ui"
 	"glidepath/ui/draw"
 	"glidepath/ui/overlay"
@@ -33,9 +35,9 @@ func applyAgainst(opts *ui.Options, path string) error {
 	if path == "" {
 		return nil
 	}
-	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, namedInput(opts.File))
+	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, diffcmd.NamedInput(opts.File))
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	if err := checkAgainstObjects(opts, path, guids); err != nil {
 		return err
@@ -57,7 +59,7 @@ func checkAgainstObjects(opts *ui.Options, path string, guids []uint32) error {
 			return nil
 		}
 	}
-	return badInput("-against %s: none of its %d objects is an object of %s: it names nothing in the input", path, len(guids), inputName(opts.File))
+	return cli.BadInput("-against %s: none of its %d objects is an object of %s: it names nothing in the input", path, len(guids), inputName(opts.File))
 }
 
 // loadClientTrack reads every row of a client trace into a track, and

@@ -10,6 +10,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/cli"
 )
 
 const compileSynopsis = "viewer compile SCENARIO.yaml -o OUT.jsonl[.gz]"
@@ -23,18 +24,18 @@ func runCompile(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 1 {
 		fs.Usage()
-		return badInput("compile: want one SCENARIO.yaml, got %d", len(files))
+		return cli.BadInput("compile: want one SCENARIO.yaml, got %d", len(files))
 	}
 	if *out == "" {
 		fs.Usage()
-		return badInput("compile: -o OUT.jsonl[.gz] is required")
+		return cli.BadInput("compile: -o OUT.jsonl[.gz] is required")
 	}
-	if err := checkOutputs("compile", files, output{"-o", *out}); err != nil {
+	if err := cli.CheckOutputs("compile", files, cli.Output{Flag: "-o", Path: *out}); err != nil {
 		return err
 	}
 	rec, err := scenario.CompileFile(files[0], assets.FS())
 	if err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	// Writing is atomic; failing to create or write the file is a failure
 	// of the environment (exit 1), as for run -trace.

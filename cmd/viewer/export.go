@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"glidepath/internal/atomicfile"
+	"glidepath/internal/cli"
 	"glidepath/ui"
 	"glidepath/ui/gifout"
 	"glidepath/ui/overlay"
@@ -68,24 +69,24 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(files) != 1 {
-		return badInput("export: want one FILE (a recording or a scenario), got %d", len(files))
+		return cli.BadInput("export: want one FILE (a recording or a scenario), got %d", len(files))
 	}
 	sz, err := parseSize(f.size)
 	if err != nil {
-		return badInput("-size %q: %v", f.size, err)
+		return cli.BadInput("-size %q: %v", f.size, err)
 	}
 	asGIF := strings.HasSuffix(strings.ToLower(f.out), ".gif")
 	if !asGIF {
 		f.out = filepath.Clean(f.out) // shots/ names the directory shots, not a file in it
 	}
 	if strings.HasSuffix(strings.ToLower(f.out), ".png") {
-		return badInput("-o %q: want OUT.gif, or a directory for numbered PNGs", f.out)
+		return cli.BadInput("-o %q: want OUT.gif, or a directory for numbered PNGs", f.out)
 	}
 	if f.fps < 0 || f.fps > maxFPS {
-		return badInput("-fps %d: want 1 to %d", f.fps, maxFPS)
+		return cli.BadInput("-fps %d: want 1 to %d", f.fps, maxFPS)
 	}
 	if asGIF {
-		if err := checkOutputs("export", files, output{"-o", f.out}); err != nil {
+		if err := cli.CheckOutputs("export", files, cli.Output{Flag: "-o", Path: f.out}); err != nil {
 			return err
 		}
 	} else if err := checkPNGDir(f.out, files[0]); err != nil {
@@ -102,7 +103,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	}
 	n := to - from + 1
 	if asGIF && n > maxGIFFrames {
-		return badInput("-from %d -to %d: %d frames; a GIF holds at most %d (export to a directory of PNGs instead)", from, to, n, maxGIFFrames)
+		return cli.BadInput("-from %d -to %d: %d frames; a GIF holds at most %d (export to a directory of PNGs instead)", from, to, n, maxGIFFrames)
 	}
 	fps := f.fps
 	if fps == 0 {
@@ -118,24 +119,24 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return err // the environment's: exit 1, naming OUT
 	}
 	defer sink.abort()
-	bar := newFrameProgress(stderr, n, "exporting "+filepath.Base(f.out))
+	bar := cli.NewFrameProgress(stderr, n, "exporting "+filepath.Base(f.out))
 	opts.Title, opts.Paused, opts.Size, opts.Tick = "Glidepath export", true, sz, from
 	framing.apply(&opts, f.sel)
 	opts.World = world
 	opts.Export = &ui.Export{From: from, To: to, Frame: func(tick int, img *image.RGBA) error {
-		if err := stopped("tick %d of %d–%d of export", tick, from, to); err != nil {
+		if err := cli.Stopped("tick %d of %d–%d of export", tick, from, to); err != nil {
 			return err
 		}
 		if err := sink.add(tick, img); err != nil {
 			return err
 		}
-		bar.add()
+		bar.Add()
 		return nil
 	}}
 	if err := displayHint(ui.Run(opts)); err != nil {
 		return err
 	}
-	bar.finish()
+	bar.Finish()
 	if err := sink.commit(); err != nil {
 		return err
 	}
@@ -143,7 +144,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if !asGIF {
 		kind = "numbered PNGs"
 	}
-	fmt.Fprintf(reportTo(stdout, stderr, f.out), "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
+	fmt.Fprintf(cli.ReportTo(stdout, stderr, f.out), "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
 	return nil
 }
 
@@ -162,13 +163,13 @@ func (f *exportFlags) span(last, rate int) (from, to int, err error) {
 		}
 	}
 	if from < 0 || from > last {
-		return 0, 0, badInput("-from %s: outside the run, which has ticks 0 to %d", f.from, last)
+		return 0, 0, cli.BadInput("-from %s: outside the run, which has ticks 0 to %d", f.from, last)
 	}
 	if to < 0 || to > last {
-		return 0, 0, badInput("-to %s: outside the run, which has ticks 0 to %d", f.to, last)
+		return 0, 0, cli.BadInput("-to %s: outside the run, which has ticks 0 to %d", f.to, last)
 	}
 	if from > to {
-		return 0, 0, badInput("-from %d is after -to %d", from, to)
+		return 0, 0, cli.BadInput("-from %d is after -to %d", from, to)
 	}
 	return from, to, nil
 }
@@ -178,13 +179,13 @@ func parseTickOrTime(flagName, s string, rate int) (int, error) {
 	if sec, ok := strings.CutSuffix(s, "s"); ok {
 		v, err := strconv.ParseFloat(sec, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, badInput("%s %q: want a tick or seconds such as 2.5s", flagName, s)
+			return 0, cli.BadInput("%s %q: want a tick or seconds such as 2.5s", flagName, s)
 		}
 		return int(math.Round(v * float64(rate))), nil
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, badInput("%s %q: want a tick or seconds such as 2.5s", flagName, s)
+		return 0, cli.BadInput("%s %q: want a tick or seconds such as 2.5s", flagName, s)
 	}
 	return v, nil
 }
@@ -251,14 +252,14 @@ func newPNGSink(out string) (*pngSink, error) {
 	// link stays a link.
 	out, err := atomicfile.LinkDest(out)
 	if err != nil {
-		return nil, badInput("-o %v", err)
+		return nil, cli.BadInput("-o %v", err)
 	}
 	if err := checkReplaceableDir(out); err != nil {
 		return nil, err
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
 	if err != nil {
-		return nil, fmt.Errorf("export: %s: %w", out, unwrapPath(err))
+		return nil, fmt.Errorf("export: %s: %w", out, cli.UnwrapPath(err))
 	}
 	return &pngSink{out: out, tmp: tmp}, nil
 }
@@ -269,8 +270,8 @@ func frameName(n int) string { return fmt.Sprintf("frame-%05d.png", n) }
 func (p *pngSink) add(_ int, img *image.RGBA) error {
 	path := filepath.Join(p.tmp, frameName(p.n))
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := writeAtomically(path, func(w io.Writer) error { return enc.Encode(w, img) }); err != nil {
-		return fmt.Errorf("export: %s: %w", p.out, unwrapPath(err))
+	if err := cli.WriteAtomically(path, func(w io.Writer) error { return enc.Encode(w, img) }); err != nil {
+		return fmt.Errorf("export: %s: %w", p.out, cli.UnwrapPath(err))
 	}
 	p.n++
 	return nil
@@ -305,15 +306,15 @@ func (p *pngSink) abort() {
 
 // checkPNGDir refuses a directory of frames at the input's own path (a
 // directory is never an input, but a link to the input is refused here
-// before any rendering, as checkOutputs refuses it for a GIF).
+// before any rendering, as cli.CheckOutputs refuses it for a GIF).
 func checkPNGDir(out, input string) error {
 	dest, err := atomicfile.LinkDest(out)
 	if err != nil {
-		return badInput("-o %v", err)
+		return cli.BadInput("-o %v", err)
 	}
 	t := atomicfile.Target{Path: out, Dest: dest}
 	if atomicfile.SameAsInput(t, input) {
-		return badInput("export: -o %s would overwrite the input %s", out, input)
+		return cli.BadInput("export: -o %s would overwrite the input %s", out, input)
 	}
 	return checkReplaceableDir(dest)
 }
@@ -330,7 +331,7 @@ func checkReplaceableDir(out string) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	if !fi.IsDir() {
-		return badInput("-o %s: exists and is not a directory (want OUT.gif, or a directory for numbered PNGs)", out)
+		return cli.BadInput("-o %s: exists and is not a directory (want OUT.gif, or a directory for numbered PNGs)", out)
 	}
 	ents, err := os.ReadDir(out)
 	if err != nil {
@@ -339,16 +340,8 @@ func checkReplaceableDir(out string) error {
 	for _, e := range ents {
 		var n int
 		if _, err := fmt.Sscanf(e.Name(), "frame-%05d.png", &n); err != nil || e.Name() != frameName(n) {
-			return badInput("-o %s: the directory holds %s, which is not an exported frame; name an empty or new directory", out, e.Name())
+			return cli.BadInput("-o %s: the directory holds %s, which is not an exported frame; name an empty or new directory", out, e.Name())
 		}
 	}
 	return nil
-}
-
-// unwrapPath keeps an *os.PathError's reason, the caller naming the target.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

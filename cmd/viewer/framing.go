@@ -7,6 +7,7 @@ package main
 import (
 	"flag"
 
+	"glidepath/internal/cli"
 	"glidepath/ui"
 )
 
@@ -39,7 +40,7 @@ func parseLayout(s string) (split bool, err error) {
 	case "split":
 		return true, nil
 	}
-	return false, badInput("-layout %q: want overlay or split", s)
+	return false, cli.BadInput("-layout %q: want overlay or split", s)
 }
 
 // check reports a bad -layout.

@@ -14,14 +14,15 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
+	"glidepath/internal/importcmd"
 )
 
 // viewer import -events: one row per event of the recording(s) written, in
 // order — across pieces — with the piece's name, the event's time there,
 // its delivery tick, guid, type and line; the CSV holds the same values.
 func TestImport_EventsTableIsTheRecordingsEvents(t *testing.T) {
-	defer func(n int) { pieceEvents = n }(pieceEvents)
-	pieceEvents = 60
+	defer func(n int) { importcmd.PieceEvents = n }(importcmd.PieceEvents)
+	importcmd.PieceEvents = 60
 	path, _ := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	dir := t.TempDir()
 	out := filepath.Join(dir, "default.jsonl")
@@ -33,7 +34,7 @@ func TestImport_EventsTableIsTheRecordingsEvents(t *testing.T) {
 	}
 	var want []tables.Imported
 	for n := 1; ; n++ {
-		p := piecePath(out, n)
+		p := importcmd.PiecePath(out, n)
 		if _, err := os.Stat(p); err != nil {
 			if n < 3 {
 				t.Fatalf("only %d pieces: the test wants several", n-1)

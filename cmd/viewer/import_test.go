@@ -16,6 +16,7 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/importcmd"
 )
 
 // captureFile writes the shipped scenario name as a capture in a
@@ -133,8 +134,8 @@ func TestRun_Capture(t *testing.T) {
 // recording may hold is written as pieces, each a valid recording that
 // goes on from where the one before ended; together they hold every event.
 func TestImport_LongCaptureInPieces(t *testing.T) {
-	defer func(n int) { pieceEvents = n }(pieceEvents)
-	pieceEvents = 60
+	defer func(n int) { importcmd.PieceEvents = n }(importcmd.PieceEvents)
+	importcmd.PieceEvents = 60
 	path, src := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	out := filepath.Join(t.TempDir(), "default.jsonl.gz")
 	code, stdout, errs := viewer(t, "import", path, "-o", out)
@@ -152,7 +153,7 @@ func TestImport_LongCaptureInPieces(t *testing.T) {
 	}
 	got, pieces := 0, 0
 	for n := 1; ; n++ {
-		p := piecePath(out, n)
+		p := importcmd.PiecePath(out, n)
 		if _, err := os.Stat(p); err != nil {
 			break
 		}

@@ -9,21 +9,18 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+
+	"glidepath/internal/cli"
+	"glidepath/internal/memguard"
 )
 
 // Exit statuses: the one rule every subcommand keeps (exitRule says it to
-// the user; exit_test.go holds every subcommand to it).
+// the user; exit_test.go holds every subcommand to it). cli says what each
+// means.
 const (
-	exitOK = 0
-	// exitFailure: the environment failed — reading or writing a file the
-	// command line named correctly (permissions, a missing directory, a full
-	// disk), or memory ran out.
-	exitFailure = 1
-	// exitUsage: bad input or usage — flags, flag values that name nothing
-	// in the input, empty lists, out-of-range ticks, a malformed or
-	// over-limit input file, an input file that does not exist.
-	exitUsage = 2
+	exitOK      = cli.ExitOK
+	exitFailure = cli.ExitFailure
+	exitUsage   = cli.ExitUsage
 )
 
 // exitRule is the exit-status rule as `viewer -h` and the README state it.
@@ -36,26 +33,9 @@ const exitRule = `exit status:
   130  interrupted by SIGINT, 143 by SIGTERM (partial outputs are removed)
   viewer diff also exits 1 when the traces differ.`
 
-// usageError marks an error caused by the command line or the input files;
-// it makes the process exit with status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-// statusError ends the command with an exit status and no message (the
-// command has already said what it found): `diff`'s 1 for "differs".
-type statusError struct{ code int }
-
-func (e statusError) Error() string { return "exit status " + strconv.Itoa(e.code) }
-
-func badInput(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
-
 func main() {
-	watchSignals(os.Stderr, os.Args[1:])
-	if err := guardMemory(os.Stderr); err != nil {
+	cli.WatchSignals(os.Stderr, doing(os.Args[1:]))
+	if err := memguard.Guard(os.Stderr); err != nil {
 		fmt.Fprintf(os.Stderr, "viewer: %v\n", err)
 		os.Exit(exitUsage)
 	}
@@ -103,17 +83,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.As(err, new(statusError)):
-		var se statusError
+	case errors.As(err, new(cli.StatusError)):
+		var se cli.StatusError
 		errors.As(err, &se)
-		return se.code
+		return se.Code
 	default:
 		fmt.Fprintf(stderr, "viewer: %v\n", err)
-		var ue usageError
-		var ie *interruptedError
+		var ue cli.UsageError
+		var ie *cli.InterruptedError
 		switch {
 		case errors.As(err, &ie):
-			return ie.exitCode()
+			return ie.ExitCode()
 		case errors.As(err, &ue):
 			return exitUsage
 		}
@@ -150,7 +130,19 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	return nil
+}
+
+// doing names the subcommand a command line runs, for the watchdog's message.
+func doing(args []string) string {
+	if len(args) > 0 {
+		for _, c := range commands()[1:] {
+			if args[0] == c.name {
+				return "running viewer " + c.name
+			}
+		}
+	}
+	return "running the viewer"
 }

@@ -17,6 +17,8 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
 	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/camera"
@@ -47,7 +49,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
 		return err
 	}
-	if isSet(fs, "whatif") {
+	if cli.IsSet(fs, "whatif") {
 		if err := checkWhatif(fs.Args(), *follow, *against); err != nil {
 			return err
 		}
@@ -56,12 +58,12 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "viewer: world: %s\n", worldLine(world))
+	fmt.Fprintf(stderr, "viewer: world: %s\n", cmdinput.WorldLine(world))
 	open := openSourcesFrom(*tick, world)
 	if *shot != "" {
 		open = openSourcesIn(world) // the whole input checked first: a bad line is exit status 2
 	}
-	if *follow && isStream(fs.Arg(0)) {
+	if *follow && cmdinput.IsStream(fs.Arg(0)) {
 		// A FIFO or standard input is read as it is written already, to
 		// its writer's end: there is no file to watch grow.
 		*follow = false
@@ -83,14 +85,14 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if opts.Split, err = parseLayout(*layout); err != nil {
 		return err
 	}
-	if isSet(fs, "whatif") {
+	if cli.IsSet(fs, "whatif") {
 		names, _ := rf.readings()
 		more, err := whatifSources(fs.Arg(0), names[0], &wf, world, stderr)
 		if err != nil {
 			return err
 		}
 		opts.Sources = append(opts.Sources, more...)
-		opts.Split = opts.Split || !isSet(fs, "layout") // side by side unless -layout says otherwise
+		opts.Split = opts.Split || !cli.IsSet(fs, "layout") // side by side unless -layout says otherwise
 	}
 	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
 	opts.Paused, opts.Screenshot = *paused, *shot
@@ -107,7 +109,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if len(opts.Tour) == 0 {
-			return badInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
+			return cli.BadInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
 		}
 	}
 	return displayHint(ui.Run(opts))
@@ -126,7 +128,7 @@ func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Sou
 	}
 	mode, ok := cameraModes()[cam]
 	if !ok {
-		return ui.Options{}, badInput("-camera %q: want top-down, isometric or perspective", cam)
+		return ui.Options{}, cli.BadInput("-camera %q: want top-down, isometric or perspective", cam)
 	}
 	guid, err := parseGUID(sel)
 	if err != nil {
@@ -176,7 +178,7 @@ func (r *readingFlags) add(fs interface {
 func (r *readingFlags) readings() ([]string, error) {
 	names, err := r.Names()
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, cli.BadInput("%v", err)
 	}
 	return names, nil
 }
@@ -222,11 +224,11 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow, World: at.world}
 	rs, err := interp.ReadingsByName(readings)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	st, err := simsource.GrowEvents(spec)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	ctx := context.Background()
 	switch {
@@ -238,18 +240,18 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	}
 	if err != nil {
 		st.Stop()
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	if st.Complete() {
 		n, line, types := st.Skipped()
-		warnSkipped(stderr, &recording.Recording{Name: st.Recording().Name, Skipped: n, SkippedLine: line, SkippedTypes: types})
+		cli.WarnSkipped(stderr, &recording.Recording{Name: st.Recording().Name, Skipped: n, SkippedLine: line, SkippedTypes: types})
 	}
 	if sel != 0 && !hasObjectYet(ctx, st, sel, at.follow) {
 		st.Stop()
 		if at.follow {
-			return nil, badInput("-select 0x%08X: %s has no object with this guid (yet)", sel, path)
+			return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid (yet)", sel, path)
 		}
-		return nil, badInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
+		return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
 	}
 	file := path
 	if file == "" {
@@ -258,7 +260,7 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	runs, err := simsource.NewFromStoreWorld(st, file, rs, spec.Assets, spec.World)
 	if err != nil {
 		st.Stop()
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	out := make([]model.Source, len(runs))
 	for i, r := range runs {
@@ -290,7 +292,7 @@ func readErr(srcs []model.Source) error {
 	for _, src := range srcs {
 		if s, ok := src.(*simsource.Source); ok {
 			if err := s.Store().Err(); err != nil {
-				return usageError{err}
+				return cli.UsageError{Err: err}
 			}
 		}
 	}
@@ -309,7 +311,7 @@ func inputName(path string) string {
 // input's, up to the longest input's end.
 func checkTick(tick int, srcs []model.Source) error {
 	if last := stripLast(srcs); tick < 0 || tick > last {
-		return badInput("-tick %d: the run has ticks 0 to %d", tick, last)
+		return cli.BadInput("-tick %d: the run has ticks 0 to %d", tick, last)
 	}
 	return nil
 }
@@ -321,7 +323,7 @@ func parseGUID(s string) (uint32, error) {
 	}
 	v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(s), "0x"), 16, 32)
 	if err != nil || v == 0 {
-		return 0, badInput("-select %q: want an object guid such as 0x80000A01", s)
+		return 0, cli.BadInput("-select %q: want an object guid such as 0x80000A01", s)
 	}
 	return uint32(v), nil
 }

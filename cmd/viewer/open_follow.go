@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"glidepath/engine"
+	"glidepath/internal/cli"
 	"glidepath/ui/model"
 )
 
@@ -19,13 +20,13 @@ import (
 func checkFollow(file, shot string) error {
 	switch {
 	case file == "":
-		return badInput("-follow: name the recording to follow, or the capture")
+		return cli.BadInput("-follow: name the recording to follow, or the capture")
 	case engine.IsScenario(file):
-		return badInput("-follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
+		return cli.BadInput("-follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
 	case strings.HasSuffix(strings.ToLower(file), ".gz"):
-		return badInput("-follow %s: a compressed file cannot be followed while it is written; follow the uncompressed recording or capture", file)
+		return cli.BadInput("-follow %s: a compressed file cannot be followed while it is written; follow the uncompressed recording or capture", file)
 	case shot != "":
-		return badInput("-follow cannot be combined with -screenshot")
+		return cli.BadInput("-follow cannot be combined with -screenshot")
 	}
 	return nil
 }
@@ -49,13 +50,13 @@ func openFollowed1(path string, readings []string, sel uint32, stderr io.Writer,
 	if !engine.IsCapture(path) {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, usageError{err}
+			return nil, cli.UsageError{Err: err}
 		}
 		head := make([]byte, 64<<10)
 		n, _ := io.ReadFull(f, head)
 		f.Close()
 		if bytes.IndexByte(head[:n], '\n') < 0 {
-			return nil, badInput("-follow %s: the file has no complete header line yet; start the viewer once the writer has written it", path)
+			return nil, cli.BadInput("-follow %s: the file has no complete header line yet; start the viewer once the writer has written it", path)
 		}
 	}
 	return openGrowing(path, readings, sel, stderr, startAt{follow: true, world: w})

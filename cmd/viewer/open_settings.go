@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 
+	"glidepath/internal/cli"
 	"glidepath/ui"
 	"glidepath/ui/settings"
 )
@@ -21,6 +22,6 @@ func rememberViews(opts *ui.Options, fs *flag.FlagSet, stderr io.Writer) {
 		return // no configuration directory: nothing is remembered
 	}
 	opts.Settings = path
-	opts.RestoreView = !isSet(fs, "camera") && !isSet(fs, "select") && !isSet(fs, "tick")
+	opts.RestoreView = !cli.IsSet(fs, "camera") && !cli.IsSet(fs, "select") && !cli.IsSet(fs, "tick")
 	opts.Warn = func(msg string) { fmt.Fprintf(stderr, "viewer: warning: %s\n", msg) }
 }

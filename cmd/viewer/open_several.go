@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"glidepath/internal/cli"
 	"glidepath/ui/model"
 )
 
@@ -21,9 +22,9 @@ func checkSeveral(files []string, follow bool, against string) error {
 	}
 	switch {
 	case follow:
-		return badInput("-follow follows one FILE, got %d", len(files))
+		return cli.BadInput("-follow follows one FILE, got %d", len(files))
 	case against != "":
-		return badInput("-against compares one INPUT with the client trace, got %d inputs", len(files))
+		return cli.BadInput("-against compares one INPUT with the client trace, got %d inputs", len(files))
 	}
 	return nil
 }

@@ -17,6 +17,8 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/engine/whatif"
+	"glidepath/internal/cli"
+	"glidepath/internal/whatifcmd"
 	"glidepath/interp"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
@@ -24,11 +26,11 @@ import (
 
 // whatifSpec is -whatif's value: the what-if run's conditions and its
 // reading overrides, parsed by the whatif subcommand's own flags
-// (whatifConds, setList).
+// (whatifcmd.Conds, whatifcmd.SetList).
 type whatifSpec struct {
 	raw  string
 	cond whatif.Conditions
-	sets setList
+	sets whatifcmd.SetList
 	// label names the setting as the subcommand prints it: latency=150ms …
 	label string
 }
@@ -41,11 +43,11 @@ func (w *whatifSpec) String() string { return w.raw }
 func (w *whatifSpec) Set(s string) error {
 	fs := flag.NewFlagSet("-whatif", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	conds := whatifConds()
+	conds := whatifcmd.Conds()
 	for _, c := range conds {
-		fs.Var(c, c.name, "")
+		fs.Var(c, c.Name, "")
 	}
-	var sets setList
+	var sets whatifcmd.SetList
 	fs.Var(&sets, "set", "")
 	seed := fs.Uint64("seed", 1, "")
 	if err := fs.Parse(strings.Fields(s)); err != nil {
@@ -57,13 +59,13 @@ func (w *whatifSpec) Set(s string) error {
 	c := whatif.Conditions{Seed: *seed}
 	var label []string
 	for _, f := range conds {
-		if f.isSweep() {
-			return fmt.Errorf("-%s %s: a sweep opens no window; use the whatif subcommand's -metrics", f.name, f.raw)
+		if f.IsSweep() {
+			return fmt.Errorf("-%s %s: a sweep opens no window; use the whatif subcommand's -metrics", f.Name, f.Raw)
 		}
-		vs, _ := f.values()
+		vs, _ := f.Values()
 		if len(vs) == 1 {
-			f.set(&c, vs[0])
-			label = append(label, f.name+"="+f.label(vs[0]))
+			f.Apply(&c, vs[0])
+			label = append(label, f.Name+"="+f.Label(vs[0]))
 		}
 	}
 	if err := c.Check(); err != nil {
@@ -89,7 +91,7 @@ func (w *whatifSpec) whatifReading(base interp.Reading) (interp.Reading, error) 
 	for _, v := range w.sets {
 		name, value, _ := strings.Cut(v, "=")
 		if err := whatif.SetReading(&changed, name, value); err != nil {
-			return interp.Reading{}, badInput("-whatif: -set %s: %v", v, err)
+			return interp.Reading{}, cli.BadInput("-whatif: -set %s: %v", v, err)
 		}
 	}
 	changed.Name = base.Name + whatif.ChangedSuffix
@@ -101,11 +103,11 @@ func (w *whatifSpec) whatifReading(base interp.Reading) (interp.Reading, error) 
 func checkWhatif(files []string, follow bool, against string) error {
 	switch {
 	case len(files) > 1:
-		return badInput("-whatif re-delivers one FILE, got %d", len(files))
+		return cli.BadInput("-whatif re-delivers one FILE, got %d", len(files))
 	case follow:
-		return badInput("-whatif re-delivers a whole input: it cannot -follow one still being written")
+		return cli.BadInput("-whatif re-delivers a whole input: it cannot -follow one still being written")
 	case against != "":
-		return badInput("-whatif and -against: compare the what-if with a client trace in the whatif subcommand's report instead")
+		return cli.BadInput("-whatif and -against: compare the what-if with a client trace in the whatif subcommand's report instead")
 	}
 	return nil
 }
@@ -118,7 +120,7 @@ func checkWhatif(files []string, follow bool, against string) error {
 func whatifSources(path, reading string, spec *whatifSpec, w engine.WorldData, stderr io.Writer) ([]model.Source, error) {
 	base, err := interp.ReadingByName(reading)
 	if err != nil {
-		return nil, badInput("-reading: %v", err)
+		return nil, cli.BadInput("-reading: %v", err)
 	}
 	changed, err := spec.whatifReading(base)
 	if err != nil {
@@ -126,14 +128,14 @@ func whatifSources(path, reading string, spec *whatifSpec, w engine.WorldData, s
 	}
 	rec, err := simsource.Load(simsource.Spec{Path: path, Assets: assets.FS()})
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	events, st := whatif.Redeliver(rec.Events, spec.cond)
 	what := *rec
 	what.Events = events
 	store, err := engine.ReadEvents(recording.NewSource(&what), engine.Options{Assets: assets.FS(), World: w})
 	if err != nil {
-		return nil, usageError{fmt.Errorf("-whatif: the redelivered input: %w", err)}
+		return nil, cli.UsageError{Err: fmt.Errorf("-whatif: the redelivered input: %w", err)}
 	}
 	file := path
 	if file == "" {
@@ -141,7 +143,7 @@ func whatifSources(path, reading string, spec *whatifSpec, w engine.WorldData, s
 	}
 	runs, err := simsource.NewFromStoreWorld(store, file, []interp.Reading{changed}, assets.FS(), w)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	setting := spec.label
 	if setting == "" {

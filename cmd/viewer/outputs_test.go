@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"glidepath/engine/capture/capturetest"
+	"glidepath/internal/importcmd"
 )
 
 // Device numbers of the memory devices (Linux's devices.txt): a node made
@@ -373,8 +374,8 @@ func TestOutputs_ShotAndExportTargets(t *testing.T) {
 // A capture long enough to be written in pieces cannot go to a FIFO (the
 // pieces are files beside OUT): exit 2 saying so, nothing made beside it.
 func TestOutputs_ImportPiecesRefuseAFIFO(t *testing.T) {
-	defer func(n int) { pieceEvents = n }(pieceEvents)
-	pieceEvents = 60
+	defer func(n int) { importcmd.PieceEvents = n }(importcmd.PieceEvents)
+	importcmd.PieceEvents = 60
 	path, _ := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "out.jsonl")

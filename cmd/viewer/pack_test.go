@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"glidepath/internal/packcmd"
 )
 
 // packFilesWithoutGIF are the files every pack holds when no display is
 // there to make the GIF.
-var packFilesWithoutGIF = []string{packReadme, packRecording, packStates, packEvents, packCauseText, packCauseJSON, packMessages, packRaw, packReading, packVersion}
+var packFilesWithoutGIF = []string{packcmd.FileReadme, packcmd.FileRecording, packcmd.FileStates, packcmd.FileEvents, packcmd.FileCauseText, packcmd.FileCauseJSON, packcmd.FileMessages, packcmd.FileRaw, packcmd.FileReading, packcmd.FileVersion}
 
 // readmeCommands are the README's reproduce commands, split into
 // arguments (without "viewer"), and the file a "> FILE" names.
@@ -65,15 +67,15 @@ func TestPack_HoldsEveryFileAndItsCommandsRemakeThem(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	readme, _ := os.ReadFile(filepath.Join(dir, packReadme))
+	readme, _ := os.ReadFile(filepath.Join(dir, packcmd.FileReadme))
 	if !strings.Contains(string(readme), "blip of 0x80000A01 at tick 30") || !strings.Contains(string(readme), "xvfb-run -a viewer export") {
 		t.Errorf("README:\n%s", readme)
 	}
-	raw, _ := os.ReadFile(filepath.Join(dir, packRaw))
+	raw, _ := os.ReadFile(filepath.Join(dir, packcmd.FileRaw))
 	if !strings.Contains(string(raw), `"raw":"48f70000`) {
 		t.Errorf("raw messages at tick 30 lack the 0xF748 opcode: %s", raw)
 	}
-	msgs, _ := os.ReadFile(filepath.Join(dir, packMessages))
+	msgs, _ := os.ReadFile(filepath.Join(dir, packcmd.FileMessages))
 	if !strings.Contains(string(msgs), `"type":"position"`) || !strings.Contains(string(msgs), `"origin":[140,90,0]`) {
 		t.Errorf("messages at tick 30: %s", msgs)
 	}
@@ -94,7 +96,7 @@ func TestPack_HoldsEveryFileAndItsCommandsRemakeThem(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{packRecording, packStates, packEvents, packCauseText, packCauseJSON} {
+	for _, f := range []string{packcmd.FileRecording, packcmd.FileStates, packcmd.FileEvents, packcmd.FileCauseText, packcmd.FileCauseJSON} {
 		a, _ := os.ReadFile(filepath.Join(dir, f))
 		b, err := os.ReadFile(filepath.Join(again, f))
 		if err != nil || !bytes.Equal(a, b) {

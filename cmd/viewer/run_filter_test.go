@@ -141,25 +141,8 @@ func TestRun_EventsFiltered(t *testing.T) {
 	}
 }
 
-// -explain is a switch that also takes a list of kinds.
-func TestExplainFlag(t *testing.T) {
-	var f explainFlag
-	if !f.IsBoolFlag() || f.String() != "false" {
-		t.Fatalf("zero flag: %q", f.String())
-	}
-	for _, c := range []struct {
-		set, kinds, str string
-		on              bool
-	}{
-		{"true", "", "true", true},
-		{"false", "", "false", false},
-		{"blip,snap", "blip,snap", "blip,snap", true},
-		{"1", "", "true", true},
-	} {
-		if err := f.Set(c.set); err != nil || f.on != c.on || f.kinds != c.kinds || f.String() != c.str {
-			t.Errorf("Set(%q): on %v kinds %q String %q, err %v", c.set, f.on, f.kinds, f.String(), err)
-		}
-	}
+// -explain= with an empty kind in its list is refused, naming the column.
+func TestExplainFlag_EmptyKind(t *testing.T) {
 	code, _, errs := viewer(t, "run", "-explain=blip,,snap", farJump)
 	if code != 2 || !strings.Contains(errs, `run: -explain: filter: "blip,,snap": at column 6: kind= has an empty value`) {
 		t.Errorf("exit %d: %s", code, errs)

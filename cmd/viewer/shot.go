@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"glidepath/internal/cli"
 	"glidepath/ui"
 )
 
@@ -50,12 +51,12 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	}
 	sz, err := parseSize(*size)
 	if err != nil {
-		return badInput("-size %q: %v", *size, err)
+		return cli.BadInput("-size %q: %v", *size, err)
 	}
 	if !strings.HasSuffix(strings.ToLower(*out), ".png") {
-		return badInput("-o %q: the output must be a .png file", *out)
+		return cli.BadInput("-o %q: the output must be a .png file", *out)
 	}
-	if err := checkOutputs("shot", append(fs.Args(), *against), output{"-o", *out}); err != nil {
+	if err := cli.CheckOutputs("shot", append(fs.Args(), *against), cli.Output{Flag: "-o", Path: *out}); err != nil {
 		return err
 	}
 	open := openSourcesIn(world)
@@ -78,7 +79,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err := readErr(opts.Sources); err != nil {
 		return err // a problem -first's reading met before the picture was taken
 	}
-	fmt.Fprintf(reportTo(stdout, stderr, *out), "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
+	fmt.Fprintf(cli.ReportTo(stdout, stderr, *out), "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
 	return nil
 }
 

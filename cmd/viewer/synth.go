@@ -14,6 +14,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/cli"
 )
 
 const synthSynopsis = "viewer synth -objects N -minutes M [-interval S] [-seed N] -o FILE"
@@ -33,22 +34,22 @@ func runSynth(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case len(files) != 0:
 		fs.Usage()
-		return badInput("synth: unexpected argument %q", files[0])
+		return cli.BadInput("synth: unexpected argument %q", files[0])
 	case *out == "":
 		fs.Usage()
-		return badInput("synth: -o FILE is required")
+		return cli.BadInput("synth: -o FILE is required")
 	}
-	if err := checkOutputs("synth", nil, output{"-o", *out}); err != nil {
+	if err := cli.CheckOutputs("synth", nil, cli.Output{Flag: "-o", Path: *out}); err != nil {
 		return err
 	}
 	if !(o.Interval > 0) {
-		return badInput("synth: -interval %v: want a positive number of seconds", o.Interval)
+		return cli.BadInput("synth: -interval %v: want a positive number of seconds", o.Interval)
 	}
 	s, err := scenario.Synth(o, assets.FS())
 	if err != nil {
-		return badInput("synth: -%v", err)
+		return cli.BadInput("synth: -%v", err)
 	}
-	return writeAtomically(*out, func(w io.Writer) error {
+	return cli.WriteAtomically(*out, func(w io.Writer) error {
 		var zw *gzip.Writer
 		if strings.HasSuffix(*out, ".gz") {
 			zw = gzip.NewWriter(w)

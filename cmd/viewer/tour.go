@@ -6,6 +6,7 @@ package main
 import (
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/internal/cli"
 	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/simsource"
@@ -18,15 +19,15 @@ func tourStops(path, reading string) ([]ui.TourStop, error) {
 	spec := simsource.Spec{Path: path, Readings: []string{reading}, Assets: assets.FS()}
 	rs, err := interp.ReadingsByName(spec.Readings)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	rec, err := simsource.Load(spec)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	s, err := engine.New(rec, engine.Options{Reading: rs[0], Assets: spec.Assets, EventLog: true, NoCheckpoints: true})
 	if err != nil {
-		return nil, usageError{err}
+		return nil, cli.UsageError{Err: err}
 	}
 	s.RunAll(nil)
 	var out []ui.TourStop

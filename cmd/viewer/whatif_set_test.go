@@ -4,16 +4,18 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"glidepath/internal/whatifcmd"
 )
 
 // whatifJSON runs viewer whatif -json with args and decodes its report.
-func whatifJSON(t *testing.T, args ...string) whatifReport {
+func whatifJSON(t *testing.T, args ...string) whatifcmd.Report {
 	t.Helper()
 	code, out, errs := viewer(t, append([]string{"whatif", "-json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var r whatifReport
+	var r whatifcmd.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"glidepath/internal/cli"
+	"glidepath/internal/whatifcmd"
 )
 
 // issue32ExitCases are the exit-status rows of whatif, shrink and pack.
@@ -71,7 +74,7 @@ func TestWhatif_ZeroChangeJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var r whatifReport
+	var r whatifcmd.Report
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
@@ -152,10 +155,10 @@ func TestShrink_WritesASmallerRecordingThatStillBlips(t *testing.T) {
 // hostile_test.go's) ends shrink with 130 and no output file.
 func TestShrink_InterruptedWritesNothing(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	cancel(&interruptedError{sig: syscall.SIGINT})
-	old := stopCtx
-	stopCtx = ctx
-	defer func() { stopCtx = old }()
+	cancel(&cli.InterruptedError{Sig: syscall.SIGINT})
+	old := cli.StopCtx
+	cli.StopCtx = ctx
+	defer func() { cli.StopCtx = old }()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "small.jsonl")
 	code, _, errs := viewer(t, "shrink", "-keep", "blip", "-o", out, farJump)

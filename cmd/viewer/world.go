@@ -13,6 +13,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/datworld"
+	"glidepath/internal/cli"
 	"glidepath/ui/settings"
 )
 
@@ -53,34 +54,10 @@ func (d *datFlags) open(stderr io.Writer, remembered bool) (engine.WorldData, er
 	w, err := datworld.Open(dir)
 	if err != nil {
 		if origin.Explicit() {
-			return nil, badInput("%s %s: %v", origin, dir, err)
+			return nil, cli.BadInput("%s %s: %v", origin, dir, err)
 		}
 		fmt.Fprintf(stderr, "viewer: warning: %s %s: %v; the world is illustrative\n", origin, dir, err)
 		return nil, nil
 	}
 	return w, nil
-}
-
-// warnFallbacks says once which items the dats lacked (a warning -quiet
-// does not hide).
-func warnFallbacks(stderr io.Writer, fb []engine.Fallback) {
-	if len(fb) == 0 {
-		return
-	}
-	fmt.Fprintf(stderr, "viewer: warning: the dat files lack %d item(s); each falls back alone:\n", len(fb))
-	for _, f := range fb {
-		line := fmt.Sprintf("  %s %s: %s", f.Kind, f.ID, f.Used)
-		if f.Problem != "" {
-			line += " (" + f.Problem + ")"
-		}
-		fmt.Fprintln(stderr, line)
-	}
-}
-
-// worldLine is the world line of a run in w (nil: illustrative).
-func worldLine(w engine.WorldData) string {
-	if w == nil {
-		return engine.IllustrativeWorld
-	}
-	return w.Describe()
 }

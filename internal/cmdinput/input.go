@@ -1,0 +1,100 @@
+package cmdinput
+
+import (
+	"strconv"
+	"strings"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/capture"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+	"glidepath/internal/cli"
+	"glidepath/internal/inputfile"
+)
+
+// ReadInput reads the whole input at path (a recording, scenario or
+// capture) into memory, for the commands that run it more than once
+// (whatif, shrink, pack); a malformed input is bad input.
+func ReadInput(path string, opts engine.LoadOptions) (*recording.Recording, error) {
+	src, _, err := OpenInput(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := recording.ReadSource(src)
+	src.Close()
+	if err != nil {
+		return nil, cli.UsageError{Err: err}
+	}
+	return rec, nil
+}
+
+// OpenInput opens a recording or a capture as a stream, or compiles a
+// scenario and returns its expectations too ("-" is standard input; the
+// file is opened once, so a FIFO works); every failure is bad input
+// (exit 2) and names the file.
+func OpenInput(path string, opts engine.LoadOptions) (recording.Source, []scenario.Expectation, error) {
+	if err := CheckPlayerInput(path, opts.Capture); err != nil {
+		return nil, nil, err
+	}
+	src, expect, err := engine.OpenExpectWith(path, assets.FS(), opts)
+	if err != nil {
+		return nil, nil, cli.UsageError{Err: err}
+	}
+	return src, expect, nil
+}
+
+// TraceInputName is the input the trace header names: the file's base name,
+// so a trace does not depend on where the file was.
+func TraceInputName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// CaptureFlags are the capture options import and run share (the viewer
+// and shot open captures with the defaults).
+type CaptureFlags struct {
+	serverPort int
+	player     string
+}
+
+// Add adds -server-port and -player to fs.
+func (c *CaptureFlags) Add(fs interface {
+	IntVar(p *int, name string, value int, usage string)
+	StringVar(p *string, name, value, usage string)
+}) {
+	fs.IntVar(&c.serverPort, "server-port", 0, "a capture's AC server UDP `port` (default: any of 9000–10013)")
+	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746, else the first object at a position the client reported)")
+}
+
+// Options checks the flags and returns the capture options.
+func (c *CaptureFlags) Options() (capture.Options, error) {
+	var o capture.Options
+	if c.serverPort < 0 || c.serverPort > 65535 {
+		return o, cli.BadInput("-server-port %d: want a UDP port, 1–65535", c.serverPort)
+	}
+	o.ServerPort = uint16(c.serverPort)
+	if c.player != "" {
+		v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(c.player), "0x"), 16, 32)
+		if err != nil {
+			return o, cli.BadInput("-player %q: want an object guid such as 0x50000001", c.player)
+		}
+		o.Player, o.HasPlayer = uint32(v), true
+	}
+	return o, nil
+}
+
+// CheckPlayerInput refuses -player for an input that is not a capture: a
+// recording or scenario has no player guid (its player is the observer),
+// so the guid names nothing in it. A capture that never names the guid is
+// refused as it is read (capture.PlayerAbsentError).
+func CheckPlayerInput(path string, o capture.Options) error {
+	// A stream (standard input, a FIFO) is told apart only as it is read:
+	// the capture reader refuses an absent player there.
+	if o.HasPlayer && inputfile.Regular(path) && !engine.IsCapture(path) {
+		return cli.BadInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
+	}
+	return nil
+}

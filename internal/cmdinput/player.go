@@ -1,0 +1,53 @@
+// The player a capture was read with: which rule chose it, and a loud
+// warning when none did (engine/capture player.go).
+
+package cmdinput
+
+import (
+	"fmt"
+	"io"
+
+	"glidepath/engine/capture"
+	"glidepath/engine/recording"
+)
+
+// WarnPlayerRule says on stderr which rule chose a capture's player when
+// it was not PlayerCreate or -player, and warns loudly when no rule did.
+func WarnPlayerRule(stderr io.Writer, name string, sum *capture.Summary) {
+	switch sum.PlayerRule {
+	case capture.RuleNone:
+		fmt.Fprintf(stderr, "viewer: WARNING: %s: no player: the capture has no PlayerCreate 0xF746 and no object was seen at a position the client reported; "+
+			"every object's player_distance is 0, so the 96 m routing rule (MoveOrTeleport, docs/pipeline.md) is off. Pass the player's guid with -player 0xGUID.\n", name)
+	case capture.RuleClientPosition:
+		fmt.Fprintf(stderr, "viewer: %s: %s\n", name, sum.PlayerLine())
+	}
+}
+
+// WarnCapturePlayer is WarnPlayerRule for a run's input, when it is a
+// capture.
+func WarnCapturePlayer(stderr io.Writer, src recording.Source) {
+	if c, ok := src.(interface{ Summary() *capture.Summary }); ok {
+		WarnPlayerRule(stderr, src.Name(), c.Summary())
+	}
+}
+
+// WarnMalformedFrames says, for a capture, which frames were damaged: a
+// capture is read past damage (docs/formats.md), but garbage in it — written
+// into a live capture, appended to a finished one — or a frame left torn
+// when a follow ended, should not pass unnoticed.
+func WarnMalformedFrames(stderr io.Writer, src recording.Source) {
+	c, ok := src.(interface{ Summary() *capture.Summary })
+	if !ok {
+		return
+	}
+	sum := c.Summary()
+	if sum.MalformedCount == 0 || len(sum.Malformed) == 0 {
+		return
+	}
+	first := sum.Malformed[0]
+	more := ""
+	if n := sum.MalformedCount - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more malformed frames; viewer import lists them)", n)
+	}
+	fmt.Fprintf(stderr, "viewer: warning: %s: frame %d: %s%s\n", src.Name(), first.Frame, first.Problem, more)
+}

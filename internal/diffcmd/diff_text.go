@@ -1,0 +1,217 @@
+// diff's text output: a summary line per object, and at each first
+// divergence a small table of the context ticks, what retail did, what the
+// client reported and the retail cause chains.
+
+package diffcmd
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"glidepath/engine/clientdiff"
+)
+
+func writeDiffText(w io.Writer, r *clientdiff.Result) error {
+	p := &errWriter{w: w}
+	p.printf("diff: %s (reading %s) against %s (%s), tolerance %s m\n", r.Input, r.Reading, r.Client, r.Format, strconv.FormatFloat(r.Tolerance, 'g', -1, 64))
+	if r.TimeMapping != "" {
+		p.printf("%s at %d Hz", r.TimeMapping, r.TickRate)
+		if r.Skipped > 0 {
+			p.printf("; %d rows sharing a tick with an earlier row of their object skipped", r.Skipped)
+		}
+		p.printf("\n")
+	}
+	diverged := 0
+	for _, o := range r.Objects {
+		p.printf("\n%s %s: ", o.GUID, o.Name)
+		if o.Rows == 0 {
+			p.printf("not in the client trace\n")
+			continue
+		}
+		p.printf("%d rows compared, max error %s m (tick %d), mean %s m", o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		d := o.FirstDivergence
+		if d == nil {
+			p.printf(", no divergence\n")
+			continue
+		}
+		diverged++
+		p.printf("\n  first divergence at tick %d: %s\n", d.Tick, divergenceSummary(d))
+		writeContext(p, d)
+		if len(d.Retail.Events) <= 3 {
+			p.printf("  retail did at tick %d: %s\n", d.Tick, eventsText(d.Retail.Events))
+		} else {
+			p.printf("  retail did at tick %d:\n", d.Tick)
+			for _, e := range d.Retail.Events {
+				p.printf("    - %s\n", e)
+			}
+		}
+		p.printf("  client reported: %s (line %d)\n", clientText(&d.Client), d.Client.Line)
+		if len(d.Causes) == 0 {
+			p.printf("  why (retail): no blip, snap, pop or hitch of this object in ticks %d–%d\n", max(d.Tick-len(d.Context), 0), d.Tick)
+		}
+		for _, c := range d.Causes {
+			p.printf("  why (retail): %s\n", c)
+		}
+	}
+	writeMissing(p, &r.Missing)
+	p.printf("\n%d client rows compared, over %d of %d objects\n", r.ComparedRows, compared(r), len(r.Objects))
+	strict := 0
+	if r.StrictObjects {
+		strict = len(r.Missing.NotInRecording)
+	}
+	switch {
+	case diverged == 0 && strict == 0:
+		p.printf("no divergence\n")
+	case diverged == 0:
+		p.printf("no divergence of the run's objects; %d client objects the run never has (-strict-objects)\n", strict)
+	case strict == 0:
+		p.printf("%d of %d objects diverged\n", diverged, len(r.Objects))
+	default:
+		p.printf("%d of %d objects diverged; %d client objects the run never has (-strict-objects)\n", diverged, len(r.Objects), strict)
+	}
+	return p.err
+}
+
+// compared counts the objects with a client row compared.
+func compared(r *clientdiff.Result) int {
+	n := 0
+	for _, o := range r.Objects {
+		if o.Rows > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func divergenceSummary(d *clientdiff.Divergence) string {
+	var parts []string
+	for _, f := range d.Fields {
+		switch f {
+		case "position":
+			parts = append(parts, "error "+m3(d.Error)+" m")
+		case "queue":
+			parts = append(parts, fmt.Sprintf("queue %d (client %d)", d.Retail.Queue, *d.Client.Queue))
+		case "contact":
+			parts = append(parts, fmt.Sprintf("contact %v (client %v)", d.Retail.Contact, *d.Client.Contact))
+		case "branch":
+			b := d.Retail.Branch
+			if b == "" {
+				b = "no UpdatePosition"
+			}
+			parts = append(parts, fmt.Sprintf("branch %s (client %s)", b, d.Client.Branch))
+		}
+	}
+	return "retail " + strings.Join(parts, ", ")
+}
+
+// writeContext prints the context ticks and the divergence as a table.
+func writeContext(p *errWriter, d *clientdiff.Divergence) {
+	tw := tabwriter.NewWriter(p, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "    tick\tretail (global x, y, z)\tq\tcontact\tclient\tq\tcontact\terror m\t\n")
+	row := func(tick int, r *clientdiff.Retail, c *clientdiff.Client, e *float64, mark string) {
+		fmt.Fprintf(tw, "    %d\t%s\t%d\t%v\t", tick, xyz(r.Global), r.Queue, r.Contact)
+		if c == nil {
+			fmt.Fprintf(tw, "(not logged)\t\t\t\t%s\n", mark)
+			return
+		}
+		q, ct := "-", "-"
+		if c.Queue != nil {
+			q = strconv.Itoa(*c.Queue)
+		}
+		if c.Contact != nil {
+			ct = strconv.FormatBool(*c.Contact)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", xyz(c.Global), q, ct, m3(*e), mark)
+	}
+	for i := range d.Context {
+		ct := &d.Context[i]
+		row(ct.Tick, &ct.Retail, ct.Client, ct.Error, "")
+	}
+	e := d.Error
+	row(d.Tick, &d.Retail, &d.Client, &e, "← diverges")
+	tw.Flush()
+}
+
+func eventsText(evs []string) string {
+	if len(evs) == 0 {
+		return "nothing logged (interpolation step only)"
+	}
+	return strings.Join(evs, "; ")
+}
+
+func clientText(c *clientdiff.Client) string {
+	s := c.Cell + " " + fmt.Sprintf("[%g, %g, %g]", c.Origin[0], c.Origin[1], c.Origin[2])
+	if c.Heading != nil {
+		s += fmt.Sprintf(", heading %g", *c.Heading)
+	}
+	if c.Queue != nil {
+		s += fmt.Sprintf(", queue %d", *c.Queue)
+	}
+	if c.Contact != nil {
+		s += fmt.Sprintf(", contact %v", *c.Contact)
+	}
+	if c.Branch != "" {
+		s += ", branch " + c.Branch
+	}
+	return s
+}
+
+func writeMissing(p *errWriter, m *clientdiff.Missing) {
+	if len(m.Objects)+len(m.Ticks)+len(m.NotInRecording) == 0 && m.NotAlive+m.AfterRun == 0 {
+		return
+	}
+	p.printf("\nnot compared:\n")
+	for _, o := range m.Objects {
+		p.printf("  %s %s: in the recording, not in the client trace\n", o.GUID, o.Name)
+	}
+	for _, t := range m.Ticks {
+		var rs []string
+		for _, r := range t.Ranges {
+			if r[0] == r[1] {
+				rs = append(rs, strconv.Itoa(r[0]))
+			} else {
+				rs = append(rs, fmt.Sprintf("%d–%d", r[0], r[1]))
+			}
+		}
+		more := ""
+		if len(t.Ranges) == clientdiff.MaxRanges {
+			more = ", …"
+		}
+		p.printf("  %s: %d ticks alive in retail without a client row (ticks %s%s)\n", t.GUID, t.Ticks, strings.Join(rs, ", "), more)
+	}
+	for _, c := range m.NotInRecording {
+		p.printf("  %s: in the client trace (%d rows, first at line %d), not in the recording\n", c.GUID, c.Rows, c.FirstLine)
+	}
+	if m.NotAlive > 0 {
+		p.printf("  %d client rows at ticks their object was not alive in retail\n", m.NotAlive)
+	}
+	if m.AfterRun > 0 {
+		p.printf("  %d client rows after the run's last tick\n", m.AfterRun)
+	}
+}
+
+func xyz(g [3]float64) string {
+	return fmt.Sprintf("%.3f, %.3f, %.3f", g[0], g[1], g[2])
+}
+
+func m3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+
+// errWriter keeps the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (p *errWriter) Write(b []byte) (int, error) {
+	if p.err != nil {
+		return 0, p.err
+	}
+	n, err := p.w.Write(b)
+	p.err = err
+	return n, err
+}
+
+func (p *errWriter) printf(format string, args ...any) { fmt.Fprintf(p, format, args...) }

@@ -1,0 +1,165 @@
+package runcmd
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"glidepath/assets"
+	"glidepath/engine"
+	"glidepath/engine/capture"
+	"glidepath/engine/recording"
+	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
+	"glidepath/internal/tablesroute"
+	"glidepath/interp"
+)
+
+// Options are the run subcommand's flags.
+type Options struct {
+	Reading string
+	Compare string
+	Ticks   int
+	Trace   string
+	JSON    bool
+	Quiet   bool
+	Tables  tablesroute.Options
+	Jobs    int
+	Explain ExplainFlag
+	Statics bool
+	Follow  FollowFlags
+	// ExplainKinds and Filter are -explain-kinds and -filter; Filters
+	// their parsed forms (run_filter.go).
+	ExplainKinds string
+	Filter       string
+	Filters      runFilters
+	// Long prints the table per object (-long) instead of one table.
+	Long bool
+	// First finds the readings' first difference under -compare.
+	First *engine.DifferenceFinder
+	// World is the client's world the runs use (nil: illustrative).
+	World engine.WorldData
+}
+
+// Run runs one input (not followed) under readings and prints or writes
+// what o asks for.
+func Run(file string, o *Options, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
+	src, expect, err := cmdinput.OpenInput(file, engine.LoadOptions{Capture: copts})
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	if err := cli.CheckTicks(o.Ticks, src.Header().TickRate); err != nil {
+		return err
+	}
+	opts := engine.Options{Assets: assets.FS(), World: o.World, EventLog: o.Trace != "" || o.Tables.Events != "",
+		Explain: o.Explain.On || o.Tables.Events != "",
+		// -compare records the stages too, to name the stage of the
+		// readings' first difference.
+		RecordStages: o.Explain.On || len(readings) > 1, Metrics: true, LastTick: o.Ticks, Expect: expect, Statics: o.Statics,
+		// The input is decoded on another core while the pipeline steps,
+		// and each further reading's run steps on a core of its own
+		// (engine.Compare.Advance): the pass is split only over the cores
+		// left.
+		BusyCores: len(readings)}
+	ahead := recording.Prefetch(src)
+	defer ahead.Close()
+	cmp, err := engine.NewCompareStream(ahead, readings, opts)
+	if err != nil {
+		return cli.UsageError{Err: err}
+	}
+	if len(readings) > 1 {
+		o.First = engine.NewDifferenceFinder(cmp)
+	}
+	var tables *tablesroute.Files
+	if o.Tables.Any() {
+		if tables, err = o.Tables.Run(cmp, o.Trace, o.First, o.Explain.On, file, stdout); err != nil {
+			return err
+		}
+		defer tables.Abort()
+	} else if o.Trace != "" {
+		if err := WriteTrace(cmp.Sims()[0], o.Trace, file, stdout); err != nil {
+			return err
+		}
+	} else {
+		if o.First != nil {
+			if err := findFirstDifference(cmp, o.First); err != nil {
+				return err
+			}
+		}
+		if err := RunTicks(CompareBatches{cmp}); err != nil {
+			return err
+		}
+	}
+	if err := cmp.Err(); err != nil {
+		return cli.UsageError{Err: err}
+	}
+	ahead.Close() // the reading ahead has stopped: src's counters are settled
+	cli.WarnSkippedSource(stderr, src)
+	cmdinput.WarnMalformedFrames(stderr, src)
+	cmdinput.WarnCapturePlayer(stderr, src)
+	report := engine.NewReport(cmdinput.TraceInputName(file), cmp)
+	if o.First != nil {
+		report.SetFirstDifference(o.First.First())
+	}
+	cmdinput.WarnFallbacks(stderr, report.WorldFallbacks)
+	if o.Explain.On {
+		report.AddCauses(cmp)
+		o.Filters.keepCauses(report)
+	}
+	if err := tables.Finish(report, file); err != nil {
+		return err
+	}
+	// The sidecar is read even under -quiet: -quiet silences the report,
+	// never a warning (a sidecar that cannot be read).
+	marks := LoadBookmarks(file, stderr)
+	if !o.Quiet {
+		out := cli.ReportTo(stdout, stderr, o.Trace, o.Tables.States, o.Tables.Events, o.Tables.Metrics)
+		write := func(w io.Writer) error { return writeTextBookmarks(w, report, marks, o.Long) }
+		if o.JSON {
+			write = func(w io.Writer) error { return writeJSONBookmarks(w, report, marks) }
+		}
+		if err := write(out); err != nil {
+			return err
+		}
+	}
+	return ExpectFailure(file, report.Expectations)
+}
+
+// batchTicks is how many ticks the readings of a run step, each on its own
+// core, between two looks for a signal: a small fraction of a second even
+// for a thousand objects.
+const batchTicks = 64
+
+// CompareBatches steps a run's readings side by side, batchTicks at a time
+// (engine.Compare.Advance).
+type CompareBatches struct{ *engine.Compare }
+
+func (c CompareBatches) Step() { c.Advance(batchTicks) }
+
+// ExpectFailure is the error (exit 1) of a run in which a scenario's
+// expectation does not hold: the input is sound, its claim is not.
+func ExpectFailure(file string, ex *engine.ReportExpectations) error {
+	if ex == nil || ex.Failed == 0 {
+		return nil
+	}
+	for _, c := range ex.Checks {
+		if c.Applies && c.Reached && !c.Holds {
+			return fmt.Errorf("%s: %d of %d expectations fail; the first: %s (%s) %s, ticks %d–%d: got %d",
+				file, ex.Failed, ex.Checked, c.At, c.Field, c.Metric, c.FromTick, c.ToTick, c.Got)
+		}
+	}
+	return nil
+}
+
+// Readings resolves -reading and -compare (interp.ReadingChoice): -compare
+// lists every reading, so -reading beside it is refused.
+func (o *Options) Readings(fs *flag.FlagSet) ([]interp.Reading, error) {
+	c := interp.ReadingChoice{Reading: o.Reading, ReadingSet: cli.IsSet(fs, "reading"),
+		Compare: o.Compare, CompareSet: cli.IsSet(fs, "compare"), Exclusive: true}
+	rs, err := c.Resolve()
+	if err != nil {
+		return nil, cli.BadInput("run: %v", err)
+	}
+	return rs, nil
+}

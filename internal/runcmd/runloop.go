@@ -1,0 +1,95 @@
+// The run loop of the headless runner: stepping to the last tick and writing
+// the trace, with a signal checked once per tick (internal/cli) and the trace
+// written atomically (internal/atomicfile) — an interrupted or failed run
+// leaves no partial trace at the target, only the message saying so.
+
+package runcmd
+
+import (
+	"io"
+	"path/filepath"
+
+	"glidepath/engine"
+	"glidepath/internal/atomicfile"
+	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
+)
+
+// stepper is what RunTicks drives: a Sim or a Compare, streamed or not.
+type stepper interface {
+	Tick() int
+	Done() bool
+	Step()
+	Err() error
+}
+
+// RunTicks steps s until it is done, stopping at a signal. A problem the
+// input stream reached is bad input (exit 2).
+func RunTicks(s stepper) error {
+	for !s.Done() {
+		if err := cli.Stopped("tick %d", s.Tick()); err != nil {
+			return err
+		}
+		s.Step()
+	}
+	if err := s.Err(); err != nil {
+		return cli.UsageError{Err: err}
+	}
+	return nil
+}
+
+// WriteTrace runs s to its last tick writing its trace to path ("-" is
+// stdout). A file is published only when the whole trace was written;
+// failing to create or write it is a failure of the environment (exit 1).
+func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
+	if path == "-" {
+		return traceTicks(stdout, s, input, "")
+	}
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := traceTicks(f, s, input, path); err != nil {
+		return err
+	}
+	return f.Commit()
+}
+
+// traceTicks writes s's trace from its current tick until it is done (the
+// last tick of a streamed run is known only at the stream's end). out names
+// the file for the message of an interruption ("" for stdout). A problem
+// the input stream reached is bad input (exit 2), and the rows before it are
+// not published.
+func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
+	tw, err := engine.NewTraceWriter(w, s, cmdinput.TraceInputName(input))
+	if err != nil {
+		return err
+	}
+	for {
+		if err := tw.WriteTick(); err != nil {
+			return err
+		}
+		if s.Done() {
+			if err := s.Err(); err != nil {
+				return cli.UsageError{Err: err}
+			}
+			return tw.Flush()
+		}
+		if err := cli.Stopped("tick %d%s", s.Tick(), partialNote(out)); err != nil {
+			return err
+		}
+		s.Step()
+		if err := s.Err(); err != nil {
+			return cli.UsageError{Err: err}
+		}
+	}
+}
+
+// partialNote says that the partial trace was not left behind.
+func partialNote(out string) string {
+	if out == "" {
+		return ""
+	}
+	return "; the partial trace was removed and " + filepath.Base(out) + " left as it was"
+}
