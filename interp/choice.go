@@ -98,3 +98,14 @@ func CheckDistinct(rs []Reading) error {
 	}
 	return nil
 }
+
+// One is the single reading a command that runs one reading asked for with
+// -reading ("" is the default reading), resolved as ReadingChoice does for
+// every other command.
+func One(name string) (Reading, error) {
+	rs, err := ReadingChoice{Reading: name}.Resolve()
+	if err != nil {
+		return Reading{}, err
+	}
+	return rs[0], nil
+}

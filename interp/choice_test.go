@@ -53,3 +53,19 @@ func TestReadingsByName_RefusesUnknownAndRepeated(t *testing.T) {
 		t.Errorf("two readings: %v, %v", rs, err)
 	}
 }
+
+// One is what whatif, shrink, pack and the window's -whatif resolve: ""
+// is the default reading (as viewer run's -reading ""), a name its preset,
+// an unknown name an error naming it.
+func TestOne_DefaultNameAndUnknown(t *testing.T) {
+	r, err := One("")
+	if err != nil || r.Name != DefaultReadingName {
+		t.Errorf(`One(""): %q, %v; want the default reading %q`, r.Name, err, DefaultReadingName)
+	}
+	if r, err := One("hexrays"); err != nil || r.Name != "hexrays" {
+		t.Errorf(`One("hexrays"): %q, %v`, r.Name, err)
+	}
+	if _, err := One("nosuch"); err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf(`One("nosuch"): %v; want an error naming it`, err)
+	}
+}

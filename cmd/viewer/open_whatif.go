@@ -118,7 +118,7 @@ func checkWhatif(files []string, follow bool, against string) error {
 // world w (nil: illustrative). What the redelivery did is written to
 // stderr. Every failure is bad input.
 func whatifSources(path, reading string, spec *whatifSpec, w engine.WorldData, stderr io.Writer) ([]model.Source, error) {
-	base, err := interp.ReadingByName(reading)
+	base, err := interp.One(reading)
 	if err != nil {
 		return nil, cli.BadInput("-reading: %v", err)
 	}

@@ -50,7 +50,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	if *window < 1 || *window > 10000 {
 		return cli.BadInput("pack: -window %d: want 1 to 10000 ticks", *window)
 	}
-	r, err := interp.ReadingByName(*reading)
+	r, err := interp.One(*reading)
 	if err != nil {
 		return cli.BadInput("pack: -reading: %v", err)
 	}

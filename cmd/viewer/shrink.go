@@ -65,7 +65,7 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if *jobs < 1 || *jobs > 256 {
 		return cli.BadInput("shrink: -jobs %d: want 1 to 256", *jobs)
 	}
-	r, err := interp.ReadingByName(*reading)
+	r, err := interp.One(*reading)
 	if err != nil {
 		return cli.BadInput("shrink: -reading: %v", err)
 	}

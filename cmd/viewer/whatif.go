@@ -53,7 +53,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return cli.BadInput("whatif: want one FILE (a recording, a scenario or a capture), got %d", len(files))
 	}
-	base, err := interp.ReadingByName(o.Reading)
+	base, err := interp.One(o.Reading)
 	if err != nil {
 		return cli.BadInput("whatif: -reading: %v", err)
 	}
