@@ -63,7 +63,9 @@ func newContainer(dataSet uint32, blockSize, fanout int) *container {
 	return &container{dataSet: dataSet, blockSize: blockSize, fanout: fanout, entries: map[uint32]entry{}}
 }
 
-func (c *container) add(id uint32, data []byte) { c.entries[id] = entry{id: id, data: data, iteration: 1} }
+func (c *container) add(id uint32, data []byte) {
+	c.entries[id] = entry{id: id, data: data, iteration: 1}
+}
 
 func (c *container) addCompressed(id uint32, data []byte) {
 	c.entries[id] = entry{id: id, data: data, compressed: true, iteration: 1}

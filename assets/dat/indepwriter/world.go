@@ -36,7 +36,7 @@ const (
 	CellFanout    = maxFiles
 	PortalIter    = 61
 	CellIter      = 57
-	HeightBase    = 10   // LandHeightTable[i] = HeightBase + HeightStep·i
+	HeightBase    = 25   // LandHeightTable[i] = HeightBase + HeightStep·i
 	HeightStep    = 0.75 //
 	firstBlockX   = HillX - 4
 	firstBlockY   = HillY - 4
@@ -133,7 +133,9 @@ func landBlock(bx, by int) *LandBlock {
 func vec(x, y, z float32) *[3]float32 { return &[3]float32{x, y, z} }
 
 func motionTable() *MotionTable {
-	anim := func(id uint32, fr float32) []AnimData { return []AnimData{{AnimID: id, LowFrame: 0, HighFrame: -1, Framerate: fr}} }
+	anim := func(id uint32, fr float32) []AnimData {
+		return []AnimData{{AnimID: id, LowFrame: 0, HighFrame: -1, Framerate: fr}}
+	}
 	return &MotionTable{
 		ID: Table, DefaultStyle: NonCombat,
 		StyleDefaults: [][2]uint32{{NonCombat, Ready}, {HandCombat, Ready}},
@@ -187,8 +189,8 @@ func setups() []*Setup {
 			Height: 1.8, Radius: 0.35, StepUpHeight: 0.4, StepDownHeght: 1.2, DefaultMotionTable: Table},
 		{ID: BigSetup, Flags: SetupHasParent | SetupHasDefaultScale, Parts: []uint32{0x01000A01, 0x01000A02, 0x01000A03},
 			CylSpheres: []CylSphere{{Origin: [3]float32{0, 0, 0}, Radius: 1.2, Height: 3.5}, {Origin: [3]float32{0, 0.8, 1.5}, Radius: 0.6, Height: 1.1}},
-			Spheres: []Sphere{{Origin: [3]float32{0, 0, 1.2}, Radius: 1.2}},
-			Height: 3.5, Radius: 1.2, StepUpHeight: 0.8, StepDownHeght: 2.5, DefaultMotionTable: Table, Extras: true},
+			Spheres:    []Sphere{{Origin: [3]float32{0, 0, 1.2}, Radius: 1.2}},
+			Height:     3.5, Radius: 1.2, StepUpHeight: 0.8, StepDownHeght: 2.5, DefaultMotionTable: Table, Extras: true},
 		{ID: SphereSetup, Parts: []uint32{0x01000B01}, Spheres: []Sphere{{Origin: [3]float32{0, 0, 0.9}, Radius: 0.9}, {Origin: [3]float32{0.3, 0, 1.7}, Radius: 0.4}},
 			Height: 2.1, Radius: 0.9, StepUpHeight: 0.2, StepDownHeght: 0.2},
 	}
