@@ -17,6 +17,15 @@ import (
 type benchWorld struct{}
 
 func (benchWorld) Describe() string { return "bench" }
+
+// flatBenchWorld is benchWorld with every landblock flat at z = 0: today's
+// flat ground, read through WorldData as dat terrain.
+type flatBenchWorld struct{ benchWorld }
+
+func (flatBenchWorld) Landblock(uint16) (*physics.Heightfield, error) {
+	return &physics.Heightfield{}, nil
+}
+
 func (benchWorld) Landblock(id uint16) (*physics.Heightfield, error) {
 	var h physics.Heightfield
 	bx, by := float64(id>>8)*8, float64(id&0xFF)*8
@@ -34,17 +43,21 @@ func (benchWorld) MotionTable(uint32) (*anim.MotionTable, error) { return nil, n
 // ground (world=flat, today's), the same hills as a terrain asset would give
 // them (world=asset: every landblock the crowd visits as a heightfield,
 // split along the fixed diagonal) and the hills read through WorldData as
-// dat terrain (world=dats: loaded on first use, retail's split). The dat
-// cost is dats against asset (the same physics on the same ground);
-// docs/benchmarks.md.
+// dat terrain (world=dats: loaded on first use, retail's split), and the
+// flat ground read through WorldData as flat dat landblocks
+// (world=datsflat). The dat cost is dats against asset and datsflat
+// against flat (the same physics on the same ground); docs/benchmarks.md.
 func BenchmarkRunWorld(b *testing.B) {
 	for _, n := range []int{100, 1000} {
-		for _, world := range []string{"flat", "asset", "dats"} {
+		for _, world := range []string{"flat", "asset", "dats", "datsflat"} {
 			b.Run(fmt.Sprintf("objects=%d/world=%s", n, world), func(b *testing.B) {
 				rec := scenario.BenchWorldRecording(n, benchMinutes(n), 0.5, 1, scenario.BenchObserverNear)
 				opts := Options{Assets: assets.FS(), NoCheckpoints: true}
-				if world == "dats" {
+				switch world {
+				case "dats":
 					opts.World = benchWorld{}
+				case "datsflat":
+					opts.World = flatBenchWorld{}
 				}
 				s, err := New(rec, opts)
 				if err != nil {
@@ -68,6 +81,7 @@ func BenchmarkRunWorld(b *testing.B) {
 				}
 				runTo(s, 60*s.TickRate())
 				ticks := 0
+				cpu0 := benchCPU()
 				for b.Loop() {
 					if s.Tick() >= s.LastTick() {
 						b.StopTimer()
@@ -77,7 +91,10 @@ func BenchmarkRunWorld(b *testing.B) {
 					s.Step()
 					ticks++
 				}
+				cpu := benchCPU() - cpu0
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(ticks*n), "ns/object-tick")
+				// The process's CPU over the loop: steadier on a shared machine.
+				b.ReportMetric(cpu*1e9/float64(ticks*n), "cpu-ns/object-tick")
 			})
 		}
 	}

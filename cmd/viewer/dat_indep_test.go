@@ -233,3 +233,24 @@ func TestViewerRun_IndependentDatWalk(t *testing.T) {
 		}
 	}
 }
+
+// The independent writer's cell dat cut short: viewer run -dat exits 2
+// naming the file.
+func TestViewerRun_IndependentDatDamaged(t *testing.T) {
+	t.Setenv(datworld.EnvVar, "")
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir, _ := indepDir(t)
+	in := indepWalkFile(t)
+	p := filepath.Join(dir, "client_cell_1.dat")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := viewer(t, "run", "-dat", dir, "-json", in); code != 2 || !strings.Contains(errs, "client_cell_1.dat") {
+		t.Errorf("exit %d, stderr %q; want 2 naming client_cell_1.dat", code, errs)
+	}
+}
