@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -39,6 +40,26 @@ func (benchWorld) Statics(uint16) ([]physics.Obstacle, error)    { return nil, n
 func (benchWorld) Setup(uint32) (SetupShape, bool, error)        { return SetupShape{}, false, nil }
 func (benchWorld) MotionTable(uint32) (*anim.MotionTable, error) { return nil, nil }
 
+// onBenchGround puts rec's starts and position updates at benchWorld's
+// terrain height.
+func onBenchGround(rec *recording.Recording) {
+	t := physics.NewLoadedTerrain("bench", "", 0, true, func(id uint16) (*physics.Heightfield, bool) {
+		h, _ := benchWorld{}.Landblock(id)
+		return h, true
+	})
+	put := func(p *physics.Position) {
+		p.Frame.Origin[2], _ = t.Height(p.Cell, p.Frame.Origin[0], p.Frame.Origin[1])
+	}
+	for i := range rec.Header.Entities {
+		put(&rec.Header.Entities[i].Pos)
+	}
+	for i := range rec.Events {
+		if rec.Events[i].Kind == recording.KindPosition {
+			put(&rec.Events[i].Update.Pos)
+		}
+	}
+}
+
 // BenchmarkRunWorld is BenchmarkRun's near crowd in three worlds: flat
 // ground (world=flat, today's), the same hills as a terrain asset would give
 // them (world=asset: every landblock the crowd visits as a heightfield,
@@ -46,16 +67,23 @@ func (benchWorld) MotionTable(uint32) (*anim.MotionTable, error) { return nil, n
 // dat terrain (world=dats: loaded on first use, retail's split), and the
 // flat ground read through WorldData as flat dat landblocks
 // (world=datsflat). The dat cost is dats against asset and datsflat
-// against flat (the same physics on the same ground); docs/benchmarks.md.
+// against flat (the same physics on the same ground). BenchmarkRun's updates
+// are at z = 0, so on the hills its walkers are pulled between their
+// updates and the ground; world=datsground is world=dats with every update
+// (and the start) at the terrain's height under it, as a server in that
+// world sends them. docs/benchmarks.md.
 func BenchmarkRunWorld(b *testing.B) {
 	for _, n := range []int{100, 1000} {
-		for _, world := range []string{"flat", "asset", "dats", "datsflat"} {
+		for _, world := range []string{"flat", "asset", "dats", "datsflat", "datsground"} {
 			b.Run(fmt.Sprintf("objects=%d/world=%s", n, world), func(b *testing.B) {
 				rec := scenario.BenchWorldRecording(n, benchMinutes(n), 0.5, 1, scenario.BenchObserverNear)
 				opts := Options{Assets: assets.FS(), NoCheckpoints: true}
 				switch world {
 				case "dats":
 					opts.World = benchWorld{}
+				case "datsground":
+					opts.World = benchWorld{}
+					onBenchGround(rec)
 				case "datsflat":
 					opts.World = flatBenchWorld{}
 				}
