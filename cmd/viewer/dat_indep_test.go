@@ -150,6 +150,11 @@ func indepWalkFile(t *testing.T) string {
 			Update: recording.UpdatePosition{GUID: e.GUID, Pos: pos(float32(10 + 9*i)), Grounded: true,
 				Seq: recording.PositionSeq{Instance: 1, Position: uint16(i)}}})
 	}
+	// A second big creature, created by an event, standing on the hill.
+	c := recording.NewEntity(0x80000A02, pos(60))
+	c.Seq.Instance, c.HasMotion, c.Setup = 1, true, indepwriter.BigSetup
+	rec.Events = append(rec.Events, recording.Event{T: 0.5, Kind: recording.KindCreate, GUID: c.GUID, HasGUID: true, Entity: &c})
+	sort.SliceStable(rec.Events, func(i, j int) bool { return rec.Events[i].T < rec.Events[j].T })
 	path := filepath.Join(t.TempDir(), "indepwalk.jsonl")
 	f, err := os.Create(path)
 	if err != nil {
@@ -192,8 +197,13 @@ func TestViewerRun_IndependentDatWalk(t *testing.T) {
 	if want := fmt.Sprintf("client_portal.dat iteration %d, client_cell_1.dat iteration %d", indepwriter.PortalIter, indepwriter.CellIter); rep.World != want {
 		t.Errorf("world %q, want %q", rep.World, want)
 	}
-	if len(rep.Objects) != 1 || rep.Objects[0].Radius != 1.2 || rep.Objects[0].Height != 3.5 || rep.Objects[0].Setup != fmt.Sprintf("0x%08X", indepwriter.BigSetup) {
-		t.Errorf("objects %+v", rep.Objects)
+	if len(rep.Objects) != 2 {
+		t.Errorf("objects %+v, want the walker and the created one", rep.Objects)
+	}
+	for _, o := range rep.Objects {
+		if o.Radius != 1.2 || o.Height != 3.5 || o.Setup != fmt.Sprintf("0x%08X", indepwriter.BigSetup) {
+			t.Errorf("object %+v, want the big creature's radius 1.2 and height 3.5", o)
+		}
 	}
 
 	trace := filepath.Join(t.TempDir(), "indepwalk.trace.jsonl")
