@@ -183,12 +183,31 @@ type Stab struct {
 	Frame Frame
 }
 
-// LandBlockInfo (dats.xml LandBlockInfo; ACE FileTypes/LandblockInfo.cs),
-// without buildings or a restriction table.
+// Portal is a building's portal (dats.xml BuildingPortal): u16 flags, the
+// other cell and portal, a u16 stab count and the stabs, padded to 4.
+type Portal struct {
+	Flags, OtherCell, OtherPortal uint16
+	Stabs                         []uint16
+}
+
+// Building is dats.xml BuildingInfo.
+type Building struct {
+	Model     uint32
+	Frame     Frame
+	NumLeaves uint32
+	Portals   []Portal
+}
+
+// LandBlockInfo (dats.xml LandBlockInfo; ACE FileTypes/LandblockInfo.cs):
+// id, cell count, the static objects, a u16 building count and a u16 that
+// says a restriction table follows, the buildings, then the table (u16
+// count, u16 buckets, (u32, u32) pairs).
 type LandBlockInfo struct {
-	ID       uint32
-	NumCells uint32
-	Objects  []Stab
+	ID           uint32
+	NumCells     uint32
+	Objects      []Stab
+	Buildings    []Building
+	Restrictions [][2]uint32
 }
 
 func (l *LandBlockInfo) bytes() []byte {
@@ -200,18 +219,52 @@ func (l *LandBlockInfo) bytes() []byte {
 		e.u32(o.ID)
 		e.frame(o.Frame)
 	}
-	e.u16(0) // buildings
-	e.u16(0) // no restriction table
+	e.u16(uint16(len(l.Buildings)))
+	if len(l.Restrictions) > 0 {
+		e.u16(1)
+	} else {
+		e.u16(0)
+	}
+	for _, b := range l.Buildings {
+		e.u32(b.Model)
+		e.frame(b.Frame)
+		e.u32(b.NumLeaves)
+		e.u32(uint32(len(b.Portals)))
+		for _, p := range b.Portals {
+			e.u16(p.Flags)
+			e.u16(p.OtherCell)
+			e.u16(p.OtherPortal)
+			e.u16(uint16(len(p.Stabs)))
+			for _, s := range p.Stabs {
+				e.u16(s)
+			}
+			e.align4()
+		}
+	}
+	if len(l.Restrictions) > 0 {
+		e.u16(uint16(len(l.Restrictions)))
+		e.u16(8)
+		for _, r := range l.Restrictions {
+			e.u32(r[0])
+			e.u32(r[1])
+		}
+	}
 	return e.b
 }
 
 func (l *LandBlockInfo) manifest() map[string]any {
-	objs := []any{}
+	objs, blds := []any{}, []any{}
 	for _, o := range l.Objects {
-		objs = append(objs, map[string]any{"setup": hexID(o.ID), "origin": vecJ(o.Frame.Origin),
-			"rotation": []any{o.Frame.Rotation[0], o.Frame.Rotation[1], o.Frame.Rotation[2], o.Frame.Rotation[3]}})
+		f := frameJ(o.Frame)
+		f["setup"] = hexID(o.ID)
+		objs = append(objs, f)
 	}
-	return map[string]any{"id": hexID(l.ID), "type": "LandBlockInfo", "num_cells": l.NumCells, "objects": objs, "buildings": []any{}}
+	for _, b := range l.Buildings {
+		f := frameJ(b.Frame)
+		f["model"], f["portals"] = hexID(b.Model), len(b.Portals)
+		blds = append(blds, f)
+	}
+	return map[string]any{"id": hexID(l.ID), "type": "LandBlockInfo", "num_cells": l.NumCells, "objects": objs, "buildings": blds}
 }
 
 // Setup flags (dats.xml SetupFlags).
@@ -231,26 +284,158 @@ type Sphere struct {
 	Radius float32
 }
 
-// Hook is a Sound hook (AnimationHookType.Sound = 1: a Wave id) — the one
-// hook type this writer writes.
+// Hook is an animation hook (dats.xml AnimationHook): a u32 type, a u32
+// direction (AnimationHookDir: 1 forward, 0xFFFFFFFF backward, 0 both),
+// then its type's payload, written as dats.xml lays it out; fields is its
+// manifest form (docs/formats.md: each type's fields).
 type Hook struct {
-	Direction int32 // AnimationHookDir: 1 forward, -1 (0xFFFFFFFF) backward
-	Wave      uint32
+	Type      uint32
+	Direction int32
+	payload   []byte
+	fields    map[string]any
+}
+
+// Hook types (dats.xml AnimationHookType).
+var hookNames = map[uint32]string{
+	0: "NoOp", 1: "Sound", 2: "SoundTable", 3: "Attack", 4: "AnimationDone", 5: "ReplaceObject",
+	6: "Ethereal", 7: "TransparentPart", 8: "Luminous", 9: "LuminousPart", 10: "Diffuse",
+	11: "DiffusePart", 12: "Scale", 13: "CreateParticle", 14: "DestroyParticle",
+	15: "StopParticle", 16: "NoDraw", 17: "DefaultScript", 18: "DefaultScriptPart", 19: "CallPES",
+	20: "Transparent", 21: "SoundTweaked", 22: "SetOmega", 23: "TextureVelocity",
+	24: "TextureVelocityPart", 25: "SetLight",
+}
+
+func hook(typ uint32, dir int32, build func(e *enc, f map[string]any)) Hook {
+	var e enc
+	f := map[string]any{}
+	if build != nil {
+		build(&e, f)
+	}
+	return Hook{Type: typ, Direction: dir, payload: e.b, fields: f}
+}
+
+// SoundHook is a Sound hook: a Wave id.
+func SoundHook(dir int32, wave uint32) Hook {
+	return hook(1, dir, func(e *enc, f map[string]any) { e.u32(wave); f["id"] = hexID(wave) })
+}
+
+// packedID is DatBinWriter's data id of a known type (DatBinReader
+// ReadDataIdOfKnownType): id − known as a u16 below 0x8000, else a u16 of
+// 0x8000 | the high bits and a u16 of the low bits.
+func (e *enc) packedID(id, known uint32) {
+	v := id - known
+	if v < 0x8000 {
+		e.u16(uint16(v))
+		return
+	}
+	e.u16(uint16(0x8000 | v>>16))
+	e.u16(uint16(v))
+}
+
+// EveryHook is one hook of each type dats.xml lays out, with distinct
+// values. (CreateBlockingParticle is left out: dats.xml gives it no
+// payload, ACE and holtburger-dat a CreateParticle's; docs/world.md.)
+func EveryHook() []Hook {
+	fade := func(e *enc, f map[string]any, a, b, c float32) {
+		e.f32(a)
+		e.f32(b)
+		e.f32(c)
+		f["start"], f["end"], f["time"] = a, b, c
+	}
+	return []Hook{
+		hook(0, 1, nil),
+		SoundHook(-1, 0x0A000222),
+		hook(2, 0, func(e *enc, f map[string]any) { e.u32(0x11); f["id"] = hexID(0x11) }),
+		hook(3, 1, func(e *enc, f map[string]any) {
+			e.u32(2)
+			for _, v := range []float32{-0.5, 1.25, 0.5, 1.25, 2.75, 1.5} {
+				e.f32(v)
+			}
+			f["part"] = uint32(2)
+			f["left"], f["right"] = []any{float32(-0.5), float32(1.25)}, []any{float32(0.5), float32(1.25)}
+			f["radius"], f["height"] = float32(2.75), float32(1.5)
+		}),
+		hook(4, 1, nil),
+		hook(5, 1, func(e *enc, f map[string]any) {
+			e.u16(1)
+			e.packedID(0x01000123, 0x01000000)
+			f["part"], f["id"] = uint32(1), hexID(0x01000123)
+		}),
+		hook(5, -1, func(e *enc, f map[string]any) {
+			e.u16(2)
+			e.packedID(0x0102A9F0, 0x01000000) // past 0x8000: two words
+			f["part"], f["id"] = uint32(2), hexID(0x0102A9F0)
+		}),
+		hook(6, 1, func(e *enc, f map[string]any) { e.u32(1); f["value"] = int32(1) }),
+		hook(7, 1, func(e *enc, f map[string]any) { e.u32(1); f["part"] = uint32(1); fade(e, f, 0, 0.75, 0.5) }),
+		hook(8, 1, func(e *enc, f map[string]any) { fade(e, f, 0.1, 0.9, 1.5) }),
+		hook(9, 1, func(e *enc, f map[string]any) { e.u32(0); f["part"] = uint32(0); fade(e, f, 1, 0, 0.25) }),
+		hook(10, 1, func(e *enc, f map[string]any) { fade(e, f, 0.2, 0.4, 0.6) }),
+		hook(11, 1, func(e *enc, f map[string]any) { e.u32(2); f["part"] = uint32(2); fade(e, f, 0.3, 0.6, 0.9) }),
+		hook(12, 1, func(e *enc, f map[string]any) {
+			e.f32(1.5)
+			e.f32(2)
+			f["end"], f["time"] = float32(1.5), float32(2)
+		}),
+		hook(13, 1, func(e *enc, f map[string]any) {
+			e.u32(0x32000456)
+			e.u32(1)
+			off := Frame{Origin: [3]float32{0.1, -0.2, 1.4}, Rotation: [4]float32{0.70710677, 0, 0.70710677, 0}}
+			e.frame(off)
+			e.u32(7)
+			f["id"], f["part"], f["emitter_id"], f["offset"] = hexID(0x32000456), uint32(1), uint32(7), frameJ(off)
+		}),
+		hook(14, 1, func(e *enc, f map[string]any) { e.u32(7); f["id"] = hexID(7) }),
+		hook(15, 1, func(e *enc, f map[string]any) { e.u32(8); f["id"] = hexID(8) }),
+		hook(16, 1, func(e *enc, f map[string]any) { e.u32(1); f["id"] = hexID(1) }),
+		hook(17, 1, nil),
+		hook(18, 1, func(e *enc, f map[string]any) { e.u32(2); f["part"] = uint32(2) }),
+		hook(19, 1, func(e *enc, f map[string]any) {
+			e.u32(0x33000789)
+			e.f32(0.3)
+			f["id"], f["pause"] = hexID(0x33000789), float32(0.3)
+		}),
+		hook(20, 1, func(e *enc, f map[string]any) { fade(e, f, 0, 1, 2) }),
+		hook(21, 1, func(e *enc, f map[string]any) {
+			e.u32(0x0A000333)
+			e.f32(0.5)
+			e.f32(0.75)
+			e.f32(0.9)
+			f["id"], f["priority"], f["probability"], f["volume"] = hexID(0x0A000333), float32(0.5), float32(0.75), float32(0.9)
+		}),
+		hook(22, 1, func(e *enc, f map[string]any) { e.vec([3]float32{0, 0, 2.5}); f["axis"] = vecJ([3]float32{0, 0, 2.5}) }),
+		hook(23, 1, func(e *enc, f map[string]any) {
+			e.f32(0.125)
+			e.f32(-0.25)
+			f["speed"] = []any{float32(0.125), float32(-0.25)}
+		}),
+		hook(24, 1, func(e *enc, f map[string]any) {
+			e.u32(1)
+			e.f32(0.5)
+			e.f32(0)
+			f["part"], f["speed"] = uint32(1), []any{float32(0.5), float32(0)}
+		}),
+		hook(25, 1, func(e *enc, f map[string]any) { e.u32(0); f["value"] = int32(0) }),
+	}
 }
 
 func (e *enc) hooks(hs []Hook) {
 	e.u32(uint32(len(hs)))
 	for _, h := range hs {
-		e.u32(1)
+		e.u32(h.Type)
 		e.i32(h.Direction)
-		e.u32(h.Wave)
+		e.b = append(e.b, h.payload...)
 	}
 }
 
 func hooksJ(hs []Hook) []any {
 	out := []any{}
 	for _, h := range hs {
-		out = append(out, map[string]any{"type": "Sound", "direction": h.Direction, "id": hexID(h.Wave)})
+		m := map[string]any{"type": hookNames[h.Type], "direction": h.Direction}
+		for k, v := range h.fields {
+			m[k] = v
+		}
+		out = append(out, m)
 	}
 	return out
 }
@@ -300,7 +485,7 @@ func (s *Setup) bytes() []byte {
 		for range s.Parts {
 			e.frame(one)
 		}
-		e.hooks([]Hook{{Direction: 1, Wave: 0x0A000101}})
+		e.hooks([]Hook{SoundHook(1, 0x0A000101)})
 	} else {
 		e.i32(0)
 		e.i32(0)

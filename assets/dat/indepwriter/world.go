@@ -177,9 +177,9 @@ func animations() []*Animation {
 		return a
 	}
 	return []*Animation{
-		mk(IdleAnim, 3, 4, true, map[int][]Hook{1: {{Direction: 1, Wave: 0x0A000010}}, 3: {{Direction: -1, Wave: 0x0A000011}, {Direction: 0, Wave: 0x0A000012}}}),
-		mk(WalkAnim, 24, 40, false, map[int][]Hook{10: {{Direction: 1, Wave: 0x0A000020}}}),
-		mk(LinkAnim, 3, 5, true, nil),
+		mk(IdleAnim, 3, 4, true, map[int][]Hook{1: {SoundHook(1, 0x0A000010)}, 3: {SoundHook(-1, 0x0A000011), SoundHook(0, 0x0A000012)}}),
+		mk(WalkAnim, 24, 40, false, map[int][]Hook{10: {SoundHook(1, 0x0A000020)}}),
+		mk(LinkAnim, 3, 5, true, map[int][]Hook{2: EveryHook()}),
 	}
 }
 
@@ -241,9 +241,22 @@ func Write(dir string) (*Manifest, error) {
 			note(cell, lb.ID, lb.bytes(), lb.ID == CompressedLB, lb.manifest(&r.LandHeightTable))
 		}
 	}
-	info := &LandBlockInfo{ID: HillInfo, NumCells: 0, Objects: []Stab{
-		{ID: SphereSetup, Frame: Frame{Origin: [3]float32{30, 170, float32(TerrainHeight(HillX*192+30, HillY*192+170))}, Rotation: [4]float32{1, 0, 0, 0}}},
-	}}
+	ground := func(x, y float32) [3]float32 {
+		return [3]float32{x, y, float32(TerrainHeight(HillX*192+float64(x), HillY*192+float64(y)))}
+	}
+	info := &LandBlockInfo{ID: HillInfo, NumCells: 3,
+		Objects: []Stab{
+			{ID: SphereSetup, Frame: Frame{Origin: ground(30, 170), Rotation: [4]float32{1, 0, 0, 0}}},
+			{ID: 0x01000B70, Frame: Frame{Origin: ground(60, 180), Rotation: [4]float32{0.9238795, 0, 0, 0.38268343}}},
+		},
+		Buildings: []Building{
+			{Model: 0x01000B77, Frame: Frame{Origin: ground(150, 20), Rotation: [4]float32{0.70710677, 0, 0, -0.70710677}}, NumLeaves: 4,
+				Portals: []Portal{{Flags: 1, OtherCell: 0x0100, OtherPortal: 0, Stabs: []uint16{0x0100, 0x0101, 0x0102}}, {Flags: 2, OtherCell: 0x0101, OtherPortal: 1}}},
+			{Model: SphereSetup, Frame: Frame{Origin: ground(170, 175), Rotation: [4]float32{1, 0, 0, 0}}, NumLeaves: 1,
+				Portals: []Portal{{Flags: 3, OtherCell: 0x0102, OtherPortal: 2, Stabs: []uint16{0x0100}}}},
+		},
+		Restrictions: [][2]uint32{{0x64640100, 0x7000001}, {0x64640101, 0x7000002}},
+	}
 	note(cell, info.ID, info.bytes(), false, info.manifest())
 	cell.add(0xFFFF0001, iteration(CellIter))
 
