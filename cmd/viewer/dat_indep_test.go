@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -120,7 +121,23 @@ func TestDat_IndependentWriterEntries(t *testing.T) {
 		}
 		kinds[typ]++
 	}
-	if kinds["LandBlock"] < 5 || kinds["Setup"] < 3 || kinds["MotionTable"] != 1 || kinds["Animation"] != 3 || kinds["Region"] != 1 || kinds["LandBlockInfo"] != 1 {
+	// The built binary, as a user runs it: the same output for the walk's
+	// landblock, the big creature's Setup and the compressed motion table.
+	for _, id := range []uint32{indepwriter.HillBlock, indepwriter.BigSetup, indepwriter.Table} {
+		hid := fmt.Sprintf("0x%08X", id)
+		out, err := exec.Command(viewerBinary(t), "dat", dir, "-json", "-entry", hid).Output()
+		if err != nil {
+			t.Fatalf("viewer dat -entry %s: %v", hid, err)
+		}
+		var got map[string]any
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("%s: %v", hid, err)
+		}
+		if err := sameJSON(hid, man.Entries[hid], any(got)); err != nil {
+			t.Error("binary: ", err)
+		}
+	}
+		if kinds["LandBlock"] < 5 || kinds["Setup"] < 3 || kinds["MotionTable"] != 1 || kinds["Animation"] != 3 || kinds["Region"] != 1 || kinds["LandBlockInfo"] != 1 {
 		t.Errorf("entries compared by type: %v", kinds)
 	}
 	if len(m.Compressed) == 0 {
@@ -262,5 +279,12 @@ func TestViewerRun_IndependentDatDamaged(t *testing.T) {
 	}
 	if code, _, errs := viewer(t, "run", "-dat", dir, "-json", in); code != 2 || !strings.Contains(errs, "client_cell_1.dat") {
 		t.Errorf("exit %d, stderr %q; want 2 naming client_cell_1.dat", code, errs)
+	}
+	var stderr strings.Builder
+	cmd := exec.Command(viewerBinary(t), "run", "-dat", dir, "-json", in)
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(stderr.String(), "client_cell_1.dat") {
+		t.Errorf("the binary: %v, stderr %q; want exit 2 naming client_cell_1.dat", err, stderr.String())
 	}
 }
