@@ -137,7 +137,7 @@ func TestDat_IndependentWriterEntries(t *testing.T) {
 			t.Error("binary: ", err)
 		}
 	}
-		if kinds["LandBlock"] < 5 || kinds["Setup"] < 3 || kinds["MotionTable"] != 1 || kinds["Animation"] != 3 || kinds["Region"] != 1 || kinds["LandBlockInfo"] != 1 {
+	if kinds["LandBlock"] < 5 || kinds["Setup"] < 3 || kinds["MotionTable"] != 1 || kinds["Animation"] != 3 || kinds["Region"] != 1 || kinds["LandBlockInfo"] != 1 {
 		t.Errorf("entries compared by type: %v", kinds)
 	}
 	if len(m.Compressed) == 0 {
