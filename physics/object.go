@@ -103,6 +103,9 @@ type Object struct {
 	// scratch is the transition workspace (retail allocates a CTransition
 	// per call; keeping one per object keeps the tick allocation-free).
 	scratch transitionResult
+	// staticsMemo remembers the landblocks whose loaded statics the last
+	// obstacle test found empty (statics.go): a memo, not state.
+	staticsMemo staticsMemo
 }
 
 // NewObject returns an active object with retail defaults (default state,

@@ -153,6 +153,15 @@ func blocksVertically(feet, h, stepUp, bottom, top float32) bool {
 
 // obstacleHit returns the first obstacle, in list order, the body overlaps.
 func (w *World) obstacleHit(lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) (n mgl32.Vec3, depth float32, hit bool) {
+	return w.obstacleHitMemo(nil, lbx, lby, p, r, h, stepUp)
+}
+
+// obstacleHit is World.obstacleHit for o's body at p, with o's statics memo.
+func (o *Object) obstacleHit(lbx, lby int32, p mgl32.Vec3) (n mgl32.Vec3, depth float32, hit bool) {
+	return o.World.obstacleHitMemo(&o.staticsMemo, lbx, lby, p, o.Radius, o.Height, o.StepUpHeight)
+}
+
+func (w *World) obstacleHitMemo(memo *staticsMemo, lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) (n mgl32.Vec3, depth float32, hit bool) {
 	obs := w.obstacles()
 	for i := range obs {
 		if n, depth, hit = obs[i].overlap(lbx, lby, p, r, h, stepUp); hit {
@@ -160,7 +169,7 @@ func (w *World) obstacleHit(lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) 
 		}
 	}
 	if w != nil && w.statics != nil {
-		return w.statics.hit(lbx, lby, p, r, h, stepUp)
+		return w.statics.hit(memo, lbx, lby, p, r, h, stepUp)
 	}
 	return n, 0, false
 }

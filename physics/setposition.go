@@ -117,7 +117,7 @@ func (o *Object) placement(p *Position, slide bool) (*transitionResult, SetPosit
 	at := pos.Frame.Origin
 	start := at
 	for tries := 0; ; tries++ {
-		n, depth, hit := o.World.obstacleHit(lbx, lby, at, o.Radius, o.Height, o.StepUpHeight)
+		n, depth, hit := o.obstacleHit(lbx, lby, at)
 		if !hit {
 			break
 		}

@@ -178,16 +178,16 @@ func (s *sweep) step(p, d vec) (vec, bool) {
 // obstacle and a glancing one slides along it (retail's sphere slide). It
 // reports false when the pushed-out position is inside another obstacle.
 func (s *sweep) avoidObstacles(p, d vec) (vec, bool) {
-	o, w := s.o, s.o.World
+	o := s.o
 	target := p.add(d)
-	n, depth, hit := w.obstacleHit(s.lbx, s.lby, target.v3(), o.Radius, o.Height, o.StepUpHeight)
+	n, depth, hit := o.obstacleHit(s.lbx, s.lby, target.v3())
 	if !hit {
 		return target, true
 	}
 	s.collide(n)
 	s.slide(n)
 	target = target.add(vecOf(&n).mul(depth + obstacleClearance))
-	if _, _, hit := w.obstacleHit(s.lbx, s.lby, target.v3(), o.Radius, o.Height, o.StepUpHeight); hit {
+	if _, _, hit := o.obstacleHit(s.lbx, s.lby, target.v3()); hit {
 		return p, false
 	}
 	return target, true
@@ -208,7 +208,7 @@ func (s *sweep) followGround(p, target vec) (vec, bool) {
 			s.slide(nh)
 		}
 		tv = pv.Add(d)
-		if _, _, hit := s.o.World.obstacleHit(s.lbx, s.lby, tv, o.Radius, o.Height, o.StepUpHeight); hit {
+		if _, _, hit := o.obstacleHit(s.lbx, s.lby, tv); hit {
 			return p, false
 		}
 		target = vecOf(&tv)

@@ -1,10 +1,12 @@
 // The B-tree directory (ACE DatDirectoryHeader.cs and DatDirectory.cs,
 // DatReaderWriter Lib/IO/DatBTree): a node is 62 branch offsets, an entry
 // count and 61 entries of 24 bytes, stored in a block chain like any entry.
-// A node is a leaf when branch[0] is 0; an internal node has count + 1
-// children. Real files leave the unused branch slots non-zero (0xCDCDCDCD
-// filler, or a stale duplicate past count + 1), so only count + 1 branches
-// are ever read. Ids sort as unsigned 32-bit numbers.
+// A node is a leaf when branch[0] is 0 (retail) or 0xCDCDCDCD
+// (DatReaderWriter's Pack fills every branch slot of a leaf with it); an
+// internal node has count + 1 children. Real files leave the unused branch
+// slots non-zero (0xCDCDCDCD filler, or a stale duplicate past count + 1),
+// so only count + 1 branches are ever read. Ids sort as unsigned 32-bit
+// numbers.
 
 package dat
 
@@ -19,6 +21,10 @@ const (
 	nodeBranches = 62
 	nodeEntries  = 61
 	entrySize    = 24
+	// leafFiller is the branch DatReaderWriter writes into every slot of a
+	// leaf (DatBTreeNode.Pack); its reader takes it as the end of the
+	// branches, as 0.
+	leafFiller = 0xCDCDCDCD
 	// nodeSize is the node's bytes as ACE reads them (DatReaderWriter
 	// sizes the node 1720: the 4 more bytes are not read).
 	nodeSize = nodeBranches*4 + 4 + nodeEntries*entrySize
@@ -76,15 +82,15 @@ func (f *File) readNode(off uint32) (*node, error) {
 			return nil, f.fileErr(field, -1, fmt.Errorf("entry %d id 0x%08X does not follow 0x%08X (ids must ascend)", i, n.entries[i].ID, n.entries[i-1].ID))
 		}
 	}
-	if binary.LittleEndian.Uint32(b) != 0 {
+	if first := binary.LittleEndian.Uint32(b); first != 0 && first != leafFiller {
 		if count == 0 {
 			return nil, f.fileErr(field, -1, fmt.Errorf("internal node with no entries"))
 		}
 		n.branches = make([]uint32, count+1)
 		for i := range n.branches {
 			n.branches[i] = binary.LittleEndian.Uint32(b[i*4:])
-			if n.branches[i] == 0 {
-				return nil, f.fileErr(field, -1, fmt.Errorf("branch %d of %d is 0", i, count+1))
+			if n.branches[i] == 0 || n.branches[i] == leafFiller {
+				return nil, f.fileErr(field, -1, fmt.Errorf("branch %d of %d is 0x%X", i, count+1, n.branches[i]))
 			}
 		}
 	}
