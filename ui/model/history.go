@@ -36,7 +36,7 @@ func StrideFor(objects, ticks int) int { return store.StrideFor(objects, ticks) 
 func ToBF16(f float32) BF16 { return store.ToBF16(f) }
 
 // Record appends the snapshot's tick to h (History.Record): a full
-// snapshot's objects as their briefs (BriefOf), then its briefs, and the
+// snapshot's objects as their briefs (store.BriefOfObject), then its briefs, and the
 // observer. A tick h would not record is not converted.
 func Record(h *History, s *Snapshot) {
 	if s.Tick <= h.LastTick() || s.Tick%h.Stride() != 0 {
@@ -46,7 +46,7 @@ func Record(h *History, s *Snapshot) {
 	if len(s.Objects) > 0 {
 		s.recorded = s.recorded[:0]
 		for i := range s.Objects {
-			s.recorded = append(s.recorded, BriefOf(&s.Objects[i]))
+			s.recorded = append(s.recorded, store.BriefOfObject(&s.Objects[i]))
 		}
 		s.recorded = append(s.recorded, s.Briefs...)
 		objects = s.recorded

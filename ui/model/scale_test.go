@@ -12,7 +12,7 @@ func walk(h *History, last int) {
 	for k := 0; k <= last; k++ {
 		var s Snapshot
 		s.Reset(k)
-		s.AddObject(Object{GUID: 1, Pos: Vec3{1000 + float64(k), 2000, 0}})
+		s.AddObject(engine.ObjectView{GUID: 1, Position: at(Vec3{1000 + float64(k), 2000, 0})})
 		Record(h, &s)
 	}
 }
@@ -56,8 +56,8 @@ func TestHistory_CloneIsUnchangedByLaterRecords(t *testing.T) {
 	for k := 11; k <= 30; k++ {
 		var s Snapshot
 		s.Reset(k)
-		s.AddObject(Object{GUID: 1, Pos: Vec3{1000 + float64(k), 2000, 0}})
-		s.AddObject(Object{GUID: 2, Pos: Vec3{900, 2000, 0}})
+		s.AddObject(engine.ObjectView{GUID: 1, Position: at(Vec3{1000 + float64(k), 2000, 0})})
+		s.AddObject(engine.ObjectView{GUID: 2, Position: at(Vec3{900, 2000, 0})})
 		Record(h, &s)
 	}
 	if c.LastTick() != 10 || len(c.Track(1).Samples) != 11 || c.Track(2) != nil {
