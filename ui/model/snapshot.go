@@ -41,8 +41,8 @@ type Snapshot struct {
 	Brief bool
 	// Briefs are the live objects of a brief snapshot, in creation order:
 	// a Source asked for a Brief one may fill these instead of Objects
-	// (a Brief is 120 bytes, an object's view over 1.3 KB; the pre-run
-	// takes one of every object every few ticks).
+	// (a Brief is under 150 bytes, an object's view over 1.1 KB; the
+	// pre-run takes one of every object every few ticks).
 	Briefs []Brief
 
 	// recorded holds a full snapshot's objects as briefs while Record

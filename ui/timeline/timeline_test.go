@@ -206,7 +206,7 @@ func runData() *Data {
 		model.Record(h, &s)
 	}
 	return &Data{Index: model.NewIndex(events), History: h,
-		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []model.Note{{Tick: 450, Text: "look here"}}}}
+		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []engine.Note{{Tick: 450, Text: "look here"}}}}
 }
 
 // seed 004 §3, seed 000 §4, §6: each lane shows its events, updates

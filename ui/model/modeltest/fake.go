@@ -46,7 +46,7 @@ func NewFake(n int, seconds int) *Fake {
 		TickRate: 30,
 		LastTick: seconds * 30,
 		World:    &physics.World{Terrain: physics.FlatTerrain(0)},
-		Notes:    []model.Note{{Tick: 15, Text: "A fake run for tests."}},
+		Notes:    []engine.Note{{Tick: 15, Text: "A fake run for tests."}},
 	}
 	f.events = f.build()
 	return f
