@@ -232,19 +232,19 @@ func TestPrerun_RecordsEveryTickReportsProgressAndSeeksBack(t *testing.T) {
 // NaN kept, ties to even.
 func TestBF16_RoundsToNearest(t *testing.T) {
 	for _, f := range []float32{0, 1, 2, 0.1, 3.14159, 96.5, 1234.5678, 1e-6, 65504, 1e30} {
-		got := ToBF16(f).Float32()
+		got := store.ToBF16(f).Float32()
 		if d := math.Abs(float64(got-f)) / float64(f); f != 0 && d > 1.0/256 || f == 0 && got != 0 {
 			t.Errorf("%v → %v (%.2g relative)", f, got, d)
 		}
 	}
-	if g := ToBF16(float32(math.NaN())).Float32(); g == g {
+	if g := store.ToBF16(float32(math.NaN())).Float32(); g == g {
 		t.Error("NaN did not stay NaN")
 	}
 	// 1 + 2^-8 lies halfway between 1 and 1 + 2^-7: ties go to the even 1.
-	if g := ToBF16(1 + 1.0/256).Float32(); g != 1 {
+	if g := store.ToBF16(1 + 1.0/256).Float32(); g != 1 {
 		t.Errorf("tie rounded to %v, want 1", g)
 	}
-	if g := ToBF16(1 + 3.0/256).Float32(); g != 1+4.0/256 {
+	if g := store.ToBF16(1 + 3.0/256).Float32(); g != 1+4.0/256 {
 		t.Errorf("tie rounded to %v, want %v", g, 1+4.0/256)
 	}
 }
@@ -255,7 +255,7 @@ func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 	h := NewHistory()
 	h.SetStride(3)
 	h.SetExpected(300)
-	var firsts []*Sample
+	var firsts []*store.Sample
 	for k := 0; k <= 300; k += 3 {
 		var s Snapshot
 		s.Reset(k)
@@ -265,7 +265,7 @@ func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 		}
 		Record(h, &s)
 		if k == 150 {
-			firsts = []*Sample{&h.Track(1).Samples[0], &h.Track(2).Samples[0]}
+			firsts = []*store.Sample{&h.Track(1).Samples[0], &h.Track(2).Samples[0]}
 		}
 	}
 	for i, guid := range []uint32{1, 2} {

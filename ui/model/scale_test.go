@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"glidepath/engine"
+	"glidepath/engine/store"
 )
 
 // walk records object 1 walking 1 m per tick over ticks 0..last.
@@ -36,9 +37,9 @@ func TestHistory_StrideSamplesEveryFewTicks(t *testing.T) {
 	}
 	for _, c := range []struct{ objects, ticks int }{{10, 1000}, {100, 108000}, {1000, 108000}} {
 		st := StrideFor(c.objects, c.ticks)
-		bytes := int64(c.objects) * int64(c.ticks/st+1) * int64(unsafe.Sizeof(Sample{}))
-		fitsFiner := st == 1 || int64(c.objects)*int64(c.ticks/(st-1)+1)*int64(unsafe.Sizeof(Sample{})) > HistoryBudget
-		if bytes > HistoryBudget+int64(c.objects)*int64(unsafe.Sizeof(Sample{})) || !fitsFiner {
+		bytes := int64(c.objects) * int64(c.ticks/st+1) * int64(unsafe.Sizeof(store.Sample{}))
+		fitsFiner := st == 1 || int64(c.objects)*int64(c.ticks/(st-1)+1)*int64(unsafe.Sizeof(store.Sample{})) > store.HistoryBudget
+		if bytes > store.HistoryBudget+int64(c.objects)*int64(unsafe.Sizeof(store.Sample{})) || !fitsFiner {
 			t.Errorf("%d objects × %d ticks: stride %d (%d bytes) is not the finest within the budget", c.objects, c.ticks, st, bytes)
 		}
 	}

@@ -43,11 +43,11 @@ type Snapshot struct {
 	// a Source asked for a Brief one may fill these instead of Objects
 	// (a Brief is under 150 bytes, an object's view over 1.1 KB; the
 	// pre-run takes one of every object every few ticks).
-	Briefs []Brief
+	Briefs []store.Brief
 
 	// recorded holds a full snapshot's objects as briefs while Record
 	// hands them to a History.
-	recorded []Brief
+	recorded []store.Brief
 }
 
 // Reset empties the snapshot for a tick, keeping its storage.
