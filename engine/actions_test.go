@@ -143,6 +143,10 @@ func TestSticky_View(t *testing.T) {
 	if !v.Stuck || v.Sticky.TargetID != 0x80000A01 || v.Sticky.TargetRadius != 0.35 || !v.Sticky.Initialized {
 		t.Errorf("at tick 20: stuck %v, %+v", v.Stuck, v.Sticky)
 	}
+	// The pull stops at both radii and the 0.3 m standoff between centres.
+	if want := v.Radius + 0.35 + 0.3; v.Radius <= 0 || v.StickyStandoff < want-1e-6 || v.StickyStandoff > want+1e-6 {
+		t.Errorf("at tick 20: standoff %v m, want %v (radius %v)", v.StickyStandoff, want, v.Radius)
+	}
 	for s.Tick() < 60 {
 		s.Step()
 	}

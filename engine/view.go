@@ -45,6 +45,10 @@ type ObjectView struct {
 	// Interp is the InterpolationManager's state (queue length, counters,
 	// the stall window, blipto_position).
 	Interp interp.InterpolationState
+	// Queue is the InterpolationManager's queue, head first, as
+	// ObjectsQueued fills it (nil from Objects and Object: Nodes and
+	// NodesAt give it).
+	Queue []interp.Node
 	// Constraint is the ConstraintManager's state, when Constrained.
 	Constraint  interp.ConstraintState
 	Constrained bool
@@ -54,6 +58,9 @@ type ObjectView struct {
 	// "Movement types").
 	Sticky interp.StickyState
 	Stuck  bool
+	// StickyStandoff is the distance between centres the sticky pull stops
+	// at, while Stuck: both radii and interp.StickyRadius.
+	StickyStandoff float32
 	// MoveTo is a copy of the MoveToManager's state (its type, pending
 	// nodes, commands, target and the last result), nil when the object
 	// never had a move-to (docs/formats.md "Movement types").
@@ -96,6 +103,30 @@ func (s *Sim) Objects(dst []ObjectView) []ObjectView {
 		}
 	}
 	return dst
+}
+
+// ObjectsQueued is Objects with each view's Queue: it appends the views to
+// dst and their queues, head first and object by object, to nodes, and
+// returns both; each Queue is a slice of the returned nodes.
+func (s *Sim) ObjectsQueued(dst []ObjectView, nodes []interp.Node) ([]ObjectView, []interp.Node) {
+	first, start := len(dst), len(nodes)
+	for _, o := range s.slots[:s.nslots] {
+		if o.st.alive {
+			dst = append(dst, s.view(o))
+			n := len(nodes)
+			nodes = o.pm.Nodes(nodes)
+			dst[len(dst)-1].Queue = nodes[n:len(nodes):len(nodes)]
+		}
+	}
+	// nodes may have moved while it grew: point every queue at where it is now.
+	off := start
+	for i := range dst[first:] {
+		v := &dst[first+i]
+		k := len(v.Queue)
+		v.Queue = nodes[off : off+k : off+k]
+		off += k
+	}
+	return dst, nodes
 }
 
 // BriefView is the little of a live object a per-tick record needs (the
@@ -236,6 +267,7 @@ func (s *Sim) view(o *object) ObjectView {
 	v.Constraint, v.Constrained = o.pm.ConstraintState()
 	if st, ok := o.pm.StickyState(); ok && st.TargetID != 0 {
 		v.Sticky, v.Stuck = st, true
+		v.StickyStandoff = v.Radius + st.TargetRadius + interp.StickyRadius
 	}
 	if o.st.hasMI {
 		v.Motion = o.mi.State()

@@ -45,6 +45,50 @@ func TestNodesAt_MatchesNodesByGUID(t *testing.T) {
 	}
 }
 
+// ObjectsQueued gives the views of Objects, each with its queue as Nodes
+// gives it, however the node buffer it is handed has to grow, and leaves
+// what the buffers held before alone.
+func TestObjectsQueued_EachViewHoldsItsOwnQueue(t *testing.T) {
+	rec := scenario.BenchRecording(12, 1, 0.5, 1)
+	s := newSim(t, rec, Options{CheckpointInterval: 64})
+	keep := ObjectView{GUID: 0xDEADBEEF}
+	nodes := make([]interp.Node, 1, 2) // a node ahead, room for one more
+	nodes[0].Type = interp.NodeVelocity
+	var plain []ObjectView
+	var want []interp.Node
+	queued := 0
+	for _, k := range []int{40, 300, 150, 1000} {
+		s.Seek(k)
+		views, got := s.ObjectsQueued([]ObjectView{keep}, nodes)
+		plain = s.Objects(plain[:0])
+		if len(views) != len(plain)+1 || views[0].GUID != keep.GUID || got[0].Type != interp.NodeVelocity {
+			t.Fatalf("tick %d: %d views after the one kept (want %d), first node %v", k, len(views)-1, len(plain), got[0])
+		}
+		total := 1
+		for i, v := range views[1:] {
+			want = s.Nodes(v.GUID, want[:0])
+			if len(v.Queue) != len(want) || (len(want) > 0 && !reflect.DeepEqual(v.Queue, want)) {
+				t.Fatalf("tick %d, 0x%08X: queue %v, want %v", k, v.GUID, v.Queue, want)
+			}
+			if len(v.Queue) > 0 && &v.Queue[0] != &got[total] {
+				t.Fatalf("tick %d, 0x%08X: the queue is not the returned nodes' slice", k, v.GUID)
+			}
+			total += len(v.Queue)
+			v.Queue = nil
+			if !reflect.DeepEqual(v, plain[i]) {
+				t.Fatalf("tick %d, 0x%08X: view differs from Objects'", k, v.GUID)
+			}
+			queued += len(want)
+		}
+		if total != len(got) {
+			t.Fatalf("tick %d: %d nodes returned, the queues hold %d", k, len(got), total)
+		}
+	}
+	if queued == 0 {
+		t.Fatal("no object ever had a queue: the comparison proved nothing")
+	}
+}
+
 // Two Sims sharing checkpoints: one pre-runs on another goroutine (event
 // log on, no stage record) while the other seeks back and forth (stage
 // record on, no log); every state the seeking Sim shows, stage record

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"strings"
 
+	"glidepath/engine"
 	"glidepath/ui/inspect"
-	"glidepath/ui/model"
 )
 
 // clientLines adds the inspector's client section for o at tick when a
 // client trace is loaded and has a row for o by then.
-func (a *app) clientLines(ls []inspect.Line, o *model.Object, tick int) []inspect.Line {
+func (a *app) clientLines(ls []inspect.Line, o *engine.ObjectView, tick int) []inspect.Line {
 	if a.opts.Client == nil {
 		return ls
 	}

@@ -19,7 +19,6 @@ import (
 	"glidepath/engine"
 	"glidepath/physics"
 	"glidepath/ui/camera"
-	"glidepath/ui/model"
 	"glidepath/ui/overlay"
 	"glidepath/ui/render"
 	"glidepath/ui/settings"
@@ -451,7 +450,7 @@ func (a *app) Layout(w, h int) (int, int) {
 }
 
 // selectedObject returns the selection in the current snapshot, or nil.
-func (a *app) selectedObject() *model.Object {
+func (a *app) selectedObject() *engine.ObjectView {
 	r := a.sess.cur()
 	if i := r.snap.Find(a.sel.guid); a.sel.guid != 0 && i >= 0 {
 		return &r.snap.Objects[i]

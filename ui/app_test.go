@@ -128,12 +128,13 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 			t.Errorf("%s: pixel (%.0f, %.0f) is %v, want %v", what, x, y, got, want)
 		}
 	}
-	check("the queue's head", o.Queue[0].Pos, overlay.HeadColor)
+	node := func(k int) model.Vec3 { return model.Global(&o.Queue[k].Position) }
+	check("the queue's head", node(0), overlay.HeadColor)
 	// A waypoint clear of the others, looked for from the tail, which stands
 	// farthest from the body and its name label (the first view zooms in
 	// until bodies are 12 px, so the tail may lie outside the viewport).
 	for k := len(o.Queue) - 1; k >= 1; k-- {
-		x, y, ok := view.Project(o.Queue[k].Pos)
+		x, y, ok := view.Project(node(k))
 		if !ok || !image.Pt(int(x), int(y)).In(a.lay.viewport.Inset(8)) {
 			continue
 		}
@@ -142,11 +143,11 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 			if j == k {
 				continue
 			}
-			u, v, _ := view.Project(o.Queue[j].Pos)
+			u, v, _ := view.Project(node(j))
 			clear = clear && math.Hypot(x-u, y-v) > 10
 		}
 		if clear {
-			check(fmt.Sprintf("waypoint %d", k+1), o.Queue[k].Pos, overlay.QueueColor)
+			check(fmt.Sprintf("waypoint %d", k+1), node(k), overlay.QueueColor)
 			return
 		}
 	}

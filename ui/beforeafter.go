@@ -25,7 +25,7 @@ type beforeAfter struct {
 // or nil (before mode off, tick 0, the pre-run still going, or the object
 // not alive then). The run's source is sought to the tick before, read and
 // stepped back, which leaves it where it was.
-func (a *app) beforeObject(r *run) *model.Object {
+func (a *app) beforeObject(r *run) *engine.ObjectView {
 	b := &a.before
 	t := r.snap.Tick
 	if !a.panels.before || t == 0 || !a.sess.ready || a.sel.guid == 0 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/model"
 	"glidepath/ui/overlay"
 	"glidepath/ui/timeline"
 )
@@ -245,7 +246,7 @@ func (a *app) stepStage(next bool) {
 		a.say("select an object to step through its tick's stages")
 		return
 	}
-	g := o.Geometry()
+	g := model.Geometry(o)
 	switch {
 	case !g.OK && a.sess.cur().snap.Tick == 0:
 		a.say("tick 0 is the initial state: step forward to see a tick's stages")

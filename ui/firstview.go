@@ -92,7 +92,7 @@ func (a *app) frameFirst() {
 	a.cam.FrameBox(vp, lo, hi)
 	radius := defaultBodyRadius
 	if o := a.selectedObject(); o != nil && o.Radius > 0 {
-		radius = o.Radius
+		radius = float64(o.Radius)
 	}
 	span := firstSpan(a.cam.Span, radius, vp.H)
 	if span < a.cam.Span && a.opts.Select == 0 && a.frameCrowd(r, at, span) {
@@ -100,10 +100,12 @@ func (a *app) frameFirst() {
 	} else if span < a.cam.Span && a.sel.guid != 0 {
 		// Too spread out: centre on the selection and its queue.
 		if o := a.selectedObject(); o != nil {
-			lo, hi := o.Pos, o.Pos
-			for _, n := range o.Queue {
+			lo := model.Global(&o.Position)
+			hi := lo
+			for k := range o.Queue {
+				n := model.Global(&o.Queue[k].Position)
 				for i := range 3 {
-					lo[i], hi[i] = math.Min(lo[i], n.Pos[i]), math.Max(hi[i], n.Pos[i])
+					lo[i], hi[i] = math.Min(lo[i], n[i]), math.Max(hi[i], n[i])
 				}
 			}
 			a.cam.Target = camera.Vec3(lo.Add(hi).Mul(0.5))

@@ -8,6 +8,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
 
 // The first view selects the object with the most blips and snaps and
@@ -18,8 +19,8 @@ func TestFirstView_MostEventfulAndRemotesBox(t *testing.T) {
 	for tick := 1; tick <= 3; tick++ {
 		s.Reset(tick)
 		if tick >= 2 {
-			s.AddObject(model.Object{GUID: 1, Pos: model.Vec3{10, 10, 0}})
-			s.AddObject(model.Object{GUID: 2, Pos: model.Vec3{30, 14, 0}})
+			s.AddObject(engine.ObjectView{GUID: 1, Position: modeltest.At(model.Vec3{10, 10, 0}, 0)})
+			s.AddObject(engine.ObjectView{GUID: 2, Position: modeltest.At(model.Vec3{30, 14, 0}, 0)})
 		}
 		model.Record(h, &s)
 	}

@@ -36,7 +36,7 @@ func (a *app) followSelection(r *run) {
 		a.fc.stepped, a.fc.tick = true, r.snap.Tick
 	}
 	if i := r.snap.Find(a.sel.guid); i >= 0 {
-		a.cam.Keep(a.viewport(), camera.Vec3(r.snap.Objects[i].Pos), followEase)
+		a.cam.Keep(a.viewport(), camera.Vec3(model.Global(&r.snap.Objects[i].Position)), followEase)
 	}
 }
 
@@ -48,24 +48,25 @@ func (a *app) frameSelection() {
 		a.say("select an object to frame it")
 		return
 	}
-	lo, hi := o.Pos, o.Pos
+	pos := model.Global(&o.Position)
+	lo, hi := pos, pos
 	grow := func(p model.Vec3) {
 		for i := range 3 {
 			lo[i], hi[i] = math.Min(lo[i], p[i]), math.Max(hi[i], p[i])
 		}
 	}
-	for _, n := range o.Queue {
-		grow(n.Pos)
+	for k := range o.Queue {
+		grow(model.Global(&o.Queue[k].Position))
 	}
-	r := math.Max(o.Radius, defaultBodyRadius) * 8
+	r := math.Max(float64(o.Radius), defaultBodyRadius) * 8
 	lo = lo.Sub(model.Vec3{r, r, 0})
 	hi = hi.Add(model.Vec3{r, r, 2})
 	vp := a.viewport()
 	a.cam.FrameBox(vp, camera.Vec3(lo), camera.Vec3(hi))
-	radius := math.Max(o.Radius, defaultBodyRadius)
+	radius := math.Max(float64(o.Radius), defaultBodyRadius)
 	if limit := 2 * radius * vp.H / minBodyPixels; a.cam.Span > limit {
 		a.cam.Span = limit // too spread out: the body comes first
-		a.cam.Follow(camera.Vec3(o.Pos))
+		a.cam.Follow(camera.Vec3(pos))
 	}
 	a.cam.Normalize()
 }

@@ -8,6 +8,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/ui/camera"
+	"glidepath/ui/model"
 )
 
 // firstBlip is the tick of guid's first blip in a's run, or -1.
@@ -37,7 +38,7 @@ func exportFollowing(t *testing.T, guid uint32, follow bool, from, to int) (insi
 		}
 		vp := a.viewport()
 		v := a.cam.View(vp)
-		x, y, ok := v.Project(camera.Vec3(o.Pos))
+		x, y, ok := v.Project(camera.Vec3(model.Global(&o.Position)))
 		if ok && vp.Contains(x, y) {
 			inside++
 		} else if follow {

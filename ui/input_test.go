@@ -65,7 +65,7 @@ func TestMouse_ClickSelectsTheBodyUnderTheCursor(t *testing.T) {
 	frame(t, a)  // picking reads the last built frame
 	o := a.sess.cur().snap.Objects[1]
 	view := a.cam.View(a.viewport())
-	x, y, ok := view.Project(o.Pos.Add(model.Vec3{0, 0, o.Height / 2}))
+	x, y, ok := view.Project(model.Global(&o.Position).Add(model.Vec3{0, 0, float64(o.Height) / 2}))
 	if !ok {
 		t.Fatal("body not in view")
 	}

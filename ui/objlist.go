@@ -9,9 +9,9 @@ import (
 	"image"
 	"image/color"
 
+	"glidepath/engine"
 	"glidepath/engine/hexid"
 	"glidepath/ui/inspect"
-	"glidepath/ui/model"
 	"glidepath/ui/render"
 )
 
@@ -44,7 +44,7 @@ type objectList struct {
 // holder's earlier held items — held items are listed under their holder.
 // An object in a cycle of holders (hostile input) is listed in creation
 // order after the rest.
-func listOrder(objs []model.Object, dst []int) []int {
+func listOrder(objs []engine.ObjectView, dst []int) []int {
 	idx := make(map[uint32]int, len(objs))
 	for i := range objs {
 		idx[objs[i].GUID] = i
@@ -83,7 +83,7 @@ func listOrder(objs []model.Object, dst []int) []int {
 
 // heldUnder says whether row k of order is a held item listed under its
 // holder (the holder, or another item of it, is a row above).
-func heldUnder(objs []model.Object, order []int, k int) bool {
+func heldUnder(objs []engine.ObjectView, order []int, k int) bool {
 	p := objs[order[k]].Parent
 	for _, i := range order[:k] {
 		if objs[i].GUID == p {

@@ -3,13 +3,13 @@ package ui
 import (
 	"testing"
 
-	"glidepath/ui/model"
+	"glidepath/engine"
 )
 
 // Held items are listed under their holder (engine attached.go); one whose
 // holder is not live, and a cycle of holders, keep creation order.
 func TestListOrder_HeldUnderHolder(t *testing.T) {
-	objs := []model.Object{
+	objs := []engine.ObjectView{
 		{GUID: 1}, {GUID: 2}, {GUID: 3, Parent: 1}, {GUID: 4, Parent: 9}, {GUID: 5, Parent: 3},
 		{GUID: 6, Parent: 7}, {GUID: 7, Parent: 6},
 	}

@@ -121,7 +121,7 @@ func TestWhatifWindow_TwoRunsThatDiffer(t *testing.T) {
 	if len(o) == 0 || len(w) == 0 {
 		t.Fatalf("objects at tick 300: original %d, what-if %d", len(o), len(w))
 	}
-	if o[0].GUID != w[0].GUID || o[0].Pos == w[0].Pos {
-		t.Errorf("at tick 300 the what-if's %08X is at %v, the original's %08X at %v: want the same object elsewhere", w[0].GUID, w[0].Pos, o[0].GUID, o[0].Pos)
+	if o[0].GUID != w[0].GUID || o[0].Position == w[0].Position {
+		t.Errorf("at tick 300 the what-if's %08X is at %v, the original's %08X at %v: want the same object elsewhere", w[0].GUID, w[0].Position, o[0].GUID, o[0].Position)
 	}
 }

@@ -62,7 +62,7 @@ func snapAt(t *testing.T, src model.Source, tick int) []model.Vec3 {
 	src.Snapshot(&s)
 	var out []model.Vec3
 	for _, o := range s.Objects {
-		out = append(out, o.Pos)
+		out = append(out, model.Global(&o.Position))
 	}
 	return out
 }

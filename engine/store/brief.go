@@ -1,5 +1,5 @@
 // A run's brief views as the history records them: the engine's
-// BriefView (landblock-local positions) in global metres.
+// BriefView or ObjectView (landblock-local positions) in global metres.
 
 package store
 
@@ -26,6 +26,22 @@ func BriefOf(v *engine.BriefView) Brief {
 	}
 	if v.QueueLen > 0 && v.Head.Type == interp.NodePosition {
 		b.HeadPosition, b.HeadPos = true, Global(&v.Head.Position)
+	}
+	return b
+}
+
+// BriefOfObject is the Brief of an engine object view (engine.Sim.Objects;
+// its queue's head when the view has its Queue, engine.Sim.ObjectsQueued).
+func BriefOfObject(v *engine.ObjectView) Brief {
+	b := Brief{
+		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position), Contact: v.Contact,
+		QueueLen: max(len(v.Queue), v.Interp.QueueLen), FailCounter: int(v.Interp.FailCounter), HasTruth: v.HasTruth,
+	}
+	if v.HasTruth {
+		b.Truth = Global(&v.Truth)
+	}
+	if len(v.Queue) > 0 && v.Queue[0].Type == interp.NodePosition {
+		b.HeadPosition, b.HeadPos = true, Global(&v.Queue[0].Position)
 	}
 	return b
 }

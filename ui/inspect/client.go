@@ -8,6 +8,7 @@ package inspect
 import (
 	"fmt"
 
+	"glidepath/engine"
 	"glidepath/ui/model"
 )
 
@@ -25,21 +26,21 @@ type ClientValues struct {
 }
 
 // Client returns the inspector's client section for o at tick.
-func Client(o *model.Object, tick int, c *ClientValues) []Line {
+func Client(o *engine.ObjectView, tick int, c *ClientValues) []Line {
 	var ls []Line
 	field := func(l, format string, args ...any) {
 		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
 	}
 	ls = append(ls, Line{Heading: true, Label: "Client trace (-against)"})
-	loc := model.Local(o.Cell, c.Pos)
+	loc := model.Local(o.Position.Cell, c.Pos)
 	at := ""
 	if c.Tick != tick {
 		at = fmt.Sprintf(" (its row of tick %d)", c.Tick)
 	}
 	field("position", "(%.2f, %.2f, %.2f)%s", loc[0], loc[1], loc[2], at)
-	field("error to retail", "%.3f m", c.Pos.Sub(o.Pos).Len())
+	field("error to retail", "%.3f m", c.Pos.Sub(model.Global(&o.Position)).Len())
 	if c.HasHeading {
-		field("heading", "%.1f° · retail %.1f°", c.Heading, o.Heading)
+		field("heading", "%.1f° · retail %.1f°", c.Heading, float64(o.Heading))
 	}
 	if c.HasQueue {
 		mark := ""

@@ -9,20 +9,24 @@ import (
 	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
+	"glidepath/physics/anim"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
 
-func object() *model.Object {
+func object() *engine.ObjectView {
 	lb := model.Vec3{0xA9 * 192, 0xB4 * 192, 0}
-	o := &model.Object{GUID: 0x80000A01, Name: "Walker", Cell: 0xA9B40013, Pos: lb.Add(model.Vec3{100, 50, 0}),
-		Heading: 90, Contact: true, OnWalkable: true, Active: true, CatchUpSpeed: 8, Motion: "WalkForward",
-		HasTruth: true, Truth: lb.Add(model.Vec3{103, 54, 0}), TruthTick: 95,
+	at := func(p model.Vec3) physics.Position { return modeltest.InCell(0xA9B40013, lb.Add(p), 0) }
+	o := &engine.ObjectView{GUID: 0x80000A01, Name: "Walker", Position: at(model.Vec3{100, 50, 0}),
+		Heading: 90, Contact: true, OnWalkable: true, Active: true, CatchUpSpeed: 8,
+		HasMotion: true, Motion: anim.InterpretedState{Forward: anim.WalkForward},
+		HasTruth: true, Truth: at(model.Vec3{103, 54, 0}), TruthTick: 95,
 		LastRoute: physics.RouteInterpolate, LastRouteTick: 90}
 	o.Interp = interp.InterpolationState{QueueLen: 2, FailCounter: 1, FrameCounter: 3, OriginalDistance: interp.LargeDistance}
-	o.Stamps[physics.StampPosition] = 12
-	o.Queue = []model.Node{
-		{Type: interp.NodePosition, Cell: 0xA9B40013, Pos: lb.Add(model.Vec3{100, 52, 0})},
-		{Type: interp.NodeVelocity, Cell: 0xA9B40013, Pos: lb.Add(model.Vec3{100, 54, 0})},
+	o.UpdateTimes[physics.StampPosition] = 12
+	o.Queue = []interp.Node{
+		{Type: interp.NodePosition, Position: at(model.Vec3{100, 52, 0})},
+		{Type: interp.NodeVelocity, Position: at(model.Vec3{100, 54, 0})},
 	}
 	return o
 }
@@ -41,6 +45,7 @@ func TestInspect_RetailFieldNamesAndQueueTable(t *testing.T) {
 		"node_fail_counter = 1",
 		"frame_counter = 3",
 		"original_distance = 999999 (no baseline)",
+		"motion = WalkForward · catch-up 8.00 m/s",
 		"server truth = error 5.00 m (received tick 95)",
 		"is_constrained = no",
 		"last branch = interpolate (tick 90, 0.33 s ago)",
@@ -83,9 +88,10 @@ func TestRows_MetricsAndFilter(t *testing.T) {
 // With -against the inspector gives the client's values next to retail's,
 // marking the ones that differ, and says when the row is an earlier tick's.
 func TestClient_ValuesBesideRetail(t *testing.T) {
-	o := &model.Object{GUID: 1, Name: "A", Cell: 0xA9B40013, Pos: model.Vec3{0xA9*192 + 100, 0xB4*192 + 50, 0}, Contact: true}
+	body := model.Vec3{0xA9*192 + 100, 0xB4*192 + 50, 0}
+	o := &engine.ObjectView{GUID: 1, Name: "A", Position: modeltest.InCell(0xA9B40013, body, 0), Contact: true}
 	o.Interp.QueueLen = 3
-	c := &ClientValues{Tick: 98, Pos: o.Pos.Add(model.Vec3{0.5, 0, 0}), Queue: 1, HasQueue: true, Contact: true, HasContact: true}
+	c := &ClientValues{Tick: 98, Pos: body.Add(model.Vec3{0.5, 0, 0}), Queue: 1, HasQueue: true, Contact: true, HasContact: true}
 	var text []string
 	for _, l := range Client(o, 100, c) {
 		text = append(text, l.Label+": "+l.Value)

@@ -6,6 +6,7 @@ package inspect
 import (
 	"fmt"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -25,7 +26,7 @@ type Line struct {
 var QueueColumns = []string{"#", "type", "cell", "x", "y", "z", "dist"}
 
 // Inspect returns the inspector's lines for o at tick (rate ticks a second).
-func Inspect(o *model.Object, tick, rate int) []Line {
+func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	var ls []Line
 	head := func(s string) { ls = append(ls, Line{Heading: true, Label: s}) }
 	field := func(l, format string, args ...any) {
@@ -33,10 +34,11 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 	}
 	table := func(cells ...string) { ls = append(ls, Line{Cells: cells}) }
 	f2 := func(v float64) string { return fmt.Sprintf("%.2f", v) }
-	loc := model.Local(o.Cell, o.Pos)
+	pos := model.Global(&o.Position)
+	loc := model.Local(o.Position.Cell, pos)
 	head(fmt.Sprintf("%s  0x%08X", o.Name, o.GUID))
-	field("m_position", "0x%08X (%.2f, %.2f, %.2f)", o.Cell, loc[0], loc[1], loc[2])
-	field("heading", "%.1f°", o.Heading)
+	field("m_position", "0x%08X (%.2f, %.2f, %.2f)", o.Position.Cell, loc[0], loc[1], loc[2])
+	field("heading", "%.1f°", float64(o.Heading))
 	contact := "airborne (Contact clear)"
 	if o.Contact {
 		contact = "Contact"
@@ -48,15 +50,16 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 		contact += " · dormant"
 	}
 	field("transient_state", "%s", contact)
-	field("m_velocityVector", "(%.2f, %.2f, %.2f) m/s", o.Velocity[0], o.Velocity[1], o.Velocity[2])
+	v := model.Vec(o.Velocity)
+	field("m_velocityVector", "(%.2f, %.2f, %.2f) m/s", v[0], v[1], v[2])
 	motion := "none (no motion interpreter)"
-	if o.Motion != "" {
-		motion = o.Motion
+	if m := motionName(o); m != "" {
+		motion = m
 	}
-	field("motion", "%s · catch-up %.2f m/s", motion, o.CatchUpSpeed)
-	field("player_distance", "%.2f m", o.PlayerDistance)
+	field("motion", "%s · catch-up %.2f m/s", motion, float64(o.CatchUpSpeed))
+	field("player_distance", "%.2f m", float64(o.PlayerDistance))
 	if o.HasTruth {
-		field("server truth", "error %.2f m (received tick %d)", o.Truth.Sub(o.Pos).Len(), o.TruthTick)
+		field("server truth", "error %.2f m (received tick %d)", model.Global(&o.Truth).Sub(pos).Len(), o.TruthTick)
 	}
 
 	st := &o.Interp
@@ -81,9 +84,11 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 	if len(o.Queue) > 0 {
 		head("position_queue (head first)")
 		table(QueueColumns...)
-		for i, n := range o.Queue {
-			l := model.Local(n.Cell, n.Pos)
-			table(fmt.Sprint(i+1), n.Type.String(), fmt.Sprintf("%08X", n.Cell), f2(l[0]), f2(l[1]), f2(l[2]), f2(n.Pos.Sub(o.Pos).Len()))
+		for i := range o.Queue {
+			n := &o.Queue[i]
+			np := model.Global(&n.Position)
+			l := model.Local(n.Position.Cell, np)
+			table(fmt.Sprint(i+1), n.Type.String(), fmt.Sprintf("%08X", n.Position.Cell), f2(l[0]), f2(l[1]), f2(l[2]), f2(np.Sub(pos).Len()))
 		}
 	}
 
@@ -107,10 +112,18 @@ func Inspect(o *model.Object, tick, rate int) []Line {
 	} else {
 		field("last branch", "none yet")
 	}
-	s := &o.Stamps
+	s := &o.UpdateTimes
 	field("stamps", "pos %d · tele %d · inst %d · force %d · vec %d",
 		s[physics.StampPosition], s[physics.StampTeleport], s[physics.StampInstance], s[physics.StampForcePosition], s[physics.StampVector])
 	ls = stampLines(ls, o)
 	ls = managerLines(ls, o)
 	return ls
+}
+
+// motionName names o's interpreted motion, "" without a motion interpreter.
+func motionName(o *engine.ObjectView) string {
+	if !o.HasMotion {
+		return ""
+	}
+	return o.Motion.Forward.String()
 }

@@ -52,14 +52,14 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 }
 
 // MakeRow builds o's row.
-func MakeRow(o *model.Object, m Metrics) Row {
+func MakeRow(o *engine.ObjectView, m Metrics) Row {
 	r := Row{GUID: o.GUID, Name: o.Name, ID: hexid.String(o.GUID)}
 	if r.Name == "" {
 		r.Name = r.ID
 	}
 	stats := fmt.Sprintf("queue %d · fail %d", len(o.Queue), o.Interp.FailCounter)
 	if o.HasTruth {
-		stats += fmt.Sprintf(" · err %.2f m", o.Truth.Sub(o.Pos).Len())
+		stats += fmt.Sprintf(" · err %.2f m", model.Global(&o.Truth).Sub(model.Global(&o.Position)).Len())
 	}
 	stats += fmt.Sprintf(" · blips %d · stalls %d", m.Blips, m.StallFails)
 	if !o.Contact {

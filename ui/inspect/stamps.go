@@ -9,6 +9,7 @@ package inspect
 import (
 	"fmt"
 
+	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -50,36 +51,37 @@ func StampVerdict(r physics.Route, in, stored [4]uint16) string {
 	return "accepted → " + r.String()
 }
 
-func stampLines(ls []Line, o *model.Object) []Line {
+func stampLines(ls []Line, o *engine.ObjectView) []Line {
 	ls = append(ls, Line{Heading: true, Label: "Stamps of the last UpdatePosition"})
-	if !o.HasStampCheck {
+	if !o.HasStamps {
 		return append(ls, Line{Label: "received", Value: "none yet"})
 	}
+	in, stored := o.LastStamps.Incoming, o.LastStamps.Stored
 	for i, n := range stampNames {
-		ls = append(ls, Line{Label: n, Value: fmt.Sprintf("message %d · stored %d · %s", o.StampsIn[i], o.StampsStored[i], StampRelation(o.StampsIn[i], o.StampsStored[i]))})
+		ls = append(ls, Line{Label: n, Value: fmt.Sprintf("message %d · stored %d · %s", in[i], stored[i], StampRelation(in[i], stored[i]))})
 	}
-	return append(ls, Line{Label: "verdict", Value: StampVerdict(o.LastRoute, o.StampsIn, o.StampsStored)})
+	return append(ls, Line{Label: "verdict", Value: StampVerdict(o.LastRoute, in, stored)})
 }
 
-func managerLines(ls []Line, o *model.Object) []Line {
+func managerLines(ls []Line, o *engine.ObjectView) []Line {
 	field := func(l, format string, args ...any) {
 		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
 	}
 	if o.Stuck {
 		ls = append(ls, Line{Heading: true, Label: "StickyManager"})
-		if o.StickyID == recording.ObserverTarget {
+		if o.Sticky.TargetID == recording.ObserverTarget {
 			field("target_id", "the observer (player)")
 		} else {
-			field("target_id", "0x%08X", o.StickyID)
+			field("target_id", "0x%08X", o.Sticky.TargetID)
 		}
-		d := o.StickyTarget.Sub(o.Pos)
+		d := model.Global(&o.Sticky.TargetPosition).Sub(model.Global(&o.Position))
 		d[2] = 0
-		field("standoff", "%.2f m between centres · now %.2f m", o.StickyStandoff, d.Len())
+		field("standoff", "%.2f m between centres · now %.2f m", float64(o.StickyStandoff), d.Len())
 	}
-	if !o.HasMoveTo {
+	m := o.MoveTo
+	if m == nil {
 		return ls
 	}
-	m := &o.MoveTo
 	ls = append(ls, Line{Heading: true, Label: "MoveToManager"})
 	if m.Type == interp.MoveInvalid {
 		last := "—"

@@ -6,11 +6,21 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
+
+// stick sticks o to target, last seen d from the body, at a standoff of
+// 1 m.
+func stick(o *engine.ObjectView, target uint32, d model.Vec3) {
+	at := model.Global(&o.Position).Add(d)
+	o.Stuck, o.StickyStandoff = true, 1
+	o.Sticky.TargetID, o.Sticky.TargetPosition = target, modeltest.InCell(o.Position.Cell, at, 0)
+}
 
 func text(ls []Line) string {
 	s := ""
@@ -26,9 +36,9 @@ func text(ls []Line) string {
 func TestInspect_StampBlock(t *testing.T) {
 	o := object()
 	o.LastRoute = physics.RouteStalePosition
-	o.HasStampCheck = true
-	o.StampsIn = [4]uint16{1, 0x8064, 0, 0}
-	o.StampsStored = [4]uint16{1, 0x64, 0, 3}
+	o.HasStamps = true
+	o.LastStamps.Incoming = [4]uint16{1, 0x8064, 0, 0}
+	o.LastStamps.Stored = [4]uint16{1, 0x64, 0, 3}
 	got := text(Inspect(o, 100, 30))
 	for _, want := range []string{
 		"instance = message 1 · stored 1 · equal",
@@ -40,11 +50,11 @@ func TestInspect_StampBlock(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, got)
 		}
 	}
-	o.LastRoute, o.StampsIn[1], o.StampsIn[2], o.StampsStored[2] = physics.RouteTeleport, 0x65, 7, 6
+	o.LastRoute, o.LastStamps.Incoming[1], o.LastStamps.Incoming[2], o.LastStamps.Stored[2] = physics.RouteTeleport, 0x65, 7, 6
 	if got := text(Inspect(o, 100, 30)); !strings.Contains(got, "position = message 101 · stored 100 · newer") || !strings.Contains(got, "teleport stamp newer → teleport") {
 		t.Errorf("accepted teleport:\n%s", got)
 	}
-	o.LastRoute, o.StampsIn[0] = physics.RouteWrongInstance, 2
+	o.LastRoute, o.LastStamps.Incoming[0] = physics.RouteWrongInstance, 2
 	if got := text(Inspect(o, 100, 30)); !strings.Contains(got, "DROPPED: instance newer (must equal)") {
 		t.Errorf("wrong instance:\n%s", got)
 	}
@@ -54,14 +64,12 @@ func TestInspect_StampBlock(t *testing.T) {
 // StickyManager block the standoff.
 func TestInspect_ManagerBlocks(t *testing.T) {
 	o := object()
-	o.HasMoveTo = true
-	o.MoveTo.Type = interp.MoveToObject
-	o.MoveTo.TopLevelObjectID = 0x80000A02
+	o.MoveTo = &interp.MoveToState{Type: interp.MoveToObject, TopLevelObjectID: 0x80000A02}
 	o.MoveTo.Pending[0] = interp.MoveNode{Type: interp.TurnToHeading, Heading: 270}
 	o.MoveTo.Pending[1] = interp.MoveNode{Type: interp.MoveToPosition}
 	o.MoveTo.NumPending = 2
 	o.MoveTo.CurrentCommand = interp.MoveCmdTurnLeft
-	o.Stuck, o.StickyID, o.StickyTarget, o.StickyStandoff = true, 0x80000A02, o.Pos.Add(model.Vec3{3, 4, 0}), 1
+	stick(o, 0x80000A02, model.Vec3{3, 4, 0})
 	got := text(Inspect(o, 100, 30))
 	for _, want := range []string{
 		"movement_type = MoveToObject",
@@ -79,9 +87,7 @@ func TestInspect_ManagerBlocks(t *testing.T) {
 // observer, not the reserved guid standing for it.
 func TestInspect_MoveToObserverNamed(t *testing.T) {
 	o := object()
-	o.HasMoveTo = true
-	o.MoveTo.Type = interp.MoveToObject
-	o.MoveTo.TopLevelObjectID = recording.ObserverTarget
+	o.MoveTo = &interp.MoveToState{Type: interp.MoveToObject, TopLevelObjectID: recording.ObserverTarget}
 	got := text(Inspect(o, 100, 30))
 	if !strings.Contains(got, "sought object = the observer (player)") || strings.Contains(got, "0xFFFFFFFF") {
 		t.Errorf("the observer target is not named:\n%s", got)
@@ -92,7 +98,7 @@ func TestInspect_MoveToObserverNamed(t *testing.T) {
 // melee swing) names the observer, not the reserved guid.
 func TestInspect_StickToObserverNamed(t *testing.T) {
 	o := object()
-	o.Stuck, o.StickyID, o.StickyTarget, o.StickyStandoff = true, recording.ObserverTarget, o.Pos.Add(model.Vec3{1, 0, 0}), 1
+	stick(o, recording.ObserverTarget, model.Vec3{1, 0, 0})
 	got := text(Inspect(o, 100, 30))
 	if !strings.Contains(got, "target_id = the observer (player)") || strings.Contains(got, "0xFFFFFFFF") {
 		t.Errorf("sticky block:\n%s", got)

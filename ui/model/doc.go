@@ -10,8 +10,9 @@
 // once by Prerun, and the Index of the event log by object and kind
 // (received positions, blips, next and previous event).
 //
-// model imports no Ebitengine. It reads the engine's own types where it
-// has no copy of its own: an event's kind is engine.EventKind (the one list
+// model imports no Ebitengine and keeps no copy of an engine type: a
+// snapshot's objects are engine.ObjectViews as the Sim fills them, a note
+// is an engine.Note, and an event's kind is engine.EventKind (the one list
 // of kinds). The engine is adapted to Source in ui/simsource, and overlay,
 // timeline and panel logic is tested against hand-built snapshots
 // (modeltest).

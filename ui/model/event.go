@@ -12,11 +12,3 @@ import "glidepath/engine/store"
 // entry in global metres, with the received position and stamps of a route
 // event and a note's place among the run's notes (store.Event).
 type Event = store.Event
-
-// Note is an annotation of the recording, shown as a caption at its tick.
-type Note struct {
-	Tick    int
-	GUID    uint32
-	HasGUID bool
-	Text    string
-}

@@ -13,8 +13,6 @@ import (
 
 // The viewer's index and its log, as engine/store defines them over Event.
 type (
-	// Kinds is a set of event kinds: bit k is engine.EventKind k.
-	Kinds = store.Kinds
 	// Filter selects events.
 	Filter = store.Filter
 	// EventLog is a run's event log read in place (store.Log).
@@ -29,7 +27,7 @@ type (
 const DensityTicks = store.DensityTicks
 
 // KindSet returns the set of the given kinds.
-func KindSet(ks ...engine.EventKind) Kinds { return store.KindSet(ks...) }
+func KindSet(ks ...engine.EventKind) store.Kinds { return store.KindSet(ks...) }
 
 // NewIndex indexes events, which must be in tick order.
 func NewIndex(events []Event) *Index { return IndexLog(EventSlice(events)) }

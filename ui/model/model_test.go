@@ -13,18 +13,28 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine"
+	"glidepath/engine/store"
 	"glidepath/interp"
 	"glidepath/physics"
 )
+
+// at is the outdoor position (cell 1 of its landblock) at the global point
+// p, landblock-local in float32 as the engine keeps it.
+func at(p Vec3) physics.Position {
+	x, y := math.Floor(p[0]/physics.LandblockLength), math.Floor(p[1]/physics.LandblockLength)
+	cell := uint32(x)<<24 | uint32(y)<<16 | 1
+	l := Local(cell, p)
+	return physics.NewPosition(cell, mgl32.Vec3{float32(l[0]), float32(l[1]), float32(l[2])}, 0)
+}
 
 func TestSnapshot_QueuesStayWithTheirObjectsAsStorageGrows(t *testing.T) {
 	var s Snapshot
 	for round := range 3 {
 		s.Reset(round)
 		for i := range 50 {
-			s.AddObject(Object{GUID: uint32(i + 1)})
+			s.AddObject(engine.ObjectView{GUID: uint32(i + 1)})
 			for k := range i % 4 {
-				s.AddNode(Node{Pos: Vec3{float64(i), float64(k), 0}})
+				s.AddNode(interp.Node{Position: at(Vec3{float64(i), float64(k), 0})})
 			}
 		}
 		for i, o := range s.Objects {
@@ -32,8 +42,8 @@ func TestSnapshot_QueuesStayWithTheirObjectsAsStorageGrows(t *testing.T) {
 				t.Fatalf("round %d: object %d has %d nodes, want %d", round, i, len(o.Queue), i%4)
 			}
 			for k, n := range o.Queue {
-				if n.Pos != (Vec3{float64(i), float64(k), 0}) {
-					t.Fatalf("round %d: object %d node %d is %v", round, i, k, n.Pos)
+				if p := Global(&n.Position); p != (Vec3{float64(i), float64(k), 0}) {
+					t.Fatalf("round %d: object %d node %d is %v", round, i, k, p)
 				}
 			}
 		}
@@ -44,9 +54,9 @@ func TestSnapshot_QueuesStayWithTheirObjectsAsStorageGrows(t *testing.T) {
 	allocs := testing.AllocsPerRun(5, func() {
 		s.Reset(9)
 		for i := range 50 {
-			s.AddObject(Object{GUID: uint32(i + 1)})
+			s.AddObject(engine.ObjectView{GUID: uint32(i + 1)})
 			for range i % 4 {
-				s.AddNode(Node{})
+				s.AddNode(interp.Node{})
 			}
 		}
 	})
@@ -61,12 +71,12 @@ func TestHistory_RecordsTracksMetricsAndGaps(t *testing.T) {
 	for k := range 10 {
 		var s Snapshot
 		s.Reset(k)
-		o := s.AddObject(Object{GUID: 1, Name: "a", Pos: base.Add(Vec3{float64(k), 0, 0}), Contact: true,
-			HasTruth: true, Truth: base.Add(Vec3{float64(k) + 3, 4, 0})})
+		o := s.AddObject(engine.ObjectView{GUID: 1, Name: "a", Position: at(base.Add(Vec3{float64(k), 0, 0})), Contact: true,
+			HasTruth: true, Truth: at(base.Add(Vec3{float64(k) + 3, 4, 0}))})
 		o.Interp.FailCounter = 2
-		s.AddNode(Node{Type: interp.NodePosition, Pos: base.Add(Vec3{float64(k) + 2, 0, 0})})
+		s.AddNode(interp.Node{Type: interp.NodePosition, Position: at(base.Add(Vec3{float64(k) + 2, 0, 0}))})
 		if k < 3 || k > 6 { // object 2 is deleted over ticks 3–6
-			s.AddObject(Object{GUID: 2, Pos: base})
+			s.AddObject(engine.ObjectView{GUID: 2, Position: at(base)})
 		}
 		Record(h, &s)
 	}
@@ -140,8 +150,7 @@ func TestGeometry_RecoversThePreTickFrameAndVectors(t *testing.T) {
 	root := physics.NewFrame(mgl32.Vec3{0, 0.1, 0}, mgl32.QuatIdent())
 	off := physics.NewFrame(mgl32.Vec3{0, 0.25, 0}, physics.HeadingQuat(10))
 	comb := physics.Combine(&pre.Frame, &off)
-	var o Object
-	o.HasStages = true
+	var o engine.ObjectView
 	r := &o.Stages
 	r.Ran[physics.StageRootMotion], r.Pos[physics.StageRootMotion] = true, physics.Position{Frame: root}
 	r.Ran[physics.StageAdjustOffset], r.Pos[physics.StageAdjustOffset] = true, physics.Position{Frame: off}
@@ -149,7 +158,7 @@ func TestGeometry_RecoversThePreTickFrameAndVectors(t *testing.T) {
 	phys := comb
 	phys.Origin = phys.Origin.Add(mgl32.Vec3{0, 0, -0.01})
 	r.Ran[physics.StagePhysics], r.Pos[physics.StagePhysics] = true, physics.Position{Cell: pre.Cell, Frame: phys}
-	g := o.Geometry()
+	g := Geometry(&o)
 	if !g.OK {
 		t.Fatal("no geometry")
 	}
@@ -170,8 +179,8 @@ func TestGeometry_RecoversThePreTickFrameAndVectors(t *testing.T) {
 	if g.Ran[physics.StageTransition] {
 		t.Error("the transition did not run")
 	}
-	o.HasStages = false
-	if o.Geometry().OK {
+	o.Stages = physics.StageRecord{} // a run that does not record stages
+	if Geometry(&o).OK {
 		t.Error("geometry without a stage record")
 	}
 }
@@ -191,7 +200,7 @@ func (c *countingSource) Seek(t int) error {
 }
 func (c *countingSource) Snapshot(s *Snapshot) {
 	s.Reset(c.tick)
-	s.AddObject(Object{GUID: 1, Pos: Vec3{float64(c.tick), 0, 0}})
+	s.AddObject(engine.ObjectView{GUID: 1, Position: at(Vec3{float64(c.tick), 0, 0})})
 }
 func (c *countingSource) Events() EventLog { return EventSlice(nil) }
 
@@ -223,19 +232,19 @@ func TestPrerun_RecordsEveryTickReportsProgressAndSeeksBack(t *testing.T) {
 // NaN kept, ties to even.
 func TestBF16_RoundsToNearest(t *testing.T) {
 	for _, f := range []float32{0, 1, 2, 0.1, 3.14159, 96.5, 1234.5678, 1e-6, 65504, 1e30} {
-		got := ToBF16(f).Float32()
+		got := store.ToBF16(f).Float32()
 		if d := math.Abs(float64(got-f)) / float64(f); f != 0 && d > 1.0/256 || f == 0 && got != 0 {
 			t.Errorf("%v → %v (%.2g relative)", f, got, d)
 		}
 	}
-	if g := ToBF16(float32(math.NaN())).Float32(); g == g {
+	if g := store.ToBF16(float32(math.NaN())).Float32(); g == g {
 		t.Error("NaN did not stay NaN")
 	}
 	// 1 + 2^-8 lies halfway between 1 and 1 + 2^-7: ties go to the even 1.
-	if g := ToBF16(1 + 1.0/256).Float32(); g != 1 {
+	if g := store.ToBF16(1 + 1.0/256).Float32(); g != 1 {
 		t.Errorf("tie rounded to %v, want 1", g)
 	}
-	if g := ToBF16(1 + 3.0/256).Float32(); g != 1+4.0/256 {
+	if g := store.ToBF16(1 + 3.0/256).Float32(); g != 1+4.0/256 {
 		t.Errorf("tie rounded to %v, want %v", g, 1+4.0/256)
 	}
 }
@@ -246,17 +255,17 @@ func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 	h := NewHistory()
 	h.SetStride(3)
 	h.SetExpected(300)
-	var firsts []*Sample
+	var firsts []*store.Sample
 	for k := 0; k <= 300; k += 3 {
 		var s Snapshot
 		s.Reset(k)
-		s.AddObject(Object{GUID: 1})
+		s.AddObject(engine.ObjectView{GUID: 1})
 		if k >= 150 {
-			s.AddObject(Object{GUID: 2}) // appears half-way
+			s.AddObject(engine.ObjectView{GUID: 2}) // appears half-way
 		}
 		Record(h, &s)
 		if k == 150 {
-			firsts = []*Sample{&h.Track(1).Samples[0], &h.Track(2).Samples[0]}
+			firsts = []*store.Sample{&h.Track(1).Samples[0], &h.Track(2).Samples[0]}
 		}
 	}
 	for i, guid := range []uint32{1, 2} {
@@ -282,9 +291,9 @@ func TestHistory_ObjectsThatMovePlaceKeepTheirTracks(t *testing.T) {
 		s.Reset(k)
 		b.Reset(k)
 		for _, g := range order {
-			s.AddObject(Object{GUID: g, Name: fmt.Sprint(g), Pos: pos(g, k), Interp: interp.InterpolationState{QueueLen: int(g)}})
-			s.AddNode(Node{Type: interp.NodePosition, Pos: pos(g, k).Add(Vec3{0, 0, float64(g)})})
-			b.Briefs = append(b.Briefs, BriefOf(&s.Objects[len(s.Objects)-1]))
+			s.AddObject(engine.ObjectView{GUID: g, Name: fmt.Sprint(g), Position: at(pos(g, k)), Interp: interp.InterpolationState{QueueLen: int(g)}})
+			s.AddNode(interp.Node{Type: interp.NodePosition, Position: at(pos(g, k).Add(Vec3{0, 0, float64(g)}))})
+			b.Briefs = append(b.Briefs, store.BriefOfObject(&s.Objects[len(s.Objects)-1]))
 		}
 		Record(objects, &s)
 		Record(briefs, &b)

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"glidepath/engine"
+	"glidepath/engine/store"
 )
 
 // walk records object 1 walking 1 m per tick over ticks 0..last.
@@ -12,7 +13,7 @@ func walk(h *History, last int) {
 	for k := 0; k <= last; k++ {
 		var s Snapshot
 		s.Reset(k)
-		s.AddObject(Object{GUID: 1, Pos: Vec3{1000 + float64(k), 2000, 0}})
+		s.AddObject(engine.ObjectView{GUID: 1, Position: at(Vec3{1000 + float64(k), 2000, 0})})
 		Record(h, &s)
 	}
 }
@@ -36,9 +37,9 @@ func TestHistory_StrideSamplesEveryFewTicks(t *testing.T) {
 	}
 	for _, c := range []struct{ objects, ticks int }{{10, 1000}, {100, 108000}, {1000, 108000}} {
 		st := StrideFor(c.objects, c.ticks)
-		bytes := int64(c.objects) * int64(c.ticks/st+1) * int64(unsafe.Sizeof(Sample{}))
-		fitsFiner := st == 1 || int64(c.objects)*int64(c.ticks/(st-1)+1)*int64(unsafe.Sizeof(Sample{})) > HistoryBudget
-		if bytes > HistoryBudget+int64(c.objects)*int64(unsafe.Sizeof(Sample{})) || !fitsFiner {
+		bytes := int64(c.objects) * int64(c.ticks/st+1) * int64(unsafe.Sizeof(store.Sample{}))
+		fitsFiner := st == 1 || int64(c.objects)*int64(c.ticks/(st-1)+1)*int64(unsafe.Sizeof(store.Sample{})) > store.HistoryBudget
+		if bytes > store.HistoryBudget+int64(c.objects)*int64(unsafe.Sizeof(store.Sample{})) || !fitsFiner {
 			t.Errorf("%d objects × %d ticks: stride %d (%d bytes) is not the finest within the budget", c.objects, c.ticks, st, bytes)
 		}
 	}
@@ -56,8 +57,8 @@ func TestHistory_CloneIsUnchangedByLaterRecords(t *testing.T) {
 	for k := 11; k <= 30; k++ {
 		var s Snapshot
 		s.Reset(k)
-		s.AddObject(Object{GUID: 1, Pos: Vec3{1000 + float64(k), 2000, 0}})
-		s.AddObject(Object{GUID: 2, Pos: Vec3{900, 2000, 0}})
+		s.AddObject(engine.ObjectView{GUID: 1, Position: at(Vec3{1000 + float64(k), 2000, 0})})
+		s.AddObject(engine.ObjectView{GUID: 2, Position: at(Vec3{900, 2000, 0})})
 		Record(h, &s)
 	}
 	if c.LastTick() != 10 || len(c.Track(1).Samples) != 11 || c.Track(2) != nil {

@@ -1,11 +1,15 @@
-// The state at the cursor tick as the viewer draws it: every live object's
-// body, its InterpolationManager state and queue (seed 000), constraint,
-// last routing branch and stamps (seed 004), the stage record of its last
-// tick (seed 003 §12) and the latest server truth, in global metres.
+// The state at the cursor tick as the viewer draws it: every live object as
+// the engine views it (engine.ObjectView) — its body, InterpolationManager
+// state and queue (seed 000), constraint, last routing branch and stamps
+// (seed 004), the stage record of its last tick (seed 003 §12) and the
+// latest server truth — and the observer.
 
 package model
 
 import (
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine"
 	"glidepath/engine/store"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -20,8 +24,12 @@ type Vec3 = draw.Vec3
 type Snapshot struct {
 	// Tick is the tick the state is at.
 	Tick int
-	// Objects are the live objects, in creation order.
-	Objects []Object
+	// Objects are the live objects, in creation order, as the engine views
+	// them (engine.Sim.ObjectsQueued): positions landblock-local (Global
+	// puts them in global metres), each with its queue.
+	Objects []engine.ObjectView
+	// Nodes backs every object's Queue.
+	Nodes []interp.Node
 	// HasObserver says the run has an observer (the local player) at
 	// Observer.
 	HasObserver    bool
@@ -29,115 +37,17 @@ type Snapshot struct {
 	ObserverIndoor bool
 	// Brief asks a Source to fill only what History.Record reads: each
 	// object's guid, name, cell, position, contact, InterpolationManager
-	// state, its queue's head (Queue holds at most that; Interp.QueueLen is
-	// the length) and the server truth.
+	// queue length, head and fail counter, and the server truth.
 	Brief bool
 	// Briefs are the live objects of a brief snapshot, in creation order:
 	// a Source asked for a Brief one may fill these instead of Objects
-	// (a Brief is 120 bytes, an Object over 1.3 KB; the pre-run takes one
-	// of every object every few ticks).
-	Briefs []Brief
+	// (a Brief is under 150 bytes, an object's view over 1.1 KB; the
+	// pre-run takes one of every object every few ticks).
+	Briefs []store.Brief
 
-	// nodes backs every object's Queue.
-	nodes []Node
 	// recorded holds a full snapshot's objects as briefs while Record
 	// hands them to a History.
-	recorded []Brief
-}
-
-// Object is one live object at the snapshot's tick.
-type Object struct {
-	GUID uint32
-	Name string
-	// Parent is the holder of a held item, Static marks an object of the
-	// world (Recording v1 entity parent, static; engine attached.go): the
-	// object list shows a held item under its holder.
-	Parent uint32
-	Static bool
-
-	// Cell is m_position's cell; Pos the committed body position (the base
-	// of the body) and Heading its heading, degrees clockwise from north.
-	Cell    uint32
-	Pos     Vec3
-	Heading float64
-	// Velocity is m_velocityVector, m/s.
-	Velocity Vec3
-	// Contact, OnWalkable and Active are transient_state bits 0x1, 0x2 and
-	// 0x80.
-	Contact, OnWalkable, Active bool
-	// Radius and Height are the body's cylinder, metres.
-	Radius, Height float64
-	// PlayerDistance is the observer's distance to the body, metres.
-	PlayerDistance float64
-
-	// Interp is the InterpolationManager's state; Queue its queue, head
-	// first.
-	Interp interp.InterpolationState
-	Queue  []Node
-	// CatchUpSpeed is adjust_offset's catch-up speed, m/s (seed 000 §4).
-	CatchUpSpeed float64
-	// Constraint is the ConstraintManager's state, when Constrained.
-	Constrained bool
-	Constraint  interp.ConstraintState
-	// Stuck says the StickyManager holds a target: StickyTarget is where it
-	// last saw it (global metres), StickyStandoff the distance between
-	// centres the pull stops at (both radii and the 0.3 m standoff).
-	Stuck          bool
-	StickyID       uint32
-	StickyTarget   Vec3
-	StickyStandoff float64
-	// MoveTo is the MoveToManager's state, when HasMoveTo (the object had a
-	// move-to UpdateMotion).
-	HasMoveTo bool
-	MoveTo    interp.MoveToState
-
-	// Motion names the interpreted motion, "" without a motion interpreter.
-	Motion string
-
-	// LastRoute is the branch of the last UpdatePosition, received at
-	// LastRouteTick (0: none yet); Stamps are update_times now.
-	LastRoute     physics.Route
-	LastRouteTick int
-	Stamps        [physics.NumStamps]uint16
-	// StampsIn and StampsStored are the last UpdatePosition's instance,
-	// position, teleport and force_position stamps and the ones stored
-	// when it arrived, when HasStampCheck (seed 004 §2–§3).
-	HasStampCheck          bool
-	StampsIn, StampsStored [4]uint16
-
-	// Stages is what each stage of the object's last tick produced, when
-	// HasStages.
-	HasStages bool
-	Stages    physics.StageRecord
-
-	// Truth is the latest server truth (received at TruthTick), when
-	// HasTruth.
-	HasTruth     bool
-	Truth        Vec3
-	TruthHeading float64
-	TruthTick    int
-}
-
-// BriefOf is the Brief of a full snapshot's object.
-func BriefOf(o *Object) Brief {
-	b := Brief{
-		GUID: o.GUID, Name: o.Name, Cell: o.Cell, Pos: o.Pos, Contact: o.Contact,
-		QueueLen: max(len(o.Queue), o.Interp.QueueLen), FailCounter: int(o.Interp.FailCounter),
-		HasTruth: o.HasTruth, Truth: o.Truth,
-	}
-	if len(o.Queue) > 0 && o.Queue[0].Type == interp.NodePosition {
-		b.HeadPosition, b.HeadPos = true, o.Queue[0].Pos
-	}
-	return b
-}
-
-// Node is one interpolation node (seed 000 §1) in global metres.
-type Node struct {
-	Type     interp.NodeType
-	Cell     uint32
-	Pos      Vec3
-	Heading  float64
-	Velocity Vec3
+	recorded []store.Brief
 }
 
 // Reset empties the snapshot for a tick, keeping its storage.
@@ -145,13 +55,13 @@ func (s *Snapshot) Reset(tick int) {
 	s.Tick = tick
 	s.Objects = s.Objects[:0]
 	s.Briefs = s.Briefs[:0]
-	s.nodes = s.nodes[:0]
+	s.Nodes = s.Nodes[:0]
 	s.HasObserver = false
 }
 
 // AddObject appends o and returns it for the caller to finish; its Queue is
 // empty until AddNode.
-func (s *Snapshot) AddObject(o Object) *Object {
+func (s *Snapshot) AddObject(o engine.ObjectView) *engine.ObjectView {
 	o.Queue = nil
 	s.Objects = append(s.Objects, o)
 	return &s.Objects[len(s.Objects)-1]
@@ -159,10 +69,10 @@ func (s *Snapshot) AddObject(o Object) *Object {
 
 // AddNode appends n to the queue of the last object added. Nodes must be
 // added object by object, head first.
-func (s *Snapshot) AddNode(n Node) {
+func (s *Snapshot) AddNode(n interp.Node) {
 	o := &s.Objects[len(s.Objects)-1]
-	grew := cap(s.nodes) == len(s.nodes)
-	s.nodes = append(s.nodes, n)
+	grew := cap(s.Nodes) == len(s.Nodes)
+	s.Nodes = append(s.Nodes, n)
 	if grew {
 		// The backing array moved: re-slice every queue onto it.
 		off := 0
@@ -171,13 +81,13 @@ func (s *Snapshot) AddNode(n Node) {
 			if i == len(s.Objects)-1 {
 				k = len(o.Queue) + 1
 			}
-			s.Objects[i].Queue = s.nodes[off : off+k : off+k]
+			s.Objects[i].Queue = s.Nodes[off : off+k : off+k]
 			off += k
 		}
 		return
 	}
-	start := len(s.nodes) - len(o.Queue) - 1
-	o.Queue = s.nodes[start:len(s.nodes):len(s.nodes)]
+	start := len(s.Nodes) - len(o.Queue) - 1
+	o.Queue = s.Nodes[start:len(s.Nodes):len(s.Nodes)]
 }
 
 // Find returns the index of the object guid, or −1.
@@ -192,6 +102,9 @@ func (s *Snapshot) Find(guid uint32) int {
 
 // Global returns a position's global coordinates as a Vec3.
 func Global(p *physics.Position) Vec3 { return store.Global(p) }
+
+// Vec returns a float32 vector (a velocity) as a Vec3.
+func Vec(v mgl32.Vec3) Vec3 { return Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
 
 // Local returns a global point in the coordinates of cell's landblock, as a
 // position's frame spells them.

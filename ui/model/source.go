@@ -7,6 +7,7 @@ package model
 import (
 	"context"
 
+	"glidepath/engine"
 	"glidepath/physics"
 )
 
@@ -29,8 +30,9 @@ type Info struct {
 	// files; see docs/world.md)" or the dat files and their iterations
 	// (engine.Sim.WorldDescription); "" when not known.
 	WorldLine string
-	// Notes are the recording's notes, in tick order.
-	Notes []Note
+	// Notes are the recording's notes, in tick order (each shown as a
+	// caption at its tick).
+	Notes []engine.Note
 }
 
 // Source is one run of a recording under one reading.

@@ -8,8 +8,7 @@
 package model
 
 import (
-	"github.com/go-gl/mathgl/mgl32"
-
+	"glidepath/engine"
 	"glidepath/physics"
 )
 
@@ -31,11 +30,11 @@ type StageGeometry struct {
 }
 
 // Geometry works out the stage geometry of o's last tick from its stage
-// record.
-func (o *Object) Geometry() StageGeometry {
+// record (none unless the run records stages: engine.Options.RecordStages).
+func Geometry(o *engine.ObjectView) StageGeometry {
 	var g StageGeometry
 	r := &o.Stages
-	if !o.HasStages || !r.Ran[physics.StageCombine] {
+	if !r.Ran[physics.StageCombine] {
 		return g
 	}
 	ident := physics.IdentityFrame()
@@ -51,8 +50,8 @@ func (o *Object) Geometry() StageGeometry {
 	pre := physics.Position{Cell: comb.Cell, Frame: physics.Subtract1(&comb.Frame, offset)}
 	g.OK = true
 	g.Pre = Global(&pre)
-	g.RootMotion = vec64(pre.Frame.LocalToGlobalVec(root.Origin))
-	g.Offset = vec64(pre.Frame.LocalToGlobalVec(offset.Origin))
+	g.RootMotion = Vec(pre.Frame.LocalToGlobalVec(root.Origin))
+	g.Offset = Vec(pre.Frame.LocalToGlobalVec(offset.Origin))
 	for s := range physics.NumStages {
 		if !r.Ran[s] {
 			continue
@@ -72,5 +71,3 @@ func (o *Object) Geometry() StageGeometry {
 	}
 	return g
 }
-
-func vec64(v mgl32.Vec3) Vec3 { return Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }

@@ -8,6 +8,7 @@ package overlay
 import (
 	"image/color"
 
+	"glidepath/engine"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
@@ -30,17 +31,18 @@ func (d *Drawer) bodies(c draw.Canvas, sc *Scene) {
 		if col.A == 0 {
 			col = BodyColor
 		}
+		pos := model.Global(&o.Position)
 		if o.GUID == sc.Selected {
 			// Comparing, the body keeps its reading's colour (the
 			// legend names it) and the ring alone marks the selection.
 			if len(sc.Compared) == 0 {
 				col = SelectedColor
 			}
-			c.Marker(o.Pos, draw.Marker{Shape: draw.Ring, Radius: 11, Color: SelectedColor})
+			c.Marker(pos, draw.Marker{Shape: draw.Ring, Radius: 11, Color: SelectedColor})
 		}
 		if !d.detail[i] && small(sc, o) {
 			// A crowd's body too small to see: a marker, still pickable.
-			c.Body(draw.Body{ID: o.GUID, Pos: o.Pos, Radius: o.Radius, Height: o.Height, Shape: draw.Point, Color: col})
+			c.Body(draw.Body{ID: o.GUID, Pos: pos, Radius: float64(o.Radius), Height: float64(o.Height), Shape: draw.Point, Color: col})
 			continue
 		}
 		body(c, sc, o, o.GUID, col)
@@ -49,17 +51,18 @@ func (d *Drawer) bodies(c draw.Canvas, sc *Scene) {
 
 // small reports whether o's body is narrower on screen than
 // SmallBodyPixels.
-func small(sc *Scene, o *model.Object) bool {
-	return sc.MetresPerPixel == 0 || 2*o.Radius/sc.MetresPerPixel < SmallBodyPixels
+func small(sc *Scene, o *engine.ObjectView) bool {
+	return sc.MetresPerPixel == 0 || 2*float64(o.Radius)/sc.MetresPerPixel < SmallBodyPixels
 }
 
-func body(c draw.Canvas, sc *Scene, o *model.Object, id uint32, col color.RGBA) {
+func body(c draw.Canvas, sc *Scene, o *engine.ObjectView, id uint32, col color.RGBA) {
+	pos := model.Global(&o.Position)
 	c.Body(draw.Body{
-		ID: id, Pos: o.Pos, Radius: o.Radius, Height: o.Height, Heading: o.Heading,
+		ID: id, Pos: pos, Radius: float64(o.Radius), Height: float64(o.Height), Heading: float64(o.Heading),
 		Shape: draw.Capsule, Color: col, Airborne: !o.Contact,
 	})
 	if small(sc, o) {
-		c.Marker(o.Pos, draw.Marker{Shape: draw.Dot, Radius: bodyDotRadius, Color: col})
+		c.Marker(pos, draw.Marker{Shape: draw.Dot, Radius: bodyDotRadius, Color: col})
 	}
 }
 
@@ -73,7 +76,7 @@ func (d *Drawer) ghosts(c draw.Canvas, sc *Scene) {
 			continue
 		}
 		c.Body(draw.Body{
-			Pos: o.Truth, Radius: o.Radius, Height: o.Height, Heading: o.TruthHeading,
+			Pos: model.Global(&o.Truth), Radius: float64(o.Radius), Height: float64(o.Height), Heading: float64(o.Truth.Frame.Heading()),
 			Shape: draw.Capsule, Color: GhostColor,
 		})
 	}
@@ -86,6 +89,6 @@ func (d *Drawer) labels(c draw.Canvas, sc *Scene) {
 		if o.GUID == 0 || (o.GUID != sc.Selected && o.GUID != sc.Hovered) {
 			continue
 		}
-		c.Text(o.Pos.Add(draw.Vec3{0, 0, o.Height}), o.Name, LabelColor)
+		c.Text(model.Global(&o.Position).Add(draw.Vec3{0, 0, float64(o.Height)}), o.Name, LabelColor)
 	}
 }

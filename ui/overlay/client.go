@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"glidepath/ui/draw"
+	"glidepath/ui/model"
 )
 
 // ClientColor colours the client's bodies and trails.
@@ -100,7 +101,7 @@ func (d *Drawer) client(c draw.Canvas, sc *Scene) {
 		if !ok {
 			continue
 		}
-		pos, h := row.Pos, o.Heading
+		pos, h := row.Pos, float64(o.Heading)
 		if row.HasHeading {
 			h = float64(row.Heading)
 		}
@@ -108,10 +109,10 @@ func (d *Drawer) client(c draw.Canvas, sc *Scene) {
 		if len(d.pts) >= 2 {
 			c.Polyline(d.pts, trail)
 		}
-		c.Body(draw.Body{Pos: pos, Radius: o.Radius, Height: o.Height, Heading: h,
+		c.Body(draw.Body{Pos: pos, Radius: float64(o.Radius), Height: float64(o.Height), Heading: h,
 			Shape: draw.Capsule, Color: draw.Fade(ClientColor, 0.6)})
-		if pos.Sub(o.Pos).Len() > clientLineMin {
-			c.Line(o.Pos, pos, draw.Stroke{Width: 1, Color: ClientColor})
+		if body := model.Global(&o.Position); pos.Sub(body).Len() > clientLineMin {
+			c.Line(body, pos, draw.Stroke{Width: 1, Color: ClientColor})
 		}
 	}
 }

@@ -23,13 +23,13 @@ func clientBodies(r *draw.Recorder) []draw.Body {
 func TestClient_BodyTrailAndErrorLine(t *testing.T) {
 	s := knownSnapshot() // tick 100
 	track := NewClientTrack()
-	a := s.Objects[0].Pos
+	a := pos(&s.Objects[0])
 	for k := 60; k <= 100; k += 10 {
 		// Object A: the client is 2 m east of retail by tick 100.
 		track.Add(guidA, ClientRow{Tick: k, Pos: a.Add(draw.Vec3{float64(k-60) / 20, 0, 0}), Heading: 45, HasHeading: k == 100})
 	}
 	// Object B: the client's last row is before the cursor; it holds.
-	track.Add(guidB, ClientRow{Tick: 90, Pos: s.Objects[1].Pos})
+	track.Add(guidB, ClientRow{Tick: 90, Pos: pos(&s.Objects[1])})
 	sc := newScene(s)
 	sc.Client = track
 	r := record(sc, 1<<Client)
@@ -40,7 +40,7 @@ func TestClient_BodyTrailAndErrorLine(t *testing.T) {
 	if !near(bodies[0].Pos, a.Add(draw.Vec3{2, 0, 0})) || bodies[0].Heading != 45 || bodies[0].ID != 0 {
 		t.Errorf("A's client body %+v: want unpickable at 2 m east, heading 45", bodies[0])
 	}
-	if !near(bodies[1].Pos, s.Objects[1].Pos) || bodies[1].Heading != s.Objects[1].Heading {
+	if !near(bodies[1].Pos, pos(&s.Objects[1])) || bodies[1].Heading != float64(s.Objects[1].Heading) {
 		t.Errorf("B's client body %+v: want its tick-90 row and retail's heading", bodies[1])
 	}
 	lines := 0

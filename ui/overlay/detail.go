@@ -8,7 +8,11 @@
 
 package overlay
 
-import "math"
+import (
+	"math"
+
+	"glidepath/ui/model"
+)
 
 // Level-of-detail tuning (Glidepath's choices).
 const (
@@ -30,7 +34,7 @@ func (d *Drawer) detailed(sc *Scene) {
 	crowd := len(objs) > DetailAll
 	for i := range objs {
 		o := &objs[i]
-		d.detail[i] = !crowd || o.GUID == sc.Selected || o.GUID == sc.Hovered || sc.near(o.Pos, o.Radius)
+		d.detail[i] = !crowd || o.GUID == sc.Selected || o.GUID == sc.Hovered || sc.near(model.Global(&o.Position), float64(o.Radius))
 	}
 }
 

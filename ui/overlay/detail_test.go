@@ -3,9 +3,11 @@ package overlay
 import (
 	"testing"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
 
 // crowd is n walkers in a row 2 m apart, each with a one-node queue.
@@ -14,8 +16,8 @@ func crowd(n int) *model.Snapshot {
 	s.Reset(100)
 	for i := range n {
 		p := lb.Add(draw.Vec3{10 + 2*float64(i%80), 10 + 2*float64(i/80), 0})
-		s.AddObject(model.Object{GUID: 0x80000001 + uint32(i), Pos: p, Contact: true, Radius: 0.35, Height: 1.8})
-		s.AddNode(model.Node{Type: interp.NodePosition, Pos: p.Add(draw.Vec3{1, 0, 0})})
+		s.AddObject(engine.ObjectView{GUID: 0x80000001 + uint32(i), Position: modeltest.At(p, 0), Contact: true, Radius: 0.35, Height: 1.8})
+		s.AddNode(interp.Node{Type: interp.NodePosition, Position: modeltest.At(p.Add(draw.Vec3{1, 0, 0}), 0)})
 	}
 	return s
 }
@@ -55,7 +57,7 @@ func TestDetail_CrowdZoomedOutDrawsOnlyTheSelectionInFull(t *testing.T) {
 	// their queues, the far ones do not.
 	sc.Selected = 0
 	sc.MetresPerPixel = 0.02 // 35 px bodies
-	sc.Focus, sc.FocusRadius = s.Objects[0].Pos, 5
+	sc.Focus, sc.FocusRadius = pos(&s.Objects[0]), 5
 	r = record(sc, 1<<Queue)
 	if n := r.Count(draw.OpPolyline); n < 2 || n > 10 {
 		t.Errorf("%d queue paths zoomed in near the first bodies, want the few within 5 m", n)

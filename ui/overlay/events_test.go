@@ -138,7 +138,7 @@ func TestTrails_LastSecondsSampledAndFading(t *testing.T) {
 		var t model.Snapshot
 		t.Reset(k)
 		o := s.Objects[0]
-		o.Pos = lb.Add(draw.Vec3{float64(k), 0, 0})
+		moveTo(&o, lb.Add(draw.Vec3{float64(k), 0, 0}))
 		t.AddObject(o)
 		model.Record(h, &t)
 	}

@@ -9,10 +9,12 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
 
 // lb is landblock 0xA9B4's south-west corner, global metres.
@@ -31,10 +33,10 @@ func knownSnapshot() *model.Snapshot {
 	s.Reset(100)
 	s.HasObserver = true
 	s.Observer = lb.Add(draw.Vec3{96, 96, 0})
-	a := s.AddObject(model.Object{
-		GUID: guidA, Name: "Walker", Cell: 0xA9B40013, Pos: lb.Add(draw.Vec3{100, 50, 0}),
+	a := s.AddObject(engine.ObjectView{
+		GUID: guidA, Name: "Walker", Position: modeltest.InCell(0xA9B40013, lb.Add(draw.Vec3{100, 50, 0}), 0),
 		Contact: true, OnWalkable: true, Radius: 0.35, Height: 1.8,
-		HasTruth: true, Truth: lb.Add(draw.Vec3{100, 53, 0}),
+		HasTruth: true, Truth: modeltest.InCell(0xA9B40013, lb.Add(draw.Vec3{100, 53, 0}), 0),
 	})
 	a.Interp = interp.InterpolationState{QueueLen: 3, FrameCounter: 3, OriginalDistance: 2.4,
 		Window: interp.StallWindow{Frames: 3, HasBaseline: true, Cumulative: 0.1}}
@@ -43,13 +45,24 @@ func knownSnapshot() *model.Snapshot {
 		if k == 2 {
 			typ = interp.NodeVelocity
 		}
-		s.AddNode(model.Node{Type: typ, Cell: 0xA9B40013, Pos: lb.Add(draw.Vec3{100, 52 + 2*float64(k), 0})})
+		s.AddNode(interp.Node{Type: typ, Position: modeltest.InCell(0xA9B40013, lb.Add(draw.Vec3{100, 52 + 2*float64(k), 0}), 0)})
 	}
-	s.AddObject(model.Object{
-		GUID: guidB, Name: "Jumper", Cell: 0xA9B40011, Pos: lb.Add(draw.Vec3{60, 60, 1.5}),
+	s.AddObject(engine.ObjectView{
+		GUID: guidB, Name: "Jumper", Position: modeltest.InCell(0xA9B40011, lb.Add(draw.Vec3{60, 60, 1.5}), 0),
 		Contact: false, Radius: 0.35, Height: 1.8,
 	})
 	return s
+}
+
+// pos is o's body position, global metres.
+func pos(o *engine.ObjectView) draw.Vec3 { return model.Global(&o.Position) }
+
+// nodePos is node k of o's queue, global metres.
+func nodePos(o *engine.ObjectView, k int) draw.Vec3 { return model.Global(&o.Queue[k].Position) }
+
+// moveTo puts o's body at the global point p, in its cell.
+func moveTo(o *engine.ObjectView, p draw.Vec3) {
+	o.Position = modeltest.InCell(o.Position.Cell, p, float64(o.Heading))
 }
 
 func newScene(s *model.Snapshot) *Scene {
@@ -86,9 +99,8 @@ func assertNear(t *testing.T, what string, got, want draw.Vec3) {
 // heading: root motion forward by root metres, adjust_offset replacing it
 // with offset (body-local), combine, a physics step of phys (global), and
 // the commit and use-time stages where physics left it.
-func walkStages(o *model.Object, pre physics.Position, root, offset, phys mgl32.Vec3) {
+func walkStages(o *engine.ObjectView, pre physics.Position, root, offset, phys mgl32.Vec3) {
 	r := &o.Stages
-	o.HasStages = true
 	id := mgl32.QuatIdent()
 	r.Ran[physics.StageRootMotion] = true
 	r.Pos[physics.StageRootMotion] = physics.Position{Frame: physics.NewFrame(root, id)}
@@ -104,8 +116,7 @@ func walkStages(o *model.Object, pre physics.Position, root, offset, phys mgl32.
 		r.Ran[s] = true
 		r.Pos[s] = physics.Position{Cell: pre.Cell, Frame: after}
 	}
-	p := r.Pos[physics.StageUseTime]
-	o.Pos = model.Global(&p)
+	o.Position = r.Pos[physics.StageUseTime]
 }
 
 func approx(a, b float64) bool { return math.Abs(a-b) < 1e-4 }

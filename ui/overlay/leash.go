@@ -27,7 +27,7 @@ func (d *Drawer) leashes(c draw.Canvas, sc *Scene) {
 			d.leash(c, sc, i)
 		}
 		if o.Stuck {
-			sticky(c, o.Pos, o.StickyTarget, o.StickyStandoff)
+			sticky(c, model.Global(&o.Position), model.Global(&o.Sticky.TargetPosition), float64(o.StickyStandoff))
 		}
 	}
 }
@@ -46,7 +46,7 @@ func (d *Drawer) leash(c draw.Canvas, sc *Scene, i int) {
 	// faint where the leash holds it back.
 	a := float32(math.Max(math.Min(float64(st.LastScale), 1), 0.25))
 	lift := draw.Vec3{0, 0, 0.1}
-	c.Line(at.Add(lift), o.Pos.Add(lift), draw.Stroke{Width: 1.5, Color: draw.Fade(LeashColor, a)})
+	c.Line(at.Add(lift), model.Global(&o.Position).Add(lift), draw.Stroke{Width: 1.5, Color: draw.Fade(LeashColor, a)})
 }
 
 // sticky draws the standoff ring around the target and the arrow from the

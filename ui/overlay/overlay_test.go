@@ -16,6 +16,7 @@ import (
 	"glidepath/physics"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
 
 // seed 000 §1, §3: the queue is drawn as the path the body glides, from the
@@ -31,7 +32,7 @@ func TestQueue_PathFromBodyThroughHeadToTail(t *testing.T) {
 		t.Fatalf("%d polylines, want the one queue path of object A (B's queue is empty)", len(lines))
 	}
 	a := &s.Objects[0]
-	want := []draw.Vec3{a.Pos, a.Queue[0].Pos, a.Queue[1].Pos, a.Queue[2].Pos}
+	want := []draw.Vec3{pos(a), nodePos(a, 0), nodePos(a, 1), nodePos(a, 2)}
 	if got := lines[0].Points; len(got) != len(want) {
 		t.Fatalf("path has %d points, want %d", len(got), len(want))
 	}
@@ -45,7 +46,7 @@ func TestQueue_PathFromBodyThroughHeadToTail(t *testing.T) {
 	if len(heads) != 1 {
 		t.Fatalf("%d head diamonds, want 1", len(heads))
 	}
-	assertNear(t, "head", heads[0].Points[0], a.Queue[0].Pos)
+	assertNear(t, "head", heads[0].Points[0], nodePos(a, 0))
 	if got := len(markers(r, draw.Dot, QueueColor)); got != 1 {
 		t.Errorf("%d position-node dots behind the head, want 1", got)
 	}
@@ -87,7 +88,8 @@ func TestBodies_CapsulesAirborneAndSelection(t *testing.T) {
 		t.Fatalf("%d bodies, want 2", len(bodies))
 	}
 	a, b := bodies[0].Body, bodies[1].Body
-	if a.ID != guidA || b.ID != guidB || a.Shape != draw.Capsule || a.Radius != 0.35 || a.Height != 1.8 {
+	// The engine keeps a body's cylinder in float32.
+	if a.ID != guidA || b.ID != guidB || a.Shape != draw.Capsule || a.Radius != float64(float32(0.35)) || a.Height != float64(float32(1.8)) {
 		t.Errorf("bodies %+v %+v: want pickable capsules of radius 0.35 and height 1.8", a, b)
 	}
 	if a.Airborne || !b.Airborne {
@@ -96,7 +98,7 @@ func TestBodies_CapsulesAirborneAndSelection(t *testing.T) {
 	if a.Color != BodyColor || b.Color != SelectedColor {
 		t.Errorf("colours A %v B %v, want body and selection colours", a.Color, b.Color)
 	}
-	if rings := markers(r, draw.Ring, SelectedColor); len(rings) != 1 || !near(rings[0].Points[0], s.Objects[1].Pos) {
+	if rings := markers(r, draw.Ring, SelectedColor); len(rings) != 1 || !near(rings[0].Points[0], pos(&s.Objects[1])) {
 		t.Errorf("selection rings %v, want one at B", rings)
 	}
 }
@@ -125,14 +127,14 @@ func TestGhost_TranslucentBodyAtTheTruth(t *testing.T) {
 	if len(ghosts) != 1 {
 		t.Fatalf("%d ghosts, want 1 (only A has a truth)", len(ghosts))
 	}
-	if ghosts[0].ID != 0 || !near(ghosts[0].Pos, s.Objects[0].Truth) || ghosts[0].Color.A == 0xff {
+	if ghosts[0].ID != 0 || !near(ghosts[0].Pos, model.Global(&s.Objects[0].Truth)) || ghosts[0].Color.A == 0xff {
 		t.Errorf("ghost %+v: want an unpickable translucent body at the truth", ghosts[0])
 	}
 }
 
 func TestCompare_OneBodyPerReadingInItsColour(t *testing.T) {
 	s, other := knownSnapshot(), knownSnapshot()
-	other.Objects[0].Pos = other.Objects[0].Pos.Add(draw.Vec3{1, 0, 0})
+	moveTo(&other.Objects[0], pos(&other.Objects[0]).Add(draw.Vec3{1, 0, 0}))
 	sc := newScene(s)
 	sc.BodyColor = ReadingColor(0)
 	sc.Compared = []Compared{{Snap: other, Color: ReadingColor(1)}}
@@ -186,7 +188,7 @@ func TestVectors_StageVectorsInGlobalAxesScaledByTickRate(t *testing.T) {
 		if d := a.Points[1].Sub(a.Points[0]); !near(d, w.dir) {
 			t.Errorf("%s: arrow %v, want %v", w.what, d, w.dir)
 		}
-		if d := a.Points[0].Sub(o.Pos); !approx(d[0], 0) || !approx(d[1], 0) {
+		if d := a.Points[0].Sub(pos(o)); !approx(d[0], 0) || !approx(d[1], 0) {
 			t.Errorf("%s starts %v from the body, want above it", w.what, d)
 		}
 	}
@@ -214,7 +216,7 @@ func TestRings_BubbleAroundObserverBlipDistancesAroundSelection(t *testing.T) {
 	if c := circles[0]; c.Radius != 96 || !near(c.Points[0], s.Observer) || c.Stroke.Layer != draw.Ground {
 		t.Errorf("first ring %v m at %v, want 96 m draped around the observer", c.Radius, c.Points[0])
 	}
-	if c := circles[1]; c.Radius != 100 || !near(c.Points[0], s.Objects[0].Pos) || c.Stroke.Color != BlipColor {
+	if c := circles[1]; c.Radius != 100 || !near(c.Points[0], pos(&s.Objects[0])) || c.Stroke.Color != BlipColor {
 		t.Errorf("second ring %v m colour %v, want the solid 100 m outdoor blip distance around A", c.Radius, c.Stroke.Color)
 	}
 	if c := circles[2]; c.Radius != 20 || c.Stroke.Color.A == 0xff {
@@ -250,7 +252,7 @@ func TestLayers_EachToggleRemovesItsPrimitives(t *testing.T) {
 	sc.Selected = guidA
 	sc.History, sc.Index = fakeRecords(s)
 	sc.Client = NewClientTrack()
-	sc.Client.Add(guidA, ClientRow{Tick: int(s.Tick), Pos: s.Objects[0].Pos.Add(draw.Vec3{1, 0, 0})})
+	sc.Client.Add(guidA, ClientRow{Tick: int(s.Tick), Pos: pos(&s.Objects[0]).Add(draw.Vec3{1, 0, 0})})
 	all := len(record(sc, All).Ops)
 	for l := range NumLayers {
 		off := len(record(sc, All.Toggle(l)).Ops)
@@ -318,16 +320,16 @@ func fakeRecords(s *model.Snapshot) (*model.History, *model.Index) {
 		var t model.Snapshot
 		t.Reset(k)
 		for _, o := range s.Objects {
-			o.Pos = o.Pos.Add(draw.Vec3{0, float64(k-s.Tick) * 0.1, 0})
+			moveTo(&o, pos(&o).Add(draw.Vec3{0, float64(k-s.Tick) * 0.1, 0}))
 			t.AddObject(o)
 		}
 		model.Record(h, &t)
 	}
-	a := s.Objects[0]
+	a := pos(&s.Objects[0])
 	events := []model.Event{
-		{Tick: 40, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Pos.Add(draw.Vec3{0, -4, 0}), Note: -1},
-		{Tick: 70, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Pos.Add(draw.Vec3{0, 2, 0}), Note: -1},
-		{Tick: 90, GUID: guidA, Kind: engine.EventBlip, From: a.Pos.Add(draw.Vec3{-5, 0, 0}), To: a.Pos, Note: -1},
+		{Tick: 40, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Add(draw.Vec3{0, -4, 0}), Note: -1},
+		{Tick: 70, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Add(draw.Vec3{0, 2, 0}), Note: -1},
+		{Tick: 90, GUID: guidA, Kind: engine.EventBlip, From: a.Add(draw.Vec3{-5, 0, 0}), To: a, Note: -1},
 		{Tick: 95, GUID: guidA, Kind: engine.EventStallWindow, Pass: false, Note: -1},
 	}
 	return h, model.NewIndex(events)
@@ -371,7 +373,7 @@ func TestQueue_CrowdedNumbersDeclutter(t *testing.T) {
 		t.Fatalf("%d numbers with room for all, want %d", n, len(q))
 	}
 	// A gap of (nearly) the whole queue's length: only the head and tail.
-	span := q[len(q)-1].Pos.Sub(q[0].Pos).Len()
+	span := nodePos(&s.Objects[0], len(q)-1).Sub(nodePos(&s.Objects[0], 0)).Len()
 	sc.MetresPerPixel = span * 0.99 / queueNumberGap
 	var nums []string
 	for _, op := range record(sc, 1<<Queue|1<<Labels).Of(draw.OpTag) {
@@ -396,7 +398,7 @@ func TestVectors_CrowdedViewCapsArrowsButTheSelections(t *testing.T) {
 		for k := range n {
 			c := o
 			c.GUID = o.GUID + uint32(k)
-			c.Pos = o.Pos.Add(model.Vec3{float64(k), 0, 0})
+			moveTo(&c, pos(&o).Add(model.Vec3{float64(k), 0, 0}))
 			s.AddObject(c)
 		}
 		sc := newScene(&s)
@@ -404,7 +406,7 @@ func TestVectors_CrowdedViewCapsArrowsButTheSelections(t *testing.T) {
 		sc.MetresPerPixel = 0.01
 		for _, op := range record(sc, 1<<Offset).Of(draw.OpArrow) {
 			l := op.Points[1].Sub(op.Points[0]).Len()
-			if math.Abs(op.Points[0][0]-o.Pos[0]) < 1e-9 {
+			if math.Abs(op.Points[0][0]-pos(&o)[0]) < 1e-9 {
 				sel = l
 			} else {
 				others = append(others, l)
@@ -440,7 +442,7 @@ func TestLeash_RingsAndStickyArrow(t *testing.T) {
 	cp := physics.NewPosition(0xA9B40013, mgl32.Vec3{90, 50, 0}, 0)
 	o.Constrained = true
 	o.Constraint = interp.ConstraintState{Position: cp, Start: 5, Max: 20, LastScale: 0.5}
-	o.Stuck, o.StickyTarget, o.StickyStandoff = true, o.Pos.Add(draw.Vec3{4, 0, 0}), 1
+	o.Stuck, o.Sticky.TargetPosition, o.StickyStandoff = true, modeltest.InCell(o.Position.Cell, pos(o).Add(draw.Vec3{4, 0, 0}), 0), 1
 	sc := newScene(s)
 	sc.Selected = guidA
 	rec := record(sc, Set(1)<<Leash)

@@ -7,6 +7,7 @@ package overlay
 import (
 	"glidepath/interp"
 	"glidepath/ui/draw"
+	"glidepath/ui/model"
 )
 
 // queueNumberGap is the least distance, pixels, between two queue numbers.
@@ -23,9 +24,9 @@ func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
 		if len(o.Queue) == 0 {
 			continue
 		}
-		d.pts = append(d.pts[:0], o.Pos)
-		for _, n := range o.Queue {
-			d.pts = append(d.pts, n.Pos)
+		d.pts = append(d.pts[:0], model.Global(&o.Position))
+		for k := range o.Queue {
+			d.pts = append(d.pts, model.Global(&o.Queue[k].Position))
 		}
 		c.Polyline(d.pts, queueStroke)
 		for k := len(o.Queue) - 1; k >= 0; k-- { // the head last, on top
@@ -37,7 +38,7 @@ func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
 			if k == 0 {
 				m.Shape, m.Radius, m.Color = draw.Diamond, 6.5, HeadColor
 			}
-			c.Marker(n.Pos, m)
+			c.Marker(d.pts[k+1], m)
 		}
 		if numbers && o.GUID == sc.Selected {
 			// Numbers that would overlap the last one drawn are left out
@@ -45,7 +46,7 @@ func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
 			// reads 1 … 5 … 10 rather than a blob.
 			gap := sc.MetresPerPixel * queueNumberGap
 			d.shown = d.shown[:0]
-			near := func(a, b int) bool { return gap > 0 && o.Queue[a].Pos.Sub(o.Queue[b].Pos).Len() < gap }
+			near := func(a, b int) bool { return gap > 0 && d.pts[a+1].Sub(d.pts[b+1]).Len() < gap }
 			for k := range o.Queue {
 				if n := len(d.shown); n > 0 && near(k, d.shown[n-1]) {
 					if k != len(o.Queue)-1 {
@@ -60,7 +61,7 @@ func (d *Drawer) queues(c draw.Canvas, sc *Scene, numbers bool) {
 				d.shown = append(d.shown, k)
 			}
 			for _, k := range d.shown {
-				c.Tag(o.Queue[k].Pos, d.number(k+1), QueueColor)
+				c.Tag(d.pts[k+1], d.number(k+1), QueueColor)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ package overlay
 import (
 	"glidepath/physics"
 	"glidepath/ui/draw"
+	"glidepath/ui/model"
 )
 
 func (d *Drawer) rings(c draw.Canvas, sc *Scene) {
@@ -20,7 +21,7 @@ func (d *Drawer) rings(c draw.Canvas, sc *Scene) {
 		return
 	}
 	o := &s.Objects[i]
-	indoor := physics.IsIndoorCell(o.Cell)
+	indoor := o.Position.IsIndoor()
 	for _, r := range [2]struct {
 		dist   float32
 		indoor bool
@@ -29,6 +30,6 @@ func (d *Drawer) rings(c draw.Canvas, sc *Scene) {
 		if r.indoor == indoor {
 			a = 1
 		}
-		c.Circle(o.Pos, float64(r.dist), draw.Stroke{Width: 1.5, Color: draw.Fade(BlipColor, a), Layer: draw.Ground})
+		c.Circle(model.Global(&o.Position), float64(r.dist), draw.Stroke{Width: 1.5, Color: draw.Fade(BlipColor, a), Layer: draw.Ground})
 	}
 }

@@ -7,6 +7,7 @@ package overlay
 import (
 	"glidepath/physics"
 	"glidepath/ui/draw"
+	"glidepath/ui/model"
 )
 
 func (d *Drawer) stage(c draw.Canvas, sc *Scene) {
@@ -15,7 +16,7 @@ func (d *Drawer) stage(c draw.Canvas, sc *Scene) {
 		return
 	}
 	o := &sc.Snap.Objects[i]
-	g := o.Geometry()
+	g := model.Geometry(o)
 	if !g.OK {
 		return
 	}
@@ -34,6 +35,6 @@ func (d *Drawer) stage(c draw.Canvas, sc *Scene) {
 	if !found {
 		return
 	}
-	c.Body(draw.Body{Pos: at, Radius: o.Radius, Height: o.Height, Heading: o.Heading, Shape: draw.Capsule, Color: draw.Fade(StageColor, 0.6)})
+	c.Body(draw.Body{Pos: at, Radius: float64(o.Radius), Height: float64(o.Height), Heading: float64(o.Heading), Shape: draw.Capsule, Color: draw.Fade(StageColor, 0.6)})
 	c.Marker(at, draw.Marker{Shape: draw.Ring, Radius: 7, Color: StageColor})
 }

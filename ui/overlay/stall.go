@@ -22,9 +22,10 @@ func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 			continue
 		}
 		o := &sc.Snap.Objects[i]
+		pos := model.Global(&o.Position)
 		if len(o.Queue) > 0 {
 			w := o.Interp.Window
-			c.Marker(o.Pos, draw.Marker{
+			c.Marker(pos, draw.Marker{
 				Shape: draw.Arc, Radius: 9, Color: WindowColor(w),
 				Progress: float32(w.Frames) / float32(interp.StallCheckFrameInterval),
 			})
@@ -35,7 +36,7 @@ func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 		d.ids = sc.Index.Recent(o.GUID, stallFailures, sc.Snap.Tick-sc.flashTicks()+1, sc.Snap.Tick, 1, d.ids[:0])
 		if len(d.ids) > 0 {
 			f := 1 - sc.age(sc.Index.Tick(int(d.ids[0])))
-			c.Marker(o.Pos, draw.Marker{Shape: draw.Burst, Radius: 10 + 8*f, Color: draw.Fade(StallFailColor, f)})
+			c.Marker(pos, draw.Marker{Shape: draw.Burst, Radius: 10 + 8*f, Color: draw.Fade(StallFailColor, f)})
 		}
 	}
 }

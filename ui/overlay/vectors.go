@@ -9,6 +9,7 @@ import (
 	"image/color"
 
 	"glidepath/ui/draw"
+	"glidepath/ui/model"
 )
 
 // vectorLift raises the arrows off the ground, metres, so they are not
@@ -35,22 +36,23 @@ func (d *Drawer) vectors(c draw.Canvas, sc *Scene, on Set) {
 			continue
 		}
 		o := &sc.Snap.Objects[i]
-		g := o.Geometry()
+		g := model.Geometry(o)
 		if !g.OK {
 			continue
 		}
+		pos := model.Global(&o.Position)
 		limit := capLen
 		if o.GUID == sc.Selected {
 			limit = 0
 		}
 		if on.Has(RootMotion) {
-			vector(c, o.Pos, g.RootMotion, scale, limit, vectorLift[0], RootMotionColor, 2)
+			vector(c, pos, g.RootMotion, scale, limit, vectorLift[0], RootMotionColor, 2)
 		}
 		if on.Has(Offset) {
-			vector(c, o.Pos, g.Offset, scale, limit, vectorLift[1], OffsetColor, 2.5)
+			vector(c, pos, g.Offset, scale, limit, vectorLift[1], OffsetColor, 2.5)
 		}
 		if on.Has(PhysicsStep) {
-			vector(c, o.Pos, g.PhysicsStep, scale, limit, vectorLift[2], PhysicsStepColor, 2)
+			vector(c, pos, g.PhysicsStep, scale, limit, vectorLift[2], PhysicsStepColor, 2)
 		}
 	}
 }

@@ -27,7 +27,7 @@ type Row struct {
 
 // Tick is what the panel explains: one object at one tick.
 type Tick struct {
-	Object *model.Object
+	Object *engine.ObjectView
 	// Events are the object's events of this tick, in order.
 	Events []model.Event
 	// Reading is the run's reading; TickRate its ticks per second.
@@ -39,11 +39,11 @@ type Tick struct {
 // stage, in retail order.
 func Explain(t *Tick) []Row {
 	o := t.Object
-	g := o.Geometry()
+	g := model.Geometry(o)
 	rows := make([]Row, 0, 1+int(physics.NumStages))
 	head := Row{Step: Entry, Ran: g.OK}
 	if g.OK {
-		head.Value = fmt.Sprintf("active, from %s", place(o.Cell, g.Pre))
+		head.Value = fmt.Sprintf("active, from %s", place(o.Position.Cell, g.Pre))
 		head.Why = "transient_state & 0x80 (Active) is set, so the candidate is built, swept and committed"
 	} else {
 		head.Value = "dormant"
@@ -59,7 +59,7 @@ func Explain(t *Tick) []Row {
 		case physics.StageAdjustOffset:
 			r.Value, r.Why = adjustOffset(t, &g, dt)
 		case physics.StageCombine:
-			r.Value = place(o.Cell, g.Pos[s])
+			r.Value = place(o.Position.Cell, g.Pos[s])
 			r.Why = fmt.Sprintf("candidate = Frame::combine(body frame, offset): %.3f m from where the tick began", g.Pos[s].Sub(g.Pre).Len())
 		case physics.StagePhysics:
 			r.Value, r.Why = physicsStep(o, &g)
@@ -94,7 +94,7 @@ func z(v float64) float64 {
 	return v
 }
 
-func rootMotion(o *model.Object, g *model.StageGeometry, dt float64) (string, string) {
+func rootMotion(o *engine.ObjectView, g *model.StageGeometry, dt float64) (string, string) {
 	if !g.Ran[physics.StageRootMotion] {
 		return "did not run", "the object is hidden: no root motion and no physics step"
 	}
@@ -150,7 +150,7 @@ func adjustOffset(t *Tick, g *model.StageGeometry, dt float64) (string, string) 
 		why += ", no baseline yet (999999): this window passes"
 	}
 	step := g.Offset.Len()
-	if c := o.CatchUpSpeed; c > 0 {
+	if c := float64(o.CatchUpSpeed); c > 0 {
 		why += fmt.Sprintf("; step %.3f m toward the head at catch-up %.2f m/s", step, c)
 		if step < c*dt-1e-4 {
 			why += " (clamped: the head is closer)"
@@ -181,19 +181,19 @@ func windowVerdict(e *model.Event, r interp.Reading) string {
 		interp.StallCheckFrameInterval, interp.StallCheckFrameInterval, primary, e.ProgressQuantum, verdict)
 }
 
-func physicsStep(o *model.Object, g *model.StageGeometry) (string, string) {
+func physicsStep(o *engine.ObjectView, g *model.StageGeometry) (string, string) {
 	if !g.Ran[physics.StagePhysics] {
 		return "did not run", "the object is hidden"
 	}
-	value := place(o.Cell, g.Pos[physics.StagePhysics])
+	value := place(o.Position.Cell, g.Pos[physics.StagePhysics])
 	d := g.PhysicsStep
 	if d.Len() < 1e-6 {
 		return value, "velocity zero: nothing integrated (walking remotes never set a velocity, docs/pipeline.md#physics)"
 	}
-	return value, fmt.Sprintf("Euler step %s m from velocity %s m/s and gravity", vec(d), vec(o.Velocity))
+	return value, fmt.Sprintf("Euler step %s m from velocity %s m/s and gravity", vec(d), vec(model.Vec(o.Velocity)))
 }
 
-func transition(o *model.Object, g *model.StageGeometry) (string, string) {
+func transition(o *engine.ObjectView, g *model.StageGeometry) (string, string) {
 	r := &o.Stages
 	if g.Ran[physics.StageTransition] {
 		p := g.Pos[physics.StageTransition]
@@ -202,7 +202,7 @@ func transition(o *model.Object, g *model.StageGeometry) (string, string) {
 		if short > 1e-3 {
 			why = fmt.Sprintf("the sweep stopped %.3f m short of the candidate (terrain or an obstacle)", short)
 		}
-		return place(o.Cell, p), why
+		return place(o.Position.Cell, p), why
 	}
 	switch r.Commit {
 	case physics.CommitNoSphere:
@@ -215,12 +215,12 @@ func transition(o *model.Object, g *model.StageGeometry) (string, string) {
 	return "did not run", ""
 }
 
-func commit(o *model.Object, g *model.StageGeometry) (string, string) {
+func commit(o *engine.ObjectView, g *model.StageGeometry) (string, string) {
 	if !g.Ran[physics.StageCommit] {
 		return "did not run", ""
 	}
 	p := g.Pos[physics.StageCommit]
-	return place(o.Cell, p), fmt.Sprintf("committed by %s; moved %.3f m this tick", o.Stages.Commit, p.Sub(g.Pre).Len())
+	return place(o.Position.Cell, p), fmt.Sprintf("committed by %s; moved %.3f m this tick", o.Stages.Commit, p.Sub(g.Pre).Len())
 }
 
 func useTime(t *Tick, g *model.StageGeometry) (string, string) {
@@ -231,11 +231,11 @@ func useTime(t *Tick, g *model.StageGeometry) (string, string) {
 	for i := range t.Events {
 		e := &t.Events[i]
 		if e.Kind == engine.EventBlip && t.Reading.StallPopsHead {
-			return place(o.Cell, g.Pos[physics.StageUseTime]),
+			return place(o.Position.Cell, g.Pos[physics.StageUseTime]),
 				fmt.Sprintf("BLIP to %s: SetPositionSimple %.2f m, then StopInterpolating", e.Target, e.To.Sub(e.From).Len())
 		}
 	}
-	value := place(o.Cell, g.Pos[physics.StageUseTime])
+	value := place(o.Position.Cell, g.Pos[physics.StageUseTime])
 	fail := o.Interp.FailCounter
 	switch {
 	case fail > interp.StallFailCountThreshold:

@@ -17,10 +17,11 @@ import (
 // walking builds an object one tick into a walk north: root motion 0.1 m,
 // adjust_offset replacing it with a 0.25 m step toward the head (seed 000
 // §4 overwrite), no physics step, a successful transition and commit.
-func walking() *model.Object {
-	o := &model.Object{GUID: 1, Name: "Walker", Cell: 0xA9B40013, Contact: true, OnWalkable: true,
-		Radius: 0.35, Height: 1.8, CatchUpSpeed: 7.5, HasStages: true}
-	pre := physics.NewPosition(o.Cell, mgl32.Vec3{100, 50, 0}, 0)
+func walking() *engine.ObjectView {
+	const cell = 0xA9B40013
+	o := &engine.ObjectView{GUID: 1, Name: "Walker", Contact: true, OnWalkable: true,
+		Radius: 0.35, Height: 1.8, CatchUpSpeed: 7.5}
+	pre := physics.NewPosition(cell, mgl32.Vec3{100, 50, 0}, 0)
 	r := &o.Stages
 	id := mgl32.QuatIdent()
 	set := func(s physics.Stage, p physics.Position) { r.Ran[s], r.Pos[s] = true, p }
@@ -29,18 +30,19 @@ func walking() *model.Object {
 	set(physics.StageAdjustOffset, physics.Position{Frame: off})
 	comb := physics.Combine(&pre.Frame, &off)
 	for _, s := range []physics.Stage{physics.StageCombine, physics.StagePhysics, physics.StageTransition, physics.StageCommit, physics.StageUseTime} {
-		set(s, physics.Position{Cell: o.Cell, Frame: comb})
+		set(s, physics.Position{Cell: cell, Frame: comb})
 	}
 	r.Commit = physics.CommitTransition
-	p := r.Pos[physics.StageUseTime]
-	o.Pos = model.Global(&p)
-	o.Queue = []model.Node{{Type: interp.NodePosition, Cell: o.Cell, Pos: o.Pos.Add(model.Vec3{0, 3, 0})}}
+	o.Position = r.Pos[physics.StageUseTime]
+	head := o.Position
+	head.Frame.Origin = head.Frame.Origin.Add(mgl32.Vec3{0, 3, 0})
+	o.Queue = []interp.Node{{Type: interp.NodePosition, Position: head}}
 	o.Interp = interp.InterpolationState{QueueLen: 1, FrameCounter: 3, OriginalDistance: 3.5,
 		Window: interp.StallWindow{Frames: 3, HasBaseline: true, Cumulative: 0.5}}
 	return o
 }
 
-func explain(o *model.Object, events ...model.Event) []Row {
+func explain(o *engine.ObjectView, events ...model.Event) []Row {
 	return Explain(&Tick{Object: o, Events: events, Reading: interp.SeedReading(), TickRate: 30})
 }
 
@@ -99,7 +101,8 @@ func TestExplain_StallWindowVerdict(t *testing.T) {
 // seed 000 §6: a blip at the end of the tick is UseTime's outcome.
 func TestExplain_UseTimeBlip(t *testing.T) {
 	o := walking()
-	rows := explain(o, model.Event{Kind: engine.EventBlip, Target: interp.BlipTail, From: o.Pos, To: o.Pos.Add(model.Vec3{30, 40, 0})})
+	at := model.Global(&o.Position)
+	rows := explain(o, model.Event{Kind: engine.EventBlip, Target: interp.BlipTail, From: at, To: at.Add(model.Vec3{30, 40, 0})})
 	if got := rows[7].Why; !strings.Contains(got, "BLIP to tail: SetPositionSimple 50.00 m") {
 		t.Errorf("use-time reason %q", got)
 	}
@@ -120,7 +123,7 @@ func TestExplain_ContactGateAndEmptyQueue(t *testing.T) {
 }
 
 func TestExplain_DormantObject(t *testing.T) {
-	rows := explain(&model.Object{GUID: 1})
+	rows := explain(&engine.ObjectView{GUID: 1})
 	if rows[0].Ran || rows[0].Value != "dormant" {
 		t.Errorf("header %+v", rows[0])
 	}

@@ -97,9 +97,7 @@ func (s *Source) Refresh() bool {
 	objects := s.store.Objects()
 	changed := last != s.info.LastTick || objects != s.info.Objects || len(notes) != len(s.info.Notes)
 	s.info.LastTick, s.info.Objects = last, objects
-	for _, n := range notes[len(s.info.Notes):] {
-		s.info.Notes = append(s.info.Notes, model.Note{Tick: n.Tick, GUID: n.GUID, HasGUID: n.HasGUID, Text: n.Text})
-	}
+	s.info.Notes = append(s.info.Notes, notes[len(s.info.Notes):]...)
 	s.notes = s.store.NoteEvents()
 	s.complete = complete
 	return changed || complete

@@ -1,5 +1,5 @@
-// Source: one engine.Sim as a model.Source. The snapshot is filled from the
-// Sim's views with reused buffers. The event log stays the engine's: the
+// Source: one engine.Sim as a model.Source. The snapshot is the Sim's own
+// views (engine.Sim.ObjectsQueued), filled into its reused buffers. The event log stays the engine's: the
 // viewer reads it in place (model.EventLog) and converts an entry only when
 // it looks at it. The window's Source keeps no log; its Branch, a second
 // Sim of the same run sharing its checkpoints, keeps the log while it
@@ -14,7 +14,6 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/store"
-	"glidepath/interp"
 	"glidepath/ui/model"
 )
 
@@ -38,9 +37,7 @@ type Source struct {
 	// (grow.go); until then Info grows with it.
 	complete bool
 
-	views  []engine.ObjectView
 	briefs []engine.BriefView
-	nodes  []interp.Node
 }
 
 var (
@@ -118,64 +115,7 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 		snap.Observer = model.Global(&p)
 		snap.ObserverIndoor = p.IsIndoor()
 	}
-	s.views = s.sim.Objects(s.views[:0])
-	for i := range s.views {
-		v := &s.views[i]
-		o := snap.AddObject(model.Object{
-			GUID:           v.GUID,
-			Name:           v.Name,
-			Parent:         v.Parent,
-			Static:         v.Static,
-			Cell:           v.Position.Cell,
-			Pos:            model.Global(&v.Position),
-			Heading:        float64(v.Heading),
-			Velocity:       vec(v.Velocity[0], v.Velocity[1], v.Velocity[2]),
-			Contact:        v.Contact,
-			OnWalkable:     v.OnWalkable,
-			Active:         v.Active,
-			Radius:         float64(v.Radius),
-			Height:         float64(v.Height),
-			PlayerDistance: float64(v.PlayerDistance),
-			Interp:         v.Interp,
-			CatchUpSpeed:   float64(v.CatchUpSpeed),
-			Constrained:    v.Constrained,
-			Constraint:     v.Constraint,
-			LastRoute:      v.LastRoute,
-			LastRouteTick:  v.LastRouteTick,
-			Stamps:         v.UpdateTimes,
-			HasStages:      true,
-			Stages:         v.Stages,
-			HasTruth:       v.HasTruth,
-			TruthTick:      v.TruthTick,
-		})
-		if v.HasMotion {
-			o.Motion = v.Motion.Forward.String()
-		}
-		if v.HasStamps {
-			o.HasStampCheck, o.StampsIn, o.StampsStored = true, v.LastStamps.Incoming, v.LastStamps.Stored
-		}
-		if v.Stuck {
-			tp := v.Sticky.TargetPosition
-			o.Stuck, o.StickyID, o.StickyTarget = true, v.Sticky.TargetID, model.Global(&tp)
-			o.StickyStandoff = float64(v.Radius + v.Sticky.TargetRadius + interp.StickyRadius)
-		}
-		if v.MoveTo != nil {
-			o.HasMoveTo, o.MoveTo = true, *v.MoveTo
-		}
-		if v.HasTruth {
-			o.Truth = model.Global(&v.Truth)
-			o.TruthHeading = float64(v.Truth.Frame.Heading())
-		}
-		s.nodes = s.sim.NodesAt(v.Slot, s.nodes[:0])
-		for k := range s.nodes {
-			n := &s.nodes[k]
-			snap.AddNode(model.Node{
-				Type: n.Type, Cell: n.Position.Cell, Pos: model.Global(&n.Position),
-				Heading:  float64(n.Position.Frame.Heading()),
-				Velocity: vec(n.Velocity[0], n.Velocity[1], n.Velocity[2]),
-			})
-		}
-	}
+	snap.Objects, snap.Nodes = s.sim.ObjectsQueued(snap.Objects, snap.Nodes)
 }
 
 // brief fills snap with the brief views of the objects.
@@ -191,8 +131,6 @@ func (s *Source) brief(snap *model.Snapshot) {
 		snap.Briefs = append(snap.Briefs, store.BriefOf(&s.briefs[i]))
 	}
 }
-
-func vec(x, y, z float32) model.Vec3 { return model.Vec3{float64(x), float64(y), float64(z)} }
 
 // Events is the event log of every tick simulated so far: the branch's,
 // when there is one (read it only on the branch's goroutine or once it has

@@ -73,10 +73,10 @@ func TestOpen_DefaultScenarioPrerunsWithEventsAndNotes(t *testing.T) {
 	}
 	src.Step()
 	src.Snapshot(&b)
-	if a.Tick != 400 || len(a.Objects) != 3 || a.Objects[1].Pos != b.Objects[1].Pos || len(a.Objects[1].Queue) != len(b.Objects[1].Queue) {
-		t.Errorf("seek and step disagree at tick 400: %v vs %v", a.Objects[1].Pos, b.Objects[1].Pos)
+	if a.Tick != 400 || len(a.Objects) != 3 || a.Objects[1].Position != b.Objects[1].Position || len(a.Objects[1].Queue) != len(b.Objects[1].Queue) {
+		t.Errorf("seek and step disagree at tick 400: %v vs %v", a.Objects[1].Position, b.Objects[1].Position)
 	}
-	if !a.HasObserver || !a.Objects[0].HasTruth || !a.Objects[0].Geometry().OK {
+	if !a.HasObserver || !a.Objects[0].HasTruth || !model.Geometry(&a.Objects[0]).OK {
 		t.Error("snapshot lacks the observer, the truth or the stage record")
 	}
 	if err := src.Seek(info.LastTick + 1); err == nil {

@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"glidepath/engine"
+	"glidepath/engine/store"
 	"glidepath/ui/model"
 )
 
@@ -93,7 +94,7 @@ const maxPlotObjects = 16
 func (f PlotField) String() string { return plotFields[f].name }
 
 // value is f at tick k of tr; ok is false where it has none.
-func (f PlotField) value(tr *model.Track, h *model.History, k, rate int) (float64, bool) {
+func (f PlotField) value(tr *store.Track, h *model.History, k, rate int) (float64, bool) {
 	s, alive := tr.At(k)
 	if !alive {
 		return 0, false

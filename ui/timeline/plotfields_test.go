@@ -7,6 +7,7 @@ import (
 	"glidepath/engine"
 	"glidepath/physics"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
 
 // plotData is two objects over 600 ticks: 1 climbs (z = tick/100) moving
@@ -21,8 +22,8 @@ func plotData() *Data {
 	for k := 0; k <= 600; k++ {
 		var s model.Snapshot
 		s.Reset(k)
-		s.AddObject(model.Object{GUID: 1, Name: "Climber", Pos: model.Vec3{float64(k) / 10, 0, float64(k) / 100}})
-		s.AddObject(model.Object{GUID: 2, Name: "Walker", Pos: model.Vec3{-float64(k) / 10, 5, 0}})
+		s.AddObject(engine.ObjectView{GUID: 1, Name: "Climber", Position: modeltest.At(model.Vec3{float64(k) / 10, 0, float64(k) / 100}, 0)})
+		s.AddObject(engine.ObjectView{GUID: 2, Name: "Walker", Position: modeltest.At(model.Vec3{1000 - float64(k)/10, 5, 0}, 0)})
 		model.Record(h, &s)
 	}
 	return &Data{Index: model.NewIndex(events), History: h, Info: &model.Info{TickRate: 30, LastTick: 600}}

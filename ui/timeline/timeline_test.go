@@ -12,6 +12,7 @@ import (
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
+	"glidepath/ui/model/modeltest"
 )
 
 func TestPlayback_AdvancePlaysAtSpeedAndStopsAtTheEnd(t *testing.T) {
@@ -199,14 +200,13 @@ func runData() *Data {
 	for k := 0; k <= 600; k++ {
 		var s model.Snapshot
 		s.Reset(k)
-		o := s.AddObject(model.Object{GUID: 1, Name: "Walker", HasTruth: true, Truth: model.Vec3{float64(k % 60), 0, 0}})
-		_ = o
-		s.AddNode(model.Node{Type: interp.NodePosition, Pos: model.Vec3{0, 2, 0}})
-		s.AddObject(model.Object{GUID: 2, Name: "Runner"})
+		s.AddObject(engine.ObjectView{GUID: 1, Name: "Walker", HasTruth: true, Truth: modeltest.At(model.Vec3{float64(k % 60), 0, 0}, 0)})
+		s.AddNode(interp.Node{Type: interp.NodePosition, Position: modeltest.At(model.Vec3{0, 2, 0}, 0)})
+		s.AddObject(engine.ObjectView{GUID: 2, Name: "Runner"})
 		model.Record(h, &s)
 	}
 	return &Data{Index: model.NewIndex(events), History: h,
-		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []model.Note{{Tick: 450, Text: "look here"}}}}
+		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []engine.Note{{Tick: 450, Text: "look here"}}}}
 }
 
 // seed 004 §3, seed 000 §4, §6: each lane shows its events, updates

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -44,7 +46,7 @@ func NewFake(n int, seconds int) *Fake {
 		TickRate: 30,
 		LastTick: seconds * 30,
 		World:    &physics.World{Terrain: physics.FlatTerrain(0)},
-		Notes:    []model.Note{{Tick: 15, Text: "A fake run for tests."}},
+		Notes:    []engine.Note{{Tick: 15, Text: "A fake run for tests."}},
 	}
 	f.events = f.build()
 	return f
@@ -74,10 +76,27 @@ func GUID(i int) uint32 { return 0x80000001 + uint32(i) }
 // Radius is object i's circle radius.
 func Radius(i int) float64 { return 10 + 6*float64(i%8) }
 
-// PosAt is object i's body position at tick k.
+// PosAt is object i's body position at tick k, in global metres: a point
+// the landblock-local float32 of At holds exactly.
 func PosAt(i, k int) model.Vec3 {
 	a := float64(i)*0.7 + float64(k)/30*4/Radius(i)
-	return Centre.Add(model.Vec3{Radius(i) * math.Sin(a), Radius(i) * math.Cos(a), 0})
+	p := Centre.Add(model.Vec3{Radius(i) * math.Sin(a), Radius(i) * math.Cos(a), 0}).Sub(Origin)
+	return Origin.Add(model.Vec3{float64(float32(p[0])), float64(float32(p[1])), float64(float32(p[2]))})
+}
+
+// At is the outdoor position (cell 1 of its landblock) at the global point
+// p, facing heading degrees: landblock-local in float32, as the engine
+// keeps positions.
+func At(p model.Vec3, heading float64) physics.Position {
+	x, y := math.Floor(p[0]/physics.LandblockLength), math.Floor(p[1]/physics.LandblockLength)
+	return InCell(uint32(x)<<24|uint32(y)<<16|1, p, heading)
+}
+
+// InCell is the position in cell at the global point p (which must lie in
+// the cell's landblock), facing heading degrees.
+func InCell(cell uint32, p model.Vec3, heading float64) physics.Position {
+	l := model.Local(cell, p)
+	return physics.NewPosition(cell, mgl32.Vec3{float32(l[0]), float32(l[1]), float32(l[2])}, float32(heading))
 }
 
 // Snapshot fills s at the cursor.
@@ -90,21 +109,20 @@ func (f *Fake) Snapshot(s *model.Snapshot) {
 		p := PosAt(i, k)
 		a := float64(i)*0.7 + float64(k)/30*4/Radius(i)
 		heading := math.Mod(a*180/math.Pi+90, 360)
-		o := s.AddObject(model.Object{
-			GUID: GUID(i), Name: fmt.Sprintf("fake %d", i), Cell: 0xA9B40001,
-			Pos: p, Heading: heading, Contact: true, OnWalkable: true, Active: true,
-			Radius: 0.35, Height: 1.8, PlayerDistance: Radius(i),
+		o := s.AddObject(engine.ObjectView{
+			GUID: GUID(i), Name: fmt.Sprintf("fake %d", i), Slot: i,
+			Position: At(p, heading), Heading: float32(heading), Contact: true, OnWalkable: true, Active: true,
+			Radius: 0.35, Height: 1.8, PlayerDistance: float32(Radius(i)),
 			CatchUpSpeed: 8, LastRoute: physics.RouteInterpolate, LastRouteTick: k / 30 * 30,
-			HasTruth: true, Truth: PosAt(i, k+6), TruthHeading: heading, TruthTick: k,
+			HasTruth: true, Truth: At(PosAt(i, k+6), heading), TruthTick: k,
 		})
 		o.Interp = interp.InterpolationState{
 			QueueLen: 3, FrameCounter: uint32(k % 5), OriginalDistance: 2,
 			Window: interp.StallWindow{Frames: uint32(k % 5), HasBaseline: true, Cumulative: 0.1 * float32(k%5)},
 		}
-		o.HasStages = true
 		o.Stages.Ran = [physics.NumStages]bool{true, true, true, true, true, true, true}
 		for q := range 3 {
-			s.AddNode(model.Node{Type: interp.NodePosition, Cell: 0xA9B40001, Pos: PosAt(i, k+10*(q+1)), Heading: heading})
+			s.AddNode(interp.Node{Type: interp.NodePosition, Position: At(PosAt(i, k+10*(q+1)), heading)})
 		}
 	}
 }
