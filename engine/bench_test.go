@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -126,7 +127,7 @@ func BenchmarkSeek(b *testing.B) {
 	b.ReportMetric(float64(s.CheckpointBytes())/(1<<20), "checkpoint-MiB")
 	b.ReportMetric(float64(s.CheckpointInterval()), "interval-ticks")
 	b.ReportMetric(float64(s.NumEvents()), "log-events")
-	b.ReportMetric(float64(s.NumEvents()*int(unsafe.Sizeof(logEntry{}))+len(s.places)*int(unsafe.Sizeof(Place{})))/(1<<20), "log-MiB")
+	b.ReportMetric(float64(s.NumEvents()*int(unsafe.Sizeof(logEntry{}))+len(s.places)*int(unsafe.Sizeof(eventlog.Place{})))/(1<<20), "log-MiB")
 }
 
 // BenchmarkLoad reads the hour-long recording from a file (Load), and

@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"sync"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 )
 
@@ -71,7 +72,7 @@ type EventStore struct {
 	guids   []uint32
 	creates []storedCreate
 	texts   []string
-	notes   []Note
+	notes   []eventlog.Note
 	// noteEvents are the notes' event indices, in order.
 	noteEvents []int32
 	ix         *indexer
@@ -146,7 +147,7 @@ func (st *EventStore) add(ev *recording.Event) error {
 	if ev.Kind == recording.KindNote {
 		aux = len(st.texts)
 		st.texts = append(st.texts, ev.Text)
-		st.notes = append(st.notes, Note{Tick: int(due), T: ev.T, GUID: ev.GUID, HasGUID: ev.HasGUID, Text: ev.Text})
+		st.notes = append(st.notes, eventlog.Note{Tick: int(due), T: ev.T, GUID: ev.GUID, HasGUID: ev.HasGUID, Text: ev.Text})
 		st.noteEvents = append(st.noteEvents, int32(st.n))
 	}
 	if len(st.chunks) == 0 || storeChunk-len(st.chunks[len(st.chunks)-1]) < maxPacked {
@@ -201,7 +202,7 @@ func (st *EventStore) Bytes() int64 {
 func (st *EventStore) Recording() *recording.Recording { return st.rec }
 
 // Notes are the notes read so far with their ticks, in order; read-only.
-func (st *EventStore) Notes() []Note {
+func (st *EventStore) Notes() []eventlog.Note {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
 	return st.notes

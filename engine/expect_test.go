@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
@@ -73,11 +74,11 @@ func TestExpectations_CountOverTheWindow(t *testing.T) {
 			continue
 		}
 		switch {
-		case e.Kind == EventBlip:
+		case e.Kind == eventlog.EventBlip:
 			blips++
-		case e.Kind == EventEnqueue && e.Evicted:
+		case e.Kind == eventlog.EventEnqueue && e.Evicted:
 			evictions++
-		case e.Kind == EventRoute:
+		case e.Kind == eventlog.EventRoute:
 			routes++
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -33,7 +34,7 @@ type Cause struct {
 	GUID  uint32
 	// Kind is EventBlip, EventSnap, EventPop, EventHitch, EventSprint,
 	// EventSnapback or EventLag.
-	Kind EventKind
+	Kind eventlog.EventKind
 	// Route is the branch that made a snap (teleport or slide).
 	Route physics.Route
 	// Distance is how far the body jumped, metres (0 for a hitch).
@@ -54,7 +55,7 @@ func (c *Cause) String() string {
 
 // Explain returns the cause chains of a whole event log (Sim.AllEvents), in
 // the order the jumps happened.
-func Explain(log []Event) []Cause {
+func Explain(log []eventlog.Event) []Cause {
 	var x Explainer
 	for start := 0; start < len(log); {
 		end := start
@@ -88,7 +89,7 @@ type Explainer struct {
 type explained struct {
 	// updates counts UpdatePositions routed; route is the last one.
 	updates   int
-	route     Event
+	route     eventlog.Event
 	routeN    int
 	hasRoute  bool
 	contact   bool
@@ -96,24 +97,24 @@ type explained struct {
 	// knowsContact: a contact change has been seen.
 	knowsContact bool
 	// raised are what raised node_fail_counter since it was last 0.
-	raised []Event
+	raised []eventlog.Event
 	// completed is the tick of the last node completion.
 	completed    int32
 	hasCompleted bool
 }
 
 // TickEvents reads one tick's events.
-func (x *Explainer) TickEvents(tick int, events []Event) {
+func (x *Explainer) TickEvents(tick int, events []eventlog.Event) {
 	if x.objs == nil {
 		x.objs = make(map[uint32]*explained)
 	}
 	for i := range events {
 		e := &events[i]
-		if e.Kind == EventNote || e.Kind == EventMotion || e.Kind == EventVector {
+		if e.Kind == eventlog.EventNote || e.Kind == eventlog.EventMotion || e.Kind == eventlog.EventVector {
 			continue
 		}
 		o := x.objs[e.GUID]
-		if o == nil || e.Kind == EventCreate {
+		if o == nil || e.Kind == eventlog.EventCreate {
 			o = &explained{}
 			x.objs[e.GUID] = o
 		}
@@ -121,52 +122,52 @@ func (x *Explainer) TickEvents(tick int, events []Event) {
 	}
 }
 
-func (x *Explainer) event(o *explained, e *Event) {
+func (x *Explainer) event(o *explained, e *eventlog.Event) {
 	switch e.Kind {
-	case EventRoute:
+	case eventlog.EventRoute:
 		o.updates++
 		o.route, o.routeN, o.hasRoute = *e, o.updates, true
-	case EventContact:
+	case eventlog.EventContact:
 		o.contact, o.contactAt, o.knowsContact = e.Contact, e.Tick, true
-	case EventEnqueue:
+	case eventlog.EventEnqueue:
 		if e.Branch == interp.BranchFar && e.Fail > 0 { // pre-armed (READINGS.md item 4)
 			o.raised = append(o.raised[:0], *e)
 		} else if e.Fail == 0 {
 			o.raised = o.raised[:0]
 		}
-	case EventStallWindow:
+	case eventlog.EventStallWindow:
 		if !e.Pass {
 			o.raised = append(o.raised, *e)
 		}
-	case EventNodeComplete:
+	case eventlog.EventNodeComplete:
 		o.completed, o.hasCompleted = e.Tick, true
 		if e.Fail == 0 {
 			o.raised = o.raised[:0]
 		}
-	case EventBlip:
-		x.add(Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: EventBlip, Distance: placeDistance(&e.From, &e.To),
-			What: fmt.Sprintf("blip %s m to the %s", metresText(placeDistance(&e.From, &e.To)), blipTargetText(e)),
+	case eventlog.EventBlip:
+		x.add(Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: eventlog.EventBlip, Distance: eventlog.PlaceDistance(&e.From, &e.To),
+			What: fmt.Sprintf("blip %s m to the %s", eventlog.MetresText(eventlog.PlaceDistance(&e.From, &e.To)), eventlog.BlipTargetText(e)),
 			Why:  o.whyBlip(e)})
 		o.raised = o.raised[:0]
-	case EventSnap:
-		d := placeDistance(&e.From, &e.To)
-		c := Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: EventSnap, Distance: d}
+	case eventlog.EventSnap:
+		d := eventlog.PlaceDistance(&e.From, &e.To)
+		c := Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: eventlog.EventSnap, Distance: d}
 		if o.hasRoute && o.route.Tick == e.Tick {
 			c.Route = o.route.Route
 		}
 		c.What, c.Why = o.whySnap(&c, e)
 		x.add(c)
 		o.raised = o.raised[:0]
-	case EventPop:
-		d := placeDistance(&e.From, &e.To)
-		x.add(Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: EventPop, Distance: d,
-			What: "pop " + metresText(d) + " m with no blip or snap",
+	case eventlog.EventPop:
+		d := eventlog.PlaceDistance(&e.From, &e.To)
+		x.add(Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: eventlog.EventPop, Distance: d,
+			What: "pop " + eventlog.MetresText(d) + " m with no blip or snap",
 			Why:  o.whyPop(e)})
-	case EventHitch:
-		x.add(Cause{Tick: int(e.Tick) - 1, GUID: e.GUID, Kind: EventHitch,
+	case eventlog.EventHitch:
+		x.add(Cause{Tick: int(e.Tick) - 1, GUID: e.GUID, Kind: eventlog.EventHitch,
 			What: "hitch (still for a tick between moving ticks)",
 			Why:  o.whyHitch(e)})
-	case EventSprint, EventSnapback, EventLag:
+	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
 		c := Cause{Tick: int(e.Since), Until: int(e.Until), GUID: e.GUID, Kind: e.Kind, Distance: e.Distance}
 		c.What, c.Why = spanText(e)
 		x.add(c)
@@ -182,13 +183,13 @@ func (x *Explainer) add(c Cause) {
 }
 
 // whyBlip: what raised node_fail_counter, and the contact around it.
-func (o *explained) whyBlip(e *Event) string {
+func (o *explained) whyBlip(e *eventlog.Event) string {
 	var b strings.Builder
-	var far *Event
-	var fails []*Event
+	var far *eventlog.Event
+	var fails []*eventlog.Event
 	for i := range o.raised {
 		r := &o.raised[i]
-		if r.Kind == EventEnqueue {
+		if r.Kind == eventlog.EventEnqueue {
 			far = r
 		} else {
 			fails = append(fails, r)
@@ -205,9 +206,9 @@ func (o *explained) whyBlip(e *Event) string {
 		last := fails[len(fails)-1]
 		if last.Cumulative > 0 {
 			fmt.Fprintf(&b, "; the last gained only %s m on the head in %s s (under 0.20 m and 30 %%)",
-				metresText(last.Cumulative), secondsText(last.ProgressQuantum))
+				eventlog.MetresText(last.Cumulative), eventlog.SecondsText(last.ProgressQuantum))
 		} else {
-			fmt.Fprintf(&b, "; the last made no progress toward the head (%s m)", metresText(last.Cumulative))
+			fmt.Fprintf(&b, "; the last made no progress toward the head (%s m)", eventlog.MetresText(last.Cumulative))
 		}
 	} else {
 		fmt.Fprintf(&b, "node_fail_counter was %d", e.Fail)
@@ -227,7 +228,7 @@ func (o *explained) whyBlip(e *Event) string {
 }
 
 // windowsText is "3 stall windows failed in a row since tick 290".
-func windowsText(fails []*Event) string {
+func windowsText(fails []*eventlog.Event) string {
 	if len(fails) == 1 {
 		return fmt.Sprintf("a stall window failed at tick %d", fails[0].Tick)
 	}
@@ -235,8 +236,8 @@ func windowsText(fails []*Event) string {
 }
 
 // whySnap names the MoveOrTeleport branch and why it was taken.
-func (o *explained) whySnap(c *Cause, e *Event) (what, why string) {
-	d := metresText(c.Distance)
+func (o *explained) whySnap(c *Cause, e *eventlog.Event) (what, why string) {
+	d := eventlog.MetresText(c.Distance)
 	upd := "an UpdatePosition"
 	if o.hasRoute && o.route.Tick == int32(c.Tick) {
 		upd = "UpdatePosition #" + strconv.Itoa(o.routeN)
@@ -250,16 +251,16 @@ func (o *explained) whySnap(c *Cause, e *Event) (what, why string) {
 	case physics.RouteSlide:
 		// Concatenated rather than formatted: a long run has a snap in
 		// most of its seconds, and diff builds every one.
-		return "slide-snap " + d + " m", upd + " arrived with the body " + metresText(o.route.Distance) +
+		return "slide-snap " + d + " m", upd + " arrived with the body " + eventlog.MetresText(o.route.Distance) +
 			" m from the player (≥ " + maxPhysicsText + " m, MoveOrTeleport branch C: StopInterpolating and SetPositionSimple instead of InterpolateTo)"
 	}
 	return "snap " + d + " m", upd + " placed the body"
 }
 
 // whyPop names the stage that moved the body.
-func (o *explained) whyPop(e *Event) string {
+func (o *explained) whyPop(e *eventlog.Event) string {
 	var s string
-	m := metresText(e.Distance)
+	m := eventlog.MetresText(e.Distance)
 	switch e.Stage {
 	case physics.StageRootMotion:
 		s = "the animation's root motion (CPartArray::Update) moved it " + m + " m"
@@ -284,7 +285,7 @@ func (o *explained) whyPop(e *Event) string {
 }
 
 // whyHitch says why the body stood still.
-func (o *explained) whyHitch(e *Event) string {
+func (o *explained) whyHitch(e *eventlog.Event) string {
 	still := e.Tick - 1
 	var s string
 	switch {
@@ -328,32 +329,8 @@ func (o *explained) contactText(tick int32) string {
 	return "Contact clear (airborne) since tick " + strconv.Itoa(int(o.contactAt))
 }
 
-func blipTargetText(e *Event) string {
-	switch e.Target {
-	case interp.BlipTail:
-		return "tail"
-	case interp.BlipLastPositionNode:
-		return "last position node"
-	case interp.BlipToPosition:
-		return "blipto_position"
-	}
-	return "target"
-}
-
-func placeDistance(a, b *Place) float32 {
-	pa, pb := a.Position(), b.Position()
-	if a.Cell == 0 || b.Cell == 0 {
-		return b.Origin.Sub(a.Origin).Len()
-	}
-	return pa.Offset(&pb).Len()
-}
-
 // maxPhysicsText is MAX_PHYSICS_DISTANCE as the slide-snap chain prints it.
 var maxPhysicsText = fmt.Sprintf("%g", physics.MaxPhysicsDistance)
-
-func metresText(v float32) string { return strconv.FormatFloat(float64(v), 'f', 2, 32) }
-
-func secondsText(v float32) string { return strconv.FormatFloat(float64(v), 'f', 3, 32) }
 
 func nodesText(n uint8) string {
 	if n == 1 {

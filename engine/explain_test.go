@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/engine/eventlog"
 	"glidepath/physics"
 )
 
@@ -23,7 +24,7 @@ func explainedRun(t *testing.T, name string) (*Sim, []Cause) {
 	return s, s.Explain()
 }
 
-func causesOf(cs []Cause, k EventKind) []Cause {
+func causesOf(cs []Cause, k eventlog.EventKind) []Cause {
 	var out []Cause
 	for _, c := range cs {
 		if c.Kind == k {
@@ -45,7 +46,7 @@ func TestExplain_EveryJumpHasACause(t *testing.T) {
 				pops += om.Pops
 				hitches += om.Hitches
 			}
-			for _, k := range []EventKind{EventBlip, EventSnap} {
+			for _, k := range []eventlog.EventKind{eventlog.EventBlip, eventlog.EventSnap} {
 				evs, got := eventsOf(s, k), causesOf(cs, k)
 				if len(evs) != len(got) {
 					t.Fatalf("%d %v events, %d causes", len(evs), k, len(got))
@@ -56,10 +57,10 @@ func TestExplain_EveryJumpHasACause(t *testing.T) {
 					}
 				}
 			}
-			if n := len(causesOf(cs, EventPop)); n != pops {
+			if n := len(causesOf(cs, eventlog.EventPop)); n != pops {
 				t.Errorf("%d pops counted, %d explained", pops, n)
 			}
-			if n := len(causesOf(cs, EventHitch)); n != hitches {
+			if n := len(causesOf(cs, eventlog.EventHitch)); n != hitches {
 				t.Errorf("%d hitches counted, %d explained", hitches, n)
 			}
 			for _, c := range cs {
@@ -82,13 +83,13 @@ func TestExplain_EveryJumpHasACause(t *testing.T) {
 // queue, and UseTime blips there — the same tick.
 func TestExplain_StallWindowBlipNamesTheFailedWindow(t *testing.T) {
 	s, cs := explainedRun(t, "wall")
-	blips := causesOf(cs, EventBlip)
+	blips := causesOf(cs, eventlog.EventBlip)
 	if len(blips) != 1 {
 		t.Fatalf("blips %v", blips)
 	}
 	b := blips[0]
-	var failed []Event
-	for _, e := range eventsOf(s, EventStallWindow) {
+	var failed []eventlog.Event
+	for _, e := range eventsOf(s, eventlog.EventStallWindow) {
 		if !e.Pass && int(e.Tick) <= b.Tick {
 			failed = append(failed, e)
 		}
@@ -113,19 +114,19 @@ func TestExplain_StallWindowBlipNamesTheFailedWindow(t *testing.T) {
 // its number among the object's UpdatePositions.
 func TestExplain_FarBranchBlipNamesTheUpdate(t *testing.T) {
 	s, cs := explainedRun(t, "far-blip")
-	blips := causesOf(cs, EventBlip)
+	blips := causesOf(cs, eventlog.EventBlip)
 	if len(blips) != 1 {
 		t.Fatalf("blips %v", blips)
 	}
 	b := blips[0]
 	n := 0
-	for _, e := range eventsOf(s, EventRoute) {
+	for _, e := range eventsOf(s, eventlog.EventRoute) {
 		if int(e.Tick) <= b.Tick && e.GUID == b.GUID {
 			n++
 		}
 	}
-	var far Event
-	for _, e := range eventsOf(s, EventEnqueue) {
+	var far eventlog.Event
+	for _, e := range eventsOf(s, eventlog.EventEnqueue) {
 		if e.Branch == 1 {
 			far = e
 		}
@@ -148,21 +149,21 @@ func TestExplain_FarBranchBlipNamesTheUpdate(t *testing.T) {
 // the player slide-snaps; the cause gives player_distance as routed.
 func TestExplain_SlideSnapGivesPlayerDistance(t *testing.T) {
 	s, cs := explainedRun(t, "bubble")
-	snaps := causesOf(cs, EventSnap)
-	routes := eventsOf(s, EventRoute)
+	snaps := causesOf(cs, eventlog.EventSnap)
+	routes := eventsOf(s, eventlog.EventRoute)
 	if len(snaps) == 0 {
 		t.Fatal("no snaps")
 	}
 	for _, c := range snaps {
-		i := slices.IndexFunc(routes, func(e Event) bool { return int(e.Tick) == c.Tick && e.GUID == c.GUID })
+		i := slices.IndexFunc(routes, func(e eventlog.Event) bool { return int(e.Tick) == c.Tick && e.GUID == c.GUID })
 		if i < 0 || routes[i].Route != physics.RouteSlide || c.Route != physics.RouteSlide {
 			t.Fatalf("snap at tick %d without a slide route", c.Tick)
 		}
 		if routes[i].Distance < physics.MaxPhysicsDistance {
 			t.Errorf("slide routed at player_distance %v", routes[i].Distance)
 		}
-		want := "slide-snap " + metresText(c.Distance) + " m — UpdatePosition #" + strconv.Itoa(i+1) +
-			" arrived with the body " + metresText(routes[i].Distance) + " m from the player (≥ 96 m"
+		want := "slide-snap " + eventlog.MetresText(c.Distance) + " m — UpdatePosition #" + strconv.Itoa(i+1) +
+			" arrived with the body " + eventlog.MetresText(routes[i].Distance) + " m from the player (≥ 96 m"
 		if !strings.Contains(c.String(), want) {
 			t.Errorf("%q lacks %q", c.String(), want)
 		}
@@ -172,7 +173,7 @@ func TestExplain_SlideSnapGivesPlayerDistance(t *testing.T) {
 // Seed 004 §3 branch A: a newer teleport stamp hard-snaps.
 func TestExplain_TeleportNamesTheStamp(t *testing.T) {
 	_, cs := explainedRun(t, "teleport")
-	snaps := causesOf(cs, EventSnap)
+	snaps := causesOf(cs, eventlog.EventSnap)
 	if len(snaps) != 1 || snaps[0].Route != physics.RouteTeleport ||
 		!strings.Contains(snaps[0].String(), "newer teleport stamp") || snaps[0].Distance < 1 {
 		t.Fatalf("teleport causes %v", snaps)
@@ -183,7 +184,7 @@ func TestExplain_TeleportNamesTheStamp(t *testing.T) {
 // too-steep slope are physics steps.
 func TestExplain_PopNamesTheStage(t *testing.T) {
 	_, cs := explainedRun(t, "cliff")
-	pops := causesOf(cs, EventPop)
+	pops := causesOf(cs, eventlog.EventPop)
 	if len(pops) == 0 {
 		t.Fatal("the cliff has no pops")
 	}
@@ -198,7 +199,7 @@ func TestExplain_PopNamesTheStage(t *testing.T) {
 // does — what diff relies on to stream.
 type sinkCauses struct{ x Explainer }
 
-func (k *sinkCauses) TickEvents(tick int, evs []Event) { k.x.TickEvents(tick, evs) }
+func (k *sinkCauses) TickEvents(tick int, evs []eventlog.Event) { k.x.TickEvents(tick, evs) }
 
 func TestExplain_SinkWithoutLogGivesTheSameCauses(t *testing.T) {
 	_, want := explainedRun(t, "cliff")
@@ -217,15 +218,15 @@ func TestExplain_SinkWithoutLogGivesTheSameCauses(t *testing.T) {
 // player_distance, the fail counter and queue length of the manager's
 // decisions, and a pop's or hitch's places, stage and distance.
 func TestLogStore_KeepsTheCauseFields(t *testing.T) {
-	from := Place{Cell: 0xA9B40011, Origin: [3]float32{1, 2, 3}}
-	to := Place{Cell: 0xA9B40012, Origin: [3]float32{4, 5, 6}}
-	events := []Event{
-		{Tick: 1, GUID: 7, Kind: EventRoute, Route: physics.RouteSlide, Distance: 97.25, Source: 3},
-		{Tick: 1, GUID: 7, Kind: EventEnqueue, Branch: 1, Fail: 4, Queue: 2, Source: 3},
-		{Tick: 2, GUID: 7, Kind: EventStallWindow, Cumulative: 0.01, ProgressQuantum: 0.16, Fail: 1, Queue: 1, Source: -1},
-		{Tick: 2, GUID: 7, Kind: EventBlip, From: from, To: to, Target: 3, Fail: 1, Source: -1},
-		{Tick: 3, GUID: 7, Kind: EventPop, From: from, To: to, Stage: physics.StagePhysics, Distance: 0.75, Contact: true, Source: -1},
-		{Tick: 4, GUID: 7, Kind: EventHitch, From: to, Queue: 3, Contact: true, Source: -1},
+	from := eventlog.Place{Cell: 0xA9B40011, Origin: [3]float32{1, 2, 3}}
+	to := eventlog.Place{Cell: 0xA9B40012, Origin: [3]float32{4, 5, 6}}
+	events := []eventlog.Event{
+		{Tick: 1, GUID: 7, Kind: eventlog.EventRoute, Route: physics.RouteSlide, Distance: 97.25, Source: 3},
+		{Tick: 1, GUID: 7, Kind: eventlog.EventEnqueue, Branch: 1, Fail: 4, Queue: 2, Source: 3},
+		{Tick: 2, GUID: 7, Kind: eventlog.EventStallWindow, Cumulative: 0.01, ProgressQuantum: 0.16, Fail: 1, Queue: 1, Source: -1},
+		{Tick: 2, GUID: 7, Kind: eventlog.EventBlip, From: from, To: to, Target: 3, Fail: 1, Source: -1},
+		{Tick: 3, GUID: 7, Kind: eventlog.EventPop, From: from, To: to, Stage: physics.StagePhysics, Distance: 0.75, Contact: true, Source: -1},
+		{Tick: 4, GUID: 7, Kind: eventlog.EventHitch, From: to, Queue: 3, Contact: true, Source: -1},
 	}
 	var s Sim
 	for i := range events {

@@ -4,7 +4,11 @@
 
 package engine
 
-import "sort"
+import (
+	"sort"
+
+	"glidepath/engine/eventlog"
+)
 
 // findChunk is how far, ticks, NextEvent simulates ahead at a time when the
 // log does not reach far enough.
@@ -14,7 +18,7 @@ const findChunk = 1024
 // matches, simulating further when the log does not yet reach it (the current
 // tick is kept). ok is false when there is none up to LastTick, the event
 // log is off or the Sim is streamed.
-func (s *Sim) NextEvent(after int, f Filter) (tick int, ok bool) {
+func (s *Sim) NextEvent(after int, f eventlog.Filter) (tick int, ok bool) {
 	if !s.opts.EventLog || s.feed != nil {
 		return 0, false
 	}
@@ -36,7 +40,7 @@ func (s *Sim) NextEvent(after int, f Filter) (tick int, ok bool) {
 // PrevEvent returns the tick of the last event before tick before that f
 // matches, among the ticks simulated so far. ok is false when there is
 // none, the event log is off or the Sim is streamed.
-func (s *Sim) PrevEvent(before int, f Filter) (tick int, ok bool) {
+func (s *Sim) PrevEvent(before int, f eventlog.Filter) (tick int, ok bool) {
 	if !s.opts.EventLog || s.feed != nil {
 		return 0, false
 	}

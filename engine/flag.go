@@ -5,7 +5,10 @@
 
 package engine
 
-import "glidepath/physics"
+import (
+	"glidepath/engine/eventlog"
+	"glidepath/physics"
+)
 
 // flagPop logs a pop of o from prev to pos.
 func (s *Sim) flagPop(o *object, prev, pos *physics.Position) {
@@ -13,7 +16,7 @@ func (s *Sim) flagPop(o *object, prev, pos *physics.Position) {
 		return
 	}
 	stage, moved := dominantStage(o)
-	s.record(o.slot, Event{GUID: o.guid, Kind: EventPop, From: PlaceOf(prev), To: PlaceOf(pos),
+	s.record(o.slot, eventlog.Event{GUID: o.guid, Kind: eventlog.EventPop, From: eventlog.PlaceOf(prev), To: eventlog.PlaceOf(pos),
 		Stage: stage, Distance: moved, Contact: o.phys.InContact(),
 		Sticky: stage == physics.StageAdjustOffset && (o.pm.StickyObjectID() != 0 || s.metrics.t[o.slot].g.stuck != 0)})
 }

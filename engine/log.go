@@ -6,12 +6,13 @@
 package engine
 
 import (
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 )
 
 // emit records an event about object o.
-func (s *Sim) emit(o *object, e Event) {
+func (s *Sim) emit(o *object, e eventlog.Event) {
 	e.GUID = o.guid
 	s.record(o.slot, e)
 }
@@ -22,7 +23,7 @@ func (s *Sim) emit(o *object, e Event) {
 // or compared tick by tick without keeping the event log
 // (Options.EventLog false): the log then holds one tick at a time.
 type TickSink interface {
-	TickEvents(tick int, events []Event)
+	TickEvents(tick int, events []eventlog.Event)
 }
 
 // flushTick hands the events of the tick just simulated (from start in the
@@ -51,7 +52,7 @@ func (s *Sim) flushTick(start int) {
 // (after a seek) it records nothing: the log and metrics already hold the
 // same events.
 // slot is the object's slot, −1 for a note.
-func (s *Sim) record(slot int32, e Event) {
+func (s *Sim) record(slot int32, e eventlog.Event) {
 	if s.replay {
 		return
 	}
@@ -75,7 +76,7 @@ func (s *Sim) reserve(o *object) int {
 	if s.replay || !s.logging {
 		return -1
 	}
-	s.pack(&Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Source: s.source})
+	s.pack(&eventlog.Event{Tick: int32(s.tick), GUID: o.guid, Kind: eventlog.EventRoute, Source: s.source})
 	return len(s.log) - 1
 }
 
@@ -88,7 +89,7 @@ func (s *Sim) fill(at int, o *object, r physics.Route) {
 		s.log[at].route = r
 	}
 	if s.opts.Metrics {
-		e := Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Route: r, Source: s.source}
+		e := eventlog.Event{Tick: int32(s.tick), GUID: o.guid, Kind: eventlog.EventRoute, Route: r, Source: s.source}
 		s.metrics.event(o.slot, &e)
 	}
 }
@@ -98,16 +99,16 @@ func (s *Sim) interpEvent(slot int32, ie *interp.Event) {
 	if s.replay {
 		return
 	}
-	e := Event{GUID: s.slots[slot].guid}
+	e := eventlog.Event{GUID: s.slots[slot].guid}
 	switch ie.Kind {
 	case interp.EventEnqueue:
-		e.Kind, e.Branch, e.Pruned, e.Evicted = EventEnqueue, ie.Branch, uint8(min(ie.Pruned, 255)), ie.Evicted
+		e.Kind, e.Branch, e.Pruned, e.Evicted = eventlog.EventEnqueue, ie.Branch, uint8(min(ie.Pruned, 255)), ie.Evicted
 	case interp.EventNodeComplete:
-		e.Kind, e.Success = EventNodeComplete, ie.Success
+		e.Kind, e.Success = eventlog.EventNodeComplete, ie.Success
 	case interp.EventStallWindow:
-		e.Kind, e.Pass, e.Cumulative, e.ProgressQuantum = EventStallWindow, ie.Pass, ie.Cumulative, ie.ProgressQuantum
+		e.Kind, e.Pass, e.Cumulative, e.ProgressQuantum = eventlog.EventStallWindow, ie.Pass, ie.Cumulative, ie.ProgressQuantum
 	case interp.EventBlip:
-		e.Kind, e.From, e.To, e.Target = EventBlip, PlaceOf(&ie.From), PlaceOf(&ie.To), ie.Target
+		e.Kind, e.From, e.To, e.Target = eventlog.EventBlip, eventlog.PlaceOf(&ie.From), eventlog.PlaceOf(&ie.To), ie.Target
 	default:
 		return
 	}

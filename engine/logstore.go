@@ -10,6 +10,7 @@ package engine
 import (
 	"math"
 
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -26,7 +27,7 @@ type logEntry struct {
 	guid   uint32
 	source int32
 	x, y   uint32
-	kind   EventKind
+	kind   eventlog.EventKind
 	route  physics.Route
 	branch interp.EnqueueBranch
 	target interp.BlipTarget
@@ -51,9 +52,9 @@ const (
 
 // spanPlaces packs a span event's payload into three places, bit for bit
 // (ticks ride in float32 bits, never computed with).
-func spanPlaces(e *Event) [3]Place {
+func spanPlaces(e *eventlog.Event) [3]eventlog.Place {
 	f := math.Float32frombits
-	return [3]Place{
+	return [3]eventlog.Place{
 		{Cell: uint32(e.Since), Origin: [3]float32{e.Speed, e.Rate, e.Ref}},
 		{Cell: e.Stuck, Origin: [3]float32{f(uint32(e.CauseTick)), e.CauseDist, f(uint32(e.StuckSince))}},
 		{Cell: uint32(e.Released), Origin: [3]float32{e.RunRate, f(uint32(e.Until)), 0}},
@@ -61,7 +62,7 @@ func spanPlaces(e *Event) [3]Place {
 }
 
 // setSpan unpacks what spanPlaces packed.
-func setSpan(e *Event, p []Place) {
+func setSpan(e *eventlog.Event, p []eventlog.Place) {
 	a, b, c := &p[0], &p[1], &p[2]
 	e.Since = int32(a.Cell)
 	e.Speed, e.Rate, e.Ref = a.Origin[0], a.Origin[1], a.Origin[2]
@@ -75,7 +76,7 @@ func setSpan(e *Event, p []Place) {
 }
 
 // pack appends e to the log.
-func (s *Sim) pack(e *Event) {
+func (s *Sim) pack(e *eventlog.Event) {
 	l := logEntry{
 		tick: e.Tick, guid: e.GUID, source: e.Source, kind: e.Kind,
 		route: e.Route, branch: e.Branch, target: e.Target, pruned: e.Pruned,
@@ -91,18 +92,18 @@ func (s *Sim) pack(e *Event) {
 		}
 	}
 	switch e.Kind {
-	case EventBlip, EventSnap, EventPop, EventHitch:
+	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch:
 		l.x = uint32(len(s.places))
 		s.places = append(s.places, e.From, e.To)
 		l.y = math.Float32bits(e.Distance)
-	case EventSprint, EventSnapback, EventLag:
+	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
 		l.x = uint32(len(s.places))
 		sp := spanPlaces(e)
 		s.places = append(s.places, e.From, e.To, sp[0], sp[1], sp[2])
 		l.y = math.Float32bits(e.Distance)
-	case EventRoute:
+	case eventlog.EventRoute:
 		l.y = math.Float32bits(e.Distance)
-	case EventMotion:
+	case eventlog.EventMotion:
 		l.x = uint32(e.Stored[0]) | uint32(e.Stored[1])<<16
 		l.y = uint32(e.Stored[2]) | uint32(e.Gate)<<16
 	default:
@@ -112,9 +113,9 @@ func (s *Sim) pack(e *Event) {
 }
 
 // unpack returns log entry i as an Event.
-func (s *Sim) unpack(i int) Event {
+func (s *Sim) unpack(i int) eventlog.Event {
 	l := &s.log[i]
-	e := Event{
+	e := eventlog.Event{
 		Tick: l.tick, GUID: l.guid, Source: l.source, Kind: l.kind,
 		Route: l.route, Branch: l.branch, Target: l.target, Pruned: l.pruned,
 		Evicted: l.flags&flagEvicted != 0, Success: l.flags&flagSuccess != 0, Pass: l.flags&flagPass != 0,
@@ -123,18 +124,18 @@ func (s *Sim) unpack(i int) Event {
 		Fail: l.fail, Queue: l.queue, Stage: l.stage,
 	}
 	switch l.kind {
-	case EventBlip, EventSnap, EventPop, EventHitch:
+	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch:
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
 		e.Distance = math.Float32frombits(l.y)
-	case EventSprint, EventSnapback, EventLag:
+	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
 		e.Distance = math.Float32frombits(l.y)
 		setSpan(&e, s.places[l.x+2:l.x+5])
-	case EventRoute:
+	case eventlog.EventRoute:
 		e.Distance = math.Float32frombits(l.y)
-	case EventMotion:
+	case eventlog.EventMotion:
 		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
-		e.Gate = MotionGate(l.y >> 16)
+		e.Gate = eventlog.MotionGate(l.y >> 16)
 	default:
 		e.Cumulative, e.ProgressQuantum = math.Float32frombits(l.x), math.Float32frombits(l.y)
 	}
@@ -143,7 +144,7 @@ func (s *Sim) unpack(i int) Event {
 
 // unpackRange returns entries [from, to) as Events, in a buffer reused by
 // the next call.
-func (s *Sim) unpackRange(from, to int) []Event {
+func (s *Sim) unpackRange(from, to int) []eventlog.Event {
 	s.unpacked = s.unpacked[:0]
 	for i := from; i < to; i++ {
 		s.unpacked = append(s.unpacked, s.unpack(i))
@@ -155,20 +156,20 @@ func (s *Sim) unpackRange(from, to int) []Event {
 func (s *Sim) NumEvents() int { return len(s.log) }
 
 // EventAt returns entry i of the event log, in [0, NumEvents).
-func (s *Sim) EventAt(i int) Event { return s.unpack(i) }
+func (s *Sim) EventAt(i int) eventlog.Event { return s.unpack(i) }
 
 // EventTick is entry i's tick, without unpacking it.
 func (s *Sim) EventTick(i int) int32 { return s.log[i].tick }
 
 // EventWho is entry i's object and kind, without unpacking it.
-func (s *Sim) EventWho(i int) (uint32, EventKind) { return s.log[i].guid, s.log[i].kind }
+func (s *Sim) EventWho(i int) (uint32, eventlog.EventKind) { return s.log[i].guid, s.log[i].kind }
 
 // LogView is the event log as it stands when taken: entries are never
 // rewritten once their tick is over, so a view taken between steps may be
 // read on another goroutine while the Sim steps on and appends past it.
 type LogView struct {
 	log    []logEntry
-	places []Place
+	places []eventlog.Place
 	stamps [][NumChecked]uint16
 }
 
@@ -182,7 +183,7 @@ func (s *Sim) LogView() LogView {
 func (v LogView) Len() int { return len(v.log) }
 
 // At returns entry i as an Event.
-func (v LogView) At(i int) Event {
+func (v LogView) At(i int) eventlog.Event {
 	s := Sim{log: v.log, places: v.places}
 	return s.unpack(i)
 }
@@ -191,11 +192,11 @@ func (v LogView) At(i int) Event {
 func (v LogView) Tick(i int) int32 { return v.log[i].tick }
 
 // Who is entry i's object and kind.
-func (v LogView) Who(i int) (uint32, EventKind) { return v.log[i].guid, v.log[i].kind }
+func (v LogView) Who(i int) (uint32, eventlog.EventKind) { return v.log[i].guid, v.log[i].kind }
 
 // Entry is entry i's tick, object, kind and its Pass and Success (a stall
 // window's verdict, a node completion's), without unpacking the rest.
-func (v LogView) Entry(i int) (tick int32, guid uint32, kind EventKind, pass, success bool) {
+func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind, pass, success bool) {
 	l := &v.log[i]
 	return l.tick, l.guid, l.kind, l.flags&flagPass != 0, l.flags&flagSuccess != 0
 }
@@ -228,7 +229,7 @@ func (s *Sim) reserveLog(k int) {
 		s.log = grown
 	}
 	if p := min(len(s.places)*last/k, len(s.places)*events/s.cursor); p+p/16 > cap(s.places) {
-		grown := make([]Place, len(s.places), p+p/16)
+		grown := make([]eventlog.Place, len(s.places), p+p/16)
 		copy(grown, s.places)
 		s.places = grown
 	}

@@ -6,6 +6,8 @@
 package engine
 
 import (
+	"glidepath/engine/eventlog"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/interp"
@@ -158,14 +160,14 @@ func (m *metrics) add(o *object) {
 }
 
 // event counts one event of slot's object.
-func (m *metrics) event(slot int32, e *Event) {
+func (m *metrics) event(slot int32, e *eventlog.Event) {
 	t := &m.t[slot]
 	switch e.Kind {
-	case EventRoute:
+	case eventlog.EventRoute:
 		if int(e.Route) < len(t.m.Routes) {
 			t.m.Routes[e.Route]++
 		}
-	case EventEnqueue:
+	case eventlog.EventEnqueue:
 		if int(e.Branch) < len(t.m.Enqueues) {
 			t.m.Enqueues[e.Branch]++
 		}
@@ -173,26 +175,26 @@ func (m *metrics) event(slot int32, e *Event) {
 			t.m.Evictions++
 		}
 		t.m.Pruned += int(e.Pruned)
-	case EventStallWindow:
+	case eventlog.EventStallWindow:
 		t.m.StallWindows++
 		if !e.Pass {
 			t.m.StallFailures++
 		}
-	case EventBlip:
+	case eventlog.EventBlip:
 		t.m.Blips++
 		t.jumpTick = e.Tick
 		if t.m.FirstBlip == 0 {
 			t.m.FirstBlip = int(e.Tick)
 		}
-	case EventSnap:
+	case eventlog.EventSnap:
 		t.m.Snaps++
 		t.jumpTick = e.Tick
 		if t.m.FirstSnap == 0 {
 			t.m.FirstSnap = int(e.Tick)
 		}
-	case EventCreate:
+	case eventlog.EventCreate:
 		t.m.Created = int(e.Tick)
-	case EventDelete:
+	case eventlog.EventDelete:
 		t.m.Deleted = int(e.Tick)
 	}
 }
@@ -232,7 +234,7 @@ func (m *metrics) measure(s *Sim, o *object) {
 			if t.m.FirstHitch == 0 {
 				t.m.FirstHitch = s.tick - 1
 			}
-			s.record(o.slot, Event{GUID: o.guid, Kind: EventHitch, From: PlaceOf(&t.prev),
+			s.record(o.slot, eventlog.Event{GUID: o.guid, Kind: eventlog.EventHitch, From: eventlog.PlaceOf(&t.prev),
 				Queue: uint8(min(t.m.FinalQueue, 255)), Contact: t.prevContact})
 		}
 		if t.nMoved >= 1 && t.moved[1] && !moved {

@@ -21,58 +21,10 @@
 package engine
 
 import (
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
-
-// MotionGate is a motion event's stamp verdict.
-type MotionGate uint8
-
-const (
-	// MotionUngated: the event carried no stamps and was applied.
-	MotionUngated MotionGate = iota
-	// MotionApplied: its stamps passed and it was applied.
-	MotionApplied
-	// MotionSeeded: the object's first motion with stamps — the stamps
-	// stored before it are not in the recording — applied, its stamps
-	// stored.
-	MotionSeeded
-	// MotionInstanceNewer: a later incarnation's; retail queues it for
-	// that object (never replayed here).
-	MotionInstanceNewer
-	// MotionInstanceOlder: an earlier incarnation's; dropped.
-	MotionInstanceOlder
-	// MotionStaleMovement: the movement stamp was not newer; dropped.
-	MotionStaleMovement
-	// MotionStaleServerControl: the server-control stamp was older;
-	// dropped (its movement stamp was stored).
-	MotionStaleServerControl
-	numMotionGates
-)
-
-var motionGateNames = [numMotionGates]string{
-	MotionUngated:            "ungated",
-	MotionApplied:            "applied",
-	MotionSeeded:             "applied (first stamps, stored)",
-	MotionInstanceNewer:      "dropped: instance newer (queued for a later incarnation)",
-	MotionInstanceOlder:      "dropped: instance older",
-	MotionStaleMovement:      "dropped: movement stamp not newer",
-	MotionStaleServerControl: "dropped: server_control stamp older",
-}
-
-func (g MotionGate) String() string {
-	if g < numMotionGates {
-		return motionGateNames[g]
-	}
-	return "MotionGate(?)"
-}
-
-// Applied reports whether the motion was applied.
-func (g MotionGate) Applied() bool { return g <= MotionSeeded }
-
-// MotionStampNames name the three stamps a motion event carries, in the
-// order Event.Stored and recording.MotionSeq hold them.
-var MotionStampNames = [3]string{"instance", "movement", "server_control"}
 
 // motionNewer is SetObjectMovement's test that the movement stamp s is
 // newer than the stored r, as decompiled: when |s − r| > 0x7FFF (the
@@ -97,12 +49,12 @@ func motionStored(o *object) [3]uint16 {
 
 // gateMotion runs the stamp gate for a motion event that carries stamps,
 // storing what retail stores, and returns the verdict.
-func gateMotion(o *object, q recording.MotionSeq) MotionGate {
+func gateMotion(o *object, q recording.MotionSeq) eventlog.MotionGate {
 	switch o.phys.CheckInstance(q.Instance) {
 	case physics.InstanceNotYetCreated:
-		return MotionInstanceNewer
+		return eventlog.MotionInstanceNewer
 	case physics.InstanceLoggedOut:
-		return MotionInstanceOlder
+		return eventlog.MotionInstanceOlder
 	}
 	u := &o.phys.UpdateTimes
 	if !o.st.motionStamped {
@@ -111,17 +63,17 @@ func gateMotion(o *object, q recording.MotionSeq) MotionGate {
 		// with stamps — a created object's movement block — sets them.
 		o.st.motionStamped = true
 		u[physics.StampMovement], u[physics.StampServerControlledMove] = q.Movement, q.ServerControl
-		return MotionSeeded
+		return eventlog.MotionSeeded
 	}
 	if !motionNewer(q.Movement, u[physics.StampMovement]) {
-		return MotionStaleMovement
+		return eventlog.MotionStaleMovement
 	}
 	u[physics.StampMovement] = q.Movement
 	// The server-control stamp is dropped when older: the decompiled
 	// test with the operands swapped.
 	if motionNewer(u[physics.StampServerControlledMove], q.ServerControl) {
-		return MotionStaleServerControl
+		return eventlog.MotionStaleServerControl
 	}
 	u[physics.StampServerControlledMove] = q.ServerControl
-	return MotionApplied
+	return eventlog.MotionApplied
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -56,7 +57,7 @@ type Sim struct {
 	pos   storePos
 	posAt int
 	ev    recording.Event
-	notes []Note
+	notes []eventlog.Note
 
 	// slots holds every object the run will ever have, header entities
 	// first, then one per create event, in creation order.
@@ -87,12 +88,12 @@ type Sim struct {
 	// at or before furthest (after a seek) produces the same events, so it
 	// does not record them again.
 	log    []logEntry
-	places []Place // the ends of the log's blips and snaps (logstore.go)
+	places []eventlog.Place // the ends of the log's blips and snaps (logstore.go)
 	// stamps are the route entries' stored stamps, stampsIn (a streamed
 	// Sim's) the messages' (stamps.go).
 	stamps   [][NumChecked]uint16
 	stampsIn [][NumChecked]uint16
-	unpacked []Event // EventsAt's buffer
+	unpacked []eventlog.Event // EventsAt's buffer
 	tickEnd  []int32
 	furthest int
 	replay   bool
@@ -474,4 +475,4 @@ func (s *Sim) World() *physics.World { return s.world }
 // Notes are the recording's notes with the tick each is delivered in, all of
 // them whatever the current tick; read-only. A streamed Sim has none (its
 // log has each tick's note events).
-func (s *Sim) Notes() []Note { return s.notes }
+func (s *Sim) Notes() []eventlog.Note { return s.notes }

@@ -11,6 +11,7 @@
 package engine
 
 import (
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -155,7 +156,7 @@ func (v LogView) StoredStamps(i int) ([NumChecked]uint16, bool) {
 }
 
 func storedAt(log []logEntry, rows [][NumChecked]uint16, i int) ([NumChecked]uint16, bool) {
-	if i < 0 || i >= len(log) || log[i].kind != EventRoute || int(log[i].x) >= len(rows) {
+	if i < 0 || i >= len(log) || log[i].kind != eventlog.EventRoute || int(log[i].x) >= len(rows) {
 		return [NumChecked]uint16{}, false
 	}
 	return rows[log[i].x], true

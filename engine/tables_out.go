@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
@@ -284,7 +285,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	if s.explainer != nil {
 		all := s.explainer.Causes
 		for i := t.causes[run]; i < len(all); i++ {
-			if k := all[i].Kind; k == EventBlip || k == EventSnap || isSpan(k) {
+			if k := all[i].Kind; k == eventlog.EventBlip || k == eventlog.EventSnap || isSpan(k) {
 				t.tickCauses = append(t.tickCauses, &all[i])
 			}
 		}
@@ -320,7 +321,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 		if b := te.Branch(); b != "" {
 			row.Branch = &b
 		}
-		if e.Kind == EventBlip || e.Kind == EventSnap {
+		if e.Kind == eventlog.EventBlip || e.Kind == eventlog.EventSnap {
 			from, to := e.From.Position(), e.To.Position()
 			n := len(t.erows)
 			t.dists[n] = float64(from.Offset(&to).Len())
@@ -338,12 +339,14 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 
 // isSpan reports whether k is a glide event spanning ticks (glide.go): a
 // row of the events table, though not of Trace v1.
-func isSpan(k EventKind) bool { return k == EventSprint || k == EventSnapback || k == EventLag }
+func isSpan(k eventlog.EventKind) bool {
+	return k == eventlog.EventSprint || k == eventlog.EventSnapback || k == eventlog.EventLag
+}
 
 // spanRow is the events-table row of a sprint, snap-back or lag: logged at
 // the tick the span was over, its first and last ticks and speeds in the
 // detail, its path (a lag: its last gap) as the distance, its cause chain.
-func (t *TableWriter) spanRow(e *Event, reading string) tables.Event {
+func (t *TableWriter) spanRow(e *eventlog.Event, reading string) tables.Event {
 	d := t.detail[:0]
 	d = append(d, `{"since":`...)
 	d = strconv.AppendInt(d, int64(e.Since), 10)
@@ -368,7 +371,7 @@ func (t *TableWriter) spanRow(e *Event, reading string) tables.Event {
 
 // takeCause is the text of the tick's first unwritten cause chain of e's
 // object and kind, nil when there is none.
-func (t *TableWriter) takeCause(e *Event) *string {
+func (t *TableWriter) takeCause(e *eventlog.Event) *string {
 	for i, c := range t.tickCauses {
 		at := int(e.Tick)
 		if isSpan(e.Kind) {

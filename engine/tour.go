@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -40,27 +41,27 @@ func Tour(s *Sim) []TourStop {
 		end = s.furthest
 	}
 	var stops []TourStop
-	add := func(e *Event, caption, doc string) {
+	add := func(e *eventlog.Event, caption, doc string) {
 		stops = append(stops, TourStop{Tick: int(e.Tick), GUID: guid, Caption: caption, Doc: doc})
 	}
 	stops = append(stops, TourStop{Tick: 0, GUID: guid, Caption: "Tick 0: the body stands where the recording's header put it; " +
 		"its ghost is the server's truth. Each tick first delivers the messages due, then moves every object through the pipeline's stages.",
-		Doc: DeliverDoc})
-	var seen [numEventKinds]bool
+		Doc: eventlog.DeliverDoc})
+	var seen [eventlog.NumEventKinds]bool
 	for i := range log {
 		e := &log[i]
 		if e.GUID != guid || int(e.Tick) > end || seen[e.Kind] {
 			continue
 		}
 		switch e.Kind {
-		case EventRoute:
-			add(e, fmt.Sprintf("An UpdatePosition arrives and MoveOrTeleport takes the %s branch: %s", e.Route, routeWhy(e.Route)), RouteDoc(e.Route))
-		case EventEnqueue:
+		case eventlog.EventRoute:
+			add(e, fmt.Sprintf("An UpdatePosition arrives and MoveOrTeleport takes the %s branch: %s", e.Route, routeWhy(e.Route)), eventlog.RouteDoc(e.Route))
+		case eventlog.EventEnqueue:
 			if e.Branch == interp.BranchArrived {
 				continue // nothing queued: wait for a waypoint
 			}
-			add(e, fmt.Sprintf("InterpolateTo takes the %s branch: %s", e.Branch, branchWhy(e.Branch)), BranchDoc(e.Branch))
-		case EventStallWindow:
+			add(e, fmt.Sprintf("InterpolateTo takes the %s branch: %s", e.Branch, branchWhy(e.Branch)), eventlog.BranchDoc(e.Branch))
+		case eventlog.EventStallWindow:
 			if e.Cumulative >= tourSentinelProgress {
 				continue // the first window after an empty queue always passes
 			}
@@ -69,7 +70,7 @@ func Tour(s *Sim) []TourStop {
 				verdict = "fails: the body made no progress, so the head is given up on"
 			}
 			add(e, fmt.Sprintf("Every 5 frames adjust_offset judges the progress toward the head: %.2f m this window, so it %s.", e.Cumulative, verdict), e.Kind.Doc())
-		case EventNodeComplete:
+		case eventlog.EventNodeComplete:
 			if !e.Success {
 				continue
 			}
@@ -84,7 +85,7 @@ func Tour(s *Sim) []TourStop {
 		// showed another.
 		for i := len(log) - 1; i >= 0; i-- {
 			e := &log[i]
-			if e.GUID == guid && e.Kind == EventStallWindow && !e.Pass && int(e.Tick) <= end {
+			if e.GUID == guid && e.Kind == eventlog.EventStallWindow && !e.Pass && int(e.Tick) <= end {
 				if last := stops[len(stops)-1]; last.Tick != int(e.Tick) || last.Doc != e.Kind.Doc() {
 					add(e, fmt.Sprintf("This stall window fails (%.2f m of progress): node_fail_counter counts it and NodeCompleted pops the head.", e.Cumulative), e.Kind.Doc())
 				}
@@ -97,12 +98,12 @@ func Tour(s *Sim) []TourStop {
 			blipWhere(blip.Target), from.Distance(&to)), blip.Kind.Doc())
 	} else {
 		caption := "Nothing blips in this run; the runner, wall and cliff scenarios end their tours at a blip."
-		if n := countKind(log, EventSnap); n > 0 {
+		if n := countKind(log, eventlog.EventSnap); n > 0 {
 			// The viewer counts snaps with blips (its blips column): say
 			// what jumped instead of that nothing did.
 			caption = fmt.Sprintf("UseTime never blips in this run, but bodies jump %d time(s) by a snap — a teleport or slide placement, on the snaps lane; the runner, wall and cliff scenarios end their tours at a blip.", n)
 		}
-		stops = append(stops, TourStop{Tick: end, GUID: guid, Caption: caption, Doc: EventBlip.Doc()})
+		stops = append(stops, TourStop{Tick: end, GUID: guid, Caption: caption, Doc: eventlog.EventBlip.Doc()})
 	}
 	return stops
 }
@@ -110,14 +111,14 @@ func Tour(s *Sim) []TourStop {
 // tourSubject picks the object to follow and, when it blips, the last tick
 // of its tour: the first blip's object and tick, or the first routed
 // object.
-func tourSubject(log []Event) (guid uint32, end int, blip *Event) {
+func tourSubject(log []eventlog.Event) (guid uint32, end int, blip *eventlog.Event) {
 	for i := range log {
-		if log[i].Kind == EventBlip {
+		if log[i].Kind == eventlog.EventBlip {
 			return log[i].GUID, int(log[i].Tick), &log[i]
 		}
 	}
 	for i := range log {
-		if log[i].Kind == EventRoute {
+		if log[i].Kind == eventlog.EventRoute {
 			return log[i].GUID, 0, nil
 		}
 	}
@@ -172,7 +173,7 @@ func routeWhy(r physics.Route) string {
 }
 
 // countKind is how many events of the log are of kind k.
-func countKind(log []Event, k EventKind) int {
+func countKind(log []eventlog.Event, k eventlog.EventKind) int {
 	n := 0
 	for i := range log {
 		if log[i].Kind == k {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/scenario"
 )
 
@@ -28,7 +29,7 @@ func tourOf(t *testing.T, name string) (*Sim, []TourStop) {
 
 func TestTour_EndsAtTheFirstBlip(t *testing.T) {
 	s, stops := tourOf(t, "runner")
-	blips := eventsOf(s, EventBlip)
+	blips := eventsOf(s, eventlog.EventBlip)
 	if len(blips) == 0 || len(stops) < 4 {
 		t.Fatalf("%d blips, %d stops", len(blips), len(stops))
 	}
@@ -37,7 +38,7 @@ func TestTour_EndsAtTheFirstBlip(t *testing.T) {
 		t.Errorf("last stop %+v; the first blip is at tick %d", last, blips[0].Tick)
 	}
 	for i, st := range stops {
-		if st.GUID != blips[0].GUID || st.Caption == "" || !strings.HasPrefix(st.Doc, PipelineDoc+"#") {
+		if st.GUID != blips[0].GUID || st.Caption == "" || !strings.HasPrefix(st.Doc, eventlog.PipelineDoc+"#") {
 			t.Errorf("stop %d: %+v", i, st)
 		}
 		if i > 0 && st.Tick < stops[i-1].Tick {
@@ -68,7 +69,7 @@ func TestTour_EndsAtTheFirstBlip(t *testing.T) {
 
 func TestTour_NoBlipSaysSo(t *testing.T) {
 	s, stops := tourOf(t, "default")
-	if len(eventsOf(s, EventBlip)) != 0 {
+	if len(eventsOf(s, eventlog.EventBlip)) != 0 {
 		t.Fatal("the default scenario blips; its expectations say it does not, and this test wants a run without a blip")
 	}
 	last := stops[len(stops)-1]
@@ -84,11 +85,11 @@ func TestTour_NoBlipSaysSo(t *testing.T) {
 // jumped: the last stop counts the snaps (teleport.yaml's placements).
 func TestTour_SnapsButNoBlipSaysSo(t *testing.T) {
 	s, stops := tourOf(t, "teleport")
-	if len(eventsOf(s, EventBlip)) != 0 || len(eventsOf(s, EventSnap)) == 0 {
-		t.Fatalf("teleport.yaml: %d blips, %d snaps; this test wants snaps and no blip", len(eventsOf(s, EventBlip)), len(eventsOf(s, EventSnap)))
+	if len(eventsOf(s, eventlog.EventBlip)) != 0 || len(eventsOf(s, eventlog.EventSnap)) == 0 {
+		t.Fatalf("teleport.yaml: %d blips, %d snaps; this test wants snaps and no blip", len(eventsOf(s, eventlog.EventBlip)), len(eventsOf(s, eventlog.EventSnap)))
 	}
 	last := stops[len(stops)-1]
-	want := fmt.Sprintf("jump %d time(s) by a snap", len(eventsOf(s, EventSnap)))
+	want := fmt.Sprintf("jump %d time(s) by a snap", len(eventsOf(s, eventlog.EventSnap)))
 	if strings.Contains(last.Caption, "Nothing blips") || !strings.Contains(last.Caption, want) {
 		t.Errorf("last stop %q; want %q", last.Caption, want)
 	}

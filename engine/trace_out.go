@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/trace"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -96,15 +97,6 @@ var (
 		interp.BlipLastPositionNode: trace.BlipLastPositionNode,
 		interp.BlipToPosition:       trace.BlipBliptoPosition,
 	}
-	traceKinds = [...]trace.EventKind{
-		EventRoute:        trace.KindRoute,
-		EventEnqueue:      trace.KindEnqueue,
-		EventNodeComplete: trace.KindNodeComplete,
-		EventStallWindow:  trace.KindStallWindow,
-		EventBlip:         trace.KindBlip,
-		EventSnap:         trace.KindSnap,
-		EventContact:      trace.KindContact,
-	}
 )
 
 // at returns table[i], or the zero value (which the trace writer refuses)
@@ -118,11 +110,11 @@ func at[T any, I ~uint8](table []T, i I) T {
 }
 
 // traceEvent converts a trace kind of event to its row.
-func traceEvent(e *Event) trace.Event {
+func traceEvent(e *eventlog.Event) trace.Event {
 	return trace.Event{
 		Tick:            int(e.Tick),
 		GUID:            e.GUID,
-		Kind:            at(traceKinds[:], e.Kind),
+		Kind:            e.Kind,
 		Route:           at(traceRoutes[:], e.Route),
 		Enqueue:         at(traceBranches[:], e.Branch),
 		Pruned:          int(e.Pruned),

@@ -8,6 +8,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/scenario"
 )
 
@@ -55,7 +56,7 @@ func clientLeavingAtPop(t *testing.T) (pop *engine.Cause, input, client string) 
 	for pop == nil && !s.Done() {
 		s.Step()
 		for i := range x.Causes {
-			if x.Causes[i].Kind == engine.EventPop {
+			if x.Causes[i].Kind == eventlog.EventPop {
 				pop = &x.Causes[i]
 				break
 			}

@@ -24,9 +24,10 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
+	"glidepath/internal/atomicfile"
 	"glidepath/interp"
 )
 
@@ -34,7 +35,7 @@ const packSynopsis = "viewer pack (-at TICK | -bookmark NAME) [-select GUID] [-r
 
 // packKinds are the pipeline events a pack may be about, in the order one
 // is preferred when several are at the same distance from the moment.
-var packKinds = []engine.EventKind{engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch}
+var packKinds = []eventlog.EventKind{eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch}
 
 // packFile names the files of a pack.
 const (
@@ -265,8 +266,8 @@ func hasObject(rec *recording.Recording, guid uint32) bool {
 // nearestEvent is the blip, snap, pop or hitch (of guid, when not 0)
 // nearest tick at within window ticks; ties go to the earlier, then to the
 // kind first in packKinds.
-func nearestEvent(events []engine.Event, at, window int, guid uint32) (engine.Event, bool) {
-	best, bestD, bestK := engine.Event{}, window+1, len(packKinds)
+func nearestEvent(events []eventlog.Event, at, window int, guid uint32) (eventlog.Event, bool) {
+	best, bestD, bestK := eventlog.Event{}, window+1, len(packKinds)
 	for _, e := range events {
 		k := -1
 		for i, pk := range packKinds {

@@ -10,6 +10,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 )
 
@@ -48,7 +49,7 @@ type Comparer struct {
 	explain bool
 
 	// ring holds the events of the last Context+1 ticks, by tick modulo.
-	ring     [][]engine.Event
+	ring     [][]eventlog.Event
 	ringTick []int
 
 	objs  map[uint32]*tracked
@@ -102,7 +103,7 @@ func NewComparer(opts Options) *Comparer {
 	}
 	c := &Comparer{opts: opts, objs: make(map[uint32]*tracked), index: make(map[uint32]int),
 		clientOnly: make(map[uint32]*ClientOnly)}
-	c.ring = make([][]engine.Event, opts.Context+2)
+	c.ring = make([][]eventlog.Event, opts.Context+2)
 	c.ringTick = make([]int, opts.Context+2)
 	for i := range c.ringTick {
 		c.ringTick[i] = -1
@@ -112,7 +113,7 @@ func NewComparer(opts Options) *Comparer {
 }
 
 // TickEvents receives a newly simulated tick's events (engine.TickSink).
-func (c *Comparer) TickEvents(tick int, events []engine.Event) {
+func (c *Comparer) TickEvents(tick int, events []eventlog.Event) {
 	slot := tick % len(c.ring)
 	c.ring[slot] = append(c.ring[slot][:0], events...)
 	c.ringTick[slot] = tick
@@ -122,7 +123,7 @@ func (c *Comparer) TickEvents(tick int, events []engine.Event) {
 }
 
 // eventsAt returns the events of tick k if still held.
-func (c *Comparer) eventsAt(k int) []engine.Event {
+func (c *Comparer) eventsAt(k int) []eventlog.Event {
 	if k < 0 {
 		return nil
 	}
@@ -218,7 +219,7 @@ func (c *Comparer) reindex() {
 }
 
 // compare measures one client row against the retail state.
-func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row, events []engine.Event) {
+func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row, events []eventlog.Event) {
 	t.logged = true
 	// A client that logs retail's own numbers (another run of Glidepath)
 	// is 0 m off without the sum: the same finite numbers give the same
@@ -258,7 +259,7 @@ func finite(v [3]float32) bool {
 
 // differences lists what differs: the position beyond the tolerance, and
 // the queue, contact and branch where the client gave them.
-func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err float64, events []engine.Event) []string {
+func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err float64, events []eventlog.Event) []string {
 	var f []string
 	if err > c.opts.Tolerance || math.IsNaN(err) {
 		f = append(f, "position")
@@ -272,7 +273,7 @@ func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err fl
 	if row.HasBranch {
 		var branch string
 		for i := range events {
-			if e := &events[i]; e.GUID == st.GUID && e.Kind == engine.EventRoute {
+			if e := &events[i]; e.GUID == st.GUID && e.Kind == eventlog.EventRoute {
 				branch = e.Route.String()
 			}
 		}
@@ -285,7 +286,7 @@ func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err fl
 
 // diverge records t's first divergence; its causes are gathered once the
 // tick after has run (a hitch is confirmed then).
-func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row, err float64, fields []string, events []engine.Event) {
+func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row, err float64, fields []string, events []eventlog.Event) {
 	d := &Divergence{Tick: c.tick, Error: err, Fields: fields, Retail: retailOf(st, events), Client: *clientOf(row),
 		Causes: []string{}, Context: []ContextTick{}}
 	h := c.sim.RowHeading(st)

@@ -16,7 +16,10 @@
 
 package clientdiff
 
-import "glidepath/engine"
+import (
+	"glidepath/engine"
+	"glidepath/engine/eventlog"
+)
 
 // NameStages completes res's first divergences from a second run of the
 // input: when the comparison's Sim ran without Options.Metrics it gathers
@@ -39,7 +42,7 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 	for _, o := range res.Objects {
 		if d := o.FirstDivergence; d != nil {
 			for _, ck := range d.causeKinds {
-				if ck.kind == engine.EventPop {
+				if ck.kind == eventlog.EventPop {
 					want[key{o.guid, ck.tick}] = ""
 					last = max(last, ck.tick)
 				}
@@ -51,7 +54,7 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 	}
 	var x engine.Explainer
 	x.OnCause = func(cs *engine.Cause) {
-		if cs.Kind != engine.EventPop {
+		if cs.Kind != eventlog.EventPop {
 			return
 		}
 		if _, ok := want[key{cs.GUID, cs.Tick}]; ok {
@@ -64,7 +67,7 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 	for _, o := range res.Objects {
 		if d := o.FirstDivergence; d != nil {
 			for i, ck := range d.causeKinds {
-				if text := want[key{o.guid, ck.tick}]; ck.kind == engine.EventPop && text != "" {
+				if text := want[key{o.guid, ck.tick}]; ck.kind == eventlog.EventPop && text != "" {
 					d.Causes[i] = text
 				}
 			}
@@ -110,7 +113,7 @@ type teller struct {
 	tick int
 }
 
-func (tl *teller) TickEvents(tick int, events []engine.Event) {
+func (tl *teller) TickEvents(tick int, events []eventlog.Event) {
 	tl.tick = tick
 	for i := range events {
 		e := &events[i]

@@ -9,6 +9,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -59,7 +60,7 @@ func firstPop(t *testing.T, rec *recording.Recording) engine.Cause {
 	for !s.Done() {
 		s.Step()
 		for _, c := range x.Causes {
-			if c.Kind == engine.EventPop {
+			if c.Kind == eventlog.EventPop {
 				return c
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/store"
 	"glidepath/physics"
@@ -117,9 +118,9 @@ func TestAnyKind(t *testing.T) {
 // A bare word matches a tag too: `teleport` keeps a route event that took
 // the teleport branch and a snap made by a teleport.
 func TestTags(t *testing.T) {
-	route := Event(&engine.Event{Kind: engine.EventRoute, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
-	snap := Cause(&engine.Cause{Kind: engine.EventSnap, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
-	slide := Event(&engine.Event{Kind: engine.EventRoute, Route: physics.RouteSlide, GUID: 7, Tick: 3}, 30)
+	route := Event(&eventlog.Event{Kind: eventlog.EventRoute, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
+	snap := Cause(&engine.Cause{Kind: eventlog.EventSnap, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
+	slide := Event(&eventlog.Event{Kind: eventlog.EventRoute, Route: physics.RouteSlide, GUID: 7, Tick: 3}, 30)
 	e := MustParse("teleport", Kinds())
 	if !e.Match(&route) || !e.Match(&snap) || e.Match(&slide) {
 		t.Errorf("teleport: route %v snap %v slide %v", e.Match(&route), e.Match(&snap), e.Match(&slide))
@@ -174,13 +175,13 @@ func FuzzParse(f *testing.F) {
 
 // The store's events filter as the engine's do.
 func TestStoreEvent(t *testing.T) {
-	e := store.Event{Kind: engine.EventBlip, GUID: 0x80000A01, Tick: 512}
+	e := store.Event{Kind: eventlog.EventBlip, GUID: 0x80000A01, Tick: 512}
 	e.From[0], e.To[0] = 0, 3
 	it := StoreEvent(&e, 30)
 	if !MustParse("blip guid=0x80000A01 distance>2.9m t~17.07s", Kinds()).Match(&it) {
 		t.Errorf("item %+v", it)
 	}
-	r := store.Event{Kind: engine.EventRoute, Route: physics.RouteSlide, GUID: 1, Tick: 3}
+	r := store.Event{Kind: eventlog.EventRoute, Route: physics.RouteSlide, GUID: 1, Tick: 3}
 	it = StoreEvent(&r, 30)
 	if !MustParse("slide", Kinds()).Match(&it) || MustParse("teleport", Kinds()).Match(&it) {
 		t.Errorf("route item %+v", it)

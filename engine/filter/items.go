@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/interp"
@@ -40,7 +41,7 @@ func Kinds() []string {
 		}
 		out = append(out, s)
 	}
-	for k := engine.EventRoute; k.String() != "EventKind("+strconv.Itoa(int(k))+")"; k++ {
+	for k := eventlog.EventRoute; k.String() != "EventKind("+strconv.Itoa(int(k))+")"; k++ {
 		add(k.String())
 	}
 	for r := physics.RouteTeleport; r <= physics.RouteWrongInstance; r++ {
@@ -59,28 +60,28 @@ func Kinds() []string {
 // A route event's branch, an enqueue's branch and a snap's route are its
 // tags; distance is a pop's or route's, or how far a blip or snap moved the
 // body; queue and fail are the InterpolationManager's.
-func Event(e *engine.Event, rate int) Item {
+func Event(e *eventlog.Event, rate int) Item {
 	it := Item{Kind: e.Kind.String(), GUID: e.GUID, HasGUID: true}
 	it.Set(FieldTick, float64(e.Tick))
 	if rate > 0 {
 		it.Set(FieldTime, float64(e.Tick)/float64(rate))
 	}
 	switch e.Kind {
-	case engine.EventRoute:
+	case eventlog.EventRoute:
 		it.Tags = []string{e.Route.String()}
 		it.Set(FieldDistance, float64(e.Distance))
-	case engine.EventEnqueue:
+	case eventlog.EventEnqueue:
 		it.Tags = []string{e.Branch.String()}
-	case engine.EventBlip, engine.EventSnap:
+	case eventlog.EventBlip, eventlog.EventSnap:
 		it.Set(FieldDistance, float64(e.From.Origin.Sub(e.To.Origin).Len()))
-	case engine.EventPop:
+	case eventlog.EventPop:
 		it.Set(FieldDistance, float64(e.Distance))
 	}
 	switch e.Kind {
-	case engine.EventEnqueue, engine.EventNodeComplete, engine.EventStallWindow, engine.EventBlip:
+	case eventlog.EventEnqueue, eventlog.EventNodeComplete, eventlog.EventStallWindow, eventlog.EventBlip:
 		it.Set(FieldFail, float64(e.Fail))
 		it.Set(FieldQueue, float64(e.Queue))
-	case engine.EventHitch:
+	case eventlog.EventHitch:
 		it.Set(FieldQueue, float64(e.Queue))
 	}
 	return it

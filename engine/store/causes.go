@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 )
 
 // Causes remembers the chain of every log entry that has one; one Causes
@@ -19,7 +20,7 @@ type Causes struct {
 	fed int // entries given to x
 	cur int // the entry being fed
 	at  map[int]bookCause
-	one [1]engine.Event
+	one [1]eventlog.Event
 }
 
 type bookCause struct {

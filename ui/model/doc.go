@@ -11,7 +11,7 @@
 // (received positions, blips, next and previous event).
 //
 // model imports no Ebitengine. It reads the engine's own types where it
-// has no copy of its own: an event's kind is engine.EventKind (the one list
+// has no copy of its own: an event's kind is eventlog.EventKind (the one list
 // of kinds). The engine is adapted to Source in ui/simsource, and overlay,
 // timeline and panel logic is tested against hand-built snapshots
 // (modeltest).

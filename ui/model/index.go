@@ -7,13 +7,13 @@
 package model
 
 import (
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/store"
 )
 
 // The viewer's index and its log, as engine/store defines them over Event.
 type (
-	// Kinds is a set of event kinds: bit k is engine.EventKind k.
+	// Kinds is a set of event kinds: bit k is eventlog.EventKind k.
 	Kinds = store.Kinds
 	// Filter selects events.
 	Filter = store.Filter
@@ -29,7 +29,7 @@ type (
 const DensityTicks = store.DensityTicks
 
 // KindSet returns the set of the given kinds.
-func KindSet(ks ...engine.EventKind) Kinds { return store.KindSet(ks...) }
+func KindSet(ks ...eventlog.EventKind) Kinds { return store.KindSet(ks...) }
 
 // NewIndex indexes events, which must be in tick order.
 func NewIndex(events []Event) *Index { return IndexLog(EventSlice(events)) }
@@ -50,10 +50,10 @@ func (l EventSlice) At(i int) Event { return l[i] }
 func (l EventSlice) Tick(i int) int32 { return l[i].Tick }
 
 // Who is event i's object and kind.
-func (l EventSlice) Who(i int) (uint32, engine.EventKind) { return l[i].GUID, l[i].Kind }
+func (l EventSlice) Who(i int) (uint32, eventlog.EventKind) { return l[i].GUID, l[i].Kind }
 
 // Entry is event i's tick, object, kind, Pass and Success.
-func (l EventSlice) Entry(i int) (int32, uint32, engine.EventKind, bool, bool) {
+func (l EventSlice) Entry(i int) (int32, uint32, eventlog.EventKind, bool, bool) {
 	e := &l[i]
 	return e.Tick, e.GUID, e.Kind, e.Pass, e.Success
 }

@@ -2,18 +2,20 @@
 // "enqueue near, pruned 1", "stall window failed: 0.00 m in 0.167 s"), the
 // words the pipeline panel, `diff` and the cause chains share.
 
-package engine
+package eventlog
 
 import (
 	"strconv"
 	"strings"
+
+	"glidepath/interp"
 )
 
 // Text describes the event in a few words.
 func (e *Event) Text() string {
 	switch e.Kind {
 	case EventRoute:
-		return "route " + e.Route.String() + " (player_distance " + metresText(e.Distance) + " m)"
+		return "route " + e.Route.String() + " (player_distance " + MetresText(e.Distance) + " m)"
 	case EventEnqueue:
 		s := "enqueue " + e.Branch.String()
 		if e.Pruned > 0 {
@@ -33,11 +35,11 @@ func (e *Event) Text() string {
 		if !e.Pass {
 			verdict = "failed"
 		}
-		return "stall window " + verdict + ": " + metresText(e.Cumulative) + " m in " + secondsText(e.ProgressQuantum) + " s"
+		return "stall window " + verdict + ": " + MetresText(e.Cumulative) + " m in " + SecondsText(e.ProgressQuantum) + " s"
 	case EventBlip:
-		return "blip " + metresText(placeDistance(&e.From, &e.To)) + " m to the " + blipTargetText(e)
+		return "blip " + MetresText(PlaceDistance(&e.From, &e.To)) + " m to the " + BlipTargetText(e)
 	case EventSnap:
-		return "snap " + metresText(placeDistance(&e.From, &e.To)) + " m"
+		return "snap " + MetresText(PlaceDistance(&e.From, &e.To)) + " m"
 	case EventContact:
 		if e.Contact {
 			return "Contact set"
@@ -55,7 +57,7 @@ func (e *Event) Text() string {
 		return "UpdateMotion " + e.Gate.String() + " (stored instance " + strconv.Itoa(int(e.Stored[0])) +
 			", movement " + strconv.Itoa(int(e.Stored[1])) + ", server_control " + strconv.Itoa(int(e.Stored[2])) + ")"
 	case EventPop:
-		return "pop " + metresText(placeDistance(&e.From, &e.To)) + " m"
+		return "pop " + MetresText(PlaceDistance(&e.From, &e.To)) + " m"
 	case EventHitch:
 		return "hitch confirmed (tick " + strconv.Itoa(int(e.Tick)-1) + " still)"
 	}
@@ -68,3 +70,32 @@ func failText(e *Event) string {
 	}
 	return ", node_fail_counter " + strconv.Itoa(int(e.Fail))
 }
+
+// BlipTargetText names a blip's target in words ("tail", "last position node").
+func BlipTargetText(e *Event) string {
+	switch e.Target {
+	case interp.BlipTail:
+		return "tail"
+	case interp.BlipLastPositionNode:
+		return "last position node"
+	case interp.BlipToPosition:
+		return "blipto_position"
+	}
+	return "target"
+}
+
+// PlaceDistance is the distance from a to b, metres (origins only when
+// either has no cell).
+func PlaceDistance(a, b *Place) float32 {
+	pa, pb := a.Position(), b.Position()
+	if a.Cell == 0 || b.Cell == 0 {
+		return b.Origin.Sub(a.Origin).Len()
+	}
+	return pa.Offset(&pb).Len()
+}
+
+// MetresText prints a distance in metres, two decimals.
+func MetresText(v float32) string { return strconv.FormatFloat(float64(v), 'f', 2, 32) }
+
+// SecondsText prints a time in seconds, three decimals.
+func SecondsText(v float32) string { return strconv.FormatFloat(float64(v), 'f', 3, 32) }

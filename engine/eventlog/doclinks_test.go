@@ -4,7 +4,7 @@
 // documents they do not have (only docs/pipeline.md names those, as its
 // sources).
 
-package engine
+package eventlog
 
 import (
 	"io/fs"
@@ -29,7 +29,7 @@ var (
 func repoFiles(t *testing.T) []string {
 	t.Helper()
 	var out []string
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -49,7 +49,7 @@ func repoFiles(t *testing.T) []string {
 
 // TestDocs_PipelineAnchorsExist checks every cited anchor is defined.
 func TestDocs_PipelineAnchorsExist(t *testing.T) {
-	page, err := os.ReadFile("../docs/pipeline.md")
+	page, err := os.ReadFile("../../docs/pipeline.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,11 +84,11 @@ func TestDocs_PipelineAnchorsExist(t *testing.T) {
 // docs/pipeline.md, not the research documents: only pipeline.md's own
 // sources section names them.
 func TestDocs_CitePipelineNotSeeds(t *testing.T) {
-	pages, err := filepath.Glob("../docs/*.md")
+	pages, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages = append(pages, "../README.md")
+	pages = append(pages, "../../README.md")
 	for _, path := range pages {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -120,7 +120,7 @@ func TestDocs_EveryStageBranchAndEventHasALink(t *testing.T) {
 	for b := interp.BranchFar; b <= interp.BranchNear; b++ {
 		links = append(links, BranchDoc(b))
 	}
-	for k := EventRoute; k < numEventKinds; k++ {
+	for k := EventRoute; k < NumEventKinds; k++ {
 		links = append(links, k.Doc())
 	}
 	links = append(links, TickDoc, DeliverDoc)

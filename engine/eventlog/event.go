@@ -7,7 +7,7 @@
 // for the viewer's timeline and the cause chains (explain.go) and are not
 // written to traces.
 
-package engine
+package eventlog
 
 import (
 	"strconv"
@@ -78,7 +78,10 @@ const (
 	// Queue (the queue at the first and last update) (not a trace row;
 	// Options.Metrics).
 	EventLag
-	numEventKinds
+	// NumEventKinds bounds the kinds, for readers of the log that keep
+	// something per kind (the viewer's index, its filters and density
+	// lanes): every kind is below it.
+	NumEventKinds
 )
 
 var eventKindNames = [...]string{
@@ -103,7 +106,7 @@ var eventKindNames = [...]string{
 
 // String names the kind (trace-v1's name for the trace kinds).
 func (k EventKind) String() string {
-	if k >= EventRoute && k < numEventKinds {
+	if k >= EventRoute && k < NumEventKinds {
 		return eventKindNames[k]
 	}
 	return "EventKind(" + strconv.Itoa(int(k)) + ")"

@@ -4,7 +4,7 @@
 // have the research documents it summarises). The anchors are written out
 // whole so the docs test can check each one exists.
 
-package engine
+package eventlog
 
 import (
 	"glidepath/interp"
