@@ -12,20 +12,21 @@ import (
 	"testing"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/physics"
 )
 
 // explained runs the shipped scenario name with the log, metrics and stage
 // records on, and returns the Sim and its causes.
-func explainedRun(t *testing.T, name string) (*Sim, []Cause) {
+func explainedRun(t *testing.T, name string) (*Sim, []explain.Cause) {
 	t.Helper()
 	s := newSim(t, compiled(t, name), Options{EventLog: true, Metrics: true, RecordStages: true})
 	runTo(s, s.LastTick())
-	return s, s.Explain()
+	return s, explain.Explain(s.AllEvents())
 }
 
-func causesOf(cs []Cause, k eventlog.EventKind) []Cause {
-	var out []Cause
+func causesOf(cs []explain.Cause, k eventlog.EventKind) []explain.Cause {
+	var out []explain.Cause
 	for _, c := range cs {
 		if c.Kind == k {
 			out = append(out, c)
@@ -197,7 +198,7 @@ func TestExplain_PopNamesTheStage(t *testing.T) {
 
 // The Explainer as a sink, with no log kept, explains exactly what the log
 // does — what diff relies on to stream.
-type sinkCauses struct{ x Explainer }
+type sinkCauses struct{ x explain.Explainer }
 
 func (k *sinkCauses) TickEvents(tick int, evs []eventlog.Event) { k.x.TickEvents(tick, evs) }
 

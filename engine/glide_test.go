@@ -12,12 +12,13 @@ import (
 	"testing"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 )
 
 // explainFile runs a recording file under the seed reading with the log,
 // metrics and stages on, to its last tick.
-func explainFile(t *testing.T, path string) (*Sim, []Cause) {
+func explainFile(t *testing.T, path string) (*Sim, []explain.Cause) {
 	t.Helper()
 	rec, err := recording.ReadFile(path)
 	if err != nil {

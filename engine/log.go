@@ -7,6 +7,7 @@ package engine
 
 import (
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -35,7 +36,7 @@ func (s *Sim) flushTick(start int) {
 	events := s.unpackRange(start, len(s.log))
 	if s.opts.Explain {
 		if s.explainer == nil {
-			s.explainer = &Explainer{}
+			s.explainer = &explain.Explainer{}
 		}
 		s.explainer.TickEvents(s.tick, events)
 	}
@@ -117,4 +118,14 @@ func (s *Sim) interpEvent(slot int32, ie *interp.Event) {
 		s.metrics.queueLen(slot, ie.QueueLen)
 	}
 	s.record(slot, e)
+}
+
+// Causes returns the cause chains found so far by a Sim made with
+// Options.Explain (nil otherwise), in the order the jumps happened; unlike
+// Explain it needs no event log, so a streamed run has them too.
+func (s *Sim) Causes() []explain.Cause {
+	if s.explainer == nil {
+		return nil
+	}
+	return s.explainer.Causes
 }

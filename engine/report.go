@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -106,7 +107,7 @@ type ReportCause struct {
 }
 
 // NewReportCause converts a cause.
-func NewReportCause(c *Cause) ReportCause {
+func NewReportCause(c *explain.Cause) ReportCause {
 	rc := ReportCause{Tick: c.Tick, Until: c.Until, Kind: c.Kind.String(), Distance: float64(c.Distance), Text: c.String()}
 	if c.Route != 0 {
 		rc.Route = c.Route.String()

@@ -13,6 +13,7 @@ import (
 	"math"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -66,7 +67,7 @@ type Sim struct {
 	// logging: events are logged (kept, or held for the tick's sink).
 	logging bool
 	// explainer builds the cause chains as ticks end (Options.Explain).
-	explainer *Explainer
+	explainer *explain.Explainer
 	// sinkOn: the position managers report their decisions (the event log
 	// or the metrics want them).
 	sinkOn bool

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
@@ -75,7 +76,7 @@ type TableWriter struct {
 	// dropCauses: the run's causes are needed by the table alone, so each
 	// is forgotten once written (DropCauses).
 	dropCauses bool
-	tickCauses []*Cause
+	tickCauses []*explain.Cause
 }
 
 // NewTableWriter writes c's runs to states and events (either may be nil);

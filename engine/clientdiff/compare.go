@@ -11,6 +11,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
 )
 
@@ -42,7 +43,7 @@ type Comparer struct {
 	Interrupt func(tick int) error
 
 	opts Options
-	x    engine.Explainer
+	x    explain.Explainer
 	// explain says the Sim logs pops and hitches (its metrics are on), so
 	// the cause chains are gathered as the run goes; without them the
 	// chains, and the events at the divergences, are NameStages's.
@@ -80,7 +81,7 @@ type tracked struct {
 	// first runs of them.
 	absent int
 	ranges [][2]int
-	causes []engine.Cause
+	causes []explain.Cause
 	// divTick is the tick of the pending divergence awaiting its causes.
 	divTick int
 	// since is the tick the comparison first met the object: causes of
@@ -134,7 +135,7 @@ func (c *Comparer) eventsAt(k int) []eventlog.Event {
 	return c.ring[slot]
 }
 
-func (c *Comparer) onCause(cause *engine.Cause) {
+func (c *Comparer) onCause(cause *explain.Cause) {
 	t := c.objs[cause.GUID]
 	if t == nil || t.obj.FirstDivergence != nil && t.divTick < 0 {
 		return

@@ -19,6 +19,7 @@ package clientdiff
 import (
 	"glidepath/engine"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 )
 
 // NameStages completes res's first divergences from a second run of the
@@ -52,8 +53,8 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 	if last < 0 {
 		return nil
 	}
-	var x engine.Explainer
-	x.OnCause = func(cs *engine.Cause) {
+	var x explain.Explainer
+	x.OnCause = func(cs *explain.Cause) {
 		if cs.Kind != eventlog.EventPop {
 			return
 		}
@@ -98,7 +99,7 @@ type retold struct {
 	d *Divergence
 	// since is the tick the comparison first met the object.
 	since  int
-	causes []engine.Cause
+	causes []explain.Cause
 	// events are the texts of the object's events at each tick of the
 	// divergence and its context, by tick.
 	events map[int][]string
@@ -108,7 +109,7 @@ type retold struct {
 // objects at their divergences, and the chains its Explainer tells.
 type teller struct {
 	c    *Comparer
-	x    engine.Explainer
+	x    explain.Explainer
 	want map[uint32]*retold
 	tick int
 }
@@ -128,7 +129,7 @@ func (tl *teller) TickEvents(tick int, events []eventlog.Event) {
 // and attachCauses there): the chains of the object's context ticks and
 // its divergence, told from the tick after it first met the object up to
 // the tick after the divergence.
-func (tl *teller) onCause(cs *engine.Cause) {
+func (tl *teller) onCause(cs *explain.Cause) {
 	r := tl.want[cs.GUID]
 	if r == nil || tl.tick <= r.since || tl.tick > r.d.Tick+1 ||
 		cs.Tick < r.d.Tick-tl.c.opts.Context || cs.Tick > r.d.Tick {

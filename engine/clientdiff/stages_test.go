@@ -10,6 +10,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -50,9 +51,9 @@ func compareShiftedWith(t *testing.T, rec *recording.Recording, guid uint32, fro
 }
 
 // firstPop runs rec with stage records and returns its first pop's cause.
-func firstPop(t *testing.T, rec *recording.Recording) engine.Cause {
+func firstPop(t *testing.T, rec *recording.Recording) explain.Cause {
 	t.Helper()
-	var x engine.Explainer
+	var x explain.Explainer
 	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: true, RecordStages: true, Sink: &x})
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +67,7 @@ func firstPop(t *testing.T, rec *recording.Recording) engine.Cause {
 		}
 	}
 	t.Fatal("no pop")
-	return engine.Cause{}
+	return explain.Cause{}
 }
 
 // A client that leaves retail at the tick of a pop: diff's causes name the

@@ -7,6 +7,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/engine/store"
 	"glidepath/physics"
@@ -119,7 +120,7 @@ func TestAnyKind(t *testing.T) {
 // the teleport branch and a snap made by a teleport.
 func TestTags(t *testing.T) {
 	route := Event(&eventlog.Event{Kind: eventlog.EventRoute, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
-	snap := Cause(&engine.Cause{Kind: eventlog.EventSnap, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
+	snap := Cause(&explain.Cause{Kind: eventlog.EventSnap, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
 	slide := Event(&eventlog.Event{Kind: eventlog.EventRoute, Route: physics.RouteSlide, GUID: 7, Tick: 3}, 30)
 	e := MustParse("teleport", Kinds())
 	if !e.Match(&route) || !e.Match(&snap) || e.Match(&slide) {

@@ -11,6 +11,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/interp"
@@ -89,7 +90,7 @@ func Event(e *eventlog.Event, rate int) Item {
 
 // Cause is the item of a cause chain (`viewer run -explain`): its kind,
 // object, tick and the distance the body jumped; a snap's route is a tag.
-func Cause(c *engine.Cause, rate int) Item {
+func Cause(c *explain.Cause, rate int) Item {
 	it := Item{Kind: c.Kind.String(), GUID: c.GUID, HasGUID: true}
 	if c.Route != 0 {
 		it.Tags = []string{c.Route.String()}

@@ -10,13 +10,14 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 )
 
 // Causes remembers the chain of every log entry that has one; one Causes
 // serves every view of the same log.
 type Causes struct {
 	mu  sync.Mutex
-	x   engine.Explainer
+	x   explain.Explainer
 	fed int // entries given to x
 	cur int // the entry being fed
 	at  map[int]bookCause
@@ -31,7 +32,7 @@ type bookCause struct {
 // NewCauses returns an empty book of a log's cause chains.
 func NewCauses() *Causes {
 	b := &Causes{at: make(map[int]bookCause)}
-	b.x.OnCause = func(c *engine.Cause) {
+	b.x.OnCause = func(c *explain.Cause) {
 		b.at[b.cur] = bookCause{tick: c.Tick, text: c.What + " — " + c.Why}
 	}
 	return b

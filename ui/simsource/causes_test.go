@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"glidepath/assets"
-	"glidepath/engine"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
 )
 
 // The pre-run logs the pops and hitches the glide metrics flag, and each
-// blip, snap, pop and hitch of the log gets the chain engine.Explain gives
+// blip, snap, pop and hitch of the log gets the chain explain.Explain gives
 // for the whole log — asked in any order (newest first here).
 func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
@@ -35,7 +35,7 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 		kind eventlog.EventKind
 	}
 	want := make(map[key]string)
-	for _, c := range engine.Explain(src.branch.AllEvents()) {
+	for _, c := range explain.Explain(src.branch.AllEvents()) {
 		want[key{c.Tick, c.GUID, c.Kind}] = c.What + " — " + c.Why
 	}
 	log := src.Events()

@@ -32,7 +32,7 @@ var routeHelp = map[physics.Route]string{
 }
 
 // DescribeAt is the details line of the log's event i: for a blip, snap,
-// pop or hitch its cause chain as the engine explained it (engine.Cause),
+// pop or hitch its cause chain as the engine explained it (explain.Cause),
 // otherwise Describe's line.
 func DescribeAt(i int, d *Data) string {
 	e := d.Index.Event(i)

@@ -11,7 +11,7 @@
 // MoveOrTeleport's branch A (a newer teleport stamp, or no cell) or branch C
 // (grounded at player_distance ≥ 96 m) (seed 004 §3).
 
-package engine
+package explain
 
 import (
 	"fmt"
@@ -67,10 +67,6 @@ func Explain(log []eventlog.Event) []Cause {
 	}
 	return x.Causes
 }
-
-// Explain returns the cause chains of every tick simulated so far; it needs
-// the event log (Options.EventLog), and the metrics for pops and hitches.
-func (s *Sim) Explain() []Cause { return Explain(s.AllEvents()) }
 
 // Explainer builds cause chains tick by tick, as an TickSink: give it each
 // tick's events in order and it appends to Causes. It keeps a few facts per
@@ -337,14 +333,4 @@ func nodesText(n uint8) string {
 		return "1 node"
 	}
 	return strconv.Itoa(int(n)) + " nodes"
-}
-
-// Causes returns the cause chains found so far by a Sim made with
-// Options.Explain (nil otherwise), in the order the jumps happened; unlike
-// Explain it needs no event log, so a streamed run has them too.
-func (s *Sim) Causes() []Cause {
-	if s.explainer == nil {
-		return nil
-	}
-	return s.explainer.Causes
 }

@@ -4,7 +4,7 @@
 // updates landing farther ahead, the queue and error rising, and the run
 // rate the catch-up speed is missing.
 
-package engine
+package explain
 
 import (
 	"fmt"
