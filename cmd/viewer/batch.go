@@ -27,6 +27,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/tables"
 	"glidepath/interp"
 )
@@ -227,15 +228,15 @@ func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, 
 	warnSkippedSource(&warn, src)
 	warnMalformedFrames(&warn, src)
 	r.warnings = warn.Bytes()
-	report := engine.NewReport(traceInputName(path), cmp)
-	r.metrics = engine.MetricsRows(report, input)
-	r.expect = expectFailure(path, report.Expectations)
+	rep := report.NewReport(traceInputName(path), cmp)
+	r.metrics = report.MetricsRows(rep, input)
+	r.expect = expectFailure(path, rep.Expectations)
 	if !o.quiet {
 		var buf bytes.Buffer
 		if o.json {
-			err = report.WriteJSON(&buf)
+			err = rep.WriteJSON(&buf)
 		} else {
-			err = writeReport(&buf, report, o.long)
+			err = writeReport(&buf, rep, o.long)
 			buf.WriteByte('\n')
 		}
 		if err != nil {

@@ -4,7 +4,10 @@
 
 package main
 
-import "glidepath/engine"
+import (
+	"glidepath/engine"
+	"glidepath/engine/report"
+)
 
 // diffTables are the table files of diff's run; a nil *diffTables writes
 // nothing.
@@ -59,7 +62,7 @@ func (d *diffTables) finish() error {
 			return err
 		}
 	}
-	return d.files.finish(engine.NewReport(d.input, d.c), d.input)
+	return d.files.finish(report.NewReport(d.input, d.c), d.input)
 }
 
 // abort removes the tables not yet finished.

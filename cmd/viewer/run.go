@@ -13,6 +13,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
@@ -40,7 +41,7 @@ type runOptions struct {
 	// long prints the table per object (-long) instead of one table.
 	long bool
 	// first finds the readings' first difference under -compare.
-	first *engine.DifferenceFinder
+	first *report.DifferenceFinder
 	dat   datFlags
 	// world is the client's world the runs use (nil: illustrative).
 	world engine.WorldData
@@ -150,7 +151,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	if len(readings) > 1 {
-		o.first = engine.NewDifferenceFinder(cmp)
+		o.first = report.NewDifferenceFinder(cmp)
 	}
 	var tables *tableFiles
 	if o.tables.any() {
@@ -179,7 +180,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	warnSkippedSource(stderr, src)
 	warnMalformedFrames(stderr, src)
 	warnCapturePlayer(stderr, src)
-	report := engine.NewReport(traceInputName(files[0]), cmp)
+	report := report.NewReport(traceInputName(files[0]), cmp)
 	if o.first != nil {
 		report.SetFirstDifference(o.first.First())
 	}
@@ -220,7 +221,7 @@ func (c compareBatches) Step() { c.Advance(batchTicks) }
 
 // expectFailure is the error (exit 1) of a run in which a scenario's
 // expectation does not hold: the input is sound, its claim is not.
-func expectFailure(file string, ex *engine.ReportExpectations) error {
+func expectFailure(file string, ex *report.ReportExpectations) error {
 	if ex == nil || ex.Failed == 0 {
 		return nil
 	}

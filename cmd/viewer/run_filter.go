@@ -13,6 +13,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/filter"
+	"glidepath/engine/report"
 	"glidepath/engine/tables"
 )
 
@@ -105,8 +106,8 @@ func (o *runOptions) parseFilters(fs *flag.FlagSet) error {
 	return nil
 }
 
-// keepCauses drops from report the cause chains the filters do not match.
-func (f *runFilters) keepCauses(report *engine.Report) {
+// keepCauses drops from rep the cause chains the filters do not match.
+func (f *runFilters) keepCauses(rep *report.Report) {
 	if f.expr.Empty() && f.kinds.Empty() {
 		return
 	}
@@ -117,9 +118,9 @@ func (f *runFilters) keepCauses(report *engine.Report) {
 	if !f.expr.Empty() {
 		what = append(what, "-filter '"+f.expr.String()+"'")
 	}
-	report.KeepCauses(func(obj *engine.ReportObject, c *engine.ReportCause) bool {
+	rep.KeepCauses(func(obj *report.ReportObject, c *report.ReportCause) bool {
 		guid, _ := filter.ParseGUID(obj.GUID)
-		it := filter.ReportCause(guid, c, report.TickRate)
+		it := filter.ReportCause(guid, c, rep.TickRate)
 		return f.expr.Match(&it) && f.kinds.Match(&it)
 	}, strings.Join(what, " and "))
 }

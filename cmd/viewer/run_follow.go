@@ -26,6 +26,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/interp"
 )
 
@@ -184,7 +185,7 @@ func (p *followPrinter) print(final bool) {
 	if p.quiet || (!final && time.Since(p.at) < minReportGap) {
 		return
 	}
-	rep := engine.NewReport(p.input, p.cmp)
+	rep := report.NewReport(p.input, p.cmp)
 	var b bytes.Buffer
 	if p.json {
 		// One document a line, so a reader can take each as it comes.

@@ -9,9 +9,10 @@ import (
 	"io"
 
 	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/filter"
+	"glidepath/engine/report"
 	"glidepath/engine/tables"
+	"glidepath/internal/atomicfile"
 )
 
 // tableOptions are the table flags.
@@ -226,14 +227,14 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 // partial output was left.
 const partialTablesNote = "; the partial tables and trace were removed"
 
-// finish writes the metrics table from report and closes every table; each
+// finish writes the metrics table from rep and closes every table; each
 // appears under its name only now. input is the input column: the input's
 // path as given. A nil f has nothing to finish.
-func (f *tableFiles) finish(report *engine.Report, input string) error {
+func (f *tableFiles) finish(rep *report.Report, input string) error {
 	if f == nil {
 		return nil
 	}
-	if err := f.writeMetrics(engine.MetricsRows(report, input)); err != nil {
+	if err := f.writeMetrics(report.MetricsRows(rep, input)); err != nil {
 		return err
 	}
 	return f.close()

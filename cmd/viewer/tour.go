@@ -6,13 +6,14 @@ package main
 import (
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/report"
 	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/simsource"
 )
 
 // tourStops runs the input once with the event log and returns
-// engine.Tour's stops for the viewer. Problems are bad input, as opening
+// report.Tour's stops for the viewer. Problems are bad input, as opening
 // the input would report them.
 func tourStops(path, reading string) ([]ui.TourStop, error) {
 	spec := simsource.Spec{Path: path, Readings: []string{reading}, Assets: assets.FS()}
@@ -30,7 +31,7 @@ func tourStops(path, reading string) ([]ui.TourStop, error) {
 	}
 	s.RunAll(nil)
 	var out []ui.TourStop
-	for _, st := range engine.Tour(s) {
+	for _, st := range report.Tour(s) {
 		out = append(out, ui.TourStop{Tick: st.Tick, GUID: st.GUID, Caption: st.Caption, Doc: st.Doc})
 	}
 	return out, nil

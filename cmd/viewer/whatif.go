@@ -14,6 +14,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/report"
 	"glidepath/engine/tables"
 	"glidepath/engine/whatif"
 	"glidepath/interp"
@@ -147,10 +148,10 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if err := runTicks(compareBatches{cmp}); err != nil {
 			return err
 		}
-		report := engine.NewReport(input, cmp)
+		rep := report.NewReport(input, cmp)
 		setting := strings.Join(label, " ")
 		if table != nil {
-			rows := engine.MetricsRows(report, input)
+			rows := report.MetricsRows(rep, input)
 			var keep []tables.Metrics
 			for _, r := range rows {
 				switch {
@@ -167,7 +168,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		cmpOut := newWhatifReport(report, setting, o.seed, st)
+		cmpOut := newWhatifReport(rep, setting, o.seed, st)
 		if sweep != nil {
 			bar.add()
 			all := &cmpOut.All

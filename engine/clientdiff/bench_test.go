@@ -23,6 +23,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
@@ -103,7 +104,7 @@ func BenchmarkDiff(b *testing.B) {
 				for !c.Done() {
 					c.Step()
 				}
-				engine.NewReport("bench", c)
+				report.NewReport("bench", c)
 				ahead.Close()
 				src.Close()
 			}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/hexid"
 )
 
 // spanText is a sprint's, snap-back's or lag's what and why.
@@ -72,5 +73,5 @@ func stuckName(guid uint32) string {
 	if guid == 0xFFFFFFFF {
 		return "the player (the observer)"
 	}
-	return fmt.Sprintf("0x%08X", guid)
+	return hexid.String(guid)
 }

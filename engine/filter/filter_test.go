@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/store"
 	"glidepath/physics"
 )
@@ -137,7 +137,7 @@ func TestMatchAny(t *testing.T) {
 	if !MustParse("snap tick=400..900", nil).MatchAny(obj) {
 		t.Error("the snap at 500 does not keep the object")
 	}
-	r := engine.ReportObject{GUID: "0x00000001", Runs: []engine.ReportRun{{Blips: 2, Error: &engine.ReportError{Max: 3}}}}
+	r := report.ReportObject{GUID: "0x00000001", Runs: []report.ReportRun{{Blips: 2, Error: &report.ReportError{Max: 3}}}}
 	o := Object(&r, 0)
 	if e := MustParse("blip error>2m guid=1", nil); !e.Match(&o) {
 		t.Error("the object summary fails blip error>2m guid=1")

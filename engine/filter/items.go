@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/tables"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -104,7 +104,7 @@ func Cause(c *explain.Cause, rate int) Item {
 }
 
 // ReportCause is the item of a cause chain as a report gives it.
-func ReportCause(guid uint32, c *engine.ReportCause, rate int) Item {
+func ReportCause(guid uint32, c *report.ReportCause, rate int) Item {
 	it := Item{Kind: c.Kind, GUID: guid, HasGUID: true}
 	if c.Route != "" {
 		it.Tags = []string{c.Route}
@@ -169,7 +169,7 @@ func Message(e *recording.Event, tick int) Item {
 // (the report's maximum, metres, when measured) and its longest queue.
 // An object list keeps an object when Object or any of its events' items
 // matches (Expr.MatchAny).
-func Object(o *engine.ReportObject, run int) Item {
+func Object(o *report.ReportObject, run int) Item {
 	it := Item{Kind: "object"}
 	if g, ok := ParseGUID(o.GUID); ok {
 		it.GUID, it.HasGUID = g, true

@@ -2,7 +2,7 @@
 // each stage of its story in tick order and ends at its blip; a run with no
 // blip ends with a stop that says so.
 
-package engine
+package report
 
 import (
 	"fmt"
@@ -10,19 +10,20 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/scenario"
 )
 
 // tourOf runs the shipped scenario name with the event log and returns its
 // Sim and tour.
-func tourOf(t *testing.T, name string) (*Sim, []TourStop) {
+func tourOf(t *testing.T, name string) (*engine.Sim, []TourStop) {
 	t.Helper()
 	rec, err := scenario.CompileAsset(assets.FS(), name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSim(t, rec, Options{EventLog: true, NoCheckpoints: true})
+	s := newSim(t, rec, engine.Options{EventLog: true, NoCheckpoints: true})
 	s.RunAll(nil)
 	return s, Tour(s)
 }

@@ -1,7 +1,7 @@
 // Report: the glide metrics of one or several readings over the same input,
 // per object, as a text table or JSON — what `viewer run` prints.
 
-package engine
+package report
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"glidepath/engine"
 	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
 	"glidepath/interp"
@@ -30,7 +31,7 @@ type Report struct {
 	World string `json:"world"`
 	// WorldFallbacks are the items the dats lacked, each once (absent
 	// without dats or when none was missing).
-	WorldFallbacks []Fallback `json:"world_fallbacks,omitempty"`
+	WorldFallbacks []engine.Fallback `json:"world_fallbacks,omitempty"`
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
@@ -117,8 +118,8 @@ func NewReportCause(c *explain.Cause) ReportCause {
 
 // AddCauses gives every run of the report its object's cause chains from
 // c's runs (made with Options.Explain), and makes WriteText list them.
-func (r *Report) AddCauses(c *Compare) {
-	for i, s := range c.sims {
+func (r *Report) AddCauses(c *engine.Compare) {
+	for i, s := range c.Sims() {
 		for _, cause := range s.Causes() {
 			for j := range r.Objects {
 				obj := &r.Objects[j]
@@ -141,31 +142,32 @@ type ReportError struct {
 
 // NewReport builds the report of c's runs, which must collect metrics
 // (Options.Metrics), at the furthest tick they reached.
-func NewReport(input string, c *Compare) *Report {
-	s0 := c.sims[0]
-	r := &Report{Input: input, TickRate: s0.rate, Ticks: s0.furthest,
+func NewReport(input string, c *engine.Compare) *Report {
+	sims := c.Sims()
+	s0 := sims[0]
+	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
 		World: s0.WorldDescription(), WorldFallbacks: s0.WorldFallbacks()}
-	per := make([][]ObjectMetrics, len(c.sims))
-	for i, s := range c.sims {
-		r.Readings = append(r.Readings, s.reading.Name)
+	per := make([][]engine.ObjectMetrics, len(sims))
+	for i, s := range sims {
+		r.Readings = append(r.Readings, s.Reading().Name)
 		per[i] = s.Metrics()
 	}
 	for j := range per[0] {
 		m0 := &per[0][j]
-		if j < len(s0.slots) && !reported(s0.slots[j].ent, s0.opts.Statics) {
+		b, ok := s0.SlotBody(j)
+		if ok && !b.Reported {
 			continue
 		}
 		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
-		if j < len(s0.slots) && s0.slots[j].guid == m0.GUID {
-			o := s0.slots[j]
-			obj.Radius, obj.Height = o.bodySize()
-			if o.ent.Setup != 0 {
-				obj.Setup = hexid.String(o.ent.Setup)
+		if ok && b.GUID == m0.GUID {
+			obj.Radius, obj.Height = b.Radius, b.Height
+			if b.Setup != 0 {
+				obj.Setup = hexid.String(b.Setup)
 			}
 		}
 		for i := range per {
 			if j < len(per[i]) {
-				obj.Runs = append(obj.Runs, reportRun(r.Readings[i], &per[i][j], s0.rate))
+				obj.Runs = append(obj.Runs, reportRun(r.Readings[i], &per[i][j], s0.TickRate()))
 			}
 		}
 		r.Objects = append(r.Objects, obj)
@@ -175,7 +177,7 @@ func NewReport(input string, c *Compare) *Report {
 	return r
 }
 
-func reportRun(reading string, m *ObjectMetrics, rate int) ReportRun {
+func reportRun(reading string, m *engine.ObjectMetrics, rate int) ReportRun {
 	run := ReportRun{
 		Reading:       reading,
 		Updates:       m.Updates(),

@@ -2,12 +2,13 @@
 // reading run, as the last section of `viewer run`'s text and the
 // "expectations" field of its JSON.
 
-package engine
+package report
 
 import (
 	"fmt"
 	"io"
 
+	"glidepath/engine"
 	"glidepath/engine/scenario"
 )
 
@@ -46,13 +47,13 @@ type ReportExpectCheck struct {
 }
 
 // expectReport gathers the verdicts of c's runs; nil when none checks any.
-func expectReport(c *Compare) *ReportExpectations {
+func expectReport(c *engine.Compare) *ReportExpectations {
 	var r ReportExpectations
-	for _, s := range c.sims {
+	for _, s := range c.Sims() {
 		for _, res := range s.Expectations() {
 			e := res.Expectation
 			chk := ReportExpectCheck{
-				Reading: s.reading.Name, At: res.Where(), Field: res.Check.Field,
+				Reading: s.Reading().Name, At: res.Where(), Field: res.Check.Field,
 				FromTick: res.FromTick, ToTick: res.ToTick, Metric: res.Check.Metric,
 				Min: res.Check.Min, Max: res.Check.Max, Got: res.Got, Reached: res.Reached, Holds: res.Holds, Applies: res.Applies,
 			}

@@ -1,6 +1,6 @@
 // Tests that a compared report marks the values the readings disagree on.
 
-package engine
+package report
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
@@ -25,7 +26,7 @@ func TestReport_MarksValuesTheReadingsDifferOn(t *testing.T) {
 	}
 	seed, _ := interp.ReadingByName("seed")
 	legacy, _ := interp.ReadingByName("legacy")
-	c, err := compareOf(rec, []interp.Reading{seed, legacy}, Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
+	c, err := compareOf(rec, []interp.Reading{seed, legacy}, engine.Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestReport_MarksValuesTheReadingsDifferOn(t *testing.T) {
 			}
 		}
 	}
-	one, err := compareOf(rec, []interp.Reading{seed}, Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
+	one, err := compareOf(rec, []interp.Reading{seed}, engine.Options{Assets: assets.FS(), Metrics: true, NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}

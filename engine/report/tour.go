@@ -5,12 +5,13 @@
 // section that explains it. The stops are read off the event log, so any
 // run can be toured; the viewer only moves the cursor and shows captions.
 
-package engine
+package report
 
 import (
 	"fmt"
 	"slices"
 
+	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -31,14 +32,14 @@ type TourStop struct {
 // run's first blip — or, when nothing blips, the first object an update
 // reached — through the first instance of each stage of its story, in tick
 // order, ending at the blip. With no update at all it returns nil.
-func Tour(s *Sim) []TourStop {
+func Tour(s *engine.Sim) []TourStop {
 	log := s.AllEvents()
 	guid, end, blip := tourSubject(log)
 	if guid == 0 {
 		return nil
 	}
 	if blip == nil {
-		end = s.furthest
+		end = s.Furthest()
 	}
 	var stops []TourStop
 	add := func(e *eventlog.Event, caption, doc string) {

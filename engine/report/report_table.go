@@ -3,13 +3,15 @@
 // WriteText's table per object. A capture of a hundred objects fits a
 // screen or two rather than thousands of lines.
 
-package engine
+package report
 
 import (
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"glidepath/engine/tables"
 )
 
 // reportColumns are the table's headings, one per reportRows entry, in
@@ -189,4 +191,52 @@ func idleLine(guids []string) string {
 // zeroCell reports whether a table cell says zero (or nothing measured).
 func zeroCell(s string) bool {
 	return strings.Trim(s, "0./-") == ""
+}
+
+// MetricsRows flattens a report into rows of the metrics table: one per
+// object per reading, objects in creation order, readings in the report's
+// order. input is the input column (the report's own Input when "").
+func MetricsRows(r *Report, input string) []tables.Metrics {
+	if input == "" {
+		input = r.Input
+	}
+	var rows []tables.Metrics
+	for _, obj := range r.Objects {
+		for i := range obj.Runs {
+			run := &obj.Runs[i]
+			m := tables.Metrics{
+				Input: input, Reading: run.Reading, GUID: obj.GUID, Name: obj.Name,
+				TickRate: int32(r.TickRate), Ticks: int64(r.Ticks), Updates: int64(run.Updates),
+
+				RoutesTeleport:      int64(run.Routes["teleport"]),
+				RoutesInterpolate:   int64(run.Routes["interpolate"]),
+				RoutesSlide:         int64(run.Routes["slide"]),
+				RoutesAirborne:      int64(run.Routes["airborne"]),
+				RoutesStalePosition: int64(run.Routes["stale_position"]),
+				RoutesStaleTeleport: int64(run.Routes["stale_teleport"]),
+				RoutesWrongInstance: int64(run.Routes["wrong_instance"]),
+				EnqueuesFar:         int64(run.Enqueues["far"]),
+				EnqueuesArrived:     int64(run.Enqueues["arrived"]),
+				EnqueuesNear:        int64(run.Enqueues["near"]),
+
+				StallWindows: int64(run.StallWindows), StallFailures: int64(run.StallFailures),
+				Blips: int64(run.Blips), Snaps: int64(run.Snaps), Pops: int64(run.Pops), Hitches: int64(run.Hitches),
+
+				LongestQueueS: run.LongestQueue, MaxQueue: int64(run.MaxQueue), FinalQueue: int64(run.FinalQueue),
+			}
+			firsts := [...]**int64{&m.FirstBlip, &m.FirstSnap, &m.FirstPop, &m.FirstHitch}
+			for k, kind := range firstKinds {
+				if tick, ok := run.First[kind]; ok {
+					v := int64(tick)
+					*firsts[k] = &v
+				}
+			}
+			if e := run.Error; e != nil {
+				n, mean, p95, mx := int64(e.Ticks), e.Mean, e.P95, e.Max
+				m.ErrorTicks, m.ErrorMean, m.ErrorP95, m.ErrorMax = &n, &mean, &p95, &mx
+			}
+			rows = append(rows, m)
+		}
+	}
+	return rows
 }

@@ -3,12 +3,14 @@
 // first gave a different output that tick — where to start reading when
 // `viewer run -compare` says two readings differ.
 
-package engine
+package report
 
 import (
 	"fmt"
 	"io"
 
+	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/physics"
 )
 
@@ -33,19 +35,19 @@ type FirstDifference struct {
 // they first differ. Feed it each tick (WriteTick) while stepping the runs
 // one tick at a time; once Found, it compares no more.
 type DifferenceFinder struct {
-	c     *Compare
-	rows  [][]StateRow
+	c     *engine.Compare
+	rows  [][]engine.StateRow
 	first *FirstDifference
 }
 
 // NewDifferenceFinder starts comparing c's runs; with one run there is
 // nothing to compare and it is Found at once with no difference.
-func NewDifferenceFinder(c *Compare) *DifferenceFinder {
-	return &DifferenceFinder{c: c, rows: make([][]StateRow, len(c.sims))}
+func NewDifferenceFinder(c *engine.Compare) *DifferenceFinder {
+	return &DifferenceFinder{c: c, rows: make([][]engine.StateRow, len(c.Sims()))}
 }
 
 // Found reports whether the readings have differed (or there is one).
-func (d *DifferenceFinder) Found() bool { return d.first != nil || len(d.c.sims) < 2 }
+func (d *DifferenceFinder) Found() bool { return d.first != nil || len(d.c.Sims()) < 2 }
 
 // First is the first difference, nil when the readings have not differed.
 func (d *DifferenceFinder) First() *FirstDifference { return d.first }
@@ -58,7 +60,7 @@ func (d *DifferenceFinder) WriteTick() error {
 	if d.Found() {
 		return nil
 	}
-	for i, s := range d.c.sims {
+	for i, s := range d.c.Sims() {
 		d.rows[i] = s.States(d.rows[i][:0])
 	}
 	base := d.rows[0]
@@ -85,7 +87,7 @@ func (d *DifferenceFinder) WriteTick() error {
 }
 
 // rowDifference names the first field two rows of an object differ in.
-func rowDifference(a, b *StateRow) string {
+func rowDifference(a, b *engine.StateRow) string {
 	switch {
 	case a.Cell != b.Cell || a.Origin != b.Origin:
 		return "position"
@@ -101,10 +103,10 @@ func rowDifference(a, b *StateRow) string {
 
 // found records the difference between run 0 and run i at guid.
 func (d *DifferenceFinder) found(i int, guid uint32, field string) {
-	s0, si := d.c.sims[0], d.c.sims[i]
-	fd := &FirstDifference{Tick: s0.tick, GUID: fmt.Sprintf("0x%08X", guid), Field: field,
-		Readings: []string{s0.reading.Name, si.reading.Name}}
-	if s0.opts.RecordStages && si.opts.RecordStages {
+	s0, si := d.c.Sims()[0], d.c.Sims()[i]
+	fd := &FirstDifference{Tick: s0.Tick(), GUID: hexid.String(guid), Field: field,
+		Readings: []string{s0.Reading().Name, si.Reading().Name}}
+	if s0.RecordsStages() && si.RecordsStages() {
 		a, okA := s0.Object(guid)
 		b, okB := si.Object(guid)
 		if okA && okB {

@@ -1,8 +1,9 @@
-package engine
+package report
 
 import (
 	"testing"
 
+	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -17,19 +18,19 @@ func TestDifferenceFinder(t *testing.T) {
 	rec := compiled(t, "runner")
 	seed, _ := interp.ReadingByName("seed")
 	hexrays, _ := interp.ReadingByName("hexrays")
-	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{seed, hexrays}, Options{Assets: testAssets(), RecordStages: true, NoCheckpoints: true})
+	c, err := engine.NewCompareStream(recording.NewSource(rec), []interp.Reading{seed, hexrays}, engine.Options{Assets: testAssets(), RecordStages: true, NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := NewDifferenceFinder(c)
-	var before, before0 []StateRow
+	var before, before0 []engine.StateRow
 	for !d.Found() && !c.Done() {
 		if err := d.WriteTick(); err != nil {
 			t.Fatal(err)
 		}
 		if !d.Found() {
-			before = c.sims[1].States(before[:0])
-			before0 = c.sims[0].States(before0[:0])
+			before = c.Sims()[1].States(before[:0])
+			before0 = c.Sims()[0].States(before0[:0])
 			c.Step()
 		}
 	}
@@ -51,7 +52,7 @@ func TestDifferenceFinder(t *testing.T) {
 		}
 	}
 	// One reading against itself never differs.
-	c2, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{seed}, Options{Assets: testAssets(), NoCheckpoints: true})
+	c2, err := engine.NewCompareStream(recording.NewSource(rec), []interp.Reading{seed}, engine.Options{Assets: testAssets(), NoCheckpoints: true})
 	if err != nil {
 		t.Fatal(err)
 	}
