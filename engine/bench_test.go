@@ -18,6 +18,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -144,7 +145,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.Run("read", func(b *testing.B) {
 		b.SetBytes(fi.Size())
 		for b.Loop() {
-			if _, err := Load(path, assets.FS()); err != nil {
+			if _, err := loader.Load(path, assets.FS()); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -152,7 +153,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.Run("read+new", func(b *testing.B) {
 		b.SetBytes(fi.Size())
 		for b.Loop() {
-			rec, err := Load(path, assets.FS())
+			rec, err := loader.Load(path, assets.FS())
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -25,9 +25,10 @@ import (
 	"time"
 
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/inputfile"
 )
 
 // growth is how far a store's reading has got.
@@ -284,8 +285,8 @@ loop:
 // or frame is waited on until it is whole — until Stop, or until the file
 // is truncated, replaced or removed (then Err says so). Errors before the
 // header is read name the file as Open's do.
-func GrowEvents(path string, assets fs.FS, opts LoadOptions) (*EventStore, error) {
-	if IsScenario(path) {
+func GrowEvents(path string, assets fs.FS, opts loader.LoadOptions) (*EventStore, error) {
+	if loader.IsScenario(path) {
 		rec, err := scenario.CompileFile(path, assets)
 		if err != nil {
 			return nil, err
@@ -302,11 +303,11 @@ func GrowEvents(path string, assets fs.FS, opts LoadOptions) (*EventStore, error
 	// first bytes, peeked: a FIFO or standard input is read only once.
 	br := bufio.NewReaderSize(in, 64<<10)
 	var src recording.Source
-	switch kindOf(path, br) {
-	case kindScenario:
+	switch loader.KindOf(path, br) {
+	case loader.KindScenario:
 		cancel()
 		defer in.Close()
-		sc, err := readScenario(path, br, assets)
+		sc, err := loader.ReadScenario(path, br, assets)
 		if err != nil {
 			return nil, err
 		}
@@ -315,7 +316,7 @@ func GrowEvents(path string, assets fs.FS, opts LoadOptions) (*EventStore, error
 			return nil, err
 		}
 		return ReadEvents(recording.NewSource(rec), Options{Assets: assets})
-	case kindCapture:
+	case loader.KindCapture:
 		src, err = capture.NewReader(path, br, opts.Capture)
 	default:
 		src, err = recording.NewReader(path, br)

@@ -20,6 +20,7 @@ import (
 	"sync"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 )
 
@@ -294,8 +295,8 @@ func newStoreOf(src recording.Source, opts Options) (*EventStore, error) {
 }
 
 // LoadEvents opens the input at path (Open) and reads it into a store.
-func LoadEvents(path string, assets fs.FS, opts LoadOptions) (*EventStore, error) {
-	src, err := OpenWith(path, assets, opts)
+func LoadEvents(path string, assets fs.FS, opts loader.LoadOptions) (*EventStore, error) {
+	src, err := loader.OpenWith(path, assets, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ targets=(
 	"./assets/dat FuzzSetup 2000"
 	"./assets/dat FuzzMotionTable 2000"
 	"./assets/dat FuzzAnimation 2000"
-	"./engine FuzzOpenReader 2000"
+	"./engine/loader FuzzOpenReader 2000"
 )
 failed=0
 for t in "${targets[@]}"; do

@@ -26,6 +26,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/report"
 	"glidepath/engine/tables"
@@ -52,7 +53,7 @@ type batchResult struct {
 	expect error
 }
 
-func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
+func runBatch(files []string, o *runOptions, load loader.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		fs.Usage()
 		return badInput("run: want at least one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng)")
@@ -174,7 +175,7 @@ func runBatch(files []string, o *runOptions, load engine.LoadOptions, fs *flag.F
 
 // runBatchInput runs one input, streamed, with its tables spooled under
 // prefix.
-func runBatchInput(path, prefix string, o *runOptions, load engine.LoadOptions, readings []interp.Reading, busy int) (r batchResult) {
+func runBatchInput(path, prefix string, o *runOptions, load loader.LoadOptions, readings []interp.Reading, busy int) (r batchResult) {
 	src, expect, err := openInput(path, load)
 	if err != nil {
 		return batchResult{err: err}

@@ -17,6 +17,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 )
@@ -76,7 +77,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	input := newRereadable(files[0], engine.LoadOptions{Capture: copts})
+	input := newRereadable(files[0], loader.LoadOptions{Capture: copts})
 	defer input.close()
 	src, _, err := input.open()
 	if err != nil {

@@ -16,12 +16,12 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"glidepath/engine"
-	"glidepath/internal/atomicfile"
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
+	"glidepath/internal/atomicfile"
+	"glidepath/internal/inputfile"
 )
 
 const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID] [-events FILE]"
@@ -65,7 +65,7 @@ func (c *captureFlags) options() (capture.Options, error) {
 func checkPlayerInput(path string, o capture.Options) error {
 	// A stream (standard input, a FIFO) is told apart only as it is read:
 	// the capture reader refuses an absent player there.
-	if o.HasPlayer && inputfile.Regular(path) && !engine.IsCapture(path) {
+	if o.HasPlayer && inputfile.Regular(path) && !loader.IsCapture(path) {
 		return badInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
 	}
 	return nil

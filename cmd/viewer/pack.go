@@ -26,6 +26,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/internal/atomicfile"
 	"glidepath/interp"
@@ -98,7 +99,7 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 			return badInput("pack: -select %q: %v", *sel, err)
 		}
 	}
-	rec, err := readInput(input, engine.LoadOptions{})
+	rec, err := readInput(input, loader.LoadOptions{})
 	if err != nil {
 		return err
 	}

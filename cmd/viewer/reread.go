@@ -12,21 +12,21 @@ import (
 	"os"
 
 	"glidepath/assets"
-	"glidepath/engine"
-	"glidepath/internal/inputfile"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/inputfile"
 )
 
 // rereadable opens one input as often as asked.
 type rereadable struct {
 	path  string
-	opts  engine.LoadOptions
+	opts  loader.LoadOptions
 	spool *os.File // a stream's bytes as read; nil for a regular file
 	n     int
 }
 
-func newRereadable(path string, opts engine.LoadOptions) *rereadable {
+func newRereadable(path string, opts loader.LoadOptions) *rereadable {
 	return &rereadable{path: path, opts: opts}
 }
 
@@ -54,7 +54,7 @@ func (r *rereadable) open() (recording.Source, []scenario.Expectation, error) {
 		}
 		rc = io.NopCloser(io.NewSectionReader(r.spool, 0, 1<<62))
 	}
-	src, expect, err := engine.OpenReader(r.path, rc, assets.FS(), r.opts)
+	src, expect, err := loader.OpenReader(r.path, rc, assets.FS(), r.opts)
 	if err != nil {
 		return nil, nil, usageError{err}
 	}

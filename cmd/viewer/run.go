@@ -12,6 +12,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/report"
 	"glidepath/engine/scenario"
@@ -98,7 +99,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return runBatch(files, &o, engine.LoadOptions{Capture: copts}, fs, stdout, stderr)
+		return runBatch(files, &o, loader.LoadOptions{Capture: copts}, fs, stdout, stderr)
 	}
 	if len(files) != 1 {
 		fs.Usage()
@@ -126,7 +127,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.follow.on {
 		return runFollow(files[0], &o, readings, copts, stdout, stderr)
 	}
-	src, expect, err := openInput(files[0], engine.LoadOptions{Capture: copts})
+	src, expect, err := openInput(files[0], loader.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
 	}
@@ -249,7 +250,7 @@ func (o *runOptions) readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 // readInput reads the whole input at path (a recording, scenario or
 // capture) into memory, for the commands that run it more than once
 // (whatif, shrink, pack); a malformed input is bad input.
-func readInput(path string, opts engine.LoadOptions) (*recording.Recording, error) {
+func readInput(path string, opts loader.LoadOptions) (*recording.Recording, error) {
 	src, _, err := openInput(path, opts)
 	if err != nil {
 		return nil, err
@@ -266,11 +267,11 @@ func readInput(path string, opts engine.LoadOptions) (*recording.Recording, erro
 // scenario and returns its expectations too ("-" is standard input; the
 // file is opened once, so a FIFO works); every failure is bad input
 // (exit 2) and names the file.
-func openInput(path string, opts engine.LoadOptions) (recording.Source, []scenario.Expectation, error) {
+func openInput(path string, opts loader.LoadOptions) (recording.Source, []scenario.Expectation, error) {
 	if err := checkPlayerInput(path, opts.Capture); err != nil {
 		return nil, nil, err
 	}
-	src, expect, err := engine.OpenExpectWith(path, assets.FS(), opts)
+	src, expect, err := loader.OpenExpectWith(path, assets.FS(), opts)
 	if err != nil {
 		return nil, nil, usageError{err}
 	}

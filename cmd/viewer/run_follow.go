@@ -25,6 +25,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/report"
 	"glidepath/interp"
@@ -46,7 +47,7 @@ const minReportGap = 250 * time.Millisecond
 
 func runFollow(file string, o *runOptions, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
 	switch {
-	case engine.IsScenario(file):
+	case loader.IsScenario(file):
 		return badInput("run: -follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
 	case o.trace != "":
 		return badInput("run: -follow cannot be combined with -trace")
@@ -124,7 +125,7 @@ func openFollowed(file string, fo recording.FollowOptions, copts capture.Options
 	if err := checkPlayerInput(file, copts); err != nil {
 		return nil, nil, err
 	}
-	if !engine.IsCapture(file) {
+	if !loader.IsCapture(file) {
 		f, err := recording.OpenFollow(file, fo)
 		if err != nil {
 			return nil, nil, err

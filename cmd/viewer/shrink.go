@@ -16,6 +16,7 @@ import (
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/filter"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/shrink"
 	"glidepath/interp"
@@ -77,7 +78,7 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec, err := readInput(files[0], engine.LoadOptions{Capture: copts})
+	rec, err := readInput(files[0], loader.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
 	}

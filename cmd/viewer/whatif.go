@@ -14,6 +14,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/loader"
 	"glidepath/engine/report"
 	"glidepath/engine/tables"
 	"glidepath/engine/whatif"
@@ -103,7 +104,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rec, err := readInput(files[0], engine.LoadOptions{Capture: copts})
+	rec, err := readInput(files[0], loader.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
 	}

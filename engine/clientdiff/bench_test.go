@@ -22,6 +22,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/report"
 	"glidepath/engine/scenario"
@@ -92,7 +93,7 @@ func BenchmarkDiff(b *testing.B) {
 		b.Run(name+"/run", func(b *testing.B) {
 			defer reportCPU(b)()
 			for b.Loop() {
-				src, err := engine.Open(input, assets.FS())
+				src, err := loader.Open(input, assets.FS())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -113,7 +114,7 @@ func BenchmarkDiff(b *testing.B) {
 			b.SetBytes(fi.Size())
 			defer reportCPU(b)()
 			for b.Loop() {
-				src, err := engine.Open(input, assets.FS())
+				src, err := loader.Open(input, assets.FS())
 				if err != nil {
 					b.Fatal(err)
 				}

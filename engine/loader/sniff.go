@@ -5,7 +5,7 @@
 // scenario's YAML anything else. A gzip-compressed stream is looked into by
 // decompressing the bytes peeked, leaving the stream itself unread.
 
-package engine
+package loader
 
 import (
 	"bufio"
@@ -23,39 +23,40 @@ import (
 	"glidepath/engine/scenario"
 )
 
-// inputKind is what an input holds.
-type inputKind int
+// Kind is what an input holds.
+type Kind int
 
+// Kinds of input.
 const (
-	kindRecording inputKind = iota
-	kindScenario
-	kindCapture
+	KindRecording Kind = iota
+	KindScenario
+	KindCapture
 )
 
 // kindByName is the kind path's extension names, if it names one
 // (a trailing .gz aside).
-func kindByName(path string) (inputKind, bool) {
+func kindByName(path string) (Kind, bool) {
 	if IsScenario(path) {
-		return kindScenario, true
+		return KindScenario, true
 	}
 	name := strings.TrimSuffix(strings.ToLower(path), ".gz")
 	switch filepath.Ext(name) {
 	case ".pcap", ".pcapng", ".cap":
-		return kindCapture, true
+		return KindCapture, true
 	case ".yaml", ".yml":
-		return kindScenario, true
+		return KindScenario, true
 	case ".jsonl", ".json":
-		return kindRecording, true
+		return KindRecording, true
 	}
-	return kindRecording, false
+	return KindRecording, false
 }
 
 // sniffBytes bounds how far into a stream its kind is looked for.
 const sniffBytes = 512
 
-// kindOf tells br's kind by its name, or else by its first bytes (peeked;
+// KindOf tells br's kind by its name, or else by its first bytes (peeked;
 // nothing is consumed).
-func kindOf(name string, br *bufio.Reader) inputKind {
+func KindOf(name string, br *bufio.Reader) Kind {
 	if k, ok := kindByName(name); ok {
 		return k
 	}
@@ -103,23 +104,23 @@ func peekSignificant(br *bufio.Reader) []byte {
 
 // kindByContent: a capture's magic number, a recording's "{" (or nothing:
 // the recording reader says the file is empty), a scenario otherwise.
-func kindByContent(head []byte) inputKind {
+func kindByContent(head []byte) Kind {
 	if len(head) >= 4 {
 		switch binary.LittleEndian.Uint32(head) {
 		case 0xA1B2C3D4, 0xD4C3B2A1, 0xA1B23C4D, 0x4D3CB2A1, 0x0A0D0D0A:
-			return kindCapture
+			return KindCapture
 		}
 	}
 	rest := bytes.TrimLeft(bytes.TrimPrefix(head, utf8BOM), " \t\r\n")
 	if len(rest) == 0 || rest[0] == '{' {
-		return kindRecording
+		return KindRecording
 	}
-	return kindScenario
+	return KindScenario
 }
 
 // opened is an input opened once and its kind told.
 type opened struct {
-	kind inputKind
+	kind Kind
 	br   *bufio.Reader
 	f    io.Closer
 }
@@ -136,12 +137,12 @@ func openKind(path string) (*opened, error) {
 // readKind tells the kind of the stream f, named name.
 func readKind(name string, f io.ReadCloser) *opened {
 	br := bufio.NewReaderSize(f, 64<<10)
-	return &opened{kind: kindOf(name, br), br: br, f: f}
+	return &opened{kind: KindOf(name, br), br: br, f: f}
 }
 
-// readScenario reads and parses the scenario in br (gzip or not); name
+// ReadScenario reads and parses the scenario in br (gzip or not); name
 // names it in errors.
-func readScenario(name string, br *bufio.Reader, assets fs.FS) (*scenario.Scenario, error) {
+func ReadScenario(name string, br *bufio.Reader, assets fs.FS) (*scenario.Scenario, error) {
 	r, zr, err := inputfile.Gunzip(br)
 	if err != nil {
 		return nil, &scenario.Error{File: name, Line: 1, Column: 1, Field: "gzip", Problem: err.Error()}
@@ -178,9 +179,9 @@ func OpenReader(name string, rc io.ReadCloser, assets fs.FS, opts LoadOptions) (
 func (in *opened) source(path string, assets fs.FS, opts LoadOptions) (recording.Source, []scenario.Expectation, error) {
 	rc := bufferedFile{in.br, in.f}
 	switch in.kind {
-	case kindScenario:
+	case KindScenario:
 		defer in.f.Close() // read whole and compiled
-		sc, err := readScenario(path, in.br, assets)
+		sc, err := ReadScenario(path, in.br, assets)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -189,7 +190,7 @@ func (in *opened) source(path string, assets fs.FS, opts LoadOptions) (recording
 			return nil, nil, err
 		}
 		return recording.NewSource(rec), sc.Expectations(), nil
-	case kindCapture:
+	case KindCapture:
 		src, err := capture.OpenStream(path, rc, opts.Capture)
 		if err != nil {
 			return nil, nil, err

@@ -1,4 +1,4 @@
-package engine
+package loader
 
 import (
 	"bufio"
@@ -26,28 +26,28 @@ func TestKindOf_ByContentWhenTheNameSaysNothing(t *testing.T) {
 	pcap := "\xD4\xC3\xB2\xA1\x02\x00\x04\x00"
 	for _, c := range []struct {
 		name, data string
-		want       inputKind
+		want       Kind
 	}{
-		{"-", `{"format":"glidepath-recording"}`, kindRecording},
-		{"-", "\xEF\xBB\xBF\n  {", kindRecording},
-		{"-", "", kindRecording},
-		{"-", "duration: 3\nremotes: []\n", kindScenario},
-		{"-", "# a comment\n", kindScenario},
-		{"-", pcap, kindCapture},
-		{"-", "\x0A\x0D\x0D\x0A", kindCapture},
-		{"/dev/fd/63", gz(`{"format":1}`), kindRecording},
-		{"/dev/fd/63", gz(pcap), kindCapture},
-		{"/dev/fd/63", gz("duration: 1"), kindScenario},
-		{"x.jsonl", "duration: 1", kindRecording}, // the name decides
-		{"x.yaml", "{", kindScenario},
-		{"x.pcap.gz", "{", kindCapture},
+		{"-", `{"format":"glidepath-recording"}`, KindRecording},
+		{"-", "\xEF\xBB\xBF\n  {", KindRecording},
+		{"-", "", KindRecording},
+		{"-", "duration: 3\nremotes: []\n", KindScenario},
+		{"-", "# a comment\n", KindScenario},
+		{"-", pcap, KindCapture},
+		{"-", "\x0A\x0D\x0D\x0A", KindCapture},
+		{"/dev/fd/63", gz(`{"format":1}`), KindRecording},
+		{"/dev/fd/63", gz(pcap), KindCapture},
+		{"/dev/fd/63", gz("duration: 1"), KindScenario},
+		{"x.jsonl", "duration: 1", KindRecording}, // the name decides
+		{"x.yaml", "{", KindScenario},
+		{"x.pcap.gz", "{", KindCapture},
 	} {
 		br := bufio.NewReaderSize(strings.NewReader(c.data), 64<<10)
-		if got := kindOf(c.name, br); got != c.want {
-			t.Errorf("kindOf(%s, %q) = %v, want %v", c.name, c.data, got, c.want)
+		if got := KindOf(c.name, br); got != c.want {
+			t.Errorf("KindOf(%s, %q) = %v, want %v", c.name, c.data, got, c.want)
 		}
 		if rest, _ := io.ReadAll(br); string(rest) != c.data {
-			t.Errorf("kindOf(%s, %q) consumed the stream", c.name, c.data)
+			t.Errorf("KindOf(%s, %q) consumed the stream", c.name, c.data)
 		}
 	}
 }
@@ -55,11 +55,11 @@ func TestKindOf_ByContentWhenTheNameSaysNothing(t *testing.T) {
 // A recording read from a stream with no name to go by runs as the file
 // does: the same events.
 func TestOpenReader_StreamAsTheFile(t *testing.T) {
-	data, err := os.ReadFile("testdata/far_jump.jsonl")
+	data, err := os.ReadFile("../testdata/far_jump.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := Load("testdata/far_jump.jsonl", assets.FS())
+	want, err := Load("../testdata/far_jump.jsonl", assets.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestOpenReader_StreamAsTheFile(t *testing.T) {
 // recording are read as a file named .jsonl is — the same events or the
 // same error (scenarios and captures have fuzz targets of their own).
 func FuzzOpenReader(f *testing.F) {
-	if b, err := os.ReadFile("testdata/far_jump.jsonl"); err == nil {
+	if b, err := os.ReadFile("../testdata/far_jump.jsonl"); err == nil {
 		f.Add(b)
 	}
 	f.Add([]byte("\x1F\x8B"))
@@ -97,11 +97,11 @@ func FuzzOpenReader(f *testing.F) {
 	f.Add([]byte("duration: 1"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		br := bufio.NewReaderSize(bytes.NewReader(data), 64<<10)
-		kind := kindOf("in", br)
+		kind := KindOf("in", br)
 		if rest, _ := io.ReadAll(br); !bytes.Equal(rest, data) {
 			t.Fatal("telling the kind consumed the stream")
 		}
-		if kind != kindRecording {
+		if kind != KindRecording {
 			return
 		}
 		read := func(name string) (int, string) {

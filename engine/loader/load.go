@@ -2,7 +2,7 @@
 // memory) — the one event stream the engine runs, whatever its source
 // (DESIGN.md, "The one direction data flows").
 
-package engine
+package loader
 
 import (
 	"encoding/binary"
@@ -13,9 +13,9 @@ import (
 	"strings"
 
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/inputfile"
 )
 
 // IsScenario reports whether path names a scenario (.yaml or .yml) rather
@@ -99,4 +99,16 @@ func Open(path string, assets fs.FS) (recording.Source, error) {
 func OpenWith(path string, assets fs.FS, opts LoadOptions) (recording.Source, error) {
 	src, _, err := openSource(path, assets, opts)
 	return src, err
+}
+
+// OpenExpect is Open that also returns the scenario's expectations (none
+// for a recording): a scenario is parsed once, compiled in memory and
+// streamed.
+func OpenExpect(path string, assets fs.FS) (recording.Source, []scenario.Expectation, error) {
+	return OpenExpectWith(path, assets, LoadOptions{})
+}
+
+// OpenExpectWith is OpenExpect with options (a capture's).
+func OpenExpectWith(path string, assets fs.FS, opts LoadOptions) (recording.Source, []scenario.Expectation, error) {
+	return openSource(path, assets, opts)
 }
