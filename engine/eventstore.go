@@ -176,7 +176,7 @@ func (st *EventStore) add(ev *recording.Event) error {
 		slotGUID = st.guids[target]
 	}
 	c := &st.chunks[st.tail.chunk]
-	*c = appendEvent(*c, ev, target, slotGUID, st.tail.line, aux)
+	*c = eventlog.AppendEvent(*c, ev, target, slotGUID, st.tail.line, aux)
 	st.tail.off, st.tail.line = int32(len(*c)), ev.Line
 	st.n++
 	st.last = ev.T
@@ -247,9 +247,9 @@ func (st *EventStore) decode(p *storePos, i int, ev *recording.Event) int32 {
 	if i%storeBlock == 0 {
 		p.line = 0
 	}
-	d := unpacker{b: st.chunks[p.chunk], off: int(p.off)}
-	target, aux := d.event(ev, p.line, st.slotGUID)
-	p.off, p.line = int32(d.off), ev.Line
+	d := eventlog.NewUnpacker(st.chunks[p.chunk], int(p.off))
+	target, aux := d.Event(ev, p.line, st.slotGUID)
+	p.off, p.line = int32(d.Off()), ev.Line
 	switch ev.Kind {
 	case recording.KindCreate:
 		ev.Entity = st.creates[int(target)-len(st.rec.Header.Entities)].ent

@@ -1,11 +1,11 @@
 // Event packing: the compact byte form the event store keeps a recording's
-// events in for seeking (eventstore.go) — tens of bytes an event instead of
+// events in for seeking (engine/eventstore.go) — tens of bytes an event instead of
 // a 304-byte recording.Event. Every field a reader or a scenario sets is
 // kept bit for bit (a rotation as sent, flag-omitted components included;
 // -0 stays -0), so an event decodes to the value that was packed and a run
 // over the store is the run over the events.
 
-package engine
+package eventlog
 
 import (
 	"encoding/binary"
@@ -81,10 +81,10 @@ func putPos(b []byte, p *physics.Position) []byte {
 	return b
 }
 
-// appendEvent appends ev, about slot target (−1: none) whose guid is
+// AppendEvent appends ev, about slot target (−1: none) whose guid is
 // slotGUID, to b. aux is the index into the store's side table an event
 // keeps there (a note's text), ignored otherwise.
-func appendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, prevLine int, aux int) []byte {
+func AppendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, prevLine int, aux int) []byte {
 	var flags byte
 	if ev.HasGUID {
 		flags |= packHasGUID
@@ -206,37 +206,43 @@ func appendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 	return b
 }
 
-// unpacker reads packed events from one byte slice.
-type unpacker struct {
+// Unpacker reads packed events from one byte slice.
+type Unpacker struct {
 	b   []byte
 	off int
 }
 
-func (d *unpacker) u8() byte { v := d.b[d.off]; d.off++; return v }
+// NewUnpacker reads the packed events of b from offset off.
+func NewUnpacker(b []byte, off int) Unpacker { return Unpacker{b: b, off: off} }
 
-func (d *unpacker) u32() uint32 {
+// Off is the offset of the next packed event.
+func (d *Unpacker) Off() int { return d.off }
+
+func (d *Unpacker) u8() byte { v := d.b[d.off]; d.off++; return v }
+
+func (d *Unpacker) u32() uint32 {
 	v := binary.LittleEndian.Uint32(d.b[d.off:])
 	d.off += 4
 	return v
 }
 
-func (d *unpacker) f32() float32 { return math.Float32frombits(d.u32()) }
+func (d *Unpacker) f32() float32 { return math.Float32frombits(d.u32()) }
 
-func (d *unpacker) vec() mgl32.Vec3 { return mgl32.Vec3{d.f32(), d.f32(), d.f32()} }
+func (d *Unpacker) vec() mgl32.Vec3 { return mgl32.Vec3{d.f32(), d.f32(), d.f32()} }
 
-func (d *unpacker) uvarint() uint64 {
+func (d *Unpacker) uvarint() uint64 {
 	v, n := binary.Uvarint(d.b[d.off:])
 	d.off += n
 	return v
 }
 
-func (d *unpacker) varint() int64 {
+func (d *Unpacker) varint() int64 {
 	v, n := binary.Varint(d.b[d.off:])
 	d.off += n
 	return v
 }
 
-func (d *unpacker) pos(p *physics.Position) {
+func (d *Unpacker) pos(p *physics.Position) {
 	p.Cell = d.u32()
 	origin := d.vec()
 	mask := d.u8()
@@ -253,10 +259,10 @@ func (d *unpacker) pos(p *physics.Position) {
 	}
 }
 
-// event decodes the event at d.off into ev (every field set) and returns
+// Event decodes the event at d.off into ev (every field set) and returns
 // the slot it is about (−1: none) and the side-table index of a note's
 // text. slotGUID gives a slot's guid; entity a created slot's entity.
-func (d *unpacker) event(ev *recording.Event, prevLine int, slotGUID func(int32) uint32) (target int32, aux int) {
+func (d *Unpacker) Event(ev *recording.Event, prevLine int, slotGUID func(int32) uint32) (target int32, aux int) {
 	*ev = recording.Event{}
 	ev.Kind = recording.Kind(d.u8())
 	flags := d.u8()
