@@ -22,6 +22,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"glidepath/engine/wordpack"
 	"glidepath/physics"
 )
 
@@ -187,12 +188,12 @@ func (c *checkpointStore) add(s *Sim) {
 			start := len(c.keyWords)
 			c.keyWords = kw.W
 			c.keyEnds = append(c.keyEnds, len(c.keyWords))
-			buf = packWords(buf, c.keyWords[start:], nil)
+			buf = wordpack.Pack(buf, c.keyWords[start:], nil)
 			continue
 		}
 		c.w.W = c.w.W[:0]
 		appendObjectWords(&c.w, o, &c.refs)
-		buf = packWords(buf, c.w.W, wordsOf(c.keyWords, c.keyEnds, i))
+		buf = wordpack.Pack(buf, c.w.W, wordsOf(c.keyWords, c.keyEnds, i))
 	}
 	c.buf = buf
 	if len(c.slab)+len(buf) > cap(c.slab) {

@@ -7,6 +7,7 @@ package engine
 import (
 	"fmt"
 
+	"glidepath/engine/wordpack"
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
@@ -53,7 +54,7 @@ func (k *keyCache) unpack(store *checkpointStore, index int, key *checkpoint) {
 	src := key.data
 	for range key.nslots {
 		var err error
-		k.words, src, err = unpackWords(k.words, src, nil)
+		k.words, src, err = wordpack.Unpack(k.words, src, nil)
 		if err != nil {
 			panic(fmt.Sprintf("engine: keyframe at tick %d: %v", key.tick, err))
 		}
@@ -88,7 +89,7 @@ func (s *Sim) restore(p *restorePoint) {
 		words := wordsOf(k.words, k.ends, i)
 		if !isKey {
 			var err error
-			s.words, src, err = unpackWords(s.words[:0], src, words)
+			s.words, src, err = wordpack.Unpack(s.words[:0], src, words)
 			if err != nil {
 				panic(fmt.Sprintf("engine: checkpoint at tick %d: %v", cp.tick, err))
 			}

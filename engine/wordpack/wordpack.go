@@ -1,5 +1,6 @@
-// Checkpoint packing: an object's state words (checkpoint_words.go) stored
-// as their difference from a reference — the same object's words in an
+// Package wordpack packs words against a reference: a checkpoint's object
+// state words (engine/checkpoint_words.go) stored as their difference from
+// a reference — the same object's words in an
 // earlier checkpoint, or nothing. Each word is XORed with the reference's
 // word at the same place; most words of a remote do not change between
 // checkpoints (its size, its stamps, its motion state, the empty
@@ -17,7 +18,7 @@
 //
 // Words past the reference's end are XORed with zero.
 
-package engine
+package wordpack
 
 import (
 	"encoding/binary"
@@ -26,10 +27,10 @@ import (
 	"slices"
 )
 
-// maxObjectWords bounds the word count a packed object may claim (an
+// MaxWords bounds the word count a packed object may claim (an
 // object is a few hundred words; the bound keeps a corrupt count from
 // allocating).
-const maxObjectWords = 1 << 14
+const MaxWords = 1 << 14
 
 // codeBytes is how many XOR bytes each 2-bit code stores.
 var codeBytes = [4]int{0, 1, 3, 4}
@@ -43,11 +44,11 @@ var codeOfLen = [33]byte{0,
 	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 	3, 3, 3, 3, 3, 3, 3, 3}
 
-// packWords appends words, as their difference from ref, to dst. It
+// Pack appends words, as their difference from ref, to dst. It
 // writes into room made once: every XOR as a whole little-endian word,
 // the end then moved on by its code's bytes only (the bytes past it are
 // overwritten by the next), which packs the same bytes as appending each.
-func packWords(dst []byte, words, ref []uint32) []byte {
+func Pack(dst []byte, words, ref []uint32) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(words)))
 	p := len(dst)
 	// A tag and four 4-byte XORs a group at most.
@@ -78,11 +79,11 @@ var errPacked = errors.New("checkpoint: packed words are corrupt")
 // codeMask keeps the bytes of a word each code stores.
 var codeMask = [4]uint32{0, 0xFF, 0xFFFFFF, 0xFFFFFFFF}
 
-// unpackWords reads one object's words packed against ref, appending them
+// Unpack reads one object's words packed against ref, appending them
 // to dst; it returns them and the rest of src.
-func unpackWords(dst []uint32, src []byte, ref []uint32) ([]uint32, []byte, error) {
+func Unpack(dst []uint32, src []byte, ref []uint32) ([]uint32, []byte, error) {
 	n, k := binary.Uvarint(src)
-	if k <= 0 || n > maxObjectWords {
+	if k <= 0 || n > MaxWords {
 		return dst, nil, errPacked
 	}
 	src = src[k:]
