@@ -1,8 +1,8 @@
 // Checkpoints: the run's state every K ticks, K chosen so the checkpoints
 // of the whole run fit a memory budget (DESIGN.md "Time, snapshots and
 // seeking"). A checkpoint holds each object's state as words
-// (checkpoint_words.go) packed against the same object's words in the
-// checkpoint's keyframe (checkpoint_pack.go) — every keyEvery-th checkpoint
+// (the object words, below) packed against the same object's words in the
+// checkpoint's keyframe (engine/wordpack) — every keyEvery-th checkpoint
 // is a keyframe, packed against nothing — plus the engine's bookkeeping, so
 // restoring one and re-simulating gives exactly the straight run's state.
 // The event log and metrics are not copied: they are append-only and cover
@@ -137,7 +137,7 @@ func (c *checkpoints) init(s *Sim) {
 		ticks := int64(s.lastTick)
 		if s.growing {
 			// The store is still being read: size for the run it
-			// looks like it will be (eventgrow.go).
+			// looks like it will be (eventstore.go).
 			ticks = max(ticks, int64(s.store.EstimateTicks()))
 		}
 		c.interval = int(max((ticks+fit-2)/(fit-1), int64(minInterval(len(s.slots)))))
@@ -292,7 +292,7 @@ func (s *Sim) Seek(tick int) {
 	}
 	// The ticks before the last need no stage record: every live object's
 	// is rewritten by the last tick, and only the pops a logging Sim logs
-	// in a new tick read it (flag.go). Recording it costs a third of a
+	// in a new tick read it (metrics.go). Recording it costs a third of a
 	// re-simulated tick.
 	quiet := tick - 1
 	if s.logging {

@@ -52,7 +52,7 @@ func TestObjectWords_EveryBookField(t *testing.T) {
 	// shape and hasShape (the Setup's shape from the dats) are fixed when
 	// the slot is made, like ent and table: not state.
 	if n := reflect.TypeOf(object{}).NumField(); n != 17 {
-		t.Fatalf("object has %d fields; checkpoints were written for 17 (say in checkpoint_words.go whether the new one is state)", n)
+		t.Fatalf("object has %d fields; checkpoints were written for 17 (say in checkpoint.go's object words whether the new one is state)", n)
 	}
 }
 

@@ -31,7 +31,7 @@ func (s *Sim) deliverDue(k int) {
 	if s.growing {
 		if st.through() < k {
 			// Tick k's events are not all read yet: wait for them
-			// (eventgrow.go).
+			// (eventstore.go).
 			st.mu.RUnlock()
 			_ = st.Wait(context.Background(), k)
 			st.mu.RLock()
@@ -163,7 +163,7 @@ func (s *Sim) playerDistance(o *object) float32 {
 
 // deliverMotion applies an UpdateMotion: the object gets a motion
 // interpreter if it had none; a motion with stamps passes the stamp gate
-// first (motionstamps.go); then, as MovementManager::unpack_movement
+// first (stamps.go); then, as MovementManager::unpack_movement
 // (0x00524440, acclient.c:339491) does, the object is unstuck
 // (unstick_from_object), and CMotionInterp::move_to_interpreted_state /
 // apply_interpreted_movement set the sequence's cycle (anim.MotionInterp.

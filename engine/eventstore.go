@@ -1,5 +1,5 @@
 // Event store: a recording's events held for seeking in their packed form
-// (eventpack.go) — tens of bytes an event, not a 304-byte recording.Event —
+// (eventlog/pack.go) — tens of bytes an event, not a 304-byte recording.Event —
 // with the index the tick driver needs: per tick, how many events are due
 // by then (a tick's events are a range, so no due tick per event), and per
 // event the slot it is about, packed with it. Events are checked and
@@ -7,7 +7,7 @@
 // recording.Source and never hold a []recording.Event, and it can grow
 // while a run reads it: appending never moves what is stored (chunks are
 // not reallocated; indices and tick ranges already read stay valid). A store
-// may be filled on one goroutine (eventgrow.go) while runs on others read
+// may be filled on one goroutine (growing, below) while runs on others read
 // it: appending holds the store's lock, reading holds it shared, and a run
 // steps a tick only once every event due by then is in.
 
@@ -65,7 +65,7 @@ type EventStore struct {
 	// mu guards everything below while the store grows: Append holds it,
 	// readers hold it shared.
 	mu sync.RWMutex
-	// growth is the reading that fills the store (eventgrow.go); its
+	// growth is the reading that fills the store (growing, below); its
 	// complete flag says every event of the input is in.
 	growth growth
 
@@ -133,7 +133,7 @@ func (st *EventStore) hasMotion(slot int32, name string) error {
 
 // Append checks ev (as New checks a recording's events, errors naming the
 // file, line and field) and stores it. Runs reading the store see it once
-// its tick is complete (eventgrow.go).
+// its tick is complete (growing, below).
 func (st *EventStore) Append(ev *recording.Event) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()

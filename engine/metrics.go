@@ -40,7 +40,7 @@ type ErrorStats struct {
 	Mean float64
 	// P95 is the 95th percentile by nearest rank: the smallest error at
 	// least 95 % of the ticks do not exceed — exact up to ExactErrorTicks
-	// measured ticks, past that at most 1.6 % above it (errordist.go).
+	// measured ticks, past that at most 1.6 % above it (errorDist, below).
 	P95 float64
 	Max float64
 }
@@ -130,7 +130,7 @@ type tracker struct {
 	peakTick      int
 
 	// err is the distance to the server truth, tick by tick
-	// (errordist.go).
+	// (the error distribution, below).
 	err errorDist
 
 	// g follows sprints, snap-backs and lags (glide.go).
@@ -453,7 +453,7 @@ func (d *errorDist) stats() ErrorStats {
 
 // Flags: the pops the glide metrics count, logged with the stage that moved
 // the body most that tick, so a cause chain can say what made the jump
-// (explain.go). The stage displacements come from the stage record
+// (engine/explain). The stage displacements come from the stage record
 // (Options.RecordStages); without it the stage is unknown.
 
 // flagPop logs a pop of o from prev to pos.

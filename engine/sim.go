@@ -51,7 +51,7 @@ type Sim struct {
 	// and the slot it is about (eventstore.go); nil when streaming.
 	store *EventStore
 	// growing: the store was still being read when the Sim last looked
-	// (eventgrow.go); the last tick and notes are refreshed as it grows.
+	// (eventstore.go); the last tick and notes are refreshed as it grows.
 	growing bool
 	// pos is where event posAt starts in the store; ev is the event being
 	// delivered.
@@ -89,7 +89,7 @@ type Sim struct {
 	// at or before furthest (after a seek) produces the same events, so it
 	// does not record them again.
 	log    []logEntry
-	places []eventlog.Place // the ends of the log's blips and snaps (logstore.go)
+	places []eventlog.Place // the ends of the log's blips and snaps (log.go)
 	// stamps are the route entries' stored stamps, stampsIn (a streamed
 	// Sim's) the messages' (stamps.go).
 	stamps   [][NumChecked]uint16
@@ -112,7 +112,7 @@ type Sim struct {
 	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
 	chunks passChunks
 	// capture, when a states table is written, takes each object's row
-	// in the pass, while the object is in the cache (tables_capture.go).
+	// in the pass, while the object is in the cache (tables.go).
 	capture *rowCapture
 
 	// sticky is the sticky targets' positions at the start of the tick's

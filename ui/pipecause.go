@@ -2,7 +2,7 @@
 // snap (teleport or slide), pop, hitch, sprint, snap-back or lag of the
 // selection, the panel leads with its one-line cause chain, the same text
 // the timeline lanes' tooltips show (the engine's Explainer builds it,
-// engine/explain.go; the panel only formats it).
+// engine/explain; the panel only formats it).
 
 package ui
 

@@ -13,7 +13,7 @@ import (
 	"glidepath/ui/model"
 )
 
-// engine/explain.go: at the runner's first blip the pipeline panel leads
+// engine/explain: at the runner's first blip the pipeline panel leads
 // with the blip's cause chain, the same text the timeline's tooltip gives
 // (Index.Cause); a tick with no blip, snap, pop or hitch shows none.
 func TestPipelinePanel_ShowsTheCauseChainAtABlip(t *testing.T) {

@@ -1,5 +1,5 @@
-// Motion gates: the verdict a motion event's stamps got (motionstamps.go
-// in engine runs the gate), as the event log carries it.
+// Motion gates: the verdict a motion event's stamps got, as the event log
+// carries it (engine/stamps.go runs the gate).
 
 package eventlog
 

@@ -1,5 +1,5 @@
 // Cause chains for the timeline's tooltips: the engine's Explainer
-// (engine/explain.go) fed the run's event log in order, on the viewer's
+// (engine/explain) fed the run's event log in order, on the viewer's
 // goroutine, up to the entry asked about. The chains are built once, by the
 // engine; the viewer only formats them.
 

@@ -1,5 +1,5 @@
 // Package wordpack packs words against a reference: a checkpoint's object
-// state words (engine/checkpoint_words.go) stored as their difference from
+// state words (engine/checkpoint.go) stored as their difference from
 // a reference — the same object's words in an
 // earlier checkpoint, or nothing. Each word is XORed with the reference's
 // word at the same place; most words of a remote do not change between
@@ -17,7 +17,6 @@
 // crowd, an XOR needs three bytes five times as often as two.)
 //
 // Words past the reference's end are XORed with zero.
-
 package wordpack
 
 import (

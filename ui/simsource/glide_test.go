@@ -1,6 +1,6 @@
 // The viewer's event log (store.EventLog) carries the engine's sprints,
 // snap-backs and lags with their spans, and UpdateMotion stamp verdicts
-// (engine/glide.go, engine/motionstamps.go).
+// (engine/glide.go, engine/stamps.go).
 
 package simsource
 

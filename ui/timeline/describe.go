@@ -149,7 +149,7 @@ func what(e *model.Event, d *Data) string {
 
 // motionStampsText is an UpdateMotion's stamps against the stored ones,
 // as CPhysics::SetObjectMovement compares them: "inst 1=1 · move 7>6 ·
-// ctrl 2=2" (engine/motionstamps.go).
+// ctrl 2=2" (engine/stamps.go).
 func motionStampsText(e *model.Event) string {
 	names := [3]string{"inst", "move", "ctrl"}
 	s := ""

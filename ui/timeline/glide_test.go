@@ -1,5 +1,5 @@
 // The glide lanes (engine/glide.go: sprints, snap-backs, lags) and the
-// stamps lane's UpdateMotion marks (engine/motionstamps.go).
+// stamps lane's UpdateMotion marks (engine/stamps.go).
 
 package timeline
 

@@ -37,7 +37,7 @@ const (
 	// instance. It shows the route events the updates lane shows, coloured
 	// by the stamps rather than the branch, and each UpdateMotion that
 	// carried stamps by its gate's verdict (CPhysics::SetObjectMovement,
-	// engine/motionstamps.go).
+	// engine/stamps.go).
 	LaneStamps
 	// LaneSprints, LaneSnapbacks and LaneLags span the glide events
 	// (engine/glide.go) from their first tick to their last.
