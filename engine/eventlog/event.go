@@ -4,7 +4,7 @@
 // contact change — stamped with its tick and object. The first seven kinds
 // are trace-v1's event rows (spec/trace-v1.md); the rest (motion, vector,
 // create, delete, note, and the pops and hitches the glide metrics flag) are
-// for the viewer's timeline and the cause chains (explain.go) and are not
+// for the viewer's timeline and the cause chains (engine/explain) and are not
 // written to traces.
 
 package eventlog
@@ -62,17 +62,17 @@ const (
 	// Options.Metrics).
 	EventHitch
 	// EventSprint: the glide metrics saw the body move at catch-up speed
-	// for a span of ticks, Since to this one (glide.go); From, To, Distance,
+	// for a span of ticks, Since to this one (engine/glide.go); From, To, Distance,
 	// Speed, Rate, Ref, CauseTick, CauseDist, Queue (not a trace row;
 	// logged only with Options.Metrics).
 	EventSprint
 	// EventSnapback: the body moved back, Since to this tick, toward a
 	// node queued while it was stuck or older than the newest update
-	// (glide.go); From, To, Distance, Speed, Rate, CauseTick, Stuck,
+	// (engine/glide.go); From, To, Distance, Speed, Rate, CauseTick, Stuck,
 	// StuckSince, Released (not a trace row; Options.Metrics).
 	EventSnapback
 	// EventLag: from Since to this tick each UpdatePosition landed farther
-	// ahead of the body than the one before (glide.go); From, To (the
+	// ahead of the body than the one before (engine/glide.go); From, To (the
 	// first and last update), Distance (the last gap), CauseDist (the
 	// first), Speed, Rate, Ref, RunRate, NoRunRate, Gliding, Fail and
 	// Queue (the queue at the first and last update) (not a trace row;
@@ -192,7 +192,7 @@ type Event struct {
 	Sticky bool
 
 	// The span kinds' payload (EventSprint, EventSnapback, EventLag;
-	// glide.go says what each holds). Since and Until are the span's first
+	// engine/glide.go says what each holds). Since and Until are the span's first
 	// and last ticks (the event is logged once it is over);
 	// Speed the body's mean speed over it, Rate the catch-up speed, Ref the
 	// run speed (sprint) or the server's speed (lag), m/s; CauseTick and

@@ -1,4 +1,4 @@
-// Cause chains of the glide events (glide.go): a sprint names the catch-up
+// Cause chains of the glide events (engine/glide.go): a sprint names the catch-up
 // and why the queue got ahead; a snap-back the node it went back to and the
 // StickyManager that held the body while that node waited; a lag the
 // updates landing farther ahead, the queue and error rising, and the run
