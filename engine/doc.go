@@ -1,15 +1,15 @@
 // Package engine holds objects in a world and drives them: the deterministic
 // tick driver, checkpoints and seeking, the event store and the event log,
-// stage traces, trace and table output and glide metrics. It wires physics,
+// stage traces, table output and glide metrics. It wires physics,
 // physics/anim and interp together. Its subpackages hold the formats, the
 // inputs and what is built on a run: eventlog (the event types, their text
 // and the packed form of a recording's events), loader (opening an input by
 // path), recording (Recording v1 and the PositionPack codec), trace (Trace
-// v1), tables (Tables v1: the states, events and metrics tables), scenario
-// (YAML scenarios compiled into recordings), capture (network captures read
-// as recordings), explain (cause chains), report (the per-object report,
-// the first difference between readings, the tour) and wordpack (the
-// checkpoints' byte form).
+// v1, and RunWriter, which writes a run's ticks), tables (Tables v1: the
+// states, events and metrics tables), scenario (YAML scenarios compiled
+// into recordings), capture (network captures read as recordings), explain
+// (cause chains), report (the per-object report, the first difference
+// between readings, the tour) and wordpack (the checkpoints' byte form).
 //
 // # Running
 //
@@ -19,7 +19,7 @@
 // (seed 004 §0–§4), then UpdateObjectInternal for every live object (seed 003
 // §1, §12). The Sim never reads the wall clock, never iterates a map on the
 // tick path and holds no globals, so the same input and reading give the same
-// bits: a TraceWriter prints them as Trace v1.
+// bits: a trace.RunWriter prints them as Trace v1.
 //
 // # Reading the state
 //
@@ -44,13 +44,12 @@
 //	options.go                  options
 //	eventstore.go               the recording's events, packed, and growing
 //	log.go                      the event log: recording, storing, searching
-//	view.go, staterow.go,       read-only views, state rows and the state
-//	hash.go                     hash
+//	view.go, staterow.go,       read-only views, state rows (a trace's
+//	hash.go                     too) and the state hash
 //	checkpoint.go               checkpoints, Seek, RunAll, object words
 //	metrics.go, glide.go        glide metrics and the glide judgments
 //	expect.go                   a scenario's expectations checked per tick
 //	compare.go                  readings side by side
-//	trace_out.go                trace output (a TickSink)
 //	tables.go                   the states and events tables (a TickSink)
 //
 // engine may import physics, physics/anim, interp and the standard library

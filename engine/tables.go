@@ -311,7 +311,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 			t.erows = append(t.erows, t.spanRow(e, reading))
 			continue
 		}
-		te := traceEvent(e)
+		te := trace.EventOf(e)
 		t.detail = trace.AppendDetail(t.detail[:0], &te)
 		row := tables.Event{
 			Input:   t.input,

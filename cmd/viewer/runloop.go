@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"glidepath/engine"
+	"glidepath/engine/trace"
 	"glidepath/internal/atomicfile"
 )
 
@@ -60,7 +61,7 @@ func writeTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 // the input stream reached is bad input (exit 2), and the rows before it are
 // not published.
 func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
-	tw, err := engine.NewTraceWriter(w, s, traceInputName(input))
+	tw, err := trace.NewRunWriter(w, s, traceInputName(input))
 	if err != nil {
 		return err
 	}

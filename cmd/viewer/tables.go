@@ -12,6 +12,7 @@ import (
 	"glidepath/engine/filter"
 	"glidepath/engine/report"
 	"glidepath/engine/tables"
+	"glidepath/engine/trace"
 	"glidepath/internal/atomicfile"
 )
 
@@ -182,17 +183,17 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 		}
 	}()
 	var sinks []tickSink
-	var trace *atomicfile.File
+	var traceFile *atomicfile.File
 	if o.trace != "" {
 		var w io.Writer = stdout
 		if o.trace != "-" {
-			if trace, err = atomicfile.Create(o.trace); err != nil {
+			if traceFile, err = atomicfile.Create(o.trace); err != nil {
 				return nil, err
 			}
-			defer trace.Abort()
-			w = trace
+			defer traceFile.Abort()
+			w = traceFile
 		}
-		tw, err := engine.NewTraceWriter(w, c.Sims()[0], traceInputName(path))
+		tw, err := trace.NewRunWriter(w, c.Sims()[0], traceInputName(path))
 		if err != nil {
 			return nil, err
 		}
@@ -214,8 +215,8 @@ func runTables(c *engine.Compare, o *runOptions, path string, stdout io.Writer) 
 	if err := runSinks(c, sinks, partialTablesNote); err != nil {
 		return nil, err
 	}
-	if trace != nil {
-		if err := trace.Commit(); err != nil {
+	if traceFile != nil {
+		if err := traceFile.Commit(); err != nil {
 			return nil, err
 		}
 	}
@@ -240,7 +241,7 @@ func (f *tableFiles) finish(rep *report.Report, input string) error {
 	return f.close()
 }
 
-// tickSink is an output fed once per tick from the run (engine.TraceWriter,
+// tickSink is an output fed once per tick from the run (trace.RunWriter,
 // engine.TableWriter).
 type tickSink interface {
 	WriteTick() error
