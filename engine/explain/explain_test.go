@@ -3,7 +3,7 @@
 // stall windows; seed 004 §3 for MoveOrTeleport), and the streaming
 // Explainer (a sink, no log kept) gives exactly what the log gives.
 
-package engine
+package explain_test
 
 import (
 	"slices"
@@ -11,16 +11,59 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/assets"
+	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
 	"glidepath/physics"
 )
 
+// newSim makes a Sim of rec with the shipped assets.
+func newSim(t testing.TB, rec *recording.Recording, opts engine.Options) *engine.Sim {
+	t.Helper()
+	opts.Assets = assets.FS()
+	s, err := engine.New(rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// compiled compiles the shipped scenario name.
+func compiled(t testing.TB, name string) *recording.Recording {
+	t.Helper()
+	rec, err := scenario.CompileAsset(assets.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// runTo steps s to tick k.
+func runTo(s *engine.Sim, k int) {
+	for s.Tick() < k {
+		s.Step()
+	}
+}
+
+// eventsOf returns the events of kind k in s's log.
+func eventsOf(s *engine.Sim, k eventlog.EventKind) []eventlog.Event {
+	var out []eventlog.Event
+	for _, e := range s.AllEvents() {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // explained runs the shipped scenario name with the log, metrics and stage
 // records on, and returns the Sim and its causes.
-func explainedRun(t *testing.T, name string) (*Sim, []explain.Cause) {
+func explainedRun(t *testing.T, name string) (*engine.Sim, []explain.Cause) {
 	t.Helper()
-	s := newSim(t, compiled(t, name), Options{EventLog: true, Metrics: true, RecordStages: true})
+	s := newSim(t, compiled(t, name), engine.Options{EventLog: true, Metrics: true, RecordStages: true})
 	runTo(s, s.LastTick())
 	return s, explain.Explain(s.AllEvents())
 }
@@ -205,37 +248,12 @@ func (k *sinkCauses) TickEvents(tick int, evs []eventlog.Event) { k.x.TickEvents
 func TestExplain_SinkWithoutLogGivesTheSameCauses(t *testing.T) {
 	_, want := explainedRun(t, "cliff")
 	var k sinkCauses
-	s := newSim(t, compiled(t, "cliff"), Options{Metrics: true, RecordStages: true, Sink: &k})
+	s := newSim(t, compiled(t, "cliff"), engine.Options{Metrics: true, RecordStages: true, Sink: &k})
 	runTo(s, s.LastTick())
 	if len(s.AllEvents()) > 200 {
 		t.Errorf("the log holds %d events with only a sink", len(s.AllEvents()))
 	}
 	if !slices.Equal(k.x.Causes, want) {
 		t.Fatalf("sink causes differ: %d vs %d", len(k.x.Causes), len(want))
-	}
-}
-
-// The packed log keeps what the cause chains read: a route's
-// player_distance, the fail counter and queue length of the manager's
-// decisions, and a pop's or hitch's places, stage and distance.
-func TestLogStore_KeepsTheCauseFields(t *testing.T) {
-	from := eventlog.Place{Cell: 0xA9B40011, Origin: [3]float32{1, 2, 3}}
-	to := eventlog.Place{Cell: 0xA9B40012, Origin: [3]float32{4, 5, 6}}
-	events := []eventlog.Event{
-		{Tick: 1, GUID: 7, Kind: eventlog.EventRoute, Route: physics.RouteSlide, Distance: 97.25, Source: 3},
-		{Tick: 1, GUID: 7, Kind: eventlog.EventEnqueue, Branch: 1, Fail: 4, Queue: 2, Source: 3},
-		{Tick: 2, GUID: 7, Kind: eventlog.EventStallWindow, Cumulative: 0.01, ProgressQuantum: 0.16, Fail: 1, Queue: 1, Source: -1},
-		{Tick: 2, GUID: 7, Kind: eventlog.EventBlip, From: from, To: to, Target: 3, Fail: 1, Source: -1},
-		{Tick: 3, GUID: 7, Kind: eventlog.EventPop, From: from, To: to, Stage: physics.StagePhysics, Distance: 0.75, Contact: true, Source: -1},
-		{Tick: 4, GUID: 7, Kind: eventlog.EventHitch, From: to, Queue: 3, Contact: true, Source: -1},
-	}
-	var s Sim
-	for i := range events {
-		s.pack(&events[i])
-	}
-	for i, want := range events {
-		if got := s.EventAt(i); got != want {
-			t.Errorf("entry %d: %+v, want %+v", i, got, want)
-		}
 	}
 }
