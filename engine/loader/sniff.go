@@ -18,9 +18,9 @@ import (
 	"strings"
 
 	"glidepath/engine/capture"
-	"glidepath/internal/inputfile"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/inputfile"
 )
 
 // Kind is what an input holds.
