@@ -64,3 +64,39 @@ func TestImportDirection(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineLeavesDoNotImportEngine pins docs/architecture.md's rule for
+// engine's subpackages: those that define a format, and those the tick
+// driver itself uses, reach no part of the engine's root package, so the
+// driver can import them and a reader of a format needs no Sim.
+func TestEngineLeavesDoNotImportEngine(t *testing.T) {
+	leaves := []string{
+		"glidepath/engine/eventlog", "glidepath/engine/explain", "glidepath/engine/loader",
+		"glidepath/engine/wordpack", "glidepath/engine/trace", "glidepath/engine/tables",
+		"glidepath/engine/recording", "glidepath/engine/clienttrace", "glidepath/engine/hexid",
+	}
+	// The check itself must see the engine where it is imported.
+	if !hasDep(t, "glidepath/engine/report", "glidepath/engine") {
+		t.Fatal("go list -deps glidepath/engine/report shows no glidepath/engine: the check cannot see imports")
+	}
+	for _, pkg := range leaves {
+		if hasDep(t, pkg, "glidepath/engine") {
+			t.Errorf("%s imports glidepath/engine; docs/architecture.md keeps it below the engine", pkg)
+		}
+	}
+}
+
+// hasDep reports whether pkg depends on dep.
+func hasDep(t *testing.T, pkg, dep string) bool {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
+	}
+	for _, d := range strings.Fields(string(out)) {
+		if d == dep {
+			return true
+		}
+	}
+	return false
+}

@@ -90,3 +90,29 @@ func (s *Sim) tabledGUID(guid uint32) bool {
 	}
 	return o == nil || tabled(o, s.opts.Statics)
 }
+
+// SlotBody is what the per-object report says of slot j's object besides
+// its metrics (Sim.Metrics holds the slots in the same order): its guid,
+// whether the report lists it (reported), its cylinder and its Setup (0 for
+// none). ok is false past the last slot.
+type SlotBody struct {
+	GUID           uint32
+	Reported       bool
+	Radius, Height float32
+	Setup          uint32
+}
+
+// SlotBody describes slot j's object for the per-object report.
+func (s *Sim) SlotBody(j int) (b SlotBody, ok bool) {
+	if j >= len(s.slots) {
+		return SlotBody{}, false
+	}
+	o := s.slots[j]
+	b = SlotBody{GUID: o.guid, Reported: reported(o.ent, s.opts.Statics), Setup: o.ent.Setup}
+	b.Radius, b.Height = o.bodySize()
+	return b, true
+}
+
+// RecordsStages reports whether the Sim keeps per-stage records
+// (Options.RecordStages).
+func (s *Sim) RecordsStages() bool { return s.opts.RecordStages }

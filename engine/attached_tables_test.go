@@ -91,10 +91,6 @@ func TestTables_LeaveOutHeldItemsAndStatics(t *testing.T) {
 		if routes != 8 {
 			t.Errorf("statics %v: %d route rows, want the walker's 8", statics, routes)
 		}
-		metrics := MetricsRows(NewReport("t", c), "")
-		if n := len(metrics); n != len(want) {
-			t.Errorf("statics %v: %d metrics rows, want %d", statics, n, len(want))
-		}
 	}
 }
 

@@ -17,6 +17,8 @@ import (
 	"unsafe"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -126,7 +128,7 @@ func BenchmarkSeek(b *testing.B) {
 	b.ReportMetric(float64(s.CheckpointBytes())/(1<<20), "checkpoint-MiB")
 	b.ReportMetric(float64(s.CheckpointInterval()), "interval-ticks")
 	b.ReportMetric(float64(s.NumEvents()), "log-events")
-	b.ReportMetric(float64(s.NumEvents()*int(unsafe.Sizeof(logEntry{}))+len(s.places)*int(unsafe.Sizeof(Place{})))/(1<<20), "log-MiB")
+	b.ReportMetric(float64(s.NumEvents()*int(unsafe.Sizeof(logEntry{}))+len(s.places)*int(unsafe.Sizeof(eventlog.Place{})))/(1<<20), "log-MiB")
 }
 
 // BenchmarkLoad reads the hour-long recording from a file (Load), and
@@ -143,7 +145,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.Run("read", func(b *testing.B) {
 		b.SetBytes(fi.Size())
 		for b.Loop() {
-			if _, err := Load(path, assets.FS()); err != nil {
+			if _, err := loader.Load(path, assets.FS()); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -151,7 +153,7 @@ func BenchmarkLoad(b *testing.B) {
 	b.Run("read+new", func(b *testing.B) {
 		b.SetBytes(fi.Size())
 		for b.Loop() {
-			rec, err := Load(path, assets.FS())
+			rec, err := loader.Load(path, assets.FS())
 			if err != nil {
 				b.Fatal(err)
 			}

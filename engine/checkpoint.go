@@ -1,8 +1,8 @@
 // Checkpoints: the run's state every K ticks, K chosen so the checkpoints
 // of the whole run fit a memory budget (DESIGN.md "Time, snapshots and
 // seeking"). A checkpoint holds each object's state as words
-// (checkpoint_words.go) packed against the same object's words in the
-// checkpoint's keyframe (checkpoint_pack.go) — every keyEvery-th checkpoint
+// (the object words, below) packed against the same object's words in the
+// checkpoint's keyframe (engine/wordpack) — every keyEvery-th checkpoint
 // is a keyframe, packed against nothing — plus the engine's bookkeeping, so
 // restoring one and re-simulating gives exactly the straight run's state.
 // The event log and metrics are not copied: they are append-only and cover
@@ -19,10 +19,13 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"unsafe"
 
+	"glidepath/engine/wordpack"
 	"glidepath/physics"
+	"glidepath/physics/anim"
 )
 
 // MinCheckpointInterval is the shortest interval the budget chooses, ticks,
@@ -134,7 +137,7 @@ func (c *checkpoints) init(s *Sim) {
 		ticks := int64(s.lastTick)
 		if s.growing {
 			// The store is still being read: size for the run it
-			// looks like it will be (eventgrow.go).
+			// looks like it will be (eventstore.go).
 			ticks = max(ticks, int64(s.store.EstimateTicks()))
 		}
 		c.interval = int(max((ticks+fit-2)/(fit-1), int64(minInterval(len(s.slots)))))
@@ -187,12 +190,12 @@ func (c *checkpointStore) add(s *Sim) {
 			start := len(c.keyWords)
 			c.keyWords = kw.W
 			c.keyEnds = append(c.keyEnds, len(c.keyWords))
-			buf = packWords(buf, c.keyWords[start:], nil)
+			buf = wordpack.Pack(buf, c.keyWords[start:], nil)
 			continue
 		}
 		c.w.W = c.w.W[:0]
 		appendObjectWords(&c.w, o, &c.refs)
-		buf = packWords(buf, c.w.W, wordsOf(c.keyWords, c.keyEnds, i))
+		buf = wordpack.Pack(buf, c.w.W, wordsOf(c.keyWords, c.keyEnds, i))
 	}
 	c.buf = buf
 	if len(c.slab)+len(buf) > cap(c.slab) {
@@ -289,7 +292,7 @@ func (s *Sim) Seek(tick int) {
 	}
 	// The ticks before the last need no stage record: every live object's
 	// is rewritten by the last tick, and only the pops a logging Sim logs
-	// in a new tick read it (flag.go). Recording it costs a third of a
+	// in a new tick read it (metrics.go). Recording it costs a third of a
 	// re-simulated tick.
 	quiet := tick - 1
 	if s.logging {
@@ -359,4 +362,210 @@ func (s *Sim) RunAll(progress func(done, total int)) {
 		progress(s.lastTick, s.lastTick)
 	}
 	s.Seek(start)
+}
+
+// An object's state as checkpoint words (physics/state.go): the engine's
+// bookkeeping, then the physics object, the position manager, the motion
+// interpreter and the part array, each in its package's own words. The
+// collaborators are not words: restoring wires each object to its own slot.
+// Nor is a move-to book, which few objects have: a checkpoint keeps those
+// as value copies beside the words (checkpoint.go). Nor is what is fixed
+// when the slot is made — its entity, table and Setup shape (shape,
+// hasShape, read from the dat files).
+
+// animRefs numbers the animations a store's checkpoints refer to, in the
+// order first met. Saving reads and extends it under the store's lock; a
+// restore reads a copy of the list taken under the lock (animList), whose
+// numbers never change.
+type animRefs struct {
+	list animList
+	num  map[*anim.Animation]uint32
+}
+
+// animList is the animations numbered so far.
+type animList []*anim.Animation
+
+// Ref numbers a, adding it when new.
+func (r *animRefs) Ref(a *anim.Animation) uint32 {
+	if n, ok := r.num[a]; ok {
+		return n
+	}
+	if r.num == nil {
+		r.num = make(map[*anim.Animation]uint32)
+	}
+	n := uint32(len(r.list))
+	r.list = append(r.list, a)
+	r.num[a] = n
+	return n
+}
+
+// Anim is the animation numbered ref.
+func (l animList) Anim(ref uint32) (*anim.Animation, bool) {
+	if int64(ref) >= int64(len(l)) {
+		return nil, false
+	}
+	return l[ref], true
+}
+
+// appendObjectWords writes o's state.
+func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
+	st := &o.st
+	w.Bools(st.alive, st.hasMI, st.contact, st.hasTruth, st.hasStamps, st.motionStamped)
+	w.I32(st.created)
+	w.I32(st.deleted)
+	w.U32(uint32(st.lastRoute))
+	w.I32(st.lastRouteTick)
+	for i := 0; i < NumChecked; i += 2 {
+		w.U32(uint32(st.lastStamps.Incoming[i]) | uint32(st.lastStamps.Incoming[i+1])<<16)
+		w.U32(uint32(st.lastStamps.Stored[i]) | uint32(st.lastStamps.Stored[i+1])<<16)
+	}
+	w.I32(st.truthTick)
+	w.Position(&st.truth)
+	o.phys.AppendState(w)
+	o.pm.AppendState(w)
+	o.mi.AppendState(w)
+	o.parts.AppendState(w, refs)
+}
+
+// loadObjectWords reads what appendObjectWords wrote into o. The caller
+// wires o's collaborators afterwards.
+func loadObjectWords(r *physics.StateReader, o *object, refs anim.AnimLookup) {
+	st := &o.st
+	r.Bools(&st.alive, &st.hasMI, &st.contact, &st.hasTruth, &st.hasStamps, &st.motionStamped)
+	st.created = r.I32()
+	st.deleted = r.I32()
+	st.lastRoute = physics.Route(r.U32())
+	st.lastRouteTick = r.I32()
+	for i := 0; i < NumChecked; i += 2 {
+		in, stored := r.U32(), r.U32()
+		st.lastStamps.Incoming[i], st.lastStamps.Incoming[i+1] = uint16(in), uint16(in>>16)
+		st.lastStamps.Stored[i], st.lastStamps.Stored[i+1] = uint16(stored), uint16(stored>>16)
+	}
+	st.truthTick = r.I32()
+	r.Position(&st.truth)
+	o.phys.LoadState(r)
+	o.pm.LoadState(r)
+	o.mi.LoadState(r)
+	o.parts.LoadState(r, refs)
+}
+
+// Restoring a checkpoint: unpacking its objects' words (against its
+// keyframe's, which a Sim keeps unpacked for the next restore near it) into
+// the Sim's own slots, each then wired to its own collaborators.
+
+// restorePoint is a checkpoint to restore and what it is packed against.
+type restorePoint struct {
+	store *checkpointStore
+	index int
+	cp    checkpoint
+	key   checkpoint
+	anims animList
+}
+
+// nearest returns the latest checkpoint strictly before tick (tick 0's for
+// tick 0), and no later than limit.
+func (c *checkpoints) nearest(tick, limit int) restorePoint {
+	c.store.mu.Lock()
+	defer c.store.mu.Unlock()
+	i := len(c.store.list) - 1
+	if c.interval > 0 {
+		i = min(i, max(tick-1, 0)/c.interval, limit/c.interval)
+	}
+	i = max(i, 0)
+	cp := c.store.list[i]
+	return restorePoint{store: c.store, index: i, cp: cp, key: c.store.list[cp.key], anims: c.store.refs.list}
+}
+
+// keyCache is the objects' words of the keyframe a Sim restored last, so
+// seeks near each other unpack it once.
+type keyCache struct {
+	store *checkpointStore
+	index int
+	words []uint32
+	ends  []int
+}
+
+// unpack makes k hold the words of key (list index index of store).
+func (k *keyCache) unpack(store *checkpointStore, index int, key *checkpoint) {
+	if k.store == store && k.index == index && k.ends != nil {
+		return
+	}
+	k.store, k.index = nil, 0
+	k.words, k.ends = k.words[:0], k.ends[:0]
+	src := key.data
+	for range key.nslots {
+		var err error
+		k.words, src, err = wordpack.Unpack(k.words, src, nil)
+		if err != nil {
+			panic(fmt.Sprintf("engine: keyframe at tick %d: %v", key.tick, err))
+		}
+		k.ends = append(k.ends, len(k.words))
+	}
+	k.store, k.index = store, index
+}
+
+// restore makes p's checkpoint the current state, wiring each restored
+// physics object to this Sim's own collaborators. The words were written
+// by this package from a live run, so words that do not unpack or load are
+// a bug, not bad input: it panics.
+func (s *Sim) restore(p *restorePoint) {
+	cp := &p.cp
+	if cp.nslots > len(s.slots) {
+		// Saved by a Sim sharing the checkpoints that has met objects
+		// of a growing store this one has not yet.
+		s.store.mu.RLock()
+		s.addStoreSlots(cp.nslots)
+		s.store.mu.RUnlock()
+	}
+	s.tick, s.cursor, s.nslots = cp.tick, cp.cursor, cp.nslots
+	s.hasObserver, s.observer = cp.hasObserver, cp.observer
+	s.source = -1
+	k := &s.keyWords
+	k.unpack(p.store, cp.key, &p.key)
+	isKey := p.index == cp.key
+	src := cp.data
+	var anims anim.AnimLookup = p.anims // one conversion, not one an object
+	moveTo := cp.moveTo
+	for i, o := range s.slots[:s.nslots] {
+		words := wordsOf(k.words, k.ends, i)
+		if !isKey {
+			var err error
+			s.words, src, err = wordpack.Unpack(s.words[:0], src, words)
+			if err != nil {
+				panic(fmt.Sprintf("engine: checkpoint at tick %d: %v", cp.tick, err))
+			}
+			words = s.words
+		}
+		r := physics.StateReader{W: words}
+		loadObjectWords(&r, o, anims)
+		if r.Err != nil || len(r.W) != 0 {
+			panic(fmt.Sprintf("engine: checkpoint at tick %d, slot %d: words do not load (%v)", cp.tick, i, r.Err))
+		}
+		if len(moveTo) > 0 && moveTo[0].slot == i {
+			if o.mt == nil {
+				o.mt = new(moveToBook)
+			}
+			*o.mt = moveTo[0].book
+			moveTo = moveTo[1:]
+		} else {
+			o.mt = nil
+		}
+		o.stages = physics.StageRecord{} // rebuilt by the next step
+		s.wire(o)
+		// A Sim restoring another's checkpoint never delivered the
+		// StickTo or move-to that set this: the targets must be
+		// snapshotted before each pass (deliver.go).
+		if o.st.alive && (o.mt != nil || o.pm.StickyObjectID() != 0) {
+			s.anySticky = true
+		}
+	}
+	if s.furthest < s.tick {
+		// A checkpoint another Sim saved past this one's furthest tick
+		// (only taken when this Sim keeps no log or metrics): the ticks
+		// skipped have no events here.
+		for len(s.tickEnd) <= s.tick {
+			s.tickEnd = append(s.tickEnd, int32(len(s.log)))
+		}
+		s.furthest = s.tick
+	}
 }

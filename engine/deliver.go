@@ -11,6 +11,7 @@ import (
 	"context"
 	"math"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -30,7 +31,7 @@ func (s *Sim) deliverDue(k int) {
 	if s.growing {
 		if st.through() < k {
 			// Tick k's events are not all read yet: wait for them
-			// (eventgrow.go).
+			// (eventstore.go).
 			st.mu.RUnlock()
 			_ = st.Wait(context.Background(), k)
 			st.mu.RLock()
@@ -87,12 +88,12 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 	case recording.KindCreate:
 		s.create(o, s.tick)
 		s.nslots = int(target) + 1
-		s.emit(o, Event{Kind: EventCreate})
+		s.emit(o, eventlog.Event{Kind: eventlog.EventCreate})
 	case recording.KindDelete:
 		o.st.alive = false
 		o.st.deleted = int32(s.tick)
 		s.unstickFrom(o.guid)
-		s.emit(o, Event{Kind: EventDelete})
+		s.emit(o, eventlog.Event{Kind: eventlog.EventDelete})
 		if s.opts.Metrics && s.logging {
 			s.endSpans(o, &s.metrics.t[o.slot])
 		}
@@ -105,7 +106,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 		if ev.HasGUID {
 			guid = ev.GUID
 		}
-		s.record(-1, Event{Kind: EventNote, GUID: guid})
+		s.record(-1, eventlog.Event{Kind: eventlog.EventNote, GUID: guid})
 	}
 }
 
@@ -114,7 +115,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 // observer). A teleport or slide that placed the body is a snap.
 func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	o.phys.PlayerDistance = s.playerDistance(o)
-	from := PlaceOf(o.phys.PositionRef()) // all a snap event keeps of it
+	from := eventlog.PlaceOf(o.phys.PositionRef()) // all a snap event keeps of it
 	// The update lives in the object: a pointer to a local handed through
 	// the position manager's interface would escape to the heap.
 	u := &o.update
@@ -146,7 +147,7 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	s.fill(at, o, r)
 	o.st.lastRoute, o.st.lastRouteTick = r, int32(s.tick)
 	if r == physics.RouteTeleport || r == physics.RouteSlide {
-		s.emit(o, Event{Kind: EventSnap, From: from, To: PlaceOf(o.phys.PositionRef())})
+		s.emit(o, eventlog.Event{Kind: eventlog.EventSnap, From: from, To: eventlog.PlaceOf(o.phys.PositionRef())})
 	}
 	s.checkContact(o)
 }
@@ -162,7 +163,7 @@ func (s *Sim) playerDistance(o *object) float32 {
 
 // deliverMotion applies an UpdateMotion: the object gets a motion
 // interpreter if it had none; a motion with stamps passes the stamp gate
-// first (motionstamps.go); then, as MovementManager::unpack_movement
+// first (stamps.go); then, as MovementManager::unpack_movement
 // (0x00524440, acclient.c:339491) does, the object is unstuck
 // (unstick_from_object), and CMotionInterp::move_to_interpreted_state /
 // apply_interpreted_movement set the sequence's cycle (anim.MotionInterp.
@@ -174,7 +175,7 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 	if !o.st.hasMI {
 		o.giveMotionInterp()
 	}
-	ev := Event{Kind: EventMotion}
+	ev := eventlog.Event{Kind: eventlog.EventMotion}
 	if m.HasSeq {
 		ev.Stored = motionStored(o)
 		ev.Gate = gateMotion(o, m.Seq)
@@ -341,7 +342,7 @@ func (s *Sim) deliverVector(o *object, v *recording.Vector) {
 		o.phys.SetVelocity(v.Velocity, false)
 		o.phys.SetOmega(v.Omega, false)
 	}
-	s.emit(o, Event{Kind: EventVector, Applied: applied})
+	s.emit(o, eventlog.Event{Kind: eventlog.EventVector, Applied: applied})
 }
 
 // interpretedState converts a recording's motion to the interpreted state
@@ -368,6 +369,6 @@ func interpretedState(m *recording.Motion) anim.InterpretedState {
 func (s *Sim) checkContact(o *object) {
 	if c := o.phys.InContact(); c != o.st.contact {
 		o.st.contact = c
-		s.emit(o, Event{Kind: EventContact, Contact: c})
+		s.emit(o, eventlog.Event{Kind: eventlog.EventContact, Contact: c})
 	}
 }

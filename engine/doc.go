@@ -1,20 +1,25 @@
 // Package engine holds objects in a world and drives them: the deterministic
-// tick driver, checkpoints and seeking, the event log, stage traces, trace
-// output and glide metrics. It wires physics, physics/anim and interp
-// together. Its subpackages hold the formats and inputs: recording (Recording
-// v1 and the PositionPack codec), trace (Trace v1), tables (Tables v1: the
+// tick driver, checkpoints and seeking, the event store and the event log,
+// stage traces, table output and glide metrics. It wires physics,
+// physics/anim and interp together. Its subpackages hold the formats, the
+// inputs and what is built on a run: eventlog (the event types, their text
+// and the packed form of a recording's events), loader (opening an input by
+// path), recording (Recording v1 and the PositionPack codec), trace (Trace
+// v1, and RunWriter, which writes a run's ticks), tables (Tables v1: the
 // states, events and metrics tables), scenario (YAML scenarios compiled
-// into recordings) and capture (network captures read as recordings).
+// into recordings), capture (network captures read as recordings), explain
+// (cause chains), report (the per-object report, the first difference
+// between readings, the tour) and wordpack (the checkpoints' byte form).
 //
 // # Running
 //
-// Load reads a recording or a capture, or compiles a scenario; New makes a Sim of it under
+// loader.Load reads a recording or a capture, or compiles a scenario; New makes a Sim of it under
 // a reading, at tick 0. Step runs one tick (recording-v1 "Delivery
 // semantics"): deliver the events due, routing each UpdatePosition at once
 // (seed 004 §0–§4), then UpdateObjectInternal for every live object (seed 003
 // §1, §12). The Sim never reads the wall clock, never iterates a map on the
 // tick path and holds no globals, so the same input and reading give the same
-// bits: a TraceWriter prints them as Trace v1.
+// bits: a trace.RunWriter prints them as Trace v1.
 //
 // # Reading the state
 //
@@ -29,18 +34,23 @@
 // # Files
 //
 //	sim.go, deliver.go          the tick driver and event delivery
-//	object.go, movement.go      one object and its collaborators
-//	world.go, options.go        terrain, motion tables, run options
-//	event.go, log.go, find.go   the event log and searching it
-//	view.go, hash.go            read-only views and the state hash
-//	checkpoint.go               checkpoints, Seek, RunAll
-//	checkpoint_words.go,        an object's state as words, packed against its
-//	checkpoint_pack.go,         keyframe's; restoring a checkpoint
-//	checkpoint_restore.go
-//	metrics.go, report.go       glide metrics and their report
+//	parallel.go,                the UpdateObjectInternal pass split over
+//	parallel_pool.go            cores
+//	stream.go                   a Sim fed from a stream
+//	object.go, movement.go,     one object and its collaborators
+//	moveto.go, attached.go      (held items and statics)
+//	stamps.go                   the stamp checks of every message
+//	world.go, worlddata.go,     terrain, motion tables, dat files, run
+//	options.go                  options
+//	eventstore.go               the recording's events, packed, and growing
+//	log.go                      the event log: recording, storing, searching
+//	view.go, staterow.go,       read-only views, state rows (a trace's
+//	hash.go                     too) and the state hash
+//	checkpoint.go               checkpoints, Seek, RunAll, object words
+//	metrics.go, glide.go        glide metrics and the glide judgments
+//	expect.go                   a scenario's expectations checked per tick
 //	compare.go                  readings side by side
-//	trace_out.go, load.go       trace output; loading inputs
-//	tables_out.go               the states, events and metrics tables
+//	tables.go                   the states and events tables (a TickSink)
 //
 // engine may import physics, physics/anim, interp and the standard library
 // (plus a YAML decoder); never Ebitengine or ebitenui, so everything here

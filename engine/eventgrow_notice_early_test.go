@@ -11,6 +11,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/loader"
 	"glidepath/engine/scenario"
 )
 
@@ -28,7 +29,7 @@ func TestGrowEvents_CaptureNoticeBeforeTheEnd(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st, err := GrowEvents(path, assets.FS(), LoadOptions{Follow: true})
+	st, err := GrowEvents(path, assets.FS(), loader.LoadOptions{Follow: true})
 	if err != nil {
 		t.Fatal(err)
 	}

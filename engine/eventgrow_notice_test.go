@@ -11,6 +11,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/loader"
 	"glidepath/engine/scenario"
 )
 
@@ -33,7 +34,7 @@ func TestGrowEvents_CaptureNoticeNamesThePlayerRule(t *testing.T) {
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		st, err := GrowEvents(path, assets.FS(), LoadOptions{})
+		st, err := GrowEvents(path, assets.FS(), loader.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -91,7 +92,7 @@ func TestGrowEvents_RandomChunksMatchWholeRead(t *testing.T) {
 				if err := os.WriteFile(whole, data, 0o644); err != nil {
 					t.Fatal(err)
 				}
-				ref, err := LoadEvents(whole, assets.FS(), LoadOptions{})
+				ref, err := LoadEvents(whole, assets.FS(), loader.LoadOptions{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -120,7 +121,7 @@ func TestGrowEvents_RandomChunksMatchWholeRead(t *testing.T) {
 				if _, err := f.Write(data[:cut]); err != nil {
 					t.Fatal(err)
 				}
-				st, err := GrowEvents(grown, assets.FS(), LoadOptions{Follow: true})
+				st, err := GrowEvents(grown, assets.FS(), loader.LoadOptions{Follow: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -185,7 +186,7 @@ func TestGrowEvents_BadTailReportedWithLine(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st, err := GrowEvents(path, assets.FS(), LoadOptions{})
+	st, err := GrowEvents(path, assets.FS(), loader.LoadOptions{})
 	if err != nil {
 		t.Fatalf("the header is good, so opening succeeds: %v", err)
 	}
@@ -230,7 +231,7 @@ func TestGrowEvents_FollowCaptureResumesAfterTornFrame(t *testing.T) {
 			if err := os.WriteFile(whole, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ref, err := LoadEvents(whole, assets.FS(), LoadOptions{})
+			ref, err := LoadEvents(whole, assets.FS(), loader.LoadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -263,7 +264,7 @@ func TestGrowEvents_FollowCaptureResumesAfterTornFrame(t *testing.T) {
 			}()
 			// The capture's header waits for the player's first position,
 			// which the writer is still writing.
-			st, err := GrowEvents(grown, assets.FS(), LoadOptions{Follow: true})
+			st, err := GrowEvents(grown, assets.FS(), loader.LoadOptions{Follow: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 )
 
@@ -12,7 +13,7 @@ import (
 // another from 0 to Len, and each event in tick k's range has its receive
 // time in that tick (after tick k−1's time, at or before tick k's).
 func TestEventStore_DueCutsTheEventsByTick(t *testing.T) {
-	st, err := LoadEvents("../assets/scenarios/far-blip.yaml", assets.FS(), LoadOptions{})
+	st, err := LoadEvents("../assets/scenarios/far-blip.yaml", assets.FS(), loader.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 )
 
@@ -30,11 +31,11 @@ func ExampleSim() {
 	}
 	for _, e := range sim.EventsAt(30) {
 		switch e.Kind {
-		case engine.EventRoute:
+		case eventlog.EventRoute:
 			fmt.Println(e.Tick, e.Kind, e.Route)
-		case engine.EventEnqueue:
+		case eventlog.EventEnqueue:
 			fmt.Println(e.Tick, e.Kind, e.Branch)
-		case engine.EventBlip:
+		case eventlog.EventBlip:
 			fmt.Println(e.Tick, e.Kind, e.Target, e.From.Origin, "->", e.To.Origin)
 		}
 	}

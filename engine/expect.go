@@ -9,10 +9,8 @@ package engine
 
 import (
 	"fmt"
-	"io/fs"
 	"strings"
 
-	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -251,16 +249,4 @@ func (s *Sim) Expectations() []ExpectResult {
 		return nil
 	}
 	return s.expect.results(s)
-}
-
-// OpenExpect is Open that also returns the scenario's expectations (none
-// for a recording): a scenario is parsed once, compiled in memory and
-// streamed.
-func OpenExpect(path string, assets fs.FS) (recording.Source, []scenario.Expectation, error) {
-	return OpenExpectWith(path, assets, LoadOptions{})
-}
-
-// OpenExpectWith is OpenExpect with options (a capture's).
-func OpenExpectWith(path string, assets fs.FS, opts LoadOptions) (recording.Source, []scenario.Expectation, error) {
-	return openSource(path, assets, opts)
 }

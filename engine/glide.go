@@ -25,6 +25,7 @@ package engine
 import (
 	"math"
 
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -76,7 +77,7 @@ const (
 // body had then.
 type routeNote struct {
 	tick       int32
-	place      Place
+	place      eventlog.Place
 	gap        float32
 	stuck      uint32
 	stuckSince int32
@@ -92,7 +93,7 @@ type span struct {
 	n, gap   int
 	since    int32
 	last     int32
-	from, to Place
+	from, to eventlog.Place
 	dist     float32
 	rate     float32
 	ref      float32
@@ -107,7 +108,7 @@ type span struct {
 type lagRun struct {
 	n                   int
 	first, last         routeNote
-	bodyFirst, bodyLast Place
+	bodyFirst, bodyLast eventlog.Place
 	q0, qmax            uint8
 }
 
@@ -126,7 +127,7 @@ type glide struct {
 
 	// anchor is where the body's last stretch of travel began; travel
 	// its planar direction (unit) once it has moved TravelMinDistance.
-	anchor    Place
+	anchor    eventlog.Place
 	hasAnchor bool
 	travel    [2]float64
 	hasTravel bool
@@ -141,20 +142,20 @@ type glide struct {
 }
 
 // globalXY is a place's planar position in metres across landblocks.
-func globalXY(p *Place) (float64, float64) {
+func globalXY(p *eventlog.Place) (float64, float64) {
 	return float64(p.Cell>>24)*physics.LandblockLength + float64(p.Origin[0]),
 		float64(p.Cell>>16&0xFF)*physics.LandblockLength + float64(p.Origin[1])
 }
 
 // placeDist is the planar distance between two places.
-func placeDist(a, b *Place) float64 {
+func placeDist(a, b *eventlog.Place) float64 {
 	ax, ay := globalXY(a)
 	bx, by := globalXY(b)
 	return math.Hypot(bx-ax, by-ay)
 }
 
 // sameSpot: two places are one node's.
-func sameSpot(a, b *Place) bool {
+func sameSpot(a, b *eventlog.Place) bool {
 	return a.Cell == b.Cell && a.Origin.Sub(b.Origin).Len() < 1e-3
 }
 
@@ -165,7 +166,7 @@ func (m *metrics) noteRoute(s *Sim, o *object, p *physics.Position, qBefore int)
 	t := &m.t[o.slot]
 	g := &t.g
 	body := o.phys.PositionRef()
-	n := routeNote{tick: int32(s.tick), place: PlaceOf(p), gap: offsetLen(body, p),
+	n := routeNote{tick: int32(s.tick), place: eventlog.PlaceOf(p), gap: offsetLen(body, p),
 		stuck: o.pm.StickyObjectID(), stuckSince: g.stuckSince}
 	if n.stuck != g.stuck {
 		n.stuckSince = int32(s.tick)
@@ -181,12 +182,12 @@ func (m *metrics) noteRoute(s *Sim, o *object, p *physics.Position, qBefore int)
 		l.n++
 		l.qmax = max(l.qmax, q)
 		if n.gap > l.last.gap {
-			l.last, l.bodyLast = n, PlaceOf(body)
+			l.last, l.bodyLast = n, eventlog.PlaceOf(body)
 		}
 		return
 	}
 	s.endLag(o, t)
-	*l = lagRun{n: 1, first: n, last: n, bodyFirst: PlaceOf(body), bodyLast: PlaceOf(body), q0: q, qmax: q}
+	*l = lagRun{n: 1, first: n, last: n, bodyFirst: eventlog.PlaceOf(body), bodyLast: eventlog.PlaceOf(body), q0: q, qmax: q}
 }
 
 // noteRunRate records that an UpdateMotion gave the object a run rate.
@@ -197,7 +198,7 @@ func (s *Sim) endLag(o *object, t *tracker) {
 	l := &t.g.lag
 	if l.n >= LagMinUpdates && l.last.gap-l.first.gap >= LagMinRise {
 		secs := float64(l.last.tick-l.first.tick) * float64(s.dt)
-		e := Event{GUID: o.guid, Kind: EventLag, Since: l.first.tick, Until: l.last.tick, CauseTick: l.first.tick,
+		e := eventlog.Event{GUID: o.guid, Kind: eventlog.EventLag, Since: l.first.tick, Until: l.last.tick, CauseTick: l.first.tick,
 			From: l.first.place, To: l.last.place, Distance: l.last.gap, CauseDist: l.first.gap,
 			Rate: catchUpSpeed(o), Fail: l.q0, Queue: l.qmax, NoRunRate: !t.g.gotRunRate}
 		if secs > 0 {
@@ -219,7 +220,7 @@ func (s *Sim) endLag(o *object, t *tracker) {
 func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp, step float32, prevQueue int) {
 	g := &t.g
 	tick := int32(s.tick)
-	from, to := PlaceOf(prev), PlaceOf(pos)
+	from, to := eventlog.PlaceOf(prev), eventlog.PlaceOf(pos)
 	cur := o.pm.StickyObjectID()
 	wasStuck := g.stuck != 0 || cur != 0
 	jumped := t.jumpTick == tick
@@ -272,12 +273,12 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 				reverse = (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
 			}
 		}
-		var head, tail Place
+		var head, tail eventlog.Place
 		if q > 0 {
 			im := o.pm.Interpolation()
 			hn, _ := im.Node(0)
 			tn, _ := im.Node(q - 1)
-			head, tail = PlaceOf(&hn.Position), PlaceOf(&tn.Position)
+			head, tail = eventlog.PlaceOf(&hn.Position), eventlog.PlaceOf(&tn.Position)
 		}
 		if bk.active && (q == 0 || !sameSpot(&head, &bk.cause.place)) {
 			// The node it was heading back to completed this tick.
@@ -328,7 +329,7 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 }
 
 // follow updates the body's direction of travel with its new place.
-func (g *glide) follow(to *Place, jumped bool) {
+func (g *glide) follow(to *eventlog.Place, jumped bool) {
 	if !g.hasAnchor || jumped {
 		g.anchor, g.hasAnchor = *to, true
 		if jumped {
@@ -346,7 +347,7 @@ func (g *glide) follow(to *Place, jumped bool) {
 }
 
 // noteAt finds the update whose node sits at p.
-func (g *glide) noteAt(p *Place) (routeNote, bool) {
+func (g *glide) noteAt(p *eventlog.Place) (routeNote, bool) {
 	for i := g.nNotes - 1; i >= 0 && i >= g.nNotes-routeNotes; i-- {
 		if n := &g.notes[i%routeNotes]; sameSpot(&n.place, p) {
 			return *n, true
@@ -359,7 +360,7 @@ func (g *glide) noteAt(p *Place) (routeNote, bool) {
 func (s *Sim) endSprint(o *object, sp *span) {
 	secs := float64(sp.last-sp.since+1) * float64(s.dt)
 	if float64(sp.n)*float64(s.dt) >= SprintMinSeconds-1e-9 && float64(sp.dist)/secs >= SprintMeanFraction*float64(sp.rate) && sp.updates >= SprintMinUpdates {
-		s.record(o.slot, Event{GUID: o.guid, Kind: EventSprint, Since: sp.since, Until: sp.last,
+		s.record(o.slot, eventlog.Event{GUID: o.guid, Kind: eventlog.EventSprint, Since: sp.since, Until: sp.last,
 			From: sp.from, To: sp.to, Distance: sp.dist, Speed: float32(float64(sp.dist) / secs),
 			Rate: sp.rate, Ref: sp.ref, CauseTick: sp.cause.tick, CauseDist: sp.cause.gap, Queue: sp.queue})
 	}
@@ -371,7 +372,7 @@ func (s *Sim) endSnapback(o *object, t *tracker) {
 	bk := &t.g.back
 	if bk.dist >= SnapbackMinDistance {
 		secs := float64(bk.last-bk.since+1) * float64(s.dt)
-		e := Event{GUID: o.guid, Kind: EventSnapback, Since: bk.since, From: bk.from, To: bk.to,
+		e := eventlog.Event{GUID: o.guid, Kind: eventlog.EventSnapback, Since: bk.since, From: bk.from, To: bk.to,
 			Distance: bk.dist, Speed: float32(float64(bk.dist) / secs), Rate: bk.rate,
 			CauseTick: bk.cause.tick, CauseDist: float32(placeDist(&bk.from, &bk.cause.place)),
 			Stuck: bk.cause.stuck, StuckSince: bk.cause.stuckSince, Released: -1, Until: bk.last}

@@ -11,12 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 )
 
 // explainFile runs a recording file under the seed reading with the log,
 // metrics and stages on, to its last tick.
-func explainFile(t *testing.T, path string) (*Sim, []Cause) {
+func explainFile(t *testing.T, path string) (*Sim, []explain.Cause) {
 	t.Helper()
 	rec, err := recording.ReadFile(path)
 	if err != nil {
@@ -33,7 +35,7 @@ func explainFile(t *testing.T, path string) (*Sim, []Cause) {
 // about 1.7 s (6.8 m closed at 8 − 4 m/s).
 func TestGlide_ACE2764SprintAtCatchUpSpeed(t *testing.T) {
 	s, cs := explainFile(t, "../recordings/ace2764_sprint.jsonl")
-	sp := causesOf(cs, EventSprint)
+	sp := causesOf(cs, eventlog.EventSprint)
 	if len(sp) != 1 {
 		t.Fatalf("%d sprints, want 1: %v", len(sp), cs)
 	}
@@ -50,10 +52,10 @@ func TestGlide_ACE2764SprintAtCatchUpSpeed(t *testing.T) {
 		}
 	}
 	// No snap-back and no lag: the body catches up.
-	if n := len(causesOf(cs, EventSnapback)) + len(causesOf(cs, EventLag)); n != 0 {
+	if n := len(causesOf(cs, eventlog.EventSnapback)) + len(causesOf(cs, eventlog.EventLag)); n != 0 {
 		t.Errorf("%d snap-backs or lags in a plain catch-up", n)
 	}
-	ev := eventsOf(s, EventSprint)[0]
+	ev := eventsOf(s, eventlog.EventSprint)[0]
 	if ev.Rate != 8 || ev.Ref != 4 || ev.Speed < 0.85*8 {
 		t.Errorf("sprint event %+v: want rate 8, run speed 4, mean near the catch-up speed", ev)
 	}
@@ -67,7 +69,7 @@ func TestGlide_ACE2764SprintAtCatchUpSpeed(t *testing.T) {
 // catch-up speed (ACE StickyManager.cs; seed 000 §4).
 func TestGlide_ACE3328SnapBackAtStickyTimeout(t *testing.T) {
 	s, cs := explainFile(t, "../recordings/ace3328_snapback.jsonl")
-	sb := causesOf(cs, EventSnapback)
+	sb := causesOf(cs, eventlog.EventSnapback)
 	if len(sb) != 1 {
 		t.Fatalf("%d snap-backs, want 1: %v", len(sb), cs)
 	}
@@ -86,7 +88,7 @@ func TestGlide_ACE3328SnapBackAtStickyTimeout(t *testing.T) {
 		}
 	}
 	// The pull itself is a pop, and its cause names the StickyManager.
-	pops := causesOf(cs, EventPop)
+	pops := causesOf(cs, eventlog.EventPop)
 	if len(pops) != 1 || pops[0].Tick != 15 || !strings.Contains(pops[0].Why, "StickyManager's pull") || strings.Contains(pops[0].Why, "adjust_offset's offset") {
 		t.Errorf("the sticky pull's pop: %v", pops)
 	}
@@ -103,7 +105,7 @@ func TestGlide_ACE3328SnapBackAtStickyTimeout(t *testing.T) {
 // moves it at 10 m/s: it falls 11 m behind.
 func TestGlide_ACE2823LagWithoutRunRate(t *testing.T) {
 	_, cs := explainFile(t, "../recordings/ace2823_lag.jsonl")
-	lg := causesOf(cs, EventLag)
+	lg := causesOf(cs, eventlog.EventLag)
 	if len(lg) != 1 {
 		t.Fatalf("%d lags, want 1: %v", len(lg), cs)
 	}
@@ -136,7 +138,7 @@ func TestGlide_RunRateGivenNoLag(t *testing.T) {
 	}
 	s := newSim(t, rec, Options{EventLog: true, Metrics: true, Explain: true})
 	runTo(s, s.LastTick())
-	if lg := causesOf(s.Causes(), EventLag); len(lg) != 0 {
+	if lg := causesOf(s.Causes(), eventlog.EventLag); len(lg) != 0 {
 		t.Errorf("a lag with the run rate given: %v", lg)
 	}
 }
@@ -145,7 +147,7 @@ func TestGlide_RunRateGivenNoLag(t *testing.T) {
 // and a walker that keeps up never lags or snaps back.
 func TestGlide_SteadyWalkIsQuiet(t *testing.T) {
 	_, cs := explainFile(t, "testdata/steady_walk.jsonl")
-	for _, k := range []EventKind{EventSprint, EventSnapback, EventLag} {
+	for _, k := range []eventlog.EventKind{eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag} {
 		if n := len(causesOf(cs, k)); n != 0 {
 			t.Errorf("%d %v causes in a steady walk", n, k)
 		}
@@ -155,14 +157,14 @@ func TestGlide_SteadyWalkIsQuiet(t *testing.T) {
 // The span events pack into the log and back bit for bit.
 func TestGlide_SpanEventsPackExactly(t *testing.T) {
 	s := &Sim{}
-	want := Event{Tick: 9, GUID: 7, Kind: EventSnapback, Since: 3, Until: 8, From: Place{Cell: 1, Origin: [3]float32{1, 2, 3}},
-		To: Place{Cell: 2, Origin: [3]float32{4, 5, 6}}, Distance: 0.8, Speed: 8, Rate: 8, Ref: 4, CauseTick: 2, CauseDist: 0.8,
+	want := eventlog.Event{Tick: 9, GUID: 7, Kind: eventlog.EventSnapback, Since: 3, Until: 8, From: eventlog.Place{Cell: 1, Origin: [3]float32{1, 2, 3}},
+		To: eventlog.Place{Cell: 2, Origin: [3]float32{4, 5, 6}}, Distance: 0.8, Speed: 8, Rate: 8, Ref: 4, CauseTick: 2, CauseDist: 0.8,
 		Stuck: 0xFFFFFFFF, StuckSince: 1, Released: -1, RunRate: 1.5, NoRunRate: true, Gliding: true, Fail: 1, Queue: 3, Source: -1}
 	s.pack(&want)
 	if got := s.unpack(0); !reflect.DeepEqual(got, want) {
 		t.Errorf("unpacked\n%+v\nwant\n%+v", got, want)
 	}
-	m := Event{Tick: 4, GUID: 7, Kind: EventMotion, Gate: MotionStaleServerControl, Stored: [3]uint16{1, 0xFFFF, 9}, Source: 2}
+	m := eventlog.Event{Tick: 4, GUID: 7, Kind: eventlog.EventMotion, Gate: eventlog.MotionStaleServerControl, Stored: [3]uint16{1, 0xFFFF, 9}, Source: 2}
 	s.pack(&m)
 	if got := s.unpack(1); !reflect.DeepEqual(got, m) {
 		t.Errorf("motion unpacked %+v, want %+v", got, m)
@@ -175,11 +177,11 @@ func TestGlide_SpanEventsPackExactly(t *testing.T) {
 // scenario's 40 m chase, on past the next updates, is one.
 func TestGlide_OneUpdateCatchUpIsNoSprint(t *testing.T) {
 	_, cs := explainedRun(t, "default")
-	if n := len(causesOf(cs, EventSprint)); n != 0 {
+	if n := len(causesOf(cs, eventlog.EventSprint)); n != 0 {
 		t.Errorf("%d sprints in the default scenario's steady catch-ups", n)
 	}
 	_, cs = explainedRun(t, "teleport")
-	if sp := causesOf(cs, EventSprint); len(sp) != 1 || sp[0].Distance < 39 {
+	if sp := causesOf(cs, eventlog.EventSprint); len(sp) != 1 || sp[0].Distance < 39 {
 		t.Errorf("teleport chase: %v", sp)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/physics"
@@ -69,8 +70,8 @@ func runTo(s *Sim, k int) {
 }
 
 // eventsOf returns the events of kind k in s's log.
-func eventsOf(s *Sim, k EventKind) []Event {
-	var out []Event
+func eventsOf(s *Sim, k eventlog.EventKind) []eventlog.Event {
+	var out []eventlog.Event
 	for _, e := range s.AllEvents() {
 		if e.Kind == k {
 			out = append(out, e)

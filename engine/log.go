@@ -6,12 +6,17 @@
 package engine
 
 import (
+	"math"
+	"sort"
+
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/interp"
 	"glidepath/physics"
 )
 
 // emit records an event about object o.
-func (s *Sim) emit(o *object, e Event) {
+func (s *Sim) emit(o *object, e eventlog.Event) {
 	e.GUID = o.guid
 	s.record(o.slot, e)
 }
@@ -22,7 +27,7 @@ func (s *Sim) emit(o *object, e Event) {
 // or compared tick by tick without keeping the event log
 // (Options.EventLog false): the log then holds one tick at a time.
 type TickSink interface {
-	TickEvents(tick int, events []Event)
+	TickEvents(tick int, events []eventlog.Event)
 }
 
 // flushTick hands the events of the tick just simulated (from start in the
@@ -34,7 +39,7 @@ func (s *Sim) flushTick(start int) {
 	events := s.unpackRange(start, len(s.log))
 	if s.opts.Explain {
 		if s.explainer == nil {
-			s.explainer = &Explainer{}
+			s.explainer = &explain.Explainer{}
 		}
 		s.explainer.TickEvents(s.tick, events)
 	}
@@ -51,7 +56,7 @@ func (s *Sim) flushTick(start int) {
 // (after a seek) it records nothing: the log and metrics already hold the
 // same events.
 // slot is the object's slot, −1 for a note.
-func (s *Sim) record(slot int32, e Event) {
+func (s *Sim) record(slot int32, e eventlog.Event) {
 	if s.replay {
 		return
 	}
@@ -75,7 +80,7 @@ func (s *Sim) reserve(o *object) int {
 	if s.replay || !s.logging {
 		return -1
 	}
-	s.pack(&Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Source: s.source})
+	s.pack(&eventlog.Event{Tick: int32(s.tick), GUID: o.guid, Kind: eventlog.EventRoute, Source: s.source})
 	return len(s.log) - 1
 }
 
@@ -88,7 +93,7 @@ func (s *Sim) fill(at int, o *object, r physics.Route) {
 		s.log[at].route = r
 	}
 	if s.opts.Metrics {
-		e := Event{Tick: int32(s.tick), GUID: o.guid, Kind: EventRoute, Route: r, Source: s.source}
+		e := eventlog.Event{Tick: int32(s.tick), GUID: o.guid, Kind: eventlog.EventRoute, Route: r, Source: s.source}
 		s.metrics.event(o.slot, &e)
 	}
 }
@@ -98,16 +103,16 @@ func (s *Sim) interpEvent(slot int32, ie *interp.Event) {
 	if s.replay {
 		return
 	}
-	e := Event{GUID: s.slots[slot].guid}
+	e := eventlog.Event{GUID: s.slots[slot].guid}
 	switch ie.Kind {
 	case interp.EventEnqueue:
-		e.Kind, e.Branch, e.Pruned, e.Evicted = EventEnqueue, ie.Branch, uint8(min(ie.Pruned, 255)), ie.Evicted
+		e.Kind, e.Branch, e.Pruned, e.Evicted = eventlog.EventEnqueue, ie.Branch, uint8(min(ie.Pruned, 255)), ie.Evicted
 	case interp.EventNodeComplete:
-		e.Kind, e.Success = EventNodeComplete, ie.Success
+		e.Kind, e.Success = eventlog.EventNodeComplete, ie.Success
 	case interp.EventStallWindow:
-		e.Kind, e.Pass, e.Cumulative, e.ProgressQuantum = EventStallWindow, ie.Pass, ie.Cumulative, ie.ProgressQuantum
+		e.Kind, e.Pass, e.Cumulative, e.ProgressQuantum = eventlog.EventStallWindow, ie.Pass, ie.Cumulative, ie.ProgressQuantum
 	case interp.EventBlip:
-		e.Kind, e.From, e.To, e.Target = EventBlip, PlaceOf(&ie.From), PlaceOf(&ie.To), ie.Target
+		e.Kind, e.From, e.To, e.Target = eventlog.EventBlip, eventlog.PlaceOf(&ie.From), eventlog.PlaceOf(&ie.To), ie.Target
 	default:
 		return
 	}
@@ -116,4 +121,298 @@ func (s *Sim) interpEvent(slot int32, ie *interp.Event) {
 		s.metrics.queueLen(slot, ie.QueueLen)
 	}
 	s.record(slot, e)
+}
+
+// Causes returns the cause chains found so far by a Sim made with
+// Options.Explain (nil otherwise), in the order the jumps happened; unlike
+// Explain it needs no event log, so a streamed run has them too.
+func (s *Sim) Causes() []explain.Cause {
+	if s.explainer == nil {
+		return nil
+	}
+	return s.explainer.Causes
+}
+
+// Log storage: the event log as compact entries (32 bytes, against 132 for
+// an Event), since an hour of a thousand remotes logs tens of millions of
+// events. The two places a blip or snap carries live in a side table (a
+// sprint, snap-back or lag adds three for its span); every other payload
+// packs into the entry. Readers get whole Events back
+// (EventAt, EventsAt), or just an entry's tick, object and kind.
+
+// logEntry is one Event packed. x and y are Cumulative and
+// ProgressQuantum's bits for a stall window; for a blip, snap, pop or
+// hitch x is the index of the From place (To follows it) in Sim.places and
+// y Distance's bits (a sprint, snap-back or lag likewise, with three more
+// places for its span payload: spanPlaces); for a route y is Distance's bits; for a motion x holds
+// the stored instance and movement stamps, y the server-control stamp and
+// the Gate.
+type logEntry struct {
+	tick   int32
+	guid   uint32
+	source int32
+	x, y   uint32
+	kind   eventlog.EventKind
+	route  physics.Route
+	branch interp.EnqueueBranch
+	target interp.BlipTarget
+	pruned uint8
+	flags  uint8
+	fail   uint8
+	queue  uint8
+	stage  physics.Stage
+}
+
+// logEntry flags.
+const (
+	flagEvicted = 1 << iota
+	flagSuccess
+	flagPass
+	flagContact
+	flagApplied
+	flagSticky
+	flagNoRunRate
+	flagGliding
+)
+
+// spanPlaces packs a span event's payload into three places, bit for bit
+// (ticks ride in float32 bits, never computed with).
+func spanPlaces(e *eventlog.Event) [3]eventlog.Place {
+	f := math.Float32frombits
+	return [3]eventlog.Place{
+		{Cell: uint32(e.Since), Origin: [3]float32{e.Speed, e.Rate, e.Ref}},
+		{Cell: e.Stuck, Origin: [3]float32{f(uint32(e.CauseTick)), e.CauseDist, f(uint32(e.StuckSince))}},
+		{Cell: uint32(e.Released), Origin: [3]float32{e.RunRate, f(uint32(e.Until)), 0}},
+	}
+}
+
+// setSpan unpacks what spanPlaces packed.
+func setSpan(e *eventlog.Event, p []eventlog.Place) {
+	a, b, c := &p[0], &p[1], &p[2]
+	e.Since = int32(a.Cell)
+	e.Speed, e.Rate, e.Ref = a.Origin[0], a.Origin[1], a.Origin[2]
+	e.Stuck = b.Cell
+	e.CauseTick = int32(math.Float32bits(b.Origin[0]))
+	e.CauseDist = b.Origin[1]
+	e.StuckSince = int32(math.Float32bits(b.Origin[2]))
+	e.Released = int32(c.Cell)
+	e.RunRate = c.Origin[0]
+	e.Until = int32(math.Float32bits(c.Origin[1]))
+}
+
+// pack appends e to the log.
+func (s *Sim) pack(e *eventlog.Event) {
+	l := logEntry{
+		tick: e.Tick, guid: e.GUID, source: e.Source, kind: e.Kind,
+		route: e.Route, branch: e.Branch, target: e.Target, pruned: e.Pruned,
+		fail: e.Fail, queue: e.Queue, stage: e.Stage,
+	}
+	for _, f := range [...]struct {
+		on   bool
+		flag uint8
+	}{{e.Evicted, flagEvicted}, {e.Success, flagSuccess}, {e.Pass, flagPass}, {e.Contact, flagContact}, {e.Applied, flagApplied},
+		{e.Sticky, flagSticky}, {e.NoRunRate, flagNoRunRate}, {e.Gliding, flagGliding}} {
+		if f.on {
+			l.flags |= f.flag
+		}
+	}
+	switch e.Kind {
+	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch:
+		l.x = uint32(len(s.places))
+		s.places = append(s.places, e.From, e.To)
+		l.y = math.Float32bits(e.Distance)
+	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
+		l.x = uint32(len(s.places))
+		sp := spanPlaces(e)
+		s.places = append(s.places, e.From, e.To, sp[0], sp[1], sp[2])
+		l.y = math.Float32bits(e.Distance)
+	case eventlog.EventRoute:
+		l.y = math.Float32bits(e.Distance)
+	case eventlog.EventMotion:
+		l.x = uint32(e.Stored[0]) | uint32(e.Stored[1])<<16
+		l.y = uint32(e.Stored[2]) | uint32(e.Gate)<<16
+	default:
+		l.x, l.y = math.Float32bits(e.Cumulative), math.Float32bits(e.ProgressQuantum)
+	}
+	s.log = append(s.log, l)
+}
+
+// unpack returns log entry i as an Event.
+func (s *Sim) unpack(i int) eventlog.Event {
+	l := &s.log[i]
+	e := eventlog.Event{
+		Tick: l.tick, GUID: l.guid, Source: l.source, Kind: l.kind,
+		Route: l.route, Branch: l.branch, Target: l.target, Pruned: l.pruned,
+		Evicted: l.flags&flagEvicted != 0, Success: l.flags&flagSuccess != 0, Pass: l.flags&flagPass != 0,
+		Contact: l.flags&flagContact != 0, Applied: l.flags&flagApplied != 0,
+		Sticky: l.flags&flagSticky != 0, NoRunRate: l.flags&flagNoRunRate != 0, Gliding: l.flags&flagGliding != 0,
+		Fail: l.fail, Queue: l.queue, Stage: l.stage,
+	}
+	switch l.kind {
+	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch:
+		e.From, e.To = s.places[l.x], s.places[l.x+1]
+		e.Distance = math.Float32frombits(l.y)
+	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
+		e.From, e.To = s.places[l.x], s.places[l.x+1]
+		e.Distance = math.Float32frombits(l.y)
+		setSpan(&e, s.places[l.x+2:l.x+5])
+	case eventlog.EventRoute:
+		e.Distance = math.Float32frombits(l.y)
+	case eventlog.EventMotion:
+		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
+		e.Gate = eventlog.MotionGate(l.y >> 16)
+	default:
+		e.Cumulative, e.ProgressQuantum = math.Float32frombits(l.x), math.Float32frombits(l.y)
+	}
+	return e
+}
+
+// unpackRange returns entries [from, to) as Events, in a buffer reused by
+// the next call.
+func (s *Sim) unpackRange(from, to int) []eventlog.Event {
+	s.unpacked = s.unpacked[:0]
+	for i := from; i < to; i++ {
+		s.unpacked = append(s.unpacked, s.unpack(i))
+	}
+	return s.unpacked
+}
+
+// NumEvents is the length of the event log (up to Furthest).
+func (s *Sim) NumEvents() int { return len(s.log) }
+
+// EventAt returns entry i of the event log, in [0, NumEvents).
+func (s *Sim) EventAt(i int) eventlog.Event { return s.unpack(i) }
+
+// EventTick is entry i's tick, without unpacking it.
+func (s *Sim) EventTick(i int) int32 { return s.log[i].tick }
+
+// EventWho is entry i's object and kind, without unpacking it.
+func (s *Sim) EventWho(i int) (uint32, eventlog.EventKind) { return s.log[i].guid, s.log[i].kind }
+
+// LogView is the event log as it stands when taken: entries are never
+// rewritten once their tick is over, so a view taken between steps may be
+// read on another goroutine while the Sim steps on and appends past it.
+type LogView struct {
+	log    []logEntry
+	places []eventlog.Place
+	stamps [][NumChecked]uint16
+}
+
+// LogView returns a view of the log up to the current furthest tick.
+func (s *Sim) LogView() LogView {
+	return LogView{log: s.log[:len(s.log):len(s.log)], places: s.places[:len(s.places):len(s.places)],
+		stamps: s.stamps[:len(s.stamps):len(s.stamps)]}
+}
+
+// Len is the number of entries.
+func (v LogView) Len() int { return len(v.log) }
+
+// At returns entry i as an Event.
+func (v LogView) At(i int) eventlog.Event {
+	s := Sim{log: v.log, places: v.places}
+	return s.unpack(i)
+}
+
+// Tick is entry i's tick.
+func (v LogView) Tick(i int) int32 { return v.log[i].tick }
+
+// Who is entry i's object and kind.
+func (v LogView) Who(i int) (uint32, eventlog.EventKind) { return v.log[i].guid, v.log[i].kind }
+
+// Entry is entry i's tick, object, kind and its Pass and Success (a stall
+// window's verdict, a node completion's), without unpacking the rest.
+func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind, pass, success bool) {
+	l := &v.log[i]
+	return l.tick, l.guid, l.kind, l.flags&flagPass != 0, l.flags&flagSuccess != 0
+}
+
+// reserveLog gives the log, when a run has simulated a 64th of its length
+// (at least logReserveMin ticks), the capacity the whole run will need at
+// the rate so far, plus a sixteenth — by ticks, or by the recording's
+// events delivered, whichever says less (an early burst of events must not
+// reserve for a run of bursts) — so that it is allocated once rather than
+// grown and copied as it fills: a copy holds the old array and the new one
+// at once, which sets a long run's peak memory. Only capacity changes; a
+// log that outgrows it grows as before.
+func (s *Sim) reserveLog(k int) {
+	if s.feed != nil || !s.logging || s.store == nil {
+		return
+	}
+	last := s.lastTick
+	if s.growing {
+		last = max(last, s.store.EstimateTicks())
+	}
+	if k != max(last/64, logReserveMin) || last <= k || s.cursor <= 0 {
+		return
+	}
+	events := s.store.Len()
+	want := min(len(s.log)*last/k, len(s.log)*events/s.cursor)
+	want += want / 16
+	if want > cap(s.log) {
+		grown := make([]logEntry, len(s.log), want)
+		copy(grown, s.log)
+		s.log = grown
+	}
+	if p := min(len(s.places)*last/k, len(s.places)*events/s.cursor); p+p/16 > cap(s.places) {
+		grown := make([]eventlog.Place, len(s.places), p+p/16)
+		copy(grown, s.places)
+		s.places = grown
+	}
+}
+
+// logReserveMin is the earliest tick reserveLog looks at the log's rate.
+const logReserveMin = 256
+
+// Finding events: the ticks of the next and previous event of a kind, for
+// one object or any — "jump to the next blip", "back to the last stall
+// failure" — searched in the event log (which is sorted by tick).
+
+// findChunk is how far, ticks, NextEvent simulates ahead at a time when the
+// log does not reach far enough.
+const findChunk = 1024
+
+// NextEvent returns the tick of the first event after tick after that f
+// matches, simulating further when the log does not yet reach it (the current
+// tick is kept). ok is false when there is none up to LastTick, the event
+// log is off or the Sim is streamed.
+func (s *Sim) NextEvent(after int, f eventlog.Filter) (tick int, ok bool) {
+	if !s.opts.EventLog || s.feed != nil {
+		return 0, false
+	}
+	for {
+		i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].tick) > after })
+		for ; i < len(s.log); i++ {
+			if e := s.unpack(i); f.Match(&e) {
+				return int(e.Tick), true
+			}
+		}
+		if s.furthest >= s.lastTick {
+			return 0, false
+		}
+		after = max(after, s.furthest)
+		s.extend(min(s.furthest+findChunk, s.lastTick))
+	}
+}
+
+// PrevEvent returns the tick of the last event before tick before that f
+// matches, among the ticks simulated so far. ok is false when there is
+// none, the event log is off or the Sim is streamed.
+func (s *Sim) PrevEvent(before int, f eventlog.Filter) (tick int, ok bool) {
+	if !s.opts.EventLog || s.feed != nil {
+		return 0, false
+	}
+	i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].tick) >= before })
+	for i--; i >= 0; i-- {
+		if e := s.unpack(i); f.Match(&e) {
+			return int(e.Tick), true
+		}
+	}
+	return 0, false
+}
+
+// extend simulates up to tick to, then returns to the current tick.
+func (s *Sim) extend(to int) {
+	cur := s.tick
+	s.Seek(to)
+	s.Seek(cur)
 }

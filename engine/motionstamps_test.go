@@ -9,6 +9,7 @@ package engine
 import (
 	"testing"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics/anim"
@@ -53,22 +54,22 @@ func TestMotionGate_DropsStaleAndReordered(t *testing.T) {
 	steps := []struct {
 		seq  *recording.MotionSeq
 		f    recording.ForwardCommand
-		gate MotionGate
+		gate eventlog.MotionGate
 		want anim.Motion
 	}{
-		{&recording.MotionSeq{Instance: 1, Movement: 5, ServerControl: 2}, recording.RunForward, MotionSeeded, anim.RunForward},
-		{&recording.MotionSeq{Instance: 1, Movement: 4, ServerControl: 2}, recording.WalkForward, MotionStaleMovement, anim.RunForward},
-		{&recording.MotionSeq{Instance: 1, Movement: 5, ServerControl: 2}, recording.WalkForward, MotionStaleMovement, anim.RunForward},
+		{&recording.MotionSeq{Instance: 1, Movement: 5, ServerControl: 2}, recording.RunForward, eventlog.MotionSeeded, anim.RunForward},
+		{&recording.MotionSeq{Instance: 1, Movement: 4, ServerControl: 2}, recording.WalkForward, eventlog.MotionStaleMovement, anim.RunForward},
+		{&recording.MotionSeq{Instance: 1, Movement: 5, ServerControl: 2}, recording.WalkForward, eventlog.MotionStaleMovement, anim.RunForward},
 		// Movement newer but server control older: dropped, and the
 		// movement stamp 6 is taken all the same.
-		{&recording.MotionSeq{Instance: 1, Movement: 6, ServerControl: 1}, recording.WalkForward, MotionStaleServerControl, anim.RunForward},
-		{&recording.MotionSeq{Instance: 1, Movement: 6, ServerControl: 2}, recording.WalkForward, MotionStaleMovement, anim.RunForward},
-		{&recording.MotionSeq{Instance: 1, Movement: 7, ServerControl: 2}, recording.WalkForward, MotionApplied, anim.WalkForward},
-		{&recording.MotionSeq{Instance: 2, Movement: 8, ServerControl: 2}, recording.Ready, MotionInstanceNewer, anim.WalkForward},
-		{&recording.MotionSeq{Instance: 0, Movement: 8, ServerControl: 2}, recording.Ready, MotionInstanceOlder, anim.WalkForward},
-		{nil, recording.RunForward, MotionUngated, anim.RunForward},
+		{&recording.MotionSeq{Instance: 1, Movement: 6, ServerControl: 1}, recording.WalkForward, eventlog.MotionStaleServerControl, anim.RunForward},
+		{&recording.MotionSeq{Instance: 1, Movement: 6, ServerControl: 2}, recording.WalkForward, eventlog.MotionStaleMovement, anim.RunForward},
+		{&recording.MotionSeq{Instance: 1, Movement: 7, ServerControl: 2}, recording.WalkForward, eventlog.MotionApplied, anim.WalkForward},
+		{&recording.MotionSeq{Instance: 2, Movement: 8, ServerControl: 2}, recording.Ready, eventlog.MotionInstanceNewer, anim.WalkForward},
+		{&recording.MotionSeq{Instance: 0, Movement: 8, ServerControl: 2}, recording.Ready, eventlog.MotionInstanceOlder, anim.WalkForward},
+		{nil, recording.RunForward, eventlog.MotionUngated, anim.RunForward},
 		// The wrap: 0xFFFF is older than 7.
-		{&recording.MotionSeq{Instance: 1, Movement: 0xFFFF, ServerControl: 3}, recording.Ready, MotionStaleMovement, anim.RunForward},
+		{&recording.MotionSeq{Instance: 1, Movement: 0xFFFF, ServerControl: 3}, recording.Ready, eventlog.MotionStaleMovement, anim.RunForward},
 	}
 	for i, st := range steps {
 		rec.Events = append(rec.Events, motionEvent(float64(i+1)/10, st.f, st.seq))
@@ -81,7 +82,7 @@ func TestMotionGate_DropsStaleAndReordered(t *testing.T) {
 			t.Errorf("step %d: forward %v, want %v", i, got, st.want)
 		}
 	}
-	evs := eventsOf(s, EventMotion)
+	evs := eventsOf(s, eventlog.EventMotion)
 	if len(evs) != len(steps) {
 		t.Fatalf("%d motion events, want %d", len(evs), len(steps))
 	}
@@ -193,7 +194,7 @@ func TestStickTo_DroppedMotionLeavesStick(t *testing.T) {
 	if g := s.find(testGUID).pm.StickyObjectID(); g != 0x80000B02 {
 		t.Errorf("sticky object %#x after a stale motion, want 0x80000B02", g)
 	}
-	if evs := eventsOf(s, EventMotion); len(evs) != 2 || evs[1].Gate != MotionStaleMovement {
+	if evs := eventsOf(s, eventlog.EventMotion); len(evs) != 2 || evs[1].Gate != eventlog.MotionStaleMovement {
 		t.Errorf("motion events %+v", evs)
 	}
 }
@@ -226,8 +227,8 @@ func TestStickTo_FromCreateObjectMovement(t *testing.T) {
 	if f := o.mi.State().Forward; f != anim.Ready {
 		t.Errorf("forward %v: the UpdateMotion older than the CreateObject's movement was applied", f)
 	}
-	evs := eventsOf(s, EventMotion)
-	if len(evs) != 2 || evs[0].Gate != MotionSeeded || evs[1].Gate != MotionStaleMovement || evs[1].Stored != [3]uint16{4, 9, 3} {
+	evs := eventsOf(s, eventlog.EventMotion)
+	if len(evs) != 2 || evs[0].Gate != eventlog.MotionSeeded || evs[1].Gate != eventlog.MotionStaleMovement || evs[1].Stored != [3]uint16{4, 9, 3} {
 		t.Errorf("motion events %+v", evs)
 	}
 }

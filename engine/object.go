@@ -76,7 +76,7 @@ type objectBook struct {
 	hasStamps  bool
 	// motionStamped: a motion event with stamps has been applied, so
 	// update_times' MOVEMENT_TS and SERVER_CONTROLLED_MOVE_TS are the
-	// messages' (motionstamps.go).
+	// messages' (stamps.go).
 	motionStamped bool
 
 	// truth is the latest server truth, received at truthTick.

@@ -14,7 +14,11 @@
 
 package engine
 
-import "runtime"
+import (
+	"runtime"
+
+	"glidepath/engine/eventlog"
+)
 
 // minSlotsPerWorker is the fewest slots worth a core of their own: below it
 // the hand-off each tick costs more than it saves (docs/benchmarks.md,
@@ -31,7 +35,7 @@ const chunksPerWorker = 4
 type passChunks struct {
 	active bool
 	size   int32
-	bufs   [][]Event
+	bufs   [][]eventlog.Event
 	pool   *passPool
 }
 
@@ -113,7 +117,7 @@ func (s *Sim) updateSlots(lo, hi int) {
 
 // logOf is the buffer an event of slot goes to during a split pass (the
 // slot's chunk's), or nil when it goes straight to the Sim's log.
-func (s *Sim) logOf(slot int32) *[]Event {
+func (s *Sim) logOf(slot int32) *[]eventlog.Event {
 	if p := &s.chunks; p.active && slot >= p.size {
 		return &p.bufs[slot/p.size]
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
@@ -23,7 +24,7 @@ import (
 type straightRun struct {
 	hashes []uint64
 	views  [][]ObjectView
-	log    []Event
+	log    []eventlog.Event
 	ends   []int // len(log) after each tick
 	m      []ObjectMetrics
 }
@@ -170,7 +171,7 @@ func TestSeek_ForwardIntoNewTicksKeepsPopStages(t *testing.T) {
 		s.Seek(s.LastTick())
 		straight.checkAt(t, s, name+", one seek to the end")
 		for _, e := range straight.log {
-			if e.Kind == EventPop && e.Stage < physics.NumStages {
+			if e.Kind == eventlog.EventPop && e.Stage < physics.NumStages {
 				pops++
 			}
 		}
@@ -200,8 +201,8 @@ func TestRunAll_KeepsLogAndReturns(t *testing.T) {
 	if s.Tick() != 10 || s.Furthest() != s.LastTick() || calls == 0 || lastDone != s.LastTick() {
 		t.Fatalf("after RunAll: tick %d, furthest %d, %d progress calls ending at %d", s.Tick(), s.Furthest(), calls, lastDone)
 	}
-	if len(eventsOf(s, EventBlip)) != 1 || len(s.Events()) != 1 || s.Events()[0].Kind != EventNote {
-		t.Fatalf("the whole run's log should hold the blip, the log up to tick 10 only the note: %d, %+v", len(eventsOf(s, EventBlip)), s.Events())
+	if len(eventsOf(s, eventlog.EventBlip)) != 1 || len(s.Events()) != 1 || s.Events()[0].Kind != eventlog.EventNote {
+		t.Fatalf("the whole run's log should hold the blip, the log up to tick 10 only the note: %d, %+v", len(eventsOf(s, eventlog.EventBlip)), s.Events())
 	}
 }
 
@@ -213,13 +214,13 @@ func TestNextPrevEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSim(t, rec, Options{EventLog: true})
-	updates := Filter{Marks: MarkUpdate}
+	updates := eventlog.Filter{Marks: eventlog.MarkUpdate}
 	// The log is empty at tick 0: NextEvent simulates ahead to find it and
 	// keeps the current tick.
 	if k, ok := s.NextEvent(0, updates); !ok || k != 24 || s.Tick() != 0 {
 		t.Fatalf("next update after 0: %d %v (tick %d), want 24", k, ok, s.Tick())
 	}
-	resident := Filter{Marks: MarkUpdate, OneObject: true, GUID: 0x80000A01}
+	resident := eventlog.Filter{Marks: eventlog.MarkUpdate, OneObject: true, GUID: 0x80000A01}
 	if k, ok := s.NextEvent(0, resident); !ok || k != 30 {
 		t.Fatalf("next update of the resident: %d %v, want 30", k, ok)
 	}
@@ -229,13 +230,13 @@ func TestNextPrevEvent(t *testing.T) {
 	if k, ok := s.PrevEvent(78, updates); !ok || k != 75 {
 		t.Fatalf("previous update before 78: %d %v, want 75", k, ok)
 	}
-	if k, ok := s.NextEvent(-1, Filter{Marks: MarkNote}); !ok || k != 1 {
+	if k, ok := s.NextEvent(-1, eventlog.Filter{Marks: eventlog.MarkNote}); !ok || k != 1 {
 		t.Fatalf("the note is in tick 1, got %d %v", k, ok)
 	}
-	if _, ok := s.PrevEvent(1, Filter{}); ok {
+	if _, ok := s.PrevEvent(1, eventlog.Filter{}); ok {
 		t.Fatal("nothing happens before tick 1")
 	}
-	if k, ok := s.NextEvent(0, Filter{Marks: MarkCreate | MarkDelete}); !ok || k != 15 {
+	if k, ok := s.NextEvent(0, eventlog.Filter{Marks: eventlog.MarkCreate | eventlog.MarkDelete}); !ok || k != 15 {
 		t.Fatalf("first create or delete: %d %v, want 15", k, ok)
 	}
 	if _, ok := newSim(t, rec, Options{}).NextEvent(0, updates); ok {

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"math"
 
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -49,14 +51,14 @@ type Sim struct {
 	// and the slot it is about (eventstore.go); nil when streaming.
 	store *EventStore
 	// growing: the store was still being read when the Sim last looked
-	// (eventgrow.go); the last tick and notes are refreshed as it grows.
+	// (eventstore.go); the last tick and notes are refreshed as it grows.
 	growing bool
 	// pos is where event posAt starts in the store; ev is the event being
 	// delivered.
 	pos   storePos
 	posAt int
 	ev    recording.Event
-	notes []Note
+	notes []eventlog.Note
 
 	// slots holds every object the run will ever have, header entities
 	// first, then one per create event, in creation order.
@@ -65,7 +67,7 @@ type Sim struct {
 	// logging: events are logged (kept, or held for the tick's sink).
 	logging bool
 	// explainer builds the cause chains as ticks end (Options.Explain).
-	explainer *Explainer
+	explainer *explain.Explainer
 	// sinkOn: the position managers report their decisions (the event log
 	// or the metrics want them).
 	sinkOn bool
@@ -87,12 +89,12 @@ type Sim struct {
 	// at or before furthest (after a seek) produces the same events, so it
 	// does not record them again.
 	log    []logEntry
-	places []Place // the ends of the log's blips and snaps (logstore.go)
+	places []eventlog.Place // the ends of the log's blips and snaps (log.go)
 	// stamps are the route entries' stored stamps, stampsIn (a streamed
 	// Sim's) the messages' (stamps.go).
 	stamps   [][NumChecked]uint16
 	stampsIn [][NumChecked]uint16
-	unpacked []Event // EventsAt's buffer
+	unpacked []eventlog.Event // EventsAt's buffer
 	tickEnd  []int32
 	furthest int
 	replay   bool
@@ -110,7 +112,7 @@ type Sim struct {
 	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
 	chunks passChunks
 	// capture, when a states table is written, takes each object's row
-	// in the pass, while the object is in the cache (tables_capture.go).
+	// in the pass, while the object is in the cache (tables.go).
 	capture *rowCapture
 
 	// sticky is the sticky targets' positions at the start of the tick's
@@ -474,4 +476,4 @@ func (s *Sim) World() *physics.World { return s.world }
 // Notes are the recording's notes with the tick each is delivered in, all of
 // them whatever the current tick; read-only. A streamed Sim has none (its
 // log has each tick's note events).
-func (s *Sim) Notes() []Note { return s.notes }
+func (s *Sim) Notes() []eventlog.Note { return s.notes }

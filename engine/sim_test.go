@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -75,7 +76,7 @@ func TestStep_DeliversBeforeUpdating(t *testing.T) {
 		t.Fatalf("tick 15 moved the body %v m, want 0.25 m (one catch-up step)", moved)
 	}
 	evs := s.EventsAt(15)
-	if len(evs) < 2 || evs[0].Kind != EventRoute || evs[1].Kind != EventEnqueue {
+	if len(evs) < 2 || evs[0].Kind != eventlog.EventRoute || evs[1].Kind != eventlog.EventEnqueue {
 		t.Fatalf("tick 15 events %+v: want route then enqueue", evs)
 	}
 	if evs[0].Source != 0 || evs[1].Source != 0 {
@@ -91,7 +92,7 @@ func TestStep_DeliversInFileOrder(t *testing.T) {
 	rec.Events = []recording.Event{positionEvent(0.50, 92, 90, 2), positionEvent(0.51, 91, 90, 1)}
 	s := newSim(t, rec, Options{EventLog: true})
 	runTo(s, 16)
-	routes := eventsOf(s, EventRoute)
+	routes := eventsOf(s, eventlog.EventRoute)
 	if len(routes) != 2 || routes[0].Route != physics.RouteInterpolate || routes[1].Route != physics.RouteStalePosition {
 		t.Fatalf("routes %+v: want interpolate then stale_position", routes)
 	}
@@ -192,7 +193,7 @@ func TestVectorEvent_Stamps(t *testing.T) {
 	s := newSim(t, rec, Options{EventLog: true})
 	runTo(s, 70)
 	var applied []bool
-	for _, e := range eventsOf(s, EventVector) {
+	for _, e := range eventsOf(s, eventlog.EventVector) {
 		applied = append(applied, e.Applied)
 	}
 	want := []bool{true, false, false, true}
@@ -204,7 +205,7 @@ func TestVectorEvent_Stamps(t *testing.T) {
 			t.Fatalf("vector events applied %v, want %v", applied, want)
 		}
 	}
-	if c := eventsOf(s, EventContact); len(c) < 2 || c[0].Contact {
+	if c := eventsOf(s, eventlog.EventContact); len(c) < 2 || c[0].Contact {
 		t.Fatalf("contact events %+v: the jump should lose contact, then land", c)
 	}
 }
@@ -344,8 +345,8 @@ func TestWorld_ObstaclesFromAssetAndHeader(t *testing.T) {
 	if x := v.Position.Frame.Origin[0]; x != 94 {
 		t.Fatalf("tick 60: x = %v, want 94 after the blip", x)
 	}
-	if len(eventsOf(s, EventBlip)) != 1 || len(eventsOf(s, EventStallWindow)) == 0 {
-		t.Fatalf("blips %d, stall windows %d: want the blip past the wall", len(eventsOf(s, EventBlip)), len(eventsOf(s, EventStallWindow)))
+	if len(eventsOf(s, eventlog.EventBlip)) != 1 || len(eventsOf(s, eventlog.EventStallWindow)) == 0 {
+		t.Fatalf("blips %d, stall windows %d: want the blip past the wall", len(eventsOf(s, eventlog.EventBlip)), len(eventsOf(s, eventlog.EventStallWindow)))
 	}
 	bad := testRecording(false)
 	bad.Header.Terrain.Obstacles = []physics.Obstacle{{Kind: physics.ObstacleCylinder, Landblock: 0xA9B4}}

@@ -11,6 +11,7 @@ import (
 
 	"glidepath/assets"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -30,7 +31,7 @@ func TestStampChecks_StampEdges(t *testing.T) {
 	for i := 0; i < s.NumEvents(); i++ {
 		e := s.EventAt(i)
 		c, ok := s.StampCheckAt(i)
-		if ok != (e.Kind == EventRoute) {
+		if ok != (e.Kind == eventlog.EventRoute) {
 			t.Fatalf("entry %d (%v): stamp check %v", i, e.Kind, ok)
 		}
 		if !ok {

@@ -4,7 +4,11 @@
 
 package engine
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/trace"
+)
 
 // StateRow is one live object after the current tick.
 type StateRow struct {
@@ -47,3 +51,33 @@ func (s *Sim) RowHeading(r *StateRow) float32 {
 	}
 	return s.slots[r.slot].phys.Heading()
 }
+
+// TraceStates appends the current tick's Trace v1 state rows, one per live
+// object in header-then-creation order, to dst and returns it (what
+// trace.RunWriter writes).
+func (s *Sim) TraceStates(dst []trace.State) []trace.State {
+	for _, o := range s.slots[:s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		pos := o.phys.Position()
+		row := trace.State{
+			Tick:    s.tick,
+			GUID:    o.guid,
+			Cell:    pos.Cell,
+			Origin:  pos.Frame.Origin,
+			Heading: o.phys.Heading(),
+			Queue:   queueLen(o),
+			Contact: o.phys.InContact(),
+		}
+		if im := o.pm.Interpolation(); im != nil {
+			row.Fail = int(im.FailCounter())
+		}
+		dst = append(dst, row)
+	}
+	return dst
+}
+
+// KeepsEventLog reports whether the Sim keeps its event log
+// (Options.EventLog).
+func (s *Sim) KeepsEventLog() bool { return s.opts.EventLog }

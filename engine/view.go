@@ -6,6 +6,8 @@
 package engine
 
 import (
+	"glidepath/engine/eventlog"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/interp"
@@ -284,7 +286,7 @@ func (s *Sim) view(o *object) ObjectView {
 // runs read it entry by entry with NumEvents and EventAt). Empty unless
 // Options.EventLog. A streamed Sim (NewStream) keeps only the current
 // tick's events.
-func (s *Sim) Events() []Event {
+func (s *Sim) Events() []eventlog.Event {
 	if s.feed != nil {
 		return s.copyEvents(len(s.log))
 	}
@@ -293,11 +295,11 @@ func (s *Sim) Events() []Event {
 
 // AllEvents returns the event log up to Furthest (the whole run after
 // RunAll) as a new slice; a streamed Sim's is the current tick's.
-func (s *Sim) AllEvents() []Event { return s.copyEvents(len(s.log)) }
+func (s *Sim) AllEvents() []eventlog.Event { return s.copyEvents(len(s.log)) }
 
 // copyEvents unpacks the first n entries of the log into a new slice.
-func (s *Sim) copyEvents(n int) []Event {
-	out := make([]Event, n)
+func (s *Sim) copyEvents(n int) []eventlog.Event {
+	out := make([]eventlog.Event, n)
 	for i := range out {
 		out[i] = s.unpack(i)
 	}
@@ -306,7 +308,7 @@ func (s *Sim) copyEvents(n int) []Event {
 
 // EventsAt returns the events of tick k (none past Furthest; a streamed
 // Sim has only the current tick's) in a buffer the next call reuses.
-func (s *Sim) EventsAt(k int) []Event {
+func (s *Sim) EventsAt(k int) []eventlog.Event {
 	if s.feed != nil {
 		if k != s.tick {
 			return nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
@@ -142,18 +143,18 @@ func TestShareCheckpoints_SeekWhilePrerunning(t *testing.T) {
 // The packed log gives back every field of every kind of event, and a
 // LogView taken earlier keeps reading the same entries while the log grows.
 func TestLogStore_PackedEventsRoundTrip(t *testing.T) {
-	from := Place{Cell: 0xA9B40011, Origin: [3]float32{1, 2, 3}}
-	to := Place{Cell: 0xA9B40012, Origin: [3]float32{4, 5, 6}}
-	events := []Event{
-		{Tick: 1, GUID: 7, Kind: EventRoute, Route: 3, Source: 12},
-		{Tick: 1, GUID: 7, Kind: EventEnqueue, Branch: 2, Pruned: 200, Evicted: true, Source: 12},
-		{Tick: 2, GUID: 8, Kind: EventNodeComplete, Success: true, Source: -1},
-		{Tick: 3, GUID: 8, Kind: EventStallWindow, Pass: true, Cumulative: 0.25, ProgressQuantum: -1.5, Source: -1},
-		{Tick: 4, GUID: 9, Kind: EventBlip, From: from, To: to, Target: 1, Source: -1},
-		{Tick: 5, GUID: 9, Kind: EventSnap, From: to, To: from, Source: 30},
-		{Tick: 6, GUID: 9, Kind: EventContact, Contact: true, Source: -1},
-		{Tick: 7, GUID: 9, Kind: EventVector, Applied: true, Source: 31},
-		{Tick: 8, GUID: 0, Kind: EventNote, Source: 40},
+	from := eventlog.Place{Cell: 0xA9B40011, Origin: [3]float32{1, 2, 3}}
+	to := eventlog.Place{Cell: 0xA9B40012, Origin: [3]float32{4, 5, 6}}
+	events := []eventlog.Event{
+		{Tick: 1, GUID: 7, Kind: eventlog.EventRoute, Route: 3, Source: 12},
+		{Tick: 1, GUID: 7, Kind: eventlog.EventEnqueue, Branch: 2, Pruned: 200, Evicted: true, Source: 12},
+		{Tick: 2, GUID: 8, Kind: eventlog.EventNodeComplete, Success: true, Source: -1},
+		{Tick: 3, GUID: 8, Kind: eventlog.EventStallWindow, Pass: true, Cumulative: 0.25, ProgressQuantum: -1.5, Source: -1},
+		{Tick: 4, GUID: 9, Kind: eventlog.EventBlip, From: from, To: to, Target: 1, Source: -1},
+		{Tick: 5, GUID: 9, Kind: eventlog.EventSnap, From: to, To: from, Source: 30},
+		{Tick: 6, GUID: 9, Kind: eventlog.EventContact, Contact: true, Source: -1},
+		{Tick: 7, GUID: 9, Kind: eventlog.EventVector, Applied: true, Source: 31},
+		{Tick: 8, GUID: 0, Kind: eventlog.EventNote, Source: 40},
 	}
 	var s Sim
 	for i := range events[:4] {

@@ -1,6 +1,6 @@
 // Test helpers: a whole run written as a trace, and readings side by side
 // over a loaded recording, as the tests compare them; the commands drive
-// TraceWriter and NewCompareStore/NewCompareStream themselves.
+// trace.RunWriter and NewCompareStore/NewCompareStream themselves.
 
 package engine
 
@@ -8,13 +8,14 @@ import (
 	"io"
 
 	"glidepath/engine/recording"
+	"glidepath/engine/trace"
 	"glidepath/interp"
 )
 
 // writeTrace writes s from its current tick through tick last (stepping it)
 // as a whole trace.
 func writeTrace(dst io.Writer, s *Sim, input string, last int) error {
-	tw, err := NewTraceWriter(dst, s, input)
+	tw, err := trace.NewRunWriter(dst, s, input)
 	if err != nil {
 		return err
 	}
@@ -35,7 +36,7 @@ func writeTrace(dst io.Writer, s *Sim, input string, last int) error {
 // only at the stream's end. A problem the stream reached (Sim.Err) is
 // returned after the rows of the ticks before it were written.
 func writeRun(dst io.Writer, s *Sim, input string) error {
-	tw, err := NewTraceWriter(dst, s, input)
+	tw, err := trace.NewRunWriter(dst, s, input)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -125,7 +126,7 @@ func (m *motionTables) lookupEntity(ent *recording.Entity) (int, error) {
 		// No dat files: the shipped table plays, as documented.
 		return m.lookup(ent.MotionTable)
 	}
-	name := fmt.Sprintf("0x%08X", ent.MotionTableID)
+	name := hexid.String(ent.MotionTableID)
 	for i, n := range m.names {
 		if n == name {
 			return i, nil

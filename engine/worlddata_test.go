@@ -1,17 +1,14 @@
 package engine
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine/recording"
-	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
@@ -249,64 +246,6 @@ func TestWorldData_MotionTablePlays(t *testing.T) {
 		if f.Kind == "motion_table" {
 			t.Errorf("fallback %+v", f)
 		}
-	}
-}
-
-// The run's report (viewer run -json) names the world, lists the fallbacks
-// and gives each object its radius and height: the Setup's with dats.
-func TestWorldData_Report(t *testing.T) {
-	fw := newFakeWorld()
-	rec := testRecording(true)
-	big := rec.Header.Entities[0]
-	big.GUID, big.Setup = testGUID+1, 0x02000001
-	lost := rec.Header.Entities[0]
-	lost.GUID, lost.Setup = testGUID+2, 0x02000002
-	rec.Header.Entities = append(rec.Header.Entities, big, lost)
-	// One more big creature, created by an event.
-	created := rec.Header.Entities[0]
-	created.GUID, created.Setup, created.Name = testGUID+3, 0x02000001, "Created"
-	rec.Events = append(rec.Events, recording.Event{T: 0.05, Kind: recording.KindCreate, GUID: created.GUID, HasGUID: true, Entity: &created})
-	c, err := compareOf(rec, []interp.Reading{interp.SeedReading()}, Options{Assets: testAssets(), Metrics: true, World: fw})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Advance(5)
-	r := NewReport("x", c)
-	var buf bytes.Buffer
-	if err := r.WriteJSON(&buf); err != nil {
-		t.Fatal(err)
-	}
-	out := buf.String()
-	for _, want := range []string{
-		`"world": "client_portal.dat iteration 7, client_cell_1.dat iteration 9"`,
-		`"guid": "0x80000A02",
-      "name": "Tester",
-      "radius": 2.5,
-      "height": 6,
-      "setup": "0x02000001"`,
-		`"guid": "0x80000A03",
-      "name": "Tester",
-      "radius": 0.35,
-      "height": 1.8,
-      "setup": "0x02000002"`,
-		`"kind": "setup",
-      "id": "0x02000002"`,
-		`"guid": "0x80000A04",
-      "name": "Created",
-      "radius": 2.5,
-      "height": 6,
-      "setup": "0x02000001"`,
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("report lacks %s\n%s", want, out)
-		}
-	}
-	c, err = compareOf(testRecording(true), []interp.Reading{interp.SeedReading()}, Options{Assets: testAssets(), Metrics: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := NewReport("x", c); r.World != IllustrativeWorld || r.WorldFallbacks != nil || r.Objects[0].Radius != 0.35 {
-		t.Errorf("without dats: world %q, fallbacks %v, radius %v", r.World, r.WorldFallbacks, r.Objects[0].Radius)
 	}
 }
 

@@ -34,7 +34,7 @@ targets=(
 	"./interp FuzzPositionManager 2000"
 	"./interp FuzzMoveToManager 2000"
 	"./engine/capture FuzzReader 1000"
-	"./engine FuzzUnpackWords 4000"
+	"./engine/wordpack FuzzUnpackWords 4000"
 	"./engine FuzzLoadObjectWords 4000"
 	"./assets/dat FuzzOpen 2000"
 	"./assets/dat FuzzRegion 2000"
@@ -43,7 +43,7 @@ targets=(
 	"./assets/dat FuzzSetup 2000"
 	"./assets/dat FuzzMotionTable 2000"
 	"./assets/dat FuzzAnimation 2000"
-	"./engine FuzzOpenReader 2000"
+	"./engine/loader FuzzOpenReader 2000"
 )
 failed=0
 for t in "${targets[@]}"; do

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/inspect"
 	"glidepath/ui/model"
 )
@@ -47,7 +48,7 @@ func (a *app) beforeObject(r *run) *engine.ObjectView {
 
 // jumpedAt reports whether the selection blipped or was snapped at tick.
 func (a *app) jumpedAt(r *run, tick int) bool {
-	f := model.Filter{Kinds: model.KindSet(engine.EventBlip, engine.EventSnap), OneObject: true, GUID: a.sel.guid}
+	f := model.Filter{Kinds: model.KindSet(eventlog.EventBlip, eventlog.EventSnap), OneObject: true, GUID: a.sel.guid}
 	a.before.ids = r.index.Recent(a.sel.guid, f, tick, tick, 1, a.before.ids[:0])
 	return len(a.before.ids) > 0
 }

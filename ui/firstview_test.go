@@ -3,10 +3,11 @@
 package ui
 
 import (
+	"glidepath/engine"
 	"math"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 	"glidepath/ui/model/modeltest"
 )
@@ -25,11 +26,11 @@ func TestFirstView_MostEventfulAndRemotesBox(t *testing.T) {
 		model.Record(h, &s)
 	}
 	x := model.NewIndex([]model.Event{
-		{Tick: 2, GUID: 1, Kind: engine.EventSnap},
-		{Tick: 2, GUID: 2, Kind: engine.EventBlip},
-		{Tick: 3, GUID: 2, Kind: engine.EventBlip},
-		{Tick: 3, GUID: 1, Kind: engine.EventRoute},
-		{Tick: 3, GUID: 1, Kind: engine.EventRoute},
+		{Tick: 2, GUID: 1, Kind: eventlog.EventSnap},
+		{Tick: 2, GUID: 2, Kind: eventlog.EventBlip},
+		{Tick: 3, GUID: 2, Kind: eventlog.EventBlip},
+		{Tick: 3, GUID: 1, Kind: eventlog.EventRoute},
+		{Tick: 3, GUID: 1, Kind: eventlog.EventRoute},
 	})
 	if g := mostEventful(h, x); g != 2 {
 		t.Errorf("most eventful %d, want 2 (two blips beat a snap and routes)", g)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 )
@@ -15,7 +15,7 @@ import (
 func firstBlip(a *app, guid uint32) int {
 	x := a.sess.cur().index
 	for _, i := range x.Of(guid) {
-		if _, k := x.Who(int(i)); k == engine.EventBlip {
+		if _, k := x.Who(int(i)); k == eventlog.EventBlip {
 			return int(x.Tick(int(i)))
 		}
 	}

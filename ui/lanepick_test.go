@@ -4,7 +4,7 @@ import (
 	"image"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/camera"
 	"glidepath/ui/timeline"
 )
@@ -18,7 +18,7 @@ func TestLaneClick_SelectsTheMarksObjectAndFollows(t *testing.T) {
 	x := a.sess.cur().index
 	guid, tick := uint32(0), -1
 	for i := range x.Len() {
-		if g, k := x.Who(i); k == engine.EventBlip {
+		if g, k := x.Who(i); k == eventlog.EventBlip {
 			guid, tick = g, int(x.Tick(i))
 			break
 		}
@@ -64,7 +64,7 @@ func TestPlot_ClickPlotsTheFiltersObjects(t *testing.T) {
 	var want []uint32
 	for _, tr := range run.hist.Tracks() {
 		for _, i := range run.index.Of(tr.GUID) {
-			if _, k := run.index.Who(int(i)); k == engine.EventBlip {
+			if _, k := run.index.Who(int(i)); k == eventlog.EventBlip {
 				want = append(want, tr.GUID)
 				break
 			}

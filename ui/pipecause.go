@@ -2,20 +2,20 @@
 // snap (teleport or slide), pop, hitch, sprint, snap-back or lag of the
 // selection, the panel leads with its one-line cause chain, the same text
 // the timeline lanes' tooltips show (the engine's Explainer builds it,
-// engine/explain.go; the panel only formats it).
+// engine/explain; the panel only formats it).
 
 package ui
 
 import (
 	"strconv"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 )
 
 // causedKinds are the events that carry a cause chain.
-var causedKinds = model.KindSet(engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch,
-	engine.EventSprint, engine.EventSnapback, engine.EventLag)
+var causedKinds = model.KindSet(eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch,
+	eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag)
 
 // causeLines returns "tick T: what — why" for every event of ids (the
 // selection's events at the cursor's tick, newest first as Index.Recent

@@ -8,19 +8,19 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 )
 
-// engine/explain.go: at the runner's first blip the pipeline panel leads
+// engine/explain: at the runner's first blip the pipeline panel leads
 // with the blip's cause chain, the same text the timeline's tooltip gives
 // (Index.Cause); a tick with no blip, snap, pop or hitch shows none.
 func TestPipelinePanel_ShowsTheCauseChainAtABlip(t *testing.T) {
 	const runner = 0x80000C01
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 0, Paused: true, Size: image.Pt(1280, 800), Select: runner})
 	x := a.sess.cur().index
-	i, ok := x.Next(0, model.Filter{Kinds: model.KindSet(engine.EventBlip), OneObject: true, GUID: runner})
+	i, ok := x.Next(0, model.Filter{Kinds: model.KindSet(eventlog.EventBlip), OneObject: true, GUID: runner})
 	if !ok {
 		t.Fatal("the runner scenario has no blip of the runner")
 	}

@@ -9,7 +9,8 @@ import (
 	"image"
 	"image/color"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
+
 	"glidepath/ui/inspect"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
@@ -55,7 +56,7 @@ func wrapValues(f *render.Flat, ls []inspect.Line, width float32) []inspect.Line
 // last captionSeconds, or — before any has come due — the scenario's
 // description (a note at the first tick), so that tick 0 says what the
 // scenario is about. nil when none.
-func captionNote(notes []engine.Note, tick, rate int) *engine.Note {
+func captionNote(notes []eventlog.Note, tick, rate int) *eventlog.Note {
 	for i := len(notes) - 1; i >= 0; i-- {
 		n := &notes[i]
 		if n.Tick <= tick && tick-n.Tick < captionSeconds*rate {

@@ -5,9 +5,9 @@ package ui
 import (
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
+	"glidepath/engine/eventlog"
 
-	"glidepath/engine"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // A tap pressed and released within one tick (slow frames: Ebitengine
@@ -35,7 +35,7 @@ func TestKeyFires_TapWithinOneTickAndRepeat(t *testing.T) {
 // The scenario's description (its note at tick 1) is the caption at tick 0
 // too; later notes show for captionSeconds after their tick only.
 func TestCaptionNote_DescriptionAtTickZero(t *testing.T) {
-	notes := []engine.Note{{Tick: 1, Text: "description"}, {Tick: 300, Text: "later"}}
+	notes := []eventlog.Note{{Tick: 1, Text: "description"}, {Tick: 300, Text: "later"}}
 	for _, c := range []struct {
 		tick int
 		want string
@@ -48,7 +48,7 @@ func TestCaptionNote_DescriptionAtTickZero(t *testing.T) {
 			t.Errorf("tick %d: caption %q, want %q", c.tick, got, c.want)
 		}
 	}
-	if n := captionNote([]engine.Note{{Tick: 60, Text: "x"}}, 0, 30); n != nil {
+	if n := captionNote([]eventlog.Note{{Tick: 60, Text: "x"}}, 0, 30); n != nil {
 		t.Errorf("a note at tick 60 captioned tick 0")
 	}
 }

@@ -2,7 +2,7 @@
 // ticks — an update arriving and being routed, a waypoint queued, a stall
 // window judged, a waypoint reached, and at last a blip — each with a
 // caption and the docs/pipeline.md section that explains it. The stops come
-// from the engine (engine.Tour); the viewer only moves the cursor, selects
+// from the engine (report.Tour); the viewer only moves the cursor, selects
 // the stop's object and shows the caption. Enter goes on, Backspace back,
 // Esc ends the tour.
 

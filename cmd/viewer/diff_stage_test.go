@@ -8,6 +8,8 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/scenario"
 )
 
@@ -41,13 +43,13 @@ func TestDiff_PopAtTheDivergenceNamesItsStage(t *testing.T) {
 // clientLeavingAtPop is the cliff scenario's first pop (with its stage
 // records) and a client trace of the cliff that leaves retail there: the
 // popping object's origin moved 0.05 m from the pop's tick on.
-func clientLeavingAtPop(t *testing.T) (pop *engine.Cause, input, client string) {
+func clientLeavingAtPop(t *testing.T) (pop *explain.Cause, input, client string) {
 	t.Helper()
 	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var x engine.Explainer
+	var x explain.Explainer
 	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: true, RecordStages: true, Sink: &x})
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +57,7 @@ func clientLeavingAtPop(t *testing.T) (pop *engine.Cause, input, client string) 
 	for pop == nil && !s.Done() {
 		s.Step()
 		for i := range x.Causes {
-			if x.Causes[i].Kind == engine.EventPop {
+			if x.Causes[i].Kind == eventlog.EventPop {
 				pop = &x.Causes[i]
 				break
 			}

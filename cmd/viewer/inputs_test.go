@@ -1,6 +1,6 @@
 //go:build linux
 
-// Inputs read as streams (internal/inputfile, engine/sniff.go): recordings,
+// Inputs read as streams (internal/inputfile, engine/loader): recordings,
 // gzip, scenarios, captures and client traces fed through a FIFO or
 // standard input ("-", /dev/stdin) to the viewer binary, each under a
 // timeout so that a hang fails the test rather than blocking it; an empty

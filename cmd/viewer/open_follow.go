@@ -11,6 +11,8 @@ import (
 	"os"
 	"strings"
 
+	"glidepath/engine/loader"
+
 	"glidepath/engine"
 	"glidepath/internal/cli"
 	"glidepath/ui/model"
@@ -21,7 +23,7 @@ func checkFollow(file, shot string) error {
 	switch {
 	case file == "":
 		return cli.BadInput("-follow: name the recording to follow, or the capture")
-	case engine.IsScenario(file):
+	case loader.IsScenario(file):
 		return cli.BadInput("-follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
 	case strings.HasSuffix(strings.ToLower(file), ".gz"):
 		return cli.BadInput("-follow %s: a compressed file cannot be followed while it is written; follow the uncompressed recording or capture", file)
@@ -47,7 +49,7 @@ func openFollowSourcesIn(w engine.WorldData) openFunc {
 }
 
 func openFollowed1(path string, readings []string, sel uint32, stderr io.Writer, w engine.WorldData) ([]model.Source, error) {
-	if !engine.IsCapture(path) {
+	if !loader.IsCapture(path) {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, cli.UsageError{Err: err}

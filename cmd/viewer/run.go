@@ -10,7 +10,8 @@ import (
 	"io"
 	"strings"
 
-	"glidepath/engine"
+	"glidepath/engine/loader"
+
 	"glidepath/internal/batch"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
@@ -75,7 +76,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return batch.Run(files, &o, engine.LoadOptions{Capture: copts}, fs, stdout, stderr)
+		return batch.Run(files, &o, loader.LoadOptions{Capture: copts}, fs, stdout, stderr)
 	}
 	if len(files) != 1 {
 		fs.Usage()

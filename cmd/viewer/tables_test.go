@@ -21,6 +21,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/physics"
@@ -175,7 +176,7 @@ func checkStates(t *testing.T, tracePath string, lines []map[string]any, states 
 // delivery: the first tick k ≥ 1 with t ≤ k/rate), null before any.
 func checkErrors(t *testing.T, states []tables.State) {
 	t.Helper()
-	rec, err := engine.Load(exampleRecording, assets.FS())
+	rec, err := loader.Load(exampleRecording, assets.FS())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ package main
 import (
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/report"
 	"glidepath/internal/cli"
 	"glidepath/interp"
 	"glidepath/ui"
@@ -13,7 +14,7 @@ import (
 )
 
 // tourStops runs the input once with the event log and returns
-// engine.Tour's stops for the viewer. Problems are bad input, as opening
+// report.Tour's stops for the viewer. Problems are bad input, as opening
 // the input would report them.
 func tourStops(path, reading string) ([]ui.TourStop, error) {
 	spec := simsource.Spec{Path: path, Readings: []string{reading}, Assets: assets.FS()}
@@ -31,7 +32,7 @@ func tourStops(path, reading string) ([]ui.TourStop, error) {
 	}
 	s.RunAll(nil)
 	var out []ui.TourStop
-	for _, st := range engine.Tour(s) {
+	for _, st := range report.Tour(s) {
 		out = append(out, ui.TourStop{Tick: st.Tick, GUID: st.GUID, Caption: st.Caption, Doc: st.Doc})
 	}
 	return out, nil

@@ -22,7 +22,9 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
@@ -91,7 +93,7 @@ func BenchmarkDiff(b *testing.B) {
 		b.Run(name+"/run", func(b *testing.B) {
 			defer reportCPU(b)()
 			for b.Loop() {
-				src, err := engine.Open(input, assets.FS())
+				src, err := loader.Open(input, assets.FS())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -103,7 +105,7 @@ func BenchmarkDiff(b *testing.B) {
 				for !c.Done() {
 					c.Step()
 				}
-				engine.NewReport("bench", c)
+				report.NewReport("bench", c)
 				ahead.Close()
 				src.Close()
 			}
@@ -112,7 +114,7 @@ func BenchmarkDiff(b *testing.B) {
 			b.SetBytes(fi.Size())
 			defer reportCPU(b)()
 			for b.Loop() {
-				src, err := engine.Open(input, assets.FS())
+				src, err := loader.Open(input, assets.FS())
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -10,6 +10,8 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
 )
 
@@ -41,14 +43,14 @@ type Comparer struct {
 	Interrupt func(tick int) error
 
 	opts Options
-	x    engine.Explainer
+	x    explain.Explainer
 	// explain says the Sim logs pops and hitches (its metrics are on), so
 	// the cause chains are gathered as the run goes; without them the
 	// chains, and the events at the divergences, are NameStages's.
 	explain bool
 
 	// ring holds the events of the last Context+1 ticks, by tick modulo.
-	ring     [][]engine.Event
+	ring     [][]eventlog.Event
 	ringTick []int
 
 	objs  map[uint32]*tracked
@@ -79,7 +81,7 @@ type tracked struct {
 	// first runs of them.
 	absent int
 	ranges [][2]int
-	causes []engine.Cause
+	causes []explain.Cause
 	// divTick is the tick of the pending divergence awaiting its causes.
 	divTick int
 	// since is the tick the comparison first met the object: causes of
@@ -102,7 +104,7 @@ func NewComparer(opts Options) *Comparer {
 	}
 	c := &Comparer{opts: opts, objs: make(map[uint32]*tracked), index: make(map[uint32]int),
 		clientOnly: make(map[uint32]*ClientOnly)}
-	c.ring = make([][]engine.Event, opts.Context+2)
+	c.ring = make([][]eventlog.Event, opts.Context+2)
 	c.ringTick = make([]int, opts.Context+2)
 	for i := range c.ringTick {
 		c.ringTick[i] = -1
@@ -112,7 +114,7 @@ func NewComparer(opts Options) *Comparer {
 }
 
 // TickEvents receives a newly simulated tick's events (engine.TickSink).
-func (c *Comparer) TickEvents(tick int, events []engine.Event) {
+func (c *Comparer) TickEvents(tick int, events []eventlog.Event) {
 	slot := tick % len(c.ring)
 	c.ring[slot] = append(c.ring[slot][:0], events...)
 	c.ringTick[slot] = tick
@@ -122,7 +124,7 @@ func (c *Comparer) TickEvents(tick int, events []engine.Event) {
 }
 
 // eventsAt returns the events of tick k if still held.
-func (c *Comparer) eventsAt(k int) []engine.Event {
+func (c *Comparer) eventsAt(k int) []eventlog.Event {
 	if k < 0 {
 		return nil
 	}
@@ -133,7 +135,7 @@ func (c *Comparer) eventsAt(k int) []engine.Event {
 	return c.ring[slot]
 }
 
-func (c *Comparer) onCause(cause *engine.Cause) {
+func (c *Comparer) onCause(cause *explain.Cause) {
 	t := c.objs[cause.GUID]
 	if t == nil || t.obj.FirstDivergence != nil && t.divTick < 0 {
 		return
@@ -218,7 +220,7 @@ func (c *Comparer) reindex() {
 }
 
 // compare measures one client row against the retail state.
-func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row, events []engine.Event) {
+func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row, events []eventlog.Event) {
 	t.logged = true
 	// A client that logs retail's own numbers (another run of Glidepath)
 	// is 0 m off without the sum: the same finite numbers give the same
@@ -258,7 +260,7 @@ func finite(v [3]float32) bool {
 
 // differences lists what differs: the position beyond the tolerance, and
 // the queue, contact and branch where the client gave them.
-func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err float64, events []engine.Event) []string {
+func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err float64, events []eventlog.Event) []string {
 	var f []string
 	if err > c.opts.Tolerance || math.IsNaN(err) {
 		f = append(f, "position")
@@ -272,7 +274,7 @@ func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err fl
 	if row.HasBranch {
 		var branch string
 		for i := range events {
-			if e := &events[i]; e.GUID == st.GUID && e.Kind == engine.EventRoute {
+			if e := &events[i]; e.GUID == st.GUID && e.Kind == eventlog.EventRoute {
 				branch = e.Route.String()
 			}
 		}
@@ -285,7 +287,7 @@ func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err fl
 
 // diverge records t's first divergence; its causes are gathered once the
 // tick after has run (a hitch is confirmed then).
-func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row, err float64, fields []string, events []engine.Event) {
+func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row, err float64, fields []string, events []eventlog.Event) {
 	d := &Divergence{Tick: c.tick, Error: err, Fields: fields, Retail: retailOf(st, events), Client: *clientOf(row),
 		Causes: []string{}, Context: []ContextTick{}}
 	h := c.sim.RowHeading(st)

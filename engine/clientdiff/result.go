@@ -6,6 +6,7 @@ package clientdiff
 import (
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 )
 
@@ -75,7 +76,7 @@ type Divergence struct {
 
 type causeKind struct {
 	tick int
-	kind engine.EventKind
+	kind eventlog.EventKind
 }
 
 // Retail is what the retail pipeline had and did at a tick.
@@ -158,7 +159,7 @@ type ClientOnly struct {
 // MaxRanges bounds the tick ranges listed per object.
 const MaxRanges = 16
 
-func retailOf(st *engine.StateRow, events []engine.Event) Retail {
+func retailOf(st *engine.StateRow, events []eventlog.Event) Retail {
 	r := Retail{Cell: hexid.String(st.Cell), Origin: st.Origin, Global: clienttrace.Global(st.Cell, st.Origin),
 		Queue: st.Queue, Fail: st.Fail, Contact: st.Contact, Events: []string{}}
 	for i := range events {
@@ -166,7 +167,7 @@ func retailOf(st *engine.StateRow, events []engine.Event) Retail {
 		if e.GUID != st.GUID {
 			continue
 		}
-		if e.Kind == engine.EventRoute {
+		if e.Kind == eventlog.EventRoute {
 			r.Branch = e.Route.String()
 		}
 		r.Events = append(r.Events, e.Text())

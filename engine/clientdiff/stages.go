@@ -16,7 +16,11 @@
 
 package clientdiff
 
-import "glidepath/engine"
+import (
+	"glidepath/engine"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
+)
 
 // NameStages completes res's first divergences from a second run of the
 // input: when the comparison's Sim ran without Options.Metrics it gathers
@@ -39,7 +43,7 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 	for _, o := range res.Objects {
 		if d := o.FirstDivergence; d != nil {
 			for _, ck := range d.causeKinds {
-				if ck.kind == engine.EventPop {
+				if ck.kind == eventlog.EventPop {
 					want[key{o.guid, ck.tick}] = ""
 					last = max(last, ck.tick)
 				}
@@ -49,9 +53,9 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 	if last < 0 {
 		return nil
 	}
-	var x engine.Explainer
-	x.OnCause = func(cs *engine.Cause) {
-		if cs.Kind != engine.EventPop {
+	var x explain.Explainer
+	x.OnCause = func(cs *explain.Cause) {
+		if cs.Kind != eventlog.EventPop {
 			return
 		}
 		if _, ok := want[key{cs.GUID, cs.Tick}]; ok {
@@ -64,7 +68,7 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 	for _, o := range res.Objects {
 		if d := o.FirstDivergence; d != nil {
 			for i, ck := range d.causeKinds {
-				if text := want[key{o.guid, ck.tick}]; ck.kind == engine.EventPop && text != "" {
+				if text := want[key{o.guid, ck.tick}]; ck.kind == eventlog.EventPop && text != "" {
 					d.Causes[i] = text
 				}
 			}
@@ -95,7 +99,7 @@ type retold struct {
 	d *Divergence
 	// since is the tick the comparison first met the object.
 	since  int
-	causes []engine.Cause
+	causes []explain.Cause
 	// events are the texts of the object's events at each tick of the
 	// divergence and its context, by tick.
 	events map[int][]string
@@ -105,12 +109,12 @@ type retold struct {
 // objects at their divergences, and the chains its Explainer tells.
 type teller struct {
 	c    *Comparer
-	x    engine.Explainer
+	x    explain.Explainer
 	want map[uint32]*retold
 	tick int
 }
 
-func (tl *teller) TickEvents(tick int, events []engine.Event) {
+func (tl *teller) TickEvents(tick int, events []eventlog.Event) {
 	tl.tick = tick
 	for i := range events {
 		e := &events[i]
@@ -125,7 +129,7 @@ func (tl *teller) TickEvents(tick int, events []engine.Event) {
 // and attachCauses there): the chains of the object's context ticks and
 // its divergence, told from the tick after it first met the object up to
 // the tick after the divergence.
-func (tl *teller) onCause(cs *engine.Cause) {
+func (tl *teller) onCause(cs *explain.Cause) {
 	r := tl.want[cs.GUID]
 	if r == nil || tl.tick <= r.since || tl.tick > r.d.Tick+1 ||
 		cs.Tick < r.d.Tick-tl.c.opts.Context || cs.Tick > r.d.Tick {

@@ -9,6 +9,8 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 )
@@ -49,9 +51,9 @@ func compareShiftedWith(t *testing.T, rec *recording.Recording, guid uint32, fro
 }
 
 // firstPop runs rec with stage records and returns its first pop's cause.
-func firstPop(t *testing.T, rec *recording.Recording) engine.Cause {
+func firstPop(t *testing.T, rec *recording.Recording) explain.Cause {
 	t.Helper()
-	var x engine.Explainer
+	var x explain.Explainer
 	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true, Metrics: true, RecordStages: true, Sink: &x})
 	if err != nil {
 		t.Fatal(err)
@@ -59,13 +61,13 @@ func firstPop(t *testing.T, rec *recording.Recording) engine.Cause {
 	for !s.Done() {
 		s.Step()
 		for _, c := range x.Causes {
-			if c.Kind == engine.EventPop {
+			if c.Kind == eventlog.EventPop {
 				return c
 			}
 		}
 	}
 	t.Fatal("no pop")
-	return engine.Cause{}
+	return explain.Cause{}
 }
 
 // A client that leaves retail at the tick of a pop: diff's causes name the

@@ -21,6 +21,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -116,7 +117,7 @@ func vecLen(d [3]float64) float64 {
 func f32(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
 
 func TestTeachingClientTrace(t *testing.T) {
-	rec, err := engine.Load(cornerInput, assets.FS())
+	rec, err := loader.Load(cornerInput, assets.FS())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package filter_test
 import (
 	"fmt"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/filter"
 )
 
@@ -15,10 +15,10 @@ func ExampleParse() {
 		fmt.Println(err)
 		return
 	}
-	for _, e := range []engine.Event{
-		{Kind: engine.EventBlip, GUID: 0x80000A01, Tick: 512},
-		{Kind: engine.EventBlip, GUID: 0x80000A01, Tick: 79},
-		{Kind: engine.EventSnap, GUID: 0x80000A01, Tick: 512},
+	for _, e := range []eventlog.Event{
+		{Kind: eventlog.EventBlip, GUID: 0x80000A01, Tick: 512},
+		{Kind: eventlog.EventBlip, GUID: 0x80000A01, Tick: 79},
+		{Kind: eventlog.EventSnap, GUID: 0x80000A01, Tick: 512},
 	} {
 		it := filter.Event(&e, 30)
 		fmt.Println(e.Kind, e.Tick, expr.Match(&it))

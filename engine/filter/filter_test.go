@@ -5,8 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/store"
 	"glidepath/physics"
 )
@@ -117,9 +119,9 @@ func TestAnyKind(t *testing.T) {
 // A bare word matches a tag too: `teleport` keeps a route event that took
 // the teleport branch and a snap made by a teleport.
 func TestTags(t *testing.T) {
-	route := Event(&engine.Event{Kind: engine.EventRoute, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
-	snap := Cause(&engine.Cause{Kind: engine.EventSnap, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
-	slide := Event(&engine.Event{Kind: engine.EventRoute, Route: physics.RouteSlide, GUID: 7, Tick: 3}, 30)
+	route := Event(&eventlog.Event{Kind: eventlog.EventRoute, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
+	snap := Cause(&explain.Cause{Kind: eventlog.EventSnap, Route: physics.RouteTeleport, GUID: 7, Tick: 3}, 30)
+	slide := Event(&eventlog.Event{Kind: eventlog.EventRoute, Route: physics.RouteSlide, GUID: 7, Tick: 3}, 30)
 	e := MustParse("teleport", Kinds())
 	if !e.Match(&route) || !e.Match(&snap) || e.Match(&slide) {
 		t.Errorf("teleport: route %v snap %v slide %v", e.Match(&route), e.Match(&snap), e.Match(&slide))
@@ -135,7 +137,7 @@ func TestMatchAny(t *testing.T) {
 	if !MustParse("snap tick=400..900", nil).MatchAny(obj) {
 		t.Error("the snap at 500 does not keep the object")
 	}
-	r := engine.ReportObject{GUID: "0x00000001", Runs: []engine.ReportRun{{Blips: 2, Error: &engine.ReportError{Max: 3}}}}
+	r := report.ReportObject{GUID: "0x00000001", Runs: []report.ReportRun{{Blips: 2, Error: &report.ReportError{Max: 3}}}}
 	o := Object(&r, 0)
 	if e := MustParse("blip error>2m guid=1", nil); !e.Match(&o) {
 		t.Error("the object summary fails blip error>2m guid=1")
@@ -174,13 +176,13 @@ func FuzzParse(f *testing.F) {
 
 // The store's events filter as the engine's do.
 func TestStoreEvent(t *testing.T) {
-	e := store.Event{Kind: engine.EventBlip, GUID: 0x80000A01, Tick: 512}
+	e := store.Event{Kind: eventlog.EventBlip, GUID: 0x80000A01, Tick: 512}
 	e.From[0], e.To[0] = 0, 3
 	it := StoreEvent(&e, 30)
 	if !MustParse("blip guid=0x80000A01 distance>2.9m t~17.07s", Kinds()).Match(&it) {
 		t.Errorf("item %+v", it)
 	}
-	r := store.Event{Kind: engine.EventRoute, Route: physics.RouteSlide, GUID: 1, Tick: 3}
+	r := store.Event{Kind: eventlog.EventRoute, Route: physics.RouteSlide, GUID: 1, Tick: 3}
 	it = StoreEvent(&r, 30)
 	if !MustParse("slide", Kinds()).Match(&it) || MustParse("teleport", Kinds()).Match(&it) {
 		t.Errorf("route item %+v", it)

@@ -9,8 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 	"glidepath/engine/tables"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -40,7 +42,7 @@ func Kinds() []string {
 		}
 		out = append(out, s)
 	}
-	for k := engine.EventRoute; k.String() != "EventKind("+strconv.Itoa(int(k))+")"; k++ {
+	for k := eventlog.EventRoute; k.String() != "EventKind("+strconv.Itoa(int(k))+")"; k++ {
 		add(k.String())
 	}
 	for r := physics.RouteTeleport; r <= physics.RouteWrongInstance; r++ {
@@ -59,28 +61,28 @@ func Kinds() []string {
 // A route event's branch, an enqueue's branch and a snap's route are its
 // tags; distance is a pop's or route's, or how far a blip or snap moved the
 // body; queue and fail are the InterpolationManager's.
-func Event(e *engine.Event, rate int) Item {
+func Event(e *eventlog.Event, rate int) Item {
 	it := Item{Kind: e.Kind.String(), GUID: e.GUID, HasGUID: true}
 	it.Set(FieldTick, float64(e.Tick))
 	if rate > 0 {
 		it.Set(FieldTime, float64(e.Tick)/float64(rate))
 	}
 	switch e.Kind {
-	case engine.EventRoute:
+	case eventlog.EventRoute:
 		it.Tags = []string{e.Route.String()}
 		it.Set(FieldDistance, float64(e.Distance))
-	case engine.EventEnqueue:
+	case eventlog.EventEnqueue:
 		it.Tags = []string{e.Branch.String()}
-	case engine.EventBlip, engine.EventSnap:
+	case eventlog.EventBlip, eventlog.EventSnap:
 		it.Set(FieldDistance, float64(e.From.Origin.Sub(e.To.Origin).Len()))
-	case engine.EventPop:
+	case eventlog.EventPop:
 		it.Set(FieldDistance, float64(e.Distance))
 	}
 	switch e.Kind {
-	case engine.EventEnqueue, engine.EventNodeComplete, engine.EventStallWindow, engine.EventBlip:
+	case eventlog.EventEnqueue, eventlog.EventNodeComplete, eventlog.EventStallWindow, eventlog.EventBlip:
 		it.Set(FieldFail, float64(e.Fail))
 		it.Set(FieldQueue, float64(e.Queue))
-	case engine.EventHitch:
+	case eventlog.EventHitch:
 		it.Set(FieldQueue, float64(e.Queue))
 	}
 	return it
@@ -88,7 +90,7 @@ func Event(e *engine.Event, rate int) Item {
 
 // Cause is the item of a cause chain (`viewer run -explain`): its kind,
 // object, tick and the distance the body jumped; a snap's route is a tag.
-func Cause(c *engine.Cause, rate int) Item {
+func Cause(c *explain.Cause, rate int) Item {
 	it := Item{Kind: c.Kind.String(), GUID: c.GUID, HasGUID: true}
 	if c.Route != 0 {
 		it.Tags = []string{c.Route.String()}
@@ -102,7 +104,7 @@ func Cause(c *engine.Cause, rate int) Item {
 }
 
 // ReportCause is the item of a cause chain as a report gives it.
-func ReportCause(guid uint32, c *engine.ReportCause, rate int) Item {
+func ReportCause(guid uint32, c *report.ReportCause, rate int) Item {
 	it := Item{Kind: c.Kind, GUID: guid, HasGUID: true}
 	if c.Route != "" {
 		it.Tags = []string{c.Route}
@@ -167,7 +169,7 @@ func Message(e *recording.Event, tick int) Item {
 // (the report's maximum, metres, when measured) and its longest queue.
 // An object list keeps an object when Object or any of its events' items
 // matches (Expr.MatchAny).
-func Object(o *engine.ReportObject, run int) Item {
+func Object(o *report.ReportObject, run int) Item {
 	it := Item{Kind: "object"}
 	if g, ok := ParseGUID(o.GUID); ok {
 		it.GUID, it.HasGUID = g, true

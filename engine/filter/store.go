@@ -5,7 +5,7 @@
 package filter
 
 import (
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/store"
 )
 
@@ -19,11 +19,11 @@ func StoreEvent(e *store.Event, rate int) Item {
 		it.Set(FieldTime, float64(e.Tick)/float64(rate))
 	}
 	switch e.Kind {
-	case engine.EventRoute:
+	case eventlog.EventRoute:
 		it.Tags = []string{e.Route.String()}
-	case engine.EventEnqueue:
+	case eventlog.EventEnqueue:
 		it.Tags = []string{e.Branch.String()}
-	case engine.EventBlip, engine.EventSnap:
+	case eventlog.EventBlip, eventlog.EventSnap:
 		it.Set(FieldDistance, e.From.Sub(e.To).Len())
 	}
 	return it

@@ -1,5 +1,5 @@
 // Cause chains for the timeline's tooltips: the engine's Explainer
-// (engine/explain.go) fed the run's event log in order, on the viewer's
+// (engine/explain) fed the run's event log in order, on the viewer's
 // goroutine, up to the entry asked about. The chains are built once, by the
 // engine; the viewer only formats them.
 
@@ -9,17 +9,19 @@ import (
 	"sync"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 )
 
 // Causes remembers the chain of every log entry that has one; one Causes
 // serves every view of the same log.
 type Causes struct {
 	mu  sync.Mutex
-	x   engine.Explainer
+	x   explain.Explainer
 	fed int // entries given to x
 	cur int // the entry being fed
 	at  map[int]bookCause
-	one [1]engine.Event
+	one [1]eventlog.Event
 }
 
 type bookCause struct {
@@ -30,7 +32,7 @@ type bookCause struct {
 // NewCauses returns an empty book of a log's cause chains.
 func NewCauses() *Causes {
 	b := &Causes{at: make(map[int]bookCause)}
-	b.x.OnCause = func(c *engine.Cause) {
+	b.x.OnCause = func(c *explain.Cause) {
 		b.at[b.cur] = bookCause{tick: c.Tick, text: c.What + " — " + c.Why}
 	}
 	return b

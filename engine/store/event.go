@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -22,7 +23,7 @@ import (
 type Event struct {
 	Tick int32
 	GUID uint32
-	Kind engine.EventKind
+	Kind eventlog.EventKind
 
 	Route   physics.Route
 	Branch  interp.EnqueueBranch
@@ -96,15 +97,15 @@ func (l EventLog) At(i int) Event {
 }
 
 // Entry is entry i's tick, object, kind, Pass and Success.
-func (l EventLog) Entry(i int) (int32, uint32, engine.EventKind, bool, bool) {
+func (l EventLog) Entry(i int) (int32, uint32, eventlog.EventKind, bool, bool) {
 	return l.view.Entry(i)
 }
 
 // Who is entry i's object and kind.
-func (l EventLog) Who(i int) (uint32, engine.EventKind) { return l.view.Who(i) }
+func (l EventLog) Who(i int) (uint32, eventlog.EventKind) { return l.view.Who(i) }
 
 // convert turns one engine event into the viewer's.
-func (l EventLog) convert(e *engine.Event) Event {
+func (l EventLog) convert(e *eventlog.Event) Event {
 	m := Event{
 		Tick: e.Tick, GUID: e.GUID, Kind: e.Kind,
 		Route: e.Route, Branch: e.Branch, Target: e.Target, Pruned: e.Pruned,
@@ -113,13 +114,13 @@ func (l EventLog) convert(e *engine.Event) Event {
 		Note: -1,
 	}
 	switch e.Kind {
-	case engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch,
-		engine.EventSprint, engine.EventSnapback, engine.EventLag:
+	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch,
+		eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
 		from, to := e.From.Position(), e.To.Position()
 		m.From, m.To = Global(&from), Global(&to)
 		m.Since, m.Until = e.Since, e.Until
 	}
-	if src := int(e.Source); e.Kind == engine.EventMotion && e.Gate != engine.MotionUngated && src >= 0 && src < l.events.Len() {
+	if src := int(e.Source); e.Kind == eventlog.EventMotion && e.Gate != eventlog.MotionUngated && src >= 0 && src < l.events.Len() {
 		var re recording.Event
 		l.events.At(src, &re)
 		if re.Kind == recording.KindMotion && re.Motion.HasSeq {
@@ -129,7 +130,7 @@ func (l EventLog) convert(e *engine.Event) Event {
 			m.StampsStored = [4]uint16{e.Stored[0], e.Stored[1], e.Stored[2]}
 		}
 	}
-	if src := int(e.Source); e.Kind == engine.EventRoute && src >= 0 && src < l.events.Len() {
+	if src := int(e.Source); e.Kind == eventlog.EventRoute && src >= 0 && src < l.events.Len() {
 		var re recording.Event
 		l.events.At(src, &re)
 		if re.Kind == recording.KindPosition {
@@ -138,7 +139,7 @@ func (l EventLog) convert(e *engine.Event) Event {
 			m.StampsIn = [4]uint16{q.Instance, q.Position, q.Teleport, q.ForcePosition}
 		}
 	}
-	if e.Kind == engine.EventNote {
+	if e.Kind == eventlog.EventNote {
 		if k := sort.Search(len(l.notes), func(i int) bool { return l.notes[i] >= e.Source }); k < len(l.notes) && l.notes[k] == e.Source {
 			m.Note = int32(k)
 		}

@@ -13,7 +13,7 @@ import (
 	"slices"
 	"sort"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 )
 
 // Log is a run's event log read in place: the source keeps its own compact
@@ -28,11 +28,11 @@ type Log[E any] interface {
 	// Tick is entry i's tick, without converting it.
 	Tick(i int) int32
 	// Who is entry i's object and kind, without converting it.
-	Who(i int) (guid uint32, kind engine.EventKind)
+	Who(i int) (guid uint32, kind eventlog.EventKind)
 	// Entry is what indexing reads of entry i — its tick, object, kind and
 	// a stall window's Pass or a node completion's Success — in one call,
 	// without converting it.
-	Entry(i int) (tick int32, guid uint32, kind engine.EventKind, pass, success bool)
+	Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind, pass, success bool)
 }
 
 // CauseLog is a Log that can also give the cause chain of an entry (a
@@ -43,11 +43,11 @@ type CauseLog interface {
 	Cause(i int) (tick int, text string, ok bool)
 }
 
-// Kinds is a set of event kinds: bit k is engine.EventKind k.
+// Kinds is a set of event kinds: bit k is eventlog.EventKind k.
 type Kinds uint32
 
 // KindSet returns the set of the given kinds.
-func KindSet(ks ...engine.EventKind) Kinds {
+func KindSet(ks ...eventlog.EventKind) Kinds {
 	var s Kinds
 	for _, k := range ks {
 		s |= 1 << k
@@ -56,7 +56,7 @@ func KindSet(ks ...engine.EventKind) Kinds {
 }
 
 // Has reports whether k is in the set.
-func (s Kinds) Has(k engine.EventKind) bool { return s&(1<<k) != 0 }
+func (s Kinds) Has(k eventlog.EventKind) bool { return s&(1<<k) != 0 }
 
 // Filter selects events.
 type Filter struct {
@@ -72,7 +72,7 @@ type Filter struct {
 
 // Match reports whether an event of guid and kind passes the filter; pass
 // and success are a stall window's and a node completion's verdicts.
-func (f *Filter) Match(guid uint32, kind engine.EventKind, pass, success bool) bool {
+func (f *Filter) Match(guid uint32, kind eventlog.EventKind, pass, success bool) bool {
 	if f.Kinds != 0 && !f.Kinds.Has(kind) {
 		return false
 	}
@@ -81,9 +81,9 @@ func (f *Filter) Match(guid uint32, kind engine.EventKind, pass, success bool) b
 	}
 	if f.FailOnly {
 		switch kind {
-		case engine.EventStallWindow:
+		case eventlog.EventStallWindow:
 			return !pass
-		case engine.EventNodeComplete:
+		case eventlog.EventNodeComplete:
 			return !success
 		}
 	}
@@ -115,7 +115,7 @@ type Index[E any] struct {
 	// density counts the events of each kind in each DensityTicks-tick
 	// bucket, and fails the failed stall windows and node completions, for
 	// the timeline's aggregated lanes.
-	density, fails [engine.NumEventKinds][]uint32
+	density, fails [eventlog.NumEventKinds][]uint32
 }
 
 // DensityTicks is the width of the Index's density buckets, ticks.
@@ -139,13 +139,13 @@ func (x *Index[E]) Extend(log Log[E]) {
 	for i := x.n; i < n; i++ {
 		tick, guid, kind, pass, success := log.Entry(i)
 		b := int(tick) / DensityTicks
-		if kind < engine.NumEventKinds {
+		if kind < eventlog.NumEventKinds {
 			for len(x.density[kind]) <= b {
 				x.density[kind] = append(x.density[kind], 0)
 			}
 			x.density[kind][b]++
 		}
-		if kind == engine.EventStallWindow || kind == engine.EventNodeComplete {
+		if kind == eventlog.EventStallWindow || kind == eventlog.EventNodeComplete {
 			if !pass && !success {
 				for len(x.fails[kind]) <= b {
 					x.fails[kind] = append(x.fails[kind], 0)
@@ -153,7 +153,7 @@ func (x *Index[E]) Extend(log Log[E]) {
 				x.fails[kind][b]++
 			}
 		}
-		if kind == engine.EventNote && guid == 0 {
+		if kind == eventlog.EventNote && guid == 0 {
 			continue
 		}
 		k := x.lastK
@@ -169,7 +169,7 @@ func (x *Index[E]) Extend(log Log[E]) {
 			x.last, x.lastK = guid, k
 		}
 		x.lists[k] = append(x.lists[k], int32(i))
-		if kind == engine.EventBlip || kind == engine.EventSnap {
+		if kind == eventlog.EventBlip || kind == eventlog.EventSnap {
 			x.blips[k]++
 		}
 	}
@@ -194,13 +194,13 @@ func (x *Index[E]) Event(i int) E { return x.log.At(i) }
 func (x *Index[E]) Tick(i int) int32 { return x.log.Tick(i) }
 
 // Who is event i's object and kind, without converting the event.
-func (x *Index[E]) Who(i int) (guid uint32, kind engine.EventKind) { return x.log.Who(i) }
+func (x *Index[E]) Who(i int) (guid uint32, kind eventlog.EventKind) { return x.log.Who(i) }
 
 // Density returns how many events of kind fell in bucket b (ticks
 // b·DensityTicks to (b+1)·DensityTicks − 1), and how many of those were
 // failures (stall windows, node completions).
-func (x *Index[E]) Density(kind engine.EventKind, b int) (n, fails int) {
-	if kind >= engine.NumEventKinds || b < 0 || b >= len(x.density[kind]) {
+func (x *Index[E]) Density(kind eventlog.EventKind, b int) (n, fails int) {
+	if kind >= eventlog.NumEventKinds || b < 0 || b >= len(x.density[kind]) {
 		return 0, 0
 	}
 	if b < len(x.fails[kind]) {

@@ -4,25 +4,25 @@ import (
 	"slices"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 )
 
 // entry is a log entry as a test writes it.
 type entry struct {
 	tick          int32
 	guid          uint32
-	kind          engine.EventKind
+	kind          eventlog.EventKind
 	pass, success bool
 }
 
 // entries is a Log of hand-written entries, converted to themselves.
 type entries []entry
 
-func (l entries) Len() int                             { return len(l) }
-func (l entries) At(i int) entry                       { return l[i] }
-func (l entries) Tick(i int) int32                     { return l[i].tick }
-func (l entries) Who(i int) (uint32, engine.EventKind) { return l[i].guid, l[i].kind }
-func (l entries) Entry(i int) (int32, uint32, engine.EventKind, bool, bool) {
+func (l entries) Len() int                               { return len(l) }
+func (l entries) At(i int) entry                         { return l[i] }
+func (l entries) Tick(i int) int32                       { return l[i].tick }
+func (l entries) Who(i int) (uint32, eventlog.EventKind) { return l[i].guid, l[i].kind }
+func (l entries) Entry(i int) (int32, uint32, eventlog.EventKind, bool, bool) {
 	e := &l[i]
 	return e.tick, e.guid, e.kind, e.pass, e.success
 }
@@ -35,12 +35,12 @@ var _ Log[entry] = entries(nil)
 // keeps what was indexed when the log grows.
 func TestIndex_SearchesByObjectKindAndVerdict(t *testing.T) {
 	log := entries{
-		{tick: 1, guid: 0xA, kind: engine.EventRoute},
-		{tick: 2, guid: 0xA, kind: engine.EventStallWindow, pass: true},
-		{tick: 3, guid: 0xB, kind: engine.EventStallWindow},
-		{tick: 3, guid: 0xA, kind: engine.EventBlip},
-		{tick: 20, guid: 0xA, kind: engine.EventStallWindow},
-		{tick: 21, guid: 0xB, kind: engine.EventSnap},
+		{tick: 1, guid: 0xA, kind: eventlog.EventRoute},
+		{tick: 2, guid: 0xA, kind: eventlog.EventStallWindow, pass: true},
+		{tick: 3, guid: 0xB, kind: eventlog.EventStallWindow},
+		{tick: 3, guid: 0xA, kind: eventlog.EventBlip},
+		{tick: 20, guid: 0xA, kind: eventlog.EventStallWindow},
+		{tick: 21, guid: 0xB, kind: eventlog.EventSnap},
 	}
 	x := IndexLog[entry](log[:4])
 	old := x.Clone()
@@ -51,7 +51,7 @@ func TestIndex_SearchesByObjectKindAndVerdict(t *testing.T) {
 	if x.Blips(0xA) != 1 || x.Blips(0xB) != 1 {
 		t.Errorf("blips A %d, B %d; want 1 each", x.Blips(0xA), x.Blips(0xB))
 	}
-	stall := Filter{Kinds: KindSet(engine.EventStallWindow)}
+	stall := Filter{Kinds: KindSet(eventlog.EventStallWindow)}
 	if i, ok := x.Next(1, stall); !ok || i != 1 {
 		t.Errorf("next stall window after tick 1: %d %v, want 1", i, ok)
 	}
@@ -63,10 +63,10 @@ func TestIndex_SearchesByObjectKindAndVerdict(t *testing.T) {
 	if i, ok := x.Prev(30, stall); !ok || i != 4 {
 		t.Errorf("last failed stall window of A before tick 30: %d %v, want 4", i, ok)
 	}
-	if n, f := x.Density(engine.EventStallWindow, 0); n != 2 || f != 1 {
+	if n, f := x.Density(eventlog.EventStallWindow, 0); n != 2 || f != 1 {
 		t.Errorf("stall windows in bucket 0: %d, %d failed; want 2, 1", n, f)
 	}
-	if n, f := x.Density(engine.EventStallWindow, 20/DensityTicks); n != 1 || f != 1 {
+	if n, f := x.Density(eventlog.EventStallWindow, 20/DensityTicks); n != 1 || f != 1 {
 		t.Errorf("stall windows in bucket 1: %d, %d failed; want 1, 1", n, f)
 	}
 	if old.Len() != 4 || len(old.Of(0xA)) != 3 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/trace"
 )
 
@@ -19,7 +20,7 @@ func ExampleWriter() {
 	}
 	w.WriteState(&trace.State{Tick: 12, GUID: 0x80000A01, Cell: 0xA9B4001F,
 		Origin: mgl32.Vec3{91.25, 90, 0}, Heading: 90, Queue: 2, Contact: true})
-	w.WriteEvent(&trace.Event{Tick: 12, GUID: 0x80000A01, Kind: trace.KindRoute, Route: trace.RouteInterpolate})
+	w.WriteEvent(&trace.Event{Tick: 12, GUID: 0x80000A01, Kind: eventlog.EventRoute, Route: trace.RouteInterpolate})
 	w.Flush()
 	// Output:
 	// {"format":"glidepath-trace","version":1,"tick_rate":30,"reading":"seed","input":"walk.jsonl"}

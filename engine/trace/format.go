@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 )
 
@@ -108,19 +109,19 @@ func appendState(b []byte, s *State) []byte {
 func checkEvent(e *Event) error {
 	bad := ""
 	switch e.Kind {
-	case KindRoute:
+	case eventlog.EventRoute:
 		if e.Route == 0 || int(e.Route) >= len(routeNames) {
 			bad = "route branch " + e.Route.String()
 		}
-	case KindEnqueue:
+	case eventlog.EventEnqueue:
 		if e.Enqueue == 0 || int(e.Enqueue) >= len(enqueueNames) {
 			bad = "enqueue branch " + e.Enqueue.String()
 		}
-	case KindBlip:
+	case eventlog.EventBlip:
 		if e.Target == 0 || int(e.Target) >= len(blipNames) {
 			bad = "blip target " + e.Target.String()
 		}
-	case KindNodeComplete, KindStallWindow, KindSnap, KindContact:
+	case eventlog.EventNodeComplete, eventlog.EventStallWindow, eventlog.EventSnap, eventlog.EventContact:
 	default:
 		bad = "kind " + e.Kind.String()
 	}
@@ -147,9 +148,9 @@ func appendEvent(b []byte, e *Event) []byte {
 // Branch is the branch of a route or enqueue row, "" for other kinds.
 func (e *Event) Branch() string {
 	switch e.Kind {
-	case KindRoute:
+	case eventlog.EventRoute:
 		return e.Route.String()
-	case KindEnqueue:
+	case eventlog.EventEnqueue:
 		return e.Enqueue.String()
 	}
 	return ""
@@ -159,32 +160,32 @@ func (e *Event) Branch() string {
 // each preceded by a comma.
 func appendPayload(b []byte, e *Event) []byte {
 	switch e.Kind {
-	case KindEnqueue:
+	case eventlog.EventEnqueue:
 		b = append(b, `,"pruned":`...)
 		b = strconv.AppendInt(b, int64(e.Pruned), 10)
 		b = append(b, `,"evicted":`...)
 		b = strconv.AppendInt(b, int64(e.Evicted), 10)
-	case KindNodeComplete:
+	case eventlog.EventNodeComplete:
 		b = append(b, `,"success":`...)
 		b = strconv.AppendBool(b, e.Success)
-	case KindStallWindow:
+	case eventlog.EventStallWindow:
 		b = append(b, `,"pass":`...)
 		b = strconv.AppendBool(b, e.Pass)
 		b = append(b, `,"cumulative":`...)
 		b = appendFloat(b, e.Cumulative)
 		b = append(b, `,"progress_quantum":`...)
 		b = appendFloat(b, e.ProgressQuantum)
-	case KindBlip, KindSnap:
+	case eventlog.EventBlip, eventlog.EventSnap:
 		b = append(b, `,"from":`...)
 		b = appendPlace(b, &e.From)
 		b = append(b, `,"to":`...)
 		b = appendPlace(b, &e.To)
-		if e.Kind == KindBlip {
+		if e.Kind == eventlog.EventBlip {
 			b = append(b, `,"target":"`...)
 			b = append(b, e.Target.String()...)
 			b = append(b, '"')
 		}
-	case KindContact:
+	case eventlog.EventContact:
 		b = append(b, `,"contact":`...)
 		b = strconv.AppendBool(b, e.Contact)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/eventlog"
 	"glidepath/physics"
 )
 
@@ -55,36 +56,12 @@ func PlaceOf(p *physics.Position) Place {
 	return Place{Cell: p.Cell, Origin: p.Frame.Origin}
 }
 
-// EventKind is an event row's kind; String is its name in the trace. The
-// engine's other kinds (motion, vector, create, delete, note, and the glide
-// judgments pop, hitch, sprint, snapback and lag) are not Trace v1 rows, so
-// adding one changes no trace and no trace hash.
-type EventKind uint8
-
-// Event kinds of Trace v1.
-const (
-	// KindRoute: an UpdatePosition was handled (MoveOrTeleport routing).
-	KindRoute EventKind = iota + 1
-	// KindEnqueue: InterpolateTo ran.
-	KindEnqueue
-	// KindNodeComplete: NodeCompleted ran.
-	KindNodeComplete
-	// KindStallWindow: a 5-frame stall window was judged.
-	KindStallWindow
-	// KindBlip: UseTime snapped the body.
-	KindBlip
-	// KindSnap: a teleport or slide placed the body.
-	KindSnap
-	// KindContact: the contact bit changed.
-	KindContact
-)
-
-var kindNames = [...]string{
-	KindRoute: "route", KindEnqueue: "enqueue", KindNodeComplete: "node_complete",
-	KindStallWindow: "stall_window", KindBlip: "blip", KindSnap: "snap", KindContact: "contact",
-}
-
-func (k EventKind) String() string { return enumName(kindNames[:], int(k), "EventKind") }
+// EventKind is an event row's kind: the event log's kinds are the one list
+// (eventlog.EventRoute through eventlog.EventContact are Trace v1's rows;
+// the others — motion, vector, create, delete, note, and the glide
+// judgments pop, hitch, sprint, snapback and lag — are not rows, so adding
+// one changes no trace and no trace hash). String is its name in the trace.
+type EventKind = eventlog.EventKind
 
 // RouteBranch is the branch MoveOrTeleport (and the checks before it) took.
 type RouteBranch uint8

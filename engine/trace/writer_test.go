@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/eventlog"
 )
 
 func sampleState() State {
@@ -32,7 +34,7 @@ func TestWriter_HeaderAndStateRowMatchTheSpec(t *testing.T) {
 	if err := w.WriteState(&s); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.WriteEvent(&Event{Tick: 12, GUID: 0x80000A01, Kind: KindRoute, Route: RouteInterpolate}); err != nil {
+	if err := w.WriteEvent(&Event{Tick: 12, GUID: 0x80000A01, Kind: eventlog.EventRoute, Route: RouteInterpolate}); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Flush(); err != nil {
@@ -55,22 +57,22 @@ func TestAppendEvent_EveryKind(t *testing.T) {
 		e    Event
 		want string
 	}{
-		{Event{Kind: KindRoute, Route: RouteTeleport}, `"event":"route","branch":"teleport"}`},
-		{Event{Kind: KindRoute, Route: RouteSlide}, `"event":"route","branch":"slide"}`},
-		{Event{Kind: KindRoute, Route: RouteAirborne}, `"event":"route","branch":"airborne"}`},
-		{Event{Kind: KindRoute, Route: RouteStalePosition}, `"event":"route","branch":"stale_position"}`},
-		{Event{Kind: KindRoute, Route: RouteStaleTeleport}, `"event":"route","branch":"stale_teleport"}`},
-		{Event{Kind: KindRoute, Route: RouteWrongInstance}, `"event":"route","branch":"wrong_instance"}`},
-		{Event{Kind: KindEnqueue, Enqueue: EnqueueFar, Pruned: 0, Evicted: 1}, `"event":"enqueue","branch":"far","pruned":0,"evicted":1}`},
-		{Event{Kind: KindEnqueue, Enqueue: EnqueueArrived}, `"event":"enqueue","branch":"arrived","pruned":0,"evicted":0}`},
-		{Event{Kind: KindEnqueue, Enqueue: EnqueueNear, Pruned: 3}, `"event":"enqueue","branch":"near","pruned":3,"evicted":0}`},
-		{Event{Kind: KindNodeComplete, Success: true}, `"event":"node_complete","success":true}`},
-		{Event{Kind: KindStallWindow, Pass: false, Cumulative: 0.0017, ProgressQuantum: 0.16666667}, `"event":"stall_window","pass":false,"cumulative":0.0017,"progress_quantum":0.16666667}`},
-		{Event{Kind: KindBlip, From: from, To: to, Target: BlipTail}, `"event":"blip","from":{"cell":"0xA9B4001F","origin":[90,90,0]},"to":{"cell":"0xAAB4001F","origin":[0.5,90,0]},"target":"tail"}`},
-		{Event{Kind: KindBlip, From: from, To: to, Target: BlipLastPositionNode}, `"target":"last_position_node"}`},
-		{Event{Kind: KindBlip, From: from, To: to, Target: BlipBliptoPosition}, `"target":"blipto_position"}`},
-		{Event{Kind: KindSnap, From: from, To: to}, `"event":"snap","from":{"cell":"0xA9B4001F","origin":[90,90,0]},"to":{"cell":"0xAAB4001F","origin":[0.5,90,0]}}`},
-		{Event{Kind: KindContact, Contact: false}, `"event":"contact","contact":false}`},
+		{Event{Kind: eventlog.EventRoute, Route: RouteTeleport}, `"event":"route","branch":"teleport"}`},
+		{Event{Kind: eventlog.EventRoute, Route: RouteSlide}, `"event":"route","branch":"slide"}`},
+		{Event{Kind: eventlog.EventRoute, Route: RouteAirborne}, `"event":"route","branch":"airborne"}`},
+		{Event{Kind: eventlog.EventRoute, Route: RouteStalePosition}, `"event":"route","branch":"stale_position"}`},
+		{Event{Kind: eventlog.EventRoute, Route: RouteStaleTeleport}, `"event":"route","branch":"stale_teleport"}`},
+		{Event{Kind: eventlog.EventRoute, Route: RouteWrongInstance}, `"event":"route","branch":"wrong_instance"}`},
+		{Event{Kind: eventlog.EventEnqueue, Enqueue: EnqueueFar, Pruned: 0, Evicted: 1}, `"event":"enqueue","branch":"far","pruned":0,"evicted":1}`},
+		{Event{Kind: eventlog.EventEnqueue, Enqueue: EnqueueArrived}, `"event":"enqueue","branch":"arrived","pruned":0,"evicted":0}`},
+		{Event{Kind: eventlog.EventEnqueue, Enqueue: EnqueueNear, Pruned: 3}, `"event":"enqueue","branch":"near","pruned":3,"evicted":0}`},
+		{Event{Kind: eventlog.EventNodeComplete, Success: true}, `"event":"node_complete","success":true}`},
+		{Event{Kind: eventlog.EventStallWindow, Pass: false, Cumulative: 0.0017, ProgressQuantum: 0.16666667}, `"event":"stall_window","pass":false,"cumulative":0.0017,"progress_quantum":0.16666667}`},
+		{Event{Kind: eventlog.EventBlip, From: from, To: to, Target: BlipTail}, `"event":"blip","from":{"cell":"0xA9B4001F","origin":[90,90,0]},"to":{"cell":"0xAAB4001F","origin":[0.5,90,0]},"target":"tail"}`},
+		{Event{Kind: eventlog.EventBlip, From: from, To: to, Target: BlipLastPositionNode}, `"target":"last_position_node"}`},
+		{Event{Kind: eventlog.EventBlip, From: from, To: to, Target: BlipBliptoPosition}, `"target":"blipto_position"}`},
+		{Event{Kind: eventlog.EventSnap, From: from, To: to}, `"event":"snap","from":{"cell":"0xA9B4001F","origin":[90,90,0]},"to":{"cell":"0xAAB4001F","origin":[0.5,90,0]}}`},
+		{Event{Kind: eventlog.EventContact, Contact: false}, `"event":"contact","contact":false}`},
 	}
 	for _, tt := range tests {
 		tt.e.Tick, tt.e.GUID = 3, 0x1
@@ -112,7 +114,7 @@ func TestWriter_IsByteStable(t *testing.T) {
 			s := sampleState()
 			s.Tick, s.Origin[0] = tick, 90+float32(tick)/7
 			w.WriteState(&s)
-			w.WriteEvent(&Event{Tick: tick, GUID: s.GUID, Kind: KindStallWindow, Cumulative: float32(tick) / 3, ProgressQuantum: 1.0 / 6})
+			w.WriteEvent(&Event{Tick: tick, GUID: s.GUID, Kind: eventlog.EventStallWindow, Cumulative: float32(tick) / 3, ProgressQuantum: 1.0 / 6})
 		}
 		w.Flush()
 		return buf.Bytes()
@@ -133,7 +135,7 @@ func TestWriter_DoesNotAllocatePerRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := sampleState()
-	e := Event{Tick: 1, GUID: 2, Kind: KindBlip, Target: BlipTail}
+	e := Event{Tick: 1, GUID: 2, Kind: eventlog.EventBlip, Target: BlipTail}
 	allocs := testing.AllocsPerRun(100, func() {
 		w.WriteState(&s)
 		w.WriteEvent(&e)
@@ -153,9 +155,9 @@ func TestWriter_RefusesInvalidEvents(t *testing.T) {
 		want string
 	}{
 		{Event{Tick: 4, GUID: 1}, "trace: tick 4, object 0x00000001: invalid kind EventKind(0)"},
-		{Event{Tick: 4, GUID: 1, Kind: KindRoute}, "trace: tick 4, object 0x00000001: invalid route branch RouteBranch(0)"},
-		{Event{Tick: 4, GUID: 1, Kind: KindEnqueue, Enqueue: 9}, "trace: tick 4, object 0x00000001: invalid enqueue branch EnqueueBranch(9)"},
-		{Event{Tick: 4, GUID: 1, Kind: KindBlip}, "trace: tick 4, object 0x00000001: invalid blip target BlipTarget(0)"},
+		{Event{Tick: 4, GUID: 1, Kind: eventlog.EventRoute}, "trace: tick 4, object 0x00000001: invalid route branch RouteBranch(0)"},
+		{Event{Tick: 4, GUID: 1, Kind: eventlog.EventEnqueue, Enqueue: 9}, "trace: tick 4, object 0x00000001: invalid enqueue branch EnqueueBranch(9)"},
+		{Event{Tick: 4, GUID: 1, Kind: eventlog.EventBlip}, "trace: tick 4, object 0x00000001: invalid blip target BlipTarget(0)"},
 	} {
 		if err := w.WriteEvent(&tt.e); err == nil || err.Error() != tt.want {
 			t.Errorf("error %v, want %s", err, tt.want)

@@ -20,6 +20,9 @@ import (
 	"strings"
 	"sync"
 
+	"glidepath/engine/loader"
+	"glidepath/engine/report"
+
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
@@ -54,7 +57,7 @@ type batchResult struct {
 // Run runs files under o on o.Jobs workers (0: one per core), writing
 // the tables o names for all of them and each input's report in input
 // order; fs is the run subcommand's flags (its usage, what was set).
-func Run(files []string, o *runcmd.Options, load engine.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
+func Run(files []string, o *runcmd.Options, load loader.LoadOptions, fs *flag.FlagSet, stdout, stderr io.Writer) error {
 	if len(files) == 0 {
 		fs.Usage()
 		return cli.BadInput("run: want at least one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng)")
@@ -176,7 +179,7 @@ func Run(files []string, o *runcmd.Options, load engine.LoadOptions, fs *flag.Fl
 
 // runBatchInput runs one input, streamed, with its tables spooled under
 // prefix.
-func runBatchInput(path, prefix string, o *runcmd.Options, load engine.LoadOptions, readings []interp.Reading, busy int) (r batchResult) {
+func runBatchInput(path, prefix string, o *runcmd.Options, load loader.LoadOptions, readings []interp.Reading, busy int) (r batchResult) {
 	src, expect, err := cmdinput.OpenInput(path, load)
 	if err != nil {
 		return batchResult{err: err}
@@ -230,15 +233,15 @@ func runBatchInput(path, prefix string, o *runcmd.Options, load engine.LoadOptio
 	cli.WarnSkippedSource(&warn, src)
 	cmdinput.WarnMalformedFrames(&warn, src)
 	r.warnings = warn.Bytes()
-	report := engine.NewReport(cmdinput.TraceInputName(path), cmp)
-	r.metrics = engine.MetricsRows(report, input)
-	r.expect = runcmd.ExpectFailure(path, report.Expectations)
+	rep := report.NewReport(cmdinput.TraceInputName(path), cmp)
+	r.metrics = report.MetricsRows(rep, input)
+	r.expect = runcmd.ExpectFailure(path, rep.Expectations)
 	if !o.Quiet {
 		var buf bytes.Buffer
 		if o.JSON {
-			err = report.WriteJSON(&buf)
+			err = rep.WriteJSON(&buf)
 		} else {
-			err = runcmd.WriteReport(&buf, report, o.Long)
+			err = runcmd.WriteReport(&buf, rep, o.Long)
 			buf.WriteByte('\n')
 		}
 		if err != nil {

@@ -4,8 +4,9 @@ import (
 	"strconv"
 	"strings"
 
+	"glidepath/engine/loader"
+
 	"glidepath/assets"
-	"glidepath/engine"
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
@@ -16,7 +17,7 @@ import (
 // ReadInput reads the whole input at path (a recording, scenario or
 // capture) into memory, for the commands that run it more than once
 // (whatif, shrink, pack); a malformed input is bad input.
-func ReadInput(path string, opts engine.LoadOptions) (*recording.Recording, error) {
+func ReadInput(path string, opts loader.LoadOptions) (*recording.Recording, error) {
 	src, _, err := OpenInput(path, opts)
 	if err != nil {
 		return nil, err
@@ -33,11 +34,11 @@ func ReadInput(path string, opts engine.LoadOptions) (*recording.Recording, erro
 // scenario and returns its expectations too ("-" is standard input; the
 // file is opened once, so a FIFO works); every failure is bad input
 // (exit 2) and names the file.
-func OpenInput(path string, opts engine.LoadOptions) (recording.Source, []scenario.Expectation, error) {
+func OpenInput(path string, opts loader.LoadOptions) (recording.Source, []scenario.Expectation, error) {
 	if err := CheckPlayerInput(path, opts.Capture); err != nil {
 		return nil, nil, err
 	}
-	src, expect, err := engine.OpenExpectWith(path, assets.FS(), opts)
+	src, expect, err := loader.OpenExpectWith(path, assets.FS(), opts)
 	if err != nil {
 		return nil, nil, cli.UsageError{Err: err}
 	}
@@ -93,7 +94,7 @@ func (c *CaptureFlags) Options() (capture.Options, error) {
 func CheckPlayerInput(path string, o capture.Options) error {
 	// A stream (standard input, a FIFO) is told apart only as it is read:
 	// the capture reader refuses an absent player there.
-	if o.HasPlayer && inputfile.Regular(path) && !engine.IsCapture(path) {
+	if o.HasPlayer && inputfile.Regular(path) && !loader.IsCapture(path) {
 		return cli.BadInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
 	}
 	return nil

@@ -11,8 +11,9 @@ import (
 	"io"
 	"os"
 
+	"glidepath/engine/loader"
+
 	"glidepath/assets"
-	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/internal/cli"
@@ -22,13 +23,13 @@ import (
 // Rereadable opens one input as often as asked.
 type Rereadable struct {
 	path  string
-	opts  engine.LoadOptions
+	opts  loader.LoadOptions
 	spool *os.File // a stream's bytes as read; nil for a regular file
 	n     int
 }
 
 // NewRereadable is the input at path, opened under opts by Open.
-func NewRereadable(path string, opts engine.LoadOptions) *Rereadable {
+func NewRereadable(path string, opts loader.LoadOptions) *Rereadable {
 	return &Rereadable{path: path, opts: opts}
 }
 
@@ -56,7 +57,7 @@ func (r *Rereadable) Open() (recording.Source, []scenario.Expectation, error) {
 		}
 		rc = io.NopCloser(io.NewSectionReader(r.spool, 0, 1<<62))
 	}
-	src, expect, err := engine.OpenReader(r.path, rc, assets.FS(), r.opts)
+	src, expect, err := loader.OpenReader(r.path, rc, assets.FS(), r.opts)
 	if err != nil {
 		return nil, nil, cli.UsageError{Err: err}
 	}

@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 
+	"glidepath/engine/loader"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
@@ -58,7 +60,7 @@ type Options struct {
 // tick by tick, and prints the comparison to w; a divergence ends it with
 // status 1.
 func Run(input, clientTrace string, o Options, w io.Writer) error {
-	in := cmdinput.NewRereadable(input, engine.LoadOptions{Capture: o.Capture})
+	in := cmdinput.NewRereadable(input, loader.LoadOptions{Capture: o.Capture})
 	defer in.Close()
 	src, _, err := in.Open()
 	if err != nil {

@@ -6,6 +6,7 @@ package diffcmd
 
 import (
 	"glidepath/engine"
+	"glidepath/engine/report"
 	"glidepath/internal/tablesroute"
 )
 
@@ -62,7 +63,7 @@ func (d *diffTables) finish() error {
 			return err
 		}
 	}
-	return d.files.Finish(engine.NewReport(d.input, d.c), d.input)
+	return d.files.Finish(report.NewReport(d.input, d.c), d.input)
 }
 
 // abort removes the tables not yet finished.

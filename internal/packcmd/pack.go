@@ -17,6 +17,9 @@ import (
 	"strconv"
 	"strings"
 
+	"glidepath/engine/eventlog"
+	"glidepath/engine/loader"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/hexid"
@@ -30,7 +33,7 @@ import (
 
 // packKinds are the pipeline events a pack may be about, in the order one
 // is preferred when several are at the same distance from the moment.
-var packKinds = []engine.EventKind{engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch}
+var packKinds = []eventlog.EventKind{eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch}
 
 // The files of a pack.
 const (
@@ -89,8 +92,8 @@ func hasObject(rec *recording.Recording, guid uint32) bool {
 // nearestEvent is the blip, snap, pop or hitch (of guid, when not 0)
 // nearest tick at within window ticks; ties go to the earlier, then to the
 // kind first in packKinds.
-func nearestEvent(events []engine.Event, at, window int, guid uint32) (engine.Event, bool) {
-	best, bestD, bestK := engine.Event{}, window+1, len(packKinds)
+func nearestEvent(events []eventlog.Event, at, window int, guid uint32) (eventlog.Event, bool) {
+	best, bestD, bestK := eventlog.Event{}, window+1, len(packKinds)
 	for _, e := range events {
 		k := -1
 		for i, pk := range packKinds {
@@ -248,7 +251,7 @@ type Options struct {
 
 // Run makes the evidence pack for one moment of input.
 func Run(input string, o Options, stdout, stderr io.Writer) error {
-	rec, err := cmdinput.ReadInput(input, engine.LoadOptions{})
+	rec, err := cmdinput.ReadInput(input, loader.LoadOptions{})
 	if err != nil {
 		return err
 	}

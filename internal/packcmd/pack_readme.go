@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 )
 
 // packReadmeText is the pack's README.md: what it shows, what each file is,
 // and the commands that remake them.
-func packReadmeText(input, reading string, ev engine.Event, at int, keep string, from, to int, steps []packStep, gif bool) string {
+func packReadmeText(input, reading string, ev eventlog.Event, at int, keep string, from, to int, steps []packStep, gif bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Evidence pack: %s of %s at tick %d\n\n", ev.Kind, hexid.String(ev.GUID), ev.Tick)
 	fmt.Fprintf(&b, "Input `%s`, reading `%s`, the moment asked for: tick %d. The %s nearest it is at tick %d; ", input, reading, at, ev.Kind, ev.Tick)

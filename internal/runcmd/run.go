@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 
+	"glidepath/engine/loader"
+	"glidepath/engine/report"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
@@ -36,7 +39,7 @@ type Options struct {
 	// Long prints the table per object (-long) instead of one table.
 	Long bool
 	// First finds the readings' first difference under -compare.
-	First *engine.DifferenceFinder
+	First *report.DifferenceFinder
 	// World is the client's world the runs use (nil: illustrative).
 	World engine.WorldData
 }
@@ -44,7 +47,7 @@ type Options struct {
 // Run runs one input (not followed) under readings and prints or writes
 // what o asks for.
 func Run(file string, o *Options, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
-	src, expect, err := cmdinput.OpenInput(file, engine.LoadOptions{Capture: copts})
+	src, expect, err := cmdinput.OpenInput(file, loader.LoadOptions{Capture: copts})
 	if err != nil {
 		return err
 	}
@@ -69,7 +72,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		return cli.UsageError{Err: err}
 	}
 	if len(readings) > 1 {
-		o.First = engine.NewDifferenceFinder(cmp)
+		o.First = report.NewDifferenceFinder(cmp)
 	}
 	var tables *tablesroute.Files
 	if o.Tables.Any() {
@@ -98,7 +101,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	cli.WarnSkippedSource(stderr, src)
 	cmdinput.WarnMalformedFrames(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
-	report := engine.NewReport(cmdinput.TraceInputName(file), cmp)
+	report := report.NewReport(cmdinput.TraceInputName(file), cmp)
 	if o.First != nil {
 		report.SetFirstDifference(o.First.First())
 	}
@@ -139,7 +142,7 @@ func (c CompareBatches) Step() { c.Advance(batchTicks) }
 
 // ExpectFailure is the error (exit 1) of a run in which a scenario's
 // expectation does not hold: the input is sound, its claim is not.
-func ExpectFailure(file string, ex *engine.ReportExpectations) error {
+func ExpectFailure(file string, ex *report.ReportExpectations) error {
 	if ex == nil || ex.Failed == 0 {
 		return nil
 	}

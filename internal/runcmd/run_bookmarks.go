@@ -9,7 +9,8 @@ import (
 	"fmt"
 	"io"
 
-	"glidepath/engine"
+	"glidepath/engine/report"
+
 	"glidepath/engine/bookmarks"
 	"glidepath/internal/inputfile"
 )
@@ -31,18 +32,18 @@ func LoadBookmarks(file string, stderr io.Writer) []bookmarks.Bookmark {
 
 // runJSON is run -json's document: the report's fields and the bookmarks.
 type runJSON struct {
-	*engine.Report
+	*report.Report
 	Bookmarks []bookmarks.Bookmark `json:"bookmarks"`
 }
 
-func writeJSONBookmarks(w io.Writer, r *engine.Report, marks []bookmarks.Bookmark) error {
+func writeJSONBookmarks(w io.Writer, r *report.Report, marks []bookmarks.Bookmark) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(runJSON{Report: r, Bookmarks: marks})
 }
 
 // writeTextBookmarks prints the table (the long form with long), then the bookmarks if there are any.
-func writeTextBookmarks(w io.Writer, r *engine.Report, marks []bookmarks.Bookmark, long bool) error {
+func writeTextBookmarks(w io.Writer, r *report.Report, marks []bookmarks.Bookmark, long bool) error {
 	if err := WriteReport(w, r, long); err != nil {
 		return err
 	}

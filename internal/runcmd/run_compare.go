@@ -1,17 +1,18 @@
 // The first divergence of `viewer run -compare`: the runs are stepped a
-// tick at a time and compared (engine.DifferenceFinder) until their states
+// tick at a time and compared (report.DifferenceFinder) until their states
 // first differ, then in batches as before.
 
 package runcmd
 
 import (
 	"glidepath/engine"
+	"glidepath/engine/report"
 	"glidepath/internal/cli"
 )
 
 // findFirstDifference steps c a tick at a time, comparing its runs after
 // each, until they differ or the run ends.
-func findFirstDifference(c *engine.Compare, d *engine.DifferenceFinder) error {
+func findFirstDifference(c *engine.Compare, d *report.DifferenceFinder) error {
 	for !d.Found() {
 		if err := d.WriteTick(); err != nil {
 			return err

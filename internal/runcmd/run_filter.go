@@ -12,7 +12,8 @@ import (
 	"strconv"
 	"strings"
 
-	"glidepath/engine"
+	"glidepath/engine/report"
+
 	"glidepath/engine/filter"
 	"glidepath/internal/cli"
 )
@@ -124,8 +125,8 @@ func ExplainKindsAsFile(o *Options, files []string) error {
 	return cli.BadInput("run: %s: no such file; to list only those cause chains write -explain=%s (with the =: a bare -explain is a switch)", files[0], files[0])
 }
 
-// keepCauses drops from report the cause chains the filters do not match.
-func (f *runFilters) keepCauses(report *engine.Report) {
+// keepCauses drops from rep the cause chains the filters do not match.
+func (f *runFilters) keepCauses(rep *report.Report) {
 	if f.expr.Empty() && f.kinds.Empty() {
 		return
 	}
@@ -136,9 +137,9 @@ func (f *runFilters) keepCauses(report *engine.Report) {
 	if !f.expr.Empty() {
 		what = append(what, "-filter '"+f.expr.String()+"'")
 	}
-	report.KeepCauses(func(obj *engine.ReportObject, c *engine.ReportCause) bool {
+	rep.KeepCauses(func(obj *report.ReportObject, c *report.ReportCause) bool {
 		guid, _ := filter.ParseGUID(obj.GUID)
-		it := filter.ReportCause(guid, c, report.TickRate)
+		it := filter.ReportCause(guid, c, rep.TickRate)
 		return f.expr.Match(&it) && f.kinds.Match(&it)
 	}, strings.Join(what, " and "))
 }

@@ -22,6 +22,9 @@ import (
 	"io"
 	"time"
 
+	"glidepath/engine/loader"
+	"glidepath/engine/report"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
@@ -50,7 +53,7 @@ const minReportGap = 250 * time.Millisecond
 // metrics each time the run catches up with the file and they changed.
 func Follow(file string, o *Options, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
 	switch {
-	case engine.IsScenario(file):
+	case loader.IsScenario(file):
 		return cli.BadInput("run: -follow %s: follow reads a recording (.jsonl) or a capture (.pcap, .pcapng) being written; a scenario is complete already", file)
 	case o.Trace != "":
 		return cli.BadInput("run: -follow cannot be combined with -trace")
@@ -107,7 +110,7 @@ func openFollowed(file string, fo recording.FollowOptions, copts capture.Options
 	if err := cmdinput.CheckPlayerInput(file, copts); err != nil {
 		return nil, nil, err
 	}
-	if !engine.IsCapture(file) {
+	if !loader.IsCapture(file) {
 		f, err := recording.OpenFollow(file, fo)
 		if err != nil {
 			return nil, nil, err
@@ -168,7 +171,7 @@ func (p *followPrinter) print(final bool) {
 	if p.quiet || (!final && time.Since(p.at) < minReportGap) {
 		return
 	}
-	rep := engine.NewReport(p.input, p.cmp)
+	rep := report.NewReport(p.input, p.cmp)
 	var b bytes.Buffer
 	if p.json {
 		// One document a line, so a reader can take each as it comes.

@@ -1,17 +1,17 @@
 // The text report of `viewer run`: one table, a row per object (engine.
 // Report.WriteTable), or with -long the table per object it printed before
-// (engine.Report.WriteText).
+// (report.Report.WriteText).
 
 package runcmd
 
 import (
 	"io"
 
-	"glidepath/engine"
+	"glidepath/engine/report"
 )
 
 // WriteReport writes r as text: the one table, or the long form.
-func WriteReport(w io.Writer, r *engine.Report, long bool) error {
+func WriteReport(w io.Writer, r *report.Report, long bool) error {
 	if long {
 		return r.WriteText(w)
 	}

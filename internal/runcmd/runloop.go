@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"glidepath/engine"
+	"glidepath/engine/trace"
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
@@ -62,7 +63,7 @@ func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 // the input stream reached is bad input (exit 2), and the rows before it are
 // not published.
 func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
-	tw, err := engine.NewTraceWriter(w, s, cmdinput.TraceInputName(input))
+	tw, err := trace.NewRunWriter(w, s, cmdinput.TraceInputName(input))
 	if err != nil {
 		return err
 	}

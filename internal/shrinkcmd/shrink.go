@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 
+	"glidepath/engine/loader"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
@@ -41,7 +43,7 @@ type Options struct {
 // Run shrinks the input file to the fewest events that still
 // show the condition o names and writes them to o.Out.
 func Run(file string, o Options, stdout, stderr io.Writer) error {
-	rec, err := cmdinput.ReadInput(file, engine.LoadOptions{Capture: o.Capture})
+	rec, err := cmdinput.ReadInput(file, loader.LoadOptions{Capture: o.Capture})
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,9 @@ import (
 	"flag"
 	"io"
 
+	"glidepath/engine/report"
+	"glidepath/engine/trace"
+
 	"glidepath/engine"
 	"glidepath/engine/filter"
 	"glidepath/engine/tables"
@@ -164,13 +167,13 @@ func (f *Files) Abort() {
 func (t *Options) Any() bool { return t.States != "" || t.Events != "" || t.Metrics != "" }
 
 // Run runs c until it is done, feeding from the one run the outputs asked
-// for — the trace of the first reading (trace, -trace; "-" is stdout), the
+// for — the trace of the first reading (traceOut, -trace; "-" is stdout), the
 // readings' first difference (first, nil for none) and the states and
 // events tables t names — and returns the table files still open for the
 // metrics table, which Finish writes from the report. explain keeps the
 // events' causes for the report (-explain). On error nothing is left
 // behind.
-func (t *Options) Run(c *engine.Compare, trace string, first *engine.DifferenceFinder, explain bool, path string, stdout io.Writer) (*Files, error) {
+func (t *Options) Run(c *engine.Compare, traceOut string, first *report.DifferenceFinder, explain bool, path string, stdout io.Writer) (*Files, error) {
 	// The trace header names the input by its file name (Trace v1); the
 	// tables' input column holds the path as given, unique within a batch
 	// (Tables v1).
@@ -187,16 +190,16 @@ func (t *Options) Run(c *engine.Compare, trace string, first *engine.DifferenceF
 	}()
 	var sinks []TickSink
 	var traceFile *atomicfile.File
-	if trace != "" {
+	if traceOut != "" {
 		var w io.Writer = stdout
-		if trace != "-" {
-			if traceFile, err = atomicfile.Create(trace); err != nil {
+		if traceOut != "-" {
+			if traceFile, err = atomicfile.Create(traceOut); err != nil {
 				return nil, err
 			}
 			defer traceFile.Abort()
 			w = traceFile
 		}
-		tw, err := engine.NewTraceWriter(w, c.Sims()[0], cmdinput.TraceInputName(path))
+		tw, err := trace.NewRunWriter(w, c.Sims()[0], cmdinput.TraceInputName(path))
 		if err != nil {
 			return nil, err
 		}
@@ -231,20 +234,20 @@ func (t *Options) Run(c *engine.Compare, trace string, first *engine.DifferenceF
 // partial output was left.
 const partialTablesNote = "; the partial tables and trace were removed"
 
-// Finish writes the metrics table from report and closes every table; each
+// Finish writes the metrics table from rep and closes every table; each
 // appears under its name only now. input is the input column: the input's
 // path as given. A nil f has nothing to finish.
-func (f *Files) Finish(report *engine.Report, input string) error {
+func (f *Files) Finish(rep *report.Report, input string) error {
 	if f == nil {
 		return nil
 	}
-	if err := f.WriteMetrics(engine.MetricsRows(report, input)); err != nil {
+	if err := f.WriteMetrics(report.MetricsRows(rep, input)); err != nil {
 		return err
 	}
 	return f.Close()
 }
 
-// TickSink is an output fed once per tick from the run (engine.TraceWriter,
+// TickSink is an output fed once per tick from the run (trace.RunWriter,
 // engine.TableWriter).
 type TickSink interface {
 	WriteTick() error
@@ -252,7 +255,7 @@ type TickSink interface {
 }
 
 var (
-	_ TickSink = (*engine.TraceWriter)(nil)
+	_ TickSink = (*trace.RunWriter)(nil)
 	_ TickSink = (*engine.TableWriter)(nil)
 )
 

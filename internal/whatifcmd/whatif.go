@@ -10,6 +10,9 @@ import (
 	"io"
 	"strings"
 
+	"glidepath/engine/loader"
+	"glidepath/engine/report"
+
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/capture"
@@ -53,7 +56,7 @@ type Plan struct {
 // name, once or once per setting of the sweep, and prints the comparison
 // (and writes the metrics table o names).
 func Run(file string, o *Options, p Plan, stdout, stderr io.Writer) error {
-	rec, err := cmdinput.ReadInput(file, engine.LoadOptions{Capture: p.Capture})
+	rec, err := cmdinput.ReadInput(file, loader.LoadOptions{Capture: p.Capture})
 	if err != nil {
 		return err
 	}
@@ -98,10 +101,10 @@ func Run(file string, o *Options, p Plan, stdout, stderr io.Writer) error {
 		if err := runcmd.RunTicks(runcmd.CompareBatches{Compare: cmp}); err != nil {
 			return err
 		}
-		report := engine.NewReport(input, cmp)
+		rep := report.NewReport(input, cmp)
 		setting := strings.Join(label, " ")
 		if table != nil {
-			rows := engine.MetricsRows(report, input)
+			rows := report.MetricsRows(rep, input)
 			var keep []tables.Metrics
 			for _, r := range rows {
 				switch {
@@ -118,7 +121,7 @@ func Run(file string, o *Options, p Plan, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		cmpOut := newWhatifReport(report, setting, o.Seed, st)
+		cmpOut := newWhatifReport(rep, setting, o.Seed, st)
 		if p.Sweep != nil {
 			bar.Add()
 			all := &cmpOut.All

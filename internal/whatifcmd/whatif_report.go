@@ -8,7 +8,8 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"glidepath/engine"
+	"glidepath/engine/report"
+
 	"glidepath/engine/whatif"
 )
 
@@ -44,7 +45,7 @@ type Report struct {
 	All      whatifSide   `json:"all"`
 }
 
-func metricsOf(run *engine.ReportRun) whatifMetrics {
+func metricsOf(run *report.ReportRun) whatifMetrics {
 	m := whatifMetrics{Updates: run.Updates, Stale: run.Routes["stale_position"] + run.Routes["stale_teleport"],
 		Blips: run.Blips, Snaps: run.Snaps, Pops: run.Pops, Hitches: run.Hitches}
 	if e := run.Error; e != nil {
@@ -72,7 +73,7 @@ type total struct {
 	errMax       float64
 }
 
-func (t *total) add(m whatifMetrics, run *engine.ReportRun) {
+func (t *total) add(m whatifMetrics, run *report.ReportRun) {
 	t.m.Updates += m.Updates
 	t.m.Stale += m.Stale
 	t.m.Blips += m.Blips
@@ -95,7 +96,7 @@ func (t *total) result() whatifMetrics {
 	return m
 }
 
-func newWhatifReport(r *engine.Report, setting string, seed uint64, st whatif.Stats) *Report {
+func newWhatifReport(r *report.Report, setting string, seed uint64, st whatif.Stats) *Report {
 	out := &Report{Input: r.Input, Readings: r.Readings, Setting: setting, Seed: seed, Stats: st}
 	var a, b total
 	for _, obj := range r.Objects {

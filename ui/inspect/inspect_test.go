@@ -3,10 +3,11 @@
 package inspect
 
 import (
+	"glidepath/engine"
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -62,10 +63,10 @@ func TestInspect_RetailFieldNamesAndQueueTable(t *testing.T) {
 func TestRows_MetricsAndFilter(t *testing.T) {
 	o := object()
 	x := model.NewIndex([]model.Event{
-		{Tick: 10, GUID: o.GUID, Kind: engine.EventBlip},
-		{Tick: 20, GUID: o.GUID, Kind: engine.EventStallWindow, Pass: false},
-		{Tick: 25, GUID: o.GUID, Kind: engine.EventStallWindow, Pass: true},
-		{Tick: 200, GUID: o.GUID, Kind: engine.EventBlip},
+		{Tick: 10, GUID: o.GUID, Kind: eventlog.EventBlip},
+		{Tick: 20, GUID: o.GUID, Kind: eventlog.EventStallWindow, Pass: false},
+		{Tick: 25, GUID: o.GUID, Kind: eventlog.EventStallWindow, Pass: true},
+		{Tick: 200, GUID: o.GUID, Kind: eventlog.EventBlip},
 	})
 	m := Count(x, o.GUID, 100)
 	if m.Blips != 1 || m.StallFails != 1 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 	"glidepath/ui/model"
 )
@@ -38,11 +39,11 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 		ev := x.Event(int(id))
 		e := &ev
 		switch e.Kind {
-		case engine.EventBlip:
+		case eventlog.EventBlip:
 			m.Blips++
-		case engine.EventSnap:
+		case eventlog.EventSnap:
 			m.Snaps++
-		case engine.EventStallWindow:
+		case eventlog.EventStallWindow:
 			if !e.Pass {
 				m.StallFails++
 			}

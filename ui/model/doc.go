@@ -12,7 +12,7 @@
 //
 // model imports no Ebitengine and keeps no copy of an engine type: a
 // snapshot's objects are engine.ObjectViews as the Sim fills them, a note
-// is an engine.Note, and an event's kind is engine.EventKind (the one list
+// is an eventlog.Note, and an event's kind is eventlog.EventKind (the one list
 // of kinds). The engine is adapted to Source in ui/simsource, and overlay,
 // timeline and panel logic is tested against hand-built snapshots
 // (modeltest).

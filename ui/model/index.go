@@ -7,7 +7,7 @@
 package model
 
 import (
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/store"
 )
 
@@ -27,7 +27,7 @@ type (
 const DensityTicks = store.DensityTicks
 
 // KindSet returns the set of the given kinds.
-func KindSet(ks ...engine.EventKind) store.Kinds { return store.KindSet(ks...) }
+func KindSet(ks ...eventlog.EventKind) store.Kinds { return store.KindSet(ks...) }
 
 // NewIndex indexes events, which must be in tick order.
 func NewIndex(events []Event) *Index { return IndexLog(EventSlice(events)) }
@@ -48,10 +48,10 @@ func (l EventSlice) At(i int) Event { return l[i] }
 func (l EventSlice) Tick(i int) int32 { return l[i].Tick }
 
 // Who is event i's object and kind.
-func (l EventSlice) Who(i int) (uint32, engine.EventKind) { return l[i].GUID, l[i].Kind }
+func (l EventSlice) Who(i int) (uint32, eventlog.EventKind) { return l[i].GUID, l[i].Kind }
 
 // Entry is event i's tick, object, kind, Pass and Success.
-func (l EventSlice) Entry(i int) (int32, uint32, engine.EventKind, bool, bool) {
+func (l EventSlice) Entry(i int) (int32, uint32, eventlog.EventKind, bool, bool) {
 	e := &l[i]
 	return e.Tick, e.GUID, e.Kind, e.Pass, e.Success
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 
+	"glidepath/engine/eventlog"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine"
@@ -109,26 +111,26 @@ func TestHistory_RecordsTracksMetricsAndGaps(t *testing.T) {
 
 func TestIndex_NextPrevRecentAndSpan(t *testing.T) {
 	ev := []Event{
-		{Tick: 1, GUID: 1, Kind: engine.EventRoute},
-		{Tick: 2, GUID: 2, Kind: engine.EventBlip},
-		{Tick: 5, GUID: 1, Kind: engine.EventStallWindow, Pass: true},
-		{Tick: 5, GUID: 1, Kind: engine.EventStallWindow, Pass: false},
-		{Tick: 9, GUID: 1, Kind: engine.EventBlip},
-		{Tick: 9, GUID: 0, Kind: engine.EventNote},
+		{Tick: 1, GUID: 1, Kind: eventlog.EventRoute},
+		{Tick: 2, GUID: 2, Kind: eventlog.EventBlip},
+		{Tick: 5, GUID: 1, Kind: eventlog.EventStallWindow, Pass: true},
+		{Tick: 5, GUID: 1, Kind: eventlog.EventStallWindow, Pass: false},
+		{Tick: 9, GUID: 1, Kind: eventlog.EventBlip},
+		{Tick: 9, GUID: 0, Kind: eventlog.EventNote},
 	}
 	x := NewIndex(ev)
-	blips := Filter{Kinds: KindSet(engine.EventBlip)}
+	blips := Filter{Kinds: KindSet(eventlog.EventBlip)}
 	if i, ok := x.Next(2, blips); !ok || i != 4 {
 		t.Errorf("next blip after tick 2: %d %v, want 4", i, ok)
 	}
 	if i, ok := x.Prev(9, blips); !ok || i != 1 {
 		t.Errorf("previous blip before tick 9: %d %v, want 1", i, ok)
 	}
-	one := Filter{Kinds: KindSet(engine.EventBlip), OneObject: true, GUID: 1}
+	one := Filter{Kinds: KindSet(eventlog.EventBlip), OneObject: true, GUID: 1}
 	if i, ok := x.Prev(9, one); ok {
 		t.Errorf("previous blip of object 1 before tick 9: %d, want none", i)
 	}
-	fails := Filter{Kinds: KindSet(engine.EventStallWindow), FailOnly: true}
+	fails := Filter{Kinds: KindSet(eventlog.EventStallWindow), FailOnly: true}
 	if i, ok := x.Next(0, fails); !ok || i != 3 {
 		t.Errorf("next stall failure: %d %v, want 3", i, ok)
 	}

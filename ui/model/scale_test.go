@@ -4,6 +4,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"glidepath/engine/eventlog"
+
 	"glidepath/engine"
 	"glidepath/engine/store"
 )
@@ -77,7 +79,7 @@ func TestHistory_CloneIsUnchangedByLaterRecords(t *testing.T) {
 func TestIndex_ExtendCloneAndDensity(t *testing.T) {
 	var log EventSlice
 	for k := range 100 {
-		log = append(log, Event{Tick: int32(k), GUID: 1, Kind: engine.EventStallWindow, Pass: k%10 != 0})
+		log = append(log, Event{Tick: int32(k), GUID: 1, Kind: eventlog.EventStallWindow, Pass: k%10 != 0})
 	}
 	x := IndexLog(log[:40])
 	c := x.Clone()
@@ -85,16 +87,16 @@ func TestIndex_ExtendCloneAndDensity(t *testing.T) {
 	if c.Len() != 40 || len(c.Of(1)) != 40 || x.Len() != 100 || len(x.Of(1)) != 100 {
 		t.Fatalf("clone %d (%d of object 1), index %d (%d)", c.Len(), len(c.Of(1)), x.Len(), len(x.Of(1)))
 	}
-	if n, f := x.Density(engine.EventStallWindow, 0); n != DensityTicks || f != 2 {
+	if n, f := x.Density(eventlog.EventStallWindow, 0); n != DensityTicks || f != 2 {
 		t.Errorf("bucket 0: %d events, %d failed; want %d and 2 (ticks 0 and 10)", n, f, DensityTicks)
 	}
-	if n, _ := c.Density(engine.EventStallWindow, 39/DensityTicks); n != 0 {
+	if n, _ := c.Density(eventlog.EventStallWindow, 39/DensityTicks); n != 0 {
 		t.Errorf("the clone shows the bucket its last event is in (%d events), which may still grow", n)
 	}
-	if n, _ := c.Density(engine.EventStallWindow, 1); n != DensityTicks {
+	if n, _ := c.Density(eventlog.EventStallWindow, 1); n != DensityTicks {
 		t.Errorf("the clone's whole bucket 1 holds %d events, want %d", n, DensityTicks)
 	}
-	if i, ok := x.Next(45, Filter{Kinds: KindSet(engine.EventStallWindow), FailOnly: true}); !ok || x.Tick(i) != 50 {
+	if i, ok := x.Next(45, Filter{Kinds: KindSet(eventlog.EventStallWindow), FailOnly: true}); !ok || x.Tick(i) != 50 {
 		t.Errorf("next failure after tick 45: %d %v, want tick 50", i, ok)
 	}
 	if e := x.Event(10); e.Tick != 10 || e.Pass {
@@ -112,9 +114,9 @@ func TestIndex_ClonesKeepTheirObjectsAsTheIndexGrows(t *testing.T) {
 		if k >= 30 && k%5 == 0 {
 			g = 4
 		}
-		kind := engine.EventRoute
+		kind := eventlog.EventRoute
 		if k%4 == 0 {
-			kind = engine.EventBlip
+			kind = eventlog.EventBlip
 		}
 		log = append(log, Event{Tick: int32(k), GUID: g, Kind: kind})
 	}
@@ -122,7 +124,7 @@ func TestIndex_ClonesKeepTheirObjectsAsTheIndexGrows(t *testing.T) {
 		for i := range n {
 			if log[i].GUID == guid {
 				ids++
-				if log[i].Kind == engine.EventBlip {
+				if log[i].Kind == eventlog.EventBlip {
 					blips++
 				}
 			}

@@ -7,7 +7,8 @@ package model
 import (
 	"context"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
+
 	"glidepath/physics"
 )
 
@@ -32,7 +33,7 @@ type Info struct {
 	WorldLine string
 	// Notes are the recording's notes, in tick order (each shown as a
 	// caption at its tick).
-	Notes []engine.Note
+	Notes []eventlog.Note
 }
 
 // Source is one run of a recording under one reading.

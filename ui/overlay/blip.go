@@ -5,12 +5,12 @@
 package overlay
 
 import (
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
 
-var blipKinds = model.Filter{Kinds: model.KindSet(engine.EventBlip)}
+var blipKinds = model.Filter{Kinds: model.KindSet(eventlog.EventBlip)}
 
 func (d *Drawer) blips(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {

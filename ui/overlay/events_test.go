@@ -7,7 +7,7 @@ import (
 	"image/color"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
@@ -19,7 +19,7 @@ func TestReceived_LastPositionsNewestBrightest(t *testing.T) {
 	s := knownSnapshot()
 	var events []model.Event
 	for k := range 12 {
-		events = append(events, model.Event{Tick: int32(10 * k), GUID: guidA, Kind: engine.EventRoute,
+		events = append(events, model.Event{Tick: int32(10 * k), GUID: guidA, Kind: eventlog.EventRoute,
 			HasReceived: true, Received: lb.Add(draw.Vec3{float64(k), 0, 0}), Note: -1})
 	}
 	sc := newScene(s) // tick 100: events at ticks 0..100 are due, 110 is not
@@ -47,7 +47,7 @@ func TestBlip_ArrowFlashFadesEndMarkersStay(t *testing.T) {
 	s := knownSnapshot()
 	from, to := lb.Add(draw.Vec3{90, 50, 0}), lb.Add(draw.Vec3{100, 50, 0})
 	sc := newScene(s)
-	sc.Index = model.NewIndex([]model.Event{{Tick: 100, GUID: guidA, Kind: engine.EventBlip, From: from, To: to, Target: interp.BlipTail, Note: -1}})
+	sc.Index = model.NewIndex([]model.Event{{Tick: 100, GUID: guidA, Kind: eventlog.EventBlip, From: from, To: to, Target: interp.BlipTail, Note: -1}})
 	var alphas []uint8
 	for _, tick := range []int{100, 115, 129, 130, 400} {
 		s.Tick = tick
@@ -109,8 +109,8 @@ func TestStall_RingProgressColourAndFailureBurst(t *testing.T) {
 	s := knownSnapshot()
 	sc := newScene(s)
 	sc.Index = model.NewIndex([]model.Event{
-		{Tick: 80, GUID: guidA, Kind: engine.EventStallWindow, Pass: false, Note: -1},
-		{Tick: 90, GUID: guidB, Kind: engine.EventStallWindow, Pass: true, Note: -1},
+		{Tick: 80, GUID: guidA, Kind: eventlog.EventStallWindow, Pass: false, Note: -1},
+		{Tick: 90, GUID: guidB, Kind: eventlog.EventStallWindow, Pass: true, Note: -1},
 	})
 	bursts := func() int {
 		n := 0

@@ -9,9 +9,10 @@ import (
 	"strconv"
 	"testing"
 
+	"glidepath/engine/eventlog"
+
 	"github.com/go-gl/mathgl/mgl32"
 
-	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/draw"
@@ -327,10 +328,10 @@ func fakeRecords(s *model.Snapshot) (*model.History, *model.Index) {
 	}
 	a := pos(&s.Objects[0])
 	events := []model.Event{
-		{Tick: 40, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Add(draw.Vec3{0, -4, 0}), Note: -1},
-		{Tick: 70, GUID: guidA, Kind: engine.EventRoute, HasReceived: true, Received: a.Add(draw.Vec3{0, 2, 0}), Note: -1},
-		{Tick: 90, GUID: guidA, Kind: engine.EventBlip, From: a.Add(draw.Vec3{-5, 0, 0}), To: a, Note: -1},
-		{Tick: 95, GUID: guidA, Kind: engine.EventStallWindow, Pass: false, Note: -1},
+		{Tick: 40, GUID: guidA, Kind: eventlog.EventRoute, HasReceived: true, Received: a.Add(draw.Vec3{0, -4, 0}), Note: -1},
+		{Tick: 70, GUID: guidA, Kind: eventlog.EventRoute, HasReceived: true, Received: a.Add(draw.Vec3{0, 2, 0}), Note: -1},
+		{Tick: 90, GUID: guidA, Kind: eventlog.EventBlip, From: a.Add(draw.Vec3{-5, 0, 0}), To: a, Note: -1},
+		{Tick: 95, GUID: guidA, Kind: eventlog.EventStallWindow, Pass: false, Note: -1},
 	}
 	return h, model.NewIndex(events)
 }

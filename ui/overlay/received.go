@@ -5,12 +5,12 @@
 package overlay
 
 import (
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
 
-var receivedKinds = model.Filter{Kinds: model.KindSet(engine.EventRoute)}
+var receivedKinds = model.Filter{Kinds: model.KindSet(eventlog.EventRoute)}
 
 func (d *Drawer) received(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {

@@ -8,13 +8,13 @@ package overlay
 import (
 	"image/color"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
 
-var stallFailures = model.Filter{Kinds: model.KindSet(engine.EventStallWindow), FailOnly: true}
+var stallFailures = model.Filter{Kinds: model.KindSet(eventlog.EventStallWindow), FailOnly: true}
 
 func (d *Drawer) stalls(c draw.Canvas, sc *Scene) {
 	for i := range sc.Snap.Objects {

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"strings"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -21,7 +21,7 @@ import (
 // messages to the object.
 var Deliver = Step{Stage: physics.NumStages, Name: "deliver", Inner: "UnpackPositionEvent → HandleReceivedPosition → MoveOrTeleport",
 	Addr: "0x004542C0 → 0x00453FD0 → 0x00516330",
-	Seed: "seed 004 §0–§3, seed 000 §3", Doc: engine.DeliverDoc}
+	Seed: "seed 004 §0–§3, seed 000 §3", Doc: eventlog.DeliverDoc}
 
 // NumPanelStages is how many stages the panel lists: deliver, then the
 // tick's.
@@ -35,27 +35,27 @@ func DeliverRows(t *Tick) []Row {
 	rows := []Row{{Step: Deliver}}
 	for i := 0; i < len(t.Events); i++ {
 		e := &t.Events[i]
-		r := Row{Step: Deliver, Ran: true, Doc: engine.DeliverDoc}
+		r := Row{Step: Deliver, Ran: true, Doc: eventlog.DeliverDoc}
 		switch e.Kind {
-		case engine.EventRoute:
+		case eventlog.EventRoute:
 			// The InterpolateTo or snap that followed belongs to the same
 			// UpdatePosition.
 			var next *model.Event
 			if i+1 < len(t.Events) {
-				if n := &t.Events[i+1]; n.Kind == engine.EventEnqueue || n.Kind == engine.EventSnap {
+				if n := &t.Events[i+1]; n.Kind == eventlog.EventEnqueue || n.Kind == eventlog.EventSnap {
 					next = n
 					i++
 				}
 			}
 			r.Value, r.Why, r.Doc = routeChain(e, next)
-		case engine.EventEnqueue:
+		case eventlog.EventEnqueue:
 			r.Value, r.Why = enqueueChain(e)
-			r.Doc = engine.BranchDoc(e.Branch)
-		case engine.EventSnap:
+			r.Doc = eventlog.BranchDoc(e.Branch)
+		case eventlog.EventSnap:
 			r.Value = fmt.Sprintf("body placed: %s → %s", vec(e.From), vec(e.To))
 			r.Why = fmt.Sprintf("a teleport or slide moved the body %.2f m at once", e.To.Sub(e.From).Len())
-			r.Doc = engine.RouteDoc(physics.RouteTeleport)
-		case engine.EventMotion:
+			r.Doc = eventlog.RouteDoc(physics.RouteTeleport)
+		case eventlog.EventMotion:
 			r.Value = "UpdateMotion applied"
 			r.Why = "the motion table's new animation changes the root motion and the catch-up speed from the next stage on"
 			if e.HasStamps && !e.Applied {
@@ -63,17 +63,17 @@ func DeliverRows(t *Tick) []Row {
 				r.Why = fmt.Sprintf("CPhysics::SetObjectMovement: instance %d (stored %d), movement %d (stored %d, must be newer), server_control %d (stored %d, must not be older)",
 					e.StampsIn[0], e.StampsStored[0], e.StampsIn[1], e.StampsStored[1], e.StampsIn[2], e.StampsStored[2])
 			}
-			r.Doc = engine.EventMotion.Doc()
-		case engine.EventVector:
+			r.Doc = eventlog.EventMotion.Doc()
+		case eventlog.EventVector:
 			r.Value = "VectorUpdate ignored"
 			r.Why = "its vector stamp is not newer than the last one"
 			if e.Applied {
 				r.Value = "VectorUpdate applied"
 				r.Why = "the velocity and omega it carried are set on the body"
 			}
-		case engine.EventCreate:
+		case eventlog.EventCreate:
 			r.Value, r.Why = "CreateObject", "the object enters the world at the position it carried"
-		case engine.EventDelete:
+		case eventlog.EventDelete:
 			r.Value, r.Why = "DeleteObject", "the object leaves the world"
 		default:
 			continue
@@ -95,7 +95,7 @@ func DeliverRows(t *Tick) []Row {
 func routeChain(e, next *model.Event) (value, why, doc string) {
 	var b strings.Builder
 	b.WriteString("UpdatePosition")
-	doc = engine.RouteDoc(e.Route)
+	doc = eventlog.RouteDoc(e.Route)
 	switch e.Route {
 	case physics.RouteWrongInstance:
 		b.WriteString(" → instance check: wrong instance, dropped")
@@ -109,11 +109,11 @@ func routeChain(e, next *model.Event) (value, why, doc string) {
 	why = routeReason(e.Route)
 	if next != nil {
 		switch next.Kind {
-		case engine.EventEnqueue:
+		case eventlog.EventEnqueue:
 			v, w := enqueueChain(next)
 			b.WriteString(" → " + v)
 			why += "; " + w
-		case engine.EventSnap:
+		case eventlog.EventSnap:
 			fmt.Fprintf(&b, " → placed %.2f m away", next.To.Sub(next.From).Len())
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -17,9 +17,9 @@ import (
 // the routing section, and the motion update after it as its own row.
 func TestDeliverRows_ChainRouteToEnqueueWithHeadDropped(t *testing.T) {
 	tk := &Tick{Object: walking(), Reading: interp.SeedReading(), TickRate: 30, Events: []model.Event{
-		{Kind: engine.EventRoute, Route: physics.RouteInterpolate},
-		{Kind: engine.EventEnqueue, Branch: interp.BranchNear, Pruned: 2, Evicted: true},
-		{Kind: engine.EventMotion},
+		{Kind: eventlog.EventRoute, Route: physics.RouteInterpolate},
+		{Kind: eventlog.EventEnqueue, Branch: interp.BranchNear, Pruned: 2, Evicted: true},
+		{Kind: eventlog.EventMotion},
 	}}
 	rows := DeliverRows(tk)
 	if len(rows) != 3 {
@@ -45,7 +45,7 @@ func TestDeliverRows_ChainRouteToEnqueueWithHeadDropped(t *testing.T) {
 // seed 004 §1: a stale update stops at the stamp check; a tick with no
 // message says so and is not marked as run.
 func TestDeliverRows_StaleAndEmpty(t *testing.T) {
-	rows := DeliverRows(&Tick{Object: walking(), Events: []model.Event{{Kind: engine.EventRoute, Route: physics.RouteStalePosition}}})
+	rows := DeliverRows(&Tick{Object: walking(), Events: []model.Event{{Kind: eventlog.EventRoute, Route: physics.RouteStalePosition}}})
 	if len(rows) != 2 || !strings.Contains(rows[1].Value, "not newer, dropped") || strings.Contains(rows[1].Value, "MoveOrTeleport:") {
 		t.Errorf("stale rows %+v", rows)
 	}

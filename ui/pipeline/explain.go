@@ -7,6 +7,8 @@ package pipeline
 import (
 	"fmt"
 
+	"glidepath/engine/eventlog"
+
 	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -119,11 +121,11 @@ func adjustOffset(t *Tick, g *model.StageGeometry, dt float64) (string, string) 
 	for i := range t.Events {
 		e := &t.Events[i]
 		switch e.Kind {
-		case engine.EventStallWindow:
+		case eventlog.EventStallWindow:
 			window = e
-		case engine.EventNodeComplete:
+		case eventlog.EventNodeComplete:
 			completed = e
-		case engine.EventBlip:
+		case eventlog.EventBlip:
 			blip = e
 		}
 	}
@@ -230,7 +232,7 @@ func useTime(t *Tick, g *model.StageGeometry) (string, string) {
 	}
 	for i := range t.Events {
 		e := &t.Events[i]
-		if e.Kind == engine.EventBlip && t.Reading.StallPopsHead {
+		if e.Kind == eventlog.EventBlip && t.Reading.StallPopsHead {
 			return place(o.Position.Cell, g.Pos[physics.StageUseTime]),
 				fmt.Sprintf("BLIP to %s: SetPositionSimple %.2f m, then StopInterpolating", e.Target, e.To.Sub(e.From).Len())
 		}

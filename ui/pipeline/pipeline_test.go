@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/engine/eventlog"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine"
@@ -88,11 +90,11 @@ func TestExplain_StagesInRetailOrderWithNamesAndAddresses(t *testing.T) {
 // seed 000 §4: a judged window is explained with its cumulative progress
 // against MIN_DISTANCE_TO_REACH_POSITION and its verdict.
 func TestExplain_StallWindowVerdict(t *testing.T) {
-	pass := explain(walking(), model.Event{Kind: engine.EventStallWindow, Pass: true, Cumulative: 1.2, ProgressQuantum: 0.1667})
+	pass := explain(walking(), model.Event{Kind: eventlog.EventStallWindow, Pass: true, Cumulative: 1.2, ProgressQuantum: 0.1667})
 	if got := pass[2].Why; !strings.Contains(got, "window 5/5, cumulative 1.20 m ≥ 0.20 m") || !strings.HasSuffix(got, "pass: the window re-baselines") {
 		t.Errorf("pass reason %q", got)
 	}
-	fail := explain(walking(), model.Event{Kind: engine.EventStallWindow, Pass: false, Cumulative: 0.05, ProgressQuantum: 0.1667})
+	fail := explain(walking(), model.Event{Kind: eventlog.EventStallWindow, Pass: false, Cumulative: 0.05, ProgressQuantum: 0.1667})
 	if got := fail[2].Why; !strings.Contains(got, "cumulative 0.05 m < 0.20 m") || !strings.Contains(got, "fail: node_fail_counter++ and NodeCompleted(0)") {
 		t.Errorf("fail reason %q", got)
 	}
@@ -102,7 +104,7 @@ func TestExplain_StallWindowVerdict(t *testing.T) {
 func TestExplain_UseTimeBlip(t *testing.T) {
 	o := walking()
 	at := model.Global(&o.Position)
-	rows := explain(o, model.Event{Kind: engine.EventBlip, Target: interp.BlipTail, From: at, To: at.Add(model.Vec3{30, 40, 0})})
+	rows := explain(o, model.Event{Kind: eventlog.EventBlip, Target: interp.BlipTail, From: at, To: at.Add(model.Vec3{30, 40, 0})})
 	if got := rows[7].Why; !strings.Contains(got, "BLIP to tail: SetPositionSimple 50.00 m") {
 		t.Errorf("use-time reason %q", got)
 	}

@@ -5,7 +5,7 @@
 package pipeline
 
 import (
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/physics"
 )
 
@@ -25,17 +25,17 @@ type Step struct {
 
 // Steps are the stages in retail order.
 var Steps = [physics.NumStages]Step{
-	{physics.StageRootMotion, "CPartArray::Update", "CSequence::update", "0x00517DB0 → 0x00525B80", "seed 002 §1–§4, seed 003 §2 row 3", engine.StageDoc(physics.StageRootMotion)},
-	{physics.StageAdjustOffset, "PositionManager::adjust_offset", "InterpolationManager::adjust_offset", "0x00555190 → 0x00555D30", "seed 000 §4, seed 003 §10", engine.StageDoc(physics.StageAdjustOffset)},
-	{physics.StageCombine, "Frame::combine", "", "0x005122E0", "seed 003 §2 row 5, §7", engine.StageDoc(physics.StageCombine)},
-	{physics.StagePhysics, "CPhysicsObj::UpdatePhysicsInternal", "", "0x00510700", "seed 003 §4", engine.StageDoc(physics.StagePhysics)},
-	{physics.StageTransition, "CPhysicsObj::transition", "CTransition::find_valid_position", "0x00512DC0", "seed 003 §1 row 7b, §5", engine.StageDoc(physics.StageTransition)},
-	{physics.StageCommit, "CPhysicsObj::SetPositionInternal", "", "0x00515330 (set_frame 0x00514090 when the sweep fails or does not run)", "seed 003 §1 row 7, §6, §9", engine.StageDoc(physics.StageCommit)},
-	{physics.StageUseTime, "PositionManager::UseTime", "InterpolationManager::UseTime", "→ 0x00555F20", "seed 000 §6, seed 003 §1 rows 10–12", engine.StageDoc(physics.StageUseTime)},
+	{physics.StageRootMotion, "CPartArray::Update", "CSequence::update", "0x00517DB0 → 0x00525B80", "seed 002 §1–§4, seed 003 §2 row 3", eventlog.StageDoc(physics.StageRootMotion)},
+	{physics.StageAdjustOffset, "PositionManager::adjust_offset", "InterpolationManager::adjust_offset", "0x00555190 → 0x00555D30", "seed 000 §4, seed 003 §10", eventlog.StageDoc(physics.StageAdjustOffset)},
+	{physics.StageCombine, "Frame::combine", "", "0x005122E0", "seed 003 §2 row 5, §7", eventlog.StageDoc(physics.StageCombine)},
+	{physics.StagePhysics, "CPhysicsObj::UpdatePhysicsInternal", "", "0x00510700", "seed 003 §4", eventlog.StageDoc(physics.StagePhysics)},
+	{physics.StageTransition, "CPhysicsObj::transition", "CTransition::find_valid_position", "0x00512DC0", "seed 003 §1 row 7b, §5", eventlog.StageDoc(physics.StageTransition)},
+	{physics.StageCommit, "CPhysicsObj::SetPositionInternal", "", "0x00515330 (set_frame 0x00514090 when the sweep fails or does not run)", "seed 003 §1 row 7, §6, §9", eventlog.StageDoc(physics.StageCommit)},
+	{physics.StageUseTime, "PositionManager::UseTime", "InterpolationManager::UseTime", "→ 0x00555F20", "seed 000 §6, seed 003 §1 rows 10–12", eventlog.StageDoc(physics.StageUseTime)},
 }
 
 // Entry is the tick's entry point.
-var Entry = Step{Stage: physics.NumStages, Name: "CPhysicsObj::UpdateObjectInternal", Addr: "0x005156B0", Seed: "seed 003 §1, §12", Doc: engine.TickDoc}
+var Entry = Step{Stage: physics.NumStages, Name: "CPhysicsObj::UpdateObjectInternal", Addr: "0x005156B0", Seed: "seed 003 §1, §12", Doc: eventlog.TickDoc}
 
 // Stepper is the sub-tick cursor: which stage the viewport shows the
 // candidate after, the deliver stage (the tick's messages, handled before

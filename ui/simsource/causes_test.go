@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"glidepath/assets"
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
 )
 
 // The pre-run logs the pops and hitches the glide metrics flag, and each
-// blip, snap, pop and hitch of the log gets the chain engine.Explain gives
+// blip, snap, pop and hitch of the log gets the chain explain.Explain gives
 // for the whole log — asked in any order (newest first here).
 func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
@@ -31,10 +32,10 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 	type key struct {
 		tick int
 		guid uint32
-		kind engine.EventKind
+		kind eventlog.EventKind
 	}
 	want := make(map[key]string)
-	for _, c := range engine.Explain(src.branch.AllEvents()) {
+	for _, c := range explain.Explain(src.branch.AllEvents()) {
 		want[key{c.Tick, c.GUID, c.Kind}] = c.What + " — " + c.Why
 	}
 	log := src.Events()
@@ -42,15 +43,15 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 	if !ok {
 		t.Fatal("the viewer's event log gives no cause chains")
 	}
-	counts := make(map[engine.EventKind]int)
+	counts := make(map[eventlog.EventKind]int)
 	for i := log.Len() - 1; i >= 0; i-- {
 		e := log.At(i)
 		tick, text, ok := cl.Cause(i)
 		switch e.Kind {
-		case engine.EventBlip, engine.EventSnap, engine.EventPop, engine.EventHitch:
+		case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch:
 			counts[e.Kind]++
-			k := key{int(e.Tick), e.GUID, engine.EventKind(e.Kind)}
-			if e.Kind == engine.EventHitch {
+			k := key{int(e.Tick), e.GUID, eventlog.EventKind(e.Kind)}
+			if e.Kind == eventlog.EventHitch {
 				k.tick-- // a hitch is the still tick before the one that confirms it
 			}
 			if !ok || tick != k.tick || text != want[k] {
@@ -62,7 +63,7 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 			}
 		}
 	}
-	if counts[engine.EventPop] == 0 || counts[engine.EventHitch]+counts[engine.EventBlip] == 0 {
+	if counts[eventlog.EventPop] == 0 || counts[eventlog.EventHitch]+counts[eventlog.EventBlip] == 0 {
 		t.Errorf("cliff logged %v: want pops and hitches or blips", counts)
 	}
 	t.Logf("cliff: %v", counts)

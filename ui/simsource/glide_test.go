@@ -1,6 +1,6 @@
 // The viewer's event log (store.EventLog) carries the engine's sprints,
 // snap-backs and lags with their spans, and UpdateMotion stamp verdicts
-// (engine/glide.go, engine/motionstamps.go).
+// (engine/glide.go, engine/stamps.go).
 
 package simsource
 
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 )
 
@@ -30,11 +30,11 @@ func openRun(t *testing.T, path string) model.EventLog {
 func TestEvents_GlideKindsCarryTheirSpans(t *testing.T) {
 	for _, c := range []struct {
 		path string
-		kind engine.EventKind
+		kind eventlog.EventKind
 	}{
-		{"../../recordings/ace2764_sprint.jsonl", engine.EventSprint},
-		{"../../recordings/ace3328_snapback.jsonl", engine.EventSnapback},
-		{"../../recordings/ace2823_lag.jsonl", engine.EventLag},
+		{"../../recordings/ace2764_sprint.jsonl", eventlog.EventSprint},
+		{"../../recordings/ace3328_snapback.jsonl", eventlog.EventSnapback},
+		{"../../recordings/ace2823_lag.jsonl", eventlog.EventLag},
 	} {
 		log := openRun(t, c.path)
 		found := 0
@@ -64,7 +64,7 @@ func TestEvents_MotionStampsAndVerdict(t *testing.T) {
 	log := openRun(t, "../../engine/recording/testdata/motion_stamps.jsonl")
 	var motions []model.Event
 	for i := range log.Len() {
-		if e := log.At(i); e.Kind == engine.EventMotion && e.GUID == 0x80000A01 && e.HasStamps {
+		if e := log.At(i); e.Kind == eventlog.EventMotion && e.GUID == 0x80000A01 && e.HasStamps {
 			motions = append(motions, e)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 
 	"glidepath/engine"
+	"glidepath/engine/loader"
 	"glidepath/ui/model"
 )
 
@@ -27,7 +28,7 @@ func GrowEvents(spec Spec) (*engine.EventStore, error) {
 	if spec.Path == "" {
 		return LoadEvents(spec)
 	}
-	return engine.GrowEvents(spec.Path, spec.Assets, engine.LoadOptions{Follow: spec.Follow})
+	return engine.GrowEvents(spec.Path, spec.Assets, loader.LoadOptions{Follow: spec.Follow})
 }
 
 // How much of the input is read before its first frame: a file of up to

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 
 	"glidepath/engine"
+	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
@@ -38,7 +39,7 @@ func Load(spec Spec) (*recording.Recording, error) {
 	if spec.Path == "" {
 		return scenario.CompileAsset(spec.Assets, scenario.DefaultName)
 	}
-	return engine.Load(spec.Path, spec.Assets)
+	return loader.Load(spec.Path, spec.Assets)
 }
 
 // LoadEvents reads or compiles the input into an event store (the events
@@ -55,7 +56,7 @@ func LoadEvents(spec Spec) (*engine.EventStore, error) {
 		}
 		return engine.ReadEvents(recording.NewSource(rec), engine.Options{Assets: spec.Assets})
 	}
-	return engine.LoadEvents(spec.Path, spec.Assets, engine.LoadOptions{})
+	return engine.LoadEvents(spec.Path, spec.Assets, loader.LoadOptions{})
 }
 
 // Open loads the input and makes one Source per reading, in order. The runs

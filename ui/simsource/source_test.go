@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
 )
@@ -45,14 +45,14 @@ func TestOpen_DefaultScenarioPrerunsWithEventsAndNotes(t *testing.T) {
 	for i := range events.Len() {
 		e := events.At(i)
 		switch e.Kind {
-		case engine.EventRoute:
+		case eventlog.EventRoute:
 			routes++
 			if e.HasReceived {
 				received++
 			}
-		case engine.EventEnqueue:
+		case eventlog.EventEnqueue:
 			enqueues++
-		case engine.EventNote:
+		case eventlog.EventNote:
 			notes++
 			if int(e.Note) >= len(info.Notes) || e.Note < 0 {
 				t.Errorf("note event points at note %d of %d", e.Note, len(info.Notes))
@@ -207,7 +207,7 @@ func TestIndex_EntriesSayWhatTheConvertedLogSays(t *testing.T) {
 		if tick != e.Tick || guid != e.GUID || kind != e.Kind || pass != e.Pass || success != e.Success {
 			t.Fatalf("entry %d: tick %d guid %x kind %v pass %v success %v; converted %+v", i, tick, guid, kind, pass, success, e)
 		}
-		if kind == engine.EventStallWindow && !pass || kind == engine.EventNodeComplete && !success {
+		if kind == eventlog.EventStallWindow && !pass || kind == eventlog.EventNodeComplete && !success {
 			fails++
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 )
 
@@ -17,9 +17,9 @@ type causedLog struct{ model.EventSlice }
 
 func (l causedLog) Cause(i int) (int, string, bool) {
 	switch e := l.EventSlice[i]; e.Kind {
-	case engine.EventPop:
+	case eventlog.EventPop:
 		return int(e.Tick), "pop 2.00 m with no blip or snap — UpdatePhysicsInternal moved it", true
-	case engine.EventHitch:
+	case eventlog.EventHitch:
 		return int(e.Tick) - 1, "hitch — the interpolation queue was empty after it", true
 	}
 	return 0, "", false
@@ -27,10 +27,10 @@ func (l causedLog) Cause(i int) (int, string, bool) {
 
 func poppedData() *Data {
 	log := causedLog{model.EventSlice{
-		{Tick: 50, GUID: 1, Kind: engine.EventRoute},
-		{Tick: 120, GUID: 1, Kind: engine.EventPop, To: model.Vec3{2, 0, 0}},
-		{Tick: 300, GUID: 2, Kind: engine.EventPop, To: model.Vec3{1, 0, 0}},
-		{Tick: 331, GUID: 1, Kind: engine.EventHitch},
+		{Tick: 50, GUID: 1, Kind: eventlog.EventRoute},
+		{Tick: 120, GUID: 1, Kind: eventlog.EventPop, To: model.Vec3{2, 0, 0}},
+		{Tick: 300, GUID: 2, Kind: eventlog.EventPop, To: model.Vec3{1, 0, 0}},
+		{Tick: 331, GUID: 1, Kind: eventlog.EventHitch},
 	}}
 	return &Data{Index: model.IndexLog(log), Info: &model.Info{TickRate: 30, LastTick: 600}}
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 )
 
@@ -14,7 +14,7 @@ func crowdData() *Data {
 	var events []model.Event
 	for k := 5; k <= 600; k += 5 {
 		for g := uint32(1); g <= 200; g++ {
-			events = append(events, model.Event{Tick: int32(k), GUID: g, Kind: engine.EventStallWindow,
+			events = append(events, model.Event{Tick: int32(k), GUID: g, Kind: eventlog.EventStallWindow,
 				Pass: g != 1 || k < 300 || k > 320, Note: -1})
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -32,7 +32,7 @@ var routeHelp = map[physics.Route]string{
 }
 
 // DescribeAt is the details line of the log's event i: for a blip, snap,
-// pop or hitch its cause chain as the engine explained it (engine.Cause),
+// pop or hitch its cause chain as the engine explained it (explain.Cause),
 // otherwise Describe's line.
 func DescribeAt(i int, d *Data) string {
 	e := d.Index.Event(i)
@@ -70,7 +70,7 @@ func who(e *model.Event, d *Data) string {
 
 func what(e *model.Event, d *Data) string {
 	switch e.Kind {
-	case engine.EventRoute:
+	case eventlog.EventRoute:
 		s := "UpdatePosition → " + e.Route.String()
 		if h, ok := routeHelp[e.Route]; ok {
 			s = "UpdatePosition → " + h
@@ -79,7 +79,7 @@ func what(e *model.Event, d *Data) string {
 			s += " · " + stampsText(e)
 		}
 		return s
-	case engine.EventEnqueue:
+	case eventlog.EventEnqueue:
 		s := "InterpolateTo: " + e.Branch.String() + " branch"
 		switch e.Branch {
 		case interp.BranchFar:
@@ -94,32 +94,32 @@ func what(e *model.Event, d *Data) string {
 			s += ", queue full: head dropped"
 		}
 		return s
-	case engine.EventNodeComplete:
+	case eventlog.EventNodeComplete:
 		if e.Success {
 			return "NodeCompleted(1): head reached within 0.05 m"
 		}
 		return "NodeCompleted(0): a stall window gave up on the head"
-	case engine.EventStallWindow:
+	case eventlog.EventStallWindow:
 		verdict := "fail"
 		if e.Pass {
 			verdict = "pass"
 		}
 		return fmt.Sprintf("stall window: %s, cumulative %.3f m, progress_quantum %.3f", verdict, e.Cumulative, e.ProgressQuantum)
-	case engine.EventBlip:
+	case eventlog.EventBlip:
 		return fmt.Sprintf("blip to %s: %.2f m", e.Target, e.To.Sub(e.From).Len())
-	case engine.EventSnap:
+	case eventlog.EventSnap:
 		return fmt.Sprintf("snap (teleport or slide): %.2f m", e.To.Sub(e.From).Len())
-	case engine.EventPop:
+	case eventlog.EventPop:
 		return fmt.Sprintf("pop: %.2f m with no blip or snap", e.To.Sub(e.From).Len())
-	case engine.EventHitch:
+	case eventlog.EventHitch:
 		return fmt.Sprintf("hitch: still at tick %d between moving ticks", e.Tick-1)
-	case engine.EventSprint:
+	case eventlog.EventSprint:
 		return fmt.Sprintf("sprint: ticks %d–%d at catch-up speed, %.2f m", e.Since, e.Until, e.To.Sub(e.From).Len())
-	case engine.EventSnapback:
+	case eventlog.EventSnapback:
 		return fmt.Sprintf("snap-back: ticks %d–%d, %.2f m back", e.Since, e.Until, e.To.Sub(e.From).Len())
-	case engine.EventLag:
+	case eventlog.EventLag:
 		return fmt.Sprintf("lag: updates from tick %d to %d each landed farther ahead", e.Since, e.Until)
-	case engine.EventMotion:
+	case eventlog.EventMotion:
 		if !e.HasStamps {
 			return "UpdateMotion applied"
 		}
@@ -128,17 +128,17 @@ func what(e *model.Event, d *Data) string {
 			verdict = "dropped"
 		}
 		return "UpdateMotion " + verdict + " · " + motionStampsText(e)
-	case engine.EventContact:
+	case eventlog.EventContact:
 		if e.Contact {
 			return "Contact set: on the ground"
 		}
 		return "Contact cleared: airborne"
-	case engine.EventNote:
+	case eventlog.EventNote:
 		if d != nil && d.Info != nil && e.Note >= 0 && int(e.Note) < len(d.Info.Notes) {
 			return "note: " + d.Info.Notes[e.Note].Text
 		}
 		return "note"
-	case engine.EventVector:
+	case eventlog.EventVector:
 		if e.Applied {
 			return "VectorUpdate applied"
 		}
@@ -149,7 +149,7 @@ func what(e *model.Event, d *Data) string {
 
 // motionStampsText is an UpdateMotion's stamps against the stored ones,
 // as CPhysics::SetObjectMovement compares them: "inst 1=1 · move 7>6 ·
-// ctrl 2=2" (engine/motionstamps.go).
+// ctrl 2=2" (engine/stamps.go).
 func motionStampsText(e *model.Event) string {
 	names := [3]string{"inst", "move", "ctrl"}
 	s := ""

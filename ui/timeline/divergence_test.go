@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 )
 
@@ -59,7 +59,7 @@ func TestDivergence_LaneMarksTheSelectionsTicksStepsAndHovers(t *testing.T) {
 	if k, ok := tl2.NextDivergence(d, 100, true); ok {
 		t.Errorf("found tick %d beyond the computed 200", k)
 	}
-	if f := LaneDivergence.Filter(7); d.Index.Len() == 0 && f.Match(7, engine.EventBlip, false, false) {
+	if f := LaneDivergence.Filter(7); d.Index.Len() == 0 && f.Match(7, eventlog.EventBlip, false, false) {
 		t.Error("the divergence lane's filter matches events")
 	}
 }

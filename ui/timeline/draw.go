@@ -9,7 +9,7 @@ import (
 	"math"
 	"strconv"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 )
 
 // Strip colours.
@@ -170,7 +170,7 @@ func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 	return func(i int) {
 		ev := d.Index.Event(i)
 		e := &ev
-		if e.Kind == engine.EventMotion && e.HasStamps {
+		if e.Kind == eventlog.EventMotion && e.HasStamps {
 			// An UpdateMotion's stamp verdict, in the stamps lane only.
 			if x := int(math.Floor(v.XOf(float64(e.Tick)*scale) - v.X)); x >= 0 && x < w {
 				col, prio := stampMark(e)
@@ -184,7 +184,7 @@ func (t *Timeline) binEvent(d *Data, w int, scale float64) func(int) {
 		if !ok || lane == LaneNotes {
 			return
 		}
-		if e.Kind == engine.EventRoute && e.HasStamps {
+		if e.Kind == eventlog.EventRoute && e.HasStamps {
 			// The same update in the stamps lane, by its verdict.
 			if x := int(math.Floor(v.XOf(float64(e.Tick)*scale) - v.X)); x >= 0 && x < w {
 				col, prio := stampMark(e)

@@ -1,5 +1,5 @@
 // The glide lanes (engine/glide.go: sprints, snap-backs, lags) and the
-// stamps lane's UpdateMotion marks (engine/motionstamps.go).
+// stamps lane's UpdateMotion marks (engine/stamps.go).
 
 package timeline
 
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 )
 
@@ -16,9 +16,9 @@ import (
 // in their own lane, in their colour; the hover names the span.
 func TestDraw_GlideLanesSpanTheirTicks(t *testing.T) {
 	events := []model.Event{
-		{Tick: 84, GUID: 1, Kind: engine.EventSprint, Since: 30, Until: 81, To: model.Vec3{12, 0, 0}, Note: -1},
-		{Tick: 150, GUID: 1, Kind: engine.EventSnapback, Since: 145, Until: 147, To: model.Vec3{-0.8, 0, 0}, Note: -1},
-		{Tick: 300, GUID: 1, Kind: engine.EventLag, Since: 200, Until: 290, Note: -1},
+		{Tick: 84, GUID: 1, Kind: eventlog.EventSprint, Since: 30, Until: 81, To: model.Vec3{12, 0, 0}, Note: -1},
+		{Tick: 150, GUID: 1, Kind: eventlog.EventSnapback, Since: 145, Until: 147, To: model.Vec3{-0.8, 0, 0}, Note: -1},
+		{Tick: 300, GUID: 1, Kind: eventlog.EventLag, Since: 200, Until: 290, Note: -1},
 	}
 	d := &Data{Index: model.NewIndex(events), History: model.NewHistory(), Info: &model.Info{TickRate: 30, LastTick: 600}}
 	tl, pb := strip()
@@ -52,7 +52,7 @@ func TestDraw_GlideLanesSpanTheirTicks(t *testing.T) {
 // spells out the three stamps.
 func TestStampsLane_MotionVerdicts(t *testing.T) {
 	ev := func(tick int32, applied bool, in, st [4]uint16) model.Event {
-		return model.Event{Tick: tick, GUID: 7, Kind: engine.EventMotion, HasStamps: true, Applied: applied, StampsIn: in, StampsStored: st, Note: -1}
+		return model.Event{Tick: tick, GUID: 7, Kind: eventlog.EventMotion, HasStamps: true, Applied: applied, StampsIn: in, StampsStored: st, Note: -1}
 	}
 	cases := []struct {
 		e    model.Event

@@ -8,7 +8,7 @@ package timeline
 import (
 	"image/color"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -37,7 +37,7 @@ const (
 	// instance. It shows the route events the updates lane shows, coloured
 	// by the stamps rather than the branch, and each UpdateMotion that
 	// carried stamps by its gate's verdict (CPhysics::SetObjectMovement,
-	// engine/motionstamps.go).
+	// engine/stamps.go).
 	LaneStamps
 	// LaneSprints, LaneSnapbacks and LaneLags span the glide events
 	// (engine/glide.go) from their first tick to their last.
@@ -74,26 +74,26 @@ func (l Lane) String() string {
 }
 
 // laneKinds are the event kinds each lane shows.
-var laneKinds = [NumLanes]engine.EventKind{
-	LaneUpdates:     engine.EventRoute,
-	LaneEnqueues:    engine.EventEnqueue,
-	LaneCompletions: engine.EventNodeComplete,
-	LaneStall:       engine.EventStallWindow,
-	LaneBlips:       engine.EventBlip,
-	LaneSnaps:       engine.EventSnap,
-	LanePops:        engine.EventPop,
-	LaneHitches:     engine.EventHitch,
-	LaneContact:     engine.EventContact,
-	LaneNotes:       engine.EventNote,
-	LaneStamps:      engine.EventRoute,
-	LaneSprints:     engine.EventSprint,
-	LaneSnapbacks:   engine.EventSnapback,
-	LaneLags:        engine.EventLag,
+var laneKinds = [NumLanes]eventlog.EventKind{
+	LaneUpdates:     eventlog.EventRoute,
+	LaneEnqueues:    eventlog.EventEnqueue,
+	LaneCompletions: eventlog.EventNodeComplete,
+	LaneStall:       eventlog.EventStallWindow,
+	LaneBlips:       eventlog.EventBlip,
+	LaneSnaps:       eventlog.EventSnap,
+	LanePops:        eventlog.EventPop,
+	LaneHitches:     eventlog.EventHitch,
+	LaneContact:     eventlog.EventContact,
+	LaneNotes:       eventlog.EventNote,
+	LaneStamps:      eventlog.EventRoute,
+	LaneSprints:     eventlog.EventSprint,
+	LaneSnapbacks:   eventlog.EventSnapback,
+	LaneLags:        eventlog.EventLag,
 }
 
 // LaneOf is the lane an event kind is drawn in; ok is false for kinds the
 // strip does not show (motion, vector, create, delete).
-func LaneOf(k engine.EventKind) (Lane, bool) {
+func LaneOf(k eventlog.EventKind) (Lane, bool) {
 	for l, lk := range laneKinds {
 		if lk == k && lk != 0 {
 			return Lane(l), true
@@ -149,12 +149,12 @@ var RouteColors = map[physics.Route]color.RGBA{
 // which of several events sharing a pixel column shows.
 func mark(e *model.Event) (color.RGBA, int) {
 	switch e.Kind {
-	case engine.EventRoute:
+	case eventlog.EventRoute:
 		if c, ok := RouteColors[e.Route]; ok {
 			return c, int(e.Route)
 		}
 		return ColorMuted, 0
-	case engine.EventEnqueue:
+	case eventlog.EventEnqueue:
 		switch e.Branch {
 		case interp.BranchFar:
 			return ColorBlip, 3
@@ -165,31 +165,31 @@ func mark(e *model.Event) (color.RGBA, int) {
 			return ColorSnap, 2
 		}
 		return ColorQueue, 1
-	case engine.EventNodeComplete, engine.EventStallWindow:
+	case eventlog.EventNodeComplete, eventlog.EventStallWindow:
 		if e.Success || e.Pass {
 			return ColorPass, 1
 		}
 		return ColorFail, 2
-	case engine.EventBlip:
+	case eventlog.EventBlip:
 		return ColorBlip, 1
-	case engine.EventSnap:
+	case eventlog.EventSnap:
 		return ColorSnap, 1
-	case engine.EventPop:
+	case eventlog.EventPop:
 		return ColorPop, 1
-	case engine.EventHitch:
+	case eventlog.EventHitch:
 		return ColorHitch, 1
-	case engine.EventSprint:
+	case eventlog.EventSprint:
 		return ColorSprint, 1
-	case engine.EventSnapback:
+	case eventlog.EventSnapback:
 		return ColorSnapback, 1
-	case engine.EventLag:
+	case eventlog.EventLag:
 		return ColorLag, 1
-	case engine.EventContact:
+	case eventlog.EventContact:
 		if e.Contact {
 			return ColorContact, 1
 		}
 		return ColorAirborne, 2
-	case engine.EventNote:
+	case eventlog.EventNote:
 		return ColorNote, 1
 	}
 	return ColorMuted, 0
@@ -210,7 +210,7 @@ var (
 // stampMark is how a route or motion event is drawn in the stamps lane; a
 // dropped update outranks a passed one in a shared column.
 func stampMark(e *model.Event) (color.RGBA, int) {
-	if e.Kind == engine.EventMotion {
+	if e.Kind == eventlog.EventMotion {
 		switch {
 		case e.Applied:
 			return ColorStampPass, 1

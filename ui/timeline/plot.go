@@ -13,7 +13,8 @@ import (
 	"sort"
 	"strconv"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
+
 	"glidepath/engine/store"
 	"glidepath/ui/model"
 )
@@ -179,7 +180,7 @@ type stampStep struct {
 func stampSteps(dst []stampStep, x *model.Index, guid uint32) []stampStep {
 	for _, id := range x.Of(guid) {
 		e := x.Event(int(id))
-		if e.Kind == engine.EventRoute && e.HasStamps {
+		if e.Kind == eventlog.EventRoute && e.HasStamps {
 			dst = append(dst, stampStep{int(e.Tick), e.StampsIn[1]})
 		}
 	}

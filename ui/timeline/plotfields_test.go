@@ -1,10 +1,11 @@
 package timeline
 
 import (
+	"glidepath/engine"
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/physics"
 	"glidepath/ui/model"
 	"glidepath/ui/model/modeltest"
@@ -15,8 +16,8 @@ import (
 // stamps 10 at tick 100 and 20 at tick 300.
 func plotData() *Data {
 	events := []model.Event{
-		{Tick: 100, GUID: 1, Kind: engine.EventRoute, Route: physics.RouteInterpolate, HasStamps: true, StampsIn: [4]uint16{1, 10}},
-		{Tick: 300, GUID: 1, Kind: engine.EventRoute, Route: physics.RouteInterpolate, HasStamps: true, StampsIn: [4]uint16{1, 20}},
+		{Tick: 100, GUID: 1, Kind: eventlog.EventRoute, Route: physics.RouteInterpolate, HasStamps: true, StampsIn: [4]uint16{1, 10}},
+		{Tick: 300, GUID: 1, Kind: eventlog.EventRoute, Route: physics.RouteInterpolate, HasStamps: true, StampsIn: [4]uint16{1, 20}},
 	}
 	h := model.NewHistory()
 	for k := 0; k <= 600; k++ {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/ui/model"
 )
@@ -17,7 +17,7 @@ import (
 func TestStack_OneRowPerRunPlacedByTime(t *testing.T) {
 	tl, pb := strip()
 	a := runData() // object 2 blips at tick 210
-	b := model.NewIndex([]model.Event{{Tick: 150, GUID: 2, Kind: engine.EventBlip, Target: interp.BlipTail, To: model.Vec3{0, 1, 0}}})
+	b := model.NewIndex([]model.Event{{Tick: 150, GUID: 2, Kind: eventlog.EventBlip, Target: interp.BlipTail, To: model.Vec3{0, 1, 0}}})
 	red, blue := color.RGBA{0xff, 0, 0, 0xff}, color.RGBA{0, 0, 0xff, 0xff}
 	a.Stack = []Stacked{
 		{Index: a.Index, History: a.History, Info: a.Info, Color: red, Name: "seed"},

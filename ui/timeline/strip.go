@@ -8,7 +8,7 @@ import (
 	"image/color"
 	"math"
 
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/model"
 )
 
@@ -352,7 +352,7 @@ func preferred(e *model.Event, than model.Event) bool {
 func laneMatch(l Lane, f model.Filter, e *model.Event) bool {
 	f.FailOnly = false
 	if l == LaneNotes {
-		return e.Kind == engine.EventNote
+		return e.Kind == eventlog.EventNote
 	}
 	return f.Match(e.GUID, e.Kind, e.Pass, e.Success)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"glidepath/engine"
+	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -189,12 +190,12 @@ func (p *paint) marksIn(l Lane) []rectOp {
 
 func runData() *Data {
 	events := []model.Event{
-		{Tick: 30, GUID: 1, Kind: engine.EventRoute, Route: physics.RouteInterpolate},
-		{Tick: 30, GUID: 1, Kind: engine.EventEnqueue, Branch: interp.BranchNear},
-		{Tick: 100, GUID: 1, Kind: engine.EventStallWindow, Pass: true},
-		{Tick: 200, GUID: 1, Kind: engine.EventStallWindow, Pass: false, Cumulative: 0.05},
-		{Tick: 210, GUID: 2, Kind: engine.EventBlip, Target: interp.BlipTail, To: model.Vec3{3, 4, 0}},
-		{Tick: 400, GUID: 1, Kind: engine.EventRoute, Route: physics.RouteSlide},
+		{Tick: 30, GUID: 1, Kind: eventlog.EventRoute, Route: physics.RouteInterpolate},
+		{Tick: 30, GUID: 1, Kind: eventlog.EventEnqueue, Branch: interp.BranchNear},
+		{Tick: 100, GUID: 1, Kind: eventlog.EventStallWindow, Pass: true},
+		{Tick: 200, GUID: 1, Kind: eventlog.EventStallWindow, Pass: false, Cumulative: 0.05},
+		{Tick: 210, GUID: 2, Kind: eventlog.EventBlip, Target: interp.BlipTail, To: model.Vec3{3, 4, 0}},
+		{Tick: 400, GUID: 1, Kind: eventlog.EventRoute, Route: physics.RouteSlide},
 	}
 	h := model.NewHistory()
 	for k := 0; k <= 600; k++ {
@@ -206,7 +207,7 @@ func runData() *Data {
 		model.Record(h, &s)
 	}
 	return &Data{Index: model.NewIndex(events), History: h,
-		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []engine.Note{{Tick: 450, Text: "look here"}}}}
+		Info: &model.Info{TickRate: 30, LastTick: 600, Notes: []eventlog.Note{{Tick: 450, Text: "look here"}}}}
 }
 
 // seed 004 §3, seed 000 §4, §6: each lane shows its events, updates
@@ -353,7 +354,7 @@ func TestPlot_FieldsSwitchOnAndOffWithAClick(t *testing.T) {
 // dark red — and the hover line spells the stamps out.
 func TestStampsLane_VerdictColours(t *testing.T) {
 	ev := func(tick int32, r physics.Route, in, st [4]uint16) model.Event {
-		return model.Event{Tick: tick, GUID: 7, Kind: engine.EventRoute, Route: r, HasStamps: true, StampsIn: in, StampsStored: st, Note: -1}
+		return model.Event{Tick: tick, GUID: 7, Kind: eventlog.EventRoute, Route: r, HasStamps: true, StampsIn: in, StampsStored: st, Note: -1}
 	}
 	cases := []struct {
 		e    model.Event
@@ -376,7 +377,7 @@ func TestStampsLane_VerdictColours(t *testing.T) {
 	if LaneStamps.String() != "stamps" {
 		t.Error(LaneStamps.String())
 	}
-	if l, _ := LaneOf(engine.EventRoute); l != LaneUpdates {
+	if l, _ := LaneOf(eventlog.EventRoute); l != LaneUpdates {
 		t.Errorf("routes step in lane %v", l)
 	}
 }

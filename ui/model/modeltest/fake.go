@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 
+	"glidepath/engine/eventlog"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine"
@@ -46,7 +48,7 @@ func NewFake(n int, seconds int) *Fake {
 		TickRate: 30,
 		LastTick: seconds * 30,
 		World:    &physics.World{Terrain: physics.FlatTerrain(0)},
-		Notes:    []engine.Note{{Tick: 15, Text: "A fake run for tests."}},
+		Notes:    []eventlog.Note{{Tick: 15, Text: "A fake run for tests."}},
 	}
 	f.events = f.build()
 	return f
@@ -138,19 +140,19 @@ func (f *Fake) build() []model.Event {
 			if (k+i)%30 == 0 {
 				p := PosAt(i, k+15)
 				ev = append(ev,
-					model.Event{Tick: int32(k), GUID: g, Kind: engine.EventRoute, Route: physics.RouteInterpolate, HasReceived: true, Received: p, Note: -1},
-					model.Event{Tick: int32(k), GUID: g, Kind: engine.EventEnqueue, Branch: interp.BranchNear, Note: -1})
+					model.Event{Tick: int32(k), GUID: g, Kind: eventlog.EventRoute, Route: physics.RouteInterpolate, HasReceived: true, Received: p, Note: -1},
+					model.Event{Tick: int32(k), GUID: g, Kind: eventlog.EventEnqueue, Branch: interp.BranchNear, Note: -1})
 			}
 			if k%5 == 0 {
 				pass := (k/5+i)%10 != 0
-				ev = append(ev, model.Event{Tick: int32(k), GUID: g, Kind: engine.EventStallWindow, Pass: pass, Cumulative: 0.5, ProgressQuantum: 5.0 / 30, Note: -1})
+				ev = append(ev, model.Event{Tick: int32(k), GUID: g, Kind: eventlog.EventStallWindow, Pass: pass, Cumulative: 0.5, ProgressQuantum: 5.0 / 30, Note: -1})
 			}
 			if (k+7*i)%300 == 0 {
-				ev = append(ev, model.Event{Tick: int32(k), GUID: g, Kind: engine.EventBlip, From: PosAt(i, k-1), To: PosAt(i, k), Target: interp.BlipTail, Note: -1})
+				ev = append(ev, model.Event{Tick: int32(k), GUID: g, Kind: eventlog.EventBlip, From: PosAt(i, k-1), To: PosAt(i, k), Target: interp.BlipTail, Note: -1})
 			}
 		}
 		if k == 15 {
-			ev = append(ev, model.Event{Tick: int32(k), Kind: engine.EventNote, Note: 0})
+			ev = append(ev, model.Event{Tick: int32(k), Kind: eventlog.EventNote, Note: 0})
 		}
 	}
 	return ev

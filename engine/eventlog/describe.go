@@ -1,0 +1,101 @@
+// Describing events: one short phrase per logged decision ("route slide",
+// "enqueue near, pruned 1", "stall window failed: 0.00 m in 0.167 s"), the
+// words the pipeline panel, `diff` and the cause chains share.
+
+package eventlog
+
+import (
+	"strconv"
+	"strings"
+
+	"glidepath/interp"
+)
+
+// Text describes the event in a few words.
+func (e *Event) Text() string {
+	switch e.Kind {
+	case EventRoute:
+		return "route " + e.Route.String() + " (player_distance " + MetresText(e.Distance) + " m)"
+	case EventEnqueue:
+		s := "enqueue " + e.Branch.String()
+		if e.Pruned > 0 {
+			s += ", pruned " + strconv.Itoa(int(e.Pruned))
+		}
+		if e.Evicted {
+			s += ", head evicted"
+		}
+		return s + ", queue " + strconv.Itoa(int(e.Queue)) + failText(e)
+	case EventNodeComplete:
+		if e.Success {
+			return "node completed, queue " + strconv.Itoa(int(e.Queue))
+		}
+		return "node given up, queue " + strconv.Itoa(int(e.Queue)) + failText(e)
+	case EventStallWindow:
+		verdict := "passed"
+		if !e.Pass {
+			verdict = "failed"
+		}
+		return "stall window " + verdict + ": " + MetresText(e.Cumulative) + " m in " + SecondsText(e.ProgressQuantum) + " s"
+	case EventBlip:
+		return "blip " + MetresText(PlaceDistance(&e.From, &e.To)) + " m to the " + BlipTargetText(e)
+	case EventSnap:
+		return "snap " + MetresText(PlaceDistance(&e.From, &e.To)) + " m"
+	case EventContact:
+		if e.Contact {
+			return "Contact set"
+		}
+		return "Contact cleared"
+	case EventVector:
+		if e.Applied {
+			return "vector update applied"
+		}
+		return "vector update ignored (stamps)"
+	case EventMotion:
+		if e.Gate == MotionUngated {
+			return "UpdateMotion applied"
+		}
+		return "UpdateMotion " + e.Gate.String() + " (stored instance " + strconv.Itoa(int(e.Stored[0])) +
+			", movement " + strconv.Itoa(int(e.Stored[1])) + ", server_control " + strconv.Itoa(int(e.Stored[2])) + ")"
+	case EventPop:
+		return "pop " + MetresText(PlaceDistance(&e.From, &e.To)) + " m"
+	case EventHitch:
+		return "hitch confirmed (tick " + strconv.Itoa(int(e.Tick)-1) + " still)"
+	}
+	return strings.ReplaceAll(e.Kind.String(), "_", " ")
+}
+
+func failText(e *Event) string {
+	if e.Fail == 0 {
+		return ""
+	}
+	return ", node_fail_counter " + strconv.Itoa(int(e.Fail))
+}
+
+// BlipTargetText names a blip's target in words ("tail", "last position node").
+func BlipTargetText(e *Event) string {
+	switch e.Target {
+	case interp.BlipTail:
+		return "tail"
+	case interp.BlipLastPositionNode:
+		return "last position node"
+	case interp.BlipToPosition:
+		return "blipto_position"
+	}
+	return "target"
+}
+
+// PlaceDistance is the distance from a to b, metres (origins only when
+// either has no cell).
+func PlaceDistance(a, b *Place) float32 {
+	pa, pb := a.Position(), b.Position()
+	if a.Cell == 0 || b.Cell == 0 {
+		return b.Origin.Sub(a.Origin).Len()
+	}
+	return pa.Offset(&pb).Len()
+}
+
+// MetresText prints a distance in metres, two decimals.
+func MetresText(v float32) string { return strconv.FormatFloat(float64(v), 'f', 2, 32) }
+
+// SecondsText prints a time in seconds, three decimals.
+func SecondsText(v float32) string { return strconv.FormatFloat(float64(v), 'f', 3, 32) }

@@ -1,0 +1,163 @@
+// The first divergence of readings: the first tick at which two runs of a
+// Compare hold different states for an object, and the pipeline stage that
+// first gave a different output that tick — where to start reading when
+// `viewer run -compare` says two readings differ.
+
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"glidepath/engine"
+	"glidepath/engine/hexid"
+	"glidepath/physics"
+)
+
+// FirstDifference is the first tick at which the readings' states differ.
+type FirstDifference struct {
+	Tick int    `json:"tick"`
+	GUID string `json:"guid"`
+	// Stage is the first stage (physics.Stage's name) whose output differs
+	// between the two runs that tick, in pipeline order; absent when the
+	// runs were made without stage records or every stage gave the same
+	// output (the difference is then in the queue or its counters).
+	Stage string `json:"stage,omitempty"`
+	// Field is what differs: "position" (cell or origin), "queue" (its
+	// length), "fail" (node_fail_counter), "contact", or "alive" (the
+	// object exists under one reading only).
+	Field string `json:"field"`
+	// Readings are the first reading and the one that differs from it.
+	Readings []string `json:"readings"`
+}
+
+// DifferenceFinder compares the runs of a Compare after every tick until
+// they first differ. Feed it each tick (WriteTick) while stepping the runs
+// one tick at a time; once Found, it compares no more.
+type DifferenceFinder struct {
+	c     *engine.Compare
+	rows  [][]engine.StateRow
+	first *FirstDifference
+}
+
+// NewDifferenceFinder starts comparing c's runs; with one run there is
+// nothing to compare and it is Found at once with no difference.
+func NewDifferenceFinder(c *engine.Compare) *DifferenceFinder {
+	return &DifferenceFinder{c: c, rows: make([][]engine.StateRow, len(c.Sims()))}
+}
+
+// Found reports whether the readings have differed (or there is one).
+func (d *DifferenceFinder) Found() bool { return d.first != nil || len(d.c.Sims()) < 2 }
+
+// First is the first difference, nil when the readings have not differed.
+func (d *DifferenceFinder) First() *FirstDifference { return d.first }
+
+// Flush does nothing: the finder writes no output.
+func (d *DifferenceFinder) Flush() error { return nil }
+
+// WriteTick compares the runs' current states.
+func (d *DifferenceFinder) WriteTick() error {
+	if d.Found() {
+		return nil
+	}
+	for i, s := range d.c.Sims() {
+		d.rows[i] = s.States(d.rows[i][:0])
+	}
+	base := d.rows[0]
+	for i := 1; i < len(d.rows); i++ {
+		other := d.rows[i]
+		for k := 0; k < max(len(base), len(other)); k++ {
+			if k >= len(base) || k >= len(other) || base[k].GUID != other[k].GUID {
+				g := uint32(0)
+				if k < len(base) {
+					g = base[k].GUID
+				} else {
+					g = other[k].GUID
+				}
+				d.found(i, g, "alive")
+				return nil
+			}
+			if f := rowDifference(&base[k], &other[k]); f != "" {
+				d.found(i, base[k].GUID, f)
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// rowDifference names the first field two rows of an object differ in.
+func rowDifference(a, b *engine.StateRow) string {
+	switch {
+	case a.Cell != b.Cell || a.Origin != b.Origin:
+		return "position"
+	case a.Queue != b.Queue:
+		return "queue"
+	case a.Fail != b.Fail:
+		return "fail"
+	case a.Contact != b.Contact:
+		return "contact"
+	}
+	return ""
+}
+
+// found records the difference between run 0 and run i at guid.
+func (d *DifferenceFinder) found(i int, guid uint32, field string) {
+	s0, si := d.c.Sims()[0], d.c.Sims()[i]
+	fd := &FirstDifference{Tick: s0.Tick(), GUID: hexid.String(guid), Field: field,
+		Readings: []string{s0.Reading().Name, si.Reading().Name}}
+	if s0.RecordsStages() && si.RecordsStages() {
+		a, okA := s0.Object(guid)
+		b, okB := si.Object(guid)
+		if okA && okB {
+			fd.Stage = stageDifference(&a.Stages, &b.Stages)
+		}
+	}
+	d.first = fd
+}
+
+// stageDifference names the first stage that ran under one run only or
+// gave another output, "" when none did.
+func stageDifference(a, b *physics.StageRecord) string {
+	for s := physics.Stage(0); s < physics.NumStages; s++ {
+		if a.Ran[s] != b.Ran[s] {
+			return s.String()
+		}
+		if a.Ran[s] && (a.Pos[s].Cell != b.Pos[s].Cell || a.Pos[s].Frame.Origin != b.Pos[s].Frame.Origin ||
+			a.Pos[s].Frame.Rot != b.Pos[s].Frame.Rot) {
+			return s.String()
+		}
+	}
+	if a.Commit != b.Commit {
+		return "commit"
+	}
+	return ""
+}
+
+// SetFirstDifference gives the report the first difference between its
+// readings (nil: they never differed), which the text forms then print
+// and the JSON gives as first_difference.
+func (r *Report) SetFirstDifference(fd *FirstDifference) {
+	r.FirstDifference = fd
+	r.compared = true
+}
+
+// writeFirstDifference prints the first difference, when one was looked
+// for.
+func (r *Report) writeFirstDifference(w io.Writer) error {
+	if !r.compared {
+		return nil
+	}
+	fd := r.FirstDifference
+	if fd == nil {
+		_, err := fmt.Fprintf(w, "the readings' states agree at every tick\n")
+		return err
+	}
+	stage := ""
+	if fd.Stage != "" {
+		stage = ", first at stage " + fd.Stage
+	}
+	_, err := fmt.Fprintf(w, "first difference: tick %d, %s %s (%s vs %s)%s\n",
+		fd.Tick, fd.GUID, fd.Field, fd.Readings[0], fd.Readings[1], stage)
+	return err
+}

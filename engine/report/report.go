@@ -1,0 +1,403 @@
+// Report: the glide metrics of one or several readings over the same input,
+// per object, as a text table or JSON — what `viewer run` prints.
+
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"glidepath/engine"
+	"glidepath/engine/explain"
+	"glidepath/engine/hexid"
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// Report is the metrics of every run of a Compare (or of one Sim), object by
+// object.
+type Report struct {
+	Input    string         `json:"input"`
+	TickRate int            `json:"tick_rate"`
+	Ticks    int            `json:"ticks"`
+	Readings []string       `json:"readings"`
+	Objects  []ReportObject `json:"objects"`
+	// World is the run's world line (Sim.WorldDescription): the dat files
+	// and their iterations, or IllustrativeWorld.
+	World string `json:"world"`
+	// WorldFallbacks are the items the dats lacked, each once (absent
+	// without dats or when none was missing).
+	WorldFallbacks []engine.Fallback `json:"world_fallbacks,omitempty"`
+	// Expectations are the verdicts on the scenario's claims (Options.Expect),
+	// absent when it makes none.
+	Expectations *ReportExpectations `json:"expectations,omitempty"`
+	// FirstDifference is the first tick at which the readings' states
+	// differ (SetFirstDifference; compare_first.go), absent when they never
+	// did or were not compared tick by tick.
+	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
+
+	// explained: AddCauses ran, so WriteText lists the causes.
+	explained bool
+	// causeFilter describes the filter KeepCauses applied ("" for none).
+	causeFilter string
+	// compared: SetFirstDifference ran, so the text forms say whether the
+	// readings differed.
+	compared bool
+}
+
+// ReportObject is one object's metrics under each reading, in the order of
+// Report.Readings.
+type ReportObject struct {
+	GUID string `json:"guid"`
+	Name string `json:"name"`
+	// Radius and Height are the body's cylinder, metres: the Setup's
+	// with dat files (docs/world.md), else the entity's.
+	Radius float32 `json:"radius"`
+	Height float32 `json:"height"`
+	// Setup is the entity's Setup dat id, absent when it has none.
+	Setup string      `json:"setup,omitempty"`
+	Runs  []ReportRun `json:"runs"`
+	// Differs names the metrics (as ReportRun's JSON fields, nested ones
+	// dotted: "routes.interpolate", "error.mean") whose values are not the
+	// same under every reading; absent with one reading or none differing.
+	Differs []string `json:"differs,omitempty"`
+}
+
+// ReportRun is one object's metrics under one reading.
+type ReportRun struct {
+	Reading       string         `json:"reading"`
+	Updates       int            `json:"updates"`
+	Routes        map[string]int `json:"routes"`
+	Enqueues      map[string]int `json:"enqueues"`
+	StallWindows  int            `json:"stall_windows"`
+	StallFailures int            `json:"stall_failures"`
+	Blips         int            `json:"blips"`
+	Snaps         int            `json:"snaps"`
+	Pops          int            `json:"pops"`
+	Hitches       int            `json:"hitches"`
+	// First is the tick of the first blip, snap, pop and hitch (a hitch's
+	// still tick), by kind; a kind that never happened is absent, and so
+	// is the map when none did.
+	First map[string]int `json:"first,omitempty"`
+	Error *ReportError   `json:"error,omitempty"`
+	// LongestQueue is in seconds; MaxQueue and FinalQueue in nodes.
+	LongestQueue float64 `json:"longest_queue_s"`
+	MaxQueue     int     `json:"max_queue"`
+	FinalQueue   int     `json:"final_queue"`
+	// Causes are the cause chains of the object's blips, snaps, pops and
+	// hitches (AddCauses; `run -explain`).
+	Causes []ReportCause `json:"causes,omitempty"`
+}
+
+// ReportCause is one cause chain (Cause) as the report gives it.
+type ReportCause struct {
+	Tick int `json:"tick"`
+	// Until is a sprint's, snap-back's or lag's last tick (Tick its first).
+	Until int `json:"until,omitempty"`
+	// Kind is blip, snap, pop, hitch, sprint, snapback or lag; Route the
+	// branch of a snap.
+	Kind     string  `json:"kind"`
+	Route    string  `json:"route,omitempty"`
+	Distance float64 `json:"distance"`
+	// Text is the one-line chain, "tick N: what — why".
+	Text string `json:"text"`
+}
+
+// NewReportCause converts a cause.
+func NewReportCause(c *explain.Cause) ReportCause {
+	rc := ReportCause{Tick: c.Tick, Until: c.Until, Kind: c.Kind.String(), Distance: float64(c.Distance), Text: c.String()}
+	if c.Route != 0 {
+		rc.Route = c.Route.String()
+	}
+	return rc
+}
+
+// AddCauses gives every run of the report its object's cause chains from
+// c's runs (made with Options.Explain), and makes WriteText list them.
+func (r *Report) AddCauses(c *engine.Compare) {
+	for i, s := range c.Sims() {
+		for _, cause := range s.Causes() {
+			for j := range r.Objects {
+				obj := &r.Objects[j]
+				if obj.GUID == hexid.String(cause.GUID) && i < len(obj.Runs) {
+					obj.Runs[i].Causes = append(obj.Runs[i].Causes, NewReportCause(&cause))
+				}
+			}
+		}
+	}
+	r.explained = true
+}
+
+// ReportError is the position error against the server truth, metres.
+type ReportError struct {
+	Ticks int     `json:"ticks"`
+	Mean  float64 `json:"mean"`
+	P95   float64 `json:"p95"`
+	Max   float64 `json:"max"`
+}
+
+// NewReport builds the report of c's runs, which must collect metrics
+// (Options.Metrics), at the furthest tick they reached.
+func NewReport(input string, c *engine.Compare) *Report {
+	sims := c.Sims()
+	s0 := sims[0]
+	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
+		World: s0.WorldDescription(), WorldFallbacks: s0.WorldFallbacks()}
+	per := make([][]engine.ObjectMetrics, len(sims))
+	for i, s := range sims {
+		r.Readings = append(r.Readings, s.Reading().Name)
+		per[i] = s.Metrics()
+	}
+	for j := range per[0] {
+		m0 := &per[0][j]
+		b, ok := s0.SlotBody(j)
+		if ok && !b.Reported {
+			continue
+		}
+		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
+		if ok && b.GUID == m0.GUID {
+			obj.Radius, obj.Height = b.Radius, b.Height
+			if b.Setup != 0 {
+				obj.Setup = hexid.String(b.Setup)
+			}
+		}
+		for i := range per {
+			if j < len(per[i]) {
+				obj.Runs = append(obj.Runs, reportRun(r.Readings[i], &per[i][j], s0.TickRate()))
+			}
+		}
+		r.Objects = append(r.Objects, obj)
+	}
+	r.markDiffers()
+	r.Expectations = expectReport(c)
+	return r
+}
+
+func reportRun(reading string, m *engine.ObjectMetrics, rate int) ReportRun {
+	run := ReportRun{
+		Reading:       reading,
+		Updates:       m.Updates(),
+		Routes:        map[string]int{},
+		Enqueues:      map[string]int{},
+		StallWindows:  m.StallWindows,
+		StallFailures: m.StallFailures,
+		Blips:         m.Blips,
+		Snaps:         m.Snaps,
+		Pops:          m.Pops,
+		Hitches:       m.Hitches,
+		LongestQueue:  float64(m.LongestQueue) / float64(rate),
+		MaxQueue:      m.MaxQueue,
+		FinalQueue:    m.FinalQueue,
+	}
+	for _, f := range []struct {
+		kind string
+		tick int
+	}{{"blip", m.FirstBlip}, {"snap", m.FirstSnap}, {"pop", m.FirstPop}, {"hitch", m.FirstHitch}} {
+		if f.tick > 0 {
+			if run.First == nil {
+				run.First = map[string]int{}
+			}
+			run.First[f.kind] = f.tick
+		}
+	}
+	for r := physics.RouteTeleport; r <= physics.RouteWrongInstance; r++ {
+		run.Routes[r.String()] = m.Routes[r]
+	}
+	for b := interp.BranchFar; b <= interp.BranchNear; b++ {
+		run.Enqueues[b.String()] = m.Enqueues[b]
+	}
+	if m.Error.N > 0 {
+		run.Error = &ReportError{Ticks: m.Error.N, Mean: m.Error.Mean, P95: m.Error.P95, Max: m.Error.Max}
+	}
+	return run
+}
+
+// WriteJSON writes the report as indented JSON (map keys sorted, so the
+// bytes are stable).
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// reportRow is one metric of the text table.
+type reportRow struct {
+	name  string
+	value func(run *ReportRun) string
+	// keys are the JSON fields the row shows, one per "/"-separated part
+	// of its value.
+	keys []string
+}
+
+var reportRows = []reportRow{
+	{"updates", func(r *ReportRun) string { return strconv.Itoa(r.Updates) }, []string{"updates"}},
+	{"  interpolate", routeCell(physics.RouteInterpolate), []string{"routes.interpolate"}},
+	{"  teleport", routeCell(physics.RouteTeleport), []string{"routes.teleport"}},
+	{"  slide", routeCell(physics.RouteSlide), []string{"routes.slide"}},
+	{"  airborne", routeCell(physics.RouteAirborne), []string{"routes.airborne"}},
+	{"  stale_position", routeCell(physics.RouteStalePosition), []string{"routes.stale_position"}},
+	{"  stale_teleport", routeCell(physics.RouteStaleTeleport), []string{"routes.stale_teleport"}},
+	{"  wrong_instance", routeCell(physics.RouteWrongInstance), []string{"routes.wrong_instance"}},
+	{"enqueue near", enqueueCell(interp.BranchNear), []string{"enqueues.near"}},
+	{"enqueue far", enqueueCell(interp.BranchFar), []string{"enqueues.far"}},
+	{"enqueue arrived", enqueueCell(interp.BranchArrived), []string{"enqueues.arrived"}},
+	{"stall failed/windows", func(r *ReportRun) string {
+		return strconv.Itoa(r.StallFailures) + "/" + strconv.Itoa(r.StallWindows)
+	}, []string{"stall_failures", "stall_windows"}},
+	{"blips", func(r *ReportRun) string { return strconv.Itoa(r.Blips) }, []string{"blips"}},
+	{"snaps", func(r *ReportRun) string { return strconv.Itoa(r.Snaps) }, []string{"snaps"}},
+	{"pops", func(r *ReportRun) string { return strconv.Itoa(r.Pops) }, []string{"pops"}},
+	{"hitches", func(r *ReportRun) string { return strconv.Itoa(r.Hitches) }, []string{"hitches"}},
+	{"first blip/snap/pop/hitch", func(r *ReportRun) string {
+		parts := make([]string, 0, len(firstKinds))
+		for _, k := range firstKinds {
+			if t, ok := r.First[k]; ok {
+				parts = append(parts, strconv.Itoa(t))
+			} else {
+				parts = append(parts, "-")
+			}
+		}
+		return strings.Join(parts, "/")
+	}, []string{"first.blip", "first.snap", "first.pop", "first.hitch"}},
+	{"error mean/p95/max m", func(r *ReportRun) string {
+		if r.Error == nil {
+			return "-"
+		}
+		return metres(r.Error.Mean) + "/" + metres(r.Error.P95) + "/" + metres(r.Error.Max)
+	}, []string{"error.mean", "error.p95", "error.max"}},
+	{"longest queue s", func(r *ReportRun) string { return strconv.FormatFloat(r.LongestQueue, 'f', 2, 64) }, []string{"longest_queue_s"}},
+	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }, []string{"max_queue"}},
+	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }, []string{"final_queue"}},
+}
+
+// firstKinds are the kinds ReportRun.First holds, in the report's order.
+var firstKinds = []string{"blip", "snap", "pop", "hitch"}
+
+func routeCell(b physics.Route) func(*ReportRun) string {
+	return func(r *ReportRun) string { return strconv.Itoa(r.Routes[b.String()]) }
+}
+
+func enqueueCell(b interp.EnqueueBranch) func(*ReportRun) string {
+	return func(r *ReportRun) string { return strconv.Itoa(r.Enqueues[b.String()]) }
+}
+
+func metres(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
+
+// WriteText writes the report as a table per object: one row per metric, one
+// column per reading.
+func (r *Report) WriteText(w io.Writer) error {
+	if _, err := fmt.Fprintf(w, "%s: %d ticks at %d Hz\n", r.Input, r.Ticks, r.TickRate); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, obj := range r.Objects {
+		fmt.Fprintf(tw, "\n%s %s\t", obj.GUID, obj.Name)
+		for _, run := range obj.Runs {
+			fmt.Fprintf(tw, "%s\t", run.Reading)
+		}
+		fmt.Fprintln(tw)
+		for _, row := range reportRows {
+			fmt.Fprintf(tw, "%s\t", row.name)
+			mark := ""
+			if len(row.differs(obj.Runs)) > 0 {
+				mark = " *"
+			}
+			for i := range obj.Runs {
+				fmt.Fprintf(tw, "%s%s\t", row.value(&obj.Runs[i]), mark)
+			}
+			fmt.Fprintln(tw)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, obj := range r.Objects {
+		if len(obj.Differs) > 0 {
+			if _, err := fmt.Fprintln(w, "\n* the readings differ in this value"); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	if err := r.writeFirstDifference(w); err != nil {
+		return err
+	}
+	if r.explained {
+		if err := r.writeCauses(w); err != nil {
+			return err
+		}
+	}
+	if r.Expectations != nil {
+		return r.Expectations.writeText(w, len(r.Readings))
+	}
+	return nil
+}
+
+// writeCauses lists every run's cause chains, object by object.
+func (r *Report) writeCauses(w io.Writer) error {
+	for i, reading := range r.Readings {
+		if _, err := fmt.Fprintf(w, "\nwhy, reading %s:\n", reading); err != nil {
+			return err
+		}
+		n := 0
+		for _, obj := range r.Objects {
+			if i >= len(obj.Runs) {
+				continue
+			}
+			for _, c := range obj.Runs[i].Causes {
+				n++
+				if _, err := fmt.Fprintf(w, "  %s %s\n", obj.GUID, c.Text); err != nil {
+					return err
+				}
+			}
+		}
+		if n == 0 && r.causeFilter != "" {
+			if _, err := fmt.Fprintf(w, "  no cause chain matches %s\n", r.causeFilter); err != nil {
+				return err
+			}
+		} else if n == 0 {
+			if _, err := fmt.Fprintln(w, "  no blips, snaps, pops or hitches"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// differs returns the row's JSON fields whose values are not the same under
+// every run; a row whose parts do not line up (an error measured under one
+// reading only) differs in every field.
+func (row *reportRow) differs(runs []ReportRun) []string {
+	if len(runs) < 2 {
+		return nil
+	}
+	var out []string
+	first := strings.Split(row.value(&runs[0]), "/")
+	for k, key := range row.keys {
+		for i := 1; i < len(runs); i++ {
+			parts := strings.Split(row.value(&runs[i]), "/")
+			// A row measured under no reading ("-" throughout) does not
+			// differ in the parts it does not show.
+			if len(parts) != len(first) || k < len(first) && parts[k] != first[k] {
+				out = append(out, key)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// markDiffers fills each object's Differs.
+func (r *Report) markDiffers() {
+	for i := range r.Objects {
+		o := &r.Objects[i]
+		o.Differs = nil
+		for k := range reportRows {
+			o.Differs = append(o.Differs, reportRows[k].differs(o.Runs)...)
+		}
+	}
+}

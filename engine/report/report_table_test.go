@@ -1,0 +1,50 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every metric row of the long form has its column in the one table.
+func TestReportColumnsMatchRows(t *testing.T) {
+	if len(reportColumns) != len(reportRows) {
+		t.Fatalf("%d columns for %d rows", len(reportColumns), len(reportRows))
+	}
+	for _, c := range []struct {
+		cell string
+		zero bool
+	}{{"0", true}, {"0/0", true}, {"-", true}, {"0.00", true}, {"0/12", false}, {"0.13", false}, {"10", false}} {
+		if zeroCell(c.cell) != c.zero {
+			t.Errorf("zeroCell(%q) = %v", c.cell, !c.zero)
+		}
+	}
+}
+
+// A blip at another tick under another reading is a difference even when
+// the counts agree (issue 30 item 7): the object's differs names
+// first.blip, and the one table marks the cell.
+func TestReportFirstTickDiffers(t *testing.T) {
+	r := &Report{Input: "x", TickRate: 30, Readings: []string{"seed", "legacy"}, Objects: []ReportObject{{
+		GUID: "0x00000001", Name: "A",
+		Runs: []ReportRun{
+			{Reading: "seed", Updates: 3, Blips: 1, First: map[string]int{"blip": 79}},
+			{Reading: "legacy", Updates: 3, Blips: 1, First: map[string]int{"blip": 89}},
+		},
+	}}}
+	r.markDiffers()
+	if got := r.Objects[0].Differs; len(got) != 1 || got[0] != "first.blip" {
+		t.Fatalf("differs %q, want [first.blip]", got)
+	}
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "79/-/-/-*") || !strings.Contains(b.String(), "89/-/-/-*") {
+		t.Errorf("the first ticks are not marked:\n%s", b.String())
+	}
+	r.Objects[0].Runs[1].First["blip"] = 79
+	r.markDiffers()
+	if got := r.Objects[0].Differs; len(got) != 0 {
+		t.Errorf("same ticks, differs %q", got)
+	}
+}

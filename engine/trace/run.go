@@ -1,0 +1,140 @@
+// Run output: a run written as Trace v1 (spec/trace-v1.md) — per tick, one
+// state row per live object in header-then-creation order, then that tick's
+// event rows in the order they happened. Same input and reading,
+// byte-identical trace. RunWriter is fed once a tick, after the tick is
+// simulated, like every other output of a run.
+
+package trace
+
+import (
+	"errors"
+	"io"
+
+	"glidepath/engine/eventlog"
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// A Run is what RunWriter writes a trace of: the engine's Sim, read
+// through its exported view once a tick.
+type Run interface {
+	// TickRate is the run's ticks per second, Reading its reading.
+	TickRate() int
+	Reading() interp.Reading
+	// Tick is the current tick.
+	Tick() int
+	// KeepsEventLog reports whether the run keeps its event log, which a
+	// trace's event rows are read from.
+	KeepsEventLog() bool
+	// TraceStates appends the current tick's state rows, one per live
+	// object in header-then-creation order, to dst.
+	TraceStates(dst []State) []State
+	// EventsAt returns tick k's events, in the order they happened.
+	EventsAt(k int) []eventlog.Event
+}
+
+// RunWriter writes a run's ticks as Trace v1.
+type RunWriter struct {
+	w    *Writer
+	run  Run
+	rows []State
+}
+
+// NewRunWriter writes the trace header for run to dst; input names the
+// recording or scenario. The run must keep its event log.
+func NewRunWriter(dst io.Writer, run Run, input string) (*RunWriter, error) {
+	if !run.KeepsEventLog() {
+		return nil, errors.New("engine: a trace needs the event log (Options.EventLog)")
+	}
+	w, err := NewWriter(dst, &Header{TickRate: run.TickRate(), Reading: run.Reading().Name, Input: input})
+	if err != nil {
+		return nil, err
+	}
+	return &RunWriter{w: w, run: run}, nil
+}
+
+// WriteTick writes the current tick: its state rows, then its event rows.
+func (t *RunWriter) WriteTick() error {
+	t.rows = t.run.TraceStates(t.rows[:0])
+	for i := range t.rows {
+		if err := t.w.WriteState(&t.rows[i]); err != nil {
+			return err
+		}
+	}
+	for i, evs := 0, t.run.EventsAt(t.run.Tick()); i < len(evs); i++ {
+		e := &evs[i]
+		if !e.Kind.InTrace() {
+			continue
+		}
+		row := EventOf(e)
+		if err := t.w.WriteEvent(&row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Flush writes buffered rows to the destination.
+func (t *RunWriter) Flush() error { return t.w.Flush() }
+
+// Trace enumerations by the event log's values (the numbering is spelled out
+// rather than assumed equal).
+var (
+	traceRoutes = [...]RouteBranch{
+		physics.RouteTeleport:      RouteTeleport,
+		physics.RouteInterpolate:   RouteInterpolate,
+		physics.RouteSlide:         RouteSlide,
+		physics.RouteAirborne:      RouteAirborne,
+		physics.RouteStalePosition: RouteStalePosition,
+		physics.RouteStaleTeleport: RouteStaleTeleport,
+		physics.RouteWrongInstance: RouteWrongInstance,
+	}
+	traceBranches = [...]EnqueueBranch{
+		interp.BranchFar:     EnqueueFar,
+		interp.BranchArrived: EnqueueArrived,
+		interp.BranchNear:    EnqueueNear,
+	}
+	traceTargets = [...]BlipTarget{
+		interp.BlipTail:             BlipTail,
+		interp.BlipLastPositionNode: BlipLastPositionNode,
+		interp.BlipToPosition:       BlipBliptoPosition,
+	}
+)
+
+// at returns table[i], or the zero value (which the trace writer refuses)
+// when i is out of range.
+func at[T any, I ~uint8](table []T, i I) T {
+	var zero T
+	if int(i) < len(table) {
+		return table[i]
+	}
+	return zero
+}
+
+// EventOf converts an event of a trace kind (EventKind.InTrace) to its row.
+func EventOf(e *eventlog.Event) Event {
+	return Event{
+		Tick:            int(e.Tick),
+		GUID:            e.GUID,
+		Kind:            e.Kind,
+		Route:           at(traceRoutes[:], e.Route),
+		Enqueue:         at(traceBranches[:], e.Branch),
+		Pruned:          int(e.Pruned),
+		Evicted:         boolInt(e.Evicted),
+		Success:         e.Success,
+		Pass:            e.Pass,
+		Cumulative:      e.Cumulative,
+		ProgressQuantum: e.ProgressQuantum,
+		From:            Place{Cell: e.From.Cell, Origin: e.From.Origin},
+		To:              Place{Cell: e.To.Cell, Origin: e.To.Origin},
+		Target:          at(traceTargets[:], e.Target),
+		Contact:         e.Contact,
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,71 @@
+// Tests of RunWriter: a run's tick is its state rows, then its trace-kind
+// events converted to rows (the others left out); a run without its event
+// log is refused.
+
+package trace
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"glidepath/engine/eventlog"
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// fakeRun is a Run of fixed rows and events at tick 12.
+type fakeRun struct {
+	log    bool
+	states []State
+	events []eventlog.Event
+}
+
+func (r *fakeRun) TickRate() int                   { return 30 }
+func (r *fakeRun) Reading() interp.Reading         { return interp.SeedReading() }
+func (r *fakeRun) Tick() int                       { return 12 }
+func (r *fakeRun) KeepsEventLog() bool             { return r.log }
+func (r *fakeRun) TraceStates(dst []State) []State { return append(dst, r.states...) }
+func (r *fakeRun) EventsAt(k int) []eventlog.Event {
+	if k != 12 {
+		return nil
+	}
+	return r.events
+}
+
+func TestRunWriter_StatesThenTraceEvents(t *testing.T) {
+	run := &fakeRun{log: true, states: []State{sampleState()}, events: []eventlog.Event{
+		{Tick: 12, GUID: 0x80000A01, Kind: eventlog.EventMotion},
+		{Tick: 12, GUID: 0x80000A01, Kind: eventlog.EventRoute, Route: physics.RouteInterpolate},
+		{Tick: 12, GUID: 0x80000A01, Kind: eventlog.EventPop},
+		{Tick: 12, GUID: 0x80000A01, Kind: eventlog.EventEnqueue, Branch: interp.BranchNear, Pruned: 3, Evicted: true},
+	}}
+	var buf bytes.Buffer
+	w, err := NewRunWriter(&buf, run, "walk.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // the buffer of rows is reused: the second tick is the first again
+		if err := w.WriteTick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	tick := `{"tick":12,"guid":"0x80000A01","cell":"0xA9B4001F","origin":[91.25,90,0],"heading":90,"queue":2,"fail":0,"contact":true}
+{"tick":12,"guid":"0x80000A01","event":"route","branch":"interpolate"}
+{"tick":12,"guid":"0x80000A01","event":"enqueue","branch":"near","pruned":3,"evicted":1}
+`
+	want := `{"format":"glidepath-trace","version":1,"tick_rate":30,"reading":"seed","input":"walk.jsonl"}` + "\n" + tick + tick
+	if buf.String() != want {
+		t.Errorf("wrote\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+func TestRunWriter_NeedsTheEventLog(t *testing.T) {
+	_, err := NewRunWriter(&bytes.Buffer{}, &fakeRun{}, "walk.jsonl")
+	if err == nil || !strings.Contains(err.Error(), "Options.EventLog") {
+		t.Fatalf("err %v, want the event log asked for", err)
+	}
+}
