@@ -8,13 +8,16 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
 )
 
 // The pre-run logs the pops and hitches the glide metrics flag, and each
-// blip, snap, pop and hitch of the log gets the chain engine.Explain gives
-// for the whole log — asked in any order (newest first here).
+// blip, snap, pop and hitch of the log gets the chain a run that records
+// its stages gives (`viewer run -explain`) — asked in any order (newest
+// first here): the pre-run records no stages, and each pop's stage is
+// found when its chain is asked for (engine.PopStager).
 func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
 	if err != nil {
@@ -34,7 +37,7 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 		kind engine.EventKind
 	}
 	want := make(map[key]string)
-	for _, c := range engine.Explain(src.branch.AllEvents()) {
+	for _, c := range explainRun(t, rec) {
 		want[key{c.Tick, c.GUID, c.Kind}] = c.What + " — " + c.Why
 	}
 	log := src.Events()
@@ -66,4 +69,18 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 		t.Errorf("cliff logged %v: want pops and hitches or blips", counts)
 	}
 	t.Logf("cliff: %v", counts)
+}
+
+// explainRun is the cause chains `viewer run -explain` lists for rec: a
+// run with the stage record, the glide metrics and the chains kept.
+func explainRun(t testing.TB, rec *recording.Recording) []engine.Cause {
+	t.Helper()
+	sim, err := engine.New(rec, engine.Options{Assets: assets.FS(), RecordStages: true, Metrics: true, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sim.Tick() < sim.LastTick() {
+		sim.Step()
+	}
+	return sim.Causes()
 }

@@ -47,6 +47,7 @@ var (
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
 	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: store.NewCauses()}
+	s.popStages(s.causes)
 	s.info = model.Info{
 		File:      file,
 		Reading:   sim.Reading().Name,
@@ -81,7 +82,27 @@ func (s *Source) Branch() (model.Source, error) {
 	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, world: s.world, notes: s.notes, causes: store.NewCauses(), complete: s.complete}
 	b.info.Notes = slices.Clone(s.info.Notes) // each grows its own
 	s.branch, s.causes = sim, store.NewCauses()
+	s.popStages(s.causes)
 	return b, nil
+}
+
+// popStages has c name the stage of each pop the pre-run logged without
+// one (it keeps no stage record) when that pop's chain is asked for: a
+// Sim of this run that records stages, made at the first such question
+// and sharing this one's checkpoints, re-simulates the pop's tick
+// (engine.PopStager). The chains are asked for on the window's goroutine,
+// the one that steps this Source.
+func (s *Source) popStages(c *store.Causes) {
+	var ps *engine.PopStager
+	var failed bool
+	c.FillPops(func(e *engine.Event) bool {
+		if ps == nil && !failed {
+			var err error
+			ps, err = engine.NewPopStager(s.sim)
+			failed = err != nil
+		}
+		return ps != nil && ps.Fill(e)
+	})
 }
 
 // Info describes the run.
