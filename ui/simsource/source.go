@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"sync"
 
 	"glidepath/engine"
 	"glidepath/engine/store"
@@ -38,6 +39,12 @@ type Source struct {
 	complete bool
 
 	briefs []engine.BriefView
+
+	// stager finds the stages of the pre-run's pops (popStages), made
+	// when first needed.
+	stagerMu     sync.Mutex
+	stager       *engine.PopStager
+	stagerFailed bool
 }
 
 var (
@@ -83,6 +90,7 @@ func (s *Source) Branch() (model.Source, error) {
 	b.info.Notes = slices.Clone(s.info.Notes) // each grows its own
 	s.branch, s.causes = sim, store.NewCauses()
 	s.popStages(s.causes)
+	s.popStages(b.causes) // the pre-run's index reads the branch's log
 	return b, nil
 }
 
@@ -91,17 +99,17 @@ func (s *Source) Branch() (model.Source, error) {
 // Sim of this run that records stages, made at the first such question
 // and sharing this one's checkpoints, re-simulates the pop's tick
 // (engine.PopStager). The chains are asked for on the window's goroutine,
-// the one that steps this Source.
+// the one that steps this Source (not its branch's).
 func (s *Source) popStages(c *store.Causes) {
-	var ps *engine.PopStager
-	var failed bool
 	c.FillPops(func(e *engine.Event) bool {
-		if ps == nil && !failed {
+		s.stagerMu.Lock()
+		defer s.stagerMu.Unlock()
+		if s.stager == nil && !s.stagerFailed {
 			var err error
-			ps, err = engine.NewPopStager(s.sim)
-			failed = err != nil
+			s.stager, err = engine.NewPopStager(s.sim)
+			s.stagerFailed = err != nil
 		}
-		return ps != nil && ps.Fill(e)
+		return s.stager != nil && s.stager.Fill(e)
 	})
 }
 
