@@ -20,7 +20,7 @@ import (
 type Vec3 = mgl64.Vec3
 
 // Brief is one live object as History.Record reads it: what a trail, a
-// plot and the object list need of it (120 bytes; the pre-run records one
+// plot and the object list need of it (144 bytes; the pre-run records one
 // of every object every few ticks).
 type Brief struct {
 	GUID uint32
