@@ -140,7 +140,10 @@ type BriefView struct {
 	Name     string
 	Slot     int
 	Position physics.Position
-	Contact  bool
+	// Heading is the body's heading, degrees clockwise from north
+	// (ObjectView.Heading).
+	Heading float32
+	Contact bool
 	// QueueLen and FailCounter are the InterpolationManager's queue length
 	// and node_fail_counter; Head is its queue's head, when QueueLen > 0.
 	QueueLen    int
@@ -162,7 +165,7 @@ func (s *Sim) Briefs(dst []BriefView) []BriefView {
 			pos = s.drawnPosition(o) // a held item's trail is its holder's
 		}
 		dst = append(dst, BriefView{
-			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos,
+			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: o.phys.Heading(),
 			Contact: o.phys.InContact(), Truth: o.st.truth, HasTruth: o.st.hasTruth,
 		})
 		if m := o.pm.Interpolation(); m != nil {

@@ -91,8 +91,8 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	if row.HasQueue && row.Queue != int(s.Queue) {
 		what = append(what, fmt.Sprintf("queue %d, retail %d", row.Queue, s.Queue))
 	}
-	if row.HasContact && row.Contact != s.Contact {
-		what = append(what, fmt.Sprintf("Contact %v, retail %v", row.Contact, s.Contact))
+	if row.HasContact && row.Contact != s.Contact() {
+		what = append(what, fmt.Sprintf("Contact %v, retail %v", row.Contact, s.Contact()))
 	}
 	if len(what) == 0 {
 		return "", false

@@ -78,7 +78,7 @@ func queuedAt(t testing.TB, a *app, n int) (int, uint32) {
 	best, tick, guid := 0, 0, uint32(0)
 	for _, tr := range h.Tracks() {
 		for k, s := range tr.Samples {
-			if s.Alive && int(s.Queue) > best {
+			if s.Alive() && int(s.Queue) > best {
 				best, tick, guid = int(s.Queue), tr.First+k, tr.GUID
 			}
 		}

@@ -18,7 +18,7 @@ func Global(p *physics.Position) Vec3 {
 // BriefOf is the Brief of an engine brief view (engine.Sim.Briefs).
 func BriefOf(v *engine.BriefView) Brief {
 	b := Brief{
-		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position),
+		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position), Heading: v.Heading,
 		Contact: v.Contact, QueueLen: v.QueueLen, FailCounter: int(v.FailCounter), HasTruth: v.HasTruth,
 	}
 	if v.HasTruth {
@@ -34,7 +34,7 @@ func BriefOf(v *engine.BriefView) Brief {
 // its queue's head when the view has its Queue, engine.Sim.ObjectsQueued).
 func BriefOfObject(v *engine.ObjectView) Brief {
 	b := Brief{
-		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position), Contact: v.Contact,
+		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position), Heading: v.Heading, Contact: v.Contact,
 		QueueLen: max(len(v.Queue), v.Interp.QueueLen), FailCounter: int(v.Interp.FailCounter), HasTruth: v.HasTruth,
 	}
 	if v.HasTruth {

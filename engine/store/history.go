@@ -20,15 +20,17 @@ import (
 type Vec3 = mgl64.Vec3
 
 // Brief is one live object as History.Record reads it: what a trail, a
-// plot and the object list need of it (120 bytes; the pre-run records one
+// plot and the object list need of it (144 bytes; the pre-run records one
 // of every object every few ticks).
 type Brief struct {
 	GUID uint32
 	Name string
 	// Cell is m_position's cell and Pos the body's position, global
-	// metres; Contact transient_state bit 0x1.
+	// metres; Heading the body's heading, degrees clockwise from north;
+	// Contact transient_state bit 0x1.
 	Cell    uint32
 	Pos     Vec3
+	Heading float32
 	Contact bool
 	// QueueLen is the queue's length and FailCounter node_fail_counter
 	// (the InterpolationState's); HeadPosition says the queue's head is a
@@ -42,7 +44,8 @@ type Brief struct {
 	Truth    Vec3
 }
 
-// Sample is one object's state at one tick.
+// Sample is one object's state at one tick (20 bytes: a long crowd's
+// history holds one per object-tick).
 type Sample struct {
 	// Pos is the body position relative to History.Origin, metres (float32
 	// keeps a long crowd run small; relative keeps it exact to a millimetre).
@@ -57,10 +60,44 @@ type Sample struct {
 	// Queue is the queue length (capped at 255); Fail node_fail_counter.
 	Queue uint8
 	Fail  int8
-	// Alive says the object existed at this tick; the other fields are
-	// zero when it did not.
-	Alive   bool
-	Contact bool
+	// bits holds the heading in its low 14 bits, in steps of
+	// 360/16384 degrees (HeadingStep), Alive in bit 14 and Contact in
+	// bit 15: a whole uint16 for the heading would round the sample up
+	// to 24 bytes.
+	bits uint16
+}
+
+// The Sample's bits.
+const (
+	headingBits   = 14
+	headingMask   = 1<<headingBits - 1
+	sampleAlive   = 1 << 14
+	sampleContact = 1 << 15
+)
+
+// HeadingStep is the resolution a sample holds the heading to, degrees
+// (about 0.022°).
+const HeadingStep = 360.0 / (1 << headingBits)
+
+// Alive says the object existed at this tick; the other fields are zero
+// when it did not.
+func (s *Sample) Alive() bool { return s.bits&sampleAlive != 0 }
+
+// Contact is transient_state bit 0x1 at this tick.
+func (s *Sample) Contact() bool { return s.bits&sampleContact != 0 }
+
+// Heading is the body's heading, degrees clockwise from north (+y) in
+// [0, 360), held to HeadingStep.
+func (s *Sample) Heading() float64 { return float64(s.bits&headingMask) * HeadingStep }
+
+// headingBitsOf quantises a heading in degrees (any turn) to the nearest
+// step, 360 wrapping to 0.
+func headingBitsOf(deg float32) uint16 {
+	d := math.Mod(float64(deg), 360)
+	if d < 0 {
+		d += 360
+	}
+	return uint16(int(math.Round(d/HeadingStep)) & headingMask)
 }
 
 // Track is one object's samples from the first tick it was seen: sample i
@@ -80,7 +117,7 @@ func (t *Track) At(tick int) (s Sample, ok bool) {
 		return Sample{}, false
 	}
 	i := (tick - t.First) / max(t.Stride, 1)
-	if i >= len(t.Samples) || !t.Samples[i].Alive {
+	if i >= len(t.Samples) || !t.Samples[i].Alive() {
 		return Sample{}, false
 	}
 	return t.Samples[i], true
@@ -266,8 +303,10 @@ func (h *History) sample(o *Brief) Sample {
 		ErrTruth: nanBF16,
 		Queue:    uint8(min(o.QueueLen, math.MaxUint8)),
 		Fail:     int8(max(min(o.FailCounter, math.MaxInt8), math.MinInt8)),
-		Alive:    true,
-		Contact:  o.Contact,
+		bits:     sampleAlive | headingBitsOf(o.Heading),
+	}
+	if o.Contact {
+		sm.bits |= sampleContact
 	}
 	if o.HeadPosition {
 		sm.DistHead = ToBF16(float32(o.HeadPos.Sub(o.Pos).Len()))
@@ -336,7 +375,7 @@ func (h *History) Trail(guid uint32, from, to, step int, dst []Vec3) []Vec3 {
 	start := len(dst)
 	for i := a; i <= b; i++ {
 		s := &t.Samples[i]
-		if !s.Alive {
+		if !s.Alive() {
 			dst = dst[:start]
 			continue
 		}

@@ -3,6 +3,7 @@ package store
 import (
 	"math"
 	"testing"
+	"unsafe"
 )
 
 // TestHistory_RecordsBriefsAtItsStride: the first tick with anything in it
@@ -47,5 +48,27 @@ func TestHistory_RecordsBriefsAtItsStride(t *testing.T) {
 	}
 	if lo, hi, ok := h.Bounds(); !ok || lo != (Vec3{0, 0, 0}) || hi != (Vec3{104, 50, 0}) {
 		t.Errorf("bounds %v %v %v: want the observer's and a's corners", lo, hi, ok)
+	}
+}
+
+// A sample holds the heading to HeadingStep (a turn past 360° or below 0
+// wraps into [0, 360)), beside Alive and Contact, in 20 bytes.
+func TestHistory_RecordsTheHeading(t *testing.T) {
+	if n := unsafe.Sizeof(Sample{}); n != 20 {
+		t.Errorf("a sample is %d bytes, want 20", n)
+	}
+	h := NewHistory()
+	for k, deg := range []float32{0, 90.3, 359.99, 360, -90, 725, 180} {
+		h.Record(k, []Brief{{GUID: 1, Heading: deg, Contact: k%2 == 0}}, nil, false)
+	}
+	tr := h.Track(1)
+	for k, want := range []float64{0, 90.3, 0, 0, 270, 5, 180} {
+		s, ok := tr.At(k)
+		if !ok || !s.Alive() || s.Contact() != (k%2 == 0) {
+			t.Errorf("tick %d: alive %v/%v, contact %v", k, ok, s.Alive(), s.Contact())
+		}
+		if d := math.Abs(s.Heading() - want); d > HeadingStep/2+1e-9 {
+			t.Errorf("tick %d: heading %v, want %v within %v", k, s.Heading(), want, HeadingStep/2)
+		}
 	}
 }

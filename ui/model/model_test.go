@@ -84,7 +84,7 @@ func TestHistory_RecordsTracksMetricsAndGaps(t *testing.T) {
 	}
 	tr := h.Track(1)
 	sm, ok := tr.At(5)
-	if !ok || sm.Queue != 1 || sm.Fail != 2 || !sm.Contact || sm.DistHead.Float32() != 2 || sm.ErrTruth.Float32() != 5 {
+	if !ok || sm.Queue != 1 || sm.Fail != 2 || !sm.Contact() || sm.DistHead.Float32() != 2 || sm.ErrTruth.Float32() != 5 {
 		t.Errorf("sample %+v: want queue 1, fail 2, contact, distance to head 2, error to truth 5", sm)
 	}
 	if p := h.Pos(&sm); p.Sub(base.Add(Vec3{5, 0, 0})).Len() > 1e-3 {

@@ -3,19 +3,23 @@
 package simsource
 
 import (
+	"glidepath/engine/explain"
+	"glidepath/engine/eventlog"
 	"context"
 	"testing"
 
 	"glidepath/assets"
-	"glidepath/engine/eventlog"
-	"glidepath/engine/explain"
+	"glidepath/engine"
+	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
 )
 
 // The pre-run logs the pops and hitches the glide metrics flag, and each
-// blip, snap, pop and hitch of the log gets the chain explain.Explain gives
-// for the whole log — asked in any order (newest first here).
+// blip, snap, pop and hitch of the log gets the chain a run that records
+// its stages gives (`viewer run -explain`) — asked in any order (newest
+// first here): the pre-run records no stages, and each pop's stage is
+// found when its chain is asked for (engine.PopStager).
 func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
 	if err != nil {
@@ -35,7 +39,7 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 		kind eventlog.EventKind
 	}
 	want := make(map[key]string)
-	for _, c := range explain.Explain(src.branch.AllEvents()) {
+	for _, c := range explainRun(t, rec) {
 		want[key{c.Tick, c.GUID, c.Kind}] = c.What + " — " + c.Why
 	}
 	log := src.Events()
@@ -67,4 +71,18 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 		t.Errorf("cliff logged %v: want pops and hitches or blips", counts)
 	}
 	t.Logf("cliff: %v", counts)
+}
+
+// explainRun is the cause chains `viewer run -explain` lists for rec: a
+// run with the stage record, the glide metrics and the chains kept.
+func explainRun(t testing.TB, rec *recording.Recording) []explain.Cause {
+	t.Helper()
+	sim, err := engine.New(rec, engine.Options{Assets: assets.FS(), RecordStages: true, Metrics: true, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sim.Tick() < sim.LastTick() {
+		sim.Step()
+	}
+	return sim.Causes()
 }

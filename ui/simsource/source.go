@@ -8,9 +8,11 @@
 package simsource
 
 import (
+	"glidepath/engine/eventlog"
 	"fmt"
 	"io/fs"
 	"slices"
+	"sync"
 
 	"glidepath/engine"
 	"glidepath/engine/store"
@@ -38,6 +40,12 @@ type Source struct {
 	complete bool
 
 	briefs []engine.BriefView
+
+	// stager finds the stages of the pre-run's pops (popStages), made
+	// when first needed.
+	stagerMu     sync.Mutex
+	stager       *engine.PopStager
+	stagerFailed bool
 }
 
 var (
@@ -47,6 +55,7 @@ var (
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
 	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: store.NewCauses()}
+	s.popStages(s.causes)
 	s.info = model.Info{
 		File:      file,
 		Reading:   sim.Reading().Name,
@@ -81,7 +90,28 @@ func (s *Source) Branch() (model.Source, error) {
 	b := &Source{sim: sim, store: s.store, info: s.info, assets: s.assets, world: s.world, notes: s.notes, causes: store.NewCauses(), complete: s.complete}
 	b.info.Notes = slices.Clone(s.info.Notes) // each grows its own
 	s.branch, s.causes = sim, store.NewCauses()
+	s.popStages(s.causes)
+	s.popStages(b.causes) // the pre-run's index reads the branch's log
 	return b, nil
+}
+
+// popStages has c name the stage of each pop the pre-run logged without
+// one (it keeps no stage record) when that pop's chain is asked for: a
+// Sim of this run that records stages, made at the first such question
+// and sharing this one's checkpoints, re-simulates the pop's tick
+// (engine.PopStager). The chains are asked for on the window's goroutine,
+// the one that steps this Source (not its branch's).
+func (s *Source) popStages(c *store.Causes) {
+	c.FillPops(func(e *eventlog.Event) bool {
+		s.stagerMu.Lock()
+		defer s.stagerMu.Unlock()
+		if s.stager == nil && !s.stagerFailed {
+			var err error
+			s.stager, err = engine.NewPopStager(s.sim)
+			s.stagerFailed = err != nil
+		}
+		return s.stager != nil && s.stager.Fill(e)
+	})
 }
 
 // Info describes the run.

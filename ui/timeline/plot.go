@@ -40,13 +40,16 @@ const (
 	// PlotZ is the body's height, metres (the landblock's frame).
 	PlotZ
 	// PlotCourse is the direction the body moved over the tick, degrees
-	// clockwise from north (+y), 0–360; none while it stands still. The
-	// history holds positions, not the body's heading, so this is its
-	// course.
+	// clockwise from north (+y), 0–360; none while it stands still: where
+	// it went, where PlotHeading is where it faced.
 	PlotCourse
 	// PlotStamp is the position stamp of the latest UpdatePosition
 	// delivered at or before the tick (seed 004 §2), dropped or not.
 	PlotStamp
+	// PlotHeading is the body's committed heading, degrees clockwise from
+	// north (+y), 0–360 (engine.ObjectView.Heading, as the history holds
+	// it: to 0.022°).
+	PlotHeading
 	NumPlotFields
 )
 
@@ -77,7 +80,12 @@ var plotFields = [NumPlotFields]struct {
 	PlotZ:        {"z", "m", zColor, 2},
 	PlotCourse:   {"course", "°", courseColor, 0},
 	PlotStamp:    {"pos stamp", "", stampColor, 0},
+	PlotHeading:  {"heading", "°", headingColor, 0},
 }
+
+// angular says f is an angle in [0, 360): its line breaks where it wraps
+// rather than drawing a stroke across the plot.
+func (f PlotField) angular() bool { return f == PlotCourse || f == PlotHeading }
 
 var (
 	speedColor    = color.RGBA{0x9b, 0xe5, 0x64, 0xff}
@@ -86,6 +94,7 @@ var (
 	zColor        = color.RGBA{0x5c, 0xc8, 0xff, 0xff}
 	courseColor   = color.RGBA{0xff, 0x9e, 0xd8, 0xff}
 	stampColor    = color.RGBA{0xd8, 0xd8, 0x8c, 0xff}
+	headingColor  = color.RGBA{0xff, 0xc8, 0x6e, 0xff}
 )
 
 // maxPlotObjects is how many of the filter's objects the plot draws.
@@ -126,6 +135,8 @@ func (f PlotField) value(tr *store.Track, h *model.History, k, rate int) (float6
 			return 0, false // standing still: no course
 		}
 		v = math.Mod(math.Atan2(dx, dy)*180/math.Pi+360, 360)
+	case PlotHeading:
+		v = s.Heading()
 	case PlotQueue:
 		v = float64(s.Queue)
 	case PlotFail:
@@ -312,15 +323,22 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 		for j := range subjects {
 			col := shade(plotFields[f].col, j)
 			t.xy = t.xy[:0]
+			prev := 0.0
 			for x := 0; x < w; x++ {
 				val, ok := sample(x, j, f)
-				if !ok {
+				// An angle that wraps (359° → 1°) ends the line and
+				// starts the next at the other edge.
+				wrapped := ok && f.angular() && len(t.xy) > 0 && math.Abs(val-prev) > 180
+				if !ok || wrapped {
 					if len(t.xy) >= 4 {
 						p.Polyline(t.xy, 1.5, col)
 					}
 					t.xy = t.xy[:0]
-					continue
+					if !ok {
+						continue
+					}
 				}
+				prev = val
 				t.xy = append(t.xy, x0+float32(x), y0+float32(pr.H)-2-float32(val/scale*(pr.H-16)))
 			}
 			if len(t.xy) >= 4 {

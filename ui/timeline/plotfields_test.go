@@ -1,11 +1,12 @@
 package timeline
 
 import (
-	"glidepath/engine"
+	"glidepath/engine/eventlog"
+	"math"
 	"strings"
 	"testing"
 
-	"glidepath/engine/eventlog"
+	"glidepath/engine"
 	"glidepath/physics"
 	"glidepath/ui/model"
 	"glidepath/ui/model/modeltest"
@@ -99,5 +100,67 @@ func TestPlot_FilterObjectsSeveralSeries(t *testing.T) {
 	tl.Update(Input{X: 10, Y: y, Left: true}, true, pb, d)
 	if tl.PlotFiltered {
 		t.Error("a second click did not go back to the selection")
+	}
+}
+
+// turnData is one object turning on the spot at 0.5° a tick from 300°:
+// its heading passes 360° (0°) at tick 120 and reaches 240° at tick 600.
+func turnData() (*Data, func(tick int) float64) {
+	heading := func(tick int) float64 { return math.Mod(300+float64(tick)/2, 360) }
+	h := model.NewHistory()
+	for k := 0; k <= 600; k++ {
+		var s model.Snapshot
+		s.Reset(k)
+		s.AddObject(engine.ObjectView{GUID: 1, Name: "Turner", Position: modeltest.At(model.Vec3{10, 10, 0}, heading(k)), Heading: float32(heading(k))})
+		model.Record(h, &s)
+	}
+	return &Data{Index: model.NewIndex(nil), History: h, Info: &model.Info{TickRate: 30, LastTick: 600}, Selected: 1}, heading
+}
+
+// The heading series follows a turning body's heading, column by column,
+// and breaks where the heading wraps from 360° to 0° instead of joining
+// the two ends with a stroke down the plot.
+func TestPlot_HeadingFollowsTheTurnAndBreaksAtTheWrap(t *testing.T) {
+	tl, _ := strip()
+	d, heading := turnData()
+	tl.Plot = PlotSet(1 << PlotHeading)
+	var p paint
+	tl.Draw(&p, d, 0)
+	peak := tl.peaks[PlotHeading]
+	if peak < 359 || peak > 360 {
+		t.Fatalf("heading peak %v, want just under 360°", peak)
+	}
+	if !strings.Contains("|"+strings.Join(p.texts, "|")+"|", "|heading 359 °|") {
+		t.Errorf("plot texts %q lack the heading's switch with its peak", p.texts)
+	}
+	pr := tl.plotRect()
+	valueAt := func(y float32) float64 { return (pr.Y + pr.H - 2 - float64(y)) / (pr.H - 16) * peak }
+	if len(p.polys) != 2 {
+		t.Fatalf("the heading drew %d lines, want 2: one each side of the wrap at tick 120", len(p.polys))
+	}
+	points := 0
+	for _, xy := range p.polys {
+		for i := 0; i+1 < len(xy); i += 2 {
+			points++
+			x := float64(xy[i]) - pr.X
+			a := tl.View.TickAt(tl.View.X + x)
+			b := max(tl.View.TickAt(tl.View.X+x+1)-1, a)
+			// The column's value is the largest of its ticks'.
+			want := heading(a)
+			for k := a; k <= b; k++ {
+				want = math.Max(want, heading(k))
+			}
+			if got := valueAt(xy[i+1]); math.Abs(got-want) > 0.5 {
+				t.Fatalf("column %.0f (ticks %d–%d): heading %.2f°, want %.2f°", x, a, b, got, want)
+			}
+			if i >= 2 {
+				if jump := math.Abs(valueAt(xy[i+1]) - valueAt(xy[i-1])); jump > 180 {
+					t.Errorf("the line joins %.1f° to %.1f° across the wrap", valueAt(xy[i-1]), valueAt(xy[i+1]))
+				}
+			}
+		}
+	}
+	if points < 550 {
+		t.Errorf("%d points over 600 ticks: the heading series is missing columns", points)
 	}
 }

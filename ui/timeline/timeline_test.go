@@ -157,6 +157,9 @@ type paint struct {
 	texts []string
 	textX []float32
 	lines int
+	// polys are the polylines' points (x, y pairs) and colours.
+	polys    [][]float32
+	polyCols []color.RGBA
 }
 
 type rectOp struct {
@@ -170,7 +173,10 @@ func (p *paint) Rect(x, y, w, h float32, c color.RGBA) {
 func (p *paint) Line(x0, y0, x1, y1, w float32, c color.RGBA) {
 	p.lines++
 }
-func (p *paint) Polyline(xy []float32, w float32, c color.RGBA) { p.lines++ }
+func (p *paint) Polyline(xy []float32, w float32, c color.RGBA) {
+	p.lines++
+	p.polys, p.polyCols = append(p.polys, append([]float32(nil), xy...)), append(p.polyCols, c)
+}
 func (p *paint) Text(x, y float32, s string, c color.RGBA) {
 	p.texts, p.textX = append(p.texts, s), append(p.textX, x)
 }
