@@ -22,6 +22,7 @@ import (
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
 	"glidepath/ui/render"
+	"glidepath/ui/session"
 	"glidepath/ui/settings"
 	"glidepath/ui/timeline"
 )
@@ -43,7 +44,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	defer func() { a.sess.close() }() // the session opened last
+	defer func() { a.sess.Close() }() // the session opened last
 	defer func() {
 		if err := a.rememberView(); err != nil && opts.Warn != nil {
 			opts.Warn("the view was not remembered: " + err.Error())
@@ -63,7 +64,7 @@ func Run(opts Options) error {
 // app is the running viewer.
 type app struct {
 	opts     Options
-	sess     *session
+	sess     *session.Session
 	pb       playback // the cursor and the live follow's hold (playback.go)
 	tl       timeline.Timeline
 	cam      camera.Camera
@@ -138,7 +139,7 @@ func newApp(opts Options) (*app, error) {
 	if opts.Camera > camera.Perspective {
 		return nil, fmt.Errorf("ui: unknown camera mode %d", opts.Camera)
 	}
-	sess, err := newSession(opts.Sources)
+	sess, err := session.New(opts.Sources)
 	if err != nil {
 		return nil, err
 	}
@@ -183,8 +184,8 @@ func newApp(opts Options) (*app, error) {
 	// The strip spans the longest input (sync.go); the session is the
 	// follow's when it opened the input again.
 	info := a.opts.Sources[0].Info()
-	a.pb.reset(a.sess.last(), info.TickRate)
-	a.tl.Reset(a.sess.last())
+	a.pb.reset(a.sess.Last(), info.TickRate)
+	a.tl.Reset(a.sess.Last())
 	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
@@ -226,13 +227,13 @@ func (a *app) Update() error {
 	}
 	a.nav.updates++
 	a.idler.noteTick(a.busy(), a.w, a.h)
-	if !a.sess.poll() {
+	if !a.sess.Poll() {
 		return nil // pre-running: Draw shows the progress
 	}
-	if a.sess.err != nil {
-		return a.sess.err
+	if a.sess.Err != nil {
+		return a.sess.Err
 	}
-	if a.headless() && !a.opts.ShotFirst && !a.sess.ready {
+	if a.headless() && !a.opts.ShotFirst && !a.sess.Ready {
 		return nil // a screenshot or export shows the whole run's records
 	}
 	if !a.started {
@@ -275,11 +276,11 @@ func (a *app) Update() error {
 	a.growRuns()
 	a.sayNotice()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
-	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.cur().info.TickRate)
+	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.Cur().Info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
-	a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick())
-	if err := a.sess.seek(a.pb.Cursor()); err != nil {
+	a.pb.waitFor(a.sess.Reach(), a.sess.Cur().Src.Tick())
+	if err := a.sess.Seek(a.pb.Cursor()); err != nil {
 		return err
 	}
 	if a.pb.Playing() {
@@ -294,9 +295,9 @@ func (a *app) Update() error {
 func (a *app) start() {
 	a.started = true
 	a.pb.begin(a.opts.Tick, !a.opts.Paused && !a.headless())
-	a.sess.seek(a.pb.Cursor())
-	if a.sess.terrain == nil {
-		a.sess.buildTerrain()
+	a.sess.Seek(a.pb.Cursor())
+	if a.sess.Terrain == nil {
+		a.sess.BuildTerrain()
 	}
 	a.frameFirst()
 	if a.marks.loadErr != nil {
@@ -308,14 +309,14 @@ func (a *app) start() {
 	}
 	if a.tour.stops = a.opts.Tour; len(a.tour.stops) > 0 {
 		a.tourGo(0)
-		a.sess.seek(a.pb.Cursor())
+		a.sess.Seek(a.pb.Cursor())
 	}
 	a.afterSeek()
 }
 
 // afterSeek refreshes what depends on the cursor and the selection.
 func (a *app) afterSeek() {
-	r := a.sess.cur()
+	r := a.sess.Cur()
 	if a.sel.follow && a.sel.guid != 0 {
 		a.followSelection(r) // followcam.go
 	}
@@ -347,11 +348,11 @@ func (a *app) say(msg string) {
 
 // frameAll fits the camera to everything the run visits.
 func (a *app) frameAll() {
-	lo, hi, ok := a.sess.cur().hist.Bounds()
+	lo, hi, ok := a.sess.Cur().Hist.Bounds()
 	switch {
-	case ok && a.sess.full:
-	case a.sess.terrain != nil:
-		lo, hi = a.sess.terrain.Bounds()
+	case ok && a.sess.Full:
+	case a.sess.Terrain != nil:
+		lo, hi = a.sess.Terrain.Bounds()
 	default:
 		hi = camera.Vec3{physics.LandblockLength, physics.LandblockLength, 0}
 	}
@@ -370,7 +371,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	}
 	a.idler.drew()
 	screen.Fill(background)
-	if a.sess.err != nil || !a.started {
+	if a.sess.Err != nil || !a.started {
 		a.drawLoading(screen)
 		return
 	}
@@ -421,7 +422,7 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 	}
 	vp := a.viewport()
 	view := a.cam.View(vp)
-	terrain := a.sess.terrain
+	terrain := a.sess.Terrain
 	if a.hideWorld {
 		terrain = nil
 	}
@@ -450,9 +451,9 @@ func (a *app) Layout(w, h int) (int, int) {
 
 // selectedObject returns the selection in the current snapshot, or nil.
 func (a *app) selectedObject() *model.Object {
-	r := a.sess.cur()
-	if i := r.snap.Find(a.sel.guid); a.sel.guid != 0 && i >= 0 {
-		return &r.snap.Objects[i]
+	r := a.sess.Cur()
+	if i := r.Snap.Find(a.sel.guid); a.sel.guid != 0 && i >= 0 {
+		return &r.Snap.Objects[i]
 	}
 	return nil
 }

@@ -44,8 +44,8 @@ func openAppWith(t testing.TB, scenarioPath string, readings []string, opts Opti
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(a.sess.close)
-	if err := a.sess.wait(); err != nil {
+	t.Cleanup(a.sess.Close)
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Layout(opts.Size.X, opts.Size.Y)
@@ -74,7 +74,7 @@ const queueScenario = "testdata/queue.yaml"
 // its longest, at least n nodes, and that object.
 func queuedAt(t testing.TB, a *app, n int) (int, uint32) {
 	t.Helper()
-	h := a.sess.cur().hist
+	h := a.sess.Cur().Hist
 	best, tick, guid := 0, 0, uint32(0)
 	for _, tr := range h.Tracks() {
 		for k, s := range tr.Samples {

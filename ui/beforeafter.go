@@ -11,6 +11,7 @@ import (
 	"glidepath/engine"
 	"glidepath/ui/inspect"
 	"glidepath/ui/model"
+	"glidepath/ui/session"
 )
 
 // beforeAfter holds the state before the cursor's tick, fetched on demand.
@@ -25,19 +26,19 @@ type beforeAfter struct {
 // or nil (before mode off, tick 0, the pre-run still going, or the object
 // not alive then). The run's source is sought to the tick before, read and
 // stepped back, which leaves it where it was.
-func (a *app) beforeObject(r *run) *model.Object {
+func (a *app) beforeObject(r *session.Run) *model.Object {
 	b := &a.before
-	t := r.snap.Tick
-	if !a.panels.before || t == 0 || !a.sess.ready || a.sel.guid == 0 {
+	t := r.Snap.Tick
+	if !a.panels.before || t == 0 || !a.sess.Ready || a.sel.guid == 0 {
 		return nil
 	}
-	if b.tick != t || b.reading != a.sess.sel || b.snap.Tick != t-1 {
-		if err := r.src.Seek(t - 1); err != nil {
+	if b.tick != t || b.reading != a.sess.Sel || b.snap.Tick != t-1 {
+		if err := r.Src.Seek(t - 1); err != nil {
 			return nil
 		}
-		r.src.Snapshot(&b.snap)
-		r.src.Step()
-		b.tick, b.reading = t, a.sess.sel
+		r.Src.Snapshot(&b.snap)
+		r.Src.Step()
+		b.tick, b.reading = t, a.sess.Sel
 	}
 	if i := b.snap.Find(a.sel.guid); i >= 0 {
 		return &b.snap.Objects[i]
@@ -46,17 +47,17 @@ func (a *app) beforeObject(r *run) *model.Object {
 }
 
 // jumpedAt reports whether the selection blipped or was snapped at tick.
-func (a *app) jumpedAt(r *run, tick int) bool {
+func (a *app) jumpedAt(r *session.Run, tick int) bool {
 	f := model.Filter{Kinds: model.KindSet(engine.EventBlip, engine.EventSnap), OneObject: true, GUID: a.sel.guid}
-	a.before.ids = r.index.Recent(a.sel.guid, f, tick, tick, 1, a.before.ids[:0])
+	a.before.ids = r.Index.Recent(a.sel.guid, f, tick, tick, 1, a.before.ids[:0])
 	return len(a.before.ids) > 0
 }
 
 // beforeAfterLines heads the inspector: in before mode, which state it
 // shows; at a jump tick in after mode, the hint that V shows the state
 // before the jump.
-func (a *app) beforeAfterLines(r *run) []inspect.Line {
-	t := r.snap.Tick
+func (a *app) beforeAfterLines(r *session.Run) []inspect.Line {
+	t := r.Snap.Tick
 	switch {
 	case a.panels.before:
 		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}

@@ -11,6 +11,7 @@ import (
 
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/session"
 	"glidepath/ui/timeline"
 )
 
@@ -88,10 +89,10 @@ func (a *app) apply(c command) {
 	case cmdStagePrev, cmdStageNext:
 		a.stepStage(c == cmdStageNext)
 	case cmdNextReading:
-		if n := len(a.sess.runs); n > 1 {
-			a.sess.sel = (a.sess.sel + 1) % n
+		if n := len(a.sess.Runs); n > 1 {
+			a.sess.Sel = (a.sess.Sel + 1) % n
 			a.list.dirty = true // the rows show the selected reading's values
-			a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
+			a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
 		}
 	case cmdToggleLeft:
 		a.panels.toggle(panelLeft)
@@ -174,16 +175,16 @@ func (a *app) jumpToEvent(next bool) {
 		a.stepDivergence(next)
 		return
 	}
-	r := a.sess.cur()
+	r := a.sess.Cur()
 	f := a.tl.Lane.Filter(a.sel.guid)
 	// The selected run's own tick (another input may run at another rate).
-	at := a.sess.tickOf(r, a.pb.Cursor())
+	at := a.sess.TickOf(r, a.pb.Cursor())
 	var i int
 	var ok bool
 	if next {
-		i, ok = r.index.Next(at, f)
+		i, ok = r.Index.Next(at, f)
 	} else {
-		i, ok = r.index.Prev(at, f)
+		i, ok = r.Index.Prev(at, f)
 	}
 	if !ok {
 		when := "earlier"
@@ -193,8 +194,8 @@ func (a *app) jumpToEvent(next bool) {
 		a.say("no " + when + " " + a.tl.Lane.String())
 		return
 	}
-	ev := r.index.Event(i)
-	tick := stripTick(int(ev.Tick), a.sess.runs[0].info.TickRate, r.info.TickRate)
+	ev := r.Index.Event(i)
+	tick := session.StripTick(int(ev.Tick), a.sess.Runs[0].Info.TickRate, r.Info.TickRate)
 	a.pb.Seek(tick)
 	a.panels.stepper.Reset()
 	a.tl.View.Show(tick)
@@ -243,7 +244,7 @@ func (a *app) stepStage(next bool) {
 	}
 	g := o.Geometry()
 	switch {
-	case !g.OK && a.sess.cur().snap.Tick == 0:
+	case !g.OK && a.sess.Cur().Snap.Tick == 0:
 		a.say("tick 0 is the initial state: step forward to see a tick's stages")
 		return
 	case !g.OK:
@@ -262,22 +263,22 @@ func (a *app) stepStage(next bool) {
 // state and speed, and the last message.
 func (a *app) statusLine() string {
 	var b strings.Builder
-	r := a.sess.cur()
+	r := a.sess.Cur()
 	if !a.severalInputs() {
-		b.WriteString(filepath.Base(r.info.File))
+		b.WriteString(filepath.Base(r.Info.File))
 		b.WriteString("   reading ")
 	}
-	for i := range a.sess.runs {
+	for i := range a.sess.Runs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if i == a.sess.sel && len(a.sess.runs) > 1 {
+		if i == a.sess.Sel && len(a.sess.Runs) > 1 {
 			b.WriteString("[" + a.runName(i) + "]")
 		} else {
 			b.WriteString(a.runName(i))
 		}
 	}
-	if t := a.sess.tickOf(r, a.pb.Cursor()); a.severalInputs() && t == r.info.LastTick && a.pb.Cursor() > stripTick(t, a.sess.runs[0].info.TickRate, r.info.TickRate) {
+	if t := a.sess.TickOf(r, a.pb.Cursor()); a.severalInputs() && t == r.Info.LastTick && a.pb.Cursor() > session.StripTick(t, a.sess.Runs[0].Info.TickRate, r.Info.TickRate) {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
 	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState()) // honest.go

@@ -10,6 +10,7 @@ package ui
 
 import (
 	"glidepath/engine/filter"
+	"glidepath/ui/session"
 )
 
 // filterState is the box and the expression in force.
@@ -21,7 +22,7 @@ type filterState struct {
 	// keep is, per run, the guids with a matching event; built when the
 	// expression or the runs change.
 	keep    map[uint32]bool
-	keepFor *run
+	keepFor *session.Run
 	keepN   int // the log's length keep was built from
 }
 
@@ -89,16 +90,16 @@ func (a *app) readFilterKeys() {
 }
 
 // keeps reports whether the object list keeps guid under the filter.
-func (a *app) keeps(r *run, guid uint32) bool {
+func (a *app) keeps(r *session.Run, guid uint32) bool {
 	f := &a.filt
 	if f.expr == nil {
 		return true
 	}
-	if f.keepFor != r || f.keepN != r.index.Len() {
-		f.keep, f.keepFor, f.keepN = map[uint32]bool{}, r, r.index.Len()
-		for i := range r.index.Len() {
-			e := r.index.Event(i)
-			if it := filter.StoreEvent(&e, r.info.TickRate); f.expr.Match(&it) {
+	if f.keepFor != r || f.keepN != r.Index.Len() {
+		f.keep, f.keepFor, f.keepN = map[uint32]bool{}, r, r.Index.Len()
+		for i := range r.Index.Len() {
+			e := r.Index.Event(i)
+			if it := filter.StoreEvent(&e, r.Info.TickRate); f.expr.Match(&it) {
 				f.keep[e.GUID] = true
 			}
 		}

@@ -78,11 +78,11 @@ func firstSpan(span, radius, h float64) float64 {
 // so bodies are at least minBodyPixels; when they are too spread out for
 // that, the view centres on the selection. It falls back to frameAll.
 func (a *app) frameFirst() {
-	r := a.sess.cur()
+	r := a.sess.Cur()
 	if a.sel.guid == 0 {
-		a.sel.choose(mostEventful(r.hist, r.index))
+		a.sel.choose(mostEventful(r.Hist, r.Index))
 	}
-	lo, hi, at, ok := remotesAt(r.hist, a.pb.Cursor())
+	lo, hi, at, ok := remotesAt(r.Hist, a.pb.Cursor())
 	if !ok {
 		a.frameAll()
 		return
@@ -107,9 +107,9 @@ func (a *app) frameFirst() {
 				}
 			}
 			a.cam.Target = camera.Vec3(lo.Add(hi).Mul(0.5))
-		} else if t := r.hist.Track(a.sel.guid); t != nil {
+		} else if t := r.Hist.Track(a.sel.guid); t != nil {
 			if s, alive := t.At(max(at, t.First)); alive {
-				a.cam.Target = camera.Vec3(r.hist.Pos(&s))
+				a.cam.Target = camera.Vec3(r.Hist.Pos(&s))
 			}
 		}
 	}

@@ -46,11 +46,11 @@ func (a *app) drawOverlays() {
 		return
 	}
 	vp := a.lay.viewport
-	r := a.sess.cur()
+	r := a.sess.Cur()
 	// The latest note within the last few seconds, as a caption.
 	// The status line's tooltip covers the caption; its words would show
 	// through.
-	if n := captionNote(r.info.Notes, r.snap.Tick, r.info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() && !a.msgs.on {
+	if n := captionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() && !a.msgs.on {
 		a.caption(n.Text, a.captionArea(vp)) // honest.go
 	}
 	a.drawTour(vp)
@@ -146,10 +146,10 @@ func (a *app) drawLoading(screen *ebiten.Image) {
 	w, h := float32(a.w), float32(a.h)
 	bw := min(w-40, 480)
 	x, y := (w-bw)/2, h/2
-	p := float32(a.sess.progress())
+	p := float32(a.sess.Progress())
 	msg := fmt.Sprintf("Pre-running %s: %.0f %%", a.opts.Sources[0].Info().File, 100*p)
-	if a.sess.err != nil {
-		msg = "Pre-run failed: " + a.sess.err.Error()
+	if a.sess.Err != nil {
+		msg = "Pre-run failed: " + a.sess.Err.Error()
 	}
 	f.Text(x, y-24, msg, textColor)
 	f.Rect(x, y, bw, 12, rowHover)

@@ -84,10 +84,10 @@ func (a *app) playState() string {
 // preRunStatus is the pre-run's progress while it runs, "" once done (a
 // rounded 100 % is never shown).
 func (a *app) preRunStatus() string {
-	if a.sess.ready {
+	if a.sess.Ready {
 		return ""
 	}
-	return fmt.Sprintf("   pre-running %.0f %%", math.Min(math.Floor(100*a.sess.progress()), 99))
+	return fmt.Sprintf("   pre-running %.0f %%", math.Min(math.Floor(100*a.sess.Progress()), 99))
 }
 
 // bookmarkListW is the bookmark list's width with its margin

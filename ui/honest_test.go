@@ -59,8 +59,8 @@ func TestStatus_HonestPlayState(t *testing.T) {
 	if s := a.statusLine(); !strings.Contains(s, "playing 1× (achieved 0.60×)") {
 		t.Fatalf("playing at 0.6×: %q", s)
 	}
-	a.sess.ready = false
-	defer func() { a.sess.ready = true }()
+	a.sess.Ready = false
+	defer func() { a.sess.Ready = true }()
 	if s := a.preRunStatus(); strings.Contains(s, "100") {
 		t.Fatalf("pre-run status %q", s)
 	}

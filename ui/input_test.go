@@ -63,7 +63,7 @@ func TestMouse_ClickSelectsTheBodyUnderTheCursor(t *testing.T) {
 	a := openApp(t, "", nil, 100, 1280, 800)
 	a.frameAll() // the first view centres on one body; show them all
 	frame(t, a)  // picking reads the last built frame
-	o := a.sess.cur().snap.Objects[1]
+	o := a.sess.Cur().Snap.Objects[1]
 	view := a.cam.View(a.viewport())
 	x, y, ok := view.Project(o.Pos.Add(model.Vec3{0, 0, o.Height / 2}))
 	if !ok {
@@ -80,7 +80,7 @@ func TestMouse_ClickSelectsTheBodyUnderTheCursor(t *testing.T) {
 	}
 	row := a.lay.list.Min.Add(image.Pt(10, 2*rowHeight+5))
 	a.routeMouse(camera.Input{X: float64(row.X), Y: float64(row.Y), Left: true}, true, false)
-	if want := a.sess.cur().snap.Objects[2].GUID; a.sel.guid != want {
+	if want := a.sess.Cur().Snap.Objects[2].GUID; a.sel.guid != want {
 		t.Errorf("clicking the third row selected %#x, want %#x", a.sel.guid, want)
 	}
 }
@@ -95,8 +95,8 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}
-		if a.pb.Cursor() != c.want || a.sess.cur().snap.Tick != c.want {
-			t.Errorf("after command %d the cursor is %d (snapshot %d), want %d", c.cmd, a.pb.Cursor(), a.sess.cur().snap.Tick, c.want)
+		if a.pb.Cursor() != c.want || a.sess.Cur().Snap.Tick != c.want {
+			t.Errorf("after command %d the cursor is %d (snapshot %d), want %d", c.cmd, a.pb.Cursor(), a.sess.Cur().Snap.Tick, c.want)
 		}
 	}
 	a.tl.Lane = timeline.LaneUpdates
@@ -121,7 +121,7 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 	a.sel.guid = 0 // the first view selected the most eventful object
 	a.apply(cmdNextObject)
 	a.apply(cmdNextObject)
-	if want := a.sess.cur().snap.Objects[1].GUID; a.sel.guid != want {
+	if want := a.sess.Cur().Snap.Objects[1].GUID; a.sel.guid != want {
 		t.Errorf("Tab twice selected %#x, want the second object %#x", a.sel.guid, want)
 	}
 	a.apply(cmdPrevObject)
@@ -214,7 +214,7 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Layout(400, 300)
-	for a.sess.progress() == 0 {
+	for a.sess.Progress() == 0 {
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}
@@ -228,13 +228,13 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 		t.Errorf("no progress bar: %v", got)
 	}
 	close(src.release)
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if !a.started || a.pb.Cursor() != 30 || a.sess.cur().snap.Tick != 30 {
+	if !a.started || a.pb.Cursor() != 30 || a.sess.Cur().Snap.Tick != 30 {
 		t.Errorf("started %v at tick %d", a.started, a.pb.Cursor())
 	}
 	frame(t, a)

@@ -8,15 +8,15 @@ import "path/filepath"
 
 // runName is how the legend, the timeline and the status line name run i.
 func (a *app) runName(i int) string {
-	runs := a.sess.runs
+	runs := a.sess.Runs
 	r := runs[i]
 	if !a.severalInputs() {
-		return r.info.Reading
+		return r.Info.Reading
 	}
-	name := filepath.Base(r.info.File)
+	name := filepath.Base(r.Info.File)
 	for k, o := range runs {
-		if k != i && o.info.File == r.info.File {
-			return name + " · " + r.info.Reading // the same input under another reading too
+		if k != i && o.Info.File == r.Info.File {
+			return name + " · " + r.Info.Reading // the same input under another reading too
 		}
 	}
 	return name
@@ -24,8 +24,8 @@ func (a *app) runName(i int) string {
 
 // severalInputs reports whether the runs come from more than one input.
 func (a *app) severalInputs() bool {
-	for _, r := range a.sess.runs[1:] {
-		if r.info.File != a.sess.runs[0].info.File {
+	for _, r := range a.sess.Runs[1:] {
+		if r.Info.File != a.sess.Runs[0].Info.File {
 			return true
 		}
 	}

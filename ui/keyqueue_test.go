@@ -36,8 +36,8 @@ func TestKeys_EveryQueuedPressIsApplied(t *testing.T) {
 	}
 	pressN(a, ebiten.KeyArrowRight, false, 200)
 	update(t, a)
-	if a.pb.Cursor() != 200 || a.sess.cur().snap.Tick != 200 {
-		t.Fatalf("200 → in one frame: cursor %d (snapshot %d), want 200", a.pb.Cursor(), a.sess.cur().snap.Tick)
+	if a.pb.Cursor() != 200 || a.sess.Cur().Snap.Tick != 200 {
+		t.Fatalf("200 → in one frame: cursor %d (snapshot %d), want 200", a.pb.Cursor(), a.sess.Cur().Snap.Tick)
 	}
 	if step := stepSize(cmdStepForward10); step != 10 {
 		t.Fatalf("Shift step %d", step)

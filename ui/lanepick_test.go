@@ -15,7 +15,7 @@ import (
 func TestLaneClick_SelectsTheMarksObjectAndFollows(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/far-blip.yaml", nil, Options{Camera: camera.Isometric, Paused: true, Size: image.Pt(1280, 800)})
 	a.sel.clear()
-	x := a.sess.cur().index
+	x := a.sess.Cur().Index
 	guid, tick := uint32(0), -1
 	for i := range x.Len() {
 		if g, k := x.Who(i); k == engine.EventBlip {
@@ -60,11 +60,11 @@ func TestPlot_ClickPlotsTheFiltersObjects(t *testing.T) {
 	if !a.tl.PlotFiltered {
 		t.Fatal("a click on the plot's name did not switch it to the filter's objects")
 	}
-	run := a.sess.cur()
+	run := a.sess.Cur()
 	var want []uint32
-	for _, tr := range run.hist.Tracks() {
-		for _, i := range run.index.Of(tr.GUID) {
-			if _, k := run.index.Who(int(i)); k == engine.EventBlip {
+	for _, tr := range run.Hist.Tracks() {
+		for _, i := range run.Index.Of(tr.GUID) {
+			if _, k := run.Index.Who(int(i)); k == engine.EventBlip {
 				want = append(want, tr.GUID)
 				break
 			}

@@ -17,7 +17,7 @@ import (
 	"os"
 
 	"glidepath/ui/model"
-	"glidepath/ui/simsource"
+	"glidepath/ui/session"
 )
 
 // liveCheckTicks is how often (in updates) the followed file is checked.
@@ -40,52 +40,22 @@ func (a *app) startLive() {
 	if err != nil || !fi.Mode().IsRegular() {
 		return // standard input or a FIFO: read to its end already, never again
 	}
-	if st := storeOf(a.opts.Sources[0]); st == nil || !st.Following() {
+	if st := session.StoreOf(a.opts.Sources[0]); st == nil || !st.Following() {
 		var names []string
-		for _, r := range a.sess.runs {
-			names = append(names, r.info.Reading)
+		for _, r := range a.sess.Runs {
+			names = append(names, r.Info.Reading)
 		}
 		if srcs, sess, err := openGrowing(a.opts.File, names, true, a.world); err == nil {
-			a.sess.close()
+			a.sess.Close()
 			a.sess, a.opts.Sources = sess, srcs
 		} else {
 			a.say("following: " + err.Error())
 			return
 		}
 	}
-	a.sess.follow = true
+	a.sess.Follow = true
 	a.live = liveState{info: fi}
 	a.pb.follow()
-}
-
-// storeOf is the event store src reads, if it is a simsource run.
-func storeOf(src model.Source) interface {
-	Following() bool
-	Idle() bool
-	Progress() (int64, int64)
-} {
-	if s, ok := src.(*simsource.Source); ok {
-		return s.Store()
-	}
-	return nil
-}
-
-// followIdle reports whether the reading of the followed file waits at its
-// end, having used every byte written so far.
-func followIdle(src model.Source, file string) bool {
-	st := storeOf(src)
-	if st == nil || !st.Following() {
-		return true
-	}
-	if !st.Idle() {
-		return false
-	}
-	fi, err := os.Stat(file)
-	if err != nil {
-		return true // reported by pollLive
-	}
-	read, _ := st.Progress()
-	return read >= fi.Size()
 }
 
 // pollLive checks the followed file every liveCheckTicks updates (force:
@@ -103,13 +73,13 @@ func (a *app) pollLive(force bool) {
 	if !force && l.counter%liveCheckTicks != 0 {
 		return
 	}
-	if _, _, _, err := a.sess.growing(); err != nil {
+	if _, _, _, err := a.sess.Growing(); err != nil {
 		a.stopLive(err.Error())
 		return
 	}
 	fi, err := os.Stat(a.opts.File)
 	var read int64
-	if st := storeOf(a.sess.runs[0].src); st != nil {
+	if st := session.StoreOf(a.sess.Runs[0].Src); st != nil {
 		read, _ = st.Progress()
 	}
 	switch {
@@ -125,12 +95,12 @@ func (a *app) pollLive(force bool) {
 // growRuns follows the runs' growth: the timeline's length becomes what
 // has been read, and at the live edge the cursor moves with it.
 func (a *app) growRuns() {
-	if !a.sess.grew || !a.started {
+	if !a.sess.Grew || !a.started {
 		return
 	}
-	a.sess.grew = false
-	last := a.sess.last() // the strip's: the longest input's (sync.go)
-	growing, _, _, _ := a.sess.growing()
+	a.sess.Grew = false
+	last := a.sess.Last() // the strip's: the longest input's (sync.go)
+	growing, _, _, _ := a.sess.Growing()
 	end := a.tl.View.To >= float64(a.tl.View.Last)
 	a.tl.View.Last = last
 	if end || a.pb.atEdge() {
@@ -142,9 +112,9 @@ func (a *app) growRuns() {
 // stopLive ends the follow, saying why; the runs read so far stay.
 func (a *app) stopLive(why string) {
 	a.pb.unfollow()
-	a.sess.follow = false
-	for _, r := range a.sess.runs {
-		if g, ok := r.src.(model.Growing); ok {
+	a.sess.Follow = false
+	for _, r := range a.sess.Runs {
+		if g, ok := r.Src.(model.Growing); ok {
 			g.StopReading()
 		}
 	}
@@ -168,7 +138,7 @@ func (a *app) liveStatus() string {
 // (bytes and ticks read), "reading…" when playback waits for it, or the
 // problem that stopped it (FILE:LINE: FIELD: problem).
 func (a *app) readingStatus() string {
-	growing, read, size, err := a.sess.growing()
+	growing, read, size, err := a.sess.Growing()
 	switch {
 	case err != nil:
 		return "   reading stopped at " + err.Error() + "; showing what was read"

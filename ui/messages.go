@@ -21,6 +21,7 @@ import (
 	"glidepath/engine/capture"
 	"glidepath/engine/filter"
 	"glidepath/engine/recording"
+	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
 
@@ -63,8 +64,8 @@ type rawFrame struct {
 }
 
 // storeOfRun is the event store behind a run, or nil.
-func storeOfRun(r *run) *engine.EventStore {
-	if s, ok := r.src.(*simsource.Source); ok && s.Sim() != nil {
+func storeOfRun(r *session.Run) *engine.EventStore {
+	if s, ok := r.Src.(*simsource.Source); ok && s.Sim() != nil {
 		return s.Sim().Store()
 	}
 	return nil
@@ -87,22 +88,22 @@ func (a *app) toggleMessages() {
 
 // update lists the messages around the cursor when it, the selection, the
 // span or what is opened changed.
-func (m *messagesPanel) update(a *app, r *run) {
+func (m *messagesPanel) update(a *app, r *session.Run) {
 	if !m.on {
 		return
 	}
 	vp := a.lay.viewport
 	m.rect = image.Rect(vp.Min.X+8, vp.Min.Y+32, vp.Min.X+8+min(msgPanelW, vp.Dx()-16), vp.Max.Y-8)
-	key := [4]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(m.span), int64(a.sess.sel)}
+	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.guid), int64(m.span), int64(a.sess.Sel)}
 	if m.lines != nil && key == m.key {
 		return
 	}
 	m.key = key
 	m.lines = m.lines[:0]
 	span := msgSpans[m.span]
-	title := fmt.Sprintf("Messages at tick %d", r.snap.Tick)
+	title := fmt.Sprintf("Messages at tick %d", r.Snap.Tick)
 	if span > 0 {
-		title = fmt.Sprintf("Messages at tick %d ±%d", r.snap.Tick, span)
+		title = fmt.Sprintf("Messages at tick %d ±%d", r.Snap.Tick, span)
 	}
 	if a.sel.guid != 0 {
 		title += fmt.Sprintf(" of 0x%08X", a.sel.guid)
@@ -114,11 +115,11 @@ func (m *messagesPanel) update(a *app, r *run) {
 		m.scroll.setContent(len(m.lines)*lineHeight, m.rect.Dy())
 		return
 	}
-	file := r.info.File
+	file := r.Info.File
 	rows := 0
 	m.more = 0
 	var ev recording.Event
-	for k := max(r.snap.Tick-span, 0); k <= r.snap.Tick+span; k++ {
+	for k := max(r.Snap.Tick-span, 0); k <= r.Snap.Tick+span; k++ {
 		lo, hi := st.Due(k)
 		for i := lo; i < hi; i++ {
 			st.At(i, &ev)

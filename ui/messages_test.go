@@ -21,7 +21,7 @@ import (
 // is delivered in a's run.
 func firstPositionTick(t *testing.T, a *app, guid uint32) int {
 	t.Helper()
-	st := storeOfRun(a.sess.cur())
+	st := storeOfRun(a.sess.Cur())
 	if st == nil {
 		t.Fatal("the run keeps no event store")
 	}

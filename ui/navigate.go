@@ -130,7 +130,7 @@ func (a *app) typeGoto(chars []rune, backspace, enter, escape bool) {
 		if a.marks.sc != nil {
 			marks = a.marks.sc.Bookmarks.List()
 		}
-		tick, err := parseGoto(string(n.text), a.pb.Cursor(), a.pb.Last(), a.sess.cur().info.TickRate, marks)
+		tick, err := parseGoto(string(n.text), a.pb.Cursor(), a.pb.Last(), a.sess.Cur().Info.TickRate, marks)
 		if err != nil {
 			a.say("go to: " + err.Error())
 			return // the box stays open to correct it

@@ -13,6 +13,7 @@ import (
 	"glidepath/ui/inspect"
 	"glidepath/ui/model"
 	"glidepath/ui/render"
+	"glidepath/ui/session"
 )
 
 var (
@@ -95,9 +96,9 @@ func heldUnder(objs []model.Object, order []int, k int) bool {
 
 // update rebuilds the rows when the cursor, the object set, the filter or
 // the selection changed.
-func (l *objectList) update(a *app, r *run) {
+func (l *objectList) update(a *app, r *session.Run) {
 	filter := a.gui.filter.GetText()
-	s := &r.snap
+	s := &r.Snap
 	if !l.dirty && l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.sel.guid {
 		return
 	}
@@ -117,7 +118,7 @@ func (l *objectList) update(a *app, r *run) {
 		}
 		if row.Matches(filter) && a.keeps(r, o.GUID) { // filterbox.go
 			if k := len(l.visible); k >= first && k <= last {
-				row = inspect.MakeRow(o, inspect.Count(r.index, o.GUID, s.Tick))
+				row = inspect.MakeRow(o, inspect.Count(r.Index, o.GUID, s.Tick))
 			}
 			l.visible = append(l.visible, len(l.rows))
 		}

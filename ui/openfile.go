@@ -24,6 +24,7 @@ import (
 	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/ui/model"
+	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
 
@@ -168,8 +169,8 @@ func (a *app) openFile(path string) {
 		return
 	}
 	var readings []string
-	for _, r := range a.sess.runs {
-		readings = append(readings, r.info.Reading)
+	for _, r := range a.sess.Runs {
+		readings = append(readings, r.Info.Reading)
 	}
 	srcs, sess, err := openGrowing(path, readings, false, a.world)
 	if err != nil {
@@ -177,12 +178,12 @@ func (a *app) openFile(path string) {
 		return
 	}
 	rememberErr := a.rememberView()
-	a.sess.close()
+	a.sess.Close()
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
 	info := srcs[0].Info()
-	a.pb.reset(sess.last(), info.TickRate)
-	a.tl.Reset(sess.last())
+	a.pb.reset(sess.Last(), info.TickRate)
+	a.tl.Reset(sess.Last())
 	a.tl.ClearSelection()
 	a.started = false
 	a.sel.reset()
@@ -205,7 +206,7 @@ func (a *app) openFile(path string) {
 // frame needs is read (simsource.AwaitFirstFrame: a small file whole, a
 // large one its first frame and a share to size the run by); the rest is
 // read behind the window. follow: the file is still being written.
-func openGrowing(path string, names []string, follow bool, world engine.WorldData) ([]model.Source, *session, error) {
+func openGrowing(path string, names []string, follow bool, world engine.WorldData) ([]model.Source, *session.Session, error) {
 	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: follow, World: world}
 	rs, err := interp.ReadingsByName(names)
 	if err != nil {
@@ -224,7 +225,7 @@ func openGrowing(path string, names []string, follow bool, world engine.WorldDat
 		st.Stop()
 		return nil, nil, err
 	}
-	return sessionOf(runs)
+	return session.Of(runs)
 }
 
 // drawOpenBox is the open dialog: the path, the caret and the candidates.

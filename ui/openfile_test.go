@@ -53,13 +53,13 @@ func TestOpen_DroppedFileReplacesTheInput(t *testing.T) {
 	if a.opts.File != path || !strings.Contains(a.opts.Title, path) {
 		t.Fatalf("file %q, title %q; want the dropped %s", a.opts.File, a.opts.Title, path)
 	}
-	if got := a.sess.cur().info.File; got != path {
+	if got := a.sess.Cur().Info.File; got != path {
 		t.Errorf("the session views %q", got)
 	}
 	if got := a.marks.list(); len(got) != 1 || got[0].Tick != 42 {
 		t.Errorf("bookmarks %v, want the dropped file's", got)
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
@@ -131,7 +131,7 @@ func TestOpen_BoxCompletesAndOpens(t *testing.T) {
 		t.Fatalf("box %v, file %q", a.open.active, a.opts.File)
 	}
 	deadline := time.Now().Add(time.Minute)
-	for !a.sess.poll() && time.Now().Before(deadline) {
+	for !a.sess.Poll() && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
@@ -153,12 +153,12 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	if a.opts.File != wall {
 		t.Fatalf("did not open %s: %s", wall, a.status)
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Update()
 	a.openFile(cliff)
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Update()

@@ -14,6 +14,7 @@ import (
 	"glidepath/ui/overlay"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
+	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 	"glidepath/ui/timeline"
 )
@@ -43,8 +44,8 @@ type inspector struct {
 
 const lineHeight = 16
 
-func (p *inspector) update(a *app, r *run) {
-	key := [4]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), 0}
+func (p *inspector) update(a *app, r *session.Run) {
+	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.guid), int64(a.sess.Sel), 0}
 	if a.panels.before {
 		key[3] = 1
 	}
@@ -53,7 +54,7 @@ func (p *inspector) update(a *app, r *run) {
 	}
 	p.key = key
 	o := a.selectedObject()
-	tick := r.snap.Tick
+	tick := r.Snap.Tick
 	if b := a.beforeObject(r); b != nil {
 		o, tick = b, tick-1
 	}
@@ -67,7 +68,7 @@ func (p *inspector) update(a *app, r *run) {
 			p.lines = append(p.lines, inspect.Line{Value: l})
 		}
 	} else {
-		p.lines = append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.info.TickRate)...)
+		p.lines = append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.Info.TickRate)...)
 		p.lines = a.clientLines(p.lines, o, tick)
 		p.lines = wrapValues(a.flat, p.lines, float32(a.lay.inspector.Dx()-valueColumn))
 	}
@@ -135,8 +136,8 @@ type pipeLine struct {
 	fold   bool // a folded group's one line (pipefold.go)
 }
 
-func (p *pipelinePanel) update(a *app, r *run) {
-	key := [5]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), int64(a.panels.stepper.Stage()), int64(a.lay.pipeline.Dx())}
+func (p *pipelinePanel) update(a *app, r *session.Run) {
+	key := [5]int64{int64(r.Snap.Tick), int64(a.sel.guid), int64(a.sess.Sel), int64(a.panels.stepper.Stage()), int64(a.lay.pipeline.Dx())}
 	if p.lines != nil && key == p.key {
 		return
 	}
@@ -148,8 +149,8 @@ func (p *pipelinePanel) update(a *app, r *run) {
 			p.lines = append(p.lines, pipeLine{text: ln, indent: indent, kind: kind, stage: stage, ran: ran})
 		}
 	}
-	for _, n := range r.info.Notes {
-		if n.Tick == r.snap.Tick {
+	for _, n := range r.Info.Notes {
+		if n.Tick == r.Snap.Tick {
 			add("note: "+n.Text, 0, 3, -1, true)
 		}
 	}
@@ -159,15 +160,15 @@ func (p *pipelinePanel) update(a *app, r *run) {
 		p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
 		return
 	}
-	p.ids = r.index.Recent(o.GUID, model.Filter{}, r.snap.Tick, r.snap.Tick, 64, p.ids[:0])
+	p.ids = r.Index.Recent(o.GUID, model.Filter{}, r.Snap.Tick, r.Snap.Tick, 64, p.ids[:0])
 	p.events = p.events[:0]
 	for k := len(p.ids) - 1; k >= 0; k-- {
-		p.events = append(p.events, r.index.Event(int(p.ids[k])))
+		p.events = append(p.events, r.Index.Event(int(p.ids[k])))
 	}
 	reading := runReading(r)
-	tk := &pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.info.TickRate}
+	tk := &pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.Info.TickRate}
 	// Why the body jumped this tick, before the stages that show how.
-	for _, c := range causeLines(r.index, p.ids) {
+	for _, c := range causeLines(r.Index, p.ids) {
 		add("why: "+c, 0, 5, -1, true)
 	}
 	// The deliver stage first: the messages handled before the stages ran.
@@ -261,11 +262,11 @@ func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
 // runReading is the reading r runs under: the run's own, so that a what-if
 // run's (READING@whatif, viewer -whatif) has its -set overrides though its
 // name is no reading's; else the one its name names, or seed.
-func runReading(r *run) interp.Reading {
-	if s, ok := r.src.(*simsource.Source); ok {
+func runReading(r *session.Run) interp.Reading {
+	if s, ok := r.Src.(*simsource.Source); ok {
 		return s.Sim().Reading()
 	}
-	reading, err := interp.ReadingByName(r.info.Reading)
+	reading, err := interp.ReadingByName(r.Info.Reading)
 	if err != nil {
 		return interp.SeedReading()
 	}

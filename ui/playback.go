@@ -9,7 +9,10 @@
 
 package ui
 
-import "glidepath/ui/timeline"
+import (
+	"glidepath/ui/session"
+	"glidepath/ui/timeline"
+)
 
 // playback owns the cursor.
 type playback struct {
@@ -37,7 +40,7 @@ func (p *playback) begin(tick int, play bool) {
 // (reach) by more than a seek steps (the run's source is at tick at):
 // the cursor waits at the furthest of the two, playing on if it was.
 func (p *playback) waitFor(reach, at int) {
-	if c := p.Cursor(); c > reach && c-at > maxStepAhead {
+	if c := p.Cursor(); c > reach && c-at > session.MaxStepAhead {
 		p.Hold(max(reach, at))
 	}
 }

@@ -24,7 +24,7 @@ func TestSplit_OneColumnPerReading(t *testing.T) {
 	cols := splitRects(a.lay.viewport, 2)
 
 	count := func(r image.Rectangle, run int) int {
-		c := a.sess.runs[run].color
+		c := a.sess.Runs[run].Color
 		n := 0
 		for y := r.Min.Y + 80; y < r.Max.Y-80; y++ { // below the caption, above the legend and the names
 			for x := r.Min.X; x < r.Max.X; x++ {

@@ -71,16 +71,16 @@ func captionNote(notes []model.Note, tick, rate int) *model.Note {
 // drawReadingLegend, under -compare, names each reading's body colour in
 // the viewport's bottom-left corner, the reading whose overlays show marked.
 func (a *app) drawReadingLegend(vp image.Rectangle) {
-	if len(a.sess.runs) < 2 {
+	if len(a.sess.Runs) < 2 {
 		return
 	}
 	f := a.top
 	lh := f.LineHeight() + 4
 	w := float32(0)
-	names := make([]string, len(a.sess.runs))
-	for i := range a.sess.runs {
+	names := make([]string, len(a.sess.Runs))
+	for i := range a.sess.Runs {
 		names[i] = a.runName(i)
-		if i == a.sess.sel {
+		if i == a.sess.Sel {
 			names[i] += "  (overlays; C switches)"
 		}
 		w = max(w, f.Measure(names[i]))
@@ -88,11 +88,11 @@ func (a *app) drawReadingLegend(vp image.Rectangle) {
 	// Bottom-left: the top holds the scenario's captions.
 	x, y := float32(vp.Min.X)+8, float32(vp.Max.Y)-lh*float32(len(names))-16
 	f.Rect(x, y, w+40, lh*float32(len(names))+8, boxColor)
-	for i, r := range a.sess.runs {
+	for i, r := range a.sess.Runs {
 		yy := y + 4 + lh*float32(i)
-		f.Rect(x+8, yy+3, 14, 10, r.color)
+		f.Rect(x+8, yy+3, 14, 10, r.Color)
 		col := dimColor
-		if i == a.sess.sel {
+		if i == a.sess.Sel {
 			col = headColor
 		}
 		f.Text(x+28, yy, names[i], col)

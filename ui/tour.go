@@ -50,7 +50,7 @@ func (a *app) tourGo(i int) {
 	// A stop before its object exists (tick 0: objects are created as the
 	// first tick runs) shows the object's first tick instead.
 	for k := s.Tick; s.GUID != 0 && k <= min(s.Tick+maxTourWait, a.pb.Last()); k++ {
-		if a.sess.seek(k) == nil && a.sess.cur().snap.Find(s.GUID) >= 0 {
+		if a.sess.Seek(k) == nil && a.sess.Cur().Snap.Find(s.GUID) >= 0 {
 			s.Tick = k
 			break
 		}

@@ -17,7 +17,7 @@ import (
 // it clears the selection.
 func TestTour_WalksTheStops(t *testing.T) {
 	probe := openApp(t, "", nil, 0, 1280, 800)
-	tr := probe.sess.cur().hist.Tracks()
+	tr := probe.sess.Cur().Hist.Tracks()
 	if len(tr) < 2 {
 		t.Fatal("the default scenario has fewer than two objects")
 	}
@@ -65,9 +65,9 @@ func TestTour_WalksTheStops(t *testing.T) {
 func TestCompare_SwitchingReadingRecomputesThePanels(t *testing.T) {
 	a := openApp(t, "../assets/scenarios/runner.yaml", []string{"seed", "legacy"}, 300, 1280, 800)
 	want := func() string {
-		r := a.sess.cur()
-		o := &r.snap.Objects[0]
-		return inspect.MakeRow(o, inspect.Count(r.index, o.GUID, r.snap.Tick)).Stats
+		r := a.sess.Cur()
+		o := &r.Snap.Objects[0]
+		return inspect.MakeRow(o, inspect.Count(r.Index, o.GUID, r.Snap.Tick)).Stats
 	}
 	before := a.list.rows[0].Stats
 	if before != want() {
@@ -113,8 +113,8 @@ func TestBeforeAfter_InspectorAtABlip(t *testing.T) {
 	if before := value("m_position"); before == after || before == "" {
 		t.Errorf("m_position before %q, after %q: want them to differ across the blip", before, after)
 	}
-	if r := a.sess.cur(); r.src.Tick() != 79 || r.snap.Tick != 79 {
-		t.Errorf("the run moved to tick %d (snapshot %d)", r.src.Tick(), r.snap.Tick)
+	if r := a.sess.Cur(); r.Src.Tick() != 79 || r.Snap.Tick != 79 {
+		t.Errorf("the run moved to tick %d (snapshot %d)", r.Src.Tick(), r.Snap.Tick)
 	}
 	a.apply(cmdBeforeAfter)
 	if err := a.Update(); err != nil {

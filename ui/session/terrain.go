@@ -2,7 +2,7 @@
 // sampled on the cell grid over the landblocks the run uses, its obstacles,
 // and the cells where something stood indoors tinted.
 
-package ui
+package session
 
 import (
 	"math"

@@ -14,7 +14,7 @@
 // Info up to what has been read, and its pre-run follows the reading,
 // waiting at what has been read.
 
-package ui
+package session
 
 import (
 	"context"
@@ -34,14 +34,14 @@ import (
 // its records to the window.
 const publishTicks = 64
 
-// run is one reading's run.
-type run struct {
-	src   model.Source
-	info  *model.Info
-	hist  *model.History // what the window reads: the latest published
-	index *model.Index
-	snap  model.Snapshot
-	color color.RGBA
+// Run is one reading's Run.
+type Run struct {
+	Src   model.Source
+	Info  *model.Info
+	Hist  *model.History // what the window reads: the latest published
+	Index *model.Index
+	Snap  model.Snapshot
+	Color color.RGBA
 
 	// pub is the pre-run's latest publication; done its ticks so far.
 	pub  atomic.Pointer[records]
@@ -56,51 +56,51 @@ type records struct {
 	complete bool
 }
 
-// session holds the runs. When live, the window views the runs while they
+// Session holds the runs. When live, the window views the runs while they
 // pre-run; otherwise, until loaded reports true, the pre-run goroutine owns
 // the runs and only the progress may be read.
-type session struct {
-	runs    []*run
-	sel     int // the selected reading
-	terrain *render.Terrain
-	live    bool
+type Session struct {
+	Runs    []*Run
+	Sel     int // the selected reading
+	Terrain *render.Terrain
+	Live    bool
 
 	total    int64
 	finished chan error
 	pending  int // pre-run goroutines that have not reported
-	ready    bool
-	err      error
+	Ready    bool
+	Err      error
 	cancel   context.CancelFunc
-	// frontier is the tick up to which every run's records are published.
-	frontier int
-	// full says the terrain covers the whole run.
-	full bool
-	// grew: a growing run's Info changed since the window last looked
+	// Frontier is the tick up to which every run's records are published.
+	Frontier int
+	// Full says the terrain covers the whole run.
+	Full bool
+	// Grew: a growing run's Info changed since the window last looked
 	// (growRuns clears it).
-	grew bool
-	// follow: the input is a file still being written; wait returns once
+	Grew bool
+	// Follow: the input is a file still being written; wait returns once
 	// the pre-run has caught up with what was written.
-	follow bool
+	Follow bool
 }
 
-// sessionOf starts a session over newly opened runs (a file opened from
+// Of starts a session over newly opened runs (a file opened from
 // the window, or a file opened again to follow it) and returns them as
 // sources.
-func sessionOf(runs []*simsource.Source) ([]model.Source, *session, error) {
+func Of(runs []*simsource.Source) ([]model.Source, *Session, error) {
 	srcs := make([]model.Source, len(runs))
 	for i, r := range runs {
 		srcs[i] = r
 	}
-	sess, err := newSession(srcs)
+	sess, err := New(srcs)
 	return srcs, sess, err
 }
 
-// newSession starts pre-running srcs in the background.
-func newSession(srcs []model.Source) (*session, error) {
+// New starts pre-running srcs in the background.
+func New(srcs []model.Source) (*Session, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("ui: nothing to view")
 	}
-	s := &session{finished: make(chan error, len(srcs)), live: true, grew: true}
+	s := &Session{finished: make(chan error, len(srcs)), Live: true, Grew: true}
 	for i, src := range srcs {
 		info := src.Info()
 		h := model.NewHistory()
@@ -110,31 +110,31 @@ func newSession(srcs []model.Source) (*session, error) {
 		}
 		h.SetStride(model.StrideFor(info.Objects, ticks))
 		h.SetExpected(ticks)
-		r := &run{src: src, info: info, hist: h, index: model.NewIndex(nil), color: overlay.ReadingColor(i)}
+		r := &Run{Src: src, Info: info, Hist: h, Index: model.NewIndex(nil), Color: overlay.ReadingColor(i)}
 		// No snapshot taken yet: the first seek takes one even when it goes
 		// nowhere (tick 0, where the source already is).
-		r.snap.Tick = -1
-		s.runs = append(s.runs, r)
+		r.Snap.Tick = -1
+		s.Runs = append(s.Runs, r)
 		s.total += int64(info.LastTick)
 		if _, ok := src.(model.Brancher); !ok {
-			s.live = false
+			s.Live = false
 		}
 	}
 	s.total = max(s.total, 1)
 	s.pending = 1
-	if s.live {
-		s.pending = len(s.runs)
+	if s.Live {
+		s.pending = len(s.Runs)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
-	if s.live {
-		for _, r := range s.runs {
+	if s.Live {
+		for _, r := range s.Runs {
 			// The branch is made here, on the window's goroutine, which
 			// owns the Source it branches from.
 			h := model.NewHistory()
-			h.SetStride(r.hist.Stride())
-			h.SetExpected(r.hist.Expected())
-			p, err := model.NewPrerunner(r.src, h)
+			h.SetStride(r.Hist.Stride())
+			h.SetExpected(r.Hist.Expected())
+			p, err := model.NewPrerunner(r.Src, h)
 			if err != nil {
 				cancel()
 				return nil, err
@@ -150,7 +150,7 @@ func newSession(srcs []model.Source) (*session, error) {
 // prerunLive runs on its own goroutine: r's branch (p, recording into h)
 // to the end, publishing its records every publishTicks ticks and
 // whenever it has caught up with the reading of a growing input.
-func prerunLive(ctx context.Context, r *run, p *model.Prerunner, h *model.History) error {
+func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.History) error {
 	published := -1
 	publish := func() {
 		x := p.Index()
@@ -188,73 +188,73 @@ func prerunLive(ctx context.Context, r *run, p *model.Prerunner, h *model.Histor
 
 // prerunAll runs on its own goroutine: every run to its end on the run's
 // own Source, its event log indexed.
-func (s *session) prerunAll(ctx context.Context) error {
-	for _, r := range s.runs {
-		x, err := model.Prerun(ctx, r.src, r.hist, func(done, total int) {
+func (s *Session) prerunAll(ctx context.Context) error {
+	for _, r := range s.Runs {
+		x, err := model.Prerun(ctx, r.Src, r.Hist, func(done, total int) {
 			r.done.Store(int64(done))
 		})
 		if err != nil {
 			return err
 		}
-		r.index = x
-		r.src.Snapshot(&r.snap)
+		r.Index = x
+		r.Src.Snapshot(&r.Snap)
 	}
 	return nil
 }
 
-// poll takes what the pre-run has published, and reports whether the
+// Poll takes what the pre-run has published, and reports whether the
 // runs may be viewed: at once when live, otherwise once the pre-run has
 // finished.
-func (s *session) poll() bool {
-	if s.live {
-		s.frontier = -1
+func (s *Session) Poll() bool {
+	if s.Live {
+		s.Frontier = -1
 		complete := true
-		for _, r := range s.runs {
-			if g, ok := r.src.(model.Growing); ok && g.Refresh() {
-				s.grew = true
+		for _, r := range s.Runs {
+			if g, ok := r.Src.(model.Growing); ok && g.Refresh() {
+				s.Grew = true
 			}
 			rec := r.pub.Load()
 			if rec == nil {
-				s.frontier, complete = 0, false
+				s.Frontier, complete = 0, false
 				continue
 			}
-			r.hist, r.index = rec.hist, rec.index
-			if t := s.frontierOf(r, rec.tick, rec.complete); s.frontier < 0 || t < s.frontier {
-				s.frontier = t
+			r.Hist, r.Index = rec.hist, rec.index
+			if t := s.frontierOf(r, rec.tick, rec.complete); s.Frontier < 0 || t < s.Frontier {
+				s.Frontier = t
 			}
 			complete = complete && rec.complete
 		}
-		s.frontier = max(s.frontier, 0)
+		s.Frontier = max(s.Frontier, 0)
 		for s.pending > 0 {
 			select {
 			case err := <-s.finished:
 				s.pending--
-				if err != nil && s.err == nil {
-					s.err = err
+				if err != nil && s.Err == nil {
+					s.Err = err
 				}
 				continue
 			default:
 			}
 			break
 		}
-		s.ready = s.pending == 0 && complete || s.err != nil
-		if s.ready && !s.full {
-			s.full = true
-			s.buildTerrain()
+		s.Ready = s.pending == 0 && complete || s.Err != nil
+		if s.Ready && !s.Full {
+			s.Full = true
+			s.BuildTerrain()
 		}
 		return true
 	}
-	if s.ready {
+	if s.Ready {
 		return true
 	}
 	select {
 	case err := <-s.finished:
 		s.pending--
-		s.ready, s.err = true, err
-		s.frontier = s.last()
+		s.Ready, s.Err = true, err
+		s.Frontier = s.Last()
 		if err == nil {
-			s.buildTerrain()
-			s.full = true
+			s.BuildTerrain()
+			s.Full = true
 		}
 		return true
 	default:
@@ -262,45 +262,45 @@ func (s *session) poll() bool {
 	}
 }
 
-// buildTerrain builds the terrain around what the selected run's history
+// BuildTerrain builds the terrain around what the selected run's history
 // holds so far (or, before any, its snapshot). A terrain that cannot be
 // drawn (heights that are not finite, say) leaves the viewport without
 // ground rather than the viewer closed.
-func (s *session) buildTerrain() {
-	r := s.runs[0]
-	h := r.hist
+func (s *Session) BuildTerrain() {
+	r := s.Runs[0]
+	h := r.Hist
 	if _, _, ok := h.Bounds(); !ok {
 		h = model.NewHistory()
-		model.Record(h, &r.snap)
+		model.Record(h, &r.Snap)
 	}
-	if t, err := buildTerrain(r.info.World, h); err == nil {
-		s.terrain = t
+	if t, err := buildTerrain(r.Info.World, h); err == nil {
+		s.Terrain = t
 	}
 }
 
-// progress is the pre-run's fraction done (of what has been read, while
+// Progress is the pre-run's fraction done (of what has been read, while
 // the input is read).
-func (s *session) progress() float64 {
+func (s *Session) Progress() float64 {
 	var done, total int64
-	for _, r := range s.runs {
+	for _, r := range s.Runs {
 		done += r.done.Load()
-		total += int64(r.info.LastTick)
+		total += int64(r.Info.LastTick)
 	}
 	return float64(done) / float64(max(total, 1))
 }
 
-// growing reports whether an input is still being read, and how far:
+// Growing reports whether an input is still being read, and how far:
 // bytes read, the inputs' size (0: not known), and the problem that
 // stopped a reading, if one did. The readings of one input share a store,
 // counted once.
-func (s *session) growing() (on bool, read, size int64, err error) {
+func (s *Session) Growing() (on bool, read, size int64, err error) {
 	var seen []any // the inputs' stores, each counted once (lookups only)
-	for _, r := range s.runs {
-		g, ok := r.src.(model.Growing)
+	for _, r := range s.Runs {
+		g, ok := r.Src.(model.Growing)
 		if !ok {
 			continue
 		}
-		if st := storeOf(r.src); st != nil {
+		if st := StoreOf(r.Src); st != nil {
 			if slices.Contains(seen, any(st)) {
 				continue // another reading of an input counted
 			}
@@ -317,102 +317,102 @@ func (s *session) growing() (on bool, read, size int64, err error) {
 	return on, read, size, err
 }
 
-// caughtUp reports whether a followed input has been read to the end of
+// CaughtUp reports whether a followed input has been read to the end of
 // what is written so far and every run's records reach what was read.
-func (s *session) caughtUp() bool {
-	for _, r := range s.runs {
-		g, ok := r.src.(model.Growing)
+func (s *Session) CaughtUp() bool {
+	for _, r := range s.Runs {
+		g, ok := r.Src.(model.Growing)
 		if !ok {
 			continue
 		}
 		tick, complete := g.Readable()
-		if !complete && !followIdle(r.src, r.info.File) {
+		if !complete && !FollowIdle(r.Src, r.Info.File) {
 			return false
 		}
-		if rec := r.pub.Load(); rec == nil || !rec.complete && rec.tick < min(tick, r.info.LastTick) {
+		if rec := r.pub.Load(); rec == nil || !rec.complete && rec.tick < min(tick, r.Info.LastTick) {
 			return false
 		}
 	}
 	return true
 }
 
-// wait blocks until the pre-run has finished (for screenshots and tests);
+// Wait blocks until the pre-run has finished (for screenshots and tests);
 // when following a file, until it has caught up with what is written.
-func (s *session) wait() error {
-	if s.follow {
-		for s.poll(); !s.caughtUp() && s.err == nil; s.poll() {
+func (s *Session) Wait() error {
+	if s.Follow {
+		for s.Poll(); !s.CaughtUp() && s.Err == nil; s.Poll() {
 			time.Sleep(time.Millisecond)
 		}
-		s.poll() // Info up to what the records reach
-		return s.err
+		s.Poll() // Info up to what the records reach
+		return s.Err
 	}
-	if s.ready && (!s.live || s.full) {
-		return s.err
+	if s.Ready && (!s.Live || s.Full) {
+		return s.Err
 	}
 	for ; s.pending > 0; s.pending-- {
-		if err := <-s.finished; err != nil && s.err == nil {
-			s.err = err
+		if err := <-s.finished; err != nil && s.Err == nil {
+			s.Err = err
 		}
 	}
-	if s.live {
-		s.poll()
+	if s.Live {
+		s.Poll()
 	}
-	s.ready = true
-	if !s.live && s.err == nil && !s.full {
-		s.frontier = s.last()
-		s.buildTerrain()
-		s.full = true
+	s.Ready = true
+	if !s.Live && s.Err == nil && !s.Full {
+		s.Frontier = s.Last()
+		s.BuildTerrain()
+		s.Full = true
 	}
-	return s.err
+	return s.Err
 }
 
-// close stops a pre-run still going, and the reading of its input.
-func (s *session) close() {
+// Close stops a pre-run still going, and the reading of its input.
+func (s *Session) Close() {
 	s.cancel()
-	for _, r := range s.runs {
-		if g, ok := r.src.(model.Growing); ok {
+	for _, r := range s.Runs {
+		if g, ok := r.Src.(model.Growing); ok {
 			g.StopReading()
 		}
 	}
 }
 
-// cur is the selected reading's run.
-func (s *session) cur() *run { return s.runs[s.sel] }
+// Cur is the selected reading's run.
+func (s *Session) Cur() *Run { return s.Runs[s.Sel] }
 
-// reach is the furthest tick the cursor may go to now: the runs' last
+// Reach is the furthest tick the cursor may go to now: the runs' last
 // tick once pre-run, else the pre-run's frontier — scrubbing past it waits
 // for the pre-run.
-func (s *session) reach() int {
-	if s.ready {
-		return s.last()
+func (s *Session) Reach() int {
+	if s.Ready {
+		return s.Last()
 	}
-	return s.frontier
+	return s.Frontier
 }
 
-// seek brings every run to the cursor's tick (its own, sync.go) and
+// Seek brings every run to the cursor's tick (its own, sync.go) and
 // refreshes its snapshot. Short steps
 // forward are stepped; anything else goes through the engine's checkpoints.
-func (s *session) seek(cursor int) error {
-	for _, r := range s.runs {
-		tick := s.tickOf(r, cursor)
-		if r.src.Tick() == tick && r.snap.Tick == tick {
+func (s *Session) Seek(cursor int) error {
+	for _, r := range s.Runs {
+		tick := s.TickOf(r, cursor)
+		if r.Src.Tick() == tick && r.Snap.Tick == tick {
 			continue
 		}
-		switch d := tick - r.src.Tick(); {
-		case d > 0 && d <= maxStepAhead:
+		switch d := tick - r.Src.Tick(); {
+		case d > 0 && d <= MaxStepAhead:
 			for range d {
-				r.src.Step()
+				r.Src.Step()
 			}
 		case d != 0:
-			if err := r.src.Seek(tick); err != nil {
+			if err := r.Src.Seek(tick); err != nil {
 				return err
 			}
 		}
-		r.src.Snapshot(&r.snap)
+		r.Src.Snapshot(&r.Snap)
 	}
 	return nil
 }
 
-// maxStepAhead is the most ticks a seek forward steps rather than restoring
+// MaxStepAhead is the most ticks a seek forward steps rather than restoring
 // a checkpoint.
-const maxStepAhead = 8
+const MaxStepAhead = 8
