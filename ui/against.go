@@ -107,7 +107,7 @@ func (a *app) stepDivergence(next bool) {
 	case a.opts.Client == nil:
 		a.say("no client trace: open with -against CLIENT_TRACE")
 		return
-	case a.sel.guid == 0:
+	case a.sel.GUID == 0:
 		a.say("select an object to find where it diverges from the client")
 		return
 	}
@@ -120,7 +120,7 @@ func (a *app) stepDivergence(next bool) {
 		a.say("no " + when + " divergence from the client")
 		return
 	}
-	what, _ := a.divergence(a.sel.guid, k)
+	what, _ := a.divergence(a.sel.GUID, k)
 	a.pb.Seek(k)
 	a.panels.stepper.Reset()
 	a.tl.View.Show(k)
@@ -134,7 +134,7 @@ func (a *app) jumpToDivergence(first bool) {
 	case a.opts.Client == nil:
 		a.say("no client trace: open with -against CLIENT_TRACE")
 		return
-	case a.sel.guid == 0:
+	case a.sel.GUID == 0:
 		a.say("select an object to find where it diverges from the client")
 		return
 	}
@@ -143,7 +143,7 @@ func (a *app) jumpToDivergence(first bool) {
 		from = 0
 	}
 	for k := from; k <= a.pb.Last(); k++ {
-		if what, ok := a.divergence(a.sel.guid, k); ok {
+		if what, ok := a.divergence(a.sel.GUID, k); ok {
 			a.pb.Seek(k)
 			a.panels.stepper.Reset()
 			a.tl.View.Show(k)

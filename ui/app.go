@@ -65,7 +65,7 @@ func Run(opts Options) error {
 type app struct {
 	opts     Options
 	sess     *session.Session
-	pb       playback // the cursor and the live follow's hold (playback.go)
+	pb       session.Playback // the cursor and the live follow's hold (playback.go)
 	tl       timeline.Timeline
 	cam      camera.Camera
 	ctl      camera.Controller
@@ -91,7 +91,7 @@ type app struct {
 
 	// sel is what the user picked (selection.go), in the input's
 	// commands and mouse (input.go, mouse.go).
-	sel selection
+	sel session.Selection
 	in  inputState
 
 	help         bool
@@ -158,7 +158,7 @@ func newApp(opts Options) (*app, error) {
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
 		layers: opts.Layers, panels: newPanelState(),
-		sel: selection{guid: opts.Select, follow: opts.FollowSelection},
+		sel: session.Selection{GUID: opts.Select, Follow: opts.FollowSelection},
 		w:   defaultWidth, h: defaultHeight,
 		in: inputState{keys: keymap()}, split: opts.Split,
 	}
@@ -184,7 +184,7 @@ func newApp(opts Options) (*app, error) {
 	// The strip spans the longest input (sync.go); the session is the
 	// follow's when it opened the input again.
 	info := a.opts.Sources[0].Info()
-	a.pb.reset(a.sess.Last(), info.TickRate)
+	a.pb.Reset(a.sess.Last(), info.TickRate)
 	a.tl.Reset(a.sess.Last())
 	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
@@ -279,7 +279,7 @@ func (a *app) Update() error {
 	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.Cur().Info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
-	a.pb.waitFor(a.sess.Reach(), a.sess.Cur().Src.Tick())
+	a.pb.WaitFor(a.sess.Reach(), a.sess.Cur().Src.Tick())
 	if err := a.sess.Seek(a.pb.Cursor()); err != nil {
 		return err
 	}
@@ -294,7 +294,7 @@ func (a *app) Update() error {
 // the cursor goes to the start tick.
 func (a *app) start() {
 	a.started = true
-	a.pb.begin(a.opts.Tick, !a.opts.Paused && !a.headless())
+	a.pb.Begin(a.opts.Tick, !a.opts.Paused && !a.headless())
 	a.sess.Seek(a.pb.Cursor())
 	if a.sess.Terrain == nil {
 		a.sess.BuildTerrain()
@@ -317,7 +317,7 @@ func (a *app) start() {
 // afterSeek refreshes what depends on the cursor and the selection.
 func (a *app) afterSeek() {
 	r := a.sess.Cur()
-	if a.sel.follow && a.sel.guid != 0 {
+	if a.sel.Follow && a.sel.GUID != 0 {
 		a.followSelection(r) // followcam.go
 	}
 	a.list.update(a, r)
@@ -452,7 +452,7 @@ func (a *app) Layout(w, h int) (int, int) {
 // selectedObject returns the selection in the current snapshot, or nil.
 func (a *app) selectedObject() *model.Object {
 	r := a.sess.Cur()
-	if i := r.Snap.Find(a.sel.guid); a.sel.guid != 0 && i >= 0 {
+	if i := r.Snap.Find(a.sel.GUID); a.sel.GUID != 0 && i >= 0 {
 		return &r.Snap.Objects[i]
 	}
 	return nil

@@ -29,7 +29,7 @@ type beforeAfter struct {
 func (a *app) beforeObject(r *session.Run) *model.Object {
 	b := &a.before
 	t := r.Snap.Tick
-	if !a.panels.before || t == 0 || !a.sess.Ready || a.sel.guid == 0 {
+	if !a.panels.before || t == 0 || !a.sess.Ready || a.sel.GUID == 0 {
 		return nil
 	}
 	if b.tick != t || b.reading != a.sess.Sel || b.snap.Tick != t-1 {
@@ -40,7 +40,7 @@ func (a *app) beforeObject(r *session.Run) *model.Object {
 		r.Src.Step()
 		b.tick, b.reading = t, a.sess.Sel
 	}
-	if i := b.snap.Find(a.sel.guid); i >= 0 {
+	if i := b.snap.Find(a.sel.GUID); i >= 0 {
 		return &b.snap.Objects[i]
 	}
 	return nil
@@ -48,8 +48,8 @@ func (a *app) beforeObject(r *session.Run) *model.Object {
 
 // jumpedAt reports whether the selection blipped or was snapped at tick.
 func (a *app) jumpedAt(r *session.Run, tick int) bool {
-	f := model.Filter{Kinds: model.KindSet(engine.EventBlip, engine.EventSnap), OneObject: true, GUID: a.sel.guid}
-	a.before.ids = r.Index.Recent(a.sel.guid, f, tick, tick, 1, a.before.ids[:0])
+	f := model.Filter{Kinds: model.KindSet(engine.EventBlip, engine.EventSnap), OneObject: true, GUID: a.sel.GUID}
+	a.before.ids = r.Index.Recent(a.sel.GUID, f, tick, tick, 1, a.before.ids[:0])
 	return len(a.before.ids) > 0
 }
 
@@ -61,7 +61,7 @@ func (a *app) beforeAfterLines(r *session.Run) []inspect.Line {
 	switch {
 	case a.panels.before:
 		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}
-	case a.sel.guid != 0 && a.jumpedAt(r, t):
+	case a.sel.GUID != 0 && a.jumpedAt(r, t):
 		return []inspect.Line{{Value: "the body jumped this tick: V shows the state before the jump"}}
 	}
 	return nil

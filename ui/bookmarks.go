@@ -287,7 +287,7 @@ func (a *app) exportTicks(from, to int) {
 		a.say("export is not available here")
 		return
 	}
-	req := ExportRequest{File: a.opts.File, From: from, To: to, Camera: a.cam.Mode, Select: a.sel.guid}
+	req := ExportRequest{File: a.opts.File, From: from, To: to, Camera: a.cam.Mode, Select: a.sel.GUID}
 	if a.exportMsgs == nil {
 		a.exportMsgs = make(chan string, 4)
 	}

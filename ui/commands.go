@@ -41,17 +41,17 @@ func (a *app) apply(c command) {
 		a.panels.stepper.Reset()
 		a.tl.View.Show(0)
 	case cmdLast:
-		a.pb.goLive()
+		a.pb.GoLive()
 		a.pb.Seek(a.pb.Last())
 		a.panels.stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
 	case cmdFollow:
-		a.sel.setFollow(!a.sel.follow)
-		if a.sel.follow && a.sel.guid == 0 {
+		a.sel.SetFollow(!a.sel.Follow)
+		if a.sel.Follow && a.sel.GUID == 0 {
 			a.say("select an object to follow it")
 		}
 	case cmdFrameAll:
-		a.sel.setFollow(false)
+		a.sel.SetFollow(false)
 		a.frameAll()
 	case cmdFrameSelection:
 		a.frameSelection() // followcam.go
@@ -67,8 +67,8 @@ func (a *app) apply(c command) {
 			a.panels.stepper.Reset()
 		case a.tl.ClearSelection():
 			// the timeline's range went
-		case a.sel.guid != 0:
-			a.sel.clear()
+		case a.sel.GUID != 0:
+			a.sel.Clear()
 		default:
 			a.escUnclaimed() // navigate.go
 		}
@@ -176,7 +176,7 @@ func (a *app) jumpToEvent(next bool) {
 		return
 	}
 	r := a.sess.Cur()
-	f := a.tl.Lane.Filter(a.sel.guid)
+	f := a.tl.Lane.Filter(a.sel.GUID)
 	// The selected run's own tick (another input may run at another rate).
 	at := a.sess.TickOf(r, a.pb.Cursor())
 	var i int
@@ -210,7 +210,7 @@ func (a *app) cycleSelection(next bool) {
 	}
 	at := -1
 	for k, i := range vis {
-		if a.list.rows[i].GUID == a.sel.guid {
+		if a.list.rows[i].GUID == a.sel.GUID {
 			at = k
 		}
 	}
@@ -230,7 +230,7 @@ func (a *app) cycleSelection(next bool) {
 
 // selectObject makes guid the selection.
 func (a *app) selectObject(guid uint32) {
-	if a.sel.choose(guid) {
+	if a.sel.Choose(guid) {
 		a.panels.stepper.Reset()
 	}
 }
@@ -282,7 +282,7 @@ func (a *app) statusLine() string {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
 	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState()) // honest.go
-	if a.sel.follow {
+	if a.sel.Follow {
 		b.WriteString("   following")
 	}
 	b.WriteString(a.preRunStatus())

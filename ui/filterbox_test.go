@@ -53,7 +53,7 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 	}
 	a.typeFilter(nil, false, false, true)
 	// The Messages panel: only motion messages under `motion`.
-	a.sel.clear()
+	a.sel.Clear()
 	a.msgs.span = 2
 	a.apply(cmdMessages)
 	a.pb.Seek(60)

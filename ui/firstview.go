@@ -79,8 +79,8 @@ func firstSpan(span, radius, h float64) float64 {
 // that, the view centres on the selection. It falls back to frameAll.
 func (a *app) frameFirst() {
 	r := a.sess.Cur()
-	if a.sel.guid == 0 {
-		a.sel.choose(mostEventful(r.Hist, r.Index))
+	if a.sel.GUID == 0 {
+		a.sel.Choose(mostEventful(r.Hist, r.Index))
 	}
 	lo, hi, at, ok := remotesAt(r.Hist, a.pb.Cursor())
 	if !ok {
@@ -97,7 +97,7 @@ func (a *app) frameFirst() {
 	span := firstSpan(a.cam.Span, radius, vp.H)
 	if span < a.cam.Span && a.opts.Select == 0 && a.frameCrowd(r, at, span) {
 		// A crowd, no selection asked for: its densest region (followcam.go).
-	} else if span < a.cam.Span && a.sel.guid != 0 {
+	} else if span < a.cam.Span && a.sel.GUID != 0 {
 		// Too spread out: centre on the selection and its queue.
 		if o := a.selectedObject(); o != nil {
 			lo, hi := o.Pos, o.Pos
@@ -107,7 +107,7 @@ func (a *app) frameFirst() {
 				}
 			}
 			a.cam.Target = camera.Vec3(lo.Add(hi).Mul(0.5))
-		} else if t := r.Hist.Track(a.sel.guid); t != nil {
+		} else if t := r.Hist.Track(a.sel.GUID); t != nil {
 			if s, alive := t.At(max(at, t.First)); alive {
 				a.cam.Target = camera.Vec3(r.Hist.Pos(&s))
 			}

@@ -36,7 +36,7 @@ func (a *app) followSelection(r *session.Run) {
 		}
 		a.fc.stepped, a.fc.tick = true, r.Snap.Tick
 	}
-	if i := r.Snap.Find(a.sel.guid); i >= 0 {
+	if i := r.Snap.Find(a.sel.GUID); i >= 0 {
 		a.cam.Keep(a.viewport(), camera.Vec3(r.Snap.Objects[i].Pos), followEase)
 	}
 }

@@ -72,7 +72,7 @@ func rateText(r float64) string {
 // live edge (the cursor is held there, whatever Space says), else playing
 // or paused with the speed and, when short of it, the rate achieved.
 func (a *app) playState() string {
-	if a.pb.following() && a.pb.atEdge() {
+	if a.pb.Following() && a.pb.AtEdge() {
 		return "● live"
 	}
 	if !a.pb.Playing() {

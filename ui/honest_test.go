@@ -49,11 +49,11 @@ func TestStatus_HonestPlayState(t *testing.T) {
 	if s := a.statusLine(); !strings.Contains(s, "paused 1×") || strings.Contains(s, "live") {
 		t.Fatalf("paused: %q", s)
 	}
-	a.pb.follow()
+	a.pb.Follow()
 	if s := a.statusLine(); !strings.Contains(s, "● live") || strings.Contains(s, "paused") || strings.Contains(s, "playing") {
 		t.Fatalf("at the live edge, paused: %q", s)
 	}
-	a.pb.unfollow()
+	a.pb.Unfollow()
 	a.pb.SetPlaying(true)
 	a.rate.achieved = 0.6
 	if s := a.statusLine(); !strings.Contains(s, "playing 1× (achieved 0.60×)") {

@@ -70,18 +70,18 @@ func TestMouse_ClickSelectsTheBodyUnderTheCursor(t *testing.T) {
 		t.Fatal("body not in view")
 	}
 	drag(a, x, y, x, y)
-	if a.sel.guid != o.GUID {
-		t.Fatalf("clicked %s, selected %#x", o.Name, a.sel.guid)
+	if a.sel.GUID != o.GUID {
+		t.Fatalf("clicked %s, selected %#x", o.Name, a.sel.GUID)
 	}
 	vp := a.lay.viewport
 	drag(a, float64(vp.Min.X+5), float64(vp.Max.Y-40), float64(vp.Min.X+5), float64(vp.Max.Y-40))
-	if a.sel.guid != 0 {
-		t.Errorf("a click on empty ground left %#x selected", a.sel.guid)
+	if a.sel.GUID != 0 {
+		t.Errorf("a click on empty ground left %#x selected", a.sel.GUID)
 	}
 	row := a.lay.list.Min.Add(image.Pt(10, 2*rowHeight+5))
 	a.routeMouse(camera.Input{X: float64(row.X), Y: float64(row.Y), Left: true}, true, false)
-	if want := a.sess.Cur().Snap.Objects[2].GUID; a.sel.guid != want {
-		t.Errorf("clicking the third row selected %#x, want %#x", a.sel.guid, want)
+	if want := a.sess.Cur().Snap.Objects[2].GUID; a.sel.GUID != want {
+		t.Errorf("clicking the third row selected %#x, want %#x", a.sel.GUID, want)
 	}
 }
 
@@ -118,11 +118,11 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 	if a.pb.Speed() != 2 {
 		t.Errorf("] gives speed %v", a.pb.Speed())
 	}
-	a.sel.guid = 0 // the first view selected the most eventful object
+	a.sel.GUID = 0 // the first view selected the most eventful object
 	a.apply(cmdNextObject)
 	a.apply(cmdNextObject)
-	if want := a.sess.Cur().Snap.Objects[1].GUID; a.sel.guid != want {
-		t.Errorf("Tab twice selected %#x, want the second object %#x", a.sel.guid, want)
+	if want := a.sess.Cur().Snap.Objects[1].GUID; a.sel.GUID != want {
+		t.Errorf("Tab twice selected %#x, want the second object %#x", a.sel.GUID, want)
 	}
 	a.apply(cmdPrevObject)
 	if err := a.Update(); err != nil {
@@ -133,11 +133,11 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		t.Errorf("X did not start stage stepping: %q", a.status)
 	}
 	a.apply(cmdDeselect)
-	if a.panels.stepper.Active() || a.sel.guid == 0 {
+	if a.panels.stepper.Active() || a.sel.GUID == 0 {
 		t.Error("the first Esc leaves stage stepping only")
 	}
 	a.apply(cmdDeselect)
-	if a.sel.guid != 0 {
+	if a.sel.GUID != 0 {
 		t.Error("the second Esc keeps the selection")
 	}
 	for _, c := range []struct {

@@ -55,7 +55,7 @@ func (a *app) startLive() {
 	}
 	a.sess.Follow = true
 	a.live = liveState{info: fi}
-	a.pb.follow()
+	a.pb.Follow()
 }
 
 // pollLive checks the followed file every liveCheckTicks updates (force:
@@ -63,11 +63,11 @@ func (a *app) startLive() {
 // appended, stops the follow.
 func (a *app) pollLive(force bool) {
 	l := &a.live
-	if !a.pb.following() {
+	if !a.pb.Following() {
 		return
 	}
 	if a.started {
-		a.pb.noteScrub() // the user scrubbed back: stop dragging the cursor
+		a.pb.NoteScrub() // the user scrubbed back: stop dragging the cursor
 	}
 	l.counter++
 	if !force && l.counter%liveCheckTicks != 0 {
@@ -103,15 +103,15 @@ func (a *app) growRuns() {
 	growing, _, _, _ := a.sess.Growing()
 	end := a.tl.View.To >= float64(a.tl.View.Last)
 	a.tl.View.Last = last
-	if end || a.pb.atEdge() {
+	if end || a.pb.AtEdge() {
 		a.tl.View.Fit()
 	}
-	a.pb.grown(last, growing)
+	a.pb.Grown(last, growing)
 }
 
 // stopLive ends the follow, saying why; the runs read so far stay.
 func (a *app) stopLive(why string) {
-	a.pb.unfollow()
+	a.pb.Unfollow()
 	a.sess.Follow = false
 	for _, r := range a.sess.Runs {
 		if g, ok := r.Src.(model.Growing); ok {
@@ -126,9 +126,9 @@ func (a *app) stopLive(why string) {
 func (a *app) liveStatus() string {
 	s := a.readingStatus()
 	switch {
-	case !a.pb.following():
+	case !a.pb.Following():
 		return s
-	case a.pb.atEdge():
+	case a.pb.AtEdge():
 		return s // the play state says "● live" (honest.go)
 	}
 	return s + fmt.Sprintf("   following, %d ticks behind the live edge (End returns)", a.pb.Last()-a.pb.Cursor())
@@ -142,7 +142,7 @@ func (a *app) readingStatus() string {
 	switch {
 	case err != nil:
 		return "   reading stopped at " + err.Error() + "; showing what was read"
-	case !growing || a.pb.following():
+	case !growing || a.pb.Following():
 		return ""
 	}
 	s := fmt.Sprintf("   reading %s", mib(read))

@@ -83,14 +83,14 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 		t.Errorf("cursor %d, status %q: want it left at 10", a.pb.Cursor(), a.statusLine())
 	}
 	a.apply(cmdLast)
-	if !a.pb.atEdge() || a.pb.Cursor() != a.pb.Last() {
+	if !a.pb.AtEdge() || a.pb.Cursor() != a.pb.Last() {
 		t.Error("End did not return to the live edge")
 	}
 
 	os.Truncate(path, 10)
 	a.pollLive(true)
-	if a.pb.following() || !strings.Contains(a.status, "truncated") {
-		t.Errorf("following %v, status %q: want the truncation reported", a.pb.following(), a.status)
+	if a.pb.Following() || !strings.Contains(a.status, "truncated") {
+		t.Errorf("following %v, status %q: want the truncation reported", a.pb.Following(), a.status)
 	}
 }
 
@@ -114,8 +114,8 @@ func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
 	for _, c := range a.in.commands(false) {
 		a.apply(c)
 	}
-	if !a.pb.atEdge() || a.pb.Cursor() != a.pb.Last() {
-		t.Errorf("cursor %d of %d, live %v after the Live button", a.pb.Cursor(), a.pb.Last(), a.pb.atEdge())
+	if !a.pb.AtEdge() || a.pb.Cursor() != a.pb.Last() {
+		t.Errorf("cursor %d of %d, live %v after the Live button", a.pb.Cursor(), a.pb.Last(), a.pb.AtEdge())
 	}
 	b := openApp(t, "", nil, 0, 1280, 800)
 	if b.gui.live != nil {

@@ -94,7 +94,7 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 	}
 	vp := a.lay.viewport
 	m.rect = image.Rect(vp.Min.X+8, vp.Min.Y+32, vp.Min.X+8+min(msgPanelW, vp.Dx()-16), vp.Max.Y-8)
-	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.guid), int64(m.span), int64(a.sess.Sel)}
+	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(m.span), int64(a.sess.Sel)}
 	if m.lines != nil && key == m.key {
 		return
 	}
@@ -105,8 +105,8 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 	if span > 0 {
 		title = fmt.Sprintf("Messages at tick %d ±%d", r.Snap.Tick, span)
 	}
-	if a.sel.guid != 0 {
-		title += fmt.Sprintf(" of 0x%08X", a.sel.guid)
+	if a.sel.GUID != 0 {
+		title += fmt.Sprintf(" of 0x%08X", a.sel.GUID)
 	}
 	m.lines = append(m.lines, msgLine{text: title + "   (click: ± span)", event: -1, head: true})
 	st := storeOfRun(r)
@@ -131,7 +131,7 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 				m.lines = append(m.lines, msgLine{text: fmt.Sprintf("%6d  note: %s", k, ev.Text), event: -1, tick: k})
 				continue
 			}
-			if a.sel.guid != 0 && (!ev.HasGUID || ev.GUID != a.sel.guid) {
+			if a.sel.GUID != 0 && (!ev.HasGUID || ev.GUID != a.sel.GUID) {
 				continue
 			}
 			if a.filt.expr != nil {

@@ -41,7 +41,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		}
 		if g, ok := a.tl.Picked(); ok {
 			a.selectObject(g)
-			a.sel.setFollow(true) // picked from a lane: the camera keeps it
+			a.sel.SetFollow(true) // picked from a lane: the camera keeps it
 		}
 	}
 	clickedPanel := pressed
@@ -68,17 +68,17 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		id, _ := a.builder.Pick(x, y)
 		a.selectObject(id)
 		if id == 0 {
-			a.sel.setFollow(false)
+			a.sel.SetFollow(false)
 		}
 	}
 	if in.Free && !in.Left && !in.Right {
 		id, _ := a.builder.Pick(in.X, in.Y)
-		a.sel.hovering(id)
+		a.sel.Hovering(id)
 	} else if !in.Free {
-		a.sel.hovering(0)
+		a.sel.Hovering(0)
 	}
-	if in.Left && a.sel.follow && a.cameraDragging() {
-		a.sel.setFollow(false) // dragging the view away stops following
+	if in.Left && a.sel.Follow && a.cameraDragging() {
+		a.sel.SetFollow(false) // dragging the view away stops following
 	}
 	a.hud.update(&a.cam, vp, in.X, in.Y, a.flat)
 }

@@ -142,7 +142,7 @@ func (a *app) typeGoto(chars []rune, backspace, enter, escape bool) {
 
 // goTo moves the cursor to tick and shows it on the timeline.
 func (a *app) goTo(tick int) {
-	a.pb.noteScrub()
+	a.pb.NoteScrub()
 	a.pb.Seek(tick)
 	a.panels.stepper.Reset()
 	a.tl.View.Show(tick)

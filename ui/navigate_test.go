@@ -99,7 +99,7 @@ func TestQuit_CtrlQAndEscTwice(t *testing.T) {
 		t.Fatal("Ctrl+Q is not bound")
 	}
 	b := openApp(t, "../assets/scenarios/runner.yaml", nil, 0, 640, 400)
-	if b.sel.guid == 0 {
+	if b.sel.GUID == 0 {
 		t.Fatal("nothing selected at start")
 	}
 	b.apply(cmdDeselect) // clears the selection

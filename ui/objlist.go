@@ -99,12 +99,12 @@ func heldUnder(objs []model.Object, order []int, k int) bool {
 func (l *objectList) update(a *app, r *session.Run) {
 	filter := a.gui.filter.GetText()
 	s := &r.Snap
-	if !l.dirty && l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.sel.guid {
+	if !l.dirty && l.rows != nil && l.tick == s.Tick && l.count == len(s.Objects) && l.filter == filter && l.sel == a.sel.GUID {
 		return
 	}
 	l.dirty = false
-	newSel := l.sel != a.sel.guid && a.sel.guid != 0
-	l.tick, l.count, l.filter, l.sel = s.Tick, len(s.Objects), filter, a.sel.guid
+	newSel := l.sel != a.sel.GUID && a.sel.GUID != 0
+	l.tick, l.count, l.filter, l.sel = s.Tick, len(s.Objects), filter, a.sel.GUID
 	l.rows = l.rows[:0]
 	l.visible = l.visible[:0]
 	first, last := l.scroll.y/rowHeight, (l.scroll.y+a.lay.list.Dy())/rowHeight+1
@@ -133,7 +133,7 @@ func (l *objectList) update(a *app, r *session.Run) {
 		// go-to box) scrolls its row into view; the rows then in view are
 		// built again with their counts.
 		for k, ri := range l.visible {
-			if l.rows[ri].GUID != a.sel.guid {
+			if l.rows[ri].GUID != a.sel.GUID {
 				continue
 			}
 			before := l.scroll.y
@@ -172,7 +172,7 @@ func (l *objectList) mouse(a *app, pt image.Point, wheel float64, clicked bool) 
 		l.hover = k
 		if clicked {
 			a.selectObject(l.rows[l.visible[k]].GUID)
-			a.sel.setFollow(true) // picked from the list: the camera keeps it
+			a.sel.SetFollow(true) // picked from the list: the camera keeps it
 		}
 	}
 }

@@ -182,11 +182,11 @@ func (a *app) openFile(path string) {
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
 	info := srcs[0].Info()
-	a.pb.reset(sess.Last(), info.TickRate)
+	a.pb.Reset(sess.Last(), info.TickRate)
 	a.tl.Reset(sess.Last())
 	a.tl.ClearSelection()
 	a.started = false
-	a.sel.reset()
+	a.sel.Reset()
 	a.panels.stepper.Reset()
 	a.marks = marks{panel: a.marks.panel}
 	a.marks.load(path)

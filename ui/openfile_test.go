@@ -147,7 +147,7 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	a.cam.Span, a.cam.Yaw = 77, 33
 	a.apply(cmdLayer + command(overlay.Trails))
 	a.apply(cmdToggleLeft)
-	a.sel.guid = 0x80001201
+	a.sel.GUID = 0x80001201
 	want := a.cam
 	a.openFile(wall)
 	if a.opts.File != wall {
@@ -168,8 +168,8 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	if a.layers.Has(overlay.Trails) || !a.layers.Has(overlay.Queue) {
 		t.Errorf("overlays %b: trails should be off, the queue on", a.layers)
 	}
-	if a.panels.open.left || !a.panels.open.right || a.sel.guid != 0x80001201 {
-		t.Errorf("panels %+v, selection %#x", a.panels.open, a.sel.guid)
+	if a.panels.open.left || !a.panels.open.right || a.sel.GUID != 0x80001201 {
+		t.Errorf("panels %+v, selection %#x", a.panels.open, a.sel.GUID)
 	}
 	s, err := settings.Load(st)
 	if err != nil || s.LastFile != wall && s.LastFile != cliff {

@@ -23,7 +23,7 @@ import (
 func (a *app) drawPanels() {
 	f := a.flat
 	if a.panels.open.left {
-		a.list.draw(f, a.lay.list, a.sel.guid)
+		a.list.draw(f, a.lay.list, a.sel.GUID)
 		a.list.scroll.drawBar(f, a.lay.list)
 		a.legend.draw(f, a.lay.legend, a.layers)
 	}
@@ -45,7 +45,7 @@ type inspector struct {
 const lineHeight = 16
 
 func (p *inspector) update(a *app, r *session.Run) {
-	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.guid), int64(a.sess.Sel), 0}
+	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(a.sess.Sel), 0}
 	if a.panels.before {
 		key[3] = 1
 	}
@@ -60,7 +60,7 @@ func (p *inspector) update(a *app, r *session.Run) {
 	}
 	if o == nil {
 		msg := "Click a body, a row of the object list, or press Tab to select an object."
-		if a.sel.guid != 0 {
+		if a.sel.GUID != 0 {
 			msg = "The selected object does not exist at this tick."
 		}
 		p.lines = p.lines[:0]
@@ -137,7 +137,7 @@ type pipeLine struct {
 }
 
 func (p *pipelinePanel) update(a *app, r *session.Run) {
-	key := [5]int64{int64(r.Snap.Tick), int64(a.sel.guid), int64(a.sess.Sel), int64(a.panels.stepper.Stage()), int64(a.lay.pipeline.Dx())}
+	key := [5]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(a.sess.Sel), int64(a.panels.stepper.Stage()), int64(a.lay.pipeline.Dx())}
 	if p.lines != nil && key == p.key {
 		return
 	}

@@ -127,7 +127,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	topButton("Inspector", 80, cmdToggleRight)
 	topButton("Timeline", 76, cmdToggleTimeline)
 	topButton("Help", 50, cmdHelp)
-	if a.pb.following() {
+	if a.pb.Following() {
 		// Following a file being written: back to the live edge (End).
 		g.live = topButton("● Live", 64, cmdLast)
 	}

@@ -75,7 +75,7 @@ func (a *app) restoreView() {
 	a.marks.panel = v.Bookmarks
 	a.relayout()
 	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
-		a.sel.choose(uint32(g))
+		a.sel.Choose(uint32(g))
 	}
 }
 
@@ -106,8 +106,8 @@ func (a *app) rememberView() error {
 			v.Overlays += e.Key
 		}
 	}
-	if a.sel.guid != 0 {
-		v.Select = hexid.String(a.sel.guid)
+	if a.sel.GUID != 0 {
+		v.Select = hexid.String(a.sel.GUID)
 	}
 	a.st.Put(v)
 	return a.st.Save()

@@ -18,7 +18,7 @@ func (a *app) fillScene(view *camera.View) {
 	sc := &a.scene
 	sc.Snap, sc.History, sc.Index = &r.Snap, r.Hist, r.Index
 	sc.TickRate = r.Info.TickRate
-	sc.Selected, sc.Hovered = a.sel.guid, a.sel.hover
+	sc.Selected, sc.Hovered = a.sel.GUID, a.sel.Hover
 	sc.Stage = a.panels.stepper.Stage()
 	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
 	vp := a.viewport()
@@ -40,7 +40,7 @@ func (a *app) fillScene(view *camera.View) {
 // timelineData is what the strip shows.
 func (a *app) timelineData() *timeline.Data {
 	r := a.sess.Cur()
-	d := &timeline.Data{Index: r.Index, History: r.Hist, Info: r.Info, Selected: a.sel.guid}
+	d := &timeline.Data{Index: r.Index, History: r.Hist, Info: r.Info, Selected: a.sel.GUID}
 	if !a.sess.Ready {
 		d.Partial, d.Computed = true, a.sess.Frontier
 	}

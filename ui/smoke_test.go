@@ -56,7 +56,7 @@ func TestSmoke_EveryShippedScenario(t *testing.T) {
 				t.Error("playing did not move the cursor")
 			}
 			a.apply(cmdNextObject)
-			if a.sel.guid == 0 {
+			if a.sel.GUID == 0 {
 				t.Fatal("Tab selected nothing")
 			}
 			for _, c := range []command{cmdStepForward, cmdStepForward10, cmdStepBack, cmdStepBack10, cmdLast, cmdFirst, cmdFaster, cmdSlower, cmdFollow} {
@@ -158,7 +158,7 @@ func TestSmoke_RecordingsAndAnEmptyWorld(t *testing.T) {
 	a.apply(cmdNextObject)
 	a.apply(cmdStageNext)
 	show(t, a)
-	if a.sel.guid != 0 {
+	if a.sel.GUID != 0 {
 		t.Error("selected an object in an empty world")
 	}
 }

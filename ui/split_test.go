@@ -17,7 +17,7 @@ func TestSplit_OneColumnPerReading(t *testing.T) {
 	opts := Options{Camera: camera.Isometric, Tick: 735, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000E01, Split: true}
 	a := openAppWith(t, "../assets/scenarios/far-blip.yaml", []string{"seed", "hexrays"}, opts)
 	a.layers = 0  // the bodies alone: no overlay shares their colours
-	a.sel.clear() // each body in its reading's colour, not the selection's
+	a.sel.Clear() // each body in its reading's colour, not the selection's
 	a.readyFrames = shotFrames + 1
 	frame(t, a)
 	px := frame(t, a)

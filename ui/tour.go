@@ -61,8 +61,8 @@ func (a *app) tourGo(i int) {
 	a.panels.stepper.Reset()
 	a.tl.View.Show(s.Tick)
 	if s.GUID != 0 {
-		a.sel.choose(s.GUID)
-		a.sel.setFollow(true)
+		a.sel.Choose(s.GUID)
+		a.sel.SetFollow(true)
 	}
 }
 

@@ -26,16 +26,16 @@ func TestTour_WalksTheStops(t *testing.T) {
 		{Tick: 200, GUID: tr[1].GUID, Caption: "second", Doc: "docs/pipeline.md#blip"},
 	}
 	a := openAppWith(t, "", nil, Options{Camera: camera.Isometric, Size: image.Pt(1280, 800), Tour: stops})
-	if !a.tour.active() || a.pb.Playing() || a.sel.guid != stops[0].GUID || a.pb.Cursor() > 90 {
+	if !a.tour.active() || a.pb.Playing() || a.sel.GUID != stops[0].GUID || a.pb.Cursor() > 90 {
 		t.Fatalf("start: tour %v playing %v selected %#x cursor %d; want stop 1 near tick 0 (%d)",
-			a.tour.active(), a.pb.Playing(), a.sel.guid, a.pb.Cursor(), tr[0].First)
+			a.tour.active(), a.pb.Playing(), a.sel.GUID, a.pb.Cursor(), tr[0].First)
 	}
 	if a.selectedObject() == nil {
 		t.Error("the first stop's object does not exist where it is shown")
 	}
 	a.apply(cmdTourNext)
-	if a.tour.at != 1 || a.pb.Cursor() != 200 || a.sel.guid != stops[1].GUID {
-		t.Errorf("Enter: stop %d cursor %d selected %#x", a.tour.at+1, a.pb.Cursor(), a.sel.guid)
+	if a.tour.at != 1 || a.pb.Cursor() != 200 || a.sel.GUID != stops[1].GUID {
+		t.Errorf("Enter: stop %d cursor %d selected %#x", a.tour.at+1, a.pb.Cursor(), a.sel.GUID)
 	}
 	if head, body, doc := a.tour.caption(); head != "Tour 2/2 · tick 200" || body != "second" || doc != stops[1].Doc {
 		t.Errorf("caption %q %q %q", head, body, doc)
@@ -54,8 +54,8 @@ func TestTour_WalksTheStops(t *testing.T) {
 		t.Error("Enter after the tour did not start it again")
 	}
 	a.apply(cmdDeselect)
-	if a.tour.active() || a.sel.guid == 0 {
-		t.Errorf("Esc: tour %v, selection %#x; want the tour ended first", a.tour.active(), a.sel.guid)
+	if a.tour.active() || a.sel.GUID == 0 {
+		t.Errorf("Esc: tour %v, selection %#x; want the tour ended first", a.tour.active(), a.sel.GUID)
 	}
 }
 

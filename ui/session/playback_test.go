@@ -1,29 +1,29 @@
-package ui
+package session
 
 import "testing"
 
 // A jump past what the pre-run has reached waits there; a step within
 // maxStepAhead of the source does not (session.seek steps it).
 func TestPlaybackWaitsForThePreRun(t *testing.T) {
-	var p playback
-	p.reset(1000, 30)
+	var p Playback
+	p.Reset(1000, 30)
 	p.Seek(500)
-	p.waitFor(100, 90)
+	p.WaitFor(100, 90)
 	if p.Cursor() != 100 {
 		t.Errorf("a jump to 500 with the pre-run at 100: cursor %d, want 100", p.Cursor())
 	}
 	p.Seek(105)
-	p.waitFor(100, 100)
+	p.WaitFor(100, 100)
 	if p.Cursor() != 105 {
 		t.Errorf("a step of 5 past the reach: cursor %d, want it kept at 105", p.Cursor())
 	}
 	p.Seek(500)
-	p.waitFor(100, 300)
+	p.WaitFor(100, 300)
 	if p.Cursor() != 300 {
 		t.Errorf("source at 300 past the reach 100: cursor %d, want 300", p.Cursor())
 	}
 	p.Seek(50)
-	p.waitFor(100, 0)
+	p.WaitFor(100, 0)
 	if p.Cursor() != 50 {
 		t.Errorf("within the reach: cursor %d, want 50", p.Cursor())
 	}
@@ -32,38 +32,38 @@ func TestPlaybackWaitsForThePreRun(t *testing.T) {
 // While following, the cursor rides the live edge as the run grows, lets
 // go once the user moves it, and End brings it back.
 func TestPlaybackLiveEdge(t *testing.T) {
-	var p playback
-	p.reset(10, 30)
-	p.follow()
-	p.begin(10, false)
-	p.grown(20, true)
-	if p.Cursor() != 20 || !p.atEdge() {
-		t.Fatalf("grown at the edge: cursor %d, edge %v; want 20, true", p.Cursor(), p.atEdge())
+	var p Playback
+	p.Reset(10, 30)
+	p.Follow()
+	p.Begin(10, false)
+	p.Grown(20, true)
+	if p.Cursor() != 20 || !p.AtEdge() {
+		t.Fatalf("grown at the edge: cursor %d, edge %v; want 20, true", p.Cursor(), p.AtEdge())
 	}
-	p.noteScrub()
-	if !p.atEdge() {
+	p.NoteScrub()
+	if !p.AtEdge() {
 		t.Fatal("the cursor where the follow put it counts as a scrub")
 	}
 	p.Seek(5)
-	p.noteScrub()
-	p.grown(30, true)
-	if p.atEdge() || p.Cursor() != 5 {
-		t.Fatalf("scrubbed back then grown: cursor %d, edge %v; want 5, false", p.Cursor(), p.atEdge())
+	p.NoteScrub()
+	p.Grown(30, true)
+	if p.AtEdge() || p.Cursor() != 5 {
+		t.Fatalf("scrubbed back then grown: cursor %d, edge %v; want 5, false", p.Cursor(), p.AtEdge())
 	}
-	p.goLive()
+	p.GoLive()
 	p.Seek(p.Last())
-	p.noteScrub()
-	p.grown(40, true)
-	if !p.atEdge() || p.Cursor() != 40 {
-		t.Errorf("End then grown: cursor %d, edge %v; want 40, true", p.Cursor(), p.atEdge())
+	p.NoteScrub()
+	p.Grown(40, true)
+	if !p.AtEdge() || p.Cursor() != 40 {
+		t.Errorf("End then grown: cursor %d, edge %v; want 40, true", p.Cursor(), p.AtEdge())
 	}
-	p.unfollow()
-	p.grown(50, false)
-	if p.following() || p.Cursor() != 40 {
-		t.Errorf("unfollowed then grown: cursor %d, following %v; want 40, false", p.Cursor(), p.following())
+	p.Unfollow()
+	p.Grown(50, false)
+	if p.Following() || p.Cursor() != 40 {
+		t.Errorf("unfollowed then grown: cursor %d, following %v; want 40, false", p.Cursor(), p.Following())
 	}
-	p.goLive()
-	if p.atEdge() {
+	p.GoLive()
+	if p.AtEdge() {
 		t.Error("End without a follow holds the cursor at the edge")
 	}
 }
@@ -72,22 +72,22 @@ func TestPlaybackLiveEdge(t *testing.T) {
 // tick of a growing run waits there, and a new input starts the cursor
 // over but keeps the follow.
 func TestPlaybackGrowingRunWaits(t *testing.T) {
-	var p playback
-	p.reset(10, 10)
-	p.begin(8, true)
-	p.grown(10, true)
+	var p Playback
+	p.Reset(10, 10)
+	p.Begin(8, true)
+	p.Grown(10, true)
 	p.Advance(1)
 	if p.Cursor() != 10 || !p.Waiting() {
 		t.Fatalf("played into a growing run's end: cursor %d, waiting %v", p.Cursor(), p.Waiting())
 	}
-	p.grown(20, true)
+	p.Grown(20, true)
 	p.Advance(0.5)
 	if p.Cursor() != 15 {
 		t.Errorf("after growth play goes on: cursor %d, want 15", p.Cursor())
 	}
-	p.follow()
-	p.reset(5, 10)
-	if p.Cursor() != 0 || p.Last() != 5 || !p.following() {
-		t.Errorf("reset: cursor %d, last %d, following %v", p.Cursor(), p.Last(), p.following())
+	p.Follow()
+	p.Reset(5, 10)
+	if p.Cursor() != 0 || p.Last() != 5 || !p.Following() {
+		t.Errorf("reset: cursor %d, last %d, following %v", p.Cursor(), p.Last(), p.Following())
 	}
 }
