@@ -21,6 +21,7 @@ import (
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 	"glidepath/ui/render"
 	"glidepath/ui/session"
 	"glidepath/ui/settings"
@@ -102,12 +103,12 @@ type app struct {
 	// noticeSaid is the input's notice last said (world.go sayNotice).
 	noticeSaid string
 
-	list   objectList
-	legend legend
-	hud    hud
+	list   panel.ObjectList
+	legend panel.Legend
+	hud    panel.HUD
 
 	idler               idler
-	tour                tour
+	tour                panel.Tour
 	before              beforeAfter
 	savePending         bool
 	frames, readyFrames int
@@ -307,7 +308,7 @@ func (a *app) start() {
 		a.restore = false
 		a.restoreView()
 	}
-	if a.tour.stops = a.opts.Tour; len(a.tour.stops) > 0 {
+	if a.tour.Stops = a.opts.Tour; len(a.tour.Stops) > 0 {
 		a.tourGo(0)
 		a.sess.Seek(a.pb.Cursor())
 	}
@@ -320,7 +321,7 @@ func (a *app) afterSeek() {
 	if a.sel.Follow && a.sel.GUID != 0 {
 		a.followSelection(r) // followcam.go
 	}
-	a.list.update(a, r)
+	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.list, func(guid uint32) bool { return a.keeps(r, guid) }) // filterbox.go
 	a.panels.insp.update(a, r)
 	a.panels.pipe.update(a, r)
 	a.msgs.update(a, r)
@@ -331,7 +332,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.setStatus()
-	a.gui.title.pipeline.Label = pipelineTitle(&a.panels.stepper)
+	a.gui.title.pipeline.Label = panel.PipelineTitle(&a.panels.stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {
@@ -429,7 +430,7 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 	a.builder.Begin(view, terrain)
 	a.fillScene(&view)
 	a.drawer.Draw(a.builder, &a.scene, a.layers)
-	a.hud.draw(a.builder, vp)
+	a.hud.Draw(a.builder, vp)
 	a.builder.End()
 	dst := screen.SubImage(a.lay.viewport).(*ebiten.Image)
 	if err := a.renderer.Draw(dst, a.builder); err != nil {

@@ -11,11 +11,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"strings"
 	"unicode"
 
 	"glidepath/engine/bookmarks"
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
 
 // bookmarkColor marks bookmarks on the timeline and in their panel.
@@ -104,9 +104,9 @@ func (a *app) typeLabel(chars []rune, backspace, enter, escape bool) {
 
 // readLabelKeys reads the keyboard for the label box.
 func (a *app) readLabelKeys() {
-	k := readBoxKeys(a.marks.chars)
-	a.marks.chars = k.chars
-	a.typeLabel(k.chars, k.backspace, k.enter, k.escape)
+	k := panel.ReadBoxKeys(a.marks.chars)
+	a.marks.chars = k.Chars
+	a.typeLabel(k.Chars, k.Backspace, k.Enter, k.Escape)
 }
 
 // removeBookmark deletes the mark at the cursor.
@@ -189,12 +189,12 @@ func (a *app) drawBookmarkPanel() {
 		rows := min(len(list), 20)
 		x := float32(vp.Max.X) - w - 8
 		y := float32(vp.Min.Y) + 32 // below the camera's hint line
-		f.Rect(x, y, w, lh*float32(rows+1)+12, boxColor)
+		f.Rect(x, y, w, lh*float32(rows+1)+12, panel.BoxColor)
 		title := fmt.Sprintf("Bookmarks (%d)   L mark · PgUp/PgDn jump", len(list))
 		if a.marks.sc == nil {
 			title = "Bookmarks: off"
 		}
-		f.Text(x+8, y+6, title, headColor)
+		f.Text(x+8, y+6, title, panel.HeadColor)
 		cur := a.pb.Cursor()
 		first := 0
 		for i, b := range list {
@@ -203,12 +203,12 @@ func (a *app) drawBookmarkPanel() {
 			}
 		}
 		for k, b := range list[first : first+rows] {
-			col := textColor
+			col := panel.TextColor
 			if b.Tick == cur {
 				col = bookmarkColor
 			}
 			line := fmt.Sprintf("%6d  %s", b.Tick, b.Label)
-			f.Text(x+8, y+6+lh*float32(k+1), clip(f.Measure, line, w-16), col)
+			f.Text(x+8, y+6+lh*float32(k+1), panel.Clip(f.Measure, line, w-16), col)
 		}
 	}
 	if a.marks.editing {
@@ -223,24 +223,12 @@ func (a *app) drawLabelBox(vp image.Rectangle) {
 	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
 	y := float32(vp.Min.Y) + float32(vp.Dy())/3
 	lh := f.LineHeight()
-	f.Rect(x, y, w, 2*lh+24, boxColor)
+	f.Rect(x, y, w, 2*lh+24, panel.BoxColor)
 	f.Rect(x, y, w, 2, bookmarkColor)
-	f.Text(x+10, y+8, fmt.Sprintf("Bookmark tick %d — Enter keeps, Esc drops", a.pb.Cursor()), dimColor)
-	label := clip(f.Measure, string(a.marks.text), w-24)
-	f.Text(x+10, y+12+lh, label, textColor)
-	f.Rect(x+11+f.Measure(label), y+12+lh, 2, lh, textColor) // the caret
-}
-
-// clip shortens s with an ellipsis to fit w pixels.
-func clip(measure func(string) float32, s string, w float32) string {
-	if measure(s) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && measure(string(r)+"…") > w {
-		r = r[:len(r)-1]
-	}
-	return strings.TrimSpace(string(r)) + "…"
+	f.Text(x+10, y+8, fmt.Sprintf("Bookmark tick %d — Enter keeps, Esc drops", a.pb.Cursor()), panel.DimColor)
+	label := panel.Clip(f.Measure, string(a.marks.text), w-24)
+	f.Text(x+10, y+12+lh, label, panel.TextColor)
+	f.Rect(x+11+f.Measure(label), y+12+lh, 2, lh, panel.TextColor) // the caret
 }
 
 // ExportRequest is a range the window asks to have exported (E): the ticks

@@ -6,13 +6,14 @@ package ui
 import (
 	"image/color"
 
+	"glidepath/ui/panel"
 	"glidepath/ui/timeline"
 )
 
 // ChromeColors lists the opaque colours the panels, the timeline and the
 // status draw with.
 func ChromeColors() []color.RGBA {
-	out := []color.RGBA{background, noteColor, barColor, hudColor, offColor, scrollbarColor,
-		rowSelected, rowHover, textColor, dimColor, headColor, bookmarkColor, edgeColor, linkColor}
+	out := []color.RGBA{background, panel.NoteColor, panel.BarColor, panel.HUDColor, panel.OffColor, panel.ScrollbarColor,
+		panel.RowSelected, panel.RowHover, panel.TextColor, panel.DimColor, panel.HeadColor, bookmarkColor, edgeColor, panel.LinkColor}
 	return append(out, timeline.Colors()...)
 }

@@ -61,8 +61,8 @@ func (a *app) apply(c command) {
 		switch {
 		case a.help:
 			a.help = false
-		case a.tour.active():
-			a.tour.on = false
+		case a.tour.Active():
+			a.tour.End()
 		case a.panels.stepper.Active():
 			a.panels.stepper.Reset()
 		case a.tl.ClearSelection():
@@ -91,7 +91,7 @@ func (a *app) apply(c command) {
 	case cmdNextReading:
 		if n := len(a.sess.Runs); n > 1 {
 			a.sess.Sel = (a.sess.Sel + 1) % n
-			a.list.dirty = true // the rows show the selected reading's values
+			a.list.Dirty = true // the rows show the selected reading's values
 			a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
 		}
 	case cmdToggleLeft:
@@ -204,13 +204,13 @@ func (a *app) jumpToEvent(next bool) {
 
 // cycleSelection selects the next (or previous) object of the list.
 func (a *app) cycleSelection(next bool) {
-	vis := a.list.visible
+	vis := a.list.Visible
 	if len(vis) == 0 {
 		return
 	}
 	at := -1
 	for k, i := range vis {
-		if a.list.rows[i].GUID == a.sel.GUID {
+		if a.list.Rows[i].GUID == a.sel.GUID {
 			at = k
 		}
 	}
@@ -224,8 +224,8 @@ func (a *app) cycleSelection(next bool) {
 	default:
 		at = (at + len(vis) - 1) % len(vis)
 	}
-	a.selectObject(a.list.rows[vis[at]].GUID)
-	a.list.reveal(at)
+	a.selectObject(a.list.Rows[vis[at]].GUID)
+	a.list.Reveal(at)
 }
 
 // selectObject makes guid the selection.
@@ -264,7 +264,7 @@ func (a *app) stepStage(next bool) {
 func (a *app) statusLine() string {
 	var b strings.Builder
 	r := a.sess.Cur()
-	if !a.severalInputs() {
+	if !a.sess.SeveralInputs() {
 		b.WriteString(filepath.Base(r.Info.File))
 		b.WriteString("   reading ")
 	}
@@ -273,12 +273,12 @@ func (a *app) statusLine() string {
 			b.WriteString(", ")
 		}
 		if i == a.sess.Sel && len(a.sess.Runs) > 1 {
-			b.WriteString("[" + a.runName(i) + "]")
+			b.WriteString("[" + a.sess.RunName(i) + "]")
 		} else {
-			b.WriteString(a.runName(i))
+			b.WriteString(a.sess.RunName(i))
 		}
 	}
-	if t := a.sess.TickOf(r, a.pb.Cursor()); a.severalInputs() && t == r.Info.LastTick && a.pb.Cursor() > session.StripTick(t, a.sess.Runs[0].Info.TickRate, r.Info.TickRate) {
+	if t := a.sess.TickOf(r, a.pb.Cursor()); a.sess.SeveralInputs() && t == r.Info.LastTick && a.pb.Cursor() > session.StripTick(t, a.sess.Runs[0].Info.TickRate, r.Info.TickRate) {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
 	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState()) // honest.go
@@ -302,4 +302,33 @@ func speedLabel(s float64) string {
 		return "½"
 	}
 	return fmt.Sprintf("%g", s)
+}
+
+// tourGo shows stop i (clamped): the cursor at its tick, paused, its object
+// selected and followed.
+func (a *app) tourGo(i int) {
+	if len(a.tour.Stops) == 0 {
+		a.say("no tour: start the viewer with -tour")
+		return
+	}
+	s := a.tour.Go(i, a.pb.Last(), func(tick int, guid uint32) bool {
+		return a.sess.Seek(tick) == nil && a.sess.Cur().Snap.Find(guid) >= 0
+	})
+	a.pb.SetPlaying(false)
+	a.pb.Seek(s.Tick)
+	a.panels.stepper.Reset()
+	a.tl.View.Show(s.Tick)
+	if s.GUID != 0 {
+		a.sel.Choose(s.GUID)
+		a.sel.SetFollow(true)
+	}
+}
+
+// tourStep moves the tour on (next) or back; past the last stop it ends.
+func (a *app) tourStep(next bool) {
+	if i, more := a.tour.Step(next); more {
+		a.tourGo(i)
+		return
+	}
+	a.say("end of the tour: Enter starts it again")
 }

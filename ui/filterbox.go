@@ -10,6 +10,7 @@ package ui
 
 import (
 	"glidepath/engine/filter"
+	"glidepath/ui/panel"
 	"glidepath/ui/session"
 )
 
@@ -49,7 +50,7 @@ func (a *app) setFilter(text string) error {
 		e = nil
 	}
 	a.filt.expr, a.filt.keep, a.filt.keepFor = e, nil, nil
-	a.list.dirty = true
+	a.list.Dirty = true
 	a.msgs.key = [4]int64{-1}
 	if e == nil {
 		a.say("filter cleared")
@@ -84,9 +85,9 @@ func (a *app) typeFilter(chars []rune, backspace, enter, escape bool) {
 
 // readFilterKeys reads the keyboard for the filter box.
 func (a *app) readFilterKeys() {
-	k := readBoxKeys(a.filt.chars)
-	a.filt.chars = k.chars
-	a.typeFilter(k.chars, k.backspace, k.enter, k.escape)
+	k := panel.ReadBoxKeys(a.filt.chars)
+	a.filt.chars = k.Chars
+	a.typeFilter(k.Chars, k.Backspace, k.Enter, k.Escape)
 }
 
 // keeps reports whether the object list keeps guid under the filter.
@@ -116,5 +117,5 @@ func (a *app) drawFilterBox() {
 	if !a.filt.boxOn {
 		return
 	}
-	a.drawTextBox(520, "Filter: blip guid=0x80000A01 · kind=snap,pop · error>2m · tick=400..900", string(a.filt.text))
+	panel.DrawTextBox(a.top, a.lay.viewport, 520, "Filter: blip guid=0x80000A01 · kind=snap,pop · error>2m · tick=400..900", string(a.filt.text))
 }

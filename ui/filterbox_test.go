@@ -8,8 +8,8 @@ import (
 // visibleGUIDs is the object list's rows shown.
 func visibleGUIDs(a *app) []uint32 {
 	var out []uint32
-	for _, i := range a.list.visible {
-		out = append(out, a.list.rows[i].GUID)
+	for _, i := range a.list.Visible {
+		out = append(out, a.list.Rows[i].GUID)
 	}
 	return out
 }

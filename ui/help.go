@@ -12,13 +12,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hajimehoshi/ebiten/v2"
-)
+	"glidepath/ui/panel"
 
-var (
-	boxColor  = color.RGBA{0x0c, 0x0e, 0x11, 0xf8}
-	noteColor = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
-	barColor  = color.RGBA{0x5a, 0xa9, 0xe6, 0xff}
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // mouseHelp lists the mouse gestures, for the help overlay.
@@ -32,9 +28,6 @@ var mouseHelp = [][2]string{
 	{"lane name", "select the lane , and . step between"},
 	{"panel edge", "drag the right column's edge or the inspector/pipeline gap to resize"},
 }
-
-// captionSeconds is how long a note stays as a caption after its tick.
-const captionSeconds = 4
 
 // drawOverlays draws, in the top batch, what goes over everything else: the
 // caption, the timeline's hover details and the help.
@@ -50,11 +43,11 @@ func (a *app) drawOverlays() {
 	// The latest note within the last few seconds, as a caption.
 	// The status line's tooltip covers the caption; its words would show
 	// through.
-	if n := captionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.active() && !a.statusTipShown() && !a.msgs.on {
+	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.on {
 		a.caption(n.Text, a.captionArea(vp)) // honest.go
 	}
-	a.drawTour(vp)
-	a.drawReadingLegend(vp)
+	a.tour.Draw(a.top, vp)
+	panel.DrawReadingLegend(a.top, vp, a.sess)
 	a.drawSplitNames() // split.go
 	if a.panels.open.timeline {
 		a.tl.DrawHover(a.top)
@@ -71,7 +64,7 @@ func (a *app) drawOverlays() {
 // caption draws text centred at the top of the viewport, wrapped.
 func (a *app) caption(s string, vp image.Rectangle) {
 	f := a.top
-	lines := wrap(f, s, float32(vp.Dx())-80)
+	lines := panel.Wrap(f, s, float32(vp.Dx())-80)
 	lh := f.LineHeight() + 2
 	w := float32(0)
 	for _, l := range lines {
@@ -79,9 +72,9 @@ func (a *app) caption(s string, vp image.Rectangle) {
 	}
 	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
 	y := float32(vp.Min.Y) + 34
-	f.Rect(x-10, y-6, w+20, lh*float32(len(lines))+10, boxColor)
+	f.Rect(x-10, y-6, w+20, lh*float32(len(lines))+10, panel.BoxColor)
 	for k, l := range lines {
-		f.Text(x, y+float32(k)*lh, l, noteColor)
+		f.Text(x, y+float32(k)*lh, l, panel.NoteColor)
 	}
 }
 
@@ -98,7 +91,7 @@ func (a *app) drawHelp() {
 	// the key columns; a longer text wraps onto rows of its own.
 	room := max((float32(a.w)-2*pad-2*keyW-gap)/2, 80)
 	add := func(key, help string, col color.RGBA) {
-		for i, l := range wrap(f, help, room) {
+		for i, l := range panel.Wrap(f, help, room) {
 			if i > 0 {
 				key = ""
 			}
@@ -107,15 +100,15 @@ func (a *app) drawHelp() {
 	}
 	for _, b := range a.in.keys {
 		if b.name != "" {
-			add(b.name, b.help, headColor)
+			add(b.name, b.help, panel.HeadColor)
 		}
 	}
 	for _, c := range ctrlHelp { // navigate.go
-		add(c[0], c[1], headColor)
+		add(c[0], c[1], panel.HeadColor)
 	}
 	rows = append(rows, row{})
 	for _, m := range mouseHelp {
-		add(m[0], m[1], dimColor)
+		add(m[0], m[1], panel.DimColor)
 	}
 	perCol := (len(rows) + 1) / 2
 	var helpW [2]float32
@@ -127,14 +120,14 @@ func (a *app) drawHelp() {
 	h := float32(perCol*lh + 2*pad + 24)
 	x0 := max((float32(a.w)-w)/2, 0)
 	y0 := max((float32(a.h)-h)/2, 0)
-	f.Rect(x0, y0, w, h, boxColor)
-	f.Text(x0+pad, y0+pad-4, "Keys and mouse (H or Esc closes)", headColor)
+	f.Rect(x0, y0, w, h, panel.BoxColor)
+	f.Text(x0+pad, y0+pad-4, "Keys and mouse (H or Esc closes)", panel.HeadColor)
 	for i, r := range rows {
 		c := i / perCol
 		x := x0 + pad + colX[c]
 		y := y0 + pad + 20 + float32((i%perCol)*lh)
 		f.Text(x, y, r.key, r.col)
-		f.Text(x+keyW, y, r.help, textColor)
+		f.Text(x+keyW, y, r.help, panel.TextColor)
 	}
 }
 
@@ -151,9 +144,9 @@ func (a *app) drawLoading(screen *ebiten.Image) {
 	if a.sess.Err != nil {
 		msg = "Pre-run failed: " + a.sess.Err.Error()
 	}
-	f.Text(x, y-24, msg, textColor)
-	f.Rect(x, y, bw, 12, rowHover)
-	f.Rect(x, y, bw*min(max(p, 0), 1), 12, barColor)
+	f.Text(x, y-24, msg, panel.TextColor)
+	f.Rect(x, y, bw, 12, panel.RowHover)
+	f.Rect(x, y, bw*min(max(p, 0), 1), 12, panel.BarColor)
 	if err := a.renderer.DrawFlat(screen, f); err != nil {
 		a.shotErr, a.shotDone = err, true
 	}

@@ -16,6 +16,7 @@ import (
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/model/modeltest"
+	"glidepath/ui/panel"
 	"glidepath/ui/timeline"
 )
 
@@ -78,7 +79,7 @@ func TestMouse_ClickSelectsTheBodyUnderTheCursor(t *testing.T) {
 	if a.sel.GUID != 0 {
 		t.Errorf("a click on empty ground left %#x selected", a.sel.GUID)
 	}
-	row := a.lay.list.Min.Add(image.Pt(10, 2*rowHeight+5))
+	row := a.lay.list.Min.Add(image.Pt(10, 2*panel.RowHeight+5))
 	a.routeMouse(camera.Input{X: float64(row.X), Y: float64(row.Y), Left: true}, true, false)
 	if want := a.sess.Cur().Snap.Objects[2].GUID; a.sel.GUID != want {
 		t.Errorf("clicking the third row selected %#x, want %#x", a.sel.GUID, want)
@@ -224,7 +225,7 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 		t.Fatal("started before the pre-run finished")
 	}
 	// The progress bar's filled part, left of the middle.
-	if got := px.RGBAAt(200-480/2+100, 150+6); !near(got, barColor, 10) && !near(got, rowHover, 10) {
+	if got := px.RGBAAt(200-480/2+100, 150+6); !near(got, panel.BarColor, 10) && !near(got, panel.RowHover, 10) {
 		t.Errorf("no progress bar: %v", got)
 	}
 	close(src.release)
@@ -252,7 +253,7 @@ func TestLayout_PanelsShrinkOnSmallWindowsAndCollapse(t *testing.T) {
 	}
 	// A short left panel: the legend's title stays below two object rows,
 	// clear of the filter box, and the legend ends inside the panel.
-	if s.layTitle.Min.Y < s.filter.Max.Y || s.list.Dy() < minListRows*rowHeight || s.legend.Max.Y > s.left.Max.Y {
+	if s.layTitle.Min.Y < s.filter.Max.Y || s.list.Dy() < minListRows*panel.RowHeight || s.legend.Max.Y > s.left.Max.Y {
 		t.Errorf("700×500: filter %v, list %v, legend title %v, legend %v in %v", s.filter, s.list, s.layTitle, s.legend, s.left)
 	}
 	n := computeLayout(1280, 800, openPanels{})

@@ -8,6 +8,7 @@ package ui
 import (
 	"image"
 
+	"glidepath/ui/panel"
 	"glidepath/ui/timeline"
 )
 
@@ -20,8 +21,6 @@ const (
 	panelPad       = 8
 	titleHeight    = 18
 	filterHeight   = 26
-	legendRowH     = 17
-	rowHeight      = 34 // one object in the list: two lines
 	stageBarHeight = 26
 	minListRows    = 2 // object rows kept when the left panel is short
 )
@@ -93,11 +92,11 @@ func computeLayout(w, h int, p openPanels) layout {
 	y += titleHeight + 4
 	l.filter = image.Rect(x0, y, x1, y+filterHeight)
 	y += filterHeight + 6
-	legendH := legendRows * legendRowH
+	legendH := panel.LegendRows * panel.LegendRowH
 	// A short panel keeps two object rows and cuts the legend at its
 	// bottom (legend.draw leaves out rows that do not fit) rather than
 	// laying the legend's title over the filter box.
-	legendTop := max(l.left.Max.Y-panelPad-legendH, y+minListRows*rowHeight+6+titleHeight+4)
+	legendTop := max(l.left.Max.Y-panelPad-legendH, y+minListRows*panel.RowHeight+6+titleHeight+4)
 	l.layTitle = image.Rect(x0, legendTop-titleHeight-4, x1, legendTop-4)
 	l.legend = image.Rect(x0, legendTop, x1, min(legendTop+legendH, l.left.Max.Y))
 	l.list = image.Rect(x0, y, x1, max(l.layTitle.Min.Y-6, y))

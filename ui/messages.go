@@ -21,6 +21,7 @@ import (
 	"glidepath/engine/capture"
 	"glidepath/engine/filter"
 	"glidepath/engine/recording"
+	"glidepath/ui/panel"
 	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
@@ -42,7 +43,7 @@ type messagesPanel struct {
 	key    [4]int64
 	lines  []msgLine
 	opened map[int]bool // store indices opened
-	scroll scroller
+	scroll panel.Scroller
 	raw    map[int]rawFrame // by frame, read once
 	rect   image.Rectangle
 	more   int // rows left out past msgMaxRows
@@ -112,7 +113,7 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 	st := storeOfRun(r)
 	if st == nil {
 		m.lines = append(m.lines, msgLine{text: "this input's messages are not kept", event: -1})
-		m.scroll.setContent(len(m.lines)*lineHeight, m.rect.Dy())
+		m.scroll.SetContent(len(m.lines)*panel.LineHeight, m.rect.Dy())
 		return
 	}
 	file := r.Info.File
@@ -158,7 +159,7 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 	if m.more > 0 {
 		m.lines = append(m.lines, msgLine{text: fmt.Sprintf("… and %d more", m.more), event: -1})
 	}
-	m.scroll.setContent(len(m.lines)*lineHeight, m.rect.Dy())
+	m.scroll.SetContent(len(m.lines)*panel.LineHeight, m.rect.Dy())
 }
 
 // msgSummary is a row: tick, kind, object and the fields that matter most.
@@ -286,11 +287,11 @@ func (m *messagesPanel) contains(pt image.Point) bool { return m.on && pt.In(m.r
 // the span; a row opens or closes and moves the cursor to its tick.
 func (a *app) messagesMouse(pt image.Point, wheel float64, clicked bool) {
 	m := &a.msgs
-	m.scroll.wheel(wheel)
+	m.scroll.Wheel(wheel)
 	if !clicked {
 		return
 	}
-	k := (pt.Y - m.rect.Min.Y - 4 + m.scroll.y) / lineHeight
+	k := (pt.Y - m.rect.Min.Y - 4 + m.scroll.Y) / panel.LineHeight
 	if k < 0 || k >= len(m.lines) {
 		return
 	}
@@ -320,26 +321,26 @@ func (a *app) drawMessages() {
 	}
 	f := a.top
 	r := m.rect
-	f.Rect(float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), boxColor)
+	f.Rect(float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), panel.BoxColor)
 	w := float32(r.Dx() - 16)
 	for k, l := range m.lines {
-		y := r.Min.Y + 4 + k*lineHeight - m.scroll.y
-		if y < r.Min.Y || y+lineHeight > r.Max.Y {
+		y := r.Min.Y + 4 + k*panel.LineHeight - m.scroll.Y
+		if y < r.Min.Y || y+panel.LineHeight > r.Max.Y {
 			continue
 		}
-		col := dimColor
+		col := panel.DimColor
 		switch {
 		case l.event < 0 && l.head:
-			col = headColor
+			col = panel.HeadColor
 		case l.head && l.tick == a.pb.Cursor():
-			col = textColor
+			col = panel.TextColor
 		case l.head:
-			col = offColor
+			col = panel.OffColor
 		}
 		if l.head && l.event >= 0 && m.opened[l.event] {
-			f.Rect(float32(r.Min.X), float32(y), float32(r.Dx()), lineHeight, rowSelected)
+			f.Rect(float32(r.Min.X), float32(y), float32(r.Dx()), panel.LineHeight, panel.RowSelected)
 		}
-		f.Text(float32(r.Min.X+8)+l.indent, float32(y), clip(f.Measure, l.text, w-l.indent), col)
+		f.Text(float32(r.Min.X+8)+l.indent, float32(y), panel.Clip(f.Measure, l.text, w-l.indent), col)
 	}
-	m.scroll.drawBar(f, r)
+	m.scroll.DrawBar(f, r)
 }

@@ -15,6 +15,7 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/physics"
+	"glidepath/ui/panel"
 )
 
 // firstPositionTick is the first tick at which an UpdatePosition for guid
@@ -51,7 +52,7 @@ func msgText(a *app) string {
 func clickMsgLine(t *testing.T, a *app, k int) {
 	t.Helper()
 	r := a.msgs.rect
-	pt := image.Pt(r.Min.X+40, r.Min.Y+4+k*lineHeight+lineHeight/2-a.msgs.scroll.y)
+	pt := image.Pt(r.Min.X+40, r.Min.Y+4+k*panel.LineHeight+panel.LineHeight/2-a.msgs.scroll.Y)
 	if !a.msgs.contains(pt) {
 		t.Fatalf("line %d at %v is outside the panel %v", k, pt, r)
 	}

@@ -7,14 +7,12 @@ package ui
 
 import (
 	"image"
-	"image/color"
 
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/ui/camera"
-	"glidepath/ui/render"
 	"glidepath/ui/timeline"
 )
 
@@ -49,15 +47,18 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	case a.msgs.contains(pt):
 		a.messagesMouse(pt, in.Wheel, clickedPanel) // messages.go
 	case pt.In(a.lay.list) && a.panels.open.left:
-		a.list.mouse(a, pt, in.Wheel, clickedPanel)
+		if guid, ok := a.list.Mouse(a.lay.list, pt, in.Wheel, clickedPanel); ok {
+			a.selectObject(guid)
+			a.sel.SetFollow(true) // picked from the list: the camera keeps it
+		}
 	case pt.In(a.lay.legend) && a.panels.open.left && clickedPanel:
-		if l, ok := a.legend.at(a, pt); ok {
+		if l, ok := a.legend.At(a.lay.legend, pt); ok {
 			a.apply(cmdLayer + command(l))
 		}
 	case pt.In(a.lay.inspector) && a.panels.open.right:
-		a.panels.insp.scroll.wheel(in.Wheel)
+		a.panels.insp.scroll.Wheel(in.Wheel)
 	case pt.In(a.lay.pipeline) && a.panels.open.right:
-		a.panels.pipe.scroll.wheel(in.Wheel)
+		a.panels.pipe.scroll.Wheel(in.Wheel)
 		if clickedPanel {
 			a.panels.pipe.clickFold(a, pt) // pipefold.go
 		}
@@ -80,7 +81,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	if in.Left && a.sel.Follow && a.cameraDragging() {
 		a.sel.SetFollow(false) // dragging the view away stops following
 	}
-	a.hud.update(&a.cam, vp, in.X, in.Y, a.flat)
+	a.hud.Update(&a.cam, vp, in.X, in.Y, a.flat)
 }
 
 // overPanel reports whether pt is over a shown panel or the top bar.
@@ -90,41 +91,3 @@ func (a *app) overPanel(pt image.Point) bool {
 
 // cameraDragging reports whether a camera gesture holds the mouse.
 func (a *app) cameraDragging() bool { return a.ctl.Dragging() }
-
-// scroller is a vertical scroll offset, pixels, over content taller than
-// its view.
-type scroller struct{ y, max, viewH int }
-
-// view is the visible height.
-func (s *scroller) view() int { return s.viewH }
-
-// wheelStep is how far one wheel step scrolls a panel.
-const wheelStep = 40
-
-func (s *scroller) wheel(w float64) {
-	s.y -= int(w * wheelStep)
-	s.clamp()
-}
-
-// setContent sets how tall the content is against the view's height.
-func (s *scroller) setContent(content, view int) {
-	s.max, s.viewH = max(content-view, 0), view
-	s.clamp()
-}
-
-func (s *scroller) clamp() { s.y = min(max(s.y, 0), s.max) }
-
-// scrollbar is the thin bar at the right edge of a scrolled rectangle.
-var scrollbarColor = color.RGBA{0x5a, 0x62, 0x6c, 0xff}
-
-// drawBar draws the scrollbar of s over rect, when there is more to see.
-func (s *scroller) drawBar(f *render.Flat, rect image.Rectangle) {
-	if s.max <= 0 || s.viewH <= 0 {
-		return
-	}
-	content := float32(s.max + s.viewH)
-	h := float32(rect.Dy())
-	bh := max(h*float32(s.viewH)/content, 12)
-	y := float32(rect.Min.Y) + (h-bh)*float32(s.y)/float32(s.max)
-	f.Rect(float32(rect.Max.X)+3, y, 3, bh, scrollbarColor)
-}

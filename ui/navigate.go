@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/engine/bookmarks"
+	"glidepath/ui/panel"
 	"glidepath/ui/settings"
 )
 
@@ -151,9 +152,9 @@ func (a *app) goTo(tick int) {
 
 // readGotoKeys reads the keyboard for the go-to box.
 func (a *app) readGotoKeys() {
-	k := readBoxKeys(a.nav.chars)
-	a.nav.chars = k.chars
-	a.typeGoto(k.chars, k.backspace, k.enter, k.escape)
+	k := panel.ReadBoxKeys(a.nav.chars)
+	a.nav.chars = k.Chars
+	a.typeGoto(k.Chars, k.Backspace, k.Enter, k.Escape)
 }
 
 // drawGotoBox draws the go-to box over the viewport.
@@ -161,7 +162,7 @@ func (a *app) drawGotoBox() {
 	if !a.nav.gotoOn {
 		return
 	}
-	a.drawTextBox(460, "Go to: 440 · 14.6s · +30 · -2s · a bookmark — Enter goes, Esc closes", string(a.nav.text))
+	panel.DrawTextBox(a.top, a.lay.viewport, 460, "Go to: 440 · 14.6s · +30 · -2s · a bookmark — Enter goes, Esc closes", string(a.nav.text))
 }
 
 // ctrlHelp lists the Ctrl keys, for the help overlay.

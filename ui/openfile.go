@@ -24,6 +24,7 @@ import (
 	"glidepath/engine"
 	"glidepath/interp"
 	"glidepath/ui/model"
+	"glidepath/ui/panel"
 	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
@@ -85,9 +86,9 @@ func (a *app) typeOpen(chars []rune, backspace, tab, enter, escape bool) {
 
 // readOpenKeys reads the keyboard for the open box.
 func (a *app) readOpenKeys() {
-	k := readBoxKeys(a.open.chars)
-	a.open.chars = k.chars
-	a.typeOpen(k.chars, k.backspace, k.tab, k.enter, k.escape)
+	k := panel.ReadBoxKeys(a.open.chars)
+	a.open.chars = k.Chars
+	a.typeOpen(k.Chars, k.Backspace, k.Tab, k.Enter, k.Escape)
 }
 
 // complete extends a typed path as far as the names it could be allow: one
@@ -240,25 +241,13 @@ func (a *app) drawOpenBox() {
 	n := len(a.open.candidates)
 	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
 	y := float32(vp.Min.Y) + float32(vp.Dy())/4
-	f.Rect(x, y, w, float32(2+n)*(lh+2)+24, boxColor)
-	f.Rect(x, y, w, 2, barColor)
-	f.Text(x+10, y+8, "Open a recording or scenario — Tab completes, Enter opens, Esc closes", dimColor)
-	path := clipLeft(f.Measure, string(a.open.text), w-24)
-	f.Text(x+10, y+12+lh, path, textColor)
-	f.Rect(x+11+f.Measure(path), y+12+lh, 2, lh, textColor)
+	f.Rect(x, y, w, float32(2+n)*(lh+2)+24, panel.BoxColor)
+	f.Rect(x, y, w, 2, panel.BarColor)
+	f.Text(x+10, y+8, "Open a recording or scenario — Tab completes, Enter opens, Esc closes", panel.DimColor)
+	path := panel.ClipLeft(f.Measure, string(a.open.text), w-24)
+	f.Text(x+10, y+12+lh, path, panel.TextColor)
+	f.Rect(x+11+f.Measure(path), y+12+lh, 2, lh, panel.TextColor)
 	for i, c := range a.open.candidates {
-		f.Text(x+24, y+16+float32(i+2)*(lh+2), c, dimColor)
+		f.Text(x+24, y+16+float32(i+2)*(lh+2), c, panel.DimColor)
 	}
-}
-
-// clipLeft keeps the end of s (a path's file name matters most) within w.
-func clipLeft(measure func(string) float32, s string, w float32) string {
-	if measure(s) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && measure("…"+string(r)) > w {
-		r = r[1:]
-	}
-	return "…" + string(r)
 }

@@ -12,37 +12,35 @@ import (
 	"glidepath/ui/inspect"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 	"glidepath/ui/pipeline"
 	"glidepath/ui/render"
 	"glidepath/ui/session"
 	"glidepath/ui/simsource"
-	"glidepath/ui/timeline"
 )
 
 // drawPanels draws the shown panels' content.
 func (a *app) drawPanels() {
 	f := a.flat
 	if a.panels.open.left {
-		a.list.draw(f, a.lay.list, a.sel.GUID)
-		a.list.scroll.drawBar(f, a.lay.list)
-		a.legend.draw(f, a.lay.legend, a.layers)
+		a.list.Draw(f, a.lay.list, a.sel.GUID)
+		a.list.Scroll.DrawBar(f, a.lay.list)
+		a.legend.Draw(f, a.lay.legend, a.layers)
 	}
 	if a.panels.open.right {
 		a.panels.insp.draw(f, a.lay.inspector)
-		a.panels.insp.scroll.drawBar(f, a.lay.inspector)
+		a.panels.insp.scroll.DrawBar(f, a.lay.inspector)
 		a.panels.pipe.draw(f, a.lay.pipeline, a.panels.stepper.Stage())
-		a.panels.pipe.scroll.drawBar(f, a.lay.pipeline)
+		a.panels.pipe.scroll.DrawBar(f, a.lay.pipeline)
 	}
 }
 
 // inspector caches the selection's lines.
 type inspector struct {
 	lines  []inspect.Line
-	scroll scroller
+	scroll panel.Scroller
 	key    [4]int64
 }
-
-const lineHeight = 16
 
 func (p *inspector) update(a *app, r *session.Run) {
 	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(a.sess.Sel), 0}
@@ -64,15 +62,15 @@ func (p *inspector) update(a *app, r *session.Run) {
 			msg = "The selected object does not exist at this tick."
 		}
 		p.lines = p.lines[:0]
-		for _, l := range wrap(a.flat, msg, float32(a.lay.inspector.Dx())) {
+		for _, l := range panel.Wrap(a.flat, msg, float32(a.lay.inspector.Dx())) {
 			p.lines = append(p.lines, inspect.Line{Value: l})
 		}
 	} else {
 		p.lines = append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.Info.TickRate)...)
 		p.lines = a.clientLines(p.lines, o, tick)
-		p.lines = wrapValues(a.flat, p.lines, float32(a.lay.inspector.Dx()-valueColumn))
+		p.lines = panel.WrapValues(a.flat, p.lines, float32(a.lay.inspector.Dx()-valueColumn))
 	}
-	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.inspector.Dy())
+	p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.inspector.Dy())
 }
 
 // valueColumn is where field values start, pixels from the panel's left.
@@ -84,18 +82,18 @@ var queueColumns = [...]float32{0, 22, 86, 160, 214, 268, 312}
 func (p *inspector) draw(f *render.Flat, rect image.Rectangle) {
 	x := float32(rect.Min.X)
 	for k, l := range p.lines {
-		y := rect.Min.Y + k*lineHeight - p.scroll.y
-		if y < rect.Min.Y || y+lineHeight > rect.Max.Y {
+		y := rect.Min.Y + k*panel.LineHeight - p.scroll.Y
+		if y < rect.Min.Y || y+panel.LineHeight > rect.Max.Y {
 			continue
 		}
 		fy := float32(y)
 		switch {
 		case l.Heading:
-			f.Text(x, fy, l.Label, headColor)
+			f.Text(x, fy, l.Label, panel.HeadColor)
 		case l.Cells != nil:
-			col := textColor
+			col := panel.TextColor
 			if k > 0 && p.lines[k-1].Heading {
-				col = dimColor // the column heads
+				col = panel.DimColor // the column heads
 			}
 			for c, s := range l.Cells {
 				if c < len(queueColumns) {
@@ -103,10 +101,10 @@ func (p *inspector) draw(f *render.Flat, rect image.Rectangle) {
 				}
 			}
 		case l.Label == "":
-			f.Text(x, fy, l.Value, dimColor)
+			f.Text(x, fy, l.Value, panel.DimColor)
 		default:
-			f.Text(x+8, fy, l.Label, dimColor)
-			f.Text(x+valueColumn, fy, l.Value, textColor)
+			f.Text(x+8, fy, l.Label, panel.DimColor)
+			f.Text(x+valueColumn, fy, l.Value, panel.TextColor)
 		}
 	}
 }
@@ -115,7 +113,7 @@ func (p *inspector) draw(f *render.Flat, rect image.Rectangle) {
 // panel's width.
 type pipelinePanel struct {
 	lines  []pipeLine
-	scroll scroller
+	scroll panel.Scroller
 	key    [5]int64
 	ids    []int32
 	events []model.Event
@@ -145,7 +143,7 @@ func (p *pipelinePanel) update(a *app, r *session.Run) {
 	p.lines = p.lines[:0]
 	width := float32(a.lay.pipeline.Dx())
 	add := func(text string, indent float32, kind uint8, stage int, ran bool) {
-		for _, ln := range wrap(a.flat, text, width-indent) {
+		for _, ln := range panel.Wrap(a.flat, text, width-indent) {
 			p.lines = append(p.lines, pipeLine{text: ln, indent: indent, kind: kind, stage: stage, ran: ran})
 		}
 	}
@@ -157,7 +155,7 @@ func (p *pipelinePanel) update(a *app, r *session.Run) {
 	o := a.selectedObject()
 	if o == nil {
 		add("Select an object to see what each stage of its tick produced, and why. Z and X step through the stages.", 0, 2, -1, false)
-		p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
+		p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.pipeline.Dy())
 		return
 	}
 	p.ids = r.Index.Recent(o.GUID, model.Filter{}, r.Snap.Tick, r.Snap.Tick, 64, p.ids[:0])
@@ -206,13 +204,13 @@ func (p *pipelinePanel) update(a *app, r *session.Run) {
 		add(row.Step.Doc, 12, 4, stage, row.Ran)
 	}
 	p.foldToFit(a) // pipefold.go
-	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
+	p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.pipeline.Dy())
 	if a.panels.stepper.Active() {
 		st := a.panels.stepper.Stage()
 		for k, l := range p.lines {
 			if l.stage == st {
-				p.scroll.y = k*lineHeight - lineHeight
-				p.scroll.clamp()
+				p.scroll.Y = k*panel.LineHeight - panel.LineHeight
+				p.scroll.Clamp()
 				break
 			}
 		}
@@ -223,37 +221,31 @@ func (p *pipelinePanel) update(a *app, r *session.Run) {
 // the stepper names the deliver stage.
 const stageDeliver = pipeline.StageDeliver
 
-// wrap breaks s into lines no wider than width (a word wider than the
-// width is cut between characters, so nothing runs past a panel's edge).
-func wrap(f *render.Flat, s string, width float32) []string {
-	return timeline.WrapText(f, s, width)
-}
-
 func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
 	x := float32(rect.Min.X)
 	for k, l := range p.lines {
-		y := rect.Min.Y + k*lineHeight - p.scroll.y
-		if y < rect.Min.Y || y+lineHeight > rect.Max.Y {
+		y := rect.Min.Y + k*panel.LineHeight - p.scroll.Y
+		if y < rect.Min.Y || y+panel.LineHeight > rect.Max.Y {
 			continue
 		}
 		fy := float32(y)
 		if stage != -1 && l.stage == stage {
-			f.Rect(x-4, fy, float32(rect.Dx())+8, lineHeight, rowSelected)
+			f.Rect(x-4, fy, float32(rect.Dx())+8, panel.LineHeight, panel.RowSelected)
 		}
-		col := textColor
+		col := panel.TextColor
 		switch {
 		case l.kind == 3:
-			col = noteColor
+			col = panel.NoteColor
 		case l.kind == 4:
-			col = linkColor
+			col = panel.LinkColor
 		case l.kind == 5:
 			col = overlay.BlipColor
 		case !l.ran:
-			col = offColor
+			col = panel.OffColor
 		case l.kind == 0:
-			col = headColor
+			col = panel.HeadColor
 		case l.kind == 2:
-			col = dimColor
+			col = panel.DimColor
 		}
 		f.Text(x+l.indent, fy, l.text, col)
 	}

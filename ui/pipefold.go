@@ -10,6 +10,8 @@ package ui
 import (
 	"image"
 	"strings"
+
+	"glidepath/ui/panel"
 )
 
 // stageWhy keys the cause chains' fold ("why:" lines); the stages use
@@ -47,7 +49,7 @@ func (p *pipelinePanel) isOpen(a *app, k int) bool {
 // while the whole still fits.
 func (p *pipelinePanel) foldToFit(a *app) {
 	p.folded = false
-	rows := a.lay.pipeline.Dy() / lineHeight
+	rows := a.lay.pipeline.Dy() / panel.LineHeight
 	if len(p.lines) <= rows {
 		return
 	}
@@ -102,7 +104,7 @@ func (p *pipelinePanel) fold(a *app, open func(int) bool) []pipeLine {
 			head = append(head, hl.text)
 		}
 		text := strings.Join(head, " ")
-		l.text = foldMark + clip(a.flat.Measure, text, width-l.indent-a.flat.Measure(foldMark))
+		l.text = foldMark + panel.Clip(a.flat.Measure, text, width-l.indent-a.flat.Measure(foldMark))
 		l.fold = true
 		out = append(out, l)
 		i = j
@@ -114,7 +116,7 @@ func (p *pipelinePanel) fold(a *app, open func(int) bool) []pipeLine {
 // whether a heading was hit.
 func (p *pipelinePanel) clickFold(a *app, pt image.Point) bool {
 	r := a.lay.pipeline
-	k := (pt.Y - r.Min.Y + p.scroll.y) / lineHeight
+	k := (pt.Y - r.Min.Y + p.scroll.Y) / panel.LineHeight
 	if k < 0 || k >= len(p.lines) {
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
 
 // At 1280×800 the pipeline panel shows every stage's heading without
@@ -16,7 +17,7 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 	opts := Options{Camera: camera.Isometric, Tick: 300, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
 	p := &a.panels.pipe
-	rows := a.lay.pipeline.Dy() / lineHeight
+	rows := a.lay.pipeline.Dy() / panel.LineHeight
 	if !p.folded {
 		t.Fatalf("runner.yaml tick 300 at 1280×800 did not need folding (%d lines in %d rows): the test shows nothing", len(p.lines), rows)
 	}
@@ -57,7 +58,7 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 		}
 		return n
 	}
-	pt := image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*lineHeight+lineHeight/2)
+	pt := image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2)
 	before := len(p.lines)
 	if !p.clickFold(a, pt) {
 		t.Fatal("the click on a folded heading was not taken")
@@ -73,7 +74,7 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 			break
 		}
 	}
-	pt = image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*lineHeight+lineHeight/2-p.scroll.y)
+	pt = image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2-p.scroll.Y)
 	p.clickFold(a, pt)
 	step(t, a)
 	if n := count(); n != -1 || len(p.lines) > before {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 	"glidepath/ui/settings"
 )
 
@@ -94,7 +95,7 @@ func checkPipelineFits(t *testing.T, a *app) {
 func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", []string{"seed", "ace", "hexrays", "legacy"}, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
 	room := float32(a.statusRect().Dx())
-	if w := a.flat.Measure(a.gui.status.Label); w > room || strings.HasSuffix(a.gui.status.Label, ellipsis) {
+	if w := a.flat.Measure(a.gui.status.Label); w > room || strings.HasSuffix(a.gui.status.Label, panel.Ellipsis) {
 		t.Errorf("the plain status %q is %.0f px (room %.0f) or shortened", a.gui.status.Label, w, room)
 	}
 	checkPipelineFits(t, a)
@@ -103,7 +104,7 @@ func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 		t.Fatal(err)
 	}
 	label := a.gui.status.Label
-	if w := a.flat.Measure(label); w > room || !strings.HasSuffix(label, ellipsis) {
+	if w := a.flat.Measure(label); w > room || !strings.HasSuffix(label, panel.Ellipsis) {
 		t.Fatalf("the long status %q is %.0f px in %.0f px of room", label, w, room)
 	}
 	a.routeMouse(camera.Input{X: float64(a.statusRect().Min.X + 40), Y: 16, Free: true}, false, false)

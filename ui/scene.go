@@ -51,7 +51,7 @@ func (a *app) timelineData() *timeline.Data {
 		// One row per run in every lane, in the legend's colours.
 		d.Stack, d.StackSel = a.stack[:0], a.sess.Sel
 		for i, o := range a.sess.Runs {
-			d.Stack = append(d.Stack, timeline.Stacked{Index: o.Index, History: o.Hist, Info: o.Info, Color: o.Color, Name: a.runName(i), Scale: a.sess.Scale(o)})
+			d.Stack = append(d.Stack, timeline.Stacked{Index: o.Index, History: o.Hist, Info: o.Info, Color: o.Color, Name: a.sess.RunName(i), Scale: a.sess.Scale(o)})
 		}
 		a.stack = d.Stack
 	}

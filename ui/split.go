@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
 
 // splitting reports whether the viewport is drawn side by side.
@@ -74,9 +75,9 @@ func (a *app) drawSplitNames() {
 		return
 	}
 	for i, rect := range splitRects(a.lay.viewport, len(a.sess.Runs)) {
-		name := a.runName(i)
+		name := a.sess.RunName(i)
 		w := a.top.Measure(name) + 12
-		a.top.Rect(float32(rect.Max.X)-w-6, float32(rect.Max.Y)-26, w, 20, boxColor)
+		a.top.Rect(float32(rect.Max.X)-w-6, float32(rect.Max.Y)-26, w, 20, panel.BoxColor)
 		a.top.Text(float32(rect.Max.X)-w, float32(rect.Max.Y)-24, name, a.sess.Runs[i].Color)
 	}
 }

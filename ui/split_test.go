@@ -37,7 +37,7 @@ func TestSplit_OneColumnPerReading(t *testing.T) {
 	}
 	for i := range 2 {
 		if own, other := count(cols[i], i), count(cols[i], 1-i); own < 20 || other > 0 {
-			t.Errorf("column %d (%s): %d pixels of its own body colour, %d of the other's; want its own only", i, a.runName(i), own, other)
+			t.Errorf("column %d (%s): %d pixels of its own body colour, %d of the other's; want its own only", i, a.sess.RunName(i), own, other)
 		}
 	}
 	a.apply(cmdSplit)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 	"glidepath/ui/pipeline"
 )
 
@@ -31,7 +32,7 @@ func TestStageStepping_ReachesDeliver(t *testing.T) {
 	if a.panels.stepper.Stage() != pipeline.StageDeliver || title() != "Pipeline: stage 1/8 deliver" {
 		t.Fatalf("X from the whole tick: stage %d, title %q; want deliver, 1/8", a.panels.stepper.Stage(), title())
 	}
-	top := a.panels.pipe.scroll.y / lineHeight
+	top := a.panels.pipe.scroll.Y / panel.LineHeight
 	if top < 0 || top+1 >= len(a.panels.pipe.lines) || a.panels.pipe.lines[top+1].stage != stageDeliver {
 		t.Errorf("the panel is not scrolled to the deliver rows (first shown line %d)", top)
 	}

@@ -3,7 +3,7 @@
 // works the strings out, rebuilding them only when what they show changes;
 // Draw only draws them.
 
-package ui
+package panel
 
 import (
 	"fmt"
@@ -15,15 +15,15 @@ import (
 	"glidepath/ui/render"
 )
 
-var hudColor = color.RGBA{0xd8, 0xdc, 0xe0, 0xff}
+var HUDColor = color.RGBA{0xd8, 0xdc, 0xe0, 0xff}
 
 const controlsHelp = "1 top-down · 2 isometric · 3 perspective · A frame all · F follow · H help"
 
 // shortHelp replaces controlsHelp in a viewport too narrow for it.
 const shortHelp = "H help"
 
-// hud holds the heads-up strings.
-type hud struct {
+// HUD holds the heads-up strings.
+type HUD struct {
 	mode     camera.Mode
 	modeText string
 	width    float64  // the viewport width modeText was fitted to
@@ -31,9 +31,9 @@ type hud struct {
 	where    string   // empty when the cursor is off the ground or the view
 }
 
-// update refreshes the strings for the camera and the cursor at (x, y);
+// Update refreshes the strings for the camera and the cursor at (x, y);
 // m measures text, so the controls line fits the viewport.
-func (h *hud) update(cam *camera.Camera, vp camera.Viewport, x, y float64, m interface{ Measure(string) float32 }) {
+func (h *HUD) Update(cam *camera.Camera, vp camera.Viewport, x, y float64, m interface{ Measure(string) float32 }) {
 	if h.modeText == "" || h.mode != cam.Mode || h.width != vp.W {
 		h.mode, h.width = cam.Mode, vp.W
 		h.modeText = cam.Mode.String() + "   " + controlsHelp
@@ -54,21 +54,21 @@ func (h *hud) update(cam *camera.Camera, vp camera.Viewport, x, y float64, m int
 	key := [2]int64{int64(math.Floor(p[0] * 10)), int64(math.Floor(p[1] * 10))}
 	if h.where == "" || key != h.cursor {
 		h.cursor = key
-		h.where = describeGround(p[0], p[1])
+		h.where = DescribeGround(p[0], p[1])
 	}
 }
 
-// draw puts the strings in the viewport's top-left and bottom-left corners.
-func (h *hud) draw(b *render.Builder, vp camera.Viewport) {
-	b.ScreenText(vp.X+10, vp.Y+8, h.modeText, hudColor)
+// Draw puts the strings in the viewport's top-left and bottom-left corners.
+func (h *HUD) Draw(b *render.Builder, vp camera.Viewport) {
+	b.ScreenText(vp.X+10, vp.Y+8, h.modeText, HUDColor)
 	if h.where != "" {
-		b.ScreenText(vp.X+10, vp.Y+vp.H-26, h.where, hudColor)
+		b.ScreenText(vp.X+10, vp.Y+vp.H-26, h.where, HUDColor)
 	}
 }
 
-// describeGround names a global point: landblock, outdoor cell and local
+// DescribeGround names a global point: landblock, outdoor cell and local
 // coordinates, as a position's cell id spells them (0xXXYYCCCC).
-func describeGround(x, y float64) string {
+func DescribeGround(x, y float64) string {
 	bx, by := math.Floor(x/physics.LandblockLength), math.Floor(y/physics.LandblockLength)
 	if bx < 0 || by < 0 || bx > 0xFF || by > 0xFF {
 		return fmt.Sprintf("outside the world (%.1f, %.1f)", x, y)

@@ -2,15 +2,15 @@
 // are named by reading; with several inputs open they are named by input
 // (and reading, when an input is run under several).
 
-package ui
+package session
 
 import "path/filepath"
 
-// runName is how the legend, the timeline and the status line name run i.
-func (a *app) runName(i int) string {
-	runs := a.sess.Runs
+// RunName is how the legend, the timeline and the status line name run i.
+func (s *Session) RunName(i int) string {
+	runs := s.Runs
 	r := runs[i]
-	if !a.severalInputs() {
+	if !s.SeveralInputs() {
 		return r.Info.Reading
 	}
 	name := filepath.Base(r.Info.File)
@@ -22,10 +22,10 @@ func (a *app) runName(i int) string {
 	return name
 }
 
-// severalInputs reports whether the runs come from more than one input.
-func (a *app) severalInputs() bool {
-	for _, r := range a.sess.Runs[1:] {
-		if r.Info.File != a.sess.Runs[0].Info.File {
+// SeveralInputs reports whether the runs come from more than one input.
+func (s *Session) SeveralInputs() bool {
+	for _, r := range s.Runs[1:] {
+		if r.Info.File != s.Runs[0].Info.File {
 			return true
 		}
 	}

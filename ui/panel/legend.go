@@ -1,7 +1,7 @@
 // The overlays' legend: one row per layer with its colour, key and name;
 // a click toggles it, as its key does.
 
-package ui
+package panel
 
 import (
 	"image"
@@ -11,42 +11,42 @@ import (
 	"glidepath/ui/render"
 )
 
-// legendRows is the legend's height in rows.
-var legendRows = len(overlay.Legend())
+// LegendRows is the legend's height in rows.
+var LegendRows = len(overlay.Legend())
 
-// legend draws the rows.
-type legend struct {
+// Legend draws the rows.
+type Legend struct {
 	entries []overlay.Entry
 }
 
-func (g *legend) list() []overlay.Entry {
+func (g *Legend) list() []overlay.Entry {
 	if g.entries == nil {
 		g.entries = overlay.Legend()
 	}
 	return g.entries
 }
 
-// at returns the layer of the row under pt.
-func (g *legend) at(a *app, pt image.Point) (overlay.Layer, bool) {
-	k := (pt.Y - a.lay.legend.Min.Y) / legendRowH
+// At returns the layer of the row under pt.
+func (g *Legend) At(rect image.Rectangle, pt image.Point) (overlay.Layer, bool) {
+	k := (pt.Y - rect.Min.Y) / LegendRowH
 	if k < 0 || k >= len(g.list()) {
 		return 0, false
 	}
 	return g.list()[k].Layer, true
 }
 
-var offColor = color.RGBA{0x60, 0x66, 0x6c, 0xff}
+var OffColor = color.RGBA{0x60, 0x66, 0x6c, 0xff}
 
-func (g *legend) draw(f *render.Flat, rect image.Rectangle, on overlay.Set) {
+func (g *Legend) Draw(f *render.Flat, rect image.Rectangle, on overlay.Set) {
 	for k, e := range g.list() {
-		y := float32(rect.Min.Y + k*legendRowH)
-		if int(y)+legendRowH > rect.Max.Y {
+		y := float32(rect.Min.Y + k*LegendRowH)
+		if int(y)+LegendRowH > rect.Max.Y {
 			break
 		}
 		x := float32(rect.Min.X)
-		sw, txt := e.Color, textColor
+		sw, txt := e.Color, TextColor
 		if !on.Has(e.Layer) {
-			sw, txt = offColor, offColor
+			sw, txt = OffColor, OffColor
 		}
 		// Translucent colours (the ghost) are shown over white so they read.
 		if e.Color.A < 0xff {
