@@ -122,7 +122,7 @@ func (a *app) stepDivergence(next bool) {
 	}
 	what, _ := a.divergence(a.sel.GUID, k)
 	a.pb.Seek(k)
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.tl.View.Show(k)
 	a.say(fmt.Sprintf("tick %d: the client diverges: %s", k, what))
 }
@@ -145,7 +145,7 @@ func (a *app) jumpToDivergence(first bool) {
 	for k := from; k <= a.pb.Last(); k++ {
 		if what, ok := a.divergence(a.sel.GUID, k); ok {
 			a.pb.Seek(k)
-			a.panels.stepper.Reset()
+			a.panels.Stepper.Reset()
 			a.tl.View.Show(k)
 			a.say(fmt.Sprintf("tick %d: the client diverges: %s", k, what))
 			return

@@ -85,8 +85,10 @@ type app struct {
 	world     engine.WorldData
 	hideWorld bool
 
-	lay    layout
-	panels panelState // open panels, sizes, inspector and pipeline (panelstate.go)
+	lay    panel.Layout
+	panels panel.State   // open panels, sizes, stage stepping (panelstate.go)
+	insp   inspector     // the inspector's content and scroll (panel_draw.go)
+	pipe   pipelinePanel // the pipeline panel's
 	rs     resizer
 	w, h   int
 
@@ -158,7 +160,7 @@ func newApp(opts Options) (*app, error) {
 	}
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
-		layers: opts.Layers, panels: newPanelState(),
+		layers: opts.Layers, panels: panel.NewState(),
 		sel: session.Selection{GUID: opts.Select, Follow: opts.FollowSelection},
 		w:   defaultWidth, h: defaultHeight,
 		in: inputState{keys: keymap()}, split: opts.Split,
@@ -206,18 +208,18 @@ func newApp(opts Options) (*app, error) {
 
 // relayout recomputes the layout for the window size and panels.
 func (a *app) relayout() {
-	a.lay = computeLayout(a.w, a.h, a.panels.open)
+	a.lay = panel.ComputeLayout(a.w, a.h, a.panels.Open)
 	if a.opts.ViewportOnly {
-		a.lay.viewport = image.Rect(0, 0, a.w, a.h) // drawn alone (Draw)
+		a.lay.Viewport = image.Rect(0, 0, a.w, a.h) // drawn alone (Draw)
 	}
-	r := a.lay.timeline
+	r := a.lay.Timeline
 	a.tl.SetRect(timeline.Rect{X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
 	a.gui.relayout()
 }
 
 // viewport is the 3D view's rectangle.
 func (a *app) viewport() camera.Viewport {
-	v := a.lay.viewport
+	v := a.lay.Viewport
 	return camera.Viewport{X: float64(v.Min.X), Y: float64(v.Min.Y), W: float64(v.Dx()), H: float64(v.Dy())}
 }
 
@@ -321,9 +323,9 @@ func (a *app) afterSeek() {
 	if a.sel.Follow && a.sel.GUID != 0 {
 		a.followSelection(r) // followcam.go
 	}
-	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.list, func(guid uint32) bool { return a.keeps(r, guid) }) // filterbox.go
-	a.panels.insp.update(a, r)
-	a.panels.pipe.update(a, r)
+	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.keeps(r, guid) }) // filterbox.go
+	a.insp.update(a, r)
+	a.pipe.update(a, r)
 	a.msgs.update(a, r)
 	if a.statusFrames > 0 {
 		a.statusFrames--
@@ -332,7 +334,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.setStatus()
-	a.gui.title.pipeline.Label = panel.PipelineTitle(&a.panels.stepper)
+	a.gui.title.pipeline.Label = panel.PipelineTitle(&a.panels.Stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {
@@ -384,7 +386,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.gui.ui.Draw(screen)
 	a.flat.Reset()
 	a.drawPanels()
-	if a.panels.open.timeline {
+	if a.panels.Open.Timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
 		a.drawBookmarkMarks()
 	}
@@ -432,7 +434,7 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 	a.drawer.Draw(a.builder, &a.scene, a.layers)
 	a.hud.Draw(a.builder, vp)
 	a.builder.End()
-	dst := screen.SubImage(a.lay.viewport).(*ebiten.Image)
+	dst := screen.SubImage(a.lay.Viewport).(*ebiten.Image)
 	if err := a.renderer.Draw(dst, a.builder); err != nil {
 		a.shotErr, a.shotDone = err, true
 	}

@@ -121,7 +121,7 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 	view := a.cam.View(a.viewport())
 	check := func(what string, p model.Vec3, want color.RGBA) {
 		x, y, ok := view.Project(p)
-		if !ok || !image.Pt(int(x), int(y)).In(a.lay.viewport) {
+		if !ok || !image.Pt(int(x), int(y)).In(a.lay.Viewport) {
 			t.Fatalf("%s at %v does not project into the viewport", what, p)
 		}
 		if got := color.RGBAModel.Convert(img.At(int(x), int(y))).(color.RGBA); !near(got, want, 24) {
@@ -134,7 +134,7 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 	// until bodies are 12 px, so the tail may lie outside the viewport).
 	for k := len(o.Queue) - 1; k >= 1; k-- {
 		x, y, ok := view.Project(o.Queue[k].Pos)
-		if !ok || !image.Pt(int(x), int(y)).In(a.lay.viewport.Inset(8)) {
+		if !ok || !image.Pt(int(x), int(y)).In(a.lay.Viewport.Inset(8)) {
 			continue
 		}
 		clear := true

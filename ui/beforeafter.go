@@ -29,7 +29,7 @@ type beforeAfter struct {
 func (a *app) beforeObject(r *session.Run) *model.Object {
 	b := &a.before
 	t := r.Snap.Tick
-	if !a.panels.before || t == 0 || !a.sess.Ready || a.sel.GUID == 0 {
+	if !a.panels.Before || t == 0 || !a.sess.Ready || a.sel.GUID == 0 {
 		return nil
 	}
 	if b.tick != t || b.reading != a.sess.Sel || b.snap.Tick != t-1 {
@@ -59,7 +59,7 @@ func (a *app) jumpedAt(r *session.Run, tick int) bool {
 func (a *app) beforeAfterLines(r *session.Run) []inspect.Line {
 	t := r.Snap.Tick
 	switch {
-	case a.panels.before:
+	case a.panels.Before:
 		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}
 	case a.sel.GUID != 0 && a.jumpedAt(r, t):
 		return []inspect.Line{{Value: "the body jumped this tick: V shows the state before the jump"}}

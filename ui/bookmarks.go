@@ -148,18 +148,18 @@ func (a *app) jumpToBookmark(next bool) {
 		return
 	}
 	a.pb.Seek(b.Tick)
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.tl.View.Show(b.Tick)
 	a.say(fmt.Sprintf("bookmark: tick %d %s", b.Tick, b.Label))
 }
 
 // drawBookmarkMarks stands a flag for each mark on the timeline's ruler.
 func (a *app) drawBookmarkMarks() {
-	if !a.panels.open.timeline {
+	if !a.panels.Open.Timeline {
 		return
 	}
 	v := &a.tl.View
-	r := a.lay.timeline
+	r := a.lay.Timeline
 	for _, b := range a.marks.list() {
 		if float64(b.Tick) < v.From || float64(b.Tick) > v.To {
 			continue
@@ -181,7 +181,7 @@ func withAlpha(c color.RGBA, a uint8) color.RGBA {
 // one at or before the cursor highlighted, and the label box when typing.
 func (a *app) drawBookmarkPanel() {
 	f := a.top
-	vp := a.lay.viewport
+	vp := a.lay.Viewport
 	lh := f.LineHeight() + 2
 	if a.marks.panel {
 		list := a.marks.list()

@@ -79,7 +79,7 @@ func TestBookmarks_MarkLabelJumpAndRoundTrip(t *testing.T) {
 	}
 	px := frame(t, b)
 	x := int(b.tl.View.XOf(300)) + 3
-	y := b.lay.timeline.Min.Y + 3
+	y := b.lay.Timeline.Min.Y + 3
 	if c := px.RGBAAt(x, y); c != bookmarkColor {
 		t.Errorf("the timeline at (%d, %d) is %v, want the bookmark flag %v", x, y, c, bookmarkColor)
 	}

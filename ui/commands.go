@@ -11,6 +11,7 @@ import (
 
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 	"glidepath/ui/session"
 	"glidepath/ui/timeline"
 )
@@ -20,10 +21,10 @@ func (a *app) apply(c command) {
 	switch c {
 	case cmdPlay:
 		a.pb.Toggle()
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 	case cmdStepBack, cmdStepForward, cmdStepBack10, cmdStepForward10:
 		a.pb.Step(stepSize(c))
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 		a.tl.View.Show(a.pb.Cursor())
 	case cmdPrevEvent, cmdNextEvent:
 		a.jumpToEvent(c == cmdNextEvent)
@@ -38,12 +39,12 @@ func (a *app) apply(c command) {
 		a.rate.reset()
 	case cmdFirst:
 		a.pb.Seek(0)
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 		a.tl.View.Show(0)
 	case cmdLast:
 		a.pb.GoLive()
 		a.pb.Seek(a.pb.Last())
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
 	case cmdFollow:
 		a.sel.SetFollow(!a.sel.Follow)
@@ -63,8 +64,8 @@ func (a *app) apply(c command) {
 			a.help = false
 		case a.tour.Active():
 			a.tour.End()
-		case a.panels.stepper.Active():
-			a.panels.stepper.Reset()
+		case a.panels.Stepper.Active():
+			a.panels.Stepper.Reset()
 		case a.tl.ClearSelection():
 			// the timeline's range went
 		case a.sel.GUID != 0:
@@ -75,7 +76,7 @@ func (a *app) apply(c command) {
 	case cmdHelp:
 		a.help = !a.help
 	case cmdBeforeAfter:
-		a.panels.toggleBefore()
+		a.panels.ToggleBefore()
 	case cmdTourNext, cmdTourPrev:
 		a.tourStep(c == cmdTourNext)
 	case cmdScreenshot:
@@ -95,13 +96,13 @@ func (a *app) apply(c command) {
 			a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
 		}
 	case cmdToggleLeft:
-		a.panels.toggle(panelLeft)
+		a.panels.Toggle(panel.Left)
 		a.relayout()
 	case cmdToggleRight:
-		a.panels.toggle(panelRight)
+		a.panels.Toggle(panel.Right)
 		a.relayout()
 	case cmdToggleTimeline:
-		a.panels.toggle(panelTimeline)
+		a.panels.Toggle(panel.Timeline)
 		a.relayout()
 	case cmdNextDivergence, cmdFirstDivergence:
 		a.jumpToDivergence(c == cmdFirstDivergence)
@@ -197,7 +198,7 @@ func (a *app) jumpToEvent(next bool) {
 	ev := r.Index.Event(i)
 	tick := session.StripTick(int(ev.Tick), a.sess.Runs[0].Info.TickRate, r.Info.TickRate)
 	a.pb.Seek(tick)
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.tl.View.Show(tick)
 	a.say(timeline.DescribeAt(i, a.timelineData()))
 }
@@ -231,7 +232,7 @@ func (a *app) cycleSelection(next bool) {
 // selectObject makes guid the selection.
 func (a *app) selectObject(guid uint32) {
 	if a.sel.Choose(guid) {
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 	}
 }
 
@@ -253,9 +254,9 @@ func (a *app) stepStage(next bool) {
 	}
 	a.pb.SetPlaying(false)
 	if next {
-		a.panels.stepper.Next(g.Ran)
+		a.panels.Stepper.Next(g.Ran)
 	} else {
-		a.panels.stepper.Prev(g.Ran)
+		a.panels.Stepper.Prev(g.Ran)
 	}
 }
 
@@ -316,7 +317,7 @@ func (a *app) tourGo(i int) {
 	})
 	a.pb.SetPlaying(false)
 	a.pb.Seek(s.Tick)
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.tl.View.Show(s.Tick)
 	if s.GUID != 0 {
 		a.sel.Choose(s.GUID)

@@ -2,13 +2,17 @@
 // a screenshot would show each (same camera, selection and overlays), and
 // hands every frame to the caller, which encodes them (viewer export: an
 // animated GIF or numbered PNGs). Like a screenshot, it ignores the mouse and
-// keyboard of the machine it runs on.
+// keyboard of the machine it runs on. A screenshot is written as a PNG.
 
 package ui
 
 import (
 	"fmt"
 	"image"
+	"image/png"
+	"io"
+
+	"glidepath/internal/atomicfile"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -78,4 +82,18 @@ func (a *app) exportDraw(screen *ebiten.Image) {
 	if tick >= e.To {
 		a.shotDone = true
 	}
+}
+
+// writeScreenshot writes img's pixels to path as a PNG, atomically: a
+// failed or interrupted write leaves path as it was.
+func writeScreenshot(img *ebiten.Image, path string) error {
+	b := img.Bounds()
+	rgba := image.NewRGBA(b)
+	img.ReadPixels(rgba.Pix)
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	err := atomicfile.Write(path, func(w io.Writer) error { return enc.Encode(w, rgba) })
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return nil
 }

@@ -117,5 +117,5 @@ func (a *app) drawFilterBox() {
 	if !a.filt.boxOn {
 		return
 	}
-	panel.DrawTextBox(a.top, a.lay.viewport, 520, "Filter: blip guid=0x80000A01 · kind=snap,pop · error>2m · tick=400..900", string(a.filt.text))
+	panel.DrawTextBox(a.top, a.lay.Viewport, 520, "Filter: blip guid=0x80000A01 · kind=snap,pop · error>2m · tick=400..900", string(a.filt.text))
 }

@@ -38,7 +38,7 @@ func (a *app) drawOverlays() {
 		a.drawHelp()
 		return
 	}
-	vp := a.lay.viewport
+	vp := a.lay.Viewport
 	r := a.sess.Cur()
 	// The latest note within the last few seconds, as a caption.
 	// The status line's tooltip covers the caption; its words would show
@@ -49,7 +49,7 @@ func (a *app) drawOverlays() {
 	a.tour.Draw(a.top, vp)
 	panel.DrawReadingLegend(a.top, vp, a.sess)
 	a.drawSplitNames() // split.go
-	if a.panels.open.timeline {
+	if a.panels.Open.Timeline {
 		a.tl.DrawHover(a.top)
 	}
 	a.drawBookmarkPanel()

@@ -71,7 +71,7 @@ func TestStatus_HonestPlayState(t *testing.T) {
 func TestCaption_ClearOfTheBookmarkList(t *testing.T) {
 	a := openApp(t, "../assets/scenarios/runner.yaml", nil, 0, 1280, 800)
 	a.marks.panel = true
-	vp := a.lay.viewport
+	vp := a.lay.Viewport
 	area := a.captionArea(vp)
 	if area.Max.X > vp.Max.X-bookmarkListW {
 		t.Fatalf("caption area %v reaches the bookmark list (from x %d)", area, vp.Max.X-bookmarkListW)

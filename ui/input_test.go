@@ -34,7 +34,7 @@ func TestMouse_PanelsKeepTheirInputFromTheCamera(t *testing.T) {
 	a := openApp(t, "", nil, 100, 1280, 800)
 	l := a.lay
 	before := a.cam
-	for _, r := range []image.Rectangle{l.left, l.right, l.top, l.timeline} {
+	for _, r := range []image.Rectangle{l.Left, l.Right, l.Top, l.Timeline} {
 		c := r.Min.Add(image.Pt(20, 10))
 		drag(a, float64(c.X), float64(c.Y), float64(c.X)+200, float64(c.Y)+5)
 		a.routeMouse(camera.Input{X: float64(c.X), Y: float64(c.Y), Wheel: 3}, false, false)
@@ -42,7 +42,7 @@ func TestMouse_PanelsKeepTheirInputFromTheCamera(t *testing.T) {
 	if a.cam != before {
 		t.Errorf("gestures over the panels moved the camera: %+v → %+v", before, a.cam)
 	}
-	v := l.viewport.Min.Add(image.Pt(l.viewport.Dx()/2, l.viewport.Dy()/2))
+	v := l.Viewport.Min.Add(image.Pt(l.Viewport.Dx()/2, l.Viewport.Dy()/2))
 	a.routeMouse(camera.Input{X: float64(v.X), Y: float64(v.Y), Wheel: 3}, false, true)
 	if a.cam != before {
 		t.Error("the wheel zoomed while a widget had the mouse")
@@ -74,12 +74,12 @@ func TestMouse_ClickSelectsTheBodyUnderTheCursor(t *testing.T) {
 	if a.sel.GUID != o.GUID {
 		t.Fatalf("clicked %s, selected %#x", o.Name, a.sel.GUID)
 	}
-	vp := a.lay.viewport
+	vp := a.lay.Viewport
 	drag(a, float64(vp.Min.X+5), float64(vp.Max.Y-40), float64(vp.Min.X+5), float64(vp.Max.Y-40))
 	if a.sel.GUID != 0 {
 		t.Errorf("a click on empty ground left %#x selected", a.sel.GUID)
 	}
-	row := a.lay.list.Min.Add(image.Pt(10, 2*panel.RowHeight+5))
+	row := a.lay.List.Min.Add(image.Pt(10, 2*panel.RowHeight+5))
 	a.routeMouse(camera.Input{X: float64(row.X), Y: float64(row.Y), Left: true}, true, false)
 	if want := a.sess.Cur().Snap.Objects[2].GUID; a.sel.GUID != want {
 		t.Errorf("clicking the third row selected %#x, want %#x", a.sel.GUID, want)
@@ -130,11 +130,11 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.apply(cmdStageNext)
-	if !a.panels.stepper.Active() {
+	if !a.panels.Stepper.Active() {
 		t.Errorf("X did not start stage stepping: %q", a.status)
 	}
 	a.apply(cmdDeselect)
-	if a.panels.stepper.Active() || a.sel.GUID == 0 {
+	if a.panels.Stepper.Active() || a.sel.GUID == 0 {
 		t.Error("the first Esc leaves stage stepping only")
 	}
 	a.apply(cmdDeselect)
@@ -151,7 +151,7 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		}
 	}
 	a.apply(cmdToggleLeft)
-	if a.panels.open.left || a.lay.viewport.Min.X != 0 {
+	if a.panels.Open.Left || a.lay.Viewport.Min.X != 0 {
 		t.Error("F1 did not hide the object list and widen the viewport")
 	}
 }
@@ -242,27 +242,27 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 }
 
 func TestLayout_PanelsShrinkOnSmallWindowsAndCollapse(t *testing.T) {
-	all := openPanels{left: true, right: true, timeline: true}
-	l := computeLayout(1280, 800, all)
-	if l.viewport.Dx() != 1280-leftWidth-rightWidth || l.timeline.Dy() != timeline.Height || l.viewport.Max.Y != l.timeline.Min.Y {
-		t.Errorf("1280×800: viewport %v timeline %v", l.viewport, l.timeline)
+	all := panel.Open{Left: true, Right: true, Timeline: true}
+	l := panel.ComputeLayout(1280, 800, all)
+	if l.Viewport.Dx() != 1280-panel.LeftWidth-panel.RightWidth || l.Timeline.Dy() != timeline.Height || l.Viewport.Max.Y != l.Timeline.Min.Y {
+		t.Errorf("1280×800: viewport %v timeline %v", l.Viewport, l.Timeline)
 	}
-	s := computeLayout(700, 500, all)
-	if s.viewport.Dx() < minViewport || s.left.Dx() == 0 || s.right.Dx() == 0 {
-		t.Errorf("700×500: viewport %v left %v right %v", s.viewport, s.left, s.right)
+	s := panel.ComputeLayout(700, 500, all)
+	if s.Viewport.Dx() < panel.MinViewport || s.Left.Dx() == 0 || s.Right.Dx() == 0 {
+		t.Errorf("700×500: viewport %v left %v right %v", s.Viewport, s.Left, s.Right)
 	}
 	// A short left panel: the legend's title stays below two object rows,
 	// clear of the filter box, and the legend ends inside the panel.
-	if s.layTitle.Min.Y < s.filter.Max.Y || s.list.Dy() < minListRows*panel.RowHeight || s.legend.Max.Y > s.left.Max.Y {
-		t.Errorf("700×500: filter %v, list %v, legend title %v, legend %v in %v", s.filter, s.list, s.layTitle, s.legend, s.left)
+	if s.LayTitle.Min.Y < s.Filter.Max.Y || s.List.Dy() < panel.MinListRows*panel.RowHeight || s.Legend.Max.Y > s.Left.Max.Y {
+		t.Errorf("700×500: filter %v, list %v, legend title %v, legend %v in %v", s.Filter, s.List, s.LayTitle, s.Legend, s.Left)
 	}
-	n := computeLayout(1280, 800, openPanels{})
-	if n.viewport != image.Rect(0, topBarHeight, 1280, 800) {
-		t.Errorf("no panels: viewport %v", n.viewport)
+	n := panel.ComputeLayout(1280, 800, panel.Open{})
+	if n.Viewport != image.Rect(0, panel.TopBarHeight, 1280, 800) {
+		t.Errorf("no panels: viewport %v", n.Viewport)
 	}
-	tiny := computeLayout(100, 60, all)
-	if tiny.viewport.Dx() < 0 || tiny.viewport.Dy() < 0 {
-		t.Errorf("100×60: viewport %v", tiny.viewport)
+	tiny := panel.ComputeLayout(100, 60, all)
+	if tiny.Viewport.Dx() < 0 || tiny.Viewport.Dy() < 0 {
+		t.Errorf("100×60: viewport %v", tiny.Viewport)
 	}
 	_ = ebiten.KeyA
 }

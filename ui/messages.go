@@ -93,7 +93,7 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 	if !m.on {
 		return
 	}
-	vp := a.lay.viewport
+	vp := a.lay.Viewport
 	m.rect = image.Rect(vp.Min.X+8, vp.Min.Y+32, vp.Min.X+8+min(msgPanelW, vp.Dx()-16), vp.Max.Y-8)
 	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(m.span), int64(a.sess.Sel)}
 	if m.lines != nil && key == m.key {

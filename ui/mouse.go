@@ -32,10 +32,10 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		in.Left, pressed = false, false // the edge's, not the panels' or the camera's
 	}
 	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
-	if a.panels.open.timeline {
+	if a.panels.Open.Timeline {
 		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel, Shift: a.in.shift}
 		if a.tl.Update(tin, !a.cameraDragging(), &a.pb.Playback, a.timelineData()) {
-			a.panels.stepper.Reset()
+			a.panels.Stepper.Reset()
 		}
 		if g, ok := a.tl.Picked(); ok {
 			a.selectObject(g)
@@ -46,24 +46,24 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	switch {
 	case a.msgs.contains(pt):
 		a.messagesMouse(pt, in.Wheel, clickedPanel) // messages.go
-	case pt.In(a.lay.list) && a.panels.open.left:
-		if guid, ok := a.list.Mouse(a.lay.list, pt, in.Wheel, clickedPanel); ok {
+	case pt.In(a.lay.List) && a.panels.Open.Left:
+		if guid, ok := a.list.Mouse(a.lay.List, pt, in.Wheel, clickedPanel); ok {
 			a.selectObject(guid)
 			a.sel.SetFollow(true) // picked from the list: the camera keeps it
 		}
-	case pt.In(a.lay.legend) && a.panels.open.left && clickedPanel:
-		if l, ok := a.legend.At(a.lay.legend, pt); ok {
+	case pt.In(a.lay.Legend) && a.panels.Open.Left && clickedPanel:
+		if l, ok := a.legend.At(a.lay.Legend, pt); ok {
 			a.apply(cmdLayer + command(l))
 		}
-	case pt.In(a.lay.inspector) && a.panels.open.right:
-		a.panels.insp.scroll.Wheel(in.Wheel)
-	case pt.In(a.lay.pipeline) && a.panels.open.right:
-		a.panels.pipe.scroll.Wheel(in.Wheel)
+	case pt.In(a.lay.Inspector) && a.panels.Open.Right:
+		a.insp.scroll.Wheel(in.Wheel)
+	case pt.In(a.lay.Pipeline) && a.panels.Open.Right:
+		a.pipe.scroll.Wheel(in.Wheel)
 		if clickedPanel {
-			a.panels.pipe.clickFold(a, pt) // pipefold.go
+			a.pipe.clickFold(a, pt) // pipefold.go
 		}
 	}
-	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.timeline) && pt.In(a.lay.viewport)
+	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.Timeline) && pt.In(a.lay.Viewport)
 	clicked, x, y := a.ctl.Update(&a.cam, vp, in)
 	if clicked {
 		id, _ := a.builder.Pick(x, y)
@@ -86,7 +86,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 
 // overPanel reports whether pt is over a shown panel or the top bar.
 func (a *app) overPanel(pt image.Point) bool {
-	return a.msgs.contains(pt) || pt.In(a.lay.top) || a.panels.open.left && pt.In(a.lay.left) || a.panels.open.right && pt.In(a.lay.right)
+	return a.msgs.contains(pt) || pt.In(a.lay.Top) || a.panels.Open.Left && pt.In(a.lay.Left) || a.panels.Open.Right && pt.In(a.lay.Right)
 }
 
 // cameraDragging reports whether a camera gesture holds the mouse.

@@ -145,7 +145,7 @@ func (a *app) typeGoto(chars []rune, backspace, enter, escape bool) {
 func (a *app) goTo(tick int) {
 	a.pb.NoteScrub()
 	a.pb.Seek(tick)
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.tl.View.Show(tick)
 	a.say(fmt.Sprintf("went to tick %d", tick))
 }
@@ -162,7 +162,7 @@ func (a *app) drawGotoBox() {
 	if !a.nav.gotoOn {
 		return
 	}
-	panel.DrawTextBox(a.top, a.lay.viewport, 460, "Go to: 440 · 14.6s · +30 · -2s · a bookmark — Enter goes, Esc closes", string(a.nav.text))
+	panel.DrawTextBox(a.top, a.lay.Viewport, 460, "Go to: 440 · 14.6s · +30 · -2s · a bookmark — Enter goes, Esc closes", string(a.nav.text))
 }
 
 // ctrlHelp lists the Ctrl keys, for the help overlay.
@@ -217,10 +217,10 @@ func (a *app) escUnclaimed() {
 // changed them, so they survive a viewer that is killed rather than
 // closed.
 func (a *app) savePanels() {
-	if a.st == nil || !a.panels.takeMoved() {
+	if a.st == nil || !a.panels.TakeMoved() {
 		return
 	}
-	a.st.Panels = settings.Panels{RightWidth: a.panels.open.rightW, InspectorShare: a.panels.open.split}
+	a.st.Panels = settings.Panels{RightWidth: a.panels.Open.RightW, InspectorShare: a.panels.Open.Split}
 	if err := a.st.Save(); err != nil {
 		a.say("panel sizes not saved: " + err.Error())
 	}

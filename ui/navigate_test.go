@@ -121,7 +121,7 @@ func TestPanels_SavedWhenDragged(t *testing.T) {
 	st := filepath.Join(t.TempDir(), "viewer.json")
 	opts := Options{Camera: camera.Isometric, Paused: true, Size: image.Pt(1280, 800), Settings: st}
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	r0 := a.lay.right
+	r0 := a.lay.Right
 	dragEdge(a, image.Pt(r0.Min.X+1, r0.Min.Y+100), image.Pt(r0.Min.X-100, r0.Min.Y+100))
 	s, err := settings.Load(st)
 	if err != nil || s.Panels.RightWidth != r0.Dx()+101 {

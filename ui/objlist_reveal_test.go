@@ -19,7 +19,7 @@ func TestObjectList_SelectionScrolledIntoView(t *testing.T) {
 	if l.Scroll.Y == 0 {
 		t.Fatal("the list did not scroll to the selection")
 	}
-	first, last := l.Scroll.Y/panel.RowHeight, (l.Scroll.Y+a.lay.list.Dy())/panel.RowHeight
+	first, last := l.Scroll.Y/panel.RowHeight, (l.Scroll.Y+a.lay.List.Dy())/panel.RowHeight
 	for k, ri := range l.Visible {
 		if l.Rows[ri].GUID != guid {
 			continue

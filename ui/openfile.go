@@ -188,7 +188,7 @@ func (a *app) openFile(path string) {
 	a.tl.ClearSelection()
 	a.started = false
 	a.sel.Reset()
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.marks = marks{panel: a.marks.panel}
 	a.marks.load(path)
 	a.opts.Title = "Glidepath — " + path
@@ -235,7 +235,7 @@ func (a *app) drawOpenBox() {
 		return
 	}
 	f := a.top
-	vp := a.lay.viewport
+	vp := a.lay.Viewport
 	const w = 560
 	lh := f.LineHeight()
 	n := len(a.open.candidates)

@@ -168,8 +168,8 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	if a.layers.Has(overlay.Trails) || !a.layers.Has(overlay.Queue) {
 		t.Errorf("overlays %b: trails should be off, the queue on", a.layers)
 	}
-	if a.panels.open.left || !a.panels.open.right || a.sel.GUID != 0x80001201 {
-		t.Errorf("panels %+v, selection %#x", a.panels.open, a.sel.GUID)
+	if a.panels.Open.Left || !a.panels.Open.Right || a.sel.GUID != 0x80001201 {
+		t.Errorf("panels %+v, selection %#x", a.panels.Open, a.sel.GUID)
 	}
 	s, err := settings.Load(st)
 	if err != nil || s.LastFile != wall && s.LastFile != cliff {

@@ -22,16 +22,16 @@ import (
 // drawPanels draws the shown panels' content.
 func (a *app) drawPanels() {
 	f := a.flat
-	if a.panels.open.left {
-		a.list.Draw(f, a.lay.list, a.sel.GUID)
-		a.list.Scroll.DrawBar(f, a.lay.list)
-		a.legend.Draw(f, a.lay.legend, a.layers)
+	if a.panels.Open.Left {
+		a.list.Draw(f, a.lay.List, a.sel.GUID)
+		a.list.Scroll.DrawBar(f, a.lay.List)
+		a.legend.Draw(f, a.lay.Legend, a.layers)
 	}
-	if a.panels.open.right {
-		a.panels.insp.draw(f, a.lay.inspector)
-		a.panels.insp.scroll.DrawBar(f, a.lay.inspector)
-		a.panels.pipe.draw(f, a.lay.pipeline, a.panels.stepper.Stage())
-		a.panels.pipe.scroll.DrawBar(f, a.lay.pipeline)
+	if a.panels.Open.Right {
+		a.insp.draw(f, a.lay.Inspector)
+		a.insp.scroll.DrawBar(f, a.lay.Inspector)
+		a.pipe.draw(f, a.lay.Pipeline, a.panels.Stepper.Stage())
+		a.pipe.scroll.DrawBar(f, a.lay.Pipeline)
 	}
 }
 
@@ -44,7 +44,7 @@ type inspector struct {
 
 func (p *inspector) update(a *app, r *session.Run) {
 	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(a.sess.Sel), 0}
-	if a.panels.before {
+	if a.panels.Before {
 		key[3] = 1
 	}
 	if p.lines != nil && key == p.key {
@@ -62,15 +62,15 @@ func (p *inspector) update(a *app, r *session.Run) {
 			msg = "The selected object does not exist at this tick."
 		}
 		p.lines = p.lines[:0]
-		for _, l := range panel.Wrap(a.flat, msg, float32(a.lay.inspector.Dx())) {
+		for _, l := range panel.Wrap(a.flat, msg, float32(a.lay.Inspector.Dx())) {
 			p.lines = append(p.lines, inspect.Line{Value: l})
 		}
 	} else {
 		p.lines = append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.Info.TickRate)...)
 		p.lines = a.clientLines(p.lines, o, tick)
-		p.lines = panel.WrapValues(a.flat, p.lines, float32(a.lay.inspector.Dx()-valueColumn))
+		p.lines = panel.WrapValues(a.flat, p.lines, float32(a.lay.Inspector.Dx()-valueColumn))
 	}
-	p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.inspector.Dy())
+	p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.Inspector.Dy())
 }
 
 // valueColumn is where field values start, pixels from the panel's left.
@@ -135,13 +135,13 @@ type pipeLine struct {
 }
 
 func (p *pipelinePanel) update(a *app, r *session.Run) {
-	key := [5]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(a.sess.Sel), int64(a.panels.stepper.Stage()), int64(a.lay.pipeline.Dx())}
+	key := [5]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(a.sess.Sel), int64(a.panels.Stepper.Stage()), int64(a.lay.Pipeline.Dx())}
 	if p.lines != nil && key == p.key {
 		return
 	}
 	p.key = key
 	p.lines = p.lines[:0]
-	width := float32(a.lay.pipeline.Dx())
+	width := float32(a.lay.Pipeline.Dx())
 	add := func(text string, indent float32, kind uint8, stage int, ran bool) {
 		for _, ln := range panel.Wrap(a.flat, text, width-indent) {
 			p.lines = append(p.lines, pipeLine{text: ln, indent: indent, kind: kind, stage: stage, ran: ran})
@@ -155,7 +155,7 @@ func (p *pipelinePanel) update(a *app, r *session.Run) {
 	o := a.selectedObject()
 	if o == nil {
 		add("Select an object to see what each stage of its tick produced, and why. Z and X step through the stages.", 0, 2, -1, false)
-		p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.pipeline.Dy())
+		p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.Pipeline.Dy())
 		return
 	}
 	p.ids = r.Index.Recent(o.GUID, model.Filter{}, r.Snap.Tick, r.Snap.Tick, 64, p.ids[:0])
@@ -204,9 +204,9 @@ func (p *pipelinePanel) update(a *app, r *session.Run) {
 		add(row.Step.Doc, 12, 4, stage, row.Ran)
 	}
 	p.foldToFit(a) // pipefold.go
-	p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.pipeline.Dy())
-	if a.panels.stepper.Active() {
-		st := a.panels.stepper.Stage()
+	p.scroll.SetContent(len(p.lines)*panel.LineHeight, a.lay.Pipeline.Dy())
+	if a.panels.Stepper.Active() {
+		st := a.panels.Stepper.Stage()
 		for k, l := range p.lines {
 			if l.stage == st {
 				p.scroll.Y = k*panel.LineHeight - panel.LineHeight

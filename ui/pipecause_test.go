@@ -30,7 +30,7 @@ func TestPipelinePanel_ShowsTheCauseChainAtABlip(t *testing.T) {
 	}
 	causes := func() string {
 		var b strings.Builder
-		for _, l := range a.panels.pipe.lines {
+		for _, l := range a.pipe.lines {
 			if l.kind == 5 {
 				b.WriteString(l.text + " ")
 			}

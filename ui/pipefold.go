@@ -36,7 +36,7 @@ func foldKey(l pipeLine) (int, bool) {
 // isOpen reports whether the fold key k is shown in full whatever the
 // room: opened by a click, or the stage the stepper is at.
 func (p *pipelinePanel) isOpen(a *app, k int) bool {
-	if a.panels.stepper.Active() && a.panels.stepper.Stage() == k {
+	if a.panels.Stepper.Active() && a.panels.Stepper.Stage() == k {
 		return true
 	}
 	return p.opened[k] > 0
@@ -49,7 +49,7 @@ func (p *pipelinePanel) isOpen(a *app, k int) bool {
 // while the whole still fits.
 func (p *pipelinePanel) foldToFit(a *app) {
 	p.folded = false
-	rows := a.lay.pipeline.Dy() / panel.LineHeight
+	rows := a.lay.Pipeline.Dy() / panel.LineHeight
 	if len(p.lines) <= rows {
 		return
 	}
@@ -76,7 +76,7 @@ func (p *pipelinePanel) foldToFit(a *app) {
 
 // fold returns the lines with every group whose key is not open folded.
 func (p *pipelinePanel) fold(a *app, open func(int) bool) []pipeLine {
-	width := float32(a.lay.pipeline.Dx())
+	width := float32(a.lay.Pipeline.Dx())
 	out := make([]pipeLine, 0, len(p.lines))
 	for i := 0; i < len(p.lines); {
 		l := p.lines[i]
@@ -115,7 +115,7 @@ func (p *pipelinePanel) fold(a *app, open func(int) bool) []pipeLine {
 // clickFold opens or folds the group of the line under pt; it reports
 // whether a heading was hit.
 func (p *pipelinePanel) clickFold(a *app, pt image.Point) bool {
-	r := a.lay.pipeline
+	r := a.lay.Pipeline
 	k := (pt.Y - r.Min.Y + p.scroll.Y) / panel.LineHeight
 	if k < 0 || k >= len(p.lines) {
 		return false

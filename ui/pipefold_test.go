@@ -16,8 +16,8 @@ import (
 func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 	opts := Options{Camera: camera.Isometric, Tick: 300, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	p := &a.panels.pipe
-	rows := a.lay.pipeline.Dy() / panel.LineHeight
+	p := &a.pipe
+	rows := a.lay.Pipeline.Dy() / panel.LineHeight
 	if !p.folded {
 		t.Fatalf("runner.yaml tick 300 at 1280×800 did not need folding (%d lines in %d rows): the test shows nothing", len(p.lines), rows)
 	}
@@ -29,8 +29,8 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 			}
 			seen[l.stage] = true
 		}
-		if w := l.indent + a.flat.Measure(l.text); w > float32(a.lay.pipeline.Dx()) {
-			t.Errorf("folded line %q is %.0f px in a %d px panel", l.text, w, a.lay.pipeline.Dx())
+		if w := l.indent + a.flat.Measure(l.text); w > float32(a.lay.Pipeline.Dx()) {
+			t.Errorf("folded line %q is %.0f px in a %d px panel", l.text, w, a.lay.Pipeline.Dx())
 		}
 	}
 	if len(seen) < 9 { // deliver, the entry row and stages 2–8
@@ -58,7 +58,7 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 		}
 		return n
 	}
-	pt := image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2)
+	pt := image.Pt(a.lay.Pipeline.Min.X+20, a.lay.Pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2)
 	before := len(p.lines)
 	if !p.clickFold(a, pt) {
 		t.Fatal("the click on a folded heading was not taken")
@@ -74,7 +74,7 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 			break
 		}
 	}
-	pt = image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2-p.scroll.Y)
+	pt = image.Pt(a.lay.Pipeline.Min.X+20, a.lay.Pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2-p.scroll.Y)
 	p.clickFold(a, pt)
 	step(t, a)
 	if n := count(); n != -1 || len(p.lines) > before {

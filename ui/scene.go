@@ -19,7 +19,7 @@ func (a *app) fillScene(view *camera.View) {
 	sc.Snap, sc.History, sc.Index = &r.Snap, r.Hist, r.Index
 	sc.TickRate = r.Info.TickRate
 	sc.Selected, sc.Hovered = a.sel.GUID, a.sel.Hover
-	sc.Stage = a.panels.stepper.Stage()
+	sc.Stage = a.panels.Stepper.Stage()
 	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
 	vp := a.viewport()
 	sc.Focus = view.Target

@@ -52,7 +52,7 @@ func splitRects(r image.Rectangle, n int) []image.Rectangle {
 func (a *app) drawSplit(screen *ebiten.Image) {
 	sel := a.sess.Sel
 	defer func() { a.sess.Sel = sel }()
-	for i, rect := range splitRects(a.lay.viewport, len(a.sess.Runs)) {
+	for i, rect := range splitRects(a.lay.Viewport, len(a.sess.Runs)) {
 		a.sess.Sel = i
 		vp := camera.Viewport{X: float64(rect.Min.X), Y: float64(rect.Min.Y), W: float64(rect.Dx()), H: float64(rect.Dy())}
 		view := a.cam.View(vp)
@@ -74,7 +74,7 @@ func (a *app) drawSplitNames() {
 	if !a.splitting() {
 		return
 	}
-	for i, rect := range splitRects(a.lay.viewport, len(a.sess.Runs)) {
+	for i, rect := range splitRects(a.lay.Viewport, len(a.sess.Runs)) {
 		name := a.sess.RunName(i)
 		w := a.top.Measure(name) + 12
 		a.top.Rect(float32(rect.Max.X)-w-6, float32(rect.Max.Y)-26, w, 20, panel.BoxColor)

@@ -21,7 +21,7 @@ func TestSplit_OneColumnPerReading(t *testing.T) {
 	a.readyFrames = shotFrames + 1
 	frame(t, a)
 	px := frame(t, a)
-	cols := splitRects(a.lay.viewport, 2)
+	cols := splitRects(a.lay.Viewport, 2)
 
 	count := func(r image.Rectangle, run int) int {
 		c := a.sess.Runs[run].Color

@@ -13,7 +13,7 @@ import (
 
 // statusRect is where the status line is drawn in the top bar.
 func (a *app) statusRect() image.Rectangle {
-	return image.Rect(a.gui.statusX, 0, a.lay.w-6, topBarHeight)
+	return image.Rect(a.gui.statusX, 0, a.lay.W-6, panel.TopBarHeight)
 }
 
 // setStatus puts the status line in the top bar, shortened to fit.
@@ -44,7 +44,7 @@ func (a *app) drawStatusTip() {
 		w = max(w, f.Measure(l))
 	}
 	lh := f.LineHeight() + 2
-	y := float32(topBarHeight + 4)
+	y := float32(panel.TopBarHeight + 4)
 	f.Rect(x-6, y-4, w+12, lh*float32(len(lines))+8, panel.BoxColor)
 	for k, l := range lines {
 		f.Text(x, y+float32(k)*lh, l, panel.TextColor)
