@@ -123,12 +123,12 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
-	nav                 navState      // go to, quit (navigate.go)
-	rate                rateMeter     // the playback rate achieved (honest.go)
-	msgs                messagesPanel // Shift+M (messages.go)
-	filt                filterState   // Ctrl+F (filterbox.go)
-	fc                  followState   // the follow camera's last step (followcam.go)
-	split               bool          // side by side (split.go)
+	nav                 navState       // go to, quit (navigate.go)
+	rate                rateMeter      // the playback rate achieved (honest.go)
+	msgs                panel.Messages // Shift+M (messages.go)
+	filt                filterState    // Ctrl+F (filterbox.go)
+	fc                  followState    // the follow camera's last step (followcam.go)
+	split               bool           // side by side (split.go)
 	exportMsgs          chan string
 	// packDone brings a saved evidence pack's last word; packBusy: one
 	// is being saved (packsave.go).
@@ -326,7 +326,7 @@ func (a *app) afterSeek() {
 	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.keeps(r, guid) }) // filterbox.go
 	a.insp.update(a, r)
 	a.pipe.update(a, r)
-	a.msgs.update(a, r)
+	a.msgs.Update(r, a.sel.GUID, a.sess.Sel, a.lay.Viewport, a.filt.expr)
 	if a.statusFrames > 0 {
 		a.statusFrames--
 		if a.statusFrames == 0 {

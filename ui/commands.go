@@ -129,7 +129,7 @@ func (a *app) apply(c command) {
 	case cmdFilter:
 		a.startFilter()
 	case cmdMessages:
-		a.toggleMessages() // messages.go
+		a.msgs.Toggle()
 	case cmdQuit:
 		a.nav.quit = true
 	case cmdOpenDat:

@@ -51,7 +51,7 @@ func (a *app) setFilter(text string) error {
 	}
 	a.filt.expr, a.filt.keep, a.filt.keepFor = e, nil, nil
 	a.list.Dirty = true
-	a.msgs.key = [4]int64{-1}
+	a.msgs.Invalidate()
 	if e == nil {
 		a.say("filter cleared")
 	} else {

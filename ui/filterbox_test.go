@@ -54,14 +54,14 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 	a.typeFilter(nil, false, false, true)
 	// The Messages panel: only motion messages under `motion`.
 	a.sel.Clear()
-	a.msgs.span = 2
+	a.msgs.Span = 2
 	a.apply(cmdMessages)
 	a.pb.Seek(60)
 	step(t, a)
 	kinds := func() (pos, other int) {
-		for _, l := range a.msgs.lines {
-			if l.head && l.event >= 0 {
-				if strings.Contains(l.text, "position") {
+		for _, l := range a.msgs.Lines {
+			if l.Head && l.Event >= 0 {
+				if strings.Contains(l.Text, "position") {
 					pos++
 				} else {
 					other++

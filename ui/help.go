@@ -43,7 +43,7 @@ func (a *app) drawOverlays() {
 	// The latest note within the last few seconds, as a caption.
 	// The status line's tooltip covers the caption; its words would show
 	// through.
-	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.on {
+	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.On {
 		a.caption(n.Text, a.captionArea(vp)) // honest.go
 	}
 	a.tour.Draw(a.top, vp)
@@ -53,7 +53,7 @@ func (a *app) drawOverlays() {
 		a.tl.DrawHover(a.top)
 	}
 	a.drawBookmarkPanel()
-	a.drawMessages()
+	a.msgs.Draw(a.top, a.pb.Cursor())
 	a.drawOpenBox()
 	a.drawGotoBox()
 	a.drawFilterBox()

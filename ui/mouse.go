@@ -44,8 +44,10 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	}
 	clickedPanel := pressed
 	switch {
-	case a.msgs.contains(pt):
-		a.messagesMouse(pt, in.Wheel, clickedPanel) // messages.go
+	case a.msgs.Contains(pt):
+		if tick, ok := a.msgs.Mouse(pt, in.Wheel, clickedPanel, a.pb.Cursor()); ok {
+			a.goTo(tick)
+		}
 	case pt.In(a.lay.List) && a.panels.Open.Left:
 		if guid, ok := a.list.Mouse(a.lay.List, pt, in.Wheel, clickedPanel); ok {
 			a.selectObject(guid)
@@ -86,7 +88,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 
 // overPanel reports whether pt is over a shown panel or the top bar.
 func (a *app) overPanel(pt image.Point) bool {
-	return a.msgs.contains(pt) || pt.In(a.lay.Top) || a.panels.Open.Left && pt.In(a.lay.Left) || a.panels.Open.Right && pt.In(a.lay.Right)
+	return a.msgs.Contains(pt) || pt.In(a.lay.Top) || a.panels.Open.Left && pt.In(a.lay.Left) || a.panels.Open.Right && pt.In(a.lay.Right)
 }
 
 // cameraDragging reports whether a camera gesture holds the mouse.

@@ -8,7 +8,7 @@
 // the row is opened, engine/capture.ReadDatagram), and moves the cursor to
 // its delivery tick. With an object selected only its messages are listed.
 
-package ui
+package panel
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 	"glidepath/engine/capture"
 	"glidepath/engine/filter"
 	"glidepath/engine/recording"
-	"glidepath/ui/panel"
+	"glidepath/ui/render"
 	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
@@ -36,26 +36,26 @@ const (
 // msgSpans are the ±ticks the title cycles through.
 var msgSpans = [...]int{0, 2, 15}
 
-// messagesPanel is the panel's state.
-type messagesPanel struct {
-	on     bool
-	span   int // index into msgSpans
+// Messages is the panel's state.
+type Messages struct {
+	On     bool
+	Span   int // index into msgSpans
 	key    [4]int64
-	lines  []msgLine
-	opened map[int]bool // store indices opened
-	scroll panel.Scroller
+	Lines  []MsgLine
+	Opened map[int]bool // store indices opened
+	Scroll Scroller
 	raw    map[int]rawFrame // by frame, read once
-	rect   image.Rectangle
+	Rect   image.Rectangle
 	more   int // rows left out past msgMaxRows
 }
 
-// msgLine is one drawn line: a row (event ≥ 0, head) or its fields.
-type msgLine struct {
-	text   string
+// MsgLine is one drawn line: a row (event ≥ 0, head) or its fields.
+type MsgLine struct {
+	Text   string
 	indent float32
-	head   bool
-	event  int // the store index, −1 for the title
-	tick   int
+	Head   bool
+	Event  int // the store index, −1 for the title
+	Tick   int
 }
 
 // rawFrame is a capture frame read again, or why not.
@@ -64,8 +64,8 @@ type rawFrame struct {
 	err error
 }
 
-// storeOfRun is the event store behind a run, or nil.
-func storeOfRun(r *session.Run) *engine.EventStore {
+// StoreOfRun is the event store behind a run, or nil.
+func StoreOfRun(r *session.Run) *engine.EventStore {
 	if s, ok := r.Src.(*simsource.Source); ok && s.Sim() != nil {
 		return s.Sim().Store()
 	}
@@ -81,39 +81,43 @@ func isCapture(file string) bool {
 	return false
 }
 
-// toggleMessages shows or hides the panel.
-func (a *app) toggleMessages() {
-	a.msgs.on = !a.msgs.on
-	a.msgs.key = [4]int64{-1}
+// Toggle shows or hides the panel.
+func (m *Messages) Toggle() {
+	m.On = !m.On
+	m.Invalidate()
 }
 
-// update lists the messages around the cursor when it, the selection, the
-// span or what is opened changed.
-func (m *messagesPanel) update(a *app, r *session.Run) {
-	if !m.on {
+// Invalidate has the rows listed again at the next update (the filter
+// changed).
+func (m *Messages) Invalidate() { m.key = [4]int64{-1} }
+
+// Update lists the messages around the cursor when it, the selection
+// (sel), the span or what is opened changed: r's, the reading reading of
+// the session, over the viewport vp, those expr keeps (nil: all).
+func (m *Messages) Update(r *session.Run, sel uint32, reading int, vp image.Rectangle, expr *filter.Expr) {
+	if !m.On {
 		return
 	}
-	vp := a.lay.Viewport
-	m.rect = image.Rect(vp.Min.X+8, vp.Min.Y+32, vp.Min.X+8+min(msgPanelW, vp.Dx()-16), vp.Max.Y-8)
-	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(m.span), int64(a.sess.Sel)}
-	if m.lines != nil && key == m.key {
+	m.Rect = image.Rect(vp.Min.X+8, vp.Min.Y+32, vp.Min.X+8+min(msgPanelW, vp.Dx()-16), vp.Max.Y-8)
+	key := [4]int64{int64(r.Snap.Tick), int64(sel), int64(m.Span), int64(reading)}
+	if m.Lines != nil && key == m.key {
 		return
 	}
 	m.key = key
-	m.lines = m.lines[:0]
-	span := msgSpans[m.span]
+	m.Lines = m.Lines[:0]
+	span := msgSpans[m.Span]
 	title := fmt.Sprintf("Messages at tick %d", r.Snap.Tick)
 	if span > 0 {
 		title = fmt.Sprintf("Messages at tick %d ±%d", r.Snap.Tick, span)
 	}
-	if a.sel.GUID != 0 {
-		title += fmt.Sprintf(" of 0x%08X", a.sel.GUID)
+	if sel != 0 {
+		title += fmt.Sprintf(" of 0x%08X", sel)
 	}
-	m.lines = append(m.lines, msgLine{text: title + "   (click: ± span)", event: -1, head: true})
-	st := storeOfRun(r)
+	m.Lines = append(m.Lines, MsgLine{Text: title + "   (click: ± span)", Event: -1, Head: true})
+	st := StoreOfRun(r)
 	if st == nil {
-		m.lines = append(m.lines, msgLine{text: "this input's messages are not kept", event: -1})
-		m.scroll.SetContent(len(m.lines)*panel.LineHeight, m.rect.Dy())
+		m.Lines = append(m.Lines, MsgLine{Text: "this input's messages are not kept", Event: -1})
+		m.Scroll.SetContent(len(m.Lines)*LineHeight, m.Rect.Dy())
 		return
 	}
 	file := r.Info.File
@@ -129,14 +133,14 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 			}
 			if ev.Kind == recording.KindNote {
 				// The panel hides the note caption; the note shows here.
-				m.lines = append(m.lines, msgLine{text: fmt.Sprintf("%6d  note: %s", k, ev.Text), event: -1, tick: k})
+				m.Lines = append(m.Lines, MsgLine{Text: fmt.Sprintf("%6d  note: %s", k, ev.Text), Event: -1, Tick: k})
 				continue
 			}
-			if a.sel.GUID != 0 && (!ev.HasGUID || ev.GUID != a.sel.GUID) {
+			if sel != 0 && (!ev.HasGUID || ev.GUID != sel) {
 				continue
 			}
-			if a.filt.expr != nil {
-				if it := filter.Message(&ev, k); !a.filt.expr.Match(&it) {
+			if expr != nil {
+				if it := filter.Message(&ev, k); !expr.Match(&it) {
 					continue // filterbox.go
 				}
 			}
@@ -145,21 +149,21 @@ func (m *messagesPanel) update(a *app, r *session.Run) {
 				continue
 			}
 			rows++
-			m.lines = append(m.lines, msgLine{text: msgSummary(k, &ev), head: true, event: i, tick: k})
-			if m.opened[i] {
+			m.Lines = append(m.Lines, MsgLine{Text: msgSummary(k, &ev), Head: true, Event: i, Tick: k})
+			if m.Opened[i] {
 				for _, f := range m.fields(&ev, file) {
-					m.lines = append(m.lines, msgLine{text: f, indent: 14, event: i, tick: k})
+					m.Lines = append(m.Lines, MsgLine{Text: f, indent: 14, Event: i, Tick: k})
 				}
 			}
 		}
 	}
 	if rows == 0 {
-		m.lines = append(m.lines, msgLine{text: "no message delivered here", event: -1})
+		m.Lines = append(m.Lines, MsgLine{Text: "no message delivered here", Event: -1})
 	}
 	if m.more > 0 {
-		m.lines = append(m.lines, msgLine{text: fmt.Sprintf("… and %d more", m.more), event: -1})
+		m.Lines = append(m.Lines, MsgLine{Text: fmt.Sprintf("… and %d more", m.more), Event: -1})
 	}
-	m.scroll.SetContent(len(m.lines)*panel.LineHeight, m.rect.Dy())
+	m.Scroll.SetContent(len(m.Lines)*LineHeight, m.Rect.Dy())
 }
 
 // msgSummary is a row: tick, kind, object and the fields that matter most.
@@ -187,7 +191,7 @@ func msgSummary(tick int, ev *recording.Event) string {
 }
 
 // fields is an opened row: its source, every field read and its bytes.
-func (m *messagesPanel) fields(ev *recording.Event, file string) []string {
+func (m *Messages) fields(ev *recording.Event, file string) []string {
 	var out []string
 	if isCapture(file) {
 		out = append(out, fmt.Sprintf("capture frame %d, t %.6f s", ev.Line, ev.T))
@@ -280,67 +284,65 @@ func hexLines(b []byte) []string {
 	return out
 }
 
-// contains reports whether the panel is shown and pt is over it.
-func (m *messagesPanel) contains(pt image.Point) bool { return m.on && pt.In(m.rect) }
+// Contains reports whether the panel is shown and pt is over it.
+func (m *Messages) Contains(pt image.Point) bool { return m.On && pt.In(m.Rect) }
 
-// mouse handles the wheel and a click over the panel: the title cycles
-// the span; a row opens or closes and moves the cursor to its tick.
-func (a *app) messagesMouse(pt image.Point, wheel float64, clicked bool) {
-	m := &a.msgs
-	m.scroll.Wheel(wheel)
+// Mouse handles the wheel and a click at pt over the panel: the title
+// cycles the span; a row opens or closes, and the cursor (at cursor) is to
+// go to its tick when goTo.
+func (m *Messages) Mouse(pt image.Point, wheel float64, clicked bool, cursor int) (tick int, goTo bool) {
+	m.Scroll.Wheel(wheel)
 	if !clicked {
 		return
 	}
-	k := (pt.Y - m.rect.Min.Y - 4 + m.scroll.Y) / panel.LineHeight
-	if k < 0 || k >= len(m.lines) {
+	k := (pt.Y - m.Rect.Min.Y - 4 + m.Scroll.Y) / LineHeight
+	if k < 0 || k >= len(m.Lines) {
 		return
 	}
-	l := m.lines[k]
+	l := m.Lines[k]
 	switch {
 	case k == 0:
-		m.span = (m.span + 1) % len(msgSpans)
-	case l.head && l.event >= 0:
-		if m.opened == nil {
-			m.opened = map[int]bool{}
+		m.Span = (m.Span + 1) % len(msgSpans)
+	case l.Head && l.Event >= 0:
+		if m.Opened == nil {
+			m.Opened = map[int]bool{}
 		}
-		m.opened[l.event] = !m.opened[l.event]
-		if l.tick != a.pb.Cursor() {
-			a.goTo(l.tick)
-		}
+		m.Opened[l.Event] = !m.Opened[l.Event]
+		tick, goTo = l.Tick, l.Tick != cursor
 	default:
-		return
+		return 0, false
 	}
-	m.lines = nil // built again
+	m.Lines = nil // built again
+	return tick, goTo
 }
 
-// drawMessages draws the panel over the viewport's left side.
-func (a *app) drawMessages() {
-	m := &a.msgs
-	if !m.on || m.lines == nil {
+// Draw draws the panel over the viewport's left side, the rows at cursor
+// marked.
+func (m *Messages) Draw(f *render.Flat, cursor int) {
+	if !m.On || m.Lines == nil {
 		return
 	}
-	f := a.top
-	r := m.rect
-	f.Rect(float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), panel.BoxColor)
+	r := m.Rect
+	f.Rect(float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), BoxColor)
 	w := float32(r.Dx() - 16)
-	for k, l := range m.lines {
-		y := r.Min.Y + 4 + k*panel.LineHeight - m.scroll.Y
-		if y < r.Min.Y || y+panel.LineHeight > r.Max.Y {
+	for k, l := range m.Lines {
+		y := r.Min.Y + 4 + k*LineHeight - m.Scroll.Y
+		if y < r.Min.Y || y+LineHeight > r.Max.Y {
 			continue
 		}
-		col := panel.DimColor
+		col := DimColor
 		switch {
-		case l.event < 0 && l.head:
-			col = panel.HeadColor
-		case l.head && l.tick == a.pb.Cursor():
-			col = panel.TextColor
-		case l.head:
-			col = panel.OffColor
+		case l.Event < 0 && l.Head:
+			col = HeadColor
+		case l.Head && l.Tick == cursor:
+			col = TextColor
+		case l.Head:
+			col = OffColor
 		}
-		if l.head && l.event >= 0 && m.opened[l.event] {
-			f.Rect(float32(r.Min.X), float32(y), float32(r.Dx()), panel.LineHeight, panel.RowSelected)
+		if l.Head && l.Event >= 0 && m.Opened[l.Event] {
+			f.Rect(float32(r.Min.X), float32(y), float32(r.Dx()), LineHeight, RowSelected)
 		}
-		f.Text(float32(r.Min.X+8)+l.indent, float32(y), panel.Clip(f.Measure, l.text, w-l.indent), col)
+		f.Text(float32(r.Min.X+8)+l.indent, float32(y), Clip(f.Measure, l.Text, w-l.indent), col)
 	}
-	m.scroll.DrawBar(f, r)
+	m.Scroll.DrawBar(f, r)
 }
