@@ -86,9 +86,9 @@ type app struct {
 	hideWorld bool
 
 	lay    panel.Layout
-	panels panel.State   // open panels, sizes, stage stepping (panelstate.go)
-	insp   inspector     // the inspector's content and scroll (panel_draw.go)
-	pipe   pipelinePanel // the pipeline panel's
+	panels panel.State    // open panels, sizes, stage stepping (panelstate.go)
+	insp   inspector      // the inspector's content and scroll (panel_draw.go)
+	pipe   panel.Pipeline // the pipeline panel's
 	rs     resizer
 	w, h   int
 
@@ -325,7 +325,7 @@ func (a *app) afterSeek() {
 	}
 	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.keeps(r, guid) }) // filterbox.go
 	a.insp.update(a, r)
-	a.pipe.update(a, r)
+	a.pipe.Update(a.flat, a.lay.Pipeline, r, a.sess.Sel, a.selectedObject(), a.sel.GUID, &a.panels.Stepper)
 	a.msgs.Update(r, a.sel.GUID, a.sess.Sel, a.lay.Viewport, a.filt.expr)
 	if a.statusFrames > 0 {
 		a.statusFrames--

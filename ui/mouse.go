@@ -60,9 +60,9 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	case pt.In(a.lay.Inspector) && a.panels.Open.Right:
 		a.insp.scroll.Wheel(in.Wheel)
 	case pt.In(a.lay.Pipeline) && a.panels.Open.Right:
-		a.pipe.scroll.Wheel(in.Wheel)
+		a.pipe.Scroll.Wheel(in.Wheel)
 		if clickedPanel {
-			a.pipe.clickFold(a, pt) // pipefold.go
+			a.pipe.ClickFold(a.lay.Pipeline, pt)
 		}
 	}
 	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.Timeline) && pt.In(a.lay.Viewport)

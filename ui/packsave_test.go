@@ -11,6 +11,7 @@ import (
 	"glidepath/interp"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
+	"glidepath/ui/panel"
 	"glidepath/ui/simsource"
 )
 
@@ -111,10 +112,10 @@ func TestWhatifWindow_TwoRunsThatDiffer(t *testing.T) {
 	}
 	// The pipeline panel explains the what-if run under its own reading,
 	// the override included, though "seed@whatif" names no reading.
-	if r := runReading(a.sess.Runs[1]); r.Name != "seed@whatif" || r != changed {
+	if r := panel.RunReading(a.sess.Runs[1]); r.Name != "seed@whatif" || r != changed {
 		t.Errorf("the what-if run's reading %+v, want %+v", r, changed)
 	}
-	if r := runReading(a.sess.Runs[0]); r != interp.SeedReading() {
+	if r := panel.RunReading(a.sess.Runs[0]); r != interp.SeedReading() {
 		t.Errorf("the original's reading %q", r.Name)
 	}
 	o, w := a.sess.Runs[0].Snap.Objects, a.sess.Runs[1].Snap.Objects

@@ -30,9 +30,9 @@ func TestPipelinePanel_ShowsTheCauseChainAtABlip(t *testing.T) {
 	}
 	causes := func() string {
 		var b strings.Builder
-		for _, l := range a.pipe.lines {
-			if l.kind == 5 {
-				b.WriteString(l.text + " ")
+		for _, l := range a.pipe.Lines {
+			if l.Kind == 5 {
+				b.WriteString(l.Text + " ")
 			}
 		}
 		return b.String()

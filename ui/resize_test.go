@@ -73,12 +73,12 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 // checkPipelineFits fails when a pipeline panel line runs past its panel.
 func checkPipelineFits(t *testing.T, a *app) {
 	t.Helper()
-	if len(a.pipe.lines) < 10 {
-		t.Fatalf("the pipeline panel has %d lines", len(a.pipe.lines))
+	if len(a.pipe.Lines) < 10 {
+		t.Fatalf("the pipeline panel has %d lines", len(a.pipe.Lines))
 	}
-	for _, l := range a.pipe.lines {
-		if w := l.indent + a.flat.Measure(l.text); w > float32(a.lay.Pipeline.Dx()) {
-			t.Errorf("pipeline line %q is %.0f px in a %d px panel", l.text, w, a.lay.Pipeline.Dx())
+	for _, l := range a.pipe.Lines {
+		if w := l.Indent + a.flat.Measure(l.Text); w > float32(a.lay.Pipeline.Dx()) {
+			t.Errorf("pipeline line %q is %.0f px in a %d px panel", l.Text, w, a.lay.Pipeline.Dx())
 		}
 	}
 	for _, l := range a.insp.lines {

@@ -81,8 +81,8 @@ func TestCompare_SwitchingReadingRecomputesThePanels(t *testing.T) {
 	if got := a.list.Rows[0].Stats; got != want() || got == before {
 		t.Errorf("after C the row is %q (seed's was %q), want legacy's %q", got, before, want())
 	}
-	if a.insp.key[2] != 1 || a.pipe.key[2] != 1 {
-		t.Errorf("inspector and pipeline keyed on reading %d and %d, want 1", a.insp.key[2], a.pipe.key[2])
+	if a.insp.key[2] != 1 || a.pipe.BuiltFor() != 1 {
+		t.Errorf("inspector and pipeline keyed on reading %d and %d, want 1", a.insp.key[2], a.pipe.BuiltFor())
 	}
 }
 

@@ -4,7 +4,7 @@
 // the timeline lanes' tooltips show (the engine's Explainer builds it,
 // engine/explain.go; the panel only formats it).
 
-package ui
+package panel
 
 import (
 	"strconv"
