@@ -1,11 +1,16 @@
 // Drawing the panels' content over their ebitenui backgrounds: the object
 // list, the legend, the inspector and the pipeline panel, each clipped to
-// its rectangle by leaving out what does not fit.
+// its rectangle by leaving out what does not fit; then what goes over
+// everything (the caption, the boxes, the help), and the pre-run's
+// progress before the first frame.
 
 package ui
 
 import (
+	"fmt"
 	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"glidepath/ui/inspect"
 	"glidepath/ui/panel"
@@ -101,4 +106,69 @@ func (p *inspector) draw(f *render.Flat, rect image.Rectangle) {
 			f.Text(x+valueColumn, fy, l.Value, panel.TextColor)
 		}
 	}
+}
+
+// drawOverlays draws, in the top batch, what goes over everything else: the
+// caption, the timeline's hover details and the help.
+func (a *app) drawOverlays() {
+	if a.help {
+		// Alone: text is drawn over every box, so another layer's words
+		// would show through the help's.
+		a.drawHelp()
+		return
+	}
+	vp := a.lay.Viewport
+	r := a.sess.Cur()
+	// The latest note within the last few seconds, as a caption.
+	// The status line's tooltip covers the caption; its words would show
+	// through.
+	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.On {
+		panel.DrawCaption(a.top, n.Text, a.captionArea(vp)) // honest.go
+	}
+	a.tour.Draw(a.top, vp)
+	panel.DrawReadingLegend(a.top, vp, a.sess)
+	a.drawSplitNames() // split.go
+	if a.panels.Open.Timeline {
+		a.tl.DrawHover(a.top)
+	}
+	a.drawBookmarkPanel()
+	a.msgs.Draw(a.top, a.pb.Cursor())
+	a.drawOpenBox()
+	a.drawGotoBox()
+	a.drawFilterBox()
+	a.drawEdge()
+	a.drawStatusTip()
+}
+
+// drawLoading shows the pre-run's progress (or its error) in the middle of
+// the window.
+func (a *app) drawLoading(screen *ebiten.Image) {
+	f := a.flat
+	f.Reset()
+	w, h := float32(a.w), float32(a.h)
+	bw := min(w-40, 480)
+	x, y := (w-bw)/2, h/2
+	p := float32(a.sess.Progress())
+	msg := fmt.Sprintf("Pre-running %s: %.0f %%", a.opts.Sources[0].Info().File, 100*p)
+	if a.sess.Err != nil {
+		msg = "Pre-run failed: " + a.sess.Err.Error()
+	}
+	f.Text(x, y-24, msg, panel.TextColor)
+	f.Rect(x, y, bw, 12, panel.RowHover)
+	f.Rect(x, y, bw*min(max(p, 0), 1), 12, panel.BarColor)
+	if err := a.renderer.DrawFlat(screen, f); err != nil {
+		a.shotErr, a.shotDone = err, true
+	}
+}
+
+// drawHelp lists every key and gesture, centred over the window.
+func (a *app) drawHelp() {
+	var keys [][2]string
+	for _, b := range a.in.keys {
+		if b.name != "" {
+			keys = append(keys, [2]string{b.name, b.help})
+		}
+	}
+	keys = append(keys, ctrlHelp...) // navigate.go
+	panel.DrawHelp(a.top, a.w, a.h, keys)
 }
