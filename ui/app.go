@@ -123,12 +123,12 @@ type app struct {
 	stErr               error
 	restore             bool // apply the remembered view at start
 	live                liveState
-	nav                 navState       // go to, quit (navigate.go)
-	rate                rateMeter      // the playback rate achieved (honest.go)
-	msgs                panel.Messages // Shift+M (messages.go)
-	filt                filterState    // Ctrl+F (filterbox.go)
-	fc                  followState    // the follow camera's last step (followcam.go)
-	split               bool           // side by side (split.go)
+	nav                 navState          // go to, quit (navigate.go)
+	rate                session.RateMeter // the playback rate achieved (honest.go)
+	msgs                panel.Messages    // Shift+M (messages.go)
+	filt                filterState       // Ctrl+F (filterbox.go)
+	fc                  followState       // the follow camera's last step (followcam.go)
+	split               bool              // side by side (split.go)
 	exportMsgs          chan string
 	// packDone brings a saved evidence pack's last word; packBusy: one
 	// is being saved (packsave.go).
@@ -279,7 +279,7 @@ func (a *app) Update() error {
 	a.growRuns()
 	a.sayNotice()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
-	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.Cur().Info.TickRate)
+	a.rate.Note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.Cur().Info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
 	a.pb.WaitFor(a.sess.Reach(), a.sess.Cur().Src.Tick())

@@ -292,3 +292,17 @@ func (a *app) pollExports() {
 	default:
 	}
 }
+
+// bookmarkListW is the bookmark list's width with its margin
+// (drawBookmarkPanel: 260 px, 8 from the viewport's edge).
+const bookmarkListW = 260 + 8
+
+// captionArea is where a note's caption may go: the viewport, less the
+// bookmark list's column when the list is shown, so the two never
+// overlap.
+func (a *app) captionArea(vp image.Rectangle) image.Rectangle {
+	if a.marks.panel && vp.Dx() > 2*bookmarkListW {
+		vp.Max.X -= bookmarkListW + 8
+	}
+	return vp
+}

@@ -6,6 +6,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -33,10 +34,10 @@ func (a *app) apply(c command) {
 		a.say("  , and . now step between " + a.tl.Lane.String())
 	case cmdSlower:
 		a.pb.Slower()
-		a.rate.reset()
+		a.rate.Reset()
 	case cmdFaster:
 		a.pb.Faster()
-		a.rate.reset()
+		a.rate.Reset()
 	case cmdFirst:
 		a.pb.Seek(0)
 		a.panels.Stepper.Reset()
@@ -282,7 +283,7 @@ func (a *app) statusLine() string {
 	if t := a.sess.TickOf(r, a.pb.Cursor()); a.sess.SeveralInputs() && t == r.Info.LastTick && a.pb.Cursor() > session.StripTick(t, a.sess.Runs[0].Info.TickRate, r.Info.TickRate) {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
-	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState()) // honest.go
+	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState())
 	if a.sel.Follow {
 		b.WriteString("   following")
 	}
@@ -332,4 +333,26 @@ func (a *app) tourStep(next bool) {
 		return
 	}
 	a.say("end of the tour: Enter starts it again")
+}
+
+// playState is the status line's play state: "● live" while following the
+// live edge (the cursor is held there, whatever Space says), else playing
+// or paused with the speed and, when short of it, the rate achieved.
+func (a *app) playState() string {
+	if a.pb.Following() && a.pb.AtEdge() {
+		return "● live"
+	}
+	if !a.pb.Playing() {
+		return "paused " + speedLabel(a.pb.Speed()) + "×"
+	}
+	return "playing " + speedLabel(a.pb.Speed()) + "×" + a.rate.Label(a.pb.Speed())
+}
+
+// preRunStatus is the pre-run's progress while it runs, "" once done (a
+// rounded 100 % is never shown).
+func (a *app) preRunStatus() string {
+	if a.sess.Ready {
+		return ""
+	}
+	return fmt.Sprintf("   pre-running %.0f %%", math.Min(math.Floor(100*a.sess.Progress()), 99))
 }

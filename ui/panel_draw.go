@@ -123,7 +123,7 @@ func (a *app) drawOverlays() {
 	// The status line's tooltip covers the caption; its words would show
 	// through.
 	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.On {
-		panel.DrawCaption(a.top, n.Text, a.captionArea(vp)) // honest.go
+		panel.DrawCaption(a.top, n.Text, a.captionArea(vp))
 	}
 	a.tour.Draw(a.top, vp)
 	panel.DrawReadingLegend(a.top, vp, a.sess)
