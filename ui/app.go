@@ -118,7 +118,7 @@ type app struct {
 	shotErr             error
 	exp                 exporter
 	marks               marks
-	open                openBox
+	open                panel.OpenBox
 	st                  *settings.Settings
 	stErr               error
 	restore             bool // apply the remembered view at start
@@ -257,7 +257,7 @@ func (a *app) Update() error {
 		a.in.read()
 		keysFree := false
 		switch {
-		case a.open.active:
+		case a.open.Active:
 			a.readOpenKeys()
 		case a.marks.editing:
 			a.readLabelKeys()

@@ -13,6 +13,7 @@ import (
 	"glidepath/engine/bookmarks"
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 	"glidepath/ui/settings"
 )
 
@@ -105,30 +106,30 @@ func TestOpen_BoxCompletesAndOpens(t *testing.T) {
 	}
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	sep := string(filepath.Separator)
-	if got, c := complete(filepath.Join(dir, "cl")); got != filepath.Join(dir, "cli") || !reflect.DeepEqual(c, []string{"cliff.yaml", "climb.yaml"}) {
+	if got, c := panel.Complete(filepath.Join(dir, "cl")); got != filepath.Join(dir, "cli") || !reflect.DeepEqual(c, []string{"cliff.yaml", "climb.yaml"}) {
 		t.Errorf("complete cl: %q %v", got, c)
 	}
-	if got, _ := complete(filepath.Join(dir, "cr")); got != filepath.Join(dir, "crowd.yaml") {
+	if got, _ := panel.Complete(filepath.Join(dir, "cr")); got != filepath.Join(dir, "crowd.yaml") {
 		t.Errorf("complete cr: %q", got)
 	}
-	if got, _ := complete(filepath.Join(dir, "su")); got != filepath.Join(dir, "sub")+sep {
+	if got, _ := panel.Complete(filepath.Join(dir, "su")); got != filepath.Join(dir, "sub")+sep {
 		t.Errorf("complete su: %q", got)
 	}
-	if got, c := complete(filepath.Join(dir, "zz")); got != filepath.Join(dir, "zz") || c != nil {
+	if got, c := panel.Complete(filepath.Join(dir, "zz")); got != filepath.Join(dir, "zz") || c != nil {
 		t.Errorf("complete zz: %q %v", got, c)
 	}
 
 	a := openApp(t, "", nil, 0, 1280, 800)
 	a.apply(cmdOpen)
-	if !a.open.active {
+	if !a.open.Active {
 		t.Fatal("Shift+O did not open the box")
 	}
-	a.open.text = nil
+	a.open.Text = nil
 	a.typeOpen([]rune(filepath.Join(dir, "cr")), false, false, false, false)
 	a.typeOpen(nil, false, true, false, false) // Tab
 	a.typeOpen(nil, false, false, true, false) // Enter
-	if a.open.active || a.opts.File != filepath.Join(dir, "crowd.yaml") {
-		t.Fatalf("box %v, file %q", a.open.active, a.opts.File)
+	if a.open.Active || a.opts.File != filepath.Join(dir, "crowd.yaml") {
+		t.Fatalf("box %v, file %q", a.open.Active, a.opts.File)
 	}
 	deadline := time.Now().Add(time.Minute)
 	for !a.sess.Poll() && time.Now().Before(deadline) {

@@ -133,7 +133,7 @@ func (a *app) drawOverlays() {
 	}
 	a.drawBookmarkPanel()
 	a.msgs.Draw(a.top, a.pb.Cursor())
-	a.drawOpenBox()
+	a.open.Draw(a.top, a.lay.Viewport)
 	a.drawGotoBox()
 	a.drawFilterBox()
 	a.drawEdge()

@@ -24,7 +24,7 @@ func TestOpenDat_OpensRemembersAndReopens(t *testing.T) {
 	}
 	empty := t.TempDir()
 	a.apply(cmdOpenDat)
-	if !a.open.active || !a.open.dat {
+	if !a.open.Active || !a.open.Dat {
 		t.Fatal("Shift+W did not open the dat folder box")
 	}
 	a.typeOpen([]rune(""), false, false, false, true) // Esc
