@@ -117,7 +117,7 @@ type app struct {
 	shotDone            bool
 	shotErr             error
 	exp                 exporter
-	marks               marks
+	marks               panel.Marks
 	open                panel.OpenBox
 	st                  *settings.Settings
 	stErr               error
@@ -169,7 +169,7 @@ func newApp(opts Options) (*app, error) {
 		a.layers = overlay.All
 	}
 	a.world = opts.World
-	a.marks.load(opts.File)
+	a.marks.Load(opts.File)
 	a.loadSettings()
 	a.restore = opts.RestoreView
 	if opts.Follow {
@@ -259,7 +259,7 @@ func (a *app) Update() error {
 		switch {
 		case a.open.Active:
 			a.readOpenKeys()
-		case a.marks.editing:
+		case a.marks.Editing:
 			a.readLabelKeys()
 		case a.nav.gotoOn:
 			a.readGotoKeys()
@@ -303,7 +303,7 @@ func (a *app) start() {
 		a.sess.BuildTerrain()
 	}
 	a.frameFirst()
-	if a.marks.loadErr != nil {
+	if a.marks.LoadErr != nil {
 		a.sayMarksOff()
 	}
 	if a.restore {
@@ -388,7 +388,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.drawPanels()
 	if a.panels.Open.Timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
-		a.drawBookmarkMarks()
+		a.marks.DrawFlags(a.flat, &a.tl.View, a.lay.Timeline)
 	}
 	if err := a.renderer.DrawFlat(screen, a.flat); err != nil {
 		a.shotErr, a.shotDone = err, true

@@ -114,7 +114,7 @@ func (a *app) apply(c command) {
 	case cmdPrevBookmark, cmdNextBookmark:
 		a.jumpToBookmark(c == cmdNextBookmark)
 	case cmdToggleBookmarks:
-		a.marks.panel = !a.marks.panel
+		a.marks.Shown = !a.marks.Shown
 	case cmdExportMarks:
 		if r, ok := a.tl.Selection(); ok {
 			a.exportTicks(r.From, r.To)

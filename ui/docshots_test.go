@@ -53,9 +53,9 @@ func TestDocShots(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := openAppWith(t, path, nil, Options{File: path, Camera: camera.Isometric, Tick: 440, Paused: true, Select: 0x80001201, Size: image.Pt(1280, 800)})
-			a.marks.panel = true
+			a.marks.Shown = true
 			a.startBookmark()
-			a.marks.text = []rune("climb fails")
+			a.marks.Text = []rune("climb fails")
 			return a
 		},
 		// The runner's first blip: the pipeline panel leads with its cause

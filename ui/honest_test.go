@@ -34,13 +34,13 @@ func TestStatus_HonestPlayState(t *testing.T) {
 // list open, no caption pixel lies in the list's column.
 func TestCaption_ClearOfTheBookmarkList(t *testing.T) {
 	a := openApp(t, "../assets/scenarios/runner.yaml", nil, 0, 1280, 800)
-	a.marks.panel = true
+	a.marks.Shown = true
 	vp := a.lay.Viewport
 	area := a.captionArea(vp)
 	if area.Max.X > vp.Max.X-bookmarkListW {
 		t.Fatalf("caption area %v reaches the bookmark list (from x %d)", area, vp.Max.X-bookmarkListW)
 	}
-	a.marks.panel = false
+	a.marks.Shown = false
 	if a.captionArea(vp) != vp {
 		t.Fatalf("without the list the caption has %v of the viewport %v", a.captionArea(vp), vp)
 	}

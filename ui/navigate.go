@@ -128,8 +128,8 @@ func (a *app) typeGoto(chars []rune, backspace, enter, escape bool) {
 		n.gotoOn = false
 	case enter:
 		var marks []bookmarks.Bookmark
-		if a.marks.sc != nil {
-			marks = a.marks.sc.Bookmarks.List()
+		if a.marks.Sidecar != nil {
+			marks = a.marks.Sidecar.Bookmarks.List()
 		}
 		tick, err := parseGoto(string(n.text), a.pb.Cursor(), a.pb.Last(), a.sess.Cur().Info.TickRate, marks)
 		if err != nil {

@@ -26,6 +26,7 @@ import (
 	"glidepath/engine/datworld"
 	"glidepath/interp"
 	"glidepath/ui/model"
+	"glidepath/ui/panel"
 	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
@@ -117,8 +118,8 @@ func (a *app) openFile(path string) {
 	a.started = false
 	a.sel.Reset()
 	a.panels.Stepper.Reset()
-	a.marks = marks{panel: a.marks.panel}
-	a.marks.load(path)
+	a.marks = panel.Marks{Shown: a.marks.Shown}
+	a.marks.Load(path)
 	a.opts.Title = "Glidepath — " + path
 	ebiten.SetWindowTitle(a.opts.Title)
 	a.relayout()

@@ -57,7 +57,7 @@ func TestOpen_DroppedFileReplacesTheInput(t *testing.T) {
 	if got := a.sess.Cur().Info.File; got != path {
 		t.Errorf("the session views %q", got)
 	}
-	if got := a.marks.list(); len(got) != 1 || got[0].Tick != 42 {
+	if got := a.marks.List(); len(got) != 1 || got[0].Tick != 42 {
 		t.Errorf("bookmarks %v, want the dropped file's", got)
 	}
 	if err := a.sess.Wait(); err != nil {

@@ -131,7 +131,7 @@ func (a *app) drawOverlays() {
 	if a.panels.Open.Timeline {
 		a.tl.DrawHover(a.top)
 	}
-	a.drawBookmarkPanel()
+	a.marks.Draw(a.top, a.lay.Viewport, a.pb.Cursor())
 	a.msgs.Draw(a.top, a.pb.Cursor())
 	a.open.Draw(a.top, a.lay.Viewport)
 	a.drawGotoBox()

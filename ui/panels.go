@@ -193,6 +193,6 @@ func (g *gui) releaseFocus(l *panel.Layout) {
 // status draw with.
 func ChromeColors() []color.RGBA {
 	out := []color.RGBA{background, panel.NoteColor, panel.BarColor, panel.HUDColor, panel.OffColor, panel.ScrollbarColor,
-		panel.RowSelected, panel.RowHover, panel.TextColor, panel.DimColor, panel.HeadColor, bookmarkColor, edgeColor, panel.LinkColor}
+		panel.RowSelected, panel.RowHover, panel.TextColor, panel.DimColor, panel.HeadColor, panel.BookmarkColor, edgeColor, panel.LinkColor}
 	return append(out, timeline.Colors()...)
 }

@@ -72,7 +72,7 @@ func (a *app) restoreView() {
 	}
 	a.layers = layers
 	a.panels.SetOpen(v.Left, v.Right, v.Timeline)
-	a.marks.panel = v.Bookmarks
+	a.marks.Shown = v.Bookmarks
 	a.relayout()
 	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
 		a.sel.Choose(uint32(g))
@@ -99,7 +99,7 @@ func (a *app) rememberView() error {
 		Path: key, Camera: a.cam.Mode.String(),
 		Target: [3]float64{a.cam.Target[0], a.cam.Target[1], a.cam.Target[2]},
 		Span:   a.cam.Span, Yaw: a.cam.Yaw, Pitch: a.cam.Pitch,
-		Left: a.panels.Open.Left, Right: a.panels.Open.Right, Timeline: a.panels.Open.Timeline, Bookmarks: a.marks.panel,
+		Left: a.panels.Open.Left, Right: a.panels.Open.Right, Timeline: a.panels.Open.Timeline, Bookmarks: a.marks.Shown,
 	}
 	for _, e := range overlay.Legend() {
 		if a.layers.Has(e.Layer) {
