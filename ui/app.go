@@ -66,7 +66,7 @@ func Run(opts Options) error {
 type app struct {
 	opts     Options
 	sess     *session.Session
-	pb       session.Playback // the cursor and the live follow's hold (playback.go)
+	pb       session.Playback // the cursor and the live follow's hold (ui/session)
 	tl       timeline.Timeline
 	cam      camera.Camera
 	ctl      camera.Controller
@@ -86,13 +86,13 @@ type app struct {
 	hideWorld bool
 
 	lay    panel.Layout
-	panels panel.State    // open panels, sizes, stage stepping (panelstate.go)
+	panels panel.State    // open panels, sizes, stage stepping (ui/panel)
 	insp   inspector      // the inspector's content and scroll (panel_draw.go)
 	pipe   panel.Pipeline // the pipeline panel's
 	rs     resizer
 	w, h   int
 
-	// sel is what the user picked (selection.go), in the input's
+	// sel is what the user picked (ui/session), in the input's
 	// commands and mouse (input.go, mouse.go).
 	sel session.Selection
 	in  inputState
@@ -102,7 +102,7 @@ type app struct {
 	status       string
 	statusFull   string // the status line before fitLine shortened it
 	statusFrames int
-	// noticeSaid is the input's notice last said (world.go sayNotice).
+	// noticeSaid is the input's notice last said (openfile.go sayNotice).
 	noticeSaid string
 
 	list   panel.ObjectList
@@ -124,8 +124,8 @@ type app struct {
 	restore             bool // apply the remembered view at start
 	live                liveState
 	nav                 navState          // go to, quit (navigate.go)
-	rate                session.RateMeter // the playback rate achieved (honest.go)
-	msgs                panel.Messages    // Shift+M (messages.go)
+	rate                session.RateMeter // the playback rate achieved
+	msgs                panel.Messages    // Shift+M
 	filt                filterState       // Ctrl+F (filterbox.go)
 	fc                  followState       // the follow camera's last step (followcam.go)
 	split               bool              // side by side (split.go)
@@ -184,7 +184,7 @@ func newApp(opts Options) (*app, error) {
 	if opts.Size.X > 0 && opts.Size.Y > 0 {
 		a.w, a.h = opts.Size.X, opts.Size.Y
 	}
-	// The strip spans the longest input (sync.go); the session is the
+	// The strip spans the longest input (session.Last); the session is the
 	// follow's when it opened the input again.
 	info := a.opts.Sources[0].Info()
 	a.pb.Reset(a.sess.Last(), info.TickRate)

@@ -99,7 +99,7 @@ func (a *app) growRuns() {
 		return
 	}
 	a.sess.Grew = false
-	last := a.sess.Last() // the strip's: the longest input's (sync.go)
+	last := a.sess.Last() // the strip's: the longest input's (session.Last)
 	growing, _, _, _ := a.sess.Growing()
 	end := a.tl.View.To >= float64(a.tl.View.Last)
 	a.tl.View.Last = last
@@ -129,7 +129,7 @@ func (a *app) liveStatus() string {
 	case !a.pb.Following():
 		return s
 	case a.pb.AtEdge():
-		return s // the play state says "● live" (honest.go)
+		return s // the play state says "● live" (commands.go playState)
 	}
 	return s + fmt.Sprintf("   following, %d ticks behind the live edge (End returns)", a.pb.Last()-a.pb.Cursor())
 }

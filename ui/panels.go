@@ -1,8 +1,9 @@
 // Panels: the ebitenui widgets — the top bar's buttons and status, the
 // panels' backgrounds and titles, the object filter box and the stage
-// stepping buttons — placed by one layouter at the rectangles layout.go
-// computes. The dense content of the panels (object rows, legend,
-// inspector, pipeline) is drawn by panel_draw.go over these backgrounds.
+// stepping buttons — placed by one layouter at the rectangles
+// panel.ComputeLayout computes. The dense content of the panels (object
+// rows, legend, inspector, pipeline) is drawn by panel_draw.go over these
+// backgrounds.
 // The window's own colours are listed for an export's palette (viewer
 // export keeps them exact in a GIF, with the overlays').
 

@@ -1,5 +1,5 @@
 // The panels' state: which panels are open and the right column's sizes
-// (what layout.go places), the pipeline panel's stage stepping and
+// (what ComputeLayout places), the pipeline panel's stage stepping and
 // whether the inspector shows the state before the tick (V). Only these
 // methods, and the pipeline.Stepper's, change it; the app relayouts when a
 // method reports a change. The bookmarks panel is the bookmarks' own.

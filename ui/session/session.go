@@ -389,7 +389,7 @@ func (s *Session) Reach() int {
 	return s.Frontier
 }
 
-// Seek brings every run to the cursor's tick (its own, sync.go) and
+// Seek brings every run to the cursor's tick (its own, TickOf) and
 // refreshes its snapshot. Short steps
 // forward are stepped; anything else goes through the engine's checkpoints.
 func (s *Session) Seek(cursor int) error {
