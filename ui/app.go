@@ -126,7 +126,7 @@ type app struct {
 	nav                 navState          // go to, quit (navigate.go)
 	rate                session.RateMeter // the playback rate achieved
 	msgs                panel.Messages    // Shift+M
-	filt                filterState       // Ctrl+F (filterbox.go)
+	filt                panel.Filter      // Ctrl+F (filterbox.go)
 	fc                  followState       // the follow camera's last step (followcam.go)
 	split               bool              // side by side (split.go)
 	exportMsgs          chan string
@@ -263,7 +263,7 @@ func (a *app) Update() error {
 			a.readLabelKeys()
 		case a.nav.gotoOn:
 			a.readGotoKeys()
-		case a.filt.boxOn:
+		case a.filt.BoxOn:
 			a.readFilterKeys()
 		default:
 			keysFree = !wasFocused
@@ -323,10 +323,10 @@ func (a *app) afterSeek() {
 	if a.sel.Follow && a.sel.GUID != 0 {
 		a.followSelection(r) // followcam.go
 	}
-	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.keeps(r, guid) }) // filterbox.go
+	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.filt.Keeps(r, guid) })
 	a.insp.update(a, r)
 	a.pipe.Update(a.flat, a.lay.Pipeline, r, a.sess.Sel, a.selectedObject(), a.sel.GUID, &a.panels.Stepper)
-	a.msgs.Update(r, a.sel.GUID, a.sess.Sel, a.lay.Viewport, a.filt.expr)
+	a.msgs.Update(r, a.sel.GUID, a.sess.Sel, a.lay.Viewport, a.filt.Expr)
 	if a.statusFrames > 0 {
 		a.statusFrames--
 		if a.statusFrames == 0 {

@@ -34,10 +34,10 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 		{"", []uint32{0x80001301, 0x80001302}},
 	} {
 		a.apply(cmdFilter)
-		if !a.filt.boxOn {
+		if !a.filt.BoxOn {
 			t.Fatal("Ctrl+F did not open the filter box")
 		}
-		a.filt.text = a.filt.text[:0]
+		a.filt.Text = a.filt.Text[:0]
 		a.typeFilter([]rune(c.expr), false, true, false)
 		step(t, a)
 		got := visibleGUIDs(a)
@@ -46,10 +46,10 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 		}
 	}
 	a.apply(cmdFilter)
-	a.filt.text = a.filt.text[:0]
+	a.filt.Text = a.filt.Text[:0]
 	a.typeFilter([]rune("kind=bogus"), false, true, false)
-	if !a.filt.boxOn || !strings.Contains(a.status, "column") {
-		t.Fatalf("a bad expression: box open %v, status %q", a.filt.boxOn, a.status)
+	if !a.filt.BoxOn || !strings.Contains(a.status, "column") {
+		t.Fatalf("a bad expression: box open %v, status %q", a.filt.BoxOn, a.status)
 	}
 	a.typeFilter(nil, false, false, true)
 	// The Messages panel: only motion messages under `motion`.

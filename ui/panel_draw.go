@@ -135,7 +135,7 @@ func (a *app) drawOverlays() {
 	a.msgs.Draw(a.top, a.pb.Cursor())
 	a.open.Draw(a.top, a.lay.Viewport)
 	a.drawGotoBox()
-	a.drawFilterBox()
+	a.filt.Draw(a.top, a.lay.Viewport)
 	a.drawEdge()
 	a.drawStatusTip()
 }

@@ -55,11 +55,11 @@ func (a *app) timelineData() *timeline.Data {
 		}
 		a.stack = d.Stack
 	}
-	if a.tl.PlotFiltered && a.filt.expr != nil && r.Hist != nil {
+	if a.tl.PlotFiltered && a.filt.Expr != nil && r.Hist != nil {
 		// The plot's objects: every tracked object the filter keeps.
 		d.Filtered = a.plotted[:0]
 		for i := range r.Hist.Tracks() {
-			if g := r.Hist.Tracks()[i].GUID; a.keeps(r, g) {
+			if g := r.Hist.Tracks()[i].GUID; a.filt.Keeps(r, g) {
 				d.Filtered = append(d.Filtered, g)
 			}
 		}
