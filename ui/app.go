@@ -261,7 +261,7 @@ func (a *app) Update() error {
 			a.readOpenKeys()
 		case a.marks.Editing:
 			a.readLabelKeys()
-		case a.nav.gotoOn:
+		case a.nav.box.On:
 			a.readGotoKeys()
 		case a.filt.BoxOn:
 			a.readFilterKeys()

@@ -327,5 +327,5 @@ func (a *app) applyInput(keysFree bool) {
 
 // boxHasKeys reports whether a box being typed in has the keyboard.
 func (a *app) boxHasKeys() bool {
-	return a.open.Active || a.marks.Editing || a.nav.gotoOn || a.filt.BoxOn
+	return a.open.Active || a.marks.Editing || a.nav.box.On || a.filt.BoxOn
 }

@@ -134,7 +134,7 @@ func (a *app) drawOverlays() {
 	a.marks.Draw(a.top, a.lay.Viewport, a.pb.Cursor())
 	a.msgs.Draw(a.top, a.pb.Cursor())
 	a.open.Draw(a.top, a.lay.Viewport)
-	a.drawGotoBox()
+	a.nav.box.Draw(a.top, a.lay.Viewport)
 	a.filt.Draw(a.top, a.lay.Viewport)
 	a.drawEdge()
 	a.drawStatusTip()
