@@ -122,7 +122,7 @@ type app struct {
 	st                  *settings.Settings
 	stErr               error
 	restore             bool // apply the remembered view at start
-	live                liveState
+	live                session.Watch
 	nav                 navState          // go to, quit (navigate.go)
 	rate                session.RateMeter // the playback rate achieved
 	msgs                panel.Messages    // Shift+M

@@ -20,16 +20,6 @@ import (
 	"glidepath/ui/session"
 )
 
-// liveCheckTicks is how often (in updates) the followed file is checked.
-const liveCheckTicks = 30
-
-// liveState watches the followed file; the cursor's hold at the live
-// edge is playback's.
-type liveState struct {
-	info    os.FileInfo
-	counter int
-}
-
 // startLive begins following the input (Options.Follow). Runs opened on the
 // file as it was (not following it) are opened again to follow it, once.
 func (a *app) startLive() {
@@ -54,41 +44,22 @@ func (a *app) startLive() {
 		}
 	}
 	a.sess.Follow = true
-	a.live = liveState{info: fi}
+	a.live = session.NewWatch(fi)
 	a.pb.Follow()
 }
 
-// pollLive checks the followed file every liveCheckTicks updates (force:
-// now): a file gone, replaced or truncated, or a problem in what was
-// appended, stops the follow.
+// pollLive checks the followed file every few updates (force: now): a
+// file gone, replaced or truncated, or a problem in what was appended,
+// stops the follow (session.Watch).
 func (a *app) pollLive(force bool) {
-	l := &a.live
 	if !a.pb.Following() {
 		return
 	}
 	if a.started {
 		a.pb.NoteScrub() // the user scrubbed back: stop dragging the cursor
 	}
-	l.counter++
-	if !force && l.counter%liveCheckTicks != 0 {
-		return
-	}
-	if _, _, _, err := a.sess.Growing(); err != nil {
-		a.stopLive(err.Error())
-		return
-	}
-	fi, err := os.Stat(a.opts.File)
-	var read int64
-	if st := session.StoreOf(a.sess.Runs[0].Src); st != nil {
-		read, _ = st.Progress()
-	}
-	switch {
-	case err != nil:
-		a.stopLive("the followed file is gone")
-	case !os.SameFile(fi, l.info):
-		a.stopLive("the followed file was replaced by another file")
-	case fi.Size() < read:
-		a.stopLive(fmt.Sprintf("the followed file was truncated to %d bytes", fi.Size()))
+	if why := a.live.Check(a.sess, a.opts.File, force); why != "" {
+		a.stopLive(why)
 	}
 }
 
