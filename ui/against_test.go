@@ -65,7 +65,7 @@ func TestAgainst_JumpsToTheDivergenceAndInspectsTheClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	var text []string
-	for _, l := range a.insp.lines {
+	for _, l := range a.panels.Insp.Lines {
 		text = append(text, l.Label+" "+l.Value)
 	}
 	if all := strings.Join(text, "\n"); !strings.Contains(all, "Client trace (-against)") || !strings.Contains(all, "≠") {

@@ -86,9 +86,7 @@ type app struct {
 	hideWorld bool
 
 	lay    panel.Layout
-	panels panel.State    // open panels, sizes, stage stepping (ui/panel)
-	insp   inspector      // the inspector's content and scroll (panel_draw.go)
-	pipe   panel.Pipeline // the pipeline panel's
+	panels panel.State // open panels, sizes, inspector and pipeline (ui/panel)
 	rs     resizer
 	w, h   int
 
@@ -324,8 +322,8 @@ func (a *app) afterSeek() {
 		a.followSelection(r) // followcam.go
 	}
 	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.filt.Keeps(r, guid) })
-	a.insp.update(a, r)
-	a.pipe.Update(a.flat, a.lay.Pipeline, r, a.sess.Sel, a.selectedObject(), a.sel.GUID, &a.panels.Stepper)
+	a.updateInspector(r)
+	a.panels.Pipe.Update(a.flat, a.lay.Pipeline, r, a.sess.Sel, a.selectedObject(), a.sel.GUID, &a.panels.Stepper)
 	a.msgs.Update(r, a.sel.GUID, a.sess.Sel, a.lay.Viewport, a.filt.Expr)
 	if a.statusFrames > 0 {
 		a.statusFrames--

@@ -58,11 +58,11 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 			a.apply(cmdLayer + command(l))
 		}
 	case pt.In(a.lay.Inspector) && a.panels.Open.Right:
-		a.insp.scroll.Wheel(in.Wheel)
+		a.panels.Insp.Scroll.Wheel(in.Wheel)
 	case pt.In(a.lay.Pipeline) && a.panels.Open.Right:
-		a.pipe.Scroll.Wheel(in.Wheel)
+		a.panels.Pipe.Scroll.Wheel(in.Wheel)
 		if clickedPanel {
-			a.pipe.ClickFold(a.lay.Pipeline, pt)
+			a.panels.Pipe.ClickFold(a.lay.Pipeline, pt)
 		}
 	}
 	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.Timeline) && pt.In(a.lay.Viewport)

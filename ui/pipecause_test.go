@@ -30,7 +30,7 @@ func TestPipelinePanel_ShowsTheCauseChainAtABlip(t *testing.T) {
 	}
 	causes := func() string {
 		var b strings.Builder
-		for _, l := range a.pipe.Lines {
+		for _, l := range a.panels.Pipe.Lines {
 			if l.Kind == 5 {
 				b.WriteString(l.Text + " ")
 			}

@@ -16,7 +16,7 @@ import (
 func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 	opts := Options{Camera: camera.Isometric, Tick: 300, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	p := &a.pipe
+	p := &a.panels.Pipe
 	rows := a.lay.Pipeline.Dy() / panel.LineHeight
 	if !p.Folded {
 		t.Fatalf("runner.yaml tick 300 at 1280×800 did not need folding (%d lines in %d rows): the test shows nothing", len(p.Lines), rows)

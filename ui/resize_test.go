@@ -73,16 +73,16 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 // checkPipelineFits fails when a pipeline panel line runs past its panel.
 func checkPipelineFits(t *testing.T, a *app) {
 	t.Helper()
-	if len(a.pipe.Lines) < 10 {
-		t.Fatalf("the pipeline panel has %d lines", len(a.pipe.Lines))
+	if len(a.panels.Pipe.Lines) < 10 {
+		t.Fatalf("the pipeline panel has %d lines", len(a.panels.Pipe.Lines))
 	}
-	for _, l := range a.pipe.Lines {
+	for _, l := range a.panels.Pipe.Lines {
 		if w := l.Indent + a.flat.Measure(l.Text); w > float32(a.lay.Pipeline.Dx()) {
 			t.Errorf("pipeline line %q is %.0f px in a %d px panel", l.Text, w, a.lay.Pipeline.Dx())
 		}
 	}
-	for _, l := range a.insp.lines {
-		if l.Label != "" && l.Cells == nil && valueColumn+a.flat.Measure(l.Value) > float32(a.lay.Inspector.Dx()) {
+	for _, l := range a.panels.Insp.Lines {
+		if l.Label != "" && l.Cells == nil && panel.ValueColumn+a.flat.Measure(l.Value) > float32(a.lay.Inspector.Dx()) {
 			t.Errorf("inspector value %q runs past the panel", l.Value)
 		}
 	}

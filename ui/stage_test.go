@@ -32,8 +32,8 @@ func TestStageStepping_ReachesDeliver(t *testing.T) {
 	if a.panels.Stepper.Stage() != pipeline.StageDeliver || title() != "Pipeline: stage 1/8 deliver" {
 		t.Fatalf("X from the whole tick: stage %d, title %q; want deliver, 1/8", a.panels.Stepper.Stage(), title())
 	}
-	top := a.pipe.Scroll.Y / panel.LineHeight
-	if top < 0 || top+1 >= len(a.pipe.Lines) || a.pipe.Lines[top+1].Stage != panel.StageDeliver {
+	top := a.panels.Pipe.Scroll.Y / panel.LineHeight
+	if top < 0 || top+1 >= len(a.panels.Pipe.Lines) || a.panels.Pipe.Lines[top+1].Stage != panel.StageDeliver {
 		t.Errorf("the panel is not scrolled to the deliver rows (first shown line %d)", top)
 	}
 	frame(t, a) // draws the highlighted rows

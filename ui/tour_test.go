@@ -81,8 +81,8 @@ func TestCompare_SwitchingReadingRecomputesThePanels(t *testing.T) {
 	if got := a.list.Rows[0].Stats; got != want() || got == before {
 		t.Errorf("after C the row is %q (seed's was %q), want legacy's %q", got, before, want())
 	}
-	if a.insp.key[2] != 1 || a.pipe.BuiltFor() != 1 {
-		t.Errorf("inspector and pipeline keyed on reading %d and %d, want 1", a.insp.key[2], a.pipe.BuiltFor())
+	if a.panels.Insp.BuiltFor() != 1 || a.panels.Pipe.BuiltFor() != 1 {
+		t.Errorf("inspector and pipeline keyed on reading %d and %d, want 1", a.panels.Insp.BuiltFor(), a.panels.Pipe.BuiltFor())
 	}
 }
 
@@ -93,7 +93,7 @@ func TestCompare_SwitchingReadingRecomputesThePanels(t *testing.T) {
 func TestBeforeAfter_InspectorAtABlip(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
 	value := func(label string) string {
-		for _, l := range a.insp.lines {
+		for _, l := range a.panels.Insp.Lines {
 			if l.Label == label {
 				return l.Value
 			}
@@ -101,15 +101,15 @@ func TestBeforeAfter_InspectorAtABlip(t *testing.T) {
 		return ""
 	}
 	after := value("m_position")
-	if len(a.insp.lines) == 0 || !strings.Contains(a.insp.lines[0].Value, "V shows the state before") {
-		t.Fatalf("no before/after hint at the blip: %+v", a.insp.lines[:min(2, len(a.insp.lines))])
+	if len(a.panels.Insp.Lines) == 0 || !strings.Contains(a.panels.Insp.Lines[0].Value, "V shows the state before") {
+		t.Fatalf("no before/after hint at the blip: %+v", a.panels.Insp.Lines[:min(2, len(a.panels.Insp.Lines))])
 	}
 	a.apply(cmdBeforeAfter)
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(a.insp.lines[0].Value, "BEFORE tick 79") {
-		t.Errorf("before mode heads %q", a.insp.lines[0].Value)
+	if !strings.HasPrefix(a.panels.Insp.Lines[0].Value, "BEFORE tick 79") {
+		t.Errorf("before mode heads %q", a.panels.Insp.Lines[0].Value)
 	}
 	if before := value("m_position"); before == after || before == "" {
 		t.Errorf("m_position before %q, after %q: want them to differ across the blip", before, after)

@@ -1,8 +1,10 @@
 // The panels' state: which panels are open and the right column's sizes
-// (what ComputeLayout places), the pipeline panel's stage stepping and
-// whether the inspector shows the state before the tick (V). Only these
-// methods, and the pipeline.Stepper's, change it; the app relayouts when a
-// method reports a change. The bookmarks panel is the bookmarks' own.
+// (what ComputeLayout places), the inspector's and pipeline panel's content
+// and scroll, the pipeline panel's stage stepping and whether the
+// inspector shows the state before the tick (V). Only these methods, and
+// those of the parts it holds (Inspector, Pipeline, Scroller,
+// pipeline.Stepper), change it; the app relayouts when a method reports a
+// change. The bookmarks panel is the bookmarks' own.
 
 package panel
 
@@ -14,6 +16,8 @@ type State struct {
 	moved   bool // a size changed since the settings were saved
 	Stepper pipeline.Stepper
 	Before  bool // the inspector shows the state before the tick
+	Insp    Inspector
+	Pipe    Pipeline
 }
 
 // NewState opens every panel at its default size, the pipeline panel
