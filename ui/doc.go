@@ -26,16 +26,16 @@
 //     cursor — with playback (the cursor, play, speed and the live
 //     follow's hold), the selection and the rate achieved (no display);
 //   - ui/panel: each panel a small type with its own update and draw,
-//     handed what it needs (the object list, legend, messages, pipeline
-//     panel, bookmarks, open box, tour, help), the window's layout and the
-//     panels' open state and sizes.
+//     handed what it needs (the object list, legend, inspector, messages,
+//     pipeline panel, bookmarks, the open, filter and go-to boxes, tour,
+//     help), the window's layout and the panels' open state and sizes.
 //
 // This package holds the window: app's Update, Draw and Layout, the
 // ebitenui widgets, the mouse and key routing and the command dispatch,
 // handing each command and each panel the part of the state it concerns;
 // the input between ticks is input.go's. Only ui and cmd/viewer import
-// Ebitengine; every package above except ui/render and ui/panel is tested
-// without a display.
+// Ebitengine; every package above except ui/render is tested without a
+// display.
 //
 // ui may import engine and below, Ebitengine, ebitenui and mathgl.
 package ui

@@ -72,7 +72,7 @@ func (p *State) SetRightWidth(width, w int) bool {
 	return true
 }
 
-// Share is the inspector's Share of the right column, per mille.
+// Share is the inspector's share of the right column, per mille.
 func (p *State) Share() int {
 	if p.Open.Split > 0 {
 		return p.Open.Split

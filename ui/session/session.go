@@ -34,7 +34,7 @@ import (
 // its records to the window.
 const publishTicks = 64
 
-// Run is one reading's Run.
+// Run is one reading's run.
 type Run struct {
 	Src   model.Source
 	Info  *model.Info

@@ -33,7 +33,7 @@ func (s *Session) TickOf(r *Run, cursor int) int {
 	return SyncTick(cursor, s.Runs[0].Info.TickRate, r.Info.TickRate, r.Info.LastTick)
 }
 
-// Last is the strip's Last tick: the longest run's end.
+// Last is the strip's last tick: the longest run's end.
 func (s *Session) Last() int {
 	out := 0
 	for _, r := range s.Runs {
