@@ -24,7 +24,8 @@
 //     pre-runs the runs in the background (publishing their records as it
 //     goes) — one input's readings (-compare) or several inputs under one
 //     cursor — with playback (the cursor, play, speed and the live
-//     follow's hold), the selection and the rate achieved (no display);
+//     follow's hold), the selection and the rate achieved; it draws
+//     nothing (its terrain is built by ui/render);
 //   - ui/panel: each panel a small type with its own update and draw,
 //     handed what it needs (the object list, legend, inspector, messages,
 //     pipeline panel, bookmarks, the open, filter and go-to boxes, tour,
