@@ -44,11 +44,11 @@ func (a *app) clientLines(ls []inspect.Line, o *engine.ObjectView, tick int) []i
 // clientError is the distance at tick from retail's body to the client's,
 // for ticks the client logged and the object lived.
 func (a *app) clientError(guid uint32, tick int) (float64, bool) {
-	if !a.sess.ready && tick > a.sess.frontier {
+	if !a.sess.Ready && tick > a.sess.Frontier {
 		return 0, false
 	}
-	r := a.sess.cur()
-	tr := r.hist.Track(guid)
+	r := a.sess.Cur()
+	tr := r.Hist.Track(guid)
 	if tr == nil {
 		return 0, false
 	}
@@ -60,7 +60,7 @@ func (a *app) clientError(guid uint32, tick int) (float64, bool) {
 	if !ok || row.Tick != tick {
 		return 0, false
 	}
-	return row.Pos.Sub(r.hist.Pos(&s)).Len(), true
+	return row.Pos.Sub(r.Hist.Pos(&s)).Len(), true
 }
 
 // DivergenceTolerance is the distance, metres, past which the selection
@@ -71,11 +71,11 @@ const DivergenceTolerance = 0.01
 // client row of that tick more than DivergenceTolerance from retail's body,
 // or giving a queue length or Contact bit other than retail's — and says how.
 func (a *app) divergence(guid uint32, tick int) (string, bool) {
-	if !a.sess.ready && tick > a.sess.frontier {
+	if !a.sess.Ready && tick > a.sess.Frontier {
 		return "", false
 	}
-	r := a.sess.cur()
-	tr := r.hist.Track(guid)
+	r := a.sess.Cur()
+	tr := r.Hist.Track(guid)
 	if tr == nil {
 		return "", false
 	}
@@ -85,7 +85,7 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 		return "", false
 	}
 	var what []string
-	if e := row.Pos.Sub(r.hist.Pos(&s)).Len(); e > DivergenceTolerance {
+	if e := row.Pos.Sub(r.Hist.Pos(&s)).Len(); e > DivergenceTolerance {
 		what = append(what, fmt.Sprintf("%.3f m apart", e))
 	}
 	if row.HasQueue && row.Queue != int(s.Queue) {
@@ -107,7 +107,7 @@ func (a *app) stepDivergence(next bool) {
 	case a.opts.Client == nil:
 		a.say("no client trace: open with -against CLIENT_TRACE")
 		return
-	case a.sel.guid == 0:
+	case a.sel.GUID == 0:
 		a.say("select an object to find where it diverges from the client")
 		return
 	}
@@ -120,9 +120,9 @@ func (a *app) stepDivergence(next bool) {
 		a.say("no " + when + " divergence from the client")
 		return
 	}
-	what, _ := a.divergence(a.sel.guid, k)
+	what, _ := a.divergence(a.sel.GUID, k)
 	a.pb.Seek(k)
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.tl.View.Show(k)
 	a.say(fmt.Sprintf("tick %d: the client diverges: %s", k, what))
 }
@@ -134,7 +134,7 @@ func (a *app) jumpToDivergence(first bool) {
 	case a.opts.Client == nil:
 		a.say("no client trace: open with -against CLIENT_TRACE")
 		return
-	case a.sel.guid == 0:
+	case a.sel.GUID == 0:
 		a.say("select an object to find where it diverges from the client")
 		return
 	}
@@ -143,9 +143,9 @@ func (a *app) jumpToDivergence(first bool) {
 		from = 0
 	}
 	for k := from; k <= a.pb.Last(); k++ {
-		if what, ok := a.divergence(a.sel.guid, k); ok {
+		if what, ok := a.divergence(a.sel.GUID, k); ok {
 			a.pb.Seek(k)
-			a.panels.stepper.Reset()
+			a.panels.Stepper.Reset()
 			a.tl.View.Show(k)
 			a.say(fmt.Sprintf("tick %d: the client diverges: %s", k, what))
 			return

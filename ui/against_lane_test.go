@@ -15,7 +15,7 @@ import (
 func TestAgainst_DivergenceLaneStepsLikeD(t *testing.T) {
 	a := openAppWith(t, "../recordings/corner.yaml", nil, Options{Camera: camera.TopDown, Paused: true,
 		Size: image.Pt(1280, 800), Client: cornerTrack(t)})
-	a.sel.guid = 0x80001701
+	a.sel.GUID = 0x80001701
 	a.tl.Lane = timeline.LaneDivergence
 	a.apply(cmdNextEvent)
 	if a.pb.Cursor() != 315 || !strings.Contains(a.status, "queue 1, retail 12") {

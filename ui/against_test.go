@@ -45,12 +45,12 @@ func cornerTrack(t *testing.T) *overlay.ClientTrack {
 func TestAgainst_JumpsToTheDivergenceAndInspectsTheClient(t *testing.T) {
 	a := openAppWith(t, "../recordings/corner.yaml", nil, Options{Camera: camera.TopDown, Paused: true,
 		Size: image.Pt(1280, 800), Client: cornerTrack(t)})
-	a.sel.guid = 0 // the first view selected the most eventful object
+	a.sel.GUID = 0 // the first view selected the most eventful object
 	a.apply(cmdFirstDivergence)
 	if a.pb.Cursor() != 0 || !strings.Contains(a.status, "select an object") {
 		t.Fatalf("without a selection: cursor %d, status %q", a.pb.Cursor(), a.status)
 	}
-	a.sel.guid = 0x80001701
+	a.sel.GUID = 0x80001701
 	a.apply(cmdFirstDivergence)
 	// viewer diff finds the queue diverging at tick 315, when the held
 	// updates arrive (engine/clientdiff's teaching test pins that).
@@ -65,7 +65,7 @@ func TestAgainst_JumpsToTheDivergenceAndInspectsTheClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	var text []string
-	for _, l := range a.panels.insp.lines {
+	for _, l := range a.panels.Insp.Lines {
 		text = append(text, l.Label+" "+l.Value)
 	}
 	if all := strings.Join(text, "\n"); !strings.Contains(all, "Client trace (-against)") || !strings.Contains(all, "≠") {

@@ -20,7 +20,9 @@ import (
 	"glidepath/physics"
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 	"glidepath/ui/render"
+	"glidepath/ui/session"
 	"glidepath/ui/settings"
 	"glidepath/ui/timeline"
 )
@@ -42,7 +44,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	defer func() { a.sess.close() }() // the session opened last
+	defer func() { a.sess.Close() }() // the session opened last
 	defer func() {
 		if err := a.rememberView(); err != nil && opts.Warn != nil {
 			opts.Warn("the view was not remembered: " + err.Error())
@@ -62,8 +64,8 @@ func Run(opts Options) error {
 // app is the running viewer.
 type app struct {
 	opts     Options
-	sess     *session
-	pb       playback // the cursor and the live follow's hold (playback.go)
+	sess     *session.Session
+	pb       session.Playback // the cursor and the live follow's hold (ui/session)
 	tl       timeline.Timeline
 	cam      camera.Camera
 	ctl      camera.Controller
@@ -82,14 +84,14 @@ type app struct {
 	world     engine.WorldData
 	hideWorld bool
 
-	lay    layout
-	panels panelState // open panels, sizes, inspector and pipeline (panelstate.go)
+	lay    panel.Layout
+	panels panel.State // open panels, sizes, inspector and pipeline (ui/panel)
 	rs     resizer
 	w, h   int
 
-	// sel is what the user picked (selection.go), in the input's
+	// sel is what the user picked (ui/session), in the input's
 	// commands and mouse (input.go, mouse.go).
-	sel selection
+	sel session.Selection
 	in  inputState
 
 	help         bool
@@ -97,33 +99,33 @@ type app struct {
 	status       string
 	statusFull   string // the status line before fitLine shortened it
 	statusFrames int
-	// noticeSaid is the input's notice last said (world.go sayNotice).
+	// noticeSaid is the input's notice last said (openfile.go sayNotice).
 	noticeSaid string
 
-	list   objectList
-	legend legend
-	hud    hud
+	list   panel.ObjectList
+	legend panel.Legend
+	hud    panel.HUD
 
 	idler               idler
-	tour                tour
+	tour                panel.Tour
 	before              beforeAfter
 	savePending         bool
 	frames, readyFrames int
 	shotDone            bool
 	shotErr             error
 	exp                 exporter
-	marks               marks
-	open                openBox
+	marks               panel.Marks
+	open                panel.OpenBox
 	st                  *settings.Settings
 	stErr               error
 	restore             bool // apply the remembered view at start
-	live                liveState
-	nav                 navState      // go to, quit (navigate.go)
-	rate                rateMeter     // the playback rate achieved (honest.go)
-	msgs                messagesPanel // Shift+M (messages.go)
-	filt                filterState   // Ctrl+F (filterbox.go)
-	fc                  followState   // the follow camera's last step (followcam.go)
-	split               bool          // side by side (split.go)
+	live                session.Watch
+	nav                 navState          // go to, quit (navigate.go)
+	rate                session.RateMeter // the playback rate achieved
+	msgs                panel.Messages    // Shift+M
+	filt                panel.Filter      // Ctrl+F (filterbox.go)
+	fc                  followState       // the follow camera's last step (followcam.go)
+	split               bool              // side by side (split.go)
 	exportMsgs          chan string
 	// packDone brings a saved evidence pack's last word; packBusy: one
 	// is being saved (packsave.go).
@@ -137,7 +139,7 @@ func newApp(opts Options) (*app, error) {
 	if opts.Camera > camera.Perspective {
 		return nil, fmt.Errorf("ui: unknown camera mode %d", opts.Camera)
 	}
-	sess, err := newSession(opts.Sources)
+	sess, err := session.New(opts.Sources)
 	if err != nil {
 		return nil, err
 	}
@@ -155,8 +157,8 @@ func newApp(opts Options) (*app, error) {
 	}
 	a := &app{
 		opts: opts, sess: sess, builder: b, flat: flat, top: top, drawer: overlay.NewDrawer(),
-		layers: opts.Layers, panels: newPanelState(),
-		sel: selection{guid: opts.Select, follow: opts.FollowSelection},
+		layers: opts.Layers, panels: panel.NewState(),
+		sel: session.Selection{GUID: opts.Select, Follow: opts.FollowSelection},
 		w:   defaultWidth, h: defaultHeight,
 		in: inputState{keys: keymap()}, split: opts.Split,
 	}
@@ -164,7 +166,7 @@ func newApp(opts Options) (*app, error) {
 		a.layers = overlay.All
 	}
 	a.world = opts.World
-	a.marks.load(opts.File)
+	a.marks.Load(opts.File)
 	a.loadSettings()
 	a.restore = opts.RestoreView
 	if opts.Follow {
@@ -179,11 +181,11 @@ func newApp(opts Options) (*app, error) {
 	if opts.Size.X > 0 && opts.Size.Y > 0 {
 		a.w, a.h = opts.Size.X, opts.Size.Y
 	}
-	// The strip spans the longest input (sync.go); the session is the
+	// The strip spans the longest input (session.Last); the session is the
 	// follow's when it opened the input again.
 	info := a.opts.Sources[0].Info()
-	a.pb.reset(a.sess.last(), info.TickRate)
-	a.tl.Reset(a.sess.last())
+	a.pb.Reset(a.sess.Last(), info.TickRate)
+	a.tl.Reset(a.sess.Last())
 	a.cam = camera.New(camera.Vec3{})
 	a.cam.SetMode(opts.Camera)
 	a.gui = newGUI(a, flat.Face())
@@ -203,18 +205,18 @@ func newApp(opts Options) (*app, error) {
 
 // relayout recomputes the layout for the window size and panels.
 func (a *app) relayout() {
-	a.lay = computeLayout(a.w, a.h, a.panels.open)
+	a.lay = panel.ComputeLayout(a.w, a.h, a.panels.Open)
 	if a.opts.ViewportOnly {
-		a.lay.viewport = image.Rect(0, 0, a.w, a.h) // drawn alone (Draw)
+		a.lay.Viewport = image.Rect(0, 0, a.w, a.h) // drawn alone (Draw)
 	}
-	r := a.lay.timeline
+	r := a.lay.Timeline
 	a.tl.SetRect(timeline.Rect{X: float64(r.Min.X), Y: float64(r.Min.Y), W: float64(r.Dx()), H: float64(r.Dy())})
 	a.gui.relayout()
 }
 
 // viewport is the 3D view's rectangle.
 func (a *app) viewport() camera.Viewport {
-	v := a.lay.viewport
+	v := a.lay.Viewport
 	return camera.Viewport{X: float64(v.Min.X), Y: float64(v.Min.Y), W: float64(v.Dx()), H: float64(v.Dy())}
 }
 
@@ -225,13 +227,13 @@ func (a *app) Update() error {
 	}
 	a.nav.updates++
 	a.idler.noteTick(a.busy(), a.w, a.h)
-	if !a.sess.poll() {
+	if !a.sess.Poll() {
 		return nil // pre-running: Draw shows the progress
 	}
-	if a.sess.err != nil {
-		return a.sess.err
+	if a.sess.Err != nil {
+		return a.sess.Err
 	}
-	if a.headless() && !a.opts.ShotFirst && !a.sess.ready {
+	if a.headless() && !a.opts.ShotFirst && !a.sess.Ready {
 		return nil // a screenshot or export shows the whole run's records
 	}
 	if !a.started {
@@ -252,13 +254,13 @@ func (a *app) Update() error {
 		a.in.read()
 		keysFree := false
 		switch {
-		case a.open.active:
+		case a.open.Active:
 			a.readOpenKeys()
-		case a.marks.editing:
+		case a.marks.Editing:
 			a.readLabelKeys()
-		case a.nav.gotoOn:
+		case a.nav.box.On:
 			a.readGotoKeys()
-		case a.filt.boxOn:
+		case a.filt.BoxOn:
 			a.readFilterKeys()
 		default:
 			keysFree = !wasFocused
@@ -274,13 +276,13 @@ func (a *app) Update() error {
 	a.growRuns()
 	a.sayNotice()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
-	a.rate.note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.cur().info.TickRate)
+	a.rate.Note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.Cur().Info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
 	// (playing) but a jump waits there.
-	if a.pb.waitFor(a.sess.reach(), a.sess.cur().src.Tick()) {
+	if a.pb.WaitFor(a.sess.Reach(), a.sess.Cur().Src.Tick()) {
 		a.say(fmt.Sprintf("went to tick %d", a.pb.Cursor())) // a jump that waited for the pre-run
 	}
-	if err := a.sess.seek(a.pb.Cursor()); err != nil {
+	if err := a.sess.Seek(a.pb.Cursor()); err != nil {
 		return err
 	}
 	if a.pb.Playing() {
@@ -294,36 +296,36 @@ func (a *app) Update() error {
 // the cursor goes to the start tick.
 func (a *app) start() {
 	a.started = true
-	a.pb.begin(a.opts.Tick, !a.opts.Paused && !a.headless())
-	a.sess.seek(a.pb.Cursor())
-	if a.sess.terrain == nil {
-		a.sess.buildTerrain()
+	a.pb.Begin(a.opts.Tick, !a.opts.Paused && !a.headless())
+	a.sess.Seek(a.pb.Cursor())
+	if a.sess.Terrain == nil {
+		a.sess.BuildTerrain()
 	}
 	a.frameFirst()
-	if a.marks.loadErr != nil {
+	if a.marks.LoadErr != nil {
 		a.sayMarksOff()
 	}
 	if a.restore {
 		a.restore = false
 		a.restoreView()
 	}
-	if a.tour.stops = a.opts.Tour; len(a.tour.stops) > 0 {
+	if a.tour.Stops = a.opts.Tour; len(a.tour.Stops) > 0 {
 		a.tourGo(0)
-		a.sess.seek(a.pb.Cursor())
+		a.sess.Seek(a.pb.Cursor())
 	}
 	a.afterSeek()
 }
 
 // afterSeek refreshes what depends on the cursor and the selection.
 func (a *app) afterSeek() {
-	r := a.sess.cur()
-	if a.sel.follow && a.sel.guid != 0 {
+	r := a.sess.Cur()
+	if a.sel.Follow && a.sel.GUID != 0 {
 		a.followSelection(r) // followcam.go
 	}
-	a.list.update(a, r)
-	a.panels.insp.update(a, r)
-	a.panels.pipe.update(a, r)
-	a.msgs.update(a, r)
+	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.filt.Keeps(r, guid) })
+	a.updateInspector(r)
+	a.panels.Pipe.Update(a.flat, a.lay.Pipeline, r, a.sess.Sel, a.selectedObject(), a.sel.GUID, &a.panels.Stepper)
+	a.msgs.Update(r, a.sel.GUID, a.sess.Sel, a.lay.Viewport, a.filt.Expr)
 	if a.statusFrames > 0 {
 		a.statusFrames--
 		if a.statusFrames == 0 {
@@ -331,7 +333,7 @@ func (a *app) afterSeek() {
 		}
 	}
 	a.setStatus()
-	a.gui.title.pipeline.Label = pipelineTitle(&a.panels.stepper)
+	a.gui.title.pipeline.Label = panel.PipelineTitle(&a.panels.Stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
 		if a.pb.Playing() {
@@ -348,11 +350,11 @@ func (a *app) say(msg string) {
 
 // frameAll fits the camera to everything the run visits.
 func (a *app) frameAll() {
-	lo, hi, ok := a.sess.cur().hist.Bounds()
+	lo, hi, ok := a.sess.Cur().Hist.Bounds()
 	switch {
-	case ok && a.sess.full:
-	case a.sess.terrain != nil:
-		lo, hi = a.sess.terrain.Bounds()
+	case ok && a.sess.Full:
+	case a.sess.Terrain != nil:
+		lo, hi = a.sess.Terrain.Bounds()
 	default:
 		hi = camera.Vec3{physics.LandblockLength, physics.LandblockLength, 0}
 	}
@@ -371,7 +373,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	}
 	a.idler.drew()
 	screen.Fill(background)
-	if a.sess.err != nil || !a.started {
+	if a.sess.Err != nil || !a.started {
 		a.drawLoading(screen)
 		return
 	}
@@ -383,9 +385,9 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.gui.ui.Draw(screen)
 	a.flat.Reset()
 	a.drawPanels()
-	if a.panels.open.timeline {
+	if a.panels.Open.Timeline {
 		a.tl.Draw(a.flat, a.timelineData(), a.pb.Cursor())
-		a.drawBookmarkMarks()
+		a.marks.DrawFlags(a.flat, &a.tl.View, a.lay.Timeline)
 	}
 	if err := a.renderer.DrawFlat(screen, a.flat); err != nil {
 		a.shotErr, a.shotDone = err, true
@@ -422,16 +424,16 @@ func (a *app) drawViewport(screen *ebiten.Image) {
 	}
 	vp := a.viewport()
 	view := a.cam.View(vp)
-	terrain := a.sess.terrain
+	terrain := a.sess.Terrain
 	if a.hideWorld {
 		terrain = nil
 	}
 	a.builder.Begin(view, terrain)
 	a.fillScene(&view)
 	a.drawer.Draw(a.builder, &a.scene, a.layers)
-	a.hud.draw(a.builder, vp)
+	a.hud.Draw(a.builder, vp)
 	a.builder.End()
-	dst := screen.SubImage(a.lay.viewport).(*ebiten.Image)
+	dst := screen.SubImage(a.lay.Viewport).(*ebiten.Image)
 	if err := a.renderer.Draw(dst, a.builder); err != nil {
 		a.shotErr, a.shotDone = err, true
 	}
@@ -451,9 +453,9 @@ func (a *app) Layout(w, h int) (int, int) {
 
 // selectedObject returns the selection in the current snapshot, or nil.
 func (a *app) selectedObject() *engine.ObjectView {
-	r := a.sess.cur()
-	if i := r.snap.Find(a.sel.guid); a.sel.guid != 0 && i >= 0 {
-		return &r.snap.Objects[i]
+	r := a.sess.Cur()
+	if i := r.Snap.Find(a.sel.GUID); a.sel.GUID != 0 && i >= 0 {
+		return &r.Snap.Objects[i]
 	}
 	return nil
 }

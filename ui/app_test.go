@@ -44,8 +44,8 @@ func openAppWith(t testing.TB, scenarioPath string, readings []string, opts Opti
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(a.sess.close)
-	if err := a.sess.wait(); err != nil {
+	t.Cleanup(a.sess.Close)
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Layout(opts.Size.X, opts.Size.Y)
@@ -74,7 +74,7 @@ const queueScenario = "testdata/queue.yaml"
 // its longest, at least n nodes, and that object.
 func queuedAt(t testing.TB, a *app, n int) (int, uint32) {
 	t.Helper()
-	h := a.sess.cur().hist
+	h := a.sess.Cur().Hist
 	best, tick, guid := 0, 0, uint32(0)
 	for _, tr := range h.Tracks() {
 		for k, s := range tr.Samples {
@@ -121,7 +121,7 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 	view := a.cam.View(a.viewport())
 	check := func(what string, p model.Vec3, want color.RGBA) {
 		x, y, ok := view.Project(p)
-		if !ok || !image.Pt(int(x), int(y)).In(a.lay.viewport) {
+		if !ok || !image.Pt(int(x), int(y)).In(a.lay.Viewport) {
 			t.Fatalf("%s at %v does not project into the viewport", what, p)
 		}
 		if got := color.RGBAModel.Convert(img.At(int(x), int(y))).(color.RGBA); !near(got, want, 24) {
@@ -135,7 +135,7 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 	// until bodies are 12 px, so the tail may lie outside the viewport).
 	for k := len(o.Queue) - 1; k >= 1; k-- {
 		x, y, ok := view.Project(node(k))
-		if !ok || !image.Pt(int(x), int(y)).In(a.lay.viewport.Inset(8)) {
+		if !ok || !image.Pt(int(x), int(y)).In(a.lay.Viewport.Inset(8)) {
 			continue
 		}
 		clear := true

@@ -12,6 +12,7 @@ import (
 	"glidepath/engine/eventlog"
 	"glidepath/ui/inspect"
 	"glidepath/ui/model"
+	"glidepath/ui/session"
 )
 
 // beforeAfter holds the state before the cursor's tick, fetched on demand.
@@ -26,42 +27,42 @@ type beforeAfter struct {
 // or nil (before mode off, tick 0, the pre-run still going, or the object
 // not alive then). The run's source is sought to the tick before, read and
 // stepped back, which leaves it where it was.
-func (a *app) beforeObject(r *run) *engine.ObjectView {
+func (a *app) beforeObject(r *session.Run) *engine.ObjectView {
 	b := &a.before
-	t := r.snap.Tick
-	if !a.panels.before || t == 0 || !a.sess.ready || a.sel.guid == 0 {
+	t := r.Snap.Tick
+	if !a.panels.Before || t == 0 || !a.sess.Ready || a.sel.GUID == 0 {
 		return nil
 	}
-	if b.tick != t || b.reading != a.sess.sel || b.snap.Tick != t-1 {
-		if err := r.src.Seek(t - 1); err != nil {
+	if b.tick != t || b.reading != a.sess.Sel || b.snap.Tick != t-1 {
+		if err := r.Src.Seek(t - 1); err != nil {
 			return nil
 		}
-		r.src.Snapshot(&b.snap)
-		r.src.Step()
-		b.tick, b.reading = t, a.sess.sel
+		r.Src.Snapshot(&b.snap)
+		r.Src.Step()
+		b.tick, b.reading = t, a.sess.Sel
 	}
-	if i := b.snap.Find(a.sel.guid); i >= 0 {
+	if i := b.snap.Find(a.sel.GUID); i >= 0 {
 		return &b.snap.Objects[i]
 	}
 	return nil
 }
 
 // jumpedAt reports whether the selection blipped or was snapped at tick.
-func (a *app) jumpedAt(r *run, tick int) bool {
-	f := model.Filter{Kinds: model.KindSet(eventlog.EventBlip, eventlog.EventSnap), OneObject: true, GUID: a.sel.guid}
-	a.before.ids = r.index.Recent(a.sel.guid, f, tick, tick, 1, a.before.ids[:0])
+func (a *app) jumpedAt(r *session.Run, tick int) bool {
+	f := model.Filter{Kinds: model.KindSet(eventlog.EventBlip, eventlog.EventSnap), OneObject: true, GUID: a.sel.GUID}
+	a.before.ids = r.Index.Recent(a.sel.GUID, f, tick, tick, 1, a.before.ids[:0])
 	return len(a.before.ids) > 0
 }
 
 // beforeAfterLines heads the inspector: in before mode, which state it
 // shows; at a jump tick in after mode, the hint that V shows the state
 // before the jump.
-func (a *app) beforeAfterLines(r *run) []inspect.Line {
-	t := r.snap.Tick
+func (a *app) beforeAfterLines(r *session.Run) []inspect.Line {
+	t := r.Snap.Tick
 	switch {
-	case a.panels.before:
+	case a.panels.Before:
 		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}
-	case a.sel.guid != 0 && a.jumpedAt(r, t):
+	case a.sel.GUID != 0 && a.jumpedAt(r, t):
 		return []inspect.Line{{Value: "the body jumped this tick: V shows the state before the jump"}}
 	}
 	return nil

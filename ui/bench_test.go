@@ -39,8 +39,8 @@ func crowdApp(tb testing.TB, n, w, h int) *app {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(a.sess.close)
-	if err := a.sess.wait(); err != nil {
+	tb.Cleanup(a.sess.Close)
+	if err := a.sess.Wait(); err != nil {
 		tb.Fatal(err)
 	}
 	a.Layout(w, h)

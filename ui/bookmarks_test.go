@@ -9,6 +9,7 @@ import (
 
 	"glidepath/engine/bookmarks"
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
 
 // scenarioCopy copies a shipped scenario into a fresh directory, where its
@@ -38,13 +39,13 @@ func TestBookmarks_MarkLabelJumpAndRoundTrip(t *testing.T) {
 	path := scenarioCopy(t, "cliff.yaml")
 	a := openFile(t, path, 100)
 	a.apply(cmdBookmark)
-	if !a.marks.editing {
+	if !a.marks.Editing {
 		t.Fatal("L did not open the label box")
 	}
 	a.typeLabel([]rune("stall herex"), false, false, false)
 	a.typeLabel(nil, true, false, false) // Backspace
 	a.typeLabel(nil, false, true, false) // Enter
-	if a.marks.editing {
+	if a.marks.Editing {
 		t.Fatal("Enter did not close the label box")
 	}
 	a.pb.Seek(300)
@@ -74,14 +75,14 @@ func TestBookmarks_MarkLabelJumpAndRoundTrip(t *testing.T) {
 	}
 
 	b := openFile(t, path, 0)
-	if got := b.marks.list(); len(got) != 2 || got[1] != want[1] {
+	if got := b.marks.List(); len(got) != 2 || got[1] != want[1] {
 		t.Fatalf("reopened: %v, want %v", got, want)
 	}
 	px := frame(t, b)
 	x := int(b.tl.View.XOf(300)) + 3
-	y := b.lay.timeline.Min.Y + 3
-	if c := px.RGBAAt(x, y); c != bookmarkColor {
-		t.Errorf("the timeline at (%d, %d) is %v, want the bookmark flag %v", x, y, c, bookmarkColor)
+	y := b.lay.Timeline.Min.Y + 3
+	if c := px.RGBAAt(x, y); c != panel.BookmarkColor {
+		t.Errorf("the timeline at (%d, %d) is %v, want the bookmark flag %v", x, y, c, panel.BookmarkColor)
 	}
 
 	b.pb.Seek(300)
@@ -103,7 +104,7 @@ func TestBookmarks_UnreadableSidecarIsLeftAlone(t *testing.T) {
 		t.Errorf("status %q does not say why the bookmarks are off", a.status)
 	}
 	a.apply(cmdBookmark)
-	if a.marks.editing {
+	if a.marks.Editing {
 		t.Error("the label box opened without a readable sidecar")
 	}
 	a.apply(cmdUnbookmark)
@@ -117,8 +118,8 @@ func TestBookmarks_UnreadableSidecarIsLeftAlone(t *testing.T) {
 func TestBookmarks_BuiltInScenarioHasNone(t *testing.T) {
 	a := openApp(t, "", nil, 10, 1280, 800)
 	a.apply(cmdBookmark)
-	if a.marks.editing || !strings.Contains(a.status, "need an input file") {
-		t.Errorf("editing %v, status %q", a.marks.editing, a.status)
+	if a.marks.Editing || !strings.Contains(a.status, "need an input file") {
+		t.Errorf("editing %v, status %q", a.marks.Editing, a.status)
 	}
 }
 

@@ -6,12 +6,15 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
+	"glidepath/ui/session"
 	"glidepath/ui/timeline"
 )
 
@@ -20,10 +23,10 @@ func (a *app) apply(c command) {
 	switch c {
 	case cmdPlay:
 		a.pb.Toggle()
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 	case cmdStepBack, cmdStepForward, cmdStepBack10, cmdStepForward10:
 		a.pb.Step(stepSize(c))
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 		a.tl.View.Show(a.pb.Cursor())
 	case cmdPrevEvent, cmdNextEvent:
 		a.jumpToEvent(c == cmdNextEvent)
@@ -32,26 +35,26 @@ func (a *app) apply(c command) {
 		a.say("  , and . now step between " + a.tl.Lane.String())
 	case cmdSlower:
 		a.pb.Slower()
-		a.rate.reset()
+		a.rate.Reset()
 	case cmdFaster:
 		a.pb.Faster()
-		a.rate.reset()
+		a.rate.Reset()
 	case cmdFirst:
 		a.pb.Seek(0)
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 		a.tl.View.Show(0)
 	case cmdLast:
-		a.pb.goLive()
+		a.pb.GoLive()
 		a.pb.Seek(a.pb.Last())
-		a.panels.stepper.Reset()
+		a.panels.Stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
 	case cmdFollow:
-		a.sel.setFollow(!a.sel.follow)
-		if a.sel.follow && a.sel.guid == 0 {
+		a.sel.SetFollow(!a.sel.Follow)
+		if a.sel.Follow && a.sel.GUID == 0 {
 			a.say("select an object to follow it")
 		}
 	case cmdFrameAll:
-		a.sel.setFollow(false)
+		a.sel.SetFollow(false)
 		a.frameAll()
 	case cmdFrameSelection:
 		a.frameSelection() // followcam.go
@@ -61,21 +64,21 @@ func (a *app) apply(c command) {
 		switch {
 		case a.help:
 			a.help = false
-		case a.tour.active():
-			a.tour.on = false
-		case a.panels.stepper.Active():
-			a.panels.stepper.Reset()
+		case a.tour.Active():
+			a.tour.End()
+		case a.panels.Stepper.Active():
+			a.panels.Stepper.Reset()
 		case a.tl.ClearSelection():
 			// the timeline's range went
-		case a.sel.guid != 0:
-			a.sel.clear()
+		case a.sel.GUID != 0:
+			a.sel.Clear()
 		default:
 			a.escUnclaimed() // navigate.go
 		}
 	case cmdHelp:
 		a.help = !a.help
 	case cmdBeforeAfter:
-		a.panels.toggleBefore()
+		a.panels.ToggleBefore()
 	case cmdTourNext, cmdTourPrev:
 		a.tourStep(c == cmdTourNext)
 	case cmdScreenshot:
@@ -89,23 +92,23 @@ func (a *app) apply(c command) {
 	case cmdStagePrev, cmdStageNext:
 		a.stepStage(c == cmdStageNext)
 	case cmdNextReading:
-		if n := len(a.sess.runs); n > 1 {
-			a.sess.sel = (a.sess.sel + 1) % n
-			a.list.dirty = true // the rows show the selected reading's values
-			if a.severalInputs() {
-				a.say("showing " + a.runName(a.sess.sel) + "'s overlays") // an input, not a reading
+		if n := len(a.sess.Runs); n > 1 {
+			a.sess.Sel = (a.sess.Sel + 1) % n
+			a.list.Dirty = true // the rows show the selected reading's values
+			if a.sess.SeveralInputs() {
+				a.say("showing " + a.sess.RunName(a.sess.Sel) + "'s overlays") // an input, not a reading
 			} else {
-				a.say("showing the " + a.sess.cur().info.Reading + " reading's overlays")
+				a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
 			}
 		}
 	case cmdToggleLeft:
-		a.panels.toggle(panelLeft)
+		a.panels.Toggle(panel.Left)
 		a.relayout()
 	case cmdToggleRight:
-		a.panels.toggle(panelRight)
+		a.panels.Toggle(panel.Right)
 		a.relayout()
 	case cmdToggleTimeline:
-		a.panels.toggle(panelTimeline)
+		a.panels.Toggle(panel.Timeline)
 		a.relayout()
 	case cmdNextDivergence, cmdFirstDivergence:
 		a.jumpToDivergence(c == cmdFirstDivergence)
@@ -116,7 +119,7 @@ func (a *app) apply(c command) {
 	case cmdPrevBookmark, cmdNextBookmark:
 		a.jumpToBookmark(c == cmdNextBookmark)
 	case cmdToggleBookmarks:
-		a.marks.panel = !a.marks.panel
+		a.marks.Shown = !a.marks.Shown
 	case cmdExportMarks:
 		if r, ok := a.tl.Selection(); ok {
 			a.exportTicks(r.From, r.To)
@@ -132,7 +135,7 @@ func (a *app) apply(c command) {
 	case cmdFilter:
 		a.startFilter()
 	case cmdMessages:
-		a.toggleMessages() // messages.go
+		a.msgs.Toggle()
 	case cmdQuit:
 		a.nav.quit = true
 	case cmdOpenDat:
@@ -179,16 +182,16 @@ func (a *app) jumpToEvent(next bool) {
 		a.stepDivergence(next)
 		return
 	}
-	r := a.sess.cur()
-	f := a.tl.Lane.Filter(a.sel.guid)
+	r := a.sess.Cur()
+	f := a.tl.Lane.Filter(a.sel.GUID)
 	// The selected run's own tick (another input may run at another rate).
-	at := a.sess.tickOf(r, a.pb.Cursor())
+	at := a.sess.TickOf(r, a.pb.Cursor())
 	var i int
 	var ok bool
 	if next {
-		i, ok = r.index.Next(at, f)
+		i, ok = r.Index.Next(at, f)
 	} else {
-		i, ok = r.index.Prev(at, f)
+		i, ok = r.Index.Prev(at, f)
 	}
 	if !ok {
 		when := "earlier"
@@ -198,23 +201,23 @@ func (a *app) jumpToEvent(next bool) {
 		a.say("no " + when + " " + a.tl.Lane.String())
 		return
 	}
-	ev := r.index.Event(i)
-	tick := stripTick(int(ev.Tick), a.sess.runs[0].info.TickRate, r.info.TickRate)
+	ev := r.Index.Event(i)
+	tick := session.StripTick(int(ev.Tick), a.sess.Runs[0].Info.TickRate, r.Info.TickRate)
 	a.pb.Seek(tick)
-	a.panels.stepper.Reset()
+	a.panels.Stepper.Reset()
 	a.tl.View.Show(tick)
 	a.say(timeline.DescribeAt(i, a.timelineData()))
 }
 
 // cycleSelection selects the next (or previous) object of the list.
 func (a *app) cycleSelection(next bool) {
-	vis := a.list.visible
+	vis := a.list.Visible
 	if len(vis) == 0 {
 		return
 	}
 	at := -1
 	for k, i := range vis {
-		if a.list.rows[i].GUID == a.sel.guid {
+		if a.list.Rows[i].GUID == a.sel.GUID {
 			at = k
 		}
 	}
@@ -228,14 +231,14 @@ func (a *app) cycleSelection(next bool) {
 	default:
 		at = (at + len(vis) - 1) % len(vis)
 	}
-	a.selectObject(a.list.rows[vis[at]].GUID)
-	a.list.reveal(at)
+	a.selectObject(a.list.Rows[vis[at]].GUID)
+	a.list.Reveal(at)
 }
 
 // selectObject makes guid the selection.
 func (a *app) selectObject(guid uint32) {
-	if a.sel.choose(guid) {
-		a.panels.stepper.Reset()
+	if a.sel.Choose(guid) {
+		a.panels.Stepper.Reset()
 	}
 }
 
@@ -248,7 +251,7 @@ func (a *app) stepStage(next bool) {
 	}
 	g := model.Geometry(o)
 	switch {
-	case !g.OK && a.sess.cur().snap.Tick == 0:
+	case !g.OK && a.sess.Cur().Snap.Tick == 0:
 		a.say("tick 0 is the initial state: step forward to see a tick's stages")
 		return
 	case !g.OK:
@@ -257,9 +260,9 @@ func (a *app) stepStage(next bool) {
 	}
 	a.pb.SetPlaying(false)
 	if next {
-		a.panels.stepper.Next(g.Ran)
+		a.panels.Stepper.Next(g.Ran)
 	} else {
-		a.panels.stepper.Prev(g.Ran)
+		a.panels.Stepper.Prev(g.Ran)
 	}
 }
 
@@ -267,26 +270,26 @@ func (a *app) stepStage(next bool) {
 // state and speed, and the last message.
 func (a *app) statusLine() string {
 	var b strings.Builder
-	r := a.sess.cur()
-	if !a.severalInputs() {
-		b.WriteString(filepath.Base(r.info.File))
+	r := a.sess.Cur()
+	if !a.sess.SeveralInputs() {
+		b.WriteString(filepath.Base(r.Info.File))
 		b.WriteString("   reading ")
 	}
-	for i := range a.sess.runs {
+	for i := range a.sess.Runs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if i == a.sess.sel && len(a.sess.runs) > 1 {
-			b.WriteString("[" + a.runName(i) + "]")
+		if i == a.sess.Sel && len(a.sess.Runs) > 1 {
+			b.WriteString("[" + a.sess.RunName(i) + "]")
 		} else {
-			b.WriteString(a.runName(i))
+			b.WriteString(a.sess.RunName(i))
 		}
 	}
-	if t := a.sess.tickOf(r, a.pb.Cursor()); a.severalInputs() && t == r.info.LastTick && a.pb.Cursor() > stripTick(t, a.sess.runs[0].info.TickRate, r.info.TickRate) {
+	if t := a.sess.TickOf(r, a.pb.Cursor()); a.sess.SeveralInputs() && t == r.Info.LastTick && a.pb.Cursor() > session.StripTick(t, a.sess.Runs[0].Info.TickRate, r.Info.TickRate) {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
-	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState()) // honest.go
-	if a.sel.follow {
+	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState())
+	if a.sel.Follow {
 		b.WriteString("   following")
 	}
 	b.WriteString(a.preRunStatus())
@@ -306,4 +309,55 @@ func speedLabel(s float64) string {
 		return "½"
 	}
 	return fmt.Sprintf("%g", s)
+}
+
+// tourGo shows stop i (clamped): the cursor at its tick, paused, its object
+// selected and followed.
+func (a *app) tourGo(i int) {
+	if len(a.tour.Stops) == 0 {
+		a.say("no tour: start the viewer with -tour")
+		return
+	}
+	s := a.tour.Go(i, a.pb.Last(), func(tick int, guid uint32) bool {
+		return a.sess.Seek(tick) == nil && a.sess.Cur().Snap.Find(guid) >= 0
+	})
+	a.pb.SetPlaying(false)
+	a.pb.Seek(s.Tick)
+	a.panels.Stepper.Reset()
+	a.tl.View.Show(s.Tick)
+	if s.GUID != 0 {
+		a.sel.Choose(s.GUID)
+		a.sel.SetFollow(true)
+	}
+}
+
+// tourStep moves the tour on (next) or back; past the last stop it ends.
+func (a *app) tourStep(next bool) {
+	if i, more := a.tour.Step(next); more {
+		a.tourGo(i)
+		return
+	}
+	a.say("end of the tour: Enter starts it again")
+}
+
+// playState is the status line's play state: "● live" while following the
+// live edge (the cursor is held there, whatever Space says), else playing
+// or paused with the speed and, when short of it, the rate achieved.
+func (a *app) playState() string {
+	if a.pb.Following() && a.pb.AtEdge() {
+		return "● live"
+	}
+	if !a.pb.Playing() {
+		return "paused " + speedLabel(a.pb.Speed()) + "×"
+	}
+	return "playing " + speedLabel(a.pb.Speed()) + "×" + a.rate.Label(a.pb.Speed())
+}
+
+// preRunStatus is the pre-run's progress while it runs, "" once done (a
+// rounded 100 % is never shown).
+func (a *app) preRunStatus() string {
+	if a.sess.Ready {
+		return ""
+	}
+	return fmt.Sprintf("   pre-running %.0f %%", math.Min(math.Floor(100*a.sess.Progress()), 99))
 }

@@ -20,19 +20,19 @@ func TestCompare_TimelineStacksOneRowPerReading(t *testing.T) {
 		t.Fatalf("%d stacked runs, want one per reading", len(d.Stack))
 	}
 	for i, s := range d.Stack {
-		r := a.sess.runs[i]
-		if s.Index != r.index || s.Color != r.color || s.Name != r.info.Reading {
-			t.Errorf("row %d: %q, colour %v; want run %q in %v", i, s.Name, s.Color, r.info.Reading, r.color)
+		r := a.sess.Runs[i]
+		if s.Index != r.Index || s.Color != r.Color || s.Name != r.Info.Reading {
+			t.Errorf("row %d: %q, colour %v; want run %q in %v", i, s.Name, s.Color, r.Info.Reading, r.Color)
 		}
 	}
-	if d.StackSel != 0 || d.Index != a.sess.runs[0].index {
+	if d.StackSel != 0 || d.Index != a.sess.Runs[0].Index {
 		t.Errorf("stack selection %d", d.StackSel)
 	}
 	a.apply(cmdNextReading)
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if d := a.timelineData(); d.StackSel != 1 || d.Index != a.sess.runs[1].index {
+	if d := a.timelineData(); d.StackSel != 1 || d.Index != a.sess.Runs[1].Index {
 		t.Errorf("after C: stack selection %d", d.StackSel)
 	}
 	frame(t, a)

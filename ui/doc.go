@@ -19,19 +19,24 @@
 //     their matrices, the mouse gestures and picking (no Ebitengine);
 //   - ui/render: the frame builder that projects, clips, culls and sorts
 //     everything into vertex batches in painter's order, the 2D batch for
-//     the panels and the timeline, and the Renderer that submits them.
+//     the panels and the timeline, and the Renderer that submits them;
+//   - ui/session: the session that shows the first frame at once and
+//     pre-runs the runs in the background (publishing their records as it
+//     goes) — one input's readings (-compare) or several inputs under one
+//     cursor — with playback (the cursor, play, speed and the live
+//     follow's hold), the selection and the rate achieved; it draws
+//     nothing (its terrain is built by ui/render);
+//   - ui/panel: each panel a small type with its own update and draw,
+//     handed what it needs (the object list, legend, inspector, messages,
+//     pipeline panel, bookmarks, the open, filter and go-to boxes, tour,
+//     help), the window's layout and the panels' open state and sizes.
 //
-// This package holds the window: layout, the ebitenui widgets, the mouse
-// and key routing, the session that shows the first frame at once and
-// pre-runs the runs in the background (publishing their records as it
-// goes), and screenshots. The session's runs are one input's readings
-// (-compare) or several inputs under one cursor (sync.go). The app's state
-// is split by owner, each changed only by its own methods: playback — the
-// cursor, play, speed and the live follow's hold (playback.go); the
-// selection (selection.go); the panels — open, sizes, inspector, pipeline
-// stepping, before/after (panelstate.go); the input between ticks
-// (input.go). Only ui and cmd/viewer import Ebitengine; every package
-// above except ui/render is tested without a display.
+// This package holds the window: app's Update, Draw and Layout, the
+// ebitenui widgets, the mouse and key routing and the command dispatch,
+// handing each command and each panel the part of the state it concerns;
+// the input between ticks is input.go's. Only ui and cmd/viewer import
+// Ebitengine; every package above except ui/render is tested without a
+// display.
 //
 // ui may import engine and below, Ebitengine, ebitenui and mathgl.
 package ui

@@ -53,9 +53,9 @@ func TestDocShots(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := openAppWith(t, path, nil, Options{File: path, Camera: camera.Isometric, Tick: 440, Paused: true, Select: 0x80001201, Size: image.Pt(1280, 800)})
-			a.marks.panel = true
+			a.marks.Shown = true
 			a.startBookmark()
-			a.marks.text = []rune("climb fails")
+			a.marks.Text = []rune("climb fails")
 			return a
 		},
 		// The runner's first blip: the pipeline panel leads with its cause
@@ -82,14 +82,14 @@ func TestDocShots(t *testing.T) {
 		"messages.png": func(t *testing.T) *app {
 			a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
 			a.apply(cmdMessages)
-			a.msgs.span = 1
+			a.msgs.Span = 1
 			if err := a.Update(); err != nil {
 				t.Fatal(err)
 			}
-			for i, l := range a.msgs.lines {
-				if l.head && l.event >= 0 && strings.Contains(l.text, "position") {
-					a.msgs.opened = map[int]bool{a.msgs.lines[i].event: true}
-					a.msgs.lines = nil
+			for i, l := range a.msgs.Lines {
+				if l.Head && l.Event >= 0 && strings.Contains(l.Text, "position") {
+					a.msgs.Opened = map[int]bool{a.msgs.Lines[i].Event: true}
+					a.msgs.Lines = nil
 					break
 				}
 			}

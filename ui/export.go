@@ -2,13 +2,21 @@
 // a screenshot would show each (same camera, selection and overlays), and
 // hands every frame to the caller, which encodes them (viewer export: an
 // animated GIF or numbered PNGs). Like a screenshot, it ignores the mouse and
-// keyboard of the machine it runs on.
+// keyboard of the machine it runs on. A screenshot (-screenshot, or the P
+// key's, saved beside the input) is written here as a PNG.
 
 package ui
 
 import (
 	"fmt"
 	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"glidepath/internal/atomicfile"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -78,4 +86,50 @@ func (a *app) exportDraw(screen *ebiten.Image) {
 	if tick >= e.To {
 		a.shotDone = true
 	}
+}
+
+// writeScreenshot writes img's pixels to path as a PNG, atomically: a
+// failed or interrupted write leaves path as it was.
+func writeScreenshot(img *ebiten.Image, path string) error {
+	b := img.Bounds()
+	rgba := image.NewRGBA(b)
+	img.ReadPixels(rgba.Pix)
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	err := atomicfile.Write(path, func(w io.Writer) error { return enc.Encode(w, rgba) })
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return nil
+}
+
+// screenshotPath is where P saves: next to the input file (the current
+// directory for the built-in scenario), named after it and the tick.
+func (a *app) screenshotPath() string {
+	dir, base := ".", "glidepath"
+	if a.opts.File != "" {
+		dir = filepath.Dir(a.opts.File)
+		base = strings.TrimSuffix(filepath.Base(a.opts.File), filepath.Ext(a.opts.File))
+		base = strings.TrimSuffix(base, ".jsonl")
+	}
+	for n := 0; ; n++ {
+		name := fmt.Sprintf("%s-tick%05d.png", base, a.pb.Cursor())
+		if n > 0 {
+			name = fmt.Sprintf("%s-tick%05d-%d.png", base, a.pb.Cursor(), n)
+		}
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(p); os.IsNotExist(err) {
+			return p
+		}
+	}
+}
+
+// saveScreenshot writes the window for the P key and says where.
+func (a *app) saveScreenshot(screen *ebiten.Image) {
+	a.savePending = false
+	p := a.screenshotPath()
+	if err := writeScreenshot(screen, p); err != nil {
+		a.say(err.Error())
+		return
+	}
+	a.say("saved " + p)
 }

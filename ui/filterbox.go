@@ -12,29 +12,12 @@ import (
 	"glidepath/engine/filter"
 )
 
-// filterState is the box and the expression in force.
-type filterState struct {
-	boxOn bool
-	text  []rune
-	chars []rune
-	expr  *filter.Expr // nil: no filter
-	// keep is, per run, the guids with a matching event; built when the
-	// expression or the runs change.
-	keep    map[uint32]bool
-	keepFor *run
-	keepN   int // the log's length keep was built from
-}
-
 // startFilter opens the filter box holding the expression in force.
 func (a *app) startFilter() {
 	if a.boxHasKeys() {
 		return
 	}
-	a.filt.boxOn = true
-	a.filt.text = a.filt.text[:0]
-	if a.filt.expr != nil {
-		a.filt.text = append(a.filt.text, []rune(a.filt.expr.String())...)
-	}
+	a.filt.Start()
 }
 
 // setFilter parses text and puts it in force; it reports the error of a
@@ -47,9 +30,9 @@ func (a *app) setFilter(text string) error {
 	if e.Empty() {
 		e = nil
 	}
-	a.filt.expr, a.filt.keep, a.filt.keepFor = e, nil, nil
-	a.list.dirty = true
-	a.msgs.key = [4]int64{-1}
+	a.filt.Set(e)
+	a.list.Dirty = true
+	a.msgs.Invalidate()
 	if e == nil {
 		a.say("filter cleared")
 	} else {
@@ -60,60 +43,19 @@ func (a *app) setFilter(text string) error {
 
 // typeFilter applies the keys typed into the filter box.
 func (a *app) typeFilter(chars []rune, backspace, enter, escape bool) {
-	f := &a.filt
-	for _, c := range chars {
-		if c >= ' ' && len(f.text) < 400 {
-			f.text = append(f.text, c)
-		}
+	text, submit := a.filt.Type(chars, backspace, enter, escape)
+	if !submit {
+		return
 	}
-	if backspace && len(f.text) > 0 {
-		f.text = f.text[:len(f.text)-1]
+	if err := a.setFilter(text); err != nil {
+		a.say(err.Error()) // the box stays open
+		return
 	}
-	switch {
-	case escape:
-		f.boxOn = false
-	case enter:
-		if err := a.setFilter(string(f.text)); err != nil {
-			a.say(err.Error())
-			return
-		}
-		f.boxOn = false
-	}
+	a.filt.Close()
 }
 
 // readFilterKeys reads the keyboard for the filter box.
 func (a *app) readFilterKeys() {
-	k := readBoxKeys(a.filt.chars)
-	a.filt.chars = k.chars
-	a.typeFilter(k.chars, k.backspace, k.enter, k.escape)
-}
-
-// keeps reports whether the object list keeps guid under the filter.
-func (a *app) keeps(r *run, guid uint32) bool {
-	f := &a.filt
-	if f.expr == nil {
-		return true
-	}
-	if f.keepFor != r || f.keepN != r.index.Len() {
-		f.keep, f.keepFor, f.keepN = map[uint32]bool{}, r, r.index.Len()
-		for i := range r.index.Len() {
-			e := r.index.Event(i)
-			if it := filter.StoreEvent(&e, r.info.TickRate); f.expr.Match(&it) {
-				f.keep[e.GUID] = true
-			}
-		}
-	}
-	if f.keep[guid] {
-		return true
-	}
-	it := filter.Item{GUID: guid, HasGUID: true}
-	return f.expr.Match(&it)
-}
-
-// drawFilterBox draws the filter box over the viewport.
-func (a *app) drawFilterBox() {
-	if !a.filt.boxOn {
-		return
-	}
-	a.drawTextBox(520, "Filter: blip guid=0x80000A01 · kind=snap,pop · error>2m · tick=400..900", string(a.filt.text))
+	k := a.filt.Keys()
+	a.typeFilter(k.Chars, k.Backspace, k.Enter, k.Escape)
 }

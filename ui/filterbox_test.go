@@ -8,8 +8,8 @@ import (
 // visibleGUIDs is the object list's rows shown.
 func visibleGUIDs(a *app) []uint32 {
 	var out []uint32
-	for _, i := range a.list.visible {
-		out = append(out, a.list.rows[i].GUID)
+	for _, i := range a.list.Visible {
+		out = append(out, a.list.Rows[i].GUID)
 	}
 	return out
 }
@@ -34,10 +34,10 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 		{"", []uint32{0x80001301, 0x80001302}},
 	} {
 		a.apply(cmdFilter)
-		if !a.filt.boxOn {
+		if !a.filt.BoxOn {
 			t.Fatal("Ctrl+F did not open the filter box")
 		}
-		a.filt.text = a.filt.text[:0]
+		a.filt.Text = a.filt.Text[:0]
 		a.typeFilter([]rune(c.expr), false, true, false)
 		step(t, a)
 		got := visibleGUIDs(a)
@@ -46,22 +46,22 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 		}
 	}
 	a.apply(cmdFilter)
-	a.filt.text = a.filt.text[:0]
+	a.filt.Text = a.filt.Text[:0]
 	a.typeFilter([]rune("kind=bogus"), false, true, false)
-	if !a.filt.boxOn || !strings.Contains(a.status, "column") {
-		t.Fatalf("a bad expression: box open %v, status %q", a.filt.boxOn, a.status)
+	if !a.filt.BoxOn || !strings.Contains(a.status, "column") {
+		t.Fatalf("a bad expression: box open %v, status %q", a.filt.BoxOn, a.status)
 	}
 	a.typeFilter(nil, false, false, true)
 	// The Messages panel: only motion messages under `motion`.
-	a.sel.clear()
-	a.msgs.span = 2
+	a.sel.Clear()
+	a.msgs.Span = 2
 	a.apply(cmdMessages)
 	a.pb.Seek(60)
 	step(t, a)
 	kinds := func() (pos, other int) {
-		for _, l := range a.msgs.lines {
-			if l.head && l.event >= 0 {
-				if strings.Contains(l.text, "position") {
+		for _, l := range a.msgs.Lines {
+			if l.Head && l.Event >= 0 {
+				if strings.Contains(l.Text, "position") {
 					pos++
 				} else {
 					other++

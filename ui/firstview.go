@@ -78,11 +78,11 @@ func firstSpan(span, radius, h float64) float64 {
 // so bodies are at least minBodyPixels; when they are too spread out for
 // that, the view centres on the selection. It falls back to frameAll.
 func (a *app) frameFirst() {
-	r := a.sess.cur()
-	if a.sel.guid == 0 {
-		a.sel.choose(mostEventful(r.hist, r.index))
+	r := a.sess.Cur()
+	if a.sel.GUID == 0 {
+		a.sel.Choose(mostEventful(r.Hist, r.Index))
 	}
-	lo, hi, at, ok := remotesAt(r.hist, a.pb.Cursor())
+	lo, hi, at, ok := remotesAt(r.Hist, a.pb.Cursor())
 	if !ok {
 		a.frameAll()
 		return
@@ -97,7 +97,7 @@ func (a *app) frameFirst() {
 	span := firstSpan(a.cam.Span, radius, vp.H)
 	if span < a.cam.Span && a.opts.Select == 0 && a.frameCrowd(r, at, span) {
 		// A crowd, no selection asked for: its densest region (followcam.go).
-	} else if span < a.cam.Span && a.sel.guid != 0 {
+	} else if span < a.cam.Span && a.sel.GUID != 0 {
 		// Too spread out: centre on the selection and its queue.
 		if o := a.selectedObject(); o != nil {
 			lo := model.Global(&o.Position)
@@ -109,9 +109,9 @@ func (a *app) frameFirst() {
 				}
 			}
 			a.cam.Target = camera.Vec3(lo.Add(hi).Mul(0.5))
-		} else if t := r.hist.Track(a.sel.guid); t != nil {
+		} else if t := r.Hist.Track(a.sel.GUID); t != nil {
 			if s, alive := t.At(max(at, t.First)); alive {
-				a.cam.Target = camera.Vec3(r.hist.Pos(&s))
+				a.cam.Target = camera.Vec3(r.Hist.Pos(&s))
 			}
 		}
 	}

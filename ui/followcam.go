@@ -12,6 +12,7 @@ import (
 
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
+	"glidepath/ui/session"
 )
 
 // followEase is the share of the way to the middle third the follow camera
@@ -28,15 +29,15 @@ type followState struct {
 // screenshot or an export steps the camera once per tick shown, not once
 // per update, so the same command gives the same frames however many
 // updates run between two draws.
-func (a *app) followSelection(r *run) {
+func (a *app) followSelection(r *session.Run) {
 	if a.headless() {
-		if a.fc.stepped && a.fc.tick == r.snap.Tick {
+		if a.fc.stepped && a.fc.tick == r.Snap.Tick {
 			return
 		}
-		a.fc.stepped, a.fc.tick = true, r.snap.Tick
+		a.fc.stepped, a.fc.tick = true, r.Snap.Tick
 	}
-	if i := r.snap.Find(a.sel.guid); i >= 0 {
-		a.cam.Keep(a.viewport(), camera.Vec3(model.Global(&r.snap.Objects[i].Position)), followEase)
+	if i := r.Snap.Find(a.sel.GUID); i >= 0 {
+		a.cam.Keep(a.viewport(), camera.Vec3(model.Global(&r.Snap.Objects[i].Position)), followEase)
 	}
 }
 
@@ -111,16 +112,16 @@ func densest(pts []model.Vec3, obs *model.Vec3, side float64) (c model.Vec3, n i
 // frameCrowd centres the camera on the densest region of the remotes alive
 // at tick at, a region as wide as the view shows at span metres; the
 // observer counts towards a region it stands in.
-func (a *app) frameCrowd(r *run, at int, span float64) bool {
+func (a *app) frameCrowd(r *session.Run, at int, span float64) bool {
 	var pts []model.Vec3
-	for _, t := range r.hist.Tracks() {
+	for _, t := range r.Hist.Tracks() {
 		if s, alive := t.At(at); alive {
-			pts = append(pts, r.hist.Pos(&s))
+			pts = append(pts, r.Hist.Pos(&s))
 		}
 	}
 	var obs *model.Vec3
-	if r.snap.HasObserver {
-		o := r.snap.Observer
+	if r.Snap.HasObserver {
+		o := r.Snap.Observer
 		obs = &o
 	}
 	c, _, ok := densest(pts, obs, span*0.8)

@@ -13,7 +13,7 @@ import (
 
 // firstBlip is the tick of guid's first blip in a's run, or -1.
 func firstBlip(a *app, guid uint32) int {
-	x := a.sess.cur().index
+	x := a.sess.Cur().Index
 	for _, i := range x.Of(guid) {
 		if _, k := x.Who(int(i)); k == eventlog.EventBlip {
 			return int(x.Tick(int(i)))

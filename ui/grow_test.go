@@ -15,6 +15,7 @@ import (
 	"glidepath/engine/scenario"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
+	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
 
@@ -50,7 +51,7 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer a.sess.close()
+	defer a.sess.Close()
 	a.Layout(1280, 800)
 	update := func() {
 		t.Helper()
@@ -64,12 +65,12 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	// Wait for the part written to be read, for an update to bring the
 	// runs' length up to it (the reading can go idle between an update's
 	// poll and the next), and for it to be pre-run.
-	for !followIdle(a.sess.runs[0].src, path) {
+	for !session.FollowIdle(a.sess.Runs[0].Src, path) {
 		time.Sleep(time.Millisecond)
 		update()
 	}
 	update()
-	for a.sess.frontier < a.pb.Last() {
+	for a.sess.Frontier < a.pb.Last() {
 		time.Sleep(time.Millisecond)
 		update()
 	}
@@ -91,7 +92,7 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	if a.pb.Cursor() != partLast || !a.pb.Playing() || !strings.Contains(a.statusLine(), "reading…") {
 		t.Errorf("cursor %d of %d, playing %v, status %q: want playback waiting at what is read", a.pb.Cursor(), partLast, a.pb.Playing(), a.statusLine())
 	}
-	if snap := a.sess.cur().snap; snap.Tick != partLast {
+	if snap := a.sess.Cur().Snap; snap.Tick != partLast {
 		t.Errorf("snapshot at tick %d, cursor at %d", snap.Tick, partLast)
 	}
 
@@ -115,7 +116,7 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 		time.Sleep(time.Millisecond)
 		update()
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	update()

@@ -104,12 +104,12 @@ func (d *idler) tps() int {
 // waitingOnly reports whether the window only waits on background work:
 // the pre-run (or the input's reading) goes on while nothing else moves.
 func (a *app) waitingOnly() bool {
-	return !a.sess.ready && a.sess.err == nil && !a.pb.Playing() && a.statusFrames == 0 &&
+	return !a.sess.Ready && a.sess.Err == nil && !a.pb.Playing() && a.statusFrames == 0 &&
 		!a.savePending && !a.gui.focused() && (!a.started || a.readyFrames > shotFrames)
 }
 
 // busy reports whether the app has something moving by itself.
 func (a *app) busy() bool {
-	return !a.started || !a.sess.ready || a.sess.err != nil || a.pb.Playing() || a.statusFrames > 0 ||
+	return !a.started || !a.sess.Ready || a.sess.Err != nil || a.pb.Playing() || a.statusFrames > 0 ||
 		a.savePending || a.headless() || a.gui.focused()
 }

@@ -14,6 +14,7 @@ import (
 
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 )
 
 // command is something a key asks the viewer to do.
@@ -144,12 +145,6 @@ func keymap() []binding {
 func layerKey(k string) ebiten.Key {
 	return ebiten.KeyA + ebiten.Key(k[0]-'A')
 }
-
-// keyRepeat is when a held key starts repeating and how often, ticks.
-const (
-	repeatDelay    = 18
-	repeatInterval = 3
-)
 
 // inputState is the viewer's input between ticks: the key table, the key
 // presses read from Ebitengine and not yet applied, the commands the
@@ -287,7 +282,7 @@ func keyFires(justPressed bool, duration int, repeat bool) bool {
 	if justPressed {
 		return true
 	}
-	return repeat && duration > repeatDelay && (duration-repeatDelay)%repeatInterval == 0
+	return repeat && duration > panel.RepeatDelay && (duration-panel.RepeatDelay)%panel.RepeatInterval == 0
 }
 
 // hasShiftVariant reports whether key has a Shift binding, in which case
@@ -332,5 +327,5 @@ func (a *app) applyInput(keysFree bool) {
 
 // boxHasKeys reports whether a box being typed in has the keyboard.
 func (a *app) boxHasKeys() bool {
-	return a.open.active || a.marks.editing || a.nav.gotoOn || a.filt.boxOn
+	return a.open.Active || a.marks.Editing || a.nav.box.On || a.filt.BoxOn
 }

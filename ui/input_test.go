@@ -16,6 +16,7 @@ import (
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/model/modeltest"
+	"glidepath/ui/panel"
 	"glidepath/ui/timeline"
 )
 
@@ -33,7 +34,7 @@ func TestMouse_PanelsKeepTheirInputFromTheCamera(t *testing.T) {
 	a := openApp(t, "", nil, 100, 1280, 800)
 	l := a.lay
 	before := a.cam
-	for _, r := range []image.Rectangle{l.left, l.right, l.top, l.timeline} {
+	for _, r := range []image.Rectangle{l.Left, l.Right, l.Top, l.Timeline} {
 		c := r.Min.Add(image.Pt(20, 10))
 		drag(a, float64(c.X), float64(c.Y), float64(c.X)+200, float64(c.Y)+5)
 		a.routeMouse(camera.Input{X: float64(c.X), Y: float64(c.Y), Wheel: 3}, false, false)
@@ -41,7 +42,7 @@ func TestMouse_PanelsKeepTheirInputFromTheCamera(t *testing.T) {
 	if a.cam != before {
 		t.Errorf("gestures over the panels moved the camera: %+v → %+v", before, a.cam)
 	}
-	v := l.viewport.Min.Add(image.Pt(l.viewport.Dx()/2, l.viewport.Dy()/2))
+	v := l.Viewport.Min.Add(image.Pt(l.Viewport.Dx()/2, l.Viewport.Dy()/2))
 	a.routeMouse(camera.Input{X: float64(v.X), Y: float64(v.Y), Wheel: 3}, false, true)
 	if a.cam != before {
 		t.Error("the wheel zoomed while a widget had the mouse")
@@ -63,25 +64,25 @@ func TestMouse_ClickSelectsTheBodyUnderTheCursor(t *testing.T) {
 	a := openApp(t, "", nil, 100, 1280, 800)
 	a.frameAll() // the first view centres on one body; show them all
 	frame(t, a)  // picking reads the last built frame
-	o := a.sess.cur().snap.Objects[1]
+	o := a.sess.Cur().Snap.Objects[1]
 	view := a.cam.View(a.viewport())
 	x, y, ok := view.Project(model.Global(&o.Position).Add(model.Vec3{0, 0, float64(o.Height) / 2}))
 	if !ok {
 		t.Fatal("body not in view")
 	}
 	drag(a, x, y, x, y)
-	if a.sel.guid != o.GUID {
-		t.Fatalf("clicked %s, selected %#x", o.Name, a.sel.guid)
+	if a.sel.GUID != o.GUID {
+		t.Fatalf("clicked %s, selected %#x", o.Name, a.sel.GUID)
 	}
-	vp := a.lay.viewport
+	vp := a.lay.Viewport
 	drag(a, float64(vp.Min.X+5), float64(vp.Max.Y-40), float64(vp.Min.X+5), float64(vp.Max.Y-40))
-	if a.sel.guid != 0 {
-		t.Errorf("a click on empty ground left %#x selected", a.sel.guid)
+	if a.sel.GUID != 0 {
+		t.Errorf("a click on empty ground left %#x selected", a.sel.GUID)
 	}
-	row := a.lay.list.Min.Add(image.Pt(10, 2*rowHeight+5))
+	row := a.lay.List.Min.Add(image.Pt(10, 2*panel.RowHeight+5))
 	a.routeMouse(camera.Input{X: float64(row.X), Y: float64(row.Y), Left: true}, true, false)
-	if want := a.sess.cur().snap.Objects[2].GUID; a.sel.guid != want {
-		t.Errorf("clicking the third row selected %#x, want %#x", a.sel.guid, want)
+	if want := a.sess.Cur().Snap.Objects[2].GUID; a.sel.GUID != want {
+		t.Errorf("clicking the third row selected %#x, want %#x", a.sel.GUID, want)
 	}
 }
 
@@ -95,8 +96,8 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}
-		if a.pb.Cursor() != c.want || a.sess.cur().snap.Tick != c.want {
-			t.Errorf("after command %d the cursor is %d (snapshot %d), want %d", c.cmd, a.pb.Cursor(), a.sess.cur().snap.Tick, c.want)
+		if a.pb.Cursor() != c.want || a.sess.Cur().Snap.Tick != c.want {
+			t.Errorf("after command %d the cursor is %d (snapshot %d), want %d", c.cmd, a.pb.Cursor(), a.sess.Cur().Snap.Tick, c.want)
 		}
 	}
 	a.tl.Lane = timeline.LaneUpdates
@@ -118,26 +119,26 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 	if a.pb.Speed() != 2 {
 		t.Errorf("] gives speed %v", a.pb.Speed())
 	}
-	a.sel.guid = 0 // the first view selected the most eventful object
+	a.sel.GUID = 0 // the first view selected the most eventful object
 	a.apply(cmdNextObject)
 	a.apply(cmdNextObject)
-	if want := a.sess.cur().snap.Objects[1].GUID; a.sel.guid != want {
-		t.Errorf("Tab twice selected %#x, want the second object %#x", a.sel.guid, want)
+	if want := a.sess.Cur().Snap.Objects[1].GUID; a.sel.GUID != want {
+		t.Errorf("Tab twice selected %#x, want the second object %#x", a.sel.GUID, want)
 	}
 	a.apply(cmdPrevObject)
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
 	a.apply(cmdStageNext)
-	if !a.panels.stepper.Active() {
+	if !a.panels.Stepper.Active() {
 		t.Errorf("X did not start stage stepping: %q", a.status)
 	}
 	a.apply(cmdDeselect)
-	if a.panels.stepper.Active() || a.sel.guid == 0 {
+	if a.panels.Stepper.Active() || a.sel.GUID == 0 {
 		t.Error("the first Esc leaves stage stepping only")
 	}
 	a.apply(cmdDeselect)
-	if a.sel.guid != 0 {
+	if a.sel.GUID != 0 {
 		t.Error("the second Esc keeps the selection")
 	}
 	for _, c := range []struct {
@@ -150,7 +151,7 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 		}
 	}
 	a.apply(cmdToggleLeft)
-	if a.panels.open.left || a.lay.viewport.Min.X != 0 {
+	if a.panels.Open.Left || a.lay.Viewport.Min.X != 0 {
 		t.Error("F1 did not hide the object list and widen the viewport")
 	}
 }
@@ -214,7 +215,7 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Layout(400, 300)
-	for a.sess.progress() == 0 {
+	for a.sess.Progress() == 0 {
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}
@@ -224,44 +225,44 @@ func TestLoading_ShowsProgressThenStarts(t *testing.T) {
 		t.Fatal("started before the pre-run finished")
 	}
 	// The progress bar's filled part, left of the middle.
-	if got := px.RGBAAt(200-480/2+100, 150+6); !near(got, barColor, 10) && !near(got, rowHover, 10) {
+	if got := px.RGBAAt(200-480/2+100, 150+6); !near(got, panel.BarColor, 10) && !near(got, panel.RowHover, 10) {
 		t.Errorf("no progress bar: %v", got)
 	}
 	close(src.release)
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if !a.started || a.pb.Cursor() != 30 || a.sess.cur().snap.Tick != 30 {
+	if !a.started || a.pb.Cursor() != 30 || a.sess.Cur().Snap.Tick != 30 {
 		t.Errorf("started %v at tick %d", a.started, a.pb.Cursor())
 	}
 	frame(t, a)
 }
 
 func TestLayout_PanelsShrinkOnSmallWindowsAndCollapse(t *testing.T) {
-	all := openPanels{left: true, right: true, timeline: true}
-	l := computeLayout(1280, 800, all)
-	if l.viewport.Dx() != 1280-leftWidth-rightWidth || l.timeline.Dy() != timeline.Height || l.viewport.Max.Y != l.timeline.Min.Y {
-		t.Errorf("1280×800: viewport %v timeline %v", l.viewport, l.timeline)
+	all := panel.Open{Left: true, Right: true, Timeline: true}
+	l := panel.ComputeLayout(1280, 800, all)
+	if l.Viewport.Dx() != 1280-panel.LeftWidth-panel.RightWidth || l.Timeline.Dy() != timeline.Height || l.Viewport.Max.Y != l.Timeline.Min.Y {
+		t.Errorf("1280×800: viewport %v timeline %v", l.Viewport, l.Timeline)
 	}
-	s := computeLayout(700, 500, all)
-	if s.viewport.Dx() < minViewport || s.left.Dx() == 0 || s.right.Dx() == 0 {
-		t.Errorf("700×500: viewport %v left %v right %v", s.viewport, s.left, s.right)
+	s := panel.ComputeLayout(700, 500, all)
+	if s.Viewport.Dx() < panel.MinViewport || s.Left.Dx() == 0 || s.Right.Dx() == 0 {
+		t.Errorf("700×500: viewport %v left %v right %v", s.Viewport, s.Left, s.Right)
 	}
 	// A short left panel: the legend's title stays below two object rows,
 	// clear of the filter box, and the legend ends inside the panel.
-	if s.layTitle.Min.Y < s.filter.Max.Y || s.list.Dy() < minListRows*rowHeight || s.legend.Max.Y > s.left.Max.Y {
-		t.Errorf("700×500: filter %v, list %v, legend title %v, legend %v in %v", s.filter, s.list, s.layTitle, s.legend, s.left)
+	if s.LayTitle.Min.Y < s.Filter.Max.Y || s.List.Dy() < panel.MinListRows*panel.RowHeight || s.Legend.Max.Y > s.Left.Max.Y {
+		t.Errorf("700×500: filter %v, list %v, legend title %v, legend %v in %v", s.Filter, s.List, s.LayTitle, s.Legend, s.Left)
 	}
-	n := computeLayout(1280, 800, openPanels{})
-	if n.viewport != image.Rect(0, topBarHeight, 1280, 800) {
-		t.Errorf("no panels: viewport %v", n.viewport)
+	n := panel.ComputeLayout(1280, 800, panel.Open{})
+	if n.Viewport != image.Rect(0, panel.TopBarHeight, 1280, 800) {
+		t.Errorf("no panels: viewport %v", n.Viewport)
 	}
-	tiny := computeLayout(100, 60, all)
-	if tiny.viewport.Dx() < 0 || tiny.viewport.Dy() < 0 {
-		t.Errorf("100×60: viewport %v", tiny.viewport)
+	tiny := panel.ComputeLayout(100, 60, all)
+	if tiny.Viewport.Dx() < 0 || tiny.Viewport.Dy() < 0 {
+		t.Errorf("100×60: viewport %v", tiny.Viewport)
 	}
 	_ = ebiten.KeyA
 }

@@ -36,8 +36,8 @@ func TestKeys_EveryQueuedPressIsApplied(t *testing.T) {
 	}
 	pressN(a, ebiten.KeyArrowRight, false, 200)
 	update(t, a)
-	if a.pb.Cursor() != 200 || a.sess.cur().snap.Tick != 200 {
-		t.Fatalf("200 → in one frame: cursor %d (snapshot %d), want 200", a.pb.Cursor(), a.sess.cur().snap.Tick)
+	if a.pb.Cursor() != 200 || a.sess.Cur().Snap.Tick != 200 {
+		t.Fatalf("200 → in one frame: cursor %d (snapshot %d), want 200", a.pb.Cursor(), a.sess.Cur().Snap.Tick)
 	}
 	if step := stepSize(cmdStepForward10); step != 10 {
 		t.Fatalf("Shift step %d", step)
@@ -76,8 +76,8 @@ func TestKeys_BookmarkLandsWhereThePressesLed(t *testing.T) {
 	a.in.press(ebiten.KeyL, false)
 	pressN(a, ebiten.KeyArrowRight, false, 4) // typed after L: the box's
 	update(t, a)
-	if !a.marks.editing || a.pb.Cursor() != 126 {
-		t.Fatalf("after → × 126, L, → × 4: label box %v, cursor %d; want the box open at 126", a.marks.editing, a.pb.Cursor())
+	if !a.marks.Editing || a.pb.Cursor() != 126 {
+		t.Fatalf("after → × 126, L, → × 4: label box %v, cursor %d; want the box open at 126", a.marks.Editing, a.pb.Cursor())
 	}
 	a.typeLabel([]rune("here"), false, true, false) // the next frame's typing and Enter
 	sc, err := bookmarks.Load(path)
@@ -127,7 +127,7 @@ func TestKeys_ABoxOpeningKeyGoesLastWithinATick(t *testing.T) {
 	a := openFile(t, path, 40)
 	a.in.pressTick([]ebiten.Key{ebiten.KeyL, ebiten.KeyArrowRight}, false) // key order
 	update(t, a)
-	if !a.marks.editing || a.pb.Cursor() != 41 {
-		t.Fatalf("L and → within one tick: label box %v at cursor %d, want open at 41", a.marks.editing, a.pb.Cursor())
+	if !a.marks.Editing || a.pb.Cursor() != 41 {
+		t.Fatalf("L and → within one tick: label box %v at cursor %d, want open at 41", a.marks.Editing, a.pb.Cursor())
 	}
 }

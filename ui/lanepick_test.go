@@ -14,8 +14,8 @@ import (
 // does (issue 30 item 1); a click away from any mark only moves the cursor.
 func TestLaneClick_SelectsTheMarksObjectAndFollows(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/far-blip.yaml", nil, Options{Camera: camera.Isometric, Paused: true, Size: image.Pt(1280, 800)})
-	a.sel.clear()
-	x := a.sess.cur().index
+	a.sel.Clear()
+	x := a.sess.Cur().Index
 	guid, tick := uint32(0), -1
 	for i := range x.Len() {
 		if g, k := x.Who(i); k == eventlog.EventBlip {
@@ -31,15 +31,15 @@ func TestLaneClick_SelectsTheMarksObjectAndFollows(t *testing.T) {
 	away := a.tl.View.XOf(float64(tick)) - 40
 	a.routeMouse(camera.Input{X: away, Y: y, Left: true}, true, false)
 	a.routeMouse(camera.Input{X: away, Y: y}, false, false)
-	if a.sel.guid != 0 || a.sel.follow {
-		t.Fatalf("a click 40 px from the blip selected %#x (follow %v)", a.sel.guid, a.sel.follow)
+	if a.sel.GUID != 0 || a.sel.Follow {
+		t.Fatalf("a click 40 px from the blip selected %#x (follow %v)", a.sel.GUID, a.sel.Follow)
 	}
 	mx := a.tl.View.XOf(float64(tick)) + 1
 	a.routeMouse(camera.Input{X: mx, Y: y}, false, false) // hover first, as a real mouse does
 	a.routeMouse(camera.Input{X: mx, Y: y, Left: true}, true, false)
 	a.routeMouse(camera.Input{X: mx, Y: y}, false, false)
-	if a.sel.guid != guid || !a.sel.follow {
-		t.Errorf("a click on the blip at tick %d selected %#x (follow %v), want %#x following", tick, a.sel.guid, a.sel.follow, guid)
+	if a.sel.GUID != guid || !a.sel.Follow {
+		t.Errorf("a click on the blip at tick %d selected %#x (follow %v), want %#x following", tick, a.sel.GUID, a.sel.Follow, guid)
 	}
 	if c := a.pb.Cursor(); c < tick-2 || c > tick+2 {
 		t.Errorf("the click left the cursor at %d, want the blip's tick %d", c, tick)
@@ -60,11 +60,11 @@ func TestPlot_ClickPlotsTheFiltersObjects(t *testing.T) {
 	if !a.tl.PlotFiltered {
 		t.Fatal("a click on the plot's name did not switch it to the filter's objects")
 	}
-	run := a.sess.cur()
+	run := a.sess.Cur()
 	var want []uint32
-	for _, tr := range run.hist.Tracks() {
-		for _, i := range run.index.Of(tr.GUID) {
-			if _, k := run.index.Who(int(i)); k == eventlog.EventBlip {
+	for _, tr := range run.Hist.Tracks() {
+		for _, i := range run.Index.Of(tr.GUID) {
+			if _, k := run.Index.Who(int(i)); k == eventlog.EventBlip {
 				want = append(want, tr.GUID)
 				break
 			}

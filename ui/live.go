@@ -17,18 +17,8 @@ import (
 	"os"
 
 	"glidepath/ui/model"
-	"glidepath/ui/simsource"
+	"glidepath/ui/session"
 )
-
-// liveCheckTicks is how often (in updates) the followed file is checked.
-const liveCheckTicks = 30
-
-// liveState watches the followed file; the cursor's hold at the live
-// edge is playback's.
-type liveState struct {
-	info    os.FileInfo
-	counter int
-}
 
 // startLive begins following the input (Options.Follow). Runs opened on the
 // file as it was (not following it) are opened again to follow it, once.
@@ -40,111 +30,62 @@ func (a *app) startLive() {
 	if err != nil || !fi.Mode().IsRegular() {
 		return // standard input or a FIFO: read to its end already, never again
 	}
-	if st := storeOf(a.opts.Sources[0]); st == nil || !st.Following() {
+	if st := session.StoreOf(a.opts.Sources[0]); st == nil || !st.Following() {
 		var names []string
-		for _, r := range a.sess.runs {
-			names = append(names, r.info.Reading)
+		for _, r := range a.sess.Runs {
+			names = append(names, r.Info.Reading)
 		}
 		if srcs, sess, err := openGrowing(a.opts.File, names, true, a.world); err == nil {
-			a.sess.close()
+			a.sess.Close()
 			a.sess, a.opts.Sources = sess, srcs
 		} else {
 			a.say("following: " + err.Error())
 			return
 		}
 	}
-	a.sess.follow = true
-	a.live = liveState{info: fi}
-	a.pb.follow()
+	a.sess.Follow = true
+	a.live = session.NewWatch(fi)
+	a.pb.Follow()
 }
 
-// storeOf is the event store src reads, if it is a simsource run.
-func storeOf(src model.Source) interface {
-	Following() bool
-	Idle() bool
-	Progress() (int64, int64)
-} {
-	if s, ok := src.(*simsource.Source); ok {
-		return s.Store()
-	}
-	return nil
-}
-
-// followIdle reports whether the reading of the followed file waits at its
-// end, having used every byte written so far.
-func followIdle(src model.Source, file string) bool {
-	st := storeOf(src)
-	if st == nil || !st.Following() {
-		return true
-	}
-	if !st.Idle() {
-		return false
-	}
-	fi, err := os.Stat(file)
-	if err != nil {
-		return true // reported by pollLive
-	}
-	read, _ := st.Progress()
-	return read >= fi.Size()
-}
-
-// pollLive checks the followed file every liveCheckTicks updates (force:
-// now): a file gone, replaced or truncated, or a problem in what was
-// appended, stops the follow.
+// pollLive checks the followed file every few updates (force: now): a
+// file gone, replaced or truncated, or a problem in what was appended,
+// stops the follow (session.Watch).
 func (a *app) pollLive(force bool) {
-	l := &a.live
-	if !a.pb.following() {
+	if !a.pb.Following() {
 		return
 	}
 	if a.started {
-		a.pb.noteScrub() // the user scrubbed back: stop dragging the cursor
+		a.pb.NoteScrub() // the user scrubbed back: stop dragging the cursor
 	}
-	l.counter++
-	if !force && l.counter%liveCheckTicks != 0 {
-		return
-	}
-	if _, _, _, err := a.sess.growing(); err != nil {
-		a.stopLive(err.Error())
-		return
-	}
-	fi, err := os.Stat(a.opts.File)
-	var read int64
-	if st := storeOf(a.sess.runs[0].src); st != nil {
-		read, _ = st.Progress()
-	}
-	switch {
-	case err != nil:
-		a.stopLive("the followed file is gone")
-	case !os.SameFile(fi, l.info):
-		a.stopLive("the followed file was replaced by another file")
-	case fi.Size() < read:
-		a.stopLive(fmt.Sprintf("the followed file was truncated to %d bytes", fi.Size()))
+	if why := a.live.Check(a.sess, a.opts.File, force); why != "" {
+		a.stopLive(why)
 	}
 }
 
 // growRuns follows the runs' growth: the timeline's length becomes what
 // has been read, and at the live edge the cursor moves with it.
 func (a *app) growRuns() {
-	if !a.sess.grew || !a.started {
+	if !a.sess.Grew || !a.started {
 		return
 	}
-	a.sess.grew = false
-	last := a.sess.last() // the strip's: the longest input's (sync.go)
-	growing, _, _, _ := a.sess.growing()
+	a.sess.Grew = false
+	last := a.sess.Last() // the strip's: the longest input's (session.Last)
+	growing, _, _, _ := a.sess.Growing()
 	end := a.tl.View.To >= float64(a.tl.View.Last)
 	a.tl.View.Last = last
-	if end || a.pb.atEdge() {
+	if end || a.pb.AtEdge() {
 		a.tl.View.Fit()
 	}
-	a.pb.grown(last, growing)
+	a.pb.Grown(last, growing)
 }
 
 // stopLive ends the follow, saying why; the runs read so far stay.
 func (a *app) stopLive(why string) {
-	a.pb.unfollow()
-	a.sess.follow = false
-	for _, r := range a.sess.runs {
-		if g, ok := r.src.(model.Growing); ok {
+	a.pb.Unfollow()
+	a.sess.Follow = false
+	for _, r := range a.sess.Runs {
+		if g, ok := r.Src.(model.Growing); ok {
 			g.StopReading()
 		}
 	}
@@ -156,10 +97,10 @@ func (a *app) stopLive(why string) {
 func (a *app) liveStatus() string {
 	s := a.readingStatus()
 	switch {
-	case !a.pb.following():
+	case !a.pb.Following():
 		return s
-	case a.pb.atEdge():
-		return s // the play state says "● live" (honest.go)
+	case a.pb.AtEdge():
+		return s // the play state says "● live" (commands.go playState)
 	}
 	return s + fmt.Sprintf("   following, %d ticks behind the live edge (End returns)", a.pb.Last()-a.pb.Cursor())
 }
@@ -168,11 +109,11 @@ func (a *app) liveStatus() string {
 // (bytes and ticks read), "reading…" when playback waits for it, or the
 // problem that stopped it (FILE:LINE: FIELD: problem).
 func (a *app) readingStatus() string {
-	growing, read, size, err := a.sess.growing()
+	growing, read, size, err := a.sess.Growing()
 	switch {
 	case err != nil:
 		return "   reading stopped at " + err.Error() + "; showing what was read"
-	case !growing || a.pb.following():
+	case !growing || a.pb.Following():
 		return ""
 	}
 	s := fmt.Sprintf("   reading %s", mib(read))

@@ -11,12 +11,13 @@ import (
 
 	"glidepath/engine"
 	"glidepath/ui/camera"
+	"glidepath/ui/session"
 )
 
 // settle waits for the pre-run of the runs just swapped in and starts them.
 func settle(t *testing.T, a *app) {
 	t.Helper()
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Update(); err != nil {
@@ -53,11 +54,11 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 	a.cam.Span = 77 // the user's zoom, to be kept
 
 	torn := lines[half]
-	events := storeOf(a.sess.runs[0].src).(*engine.EventStore).Len()
+	events := session.StoreOf(a.sess.Runs[0].Src).(*engine.EventStore).Len()
 	appendFile(t, path, torn[:len(torn)/2])
 	a.pollLive(true)
 	settle(t, a)
-	if n := storeOf(a.sess.runs[0].src).(*engine.EventStore).Len(); a.pb.Last() != first || n != events {
+	if n := session.StoreOf(a.sess.Runs[0].Src).(*engine.EventStore).Len(); a.pb.Last() != first || n != events {
 		t.Fatalf("a torn line was read: last tick %d (was %d), %d events (was %d)", a.pb.Last(), first, n, events)
 	}
 	appendFile(t, path, torn[len(torn)/2:]+strings.Join(lines[half+1:], ""))
@@ -82,14 +83,14 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 		t.Errorf("cursor %d, status %q: want it left at 10", a.pb.Cursor(), a.statusLine())
 	}
 	a.apply(cmdLast)
-	if !a.pb.atEdge() || a.pb.Cursor() != a.pb.Last() {
+	if !a.pb.AtEdge() || a.pb.Cursor() != a.pb.Last() {
 		t.Error("End did not return to the live edge")
 	}
 
 	os.Truncate(path, 10)
 	a.pollLive(true)
-	if a.pb.following() || !strings.Contains(a.status, "truncated") {
-		t.Errorf("following %v, status %q: want the truncation reported", a.pb.following(), a.status)
+	if a.pb.Following() || !strings.Contains(a.status, "truncated") {
+		t.Errorf("following %v, status %q: want the truncation reported", a.pb.Following(), a.status)
 	}
 }
 
@@ -113,8 +114,8 @@ func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
 	for _, c := range a.in.commands(false) {
 		a.apply(c)
 	}
-	if !a.pb.atEdge() || a.pb.Cursor() != a.pb.Last() {
-		t.Errorf("cursor %d of %d, live %v after the Live button", a.pb.Cursor(), a.pb.Last(), a.pb.atEdge())
+	if !a.pb.AtEdge() || a.pb.Cursor() != a.pb.Last() {
+		t.Errorf("cursor %d of %d, live %v after the Live button", a.pb.Cursor(), a.pb.Last(), a.pb.AtEdge())
 	}
 	b := openApp(t, "", nil, 0, 1280, 800)
 	if b.gui.live != nil {
@@ -135,8 +136,8 @@ func TestLive_AppendsWithoutRereading(t *testing.T) {
 	third := len(lines) / 3
 	os.WriteFile(path, []byte(strings.Join(lines[:third], "")), 0o644)
 	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)})
-	run, src := a.sess.runs[0], a.sess.runs[0].src
-	st := storeOf(src).(*engine.EventStore)
+	run, src := a.sess.Runs[0], a.sess.Runs[0].Src
+	st := session.StoreOf(src).(*engine.EventStore)
 	before, last := st.Len(), a.pb.Last()
 	readBefore, _ := st.Progress()
 	if readBefore != int64(len(strings.Join(lines[:third], ""))) {
@@ -145,7 +146,7 @@ func TestLive_AppendsWithoutRereading(t *testing.T) {
 	appendFile(t, path, strings.Join(lines[third:], ""))
 	a.pollLive(true)
 	settle(t, a)
-	if a.sess.runs[0] != run || a.sess.runs[0].src != src || storeOf(a.sess.runs[0].src) != st {
+	if a.sess.Runs[0] != run || a.sess.Runs[0].Src != src || session.StoreOf(a.sess.Runs[0].Src) != st {
 		t.Fatal("the runs were replaced: the file was read again")
 	}
 	read, _ := st.Progress()
@@ -157,7 +158,7 @@ func TestLive_AppendsWithoutRereading(t *testing.T) {
 	}
 	// The grown run is the whole file's: its records reach the live edge
 	// and hold the objects the appended lines created.
-	if a.pb.Cursor() != a.pb.Last() || run.info.Objects < 2 {
-		t.Errorf("cursor %d of %d, %d objects", a.pb.Cursor(), a.pb.Last(), run.info.Objects)
+	if a.pb.Cursor() != a.pb.Last() || run.Info.Objects < 2 {
+		t.Errorf("cursor %d of %d, %d objects", a.pb.Cursor(), a.pb.Last(), run.Info.Objects)
 	}
 }

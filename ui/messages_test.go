@@ -15,13 +15,14 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/physics"
+	"glidepath/ui/panel"
 )
 
 // firstPositionTick is the first tick at which an UpdatePosition for guid
 // is delivered in a's run.
 func firstPositionTick(t *testing.T, a *app, guid uint32) int {
 	t.Helper()
-	st := storeOfRun(a.sess.cur())
+	st := panel.StoreOfRun(a.sess.Cur())
 	if st == nil {
 		t.Fatal("the run keeps no event store")
 	}
@@ -41,8 +42,8 @@ func firstPositionTick(t *testing.T, a *app, guid uint32) int {
 // msgText is the panel's lines, one a line.
 func msgText(a *app) string {
 	var b strings.Builder
-	for _, l := range a.msgs.lines {
-		b.WriteString(l.text + "\n")
+	for _, l := range a.msgs.Lines {
+		b.WriteString(l.Text + "\n")
 	}
 	return b.String()
 }
@@ -50,12 +51,14 @@ func msgText(a *app) string {
 // clickMsgLine clicks the panel's line k.
 func clickMsgLine(t *testing.T, a *app, k int) {
 	t.Helper()
-	r := a.msgs.rect
-	pt := image.Pt(r.Min.X+40, r.Min.Y+4+k*lineHeight+lineHeight/2-a.msgs.scroll.y)
-	if !a.msgs.contains(pt) {
+	r := a.msgs.Rect
+	pt := image.Pt(r.Min.X+40, r.Min.Y+4+k*panel.LineHeight+panel.LineHeight/2-a.msgs.Scroll.Y)
+	if !a.msgs.Contains(pt) {
 		t.Fatalf("line %d at %v is outside the panel %v", k, pt, r)
 	}
-	a.messagesMouse(pt, 0, true)
+	if tick, ok := a.msgs.Mouse(pt, 0, true, a.pb.Cursor()); ok {
+		a.goTo(tick)
+	}
 	step(t, a)
 }
 
@@ -75,8 +78,8 @@ func TestMessages_ListOpenAndJump(t *testing.T) {
 		t.Fatalf("tick %d: the panel lists no UpdatePosition of the Courier:\n%s", k, text)
 	}
 	row := -1
-	for i, l := range a.msgs.lines {
-		if l.head && l.event >= 0 && strings.Contains(l.text, "position") {
+	for i, l := range a.msgs.Lines {
+		if l.Head && l.Event >= 0 && strings.Contains(l.Text, "position") {
 			row = i
 			break
 		}
@@ -94,12 +97,12 @@ func TestMessages_ListOpenAndJump(t *testing.T) {
 	}
 	clickMsgLine(t, a, 0) // the title: ±2
 	clickMsgLine(t, a, 0) // ±15
-	if !strings.Contains(a.msgs.lines[0].text, "±15") {
-		t.Fatalf("title %q after two clicks", a.msgs.lines[0].text)
+	if !strings.Contains(a.msgs.Lines[0].Text, "±15") {
+		t.Fatalf("title %q after two clicks", a.msgs.Lines[0].Text)
 	}
 	other := -1
-	for i, l := range a.msgs.lines {
-		if l.head && l.event >= 0 && l.tick != k {
+	for i, l := range a.msgs.Lines {
+		if l.Head && l.Event >= 0 && l.Tick != k {
 			other = i
 			break
 		}
@@ -107,16 +110,16 @@ func TestMessages_ListOpenAndJump(t *testing.T) {
 	if other < 0 {
 		t.Fatalf("±15 ticks around %d list no other tick's message:\n%s", k, msgText(a))
 	}
-	want := a.msgs.lines[other].tick
+	want := a.msgs.Lines[other].Tick
 	clickMsgLine(t, a, other)
 	if a.pb.Cursor() != want {
 		t.Fatalf("clicking a message of tick %d left the cursor at %d", want, a.pb.Cursor())
 	}
 	// With nothing selected every object's messages show; with one
 	// selected, only its.
-	for _, l := range a.msgs.lines {
-		if l.head && l.event >= 0 && !strings.Contains(l.text, "0x80000C01") {
-			t.Errorf("the Courier selected, the panel lists %q", l.text)
+	for _, l := range a.msgs.Lines {
+		if l.Head && l.Event >= 0 && !strings.Contains(l.Text, "0x80000C01") {
+			t.Errorf("the Courier selected, the panel lists %q", l.Text)
 		}
 	}
 }
@@ -152,8 +155,8 @@ func TestMessages_CaptureRawBytes(t *testing.T) {
 	a.apply(cmdMessages)
 	step(t, a)
 	row := -1
-	for i, l := range a.msgs.lines {
-		if l.head && strings.Contains(l.text, "position 0x80000A01") {
+	for i, l := range a.msgs.Lines {
+		if l.Head && strings.Contains(l.Text, "position 0x80000A01") {
 			row = i
 		}
 	}
@@ -169,9 +172,9 @@ func TestMessages_CaptureRawBytes(t *testing.T) {
 	}
 	// The message's own bytes are within the hex of the datagram.
 	var hex strings.Builder
-	for _, l := range a.msgs.lines {
-		if len(l.text) > 6 && l.text[4:6] == "  " {
-			hex.WriteString(l.text[6:] + " ")
+	for _, l := range a.msgs.Lines {
+		if len(l.Text) > 6 && l.Text[4:6] == "  " {
+			hex.WriteString(l.Text[6:] + " ")
 		}
 	}
 	if h := hex.String(); !strings.Contains(strings.Join(strings.Fields(h), " "), strings.Join(strings.Fields(strings.ToUpper(bytesHex(msg[4:12]))), " ")) {

@@ -7,14 +7,12 @@ package ui
 
 import (
 	"image"
-	"image/color"
 
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"glidepath/ui/camera"
-	"glidepath/ui/render"
 	"glidepath/ui/timeline"
 )
 
@@ -34,97 +32,64 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 		in.Left, pressed = false, false // the edge's, not the panels' or the camera's
 	}
 	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
-	if a.panels.open.timeline {
+	if a.panels.Open.Timeline {
 		tin := timeline.Input{X: in.X, Y: in.Y, Left: in.Left, Right: in.Right, Middle: in.Middle, Wheel: in.Wheel, Shift: a.in.shift}
 		if a.tl.Update(tin, !a.cameraDragging(), &a.pb.Playback, a.timelineData()) {
-			a.panels.stepper.Reset()
+			a.panels.Stepper.Reset()
 		}
 		if g, ok := a.tl.Picked(); ok {
 			a.selectObject(g)
-			a.sel.setFollow(true) // picked from a lane: the camera keeps it
+			a.sel.SetFollow(true) // picked from a lane: the camera keeps it
 		}
 	}
 	clickedPanel := pressed
 	switch {
-	case a.msgs.contains(pt):
-		a.messagesMouse(pt, in.Wheel, clickedPanel) // messages.go
-	case pt.In(a.lay.list) && a.panels.open.left:
-		a.list.mouse(a, pt, in.Wheel, clickedPanel)
-	case pt.In(a.lay.legend) && a.panels.open.left && clickedPanel:
-		if l, ok := a.legend.at(a, pt); ok {
+	case a.msgs.Contains(pt):
+		if tick, ok := a.msgs.Mouse(pt, in.Wheel, clickedPanel, a.pb.Cursor()); ok {
+			a.goTo(tick)
+		}
+	case pt.In(a.lay.List) && a.panels.Open.Left:
+		if guid, ok := a.list.Mouse(a.lay.List, pt, in.Wheel, clickedPanel); ok {
+			a.selectObject(guid)
+			a.sel.SetFollow(true) // picked from the list: the camera keeps it
+		}
+	case pt.In(a.lay.Legend) && a.panels.Open.Left && clickedPanel:
+		if l, ok := a.legend.At(a.lay.Legend, pt); ok {
 			a.apply(cmdLayer + command(l))
 		}
-	case pt.In(a.lay.inspector) && a.panels.open.right:
-		a.panels.insp.scroll.wheel(in.Wheel)
-	case pt.In(a.lay.pipeline) && a.panels.open.right:
-		a.panels.pipe.scroll.wheel(in.Wheel)
+	case pt.In(a.lay.Inspector) && a.panels.Open.Right:
+		a.panels.Insp.Scroll.Wheel(in.Wheel)
+	case pt.In(a.lay.Pipeline) && a.panels.Open.Right:
+		a.panels.Pipe.Scroll.Wheel(in.Wheel)
 		if clickedPanel {
-			a.panels.pipe.clickFold(a, pt) // pipefold.go
+			a.panels.Pipe.ClickFold(a.lay.Pipeline, pt)
 		}
 	}
-	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.timeline) && pt.In(a.lay.viewport)
+	in.Free = !overPanel && !a.tl.Captured() && !pt.In(a.lay.Timeline) && pt.In(a.lay.Viewport)
 	clicked, x, y := a.ctl.Update(&a.cam, vp, in)
 	if clicked {
 		id, _ := a.builder.Pick(x, y)
 		a.selectObject(id)
 		if id == 0 {
-			a.sel.setFollow(false)
+			a.sel.SetFollow(false)
 		}
 	}
 	if in.Free && !in.Left && !in.Right {
 		id, _ := a.builder.Pick(in.X, in.Y)
-		a.sel.hovering(id)
+		a.sel.Hovering(id)
 	} else if !in.Free {
-		a.sel.hovering(0)
+		a.sel.Hovering(0)
 	}
-	if in.Left && a.sel.follow && a.cameraDragging() {
-		a.sel.setFollow(false) // dragging the view away stops following
+	if in.Left && a.sel.Follow && a.cameraDragging() {
+		a.sel.SetFollow(false) // dragging the view away stops following
 	}
-	a.hud.update(&a.cam, vp, in.X, in.Y, a.flat)
+	a.hud.Update(&a.cam, vp, in.X, in.Y, a.flat)
 }
 
 // overPanel reports whether pt is over a shown panel or the top bar.
 func (a *app) overPanel(pt image.Point) bool {
-	return a.msgs.contains(pt) || pt.In(a.lay.top) || a.panels.open.left && pt.In(a.lay.left) || a.panels.open.right && pt.In(a.lay.right)
+	return a.msgs.Contains(pt) || pt.In(a.lay.Top) || a.panels.Open.Left && pt.In(a.lay.Left) || a.panels.Open.Right && pt.In(a.lay.Right)
 }
 
 // cameraDragging reports whether a camera gesture holds the mouse.
 func (a *app) cameraDragging() bool { return a.ctl.Dragging() }
-
-// scroller is a vertical scroll offset, pixels, over content taller than
-// its view.
-type scroller struct{ y, max, viewH int }
-
-// view is the visible height.
-func (s *scroller) view() int { return s.viewH }
-
-// wheelStep is how far one wheel step scrolls a panel.
-const wheelStep = 40
-
-func (s *scroller) wheel(w float64) {
-	s.y -= int(w * wheelStep)
-	s.clamp()
-}
-
-// setContent sets how tall the content is against the view's height.
-func (s *scroller) setContent(content, view int) {
-	s.max, s.viewH = max(content-view, 0), view
-	s.clamp()
-}
-
-func (s *scroller) clamp() { s.y = min(max(s.y, 0), s.max) }
-
-// scrollbar is the thin bar at the right edge of a scrolled rectangle.
-var scrollbarColor = color.RGBA{0x5a, 0x62, 0x6c, 0xff}
-
-// drawBar draws the scrollbar of s over rect, when there is more to see.
-func (s *scroller) drawBar(f *render.Flat, rect image.Rectangle) {
-	if s.max <= 0 || s.viewH <= 0 {
-		return
-	}
-	content := float32(s.max + s.viewH)
-	h := float32(rect.Dy())
-	bh := max(h*float32(s.viewH)/content, 12)
-	y := float32(rect.Min.Y) + (h-bh)*float32(s.y)/float32(s.max)
-	f.Rect(float32(rect.Max.X)+3, y, 3, bh, scrollbarColor)
-}

@@ -42,7 +42,7 @@ func TestStatusLine_PlayerRuleBeforeTheCaptureEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer a.sess.close()
+	defer a.sess.Close()
 	a.Layout(1280, 800)
 	const want = "player 0x50000001 (from PlayerCreate 0xF746)"
 	deadline := time.Now().Add(20 * time.Second)

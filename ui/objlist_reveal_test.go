@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
 
 // A selection made outside the object list (here -select, as `viewer shot
@@ -15,19 +16,19 @@ func TestObjectList_SelectionScrolledIntoView(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/crowd.yaml", nil, Options{Camera: camera.Isometric, Tick: 100, Paused: true, Size: image.Pt(1280, 800), Select: guid})
 	step(t, a)
 	l := &a.list
-	if l.scroll.y == 0 {
+	if l.Scroll.Y == 0 {
 		t.Fatal("the list did not scroll to the selection")
 	}
-	first, last := l.scroll.y/rowHeight, (l.scroll.y+a.lay.list.Dy())/rowHeight
-	for k, ri := range l.visible {
-		if l.rows[ri].GUID != guid {
+	first, last := l.Scroll.Y/panel.RowHeight, (l.Scroll.Y+a.lay.List.Dy())/panel.RowHeight
+	for k, ri := range l.Visible {
+		if l.Rows[ri].GUID != guid {
 			continue
 		}
 		if k < first || k >= last {
 			t.Fatalf("the selection is row %d; rows %d to %d show", k, first, last-1)
 		}
-		if l.rows[ri].Stats == "" {
-			t.Errorf("the selection's row shows no counts: %+v", l.rows[ri])
+		if l.Rows[ri].Stats == "" {
+			t.Errorf("the selection's row shows no counts: %+v", l.Rows[ri])
 		}
 		return
 	}

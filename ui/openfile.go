@@ -5,6 +5,10 @@
 // names the new file. A file that cannot be opened is reported in the
 // status line and the current one stays. A large file is read behind its
 // first frame, as the command line reads its input (openGrowing).
+//
+// The client's world in the window: the world line, the dat folder opened
+// from the window (Shift+W, "Open dat folder…") and remembered in the
+// settings, and the world overlay's key (4). docs/world.md.
 
 package ui
 
@@ -14,31 +18,18 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
-	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/datworld"
 	"glidepath/interp"
 	"glidepath/ui/model"
+	"glidepath/ui/panel"
+	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 )
-
-// openBox is the open dialog's state.
-type openBox struct {
-	active     bool
-	text       []rune
-	candidates []string // what Tab found when it could not decide
-	chars      []rune
-	// dat: the box asks for a dat folder (Shift+W), not an input.
-	dat bool
-}
-
-// maxCandidates is how many completions the box lists.
-const maxCandidates = 8
 
 // startOpen shows the open box, holding the current input's directory.
 func (a *app) startOpen() {
@@ -50,85 +41,25 @@ func (a *app) startOpen() {
 	case a.st != nil && a.st.LastFile != "":
 		start = a.st.LastFile // the last input opened
 	}
-	a.open = openBox{active: true, text: []rune(start)}
+	a.open.Start(start)
 }
 
 // typeOpen applies the keys typed into the open box.
 func (a *app) typeOpen(chars []rune, backspace, tab, enter, escape bool) {
-	o := &a.open
-	for _, c := range chars {
-		if unicode.IsPrint(c) && len(o.text) < 4096 {
-			o.text = append(o.text, c)
-			o.candidates = nil
-		}
-	}
-	if backspace && len(o.text) > 0 {
-		o.text = o.text[:len(o.text)-1]
-		o.candidates = nil
-	}
+	path, open := a.open.Type(chars, backspace, tab, enter, escape)
 	switch {
-	case escape:
-		o.active = false
-	case tab:
-		text, cands := complete(string(o.text))
-		o.text, o.candidates = []rune(text), cands
-	case enter:
-		o.active = false
-		if o.dat {
-			a.openDat(string(o.text))
-		} else {
-			a.openFile(string(o.text))
-		}
+	case !open:
+	case a.open.Dat:
+		a.openDat(path)
+	default:
+		a.openFile(path)
 	}
 }
 
 // readOpenKeys reads the keyboard for the open box.
 func (a *app) readOpenKeys() {
-	k := readBoxKeys(a.open.chars)
-	a.open.chars = k.chars
-	a.typeOpen(k.chars, k.backspace, k.tab, k.enter, k.escape)
-}
-
-// complete extends a typed path as far as the names it could be allow: one
-// match completes (a directory gains its separator), several complete to
-// their common prefix and are returned (sorted, at most maxCandidates).
-func complete(text string) (string, []string) {
-	dir, prefix := filepath.Split(text)
-	look := dir
-	if look == "" {
-		look = "."
-	}
-	ents, err := os.ReadDir(look)
-	if err != nil {
-		return text, nil
-	}
-	var names []string
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), prefix) && (prefix != "" || !strings.HasPrefix(e.Name(), ".")) {
-			n := e.Name()
-			if e.IsDir() {
-				n += string(filepath.Separator)
-			}
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	switch len(names) {
-	case 0:
-		return text, nil
-	case 1:
-		return dir + names[0], nil
-	}
-	common := names[0]
-	for _, n := range names[1:] {
-		for !strings.HasPrefix(n, common) {
-			common = common[:len(common)-1]
-		}
-	}
-	if len(names) > maxCandidates {
-		names = append(names[:maxCandidates], fmt.Sprintf("… %d more", len(names)-maxCandidates))
-	}
-	return dir + common, names
+	k := a.open.Keys()
+	a.typeOpen(k.Chars, k.Backspace, k.Tab, k.Enter, k.Escape)
 }
 
 // handleDrop opens the first file dropped on the window. Desktop drops
@@ -168,8 +99,8 @@ func (a *app) openFile(path string) {
 		return
 	}
 	var readings []string
-	for _, r := range a.sess.runs {
-		readings = append(readings, r.info.Reading)
+	for _, r := range a.sess.Runs {
+		readings = append(readings, r.Info.Reading)
 	}
 	srcs, sess, err := openGrowing(path, readings, false, a.world)
 	if err != nil {
@@ -177,18 +108,18 @@ func (a *app) openFile(path string) {
 		return
 	}
 	rememberErr := a.rememberView()
-	a.sess.close()
+	a.sess.Close()
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
 	info := srcs[0].Info()
-	a.pb.reset(sess.last(), info.TickRate)
-	a.tl.Reset(sess.last())
+	a.pb.Reset(sess.Last(), info.TickRate)
+	a.tl.Reset(sess.Last())
 	a.tl.ClearSelection()
 	a.started = false
-	a.sel.reset()
-	a.panels.stepper.Reset()
-	a.marks = marks{panel: a.marks.panel}
-	a.marks.load(path)
+	a.sel.Reset()
+	a.panels.Stepper.Reset()
+	a.marks = panel.Marks{Shown: a.marks.Shown}
+	a.marks.Load(path)
 	a.opts.Title = "Glidepath — " + path
 	ebiten.SetWindowTitle(a.opts.Title)
 	a.relayout()
@@ -205,7 +136,7 @@ func (a *app) openFile(path string) {
 // frame needs is read (simsource.AwaitFirstFrame: a small file whole, a
 // large one its first frame and a share to size the run by); the rest is
 // read behind the window. follow: the file is still being written.
-func openGrowing(path string, names []string, follow bool, world engine.WorldData) ([]model.Source, *session, error) {
+func openGrowing(path string, names []string, follow bool, world engine.WorldData) ([]model.Source, *session.Session, error) {
 	spec := simsource.Spec{Path: path, Readings: names, Assets: assets.FS(), Follow: follow, World: world}
 	rs, err := interp.ReadingsByName(names)
 	if err != nil {
@@ -224,40 +155,94 @@ func openGrowing(path string, names []string, follow bool, world engine.WorldDat
 		st.Stop()
 		return nil, nil, err
 	}
-	return sessionOf(runs)
+	return session.Of(runs)
 }
 
-// drawOpenBox is the open dialog: the path, the caret and the candidates.
-func (a *app) drawOpenBox() {
-	if !a.open.active {
+// worldLine says which world the runs are in.
+func (a *app) worldLine() string {
+	if n := inputNotice(a.opts.Sources[0]); n != "" {
+		// A capture's player and the rule that chose it (engine/capture
+		// player.go), beside the world.
+		return a.worldOnly() + "   " + n
+	}
+	return a.worldOnly()
+}
+
+// inputNotice is what the input read whole says of itself (a capture:
+// its player rule), or "".
+func inputNotice(src any) string {
+	if s, ok := src.(interface{ Store() *engine.EventStore }); ok && s.Store() != nil {
+		return s.Store().Notice()
+	}
+	return ""
+}
+
+// sayNotice says the input's notice when it appears or changes after the
+// window opened: a capture's player rule is known as soon as the reader
+// decides it (PlayerCreate, the client's own position), which may be
+// long before the capture is read whole ("none" only at its end).
+func (a *app) sayNotice() {
+	n := inputNotice(a.opts.Sources[0])
+	if n == a.noticeSaid {
 		return
 	}
-	f := a.top
-	vp := a.lay.viewport
-	const w = 560
-	lh := f.LineHeight()
-	n := len(a.open.candidates)
-	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
-	y := float32(vp.Min.Y) + float32(vp.Dy())/4
-	f.Rect(x, y, w, float32(2+n)*(lh+2)+24, boxColor)
-	f.Rect(x, y, w, 2, barColor)
-	f.Text(x+10, y+8, "Open a recording or scenario — Tab completes, Enter opens, Esc closes", dimColor)
-	path := clipLeft(f.Measure, string(a.open.text), w-24)
-	f.Text(x+10, y+12+lh, path, textColor)
-	f.Rect(x+11+f.Measure(path), y+12+lh, 2, lh, textColor)
-	for i, c := range a.open.candidates {
-		f.Text(x+24, y+16+float32(i+2)*(lh+2), c, dimColor)
+	a.noticeSaid = n
+	switch {
+	case n == "":
+	case a.world != nil:
+		a.say(a.worldLine())
+	default:
+		a.say(n)
 	}
 }
 
-// clipLeft keeps the end of s (a path's file name matters most) within w.
-func clipLeft(measure func(string) float32, s string, w float32) string {
-	if measure(s) <= w {
-		return s
+// worldOnly is the world half of worldLine.
+func (a *app) worldOnly() string {
+	if l := a.opts.Sources[0].Info().WorldLine; l != "" {
+		return "world: " + l
 	}
-	r := []rune(s)
-	for len(r) > 0 && measure("…"+string(r)) > w {
-		r = r[1:]
+	if a.world == nil {
+		return "world: " + engine.IllustrativeWorld
 	}
-	return "…" + string(r)
+	return "world: " + a.world.Describe()
+}
+
+// startOpenDat shows the open box asking for a dat folder, holding the one
+// remembered (or the current input's folder).
+func (a *app) startOpenDat() {
+	a.startOpen()
+	a.open.Dat = true
+	if a.st != nil && a.st.DatDir != "" {
+		a.open.Text = []rune(a.st.DatDir)
+	}
+}
+
+// openDat opens the dat folder dir, remembers it, and opens the current
+// input again in its world. A folder that cannot be opened is reported in
+// the status line and the world stays as it was.
+func (a *app) openDat(dir string) {
+	if dir == "" {
+		return
+	}
+	w, err := datworld.Open(dir)
+	if err != nil {
+		a.say("cannot open the dat folder: " + err.Error())
+		return
+	}
+	a.world = w
+	if a.st != nil {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		a.st.DatDir = dir
+		if err := a.st.Save(); err != nil {
+			a.say("the dat folder was not remembered: " + err.Error())
+		}
+	}
+	if a.opts.File == "" {
+		a.say("world: " + w.Describe() + " (for the next input opened)")
+		return
+	}
+	a.openFile(a.opts.File)
+	a.say(a.worldOnly())
 }

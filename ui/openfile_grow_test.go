@@ -49,7 +49,7 @@ func TestOpen_LargeFileShowsItsFirstFrameWhileTheRestIsRead(t *testing.T) {
 	}
 	// Read on the window's loop: a share of the file (1/64, at most
 	// 4 MiB), not all of it.
-	on, read, size, err := a.sess.growing()
+	on, read, size, err := a.sess.Growing()
 	if err != nil || !on || read >= size {
 		t.Fatalf("after openFile: growing %v, %d of %d bytes read, %v; want the rest read behind the window", on, read, size, err)
 	}
@@ -62,12 +62,12 @@ func TestOpen_LargeFileShowsItsFirstFrameWhileTheRestIsRead(t *testing.T) {
 	for update(); !a.started; update() {
 		time.Sleep(time.Millisecond)
 	}
-	if n := a.sess.cur().src.Info().Objects; a.pb.Cursor() != 0 || n == 0 {
+	if n := a.sess.Cur().Src.Info().Objects; a.pb.Cursor() != 0 || n == 0 {
 		t.Errorf("first frame: cursor %d, %d objects known; want tick 0 with the crowd", a.pb.Cursor(), n)
 	}
 	firstLast := a.pb.Last()
 	deadline := time.Now().Add(2 * time.Minute)
-	for on, _, _, _ = a.sess.growing(); on; on, _, _, _ = a.sess.growing() {
+	for on, _, _, _ = a.sess.Growing(); on; on, _, _, _ = a.sess.Growing() {
 		if s := a.statusLine(); !strings.Contains(s, "reading") {
 			t.Fatalf("status %q while reading: want the reading's progress", s)
 		}
@@ -78,7 +78,7 @@ func TestOpen_LargeFileShowsItsFirstFrameWhileTheRestIsRead(t *testing.T) {
 		update()
 	}
 	update()
-	if want := a.sess.cur().info.LastTick; a.pb.Last() != want || want < 30*60*30 || firstLast >= want {
+	if want := a.sess.Cur().Info.LastTick; a.pb.Last() != want || want < 30*60*30 || firstLast >= want {
 		t.Errorf("last tick %d at the first frame, %d read whole, the run's %d; want it grown to the whole half hour", firstLast, a.pb.Last(), want)
 	}
 }

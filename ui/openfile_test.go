@@ -13,6 +13,7 @@ import (
 	"glidepath/engine/bookmarks"
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 	"glidepath/ui/settings"
 )
 
@@ -53,13 +54,13 @@ func TestOpen_DroppedFileReplacesTheInput(t *testing.T) {
 	if a.opts.File != path || !strings.Contains(a.opts.Title, path) {
 		t.Fatalf("file %q, title %q; want the dropped %s", a.opts.File, a.opts.Title, path)
 	}
-	if got := a.sess.cur().info.File; got != path {
+	if got := a.sess.Cur().Info.File; got != path {
 		t.Errorf("the session views %q", got)
 	}
-	if got := a.marks.list(); len(got) != 1 || got[0].Tick != 42 {
+	if got := a.marks.List(); len(got) != 1 || got[0].Tick != 42 {
 		t.Errorf("bookmarks %v, want the dropped file's", got)
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ {
@@ -105,33 +106,33 @@ func TestOpen_BoxCompletesAndOpens(t *testing.T) {
 	}
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	sep := string(filepath.Separator)
-	if got, c := complete(filepath.Join(dir, "cl")); got != filepath.Join(dir, "cli") || !reflect.DeepEqual(c, []string{"cliff.yaml", "climb.yaml"}) {
+	if got, c := panel.Complete(filepath.Join(dir, "cl")); got != filepath.Join(dir, "cli") || !reflect.DeepEqual(c, []string{"cliff.yaml", "climb.yaml"}) {
 		t.Errorf("complete cl: %q %v", got, c)
 	}
-	if got, _ := complete(filepath.Join(dir, "cr")); got != filepath.Join(dir, "crowd.yaml") {
+	if got, _ := panel.Complete(filepath.Join(dir, "cr")); got != filepath.Join(dir, "crowd.yaml") {
 		t.Errorf("complete cr: %q", got)
 	}
-	if got, _ := complete(filepath.Join(dir, "su")); got != filepath.Join(dir, "sub")+sep {
+	if got, _ := panel.Complete(filepath.Join(dir, "su")); got != filepath.Join(dir, "sub")+sep {
 		t.Errorf("complete su: %q", got)
 	}
-	if got, c := complete(filepath.Join(dir, "zz")); got != filepath.Join(dir, "zz") || c != nil {
+	if got, c := panel.Complete(filepath.Join(dir, "zz")); got != filepath.Join(dir, "zz") || c != nil {
 		t.Errorf("complete zz: %q %v", got, c)
 	}
 
 	a := openApp(t, "", nil, 0, 1280, 800)
 	a.apply(cmdOpen)
-	if !a.open.active {
+	if !a.open.Active {
 		t.Fatal("Shift+O did not open the box")
 	}
-	a.open.text = nil
+	a.open.Text = nil
 	a.typeOpen([]rune(filepath.Join(dir, "cr")), false, false, false, false)
 	a.typeOpen(nil, false, true, false, false) // Tab
 	a.typeOpen(nil, false, false, true, false) // Enter
-	if a.open.active || a.opts.File != filepath.Join(dir, "crowd.yaml") {
-		t.Fatalf("box %v, file %q", a.open.active, a.opts.File)
+	if a.open.Active || a.opts.File != filepath.Join(dir, "crowd.yaml") {
+		t.Fatalf("box %v, file %q", a.open.Active, a.opts.File)
 	}
 	deadline := time.Now().Add(time.Minute)
-	for !a.sess.poll() && time.Now().Before(deadline) {
+	for !a.sess.Poll() && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
@@ -147,18 +148,18 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	a.cam.Span, a.cam.Yaw = 77, 33
 	a.apply(cmdLayer + command(overlay.Trails))
 	a.apply(cmdToggleLeft)
-	a.sel.guid = 0x80001201
+	a.sel.GUID = 0x80001201
 	want := a.cam
 	a.openFile(wall)
 	if a.opts.File != wall {
 		t.Fatalf("did not open %s: %s", wall, a.status)
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Update()
 	a.openFile(cliff)
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Update()
@@ -168,8 +169,8 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	if a.layers.Has(overlay.Trails) || !a.layers.Has(overlay.Queue) {
 		t.Errorf("overlays %b: trails should be off, the queue on", a.layers)
 	}
-	if a.panels.open.left || !a.panels.open.right || a.sel.guid != 0x80001201 {
-		t.Errorf("panels %+v, selection %#x", a.panels.open, a.sel.guid)
+	if a.panels.Open.Left || !a.panels.Open.Right || a.sel.GUID != 0x80001201 {
+		t.Errorf("panels %+v, selection %#x", a.panels.Open, a.sel.GUID)
 	}
 	s, err := settings.Load(st)
 	if err != nil || s.LastFile != wall && s.LastFile != cliff {

@@ -9,6 +9,7 @@ import (
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 )
 
 // Options configure the viewer.
@@ -81,3 +82,6 @@ type Options struct {
 	// (split.go); the runs are overlaid in one otherwise.
 	Split bool
 }
+
+// TourStop is one stop of the guided tour (Options.Tour).
+type TourStop = panel.TourStop

@@ -32,7 +32,7 @@ func (a *app) savePack() {
 		a.say("an evidence pack is being saved: wait for it")
 		return
 	}
-	req := PackRequest{File: a.opts.File, Tick: a.pb.Cursor(), Select: a.sel.guid, Reading: a.sess.cur().info.Reading}
+	req := PackRequest{File: a.opts.File, Tick: a.pb.Cursor(), Select: a.sel.GUID, Reading: a.sess.Cur().Info.Reading}
 	if a.exportMsgs == nil {
 		a.exportMsgs = make(chan string, 4)
 	}

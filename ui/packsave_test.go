@@ -11,6 +11,7 @@ import (
 	"glidepath/interp"
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
+	"glidepath/ui/panel"
 	"glidepath/ui/simsource"
 )
 
@@ -95,29 +96,29 @@ func TestWhatifWindow_TwoRunsThatDiffer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(a.sess.close)
-	if err := a.sess.wait(); err != nil {
+	t.Cleanup(a.sess.Close)
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Layout(1280, 800)
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if len(a.sess.runs) != 2 || !a.split {
-		t.Fatalf("runs %d, split %v; want 2 side by side", len(a.sess.runs), a.split)
+	if len(a.sess.Runs) != 2 || !a.split {
+		t.Fatalf("runs %d, split %v; want 2 side by side", len(a.sess.Runs), a.split)
 	}
-	if n := a.sess.runs[1].info.Reading; n != "seed@whatif" {
+	if n := a.sess.Runs[1].Info.Reading; n != "seed@whatif" {
 		t.Errorf("second run's reading %q", n)
 	}
 	// The pipeline panel explains the what-if run under its own reading,
 	// the override included, though "seed@whatif" names no reading.
-	if r := runReading(a.sess.runs[1]); r.Name != "seed@whatif" || r != changed {
+	if r := panel.RunReading(a.sess.Runs[1]); r.Name != "seed@whatif" || r != changed {
 		t.Errorf("the what-if run's reading %+v, want %+v", r, changed)
 	}
-	if r := runReading(a.sess.runs[0]); r != interp.SeedReading() {
+	if r := panel.RunReading(a.sess.Runs[0]); r != interp.SeedReading() {
 		t.Errorf("the original's reading %q", r.Name)
 	}
-	o, w := a.sess.runs[0].snap.Objects, a.sess.runs[1].snap.Objects
+	o, w := a.sess.Runs[0].Snap.Objects, a.sess.Runs[1].Snap.Objects
 	if len(o) == 0 || len(w) == 0 {
 		t.Fatalf("objects at tick 300: original %d, what-if %d", len(o), len(w))
 	}

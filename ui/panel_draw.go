@@ -1,273 +1,121 @@
 // Drawing the panels' content over their ebitenui backgrounds: the object
 // list, the legend, the inspector and the pipeline panel, each clipped to
-// its rectangle by leaving out what does not fit.
+// its rectangle by leaving out what does not fit; then what goes over
+// everything (the caption, the boxes, the help), and the pre-run's
+// progress before the first frame.
 
 package ui
 
 import (
 	"fmt"
-	"image"
 
-	"glidepath/interp"
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"glidepath/ui/inspect"
-	"glidepath/ui/model"
-	"glidepath/ui/overlay"
-	"glidepath/ui/pipeline"
-	"glidepath/ui/render"
-	"glidepath/ui/simsource"
-	"glidepath/ui/timeline"
+	"glidepath/ui/panel"
+	"glidepath/ui/session"
 )
 
 // drawPanels draws the shown panels' content.
 func (a *app) drawPanels() {
 	f := a.flat
-	if a.panels.open.left {
-		a.list.draw(f, a.lay.list, a.sel.guid)
-		a.list.scroll.drawBar(f, a.lay.list)
-		a.legend.draw(f, a.lay.legend, a.layers)
+	if a.panels.Open.Left {
+		a.list.Draw(f, a.lay.List, a.sel.GUID)
+		a.list.Scroll.DrawBar(f, a.lay.List)
+		a.legend.Draw(f, a.lay.Legend, a.layers)
 	}
-	if a.panels.open.right {
-		a.panels.insp.draw(f, a.lay.inspector)
-		a.panels.insp.scroll.drawBar(f, a.lay.inspector)
-		a.panels.pipe.draw(f, a.lay.pipeline, a.panels.stepper.Stage())
-		a.panels.pipe.scroll.drawBar(f, a.lay.pipeline)
+	if a.panels.Open.Right {
+		a.panels.Insp.Draw(f, a.lay.Inspector)
+		a.panels.Insp.Scroll.DrawBar(f, a.lay.Inspector)
+		a.panels.Pipe.Draw(f, a.lay.Pipeline, a.panels.Stepper.Stage())
+		a.panels.Pipe.Scroll.DrawBar(f, a.lay.Pipeline)
 	}
 }
 
-// inspector caches the selection's lines.
-type inspector struct {
-	lines  []inspect.Line
-	scroll scroller
-	key    [4]int64
+// drawOverlays draws, in the top batch, what goes over everything else: the
+// caption, the timeline's hover details and the help.
+func (a *app) drawOverlays() {
+	if a.help {
+		// Alone: text is drawn over every box, so another layer's words
+		// would show through the help's.
+		a.drawHelp()
+		return
+	}
+	vp := a.lay.Viewport
+	r := a.sess.Cur()
+	// The latest note within the last few seconds, as a caption.
+	// The status line's tooltip and the go-to, filter and open boxes cover
+	// the caption; its words would show through.
+	box := a.open.Active || a.nav.box.On || a.filt.BoxOn
+	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.On && !box {
+		panel.DrawCaption(a.top, n.Text, a.captionArea(vp))
+	}
+	a.tour.Draw(a.top, vp)
+	panel.DrawReadingLegend(a.top, vp, a.sess)
+	a.drawSplitNames() // split.go
+	if a.panels.Open.Timeline {
+		a.tl.DrawHover(a.top)
+	}
+	a.marks.Draw(a.top, a.lay.Viewport, a.pb.Cursor())
+	a.msgs.Draw(a.top, a.pb.Cursor())
+	a.open.Draw(a.top, a.lay.Viewport)
+	a.nav.box.Draw(a.top, a.lay.Viewport)
+	a.filt.Draw(a.top, a.lay.Viewport)
+	a.drawEdge()
+	a.drawStatusTip()
 }
 
-const lineHeight = 16
+// drawLoading shows the pre-run's progress (or its error) in the middle of
+// the window.
+func (a *app) drawLoading(screen *ebiten.Image) {
+	f := a.flat
+	f.Reset()
+	w, h := float32(a.w), float32(a.h)
+	bw := min(w-40, 480)
+	x, y := (w-bw)/2, h/2
+	p := float32(a.sess.Progress())
+	msg := fmt.Sprintf("Pre-running %s: %.0f %%", a.opts.Sources[0].Info().File, 100*p)
+	if a.sess.Err != nil {
+		msg = "Pre-run failed: " + a.sess.Err.Error()
+	}
+	f.Text(x, y-24, msg, panel.TextColor)
+	f.Rect(x, y, bw, 12, panel.RowHover)
+	f.Rect(x, y, bw*min(max(p, 0), 1), 12, panel.BarColor)
+	if err := a.renderer.DrawFlat(screen, f); err != nil {
+		a.shotErr, a.shotDone = err, true
+	}
+}
 
-func (p *inspector) update(a *app, r *run) {
-	key := [4]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), 0}
-	if a.panels.before {
+// drawHelp lists every key and gesture, centred over the window.
+func (a *app) drawHelp() {
+	var keys [][2]string
+	for _, b := range a.in.keys {
+		if b.name != "" {
+			keys = append(keys, [2]string{b.name, b.help})
+		}
+	}
+	keys = append(keys, ctrlHelp...) // navigate.go
+	panel.DrawHelp(a.top, a.w, a.h, keys)
+}
+
+// updateInspector hands the inspector the selection's lines at r's cursor:
+// the state after the tick, or before it (V), with the client's beside
+// them (-against).
+func (a *app) updateInspector(r *session.Run) {
+	key := [4]int64{int64(r.Snap.Tick), int64(a.sel.GUID), int64(a.sess.Sel), 0}
+	if a.panels.Before {
 		key[3] = 1
 	}
-	if p.lines != nil && key == p.key {
-		return
-	}
-	p.key = key
-	o := a.selectedObject()
-	tick := r.snap.Tick
-	if b := a.beforeObject(r); b != nil {
-		o, tick = b, tick-1
-	}
-	if o == nil {
-		msg := "Click a body, a row of the object list, or press Tab to select an object."
-		if a.sel.guid != 0 {
-			msg = "The selected object does not exist at this tick."
+	a.panels.Insp.Update(a.flat, a.lay.Inspector, key, a.sel.GUID, func() ([]inspect.Line, bool) {
+		o := a.selectedObject()
+		tick := r.Snap.Tick
+		if b := a.beforeObject(r); b != nil {
+			o, tick = b, tick-1
 		}
-		p.lines = p.lines[:0]
-		for _, l := range wrap(a.flat, msg, float32(a.lay.inspector.Dx())) {
-			p.lines = append(p.lines, inspect.Line{Value: l})
+		if o == nil {
+			return nil, false
 		}
-	} else {
-		p.lines = append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.info.TickRate)...)
-		p.lines = a.clientLines(p.lines, o, tick)
-		p.lines = wrapValues(a.flat, p.lines, float32(a.lay.inspector.Dx()-valueColumn))
-	}
-	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.inspector.Dy())
-}
-
-// valueColumn is where field values start, pixels from the panel's left.
-const valueColumn = 138
-
-// queueColumns are the x offsets of the queue table's columns.
-var queueColumns = [...]float32{0, 22, 86, 160, 214, 268, 312}
-
-func (p *inspector) draw(f *render.Flat, rect image.Rectangle) {
-	x := float32(rect.Min.X)
-	for k, l := range p.lines {
-		y := rect.Min.Y + k*lineHeight - p.scroll.y
-		if y < rect.Min.Y || y+lineHeight > rect.Max.Y {
-			continue
-		}
-		fy := float32(y)
-		switch {
-		case l.Heading:
-			f.Text(x, fy, l.Label, headColor)
-		case l.Cells != nil:
-			col := textColor
-			if k > 0 && p.lines[k-1].Heading {
-				col = dimColor // the column heads
-			}
-			for c, s := range l.Cells {
-				if c < len(queueColumns) {
-					f.Text(x+4+queueColumns[c], fy, s, col)
-				}
-			}
-		case l.Label == "":
-			f.Text(x, fy, l.Value, dimColor)
-		default:
-			f.Text(x+8, fy, l.Label, dimColor)
-			f.Text(x+valueColumn, fy, l.Value, textColor)
-		}
-	}
-}
-
-// pipelinePanel caches the selection's pipeline rows, wrapped to the
-// panel's width.
-type pipelinePanel struct {
-	lines  []pipeLine
-	scroll scroller
-	key    [5]int64
-	ids    []int32
-	events []model.Event
-	// opened are the stages a click opened (1) or folded (−1); folded
-	// says the lines are folded to fit (pipefold.go).
-	opened map[int]int8
-	folded bool
-}
-
-// pipeLine is one drawn line: its text, indent, colour and the stage it
-// belongs to (−1 for the entry row and captions).
-type pipeLine struct {
-	text   string
-	indent float32
-	kind   uint8 // 0 name, 1 value, 2 why, 3 caption, 4 doc link, 5 cause chain
-	stage  int
-	ran    bool
-	fold   bool // a folded group's one line (pipefold.go)
-}
-
-func (p *pipelinePanel) update(a *app, r *run) {
-	key := [5]int64{int64(r.snap.Tick), int64(a.sel.guid), int64(a.sess.sel), int64(a.panels.stepper.Stage()), int64(a.lay.pipeline.Dx())}
-	if p.lines != nil && key == p.key {
-		return
-	}
-	p.key = key
-	p.lines = p.lines[:0]
-	width := float32(a.lay.pipeline.Dx())
-	add := func(text string, indent float32, kind uint8, stage int, ran bool) {
-		for _, ln := range wrap(a.flat, text, width-indent) {
-			p.lines = append(p.lines, pipeLine{text: ln, indent: indent, kind: kind, stage: stage, ran: ran})
-		}
-	}
-	for _, n := range r.info.Notes {
-		if n.Tick == r.snap.Tick {
-			add("note: "+n.Text, 0, 3, -1, true)
-		}
-	}
-	o := a.selectedObject()
-	if o == nil {
-		add("Select an object to see what each stage of its tick produced, and why. Z and X step through the stages.", 0, 2, -1, false)
-		p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
-		return
-	}
-	p.ids = r.index.Recent(o.GUID, model.Filter{}, r.snap.Tick, r.snap.Tick, 64, p.ids[:0])
-	p.events = p.events[:0]
-	for k := len(p.ids) - 1; k >= 0; k-- {
-		p.events = append(p.events, r.index.Event(int(p.ids[k])))
-	}
-	reading := runReading(r)
-	tk := &pipeline.Tick{Object: o, Events: p.events, Reading: reading, TickRate: r.info.TickRate}
-	// Why the body jumped this tick, before the stages that show how.
-	for _, c := range causeLines(r.index, p.ids) {
-		add("why: "+c, 0, 5, -1, true)
-	}
-	// The deliver stage first: the messages handled before the stages ran.
-	for i, row := range pipeline.DeliverRows(tk) {
-		if i == 0 {
-			add("1 "+row.Step.Name+" → "+row.Step.Inner+"  "+row.Step.Addr, 0, 0, stageDeliver, row.Ran)
-			add(row.Value, 12, 1, stageDeliver, row.Ran)
-			if row.Why != "" {
-				add(row.Why, 12, 2, stageDeliver, row.Ran)
-			}
-			add(row.Step.Doc, 12, 4, stageDeliver, row.Ran)
-			continue
-		}
-		add("• "+row.Value, 12, 1, stageDeliver, row.Ran)
-		add(row.Why+" ("+row.Doc+")", 24, 2, stageDeliver, row.Ran)
-	}
-	rows := pipeline.Explain(tk)
-	for i, row := range rows {
-		stage := -1
-		if i > 0 {
-			stage = int(row.Step.Stage)
-		}
-		name := row.Step.Name + "  " + row.Step.Addr
-		if row.Step.Inner != "" {
-			name = row.Step.Name + " → " + row.Step.Inner + "  " + row.Step.Addr
-		}
-		if stage >= 0 {
-			name = fmt.Sprintf("%d %s", stage+2, name) // deliver is 1
-		}
-		add(name, 0, 0, stage, row.Ran)
-		add(row.Value, 12, 1, stage, row.Ran)
-		if row.Why != "" {
-			add(row.Why, 12, 2, stage, row.Ran)
-		}
-		add(row.Step.Doc, 12, 4, stage, row.Ran)
-	}
-	p.foldToFit(a) // pipefold.go
-	p.scroll.setContent(len(p.lines)*lineHeight, a.lay.pipeline.Dy())
-	if a.panels.stepper.Active() {
-		st := a.panels.stepper.Stage()
-		for k, l := range p.lines {
-			if l.stage == st {
-				p.scroll.y = k*lineHeight - lineHeight
-				p.scroll.clamp()
-				break
-			}
-		}
-	}
-}
-
-// stageDeliver marks the deliver stage's lines (−1 is the entry row), as
-// the stepper names the deliver stage.
-const stageDeliver = pipeline.StageDeliver
-
-// wrap breaks s into lines no wider than width (a word wider than the
-// width is cut between characters, so nothing runs past a panel's edge).
-func wrap(f *render.Flat, s string, width float32) []string {
-	return timeline.WrapText(f, s, width)
-}
-
-func (p *pipelinePanel) draw(f *render.Flat, rect image.Rectangle, stage int) {
-	x := float32(rect.Min.X)
-	for k, l := range p.lines {
-		y := rect.Min.Y + k*lineHeight - p.scroll.y
-		if y < rect.Min.Y || y+lineHeight > rect.Max.Y {
-			continue
-		}
-		fy := float32(y)
-		if stage != -1 && l.stage == stage {
-			f.Rect(x-4, fy, float32(rect.Dx())+8, lineHeight, rowSelected)
-		}
-		col := textColor
-		switch {
-		case l.kind == 3:
-			col = noteColor
-		case l.kind == 4:
-			col = linkColor
-		case l.kind == 5:
-			col = overlay.BlipColor
-		case !l.ran:
-			col = offColor
-		case l.kind == 0:
-			col = headColor
-		case l.kind == 2:
-			col = dimColor
-		}
-		f.Text(x+l.indent, fy, l.text, col)
-	}
-}
-
-// runReading is the reading r runs under: the run's own, so that a what-if
-// run's (READING@whatif, viewer -whatif) has its -set overrides though its
-// name is no reading's; else the one its name names, or seed.
-func runReading(r *run) interp.Reading {
-	if s, ok := r.src.(*simsource.Source); ok {
-		return s.Sim().Reading()
-	}
-	reading, err := interp.ReadingByName(r.info.Reading)
-	if err != nil {
-		return interp.SeedReading()
-	}
-	return reading
+		lines := append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.Info.TickRate)...)
+		return a.clientLines(lines, o, tick), true
+	})
 }

@@ -1,14 +1,20 @@
 // Panels: the ebitenui widgets — the top bar's buttons and status, the
 // panels' backgrounds and titles, the object filter box and the stage
-// stepping buttons — placed by one layouter at the rectangles layout.go
-// computes. The dense content of the panels (object rows, legend,
-// inspector, pipeline) is drawn by panel_draw.go over these backgrounds.
+// stepping buttons — placed by one layouter at the rectangles
+// panel.ComputeLayout computes. The dense content of the panels (object
+// rows, legend, inspector, pipeline) is drawn by panel_draw.go over these
+// backgrounds.
+// The window's own colours are listed for an export's palette (viewer
+// export keeps them exact in a GIF, with the overlays').
 
 package ui
 
 import (
 	"image"
 	"image/color"
+
+	"glidepath/ui/panel"
+	"glidepath/ui/timeline"
 
 	"github.com/ebitenui/ebitenui"
 	eimage "github.com/ebitenui/ebitenui/image"
@@ -45,8 +51,8 @@ type gui struct {
 // slot is where one widget goes and when it shows.
 type slot struct {
 	w     widget.PreferredSizeLocateableWidget
-	rect  func(l *layout) image.Rectangle
-	shown func(p openPanels) bool
+	rect  func(l *panel.Layout) image.Rectangle
+	shown func(p panel.Open) bool
 }
 
 // placer lays root's children out at their slots' rectangles.
@@ -63,7 +69,7 @@ func (p placer) Layout(ws []widget.PreferredSizeLocateableWidget, _ image.Rectan
 		s := &g.slots[i]
 		w.SetLocation(s.rect(&p.a.lay))
 		vis := widget.Visibility_Show
-		if s.shown != nil && !s.shown(p.a.panels.open) {
+		if s.shown != nil && !s.shown(p.a.panels.Open) {
 			vis = widget.Visibility_Hide
 		}
 		w.GetWidget().SetVisibility(vis)
@@ -84,7 +90,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 
 	g := &gui{}
 	g.root = widget.NewContainer(widget.ContainerOpts.Layout(placer{a}))
-	add := func(w widget.PreferredSizeLocateableWidget, rect func(l *layout) image.Rectangle, shown func(p openPanels) bool) {
+	add := func(w widget.PreferredSizeLocateableWidget, rect func(l *panel.Layout) image.Rectangle, shown func(p panel.Open) bool) {
 		g.root.AddChild(w)
 		g.slots = append(g.slots, slot{w: w, rect: rect, shown: shown})
 	}
@@ -92,11 +98,11 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 		return widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(c)),
 			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.TrackHover(true)))
 	}
-	left := func(p openPanels) bool { return p.left }
-	right := func(p openPanels) bool { return p.right }
-	add(background(topColor), func(l *layout) image.Rectangle { return l.top }, nil)
-	add(background(panelColor), func(l *layout) image.Rectangle { return l.left }, left)
-	add(background(panelColor), func(l *layout) image.Rectangle { return l.right }, right)
+	left := func(p panel.Open) bool { return p.Left }
+	right := func(p panel.Open) bool { return p.Right }
+	add(background(topColor), func(l *panel.Layout) image.Rectangle { return l.Top }, nil)
+	add(background(panelColor), func(l *panel.Layout) image.Rectangle { return l.Left }, left)
+	add(background(panelColor), func(l *panel.Layout) image.Rectangle { return l.Right }, right)
 
 	button := func(label string, cmd command) *widget.Button {
 		return widget.NewButton(
@@ -113,7 +119,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	topButton := func(label string, width int, cmd command) *widget.Button {
 		b := button(label, cmd)
 		x0 := x
-		add(b, func(l *layout) image.Rectangle { return image.Rect(x0, 4, x0+width, topBarHeight-4) }, nil)
+		add(b, func(l *panel.Layout) image.Rectangle { return image.Rect(x0, 4, x0+width, panel.TopBarHeight-4) }, nil)
 		x += width + 4
 		return b
 	}
@@ -127,7 +133,7 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	topButton("Inspector", 80, cmdToggleRight)
 	topButton("Timeline", 76, cmdToggleTimeline)
 	topButton("Help", 50, cmdHelp)
-	if a.pb.following() {
+	if a.pb.Following() {
 		// Following a file being written: back to the live edge (End).
 		g.live = topButton("● Live", 64, cmdLast)
 	}
@@ -135,30 +141,30 @@ func newGUI(a *app, face *text.GoTextFace) *gui {
 	g.statusX = statusX
 	g.status = widget.NewText(widget.TextOpts.Text("", &f, statusColor),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter))
-	add(g.status, func(l *layout) image.Rectangle { return image.Rect(statusX, 0, l.w-6, topBarHeight) }, nil)
+	add(g.status, func(l *panel.Layout) image.Rectangle { return image.Rect(statusX, 0, l.W-6, panel.TopBarHeight) }, nil)
 
-	title := func(s string, rect func(l *layout) image.Rectangle, shown func(p openPanels) bool) *widget.Text {
+	title := func(s string, rect func(l *panel.Layout) image.Rectangle, shown func(p panel.Open) bool) *widget.Text {
 		t := widget.NewText(widget.TextOpts.Text(s, &f, titleColor))
 		add(t, rect, shown)
 		return t
 	}
-	g.title.objects = title("Objects", func(l *layout) image.Rectangle { return l.objTitle }, left)
+	g.title.objects = title("Objects", func(l *panel.Layout) image.Rectangle { return l.ObjTitle }, left)
 	g.filter = widget.NewTextInput(
 		widget.TextInputOpts.Placeholder("filter by name or guid"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.TrackHover(true)),
 	)
-	add(g.filter, func(l *layout) image.Rectangle { return l.filter }, left)
-	g.title.layers = title("Overlays (click or key to toggle)", func(l *layout) image.Rectangle { return l.layTitle }, left)
-	g.title.inspector = title("Inspector", func(l *layout) image.Rectangle { return l.insTitle }, right)
-	g.title.pipeline = title("Pipeline: UpdateObjectInternal", func(l *layout) image.Rectangle { return l.pipeTitle }, right)
-	stageButton := func(label string, cmd command, at func(l *layout) image.Rectangle) {
+	add(g.filter, func(l *panel.Layout) image.Rectangle { return l.Filter }, left)
+	g.title.layers = title("Overlays (click or key to toggle)", func(l *panel.Layout) image.Rectangle { return l.LayTitle }, left)
+	g.title.inspector = title("Inspector", func(l *panel.Layout) image.Rectangle { return l.InsTitle }, right)
+	g.title.pipeline = title("Pipeline: UpdateObjectInternal", func(l *panel.Layout) image.Rectangle { return l.PipeTitle }, right)
+	stageButton := func(label string, cmd command, at func(l *panel.Layout) image.Rectangle) {
 		add(button(label, cmd), at, right)
 	}
-	stageButton("◄ stage (Z)", cmdStagePrev, func(l *layout) image.Rectangle {
-		return image.Rect(l.stageBar.Min.X, l.stageBar.Min.Y, l.stageBar.Min.X+100, l.stageBar.Max.Y)
+	stageButton("◄ stage (Z)", cmdStagePrev, func(l *panel.Layout) image.Rectangle {
+		return image.Rect(l.StageBar.Min.X, l.StageBar.Min.Y, l.StageBar.Min.X+100, l.StageBar.Max.Y)
 	})
-	stageButton("stage ► (X)", cmdStageNext, func(l *layout) image.Rectangle {
-		return image.Rect(l.stageBar.Min.X+106, l.stageBar.Min.Y, l.stageBar.Min.X+206, l.stageBar.Max.Y)
+	stageButton("stage ► (X)", cmdStageNext, func(l *panel.Layout) image.Rectangle {
+		return image.Rect(l.StageBar.Min.X+106, l.StageBar.Min.Y, l.StageBar.Min.X+206, l.StageBar.Max.Y)
 	})
 	// Tab selects objects, not widgets.
 	g.ui = &ebitenui.UI{Container: g.root, PrimaryTheme: theme, DisableDefaultFocus: true}
@@ -173,13 +179,21 @@ func (g *gui) focused() bool { return g.filter.IsFocused() }
 
 // releaseFocus gives the keyboard back to the viewer when the filter box
 // has it and Enter or Escape is pressed or the mouse is pressed elsewhere.
-func (g *gui) releaseFocus(l *layout) {
+func (g *gui) releaseFocus(l *panel.Layout) {
 	if !g.filter.IsFocused() {
 		return
 	}
 	x, y := ebiten.CursorPosition()
-	clickedAway := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !image.Pt(x, y).In(l.filter)
+	clickedAway := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !image.Pt(x, y).In(l.Filter)
 	if clickedAway || inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 		g.filter.Focus(false)
 	}
+}
+
+// ChromeColors lists the opaque colours the panels, the timeline and the
+// status draw with.
+func ChromeColors() []color.RGBA {
+	out := []color.RGBA{background, panel.NoteColor, panel.BarColor, panel.HUDColor, panel.OffColor, panel.ScrollbarColor,
+		panel.RowSelected, panel.RowHover, panel.TextColor, panel.DimColor, panel.HeadColor, panel.BookmarkColor, edgeColor, panel.LinkColor}
+	return append(out, timeline.Colors()...)
 }

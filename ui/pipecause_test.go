@@ -19,7 +19,7 @@ import (
 func TestPipelinePanel_ShowsTheCauseChainAtABlip(t *testing.T) {
 	const runner = 0x80000C01
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 0, Paused: true, Size: image.Pt(1280, 800), Select: runner})
-	x := a.sess.cur().index
+	x := a.sess.Cur().Index
 	i, ok := x.Next(0, model.Filter{Kinds: model.KindSet(eventlog.EventBlip), OneObject: true, GUID: runner})
 	if !ok {
 		t.Fatal("the runner scenario has no blip of the runner")
@@ -30,9 +30,9 @@ func TestPipelinePanel_ShowsTheCauseChainAtABlip(t *testing.T) {
 	}
 	causes := func() string {
 		var b strings.Builder
-		for _, l := range a.panels.pipe.lines {
-			if l.kind == 5 {
-				b.WriteString(l.text + " ")
+		for _, l := range a.panels.Pipe.Lines {
+			if l.Kind == 5 {
+				b.WriteString(l.Text + " ")
 			}
 		}
 		return b.String()

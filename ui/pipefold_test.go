@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
 
 // At 1280×800 the pipeline panel shows every stage's heading without
@@ -15,21 +16,21 @@ import (
 func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 	opts := Options{Camera: camera.Isometric, Tick: 300, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	p := &a.panels.pipe
-	rows := a.lay.pipeline.Dy() / lineHeight
-	if !p.folded {
-		t.Fatalf("runner.yaml tick 300 at 1280×800 did not need folding (%d lines in %d rows): the test shows nothing", len(p.lines), rows)
+	p := &a.panels.Pipe
+	rows := a.lay.Pipeline.Dy() / panel.LineHeight
+	if !p.Folded {
+		t.Fatalf("runner.yaml tick 300 at 1280×800 did not need folding (%d lines in %d rows): the test shows nothing", len(p.Lines), rows)
 	}
 	seen := map[int]bool{}
-	for k, l := range p.lines {
-		if l.kind == 0 || l.fold {
+	for k, l := range p.Lines {
+		if l.Kind == 0 || l.Fold {
 			if k >= rows {
-				t.Errorf("the heading %q is line %d, below the panel's %d rows", l.text, k, rows)
+				t.Errorf("the heading %q is line %d, below the panel's %d rows", l.Text, k, rows)
 			}
-			seen[l.stage] = true
+			seen[l.Stage] = true
 		}
-		if w := l.indent + a.flat.Measure(l.text); w > float32(a.lay.pipeline.Dx()) {
-			t.Errorf("folded line %q is %.0f px in a %d px panel", l.text, w, a.lay.pipeline.Dx())
+		if w := l.Indent + a.flat.Measure(l.Text); w > float32(a.lay.Pipeline.Dx()) {
+			t.Errorf("folded line %q is %.0f px in a %d px panel", l.Text, w, a.lay.Pipeline.Dx())
 		}
 	}
 	if len(seen) < 9 { // deliver, the entry row and stages 2–8
@@ -37,9 +38,9 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 	}
 	// Click a folded heading: it opens; a second click folds it again.
 	k, stage := -1, 0
-	for i, l := range p.lines {
-		if l.fold {
-			k, stage = i, l.stage
+	for i, l := range p.Lines {
+		if l.Fold {
+			k, stage = i, l.Stage
 			break
 		}
 	}
@@ -47,19 +48,19 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 		t.Fatal("no folded heading")
 	}
 	count := func() (n int) {
-		for _, l := range p.lines {
-			if l.stage == stage {
+		for _, l := range p.Lines {
+			if l.Stage == stage {
 				n++
-				if strings.HasPrefix(l.text, foldMark) {
+				if strings.HasPrefix(l.Text, panel.FoldMark) {
 					return -1
 				}
 			}
 		}
 		return n
 	}
-	pt := image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*lineHeight+lineHeight/2)
-	before := len(p.lines)
-	if !p.clickFold(a, pt) {
+	pt := image.Pt(a.lay.Pipeline.Min.X+20, a.lay.Pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2)
+	before := len(p.Lines)
+	if !p.ClickFold(a.lay.Pipeline, pt) {
 		t.Fatal("the click on a folded heading was not taken")
 	}
 	step(t, a)
@@ -67,16 +68,16 @@ func TestPipeline_AllStagesFitAt1280(t *testing.T) {
 		t.Fatalf("stage %d opened shows %d lines (-1: still folded)", stage, n)
 	}
 	k = -1
-	for i, l := range p.lines {
-		if l.stage == stage && l.kind == 0 {
+	for i, l := range p.Lines {
+		if l.Stage == stage && l.Kind == 0 {
 			k = i
 			break
 		}
 	}
-	pt = image.Pt(a.lay.pipeline.Min.X+20, a.lay.pipeline.Min.Y+k*lineHeight+lineHeight/2-p.scroll.y)
-	p.clickFold(a, pt)
+	pt = image.Pt(a.lay.Pipeline.Min.X+20, a.lay.Pipeline.Min.Y+k*panel.LineHeight+panel.LineHeight/2-p.Scroll.Y)
+	p.ClickFold(a.lay.Pipeline, pt)
 	step(t, a)
-	if n := count(); n != -1 || len(p.lines) > before {
-		t.Fatalf("stage %d after a second click: %d lines (want folded), panel %d lines (was %d)", stage, n, len(p.lines), before)
+	if n := count(); n != -1 || len(p.Lines) > before {
+		t.Fatalf("stage %d after a second click: %d lines (want folded), panel %d lines (was %d)", stage, n, len(p.Lines), before)
 	}
 }

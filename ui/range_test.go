@@ -43,8 +43,8 @@ func TestRange_ShiftDragThenExport(t *testing.T) {
 		t.Errorf("E with a range: request %+v", r)
 	}
 	a.apply(cmdDeselect)
-	if _, ok := a.tl.Selection(); ok || a.sel.guid == 0 {
-		t.Errorf("Esc: range still selected %v, object selection %#x", ok, a.sel.guid)
+	if _, ok := a.tl.Selection(); ok || a.sel.GUID == 0 {
+		t.Errorf("Esc: range still selected %v, object selection %#x", ok, a.sel.GUID)
 	}
 	a.apply(cmdExportMarks)
 	if r := <-got; r.From != 120 || r.To != 200 {

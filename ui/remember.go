@@ -27,7 +27,7 @@ func (a *app) loadSettings() {
 		return
 	}
 	a.st = st
-	a.panels.setSizes(st.Panels.RightWidth, st.Panels.InspectorShare)
+	a.panels.SetSizes(st.Panels.RightWidth, st.Panels.InspectorShare)
 }
 
 // viewKey is the absolute path settings know an input by ("" for none).
@@ -71,11 +71,11 @@ func (a *app) restoreView() {
 		}
 	}
 	a.layers = layers
-	a.panels.setOpen(v.Left, v.Right, v.Timeline)
-	a.marks.panel = v.Bookmarks
+	a.panels.SetOpen(v.Left, v.Right, v.Timeline)
+	a.marks.Shown = v.Bookmarks
 	a.relayout()
 	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
-		a.sel.choose(uint32(g))
+		a.sel.Choose(uint32(g))
 	}
 }
 
@@ -86,8 +86,8 @@ func (a *app) rememberView() error {
 	if a.st == nil || !a.started {
 		return nil
 	}
-	if a.panels.takeMoved() {
-		a.st.Panels = settings.Panels{RightWidth: a.panels.open.rightW, InspectorShare: a.panels.open.split}
+	if a.panels.TakeMoved() {
+		a.st.Panels = settings.Panels{RightWidth: a.panels.Open.RightW, InspectorShare: a.panels.Open.Split}
 		if key == "" {
 			return a.st.Save()
 		}
@@ -99,15 +99,15 @@ func (a *app) rememberView() error {
 		Path: key, Camera: a.cam.Mode.String(),
 		Target: [3]float64{a.cam.Target[0], a.cam.Target[1], a.cam.Target[2]},
 		Span:   a.cam.Span, Yaw: a.cam.Yaw, Pitch: a.cam.Pitch,
-		Left: a.panels.open.left, Right: a.panels.open.right, Timeline: a.panels.open.timeline, Bookmarks: a.marks.panel,
+		Left: a.panels.Open.Left, Right: a.panels.Open.Right, Timeline: a.panels.Open.Timeline, Bookmarks: a.marks.Shown,
 	}
 	for _, e := range overlay.Legend() {
 		if a.layers.Has(e.Layer) {
 			v.Overlays += e.Key
 		}
 	}
-	if a.sel.guid != 0 {
-		v.Select = hexid.String(a.sel.guid)
+	if a.sel.GUID != 0 {
+		v.Select = hexid.String(a.sel.GUID)
 	}
 	a.st.Put(v)
 	return a.st.Save()

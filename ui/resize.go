@@ -14,16 +14,8 @@ import (
 	"glidepath/ui/camera"
 )
 
-// Resize limits.
-const (
-	// edgeGrab is how close to an edge, pixels, a press grabs it.
-	edgeGrab = 4
-	// minSplit and maxSplit bound the inspector's share of the right
-	// column, per mille.
-	minSplit, maxSplit = 150, 850
-	// defaultSplit is the inspector's share when nothing was dragged.
-	defaultSplit = 400
-)
+// edgeGrab is how close to an edge, pixels, a press grabs it.
+const edgeGrab = 4
 
 // resizeEdge is what a drag is resizing.
 type resizeEdge uint8
@@ -43,10 +35,10 @@ type resizer struct {
 
 // edgeAt is the edge under pt.
 func (a *app) edgeAt(pt image.Point) resizeEdge {
-	if !a.panels.open.right || a.lay.right.Empty() {
+	if !a.panels.Open.Right || a.lay.Right.Empty() {
 		return edgeNone
 	}
-	r := a.lay.right
+	r := a.lay.Right
 	if pt.Y >= r.Min.Y && pt.Y < r.Max.Y && pt.X >= r.Min.X-edgeGrab && pt.X <= r.Min.X+edgeGrab {
 		return edgeRight
 	}
@@ -59,7 +51,7 @@ func (a *app) edgeAt(pt image.Point) resizeEdge {
 }
 
 // splitY is the line between the inspector and the pipeline panel.
-func (a *app) splitY() int { return (a.lay.inspector.Max.Y + a.lay.pipeTitle.Min.Y) / 2 }
+func (a *app) splitY() int { return (a.lay.Inspector.Max.Y + a.lay.PipeTitle.Min.Y) / 2 }
 
 // resizeMouse handles a drag of a panel edge; it reports whether the mouse
 // is the resizer's this tick (the camera and the panels then leave it).
@@ -68,7 +60,7 @@ func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
 	if pressed && a.rs.drag == edgeNone {
 		switch a.rs.drag = a.edgeAt(pt); a.rs.drag {
 		case edgeRight:
-			a.rs.grab = pt.X - a.lay.right.Min.X
+			a.rs.grab = pt.X - a.lay.Right.Min.X
 		case edgeSplit:
 			a.rs.grab = pt.Y - a.splitY()
 		}
@@ -86,8 +78,8 @@ func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
 	case edgeSplit:
 		// splitY sits a few pixels below the share's line (the pipeline
 		// title's gap); keep that offset out of the share.
-		r := a.lay.right
-		line := r.Min.Y + r.Dy()*a.panels.share()/1000
+		r := a.lay.Right
+		line := r.Min.Y + r.Dy()*a.panels.Share()/1000
 		y := pt.Y - a.rs.grab - (a.splitY() - line)
 		a.setSplit((y - r.Min.Y) * 1000 / max(r.Dy(), 1))
 	}
@@ -107,14 +99,14 @@ func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
 // setRightWidth sets the right column's width (panelState.setRightWidth
 // keeps it within the window).
 func (a *app) setRightWidth(w int) {
-	if a.panels.setRightWidth(w, a.w) {
+	if a.panels.SetRightWidth(w, a.w) {
 		a.relayout()
 	}
 }
 
 // setSplit sets the inspector's share of the right column, per mille.
 func (a *app) setSplit(s int) {
-	if a.panels.setSplit(s) {
+	if a.panels.SetSplit(s) {
 		a.relayout()
 	}
 }
@@ -124,7 +116,7 @@ var edgeColor = color.RGBA{0x5a, 0x8c, 0xc8, 0xff}
 
 // drawEdge shows the edge the mouse can drag.
 func (a *app) drawEdge() {
-	r := a.lay.right
+	r := a.lay.Right
 	switch max(a.rs.drag, a.rs.hover) {
 	case edgeRight:
 		a.top.Rect(float32(r.Min.X), float32(r.Min.Y), 2, float32(r.Dy()), edgeColor)

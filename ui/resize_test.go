@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 	"glidepath/ui/settings"
 )
 
@@ -30,16 +31,16 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 	st := filepath.Join(t.TempDir(), "viewer.json")
 	opts := Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01, Settings: st}
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	r0, vp0, cam0 := a.lay.right, a.lay.viewport, a.cam
+	r0, vp0, cam0 := a.lay.Right, a.lay.Viewport, a.cam
 	dragEdge(a, image.Pt(r0.Min.X+1, r0.Min.Y+100), image.Pt(r0.Min.X-120, r0.Min.Y+100))
-	if got := a.lay.right.Dx(); got != r0.Dx()+121 {
+	if got := a.lay.Right.Dx(); got != r0.Dx()+121 {
 		t.Errorf("right column %d px wide after dragging its edge 121 px left, want %d", got, r0.Dx()+121)
 	}
-	if a.lay.viewport.Dx() != vp0.Dx()-121 || a.cam != cam0 {
-		t.Errorf("viewport %v (was %v), camera moved %v", a.lay.viewport, vp0, a.cam != cam0)
+	if a.lay.Viewport.Dx() != vp0.Dx()-121 || a.cam != cam0 {
+		t.Errorf("viewport %v (was %v), camera moved %v", a.lay.Viewport, vp0, a.cam != cam0)
 	}
 	y := a.splitY()
-	dragEdge(a, image.Pt(a.lay.right.Min.X+50, y), image.Pt(a.lay.right.Min.X+50, y-100))
+	dragEdge(a, image.Pt(a.lay.Right.Min.X+50, y), image.Pt(a.lay.Right.Min.X+50, y-100))
 	if got := a.splitY(); got > y-90 || got < y-110 {
 		t.Errorf("split at %d after dragging it from %d up 100 px", got, y)
 	}
@@ -51,38 +52,38 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 	}
 	checkPipelineFits(t, a)
 	// Too far: the viewport keeps its minimum.
-	dragEdge(a, image.Pt(a.lay.right.Min.X, 300), image.Pt(0, 300))
-	if a.lay.viewport.Dx() < minViewport {
-		t.Errorf("viewport %d px after dragging the edge to the left border, want ≥ %d", a.lay.viewport.Dx(), minViewport)
+	dragEdge(a, image.Pt(a.lay.Right.Min.X, 300), image.Pt(0, 300))
+	if a.lay.Viewport.Dx() < panel.MinViewport {
+		t.Errorf("viewport %d px after dragging the edge to the left border, want ≥ %d", a.lay.Viewport.Dx(), panel.MinViewport)
 	}
-	dragEdge(a, image.Pt(a.lay.right.Min.X, 300), image.Pt(r0.Min.X-121, 300))
-	want := a.panels.open
+	dragEdge(a, image.Pt(a.lay.Right.Min.X, 300), image.Pt(r0.Min.X-121, 300))
+	want := a.panels.Open
 	if err := a.rememberView(); err != nil {
 		t.Fatal(err)
 	}
 	s, err := settings.Load(st)
-	if err != nil || s.Panels.RightWidth != want.rightW || s.Panels.InspectorShare != want.split {
-		t.Fatalf("settings panels %+v (%v), want width %d share %d", s.Panels, err, want.rightW, want.split)
+	if err != nil || s.Panels.RightWidth != want.RightW || s.Panels.InspectorShare != want.Split {
+		t.Fatalf("settings panels %+v (%v), want width %d share %d", s.Panels, err, want.RightW, want.Split)
 	}
 	b := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	if b.lay.right.Dx() != r0.Dx()+121 || b.splitY() != a.splitY() {
-		t.Errorf("a new window's right column is %d px, split at %d; want %d, %d", b.lay.right.Dx(), b.splitY(), r0.Dx()+121, a.splitY())
+	if b.lay.Right.Dx() != r0.Dx()+121 || b.splitY() != a.splitY() {
+		t.Errorf("a new window's right column is %d px, split at %d; want %d, %d", b.lay.Right.Dx(), b.splitY(), r0.Dx()+121, a.splitY())
 	}
 }
 
 // checkPipelineFits fails when a pipeline panel line runs past its panel.
 func checkPipelineFits(t *testing.T, a *app) {
 	t.Helper()
-	if len(a.panels.pipe.lines) < 10 {
-		t.Fatalf("the pipeline panel has %d lines", len(a.panels.pipe.lines))
+	if len(a.panels.Pipe.Lines) < 10 {
+		t.Fatalf("the pipeline panel has %d lines", len(a.panels.Pipe.Lines))
 	}
-	for _, l := range a.panels.pipe.lines {
-		if w := l.indent + a.flat.Measure(l.text); w > float32(a.lay.pipeline.Dx()) {
-			t.Errorf("pipeline line %q is %.0f px in a %d px panel", l.text, w, a.lay.pipeline.Dx())
+	for _, l := range a.panels.Pipe.Lines {
+		if w := l.Indent + a.flat.Measure(l.Text); w > float32(a.lay.Pipeline.Dx()) {
+			t.Errorf("pipeline line %q is %.0f px in a %d px panel", l.Text, w, a.lay.Pipeline.Dx())
 		}
 	}
-	for _, l := range a.panels.insp.lines {
-		if l.Label != "" && l.Cells == nil && valueColumn+a.flat.Measure(l.Value) > float32(a.lay.inspector.Dx()) {
+	for _, l := range a.panels.Insp.Lines {
+		if l.Label != "" && l.Cells == nil && panel.ValueColumn+a.flat.Measure(l.Value) > float32(a.lay.Inspector.Dx()) {
 			t.Errorf("inspector value %q runs past the panel", l.Value)
 		}
 	}
@@ -95,7 +96,7 @@ func checkPipelineFits(t *testing.T, a *app) {
 func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", []string{"seed", "ace", "hexrays", "legacy"}, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
 	room := float32(a.statusRect().Dx())
-	if w := a.flat.Measure(a.gui.status.Label); w > room || strings.HasSuffix(a.gui.status.Label, ellipsis) {
+	if w := a.flat.Measure(a.gui.status.Label); w > room || strings.HasSuffix(a.gui.status.Label, panel.Ellipsis) {
 		t.Errorf("the plain status %q is %.0f px (room %.0f) or shortened", a.gui.status.Label, w, room)
 	}
 	checkPipelineFits(t, a)
@@ -104,7 +105,7 @@ func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 		t.Fatal(err)
 	}
 	label := a.gui.status.Label
-	if w := a.flat.Measure(label); w > room || !strings.HasSuffix(label, ellipsis) {
+	if w := a.flat.Measure(label); w > room || !strings.HasSuffix(label, panel.Ellipsis) {
 		t.Fatalf("the long status %q is %.0f px in %.0f px of room", label, w, room)
 	}
 	a.routeMouse(camera.Input{X: float64(a.statusRect().Min.X + 40), Y: 16, Free: true}, false, false)

@@ -14,12 +14,12 @@ import (
 
 // fillScene points the overlays' scene at the cursor's state.
 func (a *app) fillScene(view *camera.View) {
-	r := a.sess.cur()
+	r := a.sess.Cur()
 	sc := &a.scene
-	sc.Snap, sc.History, sc.Index = &r.snap, r.hist, r.index
-	sc.TickRate = r.info.TickRate
-	sc.Selected, sc.Hovered = a.sel.guid, a.sel.hover
-	sc.Stage = a.panels.stepper.Stage()
+	sc.Snap, sc.History, sc.Index = &r.Snap, r.Hist, r.Index
+	sc.TickRate = r.Info.TickRate
+	sc.Selected, sc.Hovered = a.sel.GUID, a.sel.Hover
+	sc.Stage = a.panels.Stepper.Stage()
 	sc.MetresPerPixel = view.MetresPerPixel(view.Target)
 	vp := a.viewport()
 	sc.Focus = view.Target
@@ -27,11 +27,11 @@ func (a *app) fillScene(view *camera.View) {
 	sc.BodyColor = overlay.BodyColor
 	sc.Client = a.opts.Client
 	sc.Compared = sc.Compared[:0]
-	if len(a.sess.runs) > 1 {
-		sc.BodyColor = r.color
-		for i, o := range a.sess.runs {
-			if i != a.sess.sel {
-				sc.Compared = append(sc.Compared, overlay.Compared{Snap: &o.snap, Color: o.color})
+	if len(a.sess.Runs) > 1 {
+		sc.BodyColor = r.Color
+		for i, o := range a.sess.Runs {
+			if i != a.sess.Sel {
+				sc.Compared = append(sc.Compared, overlay.Compared{Snap: &o.Snap, Color: o.Color})
 			}
 		}
 	}
@@ -39,27 +39,27 @@ func (a *app) fillScene(view *camera.View) {
 
 // timelineData is what the strip shows.
 func (a *app) timelineData() *timeline.Data {
-	r := a.sess.cur()
-	d := &timeline.Data{Index: r.index, History: r.hist, Info: r.info, Selected: a.sel.guid}
-	if !a.sess.ready {
-		d.Partial, d.Computed = true, a.sess.frontier
+	r := a.sess.Cur()
+	d := &timeline.Data{Index: r.Index, History: r.Hist, Info: r.Info, Selected: a.sel.GUID}
+	if !a.sess.Ready {
+		d.Partial, d.Computed = true, a.sess.Frontier
 	}
 	if a.opts.Client != nil {
 		d.ClientError, d.Divergence = a.clientError, a.divergence
 	}
-	if len(a.sess.runs) > 1 {
+	if len(a.sess.Runs) > 1 {
 		// One row per run in every lane, in the legend's colours.
-		d.Stack, d.StackSel = a.stack[:0], a.sess.sel
-		for i, o := range a.sess.runs {
-			d.Stack = append(d.Stack, timeline.Stacked{Index: o.index, History: o.hist, Info: o.info, Color: o.color, Name: a.runName(i), Scale: a.sess.scale(o)})
+		d.Stack, d.StackSel = a.stack[:0], a.sess.Sel
+		for i, o := range a.sess.Runs {
+			d.Stack = append(d.Stack, timeline.Stacked{Index: o.Index, History: o.Hist, Info: o.Info, Color: o.Color, Name: a.sess.RunName(i), Scale: a.sess.Scale(o)})
 		}
 		a.stack = d.Stack
 	}
-	if a.tl.PlotFiltered && a.filt.expr != nil && r.hist != nil {
+	if a.tl.PlotFiltered && a.filt.Expr != nil && r.Hist != nil {
 		// The plot's objects: every tracked object the filter keeps.
 		d.Filtered = a.plotted[:0]
-		for i := range r.hist.Tracks() {
-			if g := r.hist.Tracks()[i].GUID; a.keeps(r, g) {
+		for i := range r.Hist.Tracks() {
+			if g := r.Hist.Tracks()[i].GUID; a.filt.Keeps(r, g) {
 				d.Filtered = append(d.Filtered, g)
 			}
 		}

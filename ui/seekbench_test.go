@@ -49,7 +49,7 @@ func timelineClicks(b *testing.B, a *app, draw bool) {
 		if err := a.Update(); err != nil {
 			b.Fatal(err)
 		}
-		if got := a.sess.cur().snap.Tick; got != to {
+		if got := a.sess.Cur().Snap.Tick; got != to {
 			b.Fatalf("after the seek to %d the window shows tick %d", to, got)
 		}
 		if draw {

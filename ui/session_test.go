@@ -25,34 +25,34 @@ func TestSession_ViewsWhilePrerunning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer a.sess.close()
+	defer a.sess.Close()
 	a.Layout(800, 600)
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if !a.started || a.sess.cur().snap.Tick != 40 || len(a.sess.cur().snap.Objects) != 60 {
-		t.Fatalf("first update: started %v at tick %d with %d objects", a.started, a.sess.cur().snap.Tick, len(a.sess.cur().snap.Objects))
+	if !a.started || a.sess.Cur().Snap.Tick != 40 || len(a.sess.Cur().Snap.Objects) != 60 {
+		t.Fatalf("first update: started %v at tick %d with %d objects", a.started, a.sess.Cur().Snap.Tick, len(a.sess.Cur().Snap.Objects))
 	}
 	frame(t, a)
-	if !a.sess.ready {
+	if !a.sess.Ready {
 		// A jump far ahead of the pre-run is held at its reach.
 		a.pb.Seek(last)
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}
-		if c := a.pb.Cursor(); c > max(a.sess.reach(), 40) && !a.sess.ready {
-			t.Errorf("cursor at %d, past the pre-run's reach %d", c, a.sess.reach())
+		if c := a.pb.Cursor(); c > max(a.sess.Reach(), 40) && !a.sess.Ready {
+			t.Errorf("cursor at %d, past the pre-run's reach %d", c, a.sess.Reach())
 		}
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	r := a.sess.cur()
-	if r.hist.LastTick() != last || r.index.Len() == 0 || a.sess.reach() != last {
-		t.Fatalf("after the pre-run: history to %d, %d events, reach %d; want %d", r.hist.LastTick(), r.index.Len(), a.sess.reach(), last)
+	r := a.sess.Cur()
+	if r.Hist.LastTick() != last || r.Index.Len() == 0 || a.sess.Reach() != last {
+		t.Fatalf("after the pre-run: history to %d, %d events, reach %d; want %d", r.Hist.LastTick(), r.Index.Len(), a.sess.Reach(), last)
 	}
 	// The same records as pre-running a fresh run straight.
 	fresh, err := simsource.New(rec, rec.Name, nil, assets.FS())
@@ -60,25 +60,25 @@ func TestSession_ViewsWhilePrerunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := model.NewHistory()
-	h.SetStride(r.hist.Stride())
+	h.SetStride(r.Hist.Stride())
 	x, err := model.Prerun(t.Context(), fresh[0], h, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if x.Len() != r.index.Len() || len(h.Tracks()) != len(r.hist.Tracks()) {
-		t.Fatalf("straight pre-run: %d events, %d tracks; live: %d, %d", x.Len(), len(h.Tracks()), r.index.Len(), len(r.hist.Tracks()))
+	if x.Len() != r.Index.Len() || len(h.Tracks()) != len(r.Hist.Tracks()) {
+		t.Fatalf("straight pre-run: %d events, %d tracks; live: %d, %d", x.Len(), len(h.Tracks()), r.Index.Len(), len(r.Hist.Tracks()))
 	}
 	for i := range x.Len() {
-		if x.Event(i) != r.index.Event(i) {
-			t.Fatalf("event %d differs: %+v, live %+v", i, x.Event(i), r.index.Event(i))
+		if x.Event(i) != r.Index.Event(i) {
+			t.Fatalf("event %d differs: %+v, live %+v", i, x.Event(i), r.Index.Event(i))
 		}
 	}
 	a.pb.Seek(last)
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if a.sess.cur().snap.Tick != last {
-		t.Errorf("after the pre-run the cursor reaches tick %d, want %d", a.sess.cur().snap.Tick, last)
+	if a.sess.Cur().Snap.Tick != last {
+		t.Errorf("after the pre-run the cursor reaches tick %d, want %d", a.sess.Cur().Snap.Tick, last)
 	}
 	frame(t, a)
 }
@@ -97,21 +97,21 @@ func TestSession_OpensAtTickZeroWithItsObjects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer a.sess.close()
+	defer a.sess.Close()
 	a.Layout(800, 600)
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if s := &a.sess.cur().snap; s.Tick != 0 || len(s.Objects) != 12 {
+	if s := &a.sess.Cur().Snap; s.Tick != 0 || len(s.Objects) != 12 {
 		t.Fatalf("first update: tick %d with %d objects, want tick 0 with 12", s.Tick, len(s.Objects))
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if s := &a.sess.cur().snap; s.Tick != 0 || len(s.Objects) != 12 {
+	if s := &a.sess.Cur().Snap; s.Tick != 0 || len(s.Objects) != 12 {
 		t.Fatalf("after the pre-run: tick %d with %d objects, want tick 0 with 12", s.Tick, len(s.Objects))
 	}
 }

@@ -56,7 +56,7 @@ func TestSmoke_EveryShippedScenario(t *testing.T) {
 				t.Error("playing did not move the cursor")
 			}
 			a.apply(cmdNextObject)
-			if a.sel.guid == 0 {
+			if a.sel.GUID == 0 {
 				t.Fatal("Tab selected nothing")
 			}
 			for _, c := range []command{cmdStepForward, cmdStepForward10, cmdStepBack, cmdStepBack10, cmdLast, cmdFirst, cmdFaster, cmdSlower, cmdFollow} {
@@ -66,8 +66,8 @@ func TestSmoke_EveryShippedScenario(t *testing.T) {
 			for _, tick := range []int{last / 2, last / 3, last, 1, last * 3 / 4} {
 				a.pb.Seek(tick)
 				show(t, a)
-				if a.sess.cur().snap.Tick != tick {
-					t.Fatalf("scrubbed to %d, the snapshot is at %d", tick, a.sess.cur().snap.Tick)
+				if a.sess.Cur().Snap.Tick != tick {
+					t.Fatalf("scrubbed to %d, the snapshot is at %d", tick, a.sess.Cur().Snap.Tick)
 				}
 			}
 			for l := range timeline.NumLanes {
@@ -109,12 +109,12 @@ func TestSmoke_CompareReadings(t *testing.T) {
 	}
 	a.apply(cmdNextReading)
 	show(t, a)
-	if a.sess.cur().info.Reading != "ace" || a.scene.BodyColor != overlay.ReadingColor(1) {
-		t.Errorf("after C the selected reading is %q in %v", a.sess.cur().info.Reading, a.scene.BodyColor)
+	if a.sess.Cur().Info.Reading != "ace" || a.scene.BodyColor != overlay.ReadingColor(1) {
+		t.Errorf("after C the selected reading is %q in %v", a.sess.Cur().Info.Reading, a.scene.BodyColor)
 	}
-	for _, r := range a.sess.runs {
-		if r.snap.Tick != 300 {
-			t.Errorf("reading %s is at tick %d, want 300", r.info.Reading, r.snap.Tick)
+	for _, r := range a.sess.Runs {
+		if r.Snap.Tick != 300 {
+			t.Errorf("reading %s is at tick %d, want 300", r.Info.Reading, r.Snap.Tick)
 		}
 	}
 }
@@ -150,15 +150,15 @@ func TestSmoke_RecordingsAndAnEmptyWorld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(a.sess.close)
-	if err := a.sess.wait(); err != nil {
+	t.Cleanup(a.sess.Close)
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Layout(640, 400)
 	a.apply(cmdNextObject)
 	a.apply(cmdStageNext)
 	show(t, a)
-	if a.sel.guid != 0 {
+	if a.sel.GUID != 0 {
 		t.Error("selected an object in an empty world")
 	}
 }

@@ -13,14 +13,15 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
 
 // splitting reports whether the viewport is drawn side by side.
-func (a *app) splitting() bool { return a.split && len(a.sess.runs) > 1 }
+func (a *app) splitting() bool { return a.split && len(a.sess.Runs) > 1 }
 
 // toggleSplit switches between overlay and side by side.
 func (a *app) toggleSplit() {
-	if len(a.sess.runs) < 2 {
+	if len(a.sess.Runs) < 2 {
 		a.say("side by side needs -compare or several inputs")
 		return
 	}
@@ -49,13 +50,13 @@ func splitRects(r image.Rectangle, n int) []image.Rectangle {
 
 // drawSplit draws one column per run through the shared camera.
 func (a *app) drawSplit(screen *ebiten.Image) {
-	sel := a.sess.sel
-	defer func() { a.sess.sel = sel }()
-	for i, rect := range splitRects(a.lay.viewport, len(a.sess.runs)) {
-		a.sess.sel = i
+	sel := a.sess.Sel
+	defer func() { a.sess.Sel = sel }()
+	for i, rect := range splitRects(a.lay.Viewport, len(a.sess.Runs)) {
+		a.sess.Sel = i
 		vp := camera.Viewport{X: float64(rect.Min.X), Y: float64(rect.Min.Y), W: float64(rect.Dx()), H: float64(rect.Dy())}
 		view := a.cam.View(vp)
-		a.builder.Begin(view, a.sess.terrain)
+		a.builder.Begin(view, a.sess.Terrain)
 		a.fillScene(&view)
 		a.scene.Compared = a.scene.Compared[:0] // its own run alone
 		a.drawer.Draw(a.builder, &a.scene, a.layers)
@@ -73,10 +74,10 @@ func (a *app) drawSplitNames() {
 	if !a.splitting() {
 		return
 	}
-	for i, rect := range splitRects(a.lay.viewport, len(a.sess.runs)) {
-		name := a.runName(i)
+	for i, rect := range splitRects(a.lay.Viewport, len(a.sess.Runs)) {
+		name := a.sess.RunName(i)
 		w := a.top.Measure(name) + 12
-		a.top.Rect(float32(rect.Max.X)-w-6, float32(rect.Max.Y)-26, w, 20, boxColor)
-		a.top.Text(float32(rect.Max.X)-w, float32(rect.Max.Y)-24, name, a.sess.runs[i].color)
+		a.top.Rect(float32(rect.Max.X)-w-6, float32(rect.Max.Y)-26, w, 20, panel.BoxColor)
+		a.top.Text(float32(rect.Max.X)-w, float32(rect.Max.Y)-24, name, a.sess.Runs[i].Color)
 	}
 }

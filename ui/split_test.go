@@ -17,14 +17,14 @@ func TestSplit_OneColumnPerReading(t *testing.T) {
 	opts := Options{Camera: camera.Isometric, Tick: 735, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000E01, Split: true}
 	a := openAppWith(t, "../assets/scenarios/far-blip.yaml", []string{"seed", "hexrays"}, opts)
 	a.layers = 0  // the bodies alone: no overlay shares their colours
-	a.sel.clear() // each body in its reading's colour, not the selection's
+	a.sel.Clear() // each body in its reading's colour, not the selection's
 	a.readyFrames = shotFrames + 1
 	frame(t, a)
 	px := frame(t, a)
-	cols := splitRects(a.lay.viewport, 2)
+	cols := splitRects(a.lay.Viewport, 2)
 
 	count := func(r image.Rectangle, run int) int {
-		c := a.sess.runs[run].color
+		c := a.sess.Runs[run].Color
 		n := 0
 		for y := r.Min.Y + 80; y < r.Max.Y-80; y++ { // below the caption, above the legend and the names
 			for x := r.Min.X; x < r.Max.X; x++ {
@@ -37,7 +37,7 @@ func TestSplit_OneColumnPerReading(t *testing.T) {
 	}
 	for i := range 2 {
 		if own, other := count(cols[i], i), count(cols[i], 1-i); own < 20 || other > 0 {
-			t.Errorf("column %d (%s): %d pixels of its own body colour, %d of the other's; want its own only", i, a.runName(i), own, other)
+			t.Errorf("column %d (%s): %d pixels of its own body colour, %d of the other's; want its own only", i, a.sess.RunName(i), own, other)
 		}
 	}
 	a.apply(cmdSplit)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 	"glidepath/ui/pipeline"
 )
 
@@ -28,11 +29,11 @@ func TestStageStepping_ReachesDeliver(t *testing.T) {
 		t.Errorf("title before stepping: %q", title())
 	}
 	step(cmdStageNext)
-	if a.panels.stepper.Stage() != pipeline.StageDeliver || title() != "Pipeline: stage 1/8 deliver" {
-		t.Fatalf("X from the whole tick: stage %d, title %q; want deliver, 1/8", a.panels.stepper.Stage(), title())
+	if a.panels.Stepper.Stage() != pipeline.StageDeliver || title() != "Pipeline: stage 1/8 deliver" {
+		t.Fatalf("X from the whole tick: stage %d, title %q; want deliver, 1/8", a.panels.Stepper.Stage(), title())
 	}
-	top := a.panels.pipe.scroll.y / lineHeight
-	if top < 0 || top+1 >= len(a.panels.pipe.lines) || a.panels.pipe.lines[top+1].stage != stageDeliver {
+	top := a.panels.Pipe.Scroll.Y / panel.LineHeight
+	if top < 0 || top+1 >= len(a.panels.Pipe.Lines) || a.panels.Pipe.Lines[top+1].Stage != panel.StageDeliver {
 		t.Errorf("the panel is not scrolled to the deliver rows (first shown line %d)", top)
 	}
 	frame(t, a) // draws the highlighted rows
@@ -45,7 +46,7 @@ func TestStageStepping_ReachesDeliver(t *testing.T) {
 		t.Errorf("Z back: title %q, want deliver", title())
 	}
 	step(cmdStagePrev)
-	if a.panels.stepper.Active() {
-		t.Errorf("Z from deliver left stepping on at stage %d", a.panels.stepper.Stage())
+	if a.panels.Stepper.Active() {
+		t.Errorf("Z from deliver left stepping on at stage %d", a.panels.Stepper.Stage())
 	}
 }

@@ -7,35 +7,13 @@ package ui
 import (
 	"image"
 
-	"glidepath/ui/render"
+	"glidepath/ui/panel"
 	"glidepath/ui/timeline"
 )
 
-// ellipsis ends a shortened line.
-const ellipsis = "…"
-
-// fitLine returns s, or its longest prefix that fits width with "…"
-// appended, as f measures them.
-func fitLine(f *render.Flat, s string, width float32) string {
-	if f.Measure(s) <= width {
-		return s
-	}
-	rs := []rune(s)
-	lo, hi := 0, len(rs) // the longest fitting prefix is in [lo, hi)
-	for lo+1 < hi {
-		mid := (lo + hi) / 2
-		if f.Measure(string(rs[:mid])+ellipsis) <= width {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return string(rs[:lo]) + ellipsis
-}
-
 // statusRect is where the status line is drawn in the top bar.
 func (a *app) statusRect() image.Rectangle {
-	return image.Rect(a.gui.statusX, 0, a.lay.w-6, topBarHeight)
+	return image.Rect(a.gui.statusX, 0, a.lay.W-6, panel.TopBarHeight)
 }
 
 // setStatus puts the status line in the top bar, shortened to fit.
@@ -44,7 +22,7 @@ func (a *app) setStatus() {
 		a.statusFull = line
 		a.idler.wake() // a changed line is drawn, not left behind
 	}
-	a.gui.status.Label = fitLine(a.flat, a.statusFull, float32(a.statusRect().Dx()))
+	a.gui.status.Label = panel.FitLine(a.flat, a.statusFull, float32(a.statusRect().Dx()))
 }
 
 // statusTipShown reports whether the mouse is over a shortened status line.
@@ -66,9 +44,9 @@ func (a *app) drawStatusTip() {
 		w = max(w, f.Measure(l))
 	}
 	lh := f.LineHeight() + 2
-	y := float32(topBarHeight + 4)
-	f.Rect(x-6, y-4, w+12, lh*float32(len(lines))+8, boxColor)
+	y := float32(panel.TopBarHeight + 4)
+	f.Rect(x-6, y-4, w+12, lh*float32(len(lines))+8, panel.BoxColor)
 	for k, l := range lines {
-		f.Text(x, y+float32(k)*lh, l, textColor)
+		f.Text(x, y+float32(k)*lh, l, panel.TextColor)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/ui/camera"
+	"glidepath/ui/session"
 	"glidepath/ui/simsource"
 	"glidepath/ui/timeline"
 )
@@ -30,8 +31,8 @@ func openInputs(t *testing.T, opts Options, paths ...string) *app {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(a.sess.close)
-	if err := a.sess.wait(); err != nil {
+	t.Cleanup(a.sess.Close)
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Layout(opts.Size.X, opts.Size.Y)
@@ -49,12 +50,12 @@ func openInputs(t *testing.T, opts Options, paths ...string) *app {
 func TestSeveralInputs_OneCursorClampsPerInput(t *testing.T) {
 	long, short := "../assets/scenarios/runner.yaml", "testdata/runner-slow.yaml"
 	a := openInputs(t, Options{Camera: camera.Isometric, Tick: 0, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}, long, short)
-	lastLong, lastShort := a.sess.runs[0].info.LastTick, a.sess.runs[1].info.LastTick
+	lastLong, lastShort := a.sess.Runs[0].Info.LastTick, a.sess.Runs[1].Info.LastTick
 	if lastShort >= lastLong {
 		t.Fatalf("want inputs of different lengths, got %d and %d ticks", lastLong, lastShort)
 	}
-	if a.pb.Last() != lastLong || a.sess.reach() != lastLong {
-		t.Errorf("strip ends at %d (reach %d), want the longer input's %d", a.pb.Last(), a.sess.reach(), lastLong)
+	if a.pb.Last() != lastLong || a.sess.Reach() != lastLong {
+		t.Errorf("strip ends at %d (reach %d), want the longer input's %d", a.pb.Last(), a.sess.Reach(), lastLong)
 	}
 	at := func(cursor int) (int, int) {
 		t.Helper()
@@ -62,7 +63,7 @@ func TestSeveralInputs_OneCursorClampsPerInput(t *testing.T) {
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}
-		return a.sess.runs[0].snap.Tick, a.sess.runs[1].snap.Tick
+		return a.sess.Runs[0].Snap.Tick, a.sess.Runs[1].Snap.Tick
 	}
 	if l, s := at(300); l != 300 || s != 300 {
 		t.Errorf("cursor 300: inputs at %d and %d", l, s)
@@ -80,8 +81,8 @@ func TestSeveralInputs_OneCursorClampsPerInput(t *testing.T) {
 	if st := a.statusFull; !strings.Contains(st, "[runner-slow.yaml]") || !strings.Contains(st, "ended at its tick") {
 		t.Errorf("status %q: want the selected input named and its end said", st)
 	}
-	if r := a.sess.cur(); r.snap.Tick != lastShort || a.selectedObject() == nil {
-		t.Errorf("the selected short input shows tick %d, selection %v", r.snap.Tick, a.selectedObject() != nil)
+	if r := a.sess.Cur(); r.Snap.Tick != lastShort || a.selectedObject() == nil {
+		t.Errorf("the selected short input shows tick %d, selection %v", r.Snap.Tick, a.selectedObject() != nil)
 	}
 	if l, s := at(lastShort - 10); l != lastShort-10 || s != lastShort-10 {
 		t.Errorf("back to %d: inputs at %d and %d", lastShort-10, l, s)
@@ -105,11 +106,11 @@ func TestSyncTick_ByTimeAcrossRates(t *testing.T) {
 		{300, 30, 60, 500, 500},
 		{-3, 30, 30, 10, 0},
 	} {
-		if got := syncTick(c.cursor, c.rate0, c.rate, c.last); got != c.want {
+		if got := session.SyncTick(c.cursor, c.rate0, c.rate, c.last); got != c.want {
 			t.Errorf("syncTick(%d, %d Hz → %d Hz, last %d) = %d, want %d", c.cursor, c.rate0, c.rate, c.last, got, c.want)
 		}
 	}
-	if got := stripTick(150, 30, 15); got != 300 {
+	if got := session.StripTick(150, 30, 15); got != 300 {
 		t.Errorf("stripTick(150 at 15 Hz) = %d, want 300", got)
 	}
 }
@@ -128,24 +129,24 @@ func TestSeveralInputs_OtherTickRateByTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := openInputs(t, Options{Camera: camera.Isometric, Tick: 300, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01}, "../assets/scenarios/runner.yaml", slow)
-	r := a.sess.runs[1]
-	if r.info.TickRate != 15 {
-		t.Fatalf("the second input runs at %d Hz", r.info.TickRate)
+	r := a.sess.Runs[1]
+	if r.Info.TickRate != 15 {
+		t.Fatalf("the second input runs at %d Hz", r.Info.TickRate)
 	}
-	if a.sess.runs[0].snap.Tick != 300 || r.snap.Tick != 150 {
-		t.Errorf("cursor 300: inputs at ticks %d and %d, want 300 and 150", a.sess.runs[0].snap.Tick, r.snap.Tick)
+	if a.sess.Runs[0].Snap.Tick != 300 || r.Snap.Tick != 150 {
+		t.Errorf("cursor 300: inputs at ticks %d and %d, want 300 and 150", a.sess.Runs[0].Snap.Tick, r.Snap.Tick)
 	}
 	if d := a.timelineData(); d.Stack[1].Scale != 2 {
 		t.Errorf("the 15 Hz rows' scale is %v, want 2", d.Stack[1].Scale)
 	}
 	a.apply(cmdNextReading)
 	a.tl.Lane = timeline.LaneUpdates
-	i, ok := r.index.Next(150, timeline.LaneUpdates.Filter(0x80000C01))
+	i, ok := r.Index.Next(150, timeline.LaneUpdates.Filter(0x80000C01))
 	if !ok {
 		t.Fatal("the 15 Hz input has no update after its tick 150")
 	}
 	a.apply(cmdNextEvent)
-	if want := 2 * int(r.index.Event(i).Tick); a.pb.Cursor() != want {
-		t.Errorf(". went to cursor %d, want %d (its update at its tick %d)", a.pb.Cursor(), want, r.index.Event(i).Tick)
+	if want := 2 * int(r.Index.Event(i).Tick); a.pb.Cursor() != want {
+		t.Errorf(". went to cursor %d, want %d (its update at its tick %d)", a.pb.Cursor(), want, r.Index.Event(i).Tick)
 	}
 }

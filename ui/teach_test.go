@@ -8,6 +8,8 @@ import (
 	"glidepath/engine/eventlog"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"glidepath/ui/panel"
 )
 
 // A tap pressed and released within one tick (slow frames: Ebitengine
@@ -21,34 +23,34 @@ func TestKeyFires_TapWithinOneTickAndRepeat(t *testing.T) {
 	if !keyFires(true, 1, true) {
 		t.Error("a press did not fire on its first tick")
 	}
-	if keyFires(false, 2, true) || keyFires(false, repeatDelay, true) {
+	if keyFires(false, 2, true) || keyFires(false, panel.RepeatDelay, true) {
 		t.Error("a held key fired before its repeat delay")
 	}
-	if !keyFires(false, repeatDelay+repeatInterval, true) || keyFires(false, repeatDelay+repeatInterval, false) {
+	if !keyFires(false, panel.RepeatDelay+panel.RepeatInterval, true) || keyFires(false, panel.RepeatDelay+panel.RepeatInterval, false) {
 		t.Error("repeat: fires only for repeating keys")
 	}
-	if keyFires(false, repeatDelay+1, true) {
+	if keyFires(false, panel.RepeatDelay+1, true) {
 		t.Error("repeat fired between intervals")
 	}
 }
 
 // The scenario's description (its note at tick 1) is the caption at tick 0
-// too; later notes show for captionSeconds after their tick only.
+// too; later notes show for panel.CaptionSeconds after their tick only.
 func TestCaptionNote_DescriptionAtTickZero(t *testing.T) {
 	notes := []eventlog.Note{{Tick: 1, Text: "description"}, {Tick: 300, Text: "later"}}
 	for _, c := range []struct {
 		tick int
 		want string
-	}{{0, "description"}, {1, "description"}, {299, ""}, {300, "later"}, {300 + captionSeconds*30, ""}} {
+	}{{0, "description"}, {1, "description"}, {299, ""}, {300, "later"}, {300 + panel.CaptionSeconds*30, ""}} {
 		got := ""
-		if n := captionNote(notes, c.tick, 30); n != nil {
+		if n := panel.CaptionNote(notes, c.tick, 30); n != nil {
 			got = n.Text
 		}
 		if got != c.want {
 			t.Errorf("tick %d: caption %q, want %q", c.tick, got, c.want)
 		}
 	}
-	if n := captionNote([]eventlog.Note{{Tick: 60, Text: "x"}}, 0, 30); n != nil {
+	if n := panel.CaptionNote([]eventlog.Note{{Tick: 60, Text: "x"}}, 0, 30); n != nil {
 		t.Errorf("a note at tick 60 captioned tick 0")
 	}
 }

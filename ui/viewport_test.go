@@ -11,6 +11,7 @@ import (
 
 	"glidepath/ui/camera"
 	"glidepath/ui/draw"
+	"glidepath/ui/panel"
 	"glidepath/ui/render"
 )
 
@@ -153,7 +154,7 @@ func TestDescribeGround(t *testing.T) {
 		{lbA9B4[0] + 1, lbA9B4[1] + 191, "0xA9B40008  x 1.0  y 191.0"},
 		{-5, 10, "outside the world (-5.0, 10.0)"},
 	} {
-		if got := describeGround(tt.x, tt.y); got != tt.want {
+		if got := panel.DescribeGround(tt.x, tt.y); got != tt.want {
 			t.Errorf("describeGround(%v, %v) = %q, want %q", tt.x, tt.y, got, tt.want)
 		}
 	}

@@ -19,12 +19,12 @@ func TestOpenDat_OpensRemembersAndReopens(t *testing.T) {
 	cliff := scenarioCopy(t, "cliff.yaml")
 	st := filepath.Join(t.TempDir(), "cfg", "viewer.json")
 	a := openAppWith(t, cliff, nil, Options{File: cliff, Paused: true, Size: image.Pt(1280, 800), Settings: st})
-	if got := a.sess.cur().info.WorldLine; !strings.Contains(got, "illustrative") {
+	if got := a.sess.Cur().Info.WorldLine; !strings.Contains(got, "illustrative") {
 		t.Fatalf("world line %q before any dats", got)
 	}
 	empty := t.TempDir()
 	a.apply(cmdOpenDat)
-	if !a.open.active || !a.open.dat {
+	if !a.open.Active || !a.open.Dat {
 		t.Fatal("Shift+W did not open the dat folder box")
 	}
 	a.typeOpen([]rune(""), false, false, false, true) // Esc
@@ -43,10 +43,10 @@ func TestOpenDat_OpensRemembersAndReopens(t *testing.T) {
 	if a.world == nil {
 		t.Fatalf("dats not opened: %q", a.status)
 	}
-	if err := a.sess.wait(); err != nil {
+	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if got := a.sess.cur().info.WorldLine; got != "client_portal.dat iteration 982, client_cell_1.dat iteration 975" {
+	if got := a.sess.Cur().Info.WorldLine; got != "client_portal.dat iteration 982, client_cell_1.dat iteration 975" {
 		t.Errorf("the reopened input's world %q", got)
 	}
 	s, err := settings.Load(st)

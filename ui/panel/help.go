@@ -1,0 +1,90 @@
+// The help overlay (H): every key and gesture, centred over the window;
+// and the captions drawn at the top of the viewport.
+
+package panel
+
+import (
+	"image"
+	"image/color"
+
+	"glidepath/ui/render"
+)
+
+// MouseHelp lists the mouse gestures, for the help overlay.
+var MouseHelp = [][2]string{
+	{"drag", "pan (in the viewport)"},
+	{"right-drag", "orbit; tilt in the perspective camera"},
+	{"wheel", "zoom to the cursor"},
+	{"click", "select the body under the cursor"},
+	{"timeline", "click or drag scrubs; wheel zooms; right-drag pans"},
+	{"Shift-drag", "on the timeline: select a range of ticks (E exports it; Esc clears)"},
+	{"lane name", "select the lane , and . step between"},
+	{"panel edge", "drag the right column's edge or the inspector/pipeline gap to resize"},
+}
+
+// DrawCaption draws text centred at the top of the viewport vp, wrapped.
+func DrawCaption(f *render.Flat, s string, vp image.Rectangle) {
+	lines := Wrap(f, s, float32(vp.Dx())-80)
+	lh := f.LineHeight() + 2
+	w := float32(0)
+	for _, l := range lines {
+		w = max(w, f.Measure(l))
+	}
+	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
+	y := float32(vp.Min.Y) + 34
+	f.Rect(x-10, y-6, w+20, lh*float32(len(lines))+10, BoxColor)
+	for k, l := range lines {
+		f.Text(x, y+float32(k)*lh, l, NoteColor)
+	}
+}
+
+// DrawHelp lists every key (keys: each key's name and what it does) and
+// gesture, centred over a w×h window.
+func DrawHelp(f *render.Flat, w, h int, keys [][2]string) {
+	const keyW, lh, pad, gap = 84, 16, 16, 24
+	type row struct {
+		key, help string
+		col       color.RGBA
+	}
+	var rows []row
+	// Each column's help text gets half of what the window leaves after
+	// the key columns; a longer text wraps onto rows of its own.
+	room := max((float32(w)-2*pad-2*keyW-gap)/2, 80)
+	add := func(key, help string, col color.RGBA) {
+		for i, l := range Wrap(f, help, room) {
+			if i > 0 {
+				key = ""
+			}
+			rows = append(rows, row{key, l, col})
+		}
+	}
+	for _, k := range keys {
+		add(k[0], k[1], HeadColor)
+	}
+	rows = append(rows, row{})
+	for _, m := range MouseHelp {
+		add(m[0], m[1], DimColor)
+	}
+	perCol := (len(rows) + 1) / 2
+	for perCol < len(rows) && rows[perCol].key == "" && rows[perCol].help != "" {
+		perCol++ // a wrapped text's last lines stay in its key's column
+	}
+	var helpW [2]float32
+	for i, r := range rows {
+		helpW[i/perCol] = max(helpW[i/perCol], f.Measure(r.help))
+	}
+	colX := [2]float32{0, keyW + helpW[0] + gap}
+	bw := colX[1] + keyW + helpW[1] + 2*pad
+	bh := float32(perCol*lh + 2*pad + 24)
+	x0 := max((float32(w)-bw)/2, 0)
+	y0 := max((float32(h)-bh)/2, 0)
+	f.Rect(x0, y0, bw, bh, BoxColor)
+	f.Text(x0+pad, y0+pad-4, "Keys and mouse (H or Esc closes)", HeadColor)
+	for i, r := range rows {
+		c := i / perCol
+		x := x0 + pad + colX[c]
+		y := y0 + pad + 20 + float32((i%perCol)*lh)
+		f.Text(x, y, r.key, r.col)
+		f.Text(x+keyW, y, r.help, TextColor)
+	}
+}
