@@ -6,8 +6,8 @@
 package store
 
 import (
-	"glidepath/engine/explain"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"sync"
 
 	"glidepath/engine"

@@ -3,8 +3,8 @@
 package store
 
 import (
-	"glidepath/engine/explain"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"strings"
 	"testing"
 

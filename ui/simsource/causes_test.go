@@ -3,9 +3,9 @@
 package simsource
 
 import (
-	"glidepath/engine/explain"
-	"glidepath/engine/eventlog"
 	"context"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/explain"
 	"testing"
 
 	"glidepath/assets"

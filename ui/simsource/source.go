@@ -8,8 +8,8 @@
 package simsource
 
 import (
-	"glidepath/engine/eventlog"
 	"fmt"
+	"glidepath/engine/eventlog"
 	"io/fs"
 	"slices"
 	"sync"
