@@ -37,8 +37,8 @@
 //	parallel.go,                the UpdateObjectInternal pass split over
 //	parallel_pool.go            cores
 //	stream.go                   a Sim fed from a stream
-//	object.go, movement.go,     one object and its collaborators
-//	moveto.go, attached.go      (held items and statics)
+//	object.go, moveto.go,       one object and its collaborators
+//	attached.go                 (movement, held items and statics)
 //	stamps.go                   the stamp checks of every message
 //	world.go, worlddata.go,     terrain, motion tables, dat files, run
 //	options.go                  options
@@ -46,7 +46,8 @@
 //	log.go                      the event log: recording, storing, searching
 //	view.go, staterow.go,       read-only views, state rows (a trace's
 //	hash.go                     too) and the state hash
-//	checkpoint.go               checkpoints, Seek, RunAll, object words
+//	checkpoint.go, popstage.go  checkpoints, Seek, RunAll, object words,
+//	                            a pop's stage found again on demand
 //	metrics.go, glide.go        glide metrics and the glide judgments
 //	expect.go                   a scenario's expectations checked per tick
 //	compare.go                  readings side by side

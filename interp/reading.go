@@ -265,7 +265,7 @@ type Reading struct {
 	// interpreted state's velocity in the body frame (ACE
 	// MotionInterp.LeaveGround, get_leave_ground_velocity with no jump). Every
 	// preset: false — seed 001's live trace shows remotes never calling
-	// set_velocity (engine/movement.go).
+	// set_velocity (engine/moveto.go).
 	LeaveGroundVelocity bool
 }
 

@@ -383,3 +383,7 @@ func itoa(v int) string {
 	var b [20]byte
 	return string(appendInt(b[:0], int64(v)))
 }
+
+// AppendEvent appends ev as its Recording v1 line, without the newline:
+// the line Writer.Write writes (the imported-events table's detail).
+func AppendEvent(b []byte, ev *Event) []byte { return appendEvent(b, ev) }
