@@ -70,14 +70,8 @@ func (s *Sim) updateObjects() {
 	for len(p.bufs) < chunks {
 		p.bufs = append(p.bufs, nil)
 	}
-	if p.pool == nil {
-		p.pool = newPassPool()
-		// The helpers hold the pool, never the Sim: they end when the Sim
-		// is dropped.
-		runtime.AddCleanup(s, (*passPool).stop, p.pool)
-	}
 	p.active, p.size = true, int32(size)
-	p.pool.run(s, n, size, chunks, w-1)
+	s.passPool().run(s, n, size, chunks, w-1)
 	p.active = false
 	for i := 1; i < chunks; i++ {
 		for k := range p.bufs[i] {
@@ -118,4 +112,16 @@ func (s *Sim) logOf(slot int32) *[]Event {
 		return &p.bufs[slot/p.size]
 	}
 	return nil
+}
+
+// passPool is the Sim's helpers, started on first use.
+func (s *Sim) passPool() *passPool {
+	p := &s.chunks
+	if p.pool == nil {
+		p.pool = newPassPool()
+		// The helpers hold the pool, never the Sim: they end when the Sim
+		// is dropped.
+		runtime.AddCleanup(s, (*passPool).stop, p.pool)
+	}
+	return p.pool
 }
