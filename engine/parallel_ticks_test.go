@@ -17,6 +17,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/interp"
 )
 
 // synthCrowd compiles a synthetic crowd of n remotes over secs seconds.
@@ -250,5 +251,45 @@ func TestParallelTicks_ShardsLeaveTheDecoderNoCore(t *testing.T) {
 	s.opts.Workers = 3
 	if got := s.shards(2); got != 2 {
 		t.Errorf("Workers 3 over 2 objects: %d shards, want 2", got)
+	}
+}
+
+// Several readings' runs sharing one read of the input each step in
+// shards, side by side, and end as when stepped one tick at a time.
+func TestParallelTicks_CompareReadingsSideBySide(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	rec := withLife(synthCrowd(t, 300, 4, 11))
+	var readings []interp.Reading
+	for _, n := range []string{interp.DefaultReadingName, "legacy", "ace"} {
+		r, err := interp.ReadingByName(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readings = append(readings, r)
+	}
+	opts := Options{Assets: assets.FS(), Metrics: true}
+	one, err := NewCompareStream(recording.NewSource(rec), readings, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !one.Done() {
+		one.Step()
+	}
+	opts.Workers = 2
+	side, err := NewCompareStream(recording.NewSource(rec), readings, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !side.Done() {
+		side.Advance(64)
+	}
+	for i, s := range side.Sims() {
+		want := one.Sims()[i]
+		if s.batch == nil || s.batch.ticks == 0 {
+			t.Errorf("%s: no tick in shards", s.Reading().Name)
+		}
+		if s.Tick() != want.Tick() || s.StateHash() != want.StateHash() || !reflect.DeepEqual(s.Metrics(), want.Metrics()) {
+			t.Errorf("%s: in shards side by side it ended at tick %d in another state than tick by tick (tick %d)", s.Reading().Name, s.Tick(), want.Tick())
+		}
 	}
 }
