@@ -253,4 +253,8 @@ func (b *shardBatch) runChunk(c int) {
 	for _, o := range objs {
 		o.sink.sim = b.sim
 	}
+	// Let the input's read-ahead goroutine decode between chunks: with
+	// every core stepping chunks it would otherwise wait for a core until
+	// the run of ticks ends, and the next run would wait for it.
+	runtime.Gosched()
 }
