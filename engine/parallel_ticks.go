@@ -42,16 +42,7 @@ const chunkSlots = 64
 // ahead for it and each chunk's share of them, and each chunk's copy of the
 // Sim's per-tick state.
 type shardBatch struct {
-	// events[first:] are the events read ahead and not yet delivered, in
-	// file order; ahead those read during the run of ticks, for the next.
 	events []shardEvent
-	first  int
-	ahead  []shardEvent
-	// late is the problem met reading ahead, reported (Sim.Err) once the
-	// events before it are delivered.
-	late error
-	// limit is the last tick whose events are read ahead during the run.
-	limit int
 	// lists[c] are the indexes in events of chunk c's events (its objects'
 	// and the observer's), in file order.
 	lists [][]int32
@@ -131,100 +122,50 @@ func (s *Sim) advanceShards(n int) int {
 	if f.eof || s.opts.LastTick > 0 {
 		to = min(to, s.lastTick)
 	}
+	// Read the run's events ahead, in file order, as Step would read them
+	// one tick at a time.
 	b := s.batch
 	if b == nil {
 		b = new(shardBatch)
 		s.batch = b
 	}
-	// Read the run's events ahead, in file order, as Step would read them
-	// one tick at a time, after those the previous run read ahead.
-	for b.late == nil && (f.hasHead || f.pull(s)) {
-		if int(f.due) > to || crossesObjects(f.head) {
+	b.events = b.events[:0]
+	for f.hasHead || f.pull(s) {
+		if int(f.due) > to {
+			break
+		}
+		if crossesObjects(f.head) {
+			to = int(f.due) - 1
 			break
 		}
 		b.events = append(b.events, shardEvent{ev: *f.head, due: f.due, target: f.target, source: int32(f.n - 1)})
 		f.hasHead = false
 	}
-	if f.err != nil {
-		b.late, f.err = f.err, nil
-	}
-	if f.hasHead && crossesObjects(f.head) {
-		to = min(to, int(f.due)-1)
-	}
 	if f.eof && s.opts.LastTick <= 0 {
 		to = min(to, s.lastTick)
 	}
-	if b.late != nil {
-		// A problem the stream reached stops the run at the tick of the
-		// last good event, as Step meets it: after that tick.
-		if b.first == len(b.events) {
-			f.err, b.late = b.late, nil
-			return 0
+	// A problem the stream reached stops the run at the tick whose events
+	// the last good event ended, as Step meets it: after that tick.
+	late := f.err
+	if late != nil {
+		f.err = nil
+		if len(b.events) > 0 {
+			to = min(to, int(b.events[len(b.events)-1].due))
 		}
-		to = min(to, int(b.events[len(b.events)-1].due))
 	}
 	if to < from {
-		// Nothing to step in shards: the next tick's events cross
-		// objects (Step delivers those read ahead first).
+		// Nothing to step in shards (no event was read ahead: the next
+		// one crosses objects).
+		f.err = late
 		return 0
 	}
 	s.runShards(b, from, to)
+	f.err = late
 	return to - from + 1
 }
 
-// queued says whether events read ahead wait to be delivered, or the
-// problem met reading ahead to be reported.
-func (b *shardBatch) queued() bool { return b.first < len(b.events) || b.late != nil }
-
-// deliverDue delivers, for Step, the events read ahead that are due in
-// tick k; it reports whether none is left (the stream's own head comes
-// next), and then reports the problem met reading ahead.
-func (b *shardBatch) deliverDue(s *Sim, k int) bool {
-	for b.first < len(b.events) {
-		e := &b.events[b.first]
-		if int(e.due) > k {
-			return false
-		}
-		b.first++
-		s.source = e.source
-		s.deliver(&e.ev, e.target)
-	}
-	clear(b.events) // let go of the entities the creates point to
-	b.events, b.first = b.events[:0], 0
-	s.feed.err, b.late = b.late, nil
-	return true
-}
-
-// readAhead reads the next run's events, up to tick limit, into b.ahead
-// while the chunks of this run step: those that cross objects and creates
-// are left to be read between the runs (a create's slot is made as it is
-// checked, which the chunks must not see happen), and a problem is kept
-// for when the events before it have been delivered.
-func (s *Sim) readAhead(b *shardBatch, limit int) {
-	f := s.feed
-	for b.late == nil {
-		if !f.hasHead {
-			if !f.unchecked && !f.fetch(s) {
-				break
-			}
-			if f.head.Kind == recording.KindCreate || !f.checkHead(s) {
-				break
-			}
-		}
-		if int(f.due) > limit || crossesObjects(f.head) {
-			break
-		}
-		b.ahead = append(b.ahead, shardEvent{ev: *f.head, due: f.due, target: f.target, source: int32(f.n - 1)})
-		f.hasHead = false
-	}
-	if f.err != nil {
-		b.late, f.err = f.err, nil
-	}
-}
-
 // runShards steps ticks from to to over the slots in shards, delivering the
-// events read ahead that are due by then; the next run's events are read
-// meanwhile.
+// events b holds.
 func (s *Sim) runShards(b *shardBatch, from, to int) {
 	n := len(s.slots)
 	w := s.shards(n)
@@ -246,68 +187,41 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 		b.views[c].replay = false
 	}
 	nslots := s.nslots
-	used := b.first
-	for ; used < len(b.events) && int(b.events[used].due) <= to; used++ {
-		e := &b.events[used]
+	for i := range b.events {
+		e := &b.events[i]
 		switch {
 		case e.ev.Kind == recording.KindObserver:
 			for c := range chunks {
-				b.lists[c] = append(b.lists[c], int32(used))
+				b.lists[c] = append(b.lists[c], int32(i))
 			}
 			s.hasObserver, s.observer = true, e.ev.Pos
 		case e.target >= 0:
 			c := int(e.target) / size
-			b.lists[c] = append(b.lists[c], int32(used))
+			b.lists[c] = append(b.lists[c], int32(i))
 			if e.ev.Kind == recording.KindCreate {
 				nslots = max(nslots, int(e.target)+1)
 			}
 		}
 		// A note about no object is logged only, and nothing is logged.
 	}
-	b.sim, b.limit = s, to+(to-from+1)
-	// Job 0 reads the next run ahead (the stepping goroutine takes it
-	// first), job c+1 steps chunk c.
+	b.sim = s
 	if w == 1 {
-		for c := range chunks + 1 {
-			b.runJob(c)
+		for c := range chunks {
+			b.runChunk(c)
 		}
 	} else {
 		pool := s.passPool()
-		pool.job = b.runJob
-		pool.run(s, 0, 0, chunks+1, w-1)
+		pool.job = b.runChunk
+		pool.run(s, 0, 0, chunks, w-1)
 	}
+	clear(b.events) // let go of the entities the creates point to
 	b.sim = nil
-	// What was not due stays first, then what was read meanwhile.
-	if rest := b.events[used:]; len(rest) > 0 {
-		k := copy(b.events, rest)
-		clear(b.events[k:])
-		b.events = append(b.events[:k], b.ahead...)
-		clear(b.ahead)
-		b.ahead = b.ahead[:0]
-	} else {
-		clear(b.events)
-		b.events, b.ahead = b.ahead, b.events[:0]
-	}
-	b.first = 0
-	if b.late != nil && len(b.events) == 0 {
-		s.feed.err, b.late = b.late, nil
-	}
 	b.ticks += to - from + 1
 	s.tick, s.furthest, s.source = to, to, -1
 	s.nslots = nslots
 	if s.opts.Metrics {
 		s.metrics.afterTick(s)
 	}
-}
-
-// runJob runs job j of a run of ticks: reading the next run ahead (0) or
-// stepping chunk j−1.
-func (b *shardBatch) runJob(j int) {
-	if j == 0 {
-		b.sim.readAhead(b, b.limit)
-		return
-	}
-	b.runChunk(j - 1)
 }
 
 // runChunk steps chunk c's objects through the run's ticks on the chunk's

@@ -31,8 +31,6 @@ type feed struct {
 	due     int32
 	target  int32
 	hasHead bool
-	// unchecked: head is read but not checked yet (fetch).
-	unchecked bool
 	// eof: the stream's end has been read; last is then the last event's
 	// time.
 	eof  bool
@@ -74,15 +72,6 @@ func NewStream(src recording.Source, opts Options) (*Sim, error) {
 // there is one; at the end it fixes the last tick (unless Options.LastTick
 // did).
 func (f *feed) pull(s *Sim) bool {
-	if !f.unchecked && !f.fetch(s) {
-		return false
-	}
-	return f.checkHead(s)
-}
-
-// fetch reads the next event into the head, unchecked (unchecked true,
-// hasHead false). At the end it fixes the last tick and reports false.
-func (f *feed) fetch(s *Sim) bool {
 	if f.eof || f.err != nil {
 		return false
 	}
@@ -102,23 +91,14 @@ func (f *feed) fetch(s *Sim) bool {
 		}
 		return false
 	}
+	if err == nil {
+		f.due, f.target, err = s.check(f.ix, ev, f.n)
+	}
 	if err != nil {
 		f.err = err
 		return false
 	}
-	f.head, f.unchecked = ev, true
-	return true
-}
-
-// checkHead checks the head fetched: a create gets its slot here.
-func (f *feed) checkHead(s *Sim) bool {
-	due, target, err := s.check(f.ix, f.head, f.n)
-	if err != nil {
-		f.err = err
-		return false
-	}
-	f.due, f.target = due, target
-	f.unchecked, f.hasHead, f.last = false, true, f.head.T
+	f.head, f.hasHead, f.last = ev, true, ev.T
 	f.n++
 	return true
 }
@@ -126,13 +106,6 @@ func (f *feed) checkHead(s *Sim) bool {
 // deliverDue delivers the stream's events due in tick k, reading on until
 // the first event of a later tick (or the end).
 func (f *feed) deliverDue(s *Sim, k int) {
-	if b := s.batch; b != nil && b.queued() {
-		// Events read ahead for runs of ticks come first
-		// (parallel_ticks.go).
-		if !b.deliverDue(s, k) {
-			return
-		}
-	}
 	for f.hasHead || f.pull(s) {
 		if int(f.due) > k {
 			return
