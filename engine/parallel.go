@@ -8,6 +8,9 @@
 // the trace and the metrics are byte for byte a one-core run's whoever ran
 // which chunk. Delivery (message handling) stays sequential, in file order.
 //
+// A streamed run that logs nothing shards its objects for whole runs of
+// ticks instead, delivery included (parallel_ticks.go).
+//
 // The chunks are handed out by parallel_pool.go: the stepping goroutine
 // takes them from the front, persistent helpers from the back, and it never
 // waits for a helper to start — a late or busy helper only takes fewer.
