@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"testing"
+	"time"
 
 	"glidepath/assets"
 	"glidepath/engine/recording"
@@ -292,4 +293,34 @@ func TestParallelTicks_CompareReadingsSideBySide(t *testing.T) {
 			t.Errorf("%s: in shards side by side it ended at tick %d in another state than tick by tick (tick %d)", s.Reading().Name, s.Tick(), want.Tick())
 		}
 	}
+}
+
+// The helpers that step the chunks end once their Sim is dropped, as the
+// split pass's do.
+func TestParallelTicks_HelpersEndWithTheirSim(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	rec := synthCrowd(t, 200, 2, 13)
+	runtime.GC()
+	base := runtime.NumGoroutine()
+	func() {
+		s, err := NewStream(recording.NewSource(rec), Options{Assets: assets.FS(), Metrics: true, Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.advance(1 << 20)
+		if s.batch == nil || s.batch.ticks == 0 {
+			t.Fatal("no tick in shards")
+		}
+		if got := runtime.NumGoroutine(); got != base+2 {
+			t.Fatalf("%d goroutines after a run in 3 shards, want %d (two helpers)", got, base+2)
+		}
+	}()
+	for range 100 {
+		runtime.GC()
+		if runtime.NumGoroutine() <= base {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines after the Sim was dropped, want %d", runtime.NumGoroutine(), base)
 }
