@@ -35,7 +35,7 @@ const minSlotsPerShard = 128
 // objects through all its ticks before the next chunk, so that their state
 // stays in the core's cache from one tick to the next — a thousand objects
 // stepped tick by tick do not fit, and on one core the chunks alone cut the
-// run's CPU time by a fifth (docs/benchmarks.md, "Cores").
+// run's CPU time by 13–31 % (docs/benchmarks.md, "Cores").
 const chunkSlots = 64
 
 // shardBatch is a run of ticks being stepped in shards: the events read
