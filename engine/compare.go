@@ -142,14 +142,7 @@ func (c *Compare) Step() {
 // which hands every run the same events whatever the timing; they drift at
 // most n ticks apart, so it holds at most n ticks of events).
 func (c *Compare) Advance(n int) {
-	advance := func(s *Sim) {
-		for range n {
-			if s.Done() {
-				return
-			}
-			s.Step()
-		}
-	}
+	advance := func(s *Sim) { s.advance(n) }
 	if len(c.sims) == 1 || runtime.GOMAXPROCS(0) == 1 {
 		for _, s := range c.sims {
 			advance(s)

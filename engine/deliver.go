@@ -243,6 +243,9 @@ func (s *Sim) stickToObject(o *object, guid uint32) {
 // StickyManager::HandleUpdateTarget, seeing a status other than OK, calls
 // ClearTarget (ACE TargetManager.cs, StickyManager.cs).
 func (s *Sim) unstickFrom(guid uint32) {
+	if !s.anySticky {
+		return // no object has ever been stuck to another
+	}
 	for _, o := range s.slots[:s.nslots] {
 		if o.st.alive && o.pm.StickyObjectID() == guid {
 			o.pm.Unstick()

@@ -81,7 +81,10 @@ type Options struct {
 	// Workers is how many runs of slots each tick's UpdateObjectInternal
 	// pass is split into, to run on that many cores (parallel.go); 0 means
 	// one per core (GOMAXPROCS less BusyCores) as long as each run has at
-	// least 256 objects. The trace is byte-identical whatever the number.
+	// least 256 objects. It is also how many cores a streamed run that logs
+	// nothing shards its objects over for runs of ticks (parallel_ticks.go:
+	// 0 means one per core less BusyCores but the first, each with at
+	// least 128 objects). The trace is byte-identical whatever the number.
 	Workers int
 	// BusyCores is how many of the cores something else keeps busy while
 	// the run steps — a recording decoded on its own goroutine

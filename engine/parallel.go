@@ -8,6 +8,9 @@
 // the trace and the metrics are byte for byte a one-core run's whoever ran
 // which chunk. Delivery (message handling) stays sequential, in file order.
 //
+// A streamed run that logs nothing shards its objects for whole runs of
+// ticks instead, delivery included (parallel_ticks.go).
+//
 // The chunks are handed out by parallel_pool.go: the stepping goroutine
 // takes them from the front, persistent helpers from the back, and it never
 // waits for a helper to start — a late or busy helper only takes fewer.
@@ -74,14 +77,8 @@ func (s *Sim) updateObjects() {
 	for len(p.bufs) < chunks {
 		p.bufs = append(p.bufs, nil)
 	}
-	if p.pool == nil {
-		p.pool = newPassPool()
-		// The helpers hold the pool, never the Sim: they end when the Sim
-		// is dropped.
-		runtime.AddCleanup(s, (*passPool).stop, p.pool)
-	}
 	p.active, p.size = true, int32(size)
-	p.pool.run(s, n, size, chunks, w-1)
+	s.passPool().run(s, n, size, chunks, w-1)
 	p.active = false
 	for i := 1; i < chunks; i++ {
 		for k := range p.bufs[i] {
@@ -122,4 +119,16 @@ func (s *Sim) logOf(slot int32) *[]eventlog.Event {
 		return &p.bufs[slot/p.size]
 	}
 	return nil
+}
+
+// passPool is the Sim's helpers, started on first use.
+func (s *Sim) passPool() *passPool {
+	p := &s.chunks
+	if p.pool == nil {
+		p.pool = newPassPool()
+		// The helpers hold the pool, never the Sim: they end when the Sim
+		// is dropped.
+		runtime.AddCleanup(s, (*passPool).stop, p.pool)
+	}
+	return p.pool
 }

@@ -54,6 +54,9 @@ type passPool struct {
 	// read by a helper only while it holds a claimed chunk.
 	s               *Sim
 	n, size, chunks int
+	// job, when set, runs a chunk in place of the pass's slots
+	// (parallel_ticks.go: a run of ticks over a shard of objects).
+	job func(c int)
 
 	helpers int
 	parked  atomic.Int32
@@ -112,7 +115,7 @@ func (p *passPool) run(s *Sim, n, size, chunks, helpers int) {
 		}
 		break
 	}
-	p.s = nil
+	p.s, p.job = nil, nil
 }
 
 // claim takes the next chunk of pass gen, from the front or the back.
@@ -135,6 +138,10 @@ func (p *passPool) claim(gen uint64, front bool) (int, bool) {
 
 // runChunk runs chunk c of the current pass.
 func (p *passPool) runChunk(c int) {
+	if p.job != nil {
+		p.job(c)
+		return
+	}
 	lo := c * p.size
 	p.s.updateSlots(lo, min(lo+p.size, p.n))
 }

@@ -111,6 +111,9 @@ type Sim struct {
 
 	// chunks splits the UpdateObjectInternal pass over cores (parallel.go).
 	chunks passChunks
+	// batch is a run of ticks stepped with the objects sharded over cores
+	// (parallel_ticks.go).
+	batch *shardBatch
 	// capture, when a states table is written, takes each object's row
 	// in the pass, while the object is in the cache (tables.go).
 	capture *rowCapture

@@ -129,10 +129,9 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	return ExpectFailure(file, report.Expectations)
 }
 
-// batchTicks is how many ticks the readings of a run step, each on its own
-// core, between two looks for a signal: a small fraction of a second even
-// for a thousand objects.
-const batchTicks = 64
+// batchTicks is how many ticks the readings of a run step between two
+// looks for a signal (tablesroute.BatchTicks).
+const batchTicks = tablesroute.BatchTicks
 
 // CompareBatches steps a run's readings side by side, batchTicks at a time
 // (engine.Compare.Advance).
