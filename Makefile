@@ -52,7 +52,7 @@ staticcheck:
 # recording, through single-goroutine code (reading, compiling, a checkpoint
 # budget): the race pass keeps the concurrent tests (parallel runs, batches,
 # prefetching readers, concurrent compiles).
-SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
+SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
 
 test-core:
 	CGO_ENABLED=1 $(GO) test -race -skip '^($(SWEEPS))$$' $(CORE)

@@ -129,10 +129,21 @@ func checkSharded(t *testing.T, what string, src recording.Source, opts Options,
 }
 
 func TestParallelTicks_SameStatesAsTickByTick(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	crowd := withLife(synthCrowd(t, 40, 5, 3))
+	checkShardedInputs(t, []*recording.Recording{crowd}, crowd, []int{2}, []int{3}, []int{7, 64})
+}
+
+// Every configuration on the crowds and on every shipped recording gives
+// tick by tick's states: a sweep that make test runs in its second pass,
+// without the race detector (the crowd above keeps the shards' concurrency
+// under it).
+func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 	crowd := withLife(synthCrowd(t, 40, 5, 3))
 	inputs := []*recording.Recording{crowd, compiled(t, "crowd")}
 	files, _ := filepath.Glob("testdata/*.jsonl")
+	if len(files) == 0 {
+		t.Fatal("no testdata/*.jsonl")
+	}
 	for _, f := range files {
 		rec, err := recording.ReadFile(f)
 		if err != nil {
@@ -140,13 +151,22 @@ func TestParallelTicks_SameStatesAsTickByTick(t *testing.T) {
 		}
 		inputs = append(inputs, rec)
 	}
+	checkShardedInputs(t, inputs, crowd, []int{1, 2, 4}, []int{1, 3}, []int{1, 7, 64})
+}
+
+// checkShardedInputs steps every input in shards (at each GOMAXPROCS of
+// procs, each number of workers, runs of each length of ticks) against its
+// tick by tick hashes; crowd, when one of them, must spend all but its last
+// tick in shards.
+func checkShardedInputs(t *testing.T, inputs []*recording.Recording, crowd *recording.Recording, procsList, workersList, everyList []int) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, rec := range inputs {
 		opts := Options{Assets: assets.FS(), Metrics: true, RecordStages: rec == crowd}
 		hashes, wantM, wantTick, _ := steppedHashes(t, recording.NewSource(rec), opts)
-		for _, procs := range []int{1, 2, 4} {
+		for _, procs := range procsList {
 			runtime.GOMAXPROCS(procs)
-			for _, workers := range []int{1, 3} {
-				for _, every := range []int{1, 7, 64} {
+			for _, workers := range workersList {
+				for _, every := range everyList {
 					o := opts
 					o.Workers = workers
 					n := checkSharded(t, rec.Name, recording.NewSource(rec), o, every, hashes, wantM, wantTick, nil)
