@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"glidepath/ui/panel"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,47 @@ func TestCaption_HiddenUnderATextBox(t *testing.T) {
 			t.Errorf("the %s box is open and the caption is drawn under it", name)
 		}
 		*on = false
+	}
+}
+
+// While the camera follows the selection, a note's caption keeps to the
+// viewport's top third, the middle third being where the follow camera
+// keeps the body: in an export's small view (800×500) the runner's long
+// description at tick 0 would otherwise cover the Courier followed. Not
+// following, the whole note is shown.
+func TestCaption_KeepsToTheTopThirdWhileFollowing(t *testing.T) {
+	a := openApp(t, "../assets/scenarios/runner.yaml", nil, 0, 800, 500)
+	vp := a.lay.Viewport
+	caption := func() (lines int, bottom float32, last string) {
+		a.top.Reset()
+		a.drawOverlays()
+		for _, l := range a.top.Labels() {
+			if l.Y < float32(vp.Min.Y) || l.Y > float32(vp.Max.Y) || l.X < float32(vp.Min.X) || l.X > float32(vp.Max.X) || l.Text == "" {
+				continue
+			}
+			if l.Color == panel.NoteColor {
+				lines++
+				bottom = max(bottom, l.Y+a.top.LineHeight())
+				last = l.Text
+			}
+		}
+		return lines, bottom, last
+	}
+	a.sel.GUID, a.sel.Follow = 0, false
+	whole, wholeBottom, _ := caption()
+	third := float32(vp.Min.Y) + float32(vp.Dy())/3
+	if wholeBottom <= third {
+		t.Fatalf("the runner's note ends at y %.0f, above the third (%.0f) of a %v view: the test sees no long caption", wholeBottom, third, vp)
+	}
+	a.sel.GUID, a.sel.Follow = 0x80000C01, true
+	n, bottom, last := caption()
+	if n == 0 || n >= whole {
+		t.Fatalf("following: %d caption lines, want fewer than the %d shown unfollowed (and some)", n, whole)
+	}
+	if bottom > third {
+		t.Errorf("following: the caption reaches y %.0f, past the view's top third (%.0f)", bottom, third)
+	}
+	if !strings.HasSuffix(last, panel.Ellipsis) {
+		t.Errorf("following: the shortened caption's last line %q does not end with %q", last, panel.Ellipsis)
 	}
 }

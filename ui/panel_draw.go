@@ -48,7 +48,7 @@ func (a *app) drawOverlays() {
 	// the caption; its words would show through.
 	box := a.open.Active || a.nav.box.On || a.filt.BoxOn
 	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.On && !box {
-		panel.DrawCaption(a.top, n.Text, a.captionArea(vp))
+		panel.DrawCaption(a.top, n.Text, a.captionArea(vp), a.sel.Follow && a.sel.GUID != 0)
 	}
 	a.tour.Draw(a.top, vp)
 	panel.DrawReadingLegend(a.top, vp, a.sess)

@@ -22,16 +22,44 @@ var MouseHelp = [][2]string{
 	{"panel edge", "drag the right column's edge or the inspector/pipeline gap to resize"},
 }
 
-// DrawCaption draws text centred at the top of the viewport vp, wrapped.
-func DrawCaption(f *render.Flat, s string, vp image.Rectangle) {
-	lines := Wrap(f, s, float32(vp.Dx())-80)
+// CaptionLines is text wrapped to width, as many lines as keep a caption in
+// the top third of a viewport h pixels high (at least one): the middle
+// third is where the follow camera keeps the selection, so in a small view
+// (an export's) a long note would cover the body followed. The last line
+// shown ends with an ellipsis when lines were left out.
+func CaptionLines(f *render.Flat, text string, width float32, h int) []string {
+	lines := Wrap(f, text, width)
+	lh := f.LineHeight() + 2
+	n := max(int((float32(h)/3-captionTop-captionPad)/lh), 1)
+	if len(lines) <= n {
+		return lines
+	}
+	last := lines[n-1] + " " + Ellipsis
+	if f.Measure(last) > width {
+		last = FitLine(f, lines[n-1], width)
+	}
+	return append(lines[:n-1:n-1], last)
+}
+
+// captionTop is the caption's first line below the viewport's top edge,
+// captionPad the box's margin below its last line.
+const captionTop, captionPad = 34, 4
+
+// DrawCaption draws text centred at the top of the viewport vp, wrapped;
+// while the camera follows the selection, in the top third (CaptionLines).
+func DrawCaption(f *render.Flat, s string, vp image.Rectangle, following bool) {
+	width := float32(vp.Dx()) - 80
+	lines := Wrap(f, s, width)
+	if following {
+		lines = CaptionLines(f, s, width, vp.Dy())
+	}
 	lh := f.LineHeight() + 2
 	w := float32(0)
 	for _, l := range lines {
 		w = max(w, f.Measure(l))
 	}
 	x := float32(vp.Min.X) + (float32(vp.Dx())-w)/2
-	y := float32(vp.Min.Y) + 34
+	y := float32(vp.Min.Y) + captionTop
 	f.Rect(x-10, y-6, w+20, lh*float32(len(lines))+10, BoxColor)
 	for k, l := range lines {
 		f.Text(x, y+float32(k)*lh, l, NoteColor)
