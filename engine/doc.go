@@ -35,7 +35,8 @@
 //
 //	sim.go, deliver.go          the tick driver and event delivery
 //	parallel.go,                the UpdateObjectInternal pass split over
-//	parallel_pool.go            cores
+//	parallel_pool.go,           cores; runs of ticks stepped in chunks of
+//	parallel_ticks.go           objects
 //	stream.go                   a Sim fed from a stream
 //	object.go, moveto.go,       one object and its collaborators
 //	attached.go                 (movement, held items and statics)
@@ -46,7 +47,7 @@
 //	log.go                      the event log: recording, storing, searching
 //	view.go, staterow.go,       read-only views, state rows (a trace's
 //	hash.go                     too) and the state hash
-//	checkpoint.go, popstage.go  checkpoints, Seek, RunAll, object words,
+//	checkpoint.go               checkpoints, Seek, RunAll, object words,
 //	                            a pop's stage found again on demand
 //	metrics.go, glide.go        glide metrics and the glide judgments
 //	expect.go                   a scenario's expectations checked per tick

@@ -1,4 +1,4 @@
-// Tests of the pop stages found on demand (popstage.go).
+// Tests of the pop stages found on demand (PopStager, checkpoint.go).
 
 package engine
 
