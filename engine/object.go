@@ -109,10 +109,7 @@ func (b pmBody) Radius() float32 { return b.Object.Radius }
 func (s *Sim) newObject(slot int, ent *recording.Entity, table int) (*object, error) {
 	o := &object{guid: ent.GUID, name: ent.Name, slot: int32(slot), ent: ent, table: table}
 	o.sink = objectSink{sim: s, slot: int32(slot)}
-	pm, err := interp.NewPositionManagerConstants(pmBody{&o.phys}, s.reading, s.consts)
-	if err != nil {
-		return nil, err
-	}
+	pm := interp.NewPositionManagerFor(pmBody{&o.phys}, s.policy)
 	pm.SetLookup(stickyLookup{s})
 	o.pm = pm
 	o.parts = s.tables.fresh[table].Clone()

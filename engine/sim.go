@@ -39,6 +39,7 @@ type Sim struct {
 	opts    Options
 	reading interp.Reading
 	consts  interp.Constants // Options.Constants, resolved
+	policy  interp.Policy    // reading and consts, checked once
 	rate    int
 	dt      float32
 	world   *physics.World
@@ -177,14 +178,13 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	if reading == (interp.Reading{}) {
 		reading = interp.SeedReading()
 	}
-	if err := reading.Validate(); err != nil {
-		return nil, nil, fmt.Errorf("engine: reading %q: %w", reading.Name, err)
-	}
 	consts := opts.Constants
 	if consts == (interp.Constants{}) {
 		consts = interp.RetailConstants()
 	}
-	if err := consts.Validate(); err != nil {
+	// Checked once here, not again for each object (newObject).
+	policy, err := interp.CheckPolicy(reading, consts)
+	if err != nil {
 		return nil, nil, fmt.Errorf("engine: %w", err)
 	}
 	opts.Metrics = opts.Metrics || len(opts.Expect) > 0
@@ -193,6 +193,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 		opts:    opts,
 		reading: reading,
 		consts:  consts,
+		policy:  policy,
 		rate:    h.TickRate,
 		dt:      float32(1 / float64(h.TickRate)),
 		tables:  motionTables{assets: opts.Assets, posFrames: posFrameRule(&reading)},

@@ -73,3 +73,28 @@ func TestConstants_Set(t *testing.T) {
 		t.Errorf("a refused value changed the constants: %+v", k)
 	}
 }
+
+// CheckPolicy checks a run's reading and constants once; a manager made
+// under the policy runs them, and a bad reading or bad constants are
+// refused, the reading by name.
+func TestCheckPolicy(t *testing.T) {
+	k := RetailConstants()
+	k.MaxInterpolatedVelocity = 9
+	p, err := CheckPolicy(mustReading(ReadingHexRays), k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm := NewPositionManagerFor(newBody(at(0, 0, 0)), p)
+	if pm.Constants() != k || pm.Reading().Name != ReadingHexRays {
+		t.Errorf("manager under the policy runs %q with %+v", pm.Reading().Name, pm.Constants())
+	}
+	bad := mustReading(ReadingSeed)
+	bad.HeadingTurn = HeadingSlerp + 1
+	if _, err := CheckPolicy(bad, k); err == nil || !strings.Contains(err.Error(), `reading "seed"`) || !strings.Contains(err.Error(), "HeadingTurn") {
+		t.Errorf("a bad reading: %v", err)
+	}
+	k.StallCheckFrameInterval = 0
+	if _, err := CheckPolicy(mustReading(ReadingSeed), k); err == nil || !strings.Contains(err.Error(), "stall_check_frame_interval") {
+		t.Errorf("0 frames: %v", err)
+	}
+}

@@ -5,6 +5,7 @@
 package interp
 
 import (
+	"fmt"
 	"math"
 
 	"glidepath/physics"
@@ -55,6 +56,32 @@ func NewPositionManagerConstants(body Body, r Reading, k Constants) (*PositionMa
 	}
 	pm.k = k
 	return pm, nil
+}
+
+// Policy is a reading and the interpolation thresholds, checked once for a
+// whole run (CheckPolicy): every object's position manager is then made
+// from it (NewPositionManagerFor) without checking them again.
+type Policy struct {
+	reading Reading
+	k       Constants
+}
+
+// CheckPolicy checks r and k (Reading.Validate, Constants.Validate); a
+// reading's error names it.
+func CheckPolicy(r Reading, k Constants) (Policy, error) {
+	if err := r.Validate(); err != nil {
+		return Policy{}, fmt.Errorf("reading %q: %w", r.Name, err)
+	}
+	if err := k.Validate(); err != nil {
+		return Policy{}, err
+	}
+	return Policy{reading: r, k: k}, nil
+}
+
+// NewPositionManagerFor is NewPositionManagerConstants under a policy
+// already checked: it cannot fail.
+func NewPositionManagerFor(body Body, p Policy) *PositionManager {
+	return &PositionManager{reading: p.reading, k: p.k, body: body}
 }
 
 // Constants are the interpolation thresholds the manager runs.
