@@ -47,11 +47,18 @@ type passChunks struct {
 // (GOMAXPROCS, less the cores Options.BusyCores keeps busy) as long as each
 // gets minSlotsPerWorker slots.
 func (s *Sim) workers(n int) int {
+	return s.split(n, s.opts.BusyCores, minSlotsPerWorker)
+}
+
+// split is how many cores n slots are divided over: Options.Workers when
+// given (at most n), else the cores GOMAXPROCS leaves beside busy ones, as
+// long as each gets minSlots slots; never more than the pool's helpers and
+// the caller.
+func (s *Sim) split(n, busy, minSlots int) int {
 	if w := s.opts.Workers; w > 0 {
 		return max(1, min(w, n, maxHelpers+1))
 	}
-	cores := runtime.GOMAXPROCS(0) - s.opts.BusyCores
-	return max(1, min(cores, n/minSlotsPerWorker, maxHelpers+1))
+	return max(1, min(runtime.GOMAXPROCS(0)-busy, n/minSlots, maxHelpers+1))
 }
 
 // updateObjects is step 2 of a tick: one CPhysicsObj::UpdateObjectInternal

@@ -72,11 +72,7 @@ type shardEvent struct {
 // small share of the run (docs/benchmarks.md) and takes no core of its own
 // here: of Options.BusyCores, only the cores beyond the first are left.
 func (s *Sim) shards(n int) int {
-	if w := s.opts.Workers; w > 0 {
-		return max(1, min(w, n, maxHelpers+1))
-	}
-	cores := runtime.GOMAXPROCS(0) - max(0, s.opts.BusyCores-1)
-	return max(1, min(cores, n/minSlotsPerShard, maxHelpers+1))
+	return s.split(n, max(0, s.opts.BusyCores-1), minSlotsPerShard)
 }
 
 // shardable says whether the next ticks may be stepped in shards: a
