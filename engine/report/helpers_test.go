@@ -1,6 +1,6 @@
 // Test helpers: a small recording and the runs the report tests build over
-// it, through the engine's exported API (engine's own tests have the same
-// helpers over its internals).
+// it, through the engine's exported API; the inputs are engine/enginetest's,
+// shared with engine's own tests.
 
 package report
 
@@ -8,49 +8,28 @@ import (
 	"io/fs"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/enginetest"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
-	"glidepath/engine/scenario"
 	"glidepath/interp"
 	"glidepath/physics"
 )
 
-const testGUID = 0x80000A01
+const testGUID = enginetest.GUID
 
 // posAt returns an outdoor position in landblock 0xA9B4 at (x, y, 0)
 // facing heading.
-func posAt(x, y, heading float32) physics.Position {
-	p := physics.NewPosition(0xA9B40001, mgl32.Vec3{x, y, 0}, heading)
-	p.Normalize()
-	return p
-}
+func posAt(x, y, heading float32) physics.Position { return enginetest.PosAt(x, y, heading) }
 
 // testRecording is a recording at 30 Hz with one entity at (90, 90) facing
 // east and the observer at (96, 96).
-func testRecording(motion bool) *recording.Recording {
-	h := recording.NewHeader()
-	h.HasObserver, h.Observer = true, posAt(96, 96, 0)
-	e := recording.NewEntity(testGUID, posAt(90, 90, 90))
-	e.Name = "Tester"
-	e.Seq.Instance = 1
-	e.HasMotion = motion
-	h.Entities = []recording.Entity{e}
-	return &recording.Recording{Name: "test.jsonl", Header: h}
-}
+func testRecording(motion bool) *recording.Recording { return enginetest.OneObject(motion) }
 
 // positionEvent is an UpdatePosition of testGUID at t.
 func positionEvent(t float64, x, y float32, stamp uint16) recording.Event {
-	return recording.Event{
-		T: t, Kind: recording.KindPosition, GUID: testGUID, HasGUID: true,
-		Update: recording.UpdatePosition{
-			GUID: testGUID, Pos: posAt(x, y, 90), Grounded: true,
-			Seq: recording.PositionSeq{Instance: 1, Position: stamp},
-		},
-	}
+	return enginetest.PositionEvent(t, x, y, stamp)
 }
 
 // newSim makes a Sim of rec with the shipped assets.
@@ -82,13 +61,7 @@ func compareOf(rec *recording.Recording, readings []interp.Reading, opts engine.
 
 // eventsOf returns the events of kind k in s's log.
 func eventsOf(s *engine.Sim, k eventlog.EventKind) []eventlog.Event {
-	var out []eventlog.Event
-	for _, e := range s.AllEvents() {
-		if e.Kind == k {
-			out = append(out, e)
-		}
-	}
-	return out
+	return enginetest.OfKind(s.AllEvents(), k)
 }
 
 func testAssets() fs.FS { return assets.FS() }
@@ -96,9 +69,5 @@ func testAssets() fs.FS { return assets.FS() }
 // compiled compiles the shipped scenario name.
 func compiled(t testing.TB, name string) *recording.Recording {
 	t.Helper()
-	rec, err := scenario.CompileAsset(assets.FS(), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec
+	return enginetest.Compiled(t, name)
 }
