@@ -173,12 +173,7 @@ func indepWalkFile(t *testing.T) string {
 	rec.Events = append(rec.Events, recording.Event{T: 0.5, Kind: recording.KindCreate, GUID: c.GUID, HasGUID: true, Entity: &c})
 	sort.SliceStable(rec.Events, func(i, j int) bool { return rec.Events[i].T < rec.Events[j].T })
 	path := filepath.Join(t.TempDir(), "indepwalk.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := recording.Write(path, f, rec); err != nil {
+	if err := recording.WriteFile(path, rec); err != nil {
 		t.Fatal(err)
 	}
 	return path

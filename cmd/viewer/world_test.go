@@ -66,12 +66,7 @@ func walkFile(t *testing.T, ground func(x, y float32) float32) string {
 				Seq: recording.PositionSeq{Instance: 1, Position: uint16(i)}}})
 	}
 	path := filepath.Join(t.TempDir(), "walk.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := recording.Write(path, f, rec); err != nil {
+	if err := recording.WriteFile(path, rec); err != nil {
 		t.Fatal(err)
 	}
 	return path
