@@ -15,6 +15,7 @@ import (
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
 	"glidepath/engine/recording"
+	"glidepath/engine/trace"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -128,6 +129,12 @@ type Sim struct {
 	// leave their rows out.
 	attachedGUIDs map[uint32]struct{}
 	anyAttached   bool
+
+	// traceOut, while AdvanceTrace steps, is the trace each stepped tick
+	// is written to, traceErr the first error writing it
+	// (parallel_rows.go).
+	traceOut *trace.RunWriter
+	traceErr error
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).

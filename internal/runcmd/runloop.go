@@ -67,10 +67,10 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 	if err != nil {
 		return err
 	}
+	if err := tw.WriteTick(); err != nil {
+		return err
+	}
 	for {
-		if err := tw.WriteTick(); err != nil {
-			return err
-		}
 		if s.Done() {
 			if err := s.Err(); err != nil {
 				return cli.UsageError{Err: err}
@@ -80,7 +80,11 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 		if err := cli.Stopped("tick %d%s", s.Tick(), partialNote(out)); err != nil {
 			return err
 		}
-		s.Step()
+		// A run of ticks at a time, its rows encoded per chunk of objects
+		// as the chunks step (engine.Sim.AdvanceTrace).
+		if err := s.AdvanceTrace(batchTicks, tw); err != nil {
+			return err
+		}
 		if err := s.Err(); err != nil {
 			return cli.UsageError{Err: err}
 		}
