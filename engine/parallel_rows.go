@@ -18,9 +18,12 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/tables"
 	"glidepath/engine/trace"
 )
 
@@ -89,6 +92,14 @@ func (s *Sim) traceTick() {
 // cause chains and a tick sink read every tick's events in order).
 func (s *Sim) shardRows() bool {
 	return s.traceOut != nil && !s.opts.Explain && s.opts.Sink == nil
+}
+
+// shardOutputs says whether the run's outputs can be written from runs of
+// ticks stepped in shards: the event log only when it is for a trace
+// being written, the states table's row capture only when AdvanceStates
+// writes it.
+func (s *Sim) shardOutputs() bool {
+	return (!s.logging || s.shardRows()) && (s.capture == nil || s.statesOut != nil)
 }
 
 // beginRows gives each chunk's copy of the Sim its own event log and
@@ -230,5 +241,117 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 			write(r.buf[r.ticks[i].delivered:r.ticks[i].passed])
 			at[c] = r.ticks[i].passed
 		}
+	}
+}
+
+// The states table (Tables v1) on the chunked path: each chunk fills its
+// objects' rows of each tick (stateValues, as the pass's row capture does)
+// on its own core, and the rows are put in the table's batch tick after
+// tick, in slot order, with the batch handed over where a run stepped tick
+// by tick hands it over — the same table, page for page.
+
+// chunkStates is one chunk's state rows of a run of ticks, each tick's end
+// in ends.
+type chunkStates struct {
+	rows []tables.StateValues
+	ends []int
+}
+
+// AdvanceStates steps up to n ticks of t's one run (in runs of ticks over
+// chunks of objects where it can, else tick by tick) and writes each tick's
+// state rows, as WriteTick would after each Step. It needs a writer of the
+// states table alone (no events table) over a Compare of one reading;
+// ChunkedStates says whether t is one.
+func (t *TableWriter) AdvanceStates(n int) error {
+	if !t.ChunkedStates() {
+		return fmt.Errorf("engine: AdvanceStates needs a states table alone over one reading")
+	}
+	s := t.c.sims[0]
+	s.statesOut, s.statesErr = t, nil
+	s.advance(n)
+	s.statesOut = nil
+	return s.statesErr
+}
+
+// ChunkedStates says whether AdvanceStates can write t's tables: the
+// states table alone, of one reading.
+func (t *TableWriter) ChunkedStates() bool {
+	return t.states != nil && t.events == nil && len(t.c.sims) == 1
+}
+
+// statesTick writes the tick just stepped tick by tick.
+func (s *Sim) statesTick() {
+	if s.statesOut != nil && s.statesErr == nil {
+		s.statesErr = s.statesOut.WriteTick()
+	}
+}
+
+// beginStates readies the chunks' row buffers and the writer's keys and
+// headings for every slot the run may reach.
+func (b *shardBatch) beginStates(s *Sim, chunks int) {
+	t := s.statesOut
+	c := s.capture
+	c.keys = t.keysUpTo(0, len(s.slots))
+	for len(c.headings) < len(s.slots) {
+		c.headings = append(c.headings, slotHeading{})
+	}
+	for len(b.states) < chunks {
+		b.states = append(b.states, chunkStates{})
+	}
+	for k := range chunks {
+		b.states[k].rows, b.states[k].ends = b.states[k].rows[:0], b.states[k].ends[:0]
+		// The chunk's copy of the Sim fills its rows here, not through
+		// the pass's capture.
+		b.views[k].capture = nil
+	}
+}
+
+// takeStates fills chunk c's rows of tick k over slots [lo, hi), which v
+// has just stepped.
+func (b *shardBatch) takeStates(c int, v *Sim, lo, hi int) {
+	cs := &b.states[c]
+	capt := b.sim.capture
+	for _, o := range v.slots[lo:hi] {
+		if !o.st.alive || !tabled(o, v.opts.Statics) {
+			continue
+		}
+		cs.rows = append(cs.rows, tables.StateValues{})
+		stateValues(o, capt.keys[o.slot], &capt.headings[o.slot], &cs.rows[len(cs.rows)-1])
+	}
+	cs.ends = append(cs.ends, len(cs.rows))
+}
+
+// endStates puts the run's rows in the table's batches, tick after tick.
+func (b *shardBatch) endStates(s *Sim, chunks int) {
+	t := s.statesOut
+	n := b.to - b.from + 1
+	if b.cut {
+		n--
+	}
+	at := b.at[:0]
+	for range chunks {
+		at = append(at, 0)
+	}
+	b.at = at
+	for i := range n {
+		if s.statesErr != nil {
+			return
+		}
+		tick := b.from + i
+		rows := 0
+		for c := range chunks {
+			rows += b.states[c].ends[i] - at[c]
+		}
+		if t.sb == nil {
+			t.sb = t.states.StateBatch()
+		}
+		t.sb.Begin(t.input, s.reading.Name, int64(tick), float64(tick)/float64(s.rate))
+		dst := t.sb.Extend(rows)
+		for c := range chunks {
+			cs := &b.states[c]
+			dst = dst[copy(dst, cs.rows[at[c]:cs.ends[i]]):]
+			at[c] = cs.ends[i]
+		}
+		s.statesErr = t.endTickStates()
 	}
 }

@@ -18,7 +18,9 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/recording"
+	"glidepath/engine/tables"
 	"glidepath/engine/trace"
+	"glidepath/interp"
 )
 
 // advancedTrace writes src's trace with AdvanceTrace, every ticks at a
@@ -193,4 +195,103 @@ func TestAdvanceTrace_StreamError(t *testing.T) {
 	if !bytes.Equal(buf.Bytes(), want.Bytes()) {
 		t.Errorf("the rows before the failure differ from tick by tick's: %s", firstDiff(buf.Bytes(), want.Bytes()))
 	}
+}
+
+// stateBatches is a states sink that keeps every batch it is handed: its
+// rows as written (input, reading, tick) and their values with keys.
+type stateBatches struct {
+	batches [][]tables.State
+	values  [][]tables.StateValues
+}
+
+func (m *stateBatches) StateBatch() *tables.StateBatch { return &tables.StateBatch{} }
+func (m *stateBatches) WriteStates(b *tables.StateBatch) error {
+	m.batches = append(m.batches, b.AppendStates(nil))
+	m.values = append(m.values, append([]tables.StateValues(nil), b.Rows...))
+	return nil
+}
+
+// statesOf writes rec's states table, stepping tick by tick (every 0) or
+// with AdvanceStates every ticks at a time, and returns what the sink got
+// and the ticks stepped in shards.
+func statesOf(t *testing.T, rec *recording.Recording, opts Options, every int) (*stateBatches, int) {
+	t.Helper()
+	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mem stateBatches
+	tw, err := NewTableWriter(c, rec.Name, &mem, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tw.ChunkedStates() {
+		t.Fatal("a states table alone of one reading is not written chunked")
+	}
+	if err := tw.WriteTick(); err != nil {
+		t.Fatal(err)
+	}
+	for !c.Done() {
+		if every == 0 {
+			c.Step()
+			err = tw.WriteTick()
+		} else {
+			err = tw.AdvanceStates(every)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	if b := c.Sims()[0].batch; b != nil {
+		n = b.ticks
+	}
+	return &mem, n
+}
+
+// The states table written as the chunks step is the one written tick by
+// tick, batch for batch (each batch is one Parquet page of each column),
+// row for row and key for key, at any GOMAXPROCS, shards and run length.
+func TestAdvanceStates_SameBatchesAsTickByTick(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	rec := withLife(synthCrowd(t, 300, 6, 23))
+	opts := Options{Assets: assets.FS(), Metrics: true}
+	runtime.GOMAXPROCS(1)
+	want, _ := statesOf(t, rec, opts, 0)
+	if len(want.batches) < 3 {
+		t.Fatalf("%d batches: the crowd is too small to cross batches", len(want.batches))
+	}
+	for _, procs := range []int{1, 2, 4} {
+		runtime.GOMAXPROCS(procs)
+		for _, workers := range []int{1, 2, 3} {
+			for _, every := range []int{1, 7, 64} {
+				o := opts
+				o.Workers = workers
+				got, n := statesOf(t, rec, o, every)
+				what := fmt.Sprintf("GOMAXPROCS %d, %d shards, every %d ticks", procs, workers, every)
+				if n == 0 {
+					t.Errorf("%s: no tick stepped in shards", what)
+				}
+				if len(got.batches) != len(want.batches) {
+					t.Fatalf("%s: %d batches, want %d", what, len(got.batches), len(want.batches))
+				}
+				for i := range want.batches {
+					if !reflect.DeepEqual(got.batches[i], want.batches[i]) || !reflect.DeepEqual(got.values[i], want.values[i]) {
+						t.Fatalf("%s: batch %d differs from tick by tick's", what, i)
+					}
+				}
+			}
+		}
+	}
+}
+
+func defaultReading(t *testing.T) interp.Reading {
+	r, err := interp.ReadingByName(interp.DefaultReadingName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -62,6 +62,10 @@ type shardBatch struct {
 	heads   []traceHeading
 	// cut: the input's problem cut the run's last tick short.
 	cut bool
+	// traceRows and stateRows: the chunks encode a trace's rows, fill a
+	// states table's (parallel_rows.go).
+	traceRows, stateRows bool
+	states               []chunkStates
 }
 
 // shardEvent is an event read ahead, checked, with the tick it is due in,
@@ -87,7 +91,7 @@ func (s *Sim) shards(n int) int {
 // keeps the tick's events in order.
 func (s *Sim) shardable() bool {
 	f := s.feed
-	return f != nil && f.err == nil && (!s.logging || s.shardRows()) && s.capture == nil && s.expect == nil &&
+	return f != nil && f.err == nil && s.shardOutputs() && s.expect == nil &&
 		!s.anySticky && !s.growing && s.cps.interval <= 0 && s.tick >= s.furthest
 }
 
@@ -110,6 +114,7 @@ func (s *Sim) advance(n int) {
 		}
 		s.Step()
 		s.traceTick()
+		s.statesTick()
 		n--
 	}
 }
@@ -193,9 +198,12 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 		b.views[c] = *s
 		b.views[c].replay = false
 	}
-	rows := s.logging
-	if rows {
+	b.traceRows, b.stateRows = s.traceOut != nil, s.statesOut != nil
+	if b.traceRows {
 		b.beginRows(chunks)
+	}
+	if b.stateRows {
+		b.beginStates(s, chunks)
 	}
 	nslots := s.nslots
 	for i := range b.events {
@@ -227,7 +235,10 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	}
 	clear(b.events) // let go of the entities the creates point to
 	b.sim = nil
-	if rows {
+	if b.stateRows {
+		b.endStates(s, chunks)
+	}
+	if b.traceRows {
 		b.endRows(s, chunks)
 		// The Sim's own log holds no tick of the run (a streamed Sim's
 		// holds the current tick's events only).
@@ -266,8 +277,11 @@ func (b *shardBatch) runChunk(c int) {
 		}
 		v.source = -1
 		v.updateSlots(lo, hi)
-		if v.logging {
+		if b.traceRows {
 			b.encodeTick(c, v, lo, hi, k)
+		}
+		if b.stateRows {
+			b.takeStates(c, v, lo, hi)
 		}
 	}
 	for _, o := range objs {

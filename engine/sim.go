@@ -135,6 +135,10 @@ type Sim struct {
 	// (parallel_rows.go).
 	traceOut *trace.RunWriter
 	traceErr error
+	// statesOut, while TableWriter.AdvanceStates steps, is the states
+	// table each stepped tick is written to, statesErr the first error.
+	statesOut *TableWriter
+	statesErr error
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
