@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"glidepath/assets"
 	"glidepath/engine/recording"
@@ -69,6 +70,7 @@ func firstDiff(got, want []byte) string {
 }
 
 func TestAdvanceTrace_SameBytesAsTickByTick(t *testing.T) {
+	dropHelpersAfter(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	crowd := withLife(synthCrowd(t, 300, 4, 17))
 	inputs := []*recording.Recording{crowd, compiled(t, "crowd")}
@@ -119,6 +121,7 @@ func TestAdvanceTrace_SameBytesAsTickByTick(t *testing.T) {
 // The bare run's chunking (Options.Workers 0: chunks of at most 64 objects
 // over the cores) on a crowd of a thousand gives the same trace.
 func TestAdvanceTrace_CrowdOfAThousand(t *testing.T) {
+	dropHelpersAfter(t)
 	if testing.Short() {
 		t.Skip("short")
 	}
@@ -142,6 +145,7 @@ func TestAdvanceTrace_CrowdOfAThousand(t *testing.T) {
 // stops, with the same error, having written the same rows (not the tick
 // the failure cut short).
 func TestAdvanceTrace_StreamError(t *testing.T) {
+	dropHelpersAfter(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	rec := synthCrowd(t, 150, 4, 5)
 	opts := Options{Assets: assets.FS(), Metrics: true, EventLog: true, Workers: 2}
@@ -256,6 +260,7 @@ func statesOf(t *testing.T, rec *recording.Recording, opts Options, every int) (
 // tick, batch for batch (each batch is one Parquet page of each column),
 // row for row and key for key, at any GOMAXPROCS, shards and run length.
 func TestAdvanceStates_SameBatchesAsTickByTick(t *testing.T) {
+	dropHelpersAfter(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	rec := withLife(synthCrowd(t, 300, 6, 23))
 	opts := Options{Assets: assets.FS(), Metrics: true}
@@ -294,4 +299,21 @@ func defaultReading(t *testing.T) interp.Reading {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// dropHelpersAfter makes t wait, at its end, for the helpers of the Sims
+// it made to end (they end once their Sim is collected), so that tests
+// counting goroutines after it count none of them.
+func dropHelpersAfter(t *testing.T) {
+	runtime.GC()
+	base := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		for range 200 {
+			runtime.GC()
+			if runtime.NumGoroutine() <= base {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
 }
