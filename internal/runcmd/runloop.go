@@ -1,7 +1,8 @@
 // The run loop of the headless runner: stepping to the last tick and writing
-// the trace, with a signal checked once per tick (internal/cli) and the trace
-// written atomically (internal/atomicfile) — an interrupted or failed run
-// leaves no partial trace at the target, only the message saying so.
+// the trace, with a signal checked once per tick (internal/cli; while a
+// trace is written, once per run of batchTicks ticks) and the trace written
+// atomically (internal/atomicfile) — an interrupted or failed run leaves no
+// partial trace at the target, only the message saying so.
 
 package runcmd
 
