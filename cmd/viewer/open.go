@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/internal/cli"
@@ -321,11 +321,11 @@ func parseGUID(s string) (uint32, error) {
 	if s == "" {
 		return 0, nil
 	}
-	v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(s), "0x"), 16, 32)
+	v, err := hexid.Parse(s)
 	if err != nil || v == 0 {
 		return 0, cli.BadInput("-select %q: want an object guid such as 0x80000A01", s)
 	}
-	return uint32(v), nil
+	return v, nil
 }
 
 // cameraModes names the -camera values.
