@@ -249,9 +249,9 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	if sel != 0 && !hasObjectYet(ctx, st, sel, at.follow) {
 		st.Stop()
 		if at.follow {
-			return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid (yet)", sel, path)
+			return nil, cli.BadInput("-select %s: %s has no object with this guid (yet)", hexid.String(sel), path)
 		}
-		return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
+		return nil, cli.BadInput("-select %s: %s has no object with this guid", hexid.String(sel), inputName(path))
 	}
 	file := path
 	if file == "" {

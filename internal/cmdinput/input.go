@@ -95,7 +95,7 @@ func CheckPlayerInput(path string, o capture.Options) error {
 	// A stream (standard input, a FIFO) is told apart only as it is read:
 	// the capture reader refuses an absent player there.
 	if o.HasPlayer && inputfile.Regular(path) && !loader.IsCapture(path) {
-		return cli.BadInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
+		return cli.BadInput("-player %s: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", hexid.String(o.Player), path)
 	}
 	return nil
 }
