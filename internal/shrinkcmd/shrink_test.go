@@ -17,8 +17,8 @@ import (
 	"glidepath/engine/eventlog"
 	"glidepath/engine/filter"
 	"glidepath/engine/recording"
-	"glidepath/interp"
 	"glidepath/internal/cli"
+	"glidepath/interp"
 )
 
 const farJump = "../../engine/testdata/far_jump.jsonl"
