@@ -12,6 +12,7 @@ import (
 	"glidepath/engine/eventlog"
 	"glidepath/interp"
 	"glidepath/physics"
+	"glidepath/physics/anim"
 )
 
 // Behaviour is one retail behaviour a client either has or has not.
@@ -26,7 +27,7 @@ type Behaviour struct {
 	Event EventSpec
 	// Shows reports that e (an event of the object at its tick) is this
 	// behaviour; st is the object's state after that tick.
-	Shows func(e *eventlog.Event, st *engine.StateRow) bool
+	Shows func(e *eventlog.Event, v *engine.ObjectView) bool
 	// PriorPortBug, when set, is the seeds' account of how the prior port
 	// (the legacy reading) gets this behaviour wrong.
 	PriorPortBug string
@@ -45,8 +46,8 @@ type EventSpec struct {
 
 var yes, no = true, false
 
-func route(r physics.Route) (EventSpec, func(*eventlog.Event, *engine.StateRow) bool) {
-	return EventSpec{Event: "route", Branch: r.String()}, func(e *eventlog.Event, _ *engine.StateRow) bool {
+func route(r physics.Route) (EventSpec, func(*eventlog.Event, *engine.ObjectView) bool) {
+	return EventSpec{Event: "route", Branch: r.String()}, func(e *eventlog.Event, _ *engine.ObjectView) bool {
 		return e.Kind == eventlog.EventRoute && e.Route == r
 	}
 }
@@ -76,87 +77,110 @@ var Behaviours = []Behaviour{
 	{ID: "enqueue.near", Description: "InterpolateTo's near branch appends a node the body then glides to",
 		Source: "seed 000 §3, InterpolationManager::InterpolateTo 0x00555B20",
 		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && e.Pruned == 0 && !e.Evicted
 		}},
 	{ID: "enqueue.arrived", Description: "an update where the body already stands (within 0.05 m) stops interpolating",
 		Source: "seed 000 §3, InterpolateTo (DESIRED_DISTANCE)",
 		Event:  EventSpec{Event: "enqueue", Branch: "arrived"},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchArrived
 		}},
 	{ID: "enqueue.tail_prune", Description: "a new node within 0.05 m of the tail node replaces it",
 		Source: "seed 000 §3, InterpolateTo line 352977 (one stale tail; seed 000 §7: the prior port matched)",
 		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && e.Pruned == 1
 		}},
 	{ID: "enqueue.cap_eviction", Description: "a node enqueued onto 20 queued nodes evicts the head",
 		Source: "seed 000 §3, InterpolateTo lines 353012–353017 (seed 000 §7 #6)",
 		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventEnqueue && e.Evicted
 		}},
 	{ID: "stall.window_pass", Description: "a 5-frame window with progress passes and the glide goes on",
 		Source: "seed 000 §4, InterpolationManager::adjust_offset 0x00555D30",
 		Event:  EventSpec{Event: "stall_window", Pass: &yes},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventStallWindow && e.Pass
 		}},
 	{ID: "catchup.arrival", Description: "the body glides at catch-up speed (2 × max speed, else 7.5 m/s) and completes the head node within 0.05 m",
 		Source: "seed 000 §4, adjust_offset lines 353089–353137; NodeCompleted(1)",
 		Event:  EventSpec{Event: "node_complete", Success: &yes},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventNodeComplete && e.Success
 		}},
 	{ID: "contact.airborne", Description: "a body thrown upward leaves the ground: the Contact bit clears",
 		Source: "seed 003 §6, CPhysicsObj::SetPositionInternal (transient_state & 1)",
 		Event:  EventSpec{Event: "contact", Contact: &no},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventContact && !e.Contact
 		}},
 	{ID: "contact.landing", Description: "a falling body lands: the Contact bit sets again",
 		Source: "seed 003 §4, §6 (gravity, transition onto the walkable plane)",
 		Event:  EventSpec{Event: "contact", Contact: &yes},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventContact && e.Contact
 		}},
 	{ID: "enqueue.far_prearm", Description: "an update farther than the autonomy blip distance (100 m) pre-arms node_fail_counter = 4, so the same tick's UseTime blips to it",
 		Source: "seed 000 §3, InterpolateTo line 352944; §6 UseTime",
 		Event:  EventSpec{Event: "blip", Target: "tail"},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventBlip && e.Target == interp.BlipTail
 		},
 		PriorPortBug: "seed 000 §7 #3: no node_fail_counter = 4 pre-arm; the body drifts toward a far node at catch-up speed (READINGS.md item 4)"},
 	{ID: "enqueue.prune_loop", Description: "a new node removes every tail node within 0.05 m of it, not only the last",
 		Source: "seed 000 §3, InterpolateTo line 352977 (tail-walking loop)",
 		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && e.Pruned >= 2
 		},
 		PriorPortBug: "seed 000 §7 #5: the prune compares the last node only (READINGS.md item 5)"},
 	{ID: "stall.fail_pops_head", Description: "a failed 5-frame window counts a failure and NodeCompleted(0) pops the head",
 		Source: "seed 000 §4, §5, adjust_offset and InterpolationManager::NodeCompleted",
 		Event:  EventSpec{Event: "node_complete", Success: &no},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventNodeComplete && !e.Success
 		},
 		PriorPortBug: "seed 000 §7 \"Stall fail action\" and #1: the head stays and the window's progress_quantum sums step lengths (READINGS.md items 3, 6)"},
 	{ID: "stall.blip", Description: "after failed windows UseTime blips the body to the tail (or blipto_position) and stops interpolating",
 		Source: "seed 000 §6, InterpolationManager::UseTime line 353282 (SetPositionSimple)",
 		Event:  EventSpec{Event: "blip"},
-		Shows: func(e *eventlog.Event, _ *engine.StateRow) bool {
+		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventBlip
 		},
 		PriorPortBug: "seed 000 §7 \"Stall fail action\", \"Blip target on threshold\": the snap happens inside adjust_offset with the failed head still queued (READINGS.md item 6)"},
 	{ID: "interp.contact_gate", Description: "adjust_offset does nothing while the body has no contact: an airborne remote does not glide to its node",
 		Source: "seed 000 §4 line 353080 (transient_state & 1); seed 003 §6",
 		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, st *engine.StateRow) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && !st.Contact
+		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
+			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && !v.Contact
 		},
 		PriorPortBug: "seed 000 §7 \"transient_state & 1 gate\": none; the prior port interpolates in the air (READINGS.md item 9)"},
+	{ID: "constraint.scale", Description: "after an UpdatePosition 10–50 m from the body, ConstrainTo's running offset scales that tick's step by (max − offset)/(max − start)",
+		Source: "seed 004 §0 (ConstrainTo after MoveOrTeleport); ConstraintManager::adjust_offset (ACE ConstraintManager.cs)",
+		Event:  EventSpec{Event: "enqueue", Branch: "near"},
+		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
+			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && v.Constrained && v.Constraint.LastScale < 1
+		}},
+	{ID: "motion.root_motion", Description: "a running remote that is not interpolating moves by its animation's root motion only (CSequence::apply_physics), never by set_velocity",
+		Source: "seed 002 §5, seed 003 §3 (CSequence root motion into the offset frame); seed 001 (remotes never call set_velocity)",
+		Event:  EventSpec{Event: "route", Branch: "teleport"},
+		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
+			return e.Kind == eventlog.EventRoute && e.Route == physics.RouteTeleport && running(v)
+		},
+		PriorPortBug: "READINGS.md item 11 (seed 003 §13): the prior port also drives the body with get_state_velocity every tick, so a running remote moves twice"},
+	{ID: "interp.overwrite_offset", Description: "a tick that interpolates replaces the animation's root motion with the interpolation step",
+		Source: "seed 000 §4, adjust_offset (\"arg2 is MUTATED IN PLACE\")",
+		Event:  EventSpec{Event: "enqueue", Branch: "near"},
+		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
+			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && running(v)
+		},
+		PriorPortBug: "seed 000 §7 (the Vector3 delta the caller added): the interpolation step is added to the root motion (READINGS.md item 7)"},
 }
+
+// running reports that v's interpreted forward command is RunForward.
+func running(v *engine.ObjectView) bool { return v.HasMotion && v.Motion.Forward == anim.RunForward }
 
 // behaviourByID returns the behaviour named id.
 func behaviourByID(id string) (*Behaviour, bool) {

@@ -96,6 +96,13 @@ func (b *builder) vector(k int, v mgl32.Vec3, stamp uint16) {
 		Vector: recording.Vector{Velocity: v, Seq: recording.VectorSeq{Instance: 1, Vector: stamp}}})
 }
 
+// run appends an UpdateMotion at tick k: RunForward at speed 1.
+func (b *builder) run(k int) {
+	m := recording.NewMotion()
+	m.Forward = recording.RunForward
+	b.rec.Events = append(b.rec.Events, recording.Event{T: at(k), Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: m})
+}
+
 // until ends the input at tick k with a note (the run lasts to its last
 // event).
 func (b *builder) until(k int, text string) *recording.Recording {
@@ -217,6 +224,31 @@ var Corpus = []Input{
 			b := newInput(90, 90, 6, 0)
 			b.moveTo(2, 92, 90)
 			return b.until(40, "airborne gate done")
+		},
+	},
+	{
+		Name:        "constraint",
+		Description: "an UpdatePosition 30 m from the body: ConstrainTo anchors there and the first step toward it is scaled down",
+		Behaviours:  []string{"constraint.scale"},
+		Build: func() *recording.Recording {
+			b := newInput(60, 90, 0, 0)
+			b.moveTo(3, 90, 90)
+			return b.until(20, "constraint done")
+		},
+	},
+	{
+		Name:        "run-baked",
+		Description: "a remote running on the motion table with baked locomotion: root motion carries it, a teleport places it, then updates it glides to replace the root motion",
+		Behaviours:  []string{"motion.root_motion", "interp.overwrite_offset"},
+		Build: func() *recording.Recording {
+			b := newInput(90, 60, 0, 1)
+			b.rec.Header.Entities[0].MotionTable = "humanoid-baked"
+			b.run(1)
+			b.update(10, pos(90, 70, 0), 1, true)
+			for k := 16; k <= 40; k += 6 {
+				b.update(k, pos(90+float32(k-10)/4, 70, 0), 1, true)
+			}
+			return b.until(50, "run done")
 		},
 	},
 }

@@ -57,34 +57,30 @@ func detect(rec *recording.Recording, r interp.Reading, ids []string) ([]Occurre
 	for i := range occ {
 		occ[i].ID = ids[i]
 	}
-	var states []engine.StateRow
+	var views []engine.ObjectView
 	_, err := run(rec, r, func(s *engine.Sim) {
 		tick := s.Tick()
-		states = s.States(states[:0])
+		views = s.Objects(views[:0])
 		events := s.EventsAt(tick)
 		claimed := false
 		for i, b := range bs {
-			if claimed {
-				break
-			}
-			for j := range states {
-				st := &states[j]
-				if occ[i].Ticks != nil && occ[i].GUID != st.GUID {
+			for j := 0; j < len(views) && !claimed; j++ {
+				v := &views[j]
+				if occ[i].Ticks != nil && occ[i].GUID != v.GUID {
 					continue // one object per behaviour and input
 				}
 				for k := range events {
 					e := &events[k]
-					if e.GUID != st.GUID || !e.Kind.InTrace() || !b.Shows(e, st) {
-						continue
+					if e.GUID == v.GUID && e.Kind.InTrace() && b.Shows(e, v) {
+						occ[i].GUID = v.GUID
+						occ[i].Ticks = append(occ[i].Ticks, tick)
+						claimed = true
+						break
 					}
-					occ[i].GUID = st.GUID
-					occ[i].Ticks = append(occ[i].Ticks, tick)
-					claimed = true
-					break
 				}
-				if claimed {
-					break
-				}
+			}
+			if claimed {
+				break
 			}
 		}
 	})
