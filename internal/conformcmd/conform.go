@@ -243,7 +243,13 @@ func clientTraces(dir, corpus string, m *Manifest, stderr io.Writer) (map[string
 			return nil, cli.BadInput("conform: %s: a trace for no input of %s (its inputs are %s)",
 				filepath.Join(dir, name), corpus, strings.Join(inputNames(m), ", "))
 		}
-		out[in] = filepath.Join(dir, name)
+		path := filepath.Join(dir, name)
+		if fi, err := os.Stat(path); err != nil {
+			return nil, cli.BadInput("conform: %s: %v", path, unwrapPath(err))
+		} else if !fi.Mode().IsRegular() {
+			return nil, cli.BadInput("conform: %s: %s, not a regular file", path, kindOf(fi.Mode()))
+		}
+		out[in] = path
 	}
 	if len(ignored) > 0 {
 		sort.Strings(ignored)
@@ -268,6 +274,11 @@ func checkInput(o Options, m *Manifest, in *ManifestInput, trace string, byID ma
 	path := in.File
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(o.Dir, filepath.FromSlash(path))
+	}
+	if fi, err := os.Stat(path); err != nil {
+		return ir, cli.BadInput("conform: %s: input %s: %v", ManifestName, in.Name, err)
+	} else if !fi.Mode().IsRegular() {
+		return ir, cli.BadInput("conform: %s: input %s: %s %s, not a regular file", ManifestName, in.Name, path, kindOf(fi.Mode()))
 	}
 	rec, err := loader.Load(path, assets.FS())
 	if err != nil {
@@ -415,4 +426,19 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// kindOf names a file mode that is not a regular file's.
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "is a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "is a FIFO"
+	case m&os.ModeSocket != 0:
+		return "is a socket"
+	case m&os.ModeDevice != 0:
+		return "is a device"
+	}
+	return "is a special file"
 }

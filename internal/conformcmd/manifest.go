@@ -114,7 +114,7 @@ func ReadManifest(dir string) (*Manifest, error) {
 		return nil, &ManifestError{File: path, Problem: "cannot read it: " + unwrapPath(err).Error() + " (is " + dir + " a corpus `viewer conform init` wrote?)"}
 	}
 	if !st.Mode().IsRegular() {
-		return nil, bad("", "not a regular file")
+		return nil, bad("", "%s, not a regular file", kindOf(st.Mode()))
 	}
 	if st.Size() > MaxManifestBytes {
 		return nil, bad("", "%d bytes, more than the %d a manifest may have", st.Size(), MaxManifestBytes)
