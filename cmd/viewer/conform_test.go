@@ -107,3 +107,32 @@ func TestConform_TraceThatIsAFIFO(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 }
+
+// conformManifestDir makes a folder name under dir holding manifest.json
+// written by data, for the hostile-input suite.
+func conformManifestDir(t *testing.T, dir, name string, data func(w *bytes.Buffer)) string {
+	t.Helper()
+	d := filepath.Join(dir, name)
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, d, "manifest.json", data)
+	return d
+}
+
+// conformHostileManifest is a manifest of one input read from file.
+func conformHostileManifest(file string) func(w *bytes.Buffer) {
+	return func(w *bytes.Buffer) {
+		w.WriteString(`{"format":"glidepath-conform","version":1,"inputs":[{"name":"walk","file":"` + file + `","behaviours":[{"id":"enqueue.near"}]}]}`)
+	}
+}
+
+// conformClient is a folder of one client trace, walk.jsonl.
+func conformClient(t *testing.T, dir string) string {
+	t.Helper()
+	d := mkdirIn(t, dir, "conform-client")
+	writeFile(t, d, "walk.jsonl", func(w *bytes.Buffer) {
+		w.WriteString(`{"tick":0,"guid":"0x80000C01","cell":"0xA9B4001C","origin":[90,90,0]}` + "\n")
+	})
+	return d
+}

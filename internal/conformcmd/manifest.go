@@ -123,6 +123,18 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err != nil {
 		return nil, &ManifestError{File: path, Problem: unwrapPath(err).Error()}
 	}
+	return ParseManifest(path, data)
+}
+
+// ParseManifest decodes and checks a manifest's bytes; path names it in
+// errors.
+func ParseManifest(path string, data []byte) (*Manifest, error) {
+	bad := func(field, format string, args ...any) error {
+		return &ManifestError{File: path, Field: field, Problem: fmt.Sprintf(format, args...)}
+	}
+	if len(data) > MaxManifestBytes {
+		return nil, bad("", "%d bytes, more than the %d a manifest may have", len(data), MaxManifestBytes)
+	}
 	var m Manifest
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&m); err != nil {
