@@ -177,6 +177,12 @@ var Behaviours = []Behaviour{
 			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && running(v)
 		},
 		PriorPortBug: "seed 000 §7 (the Vector3 delta the caller added): the interpolation step is added to the root motion (READINGS.md item 7)"},
+	{ID: "sticky.pull", Description: "a remote stuck to an object is pulled toward it (5 × max speed, stopping 0.3 m short) after the interpolation step",
+		Source: "seed 003 §12 (adjust_offset: interpolation, sticky, constraint); StickyManager::adjust_offset (ACE StickyManager.cs)",
+		Event:  EventSpec{Event: "enqueue", Branch: "near"},
+		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
+			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && v.Stuck
+		}},
 }
 
 // running reports that v's interpreted forward command is RunForward.

@@ -103,6 +103,14 @@ func (b *builder) run(k int) {
 	b.rec.Events = append(b.rec.Events, recording.Event{T: at(k), Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: m})
 }
 
+// stickTo appends an interpreted UpdateMotion at tick k (Ready) sticking
+// the object to target.
+func (b *builder) stickTo(k int, target uint32) {
+	m := recording.NewMotion()
+	m.StickTo = target
+	b.rec.Events = append(b.rec.Events, recording.Event{T: at(k), Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: m})
+}
+
 // until ends the input at tick k with a note (the run lasts to its last
 // event).
 func (b *builder) until(k int, text string) *recording.Recording {
@@ -249,6 +257,21 @@ var Corpus = []Input{
 				b.update(k, pos(90+float32(k-10)/4, 70, 0), 1, true)
 			}
 			return b.until(50, "run done")
+		},
+	},
+	{
+		Name:        "sticky",
+		Description: "an UpdateMotion sticks the remote to a second object 4 m away: the StickyManager pulls it there while updates arrive",
+		Behaviours:  []string{"sticky.pull"},
+		Build: func() *recording.Recording {
+			b := newInput(90, 90, 0, 1)
+			t := recording.NewEntity(guid+1, pos(94, 90, 0))
+			t.Name, t.Seq.Instance = "Sticky target", 1
+			b.rec.Header.Entities = append(b.rec.Header.Entities, t)
+			b.stickTo(2, guid+1)
+			b.moveTo(5, 90.5, 90)
+			b.moveTo(10, 91, 90)
+			return b.until(30, "sticky done")
 		},
 	},
 }
