@@ -27,7 +27,8 @@ import (
 	"glidepath/interp"
 )
 
-// TraceExt is the ending of a client trace's file name: TRACES_DIR/NAME.jsonl.
+// TraceExt is the ending of a client trace's file name: TRACES_DIR/NAME.jsonl
+// (or NAME.jsonl.gz, NAME.csv: traceStem).
 const TraceExt = ".jsonl"
 
 // Options are what conform checks and how it reports.
@@ -233,11 +234,11 @@ func clientTraces(dir, corpus string, m *Manifest, stderr io.Writer) (map[string
 	var ignored []string
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, TraceExt) {
+		stem, isTrace := traceStem(name)
+		if e.IsDir() || !isTrace {
 			ignored = append(ignored, name)
 			continue
 		}
-		stem := strings.TrimSuffix(name, TraceExt)
 		in, ok := names[stem]
 		if !ok {
 			return nil, cli.BadInput("conform: %s: a trace for no input of %s (its inputs are %s)",
@@ -249,11 +250,15 @@ func clientTraces(dir, corpus string, m *Manifest, stderr io.Writer) (map[string
 		} else if !fi.Mode().IsRegular() {
 			return nil, cli.BadInput("conform: %s: %s, not a regular file", path, kindOf(fi.Mode()))
 		}
+		if other := out[in]; other != "" {
+			return nil, cli.BadInput("conform: %s and %s: two traces of input %s", other, path, in)
+		}
 		out[in] = path
 	}
 	if len(ignored) > 0 {
 		sort.Strings(ignored)
-		fmt.Fprintf(stderr, "conform: warning: %s: %d entries not named NAME%s were not read: %s\n", dir, len(ignored), TraceExt, strings.Join(ignored, ", "))
+		fmt.Fprintf(stderr, "conform: warning: %s: %d entries not named NAME%s (or NAME%s, NAME%s) were not read: %s\n",
+			dir, len(ignored), TraceExt, TraceExt+".gz", ".csv", strings.Join(ignored, ", "))
 	}
 	return out, nil
 }
@@ -426,6 +431,18 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// traceStem is the input name a client trace's file name gives: NAME.jsonl
+// (Client trace v1's JSON Lines or a Trace v1 file), NAME.jsonl.gz
+// compressed, or NAME.csv.
+func traceStem(name string) (string, bool) {
+	for _, ext := range []string{TraceExt, TraceExt + ".gz", ".csv"} {
+		if len(name) > len(ext) && strings.HasSuffix(name, ext) {
+			return strings.TrimSuffix(name, ext), true
+		}
+	}
+	return "", false
 }
 
 // kindOf names a file mode that is not a regular file's.

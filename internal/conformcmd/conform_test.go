@@ -3,9 +3,11 @@ package conformcmd
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -546,6 +548,82 @@ func TestReadManifest_Errors(t *testing.T) {
 		_, err := ReadManifest(dir)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), ManifestName) {
 			t.Errorf("%s: %v, want %q", name, err, tc.want)
+		}
+	}
+}
+
+// A client writing Client trace v1 itself — CSV of the state rows with the
+// route branch, or gzip-compressed JSON Lines of the bare rows, written here
+// from the retail trace by hand rather than by Glidepath's writer — passes
+// every behaviour; a second trace of the same input is bad input.
+func TestConform_ClientTracesFromAnotherWriter(t *testing.T) {
+	dir := corpus(t)
+	for _, format := range []string{"csv", "jsonl.gz"} {
+		client := t.TempDir()
+		for _, in := range Corpus {
+			src, err := os.ReadFile(filepath.Join(dir, RetailDir, "seed", in.Name+TraceExt))
+			if err != nil {
+				t.Fatal(err)
+			}
+			type row struct {
+				tick               int
+				guid, cell, branch string
+				x, y, z            json.Number
+				queue              int
+				contact            bool
+			}
+			var rows []*row
+			last := map[string]*row{}
+			dec := json.NewDecoder(bytes.NewReader(src))
+			dec.UseNumber()
+			for dec.More() {
+				var v struct {
+					Tick    int           `json:"tick"`
+					GUID    string        `json:"guid"`
+					Cell    string        `json:"cell"`
+					Origin  []json.Number `json:"origin"`
+					Queue   int           `json:"queue"`
+					Contact bool          `json:"contact"`
+					Event   string        `json:"event"`
+					Branch  string        `json:"branch"`
+					Format  string        `json:"format"`
+				}
+				if err := dec.Decode(&v); err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case v.Format != "":
+				case v.Event == "route":
+					last[v.GUID].branch = v.Branch
+				case v.Event == "":
+					r := &row{tick: v.Tick, guid: v.GUID, cell: v.Cell, x: v.Origin[0], y: v.Origin[1], z: v.Origin[2], queue: v.Queue, contact: v.Contact}
+					rows = append(rows, r)
+					last[v.GUID] = r
+				}
+			}
+			var b bytes.Buffer
+			if format == "csv" {
+				b.WriteString("guid,tick,cell,x,y,z,queue,contact,branch\n")
+				for _, r := range rows {
+					fmt.Fprintf(&b, "%s,%d,%s,%s,%s,%s,%d,%t,%s\n", r.guid, r.tick, r.cell, r.x, r.y, r.z, r.queue, r.contact, r.branch)
+				}
+				os.WriteFile(filepath.Join(client, in.Name+".csv"), b.Bytes(), 0o666)
+				continue
+			}
+			zw := gzip.NewWriter(&b)
+			for _, r := range rows {
+				fmt.Fprintf(zw, `{"guid":%q,"tick":%d,"cell":%q,"origin":[%s,%s,%s]}`+"\n", r.guid, r.tick, r.cell, r.x, r.y, r.z)
+			}
+			zw.Close()
+			os.WriteFile(filepath.Join(client, in.Name+".jsonl.gz"), b.Bytes(), 0o666)
+		}
+		res, err := check(t, Options{Dir: dir, Client: client})
+		if err != nil || res.Summary.Pass != len(Behaviours) {
+			t.Fatalf("%s: %v %+v failing %v", format, err, res.Summary, resultsOf(res, Fail))
+		}
+		os.WriteFile(filepath.Join(client, "walk.jsonl"), []byte{}, 0o666)
+		if _, err := check(t, Options{Dir: dir, Client: client}); exitCode(err) != 2 || !strings.Contains(err.Error(), "two traces of input walk") {
+			t.Errorf("%s: a second trace of walk: %v", format, err)
 		}
 	}
 }
