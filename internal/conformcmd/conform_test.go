@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -395,11 +396,11 @@ func TestJUnit_CountsMatchTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	validJUnit(t, b)
 	var doc struct {
 		XMLName  xml.Name `xml:"testsuites"`
 		Tests    int      `xml:"tests,attr"`
 		Failures int      `xml:"failures,attr"`
-		Skipped  int      `xml:"skipped,attr"`
 		Suites   []struct {
 			Name     string `xml:"name,attr"`
 			Tests    int    `xml:"tests,attr"`
@@ -446,7 +447,7 @@ func TestJUnit_CountsMatchTheTable(t *testing.T) {
 	sum := res.Summary
 	if len(s.Cases) != sum.Behaviours || s.Tests != sum.Behaviours || doc.Tests != sum.Behaviours ||
 		fails != sum.Fail || s.Failures != sum.Fail || doc.Failures != sum.Fail ||
-		skips != sum.NotCovered || s.Skipped != sum.NotCovered || s.Errors != 0 || sum.NotCovered == 0 {
+		skips != sum.NotCovered || s.Skipped != sum.NotCovered || s.Errors != 0 || sum.NotCovered == 0 || s.Name == "" {
 		t.Errorf("junit cases %d tests %d failures %d/%d skipped %d/%d; table %+v", len(s.Cases), s.Tests, fails, s.Failures, skips, s.Skipped, sum)
 	}
 	mb, err := os.ReadFile(md)
@@ -624,6 +625,74 @@ func TestConform_ClientTracesFromAnotherWriter(t *testing.T) {
 		os.WriteFile(filepath.Join(client, "walk.jsonl"), []byte{}, 0o666)
 		if _, err := check(t, Options{Dir: dir, Client: client}); exitCode(err) != 2 || !strings.Contains(err.Error(), "two traces of input walk") {
 			t.Errorf("%s: a second trace of walk: %v", format, err)
+		}
+	}
+}
+
+// junitSchema is the Jenkins JUnit schema (jenkinsci/xunit-plugin,
+// junit-10.xsd) as element → parents allowed, attributes allowed and
+// attributes required.
+var junitSchema = map[string]struct {
+	parents, attrs, required []string
+}{
+	"testsuites": {nil, []string{"name", "time", "tests", "failures", "errors"}, nil},
+	"testsuite": {[]string{"testsuites", "testsuite", ""}, []string{"name", "tests", "failures", "errors", "group", "time", "skipped",
+		"timestamp", "hostname", "id", "package", "file", "log", "url"}, []string{"name", "tests", "failures", "errors"}},
+	"properties": {[]string{"testsuite"}, nil, nil},
+	"property":   {[]string{"properties"}, []string{"name", "value"}, []string{"name", "value"}},
+	"testcase":   {[]string{"testsuite"}, []string{"name", "time", "classname", "group"}, []string{"name"}},
+	"failure":    {[]string{"testcase"}, []string{"type", "message"}, nil},
+	"error":      {[]string{"testcase"}, []string{"type", "message"}, nil},
+	"skipped":    {[]string{"testcase"}, []string{"type", "message"}, nil},
+	"system-out": {[]string{"testcase", "testsuite"}, nil, nil},
+	"system-err": {[]string{"testcase", "testsuite"}, nil, nil},
+}
+
+// validJUnit checks b against junitSchema: every element known, under an
+// allowed parent, with allowed attributes and the required ones, times in
+// the schema's SUREFIRE_TIME form.
+func validJUnit(t *testing.T, b []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	var stack []string
+	timeRE := regexp.MustCompile(`^(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\.[0-9]*)?$`)
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("junit: %v", err)
+		}
+		switch el := tok.(type) {
+		case xml.StartElement:
+			name := el.Name.Local
+			rule, ok := junitSchema[name]
+			parent := ""
+			if len(stack) > 0 {
+				parent = stack[len(stack)-1]
+			}
+			if !ok || len(stack) == 0 && name != "testsuites" && name != "testsuite" || len(stack) > 0 && !contains(rule.parents, parent) {
+				t.Errorf("junit: <%s> under <%s>", name, parent)
+			}
+			have := map[string]bool{}
+			for _, a := range el.Attr {
+				have[a.Name.Local] = true
+				if !contains(rule.attrs, a.Name.Local) {
+					t.Errorf("junit: <%s %s=…>: not in the schema", name, a.Name.Local)
+				}
+				if a.Name.Local == "time" && !timeRE.MatchString(a.Value) {
+					t.Errorf("junit: <%s time=%q>", name, a.Value)
+				}
+			}
+			for _, r := range rule.required {
+				if !have[r] {
+					t.Errorf("junit: <%s> without %s", name, r)
+				}
+			}
+			stack = append(stack, name)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
 		}
 	}
 }
