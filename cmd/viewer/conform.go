@@ -7,6 +7,7 @@ package main
 
 import (
 	"io"
+	"path/filepath"
 	"strings"
 
 	"glidepath/engine/clientdiff"
@@ -60,6 +61,12 @@ func runConform(args []string, stdout, stderr io.Writer) error {
 	if len(rs) != 1 {
 		return cli.BadInput("conform: -reading %s: want one reading", *reading)
 	}
+	if err := cli.CheckOutputs("conform", []string{filepath.Join(files[0], conformcmd.ManifestName)},
+		cli.Output{Flag: "-junit", Path: *junit}, cli.Output{Flag: "-md", Path: *md}); err != nil {
+		return err
+	}
+	// The table (or JSON) goes to standard error when -junit or -md is
+	// standard output.
 	return conformcmd.Run(conformcmd.Options{Dir: files[0], Client: *client, Reading: rs[0], Tolerance: *tol,
-		Strict: *strict, JUnit: *junit, Markdown: *md, JSON: *asJSON}, stdout, stderr)
+		Strict: *strict, JUnit: *junit, Markdown: *md, JSON: *asJSON}, cli.ReportTo(stdout, stderr, *junit, *md), stderr)
 }

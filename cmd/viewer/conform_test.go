@@ -51,7 +51,7 @@ func conformExitCases(t *testing.T, dir string) []exitCase {
 		{"conform legacy traces", []string{"conform", c, "-client", filepath.Join(c, "retail", "legacy")}, 1, ""},
 		{"conform stray trace", []string{"conform", "-client", stray, c}, 2, "elsewhere.jsonl: a trace for no input"},
 		{"conform partial traces", []string{"conform", "-client", partial, c}, 0, ""},
-		{"conform partial traces strict", []string{"conform", "-strict", "-client", partial, c}, 2, "no trace of 10 inputs (-strict): routing.jsonl"},
+		{"conform partial traces strict", []string{"conform", "-strict", "-client", partial, c}, 2, "inputs (-strict): routing.jsonl, walk.jsonl"},
 		{"conform no traces", []string{"conform", "-client", empty, c}, 2, "no trace of any input"},
 		{"conform no client", []string{"conform", c}, 2, "-client TRACES_DIR is required"},
 		{"conform two folders", []string{"conform", c, c, "-client", seed}, 2, "want the corpus folder DIR"},
@@ -60,6 +60,9 @@ func conformExitCases(t *testing.T, dir string) []exitCase {
 		{"conform negative tolerance", []string{"conform", "-tol", "-1", "-client", seed, c}, 2, "-tol -1"},
 		{"conform unknown reading", []string{"conform", "-reading", "nope", "-client", seed, c}, 2, "nope"},
 		{"conform not a corpus", []string{"conform", "-client", seed, dir}, 2, "manifest.json"},
+		{"conform junit into a directory", []string{"conform", "-junit", dir, "-client", seed, c}, 2, "-junit " + dir},
+		{"conform junit and md one file", []string{"conform", "-junit", filepath.Join(dir, "r.txt"), "-md", filepath.Join(dir, "r.txt"), "-client", seed, c}, 2, "name the same file"},
+		{"conform junit over the manifest", []string{"conform", "-junit", filepath.Join(c, "manifest.json"), "-client", seed, c}, 2, "would overwrite the input"},
 		{"conform junit in missing directory", []string{"conform", "-junit", filepath.Join(dir, "no-such-dir", "j.xml"), "-client", seed, c}, 1, "no-such-dir"},
 	}
 }
