@@ -696,3 +696,37 @@ func validJUnit(t *testing.T, b []byte) {
 		}
 	}
 }
+
+// docs/clients.md stays true: its table lists every behaviour (and marks
+// the prior port's bugs as failing), and its worked example's summary is
+// what the legacy traces give.
+func TestDocs_ClientsPageMatchesTheKit(t *testing.T) {
+	page, err := os.ReadFile("../../docs/clients.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(page)
+	for _, b := range Behaviours {
+		row := ""
+		for _, l := range strings.Split(doc, "\n") {
+			if strings.HasPrefix(l, "| `"+b.ID+"` |") {
+				row = l
+			}
+		}
+		if row == "" {
+			t.Errorf("docs/clients.md: no table row for %s", b.ID)
+		} else if strings.Contains(row, "| fails") != (b.PriorPortBug != "") {
+			t.Errorf("docs/clients.md: %s's row says the prior port fails: %v; the table: %q", b.ID, strings.Contains(row, "| fails"), b.PriorPortBug)
+		}
+	}
+	dir := corpus(t)
+	res, _ := check(t, Options{Dir: dir, Client: filepath.Join(dir, RetailDir, "legacy")})
+	s := res.Summary
+	want := fmt.Sprintf("%d behaviours: %d pass, %d fail, %d not covered", s.Behaviours, s.Pass, s.Fail, s.NotCovered)
+	if !strings.Contains(doc, want) {
+		t.Errorf("docs/clients.md's worked example lacks %q", want)
+	}
+	if want := fmt.Sprintf("%d inputs, %d behaviours", len(Corpus), len(Behaviours)); !strings.Contains(doc, want) {
+		t.Errorf("docs/clients.md lacks %q", want)
+	}
+}
