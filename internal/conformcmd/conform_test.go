@@ -94,6 +94,15 @@ func resultsOf(res *Result, want string) []string {
 	return ids
 }
 
+func resultOf(res *Result, id string) string {
+	for _, b := range res.Behaviours {
+		if b.ID == id {
+			return b.Result
+		}
+	}
+	return ""
+}
+
 func exitCode(err error) int {
 	var se cli.StatusError
 	var ue cli.UsageError
@@ -282,6 +291,15 @@ func TestConform_LegacyFailsExactlyThePriorPortBugs(t *testing.T) {
 	for _, want := range []string{"enqueue.far_prearm", "enqueue.prune_loop", "stall.fail_pops_head", "interp.contact_gate"} {
 		if !contains(bugs, want) {
 			t.Errorf("%s (seed 000 §7) is not marked a prior-port bug", want)
+		}
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range m.Behaviours {
+		if got := resultOf(res, b.ID); got != b.Legacy {
+			t.Errorf("manifest says legacy %s %s, conform says %s", b.Legacy, b.ID, got)
 		}
 	}
 	if res.Summary.Pass+res.Summary.Fail != len(Behaviours) {

@@ -45,8 +45,12 @@ func Init(dir string, stdout io.Writer) error {
 		Behaviours: []ManifestBehaviour{}, Inputs: []ManifestInput{}}
 	for i := range Behaviours {
 		b := &Behaviours[i]
+		legacy := Pass
+		if b.PriorPortBug != "" {
+			legacy = Fail
+		}
 		m.Behaviours = append(m.Behaviours, ManifestBehaviour{ID: b.ID, Description: b.Description, Source: b.Source,
-			Event: b.Event, PriorPortBug: b.PriorPortBug})
+			Event: b.Event, PriorPortBug: b.PriorPortBug, Legacy: legacy})
 	}
 	ref, err := interp.ReadingByName(m.Reading)
 	if err != nil {

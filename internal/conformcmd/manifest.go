@@ -49,6 +49,10 @@ type ManifestBehaviour struct {
 	Source       string    `json:"source"`
 	Event        EventSpec `json:"event"`
 	PriorPortBug string    `json:"prior_port_bug,omitempty"`
+	// Legacy is the result the prior port (the legacy reading's traces,
+	// checked under the manifest's reading) gets: "fail" for a prior-port
+	// bug, "pass" otherwise.
+	Legacy string `json:"legacy"`
 }
 
 // ManifestInput is one input.
