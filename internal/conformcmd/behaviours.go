@@ -183,6 +183,13 @@ var Behaviours = []Behaviour{
 		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && v.Stuck
 		}},
+	{ID: "moveto.runs", Description: "a MoveToPosition makes the remote turn and run toward the destination (the MoveToManager's RunForward), root motion carrying it",
+		Source: "seed 004 §6 (IsMovingTo); MoveToManager::MoveToPosition, HandleMoveToPosition (ACE MoveToManager.cs); seed 002 §5",
+		Event:  EventSpec{Event: "route", Branch: "slide"},
+		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
+			return e.Kind == eventlog.EventRoute && e.Route == physics.RouteSlide && v.MoveTo != nil && running(v)
+		},
+		PriorPortBug: "READINGS.md item 11 (seed 003 §13): the move-to's RunForward also drives the body through get_state_velocity, so it runs twice as far"},
 }
 
 // running reports that v's interpreted forward command is RunForward.

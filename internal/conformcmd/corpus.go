@@ -111,6 +111,17 @@ func (b *builder) stickTo(k int, target uint32) {
 	b.rec.Events = append(b.rec.Events, recording.Event{T: at(k), Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: m})
 }
 
+// moveToPosition appends a MoveToPosition UpdateMotion (movement type 7)
+// at tick k toward dest, with the default MoveToParameters.
+func (b *builder) moveToPosition(k int, dest physics.Position) {
+	m := recording.NewMotion()
+	m.MovementType = recording.MoveToPosition
+	p := recording.DefaultMoveToParams()
+	p.Position = dest
+	m.MoveTo = &p
+	b.rec.Events = append(b.rec.Events, recording.Event{T: at(k), Kind: recording.KindMotion, GUID: guid, HasGUID: true, Motion: m})
+}
+
 // until ends the input at tick k with a note (the run lasts to its last
 // event).
 func (b *builder) until(k int, text string) *recording.Recording {
@@ -272,6 +283,25 @@ var Corpus = []Input{
 			b.moveTo(5, 90.5, 90)
 			b.moveTo(10, 91, 90)
 			return b.until(30, "sticky done")
+		},
+	},
+	{
+		Name:        "moveto",
+		Description: "a MoveToPosition 30 m north on the motion table with baked locomotion: the MoveToManager runs the remote there, and a slide (the player 160 m away) places it on the way",
+		Behaviours:  []string{"moveto.runs"},
+		Build: func() *recording.Recording {
+			b := newInput(90, 60, 0, 1)
+			north := func(y float32) physics.Position {
+				p := physics.NewPosition(cell, mgl32.Vec3{90, y, 0}, 0)
+				p.Normalize()
+				return p
+			}
+			e := &b.rec.Header.Entities[0]
+			e.MotionTable, e.Pos = "humanoid-baked", north(60) // facing the destination: no turn first
+			b.rec.Header.Observer = physics.NewPosition(0xA9B20001, mgl32.Vec3{96, 30, 0}, 0)
+			b.moveToPosition(2, north(90))
+			b.update(12, north(64), 0, true)
+			return b.until(40, "moveto done")
 		},
 	},
 }
