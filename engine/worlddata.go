@@ -162,7 +162,7 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	}
 	good := found && err == nil
 	if !good {
-		f := Fallback{Kind: "setup", ID: fmt.Sprintf("%s", hexid.String(ent.Setup)),
+		f := Fallback{Kind: "setup", ID: hexid.String(ent.Setup),
 			Used: fmt.Sprintf("the entity's radius %g m and height %g m", ent.Radius, ent.Height)}
 		if err != nil {
 			f.Problem = err.Error()

@@ -35,7 +35,7 @@ func windowExporter(readings []string) func(ui.ExportRequest) string {
 			args = append(args, "-reading", readings[0])
 		}
 		if r.Select != 0 {
-			args = append(args, "-select", fmt.Sprintf("%s", hexid.String(r.Select)))
+			args = append(args, "-select", hexid.String(r.Select))
 		}
 		cmd := exec.Command(exe, append(args, file)...)
 		var errs bytes.Buffer

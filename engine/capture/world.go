@@ -81,7 +81,7 @@ func (w *world) seePosition(p physics.Position) {
 // deleted (the player is the observer, not a remote).
 func (w *world) setPlayer(guid uint32, t float64, rule string) {
 	w.player, w.hasPlayer = guid, true
-	w.r.sum.Player = fmt.Sprintf("%s", hexid.String(guid))
+	w.r.sum.Player = hexid.String(guid)
 	w.r.sum.PlayerRule = rule
 	w.client, w.server = nil, nil
 	if w.isPending(guid) {

@@ -212,7 +212,7 @@ func (p *parser) expectObject(n ast.Node, field string) (uint32, string, error) 
 		if s.remote(g) == nil {
 			return 0, "", d.errAt(n, field, "no remote has guid %s", hexid.String(g))
 		}
-		return g, fmt.Sprintf("%s", hexid.String(g)), nil
+		return g, hexid.String(g), nil
 	}
 	name, err := d.text(n, field)
 	if err != nil {
