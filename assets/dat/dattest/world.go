@@ -108,9 +108,9 @@ func StandardSetups() []*dat.Setup {
 			SortingSphere: dat.Sphere{Origin: [3]float32{0, 0, 0.9}, Radius: 1}, SelectionSphere: dat.Sphere{Origin: [3]float32{0, 0, 0.9}, Radius: 1},
 			DefaultMotionTable: HumanTable},
 		{ID: BigSetup, Flags: dat.SetupHasParent | dat.SetupHasDefaultScale,
-			Parts:         []uint32{0x01000101, 0x01000102, 0x01000103, 0x01000104},
-			ParentIndices: []uint32{0xFFFFFFFF, 0, 1, 1},
-			DefaultScales: [][3]float32{{1, 1, 1}, {1, 1, 1}, {0.5, 0.5, 0.5}, {1, 2, 1}},
+			Parts:               []uint32{0x01000101, 0x01000102, 0x01000103, 0x01000104},
+			ParentIndices:       []uint32{0xFFFFFFFF, 0, 1, 1},
+			DefaultScales:       [][3]float32{{1, 1, 1}, {1, 1, 1}, {0.5, 0.5, 0.5}, {1, 2, 1}},
 			NumHoldingLocations: 1, NumConnectionPoints: 2, NumPlacements: 2, NumLights: 1,
 			Placements: []dat.Placement{placement(dat.PlacementDefault, 4), placement(dat.PlacementResting, 4)},
 			CylSpheres: []dat.CylSphere{{Origin: [3]float32{0, 0.25, 0}, Radius: 1.2, Height: 3.5}, {Origin: [3]float32{0, -1, 0}, Radius: 0.8, Height: 2}},
@@ -257,8 +257,8 @@ func StandardInfo() *dat.LandBlockInfo {
 			{ID: BigSetup, Frame: dat.Frame{Origin: [3]float32{40, 60, 92}, Rotation: [4]float32{0.70710677, 0, 0, 0.70710677}}},
 			{ID: 0x01000777, Frame: dat.Frame{Origin: [3]float32{100.5, 20.25, 88}, Rotation: [4]float32{1, 0, 0, 0}}},
 		},
-		PackMask:     1,
-		Buildings:    []dat.Building{{ModelID: 0x01001234, Frame: dat.Frame{Origin: [3]float32{120, 120, 95}, Rotation: [4]float32{1, 0, 0, 0}}, NumLeaves: 2, Portals: []dat.BuildingPortal{
+		PackMask: 1,
+		Buildings: []dat.Building{{ModelID: 0x01001234, Frame: dat.Frame{Origin: [3]float32{120, 120, 95}, Rotation: [4]float32{1, 0, 0, 0}}, NumLeaves: 2, Portals: []dat.BuildingPortal{
 			{Flags: dat.PortalSideFlag, OtherCellID: 0x0100, OtherPortalID: 0, Stabs: []uint16{0x0100, 0x0101, 0x0102}},
 			{Flags: dat.PortalExactMatch, OtherCellID: 0x0101, OtherPortalID: 1, Stabs: []uint16{0x0101}},
 		}}},
