@@ -133,6 +133,9 @@ type BSPTree struct {
 // be its position (ACE keys vertices by id, the client indexes them by
 // position; they agree only then).
 func (c *cursor) vertexArray(field string) []Vertex {
+	if c.err != nil {
+		return nil
+	}
 	at := c.off
 	if t := c.u32(field + ".vertex_type"); c.err == nil && t != 1 {
 		c.off = at
@@ -147,13 +150,14 @@ func (c *cursor) vertexArray(field string) []Vertex {
 	}
 	vs := make([]Vertex, n)
 	for i := range vs {
-		c.index(fmt.Sprintf("%s.vertices[%d].id", field, i), i)
-		nuv := int(c.u16(fmt.Sprintf("%s.vertices[%d].uvs count", field, i)))
+		c.index("id", i)
+		nuv := int(c.u16("uvs count"))
 		vs[i].NumUVs = nuv
-		vs[i].Origin = c.vec3(fmt.Sprintf("%s.vertices[%d].origin", field, i))
-		vs[i].Normal = c.vec3(fmt.Sprintf("%s.vertices[%d].normal", field, i))
-		c.skip(fmt.Sprintf("%s.vertices[%d].uvs", field, i), 8*nuv)
+		vs[i].Origin = c.vec3("origin")
+		vs[i].Normal = c.vec3("normal")
+		c.skip("uvs", 8*nuv)
 		if c.err != nil {
+			c.wrap(fmt.Sprintf("%s.vertices[%d]", field, i))
 			return nil
 		}
 	}
@@ -172,16 +176,19 @@ func (c *cursor) index(field string, i int) {
 // polygons reads n polygons, each after its u16 id (its position), and
 // checks their vertex indices against nv vertices.
 func (c *cursor) polygons(field string, n, nv int) []Polygon {
-	if c.err == nil && n > MaxPolygons {
+	if c.err != nil {
+		return nil
+	}
+	if n > MaxPolygons {
 		c.fail(field+" count", fmt.Errorf("%d, more than the limit of %d", n, MaxPolygons))
 		return nil
 	}
 	ps := make([]Polygon, n)
 	for i := range ps {
-		name := fmt.Sprintf("%s[%d]", field, i)
-		c.index(name+".id", i)
-		ps[i] = c.polygon(name, nv)
+		c.index("id", i)
+		ps[i] = c.polygon(nv)
 		if c.err != nil {
+			c.wrap(fmt.Sprintf("%s[%d]", field, i))
 			return nil
 		}
 	}
@@ -189,36 +196,36 @@ func (c *cursor) polygons(field string, n, nv int) []Polygon {
 }
 
 // polygon reads one Polygon (ACE Polygon.Unpack; dats.xml Polygon).
-func (c *cursor) polygon(field string, nv int) Polygon {
+func (c *cursor) polygon(nv int) Polygon {
 	at := c.off
-	np := int(c.u8(field + ".points count"))
+	np := int(c.u8("points count"))
 	if c.err == nil && np < 3 {
 		c.off = at
-		c.fail(field+".points count", fmt.Errorf("%d, a polygon has at least 3", np))
+		c.fail("points count", fmt.Errorf("%d, a polygon has at least 3", np))
 		return Polygon{}
 	}
-	p := Polygon{Stippling: c.u8(field + ".stippling"), SidesType: c.i32(field + ".sides_type")}
-	p.PosSurface = int16(c.u16(field + ".pos_surface"))
-	p.NegSurface = int16(c.u16(field + ".neg_surface"))
-	if !c.need(field+".vertex ids", 2*np) {
+	p := Polygon{Stippling: c.u8("stippling"), SidesType: c.i32("sides_type")}
+	p.PosSurface = int16(c.u16("pos_surface"))
+	p.NegSurface = int16(c.u16("neg_surface"))
+	if !c.need("vertex ids", 2*np) {
 		return Polygon{}
 	}
 	p.Vertices = make([]uint16, np)
 	for i := range p.Vertices {
 		at := c.off
-		v := c.u16(field + ".vertex ids")
+		v := c.u16("vertex ids")
 		if int(v) >= nv {
 			c.off = at
-			c.fail(fmt.Sprintf("%s.vertex ids[%d]", field, i), fmt.Errorf("%d, the vertex array holds %d", v, nv))
+			c.fail(fmt.Sprintf("vertex ids[%d]", i), fmt.Errorf("%d, the vertex array holds %d", v, nv))
 			return Polygon{}
 		}
 		p.Vertices[i] = v
 	}
 	if p.Stippling&StipplingNoPos == 0 {
-		c.skip(field+".pos uv indices", np)
+		c.skip("pos uv indices", np)
 	}
 	if p.SidesType == SidesTwoSurface && p.Stippling&StipplingNoNeg == 0 {
-		c.skip(field+".neg uv indices", np)
+		c.skip("neg uv indices", np)
 	}
 	return p
 }
@@ -236,6 +243,9 @@ type bspReader struct {
 // bspTree reads a tree of kind k whose polygons index an array of polys.
 // A drawing tree is checked and skipped (nil).
 func (c *cursor) bspTree(field string, k BSPKind, polys int) *BSPTree {
+	if c.err != nil {
+		return nil
+	}
 	r := &bspReader{c: c, kind: k, polys: polys}
 	if k != BSPDrawing {
 		r.tree = &BSPTree{}
@@ -332,7 +342,7 @@ func (r *bspReader) node(depth int) int32 {
 		np := c.count("polygons count", 0)
 		npt := c.count("portals count", 0)
 		if c.err == nil && (uint64(np)*2+uint64(npt)*4 > uint64(len(c.b)-c.off)) {
-			c.fail("portals", fmt.Errorf("%d polygons and %d portals need more than the %d bytes left", np, npt, len(c.b)-c.off))
+			c.fail("portals", fmt.Errorf("%d polygons and %d portals: needs at least %d bytes, %d are left", np, npt, uint64(np)*2+uint64(npt)*4, len(c.b)-c.off))
 		}
 		c.skip("polygons", 2*np)
 		c.skip("portals", 4*npt)
