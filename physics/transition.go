@@ -70,6 +70,8 @@ type transitionResult struct {
 	// hit, for handle_all_collisions' bounce.
 	CollisionNormalValid bool
 	CollisionNormal      mgl32.Vec3
+	// events is what retail's transition saw (walls, steps, landing).
+	events transitEvents
 }
 
 // sweep is the state of one transition in progress, in the landblock frame

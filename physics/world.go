@@ -14,6 +14,12 @@ type World struct {
 	// Obstacles are vertical cylinders and axis-aligned boxes, tested in
 	// order (a slice, so iteration order never depends on a map).
 	Obstacles []Obstacle
+	// Geometry is the dat geometry (EnvCells, buildings, statics with
+	// their BSPs); nil without dat files (geometry.go).
+	Geometry Geometry
+	// Floor is the stand-in floor of indoor cells Geometry does not hold;
+	// nil keeps the floor at the body's feet.
+	Floor IndoorFloor
 	// statics are the client's statics, read per landblock on first use
 	// (SetStaticsLoader, statics.go); nil without dat files.
 	statics *lazyStatics
