@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -24,6 +25,9 @@ type World struct {
 	d      *dat.Dats
 	region *dat.Region
 	desc   string
+
+	geoOnce sync.Once
+	geo     *Geometry
 }
 
 var _ engine.WorldData = (*World)(nil)
@@ -52,6 +56,13 @@ func Open(dir string) (*World, error) {
 	}
 	w.desc = describe(d)
 	return w, nil
+}
+
+// Geometry is the folder's geometry for the transition (geometry.go),
+// made on first use and shared.
+func (w *World) Geometry() *Geometry {
+	w.geoOnce.Do(func() { w.geo = NewGeometry(w.d) })
+	return w.geo
 }
 
 // Close closes the dat files.

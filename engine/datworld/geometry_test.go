@@ -1,0 +1,211 @@
+package datworld
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/assets/dat/dattest"
+	"glidepath/physics"
+)
+
+// geometryWorld writes dattest's geometry world and opens its Geometry.
+func geometryWorld(t testing.TB) *Geometry {
+	t.Helper()
+	dir := t.TempDir()
+	if err := dattest.WriteGeometry(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return w.Geometry()
+}
+
+func near(a, b mgl32.Vec3) bool { return a.Sub(b).Len() < 1e-5 }
+
+// The corridor's first cell: its CellStruct's physics polygons get their
+// planes from their vertices (Polygon::make_plane: the floor faces up
+// through z 0), its cell BSP keeps A's points in and B's out
+// (BSPNode.point_inside_cell_bsp), and its portal is the polygon on y 2
+// facing into A, leading to B; the flag leaves PortalSide false (ACE
+// CellPortal.PortalSide: flags & 2 clear).
+func TestGeometry_EnvCellConverts(t *testing.T) {
+	g := geometryWorld(t)
+	c := g.EnvCell(dattest.CorridorA)
+	if c == nil {
+		t.Fatalf("no cell: %+v", g.Problems())
+	}
+	if c.Frame.Origin != (mgl32.Vec3{40, 40, 0}) || c.Struct == nil || c.Struct.CellBSP == nil || c.Struct.PhysicsBSP == nil {
+		t.Fatalf("cell %+v", c)
+	}
+	floor := c.Struct.Polygons[0]
+	if !near(floor.Plane.N, mgl32.Vec3{0, 0, 1}) || math.Abs(float64(floor.Plane.D)) > 1e-6 {
+		t.Errorf("floor plane %+v", floor.Plane)
+	}
+	inside := func(p mgl32.Vec3) bool {
+		for n := c.Struct.CellBSP.Root; n != nil; n = n.Pos {
+			if n.Plane.N.Dot(p)+n.Plane.D < -0.0002 {
+				return false
+			}
+		}
+		return true
+	}
+	if !inside(mgl32.Vec3{1, 1, 1}) || inside(mgl32.Vec3{9, 3, 1}) {
+		t.Error("cell BSP does not hold the corridor")
+	}
+	if len(c.Portals) != 1 {
+		t.Fatalf("portals %+v", c.Portals)
+	}
+	p := c.Portals[0]
+	if p.OtherCellID != dattest.CorridorB&0xFFFF || p.PortalSide || p.Poly != c.Struct.Portals[0] ||
+		!near(p.Poly.Plane.N, mgl32.Vec3{0, -1, 0}) || math.Abs(float64(p.Poly.Plane.D-2)) > 1e-6 {
+		t.Errorf("portal %+v plane %+v", p, p.Poly.Plane)
+	}
+	for _, v := range p.Poly.Vertices {
+		if v[1] != 2 || v[0] < 8 || v[0] > 10 {
+			t.Errorf("portal vertex %v outside the doorway y 2, x 8–10", v)
+		}
+	}
+	// The same cell again is the same value.
+	if g.EnvCell(dattest.CorridorA) != c {
+		t.Error("the cell is converted twice")
+	}
+}
+
+// The room's leaves hold pointers into its physics polygons, whose tops
+// stand at the floor, 0.3 m and 0.6 m; its pillar is a static with one
+// part whose BSP holds the pillar's six faces.
+func TestGeometry_RoomAndItsStatic(t *testing.T) {
+	g := geometryWorld(t)
+	c := g.EnvCell(dattest.StairRoom)
+	if c == nil {
+		t.Fatalf("no room: %+v", g.Problems())
+	}
+	tops := map[float32]bool{}
+	var walk func(n *physics.BSPNode)
+	walk = func(n *physics.BSPNode) {
+		if n == nil {
+			return
+		}
+		for _, p := range n.Polys {
+			if p.Plane.N[2] > 0.99 {
+				tops[-p.Plane.D] = true
+			}
+			if p != &c.Struct.Polygons[p.ID] {
+				t.Fatalf("leaf polygon %d is not the struct's", p.ID)
+			}
+		}
+		walk(n.Pos)
+		walk(n.Neg)
+	}
+	walk(c.Struct.PhysicsBSP.Root)
+	for _, z := range []float32{0, dattest.StairHeight, dattest.WallHeight} {
+		if !tops[z] {
+			t.Errorf("no walkable top at %v in the BSP's leaves (have %v)", z, tops)
+		}
+	}
+	if len(c.Statics) != 1 || len(c.Statics[0].Parts) != 1 {
+		t.Fatalf("statics %+v", c.Statics)
+	}
+	s := c.Statics[0]
+	if s.ID != dattest.Pillar || s.Frame.Origin != (mgl32.Vec3{105, 108.5, 0}) || len(s.Parts[0].GfxObj.Polygons) != 6 || s.Parts[0].GfxObj.PhysicsSphere.Radius <= 1.5 {
+		t.Errorf("pillar %+v sphere %+v", s, s.Parts[0].GfxObj.PhysicsSphere)
+	}
+}
+
+// The building stands in the outdoor cell holding its origin (landblock
+// x 96 → cell 4, y 96 → cell 4: id 0x…0025, ACE Landblock.init_buildings),
+// with its shell as part 0 and a portal into cell 0x0100, whose portal
+// leads outdoors; the cells beside it hold no building.
+func TestGeometry_BuildingInItsCell(t *testing.T) {
+	g := geometryWorld(t)
+	lc := g.LandCell(dattest.TownBlock&0xFFFF0000 | 0x25)
+	if lc == nil || lc.Building == nil {
+		t.Fatalf("no building: %+v %+v", lc, g.Problems())
+	}
+	b := lc.Building
+	if len(b.Object.Parts) != 1 || b.Object.Parts[0].GfxObj.ID != dattest.BuildingShell || b.Object.Frame.Origin != (mgl32.Vec3{96, 96, 20}) {
+		t.Errorf("building object %+v", b.Object)
+	}
+	if len(b.Portals) != 1 || b.Portals[0].OtherCellID != 0x0100 || b.Portals[0].OtherPortalID != 0 {
+		t.Errorf("portals %+v", b.Portals)
+	}
+	in := g.EnvCell(dattest.BuildingCell)
+	if in == nil || !in.SeenOutside || in.Portals[0].OtherCellID != physics.OutsidePortal {
+		t.Errorf("indoor cell %+v", in)
+	}
+	for _, id := range []uint32{0x24, 0x1D, 0x01} {
+		if lc := g.LandCell(dattest.TownBlock&0xFFFF0000 | id); lc != nil {
+			t.Errorf("cell 0x%02X: %+v", id, lc)
+		}
+	}
+	if lc := g.LandCell(dattest.TownBlock&0xFFFF0000 | 0x41); lc != nil {
+		t.Errorf("cell 0x41 is not an outdoor cell: %+v", lc)
+	}
+}
+
+// Statics reach into every outdoor cell their spheres overlap, also across
+// a landblock's edge: the standard world's big creature (cylsphere radius
+// 1.2 at x 40, y 60 of 0xA9B4) is in cell (1, 2) only; a static at a
+// cell corner is in all four.
+func TestGeometry_StaticsInTheCellsTheyReach(t *testing.T) {
+	w, _ := standard(t)
+	g := w.Geometry()
+	lb := uint32(dattest.HillBlock) & 0xFFFF0000
+	cell := func(x, y int) uint32 { return lb | uint32(x*8+y+1) }
+	if lc := g.LandCell(cell(1, 2)); lc == nil || len(lc.Statics) != 1 || lc.Statics[0].ID != dattest.BigSetup {
+		t.Fatalf("cell (1, 2): %+v %+v", lc, g.Problems())
+	}
+	if lc := g.LandCell(cell(2, 2)); lc != nil {
+		t.Errorf("cell (2, 2): %+v", lc)
+	}
+	// The standard world's GfxObjs (the big creature's four parts, a
+	// static, a building) are not in its dats: each is recorded once,
+	// however often it is asked for, in the order met.
+	g.LandCell(cell(0, 0))
+	ps := g.Problems()
+	want := []uint32{0x01000101, 0x01000102, 0x01000103, 0x01000104, 0x01000777, 0x01001234}
+	if len(ps) != len(want) {
+		t.Fatalf("problems %+v", ps)
+	}
+	for i, p := range ps {
+		if p.Kind != "GfxObj" || p.ID != want[i] || p.Problem != "not in the dats" {
+			t.Errorf("problem %d: %+v, want GfxObj 0x%08X not in the dats", i, p, want[i])
+		}
+	}
+	if !squareMeetsCircle(0, 0, 24, 24.5, 24.5, 1) || squareMeetsCircle(0, 0, 24, 25, 25, 1) {
+		t.Error("squareMeetsCircle")
+	}
+}
+
+// A damaged Environment leaves its cells out, recorded with the reader's
+// error naming the file, entry and field.
+func TestGeometry_DamagedEnvironmentIsRecorded(t *testing.T) {
+	dir := t.TempDir()
+	p, c := dattest.Geometry()
+	b := dattest.Environment(dattest.GeoEnvironment())
+	b = b[:len(b)/2]
+	p.Add(dattest.GeoEnv, b)
+	if err := dattest.WriteDir(dir, p, c); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	g := w.Geometry()
+	if g.EnvCell(dattest.CorridorA) != nil || g.EnvCell(dattest.CorridorB) != nil {
+		t.Fatal("cells of a damaged environment")
+	}
+	ps := g.Problems()
+	if len(ps) != 3 || ps[0].Kind != "Environment" || !strings.HasPrefix(ps[0].Problem, "client_portal.dat: entry 0x0D000100: cells[") ||
+		ps[1].Kind != "EnvCell" || !strings.Contains(ps[1].Problem, "environment_id: its CellStruct 0 of 0x0D000100 cannot be read") {
+		t.Errorf("problems %+v", ps)
+	}
+}
