@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets/dat/dattest"
+	"glidepath/assets/dat/indepwriter"
 	"glidepath/physics"
 )
 
@@ -206,6 +207,72 @@ func TestGeometry_DamagedEnvironmentIsRecorded(t *testing.T) {
 	ps := g.Problems()
 	if len(ps) != 3 || ps[0].Kind != "Environment" || !strings.HasPrefix(ps[0].Problem, "client_portal.dat: entry 0x0D000100: cells[") ||
 		ps[1].Kind != "EnvCell" || !strings.Contains(ps[1].Problem, "environment_id: its CellStruct 0 of 0x0D000100 cannot be read") {
+		t.Errorf("problems %+v", ps)
+	}
+}
+
+// indepGeometry writes indepwriter's geometry world (a second writer, from
+// the public layouts alone) and opens its Geometry.
+func indepGeometry(t testing.TB) *Geometry {
+	t.Helper()
+	dir := t.TempDir()
+	if err := indepwriter.WriteGeometry(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return w.Geometry()
+}
+
+// On the independent writer's world: the turned building stands in the
+// outdoor cell holding its origin (x 60 → 2, y 130 → 5: 0x…0016) and its
+// portal leads into the hall; the half-turned room holds its pillar (the
+// pillar's landblock position, taken into the room's frame, is inside the
+// room's cell BSP); the pillar's BSP is a convex chain whose innermost
+// leaf is solid.
+func TestGeometry_IndependentWriter(t *testing.T) {
+	g := indepGeometry(t)
+	lc := g.LandCell(indepwriter.GeoTownBlock&0xFFFF0000 | 0x16)
+	if lc == nil || lc.Building == nil || lc.Building.Object.Parts[0].GfxObj.ID != indepwriter.GeoShellID {
+		t.Fatalf("town cell: %+v %+v", lc, g.Problems())
+	}
+	bp := lc.Building.Portals[0]
+	hall := g.EnvCell(indepwriter.GeoTownBlock&0xFFFF0000 | uint32(bp.OtherCellID))
+	if hall == nil || !hall.SeenOutside || hall.Portals[bp.OtherPortalID].OtherCellID != physics.OutsidePortal || !bp.ExactMatch {
+		t.Fatalf("hall %+v portal %+v", hall, bp)
+	}
+	// The hall's doorway: in the hall's own frame on x 10, y 3.2–4.8; in the
+	// landblock (a quarter turn about z at 60, 130) on y 140.
+	door := hall.Portals[0].Poly
+	for _, v := range door.Vertices {
+		gv := hall.Frame.LocalToGlobal(v)
+		if v[0] != 10 || math.Abs(float64(gv[1]-140)) > 1e-4 {
+			t.Errorf("doorway vertex %v (landblock %v)", v, gv)
+		}
+	}
+	room := g.EnvCell(indepwriter.GeoRoom)
+	if room == nil || len(room.Statics) != 1 {
+		t.Fatalf("room %+v %+v", room, g.Problems())
+	}
+	local := room.Frame.GlobalToLocal(room.Statics[0].Frame.Origin)
+	if !near(local, mgl32.Vec3{6, 4, 0}) {
+		t.Errorf("pillar in the room's frame at %v, want (6, 4, 0)", local)
+	}
+	n := room.Statics[0].Parts[0].GfxObj.PhysicsBSP.Root
+	depth := 0
+	for n.Kind == physics.BSPInternal {
+		if n.Pos == nil || n.Pos.Kind != physics.BSPLeafNode || n.Pos.Solid {
+			t.Fatalf("convex chain node %d: front %+v", depth, n.Pos)
+		}
+		n, depth = n.Neg, depth+1
+	}
+	if depth != 6 || !n.Solid || len(n.Polys) != 6 {
+		t.Errorf("convex chain: %d nodes, innermost %+v", depth, n)
+	}
+	if ps := g.Problems(); len(ps) != 0 {
 		t.Errorf("problems %+v", ps)
 	}
 }
