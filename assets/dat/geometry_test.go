@@ -237,9 +237,10 @@ func TestGeometryWorld_PhysicsBSPReachesEveryPolygon(t *testing.T) {
 	for _, cs := range env.Cells {
 		all = append(all, geo{cs.Vertices, cs.PhysicsPolygons, cs.PhysicsBSP})
 	}
+	split := 0
 	for g, x := range all {
-		if len(x.tree.Nodes) < 3 {
-			t.Errorf("geometry %d: a tree of %d nodes tests no split", g, len(x.tree.Nodes))
+		if len(x.tree.Nodes) >= 3 {
+			split++
 		}
 		for i, p := range x.ps {
 			var c [3]float32
@@ -254,6 +255,9 @@ func TestGeometryWorld_PhysicsBSPReachesEveryPolygon(t *testing.T) {
 				t.Errorf("geometry %d: a sphere on polygon %d's centre %v does not reach it", g, i, c)
 			}
 		}
+	}
+	if split < 3 {
+		t.Errorf("only %d trees split: the test tests no descent", split)
 	}
 }
 

@@ -231,8 +231,8 @@ func CellBSP(planes ...dat.Plane) *dat.BSPTree {
 // PhysicsBSP builds a physics tree over polygons ps of vertices vs:
 // axis-aligned splits at the median of the polygons' centres along the
 // axis they spread most, a polygon crossing or lying on a plane going to
-// both sides, down to leaves of at most 4 polygons (or where a split no
-// longer separates them). Each node's sphere holds its polygons'
+// both sides, down to leaves of at most 4 polygons (or where a split
+// leaves a side whole). Each node's sphere holds its polygons'
 // vertices; leaves are numbered in order and never solid.
 func PhysicsBSP(vs []dat.Vertex, ps []dat.Polygon) *dat.BSPTree {
 	t := &dat.BSPTree{}
@@ -264,28 +264,17 @@ func PhysicsBSP(vs []dat.Vertex, ps []dat.Polygon) *dat.BSPTree {
 				neg = append(neg, id)
 			}
 		}
-		if len(pos) == len(ids) && len(neg) == len(ids) || len(pos) == 0 && len(neg) == 0 {
-			return mkLeaf()
+		if len(pos) == len(ids) || len(neg) == len(ids) {
+			return mkLeaf() // a split that leaves a side whole separates nothing
 		}
 		var pl dat.Plane
 		pl.N[axis], pl.D = 1, -at
 		t.Nodes[self].Plane = pl
-		switch {
-		case len(neg) == 0:
-			t.Nodes[self].Tag = dat.TagBPnn
-		case len(pos) == 0:
-			t.Nodes[self].Tag = dat.TagBpnN
-		default:
-			t.Nodes[self].Tag = dat.TagBPnN
-		}
-		if len(pos) > 0 {
-			c := build(pos, depth+1)
-			t.Nodes[self].Pos = c
-		}
-		if len(neg) > 0 {
-			c := build(neg, depth+1)
-			t.Nodes[self].Neg = c
-		}
+		t.Nodes[self].Tag = dat.TagBPnN
+		c := build(pos, depth+1)
+		t.Nodes[self].Pos = c
+		c = build(neg, depth+1)
+		t.Nodes[self].Neg = c
 		return self
 	}
 	if len(ps) == 0 {
