@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"glidepath/assets/dat"
 	"glidepath/physics"
@@ -19,18 +20,34 @@ import (
 
 // Geometry answers the transition's geometry queries from a dat folder.
 // It is safe for concurrent use; every answer depends on the dat files
-// alone, never on the order of the queries.
+// alone, never on the order of the queries. An answer already made is
+// read without a lock or an allocation (the tick asks on every step):
+// the answered cells are copy-on-write maps behind atomic pointers, and
+// the mutex serialises only the first answer for each id.
 type Geometry struct {
 	d *dat.Dats
+
+	envCells atomic.Pointer[map[uint32]*physics.EnvCell]
+	cells    atomic.Pointer[map[uint32]*physics.LandCellContents]
 
 	mu       sync.Mutex
 	gfx      map[uint32]*physics.GfxObj
 	structs  map[uint32]*structEntry
-	envCells map[uint32]*physics.EnvCell
 	blocks   map[uint16]*blockStatics
-	cells    map[uint32]*physics.LandCellContents
 	problems []Problem
 	seen     map[Problem]bool
+}
+
+// publish adds (id, v) to the copy-on-write map behind p; the caller holds
+// the mutex.
+func publish[V any](p *atomic.Pointer[map[uint32]V], id uint32, v V) {
+	old := *p.Load()
+	m := make(map[uint32]V, len(old)+1)
+	for k, x := range old {
+		m[k] = x
+	}
+	m[id] = v
+	p.Store(&m)
 }
 
 // Problem is an item of geometry the world goes without: Kind names the
@@ -59,9 +76,11 @@ var _ physics.Geometry = (*Geometry)(nil)
 
 // NewGeometry returns the geometry of dat folder d.
 func NewGeometry(d *dat.Dats) *Geometry {
-	return &Geometry{d: d, gfx: map[uint32]*physics.GfxObj{}, structs: map[uint32]*structEntry{},
-		envCells: map[uint32]*physics.EnvCell{}, blocks: map[uint16]*blockStatics{},
-		cells: map[uint32]*physics.LandCellContents{}, seen: map[Problem]bool{}}
+	g := &Geometry{d: d, gfx: map[uint32]*physics.GfxObj{}, structs: map[uint32]*structEntry{},
+		blocks: map[uint16]*blockStatics{}, seen: map[Problem]bool{}}
+	g.envCells.Store(&map[uint32]*physics.EnvCell{})
+	g.cells.Store(&map[uint32]*physics.LandCellContents{})
+	return g
 }
 
 // Problems lists the geometry left out so far, in the order it was first
@@ -129,16 +148,19 @@ func (g *Geometry) EnvCell(id uint32) *physics.EnvCell {
 	if !dat.IsEnvCellID(id) {
 		return nil
 	}
+	if c, ok := (*g.envCells.Load())[id]; ok {
+		return c
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if c, ok := g.envCells[id]; ok {
+	if c, ok := (*g.envCells.Load())[id]; ok {
 		return c
 	}
 	c, err := g.envCell(id)
 	if err != nil {
 		g.note("EnvCell", id, err)
 	}
-	g.envCells[id] = c
+	publish(&g.envCells, id, c)
 	return c
 }
 
@@ -272,9 +294,12 @@ func (g *Geometry) LandCell(id uint32) *physics.LandCellContents {
 	if lo < 1 || lo > cellsPerSide*cellsPerSide {
 		return nil
 	}
+	if c, ok := (*g.cells.Load())[id]; ok {
+		return c
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if c, ok := g.cells[id]; ok {
+	if c, ok := (*g.cells.Load())[id]; ok {
 		return c
 	}
 	lbx, lby := int(id>>24), int(id>>16&0xFF)
@@ -310,7 +335,7 @@ func (g *Geometry) LandCell(id uint32) *physics.LandCellContents {
 	if c.Building == nil && len(c.Statics) == 0 {
 		c = nil
 	}
-	g.cells[id] = c
+	publish(&g.cells, id, c)
 	return c
 }
 

@@ -2,7 +2,9 @@ package datworld
 
 import (
 	"math"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -274,5 +276,65 @@ func TestGeometry_IndependentWriter(t *testing.T) {
 	}
 	if ps := g.Problems(); len(ps) != 0 {
 		t.Errorf("problems %+v", ps)
+	}
+}
+
+// A cell already answered costs no allocation and no lock (the tick asks
+// on every step).
+func TestGeometry_AnsweredCellsAllocateNothing(t *testing.T) {
+	g := geometryWorld(t)
+	in, out := uint32(dattest.CorridorA), uint32(dattest.TownBlock&0xFFFF0000|0x25)
+	g.EnvCell(in)
+	g.LandCell(out)
+	if n := testing.AllocsPerRun(100, func() { g.EnvCell(in); g.LandCell(out) }); n != 0 {
+		t.Errorf("%v allocations per answered lookup", n)
+	}
+}
+
+func BenchmarkGeometry_AnsweredEnvCell(b *testing.B) {
+	g := geometryWorld(b)
+	g.EnvCell(dattest.CorridorA)
+	b.ReportAllocs()
+	for b.Loop() {
+		g.EnvCell(dattest.CorridorA)
+	}
+}
+
+// Queries from many goroutines at once get the same answers as one after
+// another (run under -race).
+func TestGeometry_ConcurrentQueriesAgree(t *testing.T) {
+	ids := []uint32{dattest.CorridorA, dattest.CorridorB, dattest.StairRoom, dattest.BuildingCell}
+	lb := uint32(dattest.TownBlock) & 0xFFFF0000
+	serial := geometryWorld(t)
+	var want []any
+	for _, id := range ids {
+		want = append(want, serial.EnvCell(id) != nil)
+	}
+	for c := uint32(1); c <= 64; c++ {
+		want = append(want, serial.LandCell(lb|c) != nil)
+	}
+	g := geometryWorld(t)
+	var wg sync.WaitGroup
+	got := make([][]any, 4)
+	for w := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, id := range ids {
+				got[w] = append(got[w], g.EnvCell(id) != nil)
+			}
+			for c := uint32(1); c <= 64; c++ {
+				got[w] = append(got[w], g.LandCell(lb|c) != nil)
+			}
+		}()
+	}
+	wg.Wait()
+	for w := range got {
+		if !reflect.DeepEqual(got[w], want) {
+			t.Errorf("goroutine %d: %v, want %v", w, got[w], want)
+		}
+	}
+	if g.EnvCell(dattest.CorridorA) != g.EnvCell(dattest.CorridorA) {
+		t.Error("two answers for one cell")
 	}
 }
