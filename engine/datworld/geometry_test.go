@@ -338,3 +338,39 @@ func TestGeometry_ConcurrentQueriesAgree(t *testing.T) {
 		t.Error("two answers for one cell")
 	}
 }
+
+// The cell holding a point: a corridor's (in its frame at 40, 40), the
+// building's hall (in its frame at 96, 96, 20), else the outdoor cell
+// under it; the cells a sphere reaches across the corridor's portal.
+func TestGeometry_CellAtAndNear(t *testing.T) {
+	g := geometryWorld(t)
+	town, dungeon := uint16(dattest.TownBlock>>16), uint16(dattest.DungeonBlock>>16)
+	for _, c := range []struct {
+		lb   uint16
+		p    mgl32.Vec3
+		want uint32
+	}{
+		{dungeon, mgl32.Vec3{41, 41, 1}, dattest.CorridorA},
+		{dungeon, mgl32.Vec3{49, 43, 1}, dattest.CorridorB},
+		{dungeon, mgl32.Vec3{45, 45, 1}, 0xC1C1000A}, // the cut corner: no cell holds it
+		{dungeon, mgl32.Vec3{105, 105, 0.5}, dattest.StairRoom},
+		{town, mgl32.Vec3{100, 97, 21}, dattest.BuildingCell},
+		{town, mgl32.Vec3{100, 95, 21}, 0xC0C00024},
+		{town, mgl32.Vec3{-1, 5, 0}, 0},
+	} {
+		if got := g.CellAt(c.lb, c.p); got != c.want {
+			t.Errorf("CellAt(%04X, %v) = 0x%08X, want 0x%08X", c.lb, c.p, got, c.want)
+		}
+	}
+	if ids := g.EnvCellIDs(dungeon); len(ids) != 3 || ids[2] != dattest.StairRoom {
+		t.Errorf("dungeon cells %X", ids)
+	}
+	// At the portal between A and B (local y 2), a 0.5 m sphere reaches
+	// both; 1 m inside A only A.
+	if got := g.EnvCellsNear(dungeon, mgl32.Vec3{49, 42, 1}, 0.5); len(got) != 2 {
+		t.Errorf("near the portal: %X", got)
+	}
+	if got := g.EnvCellsNear(dungeon, mgl32.Vec3{49, 41, 1}, 0.5); len(got) != 1 || got[0] != dattest.CorridorA {
+		t.Errorf("inside A: %X", got)
+	}
+}
