@@ -334,7 +334,8 @@ func TestGeometry_ConcurrentQueriesAgree(t *testing.T) {
 			t.Errorf("goroutine %d: %v, want %v", w, got[w], want)
 		}
 	}
-	if g.EnvCell(dattest.CorridorA) != g.EnvCell(dattest.CorridorA) {
+	first := g.EnvCell(dattest.CorridorA)
+	if again := g.EnvCell(dattest.CorridorA); again != first {
 		t.Error("two answers for one cell")
 	}
 }
