@@ -20,6 +20,25 @@ const maxCellStructs = 1 << 16
 type Environment struct {
 	ID    uint32
 	Cells []CellStruct
+	// CellIDs are the ids the cells are stored under, when they are not
+	// their positions (nil otherwise); EnvCells name a cell by id (Cell).
+	CellIDs []uint32
+}
+
+// Cell is the cell structure stored under id (ACE: Cells[id]).
+func (e *Environment) Cell(id uint16) (*CellStruct, bool) {
+	if e.CellIDs == nil {
+		if int(id) < len(e.Cells) {
+			return &e.Cells[id], true
+		}
+		return nil, false
+	}
+	for i, v := range e.CellIDs {
+		if v == uint32(id) {
+			return &e.Cells[i], true
+		}
+	}
+	return nil, false
 }
 
 // CellStruct is one cell's shape: a convex room's polygons, the portals
@@ -27,9 +46,13 @@ type Environment struct {
 // polygons and BSP.
 type CellStruct struct {
 	Vertices []Vertex
-	// Polygons are the drawing polygons; Portals index them (doorways).
-	Polygons []Polygon
-	Portals  []uint16
+	// Polygons are the drawing polygons; Portals are positions in them
+	// (doorways). PolygonIDs are the ids the polygons are stored under when
+	// they are not their positions (nil otherwise): EnvCell portals name
+	// polygons by id (Polygon).
+	Polygons   []Polygon
+	PolygonIDs []uint16
+	Portals    []uint16
 	// CellBSP says which points are inside the cell; its nodes hold
 	// planes only.
 	CellBSP         *BSPTree
@@ -50,12 +73,18 @@ func ParseEnvironment(b []byte, id uint32) (*Environment, error) {
 		c.fail("cells count", fmt.Errorf("%d, more than the limit of %d", n, maxCellStructs))
 	}
 	e.Cells = make([]CellStruct, n)
+	ids := make([]uint32, n)
+	seen := make(map[uint32]bool, n)
+	identity := true
 	for i := range e.Cells {
 		at := c.off
-		if v := c.u32("id"); c.err == nil && int64(v) != int64(i) {
+		ids[i] = c.u32("id")
+		if c.err == nil && seen[ids[i]] {
 			c.off = at
-			c.fail("id", fmt.Errorf("%d, want its position %d (ACE looks it up by id, the client by position)", v, i))
+			c.fail("id", fmt.Errorf("%d is also an earlier cell's", ids[i]))
 		}
+		seen[ids[i]] = true
+		identity = identity && ids[i] == uint32(i)
 		e.Cells[i] = c.cellStruct()
 		if c.err != nil {
 			c.wrap(fmt.Sprintf("cells[%d]", i))
@@ -65,7 +94,23 @@ func ParseEnvironment(b []byte, id uint32) (*Environment, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
+	if !identity {
+		e.CellIDs = ids
+	}
 	return e, nil
+}
+
+// Polygon is the position of the drawing polygon stored under id.
+func (s *CellStruct) Polygon(id uint16) (int, bool) {
+	if s.PolygonIDs == nil {
+		return int(id), int(id) < len(s.Polygons)
+	}
+	for i, v := range s.PolygonIDs {
+		if v == id {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 func (c *cursor) cellStruct() CellStruct {
@@ -73,25 +118,28 @@ func (c *cursor) cellStruct() CellStruct {
 	np := c.count("polygons count", 2+12)
 	npp := c.count("physics_polygons count", 2+12)
 	nport := c.count("portals count", 2)
-	s.Vertices = c.vertexArray("vertex_array")
-	s.Polygons = c.polygons("polygons", np, len(s.Vertices))
+	var vt, dt, pt idTable
+	s.Vertices, vt = c.vertexArray("vertex_array")
+	s.Polygons, dt = c.polygons("polygons", np, &vt)
+	s.PolygonIDs = dt.ids()
 	s.Portals = make([]uint16, 0, nport)
 	for i := 0; i < nport && c.err == nil; i++ {
 		at := c.off
-		p := c.u16("portals")
-		if c.err == nil && int(p) >= len(s.Polygons) {
+		id := c.u16("portals")
+		p, ok := dt.pos(id)
+		if c.err == nil && !ok {
 			c.off = at
-			c.fail(fmt.Sprintf("portals[%d]", i), fmt.Errorf("polygon %d, the cell holds %d", p, len(s.Polygons)))
+			c.fail(fmt.Sprintf("portals[%d]", i), dt.missing(id, "polygon"))
 		}
 		s.Portals = append(s.Portals, p)
 	}
 	c.align("portals padding")
-	s.CellBSP = c.bspTree("cell_bsp", BSPCell, len(s.Polygons))
-	s.PhysicsPolygons = c.polygons("physics_polygons", npp, len(s.Vertices))
-	s.PhysicsBSP = c.bspTree("physics_bsp", BSPPhysics, len(s.PhysicsPolygons))
+	s.CellBSP = c.bspTree("cell_bsp", BSPCell, &dt)
+	s.PhysicsPolygons, pt = c.polygons("physics_polygons", npp, &vt)
+	s.PhysicsBSP = c.bspTree("physics_bsp", BSPPhysics, &pt)
 	s.HasDrawingBSP = c.u32("has_drawing_bsp") != 0
 	if s.HasDrawingBSP {
-		c.bspTree("drawing_bsp", BSPDrawing, len(s.Polygons))
+		c.bspTree("drawing_bsp", BSPDrawing, &dt)
 	}
 	c.align("padding")
 	return s

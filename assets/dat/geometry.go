@@ -128,29 +128,90 @@ type BSPTree struct {
 	Nodes []BSPNode
 }
 
-// vertexArray reads a CVertexArray: a u32 type (1, the only one there is),
-// a u32 count, then the vertices, each stored after its u16 id, which must
-// be its position (ACE keys vertices by id, the client indexes them by
-// position; they agree only then).
-func (c *cursor) vertexArray(field string) []Vertex {
-	if c.err != nil {
+// idTable maps the u16 ids an array's elements are stored under to their
+// positions. ACE and DatReaderWriter key vertices and polygons by these
+// ids and look references up by id; the client indexes by position; in
+// shipped data the two are the same (dereth 10-gfxobj §2, §5). Glidepath
+// reads references by id, as the public readers do: a nil map is the
+// common case, every id its position.
+type idTable struct {
+	n int
+	m map[uint16]uint16
+}
+
+// add records that the element at position i was stored under id, failing
+// field when another element already was.
+func (t *idTable) add(c *cursor, field string, at int, id uint16, i int) {
+	if t.m == nil {
+		if int(id) == i {
+			return
+		}
+		t.m = make(map[uint16]uint16, i+1)
+		for j := 0; j < i; j++ {
+			t.m[uint16(j)] = uint16(j)
+		}
+	}
+	if prev, ok := t.m[id]; ok {
+		c.off = at
+		c.fail(field, fmt.Errorf("id %d is also element %d's", id, prev))
+		return
+	}
+	t.m[id] = uint16(i)
+}
+
+// pos is the position of the element stored under id.
+func (t *idTable) pos(id uint16) (uint16, bool) {
+	if t.m == nil {
+		return id, int(id) < t.n
+	}
+	p, ok := t.m[id]
+	return p, ok
+}
+
+// ids lists the stored id of each position (nil when every id is its
+// position).
+func (t *idTable) ids() []uint16 {
+	if t.m == nil {
 		return nil
+	}
+	out := make([]uint16, t.n)
+	for id, p := range t.m {
+		out[p] = id
+	}
+	return out
+}
+
+// missing says why a reference to id of an array of what failed.
+func (t *idTable) missing(id uint16, what string) error {
+	if t.m == nil {
+		return fmt.Errorf("%d, the %s array holds %d", id, what, t.n)
+	}
+	return fmt.Errorf("no %s has id %d", what, id)
+}
+
+// vertexArray reads a CVertexArray: a u32 type (1, the only one there is),
+// a u32 count, then the vertices, each stored after its u16 id.
+func (c *cursor) vertexArray(field string) ([]Vertex, idTable) {
+	if c.err != nil {
+		return nil, idTable{}
 	}
 	at := c.off
 	if t := c.u32(field + ".vertex_type"); c.err == nil && t != 1 {
 		c.off = at
 		c.fail(field+".vertex_type", fmt.Errorf("%d, want 1 (nothing else says what a vertex holds)", t))
-		return nil
+		return nil, idTable{}
 	}
 	n := c.count(field+".vertices count", 2+2+24)
 	if c.err == nil && n > MaxVertices {
 		c.off -= 4
 		c.fail(field+".vertices count", fmt.Errorf("%d, more than the limit of %d", n, MaxVertices))
-		return nil
+		return nil, idTable{}
 	}
 	vs := make([]Vertex, n)
+	t := idTable{n: n}
 	for i := range vs {
-		c.index("id", i)
+		at := c.off
+		t.add(c, "id", at, c.u16("id"), i)
 		nuv := int(c.u16("uvs count"))
 		vs[i].NumUVs = nuv
 		vs[i].Origin = c.vec3("origin")
@@ -158,45 +219,42 @@ func (c *cursor) vertexArray(field string) []Vertex {
 		c.skip("uvs", 8*nuv)
 		if c.err != nil {
 			c.wrap(fmt.Sprintf("%s.vertices[%d]", field, i))
-			return nil
+			return nil, idTable{}
 		}
 	}
-	return vs
+	return vs, t
 }
 
-// index reads a u16 id that must equal its position i.
-func (c *cursor) index(field string, i int) {
-	at := c.off
-	if v := c.u16(field); c.err == nil && int(v) != i {
-		c.off = at
-		c.fail(field, fmt.Errorf("%d, want its position %d (ACE looks it up by id, the client by position)", v, i))
-	}
-}
-
-// polygons reads n polygons, each after its u16 id (its position), and
-// checks their vertex indices against nv vertices.
-func (c *cursor) polygons(field string, n, nv int) []Polygon {
+// polygons reads n polygons, each after its u16 id, their vertex
+// references looked up in vt.
+func (c *cursor) polygons(field string, n int, vt *idTable) ([]Polygon, idTable) {
 	if c.err != nil {
-		return nil
+		return nil, idTable{}
 	}
 	if n > MaxPolygons {
 		c.fail(field+" count", fmt.Errorf("%d, more than the limit of %d", n, MaxPolygons))
-		return nil
+		return nil, idTable{}
 	}
 	ps := make([]Polygon, n)
+	t := idTable{n: n}
 	for i := range ps {
-		c.index("id", i)
-		ps[i] = c.polygon(nv)
+		at := c.off
+		t.add(c, "id", at, c.u16("id"), i)
+		ps[i] = c.polygon(vt)
 		if c.err != nil {
 			c.wrap(fmt.Sprintf("%s[%d]", field, i))
-			return nil
+			return nil, idTable{}
 		}
 	}
-	return ps
+	return ps, t
 }
 
-// polygon reads one Polygon (ACE Polygon.Unpack; dats.xml Polygon).
-func (c *cursor) polygon(nv int) Polygon {
+// polygon reads one Polygon (ACE Polygon.Unpack; dats.xml Polygon); its
+// Vertices are positions in the vertex array.
+func (c *cursor) polygon(vt *idTable) Polygon {
+	if c.err != nil {
+		return Polygon{}
+	}
 	at := c.off
 	np := int(c.u8("points count"))
 	if c.err == nil && np < 3 {
@@ -214,12 +272,13 @@ func (c *cursor) polygon(nv int) Polygon {
 	for i := range p.Vertices {
 		at := c.off
 		v := c.u16("vertex ids")
-		if int(v) >= nv {
+		pos, ok := vt.pos(v)
+		if !ok {
 			c.off = at
-			c.fail(fmt.Sprintf("vertex ids[%d]", i), fmt.Errorf("%d, the vertex array holds %d", v, nv))
+			c.fail(fmt.Sprintf("vertex ids[%d]", i), vt.missing(v, "vertex"))
 			return Polygon{}
 		}
-		p.Vertices[i] = v
+		p.Vertices[i] = pos
 	}
 	if p.Stippling&StipplingNoPos == 0 {
 		c.skip("pos uv indices", np)
@@ -230,19 +289,19 @@ func (c *cursor) polygon(nv int) Polygon {
 	return p
 }
 
-// bspReader reads one tree; polys is the count of the polygon array its
-// leaves index (physics trees).
+// bspReader reads one tree; polys looks up the polygons its physics
+// leaves name.
 type bspReader struct {
 	c     *cursor
 	kind  BSPKind
-	polys int
+	polys *idTable
 	tree  *BSPTree
 	nodes int // nodes read (drawing trees are read and not kept)
 }
 
-// bspTree reads a tree of kind k whose polygons index an array of polys.
+// bspTree reads a tree of kind k whose leaves name polygons of polys.
 // A drawing tree is checked and skipped (nil).
-func (c *cursor) bspTree(field string, k BSPKind, polys int) *BSPTree {
+func (c *cursor) bspTree(field string, k BSPKind, polys *idTable) *BSPTree {
 	if c.err != nil {
 		return nil
 	}
@@ -369,20 +428,25 @@ func (r *bspReader) plane() Plane {
 	return Plane{N: r.c.vec3("plane"), D: r.c.f32("plane")}
 }
 
-// polyList reads a physics leaf's polygon ids, each an index into the
-// tree's polygon array.
+// polyList reads a physics leaf's polygon ids and returns their positions
+// in the tree's polygon array.
 func (r *bspReader) polyList() []uint16 {
 	c := r.c
 	n := c.count("polygons count", 2)
 	ps := make([]uint16, n)
 	for i := range ps {
 		at := c.off
-		ps[i] = c.u16("polygons")
-		if c.err == nil && int(ps[i]) >= r.polys {
-			c.off = at
-			c.fail(fmt.Sprintf("polygons[%d]", i), fmt.Errorf("%d, the tree's polygon array holds %d", ps[i], r.polys))
+		id := c.u16("polygons")
+		if c.err != nil {
 			return nil
 		}
+		p, ok := r.polys.pos(id)
+		if !ok {
+			c.off = at
+			c.fail(fmt.Sprintf("polygons[%d]", i), r.polys.missing(id, "polygon"))
+			return nil
+		}
+		ps[i] = p
 	}
 	return ps
 }

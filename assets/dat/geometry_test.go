@@ -321,11 +321,11 @@ func TestParseGeometry_DamageNamesTheField(t *testing.T) {
 		want string
 	}{
 		{"vertex type", patch(shell, va, 2), dattest.BuildingShell, "g", "vertex_array.vertex_type at byte 13: 2, want 1"},
-		{"vertex id", patch16(shell, va+8, 7), dattest.BuildingShell, "g", "vertex_array.vertices[0].id at byte 21: 7, want its position 0"},
+		{"vertex id", patch16(shell, va+8, 7), dattest.BuildingShell, "g", "vertex_array.vertices[7].id at byte 217: id 7 is also element 0's"},
 		{"vertex count", patch(shell, va+4, 1<<20), dattest.BuildingShell, "g", "vertex_array.vertices count at byte 17: count 1048576 needs"},
 		{"cell id", patch(cell, 8, 0xC1C10105), dattest.CorridorA, "c", "cell_id at byte 8: 0xC1C10105, want the entry's id"},
 		{"cells count", patch(env, 4, 1<<30), dattest.GeoEnv, "e", "cells count at byte 4: count 1073741824 needs"},
-		{"cell struct id", patch(env, 8, 3), dattest.GeoEnv, "e", "id at byte 8: 3, want its position 0"},
+		{"cell struct id", patch(env, 8, 3), dattest.GeoEnv, "e", "cells[3].id at byte 7520: 3 is also an earlier cell's"},
 	}
 	for _, c := range cases {
 		var err error
@@ -394,7 +394,7 @@ func TestParseGfxObj_BadReferences(t *testing.T) {
 		want   string
 	}{
 		{"leaf polygon", func(g *dat.GfxObj) { g.PhysicsBSP.Nodes[0].Polygons = []uint16{0, 5} },
-			"physics_bsp.nodes[0].polygons[1] at byte 158: 5, the tree's polygon array holds 1"},
+			"physics_bsp.nodes[0].polygons[1] at byte 158: 5, the polygon array holds 1"},
 		{"vertex", func(g *dat.GfxObj) { g.PhysicsPolygons = []dat.Polygon{{Vertices: []uint16{0, 1, 9}}} },
 			"physics_polygons[0].vertex ids[2] at byte 122: 9, the vertex array holds 3"},
 		{"points", func(g *dat.GfxObj) { g.PhysicsPolygons = []dat.Polygon{{Vertices: []uint16{0, 1}}} },
@@ -420,5 +420,64 @@ func TestParseGfxObj_BadReferences(t *testing.T) {
 	got, err := dat.ParseGfxObj(dattest.GfxObj(g), g.ID)
 	if err != nil || !reflect.DeepEqual(got.PhysicsBSP, g.PhysicsBSP) {
 		t.Fatalf("childless node: %v\n got %+v\nwant %+v", err, got, g.PhysicsBSP)
+	}
+}
+
+// Ids that are not positions are looked up as ACE and DatReaderWriter
+// look them up, by id (their Dictionary keys): a triangle whose vertices
+// are stored under 10, 11, 12 and named 12, 11, 10 has vertices 2, 1, 0;
+// a leaf naming a polygon id no polygon has is an error naming it.
+func TestParseGeometry_IdsAreKeys(t *testing.T) {
+	var m dattest.Mesh
+	m.Add([3]float32{0, 0, 0}, [3]float32{1, 0, 0}, [3]float32{0, 1, 0})
+	g := dattest.Solid(0x01000010, m)
+	g.Flags, g.Polygons = dat.GfxObjHasPhysics, nil
+	b := dattest.GfxObj(g)
+	// id, flags, 1-byte surface count, a surface, vertex type and count:
+	// the vertices start at 21, 28 bytes each; the polygon count at 105,
+	// the polygon's id at 106 and its vertex ids at 118.
+	for i := 0; i < 3; i++ {
+		b = patch16(b, 21+28*i, uint16(10+i))
+		b = patch16(b, 118+2*i, uint16(12-i))
+	}
+	b = patch16(b, 106, 40) // the polygon's id
+	_, err := dat.ParseGfxObj(b, g.ID)
+	if err == nil || !strings.Contains(err.Error(), "physics_bsp.nodes[0].polygons[0] at byte 156: no polygon has id 0") {
+		t.Fatalf("err %v", err)
+	}
+	b = patch16(b, 156, 40)
+	got, err := dat.ParseGfxObj(b, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := got.PhysicsPolygons[0].Vertices; v[0] != 2 || v[1] != 1 || v[2] != 0 || got.PhysicsBSP.Nodes[0].Polygons[0] != 0 {
+		t.Errorf("polygon %+v leaf %+v", got.PhysicsPolygons[0], got.PhysicsBSP.Nodes[0])
+	}
+	// An Environment whose cells are stored under 7 and 3, the first's
+	// drawing polygons under ids counting down: it reads back as written,
+	// and Cell and Polygon find them by id.
+	e := dattest.GeoEnvironment()
+	e.Cells = e.Cells[:2]
+	e.CellIDs = []uint32{7, 3}
+	cs := &e.Cells[0]
+	cs.PolygonIDs = make([]uint16, len(cs.Polygons))
+	for i := range cs.PolygonIDs {
+		cs.PolygonIDs[i] = uint16(100 - i)
+	}
+	back, err := dat.ParseEnvironment(dattest.Environment(e), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, e) {
+		t.Fatalf("environment\n got %+v\nwant %+v", back, e)
+	}
+	if c, ok := back.Cell(7); !ok || c != &back.Cells[0] {
+		t.Error("cell 7")
+	}
+	if _, ok := back.Cell(0); ok {
+		t.Error("cell 0 found")
+	}
+	if at, ok := back.Cells[0].Polygon(100 - uint16(cs.Portals[0])); !ok || at != int(cs.Portals[0]) {
+		t.Errorf("portal polygon: %d %v", at, ok)
 	}
 }

@@ -55,17 +55,20 @@ func ParseGfxObj(b []byte, id uint32) (*GfxObj, error) {
 	for i := range g.Surfaces {
 		g.Surfaces[i] = c.u32("surfaces")
 	}
-	g.Vertices = c.vertexArray("vertex_array")
+	var vt idTable
+	g.Vertices, vt = c.vertexArray("vertex_array")
 	if g.Flags&GfxObjHasPhysics != 0 {
 		n := c.compressedCount("physics_polygons count", 2+12)
-		g.PhysicsPolygons = c.polygons("physics_polygons", n, len(g.Vertices))
-		g.PhysicsBSP = c.bspTree("physics_bsp", BSPPhysics, len(g.PhysicsPolygons))
+		var pt idTable
+		g.PhysicsPolygons, pt = c.polygons("physics_polygons", n, &vt)
+		g.PhysicsBSP = c.bspTree("physics_bsp", BSPPhysics, &pt)
 	}
 	g.SortCenter = c.vec3("sort_center")
 	if g.Flags&GfxObjHasDrawing != 0 {
 		n := c.compressedCount("polygons count", 2+12)
-		g.Polygons = c.polygons("polygons", n, len(g.Vertices))
-		c.bspTree("drawing_bsp", BSPDrawing, len(g.Polygons))
+		var pt idTable
+		g.Polygons, pt = c.polygons("polygons", n, &vt)
+		c.bspTree("drawing_bsp", BSPDrawing, &pt)
 	}
 	if g.Flags&GfxObjHasDIDDegrade != 0 {
 		g.DIDDegrade = c.u32("did_degrade")

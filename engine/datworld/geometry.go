@@ -63,6 +63,7 @@ type Problem struct {
 type structEntry struct {
 	cs   *physics.CellStruct
 	draw []physics.Polygon
+	src  *dat.CellStruct
 }
 
 // blockStatics are one landblock's statics and buildings, converted.
@@ -131,11 +132,14 @@ func (g *Geometry) cellStruct(env uint32, index uint16) *structEntry {
 	switch {
 	case err != nil:
 		g.note("Environment", env, err)
-	case int(index) >= len(e.Cells):
-		g.note("Environment", env, fmt.Errorf("%s: entry 0x%08X: holds %d cell structures, an EnvCell names structure %d", dat.PortalName, env, len(e.Cells), index))
 	default:
-		cs, draw := CellStruct(env, int(index), &e.Cells[index])
-		s = &structEntry{cs: cs, draw: draw}
+		c, ok := e.Cell(index)
+		if !ok {
+			g.note("Environment", env, fmt.Errorf("%s: entry 0x%08X: holds no cell structure %d (%d cells), which an EnvCell names", dat.PortalName, env, index, len(e.Cells)))
+			break
+		}
+		cs, draw := CellStruct(env, int(index), c)
+		s = &structEntry{cs: cs, draw: draw, src: c}
 	}
 	g.structs[key] = s
 	return s
@@ -184,12 +188,13 @@ func (g *Geometry) envCell(id uint32) (*physics.EnvCell, error) {
 		VisibleCells: append([]uint16(nil), e.VisibleCells...)}
 	c.Portals = make([]physics.CellPortal, len(e.Portals))
 	for i, p := range e.Portals {
-		if int(p.PolygonID) >= len(s.draw) {
+		at, ok := s.src.Polygon(p.PolygonID)
+		if !ok {
 			return nil, where(fmt.Sprintf("portals[%d].polygon_id", i),
-				fmt.Errorf("%d, CellStruct %d of 0x%08X holds %d polygons", p.PolygonID, e.CellStructure, e.EnvironmentID, len(s.draw)))
+				fmt.Errorf("%d, CellStruct %d of 0x%08X holds no such polygon (%d polygons)", p.PolygonID, e.CellStructure, e.EnvironmentID, len(s.draw)))
 		}
 		c.Portals[i] = physics.CellPortal{OtherCellID: p.OtherCellID, OtherPortalID: p.OtherPortalID, PolygonID: p.PolygonID,
-			Poly: &s.draw[p.PolygonID], PortalSide: p.PortalSide(), ExactMatch: p.ExactMatch()}
+			Poly: &s.draw[at], PortalSide: p.PortalSide(), ExactMatch: p.ExactMatch()}
 	}
 	for i, st := range e.StaticObjects {
 		o, ok := g.static(st)

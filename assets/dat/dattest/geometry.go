@@ -45,11 +45,16 @@ func vertices(b *Buf, vs []dat.Vertex) {
 	}
 }
 
-// polygons appends polygons, each after its u16 id, with zero UV indices
-// where the stippling and sides type say they are there.
-func polygons(b *Buf, ps []dat.Polygon) {
+// polygons appends polygons, each after its u16 id (ids[i], or its
+// position when ids is nil), with zero UV indices where the stippling and
+// sides type say they are there.
+func polygons(b *Buf, ps []dat.Polygon, ids []uint16) {
 	for i, p := range ps {
-		b.U16(uint16(i))
+		if ids != nil {
+			b.U16(ids[i])
+		} else {
+			b.U16(uint16(i))
+		}
 		b.U8(uint8(len(p.Vertices)))
 		b.U8(p.Stippling)
 		b.I32(p.SidesType)
@@ -187,13 +192,13 @@ func GfxObj(g *dat.GfxObj) []byte {
 	vertices(&b, g.Vertices)
 	if g.Flags&dat.GfxObjHasPhysics != 0 {
 		b.Compressed(uint32(len(g.PhysicsPolygons)))
-		polygons(&b, g.PhysicsPolygons)
+		polygons(&b, g.PhysicsPolygons, nil)
 		BSP(&b, g.PhysicsBSP, dat.BSPPhysics)
 	}
 	b.Vec3(g.SortCenter)
 	if g.Flags&dat.GfxObjHasDrawing != 0 {
 		b.Compressed(uint32(len(g.Polygons)))
-		polygons(&b, g.Polygons)
+		polygons(&b, g.Polygons, nil)
 		drawingBSP(&b, len(g.Polygons), nil)
 	}
 	if g.Flags&dat.GfxObjHasDIDDegrade != 0 {
@@ -202,26 +207,35 @@ func GfxObj(g *dat.GfxObj) []byte {
 	return b.B
 }
 
-// Environment encodes an Environment; a CellStruct with HasDrawingBSP gets
-// a made-up drawing BSP.
+// Environment encodes an Environment: cells under CellIDs and drawing
+// polygons under PolygonIDs when they are set (their positions
+// otherwise), portals by their polygons' ids; a CellStruct with
+// HasDrawingBSP gets a made-up drawing BSP.
 func Environment(e *dat.Environment) []byte {
 	var b Buf
 	b.U32(e.ID)
 	b.U32(uint32(len(e.Cells)))
 	for i := range e.Cells {
 		s := &e.Cells[i]
-		b.U32(uint32(i))
+		if e.CellIDs != nil {
+			b.U32(e.CellIDs[i])
+		} else {
+			b.U32(uint32(i))
+		}
 		b.U32(uint32(len(s.Polygons)))
 		b.U32(uint32(len(s.PhysicsPolygons)))
 		b.U32(uint32(len(s.Portals)))
 		vertices(&b, s.Vertices)
-		polygons(&b, s.Polygons)
+		polygons(&b, s.Polygons, s.PolygonIDs)
 		for _, p := range s.Portals {
+			if s.PolygonIDs != nil {
+				p = s.PolygonIDs[p]
+			}
 			b.U16(p)
 		}
 		b.Align()
 		BSP(&b, s.CellBSP, dat.BSPCell)
-		polygons(&b, s.PhysicsPolygons)
+		polygons(&b, s.PhysicsPolygons, nil)
 		BSP(&b, s.PhysicsBSP, dat.BSPPhysics)
 		if s.HasDrawingBSP {
 			b.U32(1)
