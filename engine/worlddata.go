@@ -22,10 +22,13 @@ import (
 const IllustrativeWorld = "illustrative (no dat files; see docs/world.md)"
 
 // SetupShape is what the physics takes from a Setup: the body's collision
-// cylinder and its step limits (0: the defaults).
+// cylinder and its step limits (0: the defaults), and the Setup's
+// collision spheres in the body's frame, which retail's transition sweeps
+// (physics.Object.Spheres; none: derived from the cylinder).
 type SetupShape struct {
 	Radius, Height         float32
 	StepUpHeight, StepDown float32
+	Spheres                []physics.Sphere
 }
 
 // WorldData is the client's world as a run reads it. Each method is called

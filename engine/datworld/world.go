@@ -112,9 +112,13 @@ func (w *World) Landblock(id uint16) (*physics.Heightfield, error) {
 
 // Shape is the collision shape of Setup s as the body uses it: the first
 // cylsphere's radius and height, else the first sphere's radius with its
-// top as the height, else the Setup's radius and height; its step heights.
+// top as the height, else the Setup's radius and height; its step heights;
+// its spheres (retail's transition sweeps them, CPhysicsObj::get_object_info).
 func Shape(s *dat.Setup) engine.SetupShape {
 	sh := engine.SetupShape{StepUpHeight: s.StepUpHeight, StepDown: s.StepDownHeight}
+	for _, sp := range s.Spheres {
+		sh.Spheres = append(sh.Spheres, physics.Sphere{Center: vec(sp.Origin), Radius: sp.Radius})
+	}
 	switch {
 	case len(s.CylSpheres) > 0:
 		sh.Radius, sh.Height = s.CylSpheres[0].Radius, s.CylSpheres[0].Height

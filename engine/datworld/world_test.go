@@ -2,6 +2,7 @@ package datworld
 
 import (
 	"math"
+	"reflect"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,12 +90,14 @@ func TestOpen_Standard(t *testing.T) {
 		ok   bool
 	}{
 		{dattest.BigSetup, engine.SetupShape{Radius: 1.2, Height: 3.5, StepUpHeight: 0.8, StepDown: 2.5}, true},
-		{dattest.HumanSetup, engine.SetupShape{Radius: 0.35, Height: 1.8, StepUpHeight: 0.4, StepDown: 1.5}, true},
-		{dattest.SphereSetup, engine.SetupShape{Radius: 0.3, Height: 0.6, StepUpHeight: 0.1, StepDown: 0.1}, true},
+		{dattest.HumanSetup, engine.SetupShape{Radius: 0.35, Height: 1.8, StepUpHeight: 0.4, StepDown: 1.5,
+			Spheres: []physics.Sphere{{Center: mgl32.Vec3{0, 0, 0.5}, Radius: 0.5}, {Center: mgl32.Vec3{0, 0, 1.3}, Radius: 0.5}}}, true},
+		{dattest.SphereSetup, engine.SetupShape{Radius: 0.3, Height: 0.6, StepUpHeight: 0.1, StepDown: 0.1,
+			Spheres: []physics.Sphere{{Center: mgl32.Vec3{0, 0, 0.3}, Radius: 0.3}}}, true},
 		{0x02000999, engine.SetupShape{}, false},
 	} {
 		got, ok, err := w.Setup(c.id)
-		if got != c.want || ok != c.ok || err != nil {
+		if !reflect.DeepEqual(got, c.want) || ok != c.ok || err != nil {
 			t.Errorf("Setup 0x%08X: %+v %v %v, want %+v %v", c.id, got, ok, err, c.want, c.ok)
 		}
 	}
