@@ -2,9 +2,9 @@ package datworld
 
 import (
 	"math"
-	"reflect"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
