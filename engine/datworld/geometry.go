@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"glidepath/assets/dat"
+	"glidepath/engine"
 	"glidepath/physics"
 )
 
@@ -90,6 +91,24 @@ func (g *Geometry) Problems() []Problem {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return append([]Problem(nil), g.problems...)
+}
+
+// Fallbacks are the Problems as the run's report lists world fallbacks
+// (engine.Fallback): kind "geometry", the entry's id, what the world went
+// without ("no GfxObj 0x01000300: its collision left out") and the dat's
+// error for a damaged entry.
+func (g *Geometry) Fallbacks() []engine.Fallback {
+	ps := g.Problems()
+	out := make([]engine.Fallback, len(ps))
+	for i, p := range ps {
+		f := engine.Fallback{Kind: "geometry", ID: fmt.Sprintf("0x%08X", p.ID),
+			Used: fmt.Sprintf("no %s 0x%08X: its collision left out", p.Kind, p.ID)}
+		if p.Problem != "not in the dats" {
+			f.Problem = p.Problem
+		}
+		out[i] = f
+	}
+	return out
 }
 
 // note records a problem once; g.mu is held.

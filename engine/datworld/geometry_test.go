@@ -206,6 +206,10 @@ func TestGeometry_DamagedEnvironmentIsRecorded(t *testing.T) {
 	if g.EnvCell(dattest.CorridorA) != nil || g.EnvCell(dattest.CorridorB) != nil {
 		t.Fatal("cells of a damaged environment")
 	}
+	if fs := g.Fallbacks(); len(fs) != 3 || fs[0].Kind != "geometry" || fs[0].ID != "0x0D000100" ||
+		fs[0].Used != "no Environment 0x0D000100: its collision left out" || !strings.HasPrefix(fs[0].Problem, "client_portal.dat: entry 0x0D000100: cells[") {
+		t.Errorf("fallbacks %+v", fs)
+	}
 	ps := g.Problems()
 	if len(ps) != 3 || ps[0].Kind != "Environment" || !strings.HasPrefix(ps[0].Problem, "client_portal.dat: entry 0x0D000100: cells[") ||
 		ps[1].Kind != "EnvCell" || !strings.Contains(ps[1].Problem, "environment_id: its CellStruct 0 of 0x0D000100 cannot be read") {
