@@ -481,3 +481,18 @@ func TestParseGeometry_IdsAreKeys(t *testing.T) {
 		t.Errorf("portal polygon: %d %v", at, ok)
 	}
 }
+
+// A Setup claiming more placement frames than the limit is an error
+// before they are allocated.
+func TestParseSetup_PlacementLimit(t *testing.T) {
+	s := dattest.StandardSetups()[2] // no parts: each placement is 8 bytes
+	s.Parts = nil
+	s.Placements = make([]dat.Placement, 4097)
+	for i := range s.Placements {
+		s.Placements[i].Key = uint32(i)
+	}
+	_, err := dat.ParseSetup(dattest.Setup(s), s.ID)
+	if err == nil || !strings.Contains(err.Error(), "placement frames count at byte 20: 4097, more than the limit of 4096") {
+		t.Fatalf("err %v", err)
+	}
+}

@@ -71,8 +71,12 @@ func (s *Setup) PlacementFrames(key uint32) []Frame {
 	return nil
 }
 
-// maxParts bounds a setup's or animation's part count.
-const maxParts = 1 << 12
+// maxParts bounds a setup's or animation's part count; maxPlacements a
+// setup's placement frames (retail setups have a handful).
+const (
+	maxParts      = 1 << 12
+	maxPlacements = 1 << 12
+)
 
 // ParseSetup decodes Setup entry id.
 func ParseSetup(b []byte, id uint32) (*Setup, error) {
@@ -106,6 +110,10 @@ func ParseSetup(b []byte, id uint32) (*Setup, error) {
 	s.NumConnectionPoints = c.count("connection points count", 8+frameSize)
 	c.skip("connection points", s.NumConnectionPoints*(8+frameSize))
 	s.NumPlacements = c.count("placement frames count", 4+np*frameSize+4)
+	if c.err == nil && s.NumPlacements > maxPlacements {
+		c.off -= 4
+		c.fail("placement frames count", fmt.Errorf("%d, more than the limit of %d", s.NumPlacements, maxPlacements))
+	}
 	s.Placements = make([]Placement, s.NumPlacements)
 	for i := 0; i < s.NumPlacements && c.err == nil; i++ {
 		pl := &s.Placements[i]
