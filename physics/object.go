@@ -110,9 +110,6 @@ type Object struct {
 	// tr is retail's transition workspace (transit.go), made on first use
 	// and reused so a tick allocates nothing.
 	tr *transit
-	// staticsMemo remembers the landblocks whose loaded statics the last
-	// obstacle test found empty (statics.go): a memo, not state.
-	staticsMemo staticsMemo
 }
 
 // NewObject returns an active object with retail defaults (default state,

@@ -125,6 +125,10 @@ type spherePath struct {
 	negPolyHit             bool
 	placementAllowsSliding bool
 	rot                    *Frame // the body's rotation (origin unused)
+	// rotSphere and rotLowPoint are the local sphere centres and low
+	// point turned by rot (the rotation is fixed for a transition).
+	rotSphere   [maxSpheres]mgl32.Vec3
+	rotLowPoint mgl32.Vec3
 }
 
 // collisionInfo is COLLISIONINFO (ACE Collision/CollisionInfo.cs).
@@ -191,23 +195,23 @@ func (p *spherePath) initSphere(spheres []Sphere, scale float32) {
 	}
 	p.localLowPoint = p.localSphere[0].Center
 	p.localLowPoint[2] -= p.localSphere[0].Radius
-}
-
-func (p *spherePath) toGlobal(pos *tpos, local mgl32.Vec3) mgl32.Vec3 {
-	return pos.o.Add(p.rot.LocalToGlobalVec(local))
+	for i := 0; i < p.numSphere; i++ {
+		p.rotSphere[i] = p.rot.LocalToGlobalVec(p.localSphere[i].Center)
+	}
+	p.rotLowPoint = p.rot.LocalToGlobalVec(p.localLowPoint)
 }
 
 func (p *spherePath) cacheGlobalCurrCenter() {
 	for i := 0; i < p.numSphere; i++ {
-		p.globalCurrCenter[i] = p.toGlobal(&p.curPos, p.localSphere[i].Center)
+		p.globalCurrCenter[i] = p.curPos.o.Add(p.rotSphere[i])
 	}
 }
 
 func (p *spherePath) cacheGlobalSphere() {
 	for i := 0; i < p.numSphere; i++ {
-		p.globalSphere[i] = Sphere{Center: p.toGlobal(&p.checkPos, p.localSphere[i].Center), Radius: p.localSphere[i].Radius}
+		p.globalSphere[i] = Sphere{Center: p.checkPos.o.Add(p.rotSphere[i]), Radius: p.localSphere[i].Radius}
 	}
-	p.globalLowPoint = p.toGlobal(&p.checkPos, p.localLowPoint)
+	p.globalLowPoint = p.checkPos.o.Add(p.rotLowPoint)
 }
 
 func (p *spherePath) cacheGlobalSphereOffset(off mgl32.Vec3) {

@@ -36,24 +36,48 @@ type tcell struct {
 	// An EnvCell and its frame in the sweep frame.
 	env   *EnvCell
 	frame Frame
-	// A floor stand-in's plane.
-	floor Plane
 }
 
 // maxTransitCells bounds the cells one transition builds; past it a cell is
 // treated as absent.
 const maxTransitCells = 64
 
-// cellPool holds the cells of one transition, built on first use.
+// cellPool holds the cells the object's transitions have met, built on
+// first use and kept while the sweep frame, the world and its obstacle list
+// stay the same (a cell's geometry never changes; keeping them is a memo,
+// not state).
 type cellPool struct {
 	c [maxTransitCells]tcell
 	n int
+	// The key the cells were built under.
+	w        *World
+	lbx, lby int32
+	obs      *Obstacle
+	nobs     int
+}
+
+// reuse empties the pool unless it was built under the same key and has
+// room for a transition's cells.
+func (p *cellPool) reuse(w *World, lbx, lby int32) {
+	var obs *Obstacle
+	nobs := 0
+	if w != nil && len(w.Obstacles) > 0 {
+		obs, nobs = &w.Obstacles[0], len(w.Obstacles)
+	}
+	if p.w != w || p.lbx != lbx || p.lby != lby || p.obs != obs || p.nobs != nobs || p.n > maxTransitCells-24 {
+		p.n = 0
+		p.w, p.lbx, p.lby, p.obs, p.nobs = w, lbx, lby, obs, nobs
+	}
 }
 
 // cellArray is CELLARRAY: the cells a step touches, in the order added.
+// addedOutside notes that this fill already added the outdoor cells
+// around the spheres (retail adds them again for every outdoor cell, each
+// time the same cells, which the array already holds).
 type cellArray struct {
-	c [32]*tcell
-	n int
+	c            [32]*tcell
+	n            int
+	addedOutside bool
 }
 
 func (a *cellArray) add(c *tcell) {
@@ -102,7 +126,6 @@ func (p *cellPool) get(t *transit, id uint32) *tcell {
 			c.frame.Cache()
 		} else {
 			c.kind = cellFloor
-			c.floor = Plane{N: up, D: -t.floorZ}
 		}
 	} else {
 		idx := int32(id&0xFFFF) - 1
@@ -237,6 +260,7 @@ func (t *transit) globalCell(p mgl32.Vec3) (int32, int32) {
 func (t *transit) findCellList(want bool) *tcell {
 	path := &t.path
 	t.arr.n = 0
+	t.arr.addedOutside = false
 	visible := t.cells.get(t, path.checkPos.cell)
 	if IsIndoorCell(path.checkPos.cell) {
 		path.hitsInteriorCell = true
@@ -270,6 +294,10 @@ func (t *transit) findCellList(want bool) *tcell {
 // addAllOutsideCells is LandCell::add_all_outside_cells: the outdoor cell
 // under each sphere, and its neighbours the sphere reaches into.
 func (t *transit) addAllOutsideCells() {
+	if t.arr.addedOutside {
+		return
+	}
+	t.arr.addedOutside = true
 	path := &t.path
 	for i := 0; i < path.numSphere; i++ {
 		s := &path.globalSphere[i]
@@ -401,6 +429,11 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 				return st
 			}
 		}
+		if path.insertType == insertInitialPlacement {
+			// ObjCell::find_obj_collisions skips objects on initial
+			// placement.
+			return tsOK
+		}
 		if c.contents != nil {
 			for _, s := range c.contents.Statics {
 				if st = t.objectCollisions(s, c.off, c.id, false); st != tsOK {
@@ -430,7 +463,7 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 				t.coll.collidedWithEnvironment = true
 			}
 		}
-		if st != tsOK {
+		if st != tsOK || path.insertType == insertInitialPlacement {
 			return st
 		}
 		for i := range c.env.Statics {
@@ -441,9 +474,9 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 		return tsOK
 	}
 	// The stand-in floor of an indoor cell without geometry.
-	if c.floor.N == (mgl32.Vec3{}) || t.floorZ == float32(math.Inf(-1)) {
+	if t.floorZ == float32(math.Inf(-1)) {
 		return tsOK
 	}
 	s := path.globalSphere[0]
-	return t.validateWalkable(&s, c.floor, c.id)
+	return t.validateWalkable(&s, Plane{N: up, D: -t.floorZ}, c.id)
 }

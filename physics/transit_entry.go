@@ -60,7 +60,8 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 	t := o.tr
 	t.o, t.w = o, o.World
 	t.lbx, t.lby = int32(cell>>24), int32(cell>>16&0xFF)
-	t.cells.n, t.arr.n = 0, 0
+	t.cells.reuse(o.World, t.lbx, t.lby)
+	t.arr.n = 0
 	t.path = spherePath{placementAllowsSliding: true}
 	t.coll = collisionInfo{}
 	t.events = transitEvents{}

@@ -405,36 +405,48 @@ func TestTransit_DoorwayChangesCell(t *testing.T) {
 func landCellIndex(x, y float32) uint32 { return OutdoorCellIndex(x, y) }
 
 // TestTransit_PlacementOutOfBox: CTransition::find_placement_position
-// (ACE Transition.FindPlacementPosition): a body placed overlapping a box
-// static's face is pushed off it by BSPTREE::placement_insert
-// (adjust_to_placement_poly) and set on the ground by the step-down; one
-// placed deep inside the solid finds no polygon to push off and has no
-// valid position, with or without sliding.
+// (ACE Transition.FindPlacementPosition). The initial placement skips
+// objects (ObjCell::find_obj_collisions); the placement insert then meets
+// the box, and without sliding the body has no valid position
+// (COLLIDED_SPE), with it find_placement_pos' rings give the first free
+// spot within 4 m, which the step-down sets on the ground.
 func TestTransit_PlacementOutOfBox(t *testing.T) {
 	w := boxWorld(mgl32.Vec3{50, 50, 0}, mgl32.Vec3{51, 51, 2})
 	o := NewObject()
 	o.World = w
-	deep := NewPosition(testLB|0x13, mgl32.Vec3{50.5, 50.5, 0.2}, 0)
-	if _, err := o.retailPlacement(&deep, false); err != SetPositionCollided {
-		t.Errorf("placement deep inside the box without slide: %v, want COLLIDED_SPE", err)
+	clear := func(at mgl32.Vec3) bool {
+		dx := max(50-at[0], at[0]-51, 0)
+		dy := max(50-at[1], at[1]-51, 0)
+		return dx*dx+dy*dy >= (o.Radius-0.01)*(o.Radius-0.01)
 	}
-	if _, err := o.retailPlacement(&deep, true); err != SetPositionNoValidPosition {
-		t.Errorf("placement deep inside the box with slide: %v, want NO_VALID_POSITION_SPE", err)
+	for _, p := range []mgl32.Vec3{{50.5, 50.5, 0.2}, {49.8, 50.5, 0.2}} {
+		pos := NewPosition(testLB|0x13, p, 0)
+		if _, err := o.retailPlacement(&pos, false); err != SetPositionCollided {
+			t.Errorf("placement at %v without slide: %v, want COLLIDED_SPE", p, err)
+		}
+		r, err := o.retailPlacement(&pos, true)
+		if err != SetPositionOK {
+			t.Fatalf("sliding placement at %v: %v", p, err)
+		}
+		at := r.CurPos.Frame.Origin
+		if !clear(at) || at.Sub(p).Len() > 4 {
+			t.Errorf("placed %v at %v: want clear of the box, within 4 m", p, at)
+		}
+		if !r.ContactPlaneValid || abs32(at[2]) > 1e-4 {
+			t.Errorf("placed at %v, contact %v: want on the ground", at, r.ContactPlaneValid)
+		}
 	}
+	// The first ring point clear of the box for (49.8, 50.5): rings of
+	// 4/9 m, 2·ceil(π·(4/9)/0.48) = 6 headings, clockwise from north; the
+	// first free one is 240°.
 	edge := NewPosition(testLB|0x13, mgl32.Vec3{49.8, 50.5, 0.2}, 0)
-	r, err := o.retailPlacement(&edge, true)
-	if err != SetPositionOK {
-		t.Fatalf("placement over the box's face: %v", err)
-	}
-	at := r.CurPos.Frame.Origin
-	if at[0] > 50-o.Radius+0.01 || at[0] < 50-o.Radius-0.05 || at[1] != 50.5 {
-		t.Fatalf("placed at %v, want pushed to x %.2f", at, 50-o.Radius)
-	}
-	if !r.ContactPlaneValid || at[2] > 0.01 || at[2] < -0.01 {
-		t.Fatalf("placed at %v, contact %v: want on the ground", at, r.ContactPlaneValid)
+	r, _ := o.retailPlacement(&edge, true)
+	want := mgl32.Vec3{49.8 - 4.0/9*0.8660254, 50.5 - 4.0/9*0.5, 0}
+	if at := r.CurPos.Frame.Origin; !nearVec(at, want, 1e-3) {
+		t.Errorf("ring placement at %v, want %v (heading 240°)", at, want)
 	}
 	free := NewPosition(testLB|0x13, mgl32.Vec3{40, 40, 0.3}, 0)
-	r, err = o.retailPlacement(&free, false)
+	r, err := o.retailPlacement(&free, false)
 	if err != SetPositionOK || abs32(r.CurPos.Frame.Origin[2]) > 1e-4 || !r.ContactPlaneValid {
 		t.Fatalf("free placement 0.3 m up: %v at %v contact %v, want on the ground", err, r.CurPos.Frame.Origin, r.ContactPlaneValid)
 	}
