@@ -52,6 +52,14 @@ type WorldData interface {
 	MotionTable(id uint32) (*anim.MotionTable, error)
 }
 
+// GeometryData is a WorldData that also gives the dats' geometry to
+// retail's transition (EnvCells, outdoor cells' buildings and statics with
+// their BSPs; engine/datworld.Geometry) and lists the geometry it left out.
+type GeometryData interface {
+	WorldGeometry() physics.Geometry
+	GeometryFallbacks() []Fallback
+}
+
 // Fallback is one item the dats lacked or could not give, and what the run
 // used instead (the run's report lists each once).
 type Fallback struct {
@@ -99,6 +107,9 @@ func (b *worldBook) list() []Fallback {
 	b.mu.Lock()
 	out := slices.Clone(b.fallbacks)
 	b.mu.Unlock()
+	if g, ok := b.data.(GeometryData); ok {
+		out = append(out, g.GeometryFallbacks()...)
+	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Kind != out[j].Kind {
 			return out[i].Kind < out[j].Kind
@@ -177,12 +188,16 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	return shape, good
 }
 
-// datWorld turns s's world into the dats' world: their terrain, and the
+// datWorld turns s's world into the dats' world: their terrain, the
 // statics (LandBlockInfo) of every landblock a body reaches, read on first
-// use. A damaged statics entry falls back to none there, listed.
+// use, and with GeometryData the geometry retail's transition collides
+// with. A damaged statics entry falls back to none there, listed.
 func (s *Sim) datWorld() error {
 	b := s.worldData
 	s.world.Terrain = datTerrain(b, s.world.Terrain)
+	if g, ok := b.data.(GeometryData); ok {
+		s.world.Geometry = g.WorldGeometry()
+	}
 	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
 		obs, err := b.data.Statics(id)
 		if err != nil {

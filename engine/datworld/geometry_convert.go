@@ -135,8 +135,11 @@ func staticShape(id uint32, setup *dat.Setup, gfx func(uint32) *physics.GfxObj) 
 	var parts []physics.Part
 	frames := setup.PlacementFrames(dat.PlacementResting)
 	for i, pid := range setup.Parts {
+		// Only parts with a physics BSP collide; an object with none
+		// collides through its cylspheres, else its spheres (the
+		// HasPhysicsBSP state CPhysicsObj::FindObjCollisions tests).
 		g := gfx(pid)
-		if g == nil {
+		if g == nil || g.PhysicsBSP == nil {
 			continue
 		}
 		f := physics.IdentityFrame()

@@ -9,8 +9,11 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/assets"
 	"glidepath/assets/dat/dattest"
 	"glidepath/assets/dat/indepwriter"
+	"glidepath/engine"
+	"glidepath/engine/recording"
 	"glidepath/physics"
 )
 
@@ -377,5 +380,74 @@ func TestGeometry_CellAtAndNear(t *testing.T) {
 	}
 	if got := g.EnvCellsNear(dungeon, mgl32.Vec3{49, 41, 1}, 0.5); len(got) != 1 || got[0] != dattest.CorridorA {
 		t.Errorf("inside A: %X", got)
+	}
+}
+
+// End to end through the engine on dattest's geometry world (issue 40's
+// doorway check): a remote with the human Setup (two 0.5 m spheres, step
+// up 0.4 m) walks north through the building's doorway and back out; the
+// trace's cell is the hall's inside and an outdoor one again after, the
+// body never leaves the floor (z 20 m), and the transition met the hall
+// through the dats (the geometry answered it).
+func TestWalk_ThroughTheDoorway(t *testing.T) {
+	dir := t.TempDir()
+	if err := dattest.WriteGeometry(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	h := recording.NewHeader()
+	pos := func(y float32, cell uint32) physics.Position {
+		return physics.NewPosition(cell, mgl32.Vec3{100, y, 20}, 0)
+	}
+	e := recording.NewEntity(0x80000A02, pos(90, 0xC0C00024))
+	e.Seq.Instance, e.HasMotion, e.Setup = 1, true, dattest.HumanSetup
+	h.Entities = []recording.Entity{e}
+	rec := &recording.Recording{Name: "doorway.jsonl", Header: h}
+	path := []struct {
+		y    float32
+		cell uint32
+	}{{93, 0xC0C00024}, {96.5, 0xC0C00100}, {99, 0xC0C00100}, {99, 0xC0C00100}, {96, 0xC0C00100}, {93, 0xC0C00024}, {90, 0xC0C00024}, {90, 0xC0C00024}}
+	for i, p := range path {
+		rec.Events = append(rec.Events, recording.Event{T: float64(i + 1), Kind: recording.KindPosition, GUID: e.GUID, HasGUID: true,
+			Update: recording.UpdatePosition{GUID: e.GUID, Pos: pos(p.y, p.cell), Grounded: true,
+				Seq: recording.PositionSeq{Instance: 1, Position: uint16(i + 1)}}})
+	}
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), World: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, outAgain, atWall := false, false, false
+	for s.Tick() < 10*30 {
+		s.Step()
+		v, _ := s.Object(e.GUID)
+		o := v.Position.Frame.Origin
+		if v.Position.Cell == dattest.BuildingCell {
+			in = true
+		} else if in && v.Position.Cell>>16 == 0xC0C0 && v.Position.Cell&0xFFFF < 0x100 {
+			outAgain = true
+		}
+		if o[1] > 102-0.5+0.01 {
+			t.Fatalf("tick %d: through the far wall at %v", s.Tick(), o)
+		}
+		if o[1] > 95.5 && o[1] < 96.5 {
+			atWall = true // walked through the doorway, not blipped past it
+		}
+		if v.Contact && (o[2] < 19.99 || o[2] > 20.01) {
+			t.Fatalf("tick %d: z %.3f off the floor at %v (cell %#x)", s.Tick(), o[2], o, v.Position.Cell)
+		}
+	}
+	if !in || !outAgain || !atWall {
+		v, _ := s.Object(e.GUID)
+		t.Fatalf("in %v, out again %v, in the doorway %v; ended at %v in %#x", in, outAgain, atWall, v.Position.Frame.Origin, v.Position.Cell)
+	}
+	if fb := s.WorldFallbacks(); len(fb) != 0 {
+		t.Errorf("fallbacks %+v", fb)
+	}
+	if c, ok := (*w.Geometry().envCells.Load())[dattest.BuildingCell]; !ok || c == nil {
+		t.Error("the transition never asked the dats for the hall")
 	}
 }

@@ -65,6 +65,14 @@ func (w *World) Geometry() *Geometry {
 	return w.geo
 }
 
+// WorldGeometry is Geometry as the engine takes it (engine.GeometryData).
+func (w *World) WorldGeometry() physics.Geometry { return w.Geometry() }
+
+// GeometryFallbacks are the geometry left out so far (Geometry.Fallbacks).
+func (w *World) GeometryFallbacks() []engine.Fallback { return w.Geometry().Fallbacks() }
+
+var _ engine.GeometryData = (*World)(nil)
+
 // Close closes the dat files.
 func (w *World) Close() error { return w.d.Close() }
 
