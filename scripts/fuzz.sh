@@ -47,6 +47,7 @@ targets=(
 	"./assets/dat FuzzEnvironment 2000"
 	"./assets/dat FuzzEnvCell 2000"
 	"./engine/loader FuzzOpenReader 2000"
+	"./internal/conformcmd FuzzParseManifest 3000"
 )
 failed=0
 for t in "${targets[@]}"; do
