@@ -329,7 +329,7 @@ func (t *tracked) attachCauses(context int) {
 	for i := range t.causes {
 		if cs := &t.causes[i]; cs.Tick >= d.Tick-context && cs.Tick <= d.Tick {
 			d.Causes = append(d.Causes, cs.String())
-			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, kind: cs.Kind})
+			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, until: cs.Until, kind: cs.Kind})
 		}
 	}
 	t.causes, t.divTick = nil, -1

@@ -173,7 +173,7 @@ func (c *Comparer) retell(res *Result, rerun func(sink engine.TickSink) (*engine
 		for i := range r.causes {
 			cs := &r.causes[i]
 			d.Causes = append(d.Causes, cs.String())
-			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, kind: cs.Kind})
+			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, until: cs.Until, kind: cs.Kind})
 		}
 		d.Retail.Events = append(d.Retail.Events[:0], r.events[d.Tick]...)
 		for i := range d.Context {
