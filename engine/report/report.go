@@ -44,6 +44,9 @@ type Report struct {
 	explained bool
 	// causeFilter describes the filter KeepCauses applied ("" for none).
 	causeFilter string
+	// groupHitches: the text forms list each object's hitches as one
+	// line (GroupHitches).
+	groupHitches bool
 	// compared: SetFirstDifference ran, so the text forms say whether the
 	// readings differed.
 	compared bool
@@ -337,6 +340,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	return nil
 }
 
+// GroupHitches makes the text forms list an object's hitches — one-tick
+// stills, many to a queue — as one line per object and reading ("72
+// hitches, ticks 64–212; -explain=hitch lists them") when it has more than
+// one, so the blips, snaps and pops around them stand out. A plain
+// `run -explain` asks for it; a kind list or a filter lists every chain it
+// keeps. The JSON keeps every chain.
+func (r *Report) GroupHitches() { r.groupHitches = true }
+
 // writeCauses lists every run's cause chains, object by object.
 func (r *Report) writeCauses(w io.Writer) error {
 	for i, reading := range r.Readings {
@@ -348,9 +359,30 @@ func (r *Report) writeCauses(w io.Writer) error {
 			if i >= len(obj.Runs) {
 				continue
 			}
-			for _, c := range obj.Runs[i].Causes {
+			causes := obj.Runs[i].Causes
+			hitches, first, last := 0, 0, 0
+			for _, c := range causes {
+				if c.Kind == "hitch" {
+					if hitches == 0 {
+						first = c.Tick
+					}
+					hitches++
+					last = max(last, c.Tick)
+				}
+			}
+			group := r.groupHitches && hitches > 1
+			for _, c := range causes {
+				if group && c.Kind == "hitch" {
+					continue
+				}
 				n++
 				if _, err := fmt.Fprintf(w, "  %s %s\n", obj.GUID, c.Text); err != nil {
+					return err
+				}
+			}
+			if group {
+				n++
+				if _, err := fmt.Fprintf(w, "  %s %d hitches, ticks %d–%d; -explain=hitch lists them\n", obj.GUID, hitches, first, last); err != nil {
 					return err
 				}
 			}

@@ -109,6 +109,10 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	if o.Explain.On {
 		report.AddCauses(cmp)
 		o.Filters.keepCauses(report)
+		if o.Filters.expr.Empty() && o.Filters.kinds.Empty() {
+			// Plain -explain: quiet by default, complete on request.
+			report.GroupHitches()
+		}
 	}
 	if err := tables.Finish(report, file); err != nil {
 		return err
