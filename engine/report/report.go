@@ -50,6 +50,10 @@ type Report struct {
 	// compared: SetFirstDifference ran, so the text forms say whether the
 	// readings differed.
 	compared bool
+	// perObject: SetObjectDifferences ran, so the text forms list each
+	// object's first difference; kept the objects it keeps (nil: all).
+	perObject bool
+	kept      func(*ReportObject) bool
 }
 
 // ReportObject is one object's metrics under each reading, in the order of
@@ -68,6 +72,10 @@ type ReportObject struct {
 	// dotted: "routes.interpolate", "error.mean") whose values are not the
 	// same under every reading; absent with one reading or none differing.
 	Differs []string `json:"differs,omitempty"`
+	// FirstDifference is the first tick the readings' states of this
+	// object differ, with the reading fields that made them
+	// (SetObjectDifferences; `run -compare`); absent when they never did.
+	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
 }
 
 // ReportRun is one object's metrics under one reading.

@@ -100,8 +100,8 @@ func (o *Options) ParseFilters(fs *flag.FlagSet) error {
 		if err != nil {
 			return cli.BadInput("run: -filter: %v", err)
 		}
-		if !o.Explain.On && o.Tables.Events == "" {
-			return cli.BadInput("run: -filter %q narrows -explain and -events: give one of them", o.Filter)
+		if !o.Explain.On && o.Tables.Events == "" && !cli.IsSet(fs, "compare") {
+			return cli.BadInput("run: -filter %q narrows -explain, -events and -compare's objects: give one of them", o.Filter)
 		}
 		o.Filters.expr = e
 		o.Tables.Filter = e
