@@ -434,3 +434,20 @@ func (s *Sim) endSpans(o *object, t *tracker) {
 	}
 	s.endLag(o, t)
 }
+
+// GlideSpanOpen reports whether the glide metrics of object guid follow a
+// sprint or snap-back, or a run of updates that may yet be a lag, begun at
+// or before tick since: one that, once over, will be logged with a first
+// tick at or before since. False without Options.Metrics or such an
+// object. A caller that wants every glide event covering a tick (viewer
+// diff's causes) steps on while it is true.
+func (s *Sim) GlideSpanOpen(guid uint32, since int) bool {
+	o := s.find(guid)
+	if o == nil || int(o.slot) >= len(s.metrics.t) {
+		return false
+	}
+	g := &s.metrics.t[o.slot].g
+	at := int32(since)
+	return g.sprint.active && g.sprint.since <= at || g.back.active && g.back.since <= at ||
+		g.lag.n > 0 && g.lag.first.tick <= at
+}

@@ -9,8 +9,9 @@ import (
 // viewer diff's "why (retail)" keeps to the diverging tick's own causes
 // (issue 37 item 6): on the runner scenario retail hitches every few ticks
 // (adjust_offset's reach test completing a node, seed 000 §4), and a client
-// that diverges at a tick without one is told that, with the earlier
-// hitches of the context counted on one line, not told as its cause. The
+// that diverges at a tick without one is told the lag spanning that tick,
+// with the earlier hitches of the context counted on one line, not told as
+// its cause. The
 // context's rows show positions as the client trace gives them: the cell
 // and the landblock-local origin.
 func TestDiff_WhyKeepsToTheDivergingTick(t *testing.T) {
@@ -40,7 +41,9 @@ func TestDiff_WhyKeepsToTheDivergingTick(t *testing.T) {
 		t.Errorf("an earlier tick's hitch is told as the divergence's cause:\n%s", out)
 	}
 	for _, want := range []string{
-		fmt.Sprintf("why (retail): no blip, snap, pop or hitch of this object at tick %d", div),
+		// The lag the runner is in spans the tick (ticks 33–79): it is
+		// the tick's cause; the hitch two ticks before is not.
+		"why (retail): ticks 33–79: lag",
 		"before it (tick 35): 1 hitch; -json lists their cause chains",
 		// The client's own row, as it wrote it: cell and local origin.
 		fmt.Sprintf("%s %.3f, %.3f, %.3f", moved.Cell, moved.Origin[0], moved.Origin[1], moved.Origin[2]),
@@ -52,7 +55,8 @@ func TestDiff_WhyKeepsToTheDivergingTick(t *testing.T) {
 	}
 	// -json keeps every chain of the context.
 	d, _ := runDiffJSON(t, 1, input, writeClient(t, client, "jsonl"))
-	if fd := d.Objects[0].FirstDivergence; fd == nil || len(fd.Causes) != 1 || !strings.Contains(fd.Causes[0], "tick 35: hitch") {
-		t.Errorf("json causes %+v, want the context's hitch", fd)
+	if fd := d.Objects[0].FirstDivergence; fd == nil || len(fd.Causes) != 2 || !strings.Contains(fd.Causes[0], "tick 35: hitch") ||
+		!strings.Contains(fd.Causes[1], "ticks 33–79: lag") {
+		t.Errorf("json causes %q, want the context's hitch and the lag", fd.Causes)
 	}
 }
