@@ -140,7 +140,7 @@ func TestGlide_SnapBackAfterLegacyStickyMoveTo(t *testing.T) {
 	if c.Tick != 45 || c.Until != 47 || math.Abs(float64(c.Distance)-0.8) > 0.01 {
 		t.Errorf("snap-back ticks %d–%d, %.3f m; want 45–47, 0.8 m", c.Tick, c.Until, c.Distance)
 	}
-	for _, want := range []string{"queued at tick 30 while the StickyManager held the body stuck to the player", "StickTo at tick 15",
+	for _, want := range []string{"queued at tick 30 while the StickyManager held the body stuck to the player", "StickTo at tick 15; 1 node queued while sticky",
 		"released it at tick 44, at its 1 s sticky timeout (StickyManager::UseTime)", "catch-up speed 8.00 m/s"} {
 		if !strings.Contains(c.String(), want) {
 			t.Errorf("snap-back cause lacks %q:\n%s", want, c.String())

@@ -34,11 +34,12 @@ func spanText(e *eventlog.Event) (what, why string) {
 	case eventlog.EventSnapback:
 		what = fmt.Sprintf("snap-back %s m at %s m/s", eventlog.MetresText(e.Distance), eventlog.MetresText(e.Speed))
 		if e.Stuck != 0 {
-			why = fmt.Sprintf("the head node was queued at tick %d while the StickyManager held the body stuck to %s (StickTo at tick %d): its pull overrode adjust_offset, so the node waited %s m back",
-				e.CauseTick, stuckName(e.Stuck), e.StuckSince, eventlog.MetresText(e.CauseDist))
-			if e.Queue > 1 {
-				why += fmt.Sprintf(" (%s queued while stuck)", nodesText(e.Queue))
+			held := ""
+			if e.Queue > 0 {
+				held = fmt.Sprintf("; %s queued while sticky", nodesText(e.Queue))
 			}
+			why = fmt.Sprintf("the head node was queued at tick %d while the StickyManager held the body stuck to %s (StickTo at tick %d%s): its pull overrode adjust_offset, so the node waited %s m back",
+				e.CauseTick, stuckName(e.Stuck), e.StuckSince, held, eventlog.MetresText(e.CauseDist))
 			switch {
 			case e.Released >= 0 && e.Sticky:
 				them := "it"
