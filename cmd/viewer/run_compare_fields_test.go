@@ -121,7 +121,7 @@ func TestRun_ComparePerObjectAndSelected(t *testing.T) {
 		_, out, _ := viewer(t, append([]string{"run"}, args...)...)
 		lines := 0
 		for _, l := range strings.Split(out, "\n") {
-			if strings.HasPrefix(l, "  0x") && strings.Contains(l, " (seed vs legacy): ") {
+			if strings.HasPrefix(l, "  tick ") && strings.Contains(l, " (seed vs legacy): ") {
 				lines++
 			}
 		}

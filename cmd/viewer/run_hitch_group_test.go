@@ -19,10 +19,10 @@ func TestRun_PlainExplainGroupsHitches(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if strings.Contains(out, ": hitch (") {
+	if regexp.MustCompile(`tick \d+: hitch \(`).MatchString(out) {
 		t.Errorf("plain -explain lists hitch chains:\n%s", out)
 	}
-	group := regexp.MustCompile(`0x80000C01 (\d+) hitches, ticks (\d+)–(\d+); -explain=hitch lists them`).FindStringSubmatch(out)
+	group := regexp.MustCompile(`0x80000C01 (\d+) hitches, ticks (\d+)–(\d+): hitch \(still for a tick between moving ticks\) each time; -explain=hitch lists them`).FindStringSubmatch(out)
 	if group == nil {
 		t.Fatalf("no grouped hitch line:\n%s", out)
 	}

@@ -28,9 +28,8 @@ func explainLines(t *testing.T, out string) map[string][]string {
 		}
 		guid, text, _ := strings.Cut(strings.TrimPrefix(l, "  "), " ")
 		_, what, _ := strings.Cut(text, ": ")
-		// pops and hitches are no event rows (Trace v1); plain -explain
-		// groups the hitches into one line
-		if strings.HasPrefix(what, "pop ") || strings.HasPrefix(what, "hitch ") || strings.HasSuffix(text, "; -explain=hitch lists them") {
+		// pops and hitches are no event rows (Trace v1)
+		if strings.HasPrefix(what, "pop ") || strings.HasPrefix(what, "hitch ") {
 			continue
 		}
 		lines[reading] = append(lines[reading], guid+" "+text)

@@ -158,7 +158,8 @@ func (r *Report) writeObjectDifferences(w io.Writer) error {
 		if d.Stage != "" {
 			stage = ", first at stage " + d.Stage
 		}
-		if _, err := fmt.Fprintf(w, "  %s tick %d (%s vs %s): %s%s; %s\n", o.GUID, d.Tick, d.Readings[0], d.Readings[1],
+		// "tick N, GUID": a line that starts with a guid is a table row.
+		if _, err := fmt.Fprintf(w, "  tick %d, %s (%s vs %s): %s%s; %s\n", d.Tick, o.GUID, d.Readings[0], d.Readings[1],
 			d.Field, stage, fieldsText(d.Fields, d.Together)); err != nil {
 			return err
 		}

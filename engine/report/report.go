@@ -390,7 +390,10 @@ func (r *Report) writeCauses(w io.Writer) error {
 			}
 			if group {
 				n++
-				if _, err := fmt.Fprintf(w, "  %s %d hitches, ticks %d–%d; -explain=hitch lists them\n", obj.GUID, hitches, first, last); err != nil {
+				// "N hitches, ticks A–B: hitch …": the line reads as a
+				// chain of kind hitch.
+				if _, err := fmt.Fprintf(w, "  %s %d hitches, ticks %d–%d: hitch (still for a tick between moving ticks) each time; -explain=hitch lists them\n",
+					obj.GUID, hitches, first, last); err != nil {
 					return err
 				}
 			}
