@@ -8,6 +8,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -18,6 +19,12 @@ import (
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
+
+// ErrNoRegion is wrapped by a WorldData's Landblock error when the dats
+// hold no Region 0x13000000: no landblock's height bytes can be turned
+// into metres, so the fallback is the Region's, once, not each
+// landblock's.
+var ErrNoRegion = errors.New("no Region 0x13000000, so no height table")
 
 // IllustrativeWorld is the world line of a run without dat files.
 const IllustrativeWorld = "illustrative (no dat files; see docs/world.md)"
@@ -149,6 +156,10 @@ func datTerrain(b *worldBook, base *physics.Terrain) *physics.Terrain {
 		}
 		if err != nil {
 			f.Problem = err.Error()
+		}
+		if errors.Is(err, ErrNoRegion) {
+			// Not this landblock's lack: the Region's, for every one.
+			f.Kind, f.ID, f.Used = "region", "0x13000000", f.Used+" for every landblock"
 		}
 		b.fallback(f)
 		if bh := base.Landblock(id); bh != nil {

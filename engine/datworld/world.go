@@ -24,7 +24,9 @@ import (
 type World struct {
 	d      *dat.Dats
 	region *dat.Region
-	desc   string
+	// noRegion says why there is no region (engine.ErrNoRegion wrapped).
+	noRegion error
+	desc     string
 
 	geoOnce sync.Once
 	geo     *Geometry
@@ -48,7 +50,9 @@ func Open(dir string) (*World, error) {
 			w.region = r
 		case absent(err):
 			// No Region: the landblocks cannot be turned into heights and
-			// every one falls back (docs/world.md).
+			// every one falls back (docs/world.md), the fallback naming
+			// the Region.
+			w.noRegion = fmt.Errorf("%w (%v)", engine.ErrNoRegion, err)
 		default:
 			d.Close()
 			return nil, err
@@ -103,7 +107,7 @@ func (w *World) Describe() string { return w.desc }
 // the Region's LandHeightTable (LandblockStruct::ConstructVertices).
 func (w *World) Landblock(id uint16) (*physics.Heightfield, error) {
 	if w.region == nil {
-		return nil, nil
+		return nil, w.noRegion
 	}
 	lb, err := w.d.LandBlock(uint32(id)<<16 | 0xFFFF)
 	if err != nil {

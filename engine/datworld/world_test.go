@@ -343,3 +343,45 @@ func TestMotionTable_RefusesInsaneNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A portal dat without the Region (issue 37 item 9): the landblocks are
+// there but their height bytes cannot become metres (retail
+// LandblockStruct::ConstructVertices reads LandDefs.Land_Height_Table), so
+// the run falls back once naming the Region — "no Region 0x13000000, so
+// no height table" — not each landblock as though the cell dat lacked it.
+func TestWalk_NoRegionFallsBackNamingTheRegion(t *testing.T) {
+	dir := t.TempDir()
+	_, cell := dattest.Standard()
+	portal := dattest.New(1024, dattest.PortalDataSet)
+	for _, s := range dattest.StandardSetups() {
+		portal.Add(s.ID, dattest.Setup(s))
+	}
+	if err := dattest.WriteDir(dir, portal, cell); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	s, err := engine.New(walk(), engine.Options{Assets: assets.FS(), World: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Tick() < 60 {
+		s.Step()
+	}
+	fb := s.WorldFallbacks()
+	var region []engine.Fallback
+	for _, f := range fb {
+		switch f.Kind {
+		case "region":
+			region = append(region, f)
+		case "landblock":
+			t.Errorf("a landblock fallback without a Region: %+v", f)
+		}
+	}
+	if len(region) != 1 || region[0].ID != "0x13000000" || !strings.Contains(region[0].Problem, "no Region 0x13000000, so no height table") {
+		t.Errorf("fallbacks %+v, want one naming Region 0x13000000 and the height table", fb)
+	}
+}
