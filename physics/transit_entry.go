@@ -61,6 +61,7 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 	t.o, t.w = o, o.World
 	t.lbx, t.lby = int32(cell>>24), int32(cell>>16&0xFF)
 	t.cells.reuse(o.World, t.lbx, t.lby)
+	t.listMemo.valid = false
 	t.arr.n = 0
 	t.path = spherePath{placementAllowsSliding: true}
 	t.coll = collisionInfo{}

@@ -26,7 +26,7 @@ const testLB = 0xA9B40000
 
 // quad returns the polygon of four vertices (counter-clockwise from its
 // front).
-func quad(t *testing.T, id uint16, a, b, c, d mgl32.Vec3) Polygon {
+func quad(t testing.TB, id uint16, a, b, c, d mgl32.Vec3) Polygon {
 	t.Helper()
 	p, ok := NewPolygon(id, SidesClockwise, a, b, c, d)
 	if !ok {
@@ -53,7 +53,7 @@ type doorSpec struct {
 // buildRoom returns the CellStruct of the room: floor, ceiling and walls
 // facing inwards (walls with doorways split around them), a leaf physics
 // BSP, a convex cell BSP, and a portal polygon per doorway.
-func buildRoom(t *testing.T, r roomSpec) (*CellStruct, []CellPortal) {
+func buildRoom(t testing.TB, r roomSpec) (*CellStruct, []CellPortal) {
 	t.Helper()
 	lo, hi := r.lo, r.hi
 	var polys []Polygon
@@ -114,7 +114,7 @@ func buildRoom(t *testing.T, r roomSpec) (*CellStruct, []CellPortal) {
 }
 
 // envCell returns EnvCell id of the room placed at origin.
-func envCell(t *testing.T, id uint32, origin mgl32.Vec3, r roomSpec) *EnvCell {
+func envCell(t testing.TB, id uint32, origin mgl32.Vec3, r roomSpec) *EnvCell {
 	cs, portals := buildRoom(t, r)
 	return &EnvCell{ID: id, Frame: NewFrame(origin, mgl32.QuatIdent()), Struct: cs, Portals: portals}
 }
