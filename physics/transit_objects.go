@@ -498,7 +498,10 @@ func (w *World) obstacleObjects(dst []objRef, lbx, lby int32, lo, hi mgl32.Vec3)
 		}
 	}
 	add(w.Obstacles)
-	if w.statics != nil {
+	// With dat geometry its outdoor cells hold every static (Setups with
+	// their cylspheres and spheres, GfxObjs with their BSPs); the loader's
+	// obstacles stay for drawing.
+	if w.statics != nil && w.Geometry == nil {
 		for dx := int32(-1); dx <= 1; dx++ {
 			for dy := int32(-1); dy <= 1; dy++ {
 				x, y := lbx+dx, lby+dy
