@@ -110,6 +110,8 @@ type Object struct {
 	// tr is retail's transition workspace (transit.go), made on first use
 	// and reused so a tick allocates nothing.
 	tr *transit
+	// report is what the last tick's transition saw (LastTransition).
+	report TransitionReport
 }
 
 // NewObject returns an active object with retail defaults (default state,
