@@ -51,7 +51,7 @@ type NotCaptureError struct {
 }
 
 func (e *NotCaptureError) Error() string {
-	return fmt.Sprintf("%s: not a capture: %s (want a pcap or pcapng file: magic 0xA1B2C3D4, 0xA1B23C4D or 0x0A0D0D0A)", e.File, e.Why)
+	return fmt.Sprintf("%s: not a capture: %s (want a pcap or pcapng file: magic 0xA1B2C3D4, 0xA1B23C4D or 0x0A0D0D0A; or datagram JSON Lines: {\"t\": …, \"dir\": \"s2c\", …})", e.File, e.Why)
 }
 
 // ReadError is the file failing to be read — an I/O error, or a followed
@@ -186,6 +186,9 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 		return nil, &NotCaptureError{File: name, Why: why}
 	}
 	fr.src = cr
+	if fr.dg != nil && opts.ServerPort != 0 {
+		return nil, &LineError{File: name, Line: 1, Field: "pair", Problem: fmt.Sprintf("-server-port %d: a datagram JSONL file names no ports (its server ports are %d + pair)", opts.ServerPort, DefaultPortLow)}
+	}
 	r := &Reader{
 		name: name, counter: cr, fr: fr, opts: opts, sum: sum,
 		streams: make(map[streamKey]*stream),
@@ -322,7 +325,9 @@ func (r *Reader) finish() {
 	for _, k := range keys {
 		r.ra.dropAll(r.streams[k], "the capture ended before the message completed")
 	}
-	if r.started {
+	if r.started && r.fr.dg == nil {
+		// (A datagram JSONL file's times count from its first line: it
+		// has no wall-clock start.)
 		r.sum.Start = r.firstTS.UTC().Format(time.RFC3339Nano)
 	}
 	if r.sum.PlayerRule == "" {
@@ -457,6 +462,11 @@ func (r *Reader) emit(ev recording.Event) {
 // ended because reading failed (frames.next ends the frames there as it
 // ends them at damage; what was buffered before the error is read first).
 func (r *Reader) readErr() error {
+	if r.eof && r.fr.dg != nil && r.fr.dg.err != nil {
+		e := *r.fr.dg.err.(*LineError)
+		e.File = r.name
+		return &e
+	}
 	if !r.eof || r.counter.err == nil {
 		return nil
 	}

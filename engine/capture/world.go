@@ -138,6 +138,7 @@ func (w *world) serverMessage(m *message) {
 	op := binary.LittleEndian.Uint32(m.data)
 	s.Messages++
 	s.countOpcode(op)
+	s.census(true, m.data)
 	switch op {
 	case opUpdatePosition:
 		w.updatePosition(m)
@@ -443,6 +444,7 @@ func (w *world) createMotion(t float64, c *created, attached bool) {
 // clientMessage reads the player's own position from the client's
 // AutonomousPosition and MoveToState game actions.
 func (w *world) clientMessage(m *message) {
+	w.r.sum.census(false, m.data)
 	if len(m.data) < 4 || binary.LittleEndian.Uint32(m.data) != opGameAction {
 		return
 	}

@@ -57,10 +57,36 @@ const sniffBytes = 512
 // KindOf tells br's kind by its name, or else by its first bytes (peeked;
 // nothing is consumed).
 func KindOf(name string, br *bufio.Reader) Kind {
-	if k, ok := kindByName(name); ok {
+	k, ok := kindByName(name)
+	if ok && k != KindRecording {
 		return k
 	}
-	return kindByContent(peekContent(br))
+	if !ok {
+		k = kindByContent(peekContent(br))
+	}
+	// A .jsonl name (or a "{") is a recording, or the datagram JSON Lines
+	// of the public corpus, told by its first line (capture.IsDatagramJSONL).
+	if k == KindRecording && capture.IsDatagramJSONL(peekHead(br)) {
+		return KindCapture
+	}
+	return k
+}
+
+// peekHead is br's first line as far as sniffBytes (decompressed when br is
+// gzip), waiting only for the bytes it needs.
+func peekHead(br *bufio.Reader) []byte {
+	if inputfile.IsGzip(br) {
+		return peekContent(br)
+	}
+	var b []byte
+	for n := 64; n <= sniffBytes; n *= 2 {
+		var err error
+		b, err = br.Peek(min(n, br.Size()))
+		if err != nil || bytes.IndexByte(b, '\n') >= 0 {
+			break
+		}
+	}
+	return b
 }
 
 // peekContent is the first bytes of br, decompressed when br is gzip.
