@@ -64,16 +64,16 @@ type Summary struct {
 	Fragments          int `json:"fragments"`
 	DuplicateFragments int `json:"duplicate_fragments"`
 
-	Messages  int     `json:"messages"`
+	Messages int `json:"messages"`
 	// Census counts every message of both directions in the three opcode
 	// spaces the public corpus's manifest.json counts (its opcode_census):
 	// "s2c/bare/F748" a top-level opcode, "s2c/event/01C0" a game event
 	// inside 0xF7B0 (the sub-type at offset 12), "c2s/action/F61C" a game
 	// action inside 0xF7B1 (the sub-type at offset 8); the envelopes
 	// themselves are not counted as bare.
-	Census map[string]int `json:"opcode_census"`
-	ByOpcode  []Count `json:"messages_by_opcode"`
-	Movements []Count `json:"motion_movement_types"`
+	Census    map[string]int `json:"opcode_census"`
+	ByOpcode  []Count        `json:"messages_by_opcode"`
+	Movements []Count        `json:"motion_movement_types"`
 	// CreateMovements counts the CreateObject movement blocks by movement
 	// type.
 	CreateMovements []Count `json:"create_movement_types,omitempty"`
