@@ -42,6 +42,10 @@ type Options struct {
 	// PlayerCreate 0xF746 message names it.
 	Player    uint32
 	HasPlayer bool
+	// Truth are other clients of the same session (ReadTrack): each one's
+	// own positions become truth events for its player here, on this
+	// capture's clock through the server's (truth.go).
+	Truth []*Track
 }
 
 // NotCaptureError says a file is not a pcap or pcapng capture.
@@ -139,6 +143,13 @@ type Reader struct {
 	observer    physics.Position
 	hasObserver bool
 
+	// clock maps the capture's times onto the server's (truth.go); truth
+	// is the other clients' positions joined in (Options.Truth), collect
+	// what ReadTrack gathers.
+	clock   serverClock
+	truth   truthJoin
+	collect *Track
+
 	// notice is InputNotice's line for noticeRule and noticePlayer.
 	notice, noticeRule, noticePlayer string
 }
@@ -172,6 +183,12 @@ func OpenStream(name string, rc io.ReadCloser, opts Options) (*Reader, error) {
 // summary. It reads ahead until it knows the player's first position (at
 // most prescanEvents events) so that the header can carry it.
 func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
+	return newReader(name, src, opts, nil)
+}
+
+// newReader is NewReader gathering the client's own positions into
+// collect when it is not nil (ReadTrack).
+func newReader(name string, src io.Reader, opts Options, collect *Track) (*Reader, error) {
 	sum := newSummary(name)
 	cr := &countingReader{r: src}
 	fr, err := newFrames(cr, sum)
@@ -194,7 +211,9 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 		streams: make(map[streamKey]*stream),
 	}
 	r.ra.stats = sum
+	r.collect = collect
 	r.world = newWorld(r)
+	r.truth.init(opts.Truth, sum)
 	if opts.HasPlayer {
 		r.world.setPlayer(opts.Player, 0, RuleOption)
 	}
@@ -281,10 +300,21 @@ func (r *Reader) Next() (recording.Event, error) {
 			if err := r.playerErr(); err != nil {
 				return recording.Event{}, err
 			}
+			if tr, ok := r.truth.due(r, r.sum.Span); ok {
+				r.track(&tr)
+				return tr, nil
+			}
+			if err := r.truth.finish(r); err != nil {
+				return recording.Event{}, err
+			}
 			return recording.Event{}, io.EOF
 		}
 		r.out, r.head = r.out[:0], 0
 		r.fill()
+	}
+	if tr, ok := r.truth.due(r, r.out[r.head].T); ok {
+		r.track(&tr)
+		return tr, nil
 	}
 	r.head++
 	ev := &r.out[r.head-1]
@@ -389,6 +419,9 @@ func (r *Reader) datagram(d *datagram) {
 		r.sum.ACPackets++
 		if !r.started {
 			r.firstTS, r.started = d.ts, true
+		}
+		if p.hasServerTime {
+			r.clock.sample(float64(d.ts.Sub(r.firstTS).Nanoseconds())/1e9, p.serverTime)
 		}
 	} else {
 		r.sum.ClientPackets++

@@ -71,9 +71,11 @@ type Summary struct {
 	// inside 0xF7B0 (the sub-type at offset 12), "c2s/action/F61C" a game
 	// action inside 0xF7B1 (the sub-type at offset 8); the envelopes
 	// themselves are not counted as bare.
-	Census    map[string]int `json:"opcode_census"`
-	ByOpcode  []Count        `json:"messages_by_opcode"`
-	Movements []Count        `json:"motion_movement_types"`
+	Census map[string]int `json:"opcode_census"`
+	// TruthFrom is what each -truth-from capture gave (truth.go).
+	TruthFrom []TruthFrom `json:"truth_from,omitempty"`
+	ByOpcode  []Count     `json:"messages_by_opcode"`
+	Movements []Count     `json:"motion_movement_types"`
 	// CreateMovements counts the CreateObject movement blocks by movement
 	// type.
 	CreateMovements []Count `json:"create_movement_types,omitempty"`
@@ -309,6 +311,10 @@ func (s *Summary) WriteText(w io.Writer) error {
 		if s.Player != "" {
 			fmt.Fprintf(&b, "player: %s (from PlayerCreate 0xF746)\n", s.Player)
 		}
+	}
+	for _, t := range s.TruthFrom {
+		fmt.Fprintf(&b, "truth from %s: player %s, %d positions → %d truth events (%d while the object did not exist here, %d after the end); clock %+.3f s; %d UpdatePositions received by both, at most %.3f s (%d ticks) apart\n",
+			t.File, t.Player, t.Positions, t.TruthEvents, t.NotLive, t.AfterEnd, t.ClockOffset, t.SharedUpdates, t.MaxUpdateSeconds, t.MaxUpdateTicks)
 	}
 	fmt.Fprintf(&b, "objects: %d (%d in the header; %d held items, %d statics); span %.3f s", s.Objects, s.HeaderEntities, s.HeldItems, s.Statics, s.Span)
 	if s.Start != "" {

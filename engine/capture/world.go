@@ -211,6 +211,7 @@ func (w *world) updatePosition(m *message) {
 		w.r.sum.RawReencoded++
 	}
 	t := w.r.eventTime(m.ts)
+	w.r.serverUpdate(t, &u)
 	w.serverSaw(t, u.GUID, u.Pos)
 	if w.isPlayer(u.GUID) {
 		w.observe(t, u.Pos)
@@ -456,6 +457,9 @@ func (w *world) clientMessage(m *message) {
 		t := w.r.eventTime(m.ts)
 		w.observe(t, pos)
 		w.clientSaw(t, pos)
+		if w.r.collect != nil && len(w.r.collect.Points) < MaxTrackPoints {
+			w.r.collect.Points = append(w.r.collect.Points, TrackPoint{T: t, Pos: pos})
+		}
 	}
 }
 
