@@ -68,6 +68,11 @@ func buildWorld(file string, t *recording.Terrain, assets fs.FS) (*physics.World
 		}
 	}
 	w := &physics.World{Terrain: terrain}
+	if t.ServerFloor {
+		// The stand-in floor from the server's positions (physics/floors.go),
+		// outdoors too until dat terrain says otherwise (datWorld).
+		w.Floors, w.FloorsOutdoors = physics.NewFloors(), true
+	}
 	w.Obstacles = append(w.Obstacles, terrain.Obstacles...)
 	for i := range t.Obstacles {
 		if err := t.Obstacles[i].Validate(); err != nil {

@@ -80,6 +80,10 @@ type sweep struct {
 	lbx, lby int32
 	indoor   bool
 	grounded bool
+	// floor is the stand-in floor of the starting cell, when it has one
+	// (World.FloorAt, floors.go): the ground there.
+	floor    float32
+	hasFloor bool
 	// contactN is the contact normal; the plane is built at the end, through
 	// the final position, in the final landblock.
 	contact  bool
@@ -106,6 +110,7 @@ func (o *Object) transition(from *Position, to *Frame) (*transitionResult, bool)
 		lbx: int32(from.LandblockX()), lby: int32(from.LandblockY()),
 		indoor: from.IsIndoor(),
 	}
+	s.floor, s.hasFloor = o.World.FloorAt(from.Cell)
 	// CPhysicsObj::get_object_info: the object is in contact only while its
 	// velocity does not carry it away from the contact plane (check_contact).
 	if o.TransientState&TransientContact != 0 && vecOf(&o.Velocity).dot(vecOf(&o.ContactPlane.N)) <= Epsilon {
@@ -158,7 +163,7 @@ func (s *sweep) step(p, d vec) (vec, bool) {
 	if !ok {
 		return p, false
 	}
-	if s.indoor {
+	if s.indoor && !s.hasFloor {
 		// No indoor geometry: a grounded body stays on a level floor at its
 		// feet; an airborne one moves freely.
 		if s.grounded {
@@ -269,6 +274,9 @@ func (s *sweep) fall(target mgl32.Vec3) mgl32.Vec3 {
 
 // ground is the terrain height and normal under (x, y).
 func (s *sweep) ground(x, y float32) (float32, mgl32.Vec3) {
+	if s.hasFloor {
+		return s.floor, up
+	}
 	var t *Terrain
 	if w := s.o.World; w != nil {
 		t = w.Terrain

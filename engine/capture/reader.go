@@ -232,6 +232,10 @@ func newReader(name string, src io.Reader, opts Options, collect *Track) (*Reade
 	r.header.HasObserver = r.world.hasObserver
 	r.header.Observer = r.world.observer
 	r.header.Terrain.Z = r.world.groundZ()
+	// A capture's bodies stand where the server put them: where the world
+	// has no ground under one, the server's heights are its floor
+	// (physics/floors.go).
+	r.header.Terrain.ServerFloor = true
 	r.hoistCreates()
 	for i := range r.header.Entities {
 		e := &r.header.Entities[i]
