@@ -46,6 +46,10 @@ type Options struct {
 	// own positions become truth events for its player here, on this
 	// capture's clock through the server's (truth.go).
 	Truth []*Track
+	// TimeShift (seconds, ≥ 0) is added to every event's time: the window
+	// puts several captures of one session on one server clock this way
+	// (ServerStart).
+	TimeShift float64
 }
 
 // NotCaptureError says a file is not a pcap or pcapng capture.
@@ -306,6 +310,7 @@ func (r *Reader) Next() (recording.Event, error) {
 			}
 			if tr, ok := r.truth.due(r, r.sum.Span); ok {
 				r.track(&tr)
+				tr.T += r.opts.TimeShift
 				return tr, nil
 			}
 			if err := r.truth.finish(r); err != nil {
@@ -318,13 +323,21 @@ func (r *Reader) Next() (recording.Event, error) {
 	}
 	if tr, ok := r.truth.due(r, r.out[r.head].T); ok {
 		r.track(&tr)
+		tr.T += r.opts.TimeShift
 		return tr, nil
 	}
 	r.head++
 	ev := &r.out[r.head-1]
 	r.track(ev)
-	return *ev, nil
+	out := *ev
+	out.T += r.opts.TimeShift
+	return out, nil
 }
+
+// ServerStart is the server's time (seconds) at the capture's time 0, from
+// the server packets read ahead for the header (TimeSync, ConnectRequest);
+// false when none of them carried it.
+func (r *Reader) ServerStart() (float64, bool) { return r.clock.off, r.clock.ok }
 
 // fill reads frames until at least one event is ready or the file ends.
 func (r *Reader) fill() {

@@ -113,6 +113,28 @@ func ReadTrack(path string, opts Options) (*Track, error) {
 	return tr, nil
 }
 
+// ServerStarts opens each capture at paths with opts and returns the
+// server's time at its time 0 (Reader.ServerStart); an error names a capture
+// whose server packets carry no time.
+func ServerStarts(paths []string, opts Options) ([]float64, error) {
+	out := make([]float64, len(paths))
+	for i, p := range paths {
+		o := opts
+		o.Truth, o.TimeShift = nil, 0
+		r, err := Open(p, o)
+		if err != nil {
+			return nil, err
+		}
+		st, ok := r.ServerStart()
+		r.Close()
+		if !ok {
+			return nil, fmt.Errorf("%s: no server packet before its first position carries the server's time (TimeSync or ConnectRequest): it cannot be put on the other captures' clock", p)
+		}
+		out[i] = st
+	}
+	return out, nil
+}
+
 // TruthFrom is what one -truth-from capture gave (the summary's truth_from).
 type TruthFrom struct {
 	File   string `json:"file"`
