@@ -15,9 +15,9 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/capture"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
-	"glidepath/engine/capture"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
 	"glidepath/interp"
