@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"glidepath/engine/capture"
@@ -69,6 +70,10 @@ func lowestBelowServer(t *testing.T, path string, serverFloor bool) (float32, ui
 				worst, who = d, v.GUID
 			}
 		}
+	}
+	notice := s.FloorNotice()
+	if serverFloor != strings.HasPrefix(notice, "no dat files: ground from the server's positions in ") {
+		t.Errorf("floor %v, notice %q", serverFloor, notice)
 	}
 	return worst, who
 }

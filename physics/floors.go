@@ -87,16 +87,17 @@ func (f *Floors) At(cell uint32, tick int32) (float32, bool) {
 	return h[j-1].z, true
 }
 
-// Cells is how many cells have a floor by tick.
-func (f *Floors) Cells(tick int32) int {
+// Cells is how many cells have a floor by tick (indoor cells only, with
+// indoorOnly).
+func (f *Floors) Cells(tick int32, indoorOnly bool) int {
 	if f == nil {
 		return 0
 	}
 	f.mu.RLock()
 	defer f.mu.RUnlock()
 	n := 0
-	for _, h := range f.hist {
-		if len(h) > 0 && h[0].tick <= tick {
+	for i, h := range f.hist {
+		if len(h) > 0 && h[0].tick <= tick && (!indoorOnly || IsIndoorCell(f.cells[i])) {
 			n++
 		}
 	}

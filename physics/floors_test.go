@@ -29,8 +29,11 @@ func TestFloors_LastHeightFromItsTick(t *testing.T) {
 			t.Errorf("At(0x%08X, %d) = %v, %v; want %v, %v", c.cell, c.tick, z, ok, c.z, c.ok)
 		}
 	}
-	if n := f.Cells(11); n != 1 {
+	if n := f.Cells(11, false); n != 1 {
 		t.Errorf("Cells(11) = %d, want 1", n)
+	}
+	if n := f.Cells(100, true); n != 1 {
+		t.Errorf("indoor Cells(100) = %d, want 1", n)
 	}
 	// A sample of an earlier tick than the cell's last counts from the
 	// last's tick: the record never changes what a tick already saw.
