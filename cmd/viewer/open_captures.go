@@ -65,6 +65,9 @@ func captureOf(caps map[string]capture.Options) func(string) capture.Options {
 
 // openSourcesInWith is openSourcesIn passing each capture its options.
 func openSourcesInWith(w engine.WorldData, caps map[string]capture.Options) openFunc {
+	if caps == nil {
+		return openSourcesIn(w)
+	}
 	return func(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
 		return openGrowing(path, readings, sel, stderr, startAt{whole: true, world: w, capture: captureOf(caps)})
 	}
@@ -72,6 +75,9 @@ func openSourcesInWith(w engine.WorldData, caps map[string]capture.Options) open
 
 // openSourcesFromWith is openSourcesFrom passing each capture its options.
 func openSourcesFromWith(tick int, w engine.WorldData, caps map[string]capture.Options) openFunc {
+	if caps == nil {
+		return openSourcesFrom(tick, w)
+	}
 	return func(path string, readings []string, sel uint32, stderr io.Writer) ([]model.Source, error) {
 		return openGrowing(path, readings, sel, stderr, startAt{tick: tick, world: w, capture: captureOf(caps)})
 	}
