@@ -221,7 +221,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	ix := &indexer{live: make(map[uint32]int32, len(h.Entities)), observer: h.HasObserver, floors: world.Floors}
 	for i := range h.Entities {
 		ent := &h.Entities[i]
-		ix.floors.Learn(ent.Pos.Cell, 0, ent.Pos.Frame.Origin[2])
+		ix.floors.Learn(ent.Pos.Cell, ent.GUID, 0, ent.Pos.Frame.Origin[2])
 		if _, dup := ix.live[ent.GUID]; dup {
 			return nil, nil, inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].guid", i), "duplicate guid 0x%08X", ent.GUID)
 		}
@@ -326,7 +326,7 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 		}
 		ix.live[ev.Entity.GUID] = target
 		if p := &ev.Entity.Pos; !ev.Entity.Static {
-			ix.floors.Learn(p.Cell, due, p.Frame.Origin[2])
+			ix.floors.Learn(p.Cell, ev.Entity.GUID, due, p.Frame.Origin[2])
 		}
 	case recording.KindPosition, recording.KindMotion, recording.KindVector, recording.KindDelete, recording.KindTruth:
 		slot, ok := ix.live[ev.GUID]
@@ -339,7 +339,7 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 		}
 		if ev.Kind == recording.KindPosition && ev.Update.Grounded {
 			p := &ev.Update.Pos
-			ix.floors.Learn(p.Cell, due, p.Frame.Origin[2])
+			ix.floors.Learn(p.Cell, ev.GUID, due, p.Frame.Origin[2])
 		}
 		if ev.Kind == recording.KindMotion {
 			st := interpretedState(&ev.Motion)

@@ -110,7 +110,7 @@ func (o *Object) transition(from *Position, to *Frame) (*transitionResult, bool)
 		lbx: int32(from.LandblockX()), lby: int32(from.LandblockY()),
 		indoor: from.IsIndoor(),
 	}
-	s.floor, s.hasFloor = o.World.FloorAt(from.Cell)
+	s.floor, s.hasFloor = o.World.FloorUnder(from.Cell, o.FloorKey)
 	// CPhysicsObj::get_object_info: the object is in contact only while its
 	// velocity does not carry it away from the contact plane (check_contact).
 	if o.TransientState&TransientContact != 0 && vecOf(&o.Velocity).dot(vecOf(&o.ContactPlane.N)) <= Epsilon {
