@@ -272,7 +272,9 @@ func TestDatagramSniff(t *testing.T) {
 		{`{"t": 0.0, "dir": "c2s", "pair": 0, "len": 1, "data": "00"}`, true},
 		{`  {"t": 0.0, "dir": "c2s"`, true},
 		{`{"format":"glidepath-recording","version":1}`, false},
-		{`{"dir":"c2s"}`, false},
+		{`{"dir":"c2s"}`, true},
+		{`{"t`, false},
+		{`{"format":"glidepath-recording","t":1}`, false},
 		{``, false},
 		{`t: 1`, false},
 	} {

@@ -84,46 +84,64 @@ type datagramFrames struct {
 	err error
 }
 
-// IsDatagramJSONL says whether head, the first bytes of a file, opens a
-// datagram JSON Lines file: its first object's keys (as far as head holds
-// them) include "dir" and "t" — a recording's header has neither.
-func IsDatagramJSONL(head []byte) bool {
+// datagramKeys are the keys of a datagram line.
+var datagramKeys = [...]string{"t", "dir", "pair", "len", "data"}
+
+// firstKey is the first key of the JSON object head opens (after a byte
+// order mark and white space), and whether head holds it whole; ok is false
+// when head cannot open an object with a key.
+func firstKey(head []byte) (key string, complete, ok bool) {
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
-	if len(head) == 0 || head[0] != '{' {
+	if len(head) == 0 {
+		return "", false, true
+	}
+	if head[0] != '{' {
+		return "", true, false
+	}
+	head = bytes.TrimLeft(head[1:], " \t\r\n")
+	if len(head) == 0 {
+		return "", false, true
+	}
+	if head[0] != '"' {
+		return "", true, false
+	}
+	end := bytes.IndexByte(head[1:], '"')
+	if end < 0 {
+		return "", false, true
+	}
+	return string(head[1 : 1+end]), true, true
+}
+
+// IsDatagramJSONL says whether head, the first bytes of a file, opens a
+// datagram JSON Lines file: its first object's first key is one of a
+// datagram's (t, dir, pair, len, data) — a recording's header has none of
+// them. The line itself is checked as it is read.
+func IsDatagramJSONL(head []byte) bool {
+	key, complete, ok := firstKey(head)
+	if !ok || !complete {
 		return false
 	}
-	if i := bytes.IndexByte(head, '\n'); i >= 0 {
-		head = head[:i]
-	}
-	dec := json.NewDecoder(bytes.NewReader(head))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return false
-	}
-	var hasT, hasDir bool
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			break
-		}
-		key, ok := tok.(string)
-		if !ok {
-			break
-		}
-		switch key {
-		case "t":
-			hasT = true
-		case "dir":
-			hasDir = true
-		}
-		if hasT && hasDir {
+	for _, k := range datagramKeys {
+		if key == k {
 			return true
 		}
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			break
-		}
 	}
-	return hasT && hasDir
+	return false
+}
+
+// PeekHead peeks at br until its first object's first key is whole (or
+// limit bytes, or the end), waiting only for the bytes it needs: a file
+// still being written (a followed one) is never waited on past them.
+func PeekHead(br *bufio.Reader, limit int) []byte {
+	limit = min(limit, br.Size())
+	n := max(min(br.Buffered(), limit), 1)
+	for {
+		b, err := br.Peek(n)
+		if _, complete, ok := firstKey(b); err != nil || !ok || complete || n >= limit {
+			return b
+		}
+		n = min(max(n+1, br.Buffered()), limit)
+	}
 }
 
 // next reads the next line's datagram; io.EOF at the end of the file, a

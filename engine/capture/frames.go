@@ -9,7 +9,6 @@ package capture
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
@@ -151,7 +150,7 @@ func newFrames(src io.Reader, stats *Summary) (*frames, error) {
 	case head[0] == '{' || head[0] == ' ' || head[0] == '\t' || head[0] == '\r' || head[0] == '\n' || head[0] == 0xEF:
 		// The datagram JSON Lines of the public corpus (datagrams.go),
 		// told by its first line's keys.
-		if !IsDatagramJSONL(peekLine(br)) {
+		if !IsDatagramJSONL(PeekHead(br, 4096)) {
 			return nil, errNotCapture
 		}
 		f.dg = &datagramFrames{br: br}
@@ -164,20 +163,6 @@ func newFrames(src io.Reader, stats *Summary) (*frames, error) {
 
 // FormatDatagramJSONL is the summary's format of a datagram JSONL file.
 const FormatDatagramJSONL = "datagram-jsonl"
-
-// peekLine peeks at br's first line, or its first 4 KiB when the line is
-// longer (enough for IsDatagramJSONL), waiting only for the bytes it needs.
-func peekLine(br *bufio.Reader) []byte {
-	var b []byte
-	for n := 64; n <= 4096; n *= 2 {
-		var err error
-		b, err = br.Peek(min(n, br.Size()))
-		if err != nil || bytes.IndexByte(b, '\n') >= 0 {
-			break
-		}
-	}
-	return b
-}
 
 // next returns the next UDP datagram, skipping and counting other frames.
 // At the end of the file it returns io.EOF; a file damaged past some frame

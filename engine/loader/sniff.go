@@ -72,21 +72,14 @@ func KindOf(name string, br *bufio.Reader) Kind {
 	return k
 }
 
-// peekHead is br's first line as far as sniffBytes (decompressed when br is
-// gzip), waiting only for the bytes it needs.
+// peekHead is br's first bytes, as far as its first object's first key
+// (decompressed when br is gzip), waiting only for the bytes it needs
+// (capture.PeekHead).
 func peekHead(br *bufio.Reader) []byte {
 	if inputfile.IsGzip(br) {
 		return peekContent(br)
 	}
-	var b []byte
-	for n := 64; n <= sniffBytes; n *= 2 {
-		var err error
-		b, err = br.Peek(min(n, br.Size()))
-		if err != nil || bytes.IndexByte(b, '\n') >= 0 {
-			break
-		}
-	}
-	return b
+	return capture.PeekHead(br, sniffBytes)
 }
 
 // peekContent is the first bytes of br, decompressed when br is gzip.
