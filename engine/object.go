@@ -123,7 +123,7 @@ func (s *Sim) newObject(slot int, ent *recording.Entity, table int) (*object, er
 func (s *Sim) create(o *object, tick int) {
 	ent := o.ent
 	o.phys = *physics.NewObject()
-	o.phys.World = s.world
+	o.phys.World, o.phys.FloorKey = s.world, ent.GUID
 	o.phys.Radius, o.phys.Height = ent.Radius, ent.Height
 	if o.hasShape {
 		o.phys.Radius, o.phys.Height = o.shape.Radius, o.shape.Height

@@ -14,6 +14,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/capture"
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
@@ -43,7 +44,13 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	df.add(fs)
 	var wf whatifSpec
 	fs.Var(&wf, "whatif", "open the input beside itself delivered again under these `CONDITIONS`, the whatif subcommand's flags in one string (e.g. '-latency 150ms -loss 5% -set interpolate_at_bubble_edge=true'), side by side")
+	var cf cmdinput.CaptureFlags
+	cf.Add(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	caps, err := windowCaptures(&cf, fs.Args(), stderr)
+	if err != nil {
 		return err
 	}
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
@@ -59,9 +66,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "viewer: world: %s\n", cmdinput.WorldLine(world))
-	open := openSourcesFrom(*tick, world)
+	open := openSourcesFromWith(*tick, world, caps)
 	if *shot != "" {
-		open = openSourcesIn(world) // the whole input checked first: a bad line is exit status 2
+		open = openSourcesInWith(world, caps) // the whole input checked first: a bad line is exit status 2
 	}
 	if *follow && cmdinput.IsStream(fs.Arg(0)) {
 		// A FIFO or standard input is read as it is written already, to
@@ -216,12 +223,18 @@ type startAt struct {
 	whole, follow bool
 	// world is the client's world the runs use (nil: illustrative).
 	world engine.WorldData
+	// capture, when not nil, gives a capture input's options
+	// (open_captures.go).
+	capture func(path string) capture.Options
 }
 
 // openGrowing opens the input into a growing event store, reads what at
 // asks for, and makes one run per reading over it.
 func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, at startAt) ([]model.Source, error) {
 	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow, World: at.world}
+	if at.capture != nil {
+		spec.Capture = at.capture(path)
+	}
 	rs, err := interp.ReadingsByName(readings)
 	if err != nil {
 		return nil, cli.UsageError{Err: err}
