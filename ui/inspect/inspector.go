@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"glidepath/engine"
+	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -38,6 +39,11 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	loc := model.Local(o.Position.Cell, pos)
 	head(fmt.Sprintf("%s  0x%08X", o.Name, o.GUID))
 	field("m_position", "0x%08X (%.2f, %.2f, %.2f)", o.Position.Cell, loc[0], loc[1], loc[2])
+	if o.Parent != 0 || o.Static {
+		// A held item or a static is never simulated (engine/attached.go):
+		// it has no InterpolationManager, queue or catch-up speed to show.
+		return attachedLines(ls, o)
+	}
 	field("heading", "%.1f°", float64(o.Heading))
 	contact := "airborne (Contact clear)"
 	if o.Contact {
@@ -117,6 +123,26 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 		s[physics.StampPosition], s[physics.StampTeleport], s[physics.StampInstance], s[physics.StampForcePosition], s[physics.StampVector])
 	ls = stampLines(ls, o)
 	ls = managerLines(ls, o)
+	return ls
+}
+
+// attachedLines are the inspector's lines for a held item or a static after
+// its position: what it is, and that the pipeline does not move it.
+func attachedLines(ls []Line, o *engine.ObjectView) []Line {
+	field := func(l, format string, args ...any) {
+		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
+	}
+	if o.Parent != 0 {
+		holder := fmt.Sprintf("0x%08X", o.Parent)
+		if o.Parent == recording.ObserverTarget {
+			holder = "the player (the observer)"
+		}
+		field("held by", "%s", holder)
+		field("simulated", "no: a held item (CreateObject PhysicsDesc parent) is carried by its holder and drawn at its position; no UpdatePosition is routed to it, so it has no InterpolationManager, queue or catch-up speed")
+		return ls
+	}
+	field("static", "yes (entity static: a door, a chest, a portal)")
+	field("simulated", "no: a static is part of the world; no UpdatePosition is routed to it, so it has no InterpolationManager, queue or catch-up speed")
 	return ls
 }
 
