@@ -66,7 +66,7 @@ type ReportObject struct {
 	// Static marks a static object (a door, a chest: Recording v1 entity
 	// static), listed only with -statics and never simulated.
 	Static bool        `json:"static,omitempty"`
-	Runs  []ReportRun `json:"runs"`
+	Runs   []ReportRun `json:"runs"`
 	// Differs names the metrics (as ReportRun's JSON fields, nested ones
 	// dotted: "routes.interpolate", "error.mean") whose values are not the
 	// same under every reading; absent with one reading or none differing.
