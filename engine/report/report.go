@@ -32,6 +32,10 @@ type Report struct {
 	// WorldFallbacks are the items the dats lacked, each once (absent
 	// without dats or when none was missing).
 	WorldFallbacks []engine.Fallback `json:"world_fallbacks,omitempty"`
+	// WorldMismatch is the landblock whose recorded positions lie far
+	// from the dat ground (an input from another world), absent when none
+	// does or without dats.
+	WorldMismatch *engine.WorldMismatch `json:"world_mismatch,omitempty"`
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
@@ -152,7 +156,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 	sims := c.Sims()
 	s0 := sims[0]
 	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
-		World: s0.WorldDescription(), WorldFallbacks: s0.WorldFallbacks()}
+		World: s0.WorldDescription(), WorldFallbacks: s0.WorldFallbacks(), WorldMismatch: s0.WorldMismatch()}
 	per := make([][]engine.ObjectMetrics, len(sims))
 	for i, s := range sims {
 		r.Readings = append(r.Readings, s.Reading().Name)

@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"glidepath/engine/eventlog"
+)
+
+// A recording from another world beside dat files (issue 37 item 1): the
+// walk recorded on flat ground at z 0, run on the fake world's hills
+// around 70 m, has every UpdatePosition about 70 m below the dat ground.
+// The run reports it once for the landblock (metres, count), and each
+// blip's and snap's cause chain names it; the same walk recorded on the
+// hills, the walk without dats, and a walk recorded 30 m up but not on the
+// ground (a fall) report nothing.
+func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
+	fw := newFakeWorld()
+	hf := fw.blocks[0xA9B4]
+	hillsAt := func(x, y float32) float32 { return float32(triangleHeight(hf, 0xA9, 0xB4, float64(x), float64(y))) }
+	flat := func(x, y float32) float32 { return 0 }
+
+	s := newSim(t, walkRecording(flat), Options{World: fw, Explain: true, EventLog: true})
+	runTo(s, s.LastTick())
+	m := s.WorldMismatch()
+	if m == nil {
+		t.Fatal("no world mismatch for a walk 70 m under the dat ground")
+	}
+	if m.Landblock != "0xA9B4" || m.Direction != "below" || m.Count != 19 || m.Checked != 19 || m.Metres < 66 || m.Metres > 74 {
+		t.Errorf("mismatch %+v, want 0xA9B4, 19 of 19 below by about 70 m", m)
+	}
+	if !strings.Contains(m.Text(), "below the dat ground of 0xA9B4") || !strings.Contains(m.Text(), "is this input from this world?") {
+		t.Errorf("text %q", m.Text())
+	}
+	named := 0
+	for _, c := range s.Causes() {
+		if c.Kind != eventlog.EventBlip && c.Kind != eventlog.EventSnap {
+			continue
+		}
+		if !strings.Contains(c.Why, "m below the dat ground (world_mismatch") {
+			t.Errorf("cause without the mismatch: %s", c.String())
+		}
+		named++
+	}
+	if named == 0 {
+		t.Errorf("no blip or snap to name it in; causes %v", s.Causes())
+	}
+
+	for _, c := range []struct {
+		name   string
+		ground func(x, y float32) float32
+		opts   Options
+		air    bool
+	}{
+		{"on the hills", hillsAt, Options{World: fw, Explain: true}, false},
+		{"without dats", flat, Options{Explain: true}, false},
+		{"30 m up, not on the ground", func(x, y float32) float32 { return hillsAt(x, y) + 30 }, Options{World: fw, Explain: true}, true},
+	} {
+		rec := walkRecording(c.ground)
+		if c.air {
+			for i := range rec.Events {
+				rec.Events[i].Update.Grounded = false
+			}
+		}
+		s := newSim(t, rec, c.opts)
+		runTo(s, s.LastTick())
+		if m := s.WorldMismatch(); m != nil {
+			t.Errorf("%s: mismatch %+v", c.name, m)
+		}
+		for _, cause := range s.Causes() {
+			if strings.Contains(cause.Why, "world_mismatch") {
+				t.Errorf("%s: %s", c.name, cause.String())
+			}
+		}
+	}
+
+	// Grounded 30 m above the dat ground is one too.
+	s = newSim(t, walkRecording(func(x, y float32) float32 { return hillsAt(x, y) + 30 }), Options{World: fw})
+	runTo(s, s.LastTick())
+	if m := s.WorldMismatch(); m == nil || m.Direction != "above" || m.Count != 19 {
+		t.Errorf("grounded 30 m up: mismatch %+v", m)
+	}
+}
