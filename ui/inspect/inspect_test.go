@@ -140,6 +140,9 @@ func TestInspect_HeldItemAndStaticAreNotSimulated(t *testing.T) {
 				t.Errorf("parent %#x static %v: inspector shows %q:\n%s", c.parent, c.static, not, text)
 			}
 		}
+		if row := MakeRow(o, Metrics{}); !strings.Contains(row.Stats, "not simulated") || strings.Contains(row.Stats, "queue") {
+			t.Errorf("parent %#x static %v: object list row %q", c.parent, c.static, row.Stats)
+		}
 		for _, l := range Inspect(o, 100, 30) {
 			if l.Heading && l.Label == "InterpolationManager" || strings.HasPrefix(l.Value, "WalkForward · catch-up") || l.Label == "node_fail_counter" {
 				t.Errorf("parent %#x static %v: a simulated remote's line %+v", c.parent, c.static, l)
