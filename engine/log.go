@@ -216,19 +216,19 @@ func (s *Sim) pack(e *eventlog.Event) {
 			l.flags |= f.flag
 		}
 	}
-	switch e.Kind {
-	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch:
+	switch e.Kind.Info().Payload {
+	case eventlog.PayloadPlaces:
 		l.x = uint32(len(s.places))
 		s.places = append(s.places, e.From, e.To)
 		l.y = math.Float32bits(e.Distance)
-	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
+	case eventlog.PayloadSpan:
 		l.x = uint32(len(s.places))
 		sp := spanPlaces(e)
 		s.places = append(s.places, e.From, e.To, sp[0], sp[1], sp[2])
 		l.y = math.Float32bits(e.Distance)
-	case eventlog.EventRoute:
+	case eventlog.PayloadDistance:
 		l.y = math.Float32bits(e.Distance)
-	case eventlog.EventMotion:
+	case eventlog.PayloadStamps:
 		l.x = uint32(e.Stored[0]) | uint32(e.Stored[1])<<16
 		l.y = uint32(e.Stored[2]) | uint32(e.Gate)<<16
 	default:
@@ -248,17 +248,17 @@ func (s *Sim) unpack(i int) eventlog.Event {
 		Sticky: l.flags&flagSticky != 0, NoRunRate: l.flags&flagNoRunRate != 0, Gliding: l.flags&flagGliding != 0,
 		Fail: l.fail, Queue: l.queue, Stage: l.stage,
 	}
-	switch l.kind {
-	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch:
+	switch l.kind.Info().Payload {
+	case eventlog.PayloadPlaces:
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
 		e.Distance = math.Float32frombits(l.y)
-	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
+	case eventlog.PayloadSpan:
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
 		e.Distance = math.Float32frombits(l.y)
 		setSpan(&e, s.places[l.x+2:l.x+5])
-	case eventlog.EventRoute:
+	case eventlog.PayloadDistance:
 		e.Distance = math.Float32frombits(l.y)
-	case eventlog.EventMotion:
+	case eventlog.PayloadStamps:
 		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
 		e.Gate = eventlog.MotionGate(l.y >> 16)
 	default:

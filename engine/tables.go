@@ -340,11 +340,9 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	return nil
 }
 
-// isSpan reports whether k is a glide event spanning ticks (glide.go): a
-// row of the events table, though not of Trace v1.
-func isSpan(k eventlog.EventKind) bool {
-	return k == eventlog.EventSprint || k == eventlog.EventSnapback || k == eventlog.EventLag
-}
+// isSpan reports whether k is a glide event spanning ticks (the kinds
+// table's Glide).
+func isSpan(k eventlog.EventKind) bool { return k.Info().Glide }
 
 // spanRow is the events-table row of a sprint, snap-back or lag: logged at
 // the tick the span was over, its first and last ticks and speeds in the

@@ -29,17 +29,17 @@ const (
 	EventBlip
 )
 
+var eventKindNames = [...]string{
+	EventEnqueue:      "enqueue",
+	EventNodeComplete: "node_complete",
+	EventStallWindow:  "stall_window",
+	EventBlip:         "blip",
+}
+
 // String is the trace-v1 event name.
 func (k EventKind) String() string {
-	switch k {
-	case EventEnqueue:
-		return "enqueue"
-	case EventNodeComplete:
-		return "node_complete"
-	case EventStallWindow:
-		return "stall_window"
-	case EventBlip:
-		return "blip"
+	if k != 0 && int(k) < len(eventKindNames) {
+		return eventKindNames[k]
 	}
 	return fmt.Sprintf("EventKind(%d)", uint8(k))
 }

@@ -11,57 +11,76 @@ import (
 	"glidepath/interp"
 )
 
-// Text describes the event in a few words.
+// Text describes the event in a few words: the kind's Text, or its name.
 func (e *Event) Text() string {
-	switch e.Kind {
-	case EventRoute:
-		return "route " + e.Route.String() + " (player_distance " + MetresText(e.Distance) + " m)"
-	case EventEnqueue:
-		s := "enqueue " + e.Branch.String()
-		if e.Pruned > 0 {
-			s += ", pruned " + strconv.Itoa(int(e.Pruned))
-		}
-		if e.Evicted {
-			s += ", head evicted"
-		}
-		return s + ", queue " + strconv.Itoa(int(e.Queue)) + failText(e)
-	case EventNodeComplete:
-		if e.Success {
-			return "node completed, queue " + strconv.Itoa(int(e.Queue))
-		}
-		return "node given up, queue " + strconv.Itoa(int(e.Queue)) + failText(e)
-	case EventStallWindow:
-		verdict := "passed"
-		if !e.Pass {
-			verdict = "failed"
-		}
-		return "stall window " + verdict + ": " + MetresText(e.Cumulative) + " m in " + SecondsText(e.ProgressQuantum) + " s"
-	case EventBlip:
-		return "blip " + MetresText(PlaceDistance(&e.From, &e.To)) + " m to the " + BlipTargetText(e)
-	case EventSnap:
-		return "snap " + MetresText(PlaceDistance(&e.From, &e.To)) + " m"
-	case EventContact:
-		if e.Contact {
-			return "Contact set"
-		}
-		return "Contact cleared"
-	case EventVector:
-		if e.Applied {
-			return "vector update applied"
-		}
-		return "vector update ignored (stamps)"
-	case EventMotion:
-		if e.Gate == MotionUngated {
-			return "UpdateMotion applied"
-		}
-		return "UpdateMotion " + e.Gate.String() + " (stored instance " + strconv.Itoa(int(e.Stored[0])) +
-			", movement " + strconv.Itoa(int(e.Stored[1])) + ", server_control " + strconv.Itoa(int(e.Stored[2])) + ")"
-	case EventPop:
-		return "pop " + MetresText(PlaceDistance(&e.From, &e.To)) + " m"
-	case EventHitch:
-		return "hitch confirmed (tick " + strconv.Itoa(int(e.Tick)-1) + " still)"
+	if k := e.Kind.Info(); k.Text != nil {
+		return k.Text(e)
 	}
 	return strings.ReplaceAll(e.Kind.String(), "_", " ")
+}
+
+func routeText(e *Event) string {
+	return "route " + e.Route.String() + " (player_distance " + MetresText(e.Distance) + " m)"
+}
+
+func enqueueText(e *Event) string {
+	s := "enqueue " + e.Branch.String()
+	if e.Pruned > 0 {
+		s += ", pruned " + strconv.Itoa(int(e.Pruned))
+	}
+	if e.Evicted {
+		s += ", head evicted"
+	}
+	return s + ", queue " + strconv.Itoa(int(e.Queue)) + failText(e)
+}
+
+func nodeCompleteText(e *Event) string {
+	if e.Success {
+		return "node completed, queue " + strconv.Itoa(int(e.Queue))
+	}
+	return "node given up, queue " + strconv.Itoa(int(e.Queue)) + failText(e)
+}
+
+func stallWindowText(e *Event) string {
+	verdict := "passed"
+	if !e.Pass {
+		verdict = "failed"
+	}
+	return "stall window " + verdict + ": " + MetresText(e.Cumulative) + " m in " + SecondsText(e.ProgressQuantum) + " s"
+}
+
+func blipText(e *Event) string {
+	return "blip " + MetresText(PlaceDistance(&e.From, &e.To)) + " m to the " + BlipTargetText(e)
+}
+
+func snapText(e *Event) string { return "snap " + MetresText(PlaceDistance(&e.From, &e.To)) + " m" }
+
+func contactText(e *Event) string {
+	if e.Contact {
+		return "Contact set"
+	}
+	return "Contact cleared"
+}
+
+func vectorText(e *Event) string {
+	if e.Applied {
+		return "vector update applied"
+	}
+	return "vector update ignored (stamps)"
+}
+
+func motionText(e *Event) string {
+	if e.Gate == MotionUngated {
+		return "UpdateMotion applied"
+	}
+	return "UpdateMotion " + e.Gate.String() + " (stored instance " + strconv.Itoa(int(e.Stored[0])) +
+		", movement " + strconv.Itoa(int(e.Stored[1])) + ", server_control " + strconv.Itoa(int(e.Stored[2])) + ")"
+}
+
+func popText(e *Event) string { return "pop " + MetresText(PlaceDistance(&e.From, &e.To)) + " m" }
+
+func hitchText(e *Event) string {
+	return "hitch confirmed (tick " + strconv.Itoa(int(e.Tick)-1) + " still)"
 }
 
 func failText(e *Event) string {

@@ -1,9 +1,14 @@
 // Package eventlog holds the event log's types: Event, one flat value per
-// decision of the pipeline, and EventKind, the one list of kinds (the first
-// seven are Trace v1's event rows; engine/trace uses this list); Place,
-// Mark, Filter, Note and MotionGate; the words that describe an event and
-// the links into docs/pipeline.md; and the packed form the event store
-// keeps a recording's events in. It imports physics and interp only, so
-// every reader of a log (the viewer, the store, the cause chains, the
-// trace writer) shares the types without importing the engine.
+// decision of the pipeline, and EventKind with its table (kinds.go): one
+// declaration per kind — its trace name and columns (the first seven are
+// Trace v1's event rows; engine/trace uses this list), its packed payload,
+// its filter fields, mark and verdict, its docs/pipeline.md section, its
+// timeline lane and colour, its words (Text, the details line Detail, a
+// glide event's cause chain) — from which every reader of the log takes
+// what it says about a kind. Also Place, Mark, Filter, Note, MotionGate,
+// Viewed (an event as the viewer reads it, engine/store's Event) and the
+// packed form the event store keeps a recording's events in. It imports
+// physics, interp and engine/hexid only, so every reader of a log (the
+// viewer, the store, the cause chains, the trace writer) shares the types
+// without importing the engine.
 package eventlog

@@ -54,27 +54,5 @@ func RouteDoc(r physics.Route) string {
 func BranchDoc(interp.EnqueueBranch) string { return "docs/pipeline.md#interpolate-to" }
 
 // Doc is the link that explains an event of kind k: the stage or branch
-// that produces it.
-func (k EventKind) Doc() string {
-	switch k {
-	case EventRoute:
-		return "docs/pipeline.md#move-or-teleport"
-	case EventEnqueue:
-		return "docs/pipeline.md#interpolate-to"
-	case EventNodeComplete:
-		return "docs/pipeline.md#node-completed"
-	case EventStallWindow:
-		return "docs/pipeline.md#stall-window"
-	case EventBlip:
-		return "docs/pipeline.md#blip"
-	case EventSnap:
-		return "docs/pipeline.md#move-or-teleport"
-	case EventContact:
-		return "docs/pipeline.md#contact-gate"
-	case EventSprint, EventSnapback, EventLag:
-		return "docs/pipeline.md#glide-events"
-	case EventMotion:
-		return "docs/pipeline.md#motion-stamps"
-	}
-	return DeliverDoc
-}
+// that produces it (the kinds table's Doc).
+func (k EventKind) Doc() string { return k.Info().Doc }

@@ -1,11 +1,11 @@
 // Event log: what the pipeline did, one flat value per decision — every
 // routing branch (seed 004 §0–§3), enqueue, node completion, stall window and
 // blip the InterpolationManager reports (seed 000 §3–§6), every snap and
-// contact change — stamped with its tick and object. The first seven kinds
-// are trace-v1's event rows (spec/trace-v1.md); the rest (motion, vector,
-// create, delete, note, and the pops and hitches the glide metrics flag) are
-// for the viewer's timeline and the cause chains (engine/explain) and are not
-// written to traces.
+// contact change — stamped with its tick and object. The kinds table
+// (kinds.go) says which are trace-v1's event rows (spec/trace-v1.md); the
+// rest (motion, vector, create, delete, note, and the pops, hitches and
+// glide events the glide metrics flag) are for the viewer's timeline and the
+// cause chains (engine/explain) and are not written to traces.
 
 package eventlog
 
@@ -18,8 +18,9 @@ import (
 	"glidepath/physics"
 )
 
-// EventKind says what an Event reports. String gives the trace-v1 event name
-// for the trace kinds.
+// EventKind says what an Event reports; its declaration is its entry in
+// the kinds table (Info). String gives the trace-v1 event name for the
+// trace kinds.
 type EventKind uint8
 
 // Event kinds. EventRoute through EventContact are trace-v1's event rows.
@@ -84,36 +85,17 @@ const (
 	NumEventKinds
 )
 
-var eventKindNames = [...]string{
-	EventRoute:        "route",
-	EventEnqueue:      "enqueue",
-	EventNodeComplete: "node_complete",
-	EventStallWindow:  "stall_window",
-	EventBlip:         "blip",
-	EventSnap:         "snap",
-	EventContact:      "contact",
-	EventMotion:       "motion",
-	EventVector:       "vector",
-	EventCreate:       "create",
-	EventDelete:       "delete",
-	EventNote:         "note",
-	EventPop:          "pop",
-	EventHitch:        "hitch",
-	EventSprint:       "sprint",
-	EventSnapback:     "snapback",
-	EventLag:          "lag",
-}
-
-// String names the kind (trace-v1's name for the trace kinds).
+// String names the kind (its Name in the kinds table: trace-v1's name for
+// the trace kinds).
 func (k EventKind) String() string {
-	if k >= EventRoute && k < NumEventKinds {
-		return eventKindNames[k]
+	if n := k.Info().Name; n != "" {
+		return n
 	}
 	return "EventKind(" + strconv.Itoa(int(k)) + ")"
 }
 
 // InTrace reports whether the kind is a trace-v1 event row.
-func (k EventKind) InTrace() bool { return k >= EventRoute && k <= EventContact }
+func (k EventKind) InTrace() bool { return k.Info().Trace }
 
 // Place is a position as events carry it: cell and origin (the heading is in
 // the object's state).
@@ -253,48 +235,23 @@ const (
 	MarkLag
 )
 
-// Mark returns the event's category.
+// Mark returns the event's category: its kind's Mark, or FailMark when
+// the kind has one and the event's verdict failed.
 func (e *Event) Mark() Mark {
-	switch e.Kind {
-	case EventRoute:
-		return MarkUpdate
-	case EventEnqueue:
-		return MarkEnqueue
-	case EventNodeComplete:
-		return MarkNodeComplete
-	case EventStallWindow:
-		if e.Pass {
-			return MarkStallPass
-		}
-		return MarkStallFail
-	case EventBlip:
-		return MarkBlip
-	case EventSnap:
-		return MarkSnap
-	case EventContact:
-		return MarkContact
-	case EventMotion:
-		return MarkMotion
-	case EventVector:
-		return MarkVector
-	case EventCreate:
-		return MarkCreate
-	case EventDelete:
-		return MarkDelete
-	case EventNote:
-		return MarkNote
-	case EventPop:
-		return MarkPop
-	case EventHitch:
-		return MarkHitch
-	case EventSprint:
-		return MarkSprint
-	case EventSnapback:
-		return MarkSnapback
-	case EventLag:
-		return MarkLag
+	k := e.Kind.Info()
+	if k.FailMark != 0 && k.Verdict.Failed(e.Pass, e.Success) {
+		return k.FailMark
 	}
-	return 0
+	return k.Mark
+}
+
+// Mark returns the viewed event's category, as Event.Mark.
+func (e *Viewed) Mark() Mark {
+	k := e.Kind.Info()
+	if k.FailMark != 0 && k.Verdict.Failed(e.Pass, e.Success) {
+		return k.FailMark
+	}
+	return k.Mark
 }
 
 // Filter selects events for NextEvent and PrevEvent. The zero Filter matches

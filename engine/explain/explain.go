@@ -177,10 +177,12 @@ func (x *Explainer) event(o *explained, e *eventlog.Event) {
 		x.add(Cause{Tick: int(e.Tick) - 1, GUID: e.GUID, Kind: eventlog.EventHitch,
 			What: "hitch (still for a tick between moving ticks)",
 			Why:  o.whyHitch(e)})
-	case eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
-		c := Cause{Tick: int(e.Since), Until: int(e.Until), GUID: e.GUID, Kind: e.Kind, Distance: e.Distance}
-		c.What, c.Why = spanText(e)
-		x.add(c)
+	default:
+		if k := e.Kind.Info(); k.Glide {
+			c := Cause{Tick: int(e.Since), Until: int(e.Until), GUID: e.GUID, Kind: e.Kind, Distance: e.Distance}
+			c.What, c.Why = k.Explain(e)
+			x.add(c)
+		}
 	}
 }
 
@@ -337,9 +339,9 @@ func (o *explained) whyHitch(e *eventlog.Event) string {
 	case !e.Contact:
 		s = "Contact was clear, so adjust_offset did not move it (the contact gate)"
 	case o.hasCompleted && o.completed == still:
-		s = fmt.Sprintf("it spent the tick completing its head node (adjust_offset's reach test returns without a step), %s left", nodesText(e.Queue))
+		s = fmt.Sprintf("it spent the tick completing its head node (adjust_offset's reach test returns without a step), %s left", eventlog.NodesText(e.Queue))
 	default:
-		s = fmt.Sprintf("adjust_offset gave no step with %s queued", nodesText(e.Queue))
+		s = fmt.Sprintf("adjust_offset gave no step with %s queued", eventlog.NodesText(e.Queue))
 	}
 	if c := o.contactText(still); c != "" && e.Contact {
 		s += ", " + c
@@ -368,10 +370,3 @@ func (o *explained) contactText(tick int32) string {
 
 // maxPhysicsText is MAX_PHYSICS_DISTANCE as the slide-snap chain prints it.
 var maxPhysicsText = fmt.Sprintf("%g", physics.MaxPhysicsDistance)
-
-func nodesText(n uint8) string {
-	if n == 1 {
-		return "1 node"
-	}
-	return strconv.Itoa(int(n)) + " nodes"
-}

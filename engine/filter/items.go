@@ -67,22 +67,20 @@ func Event(e *eventlog.Event, rate int) Item {
 	if rate > 0 {
 		it.Set(FieldTime, float64(e.Tick)/float64(rate))
 	}
-	switch e.Kind {
-	case eventlog.EventRoute:
-		it.Tags = []string{e.Route.String()}
-		it.Set(FieldDistance, float64(e.Distance))
-	case eventlog.EventEnqueue:
-		it.Tags = []string{e.Branch.String()}
-	case eventlog.EventBlip, eventlog.EventSnap:
-		it.Set(FieldDistance, float64(e.From.Origin.Sub(e.To.Origin).Len()))
-	case eventlog.EventPop:
-		it.Set(FieldDistance, float64(e.Distance))
+	k := e.Kind.Info()
+	if b := e.BranchName(); b != "" {
+		it.Tags = []string{b}
 	}
-	switch e.Kind {
-	case eventlog.EventEnqueue, eventlog.EventNodeComplete, eventlog.EventStallWindow, eventlog.EventBlip:
+	switch {
+	case k.Filters&eventlog.FilterDistance != 0:
+		it.Set(FieldDistance, float64(e.Distance))
+	case k.Filters&eventlog.FilterMoved != 0:
+		it.Set(FieldDistance, float64(e.From.Origin.Sub(e.To.Origin).Len()))
+	}
+	if k.Filters&eventlog.FilterFail != 0 {
 		it.Set(FieldFail, float64(e.Fail))
-		it.Set(FieldQueue, float64(e.Queue))
-	case eventlog.EventHitch:
+	}
+	if k.Filters&eventlog.FilterQueue != 0 {
 		it.Set(FieldQueue, float64(e.Queue))
 	}
 	return it

@@ -18,12 +18,10 @@ func StoreEvent(e *store.Event, rate int) Item {
 	if rate > 0 {
 		it.Set(FieldTime, float64(e.Tick)/float64(rate))
 	}
-	switch e.Kind {
-	case eventlog.EventRoute:
-		it.Tags = []string{e.Route.String()}
-	case eventlog.EventEnqueue:
-		it.Tags = []string{e.Branch.String()}
-	case eventlog.EventBlip, eventlog.EventSnap:
+	if b := e.BranchName(); b != "" {
+		it.Tags = []string{b}
+	}
+	if e.Kind.Info().Filters&eventlog.FilterMoved != 0 {
 		it.Set(FieldDistance, e.From.Sub(e.To).Len())
 	}
 	return it

@@ -54,31 +54,15 @@ func Tour(s *engine.Sim) []TourStop {
 		if e.GUID != guid || int(e.Tick) > end || seen[e.Kind] {
 			continue
 		}
-		switch e.Kind {
-		case eventlog.EventRoute:
-			add(e, fmt.Sprintf("An UpdatePosition arrives and MoveOrTeleport takes the %s branch: %s", e.Route, routeWhy(e.Route)), eventlog.RouteDoc(e.Route))
-		case eventlog.EventEnqueue:
-			if e.Branch == interp.BranchArrived {
-				continue // nothing queued: wait for a waypoint
-			}
-			add(e, fmt.Sprintf("InterpolateTo takes the %s branch: %s", e.Branch, branchWhy(e.Branch)), eventlog.BranchDoc(e.Branch))
-		case eventlog.EventStallWindow:
-			if e.Cumulative >= tourSentinelProgress {
-				continue // the first window after an empty queue always passes
-			}
-			verdict := "passes: the body is getting closer"
-			if !e.Pass {
-				verdict = "fails: the body made no progress, so the head is given up on"
-			}
-			add(e, fmt.Sprintf("Every 5 frames adjust_offset judges the progress toward the head: %.2f m this window, so it %s.", e.Cumulative, verdict), e.Kind.Doc())
-		case eventlog.EventNodeComplete:
-			if !e.Success {
-				continue
-			}
-			add(e, "The body is within 0.05 m of the head: NodeCompleted pops it and the next waypoint becomes the head.", e.Kind.Doc())
-		default:
+		stop := tourStops[e.Kind]
+		if stop == nil {
 			continue
 		}
+		caption, doc, ok := stop(e)
+		if !ok {
+			continue
+		}
+		add(e, caption, doc)
 		seen[e.Kind] = true
 	}
 	if blip != nil {
@@ -107,6 +91,36 @@ func Tour(s *engine.Sim) []TourStop {
 		stops = append(stops, TourStop{Tick: end, GUID: guid, Caption: caption, Doc: eventlog.EventBlip.Doc()})
 	}
 	return stops
+}
+
+// tourStops say what the tour tells at the first event of each kind it
+// stops at (ok false: not this one, wait for the next).
+var tourStops = [eventlog.NumEventKinds]func(e *eventlog.Event) (caption, doc string, ok bool){
+	eventlog.EventRoute: func(e *eventlog.Event) (string, string, bool) {
+		return fmt.Sprintf("An UpdatePosition arrives and MoveOrTeleport takes the %s branch: %s", e.Route, routeWhy(e.Route)), eventlog.RouteDoc(e.Route), true
+	},
+	eventlog.EventEnqueue: func(e *eventlog.Event) (string, string, bool) {
+		if e.Branch == interp.BranchArrived {
+			return "", "", false // nothing queued: wait for a waypoint
+		}
+		return fmt.Sprintf("InterpolateTo takes the %s branch: %s", e.Branch, branchWhy(e.Branch)), eventlog.BranchDoc(e.Branch), true
+	},
+	eventlog.EventStallWindow: func(e *eventlog.Event) (string, string, bool) {
+		if e.Cumulative >= tourSentinelProgress {
+			return "", "", false // the first window after an empty queue always passes
+		}
+		verdict := "passes: the body is getting closer"
+		if !e.Pass {
+			verdict = "fails: the body made no progress, so the head is given up on"
+		}
+		return fmt.Sprintf("Every 5 frames adjust_offset judges the progress toward the head: %.2f m this window, so it %s.", e.Cumulative, verdict), e.Kind.Doc(), true
+	},
+	eventlog.EventNodeComplete: func(e *eventlog.Event) (string, string, bool) {
+		if !e.Success {
+			return "", "", false
+		}
+		return "The body is within 0.05 m of the head: NodeCompleted pops it and the next waypoint becomes the head.", e.Kind.Doc(), true
+	},
 }
 
 // tourSubject picks the object to follow and, when it blips, the last tick

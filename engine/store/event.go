@@ -14,49 +14,11 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
-	"glidepath/interp"
-	"glidepath/physics"
 )
 
-// Event is one entry of the event log. Kind says which payload fields mean
-// something (see the kinds).
-type Event struct {
-	Tick int32
-	GUID uint32
-	Kind eventlog.EventKind
-
-	Route   physics.Route
-	Branch  interp.EnqueueBranch
-	Target  interp.BlipTarget
-	Pruned  uint8
-	Evicted bool
-	Success bool
-	Pass    bool
-	Contact bool
-	Applied bool
-
-	Cumulative      float32
-	ProgressQuantum float32
-	// From and To are a blip's or snap's ends.
-	From, To Vec3
-	// Received is the position a route event's UpdatePosition carried, when
-	// HasReceived.
-	HasReceived bool
-	Received    Vec3
-	// StampsIn and StampsStored are a route event's instance, position,
-	// teleport and force_position stamps and the ones stored when it
-	// arrived, when HasStamps (seed 004 §2–§3); for a motion event, its
-	// instance, movement and server_control stamps (the fourth is 0), and
-	// Applied says whether the stamp gate let it through.
-	HasStamps              bool
-	StampsIn, StampsStored [4]uint16
-	// Note is a note event's place among the run's notes (the viewer's
-	// Info.Notes); −1 otherwise.
-	Note int32
-	// Since and Until are a sprint's, snap-back's or lag's first and last
-	// ticks (the event is logged once it is over).
-	Since, Until int32
-}
+// Event is one entry of the event log as the viewer reads it
+// (eventlog.Viewed: the kinds table's details line and paint take it).
+type Event = eventlog.Viewed
 
 // EventLog is the engine's log as a Log of Events: a fixed-length view
 // (engine.LogView), so it may be read while the Sim that writes the log
@@ -113,9 +75,7 @@ func (l EventLog) convert(e *eventlog.Event) Event {
 		Cumulative: e.Cumulative, ProgressQuantum: e.ProgressQuantum,
 		Note: -1,
 	}
-	switch e.Kind {
-	case eventlog.EventBlip, eventlog.EventSnap, eventlog.EventPop, eventlog.EventHitch,
-		eventlog.EventSprint, eventlog.EventSnapback, eventlog.EventLag:
+	if p := e.Kind.Info().Payload; p == eventlog.PayloadPlaces || p == eventlog.PayloadSpan {
 		from, to := e.From.Position(), e.To.Position()
 		m.From, m.To = Global(&from), Global(&to)
 		m.Since, m.Until = e.Since, e.Until

@@ -80,11 +80,8 @@ func (f *Filter) Match(guid uint32, kind eventlog.EventKind, pass, success bool)
 		return false
 	}
 	if f.FailOnly {
-		switch kind {
-		case eventlog.EventStallWindow:
-			return !pass
-		case eventlog.EventNodeComplete:
-			return !success
+		if v := kind.Info().Verdict; v != eventlog.VerdictNone {
+			return v.Failed(pass, success)
 		}
 	}
 	return true

@@ -104,26 +104,28 @@ func appendState(b []byte, s *State) []byte {
 	return append(b, '}')
 }
 
-// checkEvent reports an event the writer cannot write: an unknown kind or
-// an enum value outside its set.
+// checkEvent reports an event the writer cannot write: a kind that is not
+// a trace row, or an enum column outside its set.
 func checkEvent(e *Event) error {
 	bad := ""
-	switch e.Kind {
-	case eventlog.EventRoute:
-		if e.Route == 0 || int(e.Route) >= len(routeNames) {
-			bad = "route branch " + e.Route.String()
-		}
-	case eventlog.EventEnqueue:
-		if e.Enqueue == 0 || int(e.Enqueue) >= len(enqueueNames) {
-			bad = "enqueue branch " + e.Enqueue.String()
-		}
-	case eventlog.EventBlip:
-		if e.Target == 0 || int(e.Target) >= len(blipNames) {
-			bad = "blip target " + e.Target.String()
-		}
-	case eventlog.EventNodeComplete, eventlog.EventStallWindow, eventlog.EventSnap, eventlog.EventContact:
-	default:
+	if !e.Kind.InTrace() {
 		bad = "kind " + e.Kind.String()
+	}
+	for _, c := range e.Kind.Info().Columns {
+		switch c {
+		case eventlog.ColRoute:
+			if e.Route == 0 || int(e.Route) >= len(routeNames) {
+				bad = "route branch " + e.Route.String()
+			}
+		case eventlog.ColEnqueue:
+			if e.Enqueue == 0 || int(e.Enqueue) >= len(enqueueNames) {
+				bad = "enqueue branch " + e.Enqueue.String()
+			}
+		case eventlog.ColTarget:
+			if e.Target == 0 || int(e.Target) >= len(blipNames) {
+				bad = "blip target " + e.Target.String()
+			}
+		}
 	}
 	if bad != "" {
 		return fmt.Errorf("trace: tick %d, object %s: invalid %s", e.Tick, hexid.String(e.GUID), bad)
@@ -145,49 +147,54 @@ func appendEvent(b []byte, e *Event) []byte {
 	return append(b, '}')
 }
 
-// Branch is the branch of a route or enqueue row, "" for other kinds.
+// Branch is the branch of a route or enqueue row (its kind's branch
+// column), "" for other kinds.
 func (e *Event) Branch() string {
-	switch e.Kind {
-	case eventlog.EventRoute:
-		return e.Route.String()
-	case eventlog.EventEnqueue:
-		return e.Enqueue.String()
+	for _, c := range e.Kind.Info().Columns {
+		switch c {
+		case eventlog.ColRoute:
+			return e.Route.String()
+		case eventlog.ColEnqueue:
+			return e.Enqueue.String()
+		}
 	}
 	return ""
 }
 
-// appendPayload appends the fields of e that follow its kind and branch,
-// each preceded by a comma.
+// appendPayload appends the fields of e that follow its kind and branch —
+// its kind's columns, in the table's order — each preceded by a comma.
 func appendPayload(b []byte, e *Event) []byte {
-	switch e.Kind {
-	case eventlog.EventEnqueue:
-		b = append(b, `,"pruned":`...)
-		b = strconv.AppendInt(b, int64(e.Pruned), 10)
-		b = append(b, `,"evicted":`...)
-		b = strconv.AppendInt(b, int64(e.Evicted), 10)
-	case eventlog.EventNodeComplete:
-		b = append(b, `,"success":`...)
-		b = strconv.AppendBool(b, e.Success)
-	case eventlog.EventStallWindow:
-		b = append(b, `,"pass":`...)
-		b = strconv.AppendBool(b, e.Pass)
-		b = append(b, `,"cumulative":`...)
-		b = appendFloat(b, e.Cumulative)
-		b = append(b, `,"progress_quantum":`...)
-		b = appendFloat(b, e.ProgressQuantum)
-	case eventlog.EventBlip, eventlog.EventSnap:
-		b = append(b, `,"from":`...)
-		b = appendPlace(b, &e.From)
-		b = append(b, `,"to":`...)
-		b = appendPlace(b, &e.To)
-		if e.Kind == eventlog.EventBlip {
-			b = append(b, `,"target":"`...)
+	for _, c := range e.Kind.Info().Columns {
+		if c.IsBranch() {
+			continue
+		}
+		b = append(b, ',', '"')
+		b = append(b, c.String()...)
+		b = append(b, '"', ':')
+		switch c {
+		case eventlog.ColPruned:
+			b = strconv.AppendInt(b, int64(e.Pruned), 10)
+		case eventlog.ColEvicted:
+			b = strconv.AppendInt(b, int64(e.Evicted), 10)
+		case eventlog.ColSuccess:
+			b = strconv.AppendBool(b, e.Success)
+		case eventlog.ColPass:
+			b = strconv.AppendBool(b, e.Pass)
+		case eventlog.ColCumulative:
+			b = appendFloat(b, e.Cumulative)
+		case eventlog.ColProgressQuantum:
+			b = appendFloat(b, e.ProgressQuantum)
+		case eventlog.ColFrom:
+			b = appendPlace(b, &e.From)
+		case eventlog.ColTo:
+			b = appendPlace(b, &e.To)
+		case eventlog.ColTarget:
+			b = append(b, '"')
 			b = append(b, e.Target.String()...)
 			b = append(b, '"')
+		case eventlog.ColContact:
+			b = strconv.AppendBool(b, e.Contact)
 		}
-	case eventlog.EventContact:
-		b = append(b, `,"contact":`...)
-		b = strconv.AppendBool(b, e.Contact)
 	}
 	return b
 }

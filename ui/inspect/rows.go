@@ -39,15 +39,13 @@ func Count(x *model.Index, guid uint32, tick int) Metrics {
 		}
 		ev := x.Event(int(id))
 		e := &ev
-		switch e.Kind {
-		case eventlog.EventBlip:
+		switch e.Mark() {
+		case eventlog.MarkBlip:
 			m.Blips++
-		case eventlog.EventSnap:
+		case eventlog.MarkSnap:
 			m.Snaps++
-		case eventlog.EventStallWindow:
-			if !e.Pass {
-				m.StallFails++
-			}
+		case eventlog.MarkStallFail:
+			m.StallFails++
 		}
 	}
 	return m

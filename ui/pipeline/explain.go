@@ -117,18 +117,7 @@ func adjustOffset(t *Tick, g *model.StageGeometry, dt float64) (string, string) 
 		return "did not run", "no position manager"
 	}
 	value := fmt.Sprintf("offset %s m", vec(g.Offset))
-	var window, completed, blip *model.Event
-	for i := range t.Events {
-		e := &t.Events[i]
-		switch e.Kind {
-		case eventlog.EventStallWindow:
-			window = e
-		case eventlog.EventNodeComplete:
-			completed = e
-		case eventlog.EventBlip:
-			blip = e
-		}
-	}
+	window, completed, blip := t.last(eventlog.EventStallWindow), t.last(eventlog.EventNodeComplete), t.last(eventlog.EventBlip)
 	st := &o.Interp
 	switch {
 	case window != nil:
@@ -248,4 +237,14 @@ func useTime(t *Tick, g *model.StageGeometry) (string, string) {
 		return value, "queue empty, node_fail_counter 0: nothing to do"
 	}
 	return value, fmt.Sprintf("node_fail_counter %d ≤ %d: no blip; the head is a %s node", fail, interp.StallFailCountThreshold, o.Queue[0].Type)
+}
+
+// last is the tick's last event of kind k, nil when it has none.
+func (t *Tick) last(k eventlog.EventKind) *model.Event {
+	for i := len(t.Events) - 1; i >= 0; i-- {
+		if t.Events[i].Kind == k {
+			return &t.Events[i]
+		}
+	}
+	return nil
 }

@@ -12,7 +12,6 @@ import (
 	"math"
 	"strconv"
 
-	"glidepath/physics"
 	"glidepath/ui/model"
 )
 
@@ -22,22 +21,15 @@ const denseEvents = 4
 
 var (
 	pendingShade = color.RGBA{0x0a, 0x0b, 0x0d, 0xb0}
-	laneDensity  = [NumLanes]color.RGBA{
-		LaneUpdates:     RouteColors[physics.RouteInterpolate],
-		LaneEnqueues:    ColorQueue,
-		LaneCompletions: ColorPass,
-		LaneStall:       ColorPass,
-		LaneBlips:       ColorBlip,
-		LaneSnaps:       ColorSnap,
-		LanePops:        ColorPop,
-		LaneHitches:     ColorHitch,
-		LaneContact:     ColorContact,
-		LaneNotes:       ColorNote,
-		LaneStamps:      ColorStampPass,
-		LaneSprints:     ColorSprint,
-		LaneSnapbacks:   ColorSnapback,
-		LaneLags:        ColorLag,
-	}
+	// laneDensity is each lane's aggregate colour: its kind's (the kinds
+	// table's Color), the stamps lane's passed colour.
+	laneDensity = func() (out [NumLanes]color.RGBA) {
+		for l, k := range laneKinds {
+			out[l] = k.Info().Color
+		}
+		out[LaneStamps] = ColorStampPass
+		return out
+	}()
 )
 
 // dense reports whether ticks lo..hi hold too many events to draw one by

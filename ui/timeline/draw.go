@@ -132,7 +132,7 @@ func (t *Timeline) drawLanes(p Painter, d *Data) {
 		if l == t.Lane {
 			col = textColor
 		}
-		p.Text(float32(t.rect.X)+6, y-1, laneNames[l], col)
+		p.Text(float32(t.rect.X)+6, y-1, l.String(), col)
 		if cap(t.bins[l]) < w {
 			t.bins[l] = make([]bin, w)
 		}

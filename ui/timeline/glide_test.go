@@ -67,7 +67,7 @@ func TestStampsLane_MotionVerdicts(t *testing.T) {
 			t.Errorf("tick %d: colour %v, want %v", c.e.Tick, got, c.want)
 		}
 	}
-	if s := motionStampsText(&cases[1].e); s != "inst 1=1 · move 5<7 · ctrl 2=2" {
+	if s := what(&cases[1].e, nil); s != "UpdateMotion dropped · inst 1=1 · move 5<7 · ctrl 2=2" {
 		t.Errorf("hover %q", s)
 	}
 	var events []model.Event

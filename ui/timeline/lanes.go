@@ -9,7 +9,6 @@ import (
 	"image/color"
 
 	"glidepath/engine/eventlog"
-	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
 )
@@ -47,28 +46,20 @@ const (
 	NumLanes
 )
 
+// laneNames label the lanes that show no one kind; a kind's lane takes
+// its label from the kinds table.
 var laneNames = [NumLanes]string{
-	LaneUpdates:     "updates",
-	LaneEnqueues:    "enqueues",
-	LaneCompletions: "completions",
-	LaneStall:       "stall windows",
-	LaneBlips:       "blips",
-	LaneSnaps:       "snaps",
-	LanePops:        "pops",
-	LaneHitches:     "hitches",
-	LaneContact:     "contact",
-	LaneNotes:       "notes",
-	LaneDivergence:  "divergence",
-	LaneStamps:      "stamps",
-	LaneSprints:     "sprints",
-	LaneSnapbacks:   "snap-backs",
-	LaneLags:        "lags",
+	LaneDivergence: "divergence",
+	LaneStamps:     "stamps",
 }
 
 // String is the lane's label.
 func (l Lane) String() string {
 	if l < NumLanes {
-		return laneNames[l]
+		if laneNames[l] != "" {
+			return laneNames[l]
+		}
+		return laneKinds[l].Info().Lane
 	}
 	return "lane?"
 }
@@ -116,84 +107,31 @@ func (l Lane) Filter(guid uint32) model.Filter {
 	return f
 }
 
-// Mark colours.
+// Mark colours (the kinds table's palette).
 var (
-	ColorPass     = color.RGBA{0x06, 0xd6, 0xa0, 0xff}
-	ColorFail     = color.RGBA{0xff, 0x4d, 0x4d, 0xff}
-	ColorQueue    = color.RGBA{0xff, 0xd1, 0x66, 0xff}
-	ColorBlip     = color.RGBA{0xf1, 0x5b, 0xb5, 0xff}
-	ColorSnap     = color.RGBA{0xff, 0x8c, 0x42, 0xff}
-	ColorNote     = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
-	ColorContact  = color.RGBA{0xe8, 0xe8, 0xe8, 0xff}
-	ColorAirborne = color.RGBA{0x00, 0xbb, 0xf9, 0xff}
-	ColorMuted    = color.RGBA{0x80, 0x86, 0x8c, 0xff}
-	ColorPop      = color.RGBA{0xc7, 0x7d, 0xff, 0xff}
-	ColorHitch    = color.RGBA{0x9a, 0xd1, 0xff, 0xff}
-	ColorSprint   = color.RGBA{0xff, 0xa6, 0x2b, 0xff}
-	ColorSnapback = color.RGBA{0xe0, 0x40, 0x80, 0xff}
-	ColorLag      = color.RGBA{0x6c, 0x8e, 0xff, 0xff}
+	ColorPass     = eventlog.ColorPass
+	ColorFail     = eventlog.ColorFail
+	ColorQueue    = eventlog.ColorQueue
+	ColorBlip     = eventlog.ColorBlip
+	ColorSnap     = eventlog.ColorSnap
+	ColorNote     = eventlog.ColorNote
+	ColorContact  = eventlog.ColorContact
+	ColorAirborne = eventlog.ColorAirborne
+	ColorMuted    = eventlog.ColorMuted
+	ColorPop      = eventlog.ColorPop
+	ColorHitch    = eventlog.ColorHitch
+	ColorSprint   = eventlog.ColorSprint
+	ColorSnapback = eventlog.ColorSnapback
+	ColorLag      = eventlog.ColorLag
 )
 
 // RouteColors colour update marks by MoveOrTeleport's branch (seed 004 §3).
-var RouteColors = map[physics.Route]color.RGBA{
-	physics.RouteInterpolate:   {0x2e, 0xc4, 0xb6, 0xff},
-	physics.RouteTeleport:      {0xff, 0x4d, 0x4d, 0xff},
-	physics.RouteSlide:         {0xff, 0x8c, 0x42, 0xff},
-	physics.RouteAirborne:      {0x00, 0xbb, 0xf9, 0xff},
-	physics.RouteStalePosition: {0x80, 0x86, 0x8c, 0xff},
-	physics.RouteStaleTeleport: {0x80, 0x86, 0x8c, 0xff},
-	physics.RouteWrongInstance: {0x55, 0x5a, 0x60, 0xff},
-}
+var RouteColors = eventlog.RouteColors
 
 // mark is how one event is drawn: its colour, and a priority that decides
-// which of several events sharing a pixel column shows.
-func mark(e *model.Event) (color.RGBA, int) {
-	switch e.Kind {
-	case eventlog.EventRoute:
-		if c, ok := RouteColors[e.Route]; ok {
-			return c, int(e.Route)
-		}
-		return ColorMuted, 0
-	case eventlog.EventEnqueue:
-		switch e.Branch {
-		case interp.BranchFar:
-			return ColorBlip, 3
-		case interp.BranchArrived:
-			return ColorPass, 1
-		}
-		if e.Pruned > 0 || e.Evicted {
-			return ColorSnap, 2
-		}
-		return ColorQueue, 1
-	case eventlog.EventNodeComplete, eventlog.EventStallWindow:
-		if e.Success || e.Pass {
-			return ColorPass, 1
-		}
-		return ColorFail, 2
-	case eventlog.EventBlip:
-		return ColorBlip, 1
-	case eventlog.EventSnap:
-		return ColorSnap, 1
-	case eventlog.EventPop:
-		return ColorPop, 1
-	case eventlog.EventHitch:
-		return ColorHitch, 1
-	case eventlog.EventSprint:
-		return ColorSprint, 1
-	case eventlog.EventSnapback:
-		return ColorSnapback, 1
-	case eventlog.EventLag:
-		return ColorLag, 1
-	case eventlog.EventContact:
-		if e.Contact {
-			return ColorContact, 1
-		}
-		return ColorAirborne, 2
-	case eventlog.EventNote:
-		return ColorNote, 1
-	}
-	return ColorMuted, 0
-}
+// which of several events sharing a pixel column shows (the kinds table's
+// paint).
+func mark(e *model.Event) (color.RGBA, int) { return e.Paint() }
 
 // Stamp lane colours: passed, passed with a newer teleport stamp (so
 // MoveOrTeleport teleported), dropped as stale (the position stamp not

@@ -377,7 +377,7 @@ func TestStampsLane_VerdictColours(t *testing.T) {
 			t.Errorf("tick %d %v: colour %v, want %v", c.e.Tick, c.e.Route, got, c.want)
 		}
 	}
-	if s := stampsText(&cases[2].e); s != "inst 1=1 · pos 32774~6 · tele 1=1 · force 0=0" {
+	if s := what(&cases[2].e, nil); !strings.HasSuffix(s, " · inst 1=1 · pos 32774~6 · tele 1=1 · force 0=0") {
 		t.Errorf("hover %q", s)
 	}
 	if LaneStamps.String() != "stamps" {
