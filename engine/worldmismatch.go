@@ -43,10 +43,10 @@ type WorldMismatch struct {
 }
 
 // Text is the one-line warning: "recorded positions lie 54.7 m below the
-// dat ground of 0xA9B4 (10 of 12 UpdatePositions there): is this input
-// from this world?".
+// dat ground of 0xA9B4: is this input from this world? (10 of 12
+// UpdatePositions there)".
 func (m *WorldMismatch) Text() string {
-	return fmt.Sprintf("recorded positions lie %.1f m %s the dat ground of %s (%d of %d UpdatePositions there): is this input from this world?",
+	return fmt.Sprintf("recorded positions lie %.1f m %s the dat ground of %s: is this input from this world? (%d of %d UpdatePositions there)",
 		m.Metres, m.Direction, m.Landblock, m.Count, m.Checked)
 }
 

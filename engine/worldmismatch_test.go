@@ -29,21 +29,24 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 	if m.Landblock != "0xA9B4" || m.Direction != "below" || m.Count != 19 || m.Checked != 19 || m.Metres < 66 || m.Metres > 74 {
 		t.Errorf("mismatch %+v, want 0xA9B4, 19 of 19 below by about 70 m", m)
 	}
-	if !strings.Contains(m.Text(), "below the dat ground of 0xA9B4") || !strings.Contains(m.Text(), "is this input from this world?") {
+	if !strings.Contains(m.Text(), "m below the dat ground of 0xA9B4: is this input from this world? (19 of 19 UpdatePositions there)") {
 		t.Errorf("text %q", m.Text())
 	}
-	named := 0
+	named, heads := 0, 0
 	for _, c := range s.Causes() {
 		if c.Kind != eventlog.EventBlip && c.Kind != eventlog.EventSnap {
 			continue
 		}
-		if !strings.Contains(c.Why, "m below the dat ground (world_mismatch") {
+		if c.Kind == eventlog.EventBlip && strings.Contains(c.Why, "; the head is ") {
+			heads++
+		}
+		if !strings.Contains(c.Why, " m below the ground (the dat ground under the last UpdatePosition") || !strings.Contains(c.Why, "world_mismatch") {
 			t.Errorf("cause without the mismatch: %s", c.String())
 		}
 		named++
 	}
-	if named == 0 {
-		t.Errorf("no blip or snap to name it in; causes %v", s.Causes())
+	if named == 0 || heads == 0 {
+		t.Errorf("%d blips and snaps name it, %d blips say where the head is; causes %v", named, heads, s.Causes())
 	}
 
 	for _, c := range []struct {

@@ -165,7 +165,7 @@ func TestHills_ShippedRecordingIsMeantForDat(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("example with -dat: exit %d: %s", code, errs)
 	}
-	if n := strings.Count(errs, "is this input from this world?"); n != 1 || !strings.Contains(errs, "m below the dat ground of 0xA9B4") {
+	if n := strings.Count(errs, "is this input from this world?"); n != 1 || !strings.Contains(errs, "m below the dat ground of 0xA9B4: is this input from this world?") {
 		t.Errorf("example with -dat: the warning %d times, stderr %q", n, errs)
 	}
 	var ex struct {
@@ -189,7 +189,7 @@ func TestHills_ShippedRecordingIsMeantForDat(t *testing.T) {
 	named := 0
 	for _, o := range ex.Objects {
 		for _, c := range o.Runs[0].Causes {
-			if strings.Contains(c.Text, "below the dat ground (world_mismatch") {
+			if strings.Contains(c.Text, "m below the ground (the dat ground") && strings.Contains(c.Text, "world_mismatch") {
 				named++
 			}
 		}

@@ -186,11 +186,11 @@ func (x *Explainer) event(o *explained, e *eventlog.Event) {
 	}
 }
 
-// groundText is "; the head (the last UpdatePosition, tick 15) is 54.7 m
-// below the dat ground (world_mismatch: is this input from this world?)"
-// for a blip (head), "; the position it carried is …" for a snap, when the
-// object's last UpdatePosition lay more than GroundMismatch metres from the
-// dat ground, else "".
+// groundText is "; the head is 54.7 m below the ground (the dat ground
+// under the last UpdatePosition, tick 15; world_mismatch: is this input
+// from this world?)" for a blip (head), "; the position it carried is …"
+// for a snap, when the object's last UpdatePosition lay more than
+// GroundMismatch metres from the dat ground, else "".
 func (x *Explainer) groundText(guid uint32, head bool) string {
 	if x.RecordedGround == nil {
 		return ""
@@ -208,9 +208,10 @@ func (x *Explainer) groundText(guid uint32, head bool) string {
 	}
 	what := "the position it carried"
 	if head {
-		what = "the head (the last UpdatePosition, tick " + strconv.Itoa(int(tick)) + ")"
+		what = "the head"
 	}
-	return "; " + what + " is " + eventlog.MetresText(d) + " m " + dir + " the dat ground (world_mismatch: is this input from this world?)"
+	return "; " + what + " is " + strconv.FormatFloat(float64(d), 'f', 1, 32) + " m " + dir + " the ground (the dat ground under the last UpdatePosition, tick " +
+		strconv.Itoa(int(tick)) + "; world_mismatch: is this input from this world?)"
 }
 
 func (x *Explainer) add(c Cause) {

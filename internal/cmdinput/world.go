@@ -25,8 +25,8 @@ func WarnFallbacks(stderr io.Writer, fb []engine.Fallback) {
 
 // WarnWorldMismatch says once that the recorded positions lie far from
 // the dat ground (a warning -quiet keeps): "viewer: warning: recorded
-// positions lie 54.7 m below the dat ground of 0xA9B4 (…): is this input
-// from this world?".
+// positions lie 54.7 m below the dat ground of 0xA9B4: is this input from
+// this world? (…)".
 func WarnWorldMismatch(stderr io.Writer, m *engine.WorldMismatch) {
 	if m == nil {
 		return
