@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/assets"
 	"glidepath/engine/eventlog"
+	"glidepath/engine/recording"
 )
 
 // A recording from another world beside dat files (issue 37 item 1): the
@@ -82,5 +84,51 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 	runTo(s, s.LastTick())
 	if m := s.WorldMismatch(); m == nil || m.Direction != "above" || m.Count != 19 {
 		t.Errorf("grounded 30 m up: mismatch %+v", m)
+	}
+}
+
+// The tally is the same when the run steps in shards on several workers
+// (parallel_ticks.go delivers each chunk's UpdatePositions on its own
+// goroutine) as when it steps tick by tick: counts and millimetre sums add
+// up in any order.
+func TestWorldMismatch_SameInShards(t *testing.T) {
+	fw := newFakeWorld()
+	rec := walkRecording(func(x, y float32) float32 { return 0 })
+	// 40 walkers: the first one's walk, each 2 m further north.
+	base := rec.Header.Entities[0]
+	events := rec.Events
+	rec.Header.Entities, rec.Events = nil, nil
+	for i := 0; i < 40; i++ {
+		e := base
+		e.GUID = base.GUID + uint32(i)
+		e.Pos.Frame.Origin[1] += float32(2 * i)
+		rec.Header.Entities = append(rec.Header.Entities, e)
+	}
+	for _, ev := range events {
+		for i := 0; i < 40; i++ {
+			ev := ev
+			ev.GUID, ev.Update.GUID = base.GUID+uint32(i), base.GUID+uint32(i)
+			ev.Update.Pos.Frame.Origin[1] += float32(2 * i)
+			rec.Events = append(rec.Events, ev)
+		}
+	}
+	stepped := newSim(t, rec, Options{World: fw, EventLog: true})
+	runTo(stepped, stepped.LastTick())
+	want := stepped.WorldMismatch()
+	if want == nil || want.Count != 40*19 {
+		t.Fatalf("stepped: %+v", want)
+	}
+	s, err := NewStream(recording.NewSource(rec), Options{Assets: assets.FS(), World: fw, Metrics: true, Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Done() {
+		s.advance(64)
+	}
+	if s.batch == nil {
+		t.Fatal("the run never stepped in shards")
+	}
+	if got := s.WorldMismatch(); got == nil || *got != *want {
+		t.Errorf("in shards %+v, stepped %+v", got, want)
 	}
 }
