@@ -44,6 +44,7 @@ targets=(
 	"./assets/dat FuzzMotionTable 2000"
 	"./assets/dat FuzzAnimation 2000"
 	"./engine/loader FuzzOpenReader 2000"
+	"./internal/conformcmd FuzzParseManifest 3000"
 )
 failed=0
 for t in "${targets[@]}"; do

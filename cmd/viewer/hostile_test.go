@@ -211,6 +211,13 @@ func TestHostileInputs(t *testing.T) {
 		{"holders in a cycle", []string{"run", writeFile(t, dir, "cycle.jsonl", text(`{"format":"glidepath-recording","version":1,"entities":[`+
 			`{"guid":"0x1","position":{"cell":"0xA9B4001F","origin":[1,1,0]},"parent":"0x2"},{"guid":"0x2","position":{"cell":"0xA9B4001F","origin":[1,1,0]},"parent":"0x1"}]}`+"\n"))},
 			nil, 2, "cycle.jsonl:1: entities[0].parent: the holders form a cycle: 0x00000001 held by 0x00000002 held by 0x00000001"},
+		// conform's manifest and the files it names (docs/clients.md).
+		{"a conform manifest of 20 MiB", []string{"conform", "-client", dir, conformManifestDir(t, dir, "conform-big", text(strings.Repeat(" ", 20<<20)))},
+			nil, 2, "manifest.json: 20971520 bytes, more than the 16777216 a manifest may have"},
+		{"a conform manifest nested 100 000 deep", []string{"conform", "-client", dir, conformManifestDir(t, dir, "conform-deep", text(strings.Repeat("[", 100_000)))},
+			nil, 2, "manifest.json: "},
+		{"a conform input that is a device", []string{"conform", "-client", conformClient(t, dir), conformManifestDir(t, dir, "conform-dev", conformHostileManifest("/dev/zero"))},
+			nil, 2, "/dev/zero is a device, not a regular file"},
 		{"stick_to itself", []string{"run", writeFile(t, dir, "stick.jsonl", text(hostileHeader+`{"t":1,"type":"motion","guid":"0x1","forward":"WalkForward","stick_to":"0x1"}`+"\n"))},
 			nil, 2, "stick.jsonl:2: motion.stick_to: an object cannot stick to itself"},
 	}

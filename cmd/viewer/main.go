@@ -58,6 +58,7 @@ func commands() []command {
 		{"synth", "write a synthetic crowd recording (the benchmarks' load)", runSynth},
 		{"import", "import a network capture (.pcap, .pcapng) into a recording and summarise it", runImport},
 		{"diff", "compare a client's per-tick trace with the retail pipeline on the same input", runDiff},
+		{"conform", "check a client's traces of the conformance corpus behaviour by behaviour (JUnit, Markdown)", runConform},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
 		{"export", "render a range of ticks to an animated GIF or numbered PNGs (needs a display)", runExport},
 		{"whatif", "re-run an input beside itself under changed network conditions or reading choices", runWhatif},

@@ -41,6 +41,12 @@ type Comparer struct {
 	// Interrupt, when set, is polled before each tick; an error it returns
 	// stops Run with that error (a signal, say).
 	Interrupt func(tick int) error
+	// RowCompared, when set, is handed every client row compared, after
+	// the first divergence too: the tick, the object, the row's line, its
+	// position error, metres, and what differed (nil when the row agrees),
+	// as Divergence.Fields names it. viewer conform judges behaviours tick
+	// by tick with it.
+	RowCompared func(tick int, guid uint32, line int, err float64, fields []string)
 
 	opts Options
 	x    explain.Explainer
@@ -236,15 +242,25 @@ func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row
 	if err > o.MaxError {
 		o.MaxError, o.MaxErrorTick = err, c.tick
 	}
-	if o.FirstDivergence == nil {
+	if o.FirstDivergence == nil || c.RowCompared != nil {
 		// Most rows agree in every field the client gave; only the others
 		// are looked at field by field (a NaN error fails err <= tol).
 		if err <= c.opts.Tolerance && (!row.HasQueue || row.Queue == st.Queue) &&
 			(!row.HasContact || row.Contact == st.Contact) && !row.HasBranch {
+			if c.RowCompared != nil {
+				c.RowCompared(c.tick, st.GUID, row.Line, err, nil)
+			}
 			t.push(c.tick, st, row, err)
 			return
 		}
-		if fields := c.differences(st, row, err, events); fields != nil {
+		fields := c.differences(st, row, err, events)
+		if c.RowCompared != nil {
+			c.RowCompared(c.tick, st.GUID, row.Line, err, fields)
+			if o.FirstDivergence != nil {
+				return
+			}
+		}
+		if fields != nil {
 			c.diverge(t, st, row, err, fields, events)
 			return
 		}

@@ -48,3 +48,46 @@ func TestCompare_SameNumbers(t *testing.T) {
 		}
 	}
 }
+
+// RowCompared is handed every row, the ones after the first divergence
+// too, with what differed (nil when the row agrees): viewer conform judges
+// a behaviour on its own ticks with it.
+func TestCompare_RowComparedSeesEveryRow(t *testing.T) {
+	rec := scenario.BenchRecording(1, 0.05, 0.5, 1)
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.States(nil)[0]
+	c := NewComparer(Options{Tolerance: DefaultTolerance})
+	c.sim = s
+	var got [][]string
+	c.RowCompared = func(tick int, guid uint32, line int, e float64, fields []string) {
+		if guid != st.GUID || line != len(got)+1 {
+			t.Errorf("row %d: guid %x line %d", len(got)+1, guid, line)
+		}
+		got = append(got, fields)
+	}
+	tr := &tracked{obj: Object{GUID: hexid.String(st.GUID), guid: st.GUID}, divTick: -1}
+	q := st.Queue + 1
+	for i, off := range []float32{0, 1, 0, 0} {
+		row := clienttrace.Row{Line: i + 1, GUID: st.GUID, Cell: st.Cell, Origin: st.Origin}
+		row.Origin[0] += off
+		if i == 3 {
+			row.Queue, row.HasQueue = q, true
+		}
+		c.compare(tr, &st, &row, nil)
+	}
+	want := [][]string{nil, {"position"}, nil, {"queue"}}
+	if len(got) != len(want) {
+		t.Fatalf("%d rows handed, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if len(got[i]) != len(want[i]) || len(want[i]) > 0 && got[i][0] != want[i][0] {
+			t.Errorf("row %d: %v, want %v", i+1, got[i], want[i])
+		}
+	}
+	if d := tr.obj.FirstDivergence; d == nil || d.Fields[0] != "position" {
+		t.Errorf("first divergence %+v, want the position of row 2", d)
+	}
+}
