@@ -13,6 +13,7 @@ import (
 	"sort"
 	"sync"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -172,11 +173,11 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	}
 	shape, found, err := b.data.Setup(ent.Setup)
 	if found && err == nil && !(shape.Radius >= 0 && shape.Height >= 0 && shape.Radius < 1e4 && shape.Height < 1e4) {
-		err = fmt.Errorf("setup 0x%08X: radius %v, height %v out of range", ent.Setup, shape.Radius, shape.Height)
+		err = fmt.Errorf("setup %s: radius %v, height %v out of range", hexid.String(ent.Setup), shape.Radius, shape.Height)
 	}
 	good := found && err == nil
 	if !good {
-		f := Fallback{Kind: "setup", ID: fmt.Sprintf("0x%08X", ent.Setup),
+		f := Fallback{Kind: "setup", ID: hexid.String(ent.Setup),
 			Used: fmt.Sprintf("the entity's radius %g m and height %g m", ent.Radius, ent.Height)}
 		if err != nil {
 			f.Problem = err.Error()

@@ -22,6 +22,7 @@ targets=(
 	"./engine/clienttrace FuzzFixedRow 4000"
 	"./engine/clienttrace FuzzFixedCache 4000"
 	"./internal/jsonnum FuzzReaders 20000"
+	"./engine/hexid FuzzParse 20000"
 	"./engine/bookmarks FuzzLoad 1000"
 	"./engine/filter FuzzParse 3000"
 	"./internal/whatifcmd FuzzCondFlag 3000"

@@ -199,6 +199,7 @@ func TestHostileInputs(t *testing.T) {
 		{"a what-if latency of years", []string{"whatif", "-cadence", "1000000h", farJump}, nil, 2, `-cadence: "1000000h": want a duration of at most 60s`},
 		{"pack over a file", []string{"pack", "-at", "30", "-o", specialTarget(t, dir, "keep.txt", "file"), farJump}, nil, 2, "keep.txt: is a file, not a directory"},
 		{"pack over a FIFO", []string{"pack", "-at", "30", "-o", specialTarget(t, dir, "pack-fifo", "fifo"), farJump}, nil, 2, "pack-fifo: is a FIFO, not a directory"},
+		{"export frames over a FIFO", []string{"export", "-o", specialTarget(t, dir, "frames-fifo", "fifo"), farJump}, nil, 2, "frames-fifo: exists and is not a directory"},
 		{"shrink into a directory", []string{"shrink", "-keep", "blip", "-o", mkdirIn(t, dir, "small.jsonl"), farJump}, nil, 2, "small.jsonl: is a directory"},
 		{"what-if table into a directory", []string{"whatif", "-metrics", mkdirIn(t, dir, "w-dir.csv"), farJump}, nil, 2, "w-dir.csv: is a directory"},
 		{"pack zip into a directory", []string{"pack", "-at", "30", "-o", mkdirIn(t, dir, "p.zip"), farJump}, nil, 2, "p.zip: is a directory"},

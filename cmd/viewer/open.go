@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/internal/cli"
@@ -266,10 +266,10 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 		if at.follow {
 			// A followed file may create the object later: it is selected
 			// (and tracked) once it appears.
-			fmt.Fprintf(stderr, "viewer: -select 0x%08X: %s has no object with this guid yet; it is selected when it appears\n", sel, path)
+			fmt.Fprintf(stderr, "viewer: -select %s: %s has no object with this guid yet; it is selected when it appears\n", hexid.String(sel), path)
 		} else {
 			st.Stop()
-			return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
+			return nil, cli.BadInput("-select %s: %s has no object with this guid", hexid.String(sel), inputName(path))
 		}
 	}
 	file := path
@@ -340,11 +340,11 @@ func parseGUID(s string) (uint32, error) {
 	if s == "" {
 		return 0, nil
 	}
-	v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(s), "0x"), 16, 32)
+	v, err := hexid.Parse(s)
 	if err != nil || v == 0 {
 		return 0, cli.BadInput("-select %q: want an object guid such as 0x80000A01", s)
 	}
-	return uint32(v), nil
+	return v, nil
 }
 
 // cameraModes names the -camera values.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -37,8 +38,8 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	f2 := func(v float64) string { return fmt.Sprintf("%.2f", v) }
 	pos := model.Global(&o.Position)
 	loc := model.Local(o.Position.Cell, pos)
-	head(fmt.Sprintf("%s  0x%08X", o.Name, o.GUID))
-	field("m_position", "0x%08X (%.2f, %.2f, %.2f)", o.Position.Cell, loc[0], loc[1], loc[2])
+	head(fmt.Sprintf("%s  %s", o.Name, hexid.String(o.GUID)))
+	field("m_position", "%s (%.2f, %.2f, %.2f)", hexid.String(o.Position.Cell), loc[0], loc[1], loc[2])
 	if o.Parent != 0 || o.Static {
 		// A held item or a static is never simulated (engine/attached.go):
 		// it has no InterpolationManager, queue or catch-up speed to show.
@@ -83,7 +84,7 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	bl := st.BliptoPosition
 	bp := model.Global(&bl)
 	bll := model.Local(bl.Cell, bp)
-	field("blipto_position", "0x%08X (%.2f, %.2f, %.2f)", bl.Cell, bll[0], bll[1], bll[2])
+	field("blipto_position", "%s (%.2f, %.2f, %.2f)", hexid.String(bl.Cell), bll[0], bll[1], bll[2])
 	w := st.Window
 	field("stall window", "frame %d/%d · cumulative %.3f m", w.Frames, interp.StallCheckFrameInterval, w.Cumulative)
 
@@ -104,7 +105,7 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 		cp := c.Position
 		cg := model.Global(&cp)
 		cl := model.Local(cp.Cell, cg)
-		field("constraint_pos", "0x%08X (%.2f, %.2f, %.2f)", cp.Cell, cl[0], cl[1], cl[2])
+		field("constraint_pos", "%s (%.2f, %.2f, %.2f)", hexid.String(cp.Cell), cl[0], cl[1], cl[2])
 		field("distance start/max", "%.1f / %.1f m", c.Start, c.Max)
 		field("constraint_pos_offset", "%.3f m · last scale %.2f", c.Offset, c.LastScale)
 	} else {
@@ -133,7 +134,7 @@ func attachedLines(ls []Line, o *engine.ObjectView) []Line {
 		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
 	}
 	if o.Parent != 0 {
-		holder := fmt.Sprintf("0x%08X", o.Parent)
+		holder := hexid.String(o.Parent)
 		if o.Parent == recording.ObserverTarget {
 			holder = "the player (the observer)"
 		}
