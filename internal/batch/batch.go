@@ -232,6 +232,7 @@ func runBatchInput(path, prefix string, o *runcmd.Options, load loader.LoadOptio
 	var warn bytes.Buffer
 	cli.WarnSkippedSource(&warn, src)
 	cmdinput.WarnMalformedFrames(&warn, src)
+	cmdinput.WarnDroppedMessages(&warn, src)
 	r.warnings = warn.Bytes()
 	rep := report.NewReport(cmdinput.TraceInputName(path), cmp)
 	r.metrics = report.MetricsRows(rep, input)

@@ -100,6 +100,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	cli.WarnSkippedSource(stderr, src)
 	cmdinput.WarnMalformedFrames(stderr, src)
+	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
 	report := report.NewReport(cmdinput.TraceInputName(file), cmp)
 	if o.First != nil {
