@@ -50,6 +50,12 @@ type object struct {
 	stages physics.StageRecord
 	// update is the UpdatePosition being routed (scratch).
 	update physics.PositionUpdate
+	// belowGround is how far the last UpdatePosition delivered lay below
+	// the dat ground (negative: above it), at tick groundTick; hasGround
+	// says one was compared (worldmismatch.go, runs with dat files).
+	belowGround float32
+	groundTick  int32
+	hasGround   bool
 }
 
 // objectBook is the engine's own state of an object: plain values, copied

@@ -112,6 +112,21 @@ type worldBook struct {
 	setupIDs []uint32
 	setups   []SetupShape
 	setupOK  []bool
+	// ground compares the recorded positions with the dat ground, per
+	// landblock, sorted by id (worldmismatch.go; under mu).
+	ground []groundTally
+}
+
+// fellBack reports whether the item kind id fell back.
+func (b *worldBook) fellBack(kind, id string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, g := range b.fallbacks {
+		if g.Kind == kind && g.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // fallback records f once.

@@ -37,7 +37,8 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	sel := fs.String("select", "", "select the object with this `guid` (e.g. 0x80000A01) at start")
 	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
-	follow := fs.Bool("follow", false, "follow a recording or capture that is still being written: its events are appended as they are written, the cursor at the live edge")
+	follow := fs.Bool("follow", false, "follow a recording or capture that is still being written: its events are appended as they are written, the cursor at the live edge (the follow camera is -track)")
+	track := fs.Bool("track", false, trackUsage)
 	layout := addLayout(fs)
 	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
 	var df datFlags
@@ -77,9 +78,17 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	if *follow {
 		if err := checkFollow(fs.Arg(0), *shot); err != nil {
-			return err
+			if !completeInput(fs.Arg(0)) || *sel == "" || cli.IsSet(fs, "track") {
+				return err
+			}
+			// -follow -select G on a file that cannot grow reads as the
+			// follow camera (-follow's meaning on shot and export): said,
+			// never silent.
+			fmt.Fprintf(stderr, "viewer: -follow %s: a complete file, nothing to follow; keeping %s in view as -track does\n", fs.Arg(0), *sel)
+			*follow = false
+		} else {
+			open = openFollowSourcesIn(world)
 		}
-		open = openFollowSourcesIn(world)
 	}
 	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
@@ -89,6 +98,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Follow, opts.World = *follow, world
+	// -select alone turns the follow camera on (stepping through a blip
+	// keeps the body in view without pressing F); -track=false keeps it off.
+	opts.FollowSelection, _ = trackChoice(fs, *track, *sel)
 	if opts.Split, err = parseLayout(*layout); err != nil {
 		return err
 	}
@@ -119,8 +131,12 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 			return cli.BadInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
 		}
 	}
-	return displayHint(ui.Run(opts))
+	return displayHint(runWindow(opts))
 }
+
+// runWindow opens the window (ui.Run); the tests of what the flags make of
+// the options put a recorder here.
+var runWindow = ui.Run
 
 // viewOptionsFrom checks what open, shot and export share — the camera,
 // the input under the readings, the start tick and the selection — and
@@ -260,11 +276,14 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 		cli.WarnSkipped(stderr, &recording.Recording{Name: st.Recording().Name, Skipped: n, SkippedLine: line, SkippedTypes: types})
 	}
 	if sel != 0 && !hasObjectYet(ctx, st, sel, at.follow) {
-		st.Stop()
 		if at.follow {
-			return nil, cli.BadInput("-select %s: %s has no object with this guid (yet)", hexid.String(sel), path)
+			// A followed file may create the object later: it is selected
+			// (and tracked) once it appears.
+			fmt.Fprintf(stderr, "viewer: -select %s: %s has no object with this guid yet; it is selected when it appears\n", hexid.String(sel), path)
+		} else {
+			st.Stop()
+			return nil, cli.BadInput("-select %s: %s has no object with this guid", hexid.String(sel), inputName(path))
 		}
-		return nil, cli.BadInput("-select %s: %s has no object with this guid", hexid.String(sel), inputName(path))
 	}
 	file := path
 	if file == "" {

@@ -127,6 +127,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		}
 	}
 	cmdinput.WarnFallbacks(stderr, report.WorldFallbacks)
+	cmdinput.WarnWorldMismatch(stderr, report.WorldMismatch)
 	if o.Explain.On {
 		report.AddCauses(cmp)
 		o.Filters.keepCauses(report)
