@@ -46,6 +46,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := openPackArgs(fs, stderr); err != nil { // open_packzip.go
+		return err
+	}
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
 		return err
 	}

@@ -365,6 +365,9 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(filepath.Join(tmp, FileVersion), []byte(buildVersion()+"\n"), 0o644); err != nil {
 		return err
 	}
+	if err := os.WriteFile(filepath.Join(tmp, FileOpen), []byte(packOpenHTML(ev, o.Reading.Name)), 0o644); err != nil {
+		return err
+	}
 	readme := packReadmeText(input, o.Reading.Name, ev, o.At, keep, from, to, steps, gif)
 	if err := os.WriteFile(filepath.Join(tmp, FileReadme), []byte(readme), 0o644); err != nil {
 		return err

@@ -26,6 +26,7 @@ func packReadmeText(input, reading string, ev eventlog.Event, at int, keep strin
 		{FileRaw, "the UpdatePositions among them as raw message bytes (Recording v1's `raw` form: the whole 0xF748 message, opcode first, in hex)"},
 		{FileReading, "the reading's every choice (docs/readings.md)"},
 		{FileVersion, "the Glidepath build that made the pack"},
+		{FileOpen, "opens the recording at this moment in the web viewer when served beside it (docs/web.md)"},
 	}
 	if gif {
 		rows = append(rows, [2]string{FileGIF, fmt.Sprintf("ticks %d–%d of the shrunk recording, the object selected", from, to)})
