@@ -110,7 +110,7 @@ func newBrowserPage(t *testing.T, exe, host string) *browserPage {
 			}
 			line := fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(parts, " "))
 			p.logs = append(p.logs, line)
-			if ev.Type == runtime.APITypeError || ev.Type == runtime.APITypeAssert {
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
 				p.problems = append(p.problems, line)
 			}
 		case *runtime.EventExceptionThrown:
@@ -121,7 +121,7 @@ func newBrowserPage(t *testing.T, exe, host string) *browserPage {
 			}
 			p.problems = append(p.problems, "uncaught exception: "+msg)
 		case *cdplog.EventEntryAdded:
-			if ev.Entry.Level == cdplog.LevelError {
+			if ev.Entry.Level == cdplog.EntryLevelError {
 				p.problems = append(p.problems, fmt.Sprintf("browser log error: %s (%s)", ev.Entry.Text, ev.Entry.URL))
 			}
 		case *network.EventRequestWillBeSent:
@@ -147,28 +147,37 @@ func (p *browserPage) check(t *testing.T) {
 	}
 }
 
-// key presses one key (down, a frame's wait, up, a frame's wait), as a
-// person does: the viewer reads keys once a frame.
-func key(name, code string, vk int64) chromedp.Action[chromedp.Void] {
+// keyEvent sends one key event of → (one tick forward).
+func keyEvent(typ input.DispatchKeyEventType) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
-			if _, err := cdp.Call(ctx, t, input.DispatchKeyEvent, input.DispatchKeyEventParams{
-				Type: typ, Key: name, Code: code, WindowsVirtualKeyCode: vk, NativeVirtualKeyCode: vk,
-			}); err != nil {
-				return err
-			}
-			time.Sleep(80 * time.Millisecond)
-		}
-		return nil
+		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, input.DispatchKeyEventParams{
+			Type: typ, Key: "ArrowRight", Code: "ArrowRight", WindowsVirtualKeyCode: 39, NativeVirtualKeyCode: 39,
+		})
+		return err
 	})
+}
+
+// stepTo presses → once, holding it until the page has drawn tick (the
+// viewer reads keys once a frame, and a headless browser on a busy machine
+// draws few frames a second), as a person holds a key until the screen
+// answers.
+func stepTo(ctx context.Context, tick int) error {
+	if err := chromedp.Do(ctx, keyEvent(input.DispatchKeyEventTypeRawKeyDown)); err != nil {
+		return err
+	}
+	werr := waitTick(ctx, tick)
+	if err := chromedp.Do(ctx, keyEvent(input.DispatchKeyEventTypeKeyUp)); err != nil {
+		return err
+	}
+	return werr
 }
 
 // TestWeb_RecordingAtATickMatchesViewerShot opens recordings/example.jsonl
 // in the web viewer by ?url=, paused at tick 0 under the isometric camera,
 // presses → (one tick forward) steps times, and compares the page with
 // `viewer shot -tick steps -size 1280x800 -camera isometric` of the same
-// recording: every pixel of the shot must be found, in exactly its colour,
-// at its place in the page or one pixel from it.
+// recording: every pixel of the shot must be found, in its colour within
+// colourTolerance, at its place in the page or one pixel from it.
 func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 	exe := chromium(t)
 	needDisplay(t) // viewer shot draws in a window
@@ -192,23 +201,25 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 	p := newBrowserPage(t, exe, host)
 	start := time.Now()
 	page := srv.URL + "/index.html?url=/rec/" + rec + "&paused=1&camera=isometric"
-	if err := chromedp.Do(p.ctx, chromedp.Navigate(page)); err != nil {
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(webW, webH), chromedp.Navigate(page)); err != nil {
 		t.Fatal(err)
 	}
-	// The viewer names its input in the page's title once its first frame
-	// is drawn (ebiten.SetWindowTitle).
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.title.startsWith("Glidepath —")`, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+	// The viewer says the tick it drew on the page's body once a frame of
+	// the input is drawn (ui/page_js.go).
+	if err := waitTick(p.ctx, 0); err != nil {
 		p.check(t)
 		t.Fatalf("the viewer never drew its first frame: %v", err)
 	}
 	t.Logf("first frame %v after navigating (a %s recording)", time.Since(start).Round(time.Millisecond), rec)
 	time.Sleep(time.Second) // the pre-run behind the window
-	for range steps {
-		if err := chromedp.Do(p.ctx, key("ArrowRight", "ArrowRight", 39)); err != nil {
-			t.Fatal(err)
+	for i := 1; i <= steps; i++ {
+		if err := stepTo(p.ctx, i); err != nil {
+			p.check(t)
+			got, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.body.dataset.tick || ""`))
+			t.Fatalf("press %d of →: the page never drew tick %d (it shows %q): %v", i, i, got, err)
 		}
 	}
-	time.Sleep(500 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
 	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
@@ -233,20 +244,47 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 	if web.Bounds().Size() != shot.Bounds().Size() {
 		t.Fatalf("the page is %v, the shot %v", web.Bounds().Size(), shot.Bounds().Size())
 	}
-	missed, where := comparePixels(shot, web)
+	missed, where := comparePixels(shot, web, colourTolerance, hudHint)
 	if missed > 0 {
-		t.Errorf("%d of the shot's %d pixels are not in the page at their place or one pixel from it, in their exact colour (first at %v)",
-			missed, webW*webH, where)
+		t.Errorf("%d of the shot's %d pixels are not in the page at their place or one pixel from it, in their colour within %d levels (first at %v)",
+			missed, webW*webH, colourTolerance, where)
 	}
 }
 
-// comparePixels counts the pixels of want not found in got, in exactly
-// their colour, at their place or at one of the eight places around it.
-func comparePixels(want, got image.Image) (missed int, first image.Point) {
+// waitTick waits until the viewer has drawn tick (the page body's
+// data-tick, ui/page_js.go), for at most a minute.
+func waitTick(ctx context.Context, tick int) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.body && document.body.dataset.tick === "%d"`, tick),
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
+	return err
+}
+
+// colourTolerance is how far (of 255) a channel of the page may be from the
+// shot's: WebGL's blending rounds the edges of anti-aliased text and lines
+// differently from desktop GL by up to this much (measured: every pixel
+// within 8 levels, all but the timeline cursor's within 2); solid fills —
+// the overlays' colours — come out exact.
+const colourTolerance = 8
+
+// hudHint is the viewport's camera-keys line ("1 top-down · 2 isometric
+// …", ui/panel/hud.go), which the window shows and viewer shot leaves out
+// at 1280x800; it is not compared.
+var hudHint = image.Rect(282, 38, 900, 60)
+
+// comparePixels counts the pixels of want outside skip not found in got,
+// in their colour within tol levels a channel, at their place or at one of
+// the eight places around it.
+func comparePixels(want, got image.Image, tol int, skip image.Rectangle) (missed int, first image.Point) {
 	b := want.Bounds()
 	gb := got.Bounds()
+	near := func(p, q uint32) bool { d := int(p>>8) - int(q>>8); return d <= tol && -d <= tol }
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
+			if image.Pt(x, y).In(skip) {
+				continue
+			}
 			wr, wg, wb, _ := want.At(x, y).RGBA()
 			found := false
 			for dy := -1; dy <= 1 && !found; dy++ {
@@ -256,7 +294,7 @@ func comparePixels(want, got image.Image) (missed int, first image.Point) {
 						continue
 					}
 					gr, gg, gbl, _ := got.At(q.X, q.Y).RGBA()
-					found = gr>>8 == wr>>8 && gg>>8 == wg>>8 && gbl>>8 == wb>>8
+					found = near(gr, wr) && near(gg, wg) && near(gbl, wb)
 				}
 			}
 			if !found {
@@ -268,4 +306,33 @@ func comparePixels(want, got image.Image) (missed int, first image.Point) {
 		}
 	}
 	return missed, first
+}
+
+// The comparison finds a moved or recoloured mark: a square of the shot
+// shifted by two pixels, or drawn 20 levels off, is missed.
+func TestWeb_ComparePixelsFindsAMoveAndARecolour(t *testing.T) {
+	base := image.NewRGBA(image.Rect(0, 0, 40, 40))
+	mark := func(img *image.RGBA, x0, y0 int, c uint8) {
+		for y := y0; y < y0+5; y++ {
+			for x := x0; x < x0+5; x++ {
+				img.Pix[img.PixOffset(x, y)+0], img.Pix[img.PixOffset(x, y)+3] = c, 255
+			}
+		}
+	}
+	want := image.NewRGBA(base.Rect)
+	mark(want, 10, 10, 200)
+	same, moved1, moved2, recol := image.NewRGBA(base.Rect), image.NewRGBA(base.Rect), image.NewRGBA(base.Rect), image.NewRGBA(base.Rect)
+	mark(same, 10, 10, 200)
+	mark(moved1, 11, 10, 200)
+	mark(moved2, 12, 10, 200)
+	mark(recol, 10, 10, 220)
+	for _, c := range []struct {
+		name string
+		got  *image.RGBA
+		miss bool
+	}{{"same", same, false}, {"one pixel over", moved1, false}, {"two pixels over", moved2, true}, {"20 levels off", recol, true}} {
+		if n, _ := comparePixels(want, c.got, colourTolerance, image.Rectangle{}); (n > 0) != c.miss {
+			t.Errorf("%s: %d missed, want missed: %v", c.name, n, c.miss)
+		}
+	}
 }

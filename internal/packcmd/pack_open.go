@@ -28,6 +28,7 @@ func packOpenHTML(ev eventlog.Event, reading string) string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="data:,">
 <title>` + title + `</title>
 <script>
 // Opens this pack's recording.jsonl in the web viewer (docs/web.md).
