@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -57,7 +58,7 @@ func (r *ExpectResult) Object() string {
 	case strings.HasPrefix(e.Object, "0x"):
 		return e.Object
 	}
-	return fmt.Sprintf("%s (0x%08X)", e.Object, e.GUID)
+	return fmt.Sprintf("%s (%s)", e.Object, hexid.String(e.GUID))
 }
 
 // String is one line: where, object, window, claim and count.

@@ -14,6 +14,7 @@ import (
 
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -217,7 +218,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	for i := range h.Entities {
 		ent := &h.Entities[i]
 		if _, dup := ix.live[ent.GUID]; dup {
-			return nil, nil, inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].guid", i), "duplicate guid 0x%08X", ent.GUID)
+			return nil, nil, inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].guid", i), "duplicate guid %s", hexid.String(ent.GUID))
 		}
 		if err := s.addSlot(ent); err != nil {
 			return nil, nil, inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].motion_table", i), "%v", err)
@@ -309,7 +310,7 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 			return 0, 0, inputError(name, line, field("entity"), "missing")
 		}
 		if _, alive := ix.live[ev.Entity.GUID]; alive {
-			return 0, 0, inputError(name, line, field("entity.guid"), "object 0x%08X already exists", ev.Entity.GUID)
+			return 0, 0, inputError(name, line, field("entity.guid"), "object %s already exists", hexid.String(ev.Entity.GUID))
 		}
 		if target, err = mk.newSlot(ev.Entity); err != nil {
 			return 0, 0, inputError(name, line, field("entity.motion_table"), "%v", err)
@@ -318,7 +319,7 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 	case recording.KindPosition, recording.KindMotion, recording.KindVector, recording.KindDelete, recording.KindTruth:
 		slot, ok := ix.live[ev.GUID]
 		if !ok {
-			return 0, 0, inputError(name, line, field("guid"), "no object 0x%08X exists", ev.GUID)
+			return 0, 0, inputError(name, line, field("guid"), "no object %s exists", hexid.String(ev.GUID))
 		}
 		target = slot
 		if ev.Kind == recording.KindDelete {
@@ -335,7 +336,7 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 						return 0, 0, inputError(name, line, "motion.target", "the observer has no position yet (no header observer, no earlier observer event)")
 					}
 				} else if _, ok := ix.live[t]; !ok {
-					return 0, 0, inputError(name, line, "motion.target", "no object 0x%08X exists", t)
+					return 0, 0, inputError(name, line, "motion.target", "no object %s exists", hexid.String(t))
 				}
 			}
 			// The reader checked each action's stamp and speed; its command

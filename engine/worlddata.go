@@ -13,6 +13,7 @@ import (
 	"sort"
 	"sync"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -22,10 +23,13 @@ import (
 const IllustrativeWorld = "illustrative (no dat files; see docs/world.md)"
 
 // SetupShape is what the physics takes from a Setup: the body's collision
-// cylinder and its step limits (0: the defaults).
+// cylinder and its step limits (0: the defaults), and the Setup's
+// collision spheres in the body's frame, which retail's transition sweeps
+// (physics.Object.Spheres; none: derived from the cylinder).
 type SetupShape struct {
 	Radius, Height         float32
 	StepUpHeight, StepDown float32
+	Spheres                []physics.Sphere
 }
 
 // WorldData is the client's world as a run reads it. Each method is called
@@ -47,6 +51,14 @@ type WorldData interface {
 	// MotionTable is MotionTable 0x09XXXXXX converted to the pipeline's
 	// table (one MotionData per motion command).
 	MotionTable(id uint32) (*anim.MotionTable, error)
+}
+
+// GeometryData is a WorldData that also gives the dats' geometry to
+// retail's transition (EnvCells, outdoor cells' buildings and statics with
+// their BSPs; engine/datworld.Geometry) and lists the geometry it left out.
+type GeometryData interface {
+	WorldGeometry() physics.Geometry
+	GeometryFallbacks() []Fallback
 }
 
 // Fallback is one item the dats lacked or could not give, and what the run
@@ -96,6 +108,9 @@ func (b *worldBook) list() []Fallback {
 	b.mu.Lock()
 	out := slices.Clone(b.fallbacks)
 	b.mu.Unlock()
+	if g, ok := b.data.(GeometryData); ok {
+		out = append(out, g.GeometryFallbacks()...)
+	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Kind != out[j].Kind {
 			return out[i].Kind < out[j].Kind
@@ -157,11 +172,11 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	}
 	shape, found, err := b.data.Setup(ent.Setup)
 	if found && err == nil && !(shape.Radius >= 0 && shape.Height >= 0 && shape.Radius < 1e4 && shape.Height < 1e4) {
-		err = fmt.Errorf("setup 0x%08X: radius %v, height %v out of range", ent.Setup, shape.Radius, shape.Height)
+		err = fmt.Errorf("setup %s: radius %v, height %v out of range", hexid.String(ent.Setup), shape.Radius, shape.Height)
 	}
 	good := found && err == nil
 	if !good {
-		f := Fallback{Kind: "setup", ID: fmt.Sprintf("0x%08X", ent.Setup),
+		f := Fallback{Kind: "setup", ID: hexid.String(ent.Setup),
 			Used: fmt.Sprintf("the entity's radius %g m and height %g m", ent.Radius, ent.Height)}
 		if err != nil {
 			f.Problem = err.Error()
@@ -174,12 +189,16 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	return shape, good
 }
 
-// datWorld turns s's world into the dats' world: their terrain, and the
+// datWorld turns s's world into the dats' world: their terrain, the
 // statics (LandBlockInfo) of every landblock a body reaches, read on first
-// use. A damaged statics entry falls back to none there, listed.
+// use, and with GeometryData the geometry retail's transition collides
+// with. A damaged statics entry falls back to none there, listed.
 func (s *Sim) datWorld() error {
 	b := s.worldData
 	s.world.Terrain = datTerrain(b, s.world.Terrain)
+	if g, ok := b.data.(GeometryData); ok {
+		s.world.Geometry = g.WorldGeometry()
+	}
 	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
 		obs, err := b.data.Statics(id)
 		if err != nil {

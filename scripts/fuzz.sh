@@ -22,6 +22,7 @@ targets=(
 	"./engine/clienttrace FuzzFixedRow 4000"
 	"./engine/clienttrace FuzzFixedCache 4000"
 	"./internal/jsonnum FuzzReaders 20000"
+	"./engine/hexid FuzzParse 20000"
 	"./engine/bookmarks FuzzLoad 1000"
 	"./engine/filter FuzzParse 3000"
 	"./internal/whatifcmd FuzzCondFlag 3000"
@@ -43,6 +44,9 @@ targets=(
 	"./assets/dat FuzzSetup 2000"
 	"./assets/dat FuzzMotionTable 2000"
 	"./assets/dat FuzzAnimation 2000"
+	"./assets/dat FuzzGfxObj 2000"
+	"./assets/dat FuzzEnvironment 2000"
+	"./assets/dat FuzzEnvCell 2000"
 	"./engine/loader FuzzOpenReader 2000"
 	"./internal/conformcmd FuzzParseManifest 3000"
 )

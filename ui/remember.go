@@ -7,7 +7,6 @@ package ui
 
 import (
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"glidepath/engine/hexid"
@@ -74,8 +73,8 @@ func (a *app) restoreView() {
 	a.panels.SetOpen(v.Left, v.Right, v.Timeline)
 	a.marks.Shown = v.Bookmarks
 	a.relayout()
-	if g, err := strconv.ParseUint(strings.TrimPrefix(v.Select, "0x"), 16, 32); err == nil {
-		a.sel.Choose(uint32(g))
+	if g, err := hexid.Parse(v.Select); err == nil {
+		a.sel.Choose(g)
 	}
 }
 

@@ -7,9 +7,8 @@ package main
 
 import (
 	"io"
-	"strconv"
-	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/internal/cli"
 	"glidepath/internal/datcmd"
 )
@@ -33,11 +32,11 @@ func runDat(args []string, stdout, stderr io.Writer) error {
 		return cli.BadInput("dat: -entry \"\": want a hex id such as 0xA9B4FFFF")
 	}
 	if *entry != "" {
-		v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(*entry, "0x"), "0X"), 16, 32)
+		v, err := hexid.Parse(*entry)
 		if err != nil {
 			return cli.BadInput("dat: -entry %q: want a hex id such as 0xA9B4FFFF", *entry)
 		}
-		id = uint32(v)
+		id = v
 	}
 	return datcmd.Write(stdout, files[0], *entry != "", id, *asJSON)
 }

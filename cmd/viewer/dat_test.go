@@ -1,6 +1,7 @@
-// viewer dat: the summary and the decoded entries of dat files written by
-// the test writer (assets/dat/dattest), their JSON contract, and the exit
-// statuses of missing and damaged folders.
+// viewer dat's flags and exit statuses on dat files written by the test
+// writer (assets/dat/dattest): missing and damaged folders, hostile dats.
+// The summary and the decoded entries are tested beside their code
+// (internal/datcmd).
 
 package main
 
@@ -11,7 +12,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"glidepath/assets/dat"
@@ -70,138 +70,6 @@ func datJSON(t *testing.T, args ...string) map[string]any {
 	return v
 }
 
-func TestDat_LandBlockJSONIsTheContract(t *testing.T) {
-	good, _, _ := datDirs(t, t.TempDir())
-	v := datJSON(t, "-entry", "A9B4FFFF", good)
-	keys := make([]string, 0, len(v))
-	for k := range v {
-		keys = append(keys, k)
-	}
-	if got := strings.Join(datSortedStrings(keys), ","); got != "has_objects,heights,id,terrain,type" {
-		t.Errorf("keys %s", got)
-	}
-	if v["id"] != "0xA9B4FFFF" || v["type"] != "LandBlock" || v["has_objects"] != true {
-		t.Errorf("id/type/has_objects: %v %v %v", v["id"], v["type"], v["has_objects"])
-	}
-	heights := v["heights"].([]any)
-	table := dattest.HeightTable()
-	// x-major: index x*9 + y, each height byte through the height table.
-	for _, xy := range [][2]int{{0, 0}, {0, 8}, {8, 0}, {3, 5}} {
-		x, y := xy[0], xy[1]
-		want := float64(table[dattest.HillHeight(0xA9*8+x, 0xB4*8+y)])
-		if got := heights[x*9+y].(float64); got != want {
-			t.Errorf("heights[%d*9+%d] = %v, want %v", x, y, got, want)
-		}
-	}
-	if n := len(v["terrain"].([]any)); n != 81 {
-		t.Errorf("%d terrain words", n)
-	}
-}
-
-func TestDat_SetupMotionTableAnimationJSON(t *testing.T) {
-	good, _, _ := datDirs(t, t.TempDir())
-	s := datJSON(t, "-entry", "0x0200004E", good)
-	cyl := s["cylspheres"].([]any)[0].(map[string]any)
-	if cyl["radius"] != 1.2 || cyl["height"] != 3.5 || s["height"] != 3.5 || s["radius"] != 1.6 || s["step_up_height"] != 0.8 || s["step_down_height"] != 2.5 {
-		t.Errorf("setup %v", s)
-	}
-	if o := cyl["origin"].([]any); o[1] != 0.25 {
-		t.Errorf("cylsphere origin %v", o)
-	}
-	m := datJSON(t, "-entry", "0x09000001", good)
-	if m["default_style"] != "0x8000003D" {
-		t.Errorf("default_style %v", m["default_style"])
-	}
-	var walk map[string]any
-	for _, c := range m["cycles"].([]any) {
-		if c.(map[string]any)["motion"] == "0x45000005" {
-			walk = c.(map[string]any)
-		}
-	}
-	if walk == nil {
-		t.Fatalf("no WalkForward cycle in %v", m["cycles"])
-	}
-	// Floats print as float32 values: 3.12, not 3.119999885559082.
-	if walk["style"] != "0x8000003D" || walk["framerate"] != 30.0 || walk["velocity"].([]any)[1] != 3.12 {
-		t.Errorf("walk cycle %v", walk)
-	}
-	anim := walk["animations"].([]any)[0].(map[string]any)
-	if anim["id"] != "0x03000002" || anim["low_frame"] != 0.0 || anim["high_frame"] != -1.0 || anim["framerate"] != 30.0 {
-		t.Errorf("walk animation %v", anim)
-	}
-	if n := len(m["links"].([]any)); n != 2 {
-		t.Errorf("%d links", n)
-	}
-	a := datJSON(t, "-entry", "0x03000002", good)
-	pf := a["pos_frames"].([]any)
-	if len(pf) != 16 || len(a["frames"].([]any)) != 16 {
-		t.Fatalf("%d pos_frames", len(pf))
-	}
-	p0 := pf[0].(map[string]any)
-	if p0["origin"].([]any)[1] != 0.104 || p0["rotation"].([]any)[0] != 1.0 {
-		t.Errorf("pos_frames[0] %v", p0)
-	}
-	f0 := a["frames"].([]any)[0].(map[string]any)
-	if len(f0["parts"].([]any)) != 3 || f0["hooks"].([]any)[0].(map[string]any)["type"] != "Sound" {
-		t.Errorf("frames[0] %v", f0)
-	}
-	h := datJSON(t, "-entry", "0x03000010", good)
-	hooks := h["frames"].([]any)[1].(map[string]any)["hooks"].([]any)
-	if len(hooks) != len(dattest.AllHooks()) {
-		t.Errorf("%d hooks, want %d", len(hooks), len(dattest.AllHooks()))
-	}
-}
-
-func TestDat_SummaryCountsEntriesByType(t *testing.T) {
-	good, _, _ := datDirs(t, t.TempDir())
-	code, out, errs := viewer(t, "dat", good)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{
-		"client_portal.dat: ", "block size 1024", "iteration 982", "0x02         Setup            3",
-		"client_cell_1.dat: ", "block size 256", "iteration 975", "0x????FFFF   LandBlock        5",
-		"height table: 0 m to 950 m",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("summary lacks %q:\n%s", want, out)
-		}
-	}
-	v := datJSON(t, good)
-	files := v["files"].([]any)
-	if len(files) != 2 || files[1].(map[string]any)["entries"] != 7.0 {
-		t.Errorf("files %v", files)
-	}
-}
-
-// A folder with only the cell dat still decodes landblocks, without
-// heights (they need the portal dat's height table).
-func TestDat_CellOnlyFolder(t *testing.T) {
-	dir := t.TempDir()
-	_, cell := dattest.Standard()
-	if err := dattest.WriteDir(dir, nil, cell); err != nil {
-		t.Fatal(err)
-	}
-	v := datJSON(t, "-entry", "0x1234FFFF", dir)
-	if _, ok := v["heights"]; ok {
-		t.Errorf("heights without a Region: %v", v)
-	}
-	if _, err := dat.Open(dir); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func datSortedStrings(s []string) []string {
-	for i := range s {
-		for j := i + 1; j < len(s); j++ {
-			if s[j] < s[i] {
-				s[i], s[j] = s[j], s[i]
-			}
-		}
-	}
-	return s
-}
-
 // datBombDir writes a folder whose HumanSetup is a zlib bomb: it declares
 // just under the 64 MiB entry limit and inflates to 256 MiB.
 func datBombDir(t *testing.T, dir string) string {
@@ -245,54 +113,4 @@ func datLoopDir(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return out
-}
-
-// The JSON of a small Setup, byte for byte: the field order, float32
-// numbers in their shortest form, ids as 0x%08X strings, empty lists as [].
-func TestDat_SetupJSONExactly(t *testing.T) {
-	good, _, _ := datDirs(t, t.TempDir())
-	code, out, errs := viewer(t, "dat", "-json", "-entry", "0x02000100", good)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	want := `{
-  "id": "0x02000100",
-  "type": "Setup",
-  "flags": 0,
-  "parts": ["0x01000200"],
-  "cylspheres": [],
-  "spheres": [
-    {
-      "origin": [0, 0, 0.3],
-      "radius": 0.3
-    }
-  ],
-  "height": 0.6,
-  "radius": 0.3,
-  "step_up_height": 0.1,
-  "step_down_height": 0.1,
-  "default_motion_table": "0x00000000"
-}
-`
-	if out != want {
-		t.Errorf("got\n%s\nwant\n%s", out, want)
-	}
-}
-
-// The text forms say what each entry is, for reading at a terminal.
-func TestDat_EntryText(t *testing.T) {
-	good, _, _ := datDirs(t, t.TempDir())
-	for _, c := range []struct{ id, want string }{
-		{"A9B4FFFF", "LandBlock 0xA9B4FFFF, has objects true\nheights (m), a row per x (west to east), y south to north:\n     104     108"},
-		{"A9B4FFFE", "object 0x0200004E at (40, 60, 92)"},
-		{"0200004E", "cylsphere 0: origin (0, 0.25, 0) radius 1.2 height 3.5"},
-		{"09000001", "cycle 0x8000003D NonCombat -> 0x45000005 WalkForward: velocity (0, 3.12, 0)"},
-		{"03000010", "hook CreateBlockingParticle"},
-		{"13000000", `Region 0x13000000 "Dereth": 255 x 255 landblocks of 8 cells, 24 m squares`},
-	} {
-		code, out, errs := viewer(t, "dat", good, "-entry", c.id)
-		if code != 0 || !strings.Contains(out, c.want) {
-			t.Errorf("-entry %s: exit %d, output lacks %q:\n%s%s", c.id, code, c.want, out, errs)
-		}
-	}
 }

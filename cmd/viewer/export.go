@@ -8,6 +8,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -238,37 +239,29 @@ func exportColors() []color.RGBA {
 	return append(overlay.Colors(), ui.ChromeColors()...)
 }
 
-// pngSink writes frame-00000.png, frame-00001.png, … into a temporary
-// directory beside OUT, renamed to OUT when complete. An existing OUT is
-// replaced only if it holds nothing but frames of an earlier export.
+// pngSink writes frame-00000.png, frame-00001.png, … into a directory
+// published whole (atomicfile.CreateDir): a temporary directory beside OUT,
+// renamed to OUT when complete. An existing OUT is replaced only if it
+// holds nothing but frames of an earlier export.
 type pngSink struct {
-	out, tmp string
-	n        int
-	done     bool
+	out string
+	dir *atomicfile.Dir
+	n   int
 }
 
 func newPNGSink(out string) (*pngSink, error) {
-	// A link to a directory: the frames go to its destination, and the
-	// link stays a link.
-	out, err := atomicfile.LinkDest(out)
+	dir, err := atomicfile.CreateDir(out, framesOnly(out))
 	if err != nil {
-		return nil, cli.BadInput("-o %v", err)
+		return nil, exportDirError(out, err)
 	}
-	if err := checkReplaceableDir(out); err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
-	if err != nil {
-		return nil, fmt.Errorf("export: %s: %w", out, cli.UnwrapPath(err))
-	}
-	return &pngSink{out: out, tmp: tmp}, nil
+	return &pngSink{out: out, dir: dir}, nil
 }
 
 // frameName is the n-th frame's file name.
 func frameName(n int) string { return fmt.Sprintf("frame-%05d.png", n) }
 
 func (p *pngSink) add(_ int, img *image.RGBA) error {
-	path := filepath.Join(p.tmp, frameName(p.n))
+	path := filepath.Join(p.dir.Path(), frameName(p.n))
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := cli.WriteAtomically(path, func(w io.Writer) error { return enc.Encode(w, img) }); err != nil {
 		return fmt.Errorf("export: %s: %w", p.out, cli.UnwrapPath(err))
@@ -278,35 +271,18 @@ func (p *pngSink) add(_ int, img *image.RGBA) error {
 }
 
 func (p *pngSink) commit() error {
-	old := ""
-	if _, err := os.Stat(p.out); err == nil {
-		old = p.tmp + "-old"
-		if err := os.Rename(p.out, old); err != nil {
-			return fmt.Errorf("export: %w", err)
-		}
-	}
-	if err := os.Rename(p.tmp, p.out); err != nil {
-		if old != "" {
-			os.Rename(old, p.out)
-		}
+	if err := p.dir.Commit(); err != nil {
 		return fmt.Errorf("export: %w", err)
-	}
-	p.done = true
-	if old != "" {
-		os.RemoveAll(old)
 	}
 	return nil
 }
 
-func (p *pngSink) abort() {
-	if !p.done {
-		os.RemoveAll(p.tmp)
-	}
-}
+func (p *pngSink) abort() { p.dir.Abort() }
 
 // checkPNGDir refuses a directory of frames at the input's own path (a
 // directory is never an input, but a link to the input is refused here
-// before any rendering, as cli.CheckOutputs refuses it for a GIF).
+// before any rendering, as cli.CheckOutputs refuses it for a GIF), and an
+// OUT that may not be replaced (atomicfile.CheckDir, framesOnly).
 func checkPNGDir(out, input string) error {
 	dest, err := atomicfile.LinkDest(out)
 	if err != nil {
@@ -316,32 +292,37 @@ func checkPNGDir(out, input string) error {
 	if atomicfile.SameAsInput(t, input) {
 		return cli.BadInput("export: -o %s would overwrite the input %s", out, input)
 	}
-	return checkReplaceableDir(dest)
-}
-
-// checkReplaceableDir accepts a missing OUT, or a directory holding only an
-// earlier export's frames; anything else is bad usage (exit 2), so an export
-// never deletes files it did not write.
-func checkReplaceableDir(out string) error {
-	fi, err := os.Stat(out)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if !fi.IsDir() {
-		return cli.BadInput("-o %s: exists and is not a directory (want OUT.gif, or a directory for numbered PNGs)", out)
-	}
-	ents, err := os.ReadDir(out)
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	for _, e := range ents {
-		var n int
-		if _, err := fmt.Sscanf(e.Name(), "frame-%05d.png", &n); err != nil || e.Name() != frameName(n) {
-			return cli.BadInput("-o %s: the directory holds %s, which is not an exported frame; name an empty or new directory", out, e.Name())
-		}
+	if _, err := atomicfile.CheckDir(out, framesOnly(out)); err != nil {
+		return exportDirError(out, err)
 	}
 	return nil
+}
+
+// framesOnly accepts a directory holding only an earlier export's frames;
+// anything else is bad usage (exit 2), so an export never deletes files it
+// did not write.
+func framesOnly(out string) atomicfile.Replaceable {
+	return func(ents []os.DirEntry) error {
+		for _, e := range ents {
+			var n int
+			if _, err := fmt.Sscanf(e.Name(), "frame-%05d.png", &n); err != nil || e.Name() != frameName(n) {
+				return cli.BadInput("-o %s: the directory holds %s, which is not an exported frame; name an empty or new directory", out, e.Name())
+			}
+		}
+		return nil
+	}
+}
+
+// exportDirError words CheckDir's errors for -o: what is in the way is bad
+// usage; a failure to read or create is the environment's.
+func exportDirError(out string, err error) error {
+	var nd *atomicfile.NotDirError
+	var ue cli.UsageError
+	switch {
+	case errors.As(err, &nd):
+		return cli.BadInput("-o %s: exists and is not a directory (want OUT.gif, or a directory for numbered PNGs)", out)
+	case errors.As(err, &ue):
+		return err
+	}
+	return fmt.Errorf("export: %s: %w", out, cli.UnwrapPath(err))
 }

@@ -177,6 +177,8 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "client_portal.dat: entry 0x02000001: compressed data: inflates to more than its declared 67108863 bytes"},
 		{"a dat B-tree that loops", []string{"dat", datLoopDir(t, dir)},
 			nil, 2, "client_cell_1.dat: b-tree: deeper than 32 levels"},
+		{"a dat GfxObj cut short", []string{"dat", "-entry", "0x01000300", datBadGfxObjDir(t, dir)},
+			nil, 2, "client_portal.dat: entry 0x01000300: vertex_array.vertices count at byte 17"},
 		// Streams, devices and special files (issue 26): standard input is
 		// empty here (the test gives none).
 		{"empty standard input", []string{"run", "-"}, nil, 2, "viewer: -:1: header: missing: the file is empty"},
@@ -199,6 +201,7 @@ func TestHostileInputs(t *testing.T) {
 		{"a what-if latency of years", []string{"whatif", "-cadence", "1000000h", farJump}, nil, 2, `-cadence: "1000000h": want a duration of at most 60s`},
 		{"pack over a file", []string{"pack", "-at", "30", "-o", specialTarget(t, dir, "keep.txt", "file"), farJump}, nil, 2, "keep.txt: is a file, not a directory"},
 		{"pack over a FIFO", []string{"pack", "-at", "30", "-o", specialTarget(t, dir, "pack-fifo", "fifo"), farJump}, nil, 2, "pack-fifo: is a FIFO, not a directory"},
+		{"export frames over a FIFO", []string{"export", "-o", specialTarget(t, dir, "frames-fifo", "fifo"), farJump}, nil, 2, "frames-fifo: exists and is not a directory"},
 		{"shrink into a directory", []string{"shrink", "-keep", "blip", "-o", mkdirIn(t, dir, "small.jsonl"), farJump}, nil, 2, "small.jsonl: is a directory"},
 		{"what-if table into a directory", []string{"whatif", "-metrics", mkdirIn(t, dir, "w-dir.csv"), farJump}, nil, 2, "w-dir.csv: is a directory"},
 		{"pack zip into a directory", []string{"pack", "-at", "30", "-o", mkdirIn(t, dir, "p.zip"), farJump}, nil, 2, "p.zip: is a directory"},

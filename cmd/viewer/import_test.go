@@ -1,18 +1,18 @@
 // Tests of import and of run on a capture, called through run() as main
-// does. Captures are generated at test time by capturetest.
+// does: the exit statuses, run on a capture, the pieces of a long one.
+// Captures are generated at test time by capturetest; the import's own
+// output is tested beside it (internal/importcmd).
 
 package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"glidepath/assets"
-	"glidepath/engine/capture"
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
@@ -36,57 +36,6 @@ func captureFile(t *testing.T, name, file string, cfg capturetest.Config) (strin
 		t.Fatal(err)
 	}
 	return path, rec
-}
-
-func TestImport_WritesRecordingAndSummary(t *testing.T) {
-	path, src := captureFile(t, "jitter", "jitter.pcapng", capturetest.Config{Format: capturetest.Pcapng, Link: capturetest.Null, SplitEvery: 4, RetransmitEvery: 3, Noise: true})
-	out := filepath.Join(t.TempDir(), "jitter.jsonl.gz")
-	code, stdout, errs := viewer(t, "import", path, "-o", out)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"pcapng", "AC packets:", "0xF748 UpdatePosition", "retransmissions dropped", "objects: ", "malformed: 0"} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("summary lacks %q:\n%s", want, stdout)
-		}
-	}
-	rec, err := recording.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, want := 0, 0
-	for _, ev := range rec.Events {
-		if ev.Kind == recording.KindPosition {
-			n++
-		}
-	}
-	for _, ev := range src.Events {
-		if ev.Kind == recording.KindPosition {
-			want++
-		}
-	}
-	if n != want {
-		t.Errorf("%d position events, want %d", n, want)
-	}
-	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 1 {
-		t.Errorf("the output directory holds %d entries, want only the recording", len(ents))
-	}
-}
-
-func TestImport_JSONSummary(t *testing.T) {
-	path, _ := captureFile(t, "teleport", "t.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
-	out := filepath.Join(t.TempDir(), "t.jsonl")
-	code, stdout, errs := viewer(t, "import", "-json", "-server-port", "9000", path, "-o", out)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var sum capture.Summary
-	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
-		t.Fatalf("%v:\n%s", err, stdout)
-	}
-	if sum.Frames == 0 || sum.ACPackets == 0 || sum.Objects == 0 || len(sum.ByOpcode) == 0 || sum.Player == "" {
-		t.Errorf("summary %+v", sum)
-	}
 }
 
 func TestImport_NotACaptureExits2(t *testing.T) {

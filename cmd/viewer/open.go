@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/internal/cli"
@@ -252,9 +252,9 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	if sel != 0 && !hasObjectYet(ctx, st, sel, at.follow) {
 		st.Stop()
 		if at.follow {
-			return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid (yet)", sel, path)
+			return nil, cli.BadInput("-select %s: %s has no object with this guid (yet)", hexid.String(sel), path)
 		}
-		return nil, cli.BadInput("-select 0x%08X: %s has no object with this guid", sel, inputName(path))
+		return nil, cli.BadInput("-select %s: %s has no object with this guid", hexid.String(sel), inputName(path))
 	}
 	file := path
 	if file == "" {
@@ -324,11 +324,11 @@ func parseGUID(s string) (uint32, error) {
 	if s == "" {
 		return 0, nil
 	}
-	v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(s), "0x"), 16, 32)
+	v, err := hexid.Parse(s)
 	if err != nil || v == 0 {
 		return 0, cli.BadInput("-select %q: want an object guid such as 0x80000A01", s)
 	}
-	return uint32(v), nil
+	return v, nil
 }
 
 // cameraModes names the -camera values.

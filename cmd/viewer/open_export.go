@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/ui"
 )
 
@@ -34,7 +35,7 @@ func windowExporter(readings []string) func(ui.ExportRequest) string {
 			args = append(args, "-reading", readings[0])
 		}
 		if r.Select != 0 {
-			args = append(args, "-select", fmt.Sprintf("0x%08X", r.Select))
+			args = append(args, "-select", hexid.String(r.Select))
 		}
 		cmd := exec.Command(exe, append(args, file)...)
 		var errs bytes.Buffer

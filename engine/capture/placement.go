@@ -11,6 +11,7 @@ package capture
 import (
 	"fmt"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -182,10 +183,10 @@ func (w *world) parentEvent(m *message) {
 		s.skip("ParentEvent of the player")
 		return
 	case parent == child || parent == 0:
-		w.bad(m, opParentEvent, fmt.Errorf("parent 0x%08X: not a holder of 0x%08X", parent, child))
+		w.bad(m, opParentEvent, fmt.Errorf("parent %s: not a holder of %s", hexid.String(parent), hexid.String(child)))
 		return
 	case w.heldBy(parent, child):
-		w.bad(m, opParentEvent, fmt.Errorf("parent 0x%08X is held by 0x%08X: the holders would form a cycle", parent, child))
+		w.bad(m, opParentEvent, fmt.Errorf("parent %s is held by %s: the holders would form a cycle", hexid.String(parent), hexid.String(child)))
 		return
 	}
 	o, live := w.live[child]

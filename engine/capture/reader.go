@@ -13,6 +13,7 @@ import (
 	"sort"
 	"time"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/internal/inputfile"
 	"glidepath/physics"
@@ -83,9 +84,9 @@ type PlayerAbsentError struct {
 }
 
 func (e *PlayerAbsentError) Error() string {
-	s := fmt.Sprintf("-player 0x%08X: %s has no message naming this guid", e.Player, e.File)
+	s := fmt.Sprintf("-player %s: %s has no message naming this guid", hexid.String(e.Player), e.File)
 	if e.HasAnnounced {
-		s += fmt.Sprintf(" (its PlayerCreate names 0x%08X)", e.Announced)
+		s += fmt.Sprintf(" (its PlayerCreate names %s)", hexid.String(e.Announced))
 	}
 	return s
 }

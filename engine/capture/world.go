@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -80,7 +81,7 @@ func (w *world) seePosition(p physics.Position) {
 // deleted (the player is the observer, not a remote).
 func (w *world) setPlayer(guid uint32, t float64, rule string) {
 	w.player, w.hasPlayer = guid, true
-	w.r.sum.Player = fmt.Sprintf("0x%08X", guid)
+	w.r.sum.Player = hexid.String(guid)
 	w.r.sum.PlayerRule = rule
 	w.client, w.server = nil, nil
 	if w.isPending(guid) {

@@ -8,7 +8,7 @@
 // what it says about a kind. Also Place, Mark, Filter, Note, MotionGate,
 // Viewed (an event as the viewer reads it, engine/store's Event) and the
 // packed form the event store keeps a recording's events in. It imports
-// physics, interp and engine/hexid only, so every reader of a log (the
-// viewer, the store, the cause chains, the trace writer) shares the types
-// without importing the engine.
+// physics, interp, engine/hexid and engine/recording (whose events it
+// packs) only, so every reader of a log (the viewer, the store, the cause
+// chains, the trace writer) shares the types without importing the engine.
 package eventlog

@@ -7,10 +7,10 @@ package filter
 import (
 	"sort"
 	"strconv"
-	"strings"
 
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/report"
 	"glidepath/engine/tables"
@@ -196,11 +196,11 @@ func Object(o *report.ReportObject, run int) Item {
 	return it
 }
 
-// ParseGUID reads "0x80000A01" (0x optional).
+// ParseGUID reads "0x80000A01" (hexid.Parse's rule: 0x optional, 1–8
+// hex digits).
 func ParseGUID(s string) (uint32, bool) {
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
-	v, err := strconv.ParseUint(s, 16, 32)
-	return uint32(v), err == nil && s != ""
+	v, err := hexid.Parse(s)
+	return v, err == nil
 }
 
 func sortedKeys(m map[string]int) []string {

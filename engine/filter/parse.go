@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"glidepath/engine/hexid"
 )
 
 // Tolerances a ~ (≈) term uses when it names none: `tick~500` is ticks
@@ -211,15 +213,11 @@ func (p *parser) listTerm(f Field, at int, val string) (term, error) {
 			}
 			t.words = append(t.words, name)
 		case FieldGUID, FieldOpcode:
-			h := part
-			if strings.HasPrefix(h, "0x") || strings.HasPrefix(h, "0X") {
-				h = h[2:]
-			}
-			v, err := strconv.ParseUint(h, 16, 32)
-			if err != nil || h == "" {
+			v, err := hexid.Parse(part)
+			if err != nil {
 				return term{}, p.fail(off, "%s %q: want a hexadecimal number of at most 8 digits (0x optional)", f, part)
 			}
-			t.ids = append(t.ids, uint32(v))
+			t.ids = append(t.ids, v)
 		}
 		off += len(part) + 1
 	}

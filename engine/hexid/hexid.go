@@ -1,8 +1,12 @@
 // Package hexid writes a guid or a cell id as Glidepath's formats and the
 // window spell them: "0x" and eight upper-case hex digits (0x80000A01), the
 // way retail's tools print object ids. One formatter for every writer:
-// recordings, traces, tables, the diff's report and the viewer's lists.
+// recordings, traces, tables, the diff's report and the viewer's lists;
+// and one reader (Parse) for every id read from text: flags, filters,
+// settings, scenario and recording fields.
 package hexid
+
+import "strconv"
 
 const digits = "0123456789ABCDEF"
 
@@ -24,4 +28,44 @@ func AppendQuoted(b []byte, v uint32) []byte {
 func String(v uint32) string {
 	var b [10]byte
 	return string(Append(b[:0], v))
+}
+
+// MaxDigits is the most hex digits Parse reads (a 32-bit id).
+const MaxDigits = 8
+
+// Parse reads a guid or cell id written as text, by the one rule every
+// reader of an id shares: an optional "0x" or "0X", then 1 to 8 hex digits
+// of either case, and nothing else (no sign, space or underscore). Anything
+// else is an error naming the text.
+func Parse(s string) (uint32, error) {
+	h := s
+	if len(h) >= 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X') {
+		h = h[2:]
+	}
+	if len(h) == 0 || len(h) > MaxDigits {
+		return 0, &Error{Text: s}
+	}
+	var v uint32
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, &Error{Text: s}
+		}
+		v = v<<4 | uint32(c)
+	}
+	return v, nil
+}
+
+// Error is Parse's error: the text that is not an id.
+type Error struct{ Text string }
+
+func (e *Error) Error() string {
+	return strconv.Quote(e.Text) + ": want an id of 1–8 hex digits, 0x optional (0x80000A01)"
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 )
 
@@ -58,7 +59,7 @@ func expectReport(c *engine.Compare) *ReportExpectations {
 				Min: res.Check.Min, Max: res.Check.Max, Got: res.Got, Reached: res.Reached, Holds: res.Holds, Applies: res.Applies,
 			}
 			if !e.AllObjects {
-				chk.GUID, chk.Name = fmt.Sprintf("0x%08X", e.GUID), e.Object
+				chk.GUID, chk.Name = hexid.String(e.GUID), e.Object
 				if chk.Name == chk.GUID {
 					chk.Name = ""
 				}

@@ -13,6 +13,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"glidepath/engine/hexid"
 )
 
 var crowdFields = []string{"count", "first_guid", "name", "area", "legs", "wait", "gait",
@@ -74,7 +76,7 @@ func (p *parser) crowd(n ast.Node, path string) error {
 		return err
 	}
 	if uint64(cs.firstGUID)+uint64(cs.count) > 1<<32 {
-		return d.errAt(gn, f.field("first_guid"), "%d guids from 0x%08X run past 0xFFFFFFFF", cs.count, cs.firstGUID)
+		return d.errAt(gn, f.field("first_guid"), "%d guids from %s run past 0xFFFFFFFF", cs.count, hexid.String(cs.firstGUID))
 	}
 	if nn := f.take("name"); nn != nil {
 		if cs.name, err = d.text(nn, f.field("name")); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 
+	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -209,9 +210,9 @@ func (p *parser) expectObject(n ast.Node, field string) (uint32, string, error) 
 	d, s := p.d, p.s
 	if g, err := d.id(n, field); err == nil {
 		if s.remote(g) == nil {
-			return 0, "", d.errAt(n, field, "no remote has guid 0x%08X", g)
+			return 0, "", d.errAt(n, field, "no remote has guid %s", hexid.String(g))
 		}
-		return g, fmt.Sprintf("0x%08X", g), nil
+		return g, hexid.String(g), nil
 	}
 	name, err := d.text(n, field)
 	if err != nil {
@@ -223,7 +224,7 @@ func (p *parser) expectObject(n ast.Node, field string) (uint32, string, error) 
 			continue
 		}
 		if found != nil {
-			return 0, "", d.errAt(n, field, "%q names two remotes (0x%08X and 0x%08X); give the guid", name, found.guid, r.guid)
+			return 0, "", d.errAt(n, field, "%q names two remotes (%s and %s); give the guid", name, hexid.String(found.guid), hexid.String(r.guid))
 		}
 		found = r
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 )
 
@@ -309,7 +310,7 @@ func (p *parser) parseNotes(n ast.Node, path string) ([]noteSpec, error) {
 				return nil, err
 			}
 			if s.remote(note.guid) == nil {
-				return nil, d.errAt(on, f.field("object"), "no remote has guid 0x%08X", note.guid)
+				return nil, d.errAt(on, f.field("object"), "no remote has guid %s", hexid.String(note.guid))
 			}
 			note.hasGUID = true
 		}
@@ -339,9 +340,9 @@ func (p *parser) checkStickTargets() error {
 				case actTurnToObject:
 					verb = "turn to"
 				}
-				return a.errorf(p.d.file, "a remote cannot %s itself (0x%08X)", verb, a.stickTo)
+				return a.errorf(p.d.file, "a remote cannot %s itself (%s)", verb, hexid.String(a.stickTo))
 			case p.s.remote(a.stickTo) == nil:
-				return a.errorf(p.d.file, "no remote has guid 0x%08X", a.stickTo)
+				return a.errorf(p.d.file, "no remote has guid %s", hexid.String(a.stickTo))
 			}
 		}
 	}

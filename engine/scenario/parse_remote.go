@@ -7,6 +7,7 @@ package scenario
 import (
 	"github.com/goccy/go-yaml/ast"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 )
 
@@ -49,7 +50,7 @@ func (p *parser) remotes(top *fields) error {
 func (p *parser) addRemote(r *remoteSpec, at ast.Node) error {
 	s := p.s
 	if prev := s.remote(r.guid); prev != nil {
-		return p.d.errAt(at, join(r.field, "guid"), "guid 0x%08X is already used by %s (line %d)", r.guid, prev.field, prev.line)
+		return p.d.errAt(at, join(r.field, "guid"), "guid %s is already used by %s (line %d)", hexid.String(r.guid), prev.field, prev.line)
 	}
 	if len(s.remotes) >= MaxRemotes {
 		return p.d.errAt(at, r.field, "more than %d remotes", MaxRemotes)

@@ -11,6 +11,8 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
+
+	"glidepath/engine/hexid"
 )
 
 // number reads a finite number. An unquoted scalar that YAML leaves as a
@@ -100,14 +102,8 @@ func (d *dec) id(n ast.Node, field string) (uint32, error) {
 		}
 		return 0, d.errAt(n, field, "want an id in [0, 0xFFFFFFFF], got %s", v.GetToken().Value)
 	case *ast.StringNode:
-		hex, ok := strings.CutPrefix(v.Value, "0x")
-		if !ok {
-			hex, ok = strings.CutPrefix(v.Value, "0X")
-		}
-		if ok && len(hex) >= 1 && len(hex) <= 8 {
-			if x, err := strconv.ParseUint(hex, 16, 32); err == nil {
-				return uint32(x), nil
-			}
+		if x, err := hexid.Parse(v.Value); err == nil {
+			return x, nil
 		}
 	}
 	return 0, d.errAt(n, field, "want an id such as 0x80000A01, got %s", describe(n))

@@ -3,8 +3,6 @@ package shrink
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"glidepath/engine"
 	"glidepath/engine/clientdiff"
@@ -64,8 +62,11 @@ func firstDivergence(rec *recording.Recording, trace string, tol float64, opts e
 			continue
 		}
 		if !found || o.FirstDivergence.Tick < best.Tick {
-			g, _ := strconv.ParseUint(strings.TrimPrefix(o.GUID, "0x"), 16, 32)
-			best, found = Divergence{GUID: uint32(g), Tick: o.FirstDivergence.Tick}, true
+			g, err := hexid.Parse(o.GUID)
+			if err != nil {
+				return Divergence{}, false, fmt.Errorf("divergence: object %s", err)
+			}
+			best, found = Divergence{GUID: g, Tick: o.FirstDivergence.Tick}, true
 		}
 	}
 	return best, found, nil

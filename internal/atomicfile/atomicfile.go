@@ -44,6 +44,7 @@ type File struct {
 var pending struct {
 	sync.Mutex
 	paths map[string]string // temporary path -> target
+	dirs  map[string]string // temporary directory -> target (dir.go)
 }
 
 var seq atomic.Uint64
@@ -182,9 +183,10 @@ func forget(tmp string) {
 	pending.Unlock()
 }
 
-// RemovePending removes every temporary file not yet committed or aborted and
-// returns the targets they were for (in no particular order). It is for a
-// process about to exit on a signal without unwinding its writers.
+// RemovePending removes every temporary file and directory not yet
+// committed or aborted and returns the targets they were for (in no
+// particular order). It is for a process about to exit on a signal without
+// unwinding its writers.
 func RemovePending() []string {
 	pending.Lock()
 	defer pending.Unlock()
@@ -192,6 +194,11 @@ func RemovePending() []string {
 	for tmp, target := range pending.paths {
 		os.Remove(tmp)
 		delete(pending.paths, tmp)
+		targets = append(targets, target)
+	}
+	for tmp, target := range pending.dirs {
+		os.RemoveAll(tmp)
+		delete(pending.dirs, tmp)
 		targets = append(targets, target)
 	}
 	return targets

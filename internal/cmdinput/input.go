@@ -1,9 +1,9 @@
 package cmdinput
 
 import (
-	"strconv"
 	"strings"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/loader"
 
 	"glidepath/assets"
@@ -78,11 +78,11 @@ func (c *CaptureFlags) Options() (capture.Options, error) {
 	}
 	o.ServerPort = uint16(c.serverPort)
 	if c.player != "" {
-		v, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(c.player), "0x"), 16, 32)
+		v, err := hexid.Parse(c.player)
 		if err != nil {
 			return o, cli.BadInput("-player %q: want an object guid such as 0x50000001", c.player)
 		}
-		o.Player, o.HasPlayer = uint32(v), true
+		o.Player, o.HasPlayer = v, true
 	}
 	return o, nil
 }
@@ -95,7 +95,7 @@ func CheckPlayerInput(path string, o capture.Options) error {
 	// A stream (standard input, a FIFO) is told apart only as it is read:
 	// the capture reader refuses an absent player there.
 	if o.HasPlayer && inputfile.Regular(path) && !loader.IsCapture(path) {
-		return cli.BadInput("-player 0x%08X: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", o.Player, path)
+		return cli.BadInput("-player %s: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", hexid.String(o.Player), path)
 	}
 	return nil
 }

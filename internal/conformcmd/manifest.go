@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"glidepath/engine/hexid"
 )
 
 // Manifest format and version.
@@ -250,11 +252,11 @@ func unwrapPath(err error) error {
 }
 
 // parseGUID reads a guid as Recording v1 spells one: "0x" and 1 to 8 hex
-// digits.
+// digits (hexid.Parse, with the prefix the format asks for).
 func parseGUID(s string) (uint32, bool) {
-	if len(s) < 3 || len(s) > 10 || s[0] != '0' || s[1] != 'x' && s[1] != 'X' {
+	if !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
 		return 0, false
 	}
-	v, err := strconv.ParseUint(s[2:], 16, 32)
-	return uint32(v), err == nil
+	v, err := hexid.Parse(s)
+	return v, err == nil
 }

@@ -124,7 +124,26 @@ func decodeDatEntry(d *dat.Dats, id uint32) (any, error) {
 				return nil, err
 			}
 			return datMotionTableJSON(m), nil
+		case id>>24 == 0x01:
+			g, err := d.GfxObj(id)
+			if err != nil {
+				return nil, err
+			}
+			return datGfxObjJSON(g), nil
+		case id>>24 == 0x0D:
+			e, err := d.Environment(id)
+			if err != nil {
+				return nil, err
+			}
+			return datEnvironmentJSON(e), nil
 		}
+	}
+	if f == d.Cell && dat.IsEnvCellID(id) {
+		e, err := d.EnvCell(id)
+		if err != nil {
+			return nil, err
+		}
+		return datEnvCellJSON(e), nil
 	}
 	b, err := f.Get(id)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -56,21 +57,6 @@ type packStep struct {
 	args []string // without "viewer"; paths relative to the pack
 	// stdout: the file is the command's standard output.
 	stdout bool
-}
-
-// packKind names what a path that is not a directory is.
-func packKind(m os.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "is a file"
-	case m&os.ModeSymlink != 0:
-		return "is a link to nothing"
-	case m&os.ModeNamedPipe != 0:
-		return "is a FIFO"
-	case m&os.ModeDevice != 0:
-		return "is a device"
-	}
-	return "exists"
 }
 
 // hasObject reports whether the recording has guid in its header or
@@ -303,34 +289,34 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	if !asZip {
+	// The pack is a directory published whole (atomicfile.CreateDir): it
+	// replaces only an empty directory, never a file, a FIFO or a device,
+	// and a link to a directory names that directory. A zip's files are
+	// gathered in a scratch directory beside it.
+	var out *atomicfile.Dir
+	if asZip {
+		out, err = atomicfile.TempDir(o.Out)
+	} else {
 		o.Out = filepath.Clean(o.Out) // pack/ names the directory pack, not a file in it
-		// The pack directory replaces only an empty directory: never a
-		// file, a link, a FIFO or a device (which the rename below would
-		// remove). A link to a directory names that directory.
-		if info, err := os.Lstat(o.Out); err == nil && info.Mode()&os.ModeSymlink != 0 {
-			if dest, err := filepath.EvalSymlinks(o.Out); err == nil {
-				o.Out = dest
+		out, err = atomicfile.CreateDir(o.Out, func(ents []os.DirEntry) error {
+			if len(ents) > 0 {
+				return cli.BadInput("pack: -o %s: the directory exists and is not empty", o.Out)
 			}
-		}
-		if info, err := os.Lstat(o.Out); err == nil && !info.IsDir() {
-			return cli.BadInput("pack: -o %s: %s, not a directory; name a new or empty directory, or FILE.zip", o.Out, packKind(info.Mode()))
-		}
-		if ents, err := os.ReadDir(o.Out); err == nil && len(ents) > 0 {
-			return cli.BadInput("pack: -o %s: the directory exists and is not empty", o.Out)
-		}
+			return nil
+		})
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(o.Out), "."+filepath.Base(o.Out)+".tmp-")
-	if err != nil {
+	var nd *atomicfile.NotDirError
+	var ue cli.UsageError
+	switch {
+	case errors.As(err, &nd):
+		return cli.BadInput("pack: -o %s: is %s, not a directory; name a new or empty directory, or FILE.zip", o.Out, nd.Kind)
+	case errors.As(err, &ue):
+		return err
+	case err != nil:
 		return fmt.Errorf("pack: %s: %w", o.Out, cli.UnwrapPath(err))
 	}
-	if tmp, err = filepath.Abs(tmp); err != nil {
-		return fmt.Errorf("pack: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("pack: %w", err)
-	}
+	defer out.Abort()
+	tmp := out.Path()
 
 	abs, err := filepath.Abs(input)
 	if err != nil {
@@ -379,11 +365,8 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 		if err := zipDir(tmp, o.Out); err != nil {
 			return err
 		}
-	} else {
-		os.Remove(o.Out) // an empty directory, if any
-		if err := os.Rename(tmp, o.Out); err != nil {
-			return fmt.Errorf("pack: %w", err)
-		}
+	} else if err := out.Commit(); err != nil {
+		return fmt.Errorf("pack: %w", err)
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s of %s at tick %d\n", o.Out, ev.Kind, hexid.String(ev.GUID), ev.Tick)
 	return nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -36,8 +37,8 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	f2 := func(v float64) string { return fmt.Sprintf("%.2f", v) }
 	pos := model.Global(&o.Position)
 	loc := model.Local(o.Position.Cell, pos)
-	head(fmt.Sprintf("%s  0x%08X", o.Name, o.GUID))
-	field("m_position", "0x%08X (%.2f, %.2f, %.2f)", o.Position.Cell, loc[0], loc[1], loc[2])
+	head(fmt.Sprintf("%s  %s", o.Name, hexid.String(o.GUID)))
+	field("m_position", "%s (%.2f, %.2f, %.2f)", hexid.String(o.Position.Cell), loc[0], loc[1], loc[2])
 	field("heading", "%.1f°", float64(o.Heading))
 	contact := "airborne (Contact clear)"
 	if o.Contact {
@@ -77,7 +78,7 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	bl := st.BliptoPosition
 	bp := model.Global(&bl)
 	bll := model.Local(bl.Cell, bp)
-	field("blipto_position", "0x%08X (%.2f, %.2f, %.2f)", bl.Cell, bll[0], bll[1], bll[2])
+	field("blipto_position", "%s (%.2f, %.2f, %.2f)", hexid.String(bl.Cell), bll[0], bll[1], bll[2])
 	w := st.Window
 	field("stall window", "frame %d/%d · cumulative %.3f m", w.Frames, interp.StallCheckFrameInterval, w.Cumulative)
 
@@ -98,7 +99,7 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 		cp := c.Position
 		cg := model.Global(&cp)
 		cl := model.Local(cp.Cell, cg)
-		field("constraint_pos", "0x%08X (%.2f, %.2f, %.2f)", cp.Cell, cl[0], cl[1], cl[2])
+		field("constraint_pos", "%s (%.2f, %.2f, %.2f)", hexid.String(cp.Cell), cl[0], cl[1], cl[2])
 		field("distance start/max", "%.1f / %.1f m", c.Start, c.Max)
 		field("constraint_pos_offset", "%.3f m · last scale %.2f", c.Offset, c.LastScale)
 	} else {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"glidepath/engine"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -72,7 +73,7 @@ func managerLines(ls []Line, o *engine.ObjectView) []Line {
 		if o.Sticky.TargetID == recording.ObserverTarget {
 			field("target_id", "the observer (player)")
 		} else {
-			field("target_id", "0x%08X", o.Sticky.TargetID)
+			field("target_id", "%s", hexid.String(o.Sticky.TargetID))
 		}
 		d := model.Global(&o.Sticky.TargetPosition).Sub(model.Global(&o.Position))
 		d[2] = 0
@@ -99,7 +100,7 @@ func managerLines(ls []Line, o *engine.ObjectView) []Line {
 		if m.TopLevelObjectID == recording.ObserverTarget {
 			field("sought object", "the observer (player) · radius %.2f", m.SoughtObjectRadius)
 		} else {
-			field("sought object", "0x%08X · radius %.2f", m.TopLevelObjectID, m.SoughtObjectRadius)
+			field("sought object", "%s · radius %.2f", hexid.String(m.TopLevelObjectID), m.SoughtObjectRadius)
 		}
 	}
 	nodes := ""

@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"math"
 
+	"glidepath/engine/hexid"
 	"glidepath/physics"
 	"glidepath/ui/camera"
 	"glidepath/ui/render"
@@ -75,5 +76,5 @@ func DescribeGround(x, y float64) string {
 	}
 	lx, ly := x-bx*physics.LandblockLength, y-by*physics.LandblockLength
 	cell := uint32(bx)<<24 | uint32(by)<<16 | physics.OutdoorCellIndex(float32(lx), float32(ly))
-	return fmt.Sprintf("0x%08X  x %.1f  y %.1f", cell, lx, ly)
+	return fmt.Sprintf("%s  x %.1f  y %.1f", hexid.String(cell), lx, ly)
 }

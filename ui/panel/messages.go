@@ -20,6 +20,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/capture"
 	"glidepath/engine/filter"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/ui/render"
 	"glidepath/ui/session"
@@ -111,7 +112,7 @@ func (m *Messages) Update(r *session.Run, sel uint32, reading int, vp image.Rect
 		title = fmt.Sprintf("Messages at tick %d ±%d", r.Snap.Tick, span)
 	}
 	if sel != 0 {
-		title += fmt.Sprintf(" of 0x%08X", sel)
+		title += fmt.Sprintf(" of %s", hexid.String(sel))
 	}
 	m.Lines = append(m.Lines, MsgLine{Text: title + "   (click: ± span)", Event: -1, Head: true})
 	st := StoreOfRun(r)
@@ -170,12 +171,12 @@ func (m *Messages) Update(r *session.Run, sel uint32, reading int, vp image.Rect
 func msgSummary(tick int, ev *recording.Event) string {
 	s := fmt.Sprintf("%6d  %-8s", tick, ev.Kind)
 	if ev.HasGUID {
-		s += fmt.Sprintf(" 0x%08X", ev.GUID)
+		s += fmt.Sprintf(" %s", hexid.String(ev.GUID))
 	}
 	switch ev.Kind {
 	case recording.KindPosition:
 		u := &ev.Update
-		s += fmt.Sprintf("  0x%08X (%.2f, %.2f, %.2f)  pos %d tp %d fp %d", u.Pos.Cell,
+		s += fmt.Sprintf("  %s (%.2f, %.2f, %.2f)  pos %d tp %d fp %d", hexid.String(u.Pos.Cell),
 			u.Pos.Frame.Origin[0], u.Pos.Frame.Origin[1], u.Pos.Frame.Origin[2],
 			u.Seq.Position, u.Seq.Teleport, u.Seq.ForcePosition)
 	case recording.KindMotion:
@@ -261,7 +262,7 @@ func dumpFields(prefix string, v reflect.Value, depth int, out *[]string) {
 			dumpFields(name+".", fv, depth+1, out)
 		case fv.Kind() == reflect.Uint32 && strings.Contains(strings.ToLower(f.Name), "cell") ||
 			fv.Kind() == reflect.Uint32 && (f.Name == "GUID" || f.Name == "Target" || f.Name == "Setup" || f.Name == "Parent"):
-			*out = append(*out, fmt.Sprintf("%s: 0x%08X", name, fv.Uint()))
+			*out = append(*out, fmt.Sprintf("%s: %s", name, hexid.String(uint32(fv.Uint()))))
 		default:
 			*out = append(*out, fmt.Sprintf("%s: %v", name, fv.Interface()))
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/hexid"
 
 	"glidepath/engine"
 	"glidepath/interp"
@@ -83,7 +84,7 @@ func Explain(t *Tick) []Row {
 // place is a position as "0xCELL (x, y, z)", landblock-local.
 func place(cell uint32, p model.Vec3) string {
 	l := model.Local(cell, p)
-	return fmt.Sprintf("0x%08X (%.2f, %.2f, %.2f)", cell, l[0], l[1], l[2])
+	return fmt.Sprintf("%s (%.2f, %.2f, %.2f)", hexid.String(cell), l[0], l[1], l[2])
 }
 
 func vec(v model.Vec3) string { return fmt.Sprintf("(%.3f, %.3f, %.3f)", z(v[0]), z(v[1]), z(v[2])) }

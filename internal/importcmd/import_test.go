@@ -1,0 +1,101 @@
+// The work of viewer import, beside it: a capture (written at test time
+// by capturetest) imported as a recording with its summary, as text and as
+// JSON. The flags and exit statuses are cmd/viewer's (import_test.go there).
+
+package importcmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/capture"
+	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
+)
+
+// importRun is viewer import of path into out: code 0, or 1 with Run's
+// error in errs.
+func importRun(t *testing.T, path, out string, asJSON bool, opts capture.Options) (code int, stdout, errs string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	if err := Run(path, out, "", asJSON, opts, &o, &e); err != nil {
+		return 1, o.String(), e.String() + err.Error()
+	}
+	return 0, o.String(), e.String()
+}
+
+// captureFile writes the shipped scenario name as a capture in a
+// temporary directory, under the file name given.
+func captureFile(t *testing.T, name, file string, cfg capturetest.Config) (string, *recording.Recording) {
+	t.Helper()
+	rec, err := scenario.CompileAsset(assets.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := capturetest.FromRecording(&buf, rec, cfg); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), file)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, rec
+}
+
+func TestImport_WritesRecordingAndSummary(t *testing.T) {
+	path, src := captureFile(t, "jitter", "jitter.pcapng", capturetest.Config{Format: capturetest.Pcapng, Link: capturetest.Null, SplitEvery: 4, RetransmitEvery: 3, Noise: true})
+	out := filepath.Join(t.TempDir(), "jitter.jsonl.gz")
+	code, stdout, errs := importRun(t, path, out, false, capture.Options{})
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"pcapng", "AC packets:", "0xF748 UpdatePosition", "retransmissions dropped", "objects: ", "malformed: 0"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, stdout)
+		}
+	}
+	rec, err := recording.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, want := 0, 0
+	for _, ev := range rec.Events {
+		if ev.Kind == recording.KindPosition {
+			n++
+		}
+	}
+	for _, ev := range src.Events {
+		if ev.Kind == recording.KindPosition {
+			want++
+		}
+	}
+	if n != want {
+		t.Errorf("%d position events, want %d", n, want)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 1 {
+		t.Errorf("the output directory holds %d entries, want only the recording", len(ents))
+	}
+}
+
+func TestImport_JSONSummary(t *testing.T) {
+	path, _ := captureFile(t, "teleport", "t.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	out := filepath.Join(t.TempDir(), "t.jsonl")
+	code, stdout, errs := importRun(t, path, out, true, capture.Options{ServerPort: 9000})
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var sum capture.Summary
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
+		t.Fatalf("%v:\n%s", err, stdout)
+	}
+	if sum.Frames == 0 || sum.ACPackets == 0 || sum.Objects == 0 || len(sum.ByOpcode) == 0 || sum.Player == "" {
+		t.Errorf("summary %+v", sum)
+	}
+}
