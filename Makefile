@@ -7,12 +7,12 @@ DISPLAY_PKGS:= ./ui/... ./cmd/viewer/...
 
 # Debian packages the viewer and its tests need at run time. Ebitengine v2.10
 # loads X11 and GL through purego, so no -dev packages; gcc and libc6-dev are
-# for `go test -race` (cgo).
+# for `go test -race` (cgo); chromium runs the web viewer's test (test-web).
 DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 \
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
-            libxrender1 libxext6 gcc libc6-dev
+            libxrender1 libxext6 gcc libc6-dev chromium
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display mutate release cross-check
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display test-web web mutate release cross-check
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,7 +33,7 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-test: deps fmt-check vet staticcheck cross-check test-core test-display fuzz-short
+test: deps fmt-check vet staticcheck cross-check test-core test-display test-web fuzz-short
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -59,7 +59,18 @@ test-core:
 	$(GO) test -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
 
 test-display:
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test $(DISPLAY_PKGS)
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)
+
+# The web viewer in headless Chromium (cmd/viewer/webtest, docs/web.md): the
+# site make web writes, a shipped recording opened by ?url=, stepped with the
+# keyboard and compared with viewer shot of the same tick.
+test-web: web
+	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
+		$(GO) test -count=1 -run '^TestWeb' ./cmd/viewer/webtest/
+
+# The web viewer: a static site in dist/web/ (scripts/web.sh, docs/web.md).
+web:
+	@bash scripts/web.sh dist/web
 
 # Every fuzz target briefly (CI, within make test) or for long (make fuzz,
 # FUZZTIME=10m by default; figures in docs/testing.md).
@@ -98,7 +109,8 @@ pgo:
 	echo "wrote cmd/viewer/default.pgo"
 
 # Archives of the viewer for linux/amd64, windows/amd64, darwin/arm64 and
-# darwin/amd64 (no cgo) with SHA256SUMS, in dist/ (README "Other machines").
+# darwin/amd64 (no cgo), and of the web viewer's site, with SHA256SUMS, in
+# dist/ (README "Other machines", docs/web.md).
 release:
 	@bash scripts/release.sh
 

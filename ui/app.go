@@ -409,6 +409,7 @@ func (a *app) finishFrame(screen *ebiten.Image) {
 	}
 	a.frames++
 	a.readyFrames++
+	pageFrame(a.opts.Title, a.pb.Cursor()) // the web viewer's page (page_js.go)
 	if a.opts.Screenshot != "" && a.readyFrames == shotFrames {
 		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
 		a.shotDone = true

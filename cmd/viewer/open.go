@@ -50,6 +50,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := openPackArgs(fs, stderr); err != nil { // open_packzip.go
+		return err
+	}
 	caps, err := windowCaptures(&cf, fs.Args(), stderr)
 	if err != nil {
 		return err

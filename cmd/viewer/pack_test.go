@@ -13,7 +13,7 @@ import (
 
 // packFilesWithoutGIF are the files every pack holds when no display is
 // there to make the GIF.
-var packFilesWithoutGIF = []string{packcmd.FileReadme, packcmd.FileRecording, packcmd.FileStates, packcmd.FileEvents, packcmd.FileCauseText, packcmd.FileCauseJSON, packcmd.FileMessages, packcmd.FileRaw, packcmd.FileReading, packcmd.FileVersion}
+var packFilesWithoutGIF = []string{packcmd.FileReadme, packcmd.FileRecording, packcmd.FileStates, packcmd.FileEvents, packcmd.FileCauseText, packcmd.FileCauseJSON, packcmd.FileMessages, packcmd.FileRaw, packcmd.FileReading, packcmd.FileVersion, packcmd.FileOpen}
 
 // readmeCommands are the README's reproduce commands, split into
 // arguments (without "viewer"), and the file a "> FILE" names.

@@ -371,6 +371,9 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(filepath.Join(tmp, FileVersion), []byte(buildVersion()+"\n"), 0o644); err != nil {
 		return err
 	}
+	if err := os.WriteFile(filepath.Join(tmp, FileOpen), []byte(packOpenHTML(shown, o.Reading.Name)), 0o644); err != nil {
+		return err
+	}
 	readme := packReadmeText(packReadme{input: in, reading: o.Reading.Name, ev: ev, shown: shown, at: o.At, keep: keep,
 		from: from, to: to, steps: steps, again: again, gif: gif, zip: asZip})
 	if err := os.WriteFile(filepath.Join(tmp, FileReadme), []byte(readme), 0o644); err != nil {

@@ -51,6 +51,7 @@ func packReadmeText(p packReadme) string {
 		{FileRaw, "the UpdatePositions among them as raw message bytes (Recording v1's `raw` form: the whole 0xF748 message, opcode first, in hex)"},
 		{FileReading, "the reading's every choice (docs/readings.md)"},
 		{FileVersion, "the Glidepath build that made the pack"},
+		{FileOpen, "opens the recording at this moment in the web viewer when served beside it (docs/web.md)"},
 	}
 	if p.gif {
 		rows = append(rows, [2]string{FileGIF, fmt.Sprintf("ticks %d–%d of the shrunk recording, the object selected", p.from, p.to)})
@@ -83,7 +84,7 @@ func packReadmeText(p packReadme) string {
 		fmt.Fprintf(&b, "# %s\nxvfb-run -a viewer %s\n", FileGIF, shellJoin([]string{"export", "-reading", p.reading, "-select", hexid.String(shown.GUID),
 			"-from", fmt.Sprint(p.from), "-to", fmt.Sprint(p.to), "-o", FileGIF, FileRecording}))
 	}
-	fmt.Fprintf(&b, "# %s, %s, %s, %s, %s\nviewer %s\n", FileMessages, FileRaw, FileReading, FileVersion, FileReadme, shellJoin(p.again))
+	fmt.Fprintf(&b, "# %s, %s, %s, %s, %s, %s\nviewer %s\n", FileMessages, FileRaw, FileReading, FileVersion, FileOpen, FileReadme, shellJoin(p.again))
 	b.WriteString("```\n")
 	return b.String()
 }

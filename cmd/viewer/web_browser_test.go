@@ -1,0 +1,338 @@
+// The web viewer in a real browser (issue 43, docs/web.md): Debian's
+// headless Chromium, driven through chromedp, loads the site make web
+// writes from a local server, opens a shipped recording by ?url=, steps to
+// a tick with the keyboard, and its page is compared with `viewer shot` of
+// the same input, tick, size and camera. Any console error, uncaught
+// exception or request to anything but the local server fails the test.
+// Without Chromium the test is skipped, saying so; make deps installs it.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// webSize is the browser's viewport and the shot's -size.
+const webW, webH = 1280, 800
+
+// webSite returns the folder of the web viewer's site: GLIDEPATH_WEB_DIR
+// (make test-web sets it to the dist/web that make web wrote), or one
+// built here by scripts/web.sh.
+func webSite(t *testing.T) string {
+	t.Helper()
+	if dir := os.Getenv("GLIDEPATH_WEB_DIR"); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "viewer.wasm")); err != nil {
+			t.Fatalf("GLIDEPATH_WEB_DIR=%s: no viewer.wasm there (make web writes it): %v", dir, err)
+		}
+		return dir
+	}
+	dir := filepath.Join(t.TempDir(), "web")
+	cmd := exec.Command("bash", "../../scripts/web.sh", dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("scripts/web.sh: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// chromium finds Debian's Chromium, or skips the test saying what is
+// missing.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{os.Getenv("GLIDEPATH_CHROMIUM"), "chromium", "chromium-browser"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("the web viewer's browser test needs Chromium, which is not installed: `make deps` (or apt-get install chromium) installs it")
+	return ""
+}
+
+// browserPage is one headless Chromium tab that records what must not
+// happen: console errors, exceptions and requests off the local server.
+type browserPage struct {
+	ctx      context.Context
+	mu       sync.Mutex
+	problems []string
+	logs     []string
+}
+
+func newBrowserPage(t *testing.T, exe, host string) *browserPage {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.WindowSize(webW, webH),
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("force-device-scale-factor", "1"),
+		chromedp.Flag("hide-scrollbars", true),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, 150*time.Second)
+	t.Cleanup(cancelT)
+	p := &browserPage{ctx: ctx}
+	err := chromedp.Listen(ctx, func(ev any) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, strings.Trim(string(a.Value), `"`))
+			}
+			line := fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(parts, " "))
+			p.logs = append(p.logs, line)
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				p.problems = append(p.problems, line)
+			}
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			p.problems = append(p.problems, "uncaught exception: "+msg)
+		case *cdplog.EventEntryAdded:
+			if ev.Entry.Level == cdplog.EntryLevelError {
+				p.problems = append(p.problems, fmt.Sprintf("browser log error: %s (%s)", ev.Entry.Text, ev.Entry.URL))
+			}
+		case *network.EventRequestWillBeSent:
+			u, err := url.Parse(ev.Request.URL)
+			if err != nil || (u.Scheme != "data" && u.Scheme != "blob" && u.Host != host) {
+				p.problems = append(p.problems, "a request off the local server: "+ev.Request.URL)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// check fails the test on anything the page must not do.
+func (p *browserPage) check(t *testing.T) {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.problems) > 0 {
+		t.Errorf("the page:\n  %s\nits console:\n  %s", strings.Join(p.problems, "\n  "), strings.Join(p.logs, "\n  "))
+	}
+}
+
+// keyEvent sends one key event of → (one tick forward).
+func keyEvent(typ input.DispatchKeyEventType) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, input.DispatchKeyEventParams{
+			Type: typ, Key: "ArrowRight", Code: "ArrowRight", WindowsVirtualKeyCode: 39, NativeVirtualKeyCode: 39,
+		})
+		return err
+	})
+}
+
+// stepTo presses → once, holding it until the page has drawn tick (the
+// viewer reads keys once a frame, and a headless browser on a busy machine
+// draws few frames a second), as a person holds a key until the screen
+// answers.
+func stepTo(ctx context.Context, tick int) error {
+	if err := chromedp.Do(ctx, keyEvent(input.DispatchKeyEventTypeRawKeyDown)); err != nil {
+		return err
+	}
+	werr := waitTick(ctx, tick)
+	if err := chromedp.Do(ctx, keyEvent(input.DispatchKeyEventTypeKeyUp)); err != nil {
+		return err
+	}
+	return werr
+}
+
+// TestWeb_RecordingAtATickMatchesViewerShot opens recordings/example.jsonl
+// in the web viewer by ?url=, paused at tick 0 under the isometric camera,
+// presses → (one tick forward) steps times, and compares the page with
+// `viewer shot -tick steps -size 1280x800 -camera isometric` of the same
+// recording: every pixel of the shot must be found, in its colour within
+// colourTolerance, at its place in the page or one pixel from it.
+func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
+	exe := chromium(t)
+	needDisplay(t) // viewer shot draws in a window
+	site := webSite(t)
+	const steps = 12
+	const rec = "example.jsonl"
+
+	shotPNG := filepath.Join(t.TempDir(), "shot.png")
+	if code, out := viewerProcess(t, "shot", "-tick", fmt.Sprint(steps), "-size", fmt.Sprintf("%dx%d", webW, webH),
+		"-camera", "isometric", "-o", shotPNG, "../../recordings/"+rec); code != 0 {
+		t.Fatalf("viewer shot: exit %d\n%s", code, out)
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/rec/", http.StripPrefix("/rec/", http.FileServer(http.Dir("../../recordings"))))
+	mux.Handle("/", http.FileServer(http.Dir(site)))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+
+	p := newBrowserPage(t, exe, host)
+	start := time.Now()
+	page := srv.URL + "/index.html?url=/rec/" + rec + "&paused=1&camera=isometric"
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(webW, webH), chromedp.Navigate(page)); err != nil {
+		t.Fatal(err)
+	}
+	// The viewer says the tick it drew on the page's body once a frame of
+	// the input is drawn (ui/page_js.go).
+	if err := waitTick(p.ctx, 0); err != nil {
+		p.check(t)
+		t.Fatalf("the viewer never drew its first frame: %v", err)
+	}
+	t.Logf("first frame %v after navigating (a %s recording)", time.Since(start).Round(time.Millisecond), rec)
+	time.Sleep(time.Second) // the pre-run behind the window
+	for i := 1; i <= steps; i++ {
+		if err := stepTo(p.ctx, i); err != nil {
+			p.check(t)
+			got, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.body.dataset.tick || ""`))
+			t.Fatalf("press %d of →: the page never drew tick %d (it shows %q): %v", i, i, got, err)
+		}
+	}
+	time.Sleep(300 * time.Millisecond)
+	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.check(t)
+	web, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.ReadFile(shotPNG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot, err := png.Decode(bytes.NewReader(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("GLIDEPATH_WEB_KEEP"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, "web.png"), buf, 0o644)
+		_ = os.WriteFile(filepath.Join(dir, "shot.png"), f, 0o644)
+	}
+	if web.Bounds().Size() != shot.Bounds().Size() {
+		t.Fatalf("the page is %v, the shot %v", web.Bounds().Size(), shot.Bounds().Size())
+	}
+	missed, where := comparePixels(shot, web, colourTolerance, hudHint)
+	if missed > 0 {
+		t.Errorf("%d of the shot's %d pixels are not in the page at their place or one pixel from it, in their colour within %d levels (first at %v)",
+			missed, webW*webH, colourTolerance, where)
+	}
+}
+
+// waitTick waits until the viewer has drawn tick (the page body's
+// data-tick, ui/page_js.go), for at most a minute.
+func waitTick(ctx context.Context, tick int) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.body && document.body.dataset.tick === "%d"`, tick),
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
+	return err
+}
+
+// colourTolerance is how far (of 255) a channel of the page may be from the
+// shot's: WebGL's blending rounds the edges of anti-aliased text and lines
+// differently from desktop GL by up to this much (measured: every pixel
+// within 8 levels, all but the timeline cursor's within 2); solid fills —
+// the overlays' colours — come out exact.
+const colourTolerance = 8
+
+// hudHint is the viewport's camera-keys line ("1 top-down · 2 isometric
+// …", ui/panel/hud.go), which the window shows and viewer shot leaves out
+// at 1280x800; it is not compared.
+var hudHint = image.Rect(282, 38, 900, 60)
+
+// comparePixels counts the pixels of want outside skip not found in got,
+// in their colour within tol levels a channel, at their place or at one of
+// the eight places around it.
+func comparePixels(want, got image.Image, tol int, skip image.Rectangle) (missed int, first image.Point) {
+	b := want.Bounds()
+	gb := got.Bounds()
+	near := func(p, q uint32) bool { d := int(p>>8) - int(q>>8); return d <= tol && -d <= tol }
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if image.Pt(x, y).In(skip) {
+				continue
+			}
+			wr, wg, wb, _ := want.At(x, y).RGBA()
+			found := false
+			for dy := -1; dy <= 1 && !found; dy++ {
+				for dx := -1; dx <= 1 && !found; dx++ {
+					q := image.Pt(x-b.Min.X+gb.Min.X+dx, y-b.Min.Y+gb.Min.Y+dy)
+					if !q.In(gb) {
+						continue
+					}
+					gr, gg, gbl, _ := got.At(q.X, q.Y).RGBA()
+					found = near(gr, wr) && near(gg, wg) && near(gbl, wb)
+				}
+			}
+			if !found {
+				if missed == 0 {
+					first = image.Pt(x, y)
+				}
+				missed++
+			}
+		}
+	}
+	return missed, first
+}
+
+// The comparison finds a moved or recoloured mark: a square of the shot
+// shifted by two pixels, or drawn 20 levels off, is missed.
+func TestWeb_ComparePixelsFindsAMoveAndARecolour(t *testing.T) {
+	base := image.NewRGBA(image.Rect(0, 0, 40, 40))
+	mark := func(img *image.RGBA, x0, y0 int, c uint8) {
+		for y := y0; y < y0+5; y++ {
+			for x := x0; x < x0+5; x++ {
+				img.Pix[img.PixOffset(x, y)+0], img.Pix[img.PixOffset(x, y)+3] = c, 255
+			}
+		}
+	}
+	want := image.NewRGBA(base.Rect)
+	mark(want, 10, 10, 200)
+	same, moved1, moved2, recol := image.NewRGBA(base.Rect), image.NewRGBA(base.Rect), image.NewRGBA(base.Rect), image.NewRGBA(base.Rect)
+	mark(same, 10, 10, 200)
+	mark(moved1, 11, 10, 200)
+	mark(moved2, 12, 10, 200)
+	mark(recol, 10, 10, 220)
+	for _, c := range []struct {
+		name string
+		got  *image.RGBA
+		miss bool
+	}{{"same", same, false}, {"one pixel over", moved1, false}, {"two pixels over", moved2, true}, {"20 levels off", recol, true}} {
+		if n, _ := comparePixels(want, c.got, colourTolerance, image.Rectangle{}); (n > 0) != c.miss {
+			t.Errorf("%s: %d missed, want missed: %v", c.name, n, c.miss)
+		}
+	}
+}
