@@ -26,8 +26,10 @@ import (
 const farJump = "../../engine/testdata/far_jump.jsonl"
 
 // fakeRun stands for the viewer's commands: it writes each file named by
-// -o, -states or -events and prints its arguments; fail makes the step
-// whose first argument it is fail.
+// -o, -states or -events and prints its arguments (shrink's -o is the
+// input itself, a shrinking that kept everything, since the pack replays
+// it to find the event it shows); fail makes the step whose first
+// argument it is fail.
 func fakeRun(fail string) func(args []string, stdout, stderr io.Writer) error {
 	return func(args []string, stdout, stderr io.Writer) error {
 		if args[0] == fail {
@@ -35,7 +37,15 @@ func fakeRun(fail string) func(args []string, stdout, stderr io.Writer) error {
 		}
 		for i, a := range args {
 			if (a == "-o" || a == "-states" || a == "-events") && i+1 < len(args) {
-				if err := os.WriteFile(args[i+1], []byte(args[0]+"\n"), 0o644); err != nil {
+				data := []byte(args[0] + "\n")
+				if args[0] == "shrink" {
+					in, err := os.ReadFile(args[len(args)-1])
+					if err != nil {
+						return err
+					}
+					data = in
+				}
+				if err := os.WriteFile(args[i+1], data, 0o644); err != nil {
 					return err
 				}
 			}
