@@ -1,6 +1,10 @@
 package physics
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Floors keeps, per cell, the height the server last put a body at, from
 // the tick that message is delivered on (docs/real-sessions.md, "Never
@@ -91,5 +95,35 @@ func TestFloors_EachBodyItsOwnLevel(t *testing.T) {
 	w := &World{Floors: f, FloorsOutdoors: true, FloorTick: 5}
 	if z, ok := w.FloorUnder(cell, low); !ok || z != 10 {
 		t.Errorf("FloorUnder: %v %v", z, ok)
+	}
+}
+
+// TestTransit_OutdoorServerFloorHoldsABody: without dat terrain a
+// capture's outdoor cells stand on the server's floor (docs/real-sessions.md):
+// a body the server created 20 m above the illustrative plane, walking in
+// the air of that plane, stays on the level the server gave it instead of
+// falling to the plane — CTransition's land cell polygons built at the
+// server's height (ACE LandCell through BSPTree.find_collisions). Without
+// the server's floor the same body falls to the plane (the test's own check
+// that it measures something).
+func TestTransit_OutdoorServerFloorHoldsABody(t *testing.T) {
+	const cell, guid = testLB | 0x0B, 0x80000A01 // (46, 50) is in cell 0x0B: column 1, row 2
+	for _, server := range []bool{true, false} {
+		w := &World{Terrain: FlatTerrain(0), Floors: NewFloors(), FloorsOutdoors: server}
+		w.Floors.Learn(cell, guid, 0, 20)
+		wk := newTransitBody(w, cell, mgl32.Vec3{46, 50, 20}, true)
+		wk.o.FloorKey = guid
+		wk.o.TransientState &^= TransientContact | TransientOnWalkable
+		for i := 0; i < 60; i++ {
+			w.FloorTick = int32(i)
+			wk.tick(t, mgl32.Vec3{0.5, 0, 0})
+		}
+		z := wk.o.pos.Frame.Origin[2]
+		if server && (z < 19.99 || z > 20.01 || !wk.o.InContact()) {
+			t.Fatalf("on the server's floor the body ends at z %.3f (contact %v), want 20", z, wk.o.InContact())
+		}
+		if !server && z > 1 {
+			t.Fatalf("without the server's floor the body stays at z %.3f; want it fallen to the plane", z)
+		}
 	}
 }

@@ -56,6 +56,9 @@ type cellPool struct {
 	lbx, lby int32
 	obs      *Obstacle
 	nobs     int
+	// floorTick is World.FloorTick when the outdoor cells stand on the
+	// server's floor (FloorsOutdoors), which moves with the tick; -1 else.
+	floorTick int32
 }
 
 // reuse empties the pool unless it was built under the same key and has
@@ -66,9 +69,13 @@ func (p *cellPool) reuse(w *World, lbx, lby int32) {
 	if w != nil && len(w.Obstacles) > 0 {
 		obs, nobs = &w.Obstacles[0], len(w.Obstacles)
 	}
-	if p.w != w || p.lbx != lbx || p.lby != lby || p.obs != obs || p.nobs != nobs || p.n > maxTransitCells-24 {
+	floorTick := int32(-1)
+	if w != nil && w.FloorsOutdoors && w.Floors != nil {
+		floorTick = w.FloorTick
+	}
+	if p.w != w || p.lbx != lbx || p.lby != lby || p.obs != obs || p.nobs != nobs || p.floorTick != floorTick || p.n > maxTransitCells-24 {
 		p.n = 0
-		p.w, p.lbx, p.lby, p.obs, p.nobs = w, lbx, lby, obs, nobs
+		p.w, p.lbx, p.lby, p.obs, p.nobs, p.floorTick = w, lbx, lby, obs, nobs, floorTick
 	}
 }
 
@@ -159,6 +166,15 @@ func (t *transit) buildLandCell(c *tcell, gx, gy int32) {
 		ter = t.w.Terrain
 	}
 	h, seNW := ter.cellCorners(gx, gy)
+	// Without dat terrain a capture's outdoor ground is the server's floor
+	// (World.FloorsOutdoors, docs/real-sessions.md): a level cell at the
+	// height the server last put this body, or any body, at in it; the
+	// illustrative terrain only where the server has put no body yet.
+	if t.w != nil && t.w.FloorsOutdoors {
+		if z, ok := t.w.FloorUnder(landCellID(gx, gy), t.o.FloorKey); ok {
+			h = [4]float32{z, z, z, z}
+		}
+	}
 	x0 := float32(gx*CellLength - t.lbx*LandblockLength)
 	y0 := float32(gy*CellLength - t.lby*LandblockLength)
 	x1, y1 := x0+CellLength, y0+CellLength
