@@ -225,7 +225,7 @@ func TestWalk_DatTerrain(t *testing.T) {
 	var worst float64
 	for s.Tick() < 20*30 {
 		s.Step()
-		v, _ := s.Object(0x80000A01)
+		v, _ := s.Query().Object(0x80000A01)
 		if v.Radius != 1.2 || v.Height != 3.5 {
 			t.Fatalf("radius %v height %v", v.Radius, v.Height)
 		}
@@ -245,7 +245,7 @@ func TestWalk_DatTerrain(t *testing.T) {
 		t.Errorf("%d ticks checked", checked)
 	}
 	t.Logf("%d ticks in contact, worst |z − terrain| = %.4f m", checked, worst)
-	if fb := s.WorldFallbacks(); len(fb) != 0 {
+	if fb := s.Query().WorldFallbacks(); len(fb) != 0 {
 		t.Errorf("fallbacks %+v", fb)
 	}
 
@@ -256,7 +256,7 @@ func TestWalk_DatTerrain(t *testing.T) {
 	for s.Tick() < 20*30 {
 		s.Step()
 	}
-	if v, _ := s.Object(0x80000A01); math.Abs(float64(v.Position.Frame.Origin[2])) > 0.05 || v.Radius != 0.35 {
+	if v, _ := s.Query().Object(0x80000A01); math.Abs(float64(v.Position.Frame.Origin[2])) > 0.05 || v.Radius != 0.35 {
 		t.Errorf("without dats: z %v radius %v, want the flat ground at 0 and the entity's 0.35", v.Position.Frame.Origin[2], v.Radius)
 	}
 }
@@ -291,7 +291,7 @@ func TestWalk_AcrossLandblockEdges(t *testing.T) {
 	seen := map[uint32]int{}
 	for s.Tick() < 13*30 {
 		s.Step()
-		v, _ := s.Object(0x80000A01)
+		v, _ := s.Query().Object(0x80000A01)
 		if !v.Contact {
 			continue
 		}

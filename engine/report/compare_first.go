@@ -61,7 +61,7 @@ func (d *DifferenceFinder) WriteTick() error {
 		return nil
 	}
 	for i, s := range d.c.Sims() {
-		d.rows[i] = s.States(d.rows[i][:0])
+		d.rows[i] = s.Query().States(d.rows[i][:0])
 	}
 	base := d.rows[0]
 	for i := 1; i < len(d.rows); i++ {
@@ -107,8 +107,8 @@ func (d *DifferenceFinder) found(i int, guid uint32, field string) {
 	fd := &FirstDifference{Tick: s0.Tick(), GUID: hexid.String(guid), Field: field,
 		Readings: []string{s0.Reading().Name, si.Reading().Name}}
 	if s0.RecordsStages() && si.RecordsStages() {
-		a, okA := s0.Object(guid)
-		b, okB := si.Object(guid)
+		a, okA := s0.Query().Object(guid)
+		b, okB := si.Query().Object(guid)
 		if okA && okB {
 			fd.Stage = stageDifference(&a.Stages, &b.Stages)
 		}

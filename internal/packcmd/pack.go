@@ -269,7 +269,7 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if err := runcmd.RunTicks(s); err != nil {
 		return err
 	}
-	ev, ok := nearestEvent(s.AllEvents(), o.At, o.Window, o.GUID)
+	ev, ok := nearestEvent(s.Query().AllEvents(), o.At, o.Window, o.GUID)
 	if !ok {
 		who := ""
 		if o.GUID != 0 {
