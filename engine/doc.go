@@ -37,6 +37,8 @@
 //	parallel.go,                the UpdateObjectInternal pass split over
 //	parallel_pool.go,           cores; runs of ticks stepped in chunks of
 //	parallel_ticks.go           objects
+//	parallel_rows.go            a trace's and a states table's rows made
+//	                            per chunk as the chunks step
 //	stream.go                   a Sim fed from a stream
 //	object.go, moveto.go,       one object and its collaborators
 //	attached.go                 (movement, held items and statics)

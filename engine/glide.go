@@ -101,6 +101,9 @@ type span struct {
 	queue    uint8
 	// updates counts the UpdatePositions routed in the span's ticks.
 	updates int
+	// held counts, for a snap-back, the queued nodes at its start that
+	// were queued while the StickyManager held the body.
+	held uint8
 }
 
 // lagRun is a run of updates landing farther and farther ahead: first
@@ -119,6 +122,9 @@ type glide struct {
 	stuck      uint32
 	stuckSince int32
 	released   int32
+	// timedOut: the last let-go was the StickyManager's 1 s timeout
+	// (StickyManager::UseTime), not an Unstick.
+	timedOut bool
 
 	notes  [routeNotes]routeNote
 	nNotes int
@@ -286,21 +292,31 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 		}
 		toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
 		away := placeDist(&to, &tail) > placeDist(&from, &tail)+0.25*float64(disp)
+		// afterStick: the StickyManager held the body and has let go, so a
+		// node queued while it held waits where the server put it, however
+		// the body's path ran (the pipeline's state, not the step's shape).
+		afterStick := cur == 0 && g.stuck == 0 && g.released > 0
 		var note routeNote
 		switch {
-		case !toward || !(reverse || away):
+		case !toward:
 		case bk.active:
-			isBack = true
+			isBack = reverse || away || afterStick && bk.cause.stuck != 0
+		case !(reverse || away || afterStick):
 		default:
-			// Only a step back looks up when its node was queued.
+			// Only a step back, or one after a stick, looks up when its
+			// node was queued.
 			found := false
 			if note, found = g.noteAt(&head); found {
-				isBack = note.stuck != 0 || !sameSpot(&head, &tail)
+				held := note.stuck != 0 && note.tick <= g.released
+				isBack = held || (reverse || away) && !sameSpot(&head, &tail)
 			}
 		}
 		if isBack {
 			if !bk.active {
 				*bk = span{active: true, since: tick, from: from, rate: step / s.dt, cause: note}
+				if note.stuck != 0 {
+					bk.held = g.heldNodes(o, q)
+				}
 			}
 			bk.n++
 			bk.gap = 0
@@ -324,6 +340,8 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 		g.stuckSince = tick
 	case cur == 0 && g.stuck != 0:
 		g.released = tick
+		st, ok := o.pm.StickyState()
+		g.timedOut = ok && o.pm.Now() > st.TimeoutTime
 	}
 	g.stuck = cur
 }
@@ -344,6 +362,24 @@ func (g *glide) follow(to *eventlog.Place, jumped bool) {
 		g.hasTravel = true
 		g.anchor = *to
 	}
+}
+
+// heldNodes counts the first q queued nodes that were queued while the
+// StickyManager held the body.
+func (g *glide) heldNodes(o *object, q int) uint8 {
+	im := o.pm.Interpolation()
+	n := 0
+	for i := 0; i < q; i++ {
+		nd, ok := im.Node(i)
+		if !ok {
+			break
+		}
+		p := eventlog.PlaceOf(&nd.Position)
+		if note, found := g.noteAt(&p); found && note.stuck != 0 {
+			n++
+		}
+	}
+	return uint8(min(n, 255))
 }
 
 // noteAt finds the update whose node sits at p.
@@ -378,6 +414,9 @@ func (s *Sim) endSnapback(o *object, t *tracker) {
 			Stuck: bk.cause.stuck, StuckSince: bk.cause.stuckSince, Released: -1, Until: bk.last}
 		if bk.cause.stuck != 0 && t.g.released >= bk.cause.tick {
 			e.Released = t.g.released
+			// Queue: the nodes queued while stuck; Sticky: the let-go
+			// was the sticky timeout.
+			e.Queue, e.Sticky = bk.held, t.g.timedOut
 		}
 		s.record(o.slot, e)
 	}
@@ -394,4 +433,21 @@ func (s *Sim) endSpans(o *object, t *tracker) {
 		s.endSnapback(o, t)
 	}
 	s.endLag(o, t)
+}
+
+// GlideSpanOpen reports whether the glide metrics of object guid follow a
+// sprint or snap-back, or a run of updates that may yet be a lag, begun at
+// or before tick since: one that, once over, will be logged with a first
+// tick at or before since. False without Options.Metrics or such an
+// object. A caller that wants every glide event covering a tick (viewer
+// diff's causes) steps on while it is true.
+func (s *Sim) GlideSpanOpen(guid uint32, since int) bool {
+	o := s.find(guid)
+	if o == nil || int(o.slot) >= len(s.metrics.t) {
+		return false
+	}
+	g := &s.metrics.t[o.slot].g
+	at := int32(since)
+	return g.sprint.active && g.sprint.since <= at || g.back.active && g.back.since <= at ||
+		g.lag.n > 0 && g.lag.first.tick <= at
 }

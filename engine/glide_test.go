@@ -7,6 +7,8 @@ package engine
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -82,7 +84,7 @@ func TestGlide_ACE3328SnapBackAtStickyTimeout(t *testing.T) {
 	if math.Abs(float64(c.Distance)-0.8) > 0.01 {
 		t.Errorf("snap-back %.3f m, want 0.8", c.Distance)
 	}
-	for _, want := range []string{"StickyManager", "stuck to the player", "StickTo at tick 15", "ended at tick 44", "catch-up speed 8.00"} {
+	for _, want := range []string{"StickyManager", "stuck to the player", "StickTo at tick 15", "released it at tick 44, at its 1 s sticky timeout", "catch-up speed 8.00"} {
 		if !strings.Contains(c.String(), want) {
 			t.Errorf("snap-back cause lacks %q:\n%s", want, c.String())
 		}
@@ -96,6 +98,71 @@ func TestGlide_ACE3328SnapBackAtStickyTimeout(t *testing.T) {
 	o := s.find(0x80003328)
 	if x := o.phys.Position().Frame.Origin[0]; math.Abs(float64(x)-94.2) > 0.01 {
 		t.Errorf("body ends at x %.3f, want 94.2", x)
+	}
+}
+
+// stickyLegacy is a sticky MoveToObject in its legacy form (no approach
+// parameters: StickTo at once, docs/formats.md "Movement types") toward
+// the player, then two plain UpdatePositions queued while stuck, where
+// the server keeps the monster. An independent writer: the text, not
+// recording.WriteFile.
+const stickyLegacy = `{"format":"glidepath-recording","version":1,"tick_rate":30,"observer":{"cell":"0xA9B4001C","origin":[96,90,0]},"terrain":{"kind":"flat","z":0},"entities":[{"guid":"0x80003329","name":"Drudge","position":{"cell":"0xA9B4001C","origin":[94.2,90,0],"rotation":[0.7071068,0,0,-0.7071068]},"seq":{"instance":1,"position":1},"motion":{"run_rate":1.0}}]}
+{"t":0.5,"type":"motion","guid":"0x80003329","movement_type":"MoveToObject","target":"observer","sticky":true}
+{"t":0.75,"type":"position","guid":"0x80003329","cell":"0xA9B4001C","origin":[94.2,90,0],"rotation":[0.7071068,0,0,-0.7071068],"seq":{"instance":1,"position":2}}
+{"t":1.0,"type":"position","guid":"0x80003329","cell":"0xA9B4001C","origin":[94.2,90,0],"rotation":[0.7071068,0,0,-0.7071068],"seq":{"instance":1,"position":3}}
+%s{"t":3.0,"type":"note","guid":"0x80003329","text":"end"}
+`
+
+func writeStickyLegacy(t *testing.T, extra string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "sticky_legacy.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Replace(stickyLegacy, "%s", extra, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// The snap-back wherever it happens (issue 37 item 10): the legacy
+// sticky MoveToObject sticks at once (PositionManager::StickTo, ACE
+// MoveToManager), the StickyManager pulls the body 0.8 m onto the player
+// and holds it while both updates queue; its 1 s timeout
+// (StickyManager::UseTime, ACE StickyManager.cs) releases them and
+// adjust_offset slides the body back at catch-up speed (seed 000 §4). The
+// chain names the nodes queued while stuck and the timeout that released
+// them, read from the StickyManager's state at the let-go.
+func TestGlide_SnapBackAfterLegacyStickyMoveTo(t *testing.T) {
+	s, cs := explainFile(t, writeStickyLegacy(t, ""))
+	sb := causesOf(cs, eventlog.EventSnapback)
+	if len(sb) != 1 {
+		t.Fatalf("%d snap-backs, want 1: %v", len(sb), cs)
+	}
+	c := sb[0]
+	if c.Tick != 45 || c.Until != 47 || math.Abs(float64(c.Distance)-0.8) > 0.01 {
+		t.Errorf("snap-back ticks %d–%d, %.3f m; want 45–47, 0.8 m", c.Tick, c.Until, c.Distance)
+	}
+	for _, want := range []string{"queued at tick 30 while the StickyManager held the body stuck to the player", "StickTo at tick 15; 1 node queued while sticky",
+		"released it at tick 44, at its 1 s sticky timeout (StickyManager::UseTime)", "catch-up speed 8.00 m/s"} {
+		if !strings.Contains(c.String(), want) {
+			t.Errorf("snap-back cause lacks %q:\n%s", want, c.String())
+		}
+	}
+	if ev := eventsOf(s, eventlog.EventSnapback)[0]; !ev.Sticky || ev.Queue != 1 || ev.Released != 44 {
+		t.Errorf("snap-back event %+v: want the timeout's let-go at tick 44 and 1 node queued while stuck", ev)
+	}
+}
+
+// The same stick ended early by an UpdateMotion (an interpreted state
+// cancels the move-to and unsticks, ACE MovementManager): the slide back
+// is still a snap-back, and its chain does not blame the timeout.
+func TestGlide_SnapBackAfterUnstickNamesNoTimeout(t *testing.T) {
+	_, cs := explainFile(t, writeStickyLegacy(t, `{"t":1.2,"type":"motion","guid":"0x80003329","forward":"Ready"}
+`))
+	sb := causesOf(cs, eventlog.EventSnapback)
+	if len(sb) != 1 {
+		t.Fatalf("%d snap-backs, want 1: %v", len(sb), cs)
+	}
+	if txt := sb[0].String(); strings.Contains(txt, "sticky timeout") || !strings.Contains(txt, "before its 1 s timeout (an Unstick") {
+		t.Errorf("snap-back after an Unstick:\n%s", txt)
 	}
 }
 

@@ -133,6 +133,7 @@ func (s *Sim) create(o *object, tick int) {
 		if o.shape.StepDown > 0 {
 			o.phys.StepDownHeight = o.shape.StepDown
 		}
+		o.phys.Spheres = o.shape.Spheres
 	}
 	o.phys.UpdateTimes[physics.StampInstance] = ent.Seq.Instance
 	o.phys.UpdateTimes[physics.StampPosition] = ent.Seq.Position

@@ -55,6 +55,17 @@ type shardBatch struct {
 	size, n  int
 	// ticks counts the ticks stepped in shards so far.
 	ticks int
+	// rows are each chunk's trace rows when a trace is written
+	// (parallel_rows.go); at and src the writing's places in them.
+	rows    []chunkRows
+	at, src []int
+	heads   []traceHeading
+	// cut: the input's problem cut the run's last tick short.
+	cut bool
+	// traceRows and stateRows: the chunks encode a trace's rows, fill a
+	// states table's (parallel_rows.go).
+	traceRows, stateRows bool
+	states               []chunkStates
 }
 
 // shardEvent is an event read ahead, checked, with the tick it is due in,
@@ -80,7 +91,7 @@ func (s *Sim) shards(n int) int {
 // keeps the tick's events in order.
 func (s *Sim) shardable() bool {
 	f := s.feed
-	return f != nil && f.err == nil && !s.logging && s.capture == nil && s.expect == nil &&
+	return f != nil && f.err == nil && s.shardOutputs() && s.expect == nil &&
 		!s.anySticky && !s.growing && s.cps.interval <= 0 && s.tick >= s.furthest
 }
 
@@ -102,6 +113,8 @@ func (s *Sim) advance(n int) {
 			return // reading ahead met the stream's end
 		}
 		s.Step()
+		s.traceTick()
+		s.statesTick()
 		n--
 	}
 }
@@ -155,6 +168,9 @@ func (s *Sim) advanceShards(n int) int {
 		f.err = late
 		return 0
 	}
+	// The rows of the tick the problem cut short are not written: stepped
+	// tick by tick, it is the tick whose Step meets the problem.
+	b.cut = late != nil
 	s.runShards(b, from, to)
 	f.err = late
 	return to - from + 1
@@ -181,6 +197,13 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	for c := range chunks {
 		b.views[c] = *s
 		b.views[c].replay = false
+	}
+	b.traceRows, b.stateRows = s.traceOut != nil, s.statesOut != nil
+	if b.traceRows {
+		b.beginRows(chunks)
+	}
+	if b.stateRows {
+		b.beginStates(s, chunks)
 	}
 	nslots := s.nslots
 	for i := range b.events {
@@ -212,6 +235,15 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	}
 	clear(b.events) // let go of the entities the creates point to
 	b.sim = nil
+	if b.stateRows {
+		b.endStates(s, chunks)
+	}
+	if b.traceRows {
+		b.endRows(s, chunks)
+		// The Sim's own log holds no tick of the run (a streamed Sim's
+		// holds the current tick's events only).
+		s.log, s.places, s.stamps, s.stampsIn = s.log[:0], s.places[:0], s.stamps[:0], s.stampsIn[:0]
+	}
 	b.ticks += to - from + 1
 	s.tick, s.furthest, s.source = to, to, -1
 	s.nslots = nslots
@@ -245,6 +277,12 @@ func (b *shardBatch) runChunk(c int) {
 		}
 		v.source = -1
 		v.updateSlots(lo, hi)
+		if b.traceRows {
+			b.encodeTick(c, v, lo, hi, k)
+		}
+		if b.stateRows {
+			b.takeStates(c, v, lo, hi)
+		}
 	}
 	for _, o := range objs {
 		o.sink.sim = b.sim

@@ -16,6 +16,7 @@ import (
 	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
+	"glidepath/engine/trace"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -129,6 +130,16 @@ type Sim struct {
 	// leave their rows out.
 	attachedGUIDs map[uint32]struct{}
 	anyAttached   bool
+
+	// traceOut, while AdvanceTrace steps, is the trace each stepped tick
+	// is written to, traceErr the first error writing it
+	// (parallel_rows.go).
+	traceOut *trace.RunWriter
+	traceErr error
+	// statesOut, while TableWriter.AdvanceStates steps, is the states
+	// table each stepped tick is written to, statesErr the first error.
+	statesOut *TableWriter
+	statesErr error
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).

@@ -60,22 +60,27 @@ func (q Query) TraceStates(dst []trace.State) []trace.State {
 		if !o.st.alive {
 			continue
 		}
-		pos := o.phys.Position()
-		row := trace.State{
-			Tick:    q.s.tick,
-			GUID:    o.guid,
-			Cell:    pos.Cell,
-			Origin:  pos.Frame.Origin,
-			Heading: o.phys.Heading(),
-			Queue:   queueLen(o),
-			Contact: o.phys.InContact(),
-		}
-		if im := o.pm.Interpolation(); im != nil {
-			row.Fail = int(im.FailCounter())
-		}
-		dst = append(dst, row)
+		dst = append(dst, trace.State{})
+		traceState(q.s.tick, o, &dst[len(dst)-1])
 	}
 	return dst
+}
+
+// traceState sets row to o's Trace v1 state row after tick.
+func traceState(tick int, o *object, row *trace.State) {
+	pos := o.phys.PositionRef()
+	*row = trace.State{
+		Tick:    tick,
+		GUID:    o.guid,
+		Cell:    pos.Cell,
+		Origin:  pos.Frame.Origin,
+		Heading: o.phys.Heading(),
+		Queue:   queueLen(o),
+		Contact: o.phys.InContact(),
+	}
+	if im := o.pm.Interpolation(); im != nil {
+		row.Fail = int(im.FailCounter())
+	}
 }
 
 // KeepsEventLog reports whether the Sim keeps its event log

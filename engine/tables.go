@@ -150,6 +150,19 @@ func (t *TableWriter) keysOf(s *Sim, run int) []int32 {
 	return keys
 }
 
+// keysUpTo is run's object keys for slots [0, n). Keys are numbered from
+// 0 as slots appear, run after run, so with one run a slot's key is its
+// index whenever it is given.
+func (t *TableWriter) keysUpTo(run, n int) []int32 {
+	keys := t.keys[run]
+	for len(keys) < n {
+		keys = append(keys, t.nextKey)
+		t.nextKey++
+	}
+	t.keys[run] = keys
+	return keys
+}
+
 // reserve makes room in the batch for the rows of run's tick about to be
 // simulated, one per live slot in slot order, which the pass then writes
 // (rowCapture.take). Objects are made and removed as events are delivered,
@@ -223,7 +236,13 @@ func (t *TableWriter) writeStates() error {
 		}
 	}
 	t.reserved = t.reserved[:0]
-	// Hand the batch over when the next tick's rows would overflow it.
+	return t.endTickStates()
+}
+
+// endTickStates closes the tick whose rows the batch ends with: the batch
+// is handed over when the next tick's rows (as many as this one's) would
+// overflow it.
+func (t *TableWriter) endTickStates() error {
 	if t.sb != nil && t.sb.Len()+t.tickRows > stateBatch {
 		t.tickRows = t.sb.Len() - t.tickStart
 		if err := t.flushStates(); err != nil {

@@ -8,6 +8,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -19,14 +20,23 @@ import (
 	"glidepath/physics/anim"
 )
 
+// ErrNoRegion is wrapped by a WorldData's Landblock error when the dats
+// hold no Region 0x13000000: no landblock's height bytes can be turned
+// into metres, so the fallback is the Region's, once, not each
+// landblock's.
+var ErrNoRegion = errors.New("no Region 0x13000000, so no height table")
+
 // IllustrativeWorld is the world line of a run without dat files.
 const IllustrativeWorld = "illustrative (no dat files; see docs/world.md)"
 
 // SetupShape is what the physics takes from a Setup: the body's collision
-// cylinder and its step limits (0: the defaults).
+// cylinder and its step limits (0: the defaults), and the Setup's
+// collision spheres in the body's frame, which retail's transition sweeps
+// (physics.Object.Spheres; none: derived from the cylinder).
 type SetupShape struct {
 	Radius, Height         float32
 	StepUpHeight, StepDown float32
+	Spheres                []physics.Sphere
 }
 
 // WorldData is the client's world as a run reads it. Each method is called
@@ -48,6 +58,14 @@ type WorldData interface {
 	// MotionTable is MotionTable 0x09XXXXXX converted to the pipeline's
 	// table (one MotionData per motion command).
 	MotionTable(id uint32) (*anim.MotionTable, error)
+}
+
+// GeometryData is a WorldData that also gives the dats' geometry to
+// retail's transition (EnvCells, outdoor cells' buildings and statics with
+// their BSPs; engine/datworld.Geometry) and lists the geometry it left out.
+type GeometryData interface {
+	WorldGeometry() physics.Geometry
+	GeometryFallbacks() []Fallback
 }
 
 // Fallback is one item the dats lacked or could not give, and what the run
@@ -97,6 +115,9 @@ func (b *worldBook) list() []Fallback {
 	b.mu.Lock()
 	out := slices.Clone(b.fallbacks)
 	b.mu.Unlock()
+	if g, ok := b.data.(GeometryData); ok {
+		out = append(out, g.GeometryFallbacks()...)
+	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Kind != out[j].Kind {
 			return out[i].Kind < out[j].Kind
@@ -135,6 +156,10 @@ func datTerrain(b *worldBook, base *physics.Terrain) *physics.Terrain {
 		}
 		if err != nil {
 			f.Problem = err.Error()
+		}
+		if errors.Is(err, ErrNoRegion) {
+			// Not this landblock's lack: the Region's, for every one.
+			f.Kind, f.ID, f.Used = "region", "0x13000000", f.Used+" for every landblock"
 		}
 		b.fallback(f)
 		if bh := base.Landblock(id); bh != nil {
@@ -175,12 +200,16 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	return shape, good
 }
 
-// datWorld turns s's world into the dats' world: their terrain, and the
+// datWorld turns s's world into the dats' world: their terrain, the
 // statics (LandBlockInfo) of every landblock a body reaches, read on first
-// use. A damaged statics entry falls back to none there, listed.
+// use, and with GeometryData the geometry retail's transition collides
+// with. A damaged statics entry falls back to none there, listed.
 func (s *Sim) datWorld() error {
 	b := s.worldData
 	s.world.Terrain = datTerrain(b, s.world.Terrain)
+	if g, ok := b.data.(GeometryData); ok {
+		s.world.Geometry = g.WorldGeometry()
+	}
 	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
 		obs, err := b.data.Statics(id)
 		if err != nil {

@@ -82,7 +82,7 @@ func BenchmarkTransition(b *testing.B) {
 			to.Origin[0] += move
 			b.ReportAllocs()
 			for b.Loop() {
-				o.transition(&from, &to)
+				o.retailTransition(&from, &to)
 			}
 		})
 	}

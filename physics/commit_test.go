@@ -32,7 +32,7 @@ func TestFall_LandsOnGround(t *testing.T) {
 		t.Fatal("never landed")
 	}
 	p := o.Position()
-	if p.Frame.Origin[2] != 0 || !o.InContact() || !o.OnWalkable() || o.Velocity != (mgl32.Vec3{}) {
+	if abs32(p.Frame.Origin[2]) > 1e-5 || !o.InContact() || !o.OnWalkable() || o.Velocity != (mgl32.Vec3{}) {
 		t.Errorf("at rest: z %v contact %v walkable %v v %v", p.Frame.Origin[2], o.InContact(), o.OnWalkable(), o.Velocity)
 	}
 	if !slices.Contains(log.calls, "MovementManager.HitGround") {
@@ -164,7 +164,7 @@ func TestLanding_BounceLiftsOnlyAboveFrictionThreshold(t *testing.T) {
 			impact = o.Velocity[2] + Gravity*dt // this tick's velocity step
 			o.UpdateObjectInternal(dt)
 		}
-		if !o.InContact() || o.Position().Frame.Origin[2] != 0 {
+		if !o.InContact() || abs32(o.Position().Frame.Origin[2]) > 1e-5 {
 			t.Fatalf("%s: never landed", c.name)
 		}
 		// The bounce: v + n·(−(v·n)(1 + e)) leaves e·|v·n| going up.
@@ -189,7 +189,7 @@ func TestLanding_BounceLiftsOnlyAboveFrictionThreshold(t *testing.T) {
 			}
 		}
 		o.UpdateObjectInternal(dt)
-		if !o.InContact() || !o.OnWalkable() || o.Position().Frame.Origin[2] != 0 || o.Velocity != (mgl32.Vec3{}) {
+		if !o.InContact() || !o.OnWalkable() || abs32(o.Position().Frame.Origin[2]) > 1e-5 || o.Velocity != (mgl32.Vec3{}) {
 			t.Errorf("%s: at rest: contact %v walkable %v z %v v %v", c.name, o.InContact(), o.OnWalkable(), o.Position().Frame.Origin[2], o.Velocity)
 		}
 	}

@@ -16,7 +16,7 @@ const (
 	FloorZ float32 = 0.66417414
 	// LandingZ is PhysicsGlobals::landing_z: the smallest normal.z an airborne
 	// body accepts as a contact plane when it lands (ACE; used by the
-	// simplified transition, docs/collision.md).
+	// transition, docs/collision.md).
 	LandingZ float32 = 0.0871557
 	// MaxVelocity is max_velocity, the speed cap (seed 001 "max_velocity 50",
 	// seed 003 §4 row 2a).

@@ -2,8 +2,8 @@
 // the math it stands on: Frame and Position, headings, cell-aware distance,
 // the object's state and transient-state flags, velocity and update_times,
 // the per-tick pipeline (UpdateObjectInternal, UpdatePositionInternal,
-// UpdatePhysicsInternal, set_frame, SetPositionInternal), a simplified
-// transition over terrain and obstacles, and UpdatePosition routing
+// UpdatePhysicsInternal, set_frame, SetPositionInternal), retail's
+// transition over terrain, statics and dat geometry, and UpdatePosition routing
 // (MoveOrTeleport). Specified by seeds 003 (per-tick), 004 (routing) and
 // 001 (thresholds).
 //
@@ -16,12 +16,14 @@
 //	tick.go, commit.go          the per-tick pipeline and how it commits
 //	stage.go                    Stage and the optional per-tick StageRecord
 //	world.go, terrain*.go,      the collision world: terrain (and its JSON),
-//	obstacle.go, transition.go  obstacles, the simplified transition
+//	obstacle.go, statics.go     obstacles, dat statics
+//	geometry*.go                polygons, BSPs, cells, buildings (the dat geometry)
+//	transit*.go, transition.go  retail's transition (CTransition) and its result
 //	setposition.go              SetPosition / SetPositionSimple (placement)
 //	route.go                    UnpackPositionEvent → HandleReceivedPosition → MoveOrTeleport
 //	state.go                    the object's state as flat words (the engine's checkpoints)
 //
-// docs/collision.md says what the simplified transition leaves out.
+// docs/collision.md says what the transition leaves out.
 //
 // physics may import only mathgl and the standard library. It reaches the
 // animation, the position manager, the motion interpreter and the movement

@@ -71,9 +71,11 @@ func TestUpdatePhysicsInternal_DeadbandMeasuresSpeedBeforeFriction(t *testing.T)
 }
 
 // Seed 004 §3: MoveOrTeleport's teleport branch calls SetPosition with
-// 0x1012, whose Slide bit lets the placement push the body clear of an
-// obstacle. A teleport onto a well therefore lands beside it; with 0x1002
-// the placement would collide and the body would stay where it was.
+// 0x1012, whose Slide bit lets the placement search for a free spot
+// (CTransition::find_placement_pos' rings, ACE Transition.FindPlacementPos).
+// A teleport onto a well therefore lands beside it, clear of it and within
+// 4 m; with 0x1002 the placement would collide and the body would stay
+// where it was.
 func TestHandleReceivedPosition_TeleportOntoObstacleSlidesClear(t *testing.T) {
 	log := &callLog{}
 	o, _, _ := routed(t, log)
@@ -83,8 +85,8 @@ func TestHandleReceivedPosition_TeleportOntoObstacleSlidesClear(t *testing.T) {
 		t.Fatalf("route %v, want teleport", r)
 	}
 	got := o.Position().Frame.Origin
-	if !near(got[0], 96+1.5+0.35, 2e-3) || !near(got[1], 100, 1e-4) {
-		t.Errorf("teleported onto a well: body at %v, want pushed just east of it (SetPosition 0x1012)", got)
+	if d := got.Sub(mgl32.Vec3{96, 100, 0}).Vec2().Len(); d < 1.5+0.35-1e-3 || got.Sub(mgl32.Vec3{96.5, 100, 0}).Len() > 4 {
+		t.Errorf("teleported onto a well: body at %v (%.3f m from its axis), want beside it (SetPosition 0x1012)", got, d)
 	}
 }
 
@@ -247,19 +249,27 @@ func TestChoices(t *testing.T) {
 }
 
 // Seed 003 §6 (floor_z 0.66417414) on the sweep's side: a terrain face
-// whose normal.z is exactly floor_z is walked up like any walkable ground,
-// while one a float step steeper stops a body walking into it (the contour
-// slide of an unwalkable rise). The face is a one-cell rise of a metres
-// over CellLength, with a found so the terrain's normalized normal is
-// exactly floor_z.
+// whose normal.z is at least floor_z is walked up like any walkable ground
+// (OBJECTINFO::validate_walkable's is_valid_walkable, normal.z >= floor_z),
+// while one a float step steeper stops a body walking into it. The face is
+// a one-cell rise of a metres over CellLength; its normal is the one
+// CPolygon::make_plane gives the terrain triangle (LandblockStruct::
+// ConstructPolygons), and rise is the steepest with normal.z >= floor_z.
 func TestTransition_WalksUpFaceExactlyAtFloorZ(t *testing.T) {
-	rise := float32(27.013803) // normalize(−a, 0, 24).z == FloorZ exactly
-	if n := (mgl32.Vec3{-rise, 0, CellLength}).Normalize(); n[2] != FloorZ {
-		t.Fatalf("normal.z %.9g, want floor_z exactly", n[2])
+	nz := func(rise float32) float32 {
+		p, _ := NewPolygon(0, SidesLandblock, mgl32.Vec3{72, 24, 0}, mgl32.Vec3{96, 24, rise}, mgl32.Vec3{96, 48, rise})
+		return p.Plane.N[2]
 	}
-	steeper := rise
-	for (mgl32.Vec3{-steeper, 0, CellLength}).Normalize()[2] >= FloorZ {
-		steeper = math.Nextafter32(steeper, 100)
+	rise := float32(27)
+	for nz(math.Nextafter32(rise, 100)) >= FloorZ {
+		rise = math.Nextafter32(rise, 100)
+	}
+	for nz(rise) < FloorZ {
+		rise = math.Nextafter32(rise, 0)
+	}
+	steeper := math.Nextafter32(rise, 100)
+	if nz(rise) < FloorZ || nz(steeper) >= FloorZ {
+		t.Fatalf("rise %v: normal.z %.9g, steeper %.9g", rise, nz(rise), nz(steeper))
 	}
 	for _, c := range []struct {
 		name  string
@@ -276,7 +286,7 @@ func TestTransition_WalksUpFaceExactlyAtFloorZ(t *testing.T) {
 		tr.SetLandblock(uint16(testCell>>16), &h)
 		w := &World{Terrain: tr}
 		o := walker(t, w, 70, 30, 0, 90, 0.1)
-		for k := 0; k < 40; k++ {
+		for k := 0; k < 80; k++ {
 			o.UpdateObjectInternal(dt)
 		}
 		p := o.Position().Frame.Origin

@@ -49,6 +49,10 @@ type Object struct {
 	// Radius and Height are the body's collision cylinder (retail: the
 	// Setup's spheres). GetNumSphere is non-zero exactly when Radius > 0.
 	Radius, Height float32
+	// Spheres are the Setup's collision spheres in the body's frame (retail
+	// sweeps the first two); empty derives them from Radius and Height
+	// (BodySpheres).
+	Spheres []Sphere
 	// StepUpHeight and StepDownHeight are the Setup's step limits.
 	StepUpHeight, StepDownHeight float32
 	// Scale is m_scale; root motion is scaled by it on walkable ground.
@@ -103,9 +107,9 @@ type Object struct {
 	// scratch is the transition workspace (retail allocates a CTransition
 	// per call; keeping one per object keeps the tick allocation-free).
 	scratch transitionResult
-	// staticsMemo remembers the landblocks whose loaded statics the last
-	// obstacle test found empty (statics.go): a memo, not state.
-	staticsMemo staticsMemo
+	// tr is retail's transition workspace (transit.go), made on first use
+	// and reused so a tick allocates nothing.
+	tr *transit
 }
 
 // NewObject returns an active object with retail defaults (default state,

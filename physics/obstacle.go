@@ -1,7 +1,8 @@
-// Obstacles: the static shapes the simplified transition collides with —
-// vertical cylinders (trees, pillars) and axis-aligned boxes (walls,
-// buildings) — their overlap test against the body's cylinder, and their
-// JSON form, which scenarios use for inline obstacles:
+// Obstacles: the static shapes of the illustrative world — vertical
+// cylinders (trees, pillars) and axis-aligned boxes (walls, buildings),
+// which the transition meets as a cylsphere and a box with a BSP
+// (ObstacleObject) — and their JSON form, which scenarios use for inline
+// obstacles:
 //
 //	[{"kind": "cylinder", "name": "well", "landblock": "0xA9B4",
 //	  "center": [x, y, z_bottom], "radius": 1.5, "height": 2},
@@ -87,91 +88,6 @@ func (ob *Obstacle) Validate() error {
 		return fmt.Errorf("kind: want \"cylinder\" or \"box\"")
 	}
 	return nil
-}
-
-// overlap tests the body — a vertical cylinder of radius r and height h
-// standing at p in landblock (lbx, lby) — against the obstacle. An obstacle
-// whose top is no higher than stepUp above the body's feet, or whose bottom
-// is above its head, does not block. On a hit it returns the horizontal
-// unit normal pointing out of the obstacle towards the body and how far the
-// body must move along it to clear.
-func (ob *Obstacle) overlap(lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) (n mgl32.Vec3, depth float32, hit bool) {
-	// Express p in the obstacle's landblock.
-	qx := p[0] - float32((int32(ob.Landblock>>8)-lbx)*LandblockLength)
-	qy := p[1] - float32((int32(ob.Landblock&0xFF)-lby)*LandblockLength)
-	switch ob.Kind {
-	case ObstacleCylinder:
-		if !blocksVertically(p[2], h, stepUp, ob.Center[2], ob.Center[2]+ob.Height) {
-			return n, 0, false
-		}
-		ex, ey := qx-ob.Center[0], qy-ob.Center[1]
-		reach := r + ob.Radius
-		d2 := ex*ex + ey*ey
-		if d2 >= reach*reach {
-			return n, 0, false
-		}
-		d := float32(math.Sqrt(float64(d2)))
-		if d < 1e-6 {
-			return mgl32.Vec3{1, 0, 0}, reach, true
-		}
-		return mgl32.Vec3{ex / d, ey / d, 0}, reach - d, true
-	case ObstacleBox:
-		if !blocksVertically(p[2], h, stepUp, ob.Min[2], ob.Max[2]) {
-			return n, 0, false
-		}
-		cx := min(max(qx, ob.Min[0]), ob.Max[0])
-		cy := min(max(qy, ob.Min[1]), ob.Max[1])
-		ex, ey := qx-cx, qy-cy
-		if d2 := ex*ex + ey*ey; d2 > 0 {
-			if d2 >= r*r {
-				return n, 0, false
-			}
-			d := float32(math.Sqrt(float64(d2)))
-			return mgl32.Vec3{ex / d, ey / d, 0}, r - d, true
-		}
-		// The body's axis is inside the footprint: out through the nearest face.
-		n, depth = mgl32.Vec3{-1, 0, 0}, qx-ob.Min[0]
-		if e := ob.Max[0] - qx; e < depth {
-			n, depth = mgl32.Vec3{1, 0, 0}, e
-		}
-		if s := qy - ob.Min[1]; s < depth {
-			n, depth = mgl32.Vec3{0, -1, 0}, s
-		}
-		if nn := ob.Max[1] - qy; nn < depth {
-			n, depth = mgl32.Vec3{0, 1, 0}, nn
-		}
-		return n, depth + r, true
-	}
-	return n, 0, false
-}
-
-// blocksVertically: the obstacle spans [bottom, top]; the body spans
-// [feet, feet+h] and steps over anything whose top is within stepUp.
-func blocksVertically(feet, h, stepUp, bottom, top float32) bool {
-	return top > feet+stepUp && bottom < feet+h
-}
-
-// obstacleHit returns the first obstacle, in list order, the body overlaps.
-func (w *World) obstacleHit(lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) (n mgl32.Vec3, depth float32, hit bool) {
-	return w.obstacleHitMemo(nil, lbx, lby, p, r, h, stepUp)
-}
-
-// obstacleHit is World.obstacleHit for o's body at p, with o's statics memo.
-func (o *Object) obstacleHit(lbx, lby int32, p mgl32.Vec3) (n mgl32.Vec3, depth float32, hit bool) {
-	return o.World.obstacleHitMemo(&o.staticsMemo, lbx, lby, p, o.Radius, o.Height, o.StepUpHeight)
-}
-
-func (w *World) obstacleHitMemo(memo *staticsMemo, lbx, lby int32, p mgl32.Vec3, r, h, stepUp float32) (n mgl32.Vec3, depth float32, hit bool) {
-	obs := w.obstacles()
-	for i := range obs {
-		if n, depth, hit = obs[i].overlap(lbx, lby, p, r, h, stepUp); hit {
-			return n, depth, true
-		}
-	}
-	if w != nil && w.statics != nil {
-		return w.statics.hit(memo, lbx, lby, p, r, h, stepUp)
-	}
-	return n, 0, false
 }
 
 type obstacleJSON struct {

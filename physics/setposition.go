@@ -1,7 +1,7 @@
 // SetPosition: placing the object at a position rather than sweeping it
 // there — CPhysicsObj::SetPosition and SetPositionSimple with retail's
-// SetPositionStruct flags (seed 004 §5), through a placement form of the
-// simplified transition.
+// SetPositionStruct flags (seed 004 §5), through retail's placement
+// transition (transit_entry.go).
 
 package physics
 
@@ -60,22 +60,19 @@ func (e SetPositionError) String() string {
 	return "SetPositionError(" + strconv.Itoa(int(e)) + ")"
 }
 
-// maxPlacementSlide is how far a sliding placement may push the body to
-// clear an obstacle (retail's CTransition::find_placement_pos searches rings
-// out to 4 m).
-const maxPlacementSlide = 4
-
 // SetPosition is CPhysicsObj::SetPosition (0x005160C0, seed 004 §5): place
-// the body at p through a placement transition and commit it with
-// SetPositionInternal. Without SetPositionSlide the body must fit at p
-// itself; with it, the body may be pushed up to 4 m clear of obstacles.
+// the body at p through the placement transition (retailPlacement,
+// CTransition::find_placement_position) and commit it with
+// SetPositionInternal. Without SetPositionSlide the body must fit where
+// the initial placement puts it; with it, find_placement_pos may move it to
+// a free spot up to 4 m away.
 // Placing an object with no cell enters it into the world (it becomes
 // active).
 func (o *Object) SetPosition(p *Position, flags SetPositionFlags) SetPositionError {
 	if o.pos.Cell == 0 {
 		o.SetActive(true) // prepare_to_enter_world
 	}
-	t, err := o.placement(p, flags&SetPositionSlide != 0)
+	t, err := o.retailPlacement(p, flags&SetPositionSlide != 0)
 	if err != SetPositionOK {
 		return err
 	}
@@ -92,63 +89,4 @@ func (o *Object) SetPositionSimple(p *Position, slide bool) bool {
 		flags = SetPositionSlideFlags
 	}
 	return o.SetPosition(p, flags) == SetPositionOK
-}
-
-// placement is the placement form of the transition (retail
-// find_placement_position): fit the body at p — pushed out of obstacles when
-// sliding is allowed — and settle it on the ground when its feet are below
-// the ground or within StepDownHeight above it.
-func (o *Object) placement(p *Position, slide bool) (*transitionResult, SetPositionError) {
-	t := &o.scratch
-	*t = transitionResult{}
-	if p.Cell == 0 {
-		return t, SetPositionNoCell
-	}
-	if !p.Frame.IsValidExceptForHeading() {
-		return t, SetPositionNoValidPosition
-	}
-	t.CurPos = *p
-	t.CurPos.Frame.Cache() // callers may hand in a frame they built by hand
-	if !t.CurPos.Normalize() {
-		return t, SetPositionNoCell
-	}
-	pos := &t.CurPos
-	lbx, lby := int32(pos.LandblockX()), int32(pos.LandblockY())
-	at := pos.Frame.Origin
-	start := at
-	for tries := 0; ; tries++ {
-		n, depth, hit := o.obstacleHit(lbx, lby, at)
-		if !hit {
-			break
-		}
-		if !slide || tries == 8 {
-			return t, SetPositionCollided
-		}
-		at = at.Add(n.Mul(depth + 1e-3))
-		if d := at.Sub(start); d.Len() > maxPlacementSlide {
-			return t, SetPositionNoValidPosition
-		}
-	}
-	if pos.IsIndoor() {
-		// No indoor geometry: the body stands on a level floor at its feet.
-		t.ContactPlaneValid, t.ContactPlane = true, PlaneThrough(up, at)
-	} else {
-		gz, gn := o.World.Ground(pos.Cell, at[0], at[1])
-		if at[2]-gz <= o.StepDownHeight {
-			at[2] = gz
-			if gn[2] >= LandingZ {
-				t.ContactPlaneValid, t.ContactPlane = true, PlaneThrough(gn, at)
-			}
-		}
-	}
-	pos.Frame.Origin = at
-	if !pos.Normalize() {
-		return t, SetPositionNoCell
-	}
-	if t.ContactPlaneValid {
-		// Re-express the plane in the landblock the push may have moved into.
-		t.ContactPlane = PlaneThrough(t.ContactPlane.N, pos.Frame.Origin)
-		t.ContactPlaneCellID = pos.Cell
-	}
-	return t, SetPositionOK
 }

@@ -43,7 +43,7 @@ func BenchmarkStage(b *testing.B) {
 		to.Origin[0] += 0.1
 		b.ReportAllocs()
 		for b.Loop() {
-			o.transition(&from, &to)
+			o.retailTransition(&from, &to)
 		}
 	})
 	b.Run("commit", func(b *testing.B) {
@@ -52,7 +52,7 @@ func BenchmarkStage(b *testing.B) {
 		from := o.Position()
 		to := from.Frame
 		to.Origin[0] += 0.1
-		t, ok := o.transition(&from, &to)
+		t, ok := o.retailTransition(&from, &to)
 		if !ok {
 			b.Fatal("the sweep failed")
 		}

@@ -21,7 +21,7 @@ import (
 var notState = map[string]bool{
 	"PartArray": true, "PositionManager": true, "MotionInterpreter": true, "MovementManager": true,
 	"World": true, "Record": true, "offset": true, "scratch": true, "candidate": true, "handler": true, "unitRot": true,
-	"staticsMemo": true,
+	"tr": true,
 }
 
 // fillBits sets every number and flag reachable in v (unexported fields

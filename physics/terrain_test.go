@@ -280,7 +280,7 @@ func FuzzParseObstacles(f *testing.F) {
 			if err := obs[i].Validate(); err != nil {
 				t.Fatalf("parsed an invalid obstacle %+v: %v", obs[i], err)
 			}
-			obs[i].overlap(0xA9, 0xB4, mgl32.Vec3{1, 2, 3}, 0.35, 1.8, 0.4)
+			ObstacleObject(&obs[i])
 		}
 	})
 }

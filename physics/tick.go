@@ -256,10 +256,16 @@ func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 		} else if o.State&StateSledding != 0 && o.Velocity != (mgl32.Vec3{}) {
 			candidate.SetVectorHeading(o.Velocity)
 		}
-		t, ok := o.transition(&o.pos, candidate)
+		t, ok := o.retailTransition(&o.pos, candidate)
 		if !ok {
-			// Row 7b3 / §12: no valid position; commit the unswept
-			// candidate. (ACE keeps the old origin instead.)
+			// Row 7b3 / §12: no valid position — "keep current frame"
+			// (seed 003 §1's table; ACE UpdateObjectInternal): the body
+			// keeps its origin and takes the candidate's rotation. Seed
+			// 003's sketch commits the unswept candidate instead, which
+			// would walk a body blocked head-on into the wall (retail's
+			// find_transitional_position has no valid position when the
+			// first step's offset is cut to nothing; docs/collision.md).
+			candidate.Origin = o.pos.Frame.Origin
 			o.setFrame(candidate)
 			o.CachedVelocity = mgl32.Vec3{}
 			path = CommitTransitionFailed

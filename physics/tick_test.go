@@ -200,9 +200,9 @@ func TestUpdateObjectInternal_NoSphereCommitsCandidate(t *testing.T) {
 	}
 }
 
-// Seed 003 §1 row 7b3 / §12: when the transition finds no valid position the
-// unswept candidate is committed with set_frame. (A non-finite move is the
-// only way the simplified transition fails during a tick.)
+// Seed 003 §1 row 7b3 / §12: when the transition finds no valid position
+// the body keeps its current origin ("keep current frame via set_frame";
+// ACE UpdateObjectInternal) and zeroes its cached velocity.
 func TestUpdateObjectInternal_FailedTransitionCommitsCandidate(t *testing.T) {
 	o := placed(t, nil, 50, 50, 0, 0)
 	o.PositionManager = &fakePM{replace: &mgl32.Vec3{float32(math.Inf(1)), 0, 0}}
@@ -211,8 +211,8 @@ func TestUpdateObjectInternal_FailedTransitionCommitsCandidate(t *testing.T) {
 	if o.Record.Commit != CommitTransitionFailed || o.Record.Ran[StageTransition] || o.CachedVelocity != (mgl32.Vec3{}) {
 		t.Errorf("commit %v, transition ran %v, cached velocity %v", o.Record.Commit, o.Record.Ran[StageTransition], o.CachedVelocity)
 	}
-	if x := o.Position().Frame.Origin[0]; !math.IsInf(float64(x), 1) {
-		t.Errorf("committed x = %v, want the candidate's", x)
+	if x := o.Position().Frame.Origin[0]; x != 50 {
+		t.Errorf("committed x = %v, want the current 50", x)
 	}
 }
 

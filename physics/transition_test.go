@@ -28,7 +28,7 @@ func TestTransition_FollowsWalkableRamp(t *testing.T) {
 		ticks        int
 		wantX, wantZ float32
 	}{
-		{"up", 40, 90, 450, 130, 18},
+		{"up", 40, 90, 450, 121, 18},
 		{"down", 130, 270, 450, 40, 0},
 	} {
 		o := walker(t, w, dir.x, 40, 0, dir.heading, 0.2)
@@ -43,7 +43,10 @@ func TestTransition_FollowsWalkableRamp(t *testing.T) {
 				t.Fatalf("%s, tick %d at %v: ground %v, contact %v, walkable %v", dir.name, k, p.Frame.Origin, gz, o.InContact(), o.OnWalkable())
 			}
 		}
-		if p := o.Position(); !near(p.Frame.Origin[0], dir.wantX, 0.05) || !near(p.Frame.Origin[2], dir.wantZ, 1e-3) {
+		// Uphill, adjust_offset keeps each step in the contact plane (its
+		// length, not its ground track, is the step), so the body ends
+		// short of where the same steps on the flat would take it.
+		if p := o.Position(); (dir.name == "up" && p.Frame.Origin[0] < dir.wantX) || (dir.name == "down" && !near(p.Frame.Origin[0], dir.wantX, 0.05)) || !near(p.Frame.Origin[2], dir.wantZ, 1e-3) {
 			t.Errorf("%s: ended at %v, want x %v z %v", dir.name, p.Frame.Origin, dir.wantX, dir.wantZ)
 		}
 	}
@@ -68,40 +71,51 @@ func TestTransition_RefusesUnwalkableSlope(t *testing.T) {
 	}
 }
 
-// Walking diagonally into an unwalkable slope slides along its contour.
-func TestTransition_SlidesAlongUnwalkableSlope(t *testing.T) {
+// Walking diagonally into an unwalkable terrain slope stops the body at its
+// foot: LandCell::find_env_collisions hands the triangle to
+// OBJECTINFO::validate_walkable, which refuses a body on walkable ground a
+// plane it cannot stand on (no contact plane, no push), so the step is
+// never valid and validate_transition puts the body back (ACE
+// ObjectInfo.ValidateWalkable, Transition.ValidateTransition). Terrain has
+// no contour slide (only BSP walls and objects slide a body).
+func TestTransition_StopsAtUnwalkableTerrain(t *testing.T) {
 	w := &World{Terrain: loadTerrain(t, "ramp.json")}
 	o := walker(t, w, 90, 130, 0, 45, 0.2) // north-east
 	for k := 0; k < 200; k++ {
 		o.UpdateObjectInternal(dt)
 	}
 	p := o.Position().Frame.Origin
-	if p[0] > 96.01 || p[1] < 150 || !near(p[2], 0, 0.01) {
-		t.Errorf("ended at %v; want slid north along the foot of the slope (x <= 96, y well past 130)", p)
+	if p[0] > 96.01 || p[0] < 95 || p[1] > 137 || !near(p[2], 0, 0.01) || !o.InContact() {
+		t.Errorf("ended at %v contact %v; want stopped at the foot of the slope (x 96), on the ground", p, o.InContact())
 	}
 }
 
-// A grounded body stays on the ground while the ground drops by no more
-// than StepDownHeight per step, and leaves it (becomes airborne) when it
-// drops more: walking off the top of the 1.5-grade slope at 0.4 m per step
-// drops 0.6 m per step.
-func TestTransition_StepDownLimit(t *testing.T) {
+// CTransition::edge_slide (ACE Transition.EdgeSlide): a body on walkable
+// ground whose step-down finds nothing walkable within StepDownHeight —
+// walking west off the 36 m plateau onto the 1.5-grade slope — is stopped at
+// the edge when its state has EdgeSlide (retail's default state does), and
+// walks off into the air when it has not.
+func TestTransition_EdgeSlideAtLedge(t *testing.T) {
 	w := &World{Terrain: loadTerrain(t, "ramp.json")}
 	o := walker(t, w, 125, 150, 36, 270, 0.3) // west, off the north plateau
+	for k := 0; k < 60; k++ {
+		o.UpdateObjectInternal(dt)
+		if !o.InContact() {
+			t.Fatalf("tick %d: an EdgeSlide body left the ground at %v", k, o.Position().Frame.Origin)
+		}
+	}
+	if p := o.Position().Frame.Origin; p[0] < 119.5 || p[0] > 120.5 || !near(p[2], 36, 1e-3) {
+		t.Errorf("EdgeSlide body ended at %v, want held at the plateau's edge (x 120, z 36)", p)
+	}
+	o = walker(t, w, 125, 150, 36, 270, 0.3)
+	o.State &^= StateEdgeSlide
 	left := false
 	for k := 0; k < 60 && !left; k++ {
 		o.UpdateObjectInternal(dt)
 		left = !o.InContact()
 	}
 	if !left {
-		t.Fatal("a body walking off a 1.5-grade drop at 0.3 m per tick never left the ground")
-	}
-	// A step of 0.1 m over the edge drops 0.075 m, within the step down:
-	// the body keeps contact, now on a slope too steep to stand on.
-	o = walker(t, w, 120.05, 150, 36, 270, 0.1)
-	o.UpdateObjectInternal(dt)
-	if p := o.Position().Frame.Origin; !o.InContact() || o.OnWalkable() || !near(p[2], 35.925, 1e-3) {
-		t.Errorf("one step over the edge: %v contact %v walkable %v; want on the slope at z 35.925, not walkable", p, o.InContact(), o.OnWalkable())
+		t.Fatal("a body without EdgeSlide walking off the plateau never left the ground")
 	}
 }
 
@@ -126,40 +140,45 @@ func TestTransition_SlidesDownUnwalkableSlope(t *testing.T) {
 
 // ACE ObjectInfo.ValidateWalkable (what retail's terrain cell calls for
 // every sphere step, seed 003 §5): ground reports a collision normal only to
-// a body that is not already in Contact. A body in contact with a slope too
-// steep to stand on that gravity pushes into it is put back on the slope,
-// but handle_all_collisions (seed 003 §6 row 11) gets no normal and so does
-// not bounce it off.
-func TestTransition_NoCollisionNormalForBodyInContact(t *testing.T) {
-	w := &World{Terrain: loadTerrain(t, "ramp.json")}
-	gz, gn := w.Ground(testCell, 110, 150)
-	o := placed(t, w, 110, 150, gz, 0)
-	o.MovementManager = &fakeMovement{}
-	if !o.InContact() || o.OnWalkable() || gn[2] >= FloorZ {
-		t.Fatalf("placed on the slope: contact %v walkable %v normal %v", o.InContact(), o.OnWalkable(), gn)
-	}
-	o.Velocity = mgl32.Vec3{0, 0, -1} // into the slope: v·n < 0
-	o.UpdateObjectInternal(dt)
-	// Only gravity changed the velocity; no bounce reflected it.
-	if want := (mgl32.Vec3{0, 0, -1 + Gravity*dt}); !nearVec(o.Velocity, want, 1e-5) {
-		t.Errorf("velocity %v, want %v (no bounce)", o.Velocity, want)
-	}
-	p := o.Position().Frame.Origin
-	if gz, _ := w.Ground(testCell, p[0], p[1]); !o.InContact() || !near(p[2], gz, 1e-3) {
-		t.Errorf("at %v (ground %v): contact %v; want still on the slope", p, gz, o.InContact())
-	}
-
-	// An airborne body landing on the same slope does get the normal and
-	// bounces: the velocity into the slope is reflected.
-	o = placed(t, w, 110, 150, gz+1, 0)
-	for k := 0; k < 60 && !o.InContact(); k++ {
-		o.UpdateObjectInternal(dt)
-	}
-	if !o.InContact() {
-		t.Fatal("never landed")
-	}
-	if o.Velocity.Dot(gn) <= 0 {
-		t.Errorf("landing velocity %v not reflected off the slope (normal %v)", o.Velocity, gn)
+// a body that is not already in Contact (so handle_all_collisions, seed 003
+// §6 row 11, bounces only a landing); a body below the plane is pushed up
+// onto it, and a body above it is left alone.
+func TestValidateWalkable_CollisionNormalOnlyWithoutContact(t *testing.T) {
+	slope := PlaneThrough(mgl32.Vec3{-0.8, 0, 0.6}, mgl32.Vec3{100, 0, 10})
+	for _, c := range []struct {
+		name       string
+		contact    bool
+		dz         float32
+		wantNormal bool
+		want       transitionState
+	}{
+		{"landing, below", false, -0.1, true, tsAdjusted},
+		{"in contact, below", true, -0.1, false, tsAdjusted},
+		{"landing, touching", false, 0, true, tsOK},
+		{"in contact, touching", true, 0, false, tsOK},
+		{"above", false, 0.5, false, tsOK},
+	} {
+		o := NewObject()
+		tr := &transit{o: o}
+		tr.path.rot = &tr.rot
+		tr.rot = IdentityFrame()
+		if c.contact {
+			tr.obj.state = oiContact
+		}
+		tr.path.initSphere([]Sphere{{Center: mgl32.Vec3{0, 0, 0.35}, Radius: 0.35}}, 1)
+		tr.path.checkPos = tpos{o: mgl32.Vec3{100, 0, 10 + c.dz}}
+		tr.path.cacheGlobalSphere()
+		s := tr.path.globalSphere[0]
+		st := tr.validateWalkable(&s, slope, testCell)
+		if st != c.want || tr.coll.collisionNormalValid != c.wantNormal {
+			t.Errorf("%s: state %v collision normal %v, want %v %v", c.name, st, tr.coll.collisionNormalValid, c.want, c.wantNormal)
+		}
+		if c.dz < 0 {
+			low := tr.path.globalSphere[0].Center.Sub(mgl32.Vec3{0, 0, 0.35})
+			if d := slope.N.Dot(low) + slope.D; abs32(d) > 1e-4 {
+				t.Errorf("%s: lowest point %v left %.5f off the plane, want on it", c.name, low, d)
+			}
+		}
 	}
 }
 
@@ -250,20 +269,23 @@ func TestTransition_CrossesLandblockEdge(t *testing.T) {
 	}
 }
 
-// Walking off the edge of the landblock map loses the object: its cell
-// becomes 0 and it stops being active (SetPositionInternal's lost branch,
-// seed 003 §6 row 2).
-func TestTransition_OffTheMapIsLost(t *testing.T) {
+// Walking off the edge of the landblock map: no cell holds the spheres
+// there, so CTransition::check_other_cells finds no outdoor cell
+// (LandDefs::adjust_to_outside fails) and the step collides; the body stays
+// at the edge, in its cell and active (ACE Transition.CheckOtherCells).
+func TestTransition_MapEdgeBlocks(t *testing.T) {
 	o := NewObject()
 	o.MovementManager = &fakeMovement{}
-	p := NewPosition(0x00B40001, mgl32.Vec3{0.1, 50, 0}, 270)
+	p := NewPosition(0x00B40001, mgl32.Vec3{0.5, 50, 0}, 270)
 	if err := o.SetPosition(&p, SetPositionPlacement); err != SetPositionOK {
 		t.Fatal(err)
 	}
 	o.PositionManager = &fakePM{replace: &mgl32.Vec3{0, 0.3, 0}}
-	o.UpdateObjectInternal(dt)
-	if o.Position().Cell != 0 || o.IsActive() {
-		t.Errorf("cell 0x%08X active %v", o.Position().Cell, o.IsActive())
+	for k := 0; k < 10; k++ {
+		o.UpdateObjectInternal(dt)
+	}
+	if q := o.Position(); q.Cell>>16 != 0x00B4 || !o.IsActive() || q.Frame.Origin[0] < 0 {
+		t.Errorf("cell 0x%08X at %v active %v, want held at the map's edge", q.Cell, q.Frame.Origin, o.IsActive())
 	}
 }
 
@@ -301,7 +323,7 @@ func TestSetPosition_Placement(t *testing.T) {
 }
 
 // Placement into an obstacle: without Slide it fails and the body stays
-// where it was; with Slide it is pushed just clear; when nothing within 4 m
+// where it was; with Slide it moves to a free spot; when nothing within 4 m
 // fits it reports no valid position.
 func TestSetPosition_IntoObstacle(t *testing.T) {
 	well := Obstacle{Kind: ObstacleCylinder, Landblock: 0xA9B4, Center: mgl32.Vec3{96, 100, 0}, Radius: 1.5, Height: 2}
@@ -317,8 +339,10 @@ func TestSetPosition_IntoObstacle(t *testing.T) {
 	if !o.SetPositionSimple(&inside, true) {
 		t.Fatal("SetPositionSimple(slide=true) failed")
 	}
-	if got := o.Position().Frame.Origin; !near(got[0], 96+1.5+0.35, 2e-3) || !near(got[1], 100, 1e-4) {
-		t.Errorf("slid to %v; want just east of the well", got)
+	// find_placement_pos: the first free spot on its rings (ACE
+	// Transition.FindPlacementPos), clear of the well, within 4 m.
+	if got := o.Position().Frame.Origin; got.Sub(mgl32.Vec3{96, 100, 0}).Vec2().Len() < 1.5+0.35-1e-3 || got.Sub(inside.Frame.Origin).Len() > 4 {
+		t.Errorf("slid to %v; want beside the well, within 4 m", got)
 	}
 	big := Obstacle{Kind: ObstacleBox, Landblock: 0xA9B4, Min: mgl32.Vec3{80, 80, 0}, Max: mgl32.Vec3{120, 120, 5}}
 	o.World = &World{Obstacles: []Obstacle{big}}

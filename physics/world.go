@@ -1,19 +1,27 @@
-// World: what the simplified transition collides with — a terrain and a list
-// of static obstacles — and the plane type contact planes are stored in.
+// World: what retail's transition collides with — a terrain, a list of
+// static obstacles, the dat geometry and a stand-in indoor floor — and the
+// plane type contact planes are stored in.
 // Engine builds one per recording and points every object's World at it.
 
 package physics
 
 import "github.com/go-gl/mathgl/mgl32"
 
-// World is the collision world: terrain plus static obstacles. The zero
-// value (and a nil *World) is flat ground at z = 0 with no obstacles.
+// World is the collision world: terrain, static obstacles and (with dat
+// files) the dat geometry. The zero value (and a nil *World) is flat ground
+// at z = 0 with no obstacles.
 type World struct {
 	// Terrain is the ground; nil is flat at z = 0.
 	Terrain *Terrain
 	// Obstacles are vertical cylinders and axis-aligned boxes, tested in
 	// order (a slice, so iteration order never depends on a map).
 	Obstacles []Obstacle
+	// Geometry is the dat geometry (EnvCells, buildings, statics with
+	// their BSPs); nil without dat files (geometry.go).
+	Geometry Geometry
+	// Floor is the stand-in floor of indoor cells Geometry does not hold;
+	// nil keeps the floor at the body's feet.
+	Floor IndoorFloor
 	// statics are the client's statics, read per landblock on first use
 	// (SetStaticsLoader, statics.go); nil without dat files.
 	statics *lazyStatics
@@ -38,12 +46,4 @@ func (w *World) Ground(cell uint32, x, y float32) (z float32, n mgl32.Vec3) {
 		t = w.Terrain
 	}
 	return t.sample(int32(cell>>24), int32(cell>>16&0xFF), x, y)
-}
-
-// obstacles returns the obstacle list of a possibly nil world.
-func (w *World) obstacles() []Obstacle {
-	if w == nil {
-		return nil
-	}
-	return w.Obstacles
 }

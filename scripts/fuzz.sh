@@ -44,6 +44,9 @@ targets=(
 	"./assets/dat FuzzSetup 2000"
 	"./assets/dat FuzzMotionTable 2000"
 	"./assets/dat FuzzAnimation 2000"
+	"./assets/dat FuzzGfxObj 2000"
+	"./assets/dat FuzzEnvironment 2000"
+	"./assets/dat FuzzEnvCell 2000"
 	"./engine/loader FuzzOpenReader 2000"
 	"./internal/conformcmd FuzzParseManifest 3000"
 )

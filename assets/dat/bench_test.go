@@ -147,6 +147,12 @@ func BenchmarkParse(b *testing.B) {
 			func(b []byte, id uint32) error { _, err := dat.ParseMotionTable(b, id); return err }},
 		{"Animation", dattest.WalkAnim, dattest.Animation(dattest.StandardAnimations()[1]),
 			func(b []byte, id uint32) error { _, err := dat.ParseAnimation(b, id); return err }},
+		{"GfxObj", dattest.BuildingShell, dattest.GfxObj(dattest.GeoGfxObjs()[0]),
+			func(b []byte, id uint32) error { _, err := dat.ParseGfxObj(b, id); return err }},
+		{"Environment", dattest.GeoEnv, dattest.Environment(dattest.GeoEnvironment()),
+			func(b []byte, id uint32) error { _, err := dat.ParseEnvironment(b, id); return err }},
+		{"EnvCell", dattest.StairRoom, dattest.EnvCell(dattest.GeoEnvCells(dattest.GeoEnvironment())[2]),
+			func(b []byte, id uint32) error { _, err := dat.ParseEnvCell(b, id); return err }},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

@@ -36,6 +36,9 @@ type Dats struct {
 	setups     cache[*Setup]
 	tables     cache[*MotionTable]
 	anims      cache[*Animation]
+	gfxObjs    cache[*GfxObj]
+	envs       cache[*Environment]
+	envCells   cache[*EnvCell]
 }
 
 // Open opens the dat files in dir: client_portal.dat and client_cell_1.dat,
@@ -174,6 +177,31 @@ func (d *Dats) Animation(id uint32) (*Animation, error) {
 		return nil, err
 	}
 	return get(d, d.Portal, PortalName, &d.anims, id, ParseAnimation)
+}
+
+// GfxObj reads GfxObj id (0x01xxxxxx) from the portal dat.
+func (d *Dats) GfxObj(id uint32) (*GfxObj, error) {
+	if err := portalType(id, 0x01, "GfxObj"); err != nil {
+		return nil, err
+	}
+	return get(d, d.Portal, PortalName, &d.gfxObjs, id, ParseGfxObj)
+}
+
+// Environment reads Environment id (0x0Dxxxxxx) from the portal dat.
+func (d *Dats) Environment(id uint32) (*Environment, error) {
+	if err := portalType(id, 0x0D, "Environment"); err != nil {
+		return nil, err
+	}
+	return get(d, d.Portal, PortalName, &d.envs, id, ParseEnvironment)
+}
+
+// EnvCell reads EnvCell id (0xXXYYnnnn, nnnn from 0x0100) from the cell
+// dat.
+func (d *Dats) EnvCell(id uint32) (*EnvCell, error) {
+	if !IsEnvCellID(id) {
+		return nil, &Error{File: CellName, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("not an EnvCell id (want 0xXXYYnnnn, nnnn from 0x0100 to 0xFFFD): %w", ErrNotFound)}
+	}
+	return get(d, d.Cell, CellName, &d.envCells, id, ParseEnvCell)
 }
 
 // cache is a bounded map of parsed entries; when full it is emptied (the

@@ -3,7 +3,10 @@
 // fixed-size blocks and a B-tree directory of entries — and the entries the
 // motion pipeline needs: Region 0x13000000 (LandDefs and the height table),
 // LandBlocks 0xXXYYFFFF, LandBlockInfos 0xXXYYFFFE, Setups 0x02xxxxxx,
-// MotionTables 0x09xxxxxx and Animations 0x03xxxxxx.
+// MotionTables 0x09xxxxxx and Animations 0x03xxxxxx — and the geometry the
+// transition collides with: GfxObjs 0x01xxxxxx (vertices, physics
+// polygons and BSP), Environments 0x0Dxxxxxx (CellStructs) and EnvCells
+// 0xXXYYnnnn (indoor cells and their portals).
 //
 // The layouts follow the public readers of the format: ACE's
 // Source/ACE.DatLoader (DatDatabaseHeader.cs, DatDirectoryHeader.cs,

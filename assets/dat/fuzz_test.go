@@ -133,3 +133,31 @@ func FuzzAnimation(f *testing.F) {
 		roundTrip(t, data, dat.ParseAnimation, dattest.Animation)
 	})
 }
+
+func FuzzGfxObj(f *testing.F) {
+	for _, g := range dattest.GeoGfxObjs() {
+		f.Add(dattest.GfxObj(g))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		roundTrip(t, data, dat.ParseGfxObj, dattest.GfxObj)
+	})
+}
+
+func FuzzEnvironment(f *testing.F) {
+	e := dattest.GeoEnvironment()
+	f.Add(dattest.Environment(e))
+	e.Cells = e.Cells[:1]
+	f.Add(dattest.Environment(e))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		roundTrip(t, data, dat.ParseEnvironment, dattest.Environment)
+	})
+}
+
+func FuzzEnvCell(f *testing.F) {
+	for _, e := range dattest.GeoEnvCells(dattest.GeoEnvironment()) {
+		f.Add(dattest.EnvCell(e))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		roundTrip(t, data, dat.ParseEnvCell, dattest.EnvCell)
+	})
+}

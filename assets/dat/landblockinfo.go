@@ -1,8 +1,9 @@
 // LandBlockInfo 0xXXYYFFFE in the cell dat (ACE FileTypes/LandblockInfo.cs,
 // Entity/Stab.cs, BuildInfo.cs, CBldPortal.cs; DatReaderWriter dats.xml
 // "LandBlockInfo"): the landblock's static objects (a setup or gfx id and a
-// frame), its buildings with their portals (skipped: stab lists padded to
-// 4), and by PackMask bit 0 a restriction table (read and kept).
+// frame), its buildings with their portals (flags, the indoor cell and its
+// portal on the other side, and a stab list padded to 4), and by PackMask
+// bit 0 a restriction table (read and kept).
 
 package dat
 
@@ -14,7 +15,7 @@ type LandBlockInfo struct {
 	NumCells uint32
 	Objects  []Stab
 	PackMask uint16
-	// Buildings with their frames; their portals are read and not kept.
+	// Buildings with their frames and portals.
 	Buildings []Building
 	// Restrictions are the restriction table's (key, value) pairs, in the
 	// order the file holds them.
@@ -28,13 +29,31 @@ type Stab struct {
 	Frame Frame
 }
 
-// Building is a building's model, frame and portal count.
+// Building is a building's model (a GfxObj or Setup id), frame, leaf count
+// and portals.
 type Building struct {
 	ModelID   uint32
 	Frame     Frame
 	NumLeaves uint32
-	Portals   int
+	Portals   []BuildingPortal
 }
+
+// BuildingPortal links a building's outside to an indoor cell (ACE
+// CBldPortal.cs; dats.xml BuildingPortal): OtherCellID is the low word of
+// the EnvCell's id in the same landblock, OtherPortalID that cell's portal;
+// Stabs are the cells seen through it.
+type BuildingPortal struct {
+	Flags         uint16
+	OtherCellID   uint16
+	OtherPortalID uint16
+	Stabs         []uint16
+}
+
+// ExactMatch is flags bit 0.
+func (p BuildingPortal) ExactMatch() bool { return p.Flags&PortalExactMatch != 0 }
+
+// PortalSide is true when flags bit 1 is clear (ACE CBldPortal.PortalSide).
+func (p BuildingPortal) PortalSide() bool { return p.Flags&PortalSideFlag == 0 }
 
 // ParseLandBlockInfo decodes LandBlockInfo entry id.
 func ParseLandBlockInfo(b []byte, id uint32) (*LandBlockInfo, error) {
@@ -61,11 +80,20 @@ func ParseLandBlockInfo(b []byte, id uint32) (*LandBlockInfo, error) {
 		bd.ModelID = c.u32("model_id")
 		bd.Frame = c.frame("frame")
 		bd.NumLeaves = c.u32("num_leaves")
-		bd.Portals = c.count("portals count", 8)
-		for p := 0; p < bd.Portals && c.err == nil; p++ {
-			c.skip("flags, other cell, other portal", 6)
+		n := c.count("portals count", 8)
+		bd.Portals = make([]BuildingPortal, n)
+		for p := 0; p < n && c.err == nil; p++ {
+			bp := &bd.Portals[p]
+			bp.Flags = c.u16("flags")
+			bp.OtherCellID = c.u16("other_cell_id")
+			bp.OtherPortalID = c.u16("other_portal_id")
 			ns := int(c.u16("stabs count"))
-			c.skip("stab list", 2*ns)
+			if c.need("stab list", 2*ns) {
+				bp.Stabs = make([]uint16, ns)
+				for i := range bp.Stabs {
+					bp.Stabs[i] = c.u16("stab list")
+				}
+			}
 			c.align("stab list padding")
 			if c.err != nil {
 				c.wrap(fmt.Sprintf("portals[%d]", p))

@@ -68,7 +68,9 @@ func ParseRegion(b []byte, id uint32) (*Region, error) {
 	d.MaxObjHeight = c.f32("max_obj_height")
 	d.SkyHeight = c.f32("sky_height")
 	d.RoadWidth = c.f32("road_width")
-	for i := range d.LandHeightTable {
+	// A field before the table that failed is named as itself, never as
+	// the table's first entry (c.f32 reads nothing once c.err is set).
+	for i := 0; i < len(d.LandHeightTable) && c.err == nil; i++ {
 		d.LandHeightTable[i] = c.f32("land_height_table")
 		if c.err != nil {
 			c.wrap(fmt.Sprintf("land_height_table[%d]", i))

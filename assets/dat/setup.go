@@ -1,10 +1,10 @@
 // Setup 0x02xxxxxx in the portal dat (ACE FileTypes/SetupModel.cs;
 // DatReaderWriter dats.xml "Setup"): parts, flag-dependent parent indices
 // (bit 0) and default scales (bit 1), holding locations, connection points,
-// placement frames (one frame per part, then hooks), cylspheres, spheres,
-// height, radius, step heights, sorting and selection spheres, lights and
-// five default ids. Everything is read in order; what the world does not
-// use is skipped exactly.
+// placement frames (a key, one frame per part, then hooks), cylspheres,
+// spheres, height, radius, step heights, sorting and selection spheres,
+// lights and five default ids. Everything is read in order; what the world
+// does not use is skipped exactly.
 
 package dat
 
@@ -22,8 +22,16 @@ type Setup struct {
 	Flags uint32
 	// Parts are the parts' GfxObj ids.
 	Parts []uint32
-	// NumHoldingLocations, NumConnectionPoints, NumPlacements and NumLights
-	// count what was read and not kept.
+	// ParentIndices (flags bit 0) are each part's parent part
+	// (0xFFFFFFFF: none); DefaultScales (bit 1) each part's scale. Both
+	// are nil when the flag is clear.
+	ParentIndices []uint32
+	DefaultScales [][3]float32
+	// Placements are the placement frames, in the file's order: a key
+	// (ACE Placement: 0 Default, 0x65 Resting, …) and one frame per part.
+	Placements []Placement
+	// NumHoldingLocations, NumConnectionPoints and NumLights count what
+	// was read and not kept; NumPlacements is len(Placements).
 	NumHoldingLocations, NumConnectionPoints, NumPlacements, NumLights int
 	CylSpheres                                                         []CylSphere
 	Spheres                                                            []Sphere
@@ -34,8 +42,41 @@ type Setup struct {
 	DefaultSoundTable, DefaultScriptTable                              uint32
 }
 
-// maxParts bounds a setup's or animation's part count.
-const maxParts = 1 << 12
+// Placement is one placement frame of a Setup (an AnimationFrame keyed by
+// placement): a frame per part and the frame's hooks.
+type Placement struct {
+	Key    uint32
+	Frames []Frame
+	Hooks  []Hook
+}
+
+// Placement keys (ACE Placement).
+const (
+	PlacementDefault = 0
+	PlacementResting = 0x65
+)
+
+// PlacementFrames are the part frames the object is built with:
+// placement key's, else the Default placement's, as
+// CPartArray::SetPlacementFrame falls back (ACE PartArray.SetPlacementFrame;
+// objects are built at Resting, 0x65); nil when the Setup has neither.
+func (s *Setup) PlacementFrames(key uint32) []Frame {
+	for _, want := range []uint32{key, PlacementDefault} {
+		for i := range s.Placements {
+			if s.Placements[i].Key == want {
+				return s.Placements[i].Frames
+			}
+		}
+	}
+	return nil
+}
+
+// maxParts bounds a setup's or animation's part count; maxPlacements a
+// setup's placement frames (retail setups have a handful).
+const (
+	maxParts      = 1 << 12
+	maxPlacements = 1 << 12
+)
 
 // ParseSetup decodes Setup entry id.
 func ParseSetup(b []byte, id uint32) (*Setup, error) {
@@ -52,25 +93,39 @@ func ParseSetup(b []byte, id uint32) (*Setup, error) {
 	for i := range s.Parts {
 		s.Parts[i] = c.u32("parts")
 	}
-	if s.Flags&SetupHasParent != 0 {
-		c.skip("parent indices", 4*np)
+	if s.Flags&SetupHasParent != 0 && c.need("parent indices", 4*np) {
+		s.ParentIndices = make([]uint32, np)
+		for i := range s.ParentIndices {
+			s.ParentIndices[i] = c.u32("parent indices")
+		}
 	}
-	if s.Flags&SetupHasDefaultScale != 0 {
-		c.skip("default scales", 12*np)
+	if s.Flags&SetupHasDefaultScale != 0 && c.need("default scales", 12*np) {
+		s.DefaultScales = make([][3]float32, np)
+		for i := range s.DefaultScales {
+			s.DefaultScales[i] = c.vec3("default scales")
+		}
 	}
 	s.NumHoldingLocations = c.count("holding locations count", 8+frameSize)
 	c.skip("holding locations", s.NumHoldingLocations*(8+frameSize))
 	s.NumConnectionPoints = c.count("connection points count", 8+frameSize)
 	c.skip("connection points", s.NumConnectionPoints*(8+frameSize))
 	s.NumPlacements = c.count("placement frames count", 4+np*frameSize+4)
+	if c.err == nil && s.NumPlacements > maxPlacements {
+		c.off -= 4
+		c.fail("placement frames count", fmt.Errorf("%d, more than the limit of %d", s.NumPlacements, maxPlacements))
+	}
+	s.Placements = make([]Placement, s.NumPlacements)
 	for i := 0; i < s.NumPlacements && c.err == nil; i++ {
-		c.u32("key")
-		for p := 0; p < np; p++ {
-			c.frame("frames")
+		pl := &s.Placements[i]
+		pl.Key = c.u32("key")
+		pl.Frames = make([]Frame, np)
+		for p := range pl.Frames {
+			pl.Frames[p] = c.frame("frames")
 		}
 		n := c.count("hooks count", 8)
+		pl.Hooks = make([]Hook, n)
 		for h := 0; h < n && c.err == nil; h++ {
-			c.hook()
+			pl.Hooks[h] = c.hook()
 			if c.err != nil {
 				c.wrap(fmt.Sprintf("hooks[%d]", h))
 			}

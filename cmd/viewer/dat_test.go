@@ -51,10 +51,23 @@ func datExitCases(t *testing.T, dir string) []exitCase {
 		{"dat no folder", []string{"dat"}, 2, "want one DIR"},
 		{"dat missing folder", []string{"dat", filepath.Join(dir, "no-such-dats")}, 2, "no-such-dats"},
 		{"dat folder without dats", []string{"dat", empty}, 2, "neither client_portal.dat nor client_cell_1.dat"},
+		{"dat unreadable dat file", []string{"dat", unreadableDats(t, dir)}, 2, filepath.Join(dir, "unreadable-dats")},
+		{"run unreadable dat file", []string{"run", "-dat", unreadableDats(t, dir), farJump}, 2, filepath.Join(dir, "unreadable-dats")},
 		{"dat bad entry id", []string{"dat", "-entry", "zz", good}, 2, `-entry "zz"`},
 		{"dat absent entry", []string{"dat", "-entry", "0x02000002", good}, 2, "client_portal.dat: entry 0x02000002: not in the file"},
 		{"dat damaged entry", []string{"dat", "-entry", "0xA9B4FFFF", damaged}, 2, "client_cell_1.dat: entry 0xA9B4FFFF: heights: entry is 200 bytes, want 252"},
 	}
+}
+
+// unreadableDats is a dat folder whose client_portal.dat cannot be read
+// (a directory: unreadable for every user, root too).
+func unreadableDats(t *testing.T, dir string) string {
+	t.Helper()
+	d := filepath.Join(dir, "unreadable-dats")
+	if err := os.MkdirAll(filepath.Join(d, "client_portal.dat"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 func datJSON(t *testing.T, args ...string) map[string]any {

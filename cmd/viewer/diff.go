@@ -38,6 +38,9 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(files) == 2 && files[0] == "-" && files[1] == "-" {
+		return cli.BadInput("diff: - and -: standard input can be read once; give one of the two as a file")
+	}
 	if *vs {
 		if !(*tol >= 0) {
 			return cli.BadInput("diff: -tol %v: want a distance of 0 m or more", *tol)

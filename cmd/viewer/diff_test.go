@@ -264,7 +264,7 @@ func TestDiff_ListsWhatWasNotCompared(t *testing.T) {
 // scenario's stall) diverges at the blip, and diff prints its cause chain.
 func TestDiff_DivergenceAtABlipPrintsItsCause(t *testing.T) {
 	input, _, rows := ownTrace(t, "wall")
-	const blipTick = 198
+	const blipTick = 193
 	var frozen traceRow
 	client := make([]traceRow, len(rows))
 	copy(client, rows)
@@ -283,7 +283,7 @@ func TestDiff_DivergenceAtABlipPrintsItsCause(t *testing.T) {
 		t.Fatalf("divergence %+v", fd)
 	}
 	_, out, _ := viewer(t, "diff", input, writeClient(t, client, "jsonl"))
-	if !strings.Contains(out, "why (retail): tick 198: blip") || !strings.Contains(out, "retail did at tick 198:") {
+	if !strings.Contains(out, "why (retail): tick 193: blip") || !strings.Contains(out, "retail did at tick 193:") {
 		t.Fatalf("text:\n%s", out)
 	}
 }

@@ -141,6 +141,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"diff one file", []string{"diff", farJump}, 2, "want INPUT"},
 		{"diff missing client trace", []string{"diff", farJump, missing}, 2, "missing.jsonl"},
 		{"diff negative tolerance", []string{"diff", "-tol", "-1", farJump, farJumpWant}, 2, "-tol -1"},
+		{"diff stdin twice", []string{"diff", "-", "-"}, 2, "standard input can be read once"},
+		{"diff vs stdin twice", []string{"diff", "-vs", "-", "-"}, 2, "standard input can be read once"},
 
 		// shot: success needs a display (shot_test.go); these fail before
 		// any window opens.

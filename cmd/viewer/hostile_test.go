@@ -177,6 +177,8 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "client_portal.dat: entry 0x02000001: compressed data: inflates to more than its declared 67108863 bytes"},
 		{"a dat B-tree that loops", []string{"dat", datLoopDir(t, dir)},
 			nil, 2, "client_cell_1.dat: b-tree: deeper than 32 levels"},
+		{"a dat GfxObj cut short", []string{"dat", "-entry", "0x01000300", datBadGfxObjDir(t, dir)},
+			nil, 2, "client_portal.dat: entry 0x01000300: vertex_array.vertices count at byte 17"},
 		// Streams, devices and special files (issue 26): standard input is
 		// empty here (the test gives none).
 		{"empty standard input", []string{"run", "-"}, nil, 2, "viewer: -:1: header: missing: the file is empty"},

@@ -19,14 +19,15 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME...] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-statics] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] [-dat DIR] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME... [-select GUIDS]] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-statics] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] [-dat DIR] FILE..."
 
 func runRun(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runSynopsis, stderr)
 	var o runcmd.Options
 	var dat datFlags
 	fs.StringVar(&o.Reading, "reading", interp.DefaultReadingName, "the reading to run: "+strings.Join(interp.ReadingNames(), ", ")+", optionally +OPTION... ("+strings.Join(interp.ReadingOptionNames(), ", ")+"; docs/readings.md)")
-	fs.StringVar(&o.Compare, "compare", "", "run these readings (comma-separated) side by side and print their metrics together")
+	fs.StringVar(&o.Compare, "compare", "", "run these readings (comma-separated) side by side and print their metrics together, and per object the first tick they differ with the reading field whose choice made them")
+	fs.StringVar(&o.Select, "select", "", "with -compare: list the first difference of these objects only (`GUIDS`, comma-separated)")
 	fs.IntVar(&o.Ticks, "ticks", 0, "run ticks 1 to `N` (default: until 2 s after the last event; at most 48 h of ticks)")
 	fs.StringVar(&o.Trace, "trace", "", "write the trace (trace v1) to `FILE` (- for standard output)")
 	fs.BoolVar(&o.JSON, "json", false, "print the metrics as JSON")
@@ -88,6 +89,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	readings, err := o.Readings(fs)
 	if err != nil {
 		return err
+	}
+	if o.Select != "" && len(readings) < 2 {
+		return cli.BadInput("run: -select %s lists the first difference of readings: give -compare", o.Select)
 	}
 	if len(readings) > 1 && o.Trace != "" {
 		return cli.BadInput("run: -trace writes one reading's trace; it cannot be combined with -compare")

@@ -146,9 +146,17 @@ func (c *Comparer) onCause(cause *explain.Cause) {
 	if t == nil || t.obj.FirstDivergence != nil && t.divTick < 0 {
 		return
 	}
+	if d := t.obj.FirstDivergence; d != nil {
+		// Past the divergence, waiting for a glide span covering it:
+		// keep what explains it, drop nothing.
+		if causeCovers(cause, d, c.opts.Context) {
+			t.causes = append(t.causes, *cause)
+		}
+		return
+	}
 	keep := t.causes[:0]
 	for _, old := range t.causes {
-		if old.Tick >= cause.Tick-c.opts.Context-1 {
+		if max(old.Tick, old.Until) >= cause.Tick-c.opts.Context-1 {
 			keep = append(keep, old)
 		}
 	}
@@ -331,7 +339,7 @@ func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row
 func (c *Comparer) settle(tick int) {
 	keep := c.pending[:0]
 	for _, t := range c.pending {
-		if tick > t.divTick {
+		if tick > t.divTick && !c.spanOpen(t, tick) {
 			t.attachCauses(c.opts.Context)
 		} else {
 			keep = append(keep, t)
@@ -340,12 +348,30 @@ func (c *Comparer) settle(tick int) {
 	c.pending = keep
 }
 
+// spanWait bounds, in seconds, how long after a divergence its causes
+// wait for a sprint, snap-back or lag still going on to be logged.
+const spanWait = 10
+
+// spanOpen reports whether t's divergence waits for a glide span that
+// began by its tick and is not over yet at tick (engine glide.go: a span
+// is logged once it is over), for at most spanWait seconds.
+func (c *Comparer) spanOpen(t *tracked, tick int) bool {
+	return c.sim != nil && tick <= t.divTick+spanWait*c.sim.TickRate() && c.sim.GlideSpanOpen(t.obj.guid, t.divTick)
+}
+
+// causeCovers reports whether cs explains something in the ticks from
+// d.Tick-context to d.Tick: a cause of one of them, or a sprint, snap-back
+// or lag spanning into them that began by d.Tick.
+func causeCovers(cs *explain.Cause, d *Divergence, context int) bool {
+	return cs.Tick <= d.Tick && max(cs.Tick, cs.Until) >= d.Tick-context
+}
+
 func (t *tracked) attachCauses(context int) {
 	d := t.obj.FirstDivergence
 	for i := range t.causes {
-		if cs := &t.causes[i]; cs.Tick >= d.Tick-context && cs.Tick <= d.Tick {
+		if cs := &t.causes[i]; causeCovers(cs, d, context) {
 			d.Causes = append(d.Causes, cs.String())
-			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, kind: cs.Kind})
+			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, until: cs.Until, kind: cs.Kind})
 		}
 	}
 	t.causes, t.divTick = nil, -1

@@ -75,8 +75,49 @@ type Divergence struct {
 }
 
 type causeKind struct {
-	tick int
-	kind eventlog.EventKind
+	tick, until int
+	kind        eventlog.EventKind
+}
+
+// CausesAtTick are the chains of Causes that explain the diverging tick
+// itself: those of that tick, and a span (sprint, snap-back, lag) that
+// covers it. Earlier counts the rest (the context's chains) by kind, in
+// order of first appearance, with the first and last of their ticks.
+func (d *Divergence) CausesAtTick() (at []string, earlier []KindCount, from, to int) {
+	from, to = -1, -1
+	for i, c := range d.Causes {
+		if i >= len(d.causeKinds) {
+			at = append(at, c) // not told by tick: keep it
+			continue
+		}
+		ck := &d.causeKinds[i]
+		if ck.tick == d.Tick || ck.tick < d.Tick && ck.until >= d.Tick {
+			at = append(at, c)
+			continue
+		}
+		if from < 0 {
+			from = ck.tick
+		}
+		to = max(to, ck.tick)
+		name := ck.kind.String()
+		found := false
+		for k := range earlier {
+			if earlier[k].Kind == name {
+				earlier[k].N++
+				found = true
+			}
+		}
+		if !found {
+			earlier = append(earlier, KindCount{Kind: name, N: 1})
+		}
+	}
+	return at, earlier, from, to
+}
+
+// KindCount is a number of cause chains of one kind.
+type KindCount struct {
+	Kind string
+	N    int
 }
 
 // Retail is what the retail pipeline had and did at a tick.

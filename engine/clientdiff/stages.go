@@ -79,11 +79,16 @@ func (c *Comparer) NameStages(res *Result, rerun func(sink engine.TickSink) (*en
 
 // runTo runs a new Sim from rerun, with sink, up to tick last (or its end).
 func (c *Comparer) runTo(last int, sink engine.TickSink, rerun func(sink engine.TickSink) (*engine.Sim, error)) error {
+	return c.runOn(last, sink, rerun, nil)
+}
+
+// runOn is runTo, going on past last while more says so.
+func (c *Comparer) runOn(last int, sink engine.TickSink, rerun func(sink engine.TickSink) (*engine.Sim, error), more func(*engine.Sim) bool) error {
 	s, err := rerun(sink)
 	if err != nil {
 		return err
 	}
-	for s.Tick() < last && !s.Done() {
+	for (s.Tick() < last || more != nil && more(s)) && !s.Done() {
 		if c.Interrupt != nil {
 			if err := c.Interrupt(s.Tick()); err != nil {
 				return err
@@ -131,8 +136,12 @@ func (tl *teller) TickEvents(tick int, events []eventlog.Event) {
 // the tick after the divergence.
 func (tl *teller) onCause(cs *explain.Cause) {
 	r := tl.want[cs.GUID]
-	if r == nil || tl.tick <= r.since || tl.tick > r.d.Tick+1 ||
-		cs.Tick < r.d.Tick-tl.c.opts.Context || cs.Tick > r.d.Tick {
+	if r == nil || tl.tick <= r.since || !causeCovers(cs, r.d, tl.c.opts.Context) {
+		return
+	}
+	// A glide span is logged once it is over, after the divergence;
+	// anything else by the tick after it.
+	if tl.tick > r.d.Tick+1 && cs.Until <= cs.Tick {
 		return
 	}
 	r.causes = append(r.causes, *cs)
@@ -160,7 +169,17 @@ func (c *Comparer) retell(res *Result, rerun func(sink engine.TickSink) (*engine
 		return nil
 	}
 	tl.x.OnCause = tl.onCause
-	if err := c.runTo(last, tl, rerun); err != nil {
+	// On past the last divergence while a glide span covering one is not
+	// over yet (spanWait), so its chain is told.
+	more := func(s *engine.Sim) bool {
+		for g, r := range tl.want {
+			if s.Tick() <= r.d.Tick+spanWait*s.TickRate() && s.GlideSpanOpen(g, r.d.Tick) {
+				return true
+			}
+		}
+		return false
+	}
+	if err := c.runOn(last, tl, rerun, more); err != nil {
 		return err
 	}
 	for _, o := range res.Objects {
@@ -173,7 +192,7 @@ func (c *Comparer) retell(res *Result, rerun func(sink engine.TickSink) (*engine
 		for i := range r.causes {
 			cs := &r.causes[i]
 			d.Causes = append(d.Causes, cs.String())
-			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, kind: cs.Kind})
+			d.causeKinds = append(d.causeKinds, causeKind{tick: cs.Tick, until: cs.Until, kind: cs.Kind})
 		}
 		d.Retail.Events = append(d.Retail.Events[:0], r.events[d.Tick]...)
 		for i := range d.Context {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -23,7 +24,12 @@ import (
 type World struct {
 	d      *dat.Dats
 	region *dat.Region
-	desc   string
+	// noRegion says why there is no region (engine.ErrNoRegion wrapped).
+	noRegion error
+	desc     string
+
+	geoOnce sync.Once
+	geo     *Geometry
 }
 
 var _ engine.WorldData = (*World)(nil)
@@ -44,7 +50,9 @@ func Open(dir string) (*World, error) {
 			w.region = r
 		case absent(err):
 			// No Region: the landblocks cannot be turned into heights and
-			// every one falls back (docs/world.md).
+			// every one falls back (docs/world.md), the fallback naming
+			// the Region.
+			w.noRegion = fmt.Errorf("%w (%v)", engine.ErrNoRegion, err)
 		default:
 			d.Close()
 			return nil, err
@@ -53,6 +61,21 @@ func Open(dir string) (*World, error) {
 	w.desc = describe(d)
 	return w, nil
 }
+
+// Geometry is the folder's geometry for the transition (geometry.go),
+// made on first use and shared.
+func (w *World) Geometry() *Geometry {
+	w.geoOnce.Do(func() { w.geo = NewGeometry(w.d) })
+	return w.geo
+}
+
+// WorldGeometry is Geometry as the engine takes it (engine.GeometryData).
+func (w *World) WorldGeometry() physics.Geometry { return w.Geometry() }
+
+// GeometryFallbacks are the geometry left out so far (Geometry.Fallbacks).
+func (w *World) GeometryFallbacks() []engine.Fallback { return w.Geometry().Fallbacks() }
+
+var _ engine.GeometryData = (*World)(nil)
 
 // Close closes the dat files.
 func (w *World) Close() error { return w.d.Close() }
@@ -84,7 +107,7 @@ func (w *World) Describe() string { return w.desc }
 // the Region's LandHeightTable (LandblockStruct::ConstructVertices).
 func (w *World) Landblock(id uint16) (*physics.Heightfield, error) {
 	if w.region == nil {
-		return nil, nil
+		return nil, w.noRegion
 	}
 	lb, err := w.d.LandBlock(uint32(id)<<16 | 0xFFFF)
 	if err != nil {
@@ -101,9 +124,13 @@ func (w *World) Landblock(id uint16) (*physics.Heightfield, error) {
 
 // Shape is the collision shape of Setup s as the body uses it: the first
 // cylsphere's radius and height, else the first sphere's radius with its
-// top as the height, else the Setup's radius and height; its step heights.
+// top as the height, else the Setup's radius and height; its step heights;
+// its spheres (retail's transition sweeps them, CPhysicsObj::get_object_info).
 func Shape(s *dat.Setup) engine.SetupShape {
 	sh := engine.SetupShape{StepUpHeight: s.StepUpHeight, StepDown: s.StepDownHeight}
+	for _, sp := range s.Spheres {
+		sh.Spheres = append(sh.Spheres, physics.Sphere{Center: vec(sp.Origin), Radius: sp.Radius})
+	}
 	switch {
 	case len(s.CylSpheres) > 0:
 		sh.Radius, sh.Height = s.CylSpheres[0].Radius, s.CylSpheres[0].Height

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -89,12 +90,14 @@ func TestOpen_Standard(t *testing.T) {
 		ok   bool
 	}{
 		{dattest.BigSetup, engine.SetupShape{Radius: 1.2, Height: 3.5, StepUpHeight: 0.8, StepDown: 2.5}, true},
-		{dattest.HumanSetup, engine.SetupShape{Radius: 0.35, Height: 1.8, StepUpHeight: 0.4, StepDown: 1.5}, true},
-		{dattest.SphereSetup, engine.SetupShape{Radius: 0.3, Height: 0.6, StepUpHeight: 0.1, StepDown: 0.1}, true},
+		{dattest.HumanSetup, engine.SetupShape{Radius: 0.35, Height: 1.8, StepUpHeight: 0.4, StepDown: 1.5,
+			Spheres: []physics.Sphere{{Center: mgl32.Vec3{0, 0, 0.5}, Radius: 0.5}, {Center: mgl32.Vec3{0, 0, 1.3}, Radius: 0.5}}}, true},
+		{dattest.SphereSetup, engine.SetupShape{Radius: 0.3, Height: 0.6, StepUpHeight: 0.1, StepDown: 0.1,
+			Spheres: []physics.Sphere{{Center: mgl32.Vec3{0, 0, 0.3}, Radius: 0.3}}}, true},
 		{0x02000999, engine.SetupShape{}, false},
 	} {
 		got, ok, err := w.Setup(c.id)
-		if got != c.want || ok != c.ok || err != nil {
+		if !reflect.DeepEqual(got, c.want) || ok != c.ok || err != nil {
 			t.Errorf("Setup 0x%08X: %+v %v %v, want %+v %v", c.id, got, ok, err, c.want, c.ok)
 		}
 	}
@@ -245,8 +248,18 @@ func TestWalk_DatTerrain(t *testing.T) {
 		t.Errorf("%d ticks checked", checked)
 	}
 	t.Logf("%d ticks in contact, worst |z − terrain| = %.4f m", checked, worst)
-	if fb := s.Query().WorldFallbacks(); len(fb) != 0 {
-		t.Errorf("fallbacks %+v", fb)
+	// The standard world lacks every GfxObj its statics name: each is
+	// listed, once, as geometry left out (the big creature still collides
+	// through its cylspheres).
+	fb := s.Query().WorldFallbacks()
+	want := []string{"0x01000101", "0x01000102", "0x01000103", "0x01000104", "0x01000777", "0x01001234"}
+	if len(fb) != len(want) {
+		t.Fatalf("fallbacks %+v", fb)
+	}
+	for i, f := range fb {
+		if f.Kind != "geometry" || f.ID != want[i] || f.Problem != "" {
+			t.Errorf("fallback %d: %+v, want geometry %s", i, f, want[i])
+		}
 	}
 
 	s, err = engine.New(walk(), engine.Options{Assets: assets.FS()})
@@ -328,5 +341,47 @@ func TestMotionTable_RefusesInsaneNumbers(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "motion table 0x09000001") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v", c.name, err)
 		}
+	}
+}
+
+// A portal dat without the Region (issue 37 item 9): the landblocks are
+// there but their height bytes cannot become metres (retail
+// LandblockStruct::ConstructVertices reads LandDefs.Land_Height_Table), so
+// the run falls back once naming the Region — "no Region 0x13000000, so
+// no height table" — not each landblock as though the cell dat lacked it.
+func TestWalk_NoRegionFallsBackNamingTheRegion(t *testing.T) {
+	dir := t.TempDir()
+	_, cell := dattest.Standard()
+	portal := dattest.New(1024, dattest.PortalDataSet)
+	for _, s := range dattest.StandardSetups() {
+		portal.Add(s.ID, dattest.Setup(s))
+	}
+	if err := dattest.WriteDir(dir, portal, cell); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	s, err := engine.New(walk(), engine.Options{Assets: assets.FS(), World: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Tick() < 60 {
+		s.Step()
+	}
+	fb := s.Query().WorldFallbacks()
+	var region []engine.Fallback
+	for _, f := range fb {
+		switch f.Kind {
+		case "region":
+			region = append(region, f)
+		case "landblock":
+			t.Errorf("a landblock fallback without a Region: %+v", f)
+		}
+	}
+	if len(region) != 1 || region[0].ID != "0x13000000" || !strings.Contains(region[0].Problem, "no Region 0x13000000, so no height table") {
+		t.Errorf("fallbacks %+v, want one naming Region 0x13000000 and the height table", fb)
 	}
 }

@@ -170,7 +170,9 @@ type Event struct {
 	Distance float32
 
 	// Sticky: the StickyManager held a target in a pop's tick, so its
-	// adjust_offset stage was the sticky pull.
+	// adjust_offset stage was the sticky pull; for a snap-back, the
+	// StickyManager let go at its 1 s timeout (Queue then counts the
+	// nodes queued while it held).
 	Sticky bool
 
 	// The span kinds' payload (EventSprint, EventSnapback, EventLag;

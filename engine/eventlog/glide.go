@@ -35,10 +35,21 @@ func sprintCause(e *Event) (what, why string) {
 func snapbackCause(e *Event) (what, why string) {
 	what = fmt.Sprintf("snap-back %s m at %s m/s", MetresText(e.Distance), MetresText(e.Speed))
 	if e.Stuck != 0 {
-		why = fmt.Sprintf("the head node was queued at tick %d while the StickyManager held the body stuck to %s (StickTo at tick %d): its pull overrode adjust_offset, so the node waited %s m back",
-			e.CauseTick, stuckName(e.Stuck), e.StuckSince, MetresText(e.CauseDist))
-		if e.Released >= 0 {
-			why += fmt.Sprintf("; the stick ended at tick %d (the 1 s sticky timeout, StickyManager::UseTime, or an UpdateMotion that unstuck it)", e.Released)
+		held := ""
+		if e.Queue > 0 {
+			held = fmt.Sprintf("; %s queued while sticky", NodesText(e.Queue))
+		}
+		why = fmt.Sprintf("the head node was queued at tick %d while the StickyManager held the body stuck to %s (StickTo at tick %d%s): its pull overrode adjust_offset, so the node waited %s m back",
+			e.CauseTick, stuckName(e.Stuck), e.StuckSince, held, MetresText(e.CauseDist))
+		switch {
+		case e.Released >= 0 && e.Sticky:
+			them := "it"
+			if e.Queue > 1 {
+				them = "them"
+			}
+			why += fmt.Sprintf("; the StickyManager released %s at tick %d, at its 1 s sticky timeout (StickyManager::UseTime)", them, e.Released)
+		case e.Released >= 0:
+			why += fmt.Sprintf("; the stick ended at tick %d before its 1 s timeout (an Unstick: an UpdateMotion or move-to that unstuck it)", e.Released)
 		}
 		why += fmt.Sprintf(", and adjust_offset went back to the node at the catch-up speed %s m/s", MetresText(e.Rate))
 	} else {

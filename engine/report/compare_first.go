@@ -29,7 +29,22 @@ type FirstDifference struct {
 	Field string `json:"field"`
 	// Readings are the first reading and the one that differs from it.
 	Readings []string `json:"readings"`
+	// Fields are the interp.Reading fields whose choice made the object
+	// differ that tick (compare_fields.go): each one the two readings set
+	// differently whose change alone, in the first reading, makes the
+	// object differ at this tick; Together says none did alone, and all
+	// the fields the readings differ in are listed. Absent when not
+	// looked for.
+	Fields   []ReadingField `json:"fields,omitempty"`
+	Together bool           `json:"fields_together,omitempty"`
+
+	// reading is the index of the differing run (Readings[1]).
+	reading int
 }
+
+// ReadingIndex is the index, in the Compare's runs, of the reading that
+// differs from the first (Readings[1]).
+func (fd *FirstDifference) ReadingIndex() int { return fd.reading }
 
 // DifferenceFinder compares the runs of a Compare after every tick until
 // they first differ. Feed it each tick (WriteTick) while stepping the runs
@@ -38,6 +53,10 @@ type DifferenceFinder struct {
 	c     *engine.Compare
 	rows  [][]engine.StateRow
 	first *FirstDifference
+	// perObject holds each object's first difference, once it has one
+	// (Objects); at is the other run's row index by guid, this tick.
+	perObject map[uint32]*FirstDifference
+	at        map[uint32]int
 }
 
 // NewDifferenceFinder starts comparing c's runs; with one run there is
@@ -55,13 +74,32 @@ func (d *DifferenceFinder) First() *FirstDifference { return d.first }
 // Flush does nothing: the finder writes no output.
 func (d *DifferenceFinder) Flush() error { return nil }
 
-// WriteTick compares the runs' current states.
+// Objects are the first differences of each object found so far, by
+// guid (hexid), each between the first reading and the first other one
+// that differs for it that tick.
+func (d *DifferenceFinder) Objects() map[string]*FirstDifference {
+	out := make(map[string]*FirstDifference, len(d.perObject))
+	for g, fd := range d.perObject {
+		out[hexid.String(g)] = fd
+	}
+	return out
+}
+
+// Differing is how many objects have differed so far.
+func (d *DifferenceFinder) Differing() int { return len(d.perObject) }
+
+// WriteTick compares the runs' current states: the first difference of
+// the run once, and each object's until it has one.
 func (d *DifferenceFinder) WriteTick() error {
-	if d.Found() {
+	if len(d.c.Sims()) < 2 {
 		return nil
 	}
 	for i, s := range d.c.Sims() {
 		d.rows[i] = s.Query().States(d.rows[i][:0])
+	}
+	d.writeObjects()
+	if d.first != nil {
+		return nil
 	}
 	base := d.rows[0]
 	for i := 1; i < len(d.rows); i++ {
@@ -86,6 +124,48 @@ func (d *DifferenceFinder) WriteTick() error {
 	return nil
 }
 
+// writeObjects records, for each object without a first difference yet,
+// whether another run's state of it differs from the first run's this
+// tick (an object alive under one reading only differs: "alive").
+func (d *DifferenceFinder) writeObjects() {
+	if d.perObject == nil {
+		d.perObject = map[uint32]*FirstDifference{}
+		d.at = map[uint32]int{}
+	}
+	base := d.rows[0]
+	for i := 1; i < len(d.rows); i++ {
+		other := d.rows[i]
+		clear(d.at)
+		for k := range other {
+			d.at[other[k].GUID] = k
+		}
+		for k := range base {
+			g := base[k].GUID
+			if d.perObject[g] != nil {
+				continue
+			}
+			j, ok := d.at[g]
+			if !ok {
+				d.perObject[g] = d.difference(i, g, "alive")
+				continue
+			}
+			if f := rowDifference(&base[k], &other[j]); f != "" {
+				d.perObject[g] = d.difference(i, g, f)
+			}
+		}
+		clear(d.at)
+		for k := range base {
+			d.at[base[k].GUID] = k
+		}
+		for k := range other {
+			g := other[k].GUID
+			if _, ok := d.at[g]; !ok && d.perObject[g] == nil {
+				d.perObject[g] = d.difference(i, g, "alive")
+			}
+		}
+	}
+}
+
 // rowDifference names the first field two rows of an object differ in.
 func rowDifference(a, b *engine.StateRow) string {
 	switch {
@@ -103,9 +183,14 @@ func rowDifference(a, b *engine.StateRow) string {
 
 // found records the difference between run 0 and run i at guid.
 func (d *DifferenceFinder) found(i int, guid uint32, field string) {
+	d.first = d.difference(i, guid, field)
+}
+
+// difference is the difference between run 0 and run i at guid now.
+func (d *DifferenceFinder) difference(i int, guid uint32, field string) *FirstDifference {
 	s0, si := d.c.Sims()[0], d.c.Sims()[i]
 	fd := &FirstDifference{Tick: s0.Tick(), GUID: hexid.String(guid), Field: field,
-		Readings: []string{s0.Reading().Name, si.Reading().Name}}
+		Readings: []string{s0.Reading().Name, si.Reading().Name}, reading: i}
 	if s0.RecordsStages() && si.RecordsStages() {
 		a, okA := s0.Query().Object(guid)
 		b, okB := si.Query().Object(guid)
@@ -113,7 +198,7 @@ func (d *DifferenceFinder) found(i int, guid uint32, field string) {
 			fd.Stage = stageDifference(&a.Stages, &b.Stages)
 		}
 	}
-	d.first = fd
+	return fd
 }
 
 // stageDifference names the first stage that ran under one run only or
@@ -149,6 +234,10 @@ func (r *Report) writeFirstDifference(w io.Writer) error {
 		return nil
 	}
 	fd := r.FirstDifference
+	if fd == nil && r.kept != nil {
+		_, err := fmt.Fprintf(w, "the readings' states of the objects selected agree at every tick\n")
+		return err
+	}
 	if fd == nil {
 		_, err := fmt.Fprintf(w, "the readings' states agree at every tick\n")
 		return err
@@ -157,7 +246,14 @@ func (r *Report) writeFirstDifference(w io.Writer) error {
 	if fd.Stage != "" {
 		stage = ", first at stage " + fd.Stage
 	}
-	_, err := fmt.Fprintf(w, "first difference: tick %d, %s %s (%s vs %s)%s\n",
-		fd.Tick, fd.GUID, fd.Field, fd.Readings[0], fd.Readings[1], stage)
-	return err
+	if _, err := fmt.Fprintf(w, "first difference: tick %d, %s %s (%s vs %s)%s\n",
+		fd.Tick, fd.GUID, fd.Field, fd.Readings[0], fd.Readings[1], stage); err != nil {
+		return err
+	}
+	if len(fd.Fields) > 0 || fd.Together {
+		if _, err := fmt.Fprintf(w, "  the reading field whose choice made them differ: %s\n", fieldsText(fd.Fields, fd.Together)); err != nil {
+			return err
+		}
+	}
+	return r.writeObjectDifferences(w)
 }

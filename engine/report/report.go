@@ -44,9 +44,16 @@ type Report struct {
 	explained bool
 	// causeFilter describes the filter KeepCauses applied ("" for none).
 	causeFilter string
+	// groupHitches: the text forms list each object's hitches as one
+	// line (GroupHitches).
+	groupHitches bool
 	// compared: SetFirstDifference ran, so the text forms say whether the
 	// readings differed.
 	compared bool
+	// perObject: SetObjectDifferences ran, so the text forms list each
+	// object's first difference; kept the objects it keeps (nil: all).
+	perObject bool
+	kept      func(*ReportObject) bool
 }
 
 // ReportObject is one object's metrics under each reading, in the order of
@@ -65,6 +72,10 @@ type ReportObject struct {
 	// dotted: "routes.interpolate", "error.mean") whose values are not the
 	// same under every reading; absent with one reading or none differing.
 	Differs []string `json:"differs,omitempty"`
+	// FirstDifference is the first tick the readings' states of this
+	// object differ, with the reading fields that made them
+	// (SetObjectDifferences; `run -compare`); absent when they never did.
+	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
 }
 
 // ReportRun is one object's metrics under one reading.
@@ -337,6 +348,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	return nil
 }
 
+// GroupHitches makes the text forms list an object's hitches — one-tick
+// stills, many to a queue — as one line per object and reading ("72
+// hitches, ticks 64–212; -explain=hitch lists them") when it has more than
+// one, so the blips, snaps and pops around them stand out. A plain
+// `run -explain` asks for it; a kind list or a filter lists every chain it
+// keeps. The JSON keeps every chain.
+func (r *Report) GroupHitches() { r.groupHitches = true }
+
 // writeCauses lists every run's cause chains, object by object.
 func (r *Report) writeCauses(w io.Writer) error {
 	for i, reading := range r.Readings {
@@ -348,9 +367,33 @@ func (r *Report) writeCauses(w io.Writer) error {
 			if i >= len(obj.Runs) {
 				continue
 			}
-			for _, c := range obj.Runs[i].Causes {
+			causes := obj.Runs[i].Causes
+			hitches, first, last := 0, 0, 0
+			for _, c := range causes {
+				if c.Kind == "hitch" {
+					if hitches == 0 {
+						first = c.Tick
+					}
+					hitches++
+					last = max(last, c.Tick)
+				}
+			}
+			group := r.groupHitches && hitches > 1
+			for _, c := range causes {
+				if group && c.Kind == "hitch" {
+					continue
+				}
 				n++
 				if _, err := fmt.Fprintf(w, "  %s %s\n", obj.GUID, c.Text); err != nil {
+					return err
+				}
+			}
+			if group {
+				n++
+				// "N hitches, ticks A–B: hitch …": the line reads as a
+				// chain of kind hitch.
+				if _, err := fmt.Fprintf(w, "  %s %d hitches, ticks %d–%d: hitch (still for a tick between moving ticks) each time; -explain=hitch lists them\n",
+					obj.GUID, hitches, first, last); err != nil {
 					return err
 				}
 			}

@@ -28,7 +28,7 @@ func appendFloat(b []byte, v float32) []byte {
 	case math.IsInf(f, -1):
 		return append(b, `"-Inf"`...)
 	}
-	return strconv.AppendFloat(b, f, 'g', -1, 32)
+	return appendShortest32(b, v)
 }
 
 const hexDigits = "0123456789ABCDEF"
@@ -88,13 +88,23 @@ func appendRowStart(b []byte, tick int, guid uint32) []byte {
 }
 
 func appendState(b []byte, s *State) []byte {
+	return appendStateHeading(b, s, nil)
+}
+
+// appendStateHeading appends s's row with heading as its heading's text,
+// or s.Heading encoded when heading is nil.
+func appendStateHeading(b []byte, s *State, heading []byte) []byte {
 	b = appendRowStart(b, s.Tick, s.GUID)
 	b = append(b, `,"cell":`...)
 	b = hexid.AppendQuoted(b, s.Cell)
 	b = append(b, `,"origin":`...)
 	b = appendVec3(b, s.Origin)
 	b = append(b, `,"heading":`...)
-	b = appendFloat(b, s.Heading)
+	if heading != nil {
+		b = append(b, heading...)
+	} else {
+		b = appendFloat(b, s.Heading)
+	}
 	b = append(b, `,"queue":`...)
 	b = strconv.AppendInt(b, int64(s.Queue), 10)
 	b = append(b, `,"fail":`...)

@@ -74,8 +74,39 @@ func (t *RunWriter) WriteTick() error {
 	return nil
 }
 
+// WriteRows writes rows already encoded, each ended by a newline (as
+// AppendStateRow and AppendEventRow encode them): the rows a run stepped in
+// chunks of objects encoded on the chunks' cores, in trace order.
+func (t *RunWriter) WriteRows(rows []byte) error { return t.w.writeRows(rows) }
+
 // Flush writes buffered rows to the destination.
 func (t *RunWriter) Flush() error { return t.w.Flush() }
+
+// AppendStateRow appends s's row and its newline to b.
+func AppendStateRow(b []byte, s *State) []byte { return append(appendState(b, s), '\n') }
+
+// AppendStateRowHeading is AppendStateRow with the heading's text given:
+// AppendFloat's of s.Heading, kept by a caller whose object's heading did
+// not change.
+func AppendStateRowHeading(b []byte, s *State, heading []byte) []byte {
+	return append(appendStateHeading(b, s, heading), '\n')
+}
+
+// AppendFloat appends v as a trace writes a float: the shortest float32
+// round-trip form, NaN and infinities as strings.
+func AppendFloat(b []byte, v float32) []byte { return appendFloat(b, v) }
+
+// AppendEventRow appends the row of e, an event of a trace kind
+// (EventKind.InTrace), and its newline to b: what WriteTick writes for it.
+// An enum value outside its set is refused with WriteEvent's error, and b
+// is returned as it was.
+func AppendEventRow(b []byte, e *eventlog.Event) ([]byte, error) {
+	row := EventOf(e)
+	if err := checkEvent(&row); err != nil {
+		return b, err
+	}
+	return append(appendEvent(b, &row), '\n'), nil
+}
 
 // Trace enumerations by the event log's values (the numbering is spelled out
 // rather than assumed equal).

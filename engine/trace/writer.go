@@ -56,6 +56,15 @@ func (w *Writer) WriteEvent(e *Event) error {
 	return w.line()
 }
 
+// writeRows writes encoded rows, newlines included.
+func (w *Writer) writeRows(rows []byte) error {
+	if w.err != nil {
+		return w.err
+	}
+	_, w.err = w.w.Write(rows)
+	return w.err
+}
+
 // Flush writes buffered rows to the underlying writer.
 func (w *Writer) Flush() error {
 	if w.err != nil {

@@ -311,8 +311,9 @@ func TestSet_Constants(t *testing.T) {
 // changes the what-if on an input and reading where its test decides
 // (docs/viewer.md "What-if"): a higher catch-up factor closes the gap
 // sooner (error mean falls); a stricter secondary ratio fails more windows
-// (more blips, under ace's catch_up divisor); a larger primary-test
-// distance is read only by legacy's cumulative test.
+// (more blips, under ace's catch_up divisor); a different primary-test
+// distance is read only by legacy's cumulative test (a smaller one passes
+// the default scenario's slow windows).
 func TestSet_EveryConstantReachesTheRun(t *testing.T) {
 	for _, c := range []struct {
 		name, value, scenario, reading string
@@ -321,7 +322,7 @@ func TestSet_EveryConstantReachesTheRun(t *testing.T) {
 		{"max_interpolated_velocity", "10", "runner", "seed", func(ob, wb int, oe, we float64) bool { return we < oe }},
 		{"max_interpolated_velocity_mod", "3", "jitter", "seed", func(ob, wb int, oe, we float64) bool { return we < oe }},
 		{"creature_failed_interpolation_percentage", "0.9", "jitter", "ace", func(ob, wb int, oe, we float64) bool { return wb > ob }},
-		{"min_distance_to_reach_position", "2", "cliff", "legacy", func(ob, wb int, oe, we float64) bool { return we != oe }},
+		{"min_distance_to_reach_position", "0.05", "default", "legacy", func(ob, wb int, oe, we float64) bool { return we != oe }},
 		{"stall_check_frame_interval", "50", "runner", "seed", func(ob, wb int, oe, we float64) bool { return wb < ob }},
 	} {
 		r, err := interp.ReadingByName(c.reading)

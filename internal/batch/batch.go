@@ -232,8 +232,14 @@ func runBatchInput(path, prefix string, o *runcmd.Options, load loader.LoadOptio
 	var warn bytes.Buffer
 	cli.WarnSkippedSource(&warn, src)
 	cmdinput.WarnMalformedFrames(&warn, src)
-	r.warnings = warn.Bytes()
+	cmdinput.WarnDroppedMessages(&warn, src)
 	rep := report.NewReport(cmdinput.TraceInputName(path), cmp)
+	// The dats' fallbacks are warned of as a single run warns of them
+	// (runcmd.Run), under the input's name: a batch is never quieter.
+	var fb bytes.Buffer
+	cmdinput.WarnFallbacks(&fb, rep.WorldFallbacks)
+	warn.Write(bytes.Replace(fb.Bytes(), []byte("viewer: warning: "), []byte("viewer: warning: "+path+": "), 1))
+	r.warnings = warn.Bytes()
 	r.metrics = report.MetricsRows(rep, input)
 	r.expect = runcmd.ExpectFailure(path, rep.Expectations)
 	if !o.Quiet {

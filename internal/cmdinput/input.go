@@ -46,8 +46,18 @@ func OpenInput(path string, opts loader.LoadOptions) (recording.Source, []scenar
 }
 
 // TraceInputName is the input the trace header names: the file's base name,
-// so a trace does not depend on where the file was.
+// so a trace does not depend on where the file was. A file descriptor the
+// shell passed (`<(…)` is /dev/fd/63) keeps its whole path: "63" names
+// nothing.
 func TraceInputName(path string) string {
+	for _, fd := range [...]string{"/dev/fd/", "/proc/self/fd/"} {
+		if strings.HasPrefix(path, fd) {
+			return path
+		}
+	}
+	if path == "/dev/stdin" {
+		return path
+	}
 	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
 		return path[i+1:]
 	}

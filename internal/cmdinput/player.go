@@ -51,3 +51,23 @@ func WarnMalformedFrames(stderr io.Writer, src recording.Source) {
 	}
 	fmt.Fprintf(stderr, "viewer: warning: %s: frame %d: %s%s\n", src.Name(), first.Frame, first.Problem, more)
 }
+
+// WarnDroppedMessages says, for a capture, how many game messages were
+// dropped incomplete (a fragment never came, engine/capture
+// reassembly.go): a run of such a capture simulates none of them, which
+// should not pass unnoticed.
+func WarnDroppedMessages(stderr io.Writer, src recording.Source) {
+	c, ok := src.(interface{ Summary() *capture.Summary })
+	if !ok {
+		return
+	}
+	sum := c.Summary()
+	if sum.DroppedCount == 0 {
+		return
+	}
+	why := ""
+	if len(sum.Dropped) > 0 {
+		why = fmt.Sprintf("; the first, frame %d: %s", sum.Dropped[0].Frame, sum.Dropped[0].Problem)
+	}
+	fmt.Fprintf(stderr, "viewer: warning: %s: %d messages incomplete, dropped (viewer import lists them)%s\n", src.Name(), sum.DroppedCount, why)
+}

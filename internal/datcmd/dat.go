@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"sort"
 	"strings"
 
@@ -17,13 +16,15 @@ import (
 	"glidepath/internal/cli"
 )
 
-// datError: a folder that cannot be listed for lack of permission is a
-// failure of the environment (exit 1); a missing folder, a folder without
-// dat files, a damaged dat and an id the files do not hold are bad input
-// (exit 2).
-func datError(err error) error {
-	if errors.Is(err, fs.ErrPermission) {
-		return fmt.Errorf("dat: %w", err)
+// datError: a folder or dat file that is missing, cannot be read (for
+// lack of permission too: the user named it), holds no dat files or is
+// damaged, and an id the files do not hold, are bad input (exit 2), and
+// the message names the folder when the error does not already (issue
+// 37: `viewer dat` agrees with `run -dat`).
+func datError(dir string, err error) error {
+	msg := err.Error()
+	if dir != "" && !strings.Contains(msg, dir) {
+		return cli.UsageError{Err: fmt.Errorf("dat: %s: %w", dir, err)}
 	}
 	return cli.UsageError{Err: fmt.Errorf("dat: %w", err)}
 }
@@ -124,7 +125,26 @@ func decodeDatEntry(d *dat.Dats, id uint32) (any, error) {
 				return nil, err
 			}
 			return datMotionTableJSON(m), nil
+		case id>>24 == 0x01:
+			g, err := d.GfxObj(id)
+			if err != nil {
+				return nil, err
+			}
+			return datGfxObjJSON(g), nil
+		case id>>24 == 0x0D:
+			e, err := d.Environment(id)
+			if err != nil {
+				return nil, err
+			}
+			return datEnvironmentJSON(e), nil
 		}
+	}
+	if f == d.Cell && dat.IsEnvCellID(id) {
+		e, err := d.EnvCell(id)
+		if err != nil {
+			return nil, err
+		}
+		return datEnvCellJSON(e), nil
 	}
 	b, err := f.Get(id)
 	if err != nil {
@@ -246,13 +266,13 @@ func datTypeKey(dataSet, id uint32) string {
 func Write(w io.Writer, dir string, entry bool, id uint32, asJSON bool) error {
 	d, err := dat.Open(dir)
 	if err != nil {
-		return datError(err)
+		return datError(dir, err)
 	}
 	defer d.Close()
 	if entry {
 		v, err := decodeDatEntry(d, id)
 		if err != nil {
-			return datError(err)
+			return datError(dir, err)
 		}
 		if asJSON {
 			return writeDatJSON(w, v)
@@ -261,7 +281,7 @@ func Write(w io.Writer, dir string, entry bool, id uint32, asJSON bool) error {
 	}
 	s, err := summariseDats(d)
 	if err != nil {
-		return datError(err)
+		return datError(dir, err)
 	}
 	if asJSON {
 		return writeDatJSON(w, s)

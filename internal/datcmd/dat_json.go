@@ -91,7 +91,7 @@ func datLandBlockInfoJSON(li *dat.LandBlockInfo) datJSONLandBlockInfo {
 		j.Objects = append(j.Objects, datJSONStab{datID(o.ID), datVec(o.Frame.Origin), datQuat(o.Frame.Rotation)})
 	}
 	for _, b := range li.Buildings {
-		j.Buildings = append(j.Buildings, datJSONBuilding{datID(b.ModelID), datVec(b.Frame.Origin), datQuat(b.Frame.Rotation), b.Portals})
+		j.Buildings = append(j.Buildings, datJSONBuilding{datID(b.ModelID), datVec(b.Frame.Origin), datQuat(b.Frame.Rotation), len(b.Portals)})
 	}
 	return j
 }

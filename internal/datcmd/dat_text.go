@@ -129,6 +129,8 @@ func writeDatEntryText(w io.Writer, v any) error {
 		fmt.Fprintf(&b, "  height table: %s m to %s m\n", datFmtF(e.LandHeightTable[0]), datFmtF(e.LandHeightTable[255]))
 	case datJSONRaw:
 		fmt.Fprintf(&b, "%s 0x%08X in %s: %d bytes (not decoded)\n", e.Type, uint32(e.ID), e.File, e.Size)
+	default:
+		writeDatGeometryText(&b, v)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -49,11 +49,25 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 			}
 		}
 		p.printf("  client reported: %s (line %d)\n", clientText(&d.Client), d.Client.Line)
-		if len(d.Causes) == 0 {
-			p.printf("  why (retail): no blip, snap, pop or hitch of this object in ticks %d–%d\n", max(d.Tick-len(d.Context), 0), d.Tick)
+		// The diverging tick's own causes; the context's earlier chains
+		// are counted, not told (-json lists them all under causes).
+		at, earlier, from, to := d.CausesAtTick()
+		if len(at) == 0 {
+			p.printf("  why (retail): no blip, snap, pop or hitch of this object at tick %d\n", d.Tick)
 		}
-		for _, c := range d.Causes {
+		for _, c := range at {
 			p.printf("  why (retail): %s\n", c)
+		}
+		if len(earlier) > 0 {
+			var parts []string
+			for _, k := range earlier {
+				parts = append(parts, fmt.Sprintf("%d %s", k.N, plural(k.Kind, k.N)))
+			}
+			span := fmt.Sprintf("tick %d", from)
+			if to > from {
+				span = fmt.Sprintf("ticks %d–%d", from, to)
+			}
+			p.printf("  before it (%s): %s; -json lists their cause chains\n", span, strings.Join(parts, ", "))
 		}
 	}
 	writeMissing(p, &r.Missing)
@@ -110,9 +124,11 @@ func divergenceSummary(d *clientdiff.Divergence) string {
 // writeContext prints the context ticks and the divergence as a table.
 func writeContext(p *errWriter, d *clientdiff.Divergence) {
 	tw := tabwriter.NewWriter(p, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "    tick\tretail (global x, y, z)\tq\tcontact\tclient\tq\tcontact\terror m\t\n")
+	// Positions as the client trace's rows give them: the cell and the
+	// landblock-local origin (Client trace v1 rows are local).
+	fmt.Fprintf(tw, "    tick\tretail (cell, local x, y, z)\tq\tcontact\tclient\tq\tcontact\terror m\t\n")
 	row := func(tick int, r *clientdiff.Retail, c *clientdiff.Client, e *float64, mark string) {
-		fmt.Fprintf(tw, "    %d\t%s\t%d\t%v\t", tick, xyz(r.Global), r.Queue, r.Contact)
+		fmt.Fprintf(tw, "    %d\t%s\t%d\t%v\t", tick, cellXYZ(r.Cell, r.Origin), r.Queue, r.Contact)
 		if c == nil {
 			fmt.Fprintf(tw, "(not logged)\t\t\t\t%s\n", mark)
 			return
@@ -124,7 +140,7 @@ func writeContext(p *errWriter, d *clientdiff.Divergence) {
 		if c.Contact != nil {
 			ct = strconv.FormatBool(*c.Contact)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", xyz(c.Global), q, ct, m3(*e), mark)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", cellXYZ(c.Cell, c.Origin), q, ct, m3(*e), mark)
 	}
 	for i := range d.Context {
 		ct := &d.Context[i]
@@ -193,8 +209,21 @@ func writeMissing(p *errWriter, m *clientdiff.Missing) {
 	}
 }
 
-func xyz(g [3]float64) string {
-	return fmt.Sprintf("%.3f, %.3f, %.3f", g[0], g[1], g[2])
+// plural is a kind's name for n chains: "1 hitch", "2 hitches".
+func plural(kind string, n int) string {
+	switch {
+	case n == 1:
+		return kind
+	case strings.HasSuffix(kind, "ch") || strings.HasSuffix(kind, "sh"):
+		return kind + "es"
+	}
+	return kind + "s"
+}
+
+// cellXYZ is a position as a client trace's row gives it: the cell and the
+// origin in its landblock, metres.
+func cellXYZ(cell string, o [3]float32) string {
+	return fmt.Sprintf("%s %.3f, %.3f, %.3f", cell, o[0], o[1], o[2])
 }
 
 func m3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }

@@ -38,6 +38,9 @@ type Options struct {
 	Filters      runFilters
 	// Long prints the table per object (-long) instead of one table.
 	Long bool
+	// Select is -select: under -compare, the objects (guids) whose first
+	// difference is listed.
+	Select string
 	// First finds the readings' first difference under -compare.
 	First *report.DifferenceFinder
 	// World is the client's world the runs use (nil: illustrative).
@@ -47,7 +50,14 @@ type Options struct {
 // Run runs one input (not followed) under readings and prints or writes
 // what o asks for.
 func Run(file string, o *Options, readings []interp.Reading, copts capture.Options, stdout, stderr io.Writer) error {
-	src, expect, err := cmdinput.OpenInput(file, loader.LoadOptions{Capture: copts})
+	// -compare reads the input again to name the reading fields behind
+	// each object's first difference (run_compare.go).
+	in := cmdinput.NewRereadable(file, loader.LoadOptions{Capture: copts})
+	defer in.Close()
+	if err := cmdinput.CheckPlayerInput(file, copts); err != nil {
+		return err
+	}
+	src, expect, err := in.Open()
 	if err != nil {
 		return err
 	}
@@ -100,15 +110,27 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	ahead.Close() // the reading ahead has stopped: src's counters are settled
 	cli.WarnSkippedSource(stderr, src)
 	cmdinput.WarnMalformedFrames(stderr, src)
+	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
 	report := report.NewReport(cmdinput.TraceInputName(file), cmp)
 	if o.First != nil {
 		report.SetFirstDifference(o.First.First())
+		keep, err := o.selection(report)
+		if err != nil {
+			return err
+		}
+		if err := objectDifferences(report, o.First.Objects(), keep, in, readings, opts); err != nil {
+			return err
+		}
 	}
 	cmdinput.WarnFallbacks(stderr, report.WorldFallbacks)
 	if o.Explain.On {
 		report.AddCauses(cmp)
 		o.Filters.keepCauses(report)
+		if o.Filters.expr.Empty() && o.Filters.kinds.Empty() {
+			// Plain -explain: quiet by default, complete on request.
+			report.GroupHitches()
+		}
 	}
 	if err := tables.Finish(report, file); err != nil {
 		return err

@@ -65,7 +65,7 @@ type runFilters struct {
 func (o *Options) AddFilterFlags(fs *flag.FlagSet) {
 	fs.Var(&o.Explain, "explain", "list why each blip, snap, pop, hitch, sprint, snap-back and lag happened (a cause chain per line; \"causes\" in -json); -explain=`KINDS` (comma-separated) keeps only those kinds' chains")
 	fs.StringVar(&o.ExplainKinds, "explain-kinds", "", "like -explain=`KINDS`: list the cause chains of these kinds only (comma-separated: blip, snap, pop, hitch)")
-	fs.StringVar(&o.Filter, "filter", "", "keep only the -explain cause chains and -events rows that match `EXPR` (docs/viewer.md, \"Filters\": e.g. 'blip guid=0x80000A01', 'tick=400..900')")
+	fs.StringVar(&o.Filter, "filter", "", "keep only the -explain cause chains, -events rows and -compare objects that match `EXPR` (docs/viewer.md, \"Filters\": e.g. 'blip guid=0x80000A01', 'tick=400..900')")
 }
 
 // ParseFilters checks -filter and -explain's kinds; a bad one is bad usage
@@ -100,8 +100,8 @@ func (o *Options) ParseFilters(fs *flag.FlagSet) error {
 		if err != nil {
 			return cli.BadInput("run: -filter: %v", err)
 		}
-		if !o.Explain.On && o.Tables.Events == "" {
-			return cli.BadInput("run: -filter %q narrows -explain and -events: give one of them", o.Filter)
+		if !o.Explain.On && o.Tables.Events == "" && !cli.IsSet(fs, "compare") {
+			return cli.BadInput("run: -filter %q narrows -explain, -events and -compare's objects: give one of them", o.Filter)
 		}
 		o.Filters.expr = e
 		o.Tables.Filter = e

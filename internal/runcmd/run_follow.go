@@ -98,6 +98,7 @@ func Follow(file string, o *Options, readings []interp.Reading, copts capture.Op
 	}
 	cli.WarnSkippedSource(stderr, src)
 	cmdinput.WarnMalformedFrames(stderr, src)
+	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
 	p.print(true)
 	return nil

@@ -1,7 +1,8 @@
 // The run loop of the headless runner: stepping to the last tick and writing
-// the trace, with a signal checked once per tick (internal/cli) and the trace
-// written atomically (internal/atomicfile) — an interrupted or failed run
-// leaves no partial trace at the target, only the message saying so.
+// the trace, with a signal checked once per tick (internal/cli; while a
+// trace is written, once per run of batchTicks ticks) and the trace written
+// atomically (internal/atomicfile) — an interrupted or failed run leaves no
+// partial trace at the target, only the message saying so.
 
 package runcmd
 
@@ -67,10 +68,10 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 	if err != nil {
 		return err
 	}
+	if err := tw.WriteTick(); err != nil {
+		return err
+	}
 	for {
-		if err := tw.WriteTick(); err != nil {
-			return err
-		}
 		if s.Done() {
 			if err := s.Err(); err != nil {
 				return cli.UsageError{Err: err}
@@ -80,7 +81,11 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 		if err := cli.Stopped("tick %d%s", s.Tick(), partialNote(out)); err != nil {
 			return err
 		}
-		s.Step()
+		// A run of ticks at a time, its rows encoded per chunk of objects
+		// as the chunks step (engine.Sim.AdvanceTrace).
+		if err := s.AdvanceTrace(batchTicks, tw); err != nil {
+			return err
+		}
 		if err := s.Err(); err != nil {
 			return cli.UsageError{Err: err}
 		}

@@ -230,6 +230,30 @@ func (t *Options) Run(c *engine.Compare, traceOut string, first *report.Differen
 	return files, nil
 }
 
+// runStates is RunSinks for a states table alone over one reading: the
+// run steps BatchTicks at a time in runs of ticks over chunks of objects,
+// each chunk filling its objects' rows (engine.TableWriter.AdvanceStates).
+func runStates(c *engine.Compare, tw *engine.TableWriter, note string) error {
+	if err := tw.WriteTick(); err != nil {
+		return err
+	}
+	for !c.Done() {
+		if err := cli.Stopped("tick %d%s", c.Tick(), note); err != nil {
+			return err
+		}
+		if err := tw.AdvanceStates(BatchTicks); err != nil {
+			return err
+		}
+		if err := c.Err(); err != nil {
+			return cli.UsageError{Err: err}
+		}
+	}
+	if err := c.Err(); err != nil {
+		return cli.UsageError{Err: err}
+	}
+	return tw.Flush()
+}
+
 // partialTablesNote says, in the message of an interruption, that no
 // partial output was left.
 const partialTablesNote = "; the partial tables and trace were removed"
@@ -264,6 +288,11 @@ var (
 // (note ends its message). A problem the input stream reached is bad input
 // (exit 2).
 func RunSinks(c *engine.Compare, sinks []TickSink, note string) error {
+	if len(sinks) == 1 {
+		if tw, ok := sinks[0].(*engine.TableWriter); ok && tw.ChunkedStates() {
+			return runStates(c, tw, note)
+		}
+	}
 	for {
 		for _, s := range sinks {
 			if err := s.WriteTick(); err != nil {

@@ -109,8 +109,8 @@ func LandBlock(lb *dat.LandBlock) []byte {
 	return b.B
 }
 
-// LandBlockInfo encodes a LandBlockInfo; each building gets Portals
-// portals of three stabs each (an odd count: the list is padded).
+// LandBlockInfo encodes a LandBlockInfo; each building portal's stab list
+// is padded to 4.
 func LandBlockInfo(li *dat.LandBlockInfo) []byte {
 	var b Buf
 	b.U32(li.ID)
@@ -126,15 +126,15 @@ func LandBlockInfo(li *dat.LandBlockInfo) []byte {
 		b.U32(bd.ModelID)
 		b.Frame(bd.Frame)
 		b.U32(bd.NumLeaves)
-		b.U32(uint32(bd.Portals))
-		for p := 0; p < bd.Portals; p++ {
-			b.U16(0x2)           // flags
-			b.U16(uint16(0x100)) // other cell
-			b.U16(uint16(p))     // other portal
-			b.U16(3)             // stabs
-			b.U16(0x100)
-			b.U16(0x101)
-			b.U16(0x102)
+		b.U32(uint32(len(bd.Portals)))
+		for _, p := range bd.Portals {
+			b.U16(p.Flags)
+			b.U16(p.OtherCellID)
+			b.U16(p.OtherPortalID)
+			b.U16(uint16(len(p.Stabs)))
+			for _, s := range p.Stabs {
+				b.U16(s)
+			}
 			b.Align()
 		}
 	}
@@ -149,10 +149,11 @@ func LandBlockInfo(li *dat.LandBlockInfo) []byte {
 	return b.B
 }
 
-// Setup encodes a Setup. Parent indices and default scales follow the
-// flags; NumHoldingLocations, NumConnectionPoints, NumPlacements and
-// NumLights get made-up contents (each placement frame carries a Sound and
-// a CreateParticle hook, as real placement frames do).
+// Setup encodes a Setup. Parent indices and default scales are written
+// when the flags say (from ParentIndices and DefaultScales; a part beyond
+// them gets no parent and scale 1), the Placements as they are;
+// NumHoldingLocations, NumConnectionPoints and NumLights get made-up
+// contents.
 func Setup(s *dat.Setup) []byte {
 	var b Buf
 	b.U32(s.ID)
@@ -163,12 +164,20 @@ func Setup(s *dat.Setup) []byte {
 	}
 	if s.Flags&dat.SetupHasParent != 0 {
 		for i := range s.Parts {
-			b.U32(uint32(i) - 1)
+			if i < len(s.ParentIndices) {
+				b.U32(s.ParentIndices[i])
+			} else {
+				b.U32(0xFFFFFFFF)
+			}
 		}
 	}
 	if s.Flags&dat.SetupHasDefaultScale != 0 {
-		for range s.Parts {
-			b.Vec3([3]float32{1, 1, 1})
+		for i := range s.Parts {
+			if i < len(s.DefaultScales) {
+				b.Vec3(s.DefaultScales[i])
+			} else {
+				b.Vec3([3]float32{1, 1, 1})
+			}
 		}
 	}
 	for _, n := range []int{s.NumHoldingLocations, s.NumConnectionPoints} {
@@ -179,18 +188,18 @@ func Setup(s *dat.Setup) []byte {
 			b.Frame(Identity)
 		}
 	}
-	b.I32(int32(s.NumPlacements))
-	for i := 0; i < s.NumPlacements; i++ {
-		b.I32(int32(i)) // key
-		for range s.Parts {
-			b.Frame(Identity)
+	b.I32(int32(len(s.Placements)))
+	for _, pl := range s.Placements {
+		b.U32(pl.Key)
+		for i := range s.Parts {
+			if i < len(pl.Frames) {
+				b.Frame(pl.Frames[i])
+			} else {
+				b.Frame(Identity)
+			}
 		}
-		hooks := []dat.Hook{
-			{Type: dat.HookSound, Direction: 1, ID: 0x0A000011},
-			{Type: dat.HookCreateParticle, ID: 0x32000004, Part: 0, Frame: Identity, EmitterID: 7},
-		}
-		b.U32(uint32(len(hooks)))
-		for _, h := range hooks {
+		b.U32(uint32(len(pl.Hooks)))
+		for _, h := range pl.Hooks {
 			Hook(&b, h)
 		}
 	}

@@ -101,7 +101,7 @@ func HillLandBlock(id uint32) *dat.LandBlock {
 func StandardSetups() []*dat.Setup {
 	return []*dat.Setup{
 		{ID: HumanSetup, Parts: []uint32{0x01000001, 0x01000002, 0x01000003},
-			NumHoldingLocations: 2, NumPlacements: 1,
+			NumHoldingLocations: 2, NumPlacements: 1, Placements: []dat.Placement{placement(dat.PlacementResting, 3)},
 			CylSpheres: []dat.CylSphere{{Origin: [3]float32{0, 0, 0}, Radius: 0.35, Height: 1.8}},
 			Spheres:    []dat.Sphere{{Origin: [3]float32{0, 0, 0.5}, Radius: 0.5}, {Origin: [3]float32{0, 0, 1.3}, Radius: 0.5}},
 			Height:     1.8, Radius: 0.35, StepUpHeight: 0.4, StepDownHeight: 1.5,
@@ -109,15 +109,32 @@ func StandardSetups() []*dat.Setup {
 			DefaultMotionTable: HumanTable},
 		{ID: BigSetup, Flags: dat.SetupHasParent | dat.SetupHasDefaultScale,
 			Parts:               []uint32{0x01000101, 0x01000102, 0x01000103, 0x01000104},
+			ParentIndices:       []uint32{0xFFFFFFFF, 0, 1, 1},
+			DefaultScales:       [][3]float32{{1, 1, 1}, {1, 1, 1}, {0.5, 0.5, 0.5}, {1, 2, 1}},
 			NumHoldingLocations: 1, NumConnectionPoints: 2, NumPlacements: 2, NumLights: 1,
+			Placements: []dat.Placement{placement(dat.PlacementDefault, 4), placement(dat.PlacementResting, 4)},
 			CylSpheres: []dat.CylSphere{{Origin: [3]float32{0, 0.25, 0}, Radius: 1.2, Height: 3.5}, {Origin: [3]float32{0, -1, 0}, Radius: 0.8, Height: 2}},
 			Height:     3.5, Radius: 1.6, StepUpHeight: 0.8, StepDownHeight: 2.5,
 			SortingSphere: dat.Sphere{Origin: [3]float32{0, 0, 1.75}, Radius: 2.5}, SelectionSphere: dat.Sphere{Origin: [3]float32{0, 0, 1.75}, Radius: 2.2},
 			DefaultAnimation: WalkAnim, DefaultMotionTable: HumanTable, DefaultSoundTable: 0x20000012, DefaultScriptTable: 0x34000004},
-		{ID: SphereSetup, Parts: []uint32{0x01000200},
+		{ID: SphereSetup, Parts: []uint32{0x01000200}, Placements: []dat.Placement{},
 			Spheres: []dat.Sphere{{Origin: [3]float32{0, 0, 0.3}, Radius: 0.3}},
 			Height:  0.6, Radius: 0.3, StepUpHeight: 0.1, StepDownHeight: 0.1},
 	}
+}
+
+// placement is placement key's frames for parts parts (part p raised p ×
+// 0.4 m, turned by key) with a Sound and a CreateParticle hook, as real
+// placement frames carry.
+func placement(key uint32, parts int) dat.Placement {
+	p := dat.Placement{Key: key, Frames: make([]dat.Frame, parts), Hooks: []dat.Hook{
+		{Type: dat.HookSound, Direction: 1, ID: 0x0A000011},
+		{Type: dat.HookCreateParticle, ID: 0x32000004, Part: 0, Frame: Identity, EmitterID: 7},
+	}}
+	for i := range p.Frames {
+		p.Frames[i] = dat.Frame{Origin: [3]float32{0, 0, 0.4 * float32(i)}, Rotation: [4]float32{1, 0, 0, float32(key) * 0.001}}
+	}
+	return p
 }
 
 // key is a cycle's key: (style << 16) | (motion & 0xFFFFFF).
@@ -240,8 +257,11 @@ func StandardInfo() *dat.LandBlockInfo {
 			{ID: BigSetup, Frame: dat.Frame{Origin: [3]float32{40, 60, 92}, Rotation: [4]float32{0.70710677, 0, 0, 0.70710677}}},
 			{ID: 0x01000777, Frame: dat.Frame{Origin: [3]float32{100.5, 20.25, 88}, Rotation: [4]float32{1, 0, 0, 0}}},
 		},
-		PackMask:     1,
-		Buildings:    []dat.Building{{ModelID: 0x01001234, Frame: dat.Frame{Origin: [3]float32{120, 120, 95}, Rotation: [4]float32{1, 0, 0, 0}}, NumLeaves: 2, Portals: 2}},
+		PackMask: 1,
+		Buildings: []dat.Building{{ModelID: 0x01001234, Frame: dat.Frame{Origin: [3]float32{120, 120, 95}, Rotation: [4]float32{1, 0, 0, 0}}, NumLeaves: 2, Portals: []dat.BuildingPortal{
+			{Flags: dat.PortalSideFlag, OtherCellID: 0x0100, OtherPortalID: 0, Stabs: []uint16{0x0100, 0x0101, 0x0102}},
+			{Flags: dat.PortalExactMatch, OtherCellID: 0x0101, OtherPortalID: 1, Stabs: []uint16{0x0101}},
+		}}},
 		Restrictions: [][2]uint32{{0xA9B40100, 0x7A000001}},
 	}
 }

@@ -169,20 +169,38 @@ func (w *Writer) Message(t float64, msg []byte) {
 	if count == 0 {
 		count = 1
 	}
-	le := binary.LittleEndian
 	for i := 0; i < count; i++ {
-		data := msg[min(i*size, len(msg)):min((i+1)*size, len(msg))]
-		if len(w.body)+fragHeader+len(data) > maxBody {
-			w.flush()
-		}
-		w.body = le.AppendUint32(w.body, w.fragSeq)
-		w.body = le.AppendUint32(w.body, id)
-		w.body = le.AppendUint16(w.body, uint16(count))
-		w.body = le.AppendUint16(w.body, uint16(fragHeader+len(data)))
-		w.body = le.AppendUint16(w.body, uint16(i))
-		w.body = le.AppendUint16(w.body, 0x0A) // queue (group)
-		w.body = append(w.body, data...)
+		w.fragment(w.fragSeq, id, count, i, msg[min(i*size, len(msg)):min((i+1)*size, len(msg))])
 	}
+}
+
+// Fragment sends one fragment at t seconds: fragment index of count of the
+// message whose fragments carry sequence seq and id id. It is how a test
+// writes messages that never complete (a fragment never sent) or whose
+// fragments interleave with other messages'; data is cut to the
+// configured FragmentData.
+func (w *Writer) Fragment(t float64, seq, id uint32, count, index int, data []byte) {
+	if t != w.t {
+		w.flush()
+		w.t = t
+	}
+	w.fragment(seq, id, count, index, data[:min(len(data), w.cfg.FragmentData)])
+}
+
+// fragment appends one fragment to the packet being built, sending the
+// packet first when the fragment does not fit.
+func (w *Writer) fragment(seq, id uint32, count, index int, data []byte) {
+	le := binary.LittleEndian
+	if len(w.body)+fragHeader+len(data) > maxBody {
+		w.flush()
+	}
+	w.body = le.AppendUint32(w.body, seq)
+	w.body = le.AppendUint32(w.body, id)
+	w.body = le.AppendUint16(w.body, uint16(count))
+	w.body = le.AppendUint16(w.body, uint16(fragHeader+len(data)))
+	w.body = le.AppendUint16(w.body, uint16(index))
+	w.body = le.AppendUint16(w.body, 0x0A) // queue (group)
+	w.body = append(w.body, data...)
 }
 
 // flush sends the packet being built, and its retransmission when due.

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// compareReport is what these tests read of `run -compare -json`.
+type compareReport struct {
+	FirstDifference *compareDifference `json:"first_difference"`
+	Objects         []struct {
+		GUID            string             `json:"guid"`
+		FirstDifference *compareDifference `json:"first_difference"`
+	} `json:"objects"`
+}
+
+type compareDifference struct {
+	Tick     int      `json:"tick"`
+	GUID     string   `json:"guid"`
+	Readings []string `json:"readings"`
+	Fields   []struct {
+		Field   string   `json:"field"`
+		Setting string   `json:"setting"`
+		Item    int      `json:"item"`
+		Values  []string `json:"values"`
+	} `json:"fields"`
+	Together bool `json:"fields_together"`
+}
+
+func compareJSON(t *testing.T, args ...string) compareReport {
+	t.Helper()
+	code, out, errs := viewer(t, append([]string{"run", "-json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errs)
+	}
+	var rep compareReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out)
+	}
+	return rep
+}
+
+// -compare names the interp.Reading field whose choice made the readings
+// differ (issue 37 item 7), with its docs/readings.md item. Two readings
+// that differ in one field only must name that field: seed and
+// seed+leave_ground_velocity differ in LeaveGroundVelocity (item 18) alone,
+// and on the jump scenario the remote leaves the ground at tick 34.
+func TestRun_CompareNamesTheOneReadingField(t *testing.T) {
+	jump := scenarioFile(t, "jump")
+	rep := compareJSON(t, "-compare", "seed,seed+leave_ground_velocity", jump)
+	fd := rep.FirstDifference
+	if fd == nil || len(fd.Fields) != 1 || fd.Fields[0].Field != "LeaveGroundVelocity" || fd.Fields[0].Item != 18 ||
+		fd.Fields[0].Setting != "leave_ground_velocity" || fd.Together {
+		t.Fatalf("first_difference %+v, want the one field LeaveGroundVelocity (item 18)", fd)
+	}
+	for _, o := range rep.Objects {
+		if d := o.FirstDifference; d != nil && (len(d.Fields) != 1 || d.Fields[0].Item != 18) {
+			t.Errorf("%s: fields %+v", o.GUID, d.Fields)
+		}
+	}
+	_, out, _ := viewer(t, "run", "-compare", "seed,seed+leave_ground_velocity", jump)
+	if !strings.Contains(out, "leave_ground_velocity (item 18: false vs true)") {
+		t.Errorf("text lacks the field:\n%s", out)
+	}
+}
+
+// Presets differ in many fields; the one named is the one whose change
+// alone makes the object differ at that tick. legacy differs from seed in
+// eight fields, and on the runner the first to matter is the stall
+// consequence (item 6, seed 000 §7 "Stall fail action": the head stays and
+// the window re-baselines) at the first failed stall window, tick 64 —
+// not the fields that differ without changing that tick.
+func TestRun_CompareNamesTheFieldThatMattered(t *testing.T) {
+	runner := scenarioFile(t, "runner")
+	rep := compareJSON(t, "-compare", "seed,legacy", runner)
+	fd := rep.FirstDifference
+	if fd == nil || fd.Tick != 64 || len(fd.Fields) != 1 || fd.Fields[0].Field != "StallPopsHead" || fd.Fields[0].Item != 6 ||
+		strings.Join(fd.Fields[0].Values, ",") != "true,false" {
+		t.Fatalf("first_difference %+v, want tick 64 and StallPopsHead (item 6)", fd)
+	}
+}
+
+// Per object, and with -select or -filter only those objects: the crowd's
+// remotes each first differ at their own tick under legacy.
+func TestRun_ComparePerObjectAndSelected(t *testing.T) {
+	crowd := scenarioFile(t, "crowd")
+	all := compareJSON(t, "-compare", "seed,legacy", crowd)
+	n := 0
+	for _, o := range all.Objects {
+		if o.FirstDifference != nil {
+			n++
+			if o.FirstDifference.GUID != o.GUID || len(o.FirstDifference.Fields) == 0 {
+				t.Errorf("%s: %+v", o.GUID, o.FirstDifference)
+			}
+		}
+	}
+	if n < 2 {
+		t.Fatalf("%d objects differ, want several", n)
+	}
+	var pick []string
+	for _, o := range all.Objects {
+		if o.FirstDifference != nil && len(pick) < 2 {
+			pick = append(pick, o.GUID)
+		}
+	}
+	for _, args := range [][]string{
+		{"-compare", "seed,legacy", "-select", strings.Join(pick, ","), crowd},
+		{"-compare", "seed,legacy", "-filter", "guid=" + strings.Join(pick, ","), crowd},
+	} {
+		rep := compareJSON(t, args...)
+		var got []string
+		for _, o := range rep.Objects {
+			if o.FirstDifference != nil {
+				got = append(got, o.GUID)
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(pick, ",") {
+			t.Errorf("%v: objects with a first difference %v, want %v", args, got, pick)
+		}
+		_, out, _ := viewer(t, append([]string{"run"}, args...)...)
+		lines := 0
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "  tick ") && strings.Contains(l, " (seed vs legacy): ") {
+				lines++
+			}
+		}
+		if lines != len(pick) {
+			t.Errorf("%v: %d per-object lines, want %d:\n%s", args, lines, len(pick), out)
+		}
+	}
+	if code, _, errs := viewer(t, "run", "-select", pick[0], crowd); code != 2 || !strings.Contains(errs, "give -compare") {
+		t.Errorf("-select without -compare: exit %d: %s", code, errs)
+	}
+	if code, _, errs := viewer(t, "run", "-compare", "seed,legacy", "-select", "0x1234", crowd); code != 2 || !strings.Contains(errs, "no object 0x00001234") {
+		t.Errorf("-select of no object: exit %d: %s", code, errs)
+	}
+}

@@ -1,0 +1,357 @@
+// Outputs on the chunked path: a run writing a trace steps in runs of ticks
+// over chunks of objects like a run that prints nothing (parallel_ticks.go),
+// and each chunk encodes its objects' trace rows on its own core, right
+// after each tick's pass, while their state is in that core's cache. Once
+// the run of ticks is stepped, the rows are written in the order a run
+// stepped tick by tick writes them (Trace v1: per tick, every live object's
+// state row in header-then-creation order, then the tick's event rows in
+// the order they happened), so the trace is byte for byte the same at any
+// core count and any chunking (TestTraceHashes, TestAdvanceTrace_*).
+//
+// The order of a tick's events, tick by tick: the delivery of the tick's
+// recording events in file order — each logs about its own object only, so
+// its rows are all in the chunk of that object, tagged with the event's
+// number in the file — then the pass in slot order. The rows are written
+// as the chunks' state rows in chunk order, the delivery rows merged across
+// chunks by event number, then the pass rows in chunk order.
+
+package engine
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/eventlog"
+	"glidepath/engine/tables"
+	"glidepath/engine/trace"
+)
+
+// chunkRows is one chunk's encoded rows for a run of ticks, tick after
+// tick: the tick's state rows, its delivery event rows, its pass event
+// rows, each tick's ends in ticks.
+type chunkRows struct {
+	buf   []byte
+	ticks []tickRows
+	// srcs are the delivery event rows: the recording event each came
+	// from and where the row ends in buf.
+	srcs []sourceRow
+	err  error
+	// The chunk's own event log storage, kept from run to run (the chunk's
+	// copy of the Sim logs its objects' events into it).
+	log      []logEntry
+	places   []eventlog.Place
+	stamps   [][NumChecked]uint16
+	stampsIn [][NumChecked]uint16
+	unpacked []eventlog.Event
+}
+
+// tickRows is where a tick's rows end in chunkRows.buf: its state rows,
+// its delivery rows and its pass rows; srcs where its delivery rows end in
+// chunkRows.srcs.
+type tickRows struct {
+	states, delivered, passed int
+	srcs                      int
+}
+
+// traceHeading is an object's last heading's text in the trace and the
+// rotation it was computed from.
+type traceHeading struct {
+	rot  mgl32.Quat
+	text []byte
+	ok   bool
+}
+
+// sourceRow is one delivery event row: its recording event and its end.
+type sourceRow struct {
+	source int32
+	end    int
+}
+
+// AdvanceTrace steps up to n ticks like a run of a Compare does (in runs
+// of ticks over chunks of objects where it can, else tick by tick) and
+// writes each tick's rows to tw, which was made for s (trace.NewRunWriter)
+// and has written the ticks before. It returns the first error writing
+// them; a problem of the input stream is Err's.
+func (s *Sim) AdvanceTrace(n int, tw *trace.RunWriter) error {
+	s.traceOut, s.traceErr = tw, nil
+	s.advance(n)
+	s.traceOut = nil
+	return s.traceErr
+}
+
+// traceTick writes the tick just stepped tick by tick.
+func (s *Sim) traceTick() {
+	if s.traceOut != nil && s.traceErr == nil {
+		s.traceErr = s.traceOut.WriteTick()
+	}
+}
+
+// shardRows says whether a run of ticks stepped in shards encodes trace
+// rows: a trace is being written, and nothing else reads the events (the
+// cause chains and a tick sink read every tick's events in order).
+func (s *Sim) shardRows() bool {
+	return s.traceOut != nil && !s.opts.Explain && s.opts.Sink == nil
+}
+
+// shardOutputs says whether the run's outputs can be written from runs of
+// ticks stepped in shards: the event log only when it is for a trace
+// being written, the states table's row capture only when AdvanceStates
+// writes it.
+func (s *Sim) shardOutputs() bool {
+	return (!s.logging || s.shardRows()) && (s.capture == nil || s.statesOut != nil)
+}
+
+// beginRows gives each chunk's copy of the Sim its own event log and
+// empties the chunks' rows.
+func (b *shardBatch) beginRows(chunks int) {
+	// The headings by slot, grown before the chunks run: each chunk reads
+	// and writes only its own slots'.
+	for len(b.heads) < b.n {
+		b.heads = append(b.heads, traceHeading{})
+	}
+	for len(b.rows) < chunks {
+		b.rows = append(b.rows, chunkRows{})
+	}
+	for c := range chunks {
+		r := &b.rows[c]
+		r.buf, r.ticks, r.srcs, r.err = r.buf[:0], r.ticks[:0], r.srcs[:0], nil
+		v := &b.views[c]
+		v.log, v.places, v.stamps, v.stampsIn, v.unpacked = r.log[:0], r.places[:0], r.stamps[:0], r.stampsIn[:0], r.unpacked[:0]
+	}
+}
+
+// encodeTick encodes chunk c's rows of tick k, which v (the chunk's copy of
+// the Sim) has just stepped over slots [lo, hi), and empties v's log.
+func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
+	r := &b.rows[c]
+	buf := r.buf
+	for _, o := range v.slots[lo:hi] {
+		if !o.st.alive {
+			continue
+		}
+		pos := o.phys.PositionRef()
+		st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: queueLen(o), Contact: o.phys.InContact()}
+		if im := o.pm.Interpolation(); im != nil {
+			st.Fail = int(im.FailCounter())
+		}
+		// The heading (an atan2 and a float's digits) is the rotation's:
+		// encoded again only when the rotation changed.
+		h := &b.heads[o.slot]
+		if !h.ok || h.rot != pos.Frame.Rot {
+			h.rot, h.ok = pos.Frame.Rot, true
+			h.text = trace.AppendFloat(h.text[:0], o.phys.Heading())
+		}
+		buf = trace.AppendStateRowHeading(buf, &st, h.text)
+	}
+	t := tickRows{states: len(buf)}
+	var e eventlog.Event
+	delivered := true
+	for i := range v.log {
+		l := &v.log[i]
+		if !l.kind.InTrace() {
+			continue
+		}
+		if l.source < 0 && delivered {
+			// The pass's rows follow the delivery's.
+			t.delivered, delivered = len(buf), false
+		}
+		e = v.unpack(i)
+		var err error
+		if buf, err = trace.AppendEventRow(buf, &e); err != nil && r.err == nil {
+			r.err = err
+		}
+		if delivered {
+			r.srcs = append(r.srcs, sourceRow{source: l.source, end: len(buf)})
+		}
+	}
+	if delivered {
+		t.delivered = len(buf)
+	}
+	t.passed, t.srcs = len(buf), len(r.srcs)
+	r.buf = buf
+	r.ticks = append(r.ticks, t)
+	v.log, v.places, v.stamps, v.stampsIn = v.log[:0], v.places[:0], v.stamps[:0], v.stampsIn[:0]
+}
+
+// endRows keeps each chunk's log storage for the next run of ticks and
+// writes the run's rows in trace order.
+func (b *shardBatch) endRows(s *Sim, chunks int) {
+	for c := range chunks {
+		r, v := &b.rows[c], &b.views[c]
+		r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
+		if r.err != nil && s.traceErr == nil {
+			s.traceErr = r.err
+		}
+	}
+	if s.traceErr != nil {
+		return
+	}
+	// at[c] is where chunk c's next tick starts in its buf, src[c] its next
+	// delivery row.
+	at := b.at[:0]
+	src := b.src[:0]
+	for range chunks {
+		at, src = append(at, 0), append(src, 0)
+	}
+	b.at, b.src = at, src
+	tw := s.traceOut
+	write := func(p []byte) {
+		if s.traceErr == nil && len(p) > 0 {
+			s.traceErr = tw.WriteRows(p)
+		}
+	}
+	n := b.to - b.from + 1
+	if b.cut {
+		n--
+	}
+	for i := range n {
+		for c := range chunks {
+			r := &b.rows[c]
+			write(r.buf[at[c]:r.ticks[i].states])
+		}
+		// The delivery rows, merged by the recording event they came from.
+		for {
+			best := -1
+			var bestSource int32
+			for c := range chunks {
+				r := &b.rows[c]
+				if src[c] < r.ticks[i].srcs && (best < 0 || r.srcs[src[c]].source < bestSource) {
+					best, bestSource = c, r.srcs[src[c]].source
+				}
+			}
+			if best < 0 {
+				break
+			}
+			// The chunk's rows of the same recording event, together.
+			r := &b.rows[best]
+			start := r.ticks[i].states
+			if k := src[best]; k > 0 && (i == 0 || k > r.ticks[i-1].srcs) {
+				start = r.srcs[k-1].end
+			}
+			end := src[best]
+			for end < r.ticks[i].srcs && r.srcs[end].source == bestSource {
+				end++
+			}
+			write(r.buf[start:r.srcs[end-1].end])
+			src[best] = end
+		}
+		for c := range chunks {
+			r := &b.rows[c]
+			write(r.buf[r.ticks[i].delivered:r.ticks[i].passed])
+			at[c] = r.ticks[i].passed
+		}
+	}
+}
+
+// The states table (Tables v1) on the chunked path: each chunk fills its
+// objects' rows of each tick (stateValues, as the pass's row capture does)
+// on its own core, and the rows are put in the table's batch tick after
+// tick, in slot order, with the batch handed over where a run stepped tick
+// by tick hands it over — the same table, page for page.
+
+// chunkStates is one chunk's state rows of a run of ticks, each tick's end
+// in ends.
+type chunkStates struct {
+	rows []tables.StateValues
+	ends []int
+}
+
+// AdvanceStates steps up to n ticks of t's one run (in runs of ticks over
+// chunks of objects where it can, else tick by tick) and writes each tick's
+// state rows, as WriteTick would after each Step. It needs a writer of the
+// states table alone (no events table) over a Compare of one reading;
+// ChunkedStates says whether t is one.
+func (t *TableWriter) AdvanceStates(n int) error {
+	if !t.ChunkedStates() {
+		return fmt.Errorf("engine: AdvanceStates needs a states table alone over one reading")
+	}
+	s := t.c.sims[0]
+	s.statesOut, s.statesErr = t, nil
+	s.advance(n)
+	s.statesOut = nil
+	return s.statesErr
+}
+
+// ChunkedStates says whether AdvanceStates can write t's tables: the
+// states table alone, of one reading.
+func (t *TableWriter) ChunkedStates() bool {
+	return t.states != nil && t.events == nil && len(t.c.sims) == 1
+}
+
+// statesTick writes the tick just stepped tick by tick.
+func (s *Sim) statesTick() {
+	if s.statesOut != nil && s.statesErr == nil {
+		s.statesErr = s.statesOut.WriteTick()
+	}
+}
+
+// beginStates readies the chunks' row buffers and the writer's keys and
+// headings for every slot the run may reach.
+func (b *shardBatch) beginStates(s *Sim, chunks int) {
+	t := s.statesOut
+	c := s.capture
+	c.keys = t.keysUpTo(0, len(s.slots))
+	for len(c.headings) < len(s.slots) {
+		c.headings = append(c.headings, slotHeading{})
+	}
+	for len(b.states) < chunks {
+		b.states = append(b.states, chunkStates{})
+	}
+	for k := range chunks {
+		b.states[k].rows, b.states[k].ends = b.states[k].rows[:0], b.states[k].ends[:0]
+		// The chunk's copy of the Sim fills its rows here, not through
+		// the pass's capture.
+		b.views[k].capture = nil
+	}
+}
+
+// takeStates fills chunk c's rows of tick k over slots [lo, hi), which v
+// has just stepped.
+func (b *shardBatch) takeStates(c int, v *Sim, lo, hi int) {
+	cs := &b.states[c]
+	capt := b.sim.capture
+	for _, o := range v.slots[lo:hi] {
+		if !o.st.alive || !tabled(o, v.opts.Statics) {
+			continue
+		}
+		cs.rows = append(cs.rows, tables.StateValues{})
+		stateValues(o, capt.keys[o.slot], &capt.headings[o.slot], &cs.rows[len(cs.rows)-1])
+	}
+	cs.ends = append(cs.ends, len(cs.rows))
+}
+
+// endStates puts the run's rows in the table's batches, tick after tick.
+func (b *shardBatch) endStates(s *Sim, chunks int) {
+	t := s.statesOut
+	n := b.to - b.from + 1
+	if b.cut {
+		n--
+	}
+	at := b.at[:0]
+	for range chunks {
+		at = append(at, 0)
+	}
+	b.at = at
+	for i := range n {
+		if s.statesErr != nil {
+			return
+		}
+		tick := b.from + i
+		rows := 0
+		for c := range chunks {
+			rows += b.states[c].ends[i] - at[c]
+		}
+		if t.sb == nil {
+			t.sb = t.states.StateBatch()
+		}
+		t.sb.Begin(t.input, s.reading.Name, int64(tick), float64(tick)/float64(s.rate))
+		dst := t.sb.Extend(rows)
+		for c := range chunks {
+			cs := &b.states[c]
+			dst = dst[copy(dst, cs.rows[at[c]:cs.ends[i]]):]
+			at[c] = cs.ends[i]
+		}
+		s.statesErr = t.endTickStates()
+	}
+}

@@ -1,0 +1,319 @@
+// Traces written as the chunks step (parallel_rows.go): byte for byte the
+// trace written tick by tick on one core (Trace v1's row order: states in
+// header-then-creation order, then the tick's events in the order they
+// happened), at any GOMAXPROCS, any number of shards and any run length,
+// with the same metrics.
+
+package engine
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/tables"
+	"glidepath/engine/trace"
+	"glidepath/interp"
+)
+
+// advancedTrace writes src's trace with AdvanceTrace, every ticks at a
+// time, and returns it, the metrics and the ticks stepped in shards.
+func advancedTrace(t *testing.T, src recording.Source, opts Options, input string, every int) ([]byte, []ObjectMetrics, int) {
+	t.Helper()
+	s, err := NewStream(src, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	tw, err := trace.NewRunWriter(&buf, s.Query(), input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.WriteTick(); err != nil {
+		t.Fatal(err)
+	}
+	for !s.Done() {
+		if err := s.AdvanceTrace(every, tw); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	if s.batch != nil {
+		n = s.batch.ticks
+	}
+	return buf.Bytes(), s.Query().Metrics(), n
+}
+
+// firstDiff describes where two traces first differ.
+func firstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d:\n got  %s\n want %s", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("%d lines, want %d", len(g), len(w))
+}
+
+func TestAdvanceTrace_SameBytesAsTickByTick(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	crowd := withLife(synthCrowd(t, 300, 4, 17))
+	inputs := []*recording.Recording{crowd, compiled(t, "crowd")}
+	files, _ := filepath.Glob("testdata/*.jsonl")
+	if len(files) == 0 {
+		t.Fatal("no testdata/*.jsonl")
+	}
+	for _, f := range files {
+		rec, err := recording.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, rec)
+	}
+	for _, rec := range inputs {
+		opts := Options{Assets: assets.FS(), Metrics: true, EventLog: true}
+		runtime.GOMAXPROCS(1)
+		want, wantM := streamTrace(t, recording.NewSource(rec), opts, rec.Name)
+		if rec == crowd && !bytes.Contains(want, []byte(`"event":"enqueue"`)) {
+			t.Fatal("the crowd's trace has no enqueue rows: nothing to order")
+		}
+		for _, procs := range []int{1, 2, 4} {
+			runtime.GOMAXPROCS(procs)
+			for _, workers := range []int{1, 2, 3, 5} {
+				for _, every := range []int{1, 7, 64} {
+					if rec != crowd && (procs != 2 || every == 7) {
+						continue
+					}
+					o := opts
+					o.Workers = workers
+					got, gotM, n := advancedTrace(t, recording.NewSource(rec), o, rec.Name, every)
+					what := fmt.Sprintf("%s, GOMAXPROCS %d, %d shards, every %d ticks", rec.Name, procs, workers, every)
+					if !bytes.Equal(got, want) {
+						t.Fatalf("%s: the trace differs from tick by tick's: %s", what, firstDiff(got, want))
+					}
+					if !reflect.DeepEqual(gotM, wantM) {
+						t.Errorf("%s: the metrics differ from tick by tick's", what)
+					}
+					if rec == crowd && n == 0 {
+						t.Errorf("%s: no tick stepped in shards", what)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The bare run's chunking (Options.Workers 0: chunks of at most 64 objects
+// over the cores) on a crowd of a thousand gives the same trace.
+func TestAdvanceTrace_CrowdOfAThousand(t *testing.T) {
+	dropHelpersAfter(t)
+	if testing.Short() {
+		t.Skip("short")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	rec := synthCrowd(t, 1000, 3, 19)
+	opts := Options{Assets: assets.FS(), Metrics: true, EventLog: true, BusyCores: 1}
+	want, wantM := streamTrace(t, recording.NewSource(rec), opts, rec.Name)
+	for _, procs := range []int{2, 4} {
+		runtime.GOMAXPROCS(procs)
+		got, gotM, n := advancedTrace(t, recording.NewSource(rec), opts, rec.Name, 64)
+		if !bytes.Equal(got, want) || !reflect.DeepEqual(gotM, wantM) {
+			t.Errorf("GOMAXPROCS %d: the trace or its metrics differ from one core's tick by tick: %s", procs, firstDiff(got, want))
+		}
+		if n == 0 {
+			t.Errorf("GOMAXPROCS %d: no tick stepped in shards", procs)
+		}
+	}
+}
+
+// A stream that fails: AdvanceTrace stops where stepping tick by tick
+// stops, with the same error, having written the same rows (not the tick
+// the failure cut short).
+func TestAdvanceTrace_StreamError(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	rec := synthCrowd(t, 150, 4, 5)
+	opts := Options{Assets: assets.FS(), Metrics: true, EventLog: true, Workers: 2}
+	var want bytes.Buffer
+	one, err := NewStream(&failingSource{Source: recording.NewSource(rec), n: len(rec.Events) / 2}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ow, err := trace.NewRunWriter(&want, one.Query(), rec.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for err = ow.WriteTick(); err == nil && !one.Done(); {
+		if one.Step(); one.Err() == nil {
+			err = ow.WriteTick()
+		}
+	}
+	if err != nil || !errors.Is(one.Err(), errTorn) {
+		t.Fatalf("tick by tick ended with %v, %v; want the torn input", err, one.Err())
+	}
+	if err := ow.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	src := &failingSource{Source: recording.NewSource(rec), n: len(rec.Events) / 2}
+	s, err := NewStream(src, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	tw, err := trace.NewRunWriter(&buf, s.Query(), rec.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.WriteTick(); err != nil {
+		t.Fatal(err)
+	}
+	for !s.Done() {
+		if err := s.AdvanceTrace(64, tw); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(s.Err(), errTorn) {
+		t.Fatalf("ended with %v, want the torn input", s.Err())
+	}
+	if s.batch == nil || s.batch.ticks == 0 {
+		t.Error("no tick stepped in shards")
+	}
+	if !bytes.Equal(buf.Bytes(), want.Bytes()) {
+		t.Errorf("the rows before the failure differ from tick by tick's: %s", firstDiff(buf.Bytes(), want.Bytes()))
+	}
+}
+
+// stateBatches is a states sink that keeps every batch it is handed: its
+// rows as written (input, reading, tick) and their values with keys.
+type stateBatches struct {
+	batches [][]tables.State
+	values  [][]tables.StateValues
+}
+
+func (m *stateBatches) StateBatch() *tables.StateBatch { return &tables.StateBatch{} }
+func (m *stateBatches) WriteStates(b *tables.StateBatch) error {
+	m.batches = append(m.batches, b.AppendStates(nil))
+	m.values = append(m.values, append([]tables.StateValues(nil), b.Rows...))
+	return nil
+}
+
+// statesOf writes rec's states table, stepping tick by tick (every 0) or
+// with AdvanceStates every ticks at a time, and returns what the sink got
+// and the ticks stepped in shards.
+func statesOf(t *testing.T, rec *recording.Recording, opts Options, every int) (*stateBatches, int) {
+	t.Helper()
+	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mem stateBatches
+	tw, err := NewTableWriter(c, rec.Name, &mem, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tw.ChunkedStates() {
+		t.Fatal("a states table alone of one reading is not written chunked")
+	}
+	if err := tw.WriteTick(); err != nil {
+		t.Fatal(err)
+	}
+	for !c.Done() {
+		if every == 0 {
+			c.Step()
+			err = tw.WriteTick()
+		} else {
+			err = tw.AdvanceStates(every)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	if b := c.Sims()[0].batch; b != nil {
+		n = b.ticks
+	}
+	return &mem, n
+}
+
+// The states table written as the chunks step is the one written tick by
+// tick, batch for batch (each batch is one Parquet page of each column),
+// row for row and key for key, at any GOMAXPROCS, shards and run length.
+func TestAdvanceStates_SameBatchesAsTickByTick(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	rec := withLife(synthCrowd(t, 300, 6, 23))
+	opts := Options{Assets: assets.FS(), Metrics: true}
+	runtime.GOMAXPROCS(1)
+	want, _ := statesOf(t, rec, opts, 0)
+	if len(want.batches) < 3 {
+		t.Fatalf("%d batches: the crowd is too small to cross batches", len(want.batches))
+	}
+	for _, procs := range []int{1, 2, 4} {
+		runtime.GOMAXPROCS(procs)
+		for _, workers := range []int{1, 2, 3} {
+			for _, every := range []int{1, 7, 64} {
+				o := opts
+				o.Workers = workers
+				got, n := statesOf(t, rec, o, every)
+				what := fmt.Sprintf("GOMAXPROCS %d, %d shards, every %d ticks", procs, workers, every)
+				if n == 0 {
+					t.Errorf("%s: no tick stepped in shards", what)
+				}
+				if len(got.batches) != len(want.batches) {
+					t.Fatalf("%s: %d batches, want %d", what, len(got.batches), len(want.batches))
+				}
+				for i := range want.batches {
+					if !reflect.DeepEqual(got.batches[i], want.batches[i]) || !reflect.DeepEqual(got.values[i], want.values[i]) {
+						t.Fatalf("%s: batch %d differs from tick by tick's", what, i)
+					}
+				}
+			}
+		}
+	}
+}
+
+func defaultReading(t *testing.T) interp.Reading {
+	r, err := interp.ReadingByName(interp.DefaultReadingName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// dropHelpersAfter makes t wait, at its end, for the helpers of the Sims
+// it made to end (they end once their Sim is collected), so that tests
+// counting goroutines after it count none of them.
+func dropHelpersAfter(t *testing.T) {
+	runtime.GC()
+	base := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		for range 200 {
+			runtime.GC()
+			if runtime.NumGoroutine() <= base {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+}

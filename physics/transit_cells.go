@@ -1,0 +1,482 @@
+// The cells of retail's transition: outdoor LandCells (two terrain
+// triangles each, ACE Common/LandCell.cs and LandblockStruct.cs), their
+// SortCell building (Common/SortCell.cs, BuildingObj.cs), indoor EnvCells
+// (Common/EnvCell.cs) and the cell array a step touches (ObjCell.
+// find_cell_list, find_transit_cells, add_all_outside_cells,
+// check_add_cell_boundary, check_building_transit). An indoor cell the
+// world has no geometry for is a stand-in floor cell.
+
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+type cellKind uint8
+
+const (
+	cellLand cellKind = iota
+	cellEnv
+	cellFloor
+)
+
+// tcell is a cell as the transition meets it, in the sweep frame.
+type tcell struct {
+	kind cellKind
+	id   uint32
+	// off is the sweep-frame position of the cell's landblock's origin.
+	off mgl32.Vec3
+	// A LandCell: its two terrain triangles and what stands in it.
+	verts    [2][3]mgl32.Vec3
+	polys    [2]Polygon
+	contents *LandCellContents
+	objs     []objRef
+	// An EnvCell and its frame in the sweep frame.
+	env   *EnvCell
+	frame Frame
+}
+
+// maxTransitCells bounds the cells one transition builds; past it a cell is
+// treated as absent.
+const maxTransitCells = 64
+
+// cellPool holds the cells the object's transitions have met, built on
+// first use and kept while the sweep frame, the world and its obstacle list
+// stay the same (a cell's geometry never changes; keeping them is a memo,
+// not state).
+type cellPool struct {
+	c [maxTransitCells]tcell
+	n int
+	// The key the cells were built under.
+	w        *World
+	lbx, lby int32
+	obs      *Obstacle
+	nobs     int
+}
+
+// reuse empties the pool unless it was built under the same key and has
+// room for a transition's cells.
+func (p *cellPool) reuse(w *World, lbx, lby int32) {
+	var obs *Obstacle
+	nobs := 0
+	if w != nil && len(w.Obstacles) > 0 {
+		obs, nobs = &w.Obstacles[0], len(w.Obstacles)
+	}
+	if p.w != w || p.lbx != lbx || p.lby != lby || p.obs != obs || p.nobs != nobs || p.n > maxTransitCells-24 {
+		p.n = 0
+		p.w, p.lbx, p.lby, p.obs, p.nobs = w, lbx, lby, obs, nobs
+	}
+}
+
+// cellArray is CELLARRAY: the cells a step touches, in the order added.
+// addedOutside notes that this fill already added the outdoor cells
+// around the spheres (retail adds them again for every outdoor cell, each
+// time the same cells, which the array already holds).
+type cellArray struct {
+	c            [32]*tcell
+	n            int
+	addedOutside bool
+}
+
+func (a *cellArray) add(c *tcell) {
+	if c == nil {
+		return
+	}
+	for i := 0; i < a.n; i++ {
+		if a.c[i] == c {
+			return
+		}
+	}
+	if a.n < len(a.c) {
+		a.c[a.n] = c
+		a.n++
+	}
+}
+
+// get returns cell id, building it on first use; nil when it does not
+// exist (off the map) or the pool is full.
+func (p *cellPool) get(t *transit, id uint32) *tcell {
+	if id == 0 {
+		return nil
+	}
+	for i := 0; i < p.n; i++ {
+		if p.c[i].id == id {
+			return &p.c[i]
+		}
+	}
+	if p.n == len(p.c) {
+		return nil
+	}
+	c := &p.c[p.n]
+	objs := c.objs[:0]
+	*c = tcell{id: id, objs: objs}
+	lbx, lby := int32(id>>24), int32(id>>16&0xFF)
+	c.off = mgl32.Vec3{float32((lbx - t.lbx) * LandblockLength), float32((lby - t.lby) * LandblockLength), 0}
+	if IsIndoorCell(id) {
+		var env *EnvCell
+		if t.w != nil && t.w.Geometry != nil {
+			env = t.w.Geometry.EnvCell(id)
+		}
+		if env != nil && env.Struct != nil {
+			c.kind, c.env = cellEnv, env
+			c.frame = env.Frame
+			c.frame.Origin = c.frame.Origin.Add(c.off)
+			c.frame.Cache()
+		} else {
+			c.kind = cellFloor
+		}
+	} else {
+		idx := int32(id&0xFFFF) - 1
+		if idx < 0 || idx >= CellsPerSide*CellsPerSide {
+			return nil
+		}
+		c.kind = cellLand
+		t.buildLandCell(c, lbx*CellsPerSide+idx/CellsPerSide, lby*CellsPerSide+idx%CellsPerSide)
+	}
+	p.n++
+	return c
+}
+
+// landCellID is the outdoor cell id of global cell (gx, gy), or 0 off the
+// map (LandDefs::lcoord_to_gid).
+func landCellID(gx, gy int32) uint32 {
+	if gx < 0 || gy < 0 || gx >= 256*CellsPerSide || gy >= 256*CellsPerSide {
+		return 0
+	}
+	return uint32(gx/CellsPerSide)<<24 | uint32(gy/CellsPerSide)<<16 | uint32((gx%CellsPerSide)*CellsPerSide+gy%CellsPerSide+1)
+}
+
+// buildLandCell fills c with the cell's two terrain triangles
+// (LandblockStruct::ConstructPolygons' split), counter-clockwise from above,
+// and the statics that stand in it.
+func (t *transit) buildLandCell(c *tcell, gx, gy int32) {
+	var ter *Terrain
+	if t.w != nil {
+		ter = t.w.Terrain
+	}
+	h, seNW := ter.cellCorners(gx, gy)
+	x0 := float32(gx*CellLength - t.lbx*LandblockLength)
+	y0 := float32(gy*CellLength - t.lby*LandblockLength)
+	x1, y1 := x0+CellLength, y0+CellLength
+	sw := mgl32.Vec3{x0, y0, h[0]}
+	se := mgl32.Vec3{x1, y0, h[1]}
+	nw := mgl32.Vec3{x0, y1, h[2]}
+	ne := mgl32.Vec3{x1, y1, h[3]}
+	if seNW {
+		c.verts[0] = [3]mgl32.Vec3{sw, se, nw}
+		c.verts[1] = [3]mgl32.Vec3{se, ne, nw}
+	} else {
+		c.verts[0] = [3]mgl32.Vec3{sw, se, ne}
+		c.verts[1] = [3]mgl32.Vec3{sw, ne, nw}
+	}
+	for i := range c.polys {
+		c.polys[i] = Polygon{ID: uint16(i), Vertices: c.verts[i][:], Sides: SidesLandblock}
+		c.polys[i].MakePlane()
+	}
+	if t.w == nil {
+		return
+	}
+	if t.w.Geometry != nil {
+		c.contents = t.w.Geometry.LandCell(c.id)
+	}
+	// The illustrative world's obstacles, and the dat statics read as
+	// obstacles, shadow the cells their footprint overlaps.
+	lo := mgl32.Vec3{x0, y0, 0}
+	hi := mgl32.Vec3{x1, y1, 0}
+	c.objs = t.w.obstacleObjects(c.objs, t.lbx, t.lby, lo, hi)
+}
+
+// cellCorners returns the heights of global cell (gx, gy)'s corners (SW,
+// SE, NW, NE) and whether it is split south-east–north-west.
+func (t *Terrain) cellCorners(gx, gy int32) (h [4]float32, seNW bool) {
+	if t == nil {
+		return h, false
+	}
+	base := [4]float32{t.BaseZ, t.BaseZ, t.BaseZ, t.BaseZ}
+	lbx, lby := gx/CellsPerSide, gy/CellsPerSide
+	cx, cy := int(gx%CellsPerSide), int(gy%CellsPerSide)
+	id := uint16(lbx<<8 | lby)
+	var hf *Heightfield
+	switch {
+	case t.lazy != nil:
+		b := t.lazy.block(id)
+		if b == nil {
+			return base, false
+		}
+		hf = &b.h
+		seNW = b.seNW>>(cx*CellsPerSide+cy)&1 != 0
+	case len(t.blocks) > 0:
+		hf = t.Landblock(id)
+		seNW = t.RetailSplit && !SplitSWtoNE(uint32(gx), uint32(gy))
+	}
+	if hf == nil {
+		return base, false
+	}
+	return [4]float32{hf.At(cx, cy), hf.At(cx+1, cy), hf.At(cx, cy+1), hf.At(cx+1, cy+1)}, seNW
+}
+
+// findTerrainPoly is LandCell::find_terrain_poly.
+func (c *tcell) findTerrainPoly(p mgl32.Vec3) *Polygon {
+	for i := range c.polys {
+		if c.polys[i].pointInPoly2D(p) {
+			return &c.polys[i]
+		}
+	}
+	return nil
+}
+
+// pointInCell is ObjCell::point_in_cell: the terrain triangles seen from
+// above for a LandCell, the cell BSP for an EnvCell; a floor stand-in holds
+// everything.
+func (t *transit) pointInCell(c *tcell, p mgl32.Vec3) bool {
+	switch c.kind {
+	case cellLand:
+		return c.findTerrainPoly(p) != nil
+	case cellEnv:
+		bsp := c.env.Struct.CellBSP
+		return bsp != nil && bsp.Root.pointInsideCellBSP(c.frame.GlobalToLocal(p))
+	}
+	return true
+}
+
+// outdoorCellAt is the outdoor cell holding sweep-frame point p, or 0
+// (LandDefs::adjust_to_outside).
+func (t *transit) outdoorCellAt(p mgl32.Vec3) uint32 {
+	gx, gy := t.globalCell(p)
+	return landCellID(gx, gy)
+}
+
+func (t *transit) globalCell(p mgl32.Vec3) (int32, int32) {
+	x := float64(t.lbx)*LandblockLength + float64(p[0])
+	y := float64(t.lby)*LandblockLength + float64(p[1])
+	return int32(math.Floor(x / CellLength)), int32(math.Floor(y / CellLength))
+}
+
+// findCellList is ObjCell::find_cell_list for check_pos and the global
+// spheres: fill the cell array, and (want) return the cell holding the
+// first sphere's centre, an indoor one first.
+func (t *transit) findCellList(want bool) *tcell {
+	path := &t.path
+	t.arr.n = 0
+	t.arr.addedOutside = false
+	visible := t.cells.get(t, path.checkPos.cell)
+	if IsIndoorCell(path.checkPos.cell) {
+		path.hitsInteriorCell = true
+		t.arr.add(visible)
+	} else {
+		t.addAllOutsideCells()
+	}
+	var curr *tcell
+	if visible == nil {
+		return nil
+	}
+	for i := 0; i < t.arr.n; i++ {
+		t.findTransitCells(t.arr.c[i])
+	}
+	if !want {
+		return nil
+	}
+	for i := 0; i < t.arr.n; i++ {
+		c := t.arr.c[i]
+		if t.pointInCell(c, path.globalSphere[0].Center) {
+			curr = c
+			if c.kind != cellLand {
+				path.hitsInteriorCell = true
+				return curr
+			}
+		}
+	}
+	return curr
+}
+
+// addAllOutsideCells is LandCell::add_all_outside_cells: the outdoor cell
+// under each sphere, and its neighbours the sphere reaches into.
+func (t *transit) addAllOutsideCells() {
+	if t.arr.addedOutside {
+		return
+	}
+	t.arr.addedOutside = true
+	path := &t.path
+	for i := 0; i < path.numSphere; i++ {
+		s := &path.globalSphere[i]
+		gx, gy := t.globalCell(s.Center)
+		px := float32(float64(t.lbx)*LandblockLength + float64(s.Center[0]) - float64(gx)*CellLength)
+		py := float32(float64(t.lby)*LandblockLength + float64(s.Center[1]) - float64(gy)*CellLength)
+		t.addOutsideCell(gx, gy)
+		minRad, maxRad := s.Radius, CellLength-s.Radius
+		if px > maxRad {
+			t.addOutsideCell(gx+1, gy)
+			if py > maxRad {
+				t.addOutsideCell(gx+1, gy+1)
+			}
+			if py < minRad {
+				t.addOutsideCell(gx+1, gy-1)
+			}
+		}
+		if px < minRad {
+			t.addOutsideCell(gx-1, gy)
+			if py > maxRad {
+				t.addOutsideCell(gx-1, gy+1)
+			}
+			if py < minRad {
+				t.addOutsideCell(gx-1, gy-1)
+			}
+		}
+		if py > maxRad {
+			t.addOutsideCell(gx, gy+1)
+		}
+		if py < minRad {
+			t.addOutsideCell(gx, gy-1)
+		}
+	}
+}
+
+func (t *transit) addOutsideCell(gx, gy int32) {
+	if id := landCellID(gx, gy); id != 0 {
+		t.arr.add(t.cells.get(t, id))
+	}
+}
+
+// findTransitCells is ObjCell::find_transit_cells: the cells a cell leads
+// the spheres into — a LandCell's neighbours and its building's interior
+// cells, an EnvCell's cells through its portals (and outdoors through an
+// outside portal).
+func (t *transit) findTransitCells(c *tcell) {
+	path := &t.path
+	switch c.kind {
+	case cellLand:
+		t.addAllOutsideCells()
+		if c.contents == nil || c.contents.Building == nil {
+			return
+		}
+		lb := c.id &^ 0xFFFF
+		for _, bp := range c.contents.Building.Portals {
+			other := t.cells.get(t, lb|uint32(bp.OtherCellID))
+			if other == nil || other.kind != cellEnv || bp.OtherPortalID == OutsidePortal {
+				continue
+			}
+			// EnvCell::check_building_transit.
+			for i := 0; i < path.numSphere; i++ {
+				s := Sphere{Center: other.frame.GlobalToLocal(path.globalSphere[i].Center), Radius: path.globalSphere[i].Radius}
+				if other.env.Struct.CellBSP == nil || other.env.Struct.CellBSP.Root.sphereIntersectsCellBSP(&s) == boundOutside {
+					continue
+				}
+				path.hitsInteriorCell = true
+				t.arr.add(other)
+			}
+		}
+	case cellEnv:
+		checkOutside := false
+		lb := c.id &^ 0xFFFF
+		for pi := range c.env.Portals {
+			pt := &c.env.Portals[pi]
+			if pt.Poly == nil {
+				continue
+			}
+			if pt.OtherCellID == OutsidePortal {
+				for i := 0; i < path.numSphere; i++ {
+					s := &path.globalSphere[i]
+					rad := s.Radius + Epsilon
+					d := pt.Poly.dist(c.frame.GlobalToLocal(s.Center))
+					if d > -rad && d < rad {
+						checkOutside = true
+						break
+					}
+				}
+				continue
+			}
+			other := t.cells.get(t, lb|uint32(pt.OtherCellID))
+			if other == nil || other.kind != cellEnv {
+				continue
+			}
+			for i := 0; i < path.numSphere; i++ {
+				s := Sphere{Center: other.frame.GlobalToLocal(path.globalSphere[i].Center), Radius: path.globalSphere[i].Radius}
+				if bsp := other.env.Struct.CellBSP; bsp != nil && bsp.Root.sphereIntersectsCellBSP(&s) != boundOutside {
+					t.arr.add(other)
+					break
+				}
+			}
+		}
+		if checkOutside {
+			t.addAllOutsideCells()
+		}
+	}
+}
+
+// findCollisions is ObjCell::find_collisions for each kind of cell.
+func (t *transit) findCollisions(c *tcell) transitionState {
+	path := &t.path
+	switch c.kind {
+	case cellLand:
+		// LandCell::find_env_collisions: the terrain triangle under the
+		// lowest point, through OBJECTINFO::validate_walkable.
+		st := tsOK
+		if poly := c.findTerrainPoly(path.globalLowPoint); poly != nil {
+			s := path.globalSphere[0]
+			st = t.validateWalkable(&s, poly.Plane, c.id)
+		}
+		if st != tsOK {
+			return st
+		}
+		if c.contents != nil && c.contents.Building != nil {
+			// BuildingObj::find_building_collisions: the shell, part 0.
+			path.buildingCheck = true
+			st = t.objectCollisions(&c.contents.Building.Object, c.off, c.id, true)
+			path.buildingCheck = false
+			if st != tsOK {
+				return st
+			}
+		}
+		if path.insertType == insertInitialPlacement {
+			// ObjCell::find_obj_collisions skips objects on initial
+			// placement.
+			return tsOK
+		}
+		if c.contents != nil {
+			for _, s := range c.contents.Statics {
+				if st = t.objectCollisions(s, c.off, c.id, false); st != tsOK {
+					return st
+				}
+			}
+		}
+		for _, r := range c.objs {
+			if st = t.objectCollisions(r.obj, r.off, c.id, false); st != tsOK {
+				return st
+			}
+		}
+		return tsOK
+	case cellEnv:
+		// EnvCell::find_env_collisions, then its statics.
+		path.obstructionEthereal = false
+		st := tsOK
+		if bsp := c.env.Struct.PhysicsBSP; bsp != nil && bsp.Root != nil {
+			path.cacheLocalSpaceSphere(&c.frame, 1)
+			src := hitSource{kind: hitCellStruct, id: c.env.Struct.ID, cell: c.id}
+			if path.insertType == insertInitialPlacement {
+				st = t.bspPlacementInsert(bsp)
+			} else {
+				st = t.bspFindCollisions(bsp, 1, src)
+			}
+			if st != tsOK && t.obj.state&oiContact == 0 {
+				t.coll.collidedWithEnvironment = true
+			}
+		}
+		if st != tsOK || path.insertType == insertInitialPlacement {
+			return st
+		}
+		for i := range c.env.Statics {
+			if st = t.objectCollisions(&c.env.Statics[i], c.off, c.id, false); st != tsOK {
+				return st
+			}
+		}
+		return tsOK
+	}
+	// The stand-in floor of an indoor cell without geometry.
+	if t.floorZ == float32(math.Inf(-1)) {
+		return tsOK
+	}
+	s := path.globalSphere[0]
+	return t.validateWalkable(&s, Plane{N: up, D: -t.floorZ}, c.id)
+}

@@ -1,0 +1,227 @@
+// Entering retail's transition from the pipeline: CPhysicsObj::transition
+// (0x00512DC0; ACE PhysicsObj.transition) builds a CTransition from the
+// object (get_object_info, the Setup's spheres, init_path) and runs
+// find_valid_position; the placement form is what SetPosition runs. Both
+// hand SetPositionInternal a transitionResult.
+
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// DummySphereRadius is PhysicsGlobals::DummySphere's radius: a body with no
+// Setup spheres is swept as one 0.1 m sphere resting on its origin.
+const DummySphereRadius float32 = 0.1
+
+// BodySpheres returns the body's collision spheres in its own frame: the
+// Setup's (Spheres) when set, else derived from Radius and Height — a
+// sphere of the radius resting on the origin and, for a body taller than
+// two radii, one of the same radius touching the top (a humanoid Setup's
+// feet and head spheres; a project choice where no Setup is known) —
+// else retail's dummy sphere.
+func (o *Object) BodySpheres() (out [maxSpheres]Sphere, n int) {
+	if len(o.Spheres) > 0 {
+		n = copy(out[:], o.Spheres)
+		return out, n
+	}
+	if !(o.Radius > 0) {
+		out[0] = Sphere{Center: mgl32.Vec3{0, 0, DummySphereRadius}, Radius: DummySphereRadius}
+		return out, 1
+	}
+	out[0] = Sphere{Center: mgl32.Vec3{0, 0, o.Radius}, Radius: o.Radius}
+	if o.Height > 2*o.Radius {
+		out[1] = Sphere{Center: mgl32.Vec3{0, 0, o.Height - o.Radius}, Radius: o.Radius}
+		return out, 2
+	}
+	return out, 1
+}
+
+// planeOffset moves a plane from a landblock frame into one where that
+// landblock's origin sits at off (points p' = p + off).
+func planeOffset(pl Plane, off mgl32.Vec3) Plane {
+	return Plane{N: pl.N, D: pl.D - pl.N.Dot(off)}
+}
+
+// blockOffset is the sweep-frame position of cell's landblock origin.
+func (t *transit) blockOffset(cell uint32) mgl32.Vec3 {
+	lbx, lby := int32(cell>>24), int32(cell>>16&0xFF)
+	return mgl32.Vec3{float32((lbx - t.lbx) * LandblockLength), float32((lby - t.lby) * LandblockLength), 0}
+}
+
+// begin resets the object's transit for a transition starting in cell,
+// with OBJECTINFO from the object (get_object_info) and the spheres.
+func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
+	if o.tr == nil {
+		o.tr = new(transit)
+	}
+	t := o.tr
+	t.o, t.w = o, o.World
+	t.lbx, t.lby = int32(cell>>24), int32(cell>>16&0xFF)
+	t.cells.reuse(o.World, t.lbx, t.lby)
+	t.arr.n = 0
+	t.path = spherePath{placementAllowsSliding: true}
+	t.coll = collisionInfo{}
+	t.events = transitEvents{}
+	t.rot = *rot
+	t.rot.Origin = mgl32.Vec3{}
+	t.path.rot = &t.rot
+	scale := o.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	t.obj = objectInfo{scale: scale, stepUpHeight: o.StepUpHeight, stepDownHeight: o.StepDownHeight, stepDown: o.State&StateMissile == 0}
+	if o.State&StateEdgeSlide != 0 {
+		t.obj.state |= oiEdgeSlide
+	}
+	if !placement && o.TransientState&TransientContact != 0 {
+		pl := planeOffset(o.ContactPlane, t.blockOffset(o.ContactPlaneCellID))
+		c := &t.coll
+		c.lastKnownContactPlaneValid, c.lastKnownContactPlane, c.lastKnownContactPlaneCellID = true, pl, o.ContactPlaneCellID
+		// check_contact: the velocity does not carry the body off the plane.
+		if o.Velocity.Dot(o.ContactPlane.N) <= Epsilon {
+			c.setContactPlane(pl, o.ContactPlaneCellID)
+			t.obj.state |= oiContact
+			if o.TransientState&TransientOnWalkable != 0 {
+				t.obj.state |= oiOnWalkable
+			}
+		}
+	}
+	if !placement && o.TransientState&TransientSliding != 0 {
+		c := &t.coll
+		c.slidingNormalValid, c.slidingNormal = true, o.SlidingNormal
+		if normalizeCheckSmall(&c.slidingNormal) {
+			c.slidingNormal = mgl32.Vec3{}
+		}
+	}
+	sph, n := o.BodySpheres()
+	t.path.initSphere(sph[:n], scale)
+	return t
+}
+
+// setFloor sets the stand-in floor of an indoor cell without geometry:
+// World.Floor's when it knows one, else the body's feet when it stands
+// (contact), else none.
+func (t *transit) setFloor(p *Position) {
+	t.floorZ = float32(math.Inf(-1))
+	if !p.IsIndoor() {
+		return
+	}
+	if t.w != nil && t.w.Floor != nil {
+		if z, ok := t.w.Floor.FloorZ(p.Cell, p.Frame.Origin[0], p.Frame.Origin[1]); ok {
+			t.floorZ = z
+			return
+		}
+	}
+	if t.obj.state&oiContact != 0 {
+		t.floorZ = p.Frame.Origin[2]
+	}
+}
+
+// result fills the object's transitionResult from the finished transit
+// (what SetPositionInternal reads: sphere_path.curr_pos and cell,
+// collision_info's contact plane, sliding and collision normals).
+func (t *transit) result(to *Frame) *transitionResult {
+	r := &t.o.scratch
+	*r = transitionResult{}
+	path, c := &t.path, &t.coll
+	r.CurPos.Frame = *to
+	if path.curCell == nil {
+		r.CurPos.Frame.Origin = path.curPos.o
+		r.CurPos.Cell = 0
+	} else {
+		r.CurPos.Cell = path.curCell.id
+		r.CurPos.Frame.Origin = path.curPos.o.Sub(path.curCell.off)
+	}
+	if c.contactPlaneValid {
+		r.ContactPlaneValid = true
+		r.ContactPlaneCellID = c.contactPlaneCellID
+		r.ContactPlane = planeOffset(c.contactPlane, t.blockOffset(c.contactPlaneCellID).Mul(-1))
+	}
+	if c.slidingNormalValid {
+		r.SlidingNormalValid, r.SlidingNormal = true, c.slidingNormal
+	}
+	if c.collisionNormalValid {
+		r.CollisionNormalValid, r.CollisionNormal = true, c.collisionNormal
+	}
+	r.events = t.events
+	return r
+}
+
+// retailTransition is CPhysicsObj::transition(from, to): sweep the body's
+// spheres from from to the frame to (in from's landblock). It reports false
+// when find_valid_position finds no valid position.
+func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult, bool) {
+	start := vecOf(&from.Frame.Origin)
+	end := vecOf(&to.Origin)
+	if !start.finite() || !end.finite() {
+		t := &o.scratch
+		*t = transitionResult{}
+		return t, false
+	}
+	t := o.begin(from.Cell, to, false)
+	t.setFloor(from)
+	path := &t.path
+	path.beginPos = tpos{o: from.Frame.Origin, cell: from.Cell}
+	path.endPos = tpos{o: to.Origin, cell: from.Cell}
+	path.insertType = insertTransition
+	path.curPos = path.beginPos
+	path.curCell = t.cells.get(t, from.Cell)
+	path.cacheGlobalCurrCenter()
+	ok := t.findTransitionalPosition()
+	return t.result(to), ok
+}
+
+// retailPlacement is the placement transition (CTransition::
+// find_placement_position) SetPosition runs: fit the body at p, sliding out
+// of what it overlaps when slide is set, and settle it on the ground.
+func (o *Object) retailPlacement(p *Position, slide bool) (*transitionResult, SetPositionError) {
+	if p.Cell == 0 {
+		t := &o.scratch
+		*t = transitionResult{}
+		return t, SetPositionNoCell
+	}
+	if !p.Frame.IsValidExceptForHeading() || !finiteVec(p.Frame.Origin) {
+		t := &o.scratch
+		*t = transitionResult{}
+		return t, SetPositionNoValidPosition
+	}
+	q := *p
+	q.Frame.Cache()
+	if !q.Normalize() {
+		t := &o.scratch
+		*t = transitionResult{}
+		return t, SetPositionNoCell
+	}
+	t := o.begin(q.Cell, &q.Frame, true)
+	t.floorZ = float32(math.Inf(-1))
+	if q.IsIndoor() {
+		t.floorZ = q.Frame.Origin[2]
+		if t.w != nil && t.w.Floor != nil {
+			if z, ok := t.w.Floor.FloorZ(q.Cell, q.Frame.Origin[0], q.Frame.Origin[1]); ok {
+				t.floorZ = z
+			}
+		}
+	}
+	path := &t.path
+	path.placementAllowsSliding = slide
+	path.endPos = tpos{o: q.Frame.Origin, cell: q.Cell}
+	path.insertType = insertPlacement
+	path.curPos = path.endPos
+	path.curCell = t.cells.get(t, q.Cell)
+	path.cacheGlobalCurrCenter()
+	ok := t.findPlacementPosition()
+	r := t.result(&q.Frame)
+	if !ok {
+		if !slide {
+			return r, SetPositionCollided
+		}
+		return r, SetPositionNoValidPosition
+	}
+	if r.CurPos.Cell == 0 {
+		return r, SetPositionNoCell
+	}
+	return r, SetPositionOK
+}
