@@ -93,11 +93,13 @@ func (s *Sim) tabledGUID(guid uint32) bool {
 
 // SlotBody is what the per-object report says of slot j's object besides
 // its metrics (Sim.Metrics holds the slots in the same order): its guid,
-// whether the report lists it (reported), its cylinder and its Setup (0 for
-// none). ok is false past the last slot.
+// whether the report lists it (reported), whether it is a held item or a
+// static (neither is simulated), its cylinder and its Setup (0 for none).
+// ok is false past the last slot.
 type SlotBody struct {
 	GUID           uint32
 	Reported       bool
+	Held, Static   bool
 	Radius, Height float32
 	Setup          uint32
 }
@@ -108,7 +110,8 @@ func (q Query) SlotBody(j int) (b SlotBody, ok bool) {
 		return SlotBody{}, false
 	}
 	o := q.s.slots[j]
-	b = SlotBody{GUID: o.guid, Reported: reported(o.ent, q.s.opts.Statics), Setup: o.ent.Setup}
+	b = SlotBody{GUID: o.guid, Reported: reported(o.ent, q.s.opts.Statics), Setup: o.ent.Setup,
+		Held: o.ent.Parent != 0, Static: o.ent.Static && o.ent.Parent == 0}
 	b.Radius, b.Height = o.bodySize()
 	return b, true
 }

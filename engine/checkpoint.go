@@ -226,7 +226,7 @@ func wordsOf(words []uint32, ends []int, i int) []uint32 {
 // wire points o's physics object at o's own part array, position manager,
 // motion interpreter, stage record and this Sim's world, as create does.
 func (s *Sim) wire(o *object) {
-	o.phys.World = s.world
+	o.phys.World, o.phys.FloorKey = s.world, o.ent.GUID
 	o.phys.PartArray = o.parts
 	o.phys.PositionManager = o.pm
 	o.mm = movementManager{o: o, leaveGround: s.reading.LeaveGroundVelocity}

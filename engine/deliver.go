@@ -114,6 +114,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 // is the observer's distance to the body at this moment (0 without an
 // observer). A teleport or slide that placed the body is a snap.
 func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
+	s.noteRecordedGround(o, up)
 	o.phys.PlayerDistance = s.playerDistance(o)
 	from := eventlog.PlaceOf(o.phys.PositionRef()) // all a snap event keeps of it
 	// The update lives in the object: a pointer to a local handed through

@@ -45,6 +45,7 @@
 //	stamps.go                   the stamp checks of every message
 //	world.go, worlddata.go,     terrain, motion tables, dat files, run
 //	options.go                  options
+//	worldmismatch.go            recorded positions far from the dat ground
 //	eventstore.go               the recording's events, packed, and growing
 //	log.go                      the event log: recording, storing, searching
 //	view.go, staterow.go,       read-only views, state rows (a trace's

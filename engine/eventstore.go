@@ -324,6 +324,11 @@ func NewFromStore(st *EventStore, opts Options) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The store learned the server's floor as it read the events; every Sim
+	// over it stands on that one record (at its own tick).
+	if s.world.Floors != nil {
+		s.world.Floors = st.ix.floors
+	}
 	if s.rate != st.rate {
 		return nil, fmt.Errorf("engine: event store at %d Hz, run at %d Hz", st.rate, s.rate)
 	}

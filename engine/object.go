@@ -50,6 +50,12 @@ type object struct {
 	stages physics.StageRecord
 	// update is the UpdatePosition being routed (scratch).
 	update physics.PositionUpdate
+	// belowGround is how far the last UpdatePosition delivered lay below
+	// the dat ground (negative: above it), at tick groundTick; hasGround
+	// says one was compared (worldmismatch.go, runs with dat files).
+	belowGround float32
+	groundTick  int32
+	hasGround   bool
 }
 
 // objectBook is the engine's own state of an object: plain values, copied
@@ -123,7 +129,7 @@ func (s *Sim) newObject(slot int, ent *recording.Entity, table int) (*object, er
 func (s *Sim) create(o *object, tick int) {
 	ent := o.ent
 	o.phys = *physics.NewObject()
-	o.phys.World = s.world
+	o.phys.World, o.phys.FloorKey = s.world, ent.GUID
 	o.phys.Radius, o.phys.Height = ent.Radius, ent.Height
 	if o.hasShape {
 		o.phys.Radius, o.phys.Height = o.shape.Radius, o.shape.Height

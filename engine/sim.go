@@ -225,9 +225,15 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 			return nil, nil, err
 		}
 	}
-	ix := &indexer{live: make(map[uint32]int32, len(h.Entities)), observer: h.HasObserver}
+	if opts.World != nil {
+		// Dat terrain is the ground outdoors; the server's floor stands in
+		// indoors only (docs/real-sessions.md).
+		world.FloorsOutdoors = false
+	}
+	ix := &indexer{live: make(map[uint32]int32, len(h.Entities)), observer: h.HasObserver, floors: world.Floors}
 	for i := range h.Entities {
 		ent := &h.Entities[i]
+		ix.floors.Learn(ent.Pos.Cell, ent.GUID, 0, ent.Pos.Frame.Origin[2])
 		if _, dup := ix.live[ent.GUID]; dup {
 			return nil, nil, inputError(rec.Name, headerLine, fmt.Sprintf("entities[%d].guid", i), "duplicate guid %s", hexid.String(ent.GUID))
 		}
@@ -268,6 +274,10 @@ type indexer struct {
 	// observer says whether the header or an earlier event placed the
 	// observer, which a move-to toward recording.ObserverTarget follows.
 	observer bool
+	// floors, when the header asks for the server's floor, learns each
+	// created or grounded position's height from the tick it is delivered
+	// on (physics/floors.go).
+	floors *physics.Floors
 }
 
 // check checks event i (in file order) and returns the tick it is delivered
@@ -327,6 +337,9 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 			return 0, 0, inputError(name, line, field("entity.motion_table"), "%v", err)
 		}
 		ix.live[ev.Entity.GUID] = target
+		if p := &ev.Entity.Pos; !ev.Entity.Static {
+			ix.floors.Learn(p.Cell, ev.Entity.GUID, due, p.Frame.Origin[2])
+		}
 	case recording.KindPosition, recording.KindMotion, recording.KindVector, recording.KindDelete, recording.KindTruth:
 		slot, ok := ix.live[ev.GUID]
 		if !ok {
@@ -335,6 +348,10 @@ func checkEvent(name string, rate int, ix *indexer, ev *recording.Event, i int, 
 		target = slot
 		if ev.Kind == recording.KindDelete {
 			delete(ix.live, ev.GUID)
+		}
+		if ev.Kind == recording.KindPosition && ev.Update.Grounded {
+			p := &ev.Update.Pos
+			ix.floors.Learn(p.Cell, ev.GUID, due, p.Frame.Origin[2])
 		}
 		if ev.Kind == recording.KindMotion {
 			st := interpretedState(&ev.Motion)
@@ -418,6 +435,7 @@ func (s *Sim) Step() {
 		s.log, s.places, s.stamps, s.stampsIn = s.log[:0], s.places[:0], s.stamps[:0], s.stampsIn[:0]
 	}
 	start := len(s.log)
+	s.world.FloorTick = int32(k)
 	s.deliverDue(k)
 	s.updateObjects()
 	if !s.replay {

@@ -68,6 +68,13 @@ func buildWorld(file string, t *recording.Terrain, assets fs.FS) (*physics.World
 		}
 	}
 	w := &physics.World{Terrain: terrain}
+	if t.ServerFloor {
+		// The stand-in floor from the server's positions (physics/floors.go),
+		// outdoors too until dat terrain says otherwise (datWorld); the
+		// transition asks it for an indoor cell without geometry.
+		w.Floors, w.FloorsOutdoors = physics.NewFloors(), true
+		w.Floor = serverFloor{w}
+	}
 	w.Obstacles = append(w.Obstacles, terrain.Obstacles...)
 	for i := range t.Obstacles {
 		if err := t.Obstacles[i].Validate(); err != nil {
@@ -187,3 +194,11 @@ func posFrameRule(r *interp.Reading) anim.PosFrameRule {
 	}
 	return anim.SubtractLeavingForward
 }
+
+// serverFloor is the transition's stand-in floor of an indoor cell without
+// geometry (physics.IndoorFloor) from the server's positions: the height
+// the server last put a body at in that cell by the world's tick
+// (World.FloorAt).
+type serverFloor struct{ w *physics.World }
+
+func (f serverFloor) FloorZ(cell uint32, _, _ float32) (float32, bool) { return f.w.FloorAt(cell) }

@@ -26,6 +26,25 @@ import (
 // landblock's.
 var ErrNoRegion = errors.New("no Region 0x13000000, so no height table")
 
+// FloorNotice is the one line a run of a capture says about the ground
+// from the server's positions (physics.Floors; docs/real-sessions.md):
+// the cells that had one by the run's last tick; "" when the run keeps
+// none (not a capture, or no position in any cell).
+func (s *Sim) FloorNotice() string {
+	w := s.world
+	if w.Floors == nil {
+		return ""
+	}
+	n := w.Floors.Cells(int32(s.tick), !w.FloorsOutdoors)
+	switch {
+	case n == 0:
+		return ""
+	case w.FloorsOutdoors:
+		return fmt.Sprintf("no dat files: ground from the server's positions in %d cells", n)
+	}
+	return fmt.Sprintf("dat terrain outdoors; indoor ground from the server's positions in %d cells", n)
+}
+
 // IllustrativeWorld is the world line of a run without dat files.
 const IllustrativeWorld = "illustrative (no dat files; see docs/world.md)"
 
@@ -93,6 +112,21 @@ type worldBook struct {
 	setupIDs []uint32
 	setups   []SetupShape
 	setupOK  []bool
+	// ground compares the recorded positions with the dat ground, per
+	// landblock, sorted by id (worldmismatch.go; under mu).
+	ground []groundTally
+}
+
+// fellBack reports whether the item kind id fell back.
+func (b *worldBook) fellBack(kind, id string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, g := range b.fallbacks {
+		if g.Kind == kind && g.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // fallback records f once.

@@ -78,6 +78,9 @@ type Object struct {
 	MotionInterpreter MotionInterpreter
 	MovementManager   MovementManager
 
+	// FloorKey is the key the server's floor under this body is kept under
+	// (its guid; World.FloorUnder, floors.go); 0 asks for the cell's.
+	FloorKey uint32
 	// World is the terrain and obstacles the transition collides with; nil
 	// is flat ground at z = 0 with no obstacles.
 	World *World
@@ -110,6 +113,8 @@ type Object struct {
 	// tr is retail's transition workspace (transit.go), made on first use
 	// and reused so a tick allocates nothing.
 	tr *transit
+	// report is what the last tick's transition saw (LastTransition).
+	report TransitionReport
 }
 
 // NewObject returns an active object with retail defaults (default state,

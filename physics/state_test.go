@@ -14,14 +14,16 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// notState are the Object fields the words leave out: the collaborators
-// the owner wires, the per-tick workspace written before every read, and
+// notState are the Object fields the words leave out (FloorKey, like World,
+// is wired again by the owner on restore): the collaborators
+// the owner wires, the per-tick workspace written before every read (the
+// transition's workspace and its report among them), and
 // the memos of the PartArray's assertion, of set_frame's rotation test and
 // of the statics test (each keyed on what it answers for).
 var notState = map[string]bool{
 	"PartArray": true, "PositionManager": true, "MotionInterpreter": true, "MovementManager": true,
-	"World": true, "Record": true, "offset": true, "scratch": true, "candidate": true, "handler": true, "unitRot": true,
-	"tr": true,
+	"World": true, "FloorKey": true, "Record": true, "offset": true, "scratch": true, "candidate": true, "handler": true, "unitRot": true,
+	"tr": true, "report": true,
 }
 
 // fillBits sets every number and flag reachable in v (unexported fields

@@ -227,6 +227,7 @@ func (o *Object) calcAcceleration() {
 // 6–7, §12): sweep the candidate through the transition and commit it.
 func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 	path := CommitTransition
+	o.report = TransitionReport{}
 	switch {
 	case !o.hasSphere():
 		// No sphere: commit directly. With no movement manager, a body on
@@ -281,6 +282,7 @@ func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 		} else {
 			o.CachedVelocity = mgl32.Vec3{}
 		}
+		o.setReport(o.pos.Cell, t)
 		o.setPositionInternal(t)
 	}
 	if r := o.Record; r != nil {

@@ -298,6 +298,8 @@ type transit struct {
 	floorZ float32
 	// events is what this transition saw, for the pipeline's events.
 	events transitEvents
+	// listMemo is the last outdoor cell array (cellListMemo).
+	listMemo cellListMemo
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

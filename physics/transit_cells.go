@@ -29,8 +29,10 @@ type tcell struct {
 	// off is the sweep-frame position of the cell's landblock's origin.
 	off mgl32.Vec3
 	// A LandCell: its two terrain triangles and what stands in it.
-	verts    [2][3]mgl32.Vec3
-	polys    [2]Polygon
+	verts [2][3]mgl32.Vec3
+	polys [2]Polygon
+	// lo and hi bound the cell's square (x, y).
+	lo, hi   [2]float32
 	contents *LandCellContents
 	objs     []objRef
 	// An EnvCell and its frame in the sweep frame.
@@ -160,6 +162,7 @@ func (t *transit) buildLandCell(c *tcell, gx, gy int32) {
 	x0 := float32(gx*CellLength - t.lbx*LandblockLength)
 	y0 := float32(gy*CellLength - t.lby*LandblockLength)
 	x1, y1 := x0+CellLength, y0+CellLength
+	c.lo, c.hi = [2]float32{x0, y0}, [2]float32{x1, y1}
 	sw := mgl32.Vec3{x0, y0, h[0]}
 	se := mgl32.Vec3{x1, y0, h[1]}
 	nw := mgl32.Vec3{x0, y1, h[2]}
@@ -219,6 +222,11 @@ func (t *Terrain) cellCorners(gx, gy int32) (h [4]float32, seNW bool) {
 
 // findTerrainPoly is LandCell::find_terrain_poly.
 func (c *tcell) findTerrainPoly(p mgl32.Vec3) *Polygon {
+	// A point strictly outside the square is in neither triangle (each
+	// triangle's axis-aligned edges give point_in_poly2D the same verdict).
+	if p[0] < c.lo[0] || p[0] > c.hi[0] || p[1] < c.lo[1] || p[1] > c.hi[1] {
+		return nil
+	}
 	for i := range c.polys {
 		if c.polys[i].pointInPoly2D(p) {
 			return &c.polys[i]
@@ -258,6 +266,58 @@ func (t *transit) globalCell(p mgl32.Vec3) (int32, int32) {
 // spheres: fill the cell array, and (want) return the cell holding the
 // first sphere's centre, an indoor one first.
 func (t *transit) findCellList(want bool) *tcell {
+	path := &t.path
+	if m := &t.listMemo; m.valid && m.cell == path.checkPos.cell && m.numSphere == path.numSphere && m.xy == t.sphereXY() {
+		// The same outdoor cells as the last fill (see cellListMemo).
+		t.arr = m.arr
+		if want {
+			return m.curr
+		}
+		return nil
+	}
+	curr := t.fillCellList(want)
+	t.memoCellList(curr, want)
+	return curr
+}
+
+// cellListMemo remembers the last cell array when it held only outdoor
+// cells without buildings: such an array, and the cell holding the first
+// sphere's centre, depend only on check_pos's cell and the spheres' x and
+// y, so a fill at the same x and y (a step down, a re-insert) would build
+// it again identically. A memo, not state.
+type cellListMemo struct {
+	valid     bool
+	cell      uint32
+	numSphere int
+	xy        [maxSpheres][2]float32
+	arr       cellArray
+	curr      *tcell
+}
+
+func (t *transit) sphereXY() (xy [maxSpheres][2]float32) {
+	for i := 0; i < t.path.numSphere; i++ {
+		xy[i] = [2]float32{t.path.globalSphere[i].Center[0], t.path.globalSphere[i].Center[1]}
+	}
+	return xy
+}
+
+func (t *transit) memoCellList(curr *tcell, want bool) {
+	m := &t.listMemo
+	m.valid = false
+	if !want || IsIndoorCell(t.path.checkPos.cell) {
+		return
+	}
+	for i := 0; i < t.arr.n; i++ {
+		c := t.arr.c[i]
+		if c.kind != cellLand || (c.contents != nil && c.contents.Building != nil) {
+			return
+		}
+	}
+	m.valid, m.cell, m.numSphere, m.xy, m.arr, m.curr = true, t.path.checkPos.cell, t.path.numSphere, t.sphereXY(), t.arr, curr
+}
+
+// fillCellList is find_cell_list itself.
+func (t *transit) fillCellList(want bool) *tcell {
 	path := &t.path
 	t.arr.n = 0
 	t.arr.addedOutside = false

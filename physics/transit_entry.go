@@ -7,7 +7,9 @@
 package physics
 
 import (
+	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -61,6 +63,7 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 	t.o, t.w = o, o.World
 	t.lbx, t.lby = int32(cell>>24), int32(cell>>16&0xFF)
 	t.cells.reuse(o.World, t.lbx, t.lby)
+	t.listMemo.valid = false
 	t.arr.n = 0
 	t.path = spherePath{placementAllowsSliding: true}
 	t.coll = collisionInfo{}
@@ -224,4 +227,83 @@ func (o *Object) retailPlacement(p *Position, slide bool) (*transitionResult, Se
 		return r, SetPositionNoCell
 	}
 	return r, SetPositionOK
+}
+
+// TransitionReport is what the last tick's transition saw, for the
+// pipeline's events (issue 40 item 4: wall, step, cell, land).
+type TransitionReport struct {
+	// Ran says a transition ran this tick (the body moved and has spheres).
+	Ran bool
+	// Wall says the body's spheres met a polygon or an object; Slid that a
+	// step slid along it (slide_sphere). The hit is named by HitKind,
+	// HitID (the GfxObj or CellStruct id), HitCell, HitPoly (the polygon's
+	// id) and HitName (an object's name).
+	Wall    bool
+	Slid    bool
+	HitKind string
+	HitID   uint32
+	HitCell uint32
+	HitPoly uint16
+	HitName string
+	// Step is the largest step up (positive) or down a step_up or step_down
+	// made, in metres; Stepped says one did.
+	Step    float32
+	Stepped bool
+	// Landed says validate_walkable landed the body (it was not in contact).
+	Landed bool
+	// FromCell and ToCell are the cells before and after: they differ when
+	// the body crossed a portal or a cell line.
+	FromCell, ToCell uint32
+}
+
+// Text says what the body met: "wall polygon 12 of cell 0x01D90108's
+// CellStruct 0x3", "cylsphere 0 of object \"well\"". Empty without a hit.
+func (r *TransitionReport) Text() string {
+	if !r.Wall {
+		return ""
+	}
+	what := "wall"
+	if r.Slid {
+		what = "slid along wall"
+	}
+	switch r.HitKind {
+	case "CellStruct":
+		return fmt.Sprintf("%s polygon %d of cell 0x%08X's CellStruct 0x%X", what, r.HitPoly, r.HitCell, r.HitID)
+	case "GfxObj":
+		return fmt.Sprintf("%s polygon %d of GfxObj 0x%08X%s in cell 0x%08X", what, r.HitPoly, r.HitID, nameText(r.HitName), r.HitCell)
+	}
+	return fmt.Sprintf("%s: %s%s in cell 0x%08X", what, r.HitKind, nameText(r.HitName), r.HitCell)
+}
+
+func nameText(n string) string {
+	if n == "" {
+		return ""
+	}
+	return " (" + strconv.Quote(n) + ")"
+}
+
+// LastTransition is what the last tick's transition saw.
+func (o *Object) LastTransition() TransitionReport { return o.report }
+
+// setReport fills the object's report from the finished transition.
+func (o *Object) setReport(from uint32, t *transitionResult) {
+	e := &t.events
+	r := TransitionReport{Ran: true, FromCell: from, ToCell: t.CurPos.Cell, Step: e.step, Stepped: e.stepValid, Landed: e.landed, Slid: e.slid}
+	if w := e.wall; w.kind != hitNone {
+		r.Wall, r.HitID, r.HitCell, r.HitPoly = true, w.id, w.cell, w.poly
+		if w.object != nil {
+			r.HitName = w.object.Name
+		}
+		switch w.kind {
+		case hitGfxObj:
+			r.HitKind = "GfxObj"
+		case hitCellStruct:
+			r.HitKind = "CellStruct"
+		case hitCylSphere:
+			r.HitKind = "cylsphere " + strconv.Itoa(w.index)
+		case hitSphere:
+			r.HitKind = "sphere " + strconv.Itoa(w.index)
+		}
+	}
+	o.report = r
 }

@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -26,7 +27,7 @@ const testLB = 0xA9B40000
 
 // quad returns the polygon of four vertices (counter-clockwise from its
 // front).
-func quad(t *testing.T, id uint16, a, b, c, d mgl32.Vec3) Polygon {
+func quad(t testing.TB, id uint16, a, b, c, d mgl32.Vec3) Polygon {
 	t.Helper()
 	p, ok := NewPolygon(id, SidesClockwise, a, b, c, d)
 	if !ok {
@@ -53,7 +54,7 @@ type doorSpec struct {
 // buildRoom returns the CellStruct of the room: floor, ceiling and walls
 // facing inwards (walls with doorways split around them), a leaf physics
 // BSP, a convex cell BSP, and a portal polygon per doorway.
-func buildRoom(t *testing.T, r roomSpec) (*CellStruct, []CellPortal) {
+func buildRoom(t testing.TB, r roomSpec) (*CellStruct, []CellPortal) {
 	t.Helper()
 	lo, hi := r.lo, r.hi
 	var polys []Polygon
@@ -114,7 +115,7 @@ func buildRoom(t *testing.T, r roomSpec) (*CellStruct, []CellPortal) {
 }
 
 // envCell returns EnvCell id of the room placed at origin.
-func envCell(t *testing.T, id uint32, origin mgl32.Vec3, r roomSpec) *EnvCell {
+func envCell(t testing.TB, id uint32, origin mgl32.Vec3, r roomSpec) *EnvCell {
 	cs, portals := buildRoom(t, r)
 	return &EnvCell{ID: id, Frame: NewFrame(origin, mgl32.QuatIdent()), Struct: cs, Portals: portals}
 }
@@ -454,5 +455,55 @@ func TestTransit_PlacementOutOfBox(t *testing.T) {
 	r, err = o.retailPlacement(&high, false)
 	if err != SetPositionOK || r.CurPos.Frame.Origin[2] != 3 || r.ContactPlaneValid {
 		t.Fatalf("free placement 3 m up: %v at %v contact %v, want in the air", err, r.CurPos.Frame.Origin, r.ContactPlaneValid)
+	}
+}
+
+// TestTransit_Report: what a tick's transition saw, for the pipeline's
+// wall, step, cell and land events: a walk into a 0.6 m box names the box's
+// polygon (BSPTREE::find_collisions' hit polygon); a walk onto a 0.3 m one
+// reports a step up of 0.3 m (step_up); a fall reports the landing
+// (validate_walkable's collision normal); a walk through the doorway
+// reports the cell change.
+func TestTransit_Report(t *testing.T) {
+	tick := func(o *Object) { o.UpdateObjectInternal(dt) }
+	// Wall and step, through the real tick.
+	for _, c := range []struct {
+		h    float32
+		wall bool
+	}{{0.6, true}, {0.3, false}} {
+		w := boxWorld(mgl32.Vec3{50, 40, 0}, mgl32.Vec3{54, 60, c.h})
+		o := walker(t, w, 48, 50, 0, 90, 0.1)
+		var walls, steps int
+		var text string
+		var step float32
+		for k := 0; k < 40; k++ {
+			tick(o)
+			r := o.LastTransition()
+			if r.Wall {
+				walls++
+				text = r.Text()
+			}
+			if r.Stepped && r.Step > 0.1 {
+				steps++
+				step = r.Step
+			}
+		}
+		if c.wall && (walls == 0 || !strings.Contains(text, "polygon 0 of GfxObj")) {
+			t.Errorf("%.1f m box: %d wall reports, last %q; want the box's -x face (polygon 0)", c.h, walls, text)
+		}
+		if !c.wall && (steps != 1 || !near(step, c.h, 0.01)) {
+			t.Errorf("%.1f m box: %d steps up, last %.3f; want one of %.1f m", c.h, steps, step, c.h)
+		}
+	}
+	// Landing.
+	o := placed(t, nil, 50, 50, 2, 0)
+	o.MovementManager = &fakeMovement{}
+	landed := false
+	for k := 0; k < 60 && !landed; k++ {
+		tick(o)
+		landed = o.LastTransition().Landed
+	}
+	if !landed || !o.InContact() {
+		t.Error("a fall never reported its landing")
 	}
 }

@@ -25,6 +25,14 @@ type World struct {
 	// statics are the client's statics, read per landblock on first use
 	// (SetStaticsLoader, statics.go); nil without dat files.
 	statics *lazyStatics
+
+	// Floors, when not nil, are the heights the server put bodies at, the
+	// ground where the world has none (floors.go): indoors, and outdoors
+	// too when FloorsOutdoors (no dat terrain). FloorTick is the tick the
+	// run is in, set before each tick's physics.
+	Floors         *Floors
+	FloorsOutdoors bool
+	FloorTick      int32
 }
 
 // Plane is retail's Plane: points p with N·p + D = 0, N a unit normal.

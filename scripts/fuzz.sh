@@ -35,6 +35,7 @@ targets=(
 	"./interp FuzzPositionManager 2000"
 	"./interp FuzzMoveToManager 2000"
 	"./engine/capture FuzzReader 1000"
+	"./engine/capture FuzzDatagramJSONL 1000"
 	"./engine/wordpack FuzzUnpackWords 4000"
 	"./engine FuzzLoadObjectWords 4000"
 	"./assets/dat FuzzOpen 2000"

@@ -27,7 +27,7 @@ import (
 	"glidepath/ui/overlay"
 )
 
-const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-follow] [-viewport] [-layout split] [-dat DIR] FILE"
+const exportSynopsis = "viewer export [-from T] [-to T] [-fps N] [-size WxH] [-o OUT.gif|OUT-DIR] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-track] [-viewport] [-layout split] [-dat DIR] FILE"
 
 // Export limits.
 const (
@@ -122,7 +122,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	defer sink.abort()
 	bar := cli.NewFrameProgress(stderr, n, "exporting "+filepath.Base(f.out))
 	opts.Title, opts.Paused, opts.Size, opts.Tick = "Glidepath export", true, sz, from
-	framing.apply(&opts, f.sel)
+	framing.apply(&opts, f.sel, stderr)
 	opts.World = world
 	opts.Export = &ui.Export{From: from, To: to, Frame: func(tick int, img *image.RGBA) error {
 		if err := cli.Stopped("tick %d of %d–%d of export", tick, from, to); err != nil {

@@ -1,30 +1,47 @@
-// -follow and -viewport, shared by shot and export: the follow camera
+// -track and -viewport, shared by shot and export: the follow camera
 // keeps the selection within the view's middle third (on by default when
 // -select is given), and -viewport renders the 3D view alone at the full
-// -size, without the panels.
+// -size, without the panels. -follow is the camera's old name here and
+// still works, with a notice: on viewer and viewer run -follow follows a
+// file being written, so the camera has a name of its own.
 package main
 
 import (
 	"flag"
+	"fmt"
+	"io"
 
 	"glidepath/internal/cli"
 	"glidepath/ui"
 )
 
-// framingFlags are -follow and -viewport as given.
+// trackUsage is -track's help, the same on viewer, shot and export.
+const trackUsage = "keep the selection within the middle third of the view in every frame, the follow camera (default on when -select is given; -track=false turns it off)"
+
+// framingFlags are -track (-follow), -viewport and -layout as given.
 type framingFlags struct {
-	follow, viewport *bool
-	layout           *string
-	fs               *flag.FlagSet
+	track, follow, viewport *bool
+	layout                  *string
+	fs                      *flag.FlagSet
 }
 
 func addFraming(fs *flag.FlagSet) *framingFlags {
 	return &framingFlags{
 		fs:       fs,
-		follow:   fs.Bool("follow", false, "keep the selection within the middle third of the view in every frame (default on when -select is given; -follow=false turns it off)"),
+		track:    fs.Bool("track", false, trackUsage),
+		follow:   fs.Bool("follow", false, "the old name of -track here (on viewer and viewer run -follow follows a file being written)"),
 		viewport: fs.Bool("viewport", false, "render the 3D view alone, at the full -size (no panels, timeline or top bar)"),
 		layout:   addLayout(fs),
 	}
+}
+
+// trackChoice is the follow camera as -track says (its default: on with a
+// selection); given reports whether -track was set at all.
+func trackChoice(fs *flag.FlagSet, track bool, sel string) (on, given bool) {
+	if cli.IsSet(fs, "track") {
+		return track, true
+	}
+	return sel != "", false
 }
 
 // addLayout adds -layout: overlay (one view) or split (one per run).
@@ -49,14 +66,16 @@ func (f *framingFlags) check() error {
 	return err
 }
 
-// apply sets the options: -follow as given, else on with a -select.
-func (f *framingFlags) apply(opts *ui.Options, sel string) {
-	follow := sel != ""
-	f.fs.Visit(func(fl *flag.Flag) {
-		if fl.Name == "follow" {
+// apply sets the options: -track as given, else -follow as given (with a
+// one-line notice naming -track on stderr), else on with a -select.
+func (f *framingFlags) apply(opts *ui.Options, sel string, stderr io.Writer) {
+	follow, given := trackChoice(f.fs, *f.track, sel)
+	if cli.IsSet(f.fs, "follow") {
+		fmt.Fprintf(stderr, "viewer: %s: -follow is -track here (the follow camera); viewer -follow follows a file being written\n", f.fs.Name())
+		if !given {
 			follow = *f.follow
 		}
-	})
+	}
 	opts.FollowSelection, opts.ViewportOnly = follow, *f.viewport
 	opts.Split, _ = parseLayout(*f.layout)
 }

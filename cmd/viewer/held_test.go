@@ -137,3 +137,63 @@ func TestImportRun_HeldItemsAreNoRemotes(t *testing.T) {
 		}
 	}
 }
+
+// viewer run on a capture says what it left out and marks the statics it
+// lists (issue 37 item 5): the two held items and the door are not
+// simulated; without -statics the report says so in one line (and -json
+// as left_out), with -statics the door is listed, marked static in the
+// text and in -json.
+func TestRun_SaysWhatItLeftOutAndMarksStatics(t *testing.T) {
+	path := heldCapture(t)
+	code, out, errs := viewer(t, "run", path)
+	if code != 0 || !strings.Contains(out, "\n2 held items, 1 static not simulated; -statics lists them\n") {
+		t.Errorf("run: exit %d, stdout:\n%s\nstderr %s", code, out, errs)
+	}
+	code, out, errs = viewer(t, "run", "-statics", path)
+	if code != 0 || !strings.Contains(out, "0x80000064 (static)") || !strings.Contains(out, "2 held items not simulated") ||
+		!strings.Contains(out, "1 static listed (marked static), not simulated") || strings.Contains(out, "-statics lists them") {
+		t.Errorf("run -statics: exit %d, stdout:\n%s\nstderr %s", code, out, errs)
+	}
+	if code, out, _ = viewer(t, "run", "-statics", "-long", path); code != 0 || !strings.Contains(out, "0x80000064 Door (static)") {
+		t.Errorf("run -statics -long: exit %d:\n%s", code, out)
+	}
+	for _, statics := range []bool{false, true} {
+		args := []string{"run", "-json", path}
+		if statics {
+			args = []string{"run", "-json", "-statics", path}
+		}
+		code, out, errs := viewer(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var rep struct {
+			LeftOut *struct {
+				HeldItems int `json:"held_items"`
+				Statics   int `json:"statics"`
+			} `json:"left_out"`
+			Objects []struct {
+				GUID   string `json:"guid"`
+				Static bool   `json:"static"`
+			} `json:"objects"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		wantStatics := 1
+		if statics {
+			wantStatics = 0
+		}
+		if rep.LeftOut == nil || rep.LeftOut.HeldItems != 2 || rep.LeftOut.Statics != wantStatics {
+			t.Errorf("%v: left_out %+v, want 2 held items, %d statics", args, rep.LeftOut, wantStatics)
+		}
+		for _, o := range rep.Objects {
+			if o.Static != (o.GUID == "0x80000064") {
+				t.Errorf("%v: %s static %v", args, o.GUID, o.Static)
+			}
+		}
+	}
+	// An input with neither says nothing of them.
+	if code, out, _ := viewer(t, "run", "-json", farJump); code != 0 || strings.Contains(out, "left_out") || strings.Contains(out, `"static"`) {
+		t.Errorf("far_jump: exit %d:\n%s", code, out)
+	}
+}

@@ -119,6 +119,9 @@ func writeFile(t *testing.T, dir, name string, data func(w *bytes.Buffer)) strin
 	return path
 }
 
+// datagramGood is one well-formed line of the datagram JSONL format.
+const datagramGood = `{"t": 0.0, "dir": "c2s", "pair": 0, "len": 2, "data": "0000"}` + "\n"
+
 const hostileHeader = `{"format":"glidepath-recording","version":1,"entities":[{"guid":"0x1","position":{"cell":"0xA9B4001F","origin":[1,1,0]}}]}` + "\n"
 
 func TestHostileInputs(t *testing.T) {
@@ -223,6 +226,18 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "/dev/zero is a device, not a regular file"},
 		{"stick_to itself", []string{"run", writeFile(t, dir, "stick.jsonl", text(hostileHeader+`{"t":1,"type":"motion","guid":"0x1","forward":"WalkForward","stick_to":"0x1"}`+"\n"))},
 			nil, 2, "stick.jsonl:2: motion.stick_to: an object cannot stick to itself"},
+		// The public corpus's datagram JSON Lines (docs/real-sessions.md): a
+		// line that breaks the format stops every command that opens it.
+		{"datagram line of bad hex", []string{"run", writeFile(t, dir, "dg-hex.jsonl", text(datagramGood+`{"t": 1, "dir": "s2c", "pair": 1, "len": 2, "data": "zz00"}`+"\n"))},
+			nil, 2, "dg-hex.jsonl:2: data: not hex"},
+		{"datagram line with a lying len", []string{"import", writeFile(t, dir, "dg-len.jsonl", text(datagramGood+`{"t": 1, "dir": "s2c", "pair": 1, "len": 9, "data": "0000"}`+"\n")), "-o", filepath.Join(dir, "dg.jsonl")},
+			nil, 2, "dg-len.jsonl:2: len: 9, but data holds 2 bytes"},
+		{"datagram line of an unknown dir", []string{"whatif", "-latency", "100ms", writeFile(t, dir, "dg-dir.jsonl", text(datagramGood+`{"t": 1, "dir": "sideways", "pair": 1, "len": 2, "data": "0000"}`+"\n"))},
+			nil, 2, `dg-dir.jsonl:2: dir: "sideways"`},
+		{"datagram lines out of time order", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "dg-small.jsonl"), writeFile(t, dir, "dg-t.jsonl", text(datagramGood+`{"t": 5, "dir": "s2c", "pair": 1, "len": 2, "data": "0000"}`+"\n"+`{"t": 4, "dir": "s2c", "pair": 1, "len": 2, "data": "0000"}`+"\n"))},
+			nil, 2, "dg-t.jsonl:3: t: 4 is before the previous line's 5"},
+		{"-truth-from a recording", []string{"import", writeFile(t, dir, "dg-ok.jsonl", text(datagramGood)), "-truth-from", farJump, "-o", filepath.Join(dir, "dg2.jsonl")},
+			nil, 2, "not a capture"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

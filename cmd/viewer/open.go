@@ -14,6 +14,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/capture"
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
@@ -36,14 +37,21 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	sel := fs.String("select", "", "select the object with this `guid` (e.g. 0x80000A01) at start")
 	against := addAgainst(fs)
 	shot := fs.String("screenshot", "", "pre-run, draw the start tick, write the window to this PNG `file` and exit")
-	follow := fs.Bool("follow", false, "follow a recording or capture that is still being written: its events are appended as they are written, the cursor at the live edge")
+	follow := fs.Bool("follow", false, "follow a recording or capture that is still being written: its events are appended as they are written, the cursor at the live edge (the follow camera is -track)")
+	track := fs.Bool("track", false, trackUsage)
 	layout := addLayout(fs)
 	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
 	var df datFlags
 	df.add(fs)
 	var wf whatifSpec
 	fs.Var(&wf, "whatif", "open the input beside itself delivered again under these `CONDITIONS`, the whatif subcommand's flags in one string (e.g. '-latency 150ms -loss 5% -set interpolate_at_bubble_edge=true'), side by side")
+	var cf cmdinput.CaptureFlags
+	cf.Add(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	caps, err := windowCaptures(&cf, fs.Args(), stderr)
+	if err != nil {
 		return err
 	}
 	if err := checkSeveral(fs.Args(), *follow, *against); err != nil {
@@ -59,9 +67,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "viewer: world: %s\n", cmdinput.WorldLine(world))
-	open := openSourcesFrom(*tick, world)
+	open := openSourcesFromWith(*tick, world, caps)
 	if *shot != "" {
-		open = openSourcesIn(world) // the whole input checked first: a bad line is exit status 2
+		open = openSourcesInWith(world, caps) // the whole input checked first: a bad line is exit status 2
 	}
 	if *follow && cmdinput.IsStream(fs.Arg(0)) {
 		// A FIFO or standard input is read as it is written already, to
@@ -70,9 +78,17 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	if *follow {
 		if err := checkFollow(fs.Arg(0), *shot); err != nil {
-			return err
+			if !completeInput(fs.Arg(0)) || *sel == "" || cli.IsSet(fs, "track") {
+				return err
+			}
+			// -follow -select G on a file that cannot grow reads as the
+			// follow camera (-follow's meaning on shot and export): said,
+			// never silent.
+			fmt.Fprintf(stderr, "viewer: -follow %s: a complete file, nothing to follow; keeping %s in view as -track does\n", fs.Arg(0), *sel)
+			*follow = false
+		} else {
+			open = openFollowSourcesIn(world)
 		}
-		open = openFollowSourcesIn(world)
 	}
 	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
@@ -82,6 +98,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Follow, opts.World = *follow, world
+	// -select alone turns the follow camera on (stepping through a blip
+	// keeps the body in view without pressing F); -track=false keeps it off.
+	opts.FollowSelection, _ = trackChoice(fs, *track, *sel)
 	if opts.Split, err = parseLayout(*layout); err != nil {
 		return err
 	}
@@ -112,8 +131,12 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 			return cli.BadInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
 		}
 	}
-	return displayHint(ui.Run(opts))
+	return displayHint(runWindow(opts))
 }
+
+// runWindow opens the window (ui.Run); the tests of what the flags make of
+// the options put a recorder here.
+var runWindow = ui.Run
 
 // viewOptionsFrom checks what open, shot and export share — the camera,
 // the input under the readings, the start tick and the selection — and
@@ -216,12 +239,18 @@ type startAt struct {
 	whole, follow bool
 	// world is the client's world the runs use (nil: illustrative).
 	world engine.WorldData
+	// capture, when not nil, gives a capture input's options
+	// (open_captures.go).
+	capture func(path string) capture.Options
 }
 
 // openGrowing opens the input into a growing event store, reads what at
 // asks for, and makes one run per reading over it.
 func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, at startAt) ([]model.Source, error) {
 	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow, World: at.world}
+	if at.capture != nil {
+		spec.Capture = at.capture(path)
+	}
 	rs, err := interp.ReadingsByName(readings)
 	if err != nil {
 		return nil, cli.UsageError{Err: err}
@@ -247,11 +276,14 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 		cli.WarnSkipped(stderr, &recording.Recording{Name: st.Recording().Name, Skipped: n, SkippedLine: line, SkippedTypes: types})
 	}
 	if sel != 0 && !hasObjectYet(ctx, st, sel, at.follow) {
-		st.Stop()
 		if at.follow {
-			return nil, cli.BadInput("-select %s: %s has no object with this guid (yet)", hexid.String(sel), path)
+			// A followed file may create the object later: it is selected
+			// (and tracked) once it appears.
+			fmt.Fprintf(stderr, "viewer: -select %s: %s has no object with this guid yet; it is selected when it appears\n", hexid.String(sel), path)
+		} else {
+			st.Stop()
+			return nil, cli.BadInput("-select %s: %s has no object with this guid", hexid.String(sel), inputName(path))
 		}
-		return nil, cli.BadInput("-select %s: %s has no object with this guid", hexid.String(sel), inputName(path))
 	}
 	file := path
 	if file == "" {

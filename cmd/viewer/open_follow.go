@@ -33,6 +33,12 @@ func checkFollow(file, shot string) error {
 	return nil
 }
 
+// completeInput reports whether file is one that never grows as a
+// followed file does: a scenario or a compressed file.
+func completeInput(file string) bool {
+	return file != "" && (loader.IsScenario(file) || strings.HasSuffix(strings.ToLower(file), ".gz"))
+}
+
 // openFollowSources is openSourcesIn(nil) for a file being written: the runs
 // grow as the file does (simsource.GrowEvents with Follow). A recording
 // must hold its header line already; a capture's header is waited for.

@@ -22,7 +22,7 @@ func readmeCommands(t *testing.T, readme string) (cmds [][]string, outs []string
 	_, block, _ := strings.Cut(readme, "```sh\n")
 	block, _, _ = strings.Cut(block, "```")
 	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
-		if strings.HasPrefix(line, "xvfb-run") {
+		if strings.HasPrefix(line, "xvfb-run") || strings.HasPrefix(line, "# ") {
 			continue
 		}
 		line, out, _ := strings.Cut(line, " > ")
@@ -45,8 +45,10 @@ func readmeCommands(t *testing.T, readme string) (cmds [][]string, outs []string
 
 // TestPack_HoldsEveryFileAndItsCommandsRemakeThem: a pack of far_jump's
 // blip holds every listed file (the GIF left out without a display, as
-// the README says), and running the README's commands in an empty folder
-// remakes the recording, the tables and the cause chains byte for byte.
+// the README says); the README gives a command for every file, with paths
+// relative to the pack (issue 37 item 4), and running them in an empty
+// folder beside the pack remakes the recording, the tables and the cause
+// chains byte for byte, and the whole pack (messages, reading) again.
 func TestPack_HoldsEveryFileAndItsCommandsRemakeThem(t *testing.T) {
 	t.Setenv("DISPLAY", "")
 	t.Setenv("WAYLAND_DISPLAY", "")
@@ -79,11 +81,32 @@ func TestPack_HoldsEveryFileAndItsCommandsRemakeThem(t *testing.T) {
 	if !strings.Contains(string(msgs), `"type":"position"`) || !strings.Contains(string(msgs), `"origin":[140,90,0]`) {
 		t.Errorf("messages at tick 30: %s", msgs)
 	}
-	again := t.TempDir()
+	// Every file of the pack is named above a command, and no command
+	// names a path outside the pack but the input, relative to it.
+	_, block, _ := strings.Cut(string(readme), "```sh\n")
+	for _, f := range append(packFilesWithoutGIF, packcmd.FileGIF) {
+		found := false
+		for _, line := range strings.Split(block, "\n") {
+			if strings.HasPrefix(line, "# ") && strings.Contains(line+",", " "+f+",") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("the README gives no command for %s:\n%s", f, readme)
+		}
+	}
+	rel, _ := filepath.Rel(dir, input)
+	if strings.Contains(block, " "+input) || !strings.Contains(block, " "+filepath.ToSlash(rel)+"\n") {
+		t.Errorf("the README's commands do not name the input relative to the pack (%s):\n%s", rel, readme)
+	}
+	again := filepath.Join(filepath.Dir(dir), "again")
+	if err := os.Mkdir(again, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	t.Chdir(again)
 	cmds, outs := readmeCommands(t, string(readme))
-	if len(cmds) != 4 {
-		t.Fatalf("%d commands in the README, want 4:\n%s", len(cmds), readme)
+	if len(cmds) != 5 {
+		t.Fatalf("%d commands in the README, want 5:\n%s", len(cmds), readme)
 	}
 	for i, args := range cmds {
 		code, stdout, errs := viewer(t, args...)
@@ -102,6 +125,41 @@ func TestPack_HoldsEveryFileAndItsCommandsRemakeThem(t *testing.T) {
 		if err != nil || !bytes.Equal(a, b) {
 			t.Errorf("%s: remade differs (%d and %d bytes, %v)", f, len(a), len(b), err)
 		}
+	}
+	for _, f := range []string{packcmd.FileMessages, packcmd.FileRaw, packcmd.FileReading} {
+		a, _ := os.ReadFile(filepath.Join(dir, f))
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(dir), "pack-again", f))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: the pack made again differs (%d and %d bytes, %v)", f, len(a), len(b), err)
+		}
+	}
+}
+
+// The pack's title names the event its shrunk recording shows (issue 37
+// item 4): runner's blip at tick 79 is kept by a shrunk recording that
+// blips at tick 83 (-keep's tick~79 allows ±5), and the title, the summary
+// line and the GIF's ticks are those of the shrunk recording, whose own
+// cause chains list a blip there.
+func TestPack_TitleIsTheShrunkRecordingsEvent(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	dir := filepath.Join(t.TempDir(), "pack")
+	code, stdout, errs := viewer(t, "pack", "-at", "79", "-o", dir, "../../assets/scenarios/runner.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	cause, _ := os.ReadFile(filepath.Join(dir, packcmd.FileCauseText))
+	readme, _ := os.ReadFile(filepath.Join(dir, packcmd.FileReadme))
+	title, _, _ := strings.Cut(string(readme), "\n")
+	if !strings.Contains(string(cause), "tick 83: blip") || strings.Contains(string(cause), "tick 79: blip") {
+		t.Fatalf("the shrunk recording's blip is not at tick 83 (the premise):\n%s", cause)
+	}
+	if title != "# Evidence pack: blip of 0x80000C01 at tick 83" || !strings.Contains(string(readme), "In the input, the blip nearest it is at tick 79") ||
+		!strings.Contains(string(readme), "-from 53 -to 113") {
+		t.Errorf("README:\n%s", readme)
+	}
+	if !strings.Contains(stdout, "blip of 0x80000C01 at tick 83") {
+		t.Errorf("stdout %q", stdout)
 	}
 }
 

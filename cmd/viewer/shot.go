@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"glidepath/internal/cli"
+	"glidepath/internal/cmdinput"
 	"glidepath/ui"
 )
 
@@ -21,7 +22,7 @@ const (
 )
 
 func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-follow] [-viewport] [-layout split] [-dat DIR] [FILE...]", stderr)
+	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-track] [-viewport] [-layout split] [-dat DIR] [-player GUID] [-truth-from CAPTURE] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -34,10 +35,16 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the rest of the input to be read or pre-run (shows how soon a large input opens; a problem in the part not yet read is not reported)")
 	var df datFlags
 	df.add(fs)
+	var cf cmdinput.CaptureFlags
+	cf.Add(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := framing.check(); err != nil {
+		return err
+	}
+	caps, err := windowCaptures(&cf, fs.Args(), stderr)
+	if err != nil {
 		return err
 	}
 	// A screenshot depends on the command line (and the environment)
@@ -59,9 +66,9 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err := cli.CheckOutputs("shot", append(fs.Args(), *against), cli.Output{Flag: "-o", Path: *out}); err != nil {
 		return err
 	}
-	open := openSourcesIn(world)
+	open := openSourcesInWith(world, caps)
 	if *first {
-		open = openSourcesFrom(*tick, world) // the rest is read behind the picture
+		open = openSourcesFromWith(*tick, world, caps) // the rest is read behind the picture
 	}
 	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
@@ -71,7 +78,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first
-	framing.apply(&opts, *sel)
+	framing.apply(&opts, *sel, stderr)
 	opts.World = world
 	if err := displayHint(ui.Run(opts)); err != nil {
 		return err

@@ -199,3 +199,73 @@ func TestShrink_KeepDivergence(t *testing.T) {
 		t.Errorf("diff of the shrunk recording: exit %d, %s %s", code, diff, errs)
 	}
 }
+
+// whatif's original column is viewer run's answer on the same input and
+// reading (issue 37 item 3: with latency the original was run on over the
+// what-if's longer tail, and its error mean was not run's): the columns
+// compare the original's own ticks, the report says which, and the
+// what-if run's tail past them is counted apart.
+func TestWhatif_OriginalColumnIsViewerRun(t *testing.T) {
+	runner := "../../assets/scenarios/runner.yaml"
+	code, out, errs := viewer(t, "run", "-json", runner)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errs)
+	}
+	var run struct {
+		Ticks   int `json:"ticks"`
+		Objects []struct {
+			GUID string `json:"guid"`
+			Runs []struct {
+				Updates int `json:"updates"`
+				Blips   int `json:"blips"`
+				Hitches int `json:"hitches"`
+				Error   struct {
+					Mean, Max float64
+				} `json:"error"`
+			} `json:"runs"`
+		} `json:"objects"`
+	}
+	if err := json.Unmarshal([]byte(out), &run); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, cond := range [][]string{{"-latency", "150ms"}, {"-jitter", "200ms"}, {"-loss", "30%"}, {"-set", "progress=step_length"}} {
+		args := append(append([]string{"whatif", "-json"}, cond...), runner)
+		code, out, errs := viewer(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", cond, code, errs)
+		}
+		var w whatifcmd.Report
+		if err := json.Unmarshal([]byte(out), &w); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if len(w.Objects) != len(run.Objects) || len(w.Objects) == 0 {
+			t.Fatalf("%v: %d objects, run has %d", cond, len(w.Objects), len(run.Objects))
+		}
+		for i, o := range w.Objects {
+			r := run.Objects[i].Runs[0]
+			got := o.Original
+			if o.GUID != run.Objects[i].GUID || got.Updates != r.Updates || got.Blips != r.Blips || got.Hitches != r.Hitches ||
+				got.ErrorMean == nil || *got.ErrorMean != r.Error.Mean || *got.ErrorMax != r.Error.Max {
+				t.Errorf("%v: %s original %+v (error %v), viewer run %+v", cond, o.GUID, got, deref(got.ErrorMean), r)
+			}
+		}
+		raw := string(out)
+		if w.Ticks.From != 0 || w.Ticks.To != run.Ticks || w.Ticks.WhatIfTo < w.Ticks.To || !strings.Contains(raw, `"ticks"`) {
+			t.Errorf("%v: ticks %+v, run's last tick %d", cond, w.Ticks, run.Ticks)
+		}
+		if cond[0] == "-latency" && (w.Ticks.WhatIfTo != run.Ticks+5 || w.Ticks.Tail == nil) {
+			t.Errorf("%v: 150 ms later deliveries run 5 ticks longer: ticks %+v", cond, w.Ticks)
+		}
+	}
+	code, out, _ = viewer(t, "whatif", "-latency", "150ms", runner)
+	if code != 0 || !strings.Contains(out, "columns over ticks 0–780") || !strings.Contains(out, "tail (ticks 781–785)") {
+		t.Errorf("the text does not say which ticks it compares:\n%s", out)
+	}
+}
+
+func deref(p *float64) float64 {
+	if p == nil {
+		return -1
+	}
+	return *p
+}

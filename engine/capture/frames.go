@@ -72,6 +72,7 @@ type datagram struct {
 type frames struct {
 	r      frameReader
 	ng     *pcapgo.NgReader // nil for pcap
+	dg     *datagramFrames  // the datagram JSONL format (datagrams.go)
 	guard  *ngGuard         // pcapng: knows the interfaces' full link types
 	link   int              // pcap's one link type
 	frame  int
@@ -146,16 +147,39 @@ func newFrames(src io.Reader, stats *Summary) (*frames, error) {
 		r.SetSnaplen(maxFrame)
 		f.r = r
 		stats.Format = "pcap"
+	case head[0] == '{' || head[0] == ' ' || head[0] == '\t' || head[0] == '\r' || head[0] == '\n' || head[0] == 0xEF:
+		// The datagram JSON Lines of the public corpus (datagrams.go),
+		// told by its first line's keys.
+		if !IsDatagramJSONL(PeekHead(br, 4096)) {
+			return nil, errNotCapture
+		}
+		f.dg = &datagramFrames{br: br}
+		stats.Format = FormatDatagramJSONL
 	default:
 		return nil, errNotCapture
 	}
 	return f, nil
 }
 
+// FormatDatagramJSONL is the summary's format of a datagram JSONL file.
+const FormatDatagramJSONL = "datagram-jsonl"
+
 // next returns the next UDP datagram, skipping and counting other frames.
 // At the end of the file it returns io.EOF; a file damaged past some frame
 // ends the stream there (counted as malformed), never with an error.
 func (f *frames) next() (datagram, error) {
+	if f.dg != nil {
+		d, err := f.dg.next()
+		f.frame = f.dg.line
+		if err != nil {
+			// The end, a line that broke the format (f.dg.err) or the file
+			// failing to be read (f.src.err): the datagrams end here.
+			return datagram{}, io.EOF
+		}
+		f.stats.Frames++
+		f.stats.Datagrams++
+		return d, nil
+	}
 	for {
 		data, ci, err := f.read()
 		if err == io.EOF {

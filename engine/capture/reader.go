@@ -43,6 +43,14 @@ type Options struct {
 	// PlayerCreate 0xF746 message names it.
 	Player    uint32
 	HasPlayer bool
+	// Truth are other clients of the same session (ReadTrack): each one's
+	// own positions become truth events for its player here, on this
+	// capture's clock through the server's (truth.go).
+	Truth []*Track
+	// TimeShift (seconds, ≥ 0) is added to every event's time: the window
+	// puts several captures of one session on one server clock this way
+	// (ServerStart).
+	TimeShift float64
 }
 
 // NotCaptureError says a file is not a pcap or pcapng capture.
@@ -52,7 +60,7 @@ type NotCaptureError struct {
 }
 
 func (e *NotCaptureError) Error() string {
-	return fmt.Sprintf("%s: not a capture: %s (want a pcap or pcapng file: magic 0xA1B2C3D4, 0xA1B23C4D or 0x0A0D0D0A)", e.File, e.Why)
+	return fmt.Sprintf("%s: not a capture: %s (want a pcap or pcapng file: magic 0xA1B2C3D4, 0xA1B23C4D or 0x0A0D0D0A; or datagram JSON Lines: {\"t\": …, \"dir\": \"s2c\", …})", e.File, e.Why)
 }
 
 // ReadError is the file failing to be read — an I/O error, or a followed
@@ -140,6 +148,13 @@ type Reader struct {
 	observer    physics.Position
 	hasObserver bool
 
+	// clock maps the capture's times onto the server's (truth.go); truth
+	// is the other clients' positions joined in (Options.Truth), collect
+	// what ReadTrack gathers.
+	clock   serverClock
+	truth   truthJoin
+	collect *Track
+
 	// notice is InputNotice's line for noticeRule and noticePlayer.
 	notice, noticeRule, noticePlayer string
 }
@@ -173,6 +188,12 @@ func OpenStream(name string, rc io.ReadCloser, opts Options) (*Reader, error) {
 // summary. It reads ahead until it knows the player's first position (at
 // most prescanEvents events) so that the header can carry it.
 func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
+	return newReader(name, src, opts, nil)
+}
+
+// newReader is NewReader gathering the client's own positions into
+// collect when it is not nil (ReadTrack).
+func newReader(name string, src io.Reader, opts Options, collect *Track) (*Reader, error) {
 	sum := newSummary(name)
 	cr := &countingReader{r: src}
 	fr, err := newFrames(cr, sum)
@@ -187,12 +208,17 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 		return nil, &NotCaptureError{File: name, Why: why}
 	}
 	fr.src = cr
+	if fr.dg != nil && opts.ServerPort != 0 {
+		return nil, &LineError{File: name, Line: 1, Field: "pair", Problem: fmt.Sprintf("-server-port %d: a datagram JSONL file names no ports (its server ports are %d + pair)", opts.ServerPort, DefaultPortLow)}
+	}
 	r := &Reader{
 		name: name, counter: cr, fr: fr, opts: opts, sum: sum,
 		streams: make(map[streamKey]*stream),
 	}
 	r.ra.stats = sum
+	r.collect = collect
 	r.world = newWorld(r)
+	r.truth.init(opts.Truth, sum)
 	if opts.HasPlayer {
 		r.world.setPlayer(opts.Player, 0, RuleOption)
 	}
@@ -211,6 +237,10 @@ func NewReader(name string, src io.Reader, opts Options) (*Reader, error) {
 	r.header.HasObserver = r.world.hasObserver
 	r.header.Observer = r.world.observer
 	r.header.Terrain.Z = r.world.groundZ()
+	// A capture's bodies stand where the server put them: where the world
+	// has no ground under one, the server's heights are its floor
+	// (physics/floors.go).
+	r.header.Terrain.ServerFloor = true
 	r.hoistCreates()
 	for i := range r.header.Entities {
 		e := &r.header.Entities[i]
@@ -279,16 +309,36 @@ func (r *Reader) Next() (recording.Event, error) {
 			if err := r.playerErr(); err != nil {
 				return recording.Event{}, err
 			}
+			if tr, ok := r.truth.due(r, r.sum.Span); ok {
+				r.track(&tr)
+				tr.T += r.opts.TimeShift
+				return tr, nil
+			}
+			if err := r.truth.finish(r); err != nil {
+				return recording.Event{}, err
+			}
 			return recording.Event{}, io.EOF
 		}
 		r.out, r.head = r.out[:0], 0
 		r.fill()
 	}
+	if tr, ok := r.truth.due(r, r.out[r.head].T); ok {
+		r.track(&tr)
+		tr.T += r.opts.TimeShift
+		return tr, nil
+	}
 	r.head++
 	ev := &r.out[r.head-1]
 	r.track(ev)
-	return *ev, nil
+	out := *ev
+	out.T += r.opts.TimeShift
+	return out, nil
 }
+
+// ServerStart is the server's time (seconds) at the capture's time 0, from
+// the server packets read ahead for the header (TimeSync, ConnectRequest);
+// false when none of them carried it.
+func (r *Reader) ServerStart() (float64, bool) { return r.clock.off, r.clock.ok }
 
 // fill reads frames until at least one event is ready or the file ends.
 func (r *Reader) fill() {
@@ -323,7 +373,9 @@ func (r *Reader) finish() {
 	for _, k := range keys {
 		r.ra.dropAll(r.streams[k], "the capture ended before the message completed")
 	}
-	if r.started {
+	if r.started && r.fr.dg == nil {
+		// (A datagram JSONL file's times count from its first line: it
+		// has no wall-clock start.)
 		r.sum.Start = r.firstTS.UTC().Format(time.RFC3339Nano)
 	}
 	if r.sum.PlayerRule == "" {
@@ -385,6 +437,9 @@ func (r *Reader) datagram(d *datagram) {
 		r.sum.ACPackets++
 		if !r.started {
 			r.firstTS, r.started = d.ts, true
+		}
+		if p.hasServerTime {
+			r.clock.sample(float64(d.ts.Sub(r.firstTS).Nanoseconds())/1e9, p.serverTime)
 		}
 	} else {
 		r.sum.ClientPackets++
@@ -458,6 +513,11 @@ func (r *Reader) emit(ev recording.Event) {
 // ended because reading failed (frames.next ends the frames there as it
 // ends them at damage; what was buffered before the error is read first).
 func (r *Reader) readErr() error {
+	if r.eof && r.fr.dg != nil && r.fr.dg.err != nil {
+		e := *r.fr.dg.err.(*LineError)
+		e.File = r.name
+		return &e
+	}
 	if !r.eof || r.counter.err == nil {
 		return nil
 	}

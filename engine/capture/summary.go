@@ -4,6 +4,7 @@
 package capture
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -63,9 +64,18 @@ type Summary struct {
 	Fragments          int `json:"fragments"`
 	DuplicateFragments int `json:"duplicate_fragments"`
 
-	Messages  int     `json:"messages"`
-	ByOpcode  []Count `json:"messages_by_opcode"`
-	Movements []Count `json:"motion_movement_types"`
+	Messages int `json:"messages"`
+	// Census counts every message of both directions in the three opcode
+	// spaces the public corpus's manifest.json counts (its opcode_census):
+	// "s2c/bare/F748" a top-level opcode, "s2c/event/01C0" a game event
+	// inside 0xF7B0 (the sub-type at offset 12), "c2s/action/F61C" a game
+	// action inside 0xF7B1 (the sub-type at offset 8); the envelopes
+	// themselves are not counted as bare.
+	Census map[string]int `json:"opcode_census"`
+	// TruthFrom is what each -truth-from capture gave (truth.go).
+	TruthFrom []TruthFrom `json:"truth_from,omitempty"`
+	ByOpcode  []Count     `json:"messages_by_opcode"`
+	Movements []Count     `json:"motion_movement_types"`
 	// CreateMovements counts the CreateObject movement blocks by movement
 	// type.
 	CreateMovements []Count `json:"create_movement_types,omitempty"`
@@ -127,7 +137,7 @@ type Summary struct {
 
 func newSummary(file string) *Summary {
 	return &Summary{
-		File: file, opcodes: map[uint32]int{}, movements: map[string]int{}, createMovements: map[string]int{}, commands: map[string]int{},
+		File: file, Census: map[string]int{}, opcodes: map[uint32]int{}, movements: map[string]int{}, createMovements: map[string]int{}, commands: map[string]int{},
 		events: map[string]int{}, skipped: map[string]int{}, links: map[int]int{},
 		Dropped: []Problem{}, Malformed: []Problem{},
 		droppedWhy: reasons{}, malformedWhy: reasons{},
@@ -167,6 +177,37 @@ func (s *Summary) countOpcode(op uint32) {
 }
 
 func (s *Summary) skip(why string) { s.skipped[why]++ }
+
+// census counts one message, of the server (s2c) or the client, in its
+// opcode space (Summary.Census).
+func (s *Summary) census(s2c bool, data []byte) {
+	if len(data) < 4 {
+		return
+	}
+	dir := "c2s"
+	if s2c {
+		dir = "s2c"
+	}
+	op := binary.LittleEndian.Uint32(data)
+	space := "bare"
+	switch {
+	case s2c && op == opGameEvent:
+		if len(data) < 16 {
+			return
+		}
+		space, op = "event", binary.LittleEndian.Uint32(data[12:])
+	case !s2c && op == opGameAction:
+		if len(data) < 12 {
+			return
+		}
+		space, op = "action", binary.LittleEndian.Uint32(data[8:])
+	}
+	key := fmt.Sprintf("%s/%s/%04X", dir, space, op)
+	if _, ok := s.Census[key]; !ok && len(s.Census) >= maxOpcodes {
+		key = dir + "/" + space + "/other"
+	}
+	s.Census[key]++
+}
 
 // finish turns the counting maps into sorted lists.
 func (s *Summary) finish() {
@@ -270,6 +311,10 @@ func (s *Summary) WriteText(w io.Writer) error {
 		if s.Player != "" {
 			fmt.Fprintf(&b, "player: %s (from PlayerCreate 0xF746)\n", s.Player)
 		}
+	}
+	for _, t := range s.TruthFrom {
+		fmt.Fprintf(&b, "truth from %s: player %s, %d positions → %d truth events (%d while the object did not exist here, %d after the end); clock %+.3f s; %d UpdatePositions received by both, at most %.3f s (%d ticks) apart\n",
+			t.File, t.Player, t.Positions, t.TruthEvents, t.NotLive, t.AfterEnd, t.ClockOffset, t.SharedUpdates, t.MaxUpdateSeconds, t.MaxUpdateTicks)
 	}
 	fmt.Fprintf(&b, "objects: %d (%d in the header; %d held items, %d statics); span %.3f s", s.Objects, s.HeaderEntities, s.HeldItems, s.Statics, s.Span)
 	if s.Start != "" {

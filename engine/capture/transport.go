@@ -11,6 +11,7 @@ package capture
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 )
 
 // Packet header flags (ACE PacketHeaderFlags; retail COptionalHeader masks
@@ -88,6 +89,12 @@ type packet struct {
 	// sizeMismatch says the header's size field is not the datagram's
 	// length after the header.
 	sizeMismatch bool
+	// serverTime is the server's clock (seconds) the packet carries, when
+	// hasServerTime: a TimeSync optional header's double, or a
+	// ConnectRequest's first field (ACE PacketHeaderOptional, ConnectRequest
+	// ServerTime).
+	serverTime    float64
+	hasServerTime bool
 }
 
 // fragment is one blob fragment (retail BlobFragHeader_t, aclogview
@@ -140,6 +147,11 @@ func parsePacket(b []byte, frags []fragment) (packet, error) {
 		default:
 			if len(body)-off < h.size {
 				return p, fmt.Errorf("AC optional header %s: truncated", h.name)
+			}
+			if h.flag == flagTimeSync || h.flag == flagConnectRequest {
+				if st := math.Float64frombits(le.Uint64(body[off:])); !math.IsNaN(st) && !math.IsInf(st, 0) {
+					p.serverTime, p.hasServerTime = st, true
+				}
 			}
 			off += h.size
 		}

@@ -139,6 +139,7 @@ func (w *world) serverMessage(m *message) {
 	op := binary.LittleEndian.Uint32(m.data)
 	s.Messages++
 	s.countOpcode(op)
+	s.census(true, m.data)
 	switch op {
 	case opUpdatePosition:
 		w.updatePosition(m)
@@ -211,6 +212,7 @@ func (w *world) updatePosition(m *message) {
 		w.r.sum.RawReencoded++
 	}
 	t := w.r.eventTime(m.ts)
+	w.r.serverUpdate(t, &u)
 	w.serverSaw(t, u.GUID, u.Pos)
 	if w.isPlayer(u.GUID) {
 		w.observe(t, u.Pos)
@@ -444,6 +446,7 @@ func (w *world) createMotion(t float64, c *created, attached bool) {
 // clientMessage reads the player's own position from the client's
 // AutonomousPosition and MoveToState game actions.
 func (w *world) clientMessage(m *message) {
+	w.r.sum.census(false, m.data)
 	if len(m.data) < 4 || binary.LittleEndian.Uint32(m.data) != opGameAction {
 		return
 	}
@@ -455,6 +458,9 @@ func (w *world) clientMessage(m *message) {
 		t := w.r.eventTime(m.ts)
 		w.observe(t, pos)
 		w.clientSaw(t, pos)
+		if w.r.collect != nil && len(w.r.collect.Points) < MaxTrackPoints {
+			w.r.collect.Points = append(w.r.collect.Points, TrackPoint{T: t, Pos: pos})
+		}
 	}
 }
 

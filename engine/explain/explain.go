@@ -23,6 +23,11 @@ import (
 	"glidepath/physics"
 )
 
+// GroundMismatch is how far, metres, a recorded position may lie from the
+// dat ground before a chain names it ("more than a few metres"; the
+// report's world_mismatch uses the same bound).
+const GroundMismatch = 5
+
 // Cause is the explanation of one jump or stall of one object.
 type Cause struct {
 	// Tick is the tick it happened in (for a hitch, the still tick; for a
@@ -77,6 +82,14 @@ type Explainer struct {
 	// OnCause, when set, is handed each new cause as it is found instead
 	// of Causes keeping it (so a long run keeps none).
 	OnCause func(c *Cause)
+	// RecordedGround, when set (a run with dat files), says how far the
+	// object's last UpdatePosition lay below the dat ground (negative:
+	// above it) and when it was delivered; false where it was not compared
+	// (indoors, a landblock the dats lack). One more than GroundMismatch
+	// metres off the ground is named in a blip's or snap's chain: an input
+	// recorded in another world gives jumps the pipeline is not to blame
+	// for (docs/world.md).
+	RecordedGround func(guid uint32) (below float32, tick int32, ok bool)
 
 	objs map[uint32]*explained
 }
@@ -143,7 +156,7 @@ func (x *Explainer) event(o *explained, e *eventlog.Event) {
 	case eventlog.EventBlip:
 		x.add(Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: eventlog.EventBlip, Distance: eventlog.PlaceDistance(&e.From, &e.To),
 			What: fmt.Sprintf("blip %s m to the %s", eventlog.MetresText(eventlog.PlaceDistance(&e.From, &e.To)), eventlog.BlipTargetText(e)),
-			Why:  o.whyBlip(e)})
+			Why:  o.whyBlip(e) + x.groundText(e.GUID, true)})
 		o.raised = o.raised[:0]
 	case eventlog.EventSnap:
 		d := eventlog.PlaceDistance(&e.From, &e.To)
@@ -152,6 +165,7 @@ func (x *Explainer) event(o *explained, e *eventlog.Event) {
 			c.Route = o.route.Route
 		}
 		c.What, c.Why = o.whySnap(&c, e)
+		c.Why += x.groundText(e.GUID, false)
 		x.add(c)
 		o.raised = o.raised[:0]
 	case eventlog.EventPop:
@@ -170,6 +184,34 @@ func (x *Explainer) event(o *explained, e *eventlog.Event) {
 			x.add(c)
 		}
 	}
+}
+
+// groundText is "; the head is 54.7 m below the ground (the dat ground
+// under the last UpdatePosition, tick 15; world_mismatch: is this input
+// from this world?)" for a blip (head), "; the position it carried is …"
+// for a snap, when the object's last UpdatePosition lay more than
+// GroundMismatch metres from the dat ground, else "".
+func (x *Explainer) groundText(guid uint32, head bool) string {
+	if x.RecordedGround == nil {
+		return ""
+	}
+	d, tick, ok := x.RecordedGround(guid)
+	if !ok {
+		return ""
+	}
+	dir := "below"
+	if d < 0 {
+		d, dir = -d, "above"
+	}
+	if !(d > GroundMismatch) {
+		return ""
+	}
+	what := "the position it carried"
+	if head {
+		what = "the head"
+	}
+	return "; " + what + " is " + strconv.FormatFloat(float64(d), 'f', 1, 32) + " m " + dir + " the ground (the dat ground under the last UpdatePosition, tick " +
+		strconv.Itoa(int(tick)) + "; world_mismatch: is this input from this world?)"
 }
 
 func (x *Explainer) add(c Cause) {

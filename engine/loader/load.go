@@ -5,8 +5,8 @@
 package loader
 
 import (
+	"bufio"
 	"encoding/binary"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,7 +27,9 @@ func IsScenario(path string) bool {
 
 // IsCapture reports whether path names a network capture: its name ends in
 // .pcap or .pcapng (optionally .gz), or, whatever its name, it is a regular
-// file whose first four bytes are a pcap or pcapng magic number. A stream
+// file whose first four bytes are a pcap or pcapng magic number, or whose
+// first line is a datagram of the corpus's JSON Lines
+// (capture.IsDatagramJSONL). A stream
 // (standard input, a FIFO) is never opened here — it can be read only once;
 // Open tells its kind from the bytes it reads.
 func IsCapture(path string) bool {
@@ -43,15 +45,16 @@ func IsCapture(path string) bool {
 		return false
 	}
 	defer f.Close()
-	var head [4]byte
-	if _, err := io.ReadFull(f, head[:]); err != nil {
+	br := bufio.NewReaderSize(f, 4096)
+	head, err := br.Peek(4)
+	if err != nil {
 		return false
 	}
-	switch binary.LittleEndian.Uint32(head[:]) {
+	switch binary.LittleEndian.Uint32(head) {
 	case 0xA1B2C3D4, 0xD4C3B2A1, 0xA1B23C4D, 0x4D3CB2A1, 0x0A0D0D0A:
 		return true
 	}
-	return false
+	return capture.IsDatagramJSONL(peekHead(br))
 }
 
 // LoadOptions are the choices an input may need beyond its path.

@@ -57,10 +57,29 @@ const sniffBytes = 512
 // KindOf tells br's kind by its name, or else by its first bytes (peeked;
 // nothing is consumed).
 func KindOf(name string, br *bufio.Reader) Kind {
-	if k, ok := kindByName(name); ok {
+	k, ok := kindByName(name)
+	if ok && k != KindRecording {
 		return k
 	}
-	return kindByContent(peekContent(br))
+	if !ok {
+		k = kindByContent(peekContent(br))
+	}
+	// A .jsonl name (or a "{") is a recording, or the datagram JSON Lines
+	// of the public corpus, told by its first line (capture.IsDatagramJSONL).
+	if k == KindRecording && capture.IsDatagramJSONL(peekHead(br)) {
+		return KindCapture
+	}
+	return k
+}
+
+// peekHead is br's first bytes, as far as its first object's first key
+// (decompressed when br is gzip), waiting only for the bytes it needs
+// (capture.PeekHead).
+func peekHead(br *bufio.Reader) []byte {
+	if inputfile.IsGzip(br) {
+		return peekContent(br)
+	}
+	return capture.PeekHead(br, sniffBytes)
 }
 
 // peekContent is the first bytes of br, decompressed when br is gzip.

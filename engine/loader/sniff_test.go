@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -126,4 +127,28 @@ func FuzzOpenReader(f *testing.F) {
 			t.Fatalf("told by content: %d events, %q; by name: %d, %q", n1, e1, n2, e2)
 		}
 	})
+}
+
+// A datagram JSONL file of the public corpus is a capture whatever its
+// name says (.jsonl names a recording): its first line tells it, on a file
+// and on a stream.
+func TestKindOf_DatagramJSONL(t *testing.T) {
+	line := `{"t": 0.0, "dir": "c2s", "pair": 0, "len": 2, "data": "0000"}` + "\n"
+	for _, name := range []string{"session.jsonl", "session.json", "-", "session.data"} {
+		if k := KindOf(name, bufio.NewReader(strings.NewReader(line))); k != KindCapture {
+			t.Errorf("%s: kind %v, want a capture", name, k)
+		}
+	}
+	rec := `{"format":"glidepath-recording","version":1,"entities":[]}` + "\n"
+	if k := KindOf("rec.jsonl", bufio.NewReader(strings.NewReader(rec))); k != KindRecording {
+		t.Errorf("a recording's header: kind %v", k)
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "fellowship.jsonl")
+	if err := os.WriteFile(p, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !IsCapture(p) {
+		t.Error("IsCapture: a datagram JSONL file is not taken for a capture")
+	}
 }

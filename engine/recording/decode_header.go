@@ -100,10 +100,11 @@ const (
 	tZ
 	tName
 	tObstacles
+	tFloor
 	tCount
 )
 
-var terrainFields = []string{tKind: "kind", tZ: "z", tName: "name", tObstacles: "obstacles"}
+var terrainFields = []string{tKind: "kind", tZ: "z", tName: "name", tObstacles: "obstacles", tFloor: "floor"}
 
 func (d *decoder) terrain(n int32) (Terrain, bool) {
 	var t Terrain
@@ -141,6 +142,16 @@ func (d *decoder) terrain(n int32) (Terrain, bool) {
 		if t.Obstacles, ok = d.obstacles(n); !ok {
 			return t, false
 		}
+	}
+	if n := s[tFloor]; n >= 0 {
+		floor, ok := d.str(n, "terrain", "floor")
+		if !ok {
+			return t, false
+		}
+		if floor != "server" {
+			return t, d.fail("terrain", "floor", noIndex, "unknown floor "+strconv.Quote(floor)+` (want "server")`)
+		}
+		t.ServerFloor = true
 	}
 	return t, true
 }

@@ -162,6 +162,9 @@ func appendHeader(b []byte, h *Header) []byte {
 	if len(h.Terrain.Obstacles) > 0 {
 		b = physics.AppendObstaclesJSON(key(b, false, "obstacles"), h.Terrain.Obstacles)
 	}
+	if h.Terrain.ServerFloor {
+		b = appendString(key(b, false, "floor"), "server")
+	}
 	b = append(b, '}')
 	b = append(key(b, false, "entities"), '[')
 	for i := range h.Entities {

@@ -350,6 +350,12 @@ type Terrain struct {
 	// object ("obstacles", the JSON array physics.ParseObstacles reads;
 	// docs/formats.md). Readers that do not know it ignore it.
 	Obstacles []physics.Obstacle
+	// ServerFloor ("floor": "server", a Glidepath extension written by a
+	// capture's import) asks for the stand-in floor where the world has no
+	// ground under a body: per cell, the height the server last put a body
+	// at (physics/floors.go; docs/real-sessions.md). Readers that do not
+	// know it ignore it.
+	ServerFloor bool
 }
 
 // Format and version a recording's header must name.

@@ -32,9 +32,16 @@ type Report struct {
 	// WorldFallbacks are the items the dats lacked, each once (absent
 	// without dats or when none was missing).
 	WorldFallbacks []engine.Fallback `json:"world_fallbacks,omitempty"`
+	// WorldMismatch is the landblock whose recorded positions lie far
+	// from the dat ground (an input from another world), absent when none
+	// does or without dats.
+	WorldMismatch *engine.WorldMismatch `json:"world_mismatch,omitempty"`
 	// Expectations are the verdicts on the scenario's claims (Options.Expect),
 	// absent when it makes none.
 	Expectations *ReportExpectations `json:"expectations,omitempty"`
+	// LeftOut counts the input's objects the pipeline does not simulate
+	// and the report does not list (absent when there are none).
+	LeftOut *LeftOut `json:"left_out,omitempty"`
 	// FirstDifference is the first tick at which the readings' states
 	// differ (SetFirstDifference; compare_first.go), absent when they never
 	// did or were not compared tick by tick.
@@ -66,8 +73,11 @@ type ReportObject struct {
 	Radius float32 `json:"radius"`
 	Height float32 `json:"height"`
 	// Setup is the entity's Setup dat id, absent when it has none.
-	Setup string      `json:"setup,omitempty"`
-	Runs  []ReportRun `json:"runs"`
+	Setup string `json:"setup,omitempty"`
+	// Static marks a static object (a door, a chest: Recording v1 entity
+	// static), listed only with -statics and never simulated.
+	Static bool        `json:"static,omitempty"`
+	Runs   []ReportRun `json:"runs"`
 	// Differs names the metrics (as ReportRun's JSON fields, nested ones
 	// dotted: "routes.interpolate", "error.mean") whose values are not the
 	// same under every reading; absent with one reading or none differing.
@@ -157,7 +167,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 	sims := c.Sims()
 	s0 := sims[0]
 	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
-		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks()}
+		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks(), WorldMismatch: s0.WorldMismatch()}
 	per := make([][]engine.ObjectMetrics, len(sims))
 	for i, s := range sims {
 		r.Readings = append(r.Readings, s.Reading().Name)
@@ -167,10 +177,12 @@ func NewReport(input string, c *engine.Compare) *Report {
 		m0 := &per[0][j]
 		b, ok := s0.Query().SlotBody(j)
 		if ok && !b.Reported {
+			r.leaveOut(&b)
 			continue
 		}
 		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
 		if ok && b.GUID == m0.GUID {
+			obj.Static = b.Static
 			obj.Radius, obj.Height = b.Radius, b.Height
 			if b.Setup != 0 {
 				obj.Setup = hexid.String(b.Setup)
@@ -186,6 +198,81 @@ func NewReport(input string, c *engine.Compare) *Report {
 	r.markDiffers()
 	r.Expectations = expectReport(c)
 	return r
+}
+
+// LeftOut counts the objects a report leaves out: held items (entity
+// parent: carried by their holder) and statics (entity static; listed with
+// -statics). Neither is simulated (engine/attached.go).
+type LeftOut struct {
+	HeldItems int `json:"held_items,omitempty"`
+	Statics   int `json:"statics,omitempty"`
+}
+
+// leaveOut counts an object the report does not list.
+func (r *Report) leaveOut(b *engine.SlotBody) {
+	if !b.Held && !b.Static {
+		return
+	}
+	if r.LeftOut == nil {
+		r.LeftOut = &LeftOut{}
+	}
+	if b.Held {
+		r.LeftOut.HeldItems++
+	} else {
+		r.LeftOut.Statics++
+	}
+}
+
+// leftOutLine says what the report left out, "" for nothing: "1 held
+// item, 7 statics not simulated; -statics lists them"; statics listed
+// (-statics) are said to be unsimulated too.
+func (r *Report) leftOutLine() string {
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	listed := 0
+	for i := range r.Objects {
+		if r.Objects[i].Static {
+			listed++
+		}
+	}
+	var parts []string
+	if l := r.LeftOut; l != nil && l.HeldItems > 0 {
+		parts = append(parts, plural(l.HeldItems, "held item", "held items"))
+	}
+	if l := r.LeftOut; l != nil && l.Statics > 0 {
+		parts = append(parts, plural(l.Statics, "static", "statics"))
+	}
+	line := ""
+	if len(parts) > 0 {
+		line = strings.Join(parts, ", ") + " not simulated"
+		if r.LeftOut.Statics > 0 {
+			line += "; -statics lists them"
+		}
+	}
+	if listed > 0 {
+		if line != "" {
+			line += "; "
+		}
+		line += plural(listed, "static", "statics") + " listed (marked static), not simulated"
+	}
+	return line
+}
+
+// objectTitle is an object's name as the text forms give it: a static's
+// marked so.
+func objectTitle(o *ReportObject) string {
+	name := o.Name
+	if name == "" {
+		name = "-"
+	}
+	if o.Static {
+		name += " (static)"
+	}
+	return name
 }
 
 func reportRun(reading string, m *engine.ObjectMetrics, rate int) ReportRun {
@@ -304,9 +391,19 @@ func (r *Report) WriteText(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "%s: %d ticks at %d Hz\n", r.Input, r.Ticks, r.TickRate); err != nil {
 		return err
 	}
+	if line := r.leftOutLine(); line != "" {
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, obj := range r.Objects {
-		fmt.Fprintf(tw, "\n%s %s\t", obj.GUID, obj.Name)
+	for i := range r.Objects {
+		obj := &r.Objects[i]
+		name := obj.Name
+		if obj.Static {
+			name += " (static)"
+		}
+		fmt.Fprintf(tw, "\n%s %s\t", obj.GUID, name)
 		for _, run := range obj.Runs {
 			fmt.Fprintf(tw, "%s\t", run.Reading)
 		}

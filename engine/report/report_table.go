@@ -39,12 +39,21 @@ func (r *Report) WriteTable(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "%s: %d ticks at %d Hz, %d %s\n", r.Input, r.Ticks, r.TickRate, len(r.Objects), noun); err != nil {
 		return err
 	}
+	if line := r.leftOutLine(); line != "" {
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return err
+		}
+	}
 	var shown []*ReportObject
 	var idle []string
 	for i := range r.Objects {
 		o := &r.Objects[i]
 		if objectIdle(o) {
-			idle = append(idle, o.GUID)
+			g := o.GUID
+			if o.Static {
+				g += " (static)"
+			}
+			idle = append(idle, g)
 			continue
 		}
 		shown = append(shown, o)
@@ -76,10 +85,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "\n%s\n", strings.Join(head, "\t"))
 		for _, o := range shown {
-			name := o.Name
-			if name == "" {
-				name = "-"
-			}
+			name := objectTitle(o)
 			for i := range o.Runs {
 				run := &o.Runs[i]
 				cells := []string{o.GUID, name}

@@ -14,10 +14,14 @@ const ChangedSuffix = "@whatif"
 
 // NewPair makes the original run of rec under base and the what-if run of
 // rec's events redelivered under c, under changed (base with its -set
-// overrides; its Name gets ChangedSuffix), both with opts and over the same
-// ticks: the later of the two runs' last ticks, so that a delayed tail is
-// not cut off. Step the returned Compare's runs together (Compare.Advance);
-// its first run is the original.
+// overrides; its Name gets ChangedSuffix), both with opts. The original
+// runs over its own ticks, exactly as `viewer run` runs the input (so its
+// metrics are run's); the what-if run over the later of the two runs' last
+// ticks, so that a delayed tail is not cut off. Step the returned
+// Compare's runs together (Compare.Advance; each stops at its own last
+// tick); its first run is the original. To compare the two over the same
+// ticks, take the metrics when both stand at the original's last tick
+// (SameTicks) and count the what-if's tail after it apart.
 func NewPair(rec *recording.Recording, base, changed interp.Reading, c Conditions, opts engine.Options) (*engine.Compare, Stats, error) {
 	return NewPairConstants(rec, base, changed, interp.Constants{}, c, opts)
 }
@@ -50,11 +54,20 @@ func NewPairConstants(rec *recording.Recording, base, changed interp.Reading, k 
 	if err != nil {
 		return nil, st, err
 	}
-	if opts.LastTick == 0 && a.LastTick() != b.LastTick() {
-		opts.LastTick = max(a.LastTick(), b.LastTick())
-		if a, b, err = build(opts); err != nil {
+	if opts.LastTick == 0 && b.LastTick() < a.LastTick() {
+		// A what-if that ends sooner (its last updates lost or thinned)
+		// still runs every tick of the original.
+		o := opts
+		o.LastTick = a.LastTick()
+		if _, b, err = build(o); err != nil {
 			return nil, st, err
 		}
 	}
 	return engine.CompareOf(a, b), st, nil
 }
+
+// SameTicks is the last tick both runs of a pair cover: the original's
+// (NewPair runs the what-if at least as long). Ticks 0 to SameTicks are
+// the ticks a pair's columns compare; the what-if's ticks after it are its
+// tail.
+func SameTicks(cmp *engine.Compare) int { return cmp.Sims()[0].LastTick() }

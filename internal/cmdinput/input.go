@@ -1,6 +1,8 @@
 package cmdinput
 
 import (
+	"errors"
+	"flag"
 	"strings"
 
 	"glidepath/engine/hexid"
@@ -69,15 +71,30 @@ func TraceInputName(path string) string {
 type CaptureFlags struct {
 	serverPort int
 	player     string
+	truthFrom  pathList
 }
 
-// Add adds -server-port and -player to fs.
+// pathList is a repeatable flag's files.
+type pathList []string
+
+func (p *pathList) String() string { return strings.Join(*p, ",") }
+func (p *pathList) Set(v string) error {
+	if v == "" {
+		return errors.New("want a capture file")
+	}
+	*p = append(*p, v)
+	return nil
+}
+
+// Add adds -server-port, -player and -truth-from to fs.
 func (c *CaptureFlags) Add(fs interface {
 	IntVar(p *int, name string, value int, usage string)
 	StringVar(p *string, name, value, usage string)
+	Var(value flag.Value, name, usage string)
 }) {
 	fs.IntVar(&c.serverPort, "server-port", 0, "a capture's AC server UDP `port` (default: any of 9000–10013)")
 	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746, else the first object at a position the client reported)")
+	fs.Var(&c.truthFrom, "truth-from", "another client's `capture` of the same session (repeatable): its player's own positions become truth events here, the clocks joined on the server's (docs/real-sessions.md)")
 }
 
 // Options checks the flags and returns the capture options.
@@ -94,6 +111,13 @@ func (c *CaptureFlags) Options() (capture.Options, error) {
 		}
 		o.Player, o.HasPlayer = v, true
 	}
+	for _, path := range c.truthFrom {
+		tr, err := capture.ReadTrack(path, capture.Options{})
+		if err != nil {
+			return o, cli.UsageError{Err: err}
+		}
+		o.Truth = append(o.Truth, tr)
+	}
 	return o, nil
 }
 
@@ -106,6 +130,9 @@ func CheckPlayerInput(path string, o capture.Options) error {
 	// the capture reader refuses an absent player there.
 	if o.HasPlayer && inputfile.Regular(path) && !loader.IsCapture(path) {
 		return cli.BadInput("-player %s: %s is not a capture (.pcap, .pcapng): -player names the player of a capture, and names nothing here", hexid.String(o.Player), path)
+	}
+	if len(o.Truth) > 0 && inputfile.Regular(path) && !loader.IsCapture(path) {
+		return cli.BadInput("-truth-from %s: %s is not a capture (.pcap, .pcapng, datagram JSONL): truth from another client is joined to a capture's clock, and there is none here", o.Truth[0].File, path)
 	}
 	return nil
 }

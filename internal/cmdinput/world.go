@@ -23,6 +23,17 @@ func WarnFallbacks(stderr io.Writer, fb []engine.Fallback) {
 	}
 }
 
+// WarnWorldMismatch says once that the recorded positions lie far from
+// the dat ground (a warning -quiet keeps): "viewer: warning: recorded
+// positions lie 54.7 m below the dat ground of 0xA9B4: is this input from
+// this world? (…)".
+func WarnWorldMismatch(stderr io.Writer, m *engine.WorldMismatch) {
+	if m == nil {
+		return
+	}
+	fmt.Fprintf(stderr, "viewer: warning: %s\n", m.Text())
+}
+
 // WorldLine is the world line of a run in w (nil: illustrative).
 func WorldLine(w engine.WorldData) string {
 	if w == nil {

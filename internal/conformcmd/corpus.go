@@ -215,10 +215,10 @@ var Corpus = []Input{
 	},
 	{
 		Name:        "stall",
-		Description: "a remote whose catch-up speed is 4 mm/s (run rate 0.0005): every 5-frame window fails, each failure pops the head, and UseTime blips",
+		Description: "a remote whose catch-up speed is 8 mm/s (run rate 0.001; a step under F_EPSILON, 0.2 mm, would not move it at all): every 5-frame window fails, each failure pops the head, and UseTime blips",
 		Behaviours:  []string{"stall.blip", "stall.fail_pops_head"},
 		Build: func() *recording.Recording {
-			b := newInput(90, 90, 0, 0.0005)
+			b := newInput(90, 90, 0, 0.001)
 			for k := 2; k <= 6; k++ {
 				b.moveTo(k, 90+float32(k-1), 90)
 			}

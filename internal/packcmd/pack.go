@@ -318,14 +318,27 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	defer out.Abort()
 	tmp := out.Path()
 
-	abs, err := filepath.Abs(input)
+	// The input as the pack's own commands name it: relative to the pack
+	// (the temporary folder is its sibling, so the path is the same).
+	in, err := packRelative(tmp, input)
 	if err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}
 	keep := fmt.Sprintf("%s guid=%s tick~%d", ev.Kind, hexid.String(ev.GUID), ev.Tick)
-	from, to := max(int(ev.Tick)-o.Window, 0), int(ev.Tick)+o.Window
+	shrink := packStep{file: FileRecording, args: []string{"shrink", "-keep", keep, "-reading", o.Reading.Name, "-o", FileRecording, in}}
+	if err := runPackStep(o.Run, shrink, tmp, stderr); err != nil {
+		return err
+	}
+	// The pack is about the event as the shrunk recording shows it: the
+	// shrinking keeps an event of that kind and object within the -keep
+	// tolerance, not necessarily at the same tick.
+	shown, err := shrunkEvent(filepath.Join(tmp, FileRecording), o.Reading, ev)
+	if err != nil {
+		return err
+	}
+	from, to := max(int(shown.Tick)-o.Window, 0), int(shown.Tick)+o.Window
 	steps := []packStep{
-		{file: FileRecording, args: []string{"shrink", "-keep", keep, "-reading", o.Reading.Name, "-o", FileRecording, abs}},
+		shrink,
 		{file: FileStates, args: []string{"run", "-quiet", "-reading", o.Reading.Name, "-states", FileStates, "-events", FileEvents, FileRecording}},
 		{file: FileCauseText, args: []string{"run", "-explain", "-reading", o.Reading.Name, FileRecording}, stdout: true},
 		{file: FileCauseJSON, args: []string{"run", "-explain", "-json", "-reading", o.Reading.Name, FileRecording}, stdout: true},
@@ -337,11 +350,18 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stderr, "viewer: warning: pack: no display (DISPLAY is not set): %s is left out; README.md gives the command that makes it (under xvfb-run -a)\n", FileGIF)
 	}
-	for _, st := range steps {
+	for _, st := range steps[1:] {
 		if err := runPackStep(o.Run, st, tmp, stderr); err != nil {
 			return err
 		}
 	}
+	// The whole pack again, beside this one: the command for the files no
+	// other subcommand makes alone.
+	again := []string{"pack", "-at", strconv.Itoa(o.At)}
+	if o.GUID != 0 {
+		again = append(again, "-select", hexid.String(o.GUID))
+	}
+	again = append(again, "-reading", o.Reading.Name, "-window", strconv.Itoa(o.Window), "-o", "../"+strings.TrimSuffix(filepath.Base(o.Out), ".zip")+"-again", in)
 	if err := writePackMessages(filepath.Join(tmp, FileMessages), filepath.Join(tmp, FileRaw), rec, s, int(ev.Tick), ev.GUID); err != nil {
 		return err
 	}
@@ -351,7 +371,8 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(filepath.Join(tmp, FileVersion), []byte(buildVersion()+"\n"), 0o644); err != nil {
 		return err
 	}
-	readme := packReadmeText(input, o.Reading.Name, ev, o.At, keep, from, to, steps, gif)
+	readme := packReadmeText(packReadme{input: in, reading: o.Reading.Name, ev: ev, shown: shown, at: o.At, keep: keep,
+		from: from, to: to, steps: steps, again: again, gif: gif, zip: asZip})
 	if err := os.WriteFile(filepath.Join(tmp, FileReadme), []byte(readme), 0o644); err != nil {
 		return err
 	}
@@ -365,6 +386,56 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	} else if err := out.Commit(); err != nil {
 		return fmt.Errorf("pack: %w", err)
 	}
-	fmt.Fprintf(stdout, "wrote %s: %s of %s at tick %d\n", o.Out, ev.Kind, hexid.String(ev.GUID), ev.Tick)
+	fmt.Fprintf(stdout, "wrote %s: %s of %s at tick %d\n", o.Out, shown.Kind, hexid.String(shown.GUID), shown.Tick)
 	return nil
 }
+
+// packRelative is input's path relative to dir, forward slashes (the
+// README's commands run from the pack); standard input and a path with no
+// relative form stay as given.
+func packRelative(dir, input string) (string, error) {
+	if input == "-" {
+		return input, nil
+	}
+	abs, err := filepath.Abs(input)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return abs, nil
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// shrunkEvent runs the shrunk recording under r and returns its event of
+// ev's kind and object nearest ev's tick within the -keep tolerance (±5
+// ticks, engine/filter's default for tick~): the event the pack shows.
+func shrunkEvent(path string, r interp.Reading, ev eventlog.Event) (eventlog.Event, error) {
+	rec, err := recording.ReadFile(path)
+	if err != nil {
+		return ev, fmt.Errorf("pack: %s: %w", FileRecording, err)
+	}
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), Reading: r, EventLog: true})
+	if err != nil {
+		return ev, fmt.Errorf("pack: %s: %w", FileRecording, err)
+	}
+	if err := runcmd.RunTicks(s); err != nil {
+		return ev, err
+	}
+	var kept []eventlog.Event
+	for _, e := range s.Query().AllEvents() {
+		if e.Kind == ev.Kind && e.GUID == ev.GUID {
+			kept = append(kept, e)
+		}
+	}
+	shown, ok := nearestEvent(kept, int(ev.Tick), shrinkTolerance, ev.GUID)
+	if !ok {
+		return ev, fmt.Errorf("pack: %s: no %s of %s within %d ticks of tick %d, which the shrinking kept", FileRecording, ev.Kind, hexid.String(ev.GUID), shrinkTolerance, ev.Tick)
+	}
+	return shown, nil
+}
+
+// shrinkTolerance is the tolerance of the -keep expression's tick~N
+// (engine/filter's default for tick).
+const shrinkTolerance = 5

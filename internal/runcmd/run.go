@@ -112,6 +112,9 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	cmdinput.WarnMalformedFrames(stderr, src)
 	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
+	if n := cmp.Sims()[0].FloorNotice(); n != "" {
+		fmt.Fprintf(stderr, "viewer: %s\n", n)
+	}
 	report := report.NewReport(cmdinput.TraceInputName(file), cmp)
 	if o.First != nil {
 		report.SetFirstDifference(o.First.First())
@@ -124,6 +127,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		}
 	}
 	cmdinput.WarnFallbacks(stderr, report.WorldFallbacks)
+	cmdinput.WarnWorldMismatch(stderr, report.WorldMismatch)
 	if o.Explain.On {
 		report.AddCauses(cmp)
 		o.Filters.keepCauses(report)

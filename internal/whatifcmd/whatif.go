@@ -21,6 +21,7 @@ import (
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
 	"glidepath/internal/runcmd"
+	"glidepath/internal/tablesroute"
 	"glidepath/interp"
 )
 
@@ -41,6 +42,15 @@ func errorNote(s *whatifSide) string {
 	}
 	return fmt.Sprintf("  error mean %.3f→%.3f m", *s.Original.ErrorMean, *s.WhatIf.ErrorMean)
 }
+
+// pairSteps steps a pair's runs together up to tick last (RunTicks).
+type pairSteps struct {
+	*engine.Compare
+	last int
+}
+
+func (p pairSteps) Done() bool { return p.Tick() >= p.last || p.Compare.Done() }
+func (p pairSteps) Step()      { p.Advance(min(tablesroute.BatchTicks, p.last-p.Tick())) }
 
 // Plan is what the whatif flags resolved to: the one flag swept (nil
 // for none), the two runs' readings, the what-if run's constants and how a
@@ -98,10 +108,21 @@ func Run(file string, o *Options, p Plan, stdout, stderr io.Writer) error {
 		if err != nil {
 			return cli.UsageError{Err: err}
 		}
-		if err := runcmd.RunTicks(runcmd.CompareBatches{Compare: cmp}); err != nil {
+		// Both runs to the original's last tick: the columns compare the
+		// same ticks, and the original's are exactly viewer run's.
+		same := whatif.SameTicks(cmp)
+		if err := runcmd.RunTicks(pairSteps{cmp, same}); err != nil {
 			return err
 		}
 		rep := report.NewReport(input, cmp)
+		var full *report.Report
+		if cmp.Sims()[1].LastTick() > same {
+			// The what-if run's delayed tail, counted apart.
+			if err := runcmd.RunTicks(runcmd.CompareBatches{Compare: cmp}); err != nil {
+				return err
+			}
+			full = report.NewReport(input, cmp)
+		}
 		setting := strings.Join(label, " ")
 		if table != nil {
 			rows := report.MetricsRows(rep, input)
@@ -122,12 +143,13 @@ func Run(file string, o *Options, p Plan, stdout, stderr io.Writer) error {
 			}
 		}
 		cmpOut := newWhatifReport(rep, setting, o.Seed, st)
+		cmpOut.Ticks = newWhatifTicks(rep, full, same, cmp.Sims()[1].LastTick())
 		if p.Sweep != nil {
 			bar.Add()
 			all := &cmpOut.All
-			fmt.Fprintf(stdout, "%-24s blips %d→%d  snaps %d→%d  pops %d→%d  hitches %d→%d%s\n", setting,
+			fmt.Fprintf(stdout, "%-24s blips %d→%d  snaps %d→%d  pops %d→%d  hitches %d→%d%s%s\n", setting,
 				all.Original.Blips, all.WhatIf.Blips, all.Original.Snaps, all.WhatIf.Snaps,
-				all.Original.Pops, all.WhatIf.Pops, all.Original.Hitches, all.WhatIf.Hitches, errorNote(all))
+				all.Original.Pops, all.WhatIf.Pops, all.Original.Hitches, all.WhatIf.Hitches, errorNote(all), cmpOut.Ticks.tailNote())
 			continue
 		}
 		if o.JSON {

@@ -41,8 +41,70 @@ type Report struct {
 	Setting  string       `json:"setting"`
 	Seed     uint64       `json:"seed"`
 	Stats    whatif.Stats `json:"redelivery"`
-	Objects  []whatifSide `json:"objects"`
-	All      whatifSide   `json:"all"`
+	// Ticks are the ticks the columns compare, and the what-if run's tail.
+	Ticks   whatifTicks  `json:"ticks"`
+	Objects []whatifSide `json:"objects"`
+	All     whatifSide   `json:"all"`
+}
+
+// whatifTicks says which ticks the columns cover: both runs' ticks From to
+// To, the original's whole run (so its column is viewer run's). A what-if
+// run that goes on past To (later deliveries: latency, jitter) ends at
+// WhatIfTo; Tail is what it did after To, counted apart (absent when it
+// ends at To).
+type whatifTicks struct {
+	From     int            `json:"from"`
+	To       int            `json:"to"`
+	WhatIfTo int            `json:"whatif_to"`
+	Tail     *whatifMetrics `json:"whatif_tail,omitempty"`
+}
+
+// newWhatifTicks compares the what-if run's metrics over all its ticks
+// (full, nil when it ends at to) with those at tick to (r).
+func newWhatifTicks(r, full *report.Report, to, whatifTo int) whatifTicks {
+	t := whatifTicks{To: to, WhatIfTo: max(to, whatifTo)}
+	if full == nil {
+		return t
+	}
+	var at, all total
+	for _, obj := range r.Objects {
+		if len(obj.Runs) == 2 {
+			at.add(metricsOf(&obj.Runs[1]), &obj.Runs[1])
+		}
+	}
+	for _, obj := range full.Objects {
+		if len(obj.Runs) == 2 {
+			all.add(metricsOf(&obj.Runs[1]), &obj.Runs[1])
+		}
+	}
+	a, b := at.result(), all.result()
+	tail := delta(a, b)
+	tail.ErrorMean, tail.ErrorMax = nil, nil
+	t.Tail = &tail
+	return t
+}
+
+// text is the line saying which ticks the columns compare.
+func (t *whatifTicks) text() string {
+	s := fmt.Sprintf("columns over ticks %d–%d, the original's whole run (as viewer run runs it)", t.From, t.To)
+	if t.Tail == nil {
+		return s
+	}
+	return s + fmt.Sprintf("; the what-if run goes on to tick %d, and its tail (ticks %d–%d) is not in them:%s",
+		t.WhatIfTo, t.To+1, t.WhatIfTo, countsText(t.Tail))
+}
+
+// tailNote is a sweep line's note of a what-if tail that did something.
+func (t *whatifTicks) tailNote() string {
+	if t.Tail == nil || *t.Tail == (whatifMetrics{}) {
+		return ""
+	}
+	return fmt.Sprintf("  (ticks %d–%d, after the original's end:%s)", t.To+1, t.WhatIfTo, countsText(t.Tail))
+}
+
+// countsText lists a tail's counts.
+func countsText(m *whatifMetrics) string {
+	return fmt.Sprintf(" updates %+d, stale %+d, blips %+d, snaps %+d, pops %+d, hitches %+d", m.Updates, m.Stale, m.Blips, m.Snaps, m.Pops, m.Hitches)
 }
 
 func metricsOf(run *report.ReportRun) whatifMetrics {
@@ -118,8 +180,8 @@ func (r *Report) writeText(w io.Writer) error {
 	if setting == "" {
 		setting = "no changes"
 	}
-	fmt.Fprintf(w, "%s: %s beside %s, %s (seed %d); UpdatePositions thinned %d, lost %d, reordered %d, after delete %d\n\n",
-		r.Input, r.Readings[1], r.Readings[0], setting, r.Seed, r.Stats.Thinned, r.Stats.Lost, r.Stats.Reordered, r.Stats.AfterDelete)
+	fmt.Fprintf(w, "%s: %s beside %s, %s (seed %d); UpdatePositions thinned %d, lost %d, reordered %d, after delete %d\n%s\n\n",
+		r.Input, r.Readings[1], r.Readings[0], setting, r.Seed, r.Stats.Thinned, r.Stats.Lost, r.Stats.Reordered, r.Stats.AfterDelete, r.Ticks.text())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	side := func(title string, s *whatifSide) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\tdelta\t\n", title, r.Readings[0], r.Readings[1])

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -106,5 +107,46 @@ func TestClient_ValuesBesideRetail(t *testing.T) {
 	}
 	if strings.Contains(all, "heading") || strings.Contains(all, "Contact: true · retail true  ≠") {
 		t.Errorf("a value the client did not give, or an equal one marked:\n%s", all)
+	}
+}
+
+// A held item's inspector says it is held and by whom, and shows none of a
+// simulated remote's state (issue 37 item 5): a wielded sword has no
+// InterpolationManager, no queue and no catch-up speed (engine/attached.go:
+// it is never stepped). A static says it is one.
+func TestInspect_HeldItemAndStaticAreNotSimulated(t *testing.T) {
+	for _, c := range []struct {
+		parent uint32
+		static bool
+		want   []string
+	}{
+		{0x80000061, false, []string{"held by = 0x80000061", "simulated = no: a held item"}},
+		{recording.ObserverTarget, false, []string{"held by = the player (the observer)"}},
+		{0, true, []string{"static = yes", "simulated = no: a static"}},
+	} {
+		o := object()
+		o.Parent, o.Static = c.parent, c.static
+		text := ""
+		for _, l := range Inspect(o, 100, 30) {
+			text += l.Label + " = " + l.Value + strings.Join(l.Cells, " ") + "\n"
+		}
+		for _, want := range append(c.want, "m_position = 0xA9B40013") {
+			if !strings.Contains(text, want) {
+				t.Errorf("parent %#x static %v: inspector lacks %q:\n%s", c.parent, c.static, want, text)
+			}
+		}
+		for _, not := range []string{"catch-up 8.00", "node_fail_counter =", "position_queue =", "frame_counter =", "is_constrained ="} {
+			if strings.Contains(text, not) {
+				t.Errorf("parent %#x static %v: inspector shows %q:\n%s", c.parent, c.static, not, text)
+			}
+		}
+		if row := MakeRow(o, Metrics{}); !strings.Contains(row.Stats, "not simulated") || strings.Contains(row.Stats, "queue") {
+			t.Errorf("parent %#x static %v: object list row %q", c.parent, c.static, row.Stats)
+		}
+		for _, l := range Inspect(o, 100, 30) {
+			if l.Heading && l.Label == "InterpolationManager" || strings.HasPrefix(l.Value, "WalkForward · catch-up") || l.Label == "node_fail_counter" {
+				t.Errorf("parent %#x static %v: a simulated remote's line %+v", c.parent, c.static, l)
+			}
+		}
 	}
 }

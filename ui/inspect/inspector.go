@@ -8,6 +8,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/hexid"
+	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/ui/model"
@@ -39,6 +40,11 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	loc := model.Local(o.Position.Cell, pos)
 	head(fmt.Sprintf("%s  %s", o.Name, hexid.String(o.GUID)))
 	field("m_position", "%s (%.2f, %.2f, %.2f)", hexid.String(o.Position.Cell), loc[0], loc[1], loc[2])
+	if o.Parent != 0 || o.Static {
+		// A held item or a static is never simulated (engine/attached.go):
+		// it has no InterpolationManager, queue or catch-up speed to show.
+		return attachedLines(ls, o)
+	}
 	field("heading", "%.1f°", float64(o.Heading))
 	contact := "airborne (Contact clear)"
 	if o.Contact {
@@ -118,6 +124,26 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 		s[physics.StampPosition], s[physics.StampTeleport], s[physics.StampInstance], s[physics.StampForcePosition], s[physics.StampVector])
 	ls = stampLines(ls, o)
 	ls = managerLines(ls, o)
+	return ls
+}
+
+// attachedLines are the inspector's lines for a held item or a static after
+// its position: what it is, and that the pipeline does not move it.
+func attachedLines(ls []Line, o *engine.ObjectView) []Line {
+	field := func(l, format string, args ...any) {
+		ls = append(ls, Line{Label: l, Value: fmt.Sprintf(format, args...)})
+	}
+	if o.Parent != 0 {
+		holder := hexid.String(o.Parent)
+		if o.Parent == recording.ObserverTarget {
+			holder = "the player (the observer)"
+		}
+		field("held by", "%s", holder)
+		field("simulated", "no: a held item (CreateObject PhysicsDesc parent) is carried by its holder and drawn at its position; no UpdatePosition is routed to it, so it has no InterpolationManager, queue or catch-up speed")
+		return ls
+	}
+	field("static", "yes (entity static: a door, a chest, a portal)")
+	field("simulated", "no: a static is part of the world; no UpdatePosition is routed to it, so it has no InterpolationManager, queue or catch-up speed")
 	return ls
 }
 

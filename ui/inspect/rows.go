@@ -11,6 +11,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
+	"glidepath/engine/recording"
 	"glidepath/ui/model"
 )
 
@@ -55,6 +56,17 @@ func MakeRow(o *engine.ObjectView, m Metrics) Row {
 	r := Row{GUID: o.GUID, Name: o.Name, ID: hexid.String(o.GUID)}
 	if r.Name == "" {
 		r.Name = r.ID
+	}
+	switch {
+	case o.Parent == recording.ObserverTarget:
+		r.Stats = "held by the player · not simulated"
+		return r
+	case o.Parent != 0:
+		r.Stats = "held by " + hexid.String(o.Parent) + " · not simulated"
+		return r
+	case o.Static:
+		r.Stats = "static · not simulated"
+		return r
 	}
 	stats := fmt.Sprintf("queue %d · fail %d", len(o.Queue), o.Interp.FailCounter)
 	if o.HasTruth {

@@ -6,6 +6,7 @@ package simsource
 
 import (
 	"errors"
+	"glidepath/engine/capture"
 	"io/fs"
 
 	"glidepath/engine"
@@ -29,6 +30,9 @@ type Spec struct {
 	// World is the client's world read from its dat files
 	// (engine.Options.World); nil runs in the illustrative world.
 	World engine.WorldData
+	// Capture holds a capture input's options: its player, -truth-from
+	// tracks, the shift onto a shared server clock (engine/capture).
+	Capture capture.Options
 }
 
 // Load reads or compiles the input. Errors name the file, line and field.

@@ -2,7 +2,8 @@
 // filter's objects (a click on the plot's name switches), over the visible
 // ticks, each pixel column the largest value of its ticks so single-tick
 // spikes show, each field on its own scale (its peak is printed beside its
-// name). The names across the plot's top are switches: a click shows or
+// name, "speed peak 6.24 m/s": the largest value over the visible ticks,
+// never the value at the cursor). The names across the plot's top are switches: a click shows or
 // hides that field.
 
 package timeline
@@ -167,13 +168,15 @@ func (t *Timeline) chipAt(x, y float64, measure func(string) float32) (PlotField
 	return 0, false
 }
 
-// chipLabel is a switch's text: the name, and its peak when shown.
+// chipLabel is a switch's text: the name, and its peak when shown, said to
+// be the peak ("z peak 5.99 m") so it is not read as the value at the
+// cursor.
 func (t *Timeline) chipLabel(f PlotField) string {
 	pf := plotFields[f]
 	if !t.Plot.Has(f) || t.peaks[f] == 0 {
 		return pf.name
 	}
-	s := pf.name + " " + strconv.FormatFloat(t.peaks[f], 'f', pf.digits, 64)
+	s := pf.name + " peak " + strconv.FormatFloat(t.peaks[f], 'f', pf.digits, 64)
 	if pf.unit != "" {
 		s += " " + pf.unit
 	}

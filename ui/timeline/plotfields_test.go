@@ -50,7 +50,9 @@ func TestPlot_ZCourseAndStamp(t *testing.T) {
 		t.Errorf("stamp peak %v, want 20", s)
 	}
 	joined := "|" + strings.Join(p.texts, "|") + "|"
-	for _, want := range []string{"|z 5.99 m|", "|course 90 °|", "|pos stamp 20|", "|selection|"} {
+	// Each number is labelled as the peak it is (issue 37 item 5): a bare
+	// "z 5.99 m" reads as the value at the cursor.
+	for _, want := range []string{"|z peak 5.99 m|", "|course peak 90 °|", "|pos stamp peak 20|", "|selection|"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("plot texts %q lack %q", joined, want)
 		}
@@ -130,7 +132,7 @@ func TestPlot_HeadingFollowsTheTurnAndBreaksAtTheWrap(t *testing.T) {
 	if peak < 359 || peak > 360 {
 		t.Fatalf("heading peak %v, want just under 360°", peak)
 	}
-	if !strings.Contains("|"+strings.Join(p.texts, "|")+"|", "|heading 359 °|") {
+	if !strings.Contains("|"+strings.Join(p.texts, "|")+"|", "|heading peak 359 °|") {
 		t.Errorf("plot texts %q lack the heading's switch with its peak", p.texts)
 	}
 	pr := tl.plotRect()

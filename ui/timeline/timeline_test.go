@@ -329,14 +329,14 @@ func TestPlot_FieldsSwitchOnAndOffWithAClick(t *testing.T) {
 	var p paint
 	tl.Draw(&p, d, 0)
 	joined := strings.Join(p.texts, "|")
-	for _, want := range []string{"to head 2.00 m", "to truth 59.00 m", "|speed|", "|queue|", "|fails"} {
+	for _, want := range []string{"to head peak 2.00 m", "to truth peak 59.00 m", "|speed|", "|queue|", "|fails"} {
 		if !strings.Contains("|"+joined+"|", want) {
 			t.Errorf("plot texts %q lack %q", joined, want)
 		}
 	}
 	before := p.lines
 	pr := tl.plotRect()
-	x := pr.X + 6 + float64(7*len("to head 2.00 m")+14) + float64(7*len("to truth 59.00 m")+14) + 3 // on "speed"
+	x := pr.X + 6 + float64(7*len("to head peak 2.00 m")+14) + float64(7*len("to truth peak 59.00 m")+14) + 3 // on "speed"
 	var pb Playback = NewPlayback(600, 30)
 	tl.Update(Input{X: x, Y: pr.Y + 5, Left: true}, true, &pb, d)
 	tl.Update(Input{X: x, Y: pr.Y + 5}, true, &pb, d)
