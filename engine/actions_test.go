@@ -135,7 +135,7 @@ func TestSticky_View(t *testing.T) {
 		s.Step()
 	}
 	var v ObjectView
-	for _, o := range s.Objects(nil) {
+	for _, o := range s.Query().Objects(nil) {
 		if o.GUID == 0x80000A02 {
 			v = o
 		}
@@ -150,7 +150,7 @@ func TestSticky_View(t *testing.T) {
 	for s.Tick() < 60 {
 		s.Step()
 	}
-	for _, o := range s.Objects(nil) {
+	for _, o := range s.Query().Objects(nil) {
 		if o.GUID == 0x80000A02 && o.Stuck {
 			t.Errorf("still stuck at tick 60 (timeout 1 s after tick 15): %+v", o.Sticky)
 		}

@@ -105,12 +105,12 @@ type SlotBody struct {
 }
 
 // SlotBody describes slot j's object for the per-object report.
-func (s *Sim) SlotBody(j int) (b SlotBody, ok bool) {
-	if j >= len(s.slots) {
+func (q Query) SlotBody(j int) (b SlotBody, ok bool) {
+	if j >= len(q.s.slots) {
 		return SlotBody{}, false
 	}
-	o := s.slots[j]
-	b = SlotBody{GUID: o.guid, Reported: reported(o.ent, s.opts.Statics), Setup: o.ent.Setup,
+	o := q.s.slots[j]
+	b = SlotBody{GUID: o.guid, Reported: reported(o.ent, q.s.opts.Statics), Setup: o.ent.Setup,
 		Held: o.ent.Parent != 0, Static: o.ent.Static && o.ent.Parent == 0}
 	b.Radius, b.Height = o.bodySize()
 	return b, true

@@ -29,7 +29,7 @@ func TestAttached_HeldByThePlayerFollowsTheObserver(t *testing.T) {
 			x, y float32
 		}{{5, 96, 96}, {30, 70, 75}} {
 			runTo(s, at.tick)
-			v, ok := s.Object(bow.GUID)
+			v, ok := s.Query().Object(bow.GUID)
 			if !ok {
 				t.Fatal("the held item is not live")
 			}
@@ -41,7 +41,7 @@ func TestAttached_HeldByThePlayerFollowsTheObserver(t *testing.T) {
 				t.Errorf("observer %v, tick %d: held item drawn at %v, want %v", withObserver, at.tick, got, want)
 			}
 			var brief BriefView
-			for _, b := range s.Briefs(nil) {
+			for _, b := range s.Query().Briefs(nil) {
 				if b.GUID == bow.GUID {
 					brief = b
 				}

@@ -26,7 +26,7 @@ func TestAttached_HeldAndStatic(t *testing.T) {
 		s := newSim(t, rec, Options{Metrics: true, EventLog: true, Statics: statics})
 		runTo(s, 30)
 		var views []ObjectView
-		views = s.Objects(views)
+		views = s.Query().Objects(views)
 		if len(views) != 3 {
 			t.Fatalf("%d objects", len(views))
 		}
@@ -38,8 +38,8 @@ func TestAttached_HeldAndStatic(t *testing.T) {
 		}
 		// The per-object report (engine/report) lists neither; the door
 		// with Options.Statics.
-		sword, _ := s.SlotBody(1)
-		static, _ := s.SlotBody(2)
+		sword, _ := s.Query().SlotBody(1)
+		static, _ := s.Query().SlotBody(2)
 		if sword.GUID != held.GUID || sword.Reported || static.GUID != door.GUID || static.Reported != statics {
 			t.Errorf("statics %v: slot bodies %+v %+v; want neither reported, the door with statics", statics, sword, static)
 		}

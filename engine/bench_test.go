@@ -127,8 +127,8 @@ func BenchmarkSeek(b *testing.B) {
 	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(s.CheckpointBytes())/(1<<20), "checkpoint-MiB")
 	b.ReportMetric(float64(s.CheckpointInterval()), "interval-ticks")
-	b.ReportMetric(float64(s.NumEvents()), "log-events")
-	b.ReportMetric(float64(s.NumEvents()*int(unsafe.Sizeof(logEntry{}))+len(s.places)*int(unsafe.Sizeof(eventlog.Place{})))/(1<<20), "log-MiB")
+	b.ReportMetric(float64(s.Query().NumEvents()), "log-events")
+	b.ReportMetric(float64(s.Query().NumEvents()*int(unsafe.Sizeof(logEntry{}))+len(s.places)*int(unsafe.Sizeof(eventlog.Place{})))/(1<<20), "log-MiB")
 }
 
 // BenchmarkLoad reads the hour-long recording from a file (Load), and

@@ -25,7 +25,7 @@ func TestOptionsConstants_CatchUpSpeed(t *testing.T) {
 		s := newSim(t, rec, Options{Constants: c.k})
 		runTo(s, 60)
 		seen := 0
-		for _, v := range s.Objects(nil) {
+		for _, v := range s.Query().Objects(nil) {
 			if !v.HasMotion {
 				seen++
 				if v.CatchUpSpeed != c.want {
@@ -48,10 +48,10 @@ func TestOptionsConstants_SeekKeepsThem(t *testing.T) {
 	s := newSim(t, rec, Options{Constants: k})
 	end := min(s.LastTick(), 400)
 	runTo(s, end)
-	straight := s.Objects(nil)
+	straight := s.Query().Objects(nil)
 	s.Seek(end / 3)
 	s.Seek(end)
-	if again := s.Objects(nil); !reflect.DeepEqual(straight, again) {
+	if again := s.Query().Objects(nil); !reflect.DeepEqual(straight, again) {
 		t.Error("seeking back and forth changed the overridden run's objects")
 	}
 }

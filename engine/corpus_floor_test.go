@@ -59,7 +59,7 @@ func lowestBelowServer(t *testing.T, path string, serverFloor bool) (float32, ui
 	var views []ObjectView
 	for s.Tick() < s.LastTick() {
 		s.Step()
-		views = s.Objects(views[:0])
+		views = s.Query().Objects(views[:0])
 		for i := range views {
 			v := &views[i]
 			low, ok := lowest[key{v.GUID, v.Position.Cell}]

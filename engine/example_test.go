@@ -29,7 +29,7 @@ func ExampleSim() {
 	for sim.Tick() < 30 {
 		sim.Step()
 	}
-	for _, e := range sim.EventsAt(30) {
+	for _, e := range sim.Query().EventsAt(30) {
 		switch e.Kind {
 		case eventlog.EventRoute:
 			fmt.Println(e.Tick, e.Kind, e.Route)
@@ -39,7 +39,7 @@ func ExampleSim() {
 			fmt.Println(e.Tick, e.Kind, e.Target, e.From.Origin, "->", e.To.Origin)
 		}
 	}
-	v, _ := sim.Object(0x80000A01)
+	v, _ := sim.Query().Object(0x80000A01)
 	fmt.Println("body at", v.Position.Frame.Origin)
 	// Output:
 	// 30 route interpolate

@@ -245,9 +245,9 @@ func (c *expectChecker) results(s *Sim) []ExpectResult {
 // Expectations returns the verdict on every check of Options.Expect over
 // the ticks simulated so far (call it after running to LastTick). It is nil
 // when Options.Expect is empty.
-func (s *Sim) Expectations() []ExpectResult {
-	if s.expect == nil {
+func (q Query) Expectations() []ExpectResult {
+	if q.s.expect == nil {
 		return nil
 	}
-	return s.expect.results(s)
+	return q.s.expect.results(q.s)
 }

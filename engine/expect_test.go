@@ -67,7 +67,7 @@ func TestExpectations_CountOverTheWindow(t *testing.T) {
 `
 	s := runExpect(t, src, 0)
 	var blips, evictions, routes, queue int
-	for _, e := range s.AllEvents() {
+	for _, e := range s.Query().AllEvents() {
 		if e.Tick < 100 || e.Tick > 250 {
 			continue
 		}
@@ -83,9 +83,9 @@ func TestExpectations_CountOverTheWindow(t *testing.T) {
 	// The queue after each tick of the window, replayed by seeking.
 	for k := 100; k <= 250; k++ {
 		s.Seek(k)
-		queue = max(queue, len(s.Nodes(0x80000C01, nil)))
+		queue = max(queue, len(s.Query().Nodes(0x80000C01, nil)))
 	}
-	res := s.Expectations()
+	res := s.Query().Expectations()
 	got := map[string]int{}
 	for _, r := range res[:4] {
 		got[r.Check.Metric] = r.Got
@@ -104,7 +104,7 @@ func TestExpectations_CountOverTheWindow(t *testing.T) {
 	if got["queue_max"] < queue || got["queue_max"] > interp.MaxQueuedNodes {
 		t.Errorf("queue_max %d; after-tick queues reach %d, the cap is %d", got["queue_max"], queue, interp.MaxQueuedNodes)
 	}
-	m := s.Metrics()[0]
+	m := s.Query().Metrics()[0]
 	whole := res[4:]
 	if whole[0].Got != m.Blips || whole[1].Got != m.Hitches || whole[2].Got != m.Stops || whole[0].ToTick != s.LastTick() {
 		t.Errorf("whole run: %v %v %v; metrics blips %d stops %d hitches %d", whole[0].String(), whole[1].String(), whole[2].String(), m.Blips, m.Stops, m.Hitches)
@@ -123,7 +123,7 @@ func TestExpectations_AFalseClaimFails(t *testing.T) {
   - {object: Courier, snaps: 0}
 `
 	s := runExpect(t, src, 0)
-	res := s.Expectations()
+	res := s.Query().Expectations()
 	if len(res) != 3 {
 		t.Fatalf("%d results, want 3", len(res))
 	}
@@ -143,7 +143,7 @@ func TestExpectations_AFalseClaimFails(t *testing.T) {
 func TestExpectations_WindowNotReached(t *testing.T) {
 	src := courier + "expect: {object: Courier, between: [5, 10], blips: 0}\n"
 	s := runExpect(t, src, 200)
-	r := s.Expectations()[0]
+	r := s.Query().Expectations()[0]
 	if r.Reached || r.Holds || r.Fails() {
 		t.Errorf("window ends at tick 300, the run at 200: %s", r.String())
 	}
@@ -177,7 +177,7 @@ func TestExpectations_ShippedScenariosHold(t *testing.T) {
 				t.Fatal(err)
 			}
 			s.RunAll(nil)
-			for _, r := range s.Expectations() {
+			for _, r := range s.Query().Expectations() {
 				if !r.Holds {
 					t.Errorf("%s", r.String())
 				}
@@ -191,7 +191,7 @@ func TestExpectations_ShippedScenariosHold(t *testing.T) {
 // not holding, but it does not apply, so it does not fail.
 func TestExpectations_OnlyTheirReadingsFail(t *testing.T) {
 	src := courier + "expect:\n  - {object: Courier, blips: 0, readings: [legacy]}\n  - {object: Courier, blips: 0}\n"
-	res := runExpect(t, src, 0).Expectations()
+	res := runExpect(t, src, 0).Query().Expectations()
 	if res[0].Applies || res[0].Holds || res[0].Fails() {
 		t.Errorf("a legacy claim under seed: %+v", res[0])
 	}

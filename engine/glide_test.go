@@ -28,7 +28,7 @@ func explainFile(t *testing.T, path string) (*Sim, []explain.Cause) {
 	}
 	s := newSim(t, rec, Options{EventLog: true, Metrics: true, RecordStages: true, Explain: true})
 	runTo(s, s.LastTick())
-	return s, s.Causes()
+	return s, s.Query().Causes()
 }
 
 // ACE issue #2764: the first update after the monster starts moving lands
@@ -205,7 +205,7 @@ func TestGlide_RunRateGivenNoLag(t *testing.T) {
 	}
 	s := newSim(t, rec, Options{EventLog: true, Metrics: true, Explain: true})
 	runTo(s, s.LastTick())
-	if lg := causesOf(s.Causes(), eventlog.EventLag); len(lg) != 0 {
+	if lg := causesOf(s.Query().Causes(), eventlog.EventLag); len(lg) != 0 {
 		t.Errorf("a lag with the run rate given: %v", lg)
 	}
 }

@@ -54,15 +54,15 @@ func (h *hasher) pos(p *physics.Position) {
 // plane, stamps), position manager (interpolation counters, stall window,
 // queue, constraint, sticky), motion interpreter and animation sequence.
 // Equal states hash equally on every run and platform.
-func (s *Sim) StateHash() uint64 {
+func (q Query) StateHash() uint64 {
 	h := &hasher{h: fnv.New64a()}
-	h.i(s.tick)
-	h.i(s.cursor)
-	h.i(s.nslots)
-	h.b(s.hasObserver)
-	h.pos(&s.observer)
+	h.i(q.s.tick)
+	h.i(q.s.cursor)
+	h.i(q.s.nslots)
+	h.b(q.s.hasObserver)
+	h.pos(&q.s.observer)
 	var nodes []interp.Node
-	for _, o := range s.slots[:s.nslots] {
+	for _, o := range q.s.slots[:q.s.nslots] {
 		h.u32(o.guid)
 		st := &o.st
 		h.b(st.alive)

@@ -50,7 +50,7 @@ func runTo(s *Sim, k int) {
 
 // eventsOf returns the events of kind k in s's log.
 func eventsOf(s *Sim, k eventlog.EventKind) []eventlog.Event {
-	return enginetest.OfKind(s.AllEvents(), k)
+	return enginetest.OfKind(s.Query().AllEvents(), k)
 }
 
 func testAssets() fs.FS { return assets.FS() }

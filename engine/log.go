@@ -126,11 +126,11 @@ func (s *Sim) interpEvent(slot int32, ie *interp.Event) {
 // Causes returns the cause chains found so far by a Sim made with
 // Options.Explain (nil otherwise), in the order the jumps happened; unlike
 // Explain it needs no event log, so a streamed run has them too.
-func (s *Sim) Causes() []explain.Cause {
-	if s.explainer == nil {
+func (q Query) Causes() []explain.Cause {
+	if q.s.explainer == nil {
 		return nil
 	}
-	return s.explainer.Causes
+	return q.s.explainer.Causes
 }
 
 // Log storage: the event log as compact entries (32 bytes, against 132 for
@@ -278,16 +278,16 @@ func (s *Sim) unpackRange(from, to int) []eventlog.Event {
 }
 
 // NumEvents is the length of the event log (up to Furthest).
-func (s *Sim) NumEvents() int { return len(s.log) }
+func (q Query) NumEvents() int { return len(q.s.log) }
 
 // EventAt returns entry i of the event log, in [0, NumEvents).
-func (s *Sim) EventAt(i int) eventlog.Event { return s.unpack(i) }
+func (q Query) EventAt(i int) eventlog.Event { return q.s.unpack(i) }
 
 // EventTick is entry i's tick, without unpacking it.
-func (s *Sim) EventTick(i int) int32 { return s.log[i].tick }
+func (q Query) EventTick(i int) int32 { return q.s.log[i].tick }
 
 // EventWho is entry i's object and kind, without unpacking it.
-func (s *Sim) EventWho(i int) (uint32, eventlog.EventKind) { return s.log[i].guid, s.log[i].kind }
+func (q Query) EventWho(i int) (uint32, eventlog.EventKind) { return q.s.log[i].guid, q.s.log[i].kind }
 
 // LogView is the event log as it stands when taken: entries are never
 // rewritten once their tick is over, so a view taken between steps may be
@@ -299,9 +299,9 @@ type LogView struct {
 }
 
 // LogView returns a view of the log up to the current furthest tick.
-func (s *Sim) LogView() LogView {
-	return LogView{log: s.log[:len(s.log):len(s.log)], places: s.places[:len(s.places):len(s.places)],
-		stamps: s.stamps[:len(s.stamps):len(s.stamps)]}
+func (q Query) LogView() LogView {
+	return LogView{log: q.s.log[:len(q.s.log):len(q.s.log)], places: q.s.places[:len(q.s.places):len(q.s.places)],
+		stamps: q.s.stamps[:len(q.s.stamps):len(q.s.stamps)]}
 }
 
 // Len is the number of entries.
@@ -397,13 +397,13 @@ func (s *Sim) NextEvent(after int, f eventlog.Filter) (tick int, ok bool) {
 // PrevEvent returns the tick of the last event before tick before that f
 // matches, among the ticks simulated so far. ok is false when there is
 // none, the event log is off or the Sim is streamed.
-func (s *Sim) PrevEvent(before int, f eventlog.Filter) (tick int, ok bool) {
-	if !s.opts.EventLog || s.feed != nil {
+func (q Query) PrevEvent(before int, f eventlog.Filter) (tick int, ok bool) {
+	if !q.s.opts.EventLog || q.s.feed != nil {
 		return 0, false
 	}
-	i := sort.Search(len(s.log), func(i int) bool { return int(s.log[i].tick) >= before })
+	i := sort.Search(len(q.s.log), func(i int) bool { return int(q.s.log[i].tick) >= before })
 	for i--; i >= 0; i-- {
-		if e := s.unpack(i); f.Match(&e) {
+		if e := q.s.unpack(i); f.Match(&e) {
 			return int(e.Tick), true
 		}
 	}

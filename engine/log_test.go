@@ -17,7 +17,7 @@ func explainedRun(t *testing.T, name string) (*Sim, []explain.Cause) {
 	t.Helper()
 	s := newSim(t, compiled(t, name), Options{EventLog: true, Metrics: true, RecordStages: true})
 	runTo(s, s.LastTick())
-	return s, explain.Explain(s.AllEvents())
+	return s, explain.Explain(s.Query().AllEvents())
 }
 
 func causesOf(cs []explain.Cause, k eventlog.EventKind) []explain.Cause {
@@ -49,7 +49,7 @@ func TestLogStore_KeepsTheCauseFields(t *testing.T) {
 		s.pack(&events[i])
 	}
 	for i, want := range events {
-		if got := s.EventAt(i); got != want {
+		if got := s.Query().EventAt(i); got != want {
 			t.Errorf("entry %d: %+v, want %+v", i, got, want)
 		}
 	}

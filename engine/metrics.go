@@ -337,11 +337,11 @@ func catchUpSpeed(o *object) float32 {
 // Metrics returns every object's glide metrics (in creation order, deleted
 // objects included) over ticks 1 to Furthest. It is nil unless
 // Options.Metrics was set.
-func (s *Sim) Metrics() []ObjectMetrics {
-	if !s.opts.Metrics {
+func (q Query) Metrics() []ObjectMetrics {
+	if !q.s.opts.Metrics {
 		return nil
 	}
-	return s.metrics.result()
+	return q.s.metrics.result()
 }
 
 // Error distribution: one object's distances to the server truth, kept in

@@ -19,7 +19,7 @@ import (
 
 func metricsOf(t *testing.T, s *Sim) ObjectMetrics {
 	t.Helper()
-	for _, m := range s.Metrics() {
+	for _, m := range s.Query().Metrics() {
 		if m.GUID == testGUID {
 			return m
 		}
@@ -107,7 +107,7 @@ func TestMetrics_ErrorPercentiles(t *testing.T) {
 	if e.N != 100 || !near(e.Mean, 0.505) || !near(e.P95, 0.95) || !near(e.Max, 1) {
 		t.Fatalf("error %+v; want N 100, mean 0.505, p95 0.95, max 1", e)
 	}
-	v, _ := s.Object(testGUID)
+	v, _ := s.Query().Object(testGUID)
 	if !v.HasTruth || v.TruthTick != 100 {
 		t.Fatalf("view truth %v at tick %d, want the latest, tick 100", v.HasTruth, v.TruthTick)
 	}
@@ -177,7 +177,7 @@ func TestMetrics_CountsFromTheGoldenRecordings(t *testing.T) {
 func TestMetrics_StallFailures(t *testing.T) {
 	s := newSim(t, compiled(t, "wall"), Options{Metrics: true})
 	runTo(s, s.LastTick())
-	m := s.Metrics()[0]
+	m := s.Query().Metrics()[0]
 	if m.StallFailures == 0 || m.Blips == 0 {
 		t.Fatalf("wall: %d stall failures, %d blips; want some of each", m.StallFailures, m.Blips)
 	}
@@ -207,8 +207,8 @@ func TestCompare_ReadingsInLockStep(t *testing.T) {
 			t.Fatalf("%s at tick %d, want 20", s.Reading().Name, s.Tick())
 		}
 	}
-	seed, _ := c.Sim("seed").Object(testGUID)
-	legacy, _ := c.Sim("legacy").Object(testGUID)
+	seed, _ := c.Sim("seed").Query().Object(testGUID)
+	legacy, _ := c.Sim("legacy").Query().Object(testGUID)
 	if seed.Position == legacy.Position {
 		t.Fatal("seed and legacy should differ for a running remote with no updates (READINGS.md item 11)")
 	}

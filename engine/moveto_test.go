@@ -128,7 +128,7 @@ func TestMoveTo_View(t *testing.T) {
 	for s.Tick() < 60 {
 		s.Step()
 	}
-	for _, v := range s.Objects(nil) {
+	for _, v := range s.Query().Objects(nil) {
 		if v.GUID != 0x80000A02 {
 			if v.MoveTo != nil {
 				t.Errorf("%#x has a move-to view", v.GUID)
@@ -160,7 +160,7 @@ func TestMoveTo_SharedCheckpointMatchesStraightRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Seek(k)
-		if s.StateHash() != straight.hashes[k] {
+		if s.Query().StateHash() != straight.hashes[k] {
 			t.Fatalf("seek to %d through the shared checkpoints differs from the straight run", k)
 		}
 	}

@@ -33,7 +33,7 @@ func advancedTrace(t *testing.T, src recording.Source, opts Options, input strin
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	tw, err := trace.NewRunWriter(&buf, s, input)
+	tw, err := trace.NewRunWriter(&buf, s.Query(), input)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func advancedTrace(t *testing.T, src recording.Source, opts Options, input strin
 	if s.batch != nil {
 		n = s.batch.ticks
 	}
-	return buf.Bytes(), s.Metrics(), n
+	return buf.Bytes(), s.Query().Metrics(), n
 }
 
 // firstDiff describes where two traces first differ.
@@ -154,7 +154,7 @@ func TestAdvanceTrace_StreamError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ow, err := trace.NewRunWriter(&want, one, rec.Name)
+	ow, err := trace.NewRunWriter(&want, one.Query(), rec.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestAdvanceTrace_StreamError(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	tw, err := trace.NewRunWriter(&buf, s, rec.Name)
+	tw, err := trace.NewRunWriter(&buf, s.Query(), rec.Name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
 	probe := newSim(t, synthRec, Options{EventLog: true, Workers: 2, LastTick: 150})
 	runTo(probe, 150)
 	buffered := 0
-	for _, e := range probe.AllEvents() {
+	for _, e := range probe.Query().AllEvents() {
 		if e.Source == -1 && e.GUID >= scenario.SynthFirstGUID+64 {
 			buffered++
 		}
@@ -152,7 +152,7 @@ func TestCompareAdvance_ReadingsOnTheirOwnCoresGiveTheSameMetrics(t *testing.T) 
 	}
 	for i, s := range side.Sims() {
 		want := one.Sims()[i]
-		if s.Tick() != want.Tick() || !reflect.DeepEqual(s.Metrics(), want.Metrics()) {
+		if s.Tick() != want.Tick() || !reflect.DeepEqual(s.Query().Metrics(), want.Query().Metrics()) {
 			t.Errorf("%s: side by side ended at tick %d with other metrics than one after the other (tick %d)", s.Reading().Name, s.Tick(), want.Tick())
 		}
 	}

@@ -93,12 +93,12 @@ func steppedHashes(t *testing.T, src recording.Source, opts Options) ([]uint64, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	hashes := []uint64{s.StateHash()}
+	hashes := []uint64{s.Query().StateHash()}
 	for !s.Done() {
 		s.Step()
-		hashes = append(hashes, s.StateHash())
+		hashes = append(hashes, s.Query().StateHash())
 	}
-	return hashes, s.Metrics(), s.Tick(), s.Err()
+	return hashes, s.Query().Metrics(), s.Tick(), s.Err()
 }
 
 // checkSharded runs src in runs of `every` ticks (Sim.advance) and checks
@@ -112,14 +112,14 @@ func checkSharded(t *testing.T, what string, src recording.Source, opts Options,
 	}
 	for !s.Done() {
 		s.advance(every)
-		if k := s.Tick(); k >= len(hashes) || s.StateHash() != hashes[k] {
+		if k := s.Tick(); k >= len(hashes) || s.Query().StateHash() != hashes[k] {
 			t.Fatalf("%s: the state at tick %d differs from stepping tick by tick", what, k)
 		}
 	}
 	if s.Tick() != wantTick || !errors.Is(s.Err(), wantErr) && s.Err() != wantErr {
 		t.Errorf("%s: ended at tick %d with %v, want tick %d with %v", what, s.Tick(), s.Err(), wantTick, wantErr)
 	}
-	if !reflect.DeepEqual(s.Metrics(), wantM) {
+	if !reflect.DeepEqual(s.Query().Metrics(), wantM) {
 		t.Errorf("%s: the metrics differ from stepping tick by tick", what)
 	}
 	if s.batch == nil {
@@ -309,7 +309,7 @@ func TestParallelTicks_CompareReadingsSideBySide(t *testing.T) {
 		if s.batch == nil || s.batch.ticks == 0 {
 			t.Errorf("%s: no tick in shards", s.Reading().Name)
 		}
-		if s.Tick() != want.Tick() || s.StateHash() != want.StateHash() || !reflect.DeepEqual(s.Metrics(), want.Metrics()) {
+		if s.Tick() != want.Tick() || s.Query().StateHash() != want.Query().StateHash() || !reflect.DeepEqual(s.Query().Metrics(), want.Query().Metrics()) {
 			t.Errorf("%s: in shards side by side it ended at tick %d in another state than tick by tick (tick %d)", s.Reading().Name, s.Tick(), want.Tick())
 		}
 	}

@@ -34,16 +34,16 @@ func runStraight(t *testing.T, rec *recording.Recording, opts Options) *straight
 	s := newSim(t, rec, opts)
 	r := &straightRun{}
 	for {
-		r.hashes = append(r.hashes, s.StateHash())
-		r.views = append(r.views, s.Objects(nil))
-		r.ends = append(r.ends, len(s.Events()))
+		r.hashes = append(r.hashes, s.Query().StateHash())
+		r.views = append(r.views, s.Query().Objects(nil))
+		r.ends = append(r.ends, len(s.Query().Events()))
 		if s.Tick() == s.LastTick() {
 			break
 		}
 		s.Step()
 	}
-	r.log = slices.Clone(s.AllEvents())
-	r.m = s.Metrics()
+	r.log = slices.Clone(s.Query().AllEvents())
+	r.m = s.Query().Metrics()
 	return r
 }
 
@@ -73,13 +73,13 @@ func seekRecordings(t *testing.T) []*recording.Recording {
 func (r *straightRun) checkAt(t *testing.T, s *Sim, what string) {
 	t.Helper()
 	k := s.Tick()
-	if got := s.StateHash(); got != r.hashes[k] {
+	if got := s.Query().StateHash(); got != r.hashes[k] {
 		t.Fatalf("%s: state hash at tick %d differs from the straight run", what, k)
 	}
-	if got := s.Objects(nil); !reflect.DeepEqual(got, r.views[k]) {
+	if got := s.Query().Objects(nil); !reflect.DeepEqual(got, r.views[k]) {
 		t.Fatalf("%s: object views at tick %d differ from the straight run", what, k)
 	}
-	if got := s.Events(); !slices.Equal(got, r.log[:r.ends[k]]) {
+	if got := s.Query().Events(); !slices.Equal(got, r.log[:r.ends[k]]) {
 		t.Fatalf("%s: event log up to tick %d differs (%d events, want %d)", what, k, len(got), r.ends[k])
 	}
 }
@@ -116,10 +116,10 @@ func TestSeek_RandomSequencesMatchStraightRun(t *testing.T) {
 			}
 			s.RunAll(nil)
 			straight.checkAt(t, s, "after RunAll")
-			if !slices.Equal(s.AllEvents(), straight.log) {
+			if !slices.Equal(s.Query().AllEvents(), straight.log) {
 				t.Fatal("the whole event log differs from the straight run's")
 			}
-			if !reflect.DeepEqual(s.Metrics(), straight.m) {
+			if !reflect.DeepEqual(s.Query().Metrics(), straight.m) {
 				t.Fatal("metrics after seeking differ from the straight run's")
 			}
 		})
@@ -201,8 +201,8 @@ func TestRunAll_KeepsLogAndReturns(t *testing.T) {
 	if s.Tick() != 10 || s.Furthest() != s.LastTick() || calls == 0 || lastDone != s.LastTick() {
 		t.Fatalf("after RunAll: tick %d, furthest %d, %d progress calls ending at %d", s.Tick(), s.Furthest(), calls, lastDone)
 	}
-	if len(eventsOf(s, eventlog.EventBlip)) != 1 || len(s.Events()) != 1 || s.Events()[0].Kind != eventlog.EventNote {
-		t.Fatalf("the whole run's log should hold the blip, the log up to tick 10 only the note: %d, %+v", len(eventsOf(s, eventlog.EventBlip)), s.Events())
+	if len(eventsOf(s, eventlog.EventBlip)) != 1 || len(s.Query().Events()) != 1 || s.Query().Events()[0].Kind != eventlog.EventNote {
+		t.Fatalf("the whole run's log should hold the blip, the log up to tick 10 only the note: %d, %+v", len(eventsOf(s, eventlog.EventBlip)), s.Query().Events())
 	}
 }
 
@@ -227,13 +227,13 @@ func TestNextPrevEvent(t *testing.T) {
 	if k, ok := s.NextEvent(30, resident); ok {
 		t.Fatalf("the resident has no update after 30, got %d", k)
 	}
-	if k, ok := s.PrevEvent(78, updates); !ok || k != 75 {
+	if k, ok := s.Query().PrevEvent(78, updates); !ok || k != 75 {
 		t.Fatalf("previous update before 78: %d %v, want 75", k, ok)
 	}
 	if k, ok := s.NextEvent(-1, eventlog.Filter{Marks: eventlog.MarkNote}); !ok || k != 1 {
 		t.Fatalf("the note is in tick 1, got %d %v", k, ok)
 	}
-	if _, ok := s.PrevEvent(1, eventlog.Filter{}); ok {
+	if _, ok := s.Query().PrevEvent(1, eventlog.Filter{}); ok {
 		t.Fatal("nothing happens before tick 1")
 	}
 	if k, ok := s.NextEvent(0, eventlog.Filter{Marks: eventlog.MarkCreate | eventlog.MarkDelete}); !ok || k != 15 {
@@ -286,10 +286,10 @@ func TestSeek_SelectionByGUIDSurvives(t *testing.T) {
 	}
 	s := newSim(t, rec, Options{CheckpointInterval: 16})
 	runTo(s, 100)
-	before, _ := s.Object(0x80000A01)
+	before, _ := s.Query().Object(0x80000A01)
 	s.Seek(3)
 	s.Seek(100)
-	after, ok := s.Object(0x80000A01)
+	after, ok := s.Query().Object(0x80000A01)
 	if !ok || !reflect.DeepEqual(before, after) {
 		t.Fatal("the selected object changed across a seek and back")
 	}

@@ -510,4 +510,4 @@ func (s *Sim) World() *physics.World { return s.world }
 // Notes are the recording's notes with the tick each is delivered in, all of
 // them whatever the current tick; read-only. A streamed Sim has none (its
 // log has each tick's note events).
-func (s *Sim) Notes() []eventlog.Note { return s.notes }
+func (q Query) Notes() []eventlog.Note { return q.s.notes }

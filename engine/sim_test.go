@@ -60,12 +60,12 @@ func TestStep_DeliversBeforeUpdating(t *testing.T) {
 	rec.Events = []recording.Event{positionEvent(0.5, 92, 90, 1)}
 	s := newSim(t, rec, Options{EventLog: true})
 	runTo(s, 14)
-	before, _ := s.Object(testGUID)
-	if len(s.Events()) != 0 {
-		t.Fatalf("events before tick 15: %v", s.Events())
+	before, _ := s.Query().Object(testGUID)
+	if len(s.Query().Events()) != 0 {
+		t.Fatalf("events before tick 15: %v", s.Query().Events())
 	}
 	s.Step()
-	after, _ := s.Object(testGUID)
+	after, _ := s.Query().Object(testGUID)
 	if after.LastRoute != physics.RouteInterpolate || after.LastRouteTick != 15 {
 		t.Fatalf("tick 15: last route %v at %d, want interpolate at 15", after.LastRoute, after.LastRouteTick)
 	}
@@ -75,7 +75,7 @@ func TestStep_DeliversBeforeUpdating(t *testing.T) {
 	if d := moved - 0.25; d > 1e-4 || d < -1e-4 {
 		t.Fatalf("tick 15 moved the body %v m, want 0.25 m (one catch-up step)", moved)
 	}
-	evs := s.EventsAt(15)
+	evs := s.Query().EventsAt(15)
 	if len(evs) < 2 || evs[0].Kind != eventlog.EventRoute || evs[1].Kind != eventlog.EventEnqueue {
 		t.Fatalf("tick 15 events %+v: want route then enqueue", evs)
 	}
@@ -109,12 +109,12 @@ func TestMovementManager_KeepsRestingBodyActive(t *testing.T) {
 	rec.Events = []recording.Event{positionEvent(5, 92, 90, 1)}
 	s := newSim(t, rec, Options{})
 	runTo(s, 149)
-	v, _ := s.Object(testGUID)
+	v, _ := s.Query().Object(testGUID)
 	if !v.Active {
 		t.Fatal("a resting remote went dormant (no movement manager?)")
 	}
 	runTo(s, 170)
-	v, _ = s.Object(testGUID)
+	v, _ = s.Query().Object(testGUID)
 	if d := v.Position.Frame.Origin.Sub(mgl32.Vec3{92, 90, 0}).Len(); d > 0.05 {
 		t.Fatalf("after the update the body is at %v, want within 0.05 m of (92, 90, 0)", v.Position.Frame.Origin)
 	}
@@ -129,7 +129,7 @@ func TestNoObserver_PlayerDistanceZero(t *testing.T) {
 	rec.Events = []recording.Event{positionEvent(0.5, 189, 190, 1)}
 	s := newSim(t, rec, Options{EventLog: true})
 	runTo(s, 15)
-	v, _ := s.Object(testGUID)
+	v, _ := s.Query().Object(testGUID)
 	if v.PlayerDistance != 0 || v.LastRoute != physics.RouteInterpolate {
 		t.Fatalf("player distance %v, route %v: want 0 and interpolate", v.PlayerDistance, v.LastRoute)
 	}
@@ -150,7 +150,7 @@ func TestReadings_StateVelocityDrivesLegacyOnly(t *testing.T) {
 		r, _ := interp.ReadingByName(tc.reading)
 		s := newSim(t, rec, Options{Reading: r})
 		runTo(s, 30)
-		v, _ := s.Object(testGUID)
+		v, _ := s.Query().Object(testGUID)
 		dx := v.Position.Frame.Origin[0] - 90
 		if moved := dx > 1; moved != tc.moves {
 			t.Errorf("%s: body moved %v m east in 1 s running; want moving=%v", tc.reading, dx, tc.moves)
@@ -170,12 +170,12 @@ func TestMotionEvent_GivesMotionInterpreter(t *testing.T) {
 	m.Forward = recording.RunForward
 	rec.Events = []recording.Event{{T: 0.1, Kind: recording.KindMotion, GUID: testGUID, HasGUID: true, Motion: m}}
 	s := newSim(t, rec, Options{})
-	v, _ := s.Object(testGUID)
+	v, _ := s.Query().Object(testGUID)
 	if v.HasMotion || v.CatchUpSpeed != interp.MaxInterpolatedVelocity {
 		t.Fatalf("before: has motion %v, catch-up %v; want false, 7.5", v.HasMotion, v.CatchUpSpeed)
 	}
 	runTo(s, 3)
-	v, _ = s.Object(testGUID)
+	v, _ = s.Query().Object(testGUID)
 	if !v.HasMotion || v.Motion.Forward != anim.RunForward || v.CatchUpSpeed != 8 {
 		t.Fatalf("after: has motion %v, forward %v, catch-up %v; want true, RunForward, 8", v.HasMotion, v.Motion.Forward, v.CatchUpSpeed)
 	}
@@ -222,21 +222,21 @@ func TestCreateDelete_Slots(t *testing.T) {
 		{T: 1.5, Kind: recording.KindCreate, GUID: again.GUID, HasGUID: true, Entity: &again},
 	}
 	s := newSim(t, rec, Options{EventLog: true})
-	count := func() int { return len(s.Objects(nil)) }
+	count := func() int { return len(s.Query().Objects(nil)) }
 	if count() != 1 {
 		t.Fatalf("tick 0: %d objects, want 1", count())
 	}
 	runTo(s, 15)
-	objs := s.Objects(nil)
+	objs := s.Query().Objects(nil)
 	if len(objs) != 2 || objs[0].GUID != testGUID || objs[1].GUID != 0x80000B02 || objs[1].Created != 15 {
 		t.Fatalf("tick 15: %+v", objs)
 	}
 	runTo(s, 30)
-	if _, ok := s.Object(0x80000B02); ok || count() != 1 {
+	if _, ok := s.Query().Object(0x80000B02); ok || count() != 1 {
 		t.Fatal("tick 30: the deleted object is still there")
 	}
 	runTo(s, 45)
-	v, ok := s.Object(0x80000B02)
+	v, ok := s.Query().Object(0x80000B02)
 	if !ok || v.Position.Frame.Origin != (mgl32.Vec3{80, 80, 0}) {
 		t.Fatalf("tick 45: re-created object %+v, %v", v.Position, ok)
 	}
@@ -298,9 +298,9 @@ func TestTickZero_InitialState(t *testing.T) {
 	rec := testRecording(true)
 	rec.Events = []recording.Event{positionEvent(0, 95, 90, 1)}
 	s := newSim(t, rec, Options{EventLog: true, RecordStages: true})
-	v, ok := s.Object(testGUID)
-	if !ok || s.Tick() != 0 || len(s.Events()) != 0 {
-		t.Fatalf("tick %d, object %v, events %d", s.Tick(), ok, len(s.Events()))
+	v, ok := s.Query().Object(testGUID)
+	if !ok || s.Tick() != 0 || len(s.Query().Events()) != 0 {
+		t.Fatalf("tick %d, object %v, events %d", s.Tick(), ok, len(s.Query().Events()))
 	}
 	if v.Position.Frame.Origin != (mgl32.Vec3{90, 90, 0}) || !v.Contact || !v.OnWalkable || v.Heading < 89.99 || v.Heading > 90.01 {
 		t.Fatalf("tick 0 body %+v contact %v heading %v", v.Position.Frame.Origin, v.Contact, v.Heading)
@@ -312,7 +312,7 @@ func TestTickZero_InitialState(t *testing.T) {
 		t.Fatalf("last tick %d, want %d (2 s after the last event)", s.LastTick(), want)
 	}
 	s.Step()
-	v, _ = s.Object(testGUID)
+	v, _ = s.Query().Object(testGUID)
 	if !v.Stages.Ran[physics.StageAdjustOffset] {
 		t.Fatal("RecordStages: no stage record after a tick")
 	}
@@ -334,14 +334,14 @@ func TestWorld_ObstaclesFromAssetAndHeader(t *testing.T) {
 		t.Fatalf("world obstacles %+v: want the asset's, then the inline wall", obs)
 	}
 	runTo(s, 20)
-	v, _ := s.Object(testGUID)
+	v, _ := s.Query().Object(testGUID)
 	if x := v.Position.Frame.Origin[0]; x > 91-v.Radius+1e-3 {
 		t.Fatalf("tick 20: the body passed the inline wall at x 91: x = %v", x)
 	}
 	// It gets past only by the stall window's failure and the blip that
 	// follows (seed 000 §4–§6).
 	runTo(s, 60)
-	v, _ = s.Object(testGUID)
+	v, _ = s.Query().Object(testGUID)
 	if x := v.Position.Frame.Origin[0]; x != 94 {
 		t.Fatalf("tick 60: x = %v, want 94 after the blip", x)
 	}

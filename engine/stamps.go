@@ -126,19 +126,19 @@ func stampCheckOf(o *object, u *physics.PositionUpdate) StampCheck {
 // StampCheckAt returns the stamps of log entry i when it is a route (an
 // UpdatePosition delivered): the stored ones from the side table, the
 // message's from the recording.
-func (s *Sim) StampCheckAt(i int) (StampCheck, bool) {
-	stored, ok := storedAt(s.log, s.stamps, i)
+func (q Query) StampCheckAt(i int) (StampCheck, bool) {
+	stored, ok := storedAt(q.s.log, q.s.stamps, i)
 	if !ok {
 		return StampCheck{}, false
 	}
 	c := StampCheck{Stored: stored}
-	row := s.log[i].x
+	row := q.s.log[i].x
 	switch {
-	case s.feed != nil && int(row) < len(s.stampsIn):
-		c.Incoming = s.stampsIn[row]
-	case s.store != nil && s.log[i].source >= 0 && int(s.log[i].source) < s.store.Len():
+	case q.s.feed != nil && int(row) < len(q.s.stampsIn):
+		c.Incoming = q.s.stampsIn[row]
+	case q.s.store != nil && q.s.log[i].source >= 0 && int(q.s.log[i].source) < q.s.store.Len():
 		var ev recording.Event
-		s.store.At(int(s.log[i].source), &ev)
+		q.s.store.At(int(q.s.log[i].source), &ev)
 		q := ev.Update.Seq
 		c.Incoming = [NumChecked]uint16{q.Instance, q.Position, q.Teleport, q.ForcePosition}
 	default:

@@ -28,9 +28,9 @@ func TestStampChecks_StampEdges(t *testing.T) {
 		s.Step()
 	}
 	var routes, dropped int
-	for i := 0; i < s.NumEvents(); i++ {
-		e := s.EventAt(i)
-		c, ok := s.StampCheckAt(i)
+	for i := 0; i < s.Query().NumEvents(); i++ {
+		e := s.Query().EventAt(i)
+		c, ok := s.Query().StampCheckAt(i)
 		if ok != (e.Kind == eventlog.EventRoute) {
 			t.Fatalf("entry %d (%v): stamp check %v", i, e.Kind, ok)
 		}
@@ -74,9 +74,9 @@ func TestStampChecks_StampEdges(t *testing.T) {
 		t.Errorf("%d routes (want %d), %d dropped", routes, want, dropped)
 	}
 	var halfway bool
-	for i := 0; i < s.NumEvents(); i++ {
-		st, ok := s.LogView().StoredStamps(i)
-		c, _ := s.StampCheckAt(i)
+	for i := 0; i < s.Query().NumEvents(); i++ {
+		st, ok := s.Query().LogView().StoredStamps(i)
+		c, _ := s.Query().StampCheckAt(i)
 		if ok && st != c.Stored {
 			t.Fatalf("entry %d: the LogView's stored stamps %v differ from %v", i, st, c.Stored)
 		}
@@ -118,8 +118,8 @@ func TestStampChecks_Streamed(t *testing.T) {
 		mem.Step()
 	}
 	var want []StampCheck
-	for i := 0; i < mem.NumEvents(); i++ {
-		if c, ok := mem.StampCheckAt(i); ok {
+	for i := 0; i < mem.Query().NumEvents(); i++ {
+		if c, ok := mem.Query().StampCheckAt(i); ok {
 			want = append(want, c)
 		}
 	}
@@ -130,8 +130,8 @@ func TestStampChecks_Streamed(t *testing.T) {
 	var got []StampCheck
 	for !s.Done() {
 		s.Step()
-		for i := 0; i < s.NumEvents(); i++ {
-			if c, ok := s.StampCheckAt(i); ok {
+		for i := 0; i < s.Query().NumEvents(); i++ {
+			if c, ok := s.Query().StampCheckAt(i); ok {
 				got = append(got, c)
 			}
 		}

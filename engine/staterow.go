@@ -27,8 +27,8 @@ type StateRow struct {
 
 // States appends every live object's row, in header-then-creation order
 // (the order of Trace v1's state rows), to dst and returns it.
-func (s *Sim) States(dst []StateRow) []StateRow {
-	for _, o := range s.slots[:s.nslots] {
+func (q Query) States(dst []StateRow) []StateRow {
+	for _, o := range q.s.slots[:q.s.nslots] {
 		if !o.st.alive {
 			continue
 		}
@@ -45,23 +45,23 @@ func (s *Sim) States(dst []StateRow) []StateRow {
 
 // RowHeading is the current heading, degrees clockwise from north, of the
 // object of a row States gave for the current tick.
-func (s *Sim) RowHeading(r *StateRow) float32 {
-	if r.slot < 0 || int(r.slot) >= len(s.slots) {
+func (q Query) RowHeading(r *StateRow) float32 {
+	if r.slot < 0 || int(r.slot) >= len(q.s.slots) {
 		return 0
 	}
-	return s.slots[r.slot].phys.Heading()
+	return q.s.slots[r.slot].phys.Heading()
 }
 
 // TraceStates appends the current tick's Trace v1 state rows, one per live
 // object in header-then-creation order, to dst and returns it (what
 // trace.RunWriter writes).
-func (s *Sim) TraceStates(dst []trace.State) []trace.State {
-	for _, o := range s.slots[:s.nslots] {
+func (q Query) TraceStates(dst []trace.State) []trace.State {
+	for _, o := range q.s.slots[:q.s.nslots] {
 		if !o.st.alive {
 			continue
 		}
 		dst = append(dst, trace.State{})
-		traceState(s.tick, o, &dst[len(dst)-1])
+		traceState(q.s.tick, o, &dst[len(dst)-1])
 	}
 	return dst
 }
@@ -85,4 +85,4 @@ func traceState(tick int, o *object, row *trace.State) {
 
 // KeepsEventLog reports whether the Sim keeps its event log
 // (Options.EventLog).
-func (s *Sim) KeepsEventLog() bool { return s.opts.EventLog }
+func (q Query) KeepsEventLog() bool { return q.s.opts.EventLog }

@@ -30,7 +30,7 @@ func streamTrace(t *testing.T, src recording.Source, opts Options, input string)
 	if err := writeRun(&buf, s, input); err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes(), s.Metrics()
+	return buf.Bytes(), s.Query().Metrics()
 }
 
 // memoryTrace runs rec in memory and returns its trace and metrics.
@@ -44,7 +44,7 @@ func memoryTrace(t *testing.T, rec *recording.Recording, opts Options, input str
 	if err := writeTrace(&buf, s, input, s.LastTick()); err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes(), s.Metrics()
+	return buf.Bytes(), s.Query().Metrics()
 }
 
 func TestStream_SameTraceAndMetricsAsInMemory(t *testing.T) {
@@ -166,7 +166,7 @@ func TestStream_KeepsOnlyTheCurrentTickAndReadsOnlyWhatTheTicksNeed(t *testing.T
 	if src.n > len(rec.Events)*3/5 || src.n < len(rec.Events)*2/5 {
 		t.Errorf("read %d of %d events after half the run", src.n, len(rec.Events))
 	}
-	for _, e := range s.AllEvents() {
+	for _, e := range s.Query().AllEvents() {
 		if int(e.Tick) != s.Tick() {
 			t.Fatalf("the log holds an event of tick %d at tick %d", e.Tick, s.Tick())
 		}

@@ -313,7 +313,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 		}
 		t.causes[run] = len(all)
 	}
-	for i, evs := 0, s.EventsAt(s.tick); i < len(evs); i++ {
+	for i, evs := 0, s.Query().EventsAt(s.tick); i < len(evs); i++ {
 		e := &evs[i]
 		if !e.Kind.InTrace() && !isSpan(e.Kind) {
 			continue

@@ -43,11 +43,11 @@ func TestTableWriterCapturedRows(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range c.Sims() {
-			for _, r := range s.States(nil) {
+			for _, r := range s.Query().States(nil) {
 				want = append(want, tables.State{Input: "cliff", Reading: s.reading.Name, Tick: int64(s.tick),
 					T: float64(s.tick) / float64(s.rate), GUID: hexid.String(r.GUID), Cell: hexid.String(r.Cell),
 					X: float64(r.Origin[0]), Y: float64(r.Origin[1]), Z: float64(r.Origin[2]),
-					Heading: float64(s.RowHeading(&r)), Queue: int32(r.Queue), Fail: int32(r.Fail), Contact: r.Contact})
+					Heading: float64(s.Query().RowHeading(&r)), Queue: int32(r.Queue), Fail: int32(r.Fail), Contact: r.Contact})
 			}
 		}
 	}

@@ -96,7 +96,7 @@ func traceHashes(t *testing.T, rec *recording.Recording, r interp.Reading) (trac
 		s.Step()
 		d.tick(s)
 	}
-	for _, m := range s.Metrics() {
+	for _, m := range s.Query().Metrics() {
 		fmt.Fprintf(d.h, "%+v\n", m)
 	}
 	return hex.EncodeToString(tr[:]), hex.EncodeToString(d.h.Sum(nil))

@@ -98,10 +98,10 @@ type ObjectView struct {
 
 // Objects appends a view of every live object, in header-then-creation
 // order, to dst and returns it.
-func (s *Sim) Objects(dst []ObjectView) []ObjectView {
-	for _, o := range s.slots[:s.nslots] {
+func (q Query) Objects(dst []ObjectView) []ObjectView {
+	for _, o := range q.s.slots[:q.s.nslots] {
 		if o.st.alive {
-			dst = append(dst, s.view(o))
+			dst = append(dst, q.s.view(o))
 		}
 	}
 	return dst
@@ -110,11 +110,11 @@ func (s *Sim) Objects(dst []ObjectView) []ObjectView {
 // ObjectsQueued is Objects with each view's Queue: it appends the views to
 // dst and their queues, head first and object by object, to nodes, and
 // returns both; each Queue is a slice of the returned nodes.
-func (s *Sim) ObjectsQueued(dst []ObjectView, nodes []interp.Node) ([]ObjectView, []interp.Node) {
+func (q Query) ObjectsQueued(dst []ObjectView, nodes []interp.Node) ([]ObjectView, []interp.Node) {
 	first, start := len(dst), len(nodes)
-	for _, o := range s.slots[:s.nslots] {
+	for _, o := range q.s.slots[:q.s.nslots] {
 		if o.st.alive {
-			dst = append(dst, s.view(o))
+			dst = append(dst, q.s.view(o))
 			n := len(nodes)
 			nodes = o.pm.Nodes(nodes)
 			dst[len(dst)-1].Queue = nodes[n:len(nodes):len(nodes)]
@@ -155,14 +155,14 @@ type BriefView struct {
 
 // Briefs appends the brief view of every live object, in the order of
 // Objects, to dst and returns it.
-func (s *Sim) Briefs(dst []BriefView) []BriefView {
-	for _, o := range s.slots[:s.nslots] {
+func (q Query) Briefs(dst []BriefView) []BriefView {
+	for _, o := range q.s.slots[:q.s.nslots] {
 		if !o.st.alive {
 			continue
 		}
 		pos := o.phys.Position()
 		if o.ent.Parent != 0 {
-			pos = s.drawnPosition(o) // a held item's trail is its holder's
+			pos = q.s.drawnPosition(o) // a held item's trail is its holder's
 		}
 		dst = append(dst, BriefView{
 			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: o.phys.Heading(),
@@ -188,8 +188,8 @@ type Named struct {
 // Roster appends the guid and name of every object created so far, alive
 // or deleted, in header-then-creation order — the objects of Metrics, in
 // its order, without the metrics on — to dst and returns it.
-func (s *Sim) Roster(dst []Named) []Named {
-	for _, o := range s.slots[:s.nslots] {
+func (q Query) Roster(dst []Named) []Named {
+	for _, o := range q.s.slots[:q.s.nslots] {
 		dst = append(dst, Named{GUID: o.guid, Name: o.name})
 	}
 	return dst
@@ -197,17 +197,17 @@ func (s *Sim) Roster(dst []Named) []Named {
 
 // Object returns the view of the live object guid; ok is false when no live
 // object has that guid at the current tick.
-func (s *Sim) Object(guid uint32) (v ObjectView, ok bool) {
-	if o := s.find(guid); o != nil {
-		return s.view(o), true
+func (q Query) Object(guid uint32) (v ObjectView, ok bool) {
+	if o := q.s.find(guid); o != nil {
+		return q.s.view(o), true
 	}
 	return ObjectView{}, false
 }
 
 // Nodes appends the interpolation queue of the live object guid, head
 // first, to dst (dst is returned unchanged when there is no such object).
-func (s *Sim) Nodes(guid uint32, dst []interp.Node) []interp.Node {
-	if o := s.find(guid); o != nil {
+func (q Query) Nodes(guid uint32, dst []interp.Node) []interp.Node {
+	if o := q.s.find(guid); o != nil {
 		return o.pm.Nodes(dst)
 	}
 	return dst
@@ -216,15 +216,15 @@ func (s *Sim) Nodes(guid uint32, dst []interp.Node) []interp.Node {
 // NodesAt appends the interpolation queue of the live object in slot (an
 // ObjectView's Slot), head first, to dst; dst is returned unchanged when the
 // slot holds no live object. Unlike Nodes it does not search.
-func (s *Sim) NodesAt(slot int, dst []interp.Node) []interp.Node {
-	if slot >= 0 && slot < s.nslots && s.slots[slot].st.alive {
-		return s.slots[slot].pm.Nodes(dst)
+func (q Query) NodesAt(slot int, dst []interp.Node) []interp.Node {
+	if slot >= 0 && slot < q.s.nslots && q.s.slots[slot].st.alive {
+		return q.s.slots[slot].pm.Nodes(dst)
 	}
 	return dst
 }
 
 // Observer is the local player's position, when the recording has one.
-func (s *Sim) Observer() (pos physics.Position, ok bool) { return s.observer, s.hasObserver }
+func (q Query) Observer() (pos physics.Position, ok bool) { return q.s.observer, q.s.hasObserver }
 
 // find returns the live object guid, or nil.
 func (s *Sim) find(guid uint32) *object {
@@ -289,16 +289,16 @@ func (s *Sim) view(o *object) ObjectView {
 // runs read it entry by entry with NumEvents and EventAt). Empty unless
 // Options.EventLog. A streamed Sim (NewStream) keeps only the current
 // tick's events.
-func (s *Sim) Events() []eventlog.Event {
-	if s.feed != nil {
-		return s.copyEvents(len(s.log))
+func (q Query) Events() []eventlog.Event {
+	if q.s.feed != nil {
+		return q.s.copyEvents(len(q.s.log))
 	}
-	return s.copyEvents(int(s.tickEnd[s.tick]))
+	return q.s.copyEvents(int(q.s.tickEnd[q.s.tick]))
 }
 
 // AllEvents returns the event log up to Furthest (the whole run after
 // RunAll) as a new slice; a streamed Sim's is the current tick's.
-func (s *Sim) AllEvents() []eventlog.Event { return s.copyEvents(len(s.log)) }
+func (q Query) AllEvents() []eventlog.Event { return q.s.copyEvents(len(q.s.log)) }
 
 // copyEvents unpacks the first n entries of the log into a new slice.
 func (s *Sim) copyEvents(n int) []eventlog.Event {
@@ -311,19 +311,19 @@ func (s *Sim) copyEvents(n int) []eventlog.Event {
 
 // EventsAt returns the events of tick k (none past Furthest; a streamed
 // Sim has only the current tick's) in a buffer the next call reuses.
-func (s *Sim) EventsAt(k int) []eventlog.Event {
-	if s.feed != nil {
-		if k != s.tick {
+func (q Query) EventsAt(k int) []eventlog.Event {
+	if q.s.feed != nil {
+		if k != q.s.tick {
 			return nil
 		}
-		return s.unpackRange(0, len(s.log))
+		return q.s.unpackRange(0, len(q.s.log))
 	}
-	if k < 0 || k > s.furthest {
+	if k < 0 || k > q.s.furthest {
 		return nil
 	}
 	start := int32(0)
 	if k > 0 {
-		start = s.tickEnd[k-1]
+		start = q.s.tickEnd[k-1]
 	}
-	return s.unpackRange(int(start), int(s.tickEnd[k]))
+	return q.s.unpackRange(int(start), int(q.s.tickEnd[k]))
 }

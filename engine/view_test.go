@@ -22,13 +22,13 @@ func TestNodesAt_MatchesNodesByGUID(t *testing.T) {
 	queued := 0
 	for _, k := range []int{40, 300, 150, 1000} {
 		s.Seek(k)
-		views = s.Objects(views[:0])
+		views = s.Query().Objects(views[:0])
 		if len(views) == 0 {
 			t.Fatalf("tick %d: no live objects", k)
 		}
 		for _, v := range views {
-			a = s.NodesAt(v.Slot, a[:0])
-			b = s.Nodes(v.GUID, b[:0])
+			a = s.Query().NodesAt(v.Slot, a[:0])
+			b = s.Query().Nodes(v.GUID, b[:0])
 			if !reflect.DeepEqual(a, b) {
 				t.Fatalf("tick %d, 0x%08X: NodesAt %v, Nodes %v", k, v.GUID, a, b)
 			}
@@ -38,10 +38,10 @@ func TestNodesAt_MatchesNodesByGUID(t *testing.T) {
 	if queued == 0 {
 		t.Fatal("no object ever had a queue: the comparison proved nothing")
 	}
-	if got := s.NodesAt(-1, nil); len(got) != 0 {
+	if got := s.Query().NodesAt(-1, nil); len(got) != 0 {
 		t.Fatal("slot −1 gave nodes")
 	}
-	if got := s.NodesAt(1<<20, nil); len(got) != 0 {
+	if got := s.Query().NodesAt(1<<20, nil); len(got) != 0 {
 		t.Fatal("a slot past the end gave nodes")
 	}
 }
@@ -60,14 +60,14 @@ func TestObjectsQueued_EachViewHoldsItsOwnQueue(t *testing.T) {
 	queued := 0
 	for _, k := range []int{40, 300, 150, 1000} {
 		s.Seek(k)
-		views, got := s.ObjectsQueued([]ObjectView{keep}, nodes)
-		plain = s.Objects(plain[:0])
+		views, got := s.Query().ObjectsQueued([]ObjectView{keep}, nodes)
+		plain = s.Query().Objects(plain[:0])
 		if len(views) != len(plain)+1 || views[0].GUID != keep.GUID || got[0].Type != interp.NodeVelocity {
 			t.Fatalf("tick %d: %d views after the one kept (want %d), first node %v", k, len(views)-1, len(plain), got[0])
 		}
 		total := 1
 		for i, v := range views[1:] {
-			want = s.Nodes(v.GUID, want[:0])
+			want = s.Query().Nodes(v.GUID, want[:0])
 			if len(v.Queue) != len(want) || (len(want) > 0 && !reflect.DeepEqual(v.Queue, want)) {
 				t.Fatalf("tick %d, 0x%08X: queue %v, want %v", k, v.GUID, v.Queue, want)
 			}
@@ -106,7 +106,7 @@ func TestShareCheckpoints_SeekWhilePrerunning(t *testing.T) {
 	}
 	for k := 0; k <= straight.LastTick(); k++ {
 		if need[k] {
-			want[k] = straight.Objects(nil)
+			want[k] = straight.Query().Objects(nil)
 		}
 		if k < straight.LastTick() {
 			straight.Step()
@@ -126,12 +126,12 @@ func TestShareCheckpoints_SeekWhilePrerunning(t *testing.T) {
 	}()
 	for _, k := range ticks {
 		follower.Seek(k)
-		if got := follower.Objects(nil); !reflect.DeepEqual(got, want[k]) {
+		if got := follower.Query().Objects(nil); !reflect.DeepEqual(got, want[k]) {
 			t.Fatalf("tick %d: the seeking Sim's state differs from the straight run's", k)
 		}
 	}
 	<-done
-	if !reflect.DeepEqual(leader.AllEvents(), straight.AllEvents()) {
+	if !reflect.DeepEqual(leader.Query().AllEvents(), straight.Query().AllEvents()) {
 		t.Fatal("the pre-run's event log differs from the straight run's")
 	}
 	other := newSim(t, scenario.BenchRecording(8, 1, 0.5, 2), Options{})
@@ -160,16 +160,16 @@ func TestLogStore_PackedEventsRoundTrip(t *testing.T) {
 	for i := range events[:4] {
 		s.pack(&events[i])
 	}
-	early := s.LogView()
+	early := s.Query().LogView()
 	for i := range events[4:] {
 		s.pack(&events[4+i])
 	}
 	for i, want := range events {
-		if got := s.EventAt(i); got != want {
+		if got := s.Query().EventAt(i); got != want {
 			t.Errorf("entry %d: %+v, want %+v", i, got, want)
 		}
-		if guid, kind := s.EventWho(i); s.EventTick(i) != want.Tick || guid != want.GUID || kind != want.Kind {
-			t.Errorf("entry %d: tick, object and kind read %d %d %v", i, s.EventTick(i), guid, kind)
+		if guid, kind := s.Query().EventWho(i); s.Query().EventTick(i) != want.Tick || guid != want.GUID || kind != want.Kind {
+			t.Errorf("entry %d: tick, object and kind read %d %d %v", i, s.Query().EventTick(i), guid, kind)
 		}
 	}
 	if early.Len() != 4 || early.At(3) != events[3] {

@@ -15,7 +15,7 @@ import (
 // writeTrace writes s from its current tick through tick last (stepping it)
 // as a whole trace.
 func writeTrace(dst io.Writer, s *Sim, input string, last int) error {
-	tw, err := trace.NewRunWriter(dst, s, input)
+	tw, err := trace.NewRunWriter(dst, s.Query(), input)
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func writeTrace(dst io.Writer, s *Sim, input string, last int) error {
 // only at the stream's end. A problem the stream reached (Sim.Err) is
 // returned after the rows of the ticks before it were written.
 func writeRun(dst io.Writer, s *Sim, input string) error {
-	tw, err := trace.NewRunWriter(dst, s, input)
+	tw, err := trace.NewRunWriter(dst, s.Query(), input)
 	if err != nil {
 		return err
 	}

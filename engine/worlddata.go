@@ -163,16 +163,16 @@ func (b *worldBook) list() []Fallback {
 
 // WorldDescription is the run's world line: IllustrativeWorld without dat
 // files, else the dats' Describe.
-func (s *Sim) WorldDescription() string {
-	if s.world == nil || s.worldData.data == nil {
+func (q Query) WorldDescription() string {
+	if q.s.world == nil || q.s.worldData.data == nil {
 		return IllustrativeWorld
 	}
-	return s.worldData.data.Describe()
+	return q.s.worldData.data.Describe()
 }
 
 // WorldFallbacks are the items the dats lacked, each once, sorted by kind
 // and id; nil without dat files.
-func (s *Sim) WorldFallbacks() []Fallback { return s.worldData.list() }
+func (q Query) WorldFallbacks() []Fallback { return q.s.worldData.list() }
 
 // datTerrain makes the terrain of a run with dat files: every landblock the
 // dats hold, split as retail splits it, loaded on first use; elsewhere the

@@ -94,14 +94,14 @@ func TestWorldData_WalkAcrossHills(t *testing.T) {
 	rec := walkRecording(ground)
 
 	s := newSim(t, rec, Options{World: fw})
-	if got := s.WorldDescription(); got != fw.Describe() {
+	if got := s.Query().WorldDescription(); got != fw.Describe() {
 		t.Errorf("world %q", got)
 	}
 	var inContact, checked int
 	var worst float64
 	for s.Tick() < 20*30 {
 		s.Step()
-		v, ok := s.Object(testGUID)
+		v, ok := s.Query().Object(testGUID)
 		if !ok {
 			t.Fatal("object gone")
 		}
@@ -127,17 +127,17 @@ func TestWorldData_WalkAcrossHills(t *testing.T) {
 		t.Errorf("only %d ticks in contact on the landblock (of %d in contact)", checked, inContact)
 	}
 	t.Logf("%d ticks in contact on the hills, worst |z − terrain| %.4f m", checked, worst)
-	if fb := s.WorldFallbacks(); len(fb) != 0 {
+	if fb := s.Query().WorldFallbacks(); len(fb) != 0 {
 		t.Errorf("fallbacks %+v, want none: the walk stays on landblock 0xA9B4", fb)
 	}
 
 	// Without dats: the recording's flat ground at z = 0, 70 m below.
 	s = newSim(t, walkRecording(ground), Options{})
-	if got := s.WorldDescription(); got != IllustrativeWorld {
+	if got := s.Query().WorldDescription(); got != IllustrativeWorld {
 		t.Errorf("world %q", got)
 	}
 	runTo(s, 20*30)
-	v, _ := s.Object(testGUID)
+	v, _ := s.Query().Object(testGUID)
 	if z := v.Position.Frame.Origin[2]; z > 0.05 || z < -0.05 || !v.Contact {
 		t.Errorf("without dats: z %v contact %v, want on the flat ground at 0", z, v.Contact)
 	}
@@ -188,18 +188,18 @@ func TestWorldData_Fallbacks(t *testing.T) {
 	rec.Header.Entities = ents
 	s := newSim(t, rec, Options{World: fw})
 	runTo(s, 2)
-	if v, _ := s.Object(testGUID + 9); v.Position.Frame.Origin[2] != 0 || !v.Contact {
+	if v, _ := s.Query().Object(testGUID + 9); v.Position.Frame.Origin[2] != 0 || !v.Contact {
 		t.Errorf("in the missing landblock: z %v contact %v, want on the flat ground", v.Position.Frame.Origin[2], v.Contact)
 	}
 	want := map[uint32][2]float32{testGUID: {2.5, 6}, testGUID + 1: {0.35, 1.8}, testGUID + 2: {0.35, 1.8}, testGUID + 3: {0.35, 1.8}}
 	for g, rh := range want {
-		v, _ := s.Object(g)
+		v, _ := s.Query().Object(g)
 		if v.Radius != rh[0] || v.Height != rh[1] {
 			t.Errorf("0x%08X: radius %v height %v, want %v", g, v.Radius, v.Height, rh)
 		}
 	}
 	var got []string
-	for _, f := range s.WorldFallbacks() {
+	for _, f := range s.Query().WorldFallbacks() {
 		got = append(got, fmt.Sprintf("%s %s %q", f.Kind, f.ID, f.Problem))
 	}
 	wantList := []string{
@@ -237,12 +237,12 @@ func TestWorldData_MotionTablePlays(t *testing.T) {
 	rec.Events = append(rec.Events, recording.Event{T: 0.1, Kind: recording.KindMotion, GUID: testGUID, HasGUID: true, Motion: m})
 	s := newSim(t, rec, Options{World: fw})
 	runTo(s, 33)
-	v, _ := s.Object(testGUID)
+	v, _ := s.Query().Object(testGUID)
 	moved := v.Position.Frame.Origin.Sub(rec.Header.Entities[0].Pos.Frame.Origin).Len()
 	if moved < 2.5 || moved > 3.5 {
 		t.Errorf("moved %.3f m in 1 s of the dat table's walk at 3.1 m/s", moved)
 	}
-	for _, f := range s.WorldFallbacks() {
+	for _, f := range s.Query().WorldFallbacks() {
 		if f.Kind == "motion_table" {
 			t.Errorf("fallback %+v", f)
 		}
@@ -265,7 +265,7 @@ func TestWorldData_StaticsBlock(t *testing.T) {
 	stopped := false
 	for s.Tick() < 5*30 {
 		s.Step()
-		v, _ := s.Object(testGUID)
+		v, _ := s.Query().Object(testGUID)
 		o := v.Position.Frame.Origin
 		d := float32(math.Hypot(float64(o[0]-120), float64(o[1]-90)))
 		if d < 2+v.Radius-0.01 {
@@ -279,7 +279,7 @@ func TestWorldData_StaticsBlock(t *testing.T) {
 	// Without dats there is no static: it walks on past it.
 	s = newSim(t, rec, Options{})
 	runTo(s, 5*30)
-	if v, _ := s.Object(testGUID); v.Position.Frame.Origin[0] < 122 {
+	if v, _ := s.Query().Object(testGUID); v.Position.Frame.Origin[0] < 122 {
 		t.Errorf("without dats the body ended at %v, want past the static's place (x > 122)", v.Position.Frame.Origin)
 	}
 }

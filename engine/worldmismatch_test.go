@@ -40,7 +40,7 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 		t.Errorf("text %q", m.Text())
 	}
 	named := 0
-	for _, c := range s.Causes() {
+	for _, c := range s.Query().Causes() {
 		if c.Kind != eventlog.EventBlip && c.Kind != eventlog.EventSnap {
 			continue
 		}
@@ -50,7 +50,7 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 		named++
 	}
 	if named == 0 {
-		t.Errorf("no blip or snap names it; causes %v", s.Causes())
+		t.Errorf("no blip or snap names it; causes %v", s.Query().Causes())
 	}
 
 	for _, c := range []struct {
@@ -74,7 +74,7 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 		if m := s.WorldMismatch(); m != nil {
 			t.Errorf("%s: mismatch %+v", c.name, m)
 		}
-		for _, cause := range s.Causes() {
+		for _, cause := range s.Query().Causes() {
 			if strings.Contains(cause.Why, "world_mismatch") {
 				t.Errorf("%s: %s", c.name, cause.String())
 			}

@@ -58,7 +58,7 @@ func TestCreateObject_StandingReadyKeepsStickTo(t *testing.T) {
 	for sim.Tick() < 20 {
 		sim.Step()
 	}
-	v, ok := sim.Object(monster)
+	v, ok := sim.Query().Object(monster)
 	if !ok || !v.Stuck || v.Sticky.TargetID != recording.ObserverTarget {
 		t.Errorf("monster at tick %d: stuck %v, sticky target %08X; want stuck to the observer", sim.Tick(), v.Stuck, v.Sticky.TargetID)
 	}

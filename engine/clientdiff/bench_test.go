@@ -51,7 +51,7 @@ func benchFiles(b *testing.B, objects int, minutes float64) (input, client strin
 	var rows []engine.StateRow
 	var buf []byte
 	for {
-		rows = s.States(rows[:0])
+		rows = s.Query().States(rows[:0])
 		for i := range rows {
 			r := &rows[i]
 			buf = append(buf[:0], `{"tick":`...)

@@ -167,11 +167,11 @@ func (c *Comparer) onCause(cause *explain.Cause) {
 // that tick (nil when the client gave none).
 func (c *Comparer) CompareTick(s *engine.Sim, rows []clienttrace.Row) {
 	if c.sim == nil {
-		c.explain = s.Metrics() != nil
+		c.explain = s.Query().Metrics() != nil
 	}
 	c.tick, c.sim = s.Tick(), s
 	c.settle(c.tick)
-	c.states = s.States(c.states[:0])
+	c.states = s.Query().States(c.states[:0])
 	c.reindex()
 	for i := range c.seen {
 		c.seen[i] = false
@@ -314,7 +314,7 @@ func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err fl
 func (c *Comparer) diverge(t *tracked, st *engine.StateRow, row *clienttrace.Row, err float64, fields []string, events []eventlog.Event) {
 	d := &Divergence{Tick: c.tick, Error: err, Fields: fields, Retail: retailOf(st, events), Client: *clientOf(row),
 		Causes: []string{}, Context: []ContextTick{}}
-	h := c.sim.RowHeading(st)
+	h := c.sim.Query().RowHeading(st)
 	d.Retail.Heading = &h
 	n := len(t.ctx)
 	for k := 0; k < n; k++ {

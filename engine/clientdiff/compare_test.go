@@ -20,7 +20,7 @@ func TestCompare_SameNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := s.States(nil)[0]
+	st := s.Query().States(nil)[0]
 	inf := float32(math.Inf(1))
 	for _, tc := range []struct {
 		name     string
@@ -58,7 +58,7 @@ func TestCompare_RowComparedSeesEveryRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := s.States(nil)[0]
+	st := s.Query().States(nil)[0]
 	c := NewComparer(Options{Tolerance: DefaultTolerance})
 	c.sim = s
 	var got [][]string

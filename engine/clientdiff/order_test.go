@@ -25,7 +25,7 @@ func compareOrdered(t *testing.T, reversed bool) []byte {
 	var states []engine.StateRow
 	var rows []clienttrace.Row
 	for {
-		states = s.States(states[:0])
+		states = s.Query().States(states[:0])
 		rows = rows[:0]
 		for i, st := range states {
 			r := clienttrace.Row{Line: len(rows) + 1, Tick: s.Tick(), GUID: st.GUID, Cell: st.Cell, Origin: st.Origin,

@@ -91,7 +91,7 @@ func (c *Comparer) Finish(s *engine.Sim) *Result {
 			NotAlive: c.notAlive, AfterRun: c.afterRun}}
 	names := map[uint32]string{}
 	var all []uint32
-	for _, m := range s.Roster(nil) {
+	for _, m := range s.Query().Roster(nil) {
 		names[m.GUID] = m.Name
 		all = append(all, m.GUID)
 	}

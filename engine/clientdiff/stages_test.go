@@ -32,7 +32,7 @@ func compareShiftedWith(t *testing.T, rec *recording.Recording, guid uint32, fro
 	var states []engine.StateRow
 	var rows []clienttrace.Row
 	for {
-		states = s.States(states[:0])
+		states = s.Query().States(states[:0])
 		rows = rows[:0]
 		for _, st := range states {
 			r := clienttrace.Row{Line: len(rows) + 1, Tick: s.Tick(), GUID: st.GUID, Cell: st.Cell, Origin: st.Origin}

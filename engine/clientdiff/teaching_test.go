@@ -74,7 +74,7 @@ func singleTargetClient(t *testing.T, rec *recording.Recording) []byte {
 			}
 		}
 		if hasTarget && s.Tick() > 0 {
-			v, _ := s.Object(ent.GUID)
+			v, _ := s.Query().Object(ent.GUID)
 			step := float64(v.CatchUpSpeed) * float64(s.DT())
 			d := [3]float64{target[0] - pos[0], target[1] - pos[1], target[2] - pos[2]}
 			dist := vecLen(d)

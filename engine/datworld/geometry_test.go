@@ -423,7 +423,7 @@ func TestWalk_ThroughTheDoorway(t *testing.T) {
 	in, outAgain, atWall := false, false, false
 	for s.Tick() < 10*30 {
 		s.Step()
-		v, _ := s.Object(e.GUID)
+		v, _ := s.Query().Object(e.GUID)
 		o := v.Position.Frame.Origin
 		if v.Position.Cell == dattest.BuildingCell {
 			in = true
@@ -441,10 +441,10 @@ func TestWalk_ThroughTheDoorway(t *testing.T) {
 		}
 	}
 	if !in || !outAgain || !atWall {
-		v, _ := s.Object(e.GUID)
+		v, _ := s.Query().Object(e.GUID)
 		t.Fatalf("in %v, out again %v, in the doorway %v; ended at %v in %#x", in, outAgain, atWall, v.Position.Frame.Origin, v.Position.Cell)
 	}
-	if fb := s.WorldFallbacks(); len(fb) != 0 {
+	if fb := s.Query().WorldFallbacks(); len(fb) != 0 {
 		t.Errorf("fallbacks %+v", fb)
 	}
 	if c, ok := (*w.Geometry().envCells.Load())[dattest.BuildingCell]; !ok || c == nil {

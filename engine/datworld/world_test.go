@@ -228,7 +228,7 @@ func TestWalk_DatTerrain(t *testing.T) {
 	var worst float64
 	for s.Tick() < 20*30 {
 		s.Step()
-		v, _ := s.Object(0x80000A01)
+		v, _ := s.Query().Object(0x80000A01)
 		if v.Radius != 1.2 || v.Height != 3.5 {
 			t.Fatalf("radius %v height %v", v.Radius, v.Height)
 		}
@@ -251,7 +251,7 @@ func TestWalk_DatTerrain(t *testing.T) {
 	// The standard world lacks every GfxObj its statics name: each is
 	// listed, once, as geometry left out (the big creature still collides
 	// through its cylspheres).
-	fb := s.WorldFallbacks()
+	fb := s.Query().WorldFallbacks()
 	want := []string{"0x01000101", "0x01000102", "0x01000103", "0x01000104", "0x01000777", "0x01001234"}
 	if len(fb) != len(want) {
 		t.Fatalf("fallbacks %+v", fb)
@@ -269,7 +269,7 @@ func TestWalk_DatTerrain(t *testing.T) {
 	for s.Tick() < 20*30 {
 		s.Step()
 	}
-	if v, _ := s.Object(0x80000A01); math.Abs(float64(v.Position.Frame.Origin[2])) > 0.05 || v.Radius != 0.35 {
+	if v, _ := s.Query().Object(0x80000A01); math.Abs(float64(v.Position.Frame.Origin[2])) > 0.05 || v.Radius != 0.35 {
 		t.Errorf("without dats: z %v radius %v, want the flat ground at 0 and the entity's 0.35", v.Position.Frame.Origin[2], v.Radius)
 	}
 }
@@ -304,7 +304,7 @@ func TestWalk_AcrossLandblockEdges(t *testing.T) {
 	seen := map[uint32]int{}
 	for s.Tick() < 13*30 {
 		s.Step()
-		v, _ := s.Object(0x80000A01)
+		v, _ := s.Query().Object(0x80000A01)
 		if !v.Contact {
 			continue
 		}
@@ -371,7 +371,7 @@ func TestWalk_NoRegionFallsBackNamingTheRegion(t *testing.T) {
 	for s.Tick() < 60 {
 		s.Step()
 	}
-	fb := s.WorldFallbacks()
+	fb := s.Query().WorldFallbacks()
 	var region []engine.Fallback
 	for _, f := range fb {
 		switch f.Kind {

@@ -51,7 +51,7 @@ func runTo(s *engine.Sim, k int) {
 // eventsOf returns the events of kind k in s's log.
 func eventsOf(s *engine.Sim, k eventlog.EventKind) []eventlog.Event {
 	var out []eventlog.Event
-	for _, e := range s.AllEvents() {
+	for _, e := range s.Query().AllEvents() {
 		if e.Kind == k {
 			out = append(out, e)
 		}
@@ -65,7 +65,7 @@ func explainedRun(t *testing.T, name string) (*engine.Sim, []explain.Cause) {
 	t.Helper()
 	s := newSim(t, compiled(t, name), engine.Options{EventLog: true, Metrics: true, RecordStages: true})
 	runTo(s, s.LastTick())
-	return s, explain.Explain(s.AllEvents())
+	return s, explain.Explain(s.Query().AllEvents())
 }
 
 func causesOf(cs []explain.Cause, k eventlog.EventKind) []explain.Cause {
@@ -84,7 +84,7 @@ func TestExplain_EveryJumpHasACause(t *testing.T) {
 	for _, name := range []string{"wall", "far-blip", "bubble", "teleport", "cliff", "jump", "jitter"} {
 		t.Run(name, func(t *testing.T) {
 			s, cs := explainedRun(t, name)
-			m := s.Metrics()
+			m := s.Query().Metrics()
 			var pops, hitches int
 			for _, om := range m {
 				pops += om.Pops
@@ -250,8 +250,8 @@ func TestExplain_SinkWithoutLogGivesTheSameCauses(t *testing.T) {
 	var k sinkCauses
 	s := newSim(t, compiled(t, "cliff"), engine.Options{Metrics: true, RecordStages: true, Sink: &k})
 	runTo(s, s.LastTick())
-	if len(s.AllEvents()) > 200 {
-		t.Errorf("the log holds %d events with only a sink", len(s.AllEvents()))
+	if len(s.Query().AllEvents()) > 200 {
+		t.Errorf("the log holds %d events with only a sink", len(s.Query().AllEvents()))
 	}
 	if !slices.Equal(k.x.Causes, want) {
 		t.Fatalf("sink causes differ: %d vs %d", len(k.x.Causes), len(want))

@@ -95,7 +95,7 @@ func (d *DifferenceFinder) WriteTick() error {
 		return nil
 	}
 	for i, s := range d.c.Sims() {
-		d.rows[i] = s.States(d.rows[i][:0])
+		d.rows[i] = s.Query().States(d.rows[i][:0])
 	}
 	d.writeObjects()
 	if d.first != nil {
@@ -192,8 +192,8 @@ func (d *DifferenceFinder) difference(i int, guid uint32, field string) *FirstDi
 	fd := &FirstDifference{Tick: s0.Tick(), GUID: hexid.String(guid), Field: field,
 		Readings: []string{s0.Reading().Name, si.Reading().Name}, reading: i}
 	if s0.RecordsStages() && si.RecordsStages() {
-		a, okA := s0.Object(guid)
-		b, okB := si.Object(guid)
+		a, okA := s0.Query().Object(guid)
+		b, okB := si.Query().Object(guid)
 		if okA && okB {
 			fd.Stage = stageDifference(&a.Stages, &b.Stages)
 		}

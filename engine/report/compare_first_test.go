@@ -29,8 +29,8 @@ func TestDifferenceFinder(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !d.Found() {
-			before = c.Sims()[1].States(before[:0])
-			before0 = c.Sims()[0].States(before0[:0])
+			before = c.Sims()[1].Query().States(before[:0])
+			before0 = c.Sims()[0].Query().States(before0[:0])
 			c.Step()
 		}
 	}

@@ -61,7 +61,7 @@ func compareOf(rec *recording.Recording, readings []interp.Reading, opts engine.
 
 // eventsOf returns the events of kind k in s's log.
 func eventsOf(s *engine.Sim, k eventlog.EventKind) []eventlog.Event {
-	return enginetest.OfKind(s.AllEvents(), k)
+	return enginetest.OfKind(s.Query().AllEvents(), k)
 }
 
 func testAssets() fs.FS { return assets.FS() }

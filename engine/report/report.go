@@ -141,7 +141,7 @@ func NewReportCause(c *explain.Cause) ReportCause {
 // c's runs (made with Options.Explain), and makes WriteText list them.
 func (r *Report) AddCauses(c *engine.Compare) {
 	for i, s := range c.Sims() {
-		for _, cause := range s.Causes() {
+		for _, cause := range s.Query().Causes() {
 			for j := range r.Objects {
 				obj := &r.Objects[j]
 				if obj.GUID == hexid.String(cause.GUID) && i < len(obj.Runs) {
@@ -167,15 +167,15 @@ func NewReport(input string, c *engine.Compare) *Report {
 	sims := c.Sims()
 	s0 := sims[0]
 	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
-		World: s0.WorldDescription(), WorldFallbacks: s0.WorldFallbacks(), WorldMismatch: s0.WorldMismatch()}
+		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks(), WorldMismatch: s0.WorldMismatch()}
 	per := make([][]engine.ObjectMetrics, len(sims))
 	for i, s := range sims {
 		r.Readings = append(r.Readings, s.Reading().Name)
-		per[i] = s.Metrics()
+		per[i] = s.Query().Metrics()
 	}
 	for j := range per[0] {
 		m0 := &per[0][j]
-		b, ok := s0.SlotBody(j)
+		b, ok := s0.Query().SlotBody(j)
 		if ok && !b.Reported {
 			r.leaveOut(&b)
 			continue

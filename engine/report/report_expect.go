@@ -51,7 +51,7 @@ type ReportExpectCheck struct {
 func expectReport(c *engine.Compare) *ReportExpectations {
 	var r ReportExpectations
 	for _, s := range c.Sims() {
-		for _, res := range s.Expectations() {
+		for _, res := range s.Query().Expectations() {
 			e := res.Expectation
 			chk := ReportExpectCheck{
 				Reading: s.Reading().Name, At: res.Where(), Field: res.Check.Field,

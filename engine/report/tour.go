@@ -33,7 +33,7 @@ type TourStop struct {
 // reached — through the first instance of each stage of its story, in tick
 // order, ending at the blip. With no update at all it returns nil.
 func Tour(s *engine.Sim) []TourStop {
-	log := s.AllEvents()
+	log := s.Query().AllEvents()
 	guid, end, blip := tourSubject(log)
 	if guid == 0 {
 		return nil

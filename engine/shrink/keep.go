@@ -37,7 +37,7 @@ func Keep(expr *filter.Expr, opts engine.Options, stop func() error) Holds {
 			return false, nil
 		}
 		rate := s.TickRate()
-		for _, e := range s.AllEvents() {
+		for _, e := range s.Query().AllEvents() {
 			if it := filter.Event(&e, rate); expr.Match(&it) {
 				return true, nil
 			}

@@ -30,7 +30,7 @@ func TestCauses_FillPopsRebuildsThatPopsChainOnce(t *testing.T) {
 	for sim.Tick() < sim.LastTick() {
 		sim.Step()
 	}
-	log := sim.AllEvents()
+	log := sim.Query().AllEvents()
 	k := -1
 	for i := range log {
 		if log[i].Kind == eventlog.EventPop {
@@ -61,7 +61,7 @@ func TestCauses_FillPopsRebuildsThatPopsChainOnce(t *testing.T) {
 		e.Stage, e.Distance = physics.StageUseTime, 1.25
 		return true
 	})
-	view := sim.LogView()
+	view := sim.Query().LogView()
 	for range 2 {
 		if _, got, ok := b.cause(view, k); !ok || got != want {
 			t.Errorf("the pop's chain %q (%v), want %q", got, ok, want)

@@ -35,7 +35,7 @@ func pairMetrics(t *testing.T, rec *recording.Recording, changed interp.Reading,
 	if err := cmp.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return cmp.Sims()[0].Metrics(), cmp.Sims()[1].Metrics(), st
+	return cmp.Sims()[0].Query().Metrics(), cmp.Sims()[1].Query().Metrics(), st
 }
 
 // TestNewPair_ZeroChangeReproducesOriginal: a what-if that changes nothing
@@ -213,7 +213,7 @@ func pairConstantsUnder(t *testing.T, rec *recording.Recording, r interp.Reading
 	if err := cmp.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return cmp.Sims()[0].Metrics(), cmp.Sims()[1].Metrics()
+	return cmp.Sims()[0].Query().Metrics(), cmp.Sims()[1].Query().Metrics()
 }
 
 // totals sums blips and the error against truth over every object.

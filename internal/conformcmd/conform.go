@@ -279,7 +279,7 @@ func checkInput(o Options, m *Manifest, in *ManifestInput, trace string, byID ma
 			ir.FirstDivergence = &t
 		}
 	}
-	causes := s.Causes()
+	causes := s.Query().Causes()
 	for j := range in.Behaviours {
 		ex := &in.Behaviours[j]
 		br := byID[ex.ID]
@@ -348,7 +348,7 @@ func findTicks(m *Manifest, in *ManifestInput, rec *recording.Recording) error {
 // retailAt is what the pipeline did to guid at tick.
 func retailAt(s *engine.Sim, guid uint32, tick int) []string {
 	out := []string{}
-	for _, e := range s.EventsAt(tick) {
+	for _, e := range s.Query().EventsAt(tick) {
 		if e.GUID == guid && e.Kind.InTrace() {
 			out = append(out, e.Text())
 		}

@@ -60,8 +60,8 @@ func detect(rec *recording.Recording, r interp.Reading, ids []string) ([]Occurre
 	var views []engine.ObjectView
 	_, err := run(rec, r, func(s *engine.Sim) {
 		tick := s.Tick()
-		views = s.Objects(views[:0])
-		events := s.EventsAt(tick)
+		views = s.Query().Objects(views[:0])
+		events := s.Query().EventsAt(tick)
 		claimed := false
 		for i, b := range bs {
 			for j := 0; j < len(views) && !claimed; j++ {

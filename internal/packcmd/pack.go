@@ -269,7 +269,7 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if err := runcmd.RunTicks(s); err != nil {
 		return err
 	}
-	ev, ok := nearestEvent(s.AllEvents(), o.At, o.Window, o.GUID)
+	ev, ok := nearestEvent(s.Query().AllEvents(), o.At, o.Window, o.GUID)
 	if !ok {
 		who := ""
 		if o.GUID != 0 {
@@ -427,7 +427,7 @@ func shrunkEvent(path string, r interp.Reading, ev eventlog.Event) (eventlog.Eve
 		return ev, err
 	}
 	var kept []eventlog.Event
-	for _, e := range s.AllEvents() {
+	for _, e := range s.Query().AllEvents() {
 		if e.Kind == ev.Kind && e.GUID == ev.GUID {
 			kept = append(kept, e)
 		}

@@ -64,7 +64,7 @@ func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 // the input stream reached is bad input (exit 2), and the rows before it are
 // not published.
 func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
-	tw, err := trace.NewRunWriter(w, s, cmdinput.TraceInputName(input))
+	tw, err := trace.NewRunWriter(w, s.Query(), cmdinput.TraceInputName(input))
 	if err != nil {
 		return err
 	}

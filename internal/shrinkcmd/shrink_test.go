@@ -43,7 +43,7 @@ func blips(t *testing.T, rec *recording.Recording) int {
 		s.Step()
 	}
 	n := 0
-	for _, e := range s.AllEvents() {
+	for _, e := range s.Query().AllEvents() {
 		if e.Kind == eventlog.EventBlip {
 			n++
 		}

@@ -199,7 +199,7 @@ func (t *Options) Run(c *engine.Compare, traceOut string, first *report.Differen
 			defer traceFile.Abort()
 			w = traceFile
 		}
-		tw, err := trace.NewRunWriter(w, c.Sims()[0], cmdinput.TraceInputName(path))
+		tw, err := trace.NewRunWriter(w, c.Sims()[0].Query(), cmdinput.TraceInputName(path))
 		if err != nil {
 			return nil, err
 		}

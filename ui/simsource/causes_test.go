@@ -94,5 +94,5 @@ func explainRun(t testing.TB, rec *recording.Recording) []explain.Cause {
 	for sim.Tick() < sim.LastTick() {
 		sim.Step()
 	}
-	return sim.Causes()
+	return sim.Query().Causes()
 }

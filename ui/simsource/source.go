@@ -62,7 +62,7 @@ func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
 		TickRate:  sim.TickRate(),
 		LastTick:  -1,
 		World:     sim.World(),
-		WorldLine: sim.WorldDescription(),
+		WorldLine: sim.Query().WorldDescription(),
 	}
 	s.Refresh()
 	return s
@@ -140,22 +140,22 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 		s.brief(snap)
 		return
 	}
-	if p, ok := s.sim.Observer(); ok {
+	if p, ok := s.sim.Query().Observer(); ok {
 		snap.HasObserver = true
 		snap.Observer = model.Global(&p)
 		snap.ObserverIndoor = p.IsIndoor()
 	}
-	snap.Objects, snap.Nodes = s.sim.ObjectsQueued(snap.Objects, snap.Nodes)
+	snap.Objects, snap.Nodes = s.sim.Query().ObjectsQueued(snap.Objects, snap.Nodes)
 }
 
 // brief fills snap with the brief views of the objects.
 func (s *Source) brief(snap *model.Snapshot) {
-	if p, ok := s.sim.Observer(); ok {
+	if p, ok := s.sim.Query().Observer(); ok {
 		snap.HasObserver = true
 		snap.Observer = model.Global(&p)
 		snap.ObserverIndoor = p.IsIndoor()
 	}
-	s.briefs = s.sim.Briefs(s.briefs[:0])
+	s.briefs = s.sim.Query().Briefs(s.briefs[:0])
 	snap.Briefs = slices.Grow(snap.Briefs, len(s.briefs))
 	for i := range s.briefs {
 		snap.Briefs = append(snap.Briefs, store.BriefOf(&s.briefs[i]))
@@ -170,5 +170,5 @@ func (s *Source) Events() model.EventLog {
 	if s.branch != nil {
 		sim = s.branch
 	}
-	return store.NewEventLog(sim.LogView(), s.store, s.notes, s.causes)
+	return store.NewEventLog(sim.Query().LogView(), s.store, s.notes, s.causes)
 }
