@@ -423,6 +423,12 @@ func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
 	}
 	w.I32(st.truthTick)
 	w.Position(&st.truth)
+	// How far the last UpdatePosition lay below the dat ground
+	// (worldmismatch.go): a restored run's cause chains name it as the
+	// run that reached the tick did.
+	w.Bools(o.hasGround)
+	w.F32(o.belowGround)
+	w.I32(o.groundTick)
 	o.phys.AppendState(w)
 	o.pm.AppendState(w)
 	o.mi.AppendState(w)
@@ -445,6 +451,9 @@ func loadObjectWords(r *physics.StateReader, o *object, refs anim.AnimLookup) {
 	}
 	st.truthTick = r.I32()
 	r.Position(&st.truth)
+	r.Bools(&o.hasGround)
+	o.belowGround = r.F32()
+	o.groundTick = r.I32()
 	o.phys.LoadState(r)
 	o.pm.LoadState(r)
 	o.mi.LoadState(r)

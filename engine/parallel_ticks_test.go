@@ -320,8 +320,7 @@ func TestParallelTicks_CompareReadingsSideBySide(t *testing.T) {
 func TestParallelTicks_HelpersEndWithTheirSim(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	rec := synthCrowd(t, 200, 2, 13)
-	runtime.GC()
-	base := runtime.NumGoroutine()
+	base := settledGoroutines()
 	func() {
 		s, err := NewStream(recording.NewSource(rec), Options{Assets: assets.FS(), Metrics: true, Workers: 3})
 		if err != nil {
@@ -343,4 +342,24 @@ func TestParallelTicks_HelpersEndWithTheirSim(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Errorf("%d goroutines after the Sim was dropped, want %d", runtime.NumGoroutine(), base)
+}
+
+// settledGoroutines is the number of goroutines once the helpers of
+// earlier tests' dropped Sims have ended: the same count three samples in
+// a row, 10 ms apart (at most a second).
+func settledGoroutines() int {
+	n, same := -1, 0
+	for range 100 {
+		runtime.GC()
+		m := runtime.NumGoroutine()
+		if m == n {
+			if same++; same == 2 {
+				break
+			}
+		} else {
+			n, same = m, 0
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return n
 }
