@@ -61,12 +61,12 @@ test-core:
 test-display:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)
 
-# The web viewer in headless Chromium (cmd/viewer/webtest, docs/web.md): the
+# The web viewer in headless Chromium (cmd/viewer/web_browser_test.go, docs/web.md): the
 # site make web writes, a shipped recording opened by ?url=, stepped with the
 # keyboard and compared with viewer shot of the same tick.
 test-web: web
 	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
-		$(GO) test -count=1 -run '^TestWeb' ./cmd/viewer/webtest/
+		$(GO) test -count=1 -run '^TestWeb' ./cmd/viewer/
 
 # The web viewer: a static site in dist/web/ (scripts/web.sh, docs/web.md).
 web:
