@@ -319,8 +319,20 @@ func TestDatagramSniff(t *testing.T) {
 // TestCorpusAsPcap: the same datagrams written as a pcap (capturetest's
 // Ethernet/IPv4/UDP frames, other addresses, the server ports 9000 + pair)
 // read to the same summary counts, census and events as the JSONL.
+// TestCorpusAsPcap also reads the sessions named in GLIDEPATH_CORPUS_PCAP
+// (paths separated by the list separator, ":" on Unix): whole sessions
+// assembled from the corpus (docs/real-sessions.md) are too big to vendor.
 func TestCorpusAsPcap(t *testing.T) {
-	name := filepath.Join(corpusDir, "fellowship-three-vassal.jsonl")
+	names := []string{filepath.Join(corpusDir, "fellowship-three-vassal.jsonl")}
+	if s := os.Getenv("GLIDEPATH_CORPUS_PCAP"); s != "" {
+		names = append(names, filepath.SplitList(s)...)
+	}
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) { corpusAsPcap(t, name) })
+	}
+}
+
+func corpusAsPcap(t *testing.T, name string) {
 	raw, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
@@ -359,7 +371,7 @@ func TestCorpusAsPcap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	b, err := capture.NewReader("three.pcap", bytes.NewReader(pcap.Bytes()), capture.Options{})
+	b, err := capture.NewReader(filepath.Base(name)+".pcap", bytes.NewReader(pcap.Bytes()), capture.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
