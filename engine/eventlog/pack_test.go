@@ -18,7 +18,7 @@ func TestPack_TruthClientReport(t *testing.T) {
 	pos.Frame.Rot = mgl32.QuatIdent()
 	evs := []recording.Event{
 		{T: 1.5, Kind: recording.KindTruth, GUID: 0x50000020, HasGUID: true, Line: 7, Pos: pos,
-			Client: recording.ClientReport{Action: recording.ActionMoveToState, Seq: recording.ClientSeq{1, 65535, 300, 2}, LongJump: true}},
+			Client: recording.ClientReport{Action: recording.ActionMoveToState, Seq: recording.ClientSeq{Instance: 1, ServerControl: 65535, Teleport: 300, ForcePosition: 2}, LongJump: true}},
 		{T: 2, Kind: recording.KindTruth, GUID: 0x50000020, HasGUID: true, Line: 8, Pos: pos,
 			Client: recording.ClientReport{Action: recording.ActionAutonomousPosition, Contact: true}},
 		{T: 2, Kind: recording.KindTruth, GUID: 0x50000020, HasGUID: true, Line: 9, Pos: pos},
