@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/assets/dat/dattest"
 	"glidepath/assets/dat/indepwriter"
 	"glidepath/engine"
 	"glidepath/engine/recording"
@@ -362,5 +363,66 @@ func TestAccept_IndepTerrainWithin1cm(t *testing.T) {
 			t.Errorf("line %v: %d ticks in contact checked", line, checked)
 		}
 		t.Logf("line %v: %d ticks in contact, worst |z − plane| %.5f m", line, checked, worst)
+	}
+}
+
+// The portal side flag against both writers' geometry: every portal of
+// every EnvCell in the independent writer's and dattest's worlds has its
+// cell on the side the flag names — PortalSide (flags & 2 clear, ACE
+// DatLoader CellPortal.PortalSide) puts the other cell on the portal
+// polygon's front and this one behind; both writers set the bit, so the
+// cell's own middle (the mean of its floor's corners, lifted 1 m) must be
+// on the front.
+func TestAccept_PortalSideMatchesGeometry(t *testing.T) {
+	ours := t.TempDir()
+	if err := dattest.WriteGeometry(ours); err != nil {
+		t.Fatal(err)
+	}
+	theirs := t.TempDir()
+	if err := indepwriter.WriteGeometry(theirs); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		dir   string
+		cells []uint32
+	}{
+		{ours, []uint32{dattest.CorridorA, dattest.CorridorB, dattest.BuildingCell}},
+		{theirs, []uint32{indepwriter.GeoCorridorA, indepwriter.GeoCorridorB, indepwriter.GeoHall}},
+	} {
+		w, err := Open(c.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range c.cells {
+			e := w.Geometry().EnvCell(id)
+			if e == nil || len(e.Portals) == 0 {
+				t.Fatalf("cell %#x: %+v, want portals", id, e)
+			}
+			var mid mgl32.Vec3
+			n := 0
+			for _, p := range e.Struct.Polygons {
+				if p.Plane.N[2] > 0.9 {
+					for _, v := range p.Vertices {
+						mid = mid.Add(v)
+						n++
+					}
+				}
+			}
+			mid = mid.Mul(1 / float32(n)).Add(mgl32.Vec3{0, 0, 1})
+			inside := true // the cell BSP's positive-side chain (BSPNODE::point_inside_cell_bsp)
+			for nd := e.Struct.CellBSP.Root; nd != nil; nd = nd.Pos {
+				inside = inside && nd.Plane.N.Dot(mid)+nd.Plane.D > -0.0002
+			}
+			if !inside {
+				t.Fatalf("cell %#x: its middle %v is not inside its cell BSP", id, mid)
+			}
+			for i, p := range e.Portals {
+				front := p.Poly.Plane.N.Dot(mid)+p.Poly.Plane.D > 0
+				if front == p.PortalSide {
+					t.Errorf("cell %#x portal %d: PortalSide %v, the cell's middle on the polygon's front %v", id, i, p.PortalSide, front)
+				}
+			}
+		}
+		w.Close()
 	}
 }
