@@ -13,6 +13,7 @@ import (
 
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
+	"glidepath/engine/terrainjson"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -62,7 +63,7 @@ func buildWorld(file string, t *recording.Terrain, assets fs.FS) (*physics.World
 		if err != nil {
 			return nil, inputError(file, headerLine, "terrain.name", "no terrain %q in the assets (%s)", t.Name, describeFSError(err))
 		}
-		terrain, err = physics.ParseTerrain(t.Name+assetJSONSuffix, data)
+		terrain, err = terrainjson.ParseTerrain(t.Name+assetJSONSuffix, data)
 		if err != nil {
 			return nil, inputError(file, headerLine, "terrain.name", "terrain %q: %v", t.Name, err)
 		}

@@ -184,7 +184,7 @@ func datTerrain(b *worldBook, base *physics.Terrain) *physics.Terrain {
 		if h != nil && err == nil {
 			return h, true
 		}
-		f := Fallback{Kind: "landblock", ID: fmt.Sprintf("0x%04XFFFF", id), Used: used}
+		f := Fallback{Kind: "landblock", ID: hexid.String(uint32(id)<<16 | 0xFFFF), Used: used}
 		if bh := base.Landblock(id); bh != nil {
 			f.Used = "the recording's terrain " + base.Name
 		}
@@ -247,7 +247,7 @@ func (s *Sim) datWorld() error {
 	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
 		obs, err := b.data.Statics(id)
 		if err != nil {
-			b.fallback(Fallback{Kind: "statics", ID: fmt.Sprintf("0x%04XFFFE", id), Used: "no statics there", Problem: err.Error()})
+			b.fallback(Fallback{Kind: "statics", ID: hexid.String(uint32(id)<<16 | 0xFFFE), Used: "no statics there", Problem: err.Error()})
 			return nil
 		}
 		return obs

@@ -18,6 +18,7 @@ import (
 
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -109,7 +110,7 @@ func (s *Sim) datGround(p *eventlog.Place) (float32, bool) {
 		return 0, false
 	}
 	id := uint16(p.Cell >> 16)
-	if s.world.Terrain.Landblock(id) == nil || s.worldData.fellBack("landblock", fmt.Sprintf("0x%04XFFFF", id)) {
+	if s.world.Terrain.Landblock(id) == nil || s.worldData.fellBack("landblock", hexid.String(uint32(id)<<16|0xFFFF)) {
 		return 0, false
 	}
 	z, _ := s.world.Terrain.Height(p.Cell, x, y)
@@ -137,7 +138,7 @@ func (s *Sim) WorldMismatch() *WorldMismatch {
 			continue
 		}
 		if best == nil || n > best.Count {
-			best = &WorldMismatch{Landblock: fmt.Sprintf("0x%04X", t.id), Metres: math.Round(float64(mm)/float64(n)/10) / 100,
+			best = &WorldMismatch{Landblock: hexid.Landblock(t.id), Metres: math.Round(float64(mm)/float64(n)/10) / 100,
 				Direction: dir, Count: n, Checked: t.checked}
 		}
 	}
