@@ -40,16 +40,16 @@
 //	parallel_rows.go            a trace's and a states table's rows made
 //	                            per chunk as the chunks step
 //	stream.go                   a Sim fed from a stream
-//	object.go, moveto.go,       one object and its collaborators
-//	attached.go                 (movement, held items and statics)
+//	object.go, moveto.go        one object and its collaborators
+//	                            (movement, held items and statics)
 //	stamps.go                   the stamp checks of every message
 //	world.go, worlddata.go,     terrain, motion tables, dat files, run
 //	options.go                  options
 //	worldmismatch.go            recorded positions far from the dat ground
 //	eventstore.go               the recording's events, packed, and growing
 //	log.go                      the event log: recording, storing, searching
-//	view.go, staterow.go,       read-only views, state rows (a trace's
-//	hash.go                     too) and the state hash
+//	query.go, view.go           the query API (Query): read-only views,
+//	                            state rows (a trace's too), the state hash
 //	checkpoint.go               checkpoints, Seek, RunAll, object words,
 //	                            a pop's stage found again on demand
 //	metrics.go, glide.go        glide metrics and the glide judgments

@@ -64,7 +64,7 @@ type Options struct {
 	Explain bool
 	// Statics lists static objects (Recording v1 entity static: doors,
 	// chests, portals) in the per-object metrics and reports; by default
-	// they are left out, as held items always are (attached.go).
+	// they are left out, as held items always are (object.go).
 	Statics bool
 
 	// LastTick is the last tick of the run; 0 means TailSeconds after the

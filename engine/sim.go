@@ -126,7 +126,7 @@ type Sim struct {
 	sticky    []stickyTarget
 	anySticky bool
 	// attachedGUIDs are the guids of the held and static objects among the
-	// slots (attached.go), anyAttached whether there are any: the tables
+	// slots (object.go), anyAttached whether there are any: the tables
 	// leave their rows out.
 	attachedGUIDs map[uint32]struct{}
 	anyAttached   bool

@@ -209,7 +209,7 @@ func (t *TableWriter) reserve(s *Sim, run int) {
 			break
 		}
 		if c.at[i] >= 0 && o.attached() {
-			// A static is never stepped (attached.go): its row is its
+			// A static is never stepped (object.go): its row is its
 			// state now.
 			stateValues(o, c.keys[i], &c.headings[i], &c.dst[c.at[i]])
 			still--

@@ -21,7 +21,7 @@ type ObjectView struct {
 	Name string
 	// Parent is the holder of a held item and Static marks an object of
 	// the world (Recording v1 entity parent, static): neither is
-	// simulated; a held item is drawn at its holder (attached.go).
+	// simulated; a held item is drawn at its holder (object.go).
 	Parent uint32
 	Static bool
 	// Slot is the object's slot: its place in creation order for the whole
@@ -237,7 +237,7 @@ func (s *Sim) find(guid uint32) *object {
 }
 
 // view builds an object's view (a held item where its holder is:
-// attached.go).
+// object.go).
 func (s *Sim) view(o *object) ObjectView {
 	v := ObjectView{
 		GUID:           o.guid,

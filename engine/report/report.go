@@ -202,7 +202,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 
 // LeftOut counts the objects a report leaves out: held items (entity
 // parent: carried by their holder) and statics (entity static; listed with
-// -statics). Neither is simulated (engine/attached.go).
+// -statics). Neither is simulated (engine/object.go).
 type LeftOut struct {
 	HeldItems int `json:"held_items,omitempty"`
 	Statics   int `json:"statics,omitempty"`
