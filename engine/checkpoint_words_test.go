@@ -63,7 +63,7 @@ func TestCheckpoints_PackSmall(t *testing.T) {
 	s := newSim(t, rec, Options{CheckpointInterval: 32})
 	s.RunAll(nil)
 	n := int64(s.LastTick()/32+1) * 50
-	if per := s.CheckpointBytes() / n; per > packedObjectBytes {
+	if per := s.Query().CheckpointBytes() / n; per > packedObjectBytes {
 		t.Fatalf("%d bytes per object per checkpoint, over the %d the budget assumes", per, packedObjectBytes)
 	}
 }

@@ -382,7 +382,7 @@ func (s *Sim) refreshLocked() {
 }
 
 // Store is the events the Sim reads (nil for a streamed Sim).
-func (s *Sim) Store() *EventStore { return s.store }
+func (q Query) Store() *EventStore { return q.s.store }
 
 // HasObject reports whether guid names a header entity or an object some
 // create event makes.

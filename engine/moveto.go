@@ -151,7 +151,7 @@ func (s *Sim) moveTo(o *object) *interp.MoveToManager {
 	if o.mt == nil {
 		return nil
 	}
-	o.mt.mgr.Bind(moveToBody{o}, o.guid, s.Time())
+	o.mt.mgr.Bind(moveToBody{o}, o.guid, s.Query().Time())
 	return &o.mt.mgr
 }
 

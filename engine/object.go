@@ -222,7 +222,8 @@ func attachedIgnores(k recording.Kind) bool {
 // capture's player is no entity of the recording) at the observer's
 // latest position once the recording has placed the observer, else its
 // own.
-func (s *Sim) drawnPosition(o *object) physics.Position {
+func (q Query) drawnPosition(o *object) physics.Position {
+	s := q.s
 	switch p := o.ent.Parent; {
 	case p == 0:
 	case p == recording.ObserverTarget:
@@ -308,4 +309,4 @@ func (q Query) SlotBody(j int) (b SlotBody, ok bool) {
 
 // RecordsStages reports whether the Sim keeps per-stage records
 // (Options.RecordStages).
-func (s *Sim) RecordsStages() bool { return s.opts.RecordStages }
+func (q Query) RecordsStages() bool { return q.s.opts.RecordStages }

@@ -492,20 +492,20 @@ func (s *Sim) TickRate() int { return s.rate }
 func (s *Sim) DT() float32 { return s.dt }
 
 // Time is the current tick's time, seconds: tick / tick_rate.
-func (s *Sim) Time() float64 { return float64(s.tick) / float64(s.rate) }
+func (q Query) Time() float64 { return float64(q.s.tick) / float64(q.s.rate) }
 
 // TickOf is the tick an event at time t is delivered in.
-func (s *Sim) TickOf(t float64) int { return s.dueTick(t) }
+func (q Query) TickOf(t float64) int { return q.s.dueTick(t) }
 
 // Reading is the reading the run uses.
 func (s *Sim) Reading() interp.Reading { return s.reading }
 
 // Recording is the recording being replayed. It is shared: treat it as
 // read-only. A streamed Sim's has the header and no events.
-func (s *Sim) Recording() *recording.Recording { return s.rec }
+func (q Query) Recording() *recording.Recording { return q.s.rec }
 
 // World is the collision world (terrain and obstacles), read-only.
-func (s *Sim) World() *physics.World { return s.world }
+func (q Query) World() *physics.World { return q.s.world }
 
 // Notes are the recording's notes with the tick each is delivered in, all of
 // them whatever the current tick; read-only. A streamed Sim has none (its

@@ -101,7 +101,7 @@ type ObjectView struct {
 func (q Query) Objects(dst []ObjectView) []ObjectView {
 	for _, o := range q.s.slots[:q.s.nslots] {
 		if o.st.alive {
-			dst = append(dst, q.s.view(o))
+			dst = append(dst, q.view(o))
 		}
 	}
 	return dst
@@ -114,7 +114,7 @@ func (q Query) ObjectsQueued(dst []ObjectView, nodes []interp.Node) ([]ObjectVie
 	first, start := len(dst), len(nodes)
 	for _, o := range q.s.slots[:q.s.nslots] {
 		if o.st.alive {
-			dst = append(dst, q.s.view(o))
+			dst = append(dst, q.view(o))
 			n := len(nodes)
 			nodes = o.pm.Nodes(nodes)
 			dst[len(dst)-1].Queue = nodes[n:len(nodes):len(nodes)]
@@ -162,7 +162,7 @@ func (q Query) Briefs(dst []BriefView) []BriefView {
 		}
 		pos := o.phys.Position()
 		if o.ent.Parent != 0 {
-			pos = q.s.drawnPosition(o) // a held item's trail is its holder's
+			pos = q.drawnPosition(o) // a held item's trail is its holder's
 		}
 		dst = append(dst, BriefView{
 			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: o.phys.Heading(),
@@ -199,7 +199,7 @@ func (q Query) Roster(dst []Named) []Named {
 // object has that guid at the current tick.
 func (q Query) Object(guid uint32) (v ObjectView, ok bool) {
 	if o := q.s.find(guid); o != nil {
-		return q.s.view(o), true
+		return q.view(o), true
 	}
 	return ObjectView{}, false
 }
@@ -238,7 +238,8 @@ func (s *Sim) find(guid uint32) *object {
 
 // view builds an object's view (a held item where its holder is:
 // object.go).
-func (s *Sim) view(o *object) ObjectView {
+func (q Query) view(o *object) ObjectView {
+	s := q.s
 	v := ObjectView{
 		GUID:           o.guid,
 		Name:           o.name,
@@ -246,7 +247,7 @@ func (s *Sim) view(o *object) ObjectView {
 		Static:         o.ent.Static,
 		Slot:           int(o.slot),
 		Created:        int(o.st.created),
-		Position:       s.drawnPosition(o),
+		Position:       q.drawnPosition(o),
 		Heading:        o.phys.Heading(),
 		Velocity:       o.phys.Velocity,
 		Omega:          o.phys.Omega,
@@ -291,17 +292,18 @@ func (s *Sim) view(o *object) ObjectView {
 // tick's events.
 func (q Query) Events() []eventlog.Event {
 	if q.s.feed != nil {
-		return q.s.copyEvents(len(q.s.log))
+		return q.copyEvents(len(q.s.log))
 	}
-	return q.s.copyEvents(int(q.s.tickEnd[q.s.tick]))
+	return q.copyEvents(int(q.s.tickEnd[q.s.tick]))
 }
 
 // AllEvents returns the event log up to Furthest (the whole run after
 // RunAll) as a new slice; a streamed Sim's is the current tick's.
-func (q Query) AllEvents() []eventlog.Event { return q.s.copyEvents(len(q.s.log)) }
+func (q Query) AllEvents() []eventlog.Event { return q.copyEvents(len(q.s.log)) }
 
 // copyEvents unpacks the first n entries of the log into a new slice.
-func (s *Sim) copyEvents(n int) []eventlog.Event {
+func (q Query) copyEvents(n int) []eventlog.Event {
+	s := q.s
 	out := make([]eventlog.Event, n)
 	for i := range out {
 		out[i] = s.unpack(i)

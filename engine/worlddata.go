@@ -30,7 +30,8 @@ var ErrNoRegion = errors.New("no Region 0x13000000, so no height table")
 // from the server's positions (physics.Floors; docs/real-sessions.md):
 // the cells that had one by the run's last tick; "" when the run keeps
 // none (not a capture, or no position in any cell).
-func (s *Sim) FloorNotice() string {
+func (q Query) FloorNotice() string {
+	s := q.s
 	w := s.world
 	if w.Floors == nil {
 		return ""

@@ -120,7 +120,8 @@ func (s *Sim) datGround(p *eventlog.Place) (float32, bool) {
 // WorldMismatch is the landblock where the recorded positions lie far from
 // the dat ground — the one with the most such positions, the lowest id on a
 // tie — or nil when none does (or the run has no dat files).
-func (s *Sim) WorldMismatch() *WorldMismatch {
+func (q Query) WorldMismatch() *WorldMismatch {
+	s := q.s
 	b := s.worldData
 	if b == nil {
 		return nil

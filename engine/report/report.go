@@ -167,7 +167,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 	sims := c.Sims()
 	s0 := sims[0]
 	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
-		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks(), WorldMismatch: s0.WorldMismatch()}
+		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks(), WorldMismatch: s0.Query().WorldMismatch()}
 	per := make([][]engine.ObjectMetrics, len(sims))
 	for i, s := range sims {
 		r.Readings = append(r.Readings, s.Reading().Name)

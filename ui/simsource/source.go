@@ -54,14 +54,14 @@ var (
 )
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
-	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: store.NewCauses()}
+	s := &Source{sim: sim, store: sim.Query().Store(), assets: assets, causes: store.NewCauses()}
 	s.popStages(s.causes)
 	s.info = model.Info{
 		File:      file,
 		Reading:   sim.Reading().Name,
 		TickRate:  sim.TickRate(),
 		LastTick:  -1,
-		World:     sim.World(),
+		World:     sim.Query().World(),
 		WorldLine: sim.Query().WorldDescription(),
 	}
 	s.Refresh()
