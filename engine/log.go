@@ -66,7 +66,7 @@ func (s *Sim) record(slot int32, e eventlog.Event) {
 		s.metrics.event(slot, &e)
 	}
 	if s.logging {
-		if buf := s.logOf(slot); buf != nil {
+		if buf := s.chunks.logOf(slot); buf != nil {
 			*buf = append(*buf, e)
 		} else {
 			s.pack(&e)

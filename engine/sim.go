@@ -221,7 +221,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	s.worldData = &worldBook{data: opts.World}
 	s.tables.world = s.worldData
 	if opts.World != nil {
-		if err := s.datWorld(); err != nil {
+		if err := s.worldData.datWorld(s.world); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -394,7 +394,7 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 	if err != nil {
 		return err
 	}
-	o.shape, o.hasShape = s.setupShape(ent)
+	o.shape, o.hasShape = s.worldData.setupShape(ent)
 	s.slots = append(s.slots, o)
 	if o.attached() {
 		s.noteAttached(o.guid)

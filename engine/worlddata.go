@@ -207,8 +207,7 @@ func datTerrain(b *worldBook, base *physics.Terrain) *physics.Terrain {
 
 // setupShape is ent's Setup's shape from the dats, or false (the entity's
 // own radius and height; a fallback when the dats lack the Setup).
-func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
-	b := s.worldData
+func (b *worldBook) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	if ent.Setup == 0 || b == nil || b.data == nil {
 		return SetupShape{}, false
 	}
@@ -239,13 +238,12 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 // statics (LandBlockInfo) of every landblock a body reaches, read on first
 // use, and with GeometryData the geometry retail's transition collides
 // with. A damaged statics entry falls back to none there, listed.
-func (s *Sim) datWorld() error {
-	b := s.worldData
-	s.world.Terrain = datTerrain(b, s.world.Terrain)
+func (b *worldBook) datWorld(w *physics.World) error {
+	w.Terrain = datTerrain(b, w.Terrain)
 	if g, ok := b.data.(GeometryData); ok {
-		s.world.Geometry = g.WorldGeometry()
+		w.Geometry = g.WorldGeometry()
 	}
-	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
+	w.SetStaticsLoader(func(id uint16) []physics.Obstacle {
 		obs, err := b.data.Statics(id)
 		if err != nil {
 			b.fallback(Fallback{Kind: "statics", ID: hexid.String(uint32(id)<<16 | 0xFFFE), Used: "no statics there", Problem: err.Error()})

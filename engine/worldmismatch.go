@@ -69,7 +69,7 @@ func (s *Sim) noteRecordedGround(o *object, up *recording.UpdatePosition) {
 		return
 	}
 	p := eventlog.PlaceOf(&up.Pos)
-	ground, ok := s.datGround(&p)
+	ground, ok := b.datGround(s.world, &p)
 	if !ok {
 		o.hasGround = false
 		return
@@ -101,7 +101,7 @@ func (s *Sim) noteRecordedGround(o *object, up *recording.UpdatePosition) {
 // datGround is the dat ground's height under p: false indoors (an EnvCell
 // has no terrain under it), off the landblock grid, and where the dats lack
 // the landblock (the recording's own ground stands in, a fallback).
-func (s *Sim) datGround(p *eventlog.Place) (float32, bool) {
+func (b *worldBook) datGround(w *physics.World, p *eventlog.Place) (float32, bool) {
 	if p.Cell&0xFFFF >= 0x100 || p.Cell == 0 {
 		return 0, false
 	}
@@ -110,10 +110,10 @@ func (s *Sim) datGround(p *eventlog.Place) (float32, bool) {
 		return 0, false
 	}
 	id := uint16(p.Cell >> 16)
-	if s.world.Terrain.Landblock(id) == nil || s.worldData.fellBack("landblock", hexid.String(uint32(id)<<16|0xFFFF)) {
+	if w.Terrain.Landblock(id) == nil || b.fellBack("landblock", hexid.String(uint32(id)<<16|0xFFFF)) {
 		return 0, false
 	}
-	z, _ := s.world.Terrain.Height(p.Cell, x, y)
+	z, _ := w.Terrain.Height(p.Cell, x, y)
 	return z, true
 }
 
