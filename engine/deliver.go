@@ -115,7 +115,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 // observer). A teleport or slide that placed the body is a snap.
 func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	s.noteRecordedGround(o, up)
-	o.phys.PlayerDistance = s.playerDistance(o)
+	o.phys.PlayerDistance = s.Query().playerDistance(o)
 	from := eventlog.PlaceOf(o.phys.PositionRef()) // all a snap event keeps of it
 	// The update lives in the object: a pointer to a local handed through
 	// the position manager's interface would escape to the heap.
@@ -155,7 +155,8 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 
 // playerDistance is player_distance: the distance from the observer to the
 // object's body, 0 when there is no observer (recording-v1 "Header").
-func (s *Sim) playerDistance(o *object) float32 {
+func (q Query) playerDistance(o *object) float32 {
+	s := q.s
 	if !s.hasObserver {
 		return 0
 	}

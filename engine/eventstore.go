@@ -377,7 +377,7 @@ func (s *Sim) refreshLocked() {
 		if st.n > 0 {
 			last = st.last
 		}
-		s.lastTick = s.dueTick(last + TailSeconds)
+		s.lastTick = dueTickAt(s.rate, last+TailSeconds)
 	}
 }
 

@@ -390,7 +390,10 @@ func (s *Sim) NextEvent(after int, f eventlog.Filter) (tick int, ok bool) {
 			return 0, false
 		}
 		after = max(after, s.furthest)
-		s.extend(min(s.furthest+findChunk, s.lastTick))
+		// Simulate further, then return to the current tick.
+		cur := s.tick
+		s.Seek(min(s.furthest+findChunk, s.lastTick))
+		s.Seek(cur)
 	}
 }
 
@@ -408,11 +411,4 @@ func (q Query) PrevEvent(before int, f eventlog.Filter) (tick int, ok bool) {
 		}
 	}
 	return 0, false
-}
-
-// extend simulates up to tick to, then returns to the current tick.
-func (s *Sim) extend(to int) {
-	cur := s.tick
-	s.Seek(to)
-	s.Seek(cur)
 }

@@ -269,7 +269,8 @@ func (s *Sim) noteAttached(guid uint32) {
 // else those of the live object (or, past its delete, the newest slot)
 // with that guid when it is tabled — a guid is used again by an object
 // created again, free or held (a ParentEvent).
-func (s *Sim) tabledGUID(guid uint32) bool {
+func (q Query) tabledGUID(guid uint32) bool {
+	s := q.s
 	if _, ok := s.attachedGUIDs[guid]; !ok {
 		return true
 	}

@@ -405,11 +405,8 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 	return nil
 }
 
-// dueTick is the tick an event at time t is delivered in: the first k ≥ 1
-// with t ≤ k/tick_rate + 1e-9 s.
-func (s *Sim) dueTick(t float64) int { return dueTickAt(s.rate, t) }
-
-// dueTickAt is dueTick at r ticks per second.
+// dueTickAt is the tick an event at time t is delivered in at r ticks per
+// second: the first k ≥ 1 with t ≤ k/r + 1e-9 s.
 func dueTickAt(r int, t float64) int {
 	rate := float64(r)
 	k := int(math.Ceil((t - deliveryTolerance) * rate))
@@ -495,7 +492,7 @@ func (s *Sim) DT() float32 { return s.dt }
 func (q Query) Time() float64 { return float64(q.s.tick) / float64(q.s.rate) }
 
 // TickOf is the tick an event at time t is delivered in.
-func (q Query) TickOf(t float64) int { return q.s.dueTick(t) }
+func (q Query) TickOf(t float64) int { return dueTickAt(q.s.rate, t) }
 
 // Reading is the reading the run uses.
 func (s *Sim) Reading() interp.Reading { return s.reading }

@@ -318,7 +318,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 		if !e.Kind.InTrace() && !isSpan(e.Kind) {
 			continue
 		}
-		if s.anyAttached && !s.tabledGUID(e.GUID) {
+		if s.anyAttached && !s.Query().tabledGUID(e.GUID) {
 			continue
 		}
 		if len(t.erows) == tableBatch {

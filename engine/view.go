@@ -239,7 +239,6 @@ func (s *Sim) find(guid uint32) *object {
 // view builds an object's view (a held item where its holder is:
 // object.go).
 func (q Query) view(o *object) ObjectView {
-	s := q.s
 	v := ObjectView{
 		GUID:           o.guid,
 		Name:           o.name,
@@ -256,7 +255,7 @@ func (q Query) view(o *object) ObjectView {
 		Active:         o.phys.IsActive(),
 		Radius:         o.phys.Radius,
 		Height:         o.phys.Height,
-		PlayerDistance: s.playerDistance(o),
+		PlayerDistance: q.playerDistance(o),
 		Interp:         o.pm.InterpolationState(),
 		CatchUpSpeed:   catchUpSpeed(o),
 		HasMotion:      o.st.hasMI,
