@@ -9,7 +9,8 @@
 // states, events and metrics tables), scenario (YAML scenarios compiled
 // into recordings), capture (network captures read as recordings), explain
 // (cause chains), report (the per-object report, the first difference
-// between readings, the tour) and wordpack (the checkpoints' byte form).
+// between readings, the tour), terrainjson (the terrain and obstacle JSON)
+// and wordpack (the checkpoints' byte form).
 //
 // # Running
 //
@@ -23,8 +24,9 @@
 //
 // # Reading the state
 //
-// The viewer queries the state at the current tick — Objects, Object, Nodes,
-// Observer, Events, Notes, Metrics — and draws it; the engine never calls
+// The viewer queries the state at the current tick through Sim.Query —
+// Objects, Object, Nodes, Observer, Events, Notes, Metrics — and draws it
+// (query.go says what is there and what stays on Sim); the engine never calls
 // back. Objects are named by guid, so a Seek, which rebuilds the state from
 // the nearest checkpoint, never invalidates a selection. RunAll pre-runs the
 // whole recording once, keeping the checkpoints and the complete event log

@@ -39,7 +39,7 @@ func (s *Sim) flushTick(start int) {
 	events := s.unpackRange(start, len(s.log))
 	if s.opts.Explain {
 		if s.explainer == nil {
-			s.explainer = &explain.Explainer{RecordedGround: s.groundFunc()}
+			s.explainer = &explain.Explainer{RecordedGround: s.Query().groundFunc()}
 		}
 		s.explainer.TickEvents(s.tick, events)
 	}

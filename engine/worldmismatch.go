@@ -149,7 +149,8 @@ func (q Query) WorldMismatch() *WorldMismatch {
 // groundFunc is how far an object's last UpdatePosition lay below the dat
 // ground, for the cause chains (explain.Explainer.RecordedGround); nil
 // without dat files.
-func (s *Sim) groundFunc() func(guid uint32) (below float32, tick int32, ok bool) {
+func (q Query) groundFunc() func(guid uint32) (below float32, tick int32, ok bool) {
+	s := q.s
 	if s.worldData == nil || s.worldData.data == nil || s.world == nil {
 		return nil
 	}
