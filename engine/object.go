@@ -284,7 +284,7 @@ func (q Query) tabledGUID(guid uint32) bool {
 }
 
 // SlotBody is what the per-object report says of slot j's object besides
-// its metrics (Sim.Metrics holds the slots in the same order): its guid,
+// its metrics (Query.Metrics holds the slots in the same order): its guid,
 // whether the report lists it (reported), whether it is a held item or a
 // static (neither is simulated), its cylinder and its Setup (0 for none).
 // ok is false past the last slot.

@@ -53,12 +53,12 @@ type Options struct {
 	// EventHitch).
 	Metrics bool
 	// Expect are a scenario's expectations to check as the run goes
-	// (Sim.Expectations); they turn Metrics on.
+	// (Query.Expectations); they turn Metrics on.
 	Expect []scenario.Expectation
 	// Sink, when set, receives each newly simulated tick's events (see
 	// TickSink), whether or not the log is kept.
 	Sink TickSink
-	// Explain keeps the cause chains of the run as it goes (Sim.Causes),
+	// Explain keeps the cause chains of the run as it goes (Query.Causes),
 	// whether or not the log is kept; with RecordStages a pop's names the
 	// stage that moved the body.
 	Explain bool

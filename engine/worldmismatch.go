@@ -29,7 +29,7 @@ import (
 const minMismatches = 3
 
 // WorldMismatch is the landblock whose recorded positions lie far from the
-// dat ground (Sim.WorldMismatch): `world_mismatch` in viewer run -json.
+// dat ground (Query.WorldMismatch): `world_mismatch` in viewer run -json.
 type WorldMismatch struct {
 	// Landblock is "0xXXYY".
 	Landblock string `json:"landblock"`

@@ -26,7 +26,7 @@ type Report struct {
 	Ticks    int            `json:"ticks"`
 	Readings []string       `json:"readings"`
 	Objects  []ReportObject `json:"objects"`
-	// World is the run's world line (Sim.WorldDescription): the dat files
+	// World is the run's world line (Query.WorldDescription): the dat files
 	// and their iterations, or IllustrativeWorld.
 	World string `json:"world"`
 	// WorldFallbacks are the items the dats lacked, each once (absent
