@@ -425,7 +425,7 @@ func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
 	w.I32(st.truthTick)
 	w.Position(&st.truth)
 	// How far the last UpdatePosition lay below the dat ground
-	// (worldmismatch.go): a restored run's cause chains name it as the
+	// (world.go): a restored run's cause chains name it as the
 	// run that reached the tick did.
 	w.Bools(o.hasGround)
 	w.F32(o.belowGround)

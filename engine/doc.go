@@ -46,12 +46,12 @@
 //	                            (movement, held items and statics)
 //	stamps.go                   the stamp checks of every message
 //	world.go, worlddata.go,     terrain, motion tables, dat files, run
-//	options.go                  options
-//	worldmismatch.go            recorded positions far from the dat ground
+//	options.go                  options; recorded positions far from the
+//	                            dat ground (world.go)
 //	eventstore.go               the recording's events, packed, and growing
 //	log.go                      the event log: recording, storing, searching
-//	query.go, view.go           the query API (Query): read-only views,
-//	                            state rows (a trace's too), the state hash
+//	query.go, staterow.go       the query API (Query): read-only views,
+//	                            the state hash, state rows (a trace's too)
 //	checkpoint.go               checkpoints, Seek, RunAll, object words,
 //	                            a pop's stage found again on demand
 //	metrics.go, glide.go        glide metrics and the glide judgments

@@ -54,7 +54,7 @@ type object struct {
 	update physics.PositionUpdate
 	// belowGround is how far the last UpdatePosition delivered lay below
 	// the dat ground (negative: above it), at tick groundTick; hasGround
-	// says one was compared (worldmismatch.go, runs with dat files).
+	// says one was compared (world.go, runs with dat files).
 	belowGround float32
 	groundTick  int32
 	hasGround   bool

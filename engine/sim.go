@@ -2,7 +2,7 @@
 // time (recording-v1 "Delivery semantics"; seed 003 §1, §12; seed 004 §0–§4).
 // Tick 0 is the initial state; Step runs the next tick: deliver the events
 // due by then, then UpdateObjectInternal for every live object. The viewer
-// queries the state at the current tick (view.go) and draws it; nothing here
+// queries the state at the current tick (query.go) and draws it; nothing here
 // calls back into it.
 
 package engine

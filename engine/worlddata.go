@@ -114,7 +114,7 @@ type worldBook struct {
 	setups   []SetupShape
 	setupOK  []bool
 	// ground compares the recorded positions with the dat ground, per
-	// landblock, sorted by id (worldmismatch.go; under mu).
+	// landblock, sorted by id (world.go; under mu).
 	ground []groundTally
 }
 

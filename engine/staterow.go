@@ -1,0 +1,88 @@
+// State rows: every live object's committed state after the current tick,
+// compactly — what a Trace v1 state row holds — for sinks that compare or
+// tabulate every object every tick (diff) without the cost of full views.
+
+package engine
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine/trace"
+)
+
+// StateRow is one live object after the current tick.
+type StateRow struct {
+	GUID uint32
+	// Cell and Origin are m_position's (the heading, which costs an atan2,
+	// is Query.RowHeading's).
+	Cell   uint32
+	Origin mgl32.Vec3
+	// Queue is the interpolation queue's length, Fail node_fail_counter.
+	Queue, Fail int
+	// Contact is transient_state & 1.
+	Contact bool
+
+	slot int32
+}
+
+// States appends every live object's row, in header-then-creation order
+// (the order of Trace v1's state rows), to dst and returns it.
+func (q Query) States(dst []StateRow) []StateRow {
+	for _, o := range q.s.slots[:q.s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		pos := o.phys.PositionRef()
+		r := StateRow{GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin,
+			Queue: queueLen(o), Contact: o.phys.InContact(), slot: o.slot}
+		if im := o.pm.Interpolation(); im != nil {
+			r.Fail = int(im.FailCounter())
+		}
+		dst = append(dst, r)
+	}
+	return dst
+}
+
+// RowHeading is the current heading, degrees clockwise from north, of the
+// object of a row States gave for the current tick.
+func (q Query) RowHeading(r *StateRow) float32 {
+	if r.slot < 0 || int(r.slot) >= len(q.s.slots) {
+		return 0
+	}
+	return q.s.slots[r.slot].phys.Heading()
+}
+
+// TraceStates appends the current tick's Trace v1 state rows, one per live
+// object in header-then-creation order, to dst and returns it (what
+// trace.RunWriter writes).
+func (q Query) TraceStates(dst []trace.State) []trace.State {
+	for _, o := range q.s.slots[:q.s.nslots] {
+		if !o.st.alive {
+			continue
+		}
+		dst = append(dst, trace.State{})
+		traceState(q.s.tick, o, &dst[len(dst)-1])
+	}
+	return dst
+}
+
+// traceState sets row to o's Trace v1 state row after tick.
+func traceState(tick int, o *object, row *trace.State) {
+	pos := o.phys.PositionRef()
+	*row = trace.State{
+		Tick:    tick,
+		GUID:    o.guid,
+		Cell:    pos.Cell,
+		Origin:  pos.Frame.Origin,
+		Heading: o.phys.Heading(),
+		Queue:   queueLen(o),
+		Contact: o.phys.InContact(),
+	}
+	if im := o.pm.Interpolation(); im != nil {
+		row.Fail = int(im.FailCounter())
+	}
+}
+
+// KeepsEventLog reports whether the Sim keeps its event log
+// (Options.EventLog).
+func (q Query) KeepsEventLog() bool { return q.s.opts.EventLog }
