@@ -82,8 +82,8 @@ type shardEvent struct {
 // each gets minSlotsPerShard slots. The input's read-ahead goroutine is a
 // small share of the run (docs/benchmarks.md) and takes no core of its own
 // here: of Options.BusyCores, only the cores beyond the first are left.
-func (s *Sim) shards(n int) int {
-	return s.split(n, max(0, s.opts.BusyCores-1), minSlotsPerShard)
+func (o *Options) shards(n int) int {
+	return o.split(n, max(0, o.BusyCores-1), minSlotsPerShard)
 }
 
 // shardable says whether the next ticks may be stepped in shards: a
@@ -180,7 +180,7 @@ func (s *Sim) advanceShards(n int) int {
 // events b holds.
 func (s *Sim) runShards(b *shardBatch, from, to int) {
 	n := len(s.slots)
-	w := s.shards(n)
+	w := s.opts.shards(n)
 	chunks := max(w*chunksPerWorker, (n+chunkSlots-1)/chunkSlots)
 	size := (n + chunks - 1) / chunks
 	chunks = (n + size - 1) / size

@@ -14,7 +14,7 @@ import (
 type StateRow struct {
 	GUID uint32
 	// Cell and Origin are m_position's (the heading, which costs an atan2,
-	// is Sim.RowHeading's).
+	// is Query.RowHeading's).
 	Cell   uint32
 	Origin mgl32.Vec3
 	// Queue is the interpolation queue's length, Fail node_fail_counter.

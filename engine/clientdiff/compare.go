@@ -356,7 +356,7 @@ const spanWait = 10
 // began by its tick and is not over yet at tick (engine glide.go: a span
 // is logged once it is over), for at most spanWait seconds.
 func (c *Comparer) spanOpen(t *tracked, tick int) bool {
-	return c.sim != nil && tick <= t.divTick+spanWait*c.sim.TickRate() && c.sim.GlideSpanOpen(t.obj.guid, t.divTick)
+	return c.sim != nil && tick <= t.divTick+spanWait*c.sim.TickRate() && c.sim.Query().GlideSpanOpen(t.obj.guid, t.divTick)
 }
 
 // causeCovers reports whether cs explains something in the ticks from
