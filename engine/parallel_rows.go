@@ -78,16 +78,63 @@ type sourceRow struct {
 // them; a problem of the input stream is Err's.
 func (s *Sim) AdvanceTrace(n int, tw *trace.RunWriter) error {
 	s.traceOut, s.traceErr = tw, nil
-	s.advance(n)
+	// In runs of at most traceRunTicks: a run's rows are written while
+	// the next run steps (writeRows), and every chunk keeps a run's rows.
+	for n > 0 && !s.Done() {
+		k := min(n, traceRunTicks)
+		s.advance(k)
+		n -= k
+	}
+	if s.batch != nil {
+		s.batch.waitWrite(s)
+	}
 	s.traceOut = nil
 	return s.traceErr
 }
 
-// traceTick writes the tick just stepped tick by tick.
+// traceRunTicks is the longest run of ticks AdvanceTrace steps at once.
+const traceRunTicks = 64
+
+// traceTick writes the tick just stepped tick by tick (after the rows of
+// the run of ticks before it).
 func (s *Sim) traceTick() {
+	if s.batch != nil {
+		s.batch.waitWrite(s)
+	}
 	if s.traceOut != nil && s.traceErr == nil {
 		s.traceErr = s.traceOut.WriteTick()
 	}
+}
+
+// rowsWrite is a run of ticks' trace rows being written on a goroutine of
+// their own while the next run steps: the chunks' buffers it writes from
+// (each chunk encodes the next run into a spare), in order, and the
+// first error writing them.
+type rowsWrite struct {
+	segs [][]byte
+	bufs [][]byte
+	done chan struct{}
+	err  error
+	on   bool
+}
+
+// waitWrite waits for the run's rows being written, takes its error, and
+// gives the chunks' buffers it wrote from back as spares.
+func (b *shardBatch) waitWrite(s *Sim) {
+	w := &b.write
+	if !w.on {
+		return
+	}
+	<-w.done
+	w.on = false
+	if w.err != nil && s.traceErr == nil {
+		s.traceErr = w.err
+	}
+	clear(w.segs)
+	w.segs = w.segs[:0]
+	b.spare = append(b.spare, w.bufs...)
+	clear(w.bufs)
+	w.bufs = w.bufs[:0]
 }
 
 // shardRows says whether a run of ticks stepped in shards encodes trace
@@ -187,6 +234,7 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 			s.traceErr = r.err
 		}
 	}
+	b.waitWrite(s) // the run before's rows are out: its buffers are spares
 	if s.traceErr != nil {
 		return
 	}
@@ -199,9 +247,10 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 	}
 	b.at, b.src = at, src
 	tw := s.traceOut
+	w := &b.write
 	write := func(p []byte) {
-		if s.traceErr == nil && len(p) > 0 {
-			s.traceErr = tw.WriteRows(p)
+		if len(p) > 0 {
+			w.segs = append(w.segs, p)
 		}
 	}
 	n := b.to - b.from + 1
@@ -245,6 +294,30 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 			at[c] = r.ticks[i].passed
 		}
 	}
+	// The rows are written while the next run of ticks steps, each chunk
+	// encoding it into a spare buffer.
+	for c := range chunks {
+		r := &b.rows[c]
+		w.bufs = append(w.bufs, r.buf)
+		r.buf = nil
+		if k := len(b.spare); k > 0 {
+			r.buf, b.spare[k-1] = b.spare[k-1], nil
+			b.spare = b.spare[:k-1]
+		}
+	}
+	if w.done == nil {
+		w.done = make(chan struct{}, 1)
+	}
+	w.on, w.err = true, nil
+	go func(segs [][]byte) {
+		for _, p := range segs {
+			if err := tw.WriteRows(p); err != nil {
+				w.err = err
+				break
+			}
+		}
+		w.done <- struct{}{}
+	}(w.segs)
 }
 
 // The states table (Tables v1) on the chunked path: each chunk fills its

@@ -61,6 +61,10 @@ type shardBatch struct {
 	rows    []chunkRows
 	at, src []int
 	heads   []traceHeading
+	// write is the last run's rows being written, spare the chunk
+	// buffers free for the next run's (parallel_rows.go).
+	write rowsWrite
+	spare [][]byte
 	// cut: the input's problem cut the run's last tick short.
 	cut bool
 	// traceRows and stateRows: the chunks encode a trace's rows, fill a
