@@ -6,6 +6,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"runtime"
@@ -15,6 +16,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
+	"glidepath/engine/trace"
 )
 
 // sunkTick is one tick as a sink and AdvanceRows's function saw it.
@@ -187,6 +189,54 @@ func TestAdvanceRows_StopsAtTheFunctionsError(t *testing.T) {
 		})
 		if err != stop || calls != 1 {
 			t.Errorf("every %d: error %v after %d calls, want the function's after 1", every, err, calls)
+		}
+	}
+}
+
+// failAfter accepts n bytes, then fails every write.
+type failAfter struct{ n int }
+
+var errFull = fmt.Errorf("disk full")
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		k := f.n
+		f.n = 0
+		return k, errFull
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+// A trace whose rows are written while the next run of ticks steps still
+// reports the first write error from the AdvanceTrace that wrote them.
+func TestAdvanceTrace_WriteErrorReported(t *testing.T) {
+	dropHelpersAfter(t)
+	rec := synthCrowd(t, 300, 4, 5)
+	for _, limit := range []int{100 << 10, 1 << 20} {
+		s, err := NewStream(recording.NewSource(rec), Options{Assets: assets.FS(), EventLog: true, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tw, err := trace.NewRunWriter(&failAfter{n: limit}, s.Query(), rec.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tw.WriteTick(); err != nil {
+			t.Fatal(err)
+		}
+		var got error
+		for !s.Done() && got == nil {
+			got = s.AdvanceTrace(256, tw)
+		}
+		if got == nil {
+			got = tw.Flush()
+		}
+		if !errors.Is(got, errFull) {
+			t.Errorf("limit %d: error %v, want the writer's", limit, got)
+		}
+		if s.batch == nil || s.batch.ticks == 0 {
+			t.Errorf("limit %d: no tick stepped in shards", limit)
 		}
 	}
 }
