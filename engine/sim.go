@@ -140,6 +140,12 @@ type Sim struct {
 	// table each stepped tick is written to, statesErr the first error.
 	statesOut *TableWriter
 	statesErr error
+	// rowsOut, while AdvanceRows steps, receives each stepped tick's state
+	// rows, rowsErr the first error it returned, rowsBuf the rows of a
+	// tick stepped tick by tick (parallel_rows.go).
+	rowsOut func(tick int, rows []StateRow) error
+	rowsErr error
+	rowsBuf []StateRow
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
