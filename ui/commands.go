@@ -18,148 +18,174 @@ import (
 	"glidepath/ui/timeline"
 )
 
-// apply carries out one command.
+// apply carries out one command: its entry of commandTable, or for an
+// overlay layer's key the layer's toggle.
 func (a *app) apply(c command) {
-	switch c {
-	case cmdPlay:
+	if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
+		toggleLayer(a, overlay.Layer(c-cmdLayer))
+		return
+	}
+	if int(c) < len(commandTable) && commandTable[c] != nil {
+		commandTable[c](a, c)
+	}
+}
+
+// commandHandler carries out one command; c is the command itself, for
+// the handlers a pair of commands (back and forward, next and previous)
+// shares.
+type commandHandler func(a *app, c command)
+
+// commandTable is every command's handler, by command (the keys that ask
+// for them are keymap's table, input.go). cmdNone has none; the overlay
+// layers' commands, from cmdLayer on, are toggleLayer's.
+var commandTable = [cmdLayer]commandHandler{
+	cmdPlay: func(a *app, _ command) {
 		a.pb.Toggle()
 		a.panels.Stepper.Reset()
-	case cmdStepBack, cmdStepForward, cmdStepBack10, cmdStepForward10:
-		a.pb.Step(stepSize(c))
-		a.panels.Stepper.Reset()
-		a.tl.View.Show(a.pb.Cursor())
-	case cmdPrevEvent, cmdNextEvent:
-		a.jumpToEvent(c == cmdNextEvent)
-	case cmdNextLane:
+	},
+	cmdStepBack:      stepTicks,
+	cmdStepForward:   stepTicks,
+	cmdStepBack10:    stepTicks,
+	cmdStepForward10: stepTicks,
+	cmdPrevEvent:     func(a *app, c command) { a.jumpToEvent(c == cmdNextEvent) },
+	cmdNextEvent:     func(a *app, c command) { a.jumpToEvent(c == cmdNextEvent) },
+	cmdNextLane: func(a *app, _ command) {
 		a.tl.Lane = (a.tl.Lane + 1) % timeline.NumLanes
 		a.say("  , and . now step between " + a.tl.Lane.String())
-	case cmdSlower:
+	},
+	cmdSlower: func(a *app, _ command) {
 		a.pb.Slower()
 		a.rate.Reset()
-	case cmdFaster:
+	},
+	cmdFaster: func(a *app, _ command) {
 		a.pb.Faster()
 		a.rate.Reset()
-	case cmdFirst:
+	},
+	cmdFirst: func(a *app, _ command) {
 		a.pb.Seek(0)
 		a.panels.Stepper.Reset()
 		a.tl.View.Show(0)
-	case cmdLast:
+	},
+	cmdLast: func(a *app, _ command) {
 		a.pb.GoLive()
 		a.pb.Seek(a.pb.Last())
 		a.panels.Stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
-	case cmdFollow:
+	},
+	cmdFollow: func(a *app, _ command) {
 		a.sel.SetFollow(!a.sel.Follow)
 		if a.sel.Follow && a.sel.GUID == 0 {
 			a.say("select an object to follow it")
 		}
-	case cmdFrameAll:
+	},
+	cmdFrameAll: func(a *app, _ command) {
 		a.sel.SetFollow(false)
 		a.frameAll()
-	case cmdFrameSelection:
-		a.frameSelection() // followcam.go
-	case cmdNextObject, cmdPrevObject:
-		a.cycleSelection(c == cmdNextObject)
-	case cmdDeselect:
-		switch {
-		case a.help:
-			a.help = false
-		case a.tour.Active():
-			a.tour.End()
-		case a.panels.Stepper.Active():
-			a.panels.Stepper.Reset()
-		case a.tl.ClearSelection():
-			// the timeline's range went
-		case a.sel.GUID != 0:
-			a.sel.Clear()
-		default:
-			a.escUnclaimed() // navigate.go
-		}
-	case cmdHelp:
-		a.help = !a.help
-	case cmdBeforeAfter:
-		a.panels.ToggleBefore()
-	case cmdTourNext, cmdTourPrev:
-		a.tourStep(c == cmdTourNext)
-	case cmdScreenshot:
-		a.savePending = true
-	case cmdTopDown:
-		a.cam.SetMode(camera.TopDown)
-	case cmdIsometric:
-		a.cam.SetMode(camera.Isometric)
-	case cmdPerspective:
-		a.cam.SetMode(camera.Perspective)
-	case cmdStagePrev, cmdStageNext:
-		a.stepStage(c == cmdStageNext)
-	case cmdNextReading:
-		if n := len(a.sess.Runs); n > 1 {
-			a.sess.Sel = (a.sess.Sel + 1) % n
-			a.list.Dirty = true // the rows show the selected reading's values
-			if a.sess.SeveralInputs() {
-				a.say("showing " + a.sess.RunName(a.sess.Sel) + "'s overlays") // an input, not a reading
-			} else {
-				a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
-			}
-		}
-	case cmdToggleLeft:
-		a.panels.Toggle(panel.Left)
-		a.relayout()
-	case cmdToggleRight:
-		a.panels.Toggle(panel.Right)
-		a.relayout()
-	case cmdToggleTimeline:
-		a.panels.Toggle(panel.Timeline)
-		a.relayout()
-	case cmdNextDivergence, cmdFirstDivergence:
-		a.jumpToDivergence(c == cmdFirstDivergence)
-	case cmdBookmark:
-		a.startBookmark()
-	case cmdUnbookmark:
-		a.removeBookmark()
-	case cmdPrevBookmark, cmdNextBookmark:
-		a.jumpToBookmark(c == cmdNextBookmark)
-	case cmdToggleBookmarks:
-		a.marks.Shown = !a.marks.Shown
-	case cmdExportMarks:
+	},
+	cmdFrameSelection:  func(a *app, _ command) { a.frameSelection() }, // followcam.go
+	cmdNextObject:      func(a *app, c command) { a.cycleSelection(c == cmdNextObject) },
+	cmdPrevObject:      func(a *app, c command) { a.cycleSelection(c == cmdNextObject) },
+	cmdDeselect:        deselect,
+	cmdHelp:            func(a *app, _ command) { a.help = !a.help },
+	cmdBeforeAfter:     func(a *app, _ command) { a.panels.ToggleBefore() },
+	cmdTourNext:        func(a *app, c command) { a.tourStep(c == cmdTourNext) },
+	cmdTourPrev:        func(a *app, c command) { a.tourStep(c == cmdTourNext) },
+	cmdScreenshot:      func(a *app, _ command) { a.savePending = true },
+	cmdTopDown:         func(a *app, _ command) { a.cam.SetMode(camera.TopDown) },
+	cmdIsometric:       func(a *app, _ command) { a.cam.SetMode(camera.Isometric) },
+	cmdPerspective:     func(a *app, _ command) { a.cam.SetMode(camera.Perspective) },
+	cmdStagePrev:       func(a *app, c command) { a.stepStage(c == cmdStageNext) },
+	cmdStageNext:       func(a *app, c command) { a.stepStage(c == cmdStageNext) },
+	cmdNextReading:     nextReading,
+	cmdToggleLeft:      func(a *app, _ command) { togglePanel(a, panel.Left) },
+	cmdToggleRight:     func(a *app, _ command) { togglePanel(a, panel.Right) },
+	cmdToggleTimeline:  func(a *app, _ command) { togglePanel(a, panel.Timeline) },
+	cmdNextDivergence:  func(a *app, c command) { a.jumpToDivergence(c == cmdFirstDivergence) },
+	cmdFirstDivergence: func(a *app, c command) { a.jumpToDivergence(c == cmdFirstDivergence) },
+	cmdBookmark:        func(a *app, _ command) { a.startBookmark() },
+	cmdUnbookmark:      func(a *app, _ command) { a.removeBookmark() },
+	cmdPrevBookmark:    func(a *app, c command) { a.jumpToBookmark(c == cmdNextBookmark) },
+	cmdNextBookmark:    func(a *app, c command) { a.jumpToBookmark(c == cmdNextBookmark) },
+	cmdToggleBookmarks: func(a *app, _ command) { a.marks.Shown = !a.marks.Shown },
+	cmdExportMarks: func(a *app, _ command) {
 		if r, ok := a.tl.Selection(); ok {
 			a.exportTicks(r.From, r.To)
 		} else {
 			a.exportBetweenMarks()
 		}
-	case cmdOpen:
-		a.startOpen()
-	case cmdGoto:
-		a.startGoto()
-	case cmdSplit:
-		a.toggleSplit() // split.go
-	case cmdFilter:
-		a.startFilter()
-	case cmdMessages:
-		a.msgs.Toggle()
-	case cmdQuit:
-		a.nav.quit = true
-	case cmdOpenDat:
-		a.startOpenDat()
-	case cmdSavePack:
-		a.savePack() // packsave.go
-	case cmdWorld:
+	},
+	cmdOpen:     func(a *app, _ command) { a.startOpen() },
+	cmdGoto:     func(a *app, _ command) { a.startGoto() },
+	cmdSplit:    func(a *app, _ command) { a.toggleSplit() }, // split.go
+	cmdFilter:   func(a *app, _ command) { a.startFilter() },
+	cmdMessages: func(a *app, _ command) { a.msgs.Toggle() },
+	cmdQuit:     func(a *app, _ command) { a.nav.quit = true },
+	cmdOpenDat:  func(a *app, _ command) { a.startOpenDat() },
+	cmdSavePack: func(a *app, _ command) { a.savePack() }, // packsave.go
+	cmdWorld: func(a *app, _ command) {
 		a.hideWorld = !a.hideWorld
 		state := "on"
 		if a.hideWorld {
 			state = "off"
 		}
 		a.say("world overlay " + state + " (" + a.worldOnly() + ")")
+	},
+}
+
+// stepTicks moves the cursor by a step command's ticks.
+func stepTicks(a *app, c command) {
+	a.pb.Step(stepSize(c))
+	a.panels.Stepper.Reset()
+	a.tl.View.Show(a.pb.Cursor())
+}
+
+// deselect is Esc: it closes the help, ends the tour, leaves stage
+// stepping, clears the timeline's range, then the selection, each in turn.
+func deselect(a *app, _ command) {
+	switch {
+	case a.help:
+		a.help = false
+	case a.tour.Active():
+		a.tour.End()
+	case a.panels.Stepper.Active():
+		a.panels.Stepper.Reset()
+	case a.tl.ClearSelection():
+		// the timeline's range went
+	case a.sel.GUID != 0:
+		a.sel.Clear()
 	default:
-		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
-			l := overlay.Layer(c - cmdLayer)
-			a.layers = a.layers.Toggle(l)
-			state := "off"
-			if a.layers.Has(l) {
-				state = "on"
-			}
-			a.say(overlay.Legend()[l].Name + " " + state)
+		a.escUnclaimed() // navigate.go
+	}
+}
+
+// nextReading selects the next compared reading (or input) whose overlays
+// the view shows.
+func nextReading(a *app, _ command) {
+	if n := len(a.sess.Runs); n > 1 {
+		a.sess.Sel = (a.sess.Sel + 1) % n
+		a.list.Dirty = true // the rows show the selected reading's values
+		if a.sess.SeveralInputs() {
+			a.say("showing " + a.sess.RunName(a.sess.Sel) + "'s overlays") // an input, not a reading
+		} else {
+			a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
 		}
 	}
+}
+
+// togglePanel shows or hides one of the window's panels.
+func togglePanel(a *app, p panel.ID) {
+	a.panels.Toggle(p)
+	a.relayout()
+}
+
+// toggleLayer turns an overlay layer on or off.
+func toggleLayer(a *app, l overlay.Layer) {
+	a.layers = a.layers.Toggle(l)
+	state := "off"
+	if a.layers.Has(l) {
+		state = "on"
+	}
+	a.say(overlay.Legend()[l].Name + " " + state)
 }
 
 // stepSize is how many ticks a step command moves.
