@@ -47,8 +47,8 @@ var commandTable = [cmdLayer]commandHandler{
 	cmdStepForward:   stepTicks,
 	cmdStepBack10:    stepTicks,
 	cmdStepForward10: stepTicks,
-	cmdPrevEvent:     func(a *app, c command) { a.jumpToEvent(c == cmdNextEvent) },
-	cmdNextEvent:     func(a *app, c command) { a.jumpToEvent(c == cmdNextEvent) },
+	cmdPrevEvent:     func(a *app, c command) { jumpToEvent(a, c == cmdNextEvent) },
+	cmdNextEvent:     func(a *app, c command) { jumpToEvent(a, c == cmdNextEvent) },
 	cmdNextLane: func(a *app, _ command) {
 		a.tl.Lane = (a.tl.Lane + 1) % timeline.NumLanes
 		a.say("  , and . now step between " + a.tl.Lane.String())
@@ -82,53 +82,53 @@ var commandTable = [cmdLayer]commandHandler{
 		a.sel.SetFollow(false)
 		a.frameAll()
 	},
-	cmdFrameSelection:  func(a *app, _ command) { a.frameSelection() }, // followcam.go
-	cmdNextObject:      func(a *app, c command) { a.cycleSelection(c == cmdNextObject) },
-	cmdPrevObject:      func(a *app, c command) { a.cycleSelection(c == cmdNextObject) },
+	cmdFrameSelection:  func(a *app, _ command) { a.fc.frameSelection(a) }, // followcam.go
+	cmdNextObject:      func(a *app, c command) { cycleSelection(a, c == cmdNextObject) },
+	cmdPrevObject:      func(a *app, c command) { cycleSelection(a, c == cmdNextObject) },
 	cmdDeselect:        deselect,
 	cmdHelp:            func(a *app, _ command) { a.help = !a.help },
 	cmdBeforeAfter:     func(a *app, _ command) { a.panels.ToggleBefore() },
-	cmdTourNext:        func(a *app, c command) { a.tourStep(c == cmdTourNext) },
-	cmdTourPrev:        func(a *app, c command) { a.tourStep(c == cmdTourNext) },
+	cmdTourNext:        func(a *app, c command) { a.tour.tourStep(a, c == cmdTourNext) },
+	cmdTourPrev:        func(a *app, c command) { a.tour.tourStep(a, c == cmdTourNext) },
 	cmdScreenshot:      func(a *app, _ command) { a.savePending = true },
 	cmdTopDown:         func(a *app, _ command) { a.cam.SetMode(camera.TopDown) },
 	cmdIsometric:       func(a *app, _ command) { a.cam.SetMode(camera.Isometric) },
 	cmdPerspective:     func(a *app, _ command) { a.cam.SetMode(camera.Perspective) },
-	cmdStagePrev:       func(a *app, c command) { a.stepStage(c == cmdStageNext) },
-	cmdStageNext:       func(a *app, c command) { a.stepStage(c == cmdStageNext) },
+	cmdStagePrev:       func(a *app, c command) { stepStage(a, c == cmdStageNext) },
+	cmdStageNext:       func(a *app, c command) { stepStage(a, c == cmdStageNext) },
 	cmdNextReading:     nextReading,
 	cmdToggleLeft:      func(a *app, _ command) { togglePanel(a, panel.Left) },
 	cmdToggleRight:     func(a *app, _ command) { togglePanel(a, panel.Right) },
 	cmdToggleTimeline:  func(a *app, _ command) { togglePanel(a, panel.Timeline) },
 	cmdNextDivergence:  func(a *app, c command) { a.jumpToDivergence(c == cmdFirstDivergence) },
 	cmdFirstDivergence: func(a *app, c command) { a.jumpToDivergence(c == cmdFirstDivergence) },
-	cmdBookmark:        func(a *app, _ command) { a.startBookmark() },
-	cmdUnbookmark:      func(a *app, _ command) { a.removeBookmark() },
-	cmdPrevBookmark:    func(a *app, c command) { a.jumpToBookmark(c == cmdNextBookmark) },
-	cmdNextBookmark:    func(a *app, c command) { a.jumpToBookmark(c == cmdNextBookmark) },
+	cmdBookmark:        func(a *app, _ command) { a.marks.startBookmark(a) },
+	cmdUnbookmark:      func(a *app, _ command) { a.marks.removeBookmark(a) },
+	cmdPrevBookmark:    func(a *app, c command) { a.marks.jumpToBookmark(a, c == cmdNextBookmark) },
+	cmdNextBookmark:    func(a *app, c command) { a.marks.jumpToBookmark(a, c == cmdNextBookmark) },
 	cmdToggleBookmarks: func(a *app, _ command) { a.marks.Shown = !a.marks.Shown },
 	cmdExportMarks: func(a *app, _ command) {
 		if r, ok := a.tl.Selection(); ok {
-			a.exportTicks(r.From, r.To)
+			a.marks.exportTicks(a, r.From, r.To)
 		} else {
-			a.exportBetweenMarks()
+			a.marks.exportBetweenMarks(a)
 		}
 	},
-	cmdOpen:     func(a *app, _ command) { a.startOpen() },
-	cmdGoto:     func(a *app, _ command) { a.startGoto() },
-	cmdSplit:    func(a *app, _ command) { a.toggleSplit() }, // split.go
-	cmdFilter:   func(a *app, _ command) { a.startFilter() },
+	cmdOpen:     func(a *app, _ command) { a.open.startOpen(a) },
+	cmdGoto:     func(a *app, _ command) { a.nav.startGoto(a) },
+	cmdSplit:    func(a *app, _ command) { a.split.toggleSplit(a) }, // split.go
+	cmdFilter:   func(a *app, _ command) { a.filt.startFilter(a) },
 	cmdMessages: func(a *app, _ command) { a.msgs.Toggle() },
 	cmdQuit:     func(a *app, _ command) { a.nav.quit = true },
-	cmdOpenDat:  func(a *app, _ command) { a.startOpenDat() },
-	cmdSavePack: func(a *app, _ command) { a.savePack() }, // packsave.go
+	cmdOpenDat:  func(a *app, _ command) { a.open.startOpenDat(a) },
+	cmdSavePack: func(a *app, _ command) { a.pack.savePack(a) }, // packsave.go
 	cmdWorld: func(a *app, _ command) {
 		a.hideWorld = !a.hideWorld
 		state := "on"
 		if a.hideWorld {
 			state = "off"
 		}
-		a.say("world overlay " + state + " (" + a.worldOnly() + ")")
+		a.say("world overlay " + state + " (" + a.open.worldOnly(a) + ")")
 	},
 }
 
@@ -154,7 +154,7 @@ func deselect(a *app, _ command) {
 	case a.sel.GUID != 0:
 		a.sel.Clear()
 	default:
-		a.escUnclaimed() // navigate.go
+		a.nav.escUnclaimed(a) // navigate.go
 	}
 }
 
@@ -203,7 +203,7 @@ func stepSize(c command) int {
 
 // jumpToEvent moves the cursor to the previous or next event of the
 // timeline's selected lane, the selection's or anyone's.
-func (a *app) jumpToEvent(next bool) {
+func jumpToEvent(a *app, next bool) {
 	if a.tl.Lane == timeline.LaneDivergence {
 		a.stepDivergence(next)
 		return
@@ -236,7 +236,7 @@ func (a *app) jumpToEvent(next bool) {
 }
 
 // cycleSelection selects the next (or previous) object of the list.
-func (a *app) cycleSelection(next bool) {
+func cycleSelection(a *app, next bool) {
 	vis := a.list.Visible
 	if len(vis) == 0 {
 		return
@@ -257,19 +257,19 @@ func (a *app) cycleSelection(next bool) {
 	default:
 		at = (at + len(vis) - 1) % len(vis)
 	}
-	a.selectObject(a.list.Rows[vis[at]].GUID)
+	selectObject(a, a.list.Rows[vis[at]].GUID)
 	a.list.Reveal(at)
 }
 
 // selectObject makes guid the selection.
-func (a *app) selectObject(guid uint32) {
+func selectObject(a *app, guid uint32) {
 	if a.sel.Choose(guid) {
 		a.panels.Stepper.Reset()
 	}
 }
 
 // stepStage moves sub-tick stepping through the selection's stages.
-func (a *app) stepStage(next bool) {
+func stepStage(a *app, next bool) {
 	o := a.selectedObject()
 	if o == nil {
 		a.say("select an object to step through its tick's stages")
@@ -294,7 +294,7 @@ func (a *app) stepStage(next bool) {
 
 // statusLine is the top bar's text: input, readings, tick and time, play
 // state and speed, and the last message.
-func (a *app) statusLine() string {
+func (sb *statusBar) statusLine(a *app) string {
 	var b strings.Builder
 	r := a.sess.Cur()
 	if !a.sess.SeveralInputs() {
@@ -314,15 +314,15 @@ func (a *app) statusLine() string {
 	if t := a.sess.TickOf(r, a.pb.Cursor()); a.sess.SeveralInputs() && t == r.Info.LastTick && a.pb.Cursor() > session.StripTick(t, a.sess.Runs[0].Info.TickRate, r.Info.TickRate) {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
-	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState())
+	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), sb.playState(a))
 	if a.sel.Follow {
 		b.WriteString("   following")
 	}
-	b.WriteString(a.preRunStatus())
+	b.WriteString(sb.preRunStatus(a))
 	b.WriteString(a.liveStatus())
-	if a.status != "" {
+	if sb.status != "" {
 		b.WriteString("   — ")
-		b.WriteString(a.status)
+		b.WriteString(sb.status)
 	}
 	return b.String()
 }
@@ -337,14 +337,18 @@ func speedLabel(s float64) string {
 	return fmt.Sprintf("%g", s)
 }
 
+// tourGuide is the guided tour (panel.Tour) with its commands: Enter and
+// Backspace step through its stops.
+type tourGuide struct{ panel.Tour }
+
 // tourGo shows stop i (clamped): the cursor at its tick, paused, its object
 // selected and followed.
-func (a *app) tourGo(i int) {
-	if len(a.tour.Stops) == 0 {
+func (tg *tourGuide) tourGo(a *app, i int) {
+	if len(tg.Stops) == 0 {
 		a.say("no tour: start the viewer with -tour")
 		return
 	}
-	s := a.tour.Go(i, a.pb.Last(), func(tick int, guid uint32) bool {
+	s := tg.Go(i, a.pb.Last(), func(tick int, guid uint32) bool {
 		return a.sess.Seek(tick) == nil && a.sess.Cur().Snap.Find(guid) >= 0
 	})
 	a.pb.SetPlaying(false)
@@ -358,9 +362,9 @@ func (a *app) tourGo(i int) {
 }
 
 // tourStep moves the tour on (next) or back; past the last stop it ends.
-func (a *app) tourStep(next bool) {
-	if i, more := a.tour.Step(next); more {
-		a.tourGo(i)
+func (tg *tourGuide) tourStep(a *app, next bool) {
+	if i, more := tg.Step(next); more {
+		tg.tourGo(a, i)
 		return
 	}
 	a.say("end of the tour: Enter starts it again")
@@ -369,7 +373,7 @@ func (a *app) tourStep(next bool) {
 // playState is the status line's play state: "● live" while following the
 // live edge (the cursor is held there, whatever Space says), else playing
 // or paused with the speed and, when short of it, the rate achieved.
-func (a *app) playState() string {
+func (sb *statusBar) playState(a *app) string {
 	if a.pb.Following() && a.pb.AtEdge() {
 		return "● live"
 	}
@@ -381,7 +385,7 @@ func (a *app) playState() string {
 
 // preRunStatus is the pre-run's progress while it runs, "" once done (a
 // rounded 100 % is never shown).
-func (a *app) preRunStatus() string {
+func (sb *statusBar) preRunStatus(a *app) string {
 	if a.sess.Ready {
 		return ""
 	}
