@@ -188,7 +188,7 @@ func (p *Polygon) findCrossedEdge(s *Sphere, up mgl32.Vec3, normal *mgl32.Vec3) 
 // pointInPoly2D is CPolygon::point_in_poly2D with Sidedness.Positive (the
 // terrain's find_terrain_poly): the point's (x, y) lies within the polygon
 // seen from above.
-func (p *Polygon) pointInPoly2D(pt mgl32.Vec3) bool {
+func (p *Polygon) pointInPoly2D(pt *mgl32.Vec3) bool {
 	n := len(p.Vertices)
 	prevIdx := 0
 	for i := n - 1; i >= 0; i-- {

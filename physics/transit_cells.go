@@ -35,6 +35,10 @@ type tcell struct {
 	lo, hi   [2]float32
 	contents *LandCellContents
 	objs     []objRef
+	// The last find_terrain_poly answer and the x, y it was for.
+	polyMemo bool
+	polyXY   [2]float32
+	polyHit  *Polygon
 	// An EnvCell and its frame in the sweep frame.
 	env   *EnvCell
 	frame Frame
@@ -237,18 +241,26 @@ func (t *Terrain) cellCorners(gx, gy int32) (h [4]float32, seNW bool) {
 }
 
 // findTerrainPoly is LandCell::find_terrain_poly.
-func (c *tcell) findTerrainPoly(p mgl32.Vec3) *Polygon {
+func (c *tcell) findTerrainPoly(p *mgl32.Vec3) *Polygon {
 	// A point strictly outside the square is in neither triangle (each
 	// triangle's axis-aligned edges give point_in_poly2D the same verdict).
 	if p[0] < c.lo[0] || p[0] > c.hi[0] || p[1] < c.lo[1] || p[1] > c.hi[1] {
 		return nil
 	}
+	// The answer depends on x and y alone: a step down or a re-insert
+	// asks again at the same x and y (a memo of the last answer).
+	if c.polyMemo && p[0] == c.polyXY[0] && p[1] == c.polyXY[1] {
+		return c.polyHit
+	}
+	var hit *Polygon
 	for i := range c.polys {
 		if c.polys[i].pointInPoly2D(p) {
-			return &c.polys[i]
+			hit = &c.polys[i]
+			break
 		}
 	}
-	return nil
+	c.polyMemo, c.polyXY, c.polyHit = true, [2]float32{p[0], p[1]}, hit
+	return hit
 }
 
 // pointInCell is ObjCell::point_in_cell: the terrain triangles seen from
@@ -257,7 +269,7 @@ func (c *tcell) findTerrainPoly(p mgl32.Vec3) *Polygon {
 func (t *transit) pointInCell(c *tcell, p mgl32.Vec3) bool {
 	switch c.kind {
 	case cellLand:
-		return c.findTerrainPoly(p) != nil
+		return c.findTerrainPoly(&p) != nil
 	case cellEnv:
 		bsp := c.env.Struct.CellBSP
 		return bsp != nil && bsp.Root.pointInsideCellBSP(c.frame.GlobalToLocal(p))
@@ -284,8 +296,11 @@ func (t *transit) globalCell(p mgl32.Vec3) (int32, int32) {
 func (t *transit) findCellList(want bool) *tcell {
 	path := &t.path
 	if m := &t.listMemo; m.valid && m.cell == path.checkPos.cell && m.numSphere == path.numSphere && m.xy == t.sphereXY() {
-		// The same outdoor cells as the last fill (see cellListMemo).
-		t.arr = m.arr
+		// The same outdoor cells as the last fill (see cellListMemo);
+		// the array may hold them still.
+		if !t.arrIsMemo {
+			t.arr, t.arrIsMemo = m.arr, true
+		}
 		if want {
 			return m.curr
 		}
@@ -329,12 +344,17 @@ func (t *transit) memoCellList(curr *tcell, want bool) {
 			return
 		}
 	}
-	m.valid, m.cell, m.numSphere, m.xy, m.arr, m.curr = true, t.path.checkPos.cell, t.path.numSphere, t.sphereXY(), t.arr, curr
+	m.valid, m.cell, m.numSphere, m.curr = true, t.path.checkPos.cell, t.path.numSphere, curr
+	m.xy = t.sphereXY()
+	m.arr.n, m.arr.addedOutside = t.arr.n, t.arr.addedOutside
+	copy(m.arr.c[:t.arr.n], t.arr.c[:t.arr.n])
+	t.arrIsMemo = true
 }
 
 // fillCellList is find_cell_list itself.
 func (t *transit) fillCellList(want bool) *tcell {
 	path := &t.path
+	t.arrIsMemo = false
 	t.arr.n = 0
 	t.arr.addedOutside = false
 	visible := t.cells.get(t, path.checkPos.cell)
@@ -489,9 +509,9 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 		// LandCell::find_env_collisions: the terrain triangle under the
 		// lowest point, through OBJECTINFO::validate_walkable.
 		st := tsOK
-		if poly := c.findTerrainPoly(path.globalLowPoint); poly != nil {
-			s := path.globalSphere[0]
-			st = t.validateWalkable(&s, poly.Plane, c.id)
+		if poly := c.findTerrainPoly(&path.globalLowPoint); poly != nil {
+			// (validate_walkable reads the sphere before it moves it.)
+			st = t.validateWalkable(&path.globalSphere[0], &poly.Plane, c.id)
 		}
 		if st != tsOK {
 			return st
@@ -553,6 +573,6 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 	if t.floorZ == float32(math.Inf(-1)) {
 		return tsOK
 	}
-	s := path.globalSphere[0]
-	return t.validateWalkable(&s, Plane{N: up, D: -t.floorZ}, c.id)
+	floor := Plane{N: up, D: -t.floorZ}
+	return t.validateWalkable(&path.globalSphere[0], &floor, c.id)
 }

@@ -41,16 +41,20 @@ func (o *Object) BodySpheres() (out [maxSpheres]Sphere, n int) {
 	return out, 1
 }
 
-// planeOffset moves a plane from a landblock frame into one where that
-// landblock's origin sits at off (points p' = p + off).
-func planeOffset(pl Plane, off mgl32.Vec3) Plane {
-	return Plane{N: pl.N, D: pl.D - pl.N.Dot(off)}
+// planeOffsetInto moves plane pl from a landblock frame into one where that
+// landblock's origin sits at (ox, oy, oz) (points p' = p + off), into *dst:
+// D − N·off.
+func planeOffsetInto(dst, pl *Plane, ox, oy, oz float32) {
+	n := &pl.N
+	d := pl.D - (n[0]*ox + n[1]*oy + n[2]*oz)
+	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
 }
 
-// blockOffset is the sweep-frame position of cell's landblock origin.
-func (t *transit) blockOffset(cell uint32) mgl32.Vec3 {
+// blockOffsetXY is the sweep-frame x and y of cell's landblock origin
+// (its z is 0).
+func (t *transit) blockOffsetXY(cell uint32) (float32, float32) {
 	lbx, lby := int32(cell>>24), int32(cell>>16&0xFF)
-	return mgl32.Vec3{float32((lbx - t.lbx) * LandblockLength), float32((lby - t.lby) * LandblockLength), 0}
+	return float32((lbx - t.lbx) * LandblockLength), float32((lby - t.lby) * LandblockLength)
 }
 
 // begin resets the object's transit for a transition starting in cell,
@@ -64,7 +68,7 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 	t.lbx, t.lby = int32(cell>>24), int32(cell>>16&0xFF)
 	t.cells.reuse(o.World, t.lbx, t.lby)
 	t.listMemo.valid = false
-	t.arr.n = 0
+	t.arr.n, t.arrIsMemo = 0, false
 	t.path = spherePath{placementAllowsSliding: true}
 	t.coll = collisionInfo{}
 	t.events = transitEvents{}
@@ -80,12 +84,14 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 		t.obj.state |= oiEdgeSlide
 	}
 	if !placement && o.TransientState&TransientContact != 0 {
-		pl := planeOffset(o.ContactPlane, t.blockOffset(o.ContactPlaneCellID))
 		c := &t.coll
-		c.lastKnownContactPlaneValid, c.lastKnownContactPlane, c.lastKnownContactPlaneCellID = true, pl, o.ContactPlaneCellID
+		bx, by := t.blockOffsetXY(o.ContactPlaneCellID)
+		planeOffsetInto(&c.lastKnownContactPlane, &o.ContactPlane, bx, by, 0)
+		c.lastKnownContactPlaneValid, c.lastKnownContactPlaneCellID = true, o.ContactPlaneCellID
 		// check_contact: the velocity does not carry the body off the plane.
 		if o.Velocity.Dot(o.ContactPlane.N) <= Epsilon {
-			c.setContactPlane(pl, o.ContactPlaneCellID)
+			c.contactPlaneValid, c.contactPlaneCellID = true, o.ContactPlaneCellID
+			c.contactPlane = c.lastKnownContactPlane
 			t.obj.state |= oiContact
 			if o.TransientState&TransientOnWalkable != 0 {
 				t.obj.state |= oiOnWalkable
@@ -136,12 +142,16 @@ func (t *transit) result(to *Frame) *transitionResult {
 		r.CurPos.Cell = 0
 	} else {
 		r.CurPos.Cell = path.curCell.id
-		r.CurPos.Frame.Origin = path.curPos.o.Sub(path.curCell.off)
+		o, off := &path.curPos.o, &path.curCell.off
+		x, y, z := o[0]-off[0], o[1]-off[1], o[2]-off[2]
+		r.CurPos.Frame.Origin[0], r.CurPos.Frame.Origin[1], r.CurPos.Frame.Origin[2] = x, y, z
 	}
 	if c.contactPlaneValid {
 		r.ContactPlaneValid = true
 		r.ContactPlaneCellID = c.contactPlaneCellID
-		r.ContactPlane = planeOffset(c.contactPlane, t.blockOffset(c.contactPlaneCellID).Mul(-1))
+		// blockOffset(cell).Mul(-1): −x, −y and 0·−1 = −0.
+		bx, by := t.blockOffsetXY(c.contactPlaneCellID)
+		planeOffsetInto(&r.ContactPlane, &c.contactPlane, bx*-1, by*-1, math.Float32frombits(negZero))
 	}
 	if c.slidingNormalValid {
 		r.SlidingNormalValid, r.SlidingNormal = true, c.slidingNormal
