@@ -253,11 +253,24 @@ func (p *spherePath) addOffsetToCheckPos(off mgl32.Vec3) {
 func (p *spherePath) cacheLocalSpaceSphere(f *Frame, scale float32) {
 	inv := 1 / scale
 	for i := 0; i < p.numSphere; i++ {
-		p.localSpaceCurrCenter[i] = f.GlobalToLocal(p.globalCurrCenter[i]).Mul(inv)
-		p.localSpaceSphere[i] = Sphere{Center: f.GlobalToLocal(p.globalSphere[i].Center).Mul(inv), Radius: p.localSphere[i].Radius * inv}
+		globalToLocalInto(&p.localSpaceCurrCenter[i], f, &p.globalCurrCenter[i], inv)
+		globalToLocalInto(&p.localSpaceSphere[i].Center, f, &p.globalSphere[i].Center, inv)
+		p.localSpaceSphere[i].Radius = p.localSphere[i].Radius * inv
 	}
 	p.localSpacePos = *f
 	p.localSpaceZ = f.GlobalToLocalVec(up)
+}
+
+// globalToLocalInto is dst = f.GlobalToLocal(*pt).Mul(scale) written into
+// place: Frame.GlobalToLocalVec's products, each rounded to float32 before
+// the sum, on the point less the origin.
+func globalToLocalInto(dst *mgl32.Vec3, f *Frame, pt *mgl32.Vec3, scale float32) {
+	x, y, z := pt[0]-f.Origin[0], pt[1]-f.Origin[1], pt[2]-f.Origin[2]
+	m := &f.m
+	lx := float32(m[0]*x) + float32(m[1]*y) + float32(m[2]*z)
+	ly := float32(m[3]*x) + float32(m[4]*y) + float32(m[5]*z)
+	lz := float32(m[6]*x) + float32(m[7]*y) + float32(m[8]*z)
+	dst[0], dst[1], dst[2] = lx*scale, ly*scale, lz*scale
 }
 
 func (p *spherePath) setCheckPos(pos tpos, cell *tcell) {
@@ -323,6 +336,8 @@ type transit struct {
 	// says arr holds it (no fill since).
 	listMemo  cellListMemo
 	arrIsMemo bool
+	// spheres holds the body's spheres while the path takes them in.
+	spheres [maxSpheres]Sphere
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

@@ -272,7 +272,12 @@ func (t *transit) pointInCell(c *tcell, p mgl32.Vec3) bool {
 		return c.findTerrainPoly(&p) != nil
 	case cellEnv:
 		bsp := c.env.Struct.CellBSP
-		return bsp != nil && bsp.Root.pointInsideCellBSP(c.frame.GlobalToLocal(p))
+		if bsp == nil {
+			return false
+		}
+		var local mgl32.Vec3
+		globalToLocalInto(&local, &c.frame, &p, 1)
+		return bsp.Root.pointInsideCellBSP(&local)
 	}
 	return true
 }
@@ -455,7 +460,8 @@ func (t *transit) findTransitCells(c *tcell) {
 			}
 			// EnvCell::check_building_transit.
 			for i := 0; i < path.numSphere; i++ {
-				s := Sphere{Center: other.frame.GlobalToLocal(path.globalSphere[i].Center), Radius: path.globalSphere[i].Radius}
+				s := Sphere{Radius: path.globalSphere[i].Radius}
+				globalToLocalInto(&s.Center, &other.frame, &path.globalSphere[i].Center, 1)
 				if other.env.Struct.CellBSP == nil || other.env.Struct.CellBSP.Root.sphereIntersectsCellBSP(&s) == boundOutside {
 					continue
 				}
@@ -475,7 +481,9 @@ func (t *transit) findTransitCells(c *tcell) {
 				for i := 0; i < path.numSphere; i++ {
 					s := &path.globalSphere[i]
 					rad := s.Radius + Epsilon
-					d := pt.Poly.dist(c.frame.GlobalToLocal(s.Center))
+					var local mgl32.Vec3
+					globalToLocalInto(&local, &c.frame, &s.Center, 1)
+					d := pt.Poly.dist(local)
 					if d > -rad && d < rad {
 						checkOutside = true
 						break
@@ -488,7 +496,8 @@ func (t *transit) findTransitCells(c *tcell) {
 				continue
 			}
 			for i := 0; i < path.numSphere; i++ {
-				s := Sphere{Center: other.frame.GlobalToLocal(path.globalSphere[i].Center), Radius: path.globalSphere[i].Radius}
+				s := Sphere{Radius: path.globalSphere[i].Radius}
+				globalToLocalInto(&s.Center, &other.frame, &path.globalSphere[i].Center, 1)
 				if bsp := other.env.Struct.CellBSP; bsp != nil && bsp.Root.sphereIntersectsCellBSP(&s) != boundOutside {
 					t.arr.add(other)
 					break

@@ -25,20 +25,30 @@ const DummySphereRadius float32 = 0.1
 // feet and head spheres; a project choice where no Setup is known) —
 // else retail's dummy sphere.
 func (o *Object) BodySpheres() (out [maxSpheres]Sphere, n int) {
+	n = o.bodySpheres(&out)
+	return out, n
+}
+
+// bodySpheres is BodySpheres into *out (each sphere written by its parts,
+// as the transition reads them); it returns the count.
+func (o *Object) bodySpheres(out *[maxSpheres]Sphere) int {
 	if len(o.Spheres) > 0 {
-		n = copy(out[:], o.Spheres)
-		return out, n
+		return copy(out[:], o.Spheres)
 	}
 	if !(o.Radius > 0) {
-		out[0] = Sphere{Center: mgl32.Vec3{0, 0, DummySphereRadius}, Radius: DummySphereRadius}
-		return out, 1
+		setSphere(&out[0], 0, 0, DummySphereRadius, DummySphereRadius)
+		return 1
 	}
-	out[0] = Sphere{Center: mgl32.Vec3{0, 0, o.Radius}, Radius: o.Radius}
+	setSphere(&out[0], 0, 0, o.Radius, o.Radius)
 	if o.Height > 2*o.Radius {
-		out[1] = Sphere{Center: mgl32.Vec3{0, 0, o.Height - o.Radius}, Radius: o.Radius}
-		return out, 2
+		setSphere(&out[1], 0, 0, o.Height-o.Radius, o.Radius)
+		return 2
 	}
-	return out, 1
+	return 1
+}
+
+func setSphere(s *Sphere, x, y, z, r float32) {
+	s.Center[0], s.Center[1], s.Center[2], s.Radius = x, y, z, r
 }
 
 // planeOffsetInto moves plane pl from a landblock frame into one where that
@@ -91,7 +101,7 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 		// check_contact: the velocity does not carry the body off the plane.
 		if o.Velocity.Dot(o.ContactPlane.N) <= Epsilon {
 			c.contactPlaneValid, c.contactPlaneCellID = true, o.ContactPlaneCellID
-			c.contactPlane = c.lastKnownContactPlane
+			planeOffsetInto(&c.contactPlane, &o.ContactPlane, bx, by, 0)
 			t.obj.state |= oiContact
 			if o.TransientState&TransientOnWalkable != 0 {
 				t.obj.state |= oiOnWalkable
@@ -105,8 +115,8 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 			c.slidingNormal = mgl32.Vec3{}
 		}
 	}
-	sph, n := o.BodySpheres()
-	t.path.initSphere(sph[:n], scale)
+	n := o.bodySpheres(&t.spheres)
+	t.path.initSphere(t.spheres[:n], scale)
 	return t
 }
 
