@@ -54,7 +54,9 @@ const maxTransitCells = 64
 // not state).
 type cellPool struct {
 	c [maxTransitCells]tcell
-	n int
+	// ids are the cells' ids, side by side for the search.
+	ids [maxTransitCells]uint32
+	n   int
 	// The key the cells were built under.
 	w        *World
 	lbx, lby int32
@@ -114,8 +116,8 @@ func (p *cellPool) get(t *transit, id uint32) *tcell {
 	if id == 0 {
 		return nil
 	}
-	for i := 0; i < p.n; i++ {
-		if p.c[i].id == id {
+	for i, have := range p.ids[:p.n] {
+		if have == id {
 			return &p.c[i]
 		}
 	}
@@ -148,6 +150,7 @@ func (p *cellPool) get(t *transit, id uint32) *tcell {
 		c.kind = cellLand
 		t.buildLandCell(c, lbx*CellsPerSide+idx/CellsPerSide, lby*CellsPerSide+idx%CellsPerSide)
 	}
+	p.ids[p.n] = id
 	p.n++
 	return c
 }
@@ -300,7 +303,7 @@ func (t *transit) globalCell(p mgl32.Vec3) (int32, int32) {
 // first sphere's centre, an indoor one first.
 func (t *transit) findCellList(want bool) *tcell {
 	path := &t.path
-	if m := &t.listMemo; m.valid && m.cell == path.checkPos.cell && m.numSphere == path.numSphere && m.xy == t.sphereXY() {
+	if m := &t.listMemo; m.valid && m.cell == path.checkPos.cell && m.numSphere == path.numSphere && t.sameSphereXY(&m.xy) {
 		// The same outdoor cells as the last fill (see cellListMemo);
 		// the array may hold them still.
 		if !t.arrIsMemo {
@@ -328,6 +331,22 @@ type cellListMemo struct {
 	xy        [maxSpheres][2]float32
 	arr       cellArray
 	curr      *tcell
+}
+
+// sameSphereXY says the spheres' x and y are xy's (== on each, as the
+// arrays' comparison).
+func (t *transit) sameSphereXY(xy *[maxSpheres][2]float32) bool {
+	g := &t.path.globalSphere
+	for i := 0; i < maxSpheres; i++ {
+		var x, y float32
+		if i < t.path.numSphere {
+			x, y = g[i].Center[0], g[i].Center[1]
+		}
+		if x != xy[i][0] || y != xy[i][1] {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *transit) sphereXY() (xy [maxSpheres][2]float32) {
