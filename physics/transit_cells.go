@@ -421,6 +421,11 @@ func (t *transit) addAllOutsideCells() {
 	path := &t.path
 	for i := 0; i < path.numSphere; i++ {
 		s := &path.globalSphere[i]
+		if i > 0 && s.Center[0] == path.globalSphere[0].Center[0] && s.Center[1] == path.globalSphere[0].Center[1] && s.Radius == path.globalSphere[0].Radius {
+			// Over the first sphere (an upright body's head): the same
+			// cells, which the array already holds (a skip, not a change).
+			continue
+		}
 		gx, gy := t.globalCell(s.Center)
 		px := float32(float64(t.lbx)*LandblockLength + float64(s.Center[0]) - float64(gx)*CellLength)
 		py := float32(float64(t.lby)*LandblockLength + float64(s.Center[1]) - float64(gy)*CellLength)
