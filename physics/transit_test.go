@@ -107,7 +107,9 @@ func buildRoom(t testing.TB, r roomSpec) (*CellStruct, []CellPortal) {
 	for i := range portals {
 		pp := portals[i]
 		cs.Portals = append(cs.Portals, &pp)
-		cps = append(cps, CellPortal{OtherCellID: doorOf[i].otherCell, PolygonID: pp.ID, Poly: &pp, PortalSide: true})
+		// The portal polygon faces into the room: this cell is on its front,
+		// PortalSide false (ACE CellPortal.PortalSide, flags & 2 set).
+		cps = append(cps, CellPortal{OtherCellID: doorOf[i].otherCell, PolygonID: pp.ID, Poly: &pp, PortalSide: false})
 	}
 	// Door spans are given in the wall's own s coordinate; the N and W
 	// walls run backwards, so callers give negated spans there.

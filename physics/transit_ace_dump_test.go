@@ -1,0 +1,286 @@
+package physics
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// The transition cross-check's case files (docs/collision.md, "Checked
+// against ACE"): each transition case writes its geometry (the EnvCells'
+// CellStructs — physics polygons, physics and cell BSPs, portals — and the
+// terrain's LandCell triangles) and, tick by tick, what the transition was
+// given (begin and end positions, OBJECTINFO's inputs, the contact plane
+// and sliding normal) and what it returned (the reached position and cell,
+// the contact plane, the sliding and collision normals). A harness built
+// from ACE's own physics code reads a case file, runs ACE's
+// CTransition on every tick's inputs and compares the outputs. With
+// GLIDEPATH_ACE_DIR set the files are written there, else into a
+// temporary folder (the writer is exercised either way).
+
+// aceCase writes one case file.
+type aceCase struct {
+	w    *bufio.Writer
+	f    *os.File
+	seen map[uint32]bool
+}
+
+func newACECase(t testing.TB, name string) *aceCase {
+	t.Helper()
+	dir := os.Getenv("GLIDEPATH_ACE_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	f, err := os.Create(filepath.Join(dir, name+".case"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &aceCase{w: bufio.NewWriter(f), f: f, seen: map[uint32]bool{}}
+	c.printf("case %s\n", name)
+	return c
+}
+
+func (c *aceCase) printf(format string, a ...any) { fmt.Fprintf(c.w, format, a...) }
+
+func (c *aceCase) close(t testing.TB) {
+	t.Helper()
+	if err := c.w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (c *aceCase) vec(v mgl32.Vec3) string { return fmt.Sprintf("%.9g %.9g %.9g", v[0], v[1], v[2]) }
+
+func (c *aceCase) poly(tag string, p *Polygon) {
+	c.printf("%s %d %d %d", tag, p.ID, p.Sides, len(p.Vertices))
+	for _, v := range p.Vertices {
+		c.printf(" %s", c.vec(v))
+	}
+	c.printf("\n")
+}
+
+// bsp writes a tree in preorder: "I" (internal or portal node: plane,
+// sphere, listed polygons, then its positive and negative children), "L"
+// (leaf: index, solid, sphere, polygons) or "-" (no node). Polygons are
+// their indexes in polys.
+func (c *aceCase) bsp(n *BSPNode, polys []Polygon) {
+	if n == nil {
+		c.printf(" -")
+		return
+	}
+	idx := func() {
+		c.printf(" %d", len(n.Polys))
+		for _, p := range n.Polys {
+			found := -1
+			for i := range polys {
+				if &polys[i] == p {
+					found = i
+				}
+			}
+			c.printf(" %d", found)
+		}
+	}
+	s := n.Sphere
+	if n.Kind == BSPLeafNode {
+		solid := 0
+		if n.Solid {
+			solid = 1
+		}
+		c.printf(" L %d %d %s %.9g", n.LeafIndex, solid, c.vec(s.Center), s.Radius)
+		idx()
+		return
+	}
+	c.printf(" I %s %.9g %s %.9g", c.vec(n.Plane.N), n.Plane.D, c.vec(s.Center), s.Radius)
+	idx()
+	c.bsp(n.Pos, polys)
+	c.bsp(n.Neg, polys)
+}
+
+// envCell writes EnvCell id (once).
+func (c *aceCase) envCell(e *EnvCell) {
+	if e == nil || c.seen[e.ID] {
+		return
+	}
+	c.seen[e.ID] = true
+	q := e.Frame.Rot
+	c.printf("env %d %s %.9g %.9g %.9g %.9g\n", e.ID, c.vec(e.Frame.Origin), q.W, q.V[0], q.V[1], q.V[2])
+	cs := e.Struct
+	for i := range cs.Polygons {
+		c.poly("poly", &cs.Polygons[i])
+	}
+	c.printf("physbsp")
+	if cs.PhysicsBSP != nil {
+		c.bsp(cs.PhysicsBSP.Root, cs.Polygons)
+	} else {
+		c.printf(" -")
+	}
+	c.printf("\ncellbsp")
+	if cs.CellBSP != nil {
+		c.bsp(cs.CellBSP.Root, nil)
+	} else {
+		c.printf(" -")
+	}
+	c.printf("\n")
+	for _, p := range e.Portals {
+		side := 0
+		if p.PortalSide {
+			side = 1
+		}
+		c.printf("portal %d %d ", p.OtherCellID, side)
+		c.poly("pp", p.Poly)
+	}
+	c.printf("endenv\n")
+}
+
+// landblock writes the 64 LandCells of the landblock holding cell: each
+// cell's two terrain triangles as the transition builds them (in the
+// landblock's frame).
+func (c *aceCase) landblock(o *Object, cell uint32) {
+	lb := cell &^ 0xFFFF
+	if c.seen[lb] {
+		return
+	}
+	c.seen[lb] = true
+	t := o.begin(cell, &Frame{Rot: mgl32.QuatIdent()}, false)
+	for i := uint32(1); i <= CellsPerSide*CellsPerSide; i++ {
+		tc := t.cells.get(t, lb|i)
+		if tc == nil || tc.kind != cellLand {
+			continue
+		}
+		c.printf("land %d\n", tc.id)
+		for k := range tc.polys {
+			c.poly("tri", &tc.polys[k])
+		}
+		if tc.contents != nil && tc.contents.Building != nil {
+			c.building(tc.contents.Building)
+		}
+	}
+}
+
+// building writes the building standing in the last LandCell: its frame,
+// its shell (part 0: frame, physics polygons, BSP, bounding sphere) and its
+// portals.
+func (c *aceCase) building(b *Building) {
+	f := &b.Object.Frame
+	c.printf("bld %s %.9g %.9g %.9g %.9g\n", c.vec(f.Origin), f.Rot.W, f.Rot.V[0], f.Rot.V[1], f.Rot.V[2])
+	if len(b.Object.Parts) > 0 && b.Object.Parts[0].GfxObj != nil {
+		p := &b.Object.Parts[0]
+		g := p.GfxObj
+		pf := &p.Frame
+		c.printf("part %s %.9g %.9g %.9g %.9g %s %.9g\n", c.vec(pf.Origin), pf.Rot.W, pf.Rot.V[0], pf.Rot.V[1], pf.Rot.V[2], c.vec(g.PhysicsSphere.Center), g.PhysicsSphere.Radius)
+		for i := range g.Polygons {
+			c.poly("gpoly", &g.Polygons[i])
+		}
+		c.printf("gbsp")
+		c.bsp(g.PhysicsBSP.Root, g.Polygons)
+		c.printf("\n")
+	}
+	for _, p := range b.Portals {
+		c.printf("bportal %d %d\n", p.OtherCellID, p.OtherPortalID)
+	}
+}
+
+// body writes the body: its spheres, scale, step heights and state.
+func (c *aceCase) body(o *Object) {
+	sph, n := o.BodySpheres()
+	c.printf("body %d", n)
+	for i := 0; i < n; i++ {
+		c.printf(" %s %.9g", c.vec(sph[i].Center), sph[i].Radius)
+	}
+	scale := o.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	c.printf(" %.9g %.9g %.9g\n", scale, o.StepUpHeight, o.StepDownHeight)
+}
+
+// aceTick runs one tick of wk (as transitBody.tick) and writes the
+// transition's inputs and outputs.
+func (c *aceCase) tick(t *testing.T, i int, wk *transitBody, horiz mgl32.Vec3) {
+	t.Helper()
+	o := wk.o
+	if o.OnWalkable() {
+		o.Velocity = mgl32.Vec3{horiz[0], horiz[1], 0}
+	} else {
+		o.Velocity[0], o.Velocity[1] = horiz[0], horiz[1]
+		o.Velocity[2] += Gravity * wk.dt
+	}
+	cand := o.pos.Frame
+	cand.Origin = cand.Origin.Add(o.Velocity.Mul(wk.dt))
+	p := o.pos
+	c.printf("tick %d %d %s %s %d %d %d %s %.9g %s %s\n", i, p.Cell, c.vec(p.Frame.Origin), c.vec(cand.Origin),
+		o.State, o.TransientState, o.ContactPlaneCellID, c.vec(o.ContactPlane.N), o.ContactPlane.D, c.vec(o.SlidingNormal), c.vec(o.Velocity))
+	r, ok := o.retailTransition(&o.pos, &cand)
+	okInt := 0
+	if ok {
+		okInt = 1
+	}
+	b := func(v bool) int {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	c.printf("out %d %d %s %d %d %s %.9g %d %s %d %s\n", okInt, r.CurPos.Cell, c.vec(r.CurPos.Frame.Origin),
+		b(r.ContactPlaneValid), r.ContactPlaneCellID, c.vec(r.ContactPlane.N), r.ContactPlane.D,
+		b(r.SlidingNormalValid), c.vec(r.SlidingNormal), b(r.CollisionNormalValid), c.vec(r.CollisionNormal))
+	if !ok {
+		o.Velocity = mgl32.Vec3{}
+		return
+	}
+	o.setPositionInternal(r)
+}
+
+// ACEWalker drives a body tick by tick and writes the cross-check case
+// (for the tests outside the package, on geometry read from dat folders).
+type ACEWalker struct {
+	c  *aceCase
+	wk *transitBody
+	i  int
+}
+
+// NewACEWalker starts case name: a body with the given spheres and step
+// heights at (cell, at), standing when grounded.
+func NewACEWalker(t testing.TB, name string, w *World, cell uint32, at mgl32.Vec3, grounded bool, spheres []Sphere, stepUp, stepDown float32) *ACEWalker {
+	wk := newTransitBody(w, cell, at, grounded)
+	wk.o.Spheres = spheres
+	wk.o.StepUpHeight, wk.o.StepDownHeight = stepUp, stepDown
+	c := newACECase(t, name)
+	c.body(wk.o)
+	return &ACEWalker{c: c, wk: wk}
+}
+
+// Env writes EnvCell e's geometry into the case.
+func (a *ACEWalker) Env(e *EnvCell) { a.c.envCell(e) }
+
+// Land writes the LandCells of cell's landblock into the case.
+func (a *ACEWalker) Land(cell uint32) { a.c.landblock(a.wk.o, cell) }
+
+// Tick moves the body one tick with horizontal velocity horiz (and
+// gravity off the ground).
+func (a *ACEWalker) Tick(t *testing.T, horiz mgl32.Vec3) {
+	a.c.tick(t, a.i, a.wk, horiz)
+	a.i++
+}
+
+// Jump gives the body velocity v and leaves the ground.
+func (a *ACEWalker) Jump(v mgl32.Vec3) {
+	a.wk.o.Velocity = v
+	a.wk.o.TransientState &^= TransientContact | TransientOnWalkable
+}
+
+// Pos is the body's position; Contact whether it stands.
+func (a *ACEWalker) Pos() Position { return a.wk.o.pos }
+
+// Contact says the body is in contact with the ground.
+func (a *ACEWalker) Contact() bool { return a.wk.o.InContact() }
+
+// Close finishes the case file.
+func (a *ACEWalker) Close(t testing.TB) { a.c.close(t) }
