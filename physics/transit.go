@@ -129,6 +129,9 @@ type spherePath struct {
 	// point turned by rot (the rotation is fixed for a transition).
 	rotSphere   [maxSpheres]mgl32.Vec3
 	rotLowPoint mgl32.Vec3
+	// lsCell is the cell whose frame localSpacePos, localSpaceZ and
+	// localSpaceCurrCenter hold (nil: none; see cacheLocalSpaceSphereCell).
+	lsCell *tcell
 }
 
 // collisionInfo is COLLISIONINFO (ACE Collision/CollisionInfo.cs).
@@ -222,6 +225,7 @@ func addInto(dst, a, b *mgl32.Vec3) {
 }
 
 func (p *spherePath) cacheGlobalCurrCenter() {
+	p.lsCell = nil
 	for i := 0; i < p.numSphere; i++ {
 		addInto(&p.globalCurrCenter[i], &p.curPos.o, &p.rotSphere[i])
 	}
@@ -251,6 +255,7 @@ func (p *spherePath) addOffsetToCheckPos(off mgl32.Vec3) {
 // cacheLocalSpaceSphere puts the spheres (current and checked) into the
 // frame f (in the sweep frame), scaled by 1/scale.
 func (p *spherePath) cacheLocalSpaceSphere(f *Frame, scale float32) {
+	p.lsCell = nil
 	inv := 1 / scale
 	for i := 0; i < p.numSphere; i++ {
 		globalToLocalInto(&p.localSpaceCurrCenter[i], f, &p.globalCurrCenter[i], inv)
@@ -259,6 +264,22 @@ func (p *spherePath) cacheLocalSpaceSphere(f *Frame, scale float32) {
 	}
 	p.localSpacePos = *f
 	p.localSpaceZ = f.GlobalToLocalVec(up)
+}
+
+// cacheLocalSpaceSphereCell is cacheLocalSpaceSphere(&c.frame, 1) for an
+// EnvCell. Asked again for the same cell with the current centres
+// unchanged (the inserts of one step), only the checked spheres have
+// moved: the frame, its up and the current centres are already there.
+func (p *spherePath) cacheLocalSpaceSphereCell(c *tcell) {
+	if p.lsCell != c {
+		p.cacheLocalSpaceSphere(&c.frame, 1)
+		p.lsCell = c
+		return
+	}
+	for i := 0; i < p.numSphere; i++ {
+		globalToLocalInto(&p.localSpaceSphere[i].Center, &c.frame, &p.globalSphere[i].Center, 1)
+		p.localSpaceSphere[i].Radius = p.localSphere[i].Radius * 1
+	}
 }
 
 // globalToLocalInto is dst = f.GlobalToLocal(*pt).Mul(scale) written into

@@ -581,7 +581,7 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 		path.obstructionEthereal = false
 		st := tsOK
 		if bsp := c.env.Struct.PhysicsBSP; bsp != nil && bsp.Root != nil {
-			path.cacheLocalSpaceSphere(&c.frame, 1)
+			path.cacheLocalSpaceSphereCell(c)
 			src := hitSource{kind: hitCellStruct, id: c.env.Struct.ID, cell: c.id}
 			if path.insertType == insertInitialPlacement {
 				st = t.bspPlacementInsert(bsp)
