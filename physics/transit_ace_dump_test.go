@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -27,6 +28,7 @@ type aceCase struct {
 	w    *bufio.Writer
 	f    *os.File
 	seen map[uint32]bool
+	objs map[*StaticObject]int
 }
 
 func newACECase(t testing.TB, name string) *aceCase {
@@ -161,7 +163,62 @@ func (c *aceCase) landblock(o *Object, cell uint32) {
 		if tc.contents != nil && tc.contents.Building != nil {
 			c.building(tc.contents.Building)
 		}
+		if tc.contents != nil {
+			for _, so := range tc.contents.Statics {
+				c.static(so, mgl32.Vec3{})
+			}
+		}
+		for _, r := range tc.objs {
+			c.static(r.obj, r.off)
+		}
 	}
+}
+
+// static writes a static object shadowing the last LandCell: "sobj" (its
+// number in the case, frame moved by off into the cell's landblock, scale)
+// the first time, then its parts, cylspheres and spheres; "shadow" after.
+func (c *aceCase) static(so *StaticObject, off mgl32.Vec3) {
+	if c.objs == nil {
+		c.objs = map[*StaticObject]int{}
+	}
+	if n, ok := c.objs[so]; ok {
+		c.printf("shadow %d\n", n)
+		return
+	}
+	n := len(c.objs)
+	c.objs[so] = n
+	f := &so.Frame
+	scale := so.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	c.printf("sobj %d %s %.9g %.9g %.9g %.9g %.9g\n", n, c.vec(f.Origin.Add(off)), f.Rot.W, f.Rot.V[0], f.Rot.V[1], f.Rot.V[2], scale)
+	for i := range so.Parts {
+		p := &so.Parts[i]
+		g := p.GfxObj
+		if g == nil || g.PhysicsBSP == nil {
+			continue
+		}
+		ps := p.Scale
+		if ps == 0 {
+			ps = 1
+		}
+		pf := &p.Frame
+		c.printf("spart %s %.9g %.9g %.9g %.9g %.9g %s %.9g\n", c.vec(pf.Origin), pf.Rot.W, pf.Rot.V[0], pf.Rot.V[1], pf.Rot.V[2], ps, c.vec(g.PhysicsSphere.Center), g.PhysicsSphere.Radius)
+		for k := range g.Polygons {
+			c.poly("gpoly", &g.Polygons[k])
+		}
+		c.printf("sbsp")
+		c.bsp(g.PhysicsBSP.Root, g.Polygons)
+		c.printf("\n")
+	}
+	for _, cs := range so.CylSpheres {
+		c.printf("scyl %s %.9g %.9g\n", c.vec(cs.LowPoint), cs.Radius, cs.Height)
+	}
+	for _, sp := range so.Spheres {
+		c.printf("ssph %s %.9g\n", c.vec(sp.Center), sp.Radius)
+	}
+	c.printf("endobj\n")
 }
 
 // building writes the building standing in the last LandCell: its frame,
@@ -214,28 +271,85 @@ func (c *aceCase) tick(t *testing.T, i int, wk *transitBody, horiz mgl32.Vec3) {
 	}
 	cand := o.pos.Frame
 	cand.Origin = cand.Origin.Add(o.Velocity.Mul(wk.dt))
-	p := o.pos
+	c.in(i, o, &o.pos, &cand)
+	r, ok := o.retailTransition(&o.pos, &cand)
+	c.out(r, ok)
+	if !ok {
+		o.Velocity = mgl32.Vec3{}
+		return
+	}
+	o.setPositionInternal(r)
+}
+
+// in writes a transition's inputs: the object's state as
+// get_object_info reads it, the begin position and the end.
+func (c *aceCase) in(i int, o *Object, p *Position, cand *Frame) {
 	c.printf("tick %d %d %s %s %d %d %d %s %.9g %s %s\n", i, p.Cell, c.vec(p.Frame.Origin), c.vec(cand.Origin),
 		o.State, o.TransientState, o.ContactPlaneCellID, c.vec(o.ContactPlane.N), o.ContactPlane.D, c.vec(o.SlidingNormal), c.vec(o.Velocity))
-	r, ok := o.retailTransition(&o.pos, &cand)
-	okInt := 0
-	if ok {
-		okInt = 1
-	}
+}
+
+// out writes what the transition returned.
+func (c *aceCase) out(r *transitionResult, ok bool) {
 	b := func(v bool) int {
 		if v {
 			return 1
 		}
 		return 0
 	}
-	c.printf("out %d %d %s %d %d %s %.9g %d %s %d %s\n", okInt, r.CurPos.Cell, c.vec(r.CurPos.Frame.Origin),
+	c.printf("out %d %d %s %d %d %s %.9g %d %s %d %s\n", b(ok), r.CurPos.Cell, c.vec(r.CurPos.Frame.Origin),
 		b(r.ContactPlaneValid), r.ContactPlaneCellID, c.vec(r.ContactPlane.N), r.ContactPlane.D,
 		b(r.SlidingNormalValid), c.vec(r.SlidingNormal), b(r.CollisionNormalValid), c.vec(r.CollisionNormal))
-	if !ok {
-		o.Velocity = mgl32.Vec3{}
-		return
+}
+
+// TapTransitions makes every transition of every object, until the test
+// ends, a tick of a cross-check case named prefix_N (N numbers the objects
+// in the order they first move), with the geometry of each landblock and
+// EnvCell the object starts a transition in. Transitions are written one
+// at a time (a parallel run's objects take turns). The count it returns
+// is the transitions written so far.
+func TapTransitions(t testing.TB, prefix string) (count func() int) {
+	var mu sync.Mutex
+	cases := map[*Object]*aceCase{}
+	var order []*aceCase
+	ticks := map[*Object]int{}
+	transitionTap = func(o *Object, from *Position, to *Frame) func(*transitionResult, bool) {
+		mu.Lock()
+		c := cases[o]
+		if c == nil {
+			c = newACECase(t, fmt.Sprintf("%s_%d", prefix, len(order)))
+			c.body(o)
+			cases[o] = c
+			order = append(order, c)
+		}
+		if from.IsIndoor() {
+			if o.World != nil && o.World.Geometry != nil {
+				c.envCell(o.World.Geometry.EnvCell(from.Cell))
+			}
+		} else {
+			c.landblock(o, from.Cell)
+		}
+		c.in(ticks[o], o, from, to)
+		ticks[o]++
+		return func(r *transitionResult, ok bool) {
+			c.out(r, ok)
+			mu.Unlock()
+		}
 	}
-	o.setPositionInternal(r)
+	t.Cleanup(func() {
+		transitionTap = nil
+		for _, c := range order {
+			c.close(t)
+		}
+	})
+	return func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, k := range ticks {
+			n += k
+		}
+		return n
+	}
 }
 
 // ACEWalker drives a body tick by tick and writes the cross-check case

@@ -184,6 +184,10 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 		*t = transitionResult{}
 		return t, false
 	}
+	var after func(*transitionResult, bool)
+	if transitionTap != nil {
+		after = transitionTap(o, from, to)
+	}
 	t := o.begin(from.Cell, to, false)
 	t.setFloor(from)
 	path := &t.path
@@ -194,8 +198,18 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	path.curCell = t.cells.get(t, from.Cell)
 	path.cacheGlobalCurrCenter()
 	ok := t.findTransitionalPosition()
-	return t.result(to), ok
+	r := t.result(to)
+	if after != nil {
+		after(r, ok)
+	}
+	return r, ok
 }
+
+// transitionTap, when set, is shown each transition's inputs before it
+// runs and returns what is shown its result: the cross-check of the
+// transition against ACE's code writes its case files through it
+// (transit_ace_dump_test.go). Nil outside those tests.
+var transitionTap func(o *Object, from *Position, to *Frame) func(*transitionResult, bool)
 
 // retailPlacement is the placement transition (CTransition::
 // find_placement_position) SetPosition runs: fit the body at p, sliding out

@@ -92,84 +92,134 @@ func (q wallQuad) penetration(c mgl32.Vec3, r float32) float32 {
 	return r - mgl32.Vec3{c[0] - p[0], c[1] - p[1], c[2] - z}.Len()
 }
 
-// The corridor: A (x 0–2, y 0–14) and B (x 2–14, y 12–14) in the writer's
-// dungeon frame, their shared opening A's east wall at y 12–14. The server
-// sends the remote up A and then straight to B's far end, a line that cuts
-// the inside corner at (2, 12) through the wall. No tick ends with either
-// of the body's spheres inside a wall polygon (1 mm allowed for float
-// noise), with the body's centre outside both cells, or off the floor; the
-// remote reaches B.
-func TestAccept_IndepCorridorCutCornerNeverInWall(t *testing.T) {
-	w := indepGeo(t)
-	o := indepwriter.GeoDungeonAt.Origin
-	at := func(x, y float32) mgl32.Vec3 { return mgl32.Vec3{o[0] + x, o[1] + y, o[2]} }
-	s := remoteRun(t, w, 0, []serverPos{
-		{0, indepwriter.GeoCorridorA, at(1, 1)},
-		{1, indepwriter.GeoCorridorA, at(1, 5)},
-		{2, indepwriter.GeoCorridorA, at(1, 9)},
-		{3, indepwriter.GeoCorridorB, at(5, 13)},
-		{4, indepwriter.GeoCorridorB, at(9, 13)},
-		{5, indepwriter.GeoCorridorB, at(13, 13)},
-	})
-	z0, z1 := o[2], o[2]+3
-	wall := func(ax, ay, bx, by float32) wallQuad {
-		return wallQuad{mgl32.Vec2{o[0] + ax, o[1] + ay}, mgl32.Vec2{o[0] + bx, o[1] + by}, z0, z1}
+// corridorCase is an L-shaped corridor of two box cells in a dungeon
+// frame: the boxes (x0, y0, x1, y1, in the frame), the opening between
+// them (the wall segments left out), and the server's line.
+type corridorCase struct {
+	w      *World
+	origin mgl32.Vec3
+	a, b   uint32
+	boxA   [4]float32
+	boxB   [4]float32
+	walls  [][4]float32 // wall segments (ax, ay, bx, by), 3 m high
+	path   []serverPos
+	far    func(local mgl32.Vec3) bool // the body has reached B's far end
+}
+
+// check runs the remote: no tick ends with either of the body's spheres
+// inside a wall polygon (1 mm allowed for float noise), with the body's
+// centre outside both cells, or off the floor; the remote reaches B's far
+// end.
+func (c corridorCase) check(t *testing.T) {
+	t.Helper()
+	o := c.origin
+	s := remoteRun(t, c.w, 0, c.path)
+	var walls []wallQuad
+	for _, q := range c.walls {
+		walls = append(walls, wallQuad{mgl32.Vec2{o[0] + q[0], o[1] + q[1]}, mgl32.Vec2{o[0] + q[2], o[1] + q[3]}, o[2], o[2] + 3})
 	}
-	walls := []wallQuad{
-		wall(0, 0, 2, 0), wall(0, 0, 0, 14), wall(0, 14, 2, 14), wall(2, 0, 2, 12), // A
-		wall(2, 12, 14, 12), wall(2, 14, 14, 14), wall(14, 12, 14, 14), // B
-	}
-	inCells := func(p mgl32.Vec3) bool {
-		x, y := p[0]-o[0], p[1]-o[1]
-		return (x >= 0 && x <= 2 && y >= 0 && y <= 14) || (x >= 2 && x <= 14 && y >= 12 && y <= 14)
+	in := func(b [4]float32, l mgl32.Vec3) bool {
+		return l[0] >= b[0] && l[0] <= b[2] && l[1] >= b[1] && l[1] <= b[3]
 	}
 	reached := false
 	for s.Tick() < 9*30 {
 		s.Step()
 		v, _ := s.Query().Object(acceptGUID)
 		p := v.Position.Frame.Origin
-		if !inCells(p) {
-			t.Fatalf("tick %d: body at %v (cell %#x) is outside the corridor", s.Tick(), p.Sub(mgl32.Vec3(o)), v.Position.Cell)
+		l := p.Sub(o)
+		if !in(c.boxA, l) && !in(c.boxB, l) {
+			t.Fatalf("tick %d: body at %v (cell %#x) is outside the corridor", s.Tick(), l, v.Position.Cell)
 		}
-		for _, c := range []mgl32.Vec3{{p[0], p[1], p[2] + 0.35}, {p[0], p[1], p[2] + 1.45}} {
+		for _, sc := range []mgl32.Vec3{{p[0], p[1], p[2] + 0.35}, {p[0], p[1], p[2] + 1.45}} {
 			for i, q := range walls {
-				if d := q.penetration(c, 0.35); d > 0.001 {
-					t.Fatalf("tick %d: body at %v (cell %#x): a sphere is %.4f m inside wall %d", s.Tick(), p.Sub(mgl32.Vec3(o)), v.Position.Cell, d, i)
+				if d := q.penetration(sc, 0.35); d > 0.001 {
+					t.Fatalf("tick %d: body at %v (cell %#x): a sphere is %.4f m inside wall %d", s.Tick(), l, v.Position.Cell, d, i)
 				}
 			}
 		}
-		if v.Contact && math.Abs(float64(p[2]-o[2])) > 0.01 {
+		if v.Contact && math.Abs(float64(l[2])) > 0.01 {
 			t.Fatalf("tick %d: z %.4f off the floor %.1f", s.Tick(), p[2], o[2])
 		}
-		if v.Position.Cell == indepwriter.GeoCorridorB && p[0]-o[0] > 12 {
+		if v.Position.Cell == c.b && c.far(l) {
 			reached = true
 		}
 	}
 	if !reached {
 		v, _ := s.Query().Object(acceptGUID)
-		t.Fatalf("the remote never reached B's far end; ended at %v in %#x", v.Position.Frame.Origin.Sub(mgl32.Vec3(o)), v.Position.Cell)
+		t.Fatalf("the remote never reached B's far end; ended at %v in %#x", v.Position.Frame.Origin.Sub(o), v.Position.Cell)
 	}
 }
 
-// The room (the writer's 12 × 8 × 5 m box turned half a turn, floor at
-// z −30): a remote standing in it jumps (a VectorUpdate 5 m/s up) and
-// lands back on the floor polygon — z within 1 cm of it once in contact
-// again, never below it, and in the room's cell throughout.
-func TestAccept_IndepJumpInRoomLandsOnFloor(t *testing.T) {
-	w := indepGeo(t)
-	floor := indepwriter.GeoRoomFrame.Origin[2]
-	at := mgl32.Vec3{146, 58, floor}
+// The independent writer's corridor: A (x 0–2, y 0–14) and B (x 2–14,
+// y 12–14) in its dungeon frame, their opening A's east wall at y 12–14.
+// The server sends the remote up A and then to B, a line that cuts the
+// inside corner at (2, 12) through the wall.
+func TestAccept_IndepCorridorCutCornerNeverInWall(t *testing.T) {
+	o := mgl32.Vec3(indepwriter.GeoDungeonAt.Origin)
+	at := func(x, y float32) mgl32.Vec3 { return o.Add(mgl32.Vec3{x, y, 0}) }
+	a, b := uint32(indepwriter.GeoCorridorA), uint32(indepwriter.GeoCorridorB)
+	corridorCase{
+		w: indepGeo(t), origin: o, a: a, b: b,
+		boxA: [4]float32{0, 0, 2, 14}, boxB: [4]float32{2, 12, 14, 14},
+		walls: [][4]float32{{0, 0, 2, 0}, {0, 0, 0, 14}, {0, 14, 2, 14}, {2, 0, 2, 12},
+			{2, 12, 14, 12}, {2, 14, 14, 14}, {14, 12, 14, 14}},
+		path: []serverPos{{0, a, at(1, 1)}, {1, a, at(1, 5)}, {2, a, at(1, 9)},
+			{3, b, at(5, 13)}, {4, b, at(9, 13)}, {5, b, at(13, 13)}},
+		far: func(l mgl32.Vec3) bool { return l[0] > 12 },
+	}.check(t)
+}
+
+// The project's own writer's corridor (dattest): A (x 0–10, y 0–2) and B
+// (x 8–10, y 2–12), their opening A's north wall at x 8–10; the server's
+// line from A's foot cuts the inside corner at (8, 2).
+func TestAccept_OwnCorridorCutCornerNeverInWall(t *testing.T) {
+	o := mgl32.Vec3(dattest.DungeonFrame.Origin)
+	at := func(x, y float32) mgl32.Vec3 { return o.Add(mgl32.Vec3{x, y, 0}) }
+	a, b := uint32(dattest.CorridorA), uint32(dattest.CorridorB)
+	corridorCase{
+		w: ownGeo(t), origin: o, a: a, b: b,
+		boxA: [4]float32{0, 0, 10, 2}, boxB: [4]float32{8, 2, 10, 12},
+		walls: [][4]float32{{0, 0, 10, 0}, {0, 0, 0, 2}, {10, 0, 10, 12}, {0, 2, 8, 2},
+			{8, 2, 8, 12}, {8, 12, 10, 12}},
+		path: []serverPos{{0, a, at(1, 1)}, {1, a, at(4, 1)}, {2, a, at(6, 1)},
+			{3, b, at(9, 5)}, {4, b, at(9, 8)}, {5, b, at(9, 11)}},
+		far: func(l mgl32.Vec3) bool { return l[1] > 10 },
+	}.check(t)
+}
+
+// ownGeo opens the project's own writer's geometry world (dattest).
+func ownGeo(t *testing.T) *World {
+	t.Helper()
+	dir := t.TempDir()
+	if err := dattest.WriteGeometry(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	return w
+}
+
+// jumpCheck: a remote standing at at in room (floor at floor) jumps (a
+// VectorUpdate 5 m/s up) and lands back on the floor polygon — z within
+// 1 cm of it once in contact again, never below it, and in the room's cell
+// throughout.
+func jumpCheck(t *testing.T, w *World, room uint32, at mgl32.Vec3) {
+	t.Helper()
+	floor := at[2]
 	jump := recording.Event{T: 1, Kind: recording.KindVector,
 		Vector: recording.Vector{Velocity: mgl32.Vec3{0, 0, 5}}}
 	jump.Vector.Seq.Instance, jump.Vector.Seq.Vector = 1, 1
-	s := remoteRun(t, w, 0, []serverPos{{0, indepwriter.GeoRoom, at}}, jump)
+	s := remoteRun(t, w, 0, []serverPos{{0, room, at}}, jump)
 	left, landed := false, false
 	for s.Tick() < 4*30 {
 		s.Step()
 		v, _ := s.Query().Object(acceptGUID)
 		z := v.Position.Frame.Origin[2]
-		if v.Position.Cell != indepwriter.GeoRoom {
-			t.Fatalf("tick %d: cell %#x, want the room %#x", s.Tick(), v.Position.Cell, uint32(indepwriter.GeoRoom))
+		if v.Position.Cell != room {
+			t.Fatalf("tick %d: cell %#x, want the room %#x", s.Tick(), v.Position.Cell, room)
 		}
 		if z < floor-0.01 {
 			t.Fatalf("tick %d: z %.4f below the floor %.1f", s.Tick(), z, floor)
@@ -189,48 +239,49 @@ func TestAccept_IndepJumpInRoomLandsOnFloor(t *testing.T) {
 	}
 }
 
-// The room's 0.3 m stair (x 147–149 in the landblock, y 53–59) and 0.6 m
-// wall (x 140–142): a remote the server walks east onto the stair steps
-// up onto it (the human Setup's step-up height is 0.4 m) and stands on its
-// top, z −29.7 within 1 cm; one the server walks west to 5 cm inside the
-// wall's face is stopped at the face: its feet never above the floor by
-// more than 1 cm, its feet sphere never inside the wall. (The catch-up
-// moves the remote 0.27 m a tick; a step that carries the sphere within
-// 0.25 m of the wall's top edge would climb it — retail's step-up lifts up
-// to 1.5 times the step-up height, docs/collision.md — so the server line
-// ends at the face, as a server's would.)
-func TestAccept_IndepStairClimbedWallStops(t *testing.T) {
-	w := indepGeo(t)
-	floor := indepwriter.GeoRoomFrame.Origin[2]
-	room := uint32(indepwriter.GeoRoom)
-	motion := func(t float64, f recording.ForwardCommand) recording.Event {
-		m := recording.NewMotion()
-		m.Forward = f
-		return recording.Event{T: t, Kind: recording.KindMotion, Motion: m}
-	}
-	walk := motion(0.2, recording.WalkForward)
-	s := remoteRun(t, w, 90, []serverPos{
-		{0, room, mgl32.Vec3{144.5, 54, floor}}, {1, room, mgl32.Vec3{145.5, 54, floor}},
-		{2, room, mgl32.Vec3{146.5, 54, floor}}, {3, room, mgl32.Vec3{147.5, 54, floor + indepwriter.GeoStair}},
-	}, walk, motion(3.2, recording.Ready))
+// The independent writer's room (a 12 × 8 × 5 m box turned half a turn,
+// floor at z −30).
+func TestAccept_IndepJumpInRoomLandsOnFloor(t *testing.T) {
+	jumpCheck(t, indepGeo(t), indepwriter.GeoRoom, mgl32.Vec3{146, 58, indepwriter.GeoRoomFrame.Origin[2]})
+}
+
+// The project's own writer's room (10 × 10 × 4 m, floor at z 0).
+func TestAccept_OwnJumpInRoomLandsOnFloor(t *testing.T) {
+	jumpCheck(t, ownGeo(t), dattest.StairRoom, mgl32.Vec3{105, 101.5, 0})
+}
+
+// stairWallCheck: a remote the server walks onto the 0.3 m stair (the
+// path up, ending on its top) steps up onto it — the human Setup's step-up
+// height is 0.4 m — and stands on its top, z floor + 0.3 within 1 cm; one
+// the server walks toward the 0.6 m wall (the path ending 5 cm inside its
+// face at x face, approached from +x when dir is +1, from −x when −1) is
+// stopped at the face: its feet never above the floor by more than 1 cm,
+// its feet sphere never inside the wall, and it ends within one catch-up
+// step of the face. (The catch-up moves the remote 0.27 m a tick; a step
+// that carried the sphere within 0.25 m of the wall's top edge would climb
+// it — retail's step-up lifts up to 1.5 times the step-up height,
+// docs/collision.md — so the server line ends at the face, as a server's
+// would.)
+func stairWallCheck(t *testing.T, w *World, room uint32, floor float32, stair []serverPos, stairX float32, wall []serverPos, face, dir float32) {
+	t.Helper()
+	top := floor + 0.3
+	s := remoteRun(t, w, 90, stair)
 	climbed := false
+	on := func(x float32) bool { return (x-stairX)*(stair[len(stair)-1].at[0]-stairX) > 0 }
 	for s.Tick() < 5*30 {
 		s.Step()
 		v, _ := s.Query().Object(acceptGUID)
 		p := v.Position.Frame.Origin
-		if p[0] > 147.2 && v.Contact && math.Abs(float64(p[2]-(floor+indepwriter.GeoStair))) <= 0.01 {
+		if on(p[0]) && v.Contact && math.Abs(float64(p[2]-top)) <= 0.01 {
 			climbed = true
 		}
 	}
 	v, _ := s.Query().Object(acceptGUID)
-	if p := v.Position.Frame.Origin; !climbed || p[0] < 147.2 || math.Abs(float64(p[2]-(floor+indepwriter.GeoStair))) > 0.01 || !v.Contact {
-		t.Errorf("stair: body at %v (contact %v), want on its top at z %.2f", p, v.Contact, floor+indepwriter.GeoStair)
+	if p := v.Position.Frame.Origin; !climbed || !on(p[0]) || math.Abs(float64(p[2]-top)) > 0.01 || !v.Contact {
+		t.Errorf("stair: body at %v (contact %v), want on its top at z %.2f", p, v.Contact, top)
 	}
-	s = remoteRun(t, w, 270, []serverPos{
-		{0, room, mgl32.Vec3{145, 54, floor}}, {1, room, mgl32.Vec3{144, 54, floor}},
-		{2, room, mgl32.Vec3{143, 54, floor}}, {3, room, mgl32.Vec3{142.3, 54, floor}},
-	})
-	minX := float32(1000)
+	s = remoteRun(t, w, 270, wall)
+	nearest := float32(1000)
 	for s.Tick() < 6*30 {
 		s.Step()
 		v, _ := s.Query().Object(acceptGUID)
@@ -238,16 +289,48 @@ func TestAccept_IndepStairClimbedWallStops(t *testing.T) {
 		if v.Contact && p[2] > floor+0.01 {
 			t.Fatalf("tick %d: the 0.6 m wall was climbed: z %.3f at %v", s.Tick(), p[2], p)
 		}
-		if p[0] < 142+0.35-0.001 && p[0] > 138 {
-			t.Fatalf("tick %d: body at %v, its feet sphere inside the wall (face x 142)", s.Tick(), p)
+		gap := (p[0] - face) * dir
+		if gap < 0.35-0.001 && gap > -2 {
+			t.Fatalf("tick %d: body at %v, its feet sphere inside the wall (face x %.1f)", s.Tick(), p, face)
 		}
-		minX = min(minX, p[0])
+		nearest = min(nearest, gap)
 	}
 	// Head-on, a step into the face is refused, not cut short: the body
 	// stops within one catch-up step (0.27 m) of it.
-	if minX > 142.35+0.27 {
-		t.Errorf("the body never reached the wall: nearest x %.3f", minX)
+	if nearest > 0.35+0.27 {
+		t.Errorf("the body never reached the wall: nearest %.3f m from its face", nearest)
 	}
+}
+
+// The independent writer's room: the stair under x 147–149 (y 53–59 in
+// the landblock), the wall under x 140–142.
+func TestAccept_IndepStairClimbedWallStops(t *testing.T) {
+	floor := indepwriter.GeoRoomFrame.Origin[2]
+	room := uint32(indepwriter.GeoRoom)
+	at := func(x float32, up bool) mgl32.Vec3 {
+		if up {
+			return mgl32.Vec3{x, 54, floor + indepwriter.GeoStair}
+		}
+		return mgl32.Vec3{x, 54, floor}
+	}
+	stairWallCheck(t, indepGeo(t), room, floor,
+		[]serverPos{{0, room, at(144.5, false)}, {1, room, at(145.5, false)}, {2, room, at(146.5, false)}, {3, room, at(147.5, true)}}, 147,
+		[]serverPos{{0, room, at(145, false)}, {1, room, at(144, false)}, {2, room, at(143, false)}, {3, room, at(142.3, false)}}, 142, 1)
+}
+
+// The project's own writer's room (at (100, 100), floor z 0): the stair
+// under x 102–104 (y 103–107), the wall under x 106–108.
+func TestAccept_OwnStairClimbedWallStops(t *testing.T) {
+	room := uint32(dattest.StairRoom)
+	at := func(x float32, up bool) mgl32.Vec3 {
+		if up {
+			return mgl32.Vec3{x, 105, dattest.StairHeight}
+		}
+		return mgl32.Vec3{x, 105, 0}
+	}
+	stairWallCheck(t, ownGeo(t), room, 0,
+		[]serverPos{{0, room, at(100.8, false)}, {1, room, at(101.2, false)}, {2, room, at(101.6, false)}, {3, room, at(102.6, true)}}, 102,
+		[]serverPos{{0, room, at(109.6, false)}, {1, room, at(109.2, false)}, {2, room, at(108.8, false)}, {3, room, at(107.95, false)}}, 108, 1)
 }
 
 // The town's building: the writer's hall (10 × 8 m, turned a quarter turn
