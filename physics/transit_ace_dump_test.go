@@ -335,8 +335,37 @@ func TapTransitions(t testing.TB, prefix string) (count func() int) {
 			mu.Unlock()
 		}
 	}
+	// A placement: "place" (its number, the cell and origin, slide) then
+	// its result.
+	placementTap = func(o *Object, p *Position, slide bool) func(*transitionResult, bool) {
+		mu.Lock()
+		c := cases[o]
+		if c == nil {
+			c = newACECase(t, fmt.Sprintf("%s_%d", prefix, len(order)))
+			c.body(o)
+			cases[o] = c
+			order = append(order, c)
+		}
+		if p.IsIndoor() {
+			if o.World != nil && o.World.Geometry != nil {
+				c.envCell(o.World.Geometry.EnvCell(p.Cell))
+			}
+		} else {
+			c.landblock(o, p.Cell)
+		}
+		sl := 0
+		if slide {
+			sl = 1
+		}
+		c.printf("place %d %d %s %d %d\n", ticks[o], p.Cell, c.vec(p.Frame.Origin), sl, o.State)
+		ticks[o]++
+		return func(r *transitionResult, ok bool) {
+			c.out(r, ok)
+			mu.Unlock()
+		}
+	}
 	t.Cleanup(func() {
-		transitionTap = nil
+		transitionTap, placementTap = nil, nil
 		for _, c := range order {
 			c.close(t)
 		}

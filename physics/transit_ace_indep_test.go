@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"glidepath/assets/dat/dattest"
 	"glidepath/assets/dat/indepwriter"
 	"glidepath/engine/datworld"
 	"glidepath/physics"
@@ -260,5 +261,128 @@ func TestIndepTransit_Doorway(t *testing.T) {
 		if c.x == 56 && (!in || !out) {
 			t.Errorf("%s: in the hall %v, out again %v", c.name, in, out)
 		}
+	}
+}
+
+// The project's own writer's geometry world (assets/dat/dattest), through
+// the same checks and into the same cross-check cases: its L-corridor (A:
+// x 0–10, y 0–2; B: x 8–10, y 2–12 at (40, 40)) walked round the corner,
+// its room's stair (under x 102–104) climbed and wall (x 106–108) stopping
+// the body, a jump in the room, and its building's doorway (y 96, x
+// 99–101) walked in and out.
+func TestOwnTransit_Cases(t *testing.T) {
+	dir := t.TempDir()
+	if err := dattest.WriteGeometry(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := datworld.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	g := w.Geometry()
+	world := &physics.World{Terrain: physics.FlatTerrain(0), Geometry: g}
+
+	// The corridor.
+	o := mgl32.Vec3(dattest.DungeonFrame.Origin)
+	a := physics.NewACEWalker(t, "own_corridor", world, dattest.CorridorA, o.Add(mgl32.Vec3{1, 1, 0}), true, humanSpheres, 0.4, 1.2)
+	a.Env(g.EnvCell(dattest.CorridorA))
+	a.Env(g.EnvCell(dattest.CorridorB))
+	targets := []mgl32.Vec3{o.Add(mgl32.Vec3{8.8, 1, 0}), o.Add(mgl32.Vec3{9, 11, 0})}
+	k, reached := 0, false
+	for i := 0; i < 200; i++ {
+		p := a.Pos().Frame.Origin
+		if k == 0 && p.Sub(targets[0]).Len() < 0.3 {
+			k = 1
+		}
+		a.Tick(t, steer(p, targets[k], 4))
+		l := a.Pos().Frame.Origin.Sub(o)
+		inA := l[0] >= 0.35-0.001 && l[0] <= 10-0.35+0.001 && l[1] >= 0.35-0.001 && l[1] <= 2-0.35+0.001
+		inB := l[0] >= 8+0.35-0.001 && l[0] <= 10-0.35+0.001 && l[1] >= 0.35-0.001 && l[1] <= 12-0.35+0.001
+		corner := mgl32.Vec2{l[0] - 8, l[1] - 2}.Len() >= 0.35-0.001 // the inside corner's edge
+		if !(inA || inB) || !corner || math.Abs(float64(l[2])) > 0.01 {
+			t.Errorf("own corridor tick %d: body at %v, a sphere in a wall or off the floor", i, l)
+			break
+		}
+		reached = reached || (a.Pos().Cell == dattest.CorridorB && l[1] > 10)
+	}
+	a.Close(t)
+	if !reached {
+		t.Errorf("own corridor: never reached B's far end; ended at %v", a.Pos().Frame.Origin.Sub(o))
+	}
+
+	// The room: stair, wall, jump.
+	room := g.EnvCell(dattest.StairRoom)
+	for _, c := range []struct {
+		name      string
+		from, to  mgl32.Vec3
+		wantX, wz float32
+	}{
+		{"own_stair", mgl32.Vec3{100.8, 105, 0}, mgl32.Vec3{103, 105, 0}, 102.2, dattest.StairHeight},
+		{"own_wall", mgl32.Vec3{109.5, 105, 0}, mgl32.Vec3{106.5, 105, 0}, 0, 0},
+	} {
+		a := physics.NewACEWalker(t, c.name, world, dattest.StairRoom, c.from, true, humanSpheres, 0.4, 1.2)
+		a.Env(room)
+		for i := 0; i < 60; i++ {
+			a.Tick(t, steer(a.Pos().Frame.Origin, c.to, 3))
+			p := a.Pos().Frame.Origin
+			if c.wantX == 0 && (p[0] < 108+0.35-0.001 || (a.Contact() && p[2] > 0.01)) {
+				t.Errorf("%s tick %d: body at %v, inside or on the 0.6 m wall", c.name, i, p)
+				break
+			}
+		}
+		a.Close(t)
+		p := a.Pos().Frame.Origin
+		if c.wantX > 0 && (p[0] < c.wantX || math.Abs(float64(p[2]-c.wz)) > 0.01 || !a.Contact()) {
+			t.Errorf("%s: body at %v (contact %v), want on the stair's top at z %.1f", c.name, p, a.Contact(), c.wz)
+		}
+		if c.wantX == 0 && p[0] > 108.5 {
+			t.Errorf("%s: body at %v never reached the wall", c.name, p)
+		}
+	}
+	a = physics.NewACEWalker(t, "own_jump", world, dattest.StairRoom, mgl32.Vec3{105, 101.5, 0}, true, humanSpheres, 0.4, 1.2)
+	a.Env(room)
+	a.Jump(mgl32.Vec3{0, 0, 5})
+	left, landed := false, false
+	for i := 0; i < 60; i++ {
+		a.Tick(t, mgl32.Vec3{})
+		z := a.Pos().Frame.Origin[2]
+		left = left || z > 0.5
+		if left && a.Contact() {
+			landed = true
+			if math.Abs(float64(z)) > 0.01 {
+				t.Errorf("own jump tick %d: landed at z %.4f", i, z)
+			}
+		}
+	}
+	a.Close(t)
+	if !left || !landed {
+		t.Errorf("own jump: jumped %v, landed %v", left, landed)
+	}
+
+	// The building's doorway.
+	town := physics.World{Terrain: physics.FlatTerrain(2 * dattest.TownHeight), Geometry: g}
+	start := mgl32.Vec3{100, 92, 2 * dattest.TownHeight}
+	cell := uint32(0xC0C00000) | physics.OutdoorCellIndex(start[0], start[1])
+	a = physics.NewACEWalker(t, "own_doorway", &town, cell, start, true, humanSpheres, 0.4, 1.2)
+	a.Land(cell)
+	a.Env(g.EnvCell(dattest.BuildingCell))
+	in, out := false, false
+	for i := 0; i < 200; i++ {
+		target := mgl32.Vec3{100, 99, start[2]}
+		if i >= 100 {
+			target = start
+		}
+		a.Tick(t, steer(a.Pos().Frame.Origin, target, 3))
+		c := a.Pos().Cell
+		if c == dattest.BuildingCell {
+			in = true
+		} else if in && c>>16 == 0xC0C0 && c&0xFFFF < 0x100 {
+			out = true
+		}
+	}
+	a.Close(t)
+	if !in || !out {
+		t.Errorf("own doorway: in %v, out again %v", in, out)
 	}
 }
