@@ -54,19 +54,21 @@ staticcheck:
 # prefetching readers, concurrent compiles).
 SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
 
+# -timeout 30m: on a machine shared with other builds the packages' tests
+# can pass Go's default ten minutes without anything being wrong.
 test-core:
-	CGO_ENABLED=1 $(GO) test -race -skip '^($(SWEEPS))$$' $(CORE)
-	$(GO) test -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
+	CGO_ENABLED=1 $(GO) test -race -timeout 30m -skip '^($(SWEEPS))$$' $(CORE)
+	$(GO) test -timeout 30m -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
 
 test-display:
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -timeout 30m -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)
 
 # The web viewer in headless Chromium (cmd/viewer/web_browser_test.go, docs/web.md): the
 # site make web writes, a shipped recording opened by ?url=, stepped with the
 # keyboard and compared with viewer shot of the same tick.
 test-web: web
 	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
-		$(GO) test -count=1 -run '^TestWeb' ./cmd/viewer/
+		$(GO) test -timeout 30m -count=1 -run '^TestWeb' ./cmd/viewer/
 
 # The web viewer: a static site in dist/web/ (scripts/web.sh, docs/web.md).
 web:
