@@ -14,7 +14,8 @@
 //   - cell: the transition carried the body into another cell (a portal,
 //     a building's doorway, an outdoor cell line).
 //   - land: a body that was not in contact is after the transition; From
-//     is the highest place of its fall.
+//     is the highest place of its fall, Hit what it landed on when the
+//     report names it (the polygon it landed on is not also a wall).
 
 package engine
 
@@ -97,7 +98,8 @@ func (s *Sim) transitEvents(o *object, b *transitBefore) {
 	contact := o.phys.InContact()
 	ran := r.Ran || r.Stopped
 	if ran {
-		if r.Wall && (r.Slid || r.Stopped || !r.Stepped) {
+		landing := !b.contact && contact
+		if r.Wall && (r.Slid || r.Stopped || !r.Stepped) && !landing {
 			h := hitOf(&r)
 			gap := int32(WallGapSeconds * float32(s.rate))
 			if !st.wallOn || h != st.wall || int32(s.tick)-st.wallTick > gap {
@@ -127,7 +129,11 @@ func (s *Sim) transitEvents(o *object, b *transitBefore) {
 		if st.airborne && st.airTop.Origin[2] > top.Origin[2] {
 			top = st.airTop
 		}
-		s.emit(o, eventlog.Event{Kind: eventlog.EventLand, From: top, To: to, Distance: max(top.Origin[2]-to.Origin[2], 0)})
+		e := eventlog.Event{Kind: eventlog.EventLand, From: top, To: to, Distance: max(top.Origin[2]-to.Origin[2], 0)}
+		if r.Wall {
+			e.Hit = hitOf(&r) // what it landed on
+		}
+		s.emit(o, e)
 		st.airborne = false
 	default:
 		st.airborne = false

@@ -65,7 +65,9 @@ type Hit struct {
 func (h *Hit) Text() string {
 	switch h.Kind {
 	case HitCellStruct:
-		return fmt.Sprintf("polygon %d of cell %s's CellStruct 0x%X", h.Poly, hexid.String(h.Cell), h.ID)
+		// ID is the Environment's low word above the CellStruct's index
+		// (engine/datworld).
+		return fmt.Sprintf("polygon %d of cell %s's CellStruct %d", h.Poly, hexid.String(h.Cell), h.ID&0xFFFF)
 	case HitGfxObj:
 		return fmt.Sprintf("polygon %d of GfxObj %s in cell %s", h.Poly, hexid.String(h.ID), hexid.String(h.Cell))
 	case HitCylSphere, HitSphere:
@@ -160,16 +162,23 @@ func cellCause(e *Event) (what, why string) {
 
 func cellDetail(e *Viewed, _ *Note) string { return "cell: " + cellWhat(e.FromCell, e.ToCell) }
 
-// landWhat is "landed after falling 1.20 m".
-func landWhat(d float32) string { return "landed after falling " + MetresText(d) + " m" }
+// landWhat is "landed after falling 1.20 m", and " on polygon 0 of …"
+// when the hit is known.
+func landWhat(d float32, h *Hit) string {
+	s := "landed after falling " + MetresText(d) + " m"
+	if h.Kind != HitNone {
+		s += " on " + h.Text()
+	}
+	return s
+}
 
-func landText(e *Event) string { return landWhat(e.Distance) }
+func landText(e *Event) string { return landWhat(e.Distance, &e.Hit) }
 
 // landCause is a land event's cause chain.
 func landCause(e *Event) (what, why string) {
-	what = landWhat(e.Distance)
+	what = landWhat(e.Distance, &e.Hit)
 	why = "the falling body's lowest sphere reached walkable ground (OBJECTINFO::validate_walkable): the transition set the contact plane, so Contact came back on, in cell " + hexid.String(e.To.Cell)
 	return what, why
 }
 
-func landDetail(e *Viewed, _ *Note) string { return "land: " + landWhat(e.Distance) }
+func landDetail(e *Viewed, _ *Note) string { return "land: " + landWhat(e.Distance, &e.Hit) }
