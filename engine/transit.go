@@ -88,6 +88,15 @@ func stepHeight(b *transitBefore, to *eventlog.Place) float32 {
 	return dz + (n[0]*dx+n[1]*dy)/n[2]
 }
 
+// meetWall notes that the body met h at tick and reports whether that
+// starts a contact: h is not what it last met, or it last met it more than
+// gap ticks before.
+func (st *objectBook) meetWall(h eventlog.Hit, tick, gap int32) bool {
+	start := !st.wallOn || h != st.wall || tick-st.wallTick > gap
+	st.wall, st.wallOn, st.wallTick = h, true, tick
+	return start
+}
+
 // transitEvents records o's transition events of the tick just run (b is
 // the body before it).
 func (s *Sim) transitEvents(o *object, b *transitBefore) {
@@ -101,11 +110,9 @@ func (s *Sim) transitEvents(o *object, b *transitBefore) {
 		landing := !b.contact && contact
 		if r.Wall && (r.Slid || r.Stopped || !r.Stepped) && !landing {
 			h := hitOf(&r)
-			gap := int32(WallGapSeconds * float32(s.rate))
-			if !st.wallOn || h != st.wall || int32(s.tick)-st.wallTick > gap {
+			if st.meetWall(h, int32(s.tick), int32(WallGapSeconds*float32(s.rate))) {
 				s.emit(o, eventlog.Event{Kind: eventlog.EventWall, From: b.from, To: to, Hit: h, Slid: r.Slid})
 			}
-			st.wall, st.wallOn, st.wallTick = h, true, int32(s.tick)
 		}
 		if r.Stepped && b.contact && !r.Stopped {
 			if d := stepHeight(b, &to); d >= StepMin || d <= -StepMin {

@@ -1,11 +1,13 @@
 // Event log: what the pipeline did, one flat value per decision — every
 // routing branch (seed 004 §0–§3), enqueue, node completion, stall window and
 // blip the InterpolationManager reports (seed 000 §3–§6), every snap and
-// contact change — stamped with its tick and object. The kinds table
-// (kinds.go) says which are trace-v1's event rows (spec/trace-v1.md); the
-// rest (motion, vector, create, delete, note, and the pops, hitches and
-// glide events the glide metrics flag) are for the viewer's timeline and the
-// cause chains (engine/explain) and are not written to traces.
+// contact change, and what the transition did (wall, step, cell, land) —
+// stamped with its tick and object. The kinds table (kinds.go) says which
+// are trace-v1's event rows (spec/trace-v1.md, and the transition's four
+// docs/formats.md adds); the rest (motion, vector, create, delete, note,
+// and the pops, hitches and glide events the glide metrics flag) are for
+// the viewer's timeline and the cause chains (engine/explain) and are not
+// written to traces.
 
 package eventlog
 
