@@ -111,7 +111,7 @@ func (s *Sim) updateSlots(lo, hi int) {
 		if s.logging {
 			b := beforeTransit(o)
 			o.phys.UpdateObjectInternal(s.dt)
-			s.transitEvents(o, &b)
+			o.transitEvents(s, &b)
 		} else {
 			o.phys.UpdateObjectInternal(s.dt)
 		}

@@ -97,9 +97,9 @@ func (st *objectBook) meetWall(h eventlog.Hit, tick, gap int32) bool {
 	return start
 }
 
-// transitEvents records o's transition events of the tick just run (b is
-// the body before it).
-func (s *Sim) transitEvents(o *object, b *transitBefore) {
+// transitEvents records o's transition events of the tick just run in s
+// (b is the body before it).
+func (o *object) transitEvents(s *Sim, b *transitBefore) {
 	r := o.phys.LastTransition()
 	st := &o.st
 	pos := o.phys.Position()
