@@ -199,7 +199,7 @@ func (a *app) sayFloor() {
 		last = st.Store().LastTick()
 	}
 	a.floorSaid = true
-	if n := s.Sim().FloorNoticeAt(last); n != "" {
+	if n := s.Sim().Query().FloorNoticeAt(last); n != "" {
 		a.say(n)
 	}
 }
