@@ -126,7 +126,7 @@ func TestExplain_TransitionNamesItsEvents(t *testing.T) {
 			tr = r
 		}
 	}
-	want := "wall: slid along wall polygon 12 of cell 0x01D90108's CellStruct 0x3; cell: crossed from cell 0x01D90107 to 0x01D90108"
+	want := "wall: slid along wall polygon 12 of cell 0x01D90108's CellStruct 3; cell: crossed from cell 0x01D90107 to 0x01D90108"
 	if !strings.Contains(tr.Why, want) || strings.Contains(tr.Why, "blip") || tr.Doc != "docs/pipeline.md#transition-events" {
 		t.Errorf("transition row %+v, want it to name %q", tr, want)
 	}
