@@ -163,7 +163,7 @@ func newApp(opts Options) (*app, error) {
 		in: inputState{keys: keymap()}, split: opts.Split,
 	}
 	if a.layers == 0 {
-		a.layers = overlay.All
+		a.layers = overlay.Default
 	}
 	a.world = opts.World
 	a.marks.Load(opts.File)

@@ -26,6 +26,11 @@ var (
 	ObserverColor     = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
 	LabelColor        = color.RGBA{0xf0, 0xf0, 0xf0, 0xff}
 	StageColor        = color.RGBA{0xcc, 0xcc, 0xcc, 0xcc} // white at 80 %
+	// The transition's layers (collision.go); not in Colors, so the
+	// palette of a GIF exported without them is unchanged.
+	SphereColor        = color.RGBA{0x7f, 0xff, 0xd4, 0xff}
+	ContactPlaneColor  = color.RGBA{0xd4, 0xa0, 0xff, 0xff}
+	SlidingNormalColor = color.RGBA{0xff, 0x30, 0x90, 0xff}
 )
 
 // ReadingColors colour the bodies of compared readings, in -compare order.

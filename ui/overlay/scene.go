@@ -129,6 +129,9 @@ func (d *Drawer) Draw(c draw.Canvas, sc *Scene, on Set) {
 	if on.Has(Leash) {
 		d.leashes(c, sc)
 	}
+	if on.Has(Spheres) || on.Has(ContactPlane) || on.Has(SlidingNormal) {
+		d.collision(c, sc, on)
+	}
 	if on.Has(Observer) && sc.Snap.HasObserver {
 		c.Marker(sc.Snap.Observer, draw.Marker{Shape: draw.Diamond, Radius: 7, Color: ObserverColor})
 		if on.Has(Labels) {
