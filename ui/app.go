@@ -104,7 +104,9 @@ type app struct {
 
 	list   panel.ObjectList
 	legend panel.Legend
-	hud    panel.HUD
+	// geometry is the dats' geometry the viewport draws (overlay.Walls).
+	geometry overlay.CellGeometry
+	hud      panel.HUD
 
 	idler               idler
 	tour                panel.Tour

@@ -33,6 +33,9 @@ const (
 	Spheres
 	ContactPlane
 	SlidingNormal
+	// Walls is the dats' geometry near the view (cells.go): drawn only
+	// where a dat world has EnvCells or buildings.
+	Walls
 	NumLayers
 )
 
@@ -85,5 +88,6 @@ func Legend() []Entry {
 		{Spheres, "5", "spheres", SphereColor, "the selected body's collision spheres, the Setup's (else derived from its radius and height) as the transition sweeps them: three great circles each"},
 		{ContactPlane, "6", "contact plane", ContactPlaneColor, "the plane the selected body stands on (contact_plane, while in contact): a 1.5 m square in it under the body and its normal"},
 		{SlidingNormal, "7", "sliding normal", SlidingNormalColor, "the normal of the wall or slope the selected body slid along (sliding_normal, while sliding): an arrow from its middle"},
+		{Walls, "8", "walls & floors", WallEdge, "with dat files: the EnvCell floors (sand) and walls (slate) and the building shells (brick) near the selection or the view, translucent; top-down, what lies wholly above the selected body's head is cut away"},
 	}
 }

@@ -257,6 +257,7 @@ func TestLayers_EachToggleRemovesItsPrimitives(t *testing.T) {
 	sc.History, sc.Index = fakeRecords(s)
 	sc.Client = NewClientTrack()
 	sc.Client.Add(guidA, ClientRow{Tick: int(s.Tick), Pos: pos(&s.Objects[0]).Add(draw.Vec3{1, 0, 0})})
+	sc.Geometry = roomScene(t).Geometry
 	all := len(record(sc, All).Ops)
 	for l := range NumLayers {
 		off := len(record(sc, All.Toggle(l)).Ops)
