@@ -114,7 +114,7 @@ func runPackStep(run func(args []string, stdout, stderr io.Writer) error, st pac
 	}
 	defer os.Chdir(wd)
 	var buf bytes.Buffer
-	if err := run(st.args, &buf, stderr); err != nil {
+	if err := run(st.args, &buf, cmdinput.WithoutFloorNotice(stderr)); err != nil {
 		return fmt.Errorf("pack: %s: %w", st.file, err)
 	}
 	if st.stdout {
@@ -131,7 +131,7 @@ func writePackMessages(path, rawPath string, rec *recording.Recording, s *engine
 	var decoded, raw []recording.Event
 	for i := range rec.Events {
 		ev := rec.Events[i]
-		if s.TickOf(ev.T) != tick || (ev.HasGUID && ev.GUID != guid) {
+		if s.Query().TickOf(ev.T) != tick || (ev.HasGUID && ev.GUID != guid) {
 			continue
 		}
 		ev.Raw = false
@@ -263,12 +263,13 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if o.At > s.LastTick() {
 		return cli.BadInput("pack: %s: outside the run, which has ticks 0 to %d", moment, s.LastTick())
 	}
-	if o.GUID != 0 && !s.Store().HasObject(o.GUID) && !hasObject(rec, o.GUID) {
+	if o.GUID != 0 && !s.Query().Store().HasObject(o.GUID) && !hasObject(rec, o.GUID) {
 		return cli.BadInput("pack: -select %s: %s has no such object", o.Select, input)
 	}
 	if err := runcmd.RunTicks(s); err != nil {
 		return err
 	}
+	cmdinput.WarnFloor(stderr, s)
 	ev, ok := nearestEvent(s.Query().AllEvents(), o.At, o.Window, o.GUID)
 	if !ok {
 		who := ""

@@ -1,6 +1,10 @@
-// Terrain JSON: the format of assets/terrain/*.json and its parser. Engine
-// reads the bytes from the embedded assets and calls ParseTerrain; physics
-// never imports assets. Errors name the file and the field.
+// Package terrainjson reads the illustrative world's JSON: terrain files
+// (the format of assets/terrain/*.json) and inline obstacles, into the
+// physics package's Terrain and Obstacle, which physics builds from numbers
+// (Terrain.SetLandblock, Obstacle.Validate) and never parses: its landblock
+// ids are read here, through engine/hexid. The engine reads the bytes from
+// the embedded assets and calls ParseTerrain. Errors name the file and the
+// field.
 //
 //	{
 //	  "format": "glidepath-terrain", "version": 1,
@@ -20,7 +24,7 @@
 // ignored) or a JSON integer. Unknown fields are errors (a misspelt field
 // would otherwise silently change nothing).
 
-package physics
+package terrainjson
 
 import (
 	"encoding/json"
@@ -29,6 +33,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"glidepath/engine/hexid"
+	"glidepath/physics"
 )
 
 // TerrainFormat is the value of the "format" field.
@@ -56,7 +63,7 @@ type landblockJSON struct {
 // ParseTerrain decodes a terrain file. name is the file name used in errors
 // (for example "hills.json"); the terrain's Name is the file's "name" field,
 // or name without its extension when that is absent.
-func ParseTerrain(name string, data []byte) (*Terrain, error) {
+func ParseTerrain(name string, data []byte) (*physics.Terrain, error) {
 	fail := func(field, format string, args ...any) error {
 		if field == "" {
 			return fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...))
@@ -79,7 +86,7 @@ func ParseTerrain(name string, data []byte) (*Terrain, error) {
 	if *doc.Version != 1 {
 		return nil, fail("version", "want 1, got %d", *doc.Version)
 	}
-	t := &Terrain{Name: doc.Name, Source: doc.Source}
+	t := &physics.Terrain{Name: doc.Name, Source: doc.Source}
 	if t.Name == "" {
 		t.Name = strings.TrimSuffix(name, ".json")
 	}
@@ -104,27 +111,27 @@ func ParseTerrain(name string, data []byte) (*Terrain, error) {
 			return nil, fail(field+".landblock", "%v", err)
 		}
 		if t.Landblock(lb) != nil {
-			return nil, fail(field+".landblock", "0x%04X appears twice", lb)
+			return nil, fail(field+".landblock", "%s appears twice", hexid.Landblock(lb))
 		}
-		if len(lbj.Heights) != VerticesPerSide {
-			return nil, fail(field+".heights", "want %d rows, got %d", VerticesPerSide, len(lbj.Heights))
+		if len(lbj.Heights) != physics.VerticesPerSide {
+			return nil, fail(field+".heights", "want %d rows, got %d", physics.VerticesPerSide, len(lbj.Heights))
 		}
-		var h Heightfield
+		var h physics.Heightfield
 		for y, rowRaw := range lbj.Heights {
 			rowField := fmt.Sprintf("%s.heights[%d]", field, y)
 			var row []json.RawMessage
 			if err := json.Unmarshal(rowRaw, &row); err != nil {
-				return nil, fail(rowField, "want an array of %d numbers", VerticesPerSide)
+				return nil, fail(rowField, "want an array of %d numbers", physics.VerticesPerSide)
 			}
-			if len(row) != VerticesPerSide {
-				return nil, fail(rowField, "want %d numbers, got %d", VerticesPerSide, len(row))
+			if len(row) != physics.VerticesPerSide {
+				return nil, fail(rowField, "want %d numbers, got %d", physics.VerticesPerSide, len(row))
 			}
 			for x, num := range row {
 				z, err := parseHeight(num)
 				if err != nil {
 					return nil, fail(fmt.Sprintf("%s[%d]", rowField, x), "%v", err)
 				}
-				h[x*VerticesPerSide+y] = z
+				h[x*physics.VerticesPerSide+y] = z
 			}
 		}
 		t.SetLandblock(lb, &h)

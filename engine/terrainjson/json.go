@@ -1,7 +1,7 @@
 // JSON helpers shared by the terrain and obstacle decoders: strict
 // decoding, errors that name the line, and the recording format's id shapes.
 
-package physics
+package terrainjson
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"glidepath/engine/hexid"
 )
 
 // decodeStrict unmarshals one JSON value, rejecting unknown fields and
@@ -99,7 +101,8 @@ func parseLandblockID(raw json.RawMessage) (uint16, error) {
 }
 
 // parseID reads the recording format's guid/cell shapes: a string "0x" + 1–8
-// hex digits, or a JSON integer in [0, 2^32).
+// hex digits (hexid.Parse, with the prefix the format asks for), or a JSON
+// integer in [0, 2^32).
 func parseID(raw json.RawMessage) (uint32, error) {
 	s := strings.TrimSpace(string(raw))
 	if strings.HasPrefix(s, `"`) {
@@ -107,18 +110,11 @@ func parseID(raw json.RawMessage) (uint32, error) {
 		if err := json.Unmarshal(raw, &str); err != nil {
 			return 0, fmt.Errorf("want \"0x\" and hex digits")
 		}
-		hex, ok := strings.CutPrefix(str, "0x")
-		if !ok {
-			hex, ok = strings.CutPrefix(str, "0X")
-		}
-		if !ok || len(hex) == 0 || len(hex) > 8 {
+		v, err := hexid.Parse(str)
+		if err != nil || !strings.HasPrefix(str, "0x") && !strings.HasPrefix(str, "0X") {
 			return 0, fmt.Errorf("want \"0x\" and 1–8 hex digits, got %q", str)
 		}
-		v, err := strconv.ParseUint(hex, 16, 32)
-		if err != nil {
-			return 0, fmt.Errorf("want \"0x\" and 1–8 hex digits, got %q", str)
-		}
-		return uint32(v), nil
+		return v, nil
 	}
 	v, err := strconv.ParseUint(s, 10, 32)
 	if err != nil {
