@@ -3,7 +3,7 @@
 // server clock, so that the one cursor shows the same server instant in
 // each (docs/real-sessions.md, "The fellowship in one window").
 
-package main
+package launch
 
 import (
 	"fmt"

@@ -3,7 +3,7 @@
 // does not say what to do; README "No display?" does, so the error says it
 // too.
 
-package main
+package launch
 
 import (
 	"fmt"
@@ -11,9 +11,9 @@ import (
 	"runtime"
 )
 
-// noDisplay reports whether this is an X11/Wayland system with neither
+// NoDisplay reports whether this is an X11/Wayland system with neither
 // DISPLAY nor WAYLAND_DISPLAY set.
-func noDisplay() bool {
+func NoDisplay() bool {
 	switch runtime.GOOS {
 	case "windows", "darwin", "ios", "android", "js":
 		return false
@@ -24,7 +24,7 @@ func noDisplay() bool {
 // displayHint adds to a window's failure how to run it without a display;
 // the error (and so the exit status) is otherwise unchanged.
 func displayHint(err error) error {
-	if err == nil || !noDisplay() {
+	if err == nil || !NoDisplay() {
 		return err
 	}
 	return fmt.Errorf("%w\n  no display (DISPLAY is not set): run it under a virtual X server, xvfb-run -a viewer … (Debian: apt-get install xvfb xauth)", err)

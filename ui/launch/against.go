@@ -2,7 +2,7 @@
 // retail run, read whole before the window opens; a bad trace is bad input
 // (exit 2) naming its file, line and field.
 
-package main
+package launch
 
 import (
 	"context"

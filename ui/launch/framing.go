@@ -4,7 +4,8 @@
 // -size, without the panels. -follow is the camera's old name here and
 // still works, with a notice: on viewer and viewer run -follow follows a
 // file being written, so the camera has a name of its own.
-package main
+
+package launch
 
 import (
 	"flag"

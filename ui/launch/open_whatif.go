@@ -4,7 +4,7 @@
 // conditions are written as the whatif subcommand takes them, in one
 // quoted string: -whatif '-latency 150ms -loss 5% -set NAME=VALUE'.
 
-package main
+package launch
 
 import (
 	"flag"

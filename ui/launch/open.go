@@ -2,7 +2,8 @@
 // scenario or the built-in default scenario, under one reading or several
 // side by side. The input is read and checked before any window opens, so
 // a bad file is an error on stderr and exit status 2.
-package main
+
+package launch
 
 import (
 	"context"
@@ -27,8 +28,10 @@ import (
 	"glidepath/ui/simsource"
 )
 
-func runOpen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("viewer", "viewer [flags] [FILE...]", stderr)
+// Open is the default subcommand, viewer [flags] [FILE...]: the window on
+// the inputs.
+func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
+	fs := wire.NewFlagSet("viewer", "viewer [flags] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "start at tick `N`")
@@ -41,13 +44,12 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	track := fs.Bool("track", false, trackUsage)
 	layout := addLayout(fs)
 	tour := fs.Bool("tour", false, "guided tour: walk through the run's key ticks with captions, ending at a blip (Enter: next stop)")
-	var df datFlags
-	df.add(fs)
+	openWorld := wire.AddDat(fs)
 	var wf whatifSpec
 	fs.Var(&wf, "whatif", "open the input beside itself delivered again under these `CONDITIONS`, the whatif subcommand's flags in one string (e.g. '-latency 150ms -loss 5% -set interpolate_at_bubble_edge=true'), side by side")
 	var cf cmdinput.CaptureFlags
 	cf.Add(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := wire.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := openPackArgs(fs, stderr); err != nil { // open_packzip.go
@@ -65,7 +67,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	world, err := df.open(stderr, *shot == "")
+	world, err := openWorld(stderr, *shot == "")
 	if err != nil {
 		return err
 	}
@@ -123,7 +125,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	}
 	if *shot == "" {
 		rememberViews(&opts, fs, stderr)
-		opts.SavePack = windowPacker // Shift+P (open_pack.go)
+		opts.SavePack = func(req ui.PackRequest, progress func(string)) string { // Shift+P (open_pack.go)
+			return windowPacker(wire.packCommand(), req, progress)
+		}
 	}
 	if *tour {
 		names, _ := rf.readings()
@@ -134,12 +138,8 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 			return cli.BadInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
 		}
 	}
-	return displayHint(runWindow(opts))
+	return displayHint(wire.window()(opts))
 }
-
-// runWindow opens the window (ui.Run); the tests of what the flags make of
-// the options put a recorder here.
-var runWindow = ui.Run
 
 // viewOptionsFrom checks what open, shot and export share — the camera,
 // the input under the readings, the start tick and the selection — and
@@ -156,7 +156,7 @@ func viewOptionsFrom(open func(string, []string, uint32, io.Writer) ([]model.Sou
 	if !ok {
 		return ui.Options{}, cli.BadInput("-camera %q: want top-down, isometric or perspective", cam)
 	}
-	guid, err := parseGUID(sel)
+	guid, err := ParseGUID(sel)
 	if err != nil {
 		return ui.Options{}, err
 	}
@@ -351,8 +351,8 @@ func checkTick(tick int, srcs []model.Source) error {
 	return nil
 }
 
-// parseGUID reads -select's guid: hex with or without 0x, "" for none.
-func parseGUID(s string) (uint32, error) {
+// ParseGUID reads -select's guid: hex with or without 0x, "" for none.
+func ParseGUID(s string) (uint32, error) {
 	if s == "" {
 		return 0, nil
 	}

@@ -3,7 +3,7 @@
 // written (a torn last line or frame waits for its end); the file is never
 // read again (ui/live.go).
 
-package main
+package launch
 
 import (
 	"bytes"

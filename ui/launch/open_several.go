@@ -3,7 +3,7 @@
 // input's ticks, and a shorter input stays at its end (docs/viewer.md,
 // "Several inputs").
 
-package main
+package launch
 
 import (
 	"math"

@@ -3,7 +3,7 @@
 // anything else is bad input naming the zip and the entry (docs/web.md
 // "Opening an evidence pack").
 
-package main
+package launch
 
 import (
 	"archive/zip"

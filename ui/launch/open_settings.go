@@ -4,7 +4,7 @@
 // screenshot never reads or writes the settings, so it depends on the
 // command line alone.
 
-package main
+package launch
 
 import (
 	"flag"

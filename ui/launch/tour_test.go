@@ -1,6 +1,6 @@
 // Tests of viewer -tour's stops.
 
-package main
+package launch
 
 import (
 	"strings"

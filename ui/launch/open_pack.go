@@ -5,7 +5,7 @@
 // window for the GIF stay its own. Its progress lines come back to the
 // status line.
 
-package main
+package launch
 
 import (
 	"bufio"
@@ -23,14 +23,19 @@ import (
 	"glidepath/ui"
 )
 
-// packCommand makes the child process that runs viewer with args (a test
-// runs its own binary's helper instead).
-var packCommand = func(args []string) (*exec.Cmd, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, err
+// packCommand is Wiring.PackCommand, or the child process that runs this
+// executable with args.
+func (wire Wiring) packCommand() func(args []string) (*exec.Cmd, error) {
+	if wire.PackCommand != nil {
+		return wire.PackCommand
 	}
-	return exec.Command(exe, args...), nil
+	return func(args []string) (*exec.Cmd, error) {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		return exec.Command(exe, args...), nil
+	}
 }
 
 // packFolder is the pack's folder next to the input: INPUT-pack-TICK, or
@@ -59,10 +64,11 @@ func packArgs(req ui.PackRequest, dir string) []string {
 	return append(args, req.File)
 }
 
-// windowPacker saves the evidence pack req asks for with viewer pack,
-// reporting each line it writes on standard error as progress, and returns
-// the status line's message: the folder written, or why not.
-func windowPacker(req ui.PackRequest, progress func(string)) string {
+// windowPacker saves the evidence pack req asks for with viewer pack
+// (run by packCommand), reporting each line it writes on standard error
+// as progress, and returns the status line's message: the folder written,
+// or why not.
+func windowPacker(packCommand func(args []string) (*exec.Cmd, error), req ui.PackRequest, progress func(string)) string {
 	if strings.HasSuffix(req.Reading, whatif.ChangedSuffix) {
 		return "an evidence pack is of the input as recorded: select the original's reading (C) and press Shift+P again"
 	}

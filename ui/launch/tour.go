@@ -1,7 +1,7 @@
 // viewer -tour: the guided tour's stops, read off a headless run of the
 // input (the default scenario when none is given) under the first reading.
 
-package main
+package launch
 
 import (
 	"glidepath/assets"

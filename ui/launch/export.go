@@ -5,7 +5,7 @@
 // temporary file, the PNGs into a temporary directory, renamed into place
 // when the last frame is in. It needs a display, like shot.
 
-package main
+package launch
 
 import (
 	"errors"
@@ -43,8 +43,10 @@ type exportFlags struct {
 	fps                           int
 }
 
-func runExport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("export", exportSynopsis, stderr)
+// Export is viewer export: a range of ticks as the window shows them, to
+// an animated GIF or numbered PNGs.
+func (wire Wiring) Export(args []string, stdout, stderr io.Writer) error {
+	fs := wire.NewFlagSet("export", exportSynopsis, stderr)
 	var rf readingFlags
 	rf.add(fs)
 	var f exportFlags
@@ -56,16 +58,15 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&f.cam, "camera", "isometric", "camera: top-down, isometric or perspective")
 	fs.StringVar(&f.sel, "select", "", "select the object with this `guid`")
 	framing := addFraming(fs)
-	var df datFlags
-	df.add(fs)
-	files, err := parseInterspersed(fs, args)
+	openWorld := wire.AddDat(fs)
+	files, err := wire.ParseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if err := framing.check(); err != nil {
 		return err
 	}
-	world, err := df.open(stderr, true)
+	world, err := openWorld(stderr, true)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,6 @@
 //go:build js
 
-package ui
+package page
 
 import (
 	"strconv"
@@ -17,8 +17,8 @@ var pageState struct {
 	drawn bool
 }
 
-// pageFrame tells the page a frame of the input at tick was drawn.
-func pageFrame(title string, tick int) {
+// Frame tells the page a frame of the input at tick was drawn.
+func Frame(title string, tick int) {
 	if pageState.drawn && pageState.title == title && pageState.tick == tick {
 		return
 	}

@@ -1,7 +1,8 @@
 // The shot subcommand: render the viewer at one tick to a PNG and exit —
 // isometric, framed as the window's first view, every overlay on. It needs
 // a display (Xvfb will do); the README's screenshot and the tests use it.
-package main
+
+package launch
 
 import (
 	"fmt"
@@ -21,8 +22,9 @@ const (
 	maxShotSide = 8192
 )
 
-func runShot(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-track] [-viewport] [-layout split] [-dat DIR] [-player GUID] [-truth-from CAPTURE] [FILE...]", stderr)
+// Shot is viewer shot: the window at one tick, written to a PNG.
+func (wire Wiring) Shot(args []string, stdout, stderr io.Writer) error {
+	fs := wire.NewFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-track] [-viewport] [-layout split] [-dat DIR] [-player GUID] [-truth-from CAPTURE] [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")
@@ -33,11 +35,10 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	sel := fs.String("select", "", "select the object with this `guid` (its queue numbered, the inspector and pipeline filled)")
 	framing := addFraming(fs)
 	first := fs.Bool("first", false, "take the picture at the first frame, without waiting for the rest of the input to be read or pre-run (shows how soon a large input opens; a problem in the part not yet read is not reported)")
-	var df datFlags
-	df.add(fs)
+	openWorld := wire.AddDat(fs)
 	var cf cmdinput.CaptureFlags
 	cf.Add(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := wire.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := framing.check(); err != nil {
@@ -49,7 +50,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	}
 	// A screenshot depends on the command line (and the environment)
 	// alone: it never reads the remembered dat folder.
-	world, err := df.open(stderr, false)
+	world, err := openWorld(stderr, false)
 	if err != nil {
 		return err
 	}

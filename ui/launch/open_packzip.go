@@ -4,7 +4,8 @@
 // otherwise. This is how the web viewer opens a pack dropped on its page or
 // named by `?url=` (docs/web.md), and the desktop viewer opens one the same
 // way.
-package main
+
+package launch
 
 import (
 	"archive/zip"

@@ -4,7 +4,7 @@
 // readings, camera and selection, writing NAME-ticksFROM-TO.gif next to the
 // input.
 
-package main
+package launch
 
 import (
 	"bytes"
