@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -270,5 +271,92 @@ func TestLive_DivergenceAlarmWithinASecond(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("viewer diff in the pack found no divergence: %s", dout)
+	}
+}
+
+// liveExitCases are viewer live's rows of the exit-status table: usage
+// and inputs that name nothing are exit 2 before anything is followed.
+func liveExitCases(t *testing.T, dir string) []exitCase {
+	missing := filepath.Join(dir, "missing.pcap")
+	notes := filepath.Join(dir, "notes.pcap")
+	os.WriteFile(notes, []byte("these are notes, not packets\n"), 0o644)
+	client := filepath.Join(dir, "live-client.jsonl")
+	os.WriteFile(client, nil, 0o644)
+	file := filepath.Join(dir, "live-a-file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	return []exitCase{
+		{"live help", []string{"live", "-h"}, 0, ""},
+		{"live neither input", []string{"live", "-against", client}, 2, "give one of -capture FILE or -iface NAME"},
+		{"live both inputs", []string{"live", "-capture", notes, "-iface", "lo"}, 2, "give one of -capture FILE or -iface NAME"},
+		{"live positional input", []string{"live", notes}, 2, "unexpected argument"},
+		{"live bad alarm", []string{"live", "-capture", notes, "-alarm", "blip distance>>"}, 2, "-alarm"},
+		{"live empty alarm", []string{"live", "-capture", notes, "-alarm", " "}, 2, "-alarm"},
+		{"live alarm that never rings", []string{"live", "-capture", notes, "-alarm", "hitch"}, 2, "none of which is blip, snap or pop"},
+		{"live missing capture", []string{"live", "-capture", missing}, 2, "missing.pcap"},
+		{"live missing client trace", []string{"live", "-capture", notes, "-against", filepath.Join(dir, "no-client.jsonl")}, 2, "no-client.jsonl"},
+		{"live pack dir a file", []string{"live", "-capture", notes, "-pack-dir", file}, 2, "live-a-file"},
+		{"live not a capture", []string{"live", "-capture", notes}, 2, "not a capture"},
+		{"live bad server port", []string{"live", "-capture", notes, "-server-port", "70000"}, 2, "-server-port 70000"},
+		{"live bad reading", []string{"live", "-capture", notes, "-reading", "nonesuch"}, 2, "-reading"},
+	}
+}
+
+// -iface opens an AF_PACKET socket, which needs CAP_NET_RAW: without it
+// the session exits 1 naming the capability. Run as root, the test runs
+// the viewer as the unprivileged user nobody for that, and checks as well
+// that an interface that does not exist exits 2 naming it.
+func TestLive_IfaceNeedsCapNetRaw(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the viewer")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("-iface is Linux's")
+	}
+	bin := viewerBinary(t)
+	run := func(cmd *exec.Cmd) (int, string) {
+		var errs bytes.Buffer
+		cmd.Stderr = &errs
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return code, errs.String()
+	}
+	if os.Geteuid() != 0 {
+		code, errs := run(exec.Command(bin, "live", "-iface", "lo"))
+		if code != 1 || !strings.Contains(errs, "CAP_NET_RAW") {
+			t.Fatalf("exit %d, stderr %q; want 1 naming CAP_NET_RAW", code, errs)
+		}
+		return
+	}
+	code, errs := run(exec.Command(bin, "live", "-iface", "nosuch0"))
+	if code != 2 || !strings.Contains(errs, "nosuch0") {
+		t.Errorf("a nonexistent interface: exit %d, stderr %q; want 2 naming it", code, errs)
+	}
+	// The binary where nobody may run it.
+	dir, err := os.MkdirTemp("", "viewer-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb := filepath.Join(dir, "viewer")
+	if err := os.WriteFile(nb, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o755)
+	cmd := exec.Command(nb, "live", "-iface", "lo")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	code, errs = run(cmd)
+	if code != 1 || !strings.Contains(errs, "CAP_NET_RAW") {
+		t.Fatalf("as nobody: exit %d, stderr %q; want 1 naming CAP_NET_RAW", code, errs)
 	}
 }

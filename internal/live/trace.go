@@ -25,8 +25,8 @@ type traceMsg struct {
 
 // traceFollower reads the client trace on its own goroutine.
 type traceFollower struct {
-	ch   chan traceMsg
-	done chan struct{}
+	ch     chan traceMsg
+	done   chan struct{}
 	rd     *clienttrace.Reader
 	t      *recording.Tail
 	cancel context.CancelFunc
