@@ -6,6 +6,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +18,12 @@ import (
 	"glidepath/internal/cmdinput"
 	"glidepath/internal/live"
 	"glidepath/interp"
+	"glidepath/ui"
 )
+
+// windowLiveAlarms are the alarms runOpen hands to the window it opens for
+// viewer live.
+var windowLiveAlarms <-chan ui.LiveAlarm
 
 const liveSynopsis = "viewer live [-capture FILE | -iface NAME] [-against CLIENT_TRACE] [-server-port N] [-pack-dir DIR] [-alarm EXPR] [-json] [-reading R] [-tol METRES]"
 
@@ -92,5 +98,45 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	if o.CaptureOptions, err = cf.Options(); err != nil {
 		return err
 	}
+	if !*asJSON && !noDisplay() {
+		if o.Iface == "" {
+			return liveWindow(o, cf, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "viewer: live: -iface: the window follows a capture file, and an interface is none; running headless (write a capture with tcpdump -U -w FILE and give -capture FILE for the window)\n")
+	}
 	return live.Run(o, stdout, stderr)
+}
+
+// liveWindow runs the session headless beside the window following the
+// capture (viewer -follow FILE): its alarms are printed as text and handed
+// to the window, which says and bookmarks each.
+func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writer) error {
+	alarms := make(chan ui.LiveAlarm, 64)
+	o.NoBookmarks = true
+	o.OnAlarm = func(a live.Alarm) {
+		select {
+		case alarms <- ui.LiveAlarm{Tick: a.Tick, Label: a.Kind + " " + a.GUID, Text: a.Kind + " of " + a.GUID + ": " + a.What}:
+		default: // the window is behind; the line was printed
+		}
+	}
+	ended := make(chan error, 1)
+	go func() {
+		err := live.Run(o, stdout, stderr)
+		if err != nil && !errors.As(err, new(*cli.InterruptedError)) {
+			fmt.Fprintf(stderr, "viewer: live: %v (the window goes on)\n", err)
+		}
+		ended <- err
+	}()
+	windowLiveAlarms = alarms
+	defer func() { windowLiveAlarms = nil }()
+	args := append([]string{"-follow", "-reading", o.Reading.Name}, cf.Args()...)
+	err := runOpen(append(args, o.Capture), stdout, stderr)
+	select {
+	case lerr := <-ended:
+		if err == nil {
+			err = lerr
+		}
+	default:
+	}
+	return err
 }

@@ -101,6 +101,7 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Follow, opts.World = *follow, world
+	opts.LiveAlarms = windowLiveAlarms // viewer live's window (live.go)
 	// -select alone turns the follow camera on (stepping through a blip
 	// keeps the body in view without pressing F); -track=false keeps it off.
 	opts.FollowSelection, _ = trackChoice(fs, *track, *sel)

@@ -86,7 +86,7 @@ type marker struct {
 
 func newMarker(o Options, stderr io.Writer) *marker {
 	m := &marker{stderr: stderr}
-	if o.Capture == "" {
+	if o.Capture == "" || o.NoBookmarks {
 		return m
 	}
 	sc, err := bookmarks.Load(o.Capture)

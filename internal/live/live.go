@@ -72,6 +72,9 @@ type Options struct {
 	// OnAlarm, when set, is handed each alarm after it is printed (the
 	// window marks it).
 	OnAlarm func(Alarm)
+	// NoBookmarks leaves the capture's sidecar alone: the window that
+	// follows the capture owns it and bookmarks the alarms itself.
+	NoBookmarks bool
 	// OnStart, when set, is called once the run has its header (the
 	// capture's first events are read), before the first tick.
 	OnStart func(s *engine.Sim)
