@@ -12,14 +12,17 @@ import (
 // next tick's first row.
 func TestOnRow_SeesRowsBeforeTheirTickEnds(t *testing.T) {
 	pr, pw := io.Pipe()
-	r, err := NewReader("live.jsonl", pr, 30)
-	if err != nil {
-		t.Fatal(err)
-	}
 	seen := make(chan Row, 8)
-	r.OnRow(func(row *Row) { seen <- *row })
 	ticks := make(chan []Row, 2)
 	go func() {
+		// NewReader peeks at the first bytes (gzip's magic number): it
+		// waits for the writer as the rows do.
+		r, err := NewReader("live.jsonl", pr, 30)
+		if err != nil {
+			close(ticks)
+			return
+		}
+		r.OnRow(func(row *Row) { seen <- *row })
 		for {
 			rows, err := r.NextTick(nil)
 			if err != nil {

@@ -130,7 +130,10 @@ func (k sink) TickEvents(tick int, events []eventlog.Event) {
 	if l.o.Alarm.Empty() {
 		return
 	}
-	rate := l.s.TickRate()
+	rate := 0
+	if l.s != nil {
+		rate = l.s.TickRate()
+	}
 	for i := range events {
 		e := &events[i]
 		if !isAlarmKind(e.Kind) {
@@ -272,6 +275,10 @@ func (l *session) runAgainst(tr *traceFollower) error {
 	// and how many of them have been checked alone.
 	var partial []clienttrace.Row
 	checked := 0
+	// awaiting is the tick whose rows were all read (the next tick's
+	// first row came) but whose batch has not arrived yet: the rows after
+	// it wait for it, so that the run is not stepped past it first.
+	awaiting := -1
 	traceDone := false
 	for {
 		if err := l.stopped(); err != nil {
@@ -283,7 +290,7 @@ func (l *session) runAgainst(tr *traceFollower) error {
 		default:
 			// The trace has stopped growing: check what is there of the
 			// tick the client is on.
-			if len(partial) > checked {
+			if len(partial) > checked && awaiting < 0 {
 				if err := l.checkPartial(partial[checked:]); err != nil {
 					return err
 				}
@@ -302,6 +309,7 @@ func (l *session) runAgainst(tr *traceFollower) error {
 		switch {
 		case m.isRow:
 			if len(partial) > 0 && partial[0].Tick != m.row.Tick {
+				awaiting = partial[0].Tick
 				partial, checked = partial[:0], 0
 			}
 			partial = append(partial, m.row)
@@ -311,6 +319,9 @@ func (l *session) runAgainst(tr *traceFollower) error {
 			}
 			traceDone = true
 		default:
+			if m.rows[0].Tick >= awaiting {
+				awaiting = -1
+			}
 			if len(partial) > 0 && partial[0].Tick <= m.rows[0].Tick {
 				partial, checked = partial[:0], 0
 			}
