@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev chromium
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display test-web web mutate release cross-check
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display test-web web mutate release cross-check cross-check-test
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,7 +33,7 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-test: deps fmt-check vet staticcheck cross-check test-core test-display test-web fuzz-short
+test: deps fmt-check vet staticcheck cross-check-test test-core test-display test-web fuzz-short
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -54,19 +54,21 @@ staticcheck:
 # prefetching readers, concurrent compiles).
 SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
 
+# -timeout 30m: on a machine shared with other builds the packages' tests
+# can pass Go's default ten minutes without anything being wrong.
 test-core:
-	CGO_ENABLED=1 $(GO) test -race -skip '^($(SWEEPS))$$' $(CORE)
-	$(GO) test -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
+	CGO_ENABLED=1 $(GO) test -race -timeout 30m -skip '^($(SWEEPS))$$' $(CORE)
+	$(GO) test -timeout 30m -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
 
 test-display:
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)
+	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -timeout 30m -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)
 
 # The web viewer in headless Chromium (cmd/viewer/web_browser_test.go, docs/web.md): the
 # site make web writes, a shipped recording opened by ?url=, stepped with the
 # keyboard and compared with viewer shot of the same tick.
 test-web: web
 	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
-		$(GO) test -count=1 -run '^TestWeb' ./cmd/viewer/
+		$(GO) test -timeout 30m -count=1 -run '^TestWeb' ./cmd/viewer/
 
 # The web viewer: a static site in dist/web/ (scripts/web.sh, docs/web.md).
 web:
@@ -117,3 +119,11 @@ release:
 # Every release target compiles (type-checked and compiled, not linked).
 cross-check:
 	@bash scripts/release.sh check
+
+# What make test cross-checks: the targets nothing else in make test builds.
+# linux/amd64 is built by the tests and js/wasm by test-web (make web);
+# darwin/amd64 differs from darwin/arm64 only in its architecture, and no
+# file of the viewer is architecture-specific (each file's build constraint
+# names an operating system, or js, or race), so darwin/arm64 checks both.
+cross-check-test:
+	@CHECK_TARGETS="windows/amd64 darwin/arm64" bash scripts/release.sh check

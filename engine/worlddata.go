@@ -10,6 +10,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"sync"
@@ -30,12 +31,17 @@ var ErrNoRegion = errors.New("no Region 0x13000000, so no height table")
 // from the server's positions (physics.Floors; docs/real-sessions.md):
 // the cells that had one by the run's last tick; "" when the run keeps
 // none (not a capture, or no position in any cell).
-func (s *Sim) FloorNotice() string {
+func (s *Sim) FloorNotice() string { return s.FloorNoticeAt(s.tick) }
+
+// FloorNoticeAt is FloorNotice for the cells that had a floor by tick (a
+// window says it of the whole input, its last tick, whatever tick its
+// cursor is at). It may be called while the input is still being read.
+func (s *Sim) FloorNoticeAt(tick int) string {
 	w := s.world
 	if w.Floors == nil {
 		return ""
 	}
-	n := w.Floors.Cells(int32(s.tick), !w.FloorsOutdoors)
+	n := w.Floors.Cells(int32(min(tick, math.MaxInt32)), !w.FloorsOutdoors)
 	switch {
 	case n == 0:
 		return ""

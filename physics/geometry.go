@@ -188,8 +188,14 @@ type CellStruct struct {
 // CellPortal is one portal of an EnvCell (ACE DatLoader CellPortal):
 // through the polygon Poly (of the cell's CellStruct, in the cell's frame)
 // into cell OtherCellID of the same landblock, or outside when OtherCellID is
-// 0xFFFF. PortalSide is the dat's (flags & 2) == 0: the cell lies on the
-// polygon's front.
+// 0xFFFF. PortalSide is the dat's (flags & 2) == 0 (ACE DatLoader
+// CellPortal.PortalSide): the other cell lies on the polygon's front (its
+// normal's side), this one behind it; with the bit set (PortalSide false)
+// this cell is on the front, as in both test writers' worlds. Retail's
+// sphere transition reads it only for a portal whose other cell is not
+// loaded (EnvCell::find_transit_cells adds that cell, empty, when a sphere
+// reaches the other side), which the array then skips; a world that lacks
+// the other cell gives it no collisions here either.
 type CellPortal struct {
 	OtherCellID   uint16
 	OtherPortalID uint16

@@ -164,6 +164,10 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 		*t = transitionResult{}
 		return t, false
 	}
+	var after func(*transitionResult, bool)
+	if transitionTap != nil {
+		after = transitionTap(o, from, to)
+	}
 	t := o.begin(from.Cell, to, false)
 	t.setFloor(from)
 	path := &t.path
@@ -174,8 +178,22 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	path.curCell = t.cells.get(t, from.Cell)
 	path.cacheGlobalCurrCenter()
 	ok := t.findTransitionalPosition()
-	return t.result(to), ok
+	r := t.result(to)
+	if after != nil {
+		after(r, ok)
+	}
+	return r, ok
 }
+
+// transitionTap and placementTap, when set, are shown each transition's
+// (each placement's) inputs before it runs and return what is shown its
+// result: the cross-check of the transition against ACE's code writes its
+// case files through them (transit_ace_dump_test.go). Nil outside those
+// tests.
+var (
+	transitionTap func(o *Object, from *Position, to *Frame) func(*transitionResult, bool)
+	placementTap  func(o *Object, p *Position, slide bool) func(*transitionResult, bool)
+)
 
 // retailPlacement is the placement transition (CTransition::
 // find_placement_position) SetPosition runs: fit the body at p, sliding out
@@ -198,6 +216,10 @@ func (o *Object) retailPlacement(p *Position, slide bool) (*transitionResult, Se
 		*t = transitionResult{}
 		return t, SetPositionNoCell
 	}
+	var after func(*transitionResult, bool)
+	if placementTap != nil {
+		after = placementTap(o, &q, slide)
+	}
 	t := o.begin(q.Cell, &q.Frame, true)
 	t.floorZ = float32(math.Inf(-1))
 	if q.IsIndoor() {
@@ -217,6 +239,9 @@ func (o *Object) retailPlacement(p *Position, slide bool) (*transitionResult, Se
 	path.cacheGlobalCurrCenter()
 	ok := t.findPlacementPosition()
 	r := t.result(&q.Frame)
+	if after != nil {
+		after(r, ok)
+	}
 	if !ok {
 		if !slide {
 			return r, SetPositionCollided

@@ -107,7 +107,9 @@ func buildRoom(t testing.TB, r roomSpec) (*CellStruct, []CellPortal) {
 	for i := range portals {
 		pp := portals[i]
 		cs.Portals = append(cs.Portals, &pp)
-		cps = append(cps, CellPortal{OtherCellID: doorOf[i].otherCell, PolygonID: pp.ID, Poly: &pp, PortalSide: true})
+		// The portal polygon faces into the room: this cell is on its front,
+		// PortalSide false (ACE CellPortal.PortalSide, flags & 2 set).
+		cps = append(cps, CellPortal{OtherCellID: doorOf[i].otherCell, PolygonID: pp.ID, Poly: &pp, PortalSide: false})
 	}
 	// Door spans are given in the wall's own s coordinate; the N and W
 	// walls run backwards, so callers give negated spans there.
@@ -126,6 +128,25 @@ func envCell(t testing.TB, id uint32, origin mgl32.Vec3, r roomSpec) *EnvCell {
 type transitBody struct {
 	o  *Object
 	dt float32
+	// ace, when set, writes each tick as a cross-check case
+	// (transit_ace_dump_test.go); n counts the ticks.
+	ace *aceCase
+	n   int
+}
+
+// record makes the body's ticks a cross-check case named name, its
+// geometry the given EnvCells and the LandCells of the given cells'
+// landblocks.
+func (w *transitBody) record(t testing.TB, name string, envs []*EnvCell, lands ...uint32) {
+	w.ace = newACECase(t, name)
+	w.ace.body(w.o)
+	for _, e := range envs {
+		w.ace.envCell(e)
+	}
+	for _, c := range lands {
+		w.ace.landblock(w.o, c)
+	}
+	t.Cleanup(func() { w.ace.close(t) })
 }
 
 func newTransitBody(w *World, cell uint32, at mgl32.Vec3, grounded bool) *transitBody {
@@ -144,6 +165,11 @@ func newTransitBody(w *World, cell uint32, at mgl32.Vec3, grounded bool) *transi
 // grounded, all of it in the air) for one tick.
 func (w *transitBody) tick(t *testing.T, horiz mgl32.Vec3) *transitionResult {
 	t.Helper()
+	if w.ace != nil {
+		w.ace.tick(t, w.n, w, horiz)
+		w.n++
+		return nil
+	}
 	o := w.o
 	if o.OnWalkable() {
 		o.Velocity = mgl32.Vec3{horiz[0], horiz[1], 0}
@@ -185,6 +211,7 @@ func TestTransit_TerrainFollowsTrianglePlane(t *testing.T) {
 	wk := newTransitBody(w, testLB|0x0A, start, true)
 	n, _ := ter.Height(testLB|1, start[0], start[1])
 	wk.o.ContactPlane = PlaneThrough(mgl32.Vec3{0, 0, 1}, mgl32.Vec3{0, 0, n})
+	wk.record(t, "terrain_hills", nil, testLB|0x0A)
 	checked := 0
 	for i := 0; i < 400; i++ {
 		wk.tick(t, mgl32.Vec3{2.5, 1.2, 0})
@@ -218,6 +245,7 @@ func TestTransit_JumpInRoomLandsOnFloor(t *testing.T) {
 	wk := newTransitBody(w, id, mgl32.Vec3{45, 45, floor}, true)
 	wk.o.Velocity = mgl32.Vec3{0, 0, 4}
 	wk.o.TransientState &^= TransientContact | TransientOnWalkable
+	wk.record(t, "room_jump", []*EnvCell{g.env[id]})
 	landed := false
 	for i := 0; i < 90; i++ {
 		wk.tick(t, mgl32.Vec3{1, 0, 0})
@@ -293,6 +321,7 @@ func TestTransit_CorridorCornerNeverInWall(t *testing.T) {
 	}}
 	w := &World{Terrain: FlatTerrain(-50), Geometry: g}
 	wk := newTransitBody(w, a, origin.Add(mgl32.Vec3{1, 1, 0}), true)
+	wk.record(t, "corridor_corner", []*EnvCell{g.env[a], g.env[b]})
 	target := origin.Add(mgl32.Vec3{9, 11, 0})
 	r := wk.o.Radius
 	// The walls as segments seen from above; a sphere is inside a wall when
@@ -374,6 +403,7 @@ func TestTransit_DoorwayChangesCell(t *testing.T) {
 	g := &fakeGeometry{env: map[uint32]*EnvCell{room: cell}, land: map[uint32]*LandCellContents{outdoor: {Building: bld}}}
 	w := &World{Terrain: FlatTerrain(0), Geometry: g}
 	wk := newTransitBody(w, testLB|landCellIndex(50, 65), mgl32.Vec3{54, 65, 0}, true)
+	wk.record(t, "doorway", []*EnvCell{cell}, testLB|1)
 	var in, out bool
 	for i := 0; i < 120; i++ {
 		wk.tick(t, mgl32.Vec3{3, 0, 0})

@@ -101,6 +101,8 @@ type app struct {
 	statusFrames int
 	// noticeSaid is the input's notice last said (openfile.go sayNotice).
 	noticeSaid string
+	// floorSaid says the ground's notice was said (openfile.go sayFloor).
+	floorSaid bool
 
 	list   panel.ObjectList
 	legend panel.Legend
@@ -276,6 +278,7 @@ func (a *app) Update() error {
 	}
 	a.growRuns()
 	a.sayNotice()
+	a.sayFloor()
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	a.rate.Note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.Cur().Info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself

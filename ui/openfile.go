@@ -177,6 +177,33 @@ func inputNotice(src any) string {
 	return ""
 }
 
+// sayFloor says once, in the status line, the ground the first input's run
+// stands on without dat files ("no dat files: ground from the server's
+// positions in 14 cells", engine.Sim.FloorNotice, as viewer run says it on
+// stderr), when its input has been read whole: the cells of the whole input.
+func (a *app) sayFloor() {
+	if a.floorSaid {
+		return
+	}
+	src := a.opts.Sources[0]
+	s, ok := src.(interface{ Sim() *engine.Sim })
+	if !ok {
+		a.floorSaid = true
+		return
+	}
+	last := src.Info().LastTick
+	if st, ok := src.(interface{ Store() *engine.EventStore }); ok && st.Store() != nil {
+		if !st.Store().Complete() {
+			return
+		}
+		last = st.Store().LastTick()
+	}
+	a.floorSaid = true
+	if n := s.Sim().FloorNoticeAt(last); n != "" {
+		a.say(n)
+	}
+}
+
 // sayNotice says the input's notice when it appears or changes after the
 // window opened: a capture's player rule is known as soon as the reader
 // decides it (PlayerCreate, the client's own position), which may be

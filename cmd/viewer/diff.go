@@ -77,5 +77,5 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return diffcmd.Run(files[0], files[1], diffcmd.Options{Reading: r, World: world, Capture: copts, Tables: &tabs,
-		Compare: clientdiff.Options{Tolerance: *tol, Context: *context, StrictObjects: *strict}, JSON: *asJSON}, stdout)
+		Compare: clientdiff.Options{Tolerance: *tol, Context: *context, StrictObjects: *strict}, JSON: *asJSON, Stderr: stderr}, stdout)
 }

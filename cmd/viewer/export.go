@@ -138,6 +138,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	bar.Finish()
+	warnSourcesFloor(stderr, opts.Sources)
 	if err := sink.commit(); err != nil {
 		return err
 	}

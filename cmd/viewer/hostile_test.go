@@ -238,6 +238,12 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "dg-t.jsonl:3: t: 4 is before the previous line's 5"},
 		{"-truth-from a recording", []string{"import", writeFile(t, dir, "dg-ok.jsonl", text(datagramGood)), "-truth-from", farJump, "-o", filepath.Join(dir, "dg2.jsonl")},
 			nil, 2, "not a capture"},
+		{"datagram line of pair 2", []string{"diff", writeFile(t, dir, "dg-pair.jsonl", text(datagramGood+`{"t": 1, "dir": "s2c", "pair": 2, "len": 2, "data": "0000"}`+"\n")), farJump},
+			nil, 2, "dg-pair.jsonl:2: pair: 2: want 0 (the login port) or 1"},
+		{"datagram line of truncated JSON", []string{"pack", "-at", "1", "-o", filepath.Join(dir, "dg-pack"), writeFile(t, dir, "dg-cut.jsonl", text(datagramGood+datagramGood+`{"t": 1, "dir": "s2c", "pa`))},
+			nil, 2, "dg-cut.jsonl:3: not a datagram object"},
+		{"-truth-from a capture with a bad line", []string{"run", writeFile(t, dir, "dg-ok2.jsonl", text(datagramGood)), "-truth-from", writeFile(t, dir, "dg-other.jsonl", text(datagramGood+`{"t": 1, "dir": "s2c", "pair": 1, "len": 2, "data": "0x00"}`+"\n"))},
+			nil, 2, "dg-other.jsonl:2: data: not hex"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -82,3 +82,15 @@ func openSourcesFromWith(tick int, w engine.WorldData, caps map[string]capture.O
 		return openGrowing(path, readings, sel, stderr, startAt{tick: tick, world: w, capture: captureOf(caps)})
 	}
 }
+
+// warnSourcesFloor says, once, the ground the window's first input's run
+// stood on without dat files (cmdinput.WarnFloor): shot and export say it
+// after their run, as viewer run does.
+func warnSourcesFloor(stderr io.Writer, sources []model.Source) {
+	for _, src := range sources {
+		if s, ok := src.(interface{ Sim() *engine.Sim }); ok {
+			cmdinput.WarnFloor(stderr, s.Sim())
+			return
+		}
+	}
+}

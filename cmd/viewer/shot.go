@@ -86,6 +86,7 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 	if err := readErr(opts.Sources); err != nil {
 		return err // a problem -first's reading met before the picture was taken
 	}
+	warnSourcesFloor(stderr, opts.Sources)
 	fmt.Fprintf(cli.ReportTo(stdout, stderr, *out), "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
 	return nil
 }

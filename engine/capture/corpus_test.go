@@ -146,22 +146,32 @@ func TestCorpusTruthJoin(t *testing.T) {
 	if tr.Player != 0x50000020 {
 		t.Fatalf("three-vassal's player 0x%08X, want Caius 0x50000020 (its PlayerCreate)", tr.Player)
 	}
+	// Each point is a game action the census counts: 13 MoveToStates
+	// (c2s/action/F61C) and 8 AutonomousPositions (c2s/action/F753).
+	actions := map[uint16]int{}
+	for _, p := range tr.Points {
+		actions[p.Client.Action]++
+	}
+	if actions[recording.ActionMoveToState] != 13 || actions[recording.ActionAutonomousPosition] != 8 || len(actions) != 2 {
+		t.Errorf("three-vassal's points by game action %v, want the census's 13 0xF61C and 8 0xF753", actions)
+	}
 	r, err := capture.Open(filepath.Join(corpusDir, "fellowship-two-monarch.prefix.jsonl"), capture.Options{Truth: []*capture.Track{tr}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	evs := drain(t, r)
-	var truths int
+	var truths, contact int
 	prev := -1.0
 	created := -1.0
+	var instance uint16
 	for _, ev := range evs {
 		if ev.T < prev {
 			t.Fatalf("event at %v after one at %v", ev.T, prev)
 		}
 		prev = ev.T
 		if ev.Kind == recording.KindCreate && ev.GUID == 0x50000020 {
-			created = ev.T
+			created, instance = ev.T, ev.Entity.Seq.Instance
 		}
 		if ev.Kind == recording.KindTruth {
 			if ev.GUID != 0x50000020 {
@@ -173,6 +183,17 @@ func TestCorpusTruthJoin(t *testing.T) {
 			if ev.Pos.Cell != 0x860201AD {
 				t.Errorf("truth in cell 0x%08X, want the Training Academy's 0x860201AD", ev.Pos.Cell)
 			}
+			// The client's stamps are those the server gave its object:
+			// the instance stamp is the one two-monarch's CreateObject
+			// of Caius carries (another client's view of the same object).
+			if c := ev.Client; c.Action == 0 || c.Seq.Instance != instance || instance == 0 {
+				t.Errorf("truth at %v: client report %+v, want an action and Caius's instance stamp %d", ev.T, c, instance)
+			}
+			if ev.Client.Contact {
+				contact++
+			} else if truths > 0 {
+				t.Errorf("truth at %v (not the first): no contact", ev.T)
+			}
 			truths++
 		}
 	}
@@ -183,6 +204,13 @@ func TestCorpusTruthJoin(t *testing.T) {
 	got := sum.TruthFrom[0]
 	if truths == 0 || got.TruthEvents != truths {
 		t.Fatalf("%d truth events, summary says %d", truths, got.TruthEvents)
+	}
+	// Caius stands and walks on the academy's floor: his client says it
+	// was in contact with the ground for every position it sent here but
+	// its first, sent as it entered the world (at the server's z 0.005,
+	// before its own physics had set the body down: after it, z 0.004999995).
+	if contact != truths-1 {
+		t.Errorf("%d of %d truth events with the client's contact flag", contact, truths)
 	}
 	wantOff := serverTimeOfConnect(t, "fellowship-three-vassal.jsonl") - serverTimeOfConnect(t, "fellowship-two-monarch.prefix.jsonl")
 	if math.Abs(got.ClockOffset-wantOff) > 0.05 {
@@ -291,8 +319,20 @@ func TestDatagramSniff(t *testing.T) {
 // TestCorpusAsPcap: the same datagrams written as a pcap (capturetest's
 // Ethernet/IPv4/UDP frames, other addresses, the server ports 9000 + pair)
 // read to the same summary counts, census and events as the JSONL.
+// TestCorpusAsPcap also reads the sessions named in GLIDEPATH_CORPUS_PCAP
+// (paths separated by the list separator, ":" on Unix): whole sessions
+// assembled from the corpus (docs/real-sessions.md) are too big to vendor.
 func TestCorpusAsPcap(t *testing.T) {
-	name := filepath.Join(corpusDir, "fellowship-three-vassal.jsonl")
+	names := []string{filepath.Join(corpusDir, "fellowship-three-vassal.jsonl")}
+	if s := os.Getenv("GLIDEPATH_CORPUS_PCAP"); s != "" {
+		names = append(names, filepath.SplitList(s)...)
+	}
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) { corpusAsPcap(t, name) })
+	}
+}
+
+func corpusAsPcap(t *testing.T, name string) {
 	raw, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
@@ -331,7 +371,7 @@ func TestCorpusAsPcap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
-	b, err := capture.NewReader("three.pcap", bytes.NewReader(pcap.Bytes()), capture.Options{})
+	b, err := capture.NewReader(filepath.Base(name)+".pcap", bytes.NewReader(pcap.Bytes()), capture.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

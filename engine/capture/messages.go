@@ -265,23 +265,33 @@ func decodePlayerCreate(b []byte) (uint32, error) {
 // (a Position first, ACE GameActionAutonomousPosition) or MoveToState
 // 0xF61C (a RawMotionState, then the Position: ACE MoveToState.cs,
 // RawMotionState.cs — u32 flags whose low 11 bits each announce one 4-byte
-// field, in bit order, and whose bits 11 and up count 8-byte actions). ok
-// is false for any other game action.
-func decodeClientPosition(b []byte) (pos physics.Position, ok bool, err error) {
+// field, in bit order, and whose bits 11 and up count 8-byte actions). In
+// both the Position is followed by the stamps the client last received for
+// its own object (u16 instance, server control, teleport, force position)
+// and a byte whose bit 0 is the contact flag (and, in MoveToState, bit 1
+// the standing long jump): rep. ok is false for any other game action.
+func decodeClientPosition(b []byte) (pos physics.Position, rep recording.ClientReport, ok bool, err error) {
 	r := wire{b: b, off: 4}
 	r.u32("sequence")
-	switch r.u32("action") {
+	action := r.u32("action")
+	switch action {
 	case opAutonomousPosition:
 	case opMoveToState:
 		flags := r.u32("raw_motion_state.flags")
 		r.skip(4*bits.OnesCount32(flags&0x7FF), "raw_motion_state")
 		r.skip(8*int(flags>>11), "raw_motion_state.actions")
 	default:
-		return pos, false, r.error()
+		return pos, rep, false, r.error()
 	}
 	if r.err != "" {
-		return pos, false, r.error()
+		return pos, rep, false, r.error()
 	}
 	pos = r.position("position")
-	return pos, true, r.error()
+	rep.Action = uint16(action)
+	rep.Seq = recording.ClientSeq{Instance: r.u16("instance_sequence"), ServerControl: r.u16("server_control_sequence"),
+		Teleport: r.u16("teleport_sequence"), ForcePosition: r.u16("force_position_sequence")}
+	cl := r.u8("contact")
+	rep.Contact = cl&1 != 0
+	rep.LongJump = action == opMoveToState && cl&2 != 0
+	return pos, rep, r.err == "", r.error()
 }

@@ -42,6 +42,9 @@ const maxTrackUpdates = 1 << 20
 type TrackPoint struct {
 	T   float64
 	Pos physics.Position
+	// Client is the game action it came in, with its stamps and contact
+	// flag.
+	Client recording.ClientReport
 }
 
 // updateKey names one UpdatePosition as the server sent it to everyone.
@@ -159,9 +162,10 @@ type TruthFrom struct {
 
 // truthPoint is one queued truth position, on the server's clock.
 type truthPoint struct {
-	st    float64
-	track int
-	pos   physics.Position
+	st     float64
+	track  int
+	pos    physics.Position
+	client recording.ClientReport
 }
 
 // truthJoin hands the tracks' points out as truth events.
@@ -180,7 +184,7 @@ func (j *truthJoin) init(tracks []*Track, sum *Summary) {
 	j.tracks = tracks
 	for i, tr := range tracks {
 		for _, p := range tr.Points {
-			j.queue = append(j.queue, truthPoint{st: p.T + tr.Offset, track: i, pos: p.Pos})
+			j.queue = append(j.queue, truthPoint{st: p.T + tr.Offset, track: i, pos: p.Pos, client: p.Client})
 		}
 		j.sums = append(j.sums, TruthFrom{File: tr.File, Player: fmt.Sprintf("0x%08X", tr.Player), Positions: len(tr.Points)})
 	}
@@ -213,7 +217,7 @@ func (j *truthJoin) due(r *Reader, t float64) (recording.Event, bool) {
 		at = max(at, r.sum.Span)
 		s.TruthEvents++
 		r.sum.events[recording.KindTruth.String()]++
-		return recording.Event{T: at, Kind: recording.KindTruth, GUID: guid, HasGUID: true, Pos: q.pos}, true
+		return recording.Event{T: at, Kind: recording.KindTruth, GUID: guid, HasGUID: true, Pos: q.pos, Client: q.client}, true
 	}
 	return recording.Event{}, false
 }

@@ -450,7 +450,7 @@ func (w *world) clientMessage(m *message) {
 	if len(m.data) < 4 || binary.LittleEndian.Uint32(m.data) != opGameAction {
 		return
 	}
-	pos, ok, err := decodeClientPosition(m.data)
+	pos, rep, ok, err := decodeClientPosition(m.data)
 	switch {
 	case err != nil:
 		w.bad(m, opGameAction, err)
@@ -459,7 +459,7 @@ func (w *world) clientMessage(m *message) {
 		w.observe(t, pos)
 		w.clientSaw(t, pos)
 		if w.r.collect != nil && len(w.r.collect.Points) < MaxTrackPoints {
-			w.r.collect.Points = append(w.r.collect.Points, TrackPoint{T: t, Pos: pos})
+			w.r.collect.Points = append(w.r.collect.Points, TrackPoint{T: t, Pos: pos, Client: rep})
 		}
 	}
 }

@@ -29,6 +29,11 @@ const (
 	packMotionTo             // motion: MovingTo
 )
 
+// packClient, in a truth's flags (the bit a position's Raw takes), says its
+// client report is written: the action, the four stamps and a byte of
+// Contact (bit 0) and LongJump (bit 1).
+const packClient = packRaw
+
 // packCached, in a position's rotation mask, says the frame's matrix is
 // cached.
 const packCached = 1 << 4
@@ -115,6 +120,9 @@ func AppendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 	if ev.Kind == recording.KindMotion && ev.Motion.MovingTo {
 		flags |= packMotionTo
 	}
+	if ev.Kind == recording.KindTruth && ev.Client.Action != 0 {
+		flags |= packClient
+	}
 	b = append(b, byte(ev.Kind), flags)
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(ev.T))
 	b = binary.AppendVarint(b, int64(ev.Line-prevLine))
@@ -198,8 +206,24 @@ func AppendEvent(b []byte, ev *recording.Event, target int32, slotGUID uint32, p
 		b = putVec(putVec(b, v.Velocity), v.Omega)
 		b = binary.AppendUvarint(b, uint64(v.Seq.Instance))
 		b = binary.AppendUvarint(b, uint64(v.Seq.Vector))
-	case recording.KindObserver, recording.KindTruth:
+	case recording.KindObserver:
 		b = putPos(b, &ev.Pos)
+	case recording.KindTruth:
+		b = putPos(b, &ev.Pos)
+		if c := &ev.Client; c.Action != 0 {
+			b = binary.AppendUvarint(b, uint64(c.Action))
+			for _, v := range [...]uint16{c.Seq.Instance, c.Seq.ServerControl, c.Seq.Teleport, c.Seq.ForcePosition} {
+				b = binary.AppendUvarint(b, uint64(v))
+			}
+			var cl byte
+			if c.Contact {
+				cl |= 1
+			}
+			if c.LongJump {
+				cl |= 2
+			}
+			b = append(b, cl)
+		}
 	case recording.KindNote:
 		b = binary.AppendUvarint(b, uint64(aux))
 	}
@@ -343,8 +367,18 @@ func (d *Unpacker) Event(ev *recording.Event, prevLine int, slotGUID func(int32)
 		v.Velocity, v.Omega = d.vec(), d.vec()
 		v.Seq.Instance = uint16(d.uvarint())
 		v.Seq.Vector = uint16(d.uvarint())
-	case recording.KindObserver, recording.KindTruth:
+	case recording.KindObserver:
 		d.pos(&ev.Pos)
+	case recording.KindTruth:
+		d.pos(&ev.Pos)
+		if flags&packClient != 0 {
+			c := &ev.Client
+			c.Action = uint16(d.uvarint())
+			c.Seq = recording.ClientSeq{Instance: uint16(d.uvarint()), ServerControl: uint16(d.uvarint()),
+				Teleport: uint16(d.uvarint()), ForcePosition: uint16(d.uvarint())}
+			cl := d.u8()
+			c.Contact, c.LongJump = cl&1 != 0, cl&2 != 0
+		}
 	case recording.KindNote:
 		aux = int(d.uvarint())
 	}

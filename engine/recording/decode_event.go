@@ -78,6 +78,10 @@ const (
 	oCell = evFirstPayload + iota
 	oOrigin
 	oRotation
+	oAction // truth only, from here: the client report
+	oSeq
+	oContact
+	oLongJump
 	oCount
 )
 
@@ -105,13 +109,16 @@ var eventFields = [...][]string{
 	KindCreate:   {evT: "t", evType: "type", evGUID: "guid", cEntity: "entity"},
 	KindDelete:   {evT: "t", evType: "type", evGUID: "guid"},
 	KindObserver: {evT: "t", evType: "type", evGUID: "guid", oCell: "cell", oOrigin: "origin"},
-	KindTruth:    {evT: "t", evType: "type", evGUID: "guid", oCell: "cell", oOrigin: "origin", oRotation: "rotation"},
-	KindNote:     {evT: "t", evType: "type", evGUID: "guid", nText: "text"},
+	KindTruth: {evT: "t", evType: "type", evGUID: "guid", oCell: "cell", oOrigin: "origin", oRotation: "rotation",
+		oAction: "action", oSeq: "seq", oContact: "contact", oLongJump: "long_jump"},
+	KindNote: {evT: "t", evType: "type", evGUID: "guid", nText: "text"},
 }
 
 var positionSeqFields = seqFields[:sVector]
 
 var motionSeqFields = []string{"instance", "movement", "server_control"}
+
+var clientSeqFields = []string{"instance", "server_control", "teleport", "force_position"}
 
 // decodeEvent interprets the parsed line as an event of kind k. It checks
 // the line's own values; the reader checks order and guid existence.
@@ -173,8 +180,12 @@ func (d *decoder) decodeEvent(k Kind) (Event, bool) {
 		ok = d.vectorEvent(&ev, slots)
 	case KindCreate:
 		ok = d.createEvent(&ev, slots)
-	case KindObserver, KindTruth:
+	case KindObserver:
 		ev.Pos, ok = d.position(s[oCell], s[oOrigin], slotOr(slots, oRotation), base)
+	case KindTruth:
+		if ev.Pos, ok = d.position(s[oCell], s[oOrigin], s[oRotation], base); ok {
+			ok = d.clientReport(&ev.Client, slots)
+		}
 	case KindNote:
 		if !d.required(s[nText], base, "text") {
 			return ev, false
@@ -184,6 +195,53 @@ func (d *decoder) decodeEvent(k Kind) (Event, bool) {
 		ok = true
 	}
 	return ev, ok
+}
+
+// clientReport reads a truth's optional client report: "action" names the
+// game action ("move_to_state" or "autonomous_position"), and with it
+// "seq" (instance, server_control, teleport, force_position; absent ones 0)
+// and "contact" are required, "long_jump" optional. A truth without
+// "action" has none of them (a scenario's truth, an older recording's).
+func (d *decoder) clientReport(c *ClientReport, s []int32) bool {
+	const base = "truth"
+	if s[oAction] < 0 {
+		for _, i := range [...]int{oSeq, oContact, oLongJump} {
+			if s[i] >= 0 {
+				return d.fail(base, eventFields[KindTruth][i], noIndex, "given without \"action\" (the client's game action it came in)")
+			}
+		}
+		return true
+	}
+	if d.nodes[s[oAction]].kind != nodeString {
+		return d.fail(base, "action", noIndex, "want \"move_to_state\" or \"autonomous_position\", got "+d.describe(s[oAction]))
+	}
+	name := d.stringBytes(s[oAction])
+	for _, a := range clientActions {
+		if string(name) == a.name {
+			c.Action = a.action
+		}
+	}
+	if c.Action == 0 {
+		return d.fail(base, "action", noIndex, "want \"move_to_state\" or \"autonomous_position\", got "+strconv.Quote(snippet(name)))
+	}
+	if !d.required(s[oSeq], base, "seq") || !d.required(s[oContact], base, "contact") {
+		return false
+	}
+	var st [4]uint16
+	if !d.stamps(s[oSeq], "truth.seq", clientSeqFields, st[:]) {
+		return false
+	}
+	c.Seq = ClientSeq{Instance: st[0], ServerControl: st[1], Teleport: st[2], ForcePosition: st[3]}
+	var ok bool
+	if c.Contact, ok = d.boolean(s[oContact], base, "contact"); !ok {
+		return false
+	}
+	if s[oLongJump] >= 0 {
+		if c.LongJump, ok = d.boolean(s[oLongJump], base, "long_jump"); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func slotOr(slots []int32, i int) int32 {

@@ -247,10 +247,26 @@ func appendEvent(b []byte, ev *Event) []byte {
 		b = appendPositionFields(b, false, &ev.Pos, false)
 	case KindTruth:
 		b = appendPositionFields(b, false, &ev.Pos, true)
+		if c := &ev.Client; c.Action != 0 {
+			b = appendClientReport(b, c)
+		}
 	case KindNote:
 		b = appendString(key(b, false, "text"), ev.Text)
 	}
 	return append(b, '}')
+}
+
+// appendClientReport writes a truth's client report: "action", "seq",
+// "contact" and, when set, "long_jump".
+func appendClientReport(b []byte, c *ClientReport) []byte {
+	b = appendString(key(b, false, "action"), clientActionName(c.Action))
+	b = appendStamps(key(b, false, "seq"), clientSeqFields,
+		[]uint16{c.Seq.Instance, c.Seq.ServerControl, c.Seq.Teleport, c.Seq.ForcePosition})
+	b = strconv.AppendBool(key(b, false, "contact"), c.Contact)
+	if c.LongJump {
+		b = append(key(b, false, "long_jump"), "true"...)
+	}
+	return b
 }
 
 func appendPositionEvent(b []byte, ev *Event) []byte {

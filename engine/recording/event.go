@@ -97,6 +97,60 @@ type Event struct {
 	Pos physics.Position
 	// Text is the annotation (note).
 	Text string
+	// Client is what a player's own client sent with a truth position it
+	// reported (truth joined from that client's capture, -truth-from);
+	// zero for any other truth.
+	Client ClientReport
+}
+
+// ClientReport is a position as the player's own client reported it to the
+// server: the game action it came in (MoveToState 0xF61C or
+// AutonomousPosition 0xF753), the stamps the client sent with it and its
+// contact flag (ACE MoveToState.cs, GameActionAutonomousPosition.cs: after
+// the Position, u16 instance, server-control, teleport and force-position
+// stamps, then a byte whose bit 0 is contact and, in MoveToState, bit 1 the
+// standing long jump).
+type ClientReport struct {
+	// Action is ActionMoveToState or ActionAutonomousPosition; 0 says the
+	// truth carries no client report (a scenario's, or an older recording's).
+	Action uint16
+	Seq    ClientSeq
+	// Contact is the client's contact flag: the body was on the ground.
+	Contact bool
+	// LongJump is MoveToState's standing-long-jump bit.
+	LongJump bool
+}
+
+// The game actions a client reports its position in.
+const (
+	ActionMoveToState        = 0xF61C
+	ActionAutonomousPosition = 0xF753
+)
+
+// ClientSeq are the stamps a client sends with its position: the ones it
+// last received from the server for its own object.
+type ClientSeq struct {
+	Instance, ServerControl, Teleport, ForcePosition uint16
+}
+
+// clientActions name ClientReport.Action in a recording.
+var clientActions = [...]struct {
+	action uint16
+	name   string
+}{
+	{ActionMoveToState, "move_to_state"},
+	{ActionAutonomousPosition, "autonomous_position"},
+}
+
+// clientActionName returns the recording's name of a client action ("" for
+// none).
+func clientActionName(a uint16) string {
+	for _, c := range clientActions {
+		if c.action == a {
+			return c.name
+		}
+	}
+	return ""
 }
 
 // Motion is the decoded subset of an UpdateMotion (0xF74C) a motion event

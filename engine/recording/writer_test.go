@@ -413,3 +413,58 @@ func TestWriteRead_MotionStampsRoundTrip(t *testing.T) {
 		t.Errorf("observer stick_to not written as observer:\n%s", text)
 	}
 }
+
+// docs/formats.md "Truth from a player's own client": a truth event's
+// client report (the game action, the client's stamps, its contact flag —
+// ACE MoveToState.cs, GameActionAutonomousPosition.cs) survives a write and
+// a read; a truth without one (a scenario's, an older recording's) is
+// written without it, byte for byte.
+func TestWriteRead_TruthClientReportRoundTrip(t *testing.T) {
+	in := hdr + "\n" +
+		`{"t":0,"type":"truth","guid":"0x80000A01","cell":"0xA9B4001F","origin":[1,2,3],"action":"move_to_state","seq":{"instance":3,"server_control":65535,"teleport":7,"force_position":2},"contact":false,"long_jump":true}` + "\n" +
+		`{"t":0,"type":"truth","guid":"0x80000A01","cell":"0xA9B4001F","origin":[1,2,3],"action":"autonomous_position","seq":{"teleport":1},"contact":true}` + "\n" +
+		`{"t":0,"type":"truth","guid":"0x80000A01","cell":"0xA9B4001F","origin":[1,2,3]}` + "\n"
+	rec, err := Read("t.jsonl", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ClientReport{
+		{Action: ActionMoveToState, Seq: ClientSeq{3, 65535, 7, 2}, LongJump: true},
+		{Action: ActionAutonomousPosition, Seq: ClientSeq{Teleport: 1}, Contact: true},
+		{},
+	}
+	for i, w := range want {
+		if got := rec.Events[i].Client; got != w {
+			t.Errorf("event %d: client report %+v, want %+v", i, got, w)
+		}
+	}
+	back, text := roundTrip(t, rec)
+	sameRecording(t, rec, back)
+	for i, w := range []string{
+		`"action":"move_to_state","seq":{"instance":3,"server_control":65535,"teleport":7,"force_position":2},"contact":false,"long_jump":true}`,
+		`"action":"autonomous_position","seq":{"instance":0,"server_control":0,"teleport":1,"force_position":0},"contact":true}`,
+		`"origin":[1,2,3]}`,
+	} {
+		lines := strings.Split(string(text), "\n")
+		if got := lines[len(lines)-4+i]; !strings.HasSuffix(got, w) {
+			t.Errorf("truth %d written as %s, want it to end %s", i, got, w)
+		}
+	}
+}
+
+// A client report is all or nothing, and its action one of the two.
+func TestRead_TruthClientReportErrors(t *testing.T) {
+	const tr = `{"t":0,"type":"truth","guid":"0x80000A01","cell":"0xA9B4001F","origin":[1,2,3]`
+	for _, c := range []struct{ line, want string }{
+		{tr + `,"contact":true}`, `t.jsonl:2: truth.contact: given without "action"`},
+		{tr + `,"action":"jump","seq":{},"contact":true}`, `t.jsonl:2: truth.action: want "move_to_state" or "autonomous_position", got "jump"`},
+		{tr + `,"action":"move_to_state","contact":true}`, `t.jsonl:2: truth.seq: `},
+		{tr + `,"action":"move_to_state","seq":{"instance":70000},"contact":true}`, `t.jsonl:2: truth.seq.instance: `},
+		{tr + `,"action":"move_to_state","seq":{},"contact":1}`, `t.jsonl:2: truth.contact: want true or false`},
+	} {
+		_, err := Read("t.jsonl", strings.NewReader(lines(hdr, c.line)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want it to contain %q", c.line, err, c.want)
+		}
+	}
+}

@@ -233,6 +233,9 @@ func runBatchInput(path, prefix string, o *runcmd.Options, load loader.LoadOptio
 	cli.WarnSkippedSource(&warn, src)
 	cmdinput.WarnMalformedFrames(&warn, src)
 	cmdinput.WarnDroppedMessages(&warn, src)
+	var floor bytes.Buffer
+	cmdinput.WarnFloor(&floor, cmp.Sims()...)
+	warn.Write(bytes.Replace(floor.Bytes(), []byte("viewer: "), []byte("viewer: "+path+": "), 1))
 	rep := report.NewReport(cmdinput.TraceInputName(path), cmp)
 	// The dats' fallbacks are warned of as a single run warns of them
 	// (runcmd.Run), under the input's name: a batch is never quieter.

@@ -1,6 +1,7 @@
 package cmdinput
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -40,4 +41,39 @@ func WorldLine(w engine.WorldData) string {
 		return engine.IllustrativeWorld
 	}
 	return w.Describe()
+}
+
+// WarnFloor says once what a run of a capture stood on without the dat
+// ground: "viewer: no dat files: ground from the server's positions in 14
+// cells" (engine.Sim.FloorNotice, physics.Floors; docs/real-sessions.md).
+// Every command that runs the pipeline says it through here, of the first
+// of sims that keeps such a floor, after its run; nothing for an input
+// without one.
+func WarnFloor(stderr io.Writer, sims ...*engine.Sim) {
+	for _, s := range sims {
+		if s == nil {
+			continue
+		}
+		if n := s.FloorNotice(); n != "" {
+			fmt.Fprintf(stderr, "viewer: %s\n", n)
+			return
+		}
+	}
+}
+
+// WithoutFloorNotice returns w less WarnFloor's lines, for the subcommands
+// a command runs on its own copies of the input (pack's shrink, run and
+// export steps): the command says the notice once, of its input.
+func WithoutFloorNotice(w io.Writer) io.Writer { return floorFilter{w} }
+
+type floorFilter struct{ w io.Writer }
+
+func (f floorFilter) Write(p []byte) (int, error) {
+	// WarnFloor writes its line in one Write.
+	for _, n := range [...]string{"viewer: no dat files: ground from the server's positions", "viewer: dat terrain outdoors; indoor ground from the server's positions"} {
+		if bytes.HasPrefix(p, []byte(n)) {
+			return len(p), nil
+		}
+	}
+	return f.w.Write(p)
 }

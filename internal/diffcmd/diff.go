@@ -54,6 +54,8 @@ type Options struct {
 	Compare clientdiff.Options
 	// JSON prints the result as JSON instead of text.
 	JSON bool
+	// Stderr takes the run's notices (cmdinput.WarnFloor); nil: none.
+	Stderr io.Writer
 }
 
 // Run runs input under o beside the client trace clientTrace,
@@ -131,6 +133,9 @@ func Run(input, clientTrace string, o Options, w io.Writer) error {
 		return err
 	}
 	res.Input = cmdinput.TraceInputName(input)
+	if o.Stderr != nil {
+		cmdinput.WarnFloor(o.Stderr, sim)
+	}
 	if err := tabFiles.finish(); err != nil {
 		return err
 	}

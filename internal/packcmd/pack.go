@@ -114,7 +114,7 @@ func runPackStep(run func(args []string, stdout, stderr io.Writer) error, st pac
 	}
 	defer os.Chdir(wd)
 	var buf bytes.Buffer
-	if err := run(st.args, &buf, stderr); err != nil {
+	if err := run(st.args, &buf, cmdinput.WithoutFloorNotice(stderr)); err != nil {
 		return fmt.Errorf("pack: %s: %w", st.file, err)
 	}
 	if st.stdout {
@@ -269,6 +269,7 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if err := runcmd.RunTicks(s); err != nil {
 		return err
 	}
+	cmdinput.WarnFloor(stderr, s)
 	ev, ok := nearestEvent(s.Query().AllEvents(), o.At, o.Window, o.GUID)
 	if !ok {
 		who := ""

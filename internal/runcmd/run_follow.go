@@ -100,6 +100,7 @@ func Follow(file string, o *Options, readings []interp.Reading, copts capture.Op
 	cmdinput.WarnMalformedFrames(stderr, src)
 	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
+	cmdinput.WarnFloor(stderr, cmp.Sims()...)
 	p.print(true)
 	return nil
 }

@@ -83,9 +83,34 @@ func Run(file string, o Options, stdout, stderr io.Writer) error {
 	if err := cli.Stopped("writing %s", o.Out); err != nil {
 		return err
 	}
+	if err := warnFloor(rec, opts, stderr); err != nil {
+		return err
+	}
 	if err := recording.WriteFile(o.Out, small); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %d of %d events keep %s under %s\n", o.Out, len(small.Events), len(rec.Events), what, o.Reading.Name)
+	return nil
+}
+
+// warnFloor says the ground the input's run stands on without dat files
+// (cmdinput.WarnFloor), as viewer run says it: the trials run copies of the
+// input, so the input is run once more, whole, when it has such a floor (a
+// capture's, "floor": "server").
+func warnFloor(rec *recording.Recording, opts engine.Options, stderr io.Writer) error {
+	if !rec.Header.Terrain.ServerFloor {
+		return nil
+	}
+	s, err := engine.New(rec, opts)
+	if err != nil {
+		return cli.UsageError{Err: err}
+	}
+	for !s.Done() {
+		s.Step()
+	}
+	if err := s.Err(); err != nil {
+		return cli.UsageError{Err: err}
+	}
+	cmdinput.WarnFloor(stderr, s)
 	return nil
 }

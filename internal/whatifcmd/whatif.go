@@ -115,6 +115,9 @@ func Run(file string, o *Options, p Plan, stdout, stderr io.Writer) error {
 			return err
 		}
 		rep := report.NewReport(input, cmp)
+		if i == 0 { // the original's ground, once
+			cmdinput.WarnFloor(stderr, cmp.Sims()[0])
+		}
 		var full *report.Report
 		if cmp.Sims()[1].LastTick() > same {
 			// The what-if run's delayed tail, counted apart.
