@@ -70,7 +70,7 @@ type Options struct {
 	World engine.WorldData
 	// LiveAlarms, when set, hands over the alarms of a live session
 	// following File (viewer live): each is said and bookmarked
-	// (livealarms.go).
+	// (live.go).
 	LiveAlarms <-chan LiveAlarm
 	// Follow appends what is written to File as it grows (its runs grow)
 	// and keeps the cursor at the live edge until the user moves it
