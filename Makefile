@@ -54,11 +54,16 @@ staticcheck:
 # prefetching readers, concurrent compiles).
 SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
 
+# The chunked-path matrices (every core count, shard count and chunk length)
+# run a few of their combinations under the race detector (engine
+# raceEnabled) and all of them in the second pass.
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceStates_SameBatchesAsTickByTick
+
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.
 test-core:
 	CGO_ENABLED=1 $(GO) test -race -timeout 30m -skip '^($(SWEEPS))$$' $(CORE)
-	$(GO) test -timeout 30m -run '^($(SWEEPS))$$' ./engine/ ./engine/scenario/ ./engine/recording/
+	$(GO) test -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' ./engine/ ./engine/scenario/ ./engine/recording/
 
 test-display:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -timeout 30m -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)

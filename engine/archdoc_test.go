@@ -1,9 +1,14 @@
 package engine
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -155,5 +160,152 @@ func TestArchitectureDoc_CheckSeesABrokenRule(t *testing.T) {
 	}
 	if len(bad) != len(want) {
 		t.Errorf("complaints %q, want %d", bad, len(want))
+	}
+}
+
+// hexParse matches a hex number read from text by the standard library:
+// strconv with base 16 (or 0, which takes "0x"), fmt.Sscanf with a %x, %X
+// or %v verb, or fmt.Sscan and Sscanln (whose %v takes "0x" too).
+var hexParse = regexp.MustCompile(`strconv\.Parse(Uint|Int)\([^,]+, *(16|0)\b|fmt\.Sscanf\([^,]+, *"[^"]*%[0-9]*[xXv]|fmt\.Sscan(ln)?\(`)
+
+// sourceFiles lists the module's non-test Go files below root (dot
+// directories, testdata and node_modules left out), slash-separated.
+func sourceFiles(t *testing.T, root string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			files = append(files, filepath.ToSlash(path))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// hexParseSites returns "file:line" for each line of src that parses a hex
+// number with the standard library.
+func hexParseSites(file string, src []byte) []string {
+	var sites []string
+	for i, line := range strings.Split(string(src), "\n") {
+		if code, _, _ := strings.Cut(line, "//"); hexParse.MatchString(code) {
+			sites = append(sites, fmt.Sprintf("%s:%d", file, i+1))
+		}
+	}
+	return sites
+}
+
+// TestArchitectureDoc_OneIDParser holds docs/architecture.md's "a guid or
+// cell id ... read from text by hexid.Parse" (issue 38 item 2): no source
+// file outside engine/hexid parses hex text with strconv or fmt.Sscan.
+func TestArchitectureDoc_OneIDParser(t *testing.T) {
+	files := sourceFiles(t, "..")
+	if len(files) < 100 {
+		t.Fatalf("found %d source files: the walk cannot see the module", len(files))
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f, "../engine/hexid/") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, site := range hexParseSites(strings.TrimPrefix(f, "../"), src) {
+			t.Errorf("%s parses hex text itself: read ids with engine/hexid (docs/architecture.md)", site)
+		}
+	}
+}
+
+// TestArchitectureDoc_ParserCheckSeesASite: the check finds strconv with
+// base 16 or 0 and fmt.Sscanf's hex verbs, and passes decimal parses and a
+// comment.
+func TestArchitectureDoc_ParserCheckSeesASite(t *testing.T) {
+	src := "a, _ := strconv.ParseUint(s, 16, 32)\n" +
+		"b, _ := strconv.ParseInt(s, 0, 64)\n" +
+		"fmt.Sscanf(s, \"0x%x\", &v)\n" +
+		"c, _ := strconv.ParseUint(s, 10, 32)\n" +
+		"fmt.Sscanf(name, \"frame-%05d.png\", &n)\n" +
+		"// strconv.ParseUint(digits, 16, 32) reads the same digits\n"
+	got := hexParseSites("x.go", []byte(src))
+	want := []string{"x.go:1", "x.go:2", "x.go:3"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("sites %q, want %q", got, want)
+	}
+}
+
+// readSizeLimits reads docs/architecture.md's package-size rule: the most
+// non-test source files a package directory holds, and the directories
+// stated above it with their own limit, from the table between
+// <!-- package-sizes --> and <!-- /package-sizes -->.
+func readSizeLimits(t *testing.T, doc string) (limit int, over map[string]int) {
+	t.Helper()
+	start := strings.Index(doc, "<!-- package-sizes -->")
+	end := strings.Index(doc, "<!-- /package-sizes -->")
+	if start < 0 || end < start {
+		t.Fatal("docs/architecture.md has no <!-- package-sizes --> table")
+	}
+	over = map[string]int{}
+	for _, line := range strings.Split(doc[start:end], "\n") {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		if len(cells) < 2 {
+			continue
+		}
+		name := backticked.FindStringSubmatch(cells[0])
+		n, err := strconv.Atoi(strings.TrimSpace(cells[1]))
+		if name == nil || err != nil {
+			continue
+		}
+		if name[1] == "every package" {
+			limit = n
+		} else {
+			over[name[1]] = n
+		}
+	}
+	if limit == 0 {
+		t.Fatal("docs/architecture.md's package-sizes table states no limit for `every package`")
+	}
+	return limit, over
+}
+
+// TestArchitectureDoc_PackageSizes holds docs/architecture.md's package
+// sizes: every directory of Go source holds at most the stated number of
+// non-test source files, but for the directories the table names, which
+// hold at most their own number.
+func TestArchitectureDoc_PackageSizes(t *testing.T) {
+	doc, err := os.ReadFile("../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit, over := readSizeLimits(t, string(doc))
+	counts := map[string]int{}
+	for _, f := range sourceFiles(t, "..") {
+		counts[strings.TrimPrefix(path.Dir(f), "../")]++
+	}
+	if counts["engine"] == 0 || counts["physics"] == 0 {
+		t.Fatal("no source files counted in engine or physics: the walk cannot see them")
+	}
+	for dir, n := range counts {
+		most, stated := over[dir]
+		if !stated {
+			most = limit
+		}
+		if n > most {
+			t.Errorf("%s holds %d non-test source files, more than the %d docs/architecture.md states", dir, n, most)
+		}
+	}
+	for dir, n := range over {
+		if counts[dir] <= limit {
+			t.Errorf("docs/architecture.md states %s may hold %d source files, but it holds %d, within the rule's %d: drop its row", dir, n, counts[dir], limit)
+		}
 	}
 }

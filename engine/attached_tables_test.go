@@ -107,11 +107,11 @@ func TestTables_GuidCreatedAgainHeld(t *testing.T) {
 		recording.Event{T: 0.5, Kind: recording.KindDelete, GUID: sword.GUID, HasGUID: true},
 		recording.Event{T: 0.5, Kind: recording.KindCreate, GUID: sword.GUID, HasGUID: true, Entity: &held})
 	s := newSim(t, rec, Options{})
-	if !s.tabledGUID(sword.GUID) || !s.tabledGUID(testGUID) {
+	if !s.Query().tabledGUID(sword.GUID) || !s.Query().tabledGUID(testGUID) {
 		t.Fatal("the free sword's events are left out")
 	}
 	runTo(s, 20)
-	if s.tabledGUID(sword.GUID) || !s.tabledGUID(testGUID) {
+	if s.Query().tabledGUID(sword.GUID) || !s.Query().tabledGUID(testGUID) {
 		t.Error("the held sword's events are kept")
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"glidepath/engine/recording"
 )
 
-// Held items and statics (attached.go; a CreateObject's PhysicsDesc
+// Held items and statics (object.go; a CreateObject's PhysicsDesc
 // parent, ACE WorldObject_Networking): a held item is drawn at its holder
 // and never stepped; a static object ignores the updates that would move
 // it; the report leaves both out, statics back with Options.Statics.

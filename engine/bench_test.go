@@ -125,8 +125,8 @@ func BenchmarkSeek(b *testing.B) {
 	slices.Sort(times)
 	p99 := times[min(len(times)-1, len(times)*99/100)]
 	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
-	b.ReportMetric(float64(s.CheckpointBytes())/(1<<20), "checkpoint-MiB")
-	b.ReportMetric(float64(s.CheckpointInterval()), "interval-ticks")
+	b.ReportMetric(float64(s.Query().CheckpointBytes())/(1<<20), "checkpoint-MiB")
+	b.ReportMetric(float64(s.Query().CheckpointInterval()), "interval-ticks")
 	b.ReportMetric(float64(s.Query().NumEvents()), "log-events")
 	b.ReportMetric(float64(s.Query().NumEvents()*int(unsafe.Sizeof(logEntry{}))+len(s.places)*int(unsafe.Sizeof(eventlog.Place{})))/(1<<20), "log-MiB")
 }

@@ -329,10 +329,11 @@ func (s *Sim) StepBack() { s.Seek(s.tick - 1) }
 
 // CheckpointInterval is the number of ticks between checkpoints (0: only
 // the tick-0 checkpoint is kept).
-func (s *Sim) CheckpointInterval() int { return s.cps.interval }
+func (q Query) CheckpointInterval() int { return q.s.cps.interval }
 
 // CheckpointBytes is the approximate memory the checkpoints hold.
-func (s *Sim) CheckpointBytes() int64 {
+func (q Query) CheckpointBytes() int64 {
+	s := q.s
 	s.cps.store.mu.Lock()
 	defer s.cps.store.mu.Unlock()
 	return s.cps.store.bytes
@@ -424,7 +425,7 @@ func appendObjectWords(w *physics.StateWriter, o *object, refs anim.AnimRefs) {
 	w.I32(st.truthTick)
 	w.Position(&st.truth)
 	// How far the last UpdatePosition lay below the dat ground
-	// (worldmismatch.go): a restored run's cause chains name it as the
+	// (world.go): a restored run's cause chains name it as the
 	// run that reached the tick did.
 	w.Bools(o.hasGround)
 	w.F32(o.belowGround)

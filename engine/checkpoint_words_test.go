@@ -51,7 +51,7 @@ func TestObjectWords_EveryBookField(t *testing.T) {
 	}
 	// shape and hasShape (the Setup's shape from the dats) are fixed when
 	// the slot is made, like ent and table: not state. belowGround,
-	// groundTick and hasGround (worldmismatch.go) are in the words.
+	// groundTick and hasGround (world.go) are in the words.
 	if n := reflect.TypeOf(object{}).NumField(); n != 20 {
 		t.Fatalf("object has %d fields; checkpoints were written for 20 (say in checkpoint.go's object words whether the new one is state)", n)
 	}
@@ -63,7 +63,7 @@ func TestCheckpoints_PackSmall(t *testing.T) {
 	s := newSim(t, rec, Options{CheckpointInterval: 32})
 	s.RunAll(nil)
 	n := int64(s.LastTick()/32+1) * 50
-	if per := s.CheckpointBytes() / n; per > packedObjectBytes {
+	if per := s.Query().CheckpointBytes() / n; per > packedObjectBytes {
 		t.Fatalf("%d bytes per object per checkpoint, over the %d the budget assumes", per, packedObjectBytes)
 	}
 }

@@ -71,7 +71,7 @@ func lowestBelowServer(t *testing.T, path string, serverFloor bool) (float32, ui
 			}
 		}
 	}
-	notice := s.FloorNotice()
+	notice := s.Query().FloorNotice()
 	if serverFloor != strings.HasPrefix(notice, "no dat files: ground from the server's positions in ") {
 		t.Errorf("floor %v, notice %q", serverFloor, notice)
 	}

@@ -115,7 +115,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 // observer). A teleport or slide that placed the body is a snap.
 func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 	s.noteRecordedGround(o, up)
-	o.phys.PlayerDistance = s.playerDistance(o)
+	o.phys.PlayerDistance = s.Query().playerDistance(o)
 	from := eventlog.PlaceOf(o.phys.PositionRef()) // all a snap event keeps of it
 	// The update lives in the object: a pointer to a local handed through
 	// the position manager's interface would escape to the heap.
@@ -155,7 +155,8 @@ func (s *Sim) deliverPosition(o *object, up *recording.UpdatePosition) {
 
 // playerDistance is player_distance: the distance from the observer to the
 // object's body, 0 when there is no observer (recording-v1 "Header").
-func (s *Sim) playerDistance(o *object) float32 {
+func (q Query) playerDistance(o *object) float32 {
+	s := q.s
 	if !s.hasObserver {
 		return 0
 	}
@@ -196,7 +197,7 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 		s.emit(o, ev)
 		return
 	}
-	if mgr := s.moveTo(o); mgr != nil {
+	if mgr := o.moveTo(s.Query().Time()); mgr != nil {
 		// move_to_interpreted_state begins with cancel_moveto (ACE
 		// MotionInterp.cs): an interpreted UpdateMotion ends a move-to.
 		mgr.CancelMoveTo(interp.MoveResultCancelled)
@@ -228,7 +229,7 @@ func (s *Sim) deliverMotion(o *object, m *recording.Motion) {
 // position is snapshotted as for a sticky move-to, so the pull reads where
 // the target stood when the tick's messages had been handled.
 func (s *Sim) stickToObject(o *object, guid uint32) {
-	pos, radius, _, ok := s.moveTarget(guid)
+	pos, radius, _, ok := s.Query().moveTarget(guid)
 	if !ok {
 		return
 	}
@@ -273,7 +274,7 @@ func (s *Sim) deliverMoveTo(o *object, m *recording.Motion) {
 	if m.MovementType != recording.MoveToObject || !m.Sticky {
 		return
 	}
-	if pos, radius, _, ok := s.moveTarget(m.Target); ok {
+	if pos, radius, _, ok := s.Query().moveTarget(m.Target); ok {
 		s.anySticky = true
 		s.snapshotStickyTargets()
 		s.sticky = append(s.sticky, stickyTarget{guid: m.Target, pos: pos})
@@ -302,7 +303,7 @@ func (s *Sim) snapshotStickyTargets() {
 			if g == 0 {
 				continue
 			}
-			if pos, _, _, ok := s.moveTarget(g); ok {
+			if pos, _, _, ok := s.Query().moveTarget(g); ok {
 				s.sticky = append(s.sticky, stickyTarget{guid: g, pos: pos})
 			}
 		}

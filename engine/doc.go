@@ -9,7 +9,8 @@
 // states, events and metrics tables), scenario (YAML scenarios compiled
 // into recordings), capture (network captures read as recordings), explain
 // (cause chains), report (the per-object report, the first difference
-// between readings, the tour) and wordpack (the checkpoints' byte form).
+// between readings, the tour), terrainjson (the terrain and obstacle JSON)
+// and wordpack (the checkpoints' byte form).
 //
 // # Running
 //
@@ -23,8 +24,9 @@
 //
 // # Reading the state
 //
-// The viewer queries the state at the current tick — Objects, Object, Nodes,
-// Observer, Events, Notes, Metrics — and draws it; the engine never calls
+// The viewer queries the state at the current tick through Sim.Query —
+// Objects, Object, Nodes, Observer, Events, Notes, Metrics — and draws it
+// (query.go says what is there and what stays on Sim); the engine never calls
 // back. Objects are named by guid, so a Seek, which rebuilds the state from
 // the nearest checkpoint, never invalidates a selection. RunAll pre-runs the
 // whole recording once, keeping the checkpoints and the complete event log
@@ -40,16 +42,16 @@
 //	parallel_rows.go            a trace's and a states table's rows made
 //	                            per chunk as the chunks step
 //	stream.go                   a Sim fed from a stream
-//	object.go, moveto.go,       one object and its collaborators
-//	attached.go                 (movement, held items and statics)
+//	object.go, moveto.go        one object and its collaborators
+//	                            (movement, held items and statics)
 //	stamps.go                   the stamp checks of every message
 //	world.go, worlddata.go,     terrain, motion tables, dat files, run
-//	options.go                  options
-//	worldmismatch.go            recorded positions far from the dat ground
+//	options.go                  options; recorded positions far from the
+//	                            dat ground (world.go)
 //	eventstore.go               the recording's events, packed, and growing
 //	log.go                      the event log: recording, storing, searching
-//	view.go, staterow.go,       read-only views, state rows (a trace's
-//	hash.go                     too) and the state hash
+//	query.go, staterow.go       the query API (Query): read-only views,
+//	                            the state hash, state rows (a trace's too)
 //	checkpoint.go               checkpoints, Seek, RunAll, object words,
 //	                            a pop's stage found again on demand
 //	metrics.go, glide.go        glide metrics and the glide judgments

@@ -377,12 +377,12 @@ func (s *Sim) refreshLocked() {
 		if st.n > 0 {
 			last = st.last
 		}
-		s.lastTick = s.dueTick(last + TailSeconds)
+		s.lastTick = dueTickAt(s.rate, last+TailSeconds)
 	}
 }
 
 // Store is the events the Sim reads (nil for a streamed Sim).
-func (s *Sim) Store() *EventStore { return s.store }
+func (q Query) Store() *EventStore { return q.s.store }
 
 // HasObject reports whether guid names a header entity or an object some
 // create event makes.

@@ -80,7 +80,7 @@ func TestEventStore_RoundTripsEveryEvent(t *testing.T) {
 	}
 }
 
-// The per-tick index: events due by tick k are a prefix, as dueTick says.
+// The per-tick index: events due by tick k are a prefix, as dueTickAt says.
 func TestEventStore_TickIndexMatchesDueTicks(t *testing.T) {
 	for _, rec := range storeInputs(t) {
 		st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})

@@ -441,7 +441,8 @@ func (s *Sim) endSpans(o *object, t *tracker) {
 // tick at or before since. False without Options.Metrics or such an
 // object. A caller that wants every glide event covering a tick (viewer
 // diff's causes) steps on while it is true.
-func (s *Sim) GlideSpanOpen(guid uint32, since int) bool {
+func (q Query) GlideSpanOpen(guid uint32, since int) bool {
+	s := q.s
 	o := s.find(guid)
 	if o == nil || int(o.slot) >= len(s.metrics.t) {
 		return false

@@ -39,7 +39,7 @@ func (s *Sim) flushTick(start int) {
 	events := s.unpackRange(start, len(s.log))
 	if s.opts.Explain {
 		if s.explainer == nil {
-			s.explainer = &explain.Explainer{RecordedGround: s.groundFunc()}
+			s.explainer = &explain.Explainer{RecordedGround: s.Query().groundFunc()}
 		}
 		s.explainer.TickEvents(s.tick, events)
 	}
@@ -66,7 +66,7 @@ func (s *Sim) record(slot int32, e eventlog.Event) {
 		s.metrics.event(slot, &e)
 	}
 	if s.logging {
-		if buf := s.logOf(slot); buf != nil {
+		if buf := s.chunks.logOf(slot); buf != nil {
 			*buf = append(*buf, e)
 		} else {
 			s.pack(&e)
@@ -390,7 +390,10 @@ func (s *Sim) NextEvent(after int, f eventlog.Filter) (tick int, ok bool) {
 			return 0, false
 		}
 		after = max(after, s.furthest)
-		s.extend(min(s.furthest+findChunk, s.lastTick))
+		// Simulate further, then return to the current tick.
+		cur := s.tick
+		s.Seek(min(s.furthest+findChunk, s.lastTick))
+		s.Seek(cur)
 	}
 }
 
@@ -408,11 +411,4 @@ func (q Query) PrevEvent(before int, f eventlog.Filter) (tick int, ok bool) {
 		}
 	}
 	return 0, false
-}
-
-// extend simulates up to tick to, then returns to the current tick.
-func (s *Sim) extend(to int) {
-	cur := s.tick
-	s.Seek(to)
-	s.Seek(cur)
 }

@@ -145,13 +145,13 @@ func (b moveToBody) Unstick() { b.o.pm.Unstick() }
 // StickTo is PositionManager::StickTo; the StickyManager takes the radius.
 func (b moveToBody) StickTo(guid uint32, radius, _ float32) { b.o.pm.StickTo(guid, radius) }
 
-// moveTo binds o's MoveToManager for a call at the current tick; nil when
-// the object never had a move-to.
-func (s *Sim) moveTo(o *object) *interp.MoveToManager {
+// moveTo binds o's MoveToManager for a call at time now (the current
+// tick's, Query.Time); nil when the object never had a move-to.
+func (o *object) moveTo(now float64) *interp.MoveToManager {
 	if o.mt == nil {
 		return nil
 	}
-	o.mt.mgr.Bind(moveToBody{o}, o.guid, s.Time())
+	o.mt.mgr.Bind(moveToBody{o}, o.guid, now)
 	return &o.mt.mgr
 }
 
@@ -198,9 +198,9 @@ func (s *Sim) performMoveTo(o *object, m *recording.Motion) {
 		target bool
 	)
 	if m.MovementType.NeedsTarget() {
-		pos, req.Radius, req.Height, target = s.moveTarget(m.Target)
+		pos, req.Radius, req.Height, target = s.Query().moveTarget(m.Target)
 	}
-	mgr := s.moveTo(o)
+	mgr := o.moveTo(s.Query().Time())
 	mgr.Perform(&req)
 	if m.MovementType.NeedsTarget() {
 		s.anySticky = true
@@ -221,7 +221,8 @@ func (s *Sim) performMoveTo(o *object, m *recording.Motion) {
 // entity's radius and height (the recording gives the player no body; 0.35 m
 // and 1.8 m are a humanoid's, recording-v1 "Header"). ok is false when the
 // target is gone or the recording has placed no observer.
-func (s *Sim) moveTarget(guid uint32) (pos physics.Position, radius, height float32, ok bool) {
+func (q Query) moveTarget(guid uint32) (pos physics.Position, radius, height float32, ok bool) {
+	s := q.s
 	if guid == recording.ObserverTarget {
 		return s.observer, recording.DefaultRadius, recording.DefaultHeight, s.hasObserver
 	}
@@ -312,7 +313,7 @@ func (m *movementManager) UseTime() {
 		return
 	}
 	s := o.sink.sim
-	mgr := s.moveTo(o)
+	mgr := o.moveTo(s.Query().Time())
 	if !mgr.IsMovingTo() {
 		return
 	}
@@ -328,7 +329,7 @@ func (m *movementManager) HitGround() {
 	if o == nil || o.mt == nil {
 		return
 	}
-	mgr := o.sink.sim.moveTo(o)
+	mgr := o.moveTo(o.sink.sim.Query().Time())
 	mgr.HitGround()
 	syncMovingTo(o)
 }
@@ -350,6 +351,6 @@ func (m *movementManager) CancelMoveTo() {
 	if o == nil || o.mt == nil {
 		return
 	}
-	o.sink.sim.moveTo(o).CancelMoveTo(interp.MoveResultCancelled)
+	o.moveTo(o.sink.sim.Query().Time()).CancelMoveTo(interp.MoveResultCancelled)
 	syncMovingTo(o)
 }

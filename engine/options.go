@@ -53,18 +53,18 @@ type Options struct {
 	// EventHitch).
 	Metrics bool
 	// Expect are a scenario's expectations to check as the run goes
-	// (Sim.Expectations); they turn Metrics on.
+	// (Query.Expectations); they turn Metrics on.
 	Expect []scenario.Expectation
 	// Sink, when set, receives each newly simulated tick's events (see
 	// TickSink), whether or not the log is kept.
 	Sink TickSink
-	// Explain keeps the cause chains of the run as it goes (Sim.Causes),
+	// Explain keeps the cause chains of the run as it goes (Query.Causes),
 	// whether or not the log is kept; with RecordStages a pop's names the
 	// stage that moved the body.
 	Explain bool
 	// Statics lists static objects (Recording v1 entity static: doors,
 	// chests, portals) in the per-object metrics and reports; by default
-	// they are left out, as held items always are (attached.go).
+	// they are left out, as held items always are (object.go).
 	Statics bool
 
 	// LastTick is the last tick of the run; 0 means TailSeconds after the

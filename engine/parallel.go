@@ -46,16 +46,16 @@ type passChunks struct {
 // Options.Workers when given, else one per core the run may use
 // (GOMAXPROCS, less the cores Options.BusyCores keeps busy) as long as each
 // gets minSlotsPerWorker slots.
-func (s *Sim) workers(n int) int {
-	return s.split(n, s.opts.BusyCores, minSlotsPerWorker)
+func (o *Options) workers(n int) int {
+	return o.split(n, o.BusyCores, minSlotsPerWorker)
 }
 
 // split is how many cores n slots are divided over: Options.Workers when
 // given (at most n), else the cores GOMAXPROCS leaves beside busy ones, as
 // long as each gets minSlots slots; never more than the pool's helpers and
 // the caller.
-func (s *Sim) split(n, busy, minSlots int) int {
-	if w := s.opts.Workers; w > 0 {
+func (o *Options) split(n, busy, minSlots int) int {
+	if w := o.Workers; w > 0 {
 		return max(1, min(w, n, maxHelpers+1))
 	}
 	return max(1, min(runtime.GOMAXPROCS(0)-busy, n/minSlots, maxHelpers+1))
@@ -73,7 +73,7 @@ func (s *Sim) updateObjects() {
 		s.snapshotStickyTargets()
 	}
 	n := s.nslots
-	w := s.workers(n)
+	w := s.opts.workers(n)
 	if w <= 1 {
 		s.updateSlots(0, n)
 		return
@@ -121,8 +121,8 @@ func (s *Sim) updateSlots(lo, hi int) {
 
 // logOf is the buffer an event of slot goes to during a split pass (the
 // slot's chunk's), or nil when it goes straight to the Sim's log.
-func (s *Sim) logOf(slot int32) *[]eventlog.Event {
-	if p := &s.chunks; p.active && slot >= p.size {
+func (p *passChunks) logOf(slot int32) *[]eventlog.Event {
+	if p.active && slot >= p.size {
 		return &p.bufs[slot/p.size]
 	}
 	return nil

@@ -18,11 +18,14 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine/eventlog"
+	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
 )
@@ -75,16 +78,63 @@ type sourceRow struct {
 // them; a problem of the input stream is Err's.
 func (s *Sim) AdvanceTrace(n int, tw *trace.RunWriter) error {
 	s.traceOut, s.traceErr = tw, nil
-	s.advance(n)
+	// In runs of at most traceRunTicks: a run's rows are written while
+	// the next run steps (writeRows), and every chunk keeps a run's rows.
+	for n > 0 && !s.Done() {
+		k := min(n, traceRunTicks)
+		s.advance(k)
+		n -= k
+	}
+	if s.batch != nil {
+		s.batch.waitWrite(s)
+	}
 	s.traceOut = nil
 	return s.traceErr
 }
 
-// traceTick writes the tick just stepped tick by tick.
+// traceRunTicks is the longest run of ticks AdvanceTrace steps at once.
+const traceRunTicks = 64
+
+// traceTick writes the tick just stepped tick by tick (after the rows of
+// the run of ticks before it).
 func (s *Sim) traceTick() {
+	if s.batch != nil {
+		s.batch.waitWrite(s)
+	}
 	if s.traceOut != nil && s.traceErr == nil {
 		s.traceErr = s.traceOut.WriteTick()
 	}
+}
+
+// rowsWrite is a run of ticks' trace rows being written on a goroutine of
+// their own while the next run steps: the chunks' buffers it writes from
+// (each chunk encodes the next run into a spare), in order, and the
+// first error writing them.
+type rowsWrite struct {
+	segs [][]byte
+	bufs [][]byte
+	done chan struct{}
+	err  error
+	on   bool
+}
+
+// waitWrite waits for the run's rows being written, takes its error, and
+// gives the chunks' buffers it wrote from back as spares.
+func (b *shardBatch) waitWrite(s *Sim) {
+	w := &b.write
+	if !w.on {
+		return
+	}
+	<-w.done
+	w.on = false
+	if w.err != nil && s.traceErr == nil {
+		s.traceErr = w.err
+	}
+	clear(w.segs)
+	w.segs = w.segs[:0]
+	b.spare = append(b.spare, w.bufs...)
+	clear(w.bufs)
+	w.bufs = w.bufs[:0]
 }
 
 // shardRows says whether a run of ticks stepped in shards encodes trace
@@ -99,7 +149,7 @@ func (s *Sim) shardRows() bool {
 // being written, the states table's row capture only when AdvanceStates
 // writes it.
 func (s *Sim) shardOutputs() bool {
-	return (!s.logging || s.shardRows()) && (s.capture == nil || s.statesOut != nil)
+	return (!s.logging || s.shardRows() || s.shardSink()) && (s.rowsOut == nil || s.shardSink()) && (s.capture == nil || s.statesOut != nil)
 }
 
 // beginRows gives each chunk's copy of the Sim its own event log and
@@ -184,6 +234,7 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 			s.traceErr = r.err
 		}
 	}
+	b.waitWrite(s) // the run before's rows are out: its buffers are spares
 	if s.traceErr != nil {
 		return
 	}
@@ -196,9 +247,10 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 	}
 	b.at, b.src = at, src
 	tw := s.traceOut
+	w := &b.write
 	write := func(p []byte) {
-		if s.traceErr == nil && len(p) > 0 {
-			s.traceErr = tw.WriteRows(p)
+		if len(p) > 0 {
+			w.segs = append(w.segs, p)
 		}
 	}
 	n := b.to - b.from + 1
@@ -242,6 +294,30 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 			at[c] = r.ticks[i].passed
 		}
 	}
+	// The rows are written while the next run of ticks steps, each chunk
+	// encoding it into a spare buffer.
+	for c := range chunks {
+		r := &b.rows[c]
+		w.bufs = append(w.bufs, r.buf)
+		r.buf = nil
+		if k := len(b.spare); k > 0 {
+			r.buf, b.spare[k-1] = b.spare[k-1], nil
+			b.spare = b.spare[:k-1]
+		}
+	}
+	if w.done == nil {
+		w.done = make(chan struct{}, 1)
+	}
+	w.on, w.err = true, nil
+	go func(segs [][]byte) {
+		for _, p := range segs {
+			if err := tw.WriteRows(p); err != nil {
+				w.err = err
+				break
+			}
+		}
+		w.done <- struct{}{}
+	}(w.segs)
 }
 
 // The states table (Tables v1) on the chunked path: each chunk fills its
@@ -353,5 +429,197 @@ func (b *shardBatch) endStates(s *Sim, chunks int) {
 			at[c] = cs.ends[i]
 		}
 		s.statesErr = t.endTickStates()
+	}
+}
+
+// State rows and events for a sink (viewer diff) on the chunked path: each
+// chunk keeps its objects' state rows of each tick (Query.States's, with
+// the heading taken then) and the events its copy of the Sim logged; once
+// the run of ticks is stepped, each tick's events go to Options.Sink in the
+// order a run stepped tick by tick hands them over (the delivery's, merged
+// by recording event, with the notes about no object; then the pass's in
+// slot order), then its rows, in header-then-creation order, to the
+// AdvanceRows function.
+
+// chunkSink is one chunk's state rows and log ends of a run of ticks.
+type chunkSink struct {
+	rows []StateRow
+	// ends[i] is where tick i's rows end in rows, logEnds[i] where its
+	// events end in the chunk's log.
+	ends, logEnds []int
+}
+
+// rowHeading is an object's heading and the rotation it was computed from
+// (an atan2 only when the rotation changed).
+type rowHeading struct {
+	rot mgl32.Quat
+	deg float32
+	ok  bool
+}
+
+// mergeRef is one delivery event of a tick: its recording event, and
+// where it is — chunk c's log entry i, or (c < 0) the note about no
+// object notes[i].
+type mergeRef struct {
+	source int32
+	c, i   int32
+}
+
+// AdvanceRows steps up to n ticks (in runs of ticks over chunks of objects
+// where it can, else tick by tick) and, for each tick stepped, hands its
+// events to Options.Sink as Step does and then calls f with its state rows
+// (as Query.States gives them after the tick; the rows are valid during
+// the call, and RowHeading reads a row's heading at its tick). It stops at
+// the first error f returns and returns it. Runs of ticks are stepped in
+// shards only for a Sim whose events go nowhere else: no event log kept
+// across ticks, no cause chains, no metrics.
+func (s *Sim) AdvanceRows(n int, f func(tick int, rows []StateRow) error) error {
+	s.rowsOut, s.rowsErr = f, nil
+	s.advance(n)
+	s.rowsOut = nil
+	err := s.rowsErr
+	s.rowsErr = nil
+	return err
+}
+
+// rowsTick hands the tick just stepped tick by tick to AdvanceRows's
+// function (Step has given its events to the sink).
+func (s *Sim) rowsTick() {
+	if s.rowsOut != nil && s.rowsErr == nil {
+		s.rowsBuf = s.Query().States(s.rowsBuf[:0])
+		s.rowsErr = s.rowsOut(s.tick, s.rowsBuf)
+	}
+}
+
+// shardSink says whether a run of ticks stepped in shards can feed
+// AdvanceRows: the events are the sink's alone (a streamed log holds one
+// tick), with no cause chains, no metrics (a sink may read them at the
+// tick it is given) and no other output.
+func (s *Sim) shardSink() bool {
+	return s.rowsOut != nil && s.rowsErr == nil && !s.opts.Explain && !s.opts.Metrics &&
+		s.traceOut == nil && s.statesOut == nil
+}
+
+// beginSink empties the chunks' rows.
+func (b *shardBatch) beginSink(chunks int) {
+	for len(b.sinks) < chunks {
+		b.sinks = append(b.sinks, chunkSink{})
+	}
+	for c := range chunks {
+		k := &b.sinks[c]
+		k.rows, k.ends, k.logEnds = k.rows[:0], k.ends[:0], k.logEnds[:0]
+	}
+	// The headings by slot, grown before the chunks run: each chunk reads
+	// and writes only its own slots'.
+	for len(b.rowHeads) < b.n {
+		b.rowHeads = append(b.rowHeads, rowHeading{})
+	}
+}
+
+// keepTick keeps chunk c's rows of the tick v has just stepped over slots
+// [lo, hi) and where its events end.
+func (b *shardBatch) keepTick(c int, v *Sim, lo, hi int) {
+	k := &b.sinks[c]
+	for _, o := range v.slots[lo:hi] {
+		if !o.st.alive {
+			continue
+		}
+		pos := o.phys.PositionRef()
+		r := StateRow{GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin,
+			Queue: queueLen(o), Contact: o.phys.InContact(), slot: o.slot, headed: true}
+		if im := o.pm.Interpolation(); im != nil {
+			r.Fail = int(im.FailCounter())
+		}
+		h := &b.rowHeads[o.slot]
+		if !h.ok || h.rot != pos.Frame.Rot {
+			h.rot, h.deg, h.ok = pos.Frame.Rot, o.phys.Heading(), true
+		}
+		r.heading = h.deg
+		k.rows = append(k.rows, r)
+	}
+	k.ends = append(k.ends, len(k.rows))
+	k.logEnds = append(k.logEnds, len(v.log))
+}
+
+// endSink hands the run's ticks over, tick after tick, and keeps each
+// chunk's log storage for the next run.
+func (b *shardBatch) endSink(s *Sim, chunks int) {
+	n := b.to - b.from + 1
+	if b.cut {
+		n--
+	}
+	at := b.at[:0]
+	for range chunks {
+		at = append(at, 0)
+	}
+	b.at = at
+	// The notes about no object, in file order.
+	note := 0
+	var notes []int32
+	for i := range b.events {
+		if e := &b.events[i]; e.ev.Kind == recording.KindNote && e.target < 0 {
+			notes = append(notes, int32(i))
+		}
+	}
+	logAt := make([]int, chunks)
+	for i := 0; i < n && s.rowsErr == nil; i++ {
+		tick := b.from + i
+		// The delivery's events: every chunk's leading entries of the tick
+		// that came from a recording event, and the tick's notes about no
+		// object, ordered by recording event (one event's entries are all
+		// in one chunk, in order: the sort is stable).
+		refs := b.merge[:0]
+		for c := range chunks {
+			v := &b.views[c]
+			end := b.sinks[c].logEnds[i]
+			for j := logAt[c]; j < end && v.log[j].source >= 0; j++ {
+				refs = append(refs, mergeRef{source: v.log[j].source, c: int32(c), i: int32(j)})
+			}
+		}
+		for ; note < len(notes) && int(b.events[notes[note]].due) == tick; note++ {
+			refs = append(refs, mergeRef{source: b.events[notes[note]].source, c: -1, i: notes[note]})
+		}
+		slices.SortStableFunc(refs, func(x, y mergeRef) int { return cmp.Compare(x.source, y.source) })
+		b.merge = refs
+		evs := b.merged[:0]
+		for _, r := range refs {
+			if r.c < 0 {
+				ev := &b.events[r.i].ev
+				e := eventlog.Event{Kind: eventlog.EventNote, Tick: int32(tick), Source: r.source}
+				if ev.HasGUID {
+					e.GUID = ev.GUID
+				}
+				evs = append(evs, e)
+				continue
+			}
+			evs = append(evs, b.views[r.c].unpack(int(r.i)))
+		}
+		// Then the pass's, in slot order.
+		for c := range chunks {
+			v := &b.views[c]
+			end := b.sinks[c].logEnds[i]
+			for j := logAt[c]; j < end; j++ {
+				if v.log[j].source < 0 {
+					evs = append(evs, v.unpack(j))
+				}
+			}
+			logAt[c] = end
+		}
+		b.merged = evs
+		if s.opts.Sink != nil {
+			s.opts.Sink.TickEvents(tick, evs)
+		}
+		rows := b.tickRows[:0]
+		for c := range chunks {
+			k := &b.sinks[c]
+			rows = append(rows, k.rows[at[c]:k.ends[i]]...)
+			at[c] = k.ends[i]
+		}
+		b.tickRows = rows
+		s.rowsErr = s.rowsOut(tick, rows)
+	}
+	for c := range chunks {
+		r, v := &b.rows[c], &b.views[c]
+		r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
 	}
 }

@@ -69,6 +69,12 @@ func firstDiff(got, want []byte) string {
 	return fmt.Sprintf("%d lines, want %d", len(g), len(w))
 }
 
+// raceCombination is the part of a chunked-path matrix the race detector
+// runs (raceEnabled): two cores, several shards, chunks of 1 and 64 ticks.
+func raceCombination(procs, workers, every int) bool {
+	return procs == 2 && workers >= 2 && (every == 1 || every == 64)
+}
+
 func TestAdvanceTrace_SameBytesAsTickByTick(t *testing.T) {
 	dropHelpersAfter(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
@@ -97,6 +103,9 @@ func TestAdvanceTrace_SameBytesAsTickByTick(t *testing.T) {
 			for _, workers := range []int{1, 2, 3, 5} {
 				for _, every := range []int{1, 7, 64} {
 					if rec != crowd && (procs != 2 || every == 7) {
+						continue
+					}
+					if raceEnabled && !raceCombination(procs, workers, every) {
 						continue
 					}
 					o := opts
@@ -273,6 +282,9 @@ func TestAdvanceStates_SameBatchesAsTickByTick(t *testing.T) {
 		runtime.GOMAXPROCS(procs)
 		for _, workers := range []int{1, 2, 3} {
 			for _, every := range []int{1, 7, 64} {
+				if raceEnabled && !raceCombination(procs, workers, every) {
+					continue
+				}
 				o := opts
 				o.Workers = workers
 				got, n := statesOf(t, rec, o, every)

@@ -22,21 +22,21 @@ func TestParallel_SplitsOnlyCrowdsWorthIt(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	s := &Sim{}
 	for _, c := range []struct{ n, want int }{{1, 1}, {100, 1}, {511, 1}, {512, 2}, {1000, 2}} {
-		if got := s.workers(c.n); got != c.want {
+		if got := s.opts.workers(c.n); got != c.want {
 			t.Errorf("%d objects on 2 cores: %d runs, want %d", c.n, got, c.want)
 		}
 	}
 	// A core kept busy by the decoder is left to it.
 	s.opts.BusyCores = 1
-	if got := s.workers(1000); got != 1 {
+	if got := s.opts.workers(1000); got != 1 {
 		t.Errorf("1000 objects on 2 cores, one busy: %d runs, want 1", got)
 	}
 	runtime.GOMAXPROCS(4)
-	if got := s.workers(1000); got != 3 {
+	if got := s.opts.workers(1000); got != 3 {
 		t.Errorf("1000 objects on 4 cores, one busy: %d runs, want 3", got)
 	}
 	s.opts.Workers = 4
-	if got := s.workers(3); got != 3 {
+	if got := s.opts.workers(3); got != 3 {
 		t.Errorf("Workers 4 over 3 objects: %d runs, want 3", got)
 	}
 }

@@ -23,6 +23,7 @@ package engine
 import (
 	"runtime"
 
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 )
 
@@ -60,12 +61,24 @@ type shardBatch struct {
 	rows    []chunkRows
 	at, src []int
 	heads   []traceHeading
+	// write is the last run's rows being written, spare the chunk
+	// buffers free for the next run's (parallel_rows.go).
+	write rowsWrite
+	spare [][]byte
 	// cut: the input's problem cut the run's last tick short.
 	cut bool
 	// traceRows and stateRows: the chunks encode a trace's rows, fill a
 	// states table's (parallel_rows.go).
 	traceRows, stateRows bool
 	states               []chunkStates
+	// sinkRows: the chunks keep each tick's state rows and events for
+	// AdvanceRows (parallel_rows.go).
+	sinkRows bool
+	sinks    []chunkSink
+	merge    []mergeRef
+	merged   []eventlog.Event
+	tickRows []StateRow
+	rowHeads []rowHeading
 }
 
 // shardEvent is an event read ahead, checked, with the tick it is due in,
@@ -82,8 +95,8 @@ type shardEvent struct {
 // each gets minSlotsPerShard slots. The input's read-ahead goroutine is a
 // small share of the run (docs/benchmarks.md) and takes no core of its own
 // here: of Options.BusyCores, only the cores beyond the first are left.
-func (s *Sim) shards(n int) int {
-	return s.split(n, max(0, s.opts.BusyCores-1), minSlotsPerShard)
+func (o *Options) shards(n int) int {
+	return o.split(n, max(0, o.BusyCores-1), minSlotsPerShard)
 }
 
 // shardable says whether the next ticks may be stepped in shards: a
@@ -104,7 +117,7 @@ func crossesObjects(ev *recording.Event) bool {
 // advance steps up to n ticks, stopping once the run is Done: in shards
 // where it can (advanceShards), else tick by tick.
 func (s *Sim) advance(n int) {
-	for n > 0 && !s.Done() {
+	for n > 0 && !s.Done() && s.rowsErr == nil {
 		if k := s.advanceShards(n); k > 0 {
 			n -= k
 			continue
@@ -115,6 +128,7 @@ func (s *Sim) advance(n int) {
 		s.Step()
 		s.traceTick()
 		s.statesTick()
+		s.rowsTick()
 		n--
 	}
 }
@@ -180,7 +194,7 @@ func (s *Sim) advanceShards(n int) int {
 // events b holds.
 func (s *Sim) runShards(b *shardBatch, from, to int) {
 	n := len(s.slots)
-	w := s.shards(n)
+	w := s.opts.shards(n)
 	chunks := max(w*chunksPerWorker, (n+chunkSlots-1)/chunkSlots)
 	size := (n + chunks - 1) / chunks
 	chunks = (n + size - 1) / size
@@ -198,9 +212,12 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 		b.views[c] = *s
 		b.views[c].replay = false
 	}
-	b.traceRows, b.stateRows = s.traceOut != nil, s.statesOut != nil
-	if b.traceRows {
+	b.traceRows, b.stateRows, b.sinkRows = s.traceOut != nil, s.statesOut != nil, s.rowsOut != nil
+	if b.traceRows || b.sinkRows {
 		b.beginRows(chunks)
+	}
+	if b.sinkRows {
+		b.beginSink(chunks)
 	}
 	if b.stateRows {
 		b.beginStates(s, chunks)
@@ -233,13 +250,18 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 		pool.job = b.runChunk
 		pool.run(s, 0, 0, chunks, w-1)
 	}
+	if b.sinkRows {
+		b.endSink(s, chunks) // reads the notes' events
+	}
 	clear(b.events) // let go of the entities the creates point to
 	b.sim = nil
 	if b.stateRows {
 		b.endStates(s, chunks)
 	}
-	if b.traceRows {
-		b.endRows(s, chunks)
+	if b.traceRows || b.sinkRows {
+		if b.traceRows {
+			b.endRows(s, chunks)
+		}
 		// The Sim's own log holds no tick of the run (a streamed Sim's
 		// holds the current tick's events only).
 		s.log, s.places, s.stamps, s.stampsIn = s.log[:0], s.places[:0], s.stamps[:0], s.stampsIn[:0]
@@ -282,6 +304,9 @@ func (b *shardBatch) runChunk(c int) {
 		}
 		if b.stateRows {
 			b.takeStates(c, v, lo, hi)
+		}
+		if b.sinkRows {
+			b.keepTick(c, v, lo, hi)
 		}
 	}
 	for _, o := range objs {

@@ -256,21 +256,21 @@ func TestParallelTicks_ShardsLeaveTheDecoderNoCore(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	s := &Sim{opts: Options{BusyCores: 1}}
 	for _, c := range []struct{ n, want int }{{100, 1}, {255, 1}, {256, 2}, {1000, 2}} {
-		if got := s.shards(c.n); got != c.want {
+		if got := s.opts.shards(c.n); got != c.want {
 			t.Errorf("%d objects on 2 cores, decoding on one: %d shards, want %d", c.n, got, c.want)
 		}
 	}
 	// Another reading's run keeps a core busy.
 	s.opts.BusyCores = 2
-	if got := s.shards(1000); got != 1 {
+	if got := s.opts.shards(1000); got != 1 {
 		t.Errorf("1000 objects on 2 cores beside another run: %d shards, want 1", got)
 	}
 	runtime.GOMAXPROCS(8)
-	if got := s.shards(1000); got != 7 {
+	if got := s.opts.shards(1000); got != 7 {
 		t.Errorf("1000 objects on 8 cores beside another run: %d shards, want 7", got)
 	}
 	s.opts.Workers = 3
-	if got := s.shards(2); got != 2 {
+	if got := s.opts.shards(2); got != 2 {
 		t.Errorf("Workers 3 over 2 objects: %d shards, want 2", got)
 	}
 }

@@ -130,7 +130,7 @@ func BenchmarkPopStager_Fill(b *testing.B) {
 		}
 		i++
 	}
-	b.ReportMetric(float64(window.CheckpointInterval()), "ticks/checkpoint")
+	b.ReportMetric(float64(window.Query().CheckpointInterval()), "ticks/checkpoint")
 }
 
 // BenchmarkPopStager_FillCrowd1000 is one pop's stage found in a crowd of
@@ -167,5 +167,5 @@ func BenchmarkPopStager_FillCrowd1000(b *testing.B) {
 		p.Fill(&e)
 		i++
 	}
-	b.ReportMetric(float64(window.CheckpointInterval()), "ticks/checkpoint")
+	b.ReportMetric(float64(window.Query().CheckpointInterval()), "ticks/checkpoint")
 }

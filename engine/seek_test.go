@@ -252,13 +252,13 @@ func TestCheckpoints_FitTheBudget(t *testing.T) {
 	for _, budget := range []int64{256 << 20, 1 << 20, 128 << 10} {
 		s := newSim(t, rec, Options{CheckpointBudget: budget})
 		s.RunAll(nil)
-		if s.CheckpointInterval() < MinCheckpointInterval || s.CheckpointInterval() < prev {
-			t.Fatalf("budget %d: interval %d (previous %d)", budget, s.CheckpointInterval(), prev)
+		if s.Query().CheckpointInterval() < MinCheckpointInterval || s.Query().CheckpointInterval() < prev {
+			t.Fatalf("budget %d: interval %d (previous %d)", budget, s.Query().CheckpointInterval(), prev)
 		}
-		if s.CheckpointBytes() > budget {
-			t.Fatalf("budget %d: checkpoints hold %d bytes", budget, s.CheckpointBytes())
+		if s.Query().CheckpointBytes() > budget {
+			t.Fatalf("budget %d: checkpoints hold %d bytes", budget, s.Query().CheckpointBytes())
 		}
-		prev = s.CheckpointInterval()
+		prev = s.Query().CheckpointInterval()
 	}
 	if prev == MinCheckpointInterval {
 		t.Fatal("a 128 KiB budget should force a longer interval than the minimum")
@@ -271,7 +271,7 @@ func TestCheckpoints_FitTheBudget(t *testing.T) {
 func TestCheckpoints_CrowdIntervalFloor(t *testing.T) {
 	for _, c := range []struct{ objects, want int }{{100, MinCheckpointInterval}, {1000, 32}, {2000, 24}} {
 		s := newSim(t, scenario.BenchRecording(c.objects, 0.2, 0.5, 1), Options{})
-		if got := s.CheckpointInterval(); got != c.want {
+		if got := s.Query().CheckpointInterval(); got != c.want {
 			t.Errorf("%d objects: a checkpoint every %d ticks, want %d", c.objects, got, c.want)
 		}
 	}

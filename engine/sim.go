@@ -2,7 +2,7 @@
 // time (recording-v1 "Delivery semantics"; seed 003 §1, §12; seed 004 §0–§4).
 // Tick 0 is the initial state; Step runs the next tick: deliver the events
 // due by then, then UpdateObjectInternal for every live object. The viewer
-// queries the state at the current tick (view.go) and draws it; nothing here
+// queries the state at the current tick (query.go) and draws it; nothing here
 // calls back into it.
 
 package engine
@@ -126,7 +126,7 @@ type Sim struct {
 	sticky    []stickyTarget
 	anySticky bool
 	// attachedGUIDs are the guids of the held and static objects among the
-	// slots (attached.go), anyAttached whether there are any: the tables
+	// slots (object.go), anyAttached whether there are any: the tables
 	// leave their rows out.
 	attachedGUIDs map[uint32]struct{}
 	anyAttached   bool
@@ -140,6 +140,12 @@ type Sim struct {
 	// table each stepped tick is written to, statesErr the first error.
 	statesOut *TableWriter
 	statesErr error
+	// rowsOut, while AdvanceRows steps, receives each stepped tick's state
+	// rows, rowsErr the first error it returned, rowsBuf the rows of a
+	// tick stepped tick by tick (parallel_rows.go).
+	rowsOut func(tick int, rows []StateRow) error
+	rowsErr error
+	rowsBuf []StateRow
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
@@ -221,7 +227,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 	s.worldData = &worldBook{data: opts.World}
 	s.tables.world = s.worldData
 	if opts.World != nil {
-		if err := s.datWorld(); err != nil {
+		if err := s.worldData.datWorld(s.world); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -394,7 +400,7 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 	if err != nil {
 		return err
 	}
-	o.shape, o.hasShape = s.setupShape(ent)
+	o.shape, o.hasShape = s.worldData.setupShape(ent)
 	s.slots = append(s.slots, o)
 	if o.attached() {
 		s.noteAttached(o.guid)
@@ -405,11 +411,8 @@ func (s *Sim) addSlot(ent *recording.Entity) error {
 	return nil
 }
 
-// dueTick is the tick an event at time t is delivered in: the first k ≥ 1
-// with t ≤ k/tick_rate + 1e-9 s.
-func (s *Sim) dueTick(t float64) int { return dueTickAt(s.rate, t) }
-
-// dueTickAt is dueTick at r ticks per second.
+// dueTickAt is the tick an event at time t is delivered in at r ticks per
+// second: the first k ≥ 1 with t ≤ k/r + 1e-9 s.
 func dueTickAt(r int, t float64) int {
 	rate := float64(r)
 	k := int(math.Ceil((t - deliveryTolerance) * rate))
@@ -492,20 +495,20 @@ func (s *Sim) TickRate() int { return s.rate }
 func (s *Sim) DT() float32 { return s.dt }
 
 // Time is the current tick's time, seconds: tick / tick_rate.
-func (s *Sim) Time() float64 { return float64(s.tick) / float64(s.rate) }
+func (q Query) Time() float64 { return float64(q.s.tick) / float64(q.s.rate) }
 
 // TickOf is the tick an event at time t is delivered in.
-func (s *Sim) TickOf(t float64) int { return s.dueTick(t) }
+func (q Query) TickOf(t float64) int { return dueTickAt(q.s.rate, t) }
 
 // Reading is the reading the run uses.
 func (s *Sim) Reading() interp.Reading { return s.reading }
 
 // Recording is the recording being replayed. It is shared: treat it as
 // read-only. A streamed Sim's has the header and no events.
-func (s *Sim) Recording() *recording.Recording { return s.rec }
+func (q Query) Recording() *recording.Recording { return q.s.rec }
 
 // World is the collision world (terrain and obstacles), read-only.
-func (s *Sim) World() *physics.World { return s.world }
+func (q Query) World() *physics.World { return q.s.world }
 
 // Notes are the recording's notes with the tick each is delivered in, all of
 // them whatever the current tick; read-only. A streamed Sim has none (its

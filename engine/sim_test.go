@@ -46,7 +46,7 @@ func TestDueTick_DeliverySemantics(t *testing.T) {
 		{0.5 + 1e-6, 16},
 		{10, 300},
 	} {
-		if got := s.TickOf(tc.t); got != tc.want {
+		if got := s.Query().TickOf(tc.t); got != tc.want {
 			t.Errorf("event at t=%v delivered in tick %d, want %d", tc.t, got, tc.want)
 		}
 	}
@@ -329,7 +329,7 @@ func TestWorld_ObstaclesFromAssetAndHeader(t *testing.T) {
 	rec.Header.Terrain.Obstacles = []physics.Obstacle{wall}
 	rec.Events = []recording.Event{positionEvent(0.5, 94, 90, 1)}
 	s := newSim(t, rec, Options{EventLog: true})
-	obs := s.World().Obstacles
+	obs := s.Query().World().Obstacles
 	if len(obs) < 2 || obs[len(obs)-1].Name != "inline" {
 		t.Fatalf("world obstacles %+v: want the asset's, then the inline wall", obs)
 	}

@@ -14,7 +14,7 @@ import (
 type StateRow struct {
 	GUID uint32
 	// Cell and Origin are m_position's (the heading, which costs an atan2,
-	// is Sim.RowHeading's).
+	// is Query.RowHeading's).
 	Cell   uint32
 	Origin mgl32.Vec3
 	// Queue is the interpolation queue's length, Fail node_fail_counter.
@@ -23,6 +23,10 @@ type StateRow struct {
 	Contact bool
 
 	slot int32
+	// heading is the object's heading at the row's tick, when headed (a
+	// row AdvanceRows gave, taken while the Sim stepped on past it).
+	heading float32
+	headed  bool
 }
 
 // States appends every live object's row, in header-then-creation order
@@ -46,6 +50,9 @@ func (q Query) States(dst []StateRow) []StateRow {
 // RowHeading is the current heading, degrees clockwise from north, of the
 // object of a row States gave for the current tick.
 func (q Query) RowHeading(r *StateRow) float32 {
+	if r.headed {
+		return r.heading
+	}
 	if r.slot < 0 || int(r.slot) >= len(q.s.slots) {
 		return 0
 	}

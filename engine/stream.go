@@ -87,7 +87,7 @@ func (f *feed) pull(s *Sim) bool {
 	if err == io.EOF {
 		f.eof = true
 		if s.opts.LastTick <= 0 {
-			s.lastTick = s.dueTick(f.last + TailSeconds)
+			s.lastTick = dueTickAt(s.rate, f.last+TailSeconds)
 		}
 		return false
 	}

@@ -71,7 +71,7 @@ type TableWriter struct {
 	// tickStart is the batch's length after the last tick written,
 	// tickRows the rows that tick wrote.
 	tickStart, tickRows int
-	// causes is, per run, how many of its Sim.Causes were written; the
+	// causes is, per run, how many of its Query.Causes were written; the
 	// tick's new ones are the chains of its blips and snaps (and of pops
 	// and hitches, which are no event rows).
 	causes []int
@@ -112,7 +112,7 @@ func NewTableWriter(c *Compare, input string, states StateSink, events EventSink
 
 // DropCauses makes the writer forget each cause chain of the runs once its
 // row is written, keeping a long run's memory flat when nothing else (a
-// report's causes, Report.AddCauses) needs Sim.Causes afterwards.
+// report's causes, Report.AddCauses) needs Query.Causes afterwards.
 func (t *TableWriter) DropCauses() { t.dropCauses = true }
 
 // WriteTick writes the current tick of every run.
@@ -209,7 +209,7 @@ func (t *TableWriter) reserve(s *Sim, run int) {
 			break
 		}
 		if c.at[i] >= 0 && o.attached() {
-			// A static is never stepped (attached.go): its row is its
+			// A static is never stepped (object.go): its row is its
 			// state now.
 			stateValues(o, c.keys[i], &c.headings[i], &c.dst[c.at[i]])
 			still--
@@ -318,7 +318,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 		if !e.Kind.InTrace() && !isSpan(e.Kind) {
 			continue
 		}
-		if s.anyAttached && !s.tabledGUID(e.GUID) {
+		if s.anyAttached && !s.Query().tabledGUID(e.GUID) {
 			continue
 		}
 		if len(t.erows) == tableBatch {

@@ -31,12 +31,13 @@ var ErrNoRegion = errors.New("no Region 0x13000000, so no height table")
 // from the server's positions (physics.Floors; docs/real-sessions.md):
 // the cells that had one by the run's last tick; "" when the run keeps
 // none (not a capture, or no position in any cell).
-func (s *Sim) FloorNotice() string { return s.FloorNoticeAt(s.tick) }
+func (q Query) FloorNotice() string { return q.FloorNoticeAt(q.s.tick) }
 
 // FloorNoticeAt is FloorNotice for the cells that had a floor by tick (a
 // window says it of the whole input, its last tick, whatever tick its
 // cursor is at). It may be called while the input is still being read.
-func (s *Sim) FloorNoticeAt(tick int) string {
+func (q Query) FloorNoticeAt(tick int) string {
+	s := q.s
 	w := s.world
 	if w.Floors == nil {
 		return ""
@@ -119,7 +120,7 @@ type worldBook struct {
 	setups   []SetupShape
 	setupOK  []bool
 	// ground compares the recorded positions with the dat ground, per
-	// landblock, sorted by id (worldmismatch.go; under mu).
+	// landblock, sorted by id (world.go; under mu).
 	ground []groundTally
 }
 
@@ -190,7 +191,7 @@ func datTerrain(b *worldBook, base *physics.Terrain) *physics.Terrain {
 		if h != nil && err == nil {
 			return h, true
 		}
-		f := Fallback{Kind: "landblock", ID: fmt.Sprintf("0x%04XFFFF", id), Used: used}
+		f := Fallback{Kind: "landblock", ID: hexid.String(uint32(id)<<16 | 0xFFFF), Used: used}
 		if bh := base.Landblock(id); bh != nil {
 			f.Used = "the recording's terrain " + base.Name
 		}
@@ -212,8 +213,7 @@ func datTerrain(b *worldBook, base *physics.Terrain) *physics.Terrain {
 
 // setupShape is ent's Setup's shape from the dats, or false (the entity's
 // own radius and height; a fallback when the dats lack the Setup).
-func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
-	b := s.worldData
+func (b *worldBook) setupShape(ent *recording.Entity) (SetupShape, bool) {
 	if ent.Setup == 0 || b == nil || b.data == nil {
 		return SetupShape{}, false
 	}
@@ -244,16 +244,15 @@ func (s *Sim) setupShape(ent *recording.Entity) (SetupShape, bool) {
 // statics (LandBlockInfo) of every landblock a body reaches, read on first
 // use, and with GeometryData the geometry retail's transition collides
 // with. A damaged statics entry falls back to none there, listed.
-func (s *Sim) datWorld() error {
-	b := s.worldData
-	s.world.Terrain = datTerrain(b, s.world.Terrain)
+func (b *worldBook) datWorld(w *physics.World) error {
+	w.Terrain = datTerrain(b, w.Terrain)
 	if g, ok := b.data.(GeometryData); ok {
-		s.world.Geometry = g.WorldGeometry()
+		w.Geometry = g.WorldGeometry()
 	}
-	s.world.SetStaticsLoader(func(id uint16) []physics.Obstacle {
+	w.SetStaticsLoader(func(id uint16) []physics.Obstacle {
 		obs, err := b.data.Statics(id)
 		if err != nil {
-			b.fallback(Fallback{Kind: "statics", ID: fmt.Sprintf("0x%04XFFFE", id), Used: "no statics there", Problem: err.Error()})
+			b.fallback(Fallback{Kind: "statics", ID: hexid.String(uint32(id)<<16 | 0xFFFE), Used: "no statics there", Problem: err.Error()})
 			return nil
 		}
 		return obs

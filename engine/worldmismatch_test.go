@@ -29,7 +29,7 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 	rec.Header.Observer.Frame.Origin[2] = -60
 	s := newSim(t, rec, Options{World: fw, Explain: true, EventLog: true})
 	runTo(s, s.LastTick())
-	m := s.WorldMismatch()
+	m := s.Query().WorldMismatch()
 	if m == nil {
 		t.Fatal("no world mismatch for a walk 70 m under the dat ground")
 	}
@@ -71,7 +71,7 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 		}
 		s := newSim(t, rec, c.opts)
 		runTo(s, s.LastTick())
-		if m := s.WorldMismatch(); m != nil {
+		if m := s.Query().WorldMismatch(); m != nil {
 			t.Errorf("%s: mismatch %+v", c.name, m)
 		}
 		for _, cause := range s.Query().Causes() {
@@ -84,7 +84,7 @@ func TestWorldMismatch_RecordedBelowTheDatGround(t *testing.T) {
 	// Grounded 30 m above the dat ground is one too.
 	s = newSim(t, walkRecording(func(x, y float32) float32 { return hillsAt(x, y) + 30 }), Options{World: fw})
 	runTo(s, s.LastTick())
-	if m := s.WorldMismatch(); m == nil || m.Direction != "above" || m.Count != 19 {
+	if m := s.Query().WorldMismatch(); m == nil || m.Direction != "above" || m.Count != 19 {
 		t.Errorf("grounded 30 m up: mismatch %+v", m)
 	}
 }
@@ -116,7 +116,7 @@ func TestWorldMismatch_SameInShards(t *testing.T) {
 	}
 	stepped := newSim(t, rec, Options{World: fw, EventLog: true})
 	runTo(stepped, stepped.LastTick())
-	want := stepped.WorldMismatch()
+	want := stepped.Query().WorldMismatch()
 	if want == nil || want.Count != 40*19 {
 		t.Fatalf("stepped: %+v", want)
 	}
@@ -130,7 +130,7 @@ func TestWorldMismatch_SameInShards(t *testing.T) {
 	if s.batch == nil {
 		t.Fatal("the run never stepped in shards")
 	}
-	if got := s.WorldMismatch(); got == nil || *got != *want {
+	if got := s.Query().WorldMismatch(); got == nil || *got != *want {
 		t.Errorf("in shards %+v, stepped %+v", got, want)
 	}
 }

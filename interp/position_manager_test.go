@@ -11,7 +11,7 @@ import (
 	"glidepath/physics"
 )
 
-// *PositionManager is what physics calls (physics/collaborators.go).
+// *PositionManager is what physics calls (physics/object.go).
 var _ physics.PositionManager = (*PositionManager)(nil)
 
 // seed 004 §4, ACE PositionManager: sub-managers exist only once used, and

@@ -9,23 +9,22 @@
 //
 // Where things are:
 //
-//	frame.go, position.go       Frame, Position, headings, landblock arithmetic
-//	constants.go, flags.go      retail constants; state and transient-state bits
-//	stamps.go                   update_times and newer_event
-//	object.go                   Object (CPhysicsObj) and the accessors interp.Body needs
+//	frame.go, position.go       Frame (and vec, its registers-kept vector), Position, headings, landblock arithmetic
+//	constants.go, flags.go      retail constants and the reading choices; state and transient-state bits
+//	object.go                   Object (CPhysicsObj), the accessors interp.Body needs, the collaborators' interfaces
 //	tick.go, commit.go          the per-tick pipeline and how it commits
 //	stage.go                    Stage and the optional per-tick StageRecord
-//	world.go, terrain*.go,      the collision world: terrain (and its JSON),
+//	world.go, terrain.go,       the collision world: terrain (its JSON read by engine/terrainjson),
 //	obstacle.go, statics.go     obstacles, dat statics
 //	geometry*.go                polygons, BSPs, cells, buildings (the dat geometry)
 //	transit*.go, transition.go  retail's transition (CTransition) and its result
 //	setposition.go              SetPosition / SetPositionSimple (placement)
-//	route.go                    UnpackPositionEvent → HandleReceivedPosition → MoveOrTeleport
+//	route.go                    UnpackPositionEvent → HandleReceivedPosition → MoveOrTeleport; update_times and newer_event
 //	state.go                    the object's state as flat words (the engine's checkpoints)
 //
 // docs/collision.md says what the transition leaves out.
 //
 // physics may import only mathgl and the standard library. It reaches the
 // animation, the position manager, the motion interpreter and the movement
-// manager through the small interfaces in collaborators.go.
+// manager through the small interfaces at the end of object.go.
 package physics

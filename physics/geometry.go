@@ -30,9 +30,10 @@ type Sphere struct {
 // intersects is CSphere::intersects (ACE Sphere.Intersects): the two
 // spheres overlap (strictly).
 func (s *Sphere) intersects(o *Sphere) bool {
-	d := o.Center.Sub(s.Center)
+	// |o − s|² < (rs + ro)², on scalars.
+	dx, dy, dz := o.Center[0]-s.Center[0], o.Center[1]-s.Center[1], o.Center[2]-s.Center[2]
 	r := s.Radius + o.Radius
-	return d.Dot(d) < r*r
+	return dx*dx+dy*dy+dz*dz < r*r
 }
 
 // CylSphere is retail's CCylSphere: a vertical cylinder standing on

@@ -129,6 +129,9 @@ type spherePath struct {
 	// point turned by rot (the rotation is fixed for a transition).
 	rotSphere   [maxSpheres]mgl32.Vec3
 	rotLowPoint mgl32.Vec3
+	// lsCell is the cell whose frame localSpacePos, localSpaceZ and
+	// localSpaceCurrCenter hold (nil: none; see cacheLocalSpaceSphereCell).
+	lsCell *tcell
 }
 
 // collisionInfo is COLLISIONINFO (ACE Collision/CollisionInfo.cs).
@@ -189,54 +192,106 @@ func normalizeCheckSmall(v *mgl32.Vec3) bool {
 // spherePath methods (ACE SpherePath.cs).
 
 func (p *spherePath) initSphere(spheres []Sphere, scale float32) {
+	// Component by component into place (the same products as
+	// Vec3.Mul and Mat3.Mul3x1): a Vec3 built on the stack and copied
+	// stalls the store buffer at every transition.
 	p.numSphere = min(len(spheres), maxSpheres)
 	for i := 0; i < p.numSphere; i++ {
-		p.localSphere[i] = Sphere{Center: spheres[i].Center.Mul(scale), Radius: spheres[i].Radius * scale}
+		c, l := &spheres[i].Center, &p.localSphere[i]
+		l.Center[0], l.Center[1], l.Center[2] = c[0]*scale, c[1]*scale, c[2]*scale
+		l.Radius = spheres[i].Radius * scale
 	}
 	p.localLowPoint = p.localSphere[0].Center
 	p.localLowPoint[2] -= p.localSphere[0].Radius
+	m := &p.rot.m
 	for i := 0; i < p.numSphere; i++ {
-		p.rotSphere[i] = p.rot.LocalToGlobalVec(p.localSphere[i].Center)
+		mulMat3(&p.rotSphere[i], m, &p.localSphere[i].Center)
 	}
-	p.rotLowPoint = p.rot.LocalToGlobalVec(p.localLowPoint)
+	mulMat3(&p.rotLowPoint, m, &p.localLowPoint)
+}
+
+// mulMat3 is dst = m·v, mgl32's Mat3.Mul3x1 written into place.
+func mulMat3(dst *mgl32.Vec3, m *mgl32.Mat3, v *mgl32.Vec3) {
+	x, y, z := v[0], v[1], v[2]
+	dst[0] = m[0]*x + m[3]*y + m[6]*z
+	dst[1] = m[1]*x + m[4]*y + m[7]*z
+	dst[2] = m[2]*x + m[5]*y + m[8]*z
+}
+
+// addInto is dst = a + b (Vec3.Add) written into place.
+func addInto(dst, a, b *mgl32.Vec3) {
+	x, y, z := a[0]+b[0], a[1]+b[1], a[2]+b[2]
+	dst[0], dst[1], dst[2] = x, y, z
 }
 
 func (p *spherePath) cacheGlobalCurrCenter() {
+	p.lsCell = nil
 	for i := 0; i < p.numSphere; i++ {
-		p.globalCurrCenter[i] = p.curPos.o.Add(p.rotSphere[i])
+		addInto(&p.globalCurrCenter[i], &p.curPos.o, &p.rotSphere[i])
 	}
 }
 
 func (p *spherePath) cacheGlobalSphere() {
 	for i := 0; i < p.numSphere; i++ {
-		p.globalSphere[i] = Sphere{Center: p.checkPos.o.Add(p.rotSphere[i]), Radius: p.localSphere[i].Radius}
+		addInto(&p.globalSphere[i].Center, &p.checkPos.o, &p.rotSphere[i])
+		p.globalSphere[i].Radius = p.localSphere[i].Radius
 	}
-	p.globalLowPoint = p.checkPos.o.Add(p.rotLowPoint)
+	addInto(&p.globalLowPoint, &p.checkPos.o, &p.rotLowPoint)
 }
 
 func (p *spherePath) cacheGlobalSphereOffset(off mgl32.Vec3) {
 	for i := 0; i < p.numSphere; i++ {
-		p.globalSphere[i].Center = p.globalSphere[i].Center.Add(off)
+		addInto(&p.globalSphere[i].Center, &p.globalSphere[i].Center, &off)
 	}
-	p.globalLowPoint = p.globalLowPoint.Add(off)
+	addInto(&p.globalLowPoint, &p.globalLowPoint, &off)
 }
 
 func (p *spherePath) addOffsetToCheckPos(off mgl32.Vec3) {
 	p.cellArrayValid = false
-	p.checkPos.o = p.checkPos.o.Add(off)
+	addInto(&p.checkPos.o, &p.checkPos.o, &off)
 	p.cacheGlobalSphereOffset(off)
 }
 
 // cacheLocalSpaceSphere puts the spheres (current and checked) into the
 // frame f (in the sweep frame), scaled by 1/scale.
 func (p *spherePath) cacheLocalSpaceSphere(f *Frame, scale float32) {
+	p.lsCell = nil
 	inv := 1 / scale
 	for i := 0; i < p.numSphere; i++ {
-		p.localSpaceCurrCenter[i] = f.GlobalToLocal(p.globalCurrCenter[i]).Mul(inv)
-		p.localSpaceSphere[i] = Sphere{Center: f.GlobalToLocal(p.globalSphere[i].Center).Mul(inv), Radius: p.localSphere[i].Radius * inv}
+		globalToLocalInto(&p.localSpaceCurrCenter[i], f, &p.globalCurrCenter[i], inv)
+		globalToLocalInto(&p.localSpaceSphere[i].Center, f, &p.globalSphere[i].Center, inv)
+		p.localSpaceSphere[i].Radius = p.localSphere[i].Radius * inv
 	}
 	p.localSpacePos = *f
 	p.localSpaceZ = f.GlobalToLocalVec(up)
+}
+
+// cacheLocalSpaceSphereCell is cacheLocalSpaceSphere(&c.frame, 1) for an
+// EnvCell. Asked again for the same cell with the current centres
+// unchanged (the inserts of one step), only the checked spheres have
+// moved: the frame, its up and the current centres are already there.
+func (p *spherePath) cacheLocalSpaceSphereCell(c *tcell) {
+	if p.lsCell != c {
+		p.cacheLocalSpaceSphere(&c.frame, 1)
+		p.lsCell = c
+		return
+	}
+	for i := 0; i < p.numSphere; i++ {
+		globalToLocalInto(&p.localSpaceSphere[i].Center, &c.frame, &p.globalSphere[i].Center, 1)
+		p.localSpaceSphere[i].Radius = p.localSphere[i].Radius * 1
+	}
+}
+
+// globalToLocalInto is dst = f.GlobalToLocal(*pt).Mul(scale) written into
+// place: Frame.GlobalToLocalVec's products, each rounded to float32 before
+// the sum, on the point less the origin.
+func globalToLocalInto(dst *mgl32.Vec3, f *Frame, pt *mgl32.Vec3, scale float32) {
+	x, y, z := pt[0]-f.Origin[0], pt[1]-f.Origin[1], pt[2]-f.Origin[2]
+	m := &f.m
+	lx := float32(m[0]*x) + float32(m[1]*y) + float32(m[2]*z)
+	ly := float32(m[3]*x) + float32(m[4]*y) + float32(m[5]*z)
+	lz := float32(m[6]*x) + float32(m[7]*y) + float32(m[8]*z)
+	dst[0], dst[1], dst[2] = lx*scale, ly*scale, lz*scale
 }
 
 func (p *spherePath) setCheckPos(pos tpos, cell *tcell) {
@@ -298,17 +353,25 @@ type transit struct {
 	floorZ float32
 	// events is what this transition saw, for the pipeline's events.
 	events transitEvents
-	// listMemo is the last outdoor cell array (cellListMemo).
-	listMemo cellListMemo
+	// listMemo is the last outdoor cell array (cellListMemo); arrIsMemo
+	// says arr holds it (no fill since).
+	listMemo  cellListMemo
+	arrIsMemo bool
+	// spheres holds the body's spheres while the path takes them in.
+	spheres [maxSpheres]Sphere
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding
 // normal and along the contact plane, and lift the body back onto the
-// contact plane if it has sunk into it.
-func (t *transit) adjustOffset(off mgl32.Vec3) mgl32.Vec3 {
+// contact plane if it has sunk into it. It adjusts *off in place; the
+// arithmetic is Vec3's (Dot, Sub, Mul, Cross, in the same order) on
+// scalars, so no vector goes through memory between its components.
+func (t *transit) adjustOffset(off *mgl32.Vec3) {
 	c := &t.coll
+	ox, oy, oz := off[0], off[1], off[2]
+	sn := &c.slidingNormal
 	checkSlide := false
-	slidingAngle := off.Dot(c.slidingNormal)
+	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
 	if c.slidingNormalValid {
 		if slidingAngle < 0 {
 			checkSlide = true
@@ -318,56 +381,67 @@ func (t *transit) adjustOffset(off mgl32.Vec3) mgl32.Vec3 {
 	}
 	if !c.contactPlaneValid {
 		if checkSlide {
-			off = off.Sub(c.slidingNormal.Mul(slidingAngle))
+			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
 		}
-		return off
+		off[0], off[1], off[2] = ox, oy, oz
+		return
 	}
-	collisionAngle := off.Dot(c.contactPlane.N)
-	slideOffset := c.contactPlane.N.Cross(c.slidingNormal)
+	n := &c.contactPlane.N
+	collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
 	switch {
 	case checkSlide:
-		if normalizeCheckSmall(&slideOffset) {
-			off = mgl32.Vec3{}
+		// contact_plane.N × sliding_normal, normalised.
+		sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
+		d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
+		if d < Epsilon {
+			ox, oy, oz = 0, 0, 0
 		} else {
-			off = slideOffset.Mul(slideOffset.Dot(off))
+			inv := 1 / d
+			sx, sy, sz = sx*inv, sy*inv, sz*inv
+			dot := sx*ox + sy*oy + sz*oz
+			ox, oy, oz = sx*dot, sy*dot, sz*dot
 		}
 	case collisionAngle <= 0:
-		off = off.Sub(c.contactPlane.N.Mul(collisionAngle))
+		ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
 	default:
 		// Plane::snap_to_plane.
-		if n := c.contactPlane.N; abs32(n[2]) > Epsilon {
-			off[2] = -(off[0]*n[0] + off[1]*n[1]) / n[2]
+		if abs32(n[2]) > Epsilon {
+			oz = -(ox*n[0] + oy*n[1]) / n[2]
 		}
 	}
+	off[0], off[1], off[2] = ox, oy, oz
 	if c.contactPlaneCellID == 0 {
-		return off
+		return
 	}
 	g := &t.path.globalSphere[0]
-	dist := g.Center.Dot(c.contactPlane.N) + c.contactPlane.D
+	dist := g.Center[0]*n[0] + g.Center[1]*n[1] + g.Center[2]*n[2] + c.contactPlane.D
 	if dist >= g.Radius-Epsilon {
-		return off
+		return
 	}
-	zDist := (g.Radius - dist) / c.contactPlane.N[2]
+	zDist := (g.Radius - dist) / n[2]
 	if g.Radius > abs32(zDist) {
 		t.path.addOffsetToCheckPos(mgl32.Vec3{0, 0, zDist})
 	}
-	return off
 }
 
 // calcNumSteps is CTransition::calc_num_steps: steps no longer than the
-// first sphere's radius.
-func (t *transit) calcNumSteps() (offset, perStep mgl32.Vec3, n int) {
-	offset = t.path.endPos.o.Sub(t.path.beginPos.o)
-	dist := offset.Len()
+// first sphere's radius. It sets *perStep and returns the step count.
+func (t *transit) calcNumSteps(perStep *mgl32.Vec3) (n int) {
+	e, b := &t.path.endPos.o, &t.path.beginPos.o
+	x, y, z := e[0]-b[0], e[1]-b[1], e[2]-b[2]
+	dist := float32(math.Sqrt(float64(x*x + y*y + z*z)))
 	step := dist / t.path.localSphere[0].Radius
 	switch {
 	case step > 1:
 		n = int(math.Ceil(float64(step)))
-		perStep = offset.Mul(1 / float32(n))
-	case offset != (mgl32.Vec3{}):
-		perStep, n = offset, 1
+		inv := 1 / float32(n)
+		perStep[0], perStep[1], perStep[2] = x*inv, y*inv, z*inv
+	case x != 0 || y != 0 || z != 0:
+		perStep[0], perStep[1], perStep[2], n = x, y, z, 1
+	default:
+		perStep[0], perStep[1], perStep[2] = 0, 0, 0
 	}
-	return offset, perStep, n
+	return n
 }
 
 // checkOtherCells is CTransition::check_other_cells: collide with every
@@ -623,7 +697,8 @@ func (t *transit) findPlacementPos() bool {
 			path.setCheckPos(path.curPos, path.curCell)
 			h := float64(angle*float32(j)) * math.Pi / 180
 			off := mgl32.Vec3{float32(math.Sin(h)), float32(math.Cos(h)), 0}.Mul(totalDist)
-			path.globalOffset = t.adjustOffset(off)
+			path.globalOffset = off
+			t.adjustOffset(&path.globalOffset)
 			if path.globalOffset.Len() >= Epsilon {
 				path.addOffsetToCheckPos(path.globalOffset)
 				c.slidingNormalValid, c.contactPlaneValid = false, false
@@ -701,7 +776,8 @@ func (t *transit) findTransitionalPosition() bool {
 		return false
 	}
 	st := tsOK
-	_, perStep, numSteps := t.calcNumSteps()
+	var perStep mgl32.Vec3
+	numSteps := t.calcNumSteps(&perStep)
 	if numSteps > maxTransitSteps {
 		return false
 	}
@@ -713,7 +789,8 @@ func (t *transit) findTransitionalPosition() bool {
 		return true
 	}
 	for step := 0; step < numSteps; step++ {
-		path.globalOffset = t.adjustOffset(perStep)
+		path.globalOffset = perStep
+		t.adjustOffset(&path.globalOffset)
 		if path.globalOffset.Dot(path.globalOffset) < Epsilon*Epsilon {
 			return step != 0 && st == tsOK
 		}
@@ -1059,16 +1136,17 @@ func (t *transit) setCurrentCheckPos() {
 
 // validateWalkable is OBJECTINFO::validate_walkable (not a viewer) for the
 // plane of the terrain polygon (or the stand-in floor) under the body.
-func (t *transit) validateWalkable(s *Sphere, pl Plane, cellID uint32) transitionState {
+func (t *transit) validateWalkable(s *Sphere, pl *Plane, cellID uint32) transitionState {
 	path, c := &t.path, &t.coll
-	dist := s.Center.Sub(mgl32.Vec3{0, 0, s.Radius}).Dot(pl.N) + pl.D
+	// (centre − (0, 0, radius))·N + D on scalars (x − 0 is x, −0 too).
+	dist := s.Center[0]*pl.N[0] + s.Center[1]*pl.N[1] + (s.Center[2]-s.Radius)*pl.N[2] + pl.D
 	walkable := path.stepDown || t.obj.state&oiOnWalkable == 0 || pl.N[2] >= FloorZ
 	if dist >= -Epsilon {
 		if dist > Epsilon {
 			return tsOK
 		}
 		if walkable {
-			c.setContactPlane(pl, cellID)
+			c.setContactPlane(*pl, cellID)
 		}
 		if t.obj.state&oiContact == 0 && !path.stepDown {
 			c.setCollisionNormal(pl.N)
@@ -1082,7 +1160,7 @@ func (t *transit) validateWalkable(s *Sphere, pl Plane, cellID uint32) transitio
 	}
 	zDist := dist / pl.N[2]
 	if walkable {
-		c.setContactPlane(pl, cellID)
+		c.setContactPlane(*pl, cellID)
 		if path.stepDown {
 			interp := (1 - -1/(path.stepDownAmt*path.walkInterp)*zDist) * path.walkInterp
 			if interp >= path.walkInterp || interp < -0.1 {

@@ -18,48 +18,55 @@ func (p *Polygon) dist(v mgl32.Vec3) float32 { return p.Plane.N.Dot(v) + p.Plane
 // hitsSpherePrecise is CPolygon::polygon_hits_sphere_precise (ACE
 // Polygon.polygon_hits_sphere_precise): the sphere, shrunk by F_EPSILON,
 // touches the polygon. contact is the sphere centre projected on the plane.
+// The vector arithmetic (Sub, Mul, Cross, Dot, in Vec3's order) is on
+// scalars.
 func (p *Polygon) hitsSpherePrecise(s *Sphere, contact *mgl32.Vec3) bool {
 	n := len(p.Vertices)
 	if n == 0 {
 		return true
 	}
-	dp := p.dist(s.Center)
+	pn := &p.Plane.N
+	nx, ny, nz := pn[0], pn[1], pn[2]
+	sc := &s.Center
+	dp := nx*sc[0] + ny*sc[1] + nz*sc[2] + p.Plane.D
 	rad := s.Radius - Epsilon
 	if abs32(dp) > rad {
 		return false
 	}
 	diff := rad*rad - dp*dp
-	c := s.Center.Sub(p.Plane.N.Mul(dp))
-	*contact = c
+	cx, cy, cz := sc[0]-nx*dp, sc[1]-ny*dp, sc[2]-nz*dp
+	contact[0], contact[1], contact[2] = cx, cy, cz
+	vs := p.Vertices
 	prev := n - 1
 	for i := 0; i < n; i++ {
-		v, last := p.Vertices[i], p.Vertices[prev]
+		v, last := &vs[i], &vs[prev]
 		prev = i
-		edge := v.Sub(last)
-		disp := c.Sub(last)
-		cross := p.Plane.N.Cross(edge)
-		if disp.Dot(cross) >= 0 {
+		ex, ey, ez := v[0]-last[0], v[1]-last[1], v[2]-last[2]
+		dx, dy, dz := cx-last[0], cy-last[1], cz-last[2]
+		// N × edge.
+		kx, ky, kz := ny*ez-nz*ey, nz*ex-nx*ez, nx*ey-ny*ex
+		if dx*kx+dy*ky+dz*kz >= 0 {
 			continue
 		}
 		// Outside this edge: the sphere touches the polygon only through
 		// an edge or a vertex.
 		prev2 := n - 1
 		for j := 0; j < n; j++ {
-			v, last := p.Vertices[j], p.Vertices[prev2]
+			v, last := &vs[j], &vs[prev2]
 			prev2 = j
-			edge := v.Sub(last)
-			disp := c.Sub(last)
-			cross := p.Plane.N.Cross(edge)
-			dd := disp.Dot(cross)
+			ex, ey, ez := v[0]-last[0], v[1]-last[1], v[2]-last[2]
+			dx, dy, dz := cx-last[0], cy-last[1], cz-last[2]
+			kx, ky, kz := ny*ez-nz*ey, nz*ex-nx*ez, nx*ey-ny*ex
+			dd := dx*kx + dy*ky + dz*kz
 			if dd < 0 {
-				if cross.Dot(cross)*diff < dd*dd {
+				if (kx*kx+ky*ky+kz*kz)*diff < dd*dd {
 					return false
 				}
-				if de := disp.Dot(edge); de >= 0 && de <= edge.Dot(edge) {
+				if de := dx*ex + dy*ey + dz*ez; de >= 0 && de <= ex*ex+ey*ey+ez*ez {
 					return true
 				}
 			}
-			if disp.Dot(disp) <= diff {
+			if dx*dx+dy*dy+dz*dz <= diff {
 				return true
 			}
 		}
@@ -126,34 +133,40 @@ func (p *Polygon) adjustSphereToPlane(path *spherePath, s *Sphere, movement mgl3
 
 // checkWalkable is CPolygon::check_walkable (small: check_small_walkable,
 // a quarter of the radius squared): the sphere's centre, dropped along up
-// onto the plane, is within the polygon or within the radius of it.
+// onto the plane, is within the polygon or within the radius of it. The
+// vector arithmetic is on scalars, as in hitsSpherePrecise.
 func (p *Polygon) checkWalkable(s *Sphere, up mgl32.Vec3, small bool) bool {
-	angleUp := p.Plane.N.Dot(up)
+	pn := &p.Plane.N
+	nx, ny, nz := pn[0], pn[1], pn[2]
+	angleUp := nx*up[0] + ny*up[1] + nz*up[2]
 	if angleUp < Epsilon {
 		return false
 	}
-	center := s.Center.Sub(up.Mul(p.dist(s.Center) / angleUp))
+	sc := &s.Center
+	k := (nx*sc[0] + ny*sc[1] + nz*sc[2] + p.Plane.D) / angleUp
+	cx, cy, cz := sc[0]-up[0]*k, sc[1]-up[1]*k, sc[2]-up[2]*k
 	radsum := s.Radius * s.Radius
 	if small {
 		radsum *= 0.25
 	}
-	n := len(p.Vertices)
+	vs := p.Vertices
+	n := len(vs)
 	prev := n - 1
 	for i := 0; i < n; i++ {
-		v, last := p.Vertices[i], p.Vertices[prev]
+		v, last := &vs[i], &vs[prev]
 		prev = i
-		edge := v.Sub(last)
-		disp := center.Sub(last)
-		cross := p.Plane.N.Cross(edge)
-		diff := disp.Dot(cross)
+		ex, ey, ez := v[0]-last[0], v[1]-last[1], v[2]-last[2]
+		dx, dy, dz := cx-last[0], cy-last[1], cz-last[2]
+		kx, ky, kz := ny*ez-nz*ey, nz*ex-nx*ez, nx*ey-ny*ex
+		diff := dx*kx + dy*ky + dz*kz
 		if diff < 0 {
-			if cross.Dot(cross)*radsum < diff*diff {
+			if (kx*kx+ky*ky+kz*kz)*radsum < diff*diff {
 				return false
 			}
-			de := disp.Dot(edge)
-			return de >= 0 && de <= edge.Dot(edge)
+			de := dx*ex + dy*ey + dz*ez
+			return de >= 0 && de <= ex*ex+ey*ey+ez*ez
 		}
-		if disp.Dot(disp) <= radsum {
+		if dx*dx+dy*dy+dz*dz <= radsum {
 			return true
 		}
 	}
@@ -188,7 +201,7 @@ func (p *Polygon) findCrossedEdge(s *Sphere, up mgl32.Vec3, normal *mgl32.Vec3) 
 // pointInPoly2D is CPolygon::point_in_poly2D with Sidedness.Positive (the
 // terrain's find_terrain_poly): the point's (x, y) lies within the polygon
 // seen from above.
-func (p *Polygon) pointInPoly2D(pt mgl32.Vec3) bool {
+func (p *Polygon) pointInPoly2D(pt *mgl32.Vec3) bool {
 	n := len(p.Vertices)
 	prevIdx := 0
 	for i := n - 1; i >= 0; i-- {
@@ -231,7 +244,7 @@ func (n *BSPNode) sphereIntersectsPoly(s *Sphere, movement mgl32.Vec3, hit **Pol
 		}
 		return false
 	}
-	dist := n.Plane.N.Dot(s.Center) + n.Plane.D
+	dist := n.Plane.dist(&s.Center)
 	reach := s.Radius - Epsilon
 	if dist >= reach {
 		return n.Pos.sphereIntersectsPoly(s, movement, hit, contact)
@@ -255,7 +268,7 @@ func (n *BSPNode) findWalkable(path *spherePath, s *Sphere, hit **Polygon, movem
 		}
 		return
 	}
-	dist := n.Plane.N.Dot(s.Center) + n.Plane.D
+	dist := n.Plane.dist(&s.Center)
 	reach := s.Radius - Epsilon
 	if dist >= reach {
 		n.Pos.findWalkable(path, s, hit, movement, up, changed)
@@ -281,7 +294,7 @@ func (n *BSPNode) hitsWalkable(path *spherePath, s *Sphere, up mgl32.Vec3) bool 
 		}
 		return false
 	}
-	dist := n.Plane.N.Dot(s.Center) + n.Plane.D
+	dist := n.Plane.dist(&s.Center)
 	reach := s.Radius - Epsilon
 	if dist >= reach {
 		return n.Pos.hitsWalkable(path, s, up)
@@ -316,7 +329,7 @@ func (n *BSPNode) sphereIntersectsSolid(s *Sphere, centerCheck bool) bool {
 	if !n.Sphere.intersects(s) {
 		return false
 	}
-	dist := n.Plane.N.Dot(s.Center) + n.Plane.D
+	dist := n.Plane.dist(&s.Center)
 	reach := s.Radius - Epsilon
 	if dist >= reach {
 		return n.Pos.sphereIntersectsSolid(s, centerCheck)
@@ -355,7 +368,7 @@ func (n *BSPNode) sphereIntersectsSolidPoly(s *Sphere, radius float32, centerSol
 	if !n.Sphere.intersects(s) {
 		return false
 	}
-	dist := n.Plane.N.Dot(s.Center) + n.Plane.D
+	dist := n.Plane.dist(&s.Center)
 	reach := radius - Epsilon
 	if dist >= reach {
 		return n.Pos.sphereIntersectsSolidPoly(s, radius, centerSolid, hit, centerCheck)
@@ -379,9 +392,10 @@ func (n *BSPNode) sphereIntersectsSolidPoly(s *Sphere, radius float32, centerSol
 
 // pointInsideCellBSP is BSPNODE::point_inside_cell_bsp: a cell BSP keeps
 // its positive children; a point behind any plane is outside.
-func (n *BSPNode) pointInsideCellBSP(pt mgl32.Vec3) bool {
+func (n *BSPNode) pointInsideCellBSP(pt *mgl32.Vec3) bool {
 	for node := n; node != nil && node.Kind != BSPLeafNode; node = node.Pos {
-		d := node.Plane.N.Dot(pt) + node.Plane.D
+		nn := &node.Plane.N
+		d := nn[0]*pt[0] + nn[1]*pt[1] + nn[2]*pt[2] + node.Plane.D
 		if d < -Epsilon {
 			return false
 		}
@@ -403,7 +417,7 @@ func (n *BSPNode) sphereIntersectsCellBSP(s *Sphere) boundingType {
 	if n == nil || n.Kind == BSPLeafNode {
 		return boundInside
 	}
-	dist := n.Plane.N.Dot(s.Center) + n.Plane.D
+	dist := n.Plane.dist(&s.Center)
 	checkRad := s.Radius + 0.01
 	if dist <= -checkRad {
 		return boundOutside
@@ -429,13 +443,14 @@ func (n *BSPNode) sphereIntersectsCellBSP(s *Sphere) boundingType {
 func (t *transit) bspFindCollisions(tree *BSPTree, scale float32, where hitSource) transitionState {
 	path := &t.path
 	root := tree.Root
-	center := path.localSpaceCurrCenter[0]
+	center := &path.localSpaceCurrCenter[0]
 	ls := &path.localSpaceSphere[0]
 	var ls1 *Sphere
 	if path.numSphere > 1 {
 		ls1 = &path.localSpaceSphere[1]
 	}
-	movement := ls.Center.Sub(center)
+	var movement mgl32.Vec3
+	movement[0], movement[1], movement[2] = ls.Center[0]-center[0], ls.Center[1]-center[1], ls.Center[2]-center[2]
 
 	if path.insertType == insertPlacement || path.obstructionEthereal {
 		clearCell := true
@@ -518,18 +533,29 @@ func (t *transit) bspFindCollisions(tree *BSPTree, scale float32, where hitSourc
 func (t *transit) bspStepSphereDown(root *BSPNode, ls *Sphere, scale float32, where hitSource) transitionState {
 	path := &t.path
 	amount := -(path.stepDownAmt * path.walkInterp)
-	movement := path.localSpaceZ.Mul(amount * (1 / scale))
-	valid := *ls
+	// The vectors built component by component (Vec3.Mul, Sub, Mat3's
+	// product, Add in their order): a sphere copied whole after its parts
+	// were written stalls the store buffer.
+	k := amount * (1 / scale)
+	z := &path.localSpaceZ
+	movement := mgl32.Vec3{z[0] * k, z[1] * k, z[2] * k}
+	var valid Sphere
+	valid.Center[0], valid.Center[1], valid.Center[2], valid.Radius = ls.Center[0], ls.Center[1], ls.Center[2], ls.Radius
 	changed := false
 	var hit *Polygon
 	root.findWalkable(path, &valid, &hit, movement, path.localSpaceZ, &changed)
 	if !changed {
 		return tsOK
 	}
-	off := path.localSpacePos.LocalToGlobalVec(valid.Center.Sub(ls.Center)).Mul(scale)
-	path.checkPos.o = path.checkPos.o.Add(off)
+	var d, off mgl32.Vec3
+	d[0], d[1], d[2] = valid.Center[0]-ls.Center[0], valid.Center[1]-ls.Center[1], valid.Center[2]-ls.Center[2]
+	mulMat3(&off, &path.localSpacePos.m, &d)
+	off[0], off[1], off[2] = off[0]*scale, off[1]*scale, off[2]*scale
+	addInto(&path.checkPos.o, &path.checkPos.o, &off)
 	path.cacheGlobalSphereOffset(off)
-	t.coll.setContactPlane(t.planeToGlobal(hit.Plane, scale), path.checkPos.cell)
+	c := &t.coll
+	t.planeToGlobalInto(&c.contactPlane, &hit.Plane, scale)
+	c.contactPlaneValid, c.contactPlaneCellID = true, path.checkPos.cell
 	path.setWalkable(&valid, hit, path.localSpaceZ, &path.localSpacePos, scale)
 	t.noteHit(where, hit, evFloor)
 	return tsAdjusted
@@ -596,3 +622,21 @@ func (t *transit) planeToGlobal(pl Plane, scale float32) Plane {
 }
 
 func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
+
+// dist is N·p + D (Vec3.Dot's order) through pointers.
+func (pl *Plane) dist(p *mgl32.Vec3) float32 {
+	return pl.N[0]*p[0] + pl.N[1]*p[1] + pl.N[2]*p[2] + pl.D
+}
+
+// planeToGlobalInto is planeToGlobal written into *dst.
+func (t *transit) planeToGlobalInto(dst, pl *Plane, scale float32) {
+	f := &t.path.localSpacePos
+	var n, q, pt mgl32.Vec3
+	mulMat3(&n, &f.m, &pl.N)
+	negD := -pl.D
+	q[0], q[1], q[2] = pl.N[0]*negD, pl.N[1]*negD, pl.N[2]*negD
+	mulMat3(&pt, &f.m, &q)
+	addInto(&pt, &f.Origin, &pt)
+	d := -(n[0]*pt[0] + n[1]*pt[1] + n[2]*pt[2]) * scale
+	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
+}

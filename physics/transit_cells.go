@@ -35,6 +35,10 @@ type tcell struct {
 	lo, hi   [2]float32
 	contents *LandCellContents
 	objs     []objRef
+	// The last find_terrain_poly answer and the x, y it was for.
+	polyMemo bool
+	polyXY   [2]float32
+	polyHit  *Polygon
 	// An EnvCell and its frame in the sweep frame.
 	env   *EnvCell
 	frame Frame
@@ -50,7 +54,9 @@ const maxTransitCells = 64
 // not state).
 type cellPool struct {
 	c [maxTransitCells]tcell
-	n int
+	// ids are the cells' ids, side by side for the search.
+	ids [maxTransitCells]uint32
+	n   int
 	// The key the cells were built under.
 	w        *World
 	lbx, lby int32
@@ -110,8 +116,8 @@ func (p *cellPool) get(t *transit, id uint32) *tcell {
 	if id == 0 {
 		return nil
 	}
-	for i := 0; i < p.n; i++ {
-		if p.c[i].id == id {
+	for i, have := range p.ids[:p.n] {
+		if have == id {
 			return &p.c[i]
 		}
 	}
@@ -144,6 +150,7 @@ func (p *cellPool) get(t *transit, id uint32) *tcell {
 		c.kind = cellLand
 		t.buildLandCell(c, lbx*CellsPerSide+idx/CellsPerSide, lby*CellsPerSide+idx%CellsPerSide)
 	}
+	p.ids[p.n] = id
 	p.n++
 	return c
 }
@@ -237,18 +244,26 @@ func (t *Terrain) cellCorners(gx, gy int32) (h [4]float32, seNW bool) {
 }
 
 // findTerrainPoly is LandCell::find_terrain_poly.
-func (c *tcell) findTerrainPoly(p mgl32.Vec3) *Polygon {
+func (c *tcell) findTerrainPoly(p *mgl32.Vec3) *Polygon {
 	// A point strictly outside the square is in neither triangle (each
 	// triangle's axis-aligned edges give point_in_poly2D the same verdict).
 	if p[0] < c.lo[0] || p[0] > c.hi[0] || p[1] < c.lo[1] || p[1] > c.hi[1] {
 		return nil
 	}
+	// The answer depends on x and y alone: a step down or a re-insert
+	// asks again at the same x and y (a memo of the last answer).
+	if c.polyMemo && p[0] == c.polyXY[0] && p[1] == c.polyXY[1] {
+		return c.polyHit
+	}
+	var hit *Polygon
 	for i := range c.polys {
 		if c.polys[i].pointInPoly2D(p) {
-			return &c.polys[i]
+			hit = &c.polys[i]
+			break
 		}
 	}
-	return nil
+	c.polyMemo, c.polyXY, c.polyHit = true, [2]float32{p[0], p[1]}, hit
+	return hit
 }
 
 // pointInCell is ObjCell::point_in_cell: the terrain triangles seen from
@@ -257,10 +272,15 @@ func (c *tcell) findTerrainPoly(p mgl32.Vec3) *Polygon {
 func (t *transit) pointInCell(c *tcell, p mgl32.Vec3) bool {
 	switch c.kind {
 	case cellLand:
-		return c.findTerrainPoly(p) != nil
+		return c.findTerrainPoly(&p) != nil
 	case cellEnv:
 		bsp := c.env.Struct.CellBSP
-		return bsp != nil && bsp.Root.pointInsideCellBSP(c.frame.GlobalToLocal(p))
+		if bsp == nil {
+			return false
+		}
+		var local mgl32.Vec3
+		globalToLocalInto(&local, &c.frame, &p, 1)
+		return bsp.Root.pointInsideCellBSP(&local)
 	}
 	return true
 }
@@ -283,9 +303,12 @@ func (t *transit) globalCell(p mgl32.Vec3) (int32, int32) {
 // first sphere's centre, an indoor one first.
 func (t *transit) findCellList(want bool) *tcell {
 	path := &t.path
-	if m := &t.listMemo; m.valid && m.cell == path.checkPos.cell && m.numSphere == path.numSphere && m.xy == t.sphereXY() {
-		// The same outdoor cells as the last fill (see cellListMemo).
-		t.arr = m.arr
+	if m := &t.listMemo; m.valid && m.cell == path.checkPos.cell && m.numSphere == path.numSphere && t.sameSphereXY(&m.xy) {
+		// The same outdoor cells as the last fill (see cellListMemo);
+		// the array may hold them still.
+		if !t.arrIsMemo {
+			t.arr, t.arrIsMemo = m.arr, true
+		}
 		if want {
 			return m.curr
 		}
@@ -310,6 +333,22 @@ type cellListMemo struct {
 	curr      *tcell
 }
 
+// sameSphereXY says the spheres' x and y are xy's (== on each, as the
+// arrays' comparison).
+func (t *transit) sameSphereXY(xy *[maxSpheres][2]float32) bool {
+	g := &t.path.globalSphere
+	for i := 0; i < maxSpheres; i++ {
+		var x, y float32
+		if i < t.path.numSphere {
+			x, y = g[i].Center[0], g[i].Center[1]
+		}
+		if x != xy[i][0] || y != xy[i][1] {
+			return false
+		}
+	}
+	return true
+}
+
 func (t *transit) sphereXY() (xy [maxSpheres][2]float32) {
 	for i := 0; i < t.path.numSphere; i++ {
 		xy[i] = [2]float32{t.path.globalSphere[i].Center[0], t.path.globalSphere[i].Center[1]}
@@ -329,12 +368,17 @@ func (t *transit) memoCellList(curr *tcell, want bool) {
 			return
 		}
 	}
-	m.valid, m.cell, m.numSphere, m.xy, m.arr, m.curr = true, t.path.checkPos.cell, t.path.numSphere, t.sphereXY(), t.arr, curr
+	m.valid, m.cell, m.numSphere, m.curr = true, t.path.checkPos.cell, t.path.numSphere, curr
+	m.xy = t.sphereXY()
+	m.arr.n, m.arr.addedOutside = t.arr.n, t.arr.addedOutside
+	copy(m.arr.c[:t.arr.n], t.arr.c[:t.arr.n])
+	t.arrIsMemo = true
 }
 
 // fillCellList is find_cell_list itself.
 func (t *transit) fillCellList(want bool) *tcell {
 	path := &t.path
+	t.arrIsMemo = false
 	t.arr.n = 0
 	t.arr.addedOutside = false
 	visible := t.cells.get(t, path.checkPos.cell)
@@ -377,6 +421,11 @@ func (t *transit) addAllOutsideCells() {
 	path := &t.path
 	for i := 0; i < path.numSphere; i++ {
 		s := &path.globalSphere[i]
+		if i > 0 && s.Center[0] == path.globalSphere[0].Center[0] && s.Center[1] == path.globalSphere[0].Center[1] && s.Radius == path.globalSphere[0].Radius {
+			// Over the first sphere (an upright body's head): the same
+			// cells, which the array already holds (a skip, not a change).
+			continue
+		}
 		gx, gy := t.globalCell(s.Center)
 		px := float32(float64(t.lbx)*LandblockLength + float64(s.Center[0]) - float64(gx)*CellLength)
 		py := float32(float64(t.lby)*LandblockLength + float64(s.Center[1]) - float64(gy)*CellLength)
@@ -435,7 +484,8 @@ func (t *transit) findTransitCells(c *tcell) {
 			}
 			// EnvCell::check_building_transit.
 			for i := 0; i < path.numSphere; i++ {
-				s := Sphere{Center: other.frame.GlobalToLocal(path.globalSphere[i].Center), Radius: path.globalSphere[i].Radius}
+				s := Sphere{Radius: path.globalSphere[i].Radius}
+				globalToLocalInto(&s.Center, &other.frame, &path.globalSphere[i].Center, 1)
 				if other.env.Struct.CellBSP == nil || other.env.Struct.CellBSP.Root.sphereIntersectsCellBSP(&s) == boundOutside {
 					continue
 				}
@@ -455,7 +505,9 @@ func (t *transit) findTransitCells(c *tcell) {
 				for i := 0; i < path.numSphere; i++ {
 					s := &path.globalSphere[i]
 					rad := s.Radius + Epsilon
-					d := pt.Poly.dist(c.frame.GlobalToLocal(s.Center))
+					var local mgl32.Vec3
+					globalToLocalInto(&local, &c.frame, &s.Center, 1)
+					d := pt.Poly.dist(local)
 					if d > -rad && d < rad {
 						checkOutside = true
 						break
@@ -468,7 +520,8 @@ func (t *transit) findTransitCells(c *tcell) {
 				continue
 			}
 			for i := 0; i < path.numSphere; i++ {
-				s := Sphere{Center: other.frame.GlobalToLocal(path.globalSphere[i].Center), Radius: path.globalSphere[i].Radius}
+				s := Sphere{Radius: path.globalSphere[i].Radius}
+				globalToLocalInto(&s.Center, &other.frame, &path.globalSphere[i].Center, 1)
 				if bsp := other.env.Struct.CellBSP; bsp != nil && bsp.Root.sphereIntersectsCellBSP(&s) != boundOutside {
 					t.arr.add(other)
 					break
@@ -489,9 +542,9 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 		// LandCell::find_env_collisions: the terrain triangle under the
 		// lowest point, through OBJECTINFO::validate_walkable.
 		st := tsOK
-		if poly := c.findTerrainPoly(path.globalLowPoint); poly != nil {
-			s := path.globalSphere[0]
-			st = t.validateWalkable(&s, poly.Plane, c.id)
+		if poly := c.findTerrainPoly(&path.globalLowPoint); poly != nil {
+			// (validate_walkable reads the sphere before it moves it.)
+			st = t.validateWalkable(&path.globalSphere[0], &poly.Plane, c.id)
 		}
 		if st != tsOK {
 			return st
@@ -528,7 +581,7 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 		path.obstructionEthereal = false
 		st := tsOK
 		if bsp := c.env.Struct.PhysicsBSP; bsp != nil && bsp.Root != nil {
-			path.cacheLocalSpaceSphere(&c.frame, 1)
+			path.cacheLocalSpaceSphereCell(c)
 			src := hitSource{kind: hitCellStruct, id: c.env.Struct.ID, cell: c.id}
 			if path.insertType == insertInitialPlacement {
 				st = t.bspPlacementInsert(bsp)
@@ -553,6 +606,6 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 	if t.floorZ == float32(math.Inf(-1)) {
 		return tsOK
 	}
-	s := path.globalSphere[0]
-	return t.validateWalkable(&s, Plane{N: up, D: -t.floorZ}, c.id)
+	floor := Plane{N: up, D: -t.floorZ}
+	return t.validateWalkable(&path.globalSphere[0], &floor, c.id)
 }

@@ -25,32 +25,46 @@ const DummySphereRadius float32 = 0.1
 // feet and head spheres; a project choice where no Setup is known) —
 // else retail's dummy sphere.
 func (o *Object) BodySpheres() (out [maxSpheres]Sphere, n int) {
+	n = o.bodySpheres(&out)
+	return out, n
+}
+
+// bodySpheres is BodySpheres into *out (each sphere written by its parts,
+// as the transition reads them); it returns the count.
+func (o *Object) bodySpheres(out *[maxSpheres]Sphere) int {
 	if len(o.Spheres) > 0 {
-		n = copy(out[:], o.Spheres)
-		return out, n
+		return copy(out[:], o.Spheres)
 	}
 	if !(o.Radius > 0) {
-		out[0] = Sphere{Center: mgl32.Vec3{0, 0, DummySphereRadius}, Radius: DummySphereRadius}
-		return out, 1
+		setSphere(&out[0], 0, 0, DummySphereRadius, DummySphereRadius)
+		return 1
 	}
-	out[0] = Sphere{Center: mgl32.Vec3{0, 0, o.Radius}, Radius: o.Radius}
+	setSphere(&out[0], 0, 0, o.Radius, o.Radius)
 	if o.Height > 2*o.Radius {
-		out[1] = Sphere{Center: mgl32.Vec3{0, 0, o.Height - o.Radius}, Radius: o.Radius}
-		return out, 2
+		setSphere(&out[1], 0, 0, o.Height-o.Radius, o.Radius)
+		return 2
 	}
-	return out, 1
+	return 1
 }
 
-// planeOffset moves a plane from a landblock frame into one where that
-// landblock's origin sits at off (points p' = p + off).
-func planeOffset(pl Plane, off mgl32.Vec3) Plane {
-	return Plane{N: pl.N, D: pl.D - pl.N.Dot(off)}
+func setSphere(s *Sphere, x, y, z, r float32) {
+	s.Center[0], s.Center[1], s.Center[2], s.Radius = x, y, z, r
 }
 
-// blockOffset is the sweep-frame position of cell's landblock origin.
-func (t *transit) blockOffset(cell uint32) mgl32.Vec3 {
+// planeOffsetInto moves plane pl from a landblock frame into one where that
+// landblock's origin sits at (ox, oy, oz) (points p' = p + off), into *dst:
+// D − N·off.
+func planeOffsetInto(dst, pl *Plane, ox, oy, oz float32) {
+	n := &pl.N
+	d := pl.D - (n[0]*ox + n[1]*oy + n[2]*oz)
+	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
+}
+
+// blockOffsetXY is the sweep-frame x and y of cell's landblock origin
+// (its z is 0).
+func (t *transit) blockOffsetXY(cell uint32) (float32, float32) {
 	lbx, lby := int32(cell>>24), int32(cell>>16&0xFF)
-	return mgl32.Vec3{float32((lbx - t.lbx) * LandblockLength), float32((lby - t.lby) * LandblockLength), 0}
+	return float32((lbx - t.lbx) * LandblockLength), float32((lby - t.lby) * LandblockLength)
 }
 
 // begin resets the object's transit for a transition starting in cell,
@@ -64,7 +78,7 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 	t.lbx, t.lby = int32(cell>>24), int32(cell>>16&0xFF)
 	t.cells.reuse(o.World, t.lbx, t.lby)
 	t.listMemo.valid = false
-	t.arr.n = 0
+	t.arr.n, t.arrIsMemo = 0, false
 	t.path = spherePath{placementAllowsSliding: true}
 	t.coll = collisionInfo{}
 	t.events = transitEvents{}
@@ -80,12 +94,14 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 		t.obj.state |= oiEdgeSlide
 	}
 	if !placement && o.TransientState&TransientContact != 0 {
-		pl := planeOffset(o.ContactPlane, t.blockOffset(o.ContactPlaneCellID))
 		c := &t.coll
-		c.lastKnownContactPlaneValid, c.lastKnownContactPlane, c.lastKnownContactPlaneCellID = true, pl, o.ContactPlaneCellID
+		bx, by := t.blockOffsetXY(o.ContactPlaneCellID)
+		planeOffsetInto(&c.lastKnownContactPlane, &o.ContactPlane, bx, by, 0)
+		c.lastKnownContactPlaneValid, c.lastKnownContactPlaneCellID = true, o.ContactPlaneCellID
 		// check_contact: the velocity does not carry the body off the plane.
 		if o.Velocity.Dot(o.ContactPlane.N) <= Epsilon {
-			c.setContactPlane(pl, o.ContactPlaneCellID)
+			c.contactPlaneValid, c.contactPlaneCellID = true, o.ContactPlaneCellID
+			planeOffsetInto(&c.contactPlane, &o.ContactPlane, bx, by, 0)
 			t.obj.state |= oiContact
 			if o.TransientState&TransientOnWalkable != 0 {
 				t.obj.state |= oiOnWalkable
@@ -99,8 +115,8 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 			c.slidingNormal = mgl32.Vec3{}
 		}
 	}
-	sph, n := o.BodySpheres()
-	t.path.initSphere(sph[:n], scale)
+	n := o.bodySpheres(&t.spheres)
+	t.path.initSphere(t.spheres[:n], scale)
 	return t
 }
 
@@ -136,12 +152,16 @@ func (t *transit) result(to *Frame) *transitionResult {
 		r.CurPos.Cell = 0
 	} else {
 		r.CurPos.Cell = path.curCell.id
-		r.CurPos.Frame.Origin = path.curPos.o.Sub(path.curCell.off)
+		o, off := &path.curPos.o, &path.curCell.off
+		x, y, z := o[0]-off[0], o[1]-off[1], o[2]-off[2]
+		r.CurPos.Frame.Origin[0], r.CurPos.Frame.Origin[1], r.CurPos.Frame.Origin[2] = x, y, z
 	}
 	if c.contactPlaneValid {
 		r.ContactPlaneValid = true
 		r.ContactPlaneCellID = c.contactPlaneCellID
-		r.ContactPlane = planeOffset(c.contactPlane, t.blockOffset(c.contactPlaneCellID).Mul(-1))
+		// blockOffset(cell).Mul(-1): −x, −y and 0·−1 = −0.
+		bx, by := t.blockOffsetXY(c.contactPlaneCellID)
+		planeOffsetInto(&r.ContactPlane, &c.contactPlane, bx*-1, by*-1, math.Float32frombits(negZero))
 	}
 	if c.slidingNormalValid {
 		r.SlidingNormalValid, r.SlidingNormal = true, c.slidingNormal

@@ -169,7 +169,7 @@ func TestValidateWalkable_CollisionNormalOnlyWithoutContact(t *testing.T) {
 		tr.path.checkPos = tpos{o: mgl32.Vec3{100, 0, 10 + c.dz}}
 		tr.path.cacheGlobalSphere()
 		s := tr.path.globalSphere[0]
-		st := tr.validateWalkable(&s, slope, testCell)
+		st := tr.validateWalkable(&s, &slope, testCell)
 		if st != c.want || tr.coll.collisionNormalValid != c.wantNormal {
 			t.Errorf("%s: state %v collision normal %v, want %v %v", c.name, st, tr.coll.collisionNormalValid, c.want, c.wantNormal)
 		}

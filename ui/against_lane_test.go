@@ -18,8 +18,8 @@ func TestAgainst_DivergenceLaneStepsLikeD(t *testing.T) {
 	a.sel.GUID = 0x80001701
 	a.tl.Lane = timeline.LaneDivergence
 	a.apply(cmdNextEvent)
-	if a.pb.Cursor() != 315 || !strings.Contains(a.status, "queue 1, retail 12") {
-		t.Fatalf(". on the divergence lane: cursor %d, status %q; want tick 315 as Shift+D", a.pb.Cursor(), a.status)
+	if a.pb.Cursor() != 315 || !strings.Contains(a.bar.status, "queue 1, retail 12") {
+		t.Fatalf(". on the divergence lane: cursor %d, status %q; want tick 315 as Shift+D", a.pb.Cursor(), a.bar.status)
 	}
 	a.apply(cmdNextEvent)
 	if a.pb.Cursor() != 316 {
@@ -30,7 +30,7 @@ func TestAgainst_DivergenceLaneStepsLikeD(t *testing.T) {
 		t.Errorf(", : cursor %d, want back at 315", a.pb.Cursor())
 	}
 	a.apply(cmdPrevEvent)
-	if a.pb.Cursor() != 315 || !strings.Contains(a.status, "no earlier divergence") {
-		t.Errorf(", before the first: cursor %d, status %q", a.pb.Cursor(), a.status)
+	if a.pb.Cursor() != 315 || !strings.Contains(a.bar.status, "no earlier divergence") {
+		t.Errorf(", before the first: cursor %d, status %q", a.pb.Cursor(), a.bar.status)
 	}
 }

@@ -47,15 +47,15 @@ func TestAgainst_JumpsToTheDivergenceAndInspectsTheClient(t *testing.T) {
 		Size: image.Pt(1280, 800), Client: cornerTrack(t)})
 	a.sel.GUID = 0 // the first view selected the most eventful object
 	a.apply(cmdFirstDivergence)
-	if a.pb.Cursor() != 0 || !strings.Contains(a.status, "select an object") {
-		t.Fatalf("without a selection: cursor %d, status %q", a.pb.Cursor(), a.status)
+	if a.pb.Cursor() != 0 || !strings.Contains(a.bar.status, "select an object") {
+		t.Fatalf("without a selection: cursor %d, status %q", a.pb.Cursor(), a.bar.status)
 	}
 	a.sel.GUID = 0x80001701
 	a.apply(cmdFirstDivergence)
 	// viewer diff finds the queue diverging at tick 315, when the held
 	// updates arrive (engine/clientdiff's teaching test pins that).
-	if a.pb.Cursor() != 315 || !strings.Contains(a.status, "queue 1, retail 12") {
-		t.Fatalf("Shift+D: cursor %d, status %q; want tick 315 and the queue", a.pb.Cursor(), a.status)
+	if a.pb.Cursor() != 315 || !strings.Contains(a.bar.status, "queue 1, retail 12") {
+		t.Fatalf("Shift+D: cursor %d, status %q; want tick 315 and the queue", a.pb.Cursor(), a.bar.status)
 	}
 	a.apply(cmdNextDivergence)
 	if a.pb.Cursor() != 316 {

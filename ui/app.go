@@ -20,10 +20,10 @@ import (
 	"glidepath/physics"
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/page"
 	"glidepath/ui/panel"
 	"glidepath/ui/render"
 	"glidepath/ui/session"
-	"glidepath/ui/settings"
 	"glidepath/ui/timeline"
 )
 
@@ -46,7 +46,7 @@ func Run(opts Options) error {
 	}
 	defer func() { a.sess.Close() }() // the session opened last
 	defer func() {
-		if err := a.rememberView(); err != nil && opts.Warn != nil {
+		if err := a.mem.rememberView(a); err != nil && opts.Warn != nil {
 			opts.Warn("the view was not remembered: " + err.Error())
 		}
 	}()
@@ -94,47 +94,38 @@ type app struct {
 	sel session.Selection
 	in  inputState
 
-	help         bool
-	started      bool // the session was ready on a previous update
-	status       string
-	statusFull   string // the status line before fitLine shortened it
-	statusFrames int
+	help    bool
+	started bool      // the session was ready on a previous update
+	bar     statusBar // the top bar's text and its message (commands.go, statusfit.go)
 	// noticeSaid is the input's notice last said (openfile.go sayNotice).
 	noticeSaid string
-	// floorSaid says the ground's notice was said (openfile.go sayFloor).
-	floorSaid bool
 
 	list   panel.ObjectList
 	legend panel.Legend
 	hud    panel.HUD
 
 	idler               idler
-	tour                panel.Tour
+	tour                tourGuide // the guided tour (-tour)
 	before              beforeAfter
 	savePending         bool
 	frames, readyFrames int
 	shotDone            bool
 	shotErr             error
 	exp                 exporter
-	marks               panel.Marks
-	open                panel.OpenBox
-	st                  *settings.Settings
-	stErr               error
-	restore             bool // apply the remembered view at start
+	marks               marksView  // the bookmarks (bookmarks.go)
+	open                openBox    // Shift+O, Shift+W and dropped files (openfile.go)
+	mem                 viewMemory // the remembered settings (remember.go)
 	live                session.Watch
 	nav                 navState          // go to, quit (navigate.go)
 	rate                session.RateMeter // the playback rate achieved
 	msgs                panel.Messages    // Shift+M
-	filt                panel.Filter      // Ctrl+F (filterbox.go)
+	filt                filterBox         // Ctrl+F (filterbox.go)
 	fc                  followState       // the follow camera's last step (followcam.go)
-	split               bool              // side by side (split.go)
+	split               splitView         // side by side (split.go)
 	exportMsgs          chan string
-	// packDone brings a saved evidence pack's last word; packBusy: one
-	// is being saved (packsave.go).
-	packDone chan string
-	packBusy bool
-	stack    []timeline.Stacked // the timeline's rows per run, reused
-	plotted  []uint32           // the filter's objects for the plot, reused
+	pack                packSaver          // Shift+P (packsave.go)
+	stack               []timeline.Stacked // the timeline's rows per run, reused
+	plotted             []uint32           // the filter's objects for the plot, reused
 }
 
 func newApp(opts Options) (*app, error) {
@@ -162,15 +153,15 @@ func newApp(opts Options) (*app, error) {
 		layers: opts.Layers, panels: panel.NewState(),
 		sel: session.Selection{GUID: opts.Select, Follow: opts.FollowSelection},
 		w:   defaultWidth, h: defaultHeight,
-		in: inputState{keys: keymap()}, split: opts.Split,
+		in: inputState{keys: keymap()}, split: splitView{on: opts.Split},
 	}
 	if a.layers == 0 {
 		a.layers = overlay.All
 	}
 	a.world = opts.World
 	a.marks.Load(opts.File)
-	a.loadSettings()
-	a.restore = opts.RestoreView
+	a.mem.loadSettings(a)
+	a.mem.restore = opts.RestoreView
 	if opts.Follow {
 		a.startLive()
 	}
@@ -198,7 +189,7 @@ func newApp(opts Options) (*app, error) {
 		// stderr only, leaving the status line as it was), and a capture's
 		// player with the rule that chose it (or later, when the reader
 		// decides it: sayNotice).
-		a.say(a.worldLine())
+		a.say(a.open.worldLine(a))
 	} else if a.noticeSaid != "" {
 		a.say(a.noticeSaid)
 	}
@@ -228,7 +219,7 @@ func (a *app) Update() error {
 		return ebiten.Termination
 	}
 	a.nav.updates++
-	a.idler.noteTick(a.busy(), a.w, a.h)
+	a.idler.noteTick(a.idler.busy(a), a.w, a.h)
 	if !a.sess.Poll() {
 		return nil // pre-running: Draw shows the progress
 	}
@@ -249,7 +240,7 @@ func (a *app) Update() error {
 		wasFocused := a.gui.focused()
 		a.gui.releaseFocus(&a.lay)
 		if dropped := ebiten.DroppedFiles(); dropped != nil {
-			a.handleDrop(dropped)
+			a.open.handleDrop(a, dropped)
 		}
 		// Every key event since the last Update is queued and applied in
 		// order; a box being typed in takes the keys, and so does a
@@ -258,27 +249,27 @@ func (a *app) Update() error {
 		keysFree := false
 		switch {
 		case a.open.Active:
-			a.readOpenKeys()
+			a.open.readOpenKeys(a)
 		case a.marks.Editing:
-			a.readLabelKeys()
+			a.marks.readLabelKeys(a)
 		case a.nav.box.On:
-			a.readGotoKeys()
+			a.nav.readGotoKeys(a)
 		case a.filt.BoxOn:
-			a.readFilterKeys()
+			a.filt.readFilterKeys(a)
 		default:
 			keysFree = !wasFocused
 		}
 		a.applyInput(keysFree)
 		a.updateMouse()
-		a.pollExports()
-		a.pollPack()
+		a.marks.pollExports(a)
+		a.pack.pollPack(a)
 		a.pollLive(false)
 	} else {
-		a.exportUpdate()
+		a.exp.exportUpdate(a)
 	}
 	a.growRuns()
-	a.sayNotice()
-	a.sayFloor()
+	a.open.sayNotice(a)
+	a.open.sayFloor(a)
 	a.pb.Advance(1 / float64(ebiten.TPS()))
 	a.rate.Note(time.Now(), a.pb.Cursor(), a.pb.Playing() && !a.pb.Waiting(), a.sess.Cur().Info.TickRate)
 	// Past what the pre-run has reached, the cursor steps on by itself
@@ -307,14 +298,14 @@ func (a *app) start() {
 	}
 	a.frameFirst()
 	if a.marks.LoadErr != nil {
-		a.sayMarksOff()
+		a.marks.sayMarksOff(a)
 	}
-	if a.restore {
-		a.restore = false
-		a.restoreView()
+	if a.mem.restore {
+		a.mem.restore = false
+		a.mem.restoreView(a)
 	}
 	if a.tour.Stops = a.opts.Tour; len(a.tour.Stops) > 0 {
-		a.tourGo(0)
+		a.tour.tourGo(a, 0)
 		a.sess.Seek(a.pb.Cursor())
 	}
 	a.afterSeek()
@@ -324,19 +315,19 @@ func (a *app) start() {
 func (a *app) afterSeek() {
 	r := a.sess.Cur()
 	if a.sel.Follow && a.sel.GUID != 0 {
-		a.followSelection(r) // followcam.go
+		a.fc.followSelection(a, r) // followcam.go
 	}
 	a.list.Update(r, a.gui.filter.GetText(), a.sel.GUID, a.lay.List, func(guid uint32) bool { return a.filt.Keeps(r, guid) })
 	a.updateInspector(r)
 	a.panels.Pipe.Update(a.flat, a.lay.Pipeline, r, a.sess.Sel, a.selectedObject(), a.sel.GUID, &a.panels.Stepper)
 	a.msgs.Update(r, a.sel.GUID, a.sess.Sel, a.lay.Viewport, a.filt.Expr)
-	if a.statusFrames > 0 {
-		a.statusFrames--
-		if a.statusFrames == 0 {
-			a.status = ""
+	if a.bar.statusFrames > 0 {
+		a.bar.statusFrames--
+		if a.bar.statusFrames == 0 {
+			a.bar.status = ""
 		}
 	}
-	a.setStatus()
+	a.bar.setStatus(a)
 	a.gui.title.pipeline.Label = panel.PipelineTitle(&a.panels.Stepper)
 	if t := a.gui.play.Text(); t != nil {
 		t.Label = "Play"
@@ -348,8 +339,8 @@ func (a *app) afterSeek() {
 
 // say shows a message in the status line for a few seconds.
 func (a *app) say(msg string) {
-	a.status = msg
-	a.statusFrames = 6 * activeTPS
+	a.bar.status = msg
+	a.bar.statusFrames = 6 * activeTPS
 }
 
 // frameAll fits the camera to everything the run visits.
@@ -372,7 +363,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.idler.idle() && a.readyFrames > shotFrames {
 		return // nothing changed: the last frame stays up
 	}
-	if a.idler.throttled(a.waitingOnly()) {
+	if a.idler.throttled(a.idler.waitingOnly(a)) {
 		return // only the pre-run moves: a few frames a second show it
 	}
 	a.idler.drew()
@@ -409,22 +400,22 @@ func (a *app) Draw(screen *ebiten.Image) {
 // finishFrame saves, counts and hands over the drawn frame.
 func (a *app) finishFrame(screen *ebiten.Image) {
 	if a.savePending {
-		a.saveScreenshot(screen)
+		a.exp.saveScreenshot(a, screen)
 	}
 	a.frames++
 	a.readyFrames++
-	pageFrame(a.opts.Title, a.pb.Cursor()) // the web viewer's page (page_js.go)
+	page.Frame(a.opts.Title, a.pb.Cursor()) // the web viewer's page (ui/page)
 	if a.opts.Screenshot != "" && a.readyFrames == shotFrames {
 		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
 		a.shotDone = true
 	}
-	a.exportDraw(screen)
+	a.exp.exportDraw(a, screen)
 }
 
 // drawViewport builds and submits the 3D view, clipped to its rectangle.
 func (a *app) drawViewport(screen *ebiten.Image) {
-	if a.splitting() {
-		a.drawSplit(screen) // split.go
+	if a.split.splitting(a) {
+		a.split.drawSplit(a, screen) // split.go
 		return
 	}
 	vp := a.viewport()

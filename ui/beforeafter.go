@@ -27,7 +27,7 @@ type beforeAfter struct {
 // or nil (before mode off, tick 0, the pre-run still going, or the object
 // not alive then). The run's source is sought to the tick before, read and
 // stepped back, which leaves it where it was.
-func (a *app) beforeObject(r *session.Run) *engine.ObjectView {
+func (ba *beforeAfter) beforeObject(a *app, r *session.Run) *engine.ObjectView {
 	b := &a.before
 	t := r.Snap.Tick
 	if !a.panels.Before || t == 0 || !a.sess.Ready || a.sel.GUID == 0 {
@@ -48,21 +48,21 @@ func (a *app) beforeObject(r *session.Run) *engine.ObjectView {
 }
 
 // jumpedAt reports whether the selection blipped or was snapped at tick.
-func (a *app) jumpedAt(r *session.Run, tick int) bool {
+func (ba *beforeAfter) jumpedAt(a *app, r *session.Run, tick int) bool {
 	f := model.Filter{Kinds: model.KindSet(eventlog.EventBlip, eventlog.EventSnap), OneObject: true, GUID: a.sel.GUID}
-	a.before.ids = r.Index.Recent(a.sel.GUID, f, tick, tick, 1, a.before.ids[:0])
-	return len(a.before.ids) > 0
+	ba.ids = r.Index.Recent(a.sel.GUID, f, tick, tick, 1, ba.ids[:0])
+	return len(ba.ids) > 0
 }
 
 // beforeAfterLines heads the inspector: in before mode, which state it
 // shows; at a jump tick in after mode, the hint that V shows the state
 // before the jump.
-func (a *app) beforeAfterLines(r *session.Run) []inspect.Line {
+func (ba *beforeAfter) beforeAfterLines(a *app, r *session.Run) []inspect.Line {
 	t := r.Snap.Tick
 	switch {
 	case a.panels.Before:
 		return []inspect.Line{{Value: fmt.Sprintf("BEFORE tick %d: the state tick %d left (V: after)", t, t-1)}}
-	case a.sel.GUID != 0 && a.jumpedAt(r, t):
+	case a.sel.GUID != 0 && ba.jumpedAt(a, r, t):
 		return []inspect.Line{{Value: "the body jumped this tick: V shows the state before the jump"}}
 	}
 	return nil

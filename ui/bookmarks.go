@@ -12,24 +12,29 @@ import (
 	"image"
 
 	"glidepath/ui/camera"
+	"glidepath/ui/panel"
 )
+
+// marksView is the bookmarks of the input (panel.Marks) with their
+// commands: L's label box, Shift+L, PgUp/PgDn and E's export between two.
+type marksView struct{ panel.Marks }
 
 // startBookmark opens the label box for the cursor's tick, holding the
 // label already there.
-func (a *app) startBookmark() {
-	if a.marks.Sidecar == nil {
-		a.sayMarksOff()
+func (bm *marksView) startBookmark(a *app) {
+	if bm.Sidecar == nil {
+		bm.sayMarksOff(a)
 		return
 	}
 	a.pb.SetPlaying(false)
-	b, _ := a.marks.Sidecar.Bookmarks.At(a.pb.Cursor())
-	a.marks.StartLabel(b.Label)
+	b, _ := bm.Sidecar.Bookmarks.At(a.pb.Cursor())
+	bm.StartLabel(b.Label)
 }
 
 // sayMarksOff explains why there are no bookmarks.
-func (a *app) sayMarksOff() {
-	if a.marks.LoadErr != nil {
-		a.say("bookmarks off: " + a.marks.LoadErr.Error() + " (fix or remove it)")
+func (bm *marksView) sayMarksOff(a *app) {
+	if bm.LoadErr != nil {
+		a.say("bookmarks off: " + bm.LoadErr.Error() + " (fix or remove it)")
 		return
 	}
 	a.say("bookmarks need an input file (the built-in scenario has none)")
@@ -37,55 +42,55 @@ func (a *app) sayMarksOff() {
 
 // typeLabel applies what was typed into the label box this tick: characters,
 // Backspace, Enter (keep) and Esc (drop).
-func (a *app) typeLabel(chars []rune, backspace, enter, escape bool) {
-	label, keep := a.marks.Type(chars, backspace, enter, escape)
+func (bm *marksView) typeLabel(a *app, chars []rune, backspace, enter, escape bool) {
+	label, keep := bm.Type(chars, backspace, enter, escape)
 	if !keep {
 		return
 	}
 	tick := a.pb.Cursor()
-	if err := a.marks.Sidecar.Bookmarks.Add(tick, label); err != nil {
+	if err := bm.Sidecar.Bookmarks.Add(tick, label); err != nil {
 		a.say("bookmark: " + err.Error())
 		return
 	}
-	a.saveMarks(fmt.Sprintf("bookmarked tick %d", tick))
+	bm.saveMarks(a, fmt.Sprintf("bookmarked tick %d", tick))
 }
 
 // readLabelKeys reads the keyboard for the label box.
-func (a *app) readLabelKeys() {
-	k := a.marks.Keys()
-	a.typeLabel(k.Chars, k.Backspace, k.Enter, k.Escape)
+func (bm *marksView) readLabelKeys(a *app) {
+	k := bm.Keys()
+	bm.typeLabel(a, k.Chars, k.Backspace, k.Enter, k.Escape)
 }
 
 // removeBookmark deletes the mark at the cursor.
-func (a *app) removeBookmark() {
-	if a.marks.Sidecar == nil {
-		a.sayMarksOff()
+func (bm *marksView) removeBookmark(a *app) {
+	if bm.Sidecar == nil {
+		bm.sayMarksOff(a)
 		return
 	}
 	tick := a.pb.Cursor()
-	if !a.marks.Sidecar.Bookmarks.Remove(tick) {
+	if !bm.Sidecar.Bookmarks.Remove(tick) {
 		a.say(fmt.Sprintf("no bookmark at tick %d", tick))
 		return
 	}
-	a.saveMarks(fmt.Sprintf("removed the bookmark at tick %d", tick))
+	bm.saveMarks(a, fmt.Sprintf("removed the bookmark at tick %d", tick))
 }
 
 // saveMarks writes the sidecar and says so, or why not.
-func (a *app) saveMarks(done string) {
-	if err := a.marks.Sidecar.Save(); err != nil {
+func (bm *marksView) saveMarks(a *app, done string) {
+	if err := bm.Sidecar.Save(); err != nil {
 		a.say("bookmarks not saved: " + err.Error())
 		return
 	}
-	a.say(done + "; saved in " + a.marks.Sidecar.File())
+	a.say(done + "; saved in " + bm.Sidecar.File())
 }
 
 // jumpToBookmark moves the cursor to the previous or next mark.
-func (a *app) jumpToBookmark(next bool) {
-	if a.marks.Sidecar == nil {
-		a.sayMarksOff()
+func (bm *marksView) jumpToBookmark(a *app, next bool) {
+	if bm.Sidecar == nil {
+		bm.sayMarksOff(a)
 		return
 	}
-	set := &a.marks.Sidecar.Bookmarks
+	set := &bm.Sidecar.Bookmarks
 	b, ok := set.Prev(a.pb.Cursor())
 	if next {
 		b, ok = set.Next(a.pb.Cursor())
@@ -114,16 +119,16 @@ type ExportRequest struct {
 // exportBetweenMarks asks for the range from the bookmark at or before the
 // cursor to the next one to be exported; Options.ExportRange does it off
 // the window's loop and its message comes back to the status line.
-func (a *app) exportBetweenMarks() {
-	if a.marks.Sidecar == nil {
-		a.sayMarksOff()
+func (bm *marksView) exportBetweenMarks(a *app) {
+	if bm.Sidecar == nil {
+		bm.sayMarksOff(a)
 		return
 	}
 	if a.opts.ExportRange == nil {
 		a.say("export is not available here")
 		return
 	}
-	set := &a.marks.Sidecar.Bookmarks
+	set := &bm.Sidecar.Bookmarks
 	cur := a.pb.Cursor()
 	from, ok := set.At(cur)
 	if !ok {
@@ -134,12 +139,12 @@ func (a *app) exportBetweenMarks() {
 		a.say("E exports between two bookmarks: put the cursor between them")
 		return
 	}
-	a.exportTicks(from.Tick, to.Tick)
+	bm.exportTicks(a, from.Tick, to.Tick)
 }
 
 // exportTicks asks for an export of ticks from..to as the window shows
 // them (camera mode, selection).
-func (a *app) exportTicks(from, to int) {
+func (bm *marksView) exportTicks(a *app, from, to int) {
 	if a.opts.ExportRange == nil {
 		a.say("export is not available here")
 		return
@@ -154,7 +159,7 @@ func (a *app) exportTicks(from, to int) {
 }
 
 // pollExports shows the message of an export that finished.
-func (a *app) pollExports() {
+func (bm *marksView) pollExports(a *app) {
 	select {
 	case msg := <-a.exportMsgs:
 		a.say(msg)
@@ -169,8 +174,8 @@ const bookmarkListW = 260 + 8
 // captionArea is where a note's caption may go: the viewport, less the
 // bookmark list's column when the list is shown, so the two never
 // overlap.
-func (a *app) captionArea(vp image.Rectangle) image.Rectangle {
-	if a.marks.Shown && vp.Dx() > 2*bookmarkListW {
+func (bm *marksView) captionArea(a *app, vp image.Rectangle) image.Rectangle {
+	if bm.Shown && vp.Dx() > 2*bookmarkListW {
 		vp.Max.X -= bookmarkListW + 8
 	}
 	return vp

@@ -42,17 +42,17 @@ func TestBookmarks_MarkLabelJumpAndRoundTrip(t *testing.T) {
 	if !a.marks.Editing {
 		t.Fatal("L did not open the label box")
 	}
-	a.typeLabel([]rune("stall herex"), false, false, false)
-	a.typeLabel(nil, true, false, false) // Backspace
-	a.typeLabel(nil, false, true, false) // Enter
+	a.marks.typeLabel(a, []rune("stall herex"), false, false, false)
+	a.marks.typeLabel(a, nil, true, false, false) // Backspace
+	a.marks.typeLabel(a, nil, false, true, false) // Enter
 	if a.marks.Editing {
 		t.Fatal("Enter did not close the label box")
 	}
 	a.pb.Seek(300)
 	a.apply(cmdBookmark)
-	a.typeLabel([]rune("dropped"), false, false, true) // Esc: nothing kept
+	a.marks.typeLabel(a, []rune("dropped"), false, false, true) // Esc: nothing kept
 	a.apply(cmdBookmark)
-	a.typeLabel([]rune("second"), false, true, false)
+	a.marks.typeLabel(a, []rune("second"), false, true, false)
 
 	sc, err := bookmarks.Load(path)
 	if err != nil {
@@ -100,8 +100,8 @@ func TestBookmarks_UnreadableSidecarIsLeftAlone(t *testing.T) {
 	body := "{\"version\": 1, \"bookmarks\": [{\"tick\": \"x\"}]}"
 	os.WriteFile(bookmarks.Path(path), []byte(body), 0o644)
 	a := openFile(t, path, 100)
-	if !strings.Contains(a.status, "bookmarks off") || !strings.Contains(a.status, bookmarks.Path(path)) {
-		t.Errorf("status %q does not say why the bookmarks are off", a.status)
+	if !strings.Contains(a.bar.status, "bookmarks off") || !strings.Contains(a.bar.status, bookmarks.Path(path)) {
+		t.Errorf("status %q does not say why the bookmarks are off", a.bar.status)
 	}
 	a.apply(cmdBookmark)
 	if a.marks.Editing {
@@ -118,8 +118,8 @@ func TestBookmarks_UnreadableSidecarIsLeftAlone(t *testing.T) {
 func TestBookmarks_BuiltInScenarioHasNone(t *testing.T) {
 	a := openApp(t, "", nil, 10, 1280, 800)
 	a.apply(cmdBookmark)
-	if a.marks.Editing || !strings.Contains(a.status, "need an input file") {
-		t.Errorf("editing %v, status %q", a.marks.Editing, a.status)
+	if a.marks.Editing || !strings.Contains(a.bar.status, "need an input file") {
+		t.Errorf("editing %v, status %q", a.marks.Editing, a.bar.status)
 	}
 }
 
@@ -139,15 +139,15 @@ func TestBookmarks_ExportBetweenMarks(t *testing.T) {
 	if r != (ExportRequest{File: path, From: 120, To: 200, Camera: camera.TopDown, Select: 0x80001201}) {
 		t.Errorf("request %+v", r)
 	}
-	for i := 0; i < 100 && !strings.Contains(a.status, "exported it"); i++ {
-		a.pollExports()
+	for i := 0; i < 100 && !strings.Contains(a.bar.status, "exported it"); i++ {
+		a.marks.pollExports(a)
 	}
-	if !strings.Contains(a.status, "exported it") {
-		t.Errorf("status %q lacks the export's message", a.status)
+	if !strings.Contains(a.bar.status, "exported it") {
+		t.Errorf("status %q lacks the export's message", a.bar.status)
 	}
 	a.pb.Seek(250)
 	a.apply(cmdExportMarks)
-	if !strings.Contains(a.status, "between two bookmarks") {
-		t.Errorf("past the last mark: status %q", a.status)
+	if !strings.Contains(a.bar.status, "between two bookmarks") {
+		t.Errorf("past the last mark: status %q", a.bar.status)
 	}
 }

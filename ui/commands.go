@@ -18,148 +18,174 @@ import (
 	"glidepath/ui/timeline"
 )
 
-// apply carries out one command.
+// apply carries out one command: its entry of commandTable, or for an
+// overlay layer's key the layer's toggle.
 func (a *app) apply(c command) {
-	switch c {
-	case cmdPlay:
+	if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
+		toggleLayer(a, overlay.Layer(c-cmdLayer))
+		return
+	}
+	if int(c) < len(commandTable) && commandTable[c] != nil {
+		commandTable[c](a, c)
+	}
+}
+
+// commandHandler carries out one command; c is the command itself, for
+// the handlers a pair of commands (back and forward, next and previous)
+// shares.
+type commandHandler func(a *app, c command)
+
+// commandTable is every command's handler, by command (the keys that ask
+// for them are keymap's table, input.go). cmdNone has none; the overlay
+// layers' commands, from cmdLayer on, are toggleLayer's.
+var commandTable = [cmdLayer]commandHandler{
+	cmdPlay: func(a *app, _ command) {
 		a.pb.Toggle()
 		a.panels.Stepper.Reset()
-	case cmdStepBack, cmdStepForward, cmdStepBack10, cmdStepForward10:
-		a.pb.Step(stepSize(c))
-		a.panels.Stepper.Reset()
-		a.tl.View.Show(a.pb.Cursor())
-	case cmdPrevEvent, cmdNextEvent:
-		a.jumpToEvent(c == cmdNextEvent)
-	case cmdNextLane:
+	},
+	cmdStepBack:      stepTicks,
+	cmdStepForward:   stepTicks,
+	cmdStepBack10:    stepTicks,
+	cmdStepForward10: stepTicks,
+	cmdPrevEvent:     func(a *app, c command) { jumpToEvent(a, c == cmdNextEvent) },
+	cmdNextEvent:     func(a *app, c command) { jumpToEvent(a, c == cmdNextEvent) },
+	cmdNextLane: func(a *app, _ command) {
 		a.tl.Lane = (a.tl.Lane + 1) % timeline.NumLanes
 		a.say("  , and . now step between " + a.tl.Lane.String())
-	case cmdSlower:
+	},
+	cmdSlower: func(a *app, _ command) {
 		a.pb.Slower()
 		a.rate.Reset()
-	case cmdFaster:
+	},
+	cmdFaster: func(a *app, _ command) {
 		a.pb.Faster()
 		a.rate.Reset()
-	case cmdFirst:
+	},
+	cmdFirst: func(a *app, _ command) {
 		a.pb.Seek(0)
 		a.panels.Stepper.Reset()
 		a.tl.View.Show(0)
-	case cmdLast:
+	},
+	cmdLast: func(a *app, _ command) {
 		a.pb.GoLive()
 		a.pb.Seek(a.pb.Last())
 		a.panels.Stepper.Reset()
 		a.tl.View.Show(a.pb.Last())
-	case cmdFollow:
+	},
+	cmdFollow: func(a *app, _ command) {
 		a.sel.SetFollow(!a.sel.Follow)
 		if a.sel.Follow && a.sel.GUID == 0 {
 			a.say("select an object to follow it")
 		}
-	case cmdFrameAll:
+	},
+	cmdFrameAll: func(a *app, _ command) {
 		a.sel.SetFollow(false)
 		a.frameAll()
-	case cmdFrameSelection:
-		a.frameSelection() // followcam.go
-	case cmdNextObject, cmdPrevObject:
-		a.cycleSelection(c == cmdNextObject)
-	case cmdDeselect:
-		switch {
-		case a.help:
-			a.help = false
-		case a.tour.Active():
-			a.tour.End()
-		case a.panels.Stepper.Active():
-			a.panels.Stepper.Reset()
-		case a.tl.ClearSelection():
-			// the timeline's range went
-		case a.sel.GUID != 0:
-			a.sel.Clear()
-		default:
-			a.escUnclaimed() // navigate.go
-		}
-	case cmdHelp:
-		a.help = !a.help
-	case cmdBeforeAfter:
-		a.panels.ToggleBefore()
-	case cmdTourNext, cmdTourPrev:
-		a.tourStep(c == cmdTourNext)
-	case cmdScreenshot:
-		a.savePending = true
-	case cmdTopDown:
-		a.cam.SetMode(camera.TopDown)
-	case cmdIsometric:
-		a.cam.SetMode(camera.Isometric)
-	case cmdPerspective:
-		a.cam.SetMode(camera.Perspective)
-	case cmdStagePrev, cmdStageNext:
-		a.stepStage(c == cmdStageNext)
-	case cmdNextReading:
-		if n := len(a.sess.Runs); n > 1 {
-			a.sess.Sel = (a.sess.Sel + 1) % n
-			a.list.Dirty = true // the rows show the selected reading's values
-			if a.sess.SeveralInputs() {
-				a.say("showing " + a.sess.RunName(a.sess.Sel) + "'s overlays") // an input, not a reading
-			} else {
-				a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
-			}
-		}
-	case cmdToggleLeft:
-		a.panels.Toggle(panel.Left)
-		a.relayout()
-	case cmdToggleRight:
-		a.panels.Toggle(panel.Right)
-		a.relayout()
-	case cmdToggleTimeline:
-		a.panels.Toggle(panel.Timeline)
-		a.relayout()
-	case cmdNextDivergence, cmdFirstDivergence:
-		a.jumpToDivergence(c == cmdFirstDivergence)
-	case cmdBookmark:
-		a.startBookmark()
-	case cmdUnbookmark:
-		a.removeBookmark()
-	case cmdPrevBookmark, cmdNextBookmark:
-		a.jumpToBookmark(c == cmdNextBookmark)
-	case cmdToggleBookmarks:
-		a.marks.Shown = !a.marks.Shown
-	case cmdExportMarks:
+	},
+	cmdFrameSelection:  func(a *app, _ command) { a.fc.frameSelection(a) }, // followcam.go
+	cmdNextObject:      func(a *app, c command) { cycleSelection(a, c == cmdNextObject) },
+	cmdPrevObject:      func(a *app, c command) { cycleSelection(a, c == cmdNextObject) },
+	cmdDeselect:        deselect,
+	cmdHelp:            func(a *app, _ command) { a.help = !a.help },
+	cmdBeforeAfter:     func(a *app, _ command) { a.panels.ToggleBefore() },
+	cmdTourNext:        func(a *app, c command) { a.tour.tourStep(a, c == cmdTourNext) },
+	cmdTourPrev:        func(a *app, c command) { a.tour.tourStep(a, c == cmdTourNext) },
+	cmdScreenshot:      func(a *app, _ command) { a.savePending = true },
+	cmdTopDown:         func(a *app, _ command) { a.cam.SetMode(camera.TopDown) },
+	cmdIsometric:       func(a *app, _ command) { a.cam.SetMode(camera.Isometric) },
+	cmdPerspective:     func(a *app, _ command) { a.cam.SetMode(camera.Perspective) },
+	cmdStagePrev:       func(a *app, c command) { stepStage(a, c == cmdStageNext) },
+	cmdStageNext:       func(a *app, c command) { stepStage(a, c == cmdStageNext) },
+	cmdNextReading:     nextReading,
+	cmdToggleLeft:      func(a *app, _ command) { togglePanel(a, panel.Left) },
+	cmdToggleRight:     func(a *app, _ command) { togglePanel(a, panel.Right) },
+	cmdToggleTimeline:  func(a *app, _ command) { togglePanel(a, panel.Timeline) },
+	cmdNextDivergence:  func(a *app, c command) { a.jumpToDivergence(c == cmdFirstDivergence) },
+	cmdFirstDivergence: func(a *app, c command) { a.jumpToDivergence(c == cmdFirstDivergence) },
+	cmdBookmark:        func(a *app, _ command) { a.marks.startBookmark(a) },
+	cmdUnbookmark:      func(a *app, _ command) { a.marks.removeBookmark(a) },
+	cmdPrevBookmark:    func(a *app, c command) { a.marks.jumpToBookmark(a, c == cmdNextBookmark) },
+	cmdNextBookmark:    func(a *app, c command) { a.marks.jumpToBookmark(a, c == cmdNextBookmark) },
+	cmdToggleBookmarks: func(a *app, _ command) { a.marks.Shown = !a.marks.Shown },
+	cmdExportMarks: func(a *app, _ command) {
 		if r, ok := a.tl.Selection(); ok {
-			a.exportTicks(r.From, r.To)
+			a.marks.exportTicks(a, r.From, r.To)
 		} else {
-			a.exportBetweenMarks()
+			a.marks.exportBetweenMarks(a)
 		}
-	case cmdOpen:
-		a.startOpen()
-	case cmdGoto:
-		a.startGoto()
-	case cmdSplit:
-		a.toggleSplit() // split.go
-	case cmdFilter:
-		a.startFilter()
-	case cmdMessages:
-		a.msgs.Toggle()
-	case cmdQuit:
-		a.nav.quit = true
-	case cmdOpenDat:
-		a.startOpenDat()
-	case cmdSavePack:
-		a.savePack() // packsave.go
-	case cmdWorld:
+	},
+	cmdOpen:     func(a *app, _ command) { a.open.startOpen(a) },
+	cmdGoto:     func(a *app, _ command) { a.nav.startGoto(a) },
+	cmdSplit:    func(a *app, _ command) { a.split.toggleSplit(a) }, // split.go
+	cmdFilter:   func(a *app, _ command) { a.filt.startFilter(a) },
+	cmdMessages: func(a *app, _ command) { a.msgs.Toggle() },
+	cmdQuit:     func(a *app, _ command) { a.nav.quit = true },
+	cmdOpenDat:  func(a *app, _ command) { a.open.startOpenDat(a) },
+	cmdSavePack: func(a *app, _ command) { a.pack.savePack(a) }, // packsave.go
+	cmdWorld: func(a *app, _ command) {
 		a.hideWorld = !a.hideWorld
 		state := "on"
 		if a.hideWorld {
 			state = "off"
 		}
-		a.say("world overlay " + state + " (" + a.worldOnly() + ")")
+		a.say("world overlay " + state + " (" + a.open.worldOnly(a) + ")")
+	},
+}
+
+// stepTicks moves the cursor by a step command's ticks.
+func stepTicks(a *app, c command) {
+	a.pb.Step(stepSize(c))
+	a.panels.Stepper.Reset()
+	a.tl.View.Show(a.pb.Cursor())
+}
+
+// deselect is Esc: it closes the help, ends the tour, leaves stage
+// stepping, clears the timeline's range, then the selection, each in turn.
+func deselect(a *app, _ command) {
+	switch {
+	case a.help:
+		a.help = false
+	case a.tour.Active():
+		a.tour.End()
+	case a.panels.Stepper.Active():
+		a.panels.Stepper.Reset()
+	case a.tl.ClearSelection():
+		// the timeline's range went
+	case a.sel.GUID != 0:
+		a.sel.Clear()
 	default:
-		if c >= cmdLayer && c < cmdLayer+command(overlay.NumLayers) {
-			l := overlay.Layer(c - cmdLayer)
-			a.layers = a.layers.Toggle(l)
-			state := "off"
-			if a.layers.Has(l) {
-				state = "on"
-			}
-			a.say(overlay.Legend()[l].Name + " " + state)
+		a.nav.escUnclaimed(a) // navigate.go
+	}
+}
+
+// nextReading selects the next compared reading (or input) whose overlays
+// the view shows.
+func nextReading(a *app, _ command) {
+	if n := len(a.sess.Runs); n > 1 {
+		a.sess.Sel = (a.sess.Sel + 1) % n
+		a.list.Dirty = true // the rows show the selected reading's values
+		if a.sess.SeveralInputs() {
+			a.say("showing " + a.sess.RunName(a.sess.Sel) + "'s overlays") // an input, not a reading
+		} else {
+			a.say("showing the " + a.sess.Cur().Info.Reading + " reading's overlays")
 		}
 	}
+}
+
+// togglePanel shows or hides one of the window's panels.
+func togglePanel(a *app, p panel.ID) {
+	a.panels.Toggle(p)
+	a.relayout()
+}
+
+// toggleLayer turns an overlay layer on or off.
+func toggleLayer(a *app, l overlay.Layer) {
+	a.layers = a.layers.Toggle(l)
+	state := "off"
+	if a.layers.Has(l) {
+		state = "on"
+	}
+	a.say(overlay.Legend()[l].Name + " " + state)
 }
 
 // stepSize is how many ticks a step command moves.
@@ -177,7 +203,7 @@ func stepSize(c command) int {
 
 // jumpToEvent moves the cursor to the previous or next event of the
 // timeline's selected lane, the selection's or anyone's.
-func (a *app) jumpToEvent(next bool) {
+func jumpToEvent(a *app, next bool) {
 	if a.tl.Lane == timeline.LaneDivergence {
 		a.stepDivergence(next)
 		return
@@ -210,7 +236,7 @@ func (a *app) jumpToEvent(next bool) {
 }
 
 // cycleSelection selects the next (or previous) object of the list.
-func (a *app) cycleSelection(next bool) {
+func cycleSelection(a *app, next bool) {
 	vis := a.list.Visible
 	if len(vis) == 0 {
 		return
@@ -231,19 +257,19 @@ func (a *app) cycleSelection(next bool) {
 	default:
 		at = (at + len(vis) - 1) % len(vis)
 	}
-	a.selectObject(a.list.Rows[vis[at]].GUID)
+	selectObject(a, a.list.Rows[vis[at]].GUID)
 	a.list.Reveal(at)
 }
 
 // selectObject makes guid the selection.
-func (a *app) selectObject(guid uint32) {
+func selectObject(a *app, guid uint32) {
 	if a.sel.Choose(guid) {
 		a.panels.Stepper.Reset()
 	}
 }
 
 // stepStage moves sub-tick stepping through the selection's stages.
-func (a *app) stepStage(next bool) {
+func stepStage(a *app, next bool) {
 	o := a.selectedObject()
 	if o == nil {
 		a.say("select an object to step through its tick's stages")
@@ -268,7 +294,7 @@ func (a *app) stepStage(next bool) {
 
 // statusLine is the top bar's text: input, readings, tick and time, play
 // state and speed, and the last message.
-func (a *app) statusLine() string {
+func (sb *statusBar) statusLine(a *app) string {
 	var b strings.Builder
 	r := a.sess.Cur()
 	if !a.sess.SeveralInputs() {
@@ -288,15 +314,15 @@ func (a *app) statusLine() string {
 	if t := a.sess.TickOf(r, a.pb.Cursor()); a.sess.SeveralInputs() && t == r.Info.LastTick && a.pb.Cursor() > session.StripTick(t, a.sess.Runs[0].Info.TickRate, r.Info.TickRate) {
 		fmt.Fprintf(&b, " (ended at its tick %d)", t)
 	}
-	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), a.playState())
+	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), sb.playState(a))
 	if a.sel.Follow {
 		b.WriteString("   following")
 	}
-	b.WriteString(a.preRunStatus())
+	b.WriteString(sb.preRunStatus(a))
 	b.WriteString(a.liveStatus())
-	if a.status != "" {
+	if sb.status != "" {
 		b.WriteString("   — ")
-		b.WriteString(a.status)
+		b.WriteString(sb.status)
 	}
 	return b.String()
 }
@@ -311,14 +337,18 @@ func speedLabel(s float64) string {
 	return fmt.Sprintf("%g", s)
 }
 
+// tourGuide is the guided tour (panel.Tour) with its commands: Enter and
+// Backspace step through its stops.
+type tourGuide struct{ panel.Tour }
+
 // tourGo shows stop i (clamped): the cursor at its tick, paused, its object
 // selected and followed.
-func (a *app) tourGo(i int) {
-	if len(a.tour.Stops) == 0 {
+func (tg *tourGuide) tourGo(a *app, i int) {
+	if len(tg.Stops) == 0 {
 		a.say("no tour: start the viewer with -tour")
 		return
 	}
-	s := a.tour.Go(i, a.pb.Last(), func(tick int, guid uint32) bool {
+	s := tg.Go(i, a.pb.Last(), func(tick int, guid uint32) bool {
 		return a.sess.Seek(tick) == nil && a.sess.Cur().Snap.Find(guid) >= 0
 	})
 	a.pb.SetPlaying(false)
@@ -332,9 +362,9 @@ func (a *app) tourGo(i int) {
 }
 
 // tourStep moves the tour on (next) or back; past the last stop it ends.
-func (a *app) tourStep(next bool) {
-	if i, more := a.tour.Step(next); more {
-		a.tourGo(i)
+func (tg *tourGuide) tourStep(a *app, next bool) {
+	if i, more := tg.Step(next); more {
+		tg.tourGo(a, i)
 		return
 	}
 	a.say("end of the tour: Enter starts it again")
@@ -343,7 +373,7 @@ func (a *app) tourStep(next bool) {
 // playState is the status line's play state: "● live" while following the
 // live edge (the cursor is held there, whatever Space says), else playing
 // or paused with the speed and, when short of it, the rate achieved.
-func (a *app) playState() string {
+func (sb *statusBar) playState(a *app) string {
 	if a.pb.Following() && a.pb.AtEdge() {
 		return "● live"
 	}
@@ -355,7 +385,7 @@ func (a *app) playState() string {
 
 // preRunStatus is the pre-run's progress while it runs, "" once done (a
 // rounded 100 % is never shown).
-func (a *app) preRunStatus() string {
+func (sb *statusBar) preRunStatus(a *app) string {
 	if a.sess.Ready {
 		return ""
 	}

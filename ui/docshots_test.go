@@ -54,7 +54,7 @@ func TestDocShots(t *testing.T) {
 			}
 			a := openAppWith(t, path, nil, Options{File: path, Camera: camera.Isometric, Tick: 440, Paused: true, Select: 0x80001201, Size: image.Pt(1280, 800)})
 			a.marks.Shown = true
-			a.startBookmark()
+			a.marks.startBookmark(a)
 			a.marks.Text = []rune("climb fails")
 			return a
 		},
@@ -62,8 +62,8 @@ func TestDocShots(t *testing.T) {
 		// chain, the right column dragged wider, a range selected.
 		"runner-cause.png": func(t *testing.T) *app {
 			a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
-			a.setRightWidth(520)
-			a.setSplit(380)
+			a.rs.setRightWidth(a, 520)
+			a.rs.setSplit(a, 380)
 			a.tl.View.Show(79)
 			x := func(tick int) float64 { return a.tl.View.XOf(float64(tick)) }
 			y := a.tl.Rect().Y + 60

@@ -54,32 +54,32 @@ func checkExport(e *Export, last int) error {
 // exportUpdate moves the cursor on once the tick under it has been handed
 // over. Update may run several times between two draws; the cursor moves
 // only past a captured tick.
-func (a *app) exportUpdate() {
+func (ex *exporter) exportUpdate(a *app) {
 	e := a.opts.Export
-	if e == nil || a.exp.captured != a.pb.Cursor() || a.exp.captured >= e.To {
+	if e == nil || ex.captured != a.pb.Cursor() || ex.captured >= e.To {
 		return
 	}
-	a.pb.Seek(a.exp.captured + 1)
+	a.pb.Seek(ex.captured + 1)
 }
 
 // exportDraw hands the drawn frame over if its tick has not been yet, and
 // ends the viewer after the last.
-func (a *app) exportDraw(screen *ebiten.Image) {
+func (ex *exporter) exportDraw(a *app, screen *ebiten.Image) {
 	e := a.opts.Export
 	if e == nil || a.shotDone || a.readyFrames < shotFrames {
 		return
 	}
 	tick := a.pb.Cursor()
-	if tick == a.exp.captured || tick < e.From {
+	if tick == ex.captured || tick < e.From {
 		return
 	}
 	b := screen.Bounds()
-	if a.exp.buf == nil || a.exp.buf.Bounds() != b {
-		a.exp.buf = image.NewRGBA(b)
+	if ex.buf == nil || ex.buf.Bounds() != b {
+		ex.buf = image.NewRGBA(b)
 	}
-	screen.ReadPixels(a.exp.buf.Pix)
-	a.exp.captured = tick
-	if err := e.Frame(tick, a.exp.buf); err != nil {
+	screen.ReadPixels(ex.buf.Pix)
+	ex.captured = tick
+	if err := e.Frame(tick, ex.buf); err != nil {
 		a.shotErr, a.shotDone = err, true
 		return
 	}
@@ -104,7 +104,7 @@ func writeScreenshot(img *ebiten.Image, path string) error {
 
 // screenshotPath is where P saves: next to the input file (the current
 // directory for the built-in scenario), named after it and the tick.
-func (a *app) screenshotPath() string {
+func (ex *exporter) screenshotPath(a *app) string {
 	dir, base := ".", "glidepath"
 	if a.opts.File != "" {
 		dir = filepath.Dir(a.opts.File)
@@ -124,9 +124,9 @@ func (a *app) screenshotPath() string {
 }
 
 // saveScreenshot writes the window for the P key and says where.
-func (a *app) saveScreenshot(screen *ebiten.Image) {
+func (ex *exporter) saveScreenshot(a *app, screen *ebiten.Image) {
 	a.savePending = false
-	p := a.screenshotPath()
+	p := ex.screenshotPath(a)
 	if err := writeScreenshot(screen, p); err != nil {
 		a.say(err.Error())
 		return

@@ -10,19 +10,23 @@ package ui
 
 import (
 	"glidepath/engine/filter"
+	"glidepath/ui/panel"
 )
 
+// filterBox is the filter (panel.Filter) with Ctrl+F's box.
+type filterBox struct{ panel.Filter }
+
 // startFilter opens the filter box holding the expression in force.
-func (a *app) startFilter() {
+func (fb *filterBox) startFilter(a *app) {
 	if a.boxHasKeys() {
 		return
 	}
-	a.filt.Start()
+	fb.Start()
 }
 
 // setFilter parses text and puts it in force; it reports the error of a
 // bad expression (engine/filter's, naming the column).
-func (a *app) setFilter(text string) error {
+func (fb *filterBox) setFilter(a *app, text string) error {
 	e, err := filter.Parse(text, filter.Kinds())
 	if err != nil {
 		return err
@@ -30,7 +34,7 @@ func (a *app) setFilter(text string) error {
 	if e.Empty() {
 		e = nil
 	}
-	a.filt.Set(e)
+	fb.Set(e)
 	a.list.Dirty = true
 	a.msgs.Invalidate()
 	if e == nil {
@@ -42,20 +46,20 @@ func (a *app) setFilter(text string) error {
 }
 
 // typeFilter applies the keys typed into the filter box.
-func (a *app) typeFilter(chars []rune, backspace, enter, escape bool) {
-	text, submit := a.filt.Type(chars, backspace, enter, escape)
+func (fb *filterBox) typeFilter(a *app, chars []rune, backspace, enter, escape bool) {
+	text, submit := fb.Type(chars, backspace, enter, escape)
 	if !submit {
 		return
 	}
-	if err := a.setFilter(text); err != nil {
+	if err := fb.setFilter(a, text); err != nil {
 		a.say(err.Error()) // the box stays open
 		return
 	}
-	a.filt.Close()
+	fb.Close()
 }
 
 // readFilterKeys reads the keyboard for the filter box.
-func (a *app) readFilterKeys() {
-	k := a.filt.Keys()
-	a.typeFilter(k.Chars, k.Backspace, k.Enter, k.Escape)
+func (fb *filterBox) readFilterKeys(a *app) {
+	k := fb.Keys()
+	fb.typeFilter(a, k.Chars, k.Backspace, k.Enter, k.Escape)
 }

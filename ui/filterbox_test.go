@@ -38,7 +38,7 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 			t.Fatal("Ctrl+F did not open the filter box")
 		}
 		a.filt.Text = a.filt.Text[:0]
-		a.typeFilter([]rune(c.expr), false, true, false)
+		a.filt.typeFilter(a, []rune(c.expr), false, true, false)
 		step(t, a)
 		got := visibleGUIDs(a)
 		if len(got) != len(c.want) || len(got) > 0 && got[0] != c.want[0] {
@@ -47,11 +47,11 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 	}
 	a.apply(cmdFilter)
 	a.filt.Text = a.filt.Text[:0]
-	a.typeFilter([]rune("kind=bogus"), false, true, false)
-	if !a.filt.BoxOn || !strings.Contains(a.status, "column") {
-		t.Fatalf("a bad expression: box open %v, status %q", a.filt.BoxOn, a.status)
+	a.filt.typeFilter(a, []rune("kind=bogus"), false, true, false)
+	if !a.filt.BoxOn || !strings.Contains(a.bar.status, "column") {
+		t.Fatalf("a bad expression: box open %v, status %q", a.filt.BoxOn, a.bar.status)
 	}
-	a.typeFilter(nil, false, false, true)
+	a.filt.typeFilter(a, nil, false, false, true)
 	// The Messages panel: only motion messages under `motion`.
 	a.sel.Clear()
 	a.msgs.Span = 2
@@ -73,7 +73,7 @@ func TestFilter_ObjectListAndMessages(t *testing.T) {
 	if p, _ := kinds(); p == 0 {
 		t.Fatalf("no UpdatePosition within ±15 ticks of 60:\n%s", msgText(a))
 	}
-	if err := a.setFilter("opcode=F74C"); err != nil {
+	if err := a.filt.setFilter(a, "opcode=F74C"); err != nil {
 		t.Fatal(err)
 	}
 	step(t, a)

@@ -95,7 +95,7 @@ func (a *app) frameFirst() {
 		radius = float64(o.Radius)
 	}
 	span := firstSpan(a.cam.Span, radius, vp.H)
-	if span < a.cam.Span && a.opts.Select == 0 && a.frameCrowd(r, at, span) {
+	if span < a.cam.Span && a.opts.Select == 0 && a.fc.frameCrowd(a, r, at, span) {
 		// A crowd, no selection asked for: its densest region (followcam.go).
 	} else if span < a.cam.Span && a.sel.GUID != 0 {
 		// Too spread out: centre on the selection and its queue.

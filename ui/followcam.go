@@ -29,12 +29,12 @@ type followState struct {
 // screenshot or an export steps the camera once per tick shown, not once
 // per update, so the same command gives the same frames however many
 // updates run between two draws.
-func (a *app) followSelection(r *session.Run) {
+func (fs *followState) followSelection(a *app, r *session.Run) {
 	if a.headless() {
-		if a.fc.stepped && a.fc.tick == r.Snap.Tick {
+		if fs.stepped && fs.tick == r.Snap.Tick {
 			return
 		}
-		a.fc.stepped, a.fc.tick = true, r.Snap.Tick
+		fs.stepped, fs.tick = true, r.Snap.Tick
 	}
 	if i := r.Snap.Find(a.sel.GUID); i >= 0 {
 		a.cam.Keep(a.viewport(), camera.Vec3(model.Global(&r.Snap.Objects[i].Position)), followEase)
@@ -43,7 +43,7 @@ func (a *app) followSelection(r *session.Run) {
 
 // frameSelection fits the camera to the selection, its queue and the
 // server truth, at a zoom where the body is at least minBodyPixels.
-func (a *app) frameSelection() {
+func (fs *followState) frameSelection(a *app) {
 	o := a.selectedObject()
 	if o == nil {
 		a.say("select an object to frame it")
@@ -112,7 +112,7 @@ func densest(pts []model.Vec3, obs *model.Vec3, side float64) (c model.Vec3, n i
 // frameCrowd centres the camera on the densest region of the remotes alive
 // at tick at, a region as wide as the view shows at span metres; the
 // observer counts towards a region it stands in.
-func (a *app) frameCrowd(r *session.Run, at int, span float64) bool {
+func (fs *followState) frameCrowd(a *app, r *session.Run, at int, span float64) bool {
 	var pts []model.Vec3
 	for _, t := range r.Hist.Tracks() {
 		if s, alive := t.At(at); alive {

@@ -78,7 +78,7 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	if partLast <= 0 || partLast >= 60*30 {
 		t.Fatalf("last tick %d with a third of a minute's file read", partLast)
 	}
-	if s := a.statusLine(); !strings.Contains(s, "reading") {
+	if s := a.bar.statusLine(a); !strings.Contains(s, "reading") {
 		t.Errorf("status %q: want the reading's progress", s)
 	}
 
@@ -89,8 +89,8 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 		a.pb.Advance(1)
 		update()
 	}
-	if a.pb.Cursor() != partLast || !a.pb.Playing() || !strings.Contains(a.statusLine(), "reading…") {
-		t.Errorf("cursor %d of %d, playing %v, status %q: want playback waiting at what is read", a.pb.Cursor(), partLast, a.pb.Playing(), a.statusLine())
+	if a.pb.Cursor() != partLast || !a.pb.Playing() || !strings.Contains(a.bar.statusLine(a), "reading…") {
+		t.Errorf("cursor %d of %d, playing %v, status %q: want playback waiting at what is read", a.pb.Cursor(), partLast, a.pb.Playing(), a.bar.statusLine(a))
 	}
 	if snap := a.sess.Cur().Snap; snap.Tick != partLast {
 		t.Errorf("snapshot at tick %d, cursor at %d", snap.Tick, partLast)
@@ -109,9 +109,9 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	f.Close()
 	badLine := strings.Count(string(data), "\n") + 1
 	want := path + ":" + strconv.Itoa(badLine) + ":"
-	for i := 0; !strings.Contains(a.statusLine(), want); i++ {
+	for i := 0; !strings.Contains(a.bar.statusLine(a), want); i++ {
 		if i > 10000 {
-			t.Fatalf("status %q: want the bad line %s reported", a.statusLine(), want)
+			t.Fatalf("status %q: want the bad line %s reported", a.bar.statusLine(a), want)
 		}
 		time.Sleep(time.Millisecond)
 		update()
@@ -123,7 +123,7 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	if a.pb.Last() <= partLast {
 		t.Errorf("last tick %d after the rest was read, was %d", a.pb.Last(), partLast)
 	}
-	s := a.statusLine()
+	s := a.bar.statusLine(a)
 	if !strings.Contains(s, "reading stopped at "+want) {
 		t.Errorf("status %q: want %q", s, "reading stopped at "+want)
 	}

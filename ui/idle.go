@@ -103,13 +103,13 @@ func (d *idler) tps() int {
 
 // waitingOnly reports whether the window only waits on background work:
 // the pre-run (or the input's reading) goes on while nothing else moves.
-func (a *app) waitingOnly() bool {
-	return !a.sess.Ready && a.sess.Err == nil && !a.pb.Playing() && a.statusFrames == 0 &&
+func (d *idler) waitingOnly(a *app) bool {
+	return !a.sess.Ready && a.sess.Err == nil && !a.pb.Playing() && a.bar.statusFrames == 0 &&
 		!a.savePending && !a.gui.focused() && (!a.started || a.readyFrames > shotFrames)
 }
 
 // busy reports whether the app has something moving by itself.
-func (a *app) busy() bool {
-	return !a.started || !a.sess.Ready || a.sess.Err != nil || a.pb.Playing() || a.statusFrames > 0 ||
+func (d *idler) busy(a *app) bool {
+	return !a.started || !a.sess.Ready || a.sess.Err != nil || a.pb.Playing() || a.bar.statusFrames > 0 ||
 		a.savePending || a.headless() || a.gui.focused()
 }

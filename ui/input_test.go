@@ -131,7 +131,7 @@ func TestKeys_PlaybackEventsAndSelection(t *testing.T) {
 	}
 	a.apply(cmdStageNext)
 	if !a.panels.Stepper.Active() {
-		t.Errorf("X did not start stage stepping: %q", a.status)
+		t.Errorf("X did not start stage stepping: %q", a.bar.status)
 	}
 	a.apply(cmdDeselect)
 	if a.panels.Stepper.Active() || a.sel.GUID == 0 {
@@ -183,8 +183,8 @@ func TestScreenshotKey_SavesNextToTheInput(t *testing.T) {
 	if _, err := os.Stat(want); err != nil {
 		t.Fatalf("no screenshot at %s: %v", want, err)
 	}
-	if !strings.Contains(a.status, want) {
-		t.Errorf("status %q does not say where", a.status)
+	if !strings.Contains(a.bar.status, want) {
+		t.Errorf("status %q does not say where", a.bar.status)
 	}
 	a.apply(cmdScreenshot)
 	frame(t, a)

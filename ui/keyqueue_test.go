@@ -79,7 +79,7 @@ func TestKeys_BookmarkLandsWhereThePressesLed(t *testing.T) {
 	if !a.marks.Editing || a.pb.Cursor() != 126 {
 		t.Fatalf("after → × 126, L, → × 4: label box %v, cursor %d; want the box open at 126", a.marks.Editing, a.pb.Cursor())
 	}
-	a.typeLabel([]rune("here"), false, true, false) // the next frame's typing and Enter
+	a.marks.typeLabel(a, []rune("here"), false, true, false) // the next frame's typing and Enter
 	sc, err := bookmarks.Load(path)
 	if err != nil {
 		t.Fatal(err)

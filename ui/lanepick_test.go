@@ -50,7 +50,7 @@ func TestLaneClick_SelectsTheMarksObjectAndFollows(t *testing.T) {
 // the timeline is handed exactly those, and the window draws them.
 func TestPlot_ClickPlotsTheFiltersObjects(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/far-blip.yaml", nil, Options{Camera: camera.Isometric, Paused: true, Size: image.Pt(1280, 800)})
-	if err := a.setFilter("kind=blip"); err != nil {
+	if err := a.filt.setFilter(a, "kind=blip"); err != nil {
 		t.Fatal(err)
 	}
 	r := a.tl.Rect()

@@ -67,8 +67,8 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 	if a.pb.Last() <= first {
 		t.Fatalf("last tick %d after the file grew, was %d", a.pb.Last(), first)
 	}
-	if a.pb.Cursor() != a.pb.Last() || !strings.Contains(a.statusLine(), "● live") {
-		t.Errorf("cursor %d of %d, status %q: want the live edge", a.pb.Cursor(), a.pb.Last(), a.statusLine())
+	if a.pb.Cursor() != a.pb.Last() || !strings.Contains(a.bar.statusLine(a), "● live") {
+		t.Errorf("cursor %d of %d, status %q: want the live edge", a.pb.Cursor(), a.pb.Last(), a.bar.statusLine(a))
 	}
 	if a.cam.Span != 77 {
 		t.Errorf("the reload reframed the camera (span %v)", a.cam.Span)
@@ -79,8 +79,8 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 	appendFile(t, path, `{"t":9,"type":"note","text":"later"}`+"\n")
 	a.pollLive(true)
 	settle(t, a)
-	if a.pb.Cursor() != 10 || !strings.Contains(a.statusLine(), "behind the live edge") {
-		t.Errorf("cursor %d, status %q: want it left at 10", a.pb.Cursor(), a.statusLine())
+	if a.pb.Cursor() != 10 || !strings.Contains(a.bar.statusLine(a), "behind the live edge") {
+		t.Errorf("cursor %d, status %q: want it left at 10", a.pb.Cursor(), a.bar.statusLine(a))
 	}
 	a.apply(cmdLast)
 	if !a.pb.AtEdge() || a.pb.Cursor() != a.pb.Last() {
@@ -89,8 +89,8 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 
 	os.Truncate(path, 10)
 	a.pollLive(true)
-	if a.pb.Following() || !strings.Contains(a.status, "truncated") {
-		t.Errorf("following %v, status %q: want the truncation reported", a.pb.Following(), a.status)
+	if a.pb.Following() || !strings.Contains(a.bar.status, "truncated") {
+		t.Errorf("following %v, status %q: want the truncation reported", a.pb.Following(), a.bar.status)
 	}
 }
 

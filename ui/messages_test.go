@@ -57,7 +57,7 @@ func clickMsgLine(t *testing.T, a *app, k int) {
 		t.Fatalf("line %d at %v is outside the panel %v", k, pt, r)
 	}
 	if tick, ok := a.msgs.Mouse(pt, 0, true, a.pb.Cursor()); ok {
-		a.goTo(tick)
+		a.nav.goTo(a, tick)
 	}
 	step(t, a)
 }

@@ -28,7 +28,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	pt := image.Pt(int(in.X), int(in.Y))
 	a.in.mouse = pt
 	vp := a.viewport()
-	if a.resizeMouse(in, pressed) {
+	if a.rs.resizeMouse(a, in, pressed) {
 		in.Left, pressed = false, false // the edge's, not the panels' or the camera's
 	}
 	overPanel := a.overPanel(pt) || overWidget || a.rs.hover != edgeNone
@@ -38,7 +38,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 			a.panels.Stepper.Reset()
 		}
 		if g, ok := a.tl.Picked(); ok {
-			a.selectObject(g)
+			selectObject(a, g)
 			a.sel.SetFollow(true) // picked from a lane: the camera keeps it
 		}
 	}
@@ -46,11 +46,11 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	switch {
 	case a.msgs.Contains(pt):
 		if tick, ok := a.msgs.Mouse(pt, in.Wheel, clickedPanel, a.pb.Cursor()); ok {
-			a.goTo(tick)
+			a.nav.goTo(a, tick)
 		}
 	case pt.In(a.lay.List) && a.panels.Open.Left:
 		if guid, ok := a.list.Mouse(a.lay.List, pt, in.Wheel, clickedPanel); ok {
-			a.selectObject(guid)
+			selectObject(a, guid)
 			a.sel.SetFollow(true) // picked from the list: the camera keeps it
 		}
 	case pt.In(a.lay.Legend) && a.panels.Open.Left && clickedPanel:
@@ -69,7 +69,7 @@ func (a *app) routeMouse(in camera.Input, pressed, overWidget bool) {
 	clicked, x, y := a.ctl.Update(&a.cam, vp, in)
 	if clicked {
 		id, _ := a.builder.Pick(x, y)
-		a.selectObject(id)
+		selectObject(a, id)
 		if id == 0 {
 			a.sel.SetFollow(false)
 		}

@@ -30,16 +30,16 @@ type navState struct {
 }
 
 // startGoto opens the go-to box (Ctrl+G), unless another box is open.
-func (a *app) startGoto() {
+func (nv *navState) startGoto(a *app) {
 	if a.boxHasKeys() {
 		return
 	}
-	a.nav.box.Start()
+	nv.box.Start()
 }
 
 // typeGoto applies the keys typed into the go-to box.
-func (a *app) typeGoto(chars []rune, backspace, enter, escape bool) {
-	text, submit := a.nav.box.Type(chars, backspace, enter, escape)
+func (nv *navState) typeGoto(a *app, chars []rune, backspace, enter, escape bool) {
+	text, submit := nv.box.Type(chars, backspace, enter, escape)
 	if !submit {
 		return
 	}
@@ -52,12 +52,12 @@ func (a *app) typeGoto(chars []rune, backspace, enter, escape bool) {
 		a.say("go to: " + err.Error())
 		return // the box stays open to correct it
 	}
-	a.nav.box.Close()
-	a.goTo(tick)
+	nv.box.Close()
+	nv.goTo(a, tick)
 }
 
 // goTo moves the cursor to tick and shows it on the timeline.
-func (a *app) goTo(tick int) {
+func (nv *navState) goTo(a *app, tick int) {
 	a.pb.NoteScrub()
 	a.pb.Seek(tick)
 	a.panels.Stepper.Reset()
@@ -70,9 +70,9 @@ func (a *app) goTo(tick int) {
 }
 
 // readGotoKeys reads the keyboard for the go-to box.
-func (a *app) readGotoKeys() {
-	k := a.nav.box.Keys()
-	a.typeGoto(k.Chars, k.Backspace, k.Enter, k.Escape)
+func (nv *navState) readGotoKeys(a *app) {
+	k := nv.box.Keys()
+	nv.typeGoto(a, k.Chars, k.Backspace, k.Enter, k.Escape)
 }
 
 // ctrlHelp lists the Ctrl keys, for the help overlay.
@@ -114,24 +114,24 @@ func ctrlHeld() bool {
 
 // escUnclaimed is Esc when nothing else took it: a second one within a
 // second quits, the first says so.
-func (a *app) escUnclaimed() {
-	if a.nav.escAt > 0 && a.nav.updates-a.nav.escAt <= escQuitTicks {
-		a.nav.quit = true
+func (nv *navState) escUnclaimed(a *app) {
+	if nv.escAt > 0 && nv.updates-nv.escAt <= escQuitTicks {
+		nv.quit = true
 		return
 	}
-	a.nav.escAt = a.nav.updates
+	nv.escAt = nv.updates
 	a.say("press Esc again to quit (or Ctrl+Q)")
 }
 
 // savePanels writes the panel sizes to the settings file when a drag has
 // changed them, so they survive a viewer that is killed rather than
 // closed.
-func (a *app) savePanels() {
-	if a.st == nil || !a.panels.TakeMoved() {
+func (nv *navState) savePanels(a *app) {
+	if a.mem.st == nil || !a.panels.TakeMoved() {
 		return
 	}
-	a.st.Panels = settings.Panels{RightWidth: a.panels.Open.RightW, InspectorShare: a.panels.Open.Split}
-	if err := a.st.Save(); err != nil {
+	a.mem.st.Panels = settings.Panels{RightWidth: a.panels.Open.RightW, InspectorShare: a.panels.Open.Split}
+	if err := a.mem.st.Save(); err != nil {
 		a.say("panel sizes not saved: " + err.Error())
 	}
 }

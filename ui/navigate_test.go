@@ -22,23 +22,23 @@ func TestGoto_BoxMovesTheCursor(t *testing.T) {
 	if !a.nav.box.On || !a.boxHasKeys() {
 		t.Fatal("Ctrl+G did not open the go-to box")
 	}
-	a.typeGoto([]rune("14.6s"), false, true, false)
+	a.nav.typeGoto(a, []rune("14.6s"), false, true, false)
 	step(t, a)
 	if a.pb.Cursor() != 438 || a.nav.box.On {
 		t.Fatalf("after 14.6s Enter: cursor %d, box open %v; want 438, closed", a.pb.Cursor(), a.nav.box.On)
 	}
 	a.apply(cmdGoto)
-	a.typeGoto([]rune("+30x"), false, true, false)
-	if !a.nav.box.On || !strings.Contains(a.status, "go to:") {
-		t.Fatalf("a bad entry: box open %v, status %q", a.nav.box.On, a.status)
+	a.nav.typeGoto(a, []rune("+30x"), false, true, false)
+	if !a.nav.box.On || !strings.Contains(a.bar.status, "go to:") {
+		t.Fatalf("a bad entry: box open %v, status %q", a.nav.box.On, a.bar.status)
 	}
-	a.typeGoto(nil, true, true, false) // Backspace, Enter: +30
+	a.nav.typeGoto(a, nil, true, true, false) // Backspace, Enter: +30
 	step(t, a)
 	if a.pb.Cursor() != 468 {
 		t.Fatalf("+30 from 438 went to %d", a.pb.Cursor())
 	}
 	a.apply(cmdGoto)
-	a.typeGoto([]rune("1"), false, false, true) // Esc
+	a.nav.typeGoto(a, []rune("1"), false, false, true) // Esc
 	if a.nav.box.On || a.pb.Cursor() != 468 {
 		t.Fatal("Esc did not close the box without moving")
 	}
@@ -66,8 +66,8 @@ func TestQuit_CtrlQAndEscTwice(t *testing.T) {
 	step(t, b)
 	b.apply(cmdDeselect) // unclaimed: says Esc again quits
 	step(t, b)
-	if !strings.Contains(b.status, "Esc again") {
-		t.Fatalf("status %q after an unclaimed Esc", b.status)
+	if !strings.Contains(b.bar.status, "Esc again") {
+		t.Fatalf("status %q after an unclaimed Esc", b.bar.status)
 	}
 	b.apply(cmdDeselect)
 	if err := b.Update(); !errors.Is(err, ebiten.Termination) {

@@ -46,13 +46,13 @@ func TestStatusLine_PlayerRuleBeforeTheCaptureEnds(t *testing.T) {
 	a.Layout(1280, 800)
 	const want = "player 0x50000001 (from PlayerCreate 0xF746)"
 	deadline := time.Now().Add(20 * time.Second)
-	for !strings.Contains(a.statusLine(), want) && time.Now().Before(deadline) {
+	for !strings.Contains(a.bar.statusLine(a), want) && time.Now().Before(deadline) {
 		if err := a.Update(); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if s := a.statusLine(); !strings.Contains(s, want) {
+	if s := a.bar.statusLine(a); !strings.Contains(s, want) {
 		t.Fatalf("status line %q, want %q", s, want)
 	}
 	if st.Complete() {
@@ -60,11 +60,11 @@ func TestStatusLine_PlayerRuleBeforeTheCaptureEnds(t *testing.T) {
 	}
 	// The reader deciding after the window opened: the notice is said
 	// when it appears.
-	a.status, a.noticeSaid = "", ""
+	a.bar.status, a.noticeSaid = "", ""
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if s := a.statusLine(); !strings.Contains(s, want) {
+	if s := a.bar.statusLine(a); !strings.Contains(s, want) {
 		t.Errorf("a notice that appeared later: status line %q, want %q", s, want)
 	}
 }

@@ -31,40 +31,48 @@ import (
 	"glidepath/ui/simsource"
 )
 
+// openBox is the path box (panel.OpenBox) with what opens through it: an
+// input (Shift+O, a dropped file) or the dat folder (Shift+W).
+type openBox struct {
+	panel.OpenBox
+	// floorSaid says the ground's notice was said (sayFloor).
+	floorSaid bool
+}
+
 // startOpen shows the open box, holding the current input's directory.
-func (a *app) startOpen() {
+func (ob *openBox) startOpen(a *app) {
 	a.pb.SetPlaying(false)
 	start := "." + string(filepath.Separator)
 	switch {
 	case a.opts.File != "":
 		start = filepath.Dir(a.opts.File) + string(filepath.Separator)
-	case a.st != nil && a.st.LastFile != "":
-		start = a.st.LastFile // the last input opened
+	case a.mem.st != nil && a.mem.st.LastFile != "":
+		start = a.mem.st.LastFile // the last input opened
 	}
-	a.open.Start(start)
+	ob.Start(start)
 }
 
 // typeOpen applies the keys typed into the open box.
-func (a *app) typeOpen(chars []rune, backspace, tab, enter, escape bool) {
-	path, open := a.open.Type(chars, backspace, tab, enter, escape)
+func (ob *openBox) typeOpen(a *app, chars []rune, backspace, tab, enter, escape bool) {
+	path, open := ob.Type(chars, backspace, tab, enter, escape)
 	switch {
 	case !open:
-	case a.open.Dat:
-		a.openDat(path)
+	case ob.Dat:
+		ob.openDat(a, path)
 	default:
-		a.openFile(path)
+		ob.openFile(a, path)
 	}
 }
 
 // readOpenKeys reads the keyboard for the open box.
-func (a *app) readOpenKeys() {
-	k := a.open.Keys()
-	a.typeOpen(k.Chars, k.Backspace, k.Tab, k.Enter, k.Escape)
+func (ob *openBox) readOpenKeys(a *app) {
+	k := ob.Keys()
+	ob.typeOpen(a, k.Chars, k.Backspace, k.Tab, k.Enter, k.Escape)
 }
 
 // handleDrop opens the first file dropped on the window. Desktop drops
 // carry their real path (ebiten.AbsPather).
-func (a *app) handleDrop(dropped fs.FS) {
+func (ob *openBox) handleDrop(a *app, dropped fs.FS) {
 	ents, err := fs.ReadDir(dropped, ".")
 	if err != nil || len(ents) == 0 {
 		return
@@ -81,7 +89,7 @@ func (a *app) handleDrop(dropped fs.FS) {
 	if len(ents) > 1 {
 		defer a.say(fmt.Sprintf("opened %s (one file at a time; %d dropped)", ents[0].Name(), len(ents)))
 	}
-	a.openFile(ap.AbsPath())
+	ob.openFile(a, ap.AbsPath())
 }
 
 // openFile replaces the input by path under the same readings, opened as
@@ -90,7 +98,7 @@ func (a *app) handleDrop(dropped fs.FS) {
 // reported here — and the rest is read behind the window, its progress
 // and any problem met later in the status line; its pre-run runs in the
 // background as at start.
-func (a *app) openFile(path string) {
+func (ob *openBox) openFile(a *app, path string) {
 	if path == "" {
 		return
 	}
@@ -107,7 +115,7 @@ func (a *app) openFile(path string) {
 		a.say("cannot open: " + err.Error())
 		return
 	}
-	rememberErr := a.rememberView()
+	rememberErr := a.mem.rememberView(a)
 	a.sess.Close()
 	a.sess = sess
 	a.opts.Sources, a.opts.File, a.opts.Tick = srcs, path, 0
@@ -118,12 +126,12 @@ func (a *app) openFile(path string) {
 	a.started = false
 	a.sel.Reset()
 	a.panels.Stepper.Reset()
-	a.marks = panel.Marks{Shown: a.marks.Shown}
+	a.marks = marksView{panel.Marks{Shown: a.marks.Shown}}
 	a.marks.Load(path)
 	a.opts.Title = "Glidepath — " + path
 	ebiten.SetWindowTitle(a.opts.Title)
 	a.relayout()
-	a.restore = true
+	a.mem.restore = true
 	a.say("opened " + path)
 	if rememberErr != nil {
 		a.say("opened " + path + "; the previous view was not remembered: " + rememberErr.Error())
@@ -159,13 +167,13 @@ func openGrowing(path string, names []string, follow bool, world engine.WorldDat
 }
 
 // worldLine says which world the runs are in.
-func (a *app) worldLine() string {
+func (ob *openBox) worldLine(a *app) string {
 	if n := inputNotice(a.opts.Sources[0]); n != "" {
 		// A capture's player and the rule that chose it (engine/capture
 		// player.go), beside the world.
-		return a.worldOnly() + "   " + n
+		return ob.worldOnly(a) + "   " + n
 	}
-	return a.worldOnly()
+	return ob.worldOnly(a)
 }
 
 // inputNotice is what the input read whole says of itself (a capture:
@@ -181,14 +189,14 @@ func inputNotice(src any) string {
 // stands on without dat files ("no dat files: ground from the server's
 // positions in 14 cells", engine.Sim.FloorNotice, as viewer run says it on
 // stderr), when its input has been read whole: the cells of the whole input.
-func (a *app) sayFloor() {
-	if a.floorSaid {
+func (ob *openBox) sayFloor(a *app) {
+	if ob.floorSaid {
 		return
 	}
 	src := a.opts.Sources[0]
 	s, ok := src.(interface{ Sim() *engine.Sim })
 	if !ok {
-		a.floorSaid = true
+		ob.floorSaid = true
 		return
 	}
 	last := src.Info().LastTick
@@ -198,8 +206,8 @@ func (a *app) sayFloor() {
 		}
 		last = st.Store().LastTick()
 	}
-	a.floorSaid = true
-	if n := s.Sim().FloorNoticeAt(last); n != "" {
+	ob.floorSaid = true
+	if n := s.Sim().Query().FloorNoticeAt(last); n != "" {
 		a.say(n)
 	}
 }
@@ -208,7 +216,7 @@ func (a *app) sayFloor() {
 // window opened: a capture's player rule is known as soon as the reader
 // decides it (PlayerCreate, the client's own position), which may be
 // long before the capture is read whole ("none" only at its end).
-func (a *app) sayNotice() {
+func (ob *openBox) sayNotice(a *app) {
 	n := inputNotice(a.opts.Sources[0])
 	if n == a.noticeSaid {
 		return
@@ -217,14 +225,14 @@ func (a *app) sayNotice() {
 	switch {
 	case n == "":
 	case a.world != nil:
-		a.say(a.worldLine())
+		a.say(ob.worldLine(a))
 	default:
 		a.say(n)
 	}
 }
 
 // worldOnly is the world half of worldLine.
-func (a *app) worldOnly() string {
+func (ob *openBox) worldOnly(a *app) string {
 	if l := a.opts.Sources[0].Info().WorldLine; l != "" {
 		return "world: " + l
 	}
@@ -236,18 +244,18 @@ func (a *app) worldOnly() string {
 
 // startOpenDat shows the open box asking for a dat folder, holding the one
 // remembered (or the current input's folder).
-func (a *app) startOpenDat() {
-	a.startOpen()
-	a.open.Dat = true
-	if a.st != nil && a.st.DatDir != "" {
-		a.open.Text = []rune(a.st.DatDir)
+func (ob *openBox) startOpenDat(a *app) {
+	ob.startOpen(a)
+	ob.Dat = true
+	if a.mem.st != nil && a.mem.st.DatDir != "" {
+		ob.Text = []rune(a.mem.st.DatDir)
 	}
 }
 
 // openDat opens the dat folder dir, remembers it, and opens the current
 // input again in its world. A folder that cannot be opened is reported in
 // the status line and the world stays as it was.
-func (a *app) openDat(dir string) {
+func (ob *openBox) openDat(a *app, dir string) {
 	if dir == "" {
 		return
 	}
@@ -257,12 +265,12 @@ func (a *app) openDat(dir string) {
 		return
 	}
 	a.world = w
-	if a.st != nil {
+	if a.mem.st != nil {
 		if abs, err := filepath.Abs(dir); err == nil {
 			dir = abs
 		}
-		a.st.DatDir = dir
-		if err := a.st.Save(); err != nil {
+		a.mem.st.DatDir = dir
+		if err := a.mem.st.Save(); err != nil {
 			a.say("the dat folder was not remembered: " + err.Error())
 		}
 	}
@@ -270,6 +278,6 @@ func (a *app) openDat(dir string) {
 		a.say("world: " + w.Describe() + " (for the next input opened)")
 		return
 	}
-	a.openFile(a.opts.File)
-	a.say(a.worldOnly())
+	ob.openFile(a, a.opts.File)
+	a.say(ob.worldOnly(a))
 }

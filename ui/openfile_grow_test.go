@@ -42,10 +42,10 @@ func TestOpen_LargeFileShowsItsFirstFrameWhileTheRestIsRead(t *testing.T) {
 
 	a := openApp(t, "", nil, 0, 1280, 800)
 	began := time.Now()
-	a.openFile(path)
+	a.open.openFile(a, path)
 	t.Logf("openFile of %d bytes returned after %v", fi.Size(), time.Since(began))
 	if a.opts.File != path {
-		t.Fatalf("status %q: the file did not open", a.status)
+		t.Fatalf("status %q: the file did not open", a.bar.status)
 	}
 	// Read on the window's loop: a share of the file (1/64, at most
 	// 4 MiB), not all of it.
@@ -68,7 +68,7 @@ func TestOpen_LargeFileShowsItsFirstFrameWhileTheRestIsRead(t *testing.T) {
 	firstLast := a.pb.Last()
 	deadline := time.Now().Add(2 * time.Minute)
 	for on, _, _, _ = a.sess.Growing(); on; on, _, _, _ = a.sess.Growing() {
-		if s := a.statusLine(); !strings.Contains(s, "reading") {
+		if s := a.bar.statusLine(a); !strings.Contains(s, "reading") {
 			t.Fatalf("status %q while reading: want the reading's progress", s)
 		}
 		if time.Now().After(deadline) {

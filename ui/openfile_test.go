@@ -50,7 +50,7 @@ func TestOpen_DroppedFileReplacesTheInput(t *testing.T) {
 	sc, _ := bookmarks.Load(path)
 	sc.Bookmarks.Add(42, "push")
 	sc.Save()
-	a.handleDrop(droppedFS{[]string{path}})
+	a.open.handleDrop(a, droppedFS{[]string{path}})
 	if a.opts.File != path || !strings.Contains(a.opts.Title, path) {
 		t.Fatalf("file %q, title %q; want the dropped %s", a.opts.File, a.opts.Title, path)
 	}
@@ -71,8 +71,8 @@ func TestOpen_DroppedFileReplacesTheInput(t *testing.T) {
 	if a.pb.Cursor() != 0 {
 		t.Errorf("cursor at %d after opening", a.pb.Cursor())
 	}
-	if !strings.Contains(a.statusLine(), "wall.yaml") {
-		t.Errorf("status %q does not name the new input", a.statusLine())
+	if !strings.Contains(a.bar.statusLine(a), "wall.yaml") {
+		t.Errorf("status %q does not name the new input", a.bar.statusLine(a))
 	}
 	frame(t, a) // draws without trouble
 }
@@ -83,16 +83,16 @@ func TestOpen_BadFileKeepsTheInput(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.jsonl")
 	os.WriteFile(bad, []byte("{\"format\":\"nope\"}\n"), 0o644)
 	sess := a.sess
-	a.handleDrop(droppedFS{[]string{bad}})
+	a.open.handleDrop(a, droppedFS{[]string{bad}})
 	if a.sess != sess || a.opts.File != "" {
 		t.Fatal("a bad file replaced the input")
 	}
-	if !strings.Contains(a.status, "cannot open") || !strings.Contains(a.status, "bad.jsonl") {
-		t.Errorf("status %q", a.status)
+	if !strings.Contains(a.bar.status, "cannot open") || !strings.Contains(a.bar.status, "bad.jsonl") {
+		t.Errorf("status %q", a.bar.status)
 	}
-	a.handleDrop(droppedFS{[]string{t.TempDir()}})
-	if !strings.Contains(a.status, "not a directory") {
-		t.Errorf("a dropped directory: status %q", a.status)
+	a.open.handleDrop(a, droppedFS{[]string{t.TempDir()}})
+	if !strings.Contains(a.bar.status, "not a directory") {
+		t.Errorf("a dropped directory: status %q", a.bar.status)
 	}
 }
 
@@ -125,9 +125,9 @@ func TestOpen_BoxCompletesAndOpens(t *testing.T) {
 		t.Fatal("Shift+O did not open the box")
 	}
 	a.open.Text = nil
-	a.typeOpen([]rune(filepath.Join(dir, "cr")), false, false, false, false)
-	a.typeOpen(nil, false, true, false, false) // Tab
-	a.typeOpen(nil, false, false, true, false) // Enter
+	a.open.typeOpen(a, []rune(filepath.Join(dir, "cr")), false, false, false, false)
+	a.open.typeOpen(a, nil, false, true, false, false) // Tab
+	a.open.typeOpen(a, nil, false, false, true, false) // Enter
 	if a.open.Active || a.opts.File != filepath.Join(dir, "crowd.yaml") {
 		t.Fatalf("box %v, file %q", a.open.Active, a.opts.File)
 	}
@@ -150,15 +150,15 @@ func TestRemember_ViewPerInput(t *testing.T) {
 	a.apply(cmdToggleLeft)
 	a.sel.GUID = 0x80001201
 	want := a.cam
-	a.openFile(wall)
+	a.open.openFile(a, wall)
 	if a.opts.File != wall {
-		t.Fatalf("did not open %s: %s", wall, a.status)
+		t.Fatalf("did not open %s: %s", wall, a.bar.status)
 	}
 	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	a.Update()
-	a.openFile(cliff)
+	a.open.openFile(a, cliff)
 	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,14 @@ package ui
 
 import "fmt"
 
+// packSaver saves Shift+P's evidence pack in the background.
+type packSaver struct {
+	// done brings a saved evidence pack's last word; busy: one is being
+	// saved.
+	done chan string
+	busy bool
+}
+
 // PackRequest asks for the evidence pack of one moment.
 type PackRequest struct {
 	// File is the input shown; Tick the cursor; Select the selected
@@ -19,7 +27,7 @@ type PackRequest struct {
 }
 
 // savePack asks Options.SavePack for the pack of the moment at the cursor.
-func (a *app) savePack() {
+func (ps *packSaver) savePack(a *app) {
 	if a.opts.SavePack == nil {
 		a.say("saving an evidence pack is not available here")
 		return
@@ -28,7 +36,7 @@ func (a *app) savePack() {
 		a.say("an evidence pack is of an input file: open one (Shift+O)")
 		return
 	}
-	if a.packBusy {
+	if ps.busy {
 		a.say("an evidence pack is being saved: wait for it")
 		return
 	}
@@ -36,12 +44,12 @@ func (a *app) savePack() {
 	if a.exportMsgs == nil {
 		a.exportMsgs = make(chan string, 4)
 	}
-	if a.packDone == nil {
-		a.packDone = make(chan string, 1)
+	if ps.done == nil {
+		ps.done = make(chan string, 1)
 	}
-	a.packBusy = true
+	ps.busy = true
 	a.say(fmt.Sprintf("saving the evidence pack of tick %d…", req.Tick))
-	run, msgs, done := a.opts.SavePack, a.exportMsgs, a.packDone
+	run, msgs, done := a.opts.SavePack, a.exportMsgs, ps.done
 	go func() {
 		done <- run(req, func(s string) {
 			select { // progress: dropped when the status line is behind
@@ -53,10 +61,10 @@ func (a *app) savePack() {
 }
 
 // pollPack shows the last word of a pack that finished.
-func (a *app) pollPack() {
+func (ps *packSaver) pollPack(a *app) {
 	select {
-	case msg := <-a.packDone:
-		a.packBusy = false
+	case msg := <-ps.done:
+		ps.busy = false
 		a.say(msg)
 	default:
 	}

@@ -35,23 +35,23 @@ func TestSavePack_AsksAndReports(t *testing.T) {
 	}
 	waitStatus := func(want string) {
 		t.Helper()
-		for i := 0; i < 500 && !strings.Contains(a.status, want); i++ {
-			a.pollExports()
-			a.pollPack()
+		for i := 0; i < 500 && !strings.Contains(a.bar.status, want); i++ {
+			a.marks.pollExports(a)
+			a.pack.pollPack(a)
 			time.Sleep(2 * time.Millisecond)
 		}
-		if !strings.Contains(a.status, want) {
-			t.Fatalf("status %q lacks %q", a.status, want)
+		if !strings.Contains(a.bar.status, want) {
+			t.Fatalf("status %q lacks %q", a.bar.status, want)
 		}
 	}
 	waitStatus("shrink: objects")
 	a.apply(cmdSavePack) // one at a time
-	if !strings.Contains(a.status, "being saved") {
-		t.Errorf("a second Shift+P while saving: status %q", a.status)
+	if !strings.Contains(a.bar.status, "being saved") {
+		t.Errorf("a second Shift+P while saving: status %q", a.bar.status)
 	}
 	close(release)
 	waitStatus("saved the evidence pack cliff-pack-150")
-	if a.packBusy {
+	if a.pack.busy {
 		t.Error("still busy after the pack's last word")
 	}
 }
@@ -61,8 +61,8 @@ func TestSavePack_NeedsAFile(t *testing.T) {
 	a := openAppWith(t, "", nil, Options{Camera: camera.TopDown, Paused: true, Size: image.Pt(1280, 800),
 		SavePack: func(PackRequest, func(string)) string { t.Error("asked without a file"); return "" }})
 	a.apply(cmdSavePack)
-	if !strings.Contains(a.status, "input file") {
-		t.Errorf("status %q", a.status)
+	if !strings.Contains(a.bar.status, "input file") {
+		t.Errorf("status %q", a.bar.status)
 	}
 }
 
@@ -104,8 +104,8 @@ func TestWhatifWindow_TwoRunsThatDiffer(t *testing.T) {
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if len(a.sess.Runs) != 2 || !a.split {
-		t.Fatalf("runs %d, split %v; want 2 side by side", len(a.sess.Runs), a.split)
+	if len(a.sess.Runs) != 2 || !a.split.on {
+		t.Fatalf("runs %d, split %v; want 2 side by side", len(a.sess.Runs), a.split.on)
 	}
 	if n := a.sess.Runs[1].Info.Reading; n != "seed@whatif" {
 		t.Errorf("second run's reading %q", n)

@@ -47,12 +47,12 @@ func (a *app) drawOverlays() {
 	// The status line's tooltip and the go-to, filter and open boxes cover
 	// the caption; its words would show through.
 	box := a.open.Active || a.nav.box.On || a.filt.BoxOn
-	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.statusTipShown() && !a.msgs.On && !box {
-		panel.DrawCaption(a.top, n.Text, a.captionArea(vp), a.sel.Follow && a.sel.GUID != 0)
+	if n := panel.CaptionNote(r.Info.Notes, r.Snap.Tick, r.Info.TickRate); n != nil && !a.tour.Active() && !a.bar.statusTipShown(a) && !a.msgs.On && !box {
+		panel.DrawCaption(a.top, n.Text, a.marks.captionArea(a, vp), a.sel.Follow && a.sel.GUID != 0)
 	}
 	a.tour.Draw(a.top, vp)
 	panel.DrawReadingLegend(a.top, vp, a.sess)
-	a.drawSplitNames() // split.go
+	a.split.drawSplitNames(a) // split.go
 	if a.panels.Open.Timeline {
 		a.tl.DrawHover(a.top)
 	}
@@ -61,8 +61,8 @@ func (a *app) drawOverlays() {
 	a.open.Draw(a.top, a.lay.Viewport)
 	a.nav.box.Draw(a.top, a.lay.Viewport)
 	a.filt.Draw(a.top, a.lay.Viewport)
-	a.drawEdge()
-	a.drawStatusTip()
+	a.rs.drawEdge(a)
+	a.bar.drawStatusTip(a)
 }
 
 // drawLoading shows the pre-run's progress (or its error) in the middle of
@@ -109,13 +109,13 @@ func (a *app) updateInspector(r *session.Run) {
 	a.panels.Insp.Update(a.flat, a.lay.Inspector, key, a.sel.GUID, func() ([]inspect.Line, bool) {
 		o := a.selectedObject()
 		tick := r.Snap.Tick
-		if b := a.beforeObject(r); b != nil {
+		if b := a.before.beforeObject(a, r); b != nil {
 			o, tick = b, tick-1
 		}
 		if o == nil {
 			return nil, false
 		}
-		lines := append(a.beforeAfterLines(r), inspect.Inspect(o, tick, r.Info.TickRate)...)
+		lines := append(a.before.beforeAfterLines(a, r), inspect.Inspect(o, tick, r.Info.TickRate)...)
 		return a.clientLines(lines, o, tick), true
 	})
 }

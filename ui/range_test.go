@@ -50,7 +50,7 @@ func TestRange_ShiftDragThenExport(t *testing.T) {
 	if r := <-got; r.From != 120 || r.To != 200 {
 		t.Errorf("E without a range: request %+v, want the bookmarks 120–200", r)
 	}
-	for i := 0; i < 100 && !strings.Contains(a.status, "exported it"); i++ {
-		a.pollExports()
+	for i := 0; i < 100 && !strings.Contains(a.bar.status, "exported it"); i++ {
+		a.marks.pollExports(a)
 	}
 }

@@ -15,17 +15,25 @@ import (
 	"glidepath/ui/settings"
 )
 
+// viewMemory is the remembered settings: the view, the panels, the last
+// input and the dat folder.
+type viewMemory struct {
+	st      *settings.Settings
+	stErr   error
+	restore bool // apply the remembered view at start
+}
+
 // loadSettings reads the user's settings (Options.Settings; "" is off).
-func (a *app) loadSettings() {
+func (vm *viewMemory) loadSettings(a *app) {
 	if a.opts.Settings == "" {
 		return
 	}
 	st, err := settings.Load(a.opts.Settings)
 	if err != nil {
-		a.stErr = err
+		vm.stErr = err
 		return
 	}
-	a.st = st
+	vm.st = st
 	a.panels.SetSizes(st.Panels.RightWidth, st.Panels.InspectorShare)
 }
 
@@ -42,15 +50,15 @@ func viewKey(file string) string {
 }
 
 // restoreView applies the view remembered for the input, if any.
-func (a *app) restoreView() {
-	if a.stErr != nil {
-		a.say("settings not used: " + a.stErr.Error() + " (fix or remove it)")
+func (vm *viewMemory) restoreView(a *app) {
+	if vm.stErr != nil {
+		a.say("settings not used: " + vm.stErr.Error() + " (fix or remove it)")
 		return
 	}
-	if a.st == nil {
+	if vm.st == nil {
 		return
 	}
-	v, ok := a.st.View(viewKey(a.opts.File))
+	v, ok := vm.st.View(viewKey(a.opts.File))
 	if !ok {
 		return
 	}
@@ -80,15 +88,15 @@ func (a *app) restoreView() {
 
 // rememberView saves the view of the input shown. It returns what went
 // wrong, for the caller to report.
-func (a *app) rememberView() error {
+func (vm *viewMemory) rememberView(a *app) error {
 	key := viewKey(a.opts.File)
-	if a.st == nil || !a.started {
+	if vm.st == nil || !a.started {
 		return nil
 	}
 	if a.panels.TakeMoved() {
-		a.st.Panels = settings.Panels{RightWidth: a.panels.Open.RightW, InspectorShare: a.panels.Open.Split}
+		vm.st.Panels = settings.Panels{RightWidth: a.panels.Open.RightW, InspectorShare: a.panels.Open.Split}
 		if key == "" {
-			return a.st.Save()
+			return vm.st.Save()
 		}
 	}
 	if key == "" {
@@ -108,6 +116,6 @@ func (a *app) rememberView() error {
 	if a.sel.GUID != 0 {
 		v.Select = hexid.String(a.sel.GUID)
 	}
-	a.st.Put(v)
-	return a.st.Save()
+	vm.st.Put(v)
+	return vm.st.Save()
 }

@@ -34,7 +34,7 @@ type resizer struct {
 }
 
 // edgeAt is the edge under pt.
-func (a *app) edgeAt(pt image.Point) resizeEdge {
+func (rs *resizer) edgeAt(a *app, pt image.Point) resizeEdge {
 	if !a.panels.Open.Right || a.lay.Right.Empty() {
 		return edgeNone
 	}
@@ -43,7 +43,7 @@ func (a *app) edgeAt(pt image.Point) resizeEdge {
 		return edgeRight
 	}
 	if pt.X > r.Min.X+edgeGrab && pt.X < r.Max.X {
-		if y := a.splitY(); pt.Y >= y-edgeGrab && pt.Y <= y+edgeGrab {
+		if y := rs.splitY(a); pt.Y >= y-edgeGrab && pt.Y <= y+edgeGrab {
 			return edgeSplit
 		}
 	}
@@ -51,41 +51,41 @@ func (a *app) edgeAt(pt image.Point) resizeEdge {
 }
 
 // splitY is the line between the inspector and the pipeline panel.
-func (a *app) splitY() int { return (a.lay.Inspector.Max.Y + a.lay.PipeTitle.Min.Y) / 2 }
+func (rs *resizer) splitY(a *app) int { return (a.lay.Inspector.Max.Y + a.lay.PipeTitle.Min.Y) / 2 }
 
 // resizeMouse handles a drag of a panel edge; it reports whether the mouse
 // is the resizer's this tick (the camera and the panels then leave it).
-func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
+func (rs *resizer) resizeMouse(a *app, in camera.Input, pressed bool) bool {
 	pt := image.Pt(int(in.X), int(in.Y))
-	if pressed && a.rs.drag == edgeNone {
-		switch a.rs.drag = a.edgeAt(pt); a.rs.drag {
+	if pressed && rs.drag == edgeNone {
+		switch rs.drag = rs.edgeAt(a, pt); rs.drag {
 		case edgeRight:
-			a.rs.grab = pt.X - a.lay.Right.Min.X
+			rs.grab = pt.X - a.lay.Right.Min.X
 		case edgeSplit:
-			a.rs.grab = pt.Y - a.splitY()
+			rs.grab = pt.Y - rs.splitY(a)
 		}
 	}
 	if !in.Left {
-		if a.rs.drag != edgeNone {
-			a.savePanels() // navigate.go
+		if rs.drag != edgeNone {
+			a.nav.savePanels(a) // navigate.go
 		}
-		a.rs.drag = edgeNone
+		rs.drag = edgeNone
 	}
-	a.rs.hover = a.edgeAt(pt)
-	switch a.rs.drag {
+	rs.hover = rs.edgeAt(a, pt)
+	switch rs.drag {
 	case edgeRight:
-		a.setRightWidth(a.w - (pt.X - a.rs.grab))
+		rs.setRightWidth(a, a.w-(pt.X-rs.grab))
 	case edgeSplit:
 		// splitY sits a few pixels below the share's line (the pipeline
 		// title's gap); keep that offset out of the share.
 		r := a.lay.Right
 		line := r.Min.Y + r.Dy()*a.panels.Share()/1000
-		y := pt.Y - a.rs.grab - (a.splitY() - line)
-		a.setSplit((y - r.Min.Y) * 1000 / max(r.Dy(), 1))
+		y := pt.Y - rs.grab - (rs.splitY(a) - line)
+		rs.setSplit(a, (y-r.Min.Y)*1000/max(r.Dy(), 1))
 	}
 	if !a.headless() {
 		shape := ebiten.CursorShapeDefault
-		switch max(a.rs.drag, a.rs.hover) {
+		switch max(rs.drag, rs.hover) {
 		case edgeRight:
 			shape = ebiten.CursorShapeEWResize
 		case edgeSplit:
@@ -93,19 +93,19 @@ func (a *app) resizeMouse(in camera.Input, pressed bool) bool {
 		}
 		ebiten.SetCursorShape(shape)
 	}
-	return a.rs.drag != edgeNone
+	return rs.drag != edgeNone
 }
 
 // setRightWidth sets the right column's width (panelState.setRightWidth
 // keeps it within the window).
-func (a *app) setRightWidth(w int) {
+func (rs *resizer) setRightWidth(a *app, w int) {
 	if a.panels.SetRightWidth(w, a.w) {
 		a.relayout()
 	}
 }
 
 // setSplit sets the inspector's share of the right column, per mille.
-func (a *app) setSplit(s int) {
+func (rs *resizer) setSplit(a *app, s int) {
 	if a.panels.SetSplit(s) {
 		a.relayout()
 	}
@@ -115,12 +115,12 @@ func (a *app) setSplit(s int) {
 var edgeColor = color.RGBA{0x5a, 0x8c, 0xc8, 0xff}
 
 // drawEdge shows the edge the mouse can drag.
-func (a *app) drawEdge() {
+func (rs *resizer) drawEdge(a *app) {
 	r := a.lay.Right
-	switch max(a.rs.drag, a.rs.hover) {
+	switch max(rs.drag, rs.hover) {
 	case edgeRight:
 		a.top.Rect(float32(r.Min.X), float32(r.Min.Y), 2, float32(r.Dy()), edgeColor)
 	case edgeSplit:
-		a.top.Rect(float32(r.Min.X), float32(a.splitY()-1), float32(r.Dx()), 2, edgeColor)
+		a.top.Rect(float32(r.Min.X), float32(rs.splitY(a)-1), float32(r.Dx()), 2, edgeColor)
 	}
 }

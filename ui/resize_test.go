@@ -39,9 +39,9 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 	if a.lay.Viewport.Dx() != vp0.Dx()-121 || a.cam != cam0 {
 		t.Errorf("viewport %v (was %v), camera moved %v", a.lay.Viewport, vp0, a.cam != cam0)
 	}
-	y := a.splitY()
+	y := a.rs.splitY(a)
 	dragEdge(a, image.Pt(a.lay.Right.Min.X+50, y), image.Pt(a.lay.Right.Min.X+50, y-100))
-	if got := a.splitY(); got > y-90 || got < y-110 {
+	if got := a.rs.splitY(a); got > y-90 || got < y-110 {
 		t.Errorf("split at %d after dragging it from %d up 100 px", got, y)
 	}
 	if a.rs.drag != edgeNone {
@@ -58,7 +58,7 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 	}
 	dragEdge(a, image.Pt(a.lay.Right.Min.X, 300), image.Pt(r0.Min.X-121, 300))
 	want := a.panels.Open
-	if err := a.rememberView(); err != nil {
+	if err := a.mem.rememberView(a); err != nil {
 		t.Fatal(err)
 	}
 	s, err := settings.Load(st)
@@ -66,8 +66,8 @@ func TestResize_RightColumnAndSplitRemembered(t *testing.T) {
 		t.Fatalf("settings panels %+v (%v), want width %d share %d", s.Panels, err, want.RightW, want.Split)
 	}
 	b := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	if b.lay.Right.Dx() != r0.Dx()+121 || b.splitY() != a.splitY() {
-		t.Errorf("a new window's right column is %d px, split at %d; want %d, %d", b.lay.Right.Dx(), b.splitY(), r0.Dx()+121, a.splitY())
+	if b.lay.Right.Dx() != r0.Dx()+121 || b.rs.splitY(b) != a.rs.splitY(a) {
+		t.Errorf("a new window's right column is %d px, split at %d; want %d, %d", b.lay.Right.Dx(), b.rs.splitY(b), r0.Dx()+121, a.rs.splitY(a))
 	}
 }
 
@@ -95,7 +95,7 @@ func checkPipelineFits(t *testing.T, a *app) {
 // wrapped inside the window. The pipeline panel at a blip fits too.
 func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", []string{"seed", "ace", "hexrays", "legacy"}, Options{Camera: camera.Isometric, Tick: 79, Paused: true, Size: image.Pt(1280, 800), Select: 0x80000C01})
-	room := float32(a.statusRect().Dx())
+	room := float32(a.bar.statusRect(a).Dx())
 	if w := a.flat.Measure(a.gui.status.Label); w > room || strings.HasSuffix(a.gui.status.Label, panel.Ellipsis) {
 		t.Errorf("the plain status %q is %.0f px (room %.0f) or shortened", a.gui.status.Label, w, room)
 	}
@@ -108,9 +108,9 @@ func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 	if w := a.flat.Measure(label); w > room || !strings.HasSuffix(label, panel.Ellipsis) {
 		t.Fatalf("the long status %q is %.0f px in %.0f px of room", label, w, room)
 	}
-	a.routeMouse(camera.Input{X: float64(a.statusRect().Min.X + 40), Y: 16, Free: true}, false, false)
+	a.routeMouse(camera.Input{X: float64(a.bar.statusRect(a).Min.X + 40), Y: 16, Free: true}, false, false)
 	a.top.Reset()
-	a.drawStatusTip()
+	a.bar.drawStatusTip(a)
 	var lines []string
 	for _, l := range a.top.Labels() {
 		if l.X < 0 || l.X+a.flat.Measure(l.Text) > float32(a.w) {
@@ -118,8 +118,8 @@ func TestStatusAndPanels_NotClippedAt1280(t *testing.T) {
 		}
 		lines = append(lines, l.Text)
 	}
-	if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != strings.Join(strings.Fields(a.statusFull), " ") {
-		t.Errorf("the tooltip shows %q, want the whole status %q", got, a.statusFull)
+	if got := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); got != strings.Join(strings.Fields(a.bar.statusFull), " ") {
+		t.Errorf("the tooltip shows %q, want the whole status %q", got, a.bar.statusFull)
 	}
 }
 

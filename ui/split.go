@@ -16,17 +16,22 @@ import (
 	"glidepath/ui/panel"
 )
 
+// splitView is side by side: one view per run, cameras linked.
+type splitView struct {
+	on bool // asked for (Shift+C, -layout split)
+}
+
 // splitting reports whether the viewport is drawn side by side.
-func (a *app) splitting() bool { return a.split && len(a.sess.Runs) > 1 }
+func (sv *splitView) splitting(a *app) bool { return sv.on && len(a.sess.Runs) > 1 }
 
 // toggleSplit switches between overlay and side by side.
-func (a *app) toggleSplit() {
+func (sv *splitView) toggleSplit(a *app) {
 	if len(a.sess.Runs) < 2 {
 		a.say("side by side needs -compare or several inputs")
 		return
 	}
-	a.split = !a.split
-	if a.split {
+	sv.on = !sv.on
+	if sv.on {
 		a.say("side by side: one view per run, cameras linked (Shift+C: overlay)")
 	} else {
 		a.say("overlay: every run in one view")
@@ -49,7 +54,7 @@ func splitRects(r image.Rectangle, n int) []image.Rectangle {
 }
 
 // drawSplit draws one column per run through the shared camera.
-func (a *app) drawSplit(screen *ebiten.Image) {
+func (sv *splitView) drawSplit(a *app, screen *ebiten.Image) {
 	sel := a.sess.Sel
 	defer func() { a.sess.Sel = sel }()
 	for i, rect := range splitRects(a.lay.Viewport, len(a.sess.Runs)) {
@@ -70,8 +75,8 @@ func (a *app) drawSplit(screen *ebiten.Image) {
 }
 
 // drawSplitNames names each column's run in its bottom-left corner.
-func (a *app) drawSplitNames() {
-	if !a.splitting() {
+func (sv *splitView) drawSplitNames(a *app) {
+	if !sv.splitting(a) {
 		return
 	}
 	for i, rect := range splitRects(a.lay.Viewport, len(a.sess.Runs)) {

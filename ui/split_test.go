@@ -41,7 +41,7 @@ func TestSplit_OneColumnPerReading(t *testing.T) {
 		}
 	}
 	a.apply(cmdSplit)
-	if a.splitting() {
+	if a.split.splitting(a) {
 		t.Fatal("Shift+C did not go back to the overlay")
 	}
 }

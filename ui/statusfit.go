@@ -11,34 +11,42 @@ import (
 	"glidepath/ui/timeline"
 )
 
+// statusBar is the top bar: its text and the last message, shown for a
+// few seconds (app.say).
+type statusBar struct {
+	status       string
+	statusFull   string // the status line before fitLine shortened it
+	statusFrames int
+}
+
 // statusRect is where the status line is drawn in the top bar.
-func (a *app) statusRect() image.Rectangle {
+func (sb *statusBar) statusRect(a *app) image.Rectangle {
 	return image.Rect(a.gui.statusX, 0, a.lay.W-6, panel.TopBarHeight)
 }
 
 // setStatus puts the status line in the top bar, shortened to fit.
-func (a *app) setStatus() {
-	if line := a.statusLine(); line != a.statusFull {
-		a.statusFull = line
+func (sb *statusBar) setStatus(a *app) {
+	if line := sb.statusLine(a); line != sb.statusFull {
+		sb.statusFull = line
 		a.idler.wake() // a changed line is drawn, not left behind
 	}
-	a.gui.status.Label = panel.FitLine(a.flat, a.statusFull, float32(a.statusRect().Dx()))
+	a.gui.status.Label = panel.FitLine(a.flat, sb.statusFull, float32(sb.statusRect(a).Dx()))
 }
 
 // statusTipShown reports whether the mouse is over a shortened status line.
-func (a *app) statusTipShown() bool {
-	return a.gui.status.Label != a.statusFull && a.in.mouse.In(a.statusRect())
+func (sb *statusBar) statusTipShown(a *app) bool {
+	return a.gui.status.Label != sb.statusFull && a.in.mouse.In(sb.statusRect(a))
 }
 
 // drawStatusTip shows the whole status line under the top bar while the
 // mouse is over a shortened one.
-func (a *app) drawStatusTip() {
-	if !a.statusTipShown() {
+func (sb *statusBar) drawStatusTip(a *app) {
+	if !sb.statusTipShown(a) {
 		return
 	}
 	f := a.top
-	x := float32(a.statusRect().Min.X)
-	lines := timeline.WrapText(f, a.statusFull, float32(a.w)-x-16)
+	x := float32(sb.statusRect(a).Min.X)
+	lines := timeline.WrapText(f, sb.statusFull, float32(a.w)-x-16)
 	w := float32(0)
 	for _, l := range lines {
 		w = max(w, f.Measure(l))

@@ -72,13 +72,13 @@ func TestSeveralInputs_OneCursorClampsPerInput(t *testing.T) {
 		t.Errorf("cursor %d: inputs at %d and %d, want %d and the shorter's end %d", lastShort+100, l, s, lastShort+100, lastShort)
 	}
 	a.apply(cmdNextReading) // the shorter input's panels
-	if a.status != "showing runner-slow.yaml's overlays" {
-		t.Errorf("C says %q: want the input it switched to named, not a reading", a.status)
+	if a.bar.status != "showing runner-slow.yaml's overlays" {
+		t.Errorf("C says %q: want the input it switched to named, not a reading", a.bar.status)
 	}
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if st := a.statusFull; !strings.Contains(st, "[runner-slow.yaml]") || !strings.Contains(st, "ended at its tick") {
+	if st := a.bar.statusFull; !strings.Contains(st, "[runner-slow.yaml]") || !strings.Contains(st, "ended at its tick") {
 		t.Errorf("status %q: want the selected input named and its end said", st)
 	}
 	if r := a.sess.Cur(); r.Snap.Tick != lastShort || a.selectedObject() == nil {

@@ -27,10 +27,10 @@ func TestOpenDat_OpensRemembersAndReopens(t *testing.T) {
 	if !a.open.Active || !a.open.Dat {
 		t.Fatal("Shift+W did not open the dat folder box")
 	}
-	a.typeOpen([]rune(""), false, false, false, true) // Esc
-	a.openDat(empty)
-	if a.world != nil || !strings.Contains(a.status, "cannot open the dat folder") {
-		t.Fatalf("a folder without dats: world %v, status %q", a.world, a.status)
+	a.open.typeOpen(a, []rune(""), false, false, false, true) // Esc
+	a.open.openDat(a, empty)
+	if a.world != nil || !strings.Contains(a.bar.status, "cannot open the dat folder") {
+		t.Fatalf("a folder without dats: world %v, status %q", a.world, a.bar.status)
 	}
 	dir := filepath.Join(t.TempDir(), "dats")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -39,9 +39,9 @@ func TestOpenDat_OpensRemembersAndReopens(t *testing.T) {
 	if err := dattest.WriteStandard(dir); err != nil {
 		t.Fatal(err)
 	}
-	a.openDat(dir)
+	a.open.openDat(a, dir)
 	if a.world == nil {
-		t.Fatalf("dats not opened: %q", a.status)
+		t.Fatalf("dats not opened: %q", a.bar.status)
 	}
 	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
@@ -54,8 +54,8 @@ func TestOpenDat_OpensRemembersAndReopens(t *testing.T) {
 		t.Errorf("remembered dat_dir %q (%v), want %s", s.DatDir, err, dir)
 	}
 	a.apply(cmdWorld)
-	if !a.hideWorld || !strings.Contains(a.status, "world overlay off") {
-		t.Errorf("key 4: hidden %v, status %q", a.hideWorld, a.status)
+	if !a.hideWorld || !strings.Contains(a.bar.status, "world overlay off") {
+		t.Errorf("key 4: hidden %v, status %q", a.hideWorld, a.bar.status)
 	}
 	a.apply(cmdWorld)
 	if a.hideWorld {

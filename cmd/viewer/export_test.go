@@ -7,6 +7,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"glidepath/ui"
+	"glidepath/ui/overlay"
 	"image"
 	"image/color"
 	"image/draw"
@@ -19,67 +21,6 @@ import (
 )
 
 const cliff = "../../assets/scenarios/cliff.yaml"
-
-// A 60-tick GIF at 800×500 has 60 frames of that size, is small enough to
-// paste into an issue (< 5 MB), and every pixel the viewer drew in an
-// overlay's or the window's own colour is that exact colour in the GIF —
-// checked against the same range exported as PNGs.
-func TestExport_GIFOf60TicksIsSmallAndKeepsTheColours(t *testing.T) {
-	needDisplay(t)
-	dir := t.TempDir()
-	out := filepath.Join(dir, "cliff.gif")
-	args := []string{"export", "-from", "400", "-to", "459", "-select", "0x80001201", "-size", "800x500"}
-	code, output := viewerProcess(t, append(args, "-o", out, cliff)...)
-	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, output)
-	}
-	if !strings.Contains(output, "wrote "+out) || !strings.Contains(output, "60 frames") {
-		t.Errorf("output %q does not say what it wrote", output)
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(data) >= 5<<20 {
-		t.Errorf("the GIF is %d bytes, want < 5 MB", len(data))
-	}
-	t.Logf("60 frames at 800×500: %d bytes", len(data))
-	g, err := gif.DecodeAll(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(g.Image) != 60 || g.Config.Width != 800 || g.Config.Height != 500 {
-		t.Fatalf("%d frames of %d×%d, want 60 of 800×500", len(g.Image), g.Config.Width, g.Config.Height)
-	}
-
-	pngs := filepath.Join(dir, "frames")
-	if code, output := viewerProcess(t, append(args, "-o", pngs, cliff)...); code != 0 {
-		t.Fatalf("PNG export: exit %d:\n%s", code, output)
-	}
-	exact := map[color.RGBA]bool{}
-	for _, c := range exportColors() {
-		exact[c] = true
-	}
-	canvas := image.NewRGBA(image.Rect(0, 0, 800, 500))
-	checked := 0
-	for i, fr := range g.Image {
-		draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
-		ref := readPNG(t, filepath.Join(pngs, fmt.Sprintf("frame-%05d.png", i)))
-		for p := 0; p < len(ref.Pix); p += 4 {
-			c := color.RGBA{ref.Pix[p], ref.Pix[p+1], ref.Pix[p+2], 0xff}
-			if !exact[c] {
-				continue
-			}
-			if got := (color.RGBA{canvas.Pix[p], canvas.Pix[p+1], canvas.Pix[p+2], canvas.Pix[p+3]}); got != c {
-				t.Fatalf("frame %d at (%d, %d): drawn %v, the GIF has %v", i, (p/4)%800, (p/4)/800, c, got)
-			}
-			checked++
-		}
-	}
-	if checked < 60*1000 {
-		t.Errorf("only %d pixels in exact colours checked", checked)
-	}
-}
 
 func readPNG(t *testing.T, path string) *image.RGBA {
 	t.Helper()
@@ -132,5 +73,66 @@ func TestExport_PNGsOnePerTick(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 1 {
 		t.Errorf("%d entries beside the export, want only it", len(ents))
+	}
+}
+
+// A 60-tick GIF at 800×500 has 60 frames of that size, is small enough to
+// paste into an issue (< 5 MB), and every pixel the viewer drew in an
+// overlay's or the window's own colour is that exact colour in the GIF —
+// checked against the same range exported as PNGs.
+func TestExport_GIFOf60TicksIsSmallAndKeepsTheColours(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "cliff.gif")
+	args := []string{"export", "-from", "400", "-to", "459", "-select", "0x80001201", "-size", "800x500"}
+	code, output := viewerProcess(t, append(args, "-o", out, cliff)...)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, output)
+	}
+	if !strings.Contains(output, "wrote "+out) || !strings.Contains(output, "60 frames") {
+		t.Errorf("output %q does not say what it wrote", output)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) >= 5<<20 {
+		t.Errorf("the GIF is %d bytes, want < 5 MB", len(data))
+	}
+	t.Logf("60 frames at 800×500: %d bytes", len(data))
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 60 || g.Config.Width != 800 || g.Config.Height != 500 {
+		t.Fatalf("%d frames of %d×%d, want 60 of 800×500", len(g.Image), g.Config.Width, g.Config.Height)
+	}
+
+	pngs := filepath.Join(dir, "frames")
+	if code, output := viewerProcess(t, append(args, "-o", pngs, cliff)...); code != 0 {
+		t.Fatalf("PNG export: exit %d:\n%s", code, output)
+	}
+	exact := map[color.RGBA]bool{}
+	for _, c := range append(overlay.Colors(), ui.ChromeColors()...) { // the GIF's exact colours (ui/launch exportColors)
+		exact[c] = true
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, 800, 500))
+	checked := 0
+	for i, fr := range g.Image {
+		draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
+		ref := readPNG(t, filepath.Join(pngs, fmt.Sprintf("frame-%05d.png", i)))
+		for p := 0; p < len(ref.Pix); p += 4 {
+			c := color.RGBA{ref.Pix[p], ref.Pix[p+1], ref.Pix[p+2], 0xff}
+			if !exact[c] {
+				continue
+			}
+			if got := (color.RGBA{canvas.Pix[p], canvas.Pix[p+1], canvas.Pix[p+2], canvas.Pix[p+3]}); got != c {
+				t.Fatalf("frame %d at (%d, %d): drawn %v, the GIF has %v", i, (p/4)%800, (p/4)/800, c, got)
+			}
+			checked++
+		}
+	}
+	if checked < 60*1000 {
+		t.Errorf("only %d pixels in exact colours checked", checked)
 	}
 }

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,71 +8,6 @@ import (
 
 	"glidepath/ui"
 )
-
-// -follow is on with -select unless turned off, off without it unless
-// asked for; -viewport is passed through.
-func TestFraming_FollowDefaultsOnWithSelect(t *testing.T) {
-	for _, c := range []struct {
-		args           []string
-		sel            string
-		follow, vpOnly bool
-	}{
-		{nil, "", false, false},
-		{nil, "0x80000E01", true, false},
-		{[]string{"-follow=false"}, "0x80000E01", false, false},
-		{[]string{"-follow"}, "", true, false},
-		{[]string{"-viewport"}, "", false, true},
-	} {
-		fs := flag.NewFlagSet("t", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		f := addFraming(fs)
-		if err := fs.Parse(c.args); err != nil {
-			t.Fatal(err)
-		}
-		var o ui.Options
-		f.apply(&o, c.sel, io.Discard)
-		if o.FollowSelection != c.follow || o.ViewportOnly != c.vpOnly {
-			t.Errorf("%v with -select %q: follow %v viewport %v, want %v %v", c.args, c.sel, o.FollowSelection, o.ViewportOnly, c.follow, c.vpOnly)
-		}
-	}
-}
-
-// -track is the follow camera's own name on shot and export (issue 37 item
-// 2: -follow means following a growing file on viewer and viewer run); it
-// overrides -follow, and -follow still works with a one-line notice naming
-// -track.
-func TestFraming_TrackIsTheCameraAndFollowSaysSo(t *testing.T) {
-	for _, c := range []struct {
-		args   []string
-		sel    string
-		follow bool
-		notice bool
-	}{
-		{[]string{"-track"}, "", true, false},
-		{[]string{"-track=false"}, "0x80000E01", false, false},
-		{nil, "0x80000E01", true, false},
-		{[]string{"-follow"}, "", true, true},
-		{[]string{"-follow=false"}, "0x80000E01", false, true},
-		{[]string{"-follow=false", "-track"}, "0x80000E01", true, true},
-	} {
-		fs := flag.NewFlagSet("shot", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		f := addFraming(fs)
-		if err := fs.Parse(c.args); err != nil {
-			t.Fatal(err)
-		}
-		var o ui.Options
-		var errb bytes.Buffer
-		f.apply(&o, c.sel, &errb)
-		if o.FollowSelection != c.follow {
-			t.Errorf("%v with -select %q: follow camera %v, want %v", c.args, c.sel, o.FollowSelection, c.follow)
-		}
-		notice := errb.String()
-		if c.notice != (notice != "") || c.notice && (!strings.Contains(notice, "-track") || strings.Count(notice, "\n") != 1) {
-			t.Errorf("%v: notice %q, want one line naming -track: %v", c.args, notice, c.notice)
-		}
-	}
-}
 
 // windowOptions runs the window's command line with the window replaced by
 // a recorder of its options, and stops the reading of the inputs.

@@ -1,7 +1,7 @@
 // Tests of import and of run on a capture, called through run() as main
-// does: the exit statuses, run on a capture, the pieces of a long one.
-// Captures are generated at test time by capturetest; the import's own
-// output is tested beside it (internal/importcmd).
+// does: the exit statuses and run on a capture. Captures are generated at
+// test time by capturetest; the import's own output, a long capture's
+// pieces included, is tested beside it (internal/importcmd).
 
 package main
 
@@ -16,7 +16,6 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
-	"glidepath/internal/importcmd"
 )
 
 // captureFile writes the shipped scenario name as a capture in a
@@ -76,54 +75,5 @@ func TestRun_Capture(t *testing.T) {
 	os.WriteFile(odd, data, 0o644)
 	if code, _, errs := viewer(t, "run", odd); code != 0 {
 		t.Fatalf("by magic number: exit %d: %s", code, errs)
-	}
-}
-
-// TestImport_LongCaptureInPieces: a capture with more events than one
-// recording may hold is written as pieces, each a valid recording that
-// goes on from where the one before ended; together they hold every event.
-func TestImport_LongCaptureInPieces(t *testing.T) {
-	defer func(n int) { importcmd.PieceEvents = n }(importcmd.PieceEvents)
-	importcmd.PieceEvents = 60
-	path, src := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
-	out := filepath.Join(t.TempDir(), "default.jsonl.gz")
-	code, stdout, errs := viewer(t, "import", path, "-o", out)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	if !strings.Contains(stdout, "pieces") {
-		t.Errorf("summary does not name the pieces:\n%s", stdout)
-	}
-	want := 0
-	for _, ev := range src.Events {
-		if ev.Kind == recording.KindPosition {
-			want++
-		}
-	}
-	got, pieces := 0, 0
-	for n := 1; ; n++ {
-		p := importcmd.PiecePath(out, n)
-		if _, err := os.Stat(p); err != nil {
-			break
-		}
-		rec, err := recording.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pieces++
-		if n > 1 && len(rec.Header.Entities) == 0 {
-			t.Errorf("piece %d starts with no objects", n)
-		}
-		for _, ev := range rec.Events {
-			if ev.Kind == recording.KindPosition {
-				got++
-			}
-		}
-		if code, _, errs := viewer(t, "run", "-quiet", p); code != 0 {
-			t.Errorf("run %s: exit %d: %s", p, code, errs)
-		}
-	}
-	if pieces < 2 || got != want {
-		t.Errorf("%d pieces holding %d positions, want several holding %d", pieces, got, want)
 	}
 }

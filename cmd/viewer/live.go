@@ -19,11 +19,8 @@ import (
 	"glidepath/internal/live"
 	"glidepath/interp"
 	"glidepath/ui"
+	"glidepath/ui/launch"
 )
-
-// windowLiveAlarms are the alarms runOpen hands to the window it opens for
-// viewer live.
-var windowLiveAlarms <-chan ui.LiveAlarm
 
 const liveSynopsis = "viewer live [-capture FILE | -iface NAME] [-against CLIENT_TRACE] [-server-port N] [-pack-dir DIR] [-alarm EXPR] [-json] [-reading R] [-tol METRES]"
 
@@ -98,7 +95,7 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 	if o.CaptureOptions, err = cf.Options(); err != nil {
 		return err
 	}
-	if !*asJSON && !noDisplay() {
+	if !*asJSON && !launch.NoDisplay() {
 		if o.Iface == "" {
 			return liveWindow(o, cf, stdout, stderr)
 		}
@@ -127,10 +124,10 @@ func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writ
 		}
 		ended <- err
 	}()
-	windowLiveAlarms = alarms
-	defer func() { windowLiveAlarms = nil }()
+	w := wiring()
+	w.LiveAlarms = alarms
 	args := append([]string{"-follow", "-reading", o.Reading.Name}, cf.Args()...)
-	err := runOpen(append(args, o.Capture), stdout, stderr)
+	err := w.Open(append(args, o.Capture), stdout, stderr)
 	select {
 	case lerr := <-ended:
 		if err == nil {

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"glidepath/interp"
 )
 
 // viewerCmd runs the command line args through run, as main does.
@@ -79,24 +77,6 @@ func TestOpenAndShot_Help(t *testing.T) {
 	for _, flag := range []string{"-tick", "-o", "-size", "-reading", "-compare", "-select"} {
 		if !strings.Contains(stderr, flag) {
 			t.Errorf("shot usage lacks %s:\n%s", flag, stderr)
-		}
-	}
-}
-
-func TestReadingFlags_TheSelectedReadingComesFirst(t *testing.T) {
-	for _, c := range []struct {
-		rf   readingFlags
-		want string
-	}{
-		{readingFlags{interp.ReadingChoice{Reading: "seed"}}, "seed"},
-		{readingFlags{interp.ReadingChoice{Reading: "ace", ReadingSet: true}}, "ace"},
-		{readingFlags{interp.ReadingChoice{Reading: "seed", Compare: "seed, ace,legacy"}}, "seed ace legacy"},
-		{readingFlags{interp.ReadingChoice{Reading: "ace", ReadingSet: true, Compare: "seed,ace"}}, "ace seed"},
-		{readingFlags{interp.ReadingChoice{Reading: "hexrays", ReadingSet: true, Compare: "seed,ace"}}, "hexrays seed ace"},
-	} {
-		names, err := c.rf.readings()
-		if got := strings.Join(names, " "); got != c.want || err != nil {
-			t.Errorf("%+v: %q, %v; want %q", c.rf, got, err, c.want)
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"glidepath/internal/cli"
 	"glidepath/internal/packcmd"
 	"glidepath/interp"
+	"glidepath/ui/launch"
 )
 
 const packSynopsis = "viewer pack (-at TICK | -bookmark NAME) [-select GUID] [-reading NAME] [-window N] [-o DIR|FILE.zip] FILE"
@@ -56,12 +57,12 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	}
 	var guid uint32
 	if *sel != "" {
-		if guid, err = parseGUID(*sel); err != nil {
+		if guid, err = launch.ParseGUID(*sel); err != nil {
 			return cli.BadInput("pack: -select %q: %v", *sel, err)
 		}
 	}
 	return packcmd.Run(input, packcmd.Options{At: *at, Bookmark: *mark, Window: *window, Select: *sel, GUID: guid,
-		Reading: r, Out: *out, Display: !noDisplay(), Run: runSubcommand}, stdout, stderr)
+		Reading: r, Out: *out, Display: !launch.NoDisplay(), Run: runSubcommand}, stdout, stderr)
 }
 
 // runSubcommand runs the subcommand args[0] with the rest of args, as

@@ -191,7 +191,7 @@ func checkErrors(t *testing.T, states []tables.State) {
 	truths := map[string][]truth{}
 	for _, ev := range rec.Events {
 		if ev.Kind == recording.KindTruth {
-			truths[id(ev.GUID)] = append(truths[id(ev.GUID)], truth{sim.TickOf(ev.T), ev.Pos})
+			truths[id(ev.GUID)] = append(truths[id(ev.GUID)], truth{sim.Query().TickOf(ev.T), ev.Pos})
 		}
 	}
 	measured := 0

@@ -205,7 +205,7 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The viewer says the tick it drew on the page's body once a frame of
-	// the input is drawn (ui/page_js.go).
+	// the input is drawn (ui/page/page_js.go).
 	if err := waitTick(p.ctx, 0); err != nil {
 		p.check(t)
 		t.Fatalf("the viewer never drew its first frame: %v", err)
@@ -252,7 +252,7 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 }
 
 // waitTick waits until the viewer has drawn tick (the page body's
-// data-tick, ui/page_js.go), for at most a minute.
+// data-tick, ui/page/page_js.go), for at most a minute.
 func waitTick(ctx context.Context, tick int) error {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()

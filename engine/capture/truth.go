@@ -25,6 +25,7 @@ import (
 	"math"
 	"sort"
 
+	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
 	"glidepath/internal/inputfile"
 	"glidepath/physics"
@@ -186,7 +187,7 @@ func (j *truthJoin) init(tracks []*Track, sum *Summary) {
 		for _, p := range tr.Points {
 			j.queue = append(j.queue, truthPoint{st: p.T + tr.Offset, track: i, pos: p.Pos, client: p.Client})
 		}
-		j.sums = append(j.sums, TruthFrom{File: tr.File, Player: fmt.Sprintf("0x%08X", tr.Player), Positions: len(tr.Points)})
+		j.sums = append(j.sums, TruthFrom{File: tr.File, Player: hexid.String(tr.Player), Positions: len(tr.Points)})
 	}
 	sort.SliceStable(j.queue, func(a, b int) bool { return j.queue[a].st < j.queue[b].st })
 	sum.TruthFrom = j.sums

@@ -168,12 +168,25 @@ func (c *Comparer) onCause(cause *explain.Cause) {
 // CompareTick compares the Sim's current tick with the client's rows of
 // that tick (nil when the client gave none).
 func (c *Comparer) CompareTick(s *engine.Sim, rows []clienttrace.Row) {
+	c.states = s.Query().States(c.states[:0])
+	c.compareStates(s, s.Tick(), rows)
+}
+
+// CompareRows compares the state rows of tick (engine.Sim.AdvanceRows's,
+// the tick's events already given to TickEvents) with the client's rows of
+// that tick (nil when the client gave none).
+func (c *Comparer) CompareRows(s *engine.Sim, tick int, states []engine.StateRow, rows []clienttrace.Row) {
+	c.states = append(c.states[:0], states...)
+	c.compareStates(s, tick, rows)
+}
+
+// compareStates compares c.states, the Sim's rows of tick, with rows.
+func (c *Comparer) compareStates(s *engine.Sim, tick int, rows []clienttrace.Row) {
 	if c.sim == nil {
 		c.explain = s.Query().Metrics() != nil
 	}
-	c.tick, c.sim = s.Tick(), s
+	c.tick, c.sim = tick, s
 	c.settle(c.tick)
-	c.states = s.Query().States(c.states[:0])
 	c.reindex()
 	for i := range c.seen {
 		c.seen[i] = false
@@ -354,7 +367,7 @@ const spanWait = 10
 // began by its tick and is not over yet at tick (engine glide.go: a span
 // is logged once it is over), for at most spanWait seconds.
 func (c *Comparer) spanOpen(t *tracked, tick int) bool {
-	return c.sim != nil && tick <= t.divTick+spanWait*c.sim.TickRate() && c.sim.GlideSpanOpen(t.obj.guid, t.divTick)
+	return c.sim != nil && tick <= t.divTick+spanWait*c.sim.TickRate() && c.sim.Query().GlideSpanOpen(t.obj.guid, t.divTick)
 }
 
 // causeCovers reports whether cs explains something in the ticks from

@@ -13,6 +13,9 @@ import (
 	"glidepath/engine/hexid"
 )
 
+// runTicks is how many ticks Run steps at a time.
+const runTicks = 64
+
 // Run compares s, from its current tick (0) to its last, with the client
 // trace rd. s (made by engine.New or, streaming its input, engine.NewStream)
 // must have c as its Options.Sink. With Options.Metrics on, the cause
@@ -35,27 +38,44 @@ func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
 	if err := c.checkInput(rd); err != nil {
 		return nil, err
 	}
-	for {
-		tick := s.Tick()
+	// compare compares tick's rows with the client's of that tick.
+	compare := func(tick int, states []engine.StateRow, atSim bool) error {
 		if c.Interrupt != nil {
 			if err := c.Interrupt(tick); err != nil {
-				return nil, err
+				return err
 			}
 		}
+		var client []clienttrace.Row
 		if !eof && rows[0].Tick == tick {
-			c.CompareTick(s, rows)
+			client = rows
+		}
+		if atSim {
+			c.CompareTick(s, client)
+		} else {
+			c.CompareRows(s, tick, states, client)
+		}
+		if client != nil {
 			if rows, err = p.NextTick(); err == io.EOF {
 				eof = true
 			} else if err != nil {
-				return nil, err
+				return err
 			}
-		} else {
-			c.CompareTick(s, nil)
 		}
-		if s.Done() {
-			break
+		return nil
+	}
+	if err := compare(s.Tick(), nil, true); err != nil {
+		return nil, err
+	}
+	// The ticks after it are stepped in runs, over chunks of objects
+	// where the run allows (engine.Sim.AdvanceRows): the same rows and
+	// events, tick after tick, as stepping one tick at a time.
+	for !s.Done() {
+		err := s.AdvanceRows(runTicks, func(tick int, states []engine.StateRow) error {
+			return compare(tick, states, false)
+		})
+		if err != nil {
+			return nil, err
 		}
-		s.Step()
 	}
 	if err := s.Err(); err != nil {
 		return nil, err

@@ -173,7 +173,7 @@ func (c *Comparer) retell(res *Result, rerun func(sink engine.TickSink) (*engine
 	// over yet (spanWait), so its chain is told.
 	more := func(s *engine.Sim) bool {
 		for g, r := range tl.want {
-			if s.Tick() <= r.d.Tick+spanWait*s.TickRate() && s.GlideSpanOpen(g, r.d.Tick) {
+			if s.Tick() <= r.d.Tick+spanWait*s.TickRate() && s.Query().GlideSpanOpen(g, r.d.Tick) {
 				return true
 			}
 		}

@@ -58,7 +58,7 @@ func singleTargetClient(t *testing.T, rec *recording.Recording) []byte {
 	var b bytes.Buffer
 	for {
 		branch := ""
-		for ; next < len(rec.Events) && s.TickOf(rec.Events[next].T) <= s.Tick() && s.Tick() > 0; next++ {
+		for ; next < len(rec.Events) && s.Query().TickOf(rec.Events[next].T) <= s.Tick() && s.Tick() > 0; next++ {
 			ev := &rec.Events[next]
 			if ev.Kind != recording.KindPosition || ev.GUID != ent.GUID {
 				continue
@@ -157,7 +157,7 @@ func TestTeachingClientTrace(t *testing.T) {
 	if !res.Diverged || d == nil {
 		t.Fatal("the single-target client does not diverge")
 	}
-	burst := s.TickOf(10.5)
+	burst := s.Query().TickOf(10.5)
 	if d.Tick < burst || d.Tick > burst+5 || !slicesContains(d.Fields, "queue") || d.Retail.Queue < 5 || *d.Client.Queue != 1 {
 		t.Errorf("first divergence %+v, want the queue at the burst (tick %d)", d, burst)
 	}

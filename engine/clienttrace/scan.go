@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 
+	"glidepath/engine/hexid"
 	"glidepath/internal/jsonnum"
 )
 
@@ -304,27 +305,13 @@ func quoteToken(tok []byte) string {
 	return strconv.Quote(string(tok))
 }
 
-// parseID reads "0x" followed by 1 to 8 hex digits (either case).
+// parseID reads "0x" (or "0X") followed by 1 to 8 hex digits of either
+// case: the format's spelling, read by hexid.ParseBytes.
 func parseID(b []byte) (uint32, bool) {
-	if len(b) < 3 || len(b) > 10 || b[0] != '0' || (b[1] != 'x' && b[1] != 'X') {
+	if len(b) < 2 || b[0] != '0' || (b[1] != 'x' && b[1] != 'X') {
 		return 0, false
 	}
-	var v uint32
-	for _, c := range b[2:] {
-		var d byte
-		switch {
-		case c >= '0' && c <= '9':
-			d = c - '0'
-		case c >= 'a' && c <= 'f':
-			d = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			d = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		v = v<<4 | uint32(d)
-	}
-	return v, true
+	return hexid.ParseBytes(b)
 }
 
 // parseTick reads a non-negative integer tick no larger than MaxTick.

@@ -58,7 +58,7 @@ func (c *Cause) String() string {
 	return "tick " + strconv.Itoa(c.Tick) + ": " + c.What + " — " + c.Why
 }
 
-// Explain returns the cause chains of a whole event log (Sim.AllEvents), in
+// Explain returns the cause chains of a whole event log (Query.AllEvents), in
 // the order the jumps happened.
 func Explain(log []eventlog.Event) []Cause {
 	var x Explainer

@@ -30,6 +30,18 @@ func String(v uint32) string {
 	return string(Append(b[:0], v))
 }
 
+// AppendLandblock writes landblock XXYY (a cell id's high half) as 0xXXYY:
+// four digits, the way terrain files, obstacles and fallbacks name one.
+func AppendLandblock(b []byte, lb uint16) []byte {
+	return append(b, '0', 'x', digits[lb>>12], digits[lb>>8&0xF], digits[lb>>4&0xF], digits[lb&0xF])
+}
+
+// Landblock is landblock XXYY as 0xXXYY.
+func Landblock(lb uint16) string {
+	var b [6]byte
+	return string(AppendLandblock(b[:0], lb))
+}
+
 // MaxDigits is the most hex digits Parse reads (a 32-bit id).
 const MaxDigits = 8
 
@@ -38,12 +50,26 @@ const MaxDigits = 8
 // of either case, and nothing else (no sign, space or underscore). Anything
 // else is an error naming the text.
 func Parse(s string) (uint32, error) {
+	v, ok := parse(s)
+	if !ok {
+		return 0, &Error{Text: s}
+	}
+	return v, nil
+}
+
+// ParseBytes is Parse over bytes, for the file formats' byte readers
+// (Recording v1, Client trace v1), which check their own spelling's "0x"
+// first and word their own errors: ok is false where Parse fails.
+func ParseBytes(b []byte) (v uint32, ok bool) { return parse(b) }
+
+// parse is the one reading of an id's text, shared by Parse and ParseBytes.
+func parse[T string | []byte](s T) (uint32, bool) {
 	h := s
 	if len(h) >= 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X') {
 		h = h[2:]
 	}
 	if len(h) == 0 || len(h) > MaxDigits {
-		return 0, &Error{Text: s}
+		return 0, false
 	}
 	var v uint32
 	for i := 0; i < len(h); i++ {
@@ -56,11 +82,11 @@ func Parse(s string) (uint32, error) {
 		case c >= 'A' && c <= 'F':
 			c -= 'A' - 10
 		default:
-			return 0, &Error{Text: s}
+			return 0, false
 		}
 		v = v<<4 | uint32(c)
 	}
-	return v, nil
+	return v, true
 }
 
 // Error is Parse's error: the text that is not an id.

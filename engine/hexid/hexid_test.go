@@ -84,3 +84,33 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestParseBytes_SameAsParse: the byte readers' entry reads exactly what
+// Parse reads, to the same value, and refuses what it refuses.
+func TestParseBytes_SameAsParse(t *testing.T) {
+	for _, in := range []string{"0x80000A01", "0X80000a01", "80000A01", "a", "0x0", "FFFFFFFF",
+		"", "0x", "0x123456789", "+1", " 1", "0xg1", "00x1", "１"} {
+		want, err := Parse(in)
+		got, ok := ParseBytes([]byte(in))
+		if ok != (err == nil) || got != want {
+			t.Errorf("ParseBytes(%q) = %#x, %v; Parse gives %#x, %v", in, got, ok, want, err)
+		}
+	}
+}
+
+// TestLandblock_SameAsPrintf: a landblock is written as four digits, the
+// high half of the cell ids String writes, and Parse reads it back.
+func TestLandblock_SameAsPrintf(t *testing.T) {
+	for _, lb := range []uint16{0, 0xA9B4, 0x0102, 0xFFFF} {
+		want := fmt.Sprintf("0x%04X", lb)
+		if got := Landblock(lb); got != want {
+			t.Errorf("Landblock(%#x) = %q, want %q", lb, got, want)
+		}
+		if v, err := Parse(Landblock(lb)); err != nil || v != uint32(lb) {
+			t.Errorf("Parse(Landblock(%#x)) = %#x, %v", lb, v, err)
+		}
+		if cell := String(uint32(lb)<<16 | 0xFFFF); cell[:6] != want {
+			t.Errorf("String of landblock %#x's cell = %q, want it to begin %q", lb, cell, want)
+		}
+	}
+}

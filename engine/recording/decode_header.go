@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"glidepath/engine/hexid"
+	"glidepath/engine/terrainjson"
 	"glidepath/physics"
 )
 
@@ -157,13 +158,13 @@ func (d *decoder) terrain(n int32) (Terrain, bool) {
 }
 
 // obstacles reads the terrain's inline obstacles, a Glidepath extension of
-// the header (docs/formats.md): the JSON array physics.ParseObstacles reads.
+// the header (docs/formats.md): the JSON array terrainjson.ParseObstacles reads.
 func (d *decoder) obstacles(n int32) ([]physics.Obstacle, bool) {
 	nd := &d.doc.nodes[n]
 	if nd.kind != nodeArray {
 		return nil, d.fail("terrain", "obstacles", noIndex, "want an array of obstacles")
 	}
-	obs, err := physics.ParseObstacles("obstacles", d.doc.line[nd.start:nd.end])
+	obs, err := terrainjson.ParseObstacles("obstacles", d.doc.line[nd.start:nd.end])
 	if err != nil {
 		// ParseObstacles says "obstacles: [i].field: problem".
 		return nil, d.fail("terrain", "obstacles", noIndex, strings.TrimPrefix(err.Error(), "obstacles: "))

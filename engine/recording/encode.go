@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine/hexid"
+	"glidepath/engine/terrainjson"
 	"glidepath/physics"
 )
 
@@ -160,7 +161,7 @@ func appendHeader(b []byte, h *Header) []byte {
 		b = appendString(key(b, false, "name"), h.Terrain.Name)
 	}
 	if len(h.Terrain.Obstacles) > 0 {
-		b = physics.AppendObstaclesJSON(key(b, false, "obstacles"), h.Terrain.Obstacles)
+		b = terrainjson.AppendObstaclesJSON(key(b, false, "obstacles"), h.Terrain.Obstacles)
 	}
 	if h.Terrain.ServerFloor {
 		b = appendString(key(b, false, "floor"), "server")

@@ -401,7 +401,7 @@ type Terrain struct {
 	Name string
 	// Obstacles are static obstacles placed in addition to whatever the
 	// terrain asset places: a Glidepath extension of the header's terrain
-	// object ("obstacles", the JSON array physics.ParseObstacles reads;
+	// object ("obstacles", the JSON array terrainjson.ParseObstacles reads;
 	// docs/formats.md). Readers that do not know it ignore it.
 	Obstacles []physics.Obstacle
 	// ServerFloor ("floor": "server", a Glidepath extension written by a

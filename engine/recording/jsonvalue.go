@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/hexid"
 	"glidepath/physics"
 )
 
@@ -128,15 +129,12 @@ func (d *decoder) id(n int32, base, name string) (uint32, bool) {
 	switch d.nodes[n].kind {
 	case nodeString:
 		s := d.stringBytes(n)
-		if len(s) < 3 || len(s) > 10 || s[0] != '0' || s[1] != 'x' {
+		if len(s) < 2 || s[0] != '0' || s[1] != 'x' {
 			return 0, d.fail(base, name, noIndex, `want "0x" and 1 to 8 hex digits, got `+strconv.Quote(string(s)))
 		}
-		var v uint32
-		for _, c := range s[2:] {
-			if !isHex(c) {
-				return 0, d.fail(base, name, noIndex, `want "0x" and 1 to 8 hex digits, got `+strconv.Quote(string(s)))
-			}
-			v = v<<4 | hexDigit(c)
+		v, ok := hexid.ParseBytes(s)
+		if !ok {
+			return 0, d.fail(base, name, noIndex, `want "0x" and 1 to 8 hex digits, got `+strconv.Quote(string(s)))
 		}
 		return v, true
 	case nodeLiteral:
@@ -171,16 +169,6 @@ func (d *decoder) datID(n int32, base, name string, typ byte) (uint32, bool) {
 func hex2(b byte) string {
 	const digits = "0123456789ABCDEF"
 	return string([]byte{digits[b>>4], digits[b&15]})
-}
-
-func hexDigit(c byte) uint32 {
-	switch {
-	case c >= '0' && c <= '9':
-		return uint32(c - '0')
-	case c >= 'a' && c <= 'f':
-		return uint32(c-'a') + 10
-	}
-	return uint32(c-'A') + 10
 }
 
 // boolean reads true or false.

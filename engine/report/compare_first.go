@@ -191,7 +191,7 @@ func (d *DifferenceFinder) difference(i int, guid uint32, field string) *FirstDi
 	s0, si := d.c.Sims()[0], d.c.Sims()[i]
 	fd := &FirstDifference{Tick: s0.Tick(), GUID: hexid.String(guid), Field: field,
 		Readings: []string{s0.Reading().Name, si.Reading().Name}, reading: i}
-	if s0.RecordsStages() && si.RecordsStages() {
+	if s0.Query().RecordsStages() && si.Query().RecordsStages() {
 		a, okA := s0.Query().Object(guid)
 		b, okB := si.Query().Object(guid)
 		if okA && okB {

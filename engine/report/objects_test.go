@@ -44,7 +44,7 @@ func TestReport_EveryReadingEveryObject(t *testing.T) {
 	}
 }
 
-// Held items and statics (engine/attached.go): the report and its metrics
+// Held items and statics (engine/object.go): the report and its metrics
 // rows leave out a held item always and a static unless Options.Statics.
 func TestReport_LeavesOutHeldItemsAndStatics(t *testing.T) {
 	rec := testRecording(true)

@@ -26,7 +26,7 @@ type Report struct {
 	Ticks    int            `json:"ticks"`
 	Readings []string       `json:"readings"`
 	Objects  []ReportObject `json:"objects"`
-	// World is the run's world line (Sim.WorldDescription): the dat files
+	// World is the run's world line (Query.WorldDescription): the dat files
 	// and their iterations, or IllustrativeWorld.
 	World string `json:"world"`
 	// WorldFallbacks are the items the dats lacked, each once (absent
@@ -167,7 +167,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 	sims := c.Sims()
 	s0 := sims[0]
 	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
-		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks(), WorldMismatch: s0.WorldMismatch()}
+		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks(), WorldMismatch: s0.Query().WorldMismatch()}
 	per := make([][]engine.ObjectMetrics, len(sims))
 	for i, s := range sims {
 		r.Readings = append(r.Readings, s.Reading().Name)
@@ -202,7 +202,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 
 // LeftOut counts the objects a report leaves out: held items (entity
 // parent: carried by their holder) and statics (entity static; listed with
-// -statics). Neither is simulated (engine/attached.go).
+// -statics). Neither is simulated (engine/object.go).
 type LeftOut struct {
 	HeldItems int `json:"held_items,omitempty"`
 	Statics   int `json:"statics,omitempty"`

@@ -11,6 +11,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/recording"
+	"glidepath/engine/terrainjson"
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
@@ -265,7 +266,7 @@ func TestTruth_FollowsTheTerrain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	terrain, err := physics.ParseTerrain("hills.json", data)
+	terrain, err := terrainjson.ParseTerrain("hills.json", data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/terrainjson"
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
@@ -86,7 +87,7 @@ func (l *lookup) terrain(name string) (*physics.Terrain, string) {
 	if problem != "" {
 		return nil, problem
 	}
-	t, err := physics.ParseTerrain(name+".json", data)
+	t, err := terrainjson.ParseTerrain(name+".json", data)
 	if err != nil {
 		return nil, fmt.Sprintf("terrain asset %q does not load: %v", name, err)
 	}

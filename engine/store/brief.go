@@ -15,7 +15,7 @@ func Global(p *physics.Position) Vec3 {
 	return Vec3{g[0], g[1], g[2]}
 }
 
-// BriefOf is the Brief of an engine brief view (engine.Sim.Briefs).
+// BriefOf is the Brief of an engine brief view (engine.Query.Briefs).
 func BriefOf(v *engine.BriefView) Brief {
 	b := Brief{
 		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position), Heading: v.Heading,
@@ -30,8 +30,8 @@ func BriefOf(v *engine.BriefView) Brief {
 	return b
 }
 
-// BriefOfObject is the Brief of an engine object view (engine.Sim.Objects;
-// its queue's head when the view has its Queue, engine.Sim.ObjectsQueued).
+// BriefOfObject is the Brief of an engine object view (engine.Query.Objects;
+// its queue's head when the view has its Queue, engine.Query.ObjectsQueued).
 func BriefOfObject(v *engine.ObjectView) Brief {
 	b := Brief{
 		GUID: v.GUID, Name: v.Name, Cell: v.Position.Cell, Pos: Global(&v.Position), Heading: v.Heading, Contact: v.Contact,

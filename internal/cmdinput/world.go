@@ -54,7 +54,7 @@ func WarnFloor(stderr io.Writer, sims ...*engine.Sim) {
 		if s == nil {
 			continue
 		}
-		if n := s.FloorNotice(); n != "" {
+		if n := s.Query().FloorNotice(); n != "" {
 			fmt.Fprintf(stderr, "viewer: %s\n", n)
 			return
 		}

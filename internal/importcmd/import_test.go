@@ -7,6 +7,8 @@ package importcmd
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/runcmd"
 )
 
 // importRun is viewer import of path into out: code 0, or 1 with Run's
@@ -97,5 +100,61 @@ func TestImport_JSONSummary(t *testing.T) {
 	}
 	if sum.Frames == 0 || sum.ACPackets == 0 || sum.Objects == 0 || len(sum.ByOpcode) == 0 || sum.Player == "" {
 		t.Errorf("summary %+v", sum)
+	}
+}
+
+// TestImport_LongCaptureInPieces: a capture with more events than one
+// recording may hold is written as pieces, each a valid recording that
+// goes on from where the one before ended; together they hold every event.
+func TestImport_LongCaptureInPieces(t *testing.T) {
+	defer func(n int) { PieceEvents = n }(PieceEvents)
+	PieceEvents = 60
+	path, src := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	out := filepath.Join(t.TempDir(), "default.jsonl.gz")
+	code, stdout, errs := importRun(t, path, out, false, capture.Options{})
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "pieces") {
+		t.Errorf("summary does not name the pieces:\n%s", stdout)
+	}
+	want := 0
+	for _, ev := range src.Events {
+		if ev.Kind == recording.KindPosition {
+			want++
+		}
+	}
+	got, pieces := 0, 0
+	for n := 1; ; n++ {
+		p := PiecePath(out, n)
+		if _, err := os.Stat(p); err != nil {
+			break
+		}
+		rec, err := recording.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces++
+		if n > 1 && len(rec.Header.Entities) == 0 {
+			t.Errorf("piece %d starts with no objects", n)
+		}
+		for _, ev := range rec.Events {
+			if ev.Kind == recording.KindPosition {
+				got++
+			}
+		}
+		// Each piece runs on its own, as viewer run runs it.
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		o := &runcmd.Options{Reading: "seed", Quiet: true}
+		readings, err := o.Readings(fs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runcmd.Run(p, o, readings, capture.Options{}, io.Discard, io.Discard); err != nil {
+			t.Errorf("run %s: %v", p, err)
+		}
+	}
+	if pieces < 2 || got != want {
+		t.Errorf("%d pieces holding %d positions, want several holding %d", pieces, got, want)
 	}
 }

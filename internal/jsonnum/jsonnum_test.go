@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"glidepath/engine/hexid"
 )
 
 func TestSwar_CountsAndValues(t *testing.T) {
@@ -43,6 +45,24 @@ func TestID_AgreesWithParseUint(t *testing.T) {
 	}
 	if _, _, ok := ID([]byte(`80000A0"`), 0); ok {
 		t.Error("7 digits taken")
+	}
+}
+
+// TestID_AgreesWithHexid: the fixed-layout fast path reads an 8-digit id
+// as engine/hexid, the one reader of ids, reads the same digits — every
+// byte in every position, as above.
+func TestID_AgreesWithHexid(t *testing.T) {
+	base := []byte(`a9B4001f"`)
+	for pos := range 8 {
+		for c := range 256 {
+			b := append([]byte(nil), base...)
+			b[pos] = byte(c)
+			got, _, ok := ID(b, 0)
+			want, wok := hexid.ParseBytes(b[:8])
+			if ok != wok || ok && got != want {
+				t.Fatalf("%q: ID %x %t, hexid %x %t", b, got, ok, want, wok)
+			}
+		}
 	}
 }
 

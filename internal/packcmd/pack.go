@@ -131,7 +131,7 @@ func writePackMessages(path, rawPath string, rec *recording.Recording, s *engine
 	var decoded, raw []recording.Event
 	for i := range rec.Events {
 		ev := rec.Events[i]
-		if s.TickOf(ev.T) != tick || (ev.HasGUID && ev.GUID != guid) {
+		if s.Query().TickOf(ev.T) != tick || (ev.HasGUID && ev.GUID != guid) {
 			continue
 		}
 		ev.Raw = false
@@ -263,7 +263,7 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 	if o.At > s.LastTick() {
 		return cli.BadInput("pack: %s: outside the run, which has ticks 0 to %d", moment, s.LastTick())
 	}
-	if o.GUID != 0 && !s.Store().HasObject(o.GUID) && !hasObject(rec, o.GUID) {
+	if o.GUID != 0 && !s.Query().Store().HasObject(o.GUID) && !hasObject(rec, o.GUID) {
 		return cli.BadInput("pack: -select %s: %s has no such object", o.Select, input)
 	}
 	if err := runcmd.RunTicks(s); err != nil {

@@ -112,7 +112,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	cmdinput.WarnMalformedFrames(stderr, src)
 	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
-	if n := cmp.Sims()[0].FloorNotice(); n != "" {
+	if n := cmp.Sims()[0].Query().FloorNotice(); n != "" {
 		fmt.Fprintf(stderr, "viewer: %s\n", n)
 	}
 	report := report.NewReport(cmdinput.TraceInputName(file), cmp)

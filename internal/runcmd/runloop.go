@@ -81,9 +81,9 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 		if err := cli.Stopped("tick %d%s", s.Tick(), partialNote(out)); err != nil {
 			return err
 		}
-		// A run of ticks at a time, its rows encoded per chunk of objects
-		// as the chunks step (engine.Sim.AdvanceTrace).
-		if err := s.AdvanceTrace(batchTicks, tw); err != nil {
+		// Runs of ticks, their rows encoded per chunk of objects as the
+		// chunks step (engine.Sim.AdvanceTrace).
+		if err := s.AdvanceTrace(traceTicksAtOnce, tw); err != nil {
 			return err
 		}
 		if err := s.Err(); err != nil {
@@ -91,6 +91,11 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 		}
 	}
 }
+
+// traceTicksAtOnce is how many ticks traceTicks has the Sim step between
+// two looks at an interruption: several runs of ticks, each run's rows
+// written while the next one steps (engine.Sim.AdvanceTrace).
+const traceTicksAtOnce = 16 * batchTicks
 
 // partialNote says that the partial trace was not left behind.
 func partialNote(out string) string {

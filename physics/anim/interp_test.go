@@ -14,7 +14,7 @@ import (
 	"glidepath/physics"
 )
 
-// What physics calls (physics/collaborators.go).
+// What physics calls (physics/object.go).
 var (
 	_ physics.MotionInterpreter = (*MotionInterp)(nil)
 	_ physics.PartArray         = (*PartArray)(nil)

@@ -43,7 +43,7 @@ type PartArray struct {
 }
 
 // Compile-time check: the physics object reaches its part array through
-// physics.PartArray (physics/collaborators.go).
+// physics.PartArray (physics/object.go).
 var _ physics.PartArray = (*PartArray)(nil)
 
 // NewPartArray returns a part array playing table's default state: the

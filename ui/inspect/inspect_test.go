@@ -112,7 +112,7 @@ func TestClient_ValuesBesideRetail(t *testing.T) {
 
 // A held item's inspector says it is held and by whom, and shows none of a
 // simulated remote's state (issue 37 item 5): a wielded sword has no
-// InterpolationManager, no queue and no catch-up speed (engine/attached.go:
+// InterpolationManager, no queue and no catch-up speed (engine/object.go:
 // it is never stepped). A static says it is one.
 func TestInspect_HeldItemAndStaticAreNotSimulated(t *testing.T) {
 	for _, c := range []struct {

@@ -41,7 +41,7 @@ func Inspect(o *engine.ObjectView, tick, rate int) []Line {
 	head(fmt.Sprintf("%s  %s", o.Name, hexid.String(o.GUID)))
 	field("m_position", "%s (%.2f, %.2f, %.2f)", hexid.String(o.Position.Cell), loc[0], loc[1], loc[2])
 	if o.Parent != 0 || o.Static {
-		// A held item or a static is never simulated (engine/attached.go):
+		// A held item or a static is never simulated (engine/object.go):
 		// it has no InterpolationManager, queue or catch-up speed to show.
 		return attachedLines(ls, o)
 	}

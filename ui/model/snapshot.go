@@ -25,7 +25,7 @@ type Snapshot struct {
 	// Tick is the tick the state is at.
 	Tick int
 	// Objects are the live objects, in creation order, as the engine views
-	// them (engine.Sim.ObjectsQueued): positions landblock-local (Global
+	// them (engine.Query.ObjectsQueued): positions landblock-local (Global
 	// puts them in global metres), each with its queue.
 	Objects []engine.ObjectView
 	// Nodes backs every object's Queue.

@@ -29,7 +29,7 @@ type Info struct {
 	World *physics.World
 	// WorldLine says which world the run is in: "illustrative (no dat
 	// files; see docs/world.md)" or the dat files and their iterations
-	// (engine.Sim.WorldDescription); "" when not known.
+	// (engine.Query.WorldDescription); "" when not known.
 	WorldLine string
 	// Notes are the recording's notes, in tick order (each shown as a
 	// caption at its tick).

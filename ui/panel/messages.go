@@ -68,7 +68,7 @@ type rawFrame struct {
 // StoreOfRun is the event store behind a run, or nil.
 func StoreOfRun(r *session.Run) *engine.EventStore {
 	if s, ok := r.Src.(*simsource.Source); ok && s.Sim() != nil {
-		return s.Sim().Store()
+		return s.Sim().Query().Store()
 	}
 	return nil
 }

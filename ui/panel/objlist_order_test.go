@@ -6,7 +6,7 @@ import (
 	"glidepath/engine"
 )
 
-// Held items are listed under their holder (engine attached.go); one whose
+// Held items are listed under their holder (engine object.go); one whose
 // holder is not live, and a cycle of holders, keep creation order.
 func TestListOrder_HeldUnderHolder(t *testing.T) {
 	objs := []engine.ObjectView{

@@ -105,7 +105,7 @@ func TestScalePrerun(t *testing.T) {
 	runtime.KeepAlive(src)
 	runtime.KeepAlive(h)
 	t.Logf("%d objects × %g min: %d ticks, %d events, heap %d MB, checkpoints %d MB every %d ticks, history every %d ticks",
-		n, m, src.Info().LastTick, x.Len(), ms.HeapAlloc>>20, src.Sim().CheckpointBytes()>>20, src.Sim().CheckpointInterval(), h.Stride())
+		n, m, src.Info().LastTick, x.Len(), ms.HeapAlloc>>20, src.Sim().Query().CheckpointBytes()>>20, src.Sim().Query().CheckpointInterval(), h.Stride())
 }
 
 func scaleSize(t *testing.T) (int, float64) {
@@ -171,8 +171,8 @@ func BenchmarkSeekSnapshot(b *testing.B) {
 				// a shared machine adds.
 				b.ReportMetric(float64(c1-c0)/float64(len(took))/1e6, "cpu-ms/op")
 			}
-			b.ReportMetric(float64(src.Sim().CheckpointInterval()), "checkpoint-ticks")
-			b.ReportMetric(float64(src.Sim().CheckpointBytes())/(1<<20), "checkpoint-MiB")
+			b.ReportMetric(float64(src.Sim().Query().CheckpointInterval()), "checkpoint-ticks")
+			b.ReportMetric(float64(src.Sim().Query().CheckpointBytes())/(1<<20), "checkpoint-MiB")
 		})
 	}
 }

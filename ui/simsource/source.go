@@ -1,5 +1,5 @@
 // Source: one engine.Sim as a model.Source. The snapshot is the Sim's own
-// views (engine.Sim.ObjectsQueued), filled into its reused buffers. The event log stays the engine's: the
+// views (engine.Query.ObjectsQueued), filled into its reused buffers. The event log stays the engine's: the
 // viewer reads it in place (model.EventLog) and converts an entry only when
 // it looks at it. The window's Source keeps no log; its Branch, a second
 // Sim of the same run sharing its checkpoints, keeps the log while it
@@ -54,14 +54,14 @@ var (
 )
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
-	s := &Source{sim: sim, store: sim.Store(), assets: assets, causes: store.NewCauses()}
+	s := &Source{sim: sim, store: sim.Query().Store(), assets: assets, causes: store.NewCauses()}
 	s.popStages(s.causes)
 	s.info = model.Info{
 		File:      file,
 		Reading:   sim.Reading().Name,
 		TickRate:  sim.TickRate(),
 		LastTick:  -1,
-		World:     sim.World(),
+		World:     sim.Query().World(),
 		WorldLine: sim.Query().WorldDescription(),
 	}
 	s.Refresh()
