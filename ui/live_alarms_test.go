@@ -23,8 +23,8 @@ func TestLiveAlarms_SaidAndBookmarked(t *testing.T) {
 	}
 	ch <- LiveAlarm{Tick: 120, Label: "divergence 0x80001201", Text: "divergence of 0x80001201: position (1.000 m off)"}
 	a.pollLiveAlarms()
-	if !strings.Contains(a.status, "tick 120") || !strings.Contains(a.status, "divergence of 0x80001201") {
-		t.Errorf("status %q does not say the alarm", a.status)
+	if !strings.Contains(a.bar.status, "tick 120") || !strings.Contains(a.bar.status, "divergence of 0x80001201") {
+		t.Errorf("status %q does not say the alarm", a.bar.status)
 	}
 	sc, err := bookmarks.Load(path)
 	if err != nil {
