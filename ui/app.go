@@ -234,6 +234,7 @@ func (a *app) Update() error {
 	if !a.started {
 		a.start()
 	}
+	a.pollLiveAlarms()
 	// A screenshot shows the state it was asked for, whatever the mouse
 	// and keyboard of the machine it runs on are doing.
 	if !a.headless() {
