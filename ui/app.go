@@ -234,7 +234,7 @@ func (a *app) Update() error {
 	if !a.started {
 		a.start()
 	}
-	a.pollLiveAlarms()
+	pollLiveAlarms(a)
 	// A screenshot shows the state it was asked for, whatever the mouse
 	// and keyboard of the machine it runs on are doing.
 	if !a.headless() {

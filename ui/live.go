@@ -144,8 +144,9 @@ type LiveAlarm struct {
 	Text  string
 }
 
-// pollLiveAlarms takes the alarms rung since the last update.
-func (a *app) pollLiveAlarms() {
+// pollLiveAlarms takes the alarms rung since the last update (a live
+// session's, Options.LiveAlarms).
+func pollLiveAlarms(a *app) {
 	for a.opts.LiveAlarms != nil {
 		select {
 		case al, ok := <-a.opts.LiveAlarms:
@@ -153,7 +154,7 @@ func (a *app) pollLiveAlarms() {
 				a.opts.LiveAlarms = nil
 				return
 			}
-			a.ringLive(al)
+			ringLive(a, al)
 		default:
 			return
 		}
@@ -162,7 +163,7 @@ func (a *app) pollLiveAlarms() {
 
 // ringLive bookmarks an alarm's tick (unless a mark is there already) and
 // says it.
-func (a *app) ringLive(al LiveAlarm) {
+func ringLive(a *app, al LiveAlarm) {
 	if sc := a.marks.Sidecar; sc != nil {
 		if _, ok := sc.Bookmarks.At(al.Tick); !ok {
 			if err := sc.Bookmarks.Add(al.Tick, al.Label); err == nil {

@@ -17,12 +17,12 @@ func TestLiveAlarms_SaidAndBookmarked(t *testing.T) {
 	a := openFile(t, path, 100)
 	ch := make(chan LiveAlarm, 4)
 	a.opts.LiveAlarms = ch
-	a.pollLiveAlarms() // nothing yet
+	pollLiveAlarms(a) // nothing yet
 	if a.marks.Sidecar.Bookmarks.Len() != 0 {
 		t.Fatal("a bookmark with no alarm")
 	}
 	ch <- LiveAlarm{Tick: 120, Label: "divergence 0x80001201", Text: "divergence of 0x80001201: position (1.000 m off)"}
-	a.pollLiveAlarms()
+	pollLiveAlarms(a)
 	if !strings.Contains(a.bar.status, "tick 120") || !strings.Contains(a.bar.status, "divergence of 0x80001201") {
 		t.Errorf("status %q does not say the alarm", a.bar.status)
 	}
@@ -35,7 +35,7 @@ func TestLiveAlarms_SaidAndBookmarked(t *testing.T) {
 	}
 	ch <- LiveAlarm{Tick: 120, Label: "blip 0x80001201", Text: "blip of 0x80001201"}
 	close(ch)
-	a.pollLiveAlarms()
+	pollLiveAlarms(a)
 	if b, _ := a.marks.Sidecar.Bookmarks.At(120); b.Label != "divergence 0x80001201" {
 		t.Errorf("a second alarm at a marked tick relabelled it: %q", b.Label)
 	}
