@@ -50,6 +50,7 @@ targets=(
 	"./assets/dat FuzzEnvCell 2000"
 	"./engine/loader FuzzOpenReader 2000"
 	"./internal/conformcmd FuzzParseManifest 3000"
+	"./ui/launch FuzzOpenPackZip 2000"
 )
 failed=0
 for t in "${targets[@]}"; do

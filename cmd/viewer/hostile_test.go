@@ -244,6 +244,16 @@ func TestHostileInputs(t *testing.T) {
 			nil, 2, "dg-cut.jsonl:3: not a datagram object"},
 		{"-truth-from a capture with a bad line", []string{"run", writeFile(t, dir, "dg-ok2.jsonl", text(datagramGood)), "-truth-from", writeFile(t, dir, "dg-other.jsonl", text(datagramGood+`{"t": 1, "dir": "s2c", "pair": 1, "len": 2, "data": "0x00"}`+"\n"))},
 			nil, 2, "dg-other.jsonl:2: data: not hex"},
+		// Evidence pack zips opened by the window (docs/web.md "Opening an
+		// evidence pack"): read before any window opens.
+		{"a pack zip claiming a terabyte", []string{hostilePackZip(t, dir, "huge.zip", "huge")},
+			nil, 2, "huge.zip: recording.jsonl: 1099511627776 bytes inflated: over the limit of 268435456"},
+		{"a pack zip entry named ../x", []string{hostilePackZip(t, dir, "climb.zip", "traversal")},
+			nil, 2, `climb.zip: entry 3 "../x": a path outside the pack's folder`},
+		{"a pack zip without its README", []string{hostilePackZip(t, dir, "nomanifest.zip", "nomanifest")},
+			nil, 2, "nomanifest.zip: README.md: missing: not an evidence pack"},
+		{"a pack zip cut short", []string{hostilePackZip(t, dir, "cut.zip", "truncated")},
+			nil, 2, "cut.zip: not a readable zip (cut short"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

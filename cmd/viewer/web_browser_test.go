@@ -9,11 +9,13 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -75,6 +77,7 @@ func chromium(t *testing.T) string {
 // happen: console errors, exceptions and requests off the local server.
 type browserPage struct {
 	ctx      context.Context
+	browser  context.Context // the browser's first tab, without a deadline: newTab opens others
 	mu       sync.Mutex
 	problems []string
 	logs     []string
@@ -94,12 +97,37 @@ func newBrowserPage(t *testing.T, exe, host string) *browserPage {
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
-	ctx, cancel := chromedp.NewContext(actx)
+	bctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, 150*time.Second)
+	// The browser starts on the first Run and lives as long as that Run's
+	// context: started here, without the page's deadline, so that newTab
+	// can open more tabs in it.
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	ctx, cancelT := context.WithTimeout(bctx, 150*time.Second)
 	t.Cleanup(cancelT)
-	p := &browserPage{ctx: ctx}
-	err := chromedp.Listen(ctx, func(ev any) {
+	return listenPage(t, &browserPage{ctx: ctx, browser: bctx}, host)
+}
+
+// newTab opens another tab in p's browser (one browser for the whole test
+// keeps make test quick), recording what must not happen the same way.
+func (p *browserPage) newTab(t *testing.T, host string) *browserPage {
+	t.Helper()
+	tctx, cancel := chromedp.NewContext(p.browser)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	ctx, cancelT := context.WithTimeout(tctx, 150*time.Second)
+	t.Cleanup(cancelT)
+	return listenPage(t, &browserPage{ctx: ctx, browser: p.browser}, host)
+}
+
+// listenPage records p's console errors, exceptions and requests off host.
+func listenPage(t *testing.T, p *browserPage, host string) *browserPage {
+	t.Helper()
+	err := chromedp.Listen(p.ctx, func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		switch ev := ev.(type) {
@@ -191,8 +219,13 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 		t.Fatalf("viewer shot: exit %d\n%s", code, out)
 	}
 
+	packZip, packDir, packTick, packHeading := webPack(t)
+
 	mux := http.NewServeMux()
 	mux.Handle("/rec/", http.StripPrefix("/rec/", http.FileServer(http.Dir("../../recordings"))))
+	// The pack's folder inside the site's folder, as docs/web.md says to
+	// serve it: its open.html goes to ../index.html.
+	mux.Handle("/pack-1/", http.StripPrefix("/pack-1/", http.FileServer(http.Dir(packDir))))
 	mux.Handle("/", http.FileServer(http.Dir(site)))
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
@@ -249,12 +282,125 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 		t.Errorf("%d of the shot's %d pixels are not in the page at their place or one pixel from it, in their colour within %d levels (first at %v)",
 			missed, webW*webH, colourTolerance, where)
 	}
+
+	// Evidence packs, in more tabs of the same browser (one browser keeps
+	// make test quick): the zip chosen with the page's file picker, and
+	// the pack's open.html served beside the site, each open at the pack's
+	// moment (docs/web.md "Opening an evidence pack").
+	t.Run("pack zip by the file picker", func(t *testing.T) {
+		tab := p.newTab(t, host)
+		if err := chromedp.Do(tab.ctx, chromedp.EmulateViewport(webW, webH), chromedp.Navigate(srv.URL+"/index.html?paused=1"),
+			chromedp.SetUploadFiles("#pick", []string{packZip}, chromedp.NodeReady)); err != nil {
+			t.Fatal(err)
+		}
+		waitPackMoment(t, tab, packTick, "pack.zip: "+packHeading,
+			"viewer: evidence pack /input/pack.zip: its recording at tick "+fmt.Sprint(packTick))
+	})
+	t.Run("pack open.html beside the site", func(t *testing.T) {
+		tab := p.newTab(t, host)
+		if err := chromedp.Do(tab.ctx, chromedp.EmulateViewport(webW, webH), chromedp.Navigate(srv.URL+"/pack-1/open.html")); err != nil {
+			t.Fatal(err)
+		}
+		waitPackMoment(t, tab, packTick, "", "")
+		loc, err := chromedp.Run(tab.ctx, chromedp.Evaluate[string](`location.pathname + location.search`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Go's file server answers /index.html by sending the browser to /.
+		if want := "tick=" + fmt.Sprint(packTick); !(strings.HasPrefix(loc, "/index.html?") || strings.HasPrefix(loc, "/?")) || !strings.Contains(loc, want) || !strings.Contains(loc, "url=%2Fpack-1%2Frecording.jsonl") {
+			t.Errorf("open.html went to %q, want the site's index.html with %s and url=/pack-1/recording.jsonl", loc, want)
+		}
+	})
+}
+
+// webPack writes an evidence pack of engine/testdata/far_jump.jsonl at
+// tick 30 with `viewer pack -o FILE.zip`, extracts it into a folder (for
+// its open.html) and reads the pack's heading and tick from its README.
+func webPack(t *testing.T) (zipPath, dir string, tick int, heading string) {
+	t.Helper()
+	tmp := t.TempDir()
+	zipPath = filepath.Join(tmp, "pack.zip")
+	if code, out := viewerProcess(t, "pack", "-at", "30", "-select", "0x80000A01", "-o", zipPath, farJump); code != 0 {
+		t.Fatalf("viewer pack: exit %d\n%s", code, out)
+	}
+	zr, err := zip.OpenReader(zipPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	dir = filepath.Join(tmp, "pack")
+	tick = -1
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f.Name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.Name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if f.Name == "README.md" {
+			heading, _, _ = strings.Cut(string(data), "\n")
+			heading = strings.TrimPrefix(heading, "# ")
+			if i := strings.LastIndex(heading, " at tick "); i >= 0 {
+				fmt.Sscan(heading[i+len(" at tick "):], &tick)
+			}
+		}
+	}
+	if tick <= 0 {
+		t.Fatalf("the pack's README.md heading names no tick after 0")
+	}
+	return zipPath, dir, tick, heading
+}
+
+// waitPackMoment waits until tab has drawn the pack's tick (a page that
+// ignored the pack would draw tick 0) and, when they are given, its title
+// holds wantTitle (the pack's zip and heading) and the viewer said logLine.
+func waitPackMoment(t *testing.T, tab *browserPage, tick int, wantTitle, logLine string) {
+	t.Helper()
+	if err := waitTickWithin(tab.ctx, tick, 2*time.Minute); err != nil {
+		tab.check(t)
+		got, _ := chromedp.Run(tab.ctx, chromedp.Evaluate[string](`(document.body && document.body.dataset.tick || "") + " / " + document.getElementById("status").textContent`))
+		t.Fatalf("the page never drew the pack's tick %d (it shows %q): %v", tick, got, err)
+	}
+	title, err := chromedp.Run(tab.ctx, chromedp.Title())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the page at tick %d, titled %q", tick, title)
+	if !strings.Contains(title, wantTitle) {
+		t.Errorf("the page's title is %q, want it to hold %q", title, wantTitle)
+	}
+	tab.check(t)
+	if logLine == "" {
+		return
+	}
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	for _, l := range tab.logs {
+		if strings.Contains(l, logLine) {
+			return
+		}
+	}
+	t.Errorf("the console lacks %q:\n  %s", logLine, strings.Join(tab.logs, "\n  "))
 }
 
 // waitTick waits until the viewer has drawn tick (the page body's
 // data-tick, ui/page/page_js.go), for at most a minute.
 func waitTick(ctx context.Context, tick int) error {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	return waitTickWithin(ctx, tick, time.Minute)
+}
+
+// waitTickWithin is waitTick for at most d.
+func waitTickWithin(ctx context.Context, tick int, d time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.body && document.body.dataset.tick === "%d"`, tick),
 		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))

@@ -52,7 +52,8 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 	if err := wire.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := openPackArgs(fs, stderr); err != nil { // open_packzip.go
+	packTitle, err := openPackArgs(fs, stderr) // open_packzip.go
+	if err != nil {
 		return err
 	}
 	caps, err := windowCaptures(&cf, fs.Args(), stderr)
@@ -120,6 +121,9 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 		opts.Split = opts.Split || !cli.IsSet(fs, "layout") // side by side unless -layout says otherwise
 	}
 	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
+	if packTitle != "" {
+		opts.Title = "Glidepath — " + packTitle
+	}
 	opts.Paused, opts.Screenshot = *paused, *shot
 	if names, err := rf.readings(); err == nil {
 		opts.ExportRange = windowExporter(names)

@@ -40,6 +40,7 @@ type packMoment struct {
 	Tick      int
 	GUID      string
 	Reading   string
+	Heading   string // README.md's first line without its "# "
 }
 
 var (
@@ -72,23 +73,35 @@ func isPackZip(path string) bool {
 func openPackZip(path, dir string) (packMoment, error) {
 	zr, err := zip.OpenReader(path)
 	if err != nil {
-		return packMoment{}, cli.BadInput("%s: not a readable zip: %v", path, err)
+		// A zip cut short loses its central directory (at its end), and
+		// with it every entry's name: there is no entry to name.
+		return packMoment{}, cli.BadInput("%s: not a readable zip (cut short, or not a zip: its directory of entries is missing): %v", path, err)
 	}
 	defer zr.Close()
 	if len(zr.File) > packZipMaxEntries {
 		return packMoment{}, cli.BadInput("%s: %d entries: an evidence pack has at most %d", path, len(zr.File), packZipMaxEntries)
 	}
 	var rec, readme *zip.File
-	for _, f := range zr.File {
+	for i, f := range zr.File {
+		// viewer pack writes a flat folder; an entry that climbs out of
+		// it (../x, /etc/x, C:\x) is no pack's, whatever it holds.
+		if !filepath.IsLocal(f.Name) || strings.ContainsAny(f.Name, `\:`) || strings.HasPrefix(f.Name, "/") {
+			return packMoment{}, cli.BadInput("%s: entry %d %q: a path outside the pack's folder: not an evidence pack", path, i+1, f.Name)
+		}
 		switch f.Name {
 		case packcmd.FileRecording:
 			rec = f
-		case "README.md":
+		case packcmd.FileReadme:
 			readme = f
 		}
 	}
-	if rec == nil || readme == nil {
-		return packMoment{}, cli.BadInput("%s: not an evidence pack: want entries %s and README.md (viewer pack -o FILE.zip)", path, packcmd.FileRecording)
+	for _, m := range []struct {
+		f    *zip.File
+		name string
+	}{{readme, packcmd.FileReadme}, {rec, packcmd.FileRecording}} {
+		if m.f == nil {
+			return packMoment{}, cli.BadInput("%s: %s: missing: not an evidence pack: want entries %s and %s (viewer pack -o FILE.zip)", path, m.name, packcmd.FileRecording, packcmd.FileReadme)
+		}
 	}
 	text, err := readZipEntry(path, readme, packZipMaxReadme)
 	if err != nil {
@@ -103,6 +116,7 @@ func openPackZip(path, dir string) (packMoment, error) {
 				return packMoment{}, cli.BadInput("%s: README.md:1: heading %q: want \"# Evidence pack: KIND of GUID at tick N\"", path, sc.Text())
 			}
 			m.GUID = sub[1]
+			m.Heading = strings.TrimPrefix(sc.Text(), "# ")
 			m.Tick, _ = strconv.Atoi(sub[2]) // nine digits at most: fits
 			continue
 		}
@@ -148,27 +162,29 @@ func readZipEntry(path string, f *zip.File, limit int64) ([]byte, error) {
 // openPackArgs rewrites the window's command line when its one input is an
 // evidence pack zip: the input becomes the pack's recording, extracted to a
 // temporary folder, and -tick, -select and -reading default to the pack's
-// moment, object and reading (a flag given on the command line wins).
-func openPackArgs(fs *flag.FlagSet, stderr io.Writer) error {
+// moment, object and reading (a flag given on the command line wins). It
+// returns the window's title for the pack — the zip's name and its
+// README heading, which names the pack's tick — or "" for any other input.
+func openPackArgs(fs *flag.FlagSet, stderr io.Writer) (string, error) {
 	if fs.NArg() != 1 || !isPackZip(fs.Arg(0)) {
-		return nil
+		return "", nil
 	}
 	dir, err := os.MkdirTemp("", "glidepath-pack-")
 	if err != nil {
-		return fmt.Errorf("opening the evidence pack %s: %w", fs.Arg(0), err)
+		return "", fmt.Errorf("opening the evidence pack %s: %w", fs.Arg(0), err)
 	}
 	m, err := openPackZip(fs.Arg(0), dir)
 	if err != nil {
-		return err
+		return "", err
 	}
 	for _, nv := range [][2]string{{"tick", strconv.Itoa(m.Tick)}, {"select", m.GUID}, {"reading", m.Reading}} {
 		name, v := nv[0], nv[1]
 		if !cli.IsSet(fs, name) && fs.Lookup(name) != nil {
 			if err := fs.Set(name, v); err != nil {
-				return cli.BadInput("%s: README.md: %s %q: %v", fs.Arg(0), name, v, err)
+				return "", cli.BadInput("%s: README.md: %s %q: %v", fs.Arg(0), name, v, err)
 			}
 		}
 	}
 	fmt.Fprintf(stderr, "viewer: evidence pack %s: its recording at tick %d, %s selected, reading %s\n", fs.Arg(0), m.Tick, m.GUID, m.Reading)
-	return fs.Parse([]string{m.Recording})
+	return filepath.Base(fs.Arg(0)) + ": " + m.Heading, fs.Parse([]string{m.Recording})
 }
