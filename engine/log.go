@@ -200,6 +200,26 @@ func setSpan(e *eventlog.Event, p []eventlog.Place) {
 	e.Until = int32(math.Float32bits(c.Origin[1]))
 }
 
+// hitPlace packs a transition event's Hit and Slid into a place, bit for
+// bit: the hit's cell, then its id, polygon, kind and index, and Slid.
+func hitPlace(e *eventlog.Event) eventlog.Place {
+	f := math.Float32frombits
+	h := &e.Hit
+	var slid uint32
+	if e.Slid {
+		slid = 1
+	}
+	return eventlog.Place{Cell: h.Cell, Origin: [3]float32{f(h.ID), f(uint32(h.Poly) | uint32(h.Kind)<<16 | uint32(h.Index)<<24), f(slid)}}
+}
+
+// setHit unpacks what hitPlace packed.
+func setHit(e *eventlog.Event, p *eventlog.Place) {
+	b := math.Float32bits
+	w := b(p.Origin[1])
+	e.Hit = eventlog.Hit{Cell: p.Cell, ID: b(p.Origin[0]), Poly: uint16(w), Kind: eventlog.HitKind(w >> 16), Index: uint8(w >> 24)}
+	e.Slid = b(p.Origin[2]) != 0
+}
+
 // pack appends e to the log.
 func (s *Sim) pack(e *eventlog.Event) {
 	l := logEntry{
@@ -227,6 +247,10 @@ func (s *Sim) pack(e *eventlog.Event) {
 		s.places = append(s.places, e.From, e.To, sp[0], sp[1], sp[2])
 		l.y = math.Float32bits(e.Distance)
 	case eventlog.PayloadDistance:
+		l.y = math.Float32bits(e.Distance)
+	case eventlog.PayloadTransit:
+		l.x = uint32(len(s.places))
+		s.places = append(s.places, e.From, e.To, hitPlace(e))
 		l.y = math.Float32bits(e.Distance)
 	case eventlog.PayloadStamps:
 		l.x = uint32(e.Stored[0]) | uint32(e.Stored[1])<<16
@@ -258,6 +282,10 @@ func (s *Sim) unpack(i int) eventlog.Event {
 		setSpan(&e, s.places[l.x+2:l.x+5])
 	case eventlog.PayloadDistance:
 		e.Distance = math.Float32frombits(l.y)
+	case eventlog.PayloadTransit:
+		e.From, e.To = s.places[l.x], s.places[l.x+1]
+		e.Distance = math.Float32frombits(l.y)
+		setHit(&e, &s.places[l.x+2])
 	case eventlog.PayloadStamps:
 		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
 		e.Gate = eventlog.MotionGate(l.y >> 16)

@@ -9,6 +9,7 @@
 package engine
 
 import (
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/interp"
 	"glidepath/physics"
@@ -91,6 +92,15 @@ type objectBook struct {
 	hasTruth  bool
 	truthTick int32
 	truth     physics.Position
+
+	// The transition's events (transit.go): wall is what the body last
+	// met, at wallTick (when wallOn); airTop the highest place of a fall
+	// under way (when airborne).
+	wall     eventlog.Hit
+	wallOn   bool
+	wallTick int32
+	airborne bool
+	airTop   eventlog.Place
 }
 
 // objectSink stamps the InterpolationManager's decisions with the object and

@@ -108,7 +108,13 @@ func (s *Sim) updateSlots(lo, hi int) {
 		if drive && o.st.hasMI {
 			driveWithStateVelocity(o)
 		}
-		o.phys.UpdateObjectInternal(s.dt)
+		if s.logging {
+			b := beforeTransit(o)
+			o.phys.UpdateObjectInternal(s.dt)
+			o.transitEvents(s, &b)
+		} else {
+			o.phys.UpdateObjectInternal(s.dt)
+		}
 		s.checkContact(o)
 		if measure {
 			s.metrics.measure(s, o)

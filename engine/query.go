@@ -271,6 +271,19 @@ type ObjectView struct {
 	// Stages is what each stage of the object's last tick produced; all
 	// zero unless Options.RecordStages.
 	Stages physics.StageRecord
+
+	// Spheres are the body's collision spheres in its own frame (the
+	// Setup's, else those derived from Radius and Height:
+	// physics.Object.BodySpheres), NumSpheres of them.
+	Spheres    [2]physics.Sphere
+	NumSpheres int
+	// ContactPlane is contact_plane, in the landblock of
+	// ContactPlaneCell, valid while Contact; SlidingNormal is
+	// sliding_normal, valid while Sliding (transient_state's sliding bit).
+	ContactPlane     physics.Plane
+	ContactPlaneCell uint32
+	SlidingNormal    mgl32.Vec3
+	Sliding          bool
 }
 
 // Objects appends a view of every live object, in header-then-creation
@@ -445,6 +458,13 @@ func (q Query) view(o *object) ObjectView {
 		TruthTick:      int(o.st.truthTick),
 		HasTruth:       o.st.hasTruth,
 		Stages:         o.stages,
+	}
+	v.Spheres, v.NumSpheres = o.phys.BodySpheres()
+	if v.Contact {
+		v.ContactPlane, v.ContactPlaneCell = o.phys.ContactPlane, o.phys.ContactPlaneCellID
+	}
+	if o.phys.TransientState&physics.TransientSliding != 0 {
+		v.Sliding, v.SlidingNormal = true, o.phys.SlidingNormal
 	}
 	v.Constraint, v.Constrained = o.pm.ConstraintState()
 	if st, ok := o.pm.StickyState(); ok && st.TargetID != 0 {

@@ -307,7 +307,7 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	if s.explainer != nil {
 		all := s.explainer.Causes
 		for i := t.causes[run]; i < len(all); i++ {
-			if k := all[i].Kind; k == eventlog.EventBlip || k == eventlog.EventSnap || isSpan(k) {
+			if k := all[i].Kind; k == eventlog.EventBlip || k == eventlog.EventSnap || isSpan(k) || isTransit(k) {
 				t.tickCauses = append(t.tickCauses, &all[i])
 			}
 		}
@@ -349,6 +349,14 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 			t.dists[n] = float64(from.Offset(&to).Len())
 			row.Distance = &t.dists[n]
 			row.Cause = t.takeCause(e)
+		} else if isTransit(e.Kind) {
+			// A step's height or a land's fall; a wall or cell has none.
+			if e.Kind.Info().Filters&eventlog.FilterDistance != 0 {
+				n := len(t.erows)
+				t.dists[n] = float64(e.Distance)
+				row.Distance = &t.dists[n]
+			}
+			row.Cause = t.takeCause(e)
 		}
 		t.erows = append(t.erows, row)
 	}
@@ -358,6 +366,10 @@ func (t *TableWriter) writeEvents(s *Sim, run int) error {
 	}
 	return nil
 }
+
+// isTransit reports whether k is one of the transition's events (the
+// kinds table's PayloadTransit: wall, step, cell, land).
+func isTransit(k eventlog.EventKind) bool { return k.Info().Payload == eventlog.PayloadTransit }
 
 // isSpan reports whether k is a glide event spanning ticks (the kinds
 // table's Glide).

@@ -22,6 +22,7 @@ func (o *Object) UpdateObjectInternal(dt float32) {
 	// Dormant: transient_state's high bit (Active) is clear. Retail ticks
 	// only particles and scripts, which Glidepath does not model.
 	if o.TransientState&TransientActive == 0 || o.pos.Cell == 0 {
+		o.report = TransitionReport{} // no transition this tick
 		return
 	}
 	if o.TransientState&TransientCheckEthereal != 0 {
@@ -267,6 +268,8 @@ func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 			// find_transitional_position has no valid position when the
 			// first step's offset is cut to nothing; docs/collision.md).
 			candidate.Origin = o.pos.Frame.Origin
+			o.setReport(o.pos.Cell, t)
+			o.report.Stopped, o.report.ToCell = true, o.pos.Cell
 			o.setFrame(candidate)
 			o.CachedVelocity = mgl32.Vec3{}
 			path = CommitTransitionFailed

@@ -296,6 +296,9 @@ type TransitionReport struct {
 	Stepped bool
 	// Landed says validate_walkable landed the body (it was not in contact).
 	Landed bool
+	// Stopped says find_valid_position found no valid position: the body
+	// kept its origin (ToCell is FromCell).
+	Stopped bool
 	// FromCell and ToCell are the cells before and after: they differ when
 	// the body crossed a portal or a cell line.
 	FromCell, ToCell uint32

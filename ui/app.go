@@ -102,7 +102,9 @@ type app struct {
 
 	list   panel.ObjectList
 	legend panel.Legend
-	hud    panel.HUD
+	// geometry is the dats' geometry the viewport draws (overlay.Walls).
+	geometry overlay.CellGeometry
+	hud      panel.HUD
 
 	idler               idler
 	tour                tourGuide // the guided tour (-tour)
@@ -156,7 +158,7 @@ func newApp(opts Options) (*app, error) {
 		in: inputState{keys: keymap()}, split: splitView{on: opts.Split},
 	}
 	if a.layers == 0 {
-		a.layers = overlay.All
+		a.layers = overlay.Default
 	}
 	a.world = opts.World
 	a.marks.Load(opts.File)
@@ -232,6 +234,7 @@ func (a *app) Update() error {
 	if !a.started {
 		a.start()
 	}
+	a.pollLiveAlarms()
 	// A screenshot shows the state it was asked for, whatever the mouse
 	// and keyboard of the machine it runs on are doing.
 	if !a.headless() {

@@ -143,6 +143,9 @@ func keymap() []binding {
 
 // layerKey is the ebiten key of a legend's single-letter key.
 func layerKey(k string) ebiten.Key {
+	if k[0] >= '0' && k[0] <= '9' {
+		return ebiten.KeyDigit0 + ebiten.Key(k[0]-'0')
+	}
 	return ebiten.KeyA + ebiten.Key(k[0]-'A')
 }
 

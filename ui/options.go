@@ -68,6 +68,10 @@ type Options struct {
 	// illustrative); an input opened from the window, or the dat folder
 	// opened there (Shift+W), uses it too.
 	World engine.WorldData
+	// LiveAlarms, when set, hands over the alarms of a live session
+	// following File (viewer live): each is said and bookmarked
+	// (live.go).
+	LiveAlarms <-chan LiveAlarm
 	// Follow appends what is written to File as it grows (its runs grow)
 	// and keeps the cursor at the live edge until the user moves it
 	// (live.go).

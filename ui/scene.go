@@ -26,6 +26,9 @@ func (a *app) fillScene(view *camera.View) {
 	sc.FocusRadius = sc.MetresPerPixel * math.Hypot(vp.W, vp.H) / 2
 	sc.BodyColor = overlay.BodyColor
 	sc.Client = a.opts.Client
+	sc.TopDown = view.Mode == camera.TopDown
+	sc.Geometry = &a.geometry
+	a.geometry.Near(r.Info.World, &r.Snap, a.sel.GUID, view.Target, sc.FocusRadius)
 	sc.Compared = sc.Compared[:0]
 	if len(a.sess.Runs) > 1 {
 		sc.BodyColor = r.Color

@@ -278,8 +278,10 @@ func TestDiff_DivergenceAtABlipPrintsItsCause(t *testing.T) {
 	}
 	d, _ := runDiffJSON(t, 1, input, writeClient(t, client, "jsonl"))
 	fd := d.Objects[0].FirstDivergence
-	if fd == nil || fd.Tick != blipTick || len(fd.Causes) == 0 || !strings.Contains(fd.Causes[0], "blip") ||
-		!strings.Contains(fd.Causes[0], "stall window failed") {
+	// The chain: the wall stopped the body (tick 188, the transition's
+	// wall event), then the blip.
+	if fd == nil || fd.Tick != blipTick || len(fd.Causes) != 2 || !strings.Contains(fd.Causes[0], "stopped by wall polygon") ||
+		!strings.Contains(fd.Causes[1], "blip") || !strings.Contains(fd.Causes[1], "stall window failed") {
 		t.Fatalf("divergence %+v", fd)
 	}
 	_, out, _ := viewer(t, "diff", input, writeClient(t, client, "jsonl"))

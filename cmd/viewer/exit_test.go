@@ -183,7 +183,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},
 		{"export gif in missing directory", []string{"export", "-o", filepath.Join(noDir, "x.gif"), farJump}, 1, "no-such-dir"},
 		{"export pngs in missing directory", []string{"export", "-o", filepath.Join(noDir, "frames"), farJump}, 1, "no-such-dir"},
-	}, append(append(datExitCases(t, dir), issue32ExitCases(t, dir)...), conformExitCases(t, dir)...)...)
+	}, append(append(append(datExitCases(t, dir), issue32ExitCases(t, dir)...), conformExitCases(t, dir)...), liveExitCases(t, dir)...)...)
 }
 
 func TestExitStatus_EverySubcommandKeepsTheRule(t *testing.T) {

@@ -65,6 +65,7 @@ func commands() []command {
 		{"shrink", "delta-debug an input down to the fewest events that still show a condition", runShrink},
 		{"pack", "write an evidence pack for one moment: shrunk recording, tables, cause chain, messages, GIF", runPack},
 		{"dat", "show what a folder of client dat files holds, or decode one entry", runDat},
+		{"live", "run the pipeline beside a client while it plays: a capture being written or an interface, its trace followed; alarms and packs", runLive},
 	}
 }
 

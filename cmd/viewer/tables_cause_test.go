@@ -57,7 +57,8 @@ func TestRun_EventsCauseIsTheExplainLine(t *testing.T) {
 			for _, file := range []string{withExplain, without} {
 				got := map[string][]string{}
 				for i, e := range readParquet[tables.Event](t, file) {
-					jump := e.Event == "blip" || e.Event == "snap" || e.Event == "sprint" || e.Event == "snapback" || e.Event == "lag"
+					jump := e.Event == "blip" || e.Event == "snap" || e.Event == "sprint" || e.Event == "snapback" || e.Event == "lag" ||
+						e.Event == "wall" || e.Event == "step" || e.Event == "cell" || e.Event == "land"
 					if jump != (e.Cause != nil) {
 						t.Fatalf("%s row %d (%s tick %d): cause %v", file, i, e.Event, e.Tick, e.Cause)
 					}

@@ -249,9 +249,12 @@ func checkEvents(t *testing.T, lines []map[string]any, events []tables.Event) {
 		e := &events[i]
 		i++
 		moved := line["event"] == "blip" || line["event"] == "snap"
-		// every blip and snap has a cause chain; no other row has one
+		// the transition's rows (docs/pipeline.md, "Transition events")
+		transit := line["event"] == "wall" || line["event"] == "step" || line["event"] == "cell" || line["event"] == "land"
+		// every blip, snap and transition row has a cause chain; no other
+		// row has one
 		if e.Input != exampleRecording || e.Reading != "seed" || float64(e.Tick) != line["tick"] || e.GUID != line["guid"] ||
-			e.Event != line["event"] || (e.Cause != nil) != moved {
+			e.Event != line["event"] || (e.Cause != nil) != (moved || transit) {
 			t.Fatalf("events row %d: %+v, trace line %d: %v", i-1, *e, n+1, line)
 		}
 		if b, ok := line["branch"]; ok != (e.Branch != nil) || ok && b != *e.Branch {
@@ -271,7 +274,8 @@ func checkEvents(t *testing.T, lines []map[string]any, events []tables.Event) {
 		if err := json.Unmarshal([]byte(e.Detail), &got); err != nil || !reflect.DeepEqual(got, detail) {
 			t.Fatalf("events row %d: detail %s, trace fields %v (%v)", i-1, e.Detail, detail, err)
 		}
-		if moved != (e.Distance != nil) {
+		// a step's height and a land's fall are distances too
+		if (moved || line["event"] == "step" || line["event"] == "land") != (e.Distance != nil) {
 			t.Fatalf("events row %d (%s): distance %v", i-1, e.Event, e.Distance)
 		}
 		if moved {
@@ -281,7 +285,7 @@ func checkEvents(t *testing.T, lines []map[string]any, events []tables.Event) {
 		}
 		kinds[e.Event]++
 	}
-	if i != len(events) || kinds["route"] == 0 || kinds["enqueue"] == 0 {
+	if i != len(events) || kinds["route"] == 0 || kinds["enqueue"] == 0 || kinds["cell"] == 0 {
 		t.Fatalf("events table has %d rows, the trace %d event rows (kinds %v)", len(events), i, kinds)
 	}
 }

@@ -75,6 +75,8 @@ type Comparer struct {
 	pending    []*tracked
 	tick       int
 	sim        *engine.Sim
+	// scratch is CheckRow's states.
+	scratch []engine.StateRow
 }
 
 // tracked is one recording object's comparison.
@@ -252,11 +254,7 @@ func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row
 	// A client that logs retail's own numbers (another run of Glidepath)
 	// is 0 m off without the sum: the same finite numbers give the same
 	// global coordinates.
-	err := 0.0
-	if st.Cell != row.Cell || st.Origin != row.Origin || !finite(st.Origin) {
-		a, b := clienttrace.Global(st.Cell, st.Origin), row.Global()
-		err = math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
-	}
+	err := positionError(st, row)
 	o := &t.obj
 	o.Rows++
 	o.sumErr += err

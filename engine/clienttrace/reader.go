@@ -87,7 +87,18 @@ type Reader struct {
 
 	// general turns the fixed layout off (tests compare the two paths).
 	general bool
+
+	// onRow, when set, sees each state row as it is read (OnRow).
+	onRow func(*Row)
 }
+
+// OnRow sets fn to be handed each state row as soon as it is read, before
+// the tick it belongs to is known to be complete (NextTick returns a tick
+// only once the next tick's first row, or the end, is read): a follower of
+// a trace still being written (viewer live) looks at the last tick's rows
+// while the writer has not begun the next. fn runs on the goroutine
+// reading the trace and must not keep row.
+func (r *Reader) OnRow(fn func(row *Row)) { r.onRow = fn }
 
 // Open opens the client trace at path (gzip when it starts with gzip's
 // magic number or its name ends in ".gz"). tickRate is the recording's,
@@ -244,6 +255,9 @@ func (r *Reader) appendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, 
 		if !r.readRow(&dst[start]) {
 			return dst[:start], ends, r.err
 		}
+		if r.onRow != nil {
+			r.onRow(&dst[start])
+		}
 	}
 	tick := dst[start].Tick
 	r.group.reset()
@@ -270,6 +284,9 @@ func (r *Reader) appendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, 
 			continue
 		}
 		if row.Tick != tick {
+			if r.onRow != nil {
+				r.onRow(row)
+			}
 			ends = append(ends, n)
 			if n-base >= minRows {
 				r.pending, r.hasPending = *row, true
@@ -288,6 +305,8 @@ func (r *Reader) appendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, 
 			}
 			r.skipped++
 			dst = dst[:n]
+		} else if r.onRow != nil {
+			r.onRow(row)
 		}
 	}
 }

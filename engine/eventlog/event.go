@@ -1,11 +1,13 @@
 // Event log: what the pipeline did, one flat value per decision — every
 // routing branch (seed 004 §0–§3), enqueue, node completion, stall window and
 // blip the InterpolationManager reports (seed 000 §3–§6), every snap and
-// contact change — stamped with its tick and object. The kinds table
-// (kinds.go) says which are trace-v1's event rows (spec/trace-v1.md); the
-// rest (motion, vector, create, delete, note, and the pops, hitches and
-// glide events the glide metrics flag) are for the viewer's timeline and the
-// cause chains (engine/explain) and are not written to traces.
+// contact change, and what the transition did (wall, step, cell, land) —
+// stamped with its tick and object. The kinds table (kinds.go) says which
+// are trace-v1's event rows (spec/trace-v1.md, and the transition's four
+// docs/formats.md adds); the rest (motion, vector, create, delete, note,
+// and the pops, hitches and glide events the glide metrics flag) are for
+// the viewer's timeline and the cause chains (engine/explain) and are not
+// written to traces.
 
 package eventlog
 
@@ -79,6 +81,23 @@ const (
 	// Queue (the queue at the first and last update) (not a trace row;
 	// Options.Metrics).
 	EventLag
+	// EventWall: the tick's transition stopped or slid the body at a
+	// polygon or an object it had not met the tick before; Hit names it,
+	// Slid says it slid along, From and To are the body before and after
+	// (a trace row; engine/transit.go).
+	EventWall
+	// EventStep: the transition's step_up or step_down changed the body's
+	// height by more than the ground it stood on explains; Distance is the
+	// step (positive up), From and To the body before and after (a trace
+	// row).
+	EventStep
+	// EventCell: the transition carried the body across a portal or an
+	// outdoor cell line; From and To carry the cells (a trace row).
+	EventCell
+	// EventLand: the transition landed a falling body on walkable ground;
+	// From is the highest place of the fall, To where it landed, Distance
+	// the height fallen (a trace row).
+	EventLand
 	// NumEventKinds bounds the kinds, for readers of the log that keep
 	// something per kind (the viewer's index, its filters and density
 	// lanes): every kind is below it.
@@ -134,6 +153,10 @@ func (p Place) Position() physics.Position {
 //	EventSprint:       Since, Until, From, To, Distance, Speed, Rate, Ref, CauseTick, CauseDist, Queue
 //	EventSnapback:     Since, Until, From, To, Distance, Speed, Rate, CauseTick, Stuck, StuckSince, Released
 //	EventLag:          Since, Until, From, To, Distance, CauseDist, Speed, Rate, Ref, RunRate, NoRunRate, Gliding, Fail, Queue
+//	EventWall:         From, To, Hit, Slid
+//	EventStep:         From, To, Distance (the step, up positive)
+//	EventCell:         From, To (their cells differ)
+//	EventLand:         From (the fall's top), To, Distance (the fall)
 //
 // Fail and Queue are node_fail_counter and the queue length right after an
 // InterpolationManager decision (for a blip, the values that triggered it;
@@ -205,6 +228,11 @@ type Event struct {
 	Gate   MotionGate
 	Stored [3]uint16
 
+	// Hit is what a wall event's step met, and Slid whether it slid along
+	// it (EventWall).
+	Hit  Hit
+	Slid bool
+
 	// Source is the index in the recording's Events of the event being
 	// delivered when this happened, or −1 when it happened during the tick's
 	// UpdateObjectInternal pass. For a route event it is the UpdatePosition.
@@ -235,6 +263,10 @@ const (
 	MarkSprint
 	MarkSnapback
 	MarkLag
+	MarkWall
+	MarkStep
+	MarkCell
+	MarkLand
 )
 
 // Mark returns the event's category: its kind's Mark, or FailMark when

@@ -46,8 +46,9 @@ type Kind struct {
 	Lane  string
 	Color color.RGBA
 	Paint func(*Viewed) (color.RGBA, int)
-	// Glide: a glide event (engine/glide.go) spanning Since to Until, whose
-	// cause chain is Explain's what and why.
+	// Glide: a glide event (engine/glide.go) spanning Since to Until.
+	// Explain, when set, is the cause chain's what and why (the glide
+	// events' and the transition's).
 	Glide   bool
 	Explain func(*Event) (what, why string)
 	// Text is the short phrase of an event (the pipeline panel, diff, the
@@ -75,6 +76,14 @@ const (
 	ColTo
 	ColTarget
 	ColContact
+	// The transition's rows (EventWall, EventStep, EventCell, EventLand).
+	ColHit
+	ColHitID
+	ColHitCell
+	ColPolygon
+	ColSlid
+	ColHeight
+	ColFall
 )
 
 var columnNames = [...]string{
@@ -82,6 +91,8 @@ var columnNames = [...]string{
 	ColSuccess: "success", ColPass: "pass", ColCumulative: "cumulative",
 	ColProgressQuantum: "progress_quantum", ColFrom: "from", ColTo: "to",
 	ColTarget: "target", ColContact: "contact",
+	ColHit: "hit", ColHitID: "id", ColHitCell: "cell", ColPolygon: "polygon", ColSlid: "slid",
+	ColHeight: "height", ColFall: "fall",
 }
 
 // String is the column's JSON field name.
@@ -140,6 +151,9 @@ const (
 	PayloadSpan
 	// PayloadStamps: Gate and Stored (a motion's stamp verdict).
 	PayloadStamps
+	// PayloadTransit: From, To, Distance, Hit and Slid (the transition's
+	// events).
+	PayloadTransit
 )
 
 // Filters is a set of fields an event gives a filter expression.
@@ -275,6 +289,34 @@ var kinds = [NumEventKinds]Kind{
 		Mark: MarkLag, Doc: "docs/pipeline.md#glide-events",
 		Lane: "lags", Color: ColorLag,
 		Glide: true, Explain: lagCause, Detail: lagDetail,
+	},
+	EventWall: {
+		Name: "wall", Trace: true, Columns: []Column{ColHit, ColHitID, ColHitCell, ColPolygon, ColSlid, ColFrom, ColTo},
+		Payload: PayloadTransit, Filters: FilterMoved,
+		Mark: MarkWall, Doc: "docs/pipeline.md#transition-events",
+		Lane: "transition", Color: ColorWall,
+		Explain: wallCause, Text: wallText, Detail: wallDetail,
+	},
+	EventStep: {
+		Name: "step", Trace: true, Columns: []Column{ColHeight, ColFrom, ColTo},
+		Payload: PayloadTransit, Filters: FilterDistance,
+		Mark: MarkStep, Doc: "docs/pipeline.md#transition-events",
+		Lane: "transition", Color: ColorStep,
+		Explain: stepCause, Text: stepText, Detail: stepDetail,
+	},
+	EventCell: {
+		Name: "cell", Trace: true, Columns: []Column{ColFrom, ColTo},
+		Payload: PayloadTransit, Filters: FilterMoved,
+		Mark: MarkCell, Doc: "docs/pipeline.md#transition-events",
+		Lane: "transition", Color: ColorCell,
+		Explain: cellCause, Text: cellText, Detail: cellDetail,
+	},
+	EventLand: {
+		Name: "land", Trace: true, Columns: []Column{ColFall, ColFrom, ColTo},
+		Payload: PayloadTransit, Filters: FilterDistance,
+		Mark: MarkLand, Doc: "docs/pipeline.md#transition-events",
+		Lane: "transition", Color: ColorLand,
+		Explain: landCause, Text: landText, Detail: landDetail,
 	},
 }
 

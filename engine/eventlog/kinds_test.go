@@ -54,8 +54,11 @@ func TestKinds_EveryKindDeclaredOnce(t *testing.T) {
 		if d.Lane != "" && d.Color.A == 0 {
 			t.Errorf("%s: lane %q with no colour", d.Name, d.Lane)
 		}
-		if d.Glide != (d.Payload == PayloadSpan) || d.Glide != (d.Explain != nil) {
+		if d.Glide != (d.Payload == PayloadSpan) || (d.Glide && d.Explain == nil) {
 			t.Errorf("%s: glide %v, payload %d, explain %v", d.Name, d.Glide, d.Payload, d.Explain != nil)
+		}
+		if (d.Payload == PayloadTransit) != (d.Explain != nil && !d.Glide) {
+			t.Errorf("%s: a transition event (payload %d) without a cause chain, or a cause chain without one", d.Name, d.Payload)
 		}
 		if d.Trace != (len(d.Columns) > 0) {
 			t.Errorf("%s: trace %v with %d columns", d.Name, d.Trace, len(d.Columns))
@@ -70,7 +73,9 @@ func TestKinds_EveryKindDeclaredOnce(t *testing.T) {
 }
 
 // TestKinds_TraceRowsAreTraceV1 checks the trace kinds are exactly Trace
-// v1's seven event rows with their fields in order (spec/trace-v1.md).
+// v1's seven event rows with their fields in order (spec/trace-v1.md),
+// and the transition's four rows a writer adds (docs/formats.md, "Event
+// rows").
 func TestKinds_TraceRowsAreTraceV1(t *testing.T) {
 	want := map[string]string{
 		"route":         "branch",
@@ -80,6 +85,10 @@ func TestKinds_TraceRowsAreTraceV1(t *testing.T) {
 		"blip":          "from to target",
 		"snap":          "from to",
 		"contact":       "contact",
+		"wall":          "hit id cell polygon slid from to",
+		"step":          "height from to",
+		"cell":          "from to",
+		"land":          "fall from to",
 	}
 	n := 0
 	for _, k := range Kinds() {

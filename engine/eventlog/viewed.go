@@ -50,4 +50,11 @@ type Viewed struct {
 	// Since and Until are a sprint's, snap-back's or lag's first and last
 	// ticks (the event is logged once it is over).
 	Since, Until int32
+	// The transition's events: Distance is a step's height or a land's
+	// fall, FromCell and ToCell the cells before and after, Hit and Slid
+	// what a wall event met.
+	Distance         float32
+	FromCell, ToCell uint32
+	Hit              Hit
+	Slid             bool
 }

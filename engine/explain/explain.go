@@ -38,7 +38,8 @@ type Cause struct {
 	Until int
 	GUID  uint32
 	// Kind is EventBlip, EventSnap, EventPop, EventHitch, EventSprint,
-	// EventSnapback or EventLag.
+	// EventSnapback, EventLag, or one of the transition's EventWall,
+	// EventStep, EventCell and EventLand.
 	Kind eventlog.EventKind
 	// Route is the branch that made a snap (teleport or slide).
 	Route physics.Route
@@ -178,8 +179,13 @@ func (x *Explainer) event(o *explained, e *eventlog.Event) {
 			What: "hitch (still for a tick between moving ticks)",
 			Why:  o.whyHitch(e)})
 	default:
-		if k := e.Kind.Info(); k.Glide {
-			c := Cause{Tick: int(e.Since), Until: int(e.Until), GUID: e.GUID, Kind: e.Kind, Distance: e.Distance}
+		if k := e.Kind.Info(); k.Explain != nil {
+			// A glide event spans Since to Until; the transition's
+			// (wall, step, cell, land) happen in their tick.
+			c := Cause{Tick: int(e.Tick), GUID: e.GUID, Kind: e.Kind, Distance: e.Distance}
+			if k.Glide {
+				c.Tick, c.Until = int(e.Since), int(e.Until)
+			}
 			c.What, c.Why = k.Explain(e)
 			x.add(c)
 		}

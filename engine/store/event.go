@@ -80,6 +80,12 @@ func (l EventLog) convert(e *eventlog.Event) Event {
 		m.From, m.To = Global(&from), Global(&to)
 		m.Since, m.Until = e.Since, e.Until
 	}
+	if e.Kind.Info().Payload == eventlog.PayloadTransit {
+		from, to := e.From.Position(), e.To.Position()
+		m.From, m.To = Global(&from), Global(&to)
+		m.Distance, m.FromCell, m.ToCell = e.Distance, e.From.Cell, e.To.Cell
+		m.Hit, m.Slid = e.Hit, e.Slid
+	}
 	if src := int(e.Source); e.Kind == eventlog.EventMotion && e.Gate != eventlog.MotionUngated && src >= 0 && src < l.events.Len() {
 		var re recording.Event
 		l.events.At(src, &re)

@@ -135,6 +135,10 @@ func checkEvent(e *Event) error {
 			if e.Target == 0 || int(e.Target) >= len(blipNames) {
 				bad = "blip target " + e.Target.String()
 			}
+		case eventlog.ColHit:
+			if e.Hit.Kind == eventlog.HitNone || e.Hit.Kind > eventlog.HitOther {
+				bad = "wall hit " + e.Hit.Kind.String()
+			}
 		}
 	}
 	if bad != "" {
@@ -204,6 +208,26 @@ func appendPayload(b []byte, e *Event) []byte {
 			b = append(b, '"')
 		case eventlog.ColContact:
 			b = strconv.AppendBool(b, e.Contact)
+		case eventlog.ColHit:
+			b = append(b, '"')
+			b = append(b, e.Hit.Kind.String()...)
+			b = append(b, '"')
+		case eventlog.ColHitID:
+			b = hexid.AppendQuoted(b, e.Hit.ID)
+		case eventlog.ColHitCell:
+			b = hexid.AppendQuoted(b, e.Hit.Cell)
+		case eventlog.ColPolygon:
+			p := int64(e.Hit.Poly)
+			if e.Hit.Kind == eventlog.HitCylSphere || e.Hit.Kind == eventlog.HitSphere {
+				p = int64(e.Hit.Index)
+			}
+			b = strconv.AppendInt(b, p, 10)
+		case eventlog.ColSlid:
+			b = strconv.AppendBool(b, e.Slid)
+		case eventlog.ColHeight:
+			b = appendFloat(b, e.Height)
+		case eventlog.ColFall:
+			b = appendFloat(b, e.Fall)
 		}
 	}
 	return b

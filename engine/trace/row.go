@@ -57,10 +57,11 @@ func PlaceOf(p *physics.Position) Place {
 }
 
 // EventKind is an event row's kind: the event log's kinds are the one list
-// (eventlog.EventRoute through eventlog.EventContact are Trace v1's rows;
-// the others — motion, vector, create, delete, note, and the glide
-// judgments pop, hitch, sprint, snapback and lag — are not rows, so adding
-// one changes no trace and no trace hash). String is its name in the trace.
+// (eventlog.EventRoute through eventlog.EventContact are Trace v1's seven
+// rows, and the transition's wall, step, cell and land rows follow; the
+// others — motion, vector, create, delete, note, and the glide judgments
+// pop, hitch, sprint, snapback and lag — are not rows, so adding one
+// changes no trace and no trace hash). String is its name in the trace.
 type EventKind = eventlog.EventKind
 
 // RouteBranch is the branch MoveOrTeleport (and the checks before it) took.
@@ -144,6 +145,13 @@ type Event struct {
 	Target BlipTarget
 	// Contact is the new contact bit of a contact row.
 	Contact bool
+	// Hit is what a wall row's step met (its kind, the CellStruct's or
+	// GfxObj's id, the cell, the polygon), Slid whether it slid along it.
+	Hit  eventlog.Hit
+	Slid bool
+	// Height is a step row's step (positive up), Fall a land row's fall,
+	// metres.
+	Height, Fall float32
 }
 
 // Row is one row of a read trace: a state row or an event row.

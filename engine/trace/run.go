@@ -160,6 +160,10 @@ func EventOf(e *eventlog.Event) Event {
 		To:              Place{Cell: e.To.Cell, Origin: e.To.Origin},
 		Target:          at(traceTargets[:], e.Target),
 		Contact:         e.Contact,
+		Hit:             e.Hit,
+		Slid:            e.Slid,
+		Height:          e.Distance,
+		Fall:            e.Distance,
 	}
 }
 

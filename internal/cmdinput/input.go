@@ -3,6 +3,7 @@ package cmdinput
 import (
 	"errors"
 	"flag"
+	"strconv"
 	"strings"
 
 	"glidepath/engine/hexid"
@@ -95,6 +96,22 @@ func (c *CaptureFlags) Add(fs interface {
 	fs.IntVar(&c.serverPort, "server-port", 0, "a capture's AC server UDP `port` (default: any of 9000–10013)")
 	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746, else the first object at a position the client reported)")
 	fs.Var(&c.truthFrom, "truth-from", "another client's `capture` of the same session (repeatable): its player's own positions become truth events here, the clocks joined on the server's (docs/real-sessions.md)")
+}
+
+// Args are the flags as given, for another command run on the same
+// capture (viewer live's window).
+func (c *CaptureFlags) Args() []string {
+	var a []string
+	if c.serverPort != 0 {
+		a = append(a, "-server-port", strconv.Itoa(c.serverPort))
+	}
+	if c.player != "" {
+		a = append(a, "-player", c.player)
+	}
+	for _, p := range c.truthFrom {
+		a = append(a, "-truth-from", p)
+	}
+	return a
 }
 
 // Options checks the flags and returns the capture options.

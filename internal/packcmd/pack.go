@@ -443,3 +443,6 @@ func shrunkEvent(path string, r interp.Reading, ev eventlog.Event) (eventlog.Eve
 // shrinkTolerance is the tolerance of the -keep expression's tick~N
 // (engine/filter's default for tick).
 const shrinkTolerance = 5
+
+// Version is the build's version line, as a pack's version.txt holds it.
+func Version() string { return buildVersion() }

@@ -31,6 +31,11 @@ type Canvas interface {
 	Circle(center Vec3, radius float64, s Stroke)
 	// Disc fills a horizontal circle of radius metres.
 	Disc(center Vec3, radius float64, c color.RGBA, l Layer)
+	// Polygon fills a flat convex polygon through pts (at least three
+	// world points, in order): a wall or a floor. It is never draped:
+	// Ground puts it in the ground pass (over the terrain, under the
+	// bodies), Overlay over everything.
+	Polygon(pts []Vec3, c color.RGBA, l Layer)
 	// Marker draws a fixed-size screen-space symbol at a world point.
 	Marker(at Vec3, m Marker)
 	// Text draws s centred above the world point at.

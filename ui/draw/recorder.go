@@ -22,6 +22,7 @@ const (
 	OpText
 	OpBody
 	OpTag
+	OpPolygon
 )
 
 // String names the kind after its Canvas method.
@@ -45,6 +46,8 @@ func (k OpKind) String() string {
 		return "Body"
 	case OpTag:
 		return "Tag"
+	case OpPolygon:
+		return "Polygon"
 	}
 	return "unknown"
 }
@@ -52,16 +55,16 @@ func (k OpKind) String() string {
 // Op is one recorded Canvas call. Only the fields its Kind uses are set.
 type Op struct {
 	Kind OpKind
-	// Points: Line a, b; Polyline its points (a copy); Arrow from, to;
+	// Points: Line a, b; Polyline and Polygon their points (copies); Arrow from, to;
 	// Circle, Disc, Marker, Text, Tag the single anchor point.
 	Points []Vec3
 	// Radius of a Circle or Disc, metres.
 	Radius float64
 	// Stroke of a Line, Polyline, Arrow or Circle.
 	Stroke Stroke
-	// Color of a Disc, Text or Tag.
+	// Color of a Disc, Polygon, Text or Tag.
 	Color color.RGBA
-	// Layer of a Disc (strokes carry theirs in Stroke).
+	// Layer of a Disc or Polygon (strokes carry theirs in Stroke).
 	Layer  Layer
 	Marker Marker
 	Text   string
@@ -123,6 +126,11 @@ func (r *Recorder) Circle(center Vec3, radius float64, s Stroke) {
 // Disc records a filled circle.
 func (r *Recorder) Disc(center Vec3, radius float64, c color.RGBA, l Layer) {
 	r.Ops = append(r.Ops, Op{Kind: OpDisc, Points: []Vec3{center}, Radius: radius, Color: c, Layer: l})
+}
+
+// Polygon records a copy of pts.
+func (r *Recorder) Polygon(pts []Vec3, c color.RGBA, l Layer) {
+	r.Ops = append(r.Ops, Op{Kind: OpPolygon, Points: slices.Clone(pts), Color: c, Layer: l})
 }
 
 // Marker records a marker.

@@ -36,6 +36,9 @@ type Wiring struct {
 	// args for the window's Shift+P (this executable when nil; a test
 	// runs its own binary's helper instead).
 	PackCommand func(args []string) (*exec.Cmd, error)
+	// LiveAlarms, when set, are the alarms of viewer live's session
+	// beside the window Open opens (ui.Options.LiveAlarms).
+	LiveAlarms <-chan ui.LiveAlarm
 }
 
 // OpenWorld opens the client's world the -dat flag, $GLIDEPATH_DAT or

@@ -103,6 +103,7 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Follow, opts.World = *follow, world
+	opts.LiveAlarms = wire.LiveAlarms // viewer live's window
 	// -select alone turns the follow camera on (stepping through a blip
 	// keeps the body in view without pressing F); -track=false keeps it off.
 	opts.FollowSelection, _ = trackChoice(fs, *track, *sel)

@@ -181,6 +181,7 @@ func (nullCanvas) Line(a, b draw.Vec3, s draw.Stroke)                        {}
 func (nullCanvas) Polyline(pts []draw.Vec3, s draw.Stroke)                   {}
 func (nullCanvas) Arrow(from, to draw.Vec3, s draw.Stroke)                   {}
 func (nullCanvas) Circle(c draw.Vec3, r float64, s draw.Stroke)              {}
+func (nullCanvas) Polygon(p []draw.Vec3, col color.RGBA, l draw.Layer)       {}
 func (nullCanvas) Disc(c draw.Vec3, r float64, col color.RGBA, l draw.Layer) {}
 func (nullCanvas) Marker(at draw.Vec3, m draw.Marker)                        {}
 func (nullCanvas) Text(at draw.Vec3, s string, c color.RGBA)                 {}

@@ -27,6 +27,15 @@ const (
 	Client
 	// Leash is the ConstraintManager's leash and the StickyManager's pull.
 	Leash
+	// Spheres, ContactPlane and SlidingNormal are the transition seen:
+	// the selected body's collision spheres, its contact plane and its
+	// sliding normal (collision.go). They are off by default (Default).
+	Spheres
+	ContactPlane
+	SlidingNormal
+	// Walls is the dats' geometry near the view (cells.go): drawn only
+	// where a dat world has EnvCells or buildings.
+	Walls
 	NumLayers
 )
 
@@ -35,6 +44,11 @@ type Set uint32
 
 // All is every layer.
 const All Set = 1<<NumLayers - 1
+
+// Default is the layers a new view starts with: every layer but the
+// transition's, which a view turns on with their keys (5, 6, 7), so the
+// pictures of inputs made before them are unchanged.
+const Default = All &^ (1<<Spheres | 1<<ContactPlane | 1<<SlidingNormal)
 
 // Has reports whether l is on.
 func (s Set) Has(l Layer) bool { return s&(1<<l) != 0 }
@@ -71,5 +85,9 @@ func Legend() []Entry {
 		{Labels, "N", "labels", LabelColor, "names of the selection and the body under the cursor; queue numbers"},
 		{Client, "U", "client trace", ClientColor, "with -against: your client's body, its trail, and a line from retail's body to it"},
 		{Leash, "J", "leash & sticky", LeashColor, "ConstraintManager: constraint_pos (diamond), rings at its start and max distances, a line to the body fading as the offset scale falls; StickyManager: the standoff ring around the target and an arrow for the distance still to pull"},
+		{Spheres, "5", "spheres", SphereColor, "the selected body's collision spheres, the Setup's (else derived from its radius and height) as the transition sweeps them: three great circles each"},
+		{ContactPlane, "6", "contact plane", ContactPlaneColor, "the plane the selected body stands on (contact_plane, while in contact): a 1.5 m square in it under the body and its normal"},
+		{SlidingNormal, "7", "sliding normal", SlidingNormalColor, "the normal of the wall or slope the selected body slid along (sliding_normal, while sliding): an arrow from its middle"},
+		{Walls, "8", "walls & floors", WallEdge, "with dat files: the EnvCell floors (sand) and walls (slate) and the building shells (brick) near the selection or the view, translucent; top-down, what lies wholly above the selected body's head is cut away"},
 	}
 }

@@ -249,11 +249,15 @@ func TestLayers_EachToggleRemovesItsPrimitives(t *testing.T) {
 	walkStages(&s.Objects[0], pre, mgl32.Vec3{0, 0.1, 0}, mgl32.Vec3{0, 0.2, 0}, mgl32.Vec3{0, 0, 0.05})
 	s.Objects[0].Constrained = true
 	s.Objects[0].Constraint = interp.ConstraintState{Position: pre, Start: 5, Max: 20, LastScale: 1}
+	s.Objects[0].Spheres[0], s.Objects[0].NumSpheres = physics.Sphere{Center: mgl32.Vec3{0, 0, 0.35}, Radius: 0.35}, 1
+	s.Objects[0].ContactPlane, s.Objects[0].ContactPlaneCell = physics.Plane{N: mgl32.Vec3{0, 0, 1}}, 0xA9B40013
+	s.Objects[0].Sliding, s.Objects[0].SlidingNormal = true, mgl32.Vec3{1, 0, 0}
 	sc := newScene(s)
 	sc.Selected = guidA
 	sc.History, sc.Index = fakeRecords(s)
 	sc.Client = NewClientTrack()
 	sc.Client.Add(guidA, ClientRow{Tick: int(s.Tick), Pos: pos(&s.Objects[0]).Add(draw.Vec3{1, 0, 0})})
+	sc.Geometry = roomScene(t).Geometry
 	all := len(record(sc, All).Ops)
 	for l := range NumLayers {
 		off := len(record(sc, All.Toggle(l)).Ops)

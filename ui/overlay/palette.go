@@ -26,6 +26,19 @@ var (
 	ObserverColor     = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
 	LabelColor        = color.RGBA{0xf0, 0xf0, 0xf0, 0xff}
 	StageColor        = color.RGBA{0xcc, 0xcc, 0xcc, 0xcc} // white at 80 %
+	// The transition's layers (collision.go); not in Colors, so the
+	// palette of a GIF exported without them is unchanged.
+	SphereColor        = color.RGBA{0x7f, 0xff, 0xd4, 0xff}
+	ContactPlaneColor  = color.RGBA{0xd4, 0xa0, 0xff, 0xff}
+	SlidingNormalColor = color.RGBA{0xff, 0x30, 0x90, 0xff}
+	// The dats' geometry (cells.go), translucent: floors sand, walls
+	// slate, building shells brick; their edges a little stronger.
+	FloorFill = color.RGBA{0x4a, 0x40, 0x2c, 0x66} // #BAA070 at 40 %
+	FloorEdge = color.RGBA{0x8b, 0x78, 0x54, 0xbf} // #BAA070 at 75 %
+	WallFill  = color.RGBA{0x3b, 0x46, 0x52, 0x59} // #A9C6E6 at 35 %
+	WallEdge  = color.RGBA{0x7f, 0x94, 0xac, 0xbf} // #A9C6E6 at 75 %
+	ShellFill = color.RGBA{0x4d, 0x2f, 0x2a, 0x59} // #DC8878 at 35 %
+	ShellEdge = color.RGBA{0xa5, 0x66, 0x5a, 0xbf} // #DC8878 at 75 %
 )
 
 // ReadingColors colour the bodies of compared readings, in -compare order.

@@ -48,6 +48,10 @@ type Scene struct {
 	// Client is the client trace drawn beside retail (viewer -against);
 	// nil for none.
 	Client *ClientTrack
+	// Geometry is the dats' geometry near the view (nil: none) and
+	// TopDown says the view looks straight down (the cut-away, cells.go).
+	Geometry *CellGeometry
+	TopDown  bool
 }
 
 // Overlay tuning (Glidepath's choices, not retail values).
@@ -98,6 +102,9 @@ func (d *Drawer) Draw(c draw.Canvas, sc *Scene, on Set) {
 		return
 	}
 	d.detailed(sc)
+	if on.Has(Walls) {
+		d.walls(c, sc)
+	}
 	if on.Has(Rings) {
 		d.rings(c, sc)
 	}
@@ -128,6 +135,9 @@ func (d *Drawer) Draw(c draw.Canvas, sc *Scene, on Set) {
 	}
 	if on.Has(Leash) {
 		d.leashes(c, sc)
+	}
+	if on.Has(Spheres) || on.Has(ContactPlane) || on.Has(SlidingNormal) {
+		d.collision(c, sc, on)
 	}
 	if on.Has(Observer) && sc.Snap.HasObserver {
 		c.Marker(sc.Snap.Observer, draw.Marker{Shape: draw.Diamond, Radius: 7, Color: ObserverColor})

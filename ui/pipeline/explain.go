@@ -68,6 +68,10 @@ func Explain(t *Tick) []Row {
 			r.Value, r.Why = physicsStep(o, &g)
 		case physics.StageTransition:
 			r.Value, r.Why = transition(o, &g)
+			if ev := transitEvents(t); ev != "" {
+				r.Why += "; " + ev
+				r.Doc = "docs/pipeline.md#transition-events"
+			}
 		case physics.StageCommit:
 			r.Value, r.Why = commit(o, &g)
 		case physics.StageUseTime:
@@ -205,6 +209,23 @@ func transition(o *engine.ObjectView, g *model.StageGeometry) (string, string) {
 		return "failed", "no valid position along the sweep: set_frame keeps the unswept candidate"
 	}
 	return "did not run", ""
+}
+
+// transitEvents names the tick's transition events (wall, step, cell,
+// land: the kinds with the transition's payload), "" when it has none.
+func transitEvents(t *Tick) string {
+	s := ""
+	for i := range t.Events {
+		e := &t.Events[i]
+		if e.Kind.Info().Payload != eventlog.PayloadTransit {
+			continue
+		}
+		if s != "" {
+			s += "; "
+		}
+		s += e.Detail(nil)
+	}
+	return s
 }
 
 func commit(o *engine.ObjectView, g *model.StageGeometry) (string, string) {

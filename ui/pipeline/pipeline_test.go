@@ -110,6 +110,31 @@ func TestExplain_UseTimeBlip(t *testing.T) {
 	}
 }
 
+// The transition row names the tick's transition events (CPhysicsObj::
+// transition, docs/pipeline.md "Transition events"): the wall slid along
+// with its polygon and cell, the cell crossed; other kinds are left out.
+func TestExplain_TransitionNamesItsEvents(t *testing.T) {
+	o := walking()
+	hit := eventlog.Hit{Kind: eventlog.HitCellStruct, ID: 3, Cell: 0x01D90108, Poly: 12}
+	rows := explain(o,
+		model.Event{Kind: eventlog.EventWall, Hit: hit, Slid: true},
+		model.Event{Kind: eventlog.EventCell, FromCell: 0x01D90107, ToCell: 0x01D90108},
+		model.Event{Kind: eventlog.EventBlip, Target: interp.BlipTail})
+	var tr Row
+	for _, r := range rows {
+		if r.Step == Steps[physics.StageTransition] {
+			tr = r
+		}
+	}
+	want := "wall: slid along wall polygon 12 of cell 0x01D90108's CellStruct 3; cell: crossed from cell 0x01D90107 to 0x01D90108"
+	if !strings.Contains(tr.Why, want) || strings.Contains(tr.Why, "blip") || tr.Doc != "docs/pipeline.md#transition-events" {
+		t.Errorf("transition row %+v, want it to name %q", tr, want)
+	}
+	if got := explain(walking()); strings.Contains(got[5].Why, "wall") {
+		t.Errorf("no events, yet %q", got[5].Why)
+	}
+}
+
 // seed 000 §4 (line 353080): without contact the interpolation is gated.
 func TestExplain_ContactGateAndEmptyQueue(t *testing.T) {
 	o := walking()

@@ -114,6 +114,14 @@ func (b *Builder) layerMesh(l draw.Layer) *mesh {
 	return &b.passes[PassOverlay]
 }
 
+// Polygon fills a flat convex polygon, never draped (draw.Canvas).
+func (b *Builder) Polygon(pts []draw.Vec3, c color.RGBA, l draw.Layer) {
+	if len(pts) < 3 {
+		return
+	}
+	b.fillWorld(b.layerMesh(l), pts, toRGBA(c))
+}
+
 // Line draws the segment a→b.
 func (b *Builder) Line(p, q draw.Vec3, s draw.Stroke) {
 	b.world = append(b.world[:0], p, q)

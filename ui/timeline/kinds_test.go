@@ -16,7 +16,7 @@ import (
 // as the strip showed them before the kinds table.
 func TestLanes_LabelsDrawnFromKinds(t *testing.T) {
 	want := []string{"updates", "enqueues", "completions", "stall windows", "blips", "snaps", "pops", "hitches",
-		"contact", "notes", "divergence", "stamps", "sprints", "snap-backs", "lags"}
+		"contact", "notes", "divergence", "stamps", "sprints", "snap-backs", "lags", "transition"}
 	var got []string
 	for l := range NumLanes {
 		got = append(got, l.String())
@@ -44,5 +44,28 @@ func TestLanes_LabelsDrawnFromKinds(t *testing.T) {
 		if lane, ok := LaneOf(k); k != 0 && k != eventlog.EventRoute && (!ok || lane != Lane(l)) {
 			t.Errorf("LaneOf(%v) = %v, %v; want %v", k, lane, ok, Lane(l))
 		}
+	}
+}
+
+// TestLanes_TransitionLaneShowsItsFourKinds: the transition's wall, step,
+// cell and land events (engine/transit.go) share one lane, each drawn in
+// its kind's colour, and the lane's , and . step between all four.
+func TestLanes_TransitionLaneShowsItsFourKinds(t *testing.T) {
+	kinds := []eventlog.EventKind{eventlog.EventWall, eventlog.EventStep, eventlog.EventCell, eventlog.EventLand}
+	f := LaneTransition.Filter(0)
+	for _, k := range kinds {
+		if lane, ok := LaneOf(k); !ok || lane != LaneTransition {
+			t.Errorf("LaneOf(%v) = %v, %v", k, lane, ok)
+		}
+		if !f.Kinds.Has(k) {
+			t.Errorf("the transition lane's filter leaves out %v", k)
+		}
+		e := model.Event{Kind: k}
+		if c, _ := mark(&e); c != k.Info().Color {
+			t.Errorf("%v drawn in %v, want %v", k, c, k.Info().Color)
+		}
+	}
+	if f.Kinds.Has(eventlog.EventBlip) {
+		t.Error("the transition lane's filter takes blips")
 	}
 }

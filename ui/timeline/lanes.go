@@ -43,6 +43,9 @@ const (
 	LaneSprints
 	LaneSnapbacks
 	LaneLags
+	// LaneTransition marks the transition's events — wall, step, cell,
+	// land (engine/transit.go) — each in its kind's colour.
+	LaneTransition
 	NumLanes
 )
 
@@ -80,6 +83,12 @@ var laneKinds = [NumLanes]eventlog.EventKind{
 	LaneSprints:     eventlog.EventSprint,
 	LaneSnapbacks:   eventlog.EventSnapback,
 	LaneLags:        eventlog.EventLag,
+	LaneTransition:  eventlog.EventWall,
+}
+
+// laneAlso are the kinds a lane shows beside its laneKinds one.
+var laneAlso = [NumLanes][]eventlog.EventKind{
+	LaneTransition: {eventlog.EventStep, eventlog.EventCell, eventlog.EventLand},
 }
 
 // LaneOf is the lane an event kind is drawn in; ok is false for kinds the
@@ -89,6 +98,11 @@ func LaneOf(k eventlog.EventKind) (Lane, bool) {
 		if lk == k && lk != 0 {
 			return Lane(l), true
 		}
+		for _, a := range laneAlso[l] {
+			if a == k {
+				return Lane(l), true
+			}
+		}
 	}
 	return 0, false
 }
@@ -97,7 +111,7 @@ func LaneOf(k eventlog.EventKind) (Lane, bool) {
 // stall lane only failed windows, since one is judged every 5 frames — of
 // the selection, or of every object when guid is 0.
 func (l Lane) Filter(guid uint32) model.Filter {
-	f := model.Filter{Kinds: model.KindSet(laneKinds[l%NumLanes]), OneObject: guid != 0, GUID: guid}
+	f := model.Filter{Kinds: model.KindSet(append([]eventlog.EventKind{laneKinds[l%NumLanes]}, laneAlso[l%NumLanes]...)...), OneObject: guid != 0, GUID: guid}
 	if l == LaneStall {
 		f.FailOnly = true
 	}

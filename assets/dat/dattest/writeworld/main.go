@@ -6,6 +6,14 @@
 //	go run ./assets/dat/dattest/writeworld DIR
 //	viewer run -dat DIR recordings/hills.jsonl
 //
+// With -geometry it writes dattest's geometry world instead — a town
+// landblock with a building, a dungeon landblock with a corridor and a
+// stair room (dattest.Geometry) — for the scenarios that teach the
+// transition (recordings/transition-*.jsonl, docs/collision.md):
+//
+//	go run ./assets/dat/dattest/writeworld -geometry DIR
+//	viewer run -dat DIR -explain recordings/transition-doorway.jsonl
+//
 // DIR is made if it does not exist; client_portal.dat and client_cell_1.dat
 // in it are replaced (docs/world.md, "Tests without anyone's dat files").
 package main
@@ -21,16 +29,26 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 || os.Args[1] == "" || os.Args[1][0] == '-' {
-		fmt.Fprintln(os.Stderr, "usage: go run ./assets/dat/dattest/writeworld DIR")
+	args := os.Args[1:]
+	geometry := len(args) == 2 && args[0] == "-geometry"
+	if geometry {
+		args = args[1:]
+	}
+	if len(args) != 1 || args[0] == "" || args[0][0] == '-' {
+		fmt.Fprintln(os.Stderr, "usage: go run ./assets/dat/dattest/writeworld [-geometry] DIR")
 		os.Exit(2)
 	}
-	dir := os.Args[1]
+	dir := args[0]
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintf(os.Stderr, "writeworld: %v\n", err)
 		os.Exit(1)
 	}
 	portal, cell := dattest.Standard()
+	what := "standard world"
+	if geometry {
+		portal, cell = dattest.Geometry()
+		what = "geometry world"
+	}
 	for _, f := range []struct {
 		name string
 		w    *dattest.Writer
@@ -45,5 +63,5 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	fmt.Printf("wrote dattest's standard world into %s (client_portal.dat, client_cell_1.dat)\n", dir)
+	fmt.Printf("wrote dattest's %s into %s (client_portal.dat, client_cell_1.dat)\n", what, dir)
 }
