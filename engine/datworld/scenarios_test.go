@@ -98,7 +98,7 @@ var dattestLayout = geoLayout{
 	name: "dattest", write: dattest.WriteGeometry,
 	corridorA: dattest.CorridorA, corridorB: dattest.CorridorB, corridor: frame2{origin: mgl32.Vec3{40, 40, 0}},
 	boxA: [2][2]float32{{0, 10}, {0, 2}}, boxB: [2][2]float32{{8, 10}, {2, 12}},
-	cut:  [][2]float32{{1, 1}, {4, 1}, {6, 1}, {9, 5}, {9, 8}, {9, 11}},
+	cut:  [][2]float32{{1, 1}, {2.5, 1}, {4, 1}, {5, 1}, {6, 1}, {9, 5}, {9, 6.5}, {9, 8}, {9, 9.5}, {9, 11}},
 	room: dattest.StairRoom, roomAt: frame2{origin: mgl32.Vec3{100, 100, 0}},
 	stairX: [2]float32{2, 4}, wallX: [2]float32{6, 8}, walkY: 5, ledgeY: 6, fallY: 4,
 	hall: dattest.BuildingCell, hallAt: frame2{origin: mgl32.Vec3{96, 96, 20}}, hallBox: [2]float32{8, 6},
@@ -309,15 +309,30 @@ func ledgeScenario(g *geoLayout) *recording.Recording {
 	e := recording.NewEntity(jumperGUID, physics.NewPosition(g.room, at, 0))
 	e.Name, e.Seq.Instance, e.HasMotion, e.Setup = "Jumper", 1, true, g.human
 	rec.Header.Entities = append(rec.Header.Entities, e)
+	// The server says where it stands before it jumps, as it does of any
+	// object a client sees (a capture begun after the CreateObject knows
+	// the jumper from this UpdatePosition).
+	stand := physics.NewPosition(g.room, at, 0)
+	standing := []recording.Event{
+		{T: 1, Kind: recording.KindPosition, GUID: jumperGUID, HasGUID: true,
+			Update: recording.UpdatePosition{GUID: jumperGUID, Pos: stand, Grounded: true,
+				Seq: recording.PositionSeq{Instance: 1, Position: 1}}},
+		{T: 1, Kind: recording.KindTruth, GUID: jumperGUID, HasGUID: true, Pos: stand},
+	}
 	jump := recording.Event{T: 2, Kind: recording.KindVector, GUID: jumperGUID, HasGUID: true,
 		Vector: recording.Vector{Velocity: mgl32.Vec3{0, 0, 4}, Seq: recording.VectorSeq{Instance: 1, Vector: 1}}}
-	evs := rec.Events
+	rec.Events = insertAt(insertAt(rec.Events, standing...), jump)
+	return rec
+}
+
+// insertAt puts evs (all of one time) into the time-ordered events after
+// the events of that time or before.
+func insertAt(events []recording.Event, evs ...recording.Event) []recording.Event {
 	i := 0
-	for i < len(evs) && evs[i].T <= jump.T {
+	for i < len(events) && events[i].T <= evs[0].T {
 		i++
 	}
-	rec.Events = append(evs[:i:i], append([]recording.Event{jump}, evs[i:]...)...)
-	return rec
+	return append(events[:i:i], append(evs, events[i:]...)...)
 }
 
 // jumperGUID is the ledge scenario's jumper.
