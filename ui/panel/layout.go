@@ -91,7 +91,7 @@ func ComputeLayout(w, h int, p Open) Layout {
 	y += titleHeight + 4
 	l.Filter = image.Rect(x0, y, x1, y+filterHeight)
 	y += filterHeight + 6
-	legendH := LegendRows * LegendRowH
+	legendH := LegendHeight(x1-x0) * LegendRowH
 	// A short panel keeps two object rows and cuts the legend at its
 	// bottom (legend.draw leaves out rows that do not fit) rather than
 	// laying the legend's title over the filter box.

@@ -11,8 +11,28 @@ import (
 	"glidepath/ui/render"
 )
 
-// LegendRows is the legend's height in rows.
+// LegendRows is the legend's length in rows, one a layer.
 var LegendRows = len(overlay.Legend())
+
+// LegendColW is the width of a legend column: swatch, key and the longest
+// layer name.
+const LegendColW = 132
+
+// LegendColumns is how many columns the legend takes in a panel w wide:
+// two where two fit side by side (the layers in order down the first,
+// then down the second), else one.
+func LegendColumns(w int) int {
+	if w >= 2*LegendColW {
+		return 2
+	}
+	return 1
+}
+
+// LegendHeight is the legend's height in rows in a panel w wide.
+func LegendHeight(w int) int {
+	c := LegendColumns(w)
+	return (LegendRows + c - 1) / c
+}
 
 // Legend draws the rows.
 type Legend struct {
@@ -29,7 +49,14 @@ func (g *Legend) list() []overlay.Entry {
 // At returns the layer of the row under pt.
 func (g *Legend) At(rect image.Rectangle, pt image.Point) (overlay.Layer, bool) {
 	k := (pt.Y - rect.Min.Y) / LegendRowH
-	if k < 0 || k >= len(g.list()) {
+	rows := LegendHeight(rect.Dx())
+	if k < 0 || k >= rows || pt.X < rect.Min.X {
+		return 0, false
+	}
+	if col := (pt.X - rect.Min.X) / LegendColW; col > 0 && LegendColumns(rect.Dx()) > 1 {
+		k += col * rows
+	}
+	if k >= len(g.list()) {
 		return 0, false
 	}
 	return g.list()[k].Layer, true
@@ -38,12 +65,14 @@ func (g *Legend) At(rect image.Rectangle, pt image.Point) (overlay.Layer, bool) 
 var OffColor = color.RGBA{0x60, 0x66, 0x6c, 0xff}
 
 func (g *Legend) Draw(f *render.Flat, rect image.Rectangle, on overlay.Set) {
-	for k, e := range g.list() {
+	rows := LegendHeight(rect.Dx())
+	for i, e := range g.list() {
+		k, col := i%rows, i/rows
 		y := float32(rect.Min.Y + k*LegendRowH)
 		if int(y)+LegendRowH > rect.Max.Y {
-			break
+			continue
 		}
-		x := float32(rect.Min.X)
+		x := float32(rect.Min.X + col*LegendColW)
 		sw, txt := e.Color, TextColor
 		if !on.Has(e.Layer) {
 			sw, txt = OffColor, OffColor

@@ -62,9 +62,10 @@ func TestCauses_PopsAndHitchesCarryTheEnginesChains(t *testing.T) {
 				t.Errorf("event %d (%v at tick %d): cause %v %d %q, want %d %q", i, e.Kind, e.Tick, ok, tick, text, k.tick, want[k])
 			}
 		default:
-			if eventlog.EventKind(e.Kind).Info().Glide {
-				// A glide event (sprint, snap-back, lag) carries the
-				// chain -explain gives it, when it has one.
+			if info := eventlog.EventKind(e.Kind).Info(); info.Glide || info.Explain != nil {
+				// A glide event (sprint, snap-back, lag) and a
+				// transition's event (wall, step, cell, land) carry
+				// the chain -explain gives them, when they have one.
 				counts[e.Kind]++
 				k := key{tick, e.GUID, eventlog.EventKind(e.Kind)}
 				if ok && text != want[k] {
