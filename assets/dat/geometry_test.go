@@ -18,16 +18,7 @@ import (
 
 func openGeometry(t testing.TB) *dat.Dats {
 	t.Helper()
-	dir := t.TempDir()
-	if err := dattest.WriteGeometry(dir); err != nil {
-		t.Fatal(err)
-	}
-	d, err := dat.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return d
+	return openWritten(t, dattest.WriteGeometry)
 }
 
 func TestGeometryWorld_ReadsBackWhatWasWritten(t *testing.T) {

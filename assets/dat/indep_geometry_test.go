@@ -16,16 +16,7 @@ import (
 
 func openIndepGeometry(t *testing.T) *dat.Dats {
 	t.Helper()
-	dir := t.TempDir()
-	if err := indepwriter.WriteGeometry(dir); err != nil {
-		t.Fatal(err)
-	}
-	d, err := dat.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return d
+	return openWritten(t, indepwriter.WriteGeometry)
 }
 
 func sameVerts(t *testing.T, what string, got []dat.Vertex, want []indepwriter.SWVertex) {

@@ -16,8 +16,15 @@ import (
 
 func openStandard(t testing.TB) *dat.Dats {
 	t.Helper()
+	return openWritten(t, dattest.WriteStandard)
+}
+
+// openWritten opens the dat folder a writer (dattest's, the independent
+// one's) writes into a temporary folder.
+func openWritten(t testing.TB, write func(dir string) error) *dat.Dats {
+	t.Helper()
 	dir := t.TempDir()
-	if err := dattest.WriteStandard(dir); err != nil {
+	if err := write(dir); err != nil {
 		t.Fatal(err)
 	}
 	d, err := dat.Open(dir)
