@@ -188,6 +188,26 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	if transitionTap != nil {
 		after = transitionTap(o, from, to)
 	}
+	// The shortcut over a bare LandCell (transit_fast.go) first; where it
+	// gives up, the whole transition from the start.
+	r, ok, done := o.terrainTransition(from, to)
+	if !done {
+		t := o.startTransition(from, to)
+		ok = t.findTransitionalPosition()
+		r = t.result(to)
+	}
+	if done && fastTransitCheck != nil {
+		o.checkFastTransition(from, to, r, ok)
+	}
+	if after != nil {
+		after(r, ok)
+	}
+	return r, ok
+}
+
+// startTransition is CPhysicsObj::transition's set-up of the CTransition
+// (get_object_info, init_sphere, init_path) for a sweep from from to to.
+func (o *Object) startTransition(from *Position, to *Frame) *transit {
 	t := o.begin(from.Cell, to, false)
 	t.setFloor(from)
 	path := &t.path
@@ -197,12 +217,24 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	path.curPos = path.beginPos
 	path.curCell = t.cells.get(t, from.Cell)
 	path.cacheGlobalCurrCenter()
-	ok := t.findTransitionalPosition()
-	r := t.result(to)
-	if after != nil {
-		after(r, ok)
-	}
-	return r, ok
+	return t
+}
+
+// fastTransitCheck, when set, is shown every transition the shortcut
+// answered beside the whole transition's answer to the same sweep
+// (transit_fast_test.go). Nil outside those tests.
+var fastTransitCheck func(o *Object, fast, whole *transitionResult, fastOK, wholeOK bool, wholeVelocity mgl32.Vec3)
+
+// checkFastTransition runs the whole transition on the sweep the shortcut
+// answered (r, ok) and shows both to fastTransitCheck, with the velocity
+// the whole transition left; the object is left as the shortcut left it.
+func (o *Object) checkFastTransition(from *Position, to *Frame, r *transitionResult, ok bool) {
+	fast, vel := *r, o.Velocity
+	t := o.startTransition(from, to)
+	wholeOK := t.findTransitionalPosition()
+	whole, wholeVel := *t.result(to), o.Velocity
+	o.scratch, o.Velocity = fast, vel
+	fastTransitCheck(o, &fast, &whole, ok, wholeOK, wholeVel)
 }
 
 // transitionTap and placementTap, when set, are shown each transition's
