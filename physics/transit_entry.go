@@ -368,7 +368,12 @@ func (o *Object) LastTransition() TransitionReport { return o.report }
 // setReport fills the object's report from the finished transition.
 func (o *Object) setReport(from uint32, t *transitionResult) {
 	e := &t.events
-	r := TransitionReport{Ran: true, FromCell: from, ToCell: t.CurPos.Cell, Step: e.step, Stepped: e.stepValid, Landed: e.landed, Slid: e.slid}
+	// Field by field into place: a report built on the stack and copied
+	// whole stalls the store buffer at every tick.
+	r := &o.report
+	*r = TransitionReport{}
+	r.Ran, r.FromCell, r.ToCell = true, from, t.CurPos.Cell
+	r.Step, r.Stepped, r.Landed, r.Slid = e.step, e.stepValid, e.landed, e.slid
 	if w := e.wall; w.kind != hitNone {
 		r.Wall, r.HitID, r.HitCell, r.HitPoly = true, w.id, w.cell, w.poly
 		if w.object != nil {
@@ -385,5 +390,4 @@ func (o *Object) setReport(from uint32, t *transitionResult) {
 			r.HitKind = "sphere " + strconv.Itoa(w.index)
 		}
 	}
-	o.report = r
 }

@@ -99,22 +99,24 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 	// find_transitional_position.
 	b, e := &from.Frame.Origin, &to.Origin
 	x, y, z := e[0]-b[0], e[1]-b[1], e[2]-b[2]
-	dist := float32(math.Sqrt(float64(x*x + y*y + z*z)))
-	step := dist / s.r[0]
-	// calc_num_steps, its per-step offset held as scalars.
+	// calc_num_steps, its per-step offset held as scalars. A move
+	// shorter than 0.99 of the radius is one step whatever the rounding
+	// of the square root and the quotient (each within 2⁻²⁴): those are
+	// left out there.
 	numSteps := 1
-	if step > 1 {
-		numSteps = int(math.Ceil(float64(step)))
-		inv := 1 / float32(numSteps)
-		x, y, z = x*inv, y*inv, z*inv
-	} else if x == 0 && y == 0 && z == 0 {
-		return nil, false, false
+	if d2 := x*x + y*y + z*z; !(d2 < s.r[0]*s.r[0]*0.98) {
+		dist := float32(math.Sqrt(float64(d2)))
+		if step := dist / s.r[0]; step > 1 {
+			numSteps = int(math.Ceil(float64(step)))
+			inv := 1 / float32(numSteps)
+			x, y, z = x*inv, y*inv, z*inv
+		}
 	}
-	if numSteps > maxTransitSteps {
+	if x == 0 && y == 0 && z == 0 || numSteps > maxTransitSteps {
 		return nil, false, false
 	}
 	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
-	s.setCheckPos()
+	s.setCheckPos(b[0], b[1], b[2])
 	for i := 0; i < numSteps; i++ {
 		ox, oy, oz := s.adjustOffset(x, y, z)
 		if ox*ox+oy*oy+oz*oz < Epsilon*Epsilon {
@@ -127,10 +129,10 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 		// (validate_walkable's and step_down's offsets): the cell array
 		// stays the cell alone, and check_other_cells puts check_pos in
 		// it when the first sphere's centre is over one of its triangles.
-		if !s.inCell() || cell.findTerrainPoly(&s.sph[0]) == nil {
+		if !s.inCell() || s.terrainPoly(&s.sph[0]) == nil {
 			return nil, false, false
 		}
-		s.poly = cell.findTerrainPoly(&s.low)
+		s.poly = s.terrainPoly(&s.low)
 		if st := s.insert(3); st != tsOK {
 			return nil, false, false
 		}
@@ -183,8 +185,11 @@ func (s *terrainSweep) begin(o *Object, to *Frame) {
 		local[i][0], local[i][1], local[i][2] = c[0]*scale, c[1]*scale, c[2]*scale
 		s.r[i] = spheres[i].Radius * scale
 	}
+	// The low point from the first sphere's own values (a copy of
+	// local[0] just written would stall the store buffer).
 	var lowPoint mgl32.Vec3
-	lowPoint[0], lowPoint[1], lowPoint[2] = local[0][0], local[0][1], local[0][2]-s.r[0]
+	c0 := &spheres[0].Center
+	lowPoint[0], lowPoint[1], lowPoint[2] = c0[0]*scale, c0[1]*scale, c0[2]*scale-s.r[0]
 	m := &to.m
 	for i := 0; i < s.n; i++ {
 		mulMat3(&s.rs[i], m, &local[i])
@@ -192,24 +197,41 @@ func (s *terrainSweep) begin(o *Object, to *Frame) {
 	mulMat3(&s.rl, m, &lowPoint)
 }
 
-// setCheckPos is setCheckPos(curr_pos) with cacheGlobalSphere.
-func (s *terrainSweep) setCheckPos() {
-	s.pos[0], s.pos[1], s.pos[2] = s.cur[0], s.cur[1], s.cur[2]
-	for i := 0; i < s.n; i++ {
-		addInto(&s.sph[i], &s.pos, &s.rs[i])
+// setCheckPos is setCheckPos(curr_pos) with cacheGlobalSphere, curr_pos
+// being (x, y, z) (passed as scalars: a copy of the position just written
+// would stall the store buffer). Both sphere slots are set.
+func (s *terrainSweep) setCheckPos(x, y, z float32) {
+	s.pos[0], s.pos[1], s.pos[2] = x, y, z
+	a, b, ra, rb := &s.sph[0], &s.sph[1], &s.rs[0], &s.rs[1]
+	a[0], a[1], a[2] = x+ra[0], y+ra[1], z+ra[2]
+	b[0], b[1], b[2] = x+rb[0], y+rb[1], z+rb[2]
+	s.low[0], s.low[1], s.low[2] = x+s.rl[0], y+s.rl[1], z+s.rl[2]
+}
+
+// terrainPoly is find_terrain_poly in the cell. A point at least
+// cellMargin inside the cell's square is inside both triangles' edges
+// along the square's sides (pointInPoly2D's test on such an edge compares
+// two products that differ by 24·cellMargin, far beyond their rounding),
+// so only the diagonal edges decide, by the same arithmetic.
+func (s *terrainSweep) terrainPoly(p *mgl32.Vec3) *Polygon {
+	c := s.cell
+	if !(p[0] >= c.lo[0]+cellMargin && p[0] <= c.hi[0]-cellMargin && p[1] >= c.lo[1]+cellMargin && p[1] <= c.hi[1]-cellMargin) {
+		return c.findTerrainPoly(p)
 	}
-	addInto(&s.low, &s.pos, &s.rl)
+	for i := range c.polys {
+		if c.polys[i].pointInPoly2DInner(p) {
+			return &c.polys[i]
+		}
+	}
+	return nil
 }
 
 // addOffset is addOffsetToCheckPos: check_pos, the spheres and the low
-// point each moved by (x, y, z) (Vec3.Add's sums, 0 added too).
+// point each moved by (x, y, z) (Vec3.Add's sums, 0 added too). Both
+// sphere slots move (the second is unused for a body of one sphere).
 func (s *terrainSweep) addOffset(x, y, z float32) {
 	s.pos[0], s.pos[1], s.pos[2] = s.pos[0]+x, s.pos[1]+y, s.pos[2]+z
-	for i := 0; i < s.n; i++ {
-		c := &s.sph[i]
-		c[0], c[1], c[2] = c[0]+x, c[1]+y, c[2]+z
-	}
-	s.low[0], s.low[1], s.low[2] = s.low[0]+x, s.low[1]+y, s.low[2]+z
+	s.addOffsetSpheres(x, y, z)
 }
 
 // inCell says every sphere is at least its radius and cellMargin inside
@@ -282,8 +304,9 @@ func (s *terrainSweep) adjustOffset(ox, oy, oz float32) (float32, float32, float
 }
 
 // insert is transitional_insert in the bare cell for a sweep that is the
-// shortcut's: any other outcome than tsOK (a collision, or edge_slide
-// where step_down found no ground) is the shortcut's to give up on.
+// shortcut's, with the step down that keeps a body in contact on the
+// ground: any outcome but tsOK (a collision, or edge_slide where
+// step_down found no ground) is the shortcut's to give up on.
 func (s *terrainSweep) insert(attempts int) transitionState {
 	c := &s.coll
 	st := tsInvalid
@@ -328,16 +351,36 @@ func (s *terrainSweep) insert(attempts int) transitionState {
 	return st
 }
 
+// insertHeld is transitional_insert within step_down: its own inserts
+// never step down again (step_down's is made with the step-down flag set,
+// its placement insert with a contact plane no insert here clears).
+func (s *terrainSweep) insertHeld(attempts int) transitionState {
+	st := tsInvalid
+	for i := 0; i < attempts; i++ {
+		st = s.insertIntoCell(attempts)
+		if st == tsCollided {
+			return st
+		}
+		if st != tsOK {
+			continue
+		}
+		if s.coll.contactPlaneValid || s.state&oiContact == 0 || s.stepDown || !s.objStepDown {
+			return tsOK
+		}
+		return tsInvalid
+	}
+	return st
+}
+
 // insertIntoCell is insert_into_cell of the bare cell: its find_collisions
 // is validate_walkable on the terrain triangle under the lowest point.
 func (s *terrainSweep) insertIntoCell(attempts int) transitionState {
+	if s.poly == nil {
+		return tsOK
+	}
 	st := tsOK
 	for i := 0; i < attempts; i++ {
-		st = tsOK
-		if s.poly != nil {
-			st = s.validateWalkable(&s.poly.Plane)
-		}
-		if st == tsOK || st == tsCollided {
+		if st = s.validateWalkable(&s.poly.Plane); st == tsOK || st == tsCollided {
 			return st
 		}
 	}
@@ -352,23 +395,22 @@ func (s *terrainSweep) doStepDown(h, zVal float32) bool {
 	s.walkInterp = 1
 	s.pos[2] -= h
 	s.addOffsetSpheres(0, 0, -h)
-	st := s.insert(5)
+	st := s.insertHeld(5)
 	s.stepDown = false
 	c := &s.coll
 	if st == tsOK && c.contactPlaneValid && c.contactPlane.N[2] >= zVal {
-		return s.insert(1) == tsOK
+		return s.insertHeld(1) == tsOK
 	}
 	return false
 }
 
-// addOffsetSpheres is cacheGlobalSphereOffset: the spheres and the low
-// point moved, check_pos not.
+// addOffsetSpheres is cacheGlobalSphereOffset: the spheres (both slots)
+// and the low point moved, check_pos not.
 func (s *terrainSweep) addOffsetSpheres(x, y, z float32) {
-	for i := 0; i < s.n; i++ {
-		c := &s.sph[i]
-		c[0], c[1], c[2] = c[0]+x, c[1]+y, c[2]+z
-	}
-	s.low[0], s.low[1], s.low[2] = s.low[0]+x, s.low[1]+y, s.low[2]+z
+	a, b, l := &s.sph[0], &s.sph[1], &s.low
+	a[0], a[1], a[2] = a[0]+x, a[1]+y, a[2]+z
+	b[0], b[1], b[2] = b[0]+x, b[1]+y, b[2]+z
+	l[0], l[1], l[2] = l[0]+x, l[1]+y, l[2]+z
 }
 
 // validateWalkable is transit.validateWalkable for the cell's terrain
@@ -416,9 +458,10 @@ func (s *terrainSweep) validateWalkable(pl *Plane) transitionState {
 // succeeded: commit it and carry the contact plane to the next.
 func (s *terrainSweep) validateTransition(gravity bool) {
 	c := &s.coll
-	redo := s.pos != s.cur
-	s.cur[0], s.cur[1], s.cur[2] = s.pos[0], s.pos[1], s.pos[2]
-	s.setCheckPos()
+	x, y, z := s.pos[0], s.pos[1], s.pos[2]
+	redo := x != s.cur[0] || y != s.cur[1] || z != s.cur[2]
+	s.cur[0], s.cur[1], s.cur[2] = x, y, z
+	s.setCheckPos(x, y, z)
 	if c.collisionNormalValid {
 		c.setSlidingNormal(c.collisionNormal)
 	}

@@ -274,3 +274,66 @@ func CheckShortcut(tb testing.TB) func() (sweeps, mismatches int, first string) 
 	n := checkShortcut(tb)
 	return func() (int, int, string) { return n.sweeps, n.mismatches, n.first }
 }
+
+// The shortcut's find_terrain_poly (the diagonal edges alone for a point
+// inside the cell's square) finds the triangle a fresh find_terrain_poly
+// finds, at random points of random cells of both splits — many on or a
+// rounding away from the diagonal, some near the square's sides.
+func TestTransitFast_TerrainPolyMatchesFindTerrainPoly(t *testing.T) {
+	r := rand.New(rand.NewSource(4041))
+	inner, onDiagonal := 0, 0
+	for k := 0; k < 40; k++ {
+		w := &World{Terrain: randomTerrain(r)}
+		o := NewObject()
+		o.World = w
+		tr := o.begin(testCell, &Frame{Rot: mgl32.QuatIdent()}, false)
+		for j := 0; j < 20; j++ {
+			c := tr.cells.get(tr, testLB|uint32(1+r.Intn(64)))
+			s := terrainSweep{t: tr, cell: c}
+			for i := 0; i < 500; i++ {
+				var p mgl32.Vec3
+				u := r.Float32()
+				switch i % 3 {
+				case 0:
+					p = mgl32.Vec3{c.lo[0] + r.Float32()*CellLength, c.lo[1] + r.Float32()*CellLength, 0}
+				case 1:
+					// On the diagonal of either split, nudged by ulps.
+					if r.Intn(2) == 0 {
+						p = mgl32.Vec3{c.lo[0] + u*CellLength, c.lo[1] + u*CellLength, 0}
+					} else {
+						p = mgl32.Vec3{c.lo[0] + u*CellLength, c.hi[1] - u*CellLength, 0}
+					}
+					for n := r.Intn(3); n > 0; n-- {
+						a := r.Intn(2)
+						p[a] = math.Nextafter32(p[a], float32(r.Intn(2)*400-200))
+					}
+				default:
+					// Near a side.
+					p = mgl32.Vec3{c.lo[0] + cellMargin*(r.Float32()*4-1), c.lo[1] + r.Float32()*CellLength, 0}
+					if r.Intn(2) == 0 {
+						p[0], p[1] = p[1]-c.lo[1]+c.lo[0], p[0]-c.lo[0]+c.lo[1]
+					}
+				}
+				got := s.terrainPoly(&p)
+				fresh := *c
+				fresh.polyMemo = false
+				want := fresh.findTerrainPoly(&p)
+				if got != nil && want != nil {
+					got, want = &c.polys[got.ID], &c.polys[want.ID]
+				}
+				if (got == nil) != (want == nil) || (got != nil && got.ID != want.ID) {
+					t.Fatalf("cell %08X at %v: shortcut %v, find_terrain_poly %v", c.id, p, got, want)
+				}
+				if p[0] >= c.lo[0]+cellMargin && p[0] <= c.hi[0]-cellMargin && p[1] >= c.lo[1]+cellMargin && p[1] <= c.hi[1]-cellMargin {
+					inner++
+					if i%3 == 1 {
+						onDiagonal++
+					}
+				}
+			}
+		}
+	}
+	if inner < 200000 || onDiagonal < 60000 {
+		t.Fatalf("too few points inside the cells: %d, %d on a diagonal", inner, onDiagonal)
+	}
+}
