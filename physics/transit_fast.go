@@ -230,8 +230,11 @@ func (s *terrainSweep) terrainPoly(p *mgl32.Vec3) *Polygon {
 // point each moved by (x, y, z) (Vec3.Add's sums, 0 added too). Both
 // sphere slots move (the second is unused for a body of one sphere).
 func (s *terrainSweep) addOffset(x, y, z float32) {
-	s.pos[0], s.pos[1], s.pos[2] = s.pos[0]+x, s.pos[1]+y, s.pos[2]+z
-	s.addOffsetSpheres(x, y, z)
+	p, a, b, l := &s.pos, &s.sph[0], &s.sph[1], &s.low
+	p[0], p[1], p[2] = p[0]+x, p[1]+y, p[2]+z
+	a[0], a[1], a[2] = a[0]+x, a[1]+y, a[2]+z
+	b[0], b[1], b[2] = b[0]+x, b[1]+y, b[2]+z
+	l[0], l[1], l[2] = l[0]+x, l[1]+y, l[2]+z
 }
 
 // inCell says every sphere is at least its radius and cellMargin inside
@@ -311,7 +314,16 @@ func (s *terrainSweep) insert(attempts int) transitionState {
 	c := &s.coll
 	st := tsInvalid
 	for i := 0; i < attempts; i++ {
-		st = s.insertIntoCell(attempts)
+		// insert_into_cell: validate_walkable on the terrain triangle
+		// under the lowest point (the cell's find_collisions).
+		st = tsOK
+		if s.poly != nil {
+			for j := 0; j < attempts; j++ {
+				if st = s.validateWalkable(&s.poly.Plane); st == tsOK || st == tsCollided {
+					break
+				}
+			}
+		}
 		if st == tsCollided {
 			return st
 		}
@@ -357,7 +369,16 @@ func (s *terrainSweep) insert(attempts int) transitionState {
 func (s *terrainSweep) insertHeld(attempts int) transitionState {
 	st := tsInvalid
 	for i := 0; i < attempts; i++ {
-		st = s.insertIntoCell(attempts)
+		// insert_into_cell: validate_walkable on the terrain triangle
+		// under the lowest point (the cell's find_collisions).
+		st = tsOK
+		if s.poly != nil {
+			for j := 0; j < attempts; j++ {
+				if st = s.validateWalkable(&s.poly.Plane); st == tsOK || st == tsCollided {
+					break
+				}
+			}
+		}
 		if st == tsCollided {
 			return st
 		}
@@ -368,21 +389,6 @@ func (s *terrainSweep) insertHeld(attempts int) transitionState {
 			return tsOK
 		}
 		return tsInvalid
-	}
-	return st
-}
-
-// insertIntoCell is insert_into_cell of the bare cell: its find_collisions
-// is validate_walkable on the terrain triangle under the lowest point.
-func (s *terrainSweep) insertIntoCell(attempts int) transitionState {
-	if s.poly == nil {
-		return tsOK
-	}
-	st := tsOK
-	for i := 0; i < attempts; i++ {
-		if st = s.validateWalkable(&s.poly.Plane); st == tsOK || st == tsCollided {
-			return st
-		}
 	}
 	return st
 }
