@@ -129,10 +129,19 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 		// (validate_walkable's and step_down's offsets): the cell array
 		// stays the cell alone, and check_other_cells puts check_pos in
 		// it when the first sphere's centre is over one of its triangles.
-		if !s.inCell() || s.terrainPoly(&s.sph[0]) == nil {
+		if !s.inCell() {
 			return nil, false, false
 		}
-		s.poly = s.terrainPoly(&s.low)
+		centre := s.terrainPoly(&s.sph[0])
+		if centre == nil {
+			return nil, false, false
+		}
+		// The triangle depends on x and y alone: an upright body's low
+		// point is under its first sphere's centre.
+		s.poly = centre
+		if s.low[0] != s.sph[0][0] || s.low[1] != s.sph[0][1] {
+			s.poly = s.terrainPoly(&s.low)
+		}
 		if st := s.insert(3); st != tsOK {
 			return nil, false, false
 		}
