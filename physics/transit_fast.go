@@ -188,22 +188,20 @@ func (s *terrainSweep) begin(o *Object, to *Frame) {
 	}
 	var spheres [maxSpheres]Sphere
 	s.n = min(o.bodySpheres(&spheres), maxSpheres)
-	var local [maxSpheres]mgl32.Vec3
-	for i := 0; i < s.n; i++ {
-		c := &spheres[i].Center
-		local[i][0], local[i][1], local[i][2] = c[0]*scale, c[1]*scale, c[2]*scale
-		s.r[i] = spheres[i].Radius * scale
-	}
-	// The low point from the first sphere's own values (a copy of
-	// local[0] just written would stall the store buffer).
-	var lowPoint mgl32.Vec3
-	c0 := &spheres[0].Center
-	lowPoint[0], lowPoint[1], lowPoint[2] = c0[0]*scale, c0[1]*scale, c0[2]*scale-s.r[0]
+	// initSphere: each centre scaled, then turned by the rotation
+	// (mulMat3's products, on scalars).
 	m := &to.m
 	for i := 0; i < s.n; i++ {
-		mulMat3(&s.rs[i], m, &local[i])
+		c := &spheres[i].Center
+		x, y, z := c[0]*scale, c[1]*scale, c[2]*scale
+		s.r[i] = spheres[i].Radius * scale
+		d := &s.rs[i]
+		d[0], d[1], d[2] = m[0]*x+m[3]*y+m[6]*z, m[1]*x+m[4]*y+m[7]*z, m[2]*x+m[5]*y+m[8]*z
 	}
-	mulMat3(&s.rl, m, &lowPoint)
+	c0 := &spheres[0].Center
+	x, y, z := c0[0]*scale, c0[1]*scale, c0[2]*scale-s.r[0]
+	d := &s.rl
+	d[0], d[1], d[2] = m[0]*x+m[3]*y+m[6]*z, m[1]*x+m[4]*y+m[7]*z, m[2]*x+m[5]*y+m[8]*z
 }
 
 // setCheckPos is setCheckPos(curr_pos) with cacheGlobalSphere, curr_pos
