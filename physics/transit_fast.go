@@ -357,8 +357,11 @@ func (s *terrainSweep) insert(attempts int) transitionState {
 		if radsum >= h {
 			ok = s.doStepDown(h, zVal)
 		} else {
+			// Two half steps (retail calls step_down twice).
 			h *= 0.5
-			ok = s.doStepDown(h, zVal) || s.doStepDown(h, zVal)
+			if ok = s.doStepDown(h, zVal); !ok {
+				ok = s.doStepDown(h, zVal)
+			}
 		}
 		if !ok {
 			// edge_slide: not the shortcut's.

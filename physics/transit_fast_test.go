@@ -19,7 +19,7 @@ import (
 // shortcutTally counts what the shortcut answered while a check runs.
 type shortcutTally struct {
 	sweeps, mismatches       int
-	stepped, landed, lifted  int
+	stepped, landed          int
 	noContact, slidingNormal int
 	first                    string
 }
