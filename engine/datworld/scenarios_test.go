@@ -298,7 +298,7 @@ func ledgeScenario(g *geoLayout) *recording.Recording {
 		return out
 	}
 	rec := scenario("transition-ledge.jsonl",
-		"Meant for -dat on dattest's geometry world (go run ./assets/dat/dattest/writeworld -geometry DIR): a walker on a 0.6 m block walks off its edge and steps down (its Setup's step-down height is 1.5 m: a step event); a small creature whose step-down height (0.1 m) is less than the 0.3 m stair walks off the stair's top and drops to the floor; a third jumps (a VectorUpdate of 4 m/s up) and lands on the room's floor (a land event).",
+		"Meant for -dat on dattest's geometry world (go run ./assets/dat/dattest/writeworld -geometry DIR): a walker on a 0.6 m block walks off its edge and steps down (its Setup's step-down height is 1.5 m: a step event); a small creature whose step-down height (0.1 m) is less than the 0.3 m stair walks to the stair's edge and is held there (retail's edge slide) until the pipeline blips it down to the floor; a third jumps (a VectorUpdate of 4 m/s up) and lands on the room's floor (a land event).",
 		0.25,
 		walker{guid: 0x80002804, name: "Stepper", setup: g.human, start: physics.NewPosition(g.room, step[0], heading(step[1].Sub(step[0]))), path: pos(step)},
 		walker{guid: 0x80002805, name: "Faller", setup: g.sphere, start: physics.NewPosition(g.room, fall[0], heading(fall[1].Sub(fall[0]))), path: pos(fall)})
