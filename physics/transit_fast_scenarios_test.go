@@ -23,7 +23,8 @@ func TestTransitFast_ScenariosAndRecordingsMatchWholeTransition(t *testing.T) {
 	}
 	check := physics.CheckShortcut(t)
 	run := func(t *testing.T, rec *recording.Recording) {
-		s, err := engine.New(rec, engine.Options{Assets: assets.FS()})
+		// One worker: the check's hook is the package's, one sweep at a time.
+		s, err := engine.New(rec, engine.Options{Assets: assets.FS(), Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

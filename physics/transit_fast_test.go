@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -40,7 +41,10 @@ func checkShortcut(tb testing.TB) *shortcutTally {
 		tb.Fatal("another shortcut check is running")
 	}
 	n := &shortcutTally{}
+	var mu sync.Mutex
 	fastTransitCheck = func(o *Object, fast, whole *transitionResult, fastOK, wholeOK bool, wholeVel mgl32.Vec3) {
+		mu.Lock()
+		defer mu.Unlock()
 		n.sweeps++
 		a, b := resultText(fast, fastOK), resultText(whole, wholeOK)
 		if va, vb := fmt.Sprint(o.Velocity), fmt.Sprint(wholeVel); a != b || va != vb {
