@@ -197,7 +197,7 @@ func Run(o Options, stdout, stderr io.Writer) error {
 	if l.cmp == nil {
 		return l.runAlone()
 	}
-	tr, err := followTrace(o.Against, s.TickRate(), o.Poll)
+	tr, err := followTrace(o.Against, s.TickRate(), o.Poll, stderr)
 	if err != nil {
 		return inputError(err)
 	}

@@ -20,6 +20,11 @@ var ClientColor = color.RGBA{0xff, 0x70, 0x1e, 0xff}
 // iterated.
 type ClientTrack struct {
 	objs map[uint32]*clientObject
+	// feed, when set, fills the track while it is drawn (client_follow.go);
+	// last is the last tick with a row, complete the last whose rows are
+	// all in, as Take last saw them.
+	feed           *clientFeed
+	last, complete int
 }
 
 // ClientRow is one row of the client trace; the Has fields say which
@@ -50,14 +55,16 @@ func (t *ClientTrack) Add(guid uint32, row ClientRow) {
 		t.objs[guid] = o
 	}
 	o.rows = append(o.rows, row)
+	t.last = max(t.last, row.Tick)
 }
 
 // At returns guid's client row for tick: its row of that tick, or, when the
 // client skipped the tick, its last row before it. ok is false before the
-// object's first row.
+// object's first row, and for a followed track (client_follow.go) past the
+// last tick read: the client has not got there yet.
 func (t *ClientTrack) At(guid uint32, tick int) (row ClientRow, ok bool) {
 	o := t.objs[guid]
-	if o == nil {
+	if o == nil || t.feed != nil && tick > t.last {
 		return row, false
 	}
 	i := sort.Search(len(o.rows), func(i int) bool { return o.rows[i].Tick > tick }) - 1
