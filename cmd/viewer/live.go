@@ -129,7 +129,8 @@ func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writ
 	}()
 	w := wiring()
 	w.LiveAlarms = alarms
-	args := append([]string{"-follow", "-reading", o.Reading.Name}, cf.Args()...)
+	// -track: the follow camera keeps the selection in view as it moves.
+	args := append([]string{"-follow", "-track", "-reading", o.Reading.Name}, cf.Args()...)
 	if o.Against != "" {
 		args = append(args, "-against", o.Against) // followed as it grows
 	}

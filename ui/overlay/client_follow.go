@@ -2,8 +2,8 @@
 // viewer -follow -against): the rows are read on a goroutine of their own
 // and handed over through a queue (Push); the window takes them into the
 // track once an update (Take), so drawing never meets a row half added.
-// Past the last tick read the client has not got there yet: At gives no
-// row there, rather than the client's last one standing still.
+// Past the last tick read the client has not got there yet (Behind): its
+// latest row is drawn, but not as an error against retail's body there.
 
 package overlay
 
@@ -118,6 +118,11 @@ func (t *ClientTrack) Progress() (last, complete int, waiting string, err error)
 	f.mu.Unlock()
 	return t.last, t.complete, waiting, err
 }
+
+// Behind reports whether tick is past the last tick a followed track has
+// read: the client has not logged it yet (the live edge of a capture
+// usually runs ahead of the client's trace).
+func (t *ClientTrack) Behind(tick int) bool { return t.Following() && tick > t.last }
 
 // CompleteThrough is the last tick whose client rows are all in: every tick
 // for a track read whole, the followed reading's last complete tick (as

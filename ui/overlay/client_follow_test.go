@@ -54,9 +54,10 @@ func TestClientFollow_RowsArriveAtTake(t *testing.T) {
 	if r, ok := track.At(guidB, 7); !ok || r.Tick != 6 {
 		t.Errorf("B at tick 7: %+v %v; want its row of tick 6", r, ok)
 	}
-	// Past the last tick read the client has not got there yet.
-	if r, ok := track.At(guidA, 10); ok {
-		t.Errorf("A at tick 10, not read yet: %+v", r)
+	// Past the last tick read the client has not got there yet: its
+	// latest row, and Behind says so.
+	if r, ok := track.At(guidA, 10); !ok || r.Tick != 9 || !track.Behind(10) || track.Behind(9) {
+		t.Errorf("A at tick 10, not read yet: %+v %v, behind %v; at 9 behind %v", r, ok, track.Behind(10), track.Behind(9))
 	}
 	if last, complete, _, _ := track.Progress(); last != 9 || complete != 8 || track.CompleteThrough() != 8 {
 		t.Errorf("Progress: last %d, complete %d; want 9 and 8 (tick 9 may get more rows)", last, complete)
@@ -64,8 +65,8 @@ func TestClientFollow_RowsArriveAtTake(t *testing.T) {
 	// A trace read whole gives its last row for any later tick.
 	whole := NewClientTrack()
 	whole.Add(guidA, ClientRow{Tick: 9})
-	if _, ok := whole.At(guidA, 50); !ok {
-		t.Error("a whole trace's last row is not given after its end")
+	if _, ok := whole.At(guidA, 50); !ok || whole.Behind(50) {
+		t.Error("a whole trace's last row is not given after its end, or is behind")
 	}
 
 	track.Push(guidA, ClientRow{Tick: 10})
@@ -91,21 +92,39 @@ func TestClientFollow_RowsArriveAtTake(t *testing.T) {
 }
 
 // The client track drawn from a followed trace: the body at the cursor's
-// tick once its row is taken, nothing before.
+// tick once its row is taken, nothing before; with the cursor past the
+// client's last row (the live edge ahead of the trace) its body where it
+// last was, but no error line to retail's body at a tick it has not
+// logged.
 func TestClientFollow_DrawnOnceTaken(t *testing.T) {
 	s := knownSnapshot() // tick 100
 	track := NewFollowedClientTrack()
 	sc := newScene(s)
 	sc.Client = track
-	count := func() int { return len(clientBodies(record(sc, 1<<Client))) }
-	for k := 90; k <= 100; k++ {
+	draws := func() (bodies, lines int) {
+		r := record(sc, 1<<Client)
+		for _, op := range r.Of(draw.OpLine) {
+			if op.Stroke.Color == ClientColor {
+				lines++
+			}
+		}
+		return len(clientBodies(r)), lines
+	}
+	for k := 90; k <= 97; k++ {
 		track.Push(guidA, ClientRow{Tick: k, Pos: pos(&s.Objects[0]).Add(draw.Vec3{2, 0, 0})})
 	}
-	if n := count(); n != 0 {
-		t.Fatalf("%d client bodies before Take", n)
+	if b, _ := draws(); b != 0 {
+		t.Fatalf("%d client bodies before Take", b)
 	}
 	track.Take()
-	if n := count(); n != 1 {
-		t.Fatalf("%d client bodies after Take, want A's", n)
+	if b, l := draws(); b != 1 || l != 0 {
+		t.Fatalf("client behind the cursor: %d bodies, %d error lines; want its body and no line", b, l)
+	}
+	for k := 98; k <= 100; k++ {
+		track.Push(guidA, ClientRow{Tick: k, Pos: pos(&s.Objects[0]).Add(draw.Vec3{2, 0, 0})})
+	}
+	track.Take()
+	if b, l := draws(); b != 1 || l != 1 {
+		t.Fatalf("client at the cursor's tick: %d bodies, %d error lines; want one of each", b, l)
 	}
 }
