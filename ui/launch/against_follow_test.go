@@ -65,13 +65,13 @@ func TestFollowClientTrack_GrowsRowByRow(t *testing.T) {
 	second := row(2, 3)
 	appendTo(t, path, second[:len(second)/2])
 	takeUntil(t, track, "tick 1's row is not read", func() bool {
-		_, ok := track.At(0x80000A01, 1)
-		return ok
+		r, ok := track.At(0x80000A01, 1)
+		return ok && r.Tick == 1
 	})
 	time.Sleep(150 * time.Millisecond) // three polls
 	track.Take()
-	if _, ok := track.At(0x80000A01, 2); ok {
-		t.Fatal("a torn row was read")
+	if r, ok := track.At(0x80000A01, 2); !ok || r.Tick != 1 || !track.Behind(2) {
+		t.Fatalf("a torn row was read: at tick 2 %+v %v, behind %v", r, ok, track.Behind(2))
 	}
 	if got := track.CompleteThrough(); got != 0 {
 		t.Errorf("CompleteThrough %d, want 0 (tick 1 may get more rows)", got)
