@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -56,8 +57,36 @@ func sessionPcapng(t *testing.T, name string) (header []byte, frames [][]byte, w
 // channel.
 type liveProcess struct {
 	cmd    *exec.Cmd
-	stderr bytes.Buffer
+	stderr lockedBuffer
 	lines  chan string
+}
+
+// lockedBuffer is stderr as the process writes it, read while it runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// waitFor waits until stderr holds s, at most limit.
+func (p *liveProcess) waitFor(t *testing.T, s string, limit time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); !strings.Contains(p.stderr.String(), s); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("stderr does not say %q after %v: %q", s, limit, p.stderr.String())
+		}
+	}
 }
 
 func startLive(t *testing.T, args ...string) *liveProcess {
@@ -137,7 +166,10 @@ func TestLive_PcapngAndATraceCreatedLater(t *testing.T) {
 			time.Sleep(2 * time.Millisecond)
 		}
 	}()
-	time.Sleep(300 * time.Millisecond) // the session waits for the trace
+	// The session says it waits for the trace (on a loaded machine it may
+	// take a while to get there).
+	p.waitFor(t, "not created yet", 30*time.Second)
+	time.Sleep(100 * time.Millisecond)
 	f, err := os.OpenFile(tracePath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatal(err)
@@ -195,9 +227,6 @@ func TestLive_PcapngAndATraceCreatedLater(t *testing.T) {
 	p.cmd.Process.Signal(syscall.SIGINT)
 	if code := p.wait(t, 5*time.Second); code != 130 {
 		t.Fatalf("after SIGINT: exit %d, want 130\nstderr: %s", code, p.stderr.String())
-	}
-	if !strings.Contains(p.stderr.String(), "not created yet") {
-		t.Errorf("the wait for the trace is not said: %q", p.stderr.String())
 	}
 	for _, name := range []string{"recording.jsonl", "client.jsonl", "alarm.json", "README.md"} {
 		if fi, err := os.Stat(filepath.Join(a.Pack, name)); err != nil || fi.Size() == 0 {

@@ -313,6 +313,11 @@ func (l *session) runAgainst(tr *traceFollower) error {
 			}
 			partial = append(partial, m.row)
 		case m.err != nil:
+			if err := l.stopped(); err != nil {
+				// The signal ended the trace's reading too: its error
+				// (client.jsonl:625: read: interrupted) is not the cause.
+				return err
+			}
 			if m.err != io.EOF {
 				return inputError(m.err)
 			}
