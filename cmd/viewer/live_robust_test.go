@@ -5,9 +5,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -133,6 +136,36 @@ func (p *liveProcess) wait(t *testing.T, limit time.Duration) int {
 	return -1
 }
 
+// waitRead waits until the process has read the file at path to its end
+// (Linux: the offset of its descriptor in /proc/PID/fdinfo), so a change
+// made next is one made to a file being followed.
+func (p *liveProcess) waitRead(t *testing.T, path string) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proc := fmt.Sprintf("/proc/%d", p.cmd.Process.Pid)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		fds, _ := os.ReadDir(proc + "/fd")
+		for _, fd := range fds {
+			if target, _ := os.Readlink(proc + "/fd/" + fd.Name()); target != path {
+				continue
+			}
+			info, _ := os.ReadFile(proc + "/fdinfo/" + fd.Name())
+			for _, l := range strings.Split(string(info), "\n") {
+				if pos, ok := strings.CutPrefix(l, "pos:"); ok && strings.TrimSpace(pos) == strconv.FormatInt(fi.Size(), 10) {
+					time.Sleep(100 * time.Millisecond) // two polls at the end
+					return
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not read to its end (%d bytes) after 30 s\nstderr: %s", path, fi.Size(), p.stderr.String())
+		}
+	}
+}
+
 // The acceptance of viewer live (issue 43 item 3) again, with the capture
 // written as pcapng block by block (one block torn across two writes) and
 // the client's trace created only after the session started — the
@@ -252,6 +285,9 @@ func TestLive_CaptureTruncatedOrRotated(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the viewer")
 	}
+	if runtime.GOOS != "linux" {
+		t.Skip("waits on the session's reading through /proc")
+	}
 	header, frames, whole := sessionCapture(t, "far-blip")
 	rows, _ := liveClientRows(t, whole)
 	for _, tc := range []struct {
@@ -292,7 +328,10 @@ func TestLive_CaptureTruncatedOrRotated(t *testing.T) {
 				args = append(args, "-against", tracePath)
 			}
 			p := startLive(t, args...)
-			time.Sleep(400 * time.Millisecond) // read to the end, waiting
+			p.waitRead(t, capPath) // read to its end, waiting
+			if tc.against {
+				p.waitRead(t, tracePath)
+			}
 			changed := time.Now()
 			tc.change(capPath, tracePath)
 			code := p.wait(t, 5*time.Second)
