@@ -129,12 +129,7 @@ func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writ
 	}()
 	w := wiring()
 	w.LiveAlarms = alarms
-	// -track: the follow camera keeps the selection in view as it moves.
-	args := append([]string{"-follow", "-track", "-reading", o.Reading.Name}, cf.Args()...)
-	if o.Against != "" {
-		args = append(args, "-against", o.Against) // followed as it grows
-	}
-	err := w.Open(append(args, o.Capture), stdout, stderr)
+	err := w.Open(liveWindowArgs(o, cf), stdout, stderr)
 	select {
 	case lerr := <-ended:
 		if err == nil {
@@ -143,6 +138,17 @@ func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writ
 	default:
 	}
 	return err
+}
+
+// liveWindowArgs is the window's command line beside a live session: the
+// capture followed (-follow) with the follow camera on (-track), and the
+// client's trace followed as it grows (-against with -follow).
+func liveWindowArgs(o live.Options, cf cmdinput.CaptureFlags) []string {
+	args := append([]string{"-follow", "-track", "-reading", o.Reading.Name}, cf.Args()...)
+	if o.Against != "" {
+		args = append(args, "-against", o.Against)
+	}
+	return append(args, o.Capture)
 }
 
 // isDir reports whether path is a directory.

@@ -20,6 +20,9 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/scenario"
+	"glidepath/internal/cmdinput"
+	"glidepath/internal/live"
+	"glidepath/interp"
 )
 
 // sessionPcapng is a shipped scenario written as a pcapng (capturetest),
@@ -344,5 +347,61 @@ func TestLive_CaptureTruncatedOrRotated(t *testing.T) {
 				t.Errorf("a panic: %s", errs)
 			}
 		})
+	}
+}
+
+// viewer live's window (issue 43 item 3, "the window shows both"): the
+// window's command line follows the capture with the follow camera on and
+// follows the client's trace as it grows; opened on it, the window gets a
+// followed client track — even before the client has created its trace —
+// and the follow camera. (ui/live_client_test.go draws such a track
+// growing; ui/launch's test reads one written row by row.)
+func TestLive_WindowFollowsTheCaptureAndTheTrace(t *testing.T) {
+	dir := t.TempDir()
+	header, frames, _ := sessionCapture(t, "far-blip")
+	capPath, tracePath := filepath.Join(dir, "live.pcap"), filepath.Join(dir, "client.jsonl")
+	var b bytes.Buffer
+	b.Write(header)
+	for _, f := range frames[:len(frames)/2] {
+		b.Write(f)
+	}
+	os.WriteFile(capPath, b.Bytes(), 0o644)
+	reading, err := interp.One(interp.DefaultReadingName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := live.Options{Capture: capPath, Against: tracePath, Reading: reading}
+	args := liveWindowArgs(o, cmdinput.CaptureFlags{})
+	want := []string{"-follow", "-track", "-against", tracePath, capPath}
+	joined := strings.Join(args, " ")
+	for _, w := range want {
+		if !strings.Contains(joined, w) {
+			t.Fatalf("the window's command line %q lacks %q", joined, w)
+		}
+	}
+	if args[len(args)-1] != capPath {
+		t.Fatalf("the window's input is %q, want the capture", args[len(args)-1])
+	}
+	code, errs, opts := windowOptions(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if opts.Client == nil || !opts.Client.Following() || !opts.Follow || !opts.FollowSelection {
+		t.Fatalf("window options: client %v (following %v), follow %v, follow camera %v; want all on",
+			opts.Client != nil, opts.Client.Following(), opts.Follow, opts.FollowSelection)
+	}
+	defer opts.Client.Stop()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, _, waiting, _ := opts.Client.Progress(); strings.Contains(waiting, "client.jsonl") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the window's track does not wait for the trace to be created")
+		}
+	}
+	// A trace in a folder that does not exist is refused (exit 2).
+	args[len(args)-2] = filepath.Join(dir, "nofolder", "client.jsonl")
+	if code, errs, _ := windowOptions(t, args...); code != 2 || !strings.Contains(errs, "nofolder") {
+		t.Errorf("a trace in a missing folder: exit %d, %q; want 2 naming it", code, errs)
 	}
 }
