@@ -235,6 +235,7 @@ func (a *app) Update() error {
 		a.start()
 	}
 	pollLiveAlarms(a)
+	a.pollClient()
 	// A screenshot shows the state it was asked for, whatever the mouse
 	// and keyboard of the machine it runs on are doing.
 	if !a.headless() {
