@@ -641,7 +641,10 @@ func (b *shardBatch) endSink(s *Sim, chunks int) {
 
 // BriefFunc receives the brief views of a tick's live objects (as
 // Query.Briefs gives them after the tick) and the observer (as
-// Query.Observer); the slice is valid during the call.
+// Query.Observer); the slice is valid during the call. On the chunked path
+// it may be called on another goroutine than AdvanceBriefs's, while the
+// Sim's log is filled: it must not use the Sim (AdvanceBriefs returns once
+// every call has).
 type BriefFunc func(tick int, briefs []BriefView, observer physics.Position, hasObserver bool)
 
 // AdvanceBriefs steps up to n ticks as Step does (in runs of ticks over
@@ -794,32 +797,67 @@ func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi int) {
 	}
 }
 
-// endPrerun adds the run's events to the Sim's log and hands its recorded
-// ticks' briefs to AdvanceBriefs's function, tick after tick, and keeps
-// each chunk's log storage for the next run.
+// endPrerun adds the run's events to the Sim's log and hands its sampled
+// ticks' briefs to AdvanceBriefs's function, each tick after tick — the
+// two at once, on the stepping goroutine and a helper, when the run has
+// two cores — and keeps each chunk's log storage for the next run.
 func (b *shardBatch) endPrerun(s *Sim, chunks int) {
-	n := b.to - b.from + 1
-	// The notes, in file order (a note is about no slot: no chunk logs it).
-	var notes []int32
-	if b.keepLog {
-		for i := range b.events {
-			if e := &b.events[i]; e.ev.Kind == recording.KindNote && e.target < 0 {
-				notes = append(notes, int32(i))
+	if !b.keepLog {
+		b.endBriefs(s, chunks)
+		return
+	}
+	if s.opts.shards(len(s.slots)) > 1 {
+		pool := s.passPool()
+		pool.job = func(c int) {
+			if c == 0 {
+				b.endLog(s, chunks)
+			} else {
+				b.endBriefs(s, chunks)
 			}
 		}
+		pool.run(s, 0, 0, 2, 1)
+		pool.job = nil
+	} else {
+		b.endLog(s, chunks)
+		b.endBriefs(s, chunks)
 	}
+	for c := range chunks {
+		r, v := &b.rows[c], &b.views[c]
+		r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
+	}
+}
+
+// endLog adds the run's events to the Sim's log, tick after tick.
+func (b *shardBatch) endLog(s *Sim, chunks int) {
+	// The notes, in file order (a note is about no slot: no chunk logs it).
+	notes := b.notes[:0]
+	for i := range b.events {
+		if e := &b.events[i]; e.ev.Kind == recording.KindNote && e.target < 0 {
+			notes = append(notes, int32(i))
+		}
+	}
+	b.notes = notes
 	logAt := b.at[:0]
+	for range chunks {
+		logAt = append(logAt, 0)
+	}
+	b.at = logAt
+	note := 0
+	for i := range b.to - b.from + 1 {
+		note = b.logTick(s, chunks, i, b.from+i, notes, note)
+	}
+}
+
+// endBriefs hands the run's sampled ticks' briefs to AdvanceBriefs's
+// function, tick after tick; it reads no state the log's filling writes.
+func (b *shardBatch) endBriefs(s *Sim, chunks int) {
 	briefAt := b.src[:0]
 	for range chunks {
-		logAt, briefAt = append(logAt, 0), append(briefAt, 0)
+		briefAt = append(briefAt, 0)
 	}
-	b.at, b.src = logAt, briefAt
-	note, rec := 0, 0
-	for i := range n {
-		tick := b.from + i
-		if b.keepLog {
-			note = b.logTick(s, chunks, i, tick, notes, note)
-		}
+	b.src = briefAt
+	rec := 0
+	for tick := b.from; tick <= b.to; tick++ {
 		if tick%s.briefEvery != 0 {
 			continue
 		}
@@ -839,12 +877,6 @@ func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 		b.briefBuf, b.heldBuf = views, flags
 		s.briefsOut(tick, views, b.briefs[0].obs[rec], b.briefs[0].hasObs[rec])
 		rec++
-	}
-	if b.keepLog {
-		for c := range chunks {
-			r, v := &b.rows[c], &b.views[c]
-			r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
-		}
 	}
 }
 

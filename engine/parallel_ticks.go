@@ -87,6 +87,7 @@ type shardBatch struct {
 	briefs             []chunkBriefs
 	briefBuf           []BriefView
 	heldBuf            []bool
+	notes              []int32
 	heldAt             []physics.Position
 }
 
