@@ -11,6 +11,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"runtime"
 	"slices"
@@ -284,5 +285,72 @@ func TestAdvanceBriefs_SeeksAfterThePrerun(t *testing.T) {
 		if len(want) < 300 || !reflect.DeepEqual(got, want) {
 			t.Errorf("tick %d: the window's Sim seeks to another state (%d objects) after the chunked pre-run than after stepping (%d)", tick, len(got), len(want))
 		}
+	}
+}
+
+// growingPrerun pre-runs a store that is read while the run steps: the
+// events arrive a second at a time, and after each the run steps up to
+// the last tick read whole (as the viewer's pre-run follows the reading:
+// model.Prerunner), tick by tick or with AdvanceBriefs; then the store is
+// complete and the run steps to its end.
+func growingPrerun(t *testing.T, rec *recording.Recording, opts Options, chunked bool, every int) (out prerunOut, whileRead int) {
+	t.Helper()
+	st, err := newStoreOf(recording.NewSource(rec), Options{Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := prerunSim(t, st, opts)
+	var briefs []briefTick
+	take := func(tick int, b []BriefView, obs physics.Position, has bool) {
+		briefs = append(briefs, briefTick{Tick: tick, Briefs: slices.Clone(b), Observer: obs, HasObserver: has})
+	}
+	step := func(through int) {
+		for s.Tick() < min(through, s.LastTick()) {
+			if chunked {
+				s.AdvanceBriefs(through-s.Tick(), every, take)
+				continue
+			}
+			s.Step()
+			s.briefsOut, s.briefEvery = take, every
+			s.briefsTick()
+			s.briefsOut = nil
+		}
+	}
+	next := 1.0
+	for i := range rec.Events {
+		if rec.Events[i].T > next {
+			step(st.Through())
+			next++
+		}
+		if err := st.Append(&rec.Events[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.batch != nil {
+		whileRead = s.batch.ticks
+	}
+	st.mu.Lock()
+	st.growth.complete = true
+	st.mu.Unlock()
+	step(math.MaxInt)
+	return outOf(s, briefs), whileRead
+}
+
+// A store still being read is pre-run in runs of ticks up to what is read:
+// the same log, metrics, checkpoints and briefs as tick by tick, objects
+// created after the Sim was made included.
+func TestAdvanceBriefs_GrowingStore(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	rec := withHeld(withLife(synthCrowd(t, 300, 4, 31)))
+	want, _ := growingPrerun(t, rec, Options{}, false, 2)
+	checkCrowdHasEverything(t, want)
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		got, whileRead := growingPrerun(t, rec, Options{Workers: 2}, true, 2)
+		if whileRead == 0 {
+			t.Errorf("GOMAXPROCS %d: no tick stepped in shards while the store was read", procs)
+		}
+		comparePrerun(t, fmt.Sprintf("a growing store, GOMAXPROCS %d", procs), got, want)
 	}
 }

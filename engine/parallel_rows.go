@@ -650,10 +650,11 @@ type BriefFunc func(tick int, briefs []BriefView, observer physics.Position, has
 // AdvanceBriefs steps up to n ticks as Step does (in runs of ticks over
 // chunks of objects where it can, else tick by tick) and calls f after
 // every tick stepped that is a multiple of every. Runs of ticks are
-// stepped in shards only for a Sim over an event store read whole, with
-// no cause chains, sink, expectations, stage record or server floor, at
-// its furthest tick: the event log, the metrics and the checkpoints are
-// then filled as Step fills them.
+// stepped in shards only for a Sim over an event store, with no cause
+// chains, sink, expectations, stage record or server floor, at its
+// furthest tick: the event log, the metrics and the checkpoints are then
+// filled as Step fills them. Of a store still being read, the runs go up
+// to the last tick read whole; past it Step waits for the reading.
 func (s *Sim) AdvanceBriefs(n, every int, f BriefFunc) {
 	s.briefsOut, s.briefEvery = f, max(every, 1)
 	s.advance(n)
@@ -670,28 +671,37 @@ func (s *Sim) briefsTick() {
 }
 
 // shardStore says whether a Sim over an event store may step its next
-// ticks in shards: only for AdvanceBriefs, at its furthest tick, with
-// every event read, no object stuck to another, nothing that reads the
+// ticks in shards: only for AdvanceBriefs, at its furthest tick (of a
+// store still being read, up to the last tick read whole), no object
+// stuck to another, nothing that reads the
 // tick's events in order or every object each tick (cause chains, a sink,
 // expectations, another output), no stage record (the pops' stages read
 // it) and no server floor (the world's floor tick is the Sim's, not a
 // chunk's).
 func (s *Sim) shardStore() bool {
-	return s.store != nil && s.briefsOut != nil && !s.growing && s.expect == nil && !s.anySticky && s.tick >= s.furthest &&
+	return s.store != nil && s.briefsOut != nil && s.expect == nil && !s.anySticky && s.tick >= s.furthest &&
 		!s.opts.Explain && s.opts.Sink == nil && !s.opts.RecordStages && (!s.logging || s.opts.EventLog) &&
 		s.world.Floors == nil && s.traceOut == nil && s.statesOut == nil && s.rowsOut == nil && s.capture == nil
 }
 
 // advanceStoreShards steps the next ticks, up to n, in shards, reading
 // their events from the store, and returns how many it stepped: the run
-// ends at the next checkpoint's tick, and before the tick of an event that
-// crosses objects (0: the next tick has one).
+// ends at the next checkpoint's tick, at the last tick a store still being
+// read holds whole, and before the tick of an event that crosses objects
+// (0: the next tick has one, or is not read yet).
 func (s *Sim) advanceStoreShards(n int) int {
-	from, to := s.tick+1, min(s.tick+n, s.lastTick)
+	st := s.store
+	st.mu.RLock()
+	if s.growing {
+		// As Step's delivery takes in what was read (deliverDue).
+		s.refreshLocked()
+	}
+	from, to := s.tick+1, min(s.tick+n, s.lastTick, st.through())
 	if iv := s.cps.interval; iv > 0 {
 		to = min(to, (s.tick/iv+1)*iv)
 	}
 	if to < from {
+		st.mu.RUnlock()
 		return 0
 	}
 	b := s.batch
@@ -700,8 +710,6 @@ func (s *Sim) advanceStoreShards(n int) int {
 		s.batch = b
 	}
 	b.events = b.events[:0]
-	st := s.store
-	st.mu.RLock()
 	if s.posAt != s.cursor {
 		s.pos, s.posAt = st.seek(s.cursor), s.cursor
 	}
@@ -724,6 +732,9 @@ func (s *Sim) advanceStoreShards(n int) int {
 			s.cursor = st.end(to)
 			s.posAt = -1 // sought again before it is read
 			break
+		}
+		if int(target) >= len(s.slots) {
+			s.addStoreSlots(int(target) + 1) // created after the Sim was made
 		}
 		b.events = append(b.events, shardEvent{ev: ev, due: int32(k), target: target, source: int32(i)})
 		s.pos, s.cursor, s.posAt = p, i+1, i+1
