@@ -745,8 +745,7 @@ func (s *Sim) advanceStoreShards(n int) int {
 		return 0
 	}
 	b.cut = false
-	s.runShards(b, from, to)
-	s.cps.stepped(s)
+	s.runShards(b, from, to) // saves the checkpoint of its last tick (endPrerun)
 	return to - from + 1
 }
 
@@ -808,33 +807,44 @@ func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi int) {
 	}
 }
 
-// endPrerun adds the run's events to the Sim's log and hands its sampled
-// ticks' briefs to AdvanceBriefs's function, each tick after tick — the
-// two at once, on the stepping goroutine and a helper, when the run has
-// two cores — and keeps each chunk's log storage for the next run.
+// endPrerun adds the run's events to the Sim's log, hands its sampled
+// ticks' briefs to AdvanceBriefs's function, each tick after tick, and
+// saves the checkpoint of the run's last tick when it falls on the
+// interval — the three at once, on the stepping goroutine and a helper,
+// when the run has two cores: none writes what another reads (the log's
+// filling writes the log alone; the briefs and the checkpoint read the
+// objects, and the checkpoint the Sim's tick, cursor and observer, which
+// are the run's last tick's) — and keeps each chunk's log storage for the
+// next run.
 func (b *shardBatch) endPrerun(s *Sim, chunks int) {
-	if !b.keepLog {
-		b.endBriefs(s, chunks)
-		return
+	job := func(c int) {
+		switch c {
+		case 0:
+			b.endBriefs(s, chunks)
+		case 1:
+			s.cps.stepped(s)
+		default:
+			b.endLog(s, chunks)
+		}
+	}
+	jobs := 2
+	if b.keepLog {
+		jobs = 3
 	}
 	if s.opts.shards(len(s.slots)) > 1 {
 		pool := s.passPool()
-		pool.job = func(c int) {
-			if c == 0 {
-				b.endLog(s, chunks)
-			} else {
-				b.endBriefs(s, chunks)
-			}
-		}
-		pool.run(s, 0, 0, 2, 1)
-		pool.job = nil
+		pool.job = job
+		pool.run(s, 0, 0, jobs, 1)
 	} else {
-		b.endLog(s, chunks)
-		b.endBriefs(s, chunks)
+		for c := range jobs {
+			job(c)
+		}
 	}
-	for c := range chunks {
-		r, v := &b.rows[c], &b.views[c]
-		r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
+	if b.keepLog {
+		for c := range chunks {
+			r, v := &b.rows[c], &b.views[c]
+			r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
+		}
 	}
 }
 
@@ -970,12 +980,10 @@ func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note in
 	// log's capacity reserved at its tick (reserveLog reads how many of
 	// the recording's events were delivered by then).
 	s.tickEnd = append(s.tickEnd, int32(len(s.log)))
-	cursor := s.cursor
 	s.store.mu.RLock()
-	s.cursor = s.store.end(tick)
+	delivered := s.store.end(tick)
 	s.store.mu.RUnlock()
-	s.reserveLog(tick)
-	s.cursor = cursor
+	s.reserveLogAt(tick, delivered)
 	return note
 }
 

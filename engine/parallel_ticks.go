@@ -276,6 +276,8 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 		b.endSink(s, chunks) // reads the notes' events
 	}
 	if b.briefRows {
+		// The run's last tick is the Sim's before its checkpoint is saved.
+		s.tick, s.nslots = to, nslots
 		b.endPrerun(s, chunks) // reads the notes' events
 	}
 	clear(b.events) // let go of the entities the creates point to
