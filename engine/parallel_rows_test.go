@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
@@ -333,4 +334,61 @@ func dropHelpersAfter(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	})
+}
+
+// glideSpans counts the sprint and snap-back events a run of rec under
+// opts logs, stepped tick by tick.
+func glideSpans(t *testing.T, rec *recording.Recording, opts Options) int {
+	t.Helper()
+	s, err := New(rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for !s.Done() {
+		s.Step()
+		for _, e := range s.Query().EventsAt(s.Tick()) {
+			if e.Kind == eventlog.EventSprint || e.Kind == eventlog.EventSnapback {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Options.TraceLogOnly (a trace alone reads the log) leaves the glide
+// metrics' sprints and snap-backs unfollowed: no trace row holds them
+// (Trace v1's event kinds, eventlog/kinds.go), so the trace and the metrics
+// are those of the full log, tick by tick and in runs of ticks.
+func TestAdvanceTrace_TraceLogOnly(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	rec := withLife(synthCrowd(t, 300, 4, 17))
+	opts := Options{Assets: assets.FS(), Metrics: true, EventLog: true}
+	want, wantM := streamTrace(t, recording.NewSource(rec), opts, rec.Name)
+	only := opts
+	only.TraceLogOnly = true
+	if n := glideSpans(t, rec, opts); n == 0 {
+		t.Fatal("the crowd has no sprint or snap-back: nothing left out")
+	}
+	if n := glideSpans(t, rec, only); n != 0 {
+		t.Errorf("TraceLogOnly logged %d sprints and snap-backs, want none", n)
+	}
+	got, gotM := streamTrace(t, recording.NewSource(rec), only, rec.Name)
+	if !bytes.Equal(got, want) || !reflect.DeepEqual(gotM, wantM) {
+		t.Errorf("tick by tick: the trace or its metrics differ from the full log's: %s", firstDiff(got, want))
+	}
+	got, gotM, n := advancedTrace(t, recording.NewSource(rec), only, rec.Name, 64)
+	if !bytes.Equal(got, want) || !reflect.DeepEqual(gotM, wantM) {
+		t.Errorf("in runs of ticks: the trace or its metrics differ from the full log's: %s", firstDiff(got, want))
+	}
+	if n == 0 {
+		t.Error("no tick stepped in shards")
+	}
+	// A sink or cause chains read every event: the spans are followed.
+	explained := only
+	explained.Explain = true
+	if n := glideSpans(t, rec, explained); n == 0 {
+		t.Error("TraceLogOnly with Explain logged no sprint or snap-back")
+	}
 }
