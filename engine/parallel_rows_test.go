@@ -10,12 +10,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets"
 	"glidepath/engine/eventlog"
@@ -390,5 +393,53 @@ func TestAdvanceTrace_TraceLogOnly(t *testing.T) {
 	explained.Explain = true
 	if n := glideSpans(t, rec, explained); n == 0 {
 		t.Error("TraceLogOnly with Explain logged no sprint or snap-back")
+	}
+}
+
+// The state row kept from tick to tick (traceHeading.rowOf) is encoded
+// again whenever any field but the tick changes, each on its own (the bits
+// of a float: -0 after 0), and is then the row trace.AppendStateRow
+// writes; the heading is computed again only when the rotation changed.
+func TestTraceHeading_RowKeptUntilAFieldChanges(t *testing.T) {
+	negZero := float32(math.Copysign(0, -1))
+	st := trace.State{GUID: 0x80000A01, Cell: 0xA9B4001F, Origin: mgl32.Vec3{91.25, 90, 0}, Heading: 90, Queue: 2, Fail: 1, Contact: true}
+	rot := mgl32.QuatIdent()
+	steps := []struct {
+		what   string
+		change func()
+	}{
+		{"nothing", func() {}},
+		{"guid", func() { st.GUID++ }},
+		{"cell", func() { st.Cell = 0xA9B40020 }},
+		{"x", func() { st.Origin[0] += 0.5 }},
+		{"y", func() { st.Origin[1] -= 0.25 }},
+		{"z", func() { st.Origin[2] = 1.5 }},
+		{"z to 0", func() { st.Origin[2] = 0 }},
+		{"z to -0", func() { st.Origin[2] = negZero }},
+		{"rotation", func() { rot = mgl32.QuatRotate(1, mgl32.Vec3{0, 0, 1}); st.Heading = 302.7 }},
+		{"queue", func() { st.Queue = 3 }},
+		{"fail", func() { st.Fail = 0 }},
+		{"contact", func() { st.Contact = false }},
+		{"nothing again", func() {}},
+	}
+	var h traceHeading
+	headings := 0
+	lastRot := mgl32.Quat{}
+	for i, step := range steps {
+		step.change()
+		st.Tick = i
+		heading := func() float32 { headings++; return st.Heading }
+		before := headings
+		got := append(trace.AppendRowTick(nil, st.Tick), h.rowOf(&st, &rot, heading)...)
+		if want := trace.AppendStateRow(nil, &st); !bytes.Equal(got, want) {
+			t.Errorf("after a change of %s: got\n%s want\n%s", step.what, got, want)
+		}
+		if i > 0 && rot == lastRot && headings != before {
+			t.Errorf("after a change of %s: the heading was computed again with the rotation unchanged", step.what)
+		}
+		lastRot = rot
+	}
+	if headings != 2 {
+		t.Errorf("the heading was computed %d times, want 2 (the first row and the rotation's change)", headings)
 	}
 }
