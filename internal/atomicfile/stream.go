@@ -14,6 +14,7 @@ package atomicfile
 import (
 	"errors"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -52,6 +53,8 @@ type Stream struct {
 	mu     sync.Mutex
 	err    error
 	direct bool
+	// bad says err is set (read without the lock on every Write).
+	bad atomic.Bool
 }
 
 // Stream returns a Stream writing f. A target written through (a device,
@@ -80,8 +83,8 @@ func (s *Stream) BlockSize() int { return streamBlock }
 // Write copies p into s's blocks, handing each full one to the goroutine
 // that writes them. It returns the first error writing a block.
 func (s *Stream) Write(p []byte) (int, error) {
-	if err := s.failed(); err != nil {
-		return 0, err
+	if s.bad.Load() {
+		return 0, s.failed()
 	}
 	written := 0
 	for len(p) > 0 {
@@ -150,11 +153,7 @@ func (s *Stream) writeBlock(b []byte) {
 		_, err = s.f.Write(b)
 	}
 	if err != nil {
-		s.mu.Lock()
-		if s.err == nil {
-			s.err = err
-		}
-		s.mu.Unlock()
+		s.fail(err)
 	}
 }
 
@@ -166,7 +165,18 @@ func (s *Stream) leaveDirect() {
 		s.direct = false
 		if err := setDirect(s.f.f, false); err != nil && s.err == nil {
 			s.err = err
+			s.bad.Store(true)
 		}
+	}
+}
+
+// fail keeps err unless an error came first.
+func (s *Stream) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = err
+		s.bad.Store(true)
 	}
 }
 
@@ -212,9 +222,7 @@ func (s *Stream) Flush() error {
 			return err
 		}
 		if _, err := s.f.Write(s.blocks[cur][:n]); err != nil {
-			s.mu.Lock()
-			s.err = err
-			s.mu.Unlock()
+			s.fail(err)
 			return err
 		}
 	}
