@@ -220,6 +220,15 @@ func setHit(e *eventlog.Event, p *eventlog.Place) {
 	e.Slid = b(p.Origin[2]) != 0
 }
 
+// obstacleName is the name of obstacle i of the run's world (the packed
+// log keeps a wall event's obstacle by its number), "" when it has none.
+func (s *Sim) obstacleName(i uint32) string {
+	if s.world == nil || uint64(i) >= uint64(len(s.world.Obstacles)) {
+		return ""
+	}
+	return s.world.Obstacles[i].Name
+}
+
 // pack appends e to the log.
 func (s *Sim) pack(e *eventlog.Event) {
 	l := logEntry{
@@ -286,6 +295,9 @@ func (s *Sim) unpack(i int) eventlog.Event {
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
 		e.Distance = math.Float32frombits(l.y)
 		setHit(&e, &s.places[l.x+2])
+		if e.Hit.Kind == eventlog.HitObstacle {
+			e.Hit.Name = s.obstacleName(e.Hit.ID)
+		}
 	case eventlog.PayloadStamps:
 		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
 		e.Gate = eventlog.MotionGate(l.y >> 16)
@@ -324,12 +336,13 @@ type LogView struct {
 	log    []logEntry
 	places []eventlog.Place
 	stamps [][NumChecked]uint16
+	world  *physics.World // for the names of the obstacles wall events met
 }
 
 // LogView returns a view of the log up to the current furthest tick.
 func (q Query) LogView() LogView {
 	return LogView{log: q.s.log[:len(q.s.log):len(q.s.log)], places: q.s.places[:len(q.s.places):len(q.s.places)],
-		stamps: q.s.stamps[:len(q.s.stamps):len(q.s.stamps)]}
+		stamps: q.s.stamps[:len(q.s.stamps):len(q.s.stamps)], world: q.s.world}
 }
 
 // Len is the number of entries.
@@ -337,7 +350,7 @@ func (v LogView) Len() int { return len(v.log) }
 
 // At returns entry i as an Event.
 func (v LogView) At(i int) eventlog.Event {
-	s := Sim{log: v.log, places: v.places}
+	s := Sim{log: v.log, places: v.places, world: v.world}
 	return s.unpack(i)
 }
 

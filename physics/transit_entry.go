@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -281,8 +282,11 @@ type TransitionReport struct {
 	Ran bool
 	// Wall says the body's spheres met a polygon or an object; Slid that a
 	// step slid along it (slide_sphere). The hit is named by HitKind,
-	// HitID (the GfxObj or CellStruct id), HitCell, HitPoly (the polygon's
-	// id) and HitName (an object's name).
+	// HitID (the GfxObj or CellStruct id; a scenario obstacle's place in
+	// the world's obstacle list), HitCell, HitPoly (the polygon's id) and
+	// HitName (an object's name). HitKind is "CellStruct", "GfxObj",
+	// "cylsphere N" or "sphere N" (an object's Nth), or for a scenario
+	// obstacle "obstacle" (a box's polygon) or "obstacle cylsphere N".
 	Wall    bool
 	Slid    bool
 	HitKind string
@@ -319,6 +323,11 @@ func (r *TransitionReport) Text() string {
 		return fmt.Sprintf("%s polygon %d of cell 0x%08X's CellStruct 0x%X", what, r.HitPoly, r.HitCell, r.HitID)
 	case "GfxObj":
 		return fmt.Sprintf("%s polygon %d of GfxObj 0x%08X%s in cell 0x%08X", what, r.HitPoly, r.HitID, nameText(r.HitName), r.HitCell)
+	case "obstacle":
+		return fmt.Sprintf("%s polygon %d of obstacle %d%s in cell 0x%08X", what, r.HitPoly, r.HitID, nameText(r.HitName), r.HitCell)
+	}
+	if strings.HasPrefix(r.HitKind, "obstacle ") {
+		return fmt.Sprintf("%s: obstacle %d%s (its %s) in cell 0x%08X", what, r.HitID, nameText(r.HitName), r.HitKind[len("obstacle "):], r.HitCell)
 	}
 	return fmt.Sprintf("%s: %s%s in cell 0x%08X", what, r.HitKind, nameText(r.HitName), r.HitCell)
 }
@@ -351,6 +360,16 @@ func (o *Object) setReport(from uint32, t *transitionResult) {
 			r.HitKind = "cylsphere " + strconv.Itoa(w.index)
 		case hitSphere:
 			r.HitKind = "sphere " + strconv.Itoa(w.index)
+		}
+		// A scenario obstacle is named by its place in the world's
+		// obstacle list, not by the GfxObj id 0 its box was given.
+		if w.object != nil && w.object.Obstacle > 0 {
+			r.HitID = uint32(w.object.Obstacle - 1)
+			if w.kind == hitGfxObj {
+				r.HitKind = "obstacle"
+			} else {
+				r.HitKind = "obstacle " + r.HitKind
+			}
 		}
 	}
 	o.report = r
