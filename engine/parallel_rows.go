@@ -20,6 +20,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -35,7 +36,9 @@ import (
 // tick: the tick's state rows, its delivery event rows, its pass event
 // rows, each tick's ends in ticks.
 type chunkRows struct {
-	buf   []byte
+	buf []byte
+	// tick is the start of the rows of the tick being encoded.
+	tick  []byte
 	ticks []tickRows
 	// srcs are the delivery event rows: the recording event each came
 	// from and where the row ends in buf.
@@ -58,12 +61,46 @@ type tickRows struct {
 	srcs                      int
 }
 
-// traceHeading is an object's last heading's text in the trace and the
-// rotation it was computed from.
+// traceHeading is an object's last heading's text in the trace (of the
+// rotation in key), and its last state row after the tick
+// (trace.AppendStateRowTail) and the state that row was encoded from.
 type traceHeading struct {
-	rot  mgl32.Quat
 	text []byte
 	ok   bool
+	row  []byte
+	key  rowKey
+}
+
+// rowKey is what an object's state row holds but its tick: floats by
+// their bits (-0 and 0 are written differently).
+type rowKey struct {
+	guid, cell  uint32
+	origin      [3]uint32
+	rot         [4]uint32
+	queue, fail int
+	contact     bool
+}
+
+// rowOf returns st's row after its tick (trace.AppendStateRowTail), the
+// object's rotation rot, heading its heading (called only when rot
+// changed): the row kept from the tick before unless the state changed.
+func (h *traceHeading) rowOf(st *trace.State, rot *mgl32.Quat, heading func() float32) []byte {
+	key := rowKeyOf(st, rot)
+	if len(h.row) == 0 || key != h.key {
+		if !h.ok || key.rot != h.key.rot {
+			h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
+		}
+		h.row, h.key = trace.AppendStateRowTail(h.row[:0], st, h.text), key
+	}
+	return h.row
+}
+
+// rowKeyOf is st's key, with rot the rotation its heading comes from.
+func rowKeyOf(st *trace.State, rot *mgl32.Quat) rowKey {
+	return rowKey{guid: st.GUID, cell: st.Cell,
+		origin: [3]uint32{math.Float32bits(st.Origin[0]), math.Float32bits(st.Origin[1]), math.Float32bits(st.Origin[2])},
+		rot:    [4]uint32{math.Float32bits(rot.W), math.Float32bits(rot.V[0]), math.Float32bits(rot.V[1]), math.Float32bits(rot.V[2])},
+		queue:  st.Queue, fail: st.Fail, contact: st.Contact}
 }
 
 // sourceRow is one delivery event row: its recording event and its end.
@@ -177,6 +214,8 @@ func (b *shardBatch) beginRows(chunks int) {
 func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 	r := &b.rows[c]
 	buf := r.buf
+	// Every row of the tick starts the same.
+	r.tick = trace.AppendRowTick(r.tick[:0], k)
 	for _, o := range v.slots[lo:hi] {
 		if !o.st.alive {
 			continue
@@ -186,14 +225,12 @@ func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 		if im := o.pm.Interpolation(); im != nil {
 			st.Fail = int(im.FailCounter())
 		}
-		// The heading (an atan2 and a float's digits) is the rotation's:
-		// encoded again only when the rotation changed.
-		h := &b.heads[o.slot]
-		if !h.ok || h.rot != pos.Frame.Rot {
-			h.rot, h.ok = pos.Frame.Rot, true
-			h.text = trace.AppendFloat(h.text[:0], o.phys.Heading())
-		}
-		buf = trace.AppendStateRowHeading(buf, &st, h.text)
+		buf = append(buf, r.tick...)
+		// The rest of the row is encoded again only when the object's
+		// state changed (most objects of a crowd stand still most ticks),
+		// and the heading (an atan2 and a float's digits) only when its
+		// rotation did.
+		buf = append(buf, b.heads[o.slot].rowOf(&st, &pos.Frame.Rot, o.phys.Heading)...)
 	}
 	t := tickRows{states: len(buf)}
 	var e eventlog.Event
