@@ -52,7 +52,7 @@ staticcheck:
 # recording, through single-goroutine code (reading, compiling, a checkpoint
 # budget): the race pass keeps the concurrent tests (parallel runs, batches,
 # prefetching readers, concurrent compiles).
-SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles
+SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
@@ -63,7 +63,7 @@ RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceStates_SameBatch
 # can pass Go's default ten minutes without anything being wrong.
 test-core:
 	CGO_ENABLED=1 $(GO) test -race -timeout 30m -skip '^($(SWEEPS))$$' $(CORE)
-	$(GO) test -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' ./engine/ ./engine/scenario/ ./engine/recording/
+	$(GO) test -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' ./engine/ ./engine/scenario/ ./engine/recording/ ./physics/
 
 test-display:
 	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -timeout 30m -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)

@@ -94,7 +94,7 @@ func (s *Sim) deliver(ev *recording.Event, target int32) {
 		o.st.deleted = int32(s.tick)
 		s.unstickFrom(o.guid)
 		s.emit(o, eventlog.Event{Kind: eventlog.EventDelete})
-		if s.opts.Metrics && s.logging {
+		if s.opts.Metrics && s.glides {
 			s.endSpans(o, &s.metrics.t[o.slot])
 		}
 	case recording.KindObserver:

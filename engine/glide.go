@@ -18,7 +18,9 @@
 //
 // These are Glidepath's judgments of the retail pipeline's output, like pops
 // and hitches: they change nothing the pipeline does, are logged only with
-// Options.Metrics, and are not Trace v1 rows (so no trace hash changes).
+// Options.Metrics (sprints and snap-backs not at all when a trace alone
+// reads the log: Options.TraceLogOnly), and are not Trace v1 rows (so no
+// trace hash changes).
 
 package engine
 

@@ -375,7 +375,11 @@ func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind,
 // grown and copied as it fills: a copy holds the old array and the new one
 // at once, which sets a long run's peak memory. Only capacity changes; a
 // log that outgrows it grows as before.
-func (s *Sim) reserveLog(k int) {
+func (s *Sim) reserveLog(k int) { s.reserveLogAt(k, s.cursor) }
+
+// reserveLogAt is reserveLog when delivered of the recording's events were
+// delivered by tick k.
+func (s *Sim) reserveLogAt(k, delivered int) {
 	if s.feed != nil || !s.logging || s.store == nil {
 		return
 	}
@@ -383,18 +387,18 @@ func (s *Sim) reserveLog(k int) {
 	if s.growing {
 		last = max(last, s.store.EstimateTicks())
 	}
-	if k != max(last/64, logReserveMin) || last <= k || s.cursor <= 0 {
+	if k != max(last/64, logReserveMin) || last <= k || delivered <= 0 {
 		return
 	}
 	events := s.store.Len()
-	want := min(len(s.log)*last/k, len(s.log)*events/s.cursor)
+	want := min(len(s.log)*last/k, len(s.log)*events/delivered)
 	want += want / 16
 	if want > cap(s.log) {
 		grown := make([]logEntry, len(s.log), want)
 		copy(grown, s.log)
 		s.log = grown
 	}
-	if p := min(len(s.places)*last/k, len(s.places)*events/s.cursor); p+p/16 > cap(s.places) {
+	if p := min(len(s.places)*last/k, len(s.places)*events/delivered); p+p/16 > cap(s.places) {
 		grown := make([]eventlog.Place, len(s.places), p+p/16)
 		copy(grown, s.places)
 		s.places = grown

@@ -244,13 +244,13 @@ func (m *metrics) measure(s *Sim, o *object) {
 		}
 		t.moved[0], t.moved[1] = t.moved[1], moved
 		t.nMoved = min(t.nMoved+1, 2)
-		if s.logging {
+		if s.glides {
 			s.glideTick(o, t, &t.prev, pos, disp, step, t.m.FinalQueue)
 		}
 	} else {
 		t.nMoved = 0
 	}
-	if s.logging && s.feed == nil && !s.growing && s.tick >= s.lastTick {
+	if s.glides && s.feed == nil && !s.growing && s.tick >= s.lastTick {
 		s.endSpans(o, t)
 	}
 	if e, ok := truthError(o); ok {

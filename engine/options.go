@@ -45,6 +45,12 @@ type Options struct {
 
 	// EventLog keeps every event (Event) of the run. Traces need it.
 	EventLog bool
+	// TraceLogOnly says that a trace is all that reads the event log (no
+	// cause chains, tables, sink or window): the glide metrics then do not
+	// follow sprints and snap-backs, whose events no trace row holds
+	// (glide.go), nor end the spans they follow at a deletion or the last
+	// tick. Every trace row and every metric is the same.
+	TraceLogOnly bool
 	// RecordStages keeps, for every object, the frames each stage of its
 	// last tick produced (physics.StageRecord), for the pipeline panel.
 	RecordStages bool

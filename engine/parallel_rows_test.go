@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -17,7 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
@@ -333,4 +337,109 @@ func dropHelpersAfter(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	})
+}
+
+// glideSpans counts the sprint and snap-back events a run of rec under
+// opts logs, stepped tick by tick.
+func glideSpans(t *testing.T, rec *recording.Recording, opts Options) int {
+	t.Helper()
+	s, err := New(rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for !s.Done() {
+		s.Step()
+		for _, e := range s.Query().EventsAt(s.Tick()) {
+			if e.Kind == eventlog.EventSprint || e.Kind == eventlog.EventSnapback {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Options.TraceLogOnly (a trace alone reads the log) leaves the glide
+// metrics' sprints and snap-backs unfollowed: no trace row holds them
+// (Trace v1's event kinds, eventlog/kinds.go), so the trace and the metrics
+// are those of the full log, tick by tick and in runs of ticks.
+func TestAdvanceTrace_TraceLogOnly(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	rec := withLife(synthCrowd(t, 300, 4, 17))
+	opts := Options{Assets: assets.FS(), Metrics: true, EventLog: true}
+	want, wantM := streamTrace(t, recording.NewSource(rec), opts, rec.Name)
+	only := opts
+	only.TraceLogOnly = true
+	if n := glideSpans(t, rec, opts); n == 0 {
+		t.Fatal("the crowd has no sprint or snap-back: nothing left out")
+	}
+	if n := glideSpans(t, rec, only); n != 0 {
+		t.Errorf("TraceLogOnly logged %d sprints and snap-backs, want none", n)
+	}
+	got, gotM := streamTrace(t, recording.NewSource(rec), only, rec.Name)
+	if !bytes.Equal(got, want) || !reflect.DeepEqual(gotM, wantM) {
+		t.Errorf("tick by tick: the trace or its metrics differ from the full log's: %s", firstDiff(got, want))
+	}
+	got, gotM, n := advancedTrace(t, recording.NewSource(rec), only, rec.Name, 64)
+	if !bytes.Equal(got, want) || !reflect.DeepEqual(gotM, wantM) {
+		t.Errorf("in runs of ticks: the trace or its metrics differ from the full log's: %s", firstDiff(got, want))
+	}
+	if n == 0 {
+		t.Error("no tick stepped in shards")
+	}
+	// A sink or cause chains read every event: the spans are followed.
+	explained := only
+	explained.Explain = true
+	if n := glideSpans(t, rec, explained); n == 0 {
+		t.Error("TraceLogOnly with Explain logged no sprint or snap-back")
+	}
+}
+
+// The state row kept from tick to tick (traceHeading.rowOf) is encoded
+// again whenever any field but the tick changes, each on its own (the bits
+// of a float: -0 after 0), and is then the row trace.AppendStateRow
+// writes; the heading is computed again only when the rotation changed.
+func TestTraceHeading_RowKeptUntilAFieldChanges(t *testing.T) {
+	negZero := float32(math.Copysign(0, -1))
+	st := trace.State{GUID: 0x80000A01, Cell: 0xA9B4001F, Origin: mgl32.Vec3{91.25, 90, 0}, Heading: 90, Queue: 2, Fail: 1, Contact: true}
+	rot := mgl32.QuatIdent()
+	steps := []struct {
+		what   string
+		change func()
+	}{
+		{"nothing", func() {}},
+		{"guid", func() { st.GUID++ }},
+		{"cell", func() { st.Cell = 0xA9B40020 }},
+		{"x", func() { st.Origin[0] += 0.5 }},
+		{"y", func() { st.Origin[1] -= 0.25 }},
+		{"z", func() { st.Origin[2] = 1.5 }},
+		{"z to 0", func() { st.Origin[2] = 0 }},
+		{"z to -0", func() { st.Origin[2] = negZero }},
+		{"rotation", func() { rot = mgl32.QuatRotate(1, mgl32.Vec3{0, 0, 1}); st.Heading = 302.7 }},
+		{"queue", func() { st.Queue = 3 }},
+		{"fail", func() { st.Fail = 0 }},
+		{"contact", func() { st.Contact = false }},
+		{"nothing again", func() {}},
+	}
+	var h traceHeading
+	headings := 0
+	lastRot := mgl32.Quat{}
+	for i, step := range steps {
+		step.change()
+		st.Tick = i
+		heading := func() float32 { headings++; return st.Heading }
+		before := headings
+		got := append(trace.AppendRowTick(nil, st.Tick), h.rowOf(&st, &rot, heading)...)
+		if want := trace.AppendStateRow(nil, &st); !bytes.Equal(got, want) {
+			t.Errorf("after a change of %s: got\n%s want\n%s", step.what, got, want)
+		}
+		if i > 0 && rot == lastRot && headings != before {
+			t.Errorf("after a change of %s: the heading was computed again with the rotation unchanged", step.what)
+		}
+		lastRot = rot
+	}
+	if headings != 2 {
+		t.Errorf("the heading was computed %d times, want 2 (the first row and the rotation's change)", headings)
+	}
 }

@@ -69,6 +69,9 @@ type Sim struct {
 	lastTick int
 	// logging: events are logged (kept, or held for the tick's sink).
 	logging bool
+	// glides: the glide metrics follow sprints and snap-backs (logging,
+	// unless a trace alone reads the log: Options.TraceLogOnly).
+	glides bool
 	// explainer builds the cause chains as ticks end (Options.Explain).
 	explainer *explain.Explainer
 	// sinkOn: the position managers report their decisions (the event log
@@ -146,6 +149,12 @@ type Sim struct {
 	rowsOut func(tick int, rows []StateRow) error
 	rowsErr error
 	rowsBuf []StateRow
+	// briefsOut, while AdvanceBriefs steps, receives the brief views of
+	// every briefEvery-th tick stepped, briefsBuf a tick's stepped tick by
+	// tick (parallel_rows.go).
+	briefsOut  BriefFunc
+	briefEvery int
+	briefsBuf  []BriefView
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).
@@ -219,6 +228,7 @@ func makeSim(rec *recording.Recording, opts Options) (*Sim, *indexer, error) {
 		sinkOn:  opts.EventLog || opts.Metrics || opts.Sink != nil || opts.Explain,
 		logging: opts.EventLog || opts.Sink != nil || opts.Explain,
 	}
+	s.glides = s.logging && !(opts.TraceLogOnly && opts.Sink == nil && !opts.Explain)
 	world, err := buildWorld(rec.Name, &h.Terrain, opts.Assets)
 	if err != nil {
 		return nil, nil, err

@@ -189,6 +189,26 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	if transitionTap != nil {
 		after = transitionTap(o, from, to)
 	}
+	// The shortcut over a bare LandCell (transit_fast.go) first; where it
+	// gives up, the whole transition from the start.
+	r, ok, done := o.terrainTransition(from, to)
+	if !done {
+		t := o.startTransition(from, to)
+		ok = t.findTransitionalPosition()
+		r = t.result(to)
+	}
+	if done && fastTransitCheck != nil {
+		o.checkFastTransition(from, to, r, ok)
+	}
+	if after != nil {
+		after(r, ok)
+	}
+	return r, ok
+}
+
+// startTransition is CPhysicsObj::transition's set-up of the CTransition
+// (get_object_info, init_sphere, init_path) for a sweep from from to to.
+func (o *Object) startTransition(from *Position, to *Frame) *transit {
 	t := o.begin(from.Cell, to, false)
 	t.setFloor(from)
 	path := &t.path
@@ -198,12 +218,24 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	path.curPos = path.beginPos
 	path.curCell = t.cells.get(t, from.Cell)
 	path.cacheGlobalCurrCenter()
-	ok := t.findTransitionalPosition()
-	r := t.result(to)
-	if after != nil {
-		after(r, ok)
-	}
-	return r, ok
+	return t
+}
+
+// fastTransitCheck, when set, is shown every transition the shortcut
+// answered beside the whole transition's answer to the same sweep
+// (transit_fast_test.go). Nil outside those tests.
+var fastTransitCheck func(o *Object, fast, whole *transitionResult, fastOK, wholeOK bool, wholeVelocity mgl32.Vec3)
+
+// checkFastTransition runs the whole transition on the sweep the shortcut
+// answered (r, ok) and shows both to fastTransitCheck, with the velocity
+// the whole transition left; the object is left as the shortcut left it.
+func (o *Object) checkFastTransition(from *Position, to *Frame, r *transitionResult, ok bool) {
+	fast, vel := *r, o.Velocity
+	t := o.startTransition(from, to)
+	wholeOK := t.findTransitionalPosition()
+	whole, wholeVel := *t.result(to), o.Velocity
+	o.scratch, o.Velocity = fast, vel
+	fastTransitCheck(o, &fast, &whole, ok, wholeOK, wholeVel)
 }
 
 // transitionTap and placementTap, when set, are shown each transition's
@@ -345,7 +377,12 @@ func (o *Object) LastTransition() TransitionReport { return o.report }
 // setReport fills the object's report from the finished transition.
 func (o *Object) setReport(from uint32, t *transitionResult) {
 	e := &t.events
-	r := TransitionReport{Ran: true, FromCell: from, ToCell: t.CurPos.Cell, Step: e.step, Stepped: e.stepValid, Landed: e.landed, Slid: e.slid}
+	// Field by field into place: a report built on the stack and copied
+	// whole stalls the store buffer at every tick.
+	r := &o.report
+	*r = TransitionReport{}
+	r.Ran, r.FromCell, r.ToCell = true, from, t.CurPos.Cell
+	r.Step, r.Stepped, r.Landed, r.Slid = e.step, e.stepValid, e.landed, e.slid
 	if w := e.wall; w.kind != hitNone {
 		r.Wall, r.HitID, r.HitCell, r.HitPoly = true, w.id, w.cell, w.poly
 		if w.object != nil {
@@ -372,5 +409,4 @@ func (o *Object) setReport(from uint32, t *transitionResult) {
 			}
 		}
 	}
-	o.report = r
 }

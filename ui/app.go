@@ -376,6 +376,12 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.idler.throttled(a.idler.waitingOnly(a)) {
 		return // only the pre-run moves: a few frames a second show it
 	}
+	if a.headless() && !a.opts.ShotFirst && !a.sess.Ready && a.idler.drawn {
+		// A picture or an export waits for the whole pre-run, and nobody
+		// watches its progress: the CPU its frames would cost (40–60 ms
+		// each under Xvfb, more on a loaded machine) goes to the pre-run.
+		return
+	}
 	a.idler.drew()
 	screen.Fill(background)
 	if a.sess.Err != nil || !a.started {

@@ -73,8 +73,8 @@ type Options struct {
 }
 
 // Create starts the table of T at path, in the format its extension names.
-// The table is written to a temporary file beside path (internal/atomicfile)
-// and appears under its name only on Close.
+// The table is written to a temporary file beside path (internal/atomicfile,
+// through a Stream) and appears under its name only on Close.
 func Create[T Row](path string, opts Options) (Writer[T], error) {
 	format, err := FormatOf(path)
 	if err != nil {
@@ -84,7 +84,10 @@ func Create[T Row](path string, opts Options) (Writer[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	enc, err := NewEncoder[T](f, format, opts)
+	// In big blocks beside the run, past the page cache where the file
+	// system allows (atomicfile.Stream): a states table is hundreds of
+	// megabytes.
+	enc, err := NewEncoder[T](f.Stream(), format, opts)
 	if err != nil {
 		f.Abort()
 		return nil, err

@@ -94,7 +94,16 @@ func appendState(b []byte, s *State) []byte {
 // appendStateHeading appends s's row with heading as its heading's text,
 // or s.Heading encoded when heading is nil.
 func appendStateHeading(b []byte, s *State, heading []byte) []byte {
-	b = appendRowStart(b, s.Tick, s.GUID)
+	b = append(b, `{"tick":`...)
+	b = strconv.AppendInt(b, int64(s.Tick), 10)
+	return appendStateTail(b, s, heading)
+}
+
+// appendStateTail appends s's row after its tick: from `,"guid":` to the
+// closing brace.
+func appendStateTail(b []byte, s *State, heading []byte) []byte {
+	b = append(b, `,"guid":`...)
+	b = hexid.AppendQuoted(b, s.GUID)
 	b = append(b, `,"cell":`...)
 	b = hexid.AppendQuoted(b, s.Cell)
 	b = append(b, `,"origin":`...)

@@ -9,6 +9,7 @@ package trace
 import (
 	"errors"
 	"io"
+	"strconv"
 
 	"glidepath/engine/eventlog"
 	"glidepath/interp"
@@ -90,6 +91,21 @@ func AppendStateRow(b []byte, s *State) []byte { return append(appendState(b, s)
 // not change.
 func AppendStateRowHeading(b []byte, s *State, heading []byte) []byte {
 	return append(appendStateHeading(b, s, heading), '\n')
+}
+
+// AppendRowTick appends the start of a row of tick, `{"tick":` and the
+// tick: the part of a state row that AppendStateRowTail leaves out.
+func AppendRowTick(b []byte, tick int) []byte {
+	b = append(b, `{"tick":`...)
+	return strconv.AppendInt(b, int64(tick), 10)
+}
+
+// AppendStateRowTail appends s's row after its tick (from `,"guid":` to the
+// newline) with heading as its heading's text: AppendRowTick(b, s.Tick)
+// followed by it is AppendStateRowHeading(b, s, heading). A caller keeps
+// the tail of an object whose state did not change from tick to tick.
+func AppendStateRowTail(b []byte, s *State, heading []byte) []byte {
+	return append(appendStateTail(b, s, heading), '\n')
 }
 
 // AppendFloat appends v as a trace writes a float: the shortest float32

@@ -12,14 +12,34 @@ import (
 // for each tick, the state rows (header order, then creation order), then
 // the tick's event rows in the order they happened.
 type Writer struct {
-	w   *bufio.Writer
+	w   flushWriter
 	buf []byte
 	err error
 }
 
+// flushWriter is what a Writer writes to: a buffer in front of its
+// destination.
+type flushWriter interface {
+	io.Writer
+	Flush() error
+}
+
+// A BlockWriter buffers what it is written in blocks of its own
+// (internal/atomicfile's Stream): a Writer writes to it without a buffer
+// in between, and its Flush flushes it.
+type BlockWriter interface {
+	flushWriter
+	BlockSize() int
+}
+
 // NewWriter writes h as the first line to dst.
 func NewWriter(dst io.Writer, h *Header) (*Writer, error) {
-	w := &Writer{w: bufio.NewWriterSize(dst, 64<<10), buf: make([]byte, 0, 512)}
+	w := &Writer{buf: make([]byte, 0, 512)}
+	if bw, ok := dst.(BlockWriter); ok {
+		w.w = bw
+	} else {
+		w.w = bufio.NewWriterSize(dst, 64<<10)
+	}
 	w.buf = appendHeader(w.buf, h)
 	if err := w.line(); err != nil {
 		return nil, err

@@ -171,3 +171,44 @@ func TestWriter_RefusesInvalidEvents(t *testing.T) {
 
 // strconvFormat is the Trace v1 formatting rule, verbatim.
 func strconvFormat(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+
+// A state row written as its tick's start and a tail kept from another
+// tick (the chunked run's cache, engine/parallel_rows.go) is the row
+// WriteState writes: on the spec's sample, negative zero, NaN and
+// infinities, large ticks and the extreme guids.
+func TestAppendStateRowTail_IsTheRowAfterItsTick(t *testing.T) {
+	negZero := float32(math.Copysign(0, -1))
+	states := []State{sampleState(),
+		{Tick: 0, GUID: 0, Cell: 0, Origin: mgl32.Vec3{negZero, 0, -1.5}, Heading: negZero},
+		{Tick: 1<<31 - 1, GUID: 0xFFFFFFFF, Cell: 0x0001FFFF, Origin: mgl32.Vec3{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1))},
+			Heading: 359.99997, Queue: 41, Fail: 7, Contact: false},
+	}
+	for _, s := range states {
+		var buf bytes.Buffer
+		w, err := NewWriter(&buf, &Header{TickRate: 30, Reading: "seed", Input: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		buf.Reset()
+		if err := w.WriteState(&s); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		// The tail is encoded for another tick, then put after this one's.
+		other := s
+		other.Tick = s.Tick/2 + 3
+		tail := AppendStateRowTail(nil, &other, AppendFloat(nil, s.Heading))
+		got := append(AppendRowTick([]byte("x"), s.Tick), tail...)
+		if string(got[1:]) != buf.String() {
+			t.Errorf("tick %d: got\n%s\nwant\n%s", s.Tick, got[1:], buf.String())
+		}
+		if !bytes.HasPrefix(tail, []byte(`,"guid":"0x`)) {
+			t.Errorf("the tail %q does not start at the guid", tail)
+		}
+	}
+}

@@ -35,6 +35,8 @@ type File struct {
 	// through is the device, FIFO, socket or descriptor written through.
 	through io.WriteCloser
 	done    bool
+	// stream is the Stream writing the file, if any (stream.go).
+	stream *Stream
 }
 
 // pending holds the temporary files not yet committed or aborted, so that a
@@ -135,6 +137,12 @@ func (f *File) Commit() error {
 	if f.done {
 		return fmt.Errorf("atomicfile: %s: already committed or aborted", f.target)
 	}
+	if f.stream != nil {
+		if err := f.stream.Flush(); err != nil {
+			f.Abort()
+			return err
+		}
+	}
 	if f.through != nil {
 		f.done = true
 		if err := f.through.Close(); err != nil {
@@ -166,6 +174,9 @@ func (f *File) Commit() error {
 func (f *File) Abort() {
 	if f.done {
 		return
+	}
+	if f.stream != nil {
+		f.stream.stop()
 	}
 	f.done = true
 	if f.through != nil {

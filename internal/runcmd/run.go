@@ -74,7 +74,10 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		// and each further reading's run steps on a core of its own
 		// (engine.Compare.Advance): the pass is split only over the cores
 		// left.
-		BusyCores: len(readings)}
+		BusyCores: len(readings),
+		// A trace alone reads the log: the glide spans, which no trace
+		// row holds, need not be followed.
+		TraceLogOnly: o.Trace != "" && !o.Tables.Any() && !o.Explain.On && len(readings) == 1}
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)

@@ -52,7 +52,9 @@ func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 		return err
 	}
 	defer f.Abort()
-	if err := traceTicks(f, s, input, path); err != nil {
+	// Gigabytes of rows: written in big blocks beside the run, past the
+	// page cache where the file system allows (atomicfile.Stream).
+	if err := traceTicks(f.Stream(), s, input, path); err != nil {
 		return err
 	}
 	return f.Commit()

@@ -197,7 +197,7 @@ func (t *Options) Run(c *engine.Compare, traceOut string, first *report.Differen
 				return nil, err
 			}
 			defer traceFile.Abort()
-			w = traceFile
+			w = traceFile.Stream() // gigabytes: big blocks beside the run
 		}
 		tw, err := trace.NewRunWriter(w, c.Sims()[0].Query(), cmdinput.TraceInputName(path))
 		if err != nil {

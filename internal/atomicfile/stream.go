@@ -1,0 +1,241 @@
+// Streams: a large output (a trace of gigabytes) written in big blocks on a
+// goroutine of their own while the caller goes on. Where the system allows
+// it (Linux, a regular file on a file system that takes direct I/O) the
+// blocks go straight to the device, past the page cache: copying gigabytes
+// into the page cache costs more CPU than the run that produced them, and
+// the sync before the rename would then wait for all of them to reach the
+// disk at the end instead of as they come (docs/benchmarks.md, "Outputs at
+// the run's speed"). Elsewhere, or where the file system refuses direct
+// I/O, the same blocks are written through the page cache: the bytes are
+// the same either way.
+
+package atomicfile
+
+import (
+	"errors"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+const (
+	// streamBlock is the size of a Stream's blocks, a multiple of every
+	// device's direct I/O alignment.
+	streamBlock = 4 << 20
+	// streamBlocks is how many blocks a Stream has: one being filled while
+	// the others are written.
+	streamBlocks = 3
+	// directAlign is the alignment of a block's memory and of the file
+	// offsets it is written at.
+	directAlign = 4096
+)
+
+// Stream writes f in blocks of streamBlock bytes on a goroutine of its own.
+// Write copies into the block being filled; Flush waits for the blocks
+// being written and writes what is left. Commit flushes it first. One
+// goroutine at a time may use a Stream, and no other write to f may come
+// between its writes.
+type Stream struct {
+	f *File
+	// blocks are the blocks' memory; cur is the one being filled (−1:
+	// none taken yet), n the bytes in it.
+	blocks [streamBlocks][]byte
+	cur, n int
+	// free are the blocks written, jobs the full ones to write; busy
+	// counts the blocks taken from free and not yet given back; running
+	// says the goroutine writing them runs.
+	free, jobs chan int
+	busy       int
+	running    bool
+	done       chan struct{}
+	// mu guards err, the first error writing a block, and direct, which
+	// says the file is written past the page cache.
+	mu     sync.Mutex
+	err    error
+	direct bool
+	// bad says err is set (read without the lock on every Write).
+	bad atomic.Bool
+}
+
+// Stream returns a Stream writing f. A target written through (a device,
+// a FIFO) gets the same blocks through its own writes.
+func (f *File) Stream() *Stream {
+	s := &Stream{f: f, cur: -1}
+	if f.through == nil && f.f != nil {
+		s.direct = setDirect(f.f, true) == nil
+	}
+	f.stream = s
+	return s
+}
+
+// Direct reports whether the blocks written so far went past the page
+// cache.
+func (s *Stream) Direct() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.direct
+}
+
+// BlockSize is the size of the blocks s writes (the trace writer writes
+// to a Stream without a buffer of its own in between).
+func (s *Stream) BlockSize() int { return streamBlock }
+
+// Write copies p into s's blocks, handing each full one to the goroutine
+// that writes them. It returns the first error writing a block.
+func (s *Stream) Write(p []byte) (int, error) {
+	if s.bad.Load() {
+		return 0, s.failed()
+	}
+	written := 0
+	for len(p) > 0 {
+		if s.cur < 0 {
+			s.cur, s.n = s.take(), 0
+			if s.cur < 0 {
+				return written, s.failed()
+			}
+		}
+		k := copy(s.blocks[s.cur][s.n:], p)
+		s.n += k
+		written += k
+		p = p[k:]
+		if s.n == streamBlock {
+			s.jobs <- s.cur
+			s.cur = -1
+		}
+	}
+	return written, nil
+}
+
+// take returns a block to fill: a new one while there are fewer than
+// streamBlocks, else the next one written; −1 after an error.
+func (s *Stream) take() int {
+	if !s.running {
+		s.free = make(chan int, streamBlocks)
+		s.jobs = make(chan int, streamBlocks)
+		s.done = make(chan struct{})
+		s.running = true
+		go s.writeBlocks()
+	}
+	if s.busy < streamBlocks {
+		i := s.busy
+		if s.blocks[i] == nil {
+			s.blocks[i] = alignedBlock()
+		}
+		s.busy++
+		return i
+	}
+	i := <-s.free
+	if s.failed() != nil {
+		s.free <- i
+		return -1
+	}
+	return i
+}
+
+// writeBlocks writes the full blocks as they come, until jobs is closed.
+func (s *Stream) writeBlocks() {
+	defer close(s.done)
+	for i := range s.jobs {
+		if s.failed() == nil {
+			s.writeBlock(s.blocks[i])
+		}
+		s.free <- i
+	}
+}
+
+// writeBlock writes b (whole blocks only while direct). A file system
+// that refuses a direct write (an alignment it wants larger) has the
+// rest written through the page cache, this block first.
+func (s *Stream) writeBlock(b []byte) {
+	_, err := s.f.Write(b)
+	if err != nil && s.Direct() && errors.Is(err, errInvalid) {
+		s.leaveDirect()
+		_, err = s.f.Write(b)
+	}
+	if err != nil {
+		s.fail(err)
+	}
+}
+
+// leaveDirect writes the rest of the file through the page cache.
+func (s *Stream) leaveDirect() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.direct {
+		s.direct = false
+		if err := setDirect(s.f.f, false); err != nil && s.err == nil {
+			s.err = err
+			s.bad.Store(true)
+		}
+	}
+}
+
+// fail keeps err unless an error came first.
+func (s *Stream) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = err
+		s.bad.Store(true)
+	}
+}
+
+// failed is the first error writing a block.
+func (s *Stream) failed() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// stop waits for the blocks being written and ends the goroutine.
+func (s *Stream) stop() {
+	if !s.running {
+		return
+	}
+	if s.cur >= 0 && s.n == 0 {
+		s.free <- s.cur // taken, nothing in it
+		s.cur = -1
+	}
+	close(s.jobs)
+	<-s.done
+	s.running = false
+	s.busy = 0
+}
+
+// Flush waits for the blocks being written and writes what is left in the
+// block being filled (through the page cache: a direct write is whole
+// blocks only, so s writes the rest of the file that way). It returns the
+// first error writing.
+func (s *Stream) Flush() error {
+	cur, n := s.cur, s.n
+	s.cur, s.n = -1, 0
+	if s.running && cur >= 0 {
+		s.free <- cur // written below, before any other block is taken
+	}
+	s.stop()
+	if err := s.failed(); err != nil {
+		return err
+	}
+	if cur >= 0 && n > 0 {
+		s.leaveDirect()
+		if err := s.failed(); err != nil {
+			return err
+		}
+		if _, err := s.f.Write(s.blocks[cur][:n]); err != nil {
+			s.fail(err)
+			return err
+		}
+	}
+	return nil
+}
+
+// alignedBlock is a block of memory starting at a multiple of
+// directAlign.
+func alignedBlock() []byte {
+	b := make([]byte, streamBlock+directAlign)
+	off := int(uintptr(unsafe.Pointer(&b[0])) % directAlign)
+	if off != 0 {
+		off = directAlign - off
+	}
+	return b[off : off+streamBlock : off+streamBlock]
+}

@@ -1,0 +1,15 @@
+//go:build !linux
+
+package atomicfile
+
+import (
+	"errors"
+	"os"
+)
+
+// errInvalid is never returned here: no write is direct.
+var errInvalid = errors.New("atomicfile: no direct I/O")
+
+// setDirect: direct I/O is Linux's here; the blocks go through the page
+// cache.
+func setDirect(*os.File, bool) error { return errInvalid }

@@ -1,0 +1,193 @@
+package atomicfile
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// streamBytes is n bytes that differ from block to block and within one
+// (a block written twice or out of place shows).
+func streamBytes(n int) []byte {
+	b := make([]byte, n)
+	x := uint32(2463534242)
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		b[i] = byte(x)
+	}
+	return b
+}
+
+// writeInPieces writes p to s in pieces of the given sizes, in turn.
+func writeInPieces(t *testing.T, s *Stream, p []byte, pieces []int) {
+	t.Helper()
+	for i := 0; len(p) > 0; i++ {
+		k := min(pieces[i%len(pieces)], len(p))
+		n, err := s.Write(p[:k])
+		if err != nil || n != k {
+			t.Fatalf("Write of %d bytes = %d, %v", k, n, err)
+		}
+		p = p[k:]
+	}
+}
+
+// Whatever the sizes written and whatever the file's length (none, less
+// than a block, blocks and a tail, whole blocks), a Stream's file is the
+// bytes written, in order, published whole at Commit.
+func TestStream_PublishesTheBytesWritten(t *testing.T) {
+	dir := t.TempDir()
+	sizes := []int{0, 1, 4095, streamBlock - 1, streamBlock, streamBlock + 1, 3*streamBlock + 17, 7 * streamBlock}
+	pieces := [][]int{{1 << 20}, {9731, 1, 64 << 10, 3}, {streamBlock + 5}}
+	for _, n := range sizes {
+		for _, pc := range pieces {
+			want := streamBytes(n)
+			target := filepath.Join(dir, "big.trace")
+			os.WriteFile(target, []byte("the old file"), 0o644)
+			f, err := Create(target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := f.Stream()
+			writeInPieces(t, s, want, pc)
+			if got, _ := os.ReadFile(target); string(got) != "the old file" {
+				t.Fatalf("%d bytes: the target changed before Commit", n)
+			}
+			if err := f.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%d bytes in pieces of %v: the file has %d bytes, not the ones written", n, pc, len(got))
+			}
+			if names := dirNames(t, dir); len(names) != 1 {
+				t.Fatalf("the directory holds %v, want the target alone", names)
+			}
+		}
+	}
+	if runtime.GOOS == "linux" {
+		f, err := Create(filepath.Join(dir, "direct"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("direct I/O on the test's temporary directory: %v", f.Stream().Direct())
+		f.Abort()
+	}
+}
+
+// Flush mid-way (the tail of a block written through the page cache) and
+// more writes after it: the file is still every byte in order.
+func TestStream_WritesAfterFlush(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "t")
+	f, err := Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Stream()
+	want := streamBytes(5*streamBlock + 333)
+	cuts := []int{streamBlock + 100, 2 * streamBlock, 2*streamBlock + 1, 5*streamBlock + 333}
+	at := 0
+	for _, c := range cuts {
+		writeInPieces(t, s, want[at:c], []int{70000})
+		if err := s.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		at = c
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); !bytes.Equal(got, want) {
+		t.Fatalf("the file has %d bytes, not the ones written", len(got))
+	}
+}
+
+// Abort with blocks being written: the target is untouched and the
+// temporary file removed.
+func TestStream_AbortLeavesTargetUntouched(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "t")
+	os.WriteFile(target, []byte("old"), 0o644)
+	f, err := Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeInPieces(t, f.Stream(), streamBytes(2*streamBlock+9), []int{1 << 20})
+	f.Abort()
+	if got, _ := os.ReadFile(target); string(got) != "old" {
+		t.Fatalf("target = %q after Abort", got)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Fatalf("the directory holds %v, want the target alone", names)
+	}
+}
+
+// A write that fails (a full device, written through) is an error naming
+// the target from Write or Flush, and from Commit, never a silent loss.
+func TestStream_WriteErrorNamesTarget(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	f, err := Create("/dev/full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Stream()
+	p := streamBytes(streamBlock)
+	var werr error
+	for i := 0; i < 2*streamBlocks+2 && werr == nil; i++ {
+		_, werr = s.Write(p)
+	}
+	if werr == nil {
+		werr = s.Flush()
+	}
+	if werr == nil {
+		t.Fatal("no error writing /dev/full")
+	}
+	var pe *fs.PathError
+	if !errors.As(werr, &pe) || pe.Path != "/dev/full" || !strings.Contains(werr.Error(), "/dev/full") {
+		t.Errorf("error %v does not name the target", werr)
+	}
+	if err := f.Commit(); err == nil {
+		t.Error("Commit after a failed write reported no error")
+	}
+}
+
+// A direct write the file system refuses (here memory off the alignment it
+// needs) is written through the page cache instead, and so is the rest of
+// the file: the bytes are the same.
+func TestStream_RefusedDirectWriteFallsBack(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "t")
+	f, err := Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Stream()
+	if !s.Direct() {
+		f.Abort()
+		t.Skip("no direct I/O here")
+	}
+	want := streamBytes(3 * directAlign)
+	b := alignedBlock()
+	copy(b[1:], want[:directAlign])
+	s.writeBlock(b[1 : 1+directAlign]) // misaligned: refused, then written
+	if s.Direct() {
+		t.Error("still direct after a refused write")
+	}
+	writeInPieces(t, s, want[directAlign:], []int{1000})
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); !bytes.Equal(got, want) {
+		t.Fatalf("the file has %d bytes, not the ones written", len(got))
+	}
+}
