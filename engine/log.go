@@ -220,15 +220,6 @@ func setHit(e *eventlog.Event, p *eventlog.Place) {
 	e.Slid = b(p.Origin[2]) != 0
 }
 
-// obstacleName is the name of obstacle i of the run's world (the packed
-// log keeps a wall event's obstacle by its number), "" when it has none.
-func (s *Sim) obstacleName(i uint32) string {
-	if s.world == nil || uint64(i) >= uint64(len(s.world.Obstacles)) {
-		return ""
-	}
-	return s.world.Obstacles[i].Name
-}
-
 // pack appends e to the log.
 func (s *Sim) pack(e *eventlog.Event) {
 	l := logEntry{
@@ -296,7 +287,7 @@ func (s *Sim) unpack(i int) eventlog.Event {
 		e.Distance = math.Float32frombits(l.y)
 		setHit(&e, &s.places[l.x+2])
 		if e.Hit.Kind == eventlog.HitObstacle {
-			e.Hit.Name = s.obstacleName(e.Hit.ID)
+			e.Hit.Name = s.world.ObstacleName(e.Hit.ID)
 		}
 	case eventlog.PayloadStamps:
 		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
@@ -367,18 +358,15 @@ func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind,
 	return l.tick, l.guid, l.kind, l.flags&flagPass != 0, l.flags&flagSuccess != 0
 }
 
-// reserveLog gives the log, when a run has simulated a 64th of its length
+// reserveLogAt gives the log, when a run has simulated a 64th of its length
 // (at least logReserveMin ticks), the capacity the whole run will need at
 // the rate so far, plus a sixteenth — by ticks, or by the recording's
 // events delivered, whichever says less (an early burst of events must not
 // reserve for a run of bursts) — so that it is allocated once rather than
 // grown and copied as it fills: a copy holds the old array and the new one
 // at once, which sets a long run's peak memory. Only capacity changes; a
-// log that outgrows it grows as before.
-func (s *Sim) reserveLog(k int) { s.reserveLogAt(k, s.cursor) }
-
-// reserveLogAt is reserveLog when delivered of the recording's events were
-// delivered by tick k.
+// log that outgrows it grows as before. delivered of the recording's
+// events were delivered by tick k.
 func (s *Sim) reserveLogAt(k, delivered int) {
 	if s.feed != nil || !s.logging || s.store == nil {
 		return

@@ -462,7 +462,7 @@ func (s *Sim) Step() {
 		s.flushTick(start)
 		if s.feed == nil {
 			s.tickEnd = append(s.tickEnd, int32(len(s.log)))
-			s.reserveLog(k)
+			s.reserveLogAt(k, s.cursor)
 		}
 	}
 	s.cps.stepped(s)

@@ -2,7 +2,9 @@
 // CPhysicsObj::set_frame with its validity repair (seed 003 §9) and
 // SetPositionInternal with the contact, walkable and sliding bookkeeping
 // (seed 003 §6), plus the two calls they make (set_on_walkable and the
-// velocity part of handle_all_collisions).
+// velocity part of handle_all_collisions), and the transition's result they
+// read: what SetPositionInternal takes from a finished CTransition (seed 003
+// §5 "Side effects on caller"; retail's transition itself is in transit*.go).
 
 package physics
 
@@ -11,6 +13,29 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 )
+
+// transitionResult is the part of CTransition that SetPositionInternal reads:
+// sphere_path.curr_pos and collision_info (seed 003 §5 "Side effects on
+// caller").
+type transitionResult struct {
+	// CurPos is sphere_path.curr_pos, the position the sweep reached. A
+	// Cell of 0 means the object left the world (retail's lost cell).
+	CurPos Position
+	// Contact plane (collision_info.contact_plane*).
+	ContactPlaneValid  bool
+	ContactPlane       Plane
+	ContactPlaneCellID uint32
+	// Sliding normal (collision_info.sliding_normal*): the horizontal normal
+	// of what the body slid along.
+	SlidingNormalValid bool
+	SlidingNormal      mgl32.Vec3
+	// Collision normal (collision_info.collision_normal*): what the body
+	// hit, for handle_all_collisions' bounce.
+	CollisionNormalValid bool
+	CollisionNormal      mgl32.Vec3
+	// events is what retail's transition saw (walls, steps, landing).
+	events transitEvents
+}
 
 // setFrame is CPhysicsObj::set_frame (0x00514090, seed 003 §9): commit f to
 // m_position.frame. A frame whose origin is fine but whose rotation is not a

@@ -55,3 +55,12 @@ func (w *World) Ground(cell uint32, x, y float32) (z float32, n mgl32.Vec3) {
 	}
 	return t.sample(int32(cell>>24), int32(cell>>16&0xFF), x, y)
 }
+
+// ObstacleName is the name of obstacle i (a log keeps a wall event's
+// obstacle by its number), "" when w has none or no name for it.
+func (w *World) ObstacleName(i uint32) string {
+	if w == nil || uint64(i) >= uint64(len(w.Obstacles)) {
+		return ""
+	}
+	return w.Obstacles[i].Name
+}

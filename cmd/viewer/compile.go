@@ -1,3 +1,5 @@
+//go:build !js
+
 // The compile subcommand: compile a scenario into the recording it stands
 // for (DESIGN.md, "The one direction data flows") and write it with the
 // recording Writer, so it can be replayed, shared or edited like a capture.

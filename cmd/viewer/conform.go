@@ -1,3 +1,5 @@
+//go:build !js
+
 // The conform subcommand: `conform init DIR` writes the canonical corpus;
 // `conform DIR -client TRACES_DIR` checks a client's traces of it behaviour
 // by behaviour (internal/conformcmd, docs/clients.md). Exit 0 when every

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The dat subcommand: what a dat folder holds (each file's block size,
 // iteration and entries by type, the height table's range) and, with
 // -entry, one entry decoded as JSON or text (docs/world.md, docs/formats.md

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The diff subcommand: run INPUT under a reading and compare it, tick by
 // tick and object by object, with the client's own trace (Client trace v1,
 // docs/formats.md); print each object's error and first divergence with

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The import subcommand: read a network capture (pcap, pcapng) of AC
 // traffic and write the recording it stands for (docs/formats.md, "Capture
 // input"), then print what was read, used, skipped and broken. The output

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The live subcommand: the retail pipeline run beside a client while it
 // plays, from a capture being written or an interface, its trace followed
 // as it grows; alarms at the first divergence and at -alarm's events

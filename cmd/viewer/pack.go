@@ -1,3 +1,5 @@
+//go:build !js
+
 // The pack subcommand: an evidence pack for one moment of an input — the
 // shrunk recording that still shows it, the states and events tables of
 // that recording, the cause chain, the input messages at the moment, the

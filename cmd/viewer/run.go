@@ -1,3 +1,5 @@
+//go:build !js
+
 // The run subcommand: replay a recording or scenario headless under one
 // reading (or several side by side), optionally writing its trace, and print
 // each object's glide metrics. It needs no display.
@@ -5,7 +7,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -109,22 +110,4 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		return runcmd.Follow(files[0], &o, readings, copts, stdout, stderr)
 	}
 	return runcmd.Run(files[0], &o, readings, copts, stdout, stderr)
-}
-
-// parseInterspersed parses flags that may come before or after the
-// positional arguments (viewer compile IN.yaml -o OUT.jsonl) and returns the
-// positional ones.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The shrink subcommand: delta debugging over an input's events down to the
 // smallest recording that still shows a condition (engine/shrink), written
 // atomically as a Recording v1.

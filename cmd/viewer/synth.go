@@ -1,3 +1,5 @@
+//go:build !js
+
 // The synth subcommand: write the synthetic crowd recording the benchmarks
 // use (docs/benchmarks.md), so anyone can reproduce the figures or load-test
 // their own client. The recording is generated and written as a stream —

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The whatif subcommand: a recording, scenario or capture delivered again
 // under changed network conditions and/or with reading choices or retail
 // constants overridden, run beside the original in one pass, its metrics

@@ -51,3 +51,21 @@ func runShot(args []string, stdout, stderr io.Writer) error {
 func runExport(args []string, stdout, stderr io.Writer) error {
 	return wiring().Export(args, stdout, stderr)
 }
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments (viewer compile IN.yaml -o OUT.jsonl) and returns the
+// positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

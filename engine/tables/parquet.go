@@ -1,51 +1,12 @@
 // Parquet: rows go to parquet-go's generic writer, zstd-compressed, and a
 // row group is closed every RowGroupRows rows, so the writer holds at most
 // one row group's pages however long the run. Encoding and compressing run
-// on a goroutine of their own (async.go), beside the simulation.
+// on a goroutine of their own (async.go), beside the simulation. The writer
+// is parquet_write.go; the web build has none (parquet_js.go).
 
 package tables
-
-import (
-	"io"
-
-	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/compress/zstd"
-)
 
 // RowGroupRows is the number of rows in each Parquet row group (the last
 // may hold fewer): large enough for good compression and fast scans, small
 // enough that the pages of one group stay a few tens of MB.
 const RowGroupRows = 1 << 20
-
-// Statistics: the footer keeps each column chunk's bounds, which let a
-// query skip row groups (by input, tick, position…), but not for reading,
-// guid and cell, whose every row group spans nearly the whole range, and no
-// string column gets per-page statistics: computing them for strings was a
-// quarter of the encoding time and prunes nothing more.
-
-// fastZstd is zstd at its fastest level: state rows compress to a byte or
-// two each even so, at half the default level's time.
-var fastZstd = zstd.Codec{Level: zstd.SpeedFastest}
-
-type parquetWriter[T any] struct {
-	w *parquet.GenericWriter[T]
-}
-
-func newParquetWriter[T any](dst io.Writer, codec Codec, rowGroup int64) *parquetWriter[T] {
-	c := parquet.Compression(&fastZstd)
-	if codec == Snappy {
-		c = parquet.Compression(&parquet.Snappy)
-	}
-	return &parquetWriter[T]{w: parquet.NewGenericWriter[T](dst, c,
-		parquet.MaxRowsPerRowGroup(rowGroup),
-		parquet.CreatedBy("glidepath", "tables-v1", ""),
-		parquet.SkipPageBounds("reading"), parquet.SkipPageBounds("guid"), parquet.SkipPageBounds("cell"),
-		parquet.SkipPageStatistics("input"), parquet.SkipPageStatistics("reading"), parquet.SkipPageStatistics("guid"), parquet.SkipPageStatistics("cell"))}
-}
-
-func (p *parquetWriter[T]) Write(rows []T) error {
-	_, err := p.w.Write(rows)
-	return err
-}
-
-func (p *parquetWriter[T]) Close() error { return p.w.Close() }

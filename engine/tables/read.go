@@ -1,3 +1,5 @@
+//go:build !js
+
 // Reading a Parquet table back, in chunks: how a batch copies each input's
 // spooled rows into the one table, in input order, without holding them.
 

@@ -1,3 +1,5 @@
+//go:build !js
+
 // Progress of long subcommands: a bar on stderr when it is a terminal
 // (progressbar), nothing when it is a file or a pipe, so logs and tests see
 // only the final line.
