@@ -111,14 +111,20 @@ func (o *Options) shards(n int) int {
 
 // shardable says whether the next ticks may be stepped in shards: a
 // streamed run, forward, with nothing that reads every object each tick or
-// keeps the tick's events in order.
+// keeps the tick's events in order, and no server floor: the world's
+// FloorTick (the tick whose floor samples a sweep may stand on) is the
+// Sim's, one for all the chunks, so a chunk stepping a run of ticks would
+// stand its bodies on the floor of the run's first tick — a body the
+// server put on a floor during the run falls through it (a capture's
+// indoor cells; TestAdvanceTrace_ServerFloorTickByTick).
 func (s *Sim) shardable() bool {
 	f := s.feed
 	if f == nil {
 		return s.shardStore()
 	}
 	return f != nil && f.err == nil && s.shardOutputs() && s.expect == nil &&
-		!s.anySticky && !s.growing && s.cps.interval <= 0 && s.tick >= s.furthest
+		!s.anySticky && !s.growing && s.cps.interval <= 0 && s.tick >= s.furthest &&
+		s.world.Floors == nil
 }
 
 // crossesObjects says whether delivering ev makes its object read another
@@ -213,7 +219,9 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	n := len(s.slots)
 	w := s.opts.shards(n)
 	chunks := max(w*chunksPerWorker, (n+chunkSlots-1)/chunkSlots)
-	size := (n + chunks - 1) / chunks
+	// No slot yet (a capture's objects all come later): no chunk, and
+	// the run's ticks step no object.
+	size := max((n+chunks-1)/chunks, 1)
 	chunks = (n + size - 1) / size
 	b.from, b.to, b.size, b.n = from, to, size, n
 	for len(b.lists) < chunks {

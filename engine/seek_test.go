@@ -8,6 +8,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 	"glidepath/physics"
+	"glidepath/physics/anim"
 )
 
 // straightRun is what a run from tick 0 to the end gives, tick by tick.
@@ -292,5 +294,130 @@ func TestSeek_SelectionByGUIDSurvives(t *testing.T) {
 	after, ok := s.Query().Object(0x80000A01)
 	if !ok || !reflect.DeepEqual(before, after) {
 		t.Fatal("the selected object changed across a seek and back")
+	}
+}
+
+// objectWords is every object's whole state as checkpoint words
+// (appendObjectWords), the animations numbered by name: two Sims that
+// share checkpoints hold the same animations at different addresses.
+func objectWords(s *Sim) [][]uint32 {
+	var out [][]uint32
+	refs := animsByName{}
+	for _, o := range s.slots[:s.nslots] {
+		w := physics.StateWriter{}
+		appendObjectWords(&w, o, refs)
+		out = append(out, w.W)
+	}
+	return out
+}
+
+type animsByName map[string]uint32
+
+func (r animsByName) Ref(a *anim.Animation) uint32 {
+	n, ok := r[a.Name()]
+	if !ok {
+		n = uint32(len(r))
+		r[a.Name()] = n
+	}
+	return n
+}
+
+// Every object's full state (its checkpoint words and its view) after a
+// seek back to each tick from 50 ticks later equals the straight run's at
+// that tick (DESIGN.md "Time, snapshots and seeking": seek-then-play
+// equals straight play): the synthetic crowd run past its recording (the
+// report of a heading 60° off at tick 200 after a seek from 250), every
+// recording in testdata/ and the corpus sessions (server floor), and the
+// crowd again seeking through checkpoints a chunked pre-run saved
+// (AdvanceBriefs, the window's).
+func TestSeek_EveryTickEveryObjectMatchesStraightRun(t *testing.T) {
+	dropHelpersAfter(t)
+	type input struct {
+		rec      *recording.Recording
+		last     int
+		from     int // the first tick checked
+		prerun   bool
+		interval int
+	}
+	crowd := synthCrowd(t, 300, 4, 29)
+	inputs := []input{{rec: crowd, last: 300, from: 120, interval: 64}, {rec: crowd, last: 300, from: 150, prerun: true}}
+	files, _ := filepath.Glob("testdata/*.jsonl")
+	corpus, _ := filepath.Glob("../testdata/corpus/*.jsonl")
+	if len(files) == 0 || len(corpus) == 0 {
+		t.Fatal("no recordings to seek through")
+	}
+	for _, f := range files {
+		rec, err := recording.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, input{rec: rec, interval: 16})
+	}
+	for _, f := range corpus {
+		rec, err := recording.ReadSource(openCapture(t, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Name = filepath.Base(f)
+		inputs = append(inputs, input{rec: rec, last: 600, interval: 16})
+	}
+	for _, in := range inputs {
+		opts := Options{LastTick: in.last}
+		var st *EventStore
+		straight := newSim(t, in.rec, opts)
+		if in.prerun {
+			var err error
+			if st, err = ReadEvents(recording.NewSource(in.rec), Options{Assets: assets.FS()}); err != nil {
+				t.Fatal(err)
+			}
+			straight = prerunSim(t, st, Options{LastTick: in.last, RecordStages: true})
+		}
+		words := [][][]uint32{objectWords(straight)}
+		views := [][]ObjectView{straight.Query().Objects(nil)}
+		for straight.Tick() < straight.LastTick() {
+			straight.Step()
+			words = append(words, objectWords(straight))
+			views = append(views, straight.Query().Objects(nil))
+		}
+		o := opts
+		o.CheckpointInterval = in.interval
+		s := newSim(t, in.rec, o)
+		if in.prerun {
+			// The window's Sim seeks through the checkpoints a pre-run
+			// in runs of ticks over chunks of objects saved.
+			s = prerunSim(t, st, Options{LastTick: in.last, RecordStages: true})
+			pre := prerunSim(t, st, Options{LastTick: in.last, Workers: 2})
+			if err := pre.ShareCheckpoints(s); err != nil {
+				t.Fatal(err)
+			}
+			if got := prerunByRuns(pre, 2, 64); got.sharded == 0 {
+				t.Fatal("no tick of the pre-run stepped in shards")
+			}
+		}
+		for k := s.LastTick(); k >= in.from; k-- {
+			s.Seek(k + 50)
+			s.Seek(k)
+			what := fmt.Sprintf("%s (checkpoints every %d, pre-run %v), tick %d after a seek from %d", in.rec.Name, s.Query().CheckpointInterval(), in.prerun, k, k+50)
+			if s.Tick() != k {
+				t.Fatalf("%s: at tick %d", what, s.Tick())
+			}
+			if got := s.Query().Objects(nil); !reflect.DeepEqual(got, views[k]) {
+				for i := range min(len(got), len(views[k])) {
+					if !reflect.DeepEqual(got[i], views[k][i]) {
+						t.Fatalf("%s: %s's view differs from the straight run's:\n got  %+v\n want %+v", what, got[i].Name, got[i], views[k][i])
+					}
+				}
+				t.Fatalf("%s: %d objects, straight %d", what, len(got), len(views[k]))
+			}
+			got := objectWords(s)
+			if len(got) != len(words[k]) {
+				t.Fatalf("%s: %d slots, straight %d", what, len(got), len(words[k]))
+			}
+			for i := range got {
+				if !slices.Equal(got[i], words[k][i]) {
+					t.Fatalf("%s: slot %d's state differs from the straight run's:\n got  %v\n want %v", what, i, got[i], words[k][i])
+				}
+			}
+		}
 	}
 }
