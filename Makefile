@@ -66,10 +66,11 @@ RACE_TESTS := TestShipped_ConcurrentCompilesAgree
 # makes them ten times slower, so they run in a second pass without it.
 # So do the other tests that only run every shipped input, or a long
 # recording, through single-goroutine code (reading, compiling, a checkpoint
-# budget, a long session, random decimals) or only read source files (the
-# import rules): the race pass keeps the concurrent tests (parallel runs,
-# batches, prefetching readers, growing stores, concurrent compiles).
-SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete
+# budget, a long session, random decimals, the transition's shortcut
+# against the whole transition) or only read source files (the import
+# rules): the race pass keeps the concurrent tests (parallel runs, batches,
+# prefetching readers, growing stores, concurrent compiles).
+SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
@@ -77,7 +78,7 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
-SWEEP_PKGS := ./engine/ ./engine/recording/
+SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.

@@ -220,6 +220,15 @@ func setHit(e *eventlog.Event, p *eventlog.Place) {
 	e.Slid = b(p.Origin[2]) != 0
 }
 
+// obstacleName is the name of obstacle i of the run's world (the packed
+// log keeps a wall event's obstacle by its number), "" when it has none.
+func (s *Sim) obstacleName(i uint32) string {
+	if s.world == nil || uint64(i) >= uint64(len(s.world.Obstacles)) {
+		return ""
+	}
+	return s.world.Obstacles[i].Name
+}
+
 // pack appends e to the log.
 func (s *Sim) pack(e *eventlog.Event) {
 	l := logEntry{
@@ -286,6 +295,9 @@ func (s *Sim) unpack(i int) eventlog.Event {
 		e.From, e.To = s.places[l.x], s.places[l.x+1]
 		e.Distance = math.Float32frombits(l.y)
 		setHit(&e, &s.places[l.x+2])
+		if e.Hit.Kind == eventlog.HitObstacle {
+			e.Hit.Name = s.obstacleName(e.Hit.ID)
+		}
 	case eventlog.PayloadStamps:
 		e.Stored = [3]uint16{uint16(l.x), uint16(l.x >> 16), uint16(l.y)}
 		e.Gate = eventlog.MotionGate(l.y >> 16)
@@ -324,12 +336,13 @@ type LogView struct {
 	log    []logEntry
 	places []eventlog.Place
 	stamps [][NumChecked]uint16
+	world  *physics.World // for the names of the obstacles wall events met
 }
 
 // LogView returns a view of the log up to the current furthest tick.
 func (q Query) LogView() LogView {
 	return LogView{log: q.s.log[:len(q.s.log):len(q.s.log)], places: q.s.places[:len(q.s.places):len(q.s.places)],
-		stamps: q.s.stamps[:len(q.s.stamps):len(q.s.stamps)]}
+		stamps: q.s.stamps[:len(q.s.stamps):len(q.s.stamps)], world: q.s.world}
 }
 
 // Len is the number of entries.
@@ -337,7 +350,7 @@ func (v LogView) Len() int { return len(v.log) }
 
 // At returns entry i as an Event.
 func (v LogView) At(i int) eventlog.Event {
-	s := Sim{log: v.log, places: v.places}
+	s := Sim{log: v.log, places: v.places, world: v.world}
 	return s.unpack(i)
 }
 
@@ -362,7 +375,11 @@ func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind,
 // grown and copied as it fills: a copy holds the old array and the new one
 // at once, which sets a long run's peak memory. Only capacity changes; a
 // log that outgrows it grows as before.
-func (s *Sim) reserveLog(k int) {
+func (s *Sim) reserveLog(k int) { s.reserveLogAt(k, s.cursor) }
+
+// reserveLogAt is reserveLog when delivered of the recording's events were
+// delivered by tick k.
+func (s *Sim) reserveLogAt(k, delivered int) {
 	if s.feed != nil || !s.logging || s.store == nil {
 		return
 	}
@@ -370,18 +387,18 @@ func (s *Sim) reserveLog(k int) {
 	if s.growing {
 		last = max(last, s.store.EstimateTicks())
 	}
-	if k != max(last/64, logReserveMin) || last <= k || s.cursor <= 0 {
+	if k != max(last/64, logReserveMin) || last <= k || delivered <= 0 {
 		return
 	}
 	events := s.store.Len()
-	want := min(len(s.log)*last/k, len(s.log)*events/s.cursor)
+	want := min(len(s.log)*last/k, len(s.log)*events/delivered)
 	want += want / 16
 	if want > cap(s.log) {
 		grown := make([]logEntry, len(s.log), want)
 		copy(grown, s.log)
 		s.log = grown
 	}
-	if p := min(len(s.places)*last/k, len(s.places)*events/s.cursor); p+p/16 > cap(s.places) {
+	if p := min(len(s.places)*last/k, len(s.places)*events/delivered); p+p/16 > cap(s.places) {
 		grown := make([]eventlog.Place, len(s.places), p+p/16)
 		copy(grown, s.places)
 		s.places = grown

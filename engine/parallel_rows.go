@@ -28,6 +28,7 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
+	"glidepath/physics"
 )
 
 // chunkRows is one chunk's encoded rows for a run of ticks, tick after
@@ -622,4 +623,391 @@ func (b *shardBatch) endSink(s *Sim, chunks int) {
 		r, v := &b.rows[c], &b.views[c]
 		r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
 	}
+}
+
+// The window's pre-run on the chunked path: a Sim over an event store
+// that keeps the event log and the glide metrics and saves checkpoints
+// (the viewer's branch, simsource.Source.Branch) steps in runs of ticks
+// over chunks of objects like a bare run. Each run ends at the next
+// checkpoint's tick, where the checkpoint is saved as Step saves it. Each
+// chunk logs its objects' events into a log of its own and takes its live
+// objects' brief views every briefEvery ticks; once the run is stepped,
+// tick after tick, the events join the Sim's log in the order a run
+// stepped tick by tick logs them (the delivery's, merged by recording
+// event with the notes, then the pass's in slot order: endSink's order)
+// and the tick's briefs go to the AdvanceBriefs function in slot order.
+// The log, the metrics, the checkpoints and the briefs are those of
+// stepping tick by tick (TestAdvanceBriefs_*).
+
+// BriefFunc receives the brief views of a tick's live objects (as
+// Query.Briefs gives them after the tick) and the observer (as
+// Query.Observer); the slice is valid during the call. On the chunked path
+// it may be called on another goroutine than AdvanceBriefs's, while the
+// Sim's log is filled: it must not use the Sim (AdvanceBriefs returns once
+// every call has).
+type BriefFunc func(tick int, briefs []BriefView, observer physics.Position, hasObserver bool)
+
+// AdvanceBriefs steps up to n ticks as Step does (in runs of ticks over
+// chunks of objects where it can, else tick by tick) and calls f after
+// every tick stepped that is a multiple of every. Runs of ticks are
+// stepped in shards only for a Sim over an event store, with no cause
+// chains, sink, expectations, stage record or server floor, at its
+// furthest tick: the event log, the metrics and the checkpoints are then
+// filled as Step fills them. Of a store still being read, the runs go up
+// to the last tick read whole; past it Step waits for the reading.
+func (s *Sim) AdvanceBriefs(n, every int, f BriefFunc) {
+	s.briefsOut, s.briefEvery = f, max(every, 1)
+	s.advance(n)
+	s.briefsOut = nil
+}
+
+// briefsTick hands the tick just stepped tick by tick to AdvanceBriefs's
+// function when it is one of its ticks.
+func (s *Sim) briefsTick() {
+	if s.briefsOut != nil && s.tick%s.briefEvery == 0 {
+		s.briefsBuf = s.Query().Briefs(s.briefsBuf[:0])
+		s.briefsOut(s.tick, s.briefsBuf, s.observer, s.hasObserver)
+	}
+}
+
+// shardStore says whether a Sim over an event store may step its next
+// ticks in shards: only for AdvanceBriefs, at its furthest tick (of a
+// store still being read, up to the last tick read whole), no object
+// stuck to another, nothing that reads the
+// tick's events in order or every object each tick (cause chains, a sink,
+// expectations, another output), no stage record (the pops' stages read
+// it) and no server floor (the world's floor tick is the Sim's, not a
+// chunk's).
+func (s *Sim) shardStore() bool {
+	return s.store != nil && s.briefsOut != nil && s.expect == nil && !s.anySticky && s.tick >= s.furthest &&
+		!s.opts.Explain && s.opts.Sink == nil && !s.opts.RecordStages && (!s.logging || s.opts.EventLog) &&
+		s.world.Floors == nil && s.traceOut == nil && s.statesOut == nil && s.rowsOut == nil && s.capture == nil
+}
+
+// advanceStoreShards steps the next ticks, up to n, in shards, reading
+// their events from the store, and returns how many it stepped: the run
+// ends at the next checkpoint's tick, at the last tick a store still being
+// read holds whole, and before the tick of an event that crosses objects
+// (0: the next tick has one, or is not read yet).
+func (s *Sim) advanceStoreShards(n int) int {
+	st := s.store
+	st.mu.RLock()
+	if s.growing {
+		// As Step's delivery takes in what was read (deliverDue).
+		s.refreshLocked()
+	}
+	from, to := s.tick+1, min(s.tick+n, s.lastTick, st.through())
+	if iv := s.cps.interval; iv > 0 {
+		to = min(to, (s.tick/iv+1)*iv)
+	}
+	if to < from {
+		st.mu.RUnlock()
+		return 0
+	}
+	b := s.batch
+	if b == nil {
+		b = new(shardBatch)
+		s.batch = b
+	}
+	b.events = b.events[:0]
+	if s.posAt != s.cursor {
+		s.pos, s.posAt = st.seek(s.cursor), s.cursor
+	}
+	k := from
+	end := st.end(to)
+	var ev recording.Event
+	for i := s.cursor; i < end; i++ {
+		for st.end(k) <= i {
+			k++
+		}
+		p := s.pos
+		target := st.decode(&p, i, &ev)
+		if crossesObjects(&ev) {
+			// The run ends before this event's tick: that tick's events
+			// read so far are read again, by Step.
+			to = k - 1
+			for len(b.events) > 0 && int(b.events[len(b.events)-1].due) > to {
+				b.events = b.events[:len(b.events)-1]
+			}
+			s.cursor = st.end(to)
+			s.posAt = -1 // sought again before it is read
+			break
+		}
+		if int(target) >= len(s.slots) {
+			s.addStoreSlots(int(target) + 1) // created after the Sim was made
+		}
+		b.events = append(b.events, shardEvent{ev: ev, due: int32(k), target: target, source: int32(i)})
+		s.pos, s.cursor, s.posAt = p, i+1, i+1
+	}
+	st.mu.RUnlock()
+	if to < from {
+		clear(b.events)
+		return 0
+	}
+	b.cut = false
+	s.runShards(b, from, to) // saves the checkpoint of its last tick (endPrerun)
+	return to - from + 1
+}
+
+// chunkBriefs is one chunk's brief views of a run of ticks' recorded
+// ticks, each tick's end in ends, and which are held items; chunk 0 keeps
+// the observer of each.
+type chunkBriefs struct {
+	views  []BriefView
+	ends   []int
+	held   []bool
+	obs    []physics.Position
+	hasObs []bool
+}
+
+// beginBriefs empties the chunks' briefs.
+func (b *shardBatch) beginBriefs(chunks int) {
+	for len(b.briefs) < chunks {
+		b.briefs = append(b.briefs, chunkBriefs{})
+	}
+	for c := range chunks {
+		k := &b.briefs[c]
+		k.views, k.ends, k.held, k.obs, k.hasObs = k.views[:0], k.ends[:0], k.held[:0], k.obs[:0], k.hasObs[:0]
+	}
+}
+
+// takeBriefs takes chunk c's briefs of the tick v has just stepped over
+// slots [lo, hi), as Query.Briefs takes them — but for the position of an
+// item an object holds: its holder may be in another chunk, so the item
+// keeps its own body's position here and endPrerun puts it where its
+// holder is.
+func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi int) {
+	k := &b.briefs[c]
+	q := v.Query()
+	for _, o := range v.slots[lo:hi] {
+		if !o.st.alive {
+			continue
+		}
+		held := o.ent.Parent != 0 && o.ent.Parent != recording.ObserverTarget
+		pos := o.phys.Position()
+		if o.ent.Parent == recording.ObserverTarget {
+			pos = q.drawnPosition(o)
+		}
+		k.views = append(k.views, BriefView{
+			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: o.phys.Heading(),
+			Contact: o.phys.InContact(), Truth: o.st.truth, HasTruth: o.st.hasTruth,
+		})
+		k.held = append(k.held, held)
+		if m := o.pm.Interpolation(); m != nil {
+			bv := &k.views[len(k.views)-1]
+			bv.QueueLen, bv.FailCounter = m.QueueLen(), m.FailCounter()
+			if bv.QueueLen > 0 {
+				bv.Head, _ = m.Node(0)
+			}
+		}
+	}
+	k.ends = append(k.ends, len(k.views))
+	if c == 0 {
+		k.obs, k.hasObs = append(k.obs, v.observer), append(k.hasObs, v.hasObserver)
+	}
+}
+
+// endPrerun adds the run's events to the Sim's log, hands its sampled
+// ticks' briefs to AdvanceBriefs's function, each tick after tick, and
+// saves the checkpoint of the run's last tick when it falls on the
+// interval — the three at once, on the stepping goroutine and a helper,
+// when the run has two cores: none writes what another reads (the log's
+// filling writes the log alone; the briefs and the checkpoint read the
+// objects, and the checkpoint the Sim's tick, cursor and observer, which
+// are the run's last tick's) — and keeps each chunk's log storage for the
+// next run.
+func (b *shardBatch) endPrerun(s *Sim, chunks int) {
+	job := func(c int) {
+		switch c {
+		case 0:
+			b.endBriefs(s, chunks)
+		case 1:
+			s.cps.stepped(s)
+		default:
+			b.endLog(s, chunks)
+		}
+	}
+	jobs := 2
+	if b.keepLog {
+		jobs = 3
+	}
+	if s.opts.shards(len(s.slots)) > 1 {
+		pool := s.passPool()
+		pool.job = job
+		pool.run(s, 0, 0, jobs, 1)
+	} else {
+		for c := range jobs {
+			job(c)
+		}
+	}
+	if b.keepLog {
+		for c := range chunks {
+			r, v := &b.rows[c], &b.views[c]
+			r.log, r.places, r.stamps, r.stampsIn, r.unpacked = v.log, v.places, v.stamps, v.stampsIn, v.unpacked
+		}
+	}
+}
+
+// endLog adds the run's events to the Sim's log, tick after tick.
+func (b *shardBatch) endLog(s *Sim, chunks int) {
+	// The notes, in file order (a note is about no slot: no chunk logs it).
+	notes := b.notes[:0]
+	for i := range b.events {
+		if e := &b.events[i]; e.ev.Kind == recording.KindNote && e.target < 0 {
+			notes = append(notes, int32(i))
+		}
+	}
+	b.notes = notes
+	logAt := b.at[:0]
+	for range chunks {
+		logAt = append(logAt, 0)
+	}
+	b.at = logAt
+	note := 0
+	for i := range b.to - b.from + 1 {
+		note = b.logTick(s, chunks, i, b.from+i, notes, note)
+	}
+}
+
+// endBriefs hands the run's sampled ticks' briefs to AdvanceBriefs's
+// function, tick after tick; it reads no state the log's filling writes.
+func (b *shardBatch) endBriefs(s *Sim, chunks int) {
+	briefAt := b.src[:0]
+	for range chunks {
+		briefAt = append(briefAt, 0)
+	}
+	b.src = briefAt
+	rec := 0
+	for tick := b.from; tick <= b.to; tick++ {
+		if tick%s.briefEvery != 0 {
+			continue
+		}
+		views, flags := b.briefBuf[:0], b.heldBuf[:0]
+		held := false
+		for c := range chunks {
+			k := &b.briefs[c]
+			end := k.ends[rec]
+			views = append(views, k.views[briefAt[c]:end]...)
+			flags = append(flags, k.held[briefAt[c]:end]...)
+			held = held || slices.Contains(k.held[briefAt[c]:end], true)
+			briefAt[c] = end
+		}
+		if held {
+			b.placeHeld(s, views, flags)
+		}
+		b.briefBuf, b.heldBuf = views, flags
+		s.briefsOut(tick, views, b.briefs[0].obs[rec], b.briefs[0].hasObs[rec])
+		rec++
+	}
+}
+
+// placeHeld puts each held item of a tick's briefs (held flags which)
+// where Query.drawnPosition draws it: at the body of the first live object
+// with its holder's guid, unless that is the item itself.
+func (b *shardBatch) placeHeld(s *Sim, views []BriefView, held []bool) {
+	// Every held item's place is found before any moves: a holder that is
+	// itself held lends its own body's position.
+	b.heldAt = b.heldAt[:0]
+	for i := range views {
+		if !held[i] {
+			continue
+		}
+		pos := views[i].Position
+		parent := s.slots[views[i].Slot].ent.Parent
+		for j := range views {
+			if views[j].GUID == parent {
+				if j != i {
+					pos = views[j].Position
+				}
+				break
+			}
+		}
+		b.heldAt = append(b.heldAt, pos)
+	}
+	k := 0
+	for i := range views {
+		if held[i] {
+			views[i].Position = b.heldAt[k]
+			k++
+		}
+	}
+}
+
+// logTick adds run tick i's (tick's) events to the Sim's log in the order
+// Step logs them: the delivery's entries of every chunk and the tick's
+// notes (notes[note:] in b.events), ordered by recording event, then the
+// pass's in slot order. It returns the next note.
+func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note int) int {
+	logAt := b.at
+	refs := b.merge[:0]
+	for c := range chunks {
+		v := &b.views[c]
+		end := b.sinks[c].logEnds[i]
+		for j := logAt[c]; j < end && v.log[j].source >= 0; j++ {
+			refs = append(refs, mergeRef{source: v.log[j].source, c: int32(c), i: int32(j)})
+		}
+	}
+	for ; note < len(notes) && int(b.events[notes[note]].due) == tick; note++ {
+		refs = append(refs, mergeRef{source: b.events[notes[note]].source, c: -1, i: notes[note]})
+	}
+	// One recording event's entries are all in one chunk, in order: the
+	// sort is stable.
+	slices.SortStableFunc(refs, func(x, y mergeRef) int { return cmp.Compare(x.source, y.source) })
+	b.merge = refs
+	for _, r := range refs {
+		if r.c < 0 {
+			ev := &b.events[r.i].ev
+			e := eventlog.Event{Kind: eventlog.EventNote, Tick: int32(tick), Source: r.source}
+			if ev.HasGUID {
+				e.GUID = ev.GUID
+			}
+			s.pack(&e)
+			continue
+		}
+		s.appendEntry(&b.views[r.c], int(r.i))
+	}
+	for c := range chunks {
+		v := &b.views[c]
+		end := b.sinks[c].logEnds[i]
+		for j := logAt[c]; j < end; j++ {
+			if v.log[j].source < 0 {
+				s.appendEntry(v, j)
+			}
+		}
+		logAt[c] = end
+	}
+	// What Step does after a new tick's events: the tick's end, and the
+	// log's capacity reserved at its tick (reserveLog reads how many of
+	// the recording's events were delivered by then).
+	s.tickEnd = append(s.tickEnd, int32(len(s.log)))
+	s.store.mu.RLock()
+	delivered := s.store.end(tick)
+	s.store.mu.RUnlock()
+	s.reserveLogAt(tick, delivered)
+	return note
+}
+
+// appendEntry appends v's log entry i to s's log with what it keeps beside
+// it: a route's stored stamps, the places of a blip, snap, pop, hitch,
+// span or transition event (pack's payloads).
+func (s *Sim) appendEntry(v *Sim, i int) {
+	l := v.log[i]
+	places := 0
+	switch l.kind.Info().Payload {
+	case eventlog.PayloadPlaces:
+		places = 2
+	case eventlog.PayloadSpan:
+		places = 5
+	case eventlog.PayloadTransit:
+		places = 3
+	}
+	if places > 0 {
+		at := len(s.places)
+		s.places = append(s.places, v.places[l.x:int(l.x)+places]...)
+		l.x = uint32(at)
+	} else if l.kind == eventlog.EventRoute {
+		s.stamps = append(s.stamps, v.stamps[l.x])
+		l.x = uint32(len(s.stamps) - 1)
+	}
+	s.log = append(s.log, l)
 }

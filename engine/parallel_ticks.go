@@ -25,6 +25,7 @@ import (
 
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
+	"glidepath/physics"
 )
 
 // minSlotsPerShard is the fewest slots worth a core of their own for a run
@@ -79,6 +80,15 @@ type shardBatch struct {
 	merged   []eventlog.Event
 	tickRows []StateRow
 	rowHeads []rowHeading
+	// keepLog: the chunks' events join the Sim's kept event log, tick
+	// after tick; briefRows: the chunks take the live objects' brief views
+	// for AdvanceBriefs (parallel_rows.go).
+	keepLog, briefRows bool
+	briefs             []chunkBriefs
+	briefBuf           []BriefView
+	heldBuf            []bool
+	notes              []int32
+	heldAt             []physics.Position
 }
 
 // shardEvent is an event read ahead, checked, with the tick it is due in,
@@ -104,6 +114,9 @@ func (o *Options) shards(n int) int {
 // keeps the tick's events in order.
 func (s *Sim) shardable() bool {
 	f := s.feed
+	if f == nil {
+		return s.shardStore()
+	}
 	return f != nil && f.err == nil && s.shardOutputs() && s.expect == nil &&
 		!s.anySticky && !s.growing && s.cps.interval <= 0 && s.tick >= s.furthest
 }
@@ -129,6 +142,7 @@ func (s *Sim) advance(n int) {
 		s.traceTick()
 		s.statesTick()
 		s.rowsTick()
+		s.briefsTick()
 		n--
 	}
 }
@@ -139,6 +153,9 @@ func (s *Sim) advance(n int) {
 func (s *Sim) advanceShards(n int) int {
 	if !s.shardable() || len(s.slots) < minSlotsPerShard && s.opts.Workers == 0 {
 		return 0
+	}
+	if s.feed == nil {
+		return s.advanceStoreShards(n)
 	}
 	f := s.feed
 	from, to := s.tick+1, s.tick+n
@@ -213,11 +230,16 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 		b.views[c].replay = false
 	}
 	b.traceRows, b.stateRows, b.sinkRows = s.traceOut != nil, s.statesOut != nil, s.rowsOut != nil
-	if b.traceRows || b.sinkRows {
+	b.briefRows = s.briefsOut != nil
+	b.keepLog = b.briefRows && s.logging
+	if b.traceRows || b.sinkRows || b.keepLog {
 		b.beginRows(chunks)
 	}
-	if b.sinkRows {
+	if b.sinkRows || b.keepLog {
 		b.beginSink(chunks)
+	}
+	if b.briefRows {
+		b.beginBriefs(chunks)
 	}
 	if b.stateRows {
 		b.beginStates(s, chunks)
@@ -252,6 +274,11 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	}
 	if b.sinkRows {
 		b.endSink(s, chunks) // reads the notes' events
+	}
+	if b.briefRows {
+		// The run's last tick is the Sim's before its checkpoint is saved.
+		s.tick, s.nslots = to, nslots
+		b.endPrerun(s, chunks) // reads the notes' events
 	}
 	clear(b.events) // let go of the entities the creates point to
 	b.sim = nil
@@ -307,6 +334,12 @@ func (b *shardBatch) runChunk(c int) {
 		}
 		if b.sinkRows {
 			b.keepTick(c, v, lo, hi)
+		}
+		if b.keepLog {
+			b.sinks[c].logEnds = append(b.sinks[c].logEnds, len(v.log))
+		}
+		if b.briefRows && k%b.sim.briefEvery == 0 {
+			b.takeBriefs(c, v, lo, hi)
 		}
 	}
 	for _, o := range objs {

@@ -146,6 +146,12 @@ type Sim struct {
 	rowsOut func(tick int, rows []StateRow) error
 	rowsErr error
 	rowsBuf []StateRow
+	// briefsOut, while AdvanceBriefs steps, receives the brief views of
+	// every briefEvery-th tick stepped, briefsBuf a tick's stepped tick by
+	// tick (parallel_rows.go).
+	briefsOut  BriefFunc
+	briefEvery int
+	briefsBuf  []BriefView
 
 	// feed is the stream a Sim made by NewStream reads its events from (nil:
 	// the events are rec's, indexed when the Sim was made).

@@ -56,6 +56,10 @@ func beforeTransit(o *object) transitBefore {
 func hitOf(r *physics.TransitionReport) eventlog.Hit {
 	h := eventlog.Hit{ID: r.HitID, Cell: r.HitCell, Poly: r.HitPoly}
 	switch k := r.HitKind; {
+	case k == "obstacle":
+		h.Kind, h.Name = eventlog.HitObstacle, r.HitName
+	case strings.HasPrefix(k, "obstacle "):
+		h.Kind, h.Name, h.Index, h.Poly = eventlog.HitObstacle, r.HitName, 1, 0
 	case k == "CellStruct":
 		h.Kind = eventlog.HitCellStruct
 	case k == "GfxObj":
@@ -92,7 +96,7 @@ func stepHeight(b *transitBefore, to *eventlog.Place) float32 {
 // starts a contact: h is not what it last met, or it last met it more than
 // gap ticks before.
 func (st *objectBook) meetWall(h eventlog.Hit, tick, gap int32) bool {
-	start := !st.wallOn || h != st.wall || tick-st.wallTick > gap
+	start := !st.wallOn || !h.Same(&st.wall) || tick-st.wallTick > gap
 	st.wall, st.wallOn, st.wallTick = h, true, tick
 	return start
 }

@@ -20,8 +20,10 @@ import (
 // The wall scenario: the Pusher walks into the wall box and is stopped
 // head-on (find_valid_position finds no valid position: the body keeps its
 // origin). That is one wall event though it pushes against the wall for
-// tick after tick, it names the box's polygon (a scenario obstacle is a
-// GfxObj with a BSP), and its cause chain says it stopped the body.
+// tick after tick, it names the box's polygon as the scenario obstacle's
+// (the walled terrain's first obstacle, "wall"; its box is a GfxObj with a
+// BSP, id 0, which names nothing), and its cause chain says it stopped the
+// body and names the obstacle.
 func TestTransitEvents_WallOncePerContact(t *testing.T) {
 	s := newSim(t, compiled(t, "wall"), Options{EventLog: true, Explain: true})
 	runTo(s, s.LastTick())
@@ -30,8 +32,8 @@ func TestTransitEvents_WallOncePerContact(t *testing.T) {
 		t.Fatalf("%d wall events, want 1: %+v", len(walls), walls)
 	}
 	w := walls[0]
-	if w.Hit.Kind != eventlog.HitGfxObj || w.Slid || w.From != w.To {
-		t.Errorf("wall %+v: want a GfxObj polygon, not slid, the body kept where it was", w)
+	if w.Hit.Kind != eventlog.HitObstacle || w.Hit.ID != 0 || w.Hit.Name != "wall" || w.Hit.Index != 0 || w.Slid || w.From != w.To {
+		t.Errorf("wall %+v: want a polygon of obstacle 0 \"wall\", not slid, the body kept where it was", w)
 	}
 	var cause *explain.Cause
 	for _, c := range s.Query().Causes() {
@@ -39,7 +41,7 @@ func TestTransitEvents_WallOncePerContact(t *testing.T) {
 			cause = &c
 		}
 	}
-	if cause == nil || cause.Tick != int(w.Tick) || !strings.Contains(cause.What, "stopped by wall polygon") || !strings.Contains(cause.Why, "head-on stop") {
+	if cause == nil || cause.Tick != int(w.Tick) || !strings.Contains(cause.What, "stopped by wall polygon") || !strings.Contains(cause.What, `of obstacle 0 "wall" (a box)`) || strings.Contains(cause.What, "GfxObj") || !strings.Contains(cause.Why, "head-on stop") {
 		t.Errorf("cause %+v", cause)
 	}
 }
@@ -144,8 +146,13 @@ func TestTransitEvents_HitOf(t *testing.T) {
 		{"cylsphere 2", eventlog.Hit{Kind: eventlog.HitCylSphere, Index: 2, ID: 7, Cell: 9, Poly: 3}},
 		{"sphere 11", eventlog.Hit{Kind: eventlog.HitSphere, Index: 11, ID: 7, Cell: 9, Poly: 3}},
 		{"what", eventlog.Hit{Kind: eventlog.HitOther, ID: 7, Cell: 9, Poly: 3}},
+		{"obstacle", eventlog.Hit{Kind: eventlog.HitObstacle, ID: 7, Cell: 9, Poly: 3, Name: "well"}},
+		{"obstacle cylsphere 0", eventlog.Hit{Kind: eventlog.HitObstacle, Index: 1, ID: 7, Cell: 9, Name: "well"}},
 	} {
 		r := physics.TransitionReport{HitKind: c.kind, HitID: 7, HitCell: 9, HitPoly: 3}
+		if strings.HasPrefix(c.kind, "obstacle") {
+			r.HitName = "well"
+		}
 		if got := hitOf(&r); got != c.want {
 			t.Errorf("%q: %+v, want %+v", c.kind, got, c.want)
 		}
@@ -161,6 +168,23 @@ func TestTransitEvents_PackRoundTrip(t *testing.T) {
 		Distance: -0.3, Hit: eventlog.Hit{Kind: eventlog.HitCylSphere, Index: 200, Poly: 65535, ID: 0xDEADBEEF, Cell: 0xC1C10100}, Slid: true}
 	s.pack(&e)
 	if got := s.unpack(0); !reflect.DeepEqual(got, e) {
+		t.Errorf("unpacked %+v, want %+v", got, e)
+	}
+	// An obstacle is kept by its number; unpacking names it from the
+	// run's world (and from a view of the log).
+	s.world = &physics.World{Obstacles: []physics.Obstacle{{Name: "wall"}, {Name: "well"}}}
+	e.Hit = eventlog.Hit{Kind: eventlog.HitObstacle, ID: 1, Cell: 0xA9B4001F, Index: 1, Name: "well"}
+	s.pack(&e)
+	if got := s.unpack(1); !reflect.DeepEqual(got, e) {
+		t.Errorf("unpacked %+v, want %+v", got, e)
+	}
+	if got := s.Query().LogView().At(1); !reflect.DeepEqual(got, e) {
+		t.Errorf("a view's entry %+v, want %+v", got, e)
+	}
+	e.Hit.ID = 2 // past the list: no name
+	e.Hit.Name = ""
+	s.pack(&e)
+	if got := s.unpack(2); !reflect.DeepEqual(got, e) {
 		t.Errorf("unpacked %+v, want %+v", got, e)
 	}
 }

@@ -163,8 +163,13 @@ type Part struct {
 // otherwise its spheres (ACE PhysicsObj.FindObjCollisions), all in the
 // object's frame, scaled by Scale (1 when zero).
 type StaticObject struct {
-	ID         uint32
-	Name       string
+	ID   uint32
+	Name string
+	// Obstacle is 1 + the object's place in the world's obstacle list
+	// (World.Obstacles: the terrain's and the scenario's) when it is a
+	// scenario obstacle, 0 otherwise; the transition's events name it by
+	// that number and its Name.
+	Obstacle   int
 	Frame      Frame
 	Scale      float32
 	Parts      []Part

@@ -69,6 +69,15 @@ func (p *Position) Offset(q *Position) mgl32.Vec3 {
 	return mgl32.Vec3{dx, dy, dz}
 }
 
+// offsetMulInto is *dst = p.Offset(q).Mul(s), written into place (a
+// Vec3 returned through memory and copied whole stalls the store buffer).
+func (p *Position) offsetMulInto(dst *mgl32.Vec3, q *Position, s float32) {
+	dx := (float32(int32(q.LandblockX())-int32(p.LandblockX())))*LandblockLength + (q.Frame.Origin[0] - p.Frame.Origin[0])
+	dy := (float32(int32(q.LandblockY())-int32(p.LandblockY())))*LandblockLength + (q.Frame.Origin[1] - p.Frame.Origin[1])
+	dz := q.Frame.Origin[2] - p.Frame.Origin[2]
+	dst[0], dst[1], dst[2] = dx*s, dy*s, dz*s
+}
+
 // Distance is Position::distance (0x005A94B0, seed 004 §7): the length of the
 // cell-aware offset between the two positions.
 func (p *Position) Distance(q *Position) float32 {

@@ -281,7 +281,7 @@ func (o *Object) commitCandidate(dt float32, candidate *Frame) {
 				// 1/dt is the same every tick: divide once.
 				o.invDtOf, o.invDt = dt, 1/dt
 			}
-			o.CachedVelocity = o.pos.Offset(&t.CurPos).Mul(o.invDt)
+			o.pos.offsetMulInto(&o.CachedVelocity, &t.CurPos, o.invDt)
 		} else {
 			o.CachedVelocity = mgl32.Vec3{}
 		}

@@ -216,6 +216,27 @@ func (p *Polygon) pointInPoly2D(pt *mgl32.Vec3) bool {
 	return true
 }
 
+// pointInPoly2DInner is pointInPoly2D for a point the polygon's edges
+// along x or y (dx or dy exactly 0: a terrain cell's sides) cannot
+// exclude: those edges are skipped, the others tested as pointInPoly2D
+// tests them, in the same order.
+func (p *Polygon) pointInPoly2DInner(pt *mgl32.Vec3) bool {
+	n := len(p.Vertices)
+	prevIdx := 0
+	for i := n - 1; i >= 0; i-- {
+		pv, v := &p.Vertices[prevIdx], &p.Vertices[i]
+		prevIdx = i
+		dx, dy := v[0]-pv[0], v[1]-pv[1]
+		if dx == 0 || dy == 0 {
+			continue
+		}
+		if dy*v[0]-dx*v[1]+dx*pt[1]-dy*pt[0] > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // adjustToPlacementPoly is CPolygon::adjust_to_placement_poly: push the
 // sphere (and the other one with it) to rest radius off the plane.
 func (p *Polygon) adjustToPlacementPoly(hit, other *Sphere, radius float32, centerSolid, solidCheck bool) {
@@ -621,7 +642,7 @@ func (t *transit) planeToGlobal(pl Plane, scale float32) Plane {
 	return Plane{N: n, D: -n.Dot(pt) * scale}
 }
 
-func abs32(v float32) float32 { return float32(math.Abs(float64(v))) }
+func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
 
 // dist is N·p + D (Vec3.Dot's order) through pointers.
 func (pl *Plane) dist(p *mgl32.Vec3) float32 {

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -188,6 +189,26 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	if transitionTap != nil {
 		after = transitionTap(o, from, to)
 	}
+	// The shortcut over a bare LandCell (transit_fast.go) first; where it
+	// gives up, the whole transition from the start.
+	r, ok, done := o.terrainTransition(from, to)
+	if !done {
+		t := o.startTransition(from, to)
+		ok = t.findTransitionalPosition()
+		r = t.result(to)
+	}
+	if done && fastTransitCheck != nil {
+		o.checkFastTransition(from, to, r, ok)
+	}
+	if after != nil {
+		after(r, ok)
+	}
+	return r, ok
+}
+
+// startTransition is CPhysicsObj::transition's set-up of the CTransition
+// (get_object_info, init_sphere, init_path) for a sweep from from to to.
+func (o *Object) startTransition(from *Position, to *Frame) *transit {
 	t := o.begin(from.Cell, to, false)
 	t.setFloor(from)
 	path := &t.path
@@ -197,12 +218,24 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	path.curPos = path.beginPos
 	path.curCell = t.cells.get(t, from.Cell)
 	path.cacheGlobalCurrCenter()
-	ok := t.findTransitionalPosition()
-	r := t.result(to)
-	if after != nil {
-		after(r, ok)
-	}
-	return r, ok
+	return t
+}
+
+// fastTransitCheck, when set, is shown every transition the shortcut
+// answered beside the whole transition's answer to the same sweep
+// (transit_fast_test.go). Nil outside those tests.
+var fastTransitCheck func(o *Object, fast, whole *transitionResult, fastOK, wholeOK bool, wholeVelocity mgl32.Vec3)
+
+// checkFastTransition runs the whole transition on the sweep the shortcut
+// answered (r, ok) and shows both to fastTransitCheck, with the velocity
+// the whole transition left; the object is left as the shortcut left it.
+func (o *Object) checkFastTransition(from *Position, to *Frame, r *transitionResult, ok bool) {
+	fast, vel := *r, o.Velocity
+	t := o.startTransition(from, to)
+	wholeOK := t.findTransitionalPosition()
+	whole, wholeVel := *t.result(to), o.Velocity
+	o.scratch, o.Velocity = fast, vel
+	fastTransitCheck(o, &fast, &whole, ok, wholeOK, wholeVel)
 }
 
 // transitionTap and placementTap, when set, are shown each transition's
@@ -281,8 +314,11 @@ type TransitionReport struct {
 	Ran bool
 	// Wall says the body's spheres met a polygon or an object; Slid that a
 	// step slid along it (slide_sphere). The hit is named by HitKind,
-	// HitID (the GfxObj or CellStruct id), HitCell, HitPoly (the polygon's
-	// id) and HitName (an object's name).
+	// HitID (the GfxObj or CellStruct id; a scenario obstacle's place in
+	// the world's obstacle list), HitCell, HitPoly (the polygon's id) and
+	// HitName (an object's name). HitKind is "CellStruct", "GfxObj",
+	// "cylsphere N" or "sphere N" (an object's Nth), or for a scenario
+	// obstacle "obstacle" (a box's polygon) or "obstacle cylsphere N".
 	Wall    bool
 	Slid    bool
 	HitKind string
@@ -319,6 +355,11 @@ func (r *TransitionReport) Text() string {
 		return fmt.Sprintf("%s polygon %d of cell 0x%08X's CellStruct 0x%X", what, r.HitPoly, r.HitCell, r.HitID)
 	case "GfxObj":
 		return fmt.Sprintf("%s polygon %d of GfxObj 0x%08X%s in cell 0x%08X", what, r.HitPoly, r.HitID, nameText(r.HitName), r.HitCell)
+	case "obstacle":
+		return fmt.Sprintf("%s polygon %d of obstacle %d%s in cell 0x%08X", what, r.HitPoly, r.HitID, nameText(r.HitName), r.HitCell)
+	}
+	if strings.HasPrefix(r.HitKind, "obstacle ") {
+		return fmt.Sprintf("%s: obstacle %d%s (its %s) in cell 0x%08X", what, r.HitID, nameText(r.HitName), r.HitKind[len("obstacle "):], r.HitCell)
 	}
 	return fmt.Sprintf("%s: %s%s in cell 0x%08X", what, r.HitKind, nameText(r.HitName), r.HitCell)
 }
@@ -336,7 +377,12 @@ func (o *Object) LastTransition() TransitionReport { return o.report }
 // setReport fills the object's report from the finished transition.
 func (o *Object) setReport(from uint32, t *transitionResult) {
 	e := &t.events
-	r := TransitionReport{Ran: true, FromCell: from, ToCell: t.CurPos.Cell, Step: e.step, Stepped: e.stepValid, Landed: e.landed, Slid: e.slid}
+	// Field by field into place: a report built on the stack and copied
+	// whole stalls the store buffer at every tick.
+	r := &o.report
+	*r = TransitionReport{}
+	r.Ran, r.FromCell, r.ToCell = true, from, t.CurPos.Cell
+	r.Step, r.Stepped, r.Landed, r.Slid = e.step, e.stepValid, e.landed, e.slid
 	if w := e.wall; w.kind != hitNone {
 		r.Wall, r.HitID, r.HitCell, r.HitPoly = true, w.id, w.cell, w.poly
 		if w.object != nil {
@@ -352,6 +398,15 @@ func (o *Object) setReport(from uint32, t *transitionResult) {
 		case hitSphere:
 			r.HitKind = "sphere " + strconv.Itoa(w.index)
 		}
+		// A scenario obstacle is named by its place in the world's
+		// obstacle list, not by the GfxObj id 0 its box was given.
+		if w.object != nil && w.object.Obstacle > 0 {
+			r.HitID = uint32(w.object.Obstacle - 1)
+			if w.kind == hitGfxObj {
+				r.HitKind = "obstacle"
+			} else {
+				r.HitKind = "obstacle " + r.HitKind
+			}
+		}
 	}
-	o.report = r
 }

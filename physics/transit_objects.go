@@ -460,14 +460,17 @@ type cachedObstacle struct {
 	obj StaticObject
 }
 
-func obstacleObject(ob *Obstacle) *StaticObject {
+// obstacleObject is ob's static object; num is 1 + ob's place in the
+// world's obstacle list, 0 for a static read as an obstacle.
+func obstacleObject(ob *Obstacle, num int) *StaticObject {
 	if v, ok := obstacleCache.Load(ob); ok {
 		c := v.(*cachedObstacle)
-		if c.src == *ob {
+		if c.src == *ob && c.obj.Obstacle == num {
 			return &c.obj
 		}
 	}
 	c := &cachedObstacle{src: *ob, obj: ObstacleObject(ob)}
+	c.obj.Obstacle = num
 	obstacleCache.Store(ob, c)
 	return &c.obj
 }
@@ -476,7 +479,7 @@ func obstacleObject(ob *Obstacle) *StaticObject {
 // obstacles (and the dat statics read as obstacles) whose footprint
 // overlaps the sweep-frame square lo–hi (x, y).
 func (w *World) obstacleObjects(dst []objRef, lbx, lby int32, lo, hi mgl32.Vec3) []objRef {
-	add := func(obs []Obstacle) {
+	add := func(obs []Obstacle, numbered bool) {
 		for i := range obs {
 			ob := &obs[i]
 			ox := float32((int32(ob.Landblock>>8) - lbx) * LandblockLength)
@@ -494,10 +497,14 @@ func (w *World) obstacleObjects(dst []objRef, lbx, lby int32, lo, hi mgl32.Vec3)
 			if a[0]+ox > hi[0] || b[0]+ox < lo[0] || a[1]+oy > hi[1] || b[1]+oy < lo[1] {
 				continue
 			}
-			dst = append(dst, objRef{obj: obstacleObject(ob), off: mgl32.Vec3{ox, oy, 0}})
+			num := 0
+			if numbered {
+				num = i + 1
+			}
+			dst = append(dst, objRef{obj: obstacleObject(ob, num), off: mgl32.Vec3{ox, oy, 0}})
 		}
 	}
-	add(w.Obstacles)
+	add(w.Obstacles, true)
 	// With dat geometry its outdoor cells hold every static (Setups with
 	// their cylspheres and spheres, GfxObjs with their BSPs); the loader's
 	// obstacles stay for drawing.
@@ -508,7 +515,7 @@ func (w *World) obstacleObjects(dst []objRef, lbx, lby int32, lo, hi mgl32.Vec3)
 				if x < 0 || y < 0 || x > 0xFF || y > 0xFF {
 					continue
 				}
-				add(*w.statics.get(uint16(x<<8 | y)))
+				add(*w.statics.get(uint16(x<<8 | y)), false)
 			}
 		}
 	}

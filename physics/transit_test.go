@@ -518,7 +518,7 @@ func TestTransit_Report(t *testing.T) {
 				step = r.Step
 			}
 		}
-		if c.wall && (walls == 0 || !strings.Contains(text, "polygon 0 of GfxObj")) {
+		if c.wall && (walls == 0 || !strings.Contains(text, "polygon 0 of obstacle 0 in cell")) {
 			t.Errorf("%.1f m box: %d wall reports, last %q; want the box's -x face (polygon 0)", c.h, walls, text)
 		}
 		if !c.wall && (steps != 1 || !near(step, c.h, 0.01)) {
@@ -535,5 +535,36 @@ func TestTransit_Report(t *testing.T) {
 	}
 	if !landed || !o.InContact() {
 		t.Error("a fall never reported its landing")
+	}
+}
+
+// A scenario obstacle is named by what it is: its place in the world's
+// obstacle list and its name, never the GfxObj id 0 its box was built
+// with — a box by its polygon, a cylinder by its cylsphere. A dat static
+// read as an obstacle keeps the object's words.
+func TestTransit_ReportNamesObstacles(t *testing.T) {
+	w := &World{Terrain: FlatTerrain(0), Obstacles: []Obstacle{
+		{Kind: ObstacleCylinder, Name: "post", Landblock: testLB >> 16, Center: mgl32.Vec3{20, 80, 0}, Radius: 0.5, Height: 2},
+		{Kind: ObstacleBox, Name: "crate", Landblock: testLB >> 16, Min: mgl32.Vec3{50, 40, 0}, Max: mgl32.Vec3{54, 60, 2}},
+		{Kind: ObstacleCylinder, Name: "well", Landblock: testLB >> 16, Center: mgl32.Vec3{80, 50, 0}, Radius: 1.5, Height: 2},
+	}}
+	for _, c := range []struct {
+		x    float32
+		want string
+	}{
+		{48, `wall polygon 0 of obstacle 1 ("crate") in cell 0x`},
+		{77, `wall: obstacle 2 ("well") (its cylsphere 0) in cell 0x`},
+	} {
+		o := walker(t, w, c.x, 50, 0, 90, 0.1)
+		var text string
+		for k := 0; k < 40 && text == ""; k++ {
+			o.UpdateObjectInternal(dt)
+			if r := o.LastTransition(); r.Wall {
+				text = r.Text()
+			}
+		}
+		if !strings.Contains(text, c.want) || strings.Contains(text, "GfxObj") {
+			t.Errorf("walking east from x %v: %q, want %q", c.x, text, c.want)
+		}
 	}
 }

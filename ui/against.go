@@ -153,3 +153,38 @@ func (a *app) jumpToDivergence(first bool) {
 	}
 	a.say("no later divergence from the client")
 }
+
+// pollClient takes the rows of a followed client trace (viewer live's
+// window, -follow -against) read since the last update into its track,
+// so the client's body and trail grow as the client writes them; the
+// error that ended the following is said once.
+func (a *app) pollClient() {
+	if !a.opts.Client.Following() {
+		return
+	}
+	n, err := a.opts.Client.Take()
+	if n > 0 {
+		a.idler.wake()
+	}
+	if err != nil {
+		a.say("client trace: stopped following it: " + err.Error() + "; showing the rows read")
+	}
+}
+
+// clientStatus is the status line's word on a followed client trace: the
+// tick it has reached, what it waits for, or why it stopped.
+func (a *app) clientStatus() string {
+	if !a.opts.Client.Following() {
+		return ""
+	}
+	last, _, waiting, err := a.opts.Client.Progress()
+	switch {
+	case err != nil:
+		return "   client trace stopped"
+	case last < 0 && waiting != "":
+		return "   client trace: waiting for " + waiting
+	case last < 0:
+		return "   client trace: no row yet"
+	}
+	return fmt.Sprintf("   client at tick %d", last)
+}

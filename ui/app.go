@@ -40,6 +40,7 @@ var background = color.RGBA{0x1b, 0x1f, 0x24, 0xff}
 
 // Run opens the window and blocks until it is closed.
 func Run(opts Options) error {
+	page.Mark("window") // the web viewer's page (ui/page)
 	a, err := newApp(opts)
 	if err != nil {
 		return err
@@ -235,6 +236,7 @@ func (a *app) Update() error {
 		a.start()
 	}
 	pollLiveAlarms(a)
+	a.pollClient()
 	// A screenshot shows the state it was asked for, whatever the mouse
 	// and keyboard of the machine it runs on are doing.
 	if !a.headless() {
@@ -264,9 +266,15 @@ func (a *app) Update() error {
 		a.applyInput(keysFree)
 		a.updateMouse()
 		a.marks.pollExports(a)
+		a.mem.keepView(a)
 		a.pack.pollPack(a)
 		a.pollLive(false)
 	} else {
+		if a.opts.Screenshot != "" {
+			// A screenshot is the window's picture: its viewport's
+			// camera-keys line too, with no cursor over the view.
+			a.hud.Update(&a.cam, a.viewport(), -1, -1, a.flat)
+		}
 		a.exp.exportUpdate(a)
 	}
 	a.growRuns()
@@ -368,6 +376,12 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.idler.throttled(a.idler.waitingOnly(a)) {
 		return // only the pre-run moves: a few frames a second show it
 	}
+	if a.headless() && !a.opts.ShotFirst && !a.sess.Ready && a.idler.drawn {
+		// A picture or an export waits for the whole pre-run, and nobody
+		// watches its progress: the CPU its frames would cost (40–60 ms
+		// each under Xvfb, more on a loaded machine) goes to the pre-run.
+		return
+	}
 	a.idler.drew()
 	screen.Fill(background)
 	if a.sess.Err != nil || !a.started {
@@ -406,7 +420,7 @@ func (a *app) finishFrame(screen *ebiten.Image) {
 	}
 	a.frames++
 	a.readyFrames++
-	page.Frame(a.opts.Title, a.pb.Cursor()) // the web viewer's page (ui/page)
+	page.Frame(a.opts.Title, a.pb.Cursor(), a.cam.Mode.String()) // the web viewer's page (ui/page)
 	if a.opts.Screenshot != "" && a.readyFrames == shotFrames {
 		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
 		a.shotDone = true

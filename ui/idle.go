@@ -34,6 +34,8 @@ type idler struct {
 	// only waits on work of its own (the pre-run, the file being read),
 	// it redraws a few times a second, not every tick (see throttled).
 	still, sinceDraw int
+	// drawn: a frame has been drawn.
+	drawn bool
 }
 
 // backgroundDrawTicks is how many ticks go by between frames while the
@@ -84,7 +86,7 @@ func (d *idler) throttled(waiting bool) bool {
 }
 
 // drew records that a frame was drawn.
-func (d *idler) drew() { d.sinceDraw = 0 }
+func (d *idler) drew() { d.sinceDraw, d.drawn = 0, true }
 
 // wake marks a change.
 func (d *idler) wake() { d.quiet = 0 }

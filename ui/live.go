@@ -95,7 +95,7 @@ func (a *app) stopLive(why string) {
 // liveStatus is the status line's word on the follow and on the reading
 // of an input still being read.
 func (a *app) liveStatus() string {
-	s := a.readingStatus()
+	s := a.readingStatus() + a.clientStatus()
 	switch {
 	case !a.pb.Following():
 		return s

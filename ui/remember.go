@@ -12,6 +12,7 @@ import (
 	"glidepath/engine/hexid"
 	"glidepath/ui/camera"
 	"glidepath/ui/overlay"
+	"glidepath/ui/page"
 	"glidepath/ui/settings"
 )
 
@@ -20,7 +21,8 @@ import (
 type viewMemory struct {
 	st      *settings.Settings
 	stErr   error
-	restore bool // apply the remembered view at start
+	restore bool          // apply the remembered view at start
+	kept    settings.View // the view last saved
 }
 
 // loadSettings reads the user's settings (Options.Settings; "" is off).
@@ -102,6 +104,14 @@ func (vm *viewMemory) rememberView(a *app) error {
 	if key == "" {
 		return nil
 	}
+	v := vm.viewOf(a, key)
+	vm.st.Put(v)
+	vm.kept = v
+	return vm.st.Save()
+}
+
+// viewOf is the view of the input known as key, as settings keep it.
+func (vm *viewMemory) viewOf(a *app, key string) settings.View {
 	v := settings.View{
 		Path: key, Camera: a.cam.Mode.String(),
 		Target: [3]float64{a.cam.Target[0], a.cam.Target[1], a.cam.Target[2]},
@@ -116,6 +126,34 @@ func (vm *viewMemory) rememberView(a *app) error {
 	if a.sel.GUID != 0 {
 		v.Select = hexid.String(a.sel.GUID)
 	}
-	vm.st.Put(v)
-	return vm.st.Save()
+	return v
+}
+
+// keepEvery is how many updates apart keepView looks at the view.
+const keepEvery = 15
+
+// keepView saves the view as it changes, where the window is never closed
+// the way a desktop window is (page.KeepsAsItGoes: a browser's page is
+// reloaded or closed without the viewer seeing it, docs/web.md
+// "Settings"); at most every keepEvery updates.
+func (vm *viewMemory) keepView(a *app) {
+	if page.KeepsAsItGoes && a.nav.updates%keepEvery == 0 {
+		vm.keepChanged(a)
+	}
+}
+
+// keepChanged saves the view when it differs from the one last saved (or
+// the panels' sizes moved), and says so when it cannot.
+func (vm *viewMemory) keepChanged(a *app) {
+	if vm.st == nil || !a.started {
+		return
+	}
+	key := viewKey(a.opts.File)
+	moved := a.panels.Moved()
+	if !moved && (key == "" || vm.viewOf(a, key) == vm.kept) {
+		return
+	}
+	if err := vm.rememberView(a); err != nil {
+		a.say("the view was not remembered: " + err.Error())
+	}
 }

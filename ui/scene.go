@@ -49,6 +49,9 @@ func (a *app) timelineData() *timeline.Data {
 	}
 	if a.opts.Client != nil {
 		d.ClientError, d.Divergence = a.clientError, a.divergence
+		if a.opts.Client.Following() {
+			d.ClientGrowing, d.ClientThrough = true, a.opts.Client.CompleteThrough()
+		}
 	}
 	if len(a.sess.Runs) > 1 {
 		// One row per run in every lane, in the legend's colours.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"glidepath/engine/clientdiff"
@@ -73,6 +74,8 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 		}
 		fi, err := os.Stat(in.path)
 		switch {
+		case os.IsNotExist(err) && in.flag == "-against" && isDir(filepath.Dir(in.path)):
+			// The client not started yet: its trace is waited for.
 		case err != nil:
 			return cli.BadInput("live: %s %s: %v", in.flag, in.path, cli.UnwrapPath(err))
 		case fi.IsDir():
@@ -126,8 +129,7 @@ func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writ
 	}()
 	w := wiring()
 	w.LiveAlarms = alarms
-	args := append([]string{"-follow", "-reading", o.Reading.Name}, cf.Args()...)
-	err := w.Open(append(args, o.Capture), stdout, stderr)
+	err := w.Open(liveWindowArgs(o, cf), stdout, stderr)
 	select {
 	case lerr := <-ended:
 		if err == nil {
@@ -136,4 +138,21 @@ func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writ
 	default:
 	}
 	return err
+}
+
+// liveWindowArgs is the window's command line beside a live session: the
+// capture followed (-follow) with the follow camera on (-track), and the
+// client's trace followed as it grows (-against with -follow).
+func liveWindowArgs(o live.Options, cf cmdinput.CaptureFlags) []string {
+	args := append([]string{"-follow", "-track", "-reading", o.Reading.Name}, cf.Args()...)
+	if o.Against != "" {
+		args = append(args, "-against", o.Against)
+	}
+	return append(args, o.Capture)
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }

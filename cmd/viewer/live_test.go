@@ -295,7 +295,9 @@ func liveExitCases(t *testing.T, dir string) []exitCase {
 		{"live empty alarm", []string{"live", "-capture", notes, "-alarm", " "}, 2, "-alarm"},
 		{"live alarm that never rings", []string{"live", "-capture", notes, "-alarm", "hitch"}, 2, "none of which is blip, snap or pop"},
 		{"live missing capture", []string{"live", "-capture", missing}, 2, "missing.pcap"},
-		{"live missing client trace", []string{"live", "-capture", notes, "-against", filepath.Join(dir, "no-client.jsonl")}, 2, "no-client.jsonl"},
+		// A trace not created yet is waited for; one whose folder does
+		// not exist never can be.
+		{"live missing client trace", []string{"live", "-capture", notes, "-against", filepath.Join(dir, "no-folder", "no-client.jsonl")}, 2, "no-client.jsonl"},
 		{"live pack dir a file", []string{"live", "-capture", notes, "-pack-dir", file}, 2, "live-a-file"},
 		{"live not a capture", []string{"live", "-capture", notes}, 2, "not a capture"},
 		{"live bad server port", []string{"live", "-capture", notes, "-server-port", "70000"}, 2, "-server-port 70000"},

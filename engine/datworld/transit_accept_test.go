@@ -333,6 +333,107 @@ func TestAccept_OwnStairClimbedWallStops(t *testing.T) {
 		[]serverPos{{0, room, at(109.6, false)}, {1, room, at(109.2, false)}, {2, room, at(108.8, false)}, {3, room, at(107.95, false)}}, 108, 1)
 }
 
+// wallLine is a server line walking the independent writer's human west
+// at speed (m/s) toward the room's 0.6 m wall (face x 142, approached
+// from +x), a position every `every` seconds from x start, ending at x
+// end (the last position's centre).
+func wallLine(start, end, speed, every float32) []serverPos {
+	floor := indepwriter.GeoRoomFrame.Origin[2]
+	room := uint32(indepwriter.GeoRoom)
+	var path []serverPos
+	for x, k := start, 0; ; k++ {
+		path = append(path, serverPos{float64(float32(k) * every), room, mgl32.Vec3{x, 54, floor}})
+		if x == end {
+			return path
+		}
+		x = max(x-speed*every, end)
+	}
+}
+
+// wallRun runs a wallLine on w until 3 s after its last position and
+// reports whether the body stood on the wall (in contact, feet more than
+// 0.3 m above the floor: on top, z floor + 0.6 within 1 cm, else it fails)
+// and how near the face its feet sphere came (negative: inside).
+func wallRun(t *testing.T, w *World, path []serverPos) (climbed bool, nearest float32) {
+	t.Helper()
+	floor := indepwriter.GeoRoomFrame.Origin[2]
+	s := remoteRun(t, w, 270, path)
+	nearest = 1000
+	for s.Tick() < int(path[len(path)-1].t*30)+90 {
+		s.Step()
+		v, _ := s.Query().Object(acceptGUID)
+		p := v.Position.Frame.Origin
+		if v.Contact && p[2] > floor+0.3 {
+			if math.Abs(float64(p[2]-(floor+indepwriter.GeoWall))) > 0.01 {
+				t.Fatalf("tick %d: body at %v, in contact %.3f m above the floor: neither on it nor on the wall's top", s.Tick(), p, p[2]-floor)
+			}
+			climbed = true
+			continue
+		}
+		if p[0] > 141 {
+			nearest = min(nearest, p[0]-142-0.35)
+		}
+	}
+	return climbed, nearest
+}
+
+// A remote the server walks into the 0.6 m wall, at walking speeds (1.5
+// and 3 m/s) and faster than the catch-up (8 m/s, so the body steps the
+// catch-up's 0.27 m every tick), positions 1 s or 0.2 s apart, from eight
+// starting points (every phase of the body's steps against the face): a
+// server line that ends where the body touches the face, or up to 0.1 m
+// into it, stops the body — never on the wall, its feet sphere never
+// inside it (1 mm allowed), and within one catch-up step of the face.
+// Retail's interpolation moves a remote at the catch-up speed whatever the
+// server's pace (InterpolationManager::adjust_offset, docs/pipeline.md),
+// so the walking lines test the same steps in other phases.
+//
+// The wall is exactly 1.5 times the human Setup's 0.4 m step-up height,
+// the most step_up lifts (CPolygon::adjust_sphere_to_plane accepts an
+// interpolation down to −0.5, acclient and ACE alike), and the sphere
+// (0.35 m, its centre 0.25 m below the top) reaches the top polygon only
+// when a refused step carries it more than 0.105 m into the face. A step
+// toward a head at most 0.1 m inside the face never does; a server line
+// carried 0.15 m into the face makes the body's refused 0.27 m step do so
+// whenever its last valid position was within 0.16 m of the face, and then
+// the body is lifted onto the wall's top, as ACE's transition lifts it on
+// the same tick (docs/collision.md, "The 0.6 m wall").
+func TestAccept_IndepWallStopsAtWalkingAndCatchUpSpeeds(t *testing.T) {
+	w := indepGeo(t)
+	starts := []float32{146, 145.9, 145.8, 145.7, 145.6, 145.5, 145.4, 145.3}
+	for _, speed := range []float32{1.5, 3, 8} {
+		for _, every := range []float32{1, 0.2} {
+			for _, end := range []float32{142.35, 142.25} {
+				for _, start := range starts {
+					climbed, nearest := wallRun(t, w, wallLine(start, end, speed, every))
+					if climbed {
+						t.Errorf("%.1f m/s, every %.1f s, from x %.1f to %.2f: the 0.6 m wall was climbed", speed, every, start, end)
+					}
+					if nearest < -0.001 {
+						t.Errorf("%.1f m/s, every %.1f s, from x %.1f to %.2f: the feet sphere %.4f m inside the wall", speed, every, start, end, -nearest)
+					}
+					if nearest > 0.27 {
+						t.Errorf("%.1f m/s, every %.1f s, from x %.1f to %.2f: the body never reached the wall (nearest %.3f m from its face)", speed, every, start, end, nearest)
+					}
+				}
+			}
+		}
+	}
+	// Carried 0.15 m into the face, the body climbs in some phases: on
+	// top of the wall (wallRun checks the height), never higher.
+	for _, speed := range []float32{3, 8} {
+		climbs := 0
+		for _, start := range starts {
+			if climbed, _ := wallRun(t, w, wallLine(start, 142.2, speed, 1)); climbed {
+				climbs++
+			}
+		}
+		if climbs == 0 || climbs == len(starts) {
+			t.Errorf("%.0f m/s, a line 0.15 m into the face: climbed from %d of %d starts, want some (a refused step begun within 0.16 m of the face) and not all", speed, climbs, len(starts))
+		}
+	}
+}
+
 // The town's building: the writer's hall (10 × 8 m, turned a quarter turn
 // at (60, 130)) has its doorway in the wall the turn puts at y 140, x
 // 55.2–56.8, 2.2 m high. A remote the server walks south through the

@@ -33,12 +33,22 @@ const (
 	HitSphere
 	// HitOther: something the report names in words the log does not keep.
 	HitOther
+	// HitObstacle: a scenario obstacle (the terrain's or the scenario's
+	// obstacles, physics.Obstacle); ID is its place in the world's obstacle
+	// list, Name its name, Poly the polygon of a box, Index 1 for a
+	// cylinder's cylsphere (0 for a box's polygon).
+	HitObstacle
 )
 
 var hitNames = [...]string{
 	HitNone: "none", HitCellStruct: "CellStruct", HitGfxObj: "GfxObj",
 	HitCylSphere: "cylsphere", HitSphere: "sphere", HitOther: "other",
+	HitObstacle: "obstacle",
 }
+
+// Valid reports whether k is a hit kind a wall event may carry (not
+// HitNone, not past the last kind).
+func (k HitKind) Valid() bool { return k != HitNone && int(k) < len(hitNames) }
 
 // String is the kind's name in traces ("CellStruct", "GfxObj",
 // "cylsphere", "sphere").
@@ -50,18 +60,28 @@ func (k HitKind) String() string {
 }
 
 // Hit is what a wall event's step met: a polygon (Poly) of a CellStruct or
-// GfxObj (ID) in Cell, or an object's sphere or cylsphere (Index) in Cell.
+// GfxObj (ID) in Cell, an object's sphere or cylsphere (Index) in Cell, or
+// a scenario obstacle (ID its number, Name its name).
 type Hit struct {
 	Kind  HitKind
 	Index uint8
 	Poly  uint16
 	ID    uint32
 	Cell  uint32
+	Name  string
+}
+
+// Same reports whether h and o are the same polygon or object (the name
+// aside, which a checkpoint does not keep: the obstacle's number is
+// enough).
+func (h *Hit) Same(o *Hit) bool {
+	return h.Kind == o.Kind && h.Index == o.Index && h.Poly == o.Poly && h.ID == o.ID && h.Cell == o.Cell
 }
 
 // Text names the hit: "polygon 12 of cell 0x01D90108's CellStruct 0x3",
 // "polygon 4 of GfxObj 0x01000300 in cell 0xC0C00024", "cylsphere 0 of an
-// object in cell 0xA9B4001F".
+// object in cell 0xA9B4001F", "polygon 1 of obstacle 0 "wall" (a box) in
+// cell 0xA9B4002C", "obstacle 1 "well" (a cylinder) in cell 0xA9B4001F".
 func (h *Hit) Text() string {
 	switch h.Kind {
 	case HitCellStruct:
@@ -72,6 +92,15 @@ func (h *Hit) Text() string {
 		return fmt.Sprintf("polygon %d of GfxObj %s in cell %s", h.Poly, hexid.String(h.ID), hexid.String(h.Cell))
 	case HitCylSphere, HitSphere:
 		return fmt.Sprintf("%s %d of an object in cell %s", h.Kind, h.Index, hexid.String(h.Cell))
+	case HitObstacle:
+		name := ""
+		if h.Name != "" {
+			name = " " + strconv.Quote(h.Name)
+		}
+		if h.Index != 0 {
+			return fmt.Sprintf("obstacle %d%s (a cylinder) in cell %s", h.ID, name, hexid.String(h.Cell))
+		}
+		return fmt.Sprintf("polygon %d of obstacle %d%s (a box) in cell %s", h.Poly, h.ID, name, hexid.String(h.Cell))
 	}
 	return "something in cell " + hexid.String(h.Cell)
 }
@@ -82,7 +111,7 @@ func wallWhat(h *Hit, slid bool) string {
 	if slid {
 		what = "slid along "
 	}
-	if h.Kind == HitCellStruct || h.Kind == HitGfxObj {
+	if h.Kind == HitCellStruct || h.Kind == HitGfxObj || h.Kind == HitObstacle && h.Index == 0 {
 		what += "wall "
 	}
 	return what + h.Text()

@@ -158,6 +158,12 @@ func (t *Tail) Read(p []byte) (int, error) {
 	}
 }
 
+// Check reports a file that was removed, replaced or truncated since it was
+// opened, as Read does once it has read to the end: a follower waiting on
+// something else (viewer live on the client's trace) looks at the file
+// meanwhile. Any goroutine may call it.
+func (t *Tail) Check() error { return t.check() }
+
 // check reports a file that was removed, replaced or truncated since it was
 // opened.
 func (t *Tail) check() error {

@@ -86,6 +86,10 @@ type ReportObject struct {
 	// object differ, with the reading fields that made them
 	// (SetObjectDifferences; `run -compare`); absent when they never did.
 	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
+	// created is the tick the object was created on: a guid deleted and
+	// created again is another object, and AddCauses gives each its own
+	// chains.
+	created int
 }
 
 // ReportRun is one object's metrics under one reading.
@@ -138,19 +142,38 @@ func NewReportCause(c *explain.Cause) ReportCause {
 }
 
 // AddCauses gives every run of the report its object's cause chains from
-// c's runs (made with Options.Explain), and makes WriteText list them.
+// c's runs (made with Options.Explain), and makes WriteText list them. A
+// guid deleted and created again is several objects; a chain goes to the
+// one alive at its tick (the last created by then), so it is listed once.
 func (r *Report) AddCauses(c *engine.Compare) {
 	for i, s := range c.Sims() {
 		for _, cause := range s.Query().Causes() {
-			for j := range r.Objects {
-				obj := &r.Objects[j]
-				if obj.GUID == hexid.String(cause.GUID) && i < len(obj.Runs) {
-					obj.Runs[i].Causes = append(obj.Runs[i].Causes, NewReportCause(&cause))
-				}
+			if obj := r.objectAt(hexid.String(cause.GUID), cause.Tick, i); obj != nil {
+				obj.Runs[i].Causes = append(obj.Runs[i].Causes, NewReportCause(&cause))
 			}
 		}
 	}
 	r.explained = true
+}
+
+// objectAt is the object of guid with a run i that was alive at tick: of
+// those created by then the last created, else the first created.
+func (r *Report) objectAt(guid string, tick, i int) *ReportObject {
+	var best *ReportObject
+	for j := range r.Objects {
+		obj := &r.Objects[j]
+		if obj.GUID != guid || i >= len(obj.Runs) {
+			continue
+		}
+		alive, bestAlive := obj.created <= tick, best != nil && best.created <= tick
+		switch {
+		case best == nil,
+			alive && (!bestAlive || obj.created > best.created),
+			!alive && !bestAlive && obj.created < best.created:
+			best = obj
+		}
+	}
+	return best
 }
 
 // ReportError is the position error against the server truth, metres.
@@ -180,7 +203,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 			r.leaveOut(&b)
 			continue
 		}
-		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name}
+		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name, created: m0.Created}
 		if ok && b.GUID == m0.GUID {
 			obj.Static = b.Static
 			obj.Radius, obj.Height = b.Radius, b.Height

@@ -136,7 +136,7 @@ func checkEvent(e *Event) error {
 				bad = "blip target " + e.Target.String()
 			}
 		case eventlog.ColHit:
-			if e.Hit.Kind == eventlog.HitNone || e.Hit.Kind > eventlog.HitOther {
+			if !e.Hit.Kind.Valid() {
 				bad = "wall hit " + e.Hit.Kind.String()
 			}
 		}

@@ -7,6 +7,7 @@
 package live
 
 import (
+	"fmt"
 	"sync"
 
 	"glidepath/engine/capture"
@@ -20,6 +21,22 @@ type teeSource struct {
 	recording.Source
 	mu     sync.Mutex
 	events []recording.Event
+	// tail is the capture file followed (nil for an interface).
+	tail *recording.Tail
+	path string
+}
+
+// check reports a capture file truncated, replaced or removed since it was
+// opened, naming it: the session looks while it waits on the client's
+// trace, when the run is not reading the capture to find out.
+func (t *teeSource) check() error {
+	if t.tail == nil {
+		return nil
+	}
+	if err := t.tail.Check(); err != nil {
+		return fmt.Errorf("%s: %w", t.path, err)
+	}
+	return nil
 }
 
 func (t *teeSource) Next() (recording.Event, error) {
@@ -57,7 +74,7 @@ func openInput(o Options) (*teeSource, error) {
 		t.Close()
 		return nil, err
 	}
-	return &teeSource{Source: closeBoth{r, t}}, nil
+	return &teeSource{Source: closeBoth{r, t}, tail: t, path: o.Capture}, nil
 }
 
 // closeBoth is a capture's source that closes what it reads with it.

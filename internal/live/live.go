@@ -197,7 +197,7 @@ func Run(o Options, stdout, stderr io.Writer) error {
 	if l.cmp == nil {
 		return l.runAlone()
 	}
-	tr, err := followTrace(o.Against, s.TickRate(), o.Poll)
+	tr, err := followTrace(o.Against, s.TickRate(), o.Poll, stderr)
 	if err != nil {
 		return inputError(err)
 	}
@@ -300,10 +300,9 @@ func (l *session) runAgainst(tr *traceFollower) error {
 				// The client's trace ended: the run goes on for -alarm.
 				return l.runAlone()
 			}
-			select {
-			case m = <-tr.ch:
-			case <-cli.StopCtx.Done():
-				return l.stopped()
+			var err error
+			if m, err = l.waitTrace(tr); err != nil {
+				return err
 			}
 		}
 		switch {
@@ -314,6 +313,11 @@ func (l *session) runAgainst(tr *traceFollower) error {
 			}
 			partial = append(partial, m.row)
 		case m.err != nil:
+			if err := l.stopped(); err != nil {
+				// The signal ended the trace's reading too: its error
+				// (client.jsonl:625: read: interrupted) is not the cause.
+				return err
+			}
 			if m.err != io.EOF {
 				return inputError(m.err)
 			}
@@ -327,6 +331,27 @@ func (l *session) runAgainst(tr *traceFollower) error {
 			}
 			if err := l.compareRows(m.rows); err != nil {
 				return err
+			}
+		}
+	}
+}
+
+// waitTrace waits for the client trace's next row, tick or error, looking
+// at the capture file every poll meanwhile: one truncated, replaced or
+// removed while the run waits on the client ends the session then, not
+// when the client next writes.
+func (l *session) waitTrace(tr *traceFollower) (traceMsg, error) {
+	tick := time.NewTicker(l.o.Poll)
+	defer tick.Stop()
+	for {
+		select {
+		case m := <-tr.ch:
+			return m, nil
+		case <-cli.StopCtx.Done():
+			return traceMsg{}, l.stopped()
+		case <-tick.C:
+			if err := l.src.check(); err != nil {
+				return traceMsg{}, inputError(err)
 			}
 		}
 	}

@@ -6,6 +6,9 @@ package live
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"os"
 	"time"
 
 	"glidepath/engine/clienttrace"
@@ -28,23 +31,25 @@ type traceFollower struct {
 	ch     chan traceMsg
 	done   chan struct{}
 	rd     *clienttrace.Reader
-	t      *recording.Tail
 	cancel context.CancelFunc
 }
 
 // followTrace starts following the client trace at path, read at the
-// run's tick rate.
-func followTrace(path string, tickRate int, poll time.Duration) (*traceFollower, error) {
+// run's tick rate. A trace not created yet (the client not started) is
+// waited for, said once on stderr.
+func followTrace(path string, tickRate int, poll time.Duration, stderr io.Writer) (*traceFollower, error) {
 	ctx, cancel := context.WithCancel(cli.StopCtx)
-	t, err := recording.NewTail(path, recording.FollowOptions{Context: ctx, Poll: poll})
-	if err != nil {
+	f := &traceFollower{ch: make(chan traceMsg, 1024), done: make(chan struct{}), cancel: cancel}
+	if _, err := os.Stat(path); os.IsNotExist(err) {
+		fmt.Fprintf(stderr, "viewer: live: -against %s: not created yet; waiting for the client to write it\n", path)
+	} else if err != nil {
 		cancel()
 		return nil, err
 	}
-	f := &traceFollower{ch: make(chan traceMsg, 1024), done: make(chan struct{}), t: t, cancel: cancel}
-	// The reader is made on the goroutine: it peeks at the first bytes
-	// (gzip's magic number), which the client may not have written yet.
-	go f.read(path, tickRate)
+	// The file is opened on the goroutine, once it exists, and so is the
+	// reader: it peeks at the first bytes (gzip's magic number), which the
+	// client may not have written yet.
+	go f.read(ctx, path, tickRate, poll)
 	return f, nil
 }
 
@@ -57,9 +62,27 @@ func (f *traceFollower) send(m traceMsg) bool {
 	}
 }
 
-func (f *traceFollower) read(path string, tickRate int) {
-	defer f.t.Close()
-	rd, err := clienttrace.NewReader(path, f.t, tickRate)
+func (f *traceFollower) read(ctx context.Context, path string, tickRate int, poll time.Duration) {
+	for {
+		if _, err := os.Stat(path); err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			f.send(traceMsg{err: context.Cause(ctx)})
+			return
+		case <-f.done:
+			return
+		case <-time.After(poll):
+		}
+	}
+	t, err := recording.NewTail(path, recording.FollowOptions{Context: ctx, Poll: poll})
+	if err != nil {
+		f.send(traceMsg{err: err})
+		return
+	}
+	defer t.Close()
+	rd, err := clienttrace.NewReader(path, t, tickRate)
 	if err != nil {
 		f.send(traceMsg{err: err})
 		return

@@ -30,9 +30,19 @@ func addAgainst(fs *flag.FlagSet) *string {
 // applyAgainst reads the client trace at path, if any, into opts. A trace
 // that names nothing in the input is bad input, as for viewer diff: a
 // Glidepath trace whose header names another input, or one none of whose
-// objects the input has.
-func applyAgainst(opts *ui.Options, path string) error {
+// objects the input has. With -follow the trace is followed as it grows
+// (against_follow.go): its objects are not known yet, and a trace of
+// another input is said in the window once its header is read.
+func applyAgainst(opts *ui.Options, path string, follow bool) error {
 	if path == "" {
+		return nil
+	}
+	if follow {
+		track, err := followClientTrack(path, opts.Sources[0].Info().TickRate, diffcmd.NamedInput(opts.File))
+		if err != nil {
+			return err
+		}
+		opts.Client = track
 		return nil
 	}
 	track, guids, err := loadClientTrack(path, opts.Sources[0].Info().TickRate, diffcmd.NamedInput(opts.File))

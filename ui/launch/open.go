@@ -100,7 +100,7 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := applyAgainst(&opts, *against); err != nil {
+	if err := applyAgainst(&opts, *against, *follow); err != nil {
 		return err
 	}
 	opts.Follow, opts.World = *follow, world

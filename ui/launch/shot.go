@@ -75,7 +75,7 @@ func (wire Wiring) Shot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := applyAgainst(&opts, *against); err != nil {
+	if err := applyAgainst(&opts, *against, false); err != nil {
 		return err
 	}
 	opts.Title, opts.Paused, opts.Size, opts.Screenshot, opts.ShotFirst = "Glidepath shot", true, sz, *out, *first

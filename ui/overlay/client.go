@@ -1,6 +1,7 @@
 // Client: the user's client's track from a client trace (`viewer -against`),
 // drawn beside retail's — its body at the cursor in its own colour, its trail
-// over the last seconds, and a line from retail's body to it when they part.
+// over the last seconds, and a line from retail's body to it when they part
+// (not while a followed client has not reached the cursor's tick yet).
 
 package overlay
 
@@ -20,6 +21,11 @@ var ClientColor = color.RGBA{0xff, 0x70, 0x1e, 0xff}
 // iterated.
 type ClientTrack struct {
 	objs map[uint32]*clientObject
+	// feed, when set, fills the track while it is drawn (client_follow.go);
+	// last is the last tick with a row, complete the last whose rows are
+	// all in, as Take last saw them.
+	feed           *clientFeed
+	last, complete int
 }
 
 // ClientRow is one row of the client trace; the Has fields say which
@@ -50,11 +56,13 @@ func (t *ClientTrack) Add(guid uint32, row ClientRow) {
 		t.objs[guid] = o
 	}
 	o.rows = append(o.rows, row)
+	t.last = max(t.last, row.Tick)
 }
 
 // At returns guid's client row for tick: its row of that tick, or, when the
 // client skipped the tick, its last row before it. ok is false before the
-// object's first row.
+// object's first row. Past the last tick a followed track has read, it is
+// the client's latest row (Behind says so).
 func (t *ClientTrack) At(guid uint32, tick int) (row ClientRow, ok bool) {
 	o := t.objs[guid]
 	if o == nil {
@@ -101,6 +109,10 @@ func (d *Drawer) client(c draw.Canvas, sc *Scene) {
 		if !ok {
 			continue
 		}
+		// A followed client not at the cursor's tick yet: its body where
+		// it last was, with no line to retail's body, which is a tick the
+		// client has not logged.
+		behind := t.Behind(sc.Snap.Tick)
 		pos, h := row.Pos, float64(o.Heading)
 		if row.HasHeading {
 			h = float64(row.Heading)
@@ -111,7 +123,7 @@ func (d *Drawer) client(c draw.Canvas, sc *Scene) {
 		}
 		c.Body(draw.Body{Pos: pos, Radius: float64(o.Radius), Height: float64(o.Height), Heading: h,
 			Shape: draw.Capsule, Color: draw.Fade(ClientColor, 0.6)})
-		if body := model.Global(&o.Position); pos.Sub(body).Len() > clientLineMin {
+		if body := model.Global(&o.Position); !behind && pos.Sub(body).Len() > clientLineMin {
 			c.Line(body, pos, draw.Stroke{Width: 1, Color: ClientColor})
 		}
 	}

@@ -91,6 +91,9 @@ func (p *State) SetSplit(s int) bool {
 	return true
 }
 
+// Moved reports whether a size changed since TakeMoved was last asked.
+func (p *State) Moved() bool { return p.moved }
+
 // TakeMoved reports whether a size changed since it was last asked, and
 // forgets it (the settings are being saved).
 func (p *State) TakeMoved() bool {

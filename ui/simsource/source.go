@@ -16,6 +16,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/store"
+	"glidepath/physics"
 	"glidepath/ui/model"
 )
 
@@ -146,6 +147,27 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 		snap.ObserverIndoor = p.IsIndoor()
 	}
 	snap.Objects, snap.Nodes = s.sim.Query().ObjectsQueued(snap.Objects, snap.Nodes)
+}
+
+// StepRecord steps up to n ticks and records in h every tick stepped
+// that is a multiple of its stride, as Step, a Brief Snapshot and
+// model.Record would tick by tick (model.Recorder): the engine steps them
+// in runs of ticks over chunks of objects where it can
+// (engine.Sim.AdvanceBriefs), the log, metrics and checkpoints the same.
+func (s *Source) StepRecord(n int, h *model.History, snap *model.Snapshot) {
+	s.sim.AdvanceBriefs(n, h.Stride(), func(tick int, briefs []engine.BriefView, observer physics.Position, hasObserver bool) {
+		snap.Reset(tick)
+		if hasObserver {
+			snap.HasObserver = true
+			snap.Observer = model.Global(&observer)
+			snap.ObserverIndoor = observer.IsIndoor()
+		}
+		snap.Briefs = slices.Grow(snap.Briefs, len(briefs))
+		for i := range briefs {
+			snap.Briefs = append(snap.Briefs, store.BriefOf(&briefs[i]))
+		}
+		model.Record(h, snap)
+	})
 }
 
 // brief fills snap with the brief views of the objects.

@@ -2,7 +2,8 @@
 // diverges from the client trace — over the tolerance apart, or a queue
 // length or Contact bit other than retail's where the client gave them —
 // the ones D and Shift+D jump between. They are found once per selection
-// and reading as the pre-run reaches them, not every frame.
+// and reading as the pre-run reaches them, not every frame — and, for a
+// client trace still being written, as its ticks are read whole.
 
 package timeline
 
@@ -39,6 +40,9 @@ func (t *Timeline) divergenceTicks(d *Data) []int {
 	end := d.Info.LastTick
 	if d.Partial {
 		end = min(end, d.Computed)
+	}
+	if d.ClientGrowing {
+		end = min(end, d.ClientThrough)
 	}
 	for ; c.upTo <= end; c.upTo++ {
 		if _, ok := d.Divergence(d.Selected, c.upTo); ok {

@@ -42,6 +42,7 @@ func (d *Data) stacked(k int) *Data {
 	out := &Data{Index: s.Index, History: s.History, Info: s.Info, Selected: d.Selected, Partial: d.Partial, Computed: d.Computed}
 	if k == d.StackSel {
 		out.ClientError, out.Divergence = d.ClientError, d.Divergence
+		out.ClientGrowing, out.ClientThrough = d.ClientGrowing, d.ClientThrough
 	}
 	return out
 }

@@ -65,6 +65,12 @@ type Data struct {
 	// diverges from the client trace at tick; the divergence lane marks
 	// the selection's such ticks.
 	Divergence func(guid uint32, tick int) (string, bool)
+	// ClientGrowing says the client trace is still being read (followed
+	// as the client writes it): only ticks up to ClientThrough, the last
+	// whose rows are all in, are judged, and a later one is looked at
+	// again once its rows come.
+	ClientGrowing bool
+	ClientThrough int
 	// Stack, with two runs or more (readings compared, or several inputs),
 	// splits each lane into one row per run (stack.go); StackSel is the
 	// run Index, History and Info above belong to.

@@ -12,6 +12,36 @@
 	const flagParams = ["tick", "camera", "reading", "select", "layout"];
 	const boolParams = ["paused", "tour"];
 	let running = false;
+	const mark = (name) => { if (self.performance && performance.mark) performance.mark("glidepath:" + name); };
+
+	// The viewer is fetched and compiled as soon as the page loads, while
+	// the input is fetched or chosen: compileStreaming compiles it as it
+	// downloads when the server says application/wasm (docs/web.md
+	// "Hosting"); a server that does not is named on the console, and the
+	// viewer is compiled once it has downloaded.
+	const compiled = (async () => {
+		const resp = fetch("viewer.wasm");
+		if (WebAssembly.compileStreaming) {
+			const r = await resp;
+			if (!r.ok) throw new Error("fetching viewer.wasm: HTTP " + r.status);
+			const type = r.headers.get("Content-Type") || "";
+			if (type.split(";")[0].trim() === "application/wasm") {
+				const m = await WebAssembly.compileStreaming(r);
+				mark("compiled");
+				return m;
+			}
+			console.warn("glidepath: the server sent viewer.wasm as " + JSON.stringify(type) + ", not application/wasm: it is compiled after it has downloaded, not while (docs/web.md \"Hosting\")");
+			const m = await WebAssembly.compile(await r.arrayBuffer());
+			mark("compiled");
+			return m;
+		}
+		const r = await resp;
+		if (!r.ok) throw new Error("fetching viewer.wasm: HTTP " + r.status);
+		const m = await WebAssembly.compile(await r.arrayBuffer());
+		mark("compiled");
+		return m;
+	})();
+	compiled.catch(() => {}); // reported when the viewer starts
 
 	const db = () => new Promise((ok, bad) => {
 		const r = indexedDB.open("glidepath", 1);
@@ -55,10 +85,9 @@
 		go.argv = args;
 		go.env = { HOME: "/home/web", TMPDIR: "/tmp", GLIDEPATH_WEB: "1" };
 		go.exit = (code) => { if (code !== 0) console.error("glidepath: the viewer exited with status " + code + " (its message is above)"); };
-		const resp = fetch("viewer.wasm");
-		const { instance } = await (WebAssembly.instantiateStreaming
-			? WebAssembly.instantiateStreaming(resp, go.importObject)
-			: resp.then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject)));
+		const instance = await WebAssembly.instantiate(await compiled, go.importObject);
+		mark("instantiated");
+		mark("run");
 		await go.run(instance);
 	};
 
@@ -66,7 +95,12 @@
 		const bytes = new Uint8Array(await file.arrayBuffer());
 		if (running) {
 			await stash(baseName(file.name), bytes);
-			location.replace(location.pathname + "?pending=1");
+			// The page starts again on it, with the address's flags
+			// (paused, camera, …) but not its input.
+			const again = new URLSearchParams(location.search);
+			for (const k of ["url", "builtin", "pending"]) again.delete(k);
+			again.set("pending", "1");
+			location.replace(location.pathname + "?" + again.toString());
 			return;
 		}
 		await start(baseName(file.name), bytes);
@@ -90,9 +124,19 @@
 		if (q.has("url")) {
 			const url = q.get("url");
 			say("fetching " + url + " …");
-			const r = await fetch(url);
+			const abs = new URL(url, location.href);
+			let r;
+			try {
+				r = await fetch(abs);
+			} catch (e) {
+				// The browser says no more than "failed to fetch"; what it
+				// means differs across origins.
+				throw new Error("fetching " + url + ": " + (abs.origin === location.origin
+					? "the server cannot be reached"
+					: abs.origin + " cannot be reached or does not let this page (" + location.origin + ") read it: it must answer with Access-Control-Allow-Origin (CORS, docs/web.md \"Opening an input\")") + " (" + (e.message || e) + ")");
+			}
 			if (!r.ok) throw new Error("fetching " + url + ": HTTP " + r.status);
-			await start(baseName(new URL(url, location.href).pathname), new Uint8Array(await r.arrayBuffer()));
+			await start(baseName(abs.pathname), new Uint8Array(await r.arrayBuffer()));
 		} else if (q.has("pending")) {
 			const p = await unstash();
 			if (p) await start(p.name, p.bytes);

@@ -1,0 +1,356 @@
+// The window's pre-run on the chunked path (AdvanceBriefs,
+// parallel_rows.go): a Sim over an event store that keeps the event log and
+// the glide metrics and saves checkpoints, stepped in runs of ticks over
+// chunks of objects, ends with the log (entries, places, stamps, each
+// tick's end), the metrics and the checkpoints a Sim stepped tick by tick
+// has, hands over the same brief views at the same ticks, and seeks to the
+// same states — at GOMAXPROCS 1 and 2, any number of shards, any run
+// length and checkpoint interval.
+
+package engine
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"runtime"
+	"slices"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/eventlog"
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
+
+// briefTick is one tick AdvanceBriefs's function (or Query.Briefs after a
+// Step) saw.
+type briefTick struct {
+	Tick        int
+	Briefs      []BriefView
+	Observer    physics.Position
+	HasObserver bool
+}
+
+// prerunOut is everything a pre-run leaves: the briefs it handed over, the
+// log, the metrics and the checkpoints.
+type prerunOut struct {
+	briefs   []briefTick
+	events   []eventlog.Event
+	stamps   [][NumChecked]uint16
+	tickEnd  []int32
+	metrics  []ObjectMetrics
+	cps      []checkpoint
+	furthest int
+	sharded  int
+}
+
+// prerunSim makes the Sim the window pre-runs over st: the event log and
+// metrics on (simsource.Source.Branch).
+func prerunSim(t *testing.T, st *EventStore, opts Options) *Sim {
+	t.Helper()
+	opts.Assets, opts.EventLog, opts.Metrics = assets.FS(), true, true
+	s, err := NewFromStore(st, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// outOf takes what s's pre-run left.
+func outOf(s *Sim, briefs []briefTick) prerunOut {
+	o := prerunOut{briefs: briefs, tickEnd: slices.Clone(s.tickEnd), metrics: s.Query().Metrics(), furthest: s.Furthest()}
+	v := s.Query().LogView()
+	for i := range v.Len() {
+		o.events = append(o.events, v.At(i))
+		if st, ok := v.StoredStamps(i); ok {
+			o.stamps = append(o.stamps, st)
+		}
+	}
+	s.cps.store.mu.Lock()
+	o.cps = slices.Clone(s.cps.store.list)
+	s.cps.store.mu.Unlock()
+	if s.batch != nil {
+		o.sharded = s.batch.ticks
+	}
+	return o
+}
+
+// prerunByStep steps s tick by tick to its end, taking Query.Briefs after
+// every tick that is a multiple of every.
+func prerunByStep(s *Sim, every int) prerunOut {
+	var briefs []briefTick
+	for !s.Done() {
+		s.Step()
+		if s.Tick()%every == 0 {
+			obs, has := s.Query().Observer()
+			briefs = append(briefs, briefTick{Tick: s.Tick(), Briefs: s.Query().Briefs(nil), Observer: obs, HasObserver: has})
+		}
+	}
+	return outOf(s, briefs)
+}
+
+// prerunByRuns steps s to its end with AdvanceBriefs, n ticks a call.
+func prerunByRuns(s *Sim, every, n int) prerunOut {
+	var briefs []briefTick
+	for !s.Done() {
+		s.AdvanceBriefs(n, every, func(tick int, b []BriefView, obs physics.Position, has bool) {
+			briefs = append(briefs, briefTick{Tick: tick, Briefs: slices.Clone(b), Observer: obs, HasObserver: has})
+		})
+	}
+	return outOf(s, briefs)
+}
+
+// withHeld adds to rec two held items — one in the hand of an object of
+// another chunk, one the observer holds — whose brief positions are their
+// holders'.
+func withHeld(rec *recording.Recording) *recording.Recording {
+	out := *rec
+	h := &out.Header
+	h.Entities = slices.Clone(h.Entities)
+	sword := recording.NewEntity(0x7F000B01, h.Entities[0].Pos)
+	sword.Name, sword.Parent, sword.ParentLocation = "Sword", h.Entities[len(h.Entities)-3].GUID, 1
+	ring := recording.NewEntity(0x7F000B02, h.Entities[0].Pos)
+	ring.Name, ring.Parent, ring.ParentLocation = "Ring", recording.ObserverTarget, 1
+	h.Entities = append([]recording.Entity{sword}, h.Entities...)
+	h.Entities = append(h.Entities, ring)
+	return &out
+}
+
+func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	crowd := withHeld(withLife(synthCrowd(t, 300, 4, 23)))
+	mover, err := recording.ReadFile("testdata/moveto.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []*recording.Recording{crowd, compiled(t, "crowd"), mover}
+	for _, rec := range inputs {
+		st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Checkpoints by the budget or every 16 ticks; briefs every tick,
+		// every 2nd, every 5th.
+		for _, c := range []struct{ interval, every int }{{0, 2}, {16, 1}, {16, 5}} {
+			runtime.GOMAXPROCS(1)
+			want := prerunByStep(prerunSim(t, st, Options{CheckpointInterval: c.interval}), c.every)
+			if rec == crowd {
+				checkCrowdHasEverything(t, want)
+			}
+			for _, r := range []struct{ procs, workers, n int }{{1, 2, 7}, {1, 3, 64}, {2, 1, 64}, {2, 2, 7}, {2, 3, 1}, {2, 2, 64}} {
+				runtime.GOMAXPROCS(r.procs)
+				what := fmt.Sprintf("%s, checkpoints every %d, briefs every %d, GOMAXPROCS %d, %d shards, %d ticks a call",
+					rec.Name, c.interval, c.every, r.procs, r.workers, r.n)
+				s := prerunSim(t, st, Options{CheckpointInterval: c.interval, Workers: r.workers})
+				got := prerunByRuns(s, c.every, r.n)
+				if got.sharded == 0 {
+					t.Errorf("%s: no tick stepped in shards", what)
+				}
+				comparePrerun(t, what, got, want)
+				if t.Failed() {
+					return
+				}
+			}
+		}
+	}
+}
+
+// checkCrowdHasEverything fails unless the crowd's run has what the merge
+// must order and place: notes, routes with stamps, places, held items.
+func checkCrowdHasEverything(t *testing.T, o prerunOut) {
+	t.Helper()
+	notes, routes, placed, held := 0, 0, 0, 0
+	for _, e := range o.events {
+		switch e.Kind.Info().Payload {
+		case eventlog.PayloadPlaces, eventlog.PayloadSpan, eventlog.PayloadTransit:
+			placed++
+		}
+		if e.Kind == eventlog.EventNote {
+			notes++
+		}
+		if e.Kind == eventlog.EventRoute {
+			routes++
+		}
+	}
+	for _, b := range o.briefs {
+		for _, v := range b.Briefs {
+			if v.GUID == 0x7F000B01 || v.GUID == 0x7F000B02 {
+				held++
+			}
+		}
+	}
+	if notes == 0 || routes == 0 || placed == 0 || len(o.stamps) != routes || held == 0 {
+		t.Fatalf("the crowd's run has %d notes, %d routes (%d stamps), %d events with places, %d held briefs: want some of each",
+			notes, routes, len(o.stamps), placed, held)
+	}
+}
+
+// comparePrerun fails where got differs from want.
+func comparePrerun(t *testing.T, what string, got, want prerunOut) {
+	t.Helper()
+	if got.furthest != want.furthest {
+		t.Errorf("%s: furthest tick %d, want %d", what, got.furthest, want.furthest)
+	}
+	if len(got.briefs) != len(want.briefs) {
+		t.Errorf("%s: %d ticks of briefs, want %d", what, len(got.briefs), len(want.briefs))
+	} else {
+		for i := range want.briefs {
+			if !reflect.DeepEqual(got.briefs[i], want.briefs[i]) {
+				t.Errorf("%s: the briefs of tick %d differ:\n got  %+v\n want %+v", what, want.briefs[i].Tick, got.briefs[i], want.briefs[i])
+				break
+			}
+		}
+	}
+	if len(got.events) != len(want.events) {
+		t.Errorf("%s: %d events logged, want %d", what, len(got.events), len(want.events))
+	} else {
+		for i := range want.events {
+			if got.events[i] != want.events[i] {
+				t.Errorf("%s: event %d is %+v, want %+v", what, i, got.events[i], want.events[i])
+				break
+			}
+		}
+	}
+	if !slices.Equal(got.stamps, want.stamps) {
+		t.Errorf("%s: the routes' stored stamps differ", what)
+	}
+	if !slices.Equal(got.tickEnd, want.tickEnd) {
+		t.Errorf("%s: the log's tick ends differ", what)
+	}
+	if !reflect.DeepEqual(got.metrics, want.metrics) {
+		t.Errorf("%s: the metrics differ", what)
+	}
+	if len(got.cps) != len(want.cps) {
+		t.Errorf("%s: %d checkpoints, want %d", what, len(got.cps), len(want.cps))
+		return
+	}
+	for i := range want.cps {
+		if g, w := checkpointKey(&got.cps[i]), checkpointKey(&want.cps[i]); !reflect.DeepEqual(g, w) {
+			t.Errorf("%s: checkpoint %d differs:\n got  %+v\n want %+v", what, i, g, w)
+			break
+		}
+	}
+}
+
+// checkpointKey is what a checkpoint holds, its move-to books by their
+// state (a book's manager holds the object it moves, and through it the
+// Sim).
+func checkpointKey(c *checkpoint) any {
+	type book struct {
+		slot int
+		st   any
+		sent physics.Position
+	}
+	books := []book{}
+	for _, m := range c.moveTo {
+		books = append(books, book{m.slot, m.book.mgr.St, m.book.sent})
+	}
+	k := *c
+	k.moveTo = nil
+	return struct {
+		c     checkpoint
+		books []book
+	}{k, books}
+}
+
+// After the chunked pre-run, a Sim sharing its checkpoints (the window's)
+// seeks to the states it seeks to after a pre-run stepped tick by tick, at
+// every tick tried.
+func TestAdvanceBriefs_SeeksAfterThePrerun(t *testing.T) {
+	dropHelpersAfter(t)
+	rec := withHeld(withLife(synthCrowd(t, 300, 4, 29)))
+	st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	windows := make([]*Sim, 2)
+	for i := range windows {
+		windows[i] = prerunSim(t, st, Options{RecordStages: true})
+		pre := prerunSim(t, st, Options{Workers: 2})
+		if err := pre.ShareCheckpoints(windows[i]); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			prerunByStep(pre, 2)
+		} else if got := prerunByRuns(pre, 2, 64); got.sharded == 0 {
+			t.Fatal("no tick stepped in shards")
+		}
+	}
+	for _, tick := range []int{windows[0].LastTick(), 3, 200, 31, 64, 65, 97, 0} {
+		windows[0].Seek(tick)
+		windows[1].Seek(tick)
+		got, want := windows[1].Query().Objects(nil), windows[0].Query().Objects(nil)
+		if len(want) < 300 || !reflect.DeepEqual(got, want) {
+			t.Errorf("tick %d: the window's Sim seeks to another state (%d objects) after the chunked pre-run than after stepping (%d)", tick, len(got), len(want))
+		}
+	}
+}
+
+// growingPrerun pre-runs a store that is read while the run steps: the
+// events arrive a second at a time, and after each the run steps up to
+// the last tick read whole (as the viewer's pre-run follows the reading:
+// model.Prerunner), tick by tick or with AdvanceBriefs; then the store is
+// complete and the run steps to its end.
+func growingPrerun(t *testing.T, rec *recording.Recording, opts Options, chunked bool, every int) (out prerunOut, whileRead int) {
+	t.Helper()
+	st, err := newStoreOf(recording.NewSource(rec), Options{Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := prerunSim(t, st, opts)
+	var briefs []briefTick
+	take := func(tick int, b []BriefView, obs physics.Position, has bool) {
+		briefs = append(briefs, briefTick{Tick: tick, Briefs: slices.Clone(b), Observer: obs, HasObserver: has})
+	}
+	step := func(through int) {
+		for s.Tick() < min(through, s.LastTick()) {
+			if chunked {
+				s.AdvanceBriefs(through-s.Tick(), every, take)
+				continue
+			}
+			s.Step()
+			s.briefsOut, s.briefEvery = take, every
+			s.briefsTick()
+			s.briefsOut = nil
+		}
+	}
+	next := 1.0
+	for i := range rec.Events {
+		if rec.Events[i].T > next {
+			step(st.Through())
+			next++
+		}
+		if err := st.Append(&rec.Events[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.batch != nil {
+		whileRead = s.batch.ticks
+	}
+	st.mu.Lock()
+	st.growth.complete = true
+	st.mu.Unlock()
+	step(math.MaxInt)
+	return outOf(s, briefs), whileRead
+}
+
+// A store still being read is pre-run in runs of ticks up to what is read:
+// the same log, metrics, checkpoints and briefs as tick by tick, objects
+// created after the Sim was made included.
+func TestAdvanceBriefs_GrowingStore(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	rec := withHeld(withLife(synthCrowd(t, 300, 4, 31)))
+	want, _ := growingPrerun(t, rec, Options{}, false, 2)
+	checkCrowdHasEverything(t, want)
+	for _, procs := range []int{1, 2} {
+		runtime.GOMAXPROCS(procs)
+		got, whileRead := growingPrerun(t, rec, Options{Workers: 2}, true, 2)
+		if whileRead == 0 {
+			t.Errorf("GOMAXPROCS %d: no tick stepped in shards while the store was read", procs)
+		}
+		comparePrerun(t, fmt.Sprintf("a growing store, GOMAXPROCS %d", procs), got, want)
+	}
+}

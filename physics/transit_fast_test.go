@@ -1,0 +1,343 @@
+package physics
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"sync"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// The transition's shortcut over a bare LandCell (transit_fast.go) must
+// answer every sweep it takes exactly as the whole transition does
+// (CPhysicsObj::transition through find_transitional_position, ACE
+// Transition.cs): these tests run both on the same sweep and compare every
+// bit of the result — position, cell, contact plane, sliding and collision
+// normals, the events — and the velocity the whole transition leaves.
+
+// shortcutTally counts what the shortcut answered while a check runs.
+type shortcutTally struct {
+	sweeps, mismatches       int
+	stepped, landed          int
+	noContact, slidingNormal int
+	first                    string
+}
+
+// resultText prints a result with every float32 bit-faithfully (%v
+// prints the shortest decimal that reads back to the same float32, and −0
+// as -0).
+func resultText(r *transitionResult, ok bool) string {
+	return fmt.Sprintf("%+v ok=%v", *r, ok)
+}
+
+// checkShortcut makes every transition the shortcut answers, until the
+// test ends, run the whole transition too and compare; it returns the
+// tally. Only one check runs at a time (the hook is the package's).
+func checkShortcut(tb testing.TB) *shortcutTally {
+	tb.Helper()
+	if fastTransitCheck != nil {
+		tb.Fatal("another shortcut check is running")
+	}
+	n := &shortcutTally{}
+	var mu sync.Mutex
+	fastTransitCheck = func(o *Object, fast, whole *transitionResult, fastOK, wholeOK bool, wholeVel mgl32.Vec3) {
+		mu.Lock()
+		defer mu.Unlock()
+		n.sweeps++
+		a, b := resultText(fast, fastOK), resultText(whole, wholeOK)
+		if va, vb := fmt.Sprint(o.Velocity), fmt.Sprint(wholeVel); a != b || va != vb {
+			n.mismatches++
+			if n.first == "" {
+				n.first = fmt.Sprintf("shortcut %s velocity %s\nwhole    %s velocity %s", a, va, b, vb)
+			}
+		}
+		e := &fast.events
+		switch {
+		case e.stepValid:
+			n.stepped++
+		case e.landed:
+			n.landed++
+		}
+		if !fast.ContactPlaneValid {
+			n.noContact++
+		}
+		if fast.SlidingNormalValid {
+			n.slidingNormal++
+		}
+	}
+	tb.Cleanup(func() { fastTransitCheck = nil })
+	return n
+}
+
+// randomTerrain is a landblock pair of random heights: gentle, steep or
+// flat stretches, split either way.
+func randomTerrain(r *rand.Rand) *Terrain {
+	t := &Terrain{Name: "random", BaseZ: r.Float32() * 10, RetailSplit: r.Intn(2) == 0}
+	for _, lb := range []uint16{0xA9B4, 0xA9B5, 0xAAB4} {
+		var h Heightfield
+		amp := []float32{0, 0.5, 3, 12}[r.Intn(4)]
+		base := r.Float32() * 20
+		for i := range h {
+			h[i] = base + r.Float32()*amp
+			if r.Intn(5) == 0 {
+				h[i] = base
+			}
+		}
+		t.SetLandblock(lb, &h)
+	}
+	return t
+}
+
+// randomSweep sets o up as a body somewhere on w's landblock 0xA9B4 (on,
+// above or just below the ground, in contact or not, sliding or not) and
+// returns a sweep for it.
+func randomSweep(r *rand.Rand, w *World, o *Object) (from Position, to Frame) {
+	*o = *NewObject()
+	o.World = w
+	switch r.Intn(4) {
+	case 0:
+		o.Radius, o.Height = 0.1+r.Float32()*0.8, r.Float32()*2.5
+	case 1:
+		n := 1 + r.Intn(2)
+		for i := 0; i < n; i++ {
+			o.Spheres = append(o.Spheres, Sphere{Center: mgl32.Vec3{(r.Float32() - 0.5) * 0.4, (r.Float32() - 0.5) * 0.4, r.Float32() * 1.5}, Radius: 0.1 + r.Float32()*0.6})
+		}
+	case 2:
+		o.Radius = 0
+	}
+	if r.Intn(3) == 0 {
+		o.Scale = []float32{0, 0.5, 1.7}[r.Intn(3)]
+	}
+	o.StepUpHeight, o.StepDownHeight = r.Float32()*1.2, r.Float32()*1.5
+	o.State = 0
+	if r.Intn(4) != 0 {
+		o.State |= StateGravity
+	}
+	if r.Intn(2) == 0 {
+		o.State |= StateEdgeSlide
+	}
+	if r.Intn(8) == 0 {
+		o.State |= StateMissile
+	}
+	x, y := 1+r.Float32()*190, 1+r.Float32()*190
+	if r.Intn(4) == 0 {
+		// Near a cell line.
+		x = float32(24*(1+r.Intn(7))) + (r.Float32()-0.5)*2
+	}
+	cell := uint32(0xA9B40000) | OutdoorCellIndex(x, y)
+	gz, n := w.Ground(cell, x, y)
+	z := gz
+	switch r.Intn(5) {
+	case 0:
+		z += r.Float32() * 2
+	case 1:
+		z -= r.Float32() * 0.3
+	case 2:
+		z += (r.Float32() - 0.5) * 0.01
+	}
+	o.TransientState = TransientActive
+	if r.Intn(4) != 0 {
+		o.TransientState |= TransientContact
+		if r.Intn(4) != 0 {
+			o.TransientState |= TransientOnWalkable
+		}
+		o.ContactPlane = Plane{N: n, D: -n.Dot(mgl32.Vec3{x, y, gz})}
+		o.ContactPlaneCellID = cell
+		switch r.Intn(6) {
+		case 0:
+			o.ContactPlane = Plane{N: rvec(r, 1).Normalize(), D: r.Float32() * 5}
+		case 1:
+			// The plane as kept in the next landblock's frame.
+			o.ContactPlaneCellID = 0xA9B50001
+			o.ContactPlane.D += n[1] * LandblockLength
+		case 2:
+			o.ContactPlaneCellID = 0
+		}
+	}
+	if r.Intn(3) == 0 {
+		o.Velocity = rvec(r, 3)
+	}
+	if r.Intn(4) == 0 {
+		o.TransientState |= TransientSliding
+		o.SlidingNormal = rvec(r, 1)
+		o.SlidingNormal[2] = 0
+	}
+	heading := r.Float32() * 360
+	from = NewPosition(cell, mgl32.Vec3{x, y, z}, heading)
+	var move mgl32.Vec3
+	switch r.Intn(4) {
+	case 0:
+		move = rvec(r, 0.2)
+	case 1:
+		move = rvec(r, 3)
+	case 2:
+		a := r.Float64() * 2 * math.Pi
+		d := r.Float32() * 0.4
+		move = mgl32.Vec3{float32(math.Cos(a)) * d, float32(math.Sin(a)) * d, 0}
+	default:
+		move = mgl32.Vec3{0, r.Float32() * 0.2, (r.Float32() - 0.5) * 0.1}
+	}
+	q := mgl32.QuatRotate(float32(heading)*math.Pi/180, mgl32.Vec3{0, 0, -1})
+	if r.Intn(6) == 0 {
+		q = mgl32.QuatRotate(r.Float32()*0.6, rvec(r, 1).Normalize()).Mul(q)
+	}
+	to = NewFrame(from.Frame.Origin.Add(move), q)
+	return from, to
+}
+
+// Random sweeps over random terrain: wherever the shortcut answers, the
+// whole transition answers the same, bit for bit; and the shortcut takes
+// every kind of sweep it is for (steps down, landings, bodies without
+// contact, sliding normals carried in, several steps, contact planes kept
+// in another landblock, scaled bodies, tilted ones).
+func TestTransitFast_RandomSweepsMatchWholeTransition(t *testing.T) {
+	r := rand.New(rand.NewSource(4040))
+	n := checkShortcut(t)
+	const worlds, perWorld = 60, 400
+	tried := 0
+	var sliding, multi, otherBlock, scaled, tilted int
+	for k := 0; k < worlds; k++ {
+		w := &World{Terrain: randomTerrain(r)}
+		if k%10 == 0 {
+			w.Terrain = FlatTerrain(r.Float32() * 5)
+		}
+		o := NewObject()
+		for i := 0; i < perWorld; i++ {
+			from, to := randomSweep(r, w, o)
+			if from.Frame.Origin == to.Origin {
+				continue
+			}
+			tried++
+			before := n.sweeps
+			o.retailTransition(&from, &to)
+			if n.mismatches > 0 {
+				t.Fatalf("world %d sweep %d (%v → %v):\n%s", k, i, from, to.Origin, n.first)
+			}
+			if n.sweeps == before {
+				continue
+			}
+			s, _ := o.BodySpheres()
+			scale := o.Scale
+			if scale == 0 {
+				scale = 1
+			}
+			if to.Origin.Sub(from.Frame.Origin).Len() > s[0].Radius*scale {
+				multi++
+			}
+			if o.TransientState&TransientSliding != 0 {
+				sliding++
+			}
+			if o.ContactPlaneCellID>>16 == 0xA9B5 {
+				otherBlock++
+			}
+			if scale != 1 {
+				scaled++
+			}
+			if to.Rot.V[0] != 0 || to.Rot.V[1] != 0 {
+				tilted++
+			}
+		}
+	}
+	t.Logf("%d sweeps, %d by the shortcut: %d stepped down, %d landed, %d without contact after, %d with a sliding normal after; "+
+		"%d carried a sliding normal in, %d took several steps, %d had a contact plane in another landblock, %d scaled, %d tilted",
+		tried, n.sweeps, n.stepped, n.landed, n.noContact, n.slidingNormal, sliding, multi, otherBlock, scaled, tilted)
+	if n.sweeps < tried/3 || n.stepped < 500 || n.landed < 100 || n.noContact < 500 || n.slidingNormal < 50 ||
+		sliding < 200 || multi < 200 || otherBlock < 100 || scaled < 200 || tilted < 100 {
+		t.Fatal("the shortcut took too few sweeps of some kind to compare")
+	}
+}
+
+// The benchmark's walker (BenchmarkTransit_ObjectTick, outdoor/hills)
+// through the whole tick for 6000 ticks: every transition the shortcut
+// answers is the whole transition's.
+func TestTransitFast_HillsWalkerMatchesWholeTransition(t *testing.T) {
+	w := &World{Terrain: loadTerrain(t, "hills.json")}
+	gz, _ := w.Ground(testCell, 12, 45)
+	o := placed(t, w, 12, 45, gz, 0)
+	o.PositionManager = &pacingPM{}
+	o.MovementManager = &fakeMovement{}
+	n := checkShortcut(t)
+	for i := 0; i < 6000; i++ {
+		o.UpdateObjectInternal(dt)
+		if n.mismatches > 0 {
+			t.Fatalf("tick %d:\n%s", i, n.first)
+		}
+	}
+	if n.sweeps < 5000 || n.stepped < 5000 {
+		t.Fatalf("the shortcut answered %d of 6000 ticks (%d stepped down)", n.sweeps, n.stepped)
+	}
+}
+
+// CheckShortcut is checkShortcut for the engine-driven test
+// (transit_fast_scenarios_test.go): it returns what the check found so far
+// — the sweeps the shortcut answered, how many of them the whole
+// transition answered otherwise, and the first such difference.
+func CheckShortcut(tb testing.TB) func() (sweeps, mismatches int, first string) {
+	n := checkShortcut(tb)
+	return func() (int, int, string) { return n.sweeps, n.mismatches, n.first }
+}
+
+// The shortcut's find_terrain_poly (the diagonal edges alone for a point
+// inside the cell's square) finds the triangle a fresh find_terrain_poly
+// finds, at random points of random cells of both splits — many on or a
+// rounding away from the diagonal, some near the square's sides.
+func TestTransitFast_TerrainPolyMatchesFindTerrainPoly(t *testing.T) {
+	r := rand.New(rand.NewSource(4041))
+	inner, onDiagonal := 0, 0
+	for k := 0; k < 40; k++ {
+		w := &World{Terrain: randomTerrain(r)}
+		o := NewObject()
+		o.World = w
+		tr := o.begin(testCell, &Frame{Rot: mgl32.QuatIdent()}, false)
+		for j := 0; j < 20; j++ {
+			c := tr.cells.get(tr, testLB|uint32(1+r.Intn(64)))
+			s := terrainSweep{t: tr, cell: c}
+			for i := 0; i < 500; i++ {
+				var p mgl32.Vec3
+				u := r.Float32()
+				switch i % 3 {
+				case 0:
+					p = mgl32.Vec3{c.lo[0] + r.Float32()*CellLength, c.lo[1] + r.Float32()*CellLength, 0}
+				case 1:
+					// On the diagonal of either split, nudged by ulps.
+					if r.Intn(2) == 0 {
+						p = mgl32.Vec3{c.lo[0] + u*CellLength, c.lo[1] + u*CellLength, 0}
+					} else {
+						p = mgl32.Vec3{c.lo[0] + u*CellLength, c.hi[1] - u*CellLength, 0}
+					}
+					for n := r.Intn(3); n > 0; n-- {
+						a := r.Intn(2)
+						p[a] = math.Nextafter32(p[a], float32(r.Intn(2)*400-200))
+					}
+				default:
+					// Near a side.
+					p = mgl32.Vec3{c.lo[0] + cellMargin*(r.Float32()*4-1), c.lo[1] + r.Float32()*CellLength, 0}
+					if r.Intn(2) == 0 {
+						p[0], p[1] = p[1]-c.lo[1]+c.lo[0], p[0]-c.lo[0]+c.lo[1]
+					}
+				}
+				got := s.terrainPoly(&p)
+				fresh := *c
+				fresh.polyMemo = false
+				want := fresh.findTerrainPoly(&p)
+				if got != nil && want != nil {
+					got, want = &c.polys[got.ID], &c.polys[want.ID]
+				}
+				if (got == nil) != (want == nil) || (got != nil && got.ID != want.ID) {
+					t.Fatalf("cell %08X at %v: shortcut %v, find_terrain_poly %v", c.id, p, got, want)
+				}
+				if p[0] >= c.lo[0]+cellMargin && p[0] <= c.hi[0]-cellMargin && p[1] >= c.lo[1]+cellMargin && p[1] <= c.hi[1]-cellMargin {
+					inner++
+					if i%3 == 1 {
+						onDiagonal++
+					}
+				}
+			}
+		}
+	}
+	if inner < 200000 || onDiagonal < 60000 {
+		t.Fatalf("too few points inside the cells: %d, %d on a diagonal", inner, onDiagonal)
+	}
+}
