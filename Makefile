@@ -33,7 +33,7 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-test: deps fmt-check vet staticcheck cross-check-test test-core test-display test-web fuzz-short
+test: deps fmt-check vet staticcheck cross-check-test test-core test-display fuzz-short
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -45,35 +45,71 @@ vet:
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
-# The determinism sweeps run every shipped input under every reading on one
-# goroutine: the race detector has nothing to find there and makes them ten
-# times slower, so they run in a second pass without it.
+# The race detector runs the tests of the packages whose own code shares
+# memory between goroutines (starts one, or uses sync or sync/atomic):
+# RACE_PKGS, which engine/racepkgs_test.go keeps complete. The other core
+# packages' code runs on one goroutine (the engine's parallel tests run it
+# on several, under the race detector), so their tests run once, without
+# it, which would make them five to ten times slower and find nothing.
+RACE_PKGS := glidepath/physics glidepath/engine glidepath/engine/clientdiff \
+             glidepath/engine/datworld glidepath/engine/recording \
+             glidepath/engine/shrink glidepath/engine/store glidepath/engine/tables \
+             glidepath/assets/dat glidepath/internal/atomicfile glidepath/internal/batch \
+             glidepath/internal/cli glidepath/internal/live glidepath/internal/memguard
+
+# Tests of the other packages that run their code on several goroutines at
+# once (no state shared between compiles): under the race detector too.
+RACE_TESTS := TestShipped_ConcurrentCompilesAgree
+
+# In RACE_PKGS, the determinism sweeps run every shipped input under every
+# reading on one goroutine: the race detector has nothing to find there and
+# makes them ten times slower, so they run in a second pass without it.
 # So do the other tests that only run every shipped input, or a long
 # recording, through single-goroutine code (reading, compiling, a checkpoint
-# budget): the race pass keeps the concurrent tests (parallel runs, batches,
-# prefetching readers, concurrent compiles).
-SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition
+# budget, a long session, random decimals, the transition's shortcut
+# against the whole transition) or only read source files (the import
+# rules): the race pass keeps the concurrent tests (parallel runs, batches,
+# prefetching readers, growing stores, concurrent compiles).
+SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
 # raceEnabled) and all of them in the second pass.
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceStates_SameBatchesAsTickByTick
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick
+
+# The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
+SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.
 test-core:
-	CGO_ENABLED=1 $(GO) test -race -timeout 30m -skip '^($(SWEEPS))$$' $(CORE)
-	$(GO) test -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' ./engine/ ./engine/scenario/ ./engine/recording/ ./physics/
+	CGO_ENABLED=1 $(GO) test -race -timeout 30m -skip '^($(SWEEPS))$$' $(RACE_PKGS)
+	CGO_ENABLED=1 $(GO) test -race -timeout 30m -run '^($(RACE_TESTS))$$' ./engine/scenario/
+	$(GO) test -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' $(SWEEP_PKGS)
+	$(GO) test -timeout 30m $$($(GO) list $(CORE) | grep -vxF $(foreach p,$(RACE_PKGS),-e $(p)))
 
-test-display:
-	xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -timeout 30m -skip '^TestWeb_RecordingAtATickMatchesViewerShot$$' $(DISPLAY_PKGS)
+# The viewer binary cmd/viewer's tests run as a subprocess (hostile inputs,
+# signals, live), built once with the tests' own flags so that the two share
+# every package. -pgo=off: the tests then share the packages vet and the ui
+# tests compiled, rather than compiling them all again with the profile;
+# the profile-guided build is what cross-check-test and make web compile
+# (the profile changes inlining and layout, never what the code does).
+TEST_BIN := $(CURDIR)/dist/test/viewer
 
-# The web viewer in headless Chromium (cmd/viewer/web_browser_test.go, docs/web.md): the
-# site make web writes, a shipped recording opened by ?url=, stepped with the
-# keyboard and compared with viewer shot of the same tick.
+# The viewer's tests under Xvfb, the web viewer's browser test among them
+# (it runs beside the ui packages' tests rather than after them).
+test-display: web
+	$(GO) build -pgo=off -o $(TEST_BIN) ./cmd/viewer
+	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web GLIDEPATH_VIEWER_BIN=$(TEST_BIN) \
+		xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -pgo=off -timeout 30m $(DISPLAY_PKGS)
+
+# The web viewer in headless Chromium alone (cmd/viewer/web_browser_test.go,
+# docs/web.md): the site make web writes, a shipped recording opened by
+# ?url=, stepped with the keyboard and compared with viewer shot of the same
+# tick. make test runs it within test-display.
 test-web: web
 	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
-		$(GO) test -timeout 30m -count=1 -run '^TestWeb' ./cmd/viewer/
+		$(GO) test -pgo=off -timeout 30m -count=1 -run '^TestWeb' ./cmd/viewer/
 
 # The web viewer: a static site in dist/web/ (scripts/web.sh, docs/web.md).
 web:

@@ -39,10 +39,21 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// viewerBinary builds the viewer once per test run.
+// viewerBinary builds the viewer once per test run, or takes the one
+// GLIDEPATH_VIEWER_BIN names (make test-display builds it once, with the
+// test binary's build flags, so that the two share their packages).
 func viewerBinary(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {
+		if p := os.Getenv("GLIDEPATH_VIEWER_BIN"); p != "" {
+			if fi, err := os.Stat(p); err != nil {
+				binErr = fmt.Errorf("GLIDEPATH_VIEWER_BIN: %v", err)
+			} else if !fi.Mode().IsRegular() {
+				binErr = fmt.Errorf("GLIDEPATH_VIEWER_BIN=%s: not a regular file", p)
+			}
+			binPath = p
+			return
+		}
 		binDir, binErr = os.MkdirTemp("", "viewer-bin-")
 		if binErr != nil {
 			return
