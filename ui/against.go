@@ -10,6 +10,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/ui/inspect"
+	"glidepath/ui/overlay"
 )
 
 // clientLines adds the inspector's client section for o at tick when a
@@ -171,13 +172,13 @@ func (a *app) pollClient() {
 	}
 }
 
-// clientStatus is the status line's word on a followed client trace: the
+// clientStatus is the status line's word on a followed client trace c: the
 // tick it has reached, what it waits for, or why it stopped.
-func (a *app) clientStatus() string {
-	if !a.opts.Client.Following() {
+func clientStatus(c *overlay.ClientTrack) string {
+	if !c.Following() {
 		return ""
 	}
-	last, _, waiting, err := a.opts.Client.Progress()
+	last, _, waiting, err := c.Progress()
 	switch {
 	case err != nil:
 		return "   client trace stopped"

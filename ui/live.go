@@ -95,7 +95,7 @@ func (a *app) stopLive(why string) {
 // liveStatus is the status line's word on the follow and on the reading
 // of an input still being read.
 func (a *app) liveStatus() string {
-	s := a.readingStatus() + a.clientStatus()
+	s := a.readingStatus() + clientStatus(a.opts.Client)
 	switch {
 	case !a.pb.Following():
 		return s
