@@ -606,19 +606,8 @@ func (b *shardBatch) endSink(s *Sim, chunks int) {
 		// that came from a recording event, and the tick's notes about no
 		// object, ordered by recording event (one event's entries are all
 		// in one chunk, in order: the sort is stable).
-		refs := b.merge[:0]
-		for c := range chunks {
-			v := &b.views[c]
-			end := b.sinks[c].logEnds[i]
-			for j := logAt[c]; j < end && v.log[j].source >= 0; j++ {
-				refs = append(refs, mergeRef{source: v.log[j].source, c: int32(c), i: int32(j)})
-			}
-		}
-		for ; note < len(notes) && int(b.events[notes[note]].due) == tick; note++ {
-			refs = append(refs, mergeRef{source: b.events[notes[note]].source, c: -1, i: notes[note]})
-		}
-		slices.SortStableFunc(refs, func(x, y mergeRef) int { return cmp.Compare(x.source, y.source) })
-		b.merge = refs
+		var refs []mergeRef
+		refs, note = b.deliveryRefs(chunks, i, tick, logAt, notes, note)
 		evs := b.merged[:0]
 		for _, r := range refs {
 			if r.c < 0 {
@@ -970,12 +959,13 @@ func (b *shardBatch) placeHeld(s *Sim, views []BriefView, held []bool) {
 	}
 }
 
-// logTick adds run tick i's (tick's) events to the Sim's log in the order
-// Step logs them: the delivery's entries of every chunk and the tick's
-// notes (notes[note:] in b.events), ordered by recording event, then the
-// pass's in slot order. It returns the next note.
-func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note int) int {
-	logAt := b.at
+// deliveryRefs gathers run tick i's (tick's) delivery entries: every
+// chunk's leading entries of the tick from logAt on that came from a
+// recording event, and the tick's notes about no object (notes[note:] in
+// b.events), ordered by recording event. One recording event's entries are
+// all in one chunk, in order: the sort is stable. It returns them (in
+// b.merge) and the next note.
+func (b *shardBatch) deliveryRefs(chunks, i, tick int, logAt []int, notes []int32, note int) ([]mergeRef, int) {
 	refs := b.merge[:0]
 	for c := range chunks {
 		v := &b.views[c]
@@ -987,10 +977,18 @@ func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note in
 	for ; note < len(notes) && int(b.events[notes[note]].due) == tick; note++ {
 		refs = append(refs, mergeRef{source: b.events[notes[note]].source, c: -1, i: notes[note]})
 	}
-	// One recording event's entries are all in one chunk, in order: the
-	// sort is stable.
 	slices.SortStableFunc(refs, func(x, y mergeRef) int { return cmp.Compare(x.source, y.source) })
 	b.merge = refs
+	return refs, note
+}
+
+// logTick adds run tick i's (tick's) events to the Sim's log in the order
+// Step logs them: the delivery's entries of every chunk and the tick's
+// notes (notes[note:] in b.events), ordered by recording event, then the
+// pass's in slot order. It returns the next note.
+func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note int) int {
+	logAt := b.at
+	refs, note := b.deliveryRefs(chunks, i, tick, logAt, notes, note)
 	for _, r := range refs {
 		if r.c < 0 {
 			ev := &b.events[r.i].ev
