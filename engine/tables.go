@@ -264,6 +264,7 @@ func (t *TableWriter) gatherStates() error {
 	if t.sb == nil {
 		t.sb = t.states.StateBatch()
 	}
+	t.sb.Own() // rows a chunked run shared with the batch, copied in
 	base := t.sb.Len()
 	if len(t.reserved) > 0 {
 		base = t.reserved[0].start

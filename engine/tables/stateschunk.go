@@ -39,17 +39,83 @@ type segRun struct {
 	count int
 }
 
+// pageCols are a page's values, column by column, gathered from its rows
+// in one pass: the six doubles x…heading, the guid, cell, queue and fail
+// dictionary indices, contact's bits, and error's definition levels and
+// values.
+type pageCols struct {
+	f                       [6][]float64
+	guid, cell, queue, fail []uint32
+	contact                 []byte
+	defs                    []uint32
+	errs                    []float64
+}
+
+// size makes every column n values long (errs empty).
+func (p *pageCols) size(n int) {
+	if cap(p.guid) < n {
+		n2 := max(n, 4096)
+		for k := range p.f {
+			p.f[k] = make([]float64, n2)
+		}
+		p.guid, p.cell, p.queue, p.fail = make([]uint32, n2), make([]uint32, n2), make([]uint32, n2), make([]uint32, n2)
+		p.defs, p.contact = make([]uint32, n2), make([]byte, (n2+7)/8)
+	}
+	for k := range p.f {
+		p.f[k] = p.f[k][:n]
+	}
+	p.guid, p.cell, p.queue, p.fail, p.defs = p.guid[:n], p.cell[:n], p.queue[:n], p.fail[:n], p.defs[:n]
+	p.contact = p.contact[:(n+7)/8]
+	clear(p.contact)
+	p.errs = p.errs[:0]
+}
+
+// gather fills the page's columns from rows lo…hi of b, dictionary
+// indices taken in row order.
+func (w *statesWriter) gather(b *StateBatch, lo, hi int) {
+	p := &w.cols
+	p.size(hi - lo)
+	var anyTrue, anyFalse bool
+	x, y, z, gx, gy, hd := p.f[0], p.f[1], p.f[2], p.f[3], p.f[4], p.f[5]
+	b.eachRows(lo, hi, func(at int, rows []StateValues) {
+		k := at - lo
+		for i := range rows {
+			r := &rows[i]
+			j := k + i
+			if b.guids != nil {
+				p.guid[j], p.cell[j] = w.guids.id(b.guids[at+i]), w.cells.id(b.cells[at+i])
+			} else {
+				p.guid[j], p.cell[j] = w.objectIDs(r)
+			}
+			x[j], y[j], z[j], gx[j], gy[j], hd[j] = r.X, r.Y, r.Z, r.GX, r.GY, r.Heading
+			p.queue[j], p.fail[j] = w.queues.id(r.Queue), w.fails.id(r.Fail)
+			if r.Contact {
+				p.contact[j>>3] |= 1 << (j & 7)
+				anyTrue = true
+			} else {
+				anyFalse = true
+			}
+			p.defs[j] = 0
+			if r.HasError {
+				p.defs[j] = 1
+				p.errs = append(p.errs, r.Error)
+			}
+		}
+	})
+	c := &w.chunks[colContact]
+	c.anyTrue, c.anyFalse = c.anyTrue || anyTrue, c.anyFalse || anyFalse
+}
+
 // encodePage encodes rows lo…hi of b as one data page of every column.
 func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 	n := hi - lo
 	if n == 0 {
 		return
 	}
-	rows := b.Rows[lo:hi]
 	var runs []segRun
 	for i := range b.segs {
 		s := &b.segs[i]
-		end := len(b.Rows)
+		end := b.Len()
 		if i+1 < len(b.segs) {
 			end = b.segs[i+1].start
 		}
@@ -76,82 +142,20 @@ func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 	}
 	w.addPage(colTick, nil, appendDeltaInt64(w.scratch[:0], ticks), n, 0, format.DeltaBinaryPacked)
 	w.timePage(runs, n)
+	w.gather(b, lo, hi)
+	p := &w.cols
 	// guid and cell: the object's cached indices (or the strings' own).
-	gidx, cidx := w.idxBuf(0, n), w.idxBuf(1, n)
-	if b.guids != nil {
-		for i := range rows {
-			gidx[i], cidx[i] = w.guids.id(b.guids[lo+i]), w.cells.id(b.cells[lo+i])
-		}
-	} else {
-		for i := range rows {
-			gidx[i], cidx[i] = w.objectIDs(&rows[i])
-		}
+	w.indexPage(colGUID, p.guid, len(w.guids.vals))
+	w.indexPage(colCell, p.cell, len(w.cells.vals))
+	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
+		w.addPage(col, nil, w.splitBounded(col, p.f[k]), n, 0, format.ByteStreamSplit)
 	}
-	w.indexPage(colGUID, gidx, len(w.guids.vals))
-	w.indexPage(colCell, cidx, len(w.cells.vals))
-	f := w.floatBuf(n)
-	for _, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
-		switch col {
-		case colX:
-			for i := range rows {
-				f[i] = rows[i].X
-			}
-		case colY:
-			for i := range rows {
-				f[i] = rows[i].Y
-			}
-		case colZ:
-			for i := range rows {
-				f[i] = rows[i].Z
-			}
-		case colGX:
-			for i := range rows {
-				f[i] = rows[i].GX
-			}
-		case colGY:
-			for i := range rows {
-				f[i] = rows[i].GY
-			}
-		case colHeading:
-			for i := range rows {
-				f[i] = rows[i].Heading
-			}
-		}
-		w.addPage(col, nil, w.splitBounded(col, f), n, 0, format.ByteStreamSplit)
-	}
-	qidx, fidx := w.idxBuf(0, n), w.idxBuf(1, n)
-	for i := range rows {
-		qidx[i], fidx[i] = w.queues.id(rows[i].Queue), w.fails.id(rows[i].Fail)
-	}
-	w.indexPage(colQueue, qidx, len(w.queues.vals))
-	w.indexPage(colFail, fidx, len(w.fails.vals))
-	c = &w.chunks[colContact]
-	bits := w.scratch[:0]
-	for i := 0; i < n; i += 8 {
-		var by byte
-		for j, r := range rows[i:min(i+8, n)] {
-			if r.Contact {
-				by |= 1 << j
-				c.anyTrue = true
-			} else {
-				c.anyFalse = true
-			}
-		}
-		bits = append(bits, by)
-	}
-	w.addPage(colContact, nil, bits, n, 0, format.Plain)
+	w.indexPage(colQueue, p.queue, len(w.queues.vals))
+	w.indexPage(colFail, p.fail, len(w.fails.vals))
+	w.addPage(colContact, nil, append(w.scratch[:0], p.contact...), n, 0, format.Plain)
 	// error: definition levels, then the values that are there.
-	defs, vals := w.defBuf(n), w.f64[:0]
-	for i := range rows {
-		defs[i] = 0
-		if rows[i].HasError {
-			defs[i] = 1
-			vals = append(vals, rows[i].Error)
-		}
-	}
-	w.f64 = vals
-	levels := appendHybrid(nil, defs, 1)
-	w.addPage(colError, levels, w.splitBounded(colError, vals), n, n-len(vals), format.ByteStreamSplit)
+	levels := appendHybrid(nil, p.defs, 1)
+	w.addPage(colError, levels, w.splitBounded(colError, p.errs), n, n-len(p.errs), format.ByteStreamSplit)
 	w.rows += int64(n)
 	w.total += int64(n)
 }
@@ -234,13 +238,6 @@ func (w *statesWriter) floatBuf(n int) []float64 {
 		w.f64 = make([]float64, n)
 	}
 	return w.f64[:n]
-}
-
-func (w *statesWriter) defBuf(n int) []uint32 {
-	if cap(w.defs) < n {
-		w.defs = make([]uint32, n)
-	}
-	return w.defs[:n]
 }
 
 // splitBounded is vals in BYTE_STREAM_SPLIT (in the writer's scratch), the
