@@ -471,7 +471,11 @@ func (b *shardBatch) beginStates(s *Sim, chunks int) {
 func (b *shardBatch) takeStates(c int, v *Sim, lo, hi int) {
 	cs := &b.states[c]
 	capt := b.sim.capture
-	rows := slices.Grow(cs.buf.rows, hi-lo) // room for every slot's row, not cleared
+	rows := cs.buf.rows
+	if cap(rows)-len(rows) < hi-lo {
+		// Room for every slot's row at every tick of the run, not cleared.
+		rows = slices.Grow(rows, (b.to-b.from+1)*(hi-lo))
+	}
 	k := len(rows)
 	rows = rows[:k+hi-lo]
 	for _, o := range v.slots[lo:hi] {

@@ -40,29 +40,34 @@ type segRun struct {
 }
 
 // pageCols are a page's values, column by column, gathered from its rows
-// in one pass: the six doubles x…heading, the guid, cell, queue and fail
+// in one pass: the six doubles x…heading already in BYTE_STREAM_SPLIT
+// (body, with their bounds lo and hi), the guid, cell, queue and fail
 // dictionary indices, contact's bits, and error's definition levels and
 // values.
 type pageCols struct {
-	f                       [6][]float64
+	body                    [6][]byte
+	lo, hi                  [6]float64
 	guid, cell, queue, fail []uint32
 	contact                 []byte
 	defs                    []uint32
 	errs                    []float64
+	// blk holds the doubles of up to eight rows until they are split.
+	blk [6][8]float64
 }
 
 // size makes every column n values long (errs empty).
 func (p *pageCols) size(n int) {
 	if cap(p.guid) < n {
 		n2 := max(n, 4096)
-		for k := range p.f {
-			p.f[k] = make([]float64, n2)
+		for k := range p.body {
+			p.body[k] = make([]byte, 8*n2)
 		}
 		p.guid, p.cell, p.queue, p.fail = make([]uint32, n2), make([]uint32, n2), make([]uint32, n2), make([]uint32, n2)
 		p.defs, p.contact = make([]uint32, n2), make([]byte, (n2+7)/8)
 	}
-	for k := range p.f {
-		p.f[k] = p.f[k][:n]
+	for k := range p.body {
+		p.body[k] = p.body[k][:8*n]
+		p.lo[k], p.hi[k] = math.Inf(1), math.Inf(-1)
 	}
 	p.guid, p.cell, p.queue, p.fail, p.defs = p.guid[:n], p.cell[:n], p.queue[:n], p.fail[:n], p.defs[:n]
 	p.contact = p.contact[:(n+7)/8]
@@ -70,13 +75,43 @@ func (p *pageCols) size(n int) {
 	p.errs = p.errs[:0]
 }
 
+// split puts the first m doubles of each column waiting in blk in the
+// bodies at value i (of n), and widens the bounds by them (NaN bounds
+// nothing).
+func (p *pageCols) split(n, i, m int) {
+	for k := range p.blk {
+		v := p.blk[k][:m]
+		lo, hi := p.lo[k], p.hi[k]
+		for _, x := range v {
+			if x < lo {
+				lo = x
+			}
+			if x > hi {
+				hi = x
+			}
+		}
+		p.lo[k], p.hi[k] = lo, hi
+		if m == 8 {
+			splitBlock(p.body[k], n, i, v)
+			continue
+		}
+		for j, x := range v {
+			u := math.Float64bits(x)
+			for b := range 8 {
+				p.body[k][b*n+i+j] = byte(u >> (8 * b))
+			}
+		}
+	}
+}
+
 // gather fills the page's columns from rows lo…hi of b, dictionary
 // indices taken in row order.
 func (w *statesWriter) gather(b *StateBatch, lo, hi int) {
 	p := &w.cols
-	p.size(hi - lo)
+	n := hi - lo
+	p.size(n)
 	var anyTrue, anyFalse bool
-	x, y, z, gx, gy, hd := p.f[0], p.f[1], p.f[2], p.f[3], p.f[4], p.f[5]
+	m := 0 // doubles waiting in p.blk
 	b.eachRows(lo, hi, func(at int, rows []StateValues) {
 		k := at - lo
 		for i := range rows {
@@ -87,7 +122,12 @@ func (w *statesWriter) gather(b *StateBatch, lo, hi int) {
 			} else {
 				p.guid[j], p.cell[j] = w.objectIDs(r)
 			}
-			x[j], y[j], z[j], gx[j], gy[j], hd[j] = r.X, r.Y, r.Z, r.GX, r.GY, r.Heading
+			p.blk[0][m], p.blk[1][m], p.blk[2][m] = r.X, r.Y, r.Z
+			p.blk[3][m], p.blk[4][m], p.blk[5][m] = r.GX, r.GY, r.Heading
+			if m++; m == 8 {
+				p.split(n, j-7, 8)
+				m = 0
+			}
 			p.queue[j], p.fail[j] = w.queues.id(r.Queue), w.fails.id(r.Fail)
 			if r.Contact {
 				p.contact[j>>3] |= 1 << (j & 7)
@@ -102,6 +142,9 @@ func (w *statesWriter) gather(b *StateBatch, lo, hi int) {
 			}
 		}
 	})
+	if m > 0 {
+		p.split(n, n-m, m)
+	}
 	c := &w.chunks[colContact]
 	c.anyTrue, c.anyFalse = c.anyTrue || anyTrue, c.anyFalse || anyFalse
 }
@@ -147,9 +190,18 @@ func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 	// guid and cell: the object's cached indices (or the strings' own).
 	w.indexPage(colGUID, p.guid, len(w.guids.vals))
 	w.indexPage(colCell, p.cell, len(w.cells.vals))
+	scratch := w.scratch
 	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
-		w.addPage(col, nil, w.splitBounded(col, p.f[k]), n, 0, format.ByteStreamSplit)
+		c := &w.chunks[col]
+		if p.lo[k] <= p.hi[k] {
+			if c.seen {
+				p.lo[k], p.hi[k] = min(p.lo[k], c.fmin), max(p.hi[k], c.fmax)
+			}
+			c.fmin, c.fmax, c.seen = p.lo[k], p.hi[k], true
+		}
+		w.addPage(col, nil, p.body[k], n, 0, format.ByteStreamSplit)
 	}
+	w.scratch = scratch // (addPage takes a body for the writer's scratch)
 	w.indexPage(colQueue, p.queue, len(w.queues.vals))
 	w.indexPage(colFail, p.fail, len(w.fails.vals))
 	w.addPage(colContact, nil, append(w.scratch[:0], p.contact...), n, 0, format.Plain)
