@@ -77,6 +77,36 @@ func run8(vals []uint32, i int) bool {
 // appendPacked bit-packs vals at width w, least significant bit first,
 // padded with zero values to count values.
 func appendPacked(dst []byte, vals []uint32, w, count int) []byte {
+	if w <= 16 {
+		// Whole groups of eight values, the group's 8w bits (w bytes)
+		// gathered in two words.
+		full := min(len(vals), count) &^ 7
+		for i := 0; i < full; i += 8 {
+			var lo, hi uint64
+			for j, v := range vals[i : i+8 : i+8] {
+				pos := uint(j * w)
+				if pos < 64 {
+					lo |= uint64(v) << pos
+					hi |= uint64(v) >> (64 - pos) // (0 when pos is 0: the shift is 64)
+				} else {
+					hi |= uint64(v) << (pos - 64)
+				}
+			}
+			if w == 8 {
+				dst = binary.LittleEndian.AppendUint64(dst, lo)
+				continue
+			}
+			if w < 8 {
+				dst = binary.LittleEndian.AppendUint64(dst, lo)
+				dst = dst[:len(dst)-8+w]
+				continue
+			}
+			dst = binary.LittleEndian.AppendUint64(dst, lo)
+			dst = binary.LittleEndian.AppendUint64(dst, hi)
+			dst = dst[:len(dst)-16+w]
+		}
+		vals, count = vals[full:], count-full
+	}
 	var acc uint64
 	nb := 0 // bits waiting in acc: fewer than 32 between values
 	for i := range count {
