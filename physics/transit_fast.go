@@ -170,7 +170,10 @@ func (s *terrainSweep) begin(o *Object, to *Frame) {
 	// validate_transition after a failed step), where the shortcut gives
 	// up.
 	if o.TransientState&TransientContact != 0 {
-		if o.Velocity.Dot(o.ContactPlane.N) <= Epsilon {
+		// check_contact: Velocity.Dot(ContactPlane.N) on the fields in
+		// place (a copy of the plane just written would stall).
+		v, n := &o.Velocity, &o.ContactPlane.N
+		if v[0]*n[0]+v[1]*n[1]+v[2]*n[2] <= Epsilon {
 			bx, by := t.blockOffsetXY(o.ContactPlaneCellID)
 			c.contactPlaneValid, c.contactPlaneCellID = true, o.ContactPlaneCellID
 			planeOffsetInto(&c.contactPlane, &o.ContactPlane, bx, by, 0)
@@ -210,21 +213,27 @@ type turnedBody struct {
 	rl    mgl32.Vec3
 }
 
+// bodyKeyWords fails to compile unless turnedBody.same compares every word
+// of the key (written out for maxSpheres = 2).
+var _ [maxSpheres*4 + 1 + 9 - 18]struct{}
+var _ [18 - (maxSpheres*4 + 1 + 9)]struct{}
+
 // same says b was made from these spheres (the first n), scale and matrix.
 func (b *turnedBody) same(sph *[maxSpheres]Sphere, n int, scale float32, m *mgl32.Mat3) bool {
 	if !b.valid || n != b.n {
 		return false
 	}
+	// The words compared one by one, written out: a loop's bookkeeping
+	// would cost as much as the compares. (They are all of them while
+	// maxSpheres is 2: the check above.)
 	w := (*[maxSpheres * 4]uint32)(unsafe.Pointer(sph))
 	mw := (*[9]uint32)(unsafe.Pointer(m))
 	k := &b.key
-	d := math.Float32bits(scale) ^ k[maxSpheres*4]
-	for i := range w {
-		d |= w[i] ^ k[i]
-	}
-	for i := range mw {
-		d |= mw[i] ^ k[maxSpheres*4+1+i]
-	}
+	d := (w[0] ^ k[0]) | (w[1] ^ k[1]) | (w[2] ^ k[2]) | (w[3] ^ k[3]) |
+		(w[4] ^ k[4]) | (w[5] ^ k[5]) | (w[6] ^ k[6]) | (w[7] ^ k[7]) |
+		(math.Float32bits(scale) ^ k[8]) |
+		(mw[0] ^ k[9]) | (mw[1] ^ k[10]) | (mw[2] ^ k[11]) | (mw[3] ^ k[12]) | (mw[4] ^ k[13]) |
+		(mw[5] ^ k[14]) | (mw[6] ^ k[15]) | (mw[7] ^ k[16]) | (mw[8] ^ k[17])
 	return d == 0
 }
 

@@ -410,3 +410,51 @@ func TestTransitFast_MemosMatchWholeTransition(t *testing.T) {
 		t.Fatal("too few sweeps reused or remade the memo")
 	}
 }
+
+// The body memo's key (turnedBody.same) tells apart inputs that differ in
+// any one bit of any word: each sphere's centre and radius, the scale,
+// each of the rotation matrix's nine entries — −0 from +0 included.
+func TestTransitFast_BodyMemoKeySeesEveryWord(t *testing.T) {
+	r := rand.New(rand.NewSource(4043))
+	for k := 0; k < 200; k++ {
+		var sph [maxSpheres]Sphere
+		for i := range sph {
+			sph[i] = Sphere{Center: rvec(r, 1), Radius: r.Float32()}
+		}
+		scale := r.Float32() * 2
+		f := NewFrame(mgl32.Vec3{}, mgl32.QuatRotate(r.Float32()*6, rvec(r, 1).Normalize()))
+		var b turnedBody
+		b.set(&sph, maxSpheres, scale, &f.m)
+		if !b.same(&sph, maxSpheres, scale, &f.m) {
+			t.Fatal("the same body is not the memo's")
+		}
+		flip := func(p *float32) {
+			bit := uint(r.Intn(32))
+			if r.Intn(4) == 0 {
+				bit = 31 // the sign: −0 against +0 where the word is 0
+			}
+			*p = math.Float32frombits(math.Float32bits(*p) ^ 1<<bit)
+		}
+		for w := 0; w < maxSpheres*4+1+9; w++ {
+			s2, sc2, m2 := sph, scale, f.m
+			switch {
+			case w < maxSpheres*4:
+				if w%4 == 3 {
+					flip(&s2[w/4].Radius)
+				} else {
+					flip(&s2[w/4].Center[w%4])
+				}
+			case w == maxSpheres*4:
+				flip(&sc2)
+			default:
+				flip(&m2[w-maxSpheres*4-1])
+			}
+			if b.same(&s2, maxSpheres, sc2, &m2) {
+				t.Fatalf("word %d changed, the memo still answers", w)
+			}
+		}
+		if b.same(&sph, 1, scale, &f.m) {
+			t.Fatal("a body of one sphere is the memo of two")
+		}
+	}
+}
