@@ -592,6 +592,10 @@ func (s *terrainSweep) result(to *Frame) *transitionResult {
 	if c.collisionNormalValid {
 		r.CollisionNormalValid, r.CollisionNormal = true, c.collisionNormal
 	}
-	r.events = s.events
+	// The shortcut notes steps and landings alone (no wall, slide or
+	// edge): those fields, each into place (a whole copy of fields just
+	// written one by one would stall).
+	e := &s.events
+	r.events.step, r.events.stepValid, r.events.landed = e.step, e.stepValid, e.landed
 	return r
 }
