@@ -213,8 +213,8 @@ type turnedBody struct {
 	rl    mgl32.Vec3
 }
 
-// bodyKeyWords fails to compile unless turnedBody.same compares every word
-// of the key (written out for maxSpheres = 2).
+// These two fail to compile unless the key has the 18 words
+// turnedBody.same compares (written out for maxSpheres = 2).
 var _ [maxSpheres*4 + 1 + 9 - 18]struct{}
 var _ [18 - (maxSpheres*4 + 1 + 9)]struct{}
 
@@ -262,7 +262,8 @@ func (b *turnedBody) set(spheres *[maxSpheres]Sphere, n int, scale float32, m *m
 
 // setCheckPos is setCheckPos(curr_pos) with cacheGlobalSphere, curr_pos
 // being (x, y, z) (passed as scalars: a copy of the position just written
-// would stall the store buffer). Both sphere slots are set.
+// would stall the store buffer). Both sphere slots are set (the second
+// is not read for a body of one sphere).
 func (s *terrainSweep) setCheckPos(x, y, z float32) {
 	s.pos[0], s.pos[1], s.pos[2] = x, y, z
 	t := s.body
