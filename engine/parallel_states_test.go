@@ -6,7 +6,10 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"testing"
@@ -94,6 +97,66 @@ func TestAdvanceStates_SharedRowsOutliveTheRun(t *testing.T) {
 					t.Fatalf("%s: batch %d differs from tick by tick's", what, i)
 				}
 			}
+		}
+	}
+}
+
+// statesFile writes rec's states table to a Parquet file through the
+// table's own writer (its encoder on a goroutine of its own, releasing
+// the batches' buffers there), tick by tick (every 0) or chunked, and
+// returns its bytes.
+func statesFile(t *testing.T, rec *recording.Recording, every int) []byte {
+	t.Helper()
+	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, Options{Assets: assets.FS(), Metrics: true, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "s.parquet")
+	sw, err := tables.CreateStates(path, tables.Options{Codec: tables.Snappy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, err := NewTableWriter(c, rec.Name, sw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = tw.WriteTick()
+	for err == nil && !c.Done() {
+		if every == 0 {
+			c.Step()
+			err = tw.WriteTick()
+		} else {
+			err = tw.AdvanceStates(every)
+		}
+	}
+	if err == nil {
+		err = tw.Flush()
+	}
+	if err == nil {
+		err = sw.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// Through the Parquet writer itself, whose goroutine lets go of the
+// chunks' buffers while the next runs step (run under -race too), the
+// chunked file is the tick-by-tick one byte for byte.
+func TestAdvanceStates_ParquetFileSameBytes(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(2)
+	rec := withLife(synthCrowd(t, 300, 6, 42))
+	want := statesFile(t, rec, 0)
+	for _, every := range []int{1, 64} {
+		if got := statesFile(t, rec, every); !bytes.Equal(got, want) {
+			t.Errorf("every %d ticks: %d bytes differ from tick by tick's %d", every, len(got), len(want))
 		}
 	}
 }
