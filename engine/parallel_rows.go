@@ -203,11 +203,21 @@ func (b *shardBatch) beginRows(chunks int) {
 	}
 	for c := range chunks {
 		r := &b.rows[c]
+		if r.buf == nil && b.traceRows {
+			// A new buffer is made the size a run of ticks' rows of a
+			// chunk of live objects takes: grown by appends, it was copied
+			// some twenty times before it held them.
+			r.buf = make([]byte, 0, b.size*(b.to-b.from+1)*rowBytesHint)
+		}
 		r.buf, r.ticks, r.srcs, r.err = r.buf[:0], r.ticks[:0], r.srcs[:0], nil
 		v := &b.views[c]
 		v.log, v.places, v.stamps, v.stampsIn, v.unpacked = r.log[:0], r.places[:0], r.stamps[:0], r.stampsIn[:0], r.unpacked[:0]
 	}
 }
+
+// rowBytesHint is about the bytes of an object's rows of a tick in a
+// crowd's trace: its state row (≈ 140) and its share of the event rows.
+const rowBytesHint = 160
 
 // encodeTick encodes chunk c's rows of tick k, which v (the chunk's copy of
 // the Sim) has just stepped over slots [lo, hi), and empties v's log.
