@@ -62,13 +62,15 @@ type tickRows struct {
 }
 
 // traceHeading is an object's last heading's text in the trace (of the
-// rotation in key), and its last state row after the tick
-// (trace.AppendStateRowTail) and the state that row was encoded from.
+// rotation in key) and its origin's coordinates' texts, and its last state
+// row after the tick (trace.AppendStateRowTail) and the state that row was
+// encoded from.
 type traceHeading struct {
-	text []byte
-	ok   bool
-	row  []byte
-	key  rowKey
+	text   []byte
+	ok     bool
+	origin [3][]byte
+	row    []byte
+	key    rowKey
 }
 
 // rowKey is what an object's state row holds but its tick: floats by
@@ -83,14 +85,22 @@ type rowKey struct {
 
 // rowOf returns st's row after its tick (trace.AppendStateRowTail), the
 // object's rotation rot, heading its heading (called only when rot
-// changed): the row kept from the tick before unless the state changed.
+// changed): the row kept from the tick before unless the state changed,
+// and then each coordinate of the origin and the heading encoded again
+// only when it changed (of a crowd's rows that change, nearly all keep
+// their height, a quarter one of x and y, three quarters their heading).
 func (h *traceHeading) rowOf(st *trace.State, rot *mgl32.Quat, heading func() float32) []byte {
 	key := rowKeyOf(st, rot)
-	if len(h.row) == 0 || key != h.key {
+	if first := len(h.row) == 0; first || key != h.key {
 		if !h.ok || key.rot != h.key.rot {
 			h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
 		}
-		h.row, h.key = trace.AppendStateRowTail(h.row[:0], st, h.text), key
+		for i := range h.origin {
+			if first || key.origin[i] != h.key.origin[i] {
+				h.origin[i] = trace.AppendFloat(h.origin[i][:0], st.Origin[i])
+			}
+		}
+		h.row, h.key = trace.AppendStateRowParts(h.row[:0], st, &h.origin, h.text), key
 	}
 	return h.row
 }
