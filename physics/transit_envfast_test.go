@@ -1,0 +1,280 @@
+package physics
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// The transition's shortcut inside an EnvCell (transit_envfast.go) must
+// answer every sweep it takes exactly as the whole transition does
+// (CPhysicsObj::transition through find_transitional_position, ACE
+// Transition.cs, EnvCell.cs, BSPTree.cs): these tests run both on the same
+// sweep (checkShortcut) and compare every bit of the result — position,
+// cell, contact plane, sliding and collision normals, the events — and the
+// velocity the whole transition leaves.
+
+// randomRooms is a world of two adjoining rooms, 0x0100 and 0x0101, in
+// landblock 0xA9B4: random sizes, the pair turned about z (sometimes
+// tilted a little), the first with a doorway into the second in its east
+// wall and sometimes one outdoors in its south wall, its physics BSP a
+// single leaf or a chain of planes over a solid leaf, statics in the
+// second.
+func randomRooms(t testing.TB, r *rand.Rand) (*World, *EnvCell) {
+	w := 3 + r.Float32()*15
+	l := 3 + r.Float32()*25
+	h := 2.5 + r.Float32()*4
+	floor := r.Float32()*30 - 10
+	main := roomSpec{lo: mgl32.Vec3{0, 0, floor}, hi: mgl32.Vec3{w, l, floor + h}}
+	if r.Intn(4) != 0 {
+		a := r.Float32() * (l - 1.5)
+		main.doors = append(main.doors, doorSpec{side: 'E', a: a, b: a + 1 + r.Float32()*(l-a-1), h: 1.5 + r.Float32()*(h-1.5), otherCell: 0x0101})
+	}
+	if r.Intn(3) == 0 {
+		a := r.Float32() * (w - 1.5)
+		main.doors = append(main.doors, doorSpec{side: 'S', a: a, b: a + 1 + r.Float32()*(w-a-1), h: 1.5 + r.Float32()*(h-1.5), otherCell: OutsidePortal})
+	}
+	other := roomSpec{lo: mgl32.Vec3{w, 0, floor}, hi: mgl32.Vec3{w + 2 + r.Float32()*8, l, floor + h}}
+	q := mgl32.QuatRotate(r.Float32()*2*math.Pi, mgl32.Vec3{0, 0, 1})
+	if r.Intn(5) == 0 {
+		q = mgl32.QuatRotate(r.Float32()*0.05, rvec(r, 1).Normalize()).Mul(q)
+	}
+	origin := mgl32.Vec3{40 + r.Float32()*100, 40 + r.Float32()*100, r.Float32() * 20}
+	mk := func(id uint32, spec roomSpec) *EnvCell {
+		cs, portals := buildRoom(t, spec)
+		if r.Intn(3) == 0 {
+			// A chain of the walls' planes (the room's inside on their
+			// positive side, nothing behind them) down to a leaf holding
+			// every polygon.
+			ps := polyPtrs(cs.Polygons)
+			sph := boundingSphere(ps)
+			node := &BSPNode{Kind: BSPLeafNode, Polys: ps, Sphere: sph}
+			for i := len(ps) - 1; i >= 2; i-- {
+				node = &BSPNode{Kind: BSPInternal, Plane: ps[i].Plane, Pos: node, Sphere: sph}
+			}
+			cs.PhysicsBSP = &BSPTree{Root: node}
+		}
+		return &EnvCell{ID: id, Frame: NewFrame(origin, q), Struct: cs, Portals: portals}
+	}
+	a := mk(testLB|0x0100, main)
+	b := mk(testLB|0x0101, other)
+	if r.Intn(3) == 0 {
+		post := ObstacleObject(&Obstacle{Kind: ObstacleCylinder, Landblock: 0xA9B4, Center: origin, Radius: 0.3, Height: 2})
+		b.Statics = append(b.Statics, post)
+	}
+	geom := &fakeGeometry{env: map[uint32]*EnvCell{a.ID: a, b.ID: b}}
+	return &World{Terrain: FlatTerrain(floor - 1), Geometry: geom}, a
+}
+
+// randomRoomSweep sets o up as a body in room (on its floor, a little
+// above or below it, near a wall or a doorway, in contact or not, sliding
+// or not) and returns a sweep for it.
+func randomRoomSweep(r *rand.Rand, w *World, room *EnvCell, o *Object) (from Position, to Frame) {
+	*o = *NewObject()
+	o.World = w
+	switch r.Intn(4) {
+	case 0:
+		o.Radius, o.Height = 0.1+r.Float32()*0.6, r.Float32()*2.2
+	case 1:
+		n := 1 + r.Intn(2)
+		for i := 0; i < n; i++ {
+			o.Spheres = append(o.Spheres, Sphere{Center: mgl32.Vec3{(r.Float32() - 0.5) * 0.4, (r.Float32() - 0.5) * 0.4, r.Float32() * 1.5}, Radius: 0.1 + r.Float32()*0.5})
+		}
+	case 2:
+		o.Radius = 0
+	default:
+		o.Radius, o.Height = 0.35, 1.8
+	}
+	if r.Intn(4) == 0 {
+		o.Scale = []float32{0, 0.5, 1.3}[r.Intn(3)]
+	}
+	o.StepUpHeight, o.StepDownHeight = r.Float32()*1.2, r.Float32()*1.5
+	o.State = 0
+	if r.Intn(5) != 0 {
+		o.State |= StateGravity
+	}
+	if r.Intn(2) == 0 {
+		o.State |= StateEdgeSlide
+	}
+	if r.Intn(10) == 0 {
+		o.State |= StateMissile
+	}
+	cs := room.Struct
+	// The room's box in its frame, from its floor and ceiling polygons.
+	lo, hi := cs.Polygons[0].Vertices[0], cs.Polygons[1].Vertices[2]
+	x := lo[0] + 0.2 + r.Float32()*(hi[0]-lo[0]-0.4)
+	y := lo[1] + 0.2 + r.Float32()*(hi[1]-lo[1]-0.4)
+	switch r.Intn(5) {
+	case 0:
+		x = hi[0] - r.Float32()*1.2 // by the east wall (or its doorway)
+	case 1:
+		y = lo[1] + r.Float32()*1.2 // by the south wall
+	}
+	z := lo[2]
+	switch r.Intn(6) {
+	case 0:
+		z += r.Float32() * 1.5
+	case 1:
+		z -= r.Float32() * 0.1
+	case 2:
+		z += (r.Float32() - 0.5) * 0.01
+	}
+	origin := room.Frame.LocalToGlobal(mgl32.Vec3{x, y, z})
+	n := room.Frame.LocalToGlobalVec(mgl32.Vec3{0, 0, 1})
+	o.TransientState = TransientActive
+	if r.Intn(6) != 0 {
+		o.TransientState |= TransientContact
+		if r.Intn(5) != 0 {
+			o.TransientState |= TransientOnWalkable
+		}
+		floorPt := room.Frame.LocalToGlobal(mgl32.Vec3{x, y, lo[2]})
+		o.ContactPlane = Plane{N: n, D: -n.Dot(floorPt)}
+		o.ContactPlaneCellID = room.ID
+		switch r.Intn(8) {
+		case 0:
+			o.ContactPlane = Plane{N: rvec(r, 1).Normalize(), D: r.Float32() * 5}
+		case 1:
+			o.ContactPlaneCellID = 0
+		}
+	}
+	if r.Intn(4) == 0 {
+		o.Velocity = rvec(r, 3)
+	}
+	if r.Intn(4) == 0 {
+		o.TransientState |= TransientSliding
+		o.SlidingNormal = rvec(r, 1)
+		o.SlidingNormal[2] = 0
+	}
+	heading := r.Float32() * 360
+	from = NewPosition(room.ID, origin, heading)
+	var move mgl32.Vec3
+	switch r.Intn(4) {
+	case 0:
+		move = rvec(r, 0.2)
+	case 1:
+		move = rvec(r, 3)
+	case 2:
+		a := r.Float64() * 2 * math.Pi
+		d := r.Float32() * 0.5
+		move = mgl32.Vec3{float32(math.Cos(a)) * d, float32(math.Sin(a)) * d, 0}
+	default:
+		move = mgl32.Vec3{0, r.Float32() * 0.2, (r.Float32() - 0.5) * 0.1}
+	}
+	q := mgl32.QuatRotate(float32(heading)*math.Pi/180, mgl32.Vec3{0, 0, -1})
+	if r.Intn(6) == 0 {
+		q = mgl32.QuatRotate(r.Float32()*0.6, rvec(r, 1).Normalize()).Mul(q)
+	}
+	to = NewFrame(from.Frame.Origin.Add(move), q)
+	return from, to
+}
+
+// Random sweeps in random rooms: wherever the indoor shortcut answers, the
+// whole transition answers the same, bit for bit; and the shortcut takes
+// enough of each kind of sweep (several steps, sliding normals carried in,
+// scaled and tilted bodies, rooms with portals, chained BSPs).
+func TestTransitEnvFast_RandomSweepsMatchWholeTransition(t *testing.T) {
+	r := rand.New(rand.NewSource(4042))
+	n := checkShortcut(t)
+	const worlds, perWorld = 80, 400
+	tried := 0
+	var multi, sliding, scaled, tilted, portals, chained int
+	for k := 0; k < worlds; k++ {
+		w, room := randomRooms(t, r)
+		o := NewObject()
+		for i := 0; i < perWorld; i++ {
+			from, to := randomRoomSweep(r, w, room, o)
+			if from.Frame.Origin == to.Origin {
+				continue
+			}
+			tried++
+			before := n.sweeps
+			o.retailTransition(&from, &to)
+			if n.mismatches > 0 {
+				t.Fatalf("world %d sweep %d (%v → %v):\n%s", k, i, from, to.Origin, n.first)
+			}
+			if n.sweeps == before {
+				continue
+			}
+			s, _ := o.BodySpheres()
+			scale := o.Scale
+			if scale == 0 {
+				scale = 1
+			}
+			if to.Origin.Sub(from.Frame.Origin).Len() > s[0].Radius*scale {
+				multi++
+			}
+			if o.TransientState&TransientSliding != 0 {
+				sliding++
+			}
+			if scale != 1 {
+				scaled++
+			}
+			if to.Rot.V[0] != 0 || to.Rot.V[1] != 0 {
+				tilted++
+			}
+			if len(room.Portals) > 0 {
+				portals++
+			}
+			if room.Struct.PhysicsBSP.Root.Kind != BSPLeafNode {
+				chained++
+			}
+		}
+	}
+	t.Logf("%d sweeps, %d by the shortcut: %d stepped down, %d without contact after, %d with a sliding normal after; "+
+		"%d carried a sliding normal in, %d took several steps, %d scaled, %d tilted, %d in a room with portals, %d over a chained BSP",
+		tried, n.sweeps, n.stepped, n.noContact, n.slidingNormal, sliding, multi, scaled, tilted, portals, chained)
+	if n.sweeps < tried/5 || n.stepped < 1000 || sliding < 100 || multi < 100 || scaled < 200 || tilted < 100 || portals < 1000 || chained < 500 {
+		t.Fatal("the shortcut took too few sweeps of some kind to compare")
+	}
+}
+
+// The benchmark's indoor walker (BenchmarkTransit_ObjectTick, indoor/room)
+// through the whole tick for 6000 ticks, and a walker pacing through the
+// doorway between two rooms: every transition the shortcut answers is the
+// whole transition's, and the shortcut answers most of the room's.
+func TestTransitEnvFast_WalkersMatchWholeTransition(t *testing.T) {
+	room := uint32(testLB | 0x0100)
+	geom := &fakeGeometry{env: map[uint32]*EnvCell{
+		room: envCell(t, room, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{0, 0, 0}, hi: mgl32.Vec3{10, 40, 4}}),
+	}}
+	walk := func(t *testing.T, w *World, cell uint32, at mgl32.Vec3, ticks int) *shortcutTally {
+		o := placed(t, w, at[0], at[1], at[2], 0)
+		p := NewPosition(cell, at, 0)
+		if err := o.SetPosition(&p, SetPositionSlideFlags); err != SetPositionOK {
+			t.Fatal(err)
+		}
+		o.PositionManager = &pacingPM{}
+		o.MovementManager = &fakeMovement{}
+		n := checkShortcut(t)
+		for i := 0; i < ticks; i++ {
+			o.UpdateObjectInternal(dt)
+			if n.mismatches > 0 {
+				t.Fatalf("tick %d:\n%s", i, n.first)
+			}
+		}
+		return n
+	}
+	t.Run("room", func(t *testing.T) {
+		n := walk(t, &World{Terrain: FlatTerrain(0), Geometry: geom}, room, mgl32.Vec3{65, 40, 0}, 6000)
+		if n.sweeps < 5900 || n.stepped < 5900 {
+			t.Fatalf("the shortcut answered %d of 6000 ticks (%d stepped down)", n.sweeps, n.stepped)
+		}
+	})
+	t.Run("doorway", func(t *testing.T) {
+		// Two rooms end to end along y, a doorway between them; the
+		// walker paces 30 m along y across it (pacingPM: 0.1 m a tick,
+		// 300 ticks each way).
+		a, b := uint32(testLB|0x0100), uint32(testLB|0x0101)
+		g := &fakeGeometry{env: map[uint32]*EnvCell{
+			a: envCell(t, a, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{0, 0, 0}, hi: mgl32.Vec3{6, 20, 3}, doors: []doorSpec{{side: 'N', a: -4, b: -2, h: 2.5, otherCell: 0x0101}}}),
+			b: envCell(t, b, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{0, 20, 0}, hi: mgl32.Vec3{6, 40, 3}, doors: []doorSpec{{side: 'S', a: 2, b: 4, h: 2.5, otherCell: 0x0100}}}),
+		}}
+		n := walk(t, &World{Terrain: FlatTerrain(0), Geometry: g}, a, mgl32.Vec3{63, 35, 0}, 3000)
+		if n.sweeps < 1000 {
+			t.Fatalf("the shortcut answered %d of 3000 ticks", n.sweeps)
+		}
+		t.Logf("%d of 3000 ticks by the shortcut", n.sweeps)
+	})
+}
