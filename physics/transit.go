@@ -359,6 +359,10 @@ type transit struct {
 	arrIsMemo bool
 	// spheres holds the body's spheres while the path takes them in.
 	spheres [maxSpheres]Sphere
+	// clear is the indoor shortcut's clearance memo of each sphere
+	// (transit_envclear.go): kept across transitions, read by nothing
+	// else.
+	clear [maxSpheres]clearMemo
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

@@ -55,6 +55,12 @@ type envSweep struct {
 	// the sphere it was found for (set_walkable), in the cell's frame.
 	walkable      *Polygon
 	walkableCheck Sphere
+	// ver counts the moves of the spheres; lsVer[i] is the move ls[i]
+	// was made at, aloneVer the one cellAlone last held at (each one
+	// more than the count: zero is never).
+	ver      uint32
+	lsVer    [maxSpheres]uint32
+	aloneVer uint32
 }
 
 // shortcutEnvCell says c is an EnvCell whose find_collisions is its
@@ -130,6 +136,7 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 		s.coll.slidingNormalValid = false
 		s.coll.contactPlaneValid = false
 		s.addOffset(ox, oy, oz)
+		s.moved()
 		// cache_global_curr_center, then the first current centre in
 		// the cell's frame (cacheLocalSpaceSphere's; the others are
 		// never read here).
@@ -147,12 +154,37 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 	return s.result(to), true, true
 }
 
-// localSpheres is cacheLocalSpaceSphereCell for the spheres at check_pos.
-func (s *envSweep) localSpheres() {
-	for i := 0; i < s.n; i++ {
+// moved notes that the spheres have moved: their local-space forms and
+// the cell array's answer are to be made again.
+func (s *envSweep) moved() { s.ver++ }
+
+// local is sphere i at check_pos in the cell's frame
+// (cacheLocalSpaceSphereCell's), made once per move.
+func (s *envSweep) local(i int) *Sphere {
+	if s.lsVer[i] != s.ver+1 {
 		globalToLocalInto(&s.ls[i].Center, s.frame, &s.sph[i], 1)
 		s.ls[i].Radius = s.r[i] * 1
+		s.lsVer[i] = s.ver + 1
 	}
+	return &s.ls[i]
+}
+
+// missAll says every polygon of the cell's physics BSP misses sphere i
+// by the clearance memo (transit_envclear.go): sphere_intersects_poly
+// then finds nothing; false says only that the memo cannot tell.
+func (s *envSweep) missAll(i int) bool {
+	ls := s.local(i)
+	m := s.t.clearOf(i, s.env, s.r[i], &ls.Center)
+	return m != nil && m.polysMiss(ls)
+}
+
+// solidMiss is sphere_intersects_solid(sphere i, true) where the memo can
+// answer it: false when it can (nothing solid there), true when it
+// cannot.
+func (s *envSweep) solidMiss(i int) bool {
+	ls := s.local(i)
+	m := s.t.clearOf(i, s.env, s.r[i], &ls.Center)
+	return m != nil && !m.solid && m.polysMiss(ls)
 }
 
 // insert is the step's transitional_insert(3) for a sweep that is the
@@ -197,18 +229,20 @@ func (s *envSweep) insert() transitionState {
 // a polygon (the insert is then tsOK and changes nothing); false where
 // the whole transition would step up, slide or note a polygon behind.
 func (s *envSweep) contactCollisions() bool {
-	s.localSpheres()
-	ls := &s.ls[0]
+	ls := s.local(0)
 	var movement mgl32.Vec3
 	movement[0], movement[1], movement[2] = ls.Center[0]-s.lcur[0], ls.Center[1]-s.lcur[1], ls.Center[2]-s.lcur[2]
 	var hit *Polygon
 	var contact mgl32.Vec3
-	if s.root.sphereIntersectsPoly(ls, movement, &hit, &contact) {
+	if !s.missAll(0) && s.root.sphereIntersectsPoly(ls, movement, &hit, &contact) {
 		return false
 	}
 	if s.n > 1 {
+		if hit != nil {
+			return false
+		}
 		var hit1 *Polygon
-		if s.root.sphereIntersectsPoly(&s.ls[1], movement, &hit1, &contact) || hit1 != nil || hit != nil {
+		if !s.missAll(1) && (s.root.sphereIntersectsPoly(s.local(1), movement, &hit1, &contact) || hit1 != nil) {
 			return false
 		}
 	}
@@ -221,19 +255,45 @@ func (s *envSweep) contactCollisions() bool {
 // first sphere's centre is in the cell (point_in_cell), so check_pos stays
 // in it.
 func (s *envSweep) cellAlone() bool {
+	if s.aloneVer == s.ver+1 {
+		// Asked again with the spheres where they were: the same cells.
+		return true
+	}
 	t := s.t
+	var memo [maxSpheres]*clearMemo
+	for i := 0; i < s.n; i++ {
+		ls := s.local(i)
+		memo[i] = t.clearOf(i, s.env, s.r[i], &ls.Center)
+	}
 	lb := s.cell.id &^ 0xFFFF
+	outsideDone := false
 	for pi := range s.env.Portals {
 		pt := &s.env.Portals[pi]
 		if pt.Poly == nil {
 			continue
 		}
 		if pt.OtherCellID == OutsidePortal {
+			if outsideDone {
+				continue
+			}
+			// Every outside portal at once where each sphere's memo
+			// answers; else this one by itself.
+			all := true
+			for i := 0; i < s.n && all; i++ {
+				all = memo[i] != nil
+			}
+			if all {
+				for i := 0; i < s.n; i++ {
+					if memo[i].outsideReached(s.r[i], &s.ls[i].Center) {
+						return false
+					}
+				}
+				outsideDone = true
+				continue
+			}
 			for i := 0; i < s.n; i++ {
 				rad := s.r[i] + Epsilon
-				var local mgl32.Vec3
-				globalToLocalInto(&local, s.frame, &s.sph[i], 1)
-				if d := pt.Poly.dist(local); d > -rad && d < rad {
+				if d := pt.Poly.dist(s.ls[i].Center); d > -rad && d < rad {
 					return false
 				}
 			}
@@ -255,9 +315,16 @@ func (s *envSweep) cellAlone() bool {
 			}
 		}
 	}
-	var local mgl32.Vec3
-	globalToLocalInto(&local, s.frame, &s.sph[0], 1)
-	return s.cellBSP.pointInsideCellBSP(&local)
+	c := &s.ls[0].Center
+	if m := memo[0]; m != nil {
+		if !m.pointInside(c) {
+			return false
+		}
+	} else if !s.cellBSP.pointInsideCellBSP(c) {
+		return false
+	}
+	s.aloneVer = s.ver + 1
+	return true
 }
 
 // stepDownOnce is step_down (not within a step up) where it succeeds: the
@@ -270,6 +337,7 @@ func (s *envSweep) stepDownOnce(h, zVal float32) bool {
 	sp.walkInterp = 1
 	s.pos[2] -= h
 	s.addOffsetSpheres(0, 0, -h)
+	s.moved()
 	// transitional_insert(5) with step_down set: insert_into_cell(5)
 	// until step_sphere_down leaves the spheres where they are, then
 	// check_other_cells.
@@ -294,9 +362,9 @@ func (s *envSweep) stepDownOnce(h, zVal float32) bool {
 		return false
 	}
 	// The placement insert (transitional_insert(1)): sphere_intersects_
-	// solid for each sphere, then check_other_cells.
-	s.localSpheres()
-	if s.root.sphereIntersectsSolid(&s.ls[0], true) || (s.n > 1 && s.root.sphereIntersectsSolid(&s.ls[1], true)) {
+	// solid for each sphere, then check_other_cells (where the spheres
+	// are: the answer above).
+	if (!s.solidMiss(0) && s.root.sphereIntersectsSolid(s.local(0), true)) || (s.n > 1 && !s.solidMiss(1) && s.root.sphereIntersectsSolid(s.local(1), true)) {
 		return false
 	}
 	return s.cellAlone()
@@ -304,9 +372,8 @@ func (s *envSweep) stepDownOnce(h, zVal float32) bool {
 
 // stepSphereDown is transit.bspStepSphereDown in the cell (scale 1).
 func (s *envSweep) stepSphereDown() transitionState {
-	s.localSpheres()
 	sp := s.sp
-	ls := &s.ls[0]
+	ls := s.local(0)
 	k := -(sp.stepDownAmt * sp.walkInterp) * (1 / float32(1))
 	z := &s.z
 	movement := mgl32.Vec3{z[0] * k, z[1] * k, z[2] * k}
@@ -323,6 +390,7 @@ func (s *envSweep) stepSphereDown() transitionState {
 	mulMat3(&off, &s.frame.m, &d)
 	off[0], off[1], off[2] = off[0]*1, off[1]*1, off[2]*1
 	s.addOffset(off[0], off[1], off[2])
+	s.moved()
 	c := &s.coll
 	planeToGlobalFrame(&c.contactPlane, &hit.Plane, s.frame, 1)
 	c.contactPlaneValid, c.contactPlaneCellID = true, s.cell.id
