@@ -61,6 +61,10 @@ type envSweep struct {
 	ver      uint32
 	lsVer    [maxSpheres]uint32
 	aloneVer uint32
+	// memo[i] is sphere i's clearance memo at move memoVer[i] (nil: none
+	// could be made).
+	memo    [maxSpheres]*clearMemo
+	memoVer [maxSpheres]uint32
 }
 
 // shortcutEnvCell says c is an EnvCell whose find_collisions is its
@@ -173,18 +177,27 @@ func (s *envSweep) local(i int) *Sphere {
 // by the clearance memo (transit_envclear.go): sphere_intersects_poly
 // then finds nothing; false says only that the memo cannot tell.
 func (s *envSweep) missAll(i int) bool {
-	ls := s.local(i)
-	m := s.t.clearOf(i, s.env, s.r[i], &ls.Center)
-	return m != nil && m.polysMiss(ls)
+	m := s.clearOf(i)
+	return m != nil && m.polysMiss(&s.ls[i])
+}
+
+// clearOf is sphere i's clearance memo where it is now (its local-space
+// form made too), asked once per move.
+func (s *envSweep) clearOf(i int) *clearMemo {
+	if s.memoVer[i] != s.ver+1 {
+		ls := s.local(i)
+		s.memo[i] = s.t.clearOf(i, s.env, s.r[i], &ls.Center)
+		s.memoVer[i] = s.ver + 1
+	}
+	return s.memo[i]
 }
 
 // solidMiss is sphere_intersects_solid(sphere i, true) where the memo can
 // answer it: false when it can (nothing solid there), true when it
 // cannot.
 func (s *envSweep) solidMiss(i int) bool {
-	ls := s.local(i)
-	m := s.t.clearOf(i, s.env, s.r[i], &ls.Center)
-	return m != nil && !m.solid && m.polysMiss(ls)
+	m := s.clearOf(i)
+	return m != nil && !m.solid && m.polysMiss(&s.ls[i])
 }
 
 // insert is the step's transitional_insert(3) for a sweep that is the
@@ -262,8 +275,7 @@ func (s *envSweep) cellAlone() bool {
 	t := s.t
 	var memo [maxSpheres]*clearMemo
 	for i := 0; i < s.n; i++ {
-		ls := s.local(i)
-		memo[i] = t.clearOf(i, s.env, s.r[i], &ls.Center)
+		memo[i] = s.clearOf(i)
 	}
 	lb := s.cell.id &^ 0xFFFF
 	outsideDone := false
@@ -344,7 +356,9 @@ func (s *envSweep) stepDownOnce(h, zVal float32) bool {
 	inserted := false
 	for i := 0; i < 5 && !inserted; i++ {
 		for j := 0; j < 5; j++ {
-			if s.stepSphereDown() == tsOK {
+			// The spheres just lowered are (nearly always) on the floor:
+			// the memo is asked from the second search on.
+			if s.stepSphereDown(i > 0 || j > 0) == tsOK {
 				inserted = true
 				break
 			}
@@ -370,8 +384,10 @@ func (s *envSweep) stepDownOnce(h, zVal float32) bool {
 	return s.cellAlone()
 }
 
-// stepSphereDown is transit.bspStepSphereDown in the cell (scale 1).
-func (s *envSweep) stepSphereDown() transitionState {
+// stepSphereDown is transit.bspStepSphereDown in the cell (scale 1);
+// memo says to ask the clearance memo first whether any polygon touches
+// the sphere (where none does, find_walkable adjusts nothing).
+func (s *envSweep) stepSphereDown(memo bool) transitionState {
 	sp := s.sp
 	ls := s.local(0)
 	k := -(sp.stepDownAmt * sp.walkInterp) * (1 / float32(1))
@@ -379,6 +395,10 @@ func (s *envSweep) stepSphereDown() transitionState {
 	movement := mgl32.Vec3{z[0] * k, z[1] * k, z[2] * k}
 	var valid Sphere
 	valid.Center[0], valid.Center[1], valid.Center[2], valid.Radius = ls.Center[0], ls.Center[1], ls.Center[2], ls.Radius
+	if memo && s.missAll(0) {
+		// No polygon touches the sphere: find_walkable adjusts nothing.
+		return tsOK
+	}
 	changed := false
 	var hit *Polygon
 	s.root.findWalkable(sp, &valid, &hit, movement, s.z, &changed)
