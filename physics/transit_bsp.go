@@ -98,8 +98,9 @@ func (p *Polygon) posHitsSphere(s *Sphere, movement mgl32.Vec3, contact *mgl32.V
 // walkableHitsSphere is CPolygon::walkable_hits_sphere: a polygon steep
 // enough to stand on (up·N above the walkable allowance) touching the
 // sphere.
-func (p *Polygon) walkableHitsSphere(path *spherePath, s *Sphere, up mgl32.Vec3) bool {
-	if up.Dot(p.Plane.N) <= path.walkableAllowance {
+func (p *Polygon) walkableHitsSphere(path *spherePath, s *Sphere, up *mgl32.Vec3) bool {
+	n := &p.Plane.N
+	if up[0]*n[0]+up[1]*n[1]+up[2]*n[2] <= path.walkableAllowance {
 		return false
 	}
 	var c mgl32.Vec3
@@ -108,10 +109,12 @@ func (p *Polygon) walkableHitsSphere(path *spherePath, s *Sphere, up mgl32.Vec3)
 
 // adjustSphereToPlane is CPolygon::adjust_sphere_to_plane: move the sphere
 // back along movement until it rests on the plane, if that is earlier in
-// the step than walk_interp.
-func (p *Polygon) adjustSphereToPlane(path *spherePath, s *Sphere, movement mgl32.Vec3) bool {
-	dpPos := p.dist(s.Center)
-	dpMove := movement.Dot(p.Plane.N)
+// the step than walk_interp. The vector arithmetic (Dot, Sub, Mul, in
+// Vec3's order) is on scalars.
+func (p *Polygon) adjustSphereToPlane(path *spherePath, s *Sphere, movement *mgl32.Vec3) bool {
+	n, c, m := &p.Plane.N, &s.Center, movement
+	dpPos := n[0]*c[0] + n[1]*c[1] + n[2]*c[2] + p.Plane.D
+	dpMove := m[0]*n[0] + m[1]*n[1] + m[2]*n[2]
 	var dist float32
 	if dpMove <= Epsilon {
 		if dpMove >= -Epsilon {
@@ -126,7 +129,8 @@ func (p *Polygon) adjustSphereToPlane(path *spherePath, s *Sphere, movement mgl3
 	if interp >= path.walkInterp || interp < -0.5 {
 		return false
 	}
-	s.Center = s.Center.Sub(movement.Mul(iDist))
+	x, y, z := c[0]-m[0]*iDist, c[1]-m[1]*iDist, c[2]-m[2]*iDist
+	c[0], c[1], c[2] = x, y, z
 	path.walkInterp = interp
 	return true
 }
@@ -276,7 +280,7 @@ func (n *BSPNode) sphereIntersectsPoly(s *Sphere, movement mgl32.Vec3, hit **Pol
 	return n.Pos.sphereIntersectsPoly(s, movement, hit, contact) || n.Neg.sphereIntersectsPoly(s, movement, hit, contact)
 }
 
-func (n *BSPNode) findWalkable(path *spherePath, s *Sphere, hit **Polygon, movement, up mgl32.Vec3, changed *bool) {
+func (n *BSPNode) findWalkable(path *spherePath, s *Sphere, hit **Polygon, movement, up *mgl32.Vec3, changed *bool) {
 	if n == nil || !n.Sphere.intersects(s) {
 		return
 	}
@@ -303,13 +307,13 @@ func (n *BSPNode) findWalkable(path *spherePath, s *Sphere, hit **Polygon, movem
 	n.Neg.findWalkable(path, s, hit, movement, up, changed)
 }
 
-func (n *BSPNode) hitsWalkable(path *spherePath, s *Sphere, up mgl32.Vec3) bool {
+func (n *BSPNode) hitsWalkable(path *spherePath, s *Sphere, up *mgl32.Vec3) bool {
 	if n == nil || !n.Sphere.intersects(s) {
 		return false
 	}
 	if n.Kind == BSPLeafNode {
 		for _, p := range n.Polys {
-			if p.walkableHitsSphere(path, s, up) && p.checkWalkable(s, up, true) {
+			if p.walkableHitsSphere(path, s, up) && p.checkWalkable(s, *up, true) {
 				return true
 			}
 		}
@@ -485,7 +489,7 @@ func (t *transit) bspFindCollisions(tree *BSPTree, scale float32, where hitSourc
 	}
 	if path.checkWalkable {
 		v := *ls
-		if root.hitsWalkable(path, &v, path.localSpaceZ) {
+		if root.hitsWalkable(path, &v, &path.localSpaceZ) {
 			return tsCollided
 		}
 		return tsOK
@@ -497,7 +501,7 @@ func (t *transit) bspFindCollisions(tree *BSPTree, scale float32, where hitSourc
 	if path.collide {
 		changed := false
 		valid := *ls
-		root.findWalkable(path, &valid, &hit, movement, path.localSpaceZ, &changed)
+		root.findWalkable(path, &valid, &hit, &movement, &path.localSpaceZ, &changed)
 		if changed {
 			off := path.localSpacePos.LocalToGlobalVec(valid.Center.Sub(ls.Center)).Mul(scale)
 			path.addOffsetToCheckPos(off)
@@ -564,7 +568,7 @@ func (t *transit) bspStepSphereDown(root *BSPNode, ls *Sphere, scale float32, wh
 	valid.Center[0], valid.Center[1], valid.Center[2], valid.Radius = ls.Center[0], ls.Center[1], ls.Center[2], ls.Radius
 	changed := false
 	var hit *Polygon
-	root.findWalkable(path, &valid, &hit, movement, path.localSpaceZ, &changed)
+	root.findWalkable(path, &valid, &hit, &movement, &path.localSpaceZ, &changed)
 	if !changed {
 		return tsOK
 	}

@@ -401,7 +401,7 @@ func (s *envSweep) stepSphereDown(memo bool) transitionState {
 	}
 	changed := false
 	var hit *Polygon
-	s.root.findWalkable(sp, &valid, &hit, movement, s.z, &changed)
+	s.root.findWalkable(sp, &valid, &hit, &movement, &s.z, &changed)
 	if !changed {
 		return tsOK
 	}

@@ -278,3 +278,65 @@ func TestTransitEnvFast_WalkersMatchWholeTransition(t *testing.T) {
 		t.Logf("%d of 3000 ticks by the shortcut", n.sweeps)
 	})
 }
+
+// refAdjustSphereToPlane is CPolygon::adjust_sphere_to_plane as first
+// written on Vec3 (ACE Polygon.adjust_sphere_to_plane).
+func refAdjustSphereToPlane(p *Polygon, path *spherePath, s *Sphere, movement mgl32.Vec3) bool {
+	dpPos := p.dist(s.Center)
+	dpMove := movement.Dot(p.Plane.N)
+	var dist float32
+	if dpMove <= Epsilon {
+		if dpMove >= -Epsilon {
+			return false
+		}
+		dist = dpPos - s.Radius
+	} else {
+		dist = -s.Radius - dpPos
+	}
+	iDist := dist / dpMove
+	interp := (1 - iDist) * path.walkInterp
+	if interp >= path.walkInterp || interp < -0.5 {
+		return false
+	}
+	s.Center = s.Center.Sub(movement.Mul(iDist))
+	path.walkInterp = interp
+	return true
+}
+
+// adjust_sphere_to_plane and walkable_hits_sphere on scalars and pointers
+// give the Vec3 forms' answers, bit for bit, on random polygons, spheres
+// and movements (many of them along the plane's normal, as step_down's).
+func TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm(t *testing.T) {
+	r := rand.New(rand.NewSource(4043))
+	adjusted := 0
+	for i := 0; i < 200000; i++ {
+		n := rvec(r, 1).Normalize()
+		if i%3 == 0 {
+			n = mgl32.Vec3{0, 0, 1}
+		}
+		p := Polygon{Vertices: []mgl32.Vec3{{0, 0, 0}}, Plane: Plane{N: n, D: (r.Float32() - 0.5) * 40}}
+		s := Sphere{Center: rvec(r, 20), Radius: r.Float32()}
+		move := rvec(r, 2)
+		if i%2 == 0 {
+			move = n.Mul(-r.Float32() * 2)
+		}
+		a, b := s, s
+		pa := spherePath{walkInterp: r.Float32()*1.2 - 0.1, walkableAllowance: r.Float32()}
+		pb := pa
+		okA := p.adjustSphereToPlane(&pa, &a, &move)
+		okB := refAdjustSphereToPlane(&p, &pb, &b, move)
+		if okA != okB || !sameVecBits(a.Center, b.Center) || math.Float32bits(pa.walkInterp) != math.Float32bits(pb.walkInterp) {
+			t.Fatalf("case %d: scalar %v %v %v, vector %v %v %v", i, okA, a, pa.walkInterp, okB, b, pb.walkInterp)
+		}
+		if okA {
+			adjusted++
+		}
+		up := rvec(r, 1).Normalize()
+		if got, want := p.walkableHitsSphere(&pa, &s, &up), up.Dot(p.Plane.N) > pa.walkableAllowance && p.hitsSphere(&s); got != want {
+			t.Fatalf("case %d: walkable_hits_sphere %v, want %v", i, got, want)
+		}
+	}
+	if adjusted < 10000 {
+		t.Fatalf("only %d adjustments", adjusted)
+	}
+}
