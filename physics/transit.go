@@ -363,6 +363,8 @@ type transit struct {
 	// (transit_envclear.go): kept across transitions, read by nothing
 	// else.
 	clear [maxSpheres]clearMemo
+	// floor is the indoor shortcut's last floor plane (floorMemo).
+	floor floorMemo
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

@@ -39,9 +39,12 @@ type tcell struct {
 	polyMemo bool
 	polyXY   [2]float32
 	polyHit  *Polygon
-	// An EnvCell and its frame in the sweep frame.
+	// An EnvCell and its frame in the sweep frame; up is the world's up
+	// in that frame (Frame.GlobalToLocalVec(up), cacheLocalSpaceSphere's
+	// local_space_z).
 	env   *EnvCell
 	frame Frame
+	up    mgl32.Vec3
 }
 
 // maxTransitCells bounds the cells one transition builds; past it a cell is
@@ -139,6 +142,7 @@ func (p *cellPool) get(t *transit, id uint32) *tcell {
 			c.frame = env.Frame
 			c.frame.Origin = c.frame.Origin.Add(c.off)
 			c.frame.Cache()
+			c.up = c.frame.GlobalToLocalVec(up)
 		} else {
 			c.kind = cellFloor
 		}

@@ -108,7 +108,7 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 	s.env, s.frame = cell.env, &cell.frame
 	s.root, s.cellBSP = cell.env.Struct.PhysicsBSP.Root, cell.env.Struct.CellBSP.Root
 	s.sp = &t.path
-	s.z = s.frame.GlobalToLocalVec(up)
+	s.z = cell.up
 
 	// find_transitional_position; calc_num_steps as the bare-cell
 	// shortcut makes it (one step for a move under 0.99 of the radius).
@@ -412,7 +412,7 @@ func (s *envSweep) stepSphereDown(memo bool) transitionState {
 	s.addOffset(off[0], off[1], off[2])
 	s.moved()
 	c := &s.coll
-	planeToGlobalFrame(&c.contactPlane, &hit.Plane, s.frame, 1)
+	s.t.floor.global(&c.contactPlane, hit, s.cell)
 	c.contactPlaneValid, c.contactPlaneCellID = true, s.cell.id
 	s.walkable, s.walkableCheck = hit, valid
 	return tsAdjusted
@@ -437,4 +437,27 @@ func planeToGlobalFrame(dst, pl *Plane, f *Frame, scale float32) {
 	addInto(&pt, &f.Origin, &pt)
 	d := -(n[0]*pt[0] + n[1]*pt[1] + n[2]*pt[2]) * scale
 	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
+}
+
+// floorMemo is the last polygon plane the indoor shortcut put into the
+// sweep frame (planeToGlobalFrame of the floor it stepped down onto,
+// the same every tick a body walks on one floor): the polygon, the
+// EnvCell and the frame's origin it was for (the EnvCell's rotation
+// makes the rest of the frame), and the answer. A memo, not state.
+type floorMemo struct {
+	poly   *Polygon
+	env    *EnvCell
+	origin [3]uint32
+	plane  Plane
+}
+
+// global is planeToGlobalFrame(dst, &p.Plane, &c.frame, 1), remembered.
+func (m *floorMemo) global(dst *Plane, p *Polygon, c *tcell) {
+	o := &c.frame.Origin
+	ox, oy, oz := math.Float32bits(o[0]), math.Float32bits(o[1]), math.Float32bits(o[2])
+	if m.poly != p || m.env != c.env || m.origin[0] != ox || m.origin[1] != oy || m.origin[2] != oz {
+		planeToGlobalFrame(&m.plane, &p.Plane, &c.frame, 1)
+		m.poly, m.env, m.origin = p, c.env, [3]uint32{ox, oy, oz}
+	}
+	dst.N[0], dst.N[1], dst.N[2], dst.D = m.plane.N[0], m.plane.N[1], m.plane.N[2], m.plane.D
 }
