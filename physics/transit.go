@@ -365,6 +365,8 @@ type transit struct {
 	clear [maxSpheres]clearMemo
 	// floor is the indoor shortcut's last floor plane (floorMemo).
 	floor floorMemo
+	// walk is the indoor shortcut's check_walkable memo (walkMemo).
+	walk walkMemo
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

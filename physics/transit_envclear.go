@@ -226,3 +226,85 @@ func (m *clearMemo) outsideReached(r float32, c *mgl32.Vec3) bool {
 	}
 	return false
 }
+
+// walkMemo certifies CPolygon::check_walkable for the polygon a body
+// stands on: check_walkable drops the sphere's centre along up onto the
+// polygon's plane and answers true wherever that point lies inside every
+// edge (its edge-by-edge test, N × edge against the point less the edge's
+// start, is never negative there; the radius decides only outside). A
+// memo made at a dropped point p₀ keeps the least distance from p₀ to the
+// edges' lines, less clearMargin, as its reach: a dropped point within it
+// is inside every edge as computed too (each test's rounding is within
+// 4·2⁻²⁴ of |point − vertex|·|edge| ≤ 2048·|edge|, a distance of 5·10⁻⁴,
+// against clearMargin). Keyed by the polygon and up, bit for bit.
+type walkMemo struct {
+	poly *Polygon
+	up   [3]uint32
+	p    mgl32.Vec3
+	rr   float32
+}
+
+// checkWalkable is p.checkWalkable(s, up, small), answered by the memo
+// where the dropped centre is within its reach.
+func (m *walkMemo) checkWalkable(p *Polygon, s *Sphere, up *mgl32.Vec3, small bool) bool {
+	pn := &p.Plane.N
+	nx, ny, nz := pn[0], pn[1], pn[2]
+	angleUp := nx*up[0] + ny*up[1] + nz*up[2]
+	if angleUp < Epsilon {
+		return false
+	}
+	// The dropped centre, as check_walkable makes it.
+	sc := &s.Center
+	k := (nx*sc[0] + ny*sc[1] + nz*sc[2] + p.Plane.D) / angleUp
+	cx, cy, cz := sc[0]-up[0]*k, sc[1]-up[1]*k, sc[2]-up[2]*k
+	ux, uy, uz := math.Float32bits(up[0]), math.Float32bits(up[1]), math.Float32bits(up[2])
+	if m.poly == p && m.up[0] == ux && m.up[1] == uy && m.up[2] == uz &&
+		abs32(cx) <= clearBound && abs32(cy) <= clearBound && abs32(cz) <= clearBound {
+		dx, dy, dz := cx-m.p[0], cy-m.p[1], cz-m.p[2]
+		if dx*dx+dy*dy+dz*dz < m.rr {
+			return true
+		}
+	}
+	ok := p.checkWalkable(s, *up, small)
+	m.make(p, ux, uy, uz, cx, cy, cz)
+	return ok
+}
+
+// make makes the memo at dropped point (cx, cy, cz), or none where the
+// point is not inside every edge by more than clearMargin or past
+// clearBound.
+func (m *walkMemo) make(p *Polygon, ux, uy, uz uint32, cx, cy, cz float32) {
+	m.poly = nil
+	if !(abs32(cx) <= clearBound && abs32(cy) <= clearBound && abs32(cz) <= clearBound) {
+		return
+	}
+	pn := &p.Plane.N
+	nx, ny, nz := pn[0], pn[1], pn[2]
+	vs := p.Vertices
+	n := len(vs)
+	if n < 3 {
+		return
+	}
+	least := float32(math.Inf(1))
+	prev := n - 1
+	for i := 0; i < n; i++ {
+		v, last := &vs[i], &vs[prev]
+		prev = i
+		if !(abs32(v[0]) <= clearBound && abs32(v[1]) <= clearBound && abs32(v[2]) <= clearBound) {
+			return
+		}
+		ex, ey, ez := v[0]-last[0], v[1]-last[1], v[2]-last[2]
+		dx, dy, dz := cx-last[0], cy-last[1], cz-last[2]
+		kx, ky, kz := ny*ez-nz*ey, nz*ex-nx*ez, nx*ey-ny*ex
+		kl := float32(math.Sqrt(float64(kx*kx + ky*ky + kz*kz)))
+		if !(kl > 0) {
+			return
+		}
+		least = min(least, (dx*kx+dy*ky+dz*kz)/kl)
+	}
+	if !(least > 2*clearMargin) {
+		return
+	}
+	reach := least - clearMargin
+	m.poly, m.up, m.p, m.rr = p, [3]uint32{ux, uy, uz}, mgl32.Vec3{cx, cy, cz}, reach*reach*0.99
+}

@@ -424,7 +424,7 @@ func (s *envSweep) checkWalkables() bool {
 		return true
 	}
 	c := Sphere{Center: s.walkableCheck.Center, Radius: s.walkableCheck.Radius * 0.5}
-	return s.walkable.checkWalkable(&c, s.z, false)
+	return s.t.walk.checkWalkable(s.walkable, &c, &s.z, false)
 }
 
 // planeToGlobalFrame is transit.planeToGlobalInto from frame f.

@@ -72,8 +72,11 @@ func randomRooms(t testing.TB, r *rand.Rand) (*World, *EnvCell) {
 // above or below it, near a wall or a doorway, in contact or not, sliding
 // or not) and returns a sweep for it.
 func randomRoomSweep(r *rand.Rand, w *World, room *EnvCell, o *Object) (from Position, to Frame) {
+	// The transit (and the shortcut's memos in it) carried from sweep to
+	// sweep, as an object's are from tick to tick.
+	tr := o.tr
 	*o = *NewObject()
-	o.World = w
+	o.World, o.tr = w, tr
 	switch r.Intn(4) {
 	case 0:
 		o.Radius, o.Height = 0.1+r.Float32()*0.6, r.Float32()*2.2
@@ -338,5 +341,128 @@ func TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm(t *testing.T) {
 	}
 	if adjusted < 10000 {
 		t.Fatalf("only %d adjustments", adjusted)
+	}
+}
+
+// The clearance memo (transit_envclear.go) answers as the tests it stands
+// for: at random centres around a memo's own, many of them at the edge of
+// its reach, "every polygon misses" is polygon_hits_sphere_precise false
+// for each polygon of the physics BSP, the point test is
+// point_inside_cell_bsp, the outside-portal test find_transit_cells' reach
+// test, wherever the memo says it answers.
+func TestTransitEnvFast_ClearMemoMatchesTests(t *testing.T) {
+	r := rand.New(rand.NewSource(4044))
+	answered, near, outside := 0, 0, 0
+	for k := 0; k < 300; k++ {
+		_, room := randomRooms(t, r)
+		var polys []*Polygon
+		var leaves func(n *BSPNode)
+		leaves = func(n *BSPNode) {
+			if n == nil {
+				return
+			}
+			if n.Kind == BSPLeafNode {
+				polys = append(polys, n.Polys...)
+				return
+			}
+			leaves(n.Pos)
+			leaves(n.Neg)
+		}
+		leaves(room.Struct.PhysicsBSP.Root)
+		lo, hi := room.Struct.Polygons[0].Vertices[0], room.Struct.Polygons[1].Vertices[2]
+		for j := 0; j < 40; j++ {
+			rad := 0.05 + r.Float32()*0.8
+			c0 := mgl32.Vec3{lo[0] + (r.Float32()*1.2-0.1)*(hi[0]-lo[0]), lo[1] + (r.Float32()*1.2-0.1)*(hi[1]-lo[1]), lo[2] + (r.Float32()*1.2-0.1)*(hi[2]-lo[2])}
+			var m clearMemo
+			if !m.make(room, rad, &c0, true) {
+				continue
+			}
+			reach := float32(math.Sqrt(float64(m.rr)))
+			for i := 0; i < 200; i++ {
+				c := c0
+				if !math.IsInf(float64(reach), 0) {
+					d := rvec(r, 1).Normalize().Mul(reach * (0.9 + r.Float32()*0.2))
+					if i%4 == 0 {
+						d = d.Mul(r.Float32())
+					}
+					c = c.Add(d)
+				}
+				if !m.within(room, rad, &c) {
+					outside++
+					continue
+				}
+				answered++
+				s := Sphere{Center: c, Radius: rad}
+				all := true
+				for _, p := range polys {
+					if p.hitsSphere(&s) {
+						all = false
+					}
+				}
+				if m.polysMiss(&s) != all {
+					t.Fatalf("room %d: sphere %v: memo says all miss %v, the polygons %v", k, s, !all, all)
+				}
+				if !all {
+					near++
+				}
+				if got, want := m.pointInside(&c), room.Struct.CellBSP.Root.pointInsideCellBSP(&c); got != want {
+					t.Fatalf("room %d: point %v: memo %v, point_inside_cell_bsp %v", k, c, got, want)
+				}
+				reached := false
+				for pi := range room.Portals {
+					pt := &room.Portals[pi]
+					if pt.OtherCellID == OutsidePortal {
+						if d := pt.Poly.dist(c); d > -(rad+Epsilon) && d < rad+Epsilon {
+							reached = true
+						}
+					}
+				}
+				if got := m.outsideReached(rad, &c); got != reached {
+					t.Fatalf("room %d: sphere %v: memo says an outside portal reached %v, the test %v", k, s, got, reached)
+				}
+			}
+		}
+	}
+	t.Logf("%d centres answered by a memo (%d touching a near polygon), %d past a reach", answered, near, outside)
+	if answered < 100000 || near < 1000 || outside < 10000 {
+		t.Fatal("too few centres of some kind")
+	}
+}
+
+// The check_walkable memo answers as CPolygon::check_walkable, at dropped
+// centres wandering over random polygons (flat and tilted floors, many
+// centres near an edge or outside), with random ups.
+func TestTransitEnvFast_WalkMemoMatchesCheckWalkable(t *testing.T) {
+	r := rand.New(rand.NewSource(4045))
+	var m walkMemo
+	remembered, calls := 0, 0
+	for k := 0; k < 2000; k++ {
+		w, l := 0.5+r.Float32()*20, 0.5+r.Float32()*20
+		z := (r.Float32() - 0.5) * 50
+		p := quad(t, 0, mgl32.Vec3{0, 0, z}, mgl32.Vec3{w, 0, z + r.Float32()*0.3}, mgl32.Vec3{w, l, z}, mgl32.Vec3{0, l, z - r.Float32()*0.3})
+		up := mgl32.Vec3{0, 0, 1}
+		if r.Intn(3) == 0 {
+			up = up.Add(rvec(r, 0.3)).Normalize()
+		}
+		c := mgl32.Vec3{r.Float32() * w, r.Float32() * l, z + r.Float32()}
+		for i := 0; i < 300; i++ {
+			c = c.Add(mgl32.Vec3{(r.Float32() - 0.5) * 0.3, (r.Float32() - 0.5) * 0.3, (r.Float32() - 0.5) * 0.05})
+			s := Sphere{Center: c, Radius: r.Float32() * 0.5}
+			small := r.Intn(2) == 0
+			before := m
+			got := m.checkWalkable(&p, &s, &up, small)
+			want := p.checkWalkable(&s, up, small)
+			calls++
+			if before.poly == &p && m == before {
+				remembered++
+			}
+			if got != want {
+				t.Fatalf("polygon %d, centre %v radius %v: memo %v, check_walkable %v", k, c, s.Radius, got, want)
+			}
+		}
+	}
+	t.Logf("%d of %d answered by the memo", remembered, calls)
+	if remembered < calls/4 {
+		t.Fatal("the memo answered too few")
 	}
 }
