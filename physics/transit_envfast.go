@@ -45,12 +45,10 @@ type envSweep struct {
 	// own path, whose whole state begin resets before any transition
 	// reads it.
 	sp *spherePath
-	// z is the world's up in the cell's frame (local_space_z); lcur the
-	// first sphere's current centre there (local_space_curr_center); ls
-	// the spheres at check_pos there (local_space_sphere).
-	z    mgl32.Vec3
-	lcur mgl32.Vec3
-	ls   [maxSpheres]Sphere
+	// z is the world's up in the cell's frame (local_space_z); ls the
+	// spheres at check_pos there (local_space_sphere).
+	z  mgl32.Vec3
+	ls [maxSpheres]Sphere
 	// walkable and walkableCheck are SPHEREPATH's walkable polygon and
 	// the sphere it was found for (set_walkable), in the cell's frame.
 	walkable      *Polygon
@@ -141,12 +139,6 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 		s.coll.contactPlaneValid = false
 		s.addOffset(ox, oy, oz)
 		s.moved()
-		// cache_global_curr_center, then the first current centre in
-		// the cell's frame (cacheLocalSpaceSphere's; the others are
-		// never read here).
-		var gc mgl32.Vec3
-		gc[0], gc[1], gc[2] = s.cur[0]+s.rs[0][0], s.cur[1]+s.rs[0][1], s.cur[2]+s.rs[0][2]
-		globalToLocalInto(&s.lcur, s.frame, &gc, 1)
 		if st := s.insert(); st != tsOK {
 			return nil, false, false
 		}
@@ -242,12 +234,9 @@ func (s *envSweep) insert() transitionState {
 // a polygon (the insert is then tsOK and changes nothing); false where
 // the whole transition would step up, slide or note a polygon behind.
 func (s *envSweep) contactCollisions() bool {
-	ls := s.local(0)
-	var movement mgl32.Vec3
-	movement[0], movement[1], movement[2] = ls.Center[0]-s.lcur[0], ls.Center[1]-s.lcur[1], ls.Center[2]-s.lcur[2]
 	var hit *Polygon
 	var contact mgl32.Vec3
-	if !s.missAll(0) && s.root.sphereIntersectsPoly(ls, movement, &hit, &contact) {
+	if !s.missAll(0) && s.root.sphereIntersectsPoly(&s.ls[0], s.movement(), &hit, &contact) {
 		return false
 	}
 	if s.n > 1 {
@@ -255,11 +244,25 @@ func (s *envSweep) contactCollisions() bool {
 			return false
 		}
 		var hit1 *Polygon
-		if !s.missAll(1) && (s.root.sphereIntersectsPoly(s.local(1), movement, &hit1, &contact) || hit1 != nil) {
+		if !s.missAll(1) && (s.root.sphereIntersectsPoly(s.local(1), s.movement(), &hit1, &contact) || hit1 != nil) {
 			return false
 		}
 	}
 	return true
+}
+
+// movement is the step's movement in the cell's frame, as
+// BSPTREE::find_collisions takes it: the first sphere at check_pos less
+// its current centre (cache_global_curr_center's, put into the frame as
+// cacheLocalSpaceSphere puts it). Made only where a search needs it.
+func (s *envSweep) movement() mgl32.Vec3 {
+	var gc, lcur mgl32.Vec3
+	gc[0], gc[1], gc[2] = s.cur[0]+s.rs[0][0], s.cur[1]+s.rs[0][1], s.cur[2]+s.rs[0][2]
+	globalToLocalInto(&lcur, s.frame, &gc, 1)
+	ls := s.local(0)
+	var m mgl32.Vec3
+	m[0], m[1], m[2] = ls.Center[0]-lcur[0], ls.Center[1]-lcur[1], ls.Center[2]-lcur[2]
+	return m
 }
 
 // cellAlone is find_cell_list and check_other_cells at check_pos: true
