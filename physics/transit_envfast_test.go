@@ -3,6 +3,7 @@ package physics
 import (
 	"math"
 	"math/rand"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -464,5 +465,45 @@ func TestTransitEnvFast_WalkMemoMatchesCheckWalkable(t *testing.T) {
 	t.Logf("%d of %d answered by the memo", remembered, calls)
 	if remembered < calls/4 {
 		t.Fatal("the memo answered too few")
+	}
+}
+
+// BenchmarkTransit_ObjectTickIndoorDoors is BenchmarkTransit_ObjectTick's
+// indoor walker in a room with doorways — one into a second room in its
+// east wall, one outdoors in its south wall, both out of the walker's
+// reach — so every fill of the cell array tests the portals
+// (EnvCell::find_transit_cells: the second room's cell BSP, the outside
+// portal's plane). It reports cpu-ns/op as that benchmark does.
+func BenchmarkTransit_ObjectTickIndoorDoors(b *testing.B) {
+	room, next := uint32(testLB|0x0100), uint32(testLB|0x0101)
+	geom := &fakeGeometry{env: map[uint32]*EnvCell{
+		room: envCell(b, room, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{0, 0, 0}, hi: mgl32.Vec3{10, 40, 4}, doors: []doorSpec{
+			{side: 'E', a: 20, b: 22, h: 2.5, otherCell: 0x0101},
+			{side: 'S', a: 7, b: 9, h: 2.5, otherCell: OutsidePortal},
+		}}),
+		next: envCell(b, next, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{10, 0, 0}, hi: mgl32.Vec3{20, 40, 4}, doors: []doorSpec{{side: 'W', a: -22, b: -20, h: 2.5, otherCell: 0x0100}}}),
+	}}
+	w := &World{Terrain: FlatTerrain(0), Geometry: geom}
+	at := mgl32.Vec3{65, 40, 0}
+	o := placed(b, w, at[0], at[1], at[2], 0)
+	p := NewPosition(room, at, 0)
+	if err := o.SetPosition(&p, SetPositionSlideFlags); err != SetPositionOK {
+		b.Fatal(err)
+	}
+	o.PositionManager = &pacingPM{}
+	o.MovementManager = &fakeMovement{}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0, ok0 := threadCPU()
+	for i := 0; i < b.N; i++ {
+		o.UpdateObjectInternal(dt)
+	}
+	if cpu1, ok1 := threadCPU(); ok0 && ok1 && b.N > 0 {
+		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+	}
+	if !o.InContact() || !o.OnWalkable() || o.Position().Cell != room {
+		b.Fatalf("the walker left the ground or its room: %08X %v", o.Position().Cell, o.Position().Frame.Origin)
 	}
 }
