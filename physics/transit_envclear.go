@@ -16,11 +16,13 @@
 // is the memo's reach R. For a centre c within R of c₀, each far item's
 // distance differs from its distance at c₀ by at most |N|·|c − c₀| < R
 // (|N| is 1 within 10⁻⁶) plus the rounding of the two float32 sums
-// (each within 4·2⁻²⁴ of |c|₁ + |D| ≤ 4096: 10⁻³, against clearMargin's
-// 3.9·10⁻³), so it gives the common answer there too, as computed: a
+// (each within 4·2⁻²⁴ of |c|₁ + |D| ≤ 3·(1024 + 64) + 1024: 10⁻³ each,
+// against clearMargin's 3.9·10⁻³), so it gives the common answer there
+// too, as computed: a
 // polygon test's answer is the near polygons' (all miss: the BSP search
 // finds nothing, whatever its order), the point test's the near planes'.
-// Centres, distances and planes past ±1024 are not memoised. A memo is
+// Centres and plane distances past ±1024 are not memoised, and a reach is
+// at most 64 m. A memo is
 // kept per sphere of the body, keyed by the EnvCell and the radius (an
 // EnvCell's geometry never changes once read), and made again where a
 // centre leaves its reach. transit_envfast_test.go checks its answers
@@ -44,6 +46,8 @@ const (
 	clearBound float32 = 1024
 	// maxNear bounds each kind of near item a memo keeps.
 	maxNear = 6
+	// maxReach bounds a memo's reach.
+	maxReach float32 = 64
 )
 
 // clearMemo is one sphere's clearance memo in one EnvCell.
@@ -68,16 +72,11 @@ type clearMemo struct {
 }
 
 // within says c is a centre of the memo's sphere (env, r) the memo
-// answers for.
+// answers for. (A reach is at most maxReach, so such a centre is within
+// clearBound + maxReach of the origin; a memo without one has rr zero.)
 func (m *clearMemo) within(env *EnvCell, r float32, c *mgl32.Vec3) bool {
-	if m.env != env || m.r != r || m.rr == 0 {
-		return false
-	}
-	if !(abs32(c[0]) <= clearBound && abs32(c[1]) <= clearBound && abs32(c[2]) <= clearBound) {
-		return false
-	}
 	dx, dy, dz := c[0]-m.c[0], c[1]-m.c[1], c[2]-m.c[2]
-	return dx*dx+dy*dy+dz*dz < m.rr
+	return m.env == env && m.r == r && dx*dx+dy*dy+dz*dz < m.rr
 }
 
 // clearOf returns the memo of sphere i at local centre c in env, made
@@ -153,7 +152,7 @@ func (m *clearMemo) make(env *EnvCell, r float32, c *mgl32.Vec3, cellPlanes bool
 		*m = clearMemo{}
 		return false
 	}
-	reach := far - clearMargin
+	reach := min(far-clearMargin, maxReach)
 	m.env, m.r, m.c = env, r, *c
 	m.rr = reach * reach * 0.99
 	return true
