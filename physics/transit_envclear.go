@@ -15,19 +15,18 @@
 // again at every centre; the others' least clearance, less clearMargin,
 // is the memo's reach R. For a centre c within R of c₀, each far item's
 // distance differs from its distance at c₀ by at most |N|·|c − c₀| < R
-// (|N| is 1 within 10⁻⁶) plus the rounding of the two float32 sums
-// (each within 4·2⁻²⁴ of |c|₁ + |D| ≤ 3·(1024 + 64) + 1024: 10⁻³ each,
-// against clearMargin's 3.9·10⁻³), so it gives the common answer there
-// too, as computed: a
-// polygon test's answer is the near polygons' (all miss: the BSP search
-// finds nothing, whatever its order), the point test's the near planes'.
-// Centres and plane distances past ±1024 are not memoised, and a reach is
-// at most 64 m. A memo is
-// kept per sphere of the body, keyed by the EnvCell and the radius (an
-// EnvCell's geometry never changes once read), and made again where a
-// centre leaves its reach. transit_envfast_test.go checks its answers
-// against the tests themselves at random centres, many a rounding inside
-// or outside the reach.
+// (|N| is 1 within 10⁻⁶) plus the rounding of the two float32 sums (each
+// within 4·2⁻²⁴ of |c|₁ + |D| ≤ 3·(1024 + 64) + 1024: 10⁻³ each, against
+// clearMargin's 3.9·10⁻³), so it gives the common answer there too, as
+// computed: a polygon test's answer is the near polygons' (all miss: the
+// BSP search finds nothing, whatever its order), the point test's the
+// near planes'. Centres and plane distances past ±1024 are not memoised,
+// and a reach is at most 64 m. A memo is kept per sphere of the body,
+// keyed by the EnvCell and the radius (an EnvCell's geometry never
+// changes once read), and made again where a centre leaves its reach.
+// transit_envfast_test.go checks its answers against the tests
+// themselves at random centres, many a rounding inside or outside the
+// reach.
 
 package physics
 
