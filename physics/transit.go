@@ -367,6 +367,9 @@ type transit struct {
 	floor floorMemo
 	// walk is the indoor shortcut's check_walkable memo (walkMemo).
 	walk walkMemo
+	// portals are its memos of the neighbours' cell BSPs (portalMemo),
+	// per sphere and portal.
+	portals [maxSpheres][maxPortalMemos]portalMemo
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

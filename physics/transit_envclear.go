@@ -306,3 +306,73 @@ func (m *walkMemo) make(p *Polygon, ux, uy, uz uint32, cx, cy, cz float32) {
 	reach := least - clearMargin
 	m.poly, m.up, m.p, m.rr = p, [3]uint32{ux, uy, uz}, mgl32.Vec3{cx, cy, cz}, reach*reach*0.99
 }
+
+// portalMemo certifies EnvCell::find_transit_cells' test of a neighbour
+// through a portal: BSPNODE::sphere_intersects_cell_bsp of the
+// neighbour's cell BSP answering outside for the sphere (in the
+// neighbour's frame), so the neighbour is not added. The search answers
+// outside at the first node of its path (through the positive sides)
+// whose plane distance is at most −(r + 0.01); at the others it goes on
+// to the positive side whether the distance is past +(r + 0.01) or not.
+// A memo made at a centre c₀ the search found outside keeps the least
+// margin of those comparisons with −(r + 0.01), less clearMargin, as its
+// reach (at most maxReach): within it each comes out the same, and so
+// the path and the answer, by the clearance memo's argument. Keyed by
+// the neighbour and the radius; one per sphere and portal (the first
+// maxPortalMemos portals of a cell).
+type portalMemo struct {
+	env *EnvCell
+	r   float32
+	c   mgl32.Vec3
+	rr  float32
+}
+
+// maxPortalMemos is how many of a cell's portals have memos.
+const maxPortalMemos = 8
+
+// neighbourOutside is sphereIntersectsCellBSP(s) == boundOutside for
+// sphere i against the neighbour env through portal pi, answered by the
+// memo where s's centre is within its reach.
+func (t *transit) neighbourOutside(i, pi int, env *EnvCell, s *Sphere) bool {
+	root := env.Struct.CellBSP.Root
+	if pi >= maxPortalMemos {
+		return root.sphereIntersectsCellBSP(s) == boundOutside
+	}
+	m := &t.portals[i][pi]
+	c := &s.Center
+	dx, dy, dz := c[0]-m.c[0], c[1]-m.c[1], c[2]-m.c[2]
+	if m.env == env && m.r == s.Radius && dx*dx+dy*dy+dz*dz < m.rr {
+		return true
+	}
+	m.env = nil
+	least := float32(math.Inf(1))
+	out := cellBSPOutside(root, s, &least)
+	if out && least > 2*clearMargin && abs32(c[0]) <= clearBound && abs32(c[1]) <= clearBound && abs32(c[2]) <= clearBound {
+		reach := min(least-clearMargin, maxReach)
+		m.env, m.r, m.c, m.rr = env, s.Radius, *c, reach*reach*0.99
+	}
+	return out
+}
+
+// cellBSPOutside is n.sphereIntersectsCellBSP(s) == boundOutside, the
+// same decisions in the same order, lowering *least to the margin of
+// each (a plane past clearBound makes it −1: no memo).
+func cellBSPOutside(n *BSPNode, s *Sphere, least *float32) bool {
+	if n == nil || n.Kind == BSPLeafNode {
+		return false
+	}
+	if !(abs32(n.Plane.D) <= clearBound) {
+		*least = -1
+	}
+	dist := n.Plane.dist(&s.Center)
+	checkRad := s.Radius + 0.01
+	if dist <= -checkRad {
+		*least = min(*least, -checkRad-dist)
+		return true
+	}
+	// Inside the plane's reach or straddling it, the answer is the
+	// positive side's (inside or partial without one): which of the two
+	// does not change it, only how far dist is from −checkRad.
+	*least = min(*least, dist+checkRad)
+	return n.Pos != nil && cellBSPOutside(n.Pos, s, least)
+}

@@ -318,14 +318,18 @@ func (s *envSweep) cellAlone() bool {
 		if other == nil || other.kind != cellEnv {
 			continue
 		}
-		bsp := other.env.Struct.CellBSP
-		if bsp == nil {
+		if bsp := other.env.Struct.CellBSP; bsp == nil || bsp.Root == nil {
+			// (A nil root is inside: sphere_intersects_cell_bsp of a
+			// leaf.)
+			if bsp != nil {
+				return false
+			}
 			continue
 		}
 		for i := 0; i < s.n; i++ {
 			o := Sphere{Radius: s.r[i]}
 			globalToLocalInto(&o.Center, &other.frame, &s.sph[i], 1)
-			if bsp.Root.sphereIntersectsCellBSP(&o) != boundOutside {
+			if !t.neighbourOutside(i, pi, other.env, &o) {
 				return false
 			}
 		}

@@ -507,3 +507,51 @@ func BenchmarkTransit_ObjectTickIndoorDoors(b *testing.B) {
 		b.Fatalf("the walker left the ground or its room: %08X %v", o.Position().Cell, o.Position().Frame.Origin)
 	}
 }
+
+// The neighbour memo answers as BSPNODE::sphere_intersects_cell_bsp
+// (outside or not) at random centres around the memo's own in a random
+// room's frame, many of them at the edge of its reach.
+func TestTransitEnvFast_PortalMemoMatchesCellBSP(t *testing.T) {
+	r := rand.New(rand.NewSource(4046))
+	var tr transit
+	answered, calls := 0, 0
+	for k := 0; k < 300; k++ {
+		_, room := randomRooms(t, r)
+		root := room.Struct.CellBSP.Root
+		lo, hi := room.Struct.Polygons[0].Vertices[0], room.Struct.Polygons[1].Vertices[2]
+		for j := 0; j < 40; j++ {
+			rad := 0.05 + r.Float32()*0.8
+			// Mostly outside the room, some inside or straddling a wall.
+			c0 := mgl32.Vec3{lo[0] + (r.Float32()*3-1)*(hi[0]-lo[0]), lo[1] + (r.Float32()*3-1)*(hi[1]-lo[1]), lo[2] + (r.Float32()*1.4-0.2)*(hi[2]-lo[2])}
+			s := Sphere{Center: c0, Radius: rad}
+			tr.neighbourOutside(0, 0, room, &s)
+			reach := float32(math.Sqrt(float64(tr.portals[0][0].rr)))
+			for i := 0; i < 100; i++ {
+				c := c0
+				if i > 0 {
+					d := rvec(r, 1).Normalize().Mul((reach + 0.01) * (0.9 + r.Float32()*0.2))
+					if i%4 == 0 {
+						d = d.Mul(r.Float32())
+					}
+					c = c.Add(d)
+				}
+				s := Sphere{Center: c, Radius: rad}
+				m := tr.portals[0][0]
+				dx, dy, dz := c[0]-m.c[0], c[1]-m.c[1], c[2]-m.c[2]
+				if m.env == room && dx*dx+dy*dy+dz*dz < m.rr {
+					answered++
+				}
+				calls++
+				got := tr.neighbourOutside(0, 0, room, &s)
+				if want := root.sphereIntersectsCellBSP(&s) == boundOutside; got != want {
+					t.Fatalf("room %d: sphere %v: memo says outside %v, sphere_intersects_cell_bsp %v", k, s, got, want)
+				}
+				tr.portals[0][0] = m // keep the memo made at c0
+			}
+		}
+	}
+	t.Logf("%d of %d answered by a memo", answered, calls)
+	if answered < calls/4 {
+		t.Fatal("too few answered by a memo")
+	}
+}
