@@ -360,7 +360,7 @@ type transit struct {
 	// spheres holds the body's spheres while the path takes them in.
 	spheres [maxSpheres]Sphere
 	// clear is the indoor shortcut's clearance memo of each sphere
-	// (transit_envclear.go): kept across transitions, read by nothing
+	// (transit_bsp.go's last section): kept across transitions, read by nothing
 	// else.
 	clear [maxSpheres]clearMemo
 	// floor is the indoor shortcut's last floor plane (floorMemo).

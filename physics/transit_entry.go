@@ -190,7 +190,7 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 		after = transitionTap(o, from, to)
 	}
 	// The shortcuts over a bare LandCell (transit_fast.go) and inside an
-	// EnvCell (transit_envfast.go) first; where they give up, the whole
+	// EnvCell (transit_cells.go's last section) first; where they give up, the whole
 	// transition from the start.
 	r, ok, done := o.terrainTransition(from, to)
 	if !done {

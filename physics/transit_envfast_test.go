@@ -9,13 +9,13 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// The transition's shortcut inside an EnvCell (transit_envfast.go) must
-// answer every sweep it takes exactly as the whole transition does
-// (CPhysicsObj::transition through find_transitional_position, ACE
-// Transition.cs, EnvCell.cs, BSPTree.cs): these tests run both on the same
-// sweep (checkShortcut) and compare every bit of the result — position,
-// cell, contact plane, sliding and collision normals, the events — and the
-// velocity the whole transition leaves.
+// The transition's shortcut inside an EnvCell (transit_cells.go's last
+// section) must answer every sweep it takes exactly as the whole
+// transition does (CPhysicsObj::transition through
+// find_transitional_position, ACE Transition.cs, EnvCell.cs, BSPTree.cs):
+// these tests run both on the same sweep (checkShortcut) and compare every
+// bit of the result — position, cell, contact plane, sliding and collision
+// normals, the events — and the velocity the whole transition leaves.
 
 // randomRooms is a world of two adjoining rooms, 0x0100 and 0x0101, in
 // landblock 0xA9B4: random sizes, the pair turned about z (sometimes
@@ -345,8 +345,8 @@ func TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm(t *testing.T) {
 	}
 }
 
-// The clearance memo (transit_envclear.go) answers as the tests it stands
-// for: at random centres around a memo's own, many of them at the edge of
+// The clearance memo (transit_bsp.go's last section) answers as the tests
+// it stands for: at random centres around a memo's own, many of them at the edge of
 // its reach, "every polygon misses" is polygon_hits_sphere_precise false
 // for each polygon of the physics BSP, the point test is
 // point_inside_cell_bsp, the outside-portal test find_transit_cells' reach
