@@ -359,9 +359,11 @@ type transit struct {
 	arrIsMemo bool
 	// spheres holds the body's spheres while the path takes them in.
 	spheres [maxSpheres]Sphere
+	// fast is the bare-terrain shortcut's memo (transit_fast.go).
+	fast fastMemo
 	// clear is the indoor shortcut's clearance memo of each sphere
-	// (transit_bsp.go's last section): kept across transitions, read by nothing
-	// else.
+	// (transit_bsp.go's last section): kept across transitions, read by
+	// nothing else.
 	clear [maxSpheres]clearMemo
 	// floor is the indoor shortcut's last floor plane (floorMemo).
 	floor floorMemo

@@ -631,10 +631,11 @@ func (t *transit) findCollisions(c *tcell) transitionState {
 // array. This section makes exactly those calls, with the same float32
 // operations in the same order as the whole transition (transit.go,
 // transit_bsp.go, the sections above), on state held in one place instead of
-// the SPHEREPATH and the cell array's bookkeeping; the positions, the
-// contact plane, the step-down bookkeeping and the result are the bare
-// LandCell shortcut's own (transit_fast.go: terrainSweep), which this one
-// reuses. Where a sweep leaves that case — the body is not in contact, a
+// the SPHEREPATH and the cell array's bookkeeping; the set-up, the
+// positions and the result are the bare LandCell shortcut's own
+// (transit_fast.go: terrainSweep), which this one embeds, with its own
+// copy of that shortcut's step arithmetic (at the end of this file).
+// Where a sweep leaves that case — the body is not in contact, a
 // sphere touches a wall or a portal's reach, the centre leaves the cell, a
 // step is cut to nothing, step_down finds no floor at its first try or
 // check_walkable would probe — the shortcut gives up before it has changed
@@ -868,7 +869,7 @@ func (s *envSweep) contactCollisions() bool {
 // cacheLocalSpaceSphere puts it). Made only where a search needs it.
 func (s *envSweep) movement() mgl32.Vec3 {
 	var gc, lcur mgl32.Vec3
-	gc[0], gc[1], gc[2] = s.cur[0]+s.rs[0][0], s.cur[1]+s.rs[0][1], s.cur[2]+s.rs[0][2]
+	gc[0], gc[1], gc[2] = s.cur[0]+s.body.rs[0][0], s.cur[1]+s.body.rs[0][1], s.cur[2]+s.body.rs[0][2]
 	globalToLocalInto(&lcur, s.frame, &gc, 1)
 	ls := s.local(0)
 	var m mgl32.Vec3
@@ -1078,4 +1079,118 @@ func (m *floorMemo) global(dst *Plane, p *Polygon, c *tcell) {
 		m.poly, m.env, m.origin = p, c.env, [3]uint32{ox, oy, oz}
 	}
 	dst.N[0], dst.N[1], dst.N[2], dst.D = m.plane.N[0], m.plane.N[1], m.plane.N[2], m.plane.D
+}
+
+// The bare-terrain shortcut's step arithmetic the indoor shortcut shares
+// (as transit_fast.go had it before its step became one function; the
+// equivalence tests hold both to the whole transition).
+
+// addOffset is addOffsetToCheckPos: check_pos, the spheres and the low
+// point each moved by (x, y, z) (Vec3.Add's sums, 0 added too). Both
+// sphere slots move (the second is unused for a body of one sphere).
+func (s *envSweep) addOffset(x, y, z float32) {
+	p, a, b, l := &s.pos, &s.sph[0], &s.sph[1], &s.low
+	p[0], p[1], p[2] = p[0]+x, p[1]+y, p[2]+z
+	a[0], a[1], a[2] = a[0]+x, a[1]+y, a[2]+z
+	b[0], b[1], b[2] = b[0]+x, b[1]+y, b[2]+z
+	l[0], l[1], l[2] = l[0]+x, l[1]+y, l[2]+z
+}
+
+// adjustOffset is transit.adjustOffset on the sweep's state: it returns
+// the adjusted offset.
+func (s *envSweep) adjustOffset(ox, oy, oz float32) (float32, float32, float32) {
+	c := &s.coll
+	sn := &c.slidingNormal
+	checkSlide := false
+	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
+	if c.slidingNormalValid {
+		if slidingAngle < 0 {
+			checkSlide = true
+		} else {
+			c.slidingNormalValid = false
+		}
+	}
+	if !c.contactPlaneValid {
+		if checkSlide {
+			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
+		}
+		return ox, oy, oz
+	}
+	n := &c.contactPlane.N
+	collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
+	switch {
+	case checkSlide:
+		sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
+		d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
+		if d < Epsilon {
+			ox, oy, oz = 0, 0, 0
+		} else {
+			inv := 1 / d
+			sx, sy, sz = sx*inv, sy*inv, sz*inv
+			dot := sx*ox + sy*oy + sz*oz
+			ox, oy, oz = sx*dot, sy*dot, sz*dot
+		}
+	case collisionAngle <= 0:
+		ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
+	default:
+		if abs32(n[2]) > Epsilon {
+			oz = -(ox*n[0] + oy*n[1]) / n[2]
+		}
+	}
+	if c.contactPlaneCellID == 0 {
+		return ox, oy, oz
+	}
+	g, rad := &s.sph[0], s.r[0]
+	dist := g[0]*n[0] + g[1]*n[1] + g[2]*n[2] + c.contactPlane.D
+	if dist >= rad-Epsilon {
+		return ox, oy, oz
+	}
+	zDist := (rad - dist) / n[2]
+	if rad > abs32(zDist) {
+		s.addOffset(0, 0, zDist)
+	}
+	return ox, oy, oz
+}
+
+// addOffsetSpheres is cacheGlobalSphereOffset: the spheres (both slots)
+// and the low point moved, check_pos not.
+func (s *envSweep) addOffsetSpheres(x, y, z float32) {
+	a, b, l := &s.sph[0], &s.sph[1], &s.low
+	a[0], a[1], a[2] = a[0]+x, a[1]+y, a[2]+z
+	b[0], b[1], b[2] = b[0]+x, b[1]+y, b[2]+z
+	l[0], l[1], l[2] = l[0]+x, l[1]+y, l[2]+z
+}
+
+// validateTransition is transit.validateTransition for a step that
+// succeeded: commit it and carry the contact plane to the next.
+func (s *envSweep) validateTransition(gravity bool) {
+	c := &s.coll
+	x, y, z := s.pos[0], s.pos[1], s.pos[2]
+	redo := x != s.cur[0] || y != s.cur[1] || z != s.cur[2]
+	s.cur[0], s.cur[1], s.cur[2] = x, y, z
+	s.setCheckPos(x, y, z)
+	if c.collisionNormalValid {
+		c.setSlidingNormal(c.collisionNormal)
+	}
+	if gravity {
+		if !redo {
+			// A first stationary step (the sweep stops here).
+			c.framesStationaryFall = 1
+		} else {
+			c.framesStationaryFall = 0
+		}
+	}
+	c.lastKnownContactPlaneValid = c.contactPlaneValid
+	if c.contactPlaneValid {
+		c.lastKnownContactPlane = c.contactPlane
+		c.lastKnownContactPlaneCellID = c.contactPlaneCellID
+		s.state |= oiContact
+		if c.contactPlane.N[2] >= FloorZ {
+			s.state |= oiOnWalkable
+		} else {
+			s.state &^= oiOnWalkable
+		}
+	} else {
+		s.state &^= oiContact | oiOnWalkable
+	}
 }
