@@ -232,6 +232,9 @@ func (a *app) Update() error {
 	if a.headless() && !a.opts.ShotFirst && !a.sess.Ready {
 		return nil // a screenshot or export shows the whole run's records
 	}
+	if page.FirstViewWhole && !a.started && !a.sess.Ready {
+		return nil // the web viewer's first view too (ui/page); Draw shows the progress
+	}
 	if !a.started {
 		a.start()
 	}

@@ -101,13 +101,25 @@ func runLive(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if !*asJSON && !launch.NoDisplay() {
-		if o.Iface == "" {
-			return liveWindow(o, cf, stdout, stderr)
+		if o.Iface != "" {
+			// The window follows a capture file: the interface's frames
+			// are kept in one as they are read (docs/live.md).
+			if o.Frames, err = openInterface(o.Iface); err != nil {
+				return err
+			}
+			if err := live.KeepIface(&o); err != nil {
+				o.Frames.Close()
+				return err
+			}
+			fmt.Fprintf(stderr, "viewer: live: -iface %s: the window follows the interface's frames, kept in %s\n", o.Iface, o.Kept)
 		}
-		fmt.Fprintf(stderr, "viewer: live: -iface: the window follows a capture file, and an interface is none; running headless (write a capture with tcpdump -U -w FILE and give -capture FILE for the window)\n")
+		return liveWindow(o, cf, stdout, stderr)
 	}
 	return live.Run(o, stdout, stderr)
 }
+
+// openInterface opens -iface's interface (tests read frames of their own).
+var openInterface = live.OpenInterface
 
 // liveWindow runs the session headless beside the window following the
 // capture (viewer -follow FILE): its alarms are printed as text and handed
@@ -143,12 +155,15 @@ func liveWindow(o live.Options, cf cmdinput.CaptureFlags, stdout, stderr io.Writ
 }
 
 // liveWindowArgs is the window's command line beside a live session: the
-// capture followed (-follow) with the follow camera on (-track), and the
+// capture (or the file an interface's frames are kept in) followed (-follow) with the follow camera on (-track), and the
 // client's trace followed as it grows (-against with -follow).
 func liveWindowArgs(o live.Options, cf cmdinput.CaptureFlags) []string {
 	args := append([]string{"-follow", "-track", "-reading", o.Reading.Name}, cf.Args()...)
 	if o.Against != "" {
 		args = append(args, "-against", o.Against)
+	}
+	if o.Iface != "" {
+		return append(args, o.Kept) // the interface's frames as read (live.KeepIface)
 	}
 	return append(args, o.Capture)
 }

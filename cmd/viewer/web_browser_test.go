@@ -329,7 +329,7 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 	} else {
 		t.Logf("transferred %.0f bytes before the first frame: %s", n, what)
 	}
-	time.Sleep(time.Second) // the pre-run behind the window
+	waitPreRun(t, p) // the pre-run behind the window: the timeline whole, as in the shot
 	for i := 1; i <= steps; i++ {
 		if err := stepTo(p.ctx, i); err != nil {
 			p.check(t)
@@ -382,6 +382,7 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 			tab.check(t)
 			t.Fatalf("the recording from %s never drew: %v", srv2.URL, err)
 		}
+		waitPreRun(t, tab)
 		before := tab.screenshot(t, "settings-before.png")
 		// Top-down and the trails off: both kept in the settings.
 		if err := pressKey(tab.ctx, "1", "top-down"); err != nil {
@@ -407,6 +408,7 @@ func TestWeb_RecordingAtATickMatchesViewerShot(t *testing.T) {
 			tab.check(t)
 			t.Fatalf("after the reload the page never drew: %v", err)
 		}
+		waitPreRun(t, tab)
 		if cam, _ := chromedp.Run(tab.ctx, chromedp.Evaluate[string](`document.body.dataset.camera`)); cam != "top-down" {
 			t.Errorf("after the reload the camera is %q, want the top-down one kept", cam)
 		}
@@ -850,6 +852,18 @@ func waitPackMoment(t *testing.T, tab *browserPage, tick int, wantTitle, logLine
 		}
 	}
 	t.Errorf("the console lacks %q:\n  %s", logLine, strings.Join(tab.logs, "\n  "))
+}
+
+// waitPreRun waits until the viewer's pre-run has gone through the whole
+// input (the page's glidepath:pre-run mark, ui/session): until then the
+// timeline shows only what it has reached, and the window's first frame
+// does not wait for it.
+func waitPreRun(t *testing.T, p *browserPage) {
+	t.Helper()
+	if err := waitJS(p.ctx, `performance.getEntriesByName("glidepath:pre-run").length > 0`, 2*time.Minute); err != nil {
+		p.check(t)
+		t.Fatalf("the pre-run never finished: %v", err)
+	}
 }
 
 // waitTick waits until the viewer has drawn tick (the page body's

@@ -11,15 +11,12 @@
 package live
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net"
 	"syscall"
 	"time"
 
-	"glidepath/engine/capture"
-	"glidepath/engine/recording"
 	"glidepath/internal/cli"
 )
 
@@ -33,9 +30,14 @@ const packetOutgoing = 4
 // at again.
 const recvTimeout = 100 * time.Millisecond
 
-// openIface opens the interface named name and reads its frames into a
-// capture reader.
-func openIface(name string, copts capture.Options) (recording.Source, error) {
+// socket is an interface's AF_PACKET socket (Frames).
+type socket struct {
+	fd       int
+	loopback bool
+}
+
+// openSocket opens a packet socket on the interface named name.
+func openSocket(name string) (Frames, error) {
 	fd, err := syscall.Socket(syscall.AF_PACKET, syscall.SOCK_DGRAM, int(ethPIP))
 	if err != nil {
 		if errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EACCES) {
@@ -57,52 +59,23 @@ func openIface(name string, copts capture.Options) (recording.Source, error) {
 		syscall.Close(fd)
 		return nil, &failure{fmt.Errorf("live: -iface %s: %v", name, err)}
 	}
-	q := newQueue()
-	q.write(pcapFileHeader(LinkRaw))
-	ctx, cancel := context.WithCancel(cli.StopCtx)
-	done := make(chan struct{})
-	go receive(ctx, fd, q, ifi.Flags&net.FlagLoopback != 0, done)
-	r, err := capture.NewReader("iface "+name, q, copts)
+	return &socket{fd: fd, loopback: ifi.Flags&net.FlagLoopback != 0}, nil
+}
+
+// ReadFrame receives one frame, waiting recvTimeout at most; on the
+// loopback interface the copy of a packet leaving is skipped.
+func (s *socket) ReadFrame(buf []byte) (int, time.Time, error) {
+	n, from, err := syscall.Recvfrom(s.fd, buf, 0)
 	if err != nil {
-		cancel()
-		<-done
-		return nil, err
+		if errors.Is(err, syscall.EAGAIN) || errors.Is(err, syscall.EINTR) {
+			return 0, time.Time{}, nil
+		}
+		return 0, time.Time{}, err
 	}
-	return closeBoth{r, closer(func() error { cancel(); <-done; return nil })}, nil
+	if ll, ok := from.(*syscall.SockaddrLinklayer); ok && s.loopback && ll.Pkttype == packetOutgoing {
+		return 0, time.Time{}, nil
+	}
+	return n, time.Now(), nil
 }
 
-// closer is a function as an io.Closer.
-type closer func() error
-
-func (c closer) Close() error { return c() }
-
-// receive reads frames from fd into q until ctx ends, then closes both.
-func receive(ctx context.Context, fd int, q *queue, loopback bool, done chan struct{}) {
-	defer close(done)
-	defer syscall.Close(fd)
-	buf := make([]byte, pcapSnapLen)
-	var rec []byte
-	for {
-		if ctx.Err() != nil {
-			err := context.Cause(ctx)
-			if err == nil {
-				err = errQueueClosed
-			}
-			q.closeWithError(err)
-			return
-		}
-		n, from, err := syscall.Recvfrom(fd, buf, 0)
-		if err != nil {
-			if errors.Is(err, syscall.EAGAIN) || errors.Is(err, syscall.EINTR) {
-				continue
-			}
-			q.closeWithError(fmt.Errorf("receiving: %v", err))
-			return
-		}
-		if ll, ok := from.(*syscall.SockaddrLinklayer); ok && loopback && ll.Pkttype == packetOutgoing {
-			continue
-		}
-		rec = appendPcapRecord(rec[:0], time.Now(), buf[:n])
-		q.write(rec)
-	}
-}
+func (s *socket) Close() error { return syscall.Close(s.fd) }

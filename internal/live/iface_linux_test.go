@@ -67,7 +67,7 @@ func TestIface_LoopbackGivesTheCapturesEvents(t *testing.T) {
 	}
 	ch := make(chan opened, 1)
 	go func() {
-		src, err := openIface("lo", capture.Options{})
+		src, err := openIface(Options{Iface: "lo"})
 		ch <- opened{src, err}
 	}()
 	time.Sleep(500 * time.Millisecond) // the socket is bound first

@@ -59,7 +59,7 @@ func (t *teeSource) recordingSoFar() *recording.Recording {
 // openInput opens the capture file to follow, or the interface.
 func openInput(o Options) (*teeSource, error) {
 	if o.Iface != "" {
-		src, err := openIface(o.Iface, o.CaptureOptions)
+		src, err := openIface(o)
 		if err != nil {
 			return nil, err
 		}

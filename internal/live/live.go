@@ -75,6 +75,15 @@ type Options struct {
 	// NoBookmarks leaves the capture's sidecar alone: the window that
 	// follows the capture owns it and bookmarks the alarms itself.
 	NoBookmarks bool
+	// Frames, with Iface, are the interface's frames, opened already
+	// (OpenInterface; a test's frames); nil opens the interface when the
+	// session starts.
+	Frames Frames
+	// Keep, with Iface, receives the interface's frames as well, as a pcap
+	// stream, as they are read (the file the window follows, KeepIface;
+	// Kept is its path). The session closes it when it is an io.Closer.
+	Keep io.Writer
+	Kept string
 	// OnStart, when set, is called once the run has its header (the
 	// capture's first events are read), before the first tick.
 	OnStart func(s *engine.Sim)

@@ -4,7 +4,9 @@ package page
 
 import (
 	"strconv"
+	"sync/atomic"
 	"syscall/js"
+	"time"
 )
 
 // pageState is what the web viewer's page last said (docs/web.md): the
@@ -52,3 +54,34 @@ func Mark(name string) {
 // seeing it, so what a desktop window saves on closing (the remembered
 // view, ui/remember.go) is saved as it changes.
 const KeepsAsItGoes = true
+
+// FirstViewWhole says the window's first view waits for the pre-run to
+// have gone through the whole input, as a screenshot's does (ui/app.go
+// Update): the view chosen at the start (the selection, the camera's
+// framing: ui/firstview.go) is chosen from the whole run's records, so a
+// page at a tick is `viewer shot`'s picture of it. Until then the page
+// draws the pre-run's progress (Yield lets it).
+const FirstViewWhole = true
+
+// yieldEvery is how long a goroutine that calls Yield may hold the page
+// before Yield lets the browser's event loop run.
+const yieldEvery = 40 * time.Millisecond
+
+// lastYield is when Yield last let the page run (Unix nanoseconds).
+var lastYield atomic.Int64
+
+// Yield lets the browser's event loop run when the goroutine calling it
+// has held the page for yieldEvery. In a browser Go runs on the page's one
+// thread and a goroutine is never preempted: one that computes without
+// blocking (the pre-run, ui/session) keeps the page from drawing a frame,
+// or reading a key, until it ends. Yield blocks it for a moment, so that
+// the event loop runs (an animation frame: the window's Update and Draw)
+// before it goes on.
+func Yield() {
+	now := time.Now().UnixNano()
+	if last := lastYield.Load(); last != 0 && now-last < int64(yieldEvery) {
+		return
+	}
+	time.Sleep(time.Millisecond)
+	lastYield.Store(time.Now().UnixNano())
+}

@@ -26,6 +26,7 @@ import (
 
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
+	"glidepath/ui/page"
 	"glidepath/ui/render"
 	"glidepath/ui/simsource"
 )
@@ -176,6 +177,7 @@ func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.Histor
 		if p.Tick()-published >= publishTicks || p.Caught() {
 			publish()
 		}
+		page.Yield() // in a browser, the window's frames between the pre-run's steps
 	}
 	x, err := p.Finish()
 	if err != nil {
@@ -192,6 +194,7 @@ func (s *Session) prerunAll(ctx context.Context) error {
 	for _, r := range s.Runs {
 		x, err := model.Prerun(ctx, r.Src, r.Hist, func(done, total int) {
 			r.done.Store(int64(done))
+			page.Yield() // in a browser, the window's frames (its progress) between the pre-run's steps
 		})
 		if err != nil {
 			return err
@@ -241,6 +244,7 @@ func (s *Session) Poll() bool {
 		if s.Ready && !s.Full {
 			s.Full = true
 			s.BuildTerrain()
+			page.Mark("pre-run") // the web viewer's page (ui/page)
 		}
 		return true
 	}
@@ -255,6 +259,7 @@ func (s *Session) Poll() bool {
 		if err == nil {
 			s.BuildTerrain()
 			s.Full = true
+			page.Mark("pre-run") // the web viewer's page (ui/page)
 		}
 		return true
 	default:
