@@ -472,6 +472,10 @@ func (r *Reader) sniff(line []byte) bool {
 		return false
 	default:
 		r.format = FormatCSV
+		if what := inputfile.NotText(line); what != "" {
+			r.fail(r.line, "header", "the file is "+what+", not a client trace (JSON Lines, CSV or a Glidepath trace)")
+			return false
+		}
 		if field, problem := parseCSVHeader(line, &r.csv); problem != "" {
 			r.fail(r.line, field, problem)
 			return false
