@@ -488,6 +488,11 @@ func TestHostileInputs_WrongKind(t *testing.T) {
 			"shot.png:1: header: the file is a PNG image, not a client trace"},
 		{"diff -vs of zips", []string{"diff", "-vs", filepath.Join(dir, "pack.zip"), filepath.Join(dir, "pack.zip")},
 			"pack.zip:1: header: the file is a zip archive, not a client trace"},
+		// A gzip stream cut short was "read: unexpected EOF" alone.
+		{"run of a gzip recording cut short", []string{"run", cutGzip(t, dir, "cut.jsonl.gz", farJump)},
+			"cut.jsonl.gz:1: read: the compressed stream is cut short (unexpected EOF): the file is truncated"},
+		{"diff against a gzip trace cut short", []string{"diff", farJump, cutGzip(t, dir, "cut-trace.jsonl.gz", farJump)},
+			"cut-trace.jsonl.gz:1: read: the compressed stream is cut short"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -502,4 +507,23 @@ func TestHostileInputs_WrongKind(t *testing.T) {
 			}
 		})
 	}
+}
+
+// cutGzip writes the file src gzip-compressed to name in dir, cut to its
+// first 200 bytes.
+func cutGzip(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(data)
+	zw.Close()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, z.Bytes()[:200], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

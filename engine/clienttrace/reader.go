@@ -155,7 +155,7 @@ func NewReader(name string, src io.Reader, tickRate int) (*Reader, error) {
 	if strings.HasSuffix(name, ".gz") || inputfile.IsGzip(peek) {
 		zr, err := gzip.NewReader(src)
 		if err != nil {
-			return nil, &Error{File: name, Line: 1, Field: "read", Problem: err.Error()}
+			return nil, &Error{File: name, Line: 1, Field: "read", Problem: inputfile.ReadProblem(err)}
 		}
 		r.closer = append(r.closer, zr)
 		src = zr
@@ -379,7 +379,7 @@ func (r *Reader) readRecord(row *Row) bool {
 			return false
 		}
 		if err != nil && err != io.EOF {
-			r.fail(r.line+1, "read", err.Error())
+			r.fail(r.line+1, "read", inputfile.ReadProblem(err))
 			return false
 		}
 		if len(line) == 0 && err == io.EOF {

@@ -10,6 +10,7 @@ package inputfile
 import (
 	"bufio"
 	"compress/gzip"
+	"errors"
 	"io"
 	"os"
 )
@@ -107,4 +108,20 @@ func NotText(head []byte) string {
 		}
 	}
 	return ""
+}
+
+// ReadProblem is how a reader says why the bytes of a file could not be
+// read: a gzip stream that ends early (io.ErrUnexpectedEOF, which alone
+// reads as an internal error) or fails its checksum or header is said in
+// words; any other error is its own text.
+func ReadProblem(err error) string {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the compressed stream is cut short (unexpected EOF): the file is truncated, or was still being written"
+	case errors.Is(err, gzip.ErrChecksum):
+		return "the gzip stream's checksum does not match (gzip: invalid checksum): the file is damaged"
+	case errors.Is(err, gzip.ErrHeader):
+		return "not a valid gzip stream (gzip: invalid header)"
+	}
+	return err.Error()
 }
