@@ -64,13 +64,15 @@ type tickRows struct {
 }
 
 // traceHeading is an object's last heading's text in the trace (of the
-// rotation in key), and its last state row after the tick
-// (trace.AppendStateRowTail) and the state that row was encoded from.
+// rotation in key) and its origin's coordinates' texts, and its last state
+// row after the tick (trace.AppendStateRowTail) and the state that row was
+// encoded from.
 type traceHeading struct {
-	text []byte
-	ok   bool
-	row  []byte
-	key  rowKey
+	text   []byte
+	ok     bool
+	origin [3][]byte
+	row    []byte
+	key    rowKey
 }
 
 // rowKey is what an object's state row holds but its tick: floats by
@@ -85,14 +87,22 @@ type rowKey struct {
 
 // rowOf returns st's row after its tick (trace.AppendStateRowTail), the
 // object's rotation rot, heading its heading (called only when rot
-// changed): the row kept from the tick before unless the state changed.
+// changed): the row kept from the tick before unless the state changed,
+// and then each coordinate of the origin and the heading encoded again
+// only when it changed (of a crowd's rows that change, nearly all keep
+// their height, a quarter one of x and y, three quarters their heading).
 func (h *traceHeading) rowOf(st *trace.State, rot *mgl32.Quat, heading func() float32) []byte {
 	key := rowKeyOf(st, rot)
-	if len(h.row) == 0 || key != h.key {
+	if first := len(h.row) == 0; first || key != h.key {
 		if !h.ok || key.rot != h.key.rot {
 			h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
 		}
-		h.row, h.key = trace.AppendStateRowTail(h.row[:0], st, h.text), key
+		for i := range h.origin {
+			if first || key.origin[i] != h.key.origin[i] {
+				h.origin[i] = trace.AppendFloat(h.origin[i][:0], st.Origin[i])
+			}
+		}
+		h.row, h.key = trace.AppendStateRowParts(h.row[:0], st, &h.origin, h.text), key
 	}
 	return h.row
 }
@@ -205,11 +215,21 @@ func (b *shardBatch) beginRows(chunks int) {
 	}
 	for c := range chunks {
 		r := &b.rows[c]
+		if r.buf == nil && b.traceRows {
+			// A new buffer is made the size a run of ticks' rows of a
+			// chunk of live objects takes: grown by appends, it was copied
+			// some twenty times before it held them.
+			r.buf = make([]byte, 0, b.size*(b.to-b.from+1)*rowBytesHint)
+		}
 		r.buf, r.ticks, r.srcs, r.err = r.buf[:0], r.ticks[:0], r.srcs[:0], nil
 		v := &b.views[c]
 		v.log, v.places, v.stamps, v.stampsIn, v.unpacked = r.log[:0], r.places[:0], r.stamps[:0], r.stampsIn[:0], r.unpacked[:0]
 	}
 }
+
+// rowBytesHint is about the bytes of an object's rows of a tick in a
+// crowd's trace: its state row (≈ 140) and its share of the event rows.
+const rowBytesHint = 160
 
 // encodeTick encodes chunk c's rows of tick k, which v (the chunk's copy of
 // the Sim) has just stepped over slots [lo, hi), and empties v's log.

@@ -406,8 +406,9 @@ func TestAdvanceTrace_TraceLogOnly(t *testing.T) {
 
 // The state row kept from tick to tick (traceHeading.rowOf) is encoded
 // again whenever any field but the tick changes, each on its own (the bits
-// of a float: -0 after 0), and is then the row trace.AppendStateRow
-// writes; the heading is computed again only when the rotation changed.
+// of a float: -0 after 0) or together, and is then the row
+// trace.AppendStateRow writes (each coordinate's text kept until it
+// changes); the heading is computed again only when the rotation changed.
 func TestTraceHeading_RowKeptUntilAFieldChanges(t *testing.T) {
 	negZero := float32(math.Copysign(0, -1))
 	st := trace.State{GUID: 0x80000A01, Cell: 0xA9B4001F, Origin: mgl32.Vec3{91.25, 90, 0}, Heading: 90, Queue: 2, Fail: 1, Contact: true}
@@ -424,6 +425,8 @@ func TestTraceHeading_RowKeptUntilAFieldChanges(t *testing.T) {
 		{"z", func() { st.Origin[2] = 1.5 }},
 		{"z to 0", func() { st.Origin[2] = 0 }},
 		{"z to -0", func() { st.Origin[2] = negZero }},
+		{"x and z", func() { st.Origin[0], st.Origin[2] = -3, 2.75 }},
+		{"y back", func() { st.Origin[1] += 0.25 }},
 		{"rotation", func() { rot = mgl32.QuatRotate(1, mgl32.Vec3{0, 0, 1}); st.Heading = 302.7 }},
 		{"queue", func() { st.Queue = 3 }},
 		{"fail", func() { st.Fail = 0 }},

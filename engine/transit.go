@@ -48,8 +48,7 @@ type transitBefore struct {
 // beforeTransit takes o's place, contact plane and Contact bit before its
 // UpdateObjectInternal.
 func beforeTransit(o *object) transitBefore {
-	p := o.phys.Position()
-	return transitBefore{from: eventlog.PlaceOf(&p), plane: o.phys.ContactPlane, planeLB: o.phys.ContactPlaneCellID >> 16, contact: o.st.contact}
+	return transitBefore{from: eventlog.PlaceOf(o.phys.PositionRef()), plane: o.phys.ContactPlane, planeLB: o.phys.ContactPlaneCellID >> 16, contact: o.st.contact}
 }
 
 // hitOf is the report's hit as the log keeps it.
@@ -106,8 +105,7 @@ func (st *objectBook) meetWall(h eventlog.Hit, tick, gap int32) bool {
 func (o *object) transitEvents(s *Sim, b *transitBefore) {
 	r := o.phys.LastTransition()
 	st := &o.st
-	pos := o.phys.Position()
-	to := eventlog.PlaceOf(&pos)
+	to := eventlog.PlaceOf(o.phys.PositionRef())
 	contact := o.phys.InContact()
 	ran := r.Ran || r.Stopped
 	if ran {

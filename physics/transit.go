@@ -361,6 +361,17 @@ type transit struct {
 	spheres [maxSpheres]Sphere
 	// fast is the bare-terrain shortcut's memo (transit_fast.go).
 	fast fastMemo
+	// clear is the indoor shortcut's clearance memo of each sphere
+	// (transit_bsp.go's last section): kept across transitions, read by
+	// nothing else.
+	clear [maxSpheres]clearMemo
+	// floor is the indoor shortcut's last floor plane (floorMemo).
+	floor floorMemo
+	// walk is the indoor shortcut's check_walkable memo (walkMemo).
+	walk walkMemo
+	// portals are its memos of the neighbours' cell BSPs (portalMemo),
+	// per sphere and portal.
+	portals [maxSpheres][maxPortalMemos]portalMemo
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

@@ -189,9 +189,13 @@ func (o *Object) retailTransition(from *Position, to *Frame) (*transitionResult,
 	if transitionTap != nil {
 		after = transitionTap(o, from, to)
 	}
-	// The shortcut over a bare LandCell (transit_fast.go) first; where it
-	// gives up, the whole transition from the start.
+	// The shortcuts over a bare LandCell (transit_fast.go) and inside an
+	// EnvCell (transit_cells.go's last section) first; where they give up, the whole
+	// transition from the start.
 	r, ok, done := o.terrainTransition(from, to)
+	if !done {
+		r, ok, done = o.envTransition(from, to)
+	}
 	if !done {
 		t := o.startTransition(from, to)
 		ok = t.findTransitionalPosition()

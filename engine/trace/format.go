@@ -114,6 +114,30 @@ func appendStateTail(b []byte, s *State, heading []byte) []byte {
 	} else {
 		b = appendFloat(b, s.Heading)
 	}
+	return appendStateEnd(b, s)
+}
+
+// appendStateTailParts is appendStateTail with the origin's coordinates and
+// the heading given as their texts (appendFloat's).
+func appendStateTailParts(b []byte, s *State, origin *[3][]byte, heading []byte) []byte {
+	b = append(b, `,"guid":`...)
+	b = hexid.AppendQuoted(b, s.GUID)
+	b = append(b, `,"cell":`...)
+	b = hexid.AppendQuoted(b, s.Cell)
+	b = append(b, `,"origin":[`...)
+	b = append(b, origin[0]...)
+	b = append(b, ',')
+	b = append(b, origin[1]...)
+	b = append(b, ',')
+	b = append(b, origin[2]...)
+	b = append(b, `],"heading":`...)
+	b = append(b, heading...)
+	return appendStateEnd(b, s)
+}
+
+// appendStateEnd appends a state row's fields after its heading and the
+// closing brace.
+func appendStateEnd(b []byte, s *State) []byte {
 	b = append(b, `,"queue":`...)
 	b = strconv.AppendInt(b, int64(s.Queue), 10)
 	b = append(b, `,"fail":`...)

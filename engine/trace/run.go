@@ -108,6 +108,14 @@ func AppendStateRowTail(b []byte, s *State, heading []byte) []byte {
 	return append(appendStateTail(b, s, heading), '\n')
 }
 
+// AppendStateRowParts is AppendStateRowTail with the origin's three
+// coordinates given as their texts too (AppendFloat's of s.Origin[i]): a
+// caller keeps the text of a coordinate that did not change (an object
+// walking on flat ground keeps its height).
+func AppendStateRowParts(b []byte, s *State, origin *[3][]byte, heading []byte) []byte {
+	return append(appendStateTailParts(b, s, origin, heading), '\n')
+}
+
 // AppendFloat appends v as a trace writes a float: the shortest float32
 // round-trip form, NaN and infinities as strings.
 func AppendFloat(b []byte, v float32) []byte { return appendFloat(b, v) }

@@ -6,8 +6,11 @@ package trace
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine/eventlog"
 	"glidepath/interp"
@@ -67,5 +70,26 @@ func TestRunWriter_NeedsTheEventLog(t *testing.T) {
 	_, err := NewRunWriter(&bytes.Buffer{}, &fakeRun{}, "walk.jsonl")
 	if err == nil || !strings.Contains(err.Error(), "Options.EventLog") {
 		t.Fatalf("err %v, want the event log asked for", err)
+	}
+}
+
+// A state row from its parts' texts (AppendStateRowParts: the origin's
+// coordinates and the heading as AppendFloat writes them) is the row
+// AppendStateRow writes, NaN, infinities, -0 and exponents included.
+func TestAppendStateRowParts_SameAsTheRow(t *testing.T) {
+	inf := float32(math.Inf(1))
+	for _, s := range []State{
+		{Tick: 7, GUID: 0x80000A01, Cell: 0xA9B4001F, Origin: mgl32.Vec3{91.25, 90, 0}, Heading: 90, Queue: 2, Fail: 1, Contact: true},
+		{Tick: 123456, GUID: 1, Cell: 0, Origin: mgl32.Vec3{float32(math.Copysign(0, -1)), 1e-7, 3.4e38}, Heading: 359.99997, Queue: 20},
+		{Tick: 0, GUID: 0xFFFFFFFF, Cell: 0x0001FFFF, Origin: mgl32.Vec3{float32(math.NaN()), -inf, inf}, Heading: float32(math.NaN()), Fail: 3},
+	} {
+		var origin [3][]byte
+		for i := range origin {
+			origin[i] = AppendFloat(nil, s.Origin[i])
+		}
+		got := append(AppendRowTick([]byte("x"), s.Tick), AppendStateRowParts(nil, &s, &origin, AppendFloat(nil, s.Heading))...)
+		if want := AppendStateRow([]byte("x"), &s); !bytes.Equal(got, want) {
+			t.Errorf("got  %s\nwant %s", got, want)
+		}
 	}
 }

@@ -177,6 +177,7 @@ func (f *File) Abort() {
 	}
 	if f.stream != nil {
 		f.stream.stop()
+		f.stream.release()
 	}
 	f.done = true
 	if f.through != nil {

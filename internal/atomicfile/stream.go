@@ -37,9 +37,11 @@ const (
 // between its writes.
 type Stream struct {
 	f *File
-	// blocks are the blocks' memory; cur is the one being filled (−1:
-	// none taken yet), n the bytes in it.
+	// blocks are the blocks' memory, frees what gives each back (nil: the
+	// garbage collector's); cur is the one being filled (−1: none taken
+	// yet), n the bytes in it.
 	blocks [streamBlocks][]byte
+	frees  [streamBlocks]func()
 	cur, n int
 	// free are the blocks written, jobs the full ones to write; busy
 	// counts the blocks taken from free and not yet given back; running
@@ -119,7 +121,7 @@ func (s *Stream) take() int {
 	if s.busy < streamBlocks {
 		i := s.busy
 		if s.blocks[i] == nil {
-			s.blocks[i] = alignedBlock()
+			s.blocks[i], s.frees[i] = newBlock()
 		}
 		s.busy++
 		return i
@@ -202,11 +204,23 @@ func (s *Stream) stop() {
 	s.busy = 0
 }
 
+// release gives the blocks' memory back once nothing writes from them (a
+// later Write takes new ones).
+func (s *Stream) release() {
+	for i, free := range s.frees {
+		if free != nil {
+			free()
+		}
+		s.blocks[i], s.frees[i] = nil, nil
+	}
+}
+
 // Flush waits for the blocks being written and writes what is left in the
 // block being filled (through the page cache: a direct write is whole
-// blocks only, so s writes the rest of the file that way). It returns the
-// first error writing.
+// blocks only, so s writes the rest of the file that way), and gives the
+// blocks' memory back. It returns the first error writing.
 func (s *Stream) Flush() error {
+	defer s.release()
 	cur, n := s.cur, s.n
 	s.cur, s.n = -1, 0
 	if s.running && cur >= 0 {
@@ -230,7 +244,8 @@ func (s *Stream) Flush() error {
 }
 
 // alignedBlock is a block of memory starting at a multiple of
-// directAlign.
+// directAlign, from the garbage-collected heap (newBlock's where the
+// system gives no memory of its own).
 func alignedBlock() []byte {
 	b := make([]byte, streamBlock+directAlign)
 	off := int(uintptr(unsafe.Pointer(&b[0])) % directAlign)

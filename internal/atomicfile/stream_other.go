@@ -13,3 +13,7 @@ var errInvalid = errors.New("atomicfile: no direct I/O")
 // setDirect: direct I/O is Linux's here; the blocks go through the page
 // cache.
 func setDirect(*os.File, bool) error { return errInvalid }
+
+// newBlock is a block from the heap: huge pages for direct writes are
+// Linux's here.
+func newBlock() ([]byte, func()) { return alignedBlock(), nil }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // streamBytes is n bytes that differ from block to block and within one
@@ -189,5 +190,51 @@ func TestStream_RefusedDirectWriteFallsBack(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, want) {
 		t.Fatalf("the file has %d bytes, not the ones written", len(got))
+	}
+}
+
+// A Stream's blocks are aligned for direct writes — on Linux mapped on
+// their own at a huge page's boundary, so that a block goes to the disk in
+// one request (newBlock) — and their memory is given back at Flush and at
+// Abort, once nothing writes from them.
+func TestStream_BlocksAlignedAndGivenBack(t *testing.T) {
+	dir := t.TempDir()
+	for _, abort := range []bool{false, true} {
+		f, err := Create(filepath.Join(dir, "t"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := f.Stream()
+		writeInPieces(t, s, streamBytes(2*streamBlock+5), []int{1 << 20})
+		mapped := 0
+		for i, b := range s.blocks {
+			if b == nil {
+				continue
+			}
+			addr := uintptr(unsafe.Pointer(&b[0]))
+			if len(b) != streamBlock || addr%directAlign != 0 {
+				t.Fatalf("block %d: %d bytes at %#x, want %d at a multiple of %d", i, len(b), addr, streamBlock, directAlign)
+			}
+			if s.frees[i] != nil {
+				mapped++
+				// 2 MiB: stream_linux.go's hugePage.
+				if runtime.GOOS == "linux" && addr%(2<<20) != 0 {
+					t.Errorf("block %d at %#x: not at a huge page's boundary", i, addr)
+				}
+			}
+		}
+		if runtime.GOOS == "linux" && mapped == 0 {
+			t.Error("no block mapped on its own")
+		}
+		if abort {
+			f.Abort()
+		} else if err := f.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		for i := range s.blocks {
+			if s.blocks[i] != nil || s.frees[i] != nil {
+				t.Errorf("abort %v: block %d kept after the file was done", abort, i)
+			}
+		}
 	}
 }

@@ -65,6 +65,12 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	if err := cli.CheckTicks(o.Ticks, src.Header().TickRate); err != nil {
 		return err
 	}
+	// A trace alone is written with a processor more than the cores
+	// (traceProcs); the run leaves it to the writing, not to the chunks.
+	extra := 0
+	if o.Trace != "" && !o.Tables.Any() {
+		extra = 1
+	}
 	opts := engine.Options{Assets: assets.FS(), World: o.World, EventLog: o.Trace != "" || o.Tables.Events != "",
 		Explain: o.Explain.On || o.Tables.Events != "",
 		// -compare records the stages too, to name the stage of the
@@ -74,7 +80,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		// and each further reading's run steps on a core of its own
 		// (engine.Compare.Advance): the pass is split only over the cores
 		// left.
-		BusyCores: len(readings),
+		BusyCores: len(readings) + extra,
 		// A trace alone reads the log: the glide spans, which no trace
 		// row holds, need not be followed.
 		TraceLogOnly: o.Trace != "" && !o.Tables.Any() && !o.Explain.On && len(readings) == 1}
@@ -94,7 +100,10 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		}
 		defer tables.Abort()
 	} else if o.Trace != "" {
-		if err := WriteTrace(cmp.Sims()[0], o.Trace, file, stdout); err != nil {
+		restore := traceProcs()
+		err := WriteTrace(cmp.Sims()[0], o.Trace, file, stdout)
+		restore()
+		if err != nil {
 			return err
 		}
 	} else {

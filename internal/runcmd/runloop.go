@@ -9,6 +9,7 @@ package runcmd
 import (
 	"io"
 	"path/filepath"
+	"runtime"
 
 	"glidepath/engine"
 	"glidepath/engine/trace"
@@ -58,6 +59,23 @@ func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 		return err
 	}
 	return f.Commit()
+}
+
+// traceProcs gives the process one processor (GOMAXPROCS) more than it
+// has, for the writing of a trace, and returns what gives it back. The
+// trace's blocks go to the disk from a goroutine that waits in the kernel
+// for each, milliseconds at a time (atomicfile.Stream); Go lends a waiting
+// thread's processor to other goroutines only once its monitor has seen
+// the wait twice, and that monitor sleeps up to 10 ms between looks, so a
+// thread writing 4 MiB blocks kept its processor for most of each write:
+// on two cores the chunks stepped on one for most of the run
+// (docs/benchmarks.md, "The trace run on both cores"). The processor more
+// has no core of its own: Run counts it in Options.BusyCores, so the runs
+// of ticks step on as many chunks' cores as before.
+func traceProcs() (restore func()) {
+	prev := runtime.GOMAXPROCS(0)
+	runtime.GOMAXPROCS(prev + 1)
+	return func() { runtime.GOMAXPROCS(prev) }
 }
 
 // traceTicks writes s's trace from its current tick until it is done (the
