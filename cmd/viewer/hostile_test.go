@@ -453,3 +453,77 @@ func waitWriting(t *testing.T, out string) {
 	}
 	t.Fatalf("%s: no temporary file 30 s after the start", out)
 }
+
+// Files of the wrong kind where a text input is wanted — the viewer's own
+// PNG shots, zip evidence packs and Parquet tables among them — are named
+// for what they are (inputfile.NotText), not reported as the first byte a
+// YAML, JSON or CSV reader could not parse, with the raw bytes in the
+// message.
+func TestHostileInputs_WrongKind(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the viewer binary")
+	}
+	dir := t.TempDir()
+	bin := func(s string) func(*bytes.Buffer) { return func(b *bytes.Buffer) { b.WriteString(s) } }
+	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10"
+	zip := "PK\x03\x04\x14\x00\x00\x00\x08\x00recording.jsonl"
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"run of a PNG", []string{"run", writeFile(t, dir, "shot.png", bin(png))},
+			"shot.png: the file is a PNG image, not an input: want a recording"},
+		{"run of a zip named .jsonl", []string{"run", writeFile(t, dir, "pack.jsonl", bin(zip))},
+			"pack.jsonl: the file is a zip archive, not an input"},
+		{"whatif of an evidence pack", []string{"whatif", writeFile(t, dir, "pack.zip", bin(zip))},
+			"pack.zip: the file is a zip archive, not an input"},
+		{"shrink of a Parquet table", []string{"shrink", "-keep", "blip", "-o", filepath.Join(dir, "s.jsonl"), writeFile(t, dir, "events.parquet", bin("PAR1\x15\x04"))},
+			"events.parquet: the file is a Parquet file, not an input"},
+		{"pack of binary data", []string{"pack", "-at", "1", "-o", filepath.Join(dir, "p"), writeFile(t, dir, "blob.jsonl", bin("{\x00\x01"))},
+			"blob.jsonl: the file is binary data, not an input"},
+		{"compile of a PNG named .yaml", []string{"compile", writeFile(t, dir, "shot.yaml", bin(png)), "-o", filepath.Join(dir, "c.jsonl")},
+			"shot.yaml:1:1: yaml: the file is a PNG image, not a scenario"},
+		{"diff against a PNG", []string{"diff", farJump, filepath.Join(dir, "shot.png")},
+			"shot.png:1: header: the file is a PNG image, not a client trace"},
+		{"diff -vs of zips", []string{"diff", "-vs", filepath.Join(dir, "pack.zip"), filepath.Join(dir, "pack.zip")},
+			"pack.zip:1: header: the file is a zip archive, not a client trace"},
+		// A gzip stream cut short was "read: unexpected EOF" alone.
+		{"run of a gzip recording cut short", []string{"run", cutGzip(t, dir, "cut.jsonl.gz", farJump)},
+			"cut.jsonl.gz:1: read: the compressed stream is cut short (unexpected EOF): the file is truncated"},
+		{"diff against a gzip trace cut short", []string{"diff", farJump, cutGzip(t, dir, "cut-trace.jsonl.gz", farJump)},
+			"cut-trace.jsonl.gz:1: read: the compressed stream is cut short"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, stderr := runHostile(t, nil, c.args...)
+			if code != exitUsage || !strings.Contains(stderr, c.want) {
+				t.Fatalf("exit %d, want 2 and %q; stderr:\n%s", code, c.want, clipOutput(stderr))
+			}
+			for _, bad := range []string{"\x89", "\x00", "want a mapping", "panic", "goroutine "} {
+				if strings.Contains(stderr, bad) {
+					t.Errorf("stderr has %q:\n%s", bad, clipOutput(stderr))
+				}
+			}
+		})
+	}
+}
+
+// cutGzip writes the file src gzip-compressed to name in dir, cut to its
+// first 200 bytes.
+func cutGzip(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(data)
+	zw.Close()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, z.Bytes()[:200], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}

@@ -110,6 +110,9 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: %s\n", synopsis)
+		if s := summary(name); s != "" {
+			fmt.Fprintf(stderr, "\n%s\n\n", s)
+		}
 		if name == "viewer" {
 			fmt.Fprintf(stderr, "\nsubcommands:\n")
 			for _, c := range commands()[1:] {
@@ -123,6 +126,26 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 		}
 	}
 	return fs
+}
+
+// conformInitSummary is what viewer conform init does, for its usage.
+const conformInitSummary = "write the conformance corpus into DIR: its inputs, their retail traces and a manifest of the ticks where each behaviour shows"
+
+// summary is the one line that says what the flag set's command does, from
+// the commands table: the first line of its -h, after the synopsis.
+func summary(name string) string {
+	if name == "conform init" {
+		return conformInitSummary
+	}
+	if name == "viewer" {
+		name = "open"
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.summary
+		}
+	}
+	return ""
 }
 
 // parseFlags parses args, turning a flag error into a usage error (exit 2);

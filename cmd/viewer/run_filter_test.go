@@ -165,3 +165,31 @@ func TestRun_ExplainKindsWithoutEquals(t *testing.T) {
 		t.Errorf("-explain MISSING FILE: exit %d, stderr %q; want 2 and no -explain= hint", code, errs)
 	}
 }
+
+// A -filter whose guid= term names no object of the input matches nothing
+// by construction: it is refused (exit 2, the rule -select keeps), naming
+// the guid and the input, rather than printing "no cause chain matches"
+// or writing an events table of no rows with exit 0 (docs/viewer.md
+// "Filters"). A list with one guid the input has is kept.
+func TestRun_FilterOfAGuidNotInTheInput(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	runner := scenarioFile(t, "runner")
+	events := filepath.Join(t.TempDir(), "ev.csv")
+	for _, args := range [][]string{
+		{"run", "-explain", "-filter", "guid=0x12345678", runner},
+		{"run", "-events", events, "-filter", "blip guid=0x12345678", runner},
+		{"run", "-compare", "seed,legacy", "-filter", "guid=0x1,0x2", runner},
+	} {
+		code, _, stderr := viewerCmd(args...)
+		if code != exitUsage || !strings.Contains(stderr, "has no object 0x12345678") && !strings.Contains(stderr, "has no object 0x00000001 or 0x00000002") {
+			t.Errorf("viewer %q: exit %d, stderr %q; want 2 naming the guid", args, code, stderr)
+		}
+	}
+	if _, err := os.Stat(events); err == nil {
+		t.Errorf("-events %s written although the filter was refused", events)
+	}
+	code, out, stderr := viewerCmd("run", "-explain", "-filter", "guid=0x12345678,0x80000C01", runner)
+	if code != exitOK || !strings.Contains(out, "why, reading seed") {
+		t.Errorf("a guid list with one object of the input: exit %d\n%s\n%s", code, out, stderr)
+	}
+}

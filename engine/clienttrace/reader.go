@@ -155,7 +155,7 @@ func NewReader(name string, src io.Reader, tickRate int) (*Reader, error) {
 	if strings.HasSuffix(name, ".gz") || inputfile.IsGzip(peek) {
 		zr, err := gzip.NewReader(src)
 		if err != nil {
-			return nil, &Error{File: name, Line: 1, Field: "read", Problem: err.Error()}
+			return nil, &Error{File: name, Line: 1, Field: "read", Problem: inputfile.ReadProblem(err)}
 		}
 		r.closer = append(r.closer, zr)
 		src = zr
@@ -379,7 +379,7 @@ func (r *Reader) readRecord(row *Row) bool {
 			return false
 		}
 		if err != nil && err != io.EOF {
-			r.fail(r.line+1, "read", err.Error())
+			r.fail(r.line+1, "read", inputfile.ReadProblem(err))
 			return false
 		}
 		if len(line) == 0 && err == io.EOF {
@@ -472,6 +472,10 @@ func (r *Reader) sniff(line []byte) bool {
 		return false
 	default:
 		r.format = FormatCSV
+		if what := inputfile.NotText(line); what != "" {
+			r.fail(r.line, "header", "the file is "+what+", not a client trace (JSON Lines, CSV or a Glidepath trace)")
+			return false
+		}
 		if field, problem := parseCSVHeader(line, &r.csv); problem != "" {
 			r.fail(r.line, field, problem)
 			return false

@@ -164,6 +164,24 @@ func (e *Expr) MatchAny(items []Item) bool {
 	return false
 }
 
+// GUIDs returns the guid lists of the expression's guid= terms, one list
+// per term (any of a list may match; every term must), nil when it names
+// no guid. A caller that knows the objects of its input uses it to say when
+// the expression names only objects the input does not have, so matches
+// nothing by construction.
+func (e *Expr) GUIDs() [][]uint32 {
+	if e == nil {
+		return nil
+	}
+	var out [][]uint32
+	for _, t := range e.terms {
+		if t.field == FieldGUID {
+			out = append(out, append([]uint32(nil), t.ids...))
+		}
+	}
+	return out
+}
+
 // Kinds returns the kinds the expression asks for (bare words and kind=
 // lists, in the order written, each once), nil when it does not restrict the
 // kind. `viewer run -explain` uses it to choose the cause chains to keep.

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"io/fs"
 	"path/filepath"
@@ -197,6 +198,12 @@ func OpenReader(name string, rc io.ReadCloser, assets fs.FS, opts LoadOptions) (
 // source reads the opened input as a stream of events.
 func (in *opened) source(path string, assets fs.FS, opts LoadOptions) (recording.Source, []scenario.Expectation, error) {
 	rc := bufferedFile{in.br, in.f}
+	if in.kind != KindCapture {
+		if err := checkText(path, in.br); err != nil {
+			in.f.Close()
+			return nil, nil, err
+		}
+	}
 	switch in.kind {
 	case KindScenario:
 		defer in.f.Close() // read whole and compiled
@@ -227,4 +234,23 @@ func (in *opened) source(path string, assets fs.FS, opts LoadOptions) (recording
 type bufferedFile struct {
 	*bufio.Reader
 	io.Closer
+}
+
+// checkText fails, naming what the file is, when br's first bytes are
+// plainly not text (inputfile.NotText: a PNG shot, a zip evidence pack, a
+// Parquet table), rather than let the recording or scenario reader report
+// the first byte it cannot parse. It looks only at bytes already buffered
+// (at least the one byte the kind was told by; a regular file's first 64
+// KiB), so a stream is never waited on here.
+func checkText(path string, br *bufio.Reader) error {
+	head, _ := br.Peek(min(br.Buffered(), sniffBytes))
+	what := inputfile.NotText(head)
+	if what == "" {
+		return nil
+	}
+	hint := ""
+	if what == "a zip archive" {
+		hint = "; an evidence pack (viewer pack -o FILE.zip) opens in the window (viewer FILE.zip), or unzipped, its recording.jsonl here"
+	}
+	return fmt.Errorf("%s: the file is %s, not an input: want a recording (.jsonl, .jsonl.gz), a scenario (.yaml) or a capture (.pcap, .pcapng)%s", path, what, hint)
 }

@@ -79,7 +79,7 @@ func NewReader(name string, src io.Reader) (*Reader, error) {
 			return nil, r.missingHeader("the file is empty")
 		}
 		if err != nil {
-			return nil, &Error{File: name, Line: 1, Field: "read", Problem: err.Error(), Err: err}
+			return nil, &Error{File: name, Line: 1, Field: "read", Problem: inputfile.ReadProblem(err), Err: err}
 		}
 		src = zr
 		if !followed { // a followed file's reads wait: not read ahead
@@ -214,7 +214,7 @@ func (r *Reader) readError(err error) *Error {
 	if errors.Is(err, errLineTooLong) {
 		return &Error{File: r.name, Line: line, Field: "json", Problem: err.Error()}
 	}
-	return &Error{File: r.name, Line: line, Field: "read", Problem: err.Error(), Err: err}
+	return &Error{File: r.name, Line: line, Field: "read", Problem: inputfile.ReadProblem(err), Err: err}
 }
 
 // readLine returns the next line, without copying when it fits the buffer.

@@ -407,12 +407,17 @@ func TestRead_GzipByName(t *testing.T) {
 	b := bytes.Clone(buf.Bytes())
 	b[len(b)-6] ^= 0xFF // CRC
 	_, err = Read("walk.jsonl.gz", bytes.NewReader(b))
-	if err == nil || err.Error() != "walk.jsonl.gz:3: read: gzip: invalid checksum" {
+	if err == nil || err.Error() != "walk.jsonl.gz:3: read: the gzip stream's checksum does not match (gzip: invalid checksum): the file is damaged" {
 		t.Errorf("damaged gzip: %v", err)
 	}
 	_, err = Read("walk.jsonl.gz", strings.NewReader(hdr))
-	if err == nil || err.Error() != "walk.jsonl.gz:1: read: gzip: invalid header" {
+	if err == nil || err.Error() != "walk.jsonl.gz:1: read: not a valid gzip stream (gzip: invalid header)" {
 		t.Errorf("plain text named .gz: %v", err)
+	}
+	// A stream cut short says so in words, not "unexpected EOF" alone.
+	_, err = Read("walk.jsonl.gz", bytes.NewReader(buf.Bytes()[:len(buf.Bytes())-12]))
+	if err == nil || !strings.Contains(err.Error(), "walk.jsonl.gz:") || !strings.Contains(err.Error(), "read: the compressed stream is cut short (unexpected EOF): the file is truncated") {
+		t.Errorf("gzip cut short: %v", err)
 	}
 }
 

@@ -63,6 +63,10 @@ func ReadLimited(name string, r io.Reader) ([]byte, error) {
 		return nil, &Error{File: name, Line: 1, Column: 1, Field: "yaml",
 			Problem: fmt.Sprintf("the file is over the limit of %d bytes (1 MiB)", MaxFileSize)}
 	}
+	if what := inputfile.NotText(data[:min(len(data), 512)]); what != "" {
+		return nil, &Error{File: name, Line: 1, Column: 1, Field: "yaml",
+			Problem: "the file is " + what + ", not a scenario (YAML text)"}
+	}
 	return data, nil
 }
 

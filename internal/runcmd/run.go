@@ -128,6 +128,9 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		fmt.Fprintf(stderr, "viewer: %s\n", n)
 	}
 	report := report.NewReport(cmdinput.TraceInputName(file), cmp)
+	if err := o.Filters.checkGUIDs(report); err != nil {
+		return err
+	}
 	if o.First != nil {
 		report.SetFirstDifference(o.First.First())
 		keep, err := o.selection(report)

@@ -15,6 +15,7 @@ import (
 	"glidepath/engine/report"
 
 	"glidepath/engine/filter"
+	"glidepath/engine/hexid"
 	"glidepath/internal/cli"
 )
 
@@ -142,4 +143,27 @@ func (f *runFilters) keepCauses(rep *report.Report) {
 		it := filter.ReportCause(guid, c, rep.TickRate)
 		return f.expr.Match(&it) && f.kinds.Match(&it)
 	}, strings.Join(what, " and "))
+}
+
+// checkGUIDs fails (exit 2: a flag value that names nothing in the input)
+// when a guid= term of -filter names only objects rep does not list: such
+// a filter keeps nothing, and an empty list of cause chains or an events
+// table of no rows would read as "nothing happened to it" — the rule
+// -select keeps. Held items and statics are not in the report unless
+// -statics lists the statics, and the message says so.
+func (f *runFilters) checkGUIDs(rep *report.Report) error {
+	for _, ids := range f.expr.GUIDs() {
+		found := false
+		names := make([]string, len(ids))
+		for j, g := range ids {
+			names[j] = hexid.String(g)
+			for i := range rep.Objects {
+				found = found || rep.Objects[i].GUID == names[j]
+			}
+		}
+		if !found {
+			return cli.BadInput("run: -filter '%s': %s has no object %s (held items are never listed, statics only with -statics), so the filter matches nothing", f.expr.String(), rep.Input, strings.Join(names, " or "))
+		}
+	}
+	return nil
 }
