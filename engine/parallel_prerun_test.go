@@ -16,10 +16,12 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"glidepath/assets"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
+	"glidepath/engine/scenario"
 	"glidepath/physics"
 )
 
@@ -94,9 +96,9 @@ func prerunByStep(s *Sim, every int) prerunOut {
 func prerunByRuns(s *Sim, every, n int) prerunOut {
 	var briefs []briefTick
 	for !s.Done() {
-		s.AdvanceBriefs(n, every, func(tick int, b []BriefView, obs physics.Position, has bool) {
+		s.AdvanceBriefs(n, every, BriefsTo(func(tick int, b []BriefView, obs physics.Position, has bool) {
 			briefs = append(briefs, briefTick{Tick: tick, Briefs: slices.Clone(b), Observer: obs, HasObserver: has})
-		})
+		}))
 	}
 	return outOf(s, briefs)
 }
@@ -307,11 +309,11 @@ func growingPrerun(t *testing.T, rec *recording.Recording, opts Options, chunked
 	step := func(through int) {
 		for s.Tick() < min(through, s.LastTick()) {
 			if chunked {
-				s.AdvanceBriefs(through-s.Tick(), every, take)
+				s.AdvanceBriefs(through-s.Tick(), every, BriefsTo(take))
 				continue
 			}
 			s.Step()
-			s.briefsOut, s.briefEvery = take, every
+			s.briefsOut, s.briefEvery = BriefsTo(take), every
 			s.briefsTick()
 			s.briefsOut = nil
 		}
@@ -352,5 +354,43 @@ func TestAdvanceBriefs_GrowingStore(t *testing.T) {
 			t.Errorf("GOMAXPROCS %d: no tick stepped in shards while the store was read", procs)
 		}
 		comparePrerun(t, fmt.Sprintf("a growing store, GOMAXPROCS %d", procs), got, want)
+	}
+}
+
+// A pre-run whose events come faster after its first 64th than before
+// (the reserve at that tick, reserveLogAt, falls short) reserves room for
+// the rest of the run at the rate so far when a run of ticks outgrows the
+// log (reserveRun): the log is copied once more, not doubled, so the
+// whole log's room stays close to what it holds; the log is tick by
+// tick's.
+func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
+	rec := scenario.BenchRecording(40, 3, 0.5, 9)
+	quiet := rec.Events[:0:0]
+	for i, e := range rec.Events {
+		if e.T < 60 && e.Kind == recording.KindPosition && i%3 != 0 {
+			continue // a quiet first minute: two updates in three dropped
+		}
+		quiet = append(quiet, e)
+	}
+	rec.Events = quiet
+	st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := prerunByStep(prerunSim(t, st, Options{}), 4)
+	s := prerunSim(t, st, Options{Workers: 2})
+	var arrays []*logEntry
+	for !s.Done() {
+		s.AdvanceBriefs(64, 4, BriefsTo(func(int, []BriefView, physics.Position, bool) {}))
+		if a := unsafe.SliceData(s.log); len(arrays) == 0 || arrays[len(arrays)-1] != a {
+			arrays = append(arrays, a)
+		}
+	}
+	got := outOf(s, nil)
+	if got.sharded == 0 || !reflect.DeepEqual(got.events, want.events) {
+		t.Fatalf("%d ticks in shards; the log differs from tick by tick's", got.sharded)
+	}
+	if n := len(s.log); cap(s.log) > n+n/4 || len(arrays) > 4 {
+		t.Errorf("%d entries in a log of capacity %d, copied %d times: want the room close to what it holds", n, cap(s.log), len(arrays)-1)
 	}
 }

@@ -740,14 +740,16 @@ func (b *shardBatch) endSink(s *Sim, chunks int) {
 // (the viewer's branch, simsource.Source.Branch) steps in runs of ticks
 // over chunks of objects like a bare run. Each run ends at the next
 // checkpoint's tick, where the checkpoint is saved as Step saves it. Each
-// chunk logs its objects' events into a log of its own and takes its live
-// objects' brief views every briefEvery ticks; once the run is stepped,
+// chunk logs its objects' events into a log of its own and, every
+// briefEvery ticks, hands its live objects' brief views to the
+// BriefRecorder on its own core (Take: the recorder reduces them to what
+// it keeps while they are in that core's cache); once the run is stepped,
 // tick after tick, the events join the Sim's log in the order a run
 // stepped tick by tick logs them (the delivery's, merged by recording
 // event with the notes, then the pass's in slot order: endSink's order)
-// and the tick's briefs go to the AdvanceBriefs function in slot order.
-// The log, the metrics, the checkpoints and the briefs are those of
-// stepping tick by tick (TestAdvanceBriefs_*).
+// and the recorder records each sampled tick (Record). The log, the
+// metrics, the checkpoints and the briefs are those of stepping tick by
+// tick (TestAdvanceBriefs_*).
 
 // BriefFunc receives the brief views of a tick's live objects (as
 // Query.Briefs gives them after the tick) and the observer (as
@@ -757,26 +759,62 @@ func (b *shardBatch) endSink(s *Sim, chunks int) {
 // every call has).
 type BriefFunc func(tick int, briefs []BriefView, observer physics.Position, hasObserver bool)
 
+// BriefRecorder records the brief views of the ticks AdvanceBriefs samples,
+// taken a part at a time. Neither method may use the Sim.
+type BriefRecorder interface {
+	// Parts says the takes to come, up to the next Parts, are of parts 0
+	// to n−1. It is called on the stepping goroutine before they begin,
+	// once every tick taken before is recorded.
+	Parts(n int)
+	// Take hands over part's brief views of tick: its live objects', in
+	// slot order (the views are valid during the call). On the chunked
+	// path each part is a chunk of objects, taken on the chunk's own
+	// goroutine, parts at once, each part's sampled ticks in order; there
+	// holders, when not nil, holds for each view the guid of the object
+	// that holds it (0: none), and a held view's Position is its own
+	// body's: Record puts it where Query.Briefs draws it, at the body of
+	// the first live object of the tick with that guid unless that is the
+	// item itself (a holder that is itself held lends its own body's
+	// position). Stepped tick by tick, part 0 takes every live object as
+	// Query.Briefs gives it, held items placed, and holders is nil.
+	Take(part, tick int, views []BriefView, holders []uint32)
+	// Record records tick from the views parts 0 to parts−1 took of it:
+	// in part order they are the tick's live objects in slot order. The
+	// observer is Query.Observer's after the tick. Record is called tick
+	// after tick on one goroutine, once every part has taken the tick, on
+	// the chunked path after the run of ticks is stepped (a part may have
+	// taken the run's later ticks already) and while the Sim's log is
+	// filled on another goroutine.
+	Record(tick, parts int, observer physics.Position, hasObserver bool)
+}
+
 // AdvanceBriefs steps up to n ticks as Step does (in runs of ticks over
-// chunks of objects where it can, else tick by tick) and calls f after
-// every tick stepped that is a multiple of every. Runs of ticks are
+// chunks of objects where it can, else tick by tick) and has r record
+// every tick stepped that is a multiple of every (BriefRecorder;
+// BriefsTo(f) hands each such tick's briefs to f). Runs of ticks are
 // stepped in shards only for a Sim over an event store, with no cause
 // chains, sink, expectations, stage record or server floor, at its
 // furthest tick: the event log, the metrics and the checkpoints are then
 // filled as Step fills them. Of a store still being read, the runs go up
 // to the last tick read whole; past it Step waits for the reading.
-func (s *Sim) AdvanceBriefs(n, every int, f BriefFunc) {
-	s.briefsOut, s.briefEvery = f, max(every, 1)
+func (s *Sim) AdvanceBriefs(n, every int, r BriefRecorder) {
+	s.briefsOut, s.briefEvery = r, max(every, 1)
 	s.advance(n)
 	s.briefsOut = nil
 }
 
+// BriefsTo is the BriefRecorder that hands each recorded tick's briefs, in
+// slot order with held items placed, to f.
+func BriefsTo(f BriefFunc) BriefRecorder { return &briefCollector{f: f} }
+
 // briefsTick hands the tick just stepped tick by tick to AdvanceBriefs's
-// function when it is one of its ticks.
+// recorder when it is one of its ticks.
 func (s *Sim) briefsTick() {
 	if s.briefsOut != nil && s.tick%s.briefEvery == 0 {
 		s.briefsBuf = s.Query().Briefs(s.briefsBuf[:0])
-		s.briefsOut(s.tick, s.briefsBuf, s.observer, s.hasObserver)
+		s.briefsOut.Parts(1)
+		s.briefsOut.Take(0, s.tick, s.briefsBuf, nil)
+		s.briefsOut.Record(s.tick, 1, s.observer, s.hasObserver)
 	}
 }
 
@@ -859,71 +897,81 @@ func (s *Sim) advanceStoreShards(n int) int {
 	return to - from + 1
 }
 
-// chunkBriefs is one chunk's brief views of a run of ticks' recorded
-// ticks, each tick's end in ends, and which are held items; chunk 0 keeps
-// the observer of each.
+// chunkBriefs is one chunk's brief views of the tick being taken and the
+// guids of their holders; chunk 0 keeps the observer of each sampled tick
+// of the run.
 type chunkBriefs struct {
-	views  []BriefView
-	ends   []int
-	held   []bool
-	obs    []physics.Position
-	hasObs []bool
+	views   []BriefView
+	holders []uint32
+	obs     []physics.Position
+	hasObs  []bool
 }
 
-// beginBriefs empties the chunks' briefs.
-func (b *shardBatch) beginBriefs(chunks int) {
+// beginBriefs empties the chunks' briefs and makes the recorder's parts
+// ready.
+func (b *shardBatch) beginBriefs(s *Sim, chunks int) {
+	s.briefsOut.Parts(chunks)
 	for len(b.briefs) < chunks {
 		b.briefs = append(b.briefs, chunkBriefs{})
 	}
 	for c := range chunks {
 		k := &b.briefs[c]
-		k.views, k.ends, k.held, k.obs, k.hasObs = k.views[:0], k.ends[:0], k.held[:0], k.obs[:0], k.hasObs[:0]
+		k.obs, k.hasObs = k.obs[:0], k.hasObs[:0]
 	}
 }
 
-// takeBriefs takes chunk c's briefs of the tick v has just stepped over
-// slots [lo, hi), as Query.Briefs takes them — but for the position of an
-// item an object holds: its holder may be in another chunk, so the item
-// keeps its own body's position here and endPrerun puts it where its
-// holder is.
-func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi int) {
-	k := &b.briefs[c]
+// takeBriefs hands chunk c's briefs of tick k, the tick v has just
+// stepped over slots [lo, hi), to the recorder, as Query.Briefs takes
+// them — but for the position of an item an object holds: its holder may
+// be in another chunk, so the item keeps its own body's position here,
+// with its holder's guid, and the recorder puts it where its holder is.
+func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi, k int) {
+	cb := &b.briefs[c]
+	views, holders := cb.views[:0], cb.holders[:0]
+	anyHeld := false
 	q := v.Query()
 	for _, o := range v.slots[lo:hi] {
 		if !o.st.alive {
 			continue
 		}
-		held := o.ent.Parent != 0 && o.ent.Parent != recording.ObserverTarget
+		var holder uint32
 		pos := o.phys.Position()
-		if o.ent.Parent == recording.ObserverTarget {
+		switch p := o.ent.Parent; {
+		case p == recording.ObserverTarget:
 			pos = q.drawnPosition(o)
+		case p != 0:
+			holder, anyHeld = p, true
 		}
-		k.views = append(k.views, BriefView{
+		views = append(views, BriefView{
 			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: o.phys.Heading(),
 			Contact: o.phys.InContact(), Truth: o.st.truth, HasTruth: o.st.hasTruth,
 		})
-		k.held = append(k.held, held)
+		holders = append(holders, holder)
 		if m := o.pm.Interpolation(); m != nil {
-			bv := &k.views[len(k.views)-1]
+			bv := &views[len(views)-1]
 			bv.QueueLen, bv.FailCounter = m.QueueLen(), m.FailCounter()
 			if bv.QueueLen > 0 {
 				bv.Head, _ = m.Node(0)
 			}
 		}
 	}
-	k.ends = append(k.ends, len(k.views))
+	cb.views, cb.holders = views, holders
+	if !anyHeld {
+		holders = nil
+	}
+	b.sim.briefsOut.Take(c, k, views, holders)
 	if c == 0 {
-		k.obs, k.hasObs = append(k.obs, v.observer), append(k.hasObs, v.hasObserver)
+		cb.obs, cb.hasObs = append(cb.obs, v.observer), append(cb.hasObs, v.hasObserver)
 	}
 }
 
-// endPrerun adds the run's events to the Sim's log, hands its sampled
-// ticks' briefs to AdvanceBriefs's function, each tick after tick, and
-// saves the checkpoint of the run's last tick when it falls on the
-// interval — the three at once, on the stepping goroutine and a helper,
-// when the run has two cores: none writes what another reads (the log's
-// filling writes the log alone; the briefs and the checkpoint read the
-// objects, and the checkpoint the Sim's tick, cursor and observer, which
+// endPrerun adds the run's events to the Sim's log, has the recorder
+// record the run's sampled ticks, tick after tick, and saves the
+// checkpoint of the run's last tick when it falls on the interval — the
+// three at once, on the stepping goroutine and a helper, when the run has
+// two cores: none writes what another reads (the log's filling writes the
+// log alone; the recorder reads what the chunks handed it, and the
+// checkpoint the objects and the Sim's tick, cursor and observer, which
 // are the run's last tick's) — and keeps each chunk's log storage for the
 // next run.
 func (b *shardBatch) endPrerun(s *Sim, chunks int) {
@@ -960,6 +1008,11 @@ func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 
 // endLog adds the run's events to the Sim's log, tick after tick.
 func (b *shardBatch) endLog(s *Sim, chunks int) {
+	n, places := 0, 0
+	for c := range chunks {
+		n, places = n+len(b.views[c].log), places+len(b.views[c].places)
+	}
+	reserveRun(s, b.to, n, places)
 	// The notes, in file order (a note is about no slot: no chunk logs it).
 	notes := b.notes[:0]
 	for i := range b.events {
@@ -979,66 +1032,147 @@ func (b *shardBatch) endLog(s *Sim, chunks int) {
 	}
 }
 
-// endBriefs hands the run's sampled ticks' briefs to AdvanceBriefs's
-// function, tick after tick; it reads no state the log's filling writes.
-func (b *shardBatch) endBriefs(s *Sim, chunks int) {
-	briefAt := b.src[:0]
-	for range chunks {
-		briefAt = append(briefAt, 0)
+// reserveRun gives the log room for n more entries and its places for
+// places more, the events of a run of ticks ending at tick to: when they
+// do not fit, room for the whole run at the rate so far, by ticks, plus a
+// sixteenth (reserveLogAt's estimate, taken again once the first one is
+// outgrown: a large input's length is known better once it is read), so
+// the log is copied once more rather than doubled again and again.
+func reserveRun(s *Sim, to, n, places int) {
+	last := s.lastTick
+	if s.growing {
+		last = max(last, s.store.EstimateTicks())
 	}
-	b.src = briefAt
+	room := func(have, add int) int {
+		want := have + add
+		if to > 0 && to < last {
+			want = int(int64(want) * int64(last) / int64(to))
+			want += want / 16
+		}
+		return want
+	}
+	if len(s.log)+n > cap(s.log) {
+		grown := make([]logEntry, len(s.log), room(len(s.log), n))
+		copy(grown, s.log)
+		s.log = grown
+	}
+	if len(s.places)+places > cap(s.places) {
+		grown := make([]eventlog.Place, len(s.places), room(len(s.places), places))
+		copy(grown, s.places)
+		s.places = grown
+	}
+}
+
+// endBriefs has the recorder record the run's sampled ticks, tick after
+// tick; it reads no state the log's filling writes.
+func (b *shardBatch) endBriefs(s *Sim, chunks int) {
 	rec := 0
 	for tick := b.from; tick <= b.to; tick++ {
 		if tick%s.briefEvery != 0 {
 			continue
 		}
-		views, flags := b.briefBuf[:0], b.heldBuf[:0]
-		held := false
-		for c := range chunks {
-			k := &b.briefs[c]
-			end := k.ends[rec]
-			views = append(views, k.views[briefAt[c]:end]...)
-			flags = append(flags, k.held[briefAt[c]:end]...)
-			held = held || slices.Contains(k.held[briefAt[c]:end], true)
-			briefAt[c] = end
-		}
-		if held {
-			b.placeHeld(s, views, flags)
-		}
-		b.briefBuf, b.heldBuf = views, flags
-		s.briefsOut(tick, views, b.briefs[0].obs[rec], b.briefs[0].hasObs[rec])
+		s.briefsOut.Record(tick, chunks, b.briefs[0].obs[rec], b.briefs[0].hasObs[rec])
 		rec++
 	}
 }
 
-// placeHeld puts each held item of a tick's briefs (held flags which)
-// where Query.drawnPosition draws it: at the body of the first live object
-// with its holder's guid, unless that is the item itself.
-func (b *shardBatch) placeHeld(s *Sim, views []BriefView, held []bool) {
+// briefCollector is BriefsTo's recorder: it keeps each part's views
+// of the ticks taken and not yet recorded, and hands each tick's, in slot
+// order with held items placed, to f.
+type briefCollector struct {
+	f     BriefFunc
+	parts []collectedPart
+	// views and holders are the tick being recorded; heldAt scratch.
+	views   []BriefView
+	holders []uint32
+	heldAt  []physics.Position
+}
+
+// collectedPart is one part's views of the ticks taken and not yet
+// recorded, tick i's ending at ends[i]; next is the first not recorded.
+type collectedPart struct {
+	views   []BriefView
+	holders []uint32
+	ends    []int
+	next    int
+}
+
+// Take keeps part's views of a tick.
+func (k *briefCollector) Take(part, tick int, views []BriefView, holders []uint32) {
+	p := &k.parts[part]
+	p.views = append(p.views, views...)
+	if holders == nil {
+		for range views {
+			p.holders = append(p.holders, 0)
+		}
+	} else {
+		p.holders = append(p.holders, holders...)
+	}
+	p.ends = append(p.ends, len(p.views))
+}
+
+// Parts makes n parts ready, empty.
+func (k *briefCollector) Parts(n int) {
+	for len(k.parts) < n {
+		k.parts = append(k.parts, collectedPart{})
+	}
+	for i := range n {
+		p := &k.parts[i]
+		p.views, p.holders, p.ends, p.next = p.views[:0], p.holders[:0], p.ends[:0], 0
+	}
+}
+
+// Record hands tick's views, in part order, held items placed, to f.
+func (k *briefCollector) Record(tick, parts int, observer physics.Position, hasObserver bool) {
+	views, holders := k.views[:0], k.holders[:0]
+	held := false
+	for i := range parts {
+		p := &k.parts[i]
+		start := 0
+		if p.next > 0 {
+			start = p.ends[p.next-1]
+		}
+		end := p.ends[p.next]
+		p.next++
+		views = append(views, p.views[start:end]...)
+		holders = append(holders, p.holders[start:end]...)
+		held = held || slices.ContainsFunc(p.holders[start:end], func(h uint32) bool { return h != 0 })
+	}
+	if held {
+		k.placeHeld(views, holders)
+	}
+	k.views, k.holders = views, holders
+	k.f(tick, views, observer, hasObserver)
+}
+
+// placeHeld puts each held item of a tick's views (holders[i] the guid of
+// views[i]'s holder, 0: not held) where Query.drawnPosition draws it: at
+// the body of the first live object with its holder's guid, unless that
+// is the item itself.
+func (k *briefCollector) placeHeld(views []BriefView, holders []uint32) {
 	// Every held item's place is found before any moves: a holder that is
 	// itself held lends its own body's position.
-	b.heldAt = b.heldAt[:0]
+	k.heldAt = k.heldAt[:0]
 	for i := range views {
-		if !held[i] {
+		if holders[i] == 0 {
 			continue
 		}
 		pos := views[i].Position
-		parent := s.slots[views[i].Slot].ent.Parent
 		for j := range views {
-			if views[j].GUID == parent {
+			if views[j].GUID == holders[i] {
 				if j != i {
 					pos = views[j].Position
 				}
 				break
 			}
 		}
-		b.heldAt = append(b.heldAt, pos)
+		k.heldAt = append(k.heldAt, pos)
 	}
-	k := 0
+	n := 0
 	for i := range views {
-		if held[i] {
-			views[i].Position = b.heldAt[k]
-			k++
+		if holders[i] != 0 {
+			views[i].Position = k.heldAt[n]
+			n++
 		}
 	}
 }

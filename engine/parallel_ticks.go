@@ -25,7 +25,6 @@ import (
 
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
-	"glidepath/physics"
 )
 
 // minSlotsPerShard is the fewest slots worth a core of their own for a run
@@ -86,10 +85,7 @@ type shardBatch struct {
 	// for AdvanceBriefs (parallel_rows.go).
 	keepLog, briefRows bool
 	briefs             []chunkBriefs
-	briefBuf           []BriefView
-	heldBuf            []bool
 	notes              []int32
-	heldAt             []physics.Position
 }
 
 // shardEvent is an event read ahead, checked, with the tick it is due in,
@@ -248,7 +244,7 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 		b.beginSink(chunks)
 	}
 	if b.briefRows {
-		b.beginBriefs(chunks)
+		b.beginBriefs(s, chunks)
 	}
 	if b.stateRows {
 		b.beginStates(s, chunks)
@@ -348,7 +344,7 @@ func (b *shardBatch) runChunk(c int) {
 			b.sinks[c].logEnds = append(b.sinks[c].logEnds, len(v.log))
 		}
 		if b.briefRows && k%b.sim.briefEvery == 0 {
-			b.takeBriefs(c, v, lo, hi)
+			b.takeBriefs(c, v, lo, hi, k)
 		}
 	}
 	for _, o := range objs {

@@ -149,10 +149,10 @@ type Sim struct {
 	rowsOut func(tick int, rows []StateRow) error
 	rowsErr error
 	rowsBuf []StateRow
-	// briefsOut, while AdvanceBriefs steps, receives the brief views of
+	// briefsOut, while AdvanceBriefs steps, records the brief views of
 	// every briefEvery-th tick stepped, briefsBuf a tick's stepped tick by
 	// tick (parallel_rows.go).
-	briefsOut  BriefFunc
+	briefsOut  BriefRecorder
 	briefEvery int
 	briefsBuf  []BriefView
 

@@ -36,6 +36,10 @@ const (
 	shotFrames = 3
 )
 
+// shotLayoutFrames: a screenshot's frames before the last draw the widgets
+// alone (Draw); a test turns it off to draw every frame whole.
+var shotLayoutFrames = true
+
 var background = color.RGBA{0x1b, 0x1f, 0x24, 0xff}
 
 // Run opens the window and blocks until it is closed.
@@ -389,6 +393,16 @@ func (a *app) Draw(screen *ebiten.Image) {
 	screen.Fill(background)
 	if a.sess.Err != nil || !a.started {
 		a.drawLoading(screen)
+		return
+	}
+	if a.opts.Screenshot != "" && a.readyFrames < shotFrames-1 && shotLayoutFrames {
+		// A picture keeps the last of its frames: the ones before it let
+		// the widgets lay out, and draw them alone; the view, panels,
+		// timeline and overlays are drawn once, in the last.
+		if !a.opts.ViewportOnly {
+			a.gui.ui.Draw(screen)
+		}
+		a.finishFrame(screen)
 		return
 	}
 	a.drawViewport(screen)

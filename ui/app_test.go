@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -152,4 +153,41 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 		}
 	}
 	t.Errorf("no waypoint of the %d-node queue stands clear of the others", len(o.Queue))
+}
+
+// A screenshot's frames before the last only let the widgets lay out: they
+// draw the widgets alone, and the picture is byte for byte the one taken
+// when every frame is drawn whole — with a selection (inspector, pipeline,
+// queue) and in the split view.
+func TestShot_LayoutFramesDrawTheSamePicture(t *testing.T) {
+	defer func() { shotLayoutFrames = true }()
+	probe := openApp(t, queueScenario, nil, 0, 1280, 800)
+	tick, guid := queuedAt(t, probe, 3)
+	for _, split := range []bool{false, true} {
+		var shots [2][]byte
+		for i, layoutOnly := range []bool{true, false} {
+			shotLayoutFrames = layoutOnly
+			out := filepath.Join(t.TempDir(), "shot.png")
+			opts := Options{Camera: camera.Isometric, Tick: tick, Paused: true, Size: image.Pt(1280, 800), Screenshot: out, Select: guid}
+			var readings []string
+			if split {
+				opts.Camera, opts.Split, readings = camera.TopDown, true, []string{"seed", "ace"}
+			}
+			a := openAppWith(t, queueScenario, readings, opts)
+			for range shotFrames {
+				frame(t, a)
+			}
+			if !a.shotDone || a.shotErr != nil {
+				t.Fatalf("shot done %v, error %v", a.shotDone, a.shotErr)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shots[i] = b
+		}
+		if !bytes.Equal(shots[0], shots[1]) {
+			t.Errorf("split %v: the picture after layout-only frames differs from the one after whole frames", split)
+		}
+	}
 }

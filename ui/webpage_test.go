@@ -66,7 +66,10 @@ func TestShot_DrawsTheCameraKeysLine(t *testing.T) {
 	opts := Options{Camera: camera.Isometric, Tick: 10, Paused: true, Size: image.Pt(1280, 800),
 		Screenshot: filepath.Join(t.TempDir(), "shot.png")}
 	a := openAppWith(t, "../assets/scenarios/runner.yaml", nil, opts)
-	px := frame(t, a)
+	var px *image.RGBA
+	for range shotFrames { // the picture is the last frame (Draw)
+		px = frame(t, a)
+	}
 	vp := a.lay.Viewport
 	line := image.Rect(vp.Min.X, vp.Min.Y, vp.Max.X, vp.Min.Y+30)
 	n := 0

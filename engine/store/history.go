@@ -181,7 +181,9 @@ func (h *History) SetStride(stride int) {
 
 // SetExpected says the run is expected to end at tick last, so that each
 // track is allocated once for the samples it will hold rather than grown
-// (and copied) as it fills; a track that outgrows it grows as usual.
+// (and copied) as it fills. It may be said again as the estimate improves:
+// a track that outgrows the room it has grows once to what the run is then
+// expected to add, or, past the expected end, as usual.
 func (h *History) SetExpected(last int) { h.expect = max(last, 0) }
 
 // Expected is the run's expected last tick (0: unknown).
@@ -230,50 +232,76 @@ func (h *History) Track(guid uint32) *Track {
 // (not a multiple of the stride). The first tick with anything in it fixes
 // Origin: the first object's position, else the observer's.
 func (h *History) Record(tick int, objects []Brief, observer *Vec3, observerIndoor bool) {
-	if tick <= h.last || tick%h.stride != 0 {
+	if !h.due(tick) {
 		return
 	}
-	if !h.hasOrigin && (len(objects) > 0 || observer != nil) {
-		if len(objects) > 0 {
-			h.Origin = objects[0].Pos
-		} else {
-			h.Origin = *observer
-		}
-		h.hasOrigin = true
+	if len(objects) > 0 {
+		h.fixOrigin(&objects[0].Pos)
+	} else {
+		h.fixOrigin(observer)
 	}
 	for i := range objects {
 		h.record(tick, i, &objects[i])
 	}
-	if observer != nil {
-		p := observer.Sub(h.Origin)
-		h.extend([3]float32{float32(p[0]), float32(p[1]), float32(p[2])})
-		if observerIndoor {
-			h.indoor[gridCell(*observer)] = true
-		}
-	}
+	h.observe(observer, observerIndoor)
 	h.last = tick
+}
+
+// due says whether tick is recorded: after the last recorded, on the
+// stride.
+func (h *History) due(tick int) bool { return tick > h.last && tick%h.stride == 0 }
+
+// fixOrigin makes p the origin, when there is none yet and p is not nil.
+func (h *History) fixOrigin(p *Vec3) {
+	if !h.hasOrigin && p != nil {
+		h.Origin, h.hasOrigin = *p, true
+	}
+}
+
+// observe takes the observer of a tick, when not nil, into the bounds and
+// the indoor cells.
+func (h *History) observe(observer *Vec3, indoor bool) {
+	if observer == nil {
+		return
+	}
+	p := observer.Sub(h.Origin)
+	h.extend([3]float32{float32(p[0]), float32(p[1]), float32(p[2])})
+	if indoor {
+		h.indoor[gridCell(*observer)] = true
+	}
 }
 
 // record appends one object's sample at tick; i is its place in the
 // snapshot, which finds its track again without the map (objects come in
 // the same order tick after tick).
 func (h *History) record(tick, i int, o *Brief) {
+	sm := sampleOf(o, h.Origin)
+	h.extend(sm.Pos)
+	h.appendSample(tick, i, o.GUID, o.Name, sm)
+	if physics.IsIndoorCell(o.Cell) {
+		h.indoor[gridCell(o.Pos)] = true
+	}
+}
+
+// appendSample appends sm to the track of the object guid (named name) at
+// tick, i its place in the tick's objects.
+func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample) {
 	k := -1
 	if i < len(h.hint) {
-		if j := h.hint[i]; j < len(h.tracks) && h.tracks[j].GUID == o.GUID {
+		if j := h.hint[i]; j < len(h.tracks) && h.tracks[j].GUID == guid {
 			k = j // a guid has one track: this is the one the map holds
 		}
 	}
 	if k < 0 {
 		var ok bool
-		if k, ok = h.index[o.GUID]; !ok {
+		if k, ok = h.index[guid]; !ok {
 			k = len(h.tracks)
-			h.index[o.GUID] = k
+			h.index[guid] = k
 			var samples []Sample
 			if h.expect > tick {
-				samples = make([]Sample, 0, (h.expect-tick)/h.stride+1)
+				samples = make([]Sample, 0, h.room(tick))
 			}
-			h.tracks = append(h.tracks, Track{GUID: o.GUID, Name: o.Name, First: tick, Stride: h.stride, Samples: samples})
+			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples})
 		}
 		for len(h.hint) <= i {
 			h.hint = append(h.hint, -1)
@@ -284,19 +312,42 @@ func (h *History) record(tick, i int, o *Brief) {
 	// Ticks the object was missing from (deleted, not yet re-created)
 	// stay dead samples.
 	for t.tickOf(len(t.Samples)) < tick {
+		t.Samples = h.grow(t.Samples, tick)
 		t.Samples = append(t.Samples, Sample{})
 	}
-	t.Samples = append(t.Samples, h.sample(o))
-	if physics.IsIndoorCell(o.Cell) {
-		h.indoor[gridCell(o.Pos)] = true
+	t.Samples = append(h.grow(t.Samples, tick), sm)
+}
+
+// grow gives a full track room for the samples the run is now expected to
+// add from tick on (SetExpected: an estimate that improves as a large
+// input is read), so that it is copied once rather than doubled again and
+// again; with no such room expected, append grows it as usual. A clone
+// keeps the samples it shares.
+func (h *History) grow(samples []Sample, tick int) []Sample {
+	if len(samples) < cap(samples) || h.expect <= tick {
+		return samples
 	}
+	grown := make([]Sample, len(samples), len(samples)+h.room(tick))
+	copy(grown, samples)
+	return grown
+}
+
+// room is how many samples a track is expected to add from tick on, plus
+// a sixteenth: an estimate a little short (a large input's length guessed
+// from its start) would otherwise copy every track once more near the
+// run's end. Room never touched costs no memory (fresh pages, never
+// written).
+func (h *History) room(tick int) int {
+	n := (h.expect-tick)/h.stride + 1
+	return n + n/16
 }
 
 // nanBF16 is NaN held to 0.4 %.
 var nanBF16 = ToBF16(float32(math.NaN()))
 
-func (h *History) sample(o *Brief) Sample {
-	p := o.Pos.Sub(h.Origin)
+// sampleOf is o's sample, its position relative to origin.
+func sampleOf(o *Brief, origin Vec3) Sample {
+	p := o.Pos.Sub(origin)
 	sm := Sample{
 		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
 		DistHead: nanBF16,
@@ -314,7 +365,6 @@ func (h *History) sample(o *Brief) Sample {
 	if o.HasTruth {
 		sm.ErrTruth = ToBF16(float32(o.Truth.Sub(o.Pos).Len()))
 	}
-	h.extend(sm.Pos)
 	return sm
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"math"
+	"reflect"
 	"testing"
 	"unsafe"
 )
@@ -70,5 +71,43 @@ func TestHistory_RecordsTheHeading(t *testing.T) {
 		if d := math.Abs(s.Heading() - want); d > HeadingStep/2+1e-9 {
 			t.Errorf("tick %d: heading %v, want %v within %v", k, s.Heading(), want, HeadingStep/2)
 		}
+	}
+}
+
+// A track that outgrows what the first estimate of the run's length gave
+// it grows once to what the estimate said since (SetExpected) expects,
+// and a sixteenth, not by doubling again and again; past the expected end
+// it grows as append does. The samples are the same either way, and a clone keeps its own.
+func TestHistory_GrowsToTheExpectation(t *testing.T) {
+	rec := func(h *History, from, to int) {
+		for tick := from; tick <= to; tick++ {
+			h.Record(tick, []Brief{{GUID: 1, Pos: Vec3{float64(tick), 0, 0}}}, nil, false)
+		}
+	}
+	h := NewHistory()
+	h.SetExpected(10)
+	rec(h, 0, 10)
+	if c := cap(h.Track(1).Samples); c != 11 {
+		t.Fatalf("a track expected to end at tick 10 holds %d samples, want 11", c)
+	}
+	clone := h.Clone()
+	h.SetExpected(1000)
+	rec(h, 11, 11)
+	first := &h.Track(1).Samples[0]
+	if c := cap(h.Track(1).Samples); c != 11+990+990/16 {
+		t.Errorf("after the estimate grew to tick 1000, the track holds %d samples, want %d (and a sixteenth)", c, 11+990+990/16)
+	}
+	rec(h, 12, 1000)
+	if &h.Track(1).Samples[0] != first {
+		t.Error("the track was copied again before the expected end")
+	}
+	rec(h, 1001, 1001)
+	want := NewHistory()
+	rec(want, 0, 1001)
+	if len(h.Track(1).Samples) != 1002 || !reflect.DeepEqual(h.Track(1).Samples, want.Track(1).Samples) {
+		t.Error("the samples differ from a history recorded without an expectation")
+	}
+	if len(clone.Track(1).Samples) != 11 || clone.Track(1).Samples[10] != want.Track(1).Samples[10] {
+		t.Error("the clone's samples changed")
 	}
 }

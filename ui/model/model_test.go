@@ -252,7 +252,8 @@ func TestBF16_RoundsToNearest(t *testing.T) {
 }
 
 // A history told the run's expected end allocates each track once for the
-// samples it will hold (at its stride), from the tick the object appears.
+// samples it will hold (at its stride), from the tick the object appears,
+// with a sixteenth to spare for an estimate a little short.
 func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 	h := NewHistory()
 	h.SetStride(3)
@@ -272,8 +273,8 @@ func TestHistory_ExpectedEndAllocatesTracksOnce(t *testing.T) {
 	}
 	for i, guid := range []uint32{1, 2} {
 		tr := h.Track(guid)
-		if &tr.Samples[0] != firsts[i] || len(tr.Samples) != cap(tr.Samples) {
-			t.Errorf("track %d: %d samples, capacity %d, moved %v: want one allocation of exactly its samples",
+		if n := len(tr.Samples); &tr.Samples[0] != firsts[i] || cap(tr.Samples) < n || cap(tr.Samples) > n+n/16 {
+			t.Errorf("track %d: %d samples, capacity %d, moved %v: want one allocation of its samples and at most a sixteenth more",
 				guid, len(tr.Samples), cap(tr.Samples), &tr.Samples[0] != firsts[i])
 		}
 	}

@@ -116,6 +116,10 @@ func (p *Prerunner) Advance(n int) {
 		p.last = p.run.Info().LastTick
 		tick, _ := g.Readable()
 		last = min(p.last, tick)
+		// The run's length as now estimated (its last tick, once read
+		// whole): the tracks that outgrow what the first estimate gave
+		// them grow once to it.
+		p.hist.SetExpected(g.ExpectedTicks())
 	}
 	if r, ok := p.run.(Recorder); ok {
 		if k := min(n, last-p.run.Tick()); k > 0 {

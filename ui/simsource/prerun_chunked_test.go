@@ -8,9 +8,11 @@ package simsource
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
 )
@@ -26,9 +28,71 @@ type chunkedOnly struct {
 }
 
 func TestStepRecord_SameAsTickByTick(t *testing.T) {
-	rec := scenario.BenchRecording(300, 0.5, 0.5, 1)
-	for _, stride := range []int{1, 3} {
-		for _, every := range []int{64, 90} {
+	sameAsTickByTick(t, scenario.BenchRecording(300, 0.5, 0.5, 1), []int{1, 3}, []int{64, 90})
+}
+
+// heldAndLate is rec with a sword held by an object of the last chunk but
+// placed first (every chunk's history part then holds an item whose holder
+// another part took), a ring held by the observer, an object created late
+// and one deleted half way.
+func heldAndLate(rec *recording.Recording) *recording.Recording {
+	out := *rec
+	h := &out.Header
+	h.Entities = slices.Clone(h.Entities)
+	sword := recording.NewEntity(0x7F000B01, h.Entities[0].Pos)
+	sword.Name, sword.Parent, sword.ParentLocation = "Sword", h.Entities[len(h.Entities)-3].GUID, 1
+	ring := recording.NewEntity(0x7F000B02, h.Entities[0].Pos)
+	ring.Name, ring.Parent, ring.ParentLocation = "Ring", recording.ObserverTarget, 1
+	late := h.Entities[1]
+	late.GUID = 0x7F000C01
+	gone := h.Entities[4].GUID
+	h.Entities = append([]recording.Entity{sword}, h.Entities...)
+	h.Entities = append(h.Entities, ring)
+	add := []recording.Event{
+		{T: 4, Kind: recording.KindCreate, GUID: late.GUID, HasGUID: true, Entity: &late},
+		{T: 15, Kind: recording.KindDelete, GUID: gone, HasGUID: true},
+	}
+	var evs []recording.Event
+	for _, e := range rec.Events {
+		for len(add) > 0 && add[0].T <= e.T {
+			evs = append(evs, add[0])
+			add = add[1:]
+		}
+		if e.GUID == gone && e.T > 15 {
+			continue
+		}
+		evs = append(evs, e)
+	}
+	out.Events = append(evs, add...)
+	return &out
+}
+
+// Held items (one by an object of another chunk, one by the observer), a
+// late create and a delete: the chunked pre-run's history places the held
+// items where tick by tick's does.
+func TestStepRecord_HeldItemsSameAsTickByTick(t *testing.T) {
+	rec := heldAndLate(scenario.BenchRecording(300, 0.5, 0.5, 2))
+	h := sameAsTickByTick(t, rec, []int{2}, []int{64})
+	sword, ring := h.Track(0x7F000B01), h.Track(0x7F000B02)
+	if sword == nil || ring == nil || h.Track(0x7F000C01) == nil {
+		t.Fatal("the history has no track of the held items or the late object")
+	}
+	holder := h.Track(rec.Header.Entities[len(rec.Header.Entities)-4].GUID)
+	a, ok1 := sword.At(600)
+	b, ok2 := holder.At(600)
+	if !ok1 || !ok2 || a.Pos != b.Pos {
+		t.Errorf("the sword is at %v at tick 600, its holder at %v: want its holder's place", a.Pos, b.Pos)
+	}
+}
+
+// sameAsTickByTick pre-runs rec's branch tick by tick and on the chunked
+// path, at each stride and ticks a call, compares the histories, logs and
+// indexes, and returns the last history.
+func sameAsTickByTick(t *testing.T, rec *recording.Recording, strides, calls []int) *model.History {
+	t.Helper()
+	var last *model.History
+	for _, stride := range strides {
+		for _, every := range calls {
 			var hists []*model.History
 			var logs []*model.Index
 			var events [][]any
@@ -81,6 +145,8 @@ func TestStepRecord_SameAsTickByTick(t *testing.T) {
 			if logs[1].Len() != logs[0].Len() {
 				t.Errorf("stride %d, %d ticks a call: the index holds %d events, want %d", stride, every, logs[1].Len(), logs[0].Len())
 			}
+			last = hists[1]
 		}
 	}
+	return last
 }

@@ -16,7 +16,6 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/store"
-	"glidepath/physics"
 	"glidepath/ui/model"
 )
 
@@ -41,6 +40,8 @@ type Source struct {
 	complete bool
 
 	briefs []engine.BriefView
+	// parts records the pre-run's history (StepRecord).
+	parts *store.PartRecorder
 
 	// stager finds the stages of the pre-run's pops (popStages), made
 	// when first needed.
@@ -153,21 +154,14 @@ func (s *Source) Snapshot(snap *model.Snapshot) {
 // that is a multiple of its stride, as Step, a Brief Snapshot and
 // model.Record would tick by tick (model.Recorder): the engine steps them
 // in runs of ticks over chunks of objects where it can
-// (engine.Sim.AdvanceBriefs), the log, metrics and checkpoints the same.
-func (s *Source) StepRecord(n int, h *model.History, snap *model.Snapshot) {
-	s.sim.AdvanceBriefs(n, h.Stride(), func(tick int, briefs []engine.BriefView, observer physics.Position, hasObserver bool) {
-		snap.Reset(tick)
-		if hasObserver {
-			snap.HasObserver = true
-			snap.Observer = model.Global(&observer)
-			snap.ObserverIndoor = observer.IsIndoor()
-		}
-		snap.Briefs = slices.Grow(snap.Briefs, len(briefs))
-		for i := range briefs {
-			snap.Briefs = append(snap.Briefs, store.BriefOf(&briefs[i]))
-		}
-		model.Record(h, snap)
-	})
+// (engine.Sim.AdvanceBriefs), each chunk reducing its objects' views to
+// the history's samples on its own core (store.PartRecorder); the log,
+// metrics, checkpoints and history are the same.
+func (s *Source) StepRecord(n int, h *model.History, _ *model.Snapshot) {
+	if s.parts == nil || s.parts.History() != h {
+		s.parts = store.NewPartRecorder(h)
+	}
+	s.sim.AdvanceBriefs(n, h.Stride(), s.parts)
 }
 
 // brief fills snap with the brief views of the objects.
