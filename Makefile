@@ -79,11 +79,12 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
-# raceEnabled) and all of them in the second pass.
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick
+# raceEnabled) and all of them in the second pass; so does the batch of
+# every shipped input (internal/batch: four inputs under the race detector).
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
-SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/
+SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/ ./internal/batch/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.
