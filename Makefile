@@ -81,7 +81,7 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 # run a few of their combinations under the race detector (engine
 # raceEnabled) and all of them in the second pass; so does the batch of
 # every shipped input (internal/batch: four inputs under the race detector).
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
 SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/ ./internal/batch/
