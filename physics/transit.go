@@ -359,6 +359,8 @@ type transit struct {
 	arrIsMemo bool
 	// spheres holds the body's spheres while the path takes them in.
 	spheres [maxSpheres]Sphere
+	// fast is the bare-terrain shortcut's memo (transit_fast.go).
+	fast fastMemo
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding

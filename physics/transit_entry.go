@@ -383,7 +383,7 @@ func (o *Object) setReport(from uint32, t *transitionResult) {
 	*r = TransitionReport{}
 	r.Ran, r.FromCell, r.ToCell = true, from, t.CurPos.Cell
 	r.Step, r.Stepped, r.Landed, r.Slid = e.step, e.stepValid, e.landed, e.slid
-	if w := e.wall; w.kind != hitNone {
+	if w := &e.wall; w.kind != hitNone {
 		r.Wall, r.HitID, r.HitCell, r.HitPoly = true, w.id, w.cell, w.poly
 		if w.object != nil {
 			r.HitName = w.object.Name

@@ -22,6 +22,7 @@ package physics
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -38,15 +39,13 @@ const cellMargin float32 = 1.0 / 1024
 type terrainSweep struct {
 	t    *transit
 	cell *tcell
-	// poly is the terrain triangle under the lowest point for the current
-	// step (its x and y do not change within a step).
-	poly *Polygon
+	// body is the body's spheres turned by the rotation (the local
+	// centres and low point), n and r their count and radii.
+	body *turnedBody
 	n    int
 	r    [maxSpheres]float32
-	// rs and rl are the local sphere centres and low point turned by the
-	// body's rotation; sph and low the global ones at check_pos.
-	rs  [maxSpheres]mgl32.Vec3
-	rl  mgl32.Vec3
+	// pos is check_pos, cur curr_pos; sph and low are the spheres'
+	// centres and the low point at check_pos.
 	pos mgl32.Vec3
 	cur mgl32.Vec3
 	sph [maxSpheres]mgl32.Vec3
@@ -56,12 +55,33 @@ type terrainSweep struct {
 	stepDownHeight float32
 	objStepDown    bool
 
-	stepDown    bool
-	stepDownAmt float32
-	walkInterp  float32
-
 	coll   collisionInfo
 	events transitEvents
+}
+
+// fastMemo is what the shortcut keeps in the object's transit from one
+// sweep to the next.
+type fastMemo struct {
+	// cellAt is the cell pool's slot of the shortcut's last cell.
+	cellAt int
+	// body is the last body the shortcut turned.
+	body turnedBody
+}
+
+// cell is t.cells.get(t, id), the slot of the last answer tried first:
+// the pool holds an id at most once, so an id found there is get's answer.
+func (m *fastMemo) cell(t *transit, id uint32) *tcell {
+	p := &t.cells
+	if i := m.cellAt; i < p.n && p.ids[i] == id {
+		return &p.c[i]
+	}
+	c := p.get(t, id)
+	for i := range p.ids[:p.n] {
+		if p.ids[i] == id {
+			m.cellAt = i
+		}
+	}
+	return c
 }
 
 // bareLandCell says c is an outdoor cell whose find_collisions tests the
@@ -88,7 +108,7 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 	t.o, t.w = o, o.World
 	t.lbx, t.lby = int32(from.Cell>>24), int32(from.Cell>>16&0xFF)
 	t.cells.reuse(o.World, t.lbx, t.lby)
-	cell := t.cells.get(t, from.Cell)
+	cell := t.fast.cell(t, from.Cell)
 	if !bareLandCell(cell) {
 		return nil, false, false
 	}
@@ -117,38 +137,16 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 	}
 	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
 	s.setCheckPos(b[0], b[1], b[2])
+	gravity := o.State&StateGravity != 0
 	for i := 0; i < numSteps; i++ {
-		ox, oy, oz := s.adjustOffset(x, y, z)
-		if ox*ox+oy*oy+oz*oz < Epsilon*Epsilon {
+		if !s.step(x, y, z, gravity) {
 			return nil, false, false
 		}
-		s.coll.slidingNormalValid = false
-		s.coll.contactPlaneValid = false
-		s.addOffset(ox, oy, oz)
-		// From here to the step's end the spheres move only up and down
-		// (validate_walkable's and step_down's offsets): the cell array
-		// stays the cell alone, and check_other_cells puts check_pos in
-		// it when the first sphere's centre is over one of its triangles.
-		if !s.inCell() {
-			return nil, false, false
-		}
-		centre := s.terrainPoly(&s.sph[0])
-		if centre == nil {
-			return nil, false, false
-		}
-		// The triangle depends on x and y alone: an upright body's low
-		// point is under its first sphere's centre.
-		s.poly = centre
-		if s.low[0] != s.sph[0][0] || s.low[1] != s.sph[0][1] {
-			s.poly = s.terrainPoly(&s.low)
-		}
-		if st := s.insert(3); st != tsOK {
-			return nil, false, false
-		}
-		s.validateTransition(o.State&StateGravity != 0)
-		if s.coll.framesStationaryFall > 0 {
+		if s.coll.framesStationaryFall > 0 || i+1 == numSteps {
+			// The last step: check_pos is not read again.
 			break
 		}
+		s.setCheckPos(s.cur[0], s.cur[1], s.cur[2])
 	}
 	return s.result(to), true, true
 }
@@ -167,11 +165,16 @@ func (s *terrainSweep) begin(o *Object, to *Frame) {
 		s.state |= oiEdgeSlide
 	}
 	c := &s.coll
+	// The last known contact plane is left out: the whole transition
+	// reads it only where a step fails (transitional_insert's reset,
+	// validate_transition after a failed step), where the shortcut gives
+	// up.
 	if o.TransientState&TransientContact != 0 {
-		bx, by := t.blockOffsetXY(o.ContactPlaneCellID)
-		planeOffsetInto(&c.lastKnownContactPlane, &o.ContactPlane, bx, by, 0)
-		c.lastKnownContactPlaneValid, c.lastKnownContactPlaneCellID = true, o.ContactPlaneCellID
-		if o.Velocity.Dot(o.ContactPlane.N) <= Epsilon {
+		// check_contact: Velocity.Dot(ContactPlane.N) on the fields in
+		// place (a copy of the plane just written would stall).
+		v, n := &o.Velocity, &o.ContactPlane.N
+		if v[0]*n[0]+v[1]*n[1]+v[2]*n[2] <= Epsilon {
+			bx, by := t.blockOffsetXY(o.ContactPlaneCellID)
 			c.contactPlaneValid, c.contactPlaneCellID = true, o.ContactPlaneCellID
 			planeOffsetInto(&c.contactPlane, &o.ContactPlane, bx, by, 0)
 			s.state |= oiContact
@@ -187,32 +190,87 @@ func (s *terrainSweep) begin(o *Object, to *Frame) {
 		}
 	}
 	var spheres [maxSpheres]Sphere
-	s.n = min(o.bodySpheres(&spheres), maxSpheres)
-	// initSphere: each centre scaled, then turned by the rotation
-	// (mulMat3's products, on scalars).
-	m := &to.m
-	for i := 0; i < s.n; i++ {
+	n := min(o.bodySpheres(&spheres), maxSpheres)
+	b := &t.fast.body
+	if !b.same(&spheres, n, scale, &to.m) {
+		b.set(&spheres, n, scale, &to.m)
+	}
+	s.body, s.n, s.r = b, b.n, b.r
+}
+
+// turnedBody is initSphere's answer for the shortcut — the body's spheres
+// scaled and turned by the rotation, and the low point — with what it was
+// made from, bit for bit: the same spheres, scale and rotation matrix make
+// the same answer, so a sweep of an unchanged body reuses it.
+type turnedBody struct {
+	// key is the spheres' words (the first n; the rest zero), the scale's
+	// and the matrix's; valid says key holds a body.
+	key   [maxSpheres*4 + 1 + 9]uint32
+	valid bool
+	n     int
+	r     [maxSpheres]float32
+	rs    [maxSpheres]mgl32.Vec3
+	rl    mgl32.Vec3
+}
+
+// These two fail to compile unless the key has the 18 words
+// turnedBody.same compares (written out for maxSpheres = 2).
+var _ [maxSpheres*4 + 1 + 9 - 18]struct{}
+var _ [18 - (maxSpheres*4 + 1 + 9)]struct{}
+
+// same says b was made from these spheres (the first n), scale and matrix.
+func (b *turnedBody) same(sph *[maxSpheres]Sphere, n int, scale float32, m *mgl32.Mat3) bool {
+	if !b.valid || n != b.n {
+		return false
+	}
+	// The words compared one by one, written out: a loop's bookkeeping
+	// would cost as much as the compares. (They are all of them while
+	// maxSpheres is 2: the check above.)
+	w := (*[maxSpheres * 4]uint32)(unsafe.Pointer(sph))
+	mw := (*[9]uint32)(unsafe.Pointer(m))
+	k := &b.key
+	d := (w[0] ^ k[0]) | (w[1] ^ k[1]) | (w[2] ^ k[2]) | (w[3] ^ k[3]) |
+		(w[4] ^ k[4]) | (w[5] ^ k[5]) | (w[6] ^ k[6]) | (w[7] ^ k[7]) |
+		(math.Float32bits(scale) ^ k[8]) |
+		(mw[0] ^ k[9]) | (mw[1] ^ k[10]) | (mw[2] ^ k[11]) | (mw[3] ^ k[12]) | (mw[4] ^ k[13]) |
+		(mw[5] ^ k[14]) | (mw[6] ^ k[15]) | (mw[7] ^ k[16]) | (mw[8] ^ k[17])
+	return d == 0
+}
+
+// set makes b from the spheres (the first n; the rest zero), scale and
+// matrix: initSphere's arithmetic, each centre scaled, then turned by the
+// rotation (mulMat3's products, on scalars).
+func (b *turnedBody) set(spheres *[maxSpheres]Sphere, n int, scale float32, m *mgl32.Mat3) {
+	b.n = n
+	for i := 0; i < n; i++ {
 		c := &spheres[i].Center
 		x, y, z := c[0]*scale, c[1]*scale, c[2]*scale
-		s.r[i] = spheres[i].Radius * scale
-		d := &s.rs[i]
+		b.r[i] = spheres[i].Radius * scale
+		d := &b.rs[i]
 		d[0], d[1], d[2] = m[0]*x+m[3]*y+m[6]*z, m[1]*x+m[4]*y+m[7]*z, m[2]*x+m[5]*y+m[8]*z
 	}
 	c0 := &spheres[0].Center
-	x, y, z := c0[0]*scale, c0[1]*scale, c0[2]*scale-s.r[0]
-	d := &s.rl
+	x, y, z := c0[0]*scale, c0[1]*scale, c0[2]*scale-b.r[0]
+	d := &b.rl
 	d[0], d[1], d[2] = m[0]*x+m[3]*y+m[6]*z, m[1]*x+m[4]*y+m[7]*z, m[2]*x+m[5]*y+m[8]*z
+	k := &b.key
+	copy(k[:maxSpheres*4], (*[maxSpheres * 4]uint32)(unsafe.Pointer(spheres))[:])
+	k[maxSpheres*4] = math.Float32bits(scale)
+	copy(k[maxSpheres*4+1:], (*[9]uint32)(unsafe.Pointer(m))[:])
+	b.valid = true
 }
 
 // setCheckPos is setCheckPos(curr_pos) with cacheGlobalSphere, curr_pos
 // being (x, y, z) (passed as scalars: a copy of the position just written
-// would stall the store buffer). Both sphere slots are set.
+// would stall the store buffer). Both sphere slots are set (the second
+// is not read for a body of one sphere).
 func (s *terrainSweep) setCheckPos(x, y, z float32) {
 	s.pos[0], s.pos[1], s.pos[2] = x, y, z
-	a, b, ra, rb := &s.sph[0], &s.sph[1], &s.rs[0], &s.rs[1]
+	t := s.body
+	a, b, ra, rb, rl := &s.sph[0], &s.sph[1], &t.rs[0], &t.rs[1], &t.rl
 	a[0], a[1], a[2] = x+ra[0], y+ra[1], z+ra[2]
 	b[0], b[1], b[2] = x+rb[0], y+rb[1], z+rb[2]
-	s.low[0], s.low[1], s.low[2] = x+s.rl[0], y+s.rl[1], z+s.rl[2]
+	s.low[0], s.low[1], s.low[2] = x+rl[0], y+rl[1], z+rl[2]
 }
 
 // terrainPoly is find_terrain_poly in the cell. A point at least
@@ -233,34 +291,30 @@ func (s *terrainSweep) terrainPoly(p *mgl32.Vec3) *Polygon {
 	return nil
 }
 
-// addOffset is addOffsetToCheckPos: check_pos, the spheres and the low
-// point each moved by (x, y, z) (Vec3.Add's sums, 0 added too). Both
-// sphere slots move (the second is unused for a body of one sphere).
-func (s *terrainSweep) addOffset(x, y, z float32) {
-	p, a, b, l := &s.pos, &s.sph[0], &s.sph[1], &s.low
-	p[0], p[1], p[2] = p[0]+x, p[1]+y, p[2]+z
-	a[0], a[1], a[2] = a[0]+x, a[1]+y, a[2]+z
-	b[0], b[1], b[2] = b[0]+x, b[1]+y, b[2]+z
-	l[0], l[1], l[2] = l[0]+x, l[1]+y, l[2]+z
-}
+// step is one step of find_transitional_position from check_pos (the
+// sweep's pos, sph and low, at curr_pos) by the offset (x, y, z):
+// adjust_offset, the offset added to check_pos, transitional_insert with
+// its step down, validate_transition. It reports false where the sweep
+// stops being the shortcut's. It is the whole transition's arithmetic in
+// the whole transition's order (transit.go's adjustOffset,
+// addOffsetToCheckPos, transitionalInsert, stepDown, validateWalkable,
+// validateTransition), written out in one function: check_pos and the
+// first sphere's centre stay in registers from one part to the next (each
+// part's result feeds the next, and through memory each would wait for
+// its store to reach its load).
+func (s *terrainSweep) step(x, y, z float32, gravity bool) bool {
+	c, cl := &s.coll, s.cell
+	rad := s.r[0]
+	px, py, pz := s.pos[0], s.pos[1], s.pos[2]
+	gx, gy, gz := s.sph[0][0], s.sph[0][1], s.sph[0][2]
+	// The second sphere's and the low point's x and y: the cell and
+	// triangle tests read them; nothing in the step reads their z, which
+	// the next check_pos makes anew.
+	hx, hy := s.sph[1][0], s.sph[1][1]
+	lx, ly := s.low[0], s.low[1]
 
-// inCell says every sphere is at least its radius and cellMargin inside
-// the cell's square (add_all_outside_cells then adds the cell alone).
-func (s *terrainSweep) inCell() bool {
-	lo, hi := &s.cell.lo, &s.cell.hi
-	for i := 0; i < s.n; i++ {
-		c, r := &s.sph[i], s.r[i]+cellMargin
-		if !(c[0] >= lo[0]+r && c[0] <= hi[0]-r && c[1] >= lo[1]+r && c[1] <= hi[1]-r) {
-			return false
-		}
-	}
-	return true
-}
-
-// adjustOffset is transit.adjustOffset on the sweep's state: it returns
-// the adjusted offset.
-func (s *terrainSweep) adjustOffset(ox, oy, oz float32) (float32, float32, float32) {
-	c := &s.coll
+	// adjust_offset.
+	ox, oy, oz := x, y, z
 	sn := &c.slidingNormal
 	checkSlide := false
 	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
@@ -275,209 +329,216 @@ func (s *terrainSweep) adjustOffset(ox, oy, oz float32) (float32, float32, float
 		if checkSlide {
 			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
 		}
-		return ox, oy, oz
-	}
-	n := &c.contactPlane.N
-	collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
-	switch {
-	case checkSlide:
-		sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
-		d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
-		if d < Epsilon {
-			ox, oy, oz = 0, 0, 0
-		} else {
-			inv := 1 / d
-			sx, sy, sz = sx*inv, sy*inv, sz*inv
-			dot := sx*ox + sy*oy + sz*oz
-			ox, oy, oz = sx*dot, sy*dot, sz*dot
+	} else {
+		n := &c.contactPlane.N
+		collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
+		switch {
+		case checkSlide:
+			sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
+			d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
+			if d < Epsilon {
+				ox, oy, oz = 0, 0, 0
+			} else {
+				inv := 1 / d
+				sx, sy, sz = sx*inv, sy*inv, sz*inv
+				dot := sx*ox + sy*oy + sz*oz
+				ox, oy, oz = sx*dot, sy*dot, sz*dot
+			}
+		case collisionAngle <= 0:
+			ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
+		default:
+			if abs32(n[2]) > Epsilon {
+				oz = -(ox*n[0] + oy*n[1]) / n[2]
+			}
 		}
-	case collisionAngle <= 0:
-		ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
-	default:
-		if abs32(n[2]) > Epsilon {
-			oz = -(ox*n[0] + oy*n[1]) / n[2]
-		}
-	}
-	if c.contactPlaneCellID == 0 {
-		return ox, oy, oz
-	}
-	g, rad := &s.sph[0], s.r[0]
-	dist := g[0]*n[0] + g[1]*n[1] + g[2]*n[2] + c.contactPlane.D
-	if dist >= rad-Epsilon {
-		return ox, oy, oz
-	}
-	zDist := (rad - dist) / n[2]
-	if rad > abs32(zDist) {
-		s.addOffset(0, 0, zDist)
-	}
-	return ox, oy, oz
-}
-
-// insert is transitional_insert in the bare cell for a sweep that is the
-// shortcut's, with the step down that keeps a body in contact on the
-// ground: any outcome but tsOK (a collision, or edge_slide where
-// step_down found no ground) is the shortcut's to give up on.
-func (s *terrainSweep) insert(attempts int) transitionState {
-	c := &s.coll
-	st := tsInvalid
-	for i := 0; i < attempts; i++ {
-		// insert_into_cell: validate_walkable on the terrain triangle
-		// under the lowest point (the cell's find_collisions).
-		st = tsOK
-		if s.poly != nil {
-			for j := 0; j < attempts; j++ {
-				if st = s.validateWalkable(&s.poly.Plane); st == tsOK || st == tsCollided {
-					break
+		if c.contactPlaneCellID != 0 {
+			// The body sunk into its contact plane is lifted back onto
+			// it: addOffsetToCheckPos(0, 0, zDist).
+			dist := gx*n[0] + gy*n[1] + gz*n[2] + c.contactPlane.D
+			if !(dist >= rad-Epsilon) {
+				if zDist := (rad - dist) / n[2]; rad > abs32(zDist) {
+					px, py, pz = px+0, py+0, pz+zDist
+					gx, gy, gz = gx+0, gy+0, gz+zDist
+					hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
 				}
 			}
 		}
-		if st == tsCollided {
-			return st
+	}
+	if ox*ox+oy*oy+oz*oz < Epsilon*Epsilon {
+		return false
+	}
+	c.slidingNormalValid = false
+	c.contactPlaneValid = false
+	// addOffsetToCheckPos(offset).
+	px, py, pz = px+ox, py+oy, pz+oz
+	gx, gy, gz = gx+ox, gy+oy, gz+oz
+	hx, hy, lx, ly = hx+ox, hy+oy, lx+ox, ly+oy
+
+	// From here to the step's end the spheres move only up and down
+	// (validate_walkable's and step_down's offsets): the cell array stays
+	// the cell alone while every sphere is its radius and cellMargin inside
+	// the cell's square, and check_other_cells puts check_pos in it when
+	// the first sphere's centre is over one of its triangles.
+	if r := rad + cellMargin; !(gx >= cl.lo[0]+r && gx <= cl.hi[0]-r && gy >= cl.lo[1]+r && gy <= cl.hi[1]-r) {
+		return false
+	}
+	if s.n > 1 {
+		if r := s.r[1] + cellMargin; !(hx >= cl.lo[0]+r && hx <= cl.hi[0]-r && hy >= cl.lo[1]+r && hy <= cl.hi[1]-r) {
+			return false
 		}
-		if st != tsOK {
-			continue
+	}
+	// find_terrain_poly under the centre: for a point cellMargin inside
+	// the square the diagonal edges alone decide (terrainPoly).
+	var centre *Polygon
+	if !(gx >= cl.lo[0]+cellMargin && gx <= cl.hi[0]-cellMargin && gy >= cl.lo[1]+cellMargin && gy <= cl.hi[1]-cellMargin) {
+		centre = cl.findTerrainPoly(&mgl32.Vec3{gx, gy, gz})
+	} else {
+		for i := range cl.polys {
+			if p := &cl.polys[i]; len(p.Vertices) == 3 {
+				v := p.Vertices[:3]
+				if !edgeExcludes(&v[0], &v[2], gx, gy) && !edgeExcludes(&v[2], &v[1], gx, gy) && !edgeExcludes(&v[1], &v[0], gx, gy) {
+					centre = p
+					break
+				}
+			} else if p.pointInPoly2DInner(&mgl32.Vec3{gx, gy, gz}) {
+				centre = p
+				break
+			}
 		}
-		// check_other_cells found no other cell; check_pos stays in this
-		// one (the caller checked the centre is over it).
-		if c.contactPlaneValid || s.state&oiContact == 0 || s.stepDown || !s.objStepDown {
-			return tsOK
-		}
-		zVal := LandingZ
-		h := contactStepDownHeight
-		if s.state&oiOnWalkable != 0 {
-			zVal = FloorZ
-			h = s.stepDownHeight
-		}
-		radsum := s.r[0] * 2
-		if s.n < 2 && radsum < h {
-			h = s.r[0] * 0.5
-		}
-		before := s.pos[2]
+	}
+	if centre == nil {
+		return false
+	}
+	// The triangle under the lowest point, for validate_walkable (x and y
+	// do not change within the step); an upright body's low point is
+	// under its first sphere's centre.
+	poly := centre
+	if lx != gx || ly != gy {
+		poly = s.terrainPoly(&mgl32.Vec3{lx, ly, 0})
+	}
+
+	// transitional_insert: insert_into_cell is validate_walkable on that
+	// triangle's plane (the cell's find_collisions), tried until it
+	// answers tsOK — 3 attempts of 3 — and check_other_cells finds no
+	// other cell. Without step_down set it never answers tsCollided.
+	contact := s.state&oiContact != 0
+	onWalkable := s.state&oiOnWalkable != 0
+	var pl *Plane
+	var n0, n1, n2, d float32
+	if poly != nil {
+		pl = &poly.Plane
+		n0, n1, n2, d = pl.N[0], pl.N[1], pl.N[2], pl.D
 		ok := false
-		if radsum >= h {
-			ok = s.doStepDown(h, zVal)
-		} else {
-			// Two half steps (retail calls step_down twice).
-			h *= 0.5
-			if ok = s.doStepDown(h, zVal); !ok {
-				ok = s.doStepDown(h, zVal)
+		for k := 0; k < 3*3; k++ {
+			dist := gx*n0 + gy*n1 + (gz-rad)*n2 + d
+			walkable := !onWalkable || n2 >= FloorZ
+			if dist >= -Epsilon {
+				if dist <= Epsilon {
+					if walkable {
+						c.setContactPlane(*pl, cl.id)
+					}
+					if !contact {
+						c.setCollisionNormal(pl.N)
+						c.collidedWithEnvironment = true
+						s.events.noteLand()
+					}
+				}
+				ok = true
+				break
+			}
+			zDist := dist / n2
+			if walkable {
+				c.setContactPlane(*pl, cl.id)
+				px, py, pz = px+0, py+0, pz+-zDist
+				gx, gy, gz = gx+0, gy+0, gz+-zDist
+				hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
+			}
+			if !contact {
+				c.setCollisionNormal(pl.N)
+				c.collidedWithEnvironment = true
+				s.events.noteLand()
 			}
 		}
 		if !ok {
-			// edge_slide: not the shortcut's.
-			return tsInvalid
+			return false
 		}
-		s.events.noteStep(s.pos[2] - before)
-		return tsOK
 	}
-	return st
-}
-
-// insertHeld is transitional_insert within step_down: its own inserts
-// never step down again (step_down's is made with the step-down flag set,
-// its placement insert with a contact plane no insert here clears).
-func (s *terrainSweep) insertHeld(attempts int) transitionState {
-	st := tsInvalid
-	for i := 0; i < attempts; i++ {
-		// insert_into_cell: validate_walkable on the terrain triangle
-		// under the lowest point (the cell's find_collisions).
-		st = tsOK
-		if s.poly != nil {
-			for j := 0; j < attempts; j++ {
-				if st = s.validateWalkable(&s.poly.Plane); st == tsOK || st == tsCollided {
-					break
+	if !c.contactPlaneValid && contact && s.objStepDown {
+		// step_down: the body in contact is put back on the ground below.
+		zVal, h := LandingZ, contactStepDownHeight
+		if onWalkable {
+			zVal, h = FloorZ, s.stepDownHeight
+		}
+		radsum := rad * 2
+		if s.n < 2 && radsum < h {
+			h = rad * 0.5
+		}
+		tries := 1
+		if !(radsum >= h) {
+			// Two half steps (retail calls step_down twice).
+			h *= 0.5
+			tries = 2
+		}
+		before := pz
+		ok := false
+		for ; tries > 0 && !ok; tries-- {
+			// step_down (never within a step up here; check_walkable has
+			// no walkable polygon to test, so it passes).
+			amt, interp := h, float32(1)
+			pz -= h
+			gx, gy, gz = gx+0, gy+0, gz+-h
+			hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
+			// Its insert, step_down set: validate_walkable until tsOK or
+			// tsCollided, 5 attempts of 5.
+			st := tsOK
+			if pl != nil {
+				for k := 0; k < 5*5; k++ {
+					dist := gx*n0 + gy*n1 + (gz-rad)*n2 + d
+					if dist >= -Epsilon {
+						if dist <= Epsilon {
+							c.setContactPlane(*pl, cl.id)
+						}
+						st = tsOK
+						break
+					}
+					zDist := dist / n2
+					c.setContactPlane(*pl, cl.id)
+					in := (1 - -1/(amt*interp)*zDist) * interp
+					if in >= interp || in < -0.1 {
+						st = tsCollided
+						break
+					}
+					interp = in
+					px, py, pz = px+0, py+0, pz+-zDist
+					gx, gy, gz = gx+0, gy+0, gz+-zDist
+					hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
+					st = tsAdjusted
 				}
 			}
+			// step_down's placement insert is left out: it always answers
+			// tsOK and changes nothing. The insert above answered tsOK, so
+			// its last validate_walkable (if there was a triangle)
+			// answered tsOK for this sphere and triangle, and the
+			// placement's, the same arithmetic on the same values, finds
+			// the same distance, at least −Epsilon: above Epsilon it
+			// returns at once; within ±Epsilon it sets the contact plane
+			// the last one set and no collision normal (the body is in
+			// contact). The contact plane is then valid: tsOK. (The whole
+			// transition makes that insert; transit_fast_test.go
+			// compares.)
+			ok = st == tsOK && c.contactPlaneValid && c.contactPlane.N[2] >= zVal
 		}
-		if st == tsCollided {
-			return st
+		if !ok {
+			// edge_slide: not the shortcut's.
+			return false
 		}
-		if st != tsOK {
-			continue
-		}
-		if s.coll.contactPlaneValid || s.state&oiContact == 0 || s.stepDown || !s.objStepDown {
-			return tsOK
-		}
-		return tsInvalid
+		s.events.noteStep(pz - before)
 	}
-	return st
-}
 
-// doStepDown is step_down (never within a step up here; check_walkable
-// has no walkable polygon to test, so it passes).
-func (s *terrainSweep) doStepDown(h, zVal float32) bool {
-	s.stepDown = true
-	s.stepDownAmt = h
-	s.walkInterp = 1
-	s.pos[2] -= h
-	s.addOffsetSpheres(0, 0, -h)
-	st := s.insertHeld(5)
-	s.stepDown = false
-	c := &s.coll
-	if st == tsOK && c.contactPlaneValid && c.contactPlane.N[2] >= zVal {
-		return s.insertHeld(1) == tsOK
-	}
-	return false
-}
-
-// addOffsetSpheres is cacheGlobalSphereOffset: the spheres (both slots)
-// and the low point moved, check_pos not.
-func (s *terrainSweep) addOffsetSpheres(x, y, z float32) {
-	a, b, l := &s.sph[0], &s.sph[1], &s.low
-	a[0], a[1], a[2] = a[0]+x, a[1]+y, a[2]+z
-	b[0], b[1], b[2] = b[0]+x, b[1]+y, b[2]+z
-	l[0], l[1], l[2] = l[0]+x, l[1]+y, l[2]+z
-}
-
-// validateWalkable is transit.validateWalkable for the cell's terrain
-// plane (check_walkable's probe never runs here).
-func (s *terrainSweep) validateWalkable(pl *Plane) transitionState {
-	c := &s.coll
-	g, rad := &s.sph[0], s.r[0]
-	dist := g[0]*pl.N[0] + g[1]*pl.N[1] + (g[2]-rad)*pl.N[2] + pl.D
-	walkable := s.stepDown || s.state&oiOnWalkable == 0 || pl.N[2] >= FloorZ
-	if dist >= -Epsilon {
-		if dist > Epsilon {
-			return tsOK
-		}
-		if walkable {
-			c.setContactPlane(*pl, s.cell.id)
-		}
-		if s.state&oiContact == 0 && !s.stepDown {
-			c.setCollisionNormal(pl.N)
-			c.collidedWithEnvironment = true
-			s.events.noteLand()
-		}
-		return tsOK
-	}
-	zDist := dist / pl.N[2]
-	if walkable {
-		c.setContactPlane(*pl, s.cell.id)
-		if s.stepDown {
-			interp := (1 - -1/(s.stepDownAmt*s.walkInterp)*zDist) * s.walkInterp
-			if interp >= s.walkInterp || interp < -0.1 {
-				return tsCollided
-			}
-			s.walkInterp = interp
-		}
-		s.addOffset(0, 0, -zDist)
-	}
-	if s.state&oiContact == 0 && !s.stepDown {
-		c.setCollisionNormal(pl.N)
-		c.collidedWithEnvironment = true
-		s.events.noteLand()
-	}
-	return tsAdjusted
-}
-
-// validateTransition is transit.validateTransition for a step that
-// succeeded: commit it and carry the contact plane to the next.
-func (s *terrainSweep) validateTransition(gravity bool) {
-	c := &s.coll
-	x, y, z := s.pos[0], s.pos[1], s.pos[2]
-	redo := x != s.cur[0] || y != s.cur[1] || z != s.cur[2]
-	s.cur[0], s.cur[1], s.cur[2] = x, y, z
-	s.setCheckPos(x, y, z)
+	// validate_transition for a step that succeeded: commit it, and carry
+	// the contact plane to the next.
+	redo := px != s.cur[0] || py != s.cur[1] || pz != s.cur[2]
+	s.cur[0], s.cur[1], s.cur[2] = px, py, pz
 	if c.collisionNormalValid {
 		c.setSlidingNormal(c.collisionNormal)
 	}
@@ -489,10 +550,7 @@ func (s *terrainSweep) validateTransition(gravity bool) {
 			c.framesStationaryFall = 0
 		}
 	}
-	c.lastKnownContactPlaneValid = c.contactPlaneValid
 	if c.contactPlaneValid {
-		c.lastKnownContactPlane = c.contactPlane
-		c.lastKnownContactPlaneCellID = c.contactPlaneCellID
 		s.state |= oiContact
 		if c.contactPlane.N[2] >= FloorZ {
 			s.state |= oiOnWalkable
@@ -502,6 +560,15 @@ func (s *terrainSweep) validateTransition(gravity bool) {
 	} else {
 		s.state &^= oiContact | oiOnWalkable
 	}
+	return true
+}
+
+// edgeExcludes is pointInPoly2D's test of one edge, from pv to v, for the
+// point (x, y), for an edge neither along x nor along y (one that is
+// cannot exclude a point inside the cell's square: pointInPoly2DInner).
+func edgeExcludes(pv, v *mgl32.Vec3, x, y float32) bool {
+	dx, dy := v[0]-pv[0], v[1]-pv[1]
+	return dx != 0 && dy != 0 && dy*v[0]-dx*v[1]+dx*y-dy*x > 0
 }
 
 // result is transit.result: what SetPositionInternal reads.
@@ -526,6 +593,10 @@ func (s *terrainSweep) result(to *Frame) *transitionResult {
 	if c.collisionNormalValid {
 		r.CollisionNormalValid, r.CollisionNormal = true, c.collisionNormal
 	}
-	r.events = s.events
+	// The shortcut notes steps and landings alone (no wall, slide or
+	// edge): those fields, each into place (a whole copy of fields just
+	// written one by one would stall).
+	e := &s.events
+	r.events.step, r.events.stepValid, r.events.landed = e.step, e.stepValid, e.landed
 	return r
 }

@@ -341,3 +341,120 @@ func TestTransitFast_TerrainPolyMatchesFindTerrainPoly(t *testing.T) {
 		t.Fatalf("too few points inside the cells: %d, %d on a diagonal", inner, onDiagonal)
 	}
 }
+
+// The shortcut's memos (transit_fast.go's fastMemo: the body's turned
+// spheres, the cell's slot in the pool) live in the object's transit from
+// one sweep to the next. One body sweeps again and again, its rotation,
+// scale or spheres (changed in place) changing one at a time or not at
+// all, from places and worlds that change under the same transit: every
+// answer is still the whole transition's, and the memo is both reused and
+// remade for each kind of change.
+func TestTransitFast_MemosMatchWholeTransition(t *testing.T) {
+	r := rand.New(rand.NewSource(4042))
+	n := checkShortcut(t)
+	var reused, remade [4]int // by what changed: nothing, rotation, scale, a sphere
+	o := NewObject()
+	var tr *transit
+	var from Position
+	var to Frame
+	for k := 0; k < 30; k++ {
+		w := &World{Terrain: randomTerrain(r)}
+		for i := 0; i < 400; i++ {
+			if i%25 == 0 {
+				// Somewhere else, the transit (and its memos) kept.
+				from, to = randomSweep(r, w, o)
+				o.tr = tr
+				o.Spheres = []Sphere{{Center: mgl32.Vec3{0.2, -0.1, 0.5}, Radius: 0.4}, {Center: mgl32.Vec3{-0.1, 0.15, 1.2}, Radius: 0.35}}
+			}
+			what := r.Intn(4)
+			switch what {
+			case 1:
+				q := mgl32.QuatRotate(r.Float32()*6, mgl32.Vec3{0, 0, -1})
+				if r.Intn(4) == 0 {
+					q = mgl32.QuatRotate(r.Float32()*0.5, rvec(r, 1).Normalize()).Mul(q)
+				}
+				to = NewFrame(to.Origin, q)
+			case 2:
+				o.Scale = []float32{0, 0.5, 1, 1.7}[r.Intn(4)]
+			case 3:
+				sp := &o.Spheres[r.Intn(len(o.Spheres))]
+				sp.Radius = 0.2 + r.Float32()*0.4
+				sp.Center[r.Intn(3)] += (r.Float32() - 0.5) * 0.2
+			}
+			to.Origin = from.Frame.Origin.Add(mgl32.Vec3{(r.Float32() - 0.5) * 0.6, (r.Float32() - 0.5) * 0.6, (r.Float32() - 0.5) * 0.05})
+			var sph [maxSpheres]Sphere
+			ns := o.bodySpheres(&sph)
+			scale := o.Scale
+			if scale == 0 {
+				scale = 1
+			}
+			hit := o.tr != nil && o.tr.fast.body.same(&sph, ns, scale, &to.m)
+			before := n.sweeps
+			o.retailTransition(&from, &to)
+			if n.mismatches > 0 {
+				t.Fatalf("world %d sweep %d (change %d, memo reused %v):\n%s", k, i, what, hit, n.first)
+			}
+			tr = o.tr
+			if n.sweeps == before {
+				continue
+			}
+			if hit {
+				reused[what]++
+			} else {
+				remade[what]++
+			}
+		}
+	}
+	t.Logf("%d sweeps by the shortcut; body memo reused %v, remade %v (unchanged, turned, rescaled, reshaped)", n.sweeps, reused, remade)
+	if reused[0] < 500 || remade[1] < 300 || remade[2] < 100 || remade[3] < 300 {
+		t.Fatal("too few sweeps reused or remade the memo")
+	}
+}
+
+// The body memo's key (turnedBody.same) tells apart inputs that differ in
+// any one bit of any word: each sphere's centre and radius, the scale,
+// each of the rotation matrix's nine entries — −0 from +0 included.
+func TestTransitFast_BodyMemoKeySeesEveryWord(t *testing.T) {
+	r := rand.New(rand.NewSource(4043))
+	for k := 0; k < 200; k++ {
+		var sph [maxSpheres]Sphere
+		for i := range sph {
+			sph[i] = Sphere{Center: rvec(r, 1), Radius: r.Float32()}
+		}
+		scale := r.Float32() * 2
+		f := NewFrame(mgl32.Vec3{}, mgl32.QuatRotate(r.Float32()*6, rvec(r, 1).Normalize()))
+		var b turnedBody
+		b.set(&sph, maxSpheres, scale, &f.m)
+		if !b.same(&sph, maxSpheres, scale, &f.m) {
+			t.Fatal("the same body is not the memo's")
+		}
+		flip := func(p *float32) {
+			bit := uint(r.Intn(32))
+			if r.Intn(4) == 0 {
+				bit = 31 // the sign: −0 against +0 where the word is 0
+			}
+			*p = math.Float32frombits(math.Float32bits(*p) ^ 1<<bit)
+		}
+		for w := 0; w < maxSpheres*4+1+9; w++ {
+			s2, sc2, m2 := sph, scale, f.m
+			switch {
+			case w < maxSpheres*4:
+				if w%4 == 3 {
+					flip(&s2[w/4].Radius)
+				} else {
+					flip(&s2[w/4].Center[w%4])
+				}
+			case w == maxSpheres*4:
+				flip(&sc2)
+			default:
+				flip(&m2[w-maxSpheres*4-1])
+			}
+			if b.same(&s2, maxSpheres, sc2, &m2) {
+				t.Fatalf("word %d changed, the memo still answers", w)
+			}
+		}
+		if b.same(&sph, 1, scale, &f.m) {
+			t.Fatal("a body of one sphere is the memo of two")
+		}
+	}
+}
