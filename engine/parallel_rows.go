@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -362,13 +364,57 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 // objects' rows of each tick (stateValues, as the pass's row capture does)
 // on its own core, and the rows are put in the table's batch tick after
 // tick, in slot order, with the batch handed over where a run stepped tick
-// by tick hands it over — the same table, page for page.
+// by tick hands it over — the same table, page for page. The batch holds
+// the chunks' rows by reference (tables.StateBatch.Share), not copied.
 
 // chunkStates is one chunk's state rows of a run of ticks, each tick's end
-// in ends.
+// in ends; held says the batch being filled holds buf.
 type chunkStates struct {
-	rows []tables.StateValues
+	buf  *stateRowsBuf
 	ends []int
+	held bool
+}
+
+// stateRowsBuf is a chunk's rows of one run of ticks, shared with the
+// states table's batches: refs counts the run filling it and the batches
+// holding it (each releases it once written); at none it goes back to its
+// free list for a later run.
+type stateRowsBuf struct {
+	rows []tables.StateValues
+	refs atomic.Int32
+	free *stateRowsFree
+}
+
+// Release drops a reference to the rows (tables.Holder).
+func (r *stateRowsBuf) Release() {
+	if r.refs.Add(-1) == 0 {
+		r.free.mu.Lock()
+		r.free.bufs = append(r.free.bufs, r)
+		r.free.mu.Unlock()
+	}
+}
+
+// stateRowsFree are row buffers no batch holds any more.
+type stateRowsFree struct {
+	mu   sync.Mutex
+	bufs []*stateRowsBuf
+}
+
+// get is an empty buffer held by the caller.
+func (f *stateRowsFree) get() *stateRowsBuf {
+	f.mu.Lock()
+	var r *stateRowsBuf
+	if n := len(f.bufs); n > 0 {
+		r = f.bufs[n-1]
+		f.bufs[n-1] = nil
+		f.bufs = f.bufs[:n-1]
+		r.rows = r.rows[:0]
+	} else {
+		r = &stateRowsBuf{free: f}
+	}
+	f.mu.Unlock()
+	r.refs.Store(1)
+	return r
 }
 
 // AdvanceStates steps up to n ticks of t's one run (in runs of ticks over
@@ -413,7 +459,7 @@ func (b *shardBatch) beginStates(s *Sim, chunks int) {
 		b.states = append(b.states, chunkStates{})
 	}
 	for k := range chunks {
-		b.states[k].rows, b.states[k].ends = b.states[k].rows[:0], b.states[k].ends[:0]
+		b.states[k] = chunkStates{buf: b.statesFree.get(), ends: b.states[k].ends[:0]}
 		// The chunk's copy of the Sim fills its rows here, not through
 		// the pass's capture.
 		b.views[k].capture = nil
@@ -425,17 +471,26 @@ func (b *shardBatch) beginStates(s *Sim, chunks int) {
 func (b *shardBatch) takeStates(c int, v *Sim, lo, hi int) {
 	cs := &b.states[c]
 	capt := b.sim.capture
+	rows := cs.buf.rows
+	if cap(rows)-len(rows) < hi-lo {
+		// Room for every slot's row at every tick of the run, not cleared.
+		rows = slices.Grow(rows, (b.to-b.from+1)*(hi-lo))
+	}
+	k := len(rows)
+	rows = rows[:k+hi-lo]
 	for _, o := range v.slots[lo:hi] {
 		if !o.st.alive || !tabled(o, v.opts.Statics) {
 			continue
 		}
-		cs.rows = append(cs.rows, tables.StateValues{})
-		stateValues(o, capt.keys[o.slot], &capt.headings[o.slot], &cs.rows[len(cs.rows)-1])
+		stateValues(o, capt.keys[o.slot], &capt.headings[o.slot], &rows[k])
+		k++
 	}
-	cs.ends = append(cs.ends, len(cs.rows))
+	cs.buf.rows = rows[:k]
+	cs.ends = append(cs.ends, k)
 }
 
-// endStates puts the run's rows in the table's batches, tick after tick.
+// endStates puts the run's rows in the table's batches, tick after tick,
+// and lets go of the chunks' buffers (the batches hold them until written).
 func (b *shardBatch) endStates(s *Sim, chunks int) {
 	t := s.statesOut
 	n := b.to - b.from + 1
@@ -447,26 +502,35 @@ func (b *shardBatch) endStates(s *Sim, chunks int) {
 		at = append(at, 0)
 	}
 	b.at = at
-	for i := range n {
-		if s.statesErr != nil {
-			return
-		}
+	for i := 0; i < n && s.statesErr == nil; i++ {
 		tick := b.from + i
-		rows := 0
-		for c := range chunks {
-			rows += b.states[c].ends[i] - at[c]
-		}
 		if t.sb == nil {
 			t.sb = t.states.StateBatch()
 		}
 		t.sb.Begin(t.input, s.reading.Name, int64(tick), float64(tick)/float64(s.rate))
-		dst := t.sb.Extend(rows)
 		for c := range chunks {
 			cs := &b.states[c]
-			dst = dst[copy(dst, cs.rows[at[c]:cs.ends[i]]):]
+			if cs.ends[i] > at[c] {
+				if !cs.held {
+					cs.buf.refs.Add(1)
+					t.sb.Hold(cs.buf)
+					cs.held = true
+				}
+				t.sb.Share(cs.buf.rows[at[c]:cs.ends[i]])
+			}
 			at[c] = cs.ends[i]
 		}
 		s.statesErr = t.endTickStates()
+		if t.sb == nil {
+			// Handed over: the next batch holds none of the buffers.
+			for c := range chunks {
+				b.states[c].held = false
+			}
+		}
+	}
+	for c := range chunks {
+		b.states[c].buf.Release()
+		b.states[c].buf = nil
 	}
 }
 

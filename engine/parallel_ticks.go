@@ -72,6 +72,7 @@ type shardBatch struct {
 	// states table's (parallel_rows.go).
 	traceRows, stateRows bool
 	states               []chunkStates
+	statesFree           stateRowsFree
 	// sinkRows: the chunks keep each tick's state rows and events for
 	// AdvanceRows (parallel_rows.go).
 	sinkRows bool

@@ -264,6 +264,7 @@ func (t *TableWriter) gatherStates() error {
 	if t.sb == nil {
 		t.sb = t.states.StateBatch()
 	}
+	t.sb.Own() // rows a chunked run shared with the batch, copied in
 	base := t.sb.Len()
 	if len(t.reserved) > 0 {
 		base = t.reserved[0].start
@@ -502,28 +503,25 @@ func (c *rowCapture) take(s *Sim, o *object) {
 // stateValues fills v with o's state row (key its Key), h caching its
 // heading.
 func stateValues(o *object, key int32, h *slotHeading, v *tables.StateValues) {
-	pos := o.phys.Position()
-	g := pos.Global()
+	// Field by field, from the position in place: a run of ticks writes
+	// 18 M of these rows for a 10-minute crowd of 1000 (no temporary row,
+	// no copy of the position).
+	pos := o.phys.PositionRef()
 	if !h.ok || h.rot != pos.Frame.Rot {
 		h.rot, h.deg, h.ok = pos.Frame.Rot, o.phys.Heading(), true
 	}
-	*v = tables.StateValues{
-		Key:     key,
-		GUID:    o.guid,
-		Cell:    pos.Cell,
-		X:       float64(pos.Frame.Origin[0]),
-		Y:       float64(pos.Frame.Origin[1]),
-		Z:       float64(pos.Frame.Origin[2]),
-		GX:      g[0],
-		GY:      g[1],
-		Heading: float64(h.deg),
-		Contact: o.phys.InContact(),
-	}
+	g := pos.Global()
+	v.Key, v.GUID, v.Cell = key, o.guid, pos.Cell
+	v.X, v.Y, v.Z = float64(pos.Frame.Origin[0]), float64(pos.Frame.Origin[1]), float64(pos.Frame.Origin[2])
+	v.GX, v.GY, v.Heading = g[0], g[1], float64(h.deg)
+	v.Contact = o.phys.InContact()
+	v.Queue, v.Fail = 0, 0
 	if im := o.pm.Interpolation(); im != nil {
 		v.Queue, v.Fail = int32(im.QueueLen()), int32(im.FailCounter())
 	}
 	// truthError's measure, on the position already read.
+	v.Error, v.HasError = 0, false
 	if o.st.hasTruth && pos.Cell != 0 {
-		v.Error, v.HasError = float64(o.st.truth.Offset(&pos).Len()), true
+		v.Error, v.HasError = float64(o.st.truth.Offset(pos).Len()), true
 	}
 }

@@ -77,8 +77,38 @@ func run8(vals []uint32, i int) bool {
 // appendPacked bit-packs vals at width w, least significant bit first,
 // padded with zero values to count values.
 func appendPacked(dst []byte, vals []uint32, w, count int) []byte {
+	if w <= 16 {
+		// Whole groups of eight values, the group's 8w bits (w bytes)
+		// gathered in two words.
+		full := min(len(vals), count) &^ 7
+		for i := 0; i < full; i += 8 {
+			var lo, hi uint64
+			for j, v := range vals[i : i+8 : i+8] {
+				pos := uint(j * w)
+				if pos < 64 {
+					lo |= uint64(v) << pos
+					hi |= uint64(v) >> (64 - pos) // (0 when pos is 0: the shift is 64)
+				} else {
+					hi |= uint64(v) << (pos - 64)
+				}
+			}
+			if w == 8 {
+				dst = binary.LittleEndian.AppendUint64(dst, lo)
+				continue
+			}
+			if w < 8 {
+				dst = binary.LittleEndian.AppendUint64(dst, lo)
+				dst = dst[:len(dst)-8+w]
+				continue
+			}
+			dst = binary.LittleEndian.AppendUint64(dst, lo)
+			dst = binary.LittleEndian.AppendUint64(dst, hi)
+			dst = dst[:len(dst)-16+w]
+		}
+		vals, count = vals[full:], count-full
+	}
 	var acc uint64
-	nb := 0
+	nb := 0 // bits waiting in acc: fewer than 32 between values
 	for i := range count {
 		var v uint32
 		if i < len(vals) {
@@ -86,14 +116,15 @@ func appendPacked(dst []byte, vals []uint32, w, count int) []byte {
 		}
 		acc |= uint64(v) << nb
 		nb += w
-		for nb >= 8 {
-			dst = append(dst, byte(acc))
-			acc >>= 8
-			nb -= 8
+		if nb >= 32 {
+			dst = binary.LittleEndian.AppendUint32(dst, uint32(acc))
+			acc >>= 32
+			nb -= 32
 		}
 	}
-	if nb > 0 {
+	for ; nb > 0; nb -= 8 {
 		dst = append(dst, byte(acc))
+		acc >>= 8
 	}
 	return dst
 }
@@ -208,29 +239,7 @@ func appendSplitBounded(dst []byte, vals []float64, lo, hi float64) ([]byte, flo
 				hi = x
 			}
 		}
-		a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
-		a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
-		a0, a4 = swapBlocks(a0, a4, 32, 0x00000000FFFFFFFF)
-		a1, a5 = swapBlocks(a1, a5, 32, 0x00000000FFFFFFFF)
-		a2, a6 = swapBlocks(a2, a6, 32, 0x00000000FFFFFFFF)
-		a3, a7 = swapBlocks(a3, a7, 32, 0x00000000FFFFFFFF)
-		a0, a2 = swapBlocks(a0, a2, 16, 0x0000FFFF0000FFFF)
-		a1, a3 = swapBlocks(a1, a3, 16, 0x0000FFFF0000FFFF)
-		a4, a6 = swapBlocks(a4, a6, 16, 0x0000FFFF0000FFFF)
-		a5, a7 = swapBlocks(a5, a7, 16, 0x0000FFFF0000FFFF)
-		a0, a1 = swapBlocks(a0, a1, 8, 0x00FF00FF00FF00FF)
-		a2, a3 = swapBlocks(a2, a3, 8, 0x00FF00FF00FF00FF)
-		a4, a5 = swapBlocks(a4, a5, 8, 0x00FF00FF00FF00FF)
-		a6, a7 = swapBlocks(a6, a7, 8, 0x00FF00FF00FF00FF)
-		le := binary.LittleEndian
-		le.PutUint64(out[i:], a0)
-		le.PutUint64(out[n+i:], a1)
-		le.PutUint64(out[2*n+i:], a2)
-		le.PutUint64(out[3*n+i:], a3)
-		le.PutUint64(out[4*n+i:], a4)
-		le.PutUint64(out[5*n+i:], a5)
-		le.PutUint64(out[6*n+i:], a6)
-		le.PutUint64(out[7*n+i:], a7)
+		splitBlock(out, n, i, v)
 	}
 	for ; i < n; i++ {
 		x := vals[i]
@@ -246,6 +255,35 @@ func appendSplitBounded(dst []byte, vals []float64, lo, hi float64) ([]byte, flo
 		}
 	}
 	return dst, lo, hi
+}
+
+// splitBlock stores the eight values v (eight of n, from the i-th on) in a
+// BYTE_STREAM_SPLIT body out: their k-th bytes at out[k*n+i:], the 8×8 byte
+// matrix transposed in registers.
+func splitBlock(out []byte, n, i int, v []float64) {
+	a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
+	a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
+	a0, a4 = swapBlocks(a0, a4, 32, 0x00000000FFFFFFFF)
+	a1, a5 = swapBlocks(a1, a5, 32, 0x00000000FFFFFFFF)
+	a2, a6 = swapBlocks(a2, a6, 32, 0x00000000FFFFFFFF)
+	a3, a7 = swapBlocks(a3, a7, 32, 0x00000000FFFFFFFF)
+	a0, a2 = swapBlocks(a0, a2, 16, 0x0000FFFF0000FFFF)
+	a1, a3 = swapBlocks(a1, a3, 16, 0x0000FFFF0000FFFF)
+	a4, a6 = swapBlocks(a4, a6, 16, 0x0000FFFF0000FFFF)
+	a5, a7 = swapBlocks(a5, a7, 16, 0x0000FFFF0000FFFF)
+	a0, a1 = swapBlocks(a0, a1, 8, 0x00FF00FF00FF00FF)
+	a2, a3 = swapBlocks(a2, a3, 8, 0x00FF00FF00FF00FF)
+	a4, a5 = swapBlocks(a4, a5, 8, 0x00FF00FF00FF00FF)
+	a6, a7 = swapBlocks(a6, a7, 8, 0x00FF00FF00FF00FF)
+	le := binary.LittleEndian
+	le.PutUint64(out[i:], a0)
+	le.PutUint64(out[n+i:], a1)
+	le.PutUint64(out[2*n+i:], a2)
+	le.PutUint64(out[3*n+i:], a3)
+	le.PutUint64(out[4*n+i:], a4)
+	le.PutUint64(out[5*n+i:], a5)
+	le.PutUint64(out[6*n+i:], a6)
+	le.PutUint64(out[7*n+i:], a7)
 }
 
 // swapBlocks is one step of a byte-matrix transpose: x's high blocks of

@@ -41,29 +41,101 @@ type stateSegment struct {
 }
 
 // StateBatch is a batch of state rows: segments of rows that share input,
-// reading and tick (Begin), and the rows' own values (Rows).
+// reading and tick (Begin), and the rows' own values (Rows, then those
+// shared with it by Share).
 type StateBatch struct {
 	segs []stateSegment
-	// Rows are the batch's rows; Begin starts the segment the rows
+	// Rows are the batch's own rows; Begin starts the segment the rows
 	// appended after it belong to.
 	Rows []StateValues
+	// shared are rows the batch holds by reference after Rows (Share), n
+	// rows in all; holds are released when the batch is reset.
+	shared [][]StateValues
+	n      int
+	holds  []Holder
 	// guids and cells, when set, are the rows' guid and cell as strings
 	// (rows that came as State values), in place of GUID and Cell.
 	guids, cells []string
 }
 
+// Holder is memory a batch's shared rows point into (Share): Release is
+// called once the batch is done with it — written by the encoder, or the
+// rows copied into the batch's own.
+type Holder interface{ Release() }
+
+// Share appends rows to the batch without copying them: the caller keeps
+// them unchanged until h (given to Hold) is released. It is the states
+// writer's path for rows filled on other goroutines (a chunked run's).
+func (b *StateBatch) Share(rows []StateValues) {
+	if len(rows) > 0 {
+		b.shared = append(b.shared, rows)
+		b.n += len(rows)
+	}
+}
+
+// Hold makes the batch hold h until it is done with the rows shared with
+// it; h.Release is called then.
+func (b *StateBatch) Hold(h Holder) { b.holds = append(b.holds, h) }
+
+// own copies the shared rows into Rows and releases what they pointed
+// into, so the batch's rows are Rows alone (before Rows change).
+func (b *StateBatch) own() {
+	if len(b.shared) == 0 && len(b.holds) == 0 {
+		return
+	}
+	for _, p := range b.shared {
+		b.Rows = append(b.Rows, p...)
+	}
+	clear(b.shared)
+	b.shared, b.n = b.shared[:0], 0
+	b.release()
+}
+
+func (b *StateBatch) release() {
+	for _, h := range b.holds {
+		h.Release()
+	}
+	clear(b.holds)
+	b.holds = b.holds[:0]
+}
+
+// Own makes the batch's rows its Rows alone, copying those shared with it:
+// for a writer about to index or append to Rows.
+func (b *StateBatch) Own() { b.own() }
+
+// eachRows calls f with the batch's rows lo…hi, in order, as contiguous
+// runs, each with the index of its first row.
+func (b *StateBatch) eachRows(lo, hi int, f func(at int, rows []StateValues)) {
+	at := 0
+	parts := b.shared
+	for p := -1; p < len(parts) && at < hi; p++ {
+		rows := b.Rows
+		if p >= 0 {
+			rows = parts[p]
+		}
+		if end := at + len(rows); end > lo {
+			from, to := max(lo, at)-at, min(hi, end)-at
+			if from < to {
+				f(at+from, rows[from:to])
+			}
+		}
+		at += len(rows)
+	}
+}
+
 // Begin starts a segment: the rows appended to Rows from now on are input's
 // and reading's at tick, time t seconds.
 func (b *StateBatch) Begin(input, reading string, tick int64, t float64) {
-	if n := len(b.segs); n > 0 && b.segs[n-1].start == len(b.Rows) {
+	if n := len(b.segs); n > 0 && b.segs[n-1].start == b.Len() {
 		b.segs = b.segs[:n-1] // an empty segment
 	}
-	b.segs = append(b.segs, stateSegment{input: input, reading: reading, tick: tick, t: t, start: len(b.Rows)})
+	b.segs = append(b.segs, stateSegment{input: input, reading: reading, tick: tick, t: t, start: b.Len()})
 }
 
 // Extend appends n rows to Rows whose values are left as they were (the
 // caller writes every field of each) and returns them.
 func (b *StateBatch) Extend(n int) []StateValues {
+	b.own()
 	k := len(b.Rows)
 	if cap(b.Rows)-k < n {
 		b.Rows = append(b.Rows[:cap(b.Rows)], make([]StateValues, k+n-cap(b.Rows))...)
@@ -75,6 +147,7 @@ func (b *StateBatch) Extend(n int) []StateValues {
 // Truncate drops the rows from the n-th on, and the segments that start
 // there or later.
 func (b *StateBatch) Truncate(n int) {
+	b.own()
 	b.Rows = b.Rows[:n]
 	for len(b.segs) > 0 && b.segs[len(b.segs)-1].start >= n {
 		b.segs = b.segs[:len(b.segs)-1]
@@ -85,10 +158,13 @@ func (b *StateBatch) Truncate(n int) {
 }
 
 // Len is the number of rows in the batch.
-func (b *StateBatch) Len() int { return len(b.Rows) }
+func (b *StateBatch) Len() int { return len(b.Rows) + b.n }
 
-// Reset empties the batch, keeping its memory.
+// Reset empties the batch, keeping its memory, and releases what it holds.
 func (b *StateBatch) Reset() {
+	clear(b.shared)
+	b.shared, b.n = b.shared[:0], 0
+	b.release()
 	b.segs = b.segs[:0]
 	b.Rows = b.Rows[:0]
 	b.guids, b.cells = b.guids[:0], b.cells[:0]
@@ -96,6 +172,7 @@ func (b *StateBatch) Reset() {
 
 // segment calls f with each segment's shared values and rows.
 func (b *StateBatch) segments(f func(s *stateSegment, rows []StateValues) error) error {
+	b.own()
 	for i := range b.segs {
 		s := &b.segs[i]
 		end := len(b.Rows)

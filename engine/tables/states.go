@@ -84,13 +84,13 @@ type statesWriter struct {
 	gen                          uint32 // the current row group's number, from 1
 	groups                       []rowGroupMeta
 	scratch, zbuf, hdr           []byte
-	// rowBatch is Write's batch; idx, i64, f64 and defs are a page's values
-	// of one column.
+	// rowBatch is Write's batch; idx, i64 and f64 are a page's values of
+	// one column; cols are a page's values gathered column by column.
 	rowBatch StateBatch
 	idx      []uint32
 	i64      []int64
 	f64      []float64
-	defs     []uint32
+	cols     pageCols
 	err      error
 }
 
@@ -114,11 +114,11 @@ func newStatesWriter(dst io.Writer, codec Codec, groupRows int64, pageRows int) 
 // WriteStates writes a batch's rows: a page of each column per batch (at
 // most pageRows rows, and split where a row group ends).
 func (w *statesWriter) WriteStates(b *StateBatch) error {
-	for lo := 0; lo < len(b.Rows); {
+	for lo, n := 0, b.Len(); lo < n; {
 		if w.err != nil {
 			return w.err
 		}
-		hi := min(len(b.Rows), lo+w.pageRows, lo+int(w.groupRows-w.rows))
+		hi := min(n, lo+w.pageRows, lo+int(w.groupRows-w.rows))
 		w.encodePage(b, lo, hi)
 		lo = hi
 		if w.rows == w.groupRows {

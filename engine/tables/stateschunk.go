@@ -39,17 +39,126 @@ type segRun struct {
 	count int
 }
 
+// pageCols are a page's values, column by column, gathered from its rows
+// in one pass: the six doubles x…heading already in BYTE_STREAM_SPLIT
+// (body, with their bounds lo and hi), the guid, cell, queue and fail
+// dictionary indices, contact's bits, and error's definition levels and
+// values.
+type pageCols struct {
+	body                    [6][]byte
+	lo, hi                  [6]float64
+	guid, cell, queue, fail []uint32
+	contact                 []byte
+	defs                    []uint32
+	errs                    []float64
+	// blk holds the doubles of up to eight rows until they are split.
+	blk [6][8]float64
+}
+
+// size makes every column n values long (errs empty).
+func (p *pageCols) size(n int) {
+	if cap(p.guid) < n {
+		n2 := max(n, 4096)
+		for k := range p.body {
+			p.body[k] = make([]byte, 8*n2)
+		}
+		p.guid, p.cell, p.queue, p.fail = make([]uint32, n2), make([]uint32, n2), make([]uint32, n2), make([]uint32, n2)
+		p.defs, p.contact = make([]uint32, n2), make([]byte, (n2+7)/8)
+	}
+	for k := range p.body {
+		p.body[k] = p.body[k][:8*n]
+		p.lo[k], p.hi[k] = math.Inf(1), math.Inf(-1)
+	}
+	p.guid, p.cell, p.queue, p.fail, p.defs = p.guid[:n], p.cell[:n], p.queue[:n], p.fail[:n], p.defs[:n]
+	p.contact = p.contact[:(n+7)/8]
+	clear(p.contact)
+	p.errs = p.errs[:0]
+}
+
+// split puts the first m doubles of each column waiting in blk in the
+// bodies at value i (of n), and widens the bounds by them (NaN bounds
+// nothing).
+func (p *pageCols) split(n, i, m int) {
+	for k := range p.blk {
+		v := p.blk[k][:m]
+		lo, hi := p.lo[k], p.hi[k]
+		for _, x := range v {
+			if x < lo {
+				lo = x
+			}
+			if x > hi {
+				hi = x
+			}
+		}
+		p.lo[k], p.hi[k] = lo, hi
+		if m == 8 {
+			splitBlock(p.body[k], n, i, v)
+			continue
+		}
+		for j, x := range v {
+			u := math.Float64bits(x)
+			for b := range 8 {
+				p.body[k][b*n+i+j] = byte(u >> (8 * b))
+			}
+		}
+	}
+}
+
+// gather fills the page's columns from rows lo…hi of b, dictionary
+// indices taken in row order.
+func (w *statesWriter) gather(b *StateBatch, lo, hi int) {
+	p := &w.cols
+	n := hi - lo
+	p.size(n)
+	var anyTrue, anyFalse bool
+	m := 0 // doubles waiting in p.blk
+	b.eachRows(lo, hi, func(at int, rows []StateValues) {
+		k := at - lo
+		for i := range rows {
+			r := &rows[i]
+			j := k + i
+			if b.guids != nil {
+				p.guid[j], p.cell[j] = w.guids.id(b.guids[at+i]), w.cells.id(b.cells[at+i])
+			} else {
+				p.guid[j], p.cell[j] = w.objectIDs(r)
+			}
+			p.blk[0][m], p.blk[1][m], p.blk[2][m] = r.X, r.Y, r.Z
+			p.blk[3][m], p.blk[4][m], p.blk[5][m] = r.GX, r.GY, r.Heading
+			if m++; m == 8 {
+				p.split(n, j-7, 8)
+				m = 0
+			}
+			p.queue[j], p.fail[j] = w.queues.id(r.Queue), w.fails.id(r.Fail)
+			if r.Contact {
+				p.contact[j>>3] |= 1 << (j & 7)
+				anyTrue = true
+			} else {
+				anyFalse = true
+			}
+			p.defs[j] = 0
+			if r.HasError {
+				p.defs[j] = 1
+				p.errs = append(p.errs, r.Error)
+			}
+		}
+	})
+	if m > 0 {
+		p.split(n, n-m, m)
+	}
+	c := &w.chunks[colContact]
+	c.anyTrue, c.anyFalse = c.anyTrue || anyTrue, c.anyFalse || anyFalse
+}
+
 // encodePage encodes rows lo…hi of b as one data page of every column.
 func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 	n := hi - lo
 	if n == 0 {
 		return
 	}
-	rows := b.Rows[lo:hi]
 	var runs []segRun
 	for i := range b.segs {
 		s := &b.segs[i]
-		end := len(b.Rows)
+		end := b.Len()
 		if i+1 < len(b.segs) {
 			end = b.segs[i+1].start
 		}
@@ -76,82 +185,29 @@ func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 	}
 	w.addPage(colTick, nil, appendDeltaInt64(w.scratch[:0], ticks), n, 0, format.DeltaBinaryPacked)
 	w.timePage(runs, n)
+	w.gather(b, lo, hi)
+	p := &w.cols
 	// guid and cell: the object's cached indices (or the strings' own).
-	gidx, cidx := w.idxBuf(0, n), w.idxBuf(1, n)
-	if b.guids != nil {
-		for i := range rows {
-			gidx[i], cidx[i] = w.guids.id(b.guids[lo+i]), w.cells.id(b.cells[lo+i])
+	w.indexPage(colGUID, p.guid, len(w.guids.vals))
+	w.indexPage(colCell, p.cell, len(w.cells.vals))
+	scratch := w.scratch
+	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
+		c := &w.chunks[col]
+		if p.lo[k] <= p.hi[k] {
+			if c.seen {
+				p.lo[k], p.hi[k] = min(p.lo[k], c.fmin), max(p.hi[k], c.fmax)
+			}
+			c.fmin, c.fmax, c.seen = p.lo[k], p.hi[k], true
 		}
-	} else {
-		for i := range rows {
-			gidx[i], cidx[i] = w.objectIDs(&rows[i])
-		}
+		w.addPage(col, nil, p.body[k], n, 0, format.ByteStreamSplit)
 	}
-	w.indexPage(colGUID, gidx, len(w.guids.vals))
-	w.indexPage(colCell, cidx, len(w.cells.vals))
-	f := w.floatBuf(n)
-	for _, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
-		switch col {
-		case colX:
-			for i := range rows {
-				f[i] = rows[i].X
-			}
-		case colY:
-			for i := range rows {
-				f[i] = rows[i].Y
-			}
-		case colZ:
-			for i := range rows {
-				f[i] = rows[i].Z
-			}
-		case colGX:
-			for i := range rows {
-				f[i] = rows[i].GX
-			}
-		case colGY:
-			for i := range rows {
-				f[i] = rows[i].GY
-			}
-		case colHeading:
-			for i := range rows {
-				f[i] = rows[i].Heading
-			}
-		}
-		w.addPage(col, nil, w.splitBounded(col, f), n, 0, format.ByteStreamSplit)
-	}
-	qidx, fidx := w.idxBuf(0, n), w.idxBuf(1, n)
-	for i := range rows {
-		qidx[i], fidx[i] = w.queues.id(rows[i].Queue), w.fails.id(rows[i].Fail)
-	}
-	w.indexPage(colQueue, qidx, len(w.queues.vals))
-	w.indexPage(colFail, fidx, len(w.fails.vals))
-	c = &w.chunks[colContact]
-	bits := w.scratch[:0]
-	for i := 0; i < n; i += 8 {
-		var by byte
-		for j, r := range rows[i:min(i+8, n)] {
-			if r.Contact {
-				by |= 1 << j
-				c.anyTrue = true
-			} else {
-				c.anyFalse = true
-			}
-		}
-		bits = append(bits, by)
-	}
-	w.addPage(colContact, nil, bits, n, 0, format.Plain)
+	w.scratch = scratch // (addPage takes a body for the writer's scratch)
+	w.indexPage(colQueue, p.queue, len(w.queues.vals))
+	w.indexPage(colFail, p.fail, len(w.fails.vals))
+	w.addPage(colContact, nil, append(w.scratch[:0], p.contact...), n, 0, format.Plain)
 	// error: definition levels, then the values that are there.
-	defs, vals := w.defBuf(n), w.f64[:0]
-	for i := range rows {
-		defs[i] = 0
-		if rows[i].HasError {
-			defs[i] = 1
-			vals = append(vals, rows[i].Error)
-		}
-	}
-	w.f64 = vals
-	levels := appendHybrid(nil, defs, 1)
-	w.addPage(colError, levels, w.splitBounded(colError, vals), n, n-len(vals), format.ByteStreamSplit)
+	levels := appendHybrid(nil, p.defs, 1)
+	w.addPage(colError, levels, w.splitBounded(colError, p.errs), n, n-len(p.errs), format.ByteStreamSplit)
 	w.rows += int64(n)
 	w.total += int64(n)
 }
@@ -234,13 +290,6 @@ func (w *statesWriter) floatBuf(n int) []float64 {
 		w.f64 = make([]float64, n)
 	}
 	return w.f64[:n]
-}
-
-func (w *statesWriter) defBuf(n int) []uint32 {
-	if cap(w.defs) < n {
-		w.defs = make([]uint32, n)
-	}
-	return w.defs[:n]
 }
 
 // splitBounded is vals in BYTE_STREAM_SPLIT (in the writer's scratch), the

@@ -1,0 +1,162 @@
+// The chunked states table's rows are shared with its batches, not copied
+// (tables.StateBatch.Share): a batch holds the chunks' buffers of the runs
+// its rows came from until it is written, and a later run reuses a buffer
+// only once every batch holding it has let go.
+
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/engine/tables"
+	"glidepath/interp"
+)
+
+// lateStates is a states sink that reads each batch only after lag more
+// have come (as the Parquet writer's queue does), then resets it, which
+// releases the buffers it held; it counts the batches that shared rows.
+type lateStates struct {
+	lag     int
+	waiting []*tables.StateBatch
+	batches [][]tables.State
+	shared  int
+}
+
+func (m *lateStates) StateBatch() *tables.StateBatch { return &tables.StateBatch{} }
+
+func (m *lateStates) WriteStates(b *tables.StateBatch) error {
+	m.waiting = append(m.waiting, b)
+	for len(m.waiting) > m.lag {
+		m.read()
+	}
+	return nil
+}
+
+func (m *lateStates) read() {
+	b := m.waiting[0]
+	m.waiting = m.waiting[1:]
+	if own := len(b.Rows); own < b.Len() {
+		m.shared++
+	}
+	m.batches = append(m.batches, b.AppendStates(nil))
+	b.Reset()
+}
+
+// A sink that writes its batches late reads the rows tick by tick gives
+// it: the chunks' buffers are not refilled while a batch still holds them,
+// however far behind the sink is.
+func TestAdvanceStates_SharedRowsOutliveTheRun(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(2)
+	rec := withLife(synthCrowd(t, 300, 6, 41))
+	opts := Options{Assets: assets.FS(), Metrics: true}
+	want, _ := statesOf(t, rec, opts, 0)
+	for _, lag := range []int{0, 1, 3, 9} {
+		for _, every := range []int{7, 64} {
+			what := fmt.Sprintf("lag %d, every %d ticks", lag, every)
+			c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, Options{Assets: assets.FS(), Metrics: true, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mem := &lateStates{lag: lag}
+			tw, err := NewTableWriter(c, rec.Name, mem, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tw.WriteTick(); err != nil {
+				t.Fatal(err)
+			}
+			for !c.Done() {
+				if err := tw.AdvanceStates(every); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := tw.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			for len(mem.waiting) > 0 {
+				mem.read()
+			}
+			if mem.shared == 0 {
+				t.Errorf("%s: no batch shared the chunks' rows", what)
+			}
+			if len(mem.batches) != len(want.batches) {
+				t.Fatalf("%s: %d batches, want %d", what, len(mem.batches), len(want.batches))
+			}
+			for i := range want.batches {
+				if !reflect.DeepEqual(mem.batches[i], want.batches[i]) {
+					t.Fatalf("%s: batch %d differs from tick by tick's", what, i)
+				}
+			}
+		}
+	}
+}
+
+// statesFile writes rec's states table to a Parquet file through the
+// table's own writer (its encoder on a goroutine of its own, releasing
+// the batches' buffers there), tick by tick (every 0) or chunked, and
+// returns its bytes.
+func statesFile(t *testing.T, rec *recording.Recording, every int) []byte {
+	t.Helper()
+	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, Options{Assets: assets.FS(), Metrics: true, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "s.parquet")
+	sw, err := tables.CreateStates(path, tables.Options{Codec: tables.Snappy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw, err := NewTableWriter(c, rec.Name, sw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = tw.WriteTick()
+	for err == nil && !c.Done() {
+		if every == 0 {
+			c.Step()
+			err = tw.WriteTick()
+		} else {
+			err = tw.AdvanceStates(every)
+		}
+	}
+	if err == nil {
+		err = tw.Flush()
+	}
+	if err == nil {
+		err = sw.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// Through the Parquet writer itself, whose goroutine lets go of the
+// chunks' buffers while the next runs step (run under -race too), the
+// chunked file is the tick-by-tick one byte for byte.
+func TestAdvanceStates_ParquetFileSameBytes(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(2)
+	rec := withLife(synthCrowd(t, 300, 6, 42))
+	want := statesFile(t, rec, 0)
+	for _, every := range []int{1, 64} {
+		if got := statesFile(t, rec, every); !bytes.Equal(got, want) {
+			t.Errorf("every %d ticks: %d bytes differ from tick by tick's %d", every, len(got), len(want))
+		}
+	}
+}
