@@ -128,6 +128,15 @@ func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
 		t.Fatal(err)
 	}
 	inputs := []*recording.Recording{crowd, compiled(t, "crowd"), mover}
+	configs := []struct{ interval, every int }{{0, 2}, {16, 1}, {16, 5}}
+	runs := []struct{ procs, workers, n int }{{1, 2, 7}, {1, 3, 64}, {2, 1, 64}, {2, 2, 7}, {2, 3, 1}, {2, 2, 64}}
+	if raceEnabled {
+		// The synthetic crowd (notes, routes, held items) with checkpoints
+		// and briefs every tick, on two cores in three shards stepping 1
+		// tick and two stepping 64; the whole matrix runs in make test's
+		// second pass (Makefile RACE_LIGHT).
+		inputs, configs, runs = inputs[:1], configs[1:2], runs[4:]
+	}
 	for _, rec := range inputs {
 		st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
 		if err != nil {
@@ -135,13 +144,13 @@ func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
 		}
 		// Checkpoints by the budget or every 16 ticks; briefs every tick,
 		// every 2nd, every 5th.
-		for _, c := range []struct{ interval, every int }{{0, 2}, {16, 1}, {16, 5}} {
+		for _, c := range configs {
 			runtime.GOMAXPROCS(1)
 			want := prerunByStep(prerunSim(t, st, Options{CheckpointInterval: c.interval}), c.every)
 			if rec == crowd {
 				checkCrowdHasEverything(t, want)
 			}
-			for _, r := range []struct{ procs, workers, n int }{{1, 2, 7}, {1, 3, 64}, {2, 1, 64}, {2, 2, 7}, {2, 3, 1}, {2, 2, 64}} {
+			for _, r := range runs {
 				runtime.GOMAXPROCS(r.procs)
 				what := fmt.Sprintf("%s, checkpoints every %d, briefs every %d, GOMAXPROCS %d, %d shards, %d ticks a call",
 					rec.Name, c.interval, c.every, r.procs, r.workers, r.n)

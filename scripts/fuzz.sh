@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Runs every fuzz target: `scripts/fuzz.sh short` (make test: a fixed number
 # of executions per target, a second or two each) or `scripts/fuzz.sh 10m`
-# (make fuzz: that long per target). Go fuzzes one target per invocation, so
-# the targets are listed here; engine/fuzzlist_test.go checks the list is
+# (make fuzz: that long per target). Go fuzzes one target per run, so the
+# targets are listed here; engine/fuzzlist_test.go checks the list is
 # complete.
+#
+# Each package's instrumented test binary is built once (go test -c -fuzz)
+# and run for each of its targets, from the package's folder and with the
+# fuzz cache go test itself would use (-test.fuzzcachedir): what go test
+# -fuzz does per target, less its own package loading, vet and link, which
+# were most of a short pass's time (docs/testing.md, "Fuzzing").
 #
 # The short pass counts executions (-fuzztime Nx) rather than time: Go 1.26's
 # fuzz coordinator can report a spurious "context deadline exceeded" when a
@@ -52,18 +58,35 @@ targets=(
 	"./internal/conformcmd FuzzParseManifest 3000"
 	"./ui/launch FuzzOpenPackZip 2000"
 )
+GO=${GO:-go}
+bins=$(mktemp -d "${TMPDIR:-/tmp}/glidepath-fuzz.XXXXXX")
+trap 'rm -rf "$bins"' EXIT
+fuzzcache=$("$GO" env GOCACHE)/fuzz/$("$GO" list -m)
 failed=0
+built=""
 for t in "${targets[@]}"; do
 	read -r pkg name count <<<"$t"
 	fuzztime=$mode
 	if [ "$mode" = short ]; then
 		fuzztime=${count}x
 	fi
+	bin=$bins/$(echo "${pkg#./}" | tr / _).test
+	if [[ " $built " != *" $pkg "* ]]; then
+		built="$built $pkg"
+		echo "build $pkg (instrumented for fuzzing)"
+		if ! "$GO" test -c -fuzz=. -o "$bin" "$pkg"; then
+			failed=1
+			continue
+		fi
+	fi
+	[ -x "$bin" ] || { failed=1; continue; }
 	echo "fuzz $pkg $name ($fuzztime)"
-	out=$(go test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg" 2>&1)
+	out=$(cd "$pkg" && "$bin" -test.run='^$' -test.fuzz="^${name}\$" -test.fuzztime="$fuzztime" \
+		-test.fuzzcachedir="$fuzzcache/${pkg#./}" -test.paniconexit0 2>&1)
 	status=$?
 	echo "$out" | grep -v '^fuzz: elapsed' | tail -n 20
 	if [ $status -ne 0 ]; then
+		echo "FAIL: fuzz $pkg $name (exit status $status)"
 		if [ "$mode" != short ] && grep -q 'context deadline exceeded' <<<"$out" && ! grep -q 'Failing input written' <<<"$out"; then
 			echo "fuzz: $name: the fuzz coordinator's deadline race (go.dev/issue/75804), no failing input: not a failure"
 			continue
