@@ -100,7 +100,7 @@ func snapbackDetail(e *Viewed, _ *Note) string {
 }
 
 func lagDetail(e *Viewed, _ *Note) string {
-	return fmt.Sprintf("lag: updates from tick %d to %d each landed farther ahead", e.Since, e.Until)
+	return "lag: updates " + tickSpan(e.Since, e.Until) + " each landed farther ahead"
 }
 
 func motionDetail(e *Viewed, _ *Note) string {

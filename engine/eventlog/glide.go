@@ -62,8 +62,8 @@ func snapbackCause(e *Event) (what, why string) {
 // lagCause is a lag's what and why.
 func lagCause(e *Event) (what, why string) {
 	what = fmt.Sprintf("lag: fell %s m behind (from %s m)", MetresText(e.Distance), MetresText(e.CauseDist))
-	why = fmt.Sprintf("the UpdatePositions from tick %d to %d landed farther and farther ahead of the body, the queue never emptying; the queue rose from %s to %s and the error from %s m to %s m",
-		e.Since, e.Until, NodesText(e.Fail), NodesText(e.Queue), MetresText(e.CauseDist), MetresText(e.Distance))
+	why = fmt.Sprintf("the UpdatePositions %s landed farther and farther ahead of the body, the queue never emptying; the queue rose from %s to %s and the error from %s m to %s m",
+		tickSpan(e.Since, e.Until), NodesText(e.Fail), NodesText(e.Queue), MetresText(e.CauseDist), MetresText(e.Distance))
 	if e.Ref > 0 {
 		why += fmt.Sprintf("; the server moved it at %s m/s", MetresText(e.Ref))
 		if e.Ref > e.Rate {
@@ -81,6 +81,15 @@ func lagCause(e *Event) (what, why string) {
 		why += "; its forward command is Ready — no run cycle — so only the catch-up moves it (a glide)"
 	}
 	return what, why
+}
+
+// tickSpan says when a lag's updates were delivered: a span of ticks, or
+// one tick where they all came in the same one (a burst).
+func tickSpan(since, until int32) string {
+	if since == until {
+		return fmt.Sprintf("delivered together at tick %d", since)
+	}
+	return fmt.Sprintf("from tick %d to %d", since, until)
 }
 
 // stuckName names a sticky target: its guid, or the observer.
