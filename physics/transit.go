@@ -375,13 +375,33 @@ type transit struct {
 }
 
 // adjustOffset is CTransition::adjust_offset: keep the step off the sliding
-// normal and along the contact plane, and lift the body back onto the
-// contact plane if it has sunk into it. It adjusts *off in place; the
-// arithmetic is Vec3's (Dot, Sub, Mul, Cross, in the same order) on
-// scalars, so no vector goes through memory between its components.
+// normal and along the contact plane (slideOffset), and lift the body back
+// onto the contact plane if it has sunk into it. It adjusts *off in place.
 func (t *transit) adjustOffset(off *mgl32.Vec3) {
 	c := &t.coll
-	ox, oy, oz := off[0], off[1], off[2]
+	off[0], off[1], off[2] = c.slideOffset(off[0], off[1], off[2])
+	if !c.contactPlaneValid || c.contactPlaneCellID == 0 {
+		return
+	}
+	n := &c.contactPlane.N
+	g := &t.path.globalSphere[0]
+	dist := g.Center[0]*n[0] + g.Center[1]*n[1] + g.Center[2]*n[2] + c.contactPlane.D
+	if dist >= g.Radius-Epsilon {
+		return
+	}
+	zDist := (g.Radius - dist) / n[2]
+	if g.Radius > abs32(zDist) {
+		t.path.addOffsetToCheckPos(mgl32.Vec3{0, 0, zDist})
+	}
+}
+
+// slideOffset is adjust_offset's offset (CTransition::adjust_offset): kept
+// off the sliding normal, which it forgets when the offset leaves it, and
+// along the contact plane. The arithmetic is Vec3's (Dot, Sub, Mul, Cross,
+// in the same order) on scalars, so no vector goes through memory between
+// its components. The bare-terrain shortcut's step (transit_fast.go) has
+// the same arithmetic inline, its values kept in registers.
+func (c *collisionInfo) slideOffset(ox, oy, oz float32) (float32, float32, float32) {
 	sn := &c.slidingNormal
 	checkSlide := false
 	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
@@ -396,8 +416,7 @@ func (t *transit) adjustOffset(off *mgl32.Vec3) {
 		if checkSlide {
 			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
 		}
-		off[0], off[1], off[2] = ox, oy, oz
-		return
+		return ox, oy, oz
 	}
 	n := &c.contactPlane.N
 	collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
@@ -407,33 +426,20 @@ func (t *transit) adjustOffset(off *mgl32.Vec3) {
 		sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
 		d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
 		if d < Epsilon {
-			ox, oy, oz = 0, 0, 0
-		} else {
-			inv := 1 / d
-			sx, sy, sz = sx*inv, sy*inv, sz*inv
-			dot := sx*ox + sy*oy + sz*oz
-			ox, oy, oz = sx*dot, sy*dot, sz*dot
+			return 0, 0, 0
 		}
+		inv := 1 / d
+		sx, sy, sz = sx*inv, sy*inv, sz*inv
+		dot := sx*ox + sy*oy + sz*oz
+		return sx * dot, sy * dot, sz * dot
 	case collisionAngle <= 0:
-		ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
+		return ox - n[0]*collisionAngle, oy - n[1]*collisionAngle, oz - n[2]*collisionAngle
 	default:
 		// Plane::snap_to_plane.
 		if abs32(n[2]) > Epsilon {
 			oz = -(ox*n[0] + oy*n[1]) / n[2]
 		}
-	}
-	off[0], off[1], off[2] = ox, oy, oz
-	if c.contactPlaneCellID == 0 {
-		return
-	}
-	g := &t.path.globalSphere[0]
-	dist := g.Center[0]*n[0] + g.Center[1]*n[1] + g.Center[2]*n[2] + c.contactPlane.D
-	if dist >= g.Radius-Epsilon {
-		return
-	}
-	zDist := (g.Radius - dist) / n[2]
-	if g.Radius > abs32(zDist) {
-		t.path.addOffsetToCheckPos(mgl32.Vec3{0, 0, zDist})
+		return ox, oy, oz
 	}
 }
 

@@ -1097,49 +1097,15 @@ func (s *envSweep) addOffset(x, y, z float32) {
 }
 
 // adjustOffset is transit.adjustOffset on the sweep's state: it returns
-// the adjusted offset.
+// the adjusted offset (slideOffset) and lifts the body sunk into its
+// contact plane back onto it.
 func (s *envSweep) adjustOffset(ox, oy, oz float32) (float32, float32, float32) {
 	c := &s.coll
-	sn := &c.slidingNormal
-	checkSlide := false
-	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
-	if c.slidingNormalValid {
-		if slidingAngle < 0 {
-			checkSlide = true
-		} else {
-			c.slidingNormalValid = false
-		}
-	}
-	if !c.contactPlaneValid {
-		if checkSlide {
-			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
-		}
+	ox, oy, oz = c.slideOffset(ox, oy, oz)
+	if !c.contactPlaneValid || c.contactPlaneCellID == 0 {
 		return ox, oy, oz
 	}
 	n := &c.contactPlane.N
-	collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
-	switch {
-	case checkSlide:
-		sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
-		d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
-		if d < Epsilon {
-			ox, oy, oz = 0, 0, 0
-		} else {
-			inv := 1 / d
-			sx, sy, sz = sx*inv, sy*inv, sz*inv
-			dot := sx*ox + sy*oy + sz*oz
-			ox, oy, oz = sx*dot, sy*dot, sz*dot
-		}
-	case collisionAngle <= 0:
-		ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
-	default:
-		if abs32(n[2]) > Epsilon {
-			oz = -(ox*n[0] + oy*n[1]) / n[2]
-		}
-	}
-	if c.contactPlaneCellID == 0 {
-		return ox, oy, oz
-	}
 	g, rad := &s.sph[0], s.r[0]
 	dist := g[0]*n[0] + g[1]*n[1] + g[2]*n[2] + c.contactPlane.D
 	if dist >= rad-Epsilon {
