@@ -30,12 +30,13 @@ const (
 	// milliseconds (docs/benchmarks.md, "A trace beside a disk that
 	// pauses").
 	streamBlocks = 16
-	// streamSyncEvery is how many bytes a Stream writes between the
-	// syncs it asks for on a goroutine of its own (syncData), so that
-	// Commit's sync waits for the last of them only, not for the whole
-	// file: on the development machine's virtual disk a 2.77 GB file's
-	// sync at the end took 0.1–0.75 s, and after syncs every 64 MiB
-	// 0.01–0.04 s, the disk pausing less while it was written.
+	// streamSyncEvery is how many bytes a Stream writes between syncs
+	// of the file's data (syncData, on the goroutine writing the blocks
+	// while the caller fills the next), so that Commit's sync waits for
+	// the last of them only, not for the whole file: on the development
+	// machine's virtual disk a 2.77 GB file's sync at the end took
+	// 0.1–0.75 s, and after syncs every 64 MiB 0.01–0.04 s, the disk
+	// pausing less while it was written.
 	streamSyncEvery = 64 << 20
 	// directAlign is the alignment of a block's memory and of the file
 	// offsets it is written at.
@@ -62,15 +63,13 @@ type Stream struct {
 	busy       int
 	running    bool
 	done       chan struct{}
-	// written counts the bytes written since the last sync asked for;
-	// syncs asks the goroutine syncing for one (it runs while syncs is
-	// open), synced is closed once it has ended. Only a file of the
-	// system's own (not one written through) is synced.
-	// syncEvery is streamSyncEvery but in tests.
+	// written counts the bytes written since the last sync, syncEvery
+	// is streamSyncEvery but in tests; sync says the file is synced
+	// along the way (a file of the system's own, not one written
+	// through).
 	written   int
 	syncEvery int
-	syncs     chan struct{}
-	synced    chan struct{}
+	sync      bool
 	// mu guards err, the first error writing a block, and direct, which
 	// says the file is written past the page cache.
 	mu     sync.Mutex
@@ -85,6 +84,7 @@ type Stream struct {
 func (f *File) Stream() *Stream {
 	s := &Stream{f: f, cur: -1, syncEvery: streamSyncEvery}
 	if f.through == nil && f.f != nil {
+		s.sync = true
 		s.direct = setDirect(f.f, true) == nil
 	}
 	f.stream = s
@@ -138,11 +138,6 @@ func (s *Stream) take() int {
 		s.jobs = make(chan int, streamBlocks)
 		s.done = make(chan struct{})
 		s.running = true
-		if s.f.through == nil && s.f.f != nil {
-			s.syncs = make(chan struct{}, 1)
-			s.synced = make(chan struct{})
-			go s.syncBlocks()
-		}
 		go s.writeBlocks()
 	}
 	var i int
@@ -167,17 +162,17 @@ func (s *Stream) take() int {
 }
 
 // writeBlocks writes the full blocks as they come, until jobs is closed,
-// and asks for a sync every syncEvery bytes.
+// and syncs the file's data every syncEvery bytes; a failed sync is the
+// Stream's error (a write the disk lost).
 func (s *Stream) writeBlocks() {
 	defer close(s.done)
 	for i := range s.jobs {
 		if s.failed() == nil {
 			s.writeBlock(s.blocks[i])
-			if s.written += len(s.blocks[i]); s.syncs != nil && s.written >= s.syncEvery {
+			if s.written += len(s.blocks[i]); s.sync && s.written >= s.syncEvery && s.failed() == nil {
 				s.written = 0
-				select {
-				case s.syncs <- struct{}{}:
-				default: // one is under way: the next covers these bytes too
+				if err := syncFile(s.f.f); err != nil {
+					s.fail(&fs.PathError{Op: "sync", Path: s.f.target, Err: err})
 				}
 			}
 		}
@@ -187,21 +182,6 @@ func (s *Stream) writeBlocks() {
 
 // syncFile is syncData but where a test counts the syncs or fails one.
 var syncFile = syncData
-
-// syncBlocks syncs the file's data each time it is asked, until syncs is
-// closed, while the blocks after go on being written; a failed sync is the
-// Stream's error (a write the disk lost).
-func (s *Stream) syncBlocks() {
-	defer close(s.synced)
-	for range s.syncs {
-		if s.failed() != nil {
-			continue
-		}
-		if err := syncFile(s.f.f); err != nil {
-			s.fail(&fs.PathError{Op: "sync", Path: s.f.target, Err: err})
-		}
-	}
-}
 
 // writeBlock writes b (whole blocks only while direct). A file system
 // that refuses a direct write (an alignment it wants larger) has the
@@ -258,11 +238,6 @@ func (s *Stream) stop() {
 	}
 	close(s.jobs)
 	<-s.done
-	if s.syncs != nil {
-		close(s.syncs)
-		<-s.synced
-		s.syncs, s.synced = nil, nil
-	}
 	s.running = false
 	s.busy = 0
 	s.written = 0

@@ -268,8 +268,8 @@ func countSyncs(t *testing.T, fail error) (count func() int, sizes func() []int6
 	return count, sizes
 }
 
-// A Stream asks for a sync of what it wrote every streamSyncEvery bytes
-// (here two blocks), on a goroutine of its own (so that Commit's sync has
+// A Stream syncs what it wrote every streamSyncEvery bytes (here two
+// blocks), on the goroutine writing the blocks (so that Commit's sync has
 // only the last ones to wait for), never before that many bytes are in
 // the file, never for a target written through; the file is the bytes
 // written either way.
