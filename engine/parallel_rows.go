@@ -96,24 +96,31 @@ type rowKey struct {
 
 // rowOf returns st's row after its tick (trace.AppendStateRowTail), the
 // object's rotation rot, heading its heading (called only when rot
-// changed): the row kept from the tick before unless the state changed,
-// and then each coordinate of the origin and the heading encoded again
-// only when it changed (of a crowd's rows that change, nearly all keep
-// their height, a quarter one of x and y, three quarters their heading).
+// changed): the row kept from the tick before unless the state changed
+// (encode).
 func (h *traceHeading) rowOf(st *trace.State, rot *mgl32.Quat, heading func() float32) []byte {
-	key := rowKeyOf(st, rot)
-	if first := len(h.row) == 0; first || key != h.key {
-		if !h.ok || key.rot != h.key.rot {
-			h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
-		}
-		for i := range h.origin {
-			if first || key.origin[i] != h.key.origin[i] {
-				h.origin[i] = trace.AppendFloat(h.origin[i][:0], st.Origin[i])
-			}
-		}
-		h.row, h.key = trace.AppendStateRowParts(h.row[:0], st, &h.origin, h.text), key
+	if key := rowKeyOf(st, rot); len(h.row) == 0 || key != h.key {
+		h.encode(st, key, heading)
 	}
 	return h.row
+}
+
+// encode encodes st's row after its tick again, key its key, each
+// coordinate of the origin and the heading (heading: called only when the
+// rotation changed) only when it changed (of a crowd's rows that change,
+// nearly all keep their height, a quarter one of x and y, three quarters
+// their heading).
+func (h *traceHeading) encode(st *trace.State, key rowKey, heading func() float32) {
+	first := len(h.row) == 0
+	if !h.ok || key.rot != h.key.rot {
+		h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
+	}
+	for i := range h.origin {
+		if first || key.origin[i] != h.key.origin[i] {
+			h.origin[i] = trace.AppendFloat(h.origin[i][:0], st.Origin[i])
+		}
+	}
+	h.row, h.key = trace.AppendStateRowParts(h.row[:0], st, &h.origin, h.text), key
 }
 
 // rowKeyOf is st's key, with rot the rotation its heading comes from.
@@ -253,16 +260,25 @@ func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 			continue
 		}
 		pos := o.phys.PositionRef()
-		st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: queueLen(o), Contact: o.phys.InContact()}
+		rot := &pos.Frame.Rot
+		key := rowKey{guid: o.guid, cell: pos.Cell,
+			origin:  [3]uint32{math.Float32bits(pos.Frame.Origin[0]), math.Float32bits(pos.Frame.Origin[1]), math.Float32bits(pos.Frame.Origin[2])},
+			rot:     [4]uint32{math.Float32bits(rot.W), math.Float32bits(rot.V[0]), math.Float32bits(rot.V[1]), math.Float32bits(rot.V[2])},
+			contact: o.phys.InContact()}
 		if im := o.pm.Interpolation(); im != nil {
-			st.Fail = int(im.FailCounter())
+			key.queue, key.fail = im.QueueLen(), int(im.FailCounter())
 		}
-		buf = append(buf, r.tick...)
 		// The rest of the row is encoded again only when the object's
 		// state changed (most objects of a crowd stand still most ticks),
 		// and the heading (an atan2 and a float's digits) only when its
-		// rotation did.
-		buf = append(buf, b.heads[o.slot].rowOf(&st, &pos.Frame.Rot, o.phys.Heading)...)
+		// rotation did: rowOf's, with the state read once.
+		h := &b.heads[o.slot]
+		if len(h.row) == 0 || key != h.key {
+			st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: key.queue, Fail: key.fail, Contact: key.contact}
+			h.encode(&st, key, o.phys.Heading)
+		}
+		buf = append(buf, r.tick...)
+		buf = append(buf, h.row...)
 	}
 	t := tickRows{states: len(buf)}
 	var e eventlog.Event
