@@ -27,8 +27,8 @@ const (
 	// the others wait to be written or are. A block is made only when no
 	// written one is free, so a disk that keeps up holds two or three; 64
 	// MiB in all let the caller go on through a disk's pauses of tens of
-	// milliseconds (docs/benchmarks.md, "A trace beside a disk that
-	// pauses").
+	// milliseconds (docs/benchmarks.md, "The trace run beside a disk
+	// that pauses").
 	streamBlocks = 16
 	// streamSyncEvery is how many bytes a Stream writes between syncs
 	// of the file's data (syncData, on the goroutine writing the blocks
