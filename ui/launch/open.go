@@ -126,13 +126,10 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 	}
 	opts.Paused, opts.Screenshot = *paused, *shot
 	if names, err := rf.readings(); err == nil {
-		opts.ExportRange = windowExporter(names)
+		wire.childActions(&opts, names, *shot == "") // E and Shift+P (open_pack.go)
 	}
 	if *shot == "" {
 		rememberViews(&opts, fs, stderr)
-		opts.SavePack = func(req ui.PackRequest, progress func(string)) string { // Shift+P (open_pack.go)
-			return windowPacker(wire.packCommand(), req, progress)
-		}
 	}
 	if *tour {
 		names, _ := rf.readings()

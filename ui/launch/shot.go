@@ -1,3 +1,5 @@
+//go:build !js
+
 // The shot subcommand: render the viewer at one tick to a PNG and exit —
 // isometric, framed as the window's first view, every overlay on. It needs
 // a display (Xvfb will do); the README's screenshot and the tests use it.
