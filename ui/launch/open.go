@@ -31,7 +31,7 @@ import (
 // Open is the default subcommand, viewer [flags] [FILE...]: the window on
 // the inputs.
 func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
-	fs := wire.NewFlagSet("viewer", "viewer [flags] [FILE...]", stderr)
+	fs := wire.NewFlagSet("viewer", "viewer [-tick N] [-paused] [-camera C] [-reading R] [-compare R,R…] [-select GUID] [-track] [-layout split] [-tour] [-follow] [-against CLIENT_TRACE] [-whatif CONDITIONS] [-screenshot FILE.png] [-dat DIR] [-server-port N] [-player GUID] [-truth-from CAPTURE]... [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "start at tick `N`")
