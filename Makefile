@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev chromium
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-plain test-display test-web web mutate release cross-check cross-check-test
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,27 +33,35 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-# make test runs its steps in two lanes side by side (docs/testing.md,
-# "What make test's time goes to"): the race pass and the fuzz pass, whose
-# packages are compiled with the race detector's or the fuzzer's
-# instrumentation, beside the display tests, vet, staticcheck, the
-# cross-check and the tests without the race detector, which share the
-# packages compiled without it. Each lane keeps both cores busy while the
-# other waits (on the viewer's subprocesses, the browser, a long package's
-# tests on one goroutine); each step's output is printed whole when it ends.
+# make test runs its steps in three lanes side by side (docs/testing.md,
+# "Lanes"): the race and the fuzz pass, whose packages are compiled with the
+# race detector's or the fuzzer's instrumentation; the display tests; and
+# the checks (the cross-check, the tests without the race detector, vet and
+# staticcheck), which share the packages compiled without instrumentation.
+# The viewer binary the display tests run is built first, compiling most of
+# those packages once for both. What one lane waits on (the viewer's
+# subprocesses, the browser, a package's tests on one goroutine) is CPU for
+# the others; each step's output is printed whole when it ends.
 test: deps fmt-check
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-lane-race test-lane-plain
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-lane-race test-lane-display test-lane-checks
+
+test-lane-display test-lane-checks: test-bin
+
+test-bin:
+	$(GO) build -pgo=off -o $(TEST_BIN) ./cmd/viewer
 
 test-lane-race:
 	@$(MAKE) --no-print-directory test-race
 	@$(MAKE) --no-print-directory fuzz-short
 
-test-lane-plain:
+test-lane-display:
 	@$(MAKE) --no-print-directory test-display
-	@$(MAKE) --no-print-directory vet
-	@$(MAKE) --no-print-directory staticcheck
+
+test-lane-checks:
 	@$(MAKE) --no-print-directory cross-check-test
 	@$(MAKE) --no-print-directory test-plain
+	@$(MAKE) --no-print-directory vet
+	@$(MAKE) --no-print-directory staticcheck
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
