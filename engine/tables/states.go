@@ -68,7 +68,7 @@ const maxKey = 1 << 22
 
 // statesWriter writes the states table to a stream.
 type statesWriter struct {
-	out   *bufio.Writer
+	out   flushWriter
 	off   int64
 	codec pageCodec
 
@@ -99,15 +99,37 @@ type statesWriter struct {
 	wg       sync.WaitGroup
 	inflight []*pageJob
 	freeJobs []*pageJob
-	err      error
+	// groupOuts are the encoded pages' buffers of the current row group
+	// (its chunks' parts), freeOuts those written since.
+	groupOuts, freeOuts [][]byte
+	err                 error
 }
+
+// flushWriter is the writer's output: buffered, unless dst writes in big
+// blocks of its own (atomicfile.Stream), which copy the pages once.
+type flushWriter interface {
+	io.Writer
+	Flush() error
+}
+
+// blockWriter is a writer that gathers what it is given in big blocks.
+type blockWriter interface{ BlockSize() int }
+
+// unbuffered is a writer written as it is.
+type unbuffered struct{ io.Writer }
+
+func (unbuffered) Flush() error { return nil }
 
 func newStatesWriter(dst io.Writer, codec Codec, groupRows int64, pageRows int) (*statesWriter, error) {
 	c, err := newPageCodec(codec)
 	if err != nil {
 		return nil, err
 	}
-	w := &statesWriter{out: bufio.NewWriterSize(dst, 1<<20), codec: c, groupRows: groupRows,
+	var out flushWriter = bufio.NewWriterSize(dst, 1<<20)
+	if _, ok := dst.(blockWriter); ok {
+		out = unbuffered{dst}
+	}
+	w := &statesWriter{out: out, codec: c, groupRows: groupRows,
 		pageRows: pageRows, gen: 1, enc: pageEnc{codec: c}, workers: pageWorkers()}
 	for _, d := range []*strDict{&w.input, &w.reading, &w.guids, &w.cells} {
 		d.init()

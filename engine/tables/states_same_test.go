@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -65,13 +66,27 @@ func sameBytesCases() []sameBytesCase {
 	return cases
 }
 
-// write is c's file, written by a writer of the given encoding goroutines.
+// blockBuffer is a buffer that says it writes in blocks, as
+// atomicfile.Stream does: the writer writes to it unbuffered.
+type blockBuffer struct{ bytes.Buffer }
+
+func (*blockBuffer) BlockSize() int { return 4 << 20 }
+
+// write is c's file, written by a writer of the given encoding goroutines
+// (to a blockBuffer when workers is odd).
 func (c *sameBytesCase) write(t *testing.T, workers int) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	w, err := newStatesWriter(&buf, c.codec, c.group, c.page)
+	var buf blockBuffer
+	var dst io.Writer = &buf.Buffer
+	if workers%2 == 1 {
+		dst = &buf
+	}
+	w, err := newStatesWriter(dst, c.codec, c.group, c.page)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if _, ok := w.out.(unbuffered); ok != (workers%2 == 1) {
+		t.Fatalf("%d workers: the writer's output is %T", workers, w.out)
 	}
 	w.setWorkers(workers)
 	if c.timeMax > 0 {

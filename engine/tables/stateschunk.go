@@ -14,9 +14,10 @@ import (
 )
 
 // chunk is one column's pages in the current row group, and what the footer
-// says of them.
+// says of them. The pages are written as they were encoded, from their
+// jobs' buffers (parts), never copied into one buffer per column.
 type chunk struct {
-	buf   []byte
+	parts [][]byte
 	pages int32
 	// dictPages counts the pages in RLE_DICTIONARY (of t, which may fall
 	// back to BYTE_STREAM_SPLIT).
@@ -32,7 +33,10 @@ type chunk struct {
 	anyTrue, anyFalse bool
 }
 
-func (c *chunk) reset() { *c = chunk{buf: c.buf[:0]} }
+func (c *chunk) reset() {
+	clear(c.parts)
+	*c = chunk{parts: c.parts[:0]}
+}
 
 // segRun is a segment's rows within a page.
 type segRun struct {
@@ -328,7 +332,7 @@ func (w *statesWriter) finishPage(j *pageJob) {
 	for col := range w.chunks {
 		c := &w.chunks[col]
 		pg := &j.pages[col]
-		c.buf = append(c.buf, j.out[at:at+pg.end]...)
+		c.parts = append(c.parts, j.out[at:at+pg.end:at+pg.end])
 		at += pg.end
 		c.pages++
 		if pg.dict {
@@ -337,6 +341,14 @@ func (w *statesWriter) finishPage(j *pageJob) {
 		c.uncompressed += pg.uncompressed
 		c.values += int64(pg.values)
 		c.nulls += int64(pg.nulls)
+	}
+	// The pages are written from j.out when the row group is: the job
+	// gets another buffer.
+	w.groupOuts = append(w.groupOuts, j.out)
+	j.out = nil
+	if k := len(w.freeOuts); k > 0 {
+		j.out, w.freeOuts[k-1] = w.freeOuts[k-1], nil
+		w.freeOuts = w.freeOuts[:k-1]
 	}
 	n := int64(j.hi - j.lo)
 	w.rows += n

@@ -109,7 +109,9 @@ func (w *statesWriter) flushGroup(g *groupDicts) {
 			stats.MinValue, stats.MaxValue = dict.min, dict.max
 		}
 		md.DataPageOffset = w.off
-		w.write(c.buf)
+		for _, p := range c.parts {
+			w.write(p)
+		}
 		enc := w.dataEncoding(col)
 		if col == colT {
 			// t's pages: a dictionary's, then (past maxTimeDict) plain ones.
@@ -149,6 +151,11 @@ func (w *statesWriter) flushGroup(g *groupDicts) {
 		rg.TotalByteSize += md.TotalUncompressedSize
 		c.reset()
 	}
+	for _, out := range w.groupOuts {
+		w.freeOuts = append(w.freeOuts, out[:0])
+	}
+	clear(w.groupOuts)
+	w.groupOuts = w.groupOuts[:0]
 	rg.TotalCompressedSize = w.off - start
 	w.groups = append(w.groups, rg)
 	w.rows = 0
