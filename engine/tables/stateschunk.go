@@ -94,7 +94,7 @@ func (p *pageCols) split(n, i, m int) {
 		}
 		p.lo[k], p.hi[k] = lo, hi
 		if m == 8 {
-			splitBlock(p.body[k], n, i, v)
+			splitBlock(p.body[k], n, i, &p.blk[k])
 			continue
 		}
 		for j, x := range v {
@@ -182,11 +182,18 @@ func (w *statesWriter) takeIDs(j *pageJob) {
 		k := at - lo
 		guid, cell := j.guid[k:k+len(rows)], j.cell[k:k+len(rows)]
 		queue, fail := j.queue[k:k+len(rows)], j.fail[k:k+len(rows)]
+		gen := w.gen
 		for i := range rows {
 			r := &rows[i]
-			if b.guids != nil {
+			switch {
+			case b.guids != nil:
 				guid[i], cell[i] = w.guids.id(b.guids[at+i]), w.cells.id(b.cells[at+i])
-			} else {
+			case uint32(r.Key) < uint32(len(w.keys)) && w.keys[r.Key].gen == gen && w.keys[r.Key].guid == r.GUID &&
+				w.keys[r.Key].cgen == gen && w.keys[r.Key].cell == r.Cell:
+				// The object, in its cell, already in the row group (most
+				// rows): objectIDs's cache, read here.
+				guid[i], cell[i] = w.keys[r.Key].gidx, w.keys[r.Key].cidx
+			default:
 				guid[i], cell[i] = w.objectIDs(r)
 			}
 			queue[i], fail[i] = w.queues.id(r.Queue), w.fails.id(r.Fail)
