@@ -352,10 +352,13 @@ func (w *statesWriter) finishPage(j *pageJob) {
 	// The pages are written from j.out when the row group is: the job
 	// gets another buffer.
 	w.groupOuts = append(w.groupOuts, j.out)
-	j.out = nil
 	if k := len(w.freeOuts); k > 0 {
 		j.out, w.freeOuts[k-1] = w.freeOuts[k-1], nil
 		w.freeOuts = w.freeOuts[:k-1]
+	} else {
+		// (The first row group's: as large as this page's, not grown
+		// from nothing page after page.)
+		j.out = make([]byte, 0, cap(j.out))
 	}
 	n := int64(j.hi - j.lo)
 	w.rows += n
