@@ -10,9 +10,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -135,3 +137,49 @@ var sameBytesSums = []string{
 // setWorkers sets the writer's encoding goroutines (0: none), before it
 // writes.
 func (w *statesWriter) setWorkers(n int) { w.workers = n }
+
+// failingBlocks is a block writer that fails once n bytes are written.
+type failingBlocks struct{ n int }
+
+func (f *failingBlocks) Write(p []byte) (int, error) {
+	if len(p) > f.n {
+		return 0, errors.New("no space left on device")
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+func (*failingBlocks) BlockSize() int { return 4 << 20 }
+
+// A write that fails midway is the writer's error, from TakeStates or
+// Close, with its encoding goroutines or without, and every batch handed
+// over is released once, those after the failure too.
+func TestStatesWriter_WriteErrorReleasesEveryBatch(t *testing.T) {
+	rows := randomStates(rand.New(rand.NewPCG(41, 3)), 20000)
+	for _, workers := range []int{0, 1, 3} {
+		w, err := newStatesWriter(&failingBlocks{n: 60000}, Snappy, 3000, 500)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.setWorkers(workers)
+		batches := batchOf(rows, 700)
+		released := make([]int, len(batches))
+		var first error
+		for i, b := range batches {
+			if err := w.TakeStates(b, func() { released[i]++ }); err != nil && first == nil {
+				first = err
+			}
+		}
+		if err := w.Close(); first == nil {
+			first = err
+		}
+		if first == nil || !strings.Contains(first.Error(), "no space left on device") {
+			t.Errorf("%d workers: error %v, want the write's", workers, first)
+		}
+		for i, n := range released {
+			if n != 1 {
+				t.Errorf("%d workers: batch %d released %d times", workers, i, n)
+			}
+		}
+	}
+}
