@@ -8,14 +8,11 @@ import (
 	"fmt"
 	"image"
 	"io"
-	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
-	"glidepath/internal/hugeheap"
 	"glidepath/ui"
 )
 
@@ -73,8 +70,6 @@ func (wire Wiring) Shot(args []string, stdout, stderr io.Writer) error {
 	open := openSourcesInWith(world, caps)
 	if *first {
 		open = openSourcesFromWith(*tick, world, caps) // the rest is read behind the picture
-	} else {
-		hugeheap.Prepare(pictureHeap(fs.Args()))
 	}
 	opts, err := viewOptionsFrom(open, fs.Args(), &rf, *cam, *tick, *sel, stderr)
 	if err != nil {
@@ -95,25 +90,6 @@ func (wire Wiring) Shot(args []string, stdout, stderr io.Writer) error {
 	warnSourcesFloor(stderr, opts.Sources)
 	fmt.Fprintf(cli.ReportTo(stdout, stderr, *out), "wrote %s (%dx%d, tick %d)\n", *out, sz.X, sz.Y, *tick)
 	return nil
-}
-
-// pictureHeapPerByte is about how many bytes of heap a picture's pre-run
-// fills per byte of its input (a 1000-object, 10-minute synth crowd:
-// 790 MiB for 141 MB of JSONL).
-const pictureHeapPerByte = 6
-
-// pictureHeap is the heap to prepare for a picture of inputs
-// (hugeheap.Prepare): pictureHeapPerByte times their bytes, within a
-// quarter of the memory limit (internal/memguard). An input that is not a
-// regular file counts nothing.
-func pictureHeap(inputs []string) int64 {
-	var n int64
-	for _, in := range inputs {
-		if fi, err := os.Stat(in); err == nil && fi.Mode().IsRegular() {
-			n += fi.Size()
-		}
-	}
-	return min(n*pictureHeapPerByte, debug.SetMemoryLimit(-1)/4)
 }
 
 // parseSize reads WxH.
