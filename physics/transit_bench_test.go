@@ -1,7 +1,6 @@
 package physics
 
 import (
-	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -38,26 +37,8 @@ func BenchmarkTransit_ObjectTick(b *testing.B) {
 			if !IsIndoorCell(c.cell) {
 				c.at[2], _ = c.w.Ground(c.cell, c.at[0], c.at[1])
 			}
-			o := placed(b, c.w, c.at[0], c.at[1], c.at[2], 0)
-			if IsIndoorCell(c.cell) {
-				p := NewPosition(c.cell, c.at, 0)
-				if err := o.SetPosition(&p, SetPositionSlideFlags); err != SetPositionOK {
-					b.Fatal(err)
-				}
-			}
-			o.PositionManager = &pacingPM{}
-			o.MovementManager = &fakeMovement{}
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu0, ok0 := threadCPU()
-			for i := 0; i < b.N; i++ {
-				o.UpdateObjectInternal(dt)
-			}
-			if cpu1, ok1 := threadCPU(); ok0 && ok1 && b.N > 0 {
-				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
-			}
+			o := pacer(b, c.w, c.cell, c.at)
+			benchTicks(b, o) // cpu-ns/op: the thread's CPU time a tick
 			if !o.InContact() || !o.OnWalkable() || o.Position().Cell>>16 != c.cell>>16 || IsIndoorCell(o.Position().Cell) != IsIndoorCell(c.cell) {
 				b.Fatalf("the walker left the ground or its cell: %08X %v", o.Position().Cell, o.Position().Frame.Origin)
 			}

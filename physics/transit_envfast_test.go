@@ -3,7 +3,6 @@ package physics
 import (
 	"math"
 	"math/rand"
-	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -13,9 +12,11 @@ import (
 // section) must answer every sweep it takes exactly as the whole
 // transition does (CPhysicsObj::transition through
 // find_transitional_position, ACE Transition.cs, EnvCell.cs, BSPTree.cs):
-// these tests run both on the same sweep (checkShortcut) and compare every
-// bit of the result — position, cell, contact plane, sliding and collision
-// normals, the events — and the velocity the whole transition leaves.
+// these tests run both on the same sweep (checkShortcut, with the random
+// bodies and moves the bare-terrain shortcut's tests draw too:
+// transit_shortcut_test.go) and compare every bit of the result — position,
+// cell, contact plane, sliding and collision normals, the events — and the
+// velocity the whole transition leaves.
 
 // randomRooms is a world of two adjoining rooms, 0x0100 and 0x0101, in
 // landblock 0xA9B4: random sizes, the pair turned about z (sometimes
@@ -76,35 +77,8 @@ func randomRoomSweep(r *rand.Rand, w *World, room *EnvCell, o *Object) (from Pos
 	// The transit (and the shortcut's memos in it) carried from sweep to
 	// sweep, as an object's are from tick to tick.
 	tr := o.tr
-	*o = *NewObject()
-	o.World, o.tr = w, tr
-	switch r.Intn(4) {
-	case 0:
-		o.Radius, o.Height = 0.1+r.Float32()*0.6, r.Float32()*2.2
-	case 1:
-		n := 1 + r.Intn(2)
-		for i := 0; i < n; i++ {
-			o.Spheres = append(o.Spheres, Sphere{Center: mgl32.Vec3{(r.Float32() - 0.5) * 0.4, (r.Float32() - 0.5) * 0.4, r.Float32() * 1.5}, Radius: 0.1 + r.Float32()*0.5})
-		}
-	case 2:
-		o.Radius = 0
-	default:
-		o.Radius, o.Height = 0.35, 1.8
-	}
-	if r.Intn(4) == 0 {
-		o.Scale = []float32{0, 0.5, 1.3}[r.Intn(3)]
-	}
-	o.StepUpHeight, o.StepDownHeight = r.Float32()*1.2, r.Float32()*1.5
-	o.State = 0
-	if r.Intn(5) != 0 {
-		o.State |= StateGravity
-	}
-	if r.Intn(2) == 0 {
-		o.State |= StateEdgeSlide
-	}
-	if r.Intn(10) == 0 {
-		o.State |= StateMissile
-	}
+	randomBody(r, w, o, bodySpread{radius: 0.6, height: 2.2, sphereRadius: 0.5, standard: true, scales: [3]float32{0, 0.5, 1.3}, scaledOneIn: 4, noGravityOneIn: 5, missileOneIn: 10})
+	o.tr = tr
 	cs := room.Struct
 	// The room's box in its frame, from its floor and ceiling polygons.
 	lo, hi := cs.Polygons[0].Vertices[0], cs.Polygons[1].Vertices[2]
@@ -143,35 +117,8 @@ func randomRoomSweep(r *rand.Rand, w *World, room *EnvCell, o *Object) (from Pos
 			o.ContactPlaneCellID = 0
 		}
 	}
-	if r.Intn(4) == 0 {
-		o.Velocity = rvec(r, 3)
-	}
-	if r.Intn(4) == 0 {
-		o.TransientState |= TransientSliding
-		o.SlidingNormal = rvec(r, 1)
-		o.SlidingNormal[2] = 0
-	}
-	heading := r.Float32() * 360
-	from = NewPosition(room.ID, origin, heading)
-	var move mgl32.Vec3
-	switch r.Intn(4) {
-	case 0:
-		move = rvec(r, 0.2)
-	case 1:
-		move = rvec(r, 3)
-	case 2:
-		a := r.Float64() * 2 * math.Pi
-		d := r.Float32() * 0.5
-		move = mgl32.Vec3{float32(math.Cos(a)) * d, float32(math.Sin(a)) * d, 0}
-	default:
-		move = mgl32.Vec3{0, r.Float32() * 0.2, (r.Float32() - 0.5) * 0.1}
-	}
-	q := mgl32.QuatRotate(float32(heading)*math.Pi/180, mgl32.Vec3{0, 0, -1})
-	if r.Intn(6) == 0 {
-		q = mgl32.QuatRotate(r.Float32()*0.6, rvec(r, 1).Normalize()).Mul(q)
-	}
-	to = NewFrame(from.Frame.Origin.Add(move), q)
-	return from, to
+	randomDrift(r, o, 4)
+	return randomMove(r, room.ID, origin, 0.5)
 }
 
 // Random sweeps in random rooms: wherever the indoor shortcut answers, the
@@ -182,41 +129,15 @@ func TestTransitEnvFast_RandomSweepsMatchWholeTransition(t *testing.T) {
 	r := rand.New(rand.NewSource(4042))
 	n := checkShortcut(t)
 	const worlds, perWorld = 80, 400
-	tried := 0
-	var multi, sliding, scaled, tilted, portals, chained int
+	var c sweepKinds
+	portals, chained := 0, 0
 	for k := 0; k < worlds; k++ {
 		w, room := randomRooms(t, r)
 		o := NewObject()
 		for i := 0; i < perWorld; i++ {
 			from, to := randomRoomSweep(r, w, room, o)
-			if from.Frame.Origin == to.Origin {
+			if from.Frame.Origin == to.Origin || !c.sweep(t, n, k, i, o, &from, &to) {
 				continue
-			}
-			tried++
-			before := n.sweeps
-			o.retailTransition(&from, &to)
-			if n.mismatches > 0 {
-				t.Fatalf("world %d sweep %d (%v → %v):\n%s", k, i, from, to.Origin, n.first)
-			}
-			if n.sweeps == before {
-				continue
-			}
-			s, _ := o.BodySpheres()
-			scale := o.Scale
-			if scale == 0 {
-				scale = 1
-			}
-			if to.Origin.Sub(from.Frame.Origin).Len() > s[0].Radius*scale {
-				multi++
-			}
-			if o.TransientState&TransientSliding != 0 {
-				sliding++
-			}
-			if scale != 1 {
-				scaled++
-			}
-			if to.Rot.V[0] != 0 || to.Rot.V[1] != 0 {
-				tilted++
 			}
 			if len(room.Portals) > 0 {
 				portals++
@@ -228,8 +149,8 @@ func TestTransitEnvFast_RandomSweepsMatchWholeTransition(t *testing.T) {
 	}
 	t.Logf("%d sweeps, %d by the shortcut: %d stepped down, %d without contact after, %d with a sliding normal after; "+
 		"%d carried a sliding normal in, %d took several steps, %d scaled, %d tilted, %d in a room with portals, %d over a chained BSP",
-		tried, n.sweeps, n.stepped, n.noContact, n.slidingNormal, sliding, multi, scaled, tilted, portals, chained)
-	if n.sweeps < tried/5 || n.stepped < 1000 || sliding < 100 || multi < 100 || scaled < 200 || tilted < 100 || portals < 1000 || chained < 500 {
+		c.tried, n.sweeps, n.stepped, n.noContact, n.slidingNormal, c.sliding, c.multi, c.scaled, c.tilted, portals, chained)
+	if n.sweeps < c.tried/5 || n.stepped < 1000 || c.sliding < 100 || c.multi < 100 || c.scaled < 200 || c.tilted < 100 || portals < 1000 || chained < 500 {
 		t.Fatal("the shortcut took too few sweeps of some kind to compare")
 	}
 }
@@ -244,21 +165,7 @@ func TestTransitEnvFast_WalkersMatchWholeTransition(t *testing.T) {
 		room: envCell(t, room, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{0, 0, 0}, hi: mgl32.Vec3{10, 40, 4}}),
 	}}
 	walk := func(t *testing.T, w *World, cell uint32, at mgl32.Vec3, ticks int) *shortcutTally {
-		o := placed(t, w, at[0], at[1], at[2], 0)
-		p := NewPosition(cell, at, 0)
-		if err := o.SetPosition(&p, SetPositionSlideFlags); err != SetPositionOK {
-			t.Fatal(err)
-		}
-		o.PositionManager = &pacingPM{}
-		o.MovementManager = &fakeMovement{}
-		n := checkShortcut(t)
-		for i := 0; i < ticks; i++ {
-			o.UpdateObjectInternal(dt)
-			if n.mismatches > 0 {
-				t.Fatalf("tick %d:\n%s", i, n.first)
-			}
-		}
-		return n
+		return paceChecked(t, pacer(t, w, cell, at), ticks)
 	}
 	t.Run("room", func(t *testing.T) {
 		n := walk(t, &World{Terrain: FlatTerrain(0), Geometry: geom}, room, mgl32.Vec3{65, 40, 0}, 6000)
@@ -483,26 +390,8 @@ func BenchmarkTransit_ObjectTickIndoorDoors(b *testing.B) {
 		}}),
 		next: envCell(b, next, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{10, 0, 0}, hi: mgl32.Vec3{20, 40, 4}, doors: []doorSpec{{side: 'W', a: -22, b: -20, h: 2.5, otherCell: 0x0100}}}),
 	}}
-	w := &World{Terrain: FlatTerrain(0), Geometry: geom}
-	at := mgl32.Vec3{65, 40, 0}
-	o := placed(b, w, at[0], at[1], at[2], 0)
-	p := NewPosition(room, at, 0)
-	if err := o.SetPosition(&p, SetPositionSlideFlags); err != SetPositionOK {
-		b.Fatal(err)
-	}
-	o.PositionManager = &pacingPM{}
-	o.MovementManager = &fakeMovement{}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0, ok0 := threadCPU()
-	for i := 0; i < b.N; i++ {
-		o.UpdateObjectInternal(dt)
-	}
-	if cpu1, ok1 := threadCPU(); ok0 && ok1 && b.N > 0 {
-		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
-	}
+	o := pacer(b, &World{Terrain: FlatTerrain(0), Geometry: geom}, room, mgl32.Vec3{65, 40, 0})
+	benchTicks(b, o)
 	if !o.InContact() || !o.OnWalkable() || o.Position().Cell != room {
 		b.Fatalf("the walker left the ground or its room: %08X %v", o.Position().Cell, o.Position().Frame.Origin)
 	}

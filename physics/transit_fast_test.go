@@ -1,75 +1,16 @@
 package physics
 
 import (
-	"fmt"
 	"math"
 	"math/rand"
-	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// The transition's shortcut over a bare LandCell (transit_fast.go) must
-// answer every sweep it takes exactly as the whole transition does
-// (CPhysicsObj::transition through find_transitional_position, ACE
-// Transition.cs): these tests run both on the same sweep and compare every
-// bit of the result — position, cell, contact plane, sliding and collision
-// normals, the events — and the velocity the whole transition leaves.
-
-// shortcutTally counts what the shortcut answered while a check runs.
-type shortcutTally struct {
-	sweeps, mismatches       int
-	stepped, landed          int
-	noContact, slidingNormal int
-	first                    string
-}
-
-// resultText prints a result with every float32 bit-faithfully (%v
-// prints the shortest decimal that reads back to the same float32, and −0
-// as -0).
-func resultText(r *transitionResult, ok bool) string {
-	return fmt.Sprintf("%+v ok=%v", *r, ok)
-}
-
-// checkShortcut makes every transition the shortcut answers, until the
-// test ends, run the whole transition too and compare; it returns the
-// tally. Only one check runs at a time (the hook is the package's).
-func checkShortcut(tb testing.TB) *shortcutTally {
-	tb.Helper()
-	if fastTransitCheck != nil {
-		tb.Fatal("another shortcut check is running")
-	}
-	n := &shortcutTally{}
-	var mu sync.Mutex
-	fastTransitCheck = func(o *Object, fast, whole *transitionResult, fastOK, wholeOK bool, wholeVel mgl32.Vec3) {
-		mu.Lock()
-		defer mu.Unlock()
-		n.sweeps++
-		a, b := resultText(fast, fastOK), resultText(whole, wholeOK)
-		if va, vb := fmt.Sprint(o.Velocity), fmt.Sprint(wholeVel); a != b || va != vb {
-			n.mismatches++
-			if n.first == "" {
-				n.first = fmt.Sprintf("shortcut %s velocity %s\nwhole    %s velocity %s", a, va, b, vb)
-			}
-		}
-		e := &fast.events
-		switch {
-		case e.stepValid:
-			n.stepped++
-		case e.landed:
-			n.landed++
-		}
-		if !fast.ContactPlaneValid {
-			n.noContact++
-		}
-		if fast.SlidingNormalValid {
-			n.slidingNormal++
-		}
-	}
-	tb.Cleanup(func() { fastTransitCheck = nil })
-	return n
-}
+// The transition's shortcut over a bare LandCell (transit_fast.go) checked
+// against the whole transition, sweep by sweep (checkShortcut and the
+// shared random bodies and moves: transit_shortcut_test.go).
 
 // randomTerrain is a landblock pair of random heights: gentle, steep or
 // flat stretches, split either way.
@@ -94,33 +35,7 @@ func randomTerrain(r *rand.Rand) *Terrain {
 // above or just below the ground, in contact or not, sliding or not) and
 // returns a sweep for it.
 func randomSweep(r *rand.Rand, w *World, o *Object) (from Position, to Frame) {
-	*o = *NewObject()
-	o.World = w
-	switch r.Intn(4) {
-	case 0:
-		o.Radius, o.Height = 0.1+r.Float32()*0.8, r.Float32()*2.5
-	case 1:
-		n := 1 + r.Intn(2)
-		for i := 0; i < n; i++ {
-			o.Spheres = append(o.Spheres, Sphere{Center: mgl32.Vec3{(r.Float32() - 0.5) * 0.4, (r.Float32() - 0.5) * 0.4, r.Float32() * 1.5}, Radius: 0.1 + r.Float32()*0.6})
-		}
-	case 2:
-		o.Radius = 0
-	}
-	if r.Intn(3) == 0 {
-		o.Scale = []float32{0, 0.5, 1.7}[r.Intn(3)]
-	}
-	o.StepUpHeight, o.StepDownHeight = r.Float32()*1.2, r.Float32()*1.5
-	o.State = 0
-	if r.Intn(4) != 0 {
-		o.State |= StateGravity
-	}
-	if r.Intn(2) == 0 {
-		o.State |= StateEdgeSlide
-	}
-	if r.Intn(8) == 0 {
-		o.State |= StateMissile
-	}
+	randomBody(r, w, o, bodySpread{radius: 0.8, height: 2.5, sphereRadius: 0.6, scales: [3]float32{0, 0.5, 1.7}, scaledOneIn: 3, noGravityOneIn: 4, missileOneIn: 8})
 	x, y := 1+r.Float32()*190, 1+r.Float32()*190
 	if r.Intn(4) == 0 {
 		// Near a cell line.
@@ -156,35 +71,8 @@ func randomSweep(r *rand.Rand, w *World, o *Object) (from Position, to Frame) {
 			o.ContactPlaneCellID = 0
 		}
 	}
-	if r.Intn(3) == 0 {
-		o.Velocity = rvec(r, 3)
-	}
-	if r.Intn(4) == 0 {
-		o.TransientState |= TransientSliding
-		o.SlidingNormal = rvec(r, 1)
-		o.SlidingNormal[2] = 0
-	}
-	heading := r.Float32() * 360
-	from = NewPosition(cell, mgl32.Vec3{x, y, z}, heading)
-	var move mgl32.Vec3
-	switch r.Intn(4) {
-	case 0:
-		move = rvec(r, 0.2)
-	case 1:
-		move = rvec(r, 3)
-	case 2:
-		a := r.Float64() * 2 * math.Pi
-		d := r.Float32() * 0.4
-		move = mgl32.Vec3{float32(math.Cos(a)) * d, float32(math.Sin(a)) * d, 0}
-	default:
-		move = mgl32.Vec3{0, r.Float32() * 0.2, (r.Float32() - 0.5) * 0.1}
-	}
-	q := mgl32.QuatRotate(float32(heading)*math.Pi/180, mgl32.Vec3{0, 0, -1})
-	if r.Intn(6) == 0 {
-		q = mgl32.QuatRotate(r.Float32()*0.6, rvec(r, 1).Normalize()).Mul(q)
-	}
-	to = NewFrame(from.Frame.Origin.Add(move), q)
-	return from, to
+	randomDrift(r, o, 3)
+	return randomMove(r, cell, mgl32.Vec3{x, y, z}, 0.4)
 }
 
 // Random sweeps over random terrain: wherever the shortcut answers, the
@@ -196,8 +84,8 @@ func TestTransitFast_RandomSweepsMatchWholeTransition(t *testing.T) {
 	r := rand.New(rand.NewSource(4040))
 	n := checkShortcut(t)
 	const worlds, perWorld = 60, 400
-	tried := 0
-	var sliding, multi, otherBlock, scaled, tilted int
+	var c sweepKinds
+	otherBlock := 0
 	for k := 0; k < worlds; k++ {
 		w := &World{Terrain: randomTerrain(r)}
 		if k%10 == 0 {
@@ -209,42 +97,16 @@ func TestTransitFast_RandomSweepsMatchWholeTransition(t *testing.T) {
 			if from.Frame.Origin == to.Origin {
 				continue
 			}
-			tried++
-			before := n.sweeps
-			o.retailTransition(&from, &to)
-			if n.mismatches > 0 {
-				t.Fatalf("world %d sweep %d (%v → %v):\n%s", k, i, from, to.Origin, n.first)
-			}
-			if n.sweeps == before {
-				continue
-			}
-			s, _ := o.BodySpheres()
-			scale := o.Scale
-			if scale == 0 {
-				scale = 1
-			}
-			if to.Origin.Sub(from.Frame.Origin).Len() > s[0].Radius*scale {
-				multi++
-			}
-			if o.TransientState&TransientSliding != 0 {
-				sliding++
-			}
-			if o.ContactPlaneCellID>>16 == 0xA9B5 {
+			if c.sweep(t, n, k, i, o, &from, &to) && o.ContactPlaneCellID>>16 == 0xA9B5 {
 				otherBlock++
-			}
-			if scale != 1 {
-				scaled++
-			}
-			if to.Rot.V[0] != 0 || to.Rot.V[1] != 0 {
-				tilted++
 			}
 		}
 	}
 	t.Logf("%d sweeps, %d by the shortcut: %d stepped down, %d landed, %d without contact after, %d with a sliding normal after; "+
 		"%d carried a sliding normal in, %d took several steps, %d had a contact plane in another landblock, %d scaled, %d tilted",
-		tried, n.sweeps, n.stepped, n.landed, n.noContact, n.slidingNormal, sliding, multi, otherBlock, scaled, tilted)
-	if n.sweeps < tried/3 || n.stepped < 500 || n.landed < 100 || n.noContact < 500 || n.slidingNormal < 50 ||
-		sliding < 200 || multi < 200 || otherBlock < 100 || scaled < 200 || tilted < 100 {
+		c.tried, n.sweeps, n.stepped, n.landed, n.noContact, n.slidingNormal, c.sliding, c.multi, otherBlock, c.scaled, c.tilted)
+	if n.sweeps < c.tried/3 || n.stepped < 500 || n.landed < 100 || n.noContact < 500 || n.slidingNormal < 50 ||
+		c.sliding < 200 || c.multi < 200 || otherBlock < 100 || c.scaled < 200 || c.tilted < 100 {
 		t.Fatal("the shortcut took too few sweeps of some kind to compare")
 	}
 }
@@ -255,28 +117,10 @@ func TestTransitFast_RandomSweepsMatchWholeTransition(t *testing.T) {
 func TestTransitFast_HillsWalkerMatchesWholeTransition(t *testing.T) {
 	w := &World{Terrain: loadTerrain(t, "hills.json")}
 	gz, _ := w.Ground(testCell, 12, 45)
-	o := placed(t, w, 12, 45, gz, 0)
-	o.PositionManager = &pacingPM{}
-	o.MovementManager = &fakeMovement{}
-	n := checkShortcut(t)
-	for i := 0; i < 6000; i++ {
-		o.UpdateObjectInternal(dt)
-		if n.mismatches > 0 {
-			t.Fatalf("tick %d:\n%s", i, n.first)
-		}
-	}
+	n := paceChecked(t, pacer(t, w, testCell, mgl32.Vec3{12, 45, gz}), 6000)
 	if n.sweeps < 5000 || n.stepped < 5000 {
 		t.Fatalf("the shortcut answered %d of 6000 ticks (%d stepped down)", n.sweeps, n.stepped)
 	}
-}
-
-// CheckShortcut is checkShortcut for the engine-driven test
-// (transit_fast_scenarios_test.go): it returns what the check found so far
-// — the sweeps the shortcut answered, how many of them the whole
-// transition answered otherwise, and the first such difference.
-func CheckShortcut(tb testing.TB) func() (sweeps, mismatches int, first string) {
-	n := checkShortcut(tb)
-	return func() (int, int, string) { return n.sweeps, n.mismatches, n.first }
 }
 
 // The shortcut's find_terrain_poly (the diagonal edges alone for a point

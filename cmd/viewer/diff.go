@@ -20,7 +20,7 @@ import (
 	"glidepath/interp"
 )
 
-const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-states FILE] [-events FILE] [-metrics FILE] [-dat DIR] INPUT CLIENT_TRACE\n       viewer diff -vs [-tol METRES] [-json] [-context N] [-strict-objects] TRACE_A TRACE_B"
+const diffSynopsis = "viewer diff [-reading R] [-tol METRES] [-json] [-context N] [-strict-objects] [-server-port N] [-player GUID] [-truth-from CAPTURE]... [-states FILE] [-events FILE] [-metrics FILE] [-snappy] [-dat DIR] INPUT CLIENT_TRACE\n       viewer diff -vs [-tol METRES] [-json] [-context N] [-strict-objects] TRACE_A TRACE_B"
 
 func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffSynopsis, stderr)

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -171,5 +172,94 @@ func TestDocs_EveryDocumentedFlagExists(t *testing.T) {
 	}
 	if checked < 100 {
 		t.Errorf("checked only %d flags of documented command lines: the docs' command lines were not found", checked)
+	}
+}
+
+// synopsisFlagRE is a flag named in a usage line: -name after a space, a
+// bracket, a parenthesis or a bar ([-tick N], (-at TICK | -bookmark NAME)).
+var synopsisFlagRE = regexp.MustCompile(`(?:^|[\s\[(|])-([a-z][a-z0-9-]*)`)
+
+// oldNameRE is the help of a flag kept under its old name: it names the
+// flag that took its place.
+var oldNameRE = regexp.MustCompile(`^the old name of -([a-z][a-z0-9-]*)`)
+
+// helpEntries are the flags PrintDefaults lists in usage, each with its
+// help text (on its own line, or on the flag's line for a one-letter flag).
+func helpEntries(usage string) map[string]string {
+	out := map[string]string{}
+	re := regexp.MustCompile(`(?m)^  -([\w-]+)[^\n\t]*(?:\t([^\n]*)|\n\s+\t?([^\n]*))`)
+	for _, m := range re.FindAllStringSubmatch(usage, -1) {
+		out[m[1]] = strings.TrimSpace(m[2] + m[3])
+	}
+	return out
+}
+
+// The usage line (the synopsis `viewer X -h` prints first) names every
+// flag the subcommand takes: a flag left out of it was found only by
+// reading on through the defaults (viewer run's -snappy and -truth-from
+// were). A flag kept under an old name (shot's and export's -follow, the
+// old name of -track) needs only the new name there.
+func TestUsage_SynopsisNamesEveryFlag(t *testing.T) {
+	cases := map[string][]string{"open": nil, "conform init": {"conform", "init"}}
+	for _, c := range commands() {
+		if _, ok := cases[c.name]; !ok {
+			cases[c.name] = []string{c.name}
+		}
+	}
+	checked := 0
+	for name, args := range cases {
+		_, usage := helpFlags(t, args...)
+		synopsis, _, _ := strings.Cut(usage, "\n\n")
+		named := map[string]bool{}
+		for _, m := range synopsisFlagRE.FindAllStringSubmatch(synopsis, -1) {
+			named[m[1]] = true
+		}
+		entries := helpEntries(usage)
+		if name != "conform init" && len(entries) == 0 {
+			t.Errorf("viewer %s -h: no flags found in:\n%s", name, clipOutput(usage))
+		}
+		var missing []string
+		for f, help := range entries {
+			checked++
+			if named[f] {
+				continue
+			}
+			if m := oldNameRE.FindStringSubmatch(help); m != nil && named[m[1]] {
+				continue
+			}
+			missing = append(missing, "-"+f)
+		}
+		sort.Strings(missing)
+		if len(missing) > 0 {
+			t.Errorf("viewer %s -h: the usage line %q does not name %s", name, synopsis, strings.Join(missing, ", "))
+		}
+	}
+	if checked < 100 {
+		t.Errorf("checked only %d flags: the usage texts were not read", checked)
+	}
+}
+
+// TestUsage_HelpEntries: the reader of PrintDefaults' text the test above
+// relies on, on text written by the flag package itself (a one-letter
+// flag's help on its line, a longer one's on the next, a bool's with no
+// type).
+func TestUsage_HelpEntries(t *testing.T) {
+	var b strings.Builder
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(&b)
+	fs.String("o", "", "write to `file`")
+	fs.Bool("o2", false, "a bool")
+	fs.Int("tick", 0, "tick `N`")
+	fs.Bool("follow", false, "the old name of -track here")
+	fs.PrintDefaults()
+	got := helpEntries(b.String())
+	want := map[string]string{"o": "write to file", "o2": "a bool", "tick": "tick N", "follow": "the old name of -track here"}
+	if len(got) != len(want) {
+		t.Fatalf("helpEntries = %q, want %q\nfrom:\n%s", got, want, b.String())
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("helpEntries[%q] = %q, want %q\nfrom:\n%s", k, got[k], v, b.String())
+		}
 	}
 }

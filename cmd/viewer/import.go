@@ -16,7 +16,7 @@ import (
 	"glidepath/internal/importcmd"
 )
 
-const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID] [-events FILE]"
+const importSynopsis = "viewer import CAPTURE -o OUT.jsonl[.gz] [-json] [-server-port N] [-player GUID] [-truth-from CAPTURE]... [-events FILE]"
 
 func runImport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("import", importSynopsis, stderr)

@@ -25,7 +25,7 @@ import (
 	"glidepath/ui/launch"
 )
 
-const liveSynopsis = "viewer live [-capture FILE | -iface NAME] [-against CLIENT_TRACE] [-server-port N] [-pack-dir DIR] [-alarm EXPR] [-json] [-reading R] [-tol METRES]"
+const liveSynopsis = "viewer live [-capture FILE | -iface NAME] [-against CLIENT_TRACE] [-server-port N] [-player GUID] [-truth-from CAPTURE]... [-pack-dir DIR] [-alarm EXPR] [-json] [-reading R] [-tol METRES]"
 
 func runLive(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("live", liveSynopsis, stderr)

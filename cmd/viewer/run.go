@@ -20,7 +20,7 @@ import (
 	"glidepath/interp"
 )
 
-const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME... [-select GUIDS]] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-statics] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-follow [-idle D]] [-dat DIR] FILE..."
+const runSynopsis = "viewer run [-reading NAME | -compare NAME,NAME... [-select GUIDS]] [-ticks N] [-trace FILE] [-states FILE] [-events FILE] [-metrics FILE] [-snappy] [-jobs N] [-explain[=KINDS]] [-explain-kinds KINDS] [-filter EXPR] [-statics] [-json] [-long] [-quiet] [-server-port N] [-player GUID] [-truth-from CAPTURE]... [-follow [-idle D]] [-dat DIR] FILE..."
 
 func runRun(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runSynopsis, stderr)

@@ -19,7 +19,7 @@ import (
 	"glidepath/interp"
 )
 
-const shrinkSynopsis = "viewer shrink (-keep EXPR | -keep-divergence CLIENT_TRACE [-tol METRES]) -o SMALL.jsonl [-reading NAME] [-jobs N] [-server-port N] [-player GUID] FILE"
+const shrinkSynopsis = "viewer shrink (-keep EXPR | -keep-divergence CLIENT_TRACE [-tol METRES]) -o SMALL.jsonl [-reading NAME] [-jobs N] [-server-port N] [-player GUID] [-truth-from CAPTURE]... FILE"
 
 func runShrink(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("shrink", shrinkSynopsis, stderr)

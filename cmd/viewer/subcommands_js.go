@@ -35,4 +35,6 @@ var (
 	runPack    = notInBrowser("pack")
 	runDat     = notInBrowser("dat")
 	runLive    = notInBrowser("live")
+	runShot    = notInBrowser("shot")
+	runExport  = notInBrowser("export")
 )

@@ -9,7 +9,8 @@ import (
 
 // TestWebBuildDeps holds the web build (GOOS=js GOARCH=wasm, docs/web.md
 // "What the web build holds") to the window and its inputs: the packages of
-// the headless subcommands, Parquet and the HTTP/TLS code that progressbar
+// the headless subcommands (and what the desktop window borrows from them),
+// Parquet and the HTTP/TLS code that progressbar
 // and parquet-go's compressors bring are left out — each was megabytes of
 // WebAssembly to compile before the first frame — while what opens the
 // page's inputs (recordings, scenarios' YAML, pcap/pcapng captures, packs'
@@ -41,6 +42,20 @@ func TestWebBuildDeps(t *testing.T) {
 		"glidepath/internal/conformcmd",
 		"glidepath/internal/shrinkcmd",
 		"glidepath/internal/datcmd",
+		// What the desktop window takes from the headless subcommands
+		// (ui/launch's !js files; web_js.go there): -against's client
+		// trace and its comparison, -whatif's conditions, Shift+P's pack,
+		// the run and tables they bring, and shot's and export's
+		// encoders.
+		"glidepath/internal/diffcmd",
+		"glidepath/internal/packcmd",
+		"glidepath/internal/whatifcmd",
+		"glidepath/internal/runcmd",
+		"glidepath/internal/tablesroute",
+		"glidepath/engine/clientdiff",
+		"glidepath/engine/clienttrace",
+		"glidepath/engine/whatif",
+		"glidepath/ui/gifout",
 	} {
 		if deps[p] {
 			t.Errorf("the web build holds %s, which the browser never uses", p)

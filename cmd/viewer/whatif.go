@@ -20,7 +20,7 @@ import (
 	"glidepath/interp"
 )
 
-const whatifSynopsis = "viewer whatif [-latency D] [-jitter D] [-loss P] [-reorder P] [-cadence D] [-reading NAME] [-set NAME=VALUE]... [-seed N] [-json] [-metrics FILE] [-server-port N] [-player GUID] FILE"
+const whatifSynopsis = "viewer whatif [-latency D] [-jitter D] [-loss P] [-reorder P] [-cadence D] [-reading NAME] [-set NAME=VALUE]... [-seed N] [-json] [-metrics FILE] [-server-port N] [-player GUID] [-truth-from CAPTURE]... FILE"
 
 func runWhatif(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("whatif", whatifSynopsis, stderr)

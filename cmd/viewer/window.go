@@ -44,14 +44,6 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 	return wiring().Open(args, stdout, stderr)
 }
 
-func runShot(args []string, stdout, stderr io.Writer) error {
-	return wiring().Shot(args, stdout, stderr)
-}
-
-func runExport(args []string, stdout, stderr io.Writer) error {
-	return wiring().Export(args, stdout, stderr)
-}
-
 // parseInterspersed parses flags that may come before or after the
 // positional arguments (viewer compile IN.yaml -o OUT.jsonl) and returns the
 // positional ones.

@@ -236,6 +236,23 @@ func TestRead_BadLinesNameFileLineField(t *testing.T) {
 	}
 }
 
+// A row cut short inside a string (a trace still being written, or
+// truncated) says where the string began and what it wanted.
+func TestRead_CutShortStringSaysWhere(t *testing.T) {
+	src := `{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0]}` + "\n" + `{"tick":1,"guid":"0x1","cell":"0xA9B4`
+	r, err := NewReader("a.jsonl", strings.NewReader(src), 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for err == nil {
+		_, err = r.NextTick(nil)
+	}
+	want := `a.jsonl:2: cell: unterminated string: want the closing '"' of the string at byte 31, found the end of the line`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
 func TestGlobal_AddsLandblockCorner(t *testing.T) {
 	g := Global(0xAAB40001, [3]float32{0.5, 90, 2})
 	if g != [3]float64{0xAA*192 + 0.5, 0xB4*192 + 90, 2} {

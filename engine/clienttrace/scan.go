@@ -160,7 +160,7 @@ func (s *scanner) rawString(field string) ([]byte, bool) {
 			return nil, false
 		}
 	}
-	s.fail(field, "unterminated string")
+	s.fail(field, "unterminated string: want the closing '\"' of the string at byte "+strconv.Itoa(start)+", found the end of the line")
 	return nil, false
 }
 

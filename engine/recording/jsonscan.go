@@ -90,12 +90,20 @@ func (d *doc) parse(line []byte) string {
 	return ""
 }
 
-const problemEOL = "unexpected end of line"
+// endOfLine is the problem of a line that ends (its newline aside) where
+// the value still wanted what want says.
+func (d *doc) endOfLine(want string) string {
+	end := len(d.line)
+	for end > 0 && (d.line[end-1] == '\n' || d.line[end-1] == '\r') {
+		end--
+	}
+	return fmt.Sprintf("unexpected end of line at column %d: want %s", end+1, want)
+}
 
 func (d *doc) value(i int, parent, index, ks, ke int32, kflags uint8, depth int) (int, string) {
 	line := d.line
 	if i >= len(line) {
-		return i, problemEOL
+		return i, d.endOfLine("a value")
 	}
 	n := node{
 		start: int32(i), keyStart: ks, keyEnd: ke, keyFlags: kflags,
@@ -123,19 +131,19 @@ func (d *doc) value(i int, parent, index, ks, ke int32, kflags uint8, depth int)
 			cks, cke, ckflags := int32(-1), int32(-1), uint8(0)
 			if n.kind == nodeObject {
 				if i >= len(line) {
-					return i, problemEOL
+					return i, d.endOfLine("a field name")
 				}
 				if line[i] != '"' {
 					return i, fmt.Sprintf("want a field name at column %d", i+1)
 				}
 				s, e, flags, next, ok := scanString(line, i)
 				if !ok {
-					return next, problemEOL
+					return next, d.endOfLine(fmt.Sprintf("the closing '\"' of the field name at column %d", i+1))
 				}
 				cks, cke, ckflags = int32(s), int32(e), flags
 				i = skipSpace(line, next)
 				if i >= len(line) {
-					return i, problemEOL
+					return i, d.endOfLine("':'")
 				}
 				if line[i] != ':' {
 					return i, fmt.Sprintf("want ':' at column %d", i+1)
@@ -156,7 +164,11 @@ func (d *doc) value(i int, parent, index, ks, ke int32, kflags uint8, depth int)
 			count++
 			i = skipSpace(line, j)
 			if i >= len(line) {
-				return i, problemEOL
+				what := "array"
+				if n.kind == nodeObject {
+					what = "object"
+				}
+				return i, d.endOfLine(fmt.Sprintf("',' or '%c' (the %s opened at column %d)", closer, what, n.start+1))
 			}
 			switch line[i] {
 			case ',':
@@ -172,7 +184,7 @@ func (d *doc) value(i int, parent, index, ks, ke int32, kflags uint8, depth int)
 	case '"':
 		s, e, flags, next, ok := scanString(line, i)
 		if !ok {
-			return next, problemEOL
+			return next, d.endOfLine(fmt.Sprintf("the closing '\"' of the string at column %d", i+1))
 		}
 		n.kind, n.start, n.end, n.flags = nodeString, int32(s), int32(e), flags
 		d.nodes = append(d.nodes, n)

@@ -97,16 +97,24 @@ func (m *Manifest) encode() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// ManifestError is a problem with manifest.json: FILE: FIELD: problem.
+// ManifestError is a problem with manifest.json: FILE: FIELD: problem, or
+// FILE:LINE:COLUMN: FIELD: problem where the text itself is at fault.
 type ManifestError struct {
 	File, Field, Problem string
+	// Line and Column (1-based, Column in bytes) place a problem of the
+	// JSON text; 0 when the problem is of a decoded field's value.
+	Line, Column int
 }
 
 func (e *ManifestError) Error() string {
-	if e.Field == "" {
-		return e.File + ": " + e.Problem
+	where := e.File
+	if e.Line > 0 {
+		where += ":" + strconv.Itoa(e.Line) + ":" + strconv.Itoa(e.Column)
 	}
-	return e.File + ": " + e.Field + ": " + e.Problem
+	if e.Field == "" {
+		return where + ": " + e.Problem
+	}
+	return where + ": " + e.Field + ": " + e.Problem
 }
 
 // ReadManifest reads and checks dir/manifest.json.
@@ -144,10 +152,14 @@ func ParseManifest(path string, data []byte) (*Manifest, error) {
 	var m Manifest
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&m); err != nil {
-		return nil, bad("", "%s", jsonProblem(data, err))
+		return nil, decodeError(path, data, err) // jsonplace.go
 	}
 	if dec.More() {
-		return nil, bad("", "more than one JSON value")
+		e := bad("", "more than one JSON value: want the end of the file after the manifest's object").(*ManifestError)
+		next := int(dec.InputOffset())
+		next += len(data[next:]) - len(bytes.TrimLeft(data[next:], " \t\r\n"))
+		e.Line, e.Column = lineCol(data, next)
+		return nil, e
 	}
 	if m.Format != ManifestFormat {
 		return nil, bad("format", "want %q, got %q", ManifestFormat, m.Format)
@@ -220,28 +232,6 @@ func validName(s string) bool {
 		}
 	}
 	return true
-}
-
-// jsonProblem says where in data a decoding error is.
-func jsonProblem(data []byte, err error) string {
-	var off int64 = -1
-	switch e := err.(type) {
-	case *json.SyntaxError:
-		off = e.Offset
-	case *json.UnmarshalTypeError:
-		off = e.Offset
-		if e.Field != "" {
-			return "field " + e.Field + ": want " + e.Type.String() + ", got JSON " + e.Value + lineOf(data, off)
-		}
-	}
-	return err.Error() + lineOf(data, off)
-}
-
-func lineOf(data []byte, off int64) string {
-	if off < 0 || off > int64(len(data)) {
-		return ""
-	}
-	return " (line " + strconv.Itoa(1+bytes.Count(data[:off], []byte{'\n'})) + ")"
 }
 
 func unwrapPath(err error) error {

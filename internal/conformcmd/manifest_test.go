@@ -111,16 +111,17 @@ func TestManifest_TicksAreNotShared(t *testing.T) {
 
 func TestReadManifest_Errors(t *testing.T) {
 	for name, tc := range map[string]struct{ text, want string }{
-		"not json":         {`{"format":`, "manifest.json: unexpected EOF"},
+		"not json":         {`{"format":`, "manifest.json:1:11: format: cut short: the file ends at byte 10; want the field's value in the object opened at line 1 column 1"},
 		"format":           {`{"format":"x","version":1}`, "manifest.json: format: want"},
 		"unknown id":       {`{"format":"glidepath-conform","version":1,"inputs":[{"name":"a","file":"a.jsonl","behaviours":[{"id":"nope"}]}]}`, `inputs[0].behaviours[0].id: unknown behaviour "nope"`},
 		"bad name":         {`{"format":"glidepath-conform","version":1,"inputs":[{"name":"../a","file":"a.jsonl","behaviours":[{"id":"route.teleport"}]}]}`, "inputs[0].name"},
 		"ticks down":       {`{"format":"glidepath-conform","version":1,"inputs":[{"name":"a","file":"a.jsonl","behaviours":[{"id":"route.teleport","guid":"0x1","ticks":[3,2]}]}]}`, "inputs[0].behaviours[0].ticks[1]"},
 		"bad guid":         {`{"format":"glidepath-conform","version":1,"inputs":[{"name":"a","file":"a.jsonl","behaviours":[{"id":"route.teleport","guid":"12","ticks":[3]}]}]}`, "inputs[0].behaviours[0].guid"},
 		"duplicate":        {`{"format":"glidepath-conform","version":1,"inputs":[{"name":"a","file":"a.jsonl","behaviours":[{"id":"route.teleport"}]},{"name":"A","file":"b.jsonl","behaviours":[{"id":"route.teleport"}]}]}`, "inputs[1].name"},
-		"wrong type":       {`{"format":"glidepath-conform","version":"1"}`, "version"},
+		"wrong type":       {`{"format":"glidepath-conform","version":"1"}`, `manifest.json:1:41: version: want an integer, got JSON string`},
+		"syntax":           {"{\n  \"format\": x}", `manifest.json:2:13: format: invalid character 'x' looking for beginning of value`},
 		"no inputs":        {`{"format":"glidepath-conform","version":1}`, "inputs: no inputs"},
-		"trailing garbage": {`{"format":"glidepath-conform","version":1} {}`, "more than one JSON value"},
+		"trailing garbage": {`{"format":"glidepath-conform","version":1} {}`, "manifest.json:1:44: more than one JSON value"},
 	} {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, ManifestName), []byte(tc.text), 0o666)

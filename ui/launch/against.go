@@ -1,3 +1,5 @@
+//go:build !js
+
 // -against: open and shot draw a client trace (Client trace v1) beside the
 // retail run, read whole before the window opens; a bad trace is bad input
 // (exit 2) naming its file, line and field.
@@ -7,7 +9,6 @@ package launch
 import (
 	"context"
 	"errors"
-	"flag"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -21,11 +22,6 @@ import (
 	"glidepath/ui/overlay"
 	"glidepath/ui/simsource"
 )
-
-// addAgainst declares -against on fs.
-func addAgainst(fs *flag.FlagSet) *string {
-	return fs.String("against", "", "draw the client trace `CLIENT_TRACE` (JSONL, CSV or a Glidepath trace) beside retail: key U toggles it")
-}
 
 // applyAgainst reads the client trace at path, if any, into opts. A trace
 // that names nothing in the input is bad input, as for viewer diff: a

@@ -1,3 +1,5 @@
+//go:build !js
+
 // -against with -follow (and viewer live's window): the client trace is
 // followed as the client writes it, like the input beside it — each row
 // drawn as soon as it is read, a torn last line waited for, a trace not

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The export subcommand: render every tick of a range as the viewer shows it
 // — the camera, selection and overlays of viewer shot — to an animated GIF
 // (ui/gifout: a palette that keeps the overlays' colours exact) or to a

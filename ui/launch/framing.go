@@ -80,3 +80,9 @@ func (f *framingFlags) apply(opts *ui.Options, sel string, stderr io.Writer) {
 	opts.FollowSelection, opts.ViewportOnly = follow, *f.viewport
 	opts.Split, _ = parseLayout(*f.layout)
 }
+
+// addAgainst declares -against on fs, for open and shot (what it reads:
+// against.go; the web build has none, web_js.go).
+func addAgainst(fs *flag.FlagSet) *string {
+	return fs.String("against", "", "draw the client trace `CLIENT_TRACE` (JSONL, CSV or a Glidepath trace) beside retail: key U toggles it")
+}

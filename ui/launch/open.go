@@ -31,7 +31,7 @@ import (
 // Open is the default subcommand, viewer [flags] [FILE...]: the window on
 // the inputs.
 func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
-	fs := wire.NewFlagSet("viewer", "viewer [flags] [FILE...]", stderr)
+	fs := wire.NewFlagSet("viewer", "viewer [-tick N] [-paused] [-camera C] [-reading R] [-compare R,R…] [-select GUID] [-track] [-layout split] [-tour] [-follow] [-against CLIENT_TRACE] [-whatif CONDITIONS] [-screenshot FILE.png] [-dat DIR] [-server-port N] [-player GUID] [-truth-from CAPTURE]... [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "start at tick `N`")
@@ -126,13 +126,10 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 	}
 	opts.Paused, opts.Screenshot = *paused, *shot
 	if names, err := rf.readings(); err == nil {
-		opts.ExportRange = windowExporter(names)
+		wire.childActions(&opts, names, *shot == "") // E and Shift+P (open_pack.go)
 	}
 	if *shot == "" {
 		rememberViews(&opts, fs, stderr)
-		opts.SavePack = func(req ui.PackRequest, progress func(string)) string { // Shift+P (open_pack.go)
-			return windowPacker(wire.packCommand(), req, progress)
-		}
 	}
 	if *tour {
 		names, _ := rf.readings()

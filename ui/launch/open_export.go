@@ -1,3 +1,5 @@
+//go:build !js
+
 // Export from the window: the E key asks for the ticks between two
 // bookmarks; this runs `viewer export` for it as a child process (the
 // window keeps its own state and goes on working) with the window's

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The window's Shift+P: the evidence pack of the moment at the cursor,
 // made by the pack subcommand itself — the same code path and files as
 // `viewer pack`, the GIF included since the window has a display — run as
@@ -22,6 +24,19 @@ import (
 	"glidepath/engine/whatif"
 	"glidepath/ui"
 )
+
+// childActions gives the window its E (export between bookmarks,
+// open_export.go) under readings and, unless it only takes a screenshot
+// (interactive false), its Shift+P: each runs this viewer as a child
+// process.
+func (wire Wiring) childActions(opts *ui.Options, readings []string, interactive bool) {
+	opts.ExportRange = windowExporter(readings)
+	if interactive {
+		opts.SavePack = func(req ui.PackRequest, progress func(string)) string {
+			return windowPacker(wire.packCommand(), req, progress)
+		}
+	}
+}
 
 // packCommand is Wiring.PackCommand, or the child process that runs this
 // executable with args.

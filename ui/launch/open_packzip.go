@@ -22,7 +22,6 @@ import (
 
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
-	"glidepath/internal/packcmd"
 )
 
 // Limits on a pack zip opened for viewing: a pack holds a dozen files; its
@@ -32,6 +31,16 @@ const (
 	packZipMaxEntries   = 64
 	packZipMaxRecording = 256 << 20 // bytes, inflated
 	packZipMaxReadme    = 1 << 20   // bytes, inflated
+)
+
+// The pack's entries this reads, as viewer pack names them
+// (packcmd.FileRecording, packcmd.FileReadme: TestPackEntryNames holds them
+// equal). They are spelled here so that the web build, which opens packs,
+// does not link the pack subcommand (docs/web.md "What the web build
+// holds").
+const (
+	packEntryRecording = "recording.jsonl"
+	packEntryReadme    = "README.md"
 )
 
 // packMoment is what opening a pack needs of it.
@@ -89,18 +98,18 @@ func openPackZip(path, dir string) (packMoment, error) {
 			return packMoment{}, cli.BadInput("%s: entry %d %q: a path outside the pack's folder: not an evidence pack", path, i+1, f.Name)
 		}
 		switch f.Name {
-		case packcmd.FileRecording:
+		case packEntryRecording:
 			rec = f
-		case packcmd.FileReadme:
+		case packEntryReadme:
 			readme = f
 		}
 	}
 	for _, m := range []struct {
 		f    *zip.File
 		name string
-	}{{readme, packcmd.FileReadme}, {rec, packcmd.FileRecording}} {
+	}{{readme, packEntryReadme}, {rec, packEntryRecording}} {
 		if m.f == nil {
-			return packMoment{}, cli.BadInput("%s: %s: missing: not an evidence pack: want entries %s and %s (viewer pack -o FILE.zip)", path, m.name, packcmd.FileRecording, packcmd.FileReadme)
+			return packMoment{}, cli.BadInput("%s: %s: missing: not an evidence pack: want entries %s and %s (viewer pack -o FILE.zip)", path, m.name, packEntryRecording, packEntryReadme)
 		}
 	}
 	text, err := readZipEntry(path, readme, packZipMaxReadme)
@@ -132,9 +141,9 @@ func openPackZip(path, dir string) (packMoment, error) {
 	if err != nil {
 		return packMoment{}, err
 	}
-	m.Recording = filepath.Join(dir, packcmd.FileRecording)
+	m.Recording = filepath.Join(dir, packEntryRecording)
 	if err := atomicfile.Write(m.Recording, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
-		return packMoment{}, fmt.Errorf("%s: extracting %s: %w", path, packcmd.FileRecording, err)
+		return packMoment{}, fmt.Errorf("%s: extracting %s: %w", path, packEntryRecording, err)
 	}
 	return m, nil
 }

@@ -16,7 +16,21 @@ import (
 	"testing"
 
 	"glidepath/internal/cli"
+	"glidepath/internal/packcmd"
 )
+
+// TestPackEntryNames: the entries a pack zip is opened by are the names
+// viewer pack writes them under. They are spelled twice so that the web
+// build links no pack subcommand (docs/web.md "What the web build holds");
+// a rename on either side fails here.
+func TestPackEntryNames(t *testing.T) {
+	if packEntryRecording != packcmd.FileRecording {
+		t.Errorf("packEntryRecording = %q, viewer pack writes %q", packEntryRecording, packcmd.FileRecording)
+	}
+	if packEntryReadme != packcmd.FileReadme {
+		t.Errorf("packEntryReadme = %q, viewer pack writes %q", packEntryReadme, packcmd.FileReadme)
+	}
+}
 
 func writeTestZip(t *testing.T, files map[string]string, order []string) string {
 	t.Helper()

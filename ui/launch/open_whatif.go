@@ -1,3 +1,5 @@
+//go:build !js
+
 // The window's -whatif flag: the input opened beside itself delivered again
 // under changed network conditions and/or reading overrides, the two runs
 // side by side (docs/viewer.md "What-if, shrink and evidence packs"). The

@@ -1,3 +1,5 @@
+//go:build !js
+
 // The shot subcommand: render the viewer at one tick to a PNG and exit —
 // isometric, framed as the window's first view, every overlay on. It needs
 // a display (Xvfb will do); the README's screenshot and the tests use it.
@@ -24,7 +26,7 @@ const (
 
 // Shot is viewer shot: the window at one tick, written to a PNG.
 func (wire Wiring) Shot(args []string, stdout, stderr io.Writer) error {
-	fs := wire.NewFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-track] [-viewport] [-layout split] [-dat DIR] [-player GUID] [-truth-from CAPTURE] [FILE...]", stderr)
+	fs := wire.NewFlagSet("shot", "viewer shot [-tick N] [-o FILE.png] [-size WxH] [-reading R] [-compare R,R…] [-camera C] [-select GUID] [-against CLIENT_TRACE] [-first] [-track] [-viewport] [-layout split] [-dat DIR] [-server-port N] [-player GUID] [-truth-from CAPTURE]... [FILE...]", stderr)
 	var rf readingFlags
 	rf.add(fs)
 	tick := fs.Int("tick", 0, "render tick `N`")

@@ -1,0 +1,17 @@
+//go:build !js
+
+// viewer shot and viewer export: the window drawn off screen to a PNG, or a
+// range of ticks to a GIF or PNGs (ui/launch). The web viewer only opens
+// the window, so its build holds neither (subcommands_js.go).
+
+package main
+
+import "io"
+
+func runShot(args []string, stdout, stderr io.Writer) error {
+	return wiring().Shot(args, stdout, stderr)
+}
+
+func runExport(args []string, stdout, stderr io.Writer) error {
+	return wiring().Export(args, stdout, stderr)
+}
