@@ -140,8 +140,8 @@ type app struct {
 	stack               []timeline.Stacked // the timeline's rows per run, reused
 	plotted             []uint32           // the filter's objects for the plot, reused
 	// warm is where a picture's window draws its widgets and markers once
-	// while it waits for the pre-run (warmUp).
-	warm *ebiten.Image
+	// while it waits for the pre-run (warmer.warmUp).
+	warm warmer
 }
 
 func newApp(opts Options) (*app, error) {
@@ -407,7 +407,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	screen.Fill(background)
 	if a.sess.Err != nil || !a.started {
 		a.drawLoading(screen)
-		a.warmUp()
+		a.warm.warmUp(a)
 		return
 	}
 	if a.opts.Screenshot != "" && a.readyFrames < shotFrames-1 && shotLayoutFrames {
@@ -445,6 +445,9 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.finishFrame(screen)
 }
 
+// warmer holds the image a picture's window warms the renderer on.
+type warmer struct{ img *ebiten.Image }
+
 // warmUp draws, once, while a picture or an export waits for the whole
 // pre-run, the widgets and a marker into an image nobody sees: the
 // software renderer under Xvfb compiles the programs they draw with then,
@@ -452,13 +455,13 @@ func (a *app) Draw(screen *ebiten.Image) {
 // than in the picture's first frames after it (0.3–0.5 s of a shot on two
 // cores). The picture is drawn as before: the widgets lay out again in its
 // own frames (TestShot_WarmUpDrawsTheSamePicture).
-func (a *app) warmUp() {
-	if a.warm != nil || !a.headless() || a.opts.ShotFirst || a.sess.Err != nil || !shotWarmUp {
+func (w *warmer) warmUp(a *app) {
+	if w.img != nil || !a.headless() || a.opts.ShotFirst || a.sess.Err != nil || !shotWarmUp {
 		return
 	}
-	a.warm = ebiten.NewImage(a.w, a.h)
-	a.gui.ui.Draw(a.warm)
-	if err := a.renderer.Warm(a.warm); err != nil {
+	w.img = ebiten.NewImage(a.w, a.h)
+	a.gui.ui.Draw(w.img)
+	if err := a.renderer.Warm(w.img); err != nil {
 		a.shotErr, a.shotDone = err, true
 	}
 }

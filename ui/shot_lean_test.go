@@ -103,8 +103,8 @@ func TestShot_WarmUpDrawsTheSamePicture(t *testing.T) {
 			t.Cleanup(a.sess.Close)
 			a.Layout(opts.Size.X, opts.Size.Y)
 			frame(t, a) // the loading frame, before the first update
-			if (a.warm != nil) != warm {
-				t.Fatalf("%s: warm-up %v, warmed %v", c.name, warm, a.warm != nil)
+			if (a.warm.img != nil) != warm {
+				t.Fatalf("%s: warm-up %v, warmed %v", c.name, warm, a.warm.img != nil)
 			}
 			if err := a.sess.Wait(); err != nil {
 				t.Fatal(err)
