@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev chromium
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-display test-web web mutate release cross-check cross-check-test
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,7 +33,35 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-test: deps fmt-check vet staticcheck cross-check-test test-core test-display fuzz-short
+# make test runs its steps in three lanes side by side (docs/testing.md,
+# "Lanes"): the race and the fuzz pass, whose packages are compiled with the
+# race detector's or the fuzzer's instrumentation; the display tests; and
+# the checks (the cross-check, the tests without the race detector, vet and
+# staticcheck), which share the packages compiled without instrumentation.
+# The viewer binary the display tests run is built first, compiling most of
+# those packages once for both. What one lane waits on (the viewer's
+# subprocesses, the browser, a package's tests on one goroutine) is CPU for
+# the others; each step's output is printed whole when it ends.
+test: deps fmt-check
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-lane-race test-lane-display test-lane-checks
+
+test-lane-display test-lane-checks: test-bin
+
+test-bin:
+	$(GO) build -pgo=off -o $(TEST_BIN) ./cmd/viewer
+
+test-lane-race:
+	@$(MAKE) --no-print-directory test-race
+	@$(MAKE) --no-print-directory fuzz-short
+
+test-lane-display:
+	@$(MAKE) --no-print-directory test-display
+
+test-lane-checks:
+	@$(MAKE) --no-print-directory cross-check-test
+	@$(MAKE) --no-print-directory test-plain
+	@$(MAKE) --no-print-directory vet
+	@$(MAKE) --no-print-directory staticcheck
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -72,27 +100,36 @@ RACE_TESTS := TestShipped_ConcurrentCompilesAgree
 # So do the other tests that only run every shipped input, or a long
 # recording, through single-goroutine code (reading, compiling, a checkpoint
 # budget, a long session, random decimals, the transition's shortcut
-# against the whole transition) or only read source files (the import
+# against the whole transition, outdoors and indoors) or only read source files (the import
 # rules): the race pass keeps the concurrent tests (parallel runs, batches,
 # prefetching readers, growing stores, concurrent compiles).
-SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition
+SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition|TestTransitEnvFast_RandomSweepsMatchWholeTransition|TestTransitEnvFast_ClearMemoMatchesTests|TestTransitEnvFast_PortalMemoMatchesCellBSP
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
 # raceEnabled) and all of them in the second pass; so does the batch of
-# every shipped input (internal/batch: four inputs under the race detector).
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick
+# every shipped input (internal/batch: four inputs under the race detector)
+# and the seek back to every tick of every input (engine: under the race
+# detector the crowd seeking through a chunked pre-run's checkpoints, every
+# 25th tick).
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
 SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/ ./internal/batch/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.
-test-core:
-	CGO_ENABLED=1 $(GO) test -race -timeout 30m -skip '^($(SWEEPS))$$' $(RACE_PKGS)
-	CGO_ENABLED=1 $(GO) test -race -timeout 30m -run '^($(RACE_TESTS))$$' ./engine/scenario/
-	$(GO) test -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' $(SWEEP_PKGS)
-	$(GO) test -timeout 30m $$($(GO) list $(CORE) | grep -vxF $(foreach p,$(RACE_PKGS),-e $(p)))
+# -vet=off: make vet runs every analyzer go test's vet pass runs (a subset
+# of go vet's) over the same packages and their tests.
+test-core: test-race test-plain
+
+test-race:
+	CGO_ENABLED=1 $(GO) test -race -vet=off -timeout 30m -skip '^($(SWEEPS))$$' $(RACE_PKGS)
+	CGO_ENABLED=1 $(GO) test -race -vet=off -timeout 30m -run '^($(RACE_TESTS))$$' ./engine/scenario/
+
+test-plain:
+	$(GO) test -vet=off -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' $(SWEEP_PKGS)
+	$(GO) test -vet=off -timeout 30m $$($(GO) list $(CORE) | grep -vxF $(foreach p,$(RACE_PKGS),-e $(p)))
 
 # The viewer binary cmd/viewer's tests run as a subprocess (hostile inputs,
 # signals, live), built once with the tests' own flags so that the two share
@@ -107,7 +144,7 @@ TEST_BIN := $(CURDIR)/dist/test/viewer
 test-display: web
 	$(GO) build -pgo=off -o $(TEST_BIN) ./cmd/viewer
 	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web GLIDEPATH_VIEWER_BIN=$(TEST_BIN) \
-		xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -pgo=off -timeout 30m $(DISPLAY_PKGS)
+		xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -pgo=off -vet=off -timeout 30m $(DISPLAY_PKGS)
 
 # The web viewer in headless Chromium alone (cmd/viewer/web_browser_test.go,
 # docs/web.md): the site make web writes, a shipped recording opened by

@@ -75,6 +75,9 @@ type checkpoint struct {
 	key int
 	// data is every object's words, packed, in slot order.
 	data []byte
+	// skipped: the store keeps one checkpoint only (KeepCheckpointFor)
+	// and this is not it; it holds its tick alone and is never restored.
+	skipped bool
 	// moveTo are copies of the move-to books of the objects that have one,
 	// in slot order.
 	moveTo []slotMoveTo
@@ -108,6 +111,13 @@ type checkpointStore struct {
 	keyEnds  []int
 	w        physics.StateWriter
 	buf      []byte
+	// only, when lean, is the one index past 0 whose checkpoint is kept
+	// (KeepCheckpointFor); the others are skipped.
+	lean bool
+	only int
+	// keyAt is the index of the latest keyframe, whose words keyWords
+	// holds.
+	keyAt int
 }
 
 // minInterval is the shortest interval the budget may choose for a run of
@@ -167,7 +177,9 @@ func (c *checkpoints) save(s *Sim) {
 	c.store.add(s)
 }
 
-// add appends a checkpoint of s's current state; the lock is held.
+// add appends a checkpoint of s's current state; the lock is held. A
+// store that keeps one checkpoint (KeepCheckpointFor) appends the others
+// as skipped, unpacked, and packs the one it keeps as a keyframe.
 func (c *checkpointStore) add(s *Sim) {
 	cp := checkpoint{
 		tick:        s.tick,
@@ -175,10 +187,21 @@ func (c *checkpointStore) add(s *Sim) {
 		nslots:      s.nslots,
 		hasObserver: s.hasObserver,
 		observer:    s.observer,
-		key:         len(c.list) / keyEvery * keyEvery,
+		key:         c.keyAt,
 	}
-	isKey := cp.key == len(c.list)
+	isKey := len(c.list)%keyEvery == 0
+	if c.lean && len(c.list) > 0 {
+		if len(c.list) != c.only {
+			cp.skipped = true
+			c.list = append(c.list, cp)
+			return
+		}
+		isKey = true
+	}
 	if isKey {
+		// Those after it, up to the next keyframe, are packed against
+		// it (after one kept alone, against that one).
+		cp.key, c.keyAt = len(c.list), len(c.list)
 		c.keyWords, c.keyEnds = c.keyWords[:0], c.keyEnds[:0]
 	}
 	buf := c.buf[:0]
@@ -201,7 +224,11 @@ func (c *checkpointStore) add(s *Sim) {
 	}
 	c.buf = buf
 	if len(c.slab)+len(buf) > cap(c.slab) {
-		c.slab = make([]byte, 0, max(min(checkpointSlab, keyEvery*len(buf)), len(buf)))
+		size := max(min(checkpointSlab, keyEvery*len(buf)), len(buf))
+		if c.lean {
+			size = len(buf) // the one kept
+		}
+		c.slab = make([]byte, 0, size)
 	}
 	n := len(c.slab)
 	c.slab = append(c.slab, buf...)
@@ -264,6 +291,23 @@ func (s *Sim) ShareCheckpoints(src *Sim) error {
 	s.Seek(0)
 	s.cps = src.cps
 	return nil
+}
+
+// KeepCheckpointFor has the checkpoints s saves from now on, and any Sim
+// sharing its store saves, be only the one a seek to tick restores (the
+// latest strictly before it): a run that will be sought to one tick alone
+// — the window's screenshot — neither packs nor keeps the others. Tick 0's
+// is kept as it was. A seek elsewhere restores the latest checkpoint kept
+// before its tick and steps on from there: slower, never different. A
+// negative tick keeps every checkpoint again.
+func (s *Sim) KeepCheckpointFor(tick int) {
+	c := s.cps.store
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lean = tick >= 0 && s.cps.interval > 0
+	if c.lean {
+		c.only = max(tick-1, 0) / s.cps.interval
+	}
 }
 
 // Seek makes tick the current tick, clamped to [0, LastTick]: it restores
@@ -337,6 +381,21 @@ func (q Query) CheckpointBytes() int64 {
 	s.cps.store.mu.Lock()
 	defer s.cps.store.mu.Unlock()
 	return s.cps.store.bytes
+}
+
+// CheckpointsKept is how many checkpoints the run holds (all of those
+// saved, but for a run that keeps one: KeepCheckpointFor).
+func (q Query) CheckpointsKept() int {
+	c := q.s.cps.store
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for i := range c.list {
+		if !c.list[i].skipped {
+			n++
+		}
+	}
+	return n
 }
 
 // RunAll simulates the whole run once, to LastTick, keeping the checkpoints
@@ -504,6 +563,9 @@ func (c *checkpoints) nearest(tick, limit int) restorePoint {
 		i = min(i, max(tick-1, 0)/c.interval, limit/c.interval)
 	}
 	i = max(i, 0)
+	for i > 0 && c.store.list[i].skipped {
+		i--
+	}
 	cp := c.store.list[i]
 	return restorePoint{store: c.store, index: i, cp: cp, key: c.store.list[cp.key], anims: c.store.refs.list}
 }

@@ -107,12 +107,19 @@ func TestAdvanceStates_SharedRowsOutliveTheRun(t *testing.T) {
 // returns its bytes.
 func statesFile(t *testing.T, rec *recording.Recording, every int) []byte {
 	t.Helper()
-	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, Options{Assets: assets.FS(), Metrics: true, Workers: 2})
+	return statesFileOf(t, rec, every, 2, 0)
+}
+
+// statesFileOf is statesFile stepped over workers cores, in row groups of
+// groupRows rows (0: tables.RowGroupRows).
+func statesFileOf(t *testing.T, rec *recording.Recording, every, workers int, groupRows int64) []byte {
+	t.Helper()
+	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, Options{Assets: assets.FS(), Metrics: true, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "s.parquet")
-	sw, err := tables.CreateStates(path, tables.Options{Codec: tables.Snappy})
+	sw, err := tables.CreateStates(path, tables.Options{Codec: tables.Snappy, RowGroupRows: groupRows})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,6 +164,28 @@ func TestAdvanceStates_ParquetFileSameBytes(t *testing.T) {
 	for _, every := range []int{1, 64} {
 		if got := statesFile(t, rec, every); !bytes.Equal(got, want) {
 			t.Errorf("every %d ticks: %d bytes differ from tick by tick's %d", every, len(got), len(want))
+		}
+	}
+}
+
+// The table's pages are encoded on one goroutine per core (none on one
+// core) and appended in order: at 1 to 5 cores, stepped in 1 to 5 shards,
+// in row groups of the default size and of an odd few hundred rows (pages
+// split where a group ends, batches of several pages), the file is the
+// tick-by-tick one on one core byte for byte (issue 41).
+func TestAdvanceStates_ParquetSameBytesAtAnyCores(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	rec := withLife(synthCrowd(t, 300, 4, 41))
+	for _, group := range []int64{0, 777} {
+		runtime.GOMAXPROCS(1)
+		want := statesFileOf(t, rec, 0, 1, group)
+		for cores := 1; cores <= 5; cores++ {
+			runtime.GOMAXPROCS(cores)
+			if got := statesFileOf(t, rec, 64, 6-cores, group); !bytes.Equal(got, want) {
+				t.Errorf("row groups of %d rows, %d cores, %d shards: %d bytes differ from tick by tick's %d on one core",
+					group, cores, 6-cores, len(got), len(want))
+			}
 		}
 	}
 }

@@ -20,10 +20,10 @@ type async[T Row] struct {
 	enc  Encoder[T]
 	jobs chan job[T]
 	free chan *batch[T]
-	// states are the state batches (WriteStates) made so far; spare are
-	// those the encoder has finished with.
-	states int
-	spare  chan *StateBatch
+	// states are the state batches (WriteStates) made so far, at most
+	// maxStates; spare are those the encoder has finished with.
+	states, maxStates int
+	spare             chan *StateBatch
 	// done is closed when the goroutine has stopped; err is the encoder's
 	// first error.
 	done chan struct{}
@@ -45,8 +45,12 @@ type batch[T Row] struct {
 }
 
 func newAsync[T Row](enc Encoder[T]) *async[T] {
+	maxStates := asyncDepth + 1
+	if t, ok := enc.(stateBatchTaker); ok {
+		maxStates += t.batchesHeld()
+	}
 	a := &async[T]{enc: enc, jobs: make(chan job[T], asyncDepth), free: make(chan *batch[T], asyncDepth+1),
-		spare: make(chan *StateBatch, asyncDepth+1), done: make(chan struct{})}
+		maxStates: maxStates, spare: make(chan *StateBatch, maxStates), done: make(chan struct{})}
 	for range asyncDepth + 1 {
 		a.free <- &batch[T]{}
 	}
@@ -56,6 +60,11 @@ func newAsync[T Row](enc Encoder[T]) *async[T] {
 
 func (a *async[T]) run() {
 	defer close(a.done)
+	taker, _ := a.enc.(stateBatchTaker)
+	if taker != nil {
+		// The pages still on their way appended, the encoders stopped.
+		defer taker.stopPages()
+	}
 	var rows []T
 	for j := range a.jobs {
 		if a.err.Load() == nil {
@@ -63,6 +72,14 @@ func (a *async[T]) run() {
 			switch {
 			case j.rows != nil:
 				err = a.enc.Write(j.rows.rows)
+			case j.states != nil && taker != nil:
+				// The batch comes back once its pages are written.
+				b := j.states
+				j.states = nil
+				err = taker.TakeStates(b, func() {
+					b.Reset()
+					a.spare <- b
+				})
 			case j.states != nil:
 				rows, err = writeStates(a.enc, j.states, rows[:0])
 			}
@@ -84,6 +101,15 @@ func (a *async[T]) run() {
 // (the Parquet states writer).
 type stateBatchEncoder interface {
 	WriteStates(b *StateBatch) error
+}
+
+// stateBatchTaker is a state batch encoder that holds a batch on after
+// taking it (statesWriter.TakeStates), at most batchesHeld of them, until
+// it calls the batch's release; stopPages lets go of them all.
+type stateBatchTaker interface {
+	TakeStates(b *StateBatch, release func()) error
+	batchesHeld() int
+	stopPages()
 }
 
 // writeStates writes a state batch to enc: as it is, or as rows (CSV);
@@ -110,7 +136,7 @@ func (a *async[T]) StateBatch() *StateBatch {
 		return b
 	default:
 	}
-	if a.states < asyncDepth+1 {
+	if a.states < a.maxStates {
 		a.states++
 		return &StateBatch{}
 	}

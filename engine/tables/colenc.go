@@ -239,7 +239,7 @@ func appendSplitBounded(dst []byte, vals []float64, lo, hi float64) ([]byte, flo
 				hi = x
 			}
 		}
-		splitBlock(out, n, i, v)
+		splitBlock(out, n, i, (*[8]float64)(v))
 	}
 	for ; i < n; i++ {
 		x := vals[i]
@@ -260,7 +260,7 @@ func appendSplitBounded(dst []byte, vals []float64, lo, hi float64) ([]byte, flo
 // splitBlock stores the eight values v (eight of n, from the i-th on) in a
 // BYTE_STREAM_SPLIT body out: their k-th bytes at out[k*n+i:], the 8×8 byte
 // matrix transposed in registers.
-func splitBlock(out []byte, n, i int, v []float64) {
+func splitBlock(out []byte, n, i int, v *[8]float64) {
 	a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
 	a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
 	a0, a4 = swapBlocks(a0, a4, 32, 0x00000000FFFFFFFF)

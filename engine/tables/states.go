@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 
 	"glidepath/engine/hexid"
 )
@@ -67,14 +68,17 @@ const maxKey = 1 << 22
 
 // statesWriter writes the states table to a stream.
 type statesWriter struct {
-	out   *bufio.Writer
+	out   flushWriter
 	off   int64
 	codec pageCodec
 
 	groupRows int64 // rows per row group
 	pageRows  int
-	rows      int64 // rows in the current row group
+	rows      int64 // rows in the current row group's chunks
 	total     int64
+	// taken counts the rows of the current row group given their
+	// dictionary indices (the rows of the pages on their way included).
+	taken int64
 
 	chunks                       [nStateCols]chunk
 	input, reading, guids, cells strDict
@@ -83,24 +87,50 @@ type statesWriter struct {
 	keys                         []keyCache
 	gen                          uint32 // the current row group's number, from 1
 	groups                       []rowGroupMeta
-	scratch, zbuf, hdr           []byte
-	// rowBatch is Write's batch; idx, i64 and f64 are a page's values of
-	// one column; cols are a page's values gathered column by column.
+	// rowBatch is Write's batch.
 	rowBatch StateBatch
-	idx      []uint32
-	i64      []int64
-	f64      []float64
-	cols     pageCols
-	err      error
+	// enc encodes pages on the writer's goroutine when workers is 0;
+	// else workers goroutines take them from work, inflight are the
+	// pages on their way, oldest first, and freeJobs the jobs done with
+	// (statespages.go).
+	enc      pageEnc
+	workers  int
+	work     chan *pageJob
+	wg       sync.WaitGroup
+	inflight []*pageJob
+	freeJobs []*pageJob
+	// groupOuts are the encoded pages' buffers of the current row group
+	// (its chunks' parts), freeOuts those written since.
+	groupOuts, freeOuts [][]byte
+	err                 error
 }
+
+// flushWriter is the writer's output: buffered, unless dst writes in big
+// blocks of its own (atomicfile.Stream), which copy the pages once.
+type flushWriter interface {
+	io.Writer
+	Flush() error
+}
+
+// blockWriter is a writer that gathers what it is given in big blocks.
+type blockWriter interface{ BlockSize() int }
+
+// unbuffered is a writer written as it is.
+type unbuffered struct{ io.Writer }
+
+func (unbuffered) Flush() error { return nil }
 
 func newStatesWriter(dst io.Writer, codec Codec, groupRows int64, pageRows int) (*statesWriter, error) {
 	c, err := newPageCodec(codec)
 	if err != nil {
 		return nil, err
 	}
-	w := &statesWriter{out: bufio.NewWriterSize(dst, 1<<20), codec: c, groupRows: groupRows,
-		pageRows: pageRows, gen: 1}
+	var out flushWriter = bufio.NewWriterSize(dst, 1<<20)
+	if _, ok := dst.(blockWriter); ok {
+		out = unbuffered{dst}
+	}
+	w := &statesWriter{out: out, codec: c, groupRows: groupRows,
+		pageRows: pageRows, gen: 1, enc: pageEnc{codec: c}, workers: pageWorkers()}
 	for _, d := range []*strDict{&w.input, &w.reading, &w.guids, &w.cells} {
 		d.init()
 	}
@@ -112,19 +142,11 @@ func newStatesWriter(dst io.Writer, codec Codec, groupRows int64, pageRows int) 
 }
 
 // WriteStates writes a batch's rows: a page of each column per batch (at
-// most pageRows rows, and split where a row group ends).
+// most pageRows rows, and split where a row group ends). It returns once
+// the writer is done with b (TakeStates returns sooner).
 func (w *statesWriter) WriteStates(b *StateBatch) error {
-	for lo, n := 0, b.Len(); lo < n; {
-		if w.err != nil {
-			return w.err
-		}
-		hi := min(n, lo+w.pageRows, lo+int(w.groupRows-w.rows))
-		w.encodePage(b, lo, hi)
-		lo = hi
-		if w.rows == w.groupRows {
-			w.flushGroup()
-		}
-	}
+	w.take(b, nil)
+	w.drain()
 	return w.err
 }
 
@@ -161,11 +183,12 @@ func (w *statesWriter) Write(rows []State) error {
 
 // Close writes the last row group and the footer.
 func (w *statesWriter) Close() error {
+	w.stopPages()
 	if w.err != nil {
 		return w.err
 	}
-	if w.rows > 0 {
-		w.flushGroup()
+	if w.taken > 0 {
+		w.flushGroup(w.endGroup())
 	}
 	w.writeFooter()
 	if w.err == nil {

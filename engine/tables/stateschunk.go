@@ -1,7 +1,8 @@
-// The states writer's pages, column chunks and footer: each page's values
-// encoded (colenc.go) and compressed into its column's chunk, the chunks
-// written with their dictionaries when the row group is full, and the
-// footer (FileMetaData) when the table is closed.
+// The states writer's pages: each page's values encoded (colenc.go) and
+// compressed, on any of the writer's goroutines (statespages.go), from the
+// rows and the dictionary indices the writer gave them in order; then
+// appended to their columns' chunks, in order, with what the footer says
+// of them (statesfooter.go).
 
 package tables
 
@@ -13,9 +14,10 @@ import (
 )
 
 // chunk is one column's pages in the current row group, and what the footer
-// says of them.
+// says of them. The pages are written as they were encoded, from their
+// jobs' buffers (parts), never copied into one buffer per column.
 type chunk struct {
-	buf   []byte
+	parts [][]byte
 	pages int32
 	// dictPages counts the pages in RLE_DICTIONARY (of t, which may fall
 	// back to BYTE_STREAM_SPLIT).
@@ -31,7 +33,10 @@ type chunk struct {
 	anyTrue, anyFalse bool
 }
 
-func (c *chunk) reset() { *c = chunk{buf: c.buf[:0]} }
+func (c *chunk) reset() {
+	clear(c.parts)
+	*c = chunk{parts: c.parts[:0]}
+}
 
 // segRun is a segment's rows within a page.
 type segRun struct {
@@ -41,35 +46,32 @@ type segRun struct {
 
 // pageCols are a page's values, column by column, gathered from its rows
 // in one pass: the six doubles x…heading already in BYTE_STREAM_SPLIT
-// (body, with their bounds lo and hi), the guid, cell, queue and fail
-// dictionary indices, contact's bits, and error's definition levels and
-// values.
+// (body, with their bounds lo and hi), contact's bits, and error's
+// definition levels and values.
 type pageCols struct {
-	body                    [6][]byte
-	lo, hi                  [6]float64
-	guid, cell, queue, fail []uint32
-	contact                 []byte
-	defs                    []uint32
-	errs                    []float64
+	body    [6][]byte
+	lo, hi  [6]float64
+	contact []byte
+	defs    []uint32
+	errs    []float64
 	// blk holds the doubles of up to eight rows until they are split.
 	blk [6][8]float64
 }
 
 // size makes every column n values long (errs empty).
 func (p *pageCols) size(n int) {
-	if cap(p.guid) < n {
+	if cap(p.defs) < n {
 		n2 := max(n, 4096)
 		for k := range p.body {
 			p.body[k] = make([]byte, 8*n2)
 		}
-		p.guid, p.cell, p.queue, p.fail = make([]uint32, n2), make([]uint32, n2), make([]uint32, n2), make([]uint32, n2)
 		p.defs, p.contact = make([]uint32, n2), make([]byte, (n2+7)/8)
 	}
 	for k := range p.body {
 		p.body[k] = p.body[k][:8*n]
 		p.lo[k], p.hi[k] = math.Inf(1), math.Inf(-1)
 	}
-	p.guid, p.cell, p.queue, p.fail, p.defs = p.guid[:n], p.cell[:n], p.queue[:n], p.fail[:n], p.defs[:n]
+	p.defs = p.defs[:n]
 	p.contact = p.contact[:(n+7)/8]
 	clear(p.contact)
 	p.errs = p.errs[:0]
@@ -92,7 +94,7 @@ func (p *pageCols) split(n, i, m int) {
 		}
 		p.lo[k], p.hi[k] = lo, hi
 		if m == 8 {
-			splitBlock(p.body[k], n, i, v)
+			splitBlock(p.body[k], n, i, &p.blk[k])
 			continue
 		}
 		for j, x := range v {
@@ -104,31 +106,24 @@ func (p *pageCols) split(n, i, m int) {
 	}
 }
 
-// gather fills the page's columns from rows lo…hi of b, dictionary
-// indices taken in row order.
-func (w *statesWriter) gather(b *StateBatch, lo, hi int) {
-	p := &w.cols
+// gather fills the page's double, contact and error columns from its rows;
+// it returns whether any row is in contact and whether any is not.
+func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
+	lo, hi := job.lo, job.hi
 	n := hi - lo
 	p.size(n)
-	var anyTrue, anyFalse bool
 	m := 0 // doubles waiting in p.blk
-	b.eachRows(lo, hi, func(at int, rows []StateValues) {
+	job.b.eachRows(lo, hi, func(at int, rows []StateValues) {
 		k := at - lo
 		for i := range rows {
 			r := &rows[i]
 			j := k + i
-			if b.guids != nil {
-				p.guid[j], p.cell[j] = w.guids.id(b.guids[at+i]), w.cells.id(b.cells[at+i])
-			} else {
-				p.guid[j], p.cell[j] = w.objectIDs(r)
-			}
 			p.blk[0][m], p.blk[1][m], p.blk[2][m] = r.X, r.Y, r.Z
 			p.blk[3][m], p.blk[4][m], p.blk[5][m] = r.GX, r.GY, r.Heading
 			if m++; m == 8 {
 				p.split(n, j-7, 8)
 				m = 0
 			}
-			p.queue[j], p.fail[j] = w.queues.id(r.Queue), w.fails.id(r.Fail)
 			if r.Contact {
 				p.contact[j>>3] |= 1 << (j & 7)
 				anyTrue = true
@@ -145,17 +140,16 @@ func (w *statesWriter) gather(b *StateBatch, lo, hi int) {
 	if m > 0 {
 		p.split(n, n-m, m)
 	}
-	c := &w.chunks[colContact]
-	c.anyTrue, c.anyFalse = c.anyTrue || anyTrue, c.anyFalse || anyFalse
+	return anyTrue, anyFalse
 }
 
-// encodePage encodes rows lo…hi of b as one data page of every column.
-func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
-	n := hi - lo
-	if n == 0 {
-		return
-	}
-	var runs []segRun
+// takeIDs gives rows lo…hi of b their dictionary indices, in row order:
+// input, reading and t one per segment run, guid, cell, queue and fail one
+// per row, and notes the dictionaries' sizes after them (their pages' bit
+// widths).
+func (w *statesWriter) takeIDs(j *pageJob) {
+	b, lo, hi := j.b, j.lo, j.hi
+	j.runs = j.runs[:0]
 	for i := range b.segs {
 		s := &b.segs[i]
 		end := b.Len()
@@ -163,90 +157,115 @@ func (w *statesWriter) encodePage(b *StateBatch, lo, hi int) {
 			end = b.segs[i+1].start
 		}
 		if c := min(end, hi) - max(s.start, lo); c > 0 {
-			runs = append(runs, segRun{s, c})
+			j.runs = append(j.runs, segRun{s, c})
 		}
 	}
+	j.inputIDs, j.readingIDs, j.timeIDs = j.inputIDs[:0], j.readingIDs[:0], j.timeIDs[:0]
+	for _, r := range j.runs {
+		j.inputIDs = append(j.inputIDs, w.input.id(r.seg.input))
+	}
+	for _, r := range j.runs {
+		j.readingIDs = append(j.readingIDs, w.reading.id(r.seg.reading))
+	}
+	for _, r := range j.runs {
+		j.timeIDs = append(j.timeIDs, w.times.id(r.seg.t))
+	}
+	j.inputN, j.readingN = len(w.input.vals), len(w.reading.vals)
+	j.timeN, j.timePlain = len(w.times.vals), w.times.plain
+	n := hi - lo
+	if cap(j.guid) < n {
+		n2 := max(n, 4096)
+		j.guid, j.cell, j.queue, j.fail = make([]uint32, n2), make([]uint32, n2), make([]uint32, n2), make([]uint32, n2)
+	}
+	j.guid, j.cell, j.queue, j.fail = j.guid[:n], j.cell[:n], j.queue[:n], j.fail[:n]
+	b.eachRows(lo, hi, func(at int, rows []StateValues) {
+		k := at - lo
+		guid, cell := j.guid[k:k+len(rows)], j.cell[k:k+len(rows)]
+		queue, fail := j.queue[k:k+len(rows)], j.fail[k:k+len(rows)]
+		gen := w.gen
+		for i := range rows {
+			r := &rows[i]
+			switch {
+			case b.guids != nil:
+				guid[i], cell[i] = w.guids.id(b.guids[at+i]), w.cells.id(b.cells[at+i])
+			case uint32(r.Key) < uint32(len(w.keys)) && w.keys[r.Key].gen == gen && w.keys[r.Key].guid == r.GUID &&
+				w.keys[r.Key].cgen == gen && w.keys[r.Key].cell == r.Cell:
+				// The object, in its cell, already in the row group (most
+				// rows): objectIDs's cache, read here.
+				guid[i], cell[i] = w.keys[r.Key].gidx, w.keys[r.Key].cidx
+			default:
+				guid[i], cell[i] = w.objectIDs(r)
+			}
+			queue[i], fail[i] = w.queues.id(r.Queue), w.fails.id(r.Fail)
+		}
+	})
+	j.guidN, j.cellN = len(w.guids.vals), len(w.cells.vals)
+	j.queueN, j.failN = len(w.queues.vals), len(w.fails.vals)
+}
+
+// encode encodes and compresses the job's page of every column into j.out,
+// with what its column's chunk is to learn of it. It reads the job and its
+// rows only, so pages are encoded on any goroutine.
+func (e *pageEnc) encode(j *pageJob) {
+	n := j.hi - j.lo
+	j.out = j.out[:0]
+	runs := j.runs
 	// input, reading and t: one dictionary index per segment, as RLE runs.
-	w.runPage(colInput, runs, &w.input, func(s *stateSegment) string { return s.input })
-	w.runPage(colReading, runs, &w.reading, func(s *stateSegment) string { return s.reading })
-	ticks := w.i64[:0]
+	e.scratch = appendRuns(e.scratch[:0], runs, j.inputIDs, j.inputN)
+	e.add(j, colInput, nil, e.scratch, n, 0, format.RLEDictionary)
+	e.scratch = appendRuns(e.scratch[:0], runs, j.readingIDs, j.readingN)
+	e.add(j, colReading, nil, e.scratch, n, 0, format.RLEDictionary)
+	ticks := e.i64[:0]
 	for _, r := range runs {
 		for range r.count {
 			ticks = append(ticks, r.seg.tick)
 		}
 	}
-	w.i64 = ticks
-	c := &w.chunks[colTick]
+	e.i64 = ticks
+	j.tickLo, j.tickHi = ticks[0], ticks[0]
 	for _, v := range ticks {
-		if !c.seen {
-			c.imin, c.imax, c.seen = v, v, true
-		}
-		c.imin, c.imax = min(c.imin, v), max(c.imax, v)
+		j.tickLo, j.tickHi = min(j.tickLo, v), max(j.tickHi, v)
 	}
-	w.addPage(colTick, nil, appendDeltaInt64(w.scratch[:0], ticks), n, 0, format.DeltaBinaryPacked)
-	w.timePage(runs, n)
-	w.gather(b, lo, hi)
-	p := &w.cols
-	// guid and cell: the object's cached indices (or the strings' own).
-	w.indexPage(colGUID, p.guid, len(w.guids.vals))
-	w.indexPage(colCell, p.cell, len(w.cells.vals))
-	scratch := w.scratch
-	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
-		c := &w.chunks[col]
-		if p.lo[k] <= p.hi[k] {
-			if c.seen {
-				p.lo[k], p.hi[k] = min(p.lo[k], c.fmin), max(p.hi[k], c.fmax)
+	e.scratch = appendDeltaInt64(e.scratch[:0], ticks)
+	e.add(j, colTick, nil, e.scratch, n, 0, format.DeltaBinaryPacked)
+	if !j.timePlain {
+		e.scratch = appendRuns(e.scratch[:0], runs, j.timeIDs, j.timeN)
+		e.add(j, colT, nil, e.scratch, n, 0, format.RLEDictionary)
+	} else {
+		// The dictionary is full: the values in BYTE_STREAM_SPLIT.
+		f := e.f64[:0]
+		for _, r := range runs {
+			for range r.count {
+				f = append(f, r.seg.t)
 			}
-			c.fmin, c.fmax, c.seen = p.lo[k], p.hi[k], true
 		}
-		w.addPage(col, nil, p.body[k], n, 0, format.ByteStreamSplit)
+		e.f64 = f
+		e.scratch, j.tLo, j.tHi = appendSplitBounded(e.scratch[:0], f, math.Inf(1), math.Inf(-1))
+		e.add(j, colT, nil, e.scratch, n, 0, format.ByteStreamSplit)
 	}
-	w.scratch = scratch // (addPage takes a body for the writer's scratch)
-	w.indexPage(colQueue, p.queue, len(w.queues.vals))
-	w.indexPage(colFail, p.fail, len(w.fails.vals))
-	w.addPage(colContact, nil, append(w.scratch[:0], p.contact...), n, 0, format.Plain)
+	p := &e.cols
+	j.anyTrue, j.anyFalse = p.gather(j)
+	// guid and cell: the object's cached indices (or the strings' own).
+	e.indexPage(j, colGUID, j.guid, j.guidN)
+	e.indexPage(j, colCell, j.cell, j.cellN)
+	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
+		e.add(j, col, nil, p.body[k], n, 0, format.ByteStreamSplit)
+	}
+	j.lo6, j.hi6 = p.lo, p.hi
+	e.indexPage(j, colQueue, j.queue, j.queueN)
+	e.indexPage(j, colFail, j.fail, j.failN)
+	e.add(j, colContact, nil, p.contact, n, 0, format.Plain)
 	// error: definition levels, then the values that are there.
-	levels := appendHybrid(nil, p.defs, 1)
-	w.addPage(colError, levels, w.splitBounded(colError, p.errs), n, n-len(p.errs), format.ByteStreamSplit)
-	w.rows += int64(n)
-	w.total += int64(n)
+	e.levels = appendHybrid(e.levels[:0], p.defs, 1)
+	e.scratch, j.errLo, j.errHi = appendSplitBounded(e.scratch[:0], p.errs, math.Inf(1), math.Inf(-1))
+	e.add(j, colError, e.levels, e.scratch, n, n-len(p.errs), format.ByteStreamSplit)
 }
 
-// runPage writes a page of a string column that is constant over each
-// segment: RLE runs of the segments' dictionary indices.
-func (w *statesWriter) runPage(col int, runs []segRun, d *strDict, value func(*stateSegment) string) {
-	ids := w.idxBuf(0, len(runs))
-	for i, r := range runs {
-		ids[i] = d.id(value(r.seg))
-	}
-	w.addPage(col, nil, w.appendRuns(runs, ids, len(d.vals)), sumRuns(runs), 0, format.RLEDictionary)
-}
-
-// timePage writes a page of t: RLE runs of its dictionary's indices, or,
-// once that dictionary is full, the values in BYTE_STREAM_SPLIT.
-func (w *statesWriter) timePage(runs []segRun, n int) {
-	ids := w.idxBuf(0, len(runs))
-	for i, r := range runs {
-		ids[i] = w.times.id(r.seg.t)
-	}
-	if !w.times.plain {
-		w.addPage(colT, nil, w.appendRuns(runs, ids, len(w.times.vals)), n, 0, format.RLEDictionary)
-		return
-	}
-	f := w.floatBuf(n)[:0]
-	for _, r := range runs {
-		for range r.count {
-			f = append(f, r.seg.t)
-		}
-	}
-	w.addPage(colT, nil, w.splitBounded(colT, f), n, 0, format.ByteStreamSplit)
-}
-
-// appendRuns is a dictionary page body (the bit width, then the hybrid)
-// of one RLE run per segment run, equal neighbours merged.
-func (w *statesWriter) appendRuns(runs []segRun, ids []uint32, entries int) []byte {
+// appendRuns appends a dictionary page body (the bit width, then the
+// hybrid) of one RLE run per segment run, equal neighbours merged.
+func appendRuns(body []byte, runs []segRun, ids []uint32, entries int) []byte {
 	width := indexWidth(entries)
-	body := append(w.scratch[:0], byte(width))
+	body = append(body, byte(width))
 	for i := 0; i < len(runs); {
 		count, j := runs[i].count, i+1
 		for j < len(runs) && ids[j] == ids[i] {
@@ -262,49 +281,110 @@ func (w *statesWriter) appendRuns(runs []segRun, ids []uint32, entries int) []by
 	return body
 }
 
-func sumRuns(runs []segRun) int {
-	n := 0
-	for _, r := range runs {
-		n += r.count
-	}
-	return n
-}
-
-// indexPage writes a page of dictionary indices (guid, cell, queue, fail).
-func (w *statesWriter) indexPage(col int, idx []uint32, entries int) {
+// indexPage encodes a page of dictionary indices (guid, cell, queue, fail).
+func (e *pageEnc) indexPage(j *pageJob, col int, idx []uint32, entries int) {
 	width := indexWidth(entries)
-	body := appendHybrid(append(w.scratch[:0], byte(width)), idx, width)
-	w.addPage(col, nil, body, len(idx), 0, format.RLEDictionary)
+	e.scratch = appendHybrid(append(e.scratch[:0], byte(width)), idx, width)
+	e.add(j, col, nil, e.scratch, len(idx), 0, format.RLEDictionary)
 }
 
-// idxBuf is the writer's k-th index buffer (of two), n long.
-func (w *statesWriter) idxBuf(k, n int) []uint32 {
-	if len(w.idx) < 2*n {
-		w.idx = make([]uint32, 2*max(n, 4096))
+// add appends a data page (v2) of col to j.out: its definition levels (nil
+// for a required column) and its values' body, compressed only when that
+// makes it smaller.
+func (e *pageEnc) add(j *pageJob, col int, levels, body []byte, values, nulls int, enc format.Encoding) {
+	stored, compressed := body, false
+	if len(body) >= 64 {
+		e.zbuf = e.codec.encode(e.zbuf, body)
+		if len(e.zbuf) < len(body) {
+			stored, compressed = e.zbuf, true
+		}
 	}
-	return w.idx[k*len(w.idx)/2 : k*len(w.idx)/2+n]
+	e.hdr = appendDataPageV2(e.hdr[:0], &dataPageV2{
+		uncompressed: int32(len(levels) + len(body)), compressed: int32(len(levels) + len(stored)),
+		values: int32(values), nulls: int32(nulls), encoding: int32(enc),
+		defLength: int32(len(levels)), compressedFlag: compressed,
+	})
+	start := len(j.out)
+	j.out = append(append(append(j.out, e.hdr...), levels...), stored...)
+	j.pages[col] = encodedPage{end: len(j.out) - start, uncompressed: int64(len(e.hdr) + len(levels) + len(body)),
+		values: values, nulls: nulls, dict: enc == format.RLEDictionary}
 }
 
-func (w *statesWriter) floatBuf(n int) []float64 {
-	if cap(w.f64) < n {
-		w.f64 = make([]float64, n)
+// finishPage appends the job's pages to their columns' chunks and widens
+// the chunks' bounds by its values, as though its page were encoded here:
+// the writer's goroutine, page after page in order.
+func (w *statesWriter) finishPage(j *pageJob) {
+	c := &w.chunks[colTick]
+	if !c.seen {
+		c.imin, c.imax, c.seen = j.tickLo, j.tickHi, true
 	}
-	return w.f64[:n]
+	c.imin, c.imax = min(c.imin, j.tickLo), max(c.imax, j.tickHi)
+	if j.timePlain {
+		w.chunks[colT].widen(j.tLo, j.tHi)
+	}
+	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
+		c := &w.chunks[col]
+		lo, hi := j.lo6[k], j.hi6[k]
+		if lo <= hi {
+			if c.seen {
+				lo, hi = min(lo, c.fmin), max(hi, c.fmax)
+			}
+			c.fmin, c.fmax, c.seen = lo, hi, true
+		}
+	}
+	c = &w.chunks[colContact]
+	c.anyTrue, c.anyFalse = c.anyTrue || j.anyTrue, c.anyFalse || j.anyFalse
+	w.chunks[colError].widen(j.errLo, j.errHi)
+	at := 0
+	for col := range w.chunks {
+		c := &w.chunks[col]
+		pg := &j.pages[col]
+		c.parts = append(c.parts, j.out[at:at+pg.end:at+pg.end])
+		at += pg.end
+		c.pages++
+		if pg.dict {
+			c.dictPages++
+		}
+		c.uncompressed += pg.uncompressed
+		c.values += int64(pg.values)
+		c.nulls += int64(pg.nulls)
+	}
+	// The pages are written from j.out when the row group is: the job
+	// gets another buffer.
+	w.groupOuts = append(w.groupOuts, j.out)
+	if k := len(w.freeOuts); k > 0 {
+		j.out, w.freeOuts[k-1] = w.freeOuts[k-1], nil
+		w.freeOuts = w.freeOuts[:k-1]
+	} else {
+		// (The first row group's: as large as this page's, not grown
+		// from nothing page after page.)
+		j.out = make([]byte, 0, cap(j.out))
+	}
+	n := int64(j.hi - j.lo)
+	w.rows += n
+	w.total += n
+	if j.group != nil {
+		w.flushGroup(j.group)
+	}
 }
 
-// splitBounded is vals in BYTE_STREAM_SPLIT (in the writer's scratch), the
-// bounds of col's chunk widened by them.
-func (w *statesWriter) splitBounded(col int, vals []float64) []byte {
-	c := &w.chunks[col]
-	lo, hi := math.Inf(1), math.Inf(-1)
+// widen widens the chunk's bounds by a page's, lo and hi (the page's
+// values' first least and greatest, ±Inf reversed for none): the bounds
+// the page's values would give one after the other (chunk.bound).
+func (c *chunk) widen(lo, hi float64) {
+	clo, chi := math.Inf(1), math.Inf(-1)
 	if c.seen {
-		lo, hi = c.fmin, c.fmax
+		clo, chi = c.fmin, c.fmax
 	}
-	body, lo, hi := appendSplitBounded(w.scratch[:0], vals, lo, hi)
-	if lo <= hi {
-		c.fmin, c.fmax, c.seen = lo, hi, true
+	if lo < clo {
+		clo = lo
 	}
-	return body
+	if hi > chi {
+		chi = hi
+	}
+	if clo <= chi {
+		c.fmin, c.fmax, c.seen = clo, chi, true
+	}
 }
 
 // bound widens the chunk's bounds by vals; NaN bounds nothing (it fails
@@ -325,33 +405,4 @@ func (c *chunk) bound(vals []float64) {
 	if lo <= hi {
 		c.fmin, c.fmax, c.seen = lo, hi, true
 	}
-}
-
-// addPage appends a data page (v2) of col: its definition levels (nil for a
-// required column) and its values' body, compressed only when that makes it
-// smaller.
-func (w *statesWriter) addPage(col int, levels, body []byte, values, nulls int, enc format.Encoding) {
-	w.scratch = body[:0]
-	stored, compressed := body, false
-	if len(body) >= 64 {
-		w.zbuf = w.codec.encode(w.zbuf, body)
-		if len(w.zbuf) < len(body) {
-			stored, compressed = w.zbuf, true
-		}
-	}
-	c := &w.chunks[col]
-	w.hdr = appendDataPageV2(w.hdr[:0], &dataPageV2{
-		uncompressed: int32(len(levels) + len(body)), compressed: int32(len(levels) + len(stored)),
-		values: int32(values), nulls: int32(nulls), encoding: int32(enc),
-		defLength: int32(len(levels)), compressedFlag: compressed,
-	})
-	hdr := w.hdr
-	c.buf = append(append(append(c.buf, hdr...), levels...), stored...)
-	c.pages++
-	if enc == format.RLEDictionary {
-		c.dictPages++
-	}
-	c.uncompressed += int64(len(hdr) + len(levels) + len(body))
-	c.values += int64(values)
-	c.nulls += int64(nulls)
 }

@@ -69,9 +69,28 @@ func stateSchema() []format.SchemaElement {
 	return s
 }
 
-// flushGroup writes the row group's column chunks and starts the next
-// group with empty dictionaries.
-func (w *statesWriter) flushGroup() {
+// endGroup ends the row group whose rows were given dictionary indices so
+// far: its dictionaries' pages, for flushGroup, and empty dictionaries for
+// the next.
+func (w *statesWriter) endGroup() *groupDicts {
+	g := &groupDicts{times: append([]float64(nil), w.times.vals...)}
+	for col := range g.dicts {
+		g.dicts[col] = w.dictPage(col)
+	}
+	w.taken = 0
+	w.gen++
+	for _, d := range []*strDict{&w.input, &w.reading, &w.guids, &w.cells} {
+		d.reset()
+	}
+	w.queues.reset()
+	w.fails.reset()
+	w.times.reset()
+	return g
+}
+
+// flushGroup writes the row group's column chunks, with g its
+// dictionaries.
+func (w *statesWriter) flushGroup(g *groupDicts) {
 	start := w.off
 	rg := format.RowGroup{NumRows: w.rows, FileOffset: start, Ordinal: int16(len(w.groups))}
 	for col := range w.chunks {
@@ -81,7 +100,7 @@ func (w *statesWriter) flushGroup() {
 		chunkStart := w.off
 		var encs []format.Encoding
 		var stats format.Statistics
-		if dict := w.dictPage(col); dict != nil {
+		if dict := g.dicts[col]; dict != nil {
 			md.DictionaryPageOffset = w.off
 			w.write(dict.page)
 			md.TotalUncompressedSize += dict.uncompressed
@@ -90,11 +109,13 @@ func (w *statesWriter) flushGroup() {
 			stats.MinValue, stats.MaxValue = dict.min, dict.max
 		}
 		md.DataPageOffset = w.off
-		w.write(c.buf)
+		for _, p := range c.parts {
+			w.write(p)
+		}
 		enc := w.dataEncoding(col)
 		if col == colT {
 			// t's pages: a dictionary's, then (past maxTimeDict) plain ones.
-			c.bound(w.times.vals)
+			c.bound(g.times)
 			if c.dictPages > 0 {
 				md.EncodingStats = append(md.EncodingStats, format.PageEncodingStats{PageType: format.DataPageV2, Encoding: format.RLEDictionary, Count: c.dictPages})
 			}
@@ -130,16 +151,14 @@ func (w *statesWriter) flushGroup() {
 		rg.TotalByteSize += md.TotalUncompressedSize
 		c.reset()
 	}
+	for _, out := range w.groupOuts {
+		w.freeOuts = append(w.freeOuts, out[:0])
+	}
+	clear(w.groupOuts)
+	w.groupOuts = w.groupOuts[:0]
 	rg.TotalCompressedSize = w.off - start
 	w.groups = append(w.groups, rg)
 	w.rows = 0
-	w.gen++
-	for _, d := range []*strDict{&w.input, &w.reading, &w.guids, &w.cells} {
-		d.reset()
-	}
-	w.queues.reset()
-	w.fails.reset()
-	w.times.reset()
 }
 
 // dataEncoding is the encoding of col's data pages.

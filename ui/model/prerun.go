@@ -34,6 +34,15 @@ type Recorder interface {
 	StepRecord(n int, h *History, snap *Snapshot)
 }
 
+// Keeper is a Source whose pre-run can keep, of what lets the window seek
+// (the engine's checkpoints), only what one seek uses: a screenshot's
+// window goes to one tick alone.
+type Keeper interface {
+	// KeepFor keeps, from now on, only what a seek to tick restores; a
+	// seek elsewhere is slower, never different.
+	KeepFor(tick int)
+}
+
 // Prerunner pre-runs one Source a few ticks at a time.
 type Prerunner struct {
 	run   Source
@@ -63,6 +72,14 @@ func NewPrerunner(src Source, h *History) (*Prerunner, error) {
 	p.run.Snapshot(&p.snap)
 	Record(h, &p.snap)
 	return p, nil
+}
+
+// KeepFor has the pre-run keep only what the window's seek to tick uses,
+// where its Source can (Keeper); call it before the first Advance.
+func (p *Prerunner) KeepFor(tick int) {
+	if k, ok := p.run.(Keeper); ok {
+		k.KeepFor(tick)
+	}
 }
 
 // Tick is the last tick recorded.

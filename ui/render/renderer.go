@@ -60,6 +60,23 @@ func (r *Renderer) Draw(dst *ebiten.Image, b *Builder) error {
 	return nil
 }
 
+// Warm draws one marker, one flat triangle and a label onto dst (an image
+// nobody sees): the GPU's programs for them are made then, not in the
+// first frame that draws them.
+func (r *Renderer) Warm(dst *ebiten.Image) error {
+	if err := r.init(); err != nil {
+		return err
+	}
+	v := []ebiten.Vertex{
+		{DstX: 0, DstY: 0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+		{DstX: 2, DstY: 0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+		{DstX: 0, DstY: 2, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+	}
+	dst.DrawTrianglesShader32(v, []uint32{0, 1, 2}, r.shader, &r.shOpts)
+	dst.DrawTriangles32(v, []uint32{0, 1, 2}, r.white, &r.triOpts)
+	return nil
+}
+
 // DrawFlat submits a Flat batch onto dst: its shapes in one DrawTriangles32,
 // then its text.
 func (r *Renderer) DrawFlat(dst *ebiten.Image, f *Flat) error {

@@ -82,6 +82,9 @@ type Session struct {
 	// Follow: the input is a file still being written; wait returns once
 	// the pre-run has caught up with what was written.
 	Follow bool
+	// picture: the session is a screenshot's (NewPicture): nobody looks
+	// before the whole run is pre-run, and the window seeks to one tick.
+	picture bool
 }
 
 // Of starts a session over newly opened runs (a file opened from
@@ -97,11 +100,24 @@ func Of(runs []*simsource.Source) ([]model.Source, *Session, error) {
 }
 
 // New starts pre-running srcs in the background.
-func New(srcs []model.Source) (*Session, error) {
+func New(srcs []model.Source) (*Session, error) { return newSession(srcs, -1) }
+
+// NewPicture starts pre-running srcs for a screenshot of the strip's tick
+// (clamped to the strip): the window draws once the whole run is pre-run,
+// at that tick alone, so the pre-run keeps only the checkpoint the window's
+// seek there restores (model.Prerunner.KeepFor) and publishes its records
+// once, at the end, not every few ticks for a window nobody watches. What
+// the window draws is the same as New's.
+func NewPicture(srcs []model.Source, tick int) (*Session, error) {
+	return newSession(srcs, max(tick, 0))
+}
+
+// newSession is New, or NewPicture at tick when tick ≥ 0.
+func newSession(srcs []model.Source, tick int) (*Session, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("ui: nothing to view")
 	}
-	s := &Session{finished: make(chan error, len(srcs)), Live: true, Grew: true}
+	s := &Session{finished: make(chan error, len(srcs)), Live: true, Grew: true, picture: tick >= 0}
 	for i, src := range srcs {
 		info := src.Info()
 		h := model.NewHistory()
@@ -140,7 +156,12 @@ func New(srcs []model.Source) (*Session, error) {
 				cancel()
 				return nil, err
 			}
-			go func() { s.finished <- prerunLive(ctx, r, p, h) }()
+			if s.picture {
+				// The cursor's tick as Playback.Begin clamps it, in this
+				// run's ticks (TickOf).
+				p.KeepFor(s.TickOf(r, min(tick, s.Last())))
+			}
+			go func() { s.finished <- prerunLive(ctx, r, p, h, s.picture) }()
 		}
 	} else {
 		go func() { s.finished <- s.prerunAll(ctx) }()
@@ -150,12 +171,15 @@ func New(srcs []model.Source) (*Session, error) {
 
 // prerunLive runs on its own goroutine: r's branch (p, recording into h)
 // to the end, publishing its records every publishTicks ticks and
-// whenever it has caught up with the reading of a growing input.
-func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.History) error {
+// whenever it has caught up with the reading of a growing input — of a
+// picture's session, only at the end (the log is indexed as often).
+func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.History, picture bool) error {
 	published := -1
 	publish := func() {
 		x := p.Index()
-		r.pub.Store(&records{hist: h.Clone(), index: x.Clone(), tick: p.Tick()})
+		if !picture {
+			r.pub.Store(&records{hist: h.Clone(), index: x.Clone(), tick: p.Tick()})
+		}
 		r.done.Store(int64(p.Tick()))
 		published = p.Tick()
 	}

@@ -53,6 +53,7 @@ type Source struct {
 var (
 	_ model.Source   = (*Source)(nil)
 	_ model.Brancher = (*Source)(nil)
+	_ model.Keeper   = (*Source)(nil)
 )
 
 func newSource(sim *engine.Sim, file string, assets fs.FS) *Source {
@@ -96,6 +97,11 @@ func (s *Source) Branch() (model.Source, error) {
 	s.popStages(b.causes) // the pre-run's index reads the branch's log
 	return b, nil
 }
+
+// KeepFor has the run keep, of the checkpoints saved from now on, only the
+// one a seek to tick restores (engine.Sim.KeepCheckpointFor): the
+// window's Source shares them, so it holds for both (model.Keeper).
+func (s *Source) KeepFor(tick int) { s.sim.KeepCheckpointFor(tick) }
 
 // popStages has c name the stage of each pop the pre-run logged without
 // one (it keeps no stage record) when that pop's chain is asked for: a

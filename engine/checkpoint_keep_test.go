@@ -1,0 +1,137 @@
+// A run sought to one tick alone (the window's screenshot) keeps only the
+// checkpoint that seek restores (KeepCheckpointFor); every seek still gives
+// the straight run's state, and a pre-run that keeps them all (the
+// interactive window's) still has every one.
+
+package engine
+
+import (
+	"reflect"
+	"testing"
+
+	"glidepath/assets"
+	"glidepath/engine/recording"
+	"glidepath/physics"
+)
+
+// keepPair is a window's Sim and the pre-run sharing its checkpoints.
+type keepPair struct{ window, pre *Sim }
+
+// keepPairOf makes the window's Sim over st and its pre-run, sharing its
+// checkpoints every interval ticks.
+func keepPairOf(t *testing.T, st *EventStore, interval int) keepPair {
+	t.Helper()
+	w := prerunSim(t, st, Options{RecordStages: true, CheckpointInterval: interval})
+	pre := prerunSim(t, st, Options{Workers: 2, CheckpointInterval: interval})
+	if err := pre.ShareCheckpoints(w); err != nil {
+		t.Fatal(err)
+	}
+	return keepPair{w, pre}
+}
+
+// storeList is a copy of the checkpoints s's store holds.
+func storeList(s *Sim) []checkpoint {
+	s.cps.store.mu.Lock()
+	defer s.cps.store.mu.Unlock()
+	return append([]checkpoint(nil), s.cps.store.list...)
+}
+
+func keepCrowdStore(t *testing.T) *EventStore {
+	t.Helper()
+	rec := withHeld(withLife(synthCrowd(t, 300, 4, 29)))
+	st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// The screenshot's pre-run packs tick 0's checkpoint and the one before
+// its tick, a keyframe, and skips the rest; the window's Sim then seeks to
+// the states the Sim of a pre-run that kept every checkpoint seeks to, at
+// the picture's tick and at every other tick tried (restoring an earlier
+// kept checkpoint and stepping on).
+func TestKeepCheckpointFor_SeeksAsWithEveryCheckpoint(t *testing.T) {
+	dropHelpersAfter(t)
+	st := keepCrowdStore(t)
+	const interval, at = 16, 90
+	full, lean := keepPairOf(t, st, interval), keepPairOf(t, st, interval)
+	lean.pre.KeepCheckpointFor(at)
+	prerunByRuns(full.pre, 2, 64)
+	if got := prerunByRuns(lean.pre, 2, 64); got.sharded == 0 {
+		t.Fatal("no tick stepped in shards")
+	}
+	fl, ll := storeList(full.window), storeList(lean.window)
+	if len(fl) != len(ll) || len(fl) < 8 {
+		t.Fatalf("%d checkpoints kept in all, %d listed by the lean run: want the same number, at least 8", len(fl), len(ll))
+	}
+	only := (at - 1) / interval
+	for i := range fl {
+		if fl[i].skipped || fl[i].data == nil {
+			t.Errorf("the full pre-run skipped checkpoint %d (tick %d): the interactive window seeks through every one", i, fl[i].tick)
+		}
+		kept := i == 0 || i == only
+		if ll[i].skipped == kept || (ll[i].data != nil) != kept {
+			t.Errorf("lean checkpoint %d (tick %d): skipped %v, packed %v; want kept only at 0 and %d", i, ll[i].tick, ll[i].skipped, ll[i].data != nil, only)
+		}
+		if ll[i].tick != fl[i].tick {
+			t.Errorf("lean checkpoint %d is of tick %d, want %d", i, ll[i].tick, fl[i].tick)
+		}
+	}
+	if ll[only].key != only {
+		t.Errorf("the kept checkpoint is packed against checkpoint %d, want itself (a keyframe)", ll[only].key)
+	}
+	if p := lean.window.cps.nearest(at, lean.window.LastTick()); p.cp.tick != only*interval {
+		t.Errorf("a seek to tick %d restores tick %d, want the kept %d", at, p.cp.tick, only*interval)
+	}
+	fb, lb := full.window.Query().CheckpointBytes(), lean.window.Query().CheckpointBytes()
+	if lb*4 > fb {
+		t.Errorf("the lean checkpoints hold %d bytes, the full %d: want a quarter or less", lb, fb)
+	}
+	for _, tick := range []int{at, at - 1, at + 1, 0, 3, interval, only * interval, only*interval + 1, full.window.LastTick(), 31, at} {
+		full.window.Seek(tick)
+		lean.window.Seek(tick)
+		got, want := lean.window.Query().Objects(nil), full.window.Query().Objects(nil)
+		if len(want) < 300 || !reflect.DeepEqual(got, want) {
+			t.Errorf("tick %d: the window's Sim seeks to another state (%d objects) with the one checkpoint kept than with all (%d)", tick, len(got), len(want))
+		}
+		if g, w := lean.window.Query().StateHash(), full.window.Query().StateHash(); g != w {
+			t.Errorf("tick %d: state hash %x with the one checkpoint kept, %x with all", tick, g, w)
+		}
+	}
+}
+
+// A store that keeps every checkpoint again after keeping one packs the
+// next ones against the one it kept (the keyframe whose words it holds,
+// not checkpoint 0) up to the next keyframe, and every seek is the full
+// run's.
+func TestKeepCheckpointFor_EveryOneAgain(t *testing.T) {
+	dropHelpersAfter(t)
+	st := keepCrowdStore(t)
+	const interval = 8
+	full, mixed := keepPairOf(t, st, interval), keepPairOf(t, st, interval)
+	prerunByRuns(full.pre, 2, 64)
+	// Kept for tick 50 (checkpoint 6, a keyframe), every one again from
+	// tick 64: checkpoints 8 to 15 are packed against 6, 16 is a keyframe.
+	mixed.pre.KeepCheckpointFor(50)
+	for mixed.pre.Tick() < 60 {
+		mixed.pre.AdvanceBriefs(60-mixed.pre.Tick(), 2, BriefsTo(func(int, []BriefView, physics.Position, bool) {}))
+	}
+	mixed.pre.KeepCheckpointFor(-1)
+	prerunByRuns(mixed.pre, 2, 64)
+	ml := storeList(mixed.window)
+	if len(ml) < 18 {
+		t.Fatalf("%d checkpoints, want at least 18", len(ml))
+	}
+	if ml[1].data != nil || ml[7].data != nil || ml[6].data == nil || ml[8].data == nil || ml[6].key != 6 || ml[8].key != 6 || ml[15].key != 6 || ml[16].key != 16 || ml[17].key != 16 {
+		t.Fatalf("checkpoints 1, 7, 6, 8: packed %v %v %v %v; 6, 8, 15, 16, 17 against %d %d %d %d %d; want 1 and 7 skipped, 8 to 15 against 6, 17 against 16",
+			ml[1].data != nil, ml[7].data != nil, ml[6].data != nil, ml[8].data != nil, ml[6].key, ml[8].key, ml[15].key, ml[16].key, ml[17].key)
+	}
+	for tick := full.window.LastTick(); tick >= 0; tick -= 5 {
+		full.window.Seek(tick)
+		mixed.window.Seek(tick)
+		if g, w := mixed.window.Query().StateHash(), full.window.Query().StateHash(); g != w {
+			t.Fatalf("tick %d: state hash %x after keeping one checkpoint then all, %x with all", tick, g, w)
+		}
+	}
+}

@@ -1,0 +1,238 @@
+// The states writer's pages on several goroutines: a batch's pages are
+// given their dictionary indices on the writer's goroutine, in row order
+// (the indices are the order values first appear in a row group), then
+// encoded and compressed on the writer's encoding goroutines, any page on
+// any of them, and appended to the row group's chunks on the writer's
+// goroutine again, page after page in order — so the file is byte for byte
+// the one a single goroutine writes (TestStatesWriter_SameBytesAtAnyWorkers).
+// A run that writes a states table thus encodes it on every core the
+// stepping leaves idle, and its last pages beside each other once the
+// stepping ends (issue 41).
+
+package tables
+
+import (
+	"runtime"
+)
+
+// maxPageWorkers bounds the writer's encoding goroutines.
+const maxPageWorkers = 4
+
+// pageWorkers is how many goroutines encode a writer's pages: none (the
+// writer's own goroutine encodes them) on one core, else one per core up to
+// maxPageWorkers.
+func pageWorkers() int {
+	if n := runtime.GOMAXPROCS(0); n > 1 {
+		return min(n, maxPageWorkers)
+	}
+	return 0
+}
+
+// pageJob is one page of every column: rows lo…hi of a batch, their
+// dictionary indices (takeIDs), and once encoded (pageEnc.encode) the
+// pages' bytes and what their chunks learn of them (finishPage).
+type pageJob struct {
+	b      *StateBatch
+	lo, hi int
+	// runs are the page's segment runs; inputIDs, readingIDs and timeIDs
+	// their dictionary indices, inputN, readingN and timeN the
+	// dictionaries' entries after them; timePlain: t's dictionary was full.
+	runs                          []segRun
+	inputIDs, readingIDs, timeIDs []uint32
+	inputN, readingN, timeN       int
+	timePlain                     bool
+	// guid, cell, queue and fail are the rows' dictionary indices, guidN…
+	// failN the dictionaries' entries after them.
+	guid, cell, queue, fail     []uint32
+	guidN, cellN, queueN, failN int
+	// group, on the last page of a row group, is the group's
+	// dictionaries: the chunks are written after the page.
+	group *groupDicts
+	// release, on a batch's last page, lets go of the batch once its pages
+	// are appended.
+	release func()
+
+	// Encoded: the pages' bytes (header, levels, data) in column order,
+	// each page's length and counts, and the values' bounds.
+	out               []byte
+	pages             [nStateCols]encodedPage
+	tickLo, tickHi    int64
+	tLo, tHi          float64
+	lo6, hi6          [6]float64
+	errLo, errHi      float64
+	anyTrue, anyFalse bool
+	done              chan struct{}
+}
+
+// encodedPage is one column's page in a job's out: its length (end), its
+// size uncompressed with its header, its values and nulls, and whether it
+// is in RLE_DICTIONARY.
+type encodedPage struct {
+	end           int
+	uncompressed  int64
+	values, nulls int
+	dict          bool
+}
+
+// groupDicts are a row group's dictionary pages, by column (nil: none), and
+// t's dictionary's values (the t column's bounds).
+type groupDicts struct {
+	dicts [nStateCols]*encodedDict
+	times []float64
+}
+
+// pageEnc is an encoding goroutine's codec and buffers.
+type pageEnc struct {
+	codec              pageCodec
+	cols               pageCols
+	scratch, zbuf, hdr []byte
+	levels             []byte
+	i64                []int64
+	f64                []float64
+}
+
+// TakeStates writes b's rows as WriteStates does, but returns once its
+// pages are on their way: release is called (on the writer's goroutine)
+// once the writer is done with b, until when b must stay unchanged.
+func (w *statesWriter) TakeStates(b *StateBatch, release func()) error {
+	w.take(b, release)
+	return w.err
+}
+
+// take gives b's pages (at most pageRows rows each, and split where a row
+// group ends) their dictionary indices and hands them to the encoders.
+func (w *statesWriter) take(b *StateBatch, release func()) {
+	for lo, n := 0, b.Len(); lo < n && w.err == nil; {
+		hi := min(n, lo+w.pageRows, lo+int(w.groupRows-w.taken))
+		j := w.newJob()
+		j.b, j.lo, j.hi = b, lo, hi
+		w.takeIDs(j)
+		w.taken += int64(hi - lo)
+		if w.taken == w.groupRows {
+			j.group = w.endGroup()
+		}
+		if hi == n {
+			j.release, release = release, nil
+		}
+		w.submit(j)
+		lo = hi
+	}
+	if release != nil {
+		// Not handed over (an error, or no rows): the pages taken must be
+		// done with b first.
+		w.drain()
+		release()
+	}
+}
+
+// newJob is a job done with, or a new one.
+func (w *statesWriter) newJob() *pageJob {
+	if n := len(w.freeJobs); n > 0 {
+		j := w.freeJobs[n-1]
+		w.freeJobs = w.freeJobs[:n-1]
+		return j
+	}
+	return &pageJob{done: make(chan struct{}, 1)}
+}
+
+// submit encodes j: here when the writer has no encoding goroutines, else
+// on one of them; the pages done in order are appended meanwhile, and while
+// as many pages as the encoders may hold are on their way, the oldest is
+// waited for.
+func (w *statesWriter) submit(j *pageJob) {
+	if w.workers == 0 {
+		w.enc.encode(j)
+		w.finish(j)
+		return
+	}
+	w.startWorkers()
+	w.inflight = append(w.inflight, j)
+	w.work <- j
+	for len(w.inflight) > 0 {
+		h := w.inflight[0]
+		if len(w.inflight) < 2*w.workers {
+			select {
+			case <-h.done:
+			default:
+				return
+			}
+		} else {
+			<-h.done
+		}
+		w.popInflight()
+		w.finish(h)
+	}
+}
+
+// popInflight drops the oldest page on its way.
+func (w *statesWriter) popInflight() {
+	copy(w.inflight, w.inflight[1:])
+	w.inflight[len(w.inflight)-1] = nil
+	w.inflight = w.inflight[:len(w.inflight)-1]
+}
+
+// finish appends an encoded page (unless the writer has failed), lets go of
+// its batch if it is the batch's last, and keeps the job for reuse.
+func (w *statesWriter) finish(j *pageJob) {
+	if w.err == nil {
+		w.finishPage(j)
+	}
+	if j.release != nil {
+		j.release()
+	}
+	j.b, j.group, j.release = nil, nil, nil
+	w.freeJobs = append(w.freeJobs, j)
+}
+
+// drain waits for every page on its way and appends them.
+func (w *statesWriter) drain() {
+	for len(w.inflight) > 0 {
+		h := w.inflight[0]
+		<-h.done
+		w.popInflight()
+		w.finish(h)
+	}
+}
+
+// startWorkers starts the encoding goroutines, once.
+func (w *statesWriter) startWorkers() {
+	if w.work != nil {
+		return
+	}
+	w.work = make(chan *pageJob, 2*w.workers)
+	for range w.workers {
+		e := &pageEnc{codec: w.codec}
+		if w.codec.z != nil {
+			// A zstd encoder compresses one page at a time: one each.
+			c, err := newPageCodec(Zstd)
+			if err != nil && w.err == nil {
+				w.err = err
+			}
+			e.codec = c
+		}
+		w.wg.Add(1)
+		go func() {
+			defer w.wg.Done()
+			for j := range w.work {
+				e.encode(j)
+				j.done <- struct{}{}
+			}
+		}()
+	}
+}
+
+// stopPages appends every page on its way and stops the encoding
+// goroutines; a later page is encoded on the writer's goroutine.
+func (w *statesWriter) stopPages() {
+	w.drain()
+	if w.work != nil {
+		close(w.work)
+		w.wg.Wait()
+		w.work = nil
+	}
+	w.workers = 0
+}
+
+// batchesHeld is how many batches the writer may hold after TakeStates
+// returns.
+func (w *statesWriter) batchesHeld() int { return 2 * w.workers }
