@@ -2,7 +2,8 @@
 // over chunks of objects like a run that prints nothing (parallel_ticks.go),
 // and each chunk encodes its objects' trace rows on its own core, right
 // after each tick's pass, while their state is in that core's cache. Once
-// the run of ticks is stepped, the rows are written in the order a run
+// the run of ticks is stepped, the chunks' rows are handed whole to a
+// goroutine that writes them, while the next run steps, in the order a run
 // stepped tick by tick writes them (Trace v1: per tick, every live object's
 // state row in header-then-creation order, then the tick's event rows in
 // the order they happened), so the trace is byte for byte the same at any
@@ -34,17 +35,12 @@ import (
 	"glidepath/physics"
 )
 
-// chunkRows is one chunk's encoded rows for a run of ticks, tick after
-// tick: the tick's state rows, its delivery event rows, its pass event
-// rows, each tick's ends in ticks.
+// chunkRows is one chunk's encoded rows for a run of ticks (rowsOut) and
+// what encoding them keeps from run to run.
 type chunkRows struct {
-	buf []byte
+	rowsOut
 	// tick is the start of the rows of the tick being encoded.
-	tick  []byte
-	ticks []tickRows
-	// srcs are the delivery event rows: the recording event each came
-	// from and where the row ends in buf.
-	srcs []sourceRow
+	tick []byte
 	err  error
 	// The chunk's own event log storage, kept from run to run (the chunk's
 	// copy of the Sim logs its objects' events into it).
@@ -53,6 +49,19 @@ type chunkRows struct {
 	stamps   [][NumChecked]uint16
 	stampsIn [][NumChecked]uint16
 	unpacked []eventlog.Event
+}
+
+// rowsOut is a chunk's encoded rows of a run of ticks, tick after tick:
+// the tick's state rows, its delivery event rows, its pass event rows,
+// each tick's ends in ticks. The chunk encodes them on its own core; they
+// are then handed whole to the goroutine writing the run (rowsWrite), and
+// the chunk encodes the next run into a spare.
+type rowsOut struct {
+	buf   []byte
+	ticks []tickRows
+	// srcs are the delivery event rows: the recording event each came
+	// from and where the row ends in buf.
+	srcs []sourceRow
 }
 
 // tickRows is where a tick's rows end in chunkRows.buf: its state rows,
@@ -87,24 +96,31 @@ type rowKey struct {
 
 // rowOf returns st's row after its tick (trace.AppendStateRowTail), the
 // object's rotation rot, heading its heading (called only when rot
-// changed): the row kept from the tick before unless the state changed,
-// and then each coordinate of the origin and the heading encoded again
-// only when it changed (of a crowd's rows that change, nearly all keep
-// their height, a quarter one of x and y, three quarters their heading).
+// changed): the row kept from the tick before unless the state changed
+// (encode).
 func (h *traceHeading) rowOf(st *trace.State, rot *mgl32.Quat, heading func() float32) []byte {
-	key := rowKeyOf(st, rot)
-	if first := len(h.row) == 0; first || key != h.key {
-		if !h.ok || key.rot != h.key.rot {
-			h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
-		}
-		for i := range h.origin {
-			if first || key.origin[i] != h.key.origin[i] {
-				h.origin[i] = trace.AppendFloat(h.origin[i][:0], st.Origin[i])
-			}
-		}
-		h.row, h.key = trace.AppendStateRowParts(h.row[:0], st, &h.origin, h.text), key
+	if key := rowKeyOf(st, rot); len(h.row) == 0 || key != h.key {
+		h.encode(st, key, heading)
 	}
 	return h.row
+}
+
+// encode encodes st's row after its tick again, key its key, each
+// coordinate of the origin and the heading (heading: called only when the
+// rotation changed) only when it changed (of a crowd's rows that change,
+// nearly all keep their height, a quarter one of x and y, three quarters
+// their heading).
+func (h *traceHeading) encode(st *trace.State, key rowKey, heading func() float32) {
+	first := len(h.row) == 0
+	if !h.ok || key.rot != h.key.rot {
+		h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
+	}
+	for i := range h.origin {
+		if first || key.origin[i] != h.key.origin[i] {
+			h.origin[i] = trace.AppendFloat(h.origin[i][:0], st.Origin[i])
+		}
+	}
+	h.row, h.key = trace.AppendStateRowParts(h.row[:0], st, &h.origin, h.text), key
 }
 
 // rowKeyOf is st's key, with rot the rotation its heading comes from.
@@ -156,20 +172,23 @@ func (s *Sim) traceTick() {
 	}
 }
 
-// rowsWrite is a run of ticks' trace rows being written on a goroutine of
-// their own while the next run steps: the chunks' buffers it writes from
-// (each chunk encodes the next run into a spare), in order, and the
-// first error writing them.
+// rowsWrite is a run of ticks' trace rows being put in trace order and
+// written on a goroutine of its own while the next run steps: the chunks'
+// rows it writes from (each chunk encodes the next run into a spare), the
+// run's ticks, and the first error writing them.
 type rowsWrite struct {
-	segs [][]byte
-	bufs [][]byte
-	done chan struct{}
-	err  error
-	on   bool
+	outs  []rowsOut
+	spare []rowsOut
+	ticks int
+	// at and src are the writing's places in outs (write).
+	at, src []int
+	done    chan struct{}
+	err     error
+	on      bool
 }
 
 // waitWrite waits for the run's rows being written, takes its error, and
-// gives the chunks' buffers it wrote from back as spares.
+// gives the chunks' rows it wrote from back as spares.
 func (b *shardBatch) waitWrite(s *Sim) {
 	w := &b.write
 	if !w.on {
@@ -180,11 +199,9 @@ func (b *shardBatch) waitWrite(s *Sim) {
 	if w.err != nil && s.traceErr == nil {
 		s.traceErr = w.err
 	}
-	clear(w.segs)
-	w.segs = w.segs[:0]
-	b.spare = append(b.spare, w.bufs...)
-	clear(w.bufs)
-	w.bufs = w.bufs[:0]
+	w.spare = append(w.spare, w.outs...)
+	clear(w.outs)
+	w.outs = w.outs[:0]
 }
 
 // shardRows says whether a run of ticks stepped in shards encodes trace
@@ -243,16 +260,25 @@ func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 			continue
 		}
 		pos := o.phys.PositionRef()
-		st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: queueLen(o), Contact: o.phys.InContact()}
+		rot := &pos.Frame.Rot
+		key := rowKey{guid: o.guid, cell: pos.Cell,
+			origin:  [3]uint32{math.Float32bits(pos.Frame.Origin[0]), math.Float32bits(pos.Frame.Origin[1]), math.Float32bits(pos.Frame.Origin[2])},
+			rot:     [4]uint32{math.Float32bits(rot.W), math.Float32bits(rot.V[0]), math.Float32bits(rot.V[1]), math.Float32bits(rot.V[2])},
+			contact: o.phys.InContact()}
 		if im := o.pm.Interpolation(); im != nil {
-			st.Fail = int(im.FailCounter())
+			key.queue, key.fail = im.QueueLen(), int(im.FailCounter())
 		}
-		buf = append(buf, r.tick...)
 		// The rest of the row is encoded again only when the object's
 		// state changed (most objects of a crowd stand still most ticks),
 		// and the heading (an atan2 and a float's digits) only when its
-		// rotation did.
-		buf = append(buf, b.heads[o.slot].rowOf(&st, &pos.Frame.Rot, o.phys.Heading)...)
+		// rotation did: rowOf's, with the state read once.
+		h := &b.heads[o.slot]
+		if len(h.row) == 0 || key != h.key {
+			st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: key.queue, Fail: key.fail, Contact: key.contact}
+			h.encode(&st, key, o.phys.Heading)
+		}
+		buf = append(buf, r.tick...)
+		buf = append(buf, h.row...)
 	}
 	t := tickRows{states: len(buf)}
 	var e eventlog.Event
@@ -284,8 +310,8 @@ func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 	v.log, v.places, v.stamps, v.stampsIn = v.log[:0], v.places[:0], v.stamps[:0], v.stampsIn[:0]
 }
 
-// endRows keeps each chunk's log storage for the next run of ticks and
-// writes the run's rows in trace order.
+// endRows keeps each chunk's log storage for the next run of ticks and has
+// the run's rows written in trace order while the next run steps.
 func (b *shardBatch) endRows(s *Sim, chunks int) {
 	for c := range chunks {
 		r, v := &b.rows[c], &b.views[c]
@@ -298,36 +324,67 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 	if s.traceErr != nil {
 		return
 	}
-	// at[c] is where chunk c's next tick starts in its buf, src[c] its next
-	// delivery row.
-	at := b.at[:0]
-	src := b.src[:0]
-	for range chunks {
-		at, src = append(at, 0), append(src, 0)
-	}
-	b.at, b.src = at, src
-	tw := s.traceOut
+	// The chunks' rows go whole to the goroutine writing them, which puts
+	// them in trace order (write) while the next run of ticks steps, each
+	// chunk encoding it into a spare: the stepping goroutine does not
+	// wait for the ordering.
 	w := &b.write
-	write := func(p []byte) {
-		if len(p) > 0 {
-			w.segs = append(w.segs, p)
+	for c := range chunks {
+		r := &b.rows[c]
+		w.outs = append(w.outs, r.rowsOut)
+		r.rowsOut = rowsOut{}
+		if k := len(w.spare); k > 0 {
+			r.rowsOut, w.spare[k-1] = w.spare[k-1], rowsOut{}
+			w.spare = w.spare[:k-1]
 		}
 	}
-	n := b.to - b.from + 1
+	w.ticks = b.to - b.from + 1
 	if b.cut {
-		n--
+		w.ticks--
 	}
-	for i := range n {
-		for c := range chunks {
-			r := &b.rows[c]
-			write(r.buf[at[c]:r.ticks[i].states])
+	if w.done == nil {
+		w.done = make(chan struct{}, 1)
+	}
+	w.on, w.err = true, nil
+	go func(tw *trace.RunWriter) {
+		w.err = w.write(tw)
+		w.done <- struct{}{}
+	}(s.traceOut)
+}
+
+// write writes the run's rows (outs, one per chunk, in chunk order) to tw
+// in the order a run stepped tick by tick writes them: tick after tick,
+// the chunks' state rows in chunk order, the delivery rows merged across
+// chunks by the recording event they came from, then the chunks' pass
+// rows in chunk order. It returns the first error writing.
+func (w *rowsWrite) write(tw *trace.RunWriter) error {
+	outs := w.outs
+	// at[c] is where chunk c's next tick starts in its buf, src[c] its
+	// next delivery row.
+	at, src := w.at[:0], w.src[:0]
+	for range outs {
+		at, src = append(at, 0), append(src, 0)
+	}
+	w.at, w.src = at, src
+	write := func(p []byte) error {
+		if len(p) == 0 {
+			return nil
+		}
+		return tw.WriteRows(p)
+	}
+	for i := range w.ticks {
+		for c := range outs {
+			r := &outs[c]
+			if err := write(r.buf[at[c]:r.ticks[i].states]); err != nil {
+				return err
+			}
 		}
 		// The delivery rows, merged by the recording event they came from.
 		for {
 			best := -1
 			var bestSource int32
-			for c := range chunks {
-				r := &b.rows[c]
+			for c := range outs {
+				r := &outs[c]
 				if src[c] < r.ticks[i].srcs && (best < 0 || r.srcs[src[c]].source < bestSource) {
 					best, bestSource = c, r.srcs[src[c]].source
 				}
@@ -336,7 +393,7 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 				break
 			}
 			// The chunk's rows of the same recording event, together.
-			r := &b.rows[best]
+			r := &outs[best]
 			start := r.ticks[i].states
 			if k := src[best]; k > 0 && (i == 0 || k > r.ticks[i-1].srcs) {
 				start = r.srcs[k-1].end
@@ -345,39 +402,20 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 			for end < r.ticks[i].srcs && r.srcs[end].source == bestSource {
 				end++
 			}
-			write(r.buf[start:r.srcs[end-1].end])
+			if err := write(r.buf[start:r.srcs[end-1].end]); err != nil {
+				return err
+			}
 			src[best] = end
 		}
-		for c := range chunks {
-			r := &b.rows[c]
-			write(r.buf[r.ticks[i].delivered:r.ticks[i].passed])
+		for c := range outs {
+			r := &outs[c]
+			if err := write(r.buf[r.ticks[i].delivered:r.ticks[i].passed]); err != nil {
+				return err
+			}
 			at[c] = r.ticks[i].passed
 		}
 	}
-	// The rows are written while the next run of ticks steps, each chunk
-	// encoding it into a spare buffer.
-	for c := range chunks {
-		r := &b.rows[c]
-		w.bufs = append(w.bufs, r.buf)
-		r.buf = nil
-		if k := len(b.spare); k > 0 {
-			r.buf, b.spare[k-1] = b.spare[k-1], nil
-			b.spare = b.spare[:k-1]
-		}
-	}
-	if w.done == nil {
-		w.done = make(chan struct{}, 1)
-	}
-	w.on, w.err = true, nil
-	go func(segs [][]byte) {
-		for _, p := range segs {
-			if err := tw.WriteRows(p); err != nil {
-				w.err = err
-				break
-			}
-		}
-		w.done <- struct{}{}
-	}(w.segs)
+	return nil
 }
 
 // The states table (Tables v1) on the chunked path: each chunk fills its

@@ -57,14 +57,14 @@ type shardBatch struct {
 	// ticks counts the ticks stepped in shards so far.
 	ticks int
 	// rows are each chunk's trace rows when a trace is written
-	// (parallel_rows.go); at and src the writing's places in them.
-	rows    []chunkRows
-	at, src []int
-	heads   []traceHeading
-	// write is the last run's rows being written, spare the chunk
-	// buffers free for the next run's (parallel_rows.go).
+	// (parallel_rows.go); at the log's filling's places in the chunks'
+	// logs (endLog).
+	rows  []chunkRows
+	at    []int
+	heads []traceHeading
+	// write is the last run's rows being written, and the chunks' rows
+	// free for the next run's (parallel_rows.go).
 	write rowsWrite
-	spare [][]byte
 	// cut: the input's problem cut the run's last tick short.
 	cut bool
 	// traceRows and stateRows: the chunks encode a trace's rows, fill a

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -241,5 +243,146 @@ func TestStream_BlocksAlignedAndGivenBack(t *testing.T) {
 				t.Errorf("abort %v: block %d kept after the file was done", abort, i)
 			}
 		}
+	}
+}
+
+// countSyncs has the Stream's syncs along the way counted, and the file's
+// size at each, until the test ends; fail makes each one fail with it.
+func countSyncs(t *testing.T, fail error) (count func() int, sizes func() []int64) {
+	var mu sync.Mutex
+	var at []int64
+	old := syncFile
+	syncFile = func(f *os.File) error {
+		fi, err := f.Stat()
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		at = append(at, fi.Size())
+		mu.Unlock()
+		return fail
+	}
+	t.Cleanup(func() { syncFile = old })
+	count = func() int { mu.Lock(); defer mu.Unlock(); return len(at) }
+	sizes = func() []int64 { mu.Lock(); defer mu.Unlock(); return slices.Clone(at) }
+	return count, sizes
+}
+
+// A Stream syncs what it wrote every streamSyncEvery bytes (here two
+// blocks), on the goroutine writing the blocks (so that Commit's sync has
+// only the last ones to wait for), never before that many bytes are in
+// the file, never for a target written through; the file is the bytes
+// written either way.
+func TestStream_SyncsAlongTheWay(t *testing.T) {
+	const every = 2 * streamBlock
+	count, sizes := countSyncs(t, nil)
+	dir := t.TempDir()
+	all := streamBytes(3*every + streamBlock + 99)
+	for _, c := range []struct {
+		target string
+		n      int
+		syncs  bool
+	}{
+		{filepath.Join(dir, "small"), every - 1, false},
+		{filepath.Join(dir, "big"), len(all), true},
+		{os.DevNull, len(all), false},
+	} {
+		before := count()
+		f, err := Create(c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := f.Stream()
+		if s.syncEvery != streamSyncEvery {
+			t.Fatalf("a sync every %d bytes, want %d", s.syncEvery, streamSyncEvery)
+		}
+		s.syncEvery = every
+		writeInPieces(t, s, all[:c.n], []int{1 << 20, 12345})
+		if err := f.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		got := count() - before
+		switch {
+		case c.syncs && got == 0:
+			t.Errorf("%s, %d bytes: no sync along the way", c.target, c.n)
+		case !c.syncs && got != 0:
+			t.Errorf("%s, %d bytes: %d syncs along the way, want none", c.target, c.n, got)
+		}
+		for _, size := range sizes()[before:] {
+			if size < every {
+				t.Errorf("%s: a sync at %d bytes, before %d were written", c.target, size, every)
+			}
+		}
+		if c.target == os.DevNull {
+			continue
+		}
+		if got, _ := os.ReadFile(c.target); !bytes.Equal(got, all[:c.n]) {
+			t.Errorf("%s: the file has %d bytes, not the %d written", c.target, len(got), c.n)
+		}
+	}
+}
+
+// A sync along the way that fails is the Stream's error: Commit names the
+// target and the sync, and leaves the target untouched.
+func TestStream_FailedSyncIsAnError(t *testing.T) {
+	count, _ := countSyncs(t, syscall.EIO)
+	target := filepath.Join(t.TempDir(), "t")
+	os.WriteFile(target, []byte("the old file"), 0o644)
+	f, err := Create(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Stream()
+	s.syncEvery = streamBlock
+	p := streamBytes(streamBlock)
+	for range 3 {
+		if _, err := s.Write(p); err != nil {
+			break // the failed sync, seen by a later write
+		}
+	}
+	err = f.Commit()
+	if count() == 0 {
+		t.Fatal("no sync along the way")
+	}
+	if err == nil || !errors.Is(err, syscall.EIO) || !strings.Contains(err.Error(), target) || !strings.Contains(err.Error(), "sync") {
+		t.Fatalf("Commit = %v, want the failed sync naming %s", err, target)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "the old file" {
+		t.Errorf("the target changed: %q", got)
+	}
+	if names := dirNames(t, filepath.Dir(target)); len(names) != 1 {
+		t.Errorf("the directory holds %v, want the target alone", names)
+	}
+}
+
+// A block is made only when no written one is free: a writer that waits
+// for each block to be written before the next fills the same block again
+// and again, and never holds more than streamBlocks.
+func TestStream_BlocksMadeOnlyWhenNoneIsFree(t *testing.T) {
+	f, err := Create(filepath.Join(t.TempDir(), "t"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Abort()
+	s := f.Stream()
+	p := streamBytes(streamBlock)
+	for range 5 {
+		if _, err := s.Write(p); err != nil {
+			t.Fatal(err)
+		}
+		for len(s.free) == 0 {
+			runtime.Gosched() // until the block is written and free
+		}
+	}
+	if s.busy != 1 {
+		t.Errorf("%d blocks made for blocks written one at a time, want 1", s.busy)
+	}
+	for range 3 * streamBlocks {
+		if _, err := s.Write(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.busy > streamBlocks {
+		t.Errorf("%d blocks made, more than %d", s.busy, streamBlocks)
 	}
 }
