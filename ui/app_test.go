@@ -34,6 +34,21 @@ func openApp(t testing.TB, scenarioPath string, readings []string, tick, w, h in
 // openAppWith opens the app with opts (Sources filled in) and pre-runs it.
 func openAppWith(t testing.TB, scenarioPath string, readings []string, opts Options) *app {
 	t.Helper()
+	a := newAppWith(t, scenarioPath, readings, opts)
+	if err := a.sess.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.Layout(opts.Size.X, opts.Size.Y)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// newAppWith makes the app with opts (Sources filled in), its pre-run
+// started and not waited for.
+func newAppWith(t testing.TB, scenarioPath string, readings []string, opts Options) *app {
+	t.Helper()
 	runs, err := simsource.Open(simsource.Spec{Path: scenarioPath, Readings: readings, Assets: assets.FS()})
 	if err != nil {
 		t.Fatal(err)
@@ -46,13 +61,6 @@ func openAppWith(t testing.TB, scenarioPath string, readings []string, opts Opti
 		t.Fatal(err)
 	}
 	t.Cleanup(a.sess.Close)
-	if err := a.sess.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	a.Layout(opts.Size.X, opts.Size.Y)
-	if err := a.Update(); err != nil {
-		t.Fatal(err)
-	}
 	return a
 }
 
@@ -173,18 +181,7 @@ func TestShot_LayoutFramesDrawTheSamePicture(t *testing.T) {
 			if split {
 				opts.Camera, opts.Split, readings = camera.TopDown, true, []string{"seed", "ace"}
 			}
-			a := openAppWith(t, queueScenario, readings, opts)
-			for range shotFrames {
-				frame(t, a)
-			}
-			if !a.shotDone || a.shotErr != nil {
-				t.Fatalf("shot done %v, error %v", a.shotDone, a.shotErr)
-			}
-			b, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			shots[i] = b
+			shots[i] = shotPNG(t, openAppWith(t, queueScenario, readings, opts), out)
 		}
 		if !bytes.Equal(shots[0], shots[1]) {
 			t.Errorf("split %v: the picture after layout-only frames differs from the one after whole frames", split)

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"glidepath/assets"
 	"glidepath/ui/camera"
 	"glidepath/ui/simsource"
 )
@@ -89,18 +88,7 @@ func TestShot_WarmUpDrawsTheSamePicture(t *testing.T) {
 			shotWarmUp = warm
 			opts := c.opts
 			opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-			runs, err := simsource.Open(simsource.Spec{Path: queueScenario, Readings: c.readings, Assets: assets.FS()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, r := range runs {
-				opts.Sources = append(opts.Sources, r)
-			}
-			a, err := newApp(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(a.sess.Close)
+			a := newAppWith(t, queueScenario, c.readings, opts)
 			a.Layout(opts.Size.X, opts.Size.Y)
 			frame(t, a) // the loading frame, before the first update
 			if (a.warm.img != nil) != warm {
