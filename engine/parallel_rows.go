@@ -1033,6 +1033,11 @@ func (b *shardBatch) beginBriefs(s *Sim, chunks int) {
 		k := &b.briefs[c]
 		k.obs, k.hasObs = k.obs[:0], k.hasObs[:0]
 	}
+	// The headings by slot, as keepTick's: each chunk reads and writes
+	// only its own slots'.
+	for len(b.rowHeads) < b.n {
+		b.rowHeads = append(b.rowHeads, rowHeading{})
+	}
 }
 
 // takeBriefs hands chunk c's briefs of tick k, the tick v has just
@@ -1057,8 +1062,16 @@ func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi, k int) {
 		case p != 0:
 			holder, anyHeld = p, true
 		}
+		// The heading is the rotation's (Frame.Heading): taken again only
+		// when the rotation changed since this slot's last sampled tick —
+		// a walker keeps its heading for many ticks, and the atan2 was a
+		// third of taking a view.
+		h := &b.rowHeads[o.slot]
+		if rot := &o.phys.PositionRef().Frame.Rot; !h.ok || h.rot != *rot {
+			h.rot, h.deg, h.ok = *rot, o.phys.Heading(), true
+		}
 		views = append(views, BriefView{
-			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: o.phys.Heading(),
+			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: h.deg,
 			Contact: o.phys.InContact(), Truth: o.st.truth, HasTruth: o.st.hasTruth,
 		})
 		holders = append(holders, holder)
