@@ -150,7 +150,7 @@ func (f *File) Commit() error {
 		}
 		return nil
 	}
-	err := commitSync(f.f)
+	err := f.f.Sync()
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}
@@ -167,10 +167,6 @@ func (f *File) Commit() error {
 	}
 	return nil
 }
-
-// commitSync is the sync before Commit's rename (fsync), but where a test
-// counts it.
-var commitSync = (*os.File).Sync
 
 // Abort closes and removes the temporary file, leaving the target untouched
 // (a target written through is closed: what reached it stays). After

@@ -13,7 +13,6 @@ package atomicfile
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"sync"
 	"sync/atomic"
@@ -31,24 +30,19 @@ const (
 	// milliseconds (docs/benchmarks.md, "The trace run beside a disk
 	// that pauses").
 	streamBlocks = 16
-	// streamSyncEvery is the size of a Stream's windows: after each, the
-	// goroutine writing the blocks starts the window's writeback without
-	// waiting for it (sync_file_range's SYNC_FILE_RANGE_WRITE) and waits
-	// for the window two back only, so that at most two windows (128 MiB)
-	// are written and not yet on the disk and Commit's sync waits for
-	// those only, not for the whole file: on the development machine's
-	// virtual disk a 2.77 GB file's sync at the end took 0.1–0.75 s. A
-	// sync of the file's data at each window instead (fdatasync: where
-	// the system has no sync_file_range, or a file refuses it) blocked
-	// the writing goroutine 30–130 ms each time, 1.8 s in all for that
-	// file (docs/benchmarks.md, "Writeback without waiting").
+	// streamSyncEvery is how many bytes a Stream writes between syncs
+	// of the file's data (syncData, on the goroutine writing the blocks
+	// while the caller fills the next), so that Commit's sync waits for
+	// the last of them only, not for the whole file: on the development
+	// machine's virtual disk a 2.77 GB file's sync at the end took
+	// 0.1–0.75 s, and after syncs every 64 MiB 0.01–0.04 s, the disk
+	// pausing less while it was written. Starting each window's
+	// writeback without waiting (sync_file_range) did worse: a direct
+	// write leaves no dirty pages for it to start, so the device's cache
+	// was flushed all at Commit (0.66–0.77 s against 0.08–0.17 s), and
+	// through the page cache it blocked longer than the syncs
+	// (docs/benchmarks.md, "Writeback without waiting, measured").
 	streamSyncEvery = 64 << 20
-	// rangeWrite starts the writeback of a range's dirty pages and
-	// returns (SYNC_FILE_RANGE_WRITE); rangeWait waits for what was being
-	// written, writes what is dirty and waits for it (SYNC_FILE_RANGE_
-	// WAIT_BEFORE|WRITE|WAIT_AFTER).
-	rangeWrite = 2
-	rangeWait  = 1 | 2 | 4
 	// directAlign is the alignment of a block's memory and of the file
 	// offsets it is written at.
 	directAlign = 4096
@@ -74,19 +68,13 @@ type Stream struct {
 	busy       int
 	running    bool
 	done       chan struct{}
-	// written counts the bytes written since the window began, at
-	// winStart, the file's offset (−1: not known yet); syncEvery is
-	// streamSyncEvery but in tests; sync says the file is synced along
-	// the way (a file of the system's own, not one written through).
-	// back are the two windows before, started and not waited for
-	// (length 0: none); whole says a sync_file_range failed, so each
-	// window's end syncs the file's data instead (fdatasync).
+	// written counts the bytes written since the last sync, syncEvery
+	// is streamSyncEvery but in tests; sync says the file is synced
+	// along the way (a file of the system's own, not one written
+	// through).
 	written   int
-	winStart  int64
 	syncEvery int
 	sync      bool
-	back      [2]fileRange
-	whole     bool
 	// mu guards err, the first error writing a block, and direct, which
 	// says the file is written past the page cache.
 	mu     sync.Mutex
@@ -99,7 +87,7 @@ type Stream struct {
 // Stream returns a Stream writing f. A target written through (a device,
 // a FIFO) gets the same blocks through its own writes.
 func (f *File) Stream() *Stream {
-	s := &Stream{f: f, cur: -1, syncEvery: streamSyncEvery, winStart: -1}
+	s := &Stream{f: f, cur: -1, syncEvery: streamSyncEvery}
 	if f.through == nil && f.f != nil {
 		s.sync = true
 		s.direct = setDirect(f.f, true) == nil
@@ -179,70 +167,26 @@ func (s *Stream) take() int {
 }
 
 // writeBlocks writes the full blocks as they come, until jobs is closed,
-// and ends a window every syncEvery bytes (endWindow).
+// and syncs the file's data every syncEvery bytes; a failed sync is the
+// Stream's error (a write the disk lost).
 func (s *Stream) writeBlocks() {
 	defer close(s.done)
 	for i := range s.jobs {
 		if s.failed() == nil {
-			if s.sync && s.winStart < 0 {
-				s.startWindows()
-			}
 			s.writeBlock(s.blocks[i])
 			if s.written += len(s.blocks[i]); s.sync && s.written >= s.syncEvery && s.failed() == nil {
-				s.endWindow()
+				s.written = 0
+				if err := syncFile(s.f.f); err != nil {
+					s.fail(&fs.PathError{Op: "sync", Path: s.f.target, Err: err})
+				}
 			}
 		}
 		s.free <- i
 	}
 }
 
-// fileRange is a range of a file's bytes: n of them from off.
-type fileRange struct{ off, n int64 }
-
-// startWindows has the first window begin at the file's offset; where the
-// offset is not known the windows' ends sync the whole file's data.
-func (s *Stream) startWindows() {
-	off, err := s.f.f.Seek(0, io.SeekCurrent)
-	if err != nil {
-		s.whole, off = true, 0
-	}
-	s.winStart = off
-}
-
-// endWindow ends the window of the last syncEvery bytes: it starts the
-// window's writeback, waits for the window two back's, and keeps the two
-// last ones. A sync_file_range that fails (a file system without it, or a
-// write the disk lost) has the file's data synced instead, and every
-// window's end after it (fdatasync, as Commit's sync would: the same file
-// on the disk at the end, with the caller waiting longer); a failed sync
-// is the Stream's error (a write the disk lost).
-func (s *Stream) endWindow() {
-	w := fileRange{s.winStart, int64(s.written)}
-	s.winStart += w.n
-	s.written = 0
-	if !s.whole {
-		err := syncFileRange(s.f.f, w.off, w.n, rangeWrite)
-		if err == nil && s.back[0].n > 0 {
-			err = syncFileRange(s.f.f, s.back[0].off, s.back[0].n, rangeWait)
-		}
-		if err == nil {
-			s.back[0], s.back[1] = s.back[1], w
-			return
-		}
-		s.whole = true
-	}
-	s.back = [2]fileRange{}
-	if err := syncFile(s.f.f); err != nil {
-		s.fail(&fs.PathError{Op: "sync", Path: s.f.target, Err: err})
-	}
-}
-
-// syncFile is syncData and syncFileRange syncRange but where a test
-// counts the syncs or fails one.
-var (
-	syncFile      = syncData
-	syncFileRange = syncRange
-)
+// syncFile is syncData but where a test counts the syncs or fails one.
+var syncFile = syncData
 
 // writeBlock writes b (whole blocks only while direct). A file system
 // that refuses a direct write (an alignment it wants larger) has the
@@ -302,8 +246,6 @@ func (s *Stream) stop() {
 	s.running = false
 	s.busy = 0
 	s.written = 0
-	s.winStart = -1
-	s.back = [2]fileRange{}
 }
 
 // release gives the blocks' memory back once nothing writes from them (a

@@ -4,8 +4,6 @@ import (
 	"os"
 	"syscall"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // errInvalid is what a direct write the file system refuses returns.
@@ -85,29 +83,6 @@ func syncData(f *os.File) error {
 	if err := c.Control(func(fd uintptr) {
 		for {
 			errno = syscall.Fdatasync(int(fd))
-			if errno != syscall.EINTR {
-				return
-			}
-		}
-	}); err != nil {
-		return err
-	}
-	return errno
-}
-
-// syncRange is sync_file_range(2) on n bytes of f from off: with
-// rangeWrite it starts their writeback and returns, with rangeWait it
-// also waits for it. A file system without it refuses (EINVAL, ENOSYS),
-// and so does a file that is no regular one (ESPIPE).
-func syncRange(f *os.File, off, n int64, flags int) error {
-	c, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var errno error
-	if err := c.Control(func(fd uintptr) {
-		for {
-			errno = unix.SyncFileRange(int(fd), off, n, flags)
 			if errno != syscall.EINTR {
 				return
 			}

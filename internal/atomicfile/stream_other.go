@@ -21,7 +21,3 @@ func newBlock() ([]byte, func()) { return alignedBlock(), nil }
 // syncData does nothing here: the syncs along the way are Linux's
 // (Commit's sync at the end is everywhere).
 func syncData(*os.File) error { return nil }
-
-// syncRange is refused here: sync_file_range is Linux's (the windows'
-// ends then sync with syncData, which does nothing here).
-func syncRange(*os.File, int64, int64, int) error { return errors.ErrUnsupported }

@@ -268,263 +268,64 @@ func countSyncs(t *testing.T, fail error) (count func() int, sizes func() []int6
 	return count, sizes
 }
 
-// rangeCall is one sync_file_range a Stream made: the range, its flags
-// and the file's size then.
-type rangeCall struct {
-	off, n int64
-	flags  int
-	size   int64
-}
-
-// countRanges has the Stream's sync_file_range calls recorded until the
-// test ends; fail, when not nil, says what the k-th call (from 0) returns
-// instead of making it (nil: the call is made, real or not by real).
-func countRanges(t *testing.T, real bool, fail func(k int) error) (calls func() []rangeCall) {
-	var mu sync.Mutex
-	var at []rangeCall
-	old := syncFileRange
-	syncFileRange = func(f *os.File, off, n int64, flags int) error {
-		fi, err := f.Stat()
-		if err != nil {
-			return err
-		}
-		mu.Lock()
-		k := len(at)
-		at = append(at, rangeCall{off, n, flags, fi.Size()})
-		mu.Unlock()
-		if fail != nil {
-			if err := fail(k); err != nil {
-				return err
-			}
-		}
-		if real {
-			return old(f, off, n, flags)
-		}
-		return nil
-	}
-	t.Cleanup(func() { syncFileRange = old })
-	return func() []rangeCall { mu.Lock(); defer mu.Unlock(); return slices.Clone(at) }
-}
-
-// countCommitSyncs counts Commit's syncs before the rename until the test
-// ends.
-func countCommitSyncs(t *testing.T) func() int {
-	var mu sync.Mutex
-	n := 0
-	old := commitSync
-	commitSync = func(f *os.File) error {
-		mu.Lock()
-		n++
-		mu.Unlock()
-		return old(f)
-	}
-	t.Cleanup(func() { commitSync = old })
-	return func() int { mu.Lock(); defer mu.Unlock(); return n }
-}
-
-// A Stream ends a window every streamSyncEvery bytes (here two blocks),
-// on the goroutine writing the blocks: it starts the window's writeback
-// without waiting (SYNC_FILE_RANGE_WRITE) and waits for the window two
-// back only (WAIT_BEFORE|WRITE|WAIT_AFTER), so that Commit's sync has
-// the last two to wait for; never a range before its bytes are in the
-// file, no fdatasync along the way while sync_file_range works, nothing
-// for a target written through, and Commit still syncs before its
-// rename. The windows start at the file's offset when the Stream began
-// (a prefix written before it), and the file is the bytes written.
-func TestStream_WindowsStartedAndWaitedTwoBack(t *testing.T) {
+// A Stream syncs what it wrote every streamSyncEvery bytes (here two
+// blocks), on the goroutine writing the blocks (so that Commit's sync has
+// only the last ones to wait for), never before that many bytes are in
+// the file, never for a target written through; the file is the bytes
+// written either way.
+func TestStream_SyncsAlongTheWay(t *testing.T) {
 	const every = 2 * streamBlock
-	count, _ := countSyncs(t, nil)
-	calls := countRanges(t, false, nil)
-	commits := countCommitSyncs(t)
+	count, sizes := countSyncs(t, nil)
 	dir := t.TempDir()
-	all := streamBytes(4*every + streamBlock)
+	all := streamBytes(3*every + streamBlock + 99)
 	for _, c := range []struct {
 		target string
-		prefix int
 		n      int
-		want   []rangeCall // sizes not compared
+		syncs  bool
 	}{
-		{filepath.Join(dir, "small"), 0, every - 1, nil},
-		{filepath.Join(dir, "big"), 0, 3*every + streamBlock + 99, []rangeCall{
-			{0, every, rangeWrite, 0},
-			{every, every, rangeWrite, 0},
-			{2 * every, every, rangeWrite, 0},
-			{0, every, rangeWait, 0},
-		}},
-		{filepath.Join(dir, "prefixed"), 100, 4*every + 5, []rangeCall{
-			{100, every, rangeWrite, 0},
-			{100 + every, every, rangeWrite, 0},
-			{100 + 2*every, every, rangeWrite, 0},
-			{100, every, rangeWait, 0},
-			{100 + 3*every, every, rangeWrite, 0},
-			{100 + every, every, rangeWait, 0},
-		}},
-		{os.DevNull, 0, len(all), nil},
+		{filepath.Join(dir, "small"), every - 1, false},
+		{filepath.Join(dir, "big"), len(all), true},
+		{os.DevNull, len(all), false},
 	} {
-		before, commitsBefore := len(calls()), commits()
-		syncsBefore := count()
+		before := count()
 		f, err := Create(c.target)
 		if err != nil {
 			t.Fatal(err)
 		}
-		prefix := streamBytes(c.prefix + 1)[1:]
-		if _, err := f.Write(prefix); err != nil {
-			t.Fatal(err)
-		}
 		s := f.Stream()
 		if s.syncEvery != streamSyncEvery {
-			t.Fatalf("a window every %d bytes, want %d", s.syncEvery, streamSyncEvery)
+			t.Fatalf("a sync every %d bytes, want %d", s.syncEvery, streamSyncEvery)
 		}
 		s.syncEvery = every
 		writeInPieces(t, s, all[:c.n], []int{1 << 20, 12345})
 		if err := f.Commit(); err != nil {
 			t.Fatal(err)
 		}
-		got := calls()[before:]
-		if len(got) != len(c.want) {
-			t.Errorf("%s, %d bytes: sync_file_range calls %v, want %v", c.target, c.n, got, c.want)
+		got := count() - before
+		switch {
+		case c.syncs && got == 0:
+			t.Errorf("%s, %d bytes: no sync along the way", c.target, c.n)
+		case !c.syncs && got != 0:
+			t.Errorf("%s, %d bytes: %d syncs along the way, want none", c.target, c.n, got)
 		}
-		for i := range min(len(got), len(c.want)) {
-			g, w := got[i], c.want[i]
-			if g.off != w.off || g.n != w.n || g.flags != w.flags {
-				t.Errorf("%s: call %d = %+v, want %+v", c.target, i, g, w)
+		for _, size := range sizes()[before:] {
+			if size < every {
+				t.Errorf("%s: a sync at %d bytes, before %d were written", c.target, size, every)
 			}
-			if g.size < g.off+g.n {
-				t.Errorf("%s: call %d on [%d, %d) with %d bytes in the file", c.target, i, g.off, g.off+g.n, g.size)
-			}
-		}
-		if n := count() - syncsBefore; n != 0 {
-			t.Errorf("%s: %d fdatasyncs along the way, want none while sync_file_range works", c.target, n)
-		}
-		wantCommits := 1
-		if c.target == os.DevNull {
-			wantCommits = 0 // written through: nothing to sync or rename
-		}
-		if n := commits() - commitsBefore; n != wantCommits {
-			t.Errorf("%s: Commit synced %d times, want %d", c.target, n, wantCommits)
 		}
 		if c.target == os.DevNull {
 			continue
 		}
-		if got, _ := os.ReadFile(c.target); !bytes.Equal(got, append(prefix, all[:c.n]...)) {
-			t.Errorf("%s: the file has %d bytes, not the %d written", c.target, len(got), c.prefix+c.n)
+		if got, _ := os.ReadFile(c.target); !bytes.Equal(got, all[:c.n]) {
+			t.Errorf("%s: the file has %d bytes, not the %d written", c.target, len(got), c.n)
 		}
 	}
 }
 
-// A sync_file_range that fails — refused at a window's start (EINVAL: a
-// file system without it) or at the wait for the window two back (EIO: a
-// write the disk lost) — has the file's data synced (fdatasync) at that
-// window's end and at every one after, and no sync_file_range again for
-// the file; the file is the bytes written either way, and Commit syncs.
-func TestStream_RefusedSyncRangeFallsBackToSyncs(t *testing.T) {
-	const every = streamBlock
-	for _, c := range []struct {
-		name   string
-		failAt int
-		err    error
-		ranges int // calls made, the failed one included
-	}{
-		{"refused at once", 0, syscall.EINVAL, 1},
-		{"not there", 0, syscall.ENOSYS, 1},
-		{"the wait fails", 3, syscall.EIO, 4}, // W0 W1 W2 wait0
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			count, sizes := countSyncs(t, nil)
-			calls := countRanges(t, false, func(k int) error {
-				if k == c.failAt {
-					return c.err
-				}
-				return nil
-			})
-			commits := countCommitSyncs(t)
-			target := filepath.Join(t.TempDir(), "t")
-			f, err := Create(target)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := f.Stream()
-			s.syncEvery = every
-			all := streamBytes(6*every + 77)
-			writeInPieces(t, s, all, []int{3 << 20, 999})
-			if err := f.Commit(); err != nil {
-				t.Fatal(err)
-			}
-			if n := len(calls()); n != c.ranges {
-				t.Errorf("%d sync_file_range calls, want %d (none after the failure)", n, c.ranges)
-			}
-			// Windows end at 1..6 blocks; the failed call's window is the
-			// first synced, and every later one is.
-			firstSynced := 1
-			if c.failAt == 3 {
-				firstSynced = 3
-			}
-			want := 6 - firstSynced + 1
-			if n := count(); n != want {
-				t.Errorf("%d fdatasyncs, want %d (sizes %v)", n, want, sizes())
-			}
-			for i, size := range sizes() {
-				if w := int64((firstSynced + i) * every); size != w {
-					t.Errorf("fdatasync %d with %d bytes in the file, want %d", i, size, w)
-				}
-			}
-			if commits() != 1 {
-				t.Errorf("Commit synced %d times, want 1", commits())
-			}
-			if got, _ := os.ReadFile(target); !bytes.Equal(got, all) {
-				t.Errorf("the file has %d bytes, not the %d written", len(got), len(all))
-			}
-		})
-	}
-}
-
-// The system's own sync_file_range, on this test's file system, takes the
-// windows a Stream asks for (or refuses, and the Stream syncs instead):
-// either way the file is the bytes written.
-func TestStream_WindowsOnTheRealFile(t *testing.T) {
-	var mu sync.Mutex
-	var failures []error
-	calls := countRanges(t, true, nil)
-	old := syncFileRange
-	syncFileRange = func(f *os.File, off, n int64, flags int) error {
-		err := old(f, off, n, flags)
-		if err != nil {
-			mu.Lock()
-			failures = append(failures, err)
-			mu.Unlock()
-		}
-		return err
-	}
-	t.Cleanup(func() { syncFileRange = old })
-	target := filepath.Join(t.TempDir(), "t")
-	f, err := Create(target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := f.Stream()
-	s.syncEvery = streamBlock
-	all := streamBytes(5*streamBlock + 4097)
-	writeInPieces(t, s, all, []int{1 << 20})
-	if err := f.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if runtime.GOOS == "linux" && len(failures) == 0 && len(calls()) != 5+3 {
-		t.Errorf("%d sync_file_range calls, want 8 (five windows started, three waited for)", len(calls()))
-	}
-	if len(failures) > 0 {
-		t.Logf("sync_file_range refused here (%v): the windows were synced instead", failures[0])
-	}
-	if got, _ := os.ReadFile(target); !bytes.Equal(got, all) {
-		t.Errorf("the file has %d bytes, not the %d written", len(got), len(all))
-	}
-}
-
-// A sync along the way that fails (after a sync_file_range refused) is
-// the Stream's error: Commit names the target and the sync, and leaves
-// the target untouched.
+// A sync along the way that fails is the Stream's error: Commit names the
+// target and the sync, and leaves the target untouched.
 func TestStream_FailedSyncIsAnError(t *testing.T) {
 	count, _ := countSyncs(t, syscall.EIO)
-	countRanges(t, false, func(int) error { return syscall.EINVAL })
 	target := filepath.Join(t.TempDir(), "t")
 	os.WriteFile(target, []byte("the old file"), 0o644)
 	f, err := Create(target)
