@@ -111,11 +111,12 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 # every shipped input (internal/batch: four inputs under the race detector)
 # and the seek back to every tick of every input (engine: under the race
 # detector the crowd seeking through a chunked pre-run's checkpoints, every
-# 25th tick).
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun
+# 25th tick), and the client comparison in runs of ticks (engine/clientdiff:
+# two cores and three shards under the race detector).
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
-SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/ ./internal/batch/
+SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/recording/ ./physics/ ./internal/batch/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.
