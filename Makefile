@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev chromium
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-fuzz test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,17 +33,18 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-# make test runs its steps in three lanes side by side (docs/testing.md,
-# "Lanes"): the race and the fuzz pass, whose packages are compiled with the
-# race detector's or the fuzzer's instrumentation; the display tests; and
-# the checks (the cross-check, the tests without the race detector, vet and
-# staticcheck), which share the packages compiled without instrumentation.
-# The viewer binary the display tests run is built first, compiling most of
-# those packages once for both. What one lane waits on (the viewer's
-# subprocesses, the browser, a package's tests on one goroutine) is CPU for
-# the others; each step's output is printed whole when it ends.
+# make test runs its steps in four lanes side by side (docs/testing.md,
+# "Lanes"): the race pass, whose packages are compiled with the race
+# detector's instrumentation; the fuzz pass, with the fuzzer's; the display
+# tests; and the checks (the cross-check, the tests without the race
+# detector, vet and staticcheck), which share the packages compiled without
+# instrumentation. The viewer binary the display tests run is built first,
+# compiling most of those packages once for both. What one lane waits on
+# (the viewer's subprocesses, the browser, a package's tests on one
+# goroutine, a fuzz target's start) is CPU for the others; each step's
+# output is printed whole when it ends.
 test: deps fmt-check
-	@$(MAKE) --no-print-directory -j3 --output-sync=target test-lane-race test-lane-display test-lane-checks
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-lane-race test-lane-fuzz test-lane-display test-lane-checks
 
 test-lane-display test-lane-checks: test-bin
 
@@ -52,6 +53,8 @@ test-bin:
 
 test-lane-race:
 	@$(MAKE) --no-print-directory test-race
+
+test-lane-fuzz:
 	@$(MAKE) --no-print-directory fuzz-short
 
 test-lane-display:
