@@ -115,11 +115,15 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 # and the seek back to every tick of every input (engine: under the race
 # detector the crowd seeking through a chunked pre-run's checkpoints, every
 # 25th tick), and the client comparison in runs of ticks (engine/clientdiff:
-# two cores and three shards under the race detector).
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult
+# two cores and three shards under the race detector), and the states
+# table writer's sweeps (engine/tables: one encoding goroutine and three,
+# the first 8 of 40 random round trips under the race detector) and the
+# states' rows shared with late readers (engine: two of the eight pairs of
+# lag and run length under the race detector).
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
-SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/recording/ ./physics/ ./internal/batch/
+SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/recording/ ./engine/tables/ ./physics/ ./internal/batch/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.
