@@ -119,8 +119,11 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 # table writer's sweeps (engine/tables: one encoding goroutine and three,
 # the first 8 of 40 random round trips under the race detector) and the
 # states' rows shared with late readers (engine: two of the eight pairs of
-# lag and run length under the race detector).
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun
+# lag and run length under the race detector), the pre-run beside a
+# growing store (two cores, not one and two), the seeks after keeping one
+# checkpoint (every 20th tick, not every 5th) and the server floor's
+# runs of ticks (runs of 64, not of 1 and 64).
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
 SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/recording/ ./engine/tables/ ./physics/ ./internal/batch/
