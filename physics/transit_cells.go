@@ -1081,9 +1081,11 @@ func (m *floorMemo) global(dst *Plane, p *Polygon, c *tcell) {
 	dst.N[0], dst.N[1], dst.N[2], dst.D = m.plane.N[0], m.plane.N[1], m.plane.N[2], m.plane.D
 }
 
-// The bare-terrain shortcut's step arithmetic the indoor shortcut shares
-// (as transit_fast.go had it before its step became one function; the
-// equivalence tests hold both to the whole transition).
+// The indoor shortcut's step arithmetic: adjust_offset is the function
+// the whole transition and the bare-terrain shortcut call
+// (collisionInfo.adjustOffset); the offsets and validate_transition are
+// as transit_fast.go had them before its step became one function (the
+// equivalence tests hold both shortcuts to the whole transition).
 
 // addOffset is addOffsetToCheckPos: check_pos, the spheres and the low
 // point each moved by (x, y, z) (Vec3.Add's sums, 0 added too). Both
@@ -1097,23 +1099,13 @@ func (s *envSweep) addOffset(x, y, z float32) {
 }
 
 // adjustOffset is transit.adjustOffset on the sweep's state: it returns
-// the adjusted offset (slideOffset) and lifts the body sunk into its
-// contact plane back onto it.
+// the adjusted offset and lifts the body sunk into its contact plane back
+// onto it (collisionInfo.adjustOffset).
 func (s *envSweep) adjustOffset(ox, oy, oz float32) (float32, float32, float32) {
-	c := &s.coll
-	ox, oy, oz = c.slideOffset(ox, oy, oz)
-	if !c.contactPlaneValid || c.contactPlaneCellID == 0 {
-		return ox, oy, oz
-	}
-	n := &c.contactPlane.N
-	g, rad := &s.sph[0], s.r[0]
-	dist := g[0]*n[0] + g[1]*n[1] + g[2]*n[2] + c.contactPlane.D
-	if dist >= rad-Epsilon {
-		return ox, oy, oz
-	}
-	zDist := (rad - dist) / n[2]
-	if rad > abs32(zDist) {
-		s.addOffset(0, 0, zDist)
+	g := &s.sph[0]
+	ox, oy, oz, lz, lift := s.coll.adjustOffset(ox, oy, oz, g[0], g[1], g[2], s.r[0])
+	if lift {
+		s.addOffset(0, 0, lz)
 	}
 	return ox, oy, oz
 }

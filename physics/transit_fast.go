@@ -296,15 +296,19 @@ func (s *terrainSweep) terrainPoly(p *mgl32.Vec3) *Polygon {
 // adjust_offset, the offset added to check_pos, transitional_insert with
 // its step down, validate_transition. It reports false where the sweep
 // stops being the shortcut's. It is the whole transition's arithmetic in
-// the whole transition's order (transit.go's adjustOffset,
-// addOffsetToCheckPos, transitionalInsert, stepDown, validateWalkable,
-// validateTransition), written out in one function: check_pos and the
-// first sphere's centre stay in registers from one part to the next (each
-// part's result feeds the next, and through memory each would wait for
-// its store to reach its load).
+// the whole transition's order: adjust_offset by the function the whole
+// transition and the indoor shortcut call (collisionInfo.adjustOffset),
+// the rest (transit.go's addOffsetToCheckPos, transitionalInsert,
+// stepDown, validateWalkable, validateTransition) written out in one
+// function: check_pos and the first sphere's centre stay in registers
+// from one part to the next (each part's result feeds the next, and
+// through memory each would wait for its store to reach its load).
 func (s *terrainSweep) step(x, y, z float32, gravity bool) bool {
 	c, cl := &s.coll, s.cell
 	rad := s.r[0]
+	// adjust_offset, before the values the step keeps in registers are
+	// loaded (none is live across the call).
+	ox, oy, oz, lz, lift := c.adjustOffset(x, y, z, s.sph[0][0], s.sph[0][1], s.sph[0][2], rad)
 	px, py, pz := s.pos[0], s.pos[1], s.pos[2]
 	gx, gy, gz := s.sph[0][0], s.sph[0][1], s.sph[0][2]
 	// The second sphere's and the low point's x and y: the cell and
@@ -312,57 +316,12 @@ func (s *terrainSweep) step(x, y, z float32, gravity bool) bool {
 	// the next check_pos makes anew.
 	hx, hy := s.sph[1][0], s.sph[1][1]
 	lx, ly := s.low[0], s.low[1]
-
-	// adjust_offset.
-	ox, oy, oz := x, y, z
-	sn := &c.slidingNormal
-	checkSlide := false
-	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
-	if c.slidingNormalValid {
-		if slidingAngle < 0 {
-			checkSlide = true
-		} else {
-			c.slidingNormalValid = false
-		}
-	}
-	if !c.contactPlaneValid {
-		if checkSlide {
-			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
-		}
-	} else {
-		n := &c.contactPlane.N
-		collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
-		switch {
-		case checkSlide:
-			sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
-			d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
-			if d < Epsilon {
-				ox, oy, oz = 0, 0, 0
-			} else {
-				inv := 1 / d
-				sx, sy, sz = sx*inv, sy*inv, sz*inv
-				dot := sx*ox + sy*oy + sz*oz
-				ox, oy, oz = sx*dot, sy*dot, sz*dot
-			}
-		case collisionAngle <= 0:
-			ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
-		default:
-			if abs32(n[2]) > Epsilon {
-				oz = -(ox*n[0] + oy*n[1]) / n[2]
-			}
-		}
-		if c.contactPlaneCellID != 0 {
-			// The body sunk into its contact plane is lifted back onto
-			// it: addOffsetToCheckPos(0, 0, zDist).
-			dist := gx*n[0] + gy*n[1] + gz*n[2] + c.contactPlane.D
-			if !(dist >= rad-Epsilon) {
-				if zDist := (rad - dist) / n[2]; rad > abs32(zDist) {
-					px, py, pz = px+0, py+0, pz+zDist
-					gx, gy, gz = gx+0, gy+0, gz+zDist
-					hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
-				}
-			}
-		}
+	if lift {
+		// The body sunk into its contact plane is lifted back onto it:
+		// addOffsetToCheckPos(0, 0, lz).
+		px, py, pz = px+0, py+0, pz+lz
+		gx, gy, gz = gx+0, gy+0, gz+lz
+		hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
 	}
 	if ox*ox+oy*oy+oz*oz < Epsilon*Epsilon {
 		return false
