@@ -720,24 +720,12 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 	s.sp = &t.path
 	s.z = cell.up
 
-	// find_transitional_position; calc_num_steps as the bare-cell
-	// shortcut makes it (one step for a move under 0.99 of the radius).
-	b, e := &from.Frame.Origin, &to.Origin
-	x, y, z := e[0]-b[0], e[1]-b[1], e[2]-b[2]
-	numSteps := 1
-	if d2 := x*x + y*y + z*z; !(d2 < s.r[0]*s.r[0]*0.98) {
-		dist := float32(math.Sqrt(float64(d2)))
-		if step := dist / s.r[0]; step > 1 {
-			numSteps = int(math.Ceil(float64(step)))
-			inv := 1 / float32(numSteps)
-			x, y, z = x*inv, y*inv, z*inv
-		}
-	}
-	if x == 0 && y == 0 && z == 0 || numSteps > maxTransitSteps {
+	// find_transitional_position, started as the bare-cell shortcut
+	// starts it (one step for a move under 0.99 of the radius).
+	x, y, z, numSteps, ok := s.startSteps(&from.Frame.Origin, &to.Origin)
+	if !ok {
 		return nil, false, false
 	}
-	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
-	s.setCheckPos(b[0], b[1], b[2])
 	gravity := o.State&StateGravity != 0
 	for i := 0; i < numSteps; i++ {
 		if s.state&oiContact == 0 {

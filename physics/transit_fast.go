@@ -117,26 +117,10 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 	s.begin(o, to)
 
 	// find_transitional_position.
-	b, e := &from.Frame.Origin, &to.Origin
-	x, y, z := e[0]-b[0], e[1]-b[1], e[2]-b[2]
-	// calc_num_steps, its per-step offset held as scalars. A move
-	// shorter than 0.99 of the radius is one step whatever the rounding
-	// of the square root and the quotient (each within 2⁻²⁴): those are
-	// left out there.
-	numSteps := 1
-	if d2 := x*x + y*y + z*z; !(d2 < s.r[0]*s.r[0]*0.98) {
-		dist := float32(math.Sqrt(float64(d2)))
-		if step := dist / s.r[0]; step > 1 {
-			numSteps = int(math.Ceil(float64(step)))
-			inv := 1 / float32(numSteps)
-			x, y, z = x*inv, y*inv, z*inv
-		}
-	}
-	if x == 0 && y == 0 && z == 0 || numSteps > maxTransitSteps {
+	x, y, z, numSteps, ok := s.startSteps(&from.Frame.Origin, &to.Origin)
+	if !ok {
 		return nil, false, false
 	}
-	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
-	s.setCheckPos(b[0], b[1], b[2])
 	gravity := o.State&StateGravity != 0
 	for i := 0; i < numSteps; i++ {
 		if !s.step(x, y, z, gravity) {
@@ -149,6 +133,32 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 		s.setCheckPos(s.cur[0], s.cur[1], s.cur[2])
 	}
 	return s.result(to), true, true
+}
+
+// startSteps is find_transitional_position's start for both shortcuts,
+// from b to e: calc_num_steps, its per-step offset (x, y, z) held as
+// scalars, and curr_pos and check_pos at b. A move shorter than 0.99 of
+// the radius is one step whatever the rounding of the square root and
+// the quotient (each within 2⁻²⁴): those are left out there. ok is false
+// where the whole transition must run (no move, or more steps than it
+// takes); nothing is set then.
+func (s *terrainSweep) startSteps(b, e *mgl32.Vec3) (x, y, z float32, numSteps int, ok bool) {
+	x, y, z = e[0]-b[0], e[1]-b[1], e[2]-b[2]
+	numSteps = 1
+	if d2 := x*x + y*y + z*z; !(d2 < s.r[0]*s.r[0]*0.98) {
+		dist := float32(math.Sqrt(float64(d2)))
+		if step := dist / s.r[0]; step > 1 {
+			numSteps = int(math.Ceil(float64(step)))
+			inv := 1 / float32(numSteps)
+			x, y, z = x*inv, y*inv, z*inv
+		}
+	}
+	if x == 0 && y == 0 && z == 0 || numSteps > maxTransitSteps {
+		return 0, 0, 0, 0, false
+	}
+	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
+	s.setCheckPos(b[0], b[1], b[2])
+	return x, y, z, numSteps, true
 }
 
 // begin is CTransition's set-up as Object.begin and spherePath.initSphere
