@@ -658,24 +658,24 @@ func (t *transit) placementInsertInner(v *Sphere, i int) transitionState {
 }
 
 // planeToGlobal is Plane::localtoglobal from the local space the spheres
-// were cached in, with the distance scaled.
+// were cached in, with the distance scaled (planeToGlobalFrame).
 func (t *transit) planeToGlobal(pl Plane, scale float32) Plane {
-	f := &t.path.localSpacePos
-	n := f.LocalToGlobalVec(pl.N)
-	pt := f.LocalToGlobal(pl.N.Mul(-pl.D))
-	return Plane{N: n, D: -n.Dot(pt) * scale}
-}
-
-func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
-
-// dist is N·p + D (Vec3.Dot's order) through pointers.
-func (pl *Plane) dist(p *mgl32.Vec3) float32 {
-	return pl.N[0]*p[0] + pl.N[1]*p[1] + pl.N[2]*p[2] + pl.D
+	var g Plane
+	planeToGlobalFrame(&g, &pl, &t.path.localSpacePos, scale)
+	return g
 }
 
 // planeToGlobalInto is planeToGlobal written into *dst.
 func (t *transit) planeToGlobalInto(dst, pl *Plane, scale float32) {
-	f := &t.path.localSpacePos
+	planeToGlobalFrame(dst, pl, &t.path.localSpacePos, scale)
+}
+
+// planeToGlobalFrame is Plane::localtoglobal from frame f, the distance
+// scaled: the normal turned into the parent space, the plane's point
+// nearest the origin (N·−D) put there, D made anew from the two
+// (Frame.LocalToGlobalVec's and LocalToGlobal's products and sums, in
+// their order, on scalars).
+func planeToGlobalFrame(dst, pl *Plane, f *Frame, scale float32) {
 	var n, q, pt mgl32.Vec3
 	mulMat3(&n, &f.m, &pl.N)
 	negD := -pl.D
@@ -684,6 +684,13 @@ func (t *transit) planeToGlobalInto(dst, pl *Plane, scale float32) {
 	addInto(&pt, &f.Origin, &pt)
 	d := -(n[0]*pt[0] + n[1]*pt[1] + n[2]*pt[2]) * scale
 	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
+}
+
+func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
+
+// dist is N·p + D (Vec3.Dot's order) through pointers.
+func (pl *Plane) dist(p *mgl32.Vec3) float32 {
+	return pl.N[0]*p[0] + pl.N[1]*p[1] + pl.N[2]*p[2] + pl.D
 }
 
 // ---- The indoor shortcut's memos ----

@@ -1034,18 +1034,6 @@ func (s *envSweep) checkWalkables() bool {
 	return s.t.walk.checkWalkable(s.walkable, &c, &s.z, false)
 }
 
-// planeToGlobalFrame is transit.planeToGlobalInto from frame f.
-func planeToGlobalFrame(dst, pl *Plane, f *Frame, scale float32) {
-	var n, q, pt mgl32.Vec3
-	mulMat3(&n, &f.m, &pl.N)
-	negD := -pl.D
-	q[0], q[1], q[2] = pl.N[0]*negD, pl.N[1]*negD, pl.N[2]*negD
-	mulMat3(&pt, &f.m, &q)
-	addInto(&pt, &f.Origin, &pt)
-	d := -(n[0]*pt[0] + n[1]*pt[1] + n[2]*pt[2]) * scale
-	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
-}
-
 // floorMemo is the last polygon plane the indoor shortcut put into the
 // sweep frame (planeToGlobalFrame of the floor it stepped down onto,
 // the same every tick a body walks on one floor): the polygon, the

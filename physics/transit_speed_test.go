@@ -385,3 +385,42 @@ func TestTransitSpeed_AdjustOffsetMatchesVec3Form(t *testing.T) {
 	}
 	t.Logf("compared: %v %v", names, seen)
 }
+
+// refPlaneToGlobal is Plane::localtoglobal as first written on Vec3
+// (Frame.LocalToGlobalVec, LocalToGlobal, Vec3.Dot; ACE
+// Plane.LocalToGlobal), the distance scaled.
+func refPlaneToGlobal(pl Plane, f *Frame, scale float32) Plane {
+	n := f.LocalToGlobalVec(pl.N)
+	pt := f.LocalToGlobal(pl.N.Mul(-pl.D))
+	return Plane{N: n, D: -n.Dot(pt) * scale}
+}
+
+// planeToGlobalFrame, which the whole transition (planeToGlobal,
+// planeToGlobalInto) and the indoor shortcut's floor memo call, against
+// the Vec3 form on random frames, planes and scales, bit for bit, and the
+// transit's two forms from the path's local-space frame.
+func TestTransitSpeed_PlaneToGlobalMatchesVec3Form(t *testing.T) {
+	r := rand.New(rand.NewSource(42))
+	for k := 0; k < 20000; k++ {
+		f := NewFrame(rvec(r, 200), mgl32.QuatRotate(r.Float32()*6.3, rvec(r, 1).Normalize()))
+		n := rvec(r, 1).Normalize()
+		pl := Plane{N: n, D: (r.Float32()*2 - 1) * 50}
+		scale := float32(1)
+		if k%3 == 0 {
+			scale = 0.25 + r.Float32()*2
+		}
+		want := refPlaneToGlobal(pl, &f, scale)
+		var got Plane
+		planeToGlobalFrame(&got, &pl, &f, scale)
+		if !sameVecBits(got.N, want.N) || math.Float32bits(got.D) != math.Float32bits(want.D) {
+			t.Fatalf("case %d: planeToGlobalFrame %v, reference %v", k, got, want)
+		}
+		var tr transit
+		tr.path.localSpacePos = f
+		var into Plane
+		tr.planeToGlobalInto(&into, &pl, scale)
+		if g := tr.planeToGlobal(pl, scale); g != into || into != got {
+			t.Fatalf("case %d: planeToGlobal %v, planeToGlobalInto %v, planeToGlobalFrame %v", k, g, into, got)
+		}
+	}
+}
