@@ -696,14 +696,8 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 	if !IsIndoorCell(from.Cell) || o.World == nil || o.World.Geometry == nil {
 		return nil, false, false
 	}
-	if o.tr == nil {
-		o.tr = new(transit)
-	}
-	t := o.tr
 	// begin's cell pool, and the path as the searches' scratch.
-	t.o, t.w = o, o.World
-	t.lbx, t.lby = int32(from.Cell>>24), int32(from.Cell>>16&0xFF)
-	t.cells.reuse(o.World, t.lbx, t.lby)
+	t := o.transitIn(from.Cell)
 	cell := t.cells.get(t, from.Cell)
 	if !shortcutEnvCell(cell) {
 		return nil, false, false

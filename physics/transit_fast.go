@@ -100,14 +100,8 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 	if IsIndoorCell(from.Cell) {
 		return nil, false, false
 	}
-	if o.tr == nil {
-		o.tr = new(transit)
-	}
-	t := o.tr
 	// begin's cell pool, the only part of the transit the shortcut uses.
-	t.o, t.w = o, o.World
-	t.lbx, t.lby = int32(from.Cell>>24), int32(from.Cell>>16&0xFF)
-	t.cells.reuse(o.World, t.lbx, t.lby)
+	t := o.transitIn(from.Cell)
 	cell := t.fast.cell(t, from.Cell)
 	if !bareLandCell(cell) {
 		return nil, false, false
