@@ -185,16 +185,27 @@ func checkCrowdHasEverything(t *testing.T, o prerunOut) {
 			routes++
 		}
 	}
+	// The chunks take a slot's heading again only when its rotation
+	// changed (takeBriefs): the walkers must turn, and keep a heading
+	// between turns, for the comparison to see a stale one.
+	heading := map[uint32]float32{} // looked up only
+	turns, kept := 0, 0
 	for _, b := range o.briefs {
 		for _, v := range b.Briefs {
 			if v.GUID == 0x7F000B01 || v.GUID == 0x7F000B02 {
 				held++
 			}
+			if h, ok := heading[v.GUID]; ok && h != v.Heading {
+				turns++
+			} else if ok {
+				kept++
+			}
+			heading[v.GUID] = v.Heading
 		}
 	}
-	if notes == 0 || routes == 0 || placed == 0 || len(o.stamps) != routes || held == 0 {
-		t.Fatalf("the crowd's run has %d notes, %d routes (%d stamps), %d events with places, %d held briefs: want some of each",
-			notes, routes, len(o.stamps), placed, held)
+	if notes == 0 || routes == 0 || placed == 0 || len(o.stamps) != routes || held == 0 || turns == 0 || kept == 0 {
+		t.Fatalf("the crowd's run has %d notes, %d routes (%d stamps), %d events with places, %d held briefs, %d turns, %d headings kept: want some of each",
+			notes, routes, len(o.stamps), placed, held, turns, kept)
 	}
 }
 

@@ -39,9 +39,10 @@ import (
 // what encoding them keeps from run to run.
 type chunkRows struct {
 	rowsOut
-	// tick is the start of the rows of the tick being encoded.
-	tick []byte
-	err  error
+	// tick is the start of the rows of the tick being encoded; scratch
+	// where a changed state row is put together (traceHeading.encode).
+	tick, scratch []byte
+	err           error
 	// The chunk's own event log storage, kept from run to run (the chunk's
 	// copy of the Sim logs its objects' events into it).
 	log      []logEntry
@@ -72,16 +73,17 @@ type tickRows struct {
 	srcs                      int
 }
 
-// traceHeading is an object's last heading's text in the trace (of the
-// rotation in key) and its origin's coordinates' texts, and its last state
-// row after the tick (trace.AppendStateRowTail) and the state that row was
-// encoded from.
+// traceHeading is an object's last state row after its tick
+// (trace.AppendStateRowTail), the state that row was encoded from (its
+// key), and where the row's pieces that change most start in it: the
+// origin's three coordinates, the heading and the row's end
+// (trace.AppendStateRowHead's order). ok says the heading's text is that
+// of the rotation in key.
 type traceHeading struct {
-	text   []byte
-	ok     bool
-	origin [3][]byte
-	row    []byte
-	key    rowKey
+	row []byte
+	key rowKey
+	at  [5]int32
+	ok  bool
 }
 
 // rowKey is what an object's state row holds but its tick: floats by
@@ -100,27 +102,102 @@ type rowKey struct {
 // (encode).
 func (h *traceHeading) rowOf(st *trace.State, rot *mgl32.Quat, heading func() float32) []byte {
 	if key := rowKeyOf(st, rot); len(h.row) == 0 || key != h.key {
-		h.encode(st, key, heading)
+		var scratch []byte
+		h.encode(st, key, heading, &scratch)
 	}
 	return h.row
 }
 
-// encode encodes st's row after its tick again, key its key, each
-// coordinate of the origin and the heading (heading: called only when the
-// rotation changed) only when it changed (of a crowd's rows that change,
-// nearly all keep their height, a quarter one of x and y, three quarters
-// their heading).
-func (h *traceHeading) encode(st *trace.State, key rowKey, heading func() float32) {
+// Where traceHeading.at's pieces start in the row: the origin's x, y and
+// z, the heading, the row's end.
+const (
+	atX = iota
+	atY
+	atZ
+	atHeading
+	atEnd
+)
+
+// encode encodes st's row after its tick again, key its key, rewriting
+// only the texts of the floats that changed (the heading, an atan2 and a
+// float's digits, only when the rotation did): of a crowd's rows that
+// change, nearly all keep their guid, cell, height, queue, fail and
+// contact, a quarter one of x and y, three quarters their heading. A new
+// text as long as the old one is written over it in place; otherwise the
+// row is put together again in scratch (a buffer kept by the caller) from
+// the new texts and the old row's pieces.
+func (h *traceHeading) encode(st *trace.State, key rowKey, heading func() float32, scratch *[]byte) {
 	first := len(h.row) == 0
-	if !h.ok || key.rot != h.key.rot {
-		h.text, h.ok = trace.AppendFloat(h.text[:0], heading()), true
-	}
-	for i := range h.origin {
+	again := first || key.guid != h.key.guid || key.cell != h.key.cell
+	end := again || key.queue != h.key.queue || key.fail != h.key.fail || key.contact != h.key.contact
+	// The changed floats' texts, nil where unchanged.
+	var texts [4][]byte
+	var bufs [4][24]byte
+	for i := range 3 {
 		if first || key.origin[i] != h.key.origin[i] {
-			h.origin[i] = trace.AppendFloat(h.origin[i][:0], st.Origin[i])
+			texts[i] = trace.AppendFloat(bufs[i][:0], st.Origin[i])
 		}
 	}
-	h.row, h.key = trace.AppendStateRowParts(h.row[:0], st, &h.origin, h.text), key
+	if !h.ok || key.rot != h.key.rot {
+		texts[atHeading], h.ok = trace.AppendFloat(bufs[atHeading][:0], heading()), true
+	}
+	h.key = key
+	if !end {
+		// In place where every changed text is as long as the old.
+		inPlace := true
+		for i, t := range texts {
+			if t != nil && len(t) != h.pieceLen(i) {
+				inPlace = false
+				break
+			}
+		}
+		if inPlace {
+			for i, t := range texts {
+				copy(h.row[h.at[i]:], t)
+			}
+			return
+		}
+	}
+	old := h.row
+	b := (*scratch)[:0]
+	if again {
+		b = trace.AppendStateRowHead(b, st.GUID, st.Cell)
+	} else {
+		b = append(b, old[:h.at[atX]]...)
+	}
+	var at [5]int32
+	for i := range 4 {
+		switch i {
+		case atY, atZ:
+			b = append(b, ',')
+		case atHeading:
+			b = append(b, trace.StateRowHeading...)
+		}
+		at[i] = int32(len(b))
+		if t := texts[i]; t != nil {
+			b = append(b, t...)
+		} else {
+			b = append(b, old[h.at[i]:h.at[i]+int32(h.pieceLen(i))]...)
+		}
+	}
+	at[atEnd] = int32(len(b))
+	if end {
+		b = trace.AppendStateRowEnd(b, st.Queue, st.Fail, st.Contact)
+	} else {
+		b = append(b, old[h.at[atEnd]:]...)
+	}
+	h.row, h.at, *scratch = append(h.row[:0], b...), at, b
+}
+
+// pieceLen is the length of piece i (atX to atHeading) of h's row.
+func (h *traceHeading) pieceLen(i int) int {
+	switch i {
+	case atX, atY:
+		return int(h.at[i+1]-h.at[i]) - 1 // the comma
+	case atZ:
+		return int(h.at[atHeading]-h.at[atZ]) - len(trace.StateRowHeading)
+	}
+	return int(h.at[atEnd] - h.at[atHeading])
 }
 
 // rowKeyOf is st's key, with rot the rotation its heading comes from.
@@ -275,7 +352,7 @@ func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 		h := &b.heads[o.slot]
 		if len(h.row) == 0 || key != h.key {
 			st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: key.queue, Fail: key.fail, Contact: key.contact}
-			h.encode(&st, key, o.phys.Heading)
+			h.encode(&st, key, o.phys.Heading, &r.scratch)
 		}
 		buf = append(buf, r.tick...)
 		buf = append(buf, h.row...)
@@ -956,6 +1033,11 @@ func (b *shardBatch) beginBriefs(s *Sim, chunks int) {
 		k := &b.briefs[c]
 		k.obs, k.hasObs = k.obs[:0], k.hasObs[:0]
 	}
+	// The headings by slot, as keepTick's: each chunk reads and writes
+	// only its own slots'.
+	for len(b.rowHeads) < b.n {
+		b.rowHeads = append(b.rowHeads, rowHeading{})
+	}
 }
 
 // takeBriefs hands chunk c's briefs of tick k, the tick v has just
@@ -980,8 +1062,16 @@ func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi, k int) {
 		case p != 0:
 			holder, anyHeld = p, true
 		}
+		// The heading is the rotation's (Frame.Heading): taken again only
+		// when the rotation changed since this slot's last sampled tick —
+		// a walker keeps its heading for many ticks, and the atan2 was a
+		// third of taking a view.
+		h := &b.rowHeads[o.slot]
+		if rot := &o.phys.PositionRef().Frame.Rot; !h.ok || h.rot != *rot {
+			h.rot, h.deg, h.ok = *rot, o.phys.Heading(), true
+		}
 		views = append(views, BriefView{
-			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: o.phys.Heading(),
+			GUID: o.guid, Name: o.name, Slot: int(o.slot), Position: pos, Heading: h.deg,
 			Contact: o.phys.InContact(), Truth: o.st.truth, HasTruth: o.st.hasTruth,
 		})
 		holders = append(holders, holder)

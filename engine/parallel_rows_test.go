@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -452,5 +453,68 @@ func TestTraceHeading_RowKeptUntilAFieldChanges(t *testing.T) {
 	}
 	if headings != 2 {
 		t.Errorf("the heading was computed %d times, want 2 (the first row and the rotation's change)", headings)
+	}
+}
+
+// The kept state row rewritten piece by piece (traceHeading.encode: a
+// float's text in place when as long as the old, else the row put together
+// again from the old row's pieces) is, at every tick of drawn changes, the
+// row trace.AppendStateRow writes: coordinates that gain or lose digits,
+// signs, -0, NaN and exponents, guid, cell, queue, fail and contact
+// changing alone or together with them.
+func TestTraceHeading_DrawnChangesSameAsTheRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 7))
+	float := func() float32 {
+		switch r.IntN(8) {
+		case 0:
+			return math.Float32frombits(r.Uint32()) // any bits
+		case 1:
+			return float32(r.IntN(300)) // few digits
+		case 2:
+			return -float32(r.Float64() * 10)
+		default:
+			return float32(r.Float64() * 192)
+		}
+	}
+	var h traceHeading
+	var scratch []byte
+	st := trace.State{GUID: 0x80000001, Cell: 0xA9B4001F, Origin: mgl32.Vec3{1, 2, 3}, Heading: 90}
+	rot := mgl32.QuatIdent()
+	for tick := range 200000 {
+		st.Tick = tick
+		for range r.IntN(3) {
+			switch k := r.IntN(20); {
+			case k < 12:
+				st.Origin[k%3] = float()
+			case k < 15:
+				// A new rotation (its bits never seen before) and its heading.
+				rot.V[0] = float32(tick + 1)
+				st.Heading = float()
+			case k == 15:
+				st.Queue = r.IntN(25)
+			case k == 16:
+				st.Fail = r.IntN(1000)
+			case k == 17:
+				st.Contact = !st.Contact
+			case k == 18:
+				st.Cell = r.Uint32()
+			default:
+				st.GUID = r.Uint32()
+			}
+		}
+		computed := false
+		heading := func() float32 { computed = true; return st.Heading }
+		key := rowKeyOf(&st, &rot)
+		changedRot := key.rot != h.key.rot || len(h.row) == 0
+		if len(h.row) == 0 || key != h.key {
+			h.encode(&st, key, heading, &scratch)
+		}
+		got := append(trace.AppendRowTick(nil, st.Tick), h.row...)
+		if want := trace.AppendStateRow(nil, &st); !bytes.Equal(got, want) {
+			t.Fatalf("tick %d: got\n%s want\n%s", tick, got, want)
+		}
+		if computed && !changedRot {
+			t.Fatalf("tick %d: the heading was computed again with the rotation unchanged", tick)
+		}
 	}
 }

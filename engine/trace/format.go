@@ -118,32 +118,50 @@ func appendStateTail(b []byte, s *State, heading []byte) []byte {
 }
 
 // appendStateTailParts is appendStateTail with the origin's coordinates and
-// the heading given as their texts (appendFloat's).
+// the heading given as their texts (appendFloat's), written as its pieces
+// (appendStateHead, the coordinates between commas, stateHeadingSep, the
+// heading, appendStateEnd).
 func appendStateTailParts(b []byte, s *State, origin *[3][]byte, heading []byte) []byte {
-	b = append(b, `,"guid":`...)
-	b = hexid.AppendQuoted(b, s.GUID)
-	b = append(b, `,"cell":`...)
-	b = hexid.AppendQuoted(b, s.Cell)
-	b = append(b, `,"origin":[`...)
+	b = appendStateHead(b, s.GUID, s.Cell)
 	b = append(b, origin[0]...)
 	b = append(b, ',')
 	b = append(b, origin[1]...)
 	b = append(b, ',')
 	b = append(b, origin[2]...)
-	b = append(b, `],"heading":`...)
+	b = append(b, stateHeadingSep...)
 	b = append(b, heading...)
 	return appendStateEnd(b, s)
 }
 
+// appendStateHead appends a state row's piece from its guid to the
+// origin's opening bracket.
+func appendStateHead(b []byte, guid, cell uint32) []byte {
+	b = append(b, `,"guid":`...)
+	b = hexid.AppendQuoted(b, guid)
+	b = append(b, `,"cell":`...)
+	b = hexid.AppendQuoted(b, cell)
+	return append(b, `,"origin":[`...)
+}
+
+// stateHeadingSep is a state row's text between the origin's last
+// coordinate and the heading.
+const stateHeadingSep = `],"heading":`
+
 // appendStateEnd appends a state row's fields after its heading and the
 // closing brace.
 func appendStateEnd(b []byte, s *State) []byte {
+	return appendStateEndOf(b, s.Queue, s.Fail, s.Contact)
+}
+
+// appendStateEndOf is appendStateEnd of a row with those queue, fail and
+// contact fields.
+func appendStateEndOf(b []byte, queue, fail int, contact bool) []byte {
 	b = append(b, `,"queue":`...)
-	b = strconv.AppendInt(b, int64(s.Queue), 10)
+	b = strconv.AppendInt(b, int64(queue), 10)
 	b = append(b, `,"fail":`...)
-	b = strconv.AppendInt(b, int64(s.Fail), 10)
+	b = strconv.AppendInt(b, int64(fail), 10)
 	b = append(b, `,"contact":`...)
-	b = strconv.AppendBool(b, s.Contact)
+	b = strconv.AppendBool(b, contact)
 	return append(b, '}')
 }
 

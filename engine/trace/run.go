@@ -116,6 +116,28 @@ func AppendStateRowParts(b []byte, s *State, origin *[3][]byte, heading []byte) 
 	return append(appendStateTailParts(b, s, origin, heading), '\n')
 }
 
+// A state row after its tick (AppendStateRowTail) is, in order: its head
+// (AppendStateRowHead: guid and cell, up to the origin's opening bracket),
+// the origin's three coordinates' texts (AppendFloat's) separated by
+// commas, StateRowHeading, the heading's text, and its end
+// (AppendStateRowEnd: queue, fail, contact, the closing brace and the
+// newline). A caller keeping a row's text from tick to tick rewrites only
+// the pieces that changed.
+
+// AppendStateRowHead appends the head of a state row of object guid in
+// cell: from `,"guid":` to the origin's opening bracket.
+func AppendStateRowHead(b []byte, guid, cell uint32) []byte { return appendStateHead(b, guid, cell) }
+
+// StateRowHeading is a state row's text between the origin's last
+// coordinate and the heading's text.
+const StateRowHeading = stateHeadingSep
+
+// AppendStateRowEnd appends the end of a state row with those queue, fail
+// and contact fields: from `,"queue":` to the newline.
+func AppendStateRowEnd(b []byte, queue, fail int, contact bool) []byte {
+	return append(appendStateEndOf(b, queue, fail, contact), '\n')
+}
+
 // AppendFloat appends v as a trace writes a float: the shortest float32
 // round-trip form, NaN and infinities as strings.
 func AppendFloat(b []byte, v float32) []byte { return appendFloat(b, v) }

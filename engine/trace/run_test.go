@@ -7,6 +7,7 @@ package trace
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -90,6 +91,33 @@ func TestAppendStateRowParts_SameAsTheRow(t *testing.T) {
 		got := append(AppendRowTick([]byte("x"), s.Tick), AppendStateRowParts(nil, &s, &origin, AppendFloat(nil, s.Heading))...)
 		if want := AppendStateRow([]byte("x"), &s); !bytes.Equal(got, want) {
 			t.Errorf("got  %s\nwant %s", got, want)
+		}
+	}
+}
+
+// A state row put together from its pieces (AppendStateRowHead, the
+// coordinates' texts between commas, StateRowHeading, the heading's text,
+// AppendStateRowEnd) is the row AppendStateRow writes after its tick, for
+// drawn states (random bits for the floats: NaN, infinities, -0,
+// subnormals and exponents come up; negative queue and fail counts too).
+func TestAppendStateRowPieces_SameAsTheRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 2))
+	for range 20000 {
+		s := State{Tick: r.IntN(1 << 20), GUID: r.Uint32(), Cell: r.Uint32(),
+			Origin:  mgl32.Vec3{math.Float32frombits(r.Uint32()), float32(r.NormFloat64() * 100), float32(r.IntN(200))},
+			Heading: math.Float32frombits(r.Uint32()), Queue: r.IntN(40) - 5, Fail: int(r.Int64()), Contact: r.IntN(2) == 1}
+		got := AppendStateRowHead(AppendRowTick(nil, s.Tick), s.GUID, s.Cell)
+		for i := range 3 {
+			if i > 0 {
+				got = append(got, ',')
+			}
+			got = AppendFloat(got, s.Origin[i])
+		}
+		got = append(got, StateRowHeading...)
+		got = AppendFloat(got, s.Heading)
+		got = AppendStateRowEnd(got, s.Queue, s.Fail, s.Contact)
+		if want := AppendStateRow(nil, &s); !bytes.Equal(got, want) {
+			t.Fatalf("got  %s\nwant %s", got, want)
 		}
 	}
 }

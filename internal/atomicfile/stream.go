@@ -36,7 +36,12 @@ const (
 	// the last of them only, not for the whole file: on the development
 	// machine's virtual disk a 2.77 GB file's sync at the end took
 	// 0.1–0.75 s, and after syncs every 64 MiB 0.01–0.04 s, the disk
-	// pausing less while it was written.
+	// pausing less while it was written. Starting each window's
+	// writeback without waiting (sync_file_range) did worse: a direct
+	// write leaves no dirty pages for it to start, so the device's cache
+	// was flushed all at Commit (0.66–0.77 s against 0.08–0.17 s), and
+	// through the page cache it blocked longer than the syncs
+	// (docs/benchmarks.md, "Writeback without waiting, measured").
 	streamSyncEvery = 64 << 20
 	// directAlign is the alignment of a block's memory and of the file
 	// offsets it is written at.
