@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev chromium
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
+.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-fuzz test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -33,17 +33,18 @@ run: deps
 install:
 	$(GO) install ./cmd/viewer
 
-# make test runs its steps in three lanes side by side (docs/testing.md,
-# "Lanes"): the race and the fuzz pass, whose packages are compiled with the
-# race detector's or the fuzzer's instrumentation; the display tests; and
-# the checks (the cross-check, the tests without the race detector, vet and
-# staticcheck), which share the packages compiled without instrumentation.
-# The viewer binary the display tests run is built first, compiling most of
-# those packages once for both. What one lane waits on (the viewer's
-# subprocesses, the browser, a package's tests on one goroutine) is CPU for
-# the others; each step's output is printed whole when it ends.
+# make test runs its steps in four lanes side by side (docs/testing.md,
+# "Lanes"): the race pass, whose packages are compiled with the race
+# detector's instrumentation; the fuzz pass, with the fuzzer's; the display
+# tests; and the checks (the cross-check, the tests without the race
+# detector, vet and staticcheck), which share the packages compiled without
+# instrumentation. The viewer binary the display tests run is built first,
+# compiling most of those packages once for both. What one lane waits on
+# (the viewer's subprocesses, the browser, a package's tests on one
+# goroutine, a fuzz target's start) is CPU for the others; each step's
+# output is printed whole when it ends.
 test: deps fmt-check
-	@$(MAKE) --no-print-directory -j3 --output-sync=target test-lane-race test-lane-display test-lane-checks
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-lane-race test-lane-fuzz test-lane-display test-lane-checks
 
 test-lane-display test-lane-checks: test-bin
 
@@ -52,6 +53,8 @@ test-bin:
 
 test-lane-race:
 	@$(MAKE) --no-print-directory test-race
+
+test-lane-fuzz:
 	@$(MAKE) --no-print-directory fuzz-short
 
 test-lane-display:
@@ -111,11 +114,19 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 # every shipped input (internal/batch: four inputs under the race detector)
 # and the seek back to every tick of every input (engine: under the race
 # detector the crowd seeking through a chunked pre-run's checkpoints, every
-# 25th tick).
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun
+# 25th tick), and the client comparison in runs of ticks (engine/clientdiff:
+# two cores and three shards under the race detector), and the states
+# table writer's sweeps (engine/tables: one encoding goroutine and three,
+# the first 8 of 40 random round trips under the race detector) and the
+# states' rows shared with late readers (engine: two of the eight pairs of
+# lag and run length under the race detector), the pre-run beside a
+# growing store (two cores, not one and two), the seeks after keeping one
+# checkpoint (every 20th tick, not every 5th) and the server floor's
+# runs of ticks (runs of 64, not of 1 and 64).
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
-SWEEP_PKGS := ./engine/ ./engine/recording/ ./physics/ ./internal/batch/
+SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/recording/ ./engine/tables/ ./physics/ ./internal/batch/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.

@@ -1,10 +1,87 @@
 package engine
 
 import (
+	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
+
+// modulePkg is one package of the module as go list reports it: the
+// packages it imports and every package it depends on.
+type modulePkg struct{ imports, deps []string }
+
+var (
+	moduleOnce sync.Once
+	modulePkgs map[string]modulePkg
+	moduleErr  error
+)
+
+// moduleList lists every package of the module (tests left out) from one
+// go list run that the import tests share: each run loads the whole
+// module, and the tests asked it twenty times.
+func moduleList(t *testing.T) map[string]modulePkg {
+	t.Helper()
+	moduleOnce.Do(func() {
+		out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}|{{join .Deps " "}}`, "glidepath/...").CombinedOutput()
+		if err != nil {
+			moduleErr = fmt.Errorf("go list glidepath/...: %v\n%s", err, out)
+			return
+		}
+		pkgs := map[string]modulePkg{}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			f := strings.Split(line, "|")
+			if len(f) != 3 {
+				moduleErr = fmt.Errorf("go list glidepath/...: a line not of three fields: %q", line)
+				return
+			}
+			pkgs[f[0]] = modulePkg{imports: strings.Fields(f[1]), deps: strings.Fields(f[2])}
+		}
+		modulePkgs = pkgs
+	})
+	if moduleErr != nil {
+		t.Fatal(moduleErr)
+	}
+	return modulePkgs
+}
+
+// depsOf lists pkg and every package it depends on, as go list -deps pkg
+// does; a pattern ending in /... takes every package of the module under
+// it.
+func depsOf(t *testing.T, pkg string) []string {
+	t.Helper()
+	mods := moduleList(t)
+	names := []string{pkg}
+	if base, ok := strings.CutSuffix(pkg, "/..."); ok {
+		names = nil
+		for name := range mods {
+			if name == base || strings.HasPrefix(name, base+"/") {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+	}
+	if len(names) == 0 {
+		t.Fatalf("go list glidepath/...: no package matches %s", pkg)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, name := range names {
+		p, ok := mods[name]
+		if !ok {
+			t.Fatalf("go list glidepath/...: no package %s", name)
+		}
+		for _, d := range append([]string{name}, p.deps...) {
+			if !seen[d] {
+				seen[d] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
 
 // TestCorePackagesDoNotImportDisplay pins the one-direction rule of
 // DESIGN.md: only ui and cmd/viewer may reach Ebitengine or ebitenui, so
@@ -24,12 +101,8 @@ func TestCorePackagesDoNotImportDisplay(t *testing.T) {
 // displayDeps lists the Ebitengine and ebitenui packages pkg depends on.
 func displayDeps(t *testing.T, pkg string) []string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
-	}
 	var found []string
-	for _, dep := range strings.Fields(string(out)) {
+	for _, dep := range depsOf(t, pkg) {
 		if strings.HasPrefix(dep, "github.com/hajimehoshi/ebiten") || strings.HasPrefix(dep, "github.com/ebitenui") {
 			found = append(found, dep)
 		}
@@ -46,11 +119,11 @@ func TestImportDirection(t *testing.T) {
 		"glidepath/interp":       {"glidepath/physics"},
 	}
 	for _, pkg := range []string{"glidepath/physics", "glidepath/physics/anim", "glidepath/interp"} {
-		out, err := exec.Command("go", "list", "-f", `{{join .Imports "\n"}}`, pkg).CombinedOutput()
-		if err != nil {
-			t.Fatalf("go list %s: %v\n%s", pkg, err, out)
+		p, ok := moduleList(t)[pkg]
+		if !ok {
+			t.Fatalf("go list glidepath/...: no package %s", pkg)
 		}
-		for _, imp := range strings.Fields(string(out)) {
+		for _, imp := range p.imports {
 			if !strings.HasPrefix(imp, "glidepath") {
 				continue
 			}
@@ -89,14 +162,5 @@ func TestEngineLeavesDoNotImportEngine(t *testing.T) {
 // hasDep reports whether pkg depends on dep.
 func hasDep(t *testing.T, pkg, dep string) bool {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
-	}
-	for _, d := range strings.Fields(string(out)) {
-		if d == dep {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(depsOf(t, pkg), dep)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -99,17 +98,11 @@ func checkImports(rules []importRule, imports map[string][]string) []string {
 // the project packages it imports, without the module prefix.
 func projectImports(t *testing.T) map[string][]string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "glidepath/...")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, out)
-	}
 	m := map[string][]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.Fields(line)
-		pkg := strings.TrimPrefix(f[0], "glidepath/")
+	for name, p := range moduleList(t) {
+		pkg := strings.TrimPrefix(name, "glidepath/")
 		m[pkg] = nil
-		for _, imp := range f[1:] {
+		for _, imp := range p.imports {
 			if rest, ok := strings.CutPrefix(imp, "glidepath/"); ok {
 				m[pkg] = append(m[pkg], rest)
 			}

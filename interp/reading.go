@@ -4,7 +4,11 @@
 
 package interp
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
 
 // SecondaryDivisor is what the secondary stall test divides
 // cumulative / progress_quantum by (READINGS.md item 1).
@@ -284,4 +288,21 @@ func (r *Reading) Validate() error {
 		return fmt.Errorf("interp: reading %q: HeadingTurn %d out of range", r.Name, r.HeadingTurn)
 	}
 	return nil
+}
+
+// SettingName is the name a Reading field is set and compared by
+// (`viewer whatif -set`, the readings' comparison): its Go name in
+// snake_case, FarBranchPrearm → far_branch_prearm.
+func SettingName(field string) string {
+	var b strings.Builder
+	for i, r := range field {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -4,6 +4,7 @@
 package interp
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -291,5 +292,35 @@ func TestReading_LegacyStallKeepsHeadAndSnapsInAdjustOffset(t *testing.T) {
 	}
 	if pm.IsInterpolating() || b.spsCalls != 0 {
 		t.Errorf("after the legacy snap: queue %d, %d SetPositionSimple calls", pm.InterpolationState().QueueLen, b.spsCalls)
+	}
+}
+
+// SettingName, the one spelling of a Reading field's name that
+// `viewer whatif -set` takes and the readings' comparison prints:
+// snake_case of the Go name, each field's name distinct and lower case.
+func TestSettingName_SnakeCase(t *testing.T) {
+	for in, want := range map[string]string{
+		"FarBranchPrearm":  "far_branch_prearm",
+		"SecondaryDivisor": "secondary_divisor",
+		"Name":             "name",
+		"already_snake":    "already_snake",
+		"":                 "",
+	} {
+		if got := SettingName(in); got != want {
+			t.Errorf("SettingName(%q) = %q, want %q", in, got, want)
+		}
+	}
+	rt := reflect.TypeOf(Reading{})
+	seen := map[string]string{}
+	for i := range rt.NumField() {
+		f := rt.Field(i).Name
+		n := SettingName(f)
+		if n != strings.ToLower(n) || strings.HasPrefix(n, "_") {
+			t.Errorf("%s: setting name %q", f, n)
+		}
+		if o, ok := seen[n]; ok {
+			t.Errorf("%s and %s share the setting name %q", o, f, n)
+		}
+		seen[n] = f
 	}
 }

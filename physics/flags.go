@@ -82,10 +82,7 @@ const (
 	TransientCheckEthereal TransientState = 0x100
 )
 
-var stateNames = [...]struct {
-	bit  PhysicsState
-	name string
-}{
+var stateNames = [...]bitName[PhysicsState]{
 	{StateStatic, "Static"}, {StateEthereal, "Ethereal"}, {StateReportCollisions, "ReportCollisions"},
 	{StateIgnoreCollisions, "IgnoreCollisions"}, {StateNoDraw, "NoDraw"}, {StateMissile, "Missile"},
 	{StatePushable, "Pushable"}, {StateAlignPath, "AlignPath"}, {StatePathClipped, "PathClipped"},
@@ -96,10 +93,7 @@ var stateNames = [...]struct {
 	{StateEdgeSlide, "EdgeSlide"}, {StateSledding, "Sledding"}, {StateFrozen, "Frozen"},
 }
 
-var transientNames = [...]struct {
-	bit  TransientState
-	name string
-}{
+var transientNames = [...]bitName[TransientState]{
 	{TransientContact, "Contact"}, {TransientOnWalkable, "OnWalkable"}, {TransientSliding, "Sliding"},
 	{TransientWaterContact, "WaterContact"}, {TransientStationaryFall, "StationaryFall"},
 	{TransientStationaryStop, "StationaryStop"}, {TransientStationaryStuck, "StationaryStuck"},
@@ -107,27 +101,23 @@ var transientNames = [...]struct {
 }
 
 // String lists the set bits by their ACE names, joined with "|".
-func (s PhysicsState) String() string {
-	var b strings.Builder
-	for _, n := range stateNames {
-		if s&n.bit != 0 {
-			if b.Len() > 0 {
-				b.WriteByte('|')
-			}
-			b.WriteString(n.name)
-		}
-	}
-	if b.Len() == 0 {
-		return "0"
-	}
-	return b.String()
-}
+func (s PhysicsState) String() string { return joinBitNames(s, stateNames[:]) }
 
 // String lists the set bits by their ACE names, joined with "|".
-func (t TransientState) String() string {
+func (t TransientState) String() string { return joinBitNames(t, transientNames[:]) }
+
+// bitName is one flag bit and its ACE name.
+type bitName[T ~uint32] struct {
+	bit  T
+	name string
+}
+
+// joinBitNames lists the bits of v that names name, in the table's order,
+// joined with "|"; "0" when none is set.
+func joinBitNames[T ~uint32](v T, names []bitName[T]) string {
 	var b strings.Builder
-	for _, n := range transientNames {
-		if t&n.bit != 0 {
+	for _, n := range names {
+		if v&n.bit != 0 {
 			if b.Len() > 0 {
 				b.WriteByte('|')
 			}

@@ -374,34 +374,29 @@ type transit struct {
 	portals [maxSpheres][maxPortalMemos]portalMemo
 }
 
-// adjustOffset is CTransition::adjust_offset: keep the step off the sliding
-// normal and along the contact plane (slideOffset), and lift the body back
-// onto the contact plane if it has sunk into it. It adjusts *off in place.
+// adjustOffset is CTransition::adjust_offset on the path: *off adjusted in
+// place (collisionInfo.adjustOffset), check_pos lifted where the body has
+// sunk into its contact plane.
 func (t *transit) adjustOffset(off *mgl32.Vec3) {
-	c := &t.coll
-	off[0], off[1], off[2] = c.slideOffset(off[0], off[1], off[2])
-	if !c.contactPlaneValid || c.contactPlaneCellID == 0 {
-		return
-	}
-	n := &c.contactPlane.N
 	g := &t.path.globalSphere[0]
-	dist := g.Center[0]*n[0] + g.Center[1]*n[1] + g.Center[2]*n[2] + c.contactPlane.D
-	if dist >= g.Radius-Epsilon {
-		return
-	}
-	zDist := (g.Radius - dist) / n[2]
-	if g.Radius > abs32(zDist) {
-		t.path.addOffsetToCheckPos(mgl32.Vec3{0, 0, zDist})
+	x, y, z, lz, lift := t.coll.adjustOffset(off[0], off[1], off[2], g.Center[0], g.Center[1], g.Center[2], g.Radius)
+	off[0], off[1], off[2] = x, y, z
+	if lift {
+		t.path.addOffsetToCheckPos(mgl32.Vec3{0, 0, lz})
 	}
 }
 
-// slideOffset is adjust_offset's offset (CTransition::adjust_offset): kept
-// off the sliding normal, which it forgets when the offset leaves it, and
-// along the contact plane. The arithmetic is Vec3's (Dot, Sub, Mul, Cross,
-// in the same order) on scalars, so no vector goes through memory between
-// its components. The bare-terrain shortcut's step (transit_fast.go) has
-// the same arithmetic inline, its values kept in registers.
-func (c *collisionInfo) slideOffset(ox, oy, oz float32) (float32, float32, float32) {
+// adjustOffset is CTransition::adjust_offset's arithmetic, shared by the
+// whole transition and both shortcuts: the offset (ox, oy, oz) kept off
+// the sliding normal, which it forgets when the offset leaves it, and
+// along the contact plane; and, where the first sphere (centre g, radius
+// rad) has sunk into a contact plane of a cell, lz, the z offset that
+// lifts it back onto that plane (addOffsetToCheckPos(0, 0, lz): lift
+// true; false where there is none). The arithmetic is Vec3's (Dot, Sub,
+// Mul, Cross, in the same order) on scalars, so no vector goes through
+// memory between its components; it reads the collision info and writes
+// only slidingNormalValid, leaving the offsets to its callers.
+func (c *collisionInfo) adjustOffset(ox, oy, oz, gx, gy, gz, rad float32) (x, y, z, lz float32, lift bool) {
 	sn := &c.slidingNormal
 	checkSlide := false
 	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
@@ -416,7 +411,7 @@ func (c *collisionInfo) slideOffset(ox, oy, oz float32) (float32, float32, float
 		if checkSlide {
 			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
 		}
-		return ox, oy, oz
+		return ox, oy, oz, 0, false
 	}
 	n := &c.contactPlane.N
 	collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
@@ -426,21 +421,31 @@ func (c *collisionInfo) slideOffset(ox, oy, oz float32) (float32, float32, float
 		sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
 		d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
 		if d < Epsilon {
-			return 0, 0, 0
+			ox, oy, oz = 0, 0, 0
+		} else {
+			inv := 1 / d
+			sx, sy, sz = sx*inv, sy*inv, sz*inv
+			dot := sx*ox + sy*oy + sz*oz
+			ox, oy, oz = sx*dot, sy*dot, sz*dot
 		}
-		inv := 1 / d
-		sx, sy, sz = sx*inv, sy*inv, sz*inv
-		dot := sx*ox + sy*oy + sz*oz
-		return sx * dot, sy * dot, sz * dot
 	case collisionAngle <= 0:
-		return ox - n[0]*collisionAngle, oy - n[1]*collisionAngle, oz - n[2]*collisionAngle
+		ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
 	default:
 		// Plane::snap_to_plane.
 		if abs32(n[2]) > Epsilon {
 			oz = -(ox*n[0] + oy*n[1]) / n[2]
 		}
-		return ox, oy, oz
 	}
+	if c.contactPlaneCellID == 0 {
+		return ox, oy, oz, 0, false
+	}
+	// The body sunk into its contact plane is lifted back onto it.
+	dist := gx*n[0] + gy*n[1] + gz*n[2] + c.contactPlane.D
+	if dist >= rad-Epsilon {
+		return ox, oy, oz, 0, false
+	}
+	lz = (rad - dist) / n[2]
+	return ox, oy, oz, lz, rad > abs32(lz)
 }
 
 // calcNumSteps is CTransition::calc_num_steps: steps no longer than the

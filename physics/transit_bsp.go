@@ -141,16 +141,35 @@ func (p *Polygon) adjustSphereToPlane(path *spherePath, s *Sphere, movement *mgl
 // onto the plane, is within the polygon or within the radius of it. The
 // vector arithmetic is on scalars, as in hitsSpherePrecise.
 func (p *Polygon) checkWalkable(s *Sphere, up mgl32.Vec3, small bool) bool {
+	cx, cy, cz, ok := p.dropCentre(&s.Center, &up)
+	if !ok {
+		return false
+	}
+	return p.walkableAt(cx, cy, cz, s.Radius, small)
+}
+
+// dropCentre is check_walkable's first part: the centre c dropped along
+// up onto the polygon's plane (c − up·(N·c + D)/(N·up)); false where the
+// plane does not face up (N·up under Epsilon: not walkable). Small enough
+// to be inlined into its two callers, checkWalkable and walkMemo's.
+func (p *Polygon) dropCentre(c, up *mgl32.Vec3) (x, y, z float32, ok bool) {
 	pn := &p.Plane.N
 	nx, ny, nz := pn[0], pn[1], pn[2]
 	angleUp := nx*up[0] + ny*up[1] + nz*up[2]
 	if angleUp < Epsilon {
-		return false
+		return 0, 0, 0, false
 	}
-	sc := &s.Center
-	k := (nx*sc[0] + ny*sc[1] + nz*sc[2] + p.Plane.D) / angleUp
-	cx, cy, cz := sc[0]-up[0]*k, sc[1]-up[1]*k, sc[2]-up[2]*k
-	radsum := s.Radius * s.Radius
+	k := (nx*c[0] + ny*c[1] + nz*c[2] + p.Plane.D) / angleUp
+	return c[0] - up[0]*k, c[1] - up[1]*k, c[2] - up[2]*k, true
+}
+
+// walkableAt is check_walkable's edge test for the centre already dropped
+// onto the plane at (cx, cy, cz), of a sphere of radius r: inside every
+// edge, or within the radius (a quarter of its square if small) of one.
+func (p *Polygon) walkableAt(cx, cy, cz, r float32, small bool) bool {
+	pn := &p.Plane.N
+	nx, ny, nz := pn[0], pn[1], pn[2]
+	radsum := r * r
 	if small {
 		radsum *= 0.25
 	}
@@ -639,24 +658,24 @@ func (t *transit) placementInsertInner(v *Sphere, i int) transitionState {
 }
 
 // planeToGlobal is Plane::localtoglobal from the local space the spheres
-// were cached in, with the distance scaled.
+// were cached in, with the distance scaled (planeToGlobalFrame).
 func (t *transit) planeToGlobal(pl Plane, scale float32) Plane {
-	f := &t.path.localSpacePos
-	n := f.LocalToGlobalVec(pl.N)
-	pt := f.LocalToGlobal(pl.N.Mul(-pl.D))
-	return Plane{N: n, D: -n.Dot(pt) * scale}
-}
-
-func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
-
-// dist is N·p + D (Vec3.Dot's order) through pointers.
-func (pl *Plane) dist(p *mgl32.Vec3) float32 {
-	return pl.N[0]*p[0] + pl.N[1]*p[1] + pl.N[2]*p[2] + pl.D
+	var g Plane
+	planeToGlobalFrame(&g, &pl, &t.path.localSpacePos, scale)
+	return g
 }
 
 // planeToGlobalInto is planeToGlobal written into *dst.
 func (t *transit) planeToGlobalInto(dst, pl *Plane, scale float32) {
-	f := &t.path.localSpacePos
+	planeToGlobalFrame(dst, pl, &t.path.localSpacePos, scale)
+}
+
+// planeToGlobalFrame is Plane::localtoglobal from frame f, the distance
+// scaled: the normal turned into the parent space, the plane's point
+// nearest the origin (N·−D) put there, D made anew from the two
+// (Frame.LocalToGlobalVec's and LocalToGlobal's products and sums, in
+// their order, on scalars).
+func planeToGlobalFrame(dst, pl *Plane, f *Frame, scale float32) {
 	var n, q, pt mgl32.Vec3
 	mulMat3(&n, &f.m, &pl.N)
 	negD := -pl.D
@@ -665,6 +684,13 @@ func (t *transit) planeToGlobalInto(dst, pl *Plane, scale float32) {
 	addInto(&pt, &f.Origin, &pt)
 	d := -(n[0]*pt[0] + n[1]*pt[1] + n[2]*pt[2]) * scale
 	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
+}
+
+func abs32(v float32) float32 { return math.Float32frombits(math.Float32bits(v) &^ (1 << 31)) }
+
+// dist is N·p + D (Vec3.Dot's order) through pointers.
+func (pl *Plane) dist(p *mgl32.Vec3) float32 {
+	return pl.N[0]*p[0] + pl.N[1]*p[1] + pl.N[2]*p[2] + pl.D
 }
 
 // ---- The indoor shortcut's memos ----
@@ -909,16 +935,11 @@ type walkMemo struct {
 // checkWalkable is p.checkWalkable(s, up, small), answered by the memo
 // where the dropped centre is within its reach.
 func (m *walkMemo) checkWalkable(p *Polygon, s *Sphere, up *mgl32.Vec3, small bool) bool {
-	pn := &p.Plane.N
-	nx, ny, nz := pn[0], pn[1], pn[2]
-	angleUp := nx*up[0] + ny*up[1] + nz*up[2]
-	if angleUp < Epsilon {
+	// The dropped centre, as check_walkable makes it.
+	cx, cy, cz, ok := p.dropCentre(&s.Center, up)
+	if !ok {
 		return false
 	}
-	// The dropped centre, as check_walkable makes it.
-	sc := &s.Center
-	k := (nx*sc[0] + ny*sc[1] + nz*sc[2] + p.Plane.D) / angleUp
-	cx, cy, cz := sc[0]-up[0]*k, sc[1]-up[1]*k, sc[2]-up[2]*k
 	ux, uy, uz := math.Float32bits(up[0]), math.Float32bits(up[1]), math.Float32bits(up[2])
 	if m.poly == p && m.up[0] == ux && m.up[1] == uy && m.up[2] == uz &&
 		abs32(cx) <= clearBound && abs32(cy) <= clearBound && abs32(cz) <= clearBound {
@@ -927,7 +948,7 @@ func (m *walkMemo) checkWalkable(p *Polygon, s *Sphere, up *mgl32.Vec3, small bo
 			return true
 		}
 	}
-	ok := p.checkWalkable(s, *up, small)
+	ok = p.walkableAt(cx, cy, cz, s.Radius, small)
 	m.make(p, ux, uy, uz, cx, cy, cz)
 	return ok
 }

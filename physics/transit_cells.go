@@ -696,14 +696,8 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 	if !IsIndoorCell(from.Cell) || o.World == nil || o.World.Geometry == nil {
 		return nil, false, false
 	}
-	if o.tr == nil {
-		o.tr = new(transit)
-	}
-	t := o.tr
 	// begin's cell pool, and the path as the searches' scratch.
-	t.o, t.w = o, o.World
-	t.lbx, t.lby = int32(from.Cell>>24), int32(from.Cell>>16&0xFF)
-	t.cells.reuse(o.World, t.lbx, t.lby)
+	t := o.transitIn(from.Cell)
 	cell := t.cells.get(t, from.Cell)
 	if !shortcutEnvCell(cell) {
 		return nil, false, false
@@ -720,24 +714,12 @@ func (o *Object) envTransition(from *Position, to *Frame) (r *transitionResult, 
 	s.sp = &t.path
 	s.z = cell.up
 
-	// find_transitional_position; calc_num_steps as the bare-cell
-	// shortcut makes it (one step for a move under 0.99 of the radius).
-	b, e := &from.Frame.Origin, &to.Origin
-	x, y, z := e[0]-b[0], e[1]-b[1], e[2]-b[2]
-	numSteps := 1
-	if d2 := x*x + y*y + z*z; !(d2 < s.r[0]*s.r[0]*0.98) {
-		dist := float32(math.Sqrt(float64(d2)))
-		if step := dist / s.r[0]; step > 1 {
-			numSteps = int(math.Ceil(float64(step)))
-			inv := 1 / float32(numSteps)
-			x, y, z = x*inv, y*inv, z*inv
-		}
-	}
-	if x == 0 && y == 0 && z == 0 || numSteps > maxTransitSteps {
+	// find_transitional_position, started as the bare-cell shortcut
+	// starts it (one step for a move under 0.99 of the radius).
+	x, y, z, numSteps, ok := s.startSteps(&from.Frame.Origin, &to.Origin)
+	if !ok {
 		return nil, false, false
 	}
-	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
-	s.setCheckPos(b[0], b[1], b[2])
 	gravity := o.State&StateGravity != 0
 	for i := 0; i < numSteps; i++ {
 		if s.state&oiContact == 0 {
@@ -1046,18 +1028,6 @@ func (s *envSweep) checkWalkables() bool {
 	return s.t.walk.checkWalkable(s.walkable, &c, &s.z, false)
 }
 
-// planeToGlobalFrame is transit.planeToGlobalInto from frame f.
-func planeToGlobalFrame(dst, pl *Plane, f *Frame, scale float32) {
-	var n, q, pt mgl32.Vec3
-	mulMat3(&n, &f.m, &pl.N)
-	negD := -pl.D
-	q[0], q[1], q[2] = pl.N[0]*negD, pl.N[1]*negD, pl.N[2]*negD
-	mulMat3(&pt, &f.m, &q)
-	addInto(&pt, &f.Origin, &pt)
-	d := -(n[0]*pt[0] + n[1]*pt[1] + n[2]*pt[2]) * scale
-	dst.N[0], dst.N[1], dst.N[2], dst.D = n[0], n[1], n[2], d
-}
-
 // floorMemo is the last polygon plane the indoor shortcut put into the
 // sweep frame (planeToGlobalFrame of the floor it stepped down onto,
 // the same every tick a body walks on one floor): the polygon, the
@@ -1081,9 +1051,11 @@ func (m *floorMemo) global(dst *Plane, p *Polygon, c *tcell) {
 	dst.N[0], dst.N[1], dst.N[2], dst.D = m.plane.N[0], m.plane.N[1], m.plane.N[2], m.plane.D
 }
 
-// The bare-terrain shortcut's step arithmetic the indoor shortcut shares
-// (as transit_fast.go had it before its step became one function; the
-// equivalence tests hold both to the whole transition).
+// The indoor shortcut's step arithmetic: adjust_offset is the function
+// the whole transition and the bare-terrain shortcut call
+// (collisionInfo.adjustOffset); the offsets and validate_transition are
+// as transit_fast.go had them before its step became one function (the
+// equivalence tests hold both shortcuts to the whole transition).
 
 // addOffset is addOffsetToCheckPos: check_pos, the spheres and the low
 // point each moved by (x, y, z) (Vec3.Add's sums, 0 added too). Both
@@ -1097,23 +1069,13 @@ func (s *envSweep) addOffset(x, y, z float32) {
 }
 
 // adjustOffset is transit.adjustOffset on the sweep's state: it returns
-// the adjusted offset (slideOffset) and lifts the body sunk into its
-// contact plane back onto it.
+// the adjusted offset and lifts the body sunk into its contact plane back
+// onto it (collisionInfo.adjustOffset).
 func (s *envSweep) adjustOffset(ox, oy, oz float32) (float32, float32, float32) {
-	c := &s.coll
-	ox, oy, oz = c.slideOffset(ox, oy, oz)
-	if !c.contactPlaneValid || c.contactPlaneCellID == 0 {
-		return ox, oy, oz
-	}
-	n := &c.contactPlane.N
-	g, rad := &s.sph[0], s.r[0]
-	dist := g[0]*n[0] + g[1]*n[1] + g[2]*n[2] + c.contactPlane.D
-	if dist >= rad-Epsilon {
-		return ox, oy, oz
-	}
-	zDist := (rad - dist) / n[2]
-	if rad > abs32(zDist) {
-		s.addOffset(0, 0, zDist)
+	g := &s.sph[0]
+	ox, oy, oz, lz, lift := s.coll.adjustOffset(ox, oy, oz, g[0], g[1], g[2], s.r[0])
+	if lift {
+		s.addOffset(0, 0, lz)
 	}
 	return ox, oy, oz
 }

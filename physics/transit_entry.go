@@ -68,9 +68,11 @@ func (t *transit) blockOffsetXY(cell uint32) (float32, float32) {
 	return float32((lbx - t.lbx) * LandblockLength), float32((lby - t.lby) * LandblockLength)
 }
 
-// begin resets the object's transit for a transition starting in cell,
-// with OBJECTINFO from the object (get_object_info) and the spheres.
-func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
+// transitIn is begin's first part, which the shortcuts make too: the
+// object's transit (made at its first transition) with the object, its
+// world, and the cell pool kept for cell's landblock (the sweep frame's
+// origin).
+func (o *Object) transitIn(cell uint32) *transit {
 	if o.tr == nil {
 		o.tr = new(transit)
 	}
@@ -78,6 +80,13 @@ func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
 	t.o, t.w = o, o.World
 	t.lbx, t.lby = int32(cell>>24), int32(cell>>16&0xFF)
 	t.cells.reuse(o.World, t.lbx, t.lby)
+	return t
+}
+
+// begin resets the object's transit for a transition starting in cell,
+// with OBJECTINFO from the object (get_object_info) and the spheres.
+func (o *Object) begin(cell uint32, rot *Frame, placement bool) *transit {
+	t := o.transitIn(cell)
 	t.listMemo.valid = false
 	t.arr.n, t.arrIsMemo = 0, false
 	t.path = spherePath{placementAllowsSliding: true}

@@ -100,14 +100,8 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 	if IsIndoorCell(from.Cell) {
 		return nil, false, false
 	}
-	if o.tr == nil {
-		o.tr = new(transit)
-	}
-	t := o.tr
 	// begin's cell pool, the only part of the transit the shortcut uses.
-	t.o, t.w = o, o.World
-	t.lbx, t.lby = int32(from.Cell>>24), int32(from.Cell>>16&0xFF)
-	t.cells.reuse(o.World, t.lbx, t.lby)
+	t := o.transitIn(from.Cell)
 	cell := t.fast.cell(t, from.Cell)
 	if !bareLandCell(cell) {
 		return nil, false, false
@@ -117,26 +111,10 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 	s.begin(o, to)
 
 	// find_transitional_position.
-	b, e := &from.Frame.Origin, &to.Origin
-	x, y, z := e[0]-b[0], e[1]-b[1], e[2]-b[2]
-	// calc_num_steps, its per-step offset held as scalars. A move
-	// shorter than 0.99 of the radius is one step whatever the rounding
-	// of the square root and the quotient (each within 2⁻²⁴): those are
-	// left out there.
-	numSteps := 1
-	if d2 := x*x + y*y + z*z; !(d2 < s.r[0]*s.r[0]*0.98) {
-		dist := float32(math.Sqrt(float64(d2)))
-		if step := dist / s.r[0]; step > 1 {
-			numSteps = int(math.Ceil(float64(step)))
-			inv := 1 / float32(numSteps)
-			x, y, z = x*inv, y*inv, z*inv
-		}
-	}
-	if x == 0 && y == 0 && z == 0 || numSteps > maxTransitSteps {
+	x, y, z, numSteps, ok := s.startSteps(&from.Frame.Origin, &to.Origin)
+	if !ok {
 		return nil, false, false
 	}
-	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
-	s.setCheckPos(b[0], b[1], b[2])
 	gravity := o.State&StateGravity != 0
 	for i := 0; i < numSteps; i++ {
 		if !s.step(x, y, z, gravity) {
@@ -149,6 +127,32 @@ func (o *Object) terrainTransition(from *Position, to *Frame) (r *transitionResu
 		s.setCheckPos(s.cur[0], s.cur[1], s.cur[2])
 	}
 	return s.result(to), true, true
+}
+
+// startSteps is find_transitional_position's start for both shortcuts,
+// from b to e: calc_num_steps, its per-step offset (x, y, z) held as
+// scalars, and curr_pos and check_pos at b. A move shorter than 0.99 of
+// the radius is one step whatever the rounding of the square root and
+// the quotient (each within 2⁻²⁴): those are left out there. ok is false
+// where the whole transition must run (no move, or more steps than it
+// takes); nothing is set then.
+func (s *terrainSweep) startSteps(b, e *mgl32.Vec3) (x, y, z float32, numSteps int, ok bool) {
+	x, y, z = e[0]-b[0], e[1]-b[1], e[2]-b[2]
+	numSteps = 1
+	if d2 := x*x + y*y + z*z; !(d2 < s.r[0]*s.r[0]*0.98) {
+		dist := float32(math.Sqrt(float64(d2)))
+		if step := dist / s.r[0]; step > 1 {
+			numSteps = int(math.Ceil(float64(step)))
+			inv := 1 / float32(numSteps)
+			x, y, z = x*inv, y*inv, z*inv
+		}
+	}
+	if x == 0 && y == 0 && z == 0 || numSteps > maxTransitSteps {
+		return 0, 0, 0, 0, false
+	}
+	s.cur[0], s.cur[1], s.cur[2] = b[0], b[1], b[2]
+	s.setCheckPos(b[0], b[1], b[2])
+	return x, y, z, numSteps, true
 }
 
 // begin is CTransition's set-up as Object.begin and spherePath.initSphere
@@ -296,15 +300,19 @@ func (s *terrainSweep) terrainPoly(p *mgl32.Vec3) *Polygon {
 // adjust_offset, the offset added to check_pos, transitional_insert with
 // its step down, validate_transition. It reports false where the sweep
 // stops being the shortcut's. It is the whole transition's arithmetic in
-// the whole transition's order (transit.go's adjustOffset,
-// addOffsetToCheckPos, transitionalInsert, stepDown, validateWalkable,
-// validateTransition), written out in one function: check_pos and the
-// first sphere's centre stay in registers from one part to the next (each
-// part's result feeds the next, and through memory each would wait for
-// its store to reach its load).
+// the whole transition's order: adjust_offset by the function the whole
+// transition and the indoor shortcut call (collisionInfo.adjustOffset),
+// the rest (transit.go's addOffsetToCheckPos, transitionalInsert,
+// stepDown, validateWalkable, validateTransition) written out in one
+// function: check_pos and the first sphere's centre stay in registers
+// from one part to the next (each part's result feeds the next, and
+// through memory each would wait for its store to reach its load).
 func (s *terrainSweep) step(x, y, z float32, gravity bool) bool {
 	c, cl := &s.coll, s.cell
 	rad := s.r[0]
+	// adjust_offset, before the values the step keeps in registers are
+	// loaded (none is live across the call).
+	ox, oy, oz, lz, lift := c.adjustOffset(x, y, z, s.sph[0][0], s.sph[0][1], s.sph[0][2], rad)
 	px, py, pz := s.pos[0], s.pos[1], s.pos[2]
 	gx, gy, gz := s.sph[0][0], s.sph[0][1], s.sph[0][2]
 	// The second sphere's and the low point's x and y: the cell and
@@ -312,57 +320,12 @@ func (s *terrainSweep) step(x, y, z float32, gravity bool) bool {
 	// the next check_pos makes anew.
 	hx, hy := s.sph[1][0], s.sph[1][1]
 	lx, ly := s.low[0], s.low[1]
-
-	// adjust_offset.
-	ox, oy, oz := x, y, z
-	sn := &c.slidingNormal
-	checkSlide := false
-	slidingAngle := ox*sn[0] + oy*sn[1] + oz*sn[2]
-	if c.slidingNormalValid {
-		if slidingAngle < 0 {
-			checkSlide = true
-		} else {
-			c.slidingNormalValid = false
-		}
-	}
-	if !c.contactPlaneValid {
-		if checkSlide {
-			ox, oy, oz = ox-sn[0]*slidingAngle, oy-sn[1]*slidingAngle, oz-sn[2]*slidingAngle
-		}
-	} else {
-		n := &c.contactPlane.N
-		collisionAngle := ox*n[0] + oy*n[1] + oz*n[2]
-		switch {
-		case checkSlide:
-			sx, sy, sz := n[1]*sn[2]-n[2]*sn[1], n[2]*sn[0]-n[0]*sn[2], n[0]*sn[1]-n[1]*sn[0]
-			d := float32(math.Sqrt(float64(sx*sx + sy*sy + sz*sz)))
-			if d < Epsilon {
-				ox, oy, oz = 0, 0, 0
-			} else {
-				inv := 1 / d
-				sx, sy, sz = sx*inv, sy*inv, sz*inv
-				dot := sx*ox + sy*oy + sz*oz
-				ox, oy, oz = sx*dot, sy*dot, sz*dot
-			}
-		case collisionAngle <= 0:
-			ox, oy, oz = ox-n[0]*collisionAngle, oy-n[1]*collisionAngle, oz-n[2]*collisionAngle
-		default:
-			if abs32(n[2]) > Epsilon {
-				oz = -(ox*n[0] + oy*n[1]) / n[2]
-			}
-		}
-		if c.contactPlaneCellID != 0 {
-			// The body sunk into its contact plane is lifted back onto
-			// it: addOffsetToCheckPos(0, 0, zDist).
-			dist := gx*n[0] + gy*n[1] + gz*n[2] + c.contactPlane.D
-			if !(dist >= rad-Epsilon) {
-				if zDist := (rad - dist) / n[2]; rad > abs32(zDist) {
-					px, py, pz = px+0, py+0, pz+zDist
-					gx, gy, gz = gx+0, gy+0, gz+zDist
-					hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
-				}
-			}
-		}
+	if lift {
+		// The body sunk into its contact plane is lifted back onto it:
+		// addOffsetToCheckPos(0, 0, lz).
+		px, py, pz = px+0, py+0, pz+lz
+		gx, gy, gz = gx+0, gy+0, gz+lz
+		hx, hy, lx, ly = hx+0, hy+0, lx+0, ly+0
 	}
 	if ox*ox+oy*oy+oz*oz < Epsilon*Epsilon {
 		return false

@@ -255,3 +255,172 @@ func TestTransitSpeed_LocalSpaceCellMemo(t *testing.T) {
 		}
 	}
 }
+
+// refAdjustOffset is CTransition::adjust_offset as first written on Vec3
+// (ACE Transition.AdjustOffset, the block offset zero: one sweep frame):
+// the adjusted offset, and the lift addOffsetToCheckPos is given (lift
+// false: not called).
+func refAdjustOffset(c *collisionInfo, off mgl32.Vec3, g *Sphere) (mgl32.Vec3, mgl32.Vec3, bool) {
+	slidingAngle := off.Dot(c.slidingNormal)
+	checkSlide := false
+	if c.slidingNormalValid {
+		if slidingAngle < 0 {
+			checkSlide = true
+		} else {
+			c.slidingNormalValid = false
+		}
+	}
+	if !c.contactPlaneValid {
+		if checkSlide {
+			off = off.Sub(c.slidingNormal.Mul(slidingAngle))
+		}
+	} else {
+		n := c.contactPlane.N
+		collisionAngle := off.Dot(n)
+		slide := n.Cross(c.slidingNormal)
+		switch {
+		case checkSlide:
+			if normalizeCheckSmall(&slide) {
+				off = mgl32.Vec3{}
+			} else {
+				off = slide.Mul(slide.Dot(off))
+			}
+		case collisionAngle <= 0:
+			off = off.Sub(n.Mul(collisionAngle))
+		default:
+			// Plane::snap_to_plane.
+			if abs32(n[2]) > Epsilon {
+				off[2] = -(off[0]*n[0] + off[1]*n[1]) / n[2]
+			}
+		}
+	}
+	if c.contactPlaneCellID == 0 || !c.contactPlaneValid {
+		return off, mgl32.Vec3{}, false
+	}
+	dist := g.Center.Dot(c.contactPlane.N) + c.contactPlane.D
+	if dist >= g.Radius-Epsilon {
+		return off, mgl32.Vec3{}, false
+	}
+	zDist := (g.Radius - dist) / c.contactPlane.N[2]
+	if g.Radius > abs32(zDist) {
+		return off, mgl32.Vec3{0, 0, zDist}, true
+	}
+	return off, mgl32.Vec3{}, false
+}
+
+// collisionInfo.adjustOffset, which the whole transition and both
+// shortcuts call, against the Vec3 form on random collision infos: every
+// branch (sliding normal kept or forgotten, no contact plane, the slide
+// along the crease, a crease too short, into the plane, snapped to it, no
+// cell, sunk and lifted, sunk past the radius, clear) compared bit for
+// bit, the sliding normal's validity after it too.
+func TestTransitSpeed_AdjustOffsetMatchesVec3Form(t *testing.T) {
+	r := rand.New(rand.NewSource(41))
+	names := [...]string{"no contact plane", "crease too short", "along the crease", "into the plane", "snapped to it", "no cell", "lifted", "sunk past the radius", "clear"}
+	var seen [len(names)]int
+	for k := 0; k < 40000; k++ {
+		var c collisionInfo
+		c.slidingNormalValid = r.Intn(3) > 0
+		c.slidingNormal = rvec(r, 1).Normalize()
+		c.contactPlaneValid = r.Intn(4) > 0
+		n := rvec(r, 1)
+		n[2] = abs32(n[2]) + 0.05*float32(r.Intn(2))
+		n = n.Normalize()
+		switch r.Intn(6) {
+		case 0:
+			// The crease of the plane and the sliding normal is too
+			// short to normalise.
+			c.slidingNormal = n
+		case 1:
+			// A vertical wall: snap_to_plane cannot.
+			n[2] = 0
+			n = n.Normalize()
+		}
+		g := Sphere{Center: rvec(r, 2), Radius: 0.1 + r.Float32()}
+		// The plane through a point within the radius of the centre
+		// (sunk), near it, or far off.
+		d := (r.Float32()*2 - 1) * g.Radius * 1.5
+		c.contactPlane = Plane{N: n, D: -n.Dot(g.Center) + d}
+		if r.Intn(5) > 0 {
+			c.contactPlaneCellID = 0xA9B40001
+		}
+		off := rvec(r, 0.5)
+		want := c
+		wOff, wLift, wOK := refAdjustOffset(&want, off, &g)
+		x, y, z, lz, lift := c.adjustOffset(off[0], off[1], off[2], g.Center[0], g.Center[1], g.Center[2], g.Radius)
+		if !sameVecBits(mgl32.Vec3{x, y, z}, wOff) || lift != wOK || (lift && !sameVecBits(mgl32.Vec3{0, 0, lz}, wLift)) || c != want {
+			t.Fatalf("case %d: adjustOffset (%v %v %v) lift %v %v, sliding valid %v; reference %v lift %v %v, sliding valid %v",
+				k, x, y, z, lift, lz, c.slidingNormalValid, wOff, wOK, wLift[2], want.slidingNormalValid)
+		}
+		switch {
+		case !c.contactPlaneValid:
+			seen[0]++
+		case c.slidingNormalValid && wOff == (mgl32.Vec3{}):
+			seen[1]++
+		case c.slidingNormalValid:
+			seen[2]++
+		case off.Dot(n) <= 0:
+			seen[3]++
+		default:
+			seen[4]++
+		}
+		if c.contactPlaneValid {
+			dist := g.Center.Dot(n) + c.contactPlane.D
+			switch {
+			case c.contactPlaneCellID == 0:
+				seen[5]++
+			case lift:
+				seen[6]++
+			case dist < g.Radius-Epsilon:
+				seen[7]++
+			default:
+				seen[8]++
+			}
+		}
+	}
+	for i, n := range seen {
+		if n < 100 {
+			t.Fatalf("%s compared only %d times", names[i], n)
+		}
+	}
+	t.Logf("compared: %v %v", names, seen)
+}
+
+// refPlaneToGlobal is Plane::localtoglobal as first written on Vec3
+// (Frame.LocalToGlobalVec, LocalToGlobal, Vec3.Dot; ACE
+// Plane.LocalToGlobal), the distance scaled.
+func refPlaneToGlobal(pl Plane, f *Frame, scale float32) Plane {
+	n := f.LocalToGlobalVec(pl.N)
+	pt := f.LocalToGlobal(pl.N.Mul(-pl.D))
+	return Plane{N: n, D: -n.Dot(pt) * scale}
+}
+
+// planeToGlobalFrame, which the whole transition (planeToGlobal,
+// planeToGlobalInto) and the indoor shortcut's floor memo call, against
+// the Vec3 form on random frames, planes and scales, bit for bit, and the
+// transit's two forms from the path's local-space frame.
+func TestTransitSpeed_PlaneToGlobalMatchesVec3Form(t *testing.T) {
+	r := rand.New(rand.NewSource(42))
+	for k := 0; k < 20000; k++ {
+		f := NewFrame(rvec(r, 200), mgl32.QuatRotate(r.Float32()*6.3, rvec(r, 1).Normalize()))
+		n := rvec(r, 1).Normalize()
+		pl := Plane{N: n, D: (r.Float32()*2 - 1) * 50}
+		scale := float32(1)
+		if k%3 == 0 {
+			scale = 0.25 + r.Float32()*2
+		}
+		want := refPlaneToGlobal(pl, &f, scale)
+		var got Plane
+		planeToGlobalFrame(&got, &pl, &f, scale)
+		if !sameVecBits(got.N, want.N) || math.Float32bits(got.D) != math.Float32bits(want.D) {
+			t.Fatalf("case %d: planeToGlobalFrame %v, reference %v", k, got, want)
+		}
+		var tr transit
+		tr.path.localSpacePos = f
+		var into Plane
+		tr.planeToGlobalInto(&into, &pl, scale)
+		if g := tr.planeToGlobal(pl, scale); g != into || into != got {
+			t.Fatalf("case %d: planeToGlobal %v, planeToGlobalInto %v, planeToGlobalFrame %v", k, g, into, got)
+		}
+	}
+}

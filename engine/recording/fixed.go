@@ -184,20 +184,9 @@ func (d *decoder) fixedPosition(b []byte, i int, ev *Event) (int, bool) {
 	}
 	if has(b, i, `,"seq":{"instance":`) {
 		var st [4]uint16
-		for k, name := range [...]string{`,"seq":{"instance":`, `,"position":`, `,"teleport":`, `,"force_position":`} {
-			if !has(b, i, name) {
-				return i, false
-			}
-			var v uint64
-			if v, i, ok = fixedUint(b, i+len(name), 0xFFFF); !ok {
-				return i, false
-			}
-			st[k] = uint16(v)
-		}
-		if i >= len(b) || b[i] != '}' {
+		if i, ok = fixedStamps(b, i, []string{`,"seq":{"instance":`, `,"position":`, `,"teleport":`, `,"force_position":`}, st[:]); !ok {
 			return i, false
 		}
-		i++
 		u.Seq = PositionSeq{Instance: st[0], Position: st[1], Teleport: st[2], ForcePosition: st[3]}
 	}
 	return i, true
@@ -273,20 +262,9 @@ func fixedMotion(b []byte, i int, m *Motion) (int, bool) {
 	// the general path.
 	if has(b, i, `,"seq":{"instance":`) {
 		var st [3]uint16
-		for k, name := range [...]string{`,"seq":{"instance":`, `,"movement":`, `,"server_control":`} {
-			if !has(b, i, name) {
-				return i, false
-			}
-			var v uint64
-			if v, i, ok = fixedUint(b, i+len(name), 0xFFFF); !ok {
-				return i, false
-			}
-			st[k] = uint16(v)
-		}
-		if i >= len(b) || b[i] != '}' {
+		if i, ok = fixedStamps(b, i, []string{`,"seq":{"instance":`, `,"movement":`, `,"server_control":`}, st[:]); !ok {
 			return i, false
 		}
-		i++
 		m.Seq, m.HasSeq = MotionSeq{Instance: st[0], Movement: st[1], ServerControl: st[2]}, true
 	}
 	if has(b, i, `,"autonomous":true`) {
@@ -309,15 +287,31 @@ func fixedVector(b []byte, i int, v *Vector) (int, bool) {
 		return i, false
 	}
 	if has(b, i, `,"seq":{"instance":`) {
-		var inst, vec uint64
-		if inst, i, ok = fixedUint(b, i+len(`,"seq":{"instance":`), 0xFFFF); !ok || !has(b, i, `,"vector":`) {
+		var st [2]uint16
+		if i, ok = fixedStamps(b, i, []string{`,"seq":{"instance":`, `,"vector":`}, st[:]); !ok {
 			return i, false
 		}
-		if vec, i, ok = fixedUint(b, i+len(`,"vector":`), 0xFFFF); !ok || i >= len(b) || b[i] != '}' {
-			return i, false
-		}
-		i++
-		v.Seq = VectorSeq{Instance: uint16(inst), Vector: uint16(vec)}
+		v.Seq = VectorSeq{Instance: st[0], Vector: st[1]}
 	}
 	return i, true
+}
+
+// fixedStamps reads a seq object at i as the writer spells it: the fields
+// named, in order (the first, `,"seq":{"instance":`, opens it), each a
+// number up to 0xFFFF into st, then its closing brace.
+func fixedStamps(b []byte, i int, names []string, st []uint16) (int, bool) {
+	for k, name := range names {
+		if !has(b, i, name) {
+			return i, false
+		}
+		v, j, ok := fixedUint(b, i+len(name), 0xFFFF)
+		if !ok {
+			return j, false
+		}
+		i, st[k] = j, uint16(v)
+	}
+	if i >= len(b) || b[i] != '}' {
+		return i, false
+	}
+	return i + 1, true
 }

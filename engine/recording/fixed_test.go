@@ -163,6 +163,12 @@ var fixedMisses = []string{
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"placement":-0}`,
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"seq":{"instance":65536,"position":0,"teleport":0,"force_position":0}}`,
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"seq":{"instance":1,"position":1}}`,
+	// A seq object not closed where its last stamp ends (fixedStamps).
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"seq":{"instance":1,"position":2,"teleport":3,"force_position":4x}`,
+	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"seq":{"instance":1,"position":2,"teleport":3,"force_position":4,"x":5}}`,
+	`{"t":3,"type":"motion","guid":"0x80000A01","forward":"RunForward","forward_speed":1,"sidestep":"None","sidestep_speed":1,"turn":"None","turn_speed":1,"seq":{"instance":1,"movement":2,"server_control":3x}`,
+	`{"t":3,"type":"vector","guid":"0x80000A01","velocity":[1,2,3],"omega":[0,0,1],"seq":{"instance":1,"vector":2x}`,
+	`{"t":3,"type":"vector","guid":"0x80000A01","velocity":[1,2,3],"omega":[0,0,1],"seq":{"instance":1,"vector":65536}}`,
 	fixedGUID + `,"cell":"0xA9B4001F","origin":[90,90,0],"grounded":1}`,
 	fixedGUID + `,"raw":"` + rawHex(0x80000B02) + `"}`, // guids differ
 	fixedGUID + `,"raw":"` + rawHex(0x80000A01)[1:] + `"}`,

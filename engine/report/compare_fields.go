@@ -12,7 +12,6 @@ import (
 	"io"
 	"reflect"
 	"strings"
-	"unicode"
 
 	"glidepath/interp"
 )
@@ -58,7 +57,7 @@ func ReadingFieldsDiffer(a, b interp.Reading) []ReadingField {
 		if x == y {
 			continue
 		}
-		out = append(out, ReadingField{Field: f.Name, Setting: snakeCase(f.Name), Item: readingItems[f.Name],
+		out = append(out, ReadingField{Field: f.Name, Setting: interp.SettingName(f.Name), Item: readingItems[f.Name],
 			Values: []string{fmt.Sprint(x), fmt.Sprint(y)}})
 	}
 	return out
@@ -68,24 +67,8 @@ func ReadingFieldsDiffer(a, b interp.Reading) []ReadingField {
 func WithField(a, b interp.Reading, field string) interp.Reading {
 	out := a
 	reflect.ValueOf(&out).Elem().FieldByName(field).Set(reflect.ValueOf(b).FieldByName(field))
-	out.Name = a.Name + "+" + snakeCase(field)
+	out.Name = a.Name + "+" + interp.SettingName(field)
 	return out
-}
-
-// snakeCase turns a Go field name into snake_case: FarBranchPrearm →
-// far_branch_prearm (the names `viewer whatif -set` takes).
-func snakeCase(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // fieldsText is "primary_test (item 2: cumulative vs none)", joined.

@@ -179,7 +179,11 @@ func batchOf(rows []State, size int) []*StateBatch {
 // by the Parquet library's own reader equal, value by value.
 func TestStatesWriter_RandomRowsReadBackEqual(t *testing.T) {
 	r := rand.New(rand.NewPCG(20, 2))
-	for trial := range 40 {
+	trials := 40
+	if raceEnabled {
+		trials = 8
+	}
+	for trial := range trials {
 		n := r.IntN(3000)
 		rows := randomStates(r, n)
 		codec := Codec(r.IntN(2))

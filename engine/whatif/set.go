@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"glidepath/interp"
 )
@@ -38,7 +37,7 @@ func ReadingFieldNames() []string {
 	var names []string
 	for i := range t.NumField() {
 		if f := t.Field(i); f.Name != "Name" {
-			names = append(names, snake(f.Name))
+			names = append(names, interp.SettingName(f.Name))
 		}
 	}
 	return names
@@ -54,7 +53,7 @@ func SetReading(r *interp.Reading, name, value string) error {
 	t := v.Type()
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if f.Name == "Name" || snake(f.Name) != name {
+		if f.Name == "Name" || interp.SettingName(f.Name) != name {
 			continue
 		}
 		fv := v.Field(i)
@@ -108,20 +107,4 @@ func enumValue(fv reflect.Value, value string) (uint64, error) {
 		return n, nil
 	}
 	return 0, fmt.Errorf("want one of %s", strings.Join(names, ", "))
-}
-
-// snake turns a Go field name into snake_case: FarBranchPrearm →
-// far_branch_prearm.
-func snake(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -69,3 +69,43 @@ func TestCheckOutputs(t *testing.T) {
 		t.Errorf("SamePath: %v %v", SamePath(in, in), SamePath(out, in))
 	}
 }
+
+// failAfter accepts n writes, then fails every one, counting the tries.
+type failAfter struct {
+	n, tries int
+	got      []byte
+}
+
+var errFull = errors.New("disk full")
+
+func (f *failAfter) Write(b []byte) (int, error) {
+	f.tries++
+	if f.tries > f.n {
+		return 0, errFull
+	}
+	f.got = append(f.got, b...)
+	return len(b), nil
+}
+
+// ErrWriter (the reports of conform and diff) writes through until the
+// first failure, keeps it, and tries nothing after it.
+func TestErrWriter_KeepsTheFirstError(t *testing.T) {
+	f := &failAfter{n: 2}
+	p := &ErrWriter{W: f}
+	p.Printf("a%d ", 1)
+	p.Printf("%s|", "b")
+	if p.Err != nil || string(f.got) != "a1 b|" {
+		t.Fatalf("after two writes: %q, err %v", f.got, p.Err)
+	}
+	p.Printf("c")
+	if !errors.Is(p.Err, errFull) {
+		t.Fatalf("the third write's error not kept: %v", p.Err)
+	}
+	p.Printf("d")
+	if n, err := p.Write([]byte("e")); n != 0 || !errors.Is(err, errFull) {
+		t.Fatalf("a write after the failure: %d, %v", n, err)
+	}
+	if f.tries != 3 || string(f.got) != "a1 b|" {
+		t.Fatalf("writes tried after the failure: %d tries, %q", f.tries, f.got)
+	}
+}

@@ -7,6 +7,7 @@ package cli
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 
@@ -33,3 +34,25 @@ func UnwrapPath(err error) error {
 	}
 	return err
 }
+
+// ErrWriter writes to W and keeps the first write error in Err, writing
+// nothing after it: a report is written line by line without a check on
+// each, its error read once at the end.
+type ErrWriter struct {
+	W   io.Writer
+	Err error
+}
+
+// Write writes b to W unless an earlier write failed; it returns that
+// failure then.
+func (p *ErrWriter) Write(b []byte) (int, error) {
+	if p.Err != nil {
+		return 0, p.Err
+	}
+	n, err := p.W.Write(b)
+	p.Err = err
+	return n, err
+}
+
+// Printf is fmt.Fprintf to p.
+func (p *ErrWriter) Printf(format string, args ...any) { fmt.Fprintf(p, format, args...) }

@@ -81,8 +81,8 @@ func resultText(r string) string {
 
 // WriteTable prints the behaviour table and the inputs compared.
 func WriteTable(w io.Writer, res *Result) error {
-	p := &errWriter{w: w}
-	p.printf("conform: %s against %s (reading %s, tolerance %s m)\n\n", res.Client, res.Corpus, res.Reading,
+	p := &cli.ErrWriter{W: w}
+	p.Printf("conform: %s against %s (reading %s, tolerance %s m)\n\n", res.Client, res.Corpus, res.Reading,
 		strconv.FormatFloat(res.Tolerance, 'g', -1, 64))
 	tw := tabwriter.NewWriter(p, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "behaviour\tinputs\tresult\tfirst failure\n")
@@ -98,18 +98,18 @@ func WriteTable(w io.Writer, res *Result) error {
 	}
 	tw.Flush()
 	s := &res.Summary
-	p.printf("\n%d behaviours: %d pass, %d fail, %d not covered\n", s.Behaviours, s.Pass, s.Fail, s.NotCovered)
+	p.Printf("\n%d behaviours: %d pass, %d fail, %d not covered\n", s.Behaviours, s.Pass, s.Fail, s.NotCovered)
 	for _, in := range res.Inputs {
 		switch {
 		case !in.Compared:
-			p.printf("  %s: no trace\n", in.Name)
+			p.Printf("  %s: no trace\n", in.Name)
 		case in.FirstDivergence != nil:
-			p.printf("  %s: %d rows compared, first divergence at tick %d (`viewer diff` shows it whole)\n", in.Name, in.Rows, *in.FirstDivergence)
+			p.Printf("  %s: %d rows compared, first divergence at tick %d (`viewer diff` shows it whole)\n", in.Name, in.Rows, *in.FirstDivergence)
 		default:
-			p.printf("  %s: %d rows compared, no divergence\n", in.Name, in.Rows)
+			p.Printf("  %s: %d rows compared, no divergence\n", in.Name, in.Rows)
 		}
 	}
-	return p.err
+	return p.Err
 }
 
 // JUnit XML (the common testsuites/testsuite/testcase/failure/skipped
@@ -202,21 +202,21 @@ func WriteJUnit(w io.Writer, res *Result) error {
 
 // WriteMarkdown writes res as a Markdown summary.
 func WriteMarkdown(w io.Writer, res *Result) error {
-	p := &errWriter{w: w}
+	p := &cli.ErrWriter{W: w}
 	s := &res.Summary
-	p.printf("## Glidepath conformance: %d of %d behaviours pass\n\n", s.Pass, s.Behaviours)
-	p.printf("Reading `%s`, tolerance %s m: %d pass, %d fail, %d not covered.\n\n", res.Reading,
+	p.Printf("## Glidepath conformance: %d of %d behaviours pass\n\n", s.Pass, s.Behaviours)
+	p.Printf("Reading `%s`, tolerance %s m: %d pass, %d fail, %d not covered.\n\n", res.Reading,
 		strconv.FormatFloat(res.Tolerance, 'g', -1, 64), s.Pass, s.Fail, s.NotCovered)
-	p.printf("| behaviour | inputs | result | first failure |\n|---|---|---|---|\n")
+	p.Printf("| behaviour | inputs | result | first failure |\n|---|---|---|---|\n")
 	for i := range res.Behaviours {
 		b := &res.Behaviours[i]
 		first := ""
 		if b.Failure != nil {
 			first = failureText(b.Failure)
 		}
-		p.printf("| `%s` | %s | %s | %s |\n", b.ID, mdCell(strings.Join(b.Inputs, ", ")), resultText(b.Result), mdCell(first))
+		p.Printf("| `%s` | %s | %s | %s |\n", b.ID, mdCell(strings.Join(b.Inputs, ", ")), resultText(b.Result), mdCell(first))
 	}
-	return p.err
+	return p.Err
 }
 
 // mdCell keeps a table cell on one line and its pipes literal.
@@ -224,20 +224,3 @@ func mdCell(s string) string {
 	s = strings.ReplaceAll(s, "\n", " ")
 	return strings.ReplaceAll(s, "|", `\|`)
 }
-
-// errWriter keeps the first write error.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (p *errWriter) Write(b []byte) (int, error) {
-	if p.err != nil {
-		return 0, p.err
-	}
-	n, err := p.w.Write(b)
-	p.err = err
-	return n, err
-}
-
-func (p *errWriter) printf(format string, args ...any) { fmt.Fprintf(p, format, args...) }

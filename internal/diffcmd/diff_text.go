@@ -12,51 +12,52 @@ import (
 	"text/tabwriter"
 
 	"glidepath/engine/clientdiff"
+	"glidepath/internal/cli"
 )
 
 func writeDiffText(w io.Writer, r *clientdiff.Result) error {
-	p := &errWriter{w: w}
-	p.printf("diff: %s (reading %s) against %s (%s), tolerance %s m\n", r.Input, r.Reading, r.Client, r.Format, strconv.FormatFloat(r.Tolerance, 'g', -1, 64))
+	p := &cli.ErrWriter{W: w}
+	p.Printf("diff: %s (reading %s) against %s (%s), tolerance %s m\n", r.Input, r.Reading, r.Client, r.Format, strconv.FormatFloat(r.Tolerance, 'g', -1, 64))
 	if r.TimeMapping != "" {
-		p.printf("%s at %d Hz", r.TimeMapping, r.TickRate)
+		p.Printf("%s at %d Hz", r.TimeMapping, r.TickRate)
 		if r.Skipped > 0 {
-			p.printf("; %d rows sharing a tick with an earlier row of their object skipped", r.Skipped)
+			p.Printf("; %d rows sharing a tick with an earlier row of their object skipped", r.Skipped)
 		}
-		p.printf("\n")
+		p.Printf("\n")
 	}
 	diverged := 0
 	for _, o := range r.Objects {
-		p.printf("\n%s %s: ", o.GUID, o.Name)
+		p.Printf("\n%s %s: ", o.GUID, o.Name)
 		if o.Rows == 0 {
-			p.printf("not in the client trace\n")
+			p.Printf("not in the client trace\n")
 			continue
 		}
-		p.printf("%d rows compared, max error %s m (tick %d), mean %s m", o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		p.Printf("%d rows compared, max error %s m (tick %d), mean %s m", o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
 		d := o.FirstDivergence
 		if d == nil {
-			p.printf(", no divergence\n")
+			p.Printf(", no divergence\n")
 			continue
 		}
 		diverged++
-		p.printf("\n  first divergence at tick %d: %s\n", d.Tick, divergenceSummary(d))
+		p.Printf("\n  first divergence at tick %d: %s\n", d.Tick, divergenceSummary(d))
 		writeContext(p, d)
 		if len(d.Retail.Events) <= 3 {
-			p.printf("  retail did at tick %d: %s\n", d.Tick, eventsText(d.Retail.Events))
+			p.Printf("  retail did at tick %d: %s\n", d.Tick, eventsText(d.Retail.Events))
 		} else {
-			p.printf("  retail did at tick %d:\n", d.Tick)
+			p.Printf("  retail did at tick %d:\n", d.Tick)
 			for _, e := range d.Retail.Events {
-				p.printf("    - %s\n", e)
+				p.Printf("    - %s\n", e)
 			}
 		}
-		p.printf("  client reported: %s (line %d)\n", clientText(&d.Client), d.Client.Line)
+		p.Printf("  client reported: %s (line %d)\n", clientText(&d.Client), d.Client.Line)
 		// The diverging tick's own causes; the context's earlier chains
 		// are counted, not told (-json lists them all under causes).
 		at, earlier, from, to := d.CausesAtTick()
 		if len(at) == 0 {
-			p.printf("  why (retail): no blip, snap, pop or hitch of this object at tick %d\n", d.Tick)
+			p.Printf("  why (retail): no blip, snap, pop or hitch of this object at tick %d\n", d.Tick)
 		}
 		for _, c := range at {
-			p.printf("  why (retail): %s\n", c)
+			p.Printf("  why (retail): %s\n", c)
 		}
 		if len(earlier) > 0 {
 			var parts []string
@@ -67,26 +68,26 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 			if to > from {
 				span = fmt.Sprintf("ticks %d–%d", from, to)
 			}
-			p.printf("  before it (%s): %s; -json lists their cause chains\n", span, strings.Join(parts, ", "))
+			p.Printf("  before it (%s): %s; -json lists their cause chains\n", span, strings.Join(parts, ", "))
 		}
 	}
 	writeMissing(p, &r.Missing)
-	p.printf("\n%d client rows compared, over %d of %d objects\n", r.ComparedRows, compared(r), len(r.Objects))
+	p.Printf("\n%d client rows compared, over %d of %d objects\n", r.ComparedRows, compared(r), len(r.Objects))
 	strict := 0
 	if r.StrictObjects {
 		strict = len(r.Missing.NotInRecording)
 	}
 	switch {
 	case diverged == 0 && strict == 0:
-		p.printf("no divergence\n")
+		p.Printf("no divergence\n")
 	case diverged == 0:
-		p.printf("no divergence of the run's objects; %d client objects the run never has (-strict-objects)\n", strict)
+		p.Printf("no divergence of the run's objects; %d client objects the run never has (-strict-objects)\n", strict)
 	case strict == 0:
-		p.printf("%d of %d objects diverged\n", diverged, len(r.Objects))
+		p.Printf("%d of %d objects diverged\n", diverged, len(r.Objects))
 	default:
-		p.printf("%d of %d objects diverged; %d client objects the run never has (-strict-objects)\n", diverged, len(r.Objects), strict)
+		p.Printf("%d of %d objects diverged; %d client objects the run never has (-strict-objects)\n", diverged, len(r.Objects), strict)
 	}
-	return p.err
+	return p.Err
 }
 
 // compared counts the objects with a client row compared.
@@ -122,7 +123,7 @@ func divergenceSummary(d *clientdiff.Divergence) string {
 }
 
 // writeContext prints the context ticks and the divergence as a table.
-func writeContext(p *errWriter, d *clientdiff.Divergence) {
+func writeContext(p *cli.ErrWriter, d *clientdiff.Divergence) {
 	tw := tabwriter.NewWriter(p, 0, 0, 2, ' ', 0)
 	// Positions as the client trace's rows give them: the cell and the
 	// landblock-local origin (Client trace v1 rows are local).
@@ -175,13 +176,13 @@ func clientText(c *clientdiff.Client) string {
 	return s
 }
 
-func writeMissing(p *errWriter, m *clientdiff.Missing) {
+func writeMissing(p *cli.ErrWriter, m *clientdiff.Missing) {
 	if len(m.Objects)+len(m.Ticks)+len(m.NotInRecording) == 0 && m.NotAlive+m.AfterRun == 0 {
 		return
 	}
-	p.printf("\nnot compared:\n")
+	p.Printf("\nnot compared:\n")
 	for _, o := range m.Objects {
-		p.printf("  %s %s: in the recording, not in the client trace\n", o.GUID, o.Name)
+		p.Printf("  %s %s: in the recording, not in the client trace\n", o.GUID, o.Name)
 	}
 	for _, t := range m.Ticks {
 		var rs []string
@@ -196,16 +197,16 @@ func writeMissing(p *errWriter, m *clientdiff.Missing) {
 		if len(t.Ranges) == clientdiff.MaxRanges {
 			more = ", …"
 		}
-		p.printf("  %s: %d ticks alive in retail without a client row (ticks %s%s)\n", t.GUID, t.Ticks, strings.Join(rs, ", "), more)
+		p.Printf("  %s: %d ticks alive in retail without a client row (ticks %s%s)\n", t.GUID, t.Ticks, strings.Join(rs, ", "), more)
 	}
 	for _, c := range m.NotInRecording {
-		p.printf("  %s: in the client trace (%d rows, first at line %d), not in the recording\n", c.GUID, c.Rows, c.FirstLine)
+		p.Printf("  %s: in the client trace (%d rows, first at line %d), not in the recording\n", c.GUID, c.Rows, c.FirstLine)
 	}
 	if m.NotAlive > 0 {
-		p.printf("  %d client rows at ticks their object was not alive in retail\n", m.NotAlive)
+		p.Printf("  %d client rows at ticks their object was not alive in retail\n", m.NotAlive)
 	}
 	if m.AfterRun > 0 {
-		p.printf("  %d client rows after the run's last tick\n", m.AfterRun)
+		p.Printf("  %d client rows after the run's last tick\n", m.AfterRun)
 	}
 }
 
@@ -227,20 +228,3 @@ func cellXYZ(cell string, o [3]float32) string {
 }
 
 func m3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
-
-// errWriter keeps the first write error.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (p *errWriter) Write(b []byte) (int, error) {
-	if p.err != nil {
-		return 0, p.err
-	}
-	n, err := p.w.Write(b)
-	p.err = err
-	return n, err
-}
-
-func (p *errWriter) printf(format string, args ...any) { fmt.Fprintf(p, format, args...) }

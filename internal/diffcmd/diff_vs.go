@@ -77,41 +77,41 @@ func originText(o [3]float32) string {
 // writeVersusText prints a -vs comparison: a line per object, and at each
 // first divergence what A and B held there.
 func writeVersusText(w io.Writer, r *clientdiff.Result) error {
-	p := &errWriter{w: w}
-	p.printf("diff -vs: A %s against B %s (%s), tolerance %s m\n", r.Input, r.Client, r.Format, m3(r.Tolerance))
+	p := &cli.ErrWriter{W: w}
+	p.Printf("diff -vs: A %s against B %s (%s), tolerance %s m\n", r.Input, r.Client, r.Format, m3(r.Tolerance))
 	diverged := 0
 	for _, o := range r.Objects {
-		p.printf("\n%s: %d rows compared, max error %s m (tick %d), mean %s m", o.GUID, o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		p.Printf("\n%s: %d rows compared, max error %s m (tick %d), mean %s m", o.GUID, o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
 		d := o.FirstDivergence
 		if d == nil {
-			p.printf(", no divergence\n")
+			p.Printf(", no divergence\n")
 			continue
 		}
 		diverged++
-		p.printf("\n  first divergence at tick %d: %s, error %s m\n", d.Tick, strings.Join(d.Fields, ", "), m3(d.Error))
-		p.printf("  A: %s [%s], queue %d, contact %v", d.Retail.Cell, originText(d.Retail.Origin), d.Retail.Queue, d.Retail.Contact)
+		p.Printf("\n  first divergence at tick %d: %s, error %s m\n", d.Tick, strings.Join(d.Fields, ", "), m3(d.Error))
+		p.Printf("  A: %s [%s], queue %d, contact %v", d.Retail.Cell, originText(d.Retail.Origin), d.Retail.Queue, d.Retail.Contact)
 		if d.Retail.Branch != "" {
-			p.printf(", branch %s", d.Retail.Branch)
+			p.Printf(", branch %s", d.Retail.Branch)
 		}
-		p.printf("\n  B: %s (line %d)\n", clientText(&d.Client), d.Client.Line)
+		p.Printf("\n  B: %s (line %d)\n", clientText(&d.Client), d.Client.Line)
 	}
 	for _, m := range r.Missing.Objects {
-		p.printf("  %s: in A, never in B\n", m.GUID)
+		p.Printf("  %s: in A, never in B\n", m.GUID)
 	}
 	for _, t := range r.Missing.Ticks {
-		p.printf("  %s: %d ticks in A without a row in B\n", t.GUID, t.Ticks)
+		p.Printf("  %s: %d ticks in A without a row in B\n", t.GUID, t.Ticks)
 	}
 	for _, c := range r.Missing.NotInRecording {
-		p.printf("  %s: in B (%d rows, first at line %d), never in A\n", c.GUID, c.Rows, c.FirstLine)
+		p.Printf("  %s: in B (%d rows, first at line %d), never in A\n", c.GUID, c.Rows, c.FirstLine)
 	}
 	if r.Missing.NotAlive > 0 {
-		p.printf("  %d rows of B at ticks A has no row of their object\n", r.Missing.NotAlive)
+		p.Printf("  %d rows of B at ticks A has no row of their object\n", r.Missing.NotAlive)
 	}
-	p.printf("\n%d rows compared, over %d objects\n", r.ComparedRows, len(r.Objects))
+	p.Printf("\n%d rows compared, over %d objects\n", r.ComparedRows, len(r.Objects))
 	if diverged == 0 {
-		p.printf("no divergence\n")
+		p.Printf("no divergence\n")
 	} else {
-		p.printf("%d of %d objects diverged\n", diverged, len(r.Objects))
+		p.Printf("%d of %d objects diverged\n", diverged, len(r.Objects))
 	}
-	return p.err
+	return p.Err
 }
