@@ -39,10 +39,10 @@ import (
 // what encoding them keeps from run to run.
 type chunkRows struct {
 	rowsOut
-	// tick is the start of the rows of the tick being encoded; scratch
-	// where a changed state row is put together (traceHeading.encode).
-	tick, scratch []byte
-	err           error
+	// scratch is where a changed state row is put together
+	// (traceHeading.encode).
+	scratch []byte
+	err     error
 	// The chunk's own event log storage, kept from run to run (the chunk's
 	// copy of the Sim logs its objects' events into it).
 	log      []logEntry
@@ -53,21 +53,33 @@ type chunkRows struct {
 }
 
 // rowsOut is a chunk's encoded rows of a run of ticks, tick after tick:
-// the tick's state rows, its delivery event rows, its pass event rows,
-// each tick's ends in ticks. The chunk encodes them on its own core; they
-// are then handed whole to the goroutine writing the run (rowsWrite), and
-// the chunk encodes the next run into a spare.
+// the tick's state rows (refs, each one's text after its tick in texts),
+// its delivery event rows and its pass event rows (buf), each tick's ends
+// in ticks. The chunk encodes them on its own core; they are then handed
+// whole to the goroutine writing the run (rowsWrite), which puts each row
+// in the trace's blocks in place (the only copy of a state row's text
+// from tick to tick: a text is put in texts once a run and again only when
+// the object's state changes), and the chunk encodes the next run into a
+// spare.
 type rowsOut struct {
-	buf   []byte
+	buf []byte
+	// texts are the state rows' texts after their tick
+	// (trace.AppendStateRowTail); refs each state row's, in row order.
+	texts []byte
+	refs  []textRef
 	ticks []tickRows
 	// srcs are the delivery event rows: the recording event each came
 	// from and where the row ends in buf.
 	srcs []sourceRow
 }
 
-// tickRows is where a tick's rows end in chunkRows.buf: its state rows,
-// its delivery rows and its pass rows; srcs where its delivery rows end in
-// chunkRows.srcs.
+// textRef is where a state row's text is in rowsOut.texts.
+type textRef struct{ from, to int }
+
+// tickRows is where a tick's rows end: its state rows in rowsOut.refs,
+// its delivery rows and its pass rows in rowsOut.buf (its delivery rows
+// start where the tick before's pass rows end); srcs where its delivery
+// rows end in rowsOut.srcs.
 type tickRows struct {
 	states, delivered, passed int
 	srcs                      int
@@ -84,6 +96,10 @@ type traceHeading struct {
 	key rowKey
 	at  [5]int32
 	ok  bool
+	// run is the run of ticks (shardBatch.run) that put row in its
+	// chunk's texts last, text where it is there.
+	run  int
+	text textRef
 }
 
 // rowKey is what an object's state row holds but its tick: floats by
@@ -256,12 +272,15 @@ func (s *Sim) traceTick() {
 type rowsWrite struct {
 	outs  []rowsOut
 	spare []rowsOut
-	ticks int
-	// at and src are the writing's places in outs (write).
-	at, src []int
-	done    chan struct{}
-	err     error
-	on      bool
+	// from is the run's first tick, ticks its ticks.
+	from, ticks int
+	// at, src and ref are the writing's places in outs (write), tick
+	// the start of the state rows of the tick being written.
+	at, src, ref []int
+	tick         []byte
+	done         chan struct{}
+	err          error
+	on           bool
 }
 
 // waitWrite waits for the run's rows being written, takes its error, and
@@ -307,31 +326,36 @@ func (b *shardBatch) beginRows(chunks int) {
 	for len(b.rows) < chunks {
 		b.rows = append(b.rows, chunkRows{})
 	}
+	b.run++
 	for c := range chunks {
 		r := &b.rows[c]
-		if r.buf == nil && b.traceRows {
-			// A new buffer is made the size a run of ticks' rows of a
-			// chunk of live objects takes: grown by appends, it was copied
-			// some twenty times before it held them.
-			r.buf = make([]byte, 0, b.size*(b.to-b.from+1)*rowBytesHint)
+		if r.refs == nil && b.traceRows {
+			// New buffers are made the size a run of ticks' rows of a
+			// chunk of live objects takes: grown by appends, they were
+			// copied some twenty times before they held them.
+			ticks := b.to - b.from + 1
+			r.buf = make([]byte, 0, b.size*ticks*eventBytesHint)
+			r.texts = make([]byte, 0, b.size*(1+ticks/2)*rowBytesHint)
+			r.refs = make([]textRef, 0, b.size*ticks)
 		}
-		r.buf, r.ticks, r.srcs, r.err = r.buf[:0], r.ticks[:0], r.srcs[:0], nil
+		r.buf, r.texts, r.refs, r.ticks, r.srcs, r.err = r.buf[:0], r.texts[:0], r.refs[:0], r.ticks[:0], r.srcs[:0], nil
 		v := &b.views[c]
 		v.log, v.places, v.stamps, v.stampsIn, v.unpacked = r.log[:0], r.places[:0], r.stamps[:0], r.stampsIn[:0], r.unpacked[:0]
 	}
 }
 
-// rowBytesHint is about the bytes of an object's rows of a tick in a
-// crowd's trace: its state row (≈ 140) and its share of the event rows.
-const rowBytesHint = 160
+// rowBytesHint is about the bytes of an object's state row after its tick
+// in a crowd's trace, eventBytesHint its share of a tick's event rows.
+const (
+	rowBytesHint   = 140
+	eventBytesHint = 20
+)
 
 // encodeTick encodes chunk c's rows of tick k, which v (the chunk's copy of
 // the Sim) has just stepped over slots [lo, hi), and empties v's log.
 func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 	r := &b.rows[c]
-	buf := r.buf
-	// Every row of the tick starts the same.
-	r.tick = trace.AppendRowTick(r.tick[:0], k)
+	refs := r.refs
 	for _, o := range v.slots[lo:hi] {
 		if !o.st.alive {
 			continue
@@ -349,15 +373,25 @@ func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 		// state changed (most objects of a crowd stand still most ticks),
 		// and the heading (an atan2 and a float's digits) only when its
 		// rotation did: rowOf's, with the state read once.
+		// The row's text is put in the chunk's texts the first time the
+		// run writes it and again when it changed (the texts written from
+		// keep each tick's); its tick is put before it when it is written
+		// (rowsWrite.write).
 		h := &b.heads[o.slot]
 		if len(h.row) == 0 || key != h.key {
 			st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: key.queue, Fail: key.fail, Contact: key.contact}
 			h.encode(&st, key, o.phys.Heading, &r.scratch)
+			h.run = 0
 		}
-		buf = append(buf, r.tick...)
-		buf = append(buf, h.row...)
+		if h.run != b.run {
+			h.run, h.text = b.run, textRef{len(r.texts), len(r.texts) + len(h.row)}
+			r.texts = append(r.texts, h.row...)
+		}
+		refs = append(refs, h.text)
 	}
-	t := tickRows{states: len(buf)}
+	r.refs = refs
+	buf := r.buf
+	t := tickRows{states: len(refs)}
 	var e eventlog.Event
 	delivered := true
 	for i := range v.log {
@@ -415,7 +449,7 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 			w.spare = w.spare[:k-1]
 		}
 	}
-	w.ticks = b.to - b.from + 1
+	w.from, w.ticks = b.from, b.to-b.from+1
 	if b.cut {
 		w.ticks--
 	}
@@ -437,24 +471,39 @@ func (b *shardBatch) endRows(s *Sim, chunks int) {
 func (w *rowsWrite) write(tw *trace.RunWriter) error {
 	outs := w.outs
 	// at[c] is where chunk c's next tick starts in its buf, src[c] its
-	// next delivery row.
-	at, src := w.at[:0], w.src[:0]
+	// next delivery row, ref[c] its next state row.
+	at, src, ref := w.at[:0], w.src[:0], w.ref[:0]
 	for range outs {
-		at, src = append(at, 0), append(src, 0)
+		at, src, ref = append(at, 0), append(src, 0), append(ref, 0)
 	}
-	w.at, w.src = at, src
-	write := func(p []byte) error {
-		if len(p) == 0 {
-			return nil
-		}
-		return tw.WriteRows(p)
+	w.at, w.src, w.ref = at, src, ref
+	// The rows are put straight in the trace's blocks (RunWriter.Free).
+	p := rowsPut{tw: tw}
+	var err error
+	if p.dst, err = tw.Free(); err != nil {
+		return err
 	}
 	for i := range w.ticks {
+		// Every state row of the tick starts the same: put as a whole
+		// array where there is room past it (a few stores, not a call to
+		// copy a dozen bytes), the row's text then written over the rest.
+		w.tick = trace.AppendRowTick(w.tick[:0], w.from+i)
+		tick := w.tick
+		var tickArr [rowTickRoom]byte
+		copy(tickArr[:], tick)
 		for c := range outs {
 			r := &outs[c]
-			if err := write(r.buf[at[c]:r.ticks[i].states]); err != nil {
-				return err
+			for _, t := range r.refs[ref[c]:r.ticks[i].states] {
+				text := r.texts[t.from:t.to]
+				if n := len(tick) + len(text) + rowTickRoom; n < len(p.dst)-p.n {
+					*(*[rowTickRoom]byte)(p.dst[p.n:]) = tickArr
+					p.n += len(tick)
+					p.n += copy(p.dst[p.n:], text)
+				} else if err := p.put(tick, text); err != nil {
+					return err
+				}
 			}
+			ref[c] = r.ticks[i].states
 		}
 		// The delivery rows, merged by the recording event they came from.
 		for {
@@ -471,7 +520,7 @@ func (w *rowsWrite) write(tw *trace.RunWriter) error {
 			}
 			// The chunk's rows of the same recording event, together.
 			r := &outs[best]
-			start := r.ticks[i].states
+			start := at[best]
 			if k := src[best]; k > 0 && (i == 0 || k > r.ticks[i-1].srcs) {
 				start = r.srcs[k-1].end
 			}
@@ -479,17 +528,52 @@ func (w *rowsWrite) write(tw *trace.RunWriter) error {
 			for end < r.ticks[i].srcs && r.srcs[end].source == bestSource {
 				end++
 			}
-			if err := write(r.buf[start:r.srcs[end-1].end]); err != nil {
+			if err := p.put(r.buf[start:r.srcs[end-1].end], nil); err != nil {
 				return err
 			}
 			src[best] = end
 		}
 		for c := range outs {
 			r := &outs[c]
-			if err := write(r.buf[r.ticks[i].delivered:r.ticks[i].passed]); err != nil {
+			if err := p.put(r.buf[r.ticks[i].delivered:r.ticks[i].passed], nil); err != nil {
 				return err
 			}
 			at[c] = r.ticks[i].passed
+		}
+	}
+	return tw.Fill(p.n)
+}
+
+// rowTickRoom is more than the longest start of a row
+// (trace.AppendRowTick: `{"tick":` and an int's digits and sign).
+const rowTickRoom = 32
+
+// rowsPut puts rows in the room a RunWriter gives (Free): dst, its first
+// n bytes filled.
+type rowsPut struct {
+	tw  *trace.RunWriter
+	dst []byte
+	n   int
+}
+
+// put puts a and b in p's room, the room filled written and the next
+// taken whenever it is full (so that it is never full after put).
+func (p *rowsPut) put(a, b []byte) error {
+	for _, q := range [2][]byte{a, b} {
+		for len(q) > 0 {
+			k := copy(p.dst[p.n:], q)
+			p.n += k
+			q = q[k:]
+			if p.n == len(p.dst) {
+				if err := p.tw.Fill(p.n); err != nil {
+					return err
+				}
+				var err error
+				if p.dst, err = p.tw.Free(); err != nil {
+					return err
+				}
+				p.n = 0
+			}
 		}
 	}
 	return nil

@@ -62,6 +62,10 @@ type shardBatch struct {
 	rows  []chunkRows
 	at    []int
 	heads []traceHeading
+	// run numbers the runs of ticks encoding trace rows (from 1): a
+	// heading whose text was put in its chunk's texts during the run
+	// has it (traceHeading.run).
+	run int
 	// write is the last run's rows being written, and the chunks' rows
 	// free for the next run's (parallel_rows.go).
 	write rowsWrite

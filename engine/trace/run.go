@@ -80,6 +80,17 @@ func (t *RunWriter) WriteTick() error {
 // chunks of objects encoded on the chunks' cores, in trace order.
 func (t *RunWriter) WriteRows(rows []byte) error { return t.w.writeRows(rows) }
 
+// Free returns room to put rows already encoded in, in place, each ended
+// by a newline (as WriteRows writes them): the rest of the destination's
+// block being filled where it is a BlockFiller (atomicfile.Stream: the
+// rows reach the file without a copy of their own), else a buffer of the
+// RunWriter's own. Never empty. Fill(n) then writes its first n bytes;
+// nothing else may be written between.
+func (t *RunWriter) Free() ([]byte, error) { return t.w.free() }
+
+// Fill writes the first n bytes of the room Free returned.
+func (t *RunWriter) Fill(n int) error { return t.w.fill(n) }
+
 // Flush writes buffered rows to the destination.
 func (t *RunWriter) Flush() error { return t.w.Flush() }
 

@@ -15,6 +15,9 @@ type Writer struct {
 	w   flushWriter
 	buf []byte
 	err error
+	// room is where rows are put in place (free) when w has no blocks
+	// to fill.
+	room []byte
 }
 
 // flushWriter is what a Writer writes to: a buffer in front of its
@@ -30,6 +33,15 @@ type flushWriter interface {
 type BlockWriter interface {
 	flushWriter
 	BlockSize() int
+}
+
+// A BlockFiller is a BlockWriter whose blocks a caller fills in place
+// (internal/atomicfile's Stream): Free is the rest of the block being
+// filled, never empty; Fill says how much of it was filled.
+type BlockFiller interface {
+	BlockWriter
+	Free() ([]byte, error)
+	Fill(n int)
 }
 
 // NewWriter writes h as the first line to dst.
@@ -82,6 +94,38 @@ func (w *Writer) writeRows(rows []byte) error {
 		return w.err
 	}
 	_, w.err = w.w.Write(rows)
+	return w.err
+}
+
+// free is room to put encoded rows in, newlines included, in place: the
+// rest of the destination's block being filled where it has blocks to
+// fill (BlockFiller), else a buffer of the Writer's own. fill(n) then
+// writes the first n bytes of it; nothing else may be written between.
+func (w *Writer) free() ([]byte, error) {
+	if w.err != nil {
+		return nil, w.err
+	}
+	if bf, ok := w.w.(BlockFiller); ok {
+		b, err := bf.Free()
+		w.err = err
+		return b, err
+	}
+	if w.room == nil {
+		w.room = make([]byte, 64<<10)
+	}
+	return w.room, nil
+}
+
+// fill writes the first n bytes of the room free returned.
+func (w *Writer) fill(n int) error {
+	if w.err != nil {
+		return w.err
+	}
+	if bf, ok := w.w.(BlockFiller); ok {
+		bf.Fill(n)
+		return nil
+	}
+	_, w.err = w.w.Write(w.room[:n])
 	return w.err
 }
 

@@ -49,7 +49,8 @@ const (
 )
 
 // Stream writes f in blocks of streamBlock bytes on a goroutine of its own.
-// Write copies into the block being filled; Flush waits for the blocks
+// Write copies into the block being filled (or the caller puts its bytes
+// there itself: Free, Fill); Flush waits for the blocks
 // being written and writes what is left. Commit flushes it first. One
 // goroutine at a time may use a Stream, and no other write to f may come
 // between its writes.
@@ -132,6 +133,42 @@ func (s *Stream) Write(p []byte) (int, error) {
 		}
 	}
 	return written, nil
+}
+
+// Free returns the part of the block being filled that is not yet
+// filled (never empty; a block is taken when none is being filled), for
+// the caller to put bytes in place and then say how many with Fill: the
+// bytes reach the file without a copy of their own (the trace writer
+// puts a run's rows there, in trace order). It returns the first error
+// writing a block. Nothing else may write to s between Free and its Fill.
+func (s *Stream) Free() ([]byte, error) {
+	if s.bad.Load() {
+		return nil, s.failed()
+	}
+	if s.cur < 0 {
+		s.cur, s.n = s.take(), 0
+		if s.cur < 0 {
+			return nil, s.failed()
+		}
+	}
+	return s.blocks[s.cur][s.n:], nil
+}
+
+// Fill says the first n bytes of the part Free returned are filled (0 ≤ n
+// ≤ its length), handing the block to the goroutine that writes them
+// once it is full.
+func (s *Stream) Fill(n int) {
+	if n == 0 {
+		return
+	}
+	if s.cur < 0 || n < 0 || s.n+n > streamBlock {
+		panic("atomicfile: Stream.Fill past the part Free returned")
+	}
+	s.n += n
+	if s.n == streamBlock {
+		s.jobs <- s.cur
+		s.cur = -1
+	}
 }
 
 // take returns a block to fill: one written already when one is free, else

@@ -386,3 +386,165 @@ func TestStream_BlocksMadeOnlyWhenNoneIsFree(t *testing.T) {
 		t.Errorf("%d blocks made, more than %d", s.busy, streamBlocks)
 	}
 }
+
+// fillInPieces puts p in s's blocks in place (Free, Fill) in pieces of the
+// given sizes, in turn, each cut where the room Free gives ends: a piece
+// straddling two blocks fills the first to its end and goes on in the
+// next.
+func fillInPieces(t *testing.T, s *Stream, p []byte, pieces []int) {
+	t.Helper()
+	for i := 0; len(p) > 0; i++ {
+		k := min(pieces[i%len(pieces)], len(p))
+		for piece := p[:k]; len(piece) > 0; {
+			room, err := s.Free()
+			if err != nil {
+				t.Fatalf("Free: %v", err)
+			}
+			if len(room) == 0 {
+				t.Fatal("Free gave no room")
+			}
+			n := copy(room, piece)
+			s.Fill(n)
+			piece = piece[n:]
+		}
+		p = p[k:]
+	}
+}
+
+// Bytes put in a Stream's blocks in place (Free, Fill), in pieces of any
+// size — ones ending a block exactly, ones straddling two, ones longer than
+// a block — and mixed with Writes, are the file's bytes, in order; the
+// room Free gives is the rest of the block being filled, never empty.
+func TestStream_FilledInPlace(t *testing.T) {
+	dir := t.TempDir()
+	sizes := []int{0, 1, streamBlock - 1, streamBlock, streamBlock + 1, 3*streamBlock + 17}
+	pieces := [][]int{{1 << 20}, {9731, 1, 64 << 10, 3}, {streamBlock + 5}, {streamBlock}}
+	all := streamBytes(slices.Max(sizes))
+	for _, n := range sizes {
+		for _, pc := range pieces {
+			for _, mixed := range []bool{false, true} {
+				want := all[:n:n]
+				target := filepath.Join(dir, "filled.trace")
+				f, err := Create(target)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := f.Stream()
+				if mixed {
+					// Every other third written, the rest filled in place.
+					third := n / 3
+					writeInPieces(t, s, want[:third], []int{777})
+					fillInPieces(t, s, want[third:2*third], pc)
+					writeInPieces(t, s, want[2*third:], pc)
+				} else {
+					fillInPieces(t, s, want, pc)
+				}
+				if err := f.Commit(); err != nil {
+					t.Fatal(err)
+				}
+				got, err := os.ReadFile(target)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%d bytes in pieces of %v (mixed %v): the file has %d bytes, not the ones put", n, pc, mixed, len(got))
+				}
+			}
+		}
+	}
+}
+
+// The room Free gives ends where the block being filled ends: after k
+// bytes it is streamBlock−k long, and once a block is filled the next
+// room is a whole block; Fill of nothing changes nothing.
+func TestStream_FreeIsTheBlocksRest(t *testing.T) {
+	f, err := Create(filepath.Join(t.TempDir(), "t"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Abort()
+	s := f.Stream()
+	for _, k := range []int{0, 1, 4095, streamBlock - 8192, 4095} {
+		room, err := s.Free()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(room) != streamBlock-s.n {
+			t.Fatalf("Free gave %d bytes with %d of the block filled", len(room), s.n)
+		}
+		s.Fill(k)
+	}
+	if s.n != streamBlock-1 {
+		t.Fatalf("%d bytes filled, want %d", s.n, streamBlock-1)
+	}
+	s.Fill(1) // the block is full: handed over
+	room, err := s.Free()
+	if err != nil || len(room) != streamBlock {
+		t.Fatalf("after a full block Free gave %d bytes, %v; want a whole block", len(room), err)
+	}
+}
+
+// A block that fails to be written (a full device) makes Free fail,
+// naming the target, before the blocks run out, and Commit too: bytes put
+// in place are never lost silently.
+func TestStream_FreeFailsAfterAFailedWrite(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	f, err := Create("/dev/full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Stream()
+	var ferr error
+	for i := 0; i < 2*streamBlocks+2 && ferr == nil; i++ {
+		var room []byte
+		if room, ferr = s.Free(); ferr == nil {
+			s.Fill(len(room))
+		}
+	}
+	if ferr == nil {
+		ferr = s.Flush()
+	}
+	if ferr == nil {
+		t.Fatal("no error filling blocks of /dev/full")
+	}
+	var pe *fs.PathError
+	if !errors.As(ferr, &pe) || pe.Path != "/dev/full" {
+		t.Errorf("error %v does not name the target", ferr)
+	}
+	if err := f.Commit(); err == nil {
+		t.Error("Commit after a failed write reported no error")
+	}
+}
+
+// A FIFO is written through: blocks filled in place reach its reader as
+// put, a tail short of a block included, and it stays a FIFO.
+func TestStream_FilledIntoAFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p")
+	if err := syscall.Mkfifo(fifo, 0o666); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	want := streamBytes(2*streamBlock + 4099)
+	got := make(chan []byte, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- b
+	}()
+	f, err := Create(fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Stream()
+	fillInPieces(t, s, want, []int{streamBlock/3 + 1})
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if b := <-got; !bytes.Equal(b, want) {
+		t.Fatalf("the reader got %d bytes, not the ones put", len(b))
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Fatal("the FIFO was replaced")
+	}
+}
