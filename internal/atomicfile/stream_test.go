@@ -139,9 +139,10 @@ func TestStream_AbortLeavesTargetUntouched(t *testing.T) {
 	}
 }
 
-// A write that fails (a full device, written through) is an error naming
-// the target from Write or Flush, and from Commit, never a silent loss.
-func TestStream_WriteErrorNamesTarget(t *testing.T) {
+// fullStream is a Stream onto /dev/full, where every write of a block
+// fails; the test is skipped where there is none.
+func fullStream(t *testing.T) (*File, *Stream) {
+	t.Helper()
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
@@ -149,7 +150,13 @@ func TestStream_WriteErrorNamesTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := f.Stream()
+	return f, f.Stream()
+}
+
+// A write that fails (a full device, written through) is an error naming
+// the target from Write or Flush, and from Commit, never a silent loss.
+func TestStream_WriteErrorNamesTarget(t *testing.T) {
+	f, s := fullStream(t)
 	p := streamBytes(streamBlock)
 	var werr error
 	for i := 0; i < 2*streamBlocks+2 && werr == nil; i++ {
@@ -488,14 +495,7 @@ func TestStream_FreeIsTheBlocksRest(t *testing.T) {
 // naming the target, before the blocks run out, and Commit too: bytes put
 // in place are never lost silently.
 func TestStream_FreeFailsAfterAFailedWrite(t *testing.T) {
-	if _, err := os.Stat("/dev/full"); err != nil {
-		t.Skip("no /dev/full")
-	}
-	f, err := Create("/dev/full")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := f.Stream()
+	f, s := fullStream(t)
 	var ferr error
 	for i := 0; i < 2*streamBlocks+2 && ferr == nil; i++ {
 		var room []byte
