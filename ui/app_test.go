@@ -35,6 +35,13 @@ func openApp(t testing.TB, scenarioPath string, readings []string, tick, w, h in
 func openAppWith(t testing.TB, scenarioPath string, readings []string, opts Options) *app {
 	t.Helper()
 	a := newAppWith(t, scenarioPath, readings, opts)
+	return readyApp(t, a, opts)
+}
+
+// readyApp waits for a's pre-run, lays it out at opts.Size and runs one
+// update, as the window does before its first frame.
+func readyApp(t testing.TB, a *app, opts Options) *app {
+	t.Helper()
 	if err := a.sess.Wait(); err != nil {
 		t.Fatal(err)
 	}

@@ -32,14 +32,7 @@ func openInputs(t *testing.T, opts Options, paths ...string) *app {
 		t.Fatal(err)
 	}
 	t.Cleanup(a.sess.Close)
-	if err := a.sess.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	a.Layout(opts.Size.X, opts.Size.Y)
-	if err := a.Update(); err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return readyApp(t, a, opts)
 }
 
 // Two inputs of different lengths share one cursor: the strip spans the
