@@ -99,7 +99,8 @@ func (ex *exporter) exportDraw(a *app, screen *ebiten.Image) {
 func writeScreenshot(img *ebiten.Image, path string) error {
 	b := img.Bounds()
 	rgba := image.NewRGBA(b)
-	img.ReadPixels(rgba.Pix)
+	img.ReadPixels(rgba.Pix) // the frame's drawing finished first
+	ShotMark("pixels read")
 	err := atomicfile.Write(path, func(w io.Writer) error { return pngout.Encode(w, rgba) })
 	if err != nil {
 		return fmt.Errorf("screenshot: %w", err)
