@@ -400,7 +400,13 @@ func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := prerunByStep(prerunSim(t, st, Options{}), 4)
+	// The tick-by-tick log, on one goroutine, is compared with in make
+	// test's second pass only (Makefile RACE_LIGHT); the run of ticks in
+	// shards and its log's room under the race detector too.
+	var want prerunOut
+	if !raceEnabled {
+		want = prerunByStep(prerunSim(t, st, Options{}), 4)
+	}
 	s := prerunSim(t, st, Options{Workers: 2})
 	var arrays []*logEntry
 	for !s.Done() {
@@ -410,7 +416,7 @@ func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
 		}
 	}
 	got := outOf(s, nil)
-	if got.sharded == 0 || !reflect.DeepEqual(got.events, want.events) {
+	if got.sharded == 0 || !raceEnabled && !reflect.DeepEqual(got.events, want.events) {
 		t.Fatalf("%d ticks in shards; the log differs from tick by tick's", got.sharded)
 	}
 	if n := len(s.log); cap(s.log) > n+n/4 || len(arrays) > 4 {

@@ -134,9 +134,8 @@ func TestParallelTicks_SameStatesAsTickByTick(t *testing.T) {
 }
 
 // Every configuration on the crowds and on every shipped recording gives
-// tick by tick's states: a sweep that make test runs in its second pass,
-// without the race detector (the crowd above keeps the shards' concurrency
-// under it).
+// tick by tick's states: a sweep that make test runs whole in its second
+// pass, without the race detector, and one combination of under it.
 func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 	crowd := withLife(synthCrowd(t, 40, 5, 3))
 	inputs := []*recording.Recording{crowd, compiled(t, "crowd")}
@@ -150,6 +149,15 @@ func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 			t.Fatal(err)
 		}
 		inputs = append(inputs, rec)
+	}
+	if raceEnabled {
+		// Under the race detector (the synthetic crowd's shards are
+		// TestParallelTicks_SameStatesAsTickByTick's) the shipped crowd,
+		// on two cores in two shards stepping one tick at a time; every
+		// input and combination in make test's second pass (Makefile
+		// RACE_LIGHT).
+		checkShardedInputs(t, inputs[1:2], crowd, []int{2}, []int{2}, []int{1})
+		return
 	}
 	checkShardedInputs(t, inputs, crowd, []int{1, 2, 4}, []int{1, 3}, []int{1, 7, 64})
 }
@@ -240,7 +248,11 @@ func TestParallelTicks_SameAtAnyGOMAXPROCS(t *testing.T) {
 	traceOpts.EventLog = true
 	runtime.GOMAXPROCS(1)
 	want, wantTM := streamTrace(t, recording.NewSource(rec), traceOpts, rec.Name)
-	for _, procs := range []int{1, 2, 4, 8} {
+	procsList := []int{1, 2, 4, 8}
+	if raceEnabled {
+		procsList = []int{2} // all four in make test's second pass (RACE_LIGHT)
+	}
+	for _, procs := range procsList {
 		runtime.GOMAXPROCS(procs)
 		if n := checkSharded(t, "crowd of 1100", recording.NewSource(rec), opts, 64, hashes, wantM, wantTick, nil); n < wantTick {
 			t.Errorf("GOMAXPROCS=%d: %d of %d ticks in shards", procs, n, wantTick)
