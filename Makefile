@@ -118,8 +118,9 @@ SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShi
 # detector the crowd seeking through a chunked pre-run's checkpoints, every
 # 25th tick), and the client comparison in runs of ticks (engine/clientdiff:
 # two cores and three shards under the race detector), and the states
-# table writer's sweeps (engine/tables: one encoding goroutine and three,
-# the first 8 of 40 random round trips under the race detector) and the
+# table writer's sweeps (engine/tables: each case with one encoding
+# goroutine or three in turn, the first 8 of 40 random round trips under
+# the race detector) and the
 # states' rows shared with late readers (engine: two of the eight pairs of
 # lag and run length under the race detector), the pre-run beside a
 # growing store (two cores, not one and two), the seeks after keeping one
@@ -132,7 +133,12 @@ SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShi
 # writer (runs of 64), the rows written for any chunking (8 draws of 40), a
 # Stream's sweeps over file lengths (the lengths past a block), and the trace
 # log alone and the pre-run's reserved log (their runs in shards, without the
-# tick-by-tick runs they are compared with).
+# tick-by-tick runs they are compared with). The tick-by-tick (or stepwise,
+# one core's) run a matrix compares with runs on one goroutine: under the
+# race detector the matrices of the trace, the rows, the states' batches,
+# the pre-run, the thousand and the client comparison run their
+# combinations in shards and check what those must hold (ticks stepped in
+# shards, rows to order), and compare them with it in the second pass.
 RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestStream_SameTraceAndMetricsAsInMemory|TestAdvanceStates_ParquetSameBytesAtAnyCores|TestAdvanceStates_ParquetFileSameBytes|TestRowsWrite_TraceOrderForAnyChunking|TestAdvanceTrace_TraceLogOnly|TestAdvanceBriefs_LogReservedForTheRun|TestStream_PublishesTheBytesWritten|TestStream_FilledInPlace
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
