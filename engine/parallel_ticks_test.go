@@ -154,10 +154,9 @@ func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 	if raceEnabled {
 		// Under the race detector (the synthetic crowd's shards are
 		// TestParallelTicks_SameStatesAsTickByTick's) the shipped crowd,
-		// on two cores in two shards stepping one tick at a time; every
-		// input and combination in make test's second pass (Makefile
-		// RACE_LIGHT).
-		checkShardedInputs(t, inputs[1:2], crowd, []int{2}, []int{2}, []int{1})
+		// on two cores in two shards stepping runs of 64; every input and
+		// combination in make test's second pass (Makefile RACE_LIGHT).
+		checkShardedInputs(t, inputs[1:2], crowd, []int{2}, []int{2}, []int{64})
 		return
 	}
 	checkShardedInputs(t, inputs, crowd, []int{1, 2, 4}, []int{1, 3}, []int{1, 7, 64})
