@@ -10,7 +10,9 @@
 // called NoneStarted too (the goroutine the testing package runs it on).
 // The runtime's own lazily started goroutines (the garbage collector's
 // mark workers, the finalizer and cleanup goroutines) are started before
-// the first count.
+// the first count. The count is the whole process's: a goroutine an
+// earlier test left running that starts another while the test runs is
+// counted too, and the test fails naming it as its own.
 package goroutines
 
 import (
