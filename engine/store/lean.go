@@ -120,8 +120,11 @@ func (h *History) leanSkips(k, tick int, sm *Sample) bool {
 // EndLean ends a lean history: the track of sel (the selection, when it
 // was not known before the run) takes its plot series as its samples
 // past the lean ticks' first — each the object's sample but for its
-// position, which is NaN (nothing the picture draws reads it there) — and
-// the other series are let go. Of a history kept whole it does nothing.
+// position, which is NaN (nothing the picture draws reads it there: the
+// first view reads the selection's position past the picture's tick only
+// when no crowd is framed, which needs a selection given, kept whole) —
+// and the other series are let go. Of a history kept whole it does
+// nothing.
 func (h *History) EndLean(sel uint32) {
 	l := &h.lean
 	defer func() { l.series = nil }()
