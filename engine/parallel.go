@@ -25,7 +25,7 @@ import (
 
 // minSlotsPerWorker is the fewest slots worth a core of their own: below it
 // the hand-off each tick costs more than it saves (docs/benchmarks.md,
-// "Several cores").
+// "Tried and did not pay").
 const minSlotsPerWorker = 256
 
 // chunksPerWorker is how many chunks each worker's share of the pass is cut

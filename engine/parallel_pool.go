@@ -1,7 +1,7 @@
 // The hand-off of a split pass (parallel.go): persistent helper goroutines
 // instead of one started per tick, which cost more in waking a core and
 // putting it back to sleep than the half pass it ran (docs/benchmarks.md,
-// "Several cores"). A pass is published by bumping a generation in one
+// "Tried and did not pay"). A pass is published by bumping a generation in one
 // atomic word that also holds the unclaimed chunks; the stepping goroutine
 // claims chunks from the front and helpers from the back (so each core
 // keeps mostly the same objects in its cache from tick to tick), and the

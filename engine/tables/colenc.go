@@ -286,6 +286,38 @@ func splitBlock(out []byte, n, i int, v *[8]float64) {
 	le.PutUint64(out[7*n+i:], a7)
 }
 
+// splitBlockHigh is splitBlock for eight values whose three low bytes may
+// be zero — a float32 widened to a double keeps its 23 mantissa bits in the
+// double's top 29, so its bytes 0 to 2 are always zero: when they are, it
+// stores streams 3 to 7 alone and leaves streams 0 to 2 as they are (the
+// caller keeps them zero), else all eight as splitBlock. It returns the
+// values' bits ORed: a zero byte k there says their k-th bytes are zero.
+func splitBlockHigh(out []byte, n, i int, v *[8]float64) uint64 {
+	a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
+	a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
+	or := a0 | a1 | a2 | a3 | a4 | a5 | a6 | a7
+	if or&0xFFFFFF != 0 {
+		splitBlock(out, n, i, v)
+		return or
+	}
+	// Byte 3 of each value, then the high halves transposed as a 4×8
+	// matrix (splitBlock's network less its low half).
+	s3 := a0>>24&0xFF | a1>>16&0xFF00 | a2>>8&0xFF0000 | a3&0xFF000000 |
+		(a4>>24&0xFF|a5>>16&0xFF00|a6>>8&0xFF0000|a7&0xFF000000)<<32
+	h0, h1, h2, h3 := a0>>32|a4&^0xFFFFFFFF, a1>>32|a5&^0xFFFFFFFF, a2>>32|a6&^0xFFFFFFFF, a3>>32|a7&^0xFFFFFFFF
+	h0, h2 = swapBlocks(h0, h2, 16, 0x0000FFFF0000FFFF)
+	h1, h3 = swapBlocks(h1, h3, 16, 0x0000FFFF0000FFFF)
+	h0, h1 = swapBlocks(h0, h1, 8, 0x00FF00FF00FF00FF)
+	h2, h3 = swapBlocks(h2, h3, 8, 0x00FF00FF00FF00FF)
+	le := binary.LittleEndian
+	le.PutUint64(out[3*n+i:], s3)
+	le.PutUint64(out[4*n+i:], h0)
+	le.PutUint64(out[5*n+i:], h1)
+	le.PutUint64(out[6*n+i:], h2)
+	le.PutUint64(out[7*n+i:], h3)
+	return or
+}
+
 // swapBlocks is one step of a byte-matrix transpose: x's high blocks of
 // the given width trade places with y's low ones (mask selects the low
 // blocks).

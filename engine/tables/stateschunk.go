@@ -56,6 +56,14 @@ type pageCols struct {
 	errs    []float64
 	// blk holds the doubles of up to eight rows until they are split.
 	blk [6][8]float64
+	// nonzero are each double column's values' bits ORed: its byte k is
+	// zero when stream k of the body is all zeros. Streams 0 to 2 of a
+	// body are kept zero between pages (splitBlockHigh leaves them as they
+	// are): dirty says a page wrote them, laid the page size the bodies
+	// were last laid out for.
+	nonzero [6]uint64
+	dirty   [6]bool
+	laid    int
 }
 
 // size makes every column n values long (errs empty).
@@ -66,11 +74,18 @@ func (p *pageCols) size(n int) {
 			p.body[k] = make([]byte, 8*n2)
 		}
 		p.defs, p.contact = make([]uint32, n2), make([]byte, (n2+7)/8)
+		p.dirty, p.laid = [6]bool{}, n
 	}
 	for k := range p.body {
 		p.body[k] = p.body[k][:8*n]
+		if p.dirty[k] || p.laid != n {
+			clear(p.body[k][:3*n])
+			p.dirty[k] = false
+		}
+		p.nonzero[k] = 0
 		p.lo[k], p.hi[k] = math.Inf(1), math.Inf(-1)
 	}
+	p.laid = n
 	p.defs = p.defs[:n]
 	p.contact = p.contact[:(n+7)/8]
 	clear(p.contact)
@@ -94,11 +109,19 @@ func (p *pageCols) split(n, i, m int) {
 		}
 		p.lo[k], p.hi[k] = lo, hi
 		if m == 8 {
-			splitBlock(p.body[k], n, i, &p.blk[k])
+			or := splitBlockHigh(p.body[k], n, i, &p.blk[k])
+			p.nonzero[k] |= or
+			if or&0xFFFFFF != 0 {
+				p.dirty[k] = true
+			}
 			continue
 		}
 		for j, x := range v {
 			u := math.Float64bits(x)
+			p.nonzero[k] |= u
+			if u&0xFFFFFF != 0 {
+				p.dirty[k] = true
+			}
 			for b := range 8 {
 				p.body[k][b*n+i+j] = byte(u >> (8 * b))
 			}
@@ -249,7 +272,7 @@ func (e *pageEnc) encode(j *pageJob) {
 	e.indexPage(j, colGUID, j.guid, j.guidN)
 	e.indexPage(j, colCell, j.cell, j.cellN)
 	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
-		e.add(j, col, nil, p.body[k], n, 0, format.ByteStreamSplit)
+		e.addSplit(j, col, p.body[k], n, p.nonzero[k])
 	}
 	j.lo6, j.hi6 = p.lo, p.hi
 	e.indexPage(j, colQueue, j.queue, j.queueN)
@@ -292,12 +315,32 @@ func (e *pageEnc) indexPage(j *pageJob, col int, idx []uint32, entries int) {
 // for a required column) and its values' body, compressed only when that
 // makes it smaller.
 func (e *pageEnc) add(j *pageJob, col int, levels, body []byte, values, nulls int, enc format.Encoding) {
-	stored, compressed := body, false
+	var z []byte
 	if len(body) >= 64 {
 		e.zbuf = e.codec.encode(e.zbuf, body)
-		if len(e.zbuf) < len(body) {
-			stored, compressed = e.zbuf, true
-		}
+		z = e.zbuf
+	}
+	e.put(j, col, levels, body, z, values, nulls, enc)
+}
+
+// addSplit is add for a double column's BYTE_STREAM_SPLIT body of n
+// values, stream k all zeros where byte k of nonzero is: in snappy its zero
+// streams are written by hand, the others compressed (appendSplitSnappy).
+func (e *pageEnc) addSplit(j *pageJob, col int, body []byte, n int, nonzero uint64) {
+	if e.codec.kind != format.Snappy || len(body) < 64 {
+		e.add(j, col, nil, body, n, 0, format.ByteStreamSplit)
+		return
+	}
+	e.zbuf, e.ztmp = appendSplitSnappy(e.zbuf[:0], e.ztmp, body, n, nonzero)
+	e.put(j, col, nil, body, e.zbuf, n, 0, format.ByteStreamSplit)
+}
+
+// put appends a data page of col to j.out, its body stored as z (body
+// compressed) where that is shorter, else as it is.
+func (e *pageEnc) put(j *pageJob, col int, levels, body, z []byte, values, nulls int, enc format.Encoding) {
+	stored, compressed := body, false
+	if z != nil && len(z) < len(body) {
+		stored, compressed = z, true
 	}
 	e.hdr = appendDataPageV2(e.hdr[:0], &dataPageV2{
 		uncompressed: int32(len(levels) + len(body)), compressed: int32(len(levels) + len(stored)),

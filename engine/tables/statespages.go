@@ -86,6 +86,7 @@ type pageEnc struct {
 	codec              pageCodec
 	cols               pageCols
 	scratch, zbuf, hdr []byte
+	ztmp               []byte
 	levels             []byte
 	i64                []int64
 	f64                []float64

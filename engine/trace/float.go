@@ -1,7 +1,7 @@
 // Float formatting: Trace v1 writes every float as Go's shortest float32
 // round-trip form, strconv.AppendFloat(float64(v), 'g', -1, 32). Four
 // floats a state row made strconv three quarters of the cost of encoding
-// a row (docs/benchmarks.md, "Traces"), most of it around the digits
+// a row (docs/benchmarks.md, "The trace"), most of it around the digits
 // rather than in finding them, so the common case — a normal float32 of
 // magnitude 1e-4 to 1e6, printed without an exponent — is written here
 // directly, with exact integer arithmetic; every other value, and a value

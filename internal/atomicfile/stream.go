@@ -4,10 +4,10 @@
 // blocks go straight to the device, past the page cache: copying gigabytes
 // into the page cache costs more CPU than the run that produced them, and
 // the sync before the rename would then wait for all of them to reach the
-// disk at the end instead of as they come (docs/benchmarks.md, "Outputs at
-// the run's speed"). Elsewhere, or where the file system refuses direct
-// I/O, the same blocks are written through the page cache: the bytes are
-// the same either way.
+// disk at the end instead of as they come (docs/benchmarks.md, "The
+// trace"). Elsewhere, or where the file system refuses direct I/O, the
+// same blocks are written through the page cache: the bytes are the same
+// either way.
 
 package atomicfile
 
@@ -27,8 +27,7 @@ const (
 	// the others wait to be written or are. A block is made only when no
 	// written one is free, so a disk that keeps up holds two or three; 64
 	// MiB in all let the caller go on through a disk's pauses of tens of
-	// milliseconds (docs/benchmarks.md, "The trace run beside a disk
-	// that pauses").
+	// milliseconds (docs/benchmarks.md, "The trace").
 	streamBlocks = 16
 	// streamSyncEvery is how many bytes a Stream writes between syncs
 	// of the file's data (syncData, on the goroutine writing the blocks
@@ -41,7 +40,7 @@ const (
 	// write leaves no dirty pages for it to start, so the device's cache
 	// was flushed all at Commit (0.66–0.77 s against 0.08–0.17 s), and
 	// through the page cache it blocked longer than the syncs
-	// (docs/benchmarks.md, "Writeback without waiting, measured").
+	// (docs/benchmarks.md, "Tried and did not pay").
 	streamSyncEvery = 64 << 20
 	// directAlign is the alignment of a block's memory and of the file
 	// offsets it is written at.

@@ -51,7 +51,7 @@ const hugePage = 2 << 20
 // another; in huge pages it is two. On the development machine a 2.77 GB
 // file written in 4 MiB direct blocks took 2.1–2.4 s from huge pages
 // against 3.1–5.1 s from the heap's, and half the system time
-// (docs/benchmarks.md, "The trace run on both cores"). Where the mapping
+// (docs/benchmarks.md, "The trace"). Where the mapping
 // is refused the heap's block is used (alignedBlock); a refused advice
 // leaves the pages small — the bytes written are the same either way.
 func newBlock() ([]byte, func()) {

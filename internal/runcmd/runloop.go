@@ -69,7 +69,7 @@ func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 // the wait twice, and that monitor sleeps up to 10 ms between looks, so a
 // thread writing 4 MiB blocks kept its processor for most of each write:
 // on two cores the chunks stepped on one for most of the run
-// (docs/benchmarks.md, "The trace run on both cores"). The processor more
+// (docs/benchmarks.md, "The trace"). The processor more
 // has no core of its own: Run counts it in Options.BusyCores, so the runs
 // of ticks step on as many chunks' cores as before.
 func traceProcs() (restore func()) {

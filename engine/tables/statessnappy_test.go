@@ -1,0 +1,157 @@
+package tables
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klauspost/compress/s2"
+)
+
+// A split body in snappy stream by stream (appendSplitSnappy) is one valid
+// snappy block that decodes to the body, whatever streams are zero (snappy's
+// format_description.txt: literals, copies of one and two offset bytes,
+// overlapping copies of the byte before), for bodies of 1 to 300 values.
+func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 7))
+	var tmp []byte
+	for trial := range 600 {
+		n := 1 + r.IntN(300)
+		if trial%50 == 0 {
+			n = 1 + r.IntN(20000)
+		}
+		body := make([]byte, 8*n)
+		var nonzero uint64
+		for s := range 8 {
+			if r.IntN(2) == 0 {
+				continue // a zero stream
+			}
+			for i := range n {
+				switch r.IntN(4) {
+				case 0:
+					body[s*n+i] = byte(r.Uint32())
+				case 1:
+					body[s*n+i] = byte(s + 1)
+				}
+				nonzero |= uint64(body[s*n+i]) << (8 * s)
+			}
+		}
+		if trial%7 == 0 {
+			nonzero = ^uint64(0) // streams said live though zero
+		}
+		var got []byte
+		got, tmp = appendSplitSnappy([]byte("prefix"), tmp, body, n, nonzero)
+		if !bytes.HasPrefix(got, []byte("prefix")) {
+			t.Fatalf("trial %d: the prefix is gone", trial)
+		}
+		dec, err := s2.Decode(nil, got[len("prefix"):])
+		if err != nil || !bytes.Equal(dec, body) {
+			t.Fatalf("trial %d (%d values, nonzero %016x): decoded %d bytes, %v; want the %d-byte body", trial, n, nonzero, len(dec), err, len(body))
+		}
+	}
+}
+
+// appendZeros and appendCopies, element by element: every length of a zero
+// run decodes to that many zeros, and a zero run costs no more than three
+// bytes in 64 (snappy's longest copy).
+func TestAppendZeros_EveryLength(t *testing.T) {
+	for n := range 700 {
+		got := appendZeros(appendUvarintLen(nil, n), n)
+		dec, err := s2.Decode(nil, got)
+		if err != nil || len(dec) != n || bytes.ContainsFunc(dec, func(r rune) bool { return r != 0 }) {
+			t.Fatalf("%d zeros: decoded %d bytes, %v", n, len(dec), err)
+		}
+		if limit := 2 + 3*(n/64+2) + 8; len(got) > limit {
+			t.Errorf("%d zeros: %d bytes, want at most %d", n, len(got), limit)
+		}
+	}
+	// Copies at an offset other than 1 (the far one: three bytes).
+	src := []byte("abcdefgh")
+	for n := 4; n < 300; n++ {
+		for _, off := range []int{3, 8} {
+			block := appendCopies(appendLiteral8(appendUvarintLen(nil, 8+n), src), off, n)
+			dec, err := s2.Decode(nil, block)
+			want := append([]byte{}, src...)
+			for range n {
+				want = append(want, want[len(want)-off])
+			}
+			if err != nil || !bytes.Equal(dec, want) {
+				t.Fatalf("copy of %d at %d: %q, %v; want %q", n, off, dec, err, want)
+			}
+		}
+	}
+}
+
+func appendUvarintLen(dst []byte, n int) []byte {
+	for n >= 0x80 {
+		dst = append(dst, byte(n)|0x80)
+		n >>= 7
+	}
+	return append(dst, byte(n))
+}
+
+// appendLiteral8 appends an eight-byte literal element.
+func appendLiteral8(dst, lit []byte) []byte { return append(append(dst, 7<<2), lit[:8]...) }
+
+// The float32 shortcut of the gather (splitBlockHigh, streams 0 to 2 left
+// zero between pages) against the general split: pages of one double
+// column that mix float32 values with full doubles — within a block of
+// eight, block by block, and page by page (a full double's page, then a
+// float32 page of the same and of another size, whose low streams must not
+// keep the earlier page's bytes) — are the bodies appendSplitDoubles
+// writes, and their zero streams are the ones nonzero says.
+func TestPageCols_Float32ShortcutIsTheSplit(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 9))
+	var p pageCols
+	for trial := range 300 {
+		n := 1 + r.IntN(400)
+		if trial%3 == 1 {
+			n = 64 // the same size as the page before
+		}
+		mode := r.IntN(4)
+		if trial%2 == 1 {
+			mode = 0 // float32 alone, after a mixed page
+		}
+		b := &StateBatch{}
+		b.Begin("in", "seed", 1, 0)
+		rows := b.Extend(n)
+		cols := make([][]float64, 6)
+		for i := range rows {
+			v := [6]float64{}
+			for k := range v {
+				f := float64(float32(r.NormFloat64() * 100))
+				switch {
+				case mode == 1 && r.IntN(10) == 0, mode == 2 && (i/8)%2 == 1, mode == 3:
+					f = r.NormFloat64() * 100 // low bytes set
+				}
+				if k == 2 && trial%5 == 0 {
+					f = 0
+				}
+				v[k] = f
+				cols[k] = append(cols[k], f)
+			}
+			rows[i] = StateValues{X: v[0], Y: v[1], Z: v[2], GX: v[3], GY: v[4], Heading: v[5]}
+		}
+		p.gather(&pageJob{b: b, lo: 0, hi: n})
+		for k := range 6 {
+			want := appendSplitDoubles(nil, cols[k])
+			if !bytes.Equal(p.body[k], want) {
+				t.Fatalf("trial %d (mode %d, %d values), column %d: the body differs from the split", trial, mode, n, k)
+			}
+			for s := range 8 {
+				zero := !bytes.ContainsFunc(want[s*n:(s+1)*n], func(r rune) bool { return r != 0 })
+				if (byte(p.nonzero[k]>>(8*s)) == 0) != zero {
+					t.Fatalf("trial %d, column %d: stream %d all zeros %v, nonzero %016x", trial, k, s, zero, p.nonzero[k])
+				}
+			}
+			var lo, hi = math.Inf(1), math.Inf(-1)
+			for _, f := range cols[k] {
+				lo, hi = min(lo, f), max(hi, f)
+			}
+			if p.lo[k] != lo || p.hi[k] != hi {
+				t.Fatalf("trial %d, column %d: bounds %v…%v, want %v…%v", trial, k, p.lo[k], p.hi[k], lo, hi)
+			}
+		}
+	}
+}
