@@ -433,3 +433,34 @@ func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
 		t.Errorf("%d entries in a log of capacity %d, copied %d times: want the room close to what it holds", n, cap(s.log), len(arrays)-1)
 	}
 }
+
+// A pre-run whose first run of ticks is quieter than the rest (a crowd
+// still starting) estimates the log's room again in the run of ticks that
+// steps its sixteenth tick (reserveRun): the log moves then, while small,
+// and never later — a move near the end copied a 1000-object crowd's
+// 80 MB log — and the room stays close to what the run logs.
+func TestReserveRun_EstimatesAgainAtTheSixteenth(t *testing.T) {
+	const last, run = 3200, 32
+	s := &Sim{lastTick: last}
+	var moved []int // the runs' last ticks where the log moved
+	a := unsafe.SliceData(s.log)
+	total := 0
+	for to := run; to <= last; to += run {
+		n := 300 // a run of ticks' entries: a fifth of that in the first
+		if to == run {
+			n = 60
+		}
+		reserveRun(s, to-run+1, to, n, n/3)
+		s.log, s.places = s.log[:len(s.log)+n], s.places[:len(s.places)+n/3]
+		total += n
+		if b := unsafe.SliceData(s.log); b != a {
+			moved, a = append(moved, to), b
+		}
+	}
+	if at := (last/16 + run - 1) / run * run; len(moved) != 2 || moved[0] != run || moved[1] != at {
+		t.Errorf("the log moved at the runs ending at ticks %v: want %d (the first) and %d (the one stepping tick %d) alone", moved, run, at, last/16)
+	}
+	if c := cap(s.log); c < total || c > total+total/8 {
+		t.Errorf("%d entries in a log of capacity %d: want the room close to what it holds", total, c)
+	}
+}
