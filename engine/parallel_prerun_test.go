@@ -145,10 +145,16 @@ func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
 		// Checkpoints by the budget or every 16 ticks; briefs every tick,
 		// every 2nd, every 5th.
 		for _, c := range configs {
-			runtime.GOMAXPROCS(1)
-			want := prerunByStep(prerunSim(t, st, Options{CheckpointInterval: c.interval}), c.every)
-			if rec == crowd {
-				checkCrowdHasEverything(t, want)
+			// The tick-by-tick pre-run, on one goroutine, is compared with
+			// in make test's second pass only; under the race detector the
+			// runs in shards must hold what the merge orders and places.
+			var want prerunOut
+			if !raceEnabled {
+				runtime.GOMAXPROCS(1)
+				want = prerunByStep(prerunSim(t, st, Options{CheckpointInterval: c.interval}), c.every)
+				if rec == crowd {
+					checkCrowdHasEverything(t, want)
+				}
 			}
 			for _, r := range runs {
 				runtime.GOMAXPROCS(r.procs)
@@ -158,6 +164,10 @@ func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
 				got := prerunByRuns(s, c.every, r.n)
 				if got.sharded == 0 {
 					t.Errorf("%s: no tick stepped in shards", what)
+				}
+				if raceEnabled {
+					checkCrowdHasEverything(t, got)
+					continue
 				}
 				comparePrerun(t, what, got, want)
 				if t.Failed() {
@@ -400,7 +410,13 @@ func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := prerunByStep(prerunSim(t, st, Options{}), 4)
+	// The tick-by-tick log, on one goroutine, is compared with in make
+	// test's second pass only (Makefile RACE_LIGHT); the run of ticks in
+	// shards and its log's room under the race detector too.
+	var want prerunOut
+	if !raceEnabled {
+		want = prerunByStep(prerunSim(t, st, Options{}), 4)
+	}
 	s := prerunSim(t, st, Options{Workers: 2})
 	var arrays []*logEntry
 	for !s.Done() {
@@ -410,7 +426,7 @@ func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
 		}
 	}
 	got := outOf(s, nil)
-	if got.sharded == 0 || !reflect.DeepEqual(got.events, want.events) {
+	if got.sharded == 0 || !raceEnabled && !reflect.DeepEqual(got.events, want.events) {
 		t.Fatalf("%d ticks in shards; the log differs from tick by tick's", got.sharded)
 	}
 	if n := len(s.log); cap(s.log) > n+n/4 || len(arrays) > 4 {
