@@ -91,22 +91,24 @@ RACE_PKGS := glidepath/physics glidepath/engine glidepath/engine/clientdiff \
              glidepath/engine/datworld glidepath/engine/recording \
              glidepath/engine/shrink glidepath/engine/store glidepath/engine/tables \
              glidepath/assets/dat glidepath/internal/atomicfile glidepath/internal/batch \
-             glidepath/internal/cli glidepath/internal/live glidepath/internal/memguard
+             glidepath/internal/cli glidepath/internal/goroutines glidepath/internal/live \
+             glidepath/internal/memguard
 
 # Tests of the other packages that run their code on several goroutines at
 # once (no state shared between compiles): under the race detector too.
 RACE_TESTS := TestShipped_ConcurrentCompilesAgree
 
-# In RACE_PKGS, the determinism sweeps run every shipped input under every
-# reading on one goroutine: the race detector has nothing to find there and
-# makes them ten times slower, so they run in a second pass without it.
-# So do the other tests that only run every shipped input, or a long
-# recording, through single-goroutine code (reading, compiling, a checkpoint
-# budget, a long session, random decimals, the transition's shortcut
-# against the whole transition, outdoors and indoors) or only read source files (the import
-# rules): the race pass keeps the concurrent tests (parallel runs, batches,
-# prefetching readers, growing stores, concurrent compiles).
-SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_SameTraceAndMetricsAsInMemory|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition|TestTransitEnvFast_RandomSweepsMatchWholeTransition|TestTransitEnvFast_ClearMemoMatchesTests|TestTransitEnvFast_PortalMemoMatchesCellBSP
+# In RACE_PKGS, the tests whose code runs on one goroutine and costs the
+# race pass seconds (the determinism sweeps of every shipped input under
+# every reading, the transition's shortcut against the whole transition,
+# long walks, random decimals, a checkpoint budget, seeks on one goroutine)
+# or that only read source files (the import rules): the race detector has
+# nothing to find there and makes them ten to fifty times slower, so they
+# run in a second pass without it. Each begins with goroutines.NoneStarted(t)
+# (internal/goroutines), which fails it there if its code started a
+# goroutine, and engine/racepkgs_test.go fails when a test named here does
+# not begin so or one that does is not named here (docs/testing.md).
+SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition|TestTransitEnvFast_RandomSweepsMatchWholeTransition|TestTransitEnvFast_ClearMemoMatchesTests|TestTransitEnvFast_PortalMemoMatchesCellBSP|TestCheckpoints_CrowdIntervalFloor|TestTableWriterCapturedRows|TestSeek_RandomSequencesMatchStraightRun|TestTraceHeading_DrawnChangesSameAsTheRow|TestSeek_ForwardIntoNewTicksKeepsPopStages|TestStream_KeepsOnlyTheCurrentTickAndReadsOnlyWhatTheTicksNeed|TestSeek_EveryReadingMatchesStraightRun|TestTransitFast_MemosMatchWholeTransition|TestVec_SameAsMgl32|TestTransitEnvFast_WalkersMatchWholeTransition|TestTransitEnvFast_WalkMemoMatchesCheckWalkable|TestTransitFast_HillsWalkerMatchesWholeTransition|TestIsValid_SameAsComponentChecks|TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm|TestSetFrame_RotationMemo|TestAccept_IndepWallStopsAtWalkingAndCatchUpSpeeds|TestAccept_IndepTerrainWithin1cm|TestFixedFloat_NearMidpoints|TestEiselLemire64_AgreesWithStrconv|TestRead_LineTooLong|TestNameStages_WithoutMetricsSameResult
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
@@ -116,17 +118,31 @@ SWEEPS := TestTraceHashes|TestParallelTicks_EveryInputSameStates|TestParallelTic
 # detector the crowd seeking through a chunked pre-run's checkpoints, every
 # 25th tick), and the client comparison in runs of ticks (engine/clientdiff:
 # two cores and three shards under the race detector), and the states
-# table writer's sweeps (engine/tables: one encoding goroutine and three,
-# the first 8 of 40 random round trips under the race detector) and the
+# table writer's sweeps (engine/tables: each case with one encoding
+# goroutine or three in turn, the first 8 of 40 random round trips under
+# the race detector) and the
 # states' rows shared with late readers (engine: two of the eight pairs of
 # lag and run length under the race detector), the pre-run beside a
 # growing store (two cores, not one and two), the seeks after keeping one
 # checkpoint (every 20th tick, not every 5th) and the server floor's
-# runs of ticks (runs of 64, not of 1 and 64).
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick
+# runs of ticks (runs of 64, not of 1 and 64); so do the sharded runs of
+# every input at every GOMAXPROCS (the shipped crowd, two cores, two shards),
+# the split trace at 2 and 4 cores (the synthetic crowd under one reading,
+# two cores), the streamed files (one reading), the states table's pages at
+# any cores (the odd row groups, two and four cores) and through the Parquet
+# writer (runs of 64), the rows written for any chunking (8 draws of 40), a
+# Stream's sweeps over file lengths (the lengths past a block), and the trace
+# log alone and the pre-run's reserved log (their runs in shards, without the
+# tick-by-tick runs they are compared with). The tick-by-tick (or stepwise,
+# one core's) run a matrix compares with runs on one goroutine: under the
+# race detector the matrices of the trace, the rows, the states' batches,
+# the pre-run, the thousand and the client comparison run their
+# combinations in shards and check what those must hold (ticks stepped in
+# shards, rows to order), and compare them with it in the second pass.
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestStream_SameTraceAndMetricsAsInMemory|TestAdvanceStates_ParquetSameBytesAtAnyCores|TestAdvanceStates_ParquetFileSameBytes|TestRowsWrite_TraceOrderForAnyChunking|TestAdvanceTrace_TraceLogOnly|TestAdvanceBriefs_LogReservedForTheRun|TestStream_PublishesTheBytesWritten|TestStream_FilledInPlace
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
-SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/recording/ ./engine/tables/ ./physics/ ./internal/batch/
+SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/datworld/ ./engine/recording/ ./engine/tables/ ./physics/ ./internal/atomicfile/ ./internal/batch/
 
 # -timeout 30m: on a machine shared with other builds the packages' tests
 # can pass Go's default ten minutes without anything being wrong.

@@ -2,11 +2,14 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"glidepath/internal/goroutines"
 )
 
 // modulePkg is one package of the module as go list reports it: the
@@ -25,7 +28,7 @@ var (
 func moduleList(t *testing.T) map[string]modulePkg {
 	t.Helper()
 	moduleOnce.Do(func() {
-		out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports " "}}|{{join .Deps " "}}`, "glidepath/...").CombinedOutput()
+		out, err := goList("-f", `{{.ImportPath}}|{{join .Imports " "}}|{{join .Deps " "}}`, "glidepath/...")
 		if err != nil {
 			moduleErr = fmt.Errorf("go list glidepath/...: %v\n%s", err, out)
 			return
@@ -45,6 +48,27 @@ func moduleList(t *testing.T) map[string]modulePkg {
 		t.Fatal(moduleErr)
 	}
 	return modulePkgs
+}
+
+// goList runs go list with args, its output and errors written to a file
+// rather than a pipe: a pipe is copied on a goroutine of os/exec's, and
+// the import tests run on one goroutine (goroutines.NoneStarted; make test
+// runs them without the race detector).
+func goList(args ...string) ([]byte, error) {
+	f, err := os.CreateTemp("", "golist")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	cmd := exec.Command("go", append([]string{"list"}, args...)...)
+	cmd.Stdout, cmd.Stderr = f, f
+	runErr := cmd.Run()
+	out, err := os.ReadFile(f.Name())
+	if runErr != nil {
+		return out, runErr
+	}
+	return out, err
 }
 
 // depsOf lists pkg and every package it depends on, as go list -deps pkg
@@ -87,6 +111,7 @@ func depsOf(t *testing.T, pkg string) []string {
 // DESIGN.md: only ui and cmd/viewer may reach Ebitengine or ebitenui, so
 // physics, physics/anim, interp and engine build and test with no display.
 func TestCorePackagesDoNotImportDisplay(t *testing.T) {
+	goroutines.NoneStarted(t)
 	// The check itself must see a display import where there is one.
 	if len(displayDeps(t, "glidepath/ui")) == 0 {
 		t.Fatal("go list -deps glidepath/ui shows no Ebitengine: the check cannot see imports")
@@ -113,6 +138,7 @@ func displayDeps(t *testing.T, pkg string) []string {
 // TestImportDirection pins the package table of DESIGN.md: physics imports no
 // other project package; anim and interp import only physics.
 func TestImportDirection(t *testing.T) {
+	goroutines.NoneStarted(t)
 	allowed := map[string][]string{
 		"glidepath/physics":      nil,
 		"glidepath/physics/anim": {"glidepath/physics"},
@@ -143,6 +169,7 @@ func TestImportDirection(t *testing.T) {
 // driver itself uses, reach no part of the engine's root package, so the
 // driver can import them and a reader of a format needs no Sim.
 func TestEngineLeavesDoNotImportEngine(t *testing.T) {
+	goroutines.NoneStarted(t)
 	leaves := []string{
 		"glidepath/engine/eventlog", "glidepath/engine/explain", "glidepath/engine/loader",
 		"glidepath/engine/wordpack", "glidepath/engine/trace", "glidepath/engine/tables",

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"glidepath/internal/goroutines"
 )
 
 // importRule is one row of docs/architecture.md's import rules: the
@@ -115,6 +117,7 @@ func projectImports(t *testing.T) map[string][]string {
 // rules and checks every package of the module against them: a package
 // that imports what its row does not allow, or that no row names, fails.
 func TestArchitectureDoc_ImportRulesHold(t *testing.T) {
+	goroutines.NoneStarted(t)
 	doc, err := os.ReadFile("../docs/architecture.md")
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +204,7 @@ func hexParseSites(file string, src []byte) []string {
 // cell id ... read from text by hexid.Parse" (issue 38 item 2): no source
 // file outside engine/hexid parses hex text with strconv or fmt.Sscan.
 func TestArchitectureDoc_OneIDParser(t *testing.T) {
+	goroutines.NoneStarted(t)
 	files := sourceFiles(t, "..")
 	if len(files) < 100 {
 		t.Fatalf("found %d source files: the walk cannot see the module", len(files))

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 	"glidepath/physics"
 )
 
@@ -61,6 +62,7 @@ func TestObjectWords_EveryBookField(t *testing.T) {
 
 // The crowd's objects pack small: the point of the format.
 func TestCheckpoints_PackSmall(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rec := scenario.BenchRecording(50, 1, 0.5, 1)
 	s := newSim(t, rec, Options{CheckpointInterval: 32})
 	s.RunAll(nil)

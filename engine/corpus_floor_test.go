@@ -6,6 +6,7 @@ import (
 
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
+	"glidepath/internal/goroutines"
 )
 
 // lowestBelowServer runs the capture at path (with or without the
@@ -85,6 +86,7 @@ func lowestBelowServer(t *testing.T, path string, serverFloor bool) (float32, ui
 // it in a cell; without it Ash falls tens of metres (the test's own check
 // that it measures something).
 func TestCorpusFloor_AJumpIndoorsLands(t *testing.T) {
+	goroutines.NoneStarted(t)
 	if testing.Short() {
 		t.Skip("a 6-minute session")
 	}

@@ -13,6 +13,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 	"glidepath/interp"
 )
 
@@ -40,12 +41,14 @@ func TestDeterminism_SameTraceEveryRun(t *testing.T) {
 // runs under every reading, and its trace is identical across two runs and
 // under GOMAXPROCS=1.
 func TestShippedScenarios_EveryReadingDeterministic(t *testing.T) {
+	goroutines.NoneStarted(t)
 	catalog := scenario.Catalog()
 	if len(catalog) == 0 {
 		t.Fatal("empty scenario catalog")
 	}
 	for _, entry := range catalog {
 		t.Run(entry.Name, func(t *testing.T) {
+			goroutines.NoneStarted(t)
 			rec, err := scenario.CompileAsset(assets.FS(), entry.Name)
 			if err != nil {
 				t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 )
 
 // storeDigest is every byte a store holds for its events and index.
@@ -292,6 +293,7 @@ func TestGrowEvents_FollowCaptureResumesAfterTornFrame(t *testing.T) {
 // the old and new arrays held at once) as it fills, and the reserve is
 // close to what it needs.
 func TestReserveLog_AllocatedOnceForAUniformRun(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rec := scenario.BenchRecording(20, 12, 0.5, 5)
 	s, err := New(rec, Options{Assets: assets.FS(), EventLog: true})
 	if err != nil {

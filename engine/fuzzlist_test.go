@@ -11,9 +11,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"glidepath/internal/goroutines"
 )
 
 func TestFuzzScript_ListsEveryFuzzTarget(t *testing.T) {
+	goroutines.NoneStarted(t)
 	script, err := os.ReadFile("../scripts/fuzz.sh")
 	if err != nil {
 		t.Fatal(err)

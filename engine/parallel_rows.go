@@ -1224,7 +1224,7 @@ func (b *shardBatch) endLog(s *Sim, chunks int) {
 	for c := range chunks {
 		n, places = n+len(b.views[c].log), places+len(b.views[c].places)
 	}
-	reserveRun(s, b.to, n, places)
+	reserveRun(s, b.from, b.to, n, places)
 	// The notes, in file order (a note is about no slot: no chunk logs it).
 	notes := b.notes[:0]
 	for i := range b.events {
@@ -1249,8 +1249,14 @@ func (b *shardBatch) endLog(s *Sim, chunks int) {
 // do not fit, room for the whole run at the rate so far, by ticks, plus a
 // sixteenth (reserveLogAt's estimate, taken again once the first one is
 // outgrown: a large input's length is known better once it is read), so
-// the log is copied once more rather than doubled again and again.
-func reserveRun(s *Sim, to, n, places int) {
+// the log is copied once more rather than doubled again and again. The
+// first estimate is the first run's, a few ticks: the run of ticks that
+// steps the run's sixteenth tick estimates again, at the rate so far or,
+// when more, at its own rate, and a log that will outgrow its room gets
+// the room then, while it is small to copy, rather than near the run's end
+// (a crowd whose events grow after its first ticks copied a 80 MB log at
+// nine tenths of the run).
+func reserveRun(s *Sim, from, to, n, places int) {
 	last := s.lastTick
 	if s.growing {
 		last = max(last, s.store.EstimateTicks())
@@ -1263,13 +1269,26 @@ func reserveRun(s *Sim, to, n, places int) {
 		}
 		return want
 	}
-	if len(s.log)+n > cap(s.log) {
-		grown := make([]logEntry, len(s.log), room(len(s.log), n))
+	look := from <= last/16 && last/16 <= to && to < last
+	if look {
+		// The rest of the run at this run's rate, when that is more than
+		// at the rate so far (the first ticks', quieter, weigh in that).
+		room = func(have, add int) int {
+			want := have + add
+			want = max(int(int64(want)*int64(last)/int64(to)), want+int(int64(add)*int64(last-to)/int64(to-from+1)))
+			return want + want/16
+		}
+	}
+	short := func(have, add, c int) bool {
+		return have+add > c || look && room(have, add) > c
+	}
+	if short(len(s.log), n, cap(s.log)) {
+		grown := make([]logEntry, len(s.log), max(room(len(s.log), n), len(s.log)+n))
 		copy(grown, s.log)
 		s.log = grown
 	}
-	if len(s.places)+places > cap(s.places) {
-		grown := make([]eventlog.Place, len(s.places), room(len(s.places), places))
+	if short(len(s.places), places, cap(s.places)) {
+		grown := make([]eventlog.Place, len(s.places), max(room(len(s.places), places), len(s.places)+places))
 		copy(grown, s.places)
 		s.places = grown
 	}

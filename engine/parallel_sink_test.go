@@ -130,8 +130,14 @@ func TestAdvanceRows_SameAsTickByTick(t *testing.T) {
 	}
 	for _, rec := range inputs {
 		opts := Options{Assets: assets.FS()}
-		runtime.GOMAXPROCS(1)
-		want := sunkByStep(t, recording.NewSource(rec), opts)
+		// The rows tick by tick, on one goroutine, are compared with in
+		// the second pass only: under the race detector the runs in
+		// shards step the crowd in shards.
+		var want []sunkTick
+		if !raceEnabled {
+			runtime.GOMAXPROCS(1)
+			want = sunkByStep(t, recording.NewSource(rec), opts)
+		}
 		none, about, routes := 0, 0, 0
 		for _, tk := range want {
 			for _, e := range tk.Events {
@@ -145,7 +151,7 @@ func TestAdvanceRows_SameAsTickByTick(t *testing.T) {
 				}
 			}
 		}
-		if rec == crowd && (none == 0 || about != 1 || routes == 0) {
+		if !raceEnabled && rec == crowd && (none == 0 || about != 1 || routes == 0) {
 			t.Fatalf("the crowd's run has %d notes about no object, %d about %x and %d routes: want some of each to order", none, about, g, routes)
 		}
 		for _, procs := range []int{1, 2} {
@@ -164,6 +170,9 @@ func TestAdvanceRows_SameAsTickByTick(t *testing.T) {
 					what := fmt.Sprintf("%s, GOMAXPROCS %d, %d shards, every %d ticks", rec.Name, procs, workers, every)
 					if rec == crowd && n == 0 {
 						t.Errorf("%s: no tick stepped in shards", what)
+					}
+					if raceEnabled {
+						continue
 					}
 					if len(got) != len(want) {
 						t.Fatalf("%s: %d ticks, want %d", what, len(got), len(want))

@@ -9,6 +9,7 @@ package engine
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -134,9 +135,8 @@ func TestParallelTicks_SameStatesAsTickByTick(t *testing.T) {
 }
 
 // Every configuration on the crowds and on every shipped recording gives
-// tick by tick's states: a sweep that make test runs in its second pass,
-// without the race detector (the crowd above keeps the shards' concurrency
-// under it).
+// tick by tick's states: a sweep that make test runs whole in its second
+// pass, without the race detector, and one combination of under it.
 func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 	crowd := withLife(synthCrowd(t, 40, 5, 3))
 	inputs := []*recording.Recording{crowd, compiled(t, "crowd")}
@@ -150,6 +150,14 @@ func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 			t.Fatal(err)
 		}
 		inputs = append(inputs, rec)
+	}
+	if raceEnabled {
+		// Under the race detector (the synthetic crowd's shards are
+		// TestParallelTicks_SameStatesAsTickByTick's) the shipped crowd,
+		// on two cores in two shards stepping runs of 64; every input and
+		// combination in make test's second pass (Makefile RACE_LIGHT).
+		checkShardedInputs(t, inputs[1:2], crowd, []int{2}, []int{2}, []int{64})
+		return
 	}
 	checkShardedInputs(t, inputs, crowd, []int{1, 2, 4}, []int{1, 3}, []int{1, 7, 64})
 }
@@ -233,16 +241,27 @@ func TestParallelTicks_StreamErrorEndsAtTheSameTick(t *testing.T) {
 // objects) is byte for byte one core's.
 func TestParallelTicks_SameAtAnyGOMAXPROCS(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	rec := synthCrowd(t, 1100, 4, 7)
+	n := 1100
+	if raceEnabled {
+		// Under the race detector a crowd that splits in two shards by
+		// itself on two cores (300 objects, Options.shards), the whole
+		// 1100 in make test's second pass (RACE_LIGHT).
+		n = 300
+	}
+	rec := synthCrowd(t, n, 4, 7)
 	opts := Options{Assets: assets.FS(), Metrics: true, BusyCores: 1}
 	hashes, wantM, wantTick, _ := steppedHashes(t, recording.NewSource(rec), opts)
 	traceOpts := opts
 	traceOpts.EventLog = true
 	runtime.GOMAXPROCS(1)
 	want, wantTM := streamTrace(t, recording.NewSource(rec), traceOpts, rec.Name)
-	for _, procs := range []int{1, 2, 4, 8} {
+	procsList := []int{1, 2, 4, 8}
+	if raceEnabled {
+		procsList = []int{2} // all four in make test's second pass (RACE_LIGHT)
+	}
+	for _, procs := range procsList {
 		runtime.GOMAXPROCS(procs)
-		if n := checkSharded(t, "crowd of 1100", recording.NewSource(rec), opts, 64, hashes, wantM, wantTick, nil); n < wantTick {
+		if n := checkSharded(t, fmt.Sprintf("crowd of %d", n), recording.NewSource(rec), opts, 64, hashes, wantM, wantTick, nil); n < wantTick {
 			t.Errorf("GOMAXPROCS=%d: %d of %d ticks in shards", procs, n, wantTick)
 		}
 		got, gotM := streamTrace(t, recording.NewSource(rec), traceOpts, rec.Name)

@@ -187,8 +187,12 @@ func TestRowsWrite_TraceOrderForAnyChunking(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(41, 7))
+	draws := 40
+	if raceEnabled {
+		draws = 8 // all 40 in make test's second pass (Makefile RACE_LIGHT)
+	}
 	for chunks := 1; chunks <= 5; chunks++ {
-		for draw := range 40 {
+		for draw := range draws {
 			ticks := 1 + r.IntN(4)
 			outs, want := plannedRun(r, chunks, ticks)
 			var wantText []byte

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"glidepath/internal/goroutines"
 )
 
 // makeVar reads the value of NAME := … in the Makefile, its continuation
@@ -67,6 +69,7 @@ func sharesMemory(t *testing.T, dir string) (string, bool) {
 // every test the race pass skips (SWEEPS) or thins (RACE_LIGHT) in a listed
 // package must be run by the second pass (SWEEP_PKGS).
 func TestMakefile_RacePackagesComplete(t *testing.T) {
+	goroutines.NoneStarted(t)
 	data, err := os.ReadFile("../Makefile")
 	if err != nil {
 		t.Fatal(err)
@@ -134,4 +137,80 @@ func TestMakefile_RacePackagesComplete(t *testing.T) {
 			t.Errorf("Makefile: SWEEPS or RACE_LIGHT names %s, which no core package's test declares", name)
 		}
 	}
+	// What leaves the race pass must run on one goroutine: each test of a
+	// race package that SWEEPS names begins with goroutines.NoneStarted(t),
+	// which fails it in the second pass if its code started a goroutine,
+	// and each test of theirs that begins so is in SWEEPS.
+	sweeps := strings.Split(makeVar(t, mk, "SWEEPS"), "|")
+	for _, name := range strings.Split(makeVar(t, mk, "RACE_LIGHT"), "|") {
+		if slices.Contains(sweeps, name) {
+			t.Errorf("Makefile: %s is in both SWEEPS and RACE_LIGHT", name)
+		}
+	}
+	for _, dir := range dirs {
+		if !slices.Contains(race, pkgOf(dir)) {
+			continue
+		}
+		for name, f := range checkedTests(t, dir) {
+			if f.checked != slices.Contains(sweeps, name) {
+				if f.checked {
+					t.Errorf("Makefile: %s (%s) begins with goroutines.NoneStarted but is not in SWEEPS: it runs under the race detector too", name, f.file)
+				} else {
+					t.Errorf("Makefile: SWEEPS names %s (%s), which does not begin with goroutines.NoneStarted(t): nothing checks that it runs on one goroutine", name, f.file)
+				}
+			}
+		}
+	}
+}
+
+// testStart is where a test function is declared and whether its body
+// begins with goroutines.NoneStarted(t).
+type testStart struct {
+	file    string
+	checked bool
+}
+
+// checkedTests parses the test files in dir and tells, for each Test
+// function, whether its first statement is goroutines.NoneStarted(t).
+func checkedTests(t *testing.T, dir string) map[string]testStart {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]testStart{}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
+				continue
+			}
+			out[fn.Name.Name] = testStart{file: f, checked: len(fn.Body.List) > 0 && isNoneStarted(fn.Body.List[0])}
+		}
+	}
+	return out
+}
+
+// isNoneStarted reports whether st is the statement goroutines.NoneStarted(t).
+func isNoneStarted(st ast.Stmt) bool {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "NoneStarted" {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	arg, argOK := call.Args[0].(*ast.Ident)
+	return ok && pkg.Name == "goroutines" && argOK && arg.Name == "t"
 }

@@ -17,6 +17,7 @@ import (
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 	"glidepath/interp"
 	"glidepath/physics"
 	"glidepath/physics/anim"
@@ -90,9 +91,11 @@ func (r *straightRun) checkAt(t *testing.T, s *Sim, what string) {
 // forward, repeated seeks — the state at every visited tick equals the
 // straight run's, and the log and metrics end up identical.
 func TestSeek_RandomSequencesMatchStraightRun(t *testing.T) {
+	goroutines.NoneStarted(t)
 	opts := Options{EventLog: true, Metrics: true, RecordStages: true}
 	for i, rec := range seekRecordings(t) {
 		t.Run(rec.Name, func(t *testing.T) {
+			goroutines.NoneStarted(t)
 			straight := runStraight(t, rec, opts)
 			o := opts
 			o.CheckpointInterval = 16
@@ -133,6 +136,7 @@ func TestSeek_RandomSequencesMatchStraightRun(t *testing.T) {
 // be wired to it as a created one is): random seeks give the straight
 // run's state.
 func TestSeek_EveryReadingMatchesStraightRun(t *testing.T) {
+	goroutines.NoneStarted(t)
 	var readings []interp.Reading
 	for _, name := range interp.ReadingNames() {
 		r, err := interp.ReadingByName(name)
@@ -164,6 +168,7 @@ func TestSeek_EveryReadingMatchesStraightRun(t *testing.T) {
 // the stage record is left out only of ticks whose events are already
 // logged (Seek).
 func TestSeek_ForwardIntoNewTicksKeepsPopStages(t *testing.T) {
+	goroutines.NoneStarted(t)
 	opts := Options{EventLog: true, Metrics: true, RecordStages: true}
 	pops := 0
 	for _, name := range []string{"wall", "teleport", "cliff", "jump"} {
@@ -249,6 +254,7 @@ func TestNextPrevEvent(t *testing.T) {
 // The checkpoint interval follows the memory budget: the smaller the
 // budget, the longer the interval, and the checkpoints fit it.
 func TestCheckpoints_FitTheBudget(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rec := scenario.BenchRecording(20, 5, 0.5, 1)
 	var prev int
 	for _, budget := range []int64{256 << 20, 1 << 20, 128 << 10} {
@@ -271,6 +277,7 @@ func TestCheckpoints_FitTheBudget(t *testing.T) {
 // re-simulates up to an interval of every object — down to 64·500/objects
 // ticks and never below MinCrowdCheckpointInterval.
 func TestCheckpoints_CrowdIntervalFloor(t *testing.T) {
+	goroutines.NoneStarted(t)
 	for _, c := range []struct{ objects, want int }{{100, MinCheckpointInterval}, {1000, 32}, {2000, 24}} {
 		s := newSim(t, scenario.BenchRecording(c.objects, 0.2, 0.5, 1), Options{})
 		if got := s.Query().CheckpointInterval(); got != c.want {

@@ -6,6 +6,7 @@ import (
 	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 	"glidepath/engine/tables"
+	"glidepath/internal/goroutines"
 	"glidepath/interp"
 )
 
@@ -23,6 +24,7 @@ func (m *stateMem) WriteStates(b *tables.StateBatch) error {
 // are — also when the runs step out of order or a tick is stepped and not
 // written (its rows are no table's), and across batches.
 func TestTableWriterCapturedRows(t *testing.T) {
+	goroutines.NoneStarted(t)
 	var readings []interp.Reading
 	for _, n := range interp.ReadingNames()[:2] {
 		r, _ := interp.ReadingByName(n)

@@ -31,6 +31,7 @@ import (
 	"glidepath/assets"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -171,6 +172,7 @@ func (d *stateDigest) tick(s *Sim) {
 // TestTraceHashes: every input under every reading gives the trace and the
 // state it gave when the table was written.
 func TestTraceHashes(t *testing.T) {
+	goroutines.NoneStarted(t)
 	want := map[string][2]string{}
 	if !*update {
 		f, err := os.Open(traceHashesFile)

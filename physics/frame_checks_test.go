@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/internal/goroutines"
 )
 
 // specialFloats are the float32 values that decide a finiteness or ±0 test.
@@ -47,6 +49,7 @@ func finiteByComponents(v mgl32.Vec3) bool {
 }
 
 func TestIsValid_SameAsComponentChecks(t *testing.T) {
+	goroutines.NoneStarted(t)
 	check := func(f Frame) {
 		t.Helper()
 		if got, want := f.IsValid(), isValidByComponents(&f); got != want {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/internal/goroutines"
 )
 
 // setFrameRef is set_frame as seed 003 §9 has it, with no memo.
@@ -23,6 +25,7 @@ func setFrameRef(pos *Frame, f *Frame) {
 // mixes unit, drifted, zero, NaN and infinite rotations and origins
 // commits the same bits as set_frame without the memo.
 func TestSetFrame_RotationMemo(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rng := rand.New(rand.NewPCG(9, 19))
 	nan, inf := float32(math.NaN()), float32(math.Inf(1))
 	rots := []mgl32.Quat{

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/internal/goroutines"
 )
 
 // The transition's shortcut inside an EnvCell (transit_cells.go's last
@@ -126,6 +128,7 @@ func randomRoomSweep(r *rand.Rand, w *World, room *EnvCell, o *Object) (from Pos
 // enough of each kind of sweep (several steps, sliding normals carried in,
 // scaled and tilted bodies, rooms with portals, chained BSPs).
 func TestTransitEnvFast_RandomSweepsMatchWholeTransition(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4042))
 	n := checkShortcut(t)
 	const worlds, perWorld = 80, 400
@@ -160,6 +163,7 @@ func TestTransitEnvFast_RandomSweepsMatchWholeTransition(t *testing.T) {
 // doorway between two rooms: every transition the shortcut answers is the
 // whole transition's, and the shortcut answers most of the room's.
 func TestTransitEnvFast_WalkersMatchWholeTransition(t *testing.T) {
+	goroutines.NoneStarted(t)
 	room := uint32(testLB | 0x0100)
 	geom := &fakeGeometry{env: map[uint32]*EnvCell{
 		room: envCell(t, room, mgl32.Vec3{60, 30, 0}, roomSpec{lo: mgl32.Vec3{0, 0, 0}, hi: mgl32.Vec3{10, 40, 4}}),
@@ -168,12 +172,14 @@ func TestTransitEnvFast_WalkersMatchWholeTransition(t *testing.T) {
 		return paceChecked(t, pacer(t, w, cell, at), ticks)
 	}
 	t.Run("room", func(t *testing.T) {
+		goroutines.NoneStarted(t)
 		n := walk(t, &World{Terrain: FlatTerrain(0), Geometry: geom}, room, mgl32.Vec3{65, 40, 0}, 6000)
 		if n.sweeps < 5900 || n.stepped < 5900 {
 			t.Fatalf("the shortcut answered %d of 6000 ticks (%d stepped down)", n.sweeps, n.stepped)
 		}
 	})
 	t.Run("doorway", func(t *testing.T) {
+		goroutines.NoneStarted(t)
 		// Two rooms end to end along y, a doorway between them; the
 		// walker paces 30 m along y across it (pacingPM: 0.1 m a tick,
 		// 300 ticks each way).
@@ -218,6 +224,7 @@ func refAdjustSphereToPlane(p *Polygon, path *spherePath, s *Sphere, movement mg
 // give the Vec3 forms' answers, bit for bit, on random polygons, spheres
 // and movements (many of them along the plane's normal, as step_down's).
 func TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4043))
 	adjusted := 0
 	for i := 0; i < 200000; i++ {
@@ -259,6 +266,7 @@ func TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm(t *testing.T) {
 // point_inside_cell_bsp, the outside-portal test find_transit_cells' reach
 // test, wherever the memo says it answers.
 func TestTransitEnvFast_ClearMemoMatchesTests(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4044))
 	answered, near, outside := 0, 0, 0
 	for k := 0; k < 300; k++ {
@@ -341,6 +349,7 @@ func TestTransitEnvFast_ClearMemoMatchesTests(t *testing.T) {
 // centres wandering over random polygons (flat and tilted floors, many
 // centres near an edge or outside), with random ups.
 func TestTransitEnvFast_WalkMemoMatchesCheckWalkable(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4045))
 	var m walkMemo
 	remembered, calls := 0, 0
@@ -401,6 +410,7 @@ func BenchmarkTransit_ObjectTickIndoorDoors(b *testing.B) {
 // (outside or not) at random centres around the memo's own in a random
 // room's frame, many of them at the edge of its reach.
 func TestTransitEnvFast_PortalMemoMatchesCellBSP(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4046))
 	var tr transit
 	answered, calls := 0, 0

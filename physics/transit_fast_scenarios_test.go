@@ -9,6 +9,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 	"glidepath/physics"
 )
 
@@ -18,6 +19,7 @@ import (
 // bit for bit: the shortcut is exact on the inputs the project ships, not
 // only on random ones (transit_fast_test.go).
 func TestTransitFast_ScenariosAndRecordingsMatchWholeTransition(t *testing.T) {
+	goroutines.NoneStarted(t)
 	if testing.Short() {
 		t.Skip("runs every shipped scenario and recording")
 	}
@@ -37,6 +39,7 @@ func TestTransitFast_ScenariosAndRecordingsMatchWholeTransition(t *testing.T) {
 	}
 	for _, e := range scenario.Catalog() {
 		t.Run(e.Name, func(t *testing.T) {
+			goroutines.NoneStarted(t)
 			rec, err := scenario.CompileAsset(assets.FS(), e.Name)
 			if err != nil {
 				t.Fatal(err)
@@ -50,6 +53,7 @@ func TestTransitFast_ScenariosAndRecordingsMatchWholeTransition(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".jsonl"), func(t *testing.T) {
+			goroutines.NoneStarted(t)
 			rec, err := recording.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/internal/goroutines"
 )
 
 // The transition's shortcut over a bare LandCell (transit_fast.go) checked
@@ -81,6 +83,7 @@ func randomSweep(r *rand.Rand, w *World, o *Object) (from Position, to Frame) {
 // contact, sliding normals carried in, several steps, contact planes kept
 // in another landblock, scaled bodies, tilted ones).
 func TestTransitFast_RandomSweepsMatchWholeTransition(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4040))
 	n := checkShortcut(t)
 	const worlds, perWorld = 60, 400
@@ -115,6 +118,7 @@ func TestTransitFast_RandomSweepsMatchWholeTransition(t *testing.T) {
 // through the whole tick for 6000 ticks: every transition the shortcut
 // answers is the whole transition's.
 func TestTransitFast_HillsWalkerMatchesWholeTransition(t *testing.T) {
+	goroutines.NoneStarted(t)
 	w := &World{Terrain: loadTerrain(t, "hills.json")}
 	gz, _ := w.Ground(testCell, 12, 45)
 	n := paceChecked(t, pacer(t, w, testCell, mgl32.Vec3{12, 45, gz}), 6000)
@@ -128,6 +132,7 @@ func TestTransitFast_HillsWalkerMatchesWholeTransition(t *testing.T) {
 // finds, at random points of random cells of both splits — many on or a
 // rounding away from the diagonal, some near the square's sides.
 func TestTransitFast_TerrainPolyMatchesFindTerrainPoly(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4041))
 	inner, onDiagonal := 0, 0
 	for k := 0; k < 40; k++ {
@@ -194,6 +199,7 @@ func TestTransitFast_TerrainPolyMatchesFindTerrainPoly(t *testing.T) {
 // answer is still the whole transition's, and the memo is both reused and
 // remade for each kind of change.
 func TestTransitFast_MemosMatchWholeTransition(t *testing.T) {
+	goroutines.NoneStarted(t)
 	r := rand.New(rand.NewSource(4042))
 	n := checkShortcut(t)
 	var reused, remade [4]int // by what changed: nothing, rotation, scale, a sphere

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/internal/goroutines"
 )
 
 // vecSample is a float32 drawn from ordinary values and from the edges:
@@ -42,6 +44,7 @@ func sameVec(a vec, b mgl32.Vec3) bool {
 // for a NaN), over
 // ordinary values, random bit patterns and every special value.
 func TestVec_SameAsMgl32(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rng := rand.New(rand.NewPCG(3, 19))
 	for i := range 1_000_000 {
 		a := mgl32.Vec3{vecSample(rng), vecSample(rng), vecSample(rng)}

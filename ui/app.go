@@ -46,6 +46,26 @@ var shotLayoutFrames = true
 // (shotWarmUp: warmUp).
 var shotPicture, shotWarmUp = true, true
 
+// leanPlot is every plot field a lean picture's history has past its tick
+// (session.NewLeanPicture: the samples but their positions); the client's
+// error reads the client trace.
+const leanPlot = timeline.PlotSet(1<<timeline.PlotDistHead | 1<<timeline.PlotErrTruth | 1<<timeline.PlotClient)
+
+// leanPicture says whether a screenshot's frame reads of the history past
+// its tick only what a lean picture keeps: the aggregates and the
+// selection's plot (session.NewLeanPicture). A picture drawn beside a
+// client trace (whose divergence and plot read every object's samples), a
+// remembered view (whose selection is known only once the window starts),
+// an export, side by side, or a default plot that reads positions keeps
+// the whole history; several readings do too (the session's choice).
+func leanPicture(opts *Options) bool {
+	return shotLean && opts.Client == nil && !opts.RestoreView && opts.Export == nil && !opts.Split && !opts.Follow &&
+		timeline.DefaultPlot&^leanPlot == 0
+}
+
+// shotLean: tests turn it off to take a screenshot with the whole history.
+var shotLean = true
+
 var background = color.RGBA{0x1b, 0x1f, 0x24, 0xff}
 
 // Run opens the window and blocks until it is closed.
@@ -154,6 +174,11 @@ func newApp(opts Options) (*app, error) {
 	if opts.Screenshot != "" && !opts.ShotFirst && len(opts.Tour) == 0 && shotPicture {
 		// One picture at one tick, drawn once the whole run is pre-run.
 		newSession = func(srcs []model.Source) (*session.Session, error) { return session.NewPicture(srcs, opts.Tick) }
+		if leanPicture(&opts) {
+			newSession = func(srcs []model.Source) (*session.Session, error) {
+				return session.NewLeanPicture(srcs, opts.Tick, session.Lean{Select: opts.Select})
+			}
+		}
 	}
 	sess, err := newSession(opts.Sources)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"glidepath/ui/camera"
 	"glidepath/ui/model"
+	"glidepath/ui/session"
 )
 
 const (
@@ -20,20 +21,9 @@ const (
 	defaultBodyRadius = 0.35
 )
 
-// mostEventful is the guid of the track with the most blips and snaps (the
-// events a user comes to explain), ties going to the first track; 0 when
-// there are no tracks.
-func mostEventful(h *model.History, x *model.Index) uint32 {
-	var best uint32
-	bestN := -1
-	for _, t := range h.Tracks() {
-		// Counted as the log was indexed: an hour's log is not read again.
-		if n := x.Blips(t.GUID); n > bestN {
-			best, bestN = t.GUID, n
-		}
-	}
-	return best
-}
+// mostEventful is the guid of the track with the most blips and snaps
+// (session.MostEventful: a lean picture's pre-run keeps its plot).
+func mostEventful(h *model.History, x *model.Index) uint32 { return session.MostEventful(h, x) }
 
 // remotesAt returns the box of the remotes alive at the first tick at or
 // after tick where any is alive, and that tick; ok is false when none ever

@@ -139,13 +139,21 @@ func TestRun_RunsOfTicksSameResult(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	rec, client := chunkedCrowd(t)
 	runtime.GOMAXPROCS(1)
-	want, err := json.Marshal(stepwise(t, rec, client))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, field := range []string{`"position"`, `"queue"`, `"branch"`, `"events":["route `, `"ticks":11`, `"0x7EADBEEF"`} {
-		if !bytes.Contains(want, []byte(field)) {
-			t.Fatalf("the stepwise result lacks %s: nothing to compare there\n%s", field, want)
+	fields := []string{`"position"`, `"queue"`, `"branch"`, `"events":["route `, `"ticks":11`, `"0x7EADBEEF"`}
+	// The stepwise comparison runs on one goroutine: under the race
+	// detector the run of ticks in shards is checked for what it must
+	// hold, and compared with the stepwise one byte for byte in make
+	// test's second pass.
+	var want []byte
+	if !raceEnabled {
+		var err error
+		if want, err = json.Marshal(stepwise(t, rec, client)); err != nil {
+			t.Fatal(err)
+		}
+		for _, field := range fields {
+			if !bytes.Contains(want, []byte(field)) {
+				t.Fatalf("the stepwise result lacks %s: nothing to compare there\n%s", field, want)
+			}
 		}
 	}
 	ran := 0
@@ -176,7 +184,13 @@ func TestRun_RunsOfTicksSameResult(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got, want) {
+			if raceEnabled {
+				for _, field := range fields {
+					if !bytes.Contains(got, []byte(field)) {
+						t.Fatalf("GOMAXPROCS %d, %d shards: the result lacks %s\n%s", procs, workers, field, got)
+					}
+				}
+			} else if !bytes.Equal(got, want) {
 				t.Fatalf("GOMAXPROCS %d, %d shards: the result differs from the stepwise one:\n got  %s\n want %s", procs, workers, got, want)
 			}
 		}

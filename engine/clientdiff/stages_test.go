@@ -13,6 +13,7 @@ import (
 	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 )
 
 // compareShifted compares rec's run with its own state rows, the rows of
@@ -143,6 +144,7 @@ func TestNameStages_NoPopNoRerun(t *testing.T) {
 // is the one a first run with the metrics gives — at a pop, at the tick
 // after it, at a hitch, and away from them.
 func TestNameStages_WithoutMetricsSameResult(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rec, err := scenario.CompileAsset(assets.FS(), "cliff")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"glidepath/assets/dat/indepwriter"
 	"glidepath/engine"
 	"glidepath/engine/recording"
+	"glidepath/internal/goroutines"
 	"glidepath/physics"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -399,6 +400,7 @@ func wallRun(t *testing.T, w *World, path []serverPos) (climbed bool, nearest fl
 // the body is lifted onto the wall's top, as ACE's transition lifts it on
 // the same tick (docs/collision.md, "The 0.6 m wall").
 func TestAccept_IndepWallStopsAtWalkingAndCatchUpSpeeds(t *testing.T) {
+	goroutines.NoneStarted(t)
 	w := indepGeo(t)
 	starts := []float32{146, 145.9, 145.8, 145.7, 145.6, 145.5, 145.4, 145.3}
 	for _, speed := range []float32{1.5, 3, 8} {
@@ -488,6 +490,7 @@ func TestAccept_IndepDoorwayIndoorCellAndBack(t *testing.T) {
 // sphere (indepwriter.TerrainHeight, the writer's own triangulation), and
 // no tick at all ends more than 1 cm below it.
 func TestAccept_IndepTerrainWithin1cm(t *testing.T) {
+	goroutines.NoneStarted(t)
 	dir := t.TempDir()
 	if _, err := indepwriter.Write(dir); err != nil {
 		t.Fatal(err)

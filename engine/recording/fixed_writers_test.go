@@ -17,6 +17,7 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/internal/goroutines"
 )
 
 // writersOutputs returns what each writer writes, by name.
@@ -68,6 +69,7 @@ var (
 )
 
 func TestFixed_TakesWhatTheWritersWrite(t *testing.T) {
+	goroutines.NoneStarted(t)
 	total, taken := 0, 0
 	kinds := map[string]int{}
 	for name, data := range writersOutputs(t) {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"glidepath/internal/goroutines"
 )
 
 // checkFloat fails when fixedFloat takes tok (followed by a delimiter, on
@@ -49,6 +51,7 @@ func TestFixedFloat_AgreesWithStrconv(t *testing.T) {
 // random digit strings of every length the fixed layout takes read as
 // strconv reads them (or are left to it).
 func TestFixedFloat_RandomDecimals(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 400_000
 	if testing.Short() {
@@ -87,6 +90,7 @@ func TestFixedFloat_RandomDecimals(t *testing.T) {
 // read as strconv reads them. (A float32 subnormal needs more than the 15
 // digits the fixed layout takes.)
 func TestFixedFloat_NearMidpoints(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for k := range 100_000 {
 		f := float32(rng.Float64() * math.Pow(10, float64(k%12-6)))

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"glidepath/internal/goroutines"
 )
 
 // TestPow10Neg_MatchesStrconvsTable: entries of strconv's own table
@@ -48,6 +50,7 @@ func checkTime(t *testing.T, man uint64, k int) bool {
 // exact midpoint between two float64s, where the 128-bit product is least
 // sure.
 func TestEiselLemire64_AgreesWithStrconv(t *testing.T) {
+	goroutines.NoneStarted(t)
 	rng := rand.New(rand.NewPCG(7, 8))
 	decided := 0
 	for range 300_000 {

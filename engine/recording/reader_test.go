@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/internal/goroutines"
 	"glidepath/physics"
 )
 
@@ -427,6 +428,7 @@ func TestRead_GzipByName(t *testing.T) {
 }
 
 func TestRead_LineTooLong(t *testing.T) {
+	goroutines.NoneStarted(t)
 	long := `{"t":0,"type":"note","text":"` + strings.Repeat("a", MaxLineLength) + `"}`
 	checkReadError(t, lines(hdr, long), "t.jsonl:2: json: line longer than 4194304 bytes")
 }

@@ -152,11 +152,13 @@ type History struct {
 	bounded bool
 	// expect is the run's expected last tick (SetExpected; 0: unknown).
 	expect int
+	// lean is what is kept past a picture's tick (Lean; lean.go).
+	lean lean
 }
 
 // NewHistory returns an empty history.
 func NewHistory() *History {
-	return &History{stride: 1, index: make(map[uint32]int), indoor: make(map[[2]int32]bool), last: -1}
+	return &History{stride: 1, index: make(map[uint32]int), indoor: make(map[[2]int32]bool), last: -1, lean: lean{after: -1}}
 }
 
 // HistoryBudget is the memory the samples of one run's history may use,
@@ -240,10 +242,13 @@ func (h *History) Record(tick int, objects []Brief, observer *Vec3, observerIndo
 	} else {
 		h.fixOrigin(observer)
 	}
+	h.leanBegin(tick)
+	before := len(h.tracks)
 	for i := range objects {
 		h.record(tick, i, &objects[i])
 	}
 	h.observe(observer, observerIndoor)
+	h.leanEnd(tick, len(objects), before)
 	h.last = tick
 }
 
@@ -298,7 +303,7 @@ func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample)
 			k = len(h.tracks)
 			h.index[guid] = k
 			var samples []Sample
-			if h.expect > tick {
+			if h.expect > tick && (!h.lean.on || guid == h.lean.keep) {
 				samples = make([]Sample, 0, h.room(tick))
 			}
 			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples})
@@ -307,6 +312,9 @@ func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample)
 			h.hint = append(h.hint, -1)
 		}
 		h.hint[i] = k
+	}
+	if h.leanSkips(k, tick, &sm) {
+		return
 	}
 	t := &h.tracks[k]
 	// Ticks the object was missing from (deleted, not yet re-created)

@@ -167,6 +167,8 @@ func (r *PartRecorder) Record(tick, parts int, observer physics.Position, hasObs
 			h.fixOrigin(obs)
 		}
 	}
+	h.leanBegin(tick)
+	before := len(h.tracks)
 	place := 0
 	for i := range parts {
 		p := &r.parts[i]
@@ -191,6 +193,7 @@ func (r *PartRecorder) Record(tick, parts int, observer physics.Position, hasObs
 		}
 	}
 	h.observe(obs, hasObserver && observer.IsIndoor())
+	h.leanEnd(tick, place, before)
 	h.last = tick
 }
 

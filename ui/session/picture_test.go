@@ -5,12 +5,14 @@
 package session
 
 import (
+	"math"
 	"reflect"
 	"testing"
 	"time"
 
 	"glidepath/assets"
 	"glidepath/engine/scenario"
+	"glidepath/interp"
 	"glidepath/ui/model"
 	"glidepath/ui/simsource"
 )
@@ -96,5 +98,97 @@ func TestNewPicture_BranchesWhileTheWindowPolls(t *testing.T) {
 	}
 	if s.Cur().Snap.Tick != 450 || len(s.Cur().Snap.Objects) < 300 || s.Cur().Hist.LastTick() != runs[0].Info().LastTick {
 		t.Errorf("at tick %d with %d objects, history to %d of %d", s.Cur().Snap.Tick, len(s.Cur().Snap.Objects), s.Cur().Hist.LastTick(), runs[0].Info().LastTick)
+	}
+}
+
+// A lean picture's session (NewLeanPicture) keeps, past the picture's
+// tick, what the frame reads there (store.History.Lean): every track
+// (guid, name, first tick, in order), the bounds and the indoor cells, the
+// most eventful object as the window finds it, every sample up to the
+// tick, and the selection's plot over the whole run; the other tracks end
+// past the tick. With the selection given, its every sample.
+func TestNewLeanPicture_KeepsWhatThePictureReads(t *testing.T) {
+	const tick = 200
+	whole, _ := pictureRun(t, New, tick)
+	w := whole.Cur()
+	best := MostEventful(w.Hist, w.Index)
+	for _, sel := range []uint32{0, w.Hist.Tracks()[7].GUID} {
+		lean, _ := pictureRun(t, func(srcs []model.Source) (*Session, error) { return NewLeanPicture(srcs, tick, Lean{Select: sel}) }, tick)
+		p := lean.Cur()
+		from, leaned := p.Hist.Leaned()
+		if !lean.Leaned() || !leaned || from <= tick {
+			t.Fatalf("select %x: session lean %v, history lean %v from %d: want lean past tick %d", sel, lean.Leaned(), leaned, from, tick)
+		}
+		if got := MostEventful(p.Hist, p.Index); got != best || best == 0 {
+			t.Errorf("select %x: the most eventful is %x, the window's %x", sel, got, best)
+		}
+		lo, hi, _ := p.Hist.Bounds()
+		wlo, whi, _ := w.Hist.Bounds()
+		if lo != wlo || hi != whi || p.Hist.LastTick() != w.Hist.LastTick() || len(p.Hist.Tracks()) != len(w.Hist.Tracks()) {
+			t.Fatalf("select %x: bounds %v %v, last %d, %d tracks; want %v %v, %d, %d", sel, lo, hi, p.Hist.LastTick(), len(p.Hist.Tracks()),
+				wlo, whi, w.Hist.LastTick(), len(w.Hist.Tracks()))
+		}
+		want := sel
+		if want == 0 {
+			want = best
+		}
+		plotted, cut := 0, 0
+		for i, wt := range w.Hist.Tracks() {
+			pt := p.Hist.Tracks()[i]
+			if pt.GUID != wt.GUID || pt.Name != wt.Name || pt.First != wt.First {
+				t.Fatalf("select %x: track %d is %x %q from %d, want %x %q from %d", sel, i, pt.GUID, pt.Name, pt.First, wt.GUID, wt.Name, wt.First)
+			}
+			for k := 0; k <= w.Info.LastTick; k++ {
+				ws, wok := wt.At(k)
+				ps, pok := pt.At(k)
+				if k > tick && wt.GUID == want && wok {
+					plotted++ // alive: a point of the plot, a distance or none (NaN)
+				}
+				switch {
+				case k <= tick || wt.GUID == sel:
+					if ws != ps || wok != pok {
+						t.Fatalf("select %x: %x at tick %d differs", sel, wt.GUID, k)
+					}
+				case wt.GUID == want:
+					if wok != pok || ws.DistHead != ps.DistHead || ws.ErrTruth != ps.ErrTruth || pok && !math.IsNaN(float64(ps.Pos[0])) {
+						t.Fatalf("select %x: the selection %x's plot at tick %d: %v %v %v, want %v %v %v", sel, want, k,
+							pok, ps.DistHead.Float32(), ps.ErrTruth.Float32(), wok, ws.DistHead.Float32(), ws.ErrTruth.Float32())
+					}
+				case wok && !pok:
+					cut++
+				}
+			}
+		}
+		if plotted == 0 || cut == 0 {
+			t.Errorf("select %x: %d plotted ticks of the selection past the tick, %d samples of others let go: want some of each", sel, plotted, cut)
+		}
+	}
+}
+
+// A lean picture of several readings side by side keeps the whole
+// history (NewPicture's): the stacked rows read each reading's.
+func TestNewLeanPicture_SeveralReadingsKeepTheWholeHistory(t *testing.T) {
+	rec := scenario.BenchRecording(20, 0.5, 0.5, 3)
+	ace, err := interp.ReadingByName(interp.ReadingACE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := simsource.New(rec, rec.Name, []interp.Reading{interp.SeedReading(), ace}, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcs := []model.Source{runs[0], runs[1]}
+	s, err := NewLeanPicture(srcs, 30, Lean{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range s.Runs {
+		if _, leaned := r.Hist.Leaned(); leaned || s.Leaned() {
+			t.Errorf("reading %s: lean %v, session lean %v: want the whole history", r.Info.Reading, leaned, s.Leaned())
+		}
 	}
 }

@@ -4,6 +4,8 @@
 
 package session
 
+import "glidepath/ui/model"
+
 // Selection is what the user has picked.
 type Selection struct {
 	GUID   uint32 // the selected object, 0 for none
@@ -29,3 +31,18 @@ func (s *Selection) Hovering(id uint32) { s.Hover = id }
 
 // SetFollow starts or stops following the selection.
 func (s *Selection) SetFollow(on bool) { s.Follow = on }
+
+// MostEventful is the guid of the track of h with the most blips and snaps
+// (the events a user comes to explain; x counted them as it indexed the
+// log), ties going to the first track; 0 when there are no tracks. The
+// first view selects it when nothing is selected.
+func MostEventful(h *model.History, x *model.Index) uint32 {
+	var best uint32
+	bestN := -1
+	for _, t := range h.Tracks() {
+		if n := x.Blips(t.GUID); n > bestN {
+			best, bestN = t.GUID, n
+		}
+	}
+	return best
+}

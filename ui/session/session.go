@@ -83,9 +83,15 @@ type Session struct {
 	// the pre-run has caught up with what was written.
 	Follow bool
 	// picture: the session is a screenshot's (NewPicture): nobody looks
-	// before the whole run is pre-run, and the window seeks to one tick.
-	picture bool
+	// before the whole run is pre-run, and the window seeks to one tick;
+	// lean: its history past that tick is lean (NewLeanPicture).
+	picture, lean bool
 }
+
+// Leaned reports whether the session's history past the picture's tick
+// keeps only what the picture's frame reads (NewLeanPicture), rather than
+// everything.
+func (s *Session) Leaned() bool { return s.lean }
 
 // Of starts a session over newly opened runs (a file opened from
 // the window, or a file opened again to follow it) and returns them as
@@ -100,7 +106,7 @@ func Of(runs []*simsource.Source) ([]model.Source, *Session, error) {
 }
 
 // New starts pre-running srcs in the background.
-func New(srcs []model.Source) (*Session, error) { return newSession(srcs, -1) }
+func New(srcs []model.Source) (*Session, error) { return newSession(srcs, -1, nil) }
 
 // NewPicture starts pre-running srcs for a screenshot of the strip's tick
 // (clamped to the strip): the window draws once the whole run is pre-run,
@@ -109,11 +115,28 @@ func New(srcs []model.Source) (*Session, error) { return newSession(srcs, -1) }
 // once, at the end, not every few ticks for a window nobody watches. What
 // the window draws is the same as New's.
 func NewPicture(srcs []model.Source, tick int) (*Session, error) {
-	return newSession(srcs, max(tick, 0))
+	return newSession(srcs, max(tick, 0), nil)
 }
 
-// newSession is New, or NewPicture at tick when tick ≥ 0.
-func newSession(srcs []model.Source, tick int) (*Session, error) {
+// Lean is what a picture's frame reads of the history past its tick, for
+// NewLeanPicture: the selection's plot, of the object Select (0: the most
+// eventful, MostEventful).
+type Lean struct{ Select uint32 }
+
+// NewLeanPicture is NewPicture for a frame that reads of the history past
+// its tick only the aggregates and the selection's plot (store.History.Lean:
+// one run, the default plot fields, no client trace beside it — the
+// caller knows): the pre-run keeps only those past the tick, and once it
+// is done, the selection's plot series (model.History.EndLean). A run it
+// cannot keep so (several readings, a Source that does not branch, an
+// input not read whole) is pre-run as NewPicture's; Leaned says which.
+func NewLeanPicture(srcs []model.Source, tick int, lean Lean) (*Session, error) {
+	return newSession(srcs, max(tick, 0), &lean)
+}
+
+// newSession is New, or NewPicture at tick when tick ≥ 0, lean when lean
+// is not nil.
+func newSession(srcs []model.Source, tick int, lean *Lean) (*Session, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("ui: nothing to view")
 	}
@@ -124,6 +147,9 @@ func newSession(srcs []model.Source, tick int) (*Session, error) {
 		ticks := info.LastTick
 		if g, ok := src.(model.Growing); ok {
 			ticks = max(ticks, g.ExpectedTicks()) // the run it looks like it will be
+			if _, complete := g.Readable(); !complete {
+				lean = nil // the strip's last tick, which the picture's is clamped to, is not known yet
+			}
 		}
 		h.SetStride(model.StrideFor(info.Objects, ticks))
 		h.SetExpected(ticks)
@@ -137,6 +163,10 @@ func newSession(srcs []model.Source, tick int) (*Session, error) {
 			s.Live = false
 		}
 	}
+	if len(s.Runs) != 1 || !s.Live {
+		lean = nil // several readings stacked, or a run pre-run on its own Source
+	}
+	s.lean = lean != nil
 	s.total = max(s.total, 1)
 	s.pending = 1
 	if s.Live {
@@ -149,14 +179,25 @@ func newSession(srcs []model.Source, tick int) (*Session, error) {
 			h := model.NewHistory()
 			h.SetStride(r.Hist.Stride())
 			h.SetExpected(r.Hist.Expected())
+			// The cursor's tick as Playback.Begin clamps it, in this run's
+			// ticks (TickOf).
+			at := s.TickOf(r, min(tick, s.Last()))
+			var end func(*model.Index)
+			if lean != nil {
+				h.Lean(at, lean.Select)
+				sel := lean.Select
+				end = func(x *model.Index) {
+					if sel == 0 {
+						sel = MostEventful(h, x)
+					}
+					h.EndLean(sel)
+				}
+			}
 			if s.picture {
-				// The cursor's tick as Playback.Begin clamps it, in this
-				// run's ticks (TickOf). The window does not touch its
-				// Source before the whole run is pre-run, so the branch
-				// is made on the pre-run's goroutine while the window
-				// opens (prerunPicture).
-				keep := s.TickOf(r, min(tick, s.Last()))
-				go func() { s.finished <- prerunPicture(ctx, r, h, keep) }()
+				// The window does not touch its Source before the whole
+				// run is pre-run, so the branch is made on the pre-run's
+				// goroutine while the window opens (prerunPicture).
+				go func() { s.finished <- prerunPicture(ctx, r, h, at, end) }()
 				continue
 			}
 			// The branch is made here, on the window's goroutine, which
@@ -166,7 +207,7 @@ func newSession(srcs []model.Source, tick int) (*Session, error) {
 				cancel()
 				return nil, err
 			}
-			go func() { s.finished <- prerunLive(ctx, r, p, h, false) }()
+			go func() { s.finished <- prerunLive(ctx, r, p, h, false, end) }()
 		}
 	} else {
 		go func() { s.finished <- s.prerunAll(ctx) }()
@@ -177,8 +218,9 @@ func newSession(srcs []model.Source, tick int) (*Session, error) {
 // prerunLive runs on its own goroutine: r's branch (p, recording into h)
 // to the end, publishing its records every publishTicks ticks and
 // whenever it has caught up with the reading of a growing input — of a
-// picture's session, only at the end (the log is indexed as often).
-func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.History, picture bool) error {
+// picture's session, only at the end (the log is indexed as often), after
+// end, when not nil, has had the whole index.
+func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.History, picture bool, end func(*model.Index)) error {
 	published := -1
 	publish := func() {
 		x := p.Index()
@@ -212,6 +254,9 @@ func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.Histor
 	if err != nil {
 		return err
 	}
+	if end != nil {
+		end(x)
+	}
 	r.pub.Store(&records{hist: h, index: x, tick: p.Tick(), complete: true})
 	r.done.Store(int64(p.Tick()))
 	return nil
@@ -222,13 +267,13 @@ func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.Histor
 // store, stepped to tick 0 and recorded), keeping the checkpoint a seek to
 // keep restores: the window's goroutine opens the window meanwhile, and
 // reads r's Source only once the pre-run is done (Update waits for Ready).
-func prerunPicture(ctx context.Context, r *Run, h *model.History, keep int) error {
+func prerunPicture(ctx context.Context, r *Run, h *model.History, keep int, end func(*model.Index)) error {
 	p, err := model.NewPrerunner(r.Src, h)
 	if err != nil {
 		return err
 	}
 	p.KeepFor(keep)
-	return prerunLive(ctx, r, p, h, true)
+	return prerunLive(ctx, r, p, h, true, end)
 }
 
 // prerunAll runs on its own goroutine: every run to its end on the run's

@@ -1,0 +1,173 @@
+package store
+
+import (
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"glidepath/engine"
+	"glidepath/interp"
+	"glidepath/physics"
+)
+
+// leanRun is a small crowd's views tick by tick: a walks the whole run
+// with a queue head ahead of it and a truth behind; b dies at tick 9 and
+// comes back at 15; c is made at tick 13; d, indoors, is made at 21 and
+// walks far (the bounds grow past the picture's tick). With empty, no
+// object lives from tick 5 to 12.
+func leanRun(tick int, empty bool) []engine.BriefView {
+	var out []engine.BriefView
+	f := float32(tick)
+	at := func(cell uint32, x, y, z float32) physics.Position {
+		return physics.NewPosition(cell, mgl32.Vec3{x, y, z}, 0)
+	}
+	quiet := empty && tick >= 5 && tick <= 12
+	if !quiet {
+		a := engine.BriefView{GUID: 0xA, Name: "a", Position: at(0xA9B40001, 10+f, 50, 1), Heading: 10 * f, Contact: tick%2 == 0,
+			QueueLen: tick % 4, FailCounter: int32(tick % 3), HasTruth: tick > 2, Truth: at(0xA9B40001, 10, 49, 1)}
+		if a.QueueLen > 0 {
+			a.Head = interp.Node{Type: interp.NodePosition, Position: at(0xA9B40001, 13+2*f, 50, 1)}
+		}
+		out = append(out, a)
+	}
+	if (tick < 9 || tick >= 15) && !quiet {
+		out = append(out, engine.BriefView{GUID: 0xB, Name: "b", Position: at(0xA9B40002, 90, 150-f, 0), Heading: 90})
+	}
+	if tick >= 13 {
+		out = append(out, engine.BriefView{GUID: 0xC, Name: "c", Position: at(0xA9B40003, 80, 40, 0), QueueLen: 1,
+			Head: interp.Node{Type: interp.NodePosition, Position: at(0xA9B40003, 80+f, 40, 0)}})
+	}
+	if tick >= 21 {
+		out = append(out, engine.BriefView{GUID: 0xD, Name: "d", Position: at(0xA9B50105, 20+4*f, 100, 2)})
+	}
+	return out
+}
+
+// recordLean records ticks 0 to 40 of leanRun at stride 2 into a history
+// made lean at after (−1: whole), keeping keep, through Record, or through
+// a PartRecorder taking each tick in two parts (the first view, the rest).
+func recordLean(t *testing.T, after int, keep uint32, empty, parts bool) *History {
+	t.Helper()
+	h := NewHistory()
+	h.SetStride(2)
+	h.SetExpected(40)
+	h.Lean(after, keep)
+	r := NewPartRecorder(h)
+	obs := physics.NewPosition(0xA9B40001, mgl32.Vec3{95, 45, 0}, 0)
+	for tick := 0; tick <= 40; tick++ {
+		views := leanRun(tick, empty)
+		if !parts {
+			b := make([]Brief, len(views))
+			for i := range views {
+				b[i] = BriefOf(&views[i])
+			}
+			g := Global(&obs)
+			h.Record(tick, b, &g, false)
+			continue
+		}
+		split := min(1, len(views))
+		r.Parts(2)
+		r.Take(0, tick, views[:split], nil)
+		r.Take(1, tick, views[split:], nil)
+		r.Record(tick, 2, obs, true)
+	}
+	return h
+}
+
+// The picture's frame reads, past its tick, the aggregates and the
+// selection's plot (lean.go): a lean history has the whole history's
+// origin, bounds, indoor cells and tracks (guid, name, first tick, in
+// order), every sample up to the picture's tick, and — of the selection
+// known before the run every sample, of the one chosen after (EndLean)
+// every sample but its position (NaN) — while the other tracks end at the
+// first lean tick. Through Record and through a PartRecorder alike.
+func TestHistory_LeanKeepsWhatThePictureReads(t *testing.T) {
+	for _, parts := range []bool{false, true} {
+		whole := recordLean(t, -1, 0, false, parts)
+		for _, c := range []struct {
+			after int
+			keep  uint32
+			sel   uint32
+		}{{11, 0, 0xA}, {11, 0, 0xC}, {11, 0xA, 0xA}, {11, 0xD, 0xD}, {10, 0, 0xB}, {0, 0, 0xD}, {40, 0, 0xA}} {
+			h := recordLean(t, c.after, c.keep, false, parts)
+			h.EndLean(c.sel)
+			from, leaned := h.Leaned()
+			if leaned != (c.after < 40) || leaned && from != c.after-c.after%2+2 {
+				t.Fatalf("parts %v, after %d: leaned %v from %d; want from the first sampled tick after it", parts, c.after, leaned, from)
+			}
+			sameAggregates(t, h, whole)
+			for i := range whole.tracks {
+				w, l := &whole.tracks[i], &h.tracks[i]
+				for tick := 0; tick <= 40; tick++ {
+					ws, wok := w.At(tick)
+					ls, lok := l.At(tick)
+					switch {
+					case tick <= c.after || w.GUID == c.sel && w.GUID == c.keep:
+						if ws != ls || wok != lok {
+							t.Errorf("parts %v, after %d, keep %x: %x at tick %d: %+v %v, want %+v %v", parts, c.after, c.keep, w.GUID, tick, ls, lok, ws, wok)
+						}
+					case w.GUID == c.sel:
+						if wok != lok || wok && (!math.IsNaN(float64(ls.Pos[0])) || ls.DistHead != ws.DistHead || ls.ErrTruth != ws.ErrTruth ||
+							ls.Heading() != ws.Heading() || ls.Contact() != ws.Contact() || ls.Queue != ws.Queue || ls.Fail != ws.Fail) {
+							t.Errorf("parts %v, after %d: the selection %x at tick %d: %+v %v, want %+v %v but the position", parts, c.after, w.GUID, tick, ls, lok, ws, wok)
+						}
+					case tick >= from && lok:
+						t.Errorf("parts %v, after %d: %x keeps its sample of tick %d, past the picture's", parts, c.after, w.GUID, tick)
+					}
+				}
+			}
+			if h.lean.series != nil {
+				t.Errorf("parts %v, after %d: the series are kept after EndLean", parts, c.after)
+			}
+		}
+	}
+}
+
+// sameAggregates fails unless h and whole have the same origin, bounds,
+// indoor cells, last tick and tracks (guid, name, first tick, stride).
+func sameAggregates(t *testing.T, h, whole *History) {
+	t.Helper()
+	wlo, whi, wok := whole.Bounds()
+	lo, hi, ok := h.Bounds()
+	if h.Origin != whole.Origin || lo != wlo || hi != whi || ok != wok || !reflect.DeepEqual(h.indoor, whole.indoor) || h.LastTick() != whole.LastTick() {
+		t.Errorf("origin %v, bounds %v %v, indoor %v, last %d; want %v, %v %v, %v, %d",
+			h.Origin, lo, hi, h.indoor, h.LastTick(), whole.Origin, wlo, whi, whole.indoor, whole.LastTick())
+	}
+	if len(whole.indoor) == 0 {
+		t.Error("the run has no indoor cell")
+	}
+	if len(h.tracks) != len(whole.tracks) {
+		t.Fatalf("%d tracks, want %d", len(h.tracks), len(whole.tracks))
+	}
+	for i := range whole.tracks {
+		w, l := &whole.tracks[i], &h.tracks[i]
+		if w.GUID != l.GUID || w.Name != l.Name || w.First != l.First || w.Stride != l.Stride || h.Track(w.GUID) != l {
+			t.Errorf("track %d: %x %q from %d, want %x %q from %d", i, l.GUID, l.Name, l.First, w.GUID, w.Name, w.First)
+		}
+	}
+}
+
+// When no object lives at the picture's tick, the first view frames those
+// of the first tick after it that makes a track (ui remotesAt): that tick
+// is kept whole, and the history is lean only after it.
+func TestHistory_LeanAfterTheFirstViewsTick(t *testing.T) {
+	for _, parts := range []bool{false, true} {
+		whole := recordLean(t, -1, 0, true, parts)
+		h := recordLean(t, 7, 0, true, parts)
+		if from, ok := h.Leaned(); !ok || from != 16 {
+			t.Fatalf("parts %v: lean %v from %d; want from tick 16: at stride 2, tick 6 has no object, 14 makes c's track", parts, ok, from)
+		}
+		sameAggregates(t, h, whole)
+		for i := range whole.tracks {
+			w, l := &whole.tracks[i], &h.tracks[i]
+			for _, tick := range []int{14, 15} {
+				ws, wok := w.At(tick)
+				if ls, lok := l.At(tick); ws != ls || wok != lok {
+					t.Errorf("parts %v: %x at tick %d: %+v %v, want %+v %v", parts, w.GUID, tick, ls, lok, ws, wok)
+				}
+			}
+		}
+	}
+}
