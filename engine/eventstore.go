@@ -451,6 +451,9 @@ type growth struct {
 	done   chan struct{}
 	// tail is a followed file's reader (nil: the input is read once).
 	tail *recording.Tail
+	// ahead: the input is decoded on a goroutine of its own, ahead of the
+	// events' appending (fillAhead; loader.LoadOptions.Ahead).
+	ahead bool
 }
 
 // wakeReaders wakes the readers waiting for more ticks; the lock is held.
@@ -627,6 +630,9 @@ func (st *EventStore) fill(ctx context.Context, src recording.Source, drain bool
 	// player rule, decided while reading), not only at the end. Only this
 	// goroutine writes st.growth.notice, so it reads it without the lock.
 	noticer, _ := src.(interface{ InputNotice() string })
+	if sk, ok := src.(skipCounter); ok && st.growth.ahead && !drain && noticer == nil {
+		return st.fillAhead(ctx, src, sk)
+	}
 loop:
 	for {
 		select {
@@ -732,6 +738,7 @@ func GrowEvents(path string, assets fs.FS, opts loader.LoadOptions) (*EventStore
 		return nil, err
 	}
 	st.growth.read, st.growth.size = in.offset, in.size
+	st.growth.ahead = opts.Ahead
 	st.growth.tail = in.tail
 	st.growth.cancel, st.growth.done = cancel, make(chan struct{})
 	go func() {
@@ -803,5 +810,119 @@ func (in *input) Close() error {
 	if errors.Is(err, os.ErrClosed) {
 		return nil
 	}
+	return err
+}
+
+// skipCounter is a Source that counts the events of unknown types it
+// skipped (recording.Reader).
+type skipCounter interface {
+	Skipped() int
+	SkippedTypes() []string
+	SkippedLine() int
+}
+
+// aheadBatch is a run of events decoded ahead (fillAhead): the events,
+// the reader's skip counters after each, and the error Next returned after
+// the last (io.EOF at the input's end; nil: more follow).
+type aheadBatch struct {
+	evs   []recording.Event
+	skips []aheadSkips
+	err   error
+}
+
+// aheadSkips is a skipCounter's state after one event: its counts, and how
+// many of its types (SkippedTypes only grows).
+type aheadSkips struct{ skipped, line, types int }
+
+// aheadEvents is how many events a batch holds, and aheadBatches how many
+// batches are decoded ahead of the appending at most.
+const (
+	aheadEvents  = 256
+	aheadBatches = 8
+)
+
+// fillAhead is fill with src decoded on a goroutine of its own while this
+// one appends the events, in their order, to st: the two halves of the
+// reading (the lines decoded and checked, the events checked against the
+// store and packed) on two cores, for a reader that waits for the whole
+// input (the bytes read, Progress, run ahead of the events appended by up
+// to aheadBatches batches). The store, its problem and its skip counts
+// are fill's: the problem met first in the input's order stops the
+// reading, and the counts are the reader's after the last event appended
+// when it is the store that refuses one.
+func (st *EventStore) fillAhead(ctx context.Context, src recording.Source, sk skipCounter) error {
+	batches := make(chan *aheadBatch, aheadBatches)
+	free := make(chan *aheadBatch, aheadBatches+2)
+	quit := make(chan struct{})
+	decoded := make(chan struct{})
+	go func() {
+		defer close(decoded)
+		defer close(batches)
+		for {
+			var b *aheadBatch
+			select {
+			case b = <-free:
+				b.evs, b.skips, b.err = b.evs[:0], b.skips[:0], nil
+			default:
+				b = &aheadBatch{evs: make([]recording.Event, 0, aheadEvents), skips: make([]aheadSkips, 0, aheadEvents)}
+			}
+			for len(b.evs) < aheadEvents {
+				ev, err := src.Next()
+				if err != nil {
+					b.err = err
+					break
+				}
+				b.evs = append(b.evs, ev)
+				b.skips = append(b.skips, aheadSkips{sk.Skipped(), sk.SkippedLine(), len(sk.SkippedTypes())})
+			}
+			select {
+			case batches <- b:
+			case <-quit:
+				return
+			}
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+	var err error
+	var refused *aheadSkips // the counts after the event the store refused
+	stop := ctx.Done()
+loop:
+	for b := range batches {
+		for i := range b.evs {
+			select {
+			case <-stop:
+				break loop
+			default:
+			}
+			if e := st.Append(&b.evs[i]); e != nil {
+				err, refused = e, &b.skips[i]
+				break loop
+			}
+		}
+		if b.err != nil {
+			if b.err != io.EOF {
+				err = b.err
+			}
+			break
+		}
+		clear(b.evs) // let go of the events' pointers
+		free <- b
+	}
+	close(quit)
+	<-decoded // src is the decoder's no longer
+	if ctx != nil && ctx.Err() != nil {
+		err = nil // stopped (Stop), not a problem of the input
+	}
+	st.mu.Lock()
+	st.rec.Skipped, st.rec.SkippedTypes, st.rec.SkippedLine = sk.Skipped(), sk.SkippedTypes(), sk.SkippedLine()
+	if refused != nil {
+		st.rec.Skipped, st.rec.SkippedTypes, st.rec.SkippedLine = refused.skipped, st.rec.SkippedTypes[:refused.types], refused.line
+	}
+	st.growth.complete, st.growth.err = true, err
+	st.growth.waiting = true
+	st.wakeReaders()
+	st.mu.Unlock()
 	return err
 }

@@ -75,6 +75,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
+	ShotMark("window's app made")
 	defer func() { a.sess.Close() }() // the session opened last
 	defer func() {
 		if err := a.mem.rememberView(a); err != nil && opts.Warn != nil {
@@ -89,6 +90,7 @@ func Run(opts Options) error {
 	if err := ebiten.RunGame(a); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
+	ShotMark("window closed")
 	return a.shotErr
 }
 
@@ -279,7 +281,9 @@ func (a *app) Update() error {
 		return nil // the web viewer's first view too (ui/page); Draw shows the progress
 	}
 	if !a.started {
+		ShotMark("pre-run seen done")
 		a.start()
+		ShotMark("started")
 	}
 	pollLiveAlarms(a)
 	a.pollClient()
@@ -429,6 +433,9 @@ func (a *app) Draw(screen *ebiten.Image) {
 		return
 	}
 	a.idler.drew()
+	if a.started {
+		ShotMark("frame")
+	}
 	screen.Fill(background)
 	if a.sess.Err != nil || !a.started {
 		a.drawLoading(screen)
@@ -500,8 +507,10 @@ func (a *app) finishFrame(screen *ebiten.Image) {
 	a.readyFrames++
 	page.Frame(a.opts.Title, a.pb.Cursor(), a.cam.Mode.String()) // the web viewer's page (ui/page)
 	if a.opts.Screenshot != "" && a.readyFrames == shotFrames {
+		ShotMark("picture's frame drawn")
 		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
 		a.shotDone = true
+		ShotMark("PNG written")
 	}
 	a.exp.exportDraw(a, screen)
 }

@@ -10,13 +10,14 @@ package ui
 import (
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"glidepath/internal/atomicfile"
+	"glidepath/ui/pngout"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -90,20 +91,38 @@ func (ex *exporter) exportDraw(a *app, screen *ebiten.Image) {
 
 // writeScreenshot writes img's pixels to path as a PNG, atomically: a
 // failed or interrupted write leaves path as it was. It compresses at
-// zlib's default level: on a 1280×800 picture of a crowd the best level
-// took seven times as long (0.5 s of a shot's serial tail on an idle
-// machine) for a file 1 % smaller; the pixels, and the rows' filters, are
-// the same at either level (scripts/shotcmp.sh compares pixels).
+// zlib's default level (on a 1280×800 picture of a crowd the best level
+// took seven times as long for a file 1 % smaller), the rows cut into
+// pieces deflated on every core (ui/pngout; the file is the same on any
+// machine); the pixels, and the rows' filters, are image/png's
+// (scripts/shotcmp.sh compares pixels).
 func writeScreenshot(img *ebiten.Image, path string) error {
 	b := img.Bounds()
 	rgba := image.NewRGBA(b)
-	img.ReadPixels(rgba.Pix)
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	err := atomicfile.Write(path, func(w io.Writer) error { return enc.Encode(w, rgba) })
+	img.ReadPixels(rgba.Pix) // the frame's drawing finished first
+	ShotMark("pixels read")
+	err := atomicfile.Write(path, func(w io.Writer) error { return pngout.Encode(w, rgba) })
 	if err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil
+}
+
+// shotTimes: with GLIDEPATH_SHOT_TIMES set, a picture's steps are
+// printed on stderr with the seconds since the process started (shotT0),
+// to find the serial gaps of a shot (docs/benchmarks.md); nothing reads
+// the clock otherwise, and the simulation never does.
+var (
+	shotTimes = os.Getenv("GLIDEPATH_SHOT_TIMES") != ""
+	shotT0    = time.Now()
+)
+
+// ShotMark prints what a picture has reached and when, under
+// GLIDEPATH_SHOT_TIMES (shotTimes).
+func ShotMark(what string) {
+	if shotTimes {
+		fmt.Fprintf(os.Stderr, "shot %7.3f s  %s\n", time.Since(shotT0).Seconds(), what)
+	}
 }
 
 // screenshotPath is where P saves: next to the input file (the current

@@ -64,6 +64,10 @@ type LoadOptions struct {
 	// Follow reads a file still being written, waiting at its end for more
 	// (GrowEvents).
 	Follow bool
+	// Ahead decodes a recording on a goroutine of its own, ahead of the
+	// store's appending (GrowEvents), for a reader that waits for the
+	// whole input: the bytes read run ahead of the events in the store.
+	Ahead bool
 }
 
 // Load reads the recording at path (gzip when it ends in .gz), compiles

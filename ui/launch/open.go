@@ -252,7 +252,7 @@ type startAt struct {
 // openGrowing opens the input into a growing event store, reads what at
 // asks for, and makes one run per reading over it.
 func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, at startAt) ([]model.Source, error) {
-	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow, World: at.world}
+	spec := simsource.Spec{Path: path, Readings: readings, Assets: assets.FS(), Follow: at.follow, World: at.world, Whole: at.whole}
 	if at.capture != nil {
 		spec.Capture = at.capture(path)
 	}
@@ -267,8 +267,10 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	ctx := context.Background()
 	switch {
 	case at.whole:
+		ui.ShotMark("reading the input")
 		_ = st.Wait(ctx, math.MaxInt)
 		err = st.Err()
+		ui.ShotMark("input read")
 	case !at.follow:
 		err = simsource.AwaitFirstFrame(ctx, st, at.tick)
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
 	"glidepath/assets"
 	"glidepath/engine/scenario"
@@ -63,6 +64,40 @@ func TestNewPicture_SameRecordsAndStateWithOneCheckpoint(t *testing.T) {
 		if n := psrc.Sim().Query().CheckpointsKept(); n > 2 {
 			t.Errorf("tick %d: the picture's session keeps %d checkpoints, want tick 0's and the one before its tick", tick, n)
 		}
+	}
+}
+
+// A picture's branch is made on its pre-run's goroutine (prerunPicture)
+// while the window polls the session and reads its Source, as a window
+// waiting for the pre-run does (under -race, the two share nothing
+// unguarded); a failing branch is the session's error, not a hang.
+func TestNewPicture_BranchesWhileTheWindowPolls(t *testing.T) {
+	rec := scenario.BenchRecording(300, 0.5, 0.5, 3)
+	runs, err := simsource.New(rec, rec.Name, nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewPicture([]model.Source{runs[0]}, 450)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	for polls := 0; s.Poll() && !s.Ready; polls++ {
+		_ = s.Progress()
+		_ = runs[0].Info()
+		if polls > 1e5 {
+			t.Fatal("the picture's pre-run never finished")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if s.Err != nil || !s.Ready {
+		t.Fatalf("ready %v, error %v", s.Ready, s.Err)
+	}
+	if err := s.Seek(450); err != nil {
+		t.Fatal(err)
+	}
+	if s.Cur().Snap.Tick != 450 || len(s.Cur().Snap.Objects) < 300 || s.Cur().Hist.LastTick() != runs[0].Info().LastTick {
+		t.Errorf("at tick %d with %d objects, history to %d of %d", s.Cur().Snap.Tick, len(s.Cur().Snap.Objects), s.Cur().Hist.LastTick(), runs[0].Info().LastTick)
 	}
 }
 

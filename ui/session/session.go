@@ -176,8 +176,6 @@ func newSession(srcs []model.Source, tick int, lean *Lean) (*Session, error) {
 	s.cancel = cancel
 	if s.Live {
 		for _, r := range s.Runs {
-			// The branch is made here, on the window's goroutine, which
-			// owns the Source it branches from.
 			h := model.NewHistory()
 			h.SetStride(r.Hist.Stride())
 			h.SetExpected(r.Hist.Expected())
@@ -195,15 +193,21 @@ func newSession(srcs []model.Source, tick int, lean *Lean) (*Session, error) {
 					h.EndLean(sel)
 				}
 			}
+			if s.picture {
+				// The window does not touch its Source before the whole
+				// run is pre-run, so the branch is made on the pre-run's
+				// goroutine while the window opens (prerunPicture).
+				go func() { s.finished <- prerunPicture(ctx, r, h, at, end) }()
+				continue
+			}
+			// The branch is made here, on the window's goroutine, which
+			// owns the Source it branches from.
 			p, err := model.NewPrerunner(r.Src, h)
 			if err != nil {
 				cancel()
 				return nil, err
 			}
-			if s.picture {
-				p.KeepFor(at)
-			}
-			go func() { s.finished <- prerunLive(ctx, r, p, h, s.picture, end) }()
+			go func() { s.finished <- prerunLive(ctx, r, p, h, false, end) }()
 		}
 	} else {
 		go func() { s.finished <- s.prerunAll(ctx) }()
@@ -256,6 +260,20 @@ func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.Histor
 	r.pub.Store(&records{hist: h, index: x, tick: p.Tick(), complete: true})
 	r.done.Store(int64(p.Tick()))
 	return nil
+}
+
+// prerunPicture is a picture's prerunLive, the branch of r's Source made
+// first on this goroutine (model.NewPrerunner: a second Sim over the
+// store, stepped to tick 0 and recorded), keeping the checkpoint a seek to
+// keep restores: the window's goroutine opens the window meanwhile, and
+// reads r's Source only once the pre-run is done (Update waits for Ready).
+func prerunPicture(ctx context.Context, r *Run, h *model.History, keep int, end func(*model.Index)) error {
+	p, err := model.NewPrerunner(r.Src, h)
+	if err != nil {
+		return err
+	}
+	p.KeepFor(keep)
+	return prerunLive(ctx, r, p, h, true, end)
 }
 
 // prerunAll runs on its own goroutine: every run to its end on the run's

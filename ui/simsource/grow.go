@@ -28,7 +28,7 @@ func GrowEvents(spec Spec) (*engine.EventStore, error) {
 	if spec.Path == "" {
 		return LoadEvents(spec)
 	}
-	return engine.GrowEvents(spec.Path, spec.Assets, loader.LoadOptions{Follow: spec.Follow, Capture: spec.Capture})
+	return engine.GrowEvents(spec.Path, spec.Assets, loader.LoadOptions{Follow: spec.Follow, Capture: spec.Capture, Ahead: spec.Whole})
 }
 
 // How much of the input is read before its first frame: a file of up to

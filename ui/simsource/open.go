@@ -27,6 +27,10 @@ type Spec struct {
 	Assets fs.FS
 	// Follow reads a file still being written (GrowEvents).
 	Follow bool
+	// Whole: the caller waits for the whole input before it runs it (a
+	// picture's window): a recording is decoded ahead of the store on a
+	// goroutine of its own (engine.GrowEvents, loader.LoadOptions.Ahead).
+	Whole bool
 	// World is the client's world read from its dat files
 	// (engine.Options.World); nil runs in the illustrative world.
 	World engine.WorldData
