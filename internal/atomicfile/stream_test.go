@@ -70,13 +70,7 @@ func TestStream_PublishesTheBytesWritten(t *testing.T) {
 			if got, _ := os.ReadFile(target); string(got) != "the old file" {
 				t.Fatalf("%d bytes: the target changed before Commit", n)
 			}
-			if err := f.Commit(); err != nil {
-				t.Fatal(err)
-			}
-			got, err := os.ReadFile(target)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := commitAndRead(t, f, target)
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%d bytes in pieces of %v: the file has %d bytes, not the ones written", n, pc, len(got))
 			}
@@ -114,10 +108,7 @@ func TestStream_WritesAfterFlush(t *testing.T) {
 		}
 		at = c
 	}
-	if err := f.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(target); !bytes.Equal(got, want) {
+	if got := commitAndRead(t, f, target); !bytes.Equal(got, want) {
 		t.Fatalf("the file has %d bytes, not the ones written", len(got))
 	}
 }
@@ -202,10 +193,7 @@ func TestStream_RefusedDirectWriteFallsBack(t *testing.T) {
 		t.Error("still direct after a refused write")
 	}
 	writeInPieces(t, s, want[directAlign:], []int{1000})
-	if err := f.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(target); !bytes.Equal(got, want) {
+	if got := commitAndRead(t, f, target); !bytes.Equal(got, want) {
 		t.Fatalf("the file has %d bytes, not the ones written", len(got))
 	}
 }
@@ -452,13 +440,7 @@ func TestStream_FilledInPlace(t *testing.T) {
 				} else {
 					fillInPieces(t, s, want, pc)
 				}
-				if err := f.Commit(); err != nil {
-					t.Fatal(err)
-				}
-				got, err := os.ReadFile(target)
-				if err != nil {
-					t.Fatal(err)
-				}
+				got := commitAndRead(t, f, target)
 				if !bytes.Equal(got, want) {
 					t.Fatalf("%d bytes in pieces of %v (mixed %v): the file has %d bytes, not the ones put", n, pc, mixed, len(got))
 				}
@@ -553,4 +535,17 @@ func TestStream_FilledIntoAFIFO(t *testing.T) {
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
 		t.Fatal("the FIFO was replaced")
 	}
+}
+
+// commitAndRead commits f and returns what its target then holds.
+func commitAndRead(t *testing.T, f *File, target string) []byte {
+	t.Helper()
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
