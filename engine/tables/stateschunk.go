@@ -130,19 +130,30 @@ func (p *pageCols) split(n, i, m int) {
 }
 
 // gather fills the page's double, contact and error columns from its rows;
-// it returns whether any row is in contact and whether any is not.
+// it returns whether any row is in contact and whether any is not. The
+// doubles are the rows' float32 values widened and their gx, gy
+// (StateValues.Global), or their full values where the batch keeps them
+// (rows given as State values).
 func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 	lo, hi := job.lo, job.hi
 	n := hi - lo
 	p.size(n)
 	m := 0 // doubles waiting in p.blk
+	wide := job.b.wide
 	job.b.eachRows(lo, hi, func(at int, rows []StateValues) {
 		k := at - lo
 		for i := range rows {
 			r := &rows[i]
 			j := k + i
-			p.blk[0][m], p.blk[1][m], p.blk[2][m] = r.X, r.Y, r.Z
-			p.blk[3][m], p.blk[4][m], p.blk[5][m] = r.GX, r.GY, r.Heading
+			if wide != nil {
+				w := &wide[at+i]
+				p.blk[0][m], p.blk[1][m], p.blk[2][m] = w.x, w.y, w.z
+				p.blk[3][m], p.blk[4][m], p.blk[5][m] = w.gx, w.gy, w.heading
+			} else {
+				p.blk[0][m], p.blk[1][m], p.blk[2][m] = float64(r.X), float64(r.Y), float64(r.Z)
+				p.blk[3][m], p.blk[4][m] = r.Global()
+				p.blk[5][m] = float64(r.Heading)
+			}
 			if m++; m == 8 {
 				p.split(n, j-7, 8)
 				m = 0
@@ -156,7 +167,11 @@ func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 			p.defs[j] = 0
 			if r.HasError {
 				p.defs[j] = 1
-				p.errs = append(p.errs, r.Error)
+				if wide != nil {
+					p.errs = append(p.errs, wide[at+i].err)
+				} else {
+					p.errs = append(p.errs, float64(r.Error))
+				}
 			}
 		}
 	})

@@ -116,6 +116,7 @@ func TestPageCols_Float32ShortcutIsTheSplit(t *testing.T) {
 		b := &StateBatch{}
 		b.Begin("in", "seed", 1, 0)
 		rows := b.Extend(n)
+		b.wide = make([]wideValues, n) // full doubles: the values as State rows give them
 		cols := make([][]float64, 6)
 		for i := range rows {
 			v := [6]float64{}
@@ -131,7 +132,8 @@ func TestPageCols_Float32ShortcutIsTheSplit(t *testing.T) {
 				v[k] = f
 				cols[k] = append(cols[k], f)
 			}
-			rows[i] = StateValues{X: v[0], Y: v[1], Z: v[2], GX: v[3], GY: v[4], Heading: v[5]}
+			rows[i] = StateValues{}
+			b.wide[i] = wideValues{x: v[0], y: v[1], z: v[2], gx: v[3], gy: v[4], heading: v[5]}
 		}
 		p.gather(&pageJob{b: b, lo: 0, hi: n})
 		for k := range 6 {
