@@ -15,7 +15,6 @@ import (
 // overlapping copies of the byte before), for bodies of 1 to 300 values.
 func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 7))
-	var tmp []byte
 	for trial := range 600 {
 		n := 1 + r.IntN(300)
 		if trial%50 == 0 {
@@ -40,8 +39,13 @@ func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
 		if trial%7 == 0 {
 			nonzero = ^uint64(0) // streams said live though zero
 		}
-		var got []byte
-		got, tmp = appendSplitSnappy([]byte("prefix"), tmp, body, n, nonzero)
+		// Appended after a prefix, into room it has or not (the live
+		// streams are compressed in place, over the bytes before them).
+		dst := []byte("prefix")
+		if trial%2 == 1 {
+			dst = append(make([]byte, 0, r.IntN(20*n)), dst...)
+		}
+		got := appendSplitSnappy(dst, body, n, nonzero)
 		if !bytes.HasPrefix(got, []byte("prefix")) {
 			t.Fatalf("trial %d: the prefix is gone", trial)
 		}
