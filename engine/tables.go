@@ -510,10 +510,12 @@ func stateValues(o *object, key int32, h *slotHeading, v *tables.StateValues) {
 	if !h.ok || h.rot != pos.Frame.Rot {
 		h.rot, h.deg, h.ok = pos.Frame.Rot, o.phys.Heading(), true
 	}
-	g := pos.Global()
+	// gx and gy are the landblock's corner plus X and Y
+	// (tables.StateValues.Global, as pos.Global), added as the page is
+	// gathered.
 	v.Key, v.GUID, v.Cell = key, o.guid, pos.Cell
-	v.X, v.Y, v.Z = float64(pos.Frame.Origin[0]), float64(pos.Frame.Origin[1]), float64(pos.Frame.Origin[2])
-	v.GX, v.GY, v.Heading = g[0], g[1], float64(h.deg)
+	v.X, v.Y, v.Z = pos.Frame.Origin[0], pos.Frame.Origin[1], pos.Frame.Origin[2]
+	v.Heading = h.deg
 	v.Contact = o.phys.InContact()
 	v.Queue, v.Fail = 0, 0
 	if im := o.pm.Interpolation(); im != nil {
@@ -522,6 +524,6 @@ func stateValues(o *object, key int32, h *slotHeading, v *tables.StateValues) {
 	// truthError's measure, on the position already read.
 	v.Error, v.HasError = 0, false
 	if o.st.hasTruth && pos.Cell != 0 {
-		v.Error, v.HasError = float64(o.st.truth.Offset(pos).Len()), true
+		v.Error, v.HasError = o.st.truth.Offset(pos).Len(), true
 	}
 }

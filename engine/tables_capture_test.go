@@ -1,13 +1,18 @@
 package engine
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
 	"glidepath/engine/tables"
 	"glidepath/internal/goroutines"
 	"glidepath/interp"
+	"glidepath/physics"
 )
 
 // stateMem is a states sink that keeps the rows.
@@ -46,7 +51,10 @@ func TestTableWriterCapturedRows(t *testing.T) {
 		}
 		for _, s := range c.Sims() {
 			for _, r := range s.Query().States(nil) {
-				want = append(want, tables.State{Input: "cliff", Reading: s.reading.Name, Tick: int64(s.tick),
+				pos := physics.Position{Cell: r.Cell}
+				pos.Frame.Origin = r.Origin
+				g := pos.Global()
+				want = append(want, tables.State{GX: g[0], GY: g[1], Input: "cliff", Reading: s.reading.Name, Tick: int64(s.tick),
 					T: float64(s.tick) / float64(s.rate), GUID: hexid.String(r.GUID), Cell: hexid.String(r.Cell),
 					X: float64(r.Origin[0]), Y: float64(r.Origin[1]), Z: float64(r.Origin[2]),
 					Heading: float64(s.Query().RowHeading(&r)), Queue: int32(r.Queue), Fail: int32(r.Fail), Contact: r.Contact})
@@ -75,9 +83,33 @@ func TestTableWriterCapturedRows(t *testing.T) {
 	}
 	for i := range want {
 		g, w := mem.rows[i], want[i]
-		g.GX, g.GY, g.Error = 0, 0, nil
+		g.Error = nil
 		if g != w {
 			t.Fatalf("row %d: %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// A state row's gx and gy, which the row does not keep, are the position's
+// global coordinates (physics.Position.Global) bit for bit, in every
+// landblock and for odd origins.
+func TestStateValues_GlobalIsThePositions(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 7))
+	odd := []float32{0, float32(math.Copysign(0, -1)), math.SmallestNonzeroFloat32, 191.99998, 192, -1e-7,
+		float32(math.Inf(1)), float32(math.NaN())}
+	for i := range 20000 {
+		cell := r.Uint32()
+		o := mgl32.Vec3{float32(r.Float64()*200 - 4), float32(r.NormFloat64() * 1e3), 0}
+		if i%7 == 0 {
+			o[0], o[1] = odd[r.IntN(len(odd))], odd[r.IntN(len(odd))]
+		}
+		pos := physics.Position{Cell: cell}
+		pos.Frame.Origin = o
+		want := pos.Global()
+		v := tables.StateValues{Cell: cell, X: o[0], Y: o[1]}
+		gx, gy := v.Global()
+		if math.Float64bits(gx) != math.Float64bits(want[0]) || math.Float64bits(gy) != math.Float64bits(want[1]) {
+			t.Fatalf("cell %08X origin %v: Global %v, %v, want %v, %v", cell, o, gx, gy, want[0], want[1])
 		}
 	}
 }

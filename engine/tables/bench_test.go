@@ -86,7 +86,8 @@ var _ io.Writer = (*countWriter)(nil)
 // state batches (the run's path, TakeStates) to the Parquet states writer,
 // its pages encoded on one goroutine per core (-cpu); with
 // GLIDEPATH_STATES_SAMPLE naming a states table (a run's -states output),
-// its first 300 000 rows instead.
+// its first 300 000 rows instead (whose values are the engine's float32
+// ones, kept as the engine keeps them: runBatchOf).
 func BenchmarkWriteStateBatches(b *testing.B) {
 	rows := benchStates(300, 1000)
 	if path := os.Getenv("GLIDEPATH_STATES_SAMPLE"); path != "" {
@@ -100,7 +101,7 @@ func BenchmarkWriteStateBatches(b *testing.B) {
 			b.Fatalf("%s: %d rows: %v", path, n, err)
 		}
 	}
-	batches := batchOf(rows, benchBatch)
+	batches := runBatchOf(rows, benchBatch)
 	for _, codec := range []struct {
 		name  string
 		codec Codec
@@ -131,6 +132,41 @@ func BenchmarkWriteStateBatches(b *testing.B) {
 			b.ReportMetric(float64(cw)/float64(rows), "bytes/row")
 		})
 	}
+}
+
+// runBatchOf is rows as state batches of at most size rows as a run fills
+// them: the doubles as float32 (exactly, for a run's table, whose gx and gy
+// are then StateValues.Global), each guid keyed by the order it first
+// appears in.
+func runBatchOf(rows []State, size int) []*StateBatch {
+	keys := map[string]int32{}
+	var out []*StateBatch
+	for len(rows) > 0 {
+		b := &StateBatch{}
+		for i := range rows[:min(size, len(rows))] {
+			s := &rows[i]
+			if i == 0 || s.Input != rows[i-1].Input || s.Reading != rows[i-1].Reading || s.Tick != rows[i-1].Tick || s.T != rows[i-1].T {
+				b.Begin(s.Input, s.Reading, s.Tick, s.T)
+			}
+			key, ok := keys[s.GUID]
+			if !ok {
+				key = int32(len(keys))
+				keys[s.GUID] = key
+			}
+			var guid, cell uint32
+			fmt.Sscanf(s.GUID, "0x%X", &guid)
+			fmt.Sscanf(s.Cell, "0x%X", &cell)
+			v := StateValues{Key: key, GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact,
+				X: float32(s.X), Y: float32(s.Y), Z: float32(s.Z), Heading: float32(s.Heading)}
+			if s.Error != nil {
+				v.Error, v.HasError = float32(*s.Error), true
+			}
+			b.Rows = append(b.Rows, v)
+		}
+		out = append(out, b)
+		rows = rows[min(size, len(rows)):]
+	}
+	return out
 }
 
 // benchBatch is the rows per state batch in BenchmarkWriteStateBatches

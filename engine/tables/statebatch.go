@@ -10,25 +10,47 @@ import "glidepath/engine/hexid"
 // StateValues are one state row's values, other than those its segment of
 // the batch shares (input, reading, tick, t).
 //
-// The fields are ordered so that a row packs into 80 bytes: a 10-minute
-// run of 1000 objects writes 18 M of them and the encoder reads each back,
-// so a row's size is memory traffic.
+// The engine's state is float32, so a row keeps it as float32 (the
+// columns, doubles, hold it widened) and the global coordinates gx and gy
+// are not kept at all: they are the landblock's corner plus the local
+// coordinate (StateValues.Global), computed as the pages are gathered. A
+// row packs into 44 bytes: a 10-minute run of 1000 objects writes 18 M of
+// them and the encoder reads each back twice, so a row's size is memory
+// traffic. Rows given as State values, whose doubles may be any, keep
+// them in full beside the rows (StateBatch's wide).
 type StateValues struct {
 	// Key names the object among the writer's rows: the same small
 	// non-negative number on every row of one object (the engine's slot). It
 	// lets the Parquet writer keep the object's guid and cell entries at
 	// hand; a wrong key costs a lookup, never a wrong value.
 	Key int32
-	// GUID and Cell are written 0x%08X.
-	GUID, Cell uint32
-	Queue      int32
-	// X, Y, Z, GX, GY, Heading are the columns of the same names.
-	X, Y, Z, GX, GY, Heading float64
+	// GUID and Cell are written 0x%08X; Cell's landblock (0xXXYY0000)
+	// places X and Y in the world (gx, gy).
+	GUID, Cell  uint32
+	Queue, Fail int32
+	// X, Y, Z are the frame's origin in the cell's landblock, Heading the
+	// heading: the columns of the same names, widened.
+	X, Y, Z, Heading float32
 	// Error is the error column's value when HasError, null otherwise.
-	Error    float64
-	Fail     int32
+	Error    float32
 	HasError bool
 	Contact  bool
+}
+
+// landblockLength is a landblock's side in metres (physics.LandblockLength).
+const landblockLength = 192
+
+// Global is the row's gx and gy: its landblock's corner (the cell's XX
+// and YY times 192 m) plus X and Y, in float64 as physics.Position.Global
+// computes them.
+func (v *StateValues) Global() (gx, gy float64) {
+	return float64(v.Cell>>24)*landblockLength + float64(v.X), float64(v.Cell>>16&0xFF)*landblockLength + float64(v.Y)
+}
+
+// wideValues are a row's doubles in full: a row given as a State value,
+// whose doubles need not be float32 widened nor gx, gy its landblock's.
+type wideValues struct {
+	x, y, z, gx, gy, heading, err float64
 }
 
 // stateSegment is the run of a batch's rows that share input, reading and
@@ -53,9 +75,11 @@ type StateBatch struct {
 	shared [][]StateValues
 	n      int
 	holds  []Holder
-	// guids and cells, when set, are the rows' guid and cell as strings
-	// (rows that came as State values), in place of GUID and Cell.
+	// guids and cells, when set, are the rows' guid and cell as strings,
+	// and wide their doubles (rows that came as State values), in place of
+	// GUID, Cell and the rows' float32 values.
 	guids, cells []string
+	wide         []wideValues
 }
 
 // Holder is memory a batch's shared rows point into (Share): Release is
@@ -155,6 +179,9 @@ func (b *StateBatch) Truncate(n int) {
 	if b.guids != nil {
 		b.guids, b.cells = b.guids[:n], b.cells[:n]
 	}
+	if b.wide != nil {
+		b.wide = b.wide[:n]
+	}
 }
 
 // Len is the number of rows in the batch.
@@ -168,6 +195,7 @@ func (b *StateBatch) Reset() {
 	b.segs = b.segs[:0]
 	b.Rows = b.Rows[:0]
 	b.guids, b.cells = b.guids[:0], b.cells[:0]
+	b.wide = b.wide[:0]
 }
 
 // segment calls f with each segment's shared values and rows.
@@ -197,8 +225,15 @@ func (b *StateBatch) AppendStates(dst []State) []State {
 		for i := range rows {
 			v := &rows[i]
 			guid, cell := b.guids, b.cells
-			r := State{Input: s.input, Reading: s.reading, Tick: s.tick, T: s.t, X: v.X, Y: v.Y, Z: v.Z, GX: v.GX, GY: v.GY,
-				Heading: v.Heading, Queue: v.Queue, Fail: v.Fail, Contact: v.Contact}
+			r := State{Input: s.input, Reading: s.reading, Tick: s.tick, T: s.t, Queue: v.Queue, Fail: v.Fail, Contact: v.Contact}
+			errv := float64(v.Error)
+			if b.wide != nil {
+				w := &b.wide[k]
+				r.X, r.Y, r.Z, r.GX, r.GY, r.Heading, errv = w.x, w.y, w.z, w.gx, w.gy, w.heading, w.err
+			} else {
+				r.X, r.Y, r.Z, r.Heading = float64(v.X), float64(v.Y), float64(v.Z), float64(v.Heading)
+				r.GX, r.GY = v.Global()
+			}
 			if guid != nil {
 				r.GUID, r.Cell = guid[k], cell[k]
 			} else {
@@ -206,7 +241,7 @@ func (b *StateBatch) AppendStates(dst []State) []State {
 			}
 			k++
 			if v.HasError {
-				errs = append(errs, v.Error)
+				errs = append(errs, errv)
 				r.Error = &errs[len(errs)-1]
 			}
 			dst = append(dst, r)

@@ -152,7 +152,7 @@ func (w *statesWriter) WriteStates(b *StateBatch) error {
 
 // Write writes rows given as State values: the path of tables copied from
 // other tables (a batch's spools) and of tests. The rows become batches
-// whose guids and cells are strings.
+// whose guids and cells are strings and whose doubles are kept in full.
 func (w *statesWriter) Write(rows []State) error {
 	for len(rows) > 0 && w.err == nil {
 		k := min(len(rows), 4096)
@@ -164,14 +164,15 @@ func (w *statesWriter) Write(rows []State) error {
 				math.Float64bits(r.T) != math.Float64bits(rows[i-1].T) {
 				b.Begin(r.Input, r.Reading, r.Tick, r.T)
 			}
-			v := StateValues{X: r.X, Y: r.Y, Z: r.Z, GX: r.GX, GY: r.GY, Heading: r.Heading,
-				Queue: r.Queue, Fail: r.Fail, Contact: r.Contact}
+			v := StateValues{Queue: r.Queue, Fail: r.Fail, Contact: r.Contact}
+			wv := wideValues{x: r.X, y: r.Y, z: r.Z, gx: r.GX, gy: r.GY, heading: r.Heading}
 			if r.Error != nil {
-				v.Error, v.HasError = *r.Error, true
+				wv.err, v.HasError = *r.Error, true
 			}
 			b.Rows = append(b.Rows, v)
 			b.guids = append(b.guids, r.GUID)
 			b.cells = append(b.cells, r.Cell)
+			b.wide = append(b.wide, wv)
 		}
 		rows = rows[k:]
 		if err := w.WriteStates(b); err != nil {

@@ -161,10 +161,53 @@ func batchOf(rows []State, size int) []*StateBatch {
 			var guid, cell uint32
 			fmt.Sscanf(s.GUID, "0x%X", &guid)
 			fmt.Sscanf(s.Cell, "0x%X", &cell)
-			v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, X: s.X, Y: s.Y, Z: s.Z, GX: s.GX, GY: s.GY,
-				Heading: s.Heading, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact}
+			v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact}
+			// The doubles in full (random, not float32): the batch keeps
+			// them beside its rows, as for rows given as State values.
+			wv := wideValues{x: s.X, y: s.Y, z: s.Z, gx: s.GX, gy: s.GY, heading: s.Heading}
 			if s.Error != nil {
-				v.Error, v.HasError = *s.Error, true
+				wv.err, v.HasError = *s.Error, true
+			}
+			b.Rows = append(b.Rows, v)
+			b.wide = append(b.wide, wv)
+		}
+		out = append(out, b)
+		rows = rows[min(size, len(rows)):]
+	}
+	return out
+}
+
+// compactBatchOf is rows as state batches of at most size rows as the
+// engine fills them: the doubles rounded to float32 (gx, gy then the
+// landblock's corner plus x, y: StateValues.Global), keys by guid, cells
+// moved to random landblocks and values made odd (±0, NaN, ±Inf, a
+// float32 subnormal) now and then.
+func compactBatchOf(r *rand.Rand, rows []State, size int) []*StateBatch {
+	odd := []float32{float32(math.Copysign(0, -1)), 0, float32(math.NaN()), float32(math.Inf(1)),
+		float32(math.Inf(-1)), math.SmallestNonzeroFloat32, -math.MaxFloat32}
+	var out []*StateBatch
+	for len(rows) > 0 {
+		b := &StateBatch{}
+		for i := range rows[:min(size, len(rows))] {
+			s := &rows[i]
+			if i == 0 || s.Input != rows[i-1].Input || s.Reading != rows[i-1].Reading || s.Tick != rows[i-1].Tick || s.T != rows[i-1].T {
+				b.Begin(s.Input, s.Reading, s.Tick, s.T)
+			}
+			var guid, cell uint32
+			fmt.Sscanf(s.GUID, "0x%X", &guid)
+			fmt.Sscanf(s.Cell, "0x%X", &cell)
+			if r.IntN(3) == 0 {
+				cell = r.Uint32()
+			}
+			v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact,
+				X: float32(s.X), Y: float32(s.Y), Z: float32(s.Z), Heading: float32(s.Heading)}
+			if s.Error != nil {
+				v.Error, v.HasError = float32(*s.Error), true
+			}
+			for _, f := range []*float32{&v.X, &v.Y, &v.Z, &v.Heading, &v.Error} {
+				if r.IntN(30) == 0 {
+					*f = odd[r.IntN(len(odd))]
+				}
 			}
 			b.Rows = append(b.Rows, v)
 		}
@@ -403,4 +446,72 @@ func wantBounds(rows []State, c int) (lo, hi []byte, nulls int64) {
 		mx = 0
 	}
 	return binary.LittleEndian.AppendUint64(nil, math.Float64bits(mn)), binary.LittleEndian.AppendUint64(nil, math.Float64bits(mx)), nulls
+}
+
+// Rows as the engine gives them — float32 values, gx and gy its
+// landblock's corner plus x and y (StateValues.Global), kept nowhere — are
+// written as the same batches with their doubles in full beside them (as
+// rows given as State values are) are, byte for byte, at any number of
+// encoding goroutines, and read back as those values.
+func TestStatesWriter_CompactRowsWriteTheirValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 12))
+	trials := 12
+	if raceEnabled {
+		trials = 4
+	}
+	for trial := range trials {
+		n := 1 + r.IntN(4000)
+		batches := compactBatchOf(r, randomStates(r, n), 1+r.IntN(900))
+		var rows []State
+		var wides []*StateBatch
+		for _, b := range batches {
+			k := len(rows)
+			rows = b.AppendStates(rows)
+			wb := &StateBatch{segs: b.segs, Rows: b.Rows}
+			for i := range rows[k:] {
+				s := &rows[k+i]
+				wv := wideValues{x: s.X, y: s.Y, z: s.Z, gx: s.GX, gy: s.GY, heading: s.Heading}
+				if s.Error != nil {
+					wv.err = *s.Error
+				}
+				wb.wide = append(wb.wide, wv)
+			}
+			wides = append(wides, wb)
+		}
+		codec := Codec(trial % 2)
+		group, page := int64(1+r.IntN(3000)), 1+r.IntN(900)
+		write := func(workers int, batches []*StateBatch) []byte {
+			var buf bytes.Buffer
+			w, err := newStatesWriter(&buf, codec, group, page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.setWorkers(workers)
+			for _, b := range batches {
+				if err := w.WriteStates(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			return buf.Bytes()
+		}
+		want := write(0, wides)
+		for _, workers := range []int{0, 2} {
+			if got := write(workers, batches); !bytes.Equal(got, want) {
+				t.Fatalf("trial %d (%d rows, codec %d, group %d, page %d, %d workers): the rows' file differs from their values'",
+					trial, n, codec, group, page, workers)
+			}
+		}
+		got := readStates(t, want)
+		if len(got) != len(rows) {
+			t.Fatalf("trial %d: read %d rows, wrote %d", trial, len(got), len(rows))
+		}
+		for i := range rows {
+			if !sameState(&got[i], &rows[i]) {
+				t.Fatalf("trial %d: row %d\n got %+v\nwant %+v", trial, i, got[i], rows[i])
+			}
+		}
+	}
 }

@@ -9,6 +9,7 @@ package tables
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 
 	"github.com/parquet-go/parquet-go/format"
 )
@@ -130,19 +131,30 @@ func (p *pageCols) split(n, i, m int) {
 }
 
 // gather fills the page's double, contact and error columns from its rows;
-// it returns whether any row is in contact and whether any is not.
+// it returns whether any row is in contact and whether any is not. The
+// doubles are the rows' float32 values widened and their gx, gy
+// (StateValues.Global), or their full values where the batch keeps them
+// (rows given as State values).
 func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 	lo, hi := job.lo, job.hi
 	n := hi - lo
 	p.size(n)
 	m := 0 // doubles waiting in p.blk
+	wide := job.b.wide
 	job.b.eachRows(lo, hi, func(at int, rows []StateValues) {
 		k := at - lo
 		for i := range rows {
 			r := &rows[i]
 			j := k + i
-			p.blk[0][m], p.blk[1][m], p.blk[2][m] = r.X, r.Y, r.Z
-			p.blk[3][m], p.blk[4][m], p.blk[5][m] = r.GX, r.GY, r.Heading
+			if wide != nil {
+				w := &wide[at+i]
+				p.blk[0][m], p.blk[1][m], p.blk[2][m] = w.x, w.y, w.z
+				p.blk[3][m], p.blk[4][m], p.blk[5][m] = w.gx, w.gy, w.heading
+			} else {
+				p.blk[0][m], p.blk[1][m], p.blk[2][m] = float64(r.X), float64(r.Y), float64(r.Z)
+				p.blk[3][m], p.blk[4][m] = r.Global()
+				p.blk[5][m] = float64(r.Heading)
+			}
 			if m++; m == 8 {
 				p.split(n, j-7, 8)
 				m = 0
@@ -156,7 +168,11 @@ func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 			p.defs[j] = 0
 			if r.HasError {
 				p.defs[j] = 1
-				p.errs = append(p.errs, r.Error)
+				if wide != nil {
+					p.errs = append(p.errs, wide[at+i].err)
+				} else {
+					p.errs = append(p.errs, float64(r.Error))
+				}
 			}
 		}
 	})
@@ -311,16 +327,20 @@ func (e *pageEnc) indexPage(j *pageJob, col int, idx []uint32, entries int) {
 	e.add(j, col, nil, e.scratch, len(idx), 0, format.RLEDictionary)
 }
 
+// maxPageHeader bounds a data page header's bytes (appendDataPageV2:
+// eight varint fields of at most ten bytes with their tags, and the ends).
+const maxPageHeader = 96
+
 // add appends a data page (v2) of col to j.out: its definition levels (nil
 // for a required column) and its values' body, compressed only when that
 // makes it smaller.
 func (e *pageEnc) add(j *pageJob, col int, levels, body []byte, values, nulls int, enc format.Encoding) {
-	var z []byte
-	if len(body) >= 64 {
-		e.zbuf = e.codec.encode(e.zbuf, body)
-		z = e.zbuf
+	at := e.open(j, levels)
+	tried := len(body) >= 64
+	if tried {
+		j.out = e.codec.appendEncoded(j.out, body)
 	}
-	e.put(j, col, levels, body, z, values, nulls, enc)
+	e.close(j, col, at, levels, body, tried, values, nulls, enc)
 }
 
 // addSplit is add for a double column's BYTE_STREAM_SPLIT body of n
@@ -331,25 +351,39 @@ func (e *pageEnc) addSplit(j *pageJob, col int, body []byte, n int, nonzero uint
 		e.add(j, col, nil, body, n, 0, format.ByteStreamSplit)
 		return
 	}
-	e.zbuf, e.ztmp = appendSplitSnappy(e.zbuf[:0], e.ztmp, body, n, nonzero)
-	e.put(j, col, nil, body, e.zbuf, n, 0, format.ByteStreamSplit)
+	at := e.open(j, nil)
+	j.out = appendSplitSnappy(j.out, body, n, nonzero)
+	e.close(j, col, at, nil, body, true, n, 0, format.ByteStreamSplit)
 }
 
-// put appends a data page of col to j.out, its body stored as z (body
-// compressed) where that is shorter, else as it is.
-func (e *pageEnc) put(j *pageJob, col int, levels, body, z []byte, values, nulls int, enc format.Encoding) {
-	stored, compressed := body, false
-	if z != nil && len(z) < len(body) {
-		stored, compressed = z, true
+// open starts a page in j.out: room for its header (written by close,
+// once the stored body's length is known), then its levels. The body is
+// stored from the offset it returns: compressed straight into j.out, never
+// through another buffer.
+func (e *pageEnc) open(j *pageJob, levels []byte) int {
+	j.out = slices.Grow(j.out, maxPageHeader+len(levels))
+	j.out = append(j.out[:len(j.out)+maxPageHeader], levels...)
+	return len(j.out)
+}
+
+// close ends the page of col opened at bodyAt in j.out: the body stays
+// compressed as appended there if compression was tried and made it
+// shorter, else it is stored as it is; the page's header goes right before
+// its levels (the room open left before them is part of no page).
+func (e *pageEnc) close(j *pageJob, col, bodyAt int, levels, body []byte, tried bool, values, nulls int, enc format.Encoding) {
+	stored, compressed := len(j.out)-bodyAt, true
+	if !tried || stored >= len(body) {
+		j.out = append(j.out[:bodyAt], body...)
+		stored, compressed = len(body), false
 	}
 	e.hdr = appendDataPageV2(e.hdr[:0], &dataPageV2{
-		uncompressed: int32(len(levels) + len(body)), compressed: int32(len(levels) + len(stored)),
+		uncompressed: int32(len(levels) + len(body)), compressed: int32(len(levels) + stored),
 		values: int32(values), nulls: int32(nulls), encoding: int32(enc),
 		defLength: int32(len(levels)), compressedFlag: compressed,
 	})
-	start := len(j.out)
-	j.out = append(append(append(j.out, e.hdr...), levels...), stored...)
-	j.pages[col] = encodedPage{end: len(j.out) - start, uncompressed: int64(len(e.hdr) + len(levels) + len(body)),
+	start := bodyAt - len(levels) - len(e.hdr)
+	copy(j.out[start:], e.hdr)
+	j.pages[col] = encodedPage{start: start, end: len(j.out), uncompressed: int64(len(e.hdr) + len(levels) + len(body)),
 		values: values, nulls: nulls, dict: enc == format.RLEDictionary}
 }
 
@@ -378,12 +412,10 @@ func (w *statesWriter) finishPage(j *pageJob) {
 	c = &w.chunks[colContact]
 	c.anyTrue, c.anyFalse = c.anyTrue || j.anyTrue, c.anyFalse || j.anyFalse
 	w.chunks[colError].widen(j.errLo, j.errHi)
-	at := 0
 	for col := range w.chunks {
 		c := &w.chunks[col]
 		pg := &j.pages[col]
-		c.parts = append(c.parts, j.out[at:at+pg.end:at+pg.end])
-		at += pg.end
+		c.parts = append(c.parts, j.out[pg.start:pg.end:pg.end])
 		c.pages++
 		if pg.dict {
 			c.dictPages++

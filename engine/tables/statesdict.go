@@ -6,6 +6,7 @@ package tables
 
 import (
 	"math"
+	"slices"
 
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
@@ -142,6 +143,17 @@ func newPageCodec(c Codec) (pageCodec, error) {
 	z, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1),
 		zstd.WithZeroFrames(true), zstd.WithEncoderCRC(false))
 	return pageCodec{kind: format.Zstd, z: z}, err
+}
+
+// appendEncoded appends src compressed to dst.
+func (c *pageCodec) appendEncoded(dst, src []byte) []byte {
+	if c.kind == format.Snappy {
+		need := s2.MaxEncodedLen(len(src))
+		dst = slices.Grow(dst, need)
+		z := s2.EncodeSnappy(dst[len(dst):len(dst)+need], src)
+		return dst[:len(dst)+len(z)]
+	}
+	return c.z.EncodeAll(src, dst)
 }
 
 func (c *pageCodec) encode(dst, src []byte) []byte {

@@ -53,7 +53,7 @@ type pageJob struct {
 	release func()
 
 	// Encoded: the pages' bytes (header, levels, data) in column order,
-	// each page's length and counts, and the values' bounds.
+	// each page's place and counts, and the values' bounds.
 	out               []byte
 	pages             [nStateCols]encodedPage
 	tickLo, tickHi    int64
@@ -64,11 +64,11 @@ type pageJob struct {
 	done              chan struct{}
 }
 
-// encodedPage is one column's page in a job's out: its length (end), its
-// size uncompressed with its header, its values and nulls, and whether it
-// is in RLE_DICTIONARY.
+// encodedPage is one column's page in a job's out: where it starts and
+// ends there, its size uncompressed with its header, its values and nulls,
+// and whether it is in RLE_DICTIONARY.
 type encodedPage struct {
-	end           int
+	start, end    int
 	uncompressed  int64
 	values, nulls int
 	dict          bool
@@ -83,13 +83,12 @@ type groupDicts struct {
 
 // pageEnc is an encoding goroutine's codec and buffers.
 type pageEnc struct {
-	codec              pageCodec
-	cols               pageCols
-	scratch, zbuf, hdr []byte
-	ztmp               []byte
-	levels             []byte
-	i64                []int64
-	f64                []float64
+	codec        pageCodec
+	cols         pageCols
+	scratch, hdr []byte
+	levels       []byte
+	i64          []int64
+	f64          []float64
 }
 
 // TakeStates writes b's rows as WriteStates does, but returns once its

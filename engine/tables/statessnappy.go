@@ -11,6 +11,7 @@ package tables
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/klauspost/compress/s2"
 )
@@ -18,8 +19,8 @@ import (
 // appendSplitSnappy appends body — a BYTE_STREAM_SPLIT body of n values,
 // eight streams of n bytes — as one snappy block; stream k is all zeros
 // where byte k of zero is 0 (and may be anything otherwise: it is
-// compressed). tmp is scratch for the compressor, returned grown.
-func appendSplitSnappy(dst, tmp, body []byte, n int, nonzero uint64) ([]byte, []byte) {
+// compressed).
+func appendSplitSnappy(dst, body []byte, n int, nonzero uint64) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(body)))
 	for s := 0; s < 8; {
 		zero := byte(nonzero>>(8*s)) == 0
@@ -30,18 +31,27 @@ func appendSplitSnappy(dst, tmp, body []byte, n int, nonzero uint64) ([]byte, []
 		if zero {
 			dst = appendZeros(dst, (e-s)*n)
 		} else {
-			piece := body[s*n : e*n]
-			need := s2.MaxEncodedLen(len(piece))
-			if cap(tmp) < need {
-				tmp = make([]byte, need)
-			}
-			tmp = s2.EncodeSnappy(tmp[:need], piece)
-			_, k := binary.Uvarint(tmp)
-			dst = append(dst, tmp[k:]...)
+			dst = appendSnappyElements(dst, body[s*n:e*n])
 		}
 		s = e
 	}
-	return dst, tmp
+	return dst
+}
+
+// appendSnappyElements appends piece as a snappy block without its length:
+// compressed in place, over the last bytes of dst (as long as the length
+// the compressor writes first, which they are put back over: dst ends
+// with at least that many, the body's own length being as long or longer).
+func appendSnappyElements(dst, piece []byte) []byte {
+	var lenBuf [binary.MaxVarintLen64]byte
+	k := binary.PutUvarint(lenBuf[:], uint64(len(piece)))
+	need := s2.MaxEncodedLen(len(piece))
+	dst = slices.Grow(dst, need)
+	at := len(dst) - k
+	copy(lenBuf[:k], dst[at:])
+	z := s2.EncodeSnappy(dst[at:at+need], piece)
+	copy(dst[at:], lenBuf[:k])
+	return dst[:at+len(z)]
 }
 
 // appendZeros appends snappy elements that decode to n zero bytes: a

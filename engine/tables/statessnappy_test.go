@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/klauspost/compress/s2"
@@ -15,7 +16,6 @@ import (
 // overlapping copies of the byte before), for bodies of 1 to 300 values.
 func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 7))
-	var tmp []byte
 	for trial := range 600 {
 		n := 1 + r.IntN(300)
 		if trial%50 == 0 {
@@ -40,8 +40,13 @@ func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
 		if trial%7 == 0 {
 			nonzero = ^uint64(0) // streams said live though zero
 		}
-		var got []byte
-		got, tmp = appendSplitSnappy([]byte("prefix"), tmp, body, n, nonzero)
+		// Appended after a prefix, into room it has or not (the live
+		// streams are compressed in place, over the bytes before them).
+		dst := []byte("prefix")
+		if trial%2 == 1 {
+			dst = append(make([]byte, 0, r.IntN(20*n)), dst...)
+		}
+		got := appendSplitSnappy(dst, body, n, nonzero)
 		if !bytes.HasPrefix(got, []byte("prefix")) {
 			t.Fatalf("trial %d: the prefix is gone", trial)
 		}
@@ -116,6 +121,7 @@ func TestPageCols_Float32ShortcutIsTheSplit(t *testing.T) {
 		b := &StateBatch{}
 		b.Begin("in", "seed", 1, 0)
 		rows := b.Extend(n)
+		b.wide = make([]wideValues, n) // full doubles: the values as State rows give them
 		cols := make([][]float64, 6)
 		for i := range rows {
 			v := [6]float64{}
@@ -131,7 +137,8 @@ func TestPageCols_Float32ShortcutIsTheSplit(t *testing.T) {
 				v[k] = f
 				cols[k] = append(cols[k], f)
 			}
-			rows[i] = StateValues{X: v[0], Y: v[1], Z: v[2], GX: v[3], GY: v[4], Heading: v[5]}
+			rows[i] = StateValues{}
+			b.wide[i] = wideValues{x: v[0], y: v[1], z: v[2], gx: v[3], gy: v[4], heading: v[5]}
 		}
 		p.gather(&pageJob{b: b, lo: 0, hi: n})
 		for k := range 6 {
@@ -151,6 +158,64 @@ func TestPageCols_Float32ShortcutIsTheSplit(t *testing.T) {
 			}
 			if p.lo[k] != lo || p.hi[k] != hi {
 				t.Fatalf("trial %d, column %d: bounds %v…%v, want %v…%v", trial, k, p.lo[k], p.hi[k], lo, hi)
+			}
+		}
+	}
+}
+
+// The gather of rows the engine filled (float32 values, gx and gy
+// StateValues.Global) gives the page the gather of the same values in full
+// gives — bodies, zero streams, bounds, contact bits, error levels and
+// values — for pages of any length, after a page of full doubles (whose
+// low streams must not stay) or of another length.
+func TestPageCols_CompactRowsGatherAsTheirValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 13))
+	var p, q pageCols
+	for trial := range 200 {
+		n := 1 + r.IntN(300)
+		if trial%4 == 1 {
+			// A page of full doubles first, in the same columns.
+			full := compactBatchOf(r, randomStates(r, n), n)[0]
+			full.wide = make([]wideValues, n)
+			for i := range full.wide {
+				full.wide[i] = wideValues{x: r.NormFloat64(), y: r.NormFloat64(), z: r.NormFloat64(), gx: r.NormFloat64(),
+					gy: r.NormFloat64(), heading: r.NormFloat64()}
+			}
+			p.gather(&pageJob{b: full, lo: 0, hi: n})
+		}
+		if trial%3 == 2 {
+			n = 64 + r.IntN(2)*8
+		}
+		b := compactBatchOf(r, randomStates(r, n), n)[0]
+		rows := b.AppendStates(nil)
+		w := &StateBatch{segs: b.segs, Rows: b.Rows, wide: make([]wideValues, n)}
+		for i := range rows {
+			s := &rows[i]
+			w.wide[i] = wideValues{x: s.X, y: s.Y, z: s.Z, gx: s.GX, gy: s.GY, heading: s.Heading}
+			if s.Error != nil {
+				w.wide[i].err = *s.Error
+			}
+		}
+		t1, f1 := p.gather(&pageJob{b: b, lo: 0, hi: n})
+		t2, f2 := q.gather(&pageJob{b: w, lo: 0, hi: n})
+		if t1 != t2 || f1 != f2 || !bytes.Equal(p.contact, q.contact) || !slices.Equal(p.defs, q.defs) {
+			t.Fatalf("trial %d: contact or error levels differ", trial)
+		}
+		if len(p.errs) != len(q.errs) {
+			t.Fatalf("trial %d: %d error values, want %d", trial, len(p.errs), len(q.errs))
+		}
+		for i := range p.errs {
+			if math.Float64bits(p.errs[i]) != math.Float64bits(q.errs[i]) {
+				t.Fatalf("trial %d: error value %d = %v, want %v", trial, i, p.errs[i], q.errs[i])
+			}
+		}
+		for k := range 6 {
+			if !bytes.Equal(p.body[k], q.body[k]) || p.nonzero[k] != q.nonzero[k] {
+				t.Fatalf("trial %d (%d rows), column %d: the body or its zero streams differ (%016x, want %016x)",
+					trial, n, k, p.nonzero[k], q.nonzero[k])
+			}
+			if math.Float64bits(p.lo[k]) != math.Float64bits(q.lo[k]) || math.Float64bits(p.hi[k]) != math.Float64bits(q.hi[k]) {
+				t.Fatalf("trial %d, column %d: bounds %v…%v, want %v…%v", trial, k, p.lo[k], p.hi[k], q.lo[k], q.hi[k])
 			}
 		}
 	}
