@@ -278,10 +278,7 @@ func (a *app) Update() error {
 		// A screenshot or export shows the whole run's records; a
 		// picture's runs go to its tick meanwhile, once the pre-run has
 		// passed it (session.SeekAhead).
-		if ahead, err := a.sess.SeekAhead(); err != nil {
-			return err
-		} else if ahead && !a.warm.ahead {
-			a.warm.ahead = true
+		if a.sess.SeekAhead() {
 			ShotMark("runs at the picture's tick")
 		}
 		return nil
@@ -497,10 +494,8 @@ type warmer struct {
 	// window's layout lay with the panels open; used: the picture's
 	// frames have started (skipLayoutFrames).
 	laid, used bool
-	// ahead: the runs are at the picture's tick (session.SeekAhead).
-	ahead bool
-	lay   panel.Layout
-	open  panel.Open
+	lay        panel.Layout
+	open       panel.Open
 }
 
 // warmUp draws, once, while a picture or an export waits for the whole

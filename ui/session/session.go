@@ -85,8 +85,8 @@ type Session struct {
 	// picture: the session is a screenshot's (NewPicture): nobody looks
 	// before the whole run is pre-run, and the window seeks to one tick,
 	// at (the strip's); lean: its history past that tick is lean
-	// (NewLeanPicture); ahead: the runs went there before the pre-run
-	// ended (SeekAhead).
+	// (NewLeanPicture); ahead: the runs were sent there before the
+	// pre-run ended (SeekAhead).
 	picture, lean, ahead bool
 	at                   int
 }
@@ -518,29 +518,24 @@ func (s *Session) Seek(cursor int) error {
 // keeps for that tick (model.Keeper) and re-simulates from it on the
 // window's goroutine, while the pre-run steps on the others; a Sim's
 // seek is exact, so the state and the snapshot are the ones the seek
-// after the pre-run takes. It reports whether the runs are there; it
-// does nothing for other sessions, nor before the pre-run has passed the
-// tick.
-func (s *Session) SeekAhead() (bool, error) {
-	if !s.picture || !s.Live || s.Ready || s.Err != nil {
-		return false, nil
-	}
-	if s.ahead {
-		return true, nil
+// after the pre-run takes. It reports whether this call brought the runs
+// there; it does nothing for other sessions, before the pre-run has
+// passed the tick, or once tried (a seek that failed is left to the one
+// after the pre-run, which meets the problem as before).
+func (s *Session) SeekAhead() bool {
+	if !s.picture || !s.Live || s.Ready || s.Err != nil || s.ahead {
+		return false
 	}
 	for _, r := range s.Runs {
 		// done is first stored once the branch is made and its first
 		// ticks stepped: the window's Source is the window's from then
 		// on (prerunPicture).
 		if d := r.done.Load(); d <= 0 || d < int64(s.TickOf(r, s.at)) {
-			return false, nil
+			return false
 		}
 	}
-	if err := s.Seek(s.at); err != nil {
-		return false, err
-	}
 	s.ahead = true
-	return true, nil
+	return s.Seek(s.at) == nil
 }
 
 // MaxStepAhead is the most ticks a seek forward steps rather than restoring
