@@ -275,7 +275,13 @@ func (a *app) Update() error {
 		return a.sess.Err
 	}
 	if a.headless() && !a.opts.ShotFirst && !a.sess.Ready {
-		return nil // a screenshot or export shows the whole run's records
+		// A screenshot or export shows the whole run's records; a
+		// picture's runs go to its tick meanwhile, once the pre-run has
+		// passed it (session.SeekAhead).
+		if a.sess.SeekAhead() {
+			ShotMark("runs at the picture's tick")
+		}
+		return nil
 	}
 	if page.FirstViewWhole && !a.started && !a.sess.Ready {
 		return nil // the web viewer's first view too (ui/page); Draw shows the progress
@@ -442,10 +448,13 @@ func (a *app) Draw(screen *ebiten.Image) {
 		a.warm.warmUp(a)
 		return
 	}
+	a.warm.skipLayoutFrames(a)
 	if a.opts.Screenshot != "" && a.readyFrames < shotFrames-1 && shotLayoutFrames {
 		// A picture keeps the last of its frames: the ones before it let
 		// the widgets lay out, and draw them alone; the view, panels,
-		// timeline and overlays are drawn once, in the last.
+		// timeline and overlays are drawn once, in the last. The
+		// warm-up has drawn them while the pre-run ran, where it could
+		// (skipLayoutFrames).
 		if !a.opts.ViewportOnly {
 			a.gui.ui.Draw(screen)
 		}
@@ -477,24 +486,57 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.finishFrame(screen)
 }
 
-// warmer holds the image a picture's window warms the renderer on.
-type warmer struct{ img *ebiten.Image }
+// warmer holds the image a picture's window warms the renderer on, and
+// the layout its widgets were laid out for there.
+type warmer struct {
+	img *ebiten.Image
+	// laid: a screenshot's layout frames were drawn on img, for the
+	// window's layout lay with the panels open; used: the picture's
+	// frames have started (skipLayoutFrames).
+	laid, used bool
+	lay        panel.Layout
+	open       panel.Open
+}
 
 // warmUp draws, once, while a picture or an export waits for the whole
 // pre-run, the widgets and a marker into an image nobody sees: the
 // software renderer under Xvfb compiles the programs they draw with then,
 // on the window's thread while the pre-run runs on the others, rather
 // than in the picture's first frames after it (0.3–0.5 s of a shot on two
-// cores). The picture is drawn as before: the widgets lay out again in its
-// own frames (TestShot_WarmUpDrawsTheSamePicture).
+// cores). A screenshot's layout frames (the widgets drawn alone, Draw)
+// are drawn there too, so that once the pre-run is done the picture is
+// its first frame (skipLayoutFrames); the widgets lay out from the
+// window's layout and open panels alone (placer), which the pre-run does
+// not change (TestShot_WarmUpDrawsTheSamePicture,
+// TestShot_LayoutFramesDrawnWhileThePreRunRuns).
 func (w *warmer) warmUp(a *app) {
 	if w.img != nil || !a.headless() || a.opts.ShotFirst || a.sess.Err != nil || !shotWarmUp {
 		return
 	}
 	w.img = ebiten.NewImage(a.w, a.h)
-	a.gui.ui.Draw(w.img)
+	frames := 1
+	if a.opts.Screenshot != "" && shotLayoutFrames {
+		frames = shotFrames - 1
+	}
+	for range frames {
+		a.gui.ui.Draw(w.img)
+	}
+	w.laid, w.lay, w.open = a.opts.Screenshot != "" && shotLayoutFrames, a.lay, a.panels.Open
 	if err := a.renderer.Warm(w.img); err != nil {
 		a.shotErr, a.shotDone = err, true
+	}
+}
+
+// skipLayoutFrames, at a screenshot's first frame after the pre-run,
+// counts the layout frames the warm-up drew as drawn when the window's
+// layout and open panels are still the ones they were drawn for.
+func (w *warmer) skipLayoutFrames(a *app) {
+	if w.used {
+		return
+	}
+	w.used = true
+	if w.laid && a.readyFrames == 0 && w.lay == a.lay && w.open == a.panels.Open {
+		a.readyFrames = shotFrames - 1
 	}
 }
 

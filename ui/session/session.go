@@ -83,9 +83,12 @@ type Session struct {
 	// the pre-run has caught up with what was written.
 	Follow bool
 	// picture: the session is a screenshot's (NewPicture): nobody looks
-	// before the whole run is pre-run, and the window seeks to one tick;
-	// lean: its history past that tick is lean (NewLeanPicture).
-	picture, lean bool
+	// before the whole run is pre-run, and the window seeks to one tick,
+	// at (the strip's); lean: its history past that tick is lean
+	// (NewLeanPicture); ahead: the runs were sent there before the
+	// pre-run ended (SeekAhead).
+	picture, lean, ahead bool
+	at                   int
 }
 
 // Leaned reports whether the session's history past the picture's tick
@@ -167,6 +170,7 @@ func newSession(srcs []model.Source, tick int, lean *Lean) (*Session, error) {
 		lean = nil // several readings stacked, or a run pre-run on its own Source
 	}
 	s.lean = lean != nil
+	s.at = min(max(tick, 0), s.Last())
 	s.total = max(s.total, 1)
 	s.pending = 1
 	if s.Live {
@@ -504,6 +508,34 @@ func (s *Session) Seek(cursor int) error {
 		r.Src.Snapshot(&r.Snap)
 	}
 	return nil
+}
+
+// SeekAhead brings a picture's runs (NewPicture) to the picture's tick
+// (the strip's, clamped as Playback.Begin clamps it) once their pre-run
+// has passed it and before it ends, so that the window's seek there once
+// the pre-run is done finds them there and has nothing to do. The window
+// calls it while it waits: the seek restores the checkpoint the pre-run
+// keeps for that tick (model.Keeper) and re-simulates from it on the
+// window's goroutine, while the pre-run steps on the others; a Sim's
+// seek is exact, so the state and the snapshot are the ones the seek
+// after the pre-run takes. It reports whether this call brought the runs
+// there; it does nothing for other sessions, before the pre-run has
+// passed the tick, or once tried (a seek that failed is left to the one
+// after the pre-run, which meets the problem as before).
+func (s *Session) SeekAhead() bool {
+	if !s.picture || !s.Live || s.Ready || s.Err != nil || s.ahead {
+		return false
+	}
+	for _, r := range s.Runs {
+		// done is first stored once the branch is made and its first
+		// ticks stepped: the window's Source is the window's from then
+		// on (prerunPicture).
+		if d := r.done.Load(); d <= 0 || d < int64(s.TickOf(r, s.at)) {
+			return false
+		}
+	}
+	s.ahead = true
+	return s.Seek(s.at) == nil
 }
 
 // MaxStepAhead is the most ticks a seek forward steps rather than restoring
