@@ -233,3 +233,71 @@ func TestPartRecorder_SkipsWhatRecordSkips(t *testing.T) {
 		t.Errorf("the history differs from History.Record's (last tick %d, want %d)", r.h.LastTick(), want.LastTick())
 	}
 }
+
+// Once an object's sample was recorded, its later samples go to its track
+// as Take takes them, on the part's own goroutine — but a held item's,
+// which waits for its holder, and those of a tick taken again — and Record
+// then leaves them be: the history is History.Record's still.
+func TestPartRecorder_TakePutsSamplesInTheirTracks(t *testing.T) {
+	ticks := partsCrowd(9, 8, false)
+	want := NewHistory()
+	for _, pt := range ticks {
+		var briefs []Brief
+		for _, v := range pt.drawn() {
+			briefs = append(briefs, BriefOf(&v))
+		}
+		var obs *Vec3
+		if pt.hasObs {
+			g := Global(&pt.observer)
+			obs = &g
+		}
+		want.Record(pt.tick, briefs, obs, pt.hasObs && pt.observer.IsIndoor())
+	}
+	got := NewHistory()
+	rec := NewPartRecorder(got)
+	take := func(pt *partsTick) {
+		for p := range 2 {
+			var views []engine.BriefView
+			var holders []uint32
+			for i := range pt.views {
+				if pt.views[i].Slot/20 == p {
+					views = append(views, pt.views[i])
+					holders = append(holders, pt.holders[i])
+				}
+			}
+			rec.Take(p, pt.tick, views, holders)
+		}
+	}
+	for _, pt := range ticks[:6] {
+		rec.Parts(2)
+		take(&pt)
+		rec.Record(pt.tick, 2, pt.observer, pt.hasObs)
+	}
+	rec.Parts(2)
+	take(&ticks[6])
+	take(&ticks[6]) // taken again: recorded once
+	put := 0
+	for i, v := range ticks[6].views {
+		tr := got.Track(v.GUID)
+		has := tr != nil && len(tr.Samples) > 0 && tr.tickOf(len(tr.Samples)-1) == 6
+		if has != (ticks[6].holders[i] == 0) {
+			t.Errorf("%x (held by %x) has its tick-6 sample before the tick is recorded: %v", v.GUID, ticks[6].holders[i], has)
+		}
+		if has {
+			put++
+		}
+	}
+	if put < 30 {
+		t.Fatalf("%d samples put in their tracks as taken, want the crowd's but the held", put)
+	}
+	rec.Record(6, 2, ticks[6].observer, ticks[6].hasObs)
+	rec.Record(6, 2, ticks[6].observer, ticks[6].hasObs)
+	for _, pt := range ticks[7:] {
+		rec.Parts(2)
+		take(&pt)
+		rec.Record(pt.tick, 2, pt.observer, pt.hasObs)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the history differs from History.Record's (last tick %d, want %d)", got.LastTick(), want.LastTick())
+	}
+}
