@@ -13,7 +13,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"glidepath/engine"
-	"glidepath/interp"
 	"glidepath/physics"
 )
 
@@ -398,9 +397,10 @@ func sampleOf(o *Brief, origin Vec3) Sample {
 	return sm
 }
 
-// sampleOfView is sampleOf(BriefOf(v), origin), pos being v's position
-// in global metres and bits its heading's (headingBitsOf).
-func sampleOfView(v *engine.BriefView, pos *Vec3, origin Vec3, bits uint16) Sample {
+// sampleOfPoint is sampleOf(BriefOfPoint(v), origin), bits being its
+// heading's (headingBitsOf).
+func sampleOfPoint(v *engine.BriefPoint, origin Vec3, bits uint16) Sample {
+	pos := Vec3(v.Pos)
 	p := pos.Sub(origin)
 	sm := Sample{
 		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
@@ -413,11 +413,11 @@ func sampleOfView(v *engine.BriefView, pos *Vec3, origin Vec3, bits uint16) Samp
 	if v.Contact {
 		sm.bits |= sampleContact
 	}
-	if v.QueueLen > 0 && v.Head.Type == interp.NodePosition {
-		sm.DistHead = ToBF16(float32(Global(&v.Head.Position).Sub(*pos).Len()))
+	if v.HasHead {
+		sm.DistHead = ToBF16(float32(Vec3(v.Head).Sub(pos).Len()))
 	}
 	if v.HasTruth {
-		sm.ErrTruth = ToBF16(float32(Global(&v.Truth).Sub(*pos).Len()))
+		sm.ErrTruth = ToBF16(float32(Vec3(v.Truth).Sub(pos).Len()))
 	}
 	return sm
 }

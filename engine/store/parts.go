@@ -18,8 +18,8 @@ import (
 	"glidepath/physics"
 )
 
-// PartRecorder records a History from the views the engine hands over a
-// part at a time (engine.BriefRecorder).
+// PartRecorder records a History from the points the engine hands over a
+// part at a time (engine.BriefTaker), or their views.
 type PartRecorder struct {
 	h     *History
 	parts []historyPart
@@ -34,7 +34,7 @@ type PartRecorder struct {
 	owner []int32
 }
 
-var _ engine.BriefRecorder = (*PartRecorder)(nil)
+var _ engine.BriefTaker = (*PartRecorder)(nil)
 
 // slotTrack is what a part remembers of the object at one of its slots:
 // its guid and track (−1: none, or its samples go to Record until the run
@@ -57,6 +57,8 @@ type historyPart struct {
 	ticks  []partTick
 	next   int
 	taken  int
+	// points are Take's scratch.
+	points []engine.BriefPoint
 }
 
 // partObj is one live object of a taken tick: its sample, ready when whole
@@ -114,32 +116,45 @@ func (r *PartRecorder) Parts(n int) {
 	}
 }
 
-// Take reduces part's views of tick to samples and puts each in its
-// track where it may (writes). The parts are taken at once, each on its
-// own goroutine, while nothing is recorded: the history is read here, and
-// written only in the tracks of the part's own objects.
+// Take reduces part's views of tick to samples as TakePoints reduces
+// their points (engine.BriefPointOf).
 func (r *PartRecorder) Take(part, tick int, views []engine.BriefView, holders []uint32) {
+	p := &r.parts[part]
+	points := p.points[:0]
+	for i := range views {
+		var holder uint32
+		if holders != nil {
+			holder = holders[i]
+		}
+		points = append(points, engine.BriefPointOf(&views[i], holder))
+	}
+	p.points = points
+	r.TakePoints(part, tick, points)
+}
+
+// TakePoints reduces part's points of tick to samples and puts each in
+// its track where it may (writes). The parts are taken at once, each on
+// its own goroutine, while nothing is recorded: the history is read here,
+// and written only in the tracks of the part's own objects.
+func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 	p := &r.parts[part]
 	h := r.h
 	origin, ready := h.Origin, h.hasOrigin
 	direct := ready && tick > p.taken && h.settled(tick)
 	p.taken = max(p.taken, tick)
 	t := partTick{}
-	for i := range views {
-		v := &views[i]
-		o := partObj{guid: v.GUID, cell: v.Position.Cell, whole: -1, slot: int32(v.Slot), pos: Global(&v.Position)}
-		if holders != nil {
-			o.holder = holders[i]
-		}
+	for i := range points {
+		v := &points[i]
+		o := partObj{guid: v.GUID, cell: v.Cell, holder: v.Holder, whole: -1, slot: v.Slot, pos: v.Pos}
 		if o.holder != 0 || !ready {
-			b := BriefOf(v)
+			b := BriefOfPoint(v)
 			o.name, o.whole = b.Name, int32(len(p.whole))
 			p.whole = append(p.whole, b)
 			r.unwrite(v.Slot)
 			p.objs = append(p.objs, o)
 			continue
 		}
-		o.s = sampleOfView(v, &o.pos, origin, r.headingBits(v.Slot, v.Heading))
+		o.s = sampleOfPoint(v, origin, r.headingBits(v.Slot, v.Heading))
 		t.extend(o.s.Pos)
 		if physics.IsIndoorCell(o.cell) {
 			p.indoor = append(p.indoor, gridCell(o.pos))
@@ -163,13 +178,13 @@ func (r *PartRecorder) Take(part, tick int, views []engine.BriefView, holders []
 // its track takes samples from this slot alone, in tick order) and, on
 // lean ticks with every track's plot series kept, the track has its
 // series.
-func (r *PartRecorder) writes(slot int, guid uint32) int {
-	if slot >= len(r.slots) {
+func (r *PartRecorder) writes(slot int32, guid uint32) int {
+	if int(slot) >= len(r.slots) {
 		return -1
 	}
 	st := &r.slots[slot]
 	k := int(st.track)
-	if st.guid != guid || k < 0 || k >= len(r.owner) || r.owner[k] != int32(slot) {
+	if st.guid != guid || k < 0 || k >= len(r.owner) || r.owner[k] != slot {
 		return -1
 	}
 	if l := &r.h.lean; l.on && l.keep == 0 && k >= len(l.series) {
@@ -181,8 +196,8 @@ func (r *PartRecorder) writes(slot int, guid uint32) int {
 // unwrite has the object at slot, once its sample goes to Record, keep
 // going to Record until the run is recorded, so that its track takes its
 // samples in tick order.
-func (r *PartRecorder) unwrite(slot int) {
-	if slot < len(r.slots) {
+func (r *PartRecorder) unwrite(slot int32) {
+	if int(slot) < len(r.slots) {
 		r.slots[slot].track = -1
 	}
 }
@@ -190,8 +205,8 @@ func (r *PartRecorder) unwrite(slot int) {
 // headingBits is headingBitsOf(deg), taken again only when the object at
 // slot turned since its last sample (the engine's heading is the same
 // float32 until its rotation changes).
-func (r *PartRecorder) headingBits(slot int, deg float32) uint16 {
-	if slot >= len(r.slots) {
+func (r *PartRecorder) headingBits(slot int32, deg float32) uint16 {
+	if int(slot) >= len(r.slots) {
 		return headingBitsOf(deg)
 	}
 	st := &r.slots[slot]
