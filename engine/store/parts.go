@@ -51,38 +51,46 @@ type slotTrack struct {
 // recorded, tick i's ending at ticks[i]; next is the first not recorded,
 // and taken the last tick taken since Parts (−1: none).
 type historyPart struct {
-	objs   []partObj
-	whole  []Brief
-	indoor [][2]int32
-	ticks  []partTick
-	next   int
-	taken  int
+	objs    []partObj
+	samples []partSample
+	whole   []Brief
+	indoor  [][2]int32
+	ticks   []partTick
+	next    int
+	taken   int
 	// points are Take's scratch.
 	points []engine.BriefPoint
 }
 
-// partObj is one live object of a taken tick: its sample, ready when whole
-// is −1, or already in its track when whole is written; otherwise its
-// whole brief is whole in the part's, sampled when the tick is recorded
-// (a held item, which goes where its holder is, or any object of a tick
-// taken before the history had its origin). Its own body's cell and
-// position lend a held item its holder's; track is the track Take put its
-// sample in.
+// partObj is one live object of a taken tick (48 bytes: a part keeps one
+// of each of its objects of every sampled tick of a run): its sample put
+// in track at already (written), or ready to append, at in the part's
+// samples (sampled), or its whole brief, at in the part's wholes, sampled
+// when the tick is recorded (a held item, which goes where its holder is,
+// or any object of a tick taken before the history had its origin). Its
+// own body's cell and position lend a held item its holder's.
 type partObj struct {
 	guid   uint32
 	cell   uint32
 	holder uint32
-	whole  int32
 	slot   int32
-	track  int32
-	name   string
+	at     int32
+	kind   uint8
 	pos    Vec3
-	s      Sample
 }
 
-// written is partObj.whole of an object whose sample Take put in its
-// track.
-const written = -2
+// A partObj's kinds.
+const (
+	written = iota
+	sampled
+	whole
+)
+
+// partSample is a part's object's sample, ready to append, and its name.
+type partSample struct {
+	name string
+	s    Sample
+}
 
 // objRef is an object of a part.
 type objRef struct{ part, i int }
@@ -109,7 +117,8 @@ func (r *PartRecorder) Parts(n int) {
 	for i := range n {
 		p := &r.parts[i]
 		clear(p.whole) // let go of the names
-		p.objs, p.whole, p.indoor, p.ticks, p.next, p.taken = p.objs[:0], p.whole[:0], p.indoor[:0], p.ticks[:0], 0, -1
+		clear(p.samples)
+		p.objs, p.samples, p.whole, p.indoor, p.ticks, p.next, p.taken = p.objs[:0], p.samples[:0], p.whole[:0], p.indoor[:0], p.ticks[:0], 0, -1
 	}
 	for len(r.owner) < len(r.h.tracks) {
 		r.owner = append(r.owner, -1)
@@ -145,25 +154,25 @@ func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 	t := partTick{}
 	for i := range points {
 		v := &points[i]
-		o := partObj{guid: v.GUID, cell: v.Cell, holder: v.Holder, whole: -1, slot: v.Slot, pos: v.Pos}
+		o := partObj{guid: v.GUID, cell: v.Cell, holder: v.Holder, slot: v.Slot, pos: v.Pos}
 		if o.holder != 0 || !ready {
-			b := BriefOfPoint(v)
-			o.name, o.whole = b.Name, int32(len(p.whole))
-			p.whole = append(p.whole, b)
+			o.kind, o.at = whole, int32(len(p.whole))
+			p.whole = append(p.whole, BriefOfPoint(v))
 			r.unwrite(v.Slot)
 			p.objs = append(p.objs, o)
 			continue
 		}
-		o.s = sampleOfPoint(v, origin, r.headingBits(v.Slot, v.Heading))
-		t.extend(o.s.Pos)
+		sm := sampleOfPoint(v, origin, r.headingBits(v.Slot, v.Heading))
+		t.extend(sm.Pos)
 		if physics.IsIndoorCell(o.cell) {
 			p.indoor = append(p.indoor, gridCell(o.pos))
 		}
 		if k := r.writes(v.Slot, v.GUID); direct && k >= 0 {
-			h.put(k, tick, &o.s)
-			o.whole, o.track = written, int32(k)
+			h.put(k, tick, &sm)
+			o.kind, o.at = written, int32(k)
 		} else {
-			o.name = v.Name
+			o.kind, o.at = sampled, int32(len(p.samples))
+			p.samples = append(p.samples, partSample{name: v.Name, s: sm})
 			r.unwrite(v.Slot)
 		}
 		p.objs = append(p.objs, o)
@@ -301,13 +310,14 @@ func (r *PartRecorder) Record(tick, parts int, observer physics.Position, hasObs
 		p.next++
 		for j := start; j < t.end; j++ {
 			o := &p.objs[j]
-			switch {
-			case o.whole == written:
-				h.hinted(place, int(o.track))
-			case o.whole >= 0:
-				r.owns(o.slot, o.guid, h.record(tick, place, &p.whole[o.whole]))
+			switch o.kind {
+			case written:
+				h.hinted(place, int(o.at))
+			case whole:
+				r.owns(o.slot, o.guid, h.record(tick, place, &p.whole[o.at]))
 			default:
-				r.owns(o.slot, o.guid, h.appendSample(tick, place, o.guid, o.name, o.s))
+				ps := &p.samples[o.at]
+				r.owns(o.slot, o.guid, h.appendSample(tick, place, o.guid, ps.name, ps.s))
 			}
 			place++
 		}
@@ -343,7 +353,7 @@ func (p *historyPart) startIndoor() int {
 
 // wholeOf is object i's whole brief (one taken before the origin, or a
 // held item's).
-func (p *historyPart) wholeOf(i int) *Brief { return &p.whole[p.objs[i].whole] }
+func (p *historyPart) wholeOf(i int) *Brief { return &p.whole[p.objs[i].at] }
 
 // placeHeld puts each held item of the tick being recorded (r.refs, every
 // object of it in slot order) where Query.Briefs draws it: its whole brief
