@@ -510,7 +510,11 @@ func (v viewTaker) Record(tick, parts int, observer physics.Position, hasObserve
 func TestAdvanceBriefs_PointsAreTheViewsPoints(t *testing.T) {
 	dropHelpersAfter(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	rec := withHeld(withLife(synthCrowd(t, 300, 4, 23)))
+	n, secs := 300, 4.0
+	if raceEnabled {
+		n, secs = 120, 1.5 // the chunks' goroutines, on a smaller crowd
+	}
+	rec := withHeld(withLife(synthCrowd(t, n, secs, 23)))
 	st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package store
 import (
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -107,35 +108,46 @@ func partsCrowd(seed uint64, last int, emptyFirst bool) []partsTick {
 
 // recordByParts records ticks through a PartRecorder, runs of run ticks
 // split into parts of size objects, every tick on h's stride taken
-// before any of the run is recorded, as the engine's chunked pre-run does
-// (engine/parallel_rows.go).
+// before any of the run is recorded, each part on its own goroutine, as
+// the engine's chunked pre-run does (engine/parallel_rows.go).
 func recordByParts(h *History, ticks []partsTick, run, size int) {
 	r := NewPartRecorder(h)
 	for at := 0; at < len(ticks); at += run {
 		batch := ticks[at:min(at+run, len(ticks))]
 		parts := (40 + size - 1) / size
 		r.Parts(parts)
+		var wg sync.WaitGroup
 		for p := range parts {
-			for _, pt := range batch {
-				var views []engine.BriefView
-				var holders []uint32
-				held := false
-				for i := range pt.views {
-					if pt.views[i].Slot/size == p {
-						views = append(views, pt.views[i])
-						holders = append(holders, pt.holders[i])
-						held = held || pt.holders[i] != 0
-					}
-				}
-				if !held {
-					holders = nil
-				}
-				r.Take(p, pt.tick, views, holders)
-			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				takePart(r, batch, p, size)
+			}()
 		}
+		wg.Wait()
 		for _, pt := range batch {
 			r.Record(pt.tick, parts, pt.observer, pt.hasObs)
 		}
+	}
+}
+
+// takePart has r take part p (slots p·size on) of each tick of batch.
+func takePart(r *PartRecorder, batch []partsTick, p, size int) {
+	for _, pt := range batch {
+		var views []engine.BriefView
+		var holders []uint32
+		held := false
+		for i := range pt.views {
+			if pt.views[i].Slot/size == p {
+				views = append(views, pt.views[i])
+				holders = append(holders, pt.holders[i])
+				held = held || pt.holders[i] != 0
+			}
+		}
+		if !held {
+			holders = nil
+		}
+		r.Take(p, pt.tick, views, holders)
 	}
 }
 
