@@ -942,8 +942,9 @@ func (b *shardBatch) endSink(s *Sim, chunks int) {
 // checkpoint's tick, where the checkpoint is saved as Step saves it. Each
 // chunk logs its objects' events into a log of its own and, every
 // briefEvery ticks, hands its live objects' brief views to the
-// BriefRecorder on its own core (Take: the recorder reduces them to what
-// it keeps while they are in that core's cache); once the run is stepped,
+// BriefRecorder on its own core (Take; a BriefTaker's TakePoints, as
+// points made straight from the objects: the recorder reduces them to
+// what it keeps while they are in that core's cache); once the run is stepped,
 // tick after tick, the events join the Sim's log in the order a run
 // stepped tick by tick logs them (the delivery's, merged by recording
 // event with the notes, then the pass's in slot order: endSink's order)
