@@ -464,3 +464,97 @@ func TestReserveRun_EstimatesAgainAtTheSixteenth(t *testing.T) {
 		t.Errorf("%d entries in a log of capacity %d: want the room close to what it holds", total, c)
 	}
 }
+
+// pointsRecorder keeps, part by part, the points of every tick its parts
+// take: a BriefTaker's (TakePoints), or, as viewTaker, BriefPointOf of
+// each view Take hands over.
+type pointsRecorder struct{ parts [][]BriefPoint }
+
+func (r *pointsRecorder) Parts(n int) {
+	for len(r.parts) < n {
+		r.parts = append(r.parts, nil)
+	}
+}
+
+func (r *pointsRecorder) Take(part, tick int, views []BriefView, holders []uint32) {
+	for i := range views {
+		var h uint32
+		if holders != nil {
+			h = holders[i]
+		}
+		r.parts[part] = append(r.parts[part], BriefPointOf(&views[i], h))
+	}
+}
+
+func (r *pointsRecorder) TakePoints(part, tick int, points []BriefPoint) {
+	r.parts[part] = append(r.parts[part], points...)
+}
+
+func (r *pointsRecorder) Record(int, int, physics.Position, bool) {}
+
+// viewTaker hides pointsRecorder's TakePoints: the chunks hand it views.
+type viewTaker struct{ r *pointsRecorder }
+
+func (v viewTaker) Parts(n int) { v.r.Parts(n) }
+
+func (v viewTaker) Take(part, tick int, views []BriefView, holders []uint32) {
+	v.r.Take(part, tick, views, holders)
+}
+
+func (v viewTaker) Record(tick, parts int, observer physics.Position, hasObserver bool) {}
+
+// The points the chunks make straight from their objects for a
+// BriefTaker (takePoints) are BriefPointOf of the views they hand any
+// other recorder (takeBriefs): held items at their own bodies with their
+// holders, the observer's ring where the observer is, heads and truths.
+func TestAdvanceBriefs_PointsAreTheViewsPoints(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	n, secs := 300, 4.0
+	if raceEnabled {
+		n, secs = 120, 1.5 // the chunks' goroutines, on a smaller crowd
+	}
+	rec := withHeld(withLife(synthCrowd(t, n, secs, 23)))
+	st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [2]*pointsRecorder
+	for i := range got {
+		got[i] = &pointsRecorder{}
+		var r BriefRecorder = got[i]
+		if i == 0 {
+			r = viewTaker{got[i]}
+		}
+		if _, ok := r.(BriefTaker); ok != (i == 1) {
+			t.Fatalf("recorder %d is a BriefTaker: %v", i, ok)
+		}
+		s := prerunSim(t, st, Options{Workers: 2})
+		for !s.Done() {
+			s.AdvanceBriefs(64, 2, r)
+		}
+		if s.batch == nil || s.batch.ticks == 0 {
+			t.Fatal("no tick stepped in shards")
+		}
+	}
+	held, heads, truths := 0, 0, 0
+	for _, part := range got[1].parts {
+		for _, pt := range part {
+			if pt.Holder != 0 || pt.GUID == 0x7F000B02 {
+				held++
+			}
+			if pt.HasHead {
+				heads++
+			}
+			if pt.HasTruth {
+				truths++
+			}
+		}
+	}
+	if len(got[1].parts) < 2 || held == 0 || heads == 0 || truths == 0 {
+		t.Fatalf("%d parts, %d held points, %d heads, %d truths: want some of each", len(got[1].parts), held, heads, truths)
+	}
+	if !reflect.DeepEqual(got[0].parts, got[1].parts) {
+		t.Error("the points differ from the views' points")
+	}
+}

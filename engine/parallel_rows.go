@@ -32,6 +32,7 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
+	"glidepath/interp"
 	"glidepath/physics"
 )
 
@@ -941,8 +942,9 @@ func (b *shardBatch) endSink(s *Sim, chunks int) {
 // checkpoint's tick, where the checkpoint is saved as Step saves it. Each
 // chunk logs its objects' events into a log of its own and, every
 // briefEvery ticks, hands its live objects' brief views to the
-// BriefRecorder on its own core (Take: the recorder reduces them to what
-// it keeps while they are in that core's cache); once the run is stepped,
+// BriefRecorder on its own core (Take; a BriefTaker's TakePoints, as
+// points made straight from the objects: the recorder reduces them to
+// what it keeps while they are in that core's cache); once the run is stepped,
 // tick after tick, the events join the Sim's log in the order a run
 // stepped tick by tick logs them (the delivery's, merged by recording
 // event with the notes, then the pass's in slot order: endSink's order)
@@ -985,6 +987,53 @@ type BriefRecorder interface {
 	// taken the run's later ticks already) and while the Sim's log is
 	// filled on another goroutine.
 	Record(tick, parts int, observer physics.Position, hasObserver bool)
+}
+
+// BriefTaker is a BriefRecorder that takes the chunks' objects as points
+// rather than views (TakePoints): what a history reads of a view, in
+// global metres, in under half its bytes, made straight from the object
+// on the chunk's core. Tick by tick it takes views (Take), as any
+// recorder.
+type BriefTaker interface {
+	BriefRecorder
+	// TakePoints is Take of part's live objects of tick as points, in slot
+	// order, each point's Holder Take's holders' (the points are valid
+	// during the call).
+	TakePoints(part, tick int, points []BriefPoint)
+}
+
+// BriefPoint is what a history reads of a live object's brief view
+// (BriefPointOf): its guid, name, slot and cell, its position, its queue's
+// head's when that is a position node (HasHead) and its truth's
+// (HasTruth) in global metres (physics.Position.Global), its heading,
+// contact, queue length and node_fail_counter, and the guid of its holder
+// (0: none; the position of a held item is then its own body's).
+type BriefPoint struct {
+	GUID, Cell, Holder uint32
+	Slot               int32
+	Heading            float32
+	FailCounter        int32
+	QueueLen           int
+	Contact            bool
+	HasHead, HasTruth  bool
+	Pos, Head, Truth   [3]float64
+	Name               string
+}
+
+// BriefPointOf is v's point, held by holder (0: none).
+func BriefPointOf(v *BriefView, holder uint32) BriefPoint {
+	pt := BriefPoint{
+		GUID: v.GUID, Cell: v.Position.Cell, Holder: holder, Slot: int32(v.Slot), Heading: v.Heading,
+		FailCounter: v.FailCounter, QueueLen: v.QueueLen, Contact: v.Contact, HasTruth: v.HasTruth,
+		Pos: v.Position.Global(), Name: v.Name,
+	}
+	if v.QueueLen > 0 && v.Head.Type == interp.NodePosition {
+		pt.HasHead, pt.Head = true, v.Head.Position.Global()
+	}
+	if v.HasTruth {
+		pt.Truth = v.Truth.Global()
+	}
+	return pt
 }
 
 // AdvanceBriefs steps up to n ticks as Step does (in runs of ticks over
@@ -1101,6 +1150,7 @@ func (s *Sim) advanceStoreShards(n int) int {
 // of the run.
 type chunkBriefs struct {
 	views   []BriefView
+	points  []BriefPoint
 	holders []uint32
 	obs     []physics.Position
 	hasObs  []bool
@@ -1130,6 +1180,10 @@ func (b *shardBatch) beginBriefs(s *Sim, chunks int) {
 // be in another chunk, so the item keeps its own body's position here,
 // with its holder's guid, and the recorder puts it where its holder is.
 func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi, k int) {
+	if t, ok := b.sim.briefsOut.(BriefTaker); ok {
+		b.takePoints(c, v, lo, hi, k, t)
+		return
+	}
 	cb := &b.briefs[c]
 	views, holders := cb.views[:0], cb.holders[:0]
 	anyHeld := false
@@ -1172,6 +1226,53 @@ func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi, k int) {
 		holders = nil
 	}
 	b.sim.briefsOut.Take(c, k, views, holders)
+	if c == 0 {
+		cb.obs, cb.hasObs = append(cb.obs, v.observer), append(cb.hasObs, v.hasObserver)
+	}
+}
+
+// takePoints is takeBriefs for a BriefTaker: chunk c's points of tick k,
+// a held item's at its own body with its holder's guid, each made from its
+// object as BriefPointOf makes it from the view takeBriefs takes.
+func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
+	cb := &b.briefs[c]
+	points := cb.points[:0]
+	q := v.Query()
+	for _, o := range v.slots[lo:hi] {
+		if !o.st.alive {
+			continue
+		}
+		pt := BriefPoint{GUID: o.guid, Slot: o.slot, Contact: o.phys.InContact(), HasTruth: o.st.hasTruth, Name: o.name}
+		pos := o.phys.PositionRef()
+		switch p := o.ent.Parent; {
+		case p == recording.ObserverTarget:
+			d := q.drawnPosition(o)
+			pt.Cell, pt.Pos = d.Cell, d.Global()
+		default:
+			pt.Holder = p
+			pt.Cell, pt.Pos = pos.Cell, pos.Global()
+		}
+		// The heading, as takeBriefs takes it.
+		h := &b.rowHeads[o.slot]
+		if rot := &pos.Frame.Rot; !h.ok || h.rot != *rot {
+			h.rot, h.deg, h.ok = *rot, o.phys.Heading(), true
+		}
+		pt.Heading = h.deg
+		if pt.HasTruth {
+			pt.Truth = o.st.truth.Global()
+		}
+		if m := o.pm.Interpolation(); m != nil {
+			pt.QueueLen, pt.FailCounter = m.QueueLen(), m.FailCounter()
+			if pt.QueueLen > 0 {
+				if n, _ := m.Node(0); n.Type == interp.NodePosition {
+					pt.HasHead, pt.Head = true, n.Position.Global()
+				}
+			}
+		}
+		points = append(points, pt)
+	}
+	cb.points = points
+	t.TakePoints(c, k, points)
 	if c == 0 {
 		cb.obs, cb.hasObs = append(cb.obs, v.observer), append(cb.hasObs, v.hasObserver)
 	}

@@ -30,6 +30,22 @@ func BriefOf(v *engine.BriefView) Brief {
 	return b
 }
 
+// BriefOfPoint is the Brief of an engine brief point (its view's,
+// engine.BriefPointOf).
+func BriefOfPoint(v *engine.BriefPoint) Brief {
+	b := Brief{
+		GUID: v.GUID, Name: v.Name, Cell: v.Cell, Pos: v.Pos, Heading: v.Heading, Contact: v.Contact,
+		QueueLen: v.QueueLen, FailCounter: int(v.FailCounter), HasTruth: v.HasTruth,
+	}
+	if v.HasTruth {
+		b.Truth = v.Truth
+	}
+	if v.HasHead {
+		b.HeadPosition, b.HeadPos = true, v.Head
+	}
+	return b
+}
+
 // BriefOfObject is the Brief of an engine object view (engine.Query.Objects;
 // its queue's head when the view has its Queue, engine.Query.ObjectsQueued).
 func BriefOfObject(v *engine.ObjectView) Brief {

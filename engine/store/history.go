@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"glidepath/engine"
 	"glidepath/physics"
 )
 
@@ -276,21 +277,22 @@ func (h *History) observe(observer *Vec3, indoor bool) {
 	}
 }
 
-// record appends one object's sample at tick; i is its place in the
-// snapshot, which finds its track again without the map (objects come in
-// the same order tick after tick).
-func (h *History) record(tick, i int, o *Brief) {
+// record appends one object's sample at tick and returns its track; i is
+// its place in the snapshot, which finds its track again without the map
+// (objects come in the same order tick after tick).
+func (h *History) record(tick, i int, o *Brief) int {
 	sm := sampleOf(o, h.Origin)
 	h.extend(sm.Pos)
-	h.appendSample(tick, i, o.GUID, o.Name, sm)
+	k := h.appendSample(tick, i, o.GUID, o.Name, sm)
 	if physics.IsIndoorCell(o.Cell) {
 		h.indoor[gridCell(o.Pos)] = true
 	}
+	return k
 }
 
 // appendSample appends sm to the track of the object guid (named name) at
-// tick, i its place in the tick's objects.
-func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample) {
+// tick, i its place in the tick's objects, and returns the track.
+func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample) int {
 	k := -1
 	if i < len(h.hint) {
 		if j := h.hint[i]; j < len(h.tracks) && h.tracks[j].GUID == guid {
@@ -308,12 +310,31 @@ func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample)
 			}
 			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples})
 		}
-		for len(h.hint) <= i {
-			h.hint = append(h.hint, -1)
-		}
-		h.hint[i] = k
+		h.hinted(i, k)
 	}
-	if h.leanSkips(k, tick, &sm) {
+	h.put(k, tick, &sm)
+	return k
+}
+
+// hinted notes that the object at place i of the tick recorded has track
+// k: the next tick looks there first.
+func (h *History) hinted(i, k int) {
+	if i < len(h.hint) && h.hint[i] == k {
+		return // a guid has one track: the hint held already
+	}
+	for len(h.hint) <= i {
+		h.hint = append(h.hint, -1)
+	}
+	h.hint[i] = k
+}
+
+// put appends sm to track k at tick (or to its plot series, on a lean
+// tick; lean.go). It writes track k alone (and its series), so tracks are
+// put in at once on several goroutines (PartRecorder.Take) while nothing
+// else is recorded — but for a track's first lean sample, which makes
+// its series (leanSkips).
+func (h *History) put(k, tick int, sm *Sample) {
+	if h.leanSkips(k, tick, sm) {
 		return
 	}
 	t := &h.tracks[k]
@@ -323,7 +344,7 @@ func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample)
 		t.Samples = h.grow(t.Samples, tick)
 		t.Samples = append(t.Samples, Sample{})
 	}
-	t.Samples = append(h.grow(t.Samples, tick), sm)
+	t.Samples = append(h.grow(t.Samples, tick), *sm)
 }
 
 // grow gives a full track room for the samples the run is now expected to
@@ -372,6 +393,31 @@ func sampleOf(o *Brief, origin Vec3) Sample {
 	}
 	if o.HasTruth {
 		sm.ErrTruth = ToBF16(float32(o.Truth.Sub(o.Pos).Len()))
+	}
+	return sm
+}
+
+// sampleOfPoint is sampleOf(BriefOfPoint(v), origin), bits being its
+// heading's (headingBitsOf).
+func sampleOfPoint(v *engine.BriefPoint, origin Vec3, bits uint16) Sample {
+	pos := Vec3(v.Pos)
+	p := pos.Sub(origin)
+	sm := Sample{
+		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
+		DistHead: nanBF16,
+		ErrTruth: nanBF16,
+		Queue:    uint8(min(v.QueueLen, math.MaxUint8)),
+		Fail:     int8(max(min(int(v.FailCounter), math.MaxInt8), math.MinInt8)),
+		bits:     sampleAlive | bits,
+	}
+	if v.Contact {
+		sm.bits |= sampleContact
+	}
+	if v.HasHead {
+		sm.DistHead = ToBF16(float32(Vec3(v.Head).Sub(pos).Len()))
+	}
+	if v.HasTruth {
+		sm.ErrTruth = ToBF16(float32(Vec3(v.Truth).Sub(pos).Len()))
 	}
 	return sm
 }

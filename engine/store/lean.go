@@ -89,6 +89,16 @@ func (h *History) leanEnd(tick, objects, before int) {
 	}
 }
 
+// settled says whether tick is recorded (due) and whether it is recorded
+// lean is known before the ticks of its run of ticks before it are: the
+// lean ticks have begun, or tick is not past the picture's (or the
+// history is kept whole). Only then may its samples go to their tracks
+// as they are taken (PartRecorder.Take).
+func (h *History) settled(tick int) bool {
+	l := &h.lean
+	return h.due(tick) && (l.on || l.after < 0 || tick <= l.after)
+}
+
 // leanSkips says whether the sample of track k at tick is not appended to
 // the track (a lean tick, not the selection's); when the selection is not
 // known, the sample joins the track's series.

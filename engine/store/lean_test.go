@@ -47,7 +47,10 @@ func leanRun(tick int, empty bool) []engine.BriefView {
 
 // recordLean records ticks 0 to 40 of leanRun at stride 2 into a history
 // made lean at after (−1: whole), keeping keep, through Record, or through
-// a PartRecorder taking each tick in two parts (the first view, the rest).
+// a PartRecorder as the chunked pre-run records: runs of 3 sampled ticks,
+// each taken in two parts (a's slot, the others'), the run's ticks all
+// taken before any is recorded — so a run's samples go to their tracks as
+// they are taken, but for a run that turns lean.
 func recordLean(t *testing.T, after int, keep uint32, empty, parts bool) *History {
 	t.Helper()
 	h := NewHistory()
@@ -56,22 +59,35 @@ func recordLean(t *testing.T, after int, keep uint32, empty, parts bool) *Histor
 	h.Lean(after, keep)
 	r := NewPartRecorder(h)
 	obs := physics.NewPosition(0xA9B40001, mgl32.Vec3{95, 45, 0}, 0)
+	if parts {
+		for from := 0; from <= 40; from += 6 {
+			r.Parts(2)
+			for tick := from; tick <= min(from+4, 40); tick += 2 {
+				views := leanRun(tick, empty)
+				for i := range views {
+					views[i].Slot = int(views[i].GUID - 0xA)
+				}
+				split := 0
+				if len(views) > 0 && views[0].GUID == 0xA {
+					split = 1
+				}
+				r.Take(0, tick, views[:split], nil)
+				r.Take(1, tick, views[split:], nil)
+			}
+			for tick := from; tick <= min(from+4, 40); tick += 2 {
+				r.Record(tick, 2, obs, true)
+			}
+		}
+		return h
+	}
 	for tick := 0; tick <= 40; tick++ {
 		views := leanRun(tick, empty)
-		if !parts {
-			b := make([]Brief, len(views))
-			for i := range views {
-				b[i] = BriefOf(&views[i])
-			}
-			g := Global(&obs)
-			h.Record(tick, b, &g, false)
-			continue
+		b := make([]Brief, len(views))
+		for i := range views {
+			b[i] = BriefOf(&views[i])
 		}
-		split := min(1, len(views))
-		r.Parts(2)
-		r.Take(0, tick, views[:split], nil)
-		r.Take(1, tick, views[split:], nil)
-		r.Record(tick, 2, obs, true)
+		g := Global(&obs)
+		h.Record(tick, b, &g, false)
 	}
 	return h
 }

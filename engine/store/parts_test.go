@@ -3,6 +3,7 @@ package store
 import (
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -107,35 +108,46 @@ func partsCrowd(seed uint64, last int, emptyFirst bool) []partsTick {
 
 // recordByParts records ticks through a PartRecorder, runs of run ticks
 // split into parts of size objects, every tick on h's stride taken
-// before any of the run is recorded, as the engine's chunked pre-run does
-// (engine/parallel_rows.go).
+// before any of the run is recorded, each part on its own goroutine, as
+// the engine's chunked pre-run does (engine/parallel_rows.go).
 func recordByParts(h *History, ticks []partsTick, run, size int) {
 	r := NewPartRecorder(h)
 	for at := 0; at < len(ticks); at += run {
 		batch := ticks[at:min(at+run, len(ticks))]
 		parts := (40 + size - 1) / size
 		r.Parts(parts)
+		var wg sync.WaitGroup
 		for p := range parts {
-			for _, pt := range batch {
-				var views []engine.BriefView
-				var holders []uint32
-				held := false
-				for i := range pt.views {
-					if pt.views[i].Slot/size == p {
-						views = append(views, pt.views[i])
-						holders = append(holders, pt.holders[i])
-						held = held || pt.holders[i] != 0
-					}
-				}
-				if !held {
-					holders = nil
-				}
-				r.Take(p, pt.tick, views, holders)
-			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				takePart(r, batch, p, size)
+			}()
 		}
+		wg.Wait()
 		for _, pt := range batch {
 			r.Record(pt.tick, parts, pt.observer, pt.hasObs)
 		}
+	}
+}
+
+// takePart has r take part p (slots p·size on) of each tick of batch.
+func takePart(r *PartRecorder, batch []partsTick, p, size int) {
+	for _, pt := range batch {
+		var views []engine.BriefView
+		var holders []uint32
+		held := false
+		for i := range pt.views {
+			if pt.views[i].Slot/size == p {
+				views = append(views, pt.views[i])
+				holders = append(holders, pt.holders[i])
+				held = held || pt.holders[i] != 0
+			}
+		}
+		if !held {
+			holders = nil
+		}
+		r.Take(p, pt.tick, views, holders)
 	}
 }
 
@@ -231,5 +243,73 @@ func TestPartRecorder_SkipsWhatRecordSkips(t *testing.T) {
 	}
 	if want.LastTick() != 4 || !reflect.DeepEqual(r.h, want) {
 		t.Errorf("the history differs from History.Record's (last tick %d, want %d)", r.h.LastTick(), want.LastTick())
+	}
+}
+
+// Once an object's sample was recorded, its later samples go to its track
+// as Take takes them, on the part's own goroutine — but a held item's,
+// which waits for its holder, and those of a tick taken again — and Record
+// then leaves them be: the history is History.Record's still.
+func TestPartRecorder_TakePutsSamplesInTheirTracks(t *testing.T) {
+	ticks := partsCrowd(9, 8, false)
+	want := NewHistory()
+	for _, pt := range ticks {
+		var briefs []Brief
+		for _, v := range pt.drawn() {
+			briefs = append(briefs, BriefOf(&v))
+		}
+		var obs *Vec3
+		if pt.hasObs {
+			g := Global(&pt.observer)
+			obs = &g
+		}
+		want.Record(pt.tick, briefs, obs, pt.hasObs && pt.observer.IsIndoor())
+	}
+	got := NewHistory()
+	rec := NewPartRecorder(got)
+	take := func(pt *partsTick) {
+		for p := range 2 {
+			var views []engine.BriefView
+			var holders []uint32
+			for i := range pt.views {
+				if pt.views[i].Slot/20 == p {
+					views = append(views, pt.views[i])
+					holders = append(holders, pt.holders[i])
+				}
+			}
+			rec.Take(p, pt.tick, views, holders)
+		}
+	}
+	for _, pt := range ticks[:6] {
+		rec.Parts(2)
+		take(&pt)
+		rec.Record(pt.tick, 2, pt.observer, pt.hasObs)
+	}
+	rec.Parts(2)
+	take(&ticks[6])
+	take(&ticks[6]) // taken again: recorded once
+	put := 0
+	for i, v := range ticks[6].views {
+		tr := got.Track(v.GUID)
+		has := tr != nil && len(tr.Samples) > 0 && tr.tickOf(len(tr.Samples)-1) == 6
+		if has != (ticks[6].holders[i] == 0) {
+			t.Errorf("%x (held by %x) has its tick-6 sample before the tick is recorded: %v", v.GUID, ticks[6].holders[i], has)
+		}
+		if has {
+			put++
+		}
+	}
+	if put < 30 {
+		t.Fatalf("%d samples put in their tracks as taken, want the crowd's but the held", put)
+	}
+	rec.Record(6, 2, ticks[6].observer, ticks[6].hasObs)
+	rec.Record(6, 2, ticks[6].observer, ticks[6].hasObs)
+	for _, pt := range ticks[7:] {
+		rec.Parts(2)
+		take(&pt)
+		rec.Record(pt.tick, 2, pt.observer, pt.hasObs)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the history differs from History.Record's (last tick %d, want %d)", got.LastTick(), want.LastTick())
 	}
 }
