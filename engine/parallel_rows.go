@@ -1291,9 +1291,9 @@ func reserveRun(s *Sim, from, to int, add runRoom) {
 	s.stamps = reserveFor(s.stamps, add.stamps, look, room)
 }
 
-// reserveFor is a with room for add more (reserveRun): moved to an array
-// of room(len(a), add) when they do not fit, or when look and room says
-// the run will not fit.
+// reserveFor returns a with room for add more (reserveRun): a moved to an
+// array of room(len(a), add) when they do not fit, or when look and the
+// estimate of the whole run's room does not fit either.
 func reserveFor[T any](a []T, add int, look bool, room func(have, add int) int) []T {
 	have := len(a)
 	if have+add <= cap(a) && !(look && room(have, add) > cap(a)) {
