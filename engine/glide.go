@@ -139,6 +139,8 @@ type glide struct {
 	hasAnchor bool
 	travel    [2]float64
 	hasTravel bool
+	// seen is the place follow last saw.
+	seen eventlog.Place
 
 	sprint span
 	back   span
@@ -348,22 +350,52 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 	g.stuck = cur
 }
 
-// follow updates the body's direction of travel with its new place.
+// follow updates the body's direction of travel with its new place. A body
+// at the place follow last saw changes nothing (the anchor is where that
+// call left it, follow alone moves it, and the same distance decides the
+// same), so a body standing still costs no distance; otherwise the
+// distance to the anchor is computed only when the body is past
+// TravelMinDistance from it (hypotAtLeast).
 func (g *glide) follow(to *eventlog.Place, jumped bool) {
 	if !g.hasAnchor || jumped {
-		g.anchor, g.hasAnchor = *to, true
+		g.anchor, g.hasAnchor, g.seen = *to, true, *to
 		if jumped {
 			g.hasTravel = false
 		}
 		return
 	}
-	if d := placeDist(&g.anchor, to); d >= TravelMinDistance {
-		ax, ay := globalXY(&g.anchor)
-		tx, ty := globalXY(to)
-		g.travel = [2]float64{(tx - ax) / d, (ty - ay) / d}
+	if *to == g.seen {
+		return
+	}
+	g.seen = *to
+	ax, ay := globalXY(&g.anchor)
+	tx, ty := globalXY(to)
+	if dx, dy := tx-ax, ty-ay; hypotAtLeast(dx, dy, TravelMinDistance) {
+		d := math.Hypot(dx, dy)
+		g.travel = [2]float64{dx / d, dy / d}
 		g.hasTravel = true
 		g.anchor = *to
 	}
+}
+
+// hypotBand is the relative margin of d² within which hypotAtLeast asks
+// math.Hypot: dx²+dy² in float64 and Hypot are each within a few units in
+// the last place (about 1e-16) of the exact values, so outside it the
+// squares and Hypot agree.
+const hypotBand = 1e-9
+
+// hypotAtLeast reports math.Hypot(dx, dy) >= d (d > 0), by the squares
+// (no square root, no division) where they are clearly on one side of d²,
+// by Hypot itself near it (and for NaNs).
+func hypotAtLeast(dx, dy, d float64) bool {
+	sq, dd := dx*dx+dy*dy, d*d
+	switch {
+	case sq < dd*(1-hypotBand):
+		return false
+	case sq > dd*(1+hypotBand):
+		return true
+	}
+	return math.Hypot(dx, dy) >= d
 }
 
 // heldNodes counts the first q queued nodes that were queued while the

@@ -7,6 +7,7 @@ package engine
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -250,5 +251,103 @@ func TestGlide_OneUpdateCatchUpIsNoSprint(t *testing.T) {
 	_, cs = explainedRun(t, "teleport")
 	if sp := causesOf(cs, eventlog.EventSprint); len(sp) != 1 || sp[0].Distance < 39 {
 		t.Errorf("teleport chase: %v", sp)
+	}
+}
+
+// hypotAtLeast decides as math.Hypot(dx, dy) >= d does, on distances
+// around the threshold to the last bit (where the squares alone would
+// decide some the other way), far from it, and on NaNs and infinities.
+func TestGlide_HypotAtLeastIsHypots(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 1))
+	check := func(dx, dy, d float64) {
+		t.Helper()
+		if got, want := hypotAtLeast(dx, dy, d), math.Hypot(dx, dy) >= d; got != want {
+			t.Fatalf("hypotAtLeast(%v, %v, %v) = %v; math.Hypot says %v", dx, dy, d, got, want)
+		}
+	}
+	for _, d := range []float64{TravelMinDistance, 1, 0.5} {
+		for range 2000 {
+			a := r.Float64() * 2 * math.Pi
+			dx, dy := d*math.Cos(a), d*math.Sin(a)
+			// The point on the circle, and a few bits either side of it.
+			for k := range 9 {
+				x := dx
+				for range k {
+					x = math.Nextafter(x, math.Inf(int(k%2*2-1)))
+				}
+				check(x, dy, d)
+				check(dy, -x, d)
+			}
+			check(dx*(1+r.Float64()), dy*(1+r.Float64()), d)
+			check(dx*r.Float64(), dy*r.Float64(), d)
+		}
+	}
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, c := range [][2]float64{{nan, 0}, {0, nan}, {inf, nan}, {nan, -inf}, {inf, 0}, {-inf, 1}, {1e200, 1e200}, {1e-200, 0}, {0, 0}} {
+		check(c[0], c[1], TravelMinDistance)
+	}
+}
+
+// followByHypot is glide.follow as the distance defines it: every call
+// measures the anchor's distance with math.Hypot.
+func followByHypot(g *glide, to *eventlog.Place, jumped bool) {
+	if !g.hasAnchor || jumped {
+		g.anchor, g.hasAnchor = *to, true
+		if jumped {
+			g.hasTravel = false
+		}
+		return
+	}
+	if d := placeDist(&g.anchor, to); d >= TravelMinDistance {
+		ax, ay := globalXY(&g.anchor)
+		tx, ty := globalXY(to)
+		g.travel = [2]float64{(tx - ax) / d, (ty - ay) / d}
+		g.hasTravel = true
+		g.anchor = *to
+	}
+}
+
+// follow keeps the direction of travel followByHypot keeps, call after
+// call, on a walk that stands still (where follow measures nothing: the
+// place it saw last is the body's), steps around TravelMinDistance,
+// crosses a landblock line, jumps, and skips calls (a snap-back's ticks
+// follow nothing).
+func TestGlide_FollowAsByHypot(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 1))
+	var got, want glide
+	at := eventlog.Place{Cell: 0xA9B40001, Origin: [3]float32{190, 20, 5}}
+	for i := range 200000 {
+		switch k := r.IntN(10); {
+		case k < 3: // still
+		case k < 5: // a step about TravelMinDistance long
+			a := r.Float64() * 2 * math.Pi
+			l := TravelMinDistance * (0.9 + 0.2*r.Float64())
+			at.Origin[0] += float32(l * math.Cos(a))
+			at.Origin[1] += float32(l * math.Sin(a))
+		default: // a short step
+			at.Origin[0] += float32(0.2 * (r.Float64() - 0.3))
+			at.Origin[1] += float32(0.2 * (r.Float64() - 0.5))
+		}
+		if at.Origin[0] >= 192 { // into the next landblock east
+			at.Cell += 1 << 24
+			at.Origin[0] -= 192
+		}
+		if at.Origin[0] < 0 {
+			at.Cell -= 1 << 24
+			at.Origin[0] += 192
+		}
+		if r.IntN(8) == 0 {
+			continue // a tick that follows nothing
+		}
+		jumped := r.IntN(500) == 0
+		got.follow(&at, jumped)
+		followByHypot(&want, &at, jumped)
+		if got.anchor != want.anchor || got.hasAnchor != want.hasAnchor || got.travel != want.travel || got.hasTravel != want.hasTravel {
+			t.Fatalf("call %d at %+v: anchor %+v travel %v (%v), want anchor %+v travel %v (%v)",
+				i, at, got.anchor, got.travel, got.hasTravel, want.anchor, want.travel, want.hasTravel)
+		}
+		if got.seen != at {
+			t.Fatalf("call %d at %+v: follow saw %+v last", i, at, got.seen)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
+	"glidepath/internal/hugepage"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -364,9 +365,11 @@ func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind,
 // events delivered, whichever says less (an early burst of events must not
 // reserve for a run of bursts) — so that it is allocated once rather than
 // grown and copied as it fills: a copy holds the old array and the new one
-// at once, which sets a long run's peak memory. Only capacity changes; a
-// log that outgrows it grows as before. delivered of the recording's
-// events were delivered by tick k.
+// at once, which sets a long run's peak memory. Its places and the routes'
+// stamps likewise; the arrays in huge pages where the system has them
+// (hugepage.Advise: a fault each 2 MiB, not each 4 KiB, as they fill).
+// Only capacity changes; a log that outgrows it grows as before.
+// delivered of the recording's events were delivered by tick k.
 func (s *Sim) reserveLogAt(k, delivered int) {
 	if s.feed != nil || !s.logging || s.store == nil {
 		return
@@ -383,13 +386,21 @@ func (s *Sim) reserveLogAt(k, delivered int) {
 	want += want / 16
 	if want > cap(s.log) {
 		grown := make([]logEntry, len(s.log), want)
+		hugepage.Advise(grown)
 		copy(grown, s.log)
 		s.log = grown
 	}
 	if p := min(len(s.places)*last/k, len(s.places)*events/delivered); p+p/16 > cap(s.places) {
 		grown := make([]eventlog.Place, len(s.places), p+p/16)
+		hugepage.Advise(grown)
 		copy(grown, s.places)
 		s.places = grown
+	}
+	if p := min(len(s.stamps)*last/k, len(s.stamps)*events/delivered); p+p/16 > cap(s.stamps) {
+		grown := make([][NumChecked]uint16, len(s.stamps), p+p/16)
+		hugepage.Advise(grown)
+		copy(grown, s.stamps)
+		s.stamps = grown
 	}
 }
 

@@ -419,10 +419,14 @@ func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
 	}
 	s := prerunSim(t, st, Options{Workers: 2})
 	var arrays []*logEntry
+	var stampArrays []*[NumChecked]uint16
 	for !s.Done() {
 		s.AdvanceBriefs(64, 4, BriefsTo(func(int, []BriefView, physics.Position, bool) {}))
 		if a := unsafe.SliceData(s.log); len(arrays) == 0 || arrays[len(arrays)-1] != a {
 			arrays = append(arrays, a)
+		}
+		if a := unsafe.SliceData(s.stamps); len(stampArrays) == 0 || stampArrays[len(stampArrays)-1] != a {
+			stampArrays = append(stampArrays, a)
 		}
 	}
 	got := outOf(s, nil)
@@ -431,6 +435,12 @@ func TestAdvanceBriefs_LogReservedForTheRun(t *testing.T) {
 	}
 	if n := len(s.log); cap(s.log) > n+n/4 || len(arrays) > 4 {
 		t.Errorf("%d entries in a log of capacity %d, copied %d times: want the room close to what it holds", n, cap(s.log), len(arrays)-1)
+	}
+	// The routes' stamps are reserved with the log (each run of ticks'
+	// room for its own, then the whole run's at the rate so far), not
+	// grown by appends, copied a dozen times.
+	if n := len(s.stamps); n == 0 || cap(s.stamps) > n+n/4 || len(stampArrays) > 5 {
+		t.Errorf("%d stamps in room for %d, copied %d times: want the room close to what it holds", n, cap(s.stamps), len(stampArrays)-1)
 	}
 }
 
@@ -450,7 +460,7 @@ func TestReserveRun_EstimatesAgainAtTheSixteenth(t *testing.T) {
 		if to == run {
 			n = 60
 		}
-		reserveRun(s, to-run+1, to, n, n/3)
+		reserveRun(s, to-run+1, to, runRoom{log: n, places: n / 3})
 		s.log, s.places = s.log[:len(s.log)+n], s.places[:len(s.places)+n/3]
 		total += n
 		if b := unsafe.SliceData(s.log); b != a {

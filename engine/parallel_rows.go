@@ -32,6 +32,7 @@ import (
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/engine/trace"
+	"glidepath/internal/hugepage"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -1321,11 +1322,12 @@ func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 
 // endLog adds the run's events to the Sim's log, tick after tick.
 func (b *shardBatch) endLog(s *Sim, chunks int) {
-	n, places := 0, 0
+	var add runRoom
 	for c := range chunks {
-		n, places = n+len(b.views[c].log), places+len(b.views[c].places)
+		v := &b.views[c]
+		add.log, add.places, add.stamps = add.log+len(v.log), add.places+len(v.places), add.stamps+len(v.stamps)
 	}
-	reserveRun(s, b.from, b.to, n, places)
+	reserveRun(s, b.from, b.to, add)
 	// The notes, in file order (a note is about no slot: no chunk logs it).
 	notes := b.notes[:0]
 	for i := range b.events {
@@ -1345,19 +1347,24 @@ func (b *shardBatch) endLog(s *Sim, chunks int) {
 	}
 }
 
-// reserveRun gives the log room for n more entries and its places for
-// places more, the events of a run of ticks ending at tick to: when they
-// do not fit, room for the whole run at the rate so far, by ticks, plus a
-// sixteenth (reserveLogAt's estimate, taken again once the first one is
-// outgrown: a large input's length is known better once it is read), so
-// the log is copied once more rather than doubled again and again. The
-// first estimate is the first run's, a few ticks: the run of ticks that
-// steps the run's sixteenth tick estimates again, at the rate so far or,
-// when more, at its own rate, and a log that will outgrow its room gets
-// the room then, while it is small to copy, rather than near the run's end
-// (a crowd whose events grow after its first ticks copied a 80 MB log at
+// runRoom is how many entries, places and stamps a run of ticks adds to
+// the log.
+type runRoom struct{ log, places, stamps int }
+
+// reserveRun gives the log, its places and its stamps room for what a run
+// of ticks ending at tick to adds (add): when they do not fit, room (in
+// huge pages where the system has them: hugepage.Advise) for
+// the whole run at the rate so far, by ticks, plus a sixteenth
+// (reserveLogAt's estimate, taken again once the first one is outgrown: a
+// large input's length is known better once it is read), so the log is
+// copied once more rather than doubled again and again. The first
+// estimate is the first run's, a few ticks: the run of ticks that steps
+// the run's sixteenth tick estimates again, at the rate so far or, when
+// more, at its own rate, and a log that will outgrow its room gets the
+// room then, while it is small to copy, rather than near the run's end (a
+// crowd whose events grow after its first ticks copied a 80 MB log at
 // nine tenths of the run).
-func reserveRun(s *Sim, from, to, n, places int) {
+func reserveRun(s *Sim, from, to int, add runRoom) {
 	last := s.lastTick
 	if s.growing {
 		last = max(last, s.store.EstimateTicks())
@@ -1380,19 +1387,23 @@ func reserveRun(s *Sim, from, to, n, places int) {
 			return want + want/16
 		}
 	}
-	short := func(have, add, c int) bool {
-		return have+add > c || look && room(have, add) > c
+	s.log = reserveFor(s.log, add.log, look, room)
+	s.places = reserveFor(s.places, add.places, look, room)
+	s.stamps = reserveFor(s.stamps, add.stamps, look, room)
+}
+
+// reserveFor returns a with room for add more (reserveRun): a moved to an
+// array of room(len(a), add) when they do not fit, or when look and the
+// estimate of the whole run's room does not fit either.
+func reserveFor[T any](a []T, add int, look bool, room func(have, add int) int) []T {
+	have := len(a)
+	if have+add <= cap(a) && !(look && room(have, add) > cap(a)) {
+		return a
 	}
-	if short(len(s.log), n, cap(s.log)) {
-		grown := make([]logEntry, len(s.log), max(room(len(s.log), n), len(s.log)+n))
-		copy(grown, s.log)
-		s.log = grown
-	}
-	if short(len(s.places), places, cap(s.places)) {
-		grown := make([]eventlog.Place, len(s.places), max(room(len(s.places), places), len(s.places)+places))
-		copy(grown, s.places)
-		s.places = grown
-	}
+	grown := make([]T, have, max(room(have, add), have+add))
+	hugepage.Advise(grown)
+	copy(grown, a)
+	return grown
 }
 
 // endBriefs has the recorder record the run's sampled ticks, tick after
@@ -1535,30 +1546,63 @@ func (b *shardBatch) deliveryRefs(chunks, i, tick int, logAt []int, notes []int3
 // logTick adds run tick i's (tick's) events to the Sim's log in the order
 // Step logs them: the delivery's entries of every chunk and the tick's
 // notes (notes[note:] in b.events), ordered by recording event, then the
-// pass's in slot order. It returns the next note.
+// pass's in slot order. A chunk's entries of the tick are its delivery's,
+// in file order (one recording event's entries are all in its object's
+// chunk, together), then its pass's: the delivery's are merged across the
+// chunks and the notes by recording event, each chunk's run of entries
+// that comes before every other chunk's next and the next note copied
+// whole (appendEntries), then each chunk's pass entries whole. It returns
+// the next note.
 func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note int) int {
 	logAt := b.at
-	refs, note := b.deliveryRefs(chunks, i, tick, logAt, notes, note)
-	for _, r := range refs {
-		if r.c < 0 {
-			ev := &b.events[r.i].ev
-			e := eventlog.Event{Kind: eventlog.EventNote, Tick: int32(tick), Source: r.source}
+	const none = math.MaxInt32
+	for {
+		// The chunk whose next delivery entry comes first, and the
+		// recording event that comes next after it.
+		best, first, next := -1, int32(none), int32(none)
+		for c := range chunks {
+			j := logAt[c]
+			if j >= b.sinks[c].logEnds[i] {
+				continue
+			}
+			if src := b.views[c].log[j].source; src < 0 {
+				continue
+			} else if src < first {
+				best, first, next = c, src, first
+			} else if src < next {
+				next = src
+			}
+		}
+		noteSrc := int32(none)
+		if note < len(notes) && int(b.events[notes[note]].due) == tick {
+			noteSrc = b.events[notes[note]].source
+		}
+		if noteSrc < first {
+			ev := &b.events[notes[note]].ev
+			e := eventlog.Event{Kind: eventlog.EventNote, Tick: int32(tick), Source: noteSrc}
 			if ev.HasGUID {
 				e.GUID = ev.GUID
 			}
 			s.pack(&e)
+			note++
 			continue
 		}
-		s.appendEntry(&b.views[r.c], int(r.i))
+		if best < 0 {
+			break
+		}
+		next = min(next, noteSrc)
+		v := &b.views[best]
+		end := b.sinks[best].logEnds[i]
+		j := logAt[best] + 1
+		for j < end && v.log[j].source >= 0 && v.log[j].source < next {
+			j++
+		}
+		s.appendEntries(v, logAt[best], j)
+		logAt[best] = j
 	}
 	for c := range chunks {
-		v := &b.views[c]
 		end := b.sinks[c].logEnds[i]
-		for j := logAt[c]; j < end; j++ {
-			if v.log[j].source < 0 {
-				s.appendEntry(v, j)
-			}
-		}
+		s.appendEntries(&b.views[c], logAt[c], end)
 		logAt[c] = end
 	}
 	// What Step does after a new tick's events: the tick's end, and the
@@ -1572,27 +1616,31 @@ func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note in
 	return note
 }
 
-// appendEntry appends v's log entry i to s's log with what it keeps beside
-// it: a route's stored stamps, the places of a blip, snap, pop, hitch,
-// span or transition event (pack's payloads).
-func (s *Sim) appendEntry(v *Sim, i int) {
-	l := v.log[i]
-	places := 0
-	switch l.kind.Info().Payload {
-	case eventlog.PayloadPlaces:
-		places = 2
-	case eventlog.PayloadSpan:
-		places = 5
-	case eventlog.PayloadTransit:
-		places = 3
+// appendEntries appends v's log entries [from, to) to s's log, whole,
+// with what each keeps beside it: a route's stored stamps, the places of
+// a blip, snap, pop, hitch, span or transition event (pack's payloads),
+// each entry then pointed at its own in s.
+func (s *Sim) appendEntries(v *Sim, from, to int) {
+	at := len(s.log)
+	s.log = append(s.log, v.log[from:to]...)
+	for k := at; k < len(s.log); k++ {
+		l := &s.log[k]
+		places := 0
+		switch l.kind.Info().Payload {
+		case eventlog.PayloadPlaces:
+			places = 2
+		case eventlog.PayloadSpan:
+			places = 5
+		case eventlog.PayloadTransit:
+			places = 3
+		}
+		if places > 0 {
+			p := len(s.places)
+			s.places = append(s.places, v.places[l.x:int(l.x)+places]...)
+			l.x = uint32(p)
+		} else if l.kind == eventlog.EventRoute {
+			s.stamps = append(s.stamps, v.stamps[l.x])
+			l.x = uint32(len(s.stamps) - 1)
+		}
 	}
-	if places > 0 {
-		at := len(s.places)
-		s.places = append(s.places, v.places[l.x:int(l.x)+places]...)
-		l.x = uint32(at)
-	} else if l.kind == eventlog.EventRoute {
-		s.stamps = append(s.stamps, v.stamps[l.x])
-		l.x = uint32(len(s.stamps) - 1)
-	}
-	s.log = append(s.log, l)
 }

@@ -101,28 +101,31 @@ func (st *objectBook) meetWall(h eventlog.Hit, tick, gap int32) bool {
 }
 
 // transitEvents records o's transition events of the tick just run in s
-// (b is the body before it).
+// (b is the body before it). The report is read in place and the body's
+// place taken only where an event or the fall reads it: most object-ticks
+// log nothing.
 func (o *object) transitEvents(s *Sim, b *transitBefore) {
-	r := o.phys.LastTransition()
+	r := o.phys.LastTransitionRef()
 	st := &o.st
-	to := eventlog.PlaceOf(o.phys.PositionRef())
+	pos := o.phys.PositionRef()
 	contact := o.phys.InContact()
 	ran := r.Ran || r.Stopped
 	if ran {
 		landing := !b.contact && contact
 		if r.Wall && (r.Slid || r.Stopped || !r.Stepped) && !landing {
-			h := hitOf(&r)
+			h := hitOf(r)
 			if st.meetWall(h, int32(s.tick), int32(WallGapSeconds*float32(s.rate))) {
-				s.emit(o, eventlog.Event{Kind: eventlog.EventWall, From: b.from, To: to, Hit: h, Slid: r.Slid})
+				s.emit(o, eventlog.Event{Kind: eventlog.EventWall, From: b.from, To: eventlog.PlaceOf(pos), Hit: h, Slid: r.Slid})
 			}
 		}
 		if r.Stepped && b.contact && !r.Stopped {
+			to := eventlog.PlaceOf(pos)
 			if d := stepHeight(b, &to); d >= StepMin || d <= -StepMin {
 				s.emit(o, eventlog.Event{Kind: eventlog.EventStep, From: b.from, To: to, Distance: d})
 			}
 		}
-		if r.FromCell != r.ToCell && !r.Stopped && b.from.Cell != to.Cell {
-			s.emit(o, eventlog.Event{Kind: eventlog.EventCell, From: b.from, To: to})
+		if r.FromCell != r.ToCell && !r.Stopped && b.from.Cell != pos.Cell {
+			s.emit(o, eventlog.Event{Kind: eventlog.EventCell, From: b.from, To: eventlog.PlaceOf(pos)})
 		}
 	}
 	switch {
@@ -130,17 +133,18 @@ func (o *object) transitEvents(s *Sim, b *transitBefore) {
 		if !st.airborne {
 			st.airborne, st.airTop = true, b.from
 		}
-		if to.Origin[2] > st.airTop.Origin[2] {
-			st.airTop = to
+		if pos.Frame.Origin[2] > st.airTop.Origin[2] {
+			st.airTop = eventlog.PlaceOf(pos)
 		}
 	case !b.contact && ran:
+		to := eventlog.PlaceOf(pos)
 		top := b.from
 		if st.airborne && st.airTop.Origin[2] > top.Origin[2] {
 			top = st.airTop
 		}
 		e := eventlog.Event{Kind: eventlog.EventLand, From: top, To: to, Distance: max(top.Origin[2]-to.Origin[2], 0)}
 		if r.Wall {
-			e.Hit = hitOf(&r) // what it landed on
+			e.Hit = hitOf(r) // what it landed on
 		}
 		s.emit(o, e)
 		st.airborne = false

@@ -387,6 +387,12 @@ func nameText(n string) string {
 // LastTransition is what the last tick's transition saw.
 func (o *Object) LastTransition() TransitionReport { return o.report }
 
+// LastTransitionRef is LastTransition in place, read-only: the report's
+// fields were just stored one by one (setReport), and copying it whole
+// read them back in wider loads that stall on those stores — the engine's
+// transition events read a few of its fields every object-tick.
+func (o *Object) LastTransitionRef() *TransitionReport { return &o.report }
+
 // setReport fills the object's report from the finished transition.
 func (o *Object) setReport(from uint32, t *transitionResult) {
 	e := &t.events

@@ -509,6 +509,9 @@ func TestTransit_Report(t *testing.T) {
 		for k := 0; k < 40; k++ {
 			tick(o)
 			r := o.LastTransition()
+			if ref := o.LastTransitionRef(); *ref != r {
+				t.Fatalf("tick %d: LastTransitionRef reads %+v, LastTransition %+v", k, *ref, r)
+			}
 			if r.Wall {
 				walls++
 				text = r.Text()

@@ -118,6 +118,9 @@ type Index[E any] struct {
 // DensityTicks is the width of the Index's density buckets, ticks.
 const DensityTicks = 16
 
+// minObjectList is the room an object's list of events starts with.
+const minObjectList = 16
+
 // IndexLog indexes a log.
 func IndexLog[E any](log Log[E]) *Index[E] {
 	x := &Index[E]{byObject: make(map[uint32]int32), lastK: -1}
@@ -165,7 +168,16 @@ func (x *Index[E]) Extend(log Log[E]) {
 			}
 			x.last, x.lastK = guid, k
 		}
-		x.lists[k] = append(x.lists[k], int32(i))
+		l := x.lists[k]
+		if len(l) == cap(l) {
+			// Doubled: append grows a long list by a quarter, and an
+			// object's list of a crowd's run was copied some ten times
+			// as its tens of thousands of entries came in.
+			grown := make([]int32, len(l), max(2*cap(l), minObjectList))
+			copy(grown, l)
+			l = grown
+		}
+		x.lists[k] = append(l, int32(i))
 		if kind == eventlog.EventBlip || kind == eventlog.EventSnap {
 			x.blips[k]++
 		}

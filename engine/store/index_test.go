@@ -3,6 +3,7 @@ package store
 import (
 	"slices"
 	"testing"
+	"unsafe"
 
 	"glidepath/engine/eventlog"
 )
@@ -74,5 +75,37 @@ func TestIndex_SearchesByObjectKindAndVerdict(t *testing.T) {
 	}
 	if got := x.Event(5); got != log[5] {
 		t.Errorf("Event(5) = %+v", got)
+	}
+}
+
+// An object's list of events grows by doubling as the log is indexed a
+// run of ticks at a time (Extend): it moves a few times over a long run,
+// not every quarter of its length, and holds every entry in order.
+func TestIndex_ObjectListsDouble(t *testing.T) {
+	const n, step = 1 << 17, 100
+	log := make(entries, n)
+	for i := range log {
+		log[i] = entry{tick: int32(i / 4), guid: 0xA + uint32(i%2), kind: eventlog.EventRoute}
+	}
+	x := IndexLog[entry](log[:0])
+	var arrays []*int32
+	for end := step; end <= n; end += step {
+		x.Extend(log[:end])
+		if a := unsafe.SliceData(x.Of(0xA)); len(arrays) == 0 || arrays[len(arrays)-1] != a {
+			arrays = append(arrays, a)
+		}
+	}
+	of := x.Of(0xA)
+	if len(of) != n/step*step/2 || of[0] != 0 || of[len(of)-1] != int32(n/step*step-2) {
+		t.Fatalf("A's list has %d entries, %v … %v", len(of), of[:1], of[len(of)-1:])
+	}
+	for i := range of {
+		if of[i] != int32(2*i) {
+			t.Fatalf("A's entry %d is %d, want %d", i, of[i], 2*i)
+		}
+	}
+	// From 16 to 65 536 entries by doubling: 13 arrays.
+	if len(arrays) > 13 {
+		t.Errorf("A's list of %d entries moved %d times: want it doubled as it grows", len(of), len(arrays)-1)
 	}
 }
