@@ -99,6 +99,14 @@ type browserPage struct {
 // the desktop viewer draws under Xvfb: the same rasteriser, so the same
 // pixels; SwiftShader, Chromium's own, rounds blended edges differently),
 // and opens its first tab. hosts are the servers the page may reach.
+//
+// V8 runs the viewer's WebAssembly with its baseline compiler alone
+// (--liftoff-only): each page compiles the whole viewer again, and the
+// optimising tier's background compiles of the functions a pre-run makes
+// hot cost more CPU than they save in a page's few seconds of work (the
+// two browser tests took about a fifth less CPU, docs/testing.md).
+// WebAssembly computes the same values in either tier (IEEE arithmetic, no
+// undefined behaviour), so the pages draw the same.
 func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
@@ -110,6 +118,7 @@ func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
 		chromedp.Flag("ignore-gpu-blocklist", true), // llvmpipe is on it
 		chromedp.Flag("force-device-scale-factor", "1"),
 		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("js-flags", "--liftoff-only"),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
