@@ -618,6 +618,7 @@ func compareWithShot(t *testing.T, what string, shot, web image.Image) {
 	if web.Bounds().Size() != shot.Bounds().Size() {
 		t.Fatalf("%s: the page is %v, the shot %v", what, web.Bounds().Size(), shot.Bounds().Size())
 	}
+	shot, web = rgbaOf(shot), rgbaOf(web) // once, not in each comparison
 	if missed, where := comparePixels(shot, web, 0, image.Rectangle{}); missed > 0 {
 		t.Errorf("%s: %d of the shot's %d pixels are not in the page in their exact colour, at their place or one pixel from it (first at %v)",
 			what, missed, webW*webH, where)
