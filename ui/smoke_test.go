@@ -27,13 +27,20 @@ func step(t *testing.T, a *app) {
 	}
 }
 
-// show runs one update and draws a frame (without reading it back).
+// show runs one update and draws a frame (without reading its pixels
+// back). Reading one pixel sends the frame's draw commands to the GPU, as
+// the window's loop does at the end of each frame: the tests all run within
+// one Update of the test game (main_test.go), so without it every frame of
+// the smoke test would queue up in Ebitengine's command queue, whose
+// vertex buffer then grows by copying — gigabytes, and more CPU than
+// drawing the frames.
 func show(t *testing.T, a *app) {
 	t.Helper()
 	step(t, a)
 	img := ebiten.NewImage(a.w, a.h)
 	defer img.Deallocate()
 	a.Draw(img)
+	img.At(0, 0)
 	if a.shotErr != nil {
 		t.Fatal(a.shotErr)
 	}

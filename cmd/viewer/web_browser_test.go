@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"net/http"
@@ -99,6 +100,14 @@ type browserPage struct {
 // the desktop viewer draws under Xvfb: the same rasteriser, so the same
 // pixels; SwiftShader, Chromium's own, rounds blended edges differently),
 // and opens its first tab. hosts are the servers the page may reach.
+//
+// V8 runs the viewer's WebAssembly with its baseline compiler alone
+// (--liftoff-only): each page compiles the whole viewer again, and the
+// optimising tier's background compiles of the functions a pre-run makes
+// hot cost more CPU than they save in a page's few seconds of work (the
+// two browser tests took about a fifth less CPU, docs/testing.md).
+// WebAssembly computes the same values in either tier (IEEE arithmetic, no
+// undefined behaviour), so the pages draw the same.
 func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
@@ -110,6 +119,7 @@ func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
 		chromedp.Flag("ignore-gpu-blocklist", true), // llvmpipe is on it
 		chromedp.Flag("force-device-scale-factor", "1"),
 		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("js-flags", "--liftoff-only"),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
@@ -608,6 +618,7 @@ func compareWithShot(t *testing.T, what string, shot, web image.Image) {
 	if web.Bounds().Size() != shot.Bounds().Size() {
 		t.Fatalf("%s: the page is %v, the shot %v", what, web.Bounds().Size(), shot.Bounds().Size())
 	}
+	shot, web = rgbaOf(shot), rgbaOf(web) // once, not in each comparison
 	if missed, where := comparePixels(shot, web, 0, image.Rectangle{}); missed > 0 {
 		t.Errorf("%s: %d of the shot's %d pixels are not in the page in their exact colour, at their place or one pixel from it (first at %v)",
 			what, missed, webW*webH, where)
@@ -629,21 +640,22 @@ func compareWithShot(t *testing.T, what string, shot, web image.Image) {
 // of them not found in got in that colour at their place or one pixel from
 // it.
 func comparePalette(want, got image.Image, c color.RGBA) (n, missed int) {
-	b := want.Bounds()
-	is := func(img image.Image, x, y int) bool {
-		r, g, bl, _ := img.At(x, y).RGBA()
-		return uint8(r>>8) == c.R && uint8(g>>8) == c.G && uint8(bl>>8) == c.B
+	w, g := rgbaOf(want), rgbaOf(got)
+	is := func(img *image.RGBA, x, y int) bool {
+		i := img.PixOffset(x, y)
+		return img.Pix[i] == c.R && img.Pix[i+1] == c.G && img.Pix[i+2] == c.B
 	}
+	b := w.Rect
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			if !is(want, x, y) {
+			if !is(w, x, y) {
 				continue
 			}
 			n++
 			found := false
 			for dy := -1; dy <= 1 && !found; dy++ {
 				for dx := -1; dx <= 1 && !found; dx++ {
-					found = image.Pt(x+dx, y+dy).In(got.Bounds()) && is(got, x+dx, y+dy)
+					found = image.Pt(x+dx, y+dy).In(g.Rect) && is(g, x+dx, y+dy)
 				}
 			}
 			if !found {
@@ -892,24 +904,28 @@ func waitTickWithin(ctx context.Context, tick int, d time.Duration) error {
 // in their colour within tol levels a channel, at their place or at one of
 // the eight places around it.
 func comparePixels(want, got image.Image, tol int, skip image.Rectangle) (missed int, first image.Point) {
-	b := want.Bounds()
-	gb := got.Bounds()
-	near := func(p, q uint32) bool { d := int(p>>8) - int(q>>8); return d <= tol && -d <= tol }
+	w, g := rgbaOf(want), rgbaOf(got)
+	b, gb := w.Rect, g.Rect
+	near := func(p, q uint8) bool { d := int(p) - int(q); return d <= tol && -d <= tol }
+	// at reports whether got holds want's pixel i at q.
+	at := func(i int, q image.Point) bool {
+		if !q.In(gb) {
+			return false
+		}
+		j := g.PixOffset(q.X, q.Y)
+		return near(g.Pix[j], w.Pix[i]) && near(g.Pix[j+1], w.Pix[i+1]) && near(g.Pix[j+2], w.Pix[i+2])
+	}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			if image.Pt(x, y).In(skip) {
 				continue
 			}
-			wr, wg, wb, _ := want.At(x, y).RGBA()
-			found := false
+			i := w.PixOffset(x, y)
+			here := image.Pt(x-b.Min.X+gb.Min.X, y-b.Min.Y+gb.Min.Y)
+			found := at(i, here) // most pixels are at their place: tried first
 			for dy := -1; dy <= 1 && !found; dy++ {
 				for dx := -1; dx <= 1 && !found; dx++ {
-					q := image.Pt(x-b.Min.X+gb.Min.X+dx, y-b.Min.Y+gb.Min.Y+dy)
-					if !q.In(gb) {
-						continue
-					}
-					gr, gg, gbl, _ := got.At(q.X, q.Y).RGBA()
-					found = near(gr, wr) && near(gg, wg) && near(gbl, wb)
+					found = at(i, here.Add(image.Pt(dx, dy)))
 				}
 			}
 			if !found {
@@ -921,6 +937,18 @@ func comparePixels(want, got image.Image, tol int, skip image.Rectangle) (missed
 		}
 	}
 	return missed, first
+}
+
+// rgbaOf is img as an *image.RGBA, whose bytes are the 8-bit channels
+// img.At(x, y).RGBA() gives (shifted down by 8): img itself when it is one,
+// else a copy.
+func rgbaOf(img image.Image) *image.RGBA {
+	if r, ok := img.(*image.RGBA); ok {
+		return r
+	}
+	r := image.NewRGBA(img.Bounds())
+	draw.Draw(r, r.Bounds(), img, img.Bounds().Min, draw.Src)
+	return r
 }
 
 // The comparison finds a moved or recoloured mark: a square of the shot
@@ -943,13 +971,32 @@ func TestWeb_ComparePixelsFindsAMoveAndARecolour(t *testing.T) {
 	mark(recol, 10, 10, 220)
 	recol1 := image.NewRGBA(base.Rect)
 	mark(recol1, 10, 10, 201)
+	// palMissed: the mark's pixels comparePalette misses (two pixels over,
+	// its left column).
 	for _, c := range []struct {
-		name string
-		got  *image.RGBA
-		miss bool
-	}{{"same", same, false}, {"one pixel over", moved1, false}, {"two pixels over", moved2, true}, {"20 levels off", recol, true}, {"one level off", recol1, true}} {
+		name      string
+		got       *image.RGBA
+		miss      bool
+		palMissed int
+	}{{"same", same, false, 0}, {"one pixel over", moved1, false, 0}, {"two pixels over", moved2, true, 5}, {"20 levels off", recol, true, 25}, {"one level off", recol1, true, 25}} {
 		if n, _ := comparePixels(want, c.got, 0, image.Rectangle{}); (n > 0) != c.miss {
 			t.Errorf("%s: %d missed, want missed: %v", c.name, n, c.miss)
 		}
+		if n, missed := comparePalette(want, c.got, color.RGBA{200, 0, 0, 255}); n != 25 || missed != c.palMissed {
+			t.Errorf("%s: the mark's colour: %d pixels, %d missed; want 25, %d", c.name, n, missed, c.palMissed)
+		}
+		// A decoded PNG may be another kind of image (NRGBA): the same.
+		nrgba := image.NewNRGBA(c.got.Rect)
+		draw.Draw(nrgba, nrgba.Rect, c.got, image.Point{}, draw.Src)
+		if n, _ := comparePixels(want, nrgba, 0, image.Rectangle{}); (n > 0) != c.miss {
+			t.Errorf("%s as NRGBA: %d missed, want missed: %v", c.name, n, c.miss)
+		}
+	}
+	// Within a tolerance of 20 levels a channel, the recolour is found.
+	if n, _ := comparePixels(want, recol, 20, image.Rectangle{}); n > 0 {
+		t.Errorf("20 levels off within 20: %d missed", n)
+	}
+	if n, _ := comparePixels(want, recol, 19, image.Rectangle{}); n != 25 {
+		t.Errorf("20 levels off within 19: %d missed, want the mark's 25", n)
 	}
 }
