@@ -140,33 +140,19 @@ func BenchmarkWriteStateBatches(b *testing.B) {
 // appears in.
 func runBatchOf(rows []State, size int) []*StateBatch {
 	keys := map[string]int32{}
-	var out []*StateBatch
-	for len(rows) > 0 {
-		b := &StateBatch{}
-		for i := range rows[:min(size, len(rows))] {
-			s := &rows[i]
-			if i == 0 || s.Input != rows[i-1].Input || s.Reading != rows[i-1].Reading || s.Tick != rows[i-1].Tick || s.T != rows[i-1].T {
-				b.Begin(s.Input, s.Reading, s.Tick, s.T)
-			}
-			key, ok := keys[s.GUID]
-			if !ok {
-				key = int32(len(keys))
-				keys[s.GUID] = key
-			}
-			var guid, cell uint32
-			fmt.Sscanf(s.GUID, "0x%X", &guid)
-			fmt.Sscanf(s.Cell, "0x%X", &cell)
-			v := StateValues{Key: key, GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact,
-				X: float32(s.X), Y: float32(s.Y), Z: float32(s.Z), Heading: float32(s.Heading)}
-			if s.Error != nil {
-				v.Error, v.HasError = float32(*s.Error), true
-			}
-			b.Rows = append(b.Rows, v)
+	return batchesOf(rows, size, func(b *StateBatch, s *State, guid, cell uint32) {
+		key, ok := keys[s.GUID]
+		if !ok {
+			key = int32(len(keys))
+			keys[s.GUID] = key
 		}
-		out = append(out, b)
-		rows = rows[min(size, len(rows)):]
-	}
-	return out
+		v := StateValues{Key: key, GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact,
+			X: float32(s.X), Y: float32(s.Y), Z: float32(s.Z), Heading: float32(s.Heading)}
+		if s.Error != nil {
+			v.Error, v.HasError = float32(*s.Error), true
+		}
+		b.Rows = append(b.Rows, v)
+	})
 }
 
 // benchBatch is the rows per state batch in BenchmarkWriteStateBatches

@@ -150,6 +150,23 @@ func randomStates(r *rand.Rand, n int) []State {
 
 // batchOf is rows as state batches of at most size rows (keys by guid).
 func batchOf(rows []State, size int) []*StateBatch {
+	return batchesOf(rows, size, func(b *StateBatch, s *State, guid, cell uint32) {
+		v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact}
+		// The doubles in full (random, not float32): the batch keeps
+		// them beside its rows, as for rows given as State values.
+		wv := wideValues{x: s.X, y: s.Y, z: s.Z, gx: s.GX, gy: s.GY, heading: s.Heading}
+		if s.Error != nil {
+			wv.err, v.HasError = *s.Error, true
+		}
+		b.Rows = append(b.Rows, v)
+		b.wide = append(b.wide, wv)
+	})
+}
+
+// batchesOf is rows as state batches of at most size rows, each segment
+// begun where input, reading, tick or time change, with add appending
+// each row (its guid and cell parsed) to its batch.
+func batchesOf(rows []State, size int, add func(b *StateBatch, s *State, guid, cell uint32)) []*StateBatch {
 	var out []*StateBatch
 	for len(rows) > 0 {
 		b := &StateBatch{}
@@ -161,15 +178,7 @@ func batchOf(rows []State, size int) []*StateBatch {
 			var guid, cell uint32
 			fmt.Sscanf(s.GUID, "0x%X", &guid)
 			fmt.Sscanf(s.Cell, "0x%X", &cell)
-			v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact}
-			// The doubles in full (random, not float32): the batch keeps
-			// them beside its rows, as for rows given as State values.
-			wv := wideValues{x: s.X, y: s.Y, z: s.Z, gx: s.GX, gy: s.GY, heading: s.Heading}
-			if s.Error != nil {
-				wv.err, v.HasError = *s.Error, true
-			}
-			b.Rows = append(b.Rows, v)
-			b.wide = append(b.wide, wv)
+			add(b, s, guid, cell)
 		}
 		out = append(out, b)
 		rows = rows[min(size, len(rows)):]
@@ -185,36 +194,22 @@ func batchOf(rows []State, size int) []*StateBatch {
 func compactBatchOf(r *rand.Rand, rows []State, size int) []*StateBatch {
 	odd := []float32{float32(math.Copysign(0, -1)), 0, float32(math.NaN()), float32(math.Inf(1)),
 		float32(math.Inf(-1)), math.SmallestNonzeroFloat32, -math.MaxFloat32}
-	var out []*StateBatch
-	for len(rows) > 0 {
-		b := &StateBatch{}
-		for i := range rows[:min(size, len(rows))] {
-			s := &rows[i]
-			if i == 0 || s.Input != rows[i-1].Input || s.Reading != rows[i-1].Reading || s.Tick != rows[i-1].Tick || s.T != rows[i-1].T {
-				b.Begin(s.Input, s.Reading, s.Tick, s.T)
-			}
-			var guid, cell uint32
-			fmt.Sscanf(s.GUID, "0x%X", &guid)
-			fmt.Sscanf(s.Cell, "0x%X", &cell)
-			if r.IntN(3) == 0 {
-				cell = r.Uint32()
-			}
-			v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact,
-				X: float32(s.X), Y: float32(s.Y), Z: float32(s.Z), Heading: float32(s.Heading)}
-			if s.Error != nil {
-				v.Error, v.HasError = float32(*s.Error), true
-			}
-			for _, f := range []*float32{&v.X, &v.Y, &v.Z, &v.Heading, &v.Error} {
-				if r.IntN(30) == 0 {
-					*f = odd[r.IntN(len(odd))]
-				}
-			}
-			b.Rows = append(b.Rows, v)
+	return batchesOf(rows, size, func(b *StateBatch, s *State, guid, cell uint32) {
+		if r.IntN(3) == 0 {
+			cell = r.Uint32()
 		}
-		out = append(out, b)
-		rows = rows[min(size, len(rows)):]
-	}
-	return out
+		v := StateValues{Key: int32(guid & 0x3FF), GUID: guid, Cell: cell, Queue: s.Queue, Fail: s.Fail, Contact: s.Contact,
+			X: float32(s.X), Y: float32(s.Y), Z: float32(s.Z), Heading: float32(s.Heading)}
+		if s.Error != nil {
+			v.Error, v.HasError = float32(*s.Error), true
+		}
+		for _, f := range []*float32{&v.X, &v.Y, &v.Z, &v.Heading, &v.Error} {
+			if r.IntN(30) == 0 {
+				*f = odd[r.IntN(len(odd))]
+			}
+		}
+		b.Rows = append(b.Rows, v)
+	})
 }
 
 // The states writer, property-tested: random rows, written as rows or as
