@@ -46,6 +46,21 @@ func (pt *partsTick) drawn() []engine.BriefView {
 	return out
 }
 
+// recordIn records the tick in h as the window records a tick stepped
+// whole: History.Record of its drawn briefs and its observer.
+func (pt *partsTick) recordIn(h *History) {
+	var briefs []Brief
+	for _, v := range pt.drawn() {
+		briefs = append(briefs, BriefOf(&v))
+	}
+	var obs *Vec3
+	if pt.hasObs {
+		g := Global(&pt.observer)
+		obs = &g
+	}
+	h.Record(pt.tick, briefs, obs, pt.hasObs && pt.observer.IsIndoor())
+}
+
 // partsCrowd makes ticks 0..last of a crowd of 40 over landblocks 0xA9B4
 // and 0xA9B5 (with emptyFirst, ticks 0 and 1 hold no object), indoor
 // cells among them, with queues, truths, a delete and held items: one
@@ -170,16 +185,7 @@ func TestPartRecorder_SameAsRecord(t *testing.T) {
 				if pt.tick%stride != 0 {
 					continue
 				}
-				var briefs []Brief
-				for _, v := range pt.drawn() {
-					briefs = append(briefs, BriefOf(&v))
-				}
-				var obs *Vec3
-				if pt.hasObs {
-					g := Global(&pt.observer)
-					obs = &g
-				}
-				want.Record(pt.tick, briefs, obs, pt.hasObs && pt.observer.IsIndoor())
+				pt.recordIn(want)
 			}
 			if len(want.Tracks()) != 40 || len(want.indoor) == 0 {
 				t.Fatalf("the crowd has %d tracks, %d indoor cells", len(want.Tracks()), len(want.indoor))
@@ -254,16 +260,7 @@ func TestPartRecorder_TakePutsSamplesInTheirTracks(t *testing.T) {
 	ticks := partsCrowd(9, 8, false)
 	want := NewHistory()
 	for _, pt := range ticks {
-		var briefs []Brief
-		for _, v := range pt.drawn() {
-			briefs = append(briefs, BriefOf(&v))
-		}
-		var obs *Vec3
-		if pt.hasObs {
-			g := Global(&pt.observer)
-			obs = &g
-		}
-		want.Record(pt.tick, briefs, obs, pt.hasObs && pt.observer.IsIndoor())
+		pt.recordIn(want)
 	}
 	got := NewHistory()
 	rec := NewPartRecorder(got)
