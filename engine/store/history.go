@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"glidepath/engine"
+	"glidepath/internal/hugepage"
 	"glidepath/physics"
 )
 
@@ -155,6 +156,8 @@ type History struct {
 	expect int
 	// lean is what is kept past a picture's tick (Lean; lean.go).
 	lean lean
+	// slab holds a picture's tracks (newTrack).
+	slab hugepage.Slab[Sample]
 }
 
 // NewHistory returns an empty history.
@@ -306,7 +309,7 @@ func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample)
 			h.index[guid] = k
 			var samples []Sample
 			if h.expect > tick && (!h.lean.on || guid == h.lean.keep) {
-				samples = make([]Sample, 0, h.room(tick))
+				samples = h.newTrack(tick, guid)
 			}
 			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples})
 		}
@@ -359,6 +362,22 @@ func (h *History) grow(samples []Sample, tick int) []Sample {
 	grown := make([]Sample, len(samples), len(samples)+h.room(tick))
 	copy(grown, samples)
 	return grown
+}
+
+// newTrack is the array of a track made at tick for the object guid:
+// room for the samples it is expected to hold, carved out of the history's
+// slab in a picture's history (Lean) — whose run is read whole and pre-run
+// to its end at once, so the room is filled — else made on its own.
+func (h *History) newTrack(tick int, guid uint32) []Sample {
+	l := &h.lean
+	if l.after < 0 {
+		return make([]Sample, 0, h.room(tick))
+	}
+	if l.after >= tick && (l.keep == 0 || guid != l.keep) {
+		// Past the picture's tick the track keeps nothing (lean.go).
+		return h.slab.Make((min(l.after, h.expect)-tick)/h.stride + 1)
+	}
+	return h.slab.Make((h.expect-tick)/h.stride + 1)
 }
 
 // room is how many samples a track is expected to add from tick on, plus

@@ -15,7 +15,11 @@
 
 package store
 
-import "math"
+import (
+	"math"
+
+	"glidepath/internal/hugepage"
+)
 
 // lean is what a History keeps past a picture's tick (Lean).
 type lean struct {
@@ -31,8 +35,11 @@ type lean struct {
 	on   bool
 	from int
 	// series are, by track, the plot's series of the lean ticks (only
-	// while keep is 0).
+	// while keep is 0), carved out of slab: they are made together at the
+	// first lean tick, each with room for the rest of the run, which the
+	// pre-run fills at once.
 	series []leanSeries
+	slab   hugepage.Slab[leanSample]
 }
 
 // leanSeries is one track's plot series: sample i is tick first + i·stride.
@@ -117,7 +124,7 @@ func (h *History) leanSkips(k, tick int, sm *Sample) bool {
 	if s.first < 0 {
 		s.first = tick
 		if h.expect > tick {
-			s.samples = make([]leanSample, 0, h.room(tick))
+			s.samples = l.slab.Make((h.expect-tick)/h.stride + 1)
 		}
 	}
 	for s.first+len(s.samples)*h.stride < tick {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -185,5 +186,58 @@ func TestHistory_LeanAfterTheFirstViewsTick(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A picture's tracks and plot series are carved, one after another, out
+// of a slab in huge pages (hugepage.Slab), each with the room it fills
+// and no more: a track made at or before the picture's tick, room to
+// that tick (the selection known before the run: to the run's end); a
+// series, from the first lean tick to the run's end. A history kept
+// whole sizes its tracks as before, with a sixteenth to spare.
+func TestHistory_LeanRoomIsWhatThePictureFills(t *testing.T) {
+	for _, keep := range []uint32{0, 0xA} {
+		h := NewHistory()
+		h.SetStride(2)
+		h.SetExpected(40)
+		h.Lean(11, keep)
+		for tick := 0; tick <= 40; tick++ {
+			views := leanRun(tick, false)
+			b := make([]Brief, len(views))
+			for i := range views {
+				b[i] = BriefOf(&views[i])
+			}
+			if tick == 12 {
+				for _, tr := range h.tracks {
+					want := (10-tr.First)/2 + 1
+					if tr.GUID == keep {
+						want = (40-tr.First)/2 + 1
+					}
+					if cap(tr.Samples) != want {
+						t.Errorf("keep %x: %x from tick %d has room for %d samples, want %d", keep, tr.GUID, tr.First, cap(tr.Samples), want)
+					}
+					if tr.GUID == 0xA && keep == 0 && len(tr.Samples) != want {
+						t.Errorf("a, alive to the picture's tick, holds %d samples in room for %d: want it full", len(tr.Samples), want)
+					}
+				}
+				a, b := &h.tracks[0].Samples[:1][0], &h.tracks[1].Samples[:1][0]
+				if uintptr(unsafe.Pointer(b))-uintptr(unsafe.Pointer(a)) != uintptr(cap(h.tracks[0].Samples))*unsafe.Sizeof(Sample{}) {
+					t.Errorf("keep %x: the second track is not carved right after the first", keep)
+				}
+			}
+			h.Record(tick, b, nil, false)
+		}
+		for k, s := range h.lean.series {
+			if want := (40-s.first)/2 + 1; s.first >= 0 && (cap(s.samples) != want || len(s.samples) != want) {
+				t.Errorf("keep %x: series %d from tick %d holds %d samples in room for %d; want %d in room for %d", keep, k, s.first, len(s.samples), cap(s.samples), want, want)
+			}
+		}
+		if keep == 0 && len(h.lean.series) != 4 {
+			t.Errorf("%d series, want one for each of the 4 tracks", len(h.lean.series))
+		}
+	}
+	whole := recordLean(t, -1, 0, false, false)
+	if tr := whole.Track(0xA); cap(tr.Samples) != 21+21/16 {
+		t.Errorf("a history kept whole gives a track room for %d samples, want %d", cap(tr.Samples), 21+21/16)
 	}
 }

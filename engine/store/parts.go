@@ -196,8 +196,8 @@ func (r *PartRecorder) writes(slot int32, guid uint32) int {
 	if st.guid != guid || k < 0 || k >= len(r.owner) || r.owner[k] != slot {
 		return -1
 	}
-	if l := &r.h.lean; l.on && l.keep == 0 && k >= len(l.series) {
-		return -1
+	if l := &r.h.lean; l.on && l.keep == 0 && (k >= len(l.series) || l.series[k].first < 0) {
+		return -1 // the series is made when the run is recorded (leanSkips)
 	}
 	return k
 }

@@ -310,3 +310,46 @@ func TestPartRecorder_TakePutsSamplesInTheirTracks(t *testing.T) {
 		t.Errorf("the history differs from History.Record's (last tick %d, want %d)", got.LastTick(), want.LastTick())
 	}
 }
+
+// On lean ticks with every track's plot series kept, a track's series is
+// made when its first lean sample is recorded, on the recording goroutine
+// (it is carved out of the history's one slab), never as Take takes the
+// sample: an object deleted at the first lean tick (object 7, from tick 5
+// to 8), back at tick 9, has its sample of tick 9 wait for Record. The
+// lean history is then History.Record's, whether the parts are taken one
+// after another or at once.
+func TestPartRecorder_LeanSeriesMadeWhenRecorded(t *testing.T) {
+	ticks := partsCrowd(5, 14, false)
+	lean := func() *History {
+		h := NewHistory()
+		h.SetExpected(14)
+		h.Lean(5, 0)
+		return h
+	}
+	want := lean()
+	for _, pt := range ticks {
+		pt.recordIn(want)
+	}
+	got := lean()
+	r := NewPartRecorder(got)
+	for _, pt := range ticks {
+		r.Parts(2)
+		takePart(r, []partsTick{pt}, 0, 20)
+		takePart(r, []partsTick{pt}, 1, 20)
+		if k := got.index[0x80000000+7]; pt.tick == 9 && (k >= len(got.lean.series) || got.lean.series[k].first >= 0) {
+			t.Errorf("object 7's series was made as its first lean sample was taken (%d series)", len(got.lean.series))
+		}
+		r.Record(pt.tick, 2, pt.observer, pt.hasObs)
+	}
+	at := lean()
+	recordByParts(at, ticks, 3, 7)
+	for _, h := range []*History{got, at} {
+		sameAggregates(t, h, want)
+		for k := range want.tracks {
+			w, g := &want.tracks[k], &h.tracks[k]
+			if !reflect.DeepEqual(w.Samples, g.Samples) || !reflect.DeepEqual(want.lean.series[k], h.lean.series[k]) {
+				t.Errorf("%x: the samples or the plot series differ from History.Record's", w.GUID)
+			}
+		}
+	}
+}
