@@ -103,13 +103,17 @@ func headingBitsOf(deg float32) uint16 {
 }
 
 // Track is one object's samples from the first tick it was seen: sample i
-// is tick First + i·Stride.
+// is tick First + i·Stride — but in a picture's history (History.Lean),
+// whose tracks may begin later: Samples[i] is then tick First +
+// (skip + i)·Stride.
 type Track struct {
 	GUID    uint32
 	Name    string
 	First   int
 	Stride  int
 	Samples []Sample
+	// skip is how many samples from First the track does not hold.
+	skip int
 }
 
 // At returns the sample at tick (the latest recorded at or before it); ok
@@ -118,15 +122,15 @@ func (t *Track) At(tick int) (s Sample, ok bool) {
 	if tick < t.First {
 		return Sample{}, false
 	}
-	i := (tick - t.First) / max(t.Stride, 1)
-	if i >= len(t.Samples) || !t.Samples[i].Alive() {
+	i := (tick-t.First)/max(t.Stride, 1) - t.skip
+	if i < 0 || i >= len(t.Samples) || !t.Samples[i].Alive() {
 		return Sample{}, false
 	}
 	return t.Samples[i], true
 }
 
-// tickOf is the tick of sample i.
-func (t *Track) tickOf(i int) int { return t.First + i*max(t.Stride, 1) }
+// tickOf is the tick of Samples[i].
+func (t *Track) tickOf(i int) int { return t.First + (t.skip+i)*max(t.Stride, 1) }
 
 // History holds the tracks of one run. One goroutine records; others read
 // the copies Clone makes, which later recording never changes.
@@ -308,10 +312,12 @@ func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample)
 			k = len(h.tracks)
 			h.index[guid] = k
 			var samples []Sample
+			skip := h.leanSkip(tick, guid)
 			if h.expect > tick && (!h.lean.on || guid == h.lean.keep) {
-				samples = h.newTrack(tick, guid)
+				samples = h.newTrack(tick+skip*h.stride, guid)
 			}
-			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples})
+			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples, skip: skip})
+			h.leanTrack(k, tick)
 		}
 		h.hinted(i, k)
 	}
@@ -331,11 +337,10 @@ func (h *History) hinted(i, k int) {
 	h.hint[i] = k
 }
 
-// put appends sm to track k at tick (or to its plot series, on a lean
-// tick; lean.go). It writes track k alone (and its series), so tracks are
-// put in at once on several goroutines (PartRecorder.Take) while nothing
-// else is recorded — but for a track's first lean sample, which makes
-// its series (leanSkips).
+// put appends sm to track k at tick (and to its plot series, in a
+// picture's history, where the track may not take it: lean.go). It
+// writes track k alone (and its series), so tracks are put in at once on
+// several goroutines (PartRecorder.Take) while nothing else is recorded.
 func (h *History) put(k, tick int, sm *Sample) {
 	if h.leanSkips(k, tick, sm) {
 		return
@@ -364,7 +369,8 @@ func (h *History) grow(samples []Sample, tick int) []Sample {
 	return grown
 }
 
-// newTrack is the array of a track made at tick for the object guid:
+// newTrack is the array of a track whose first sample held is at tick,
+// for the object guid:
 // room for the samples it is expected to hold, carved out of the history's
 // slab in a picture's history (Lean) — whose run is read whole and pre-run
 // to its end at once, so the room is filled — else made on its own.
@@ -493,17 +499,18 @@ func (h *History) Trail(guid uint32, from, to, step int, dst []Vec3) []Vec3 {
 	}
 	st := max(t.Stride, 1)
 	every := max((step+st-1)/st, 1) // samples between points
-	a := max((from-t.First+st-1)/st, 0)
-	b := min((to-t.First)/st, len(t.Samples)-1)
+	a := max((from-t.First+st-1)/st, 0) - t.skip
+	b := min((to-t.First)/st-t.skip, len(t.Samples)-1)
 	start := len(dst)
 	for i := a; i <= b; i++ {
-		s := &t.Samples[i]
-		if !s.Alive() {
+		// Before the samples a picture's history holds (History.Lean),
+		// as where the object was not alive.
+		if i < 0 || !t.Samples[i].Alive() {
 			dst = dst[:start]
 			continue
 		}
 		if (i-a)%every == 0 || i == b {
-			dst = append(dst, h.Pos(s))
+			dst = append(dst, h.Pos(&t.Samples[i]))
 		}
 	}
 	return dst

@@ -311,19 +311,19 @@ func TestPartRecorder_TakePutsSamplesInTheirTracks(t *testing.T) {
 	}
 }
 
-// On lean ticks with every track's plot series kept, a track's series is
-// made when its first lean sample is recorded, on the recording goroutine
-// (it is carved out of the history's one slab), never as Take takes the
-// sample: an object deleted at the first lean tick (object 7, from tick 5
-// to 8), back at tick 9, has its sample of tick 9 wait for Record. The
-// lean history is then History.Record's, whether the parts are taken one
-// after another or at once.
-func TestPartRecorder_LeanSeriesMadeWhenRecorded(t *testing.T) {
+// A picture's history recorded a part at a time, its tracks held from
+// the trails' first tick and its plot series kept (an object deleted
+// across the first lean tick: object 7, from tick 5 to 8), is the one
+// History.Record makes — the parts taken one after another, or at once
+// (a series, carved out of the history's one slab, is made with its
+// track, on the recording goroutine).
+func TestPartRecorder_LeanSameAsRecord(t *testing.T) {
 	ticks := partsCrowd(5, 14, false)
 	lean := func() *History {
 		h := NewHistory()
 		h.SetExpected(14)
 		h.Lean(5, 0)
+		h.LeanTrail(3)
 		return h
 	}
 	want := lean()
@@ -336,18 +336,19 @@ func TestPartRecorder_LeanSeriesMadeWhenRecorded(t *testing.T) {
 		r.Parts(2)
 		takePart(r, []partsTick{pt}, 0, 20)
 		takePart(r, []partsTick{pt}, 1, 20)
-		if k := got.index[0x80000000+7]; pt.tick == 9 && (k >= len(got.lean.series) || got.lean.series[k].first >= 0) {
-			t.Errorf("object 7's series was made as its first lean sample was taken (%d series)", len(got.lean.series))
-		}
 		r.Record(pt.tick, 2, pt.observer, pt.hasObs)
 	}
 	at := lean()
 	recordByParts(at, ticks, 3, 7)
+	if len(want.lean.series) != len(want.tracks) || len(want.Track(0x80000000+7).Samples) != 2 {
+		t.Fatalf("%d series of %d tracks; object 7 holds %d samples, want 2 (ticks 3 and 4: the trails' first and the last before its deletion)",
+			len(want.lean.series), len(want.tracks), len(want.Track(0x80000000+7).Samples))
+	}
 	for _, h := range []*History{got, at} {
 		sameAggregates(t, h, want)
 		for k := range want.tracks {
 			w, g := &want.tracks[k], &h.tracks[k]
-			if !reflect.DeepEqual(w.Samples, g.Samples) || !reflect.DeepEqual(want.lean.series[k], h.lean.series[k]) {
+			if !reflect.DeepEqual(w.Samples, g.Samples) || w.skip != g.skip || !reflect.DeepEqual(want.lean.series[k], h.lean.series[k]) {
 				t.Errorf("%x: the samples or the plot series differ from History.Record's", w.GUID)
 			}
 		}
