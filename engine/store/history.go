@@ -369,11 +369,11 @@ func (h *History) grow(samples []Sample, tick int) []Sample {
 	return grown
 }
 
-// newTrack is the array of a track whose first sample held is at tick,
-// for the object guid:
-// room for the samples it is expected to hold, carved out of the history's
-// slab in a picture's history (Lean) — whose run is read whole and pre-run
-// to its end at once, so the room is filled — else made on its own.
+// newTrack is the array of the object guid's track, whose first sample
+// held is at tick, with room for the samples it is expected to hold: in a
+// picture's history (Lean) — whose run is read whole and pre-run to its
+// end at once, so the room is filled — carved out of the history's slab,
+// else made on its own.
 func (h *History) newTrack(tick int, guid uint32) []Sample {
 	l := &h.lean
 	if l.after < 0 {
