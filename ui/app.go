@@ -46,9 +46,9 @@ var shotLayoutFrames = true
 // (shotWarmUp: warmUp).
 var shotPicture, shotWarmUp = true, true
 
-// leanPlot is every plot field a lean picture's history has past its tick
-// (session.NewLeanPicture: the samples but their positions); the client's
-// error reads the client trace.
+// leanPlot is every plot field a lean picture's history has of the whole
+// run (session.NewLeanPicture: the distances to the queue's head and to
+// the truth); the client's error reads the client trace.
 const leanPlot = timeline.PlotSet(1<<timeline.PlotDistHead | 1<<timeline.PlotErrTruth | 1<<timeline.PlotClient)
 
 // leanPicture says whether a screenshot's frame reads of the history past

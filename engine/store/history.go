@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"glidepath/engine"
+	"glidepath/internal/hugepage"
 	"glidepath/physics"
 )
 
@@ -102,13 +103,17 @@ func headingBitsOf(deg float32) uint16 {
 }
 
 // Track is one object's samples from the first tick it was seen: sample i
-// is tick First + i·Stride.
+// is tick First + i·Stride — but in a picture's history (History.Lean),
+// whose tracks may begin later: Samples[i] is then tick First +
+// (skip + i)·Stride.
 type Track struct {
 	GUID    uint32
 	Name    string
 	First   int
 	Stride  int
 	Samples []Sample
+	// skip is how many samples from First the track does not hold.
+	skip int
 }
 
 // At returns the sample at tick (the latest recorded at or before it); ok
@@ -117,15 +122,15 @@ func (t *Track) At(tick int) (s Sample, ok bool) {
 	if tick < t.First {
 		return Sample{}, false
 	}
-	i := (tick - t.First) / max(t.Stride, 1)
-	if i >= len(t.Samples) || !t.Samples[i].Alive() {
+	i := (tick-t.First)/max(t.Stride, 1) - t.skip
+	if i < 0 || i >= len(t.Samples) || !t.Samples[i].Alive() {
 		return Sample{}, false
 	}
 	return t.Samples[i], true
 }
 
-// tickOf is the tick of sample i.
-func (t *Track) tickOf(i int) int { return t.First + i*max(t.Stride, 1) }
+// tickOf is the tick of Samples[i].
+func (t *Track) tickOf(i int) int { return t.First + (t.skip+i)*max(t.Stride, 1) }
 
 // History holds the tracks of one run. One goroutine records; others read
 // the copies Clone makes, which later recording never changes.
@@ -155,6 +160,8 @@ type History struct {
 	expect int
 	// lean is what is kept past a picture's tick (Lean; lean.go).
 	lean lean
+	// slab holds a picture's tracks (newTrack).
+	slab hugepage.Slab[Sample]
 }
 
 // NewHistory returns an empty history.
@@ -305,10 +312,12 @@ func (h *History) appendSample(tick, i int, guid uint32, name string, sm Sample)
 			k = len(h.tracks)
 			h.index[guid] = k
 			var samples []Sample
+			skip := h.leanSkip(tick, guid)
 			if h.expect > tick && (!h.lean.on || guid == h.lean.keep) {
-				samples = make([]Sample, 0, h.room(tick))
+				samples = h.newTrack(tick+skip*h.stride, guid)
 			}
-			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples})
+			h.tracks = append(h.tracks, Track{GUID: guid, Name: name, First: tick, Stride: h.stride, Samples: samples, skip: skip})
+			h.leanTrack(k, tick)
 		}
 		h.hinted(i, k)
 	}
@@ -328,11 +337,10 @@ func (h *History) hinted(i, k int) {
 	h.hint[i] = k
 }
 
-// put appends sm to track k at tick (or to its plot series, on a lean
-// tick; lean.go). It writes track k alone (and its series), so tracks are
-// put in at once on several goroutines (PartRecorder.Take) while nothing
-// else is recorded — but for a track's first lean sample, which makes
-// its series (leanSkips).
+// put appends sm to track k at tick (and to its plot series, in a
+// picture's history, where the track may not take it: lean.go). It
+// writes track k alone (and its series), so tracks are put in at once on
+// several goroutines (PartRecorder.Take) while nothing else is recorded.
 func (h *History) put(k, tick int, sm *Sample) {
 	if h.leanSkips(k, tick, sm) {
 		return
@@ -359,6 +367,23 @@ func (h *History) grow(samples []Sample, tick int) []Sample {
 	grown := make([]Sample, len(samples), len(samples)+h.room(tick))
 	copy(grown, samples)
 	return grown
+}
+
+// newTrack is the array of the object guid's track, whose first sample
+// held is at tick, with room for the samples it is expected to hold: in a
+// picture's history (Lean) — whose run is read whole and pre-run to its
+// end at once, so the room is filled — carved out of the history's slab,
+// else made on its own.
+func (h *History) newTrack(tick int, guid uint32) []Sample {
+	l := &h.lean
+	if l.after < 0 {
+		return make([]Sample, 0, h.room(tick))
+	}
+	if l.after >= tick && (l.keep == 0 || guid != l.keep) {
+		// Past the picture's tick the track keeps nothing (lean.go).
+		return h.slab.Make((min(l.after, h.expect)-tick)/h.stride + 1)
+	}
+	return h.slab.Make((h.expect-tick)/h.stride + 1)
 }
 
 // room is how many samples a track is expected to add from tick on, plus
@@ -474,17 +499,18 @@ func (h *History) Trail(guid uint32, from, to, step int, dst []Vec3) []Vec3 {
 	}
 	st := max(t.Stride, 1)
 	every := max((step+st-1)/st, 1) // samples between points
-	a := max((from-t.First+st-1)/st, 0)
-	b := min((to-t.First)/st, len(t.Samples)-1)
+	a := max((from-t.First+st-1)/st, 0) - t.skip
+	b := min((to-t.First)/st-t.skip, len(t.Samples)-1)
 	start := len(dst)
 	for i := a; i <= b; i++ {
-		s := &t.Samples[i]
-		if !s.Alive() {
+		// Before the samples a picture's history holds (History.Lean),
+		// as where the object was not alive.
+		if i < 0 || !t.Samples[i].Alive() {
 			dst = dst[:start]
 			continue
 		}
 		if (i-a)%every == 0 || i == b {
-			dst = append(dst, h.Pos(s))
+			dst = append(dst, h.Pos(&t.Samples[i]))
 		}
 	}
 	return dst

@@ -1,26 +1,34 @@
 // A picture's history: a screenshot draws one tick, N, and of the history
-// after N its frame reads only the aggregates — the bounds (the terrain and
-// the framing), the indoor grid, every track's guid, name and first tick
-// in the order first seen (the selection's ties, the object list) — and
-// the whole-run plot of the one selected object (the distance to the
-// queue's head and to the truth by default: ui/timeline DefaultPlot). The
-// trails and the first view's framing read the samples up to N, or, when
-// no object is alive at N, those of the first tick after it that creates a
-// track (ui remotesAt). So past that point (Lean) each tick is recorded
-// into the aggregates alone, and the samples only of the selection when it
-// is known; when it is not (the most eventful object, known once the log
-// is whole), every object keeps the plot's series — its sample less the
-// position, 8 bytes of 20 — and EndLean makes the selection's series its
+// its frame reads only the aggregates — the bounds (the terrain and the
+// framing), the indoor grid, every track's guid, name and first tick in
+// the order first seen (the selection's ties, the object list) — the
+// samples of the last few seconds up to N (the trails), those at N, or,
+// when no object is alive at N, those of the first tick after it that
+// creates a track (ui remotesAt: the first view's framing), and the
+// whole-run plot of the one selected object (the distance to the queue's
+// head and to the truth: ui/timeline DefaultPlot). So (Lean) a track holds
+// only the samples from the trails' first tick (LeanTrail) to that point,
+// after which each tick is recorded into the aggregates alone; the
+// selection, when it is known before the run, keeps every sample; when it
+// is not (the most eventful object, known once the log is whole), every
+// object keeps the plot's series over the whole run — the two distances,
+// 4 bytes of a sample's 20 — and EndLean makes the selection's series its
 // track's samples.
 
 package store
 
-import "math"
+import (
+	"math"
 
-// lean is what a History keeps past a picture's tick (Lean).
+	"glidepath/internal/hugepage"
+)
+
+// lean is what a History keeps of a picture (Lean).
 type lean struct {
 	// after is the picture's tick, −1 when the history is whole.
 	after int
+	// trail is the first tick whose samples a track holds (LeanTrail).
+	trail int
 	// keep is the selection, known before the run (0: not known).
 	keep uint32
 	// ready: the first view's framing has what it reads (the samples at
@@ -30,9 +38,12 @@ type lean struct {
 	// on: the ticks recorded now are lean; from is the first of them.
 	on   bool
 	from int
-	// series are, by track, the plot's series of the lean ticks (only
-	// while keep is 0).
+	// series are, by track, the plot's series of the whole run (only
+	// while keep is 0), each made with its track, with room for the rest
+	// of the run, which the pre-run fills at once: so they are carved out
+	// of slab.
 	series []leanSeries
+	slab   hugepage.Slab[leanSample]
 }
 
 // leanSeries is one track's plot series: sample i is tick first + i·stride.
@@ -41,22 +52,48 @@ type leanSeries struct {
 	samples []leanSample
 }
 
-// leanSample is a Sample less its position: what the plot reads of it.
+// leanSample is what the plot reads of a Sample: its distances to the
+// queue's head and to the truth, any NaN held as nanBF16, both deadBF16
+// where the object was not alive.
 type leanSample struct {
 	distHead, errTruth BF16
-	queue              uint8
-	fail               int8
-	bits               uint16
 }
 
-// Lean has the history keep, past tick after (a screenshot's), only what
-// the picture's frame reads (see above): every sample of the track of
-// keep, when it is not 0 (the selection known before the run), otherwise
-// every track's plot series, of which EndLean keeps the selection's. Call
-// it before anything is recorded; after < 0 keeps the history whole.
+// deadBF16 marks a leanSample of a tick the object was not alive at: a NaN
+// that no distance is held as (leanSampleOf).
+const deadBF16 BF16 = 0xFFFF
+
+// leanSampleOf is the plot's part of sm.
+func leanSampleOf(sm *Sample) leanSample {
+	d, e := sm.DistHead, sm.ErrTruth
+	if d.Float32() != d.Float32() {
+		d = nanBF16
+	}
+	if e.Float32() != e.Float32() {
+		e = nanBF16
+	}
+	return leanSample{distHead: d, errTruth: e}
+}
+
+// Lean has the history keep only what the picture's frame at tick after
+// reads (see above): every sample of the track of keep, when it is not 0
+// (the selection known before the run), otherwise every track's plot
+// series, of which EndLean keeps the selection's; of the other tracks,
+// the samples from LeanTrail's tick up to after. Call it before anything
+// is recorded; after < 0 keeps the history whole.
 func (h *History) Lean(after int, keep uint32) {
 	if h.last < 0 {
 		h.lean = lean{after: after, keep: keep}
+	}
+}
+
+// LeanTrail has a picture's history (Lean) hold the samples of its
+// tracks (but the selection known before the run) only from tick from on,
+// the first its trails read (ui/overlay TrailFrom); before it, the other
+// tracks hold none. Call it before anything is recorded.
+func (h *History) LeanTrail(from int) {
+	if h.last < 0 {
+		h.lean.trail = max(from, 0)
 	}
 }
 
@@ -99,46 +136,73 @@ func (h *History) settled(tick int) bool {
 	return h.due(tick) && (l.on || l.after < 0 || tick <= l.after)
 }
 
-// leanSkips says whether the sample of track k at tick is not appended to
-// the track (a lean tick, not the selection's); when the selection is not
-// known, the sample joins the track's series.
-func (h *History) leanSkips(k, tick int, sm *Sample) bool {
+// whole says whether track k keeps every sample: the history is whole,
+// or k is the selection's, known before the run.
+func (h *History) whole(k int) bool {
 	l := &h.lean
-	if !l.on || h.tracks[k].GUID == l.keep && l.keep != 0 {
-		return false
+	return l.after < 0 || l.keep != 0 && h.tracks[k].GUID == l.keep
+}
+
+// leanSkip is how many samples from tick, its first, the track of guid
+// does not hold: those before the trails' first tick, in a picture's
+// history, but the selection's known before the run.
+func (h *History) leanSkip(tick int, guid uint32) int {
+	l := &h.lean
+	if l.after < 0 || l.keep != 0 && guid == l.keep || tick >= l.trail {
+		return 0
 	}
-	if l.keep != 0 {
-		return true
+	return (l.trail - tick + h.stride - 1) / h.stride
+}
+
+// leanTrack makes track k's plot series, k just made at tick, when every
+// track keeps one (on the recording goroutine: the series are carved out
+// of one slab).
+func (h *History) leanTrack(k, tick int) {
+	l := &h.lean
+	if l.after < 0 || l.keep != 0 {
+		return
 	}
 	for len(l.series) <= k {
 		l.series = append(l.series, leanSeries{first: -1})
 	}
 	s := &l.series[k]
-	if s.first < 0 {
-		s.first = tick
-		if h.expect > tick {
-			s.samples = make([]leanSample, 0, h.room(tick))
+	s.first = tick
+	if h.expect > tick {
+		s.samples = l.slab.Make((h.expect-tick)/h.stride + 1)
+	}
+}
+
+// leanSkips says whether the sample of track k at tick is not appended to
+// the track: a lean tick, or one before the trails' first, of a track
+// that does not keep every sample. When every track keeps its plot series,
+// the sample joins the track's series, whichever it is.
+func (h *History) leanSkips(k, tick int, sm *Sample) bool {
+	l := &h.lean
+	if h.whole(k) {
+		return false
+	}
+	if l.keep == 0 {
+		s := &l.series[k]
+		for s.first+len(s.samples)*h.stride < tick {
+			s.samples = append(s.samples, leanSample{deadBF16, deadBF16}) // not alive
 		}
+		s.samples = append(s.samples, leanSampleOf(sm))
 	}
-	for s.first+len(s.samples)*h.stride < tick {
-		s.samples = append(s.samples, leanSample{}) // not alive
-	}
-	s.samples = append(s.samples, leanSample{distHead: sm.DistHead, errTruth: sm.ErrTruth, queue: sm.Queue, fail: sm.Fail, bits: sm.bits})
-	return true
+	return l.on || tick < l.trail
 }
 
 // EndLean ends a lean history: the track of sel (the selection, when it
-// was not known before the run) takes its plot series as its samples
-// past the lean ticks' first — each the object's sample but for its
-// position, which is NaN (nothing the picture draws reads it there: the
-// first view reads the selection's position past the picture's tick only
-// when no crowd is framed, which needs a selection given, kept whole) —
-// and the other series are let go. Of a history kept whole it does
-// nothing.
+// was not known before the run) takes its plot series as its samples over
+// the whole run but where it holds its own — each alive where the object
+// was, with the distances and NaN for the rest (nothing the picture draws
+// reads more there: the first view reads the selection's position out of
+// its trails only when no crowd is framed, which needs a selection given,
+// kept whole) — and the other series are let go. Of a history kept whole
+// it does nothing.
 func (h *History) EndLean(sel uint32) {
 	l := &h.lean
 	defer func() { l.series = nil }()
-	if !l.on || l.keep != 0 {
+	if l.after < 0 || l.keep != 0 {
 		return
 	}
 	k, ok := h.index[sel]
@@ -147,14 +211,15 @@ func (h *History) EndLean(sel uint32) {
 	}
 	t, s := &h.tracks[k], &l.series[k]
 	nan := float32(math.NaN())
-	for i, ls := range s.samples {
-		tick := s.first + i*h.stride
-		for t.tickOf(len(t.Samples)) < tick {
-			t.Samples = append(t.Samples, Sample{})
+	samples := make([]Sample, len(s.samples))
+	for i, ls := range s.samples { // the series has every sample the track holds, and more
+		if j := i - t.skip; j >= 0 && j < len(t.Samples) {
+			samples[i] = t.Samples[j]
+			continue
 		}
-		t.Samples = append(t.Samples, Sample{
-			Pos: [3]float32{nan, nan, nan}, DistHead: ls.distHead, ErrTruth: ls.errTruth,
-			Queue: ls.queue, Fail: ls.fail, bits: ls.bits,
-		})
+		if ls.distHead != deadBF16 {
+			samples[i] = Sample{Pos: [3]float32{nan, nan, nan}, DistHead: ls.distHead, ErrTruth: ls.errTruth, bits: sampleAlive}
+		}
 	}
+	t.Samples, t.skip = samples, 0
 }

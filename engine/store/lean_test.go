@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -53,10 +54,18 @@ func leanRun(tick int, empty bool) []engine.BriefView {
 // they are taken, but for a run that turns lean.
 func recordLean(t *testing.T, after int, keep uint32, empty, parts bool) *History {
 	t.Helper()
+	return recordLeanTrail(t, after, 0, keep, empty, parts)
+}
+
+// recordLeanTrail is recordLean with the tracks held from tick trail on
+// (History.LeanTrail).
+func recordLeanTrail(t *testing.T, after, trail int, keep uint32, empty, parts bool) *History {
+	t.Helper()
 	h := NewHistory()
 	h.SetStride(2)
 	h.SetExpected(40)
 	h.Lean(after, keep)
+	h.LeanTrail(trail)
 	r := NewPartRecorder(h)
 	obs := physics.NewPosition(0xA9B40001, mgl32.Vec3{95, 45, 0}, 0)
 	if parts {
@@ -92,22 +101,25 @@ func recordLean(t *testing.T, after int, keep uint32, empty, parts bool) *Histor
 	return h
 }
 
-// The picture's frame reads, past its tick, the aggregates and the
-// selection's plot (lean.go): a lean history has the whole history's
-// origin, bounds, indoor cells and tracks (guid, name, first tick, in
-// order), every sample up to the picture's tick, and — of the selection
-// known before the run every sample, of the one chosen after (EndLean)
-// every sample but its position (NaN) — while the other tracks end at the
-// first lean tick. Through Record and through a PartRecorder alike.
+// The picture's frame reads the aggregates, the trails up to its tick
+// and the selection's plot (lean.go): a lean history has the whole
+// history's origin, bounds, indoor cells and tracks (guid, name, first
+// tick, in order), every sample from the trails' first tick up to the
+// picture's, and — of the selection known before the run every sample, of
+// the one chosen after (EndLean) every sample's aliveness and distances
+// (NaN the position and the rest) — while the other tracks end at the
+// first lean tick and begin at the trails' first. Through Record and
+// through a PartRecorder alike.
 func TestHistory_LeanKeepsWhatThePictureReads(t *testing.T) {
 	for _, parts := range []bool{false, true} {
 		whole := recordLean(t, -1, 0, false, parts)
 		for _, c := range []struct {
-			after int
-			keep  uint32
-			sel   uint32
-		}{{11, 0, 0xA}, {11, 0, 0xC}, {11, 0xA, 0xA}, {11, 0xD, 0xD}, {10, 0, 0xB}, {0, 0, 0xD}, {40, 0, 0xA}} {
-			h := recordLean(t, c.after, c.keep, false, parts)
+			after, trail int
+			keep         uint32
+			sel          uint32
+		}{{11, 0, 0, 0xA}, {11, 0, 0, 0xC}, {11, 0, 0xA, 0xA}, {11, 0, 0xD, 0xD}, {10, 0, 0, 0xB}, {0, 0, 0, 0xD}, {40, 0, 0, 0xA},
+			{11, 6, 0, 0xA}, {11, 5, 0xA, 0xA}, {11, 7, 0xB, 0xB}, {10, 3, 0, 0xB}, {20, 13, 0, 0xC}, {40, 33, 0, 0xD}} {
+			h := recordLeanTrail(t, c.after, c.trail, c.keep, false, parts)
 			h.EndLean(c.sel)
 			from, leaned := h.Leaned()
 			if leaned != (c.after < 40) || leaned && from != c.after-c.after%2+2 {
@@ -119,26 +131,47 @@ func TestHistory_LeanKeepsWhatThePictureReads(t *testing.T) {
 				for tick := 0; tick <= 40; tick++ {
 					ws, wok := w.At(tick)
 					ls, lok := l.At(tick)
+					at := tick - tick%2 // the sample At reads
+					held := at >= c.trail && at <= c.after
 					switch {
-					case tick <= c.after || w.GUID == c.sel && w.GUID == c.keep:
+					case held || w.GUID == c.sel && w.GUID == c.keep:
 						if ws != ls || wok != lok {
 							t.Errorf("parts %v, after %d, keep %x: %x at tick %d: %+v %v, want %+v %v", parts, c.after, c.keep, w.GUID, tick, ls, lok, ws, wok)
 						}
 					case w.GUID == c.sel:
-						if wok != lok || wok && (!math.IsNaN(float64(ls.Pos[0])) || ls.DistHead != ws.DistHead || ls.ErrTruth != ws.ErrTruth ||
-							ls.Heading() != ws.Heading() || ls.Contact() != ws.Contact() || ls.Queue != ws.Queue || ls.Fail != ws.Fail) {
+						if wok != lok || wok && (!math.IsNaN(float64(ls.Pos[0])) || !sameBF16(ls.DistHead, ws.DistHead) || !sameBF16(ls.ErrTruth, ws.ErrTruth)) {
 							t.Errorf("parts %v, after %d: the selection %x at tick %d: %+v %v, want %+v %v but the position", parts, c.after, w.GUID, tick, ls, lok, ws, wok)
 						}
 					case tick >= from && lok:
 						t.Errorf("parts %v, after %d: %x keeps its sample of tick %d, past the picture's", parts, c.after, w.GUID, tick)
+					case tick < c.trail && lok:
+						t.Errorf("parts %v, trail from %d: %x keeps its sample of tick %d, before the trails'", parts, c.trail, w.GUID, tick)
 					}
 				}
 			}
 			if h.lean.series != nil {
 				t.Errorf("parts %v, after %d: the series are kept after EndLean", parts, c.after)
 			}
+			// A trail from the trails' first tick to the picture's, of an
+			// object alive there (the frame's), is the whole history's.
+			for _, g := range []uint32{0xA, 0xB, 0xC, 0xD} {
+				to := min(c.after, 40)
+				if _, alive := whole.Track(g).At(to); !alive {
+					continue
+				}
+				for _, step := range []int{1, 2, 3, 4} {
+					if got, want := h.Trail(g, c.trail, to, step, nil), whole.Trail(g, c.trail, to, step, nil); !reflect.DeepEqual(got, want) && (g != c.sel || c.keep == c.sel) {
+						t.Errorf("parts %v, trail from %d: %x's trail to %d by %d: %v, want %v", parts, c.trail, g, to, step, got, want)
+					}
+				}
+			}
 		}
 	}
+}
+
+// sameBF16 says a and b are the same, or both NaN.
+func sameBF16(a, b BF16) bool {
+	return a == b || math.IsNaN(float64(a.Float32())) && math.IsNaN(float64(b.Float32()))
 }
 
 // sameAggregates fails unless h and whole have the same origin, bounds,
@@ -185,5 +218,63 @@ func TestHistory_LeanAfterTheFirstViewsTick(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A picture's tracks and plot series are carved, one after another, out
+// of a slab in huge pages (hugepage.Slab), each with the room it fills
+// and no more: a track made at or before the picture's tick, room to
+// that tick (the selection known before the run: to the run's end); a
+// series, from the first lean tick to the run's end. A history kept
+// whole sizes its tracks as before, with a sixteenth to spare.
+func TestHistory_LeanRoomIsWhatThePictureFills(t *testing.T) {
+	for _, c := range []struct {
+		keep  uint32
+		trail int
+	}{{0, 0}, {0xA, 0}, {0, 5}, {0xA, 7}} {
+		keep := c.keep
+		h := NewHistory()
+		h.SetStride(2)
+		h.SetExpected(40)
+		h.Lean(11, keep)
+		h.LeanTrail(c.trail)
+		for tick := 0; tick <= 40; tick++ {
+			views := leanRun(tick, false)
+			b := make([]Brief, len(views))
+			for i := range views {
+				b[i] = BriefOf(&views[i])
+			}
+			if tick == 12 {
+				for _, tr := range h.tracks {
+					want := (10-max(tr.First, c.trail+c.trail%2))/2 + 1
+					if tr.GUID == keep {
+						want = (40-tr.First)/2 + 1
+					}
+					if cap(tr.Samples) != want {
+						t.Errorf("keep %x: %x from tick %d has room for %d samples, want %d", keep, tr.GUID, tr.First, cap(tr.Samples), want)
+					}
+					if tr.GUID == 0xA && keep == 0 && len(tr.Samples) != want {
+						t.Errorf("a, alive to the picture's tick, holds %d samples in room for %d: want it full", len(tr.Samples), want)
+					}
+				}
+				a, b := &h.tracks[0].Samples[:1][0], &h.tracks[1].Samples[:1][0]
+				if uintptr(unsafe.Pointer(b))-uintptr(unsafe.Pointer(a)) != uintptr(cap(h.tracks[0].Samples))*unsafe.Sizeof(Sample{}) {
+					t.Errorf("keep %x: the second track is not carved right after the first", keep)
+				}
+			}
+			h.Record(tick, b, nil, false)
+		}
+		for k, s := range h.lean.series {
+			if want := (40-s.first)/2 + 1; s.first >= 0 && (cap(s.samples) != want || len(s.samples) != want) {
+				t.Errorf("keep %x: series %d from tick %d holds %d samples in room for %d; want %d in room for %d", keep, k, s.first, len(s.samples), cap(s.samples), want, want)
+			}
+		}
+		if keep == 0 && len(h.lean.series) != 4 {
+			t.Errorf("%d series, want one for each of the 4 tracks", len(h.lean.series))
+		}
+	}
+	whole := recordLean(t, -1, 0, false, false)
+	if tr := whole.Track(0xA); cap(tr.Samples) != 21+21/16 {
+		t.Errorf("a history kept whole gives a track room for %d samples, want %d", cap(tr.Samples), 21+21/16)
 	}
 }

@@ -184,9 +184,8 @@ func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 // writes is the track Take may put the sample of the object guid at
 // slot in (−1: none): the one it appended to last, when no other object
 // has since (a guid is live at one slot at a time, so between Records
-// its track takes samples from this slot alone, in tick order) and, on
-// lean ticks with every track's plot series kept, the track has its
-// series.
+// its track takes samples from this slot alone, in tick order); a
+// picture's track has its plot series already, made with it (leanTrack).
 func (r *PartRecorder) writes(slot int32, guid uint32) int {
 	if int(slot) >= len(r.slots) {
 		return -1
@@ -194,9 +193,6 @@ func (r *PartRecorder) writes(slot int32, guid uint32) int {
 	st := &r.slots[slot]
 	k := int(st.track)
 	if st.guid != guid || k < 0 || k >= len(r.owner) || r.owner[k] != slot {
-		return -1
-	}
-	if l := &r.h.lean; l.on && l.keep == 0 && k >= len(l.series) {
 		return -1
 	}
 	return k

@@ -310,3 +310,47 @@ func TestPartRecorder_TakePutsSamplesInTheirTracks(t *testing.T) {
 		t.Errorf("the history differs from History.Record's (last tick %d, want %d)", got.LastTick(), want.LastTick())
 	}
 }
+
+// A picture's history recorded a part at a time, its tracks held from
+// the trails' first tick and its plot series kept (an object deleted
+// across the first lean tick: object 7, from tick 5 to 8), is the one
+// History.Record makes — the parts taken one after another, or at once
+// (a series, carved out of the history's one slab, is made with its
+// track, on the recording goroutine).
+func TestPartRecorder_LeanSameAsRecord(t *testing.T) {
+	ticks := partsCrowd(5, 14, false)
+	lean := func() *History {
+		h := NewHistory()
+		h.SetExpected(14)
+		h.Lean(5, 0)
+		h.LeanTrail(3)
+		return h
+	}
+	want := lean()
+	for _, pt := range ticks {
+		pt.recordIn(want)
+	}
+	got := lean()
+	r := NewPartRecorder(got)
+	for _, pt := range ticks {
+		r.Parts(2)
+		takePart(r, []partsTick{pt}, 0, 20)
+		takePart(r, []partsTick{pt}, 1, 20)
+		r.Record(pt.tick, 2, pt.observer, pt.hasObs)
+	}
+	at := lean()
+	recordByParts(at, ticks, 3, 7)
+	if len(want.lean.series) != len(want.tracks) || len(want.Track(0x80000000+7).Samples) != 2 {
+		t.Fatalf("%d series of %d tracks; object 7 holds %d samples, want 2 (ticks 3 and 4: the trails' first and the last before its deletion)",
+			len(want.lean.series), len(want.tracks), len(want.Track(0x80000000+7).Samples))
+	}
+	for _, h := range []*History{got, at} {
+		sameAggregates(t, h, want)
+		for k := range want.tracks {
+			w, g := &want.tracks[k], &h.tracks[k]
+			if !reflect.DeepEqual(w.Samples, g.Samples) || w.skip != g.skip || !reflect.DeepEqual(want.lean.series[k], h.lean.series[k]) {
+				t.Errorf("%x: the samples or the plot series differ from History.Record's", w.GUID)
+			}
+		}
+	}
+}

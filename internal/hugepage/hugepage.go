@@ -1,7 +1,8 @@
 // Package hugepage asks for large arrays of the heap to be backed by
 // transparent huge pages: a run's event log is tens of megabytes of fresh
 // memory, and touching it in 4 KiB pages, a fault each, cost more than
-// writing it (docs/benchmarks.md, "The screenshot").
+// writing it (docs/benchmarks.md, "The screenshot"); a picture's history
+// is a thousand smaller arrays, carved out of a few advised blocks (Slab).
 // The advice changes no byte of the array; where the system gives no huge
 // pages (another OS, huge pages off) the pages stay small.
 package hugepage

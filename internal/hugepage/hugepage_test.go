@@ -90,3 +90,41 @@ func mappingRange(line string) (from, to uintptr, ok bool) {
 	}
 	return uintptr(x), uintptr(y), true
 }
+
+// A slab's arrays have the capacity asked for, lie one after another from
+// a block's first whole huge page on, and never overlap: appending to a
+// full one moves it rather than writing over the next.
+func TestSlab_CarvesArraysFromAlignedBlocks(t *testing.T) {
+	var s Slab[[5]uint32] // 20 bytes: huge pages do not hold a whole number of them
+	const n = 1000
+	a := s.Make(n)
+	b := s.Make(n)
+	if len(a) != 0 || cap(a) != n || cap(b) != n {
+		t.Fatalf("arrays of %d and %d (capacity %d, %d), want empty with capacity %d", len(a), len(b), cap(a), cap(b), n)
+	}
+	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	if pa%Size >= 20 || pb != pa+n*20 {
+		t.Errorf("the first array at %#x, the second at %#x: want the first at a huge page's start, the second right after it", pa, pb)
+	}
+	first := unsafe.SliceData(a)
+	b = append(b, [5]uint32{7})
+	a = append(a[:n], [5]uint32{9})
+	if b[0][0] != 7 || a[n][0] != 9 || unsafe.SliceData(a) == first {
+		t.Errorf("appending past a full array wrote over its neighbour (%v) or stayed in place", b[0])
+	}
+	if s.Make(0) != nil {
+		t.Error("an empty array took room")
+	}
+	// An array larger than the block's rest, and more than half a block,
+	// gets a block of its own, aligned too, and the current block goes on.
+	const large = 2 * SlabBlock / 20
+	big := s.Make(large)
+	if p := uintptr(unsafe.Pointer(unsafe.SliceData(big))); cap(big) != large || p%Size >= 20 {
+		t.Errorf("a large array at %#x with capacity %d, want one of %d at a huge page's start", p, cap(big), large)
+	}
+	// The rest of a block is used before another is made.
+	c := s.Make(n)
+	if p := uintptr(unsafe.Pointer(unsafe.SliceData(c))); p != pb+n*20 {
+		t.Errorf("the third array at %#x, want the rest of the first block at %#x", p, pb+n*20)
+	}
+}

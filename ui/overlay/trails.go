@@ -10,13 +10,21 @@ import (
 	"glidepath/ui/draw"
 )
 
-func (d *Drawer) trails(c draw.Canvas, sc *Scene) {
-	ticks := TrailSeconds * max(sc.TickRate, 1)
-	step := max((ticks+TrailPoints-1)/TrailPoints, 1)
-	from := sc.Snap.Tick - ticks
+// TrailFrom is the first tick a trail drawn at tick reads, at tickRate
+// ticks a second, and the ticks between its points (a picture's history
+// holds its tracks from that tick on: ui/session).
+func TrailFrom(tick, tickRate int) (from, step int) {
+	ticks := TrailSeconds * max(tickRate, 1)
+	step = max((ticks+TrailPoints-1)/TrailPoints, 1)
+	from = tick - ticks
 	// Align the samples to the tick grid so a trail does not shimmer as
 	// the cursor moves.
 	from -= from % step
+	return from, step
+}
+
+func (d *Drawer) trails(c draw.Canvas, sc *Scene) {
+	from, step := TrailFrom(sc.Snap.Tick, sc.TickRate)
 	s := draw.Stroke{Width: 1.5, Color: draw.Fade(TrailColor, 0.8), Fade: 1}
 	for i := range sc.Snap.Objects {
 		if !d.detail[i] {

@@ -12,8 +12,10 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine/scenario"
+	"glidepath/engine/store"
 	"glidepath/interp"
 	"glidepath/ui/model"
+	"glidepath/ui/overlay"
 	"glidepath/ui/simsource"
 )
 
@@ -101,17 +103,22 @@ func TestNewPicture_BranchesWhileTheWindowPolls(t *testing.T) {
 	}
 }
 
-// A lean picture's session (NewLeanPicture) keeps, past the picture's
-// tick, what the frame reads there (store.History.Lean): every track
-// (guid, name, first tick, in order), the bounds and the indoor cells, the
-// most eventful object as the window finds it, every sample up to the
-// tick, and the selection's plot over the whole run; the other tracks end
-// past the tick. With the selection given, its every sample.
+// A lean picture's session (NewLeanPicture) keeps what the frame reads
+// (store.History.Lean): every track (guid, name, first tick, in order),
+// the bounds and the indoor cells, the most eventful object as the window
+// finds it, every sample from the trails' first tick (overlay.TrailFrom)
+// up to the picture's, and the selection's plot over the whole run; the
+// other tracks begin at the trails' first tick and end past the
+// picture's. With the selection given, its every sample.
 func TestNewLeanPicture_KeepsWhatThePictureReads(t *testing.T) {
 	const tick = 200
 	whole, _ := pictureRun(t, New, tick)
 	w := whole.Cur()
 	best := MostEventful(w.Hist, w.Index)
+	trail, _ := overlay.TrailFrom(tick, w.Info.TickRate)
+	if trail <= 0 {
+		t.Fatalf("the trails begin at tick %d: want a picture's tick past the first trail", trail)
+	}
 	for _, sel := range []uint32{0, w.Hist.Tracks()[7].GUID} {
 		lean, _ := pictureRun(t, func(srcs []model.Source) (*Session, error) { return NewLeanPicture(srcs, tick, Lean{Select: sel}) }, tick)
 		p := lean.Cur()
@@ -132,7 +139,8 @@ func TestNewLeanPicture_KeepsWhatThePictureReads(t *testing.T) {
 		if want == 0 {
 			want = best
 		}
-		plotted, cut := 0, 0
+		plotted, cut, before := 0, 0, 0
+		st := p.Hist.Stride()
 		for i, wt := range w.Hist.Tracks() {
 			pt := p.Hist.Tracks()[i]
 			if pt.GUID != wt.GUID || pt.Name != wt.Name || pt.First != wt.First {
@@ -145,24 +153,33 @@ func TestNewLeanPicture_KeepsWhatThePictureReads(t *testing.T) {
 					plotted++ // alive: a point of the plot, a distance or none (NaN)
 				}
 				switch {
-				case k <= tick || wt.GUID == sel:
+				case k-k%st >= trail && k <= tick || wt.GUID == sel:
 					if ws != ps || wok != pok {
 						t.Fatalf("select %x: %x at tick %d differs", sel, wt.GUID, k)
 					}
 				case wt.GUID == want:
-					if wok != pok || ws.DistHead != ps.DistHead || ws.ErrTruth != ps.ErrTruth || pok && !math.IsNaN(float64(ps.Pos[0])) {
+					if wok != pok || !sameDistance(ws.DistHead, ps.DistHead) || !sameDistance(ws.ErrTruth, ps.ErrTruth) || pok && !math.IsNaN(float64(ps.Pos[0])) {
 						t.Fatalf("select %x: the selection %x's plot at tick %d: %v %v %v, want %v %v %v", sel, want, k,
 							pok, ps.DistHead.Float32(), ps.ErrTruth.Float32(), wok, ws.DistHead.Float32(), ws.ErrTruth.Float32())
 					}
 				case wok && !pok:
 					cut++
+					if k < trail {
+						before++
+					}
 				}
 			}
 		}
-		if plotted == 0 || cut == 0 {
-			t.Errorf("select %x: %d plotted ticks of the selection past the tick, %d samples of others let go: want some of each", sel, plotted, cut)
+		if plotted == 0 || cut == 0 || before == 0 {
+			t.Errorf("select %x: %d plotted ticks of the selection past the tick, %d samples of others let go (%d before the trails): want some of each",
+				sel, plotted, cut, before)
 		}
 	}
+}
+
+// sameDistance says a and b are the same distance, or both none (NaN).
+func sameDistance(a, b store.BF16) bool {
+	return a == b || math.IsNaN(float64(a.Float32())) && math.IsNaN(float64(b.Float32()))
 }
 
 // A lean picture of several readings side by side keeps the whole

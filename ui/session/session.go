@@ -126,11 +126,11 @@ func NewPicture(srcs []model.Source, tick int) (*Session, error) {
 // eventful, MostEventful).
 type Lean struct{ Select uint32 }
 
-// NewLeanPicture is NewPicture for a frame that reads of the history past
-// its tick only the aggregates and the selection's plot (store.History.Lean:
-// one run, the default plot fields, no client trace beside it — the
-// caller knows): the pre-run keeps only those past the tick, and once it
-// is done, the selection's plot series (model.History.EndLean). A run it
+// NewLeanPicture is NewPicture for a frame that reads of the history
+// only the aggregates, the trails up to its tick and the selection's plot
+// (store.History.Lean: one run, the default plot fields, no client trace
+// beside it — the caller knows): the pre-run keeps only those, and once
+// it is done, the selection's plot series (model.History.EndLean). A run it
 // cannot keep so (several readings, a Source that does not branch, an
 // input not read whole) is pre-run as NewPicture's; Leaned says which.
 func NewLeanPicture(srcs []model.Source, tick int, lean Lean) (*Session, error) {
@@ -189,6 +189,10 @@ func newSession(srcs []model.Source, tick int, lean *Lean) (*Session, error) {
 			var end func(*model.Index)
 			if lean != nil {
 				h.Lean(at, lean.Select)
+				// The picture's trails are the only samples before its
+				// tick that its frame reads (store.History.LeanTrail).
+				trail, _ := overlay.TrailFrom(at, r.Info.TickRate)
+				h.LeanTrail(trail)
 				sel := lean.Select
 				end = func(x *model.Index) {
 					if sel == 0 {
