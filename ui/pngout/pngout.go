@@ -22,6 +22,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // pieceRows is the fewest rows a piece holds: fewer would cost more in
@@ -83,6 +84,7 @@ func encode(w io.Writer, img *image.RGBA, n, cores int) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var d *deflater
 			for {
 				mu.Lock()
 				k := next
@@ -91,8 +93,11 @@ func encode(w io.Writer, img *image.RGBA, n, cores int) error {
 				if k >= n {
 					return
 				}
+				if d == nil {
+					d = newDeflater(width * bpp)
+				}
 				y0, y1 := b.Min.Y+height*k/n, b.Min.Y+height*(k+1)/n
-				pieces[k].err = deflatePiece(&pieces[k], img, y0, y1, bpp, k == n-1)
+				pieces[k].err = d.deflatePiece(&pieces[k], img, y0, y1, bpp, k == n-1)
 			}
 		}()
 	}
@@ -132,29 +137,55 @@ func encode(w io.Writer, img *image.RGBA, n, cores int) error {
 	return cw.err
 }
 
+// deflater is what one goroutine deflates its pieces with, one piece
+// after another: the rows, the five filtered candidates and the
+// compressor, about 1 MiB of fresh memory whose first touch costs more
+// than deflating a piece (made once a goroutine, not once a piece; a
+// reset compressor writes what a new one writes).
+type deflater struct {
+	cur, prev []byte
+	cands     [5][]byte
+	fw        *flate.Writer
+}
+
+// newDeflater makes a deflater for rows of rowLen bytes.
+func newDeflater(rowLen int) *deflater {
+	d := &deflater{cur: make([]byte, rowLen), prev: make([]byte, rowLen)}
+	for i := range d.cands {
+		d.cands[i] = make([]byte, 1+rowLen)
+		d.cands[i][0] = byte(i)
+	}
+	return d
+}
+
+// deflaters counts the compressors made; a test reads it.
+var deflaters atomic.Int64
+
 // deflatePiece filters rows y0 to y1 (the row above y0 read for the
 // filters) and deflates them into p.
-func deflatePiece(p *piece, img *image.RGBA, y0, y1, bpp int, last bool) error {
+func (d *deflater) deflatePiece(p *piece, img *image.RGBA, y0, y1, bpp int, last bool) error {
 	b := img.Bounds()
-	rowLen := b.Dx() * bpp
-	cur := make([]byte, rowLen)
-	prev := make([]byte, rowLen)
-	var cands [5][]byte
-	for i := range cands {
-		cands[i] = make([]byte, 1+rowLen)
-		cands[i][0] = byte(i)
+	cur, prev := d.cur, d.prev
+	if d.fw == nil {
+		fw, err := flate.NewWriter(&p.z, flate.DefaultCompression)
+		if err != nil {
+			return err
+		}
+		d.fw = fw
+		deflaters.Add(1)
+	} else {
+		d.fw.Reset(&p.z)
 	}
-	fw, err := flate.NewWriter(&p.z, flate.DefaultCompression)
-	if err != nil {
-		return err
-	}
+	fw := d.fw
 	ad := adler32.New()
 	if y0 > b.Min.Y {
 		rowOf(prev, img, y0-1, bpp)
+	} else {
+		clear(prev) // the image's first row has none above it
 	}
 	for y := y0; y < y1; y++ {
 		rowOf(cur, img, y, bpp)
-		row := cands[filterRow(&cands, cur, prev, bpp)]
+		row := d.cands[filterRow(&d.cands, cur, prev, bpp)]
 		if _, err := fw.Write(row); err != nil {
 			return err
 		}

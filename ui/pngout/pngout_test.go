@@ -162,6 +162,22 @@ func TestEncode_SameBytesOnAnyCores(t *testing.T) {
 	}
 }
 
+// A goroutine deflates its pieces with one compressor, reset between
+// them: the 8 pieces of an 800-row picture on 2 cores make 2 compressors
+// (about 1 MiB of fresh memory each), not 8, and the bytes are those of
+// a compressor a piece (TestEncode_SameBytesOnAnyCores: 1 core against 16).
+func TestEncode_OneCompressorPerGoroutine(t *testing.T) {
+	img := randomImage(rand.New(rand.NewPCG(3, 4)), 300, 800, true)
+	before := deflaters.Load()
+	var b bytes.Buffer
+	if err := encode(&b, img, Pieces(800), 2); err != nil {
+		t.Fatal(err)
+	}
+	if n := deflaters.Load() - before; n > 2 {
+		t.Errorf("%d compressors for 8 pieces on 2 cores, want at most 2", n)
+	}
+}
+
 // A piece boundary that is not a non-final, byte-aligned end breaks the
 // stream: a piece closed as the final block (the inflater stops there),
 // or one left unflushed (its last block unfinished, not byte-aligned).

@@ -77,7 +77,7 @@ func (b *Builder) End() {
 	slices.SortFunc(b.order, compareSolids)
 	sp := &b.passes[PassSolids]
 	sp.v = b.solids.v
-	sp.i = sp.i[:0]
+	sp.i = room(sp.i[:0], len(b.solids.i))
 	for _, s := range b.order {
 		sp.i = append(sp.i, b.solids.i[s.first:s.last]...)
 	}

@@ -36,6 +36,7 @@ func (b *Builder) Marker(at draw.Vec3, mk draw.Marker) {
 	}
 	m := &b.passes[PassMarkers]
 	base := uint32(len(m.v))
+	m.v = room(m.v, 4)
 	for _, k := range [4][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
 		m.v = append(m.v, ebiten.Vertex{
 			DstX: s.x + k[0]*e, DstY: s.y + k[1]*e,

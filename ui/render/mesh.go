@@ -1,6 +1,7 @@
 // Vertex and index buffers for one pass of the painter's order, and the
 // colour conversions every pass shares. Buffers are truncated, never freed,
-// between frames, so a steady scene allocates nothing.
+// between frames, so a steady scene allocates nothing; where a frame
+// outgrows them they double (room).
 
 package render
 
@@ -46,6 +47,28 @@ func (m *mesh) reset() {
 	m.i = m.i[:0]
 }
 
+// minRoom is the fewest elements a buffer is made with.
+const minRoom = 256
+
+// room returns s with room for n more elements: s itself when they fit,
+// else its elements copied into a new array of twice the capacity (or of
+// what they need, if more). A buffer grows here rather than by append: a
+// large slice appended to grows by a quarter at a time and append clears
+// each new array's spare room, so a screenshot's one frame — every buffer
+// filled from empty, 60 000 vertices of rings on the ground alone for a
+// crowd of a thousand — wrote about five times its buffers' final size of
+// fresh memory, a page fault every 4 KiB; a new array's spare room is
+// left untouched here until it is filled (docs/benchmarks.md, "The
+// screenshot").
+func room[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	grown := make([]T, len(s), max(2*cap(s), len(s)+n, minRoom))
+	copy(grown, s)
+	return grown
+}
+
 // vertex is an untextured vertex at (x, y) of colour c.
 func vertex(x, y float32, c rgba) ebiten.Vertex {
 	return ebiten.Vertex{
@@ -56,14 +79,14 @@ func vertex(x, y float32, c rgba) ebiten.Vertex {
 
 // vert appends a vertex and returns its index.
 func (m *mesh) vert(x, y float32, c rgba) uint32 {
-	m.v = append(m.v, vertex(x, y, c))
+	m.v = append(room(m.v, 1), vertex(x, y, c))
 	return uint32(len(m.v) - 1)
 }
 
-func (m *mesh) tri(a, b, c uint32) { m.i = append(m.i, a, b, c) }
+func (m *mesh) tri(a, b, c uint32) { m.i = append(room(m.i, 3), a, b, c) }
 
 // quad appends the two triangles of a, b, c, d (in order around it).
-func (m *mesh) quad(a, b, c, d uint32) { m.i = append(m.i, a, b, c, a, c, d) }
+func (m *mesh) quad(a, b, c, d uint32) { m.i = append(room(m.i, 6), a, b, c, a, c, d) }
 
 // Pass is one layer of the painter's order, drawn in this order.
 type Pass uint8

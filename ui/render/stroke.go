@@ -6,7 +6,6 @@ package render
 
 import (
 	"math"
-	"slices"
 )
 
 // Stroke geometry limits.
@@ -97,7 +96,7 @@ func (m *mesh) polyline(pts []scr, closed bool, width float32, c rgba) {
 		segs = n
 	}
 	base := len(m.v)
-	m.v = slices.Grow(m.v, n*cols)[:base+n*cols]
+	m.v = room(m.v, n*cols)[:base+n*cols]
 	vs := m.v[base:]
 	o := h + 1
 	// Segment normals are computed once each: inx, iny is the normal of the
@@ -136,7 +135,7 @@ func (m *mesh) polyline(pts []scr, closed bool, width float32, c rgba) {
 	}
 	ib := len(m.i)
 	strips := cols - 1
-	m.i = slices.Grow(m.i, segs*strips*6)[:ib+segs*strips*6]
+	m.i = room(m.i, segs*strips*6)[:ib+segs*strips*6]
 	is := m.i[ib:]
 	for s := range segs {
 		a := uint32(base + s*cols)
