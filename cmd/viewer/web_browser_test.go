@@ -120,6 +120,23 @@ func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
 		chromedp.Flag("force-device-scale-factor", "1"),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("js-flags", "--liftoff-only"),
+		// What a fresh profile's browser does besides the pages, none of
+		// which a test of the pages needs: first-run and default-browser
+		// checks, component and safe-browsing updates, background
+		// networking, sync, extensions, phishing detection, crash
+		// reporting, metrics.
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("safebrowsing-disable-auto-update", true),
+		chromedp.Flag("disable-client-side-phishing-detection", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-breakpad", true),
+		chromedp.Flag("metrics-recording-only", true),
+		chromedp.Flag("disable-features", "Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider"),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
