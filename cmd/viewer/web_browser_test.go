@@ -903,14 +903,15 @@ func waitTick(ctx context.Context, tick int) error {
 
 // waitTickWithin is waitTick for at most d. A page that navigates while
 // it is polled (a drop on a running viewer starts the page again) is
-// polled again.
+// polled again, whether the browser says so as the target navigated or as
+// the poll's JavaScript context gone with the old page.
 func waitTickWithin(ctx context.Context, tick int, d time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	for {
 		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.body && document.body.dataset.tick === "%d"`, tick),
 			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
-		if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), "navigated or closed") {
+		if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), "navigated or closed") && !strings.Contains(err.Error(), "Cannot find context with specified id") {
 			return err
 		}
 		time.Sleep(100 * time.Millisecond)
