@@ -170,7 +170,7 @@ TEST_BIN := $(CURDIR)/dist/test/viewer
 # (it runs beside the ui packages' tests rather than after them).
 # LP_NUM_THREADS=0: Mesa's llvmpipe rasterises on the thread that draws
 # rather than handing tiles to threads of its own, which on two cores shared
-# with the other lanes cost the ui tests about 8 % more CPU for the same
+# with the other lanes cost the ui tests about 7 % more CPU for the same
 # pixels (each tile is rasterised the same whichever thread draws it;
 # docs/testing.md, "The lanes' CPU").
 test-display: web
