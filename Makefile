@@ -168,9 +168,14 @@ TEST_BIN := $(CURDIR)/dist/test/viewer
 
 # The viewer's tests under Xvfb, the web viewer's browser test among them
 # (it runs beside the ui packages' tests rather than after them).
+# LP_NUM_THREADS=0: Mesa's llvmpipe rasterises on the thread that draws
+# rather than handing tiles to threads of its own, which on two cores shared
+# with the other lanes cost the ui tests about 7 % more CPU for the same
+# pixels (each tile is rasterised the same whichever thread draws it;
+# docs/testing.md, "The lanes' CPU").
 test-display: web
 	$(GO) build -pgo=off -o $(TEST_BIN) ./cmd/viewer
-	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web GLIDEPATH_VIEWER_BIN=$(TEST_BIN) \
+	LP_NUM_THREADS=0 GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web GLIDEPATH_VIEWER_BIN=$(TEST_BIN) \
 		xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -pgo=off -vet=off -timeout 30m $(DISPLAY_PKGS)
 
 # The web viewer in headless Chromium alone (cmd/viewer/web_browser_test.go,
@@ -178,7 +183,7 @@ test-display: web
 # ?url=, stepped with the keyboard and compared with viewer shot of the same
 # tick. make test runs it within test-display.
 test-web: web
-	GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
+	LP_NUM_THREADS=0 GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
 		$(GO) test -pgo=off -timeout 30m -count=1 -run '^TestWeb' ./cmd/viewer/
 
 # The web viewer: a static site in dist/web/ (scripts/web.sh, docs/web.md).

@@ -120,6 +120,23 @@ func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
 		chromedp.Flag("force-device-scale-factor", "1"),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("js-flags", "--liftoff-only"),
+		// What a fresh profile's browser does besides the pages, none of
+		// which a test of the pages needs: first-run and default-browser
+		// checks, component and safe-browsing updates, background
+		// networking, sync, extensions, phishing detection, crash
+		// reporting, metrics.
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("safebrowsing-disable-auto-update", true),
+		chromedp.Flag("disable-client-side-phishing-detection", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-breakpad", true),
+		chromedp.Flag("metrics-recording-only", true),
+		chromedp.Flag("disable-features", "Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider"),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
@@ -886,14 +903,15 @@ func waitTick(ctx context.Context, tick int) error {
 
 // waitTickWithin is waitTick for at most d. A page that navigates while
 // it is polled (a drop on a running viewer starts the page again) is
-// polled again.
+// polled again, whether the browser says so as the target navigated or as
+// the poll's JavaScript context gone with the old page.
 func waitTickWithin(ctx context.Context, tick int, d time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	for {
 		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.body && document.body.dataset.tick === "%d"`, tick),
 			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
-		if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), "navigated or closed") {
+		if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), "navigated or closed") && !strings.Contains(err.Error(), "Cannot find context with specified id") {
 			return err
 		}
 		time.Sleep(100 * time.Millisecond)
