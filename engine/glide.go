@@ -277,38 +277,20 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 		var head, tail eventlog.Place
 		if q > 0 {
 			im := o.pm.Interpolation()
-			hn, _ := im.Node(0)
-			tn, _ := im.Node(q - 1)
+			hn, _ := im.NodeRef(0)
+			tn, _ := im.NodeRef(q - 1)
 			head, tail = eventlog.PlaceOf(&hn.Position), eventlog.PlaceOf(&tn.Position)
 		}
 		if bk.active && (q == 0 || !sameSpot(&head, &bk.cause.place)) {
 			// The node it was heading back to completed this tick.
 			head, tail = bk.cause.place, bk.cause.place
 		}
-		toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
 		// afterStick: the StickyManager held the body and has let go, so a
 		// node queued while it held waits where the server put it, however
 		// the body's path ran (the pipeline's state, not the step's shape).
 		afterStick := cur == 0 && g.stuck == 0 && g.released > 0
 		var note routeNote
-		if toward {
-			// backStep: the step reverses the body's travel, or goes away
-			// from the newest node. Only a step toward the head asks.
-			backStep := g.reverses(&from, &to) || movesAway(&from, &to, &tail, disp)
-			switch {
-			case bk.active:
-				isBack = backStep || afterStick && bk.cause.stuck != 0
-			case !(backStep || afterStick):
-			default:
-				// Only a step back, or one after a stick, looks up when
-				// its node was queued.
-				found := false
-				if note, found = g.noteAt(&head); found {
-					held := note.stuck != 0 && note.tick <= g.released
-					isBack = held || backStep && !sameSpot(&head, &tail)
-				}
-			}
-		}
+		isBack, note = g.snapsBack(&from, &to, &head, &tail, disp, afterStick)
 		if isBack {
 			if !bk.active {
 				*bk = span{active: true, since: tick, from: from, rate: step / s.dt, cause: note}
@@ -370,6 +352,37 @@ func (g *glide) follow(to *eventlog.Place, jumped bool) {
 		g.hasTravel = true
 		g.anchor = *to
 	}
+}
+
+// snapsBack decides whether the step from → to (disp long) is a snap-back's
+// — head the node the body heads for, tail the newest, afterStick that the
+// StickyManager held the body and has let go — and returns, for a step
+// that begins one, the update that queued its head node. A step is one
+// only toward the head, and then only one that goes on with the snap-back
+// being followed, steps back (reverses the body's travel, or goes away
+// from the newest node) or follows a stick: a body walking on with its
+// queue, nearly every step, is not asked whether it went toward the head,
+// and no distance is measured for it (reverses, movesAway).
+func (g *glide) snapsBack(from, to, head, tail *eventlog.Place, disp float32, afterStick bool) (bool, routeNote) {
+	bk := &g.back
+	backStep := g.reverses(from, to) || movesAway(from, to, tail, disp)
+	if !bk.active && !backStep && !afterStick {
+		return false, routeNote{}
+	}
+	if !(placeDist(from, head)-placeDist(to, head) >= 0.5*float64(disp)) {
+		return false, routeNote{} // not toward the head
+	}
+	if bk.active {
+		return backStep || afterStick && bk.cause.stuck != 0, routeNote{}
+	}
+	// Only a step back, or one after a stick, looks up when its node was
+	// queued.
+	note, found := g.noteAt(head)
+	if !found {
+		return false, note
+	}
+	held := note.stuck != 0 && note.tick <= g.released
+	return held || backStep && !sameSpot(head, tail), note
 }
 
 // reverses reports whether the step from → to goes back against the

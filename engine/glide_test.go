@@ -487,3 +487,86 @@ func TestGlide_MovesAwayAsByHypots(t *testing.T) {
 		}
 	}
 }
+
+// snapsBackByHypots is the snap-back's step as the distances define it:
+// whether it goes toward the head, reverses the travel and goes away from
+// the newest node all measured first (math.Hypot), for every step.
+func snapsBackByHypots(g *glide, from, to, head, tail *eventlog.Place, disp float32, afterStick bool) (bool, routeNote) {
+	bk := &g.back
+	reverse := reversesByHypot(g, from, to)
+	toward := placeDist(from, head)-placeDist(to, head) >= 0.5*float64(disp)
+	away := movesAwayByHypots(from, to, tail, disp)
+	var note routeNote
+	isBack := false
+	switch {
+	case !toward:
+	case bk.active:
+		isBack = reverse || away || afterStick && bk.cause.stuck != 0
+	case !(reverse || away || afterStick):
+	default:
+		found := false
+		if note, found = g.noteAt(head); found {
+			held := note.stuck != 0 && note.tick <= g.released
+			isBack = held || (reverse || away) && !sameSpot(head, tail)
+		}
+	}
+	return isBack, note
+}
+
+// snapsBack, which measures the step toward the head only for a step that
+// could be a snap-back's, decides as snapsBackByHypots — and finds the
+// same update behind a snap-back it begins — on steps toward the head and
+// away from it, back along the travel and on, after a stick and not,
+// with a snap-back being followed and not, its head node queued while
+// stuck, queued before or never noted.
+func TestGlide_SnapsBackAsByHypots(t *testing.T) {
+	kinds := map[string]int{}
+	glideSteps(t, 59, func(g *glide, from, to, tail *eventlog.Place, disp float32) {
+		r := rand.New(rand.NewPCG(uint64(math.Float32bits(from.Origin[0])), uint64(math.Float32bits(disp))))
+		// The head: the newest node, or one between the body and it,
+		// or behind the body.
+		head := *tail
+		switch r.IntN(3) {
+		case 1:
+			head.Origin[0], head.Origin[1] = (from.Origin[0]+tail.Origin[0])/2, (from.Origin[1]+tail.Origin[1])/2
+		case 2:
+			head.Origin[0], head.Origin[1] = 2*from.Origin[0]-tail.Origin[0], 2*from.Origin[1]-tail.Origin[1]
+		}
+		g.back = span{}
+		if r.IntN(4) == 0 {
+			g.back = span{active: true, cause: routeNote{place: head, stuck: uint32(r.IntN(2))}}
+		}
+		g.released = int32(r.IntN(3)) * 100
+		g.nNotes = 0
+		for range r.IntN(routeNotes + 3) {
+			n := routeNote{tick: int32(r.IntN(300)), place: *tail, stuck: uint32(r.IntN(2))}
+			if r.IntN(2) == 0 {
+				n.place = head
+			}
+			g.notes[g.nNotes%routeNotes] = n
+			g.nNotes++
+		}
+		afterStick := r.IntN(5) == 0
+		got, gotNote := g.snapsBack(from, to, &head, tail, disp, afterStick)
+		want, wantNote := snapsBackByHypots(g, from, to, &head, tail, disp, afterStick)
+		if got != want || want && !g.back.active && gotNote != wantNote {
+			t.Fatalf("snapsBack(%+v → %+v, head %+v, tail %+v, step %v, after a stick %v, following %+v) = %v %+v; by Hypot %v %+v",
+				*from, *to, head, *tail, disp, afterStick, g.back, got, gotNote, want, wantNote)
+		}
+		switch {
+		case want && g.back.active:
+			kinds["goes on"]++
+		case want && wantNote.stuck != 0:
+			kinds["held"]++
+		case want:
+			kinds["steps back"]++
+		case !want && placeDist(from, &head)-placeDist(to, &head) >= 0.5*float64(disp):
+			kinds["toward the head, no snap-back"]++
+		}
+	})
+	for _, k := range []string{"goes on", "held", "steps back", "toward the head, no snap-back"} {
+		if kinds[k] == 0 {
+			t.Errorf("no step %s: the test checks too little (%v)", k, kinds)
+		}
+	}
+}
