@@ -1269,7 +1269,7 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 		if m := o.pm.Interpolation(); m != nil {
 			pt.QueueLen, pt.FailCounter = m.QueueLen(), m.FailCounter()
 			if pt.QueueLen > 0 {
-				if n, _ := m.Node(0); n.Type == interp.NodePosition {
+				if n, _ := m.NodeRef(0); n.Type == interp.NodePosition {
 					pt.HasHead, pt.Head = true, n.Position.Global()
 				}
 			}
