@@ -274,47 +274,23 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 	bk := &g.back
 	isBack := false
 	if !jumped && prevQueue > 0 && disp > StillDistance && (q > 0 || bk.active) {
-		reverse := false
-		if g.hasTravel {
-			fx, fy := globalXY(&from)
-			tx, ty := globalXY(&to)
-			dx, dy := tx-fx, ty-fy
-			if l := math.Hypot(dx, dy); l > 0 {
-				reverse = (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
-			}
-		}
 		var head, tail eventlog.Place
 		if q > 0 {
 			im := o.pm.Interpolation()
-			hn, _ := im.Node(0)
-			tn, _ := im.Node(q - 1)
+			hn, _ := im.NodeRef(0)
+			tn, _ := im.NodeRef(q - 1)
 			head, tail = eventlog.PlaceOf(&hn.Position), eventlog.PlaceOf(&tn.Position)
 		}
 		if bk.active && (q == 0 || !sameSpot(&head, &bk.cause.place)) {
 			// The node it was heading back to completed this tick.
 			head, tail = bk.cause.place, bk.cause.place
 		}
-		toward := placeDist(&from, &head)-placeDist(&to, &head) >= 0.5*float64(disp)
-		away := placeDist(&to, &tail) > placeDist(&from, &tail)+0.25*float64(disp)
 		// afterStick: the StickyManager held the body and has let go, so a
 		// node queued while it held waits where the server put it, however
 		// the body's path ran (the pipeline's state, not the step's shape).
 		afterStick := cur == 0 && g.stuck == 0 && g.released > 0
 		var note routeNote
-		switch {
-		case !toward:
-		case bk.active:
-			isBack = reverse || away || afterStick && bk.cause.stuck != 0
-		case !(reverse || away || afterStick):
-		default:
-			// Only a step back, or one after a stick, looks up when its
-			// node was queued.
-			found := false
-			if note, found = g.noteAt(&head); found {
-				held := note.stuck != 0 && note.tick <= g.released
-				isBack = held || (reverse || away) && !sameSpot(&head, &tail)
-			}
-		}
+		isBack, note = g.snapsBack(&from, &to, &head, &tail, disp, afterStick)
 		if isBack {
 			if !bk.active {
 				*bk = span{active: true, since: tick, from: from, rate: step / s.dt, cause: note}
@@ -378,10 +354,89 @@ func (g *glide) follow(to *eventlog.Place, jumped bool) {
 	}
 }
 
-// hypotBand is the relative margin of d² within which hypotAtLeast asks
-// math.Hypot: dx²+dy² in float64 and Hypot are each within a few units in
-// the last place (about 1e-16) of the exact values, so outside it the
-// squares and Hypot agree.
+// snapsBack decides whether the step from → to (disp long) is a snap-back's
+// — head the node the body heads for, tail the newest, afterStick that the
+// StickyManager held the body and has let go — and returns, for a step
+// that begins one, the update that queued its head node. A step is one
+// only toward the head, and then only one that goes on with the snap-back
+// being followed, steps back (reverses the body's travel, or goes away
+// from the newest node) or follows a stick: a body walking on with its
+// queue, nearly every step, is not asked whether it went toward the head,
+// and no distance is measured for it (reverses, movesAway).
+func (g *glide) snapsBack(from, to, head, tail *eventlog.Place, disp float32, afterStick bool) (bool, routeNote) {
+	bk := &g.back
+	backStep := g.reverses(from, to) || movesAway(from, to, tail, disp)
+	if !bk.active && !backStep && !afterStick {
+		return false, routeNote{}
+	}
+	if !(placeDist(from, head)-placeDist(to, head) >= 0.5*float64(disp)) {
+		return false, routeNote{} // not toward the head
+	}
+	if bk.active {
+		return backStep || afterStick && bk.cause.stuck != 0, routeNote{}
+	}
+	// Only a step back, or one after a stick, looks up when its node was
+	// queued.
+	note, found := g.noteAt(head)
+	if !found {
+		return false, note
+	}
+	held := note.stuck != 0 && note.tick <= g.released
+	return held || backStep && !sameSpot(head, tail), note
+}
+
+// reverses reports whether the step from → to goes back against the
+// body's direction of travel: the cosine between them, the step's
+// projection on the travel over its length (math.Hypot), below
+// SnapbackReverseCos. A step with no part against the travel (a
+// projection not below 0) is not one, and its length is not measured: a
+// body walking on — nearly every step — costs no square root.
+func (g *glide) reverses(from, to *eventlog.Place) bool {
+	if !g.hasTravel {
+		return false
+	}
+	fx, fy := globalXY(from)
+	tx, ty := globalXY(to)
+	dx, dy := tx-fx, ty-fy
+	dot := dx*g.travel[0] + dy*g.travel[1]
+	if !(dot < 0) {
+		// dot/l >= 0 for any length l > 0 (NaN for a NaN dot): never
+		// below SnapbackReverseCos.
+		return false
+	}
+	if l := math.Hypot(dx, dy); l > 0 {
+		return dot/l < SnapbackReverseCos
+	}
+	return false
+}
+
+// movesAway reports whether the step from → to goes away from tail: the
+// distance to it after the step beyond the distance before by more than
+// a quarter of the step (disp), both by math.Hypot — unless the distance
+// after is clearly the shorter by the squares (then it is no more than the
+// distance before, and never beyond it plus a quarter of a step), as for
+// a body catching up with its queue, nearly every step.
+func movesAway(from, to, tail *eventlog.Place, disp float32) bool {
+	fx, fy := globalXY(from)
+	tx, ty := globalXY(to)
+	ax, ay := globalXY(tail)
+	x1, y1 := ax-tx, ay-ty
+	x0, y0 := ax-fx, ay-fy
+	if sq0 := x0*x0 + y0*y0; sq0 >= minSquare && x1*x1+y1*y1 < sq0*(1-hypotBand) {
+		return false
+	}
+	return math.Hypot(x1, y1) > math.Hypot(x0, y0)+0.25*float64(disp)
+}
+
+// minSquare is the least square of a distance whose comparison by the
+// squares movesAway trusts: far above the subnormals, where a square's
+// error is no longer relative.
+const minSquare = 0x1p-900
+
+// hypotBand is the relative margin of d² within which hypotAtLeast (and
+// movesAway) asks math.Hypot: dx²+dy² in float64 and Hypot are each
+// within a few units in the last place (about 1e-16) of the exact values,
+// so outside it the squares and Hypot agree.
 const hypotBand = 1e-9
 
 // hypotAtLeast reports math.Hypot(dx, dy) >= d (d > 0), by the squares

@@ -351,3 +351,222 @@ func TestGlide_FollowAsByHypot(t *testing.T) {
 		}
 	}
 }
+
+// reversesByHypot is the step's reversal as the cosine defines it: the
+// step's length always measured (math.Hypot).
+func reversesByHypot(g *glide, from, to *eventlog.Place) bool {
+	if !g.hasTravel {
+		return false
+	}
+	fx, fy := globalXY(from)
+	tx, ty := globalXY(to)
+	dx, dy := tx-fx, ty-fy
+	if l := math.Hypot(dx, dy); l > 0 {
+		return (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
+	}
+	return false
+}
+
+// movesAwayByHypots is the step's going away from tail as the distances
+// define it: both measured, always (math.Hypot).
+func movesAwayByHypots(from, to, tail *eventlog.Place, disp float32) bool {
+	return placeDist(to, tail) > placeDist(from, tail)+0.25*float64(disp)
+}
+
+// glideSteps calls check on steps of a walk in every direction against a
+// direction of travel, across a landblock line, standing still, and
+// around a node at the distances where a step ends as far from it as it
+// began, to the last bit either side (where the squares alone would
+// decide some the other way).
+func glideSteps(t *testing.T, seed uint64, check func(g *glide, from, to, tail *eventlog.Place, disp float32)) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	var g glide
+	for i := range 40000 {
+		from := eventlog.Place{Cell: 0xA9B40001, Origin: [3]float32{float32(192 * r.Float64()), float32(192 * r.Float64()), 5}}
+		a := r.Float64() * 2 * math.Pi
+		l := 0.2 * r.Float64()
+		if i%7 == 0 {
+			l = 0 // still
+		}
+		to := from
+		to.Origin[0] += float32(l * math.Cos(a))
+		to.Origin[1] += float32(l * math.Sin(a))
+		if i%5 == 0 { // the step's end in the next landblock north
+			to.Cell += 1 << 16
+			to.Origin[1] -= 192
+		}
+		b := r.Float64() * 2 * math.Pi
+		g.travel, g.hasTravel = [2]float64{math.Cos(b), math.Sin(b)}, i%11 != 0
+		if i%3 == 0 { // the travel against the step, about 120° apart
+			c := a + math.Pi*(2.0/3+0.01*(r.Float64()-0.5))
+			g.travel = [2]float64{math.Cos(c), math.Sin(c)}
+		}
+		disp := float32(l)
+		// A node ahead, behind, or as far from the step's end as from
+		// its start.
+		tail := from
+		tail.Origin[0] += float32(8 * (r.Float64() - 0.5))
+		tail.Origin[1] += float32(8 * (r.Float64() - 0.5))
+		check(&g, &from, &to, &tail, disp)
+		if i%2 == 0 {
+			fx, fy := globalXY(&from)
+			tx, ty := globalXY(&to)
+			ax, ay := globalXY(&tail)
+			d0 := math.Hypot(ax-fx, ay-fy)
+			d1 := math.Hypot(ax-tx, ay-ty)
+			if d1 > 0 {
+				// The step's end moved along the line from the node to
+				// where the step began's distance, and a few bits either
+				// side.
+				k := d0 / d1
+				end := to
+				end.Origin[0] = float32(ax - (ax-tx)*k - float64(to.Cell>>24)*192)
+				end.Origin[1] = float32(ay - (ay-ty)*k - float64(to.Cell>>16&0xFF)*192)
+				for n := range 7 {
+					e := end
+					for range n {
+						e.Origin[0] = math.Nextafter32(e.Origin[0], float32(math.Inf(n%2*2-1)))
+					}
+					check(&g, &from, &e, &tail, disp)
+					check(&g, &from, &e, &tail, 0)
+				}
+			}
+		}
+	}
+}
+
+// reverses, which measures no step with no part against the travel,
+// decides as reversesByHypot on every step.
+func TestGlide_ReversesAsByHypot(t *testing.T) {
+	n := 0
+	glideSteps(t, 47, func(g *glide, from, to, _ *eventlog.Place, _ float32) {
+		got, want := g.reverses(from, to), reversesByHypot(g, from, to)
+		if got != want {
+			t.Fatalf("reverses(%+v → %+v, travel %v) = %v; by Hypot %v", *from, *to, g.travel, got, want)
+		}
+		if want {
+			n++
+		}
+	})
+	if n == 0 {
+		t.Fatal("no step reversed: the test checks nothing")
+	}
+}
+
+// movesAway, which compares by the squares where they clearly decide,
+// decides as movesAwayByHypots on every step, those that end as far from
+// the node as they began included.
+func TestGlide_MovesAwayAsByHypots(t *testing.T) {
+	n, near := 0, 0
+	glideSteps(t, 53, func(_ *glide, from, to, tail *eventlog.Place, disp float32) {
+		got, want := movesAway(from, to, tail, disp), movesAwayByHypots(from, to, tail, disp)
+		if got != want {
+			t.Fatalf("movesAway(%+v → %+v, node %+v, step %v) = %v; by Hypot %v", *from, *to, *tail, disp, got, want)
+		}
+		if want {
+			n++
+		}
+		if placeDist(to, tail) == placeDist(from, tail) {
+			near++
+		}
+	})
+	if n == 0 || near == 0 {
+		t.Fatalf("%d steps went away, %d ended as far as they began: the test checks too little", n, near)
+	}
+	nan, inf := math.NaN(), float32(math.Inf(1))
+	at := eventlog.Place{Cell: 0xA9B40001}
+	for _, c := range [][3]float32{{float32(nan), 0, 0}, {inf, 0, 1}, {0, 0, 0}, {1e-30, 0, 0}, {3e38, 3e38, 0}} {
+		p := at
+		p.Origin[0], p.Origin[1] = c[0], c[1]
+		if got, want := movesAway(&at, &p, &at, c[2]), movesAwayByHypots(&at, &p, &at, c[2]); got != want {
+			t.Fatalf("movesAway(%+v → %+v) = %v; by Hypot %v", at, p, got, want)
+		}
+		if got, want := movesAway(&p, &at, &at, c[2]), movesAwayByHypots(&p, &at, &at, c[2]); got != want {
+			t.Fatalf("movesAway(%+v → %+v) = %v; by Hypot %v", p, at, got, want)
+		}
+	}
+}
+
+// snapsBackByHypots is the snap-back's step as the distances define it:
+// whether it goes toward the head, reverses the travel and goes away from
+// the newest node all measured first (math.Hypot), for every step.
+func snapsBackByHypots(g *glide, from, to, head, tail *eventlog.Place, disp float32, afterStick bool) (bool, routeNote) {
+	bk := &g.back
+	reverse := reversesByHypot(g, from, to)
+	toward := placeDist(from, head)-placeDist(to, head) >= 0.5*float64(disp)
+	away := movesAwayByHypots(from, to, tail, disp)
+	var note routeNote
+	isBack := false
+	switch {
+	case !toward:
+	case bk.active:
+		isBack = reverse || away || afterStick && bk.cause.stuck != 0
+	case !(reverse || away || afterStick):
+	default:
+		found := false
+		if note, found = g.noteAt(head); found {
+			held := note.stuck != 0 && note.tick <= g.released
+			isBack = held || (reverse || away) && !sameSpot(head, tail)
+		}
+	}
+	return isBack, note
+}
+
+// snapsBack, which measures the step toward the head only for a step that
+// could be a snap-back's, decides as snapsBackByHypots — and finds the
+// same update behind a snap-back it begins — on steps toward the head and
+// away from it, back along the travel and on, after a stick and not,
+// with a snap-back being followed and not, its head node queued while
+// stuck, queued before or never noted.
+func TestGlide_SnapsBackAsByHypots(t *testing.T) {
+	kinds := map[string]int{}
+	glideSteps(t, 59, func(g *glide, from, to, tail *eventlog.Place, disp float32) {
+		r := rand.New(rand.NewPCG(uint64(math.Float32bits(from.Origin[0])), uint64(math.Float32bits(disp))))
+		// The head: the newest node, or one between the body and it,
+		// or behind the body.
+		head := *tail
+		switch r.IntN(3) {
+		case 1:
+			head.Origin[0], head.Origin[1] = (from.Origin[0]+tail.Origin[0])/2, (from.Origin[1]+tail.Origin[1])/2
+		case 2:
+			head.Origin[0], head.Origin[1] = 2*from.Origin[0]-tail.Origin[0], 2*from.Origin[1]-tail.Origin[1]
+		}
+		g.back = span{}
+		if r.IntN(4) == 0 {
+			g.back = span{active: true, cause: routeNote{place: head, stuck: uint32(r.IntN(2))}}
+		}
+		g.released = int32(r.IntN(3)) * 100
+		g.nNotes = 0
+		for range r.IntN(routeNotes + 3) {
+			n := routeNote{tick: int32(r.IntN(300)), place: *tail, stuck: uint32(r.IntN(2))}
+			if r.IntN(2) == 0 {
+				n.place = head
+			}
+			g.notes[g.nNotes%routeNotes] = n
+			g.nNotes++
+		}
+		afterStick := r.IntN(5) == 0
+		got, gotNote := g.snapsBack(from, to, &head, tail, disp, afterStick)
+		want, wantNote := snapsBackByHypots(g, from, to, &head, tail, disp, afterStick)
+		if got != want || want && !g.back.active && gotNote != wantNote {
+			t.Fatalf("snapsBack(%+v → %+v, head %+v, tail %+v, step %v, after a stick %v, following %+v) = %v %+v; by Hypot %v %+v",
+				*from, *to, head, *tail, disp, afterStick, g.back, got, gotNote, want, wantNote)
+		}
+		switch {
+		case want && g.back.active:
+			kinds["goes on"]++
+		case want && wantNote.stuck != 0:
+			kinds["held"]++
+		case want:
+			kinds["steps back"]++
+		case !want && placeDist(from, &head)-placeDist(to, &head) >= 0.5*float64(disp):
+			kinds["toward the head, no snap-back"]++
+		}
+	})
+	for _, k := range []string{"goes on", "held", "steps back", "toward the head, no snap-back"} {
+		if kinds[k] == 0 {
+			t.Errorf("no step %s: the test checks too little (%v)", k, kinds)
+		}
+	}
+}

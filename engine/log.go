@@ -331,7 +331,11 @@ type LogView struct {
 	world  *physics.World // for the names of the obstacles wall events met
 }
 
-// LogView returns a view of the log up to the current furthest tick.
+// LogView returns a view of the log up to the current furthest tick. The
+// ticks stepped after it append their entries past the view's and never
+// write its own again, so it may be read on another goroutine while the
+// Sim steps on from its furthest tick (a picture's pre-run indexes its
+// log so: model.Prerunner.IndexBehind).
 func (q Query) LogView() LogView {
 	return LogView{log: q.s.log[:len(q.s.log):len(q.s.log)], places: q.s.places[:len(q.s.places):len(q.s.places)],
 		stamps: q.s.stamps[:len(q.s.stamps):len(q.s.stamps)], world: q.s.world}

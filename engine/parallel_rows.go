@@ -1237,13 +1237,17 @@ func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi, k int) {
 // object as BriefPointOf makes it from the view takeBriefs takes.
 func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 	cb := &b.briefs[c]
-	points := cb.points[:0]
+	// Each point is filled in place, in room for every slot of the chunk
+	// (a 128-byte point built aside and appended was copied again).
+	points := slices.Grow(cb.points[:0], hi-lo)
 	q := v.Query()
 	for _, o := range v.slots[lo:hi] {
 		if !o.st.alive {
 			continue
 		}
-		pt := BriefPoint{GUID: o.guid, Slot: o.slot, Contact: o.phys.InContact(), HasTruth: o.st.hasTruth, Name: o.name}
+		points = points[:len(points)+1]
+		pt := &points[len(points)-1]
+		*pt = BriefPoint{GUID: o.guid, Slot: o.slot, Contact: o.phys.InContact(), HasTruth: o.st.hasTruth, Name: o.name}
 		pos := o.phys.PositionRef()
 		switch p := o.ent.Parent; {
 		case p == recording.ObserverTarget:
@@ -1265,12 +1269,11 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 		if m := o.pm.Interpolation(); m != nil {
 			pt.QueueLen, pt.FailCounter = m.QueueLen(), m.FailCounter()
 			if pt.QueueLen > 0 {
-				if n, _ := m.Node(0); n.Type == interp.NodePosition {
+				if n, _ := m.NodeRef(0); n.Type == interp.NodePosition {
 					pt.HasHead, pt.Head = true, n.Position.Global()
 				}
 			}
 		}
-		points = append(points, pt)
 	}
 	cb.points = points
 	t.TakePoints(c, k, points)

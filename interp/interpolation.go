@@ -121,6 +121,15 @@ func (m *InterpolationManager) Node(i int) (n Node, ok bool) {
 	return *m.st.queue.at(i), true
 }
 
+// NodeRef is Node(i) by pointer into the queue, not copied: valid until the
+// queue next changes, for reading only.
+func (m *InterpolationManager) NodeRef(i int) (*Node, bool) {
+	if i < 0 || i >= m.st.queue.Len() {
+		return nil, false
+	}
+	return m.st.queue.at(i), true
+}
+
 // Nodes appends the queue, head first, to dst and returns it; pass a slice
 // with capacity to copy without allocating.
 func (m *InterpolationManager) Nodes(dst []Node) []Node {

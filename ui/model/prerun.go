@@ -49,8 +49,11 @@ type Prerunner struct {
 	own   bool // run is the Source itself, which is sought back to 0 at the end
 	hist  *History
 	index *Index
-	snap  Snapshot
-	last  int
+	// indexed is closed once the index's extension beside the pre-run
+	// (IndexBehind) is done; nil when none was started since.
+	indexed chan struct{}
+	snap    Snapshot
+	last    int
 }
 
 // NewPrerunner prepares to pre-run src into h: on a branch when src is a
@@ -156,12 +159,43 @@ func (p *Prerunner) Advance(n int) {
 // Index indexes the event log simulated so far and returns the index
 // (the same one, grown).
 func (p *Prerunner) Index() *Index {
+	p.Settle()
 	if p.index == nil {
 		p.index = IndexLog(p.run.Events())
 	} else {
 		p.index.Extend(p.run.Events())
 	}
 	return p.index
+}
+
+// IndexBehind indexes the event log simulated so far on a goroutine of its
+// own, while the pre-run steps on: what the next ticks log goes past the
+// entries it reads, which nothing writes again (the Source is only
+// stepped forward until Settle). Index, Finish and Settle wait for it. The
+// index is the same however its extensions fall: each entry is indexed
+// once, in order. A picture's pre-run reads its index only at the end, and
+// indexing there, or between its runs of ticks, left a core idle.
+func (p *Prerunner) IndexBehind() {
+	p.Settle()
+	log, done := p.run.Events(), make(chan struct{})
+	p.indexed = done
+	go func() {
+		defer close(done)
+		if p.index == nil {
+			p.index = IndexLog(log)
+		} else {
+			p.index.Extend(log)
+		}
+	}()
+}
+
+// Settle waits for the index's extension beside the pre-run
+// (IndexBehind), if one runs.
+func (p *Prerunner) Settle() {
+	if p.indexed != nil {
+		<-p.indexed
+		p.indexed = nil
+	}
 }
 
 // Finish indexes the whole log and, when the Source itself was pre-run,

@@ -226,18 +226,23 @@ func newSession(srcs []model.Source, tick int, lean *Lean) (*Session, error) {
 // prerunLive runs on its own goroutine: r's branch (p, recording into h)
 // to the end, publishing its records every publishTicks ticks and
 // whenever it has caught up with the reading of a growing input — of a
-// picture's session, only at the end (the log is indexed as often), after
-// end, when not nil, has had the whole index.
+// picture's session, only at the end, the log indexed as often beside the
+// next ticks (model.Prerunner.IndexBehind) — after end, when not nil, has
+// had the whole index.
 func prerunLive(ctx context.Context, r *Run, p *model.Prerunner, h *model.History, picture bool, end func(*model.Index)) error {
 	published := -1
 	publish := func() {
-		x := p.Index()
-		if !picture {
-			r.pub.Store(&records{hist: h.Clone(), index: x.Clone(), tick: p.Tick()})
+		if picture {
+			// Nothing reads the index before the end: it is extended
+			// beside the pre-run's next ticks.
+			p.IndexBehind()
+		} else {
+			r.pub.Store(&records{hist: h.Clone(), index: p.Index().Clone(), tick: p.Tick()})
 		}
 		r.done.Store(int64(p.Tick()))
 		published = p.Tick()
 	}
+	defer p.Settle() // a pre-run cut short leaves no indexing behind
 	for !p.Done() {
 		if err := ctx.Err(); err != nil {
 			return err

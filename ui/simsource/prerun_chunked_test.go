@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/ui/model"
@@ -149,4 +150,60 @@ func sameAsTickByTick(t *testing.T, rec *recording.Recording, strides, calls []i
 		}
 	}
 	return last
+}
+
+// A picture's pre-run indexes its log beside its runs of ticks
+// (model.Prerunner.IndexBehind, after every call): the index it finishes
+// with is the one indexing the whole log at the end makes — every
+// object's events, blips and snaps, and every kind's density and fails.
+func TestIndexBehind_SameIndexAsAtTheEnd(t *testing.T) {
+	rec := scenario.BenchRecording(300, 0.3, 0.5, 3)
+	var xs []*model.Index
+	for _, behind := range []bool{false, true} {
+		srcs, err := New(rec, rec.Name, nil, assets.FS())
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := model.NewHistory()
+		h.SetStride(2)
+		p, err := model.NewPrerunner(srcs[0], h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !p.Done() {
+			p.Advance(64)
+			if behind {
+				p.IndexBehind()
+			}
+		}
+		x, err := p.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs = append(xs, x)
+	}
+	at, behind := xs[0], xs[1]
+	if at.Len() == 0 || behind.Len() != at.Len() {
+		t.Fatalf("the index beside the pre-run holds %d events, the one at the end %d", behind.Len(), at.Len())
+	}
+	blips := 0
+	for _, e := range rec.Header.Entities {
+		if !slices.Equal(behind.Of(e.GUID), at.Of(e.GUID)) || behind.Blips(e.GUID) != at.Blips(e.GUID) {
+			t.Fatalf("object %#x: events %v (%d blips and snaps) beside the pre-run, %v (%d) at the end",
+				e.GUID, behind.Of(e.GUID), behind.Blips(e.GUID), at.Of(e.GUID), at.Blips(e.GUID))
+		}
+		blips += at.Blips(e.GUID)
+	}
+	for k := range eventlog.NumEventKinds {
+		for b := range int(rec.Events[len(rec.Events)-1].T*30)/model.DensityTicks + 2 {
+			n1, f1 := behind.Density(k, b)
+			n0, f0 := at.Density(k, b)
+			if n1 != n0 || f1 != f0 {
+				t.Fatalf("%v in bucket %d: %d (%d failed) beside the pre-run, %d (%d) at the end", k, b, n1, f1, n0, f0)
+			}
+		}
+	}
+	if blips == 0 {
+		t.Fatal("no blip or snap indexed: the test compares too little")
+	}
 }
