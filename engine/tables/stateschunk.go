@@ -287,16 +287,8 @@ func (e *pageEnc) encode(j *pageJob) {
 	// guid and cell: the object's cached indices (or the strings' own).
 	e.indexPage(j, colGUID, j.guid, j.guidN)
 	e.indexPage(j, colCell, j.cell, j.cellN)
-	// An object's row the tick before is a tick's rows back: the most
-	// rows a tick has in the page (its first and last may be cut).
-	back := 0
-	if len(runs) > 1 {
-		for _, r := range runs {
-			back = max(back, r.count)
-		}
-	}
 	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
-		e.addSplit(j, col, p.body[k], n, p.nonzero[k], back)
+		e.addSplit(j, col, p.body[k], n, p.nonzero[k])
 	}
 	j.lo6, j.hi6 = p.lo, p.hi
 	e.indexPage(j, colQueue, j.queue, j.queueN)
@@ -352,17 +344,15 @@ func (e *pageEnc) add(j *pageJob, col int, levels, body []byte, values, nulls in
 }
 
 // addSplit is add for a double column's BYTE_STREAM_SPLIT body of n
-// values, stream k all zeros where byte k of nonzero is, back values a
-// tick's rows: in snappy its zero streams are written by hand, those that
-// mostly differ from a tick before stored, the others compressed
-// (appendSplitSnappy).
-func (e *pageEnc) addSplit(j *pageJob, col int, body []byte, n int, nonzero uint64, back int) {
+// values, stream k all zeros where byte k of nonzero is: in snappy its zero
+// streams are written by hand, the others compressed (appendSplitSnappy).
+func (e *pageEnc) addSplit(j *pageJob, col int, body []byte, n int, nonzero uint64) {
 	if e.codec.kind != format.Snappy || len(body) < 64 {
 		e.add(j, col, nil, body, n, 0, format.ByteStreamSplit)
 		return
 	}
 	at := e.open(j, nil)
-	j.out = appendSplitSnappy(j.out, body, n, nonzero, back)
+	j.out = appendSplitSnappy(j.out, body, n, nonzero)
 	e.close(j, col, at, nil, body, true, n, 0, format.ByteStreamSplit)
 }
 

@@ -2,7 +2,6 @@ package tables
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -12,10 +11,9 @@ import (
 )
 
 // A split body in snappy stream by stream (appendSplitSnappy) is one valid
-// snappy block that decodes to the body, whatever streams are zero, stored
-// or compressed (snappy's format_description.txt: literals, copies of one
-// and two offset bytes, overlapping copies of the byte before), for bodies
-// of 1 to 300 values and some of up to 20 000.
+// snappy block that decodes to the body, whatever streams are zero (snappy's
+// format_description.txt: literals, copies of one and two offset bytes,
+// overlapping copies of the byte before), for bodies of 1 to 300 values.
 func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 7))
 	for trial := range 600 {
@@ -23,26 +21,17 @@ func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
 		if trial%50 == 0 {
 			n = 1 + r.IntN(20000)
 		}
-		back := 0 // a tick's rows
-		if trial%3 != 0 {
-			back = 1 + r.IntN(n)
-		}
 		body := make([]byte, 8*n)
 		var nonzero uint64
 		for s := range 8 {
 			if r.IntN(2) == 0 {
 				continue // a zero stream
 			}
-			// Streams like a tick before, or unlike it (stored), or
-			// like it in part.
-			like := r.IntN(5)
 			for i := range n {
-				switch {
-				case back > 0 && i >= back && r.IntN(4) < like:
-					body[s*n+i] = body[s*n+i-back]
-				case r.IntN(4) == 0:
+				switch r.IntN(4) {
+				case 0:
 					body[s*n+i] = byte(r.Uint32())
-				case r.IntN(3) == 0:
+				case 1:
 					body[s*n+i] = byte(s + 1)
 				}
 				nonzero |= uint64(body[s*n+i]) << (8 * s)
@@ -57,117 +46,13 @@ func TestAppendSplitSnappy_DecodesToTheBody(t *testing.T) {
 		if trial%2 == 1 {
 			dst = append(make([]byte, 0, r.IntN(20*n)), dst...)
 		}
-		got := appendSplitSnappy(dst, body, n, nonzero, back)
+		got := appendSplitSnappy(dst, body, n, nonzero)
 		if !bytes.HasPrefix(got, []byte("prefix")) {
 			t.Fatalf("trial %d: the prefix is gone", trial)
 		}
 		dec, err := s2.Decode(nil, got[len("prefix"):])
 		if err != nil || !bytes.Equal(dec, body) {
-			t.Fatalf("trial %d (%d values, back %d, nonzero %016x): decoded %d bytes, %v; want the %d-byte body", trial, n, back, nonzero, len(dec), err, len(body))
-		}
-	}
-}
-
-// A live stream is stored when fewer than a third of its eight-byte words
-// are those back bytes before (an object's bytes a tick before), counted
-// over its first storedProbe words; with no tick known (back 0) or a page
-// of one tick it is compressed.
-func TestStoredStream_ThirdOfWordsLikeATickBefore(t *testing.T) {
-	const back = 1000
-	r := rand.New(rand.NewPCG(41, 11))
-	stream := func(n, like int) []byte {
-		s := make([]byte, n)
-		for i := range s {
-			s[i] = byte(r.Uint32())
-		}
-		// The first like words after back are those a tick before.
-		for w := range like {
-			i := back + 8*w
-			copy(s[i:i+8], s[i-back:])
-		}
-		return s
-	}
-	const n = 5000 // (5000-1000)/8 = 500 words compared
-	for _, c := range []struct {
-		n, like, back int
-		want          bool
-	}{
-		{n, 0, back, true},
-		{n, 166, back, true},   // 498 < 500
-		{n, 167, back, false},  // 501: a third and more
-		{n, 500, back, false},  // every word
-		{n, 0, 0, false},       // no tick known
-		{n, 0, n - 7, false},   // a page of one tick: no word compared
-		{n, 0, n - 8, true},    // one word compared, unlike
-		{20000, 0, back, true}, // only the first storedProbe words count:
-	} {
-		s := stream(c.n, c.like)
-		if c.n == 20000 {
-			// words past the probe's all like a tick before
-			for i := back + 8*storedProbe; i+8 <= len(s); i += 8 {
-				copy(s[i:i+8], s[i-back:])
-			}
-		}
-		if got := storedStream(s, c.back); got != c.want {
-			t.Errorf("%d bytes, %d words like %d before: stored %v, want %v", c.n, c.like, c.back, got, c.want)
-		}
-	}
-}
-
-// A page whose live streams are unlike a tick before stores them, as one
-// literal for each run of them, and compresses those like it; with no tick
-// known (back 0) every live stream is compressed, as one run.
-func TestAppendSplitSnappy_StoresStreamsUnlikeATickBefore(t *testing.T) {
-	const n, back = 16000, 1000
-	r := rand.New(rand.NewPCG(41, 13))
-	body := make([]byte, 8*n)
-	for i := range n {
-		body[3*n+i], body[4*n+i] = byte(r.Uint32()), byte(r.Uint32()) // unlike: stored
-		body[6*n+i] = byte(i % back / 100)                            // like: compressed
-		body[7*n+i] = 0x40
-	}
-	var nonzero uint64 = 0xFFFFFFFF_FF000000 // streams 3 to 7 live (5 too, though zero)
-	head := appendZeros(binary.AppendUvarint(nil, uint64(len(body))), 3*n)
-	want := appendSnappyElements(appendLiteral(bytes.Clone(head), body[3*n:5*n]), body[5*n:])
-	got := appendSplitSnappy(nil, body, n, nonzero, back)
-	if !bytes.Equal(got, want) {
-		t.Errorf("%d bytes, want %d: zeros, streams 3 and 4 stored, 5 to 7 compressed", len(got), len(want))
-	}
-	if dec, err := s2.Decode(nil, got); err != nil || !bytes.Equal(dec, body) {
-		t.Fatalf("decoded %d bytes, %v", len(dec), err)
-	}
-	want = appendSnappyElements(bytes.Clone(head), body[3*n:])
-	if got := appendSplitSnappy(nil, body, n, nonzero, 0); !bytes.Equal(got, want) {
-		t.Errorf("back 0: %d bytes, want %d: zeros, streams 3 to 7 compressed", len(got), len(want))
-	}
-}
-
-// A literal element of any length in snappy's forms (the length less one
-// in the tag's six bits, or in one to four bytes after it) decodes to its
-// bytes.
-func TestAppendLiteral_EveryForm(t *testing.T) {
-	for _, c := range []struct{ n, tag int }{{1, 1}, {60, 1}, {61, 2}, {256, 2}, {257, 3}, {65536, 3}, {65537, 4},
-		{1<<24 + 1, 5}} {
-		lit := make([]byte, c.n)
-		for i := range min(c.n, 1<<17) {
-			lit[i] = byte(i*7 + 1)
-		}
-		prefix := appendUvarintLen(nil, c.n)
-		block := appendLiteral(prefix, lit)
-		if tag := len(block) - len(prefix) - c.n; tag != c.tag {
-			t.Errorf("a literal of %d bytes: a tag of %d bytes, want %d", c.n, tag, c.tag)
-		}
-		if c.n > 1<<17 {
-			// The longest form, by its bytes: tag 63, the length less one
-			// in four bytes (the decoder's check would cost a test's time).
-			want := []byte{63 << 2, byte(c.n - 1), byte((c.n - 1) >> 8), byte((c.n - 1) >> 16), byte((c.n - 1) >> 24)}
-			if c.tag == 5 && !bytes.Equal(block[len(prefix):len(prefix)+5], want) {
-				t.Errorf("a literal of %d bytes: tag % x, want % x", c.n, block[len(prefix):len(prefix)+5], want)
-			}
-			continue
-		}
-		if dec, err := s2.Decode(nil, block); err != nil || !bytes.Equal(dec, lit) {
-			t.Fatalf("a literal of %d bytes: decoded %d, %v", c.n, len(dec), err)
+			t.Fatalf("trial %d (%d values, nonzero %016x): decoded %d bytes, %v; want the %d-byte body", trial, n, nonzero, len(dec), err, len(body))
 		}
 	}
 }
