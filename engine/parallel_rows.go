@@ -22,6 +22,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -658,6 +659,21 @@ func (t *TableWriter) AdvanceStates(n int) error {
 // states table alone, of one reading.
 func (t *TableWriter) ChunkedStates() bool {
 	return t.states != nil && t.events == nil && len(t.c.sims) == 1
+}
+
+// steppingSink is a states sink whose encoding waits while the run's
+// stepping has every core (tables.StatesWriter).
+type steppingSink interface{ Stepping(on bool) }
+
+// stepGate is the states table's sink to tell when the run's chunks step
+// on every core (w workers, as many as the Go scheduler's processors), or
+// nil: no states table on this run, or a sink that does not wait.
+func (b *shardBatch) stepGate(s *Sim, w int) steppingSink {
+	if !b.stateRows || w < runtime.GOMAXPROCS(0) {
+		return nil
+	}
+	g, _ := s.statesOut.states.(steppingSink)
+	return g
 }
 
 // statesTick writes the tick just stepped tick by tick.

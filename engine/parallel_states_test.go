@@ -206,3 +206,74 @@ func TestAdvanceStates_ParquetSameBytesAtAnyCores(t *testing.T) {
 		}
 	}
 }
+
+// gatedStates is a states sink told when the run's stepping has every
+// core (tables.StatesWriter's Stepping): it counts the runs of ticks so
+// stepped and fails a batch handed over, or a change said twice, while
+// the stepping has them.
+type gatedStates struct {
+	stateBatches
+	t        *testing.T
+	stepping bool
+	runs     int
+}
+
+func (g *gatedStates) Stepping(on bool) {
+	if on == g.stepping {
+		g.t.Errorf("Stepping(%v) twice", on)
+	}
+	g.stepping = on
+	if on {
+		g.runs++
+	}
+}
+
+func (g *gatedStates) WriteStates(b *tables.StateBatch) error {
+	if g.stepping {
+		g.t.Error("a batch handed over while every core steps")
+	}
+	return g.stateBatches.WriteStates(b)
+}
+
+// The states table's encoding is held while a run of ticks steps its
+// chunks on every core (as many workers as processors), and let go before
+// the run's rows are handed over; with a core the stepping leaves free it
+// is never held. The rows are those written tick by tick either way.
+func TestAdvanceStates_EncodingHeldWhileEveryCoreSteps(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(2)
+	rec := withLife(synthCrowd(t, 100, 9, 43)) // 270 ticks: four runs of 64 and a part
+	want, _ := statesOf(t, rec, Options{Assets: assets.FS(), Metrics: true}, 0)
+	for _, c := range []struct {
+		workers int
+		held    bool
+	}{{2, true}, {1, false}} {
+		cmp, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)},
+			Options{Assets: assets.FS(), Metrics: true, Workers: c.workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &gatedStates{t: t}
+		tw, err := NewTableWriter(cmp, rec.Name, g, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = tw.WriteTick()
+		for err == nil && !cmp.Done() {
+			err = tw.AdvanceStates(64)
+		}
+		if err == nil {
+			err = tw.Flush()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.stepping || (g.runs > 0) != c.held {
+			t.Errorf("%d workers on 2 cores: held over %d runs of ticks (still held: %v), want held %v", c.workers, g.runs, g.stepping, c.held)
+		}
+		if !reflect.DeepEqual(g.batches, want.batches) {
+			t.Errorf("%d workers: the batches differ from tick by tick's", c.workers)
+		}
+	}
+}

@@ -279,7 +279,15 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	} else {
 		pool := s.passPool()
 		pool.job = b.runChunk
+		// A states table's encoding waits while every core steps.
+		gate := b.stepGate(s, w)
+		if gate != nil {
+			gate.Stepping(true)
+		}
 		pool.run(s, 0, 0, chunks, w-1)
+		if gate != nil {
+			gate.Stepping(false)
+		}
 	}
 	if b.sinkRows {
 		b.endSink(s, chunks) // reads the notes' events

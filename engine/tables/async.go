@@ -248,3 +248,15 @@ func (a *async[T]) stop() {
 		<-a.done
 	}
 }
+
+// stepper is an encoder whose encoding goroutines wait while the run's
+// stepping has every core (statesWriter.Stepping).
+type stepper interface{ Stepping(on bool) }
+
+// Stepping passes on to the encoder that the run's stepping has every core
+// (or no longer has), if its encoding waits for that.
+func (a *async[T]) Stepping(on bool) {
+	if s, ok := a.enc.(stepper); ok {
+		s.Stepping(on)
+	}
+}

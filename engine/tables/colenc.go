@@ -78,33 +78,24 @@ func run8(vals []uint32, i int) bool {
 // padded with zero values to count values.
 func appendPacked(dst []byte, vals []uint32, w, count int) []byte {
 	if w <= 16 {
-		// Whole groups of eight values, the group's 8w bits (w bytes)
-		// gathered in two words.
+		// Whole groups of eight values, the group's 8w bits (w bytes) as
+		// two words of four values each, laid side by side in two words
+		// (at width 16 the shifts by 64 give 0 and the second word is b),
+		// stored whole over room grown once and cut to w bytes.
 		full := min(len(vals), count) &^ 7
+		at := len(dst)
+		dst = slices.Grow(dst, full/8*w+16)[:at+full/8*w+16]
+		le := binary.LittleEndian
+		uw := uint(w)
 		for i := 0; i < full; i += 8 {
-			var lo, hi uint64
-			for j, v := range vals[i : i+8 : i+8] {
-				pos := uint(j * w)
-				if pos < 64 {
-					lo |= uint64(v) << pos
-					hi |= uint64(v) >> (64 - pos) // (0 when pos is 0: the shift is 64)
-				} else {
-					hi |= uint64(v) << (pos - 64)
-				}
-			}
-			if w == 8 {
-				dst = binary.LittleEndian.AppendUint64(dst, lo)
-				continue
-			}
-			if w < 8 {
-				dst = binary.LittleEndian.AppendUint64(dst, lo)
-				dst = dst[:len(dst)-8+w]
-				continue
-			}
-			dst = binary.LittleEndian.AppendUint64(dst, lo)
-			dst = binary.LittleEndian.AppendUint64(dst, hi)
-			dst = dst[:len(dst)-16+w]
+			v := vals[i : i+8 : i+8]
+			a := uint64(v[0]) | uint64(v[1])<<uw | uint64(v[2])<<(2*uw) | uint64(v[3])<<(3*uw)
+			b := uint64(v[4]) | uint64(v[5])<<uw | uint64(v[6])<<(2*uw) | uint64(v[7])<<(3*uw)
+			le.PutUint64(dst[at:], a|b<<(4*uw))
+			le.PutUint64(dst[at+8:], b>>(64-4*uw))
+			at += w
 		}
+		dst = dst[:at]
 		vals, count = vals[full:], count-full
 	}
 	var acc uint64

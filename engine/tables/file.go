@@ -180,6 +180,13 @@ func (w *file[T]) StateBatch() *StateBatch { return w.enc.StateBatch() }
 
 func (w *file[T]) WriteStates(b *StateBatch) error { return w.enc.WriteStates(b) }
 
+// Stepping says whether the run's stepping has every core (true while a
+// run of ticks steps its chunks on all of them): the Parquet states
+// writer's encoding goroutines start no page meanwhile, so they take no
+// core from a chunk. It must be false again before the caller hands over
+// a batch or closes the table.
+func (w *file[T]) Stepping(on bool) { w.enc.Stepping(on) }
+
 func (w *file[T]) Close() error {
 	if w.done {
 		return errors.New("tables: " + w.f.Name() + ": closed twice")

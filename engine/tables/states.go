@@ -99,6 +99,9 @@ type statesWriter struct {
 	wg       sync.WaitGroup
 	inflight []*pageJob
 	freeJobs []*pageJob
+	// gate holds the encoding goroutines while the run's stepping has
+	// every core (Stepping).
+	gate stepGate
 	// groupOuts are the encoded pages' buffers of the current row group
 	// (its chunks' parts), freeOuts those written since.
 	groupOuts, freeOuts [][]byte

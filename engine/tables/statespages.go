@@ -13,6 +13,7 @@ package tables
 
 import (
 	"runtime"
+	"sync"
 )
 
 // maxPageWorkers bounds the writer's encoding goroutines.
@@ -214,6 +215,7 @@ func (w *statesWriter) startWorkers() {
 		go func() {
 			defer w.wg.Done()
 			for j := range w.work {
+				w.gate.wait()
 				e.encode(j)
 				j.done <- struct{}{}
 			}
@@ -236,3 +238,47 @@ func (w *statesWriter) stopPages() {
 // batchesHeld is how many batches the writer may hold after TakeStates
 // returns.
 func (w *statesWriter) batchesHeld() int { return 2 * w.workers }
+
+// stepGate holds the encoding goroutines between pages while the run's
+// stepping has every core (Stepping): goroutines that shared the cores
+// with the stepping's chunks took half a core from a chunk the stepping
+// then waited for, so a run was as slow as its stepping on one core. Held,
+// the pages wait for the stepping's serial work between runs of ticks, or
+// for the stepping to wait on them (the writer's queue full).
+type stepGate struct {
+	mu     sync.Mutex
+	cond   sync.Cond
+	closed bool
+	// waiting counts the goroutines waiting at the gate.
+	waiting int
+}
+
+// set closes the gate, or opens it and lets the waiting encoders go.
+func (g *stepGate) set(closed bool) {
+	g.mu.Lock()
+	if g.cond.L == nil {
+		g.cond.L = &g.mu
+	}
+	g.closed = closed
+	if !closed {
+		g.cond.Broadcast()
+	}
+	g.mu.Unlock()
+}
+
+// wait returns once the gate is open.
+func (g *stepGate) wait() {
+	g.mu.Lock()
+	for g.closed {
+		g.waiting++
+		g.cond.Wait()
+		g.waiting--
+	}
+	g.mu.Unlock()
+}
+
+// Stepping says whether the run's stepping has every core (true while a
+// run of ticks steps its chunks on all of them): meanwhile the encoding
+// goroutines start no page. The caller opens it again before it waits on
+// the writer.
+func (w *statesWriter) Stepping(on bool) { w.gate.set(on) }
