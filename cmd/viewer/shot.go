@@ -9,9 +9,11 @@ package main
 import "io"
 
 func runShot(args []string, stdout, stderr io.Writer) error {
+	pictureMemory()
 	return wiring().Shot(args, stdout, stderr)
 }
 
 func runExport(args []string, stdout, stderr io.Writer) error {
+	pictureMemory()
 	return wiring().Export(args, stdout, stderr)
 }

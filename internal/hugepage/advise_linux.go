@@ -2,6 +2,9 @@ package hugepage
 
 import "syscall"
 
+// supported says that this system takes the advice.
+const supported = true
+
 // madvHugepage is MADV_HUGEPAGE (the syscall package does not name it).
 const madvHugepage = 14
 
