@@ -69,15 +69,8 @@ func TestAdvanceStates_SharedRowsOutliveTheRun(t *testing.T) {
 				continue
 			}
 			what := fmt.Sprintf("lag %d, every %d ticks", lag, every)
-			c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, Options{Assets: assets.FS(), Metrics: true, Workers: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
 			mem := &lateStates{lag: lag}
-			tw, err := NewTableWriter(c, rec.Name, mem, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c, tw := statesWriterOver(t, rec, 2, mem)
 			if err := tw.WriteTick(); err != nil {
 				t.Fatal(err)
 			}
@@ -116,23 +109,32 @@ func statesFile(t *testing.T, rec *recording.Recording, every int) []byte {
 	return statesFileOf(t, rec, every, 2, 0)
 }
 
-// statesFileOf is statesFile stepped over workers cores, in row groups of
-// groupRows rows (0: tables.RowGroupRows).
-func statesFileOf(t *testing.T, rec *recording.Recording, every, workers int, groupRows int64) []byte {
+// statesWriterOver is rec's stream under the default reading, with its
+// glide metrics, stepped over workers cores, and a table writer of its
+// states into sink.
+func statesWriterOver(t *testing.T, rec *recording.Recording, workers int, sink StateSink) (*Compare, *TableWriter) {
 	t.Helper()
 	c, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)}, Options{Assets: assets.FS(), Metrics: true, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
+	tw, err := NewTableWriter(c, rec.Name, sink, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, tw
+}
+
+// statesFileOf is statesFile stepped over workers cores, in row groups of
+// groupRows rows (0: tables.RowGroupRows).
+func statesFileOf(t *testing.T, rec *recording.Recording, every, workers int, groupRows int64) []byte {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "s.parquet")
 	sw, err := tables.CreateStates(path, tables.Options{Codec: tables.Snappy, RowGroupRows: groupRows})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tw, err := NewTableWriter(c, rec.Name, sw, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, tw := statesWriterOver(t, rec, workers, sw)
 	err = tw.WriteTick()
 	for err == nil && !c.Done() {
 		if every == 0 {
@@ -249,17 +251,9 @@ func TestAdvanceStates_EncodingHeldWhileEveryCoreSteps(t *testing.T) {
 		workers int
 		held    bool
 	}{{2, true}, {1, false}} {
-		cmp, err := NewCompareStream(recording.NewSource(rec), []interp.Reading{defaultReading(t)},
-			Options{Assets: assets.FS(), Metrics: true, Workers: c.workers})
-		if err != nil {
-			t.Fatal(err)
-		}
 		g := &gatedStates{t: t}
-		tw, err := NewTableWriter(cmp, rec.Name, g, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = tw.WriteTick()
+		cmp, tw := statesWriterOver(t, rec, c.workers, g)
+		err := tw.WriteTick()
 		for err == nil && !cmp.Done() {
 			err = tw.AdvanceStates(64)
 		}
