@@ -132,40 +132,54 @@ const (
 // deltas are all equal (a tick's rows, where the tick stays the same) costs
 // its header alone.
 func appendDeltaInt64(dst []byte, vals []int64) []byte {
+	dst = appendDeltaHeader(dst, vals[:min(len(vals), 1)], len(vals))
+	for i := 1; i < len(vals); i += deltaBlock {
+		dst = appendDeltaBlock(dst, vals[i-1:min(i+deltaBlock, len(vals))])
+	}
+	return dst
+}
+
+// appendDeltaHeader appends the header of n values in
+// DELTA_BINARY_PACKED, first holding the first value (none when n is 0).
+func appendDeltaHeader(dst []byte, first []int64, n int) []byte {
 	dst = binary.AppendUvarint(dst, deltaBlock)
 	dst = binary.AppendUvarint(dst, deltaMinis)
-	dst = binary.AppendUvarint(dst, uint64(len(vals)))
-	if len(vals) == 0 {
+	dst = binary.AppendUvarint(dst, uint64(n))
+	if n == 0 {
 		return binary.AppendVarint(dst, 0)
 	}
-	dst = binary.AppendVarint(dst, vals[0])
+	return binary.AppendVarint(dst, first[0])
+}
+
+// appendDeltaBlock appends one block of DELTA_BINARY_PACKED: the deltas
+// of vals[1:] (at most deltaBlock values), vals[0] being the value before
+// them.
+func appendDeltaBlock(dst []byte, vals []int64) []byte {
 	var deltas [deltaBlock]uint64
-	for i := 1; i < len(vals); i += deltaBlock {
-		block := vals[i:min(i+deltaBlock, len(vals))]
-		prev := vals[i-1]
-		minD := int64(math.MaxInt64)
-		for j, v := range block {
-			d := v - prev
-			prev = v
-			deltas[j] = uint64(d)
-			minD = min(minD, d)
+	block := vals[1:]
+	prev := vals[0]
+	minD := int64(math.MaxInt64)
+	for j, v := range block {
+		d := v - prev
+		prev = v
+		deltas[j] = uint64(d)
+		minD = min(minD, d)
+	}
+	dst = binary.AppendVarint(dst, minD)
+	// The widths of the block's miniblocks, then the miniblocks that
+	// hold values (the widths of those that hold none stay zero).
+	wpos := len(dst)
+	dst = append(dst, make([]byte, deltaMinis)...)
+	for m := 0; m*deltaMini < len(block); m++ {
+		mini := deltas[m*deltaMini : min((m+1)*deltaMini, len(block))]
+		var or uint64
+		for j := range mini {
+			mini[j] -= uint64(minD)
+			or |= mini[j]
 		}
-		dst = binary.AppendVarint(dst, minD)
-		// The widths of the block's miniblocks, then the miniblocks that
-		// hold values (the widths of those that hold none stay zero).
-		wpos := len(dst)
-		dst = append(dst, make([]byte, deltaMinis)...)
-		for m := 0; m*deltaMini < len(block); m++ {
-			mini := deltas[m*deltaMini : min((m+1)*deltaMini, len(block))]
-			var or uint64
-			for j := range mini {
-				mini[j] -= uint64(minD)
-				or |= mini[j]
-			}
-			w := bits.Len64(or)
-			dst[wpos+m] = byte(w)
-			dst = appendPacked64(dst, mini, w, deltaMini)
-		}
+		w := bits.Len64(or)
+		dst[wpos+m] = byte(w)
+		dst = appendPacked64(dst, mini, w, deltaMini)
 	}
 	return dst
 }

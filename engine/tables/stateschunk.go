@@ -335,18 +335,13 @@ func (e *pageEnc) encode(j *pageJob) {
 	e.add(j, colInput, nil, e.scratch, n, 0, format.RLEDictionary)
 	e.scratch = appendRuns(e.scratch[:0], runs, j.readingIDs, j.readingN)
 	e.add(j, colReading, nil, e.scratch, n, 0, format.RLEDictionary)
-	ticks := e.i64[:0]
+	// tick: one value per segment run, its bounds and its pages from the
+	// runs (appendDeltaRuns), not from a value per row.
+	j.tickLo, j.tickHi = runs[0].seg.tick, runs[0].seg.tick
 	for _, r := range runs {
-		for range r.count {
-			ticks = append(ticks, r.seg.tick)
-		}
+		j.tickLo, j.tickHi = min(j.tickLo, r.seg.tick), max(j.tickHi, r.seg.tick)
 	}
-	e.i64 = ticks
-	j.tickLo, j.tickHi = ticks[0], ticks[0]
-	for _, v := range ticks {
-		j.tickLo, j.tickHi = min(j.tickLo, v), max(j.tickHi, v)
-	}
-	e.scratch = appendDeltaInt64(e.scratch[:0], ticks)
+	e.scratch = appendDeltaRuns(e.scratch[:0], runs, n)
 	e.add(j, colTick, nil, e.scratch, n, 0, format.DeltaBinaryPacked)
 	if !j.timePlain {
 		e.scratch = appendRuns(e.scratch[:0], runs, j.timeIDs, j.timeN)
@@ -379,6 +374,43 @@ func (e *pageEnc) encode(j *pageJob) {
 	e.levels = appendHybrid(e.levels[:0], p.defs, 1)
 	e.scratch, j.errLo, j.errHi = appendSplitBounded(e.scratch[:0], p.errs, math.Inf(1), math.Inf(-1))
 	e.add(j, colError, e.levels, e.scratch, n, n-len(p.errs), format.ByteStreamSplit)
+}
+
+// appendDeltaRuns appends the ticks of runs (n values in all) in
+// DELTA_BINARY_PACKED: the bytes appendDeltaInt64 appends for the tick of
+// each run repeated over its rows. A block within one run — every delta
+// zero — is its five zero bytes (the least delta, then four widths of 0);
+// a block that spans runs takes its values from them.
+func appendDeltaRuns(dst []byte, runs []segRun, n int) []byte {
+	var first [1]int64
+	if n > 0 {
+		first[0] = runs[0].seg.tick
+	}
+	dst = appendDeltaHeader(dst, first[:], n)
+	var vals [deltaBlock + 1]int64
+	r, end := -1, 0 // the run of value i-1 and its end, once found
+	for i := 1; i < n; i += deltaBlock {
+		hi := min(i+deltaBlock, n)
+		for end <= i-1 {
+			r++
+			end += runs[r].count
+		}
+		if end >= hi {
+			dst = append(dst, 0, 0, 0, 0, 0)
+			continue
+		}
+		k, rr, e := 0, r, end
+		for p := i - 1; p < hi; p++ {
+			for e <= p {
+				rr++
+				e += runs[rr].count
+			}
+			vals[k] = runs[rr].seg.tick
+			k++
+		}
+		dst = appendDeltaBlock(dst, vals[:k])
+	}
+	return dst
 }
 
 // appendRuns appends a dictionary page body (the bit width, then the
