@@ -147,12 +147,6 @@ func (p *pageCols) splitRows(n, i int, r *[8]StateValues) {
 		float64(r[4].Heading), float64(r[5].Heading), float64(r[6].Heading), float64(r[7].Heading))
 }
 
-// globalX and globalY are the row's gx and gy (StateValues.Global).
-func globalX(v *StateValues) float64 { return float64(v.Cell>>24)*landblockLength + float64(v.X) }
-func globalY(v *StateValues) float64 {
-	return float64(v.Cell>>16&0xFF)*landblockLength + float64(v.Y)
-}
-
 // split8 is split for eight values of column k given as arguments, in
 // registers: the bounds widened by them in order, their bits ORed into
 // nonzero, and their streams stored (splitWordsHigh).
