@@ -132,40 +132,54 @@ const (
 // deltas are all equal (a tick's rows, where the tick stays the same) costs
 // its header alone.
 func appendDeltaInt64(dst []byte, vals []int64) []byte {
+	dst = appendDeltaHeader(dst, vals[:min(len(vals), 1)], len(vals))
+	for i := 1; i < len(vals); i += deltaBlock {
+		dst = appendDeltaBlock(dst, vals[i-1:min(i+deltaBlock, len(vals))])
+	}
+	return dst
+}
+
+// appendDeltaHeader appends the header of n values in
+// DELTA_BINARY_PACKED, first holding the first value (none when n is 0).
+func appendDeltaHeader(dst []byte, first []int64, n int) []byte {
 	dst = binary.AppendUvarint(dst, deltaBlock)
 	dst = binary.AppendUvarint(dst, deltaMinis)
-	dst = binary.AppendUvarint(dst, uint64(len(vals)))
-	if len(vals) == 0 {
+	dst = binary.AppendUvarint(dst, uint64(n))
+	if n == 0 {
 		return binary.AppendVarint(dst, 0)
 	}
-	dst = binary.AppendVarint(dst, vals[0])
+	return binary.AppendVarint(dst, first[0])
+}
+
+// appendDeltaBlock appends one block of DELTA_BINARY_PACKED: the deltas
+// of vals[1:] (at most deltaBlock values), vals[0] being the value before
+// them.
+func appendDeltaBlock(dst []byte, vals []int64) []byte {
 	var deltas [deltaBlock]uint64
-	for i := 1; i < len(vals); i += deltaBlock {
-		block := vals[i:min(i+deltaBlock, len(vals))]
-		prev := vals[i-1]
-		minD := int64(math.MaxInt64)
-		for j, v := range block {
-			d := v - prev
-			prev = v
-			deltas[j] = uint64(d)
-			minD = min(minD, d)
+	block := vals[1:]
+	prev := vals[0]
+	minD := int64(math.MaxInt64)
+	for j, v := range block {
+		d := v - prev
+		prev = v
+		deltas[j] = uint64(d)
+		minD = min(minD, d)
+	}
+	dst = binary.AppendVarint(dst, minD)
+	// The widths of the block's miniblocks, then the miniblocks that
+	// hold values (the widths of those that hold none stay zero).
+	wpos := len(dst)
+	dst = append(dst, make([]byte, deltaMinis)...)
+	for m := 0; m*deltaMini < len(block); m++ {
+		mini := deltas[m*deltaMini : min((m+1)*deltaMini, len(block))]
+		var or uint64
+		for j := range mini {
+			mini[j] -= uint64(minD)
+			or |= mini[j]
 		}
-		dst = binary.AppendVarint(dst, minD)
-		// The widths of the block's miniblocks, then the miniblocks that
-		// hold values (the widths of those that hold none stay zero).
-		wpos := len(dst)
-		dst = append(dst, make([]byte, deltaMinis)...)
-		for m := 0; m*deltaMini < len(block); m++ {
-			mini := deltas[m*deltaMini : min((m+1)*deltaMini, len(block))]
-			var or uint64
-			for j := range mini {
-				mini[j] -= uint64(minD)
-				or |= mini[j]
-			}
-			w := bits.Len64(or)
-			dst[wpos+m] = byte(w)
-			dst = appendPacked64(dst, mini, w, deltaMini)
-		}
+		w := bits.Len64(or)
+		dst[wpos+m] = byte(w)
+		dst = appendPacked64(dst, mini, w, deltaMini)
 	}
 	return dst
 }
@@ -252,8 +266,12 @@ func appendSplitBounded(dst []byte, vals []float64, lo, hi float64) ([]byte, flo
 // BYTE_STREAM_SPLIT body out: their k-th bytes at out[k*n+i:], the 8×8 byte
 // matrix transposed in registers.
 func splitBlock(out []byte, n, i int, v *[8]float64) {
-	a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
-	a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
+	splitWords(out, n, i, math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3]),
+		math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7]))
+}
+
+// splitWords is splitBlock for eight values given as their bits.
+func splitWords(out []byte, n, i int, a0, a1, a2, a3, a4, a5, a6, a7 uint64) {
 	a0, a4 = swapBlocks(a0, a4, 32, 0x00000000FFFFFFFF)
 	a1, a5 = swapBlocks(a1, a5, 32, 0x00000000FFFFFFFF)
 	a2, a6 = swapBlocks(a2, a6, 32, 0x00000000FFFFFFFF)
@@ -284,15 +302,19 @@ func splitBlock(out []byte, n, i int, v *[8]float64) {
 // caller keeps them zero), else all eight as splitBlock. It returns the
 // values' bits ORed: a zero byte k there says their k-th bytes are zero.
 func splitBlockHigh(out []byte, n, i int, v *[8]float64) uint64 {
-	a0, a1, a2, a3 := math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3])
-	a4, a5, a6, a7 := math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7])
+	return splitWordsHigh(out, n, i, math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2]), math.Float64bits(v[3]),
+		math.Float64bits(v[4]), math.Float64bits(v[5]), math.Float64bits(v[6]), math.Float64bits(v[7]))
+}
+
+// splitWordsHigh is splitBlockHigh for eight values given as their bits.
+func splitWordsHigh(out []byte, n, i int, a0, a1, a2, a3, a4, a5, a6, a7 uint64) uint64 {
 	or := a0 | a1 | a2 | a3 | a4 | a5 | a6 | a7
 	if or&0xFFFFFF != 0 {
-		splitBlock(out, n, i, v)
+		splitWords(out, n, i, a0, a1, a2, a3, a4, a5, a6, a7)
 		return or
 	}
 	// Byte 3 of each value, then the high halves transposed as a 4×8
-	// matrix (splitBlock's network less its low half).
+	// matrix (splitWords's network less its low half).
 	s3 := a0>>24&0xFF | a1>>16&0xFF00 | a2>>8&0xFF0000 | a3&0xFF000000 |
 		(a4>>24&0xFF|a5>>16&0xFF00|a6>>8&0xFF0000|a7&0xFF000000)<<32
 	h0, h1, h2, h3 := a0>>32|a4&^0xFFFFFFFF, a1>>32|a5&^0xFFFFFFFF, a2>>32|a6&^0xFFFFFFFF, a3>>32|a7&^0xFFFFFFFF
@@ -311,9 +333,11 @@ func splitBlockHigh(out []byte, n, i int, v *[8]float64) uint64 {
 
 // swapBlocks is one step of a byte-matrix transpose: x's high blocks of
 // the given width trade places with y's low ones (mask selects the low
-// blocks).
+// blocks): a delta swap, six operations, where the blocks' bits that
+// differ are flipped in both.
 func swapBlocks(x, y uint64, width uint, mask uint64) (uint64, uint64) {
-	return x&mask | (y&mask)<<width, (x>>width)&mask | y&^mask
+	d := (x>>width ^ y) & mask
+	return x ^ d<<width, y ^ d
 }
 
 // appendPlainStrings appends vals as PLAIN byte arrays: a four-byte length,

@@ -43,9 +43,13 @@ const landblockLength = 192
 // Global is the row's gx and gy: its landblock's corner (the cell's XX
 // and YY times 192 m) plus X and Y, in float64 as physics.Position.Global
 // computes them.
-func (v *StateValues) Global() (gx, gy float64) {
-	return float64(v.Cell>>24)*landblockLength + float64(v.X), float64(v.Cell>>16&0xFF)*landblockLength + float64(v.Y)
-}
+func (v *StateValues) Global() (gx, gy float64) { return globalX(v), globalY(v) }
+
+// globalX and globalY are the row's gx and gy, one at a time (the gather
+// splits a column of eight rows at a time).
+func globalX(v *StateValues) float64 { return float64(v.Cell>>24)*landblockLength + float64(v.X) }
+
+func globalY(v *StateValues) float64 { return float64(v.Cell>>16&0xFF)*landblockLength + float64(v.Y) }
 
 // wideValues are a row's doubles in full: a row given as a State value,
 // whose doubles need not be float32 widened nor gx, gy its landblock's.

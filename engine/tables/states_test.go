@@ -510,3 +510,40 @@ func TestStatesWriter_CompactRowsWriteTheirValues(t *testing.T) {
 		}
 	}
 }
+
+// A page's ticks in DELTA_BINARY_PACKED from its segment runs are the bytes
+// of the same ticks one per row: runs longer and shorter than a block,
+// runs of one row, ticks going back (a new input) and int64's extremes.
+func TestAppendDeltaRuns_BytesOfTheTicksPerRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 23))
+	for trial := range 500 {
+		var runs []segRun
+		var ticks []int64
+		tick := int64(r.IntN(100))
+		for range 1 + r.IntN(12) {
+			switch r.IntN(6) {
+			case 0:
+				tick = r.Int64() - math.MaxInt64/2*int64(r.IntN(3))
+			case 1:
+				tick = -tick
+			default:
+				tick += int64(r.IntN(3))
+			}
+			count := 1 + r.IntN(3)
+			switch r.IntN(3) {
+			case 0:
+				count = 1 + r.IntN(400)
+			case 1:
+				count = deltaBlock - 1 + r.IntN(3)
+			}
+			runs = append(runs, segRun{seg: &stateSegment{tick: tick}, count: count})
+			for range count {
+				ticks = append(ticks, tick)
+			}
+		}
+		got := appendDeltaRuns(nil, runs, len(ticks))
+		if want := appendDeltaInt64(nil, ticks); !bytes.Equal(got, want) {
+			t.Fatalf("trial %d (%d runs, %d ticks): % x, want % x", trial, len(runs), len(ticks), got, want)
+		}
+	}
+}

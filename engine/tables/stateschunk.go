@@ -130,11 +130,72 @@ func (p *pageCols) split(n, i, m int) {
 	}
 }
 
+// splitRows puts the doubles of eight engine-filled rows (the page's values
+// i…i+7 of n) in the bodies, straight from the rows: no staging in blk.
+func (p *pageCols) splitRows(n, i int, r *[8]StateValues) {
+	p.split8(0, n, i, float64(r[0].X), float64(r[1].X), float64(r[2].X), float64(r[3].X),
+		float64(r[4].X), float64(r[5].X), float64(r[6].X), float64(r[7].X))
+	p.split8(1, n, i, float64(r[0].Y), float64(r[1].Y), float64(r[2].Y), float64(r[3].Y),
+		float64(r[4].Y), float64(r[5].Y), float64(r[6].Y), float64(r[7].Y))
+	p.split8(2, n, i, float64(r[0].Z), float64(r[1].Z), float64(r[2].Z), float64(r[3].Z),
+		float64(r[4].Z), float64(r[5].Z), float64(r[6].Z), float64(r[7].Z))
+	p.split8(3, n, i, globalX(&r[0]), globalX(&r[1]), globalX(&r[2]), globalX(&r[3]),
+		globalX(&r[4]), globalX(&r[5]), globalX(&r[6]), globalX(&r[7]))
+	p.split8(4, n, i, globalY(&r[0]), globalY(&r[1]), globalY(&r[2]), globalY(&r[3]),
+		globalY(&r[4]), globalY(&r[5]), globalY(&r[6]), globalY(&r[7]))
+	p.split8(5, n, i, float64(r[0].Heading), float64(r[1].Heading), float64(r[2].Heading), float64(r[3].Heading),
+		float64(r[4].Heading), float64(r[5].Heading), float64(r[6].Heading), float64(r[7].Heading))
+}
+
+// split8 is split for eight values of column k given as arguments, in
+// registers: the bounds widened by them in order, their bits ORed into
+// nonzero, and their streams stored (splitWordsHigh).
+func (p *pageCols) split8(k, n, i int, v0, v1, v2, v3, v4, v5, v6, v7 float64) {
+	lo, hi := p.lo[k], p.hi[k]
+	lo, hi = widen(lo, hi, v0)
+	lo, hi = widen(lo, hi, v1)
+	lo, hi = widen(lo, hi, v2)
+	lo, hi = widen(lo, hi, v3)
+	lo, hi = widen(lo, hi, v4)
+	lo, hi = widen(lo, hi, v5)
+	lo, hi = widen(lo, hi, v6)
+	lo, hi = widen(lo, hi, v7)
+	p.lo[k], p.hi[k] = lo, hi
+	or := splitWordsHigh(p.body[k], n, i, math.Float64bits(v0), math.Float64bits(v1), math.Float64bits(v2), math.Float64bits(v3),
+		math.Float64bits(v4), math.Float64bits(v5), math.Float64bits(v6), math.Float64bits(v7))
+	p.nonzero[k] |= or
+	if or&0xFFFFFF != 0 {
+		p.dirty[k] = true
+	}
+}
+
+// widen widens the bounds lo and hi by x: the first least and greatest
+// value (NaN fails both comparisons and bounds nothing).
+func widen(lo, hi, x float64) (float64, float64) {
+	if x < lo {
+		lo = x
+	}
+	if x > hi {
+		hi = x
+	}
+	return lo, hi
+}
+
+// stage puts a row's doubles in blk at m (a block of eight that spans
+// runs of rows, or a page's last values).
+func (p *pageCols) stage(m int, r *StateValues) {
+	p.blk[0][m], p.blk[1][m], p.blk[2][m] = float64(r.X), float64(r.Y), float64(r.Z)
+	p.blk[3][m], p.blk[4][m] = r.Global()
+	p.blk[5][m] = float64(r.Heading)
+}
+
 // gather fills the page's double, contact and error columns from its rows;
 // it returns whether any row is in contact and whether any is not. The
 // doubles are the rows' float32 values widened and their gx, gy
 // (StateValues.Global), or their full values where the batch keeps them
-// (rows given as State values).
+// (rows given as State values). Blocks of eight rows within one run of
+// rows are split straight from the rows (splitRows); a block that spans
+// two runs, and the page's last values, wait in blk.
 func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 	lo, hi := job.lo, job.hi
 	n := hi - lo
@@ -146,19 +207,6 @@ func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 		for i := range rows {
 			r := &rows[i]
 			j := k + i
-			if wide != nil {
-				w := &wide[at+i]
-				p.blk[0][m], p.blk[1][m], p.blk[2][m] = w.x, w.y, w.z
-				p.blk[3][m], p.blk[4][m], p.blk[5][m] = w.gx, w.gy, w.heading
-			} else {
-				p.blk[0][m], p.blk[1][m], p.blk[2][m] = float64(r.X), float64(r.Y), float64(r.Z)
-				p.blk[3][m], p.blk[4][m] = r.Global()
-				p.blk[5][m] = float64(r.Heading)
-			}
-			if m++; m == 8 {
-				p.split(n, j-7, 8)
-				m = 0
-			}
 			if r.Contact {
 				p.contact[j>>3] |= 1 << (j & 7)
 				anyTrue = true
@@ -174,6 +222,33 @@ func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 					p.errs = append(p.errs, float64(r.Error))
 				}
 			}
+		}
+		if wide != nil {
+			for i := range rows {
+				w := &wide[at+i]
+				p.blk[0][m], p.blk[1][m], p.blk[2][m] = w.x, w.y, w.z
+				p.blk[3][m], p.blk[4][m], p.blk[5][m] = w.gx, w.gy, w.heading
+				if m++; m == 8 {
+					p.split(n, k+i-7, 8)
+					m = 0
+				}
+			}
+			return
+		}
+		i := 0
+		for ; i < len(rows) && m > 0; i++ {
+			p.stage(m, &rows[i])
+			if m++; m == 8 {
+				p.split(n, k+i-7, 8)
+				m = 0
+			}
+		}
+		for ; i+8 <= len(rows); i += 8 {
+			p.splitRows(n, k+i, (*[8]StateValues)(rows[i:i+8]))
+		}
+		for ; i < len(rows); i++ {
+			p.stage(m, &rows[i])
+			m++
 		}
 	})
 	if m > 0 {
@@ -254,18 +329,13 @@ func (e *pageEnc) encode(j *pageJob) {
 	e.add(j, colInput, nil, e.scratch, n, 0, format.RLEDictionary)
 	e.scratch = appendRuns(e.scratch[:0], runs, j.readingIDs, j.readingN)
 	e.add(j, colReading, nil, e.scratch, n, 0, format.RLEDictionary)
-	ticks := e.i64[:0]
+	// tick: one value per segment run, its bounds and its pages from the
+	// runs (appendDeltaRuns), not from a value per row.
+	j.tickLo, j.tickHi = runs[0].seg.tick, runs[0].seg.tick
 	for _, r := range runs {
-		for range r.count {
-			ticks = append(ticks, r.seg.tick)
-		}
+		j.tickLo, j.tickHi = min(j.tickLo, r.seg.tick), max(j.tickHi, r.seg.tick)
 	}
-	e.i64 = ticks
-	j.tickLo, j.tickHi = ticks[0], ticks[0]
-	for _, v := range ticks {
-		j.tickLo, j.tickHi = min(j.tickLo, v), max(j.tickHi, v)
-	}
-	e.scratch = appendDeltaInt64(e.scratch[:0], ticks)
+	e.scratch = appendDeltaRuns(e.scratch[:0], runs, n)
 	e.add(j, colTick, nil, e.scratch, n, 0, format.DeltaBinaryPacked)
 	if !j.timePlain {
 		e.scratch = appendRuns(e.scratch[:0], runs, j.timeIDs, j.timeN)
@@ -298,6 +368,43 @@ func (e *pageEnc) encode(j *pageJob) {
 	e.levels = appendHybrid(e.levels[:0], p.defs, 1)
 	e.scratch, j.errLo, j.errHi = appendSplitBounded(e.scratch[:0], p.errs, math.Inf(1), math.Inf(-1))
 	e.add(j, colError, e.levels, e.scratch, n, n-len(p.errs), format.ByteStreamSplit)
+}
+
+// appendDeltaRuns appends the ticks of runs (n values in all) in
+// DELTA_BINARY_PACKED: the bytes appendDeltaInt64 appends for the tick of
+// each run repeated over its rows. A block within one run — every delta
+// zero — is its five zero bytes (the least delta, then four widths of 0);
+// a block that spans runs takes its values from them.
+func appendDeltaRuns(dst []byte, runs []segRun, n int) []byte {
+	var first [1]int64
+	if n > 0 {
+		first[0] = runs[0].seg.tick
+	}
+	dst = appendDeltaHeader(dst, first[:], n)
+	var vals [deltaBlock + 1]int64
+	r, end := -1, 0 // the run of value i-1 and its end, once found
+	for i := 1; i < n; i += deltaBlock {
+		hi := min(i+deltaBlock, n)
+		for end <= i-1 {
+			r++
+			end += runs[r].count
+		}
+		if end >= hi {
+			dst = append(dst, 0, 0, 0, 0, 0)
+			continue
+		}
+		k, rr, e := 0, r, end
+		for p := i - 1; p < hi; p++ {
+			for e <= p {
+				rr++
+				e += runs[rr].count
+			}
+			vals[k] = runs[rr].seg.tick
+			k++
+		}
+		dst = appendDeltaBlock(dst, vals[:k])
+	}
+	return dst
 }
 
 // appendRuns appends a dictionary page body (the bit width, then the

@@ -88,7 +88,6 @@ type pageEnc struct {
 	cols         pageCols
 	scratch, hdr []byte
 	levels       []byte
-	i64          []int64
 	f64          []float64
 }
 

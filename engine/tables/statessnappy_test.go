@@ -220,3 +220,45 @@ func TestPageCols_CompactRowsGatherAsTheirValues(t *testing.T) {
 		}
 	}
 }
+
+// The gather splits blocks of eight rows straight from a run of rows and
+// stages the blocks that span two runs: rows shared in runs of any length
+// (as the chunks of a run of ticks hand them over), a page from any row of
+// the batch, give the page the same rows in one run give — bodies, zero
+// streams, bounds bit for bit (NaN, ±0, infinities, subnormals among the
+// values), contact bits, error levels and values.
+func TestPageCols_SharedRunsGatherAsOneRun(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 17))
+	var p, q pageCols
+	for trial := range 200 {
+		n := 1 + r.IntN(300)
+		one := compactBatchOf(r, randomStates(r, n), n)[0]
+		parts := &StateBatch{segs: one.segs}
+		for at := 0; at < n; {
+			k := min(n-at, 1+r.IntN(20))
+			if trial%5 == 0 {
+				k = min(n-at, 63) // a chunk of 63 objects a tick
+			}
+			parts.Share(one.Rows[at : at+k])
+			at += k
+		}
+		lo := r.IntN(n)
+		hi := lo + 1 + r.IntN(n-lo)
+		t1, f1 := p.gather(&pageJob{b: one, lo: lo, hi: hi})
+		t2, f2 := q.gather(&pageJob{b: parts, lo: lo, hi: hi})
+		if t1 != t2 || f1 != f2 || !bytes.Equal(p.contact, q.contact) || !slices.Equal(p.defs, q.defs) {
+			t.Fatalf("trial %d: contact or error levels differ", trial)
+		}
+		if !slices.EqualFunc(p.errs, q.errs, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+			t.Fatalf("trial %d: error values differ", trial)
+		}
+		for k := range 6 {
+			if !bytes.Equal(p.body[k], q.body[k]) || p.nonzero[k] != q.nonzero[k] {
+				t.Fatalf("trial %d (rows %d…%d), column %d: the body or its zero streams differ", trial, lo, hi, k)
+			}
+			if math.Float64bits(p.lo[k]) != math.Float64bits(q.lo[k]) || math.Float64bits(p.hi[k]) != math.Float64bits(q.hi[k]) {
+				t.Fatalf("trial %d, column %d: bounds %v…%v, want %v…%v", trial, k, q.lo[k], q.hi[k], p.lo[k], p.hi[k])
+			}
+		}
+	}
+}
