@@ -1019,6 +1019,20 @@ type BriefTaker interface {
 	TakePoints(part, tick int, points []BriefPoint)
 }
 
+// BriefLeaner is a BriefTaker that reads, of some ticks' points, only the
+// place and the distances: a picture's history, which of most ticks keeps
+// only the bounds, the indoor cells and the plot's series (ui: a lean
+// picture). takePoints then leaves those points' Heading, Contact and
+// FailCounter zero, and skips the heading's atan2 where the rotation
+// changed.
+type BriefLeaner interface {
+	BriefTaker
+	// LeanTick reports whether the points of tick are read for their place
+	// and distances alone, but keep's (0: none). It is asked on the
+	// chunks' cores while nothing is recorded.
+	LeanTick(tick int) (lean bool, keep uint32)
+}
+
 // BriefPoint is what a history reads of a live object's brief view
 // (BriefPointOf): its guid, name, slot and cell, its position, its queue's
 // head's when that is a position node (HasHead) and its truth's
@@ -1250,20 +1264,26 @@ func (b *shardBatch) takeBriefs(c int, v *Sim, lo, hi, k int) {
 
 // takePoints is takeBriefs for a BriefTaker: chunk c's points of tick k,
 // a held item's at its own body with its holder's guid, each made from its
-// object as BriefPointOf makes it from the view takeBriefs takes.
+// object as BriefPointOf makes it from the view takeBriefs takes — but,
+// of a BriefLeaner's lean tick, with no heading, contact or failure
+// counter (the one object it keeps whole aside).
 func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 	cb := &b.briefs[c]
 	// Each point is filled in place, in room for every slot of the chunk
 	// (a 128-byte point built aside and appended was copied again).
 	points := slices.Grow(cb.points[:0], hi-lo)
 	q := v.Query()
+	lean, keep := false, uint32(0)
+	if l, ok := t.(BriefLeaner); ok {
+		lean, keep = l.LeanTick(k)
+	}
 	for _, o := range v.slots[lo:hi] {
 		if !o.st.alive {
 			continue
 		}
 		points = points[:len(points)+1]
 		pt := &points[len(points)-1]
-		*pt = BriefPoint{GUID: o.guid, Slot: o.slot, Contact: o.phys.InContact(), HasTruth: o.st.hasTruth, Name: o.name}
+		*pt = BriefPoint{GUID: o.guid, Slot: o.slot, HasTruth: o.st.hasTruth, Name: o.name}
 		pos := o.phys.PositionRef()
 		switch p := o.ent.Parent; {
 		case p == recording.ObserverTarget:
@@ -1273,17 +1293,23 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 			pt.Holder = p
 			pt.Cell, pt.Pos = pos.Cell, pos.Global()
 		}
-		// The heading, as takeBriefs takes it.
-		h := &b.rowHeads[o.slot]
-		if rot := &pos.Frame.Rot; !h.ok || h.rot != *rot {
-			h.rot, h.deg, h.ok = *rot, o.phys.Heading(), true
+		full := !lean || o.guid == keep
+		if full {
+			// The heading, as takeBriefs takes it.
+			h := &b.rowHeads[o.slot]
+			if rot := &pos.Frame.Rot; !h.ok || h.rot != *rot {
+				h.rot, h.deg, h.ok = *rot, o.phys.Heading(), true
+			}
+			pt.Heading, pt.Contact = h.deg, o.phys.InContact()
 		}
-		pt.Heading = h.deg
 		if pt.HasTruth {
 			pt.Truth = o.st.truth.Global()
 		}
 		if m := o.pm.Interpolation(); m != nil {
-			pt.QueueLen, pt.FailCounter = m.QueueLen(), m.FailCounter()
+			pt.QueueLen = m.QueueLen()
+			if full {
+				pt.FailCounter = m.FailCounter()
+			}
 			if pt.QueueLen > 0 {
 				if n, _ := m.NodeRef(0); n.Type == interp.NodePosition {
 					pt.HasHead, pt.Head = true, n.Position.Global()

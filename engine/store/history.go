@@ -425,18 +425,28 @@ func sampleOf(o *Brief, origin Vec3) Sample {
 // sampleOfPoint is sampleOf(BriefOfPoint(v), origin), bits being its
 // heading's (headingBitsOf).
 func sampleOfPoint(v *engine.BriefPoint, origin Vec3, bits uint16) Sample {
+	sm := placeOfPoint(v, origin)
+	sm.Queue = uint8(min(v.QueueLen, math.MaxUint8))
+	sm.Fail = int8(max(min(int(v.FailCounter), math.MaxInt8), math.MinInt8))
+	sm.bits |= bits
+	if v.Contact {
+		sm.bits |= sampleContact
+	}
+	return sm
+}
+
+// placeOfPoint is what a lean tick reads of sampleOfPoint's sample
+// (History.LeanTick): its position, for the bounds, and its distances to
+// the queue's head and to the truth, for the plot's series — the same
+// values, alive; no heading, contact, queue or failure counter.
+func placeOfPoint(v *engine.BriefPoint, origin Vec3) Sample {
 	pos := Vec3(v.Pos)
 	p := pos.Sub(origin)
 	sm := Sample{
 		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
 		DistHead: nanBF16,
 		ErrTruth: nanBF16,
-		Queue:    uint8(min(v.QueueLen, math.MaxUint8)),
-		Fail:     int8(max(min(int(v.FailCounter), math.MaxInt8), math.MinInt8)),
-		bits:     sampleAlive | bits,
-	}
-	if v.Contact {
-		sm.bits |= sampleContact
+		bits:     sampleAlive,
 	}
 	if v.HasHead {
 		sm.DistHead = ToBF16(float32(Vec3(v.Head).Sub(pos).Len()))

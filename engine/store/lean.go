@@ -126,6 +126,20 @@ func (h *History) leanEnd(tick, objects, before int) {
 	}
 }
 
+// LeanTick reports whether, of a picture's history (Lean), tick's samples
+// are known to go into the aggregates and the plot's series alone: it is
+// before the trails' first tick, or the lean ticks have begun (decided
+// when the ticks up to the picture's are recorded, so a run of ticks
+// taken before that is not lean). Such a sample is read for its position
+// and its two distances only — its heading, contact, queue and failure
+// counter are not — but the sample of keep, the selection known before
+// the run (0: none), whose track keeps every sample. It reads what
+// Record writes, so it is asked while nothing is recorded, as settled is.
+func (h *History) LeanTick(tick int) (lean bool, keep uint32) {
+	l := &h.lean
+	return l.after >= 0 && (l.on || tick < l.trail), l.keep
+}
+
 // settled says whether tick is recorded (due) and whether it is recorded
 // lean is known before the ticks of its run of ticks before it are: the
 // lean ticks have begun, or tick is not past the picture's (or the

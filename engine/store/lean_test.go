@@ -278,3 +278,64 @@ func TestHistory_LeanRoomIsWhatThePictureFills(t *testing.T) {
 		t.Errorf("a history kept whole gives a track room for %d samples, want %d", cap(tr.Samples), 21+21/16)
 	}
 }
+
+// A picture's history says which ticks' samples go into its aggregates
+// and plot series alone (LeanTick): those before the trails' first tick,
+// and every tick once the lean ticks have begun — not those from the
+// trails' first up to the picture's, nor the ones after it until the ticks
+// up to it are recorded — and the selection known before the run, whose
+// samples it keeps. Of a lean tick's points the recorder reads the place
+// and the distances alone: a slot's heading is not taken there.
+func TestHistory_LeanTickIsWhatOnlyTheAggregatesRead(t *testing.T) {
+	whole := NewHistory()
+	if lean, keep := whole.LeanTick(0); lean || keep != 0 {
+		t.Errorf("a whole history: LeanTick(0) = %v, %#x; want false, 0", lean, keep)
+	}
+	h := NewHistory()
+	h.SetStride(2)
+	h.SetExpected(40)
+	h.Lean(9, 0xB)
+	h.LeanTrail(4)
+	r := NewPartRecorder(h)
+	obs := physics.NewPosition(0xA9B40001, mgl32.Vec3{95, 45, 0}, 0)
+	for _, c := range []struct {
+		tick int
+		lean bool
+	}{{0, true}, {2, true}, {4, false}, {8, false}, {10, false}, {30, false}} {
+		if lean, keep := h.LeanTick(c.tick); lean != c.lean || keep != 0xB {
+			t.Errorf("before any tick is recorded, LeanTick(%d) = %v, %#x; want %v, 0xb", c.tick, lean, keep, c.lean)
+		}
+	}
+	take := func(tick int) {
+		r.Parts(1)
+		views := leanRun(tick, false)
+		for i := range views {
+			views[i].Slot = int(views[i].GUID - 0xA)
+			views[i].Heading = float32(tick)
+		}
+		r.Take(0, tick, views, nil)
+		r.Record(tick, 1, obs, true)
+	}
+	take(0)
+	if st := r.slots[0]; st.hasH {
+		t.Errorf("tick 0, lean: the heading of a's slot was taken (%v)", st.deg)
+	}
+	for tick := 2; tick <= 10; tick += 2 {
+		take(tick)
+	}
+	if st := r.slots[0]; !st.hasH || st.deg != 10 {
+		t.Errorf("after tick 10, not lean: a's slot has the heading %v (taken: %v), want 10", st.deg, st.hasH)
+	}
+	if lean, _ := h.LeanTick(12); !lean {
+		t.Error("once the ticks up to the picture's are recorded, tick 12 is not lean")
+	}
+	for tick := 12; tick <= 16; tick += 2 {
+		take(tick)
+	}
+	if st := r.slots[0]; st.deg != 10 {
+		t.Errorf("ticks 12 to 16, lean: a's slot's heading is %v, want the last taken, 10", st.deg)
+	}
+	if st := r.slots[1]; !st.hasH || st.deg != 16 {
+		t.Errorf("tick 16, lean: b's slot (the selection kept, back at 15) has the heading %v (taken: %v), want 16", st.deg, st.hasH)
+	}
+}

@@ -34,7 +34,10 @@ type PartRecorder struct {
 	owner []int32
 }
 
-var _ engine.BriefTaker = (*PartRecorder)(nil)
+var (
+	_ engine.BriefTaker  = (*PartRecorder)(nil)
+	_ engine.BriefLeaner = (*PartRecorder)(nil)
+)
 
 // slotTrack is what a part remembers of the object at one of its slots:
 // its guid and track (−1: none, or its samples go to Record until the run
@@ -151,6 +154,7 @@ func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 	origin, ready := h.Origin, h.hasOrigin
 	direct := ready && tick > p.taken && h.settled(tick)
 	p.taken = max(p.taken, tick)
+	lean, keep := h.LeanTick(tick)
 	t := partTick{}
 	for i := range points {
 		v := &points[i]
@@ -162,7 +166,12 @@ func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 			p.objs = append(p.objs, o)
 			continue
 		}
-		sm := sampleOfPoint(v, origin, r.headingBits(v.Slot, v.Heading))
+		var sm Sample
+		if lean && v.GUID != keep {
+			sm = placeOfPoint(v, origin) // all the tick's sample is read for (LeanTick)
+		} else {
+			sm = sampleOfPoint(v, origin, r.headingBits(v.Slot, v.Heading))
+		}
 		t.extend(sm.Pos)
 		if physics.IsIndoorCell(o.cell) {
 			p.indoor = append(p.indoor, gridCell(o.pos))
@@ -180,6 +189,10 @@ func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 	t.end, t.indoor = len(p.objs), len(p.indoor)
 	p.ticks = append(p.ticks, t)
 }
+
+// LeanTick is the history's (History.LeanTick): the ticks whose points
+// are read for their place and distances alone (engine.BriefLeaner).
+func (r *PartRecorder) LeanTick(tick int) (bool, uint32) { return r.h.LeanTick(tick) }
 
 // writes is the track Take may put the sample of the object guid at
 // slot in (−1: none): the one it appended to last, when no other object
