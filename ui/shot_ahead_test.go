@@ -18,22 +18,24 @@ import (
 func TestShot_LayoutFramesDrawnWhileThePreRunRuns(t *testing.T) {
 	defer func() { shotWarmUp = true }()
 	for _, c := range shotCases(t) {
-		var shots [2][]byte
-		for i, warm := range []bool{true, false} {
-			shotWarmUp = warm
-			opts := c.opts
-			opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-			a := newAppWith(t, queueScenario, c.readings, opts)
-			a.Layout(opts.Size.X, opts.Size.Y)
-			frame(t, a) // the loading frame, before the first update, and the warm-up
-			readyApp(t, a, opts)
-			frame(t, a)
-			if a.shotDone != warm {
-				t.Fatalf("%s: warm-up %v, picture taken at the first frame after the pre-run %v", c.name, warm, a.shotDone)
-			}
-			shots[i] = shotPNG(t, a, opts.Screenshot)
+		ref := shotRef(t, c)
+		if !ref.firstFrame {
+			t.Fatalf("%s: warm-up on, the picture was not taken at the first frame after the pre-run", c.name)
 		}
-		if !bytes.Equal(shots[0], shots[1]) {
+		shotWarmUp = false
+		opts := c.opts
+		opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
+		a := newAppWith(t, queueScenario, c.readings, opts)
+		a.Layout(opts.Size.X, opts.Size.Y)
+		frame(t, a) // the loading frame, before the first update
+		readyApp(t, a, opts)
+		frame(t, a)
+		if a.shotDone {
+			t.Fatalf("%s: warm-up off, the picture was taken at the first frame after the pre-run", c.name)
+		}
+		shot := shotPNG(t, a, opts.Screenshot)
+		shotWarmUp = true
+		if !bytes.Equal(ref.png, shot) {
 			t.Errorf("%s: the picture after the warm-up's layout frames differs from the one after its own", c.name)
 		}
 	}
@@ -68,29 +70,24 @@ func TestShot_LayoutFramesDrawnAgainForAnotherLayout(t *testing.T) {
 
 // TestShot_SeekAheadDrawsTheSamePicture: runs brought to the picture's
 // tick before the pre-run's end (as the waiting window brings them) give
-// the picture the window draws when it seeks there after.
+// the picture the window draws when it seeks there after (shotRef's).
 func TestShot_SeekAheadDrawsTheSamePicture(t *testing.T) {
 	for _, c := range shotCases(t) {
-		var shots [2][]byte
-		for i, ahead := range []bool{true, false} {
-			opts := c.opts
-			opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-			a := newAppWith(t, queueScenario, c.readings, opts)
-			if ahead {
-				seekAhead(t, a)
-				at := min(opts.Tick, a.sess.Last())
-				for _, r := range a.sess.Runs {
-					if tick := a.sess.TickOf(r, at); r.Src.Tick() != tick || r.Snap.Tick != tick {
-						t.Fatalf("%s: after the seek ahead the run is at tick %d (snapshot %d), not %d", c.name, r.Src.Tick(), r.Snap.Tick, tick)
-					}
-				}
+		ref := shotRef(t, c)
+		opts := c.opts
+		opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
+		a := newAppWith(t, queueScenario, c.readings, opts)
+		seekAhead(t, a)
+		at := min(opts.Tick, a.sess.Last())
+		for _, r := range a.sess.Runs {
+			if tick := a.sess.TickOf(r, at); r.Src.Tick() != tick || r.Snap.Tick != tick {
+				t.Fatalf("%s: after the seek ahead the run is at tick %d (snapshot %d), not %d", c.name, r.Src.Tick(), r.Snap.Tick, tick)
 			}
-			a.Layout(opts.Size.X, opts.Size.Y)
-			frame(t, a)
-			readyApp(t, a, opts)
-			shots[i] = shotPNG(t, a, opts.Screenshot)
 		}
-		if !bytes.Equal(shots[0], shots[1]) {
+		a.Layout(opts.Size.X, opts.Size.Y)
+		frame(t, a)
+		readyApp(t, a, opts)
+		if shot := shotPNG(t, a, opts.Screenshot); !bytes.Equal(ref.png, shot) {
 			t.Errorf("%s: the picture after the seek ahead differs from the one after the pre-run", c.name)
 		}
 	}

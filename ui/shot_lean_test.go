@@ -36,14 +36,25 @@ func shotPNG(t *testing.T, a *app, out string) []byte {
 	return b
 }
 
-// shotCases are the screenshots compared: the queue's selection
-// isometric, the same unselected (the whole run picks the selection), and
-// two readings side by side, top-down.
-func shotCases(t *testing.T) []struct {
+// shotCase is one screenshot compared: its options and readings.
+type shotCase struct {
 	name     string
 	opts     Options
 	readings []string
-} {
+}
+
+// shotCasesMade holds shotCases' cases once made: the probe that finds
+// the queue's tick and selection pre-runs the scenario.
+var shotCasesMade []shotCase
+
+// shotCases are the screenshots compared: the queue's selection
+// isometric, the same unselected (the whole run picks the selection), and
+// two readings side by side, top-down.
+func shotCases(t *testing.T) []shotCase {
+	t.Helper()
+	if shotCasesMade != nil {
+		return shotCasesMade
+	}
 	probe := openApp(t, queueScenario, nil, 0, 1280, 800)
 	tick, guid := queuedAt(t, probe, 3)
 	base := Options{Camera: camera.Isometric, Tick: tick, Paused: true, Size: image.Pt(1280, 800)}
@@ -51,62 +62,124 @@ func shotCases(t *testing.T) []struct {
 	sel.Select = guid
 	split.Camera, split.Split = camera.TopDown, true
 	last.Tick = 1 << 20 // past the end: the last tick
-	return []struct {
-		name     string
-		opts     Options
-		readings []string
-	}{
+	shotCasesMade = []shotCase{
 		{"selected", sel, nil},
 		{"unselected", base, nil},
 		{"split", split, []string{"seed", "ace"}},
 		{"past the end", last, nil},
 	}
+	return shotCasesMade
 }
 
+// shotReference is a case's picture as a screenshot's window takes it
+// with every shortcut on (the picture session, the warm-up, the lean
+// history), and what the shortcuts did on the way.
+type shotReference struct {
+	png []byte
+	// warmed: the loading frame drew the warm-up.
+	warmed bool
+	// firstFrame: the picture was taken at the first frame after the
+	// pre-run.
+	firstFrame bool
+	// kept is how many checkpoints the session kept; leaned, whether its
+	// history past the picture's tick was leaned.
+	kept   int
+	leaned bool
+}
+
+// shotReferences holds each case's reference once drawn, by case name.
+var shotReferences = map[string]*shotReference{}
+
+// shotRef draws c's picture with every shortcut on, once for all the
+// comparisons below: each draws the picture again with one shortcut off
+// (or, for the seek ahead, one more on) and requires the reference's
+// bytes. The window's way: the loading frame (and its warm-up) before
+// the pre-run ends, the pre-run waited for, then the picture's frames.
+func shotRef(t *testing.T, c shotCase) *shotReference {
+	t.Helper()
+	if r := shotReferences[c.name]; r != nil {
+		return r
+	}
+	if !shotPicture || !shotWarmUp || !shotLean {
+		t.Fatalf("%s: the reference drawn with a shortcut off (picture %v, warm-up %v, lean %v)", c.name, shotPicture, shotWarmUp, shotLean)
+	}
+	opts := c.opts
+	opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
+	a := newAppWith(t, queueScenario, c.readings, opts)
+	a.Layout(opts.Size.X, opts.Size.Y)
+	frame(t, a) // the loading frame, before the first update, and the warm-up
+	r := &shotReference{warmed: a.warm.img != nil}
+	readyApp(t, a, opts)
+	r.kept = a.sess.Cur().Src.(*simsource.Source).Sim().Query().CheckpointsKept()
+	r.leaned = a.sess.Leaned()
+	frame(t, a)
+	r.firstFrame = a.shotDone
+	for range shotFrames - 1 {
+		frame(t, a)
+	}
+	if !a.shotDone || a.shotErr != nil {
+		t.Fatalf("%s: shot done %v, error %v", c.name, a.shotDone, a.shotErr)
+	}
+	b, err := os.ReadFile(opts.Screenshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.png = b
+	shotReferences[c.name] = r
+	return r
+}
+
+// The picture session's lean pre-run keeps one checkpoint and draws the
+// picture the window's whole pre-run (which keeps more) draws.
 func TestShot_PictureSessionDrawsTheSamePicture(t *testing.T) {
 	defer func() { shotPicture = true }()
 	for _, c := range shotCases(t) {
-		var shots [2][]byte
-		for i, picture := range []bool{true, false} {
-			shotPicture = picture
-			opts := c.opts
-			opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-			a := openAppWith(t, queueScenario, c.readings, opts)
-			kept := a.sess.Cur().Src.(*simsource.Source).Sim().Query().CheckpointsKept()
-			if picture && kept > 2 || !picture && kept <= 2 {
-				t.Errorf("%s: picture session %v keeps %d checkpoints", c.name, picture, kept)
-			}
-			shots[i] = shotPNG(t, a, opts.Screenshot)
+		ref := shotRef(t, c)
+		if ref.kept > 2 {
+			t.Errorf("%s: the picture session keeps %d checkpoints", c.name, ref.kept)
 		}
-		if !bytes.Equal(shots[0], shots[1]) {
+		shotPicture = false
+		opts := c.opts
+		opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
+		a := openAppWith(t, queueScenario, c.readings, opts)
+		if kept := a.sess.Cur().Src.(*simsource.Source).Sim().Query().CheckpointsKept(); kept <= 2 {
+			t.Errorf("%s: without the picture session the window keeps %d checkpoints", c.name, kept)
+		}
+		shot := shotPNG(t, a, opts.Screenshot)
+		shotPicture = true
+		if !bytes.Equal(ref.png, shot) {
 			t.Errorf("%s: the picture's lean pre-run draws another picture than the window's whole one", c.name)
 		}
 	}
 }
 
+// The warm-up draw in the loading frame leaves the picture the one drawn
+// without it.
 func TestShot_WarmUpDrawsTheSamePicture(t *testing.T) {
 	defer func() { shotWarmUp = true }()
 	for _, c := range shotCases(t) {
-		var shots [2][]byte
-		for i, warm := range []bool{true, false} {
-			shotWarmUp = warm
-			opts := c.opts
-			opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-			a := newAppWith(t, queueScenario, c.readings, opts)
-			a.Layout(opts.Size.X, opts.Size.Y)
-			frame(t, a) // the loading frame, before the first update
-			if (a.warm.img != nil) != warm {
-				t.Fatalf("%s: warm-up %v, warmed %v", c.name, warm, a.warm.img != nil)
-			}
-			if err := a.sess.Wait(); err != nil {
-				t.Fatal(err)
-			}
-			if err := a.Update(); err != nil {
-				t.Fatal(err)
-			}
-			shots[i] = shotPNG(t, a, opts.Screenshot)
+		ref := shotRef(t, c)
+		if !ref.warmed {
+			t.Errorf("%s: the loading frame drew no warm-up", c.name)
 		}
-		if !bytes.Equal(shots[0], shots[1]) {
+		shotWarmUp = false
+		opts := c.opts
+		opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
+		a := newAppWith(t, queueScenario, c.readings, opts)
+		a.Layout(opts.Size.X, opts.Size.Y)
+		frame(t, a) // the loading frame, before the first update
+		if a.warm.img != nil {
+			t.Fatalf("%s: warm-up off, warmed", c.name)
+		}
+		if err := a.sess.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Update(); err != nil {
+			t.Fatal(err)
+		}
+		shot := shotPNG(t, a, opts.Screenshot)
+		shotWarmUp = true
+		if !bytes.Equal(ref.png, shot) {
 			t.Errorf("%s: the picture after the warm-up differs from the one without", c.name)
 		}
 	}

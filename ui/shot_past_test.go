@@ -16,19 +16,21 @@ import (
 func TestShot_LeanHistoryDrawsTheSamePicture(t *testing.T) {
 	defer func() { shotLean = true }()
 	for _, c := range shotCases(t) {
-		var shots [2][]byte
-		for i, lean := range []bool{true, false} {
-			shotLean = lean
-			opts := c.opts
-			opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-			a := openAppWith(t, queueScenario, c.readings, opts)
-			// Side by side (two readings) keeps the whole history.
-			if want := lean && len(c.readings) < 2; a.sess.Leaned() != want {
-				t.Errorf("%s: lean %v, the session's history lean %v", c.name, lean, a.sess.Leaned())
-			}
-			shots[i] = shotPNG(t, a, opts.Screenshot)
+		ref := shotRef(t, c)
+		// Side by side (two readings) keeps the whole history.
+		if want := len(c.readings) < 2; ref.leaned != want {
+			t.Errorf("%s: lean on, the session's history lean %v", c.name, ref.leaned)
 		}
-		if !bytes.Equal(shots[0], shots[1]) {
+		shotLean = false
+		opts := c.opts
+		opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
+		a := openAppWith(t, queueScenario, c.readings, opts)
+		if a.sess.Leaned() {
+			t.Errorf("%s: lean off, the session's history lean", c.name)
+		}
+		shot := shotPNG(t, a, opts.Screenshot)
+		shotLean = true
+		if !bytes.Equal(ref.png, shot) {
 			t.Errorf("%s: the lean history draws another picture than the whole one", c.name)
 		}
 	}

@@ -33,6 +33,7 @@ var (
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	stopBrowser() // the browser tests' Chromium (web_browser_test.go)
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}

@@ -86,7 +86,7 @@ func chromium(t *testing.T) string {
 // happen: console errors, exceptions and requests off the local server.
 type browserPage struct {
 	ctx      context.Context
-	browser  context.Context // the browser's first tab, without a deadline: newTab opens others
+	browser  context.Context // the test's first tab, without a deadline: newTab opens others in its browser context
 	mu       sync.Mutex
 	problems []string
 	logs     []string
@@ -96,10 +96,21 @@ type browserPage struct {
 	encoded map[network.RequestID]string // the Content-Encoding it came in
 }
 
-// newBrowserPage starts Chromium, drawing WebGL with Mesa's llvmpipe (as
-// the desktop viewer draws under Xvfb: the same rasteriser, so the same
+// The Chromium the browser tests share: started for the first page a test
+// asks for (startBrowser) and stopped by TestMain (stopBrowser), so that
+// make test starts one browser, not one a test. Each test's tabs live in a
+// browser context of their own (newBrowserPage), with their own storage,
+// cookies and cache, as in a browser started for that test alone.
+var (
+	browserMu   sync.Mutex
+	browserCtx  context.Context // the browser's first tab, which stays blank
+	browserStop func()
+)
+
+// startBrowser starts Chromium, drawing WebGL with Mesa's llvmpipe (as the
+// desktop viewer draws under Xvfb: the same rasteriser, so the same
 // pixels; SwiftShader, Chromium's own, rounds blended edges differently),
-// and opens its first tab. hosts are the servers the page may reach.
+// or returns the one already started.
 //
 // V8 runs the viewer's WebAssembly with its baseline compiler alone
 // (--liftoff-only): each page compiles the whole viewer again, and the
@@ -108,8 +119,13 @@ type browserPage struct {
 // two browser tests took about a fifth less CPU, docs/testing.md).
 // WebAssembly computes the same values in either tier (IEEE arithmetic, no
 // undefined behaviour), so the pages draw the same.
-func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
+func startBrowser(t *testing.T, exe string) context.Context {
 	t.Helper()
+	browserMu.Lock()
+	defer browserMu.Unlock()
+	if browserCtx != nil {
+		return browserCtx
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Headless,
@@ -139,22 +155,49 @@ func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
 		chromedp.Flag("disable-features", "Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider"),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelA)
-	bctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
+	bctx, cancelB := chromedp.NewContext(actx)
 	// The browser starts on the first Run and lives as long as that Run's
-	// context: started here, without the page's deadline, so that newTab
-	// can open more tabs in it.
+	// context: started here, without a test's deadline, so that every
+	// test can open tabs in it.
 	if err := chromedp.Do(bctx); err != nil {
+		cancelB()
+		cancelA()
 		t.Fatalf("starting Chromium: %v", err)
 	}
-	ctx, cancelT := context.WithTimeout(bctx, 150*time.Second)
-	t.Cleanup(cancelT)
-	return listenPage(t, &browserPage{ctx: ctx, browser: bctx}, hosts)
+	browserCtx, browserStop = bctx, func() { cancelB(); cancelA() }
+	return browserCtx
 }
 
-// newTab opens another tab in p's browser (one browser for the whole test
-// keeps make test quick), recording what must not happen the same way.
+// stopBrowser stops the shared Chromium, if a test started it, and waits
+// for it to exit.
+func stopBrowser() {
+	browserMu.Lock()
+	defer browserMu.Unlock()
+	if browserStop != nil {
+		browserStop()
+		browserCtx, browserStop = nil, nil
+	}
+}
+
+// newBrowserPage opens a tab in the shared Chromium (startBrowser), in a
+// browser context of the test's own that closes with the test. hosts are
+// the servers the page may reach.
+func newBrowserPage(t *testing.T, exe string, hosts ...string) *browserPage {
+	t.Helper()
+	tctx, cancel := chromedp.NewContext(startBrowser(t, exe), chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	ctx, cancelT := context.WithTimeout(tctx, 150*time.Second)
+	t.Cleanup(cancelT)
+	// newTab opens the test's other tabs in the same browser context.
+	return listenPage(t, &browserPage{ctx: ctx, browser: tctx}, hosts)
+}
+
+// newTab opens another tab in p's browser and browser context (one
+// browser for the browser tests keeps make test quick), recording what
+// must not happen the same way.
 func (p *browserPage) newTab(t *testing.T, hosts ...string) *browserPage {
 	t.Helper()
 	tctx, cancel := chromedp.NewContext(p.browser)
