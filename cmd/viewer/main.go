@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"glidepath/internal/cli"
 	"glidepath/internal/memguard"
@@ -151,6 +153,9 @@ func summary(name string) string {
 // parseFlags parses args, turning a flag error into a usage error (exit 2);
 // -h and -help return flag.ErrHelp (exit 0) after printing usage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := checkRepeats(fs, args, false); err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -170,4 +175,63 @@ func doing(args []string) string {
 		}
 	}
 	return "running the viewer"
+}
+
+// checkRepeats refuses a flag given twice (viewer compile IN -o a.jsonl
+// -o b.jsonl): the flag package keeps the last value silently, so one of
+// the two would be dropped without a word. Flags whose usage says
+// "(repeatable)" (-truth-from, -set) collect every value and may repeat.
+// With interspersed, flags may follow the files (parseInterspersed);
+// otherwise the first file ends the flags, as in the flag package.
+func checkRepeats(fs *flag.FlagSet, args []string, interspersed bool) error {
+	seen := map[string]string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if !interspersed {
+				return nil
+			}
+			i++ // the next argument is a file, whatever it looks like
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			if !interspersed {
+				return nil
+			}
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // fs.Parse reports it
+		}
+		if !hasValue && !isBoolFlag(f) && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if strings.Contains(f.Usage, "(repeatable)") {
+			continue
+		}
+		if first, ok := seen[name]; ok {
+			prefix := ""
+			if fs.Name() != "viewer" {
+				prefix = fs.Name() + ": "
+			}
+			values := ""
+			if first != "" || value != "" {
+				values = " (" + strconv.Quote(first) + ", then " + strconv.Quote(value) + ")"
+			}
+			return cli.BadInput("%s-%s is given twice%s: give it once; only the flags -h marks (repeatable) may repeat",
+				prefix, name, values)
+		}
+		seen[name] = value
+	}
+	return nil
+}
+
+// isBoolFlag says whether f stands alone (-quiet) rather than taking the
+// next argument as its value.
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

@@ -76,6 +76,9 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 // positional arguments (viewer compile IN.yaml -o OUT.jsonl) and returns the
 // positional ones.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	if err := checkRepeats(fs, args, true); err != nil {
+		return nil, err
+	}
 	var pos []string
 	for {
 		if err := parseFlags(fs, args); err != nil {
