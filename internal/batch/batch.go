@@ -163,6 +163,12 @@ func Run(files []string, o *runcmd.Options, load loader.LoadOptions, fs *flag.Fl
 		}
 	}
 	bar.Finish()
+	if len(failed) == len(files) {
+		// Nothing ran: tables of no row would read as a run that found
+		// nothing, so none is written (out.Abort keeps what was there).
+		return cli.BadInput("run: every input failed (%d of %d); nothing was run and no table was written:\n  %s",
+			len(failed), len(files), strings.Join(failed, "\n  "))
+	}
 	if err := out.Close(); err != nil {
 		return err
 	}
