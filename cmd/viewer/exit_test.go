@@ -94,6 +94,13 @@ func exitCases(t *testing.T) []exitCase {
 		{"run compare empty", []string{"run", "-compare=", farJump}, 2, `-compare ""`},
 		{"run compare comma", []string{"run", "-compare", ",", farJump}, 2, `-compare ","`},
 		{"run negative ticks", []string{"run", "-ticks", "-1", farJump}, 2, "-ticks -1"},
+		// -ticks 0 runs no tick: taken as the default, it ran the whole input.
+		{"run zero ticks", []string{"run", "-ticks", "0", farJump}, 2, "-ticks 0: want a positive number"},
+		{"run zero ticks, several inputs", []string{"run", "-ticks=0", "-metrics", filepath.Join(dir, "z.csv"), farJump, farJump}, 2, "-ticks 0: want a positive number"},
+		// One reading compares nothing: it printed a plain run.
+		{"run compare one reading", []string{"run", "-compare", " ace, ", farJump}, 2, `-compare " ace, " names one reading: nothing to compare it with; give two or more (-compare ace,seed)`},
+		{"run compare one reading, select", []string{"run", "-compare", "seed", "-select", "0x1", farJump}, 2, `-compare "seed" names one reading`},
+		{"run compare one reading, several inputs", []string{"run", "-compare", "seed", "-quiet", farJump, farJump}, 2, `-compare "seed" names one reading`},
 		{"run ticks past 48 h", []string{"run", "-ticks", "1000000000000", farJump}, 2, "more than the limit of 5184000 ticks"},
 		{"run trace over input", []string{"run", "-trace", copyOf, copyOf}, 2, "would overwrite the input"},
 		{"run two tables in one file", []string{"run", "-states", filepath.Join(dir, "same.csv"), "-events", filepath.Join(dir, "same.csv"), farJump}, 2, "name the same file"},

@@ -84,7 +84,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return cli.BadInput("run: want one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng), got %d", len(files))
 	}
-	if o.Ticks < 0 {
+	if o.Ticks < 0 || (o.Ticks == 0 && cli.IsSet(fs, "ticks")) {
 		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.Ticks)
 	}
 	readings, err := o.Readings(fs)

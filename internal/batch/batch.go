@@ -68,7 +68,7 @@ func Run(files []string, o *runcmd.Options, load loader.LoadOptions, fs *flag.Fl
 	if o.Trace != "" {
 		return cli.BadInput("run: -trace writes one input's trace; run each input alone for its trace")
 	}
-	if o.Ticks < 0 {
+	if o.Ticks < 0 || (o.Ticks == 0 && cli.IsSet(fs, "ticks")) {
 		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.Ticks)
 	}
 	readings, err := o.Readings(fs)
