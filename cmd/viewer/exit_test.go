@@ -56,6 +56,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"diff bad dat", []string{"diff", "-dat", badDat, farJump, badClient}, 2, "client_cell_1.dat"},
 		{"shot bad dat", []string{"shot", "-dat", badDat, "-o", filepath.Join(dir, "s.png"), farJump}, 2, "client_cell_1.dat"},
 		{"export bad dat", []string{"export", "-dat", badDat, "-o", filepath.Join(dir, "e.gif"), farJump}, 2, "client_cell_1.dat"},
+		// -fps 0 is no frame rate: taken as the default, it wrote a GIF.
+		{"export fps 0", []string{"export", "-fps", "0", "-o", filepath.Join(dir, "e.gif"), farJump}, 2, "-fps 0: want 1 to 50"},
 
 		// viewer (open): success would open a window, so only failures here.
 		{"open help", []string{"-h"}, 0, ""},
