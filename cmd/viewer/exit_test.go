@@ -136,6 +136,9 @@ func exitCases(t *testing.T) []exitCase {
 		{"import over input", []string{"import", pcap, "-o", pcap}, 2, "would overwrite the input"},
 		{"import in missing directory", []string{"import", pcap, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
 		{"run capture", []string{"run", "-quiet", pcap}, 0, ""},
+		// Port 0 is no port: taken as the default, it read every port.
+		{"run capture port 0", []string{"run", "-quiet", "-server-port", "0", pcap}, 2, "-server-port 0: want a UDP port, 1–65535"},
+		{"import capture port 0", []string{"import", pcap, "-server-port=0", "-o", filepath.Join(dir, "port0.jsonl")}, 2, "-server-port 0: want a UDP port"},
 
 		{"synth help", []string{"synth", "-h"}, 0, ""},
 		{"synth", []string{"synth", "-objects", "2", "-minutes", "0.1", "-o", filepath.Join(dir, "crowd.jsonl")}, 0, ""},
