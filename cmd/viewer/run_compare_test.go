@@ -52,8 +52,8 @@ func TestRun_CompareFirstDifference(t *testing.T) {
 }
 
 // An input with no object the pipeline simulates compares nothing: the
-// text does not say the readings agree, and -json's objects is an empty
-// array, not null.
+// text does not say the readings agree, and -json's objects (run's and
+// whatif's) is an empty array, not null.
 func TestRun_CompareOfNoObjectClaimsNoAgreement(t *testing.T) {
 	t.Setenv("DISPLAY", "")
 	empty := filepath.Join(t.TempDir(), "none.jsonl")
@@ -64,7 +64,7 @@ func TestRun_CompareOfNoObjectClaimsNoAgreement(t *testing.T) {
 	if code != 0 || strings.Contains(out, "agree") || !strings.Contains(out, "no object to compare: ") {
 		t.Errorf("exit %d:\n%s%s", code, out, errs)
 	}
-	for _, args := range [][]string{{"run", "-json", empty}, {"run", "-json", "-compare", "seed,ace", empty}} {
+	for _, args := range [][]string{{"run", "-json", empty}, {"run", "-json", "-compare", "seed,ace", empty}, {"whatif", "-json", "-latency", "100ms", empty}} {
 		_, out, _ = viewer(t, args...)
 		var rep map[string]json.RawMessage
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
