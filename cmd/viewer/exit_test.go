@@ -46,6 +46,18 @@ func exitCases(t *testing.T) []exitCase {
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	badDat := damagedDatDir(t)
+	// A copy of the capture named as a recording and as a table, to be
+	// read by -truth-from.
+	truthCopy, truthCSV := filepath.Join(dir, "truth.jsonl"), filepath.Join(dir, "truth.csv")
+	if data, err := os.ReadFile(pcap); err != nil {
+		t.Fatal(err)
+	} else {
+		for _, p := range []string{truthCopy, truthCSV} {
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	return append([]exitCase{
 		// -dat (docs/world.md): a damaged dat or a folder without dats is
 		// bad input naming the file or folder, for every subcommand that
@@ -137,6 +149,14 @@ func exitCases(t *testing.T) []exitCase {
 		{"import in missing directory", []string{"import", pcap, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
 		{"run capture", []string{"run", "-quiet", pcap}, 0, ""},
 		// Port 0 is no port: taken as the default, it read every port.
+		// An output over a file read beside the input — a -truth-from
+		// capture, shrink's client trace — replaced it.
+		{"import over its truth capture", []string{"import", pcap, "-truth-from", truthCopy, "-o", truthCopy}, 2, "-o " + truthCopy + " would overwrite the input"},
+		{"run trace over its truth capture", []string{"run", "-quiet", "-trace", truthCopy, "-truth-from", truthCopy, pcap}, 2, "-trace " + truthCopy + " would overwrite the input"},
+		{"diff table over its truth capture", []string{"diff", "-states", truthCSV, "-truth-from", truthCSV, pcap, strangerClient}, 2, "-states " + truthCSV + " would overwrite the input"},
+		{"whatif table over its truth capture", []string{"whatif", "-metrics", truthCSV, "-truth-from", truthCSV, pcap}, 2, "-metrics " + truthCSV + " would overwrite the input"},
+		{"shrink over its truth capture", []string{"shrink", "-keep", "blip", "-truth-from", truthCopy, "-o", truthCopy, pcap}, 2, "-o " + truthCopy + " would overwrite the input"},
+		{"shrink over its client trace", []string{"shrink", "-keep-divergence", copyOf, "-o", copyOf, farJump}, 2, "-o " + copyOf + " would overwrite the input"},
 		{"run capture port 0", []string{"run", "-quiet", "-server-port", "0", pcap}, 2, "-server-port 0: want a UDP port, 1–65535"},
 		{"import capture port 0", []string{"import", pcap, "-server-port=0", "-o", filepath.Join(dir, "port0.jsonl")}, 2, "-server-port 0: want a UDP port"},
 

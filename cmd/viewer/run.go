@@ -52,7 +52,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if !o.JSON && !o.Quiet {
 		fmt.Fprintf(stderr, "world: %s\n", cmdinput.WorldLine(o.World))
 	}
-	if err := o.Tables.Check("run", files, cli.Output{Flag: "-trace", Path: o.Trace}); err != nil {
+	if err := o.Tables.Check("run", cf.Inputs(files), cli.Output{Flag: "-trace", Path: o.Trace}); err != nil {
 		return err
 	}
 	if err := o.ParseFilters(fs); err != nil {

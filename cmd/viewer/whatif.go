@@ -85,7 +85,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if _, err := tables.FormatOf(o.Metrics); err != nil {
 			return cli.BadInput("whatif: -metrics %s: %v", o.Metrics, err)
 		}
-		if err := cli.CheckOutputs("whatif", files[:1], cli.Output{Flag: "-metrics", Path: o.Metrics}); err != nil {
+		if err := cli.CheckOutputs("whatif", cf.Inputs(files[:1]), cli.Output{Flag: "-metrics", Path: o.Metrics}); err != nil {
 			return err
 		}
 	}

@@ -102,6 +102,12 @@ func (c *CaptureFlags) Add(fs interface {
 	fs.Var(&c.truthFrom, "truth-from", "another client's `capture` of the same session (repeatable): its player's own positions become truth events here, the clocks joined on the server's (docs/real-sessions.md)")
 }
 
+// Inputs is files and the -truth-from captures: every file the command
+// reads, which no output may name (cli.CheckOutputs).
+func (c *CaptureFlags) Inputs(files []string) []string {
+	return append(append([]string(nil), files...), c.truthFrom...)
+}
+
 // Args are the flags as given, for another command run on the same
 // capture (viewer live's window).
 func (c *CaptureFlags) Args() []string {
