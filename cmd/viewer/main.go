@@ -156,11 +156,16 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := checkRepeats(fs, args, false); err != nil {
 		return err
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	if err := parseOnce(fs, args); err != nil {
+		return err
+	}
+	// The flag package ends the flags at the first file: a flag after it
+	// would be opened as a file ("open -tick: no such file").
+	for _, a := range fs.Args() {
+		name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		if len(a) > 1 && a[0] == '-' && fs.Lookup(name) != nil {
+			return cli.BadInput("%s comes after the files: give the flags before them (FILE may be ./%s if it is a file)", a, a)
 		}
-		return cli.UsageError{Err: err}
 	}
 	return nil
 }
@@ -175,6 +180,18 @@ func doing(args []string) string {
 		}
 	}
 	return "running the viewer"
+}
+
+// parseOnce parses args up to the first file, turning a flag error into a
+// usage error (exit 2); -h and -help return flag.ErrHelp.
+func parseOnce(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return cli.UsageError{Err: err}
+	}
+	return nil
 }
 
 // checkRepeats refuses a flag given twice (viewer compile IN -o a.jsonl

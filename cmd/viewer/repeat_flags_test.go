@@ -73,3 +73,23 @@ func TestFlags_RepeatsReadValuesAsValues(t *testing.T) {
 		}
 	}
 }
+
+// The window and shot end their flags at the first file, as the flag
+// package does: a flag after a file is said to be one, not opened as a
+// file ("open -tick: no such file or directory").
+func TestFlags_AfterTheFilesNamedAsFlags(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	for _, args := range [][]string{
+		{farJump, "-tick", "5"},
+		{"shot", farJump, "--tick=5"},
+	} {
+		code, _, errs := viewer(t, args...)
+		flagArg := args[len(args)-1]
+		if args[0] == farJump {
+			flagArg = args[1]
+		}
+		if code != exitUsage || !strings.Contains(errs, flagArg+" comes after the files: give the flags before them") {
+			t.Errorf("%q: exit %d, stderr %s", args, code, errs)
+		}
+	}
+}

@@ -81,7 +81,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	var pos []string
 	for {
-		if err := parseFlags(fs, args); err != nil {
+		if err := parseOnce(fs, args); err != nil {
 			return nil, err
 		}
 		args = fs.Args()
