@@ -157,6 +157,9 @@ func exitCases(t *testing.T) []exitCase {
 		{"whatif table over its truth capture", []string{"whatif", "-metrics", truthCSV, "-truth-from", truthCSV, pcap}, 2, "-metrics " + truthCSV + " would overwrite the input"},
 		{"shrink over its truth capture", []string{"shrink", "-keep", "blip", "-truth-from", truthCopy, "-o", truthCopy, pcap}, 2, "-o " + truthCopy + " would overwrite the input"},
 		{"shrink over its client trace", []string{"shrink", "-keep-divergence", copyOf, "-o", copyOf, farJump}, 2, "-o " + copyOf + " would overwrite the input"},
+		// The window's -whatif sets reading fields only: a constant is
+		// refused naming the subcommand that takes it.
+		{"open whatif constant", []string{"-whatif", "-set max_interpolated_velocity=10", farJump}, 2, "-set max_interpolated_velocity: a retail constant: the window's -whatif sets reading fields only; `viewer whatif -set max_interpolated_velocity=10` runs it headless"},
 		{"run capture port 0", []string{"run", "-quiet", "-server-port", "0", pcap}, 2, "-server-port 0: want a UDP port, 1–65535"},
 		{"import capture port 0", []string{"import", pcap, "-server-port=0", "-o", filepath.Join(dir, "port0.jsonl")}, 2, "-server-port 0: want a UDP port"},
 
