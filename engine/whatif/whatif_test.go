@@ -296,7 +296,7 @@ func TestSet_Constants(t *testing.T) {
 			t.Errorf("%s=%s changed the constants: %+v", c.name, c.value, k)
 		}
 	}
-	if err := SetReading(&r, "max_interpolated_velocity", "10"); err == nil || !strings.Contains(err.Error(), "a constant") {
+	if err := SetReading(&r, "max_interpolated_velocity", "10"); err == nil || !strings.Contains(err.Error(), "a retail constant") {
 		t.Errorf("SetReading of a constant: %v", err)
 	}
 	names := SettingNames()
