@@ -63,6 +63,10 @@ func conformExitCases(t *testing.T, dir string) []exitCase {
 		{"conform junit into a directory", []string{"conform", "-junit", dir, "-client", seed, c}, 2, "-junit " + dir},
 		{"conform junit and md one file", []string{"conform", "-junit", filepath.Join(dir, "r.txt"), "-md", filepath.Join(dir, "r.txt"), "-client", seed, c}, 2, "name the same file"},
 		{"conform junit over the manifest", []string{"conform", "-junit", filepath.Join(c, "manifest.json"), "-client", seed, c}, 2, "would overwrite the input"},
+		// The files conform reads past the manifest: a client trace and an
+		// input of the corpus (the JUnit XML replaced them, exit 0).
+		{"conform junit over a client trace", []string{"conform", "-junit", filepath.Join(partial, "far.jsonl"), "-client", partial, c}, 2, "-junit " + filepath.Join(partial, "far.jsonl") + " would overwrite the input"},
+		{"conform md over a corpus input", []string{"conform", "-md", filepath.Join(c, "inputs", "..", "inputs", "walk.jsonl"), "-client", partial, c}, 2, "would overwrite the input " + filepath.Join(c, "inputs", "walk.jsonl")},
 		{"conform junit in missing directory", []string{"conform", "-junit", filepath.Join(dir, "no-such-dir", "j.xml"), "-client", seed, c}, 1, "no-such-dir"},
 	}
 }

@@ -71,7 +71,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 		return cli.BadInput("diff: %v", err)
 	}
 	r := rs[0]
-	if err := tabs.Check("diff", files); err != nil {
+	if err := tabs.Check("diff", cf.Inputs(files)); err != nil {
 		return err
 	}
 	copts, err := cf.Options()

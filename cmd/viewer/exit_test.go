@@ -46,6 +46,18 @@ func exitCases(t *testing.T) []exitCase {
 	missing := filepath.Join(dir, "missing.jsonl")
 	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	badDat := damagedDatDir(t)
+	// A copy of the capture named as a recording and as a table, to be
+	// read by -truth-from.
+	truthCopy, truthCSV := filepath.Join(dir, "truth.jsonl"), filepath.Join(dir, "truth.csv")
+	if data, err := os.ReadFile(pcap); err != nil {
+		t.Fatal(err)
+	} else {
+		for _, p := range []string{truthCopy, truthCSV} {
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	return append([]exitCase{
 		// -dat (docs/world.md): a damaged dat or a folder without dats is
 		// bad input naming the file or folder, for every subcommand that
@@ -56,6 +68,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"diff bad dat", []string{"diff", "-dat", badDat, farJump, badClient}, 2, "client_cell_1.dat"},
 		{"shot bad dat", []string{"shot", "-dat", badDat, "-o", filepath.Join(dir, "s.png"), farJump}, 2, "client_cell_1.dat"},
 		{"export bad dat", []string{"export", "-dat", badDat, "-o", filepath.Join(dir, "e.gif"), farJump}, 2, "client_cell_1.dat"},
+		// -fps 0 is no frame rate: taken as the default, it wrote a GIF.
+		{"export fps 0", []string{"export", "-fps", "0", "-o", filepath.Join(dir, "e.gif"), farJump}, 2, "-fps 0: want 1 to 50"},
 
 		// viewer (open): success would open a window, so only failures here.
 		{"open help", []string{"-h"}, 0, ""},
@@ -94,6 +108,13 @@ func exitCases(t *testing.T) []exitCase {
 		{"run compare empty", []string{"run", "-compare=", farJump}, 2, `-compare ""`},
 		{"run compare comma", []string{"run", "-compare", ",", farJump}, 2, `-compare ","`},
 		{"run negative ticks", []string{"run", "-ticks", "-1", farJump}, 2, "-ticks -1"},
+		// -ticks 0 runs no tick: taken as the default, it ran the whole input.
+		{"run zero ticks", []string{"run", "-ticks", "0", farJump}, 2, "-ticks 0: want a positive number"},
+		{"run zero ticks, several inputs", []string{"run", "-ticks=0", "-metrics", filepath.Join(dir, "z.csv"), farJump, farJump}, 2, "-ticks 0: want a positive number"},
+		// One reading compares nothing: it printed a plain run.
+		{"run compare one reading", []string{"run", "-compare", " ace, ", farJump}, 2, `-compare " ace, " names one reading: nothing to compare it with; give two or more (-compare ace,seed)`},
+		{"run compare one reading, select", []string{"run", "-compare", "seed", "-select", "0x1", farJump}, 2, `-compare "seed" names one reading`},
+		{"run compare one reading, several inputs", []string{"run", "-compare", "seed", "-quiet", farJump, farJump}, 2, `-compare "seed" names one reading`},
 		{"run ticks past 48 h", []string{"run", "-ticks", "1000000000000", farJump}, 2, "more than the limit of 5184000 ticks"},
 		{"run trace over input", []string{"run", "-trace", copyOf, copyOf}, 2, "would overwrite the input"},
 		{"run two tables in one file", []string{"run", "-states", filepath.Join(dir, "same.csv"), "-events", filepath.Join(dir, "same.csv"), farJump}, 2, "name the same file"},
@@ -127,6 +148,20 @@ func exitCases(t *testing.T) []exitCase {
 		{"import over input", []string{"import", pcap, "-o", pcap}, 2, "would overwrite the input"},
 		{"import in missing directory", []string{"import", pcap, "-o", filepath.Join(noDir, "x.jsonl")}, 1, "no-such-dir"},
 		{"run capture", []string{"run", "-quiet", pcap}, 0, ""},
+		// Port 0 is no port: taken as the default, it read every port.
+		// An output over a file read beside the input — a -truth-from
+		// capture, shrink's client trace — replaced it.
+		{"import over its truth capture", []string{"import", pcap, "-truth-from", truthCopy, "-o", truthCopy}, 2, "-o " + truthCopy + " would overwrite the input"},
+		{"run trace over its truth capture", []string{"run", "-quiet", "-trace", truthCopy, "-truth-from", truthCopy, pcap}, 2, "-trace " + truthCopy + " would overwrite the input"},
+		{"diff table over its truth capture", []string{"diff", "-states", truthCSV, "-truth-from", truthCSV, pcap, strangerClient}, 2, "-states " + truthCSV + " would overwrite the input"},
+		{"whatif table over its truth capture", []string{"whatif", "-metrics", truthCSV, "-truth-from", truthCSV, pcap}, 2, "-metrics " + truthCSV + " would overwrite the input"},
+		{"shrink over its truth capture", []string{"shrink", "-keep", "blip", "-truth-from", truthCopy, "-o", truthCopy, pcap}, 2, "-o " + truthCopy + " would overwrite the input"},
+		{"shrink over its client trace", []string{"shrink", "-keep-divergence", copyOf, "-o", copyOf, farJump}, 2, "-o " + copyOf + " would overwrite the input"},
+		// The window's -whatif sets reading fields only: a constant is
+		// refused naming the subcommand that takes it.
+		{"open whatif constant", []string{"-whatif", "-set max_interpolated_velocity=10", farJump}, 2, "-set max_interpolated_velocity: a retail constant: the window's -whatif sets reading fields only; `viewer whatif -set max_interpolated_velocity=10` runs it headless"},
+		{"run capture port 0", []string{"run", "-quiet", "-server-port", "0", pcap}, 2, "-server-port 0: want a UDP port, 1–65535"},
+		{"import capture port 0", []string{"import", pcap, "-server-port=0", "-o", filepath.Join(dir, "port0.jsonl")}, 2, "-server-port 0: want a UDP port"},
 
 		{"synth help", []string{"synth", "-h"}, 0, ""},
 		{"synth", []string{"synth", "-objects", "2", "-minutes", "0.1", "-o", filepath.Join(dir, "crowd.jsonl")}, 0, ""},

@@ -37,16 +37,18 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return cli.BadInput("import: -o OUT.jsonl[.gz] is required")
 	}
-	opts, err := cf.Options()
-	if err != nil {
-		return err
-	}
 	if *events != "" {
 		if _, err := tables.FormatOf(*events); err != nil {
 			return cli.BadInput("import: %v", err)
 		}
 	}
-	if err := cli.CheckOutputs("import", files, cli.Output{Flag: "-o", Path: *out}, cli.Output{Flag: "-events", Path: *events}); err != nil {
+	// Before the -truth-from captures are read (cf.Options): an output
+	// may not name one.
+	if err := cli.CheckOutputs("import", cf.Inputs(files), cli.Output{Flag: "-o", Path: *out}, cli.Output{Flag: "-events", Path: *events}); err != nil {
+		return err
+	}
+	opts, err := cf.Options()
+	if err != nil {
 		return err
 	}
 	return importcmd.Run(files[0], *out, *events, *asJSON, opts, stdout, stderr)

@@ -77,3 +77,44 @@ func TestRun_Capture(t *testing.T) {
 		t.Fatalf("by magic number: exit %d: %s", code, errs)
 	}
 }
+
+// A capture that holds no AC packet — none on an AC server port, or no
+// frame at all — imports to nothing: exit 2 saying so, and no recording or
+// table is written (an empty recording read as a session where nothing
+// moved, and the warning asked for -player). A run of it says the same
+// in its warning.
+func TestImport_NoACPacketsIsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	bare := filepath.Join(dir, "bare.pcap")
+	data, err := os.ReadFile(pcap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bare, data[:24], 0o644); err != nil { // the pcap file header alone
+		t.Fatal(err)
+	}
+	out, events := filepath.Join(dir, "out.jsonl"), filepath.Join(dir, "events.csv")
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"server on another port", []string{"import", pcap, "-server-port", "8000", "-o", out, "-events", events}, "teleport.pcap: no AC packets: "},
+		{"no frame", []string{"import", bare, "-o", out}, "bare.pcap: no AC packets: 0 frames, 0 UDP datagrams"},
+	} {
+		code, _, errs := viewer(t, c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) || !strings.Contains(errs, "nothing to import") || strings.Contains(errs, "-player 0xGUID") {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 with %q", c.name, code, errs, c.want)
+		}
+		for _, p := range []string{out, events} {
+			if _, err := os.Stat(p); !os.IsNotExist(err) {
+				t.Errorf("%s: %s: %v, want no file", c.name, p, err)
+			}
+		}
+	}
+	code, _, errs := viewer(t, "run", "-quiet", "-server-port", "8000", pcap)
+	if code != 0 || !strings.Contains(errs, "WARNING: "+pcap+": no AC packets: ") || strings.Contains(errs, "-player 0xGUID") {
+		t.Errorf("run: exit %d, stderr %q; want the no-AC-packets warning, not -player's", code, errs)
+	}
+}

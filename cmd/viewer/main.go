@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"glidepath/internal/cli"
 	"glidepath/internal/memguard"
@@ -151,11 +153,19 @@ func summary(name string) string {
 // parseFlags parses args, turning a flag error into a usage error (exit 2);
 // -h and -help return flag.ErrHelp (exit 0) after printing usage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	if err := checkRepeats(fs, args, false); err != nil {
+		return err
+	}
+	if err := parseOnce(fs, args); err != nil {
+		return err
+	}
+	// The flag package ends the flags at the first file: a flag after it
+	// would be opened as a file ("open -tick: no such file").
+	for _, a := range fs.Args() {
+		name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		if len(a) > 1 && a[0] == '-' && fs.Lookup(name) != nil {
+			return cli.BadInput("%s comes after the files: give the flags before them (FILE may be ./%s if it is a file)", a, a)
 		}
-		return cli.UsageError{Err: err}
 	}
 	return nil
 }
@@ -170,4 +180,75 @@ func doing(args []string) string {
 		}
 	}
 	return "running the viewer"
+}
+
+// parseOnce parses args up to the first file, turning a flag error into a
+// usage error (exit 2); -h and -help return flag.ErrHelp.
+func parseOnce(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return cli.UsageError{Err: err}
+	}
+	return nil
+}
+
+// checkRepeats refuses a flag given twice (viewer compile IN -o a.jsonl
+// -o b.jsonl): the flag package keeps the last value silently, so one of
+// the two would be dropped without a word. Flags whose usage says
+// "(repeatable)" (-truth-from, -set) collect every value and may repeat.
+// With interspersed, flags may follow the files (parseInterspersed);
+// otherwise the first file ends the flags, as in the flag package.
+func checkRepeats(fs *flag.FlagSet, args []string, interspersed bool) error {
+	seen := map[string]string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if !interspersed {
+				return nil
+			}
+			i++ // the next argument is a file, whatever it looks like
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			if !interspersed {
+				return nil
+			}
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // fs.Parse reports it
+		}
+		if !hasValue && !isBoolFlag(f) && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if strings.Contains(f.Usage, "(repeatable)") {
+			continue
+		}
+		if first, ok := seen[name]; ok {
+			prefix := ""
+			if fs.Name() != "viewer" {
+				prefix = fs.Name() + ": "
+			}
+			values := ""
+			if first != "" || value != "" {
+				values = " (" + strconv.Quote(first) + ", then " + strconv.Quote(value) + ")"
+			}
+			return cli.BadInput("%s-%s is given twice%s: give it once; only the flags -h marks (repeatable) may repeat",
+				prefix, name, values)
+		}
+		seen[name] = value
+	}
+	return nil
+}
+
+// isBoolFlag says whether f stands alone (-quiet) rather than taking the
+// next argument as its value.
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

@@ -52,7 +52,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if !o.JSON && !o.Quiet {
 		fmt.Fprintf(stderr, "world: %s\n", cmdinput.WorldLine(o.World))
 	}
-	if err := o.Tables.Check("run", files, cli.Output{Flag: "-trace", Path: o.Trace}); err != nil {
+	if err := o.Tables.Check("run", cf.Inputs(files), cli.Output{Flag: "-trace", Path: o.Trace}); err != nil {
 		return err
 	}
 	if err := o.ParseFilters(fs); err != nil {
@@ -84,7 +84,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return cli.BadInput("run: want one FILE (a recording .jsonl[.gz], a scenario .yaml or a capture .pcap/.pcapng), got %d", len(files))
 	}
-	if o.Ticks < 0 {
+	if o.Ticks < 0 || (o.Ticks == 0 && cli.IsSet(fs, "ticks")) {
 		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.Ticks)
 	}
 	readings, err := o.Readings(fs)

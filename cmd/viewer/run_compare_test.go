@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,5 +48,30 @@ func TestRun_CompareFirstDifference(t *testing.T) {
 	_, out, _ = viewer(t, "run", runner)
 	if strings.Contains(out, "first difference") || strings.Contains(out, "agree at every tick") {
 		t.Errorf("one reading compared:\n%s", out)
+	}
+}
+
+// An input with no object the pipeline simulates compares nothing: the
+// text does not say the readings agree, and -json's objects (run's and
+// whatif's) is an empty array, not null.
+func TestRun_CompareOfNoObjectClaimsNoAgreement(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	empty := filepath.Join(t.TempDir(), "none.jsonl")
+	if err := os.WriteFile(empty, []byte(`{"format":"glidepath-recording","version":1,"entities":[]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := viewer(t, "run", "-compare", "seed,ace", empty)
+	if code != 0 || strings.Contains(out, "agree") || !strings.Contains(out, "no object to compare: ") {
+		t.Errorf("exit %d:\n%s%s", code, out, errs)
+	}
+	for _, args := range [][]string{{"run", "-json", empty}, {"run", "-json", "-compare", "seed,ace", empty}, {"whatif", "-json", "-latency", "100ms", empty}} {
+		_, out, _ = viewer(t, args...)
+		var rep map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		if got := string(rep["objects"]); got != "[]" {
+			t.Errorf("%v: objects %s, want []", args, got)
+		}
 	}
 }

@@ -59,9 +59,14 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(*out, ".jsonl") && !strings.HasSuffix(*out, ".jsonl.gz") {
 		return cli.BadInput("shrink: -o %s: want a recording name ending in .jsonl or .jsonl.gz", *out)
 	}
-	// A directory, a loop of links or the input itself is refused before
-	// any trial (cli.CheckOutputs), not when the result is written.
-	if err := cli.CheckOutputs("shrink", files[:1], cli.Output{Flag: "-o", Path: *out}); err != nil {
+	// A directory, a loop of links, the input itself, the client trace of
+	// -keep-divergence or a -truth-from capture is refused before any
+	// trial (cli.CheckOutputs), not when the result is written.
+	inputs := cf.Inputs(files[:1])
+	if *keepDiv != "" {
+		inputs = append(inputs, *keepDiv)
+	}
+	if err := cli.CheckOutputs("shrink", inputs, cli.Output{Flag: "-o", Path: *out}); err != nil {
 		return err
 	}
 	if *jobs < 1 || *jobs > 256 {

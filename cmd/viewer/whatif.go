@@ -63,7 +63,8 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	for _, s := range o.Sets {
 		name, value, _ := strings.Cut(s, "=")
 		if err := whatif.Set(&changed, &consts, name, value); err != nil {
-			return cli.BadInput("whatif: -set %s: %v", s, err)
+			// whatif.Set's error names the field (and value) itself.
+			return cli.BadInput("whatif: -set %s", strings.TrimPrefix(err.Error(), "whatif: "))
 		}
 	}
 	var sweep *whatifcmd.CondFlag
@@ -85,7 +86,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if _, err := tables.FormatOf(o.Metrics); err != nil {
 			return cli.BadInput("whatif: -metrics %s: %v", o.Metrics, err)
 		}
-		if err := cli.CheckOutputs("whatif", files[:1], cli.Output{Flag: "-metrics", Path: o.Metrics}); err != nil {
+		if err := cli.CheckOutputs("whatif", cf.Inputs(files[:1]), cli.Output{Flag: "-metrics", Path: o.Metrics}); err != nil {
 			return err
 		}
 	}

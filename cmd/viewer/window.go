@@ -76,9 +76,12 @@ func runOpen(args []string, stdout, stderr io.Writer) error {
 // positional arguments (viewer compile IN.yaml -o OUT.jsonl) and returns the
 // positional ones.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	if err := checkRepeats(fs, args, true); err != nil {
+		return nil, err
+	}
 	var pos []string
 	for {
-		if err := parseFlags(fs, args); err != nil {
+		if err := parseOnce(fs, args); err != nil {
 			return nil, err
 		}
 		args = fs.Args()

@@ -47,6 +47,10 @@ type Comparer struct {
 	// as Divergence.Fields names it. viewer conform judges behaviours tick
 	// by tick with it.
 	RowCompared func(tick int, guid uint32, line int, err float64, fields []string)
+	// ClientOnly, when set, is told of each client object the run has not
+	// had so far, at its first row (its line): its rows are not compared.
+	// viewer live warns with it, having no end to report them at.
+	ClientOnly func(tick int, guid uint32, line int)
 
 	opts Options
 	x    explain.Explainer
@@ -70,11 +74,13 @@ type Comparer struct {
 
 	clientOnly map[uint32]*ClientOnly
 	onlyOrder  []uint32
-	notAlive   int
-	afterRun   int
-	pending    []*tracked
-	tick       int
-	sim        *engine.Sim
+	// toldOnly are the client-only objects ClientOnly was told of.
+	toldOnly map[uint32]bool
+	notAlive int
+	afterRun int
+	pending  []*tracked
+	tick     int
+	sim      *engine.Sim
 	// scratch is CheckRow's states.
 	scratch []engine.StateRow
 }
@@ -412,12 +418,26 @@ func (t *tracked) markAbsent(tick int) {
 	}
 }
 
+// tellClientOnly hands the ClientOnly hook a client object the run has
+// not had, once.
+func (c *Comparer) tellClientOnly(tick int, row *clienttrace.Row) {
+	if c.ClientOnly == nil || c.toldOnly[row.GUID] {
+		return
+	}
+	if c.toldOnly == nil {
+		c.toldOnly = map[uint32]bool{}
+	}
+	c.toldOnly[row.GUID] = true
+	c.ClientOnly(tick, row.GUID, row.Line)
+}
+
 func (c *Comparer) noteClientOnly(row *clienttrace.Row) {
 	co := c.clientOnly[row.GUID]
 	if co == nil {
 		co = &ClientOnly{GUID: hexid.String(row.GUID), FirstLine: row.Line}
 		c.clientOnly[row.GUID] = co
 		c.onlyOrder = append(c.onlyOrder, row.GUID)
+		c.tellClientOnly(c.tick, row)
 	}
 	co.Rows++
 }

@@ -70,8 +70,8 @@ type NothingComparedError struct {
 	// Client is the client trace, Input the run's input.
 	Client, Input string
 	// Rows is the client's state rows; Objects its objects the run never
-	// has.
-	Rows, Objects int
+	// has; AfterRun its rows past the run's last tick, LastTick.
+	Rows, Objects, AfterRun, LastTick int
 }
 
 func (e *NothingComparedError) Error() string {
@@ -82,6 +82,13 @@ func (e *NothingComparedError) Error() string {
 	switch {
 	case e.Rows == 0:
 		s += ": the trace has no rows"
+	case e.AfterRun == e.Rows:
+		// Rows past the end are not looked at: whether their objects are
+		// the run's is not known.
+		s += ": its " + strconv.Itoa(e.Rows) + " rows come after the run's last tick, " + strconv.Itoa(e.LastTick)
+	case e.AfterRun > 0:
+		s += ": " + strconv.Itoa(e.AfterRun) + " of its " + strconv.Itoa(e.Rows) + " rows come after the run's last tick, " +
+			strconv.Itoa(e.LastTick) + "; the others name objects the run never has or come at ticks their object is not alive"
 	case e.Objects > 0:
 		s += ": its " + strconv.Itoa(e.Rows) + " rows name " + strconv.Itoa(e.Objects) +
 			" objects the run never has, or come at ticks their object is not alive"

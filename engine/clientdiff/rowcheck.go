@@ -31,6 +31,9 @@ func (c *Comparer) CheckRow(s *engine.Sim, row *clienttrace.Row) (fields []strin
 		plain.HasBranch = false
 		return c.differences(st, &plain, err, nil), err, true
 	}
+	if _, known := c.objs[row.GUID]; !known {
+		c.tellClientOnly(row.Tick, row)
+	}
 	return nil, 0, false
 }
 

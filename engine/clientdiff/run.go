@@ -91,7 +91,8 @@ func Run(s *engine.Sim, c *Comparer, rd *clienttrace.Reader) (*Result, error) {
 	res := c.Finish(s)
 	res.Client, res.Format, res.Skipped = rd.Name(), rd.Format().String(), rd.Skipped()
 	if res.ComparedRows == 0 {
-		return nil, &NothingComparedError{Client: rd.Name(), Input: c.opts.Input, Rows: rd.Rows(), Objects: len(res.Missing.NotInRecording)}
+		return nil, &NothingComparedError{Client: rd.Name(), Input: c.opts.Input, Rows: rd.Rows(), Objects: len(res.Missing.NotInRecording),
+			AfterRun: res.Missing.AfterRun, LastTick: s.Tick()}
 	}
 	if rd.UsesTime() {
 		res.TimeMapping = "t mapped to the nearest tick: round(t × " + strconv.Itoa(rd.TickRate()) + ")"

@@ -119,13 +119,13 @@ func decodeCSV(s *scanner, l *csvLayout, line []byte, rec *record) {
 	}
 	for k, c := range [3]int{colX, colY, colZ} {
 		if r.Origin[k], ok = float32Of(get(c)); !ok {
-			s.fail(colNames[c], "want a number, got "+quoteToken(get(c)))
+			s.fail(colNames[c], notANumber(get(c), 32))
 			return
 		}
 	}
 	if tok := get(colHeading); len(tok) > 0 {
 		if r.Heading, ok = float32Of(tok); !ok {
-			s.fail("heading", "want a number, got "+quoteToken(tok))
+			s.fail("heading", notANumber(tok, 32))
 			return
 		}
 		r.HasHeading = true

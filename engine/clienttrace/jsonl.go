@@ -215,7 +215,7 @@ func (s *scanner) float32(field string) float32 {
 	tok := s.literal()
 	v, ok := float32Of(tok)
 	if !ok {
-		s.fail(field, "want a number, got "+quoteToken(tok))
+		s.fail(field, notANumber(tok, 32))
 	}
 	return v
 }

@@ -310,3 +310,26 @@ func TestRead_IDErrorQuotesTheStringOnce(t *testing.T) {
 		}
 	}
 }
+
+// A number too large for its field is said to be out of range, with the
+// range; not "want a number" of what is one.
+func TestRead_NumberOutOfRangeSaysSo(t *testing.T) {
+	for _, c := range []struct{ file, src, want string }{
+		{"a.jsonl", `{"tick":0,"guid":"0x1","cell":"0x1","origin":[1e40,0,0]}`, `a.jsonl:1: origin[0]: out of range: want a number within ±3.4e38, got "1e40"`},
+		{"a.jsonl", `{"t":1e400,"guid":"0x1","cell":"0x1","origin":[0,0,0]}`, `a.jsonl:1: t: out of range: want a number within ±1.8e308, got "1e400"`},
+		{"a.csv", "tick,guid,cell,x,y,z\n0,0x1,0x1,0,-2e39,0", `a.csv:2: y: out of range: want a number within ±3.4e38, got "-2e39"`},
+		{"a.csv", "tick,guid,cell,x,y,z,heading\n0,0x1,0x1,0,0,0,4e38", `a.csv:2: heading: out of range`},
+		{"a.csv", "tick,guid,cell,x,y,z\n0,0x1,0x1,0,abc,0", `a.csv:2: y: want a number, got "abc"`},
+	} {
+		r, err := NewReader(c.file, strings.NewReader(c.src), 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for err == nil {
+			_, err = r.NextTick(nil)
+		}
+		if err == io.EOF || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.src, err, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@
 package clienttrace
 
 import (
+	"errors"
 	"math"
 	"strconv"
 
@@ -246,9 +247,25 @@ func (s *scanner) number(field string) (float64, bool) {
 	tok := s.literal()
 	v, ok := parseNumber(tok)
 	if !ok {
-		s.fail(field, "want a number, got "+quoteToken(tok))
+		s.fail(field, notANumber(tok, 64))
 	}
 	return v, ok
+}
+
+// notANumber is the complaint about tok, a value that did not read as a
+// number: a number too large for its field (1e40 as a float32) is said to
+// be one, out of range, not "want a number".
+func notANumber(tok []byte, bits int) string {
+	if numberBytes(tok) {
+		if _, err := strconv.ParseFloat(string(tok), bits); errors.Is(err, strconv.ErrRange) {
+			limit := "3.4e38"
+			if bits == 64 {
+				limit = "1.8e308"
+			}
+			return "out of range: want a number within ±" + limit + ", got " + quoteToken(tok)
+		}
+	}
+	return "want a number, got " + quoteToken(tok)
 }
 
 // parseNumber parses a JSON number; NaN, infinities and Go-only spellings

@@ -234,6 +234,11 @@ func (r *Report) writeFirstDifference(w io.Writer) error {
 		return nil
 	}
 	fd := r.FirstDifference
+	if fd == nil && len(r.Objects) == 0 {
+		// No object ran: "agree" would claim a comparison of nothing.
+		_, err := fmt.Fprintf(w, "no object to compare: the input has none the pipeline simulates, so the readings' states were not compared\n")
+		return err
+	}
 	if fd == nil && r.kept != nil {
 		_, err := fmt.Fprintf(w, "the readings' states of the objects selected agree at every tick\n")
 		return err

@@ -189,7 +189,8 @@ type ReportError struct {
 func NewReport(input string, c *engine.Compare) *Report {
 	sims := c.Sims()
 	s0 := sims[0]
-	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(),
+	// Objects is [] in JSON, never null, when the input has none.
+	r := &Report{Input: input, TickRate: s0.TickRate(), Ticks: s0.Furthest(), Objects: []ReportObject{},
 		World: s0.Query().WorldDescription(), WorldFallbacks: s0.Query().WorldFallbacks(), WorldMismatch: s0.Query().WorldMismatch()}
 	per := make([][]engine.ObjectMetrics, len(sims))
 	for i, s := range sims {

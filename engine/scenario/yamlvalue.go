@@ -5,6 +5,7 @@
 package scenario
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -33,6 +34,10 @@ func (d *dec) number(n ast.Node, field string) (float64, error) {
 		if !math.IsInf(v.Value, 0) && !math.IsNaN(v.Value) {
 			return v.Value, nil
 		}
+		if math.IsInf(v.Value, 0) {
+			// 1e400: a number, too large for any field.
+			return 0, d.errAt(n, field, "out of range: want a finite number within ±1.8e308, got %s", describe(n))
+		}
 	case *ast.InfinityNode, *ast.NanNode:
 		return 0, d.errAt(n, field, "want a finite number, got %s", describe(n))
 	case *ast.StringNode:
@@ -40,6 +45,9 @@ func (d *dec) number(n ast.Node, field string) (float64, error) {
 			x, err := strconv.ParseFloat(v.Value, 64)
 			if err == nil && !math.IsInf(x, 0) && !math.IsNaN(x) {
 				return x, nil
+			}
+			if errors.Is(err, strconv.ErrRange) {
+				return 0, d.errAt(n, field, "out of range: want a finite number within ±1.8e308, got %s", describe(n))
 			}
 		}
 	}

@@ -29,7 +29,8 @@ type Options struct {
 	Jobs int
 	// Step, when set, is told the input's size and the size after each
 	// phase: the phase ("objects", "events") and the candidate's objects
-	// (its guids, and one more for events about no object) and events.
+	// (its guids: events about no object, notes and observer moves, are
+	// not an object) and events.
 	Step func(phase string, objects, events int)
 	// Trial, when set, is told after every trial.
 	Trial func()
@@ -53,7 +54,7 @@ func Shrink(rec *recording.Recording, holds Holds, opts Options) (*recording.Rec
 	// Objects: the units are guids; guid-less events (observer moves, notes
 	// about no object) are one more unit, guid 0 never being an object's.
 	guids := objectUnits(rec)
-	r.step("objects", len(guids), len(rec.Events))
+	r.step("objects", objectCount(guids), len(rec.Events))
 	keptGUIDs, err := ddmin(guids, func(c []uint32) (bool, error) {
 		return r.try(r.byObjects(c))
 	}, r.opts.Jobs)
@@ -61,7 +62,7 @@ func Shrink(rec *recording.Recording, holds Holds, opts Options) (*recording.Rec
 		return nil, err
 	}
 	cur := r.byObjects(keptGUIDs)
-	r.step("objects", len(objectUnits(cur)), len(cur.Events))
+	r.step("objects", objectCount(objectUnits(cur)), len(cur.Events))
 	// Events: ddmin over their indices, contiguous halves first.
 	idx := make([]int, len(cur.Events))
 	for i := range idx {
@@ -74,7 +75,7 @@ func Shrink(rec *recording.Recording, holds Holds, opts Options) (*recording.Rec
 		return nil, err
 	}
 	out := r.byEvents(cur, keptIdx)
-	r.step("events", len(objectUnits(out)), len(out.Events))
+	r.step("events", objectCount(objectUnits(out)), len(out.Events))
 	return out, nil
 }
 
@@ -119,6 +120,16 @@ func objectUnits(rec *recording.Recording) []uint32 {
 		add(unitOf(&rec.Events[i]))
 	}
 	return out
+}
+
+// objectCount is the objects among units: all but the unit of the events
+// about no object (guid 0).
+func objectCount(units []uint32) int {
+	n := len(units)
+	if slices.Contains(units, 0) {
+		n--
+	}
+	return n
 }
 
 func unitOf(ev *recording.Event) uint32 {

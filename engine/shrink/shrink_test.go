@@ -137,3 +137,28 @@ func BenchmarkShrink_Crowd(b *testing.B) {
 		b.ReportMetric(float64(len(out.Events)), "events")
 	}
 }
+
+// TestShrink_StepCountsObjectsNotTheirAbsence: the steps count objects by
+// their guids; a note about no object is not one more object (it made
+// `shrink: objects: 3 objects` of a two-object recording).
+func TestShrink_StepCountsObjectsNotTheirAbsence(t *testing.T) {
+	rec := crowdWithBlip(t, 2, 0.2)
+	rec.Events = append([]recording.Event{{T: 0, Kind: recording.KindNote, Text: "about no object"}}, rec.Events...)
+	guids := map[uint32]bool{}
+	for _, e := range rec.Header.Entities {
+		guids[e.GUID] = true
+	}
+	for _, ev := range rec.Events {
+		if ev.HasGUID {
+			guids[ev.GUID] = true
+		}
+	}
+	var objects []int
+	out, err := Shrink(rec, keep(t), Options{Step: func(_ string, n, _ int) { objects = append(objects, n) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(objects) != 3 || objects[0] != len(guids) || objects[2] != 1 {
+		t.Errorf("objects at each step %v, want %d first and the Jumper alone last (%d events left)", objects, len(guids), len(out.Events))
+	}
+}

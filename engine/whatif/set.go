@@ -81,7 +81,7 @@ func SetReading(r *interp.Reading, name, value string) error {
 		return nil
 	}
 	if interp.IsConstant(name) {
-		return fmt.Errorf("whatif: %s: a constant, not a reading field (Set takes it)", name)
+		return fmt.Errorf("whatif: %s: a retail constant, not a reading field", name)
 	}
 	return fmt.Errorf("whatif: %s: not a reading field or constant; known: %s",
 		name, strings.Join(SettingNames(), ", "))

@@ -152,7 +152,7 @@ func TestSetReading(t *testing.T) {
 		t.Errorf("secondary_divisor=catch_up: %v, %v", err, r.SecondaryDivisor)
 	}
 	for _, c := range []struct{ name, value, want string }{
-		{"max_interpolated_velocity", "10", "a constant, not a reading field"},
+		{"max_interpolated_velocity", "10", "max_interpolated_velocity: a retail constant, not a reading field"},
 		{"prune_loop", "maybe", "prune_loop=maybe: want true or false"},
 		{"heading_turn", "sideways", "want one of one_tick, slerp"},
 	} {
@@ -296,7 +296,7 @@ func TestSet_Constants(t *testing.T) {
 			t.Errorf("%s=%s changed the constants: %+v", c.name, c.value, k)
 		}
 	}
-	if err := SetReading(&r, "max_interpolated_velocity", "10"); err == nil || !strings.Contains(err.Error(), "a constant") {
+	if err := SetReading(&r, "max_interpolated_velocity", "10"); err == nil || !strings.Contains(err.Error(), "a retail constant") {
 		t.Errorf("SetReading of a constant: %v", err)
 	}
 	names := SettingNames()

@@ -68,7 +68,7 @@ func Run(files []string, o *runcmd.Options, load loader.LoadOptions, fs *flag.Fl
 	if o.Trace != "" {
 		return cli.BadInput("run: -trace writes one input's trace; run each input alone for its trace")
 	}
-	if o.Ticks < 0 {
+	if o.Ticks < 0 || (o.Ticks == 0 && cli.IsSet(fs, "ticks")) {
 		return cli.BadInput("run: -ticks %d: want a positive number of ticks", o.Ticks)
 	}
 	readings, err := o.Readings(fs)
@@ -163,6 +163,12 @@ func Run(files []string, o *runcmd.Options, load loader.LoadOptions, fs *flag.Fl
 		}
 	}
 	bar.Finish()
+	if len(failed) == len(files) {
+		// Nothing ran: tables of no row would read as a run that found
+		// nothing, so none is written (out.Abort keeps what was there).
+		return cli.BadInput("run: every input failed (%d of %d); nothing was run and no table was written:\n  %s",
+			len(failed), len(files), strings.Join(failed, "\n  "))
+	}
 	if err := out.Close(); err != nil {
 		return err
 	}

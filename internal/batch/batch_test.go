@@ -140,3 +140,28 @@ func TestRun_BadInputSkippedAndReported(t *testing.T) {
 		t.Errorf("metrics table:\n%s", me)
 	}
 }
+
+// TestRun_EveryInputFailedWritesNoTable: when no input ran, no table of no
+// row is written (it would read as runs that found nothing) and the
+// message does not speak of others that ran.
+func TestRun_EveryInputFailedWritesNoTable(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "broken.jsonl")
+	if err := os.WriteFile(bad, []byte("{\"format\":\"glidepath-recording\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ev, me, err := batchRun(t, dir, 2, bad, filepath.Join(dir, "missing.jsonl"))
+	var ue cli.UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "every input failed (2 of 2); nothing was run and no table was written") ||
+		strings.Contains(err.Error(), "the others") {
+		t.Fatalf("%v, want a usage error saying nothing ran", err)
+	}
+	if ev != nil || me != nil {
+		t.Errorf("tables written with no input run: events %q, metrics %q", ev, me)
+	}
+	for _, name := range []string{"events.csv", "metrics.csv"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); !os.IsNotExist(err) {
+			t.Errorf("%s: %v, want no file", name, err)
+		}
+	}
+}

@@ -73,6 +73,9 @@ type CaptureFlags struct {
 	serverPort int
 	player     string
 	truthFrom  pathList
+	// fs is the flag set Add added to, when it is one: -server-port 0
+	// given is refused, not taken as the default.
+	fs *flag.FlagSet
 }
 
 // pathList is a repeatable flag's files.
@@ -93,9 +96,16 @@ func (c *CaptureFlags) Add(fs interface {
 	StringVar(p *string, name, value, usage string)
 	Var(value flag.Value, name, usage string)
 }) {
+	c.fs, _ = fs.(*flag.FlagSet)
 	fs.IntVar(&c.serverPort, "server-port", 0, "a capture's AC server UDP `port` (default: any of 9000–10013)")
 	fs.StringVar(&c.player, "player", "", "the player's `guid` in a capture (default: from PlayerCreate 0xF746, else the first object at a position the client reported)")
 	fs.Var(&c.truthFrom, "truth-from", "another client's `capture` of the same session (repeatable): its player's own positions become truth events here, the clocks joined on the server's (docs/real-sessions.md)")
+}
+
+// Inputs is files and the -truth-from captures: every file the command
+// reads, which no output may name (cli.CheckOutputs).
+func (c *CaptureFlags) Inputs(files []string) []string {
+	return append(append([]string(nil), files...), c.truthFrom...)
 }
 
 // Args are the flags as given, for another command run on the same
@@ -117,7 +127,7 @@ func (c *CaptureFlags) Args() []string {
 // Options checks the flags and returns the capture options.
 func (c *CaptureFlags) Options() (capture.Options, error) {
 	var o capture.Options
-	if c.serverPort < 0 || c.serverPort > 65535 {
+	if c.serverPort < 0 || c.serverPort > 65535 || (c.serverPort == 0 && c.fs != nil && cli.IsSet(c.fs, "server-port")) {
 		return o, cli.BadInput("-server-port %d: want a UDP port, 1–65535", c.serverPort)
 	}
 	o.ServerPort = uint16(c.serverPort)

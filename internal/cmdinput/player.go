@@ -14,6 +14,12 @@ import (
 // WarnPlayerRule says on stderr which rule chose a capture's player when
 // it was not PlayerCreate or -player, and warns loudly when no rule did.
 func WarnPlayerRule(stderr io.Writer, name string, sum *capture.Summary) {
+	if sum.ACPackets == 0 {
+		// No player because nothing of the game was read: say that, not
+		// "pass -player".
+		fmt.Fprintf(stderr, "viewer: WARNING: %s\n", NoACPackets(name, sum))
+		return
+	}
 	switch sum.PlayerRule {
 	case capture.RuleNone:
 		fmt.Fprintf(stderr, "viewer: WARNING: %s: no player: the capture has no PlayerCreate 0xF746 and no object was seen at a position the client reported; "+
@@ -70,4 +76,11 @@ func WarnDroppedMessages(stderr io.Writer, src recording.Source) {
 		why = fmt.Sprintf("; the first, frame %d: %s", sum.Dropped[0].Frame, sum.Dropped[0].Problem)
 	}
 	fmt.Fprintf(stderr, "viewer: warning: %s: %d messages incomplete, dropped (viewer import lists them)%s\n", src.Name(), sum.DroppedCount, why)
+}
+
+// NoACPackets says that a capture held no AC packet, with what it held
+// instead and the likely cause.
+func NoACPackets(name string, sum *capture.Summary) string {
+	return fmt.Sprintf("%s: no AC packets: %d frames, %d UDP datagrams, %d of them on no AC server port; nothing of the game was read "+
+		"(a capture of other traffic, or a server on another port: -server-port N)", name, sum.Frames, sum.Datagrams, sum.OtherPorts)
 }

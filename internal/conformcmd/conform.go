@@ -148,6 +148,19 @@ func Run(o Options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// -junit and -md may not name a file conform reads: an input the
+	// manifest names or a client trace (the manifest itself is checked
+	// before it is read).
+	read := []string{filepath.Join(o.Dir, ManifestName)}
+	for i := range m.Inputs {
+		read = append(read, inputPath(o.Dir, &m.Inputs[i]))
+		if t := traces[m.Inputs[i].Name]; t != "" {
+			read = append(read, t)
+		}
+	}
+	if err := cli.CheckOutputs("conform", read, cli.Output{Flag: "-junit", Path: o.JUnit}, cli.Output{Flag: "-md", Path: o.Markdown}); err != nil {
+		return err
+	}
 	var missing []string
 	for i := range m.Inputs {
 		if traces[m.Inputs[i].Name] == "" {
@@ -202,6 +215,14 @@ func Run(o Options, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// inputPath is the file of the manifest's input in, in the corpus dir.
+func inputPath(dir string, in *ManifestInput) string {
+	if filepath.IsAbs(in.File) {
+		return in.File
+	}
+	return filepath.Join(dir, filepath.FromSlash(in.File))
+}
+
 func inputNames(m *Manifest) []string {
 	var out []string
 	for i := range m.Inputs {
@@ -223,10 +244,7 @@ func checkInput(o Options, m *Manifest, in *ManifestInput, trace string, byID ma
 	if trace == "" {
 		return ir, nil
 	}
-	path := in.File
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(o.Dir, filepath.FromSlash(path))
-	}
+	path := inputPath(o.Dir, in)
 	if fi, err := os.Stat(path); err != nil {
 		return ir, cli.BadInput("conform: %s: input %s: %v", ManifestName, in.Name, err)
 	} else if !fi.Mode().IsRegular() {

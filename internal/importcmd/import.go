@@ -145,6 +145,11 @@ func writeImport(src *capture.Reader, path string, bar progress, tab *importTabl
 	if bar != nil {
 		bar.Finish()
 	}
+	if sum := src.Summary(); sum.ACPackets == 0 {
+		// An empty recording would read as a session in which nothing
+		// moved.
+		return written, cli.BadInput("import: %s; nothing to import", cmdinput.NoACPackets(src.Name(), sum))
+	}
 	if err := w.Close(); err != nil {
 		return written, err
 	}

@@ -190,6 +190,11 @@ func Run(o Options, stdout, stderr io.Writer) error {
 	if o.Against != "" {
 		l.cmp = clientdiff.NewComparer(clientdiff.Options{Tolerance: o.Tolerance, Context: 5})
 		l.cmp.RowCompared = l.rowCompared
+		l.cmp.ClientOnly = func(tick int, guid uint32, line int) {
+			// Without it a trace of other objects rings nothing, silently.
+			fmt.Fprintf(stderr, "viewer: warning: live: %s:%d: %s at tick %d is no object of the run; its rows are not compared\n",
+				o.Against, line, hexid.String(guid), tick)
+		}
 	}
 	s, err := engine.NewStream(src, engine.Options{Assets: assets.FS(), Reading: o.Reading, Metrics: true, Sink: sink{l}})
 	if err != nil {

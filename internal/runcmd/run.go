@@ -204,5 +204,15 @@ func (o *Options) Readings(fs *flag.FlagSet) ([]interp.Reading, error) {
 	if err != nil {
 		return nil, cli.BadInput("run: %v", err)
 	}
+	if c.CompareSet && len(rs) < 2 {
+		// One reading beside nothing is a plain run: printed as one, it
+		// would read as a comparison that found no difference.
+		other := interp.ReadingNames()[0]
+		if other == rs[0].Name {
+			other = interp.ReadingNames()[1]
+		}
+		return nil, cli.BadInput("run: -compare %q names one reading: nothing to compare it with; give two or more (-compare %s,%s), or -reading %s to run one",
+			c.Compare, rs[0].Name, other, rs[0].Name)
+	}
 	return rs, nil
 }

@@ -159,7 +159,8 @@ func (t *total) result() whatifMetrics {
 }
 
 func newWhatifReport(r *report.Report, setting string, seed uint64, st whatif.Stats) *Report {
-	out := &Report{Input: r.Input, Readings: r.Readings, Setting: setting, Seed: seed, Stats: st}
+	// Objects is [] in JSON, never null, when the input has none.
+	out := &Report{Input: r.Input, Readings: r.Readings, Setting: setting, Seed: seed, Stats: st, Objects: []whatifSide{}}
 	var a, b total
 	for _, obj := range r.Objects {
 		if len(obj.Runs) != 2 {

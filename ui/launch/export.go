@@ -86,7 +86,7 @@ func (wire Wiring) Export(args []string, stdout, stderr io.Writer) error {
 	if strings.HasSuffix(strings.ToLower(f.out), ".png") {
 		return cli.BadInput("-o %q: want OUT.gif, or a directory for numbered PNGs", f.out)
 	}
-	if f.fps < 0 || f.fps > maxFPS {
+	if f.fps < 0 || f.fps > maxFPS || (f.fps == 0 && cli.IsSet(fs, "fps")) {
 		return cli.BadInput("-fps %d: want 1 to %d", f.fps, maxFPS)
 	}
 	if asGIF {

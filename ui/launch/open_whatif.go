@@ -78,8 +78,12 @@ func (w *whatifSpec) Set(s string) error {
 	probe := interp.SeedReading()
 	for _, v := range sets {
 		name, value, _ := strings.Cut(v, "=")
+		if interp.IsConstant(name) {
+			return fmt.Errorf("-set %s: a retail constant: the window's -whatif sets reading fields only; `viewer whatif -set %s` runs it headless", name, v)
+		}
 		if err := whatif.SetReading(&probe, name, value); err != nil {
-			return fmt.Errorf("-set %s: %v", v, err)
+			// whatif.Set's error names the field (and value) itself.
+			return fmt.Errorf("-set %s", strings.TrimPrefix(err.Error(), "whatif: "))
 		}
 	}
 	*w = whatifSpec{raw: s, cond: c, sets: sets, label: strings.Join(append(label, sets...), " ")}
