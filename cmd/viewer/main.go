@@ -194,10 +194,12 @@ func parseOnce(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// checkRepeats refuses a flag given twice (viewer compile IN -o a.jsonl
-// -o b.jsonl): the flag package keeps the last value silently, so one of
-// the two would be dropped without a word. Flags whose usage says
-// "(repeatable)" (-truth-from, -set) collect every value and may repeat.
+// checkRepeats refuses a flag given twice with two values (viewer compile
+// IN -o a.jsonl -o b.jsonl): the flag package keeps the last value
+// silently, so one of the two would be dropped without a word. The same
+// value given again (-quiet -quiet, from a script's common flags) drops
+// nothing and passes. Flags whose usage says "(repeatable)" (-truth-from,
+// -set) collect every value and may repeat.
 // With interspersed, flags may follow the files (parseInterspersed);
 // otherwise the first file ends the flags, as in the flag package.
 func checkRepeats(fs *flag.FlagSet, args []string, interspersed bool) error {
@@ -229,7 +231,7 @@ func checkRepeats(fs *flag.FlagSet, args []string, interspersed bool) error {
 		if strings.Contains(f.Usage, "(repeatable)") {
 			continue
 		}
-		if first, ok := seen[name]; ok {
+		if first, ok := seen[name]; ok && first != value {
 			prefix := ""
 			if fs.Name() != "viewer" {
 				prefix = fs.Name() + ": "

@@ -23,7 +23,7 @@ func TestFlags_GivenTwiceIsRefused(t *testing.T) {
 	}{
 		{"compile -o after the file", []string{"compile", scenarioFile(t, "jump"), "-o", first, "-o", second}, `compile: -o is given twice ("` + first + `", then "` + second + `")`},
 		{"run -ticks, = and space", []string{"run", "-ticks", "5", farJump, "-ticks=6"}, `run: -ticks is given twice ("5", then "6")`},
-		{"run -quiet twice", []string{"run", "-quiet", "--quiet", farJump}, "run: -quiet is given twice: give it once"},
+		{"run -quiet, then -quiet=false", []string{"run", "-quiet", "--quiet=false", farJump}, `run: -quiet is given twice ("", then "false")`},
 		{"run -explain bare then with kinds", []string{"run", "-explain", "-explain=blip", farJump}, `run: -explain is given twice ("", then "blip")`},
 		{"diff -tol", []string{"diff", "-tol", "1", "-tol", "2", farJump, farJump}, "diff: -tol is given twice"},
 		{"the window's -tick", []string{"-tick", "3", "-tick", "4", farJump}, `viewer: -tick is given twice ("3", then "4")`},
@@ -39,6 +39,15 @@ func TestFlags_GivenTwiceIsRefused(t *testing.T) {
 				t.Fatalf("%s was written", first)
 			}
 		})
+	}
+	// The same value given again drops nothing: the run goes on.
+	for _, args := range [][]string{
+		{"run", "-quiet", "--quiet", "-ticks", "5", farJump},
+		{"run", "-quiet", "-ticks", "5", "-ticks=5", farJump},
+	} {
+		if code, _, errs := viewer(t, args...); code != 0 {
+			t.Fatalf("%q: exit %d, want 0; stderr %s", args, code, errs)
+		}
 	}
 	// (repeatable) flags collect every value: the command goes on to the
 	// files they name.
@@ -64,7 +73,8 @@ func TestFlags_RepeatsReadValuesAsValues(t *testing.T) {
 		{[]string{"-o", "a", "--", "-o", "in.yaml"}, true, false},
 		{[]string{"-o", "a", "--", "-o", "in.yaml", "-o", "b"}, true, true},
 		{[]string{"-json", "-o", "a", "in.yaml", "-json"}, false, false},
-		{[]string{"-json", "-o", "a", "in.yaml", "-json"}, true, true},
+		{[]string{"-json", "-o", "a", "in.yaml", "-json=false"}, true, true},
+		{[]string{"-json", "-o", "a", "in.yaml", "-json"}, true, false},
 		{[]string{"-json=false", "-json"}, true, true},
 	} {
 		err := checkRepeats(fs, c.args, c.interspersed)
