@@ -57,6 +57,10 @@ type passPool struct {
 	// job, when set, runs a chunk in place of the pass's slots
 	// (parallel_ticks.go: a run of ticks over a shard of objects).
 	job func(c int)
+	// idle, when set, is called by each worker that finds no chunk left
+	// while the pass still runs (a chunk of its own not yet counted done,
+	// or the stepping goroutine's before it waits).
+	idle func()
 
 	helpers int
 	parked  atomic.Int32
@@ -102,7 +106,9 @@ func (p *passPool) run(s *Sim, n, size, chunks, helpers int) {
 	// A helper's chunk ends within microseconds unless its thread lost the
 	// processor: poll a while, then park rather than take the processor
 	// from it.
-	p.done.Add(own)
+	if p.done.Add(own) < all && p.idle != nil {
+		p.idle()
+	}
 	for spins := 0; p.done.Load() < all; spins++ {
 		if spins < waitSpins {
 			continue
@@ -115,7 +121,7 @@ func (p *passPool) run(s *Sim, n, size, chunks, helpers int) {
 		}
 		break
 	}
-	p.s, p.job = nil, nil
+	p.s, p.job, p.idle = nil, nil, nil
 }
 
 // claim takes the next chunk of pass gen, from the front or the back.
@@ -174,13 +180,17 @@ func (p *passPool) help(seen uint64) {
 			spins = 0
 		}
 		seen = p.state.Load() >> genShift
-		for {
-			c, ok := p.claim(seen, false)
-			if !ok {
-				break
-			}
-			all := int32(p.chunks) // read before done lets the pass end
+		c, ok := p.claim(seen, false)
+		for ok {
+			// Read before done lets the pass end.
+			all, idle := int32(p.chunks), p.idle
 			p.runChunk(c)
+			// The next chunk is claimed before this one is counted, so a
+			// helper out of chunks says so within the pass.
+			c, ok = p.claim(seen, false)
+			if !ok && idle != nil {
+				idle()
+			}
 			if p.done.Add(1) == all && p.waiting.CompareAndSwap(true, false) {
 				p.finished <- struct{}{}
 			}

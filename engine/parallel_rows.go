@@ -662,8 +662,12 @@ func (t *TableWriter) ChunkedStates() bool {
 }
 
 // steppingSink is a states sink whose encoding waits while the run's
-// stepping has every core (tables.StatesWriter).
-type steppingSink interface{ Stepping(on bool) }
+// stepping has every core (tables.StatesWriter), and takes the core of a
+// worker of the run with no chunk left (WorkerIdle).
+type steppingSink interface {
+	Stepping(on bool)
+	WorkerIdle()
+}
 
 // stepGate is the states table's sink to tell when the run's chunks step
 // on every core (w workers, as many as the Go scheduler's processors), or

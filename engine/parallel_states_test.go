@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"sync"
 	"testing"
 
 	"glidepath/assets"
@@ -218,15 +219,33 @@ type gatedStates struct {
 	t        *testing.T
 	stepping bool
 	runs     int
+	// idle counts the workers out of chunks said in this run of ticks
+	// (by the stepping goroutine and the helper: under mu).
+	mu   sync.Mutex
+	idle int
+}
+
+func (g *gatedStates) WorkerIdle() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.stepping {
+		g.t.Error("a worker out of chunks said outside a run of ticks on every core")
+	}
+	if g.idle++; g.idle > 2 {
+		g.t.Errorf("%d workers out of chunks said in a run of ticks on two", g.idle)
+	}
 }
 
 func (g *gatedStates) Stepping(on bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if on == g.stepping {
 		g.t.Errorf("Stepping(%v) twice", on)
 	}
 	g.stepping = on
 	if on {
 		g.runs++
+		g.idle = 0
 	}
 }
 

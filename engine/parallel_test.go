@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"reflect"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -164,4 +165,51 @@ func TestCompareAdvance_ReadingsOnTheirOwnCoresGiveTheSameMetrics(t *testing.T) 
 			t.Errorf("%s: side by side ended at tick %d with other metrics than one after the other (tick %d)", s.Reading().Name, s.Tick(), want.Tick())
 		}
 	}
+}
+
+// Each worker of a pass that finds no chunk left says so (the pool's idle)
+// while the pass still runs: the stepping goroutine out of chunks while
+// the helper steps the last, and the helper once its last is stepped,
+// before the pass ends.
+func TestPassPool_WorkersOutOfChunksSaySoWithinThePass(t *testing.T) {
+	dropHelpersAfter(t)
+	p := newPassPool()
+	defer p.stop()
+	var mu sync.Mutex
+	idle, ended := 0, false
+	started := make(chan struct{})
+	sawIdle := make(chan struct{})
+	p.idle = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if ended {
+			t.Error("a worker out of chunks said after the pass")
+		}
+		if idle++; idle == 1 {
+			close(sawIdle)
+		}
+	}
+	p.job = func(c int) {
+		switch c {
+		case 0: // the stepping goroutine's, from the front
+			<-started
+		case 1: // the helper's, from the back: it ends after the other's idle
+			close(started)
+			select {
+			case <-sawIdle:
+			case <-time.After(20 * time.Second):
+				t.Error("the stepping goroutine out of chunks never said so while the helper stepped")
+			}
+		}
+	}
+	p.run(nil, 0, 0, 2, 1)
+	mu.Lock()
+	ended = true
+	if idle != 2 {
+		t.Errorf("%d workers out of chunks said, want 2", idle)
+	}
+	if p.idle != nil || p.job != nil {
+		t.Error("the pass's idle or job kept after it")
+	}
+	mu.Unlock()
 }

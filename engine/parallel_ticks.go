@@ -279,10 +279,12 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	} else {
 		pool := s.passPool()
 		pool.job = b.runChunk
-		// A states table's encoding waits while every core steps.
+		// A states table's encoding waits while every core steps, but
+		// for a worker's core once it has no chunk left.
 		gate := b.stepGate(s, w)
 		if gate != nil {
 			gate.Stepping(true)
+			pool.idle = gate.WorkerIdle
 		}
 		pool.run(s, 0, 0, chunks, w-1)
 		if gate != nil {

@@ -251,12 +251,23 @@ func (a *async[T]) stop() {
 
 // stepper is an encoder whose encoding goroutines wait while the run's
 // stepping has every core (statesWriter.Stepping).
-type stepper interface{ Stepping(on bool) }
+type stepper interface {
+	Stepping(on bool)
+	WorkerIdle()
+}
 
 // Stepping passes on to the encoder that the run's stepping has every core
 // (or no longer has), if its encoding waits for that.
 func (a *async[T]) Stepping(on bool) {
 	if s, ok := a.enc.(stepper); ok {
 		s.Stepping(on)
+	}
+}
+
+// WorkerIdle passes on to the encoder that a worker of the run's stepping
+// has no chunk left (statesWriter.WorkerIdle).
+func (a *async[T]) WorkerIdle() {
+	if s, ok := a.enc.(stepper); ok {
+		s.WorkerIdle()
 	}
 }

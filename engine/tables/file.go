@@ -187,6 +187,10 @@ func (w *file[T]) WriteStates(b *StateBatch) error { return w.enc.WriteStates(b)
 // a batch or closes the table.
 func (w *file[T]) Stepping(on bool) { w.enc.Stepping(on) }
 
+// WorkerIdle says a worker of the run of ticks stepping on every core has
+// no chunk left: one encoding goroutine may take its core meanwhile.
+func (w *file[T]) WorkerIdle() { w.enc.WorkerIdle() }
+
 func (w *file[T]) Close() error {
 	if w.done {
 		return errors.New("tables: " + w.f.Name() + ": closed twice")

@@ -214,8 +214,9 @@ func (w *statesWriter) startWorkers() {
 		go func() {
 			defer w.wg.Done()
 			for j := range w.work {
-				w.gate.wait()
+				w.gate.enter()
 				e.encode(j)
+				w.gate.leave()
 				j.done <- struct{}{}
 			}
 		}()
@@ -243,41 +244,80 @@ func (w *statesWriter) batchesHeld() int { return 2 * w.workers }
 // with the stepping's chunks took half a core from a chunk the stepping
 // then waited for, so a run was as slow as its stepping on one core. Held,
 // the pages wait for the stepping's serial work between runs of ticks, or
-// for the stepping to wait on them (the writer's queue full).
+// for the stepping to wait on them (the writer's queue full), or for a
+// worker of the run to find no chunk left (WorkerIdle): each such worker
+// lets one encoder in while the others finish their last chunks, until
+// the next run of ticks closes the gate again (a page started finishes).
 type stepGate struct {
 	mu     sync.Mutex
 	cond   sync.Cond
 	closed bool
+	// idle counts the run's workers out of chunks since the gate closed,
+	// encoding the pages being encoded: while closed, an encoder starts a
+	// page only while fewer pages than idle workers are.
+	idle, encoding int
 	// waiting counts the goroutines waiting at the gate.
 	waiting int
 }
 
-// set closes the gate, or opens it and lets the waiting encoders go.
-func (g *stepGate) set(closed bool) {
+// lock takes the gate's mutex, readying its cond the first time.
+func (g *stepGate) lock() {
 	g.mu.Lock()
 	if g.cond.L == nil {
 		g.cond.L = &g.mu
 	}
-	g.closed = closed
+}
+
+// set closes the gate, or opens it and lets the waiting encoders go;
+// either way no worker is idle yet.
+func (g *stepGate) set(closed bool) {
+	g.lock()
+	g.closed, g.idle = closed, 0
 	if !closed {
 		g.cond.Broadcast()
 	}
 	g.mu.Unlock()
 }
 
-// wait returns once the gate is open.
-func (g *stepGate) wait() {
-	g.mu.Lock()
-	for g.closed {
+// workerIdle opens the closed gate for one more encoder.
+func (g *stepGate) workerIdle() {
+	g.lock()
+	if g.closed {
+		g.idle++
+		g.cond.Signal()
+	}
+	g.mu.Unlock()
+}
+
+// enter returns once the gate lets an encoder start a page; leave says
+// the page is done.
+func (g *stepGate) enter() {
+	g.lock()
+	for g.closed && g.encoding >= g.idle {
 		g.waiting++
 		g.cond.Wait()
 		g.waiting--
+	}
+	g.encoding++
+	g.mu.Unlock()
+}
+
+func (g *stepGate) leave() {
+	g.lock()
+	g.encoding--
+	if g.closed && g.encoding < g.idle {
+		g.cond.Signal()
 	}
 	g.mu.Unlock()
 }
 
 // Stepping says whether the run's stepping has every core (true while a
 // run of ticks steps its chunks on all of them): meanwhile the encoding
-// goroutines start no page. The caller opens it again before it waits on
-// the writer.
+// goroutines start no page but for WorkerIdle's. The caller opens it
+// again before it waits on the writer.
 func (w *statesWriter) Stepping(on bool) { w.gate.set(on) }
+
+// WorkerIdle says a worker of the run of ticks stepping on every core has
+// no chunk left to step: one encoder may take its core until the next
+// Stepping(true).
+func (w *statesWriter) WorkerIdle() { w.gate.workerIdle() }

@@ -3,6 +3,7 @@ package tables
 import (
 	"bytes"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -71,4 +72,112 @@ func (g *stepGate) count() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.waiting
+}
+
+// waitFor polls cond for up to 20 seconds (a loaded machine).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// The closed gate lets in one encoder for each worker of the run out of
+// chunks (WorkerIdle), one page after another, and none again once the
+// next run of ticks closes it; opened, it lets every one in.
+func TestStepGate_OneEncoderAWorkerOutOfChunks(t *testing.T) {
+	var g stepGate
+	var entered atomic.Int32
+	g.set(true)
+	for range 3 {
+		go func() {
+			g.enter()
+			entered.Add(1)
+		}()
+	}
+	waitFor(t, "three encoders at the closed gate", func() bool { return g.count() == 3 })
+	if entered.Load() != 0 {
+		t.Fatalf("%d encoders in while the run steps on every core", entered.Load())
+	}
+	g.workerIdle()
+	waitFor(t, "one encoder in for the idle worker", func() bool { return entered.Load() == 1 })
+	time.Sleep(20 * time.Millisecond)
+	if n := entered.Load(); n != 1 || g.count() != 2 {
+		t.Fatalf("one worker idle: %d encoders in, %d waiting, want 1 and 2", n, g.count())
+	}
+	// Its page done, the next encoder takes the idle worker's core.
+	g.leave()
+	waitFor(t, "the next encoder in", func() bool { return entered.Load() == 2 })
+	// The next run of ticks: the page started finishes, no other starts.
+	g.set(true)
+	g.leave()
+	time.Sleep(20 * time.Millisecond)
+	if n := entered.Load(); n != 2 || g.count() != 1 {
+		t.Fatalf("the next run of ticks: %d encoders in, %d waiting, want 2 and 1", n, g.count())
+	}
+	// Open: every one goes.
+	g.set(false)
+	waitFor(t, "the last encoder in once the gate opens", func() bool { return entered.Load() == 3 })
+	g.leave()
+	// An idle worker said while the gate is open counts for nothing once
+	// it closes.
+	g.workerIdle()
+	g.set(true)
+	done := make(chan struct{})
+	go func() { g.enter(); close(done) }()
+	waitFor(t, "an encoder at the gate closed again", func() bool { return g.count() == 1 })
+	select {
+	case <-done:
+		t.Fatal("an encoder let in by a worker idle before the run of ticks")
+	case <-time.After(20 * time.Millisecond):
+	}
+	g.set(false)
+	<-done
+	g.leave()
+}
+
+// A writer held while the run steps encodes its pages once a worker of the
+// run has no chunk left (WorkerIdle), the gate still closed, and the file
+// is the one a writer never held writes.
+func TestStatesWriter_EncodesWhileAWorkerIsIdle(t *testing.T) {
+	rows := randomStates(rand.New(rand.NewPCG(41, 6)), 1050)
+	write := func(held bool) []byte {
+		var buf bytes.Buffer
+		w, err := newStatesWriter(&buf, Snappy, 100000, 350)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.setWorkers(2)
+		w.Stepping(held)
+		for _, b := range batchOf(rows, 700) {
+			if err := w.TakeStates(b, func() {}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if held {
+			waitFor(t, "both encoders at the gate", func() bool { return w.gate.count() == 2 })
+			w.WorkerIdle()
+			waitFor(t, "the pages encoded for the idle worker", func() bool {
+				for _, j := range w.inflight {
+					if len(j.done) == 0 {
+						return false
+					}
+				}
+				return true
+			})
+			w.Stepping(false)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	want := write(false)
+	if got := write(true); !bytes.Equal(got, want) {
+		t.Errorf("encoded for an idle worker: %d bytes differ from the %d of a writer never held", len(got), len(want))
+	}
 }
