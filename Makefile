@@ -136,9 +136,11 @@ SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShi
 # tick-by-tick runs they are compared with). The tick-by-tick (or stepwise,
 # one core's) run a matrix compares with runs on one goroutine: under the
 # race detector the matrices of the trace, the rows, the states' batches,
-# the pre-run, the thousand and the client comparison run their
+# the pre-run, the thousand, the client comparison, every input's states,
+# the crowd at any GOMAXPROCS and the readings side by side run their
 # combinations in shards and check what those must hold (ticks stepped in
-# shards, rows to order), and compare them with it in the second pass.
+# shards, rows to order), and compare them with it in the second pass; the
+# seek back to every tick seeks without the straight run it compares with.
 RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestParallelTicks_CompareReadingsSideBySide|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestStream_SameTraceAndMetricsAsInMemory|TestAdvanceStates_ParquetSameBytesAtAnyCores|TestAdvanceStates_ParquetFileSameBytes|TestRowsWrite_TraceOrderForAnyChunking|TestAdvanceTrace_TraceLogOnly|TestAdvanceBriefs_LogReservedForTheRun|TestStream_PublishesTheBytesWritten|TestStream_FilledInPlace
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
