@@ -108,7 +108,7 @@ RACE_TESTS := TestShipped_ConcurrentCompilesAgree
 # (internal/goroutines), which fails it there if its code started a
 # goroutine, and engine/racepkgs_test.go fails when a test named here does
 # not begin so or one that does is not named here (docs/testing.md).
-SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition|TestTransitEnvFast_RandomSweepsMatchWholeTransition|TestTransitEnvFast_ClearMemoMatchesTests|TestTransitEnvFast_PortalMemoMatchesCellBSP|TestCheckpoints_CrowdIntervalFloor|TestTableWriterCapturedRows|TestSeek_RandomSequencesMatchStraightRun|TestTraceHeading_DrawnChangesSameAsTheRow|TestSeek_ForwardIntoNewTicksKeepsPopStages|TestStream_KeepsOnlyTheCurrentTickAndReadsOnlyWhatTheTicksNeed|TestSeek_EveryReadingMatchesStraightRun|TestTransitFast_MemosMatchWholeTransition|TestVec_SameAsMgl32|TestTransitEnvFast_WalkersMatchWholeTransition|TestTransitEnvFast_WalkMemoMatchesCheckWalkable|TestTransitFast_HillsWalkerMatchesWholeTransition|TestIsValid_SameAsComponentChecks|TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm|TestSetFrame_RotationMemo|TestAccept_IndepWallStopsAtWalkingAndCatchUpSpeeds|TestAccept_IndepTerrainWithin1cm|TestFixedFloat_NearMidpoints|TestEiselLemire64_AgreesWithStrconv|TestRead_LineTooLong|TestNameStages_WithoutMetricsSameResult
+SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestMakefile_TestBinariesLinkWithoutDWARF|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition|TestTransitEnvFast_RandomSweepsMatchWholeTransition|TestTransitEnvFast_ClearMemoMatchesTests|TestTransitEnvFast_PortalMemoMatchesCellBSP|TestCheckpoints_CrowdIntervalFloor|TestTableWriterCapturedRows|TestSeek_RandomSequencesMatchStraightRun|TestTraceHeading_DrawnChangesSameAsTheRow|TestSeek_ForwardIntoNewTicksKeepsPopStages|TestStream_KeepsOnlyTheCurrentTickAndReadsOnlyWhatTheTicksNeed|TestSeek_EveryReadingMatchesStraightRun|TestTransitFast_MemosMatchWholeTransition|TestVec_SameAsMgl32|TestTransitEnvFast_WalkersMatchWholeTransition|TestTransitEnvFast_WalkMemoMatchesCheckWalkable|TestTransitFast_HillsWalkerMatchesWholeTransition|TestIsValid_SameAsComponentChecks|TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm|TestSetFrame_RotationMemo|TestAccept_IndepWallStopsAtWalkingAndCatchUpSpeeds|TestAccept_IndepTerrainWithin1cm|TestFixedFloat_NearMidpoints|TestEiselLemire64_AgreesWithStrconv|TestRead_LineTooLong|TestNameStages_WithoutMetricsSameResult
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
@@ -136,10 +136,12 @@ SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShi
 # tick-by-tick runs they are compared with). The tick-by-tick (or stepwise,
 # one core's) run a matrix compares with runs on one goroutine: under the
 # race detector the matrices of the trace, the rows, the states' batches,
-# the pre-run, the thousand and the client comparison run their
+# the pre-run, the thousand, the client comparison, every input's states,
+# the crowd at any GOMAXPROCS and the readings side by side run their
 # combinations in shards and check what those must hold (ticks stepped in
-# shards, rows to order), and compare them with it in the second pass.
-RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestStream_SameTraceAndMetricsAsInMemory|TestAdvanceStates_ParquetSameBytesAtAnyCores|TestAdvanceStates_ParquetFileSameBytes|TestRowsWrite_TraceOrderForAnyChunking|TestAdvanceTrace_TraceLogOnly|TestAdvanceBriefs_LogReservedForTheRun|TestStream_PublishesTheBytesWritten|TestStream_FilledInPlace
+# shards, rows to order), and compare them with it in the second pass; the
+# seek back to every tick seeks without the straight run it compares with.
+RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestParallelTicks_CompareReadingsSideBySide|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestStream_SameTraceAndMetricsAsInMemory|TestAdvanceStates_ParquetSameBytesAtAnyCores|TestAdvanceStates_ParquetFileSameBytes|TestRowsWrite_TraceOrderForAnyChunking|TestAdvanceTrace_TraceLogOnly|TestAdvanceBriefs_LogReservedForTheRun|TestStream_PublishesTheBytesWritten|TestStream_FilledInPlace
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
 SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/datworld/ ./engine/recording/ ./engine/tables/ ./physics/ ./internal/atomicfile/ ./internal/batch/
@@ -148,15 +150,21 @@ SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/datworld/ ./engine/recordi
 # can pass Go's default ten minutes without anything being wrong.
 # -vet=off: make vet runs every analyzer go test's vet pass runs (a subset
 # of go vet's) over the same packages and their tests.
+# -ldflags=-w: the test binaries are linked without DWARF (a fifth to a
+# third less CPU a link, and make test links about eighty; a panic's or a
+# race report's stack names its files and lines from the symbol table all
+# the same); the compiled packages are shared as before (docs/testing.md).
+TEST_LDFLAGS := -w
+
 test-core: test-race test-plain
 
 test-race:
-	CGO_ENABLED=1 $(GO) test -race -vet=off -timeout 30m -skip '^($(SWEEPS))$$' $(RACE_PKGS)
-	CGO_ENABLED=1 $(GO) test -race -vet=off -timeout 30m -run '^($(RACE_TESTS))$$' ./engine/scenario/
+	CGO_ENABLED=1 $(GO) test -race -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m -skip '^($(SWEEPS))$$' $(RACE_PKGS)
+	CGO_ENABLED=1 $(GO) test -race -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m -run '^($(RACE_TESTS))$$' ./engine/scenario/
 
 test-plain:
-	$(GO) test -vet=off -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' $(SWEEP_PKGS)
-	$(GO) test -vet=off -timeout 30m $$($(GO) list $(CORE) | grep -vxF $(foreach p,$(RACE_PKGS),-e $(p)))
+	$(GO) test -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' $(SWEEP_PKGS)
+	$(GO) test -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m $$($(GO) list $(CORE) | grep -vxF $(foreach p,$(RACE_PKGS),-e $(p)))
 
 # The viewer binary cmd/viewer's tests run as a subprocess (hostile inputs,
 # signals, live), built once with the tests' own flags so that the two share
@@ -194,7 +202,7 @@ web:
 # FUZZTIME=10m by default; figures in docs/testing.md).
 FUZZTIME ?= 10m
 fuzz-short:
-	@bash scripts/fuzz.sh short
+	@TEST_LDFLAGS=$(TEST_LDFLAGS) bash scripts/fuzz.sh short
 
 fuzz:
 	@bash scripts/fuzz.sh $(FUZZTIME)

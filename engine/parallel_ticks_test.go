@@ -129,6 +129,33 @@ func checkSharded(t *testing.T, what string, src recording.Source, opts Options,
 	return s.batch.ticks
 }
 
+// checkShardedAlone runs src in runs of `every` ticks as checkSharded
+// does, without the tick by tick states to compare with: under the race
+// detector, where stepping tick by tick runs on one goroutine and finds
+// nothing, and make test's second pass compares the two. The run must end
+// without an error having stepped ticks in shards; it returns how many and
+// its last tick.
+func checkShardedAlone(t *testing.T, what string, src recording.Source, opts Options, every int) (sharded, last int) {
+	t.Helper()
+	s, err := NewStream(src, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Done() {
+		s.advance(every)
+	}
+	if s.Err() != nil {
+		t.Errorf("%s: ended at tick %d with %v", what, s.Tick(), s.Err())
+	}
+	if s.batch != nil {
+		sharded = s.batch.ticks
+	}
+	if sharded == 0 {
+		t.Errorf("%s: no tick stepped in shards", what)
+	}
+	return sharded, s.Tick()
+}
+
 func TestParallelTicks_SameStatesAsTickByTick(t *testing.T) {
 	crowd := withLife(synthCrowd(t, 40, 5, 3))
 	checkShardedInputs(t, []*recording.Recording{crowd}, crowd, []int{2}, []int{3}, []int{7, 64})
@@ -154,9 +181,13 @@ func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 	if raceEnabled {
 		// Under the race detector (the synthetic crowd's shards are
 		// TestParallelTicks_SameStatesAsTickByTick's) the shipped crowd,
-		// on two cores in two shards stepping runs of 64; every input and
-		// combination in make test's second pass (Makefile RACE_LIGHT).
-		checkShardedInputs(t, inputs[1:2], crowd, []int{2}, []int{2}, []int{64})
+		// on two cores in two shards stepping runs of 64, without the tick
+		// by tick run (one goroutine's) it is compared with; every input
+		// and combination, each compared with it, in make test's second
+		// pass (Makefile RACE_LIGHT).
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+		rec := inputs[1]
+		checkShardedAlone(t, rec.Name, recording.NewSource(rec), Options{Assets: assets.FS(), Metrics: true, Workers: 2}, 64)
 		return
 	}
 	checkShardedInputs(t, inputs, crowd, []int{1, 2, 4}, []int{1, 3}, []int{1, 7, 64})
@@ -250,16 +281,27 @@ func TestParallelTicks_SameAtAnyGOMAXPROCS(t *testing.T) {
 	}
 	rec := synthCrowd(t, n, 4, 7)
 	opts := Options{Assets: assets.FS(), Metrics: true, BusyCores: 1}
-	hashes, wantM, wantTick, _ := steppedHashes(t, recording.NewSource(rec), opts)
 	traceOpts := opts
 	traceOpts.EventLog = true
+	if raceEnabled {
+		// Under the race detector two cores alone, without the tick by
+		// tick run and one core's trace they are compared with (both on
+		// one goroutine): every tick in shards, and the trace written as
+		// they step; all four core counts, compared with both, in make
+		// test's second pass (RACE_LIGHT).
+		runtime.GOMAXPROCS(2)
+		if sharded, last := checkShardedAlone(t, fmt.Sprintf("crowd of %d", n), recording.NewSource(rec), opts, 64); sharded < last {
+			t.Errorf("GOMAXPROCS=2: %d of %d ticks in shards", sharded, last)
+		}
+		if got, _ := streamTrace(t, recording.NewSource(rec), traceOpts, rec.Name); len(got) == 0 {
+			t.Error("GOMAXPROCS=2: an empty trace")
+		}
+		return
+	}
+	hashes, wantM, wantTick, _ := steppedHashes(t, recording.NewSource(rec), opts)
 	runtime.GOMAXPROCS(1)
 	want, wantTM := streamTrace(t, recording.NewSource(rec), traceOpts, rec.Name)
-	procsList := []int{1, 2, 4, 8}
-	if raceEnabled {
-		procsList = []int{2} // all four in make test's second pass (RACE_LIGHT)
-	}
-	for _, procs := range procsList {
+	for _, procs := range []int{1, 2, 4, 8} {
 		runtime.GOMAXPROCS(procs)
 		if n := checkSharded(t, fmt.Sprintf("crowd of %d", n), recording.NewSource(rec), opts, 64, hashes, wantM, wantTick, nil); n < wantTick {
 			t.Errorf("GOMAXPROCS=%d: %d of %d ticks in shards", procs, n, wantTick)
@@ -308,12 +350,19 @@ func TestParallelTicks_CompareReadingsSideBySide(t *testing.T) {
 		readings = append(readings, r)
 	}
 	opts := Options{Assets: assets.FS(), Metrics: true}
-	one, err := NewCompareStream(recording.NewSource(rec), readings, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !one.Done() {
-		one.Step()
+	// Under the race detector the readings in shards alone, without the
+	// tick by tick comparison (one goroutine's) they are compared with:
+	// each steps ticks in shards and all end at one tick; compared with it
+	// in make test's second pass (Makefile RACE_LIGHT).
+	var one *Compare
+	if !raceEnabled {
+		var err error
+		if one, err = NewCompareStream(recording.NewSource(rec), readings, opts); err != nil {
+			t.Fatal(err)
+		}
+		for !one.Done() {
+			one.Step()
+		}
 	}
 	opts.Workers = 2
 	side, err := NewCompareStream(recording.NewSource(rec), readings, opts)
@@ -324,10 +373,16 @@ func TestParallelTicks_CompareReadingsSideBySide(t *testing.T) {
 		side.Advance(64)
 	}
 	for i, s := range side.Sims() {
-		want := one.Sims()[i]
 		if s.batch == nil || s.batch.ticks == 0 {
 			t.Errorf("%s: no tick in shards", s.Reading().Name)
 		}
+		if one == nil {
+			if first := side.Sims()[0]; s.Tick() != first.Tick() || s.Tick() == 0 || s.Err() != nil {
+				t.Errorf("%s: in shards side by side it ended at tick %d with %v, %s at %d", s.Reading().Name, s.Tick(), s.Err(), first.Reading().Name, first.Tick())
+			}
+			continue
+		}
+		want := one.Sims()[i]
 		if s.Tick() != want.Tick() || s.Query().StateHash() != want.Query().StateHash() || !reflect.DeepEqual(s.Query().Metrics(), want.Query().Metrics()) {
 			t.Errorf("%s: in shards side by side it ended at tick %d in another state than tick by tick (tick %d)", s.Reading().Name, s.Tick(), want.Tick())
 		}

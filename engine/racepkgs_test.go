@@ -214,3 +214,56 @@ func isNoneStarted(st ast.Stmt) bool {
 	arg, argOK := call.Args[0].(*ast.Ident)
 	return ok && pkg.Name == "goroutines" && argOK && arg.Name == "t"
 }
+
+// recipe returns the command lines of the Makefile's rule for target.
+func recipe(t *testing.T, makefile, target string) []string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(target) + `:[^\n]*\n((?:\t[^\n]*\n)*)`).FindStringSubmatch(makefile)
+	if m == nil {
+		t.Fatalf("Makefile: no %s: rule", target)
+	}
+	return strings.Split(strings.TrimSuffix(m[1], "\n"), "\n")
+}
+
+// make test links about eighty test binaries (the race pass's, the second
+// pass's and the fuzz pass's) and links them without DWARF (TEST_LDFLAGS,
+// -w): every go test of test-race and test-plain passes it, and so does
+// scripts/fuzz.sh's instrumented build, given it by fuzz-short.
+func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
+	goroutines.NoneStarted(t)
+	data, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := string(data)
+	if got := makeVar(t, mk, "TEST_LDFLAGS"); got != "-w" {
+		t.Errorf("Makefile: TEST_LDFLAGS is %q, want -w", got)
+	}
+	for _, target := range []string{"test-race", "test-plain"} {
+		n := 0
+		for _, line := range recipe(t, mk, target) {
+			if !strings.Contains(line, "$(GO) test ") {
+				continue
+			}
+			n++
+			if !strings.Contains(line, " -ldflags=$(TEST_LDFLAGS) ") {
+				t.Errorf("Makefile: %s: %q does not link with -ldflags=$(TEST_LDFLAGS)", target, strings.TrimSpace(line))
+			}
+		}
+		if n == 0 {
+			t.Errorf("Makefile: %s runs no $(GO) test", target)
+		}
+	}
+	if lines := recipe(t, mk, "fuzz-short"); !strings.Contains(strings.Join(lines, "\n"), "TEST_LDFLAGS=$(TEST_LDFLAGS) bash scripts/fuzz.sh short") {
+		t.Errorf("Makefile: fuzz-short does not give scripts/fuzz.sh TEST_LDFLAGS: %q", lines)
+	}
+	script, err := os.ReadFile("../scripts/fuzz.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"ldflags=${TEST_LDFLAGS:--w}\n", `"$GO" test -c -fuzz=. -ldflags="$ldflags" `} {
+		if !strings.Contains(string(script), want) {
+			t.Errorf("scripts/fuzz.sh: no %q: its instrumented builds would link with DWARF", want)
+		}
+	}
+}

@@ -59,6 +59,9 @@ targets=(
 	"./ui/launch FuzzOpenPackZip 2000"
 )
 GO=${GO:-go}
+# Linked without DWARF, as make test links every test binary (Makefile
+# TEST_LDFLAGS): the link is the most of a build whose packages are cached.
+ldflags=${TEST_LDFLAGS:--w}
 bins=$(mktemp -d "${TMPDIR:-/tmp}/glidepath-fuzz.XXXXXX")
 trap 'rm -rf "$bins"' EXIT
 fuzzcache=$("$GO" env GOCACHE)/fuzz/$("$GO" list -m)
@@ -74,7 +77,7 @@ for t in "${targets[@]}"; do
 	if [[ " $built " != *" $pkg "* ]]; then
 		built="$built $pkg"
 		echo "build $pkg (instrumented for fuzzing)"
-		if ! "$GO" test -c -fuzz=. -o "$bin" "$pkg"; then
+		if ! "$GO" test -c -fuzz=. -ldflags="$ldflags" -o "$bin" "$pkg"; then
 			failed=1
 			continue
 		fi
