@@ -151,7 +151,8 @@ SWEEP_PKGS := ./engine/ ./engine/clientdiff/ ./engine/datworld/ ./engine/recordi
 # -vet=off: make vet runs every analyzer go test's vet pass runs (a subset
 # of go vet's) over the same packages and their tests.
 # -ldflags=-w: the test binaries are linked without DWARF (a fifth to a
-# third less CPU a link, and make test links about eighty; a panic's or a
+# third less CPU a link, and make test links about a hundred, the display
+# lane's seventeen among them; a panic's or a
 # race report's stack names its files and lines from the symbol table all
 # the same); the compiled packages are shared as before (docs/testing.md).
 TEST_LDFLAGS := -w
@@ -184,7 +185,7 @@ TEST_BIN := $(CURDIR)/dist/test/viewer
 test-display: web
 	$(GO) build -pgo=off -o $(TEST_BIN) ./cmd/viewer
 	LP_NUM_THREADS=0 GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web GLIDEPATH_VIEWER_BIN=$(TEST_BIN) \
-		xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -pgo=off -vet=off -timeout 30m $(DISPLAY_PKGS)
+		xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -pgo=off -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m $(DISPLAY_PKGS)
 
 # The web viewer in headless Chromium alone (cmd/viewer/web_browser_test.go,
 # docs/web.md): the site make web writes, a shipped recording opened by
@@ -192,7 +193,7 @@ test-display: web
 # tick. make test runs it within test-display.
 test-web: web
 	LP_NUM_THREADS=0 GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web xvfb-run -a -s "-screen 0 1280x800x24" \
-		$(GO) test -pgo=off -timeout 30m -count=1 -run '^TestWeb' ./cmd/viewer/
+		$(GO) test -pgo=off -ldflags=$(TEST_LDFLAGS) -timeout 30m -count=1 -run '^TestWeb' ./cmd/viewer/
 
 # The web viewer: a static site in dist/web/ (scripts/web.sh, docs/web.md).
 web:

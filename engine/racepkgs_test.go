@@ -225,10 +225,11 @@ func recipe(t *testing.T, makefile, target string) []string {
 	return strings.Split(strings.TrimSuffix(m[1], "\n"), "\n")
 }
 
-// make test links about eighty test binaries (the race pass's, the second
-// pass's and the fuzz pass's) and links them without DWARF (TEST_LDFLAGS,
-// -w): every go test of test-race and test-plain passes it, and so does
-// scripts/fuzz.sh's instrumented build, given it by fuzz-short.
+// make test links about a hundred test binaries (the race pass's, the
+// second pass's, the fuzz pass's and the display lane's) and links them
+// without DWARF (TEST_LDFLAGS, -w): every go test of test-race, test-plain,
+// test-display and test-web passes it, and so does scripts/fuzz.sh's
+// instrumented build, given it by fuzz-short.
 func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 	goroutines.NoneStarted(t)
 	data, err := os.ReadFile("../Makefile")
@@ -239,7 +240,7 @@ func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 	if got := makeVar(t, mk, "TEST_LDFLAGS"); got != "-w" {
 		t.Errorf("Makefile: TEST_LDFLAGS is %q, want -w", got)
 	}
-	for _, target := range []string{"test-race", "test-plain"} {
+	for _, target := range []string{"test-race", "test-plain", "test-display", "test-web"} {
 		n := 0
 		for _, line := range recipe(t, mk, target) {
 			if !strings.Contains(line, "$(GO) test ") {
