@@ -72,25 +72,6 @@ func ipFrames(t *testing.T, pcapFrames [][]byte) (frames [][]byte, at []time.Tim
 	return frames, at
 }
 
-// lockedWriter is an io.Writer several goroutines may write: the live
-// session goes on writing after the window has returned.
-type lockedWriter struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
-
 // `viewer live -iface NAME -alarm blip` with a display: the window opens
 // following the capture file the interface's frames are kept in (with the
 // follow camera, as for -capture), the file holds every frame read — read
@@ -138,7 +119,7 @@ func TestLive_IfaceWindowFollowsTheInterfacesFrames(t *testing.T) {
 		}
 		return nil
 	}
-	var out, errs lockedWriter
+	var out, errs lockedBuffer
 	exited := make(chan int, 1)
 	go func() { exited <- run([]string{"live", "-iface", "test0", "-alarm", "blip"}, &out, &errs) }()
 	var code int
@@ -221,7 +202,7 @@ func TestLive_IfaceWindowWithoutThePermissionExits1(t *testing.T) {
 	savedWindow := runWindow
 	t.Cleanup(func() { runWindow = savedWindow })
 	runWindow = func(ui.Options) error { t.Error("a window opened"); return nil }
-	var out, errs lockedWriter
+	var out, errs lockedBuffer
 	if code := run([]string{"live", "-iface", "lo"}, &out, &errs); code != 1 || !strings.Contains(errs.String(), "CAP_NET_RAW") {
 		t.Errorf("exit %d, stderr %q; want 1 naming CAP_NET_RAW", code, errs.String())
 	}

@@ -67,7 +67,9 @@ type liveProcess struct {
 	lines  chan string
 }
 
-// lockedBuffer is stderr as the process writes it, read while it runs.
+// lockedBuffer is a bytes.Buffer written by one goroutine (a process
+// writing stderr, a live session going on after the window returned)
+// while another reads it.
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
