@@ -15,6 +15,8 @@ func TestRunAndDiff_NoProgressOnStderrThatIsNoTerminal(t *testing.T) {
 	for _, args := range [][]string{
 		{"run", farJump},
 		{"run", "-trace", filepath.Join(t.TempDir(), "t.jsonl"), farJump},
+		{"run", "-states", filepath.Join(t.TempDir(), "s.csv"), farJump},
+		{"run", "-metrics", filepath.Join(t.TempDir(), "m.csv"), "-events", filepath.Join(t.TempDir(), "e.csv"), farJump},
 		{"diff", farJump, farJumpWant},
 	} {
 		f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))

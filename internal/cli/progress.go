@@ -45,9 +45,9 @@ func (p FrameProgress) Finish() {
 }
 
 // TickProgress shows how far a long run has stepped, as a count of ticks
-// on one line of stderr, cleared when it finishes; the zero value (stderr
-// a file or a pipe, or -quiet) shows nothing and costs a nil check a batch
-// of ticks.
+// on one line of stderr, cleared when it finishes; a nil or zero one
+// (stderr a file or a pipe, or -quiet) shows nothing and costs a nil check
+// a step.
 type TickProgress struct{ bar *progressbar.ProgressBar }
 
 // ShowProgress is whether a run shows its progress: only on a terminal,
@@ -74,14 +74,14 @@ func NewTickProgress(stderr io.Writer, quiet bool, what string) *TickProgress {
 
 // At says the run has stepped to tick.
 func (p *TickProgress) At(tick int) {
-	if p.bar != nil {
+	if p != nil && p.bar != nil {
 		p.bar.Set(tick)
 	}
 }
 
 // Finish clears the line; once done, it shows nothing more.
 func (p *TickProgress) Finish() {
-	if p.bar != nil {
+	if p != nil && p.bar != nil {
 		p.bar.Finish()
 		p.bar = nil
 	}

@@ -48,6 +48,9 @@ func TestTickProgress_WritesNothingWhereStderrIsNoTerminal(t *testing.T) {
 		p.At(1000)
 		p.Finish()
 	}
+	var none *TickProgress // a caller with no progress to tell
+	none.At(1)
+	none.Finish()
 	w.Close()
 	var piped bytes.Buffer
 	piped.ReadFrom(r)

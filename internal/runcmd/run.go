@@ -101,6 +101,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	defer shown.Finish()
 	var tables *tablesroute.Files
 	if o.Tables.Any() {
+		o.Tables.Progress = shown
 		if tables, err = o.Tables.Run(cmp, o.Trace, o.First, o.Explain.On, file, stdout); err != nil {
 			return err
 		}
