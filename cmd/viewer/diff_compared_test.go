@@ -190,7 +190,7 @@ func TestDiff_StrictObjects(t *testing.T) {
 		t.Errorf("with -strict-objects: %+v", d)
 	}
 	code, out, _ := viewer(t, "diff", "-strict-objects", input, path)
-	if code != 1 || !strings.Contains(out, "0x12345678: in the client trace (1 rows") || !strings.Contains(out, "1 client objects the run never has (-strict-objects)") {
+	if code != 1 || !strings.Contains(out, "0x12345678: in the client trace (1 row,") || !strings.Contains(out, "1 client object the run never has (-strict-objects)") {
 		t.Errorf("text, -strict-objects: exit %d:\n%s", code, out)
 	}
 }

@@ -253,7 +253,7 @@ func TestDiff_ListsWhatWasNotCompared(t *testing.T) {
 		t.Errorf("not in recording %+v", d.Missing.NotInRecording)
 	}
 	_, out, _ := viewer(t, "diff", input, writeClient(t, kept, "jsonl"))
-	for _, want := range []string{"not in the client trace", "ticks 10–12", "0x12345678: in the client trace (1 rows"} {
+	for _, want := range []string{"not in the client trace", "ticks 10–12", "0x12345678: in the client trace (1 row,"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
 		}

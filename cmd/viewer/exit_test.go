@@ -125,6 +125,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"run follow several inputs", []string{"run", "-follow", farJump, farJump}, 2, "-follow follows one FILE"},
 		{"run follow with tables", []string{"run", "-follow", "-metrics", filepath.Join(dir, "m.csv"), farJump}, 2, "cannot be combined with -states"},
 		{"run follow idle", []string{"run", "-follow", "-idle", "100ms", "-quiet", farJump}, 0, ""},
+		// Standard input is read to its writer's end: -idle would be dropped.
+		{"run follow idle on standard input", []string{"run", "-follow", "-idle", "1s", "-"}, 2, "-idle 1s: standard input is a stream"},
 		{"run trace in missing directory", []string{"run", "-trace", filepath.Join(noDir, "t.jsonl"), farJump}, 1, "no-such-dir"},
 
 		{"compile help", []string{"compile", "-h"}, 0, ""},

@@ -16,6 +16,7 @@ import (
 	"glidepath/internal/batch"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
+	"glidepath/internal/inputfile"
 	"glidepath/internal/runcmd"
 	"glidepath/interp"
 )
@@ -49,9 +50,6 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if o.World, err = dat.open(stderr, true); err != nil {
 		return err
 	}
-	if !o.JSON && !o.Quiet {
-		fmt.Fprintf(stderr, "world: %s\n", cmdinput.WorldLine(o.World))
-	}
 	if err := o.Tables.Check("run", cf.Inputs(files), cli.Output{Flag: "-trace", Path: o.Trace}); err != nil {
 		return err
 	}
@@ -78,6 +76,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		printWorldLine(&o, stderr)
 		return batch.Run(files, &o, loader.LoadOptions{Capture: copts}, fs, stdout, stderr)
 	}
 	if len(files) != 1 {
@@ -103,11 +102,32 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if o.Follow.On && cmdinput.IsStream(files[0]) {
 		// A FIFO or standard input is read as it is written already, to
-		// its writer's end: there is no file to watch grow or be cut.
+		// its writer's end: there is no file to watch grow or be cut, so
+		// no growth to wait -idle for. Said, never silently dropped.
+		if cli.IsSet(fs, "idle") {
+			return cli.BadInput("run: -idle %v: %s is a stream, read to its writer's end; -idle waits for a file to stop growing: drop -idle, or follow a file", o.Follow.Idle, streamName(files[0]))
+		}
 		o.Follow.On = false
 	}
+	printWorldLine(&o, stderr)
 	if o.Follow.On {
 		return runcmd.Follow(files[0], &o, readings, copts, stdout, stderr)
 	}
 	return runcmd.Run(files[0], &o, readings, copts, stdout, stderr)
+}
+
+// printWorldLine says which world the run is in, once the command line is
+// accepted: a usage error prints only the error and the usage.
+func printWorldLine(o *runcmd.Options, stderr io.Writer) {
+	if !o.JSON && !o.Quiet {
+		fmt.Fprintf(stderr, "world: %s\n", cmdinput.WorldLine(o.World))
+	}
+}
+
+// streamName names a stream input as the user knows it.
+func streamName(file string) string {
+	if file == inputfile.Stdin {
+		return "standard input"
+	}
+	return file
 }

@@ -141,7 +141,7 @@ func TestShrink_WritesASmallerRecordingThatStillBlips(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(stdout, "1 of 4 events") || !strings.Contains(errs, "shrink: events: 1 objects, 1 events") {
+	if !strings.Contains(stdout, "1 of 4 events") || !strings.Contains(errs, "shrink: events: 1 object, 1 event") {
 		t.Errorf("stdout %q, stderr %q", stdout, errs)
 	}
 	code, report, errs := viewer(t, "run", "-json", out)

@@ -209,3 +209,23 @@ func walkRows(t *testing.T, path string) []walkRow {
 	}
 	return out
 }
+
+// A usage error prints the error and the usage only: the world line comes
+// once the command line is accepted.
+func TestRun_WorldLineOnlyAfterTheCommandLineIsAccepted(t *testing.T) {
+	t.Setenv("GLIDEPATH_DAT", "")
+	for _, args := range [][]string{
+		{"run"},
+		{"run", "-bogus", farJump},
+		{"run", "-ticks", "0", farJump},
+		{"run", "-follow", "-idle", "1s", "-"},
+	} {
+		code, _, errs := viewer(t, args...)
+		if code != 2 || strings.Contains(errs, "world:") {
+			t.Errorf("viewer %s: exit %d, stderr has the world line:\n%s", strings.Join(args, " "), code, errs)
+		}
+	}
+	if _, _, errs := viewer(t, "run", "-ticks", "1", farJump); !strings.Contains(errs, "world: ") {
+		t.Errorf("an accepted run lacks the world line: %s", errs)
+	}
+}

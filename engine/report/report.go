@@ -251,12 +251,6 @@ func (r *Report) leaveOut(b *engine.SlotBody) {
 // item, 7 statics not simulated; -statics lists them"; statics listed
 // (-statics) are said to be unsimulated too.
 func (r *Report) leftOutLine() string {
-	plural := func(n int, one, many string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %s", n, many)
-	}
 	listed := 0
 	for i := range r.Objects {
 		if r.Objects[i].Static {
@@ -265,10 +259,10 @@ func (r *Report) leftOutLine() string {
 	}
 	var parts []string
 	if l := r.LeftOut; l != nil && l.HeldItems > 0 {
-		parts = append(parts, plural(l.HeldItems, "held item", "held items"))
+		parts = append(parts, Count(l.HeldItems, "held item"))
 	}
 	if l := r.LeftOut; l != nil && l.Statics > 0 {
-		parts = append(parts, plural(l.Statics, "static", "statics"))
+		parts = append(parts, Count(l.Statics, "static"))
 	}
 	line := ""
 	if len(parts) > 0 {
@@ -281,7 +275,7 @@ func (r *Report) leftOutLine() string {
 		if line != "" {
 			line += "; "
 		}
-		line += plural(listed, "static", "statics") + " listed (marked static), not simulated"
+		line += Count(listed, "static") + " listed (marked static), not simulated"
 	}
 	return line
 }
@@ -412,7 +406,7 @@ func metres(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 // WriteText writes the report as a table per object: one row per metric, one
 // column per reading.
 func (r *Report) WriteText(w io.Writer) error {
-	if _, err := fmt.Fprintf(w, "%s: %d ticks at %d Hz\n", r.Input, r.Ticks, r.TickRate); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %s at %d Hz\n", r.Input, Count(r.Ticks, "tick"), r.TickRate); err != nil {
 		return err
 	}
 	if line := r.leftOutLine(); line != "" {
@@ -513,8 +507,8 @@ func (r *Report) writeCauses(w io.Writer) error {
 				n++
 				// "N hitches, ticks A–B: hitch …": the line reads as a
 				// chain of kind hitch.
-				if _, err := fmt.Fprintf(w, "  %s %d hitches, ticks %d–%d: hitch (still for a tick between moving ticks) each time; -explain=hitch lists them\n",
-					obj.GUID, hitches, first, last); err != nil {
+				if _, err := fmt.Fprintf(w, "  %s %s, ticks %d–%d: hitch (still for a tick between moving ticks) each time; -explain=hitch lists them\n",
+					obj.GUID, Count(hitches, "hitch"), first, last); err != nil {
 					return err
 				}
 			}

@@ -32,11 +32,7 @@ const summarizedGUIDs = 8
 // are summarized in one line; a value the readings differ on is marked *.
 // The cause chains and the expectations follow as in WriteText.
 func (r *Report) WriteTable(w io.Writer) error {
-	noun := "objects"
-	if len(r.Objects) == 1 {
-		noun = "object"
-	}
-	if _, err := fmt.Fprintf(w, "%s: %d ticks at %d Hz, %d %s\n", r.Input, r.Ticks, r.TickRate, len(r.Objects), noun); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %s at %d Hz, %s\n", r.Input, Count(r.Ticks, "tick"), r.TickRate, Count(len(r.Objects), "object")); err != nil {
 		return err
 	}
 	if line := r.leftOutLine(); line != "" {
@@ -181,17 +177,13 @@ func objectIdle(o *ReportObject) bool {
 
 // idleLine is the one line that summarizes the objects without updates.
 func idleLine(guids []string) string {
-	noun := "objects"
-	if len(guids) == 1 {
-		noun = "object"
-	}
 	list := guids
 	more := ""
 	if len(list) > summarizedGUIDs {
 		list = list[:summarizedGUIDs]
 		more = fmt.Sprintf(" and %d more", len(guids)-summarizedGUIDs)
 	}
-	return fmt.Sprintf("%d %s with no updates: %s%s", len(guids), noun, strings.Join(list, ", "), more)
+	return fmt.Sprintf("%s with no updates: %s%s", Count(len(guids), "object"), strings.Join(list, ", "), more)
 }
 
 // zeroCell reports whether a table cell says zero (or nothing measured).

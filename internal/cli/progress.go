@@ -43,3 +43,46 @@ func (p FrameProgress) Finish() {
 		p.bar.Finish()
 	}
 }
+
+// TickProgress shows how far a long run has stepped, as a count of ticks
+// on one line of stderr, cleared when it finishes; a nil or zero one
+// (stderr a file or a pipe, or -quiet) shows nothing and costs a nil check
+// a step.
+type TickProgress struct{ bar *progressbar.ProgressBar }
+
+// ShowProgress is whether a run shows its progress: only on a terminal,
+// and never under -quiet.
+func ShowProgress(terminal, quiet bool) bool { return terminal && !quiet }
+
+// NewTickProgress is a run's progress on stderr, named what ("running
+// FILE"), shown when ShowProgress says so.
+func NewTickProgress(stderr io.Writer, quiet bool, what string) *TickProgress {
+	f, ok := stderr.(*os.File)
+	if !ShowProgress(ok && term.IsTerminal(int(f.Fd())), quiet) {
+		return &TickProgress{}
+	}
+	return &TickProgress{bar: progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("ticks"),
+		progressbar.OptionThrottle(100_000_000),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+// At says the run has stepped to tick.
+func (p *TickProgress) At(tick int) {
+	if p != nil && p.bar != nil {
+		p.bar.Set(tick)
+	}
+}
+
+// Finish clears the line; once done, it shows nothing more.
+func (p *TickProgress) Finish() {
+	if p != nil && p.bar != nil {
+		p.bar.Finish()
+		p.bar = nil
+	}
+}

@@ -18,3 +18,17 @@ func NewFrameProgress(io.Writer, int, string) FrameProgress { return FrameProgre
 func (p FrameProgress) Add() {}
 
 func (p FrameProgress) Finish() {}
+
+// TickProgress shows a run's progress; in the browser, nothing.
+type TickProgress struct{}
+
+// ShowProgress is whether a run shows its progress: only on a terminal,
+// and never under -quiet.
+func ShowProgress(terminal, quiet bool) bool { return terminal && !quiet }
+
+// NewTickProgress shows nothing: there is no terminal in a browser.
+func NewTickProgress(io.Writer, bool, string) *TickProgress { return &TickProgress{} }
+
+func (p *TickProgress) At(int) {}
+
+func (p *TickProgress) Finish() {}

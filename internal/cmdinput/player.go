@@ -9,6 +9,7 @@ import (
 
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
+	"glidepath/engine/report"
 )
 
 // WarnPlayerRule says on stderr which rule chose a capture's player when
@@ -75,7 +76,7 @@ func WarnDroppedMessages(stderr io.Writer, src recording.Source) {
 	if len(sum.Dropped) > 0 {
 		why = fmt.Sprintf("; the first, frame %d: %s", sum.Dropped[0].Frame, sum.Dropped[0].Problem)
 	}
-	fmt.Fprintf(stderr, "viewer: warning: %s: %d messages incomplete, dropped (viewer import lists them)%s\n", src.Name(), sum.DroppedCount, why)
+	fmt.Fprintf(stderr, "viewer: warning: %s: %s incomplete, dropped (viewer import lists them)%s\n", src.Name(), report.Count(sum.DroppedCount, "message"), why)
 }
 
 // NoACPackets says that a capture held no AC packet, with what it held

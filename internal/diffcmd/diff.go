@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 
 	"glidepath/engine/loader"
 
@@ -72,7 +73,14 @@ func Run(input, clientTrace string, o Options, w io.Writer) error {
 	copts := o.Compare
 	copts.Input = NamedInput(input)
 	cmp := clientdiff.NewComparer(copts)
-	cmp.Interrupt = func(tick int) error { return cli.Stopped("tick %d of diff", tick) }
+	// A long diff shows how far it has stepped when stderr is a terminal,
+	// the line cleared before the comparison is printed.
+	shown := cli.NewTickProgress(o.Stderr, false, "diffing "+filepath.Base(input))
+	defer shown.Finish()
+	cmp.Interrupt = func(tick int) error {
+		shown.At(tick)
+		return cli.Stopped("tick %d of diff", tick)
+	}
 	// No stage records and no glide metrics (unless a table wants them):
 	// each costs a tenth of the run, and only a divergence's report uses
 	// them; when something diverged, a second run made only then gives
@@ -103,6 +111,7 @@ func Run(input, clientTrace string, o Options, w io.Writer) error {
 	}
 	defer rd.Close()
 	res, err := clientdiff.Run(sim, cmp, rd)
+	shown.Finish()
 	if err != nil {
 		var te *clienttrace.Error
 		var ie *cli.InterruptedError

@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"glidepath/engine/clientdiff"
+	"glidepath/engine/report"
 	"glidepath/internal/cli"
 )
 
@@ -21,7 +22,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 	if r.TimeMapping != "" {
 		p.Printf("%s at %d Hz", r.TimeMapping, r.TickRate)
 		if r.Skipped > 0 {
-			p.Printf("; %d rows sharing a tick with an earlier row of their object skipped", r.Skipped)
+			p.Printf("; %s sharing a tick with an earlier row of their object skipped", report.Count(r.Skipped, "row"))
 		}
 		p.Printf("\n")
 	}
@@ -32,7 +33,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 			p.Printf("not in the client trace\n")
 			continue
 		}
-		p.Printf("%d rows compared, max error %s m (tick %d), mean %s m", o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		p.Printf("%s compared, max error %s m (tick %d), mean %s m", report.Count(o.Rows, "row"), m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
 		d := o.FirstDivergence
 		if d == nil {
 			p.Printf(", no divergence\n")
@@ -62,7 +63,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 		if len(earlier) > 0 {
 			var parts []string
 			for _, k := range earlier {
-				parts = append(parts, fmt.Sprintf("%d %s", k.N, plural(k.Kind, k.N)))
+				parts = append(parts, report.Count(k.N, k.Kind))
 			}
 			span := fmt.Sprintf("tick %d", from)
 			if to > from {
@@ -72,7 +73,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 		}
 	}
 	writeMissing(p, &r.Missing)
-	p.Printf("\n%d client rows compared, over %d of %d objects\n", r.ComparedRows, compared(r), len(r.Objects))
+	p.Printf("\n%s compared, over %d of %s\n", report.Count(r.ComparedRows, "client row"), compared(r), report.Count(len(r.Objects), "object"))
 	strict := 0
 	if r.StrictObjects {
 		strict = len(r.Missing.NotInRecording)
@@ -81,11 +82,11 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 	case diverged == 0 && strict == 0:
 		p.Printf("no divergence\n")
 	case diverged == 0:
-		p.Printf("no divergence of the run's objects; %d client objects the run never has (-strict-objects)\n", strict)
+		p.Printf("no divergence of the run's objects; %s the run never has (-strict-objects)\n", report.Count(strict, "client object"))
 	case strict == 0:
-		p.Printf("%d of %d objects diverged\n", diverged, len(r.Objects))
+		p.Printf("%d of %s diverged\n", diverged, report.Count(len(r.Objects), "object"))
 	default:
-		p.Printf("%d of %d objects diverged; %d client objects the run never has (-strict-objects)\n", diverged, len(r.Objects), strict)
+		p.Printf("%d of %s diverged; %s the run never has (-strict-objects)\n", diverged, report.Count(len(r.Objects), "object"), report.Count(strict, "client object"))
 	}
 	return p.Err
 }
@@ -197,28 +198,17 @@ func writeMissing(p *cli.ErrWriter, m *clientdiff.Missing) {
 		if len(t.Ranges) == clientdiff.MaxRanges {
 			more = ", …"
 		}
-		p.Printf("  %s: %d ticks alive in retail without a client row (ticks %s%s)\n", t.GUID, t.Ticks, strings.Join(rs, ", "), more)
+		p.Printf("  %s: %s alive in retail without a client row (%s %s%s)\n", t.GUID, report.Count(t.Ticks, "tick"), report.Noun(t.Ticks, "tick"), strings.Join(rs, ", "), more)
 	}
 	for _, c := range m.NotInRecording {
-		p.Printf("  %s: in the client trace (%d rows, first at line %d), not in the recording\n", c.GUID, c.Rows, c.FirstLine)
+		p.Printf("  %s: in the client trace (%s, first at line %d), not in the recording\n", c.GUID, report.Count(c.Rows, "row"), c.FirstLine)
 	}
 	if m.NotAlive > 0 {
-		p.Printf("  %d client rows at ticks their object was not alive in retail\n", m.NotAlive)
+		p.Printf("  %s at ticks their object was not alive in retail\n", report.Count(m.NotAlive, "client row"))
 	}
 	if m.AfterRun > 0 {
-		p.Printf("  %d client rows after the run's last tick\n", m.AfterRun)
+		p.Printf("  %s after the run's last tick\n", report.Count(m.AfterRun, "client row"))
 	}
-}
-
-// plural is a kind's name for n chains: "1 hitch", "2 hitches".
-func plural(kind string, n int) string {
-	switch {
-	case n == 1:
-		return kind
-	case strings.HasSuffix(kind, "ch") || strings.HasSuffix(kind, "sh"):
-		return kind + "es"
-	}
-	return kind + "s"
 }
 
 // cellXYZ is a position as a client trace's row gives it: the cell and the

@@ -15,6 +15,7 @@ import (
 
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/report"
 	"glidepath/internal/cli"
 )
 
@@ -81,7 +82,7 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 	p.Printf("diff -vs: A %s against B %s (%s), tolerance %s m\n", r.Input, r.Client, r.Format, m3(r.Tolerance))
 	diverged := 0
 	for _, o := range r.Objects {
-		p.Printf("\n%s: %d rows compared, max error %s m (tick %d), mean %s m", o.GUID, o.Rows, m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		p.Printf("\n%s: %s compared, max error %s m (tick %d), mean %s m", o.GUID, report.Count(o.Rows, "row"), m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
 		d := o.FirstDivergence
 		if d == nil {
 			p.Printf(", no divergence\n")
@@ -99,19 +100,19 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 		p.Printf("  %s: in A, never in B\n", m.GUID)
 	}
 	for _, t := range r.Missing.Ticks {
-		p.Printf("  %s: %d ticks in A without a row in B\n", t.GUID, t.Ticks)
+		p.Printf("  %s: %s in A without a row in B\n", t.GUID, report.Count(t.Ticks, "tick"))
 	}
 	for _, c := range r.Missing.NotInRecording {
-		p.Printf("  %s: in B (%d rows, first at line %d), never in A\n", c.GUID, c.Rows, c.FirstLine)
+		p.Printf("  %s: in B (%s, first at line %d), never in A\n", c.GUID, report.Count(c.Rows, "row"), c.FirstLine)
 	}
 	if r.Missing.NotAlive > 0 {
-		p.Printf("  %d rows of B at ticks A has no row of their object\n", r.Missing.NotAlive)
+		p.Printf("  %s of B at ticks A has no row of their object\n", report.Count(r.Missing.NotAlive, "row"))
 	}
-	p.Printf("\n%d rows compared, over %d objects\n", r.ComparedRows, len(r.Objects))
+	p.Printf("\n%s compared, over %s\n", report.Count(r.ComparedRows, "row"), report.Count(len(r.Objects), "object"))
 	if diverged == 0 {
 		p.Printf("no divergence\n")
 	} else {
-		p.Printf("%d of %d objects diverged\n", diverged, len(r.Objects))
+		p.Printf("%d of %s diverged\n", diverged, report.Count(len(r.Objects), "object"))
 	}
 	return p.Err
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"glidepath/engine/loader"
 	"glidepath/engine/report"
@@ -93,15 +94,21 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	if len(readings) > 1 {
 		o.First = report.NewDifferenceFinder(cmp)
 	}
+	// A long run shows how far it has stepped on a terminal (not under
+	// -quiet, nor on a file or a pipe), the line cleared before anything
+	// else is printed.
+	shown := cli.NewTickProgress(stderr, o.Quiet, "running "+filepath.Base(file))
+	defer shown.Finish()
 	var tables *tablesroute.Files
 	if o.Tables.Any() {
+		o.Tables.Progress = shown
 		if tables, err = o.Tables.Run(cmp, o.Trace, o.First, o.Explain.On, file, stdout); err != nil {
 			return err
 		}
 		defer tables.Abort()
 	} else if o.Trace != "" {
 		restore := traceProcs()
-		err := WriteTrace(cmp.Sims()[0], o.Trace, file, stdout)
+		err := writeTrace(cmp.Sims()[0], o.Trace, file, stdout, shown)
 		restore()
 		if err != nil {
 			return err
@@ -112,10 +119,11 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 				return err
 			}
 		}
-		if err := RunTicks(CompareBatches{cmp}); err != nil {
+		if err := runTicksShown(CompareBatches{cmp}, shown); err != nil {
 			return err
 		}
 	}
+	shown.Finish()
 	if err := cmp.Err(); err != nil {
 		return cli.UsageError{Err: err}
 	}

@@ -29,11 +29,17 @@ type stepper interface {
 // RunTicks steps s until it is done, stopping at a signal. A problem the
 // input stream reached is bad input (exit 2).
 func RunTicks(s stepper) error {
+	return runTicksShown(s, &cli.TickProgress{})
+}
+
+// runTicksShown is RunTicks telling shown each step's tick.
+func runTicksShown(s stepper, shown *cli.TickProgress) error {
 	for !s.Done() {
 		if err := cli.Stopped("tick %d", s.Tick()); err != nil {
 			return err
 		}
 		s.Step()
+		shown.At(s.Tick())
 	}
 	if err := s.Err(); err != nil {
 		return cli.UsageError{Err: err}
@@ -45,8 +51,13 @@ func RunTicks(s stepper) error {
 // stdout). A file is published only when the whole trace was written;
 // failing to create or write it is a failure of the environment (exit 1).
 func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
+	return writeTrace(s, path, input, stdout, &cli.TickProgress{})
+}
+
+// writeTrace is WriteTrace telling shown each run of ticks stepped.
+func writeTrace(s *engine.Sim, path, input string, stdout io.Writer, shown *cli.TickProgress) error {
 	if path == "-" {
-		return traceTicks(stdout, s, input, "")
+		return traceTicks(stdout, s, input, "", shown)
 	}
 	f, err := atomicfile.Create(path)
 	if err != nil {
@@ -55,7 +66,7 @@ func WriteTrace(s *engine.Sim, path, input string, stdout io.Writer) error {
 	defer f.Abort()
 	// Gigabytes of rows: written in big blocks beside the run, past the
 	// page cache where the file system allows (atomicfile.Stream).
-	if err := traceTicks(f.Stream(), s, input, path); err != nil {
+	if err := traceTicks(f.Stream(), s, input, path, shown); err != nil {
 		return err
 	}
 	return f.Commit()
@@ -82,8 +93,8 @@ func traceProcs() (restore func()) {
 // last tick of a streamed run is known only at the stream's end). out names
 // the file for the message of an interruption ("" for stdout). A problem
 // the input stream reached is bad input (exit 2), and the rows before it are
-// not published.
-func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
+// not published. shown is told each run of ticks stepped.
+func traceTicks(w io.Writer, s *engine.Sim, input, out string, shown *cli.TickProgress) error {
 	tw, err := trace.NewRunWriter(w, s.Query(), cmdinput.TraceInputName(input))
 	if err != nil {
 		return err
@@ -106,6 +117,7 @@ func traceTicks(w io.Writer, s *engine.Sim, input, out string) error {
 		if err := s.AdvanceTrace(traceTicksAtOnce, tw); err != nil {
 			return err
 		}
+		shown.At(s.Tick())
 		if err := s.Err(); err != nil {
 			return cli.UsageError{Err: err}
 		}

@@ -28,6 +28,9 @@ type Options struct {
 	// Filter keeps the events table's rows it matches (-filter); nil
 	// keeps every row.
 	Filter *filter.Expr
+	// Progress is told the tick each step reaches (a terminal's line of
+	// progress, cli.NewTickProgress); nil tells nothing.
+	Progress *cli.TickProgress
 }
 
 // AddFlags adds -states, -events and -metrics to fs.
@@ -218,7 +221,7 @@ func (t *Options) Run(c *engine.Compare, traceOut string, first *report.Differen
 		}
 		sinks = append(sinks, tw)
 	}
-	if err := RunSinks(c, sinks, partialTablesNote); err != nil {
+	if err := runSinks(c, sinks, partialTablesNote, t.Progress); err != nil {
 		return nil, err
 	}
 	if traceFile != nil {
@@ -233,7 +236,7 @@ func (t *Options) Run(c *engine.Compare, traceOut string, first *report.Differen
 // runStates is RunSinks for a states table alone over one reading: the
 // run steps BatchTicks at a time in runs of ticks over chunks of objects,
 // each chunk filling its objects' rows (engine.TableWriter.AdvanceStates).
-func runStates(c *engine.Compare, tw *engine.TableWriter, note string) error {
+func runStates(c *engine.Compare, tw *engine.TableWriter, note string, shown *cli.TickProgress) error {
 	if err := tw.WriteTick(); err != nil {
 		return err
 	}
@@ -244,6 +247,7 @@ func runStates(c *engine.Compare, tw *engine.TableWriter, note string) error {
 		if err := tw.AdvanceStates(BatchTicks); err != nil {
 			return err
 		}
+		shown.At(c.Tick())
 		if err := c.Err(); err != nil {
 			return cli.UsageError{Err: err}
 		}
@@ -288,9 +292,14 @@ var (
 // (note ends its message). A problem the input stream reached is bad input
 // (exit 2).
 func RunSinks(c *engine.Compare, sinks []TickSink, note string) error {
+	return runSinks(c, sinks, note, nil)
+}
+
+// runSinks is RunSinks telling shown each step's tick.
+func runSinks(c *engine.Compare, sinks []TickSink, note string, shown *cli.TickProgress) error {
 	if len(sinks) == 1 {
 		if tw, ok := sinks[0].(*engine.TableWriter); ok && tw.ChunkedStates() {
-			return runStates(c, tw, note)
+			return runStates(c, tw, note, shown)
 		}
 	}
 	for {
@@ -315,6 +324,7 @@ func RunSinks(c *engine.Compare, sinks []TickSink, note string) error {
 		} else {
 			c.Step()
 		}
+		shown.At(c.Tick())
 		if err := c.Err(); err != nil {
 			return cli.UsageError{Err: err}
 		}
