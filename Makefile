@@ -140,7 +140,11 @@ SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShi
 # the crowd at any GOMAXPROCS and the readings side by side run their
 # combinations in shards and check what those must hold (ticks stepped in
 # shards, rows to order), and compare them with it in the second pass; the
-# seek back to every tick seeks without the straight run it compares with.
+# seek back to every tick seeks without the straight run it compares with,
+# and so do the split trace, the shared rows, the server floor's runs of
+# ticks, the seeks after keeping one checkpoint and after the chunked
+# pre-run without their reference runs; the shipped scenarios' expectations
+# run side by side without the crowd's (a run on one goroutine).
 RACE_LIGHT := TestAdvanceTrace_SameBytesAsTickByTick|TestParallelTicks_CompareReadingsSideBySide|TestAdvanceTrace_CrowdOfAThousand|TestAdvanceStates_SameBatchesAsTickByTick|TestAdvanceRows_SameAsTickByTick|TestRun_SameTablesWhateverJobs|TestAdvanceBriefs_SameAsTickByTick|TestSeek_EveryTickEveryObjectMatchesStraightRun|TestRun_RunsOfTicksSameResult|TestStatesWriter_SameBytesAtAnyWorkers|TestStatesWriter_RandomRowsReadBackEqual|TestAdvanceStates_SharedRowsOutliveTheRun|TestAdvanceBriefs_GrowingStore|TestKeepCheckpointFor_EveryOneAgain|TestAdvanceTrace_ServerFloorTickByTick|TestParallelTicks_EveryInputSameStates|TestParallelTicks_SameAtAnyGOMAXPROCS|TestParallel_TraceByteIdenticalToOneCore|TestStream_SameTraceAndMetricsAsInMemory|TestAdvanceStates_ParquetSameBytesAtAnyCores|TestAdvanceStates_ParquetFileSameBytes|TestRowsWrite_TraceOrderForAnyChunking|TestAdvanceTrace_TraceLogOnly|TestAdvanceBriefs_LogReservedForTheRun|TestStream_PublishesTheBytesWritten|TestStream_FilledInPlace|TestExpectations_ShippedScenariosHold|TestAdvanceBriefs_SeeksAfterThePrerun|TestKeepCheckpointFor_SeeksAsWithEveryCheckpoint
 
 # The packages of RACE_PKGS that hold SWEEPS or RACE_LIGHT tests.
