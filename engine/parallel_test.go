@@ -98,10 +98,14 @@ func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
 	if raceEnabled {
 		// Under the race detector the synthetic crowd, whose second run's
 		// events go through the runs' buffers, under one reading on two
-		// cores; every input, reading and core count in make test's
-		// second pass (Makefile RACE_LIGHT).
+		// cores, and the run on one core, a reference on one goroutine,
+		// not at all: the split run streamed is compared with the split
+		// run in memory. Every input, reading and core count, each
+		// compared with one core's run, in make test's second pass
+		// (Makefile RACE_LIGHT).
 		inputs, readings, procsList = []*recording.Recording{synthRec}, readings[:1], procsList[:1]
 	}
+	compared := 0
 	for _, rec := range inputs {
 		for _, name := range readings {
 			reading, _ := interp.ReadingByName(name)
@@ -109,8 +113,13 @@ func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
 			// stall windows and slides from every remote, short enough for
 			// the race detector.
 			opts := Options{Reading: reading, Assets: assets.FS(), EventLog: true, Metrics: true, LastTick: 150}
-			runtime.GOMAXPROCS(1)
-			want, wantM := memoryTrace(t, rec, opts, rec.Name)
+			var want []byte
+			var wantM []ObjectMetrics
+			wantHow := "one core's"
+			if !raceEnabled {
+				runtime.GOMAXPROCS(1)
+				want, wantM = memoryTrace(t, rec, opts, rec.Name)
+			}
 			for _, procs := range procsList {
 				// These crowds are below the size that splits by itself:
 				// ask for the split.
@@ -119,20 +128,37 @@ func TestParallel_TraceByteIdenticalToOneCore(t *testing.T) {
 				split.Workers = procs
 				got, gotM := memoryTrace(t, rec, split, rec.Name)
 				streamed, streamedM := streamTrace(t, recording.NewSource(rec), split, rec.Name)
-				for _, run := range []struct {
+				runs := []struct {
 					how   string
 					trace []byte
 					m     []ObjectMetrics
-				}{{"in memory", got, gotM}, {"streamed", streamed, streamedM}} {
+				}{{"in memory", got, gotM}, {"streamed", streamed, streamedM}}
+				if raceEnabled {
+					want, wantM, wantHow, runs = got, gotM, "the split run's in memory", runs[1:]
+					if len(want) == 0 {
+						t.Fatalf("%s under %s on %d cores: no trace", rec.Name, name, procs)
+					}
+				}
+				for _, run := range runs {
+					compared++
 					if !bytes.Equal(run.trace, want) {
-						t.Errorf("%s under %s on %d cores, %s: the trace differs from one core's", rec.Name, name, procs, run.how)
+						t.Errorf("%s under %s on %d cores, %s: the trace differs from %s", rec.Name, name, procs, run.how, wantHow)
 					}
 					if !reflect.DeepEqual(run.m, wantM) {
-						t.Errorf("%s under %s on %d cores, %s: the metrics differ from one core's", rec.Name, name, procs, run.how)
+						t.Errorf("%s under %s on %d cores, %s: the metrics differ from %s", rec.Name, name, procs, run.how, wantHow)
 					}
 				}
 			}
 		}
+	}
+	// Under the race detector one comparison (streamed with in memory);
+	// otherwise two for each input, reading and core count.
+	wantCompared := 2 * len(inputs) * len(readings) * len(procsList)
+	if raceEnabled {
+		wantCompared = 1
+	}
+	if compared != wantCompared {
+		t.Errorf("%d runs compared, want %d", compared, wantCompared)
 	}
 }
 
