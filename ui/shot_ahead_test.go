@@ -23,11 +23,7 @@ func TestShot_LayoutFramesDrawnWhileThePreRunRuns(t *testing.T) {
 			t.Fatalf("%s: warm-up on, the picture was not taken at the first frame after the pre-run", c.name)
 		}
 		shotWarmUp = false
-		opts := c.opts
-		opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-		a := newAppWith(t, queueScenario, c.readings, opts)
-		a.Layout(opts.Size.X, opts.Size.Y)
-		frame(t, a) // the loading frame, before the first update
+		a, opts := shotLoading(t, c)
 		readyApp(t, a, opts)
 		frame(t, a)
 		if a.shotDone {

@@ -90,6 +90,18 @@ type shotReference struct {
 // shotReferences holds each case's reference once drawn, by case name.
 var shotReferences = map[string]*shotReference{}
 
+// shotLoading opens case c's app writing its picture to a file of the
+// test's and draws the loading frame, before the first update.
+func shotLoading(t *testing.T, c shotCase) (*app, Options) {
+	t.Helper()
+	opts := c.opts
+	opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
+	a := newAppWith(t, queueScenario, c.readings, opts)
+	a.Layout(opts.Size.X, opts.Size.Y)
+	frame(t, a)
+	return a, opts
+}
+
 // shotRef draws c's picture with every shortcut on, once for all the
 // comparisons below: each draws the picture again with one shortcut off
 // (or, for the seek ahead, one more on) and requires the reference's
@@ -103,11 +115,7 @@ func shotRef(t *testing.T, c shotCase) *shotReference {
 	if !shotPicture || !shotWarmUp || !shotLean {
 		t.Fatalf("%s: the reference drawn with a shortcut off (picture %v, warm-up %v, lean %v)", c.name, shotPicture, shotWarmUp, shotLean)
 	}
-	opts := c.opts
-	opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-	a := newAppWith(t, queueScenario, c.readings, opts)
-	a.Layout(opts.Size.X, opts.Size.Y)
-	frame(t, a) // the loading frame, before the first update, and the warm-up
+	a, opts := shotLoading(t, c) // and the warm-up
 	r := &shotReference{warmed: a.warm.img != nil}
 	readyApp(t, a, opts)
 	r.kept = a.sess.Cur().Src.(*simsource.Source).Sim().Query().CheckpointsKept()
@@ -163,11 +171,7 @@ func TestShot_WarmUpDrawsTheSamePicture(t *testing.T) {
 			t.Errorf("%s: the loading frame drew no warm-up", c.name)
 		}
 		shotWarmUp = false
-		opts := c.opts
-		opts.Screenshot = filepath.Join(t.TempDir(), "shot.png")
-		a := newAppWith(t, queueScenario, c.readings, opts)
-		a.Layout(opts.Size.X, opts.Size.Y)
-		frame(t, a) // the loading frame, before the first update
+		a, opts := shotLoading(t, c)
 		if a.warm.img != nil {
 			t.Fatalf("%s: warm-up off, warmed", c.name)
 		}
