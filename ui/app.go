@@ -19,6 +19,7 @@ import (
 	"glidepath/engine"
 	"glidepath/physics"
 	"glidepath/ui/camera"
+	"glidepath/ui/mainthread"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
 	"glidepath/ui/page"
@@ -82,13 +83,18 @@ func Run(opts Options) error {
 			opts.Warn("the view was not remembered: " + err.Error())
 		}
 	}()
-	ebiten.SetWindowTitle(opts.Title)
-	ebiten.SetWindowSize(a.w, a.h)
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	// An idle frame is left up rather than redrawn (idle.go).
-	ebiten.SetScreenClearedEveryFrame(false)
-	if err := ebiten.RunGame(a); err != nil && !errors.Is(err, ebiten.Termination) {
-		return err
+	// The window on the main thread (ui/mainthread), the command beside it.
+	var runErr error
+	mainthread.Do(func() {
+		ebiten.SetWindowTitle(opts.Title)
+		ebiten.SetWindowSize(a.w, a.h)
+		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+		// An idle frame is left up rather than redrawn (idle.go).
+		ebiten.SetScreenClearedEveryFrame(false)
+		runErr = ebiten.RunGame(a)
+	})
+	if runErr != nil && !errors.Is(runErr, ebiten.Termination) {
+		return runErr
 	}
 	ShotMark("window closed")
 	return a.shotErr

@@ -14,6 +14,7 @@ import (
 
 	"glidepath/internal/cli"
 	"glidepath/internal/memguard"
+	"glidepath/ui/mainthread"
 )
 
 // Exit statuses: the one rule every subcommand keeps (exitRule says it to
@@ -41,7 +42,9 @@ func main() {
 		fmt.Fprintf(os.Stderr, "viewer: %v\n", err)
 		os.Exit(exitUsage)
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// The command off the main thread, which Ebitengine's init locks: the
+	// window alone needs it (ui/mainthread).
+	os.Exit(mainthread.Serve(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
 }
 
 // command is one subcommand of viewer.
