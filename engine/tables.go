@@ -521,9 +521,11 @@ func stateValues(o *object, key int32, h *slotHeading, v *tables.StateValues) {
 	if im := o.pm.Interpolation(); im != nil {
 		v.Queue, v.Fail = int32(im.QueueLen()), int32(im.FailCounter())
 	}
-	// truthError's measure, on the position already read.
+	// truthError's measure, on the position already read: offsetLen,
+	// Offset(…).Len() bit for bit in registers (Offset's three floats,
+	// returned through memory, stalled every row).
 	v.Error, v.HasError = 0, false
 	if o.st.hasTruth && pos.Cell != 0 {
-		v.Error, v.HasError = o.st.truth.Offset(pos).Len(), true
+		v.Error, v.HasError = offsetLen(&o.st.truth, pos), true
 	}
 }
