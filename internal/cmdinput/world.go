@@ -43,6 +43,14 @@ func WorldLine(w engine.WorldData) string {
 	return w.Describe()
 }
 
+// SayWorld prints the world line, "world: illustrative (no dat files; see
+// docs/world.md)", once the command line and its inputs are accepted: a
+// usage error prints only the error (and the usage). viewer run and the
+// window say it through here.
+func SayWorld(stderr io.Writer, w engine.WorldData) {
+	fmt.Fprintf(stderr, "world: %s\n", WorldLine(w))
+}
+
 // WarnFloor says once what a run of a capture stood on without the dat
 // ground: "viewer: no dat files: ground from the server's positions in 14
 // cells" (engine.Sim.FloorNotice, physics.Floors; docs/real-sessions.md).
