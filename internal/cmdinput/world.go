@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"glidepath/engine"
+	"glidepath/internal/plural"
 )
 
 // WarnFallbacks says once which items the dats lacked (a warning -quiet
@@ -14,7 +15,7 @@ func WarnFallbacks(stderr io.Writer, fb []engine.Fallback) {
 	if len(fb) == 0 {
 		return
 	}
-	fmt.Fprintf(stderr, "viewer: warning: the dat files lack %d item(s); each falls back alone:\n", len(fb))
+	fmt.Fprintf(stderr, "viewer: warning: the dat files lack %s; each falls back alone:\n", plural.Count(len(fb), "item"))
 	for _, f := range fb {
 		line := fmt.Sprintf("  %s %s: %s", f.Kind, f.ID, f.Used)
 		if f.Problem != "" {
