@@ -4,14 +4,12 @@ import (
 	"testing"
 
 	"glidepath/engine/enginetest"
-	"glidepath/internal/goroutines"
 )
 
 // The floor notice counts its cells as counts read: one object standing in
 // one cell on the server's floor is "in 1 cell"; a second cell makes it
 // "in 2 cells".
 func TestFloorNotice_CountsCells(t *testing.T) {
-	goroutines.NoneStarted(t)
 	for _, c := range []struct {
 		x    float32
 		want string

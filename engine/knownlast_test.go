@@ -6,7 +6,6 @@ import (
 	"glidepath/engine/enginetest"
 	"glidepath/engine/loader"
 	"glidepath/engine/recording"
-	"glidepath/internal/goroutines"
 )
 
 // A streamed run's last tick is known before the run where -ticks gives it
@@ -14,7 +13,6 @@ import (
 // read), and is then the tick the run ends at; a file still to be read
 // says −1, its end not known until it is read.
 func TestKnownLastTick_WhereTheEndIsKnown(t *testing.T) {
-	goroutines.NoneStarted(t)
 	rec := enginetest.OneObject(false)
 	rec.Events = append(rec.Events, enginetest.PositionEvent(1.5, 91, 90, 1), enginetest.PositionEvent(3.2, 92, 90, 2))
 	want := dueTickAt(rec.Header.TickRate, 3.2+TailSeconds)
