@@ -68,6 +68,22 @@ func NewStream(src recording.Source, opts Options) (*Sim, error) {
 	return s, nil
 }
 
+// KnownLastTick is the last tick a streamed run of src will step, when it
+// is known before the run: lastTick when given (Options.LastTick, -ticks),
+// else TailSeconds after the last event of a source that knows its end
+// (recording.End: a scenario compiled, a recording read whole), as
+// NewStream's Sim fixes it once it has read the end; −1 for a stream whose
+// end is not read yet. A long run's progress shows it as its total.
+func KnownLastTick(src recording.Source, lastTick int) int {
+	if lastTick > 0 {
+		return lastTick
+	}
+	if t, ok := recording.End(src); ok {
+		return dueTickAt(src.Header().TickRate, t+TailSeconds)
+	}
+	return -1
+}
+
 // pull reads and checks the next event into the head. It reports whether
 // there is one; at the end it fixes the last tick (unless Options.LastTick
 // did).

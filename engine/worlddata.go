@@ -19,6 +19,7 @@ import (
 
 	"glidepath/engine/hexid"
 	"glidepath/engine/recording"
+	"glidepath/internal/plural"
 	"glidepath/physics"
 	"glidepath/physics/anim"
 )
@@ -49,9 +50,9 @@ func (q Query) FloorNoticeAt(tick int) string {
 	case n == 0:
 		return ""
 	case w.FloorsOutdoors:
-		return fmt.Sprintf("no dat files: ground from the server's positions in %d cells", n)
+		return "no dat files: ground from the server's positions in " + plural.Count(n, "cell")
 	}
-	return fmt.Sprintf("dat terrain outdoors; indoor ground from the server's positions in %d cells", n)
+	return "dat terrain outdoors; indoor ground from the server's positions in " + plural.Count(n, "cell")
 }
 
 // IllustrativeWorld is the world line of a run without dat files.

@@ -37,11 +37,15 @@ var eventKindNames = [...]string{
 }
 
 // String is the trace-v1 event name.
-func (k EventKind) String() string {
-	if k != 0 && int(k) < len(eventKindNames) {
-		return eventKindNames[k]
+func (k EventKind) String() string { return enumName(eventKindNames[:], k, "EventKind") }
+
+// enumName is the name names gives v, as a trace or a setting spells it,
+// or kind(v) for a value it names not (0 where the kinds start at 1).
+func enumName[T ~uint8](names []string, v T, kind string) string {
+	if int(v) < len(names) && names[v] != "" {
+		return names[v]
 	}
-	return fmt.Sprintf("EventKind(%d)", uint8(k))
+	return fmt.Sprintf("%s(%d)", kind, uint8(v))
 }
 
 // EnqueueBranch is the branch InterpolateTo took (seed 000 §3).
@@ -58,18 +62,14 @@ const (
 	BranchNear
 )
 
-// String is the trace-v1 "branch" value.
-func (b EnqueueBranch) String() string {
-	switch b {
-	case BranchFar:
-		return "far"
-	case BranchArrived:
-		return "arrived"
-	case BranchNear:
-		return "near"
-	}
-	return fmt.Sprintf("EnqueueBranch(%d)", uint8(b))
+var enqueueBranchNames = [...]string{
+	BranchFar:     "far",
+	BranchArrived: "arrived",
+	BranchNear:    "near",
 }
+
+// String is the trace-v1 "branch" value.
+func (b EnqueueBranch) String() string { return enumName(enqueueBranchNames[:], b, "EnqueueBranch") }
 
 // BlipTarget says which position a blip went to (seed 000 §6).
 type BlipTarget uint8
@@ -85,18 +85,14 @@ const (
 	BlipToPosition
 )
 
-// String is the trace-v1 "target" value.
-func (t BlipTarget) String() string {
-	switch t {
-	case BlipTail:
-		return "tail"
-	case BlipLastPositionNode:
-		return "last_position_node"
-	case BlipToPosition:
-		return "blipto_position"
-	}
-	return fmt.Sprintf("BlipTarget(%d)", uint8(t))
+var blipTargetNames = [...]string{
+	BlipTail:             "tail",
+	BlipLastPositionNode: "last_position_node",
+	BlipToPosition:       "blipto_position",
 }
+
+// String is the trace-v1 "target" value.
+func (t BlipTarget) String() string { return enumName(blipTargetNames[:], t, "BlipTarget") }
 
 // Event is one decision. Which fields mean something depends on Kind:
 //

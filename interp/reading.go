@@ -28,17 +28,15 @@ const (
 	DivideByNothing
 )
 
+var secondaryDivisorNames = [...]string{
+	DivideByFrameDt: "dt",
+	DivideByCatchUp: "catch_up",
+	DivideByNothing: "none",
+}
+
 // String names the divisor as the viewer and trace show it.
 func (d SecondaryDivisor) String() string {
-	switch d {
-	case DivideByFrameDt:
-		return "dt"
-	case DivideByCatchUp:
-		return "catch_up"
-	case DivideByNothing:
-		return "none"
-	}
-	return fmt.Sprintf("SecondaryDivisor(%d)", uint8(d))
+	return enumName(secondaryDivisorNames[:], d, "SecondaryDivisor")
 }
 
 // PrimaryTest is how MIN_DISTANCE_TO_REACH_POSITION (0.20 m) enters the stall
@@ -59,18 +57,14 @@ const (
 	PrimaryReachOnFail
 )
 
-// String names the primary test.
-func (p PrimaryTest) String() string {
-	switch p {
-	case PrimaryCumulative:
-		return "cumulative"
-	case PrimaryNone:
-		return "none"
-	case PrimaryReachOnFail:
-		return "reach_on_fail"
-	}
-	return fmt.Sprintf("PrimaryTest(%d)", uint8(p))
+var primaryTestNames = [...]string{
+	PrimaryCumulative:  "cumulative",
+	PrimaryNone:        "none",
+	PrimaryReachOnFail: "reach_on_fail",
 }
+
+// String names the primary test.
+func (p PrimaryTest) String() string { return enumName(primaryTestNames[:], p, "PrimaryTest") }
 
 // ProgressMeasure is what progress_quantum accumulates each frame
 // (READINGS.md item 3).
@@ -86,15 +80,14 @@ const (
 	ProgressStepLength
 )
 
+var progressMeasureNames = [...]string{
+	ProgressTime:       "dt",
+	ProgressStepLength: "step_length",
+}
+
 // String names the measure.
 func (p ProgressMeasure) String() string {
-	switch p {
-	case ProgressTime:
-		return "dt"
-	case ProgressStepLength:
-		return "step_length"
-	}
-	return fmt.Sprintf("ProgressMeasure(%d)", uint8(p))
+	return enumName(progressMeasureNames[:], p, "ProgressMeasure")
 }
 
 // ConstraintOffsetUpdate is how ConstraintManager::adjust_offset updates its
@@ -110,15 +103,14 @@ const (
 	ConstraintAccumulate
 )
 
+var constraintOffsetUpdateNames = [...]string{
+	ConstraintAssign:     "assign",
+	ConstraintAccumulate: "accumulate",
+}
+
 // String names the update rule.
 func (c ConstraintOffsetUpdate) String() string {
-	switch c {
-	case ConstraintAssign:
-		return "assign"
-	case ConstraintAccumulate:
-		return "accumulate"
-	}
-	return fmt.Sprintf("ConstraintOffsetUpdate(%d)", uint8(c))
+	return enumName(constraintOffsetUpdateNames[:], c, "ConstraintOffsetUpdate")
 }
 
 // HeadingTurn is how InterpolationManager::adjust_offset turns the body
@@ -138,16 +130,13 @@ const (
 	HeadingSlerp
 )
 
-// String names the turn rule.
-func (h HeadingTurn) String() string {
-	switch h {
-	case HeadingInOneTick:
-		return "one_tick"
-	case HeadingSlerp:
-		return "slerp"
-	}
-	return fmt.Sprintf("HeadingTurn(%d)", uint8(h))
+var headingTurnNames = [...]string{
+	HeadingInOneTick: "one_tick",
+	HeadingSlerp:     "slerp",
 }
+
+// String names the turn rule.
+func (h HeadingTurn) String() string { return enumName(headingTurnNames[:], h, "HeadingTurn") }
 
 // Reading is one consistent answer to every point where the sources disagree
 // (READINGS.md). Get a preset with ReadingByName; a hand-built Reading must

@@ -324,3 +324,25 @@ func TestSettingName_SnakeCase(t *testing.T) {
 		seen[n] = f
 	}
 }
+
+// The enums' names, as traces and settings spell them, come from one
+// table each; a value without a name (0 where a kind starts at 1, or past
+// the table) reads as its type and number.
+func TestEnumNames_AndTheirFallback(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{EventBlip.String(), "blip"}, {EventKind(0).String(), "EventKind(0)"}, {EventKind(9).String(), "EventKind(9)"},
+		{BranchNear.String(), "near"}, {EnqueueBranch(0).String(), "EnqueueBranch(0)"}, {EnqueueBranch(4).String(), "EnqueueBranch(4)"},
+		{BlipToPosition.String(), "blipto_position"}, {BlipTarget(0).String(), "BlipTarget(0)"},
+		{DivideByFrameDt.String(), "dt"}, {DivideByNothing.String(), "none"}, {SecondaryDivisor(3).String(), "SecondaryDivisor(3)"},
+		{PrimaryReachOnFail.String(), "reach_on_fail"}, {PrimaryTest(7).String(), "PrimaryTest(7)"},
+		{ProgressStepLength.String(), "step_length"}, {ProgressMeasure(2).String(), "ProgressMeasure(2)"},
+		{ConstraintAccumulate.String(), "accumulate"}, {ConstraintOffsetUpdate(2).String(), "ConstraintOffsetUpdate(2)"},
+		{HeadingSlerp.String(), "slerp"}, {HeadingTurn(255).String(), "HeadingTurn(255)"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
 	"glidepath/internal/diffcmd"
+	"glidepath/internal/plural"
 	"glidepath/internal/tablesroute"
 	"glidepath/interp"
 )
@@ -58,7 +59,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(files) != 2 {
 		fs.Usage()
-		return cli.BadInput("diff: want INPUT (a recording or scenario) and CLIENT_TRACE, got %d files", len(files))
+		return cli.BadInput("diff: want INPUT (a recording or scenario) and CLIENT_TRACE, got %s", plural.Count(len(files), "file"))
 	}
 	if !(*tol >= 0) {
 		return cli.BadInput("diff: -tol %v: want a distance of 0 m or more", *tol)

@@ -113,8 +113,8 @@ func TestDiff_NothingComparedExits2(t *testing.T) {
 		{"strangers", writeClient(t, strangers, "jsonl"), "no client row matched an object of the run"},
 		{"header only", headerOnly, "the trace has no rows"},
 		// Said as it is: not "at ticks their object is not alive".
-		{"after the run", writeClient(t, late, "jsonl"), "no client row matched an object of the run (" + input + "): its 1 rows come after the run's last tick, "},
-		{"some after the run", writeClient(t, append([]traceRow{strangers[0]}, late...), "jsonl"), "1 of its 2 rows come after the run's last tick, "},
+		{"after the run", writeClient(t, late, "jsonl"), "no client row matched an object of the run (" + input + "): its 1 row comes after the run's last tick, "},
+		{"some after the run", writeClient(t, append([]traceRow{strangers[0]}, late...), "jsonl"), "1 of its 2 rows comes after the run's last tick, "},
 	} {
 		for _, args := range [][]string{{"diff"}, {"diff", "-json"}, {"diff", "-strict-objects"}} {
 			code, out, errs := viewer(t, append(args, input, c.client)...)

@@ -7,7 +7,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -120,7 +119,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 // accepted: a usage error prints only the error and the usage.
 func printWorldLine(o *runcmd.Options, stderr io.Writer) {
 	if !o.JSON && !o.Quiet {
-		fmt.Fprintf(stderr, "world: %s\n", cmdinput.WorldLine(o.World))
+		cmdinput.SayWorld(stderr, o.World)
 	}
 }
 

@@ -224,6 +224,7 @@ func TestRunFollow_CaptureDamagedOrCut(t *testing.T) {
 		args  []string
 	}{
 		{"truncated", nil, func(p string, _ []byte) { os.Truncate(p, 100) }, 2, "read: the followed file was truncated to 100 bytes", nil},
+		{"truncated to one byte", nil, func(p string, _ []byte) { os.Truncate(p, 1) }, 2, "read: the followed file was truncated to 1 byte after", nil},
 		{"replaced", nil, func(p string, data []byte) {
 			os.WriteFile(p+".new", data, 0o644)
 			os.Rename(p+".new", p)

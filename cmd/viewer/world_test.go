@@ -229,3 +229,34 @@ func TestRun_WorldLineOnlyAfterTheCommandLineIsAccepted(t *testing.T) {
 		t.Errorf("an accepted run lacks the world line: %s", errs)
 	}
 }
+
+// The window's usage errors (a bad flag value, a missing input, a flag
+// after the files, a tick outside the run) print only the error, no world
+// line, as shot's and export's do; the window says its world once its
+// command line and inputs are accepted, just before it opens.
+func TestWindow_WorldLineOnlyAfterTheCommandLineIsAccepted(t *testing.T) {
+	t.Setenv("GLIDEPATH_DAT", "")
+	missing := filepath.Join(t.TempDir(), "missing.jsonl")
+	for _, args := range [][]string{
+		{"-camera", "fisheye", farJump},
+		{missing},
+		{farJump, "-tick", "3"},
+		{"-tick", "99999", farJump},
+		{"-select", "0x80009999", farJump},
+		{"shot", "-size", "10x10", farJump},
+		{"shot", missing},
+		{"shot", farJump, "-tick", "3"},
+		{"export", "-size", "wide", farJump},
+		{"export", missing},
+		{"export"},
+	} {
+		code, errs, _ := windowOptions(t, args...)
+		if code != exitUsage || strings.Contains(errs, "world:") {
+			t.Errorf("viewer %s: exit %d, stderr has the world line:\n%s", strings.Join(args, " "), code, errs)
+		}
+	}
+	code, errs, o := windowOptions(t, farJump)
+	if code != exitOK || len(o.Sources) == 0 || errs != "world: illustrative (no dat files; see docs/world.md)\n" {
+		t.Errorf("an accepted window: exit %d, stderr %q, want the world line alone", code, errs)
+	}
+}

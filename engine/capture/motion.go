@@ -164,25 +164,25 @@ func decodeMovement(r *wire) movement {
 	default:
 		m.notCarried = append(m.notCarried, fmt.Sprintf("forward 0x%04X (as Ready)", forward))
 	}
-	switch sidestep {
-	case 0:
-	case cmdSideStepRight:
-		m.state.Sidestep = recording.SideStepRight
-	case cmdSideStepLeft:
-		m.state.Sidestep = recording.SideStepLeft
-	default:
-		m.notCarried = append(m.notCarried, fmt.Sprintf("sidestep 0x%04X (as None)", sidestep))
-	}
-	switch turn {
-	case 0:
-	case cmdTurnRight:
-		m.state.Turn = recording.TurnRight
-	case cmdTurnLeft:
-		m.state.Turn = recording.TurnLeft
-	default:
-		m.notCarried = append(m.notCarried, fmt.Sprintf("turn 0x%04X (as None)", turn))
-	}
+	m.state.Sidestep = rightOrLeft(&m, "sidestep", sidestep, cmdSideStepRight, cmdSideStepLeft, recording.SideStepRight, recording.SideStepLeft)
+	m.state.Turn = rightOrLeft(&m, "turn", turn, cmdTurnRight, cmdTurnLeft, recording.TurnRight, recording.TurnLeft)
 	return m
+}
+
+// rightOrLeft is the sidestep or turn command cmd names: none for 0, right
+// or left for the pair's two commands; any other is noted as one a motion
+// event cannot carry (what, "sidestep" or "turn") and read as none.
+func rightOrLeft[C recording.SidestepCommand | recording.TurnCommand](m *movement, what string, cmd, rightCmd, leftCmd uint16, right, left C) C {
+	switch cmd {
+	case 0:
+	case rightCmd:
+		return right
+	case leftCmd:
+		return left
+	default:
+		m.notCarried = append(m.notCarried, fmt.Sprintf("%s 0x%04X (as None)", what, cmd))
+	}
+	return 0
 }
 
 // decodeUpdateMotion reads UpdateMotion 0xF74C: guid, instance stamp,

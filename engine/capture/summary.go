@@ -10,6 +10,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"glidepath/internal/plural"
 )
 
 // maxListed bounds the dropped and malformed lists; their counts go on.
@@ -270,8 +272,8 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 // WriteText writes the summary for a person.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s): %d frames, %d UDP datagrams (%d on other ports), %d not IPv4, %d not UDP\n",
-		s.File, s.Format, s.Frames, s.Datagrams, s.OtherPorts, s.NotIPv4, s.NotUDP)
+	fmt.Fprintf(&b, "%s (%s): %s, %s (%d on other ports), %d not IPv4, %d not UDP\n",
+		s.File, s.Format, plural.Count(s.Frames, "frame"), plural.Count(s.Datagrams, "UDP datagram"), s.OtherPorts, s.NotIPv4, s.NotUDP)
 	if s.IPFragments > 0 {
 		fmt.Fprintf(&b, "IP fragments: %d, datagrams reassembled: %d, dropped: %d\n", s.IPFragments, s.IPReassembled, s.IPFragmentsDropped)
 	}
@@ -281,13 +283,13 @@ func (s *Summary) WriteText(w io.Writer) error {
 	if s.Client != "" {
 		fmt.Fprintf(&b, "client: %s", s.Client)
 		if s.OtherClients > 0 {
-			fmt.Fprintf(&b, " (%d packets of other clients skipped)", s.OtherClients)
+			fmt.Fprintf(&b, " (%s of other clients skipped)", plural.Count(s.OtherClients, "packet"))
 		}
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "AC packets: %d server→client, %d client→server; retransmissions dropped %d, used %d; duplicate packets %d\n",
 		s.ACPackets, s.ClientPackets, s.Retransmits, s.RetransmitsUsed, s.DuplicatePackets)
-	fmt.Fprintf(&b, "fragments: %d (%d duplicates); messages: %d\n", s.Fragments, s.DuplicateFragments, s.Messages)
+	fmt.Fprintf(&b, "fragments: %d (%s); messages: %d\n", s.Fragments, plural.Count(s.DuplicateFragments, "duplicate"), s.Messages)
 	for _, c := range s.ByOpcode {
 		fmt.Fprintf(&b, "  %-34s %d\n", c.Name, c.Count)
 	}
@@ -313,10 +315,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 		}
 	}
 	for _, t := range s.TruthFrom {
-		fmt.Fprintf(&b, "truth from %s: player %s, %d positions → %d truth events (%d while the object did not exist here, %d after the end); clock %+.3f s; %d UpdatePositions received by both, at most %.3f s (%d ticks) apart\n",
-			t.File, t.Player, t.Positions, t.TruthEvents, t.NotLive, t.AfterEnd, t.ClockOffset, t.SharedUpdates, t.MaxUpdateSeconds, t.MaxUpdateTicks)
+		fmt.Fprintf(&b, "truth from %s: player %s, %s → %s (%d while the object did not exist here, %d after the end); clock %+.3f s; %s received by both, at most %.3f s (%s) apart\n",
+			t.File, t.Player, plural.Count(t.Positions, "position"), plural.Count(t.TruthEvents, "truth event"), t.NotLive, t.AfterEnd, t.ClockOffset,
+			plural.Count(t.SharedUpdates, "UpdatePosition"), t.MaxUpdateSeconds, plural.Count(t.MaxUpdateTicks, "tick"))
 	}
-	fmt.Fprintf(&b, "objects: %d (%d in the header; %d held items, %d statics); span %.3f s", s.Objects, s.HeaderEntities, s.HeldItems, s.Statics, s.Span)
+	fmt.Fprintf(&b, "objects: %d (%d in the header; %s, %s); span %.3f s", s.Objects, s.HeaderEntities, plural.Count(s.HeldItems, "held item"), plural.Count(s.Statics, "static"), s.Span)
 	if s.Start != "" {
 		fmt.Fprintf(&b, " from %s", s.Start)
 	}
@@ -326,7 +329,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	writeProblems(&b, "dropped messages", s.DroppedCount, s.DroppedByReason)
 	writeProblems(&b, "malformed", s.MalformedCount, s.MalformedByReason)
 	if len(s.Outputs) > 1 {
-		fmt.Fprintf(&b, "written in %d pieces, each going on from where the one before ended: %s\n", len(s.Outputs), strings.Join(s.Outputs, ", "))
+		fmt.Fprintf(&b, "written in %s, each going on from where the one before ended: %s\n", plural.Count(len(s.Outputs), "piece"), strings.Join(s.Outputs, ", "))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -353,6 +356,6 @@ func writeProblems(b *strings.Builder, title string, n int, gs []ProblemGroup) {
 		if g.Count > len(g.Frames) {
 			more = ", …"
 		}
-		fmt.Fprintf(b, "  %d × %s (frames %s%s)\n", g.Count, g.Reason, strings.Join(frames, ", "), more)
+		fmt.Fprintf(b, "  %d × %s (%s %s%s)\n", g.Count, g.Reason, plural.Noun(g.Count, "frame"), strings.Join(frames, ", "), more)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"glidepath/engine/clienttrace"
+	"glidepath/internal/plural"
 )
 
 // inputExtensions are the endings stripped before two input names are
@@ -79,21 +80,28 @@ func (e *NothingComparedError) Error() string {
 	if e.Input != "" {
 		s += " (" + e.Input + ")"
 	}
+	rows := plural.Count(e.Rows, "row")
 	switch {
 	case e.Rows == 0:
 		s += ": the trace has no rows"
 	case e.AfterRun == e.Rows:
 		// Rows past the end are not looked at: whether their objects are
 		// the run's is not known.
-		s += ": its " + strconv.Itoa(e.Rows) + " rows come after the run's last tick, " + strconv.Itoa(e.LastTick)
+		s += ": its " + rows + " " + plural.Agree(e.Rows, "comes", "come") + " after the run's last tick, " + strconv.Itoa(e.LastTick)
 	case e.AfterRun > 0:
-		s += ": " + strconv.Itoa(e.AfterRun) + " of its " + strconv.Itoa(e.Rows) + " rows come after the run's last tick, " +
-			strconv.Itoa(e.LastTick) + "; the others name objects the run never has or come at ticks their object is not alive"
+		others := e.Rows - e.AfterRun
+		s += ": " + strconv.Itoa(e.AfterRun) + " of its " + rows + " " + plural.Agree(e.AfterRun, "comes", "come") + " after the run's last tick, " +
+			strconv.Itoa(e.LastTick) + "; " + plural.Agree(others, "the other names an object", "the others name objects") + " the run never has or " + notAlive(others)
 	case e.Objects > 0:
-		s += ": its " + strconv.Itoa(e.Rows) + " rows name " + strconv.Itoa(e.Objects) +
-			" objects the run never has, or come at ticks their object is not alive"
+		s += ": its " + rows + " " + plural.Agree(e.Rows, "names", "name") + " " + plural.Count(e.Objects, "object") +
+			" the run never has, or " + notAlive(e.Rows)
 	default:
-		s += ": its " + strconv.Itoa(e.Rows) + " rows come at ticks their object is not alive"
+		s += ": its " + rows + " " + notAlive(e.Rows)
 	}
 	return s + "; nothing was compared"
+}
+
+// notAlive says that n rows come at ticks their object is not alive.
+func notAlive(n int) string {
+	return plural.Agree(n, "comes at a tick its object is not alive", "come at ticks their object is not alive")
 }

@@ -25,3 +25,26 @@ func TestSameInput(t *testing.T) {
 		}
 	}
 }
+
+// NothingComparedError's counts read as counts do, and its verbs agree
+// with them: "its 1 row comes", "its 2 rows come", "1 object", "the other
+// names an object".
+func TestNothingComparedError_CountsRead(t *testing.T) {
+	for _, c := range []struct {
+		e    NothingComparedError
+		want string
+	}{
+		{NothingComparedError{Client: "c", Rows: 1, AfterRun: 1, LastTick: 9}, "c: no client row matched an object of the run: its 1 row comes after the run's last tick, 9; nothing was compared"},
+		{NothingComparedError{Client: "c", Rows: 2, AfterRun: 2, LastTick: 9}, "c: no client row matched an object of the run: its 2 rows come after the run's last tick, 9; nothing was compared"},
+		{NothingComparedError{Client: "c", Rows: 2, AfterRun: 1, LastTick: 9}, "c: no client row matched an object of the run: 1 of its 2 rows comes after the run's last tick, 9; the other names an object the run never has or comes at a tick its object is not alive; nothing was compared"},
+		{NothingComparedError{Client: "c", Rows: 5, AfterRun: 2, LastTick: 9}, "c: no client row matched an object of the run: 2 of its 5 rows come after the run's last tick, 9; the others name objects the run never has or come at ticks their object is not alive; nothing was compared"},
+		{NothingComparedError{Client: "c", Input: "in", Rows: 1, Objects: 1}, "c: no client row matched an object of the run (in): its 1 row names 1 object the run never has, or comes at a tick its object is not alive; nothing was compared"},
+		{NothingComparedError{Client: "c", Rows: 3, Objects: 2}, "c: no client row matched an object of the run: its 3 rows name 2 objects the run never has, or come at ticks their object is not alive; nothing was compared"},
+		{NothingComparedError{Client: "c", Rows: 1}, "c: no client row matched an object of the run: its 1 row comes at a tick its object is not alive; nothing was compared"},
+		{NothingComparedError{Client: "c", Rows: 4}, "c: no client row matched an object of the run: its 4 rows come at ticks their object is not alive; nothing was compared"},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%+v:\n got %q\nwant %q", c.e, got, c.want)
+		}
+	}
+}

@@ -16,6 +16,8 @@ import (
 	"os"
 	"sync/atomic"
 	"time"
+
+	"glidepath/internal/plural"
 )
 
 // FollowOptions tune OpenFollow.
@@ -174,7 +176,7 @@ func (t *Tail) check() error {
 	case !os.SameFile(fi, t.fi):
 		return errors.New("the followed file was replaced by another file; follow it again to read the new one")
 	case fi.Size() < t.off.Load():
-		return fmt.Errorf("the followed file was truncated to %d bytes after %d had been read; follow it again to read it from the start", fi.Size(), t.off.Load())
+		return fmt.Errorf("the followed file was truncated to %s after %d had been read; follow it again to read it from the start", plural.Count(int(fi.Size()), "byte"), t.off.Load())
 	}
 	return nil
 }

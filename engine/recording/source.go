@@ -37,6 +37,21 @@ func (m *memorySource) Name() string   { return m.rec.Name }
 func (m *memorySource) Header() Header { return m.rec.Header }
 func (m *memorySource) Close() error   { return nil }
 
+// End is the time of src's last event when src knows it before it is
+// read: a recording held in memory (a scenario compiled, an input read
+// whole); ok is false for a stream still to be read, whose end is known
+// only once it has been read. A source without events ends at 0.
+func End(src Source) (t float64, ok bool) {
+	m, ok := src.(*memorySource)
+	if !ok {
+		return 0, false
+	}
+	if n := len(m.rec.Events); n > 0 {
+		return m.rec.Events[n-1].T, true
+	}
+	return 0, true
+}
+
 func (m *memorySource) Next() (Event, error) {
 	if m.i >= len(m.rec.Events) {
 		return Event{}, io.EOF

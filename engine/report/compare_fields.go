@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"strings"
 
+	"glidepath/internal/plural"
 	"glidepath/interp"
 )
 
@@ -152,7 +153,7 @@ func (r *Report) writeObjectDifferences(w io.Writer) error {
 		_, err := fmt.Fprintln(w, "  the one object's states agree at every tick")
 		return err
 	case agree > 0:
-		_, err := fmt.Fprintf(w, "  %s agree at every tick\n", Count(agree, "object"))
+		_, err := fmt.Fprintf(w, "  %s agree at every tick\n", plural.Count(agree, "object"))
 		return err
 	case listed == 0:
 		_, err := fmt.Fprintln(w, "  no object selected")

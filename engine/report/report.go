@@ -14,6 +14,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
+	"glidepath/internal/plural"
 	"glidepath/interp"
 	"glidepath/physics"
 )
@@ -259,10 +260,10 @@ func (r *Report) leftOutLine() string {
 	}
 	var parts []string
 	if l := r.LeftOut; l != nil && l.HeldItems > 0 {
-		parts = append(parts, Count(l.HeldItems, "held item"))
+		parts = append(parts, plural.Count(l.HeldItems, "held item"))
 	}
 	if l := r.LeftOut; l != nil && l.Statics > 0 {
-		parts = append(parts, Count(l.Statics, "static"))
+		parts = append(parts, plural.Count(l.Statics, "static"))
 	}
 	line := ""
 	if len(parts) > 0 {
@@ -275,7 +276,7 @@ func (r *Report) leftOutLine() string {
 		if line != "" {
 			line += "; "
 		}
-		line += Count(listed, "static") + " listed (marked static), not simulated"
+		line += plural.Count(listed, "static") + " listed (marked static), not simulated"
 	}
 	return line
 }
@@ -406,7 +407,7 @@ func metres(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 // WriteText writes the report as a table per object: one row per metric, one
 // column per reading.
 func (r *Report) WriteText(w io.Writer) error {
-	if _, err := fmt.Fprintf(w, "%s: %s at %d Hz\n", r.Input, Count(r.Ticks, "tick"), r.TickRate); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %s at %d Hz\n", r.Input, plural.Count(r.Ticks, "tick"), r.TickRate); err != nil {
 		return err
 	}
 	if line := r.leftOutLine(); line != "" {
@@ -508,7 +509,7 @@ func (r *Report) writeCauses(w io.Writer) error {
 				// "N hitches, ticks A–B: hitch …": the line reads as a
 				// chain of kind hitch.
 				if _, err := fmt.Fprintf(w, "  %s %s, ticks %d–%d: hitch (still for a tick between moving ticks) each time; -explain=hitch lists them\n",
-					obj.GUID, Count(hitches, "hitch"), first, last); err != nil {
+					obj.GUID, plural.Count(hitches, "hitch"), first, last); err != nil {
 					return err
 				}
 			}

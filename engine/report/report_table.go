@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"glidepath/engine/tables"
+	"glidepath/internal/plural"
 )
 
 // reportColumns are the table's headings, one per reportRows entry, in
@@ -32,7 +33,7 @@ const summarizedGUIDs = 8
 // are summarized in one line; a value the readings differ on is marked *.
 // The cause chains and the expectations follow as in WriteText.
 func (r *Report) WriteTable(w io.Writer) error {
-	if _, err := fmt.Fprintf(w, "%s: %s at %d Hz, %s\n", r.Input, Count(r.Ticks, "tick"), r.TickRate, Count(len(r.Objects), "object")); err != nil {
+	if _, err := fmt.Fprintf(w, "%s: %s at %d Hz, %s\n", r.Input, plural.Count(r.Ticks, "tick"), r.TickRate, plural.Count(len(r.Objects), "object")); err != nil {
 		return err
 	}
 	if line := r.leftOutLine(); line != "" {
@@ -183,7 +184,7 @@ func idleLine(guids []string) string {
 		list = list[:summarizedGUIDs]
 		more = fmt.Sprintf(" and %d more", len(guids)-summarizedGUIDs)
 	}
-	return fmt.Sprintf("%s with no updates: %s%s", Count(len(guids), "object"), strings.Join(list, ", "), more)
+	return fmt.Sprintf("%s with no updates: %s%s", plural.Count(len(guids), "object"), strings.Join(list, ", "), more)
 }
 
 // zeroCell reports whether a table cell says zero (or nothing measured).

@@ -55,13 +55,15 @@ type TickProgress struct{ bar *progressbar.ProgressBar }
 func ShowProgress(terminal, quiet bool) bool { return terminal && !quiet }
 
 // NewTickProgress is a run's progress on stderr, named what ("running
-// FILE"), shown when ShowProgress says so.
-func NewTickProgress(stderr io.Writer, quiet bool, what string) *TickProgress {
+// FILE"), shown when ShowProgress says so, out of total ticks where the
+// run's last tick is known before it (engine.KnownLastTick), "-" where it
+// is not (total −1).
+func NewTickProgress(stderr io.Writer, quiet bool, what string, total int) *TickProgress {
 	f, ok := stderr.(*os.File)
 	if !ShowProgress(ok && term.IsTerminal(int(f.Fd())), quiet) {
 		return &TickProgress{}
 	}
-	return &TickProgress{bar: progressbar.NewOptions(-1,
+	return &TickProgress{bar: progressbar.NewOptions(max(total, -1),
 		progressbar.OptionSetWriter(f),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),

@@ -27,7 +27,7 @@ type TickProgress struct{}
 func ShowProgress(terminal, quiet bool) bool { return terminal && !quiet }
 
 // NewTickProgress shows nothing: there is no terminal in a browser.
-func NewTickProgress(io.Writer, bool, string) *TickProgress { return &TickProgress{} }
+func NewTickProgress(io.Writer, bool, string, int) *TickProgress { return &TickProgress{} }
 
 func (p *TickProgress) At(int) {}
 

@@ -41,7 +41,7 @@ func TestTickProgress_WritesNothingWhereStderrIsNoTerminal(t *testing.T) {
 		name   string
 		stderr io.Writer
 	}{{"buffer", &buf}, {"file", file}, {"pipe", w}} {
-		p := NewTickProgress(c.stderr, false, "running x")
+		p := NewTickProgress(c.stderr, false, "running x", 9000)
 		if p.bar != nil {
 			t.Errorf("%s: a progress bar on no terminal", c.name)
 		}

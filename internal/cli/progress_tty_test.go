@@ -42,10 +42,10 @@ func openTerminal(t *testing.T) (tty, reader *os.File) {
 // when it finishes; -quiet shows nothing there either.
 func TestTickProgress_OnATerminalShowsAndClears(t *testing.T) {
 	tty, reader := openTerminal(t)
-	if p := NewTickProgress(tty, true, "running x"); p.bar != nil {
+	if p := NewTickProgress(tty, true, "running x", -1); p.bar != nil {
 		t.Errorf("-quiet: a progress bar")
 	}
-	p := NewTickProgress(tty, false, "running x")
+	p := NewTickProgress(tty, false, "running x", -1)
 	if p.bar == nil {
 		t.Fatal("no progress bar on a terminal")
 	}
@@ -61,5 +61,28 @@ func TestTickProgress_OnATerminalShowsAndClears(t *testing.T) {
 	}
 	if !strings.HasSuffix(s, "\r") || strings.TrimSpace(s[strings.LastIndex(s[:len(s)-1], "\r")+1:]) != "" {
 		t.Errorf("the line is not cleared at the end: %q", s)
+	}
+}
+
+// The progress shows the run's total where it is known before the run
+// ("4321/9000"), and "-" where it is not ("4321/-").
+func TestTickProgress_ShowsTheTotalWhereKnown(t *testing.T) {
+	for _, c := range []struct {
+		total     int
+		want, not string
+	}{
+		{9000, "4321/9000", "/-"},
+		{-1, "4321/-", "/9000"},
+	} {
+		tty, reader := openTerminal(t)
+		p := NewTickProgress(tty, false, "running x", c.total)
+		p.At(4321)
+		p.Finish()
+		tty.Close()
+		var out bytes.Buffer
+		out.ReadFrom(reader)
+		if s := out.String(); !strings.Contains(s, c.want) || strings.Contains(s, c.not) {
+			t.Errorf("total %d: terminal got %q, want %q", c.total, s, c.want)
+		}
 	}
 }

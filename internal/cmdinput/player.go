@@ -9,7 +9,7 @@ import (
 
 	"glidepath/engine/capture"
 	"glidepath/engine/recording"
-	"glidepath/engine/report"
+	"glidepath/internal/plural"
 )
 
 // WarnPlayerRule says on stderr which rule chose a capture's player when
@@ -76,12 +76,12 @@ func WarnDroppedMessages(stderr io.Writer, src recording.Source) {
 	if len(sum.Dropped) > 0 {
 		why = fmt.Sprintf("; the first, frame %d: %s", sum.Dropped[0].Frame, sum.Dropped[0].Problem)
 	}
-	fmt.Fprintf(stderr, "viewer: warning: %s: %s incomplete, dropped (viewer import lists them)%s\n", src.Name(), report.Count(sum.DroppedCount, "message"), why)
+	fmt.Fprintf(stderr, "viewer: warning: %s: %s incomplete, dropped (viewer import lists them)%s\n", src.Name(), plural.Count(sum.DroppedCount, "message"), why)
 }
 
 // NoACPackets says that a capture held no AC packet, with what it held
 // instead and the likely cause.
 func NoACPackets(name string, sum *capture.Summary) string {
-	return fmt.Sprintf("%s: no AC packets: %d frames, %d UDP datagrams, %d of them on no AC server port; nothing of the game was read "+
-		"(a capture of other traffic, or a server on another port: -server-port N)", name, sum.Frames, sum.Datagrams, sum.OtherPorts)
+	return fmt.Sprintf("%s: no AC packets: %s, %s, %d of them on no AC server port; nothing of the game was read "+
+		"(a capture of other traffic, or a server on another port: -server-port N)", name, plural.Count(sum.Frames, "frame"), plural.Count(sum.Datagrams, "UDP datagram"), sum.OtherPorts)
 }

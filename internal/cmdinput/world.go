@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"glidepath/engine"
+	"glidepath/internal/plural"
 )
 
 // WarnFallbacks says once which items the dats lacked (a warning -quiet
@@ -14,7 +15,7 @@ func WarnFallbacks(stderr io.Writer, fb []engine.Fallback) {
 	if len(fb) == 0 {
 		return
 	}
-	fmt.Fprintf(stderr, "viewer: warning: the dat files lack %d item(s); each falls back alone:\n", len(fb))
+	fmt.Fprintf(stderr, "viewer: warning: the dat files lack %s; each falls back alone:\n", plural.Count(len(fb), "item"))
 	for _, f := range fb {
 		line := fmt.Sprintf("  %s %s: %s", f.Kind, f.ID, f.Used)
 		if f.Problem != "" {
@@ -41,6 +42,14 @@ func WorldLine(w engine.WorldData) string {
 		return engine.IllustrativeWorld
 	}
 	return w.Describe()
+}
+
+// SayWorld prints the world line, "world: illustrative (no dat files; see
+// docs/world.md)", once the command line and its inputs are accepted: a
+// usage error prints only the error (and the usage). viewer run and the
+// window say it through here.
+func SayWorld(stderr io.Writer, w engine.WorldData) {
+	fmt.Fprintf(stderr, "world: %s\n", WorldLine(w))
 }
 
 // WarnFloor says once what a run of a capture stood on without the dat

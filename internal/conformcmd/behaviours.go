@@ -57,6 +57,16 @@ func routeBehaviour(id, desc, source string, r physics.Route) Behaviour {
 	return Behaviour{ID: id, Description: desc, Source: source, Event: ev, Shows: shows}
 }
 
+// onNearEnqueue is b shown by an enqueue on InterpolateTo's near branch
+// for which when holds too.
+func onNearEnqueue(b Behaviour, when func(*eventlog.Event, *engine.ObjectView) bool) Behaviour {
+	b.Event = EventSpec{Event: "enqueue", Branch: "near"}
+	b.Shows = func(e *eventlog.Event, v *engine.ObjectView) bool {
+		return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && when(e, v)
+	}
+	return b
+}
+
 // Behaviours is every behaviour the kit checks, in the order the table,
 // JUnit and Markdown list them.
 var Behaviours = []Behaviour{
@@ -74,24 +84,18 @@ var Behaviours = []Behaviour{
 		"seed 004 §3, CPhysicsObj::MoveOrTeleport 0x00516330", physics.RouteStaleTeleport),
 	routeBehaviour("stamp.wrong_instance", "an UpdatePosition of another instance of the object is dropped",
 		"seed 004 §2, SmartBox::UnpackPositionEvent 0x004542C0", physics.RouteWrongInstance),
-	{ID: "enqueue.near", Description: "InterpolateTo's near branch appends a node the body then glides to",
-		Source: "seed 000 §3, InterpolationManager::InterpolateTo 0x00555B20",
-		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && e.Pruned == 0 && !e.Evicted
-		}},
+	onNearEnqueue(Behaviour{ID: "enqueue.near", Description: "InterpolateTo's near branch appends a node the body then glides to",
+		Source: "seed 000 §3, InterpolationManager::InterpolateTo 0x00555B20"},
+		func(e *eventlog.Event, _ *engine.ObjectView) bool { return e.Pruned == 0 && !e.Evicted }),
 	{ID: "enqueue.arrived", Description: "an update where the body already stands (within 0.05 m) stops interpolating",
 		Source: "seed 000 §3, InterpolateTo (DESIRED_DISTANCE)",
 		Event:  EventSpec{Event: "enqueue", Branch: "arrived"},
 		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
 			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchArrived
 		}},
-	{ID: "enqueue.tail_prune", Description: "a new node within 0.05 m of the tail node replaces it",
-		Source: "seed 000 §3, InterpolateTo line 352977 (one stale tail; seed 000 §7: the prior port matched)",
-		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && e.Pruned == 1
-		}},
+	onNearEnqueue(Behaviour{ID: "enqueue.tail_prune", Description: "a new node within 0.05 m of the tail node replaces it",
+		Source: "seed 000 §3, InterpolateTo line 352977 (one stale tail; seed 000 §7: the prior port matched)"},
+		func(e *eventlog.Event, _ *engine.ObjectView) bool { return e.Pruned == 1 }),
 	{ID: "enqueue.cap_eviction", Description: "a node enqueued onto 20 queued nodes evicts the head",
 		Source: "seed 000 §3, InterpolateTo lines 353012–353017 (seed 000 §7 #6)",
 		Event:  EventSpec{Event: "enqueue", Branch: "near"},
@@ -129,13 +133,10 @@ var Behaviours = []Behaviour{
 			return e.Kind == eventlog.EventBlip && e.Target == interp.BlipTail
 		},
 		PriorPortBug: "seed 000 §7 #3: no node_fail_counter = 4 pre-arm; the body drifts toward a far node at catch-up speed (READINGS.md item 4)"},
-	{ID: "enqueue.prune_loop", Description: "a new node removes every tail node within 0.05 m of it, not only the last",
-		Source: "seed 000 §3, InterpolateTo line 352977 (tail-walking loop)",
-		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, _ *engine.ObjectView) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && e.Pruned >= 2
-		},
+	onNearEnqueue(Behaviour{ID: "enqueue.prune_loop", Description: "a new node removes every tail node within 0.05 m of it, not only the last",
+		Source:       "seed 000 §3, InterpolateTo line 352977 (tail-walking loop)",
 		PriorPortBug: "seed 000 §7 #5: the prune compares the last node only (READINGS.md item 5)"},
+		func(e *eventlog.Event, _ *engine.ObjectView) bool { return e.Pruned >= 2 }),
 	{ID: "stall.fail_pops_head", Description: "a failed 5-frame window counts a failure and NodeCompleted(0) pops the head",
 		Source: "seed 000 §4, §5, adjust_offset and InterpolationManager::NodeCompleted",
 		Event:  EventSpec{Event: "node_complete", Success: &no},
@@ -150,19 +151,13 @@ var Behaviours = []Behaviour{
 			return e.Kind == eventlog.EventBlip
 		},
 		PriorPortBug: "seed 000 §7 \"Stall fail action\", \"Blip target on threshold\": the snap happens inside adjust_offset with the failed head still queued (READINGS.md item 6)"},
-	{ID: "interp.contact_gate", Description: "adjust_offset does nothing while the body has no contact: an airborne remote does not glide to its node",
-		Source: "seed 000 §4 line 353080 (transient_state & 1); seed 003 §6",
-		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && !v.Contact
-		},
+	onNearEnqueue(Behaviour{ID: "interp.contact_gate", Description: "adjust_offset does nothing while the body has no contact: an airborne remote does not glide to its node",
+		Source:       "seed 000 §4 line 353080 (transient_state & 1); seed 003 §6",
 		PriorPortBug: "seed 000 §7 \"transient_state & 1 gate\": none; the prior port interpolates in the air (READINGS.md item 9)"},
-	{ID: "constraint.scale", Description: "after an UpdatePosition 10–50 m from the body, ConstrainTo's running offset scales that tick's step by (max − offset)/(max − start)",
-		Source: "seed 004 §0 (ConstrainTo after MoveOrTeleport); ConstraintManager::adjust_offset (ACE ConstraintManager.cs)",
-		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && v.Constrained && v.Constraint.LastScale < 1
-		}},
+		func(_ *eventlog.Event, v *engine.ObjectView) bool { return !v.Contact }),
+	onNearEnqueue(Behaviour{ID: "constraint.scale", Description: "after an UpdatePosition 10–50 m from the body, ConstrainTo's running offset scales that tick's step by (max − offset)/(max − start)",
+		Source: "seed 004 §0 (ConstrainTo after MoveOrTeleport); ConstraintManager::adjust_offset (ACE ConstraintManager.cs)"},
+		func(_ *eventlog.Event, v *engine.ObjectView) bool { return v.Constrained && v.Constraint.LastScale < 1 }),
 	{ID: "motion.root_motion", Description: "a running remote that is not interpolating moves by its animation's root motion only (CSequence::apply_physics), never by set_velocity",
 		Source: "seed 002 §5, seed 003 §3 (CSequence root motion into the offset frame); seed 001 (remotes never call set_velocity)",
 		Event:  EventSpec{Event: "route", Branch: "teleport"},
@@ -170,19 +165,13 @@ var Behaviours = []Behaviour{
 			return e.Kind == eventlog.EventRoute && e.Route == physics.RouteTeleport && running(v)
 		},
 		PriorPortBug: "READINGS.md item 11 (seed 003 §13): the prior port also drives the body with get_state_velocity every tick, so a running remote moves twice"},
-	{ID: "interp.overwrite_offset", Description: "a tick that interpolates replaces the animation's root motion with the interpolation step",
-		Source: "seed 000 §4, adjust_offset (\"arg2 is MUTATED IN PLACE\")",
-		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && running(v)
-		},
+	onNearEnqueue(Behaviour{ID: "interp.overwrite_offset", Description: "a tick that interpolates replaces the animation's root motion with the interpolation step",
+		Source:       "seed 000 §4, adjust_offset (\"arg2 is MUTATED IN PLACE\")",
 		PriorPortBug: "seed 000 §7 (the Vector3 delta the caller added): the interpolation step is added to the root motion (READINGS.md item 7)"},
-	{ID: "sticky.pull", Description: "a remote stuck to an object is pulled toward it (5 × max speed, stopping 0.3 m short) after the interpolation step",
-		Source: "seed 003 §12 (adjust_offset: interpolation, sticky, constraint); StickyManager::adjust_offset (ACE StickyManager.cs)",
-		Event:  EventSpec{Event: "enqueue", Branch: "near"},
-		Shows: func(e *eventlog.Event, v *engine.ObjectView) bool {
-			return e.Kind == eventlog.EventEnqueue && e.Branch == interp.BranchNear && v.Stuck
-		}},
+		func(_ *eventlog.Event, v *engine.ObjectView) bool { return running(v) }),
+	onNearEnqueue(Behaviour{ID: "sticky.pull", Description: "a remote stuck to an object is pulled toward it (5 × max speed, stopping 0.3 m short) after the interpolation step",
+		Source: "seed 003 §12 (adjust_offset: interpolation, sticky, constraint); StickyManager::adjust_offset (ACE StickyManager.cs)"},
+		func(_ *eventlog.Event, v *engine.ObjectView) bool { return v.Stuck }),
 	{ID: "moveto.runs", Description: "a MoveToPosition makes the remote turn and run toward the destination (the MoveToManager's RunForward), root motion carrying it",
 		Source: "seed 004 §6 (IsMovingTo); MoveToManager::MoveToPosition, HandleMoveToPosition (ACE MoveToManager.cs); seed 002 §5",
 		Event:  EventSpec{Event: "route", Branch: "slide"},

@@ -23,6 +23,7 @@ import (
 	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/internal/cli"
+	"glidepath/internal/plural"
 	"glidepath/interp"
 )
 
@@ -172,7 +173,7 @@ func Run(o Options, stdout, stderr io.Writer) error {
 			o.Client, o.Dir, TraceExt, strings.Join(inputNames(m), ", "))
 	}
 	if o.Strict && len(missing) > 0 {
-		return cli.BadInput("conform: %s: no trace of %d inputs (-strict): %s", o.Client, len(missing), strings.Join(missing, ", "))
+		return cli.BadInput("conform: %s: no trace of %s (-strict): %s", o.Client, plural.Count(len(missing), "input"), strings.Join(missing, ", "))
 	}
 	res := &Result{Corpus: o.Dir, Client: o.Client, Reading: o.Reading.Name, Tolerance: o.Tolerance,
 		Behaviours: []BehaviourResult{}, Inputs: []InputResult{}}

@@ -339,8 +339,14 @@ func TestConform_BadInput(t *testing.T) {
 			t.Errorf("%s: exit %d (%v), want 2", name, exitCode(err), err)
 		}
 	}
-	// Without -strict a missing trace leaves its behaviours not covered.
+	// The one input without a trace is counted as one.
 	client := copyTraces(t, dir, "seed")
+	os.Remove(filepath.Join(client, "walk"+TraceExt))
+	if _, err := check(t, Options{Dir: dir, Client: client, Strict: true}); err == nil || !strings.Contains(err.Error(), "no trace of 1 input (-strict): walk"+TraceExt) {
+		t.Errorf("-strict with one trace missing: %v", err)
+	}
+	// Without -strict a missing trace leaves its behaviours not covered.
+	client = copyTraces(t, dir, "seed")
 	os.Remove(filepath.Join(client, "walk"+TraceExt))
 	res, err := check(t, Options{Dir: dir, Client: client})
 	if err != nil {
@@ -367,3 +373,37 @@ func TestConform_BadInput(t *testing.T) {
 // docs/clients.md stays true: its table lists every behaviour (and marks
 // the prior port's bugs as failing), and its worked example's summary is
 // what the legacy traces give.
+
+// conform init's line counts as counts read: "1 reading", "2 readings".
+func TestInitLine_CountsRead(t *testing.T) {
+	if got, want := initLine("c", 1, 1, 1), "conform init: c: 1 input, 1 behaviour, retail traces under 1 reading (manifest.json)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := initLine("c", 13, 25, 4), "conform init: c: 13 inputs, 25 behaviours, retail traces under 4 readings (manifest.json)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A client folder's entries that are not traces are warned of, counted as
+// counts read: "1 entry … was not read", "2 entries … were not read".
+func TestClientTraces_IgnoredEntriesCounted(t *testing.T) {
+	m := &Manifest{Inputs: []ManifestInput{{Name: "walk"}}}
+	for _, c := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"notes.txt"}, ": 1 entry not named NAME" + TraceExt + " (or NAME" + TraceExt + ".gz, NAME.csv) was not read: notes.txt\n"},
+		{[]string{"a.txt", "b.txt"}, ": 2 entries not named NAME" + TraceExt + " (or NAME" + TraceExt + ".gz, NAME.csv) were not read: a.txt, b.txt\n"},
+	} {
+		dir := t.TempDir()
+		for _, f := range append(c.files, "walk"+TraceExt) {
+			if err := os.WriteFile(filepath.Join(dir, f), nil, 0o666); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var stderr bytes.Buffer
+		if _, err := clientTraces(dir, "corpus", m, &stderr); err != nil || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: err %v, stderr %q, want %q", c.files, err, stderr.String(), c.want)
+		}
+	}
+}

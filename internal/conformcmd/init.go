@@ -17,6 +17,7 @@ import (
 	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/internal/cli"
+	"glidepath/internal/plural"
 	"glidepath/internal/runcmd"
 	"glidepath/interp"
 )
@@ -110,9 +111,15 @@ func Init(dir string, stdout io.Writer) error {
 	}); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "conform init: %s: %d inputs, %d behaviours, retail traces under %d readings (%s)\n",
-		dir, len(m.Inputs), len(m.Behaviours), len(readings), ManifestName)
+	_, err = io.WriteString(stdout, initLine(dir, len(m.Inputs), len(m.Behaviours), len(readings)))
 	return err
+}
+
+// initLine is what conform init says it wrote: "conform init: corpus: 13
+// inputs, 25 behaviours, retail traces under 4 readings (manifest.json)".
+func initLine(dir string, inputs, behaviours, readings int) string {
+	return fmt.Sprintf("conform init: %s: %s, %s, retail traces under %s (%s)\n",
+		dir, plural.Count(inputs, "input"), plural.Count(behaviours, "behaviour"), plural.Count(readings, "reading"), ManifestName)
 }
 
 func readingDirs(readings []string) []string {

@@ -15,8 +15,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"glidepath/engine/report"
 	"glidepath/internal/cli"
+	"glidepath/internal/plural"
 )
 
 func writeOutputs(o Options, res *Result, stdout io.Writer) error {
@@ -99,15 +99,15 @@ func WriteTable(w io.Writer, res *Result) error {
 	}
 	tw.Flush()
 	s := &res.Summary
-	p.Printf("\n%s: %d pass, %d fail, %d not covered\n", report.Count(s.Behaviours, "behaviour"), s.Pass, s.Fail, s.NotCovered)
+	p.Printf("\n%s: %d pass, %d fail, %d not covered\n", plural.Count(s.Behaviours, "behaviour"), s.Pass, s.Fail, s.NotCovered)
 	for _, in := range res.Inputs {
 		switch {
 		case !in.Compared:
 			p.Printf("  %s: no trace\n", in.Name)
 		case in.FirstDivergence != nil:
-			p.Printf("  %s: %s compared, first divergence at tick %d (`viewer diff` shows it whole)\n", in.Name, report.Count(in.Rows, "row"), *in.FirstDivergence)
+			p.Printf("  %s: %s compared, first divergence at tick %d (`viewer diff` shows it whole)\n", in.Name, plural.Count(in.Rows, "row"), *in.FirstDivergence)
 		default:
-			p.Printf("  %s: %s compared, no divergence\n", in.Name, report.Count(in.Rows, "row"))
+			p.Printf("  %s: %s compared, no divergence\n", in.Name, plural.Count(in.Rows, "row"))
 		}
 	}
 	return p.Err
@@ -205,7 +205,7 @@ func WriteJUnit(w io.Writer, res *Result) error {
 func WriteMarkdown(w io.Writer, res *Result) error {
 	p := &cli.ErrWriter{W: w}
 	s := &res.Summary
-	p.Printf("## Glidepath conformance: %d of %s pass\n\n", s.Pass, report.Count(s.Behaviours, "behaviour"))
+	p.Printf("## Glidepath conformance: %d of %s pass\n\n", s.Pass, plural.Count(s.Behaviours, "behaviour"))
 	p.Printf("Reading `%s`, tolerance %s m: %d pass, %d fail, %d not covered.\n\n", res.Reading,
 		strconv.FormatFloat(res.Tolerance, 'g', -1, 64), s.Pass, s.Fail, s.NotCovered)
 	p.Printf("| behaviour | inputs | result | first failure |\n|---|---|---|---|\n")

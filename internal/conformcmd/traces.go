@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"glidepath/internal/cli"
+	"glidepath/internal/plural"
 )
 
 // clientTraces maps each input's name to its trace in dir. A NAME.jsonl
@@ -61,8 +62,8 @@ func clientTraces(dir, corpus string, m *Manifest, stderr io.Writer) (map[string
 	}
 	if len(ignored) > 0 {
 		sort.Strings(ignored)
-		fmt.Fprintf(stderr, "conform: warning: %s: %d entries not named NAME%s (or NAME%s, NAME%s) were not read: %s\n",
-			dir, len(ignored), TraceExt, TraceExt+".gz", ".csv", strings.Join(ignored, ", "))
+		fmt.Fprintf(stderr, "conform: warning: %s: %s not named NAME%s (or NAME%s, NAME%s) %s not read: %s\n",
+			dir, plural.Count(len(ignored), "entry"), TraceExt, TraceExt+".gz", ".csv", plural.Agree(len(ignored), "was", "were"), strings.Join(ignored, ", "))
 	}
 	return out, nil
 }

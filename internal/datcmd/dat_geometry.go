@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"glidepath/assets/dat"
+	"glidepath/internal/plural"
 )
 
 type datJSONPolygon struct {
@@ -136,13 +137,15 @@ func datEnvCellJSON(e *dat.EnvCell) datJSONEnvCell {
 func writeDatGeometryText(b *strings.Builder, v any) {
 	switch e := v.(type) {
 	case datJSONGfxObj:
-		fmt.Fprintf(b, "GfxObj 0x%08X: flags 0x%X, %d vertices, %d physics polygons (BSP of %d nodes), %d drawing polygons, sort centre %s\n",
-			uint32(e.ID), e.Flags, e.NumVertices, len(e.PhysicsPolygons), e.PhysicsBSPNodes, e.NumPolygons, datFmtV(e.SortCenter))
+		fmt.Fprintf(b, "GfxObj 0x%08X: flags 0x%X, %s, %s (BSP of %s), %s, sort centre %s\n",
+			uint32(e.ID), e.Flags, plural.CountAs(e.NumVertices, "vertex", "vertices"), plural.Count(len(e.PhysicsPolygons), "physics polygon"),
+			plural.Count(e.PhysicsBSPNodes, "node"), plural.Count(e.NumPolygons, "drawing polygon"), datFmtV(e.SortCenter))
 	case datJSONEnvironment:
-		fmt.Fprintf(b, "Environment 0x%08X: %d cell structures\n", uint32(e.ID), len(e.Cells))
+		fmt.Fprintf(b, "Environment 0x%08X: %s\n", uint32(e.ID), plural.Count(len(e.Cells), "cell structure"))
 		for i, c := range e.Cells {
-			fmt.Fprintf(b, "  %d: %d vertices, %d polygons, portals %v, cell BSP %d nodes, %d physics polygons (BSP of %d nodes)\n",
-				i, c.NumVertices, c.NumPolygons, c.Portals, c.CellBSPNodes, len(c.PhysicsPolygons), c.PhysicsBSPNodes)
+			fmt.Fprintf(b, "  %d: %s, %s, portals %v, cell BSP %s, %s (BSP of %s)\n",
+				i, plural.CountAs(c.NumVertices, "vertex", "vertices"), plural.Count(c.NumPolygons, "polygon"), c.Portals, plural.Count(c.CellBSPNodes, "node"),
+				plural.Count(len(c.PhysicsPolygons), "physics polygon"), plural.Count(c.PhysicsBSPNodes, "node"))
 		}
 	case datJSONEnvCell:
 		fmt.Fprintf(b, "EnvCell 0x%08X: structure %d of 0x%08X at %s, seen outside %v\n",

@@ -9,14 +9,15 @@ import (
 	"strings"
 
 	"glidepath/assets/dat"
+	"glidepath/internal/plural"
 )
 
 func writeDatSummaryText(w io.Writer, s *datSummary) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", s.Dir)
 	for _, f := range s.Files {
-		fmt.Fprintf(&b, "%s: %d bytes, block size %d, data set %d, iteration %d, %d entries\n",
-			f.Name, f.FileSize, f.BlockSize, f.DataSet, f.Iteration, f.Entries)
+		fmt.Fprintf(&b, "%s: %s, block size %d, data set %d, iteration %d, %s\n",
+			f.Name, plural.Count(int(f.FileSize), "byte"), f.BlockSize, f.DataSet, f.Iteration, plural.Count(f.Entries, "entry"))
 		for _, t := range f.Types {
 			fmt.Fprintf(&b, "  %-12s %-16s %d\n", t.Key, t.Type, t.Count)
 		}
@@ -72,15 +73,15 @@ func writeDatEntryText(w io.Writer, v any) error {
 			b.WriteByte('\n')
 		}
 	case datJSONLandBlockInfo:
-		fmt.Fprintf(&b, "LandBlockInfo 0x%08X: %d cells, %d objects, %d buildings\n", uint32(e.ID), e.NumCells, len(e.Objects), len(e.Buildings))
+		fmt.Fprintf(&b, "LandBlockInfo 0x%08X: %s, %s, %s\n", uint32(e.ID), plural.Count(int(e.NumCells), "cell"), plural.Count(len(e.Objects), "object"), plural.Count(len(e.Buildings), "building"))
 		for _, o := range e.Objects {
 			fmt.Fprintf(&b, "  object 0x%08X at %s\n", uint32(o.Setup), datFmtFrame(datJSONFrame{o.Origin, o.Rotation}))
 		}
 		for _, o := range e.Buildings {
-			fmt.Fprintf(&b, "  building 0x%08X at %s, %d portals\n", uint32(o.Model), datFmtFrame(datJSONFrame{o.Origin, o.Rotation}), o.Portals)
+			fmt.Fprintf(&b, "  building 0x%08X at %s, %s\n", uint32(o.Model), datFmtFrame(datJSONFrame{o.Origin, o.Rotation}), plural.Count(o.Portals, "portal"))
 		}
 	case datJSONSetup:
-		fmt.Fprintf(&b, "Setup 0x%08X: %d parts, flags 0x%X\n", uint32(e.ID), len(e.Parts), e.Flags)
+		fmt.Fprintf(&b, "Setup 0x%08X: %s, flags 0x%X\n", uint32(e.ID), plural.Count(len(e.Parts), "part"), e.Flags)
 		fmt.Fprintf(&b, "  height %s, radius %s, step up %s, step down %s\n", datFmtF(e.Height), datFmtF(e.Radius), datFmtF(e.StepUpHeight), datFmtF(e.StepDownHeight))
 		for i, c := range e.CylSpheres {
 			fmt.Fprintf(&b, "  cylsphere %d: origin %s radius %s height %s\n", i, datFmtV(c.Origin), datFmtF(c.Radius), datFmtF(c.Height))
@@ -112,7 +113,7 @@ func writeDatEntryText(w io.Writer, v any) error {
 			}
 		}
 	case datJSONAnimation:
-		fmt.Fprintf(&b, "Animation 0x%08X: %d frames of %d parts, flags 0x%X, %d pos_frames\n", uint32(e.ID), e.NumFrames, e.NumParts, e.Flags, len(e.PosFrames))
+		fmt.Fprintf(&b, "Animation 0x%08X: %s of %s, flags 0x%X, %s\n", uint32(e.ID), plural.Count(int(e.NumFrames), "frame"), plural.Count(int(e.NumParts), "part"), e.Flags, plural.Count(len(e.PosFrames), "pos_frame"))
 		for i, f := range e.Frames {
 			pos := ""
 			if i < len(e.PosFrames) {
@@ -124,11 +125,12 @@ func writeDatEntryText(w io.Writer, v any) error {
 			}
 		}
 	case datJSONRegion:
-		fmt.Fprintf(&b, "Region 0x%08X %q: %d x %d landblocks of %d cells, %s m squares, %d vertices per cell\n",
-			uint32(e.ID), e.Name, e.NumBlockLength, e.NumBlockWidth, e.LBlockLength, datFmtF(e.SquareLength), e.VertexPerCell)
+		fmt.Fprintf(&b, "Region 0x%08X %q: %d x %d %s of %s, %s m squares, %s per cell\n",
+			uint32(e.ID), e.Name, e.NumBlockLength, e.NumBlockWidth, plural.Noun(int(e.NumBlockLength)*int(e.NumBlockWidth), "landblock"),
+			plural.Count(int(e.LBlockLength), "cell"), datFmtF(e.SquareLength), plural.CountAs(int(e.VertexPerCell), "vertex", "vertices"))
 		fmt.Fprintf(&b, "  height table: %s m to %s m\n", datFmtF(e.LandHeightTable[0]), datFmtF(e.LandHeightTable[255]))
 	case datJSONRaw:
-		fmt.Fprintf(&b, "%s 0x%08X in %s: %d bytes (not decoded)\n", e.Type, uint32(e.ID), e.File, e.Size)
+		fmt.Fprintf(&b, "%s 0x%08X in %s: %s (not decoded)\n", e.Type, uint32(e.ID), e.File, plural.Count(e.Size, "byte"))
 	default:
 		writeDatGeometryText(&b, v)
 	}

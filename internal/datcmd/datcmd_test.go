@@ -8,6 +8,7 @@ package datcmd
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"glidepath/assets/dat"
 	"glidepath/assets/dat/dattest"
+	"glidepath/assets/dat/indepwriter"
 	"glidepath/engine/hexid"
 )
 
@@ -248,10 +250,38 @@ func TestDat_EntryText(t *testing.T) {
 		{"09000001", "cycle 0x8000003D NonCombat -> 0x45000005 WalkForward: velocity (0, 3.12, 0)"},
 		{"03000010", "hook CreateBlockingParticle"},
 		{"13000000", `Region 0x13000000 "Dereth": 255 x 255 landblocks of 8 cells, 24 m squares`},
+		// Counts read as counts do: one of a thing is singular.
+		{"A9B4FFFE", "LandBlockInfo 0xA9B4FFFE: 3 cells, 2 objects, 1 building\n"},
+		{"13000000", "24 m squares, 1 vertex per cell\n"},
+		{"03000010", "Animation 0x03000010: 2 frames of 2 parts, flags 0x0, 0 pos_frames\n"},
 	} {
 		code, out, errs := datRun(t, false, good, c.id)
 		if code != 0 || !strings.Contains(out, c.want) {
 			t.Errorf("-entry %s: exit %d, output lacks %q:\n%s%s", c.id, code, c.want, out, errs)
+		}
+	}
+}
+
+// The geometry entries' text forms, their counts read as counts do: "BSP
+// of 1 node", "1 cell", "1 portal", "24 vertices".
+func TestDat_GeometryEntryText(t *testing.T) {
+	dir := t.TempDir()
+	if err := indepwriter.WriteGeometry(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		id   uint32
+		want string
+	}{
+		{indepwriter.GeoEnvID, "Environment 0x0D000A00: 4 cell structures\n  0: 52 vertices, 7 polygons, portals [4], cell BSP 6 nodes, 6 physics polygons (BSP of 1 node)\n"},
+		{indepwriter.GeoShellID, "GfxObj 0x01000B00: flags 0xB, 28 vertices, 7 physics polygons (BSP of 1 node), 7 drawing polygons,"},
+		{indepwriter.GeoPillarID, "GfxObj 0x01000B01: flags 0x1, 24 vertices, 6 physics polygons (BSP of 13 nodes), 0 drawing polygons,"},
+		{indepwriter.GeoTownInfo, "LandBlockInfo 0x2B2BFFFE: 1 cell, 0 objects, 1 building\n"},
+		{indepwriter.GeoTownInfo, "rot (0.70710677, 0, 0, 0.70710677), 1 portal\n"},
+	} {
+		code, out, errs := datRun(t, false, dir, fmt.Sprintf("%08X", c.id))
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("-entry %08X: exit %d, output lacks %q:\n%s%s", c.id, code, c.want, out, errs)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func Run(input, clientTrace string, o Options, w io.Writer) error {
 	cmp := clientdiff.NewComparer(copts)
 	// A long diff shows how far it has stepped when stderr is a terminal,
 	// the line cleared before the comparison is printed.
-	shown := cli.NewTickProgress(o.Stderr, false, "diffing "+filepath.Base(input))
+	shown := cli.NewTickProgress(o.Stderr, false, "diffing "+filepath.Base(input), engine.KnownLastTick(src, 0))
 	defer shown.Finish()
 	cmp.Interrupt = func(tick int) error {
 		shown.At(tick)

@@ -12,8 +12,8 @@ import (
 	"text/tabwriter"
 
 	"glidepath/engine/clientdiff"
-	"glidepath/engine/report"
 	"glidepath/internal/cli"
+	"glidepath/internal/plural"
 )
 
 func writeDiffText(w io.Writer, r *clientdiff.Result) error {
@@ -22,7 +22,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 	if r.TimeMapping != "" {
 		p.Printf("%s at %d Hz", r.TimeMapping, r.TickRate)
 		if r.Skipped > 0 {
-			p.Printf("; %s sharing a tick with an earlier row of their object skipped", report.Count(r.Skipped, "row"))
+			p.Printf("; %s sharing a tick with an earlier row of their object skipped", plural.Count(r.Skipped, "row"))
 		}
 		p.Printf("\n")
 	}
@@ -33,7 +33,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 			p.Printf("not in the client trace\n")
 			continue
 		}
-		p.Printf("%s compared, max error %s m (tick %d), mean %s m", report.Count(o.Rows, "row"), m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		p.Printf("%s compared, max error %s m (tick %d), mean %s m", plural.Count(o.Rows, "row"), m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
 		d := o.FirstDivergence
 		if d == nil {
 			p.Printf(", no divergence\n")
@@ -63,7 +63,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 		if len(earlier) > 0 {
 			var parts []string
 			for _, k := range earlier {
-				parts = append(parts, report.Count(k.N, k.Kind))
+				parts = append(parts, plural.Count(k.N, k.Kind))
 			}
 			span := fmt.Sprintf("tick %d", from)
 			if to > from {
@@ -73,7 +73,7 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 		}
 	}
 	writeMissing(p, &r.Missing)
-	p.Printf("\n%s compared, over %d of %s\n", report.Count(r.ComparedRows, "client row"), compared(r), report.Count(len(r.Objects), "object"))
+	p.Printf("\n%s compared, over %d of %s\n", plural.Count(r.ComparedRows, "client row"), compared(r), plural.Count(len(r.Objects), "object"))
 	strict := 0
 	if r.StrictObjects {
 		strict = len(r.Missing.NotInRecording)
@@ -82,11 +82,11 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 	case diverged == 0 && strict == 0:
 		p.Printf("no divergence\n")
 	case diverged == 0:
-		p.Printf("no divergence of the run's objects; %s the run never has (-strict-objects)\n", report.Count(strict, "client object"))
+		p.Printf("no divergence of the run's objects; %s the run never has (-strict-objects)\n", plural.Count(strict, "client object"))
 	case strict == 0:
-		p.Printf("%d of %s diverged\n", diverged, report.Count(len(r.Objects), "object"))
+		p.Printf("%d of %s diverged\n", diverged, plural.Count(len(r.Objects), "object"))
 	default:
-		p.Printf("%d of %s diverged; %s the run never has (-strict-objects)\n", diverged, report.Count(len(r.Objects), "object"), report.Count(strict, "client object"))
+		p.Printf("%d of %s diverged; %s the run never has (-strict-objects)\n", diverged, plural.Count(len(r.Objects), "object"), plural.Count(strict, "client object"))
 	}
 	return p.Err
 }
@@ -198,16 +198,16 @@ func writeMissing(p *cli.ErrWriter, m *clientdiff.Missing) {
 		if len(t.Ranges) == clientdiff.MaxRanges {
 			more = ", …"
 		}
-		p.Printf("  %s: %s alive in retail without a client row (%s %s%s)\n", t.GUID, report.Count(t.Ticks, "tick"), report.Noun(t.Ticks, "tick"), strings.Join(rs, ", "), more)
+		p.Printf("  %s: %s alive in retail without a client row (%s %s%s)\n", t.GUID, plural.Count(t.Ticks, "tick"), plural.Noun(t.Ticks, "tick"), strings.Join(rs, ", "), more)
 	}
 	for _, c := range m.NotInRecording {
-		p.Printf("  %s: in the client trace (%s, first at line %d), not in the recording\n", c.GUID, report.Count(c.Rows, "row"), c.FirstLine)
+		p.Printf("  %s: in the client trace (%s, first at line %d), not in the recording\n", c.GUID, plural.Count(c.Rows, "row"), c.FirstLine)
 	}
 	if m.NotAlive > 0 {
-		p.Printf("  %s at ticks their object was not alive in retail\n", report.Count(m.NotAlive, "client row"))
+		p.Printf("  %s at ticks their object was not alive in retail\n", plural.Count(m.NotAlive, "client row"))
 	}
 	if m.AfterRun > 0 {
-		p.Printf("  %s after the run's last tick\n", report.Count(m.AfterRun, "client row"))
+		p.Printf("  %s after the run's last tick\n", plural.Count(m.AfterRun, "client row"))
 	}
 }
 

@@ -15,8 +15,8 @@ import (
 
 	"glidepath/engine/clientdiff"
 	"glidepath/engine/clienttrace"
-	"glidepath/engine/report"
 	"glidepath/internal/cli"
+	"glidepath/internal/plural"
 )
 
 // versusTickRate is the rate at which a trace that gives times ("t")
@@ -33,7 +33,7 @@ func Versus(fs *flag.FlagSet, files []string, opts clientdiff.Options, asJSON bo
 	}
 	if len(files) != 2 {
 		fs.Usage()
-		return cli.BadInput("diff: -vs wants TRACE_A and TRACE_B, got %d files", len(files))
+		return cli.BadInput("diff: -vs wants TRACE_A and TRACE_B, got %s", plural.Count(len(files), "file"))
 	}
 	a, err := clienttrace.Open(files[0], versusTickRate)
 	if err != nil {
@@ -82,7 +82,7 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 	p.Printf("diff -vs: A %s against B %s (%s), tolerance %s m\n", r.Input, r.Client, r.Format, m3(r.Tolerance))
 	diverged := 0
 	for _, o := range r.Objects {
-		p.Printf("\n%s: %s compared, max error %s m (tick %d), mean %s m", o.GUID, report.Count(o.Rows, "row"), m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
+		p.Printf("\n%s: %s compared, max error %s m (tick %d), mean %s m", o.GUID, plural.Count(o.Rows, "row"), m3(o.MaxError), o.MaxErrorTick, m3(o.MeanError))
 		d := o.FirstDivergence
 		if d == nil {
 			p.Printf(", no divergence\n")
@@ -100,19 +100,19 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 		p.Printf("  %s: in A, never in B\n", m.GUID)
 	}
 	for _, t := range r.Missing.Ticks {
-		p.Printf("  %s: %s in A without a row in B\n", t.GUID, report.Count(t.Ticks, "tick"))
+		p.Printf("  %s: %s in A without a row in B\n", t.GUID, plural.Count(t.Ticks, "tick"))
 	}
 	for _, c := range r.Missing.NotInRecording {
-		p.Printf("  %s: in B (%s, first at line %d), never in A\n", c.GUID, report.Count(c.Rows, "row"), c.FirstLine)
+		p.Printf("  %s: in B (%s, first at line %d), never in A\n", c.GUID, plural.Count(c.Rows, "row"), c.FirstLine)
 	}
 	if r.Missing.NotAlive > 0 {
-		p.Printf("  %s of B at ticks A has no row of their object\n", report.Count(r.Missing.NotAlive, "row"))
+		p.Printf("  %s of B at ticks A has no row of their object\n", plural.Count(r.Missing.NotAlive, "row"))
 	}
-	p.Printf("\n%s compared, over %s\n", report.Count(r.ComparedRows, "row"), report.Count(len(r.Objects), "object"))
+	p.Printf("\n%s compared, over %s\n", plural.Count(r.ComparedRows, "row"), plural.Count(len(r.Objects), "object"))
 	if diverged == 0 {
 		p.Printf("no divergence\n")
 	} else {
-		p.Printf("%d of %s diverged\n", diverged, report.Count(len(r.Objects), "object"))
+		p.Printf("%d of %s diverged\n", diverged, plural.Count(len(r.Objects), "object"))
 	}
 	return p.Err
 }

@@ -24,6 +24,7 @@ import (
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
 	"glidepath/internal/packcmd"
+	"glidepath/internal/plural"
 )
 
 // The files of a live pack (docs/live.md).
@@ -153,8 +154,8 @@ func packReadme(l *session, a *Alarm, client string, events int) string {
 	}
 	fmt.Fprintf(&b, ", under reading %s.\n\n%s\n\n", l.o.Reading.Name, a.What)
 	fmt.Fprintf(&b, "## Files\n\n")
-	fmt.Fprintf(&b, "- `%s`: the %d events the capture had given when the alarm rang (Recording v1); its sidecar `%s` bookmarks tick %d.\n",
-		PackRecording, events, PackRecording+bookmarks.Suffix, a.Tick)
+	fmt.Fprintf(&b, "- `%s`: the %s the capture had given when the alarm rang (Recording v1); its sidecar `%s` bookmarks tick %d.\n",
+		PackRecording, plural.Count(events, "event"), PackRecording+bookmarks.Suffix, a.Tick)
 	if client != "" {
 		fmt.Fprintf(&b, "- `%s`: the client's trace as it stood (its complete lines).\n", client)
 	}

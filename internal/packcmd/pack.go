@@ -28,6 +28,7 @@ import (
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
+	"glidepath/internal/plural"
 	"glidepath/internal/runcmd"
 	"glidepath/interp"
 )
@@ -276,7 +277,7 @@ func Run(input string, o Options, stdout, stderr io.Writer) error {
 		if o.GUID != 0 {
 			who = " of " + hexid.String(o.GUID)
 		}
-		return cli.BadInput("pack: %s: no blip, snap, pop or hitch%s within %d ticks under reading %s", moment, who, o.Window, o.Reading.Name)
+		return cli.BadInput("pack: %s: no blip, snap, pop or hitch%s within %s under reading %s", moment, who, plural.Count(o.Window, "tick"), o.Reading.Name)
 	}
 	if o.Out == "" {
 		o.Out = "pack-" + strconv.Itoa(o.At)

@@ -85,6 +85,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		// A trace alone reads the log: the glide spans, which no trace
 		// row holds, need not be followed.
 		TraceLogOnly: o.Trace != "" && !o.Tables.Any() && !o.Explain.On && len(readings) == 1}
+	total := engine.KnownLastTick(src, o.Ticks) // before the prefetch reads src
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
 	cmp, err := engine.NewCompareStream(ahead, readings, opts)
@@ -97,7 +98,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	// A long run shows how far it has stepped on a terminal (not under
 	// -quiet, nor on a file or a pipe), the line cleared before anything
 	// else is printed.
-	shown := cli.NewTickProgress(stderr, o.Quiet, "running "+filepath.Base(file))
+	shown := cli.NewTickProgress(stderr, o.Quiet, "running "+filepath.Base(file), total)
 	defer shown.Finish()
 	var tables *tablesroute.Files
 	if o.Tables.Any() {

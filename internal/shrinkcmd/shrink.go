@@ -18,10 +18,10 @@ import (
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/filter"
 	"glidepath/engine/recording"
-	"glidepath/engine/report"
 	"glidepath/engine/shrink"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
+	"glidepath/internal/plural"
 	"glidepath/interp"
 )
 
@@ -73,7 +73,7 @@ func Run(file string, o Options, stdout, stderr io.Writer) error {
 	}
 	small, err := shrink.Shrink(rec, holds, shrink.Options{Jobs: o.Jobs, Trial: bar.Add,
 		Step: func(phase string, objects, events int) {
-			fmt.Fprintf(stderr, "shrink: %s: %s, %s\n", phase, report.Count(objects, "object"), report.Count(events, "event"))
+			fmt.Fprintf(stderr, "shrink: %s: %s, %s\n", phase, plural.Count(objects, "object"), plural.Count(events, "event"))
 		}})
 	if errors.Is(err, shrink.ErrNotShown) {
 		return cli.BadInput("shrink: %s: no pipeline event under reading %s matches -keep %q", file, o.Reading.Name, o.Keep)
@@ -90,7 +90,7 @@ func Run(file string, o Options, stdout, stderr io.Writer) error {
 	if err := recording.WriteFile(o.Out, small); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d of %s keep %s under %s\n", o.Out, len(small.Events), report.Count(len(rec.Events), "event"), what, o.Reading.Name)
+	fmt.Fprintf(stdout, "%s: %d of %s keep %s under %s\n", o.Out, len(small.Events), plural.Count(len(rec.Events), "event"), what, o.Reading.Name)
 	return nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"glidepath/engine/clienttrace"
 	"glidepath/internal/cli"
 	"glidepath/internal/diffcmd"
+	"glidepath/internal/plural"
 	"glidepath/ui"
 	"glidepath/ui/draw"
 	"glidepath/ui/overlay"
@@ -65,7 +66,11 @@ func checkAgainstObjects(opts *ui.Options, path string, guids []uint32) error {
 			return nil
 		}
 	}
-	return cli.BadInput("-against %s: none of its %d objects is an object of %s: it names nothing in the input", path, len(guids), inputName(opts.File))
+	none := "none of its " + plural.Count(len(guids), "object") + " is"
+	if len(guids) == 1 {
+		none = "its 1 object is not"
+	}
+	return cli.BadInput("-against %s: %s an object of %s: it names nothing in the input", path, none, inputName(opts.File))
 }
 
 // loadClientTrack reads every row of a client trace into a track, and

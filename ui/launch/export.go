@@ -24,6 +24,7 @@ import (
 
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
+	"glidepath/internal/plural"
 	"glidepath/ui"
 	"glidepath/ui/gifout"
 	"glidepath/ui/overlay"
@@ -145,11 +146,7 @@ func (wire Wiring) Export(args []string, stdout, stderr io.Writer) error {
 	if err := sink.commit(); err != nil {
 		return err
 	}
-	kind := "an animated GIF"
-	if !asGIF {
-		kind = "numbered PNGs"
-	}
-	fmt.Fprintf(cli.ReportTo(stdout, stderr, f.out), "wrote %s (%s, %d frames of %dx%d, ticks %d–%d)\n", f.out, kind, n, sz.X, sz.Y, from, to)
+	io.WriteString(cli.ReportTo(stdout, stderr, f.out), exportWrote(f.out, asGIF, n, sz, from, to))
 	return nil
 }
 
@@ -177,6 +174,16 @@ func (f *exportFlags) span(last, rate int) (from, to int, err error) {
 		return 0, 0, cli.BadInput("-from %d is after -to %d", from, to)
 	}
 	return from, to, nil
+}
+
+// exportWrote says what an export wrote: "wrote cliff.gif (an animated
+// GIF, 60 frames of 800x500, ticks 400–459)".
+func exportWrote(out string, asGIF bool, n int, sz image.Point, from, to int) string {
+	kind := "an animated GIF"
+	if !asGIF {
+		kind = "numbered PNGs"
+	}
+	return fmt.Sprintf("wrote %s (%s, %s of %dx%d, ticks %d–%d)\n", out, kind, plural.Count(n, "frame"), sz.X, sz.Y, from, to)
 }
 
 // parseTickOrTime reads a tick ("120") or a time in seconds ("4s", "2.5s").

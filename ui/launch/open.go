@@ -72,7 +72,6 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "viewer: world: %s\n", cmdinput.WorldLine(world))
 	open := openSourcesFromWith(*tick, world, caps)
 	if *shot != "" {
 		open = openSourcesInWith(world, caps) // the whole input checked first: a bad line is exit status 2
@@ -140,6 +139,7 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 			return cli.BadInput("-tour: %s has no update to tour", inputName(fs.Arg(0)))
 		}
 	}
+	cmdinput.SayWorld(stderr, world) // the command line and the inputs accepted
 	return displayHint(wire.window()(opts))
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"unicode"
 
 	"glidepath/engine/bookmarks"
 	"glidepath/ui/render"
@@ -135,14 +134,7 @@ func (m *Marks) Keys() BoxKeys {
 // Type applies what was typed into the label box this tick: characters,
 // Backspace, Enter (keep: the label is handed back) and Esc (drop).
 func (m *Marks) Type(chars []rune, backspace, enter, escape bool) (label string, keep bool) {
-	for _, c := range chars {
-		if unicode.IsPrint(c) && len(m.Text) < bookmarks.MaxLabel {
-			m.Text = append(m.Text, c)
-		}
-	}
-	if backspace && len(m.Text) > 0 {
-		m.Text = m.Text[:len(m.Text)-1]
-	}
+	m.Text, _ = TypeInto(m.Text, chars, backspace, bookmarks.MaxLabel)
 	switch {
 	case escape:
 		m.Editing = false

@@ -108,14 +108,7 @@ func (g *GoTo) Keys() BoxKeys {
 // Type applies the keys typed into the box; Enter hands the text back
 // (submit true) for the window to go to, Esc closes the box.
 func (g *GoTo) Type(chars []rune, backspace, enter, escape bool) (text string, submit bool) {
-	for _, c := range chars {
-		if unicode.IsPrint(c) && len(g.text) < bookmarks.MaxLabel {
-			g.text = append(g.text, c)
-		}
-	}
-	if backspace && len(g.text) > 0 {
-		g.text = g.text[:len(g.text)-1]
-	}
+	g.text, _ = TypeInto(g.text, chars, backspace, bookmarks.MaxLabel)
 	switch {
 	case escape:
 		g.On = false

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode"
 
 	"glidepath/ui/render"
 )
@@ -41,14 +40,8 @@ func (o *OpenBox) Keys() BoxKeys {
 // Type applies the keys typed into the box; Enter hands back the path to
 // open (open true).
 func (o *OpenBox) Type(chars []rune, backspace, tab, enter, escape bool) (path string, open bool) {
-	for _, c := range chars {
-		if unicode.IsPrint(c) && len(o.Text) < 4096 {
-			o.Text = append(o.Text, c)
-			o.candidates = nil
-		}
-	}
-	if backspace && len(o.Text) > 0 {
-		o.Text = o.Text[:len(o.Text)-1]
+	var changed bool
+	if o.Text, changed = TypeInto(o.Text, chars, backspace, 4096); changed {
 		o.candidates = nil
 	}
 	switch {

@@ -6,6 +6,7 @@ package panel
 
 import (
 	"image"
+	"unicode"
 
 	"glidepath/ui/render"
 
@@ -37,6 +38,25 @@ func ReadBoxKeys(buf []rune) BoxKeys {
 		Enter:     inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter),
 		Escape:    inpututil.IsKeyJustPressed(ebiten.KeyEscape),
 	}
+}
+
+// TypeInto applies one update's typing to a box's text: each printable
+// character appended while the text is shorter than limit, then the last
+// character removed on Backspace. It returns the text and whether it
+// changed.
+func TypeInto(text, chars []rune, backspace bool, limit int) ([]rune, bool) {
+	changed := false
+	for _, c := range chars {
+		if unicode.IsPrint(c) && len(text) < limit {
+			text = append(text, c)
+			changed = true
+		}
+	}
+	if backspace && len(text) > 0 {
+		text = text[:len(text)-1]
+		changed = true
+	}
+	return text, changed
 }
 
 // DrawTextBox draws a one-line text box w pixels wide over the viewport
