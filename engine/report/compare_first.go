@@ -24,8 +24,9 @@ type FirstDifference struct {
 	// output (the difference is then in the queue or its counters).
 	Stage string `json:"stage,omitempty"`
 	// Field is what differs: "position" (cell or origin), "queue" (its
-	// length), "fail" (node_fail_counter), "contact", or "alive" (the
-	// object exists under one reading only).
+	// length), "fail" (node_fail_counter), "contact", "heading" (the
+	// heading a trace's state row gives), or "alive" (the object exists
+	// under one reading only).
 	Field string `json:"field"`
 	// Readings are the first reading and the one that differs from it.
 	Readings []string `json:"readings"`
@@ -101,9 +102,9 @@ func (d *DifferenceFinder) WriteTick() error {
 	if d.first != nil {
 		return nil
 	}
-	base := d.rows[0]
+	base, q0 := d.rows[0], d.c.Sims()[0].Query()
 	for i := 1; i < len(d.rows); i++ {
-		other := d.rows[i]
+		other, qi := d.rows[i], d.c.Sims()[i].Query()
 		for k := 0; k < max(len(base), len(other)); k++ {
 			if k >= len(base) || k >= len(other) || base[k].GUID != other[k].GUID {
 				g := uint32(0)
@@ -115,7 +116,7 @@ func (d *DifferenceFinder) WriteTick() error {
 				d.found(i, g, "alive")
 				return nil
 			}
-			if f := rowDifference(&base[k], &other[k]); f != "" {
+			if f := rowDifference(q0, qi, &base[k], &other[k]); f != "" {
 				d.found(i, base[k].GUID, f)
 				return nil
 			}
@@ -132,9 +133,9 @@ func (d *DifferenceFinder) writeObjects() {
 		d.perObject = map[uint32]*FirstDifference{}
 		d.at = map[uint32]int{}
 	}
-	base := d.rows[0]
+	base, q0 := d.rows[0], d.c.Sims()[0].Query()
 	for i := 1; i < len(d.rows); i++ {
-		other := d.rows[i]
+		other, qi := d.rows[i], d.c.Sims()[i].Query()
 		clear(d.at)
 		for k := range other {
 			d.at[other[k].GUID] = k
@@ -149,7 +150,7 @@ func (d *DifferenceFinder) writeObjects() {
 				d.perObject[g] = d.difference(i, g, "alive")
 				continue
 			}
-			if f := rowDifference(&base[k], &other[j]); f != "" {
+			if f := rowDifference(q0, qi, &base[k], &other[j]); f != "" {
 				d.perObject[g] = d.difference(i, g, f)
 			}
 		}
@@ -166,8 +167,12 @@ func (d *DifferenceFinder) writeObjects() {
 	}
 }
 
-// rowDifference names the first field two rows of an object differ in.
-func rowDifference(a, b *engine.StateRow) string {
+// rowDifference names the first field two rows of an object differ in,
+// a taken from qa's run and b from qb's. The heading is a trace state
+// row's too: a reading that only turns a body (item 14, heading_turn)
+// differs there first, and its states do not agree while it does. It is
+// asked last, as it costs an atan2 a row.
+func rowDifference(qa, qb engine.Query, a, b *engine.StateRow) string {
 	switch {
 	case a.Cell != b.Cell || a.Origin != b.Origin:
 		return "position"
@@ -177,6 +182,8 @@ func rowDifference(a, b *engine.StateRow) string {
 		return "fail"
 	case a.Contact != b.Contact:
 		return "contact"
+	case qa.RowHeading(a) != qb.RowHeading(b):
+		return "heading"
 	}
 	return ""
 }
