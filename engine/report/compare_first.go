@@ -55,8 +55,11 @@ type DifferenceFinder struct {
 	rows  [][]engine.StateRow
 	first *FirstDifference
 	// perObject holds each object's first difference, once it has one
-	// (Objects); at is the other run's row index by guid, this tick.
+	// (Objects); byReading[i] each object's first difference between the
+	// first run and run i (Others); at is the other run's row index by
+	// guid, this tick.
 	perObject map[uint32]*FirstDifference
+	byReading []map[uint32]*FirstDifference
 	at        map[uint32]int
 }
 
@@ -82,6 +85,22 @@ func (d *DifferenceFinder) Objects() map[string]*FirstDifference {
 	out := make(map[string]*FirstDifference, len(d.perObject))
 	for g, fd := range d.perObject {
 		out[hexid.String(g)] = fd
+	}
+	return out
+}
+
+// Others are, by guid (hexid), an object's first differences under the
+// readings other than the one Objects gives for it, in the readings'
+// order: with three readings or more an object may differ from the first
+// under several, each from a tick and in a field of its own.
+func (d *DifferenceFinder) Others() map[string][]*FirstDifference {
+	out := map[string][]*FirstDifference{}
+	for i := 1; i < len(d.byReading); i++ {
+		for g, fd := range d.byReading[i] {
+			if d.perObject[g] != fd {
+				out[hexid.String(g)] = append(out[hexid.String(g)], fd)
+			}
+		}
 	}
 	return out
 }
@@ -132,26 +151,30 @@ func (d *DifferenceFinder) writeObjects() {
 	if d.perObject == nil {
 		d.perObject = map[uint32]*FirstDifference{}
 		d.at = map[uint32]int{}
+		d.byReading = make([]map[uint32]*FirstDifference, len(d.rows))
+		for i := 1; i < len(d.rows); i++ {
+			d.byReading[i] = map[uint32]*FirstDifference{}
+		}
 	}
 	base, q0 := d.rows[0], d.c.Sims()[0].Query()
 	for i := 1; i < len(d.rows); i++ {
-		other, qi := d.rows[i], d.c.Sims()[i].Query()
+		other, qi, seen := d.rows[i], d.c.Sims()[i].Query(), d.byReading[i]
 		clear(d.at)
 		for k := range other {
 			d.at[other[k].GUID] = k
 		}
 		for k := range base {
 			g := base[k].GUID
-			if d.perObject[g] != nil {
+			if seen[g] != nil {
 				continue
 			}
 			j, ok := d.at[g]
 			if !ok {
-				d.perObject[g] = d.difference(i, g, "alive")
+				d.record(i, g, "alive")
 				continue
 			}
 			if f := rowDifference(q0, qi, &base[k], &other[j]); f != "" {
-				d.perObject[g] = d.difference(i, g, f)
+				d.record(i, g, f)
 			}
 		}
 		clear(d.at)
@@ -160,10 +183,21 @@ func (d *DifferenceFinder) writeObjects() {
 		}
 		for k := range other {
 			g := other[k].GUID
-			if _, ok := d.at[g]; !ok && d.perObject[g] == nil {
-				d.perObject[g] = d.difference(i, g, "alive")
+			if _, ok := d.at[g]; !ok && seen[g] == nil {
+				d.record(i, g, "alive")
 			}
 		}
+	}
+}
+
+// record keeps guid's first difference between the first run and run i;
+// the first of an object under any reading (the lowest i of its tick) is
+// its first difference.
+func (d *DifferenceFinder) record(i int, guid uint32, field string) {
+	fd := d.difference(i, guid, field)
+	d.byReading[i][guid] = fd
+	if d.perObject[guid] == nil {
+		d.perObject[guid] = fd
 	}
 }
 

@@ -145,7 +145,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		if err != nil {
 			return err
 		}
-		if err := objectDifferences(report, o.First.Objects(), keep, in, readings, opts); err != nil {
+		if err := objectDifferences(report, o.First.Objects(), o.First.Others(), keep, in, readings, opts); err != nil {
 			return err
 		}
 	}

@@ -45,10 +45,11 @@ func findFirstDifference(c *engine.Compare, d *report.DifferenceFinder) error {
 
 // objectDifferences names the reading fields behind each object's first
 // difference (those keep accepts; nil: all) and gives the report them.
-func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDifference, keep func(*report.ReportObject) bool,
-	in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options) error {
-	// The objects to explain, grouped by the reading they differ from
-	// the first under, in the report's order.
+func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDifference, others map[string][]*report.FirstDifference,
+	keep func(*report.ReportObject) bool, in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options) error {
+	// The differences to explain — each object's first and, with three
+	// readings or more, those under the other readings — grouped by the
+	// reading they differ from the first under, in the report's order.
 	byReading := map[int][]*report.FirstDifference{}
 	var order []int
 	for i := range rep.Objects {
@@ -57,11 +58,13 @@ func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDiffere
 		if d == nil || keep != nil && !keep(o) {
 			continue
 		}
-		k := d.ReadingIndex()
-		if _, ok := byReading[k]; !ok {
-			order = append(order, k)
+		for _, d := range append([]*report.FirstDifference{d}, others[o.GUID]...) {
+			k := d.ReadingIndex()
+			if _, ok := byReading[k]; !ok {
+				order = append(order, k)
+			}
+			byReading[k] = append(byReading[k], d)
 		}
-		byReading[k] = append(byReading[k], d)
 	}
 	sort.Ints(order)
 	for _, k := range order {
@@ -69,7 +72,7 @@ func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDiffere
 			return err
 		}
 	}
-	rep.SetObjectDifferences(diffs, keep)
+	rep.SetObjectDifferences(diffs, others, keep)
 	return nil
 }
 
