@@ -149,14 +149,15 @@ func (r *Report) writeObjectDifferences(w io.Writer) error {
 			return err
 		}
 		// With three readings or more, the others it differs under, each
-		// from its own tick.
+		// from its own tick; their fields are the two readings' own
+		// -compare's to name.
 		for _, od := range o.OtherDifferences {
 			stage := ""
 			if od.Stage != "" {
 				stage = ", first at stage " + od.Stage
 			}
-			if _, err := fmt.Fprintf(w, "    and from tick %d (%s vs %s): %s%s; %s\n", od.Tick, od.Readings[0], od.Readings[1],
-				od.Field, stage, fieldsText(od.Fields, od.Together)); err != nil {
+			if _, err := fmt.Fprintf(w, "    and from tick %d (%s vs %s): %s%s; `-compare %s,%s` names the reading field\n", od.Tick,
+				od.Readings[0], od.Readings[1], od.Field, stage, od.Readings[0], od.Readings[1]); err != nil {
 				return err
 			}
 		}

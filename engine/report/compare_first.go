@@ -205,7 +205,7 @@ func (d *DifferenceFinder) record(i int, guid uint32, field string) {
 // a taken from qa's run and b from qb's. The heading is a trace state
 // row's too: a reading that only turns a body (item 14, heading_turn)
 // differs there first, and its states do not agree while it does. It is
-// asked last, as it costs an atan2 a row.
+// asked last, and only where the rotations differ (an atan2 a row).
 func rowDifference(qa, qb engine.Query, a, b *engine.StateRow) string {
 	switch {
 	case a.Cell != b.Cell || a.Origin != b.Origin:
@@ -216,7 +216,7 @@ func rowDifference(qa, qb engine.Query, a, b *engine.StateRow) string {
 		return "fail"
 	case a.Contact != b.Contact:
 		return "contact"
-	case qa.RowHeading(a) != qb.RowHeading(b):
+	case qa.RowRotationDiffers(a, qb, b):
 		return "heading"
 	}
 	return ""

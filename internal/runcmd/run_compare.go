@@ -47,9 +47,10 @@ func findFirstDifference(c *engine.Compare, d *report.DifferenceFinder) error {
 // difference (those keep accepts; nil: all) and gives the report them.
 func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDifference, others map[string][]*report.FirstDifference,
 	keep func(*report.ReportObject) bool, in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options) error {
-	// The differences to explain — each object's first and, with three
-	// readings or more, those under the other readings — grouped by the
-	// reading they differ from the first under, in the report's order.
+	// The objects to explain, grouped by the reading they differ from
+	// the first under, in the report's order. Their differences under the
+	// other readings (three or more) are listed, not explained: that
+	// would run every reading's fields again (`-compare FIRST,R` does).
 	byReading := map[int][]*report.FirstDifference{}
 	var order []int
 	for i := range rep.Objects {
@@ -58,13 +59,11 @@ func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDiffere
 		if d == nil || keep != nil && !keep(o) {
 			continue
 		}
-		for _, d := range append([]*report.FirstDifference{d}, others[o.GUID]...) {
-			k := d.ReadingIndex()
-			if _, ok := byReading[k]; !ok {
-				order = append(order, k)
-			}
-			byReading[k] = append(byReading[k], d)
+		k := d.ReadingIndex()
+		if _, ok := byReading[k]; !ok {
+			order = append(order, k)
 		}
+		byReading[k] = append(byReading[k], d)
 	}
 	sort.Ints(order)
 	for _, k := range order {
