@@ -125,6 +125,9 @@ type InputResult struct {
 	// rows all agree still says what it left uncompared.
 	MissingTicks   int `json:"missing_ticks"`
 	MissingObjects int `json:"missing_objects"`
+	// ClientOnly are the trace's objects the input does not have (a guid
+	// logged wrong), whose rows were not compared.
+	ClientOnly []string `json:"client_only,omitempty"`
 }
 
 // rowKey is one object at one tick.
@@ -302,6 +305,9 @@ func checkInput(o Options, m *Manifest, in *ManifestInput, trace string, byID ma
 		ir.MissingTicks += mt.Ticks
 	}
 	ir.MissingObjects = len(diff.Missing.Objects)
+	for _, co := range diff.Missing.NotInRecording {
+		ir.ClientOnly = append(ir.ClientOnly, co.GUID)
+	}
 	for _, ob := range diff.Objects {
 		if d := ob.FirstDivergence; d != nil && (ir.FirstDivergence == nil || d.Tick < *ir.FirstDivergence) {
 			t := d.Tick

@@ -424,6 +424,31 @@ func TestConform_TraceCutShortSaysWhatItLeftUncompared(t *testing.T) {
 	if !strings.Contains(string(mb), "- `walk`: "+want+"\n") || !strings.Contains(string(mb), "| not covered | no trace of routing |") {
 		t.Errorf("the Markdown does not say what was compared:\n%s", mb)
 	}
+	// The object logged under another guid from tick 5: those rows are
+	// the trace's own object, not compared, and the line names it.
+	var renamed strings.Builder
+	for i, l := range lines {
+		if i > 0 && strings.Contains(l, `"guid":"0x80000C01"`) && !strings.HasPrefix(l, `{"tick":0,`) && !strings.HasPrefix(l, `{"tick":1,`) &&
+			!strings.HasPrefix(l, `{"tick":2,`) && !strings.HasPrefix(l, `{"tick":3,`) && !strings.HasPrefix(l, `{"tick":4,`) {
+			l = strings.Replace(l, `"guid":"0x80000C01"`, `"guid":"0x80000C02"`, 1)
+		}
+		renamed.WriteString(l)
+	}
+	if err := os.WriteFile(filepath.Join(client, "walk"+TraceExt), []byte(renamed.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	res, err = check(t, Options{Dir: dir, Client: client})
+	if exitCode(err) != 1 {
+		t.Fatalf("renamed: exit %d (%v), want 1", exitCode(err), err)
+	}
+	for i := range res.Inputs {
+		if in := &res.Inputs[i]; in.Name == "walk" {
+			if got := inputText(in); !strings.HasSuffix(got, "; the trace's 0x80000C02 not in the input (not compared)") ||
+				!strings.Contains(got, "no divergence in them") {
+				t.Errorf("renamed guid: walk's line %q does not name the trace's own object", got)
+			}
+		}
+	}
 	// The whole trace: nothing left out, the line as before.
 	whole1 := InputResult{Name: "walk", Compared: true, Rows: whole}
 	if got := inputText(&whole1); got != fmt.Sprintf("%d rows compared, no divergence", whole) {

@@ -113,7 +113,7 @@ func inputText(in *InputResult) string {
 	if !in.Compared {
 		return "no trace"
 	}
-	missing := in.MissingTicks > 0 || in.MissingObjects > 0
+	missing := in.MissingTicks > 0 || in.MissingObjects > 0 || len(in.ClientOnly) > 0
 	s := report.Count(in.Rows, "row") + " compared, "
 	switch {
 	case in.FirstDivergence != nil:
@@ -128,6 +128,9 @@ func inputText(in *InputResult) string {
 	}
 	if in.MissingObjects > 0 {
 		s += "; " + report.Count(in.MissingObjects, "object") + " of retail's run never logged"
+	}
+	if len(in.ClientOnly) > 0 {
+		s += "; the trace's " + strings.Join(in.ClientOnly, ", ") + " not in the input (not compared)"
 	}
 	return s
 }
