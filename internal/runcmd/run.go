@@ -132,6 +132,9 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	cmdinput.WarnMalformedFrames(stderr, src)
 	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
+	if !o.Quiet && !o.JSON {
+		cmdinput.SayTruthJoined(stderr, src)
+	}
 	if n := cmp.Sims()[0].Query().FloorNotice(); n != "" {
 		fmt.Fprintf(stderr, "viewer: %s\n", n)
 	}
