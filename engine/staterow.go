@@ -47,6 +47,20 @@ func (q Query) States(dst []StateRow) []StateRow {
 	return dst
 }
 
+// RowRotationDiffers reports whether the objects of a (a row States gave
+// for q's current tick) and b (one of r's) are turned differently: their
+// rotations differ and so do the headings a trace row gives. Equal
+// rotations, the common case, cost no atan2.
+func (q Query) RowRotationDiffers(a *StateRow, r Query, b *StateRow) bool {
+	if a.slot < 0 || int(a.slot) >= len(q.s.slots) || b.slot < 0 || int(b.slot) >= len(r.s.slots) {
+		return q.RowHeading(a) != r.RowHeading(b)
+	}
+	if q.s.slots[a.slot].phys.PositionRef().Frame.Rot == r.s.slots[b.slot].phys.PositionRef().Frame.Rot {
+		return false
+	}
+	return q.RowHeading(a) != r.RowHeading(b)
+}
+
 // RowHeading is the current heading, degrees clockwise from north, of the
 // object of a row States gave for the current tick.
 func (q Query) RowHeading(r *StateRow) float32 {

@@ -74,3 +74,25 @@ func TestFloorNotice_SubstepsQuiet(t *testing.T) {
 		t.Errorf("passed on %q", got)
 	}
 }
+
+// docs/real-sessions.md "Several clients of one session": viewer run
+// -truth-from says, as viewer import does, what the other client's
+// capture gave and how the clocks were joined (three-vassal logged in
+// 127.942 s after two-monarch), so a run checks the join; -quiet and
+// -json say nothing of it.
+func TestRun_TruthFromSaysTheJoin(t *testing.T) {
+	const two, three = "../../testdata/corpus/fellowship-two-monarch.prefix.jsonl", "../../testdata/corpus/fellowship-three-vassal.jsonl"
+	code, _, errs := viewer(t, "run", two, "-truth-from", three)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "viewer: truth from " + three + ": player 0x50000020, 21 positions → 14 truth events (0 while the object did not exist here, 7 after the end); clock +127.942 s; 6 UpdatePositions received by both, at most 0.002 s apart\n"
+	if strings.Count(errs, want) != 1 {
+		t.Errorf("stderr does not say the join once:\n%s", errs)
+	}
+	for _, flag := range []string{"-quiet", "-json"} {
+		if code, _, errs := viewer(t, "run", flag, two, "-truth-from", three); code != 0 || strings.Contains(errs, "truth from") {
+			t.Errorf("%s: exit %d, stderr %q", flag, code, errs)
+		}
+	}
+}

@@ -13,8 +13,9 @@ import (
 type compareReport struct {
 	FirstDifference *compareDifference `json:"first_difference"`
 	Objects         []struct {
-		GUID            string             `json:"guid"`
-		FirstDifference *compareDifference `json:"first_difference"`
+		GUID             string               `json:"guid"`
+		FirstDifference  *compareDifference   `json:"first_difference"`
+		OtherDifferences []*compareDifference `json:"other_differences"`
 	} `json:"objects"`
 }
 
@@ -153,5 +154,45 @@ func TestRun_ComparePerObjectAndSelected(t *testing.T) {
 	}
 	if code, _, errs := viewer(t, "run", "-compare", "seed,legacy", "-select", "0x1234", crowd); code != 2 || !strings.Contains(errs, "no object 0x00001234") {
 		t.Errorf("-select of no object: exit %d: %s", code, errs)
+	}
+}
+
+// With three readings, an object that differs from the first under both
+// others is explained under each (docs/readings.md's running_jump
+// command): seed+leave_ground_velocity (item 18) and
+// seed+root_motion_off_walkable (item 15) both move the runner from tick
+// 31; the first is its first_difference (with its reading field), the
+// second its other_differences (its tick, field and stage; the text says
+// which two-reading -compare names its field). Before, the second was
+// never named, as though item 15 changed nothing.
+func TestRun_CompareThreeReadingsNamesEachThatDiffers(t *testing.T) {
+	const in = "../../engine/testdata/running_jump.jsonl"
+	args := []string{"-compare", "seed,seed+leave_ground_velocity,seed+root_motion_off_walkable", in}
+	rep := compareJSON(t, args...)
+	if len(rep.Objects) != 1 {
+		t.Fatalf("%d objects, want the runner", len(rep.Objects))
+	}
+	o := rep.Objects[0]
+	fd := o.FirstDifference
+	if fd == nil || fd.Tick != 31 || fd.Readings[1] != "seed+leave_ground_velocity" || len(fd.Fields) != 1 || fd.Fields[0].Item != 18 {
+		t.Fatalf("first_difference %+v, want tick 31 under leave_ground_velocity (item 18)", fd)
+	}
+	if len(o.OtherDifferences) != 1 {
+		t.Fatalf("other_differences %+v, want the one under seed+root_motion_off_walkable", o.OtherDifferences)
+	}
+	od := o.OtherDifferences[0]
+	if od.Tick != 31 || od.GUID != o.GUID || od.Readings[0] != "seed" || od.Readings[1] != "seed+root_motion_off_walkable" {
+		t.Errorf("other difference %+v, want tick 31, seed vs seed+root_motion_off_walkable", od)
+	}
+	code, out, errs := viewer(t, append([]string{"run"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "    and from tick 31 (seed vs seed+root_motion_off_walkable): position, first at stage CPartArray::Update; `-compare seed,seed+root_motion_off_walkable` names the reading field\n") {
+		t.Errorf("the text does not name the second reading's difference:\n%s", out)
+	}
+	// Two readings: nothing more than the first difference.
+	if rep := compareJSON(t, "-compare", "seed,seed+root_motion_off_walkable", in); len(rep.Objects) != 1 || rep.Objects[0].OtherDifferences != nil {
+		t.Errorf("two readings: other_differences %+v, want none", rep.Objects)
 	}
 }

@@ -89,18 +89,20 @@ func fieldsText(fs []ReadingField, together bool) string {
 }
 
 // SetObjectDifferences gives each object its first difference (nil:
-// none) and, when keep is not nil, keeps to the objects it accepts: the
-// report's first difference becomes the earliest of theirs (-select,
-// -filter). The text forms then list them per object.
-func (r *Report) SetObjectDifferences(diffs map[string]*FirstDifference, keep func(*ReportObject) bool) {
+// none) and its differences under the other readings (others, by guid;
+// DifferenceFinder.Others) and, when keep is not nil, keeps to the
+// objects it accepts: the report's first difference becomes the earliest
+// of theirs (-select, -filter). The text forms then list them per object.
+func (r *Report) SetObjectDifferences(diffs map[string]*FirstDifference, others map[string][]*FirstDifference, keep func(*ReportObject) bool) {
 	r.perObject = true
 	r.kept = keep
 	var first *FirstDifference
 	for i := range r.Objects {
 		o := &r.Objects[i]
 		o.FirstDifference = diffs[o.GUID]
+		o.OtherDifferences = others[o.GUID]
 		if keep != nil && !keep(o) {
-			o.FirstDifference = nil
+			o.FirstDifference, o.OtherDifferences = nil, nil
 			continue
 		}
 		if d := o.FirstDifference; d != nil && (first == nil || d.Tick < first.Tick) {
@@ -146,6 +148,19 @@ func (r *Report) writeObjectDifferences(w io.Writer) error {
 		if _, err := fmt.Fprintf(w, "  tick %d, %s (%s vs %s): %s%s; %s\n", d.Tick, o.GUID, d.Readings[0], d.Readings[1],
 			d.Field, stage, fieldsText(d.Fields, d.Together)); err != nil {
 			return err
+		}
+		// With three readings or more, the others it differs under, each
+		// from its own tick; their fields are the two readings' own
+		// -compare's to name.
+		for _, od := range o.OtherDifferences {
+			stage := ""
+			if od.Stage != "" {
+				stage = ", first at stage " + od.Stage
+			}
+			if _, err := fmt.Fprintf(w, "    and from tick %d (%s vs %s): %s%s; `-compare %s,%s` names the reading field\n", od.Tick,
+				od.Readings[0], od.Readings[1], od.Field, stage, od.Readings[0], od.Readings[1]); err != nil {
+				return err
+			}
 		}
 	}
 	switch {

@@ -24,8 +24,9 @@ type FirstDifference struct {
 	// output (the difference is then in the queue or its counters).
 	Stage string `json:"stage,omitempty"`
 	// Field is what differs: "position" (cell or origin), "queue" (its
-	// length), "fail" (node_fail_counter), "contact", or "alive" (the
-	// object exists under one reading only).
+	// length), "fail" (node_fail_counter), "contact", "heading" (the
+	// heading a trace's state row gives), or "alive" (the object exists
+	// under one reading only).
 	Field string `json:"field"`
 	// Readings are the first reading and the one that differs from it.
 	Readings []string `json:"readings"`
@@ -54,8 +55,11 @@ type DifferenceFinder struct {
 	rows  [][]engine.StateRow
 	first *FirstDifference
 	// perObject holds each object's first difference, once it has one
-	// (Objects); at is the other run's row index by guid, this tick.
+	// (Objects); byReading[i] each object's first difference between the
+	// first run and run i (Others); at is the other run's row index by
+	// guid, this tick.
 	perObject map[uint32]*FirstDifference
+	byReading []map[uint32]*FirstDifference
 	at        map[uint32]int
 }
 
@@ -85,6 +89,22 @@ func (d *DifferenceFinder) Objects() map[string]*FirstDifference {
 	return out
 }
 
+// Others are, by guid (hexid), an object's first differences under the
+// readings other than the one Objects gives for it, in the readings'
+// order: with three readings or more an object may differ from the first
+// under several, each from a tick and in a field of its own.
+func (d *DifferenceFinder) Others() map[string][]*FirstDifference {
+	out := map[string][]*FirstDifference{}
+	for i := 1; i < len(d.byReading); i++ {
+		for g, fd := range d.byReading[i] {
+			if d.perObject[g] != fd {
+				out[hexid.String(g)] = append(out[hexid.String(g)], fd)
+			}
+		}
+	}
+	return out
+}
+
 // Differing is how many objects have differed so far.
 func (d *DifferenceFinder) Differing() int { return len(d.perObject) }
 
@@ -101,9 +121,9 @@ func (d *DifferenceFinder) WriteTick() error {
 	if d.first != nil {
 		return nil
 	}
-	base := d.rows[0]
+	base, q0 := d.rows[0], d.c.Sims()[0].Query()
 	for i := 1; i < len(d.rows); i++ {
-		other := d.rows[i]
+		other, qi := d.rows[i], d.c.Sims()[i].Query()
 		for k := 0; k < max(len(base), len(other)); k++ {
 			if k >= len(base) || k >= len(other) || base[k].GUID != other[k].GUID {
 				g := uint32(0)
@@ -115,7 +135,7 @@ func (d *DifferenceFinder) WriteTick() error {
 				d.found(i, g, "alive")
 				return nil
 			}
-			if f := rowDifference(&base[k], &other[k]); f != "" {
+			if f := rowDifference(q0, qi, &base[k], &other[k]); f != "" {
 				d.found(i, base[k].GUID, f)
 				return nil
 			}
@@ -131,26 +151,30 @@ func (d *DifferenceFinder) writeObjects() {
 	if d.perObject == nil {
 		d.perObject = map[uint32]*FirstDifference{}
 		d.at = map[uint32]int{}
+		d.byReading = make([]map[uint32]*FirstDifference, len(d.rows))
+		for i := 1; i < len(d.rows); i++ {
+			d.byReading[i] = map[uint32]*FirstDifference{}
+		}
 	}
-	base := d.rows[0]
+	base, q0 := d.rows[0], d.c.Sims()[0].Query()
 	for i := 1; i < len(d.rows); i++ {
-		other := d.rows[i]
+		other, qi, seen := d.rows[i], d.c.Sims()[i].Query(), d.byReading[i]
 		clear(d.at)
 		for k := range other {
 			d.at[other[k].GUID] = k
 		}
 		for k := range base {
 			g := base[k].GUID
-			if d.perObject[g] != nil {
+			if seen[g] != nil {
 				continue
 			}
 			j, ok := d.at[g]
 			if !ok {
-				d.perObject[g] = d.difference(i, g, "alive")
+				d.record(i, g, "alive")
 				continue
 			}
-			if f := rowDifference(&base[k], &other[j]); f != "" {
-				d.perObject[g] = d.difference(i, g, f)
+			if f := rowDifference(q0, qi, &base[k], &other[j]); f != "" {
+				d.record(i, g, f)
 			}
 		}
 		clear(d.at)
@@ -159,15 +183,30 @@ func (d *DifferenceFinder) writeObjects() {
 		}
 		for k := range other {
 			g := other[k].GUID
-			if _, ok := d.at[g]; !ok && d.perObject[g] == nil {
-				d.perObject[g] = d.difference(i, g, "alive")
+			if _, ok := d.at[g]; !ok && seen[g] == nil {
+				d.record(i, g, "alive")
 			}
 		}
 	}
 }
 
-// rowDifference names the first field two rows of an object differ in.
-func rowDifference(a, b *engine.StateRow) string {
+// record keeps guid's first difference between the first run and run i;
+// the first of an object under any reading (the lowest i of its tick) is
+// its first difference.
+func (d *DifferenceFinder) record(i int, guid uint32, field string) {
+	fd := d.difference(i, guid, field)
+	d.byReading[i][guid] = fd
+	if d.perObject[guid] == nil {
+		d.perObject[guid] = fd
+	}
+}
+
+// rowDifference names the first field two rows of an object differ in,
+// a taken from qa's run and b from qb's. The heading is a trace state
+// row's too: a reading that only turns a body (item 14, heading_turn)
+// differs there first, and its states do not agree while it does. It is
+// asked last, and only where the rotations differ (an atan2 a row).
+func rowDifference(qa, qb engine.Query, a, b *engine.StateRow) string {
 	switch {
 	case a.Cell != b.Cell || a.Origin != b.Origin:
 		return "position"
@@ -177,6 +216,8 @@ func rowDifference(a, b *engine.StateRow) string {
 		return "fail"
 	case a.Contact != b.Contact:
 		return "contact"
+	case qa.RowRotationDiffers(a, qb, b):
+		return "heading"
 	}
 	return ""
 }

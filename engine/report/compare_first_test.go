@@ -78,3 +78,53 @@ func TestStageDifference(t *testing.T) {
 		t.Error("a 0.5 mm difference went unnoticed")
 	}
 }
+
+// A reading that only turns a body differs first in the heading a trace's
+// state row gives (docs/readings.md item 14): on default.yaml,
+// heading_slerp turns the Wanderer differently from tick 94 while its
+// cell, origin, queue, counter and Contact stay the same until tick 153.
+// The finder names tick 94 and "heading", not the later position, and
+// the states it compared the tick before agree in every field, the
+// heading too.
+func TestDifferenceFinder_HeadingAloneDiffers(t *testing.T) {
+	rec := compiled(t, "default")
+	seed, _ := interp.ReadingByName("seed")
+	slerp, err := interp.ReadingByName("seed+heading_slerp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := engine.NewCompareStream(recording.NewSource(rec), []interp.Reading{seed, slerp}, engine.Options{Assets: testAssets(), RecordStages: true, NoCheckpoints: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDifferenceFinder(c)
+	for !d.Found() && !c.Done() {
+		if err := d.WriteTick(); err != nil {
+			t.Fatal(err)
+		}
+		if !d.Found() {
+			c.Step()
+		}
+	}
+	fd := d.First()
+	if fd == nil {
+		t.Fatal("no difference found: the heading is not compared")
+	}
+	if fd.Tick != 94 || fd.GUID != "0x80000A03" || fd.Field != "heading" || fd.Stage != "PositionManager::adjust_offset" {
+		t.Errorf("first difference %+v, want tick 94, 0x80000A03, heading, at adjust_offset", fd)
+	}
+	// That tick every other field agrees: the heading alone differs.
+	q0, q1 := c.Sims()[0].Query(), c.Sims()[1].Query()
+	a, b := q0.States(nil), q1.States(nil)
+	for i := range a {
+		if a[i] != b[i] {
+			t.Errorf("tick %d: %+v vs %+v differ in more than the heading", fd.Tick, a[i], b[i])
+		}
+		if a[i].GUID == 0x80000A03 && q0.RowHeading(&a[i]) == q1.RowHeading(&b[i]) {
+			t.Errorf("tick %d: the Wanderer's headings are the same (%v)", fd.Tick, q0.RowHeading(&a[i]))
+		}
+	}
+	if got := d.Objects()["0x80000A03"]; got == nil || got.Tick != 94 || got.Field != "heading" {
+		t.Errorf("the Wanderer's own first difference %+v, want tick 94, heading", got)
+	}
+}

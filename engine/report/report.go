@@ -87,6 +87,12 @@ type ReportObject struct {
 	// object differ, with the reading fields that made them
 	// (SetObjectDifferences; `run -compare`); absent when they never did.
 	FirstDifference *FirstDifference `json:"first_difference,omitempty"`
+	// OtherDifferences are, with three readings or more, this object's
+	// first differences from the first reading under the other readings
+	// that differ too (each with its own tick, field and stage; the
+	// reading fields are not looked for: -compare of the two names them),
+	// in the readings' order; absent when FirstDifference is the only one.
+	OtherDifferences []*FirstDifference `json:"other_differences,omitempty"`
 	// created is the tick the object was created on: a guid deleted and
 	// created again is another object, and AddCauses gives each its own
 	// chains.

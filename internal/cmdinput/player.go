@@ -38,6 +38,20 @@ func WarnCapturePlayer(stderr io.Writer, src recording.Source) {
 	}
 }
 
+// SayTruthJoined says, for a capture run with -truth-from, what each
+// other client's capture gave and how its clock was joined — the line
+// viewer import prints — so a run checks the join as an import does.
+func SayTruthJoined(stderr io.Writer, src recording.Source) {
+	c, ok := src.(interface{ Summary() *capture.Summary })
+	if !ok {
+		return
+	}
+	for _, t := range c.Summary().TruthFrom {
+		fmt.Fprintf(stderr, "viewer: truth from %s: player %s, %d positions → %d truth events (%d while the object did not exist here, %d after the end); clock %+.3f s; %d UpdatePositions received by both, at most %.3f s apart\n",
+			t.File, t.Player, t.Positions, t.TruthEvents, t.NotLive, t.AfterEnd, t.ClockOffset, t.SharedUpdates, t.MaxUpdateSeconds)
+	}
+}
+
 // WarnMalformedFrames says, for a capture, which frames were damaged: a
 // capture is read past damage (docs/formats.md), but garbage in it — written
 // into a live capture, appended to a finished one — or a frame left torn

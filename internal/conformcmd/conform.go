@@ -119,6 +119,16 @@ type InputResult struct {
 	// or not); FirstDivergence is the earliest tick of any object.
 	Diverged        bool `json:"diverged"`
 	FirstDivergence *int `json:"first_divergence,omitempty"`
+	// MissingTicks counts the ticks objects of the trace lived in retail's
+	// run without a client row (a trace cut short, rows left out);
+	// MissingObjects the run's objects the trace never gave. A
+	// behaviour's tick among them fails ("missing"), so an input whose
+	// rows all agree still says what it left uncompared.
+	MissingTicks   int `json:"missing_ticks"`
+	MissingObjects int `json:"missing_objects"`
+	// ClientOnly are the trace's objects the input does not have (a guid
+	// logged wrong), whose rows were not compared.
+	ClientOnly []string `json:"client_only,omitempty"`
 }
 
 // rowKey is one object at one tick.
@@ -292,6 +302,13 @@ func checkInput(o Options, m *Manifest, in *ManifestInput, trace string, byID ma
 		return ir, cli.UsageError{Err: err}
 	}
 	ir.Compared, ir.Rows, ir.Diverged = true, diff.ComparedRows, diff.Diverged
+	for _, mt := range diff.Missing.Ticks {
+		ir.MissingTicks += mt.Ticks
+	}
+	ir.MissingObjects = len(diff.Missing.Objects)
+	for _, co := range diff.Missing.NotInRecording {
+		ir.ClientOnly = append(ir.ClientOnly, co.GUID)
+	}
 	for _, ob := range diff.Objects {
 		if d := ob.FirstDivergence; d != nil && (ir.FirstDivergence == nil || d.Tick < *ir.FirstDivergence) {
 			t := d.Tick

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -405,5 +406,92 @@ func TestClientTraces_IgnoredEntriesCounted(t *testing.T) {
 		if _, err := clientTraces(dir, "corpus", m, &stderr); err != nil || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("%v: err %v, stderr %q, want %q", c.files, err, stderr.String(), c.want)
 		}
+	}
+}
+
+// A trace cut short — the client's harness stopped after tick 0 of walk —
+// agrees in every row it has, yet its behaviours fail as missing; the
+// input's line, under the table and in the Markdown, says how many ticks
+// of retail's run it left without a row instead of a bare "no
+// divergence", and -json gives the count. A whole trace leaves none.
+func TestConform_TraceCutShortSaysWhatItLeftUncompared(t *testing.T) {
+	dir := corpus(t)
+	client := t.TempDir()
+	b, err := os.ReadFile(filepath.Join(dir, RetailDir, "seed", "walk"+TraceExt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	var whole, kept int
+	for _, l := range lines {
+		if strings.HasPrefix(l, `{"tick":`) && !strings.Contains(l, `"event"`) {
+			whole++
+		}
+	}
+	if err := os.WriteFile(filepath.Join(client, "walk"+TraceExt), []byte(lines[0]+lines[1]), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	kept = 1
+	md := filepath.Join(t.TempDir(), "conform.md")
+	res, err := check(t, Options{Dir: dir, Client: client, Markdown: md})
+	if exitCode(err) != 1 {
+		t.Fatalf("exit %d (%v), want 1: the walk's behaviours have no client row", exitCode(err), err)
+	}
+	var walk *InputResult
+	for i := range res.Inputs {
+		if res.Inputs[i].Name == "walk" {
+			walk = &res.Inputs[i]
+		}
+	}
+	if walk == nil || walk.Rows != kept || walk.Diverged || walk.MissingTicks != whole-kept || walk.MissingObjects != 0 {
+		t.Fatalf("walk: %+v, want %d row compared, no divergence, %d ticks missing", walk, kept, whole-kept)
+	}
+	want := fmt.Sprintf("1 row compared, no divergence in them; %d ticks an object lived in retail without a client row", whole-kept)
+	if got := inputText(walk); got != want {
+		t.Errorf("walk's line %q, want %q", got, want)
+	}
+	var table bytes.Buffer
+	if err := WriteTable(&table, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(table.String(), "  walk: "+want+"\n") {
+		t.Errorf("the table does not say what walk left uncompared:\n%s", table.String())
+	}
+	mb, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mb), "- `walk`: "+want+"\n") || !strings.Contains(string(mb), "| not covered | no trace of routing |") {
+		t.Errorf("the Markdown does not say what was compared:\n%s", mb)
+	}
+	// The object logged under another guid from tick 5: those rows are
+	// the trace's own object, not compared, and the line names it.
+	var renamed strings.Builder
+	for i, l := range lines {
+		if i > 0 && strings.Contains(l, `"guid":"0x80000C01"`) && !strings.HasPrefix(l, `{"tick":0,`) && !strings.HasPrefix(l, `{"tick":1,`) &&
+			!strings.HasPrefix(l, `{"tick":2,`) && !strings.HasPrefix(l, `{"tick":3,`) && !strings.HasPrefix(l, `{"tick":4,`) {
+			l = strings.Replace(l, `"guid":"0x80000C01"`, `"guid":"0x80000C02"`, 1)
+		}
+		renamed.WriteString(l)
+	}
+	if err := os.WriteFile(filepath.Join(client, "walk"+TraceExt), []byte(renamed.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	res, err = check(t, Options{Dir: dir, Client: client})
+	if exitCode(err) != 1 {
+		t.Fatalf("renamed: exit %d (%v), want 1", exitCode(err), err)
+	}
+	for i := range res.Inputs {
+		if in := &res.Inputs[i]; in.Name == "walk" {
+			if got := inputText(in); !strings.HasSuffix(got, "; the trace's 0x80000C02 not in the input (not compared)") ||
+				!strings.Contains(got, "no divergence in them") {
+				t.Errorf("renamed guid: walk's line %q does not name the trace's own object", got)
+			}
+		}
+	}
+	// The whole trace: nothing left out, the line as before.
+	whole1 := InputResult{Name: "walk", Compared: true, Rows: whole}
+	if got := inputText(&whole1); got != fmt.Sprintf("%d rows compared, no divergence", whole) {
+		t.Errorf("a whole trace's line %q", got)
 	}
 }

@@ -100,17 +100,39 @@ func WriteTable(w io.Writer, res *Result) error {
 	tw.Flush()
 	s := &res.Summary
 	p.Printf("\n%s: %d pass, %d fail, %d not covered\n", plural.Count(s.Behaviours, "behaviour"), s.Pass, s.Fail, s.NotCovered)
-	for _, in := range res.Inputs {
-		switch {
-		case !in.Compared:
-			p.Printf("  %s: no trace\n", in.Name)
-		case in.FirstDivergence != nil:
-			p.Printf("  %s: %s compared, first divergence at tick %d (`viewer diff` shows it whole)\n", in.Name, plural.Count(in.Rows, "row"), *in.FirstDivergence)
-		default:
-			p.Printf("  %s: %s compared, no divergence\n", in.Name, plural.Count(in.Rows, "row"))
-		}
+	for i := range res.Inputs {
+		p.Printf("  %s: %s\n", res.Inputs[i].Name, inputText(&res.Inputs[i]))
 	}
 	return p.Err
+}
+
+// inputText is what one input's comparison found, as a whole: its rows
+// compared, its first divergence, and what of retail's run the trace left
+// without a row.
+func inputText(in *InputResult) string {
+	if !in.Compared {
+		return "no trace"
+	}
+	missing := in.MissingTicks > 0 || in.MissingObjects > 0 || len(in.ClientOnly) > 0
+	s := plural.Count(in.Rows, "row") + " compared, "
+	switch {
+	case in.FirstDivergence != nil:
+		s += fmt.Sprintf("first divergence at tick %d (`viewer diff` shows it whole)", *in.FirstDivergence)
+	case missing:
+		s += "no divergence in them"
+	default:
+		s += "no divergence"
+	}
+	if in.MissingTicks > 0 {
+		s += "; " + plural.Count(in.MissingTicks, "tick") + " an object lived in retail without a client row"
+	}
+	if in.MissingObjects > 0 {
+		s += "; " + plural.Count(in.MissingObjects, "object") + " of retail's run never logged"
+	}
+	if len(in.ClientOnly) > 0 {
+		s += "; the trace's " + strings.Join(in.ClientOnly, ", ") + " not in the input (not compared)"
+	}
+	return s
 }
 
 // JUnit XML (the common testsuites/testsuite/testcase/failure/skipped
@@ -214,8 +236,14 @@ func WriteMarkdown(w io.Writer, res *Result) error {
 		first := ""
 		if b.Failure != nil {
 			first = failureText(b.Failure)
+		} else if b.Result == NotCovered {
+			first = "no trace of " + strings.Join(b.Inputs, ", ")
 		}
 		p.Printf("| `%s` | %s | %s | %s |\n", b.ID, mdCell(strings.Join(b.Inputs, ", ")), resultText(b.Result), mdCell(first))
+	}
+	p.Printf("\nInputs:\n\n")
+	for i := range res.Inputs {
+		p.Printf("- `%s`: %s\n", res.Inputs[i].Name, mdCell(inputText(&res.Inputs[i])))
 	}
 	return p.Err
 }

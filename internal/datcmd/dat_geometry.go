@@ -154,7 +154,12 @@ func writeDatGeometryText(b *strings.Builder, v any) {
 			fmt.Fprintf(b, "  portal %d: polygon %d to cell 0x%04X (its portal %d), flags 0x%X\n", i, p.Polygon, p.OtherCell, p.OtherPortal, p.Flags)
 		}
 		if len(e.VisibleCells) > 0 {
-			fmt.Fprintf(b, "  visible cells %v\n", e.VisibleCells)
+			// In hex, as the portals' cells are (0x0101, not 257).
+			b.WriteString("  visible cells")
+			for _, v := range e.VisibleCells {
+				fmt.Fprintf(b, " 0x%04X", v)
+			}
+			b.WriteString("\n")
 		}
 		for _, s := range e.StaticObjects {
 			fmt.Fprintf(b, "  static 0x%08X at %s\n", uint32(s.ID), datFmtFrame(datJSONFrame{s.Origin, s.Rotation}))

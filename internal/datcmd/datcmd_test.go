@@ -285,3 +285,24 @@ func TestDat_GeometryEntryText(t *testing.T) {
 		}
 	}
 }
+
+// An EnvCell's visible cells are written in hex, as its portals' cells are:
+// in the geometry world's corridor 0xC1C10100 the portal leads to cell
+// 0x0101 and the visible cells say 0x0101 too, not 257.
+func TestDat_EnvCellTextCellsInHex(t *testing.T) {
+	dir := t.TempDir()
+	portal, cell := dattest.Geometry()
+	if err := portal.WriteFile(filepath.Join(dir, "client_portal.dat")); err != nil {
+		t.Fatal(err)
+	}
+	if err := cell.WriteFile(filepath.Join(dir, "client_cell_1.dat")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := datRun(t, false, dir, "C1C10100")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "to cell 0x0101 ") || !strings.Contains(out, "  visible cells 0x0101\n") {
+		t.Errorf("the visible cells are not in the portals' hex:\n%s", out)
+	}
+}

@@ -133,6 +133,9 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 	cmdinput.WarnMalformedFrames(stderr, src)
 	cmdinput.WarnDroppedMessages(stderr, src)
 	cmdinput.WarnCapturePlayer(stderr, src)
+	if !o.Quiet && !o.JSON {
+		cmdinput.SayTruthJoined(stderr, src)
+	}
 	if n := cmp.Sims()[0].Query().FloorNotice(); n != "" {
 		fmt.Fprintf(stderr, "viewer: %s\n", n)
 	}
@@ -146,7 +149,7 @@ func Run(file string, o *Options, readings []interp.Reading, copts capture.Optio
 		if err != nil {
 			return err
 		}
-		if err := objectDifferences(report, o.First.Objects(), keep, in, readings, opts); err != nil {
+		if err := objectDifferences(report, o.First.Objects(), o.First.Others(), keep, in, readings, opts); err != nil {
 			return err
 		}
 	}

@@ -45,10 +45,12 @@ func findFirstDifference(c *engine.Compare, d *report.DifferenceFinder) error {
 
 // objectDifferences names the reading fields behind each object's first
 // difference (those keep accepts; nil: all) and gives the report them.
-func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDifference, keep func(*report.ReportObject) bool,
-	in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options) error {
+func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDifference, others map[string][]*report.FirstDifference,
+	keep func(*report.ReportObject) bool, in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options) error {
 	// The objects to explain, grouped by the reading they differ from
-	// the first under, in the report's order.
+	// the first under, in the report's order. Their differences under the
+	// other readings (three or more) are listed, not explained: that
+	// would run every reading's fields again (`-compare FIRST,R` does).
 	byReading := map[int][]*report.FirstDifference{}
 	var order []int
 	for i := range rep.Objects {
@@ -69,7 +71,7 @@ func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDiffere
 			return err
 		}
 	}
-	rep.SetObjectDifferences(diffs, keep)
+	rep.SetObjectDifferences(diffs, others, keep)
 	return nil
 }
 
