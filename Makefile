@@ -62,7 +62,7 @@ test-lane-display:
 
 test-lane-checks:
 	@$(MAKE) --no-print-directory cross-check-test
-	@$(MAKE) --no-print-directory test-plain
+	@$(MAKE) --no-print-directory test-plain PLAIN_SKIP="$(FUZZ_TESTED)"
 	@$(MAKE) --no-print-directory vet
 	@$(MAKE) --no-print-directory staticcheck
 
@@ -108,7 +108,7 @@ RACE_TESTS := TestShipped_ConcurrentCompilesAgree
 # (internal/goroutines), which fails it there if its code started a
 # goroutine, and engine/racepkgs_test.go fails when a test named here does
 # not begin so or one that does is not named here (docs/testing.md).
-SWEEPS := TestTraceHashes|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestMakefile_TestBinariesLinkWithoutDWARF|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition|TestTransitEnvFast_RandomSweepsMatchWholeTransition|TestTransitEnvFast_ClearMemoMatchesTests|TestTransitEnvFast_PortalMemoMatchesCellBSP|TestCheckpoints_CrowdIntervalFloor|TestTableWriterCapturedRows|TestSeek_RandomSequencesMatchStraightRun|TestTraceHeading_DrawnChangesSameAsTheRow|TestSeek_ForwardIntoNewTicksKeepsPopStages|TestStream_KeepsOnlyTheCurrentTickAndReadsOnlyWhatTheTicksNeed|TestSeek_EveryReadingMatchesStraightRun|TestTransitFast_MemosMatchWholeTransition|TestVec_SameAsMgl32|TestTransitEnvFast_WalkersMatchWholeTransition|TestTransitEnvFast_WalkMemoMatchesCheckWalkable|TestTransitFast_HillsWalkerMatchesWholeTransition|TestIsValid_SameAsComponentChecks|TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm|TestSetFrame_RotationMemo|TestAccept_IndepWallStopsAtWalkingAndCatchUpSpeeds|TestAccept_IndepTerrainWithin1cm|TestFixedFloat_NearMidpoints|TestEiselLemire64_AgreesWithStrconv|TestRead_LineTooLong|TestNameStages_WithoutMetricsSameResult
+SWEEPS := TestTraceHashes|TestMakefile_FuzzTestedRunOnce|TestShippedScenarios_EveryReadingDeterministic|TestShipped_CompileDeterministically|TestFixed_TakesWhatTheWritersWrite|TestStream_GivesCompilesEventsForEveryShippedScenario|TestCheckpoints_FitTheBudget|TestReserveLog_AllocatedOnceForAUniformRun|TestBenchRecording_Size|TestDocs_FullExampleCompiles|TestCorpusFloor_AJumpIndoorsLands|TestCheckpoints_PackSmall|TestFixedFloat_RandomDecimals|TestArchitectureDoc_OneIDParser|TestArchitectureDoc_ImportRulesHold|TestEngineLeavesDoNotImportEngine|TestCorePackagesDoNotImportDisplay|TestImportDirection|TestFuzzScript_ListsEveryFuzzTarget|TestMakefile_RacePackagesComplete|TestMakefile_TestBinariesLinkWithoutDWARF|TestTransitFast_RandomSweepsMatchWholeTransition|TestTransitFast_TerrainPolyMatchesFindTerrainPoly|TestTransitFast_ScenariosAndRecordingsMatchWholeTransition|TestTransitEnvFast_RandomSweepsMatchWholeTransition|TestTransitEnvFast_ClearMemoMatchesTests|TestTransitEnvFast_PortalMemoMatchesCellBSP|TestCheckpoints_CrowdIntervalFloor|TestTableWriterCapturedRows|TestSeek_RandomSequencesMatchStraightRun|TestTraceHeading_DrawnChangesSameAsTheRow|TestSeek_ForwardIntoNewTicksKeepsPopStages|TestStream_KeepsOnlyTheCurrentTickAndReadsOnlyWhatTheTicksNeed|TestSeek_EveryReadingMatchesStraightRun|TestTransitFast_MemosMatchWholeTransition|TestVec_SameAsMgl32|TestTransitEnvFast_WalkersMatchWholeTransition|TestTransitEnvFast_WalkMemoMatchesCheckWalkable|TestTransitFast_HillsWalkerMatchesWholeTransition|TestIsValid_SameAsComponentChecks|TestTransitEnvFast_AdjustSphereToPlaneMatchesVectorForm|TestSetFrame_RotationMemo|TestAccept_IndepWallStopsAtWalkingAndCatchUpSpeeds|TestAccept_IndepTerrainWithin1cm|TestFixedFloat_NearMidpoints|TestEiselLemire64_AgreesWithStrconv|TestRead_LineTooLong|TestNameStages_WithoutMetricsSameResult
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
@@ -167,9 +167,13 @@ test-race:
 	CGO_ENABLED=1 $(GO) test -race -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m -skip '^($(SWEEPS))$$' $(RACE_PKGS)
 	CGO_ENABLED=1 $(GO) test -race -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m -run '^($(RACE_TESTS))$$' ./engine/scenario/
 
+# make test's checks lane gives test-plain PLAIN_SKIP=$(FUZZ_TESTED): the
+# fuzz lane runs those packages' tests (below); make test-core runs them here.
+PLAIN_SKIP ?=
+
 test-plain:
 	$(GO) test -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m -run '^($(SWEEPS)|$(RACE_LIGHT))$$' $(SWEEP_PKGS)
-	$(GO) test -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m $$($(GO) list $(CORE) | grep -vxF $(foreach p,$(RACE_PKGS),-e $(p)))
+	$(GO) test -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 30m $$($(GO) list $(CORE) | grep -vxF $(foreach p,$(RACE_PKGS) $(patsubst ./%,glidepath/%,$(PLAIN_SKIP)),-e $(p)))
 
 # The viewer binary cmd/viewer's tests run as a subprocess (hostile inputs,
 # signals, live), built once with the tests' own flags so that the two share
@@ -206,8 +210,19 @@ web:
 # Every fuzz target briefly (CI, within make test) or for long (make fuzz,
 # FUZZTIME=10m by default; figures in docs/testing.md).
 FUZZTIME ?= 10m
+
+# The packages outside RACE_PKGS whose tests the short pass runs in the
+# fuzz-instrumented test binary it builds anyway (every test and seed
+# corpus, go test's flags), so that make test compiles and links each of
+# them once rather than twice: their tests take less CPU than a second
+# build (docs/testing.md, "Fuzzing"). engine/scenario and engine/capture,
+# whose tests take seconds, stay in test-plain.
+FUZZ_TESTED := ./engine/clienttrace ./internal/jsonnum ./engine/hexid ./engine/bookmarks \
+               ./engine/filter ./internal/whatifcmd ./engine/whatif ./engine/terrainjson \
+               ./physics/anim ./interp ./engine/wordpack ./engine/loader ./internal/conformcmd
+
 fuzz-short:
-	@TEST_LDFLAGS=$(TEST_LDFLAGS) bash scripts/fuzz.sh short
+	@FUZZ_TESTED="$(FUZZ_TESTED)" TEST_LDFLAGS=$(TEST_LDFLAGS) bash scripts/fuzz.sh short
 
 fuzz:
 	@bash scripts/fuzz.sh $(FUZZTIME)

@@ -58,6 +58,13 @@ targets=(
 	"./internal/conformcmd FuzzParseManifest 3000"
 	"./ui/launch FuzzOpenPackZip 2000"
 )
+# FUZZ_TESTED (Makefile; short pass only): packages whose tests, every
+# Test… and each target's seed corpus, the pass runs in their instrumented
+# binary before fuzzing, with go test's flags, and that make test's
+# test-plain then leaves out: compiling and linking each package's test
+# binary once more without the instrumentation was more CPU than their
+# tests take (docs/testing.md, "Fuzzing").
+tested=" ${FUZZ_TESTED:-} "
 GO=${GO:-go}
 # Linked without DWARF, as make test links every test binary (Makefile
 # TEST_LDFLAGS): the link is the most of a build whose packages are cached.
@@ -83,6 +90,20 @@ for t in "${targets[@]}"; do
 		fi
 	fi
 	[ -x "$bin" ] || { failed=1; continue; }
+	if [ "$mode" = short ] && [[ "$tested" == *" $pkg "* ]]; then
+		tested=${tested/ $pkg / }
+		start=$(date +%s.%N)
+		out=$(cd "$pkg" && "$bin" -test.paniconexit0 -test.timeout=30m 2>&1)
+		status=$?
+		secs=$(echo "$start $(date +%s.%N)" | awk '{printf "%.3f", $2-$1}')
+		if [ $status -ne 0 ]; then
+			echo "$out"
+			echo "FAIL	$pkg (tests, in its instrumented binary)	${secs}s"
+			failed=1
+		else
+			echo "ok  	$pkg (tests, in its instrumented binary)	${secs}s"
+		fi
+	fi
 	echo "fuzz $pkg $name ($fuzztime)"
 	out=$(cd "$pkg" && "$bin" -test.run='^$' -test.fuzz="^${name}\$" -test.fuzztime="$fuzztime" \
 		-test.fuzzcachedir="$fuzzcache/${pkg#./}" -test.paniconexit0 2>&1)
@@ -97,4 +118,8 @@ for t in "${targets[@]}"; do
 		failed=1
 	fi
 done
+if [ "$mode" = short ] && [ -n "${tested// /}" ]; then
+	echo "FAIL: FUZZ_TESTED: the tests of$tested did not run (no fuzz target listed here, or its build failed)"
+	failed=1
+fi
 exit $failed
