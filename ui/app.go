@@ -442,7 +442,6 @@ func (a *app) Draw(screen *ebiten.Image) {
 		// A picture or an export waits for the whole pre-run, and nobody
 		// watches its progress: the CPU its frames would cost (40–60 ms
 		// each under Xvfb, more on a loaded machine) goes to the pre-run.
-		a.warm.keepText(a)
 		return
 	}
 	a.idler.drew()
@@ -501,12 +500,8 @@ type warmer struct {
 	// window's layout lay with the panels open; used: the picture's
 	// frames have started (skipLayoutFrames).
 	laid, used bool
-	// texted: the glyphs were drawn on img, last at tick textTick
-	// (keepText).
-	texted   bool
-	textTick int64
-	lay      panel.Layout
-	open     panel.Open
+	lay        panel.Layout
+	open       panel.Open
 }
 
 // warmUp draws, once, while a picture or an export waits for the whole
@@ -535,27 +530,6 @@ func (w *warmer) warmUp(a *app) {
 	w.laid, w.lay, w.open = a.opts.Screenshot != "" && shotLayoutFrames, a.lay, a.panels.Open
 	if err := a.renderer.Warm(w.img); err != nil {
 		a.shotErr, a.shotDone = err, true
-	}
-	w.keepText(a)
-}
-
-// warmTextTicks is how often, in ticks, a picture's window draws its
-// glyphs again while it waits (keepText): text/v2 lets go of a glyph not
-// drawn for 60 ticks once a face holds more than it keeps for sure.
-const warmTextTicks = 30
-
-// keepText draws the labels' glyphs on the warm-up's image
-// (render.Renderer.WarmText) when it has not for warmTextTicks ticks, so
-// that the picture's frame finds every glyph it writes made and uploaded
-// while the pre-run ran, and its passes follow each other without a wait
-// for the renderer between them.
-func (w *warmer) keepText(a *app) {
-	if w.img == nil {
-		return
-	}
-	if t := ebiten.Tick(); !w.texted || t-w.textTick >= warmTextTicks {
-		a.renderer.WarmText(w.img, a.builder.Face(), a.flat.Face(), a.top.Face())
-		w.textTick, w.texted = t, true
 	}
 }
 

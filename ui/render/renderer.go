@@ -9,7 +9,6 @@ package render
 import (
 	"fmt"
 	"image"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -76,49 +75,6 @@ func (r *Renderer) Warm(dst *ebiten.Image) error {
 	dst.DrawTrianglesShader32(v, []uint32{0, 1, 2}, r.shader, &r.shOpts)
 	dst.DrawTriangles32(v, []uint32{0, 1, 2}, r.white, &r.triOpts)
 	return nil
-}
-
-// warmRunes are the glyphs WarmText caches: printable ASCII, and the few
-// others the panels, the timeline and the labels write.
-const warmRunes = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~" +
-	"·–—×→←↑↓°±…≈≤≥"
-
-// warmShifts is how many lines WarmText draws of warmRunes, each after
-// one more space: text/v2 keeps a glyph's image for each of 8 positions
-// within a pixel where it starts (at the labels' size), which its place
-// in its string decides (the advances before it; the text's own position
-// is applied to the images after), and a space's advance at the labels'
-// size moves a glyph by about 0.61 of a pixel, so 16 lines start each
-// glyph in every eighth of a pixel (TestWarmText_CachesTheGlyphsAFrameDraws).
-const warmShifts = 16
-
-// WarmText draws every glyph of warmRunes with each face onto dst (an
-// image nobody sees), starting at every position within a pixel that
-// text/v2 keeps an image for, so that their images are made and uploaded
-// then. A glyph first met in a frame is rasterized and written into the
-// atlas in that frame, and under the software renderer each such write
-// waits for every draw before it to finish (Ebitengine's WritePixels
-// calls glFinish after a draw): a picture's frame met them between its
-// passes. The glyphs' pixels are the same whenever they are made.
-func (r *Renderer) WarmText(dst *ebiten.Image, faces ...*text.GoTextFace) {
-	for _, face := range faces {
-		for _, line := range warmLines() {
-			r.txtOpts.GeoM.Reset()
-			r.txtOpts.GeoM.Translate(2, 2)
-			r.txtOpts.ColorScale.Reset()
-			text.Draw(dst, line, face, &r.txtOpts)
-		}
-	}
-}
-
-// warmLines are the lines WarmText draws: warmRunes after 0 to
-// warmShifts-1 spaces.
-func warmLines() []string {
-	lines := make([]string, warmShifts)
-	for k := range lines {
-		lines[k] = strings.Repeat(" ", k) + warmRunes
-	}
-	return lines
 }
 
 // DrawFlat submits a Flat batch onto dst: its shapes in one DrawTriangles32,
