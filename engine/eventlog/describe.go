@@ -46,8 +46,23 @@ func stallWindowText(e *Event) string {
 	if !e.Pass {
 		verdict = "failed"
 	}
+	if e.FromSentinel() {
+		// Not a distance travelled: the window was judged against the
+		// 999999 original_distance an empty queue leaves (seed 000 §2).
+		return "stall window " + verdict + ": no baseline yet (original_distance 999999), in " + SecondsText(e.ProgressQuantum) + " s"
+	}
 	return "stall window " + verdict + ": " + MetresText(e.Cumulative) + " m in " + SecondsText(e.ProgressQuantum) + " s"
 }
+
+// SentinelProgress is the least cumulative progress of a stall window that
+// can only have been measured from the 999999 m original_distance an empty
+// queue leaves (interp.LargeDistance), not from a real distance: no body
+// covers a kilometre in one 5-frame window.
+const SentinelProgress = 1000
+
+// FromSentinel says whether a stall window's cumulative progress was
+// measured from the empty queue's 999999 sentinel (SentinelProgress).
+func (e *Event) FromSentinel() bool { return e.Cumulative >= SentinelProgress }
 
 func blipText(e *Event) string {
 	return "blip " + MetresText(PlaceDistance(&e.From, &e.To)) + " m to the " + BlipTargetText(e)

@@ -106,7 +106,7 @@ var tourStops = [eventlog.NumEventKinds]func(e *eventlog.Event) (caption, doc st
 		return fmt.Sprintf("InterpolateTo takes the %s branch: %s", e.Branch, branchWhy(e.Branch)), eventlog.BranchDoc(e.Branch), true
 	},
 	eventlog.EventStallWindow: func(e *eventlog.Event) (string, string, bool) {
-		if e.Cumulative >= tourSentinelProgress {
+		if e.FromSentinel() {
 			return "", "", false // the first window after an empty queue always passes
 		}
 		verdict := "passes: the body is getting closer"
@@ -139,11 +139,6 @@ func tourSubject(log []eventlog.Event) (guid uint32, end int, blip *eventlog.Eve
 	}
 	return 0, 0, nil
 }
-
-// tourSentinelProgress: a window whose progress is this large was measured
-// from the 999999 m original_distance an empty queue leaves, not from a
-// real distance, so it teaches nothing about stalls.
-const tourSentinelProgress = 1000
 
 // branchWhy says in a sentence what a queueing branch did.
 func branchWhy(b interp.EnqueueBranch) string {
