@@ -252,14 +252,11 @@ type startAt struct {
 
 // prefaultPerByte is how many bytes of the heap per byte of the input
 // the reading of a window's input faults in ahead (hugepage.PrefaultHeap,
-// within the range pictureMemory advised), and a small input's short
-// reading little. The heap's address range holds room reserved and never
-// touched (arrays with room for the whole run), which faulting in ahead
-// makes resident for nothing: a 1000-object, 10-minute crowd's 141 MB
-// recording, its pre-run's heap 330 MB resident, peaked 30 MB higher with
-// 1 and 90–120 MB higher with 2 (docs/benchmarks.md, "The screenshot's
-// heap faulted in ahead").
-const prefaultPerByte = 1
+// within the range pictureMemory advised): a 1000-object, 10-minute
+// crowd's 141 MB recording grows the Go heap of its shot to about 400 MiB
+// (docs/benchmarks.md, "The screenshot"), so 2 faults in no more than the
+// pre-run fills, and a small input's short reading little.
+const prefaultPerByte = 2
 
 // prefaultHeap is hugepage.PrefaultHeap; a test sees what the reading
 // asks of it.

@@ -11,8 +11,7 @@ import (
 )
 
 // A window's input read whole has the heap faulted in ahead while it is
-// read — as many bytes as the input's at most — and stops that once it
-// is read; an
+// read — twice its bytes at most — and stops that once it is read; an
 // input read only as far as its first frame does not.
 func TestOpenWhole_PrefaultsTheHeapWhileTheInputIsRead(t *testing.T) {
 	path := "../../recordings/example.jsonl"
@@ -32,8 +31,8 @@ func TestOpenWhole_PrefaultsTheHeapWhileTheInputIsRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int(fi.Size()); len(asked) != 1 || asked[0] != want || stopped != 1 {
-		t.Errorf("read whole: PrefaultHeap asked for %v, stopped %d times; want [%d] (the input's bytes), stopped once", asked, stopped, want)
+	if want := int(2 * fi.Size()); len(asked) != 1 || asked[0] != want || stopped != 1 {
+		t.Errorf("read whole: PrefaultHeap asked for %v, stopped %d times; want [%d] (twice the input's %d bytes), stopped once", asked, stopped, want, fi.Size())
 	}
 	if st := srcs[0].(*simsource.Source).Store(); !st.Complete() {
 		t.Errorf("the input is not read whole")
