@@ -91,7 +91,7 @@ RACE_PKGS := glidepath/physics glidepath/engine glidepath/engine/clientdiff \
              glidepath/engine/datworld glidepath/engine/recording \
              glidepath/engine/shrink glidepath/engine/store glidepath/engine/tables \
              glidepath/assets/dat glidepath/internal/atomicfile glidepath/internal/batch \
-             glidepath/internal/cli glidepath/internal/goroutines glidepath/internal/hugepage glidepath/internal/live \
+             glidepath/internal/cli glidepath/internal/goroutines glidepath/internal/live \
              glidepath/internal/memguard
 
 # Tests of the other packages that run their code on several goroutines at

@@ -15,15 +15,3 @@ func advise(addr, n uintptr) error {
 	}
 	return nil
 }
-
-// madvPopulateWrite is MADV_POPULATE_WRITE (Linux 5.14).
-const madvPopulateWrite = 23
-
-// populate faults in [addr, addr+n) writable without writing to it
-// (madvise MADV_POPULATE_WRITE).
-func populate(addr, n uintptr) error {
-	if _, _, e := syscall.Syscall(syscall.SYS_MADVISE, addr, n, madvPopulateWrite); e != 0 {
-		return e
-	}
-	return nil
-}

@@ -7,7 +7,3 @@ const supported = false
 
 // advise does nothing: huge pages are asked for on Linux alone.
 func advise(addr, n uintptr) error { return nil }
-
-// populate does nothing: nothing is advised, so nothing is faulted in
-// ahead.
-func populate(addr, n uintptr) error { return nil }

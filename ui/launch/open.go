@@ -21,7 +21,6 @@ import (
 	"glidepath/engine/scenario"
 	"glidepath/internal/cli"
 	"glidepath/internal/cmdinput"
-	"glidepath/internal/hugepage"
 	"glidepath/interp"
 	"glidepath/ui"
 	"glidepath/ui/camera"
@@ -250,18 +249,6 @@ type startAt struct {
 	capture func(path string) capture.Options
 }
 
-// prefaultPerByte is how many bytes of the heap per byte of the input
-// the reading of a window's input faults in ahead (hugepage.PrefaultHeap,
-// within the range pictureMemory advised): a 1000-object, 10-minute
-// crowd's 141 MB recording grows the Go heap of its shot to about 400 MiB
-// (docs/benchmarks.md, "The screenshot"), so 2 faults in no more than the
-// pre-run fills, and a small input's short reading little.
-const prefaultPerByte = 2
-
-// prefaultHeap is hugepage.PrefaultHeap; a test sees what the reading
-// asks of it.
-var prefaultHeap = hugepage.PrefaultHeap
-
 // openGrowing opens the input into a growing event store, reads what at
 // asks for, and makes one run per reading over it.
 func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, at startAt) ([]model.Source, error) {
@@ -281,12 +268,7 @@ func openGrowing(path string, readings []string, sel uint32, stderr io.Writer, a
 	switch {
 	case at.whole:
 		ui.ShotMark("reading the input")
-		// The reading keeps one core and a bit busy: the other faults in
-		// the heap the pre-run will fill (hugepage.PrefaultHeap).
-		_, size := st.Progress()
-		stop := prefaultHeap(int(min(size*prefaultPerByte, math.MaxInt32)))
 		_ = st.Wait(ctx, math.MaxInt)
-		stop()
 		err = st.Err()
 		ui.ShotMark("input read")
 	case !at.follow:
