@@ -292,6 +292,9 @@ func (a *app) Update() error {
 	if page.FirstViewWhole && !a.started && !a.sess.Ready {
 		return nil // the web viewer's first view too (ui/page); Draw shows the progress
 	}
+	if !a.started && waitHook != nil && (a.warm.hold || a.warm.waited == 0) {
+		return nil // a test's frames before the first view (waitHook)
+	}
 	if !a.started {
 		ShotMark("pre-run seen done")
 		a.start()
@@ -430,8 +433,22 @@ func (a *app) frameAll() {
 	a.cam.FrameBox(a.viewport(), lo, hi)
 }
 
+// waitHook, when a test sets it, is called at each frame of the window
+// before it starts (start), with the frame's number from 0, and holds the
+// start while it returns true: the test chooses how many frames come
+// before the first view and what they draw
+// (TestShot_FirstViewWhateverTheFramesBefore).
+var waitHook func(frame int) (hold bool)
+
 // Draw draws the frame.
 func (a *app) Draw(screen *ebiten.Image) {
+	if waitHook != nil && !a.started {
+		a.warm.hold = waitHook(a.warm.waited)
+		a.warm.waited++
+		if a.idler.drawn {
+			return // nothing after the loading frame, as while the pre-run runs
+		}
+	}
 	if a.idler.idle() && a.readyFrames > shotFrames {
 		return // nothing changed: the last frame stays up
 	}
@@ -447,6 +464,12 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.idler.drew()
 	if a.started {
 		ShotMark("frame")
+	}
+	// The frame's first draw: the uniforms of the draws after it are all
+	// uploaded, whatever the frame before left (render.Renderer.Begin).
+	if err := a.renderer.Begin(screen); err != nil {
+		a.shotErr, a.shotDone = err, true
+		return
 	}
 	screen.Fill(background)
 	if a.sess.Err != nil || !a.started {
@@ -502,6 +525,10 @@ type warmer struct {
 	laid, used bool
 	lay        panel.Layout
 	open       panel.Open
+	// waited counts the frames before the start and hold holds it there,
+	// for a test (waitHook).
+	waited int
+	hold   bool
 }
 
 // warmUp draws, once, while a picture or an export waits for the whole

@@ -21,6 +21,9 @@ func TestMain(m *testing.M) {
 		fmt.Println("ui: no display; these tests need one: run them under xvfb-run (make test-display)")
 		os.Exit(0)
 	}
+	if mode := os.Getenv(framesModeEnv); mode != "" {
+		os.Exit(framesChild(mode, os.Getenv(framesShotEnv))) // a window of its own (firstview_frames_test.go)
+	}
 	g := &testGame{m: m}
 	ebiten.SetWindowSize(320, 240)
 	ebiten.SetWindowTitle("glidepath ui tests")

@@ -22,6 +22,8 @@ type Renderer struct {
 	triOpts ebiten.DrawTrianglesOptions
 	shOpts  ebiten.DrawTrianglesShaderOptions
 	txtOpts text.DrawOptions
+	// nothing is Begin's triangle: three vertices at one point, no colour.
+	nothing [3]ebiten.Vertex
 }
 
 func (r *Renderer) init() error {
