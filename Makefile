@@ -112,7 +112,9 @@ SWEEPS := TestTraceHashes|TestMakefile_FuzzTestedRunOnce|TestShippedScenarios_Ev
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
-# raceEnabled) and all of them in the second pass; so does the batch of
+# raceEnabled) and all of them in the second pass (the trace's, the rows',
+# the states' batches', the pre-run's and every input's states: a subset
+# there, all of them in make sweep); so does the batch of
 # every shipped input (internal/batch: four inputs under the race detector)
 # and the seek back to every tick of every input (engine: under the race
 # detector the crowd seeking through a chunked pre-run's checkpoints, every
