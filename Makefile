@@ -12,7 +12,7 @@ DEB_PKGS := xvfb xauth libgl1-mesa-dri libgl1 libglx-mesa0 libegl1 libegl-mesa0 
             libgles2 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 \
             libxrender1 libxext6 gcc libc6-dev chromium
 
-.PHONY: deps run install test bench pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-fuzz test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
+.PHONY: deps run install test bench sweep pgo fuzz fuzz-short fmt-check vet staticcheck test-core test-race test-plain test-lane-race test-lane-fuzz test-lane-display test-lane-checks test-bin test-display test-web web mutate release cross-check cross-check-test
 
 deps:
 	@bash scripts/deps.sh $(DEB_PKGS)
@@ -112,7 +112,9 @@ SWEEPS := TestTraceHashes|TestMakefile_FuzzTestedRunOnce|TestShippedScenarios_Ev
 
 # The chunked-path matrices (every core count, shard count and chunk length)
 # run a few of their combinations under the race detector (engine
-# raceEnabled) and all of them in the second pass; so does the batch of
+# raceEnabled) and all of them in the second pass (the trace's, the rows',
+# the states' batches', the pre-run's and every input's states: a subset
+# there, all of them in make sweep); so does the batch of
 # every shipped input (internal/batch: four inputs under the race detector)
 # and the seek back to every tick of every input (engine: under the race
 # detector the crowd seeking through a chunked pre-run's checkpoints, every
@@ -229,6 +231,15 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# The matrices whole, beside the benchmarks: make test's second pass runs a
+# subset of each chunked-path matrix (every core count, shard count and run
+# length once; engine's sweepAll), and make sweep every combination, as the
+# second pass did before (GLIDEPATH_SWEEP=1; docs/testing.md, "Where the
+# time goes, 2026-12-07 night", names the bugs the subsets were seen to
+# catch).
+sweep:
+	GLIDEPATH_SWEEP=1 $(GO) test -vet=off -ldflags=$(TEST_LDFLAGS) -timeout 60m -count=1 -run '^($(SWEEPS)|$(RACE_LIGHT))$$' $(SWEEP_PKGS)
 
 # The mutation pass over the fidelity behaviours (scripts/mutations.txt,
 # docs/readings.md "Mutation pass"); by hand, not part of make test.

@@ -137,14 +137,31 @@ func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
 		// second pass (Makefile RACE_LIGHT).
 		inputs, configs, runs = inputs[:1], configs[1:2], runs[4:]
 	}
-	for _, rec := range inputs {
+	for i, rec := range inputs {
 		st, err := ReadEvents(recording.NewSource(rec), Options{Assets: assets.FS()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Checkpoints by the budget or every 16 ticks; briefs every tick,
 		// every 2nd, every 5th.
-		for _, c := range configs {
+		for ci, c := range configs {
+			// Make test's second pass: the synthetic crowd under each
+			// interval with two of the runs each (every run once), the
+			// shipped crowd and the mover under one interval each with
+			// an odd number of shards (make sweep: all of it).
+			runs := runs
+			if !raceEnabled && !sweepAll {
+				switch {
+				case i == 0:
+					runs = runs[2*ci : 2*ci+2]
+				case i == 1 && ci == 1:
+					runs = []struct{ procs, workers, n int }{{2, 3, 1}, {1, 3, 64}}
+				case i == 2 && ci == 2:
+					runs = []struct{ procs, workers, n int }{{2, 3, 1}, {1, 2, 7}}
+				default:
+					continue
+				}
+			}
 			// The tick-by-tick pre-run, on one goroutine, is compared with
 			// in make test's second pass only; under the race detector the
 			// runs in shards must hold what the merge orders and places.

@@ -129,6 +129,17 @@ func TestAdvanceTrace_SameBytesAsTickByTick(t *testing.T) {
 					if raceEnabled && !raceCombination(procs, workers, every) {
 						continue
 					}
+					// Make test's second pass: the crowd at every core
+					// count, shard count and run length once, the other
+					// inputs in an odd number of shards a tick at a time and
+					// in five stepping 64 (make sweep: all of it).
+					plain := [][3]int{{1, 3, 7}, {2, 5, 64}, {4, 2, 1}, {2, 1, 64}}
+					if rec != crowd {
+						plain = [][3]int{{2, 3, 1}, {2, 5, 64}}
+					}
+					if !raceEnabled && !inSweep(plain, [3]int{procs, workers, every}) {
+						continue
+					}
 					o := opts
 					o.Workers = workers
 					got, gotM, n := advancedTrace(t, recording.NewSource(rec), o, rec.Name, every)
@@ -333,6 +344,11 @@ func TestAdvanceStates_SameBatchesAsTickByTick(t *testing.T) {
 		for _, workers := range []int{1, 2, 3} {
 			for _, every := range []int{1, 7, 64} {
 				if raceEnabled && !raceCombination(procs, workers, every) {
+					continue
+				}
+				// Make test's second pass: every core count, shard count
+				// and run length once (make sweep: all of it).
+				if !raceEnabled && !inSweep([][3]int{{1, 3, 7}, {2, 2, 1}, {4, 3, 64}, {2, 1, 64}}, [3]int{procs, workers, every}) {
 					continue
 				}
 				o := opts

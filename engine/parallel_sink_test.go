@@ -164,6 +164,16 @@ func TestAdvanceRows_SameAsTickByTick(t *testing.T) {
 					if raceEnabled && !raceCombination(procs, workers, every) {
 						continue
 					}
+					// Make test's second pass: the synthetic crowd at
+					// each core count, shard count and run length once,
+					// the shipped crowd twice (make sweep: all of it).
+					plain := [][3]int{{1, 3, 7}, {2, 2, 1}, {2, 3, 64}, {1, 1, 64}}
+					if rec != crowd {
+						plain = [][3]int{{2, 3, 1}, {1, 2, 64}}
+					}
+					if !raceEnabled && !inSweep(plain, [3]int{procs, workers, every}) {
+						continue
+					}
 					o := opts
 					o.Workers = workers
 					got, n := sunkByRuns(t, recording.NewSource(rec), o, every)

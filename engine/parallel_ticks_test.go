@@ -190,14 +190,17 @@ func TestParallelTicks_EveryInputSameStates(t *testing.T) {
 		checkShardedAlone(t, rec.Name, recording.NewSource(rec), Options{Assets: assets.FS(), Metrics: true, Workers: 2}, 64)
 		return
 	}
-	checkShardedInputs(t, inputs, crowd, []int{1, 2, 4}, []int{1, 3}, []int{1, 7, 64})
+	// Make test's second pass: each core count, shard count and run
+	// length once on every input (make sweep: all 18 combinations).
+	checkShardedInputs(t, inputs, crowd, []int{1, 2, 4}, []int{1, 3}, []int{1, 7, 64}, [3]int{1, 3, 7}, [3]int{2, 1, 64}, [3]int{4, 3, 1})
 }
 
 // checkShardedInputs steps every input in shards (at each GOMAXPROCS of
 // procs, each number of workers, runs of each length of ticks) against its
 // tick by tick hashes; crowd, when one of them, must spend all but its last
-// tick in shards.
-func checkShardedInputs(t *testing.T, inputs []*recording.Recording, crowd *recording.Recording, procsList, workersList, everyList []int) {
+// tick in shards. plain, when given, is the part of that matrix make test's
+// second pass runs (inSweep).
+func checkShardedInputs(t *testing.T, inputs []*recording.Recording, crowd *recording.Recording, procsList, workersList, everyList []int, plain ...[3]int) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, rec := range inputs {
 		opts := Options{Assets: assets.FS(), Metrics: true, RecordStages: rec == crowd}
@@ -206,6 +209,9 @@ func checkShardedInputs(t *testing.T, inputs []*recording.Recording, crowd *reco
 			runtime.GOMAXPROCS(procs)
 			for _, workers := range workersList {
 				for _, every := range everyList {
+					if plain != nil && !inSweep(plain, [3]int{procs, workers, every}) {
+						continue
+					}
 					o := opts
 					o.Workers = workers
 					n := checkSharded(t, rec.Name, recording.NewSource(rec), o, every, hashes, wantM, wantTick, nil)

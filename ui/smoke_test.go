@@ -4,7 +4,11 @@
 package ui
 
 import (
+	"bytes"
+	"flag"
 	"image"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -50,6 +54,10 @@ func show(t *testing.T, a *app) {
 // jumps between events, steps through a tick's stages, toggles every
 // overlay and panel and switches cameras without an error.
 func TestSmoke_EveryShippedScenario(t *testing.T) {
+	if os.Getenv(smokeAlone) == "" {
+		smokeInOwnProcess(t)
+		return
+	}
 	for _, e := range scenario.Catalog() {
 		t.Run(e.Name, func(t *testing.T) {
 			a := openApp(t, "../assets/scenarios/"+e.Name+".yaml", nil, 0, 800, 500)
@@ -103,6 +111,32 @@ func TestSmoke_EveryShippedScenario(t *testing.T) {
 				show(t, a)
 			}
 		})
+	}
+}
+
+// smokeAlone marks the smoke test's own process.
+const smokeAlone = "GLIDEPATH_UI_SMOKE_ALONE"
+
+// smokeInOwnProcess runs the smoke test in a process of its own (this test
+// binary, asked for it alone), beside the package's other tests: within
+// their process, grown to 3–4 GB by the tests before it, it took about
+// half as much CPU again as alone (docs/testing.md, "Where the time goes,
+// 2026-12-07 night").
+func smokeInOwnProcess(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSmoke_EveryShippedScenario$", "-test.v",
+		"-test.timeout="+flag.Lookup("test.timeout").Value.String())
+	cmd.Env = append(os.Environ(), smokeAlone+"=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel() // the package's other tests run while it does
+	if err := cmd.Wait(); err != nil || !bytes.Contains(out.Bytes(), []byte("--- PASS: TestSmoke_EveryShippedScenario ")) {
+		t.Fatalf("the smoke test in its own process: %v\n%s", err, out.Bytes())
+	}
+	if testing.Verbose() {
+		t.Logf("%s", out.Bytes())
 	}
 }
 
