@@ -120,6 +120,8 @@ func TestErrors_NameLineColumnAndField(t *testing.T) {
 			"bad.yaml:5:13: remotes[0].indoor: cell 0x00010000 is in landblock 0x0001, not the scenario's 0xA9B4; give the cell part (0x0100–0xFFFF)"},
 		{"indoor cell of another landblock", remote + "    indoor: 0x12340105\n",
 			"bad.yaml:5:13: remotes[0].indoor: cell 0x12340105 is in landblock 0x1234, not the scenario's 0xA9B4; give the cell part (0x0100–0xFFFF)"},
+		{"turn_to_heading past 360", remote + "    script: [{turn_to_heading: 450}]\n",
+			"bad.yaml:5:32: remotes[0].script[0].turn_to_heading: 450° is outside [-360, 360]°"},
 		{"indoor full cell id outdoors", remote + "    indoor: 0xA9B40020\n",
 			"bad.yaml:5:13: remotes[0].indoor: 0xA9B40020 is an outdoor cell; an indoor cell is 0x0100 or above"},
 		{"off the map", "duration: 10\nremotes:\n  - guid: 1\n    position: [10, 10]\n    script: [{teleport_to: [10, -40000]}]\n",
