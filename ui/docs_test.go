@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"glidepath/ui/overlay"
+	"glidepath/ui/panel"
 )
 
 // docs/viewer.md lists every key the viewer binds and every overlay with
@@ -101,5 +102,29 @@ func TestDocs_KeysTableIsTheKeymap(t *testing.T) {
 		if !bound[k] {
 			t.Errorf("docs/viewer.md's Keys table lists %q, which no key of the window is bound to", k)
 		}
+	}
+}
+
+// The help overlay names every gesture the window's mouse routing takes
+// (routeMouse, camera.Controller, the timeline strip), as docs/viewer.md's
+// Mouse paragraph does: middle-drag pans, a timeline mark selects, the
+// plot's field and plot names, the legend rows and the pipeline's stage
+// headings take clicks.
+func TestHelp_NamesEveryGesture(t *testing.T) {
+	var help strings.Builder
+	for _, m := range panel.MouseHelp {
+		help.WriteString(m[0] + ": " + m[1] + "\n")
+	}
+	for _, g := range []string{"middle-drag", "a mark selects its object", "plot: a field's name", "the plot's name", "legend row: toggle", "stage: a pipeline stage's heading", "list row", "lane name", "Shift-drag", "panel edge"} {
+		if !strings.Contains(help.String(), g) {
+			t.Errorf("the help's mouse rows do not say %q:\n%s", g, help.String())
+		}
+	}
+	data, err := os.ReadFile("../docs/viewer.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "Mouse: drag (or middle-drag) pans") {
+		t.Error("docs/viewer.md's Mouse paragraph does not say that middle-drag pans")
 	}
 }
