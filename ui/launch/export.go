@@ -171,9 +171,18 @@ func (f *exportFlags) span(last, rate int) (from, to int, err error) {
 		return 0, 0, cli.BadInput("-to %s: outside the run, which has ticks 0 to %d", f.to, last)
 	}
 	if from > to {
-		return 0, 0, cli.BadInput("-from %d is after -to %d", from, to)
+		return 0, 0, cli.BadInput("-from %s is after -to %s", asGiven(f.from, from), asGiven(f.to, to))
 	}
 	return from, to, nil
+}
+
+// asGiven names a -from or -to as typed, with its tick when it was a time:
+// "120", or "2.5s (tick 75)".
+func asGiven(s string, tick int) string {
+	if strings.HasSuffix(s, "s") {
+		return fmt.Sprintf("%s (tick %d)", s, tick)
+	}
+	return s
 }
 
 // exportWrote says what an export wrote: "wrote cliff.gif (an animated
