@@ -215,6 +215,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"export bad tick", []string{"export", "-from", "soon", farJump}, 2, `-from "soon"`},
 		{"export png file", []string{"export", "-o", "x.png", farJump}, 2, "want OUT.gif"},
 		{"export fps", []string{"export", "-fps", "500", farJump}, 2, "-fps 500"},
+		{"export fps for numbered PNGs", []string{"export", "-fps", "10", "-o", filepath.Join(dir, "frames"), farJump}, 2, "-fps 10: numbered PNGs have no frame rate"},
 		{"export over input", []string{"export", "-o", copyOf, copyOf}, 2, "would overwrite the input"},
 		{"export into a directory of other files", []string{"export", "-o", dir, farJump}, 2, "not an exported frame"},
 		{"export missing input", []string{"export", missing}, 2, "missing.jsonl"},

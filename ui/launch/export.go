@@ -90,6 +90,11 @@ func (wire Wiring) Export(args []string, stdout, stderr io.Writer) error {
 	if f.fps < 0 || f.fps > maxFPS || (f.fps == 0 && cli.IsSet(fs, "fps")) {
 		return cli.BadInput("-fps %d: want 1 to %d", f.fps, maxFPS)
 	}
+	if !asGIF && cli.IsSet(fs, "fps") {
+		// Numbered PNGs carry no timing: the rate is the player's
+		// (ffmpeg -framerate N). Said, not dropped.
+		return cli.BadInput("-fps %d: numbered PNGs have no frame rate (-o %s is a directory); -fps sets a GIF's", f.fps, f.out)
+	}
 	if asGIF {
 		if err := cli.CheckOutputs("export", files, cli.Output{Flag: "-o", Path: f.out}); err != nil {
 			return err
