@@ -55,6 +55,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := o.ParseFilters(fs); err != nil {
 		return err
 	}
+	if o.Long && (o.JSON || o.Quiet) {
+		// -long lays out the text report; JSON has no layout and -quiet
+		// prints no report: said, not dropped.
+		return cli.BadInput("run: -long lays out the text report, which -json and -quiet do not print: give -long or them")
+	}
 	if !o.Follow.On && cli.IsSet(fs, "idle") {
 		// Without -follow the input is read to its end: an -idle would be
 		// silently ignored, and the user expects a follow.
