@@ -215,6 +215,8 @@ func exitCases(t *testing.T) []exitCase {
 		{"export bad tick", []string{"export", "-from", "soon", farJump}, 2, `-from "soon"`},
 		{"export png file", []string{"export", "-o", "x.png", farJump}, 2, "want OUT.gif"},
 		{"export fps", []string{"export", "-fps", "500", farJump}, 2, "-fps 500"},
+		{"run explain batch", []string{"run", "-explain", farJump, farJump}, 2, "run: -explain lists one input's cause chains"},
+		{"run explain jobs", []string{"run", "-explain=blip", "-jobs", "2", farJump}, 2, "run: -explain lists one input's cause chains"},
 		{"run long json", []string{"run", "-long", "-json", farJump}, 2, "run: -long lays out the text report"},
 		{"run long quiet", []string{"run", "-long", "-quiet", farJump}, 2, "run: -long lays out the text report"},
 		{"run snappy without a parquet table", []string{"run", "-snappy", "-events", filepath.Join(dir, "e.csv"), farJump}, 2, "run: -snappy compresses the events and metrics Parquet tables"},
