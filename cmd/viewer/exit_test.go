@@ -215,6 +215,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"export bad tick", []string{"export", "-from", "soon", farJump}, 2, `-from "soon"`},
 		{"export png file", []string{"export", "-o", "x.png", farJump}, 2, "want OUT.gif"},
 		{"export fps", []string{"export", "-fps", "500", farJump}, 2, "-fps 500"},
+		{"run select batch", []string{"run", "-compare", "seed,ace", "-select", "0x80000A01", farJump, farJump}, 2, "run: -select 0x80000A01 narrows one input's first difference"},
 		{"run explain batch", []string{"run", "-explain", farJump, farJump}, 2, "run: -explain lists one input's cause chains"},
 		{"run explain jobs", []string{"run", "-explain=blip", "-jobs", "2", farJump}, 2, "run: -explain lists one input's cause chains"},
 		{"run long json", []string{"run", "-long", "-json", farJump}, 2, "run: -long lays out the text report"},

@@ -76,6 +76,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 			// A batch lists no cause chains: the filter would do nothing.
 			return cli.BadInput("run: -filter narrows -events when several FILEs run; give -events FILE")
 		}
+		if o.Select != "" {
+			// Nor the readings' first difference, which -select narrows.
+			return cli.BadInput("run: -select %s narrows one input's first difference of the readings, and several FILEs or -jobs run a batch, which lists none: run each input alone", o.Select)
+		}
 		if o.Explain.On {
 			// A batch lists no cause chains: -explain would do nothing.
 			return cli.BadInput("run: -explain lists one input's cause chains, and several FILEs or -jobs run a batch, which lists none: run each input alone, or give -events FILE for the events table (its cause column)")
