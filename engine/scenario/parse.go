@@ -242,6 +242,14 @@ func (p *parser) parseObserver(n ast.Node, path string) (*observerSpec, error) {
 			return nil, err
 		}
 	}
+	for i := range o.script {
+		// The observer's events are its positions: a step that only
+		// sends a remote's messages would do nothing, in silence.
+		switch a := &o.script[i]; a.kind {
+		case actAttack, actEmote, actStickTo, actMoveTo, actTurnToObject, actTurnToHeading, actAirborne:
+			return nil, a.loc.errorf(d.file, "the observer is the local player: only its position is written, so %s would do nothing; it walks, runs, turns, jumps, teleports, stops and waits", a.kind)
+		}
+	}
 	return o, f.finish(observerFields...)
 }
 
