@@ -125,7 +125,7 @@ func TestErrors_NameLineColumnAndField(t *testing.T) {
 		{"move_to without motion", remote + "    motion: false\n    script:\n      - wait: 1\n      - {move_to: [1, 2]}\n",
 			"bad.yaml:8:10: remotes[0].script[1].move_to: the remote has motion: false (no motion interpreter), so it is sent no UpdateMotion and move_to would do nothing; drop motion: false or the step"},
 		{"observer emote", remote + "observer:\n  position: [1, 1]\n  script: [{emote: Wave}]\n",
-			"bad.yaml:7:13: observer.script[0].emote: the observer is the local player: only its position is written, so emote would do nothing; it walks, runs, turns, jumps, teleports, stops and waits"},
+			"bad.yaml:7:13: observer.script[0].emote: the observer is the local player: only its position is written, so emote would do nothing"},
 		{"observer airborne updates", remote + "observer:\n  position: [1, 1]\n  script: [{airborne_updates: true}]\n",
 			"bad.yaml:7:13: observer.script[0].airborne_updates: the observer is the local player"},
 		{"turn_to_heading past 360", remote + "    script: [{turn_to_heading: 450}]\n",

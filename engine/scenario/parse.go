@@ -247,7 +247,7 @@ func (p *parser) parseObserver(n ast.Node, path string) (*observerSpec, error) {
 		// sends a remote's messages would do nothing, in silence.
 		switch a := &o.script[i]; a.kind {
 		case actAttack, actEmote, actStickTo, actMoveTo, actTurnToObject, actTurnToHeading, actAirborne:
-			return nil, a.loc.errorf(d.file, "the observer is the local player: only its position is written, so %s would do nothing; it walks, runs, turns, jumps, teleports, stops and waits", a.kind)
+			return nil, a.loc.errorf(d.file, "the observer is the local player: only its position is written, so %s would do nothing", a.kind)
 		}
 	}
 	return o, f.finish(observerFields...)
