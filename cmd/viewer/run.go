@@ -55,6 +55,11 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err := o.ParseFilters(fs); err != nil {
 		return err
 	}
+	if o.Long && (o.JSON || o.Quiet) {
+		// -long lays out the text report; JSON has no layout and -quiet
+		// prints no report: said, not dropped.
+		return cli.BadInput("run: -long lays out the text report, which -json and -quiet do not print: give -long or them")
+	}
 	if !o.Follow.On && cli.IsSet(fs, "idle") {
 		// Without -follow the input is read to its end: an -idle would be
 		// silently ignored, and the user expects a follow.
@@ -70,6 +75,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if o.Tables.Filter != nil && o.Tables.Events == "" {
 			// A batch lists no cause chains: the filter would do nothing.
 			return cli.BadInput("run: -filter narrows -events when several FILEs run; give -events FILE")
+		}
+		if o.Select != "" {
+			// Nor the readings' first difference, which -select narrows.
+			return cli.BadInput("run: -select %s narrows one input's first difference of the readings, and several FILEs or -jobs run a batch, which lists none: run each input alone", o.Select)
+		}
+		if o.Explain.On {
+			// A batch lists no cause chains: -explain would do nothing.
+			return cli.BadInput("run: -explain lists one input's cause chains, and several FILEs or -jobs run a batch, which lists none: run each input alone, or give -events FILE for the events table (its cause column)")
 		}
 		copts, err := cf.Options()
 		if err != nil {

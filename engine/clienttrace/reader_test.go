@@ -333,3 +333,26 @@ func TestRead_NumberOutOfRangeSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// A Glidepath trace writes a float that was not finite as "NaN", "+Inf" or
+// "-Inf" (docs/formats.md, Trace v1 choice 2); read back it is said to be
+// that — not a finite number — rather than "want a number, got
+// "\"NaN\""", a string quoted twice.
+func TestRead_TraceNonFiniteSpellingSaidPlainly(t *testing.T) {
+	const hdr = `{"format":"glidepath-trace","version":1,"tick_rate":30,"reading":"seed","input":"a.jsonl"}` + "\n"
+	for _, c := range []struct{ src, want string }{
+		{`{"tick":0,"guid":"0x1","cell":"0x1","origin":["NaN",0,0],"heading":0,"queue":0,"fail":0,"contact":true}`, `a.trace:2: origin[0]: not a finite number: "NaN" (how a trace writes a NaN or infinite float); positions and headings compare only when finite`},
+		{`{"tick":0,"guid":"0x1","cell":"0x1","origin":[0,0,0],"heading":"-Inf","queue":0,"fail":0,"contact":true}`, `a.trace:2: heading: not a finite number: "-Inf"`},
+	} {
+		r, err := NewReader("a.trace", strings.NewReader(hdr+c.src), 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for err == nil {
+			_, err = r.NextTick(nil)
+		}
+		if err == io.EOF || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+}

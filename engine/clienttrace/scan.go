@@ -256,6 +256,13 @@ func (s *scanner) number(field string) (float64, bool) {
 // number: a number too large for its field (1e40 as a float32) is said to
 // be one, out of range, not "want a number".
 func notANumber(tok []byte, bits int) string {
+	switch string(tok) {
+	case `"NaN"`, `"+Inf"`, `"-Inf"`:
+		// Trace v1's spelling of a float that was not finite (the writer's
+		// bug made visible): said as what it is, not as a string where a
+		// number was wanted.
+		return "not a finite number: " + string(tok) + " (how a trace writes a NaN or infinite float); positions and headings compare only when finite"
+	}
 	if numberBytes(tok) {
 		if _, err := strconv.ParseFloat(string(tok), bits); errors.Is(err, strconv.ErrRange) {
 			limit := "3.4e38"

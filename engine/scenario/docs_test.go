@@ -4,6 +4,7 @@
 package scenario
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
@@ -38,4 +39,19 @@ func TestDocs_FullExampleCompiles(t *testing.T) {
 		t.Errorf("%d remotes, want 1 + a crowd of 50", n)
 	}
 	writeBytes(t, rec)
+}
+
+// A crowd's defaults are the ones docs/scenarios.md's crowd table gives:
+// a crowd naming only its required fields compiles to the same recording
+// as one spelling out name Crowd, legs 10, wait 2 and gait mixed.
+func TestDocs_CrowdDefaults(t *testing.T) {
+	const bare = "duration: 20\ncrowds:\n  - {count: 3, first_guid: 0x80020000, area: {min: [10, 10], max: [60, 60]}}\n"
+	const spelt = "duration: 20\ncrowds:\n  - {count: 3, first_guid: 0x80020000, area: {min: [10, 10], max: [60, 60]}, name: Crowd, legs: 10, wait: 2, gait: mixed}\n"
+	a, b := writeBytes(t, compileText(t, bare)), writeBytes(t, compileText(t, spelt))
+	if !bytes.Equal(a, b) {
+		t.Error("a crowd with the documented defaults spelt out compiles differently from one that leaves them out")
+	}
+	if !bytes.Contains(a, []byte(`"name":"Crowd 3"`)) {
+		t.Error(`the third member is not named "Crowd 3"`)
+	}
 }

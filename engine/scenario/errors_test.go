@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/recording"
 )
 
 // TestErrors_NameLineColumnAndField runs bad scenarios and checks the whole
@@ -115,6 +116,22 @@ func TestErrors_NameLineColumnAndField(t *testing.T) {
 			"bad.yaml:3:13: crowds[0].count: want a whole number in [1, 1000], got the number 1001"},
 		{"indoor cell", remote + "    indoor: 0x20\n",
 			"bad.yaml:5:13: remotes[0].indoor: 0x0020 is an outdoor cell; an indoor cell is 0x0100 or above"},
+		{"indoor cell past 16 bits", remote + "    indoor: 0x10000\n",
+			"bad.yaml:5:13: remotes[0].indoor: cell 0x00010000 is in landblock 0x0001, not the scenario's 0xA9B4; give the cell part (0x0100–0xFFFF)"},
+		{"indoor cell of another landblock", remote + "    indoor: 0x12340105\n",
+			"bad.yaml:5:13: remotes[0].indoor: cell 0x12340105 is in landblock 0x1234, not the scenario's 0xA9B4; give the cell part (0x0100–0xFFFF)"},
+		{"attack without motion", remote + "    motion: false\n    script: [{attack: true}]\n",
+			"bad.yaml:6:15: remotes[0].script[0].attack: the remote has motion: false (no motion interpreter), so it is sent no UpdateMotion and attack would do nothing; drop motion: false or the step"},
+		{"move_to without motion", remote + "    motion: false\n    script:\n      - wait: 1\n      - {move_to: [1, 2]}\n",
+			"bad.yaml:8:10: remotes[0].script[1].move_to: the remote has motion: false (no motion interpreter), so it is sent no UpdateMotion and move_to would do nothing; drop motion: false or the step"},
+		{"observer emote", remote + "observer:\n  position: [1, 1]\n  script: [{emote: Wave}]\n",
+			"bad.yaml:7:13: observer.script[0].emote: the observer is the local player: only its position is written, so emote would do nothing"},
+		{"observer airborne updates", remote + "observer:\n  position: [1, 1]\n  script: [{airborne_updates: true}]\n",
+			"bad.yaml:7:13: observer.script[0].airborne_updates: the observer is the local player"},
+		{"turn_to_heading past 360", remote + "    script: [{turn_to_heading: 450}]\n",
+			"bad.yaml:5:32: remotes[0].script[0].turn_to_heading: 450° is outside [-360, 360]°"},
+		{"indoor full cell id outdoors", remote + "    indoor: 0xA9B40020\n",
+			"bad.yaml:5:13: remotes[0].indoor: 0xA9B40020 is an outdoor cell; an indoor cell is 0x0100 or above"},
 		{"off the map", "duration: 10\nremotes:\n  - guid: 1\n    position: [10, 10]\n    script: [{teleport_to: [10, -40000]}]\n",
 			"bad.yaml:5:15: remotes[0].script[0].teleport_to: the body leaves the landblock map"},
 		{"too many events", "duration: 7200\nupdates: on_change\ncrowds:\n  - {count: 1000, first_guid: 1, area: {min: [0, 0], max: [10, 10]}}\n",
@@ -149,5 +166,26 @@ func TestErrors_FileNamedAsGiven(t *testing.T) {
 	_, err := CompileFile(path, assets.FS())
 	if err == nil || !strings.HasPrefix(err.Error(), path+":1:11: duration: want a number") {
 		t.Errorf("error %v, want it to start with %s:1:11", err, path)
+	}
+}
+
+// TestIndoor_FullCellIDOfTheScenarioLandblock: a full cell id in the
+// scenario landblock names the same indoor cell as its cell part.
+func TestIndoor_FullCellIDOfTheScenarioLandblock(t *testing.T) {
+	const src = "duration: 1\nremotes:\n  - guid: 0x80000001\n    position: [10, 10]\n    indoor: %s\n"
+	var got [2]string
+	for i, cell := range []string{"0x0105", "0xA9B40105"} {
+		rec, err := Compile("in.yaml", []byte(strings.Replace(src, "%s", cell, 1)), assets.FS())
+		if err != nil {
+			t.Fatalf("indoor: %s: %v", cell, err)
+		}
+		var b strings.Builder
+		if err := recording.Write("in.jsonl", &b, rec); err != nil {
+			t.Fatal(err)
+		}
+		got[i] = b.String()
+	}
+	if got[0] != got[1] || !strings.Contains(got[0], "0xA9B40105") {
+		t.Errorf("indoor: 0xA9B40105 and 0x0105 compile differently, or not into cell 0xA9B40105:\n%.400s\n%.400s", got[0], got[1])
 	}
 }

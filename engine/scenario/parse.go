@@ -242,6 +242,14 @@ func (p *parser) parseObserver(n ast.Node, path string) (*observerSpec, error) {
 			return nil, err
 		}
 	}
+	for i := range o.script {
+		// The observer's events are its positions: a step that only
+		// sends a remote's messages would do nothing, in silence.
+		switch a := &o.script[i]; a.kind {
+		case actAttack, actEmote, actStickTo, actMoveTo, actTurnToObject, actTurnToHeading, actAirborne:
+			return nil, a.loc.errorf(d.file, "the observer is the local player: only its position is written, so %s would do nothing", a.kind)
+		}
+	}
 	return o, f.finish(observerFields...)
 }
 
@@ -257,7 +265,14 @@ func (p *parser) parseIndoor(f *fields) (uint16, error) {
 		return 0, err
 	}
 	if c > 0xFFFF {
-		c &= 0xFFFF // a full cell id: keep its cell part
+		// A full cell id: its cell part, in the scenario landblock only.
+		if lb := uint16(c >> 16); lb != p.s.landblock {
+			return 0, p.d.errAt(n, f.field("indoor"), "cell 0x%08X is in landblock 0x%04X, not the scenario's 0x%04X; give the cell part (0x0100–0xFFFF)", c, lb, p.s.landblock)
+		}
+		if c&0xFFFF < 0x100 {
+			return 0, p.d.errAt(n, f.field("indoor"), "0x%08X is an outdoor cell; an indoor cell is 0x0100 or above", c)
+		}
+		return uint16(c), nil
 	}
 	if c < 0x100 {
 		return 0, p.d.errAt(n, f.field("indoor"), "0x%04X is an outdoor cell; an indoor cell is 0x0100 or above", c)

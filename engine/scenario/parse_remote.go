@@ -126,7 +126,27 @@ func (p *parser) parseRemote(n ast.Node, path string) (*remoteSpec, error) {
 			return nil, err
 		}
 	}
+	if err := p.motionSteps(r); err != nil {
+		return nil, err
+	}
 	return r, f.finish(remoteFields...)
+}
+
+// motionSteps refuses a step whose only message is an UpdateMotion (attack,
+// emote, stick_to, move_to, turn_to_object, turn_to_heading) in the script
+// of a remote with motion: false, which is sent no motion event: the step
+// would do nothing, in silence.
+func (p *parser) motionSteps(r *remoteSpec) error {
+	if r.hasMotion {
+		return nil
+	}
+	for i := range r.script {
+		switch a := &r.script[i]; a.kind {
+		case actAttack, actEmote, actStickTo, actMoveTo, actTurnToObject, actTurnToHeading:
+			return a.loc.errorf(p.d.file, "the remote has motion: false (no motion interpreter), so it is sent no UpdateMotion and %s would do nothing; drop motion: false or the step", a.kind)
+		}
+	}
+	return nil
 }
 
 // entityFields reads the fields a remote and a crowd share: motion table,

@@ -17,7 +17,8 @@ import (
 // appendFloat writes v with Go's shortest float32 round-trip formatting
 // (Trace v1: strconv.FormatFloat(float64(v), 'g', -1, 32)), so 90 is "90",
 // not "90.0". JSON has no NaN or infinity, so those are written as the
-// strings "NaN", "+Inf" and "-Inf"; the reader accepts them back.
+// strings "NaN", "+Inf" and "-Inf"; read back (engine/clienttrace) such a
+// row is refused as not finite, naming it.
 func appendFloat(b []byte, v float32) []byte {
 	f := float64(v)
 	switch {

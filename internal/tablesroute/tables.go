@@ -54,8 +54,22 @@ func (t *Options) Check(cmd string, inputs []string, more ...cli.Output) error {
 			return cli.BadInput("%s: %v", cmd, err)
 		}
 	}
+	if t.Snappy && !t.parquetCodec() {
+		return cli.BadInput("%s: -snappy compresses the events and metrics Parquet tables, and no -events or -metrics FILE.parquet is written (the states table is always snappy)", cmd)
+	}
 	outs := append([]cli.Output{{Flag: "-states", Path: t.States}, {Flag: "-events", Path: t.Events}, {Flag: "-metrics", Path: t.Metrics}}, more...)
 	return cli.CheckOutputs(cmd, inputs, outs...)
+}
+
+// parquetCodec reports whether a table whose codec -snappy chooses is
+// written: an events or metrics table in Parquet.
+func (t *Options) parquetCodec() bool {
+	for _, p := range []string{t.Events, t.Metrics} {
+		if f, err := tables.FormatOf(p); p != "" && err == nil && f == tables.Parquet {
+			return true
+		}
+	}
+	return false
 }
 
 func (t *Options) writerOptions() tables.Options {

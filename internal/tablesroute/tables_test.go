@@ -109,3 +109,28 @@ func TestCheck_RefusesAnUnknownFormat(t *testing.T) {
 		t.Errorf("%v, want a usage error of run", err)
 	}
 }
+
+// TestCheck_SnappyNeedsAParquetTable: -snappy chooses the events and
+// metrics Parquet tables' codec; with none of them written (no table, CSV
+// ones, the states table alone, always snappy) it is a usage error, not a
+// flag dropped in silence.
+func TestCheck_SnappyNeedsAParquetTable(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		o  Options
+		ok bool
+	}{
+		{Options{Snappy: true}, false},
+		{Options{Snappy: true, Events: filepath.Join(dir, "e.csv"), Metrics: filepath.Join(dir, "m.csv.gz")}, false},
+		{Options{Snappy: true, States: filepath.Join(dir, "s.parquet")}, false},
+		{Options{Snappy: true, Events: filepath.Join(dir, "e.parquet")}, true},
+		{Options{Snappy: true, States: filepath.Join(dir, "s.csv"), Metrics: filepath.Join(dir, "m.parquet")}, true},
+		{Options{Events: filepath.Join(dir, "e.csv")}, true},
+	} {
+		err := c.o.Check("run", []string{farJump})
+		var ue cli.UsageError
+		if c.ok && err != nil || !c.ok && (!errors.As(err, &ue) || !strings.Contains(err.Error(), "run: -snappy")) {
+			t.Errorf("%+v: %v, want ok %v", c.o, err, c.ok)
+		}
+	}
+}

@@ -90,6 +90,11 @@ func (wire Wiring) Export(args []string, stdout, stderr io.Writer) error {
 	if f.fps < 0 || f.fps > maxFPS || (f.fps == 0 && cli.IsSet(fs, "fps")) {
 		return cli.BadInput("-fps %d: want 1 to %d", f.fps, maxFPS)
 	}
+	if !asGIF && cli.IsSet(fs, "fps") {
+		// Numbered PNGs carry no timing: the rate is the player's
+		// (ffmpeg -framerate N). Said, not dropped.
+		return cli.BadInput("-fps %d: numbered PNGs have no frame rate (-o %s is a directory); -fps sets a GIF's", f.fps, f.out)
+	}
 	if asGIF {
 		if err := cli.CheckOutputs("export", files, cli.Output{Flag: "-o", Path: f.out}); err != nil {
 			return err
@@ -171,9 +176,18 @@ func (f *exportFlags) span(last, rate int) (from, to int, err error) {
 		return 0, 0, cli.BadInput("-to %s: outside the run, which has ticks 0 to %d", f.to, last)
 	}
 	if from > to {
-		return 0, 0, cli.BadInput("-from %d is after -to %d", from, to)
+		return 0, 0, cli.BadInput("-from %s is after -to %s", asGiven(f.from, from), asGiven(f.to, to))
 	}
 	return from, to, nil
+}
+
+// asGiven names a -from or -to as typed, with its tick when it was a time:
+// "120", or "2.5s (tick 75)".
+func asGiven(s string, tick int) string {
+	if strings.HasSuffix(s, "s") {
+		return fmt.Sprintf("%s (tick %d)", s, tick)
+	}
+	return s
 }
 
 // exportWrote says what an export wrote: "wrote cliff.gif (an animated

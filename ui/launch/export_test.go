@@ -29,3 +29,19 @@ func TestExportWrote_CountsFrames(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// -from after -to is named as typed, a time with the tick it stands for:
+// "-from 2.5s (tick 75) is after -to 2s (tick 60)", not "-from 75 is
+// after -to 60", ticks the user never wrote.
+func TestExportSpan_FromAfterToNamedAsGiven(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"2.5s", "2s", "-from 2.5s (tick 75) is after -to 2s (tick 60)"},
+		{"50", "40", "-from 50 is after -to 40"},
+		{"50", "1s", "-from 50 is after -to 1s (tick 30)"},
+	} {
+		f := exportFlags{from: c.from, to: c.to}
+		if _, _, err := f.span(1260, 30); err == nil || err.Error() != c.want {
+			t.Errorf("-from %s -to %s: %v, want %q", c.from, c.to, err, c.want)
+		}
+	}
+}

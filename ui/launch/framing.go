@@ -79,6 +79,20 @@ func (f *framingFlags) apply(opts *ui.Options, sel string, stderr io.Writer) {
 	}
 	opts.FollowSelection, opts.ViewportOnly = follow, *f.viewport
 	opts.Split, _ = parseLayout(*f.layout)
+	sayLoneSplit(opts, f.fs.Name(), stderr)
+}
+
+// sayLoneSplit says in one line on stderr that -layout split has one run
+// to show (one input under one reading), so one view is drawn, as Shift+C
+// says in the window — rather than taking the flag in silence.
+func sayLoneSplit(opts *ui.Options, cmd string, stderr io.Writer) {
+	if opts.Split && len(opts.Sources) < 2 {
+		who := "viewer: " + cmd + ": "
+		if cmd == "viewer" {
+			who = "viewer: " // the window's own command line
+		}
+		fmt.Fprintf(stderr, "%s-layout split: side by side needs -compare or several inputs; one view is drawn\n", who)
+	}
 }
 
 // addAgainst declares -against on fs, for open and shot (what it reads:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"glidepath/ui"
+	"glidepath/ui/model"
 	"io"
 	"strings"
 	"testing"
@@ -70,6 +71,30 @@ func TestFraming_TrackIsTheCameraAndFollowSaysSo(t *testing.T) {
 		notice := errb.String()
 		if c.notice != (notice != "") || c.notice && (!strings.Contains(notice, "-track") || strings.Count(notice, "\n") != 1) {
 			t.Errorf("%v: notice %q, want one line naming -track: %v", c.args, notice, c.notice)
+		}
+	}
+}
+
+// -layout split with one run to show (one input, one reading) says so in
+// one line — one view is drawn — instead of being taken in silence; with
+// two runs it splits without a word.
+func TestFraming_LoneSplitSaysSo(t *testing.T) {
+	for _, runs := range []int{1, 2} {
+		fs := flag.NewFlagSet("shot", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		f := addFraming(fs)
+		if err := fs.Parse([]string{"-layout", "split"}); err != nil {
+			t.Fatal(err)
+		}
+		o := ui.Options{Sources: make([]model.Source, runs)}
+		var errb bytes.Buffer
+		f.apply(&o, "", &errb)
+		want := ""
+		if runs == 1 {
+			want = "viewer: shot: -layout split: side by side needs -compare or several inputs; one view is drawn\n"
+		}
+		if !o.Split || errb.String() != want {
+			t.Errorf("-layout split over %d runs: split %v, stderr %q, want %q", runs, o.Split, errb.String(), want)
 		}
 	}
 }

@@ -119,6 +119,7 @@ func (wire Wiring) Open(args []string, stdout, stderr io.Writer) error {
 		opts.Sources = append(opts.Sources, more...)
 		opts.Split = opts.Split || !cli.IsSet(fs, "layout") // side by side unless -layout says otherwise
 	}
+	sayLoneSplit(&opts, fs.Name(), stderr)
 	opts.Title = "Glidepath — " + windowTitle(opts.Sources)
 	if packTitle != "" {
 		opts.Title = "Glidepath — " + packTitle

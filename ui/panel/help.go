@@ -12,13 +12,16 @@ import (
 
 // MouseHelp lists the mouse gestures, for the help overlay.
 var MouseHelp = [][2]string{
-	{"drag", "pan (in the viewport)"},
+	{"drag", "pan (in the viewport; middle-drag too)"},
 	{"right-drag", "orbit; tilt in the perspective camera"},
-	{"wheel", "zoom to the cursor"},
-	{"click", "select the body under the cursor"},
-	{"timeline", "click or drag scrubs; wheel zooms; right-drag pans"},
+	{"wheel", "zoom to the cursor; over a panel, scroll it"},
+	{"click", "select the body under the cursor (empty ground clears); a list row selects and follows"},
+	{"timeline", "click or drag scrubs (a mark selects its object and follows it); wheel zooms; right- or middle-drag pans"},
 	{"Shift-drag", "on the timeline: select a range of ticks (E exports it; Esc clears)"},
 	{"lane name", "select the lane , and . step between"},
+	{"plot", "a field's name shows / hides that field; the plot's name: the selection or the filter's objects"},
+	{"legend row", "toggle that overlay"},
+	{"stage", "a pipeline stage's heading opens / folds it"},
 	{"panel edge", "drag the right column's edge or the inspector/pipeline gap to resize"},
 }
 

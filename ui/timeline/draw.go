@@ -106,12 +106,17 @@ func (t *Timeline) drawRuler(p Painter, rate int) {
 		minor = step
 	}
 	y := float32(t.rect.Y)
+	right := float32(t.rect.X + t.rect.W)
 	first := int(math.Ceil(v.From/float64(minor))) * minor
 	for k := first; float64(k) <= v.To; k += minor {
 		x := float32(v.XOf(float64(k)))
 		if k%step == 0 {
 			p.Line(x, y+RulerHeight-7, x, y+RulerHeight, 1, rulerColor)
-			p.Text(x+3, y+1, t.rul.label(k, step, rate), dimText)
+			// A label that would run past the strip's right edge is left
+			// out rather than cut ("8.0" for "8.0 s"); its mark stays.
+			if l := t.rul.label(k, step, rate); x+3+p.Measure(l) <= right {
+				p.Text(x+3, y+1, l, dimText)
+			}
 		} else {
 			p.Line(x, y+RulerHeight-3, x, y+RulerHeight, 1, rulerColor)
 		}

@@ -416,3 +416,23 @@ func TestPlayback_GrowingRunWaitsAtItsEnd(t *testing.T) {
 		t.Error("playback still playing at the end of a run read whole")
 	}
 }
+
+// Every ruler label ends inside the strip: the last mark's label, at the
+// run's end on the strip's right edge, is left out rather than cut off
+// (the web page showed "8.0" for "8.0 s" at a recording's end).
+func TestDrawRuler_LabelsEndInsideTheStrip(t *testing.T) {
+	tl, _ := strip()
+	var p paint
+	tl.drawRuler(&p, 30)
+	right := float32(tl.rect.X + tl.rect.W)
+	n := 0
+	for i, s := range p.texts {
+		if end := p.textX[i] + p.Measure(s); end > right {
+			t.Errorf("ruler label %q ends at %.0f px, past the strip's right edge %.0f", s, end, right)
+		}
+		n++
+	}
+	if n < 3 {
+		t.Errorf("the ruler drew %d labels (%q); want one every few seconds of the 20 s run", n, p.texts)
+	}
+}

@@ -84,7 +84,17 @@
 		const go = new Go();
 		go.argv = args;
 		go.env = { HOME: "/home/web", TMPDIR: "/tmp", GLIDEPATH_WEB: "1" };
-		go.exit = (code) => { if (code !== 0) console.error("glidepath: the viewer exited with status " + code + " (its message is above)"); };
+		go.exit = (code) => {
+			if (code === 0) return;
+			console.error("glidepath: the viewer exited with status " + code + " (its message is above)");
+			// On the page too, over the viewer's canvas: an input the
+			// viewer cannot take is named where its visitor looks.
+			const box = document.createElement("p");
+			box.id = "status";
+			box.className = "bad exited";
+			box.textContent = (glidepathFS.lastErrors() || "the viewer stopped") + "\n(exit status " + code + ")";
+			document.body.appendChild(box);
+		};
 		const instance = await WebAssembly.instantiate(await compiled, go.importObject);
 		mark("instantiated");
 		mark("run");

@@ -66,13 +66,21 @@
 	const later = (cb, e, v) => queueMicrotask(() => cb(e, v));
 	const dec = new TextDecoder("utf-8");
 	let line = { 1: "", 2: "" };
+	// The last lines the viewer wrote to stderr, for the page to show when
+	// it exits with an error (loader.js).
+	const errLines = [];
 	const fs = {
 		constants: C,
 		writeSync(fd, buf) {
 			if (fd === 1 || fd === 2) {
 				line[fd] += dec.decode(buf);
 				const nl = line[fd].lastIndexOf("\n");
-				if (nl !== -1) { console.log(line[fd].slice(0, nl)); line[fd] = line[fd].slice(nl + 1); }
+				if (nl !== -1) {
+					const text = line[fd].slice(0, nl);
+					console.log(text);
+					if (fd === 2) { errLines.push(...text.split("\n")); errLines.splice(0, errLines.length - 5); }
+					line[fd] = line[fd].slice(nl + 1);
+				}
 				return buf.length;
 			}
 			throw err("EBADF");
@@ -205,5 +213,8 @@
 		cwd() { return cwd; },
 		chdir(p) { const q = norm(p.startsWith("/") ? p : cwd + "/" + p); const n = nodes.get(q); if (!n || !n.dir) throw err("ENOENT"); cwd = q; },
 	};
-	globalThis.glidepathFS = { putFile, mkdirs, norm };
+	// lastErrors is what the viewer last wrote to stderr (at most five
+	// lines), with a line not yet ended.
+	const lastErrors = () => errLines.concat(line[2] ? [line[2]] : []).join("\n");
+	globalThis.glidepathFS = { putFile, mkdirs, norm, lastErrors };
 })();
