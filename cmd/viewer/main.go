@@ -58,10 +58,10 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"open", "open the visual debugger (the default when no subcommand is given)", runOpen},
-		{"run", "replay a recording or scenario headless: trace and glide metrics", runRun},
+		{"run", "replay a recording, scenario or capture (.pcap, .pcapng, datagram JSONL) headless: trace and glide metrics", runRun},
 		{"compile", "compile a scenario into a recording", runCompile},
 		{"synth", "write a synthetic crowd recording (the benchmarks' load)", runSynth},
-		{"import", "import a network capture (.pcap, .pcapng) into a recording and summarise it", runImport},
+		{"import", "import a network capture (.pcap, .pcapng, datagram JSONL) into a recording and summarise it", runImport},
 		{"diff", "compare a client's per-tick trace with the retail pipeline on the same input", runDiff},
 		{"conform", "check a client's traces of the conformance corpus behaviour by behaviour (JUnit, Markdown)", runConform},
 		{"shot", "render the viewer at one tick to a PNG and exit (needs a display)", runShot},
