@@ -98,7 +98,7 @@ expect:
 `
 
 // A false claim fails in the report too: its count and the text line
-// name the scenario line and the object.
+// name the scenario line and the object, in both text forms.
 func TestReport_ExpectationsFail(t *testing.T) {
 	sc, err := scenario.Parse("courier.yaml", []byte(courier), assets.FS())
 	if err != nil {
@@ -124,6 +124,15 @@ func TestReport_ExpectationsFail(t *testing.T) {
 	want := "expectations: 3 checked, 2 fail\n  FAILS       courier.yaml:16 Courier (0x80000C01), ticks 1–"
 	if !strings.Contains(text.String(), want) {
 		t.Errorf("text report lacks %q:\n%s", want, text.String())
+	}
+	// The one-table form ends as the long form does (writeAfterObjects).
+	var table bytes.Buffer
+	if err := r.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(text.String(), "expectations:")
+	if at < 0 || !strings.HasSuffix(table.String(), text.String()[at:]) {
+		t.Errorf("the table form does not end with the text form's expectations:\n%s", table.String())
 	}
 }
 
