@@ -98,7 +98,7 @@ const (
 	MinLoopLength = 0.5
 	// maxCoordinate bounds a point's coordinates (m from the scenario
 	// landblock's corner): the width of the 256×256-landblock map.
-	maxCoordinate = 256 * 192
+	maxCoordinate = mapSize
 	// maxSteps bounds the script steps (segments, turns, laps) one compile
 	// may take in total.
 	maxSteps = 50_000_000
