@@ -1,7 +1,8 @@
 // Package enginetest builds the small inputs the engine's tests and those
 // of the packages built on a run (engine/report, ...) share: one object in
 // landblock 0xA9B4 and the UpdatePositions the client received about it,
-// so each test states exactly what arrived. It imports no engine package
+// so each test states exactly what arrived; and the courier scenario whose
+// expectations engine and engine/report test. It imports no engine package
 // that runs a Sim, so the engine's own tests can use it.
 package enginetest
 
@@ -27,6 +28,33 @@ func PosAt(x, y, heading float32) physics.Position {
 	p.Normalize()
 	return p
 }
+
+// Courier is a remote with no motion interpreter running at 10 m/s, above
+// the 7.5 m/s catch-up speed (seed 000 §4), with an update every tick, so
+// its queue fills to the cap of 20 and evicts its head (seed 000 §3). The
+// tests of its expectations append an expect block.
+const Courier = `duration: 12
+seed: 3
+updates: on_change
+network: {latency: 0.05}
+remotes:
+  - guid: 0x80000C01
+    name: Courier
+    position: [20, 80]
+    heading: 90
+    motion: false
+    run_rate: 2.5
+    script:
+      - wait: 1
+      - run_to: [172, 80]
+`
+
+// CourierClaims is Courier with three claims: it never blips and its queue
+// stays within 5 (both false), and it never snaps (true).
+const CourierClaims = Courier + `expect:
+  - {object: Courier, blips: 0, queue_max: [0, 5]}
+  - {object: Courier, snaps: 0}
+`
 
 // OneObject is a recording at 30 Hz with one entity, GUID, at (90, 90)
 // facing east (with a motion interpreter when motion is set) and the

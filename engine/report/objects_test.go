@@ -13,6 +13,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/enginetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
@@ -76,31 +77,10 @@ func TestReport_LeavesOutHeldItemsAndStatics(t *testing.T) {
 	}
 }
 
-// courier is a remote with no motion interpreter running above the
-// catch-up speed, so its queue fills to the cap and it blips.
-const courier = `duration: 12
-seed: 3
-updates: on_change
-network: {latency: 0.05}
-remotes:
-  - guid: 0x80000C01
-    name: Courier
-    position: [20, 80]
-    heading: 90
-    motion: false
-    run_rate: 2.5
-    script:
-      - wait: 1
-      - run_to: [172, 80]
-expect:
-  - {object: Courier, blips: 0, queue_max: [0, 5]}
-  - {object: Courier, snaps: 0}
-`
-
 // A false claim fails in the report too: its count and the text line
 // name the scenario line and the object, in both text forms.
 func TestReport_ExpectationsFail(t *testing.T) {
-	sc, err := scenario.Parse("courier.yaml", []byte(courier), assets.FS())
+	sc, err := scenario.Parse("courier.yaml", []byte(enginetest.CourierClaims), assets.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
