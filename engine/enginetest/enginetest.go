@@ -1,17 +1,23 @@
 // Package enginetest builds the small inputs the engine's tests and those
 // of the packages built on a run (engine/report, ...) share: one object in
 // landblock 0xA9B4 and the UpdatePositions the client received about it,
-// so each test states exactly what arrived; and the courier scenario whose
-// expectations engine and engine/report test. It imports no engine package
-// that runs a Sim, so the engine's own tests can use it.
+// so each test states exactly what arrived; the courier scenario whose
+// expectations engine and engine/report test; a shipped scenario compiled,
+// or written as a capture for the import tests of cmd/viewer and
+// internal/importcmd. It imports no engine package that runs a Sim, so
+// the engine's own tests can use it.
 package enginetest
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets"
+	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
@@ -80,6 +86,26 @@ func PositionEvent(t float64, x, y float32, stamp uint16) recording.Event {
 			Seq: recording.PositionSeq{Instance: 1, Position: stamp},
 		},
 	}
+}
+
+// CaptureFile writes the shipped scenario name as a capture
+// (capturetest) in a temporary directory, under the file name given, and
+// returns its path and the recording it carries.
+func CaptureFile(t testing.TB, name, file string, cfg capturetest.Config) (string, *recording.Recording) {
+	t.Helper()
+	rec, err := scenario.CompileAsset(assets.FS(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := capturetest.FromRecording(&buf, rec, cfg); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), file)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, rec
 }
 
 // Compiled compiles the shipped scenario name.
