@@ -9,29 +9,11 @@ import (
 	"testing"
 
 	"glidepath/assets"
+	"glidepath/engine/enginetest"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
 )
-
-// courier is a remote with no motion interpreter running at 10 m/s, above
-// the 7.5 m/s catch-up speed (seed 000 §4), with an update every tick, so
-// its queue fills to the cap of 20 and evicts its head (seed 000 §3).
-const courier = `duration: 12
-seed: 3
-updates: on_change
-network: {latency: 0.05}
-remotes:
-  - guid: 0x80000C01
-    name: Courier
-    position: [20, 80]
-    heading: 90
-    motion: false
-    run_rate: 2.5
-    script:
-      - wait: 1
-      - run_to: [172, 80]
-`
 
 // runExpect compiles src, runs it to the end under the seed reading with
 // the event log on and returns the Sim.
@@ -56,7 +38,7 @@ func runExpect(t *testing.T, src string, lastTick int) *Sim {
 // log (blips, evictions, routing branches), the per-tick queue length and
 // the whole-run metrics, over a window in the middle of the run.
 func TestExpectations_CountOverTheWindow(t *testing.T) {
-	src := courier + `expect:
+	src := enginetest.Courier + `expect:
   - object: Courier
     ticks: [100, 250]
     blips: [0, ~]
@@ -118,11 +100,7 @@ func TestExpectations_CountOverTheWindow(t *testing.T) {
 // and never fills its queue: both claims must fail and a true claim next to
 // them must hold (engine/report's tests check the report says so).
 func TestExpectations_AFalseClaimFails(t *testing.T) {
-	src := courier + `expect:
-  - {object: Courier, blips: 0, queue_max: [0, 5]}
-  - {object: Courier, snaps: 0}
-`
-	s := runExpect(t, src, 0)
+	s := runExpect(t, enginetest.CourierClaims, 0)
 	res := s.Query().Expectations()
 	if len(res) != 3 {
 		t.Fatalf("%d results, want 3", len(res))
@@ -141,7 +119,7 @@ func TestExpectations_AFalseClaimFails(t *testing.T) {
 // TestExpectations_WindowNotReached stops the run before a window ends: its
 // checks are not judged, so they neither hold nor fail.
 func TestExpectations_WindowNotReached(t *testing.T) {
-	src := courier + "expect: {object: Courier, between: [5, 10], blips: 0}\n"
+	src := enginetest.Courier + "expect: {object: Courier, between: [5, 10], blips: 0}\n"
 	s := runExpect(t, src, 200)
 	r := s.Query().Expectations()[0]
 	if r.Reached || r.Holds || r.Fails() {
@@ -211,7 +189,7 @@ func TestExpectations_ShippedScenariosHold(t *testing.T) {
 // legacy reading and runs the seed reading: it is counted and reported as
 // not holding, but it does not apply, so it does not fail.
 func TestExpectations_OnlyTheirReadingsFail(t *testing.T) {
-	src := courier + "expect:\n  - {object: Courier, blips: 0, readings: [legacy]}\n  - {object: Courier, blips: 0}\n"
+	src := enginetest.Courier + "expect:\n  - {object: Courier, blips: 0, readings: [legacy]}\n  - {object: Courier, blips: 0}\n"
 	res := runExpect(t, src, 0).Query().Expectations()
 	if res[0].Applies || res[0].Holds || res[0].Fails() {
 		t.Errorf("a legacy claim under seed: %+v", res[0])

@@ -9,6 +9,30 @@ import (
 	"glidepath/physics"
 )
 
+// queuedAhead is a position manager for body under the seed reading with n
+// position nodes queued ahead of it, 1 m apart from y = 80, as the
+// benchmarks of the interpolation step start.
+func queuedAhead(tb testing.TB, body *fakeBody, n int) *PositionManager {
+	tb.Helper()
+	pm, err := NewPositionManager(body, SeedReading())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i := range n {
+		p := at(96, 80+float32(i), 0)
+		pm.InterpolateTo(&p, false)
+	}
+	return pm
+}
+
+// rewind puts a body that crept toward the head back at start and resets
+// m's stall window (the benchmarks' every-256-calls reset).
+func rewind(body *fakeBody, start physics.Position, m *InterpolationManager) {
+	body.pos = start
+	m.st.originalDistance = LargeDistance
+	m.st.frameCounter = 0
+}
+
 // BenchmarkAdjustOffset measures one PositionManager.AdjustOffset (the
 // interpolation step, seed 000 §4, stall window included every 5th call)
 // with queues of several sizes. The body creeps 0.1 m toward the head per
@@ -19,14 +43,7 @@ func BenchmarkAdjustOffset(b *testing.B) {
 		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) {
 			body := newBody(at(96, 20, 0))
 			body.minterp = &fakeMinterp{adjusted: 3, max: 3}
-			pm, err := NewPositionManager(body, SeedReading())
-			if err != nil {
-				b.Fatal(err)
-			}
-			for i := range n {
-				p := at(96, 80+float32(i), 0)
-				pm.InterpolateTo(&p, false)
-			}
+			pm := queuedAhead(b, body, n)
 			m := pm.Interpolation()
 			if m.QueueLen() != n {
 				b.Fatalf("queue %d, want %d", m.QueueLen(), n)
@@ -39,9 +56,7 @@ func BenchmarkAdjustOffset(b *testing.B) {
 				pm.AdjustOffset(&off, dt30)
 				body.pos.Frame.Origin[1] += 0.1
 				if i++; i&255 == 0 {
-					body.pos = start
-					m.st.originalDistance = LargeDistance
-					m.st.frameCounter = 0
+					rewind(body, start, m)
 				}
 			}
 			if m.QueueLen() != n || m.FailCounter() != 0 {
@@ -55,16 +70,9 @@ func BenchmarkAdjustOffset(b *testing.B) {
 // counts events, to show that emitting allocates nothing.
 func BenchmarkAdjustOffsetWithSink(b *testing.B) {
 	body := newBody(at(96, 20, 0))
-	pm, err := NewPositionManager(body, SeedReading())
-	if err != nil {
-		b.Fatal(err)
-	}
+	pm := queuedAhead(b, body, 5)
 	var c counter
 	pm.SetSink(&c)
-	for i := range 5 {
-		p := at(96, 80+float32(i), 0)
-		pm.InterpolateTo(&p, false)
-	}
 	m := pm.Interpolation()
 	start := body.pos
 	off := physics.IdentityFrame()
@@ -74,9 +82,7 @@ func BenchmarkAdjustOffsetWithSink(b *testing.B) {
 		pm.AdjustOffset(&off, dt30)
 		body.pos.Frame.Origin[1] += 0.1
 		if i++; i&255 == 0 {
-			body.pos = start
-			m.st.originalDistance = LargeDistance
-			m.st.frameCounter = 0
+			rewind(body, start, m)
 		}
 	}
 	if c.n == 0 {
@@ -92,16 +98,9 @@ func (c *counter) Emit(Event) { c.n++ }
 // benchmarks measure (a count, not a time, so it is not flaky).
 func TestAdjustOffset_DoesNotAllocate(t *testing.T) {
 	body := newBody(at(96, 20, 0))
-	pm, err := NewPositionManager(body, SeedReading())
-	if err != nil {
-		t.Fatal(err)
-	}
+	pm := queuedAhead(t, body, 5)
 	var c counter
 	pm.SetSink(&c)
-	for i := range 5 {
-		p := at(96, 80+float32(i), 0)
-		pm.InterpolateTo(&p, false)
-	}
 	off := physics.IdentityFrame()
 	allocs := testing.AllocsPerRun(200, func() {
 		pm.AdjustOffset(&off, dt30)

@@ -20,15 +20,7 @@ func BenchmarkStage(b *testing.B) {
 		// back every 256 calls (as BenchmarkAdjustOffset does).
 		body := newBody(at(96, 20, 0))
 		body.minterp = &fakeMinterp{adjusted: 3, max: 3}
-		pm, err := NewPositionManager(body, SeedReading())
-		if err != nil {
-			b.Fatal(err)
-		}
-		for i := range 5 {
-			p := at(96, 80+float32(i), 0)
-			pm.InterpolateTo(&p, false)
-		}
-		m := pm.Interpolation()
+		m := queuedAhead(b, body, 5).Interpolation()
 		start := body.pos
 		off := physics.IdentityFrame()
 		b.ReportAllocs()
@@ -37,9 +29,7 @@ func BenchmarkStage(b *testing.B) {
 			m.AdjustOffset(&off, dt30)
 			body.pos.Frame.Origin[1] += 0.1
 			if i++; i&255 == 0 {
-				body.pos = start
-				m.st.originalDistance = LargeDistance
-				m.st.frameCounter = 0
+				rewind(body, start, m)
 			}
 		}
 	})

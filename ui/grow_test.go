@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"glidepath/assets"
+	"glidepath/engine"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/ui/camera"
@@ -39,20 +40,7 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 	}
 	// The reading waits at the end of what is written, as a slow read of
 	// a large file would, until the test writes the rest.
-	st, err := simsource.GrowEvents(simsource.Spec{Path: path, Assets: assets.FS(), Follow: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs, err := simsource.NewFromStore(st, path, nil, assets.FS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newApp(Options{Sources: sourcesOf(runs), File: path, Camera: camera.TopDown, Paused: true, Size: image.Pt(1280, 800)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.sess.Close()
-	a.Layout(1280, 800)
+	a, _ := followedApp(t, path)
 	update := func() {
 		t.Helper()
 		if err := a.Update(); err != nil {
@@ -130,6 +118,28 @@ func TestGrow_OpensBeforeTheInputIsReadAndWaitsPastIt(t *testing.T) {
 }
 
 // sourcesOf is runs as the viewer's sources.
+// followedApp is the window, paused, on the file at path read as it grows
+// into st (simsource.GrowEvents with Follow), laid out at 1280×800; its
+// session closes when the test ends.
+func followedApp(t *testing.T, path string) (*app, *engine.EventStore) {
+	t.Helper()
+	st, err := simsource.GrowEvents(simsource.Spec{Path: path, Assets: assets.FS(), Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := simsource.NewFromStore(st, path, nil, assets.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(Options{Sources: sourcesOf(runs), File: path, Camera: camera.TopDown, Paused: true, Size: image.Pt(1280, 800)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.sess.Close() })
+	a.Layout(1280, 800)
+	return a, st
+}
+
 func sourcesOf(runs []*simsource.Source) []model.Source {
 	out := make([]model.Source, len(runs))
 	for i, r := range runs {

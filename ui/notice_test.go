@@ -2,18 +2,14 @@ package ui
 
 import (
 	"bytes"
-	"image"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"glidepath/assets"
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/scenario"
-	"glidepath/ui/camera"
-	"glidepath/ui/simsource"
 )
 
 // A capture's player rule (engine/capture player.go) is on the status line
@@ -30,20 +26,7 @@ func TestStatusLine_PlayerRuleBeforeTheCaptureEnds(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st, err := simsource.GrowEvents(simsource.Spec{Path: path, Assets: assets.FS(), Follow: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	runs, err := simsource.NewFromStore(st, path, nil, assets.FS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newApp(Options{Sources: sourcesOf(runs), File: path, Camera: camera.TopDown, Paused: true, Size: image.Pt(1280, 800)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.sess.Close()
-	a.Layout(1280, 800)
+	a, st := followedApp(t, path)
 	const want = "player 0x50000001 (from PlayerCreate 0xF746)"
 	deadline := time.Now().Add(20 * time.Second)
 	for !strings.Contains(a.bar.statusLine(a), want) && time.Now().Before(deadline) {

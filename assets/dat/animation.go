@@ -39,19 +39,13 @@ func ParseAnimation(b []byte, id uint32) (*Animation, error) {
 	a.Flags = c.u32("flags")
 	a.NumParts = c.u32("num_parts")
 	a.NumFrames = c.u32("num_frames")
-	if c.err == nil && a.NumParts > maxParts {
-		c.off -= 8
-		c.fail("num_parts", fmt.Errorf("%d, more than the limit of %d", a.NumParts, maxParts))
-	}
+	c.overLimit("num_parts", 8, int(a.NumParts), maxParts)
 	perFrame := int(a.NumParts)*frameSize + 4
 	if a.Flags&AnimationPosFrames != 0 {
 		perFrame += frameSize
 	}
 	nf := c.checkCount("num_frames", c.off-4, uint64(a.NumFrames), perFrame)
-	if c.err == nil && nf > maxFrames {
-		c.off -= 4
-		c.fail("num_frames", fmt.Errorf("%d, more than the limit of %d", nf, maxFrames))
-	}
+	c.overLimit("num_frames", 4, nf, maxFrames)
 	if c.err != nil {
 		return nil, c.err
 	}

@@ -123,7 +123,7 @@ func (f *File) child(off uint32) (*node, error) {
 // error wrapping ErrNotFound.
 func (f *File) Lookup(id uint32) (Entry, error) {
 	if f.st == nil {
-		return Entry{}, &Error{File: f.name, ID: id, HasID: true, Offset: -1, Err: fmt.Errorf("file is closed")}
+		return Entry{}, &Error{File: f.name, ID: id, HasID: true, Offset: -1, Err: ErrClosed}
 	}
 	n := f.root
 	lo, hi := uint32(0), ^uint32(0) // the ids a node may hold, from its parent
@@ -170,7 +170,7 @@ func withID(err error, id uint32) error {
 // errors.
 func (f *File) Entries(fn func(Entry) error) error {
 	if f.st == nil {
-		return &Error{File: f.name, Offset: -1, Err: fmt.Errorf("file is closed")}
+		return &Error{File: f.name, Offset: -1, Err: ErrClosed}
 	}
 	w := walker{f: f, fn: fn}
 	return w.walk(f.root, f.header.Root, 0)

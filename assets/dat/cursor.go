@@ -124,6 +124,18 @@ func (c *cursor) checkCount(field string, at int, n uint64, minSize int) int {
 	return int(n)
 }
 
+// overLimit fails field when n, read back bytes before the cursor, is more
+// than limit, the error pointing at it ("N, more than the limit of L");
+// nothing is checked once something failed.
+func (c *cursor) overLimit(field string, back, n, limit int) bool {
+	if c.err != nil || n <= limit {
+		return false
+	}
+	c.off -= back
+	c.fail(field, fmt.Errorf("%d, more than the limit of %d", n, limit))
+	return true
+}
+
 // packedID reads a PackedQualifiedDataId: a u16, and when its bit 15 is
 // set a second u16 (ACE ReadAsDataIDOfKnownType); the known type is added.
 func (c *cursor) packedID(field string, known uint32) uint32 {

@@ -119,10 +119,7 @@ func ParseEnvCell(b []byte, id uint32) (*EnvCell, error) {
 	}
 	if e.Flags&EnvCellHasStaticObjs != 0 {
 		n := c.count("static objects count", 4+frameSize)
-		if c.err == nil && n > maxStabs {
-			c.off -= 4
-			c.fail("static objects count", fmt.Errorf("%d, more than the limit of %d", n, maxStabs))
-		}
+		c.overLimit("static objects count", 4, n, maxStabs)
 		e.StaticObjects = make([]Stab, n)
 		for i := range e.StaticObjects {
 			e.StaticObjects[i] = Stab{ID: c.u32("id"), Frame: c.frame("frame")}

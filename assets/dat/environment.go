@@ -68,10 +68,7 @@ func ParseEnvironment(b []byte, id uint32) (*Environment, error) {
 	e := &Environment{ID: id}
 	c.id(id)
 	n := c.count("cells count", 4+12+8+8)
-	if c.err == nil && n > maxCellStructs {
-		c.off -= 4
-		c.fail("cells count", fmt.Errorf("%d, more than the limit of %d", n, maxCellStructs))
-	}
+	c.overLimit("cells count", 4, n, maxCellStructs)
 	e.Cells = make([]CellStruct, n)
 	ids := make([]uint32, n)
 	seen := make(map[uint32]bool, n)

@@ -13,6 +13,10 @@ import (
 // an id the file does not hold (errors.Is(err, ErrNotFound)).
 var ErrNotFound = errors.New("not in the file")
 
+// ErrClosed is wrapped by the error a File's reads return once it is
+// closed (errors.Is(err, ErrClosed)).
+var ErrClosed = errors.New("file is closed")
+
 // Error is a failure reading a dat file.
 type Error struct {
 	// File is the dat file's base name.

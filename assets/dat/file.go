@@ -202,7 +202,7 @@ func (f *File) Get(id uint32) ([]byte, error) {
 // Read returns an entry's bytes, inflated when compressed.
 func (f *File) Read(e Entry) ([]byte, error) {
 	if f.st == nil {
-		return nil, &Error{File: f.name, ID: e.ID, HasID: true, Offset: -1, Err: fmt.Errorf("file is closed")}
+		return nil, &Error{File: f.name, ID: e.ID, HasID: true, Offset: -1, Err: ErrClosed}
 	}
 	if e.Size > MaxEntrySize {
 		return nil, f.entryErr(e.ID, "size", fmt.Errorf("%d bytes, more than the limit of %d", e.Size, MaxEntrySize))

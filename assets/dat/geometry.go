@@ -202,9 +202,7 @@ func (c *cursor) vertexArray(field string) ([]Vertex, idTable) {
 		return nil, idTable{}
 	}
 	n := c.count(field+".vertices count", 2+2+24)
-	if c.err == nil && n > MaxVertices {
-		c.off -= 4
-		c.fail(field+".vertices count", fmt.Errorf("%d, more than the limit of %d", n, MaxVertices))
+	if c.overLimit(field+".vertices count", 4, n, MaxVertices) {
 		return nil, idTable{}
 	}
 	vs := make([]Vertex, n)
@@ -231,8 +229,7 @@ func (c *cursor) polygons(field string, n int, vt *idTable) ([]Polygon, idTable)
 	if c.err != nil {
 		return nil, idTable{}
 	}
-	if n > MaxPolygons {
-		c.fail(field+" count", fmt.Errorf("%d, more than the limit of %d", n, MaxPolygons))
+	if c.overLimit(field+" count", 0, n, MaxPolygons) {
 		return nil, idTable{}
 	}
 	ps := make([]Polygon, n)

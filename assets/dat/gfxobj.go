@@ -8,8 +8,6 @@
 
 package dat
 
-import "fmt"
-
 // GfxObj flags (ACE GfxObjFlags).
 const (
 	GfxObjHasPhysics    = 0x1
@@ -48,9 +46,7 @@ func ParseGfxObj(b []byte, id uint32) (*GfxObj, error) {
 	c.id(id)
 	g.Flags = c.u32("flags")
 	n := c.compressedCount("surfaces count", 4)
-	if c.err == nil && n > maxSurfaces {
-		c.fail("surfaces count", fmt.Errorf("%d, more than the limit of %d", n, maxSurfaces))
-	}
+	c.overLimit("surfaces count", 0, n, maxSurfaces)
 	g.Surfaces = make([]uint32, n)
 	for i := range g.Surfaces {
 		g.Surfaces[i] = c.u32("surfaces")

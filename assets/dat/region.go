@@ -51,9 +51,7 @@ func ParseRegion(b []byte, id uint32) (*Region, error) {
 	if n == 0xFFFF { // DatReaderWriter AC1LegacyPStringBase: a u32 length follows
 		n = int(c.u32("name length"))
 	}
-	if c.err == nil && n > maxRegionName {
-		c.fail("name length", fmt.Errorf("%d, more than the limit of %d", n, maxRegionName))
-	}
+	c.overLimit("name length", 0, n, maxRegionName)
 	if c.need("name", n) {
 		r.Name = string(c.b[c.off : c.off+n])
 		c.off += n

@@ -85,10 +85,7 @@ func ParseSetup(b []byte, id uint32) (*Setup, error) {
 	c.id(id)
 	s.Flags = c.u32("flags")
 	np := c.count("parts count", 4)
-	if c.err == nil && np > maxParts {
-		c.off -= 4
-		c.fail("parts count", fmt.Errorf("%d, more than the limit of %d", np, maxParts))
-	}
+	c.overLimit("parts count", 4, np, maxParts)
 	s.Parts = make([]uint32, np)
 	for i := range s.Parts {
 		s.Parts[i] = c.u32("parts")
@@ -110,10 +107,7 @@ func ParseSetup(b []byte, id uint32) (*Setup, error) {
 	s.NumConnectionPoints = c.count("connection points count", 8+frameSize)
 	c.skip("connection points", s.NumConnectionPoints*(8+frameSize))
 	s.NumPlacements = c.count("placement frames count", 4+np*frameSize+4)
-	if c.err == nil && s.NumPlacements > maxPlacements {
-		c.off -= 4
-		c.fail("placement frames count", fmt.Errorf("%d, more than the limit of %d", s.NumPlacements, maxPlacements))
-	}
+	c.overLimit("placement frames count", 4, s.NumPlacements, maxPlacements)
 	s.Placements = make([]Placement, s.NumPlacements)
 	for i := 0; i < s.NumPlacements && c.err == nil; i++ {
 		pl := &s.Placements[i]

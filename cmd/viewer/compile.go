@@ -20,22 +20,18 @@ const compileSynopsis = "viewer compile SCENARIO.yaml -o OUT.jsonl[.gz]"
 func runCompile(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("compile", compileSynopsis, stderr)
 	out := fs.String("o", "", "write the recording to `FILE` (gzip when it ends in .gz)")
-	files, err := parseInterspersed(fs, args)
+	file, err := parseOne(fs, args, "SCENARIO.yaml")
 	if err != nil {
 		return err
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return cli.BadInput("compile: want one SCENARIO.yaml, got %d", len(files))
 	}
 	if *out == "" {
 		fs.Usage()
 		return cli.BadInput("compile: -o OUT.jsonl[.gz] is required")
 	}
-	if err := cli.CheckOutputs("compile", files, cli.Output{Flag: "-o", Path: *out}); err != nil {
+	if err := cli.CheckOutputs("compile", []string{file}, cli.Output{Flag: "-o", Path: *out}); err != nil {
 		return err
 	}
-	rec, err := scenario.CompileFile(files[0], assets.FS())
+	rec, err := scenario.CompileFile(file, assets.FS())
 	if err != nil {
 		return cli.UsageError{Err: err}
 	}

@@ -21,13 +21,9 @@ func runDat(args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("dat", datSynopsis, stderr)
 	asJSON := fset.Bool("json", false, "print JSON instead of text")
 	entry := fset.String("entry", "", "decode one entry, `ID` in hex (0x optional)")
-	files, err := parseInterspersed(fset, args)
+	dir, err := parseOne(fset, args, "DIR")
 	if err != nil {
 		return err
-	}
-	if len(files) != 1 {
-		fset.Usage()
-		return cli.BadInput("dat: want one DIR, got %d", len(files))
 	}
 	var id uint32
 	if cli.IsSet(fset, "entry") && *entry == "" {
@@ -40,5 +36,5 @@ func runDat(args []string, stdout, stderr io.Writer) error {
 		}
 		id = v
 	}
-	return datcmd.Write(stdout, files[0], *entry != "", id, *asJSON)
+	return datcmd.Write(stdout, dir, *entry != "", id, *asJSON)
 }

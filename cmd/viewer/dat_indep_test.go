@@ -21,7 +21,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets/dat/indepwriter"
-	"glidepath/engine/datworld"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -185,9 +184,7 @@ func indepWalkFile(t *testing.T) string {
 // (ACE's triangulation of the height bytes); without -dat it ends on the
 // flat ground, 70 m and more below.
 func TestViewerRun_IndependentDatWalk(t *testing.T) {
-	t.Setenv(datworld.EnvVar, "")
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	noDatFolder(t)
 	dir, _ := indepDir(t)
 	in := indepWalkFile(t)
 	const gx0, gy0 = indepwriter.HillX * 192, indepwriter.HillY * 192
@@ -259,9 +256,7 @@ func TestViewerRun_IndependentDatWalk(t *testing.T) {
 // The independent writer's cell dat cut short: viewer run -dat exits 2
 // naming the file.
 func TestViewerRun_IndependentDatDamaged(t *testing.T) {
-	t.Setenv(datworld.EnvVar, "")
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	noDatFolder(t)
 	dir, _ := indepDir(t)
 	in := indepWalkFile(t)
 	p := filepath.Join(dir, "client_cell_1.dat")

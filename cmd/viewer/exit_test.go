@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/enginetest"
 )
 
 // exitCase is one command line and the status it must exit with.
@@ -44,7 +45,7 @@ func exitCases(t *testing.T) []exitCase {
 	}
 	noDir := filepath.Join(dir, "no-such-dir")
 	missing := filepath.Join(dir, "missing.jsonl")
-	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	pcap, _ := enginetest.CaptureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	badDat := damagedDatDir(t)
 	// A copy of the capture named as a recording and as a table, to be
 	// read by -truth-from.

@@ -107,9 +107,7 @@ func sortEventsByTime(evs []recording.Event) {
 // beside the same dat folder is reported once on stderr and in -json as a
 // recording from another world, and its cause chains name it.
 func TestHills_ShippedRecordingIsMeantForDat(t *testing.T) {
-	t.Setenv(datworld.EnvVar, "")
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	noDatFolder(t)
 	rec := hillsRecording(t)
 	var buf bytes.Buffer
 	w, err := recording.NewWriter("hills.jsonl", &buf, &rec.Header)

@@ -25,13 +25,9 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	events := fs.String("events", "", "also write the imported events as a table to `FILE` (.csv, .csv.gz or .parquet)")
 	var cf cmdinput.CaptureFlags
 	cf.Add(fs)
-	files, err := parseInterspersed(fs, args)
+	file, err := parseOne(fs, args, "CAPTURE (.pcap or .pcapng)")
 	if err != nil {
 		return err
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return cli.BadInput("import: want one CAPTURE (.pcap or .pcapng), got %d", len(files))
 	}
 	if *out == "" {
 		fs.Usage()
@@ -44,12 +40,12 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	}
 	// Before the -truth-from captures are read (cf.Options): an output
 	// may not name one.
-	if err := cli.CheckOutputs("import", cf.Inputs(files), cli.Output{Flag: "-o", Path: *out}, cli.Output{Flag: "-events", Path: *events}); err != nil {
+	if err := cli.CheckOutputs("import", cf.Inputs([]string{file}), cli.Output{Flag: "-o", Path: *out}, cli.Output{Flag: "-events", Path: *events}); err != nil {
 		return err
 	}
 	opts, err := cf.Options()
 	if err != nil {
 		return err
 	}
-	return importcmd.Run(files[0], *out, *events, *asJSON, opts, stdout, stderr)
+	return importcmd.Run(file, *out, *events, *asJSON, opts, stdout, stderr)
 }

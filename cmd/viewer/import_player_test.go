@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/enginetest"
 )
 
 // A capture without PlayerCreate, whose player no rule finds, warns loudly
 // that the 96 m rule is off and how to pass -player; with -player the
 // summary names that rule and nothing is warned.
 func TestImport_NoPlayerWarns(t *testing.T) {
-	path, rec := captureFile(t, "jitter", "late.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet, NoPlayerCreate: true})
+	path, rec := enginetest.CaptureFile(t, "jitter", "late.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet, NoPlayerCreate: true})
 	out := filepath.Join(t.TempDir(), "late.jsonl")
 	code, stdout, errs := viewer(t, "import", path, "-o", out)
 	if code != 0 {

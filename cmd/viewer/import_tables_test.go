@@ -12,6 +12,7 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/enginetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
 	"glidepath/internal/importcmd"
@@ -23,7 +24,7 @@ import (
 func TestImport_EventsTableIsTheRecordingsEvents(t *testing.T) {
 	defer func(n int) { importcmd.PieceEvents = n }(importcmd.PieceEvents)
 	importcmd.PieceEvents = 60
-	path, _ := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	path, _ := enginetest.CaptureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	dir := t.TempDir()
 	out := filepath.Join(dir, "default.jsonl")
 	for _, table := range []string{"imported.parquet", "imported.csv"} {

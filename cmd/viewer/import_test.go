@@ -6,36 +6,14 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"glidepath/assets"
 	"glidepath/engine/capture/capturetest"
-	"glidepath/engine/recording"
-	"glidepath/engine/scenario"
+	"glidepath/engine/enginetest"
 )
-
-// captureFile writes the shipped scenario name as a capture in a
-// temporary directory, under the file name given.
-func captureFile(t *testing.T, name, file string, cfg capturetest.Config) (string, *recording.Recording) {
-	t.Helper()
-	rec, err := scenario.CompileAsset(assets.FS(), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := capturetest.FromRecording(&buf, rec, cfg); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), file)
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path, rec
-}
 
 func TestImport_NotACaptureExits2(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "notes.pcap")
@@ -62,7 +40,7 @@ func TestImport_NotACaptureExits2(t *testing.T) {
 // by magic number when the name says nothing.
 func TestRun_Capture(t *testing.T) {
 	t.Setenv("DISPLAY", "")
-	path, _ := captureFile(t, "far-blip", "far.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.SLL})
+	path, _ := enginetest.CaptureFile(t, "far-blip", "far.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.SLL})
 	code, out, errs := viewer(t, "run", path)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -85,7 +63,7 @@ func TestRun_Capture(t *testing.T) {
 // in its warning.
 func TestImport_NoACPacketsIsBadInput(t *testing.T) {
 	dir := t.TempDir()
-	pcap, _ := captureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	pcap, _ := enginetest.CaptureFile(t, "teleport", "teleport.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	bare := filepath.Join(dir, "bare.pcap")
 	data, err := os.ReadFile(pcap)
 	if err != nil {

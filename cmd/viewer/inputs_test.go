@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/enginetest"
 )
 
 // streamTimeout bounds each command of these tests.
@@ -111,7 +112,7 @@ func TestInputs_StreamsReadLikeFiles(t *testing.T) {
 	dir := t.TempDir()
 	rec := readFile(t, farJump)
 	jumpYAML := readFile(t, scenarioFile(t, "jump"))
-	pcapPath, _ := captureFile(t, "jitter", "jitter.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	pcapPath, _ := enginetest.CaptureFile(t, "jitter", "jitter.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	pcap := readFile(t, pcapPath)
 
 	// The traces of the files themselves, to compare with.
@@ -222,7 +223,7 @@ func TestInputs_CompileImportDiffFromStreams(t *testing.T) {
 		t.Error("compile - wrote another recording than compile FILE")
 	}
 
-	pcapPath, _ := captureFile(t, "jitter", "jitter.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	pcapPath, _ := enginetest.CaptureFile(t, "jitter", "jitter.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	if code, _, errs := viewerStdin(t, readFile(t, pcapPath), "import", "-", "-o", filepath.Join(dir, "imp.jsonl")); code != 0 {
 		t.Fatalf("import -: exit %d: %s", code, errs)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"glidepath/engine/capture"
 	"glidepath/engine/hexid"
+	"glidepath/internal/goroutines"
 	"glidepath/internal/live"
 	"glidepath/ui"
 )
@@ -119,7 +120,7 @@ func TestLive_IfaceWindowFollowsTheInterfacesFrames(t *testing.T) {
 		}
 		return nil
 	}
-	var out, errs lockedBuffer
+	var out, errs goroutines.Buffer
 	exited := make(chan int, 1)
 	go func() { exited <- run([]string{"live", "-iface", "test0", "-alarm", "blip"}, &out, &errs) }()
 	var code int
@@ -202,7 +203,7 @@ func TestLive_IfaceWindowWithoutThePermissionExits1(t *testing.T) {
 	savedWindow := runWindow
 	t.Cleanup(func() { runWindow = savedWindow })
 	runWindow = func(ui.Options) error { t.Error("a window opened"); return nil }
-	var out, errs lockedBuffer
+	var out, errs goroutines.Buffer
 	if code := run([]string{"live", "-iface", "lo"}, &out, &errs); code != 1 || !strings.Contains(errs.String(), "CAP_NET_RAW") {
 		t.Errorf("exit %d, stderr %q; want 1 naming CAP_NET_RAW", code, errs.String())
 	}

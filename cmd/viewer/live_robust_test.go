@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"glidepath/engine/capture/capturetest"
 	"glidepath/engine/scenario"
 	"glidepath/internal/cmdinput"
+	"glidepath/internal/goroutines"
 	"glidepath/internal/live"
 	"glidepath/interp"
 )
@@ -63,28 +63,8 @@ func sessionPcapng(t *testing.T, name string) (header []byte, frames [][]byte, w
 // channel.
 type liveProcess struct {
 	cmd    *exec.Cmd
-	stderr lockedBuffer
+	stderr goroutines.Buffer
 	lines  chan string
-}
-
-// lockedBuffer is a bytes.Buffer written by one goroutine (a process
-// writing stderr, a live session going on after the window returned)
-// while another reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // waitFor waits until stderr holds s, at most limit.

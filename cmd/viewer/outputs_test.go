@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/enginetest"
 	"glidepath/internal/importcmd"
 )
 
@@ -123,7 +124,7 @@ type outputCase struct {
 
 func outputCases(t *testing.T) []outputCase {
 	jump := scenarioFile(t, "jump")
-	pcap, _ := captureFile(t, "jitter", "jitter.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	pcap, _ := enginetest.CaptureFile(t, "jitter", "jitter.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	return []outputCase{
 		{"run -trace", func(o string) []string { return []string{"run", "-quiet", "-trace", o, farJump} }, ".jsonl"},
 		{"run -states", func(o string) []string { return []string{"run", "-quiet", "-states", o, farJump} }, ".csv"},
@@ -376,7 +377,7 @@ func TestOutputs_ShotAndExportTargets(t *testing.T) {
 func TestOutputs_ImportPiecesRefuseAFIFO(t *testing.T) {
 	defer func(n int) { importcmd.PieceEvents = n }(importcmd.PieceEvents)
 	importcmd.PieceEvents = 60
-	path, _ := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	path, _ := enginetest.CaptureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "out.jsonl")
 	read := fifoReader(t, fifo)

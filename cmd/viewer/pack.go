@@ -33,15 +33,10 @@ func runPack(args []string, stdout, stderr io.Writer) error {
 	reading := fs.String("reading", interp.DefaultReadingName, "the reading: "+strings.Join(interp.ReadingNames(), ", ")+", optionally +OPTION...")
 	window := fs.Int("window", 30, "look for the event within `N` ticks of the moment, and show N ticks either side of it in the GIF")
 	out := fs.String("o", "", "write the pack to the directory `DIR`, or to FILE.zip (default pack-TICK)")
-	files, err := parseInterspersed(fs, args)
+	input, err := parseOne(fs, args, anyInput)
 	if err != nil {
 		return err
 	}
-	if len(files) != 1 {
-		fs.Usage()
-		return cli.BadInput("pack: want one FILE (a recording, a scenario or a capture), got %d", len(files))
-	}
-	input := files[0]
 	// -at is checked first: -at -1 is the flag's default, so the test
 	// below would read it as no -at at all.
 	if cli.IsSet(fs, "at") && *at < 0 {

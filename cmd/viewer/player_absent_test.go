@@ -12,10 +12,11 @@ import (
 	"testing"
 
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/enginetest"
 )
 
 func TestPlayer_AbsentGuidExits2(t *testing.T) {
-	path, _ := captureFile(t, "teleport", "t.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	path, _ := enginetest.CaptureFile(t, "teleport", "t.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	out := filepath.Join(t.TempDir(), "out.jsonl")
 	tab := filepath.Join(t.TempDir(), "events.csv")
 	const want = "-player 0x12345678: "

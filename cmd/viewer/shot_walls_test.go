@@ -12,7 +12,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets/dat/dattest"
-	"glidepath/engine/datworld"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 	"glidepath/ui/overlay"
@@ -43,9 +42,7 @@ func roomRecording(t *testing.T, guid uint32) string {
 
 func TestShot_ARoomOfTheDats(t *testing.T) {
 	needDisplay(t)
-	t.Setenv(datworld.EnvVar, "")
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	noDatFolder(t)
 	dir := filepath.Join(t.TempDir(), "geo")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)

@@ -31,13 +31,9 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", 1, "run `N` trials at once (the result is the same for any N)")
 	var cf cmdinput.CaptureFlags
 	cf.Add(fs)
-	files, err := parseInterspersed(fs, args)
+	file, err := parseOne(fs, args, anyInput)
 	if err != nil {
 		return err
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return cli.BadInput("shrink: want one FILE (a recording, a scenario or a capture), got %d", len(files))
 	}
 	if (strings.TrimSpace(*keepSrc) == "") == (*keepDiv == "") {
 		return cli.BadInput("shrink: name the condition the smaller recording must still show: one of -keep EXPR or -keep-divergence CLIENT_TRACE")
@@ -62,7 +58,7 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	// A directory, a loop of links, the input itself, the client trace of
 	// -keep-divergence or a -truth-from capture is refused before any
 	// trial (cli.CheckOutputs), not when the result is written.
-	inputs := cf.Inputs(files[:1])
+	inputs := cf.Inputs([]string{file})
 	if *keepDiv != "" {
 		inputs = append(inputs, *keepDiv)
 	}
@@ -80,6 +76,6 @@ func runShrink(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return shrinkcmd.Run(files[0], shrinkcmd.Options{Keep: *keepSrc, Expr: expr, KeepDivergence: *keepDiv, Tol: *tol,
+	return shrinkcmd.Run(file, shrinkcmd.Options{Keep: *keepSrc, Expr: expr, KeepDivergence: *keepDiv, Tol: *tol,
 		Out: *out, Reading: r, Jobs: *jobs, Capture: copts}, stdout, stderr)
 }

@@ -24,43 +24,13 @@ import (
 	"glidepath/engine/loader"
 	"glidepath/engine/recording"
 	"glidepath/engine/tables"
+	"glidepath/engine/tables/tablestest"
 	"glidepath/physics"
 )
 
 // exampleRecording is the shipped recording; it carries server truth, so
 // the error column is filled.
 const exampleRecording = "../../recordings/example.jsonl"
-
-// parquetSchema describes a Parquet file's columns as "name type[?]".
-func parquetSchema(t *testing.T, path string) []string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	var out []string
-	for _, field := range pf.Schema().Fields() {
-		typ := field.Type()
-		name := strings.ToLower(typ.Kind().String())
-		if lt := typ.LogicalType(); name == "byte_array" && lt != nil && lt.String() == "STRING" {
-			name = "string"
-		}
-		if name == "boolean" {
-			name = "bool"
-		}
-		if field.Optional() {
-			name += "?"
-		}
-		out = append(out, field.Name()+" "+name)
-	}
-	return out
-}
 
 func readParquet[T any](t *testing.T, path string) []T {
 	t.Helper()
@@ -71,15 +41,6 @@ func readParquet[T any](t *testing.T, path string) []T {
 	return rows
 }
 
-// The columns of Tables v1 as the issue and docs/formats.md name them.
-var (
-	statesColumns = []string{"input string", "reading string", "tick int64", "t double", "guid string", "cell string",
-		"x double", "y double", "z double", "gx double", "gy double", "heading double",
-		"queue int32", "fail int32", "contact bool", "error double?"}
-	eventsColumns = []string{"input string", "reading string", "tick int64", "guid string", "event string",
-		"branch string?", "distance double?", "detail string", "cause string?"}
-)
-
 func TestRun_TablesMatchTheTraceOfTheSameRun(t *testing.T) {
 	dir := t.TempDir()
 	p := func(name string) string { return filepath.Join(dir, name) }
@@ -88,11 +49,11 @@ func TestRun_TablesMatchTheTraceOfTheSameRun(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if got := parquetSchema(t, p("s.parquet")); !reflect.DeepEqual(got, statesColumns) {
-		t.Errorf("states schema\n got %v\nwant %v", got, statesColumns)
+	if got := tablestest.Schema(t, p("s.parquet")); !reflect.DeepEqual(got, tablestest.Columns["states"]) {
+		t.Errorf("states schema\n got %v\nwant %v", got, tablestest.Columns["states"])
 	}
-	if got := parquetSchema(t, p("e.parquet")); !reflect.DeepEqual(got, eventsColumns) {
-		t.Errorf("events schema\n got %v\nwant %v", got, eventsColumns)
+	if got := tablestest.Schema(t, p("e.parquet")); !reflect.DeepEqual(got, tablestest.Columns["events"]) {
+		t.Errorf("events schema\n got %v\nwant %v", got, tablestest.Columns["events"])
 	}
 	lines := traceLines(t, p("t.jsonl"))
 	states := readParquet[tables.State](t, p("s.parquet"))

@@ -11,7 +11,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"glidepath/assets/dat/indepwriter"
-	"glidepath/engine/datworld"
 	"glidepath/engine/recording"
 	"glidepath/physics"
 )
@@ -25,9 +24,7 @@ import (
 // again on the way out, and every row in contact stands on the floor
 // (z 55 within 1 cm).
 func TestViewerRun_IndependentDoorwayCells(t *testing.T) {
-	t.Setenv(datworld.EnvVar, "")
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	noDatFolder(t)
 	dir := filepath.Join(t.TempDir(), "geo")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)

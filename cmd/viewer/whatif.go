@@ -47,13 +47,9 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.Metrics, "metrics", "", "write the metrics table (Tables v1; a sweep writes one block of rows per setting, the reading column naming it) to `FILE` (.csv, .csv.gz or .parquet)")
 	var cf cmdinput.CaptureFlags
 	cf.Add(fs)
-	files, err := parseInterspersed(fs, args)
+	file, err := parseOne(fs, args, anyInput)
 	if err != nil {
 		return err
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return cli.BadInput("whatif: want one FILE (a recording, a scenario or a capture), got %d", len(files))
 	}
 	base, err := interp.One(o.Reading)
 	if err != nil {
@@ -86,7 +82,7 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 		if _, err := tables.FormatOf(o.Metrics); err != nil {
 			return cli.BadInput("whatif: -metrics %s: %v", o.Metrics, err)
 		}
-		if err := cli.CheckOutputs("whatif", cf.Inputs(files[:1]), cli.Output{Flag: "-metrics", Path: o.Metrics}); err != nil {
+		if err := cli.CheckOutputs("whatif", cf.Inputs([]string{file}), cli.Output{Flag: "-metrics", Path: o.Metrics}); err != nil {
 			return err
 		}
 	}
@@ -94,5 +90,5 @@ func runWhatif(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return whatifcmd.Run(files[0], &o, whatifcmd.Plan{Sweep: sweep, Base: base, Changed: changed, Consts: consts, Capture: copts}, stdout, stderr)
+	return whatifcmd.Run(file, &o, whatifcmd.Plan{Sweep: sweep, Base: base, Changed: changed, Consts: consts, Capture: copts}, stdout, stderr)
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"runtime/debug"
 
+	"glidepath/internal/cli"
 	"glidepath/internal/hugepage"
 	"glidepath/ui"
 	"glidepath/ui/launch"
@@ -91,4 +92,22 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// anyInput is what a subcommand that reads any input wants one of.
+const anyInput = "FILE (a recording, a scenario or a capture)"
+
+// parseOne parses args as parseInterspersed does and returns the one
+// positional argument the subcommand takes; none or several print the
+// usage and are a usage error, "NAME: want one WHAT, got N".
+func parseOne(fs *flag.FlagSet, args []string, what string) (string, error) {
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return "", cli.BadInput("%s: want one %s, got %d", fs.Name(), what, len(pos))
+	}
+	return pos[0], nil
 }

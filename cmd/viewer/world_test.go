@@ -72,15 +72,23 @@ func walkFile(t *testing.T, ground func(x, y float32) float32) string {
 	return path
 }
 
+// noDatFolder leaves the test no dat folder but one its command line
+// names: none from $GLIDEPATH_DAT, none remembered (a fresh configuration
+// folder), none installed under the home folder.
+func noDatFolder(t *testing.T) {
+	t.Helper()
+	t.Setenv(datworld.EnvVar, "")
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+}
+
 // The viewer end to end with dattest's dat files (issue 28's acceptance):
 // viewer run -dat DIR -json reports the world, the big creature's radius
 // and height, and its trace keeps the terrain's height (within 5 cm on
 // every tick in contact); without -dat the same input is on the flat
 // ground 80 m and more below and the world is illustrative.
 func TestViewerRun_DatWorld(t *testing.T) {
-	t.Setenv(datworld.EnvVar, "")
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	noDatFolder(t)
 	dir := datDir(t)
 	w, err := datworld.Open(dir)
 	if err != nil {

@@ -100,37 +100,41 @@ func (w *world) release() {
 	}
 }
 
+// noPosition is why an object held back is given up: no position came
+// for it in time, or before the capture ended.
+const noPosition = "UpdateMotion/VectorUpdate of an object no position came for"
+
+// oldestPending is the object held longest (the lowest slot; there must be
+// one) and its entry.
+func (w *world) oldestPending() (uint32, pend) {
+	var oldest uint32
+	first := true
+	var op pend
+	for g, p := range w.pending {
+		if first || p.slot < op.slot {
+			oldest, op, first = g, p, false
+		}
+	}
+	return oldest, op
+}
+
 // checkHeld gives up the object held longest when the hold-back exceeds
 // its bounds at time t.
 func (w *world) checkHeld(t float64) {
 	for len(w.pending) > 0 {
-		var oldest uint32
-		first := true
-		var op pend
-		for g, p := range w.pending {
-			if first || p.slot < op.slot {
-				oldest, op, first = g, p, false
-			}
-		}
+		oldest, op := w.oldestPending()
 		if len(w.held) <= maxHeld && len(w.pending) <= maxPending && t-op.t <= heldTimeout {
 			return
 		}
-		w.giveUp(oldest, "UpdateMotion/VectorUpdate of an object no position came for")
+		w.giveUp(oldest, noPosition)
 	}
 }
 
 // giveUpAll ends the hold-back (the end of the capture).
 func (w *world) giveUpAll() {
 	for len(w.pending) > 0 {
-		var oldest uint32
-		first := true
-		var op pend
-		for g, p := range w.pending {
-			if first || p.slot < op.slot {
-				oldest, op, first = g, p, false
-			}
-		}
-		w.giveUp(oldest, "UpdateMotion/VectorUpdate of an object no position came for")
+		oldest, _ := w.oldestPending()
+		w.giveUp(oldest, noPosition)
 	}
 	w.release()
 }

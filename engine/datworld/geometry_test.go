@@ -20,15 +20,7 @@ import (
 // geometryWorld writes dattest's geometry world and opens its Geometry.
 func geometryWorld(t testing.TB) *Geometry {
 	t.Helper()
-	dir := t.TempDir()
-	if err := dattest.WriteGeometry(dir); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.Close() })
+	w, _ := written(t, dattest.WriteGeometry)
 	return w.Geometry()
 }
 
@@ -224,15 +216,7 @@ func TestGeometry_DamagedEnvironmentIsRecorded(t *testing.T) {
 // the public layouts alone) and opens its Geometry.
 func indepGeometry(t testing.TB) *Geometry {
 	t.Helper()
-	dir := t.TempDir()
-	if err := indepwriter.WriteGeometry(dir); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.Close() })
+	w, _ := written(t, indepwriter.WriteGeometry)
 	return w.Geometry()
 }
 

@@ -348,15 +348,7 @@ type scenarioRun struct {
 // runScenario runs rec on the world g writes.
 func runScenario(t *testing.T, g *geoLayout, rec *recording.Recording) *scenarioRun {
 	t.Helper()
-	dir := t.TempDir()
-	if err := g.write(dir); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.Close() })
+	w, _ := written(t, g.write)
 	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), World: w, EventLog: true})
 	if err != nil {
 		t.Fatal(err)

@@ -27,15 +27,7 @@ import (
 // indepGeo opens the independent writer's geometry world.
 func indepGeo(t *testing.T) *World {
 	t.Helper()
-	dir := t.TempDir()
-	if err := indepwriter.WriteGeometry(dir); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.Close() })
+	w, _ := written(t, indepwriter.WriteGeometry)
 	return w
 }
 
@@ -191,15 +183,7 @@ func TestAccept_OwnCorridorCutCornerNeverInWall(t *testing.T) {
 // ownGeo opens the project's own writer's geometry world (dattest).
 func ownGeo(t *testing.T) *World {
 	t.Helper()
-	dir := t.TempDir()
-	if err := dattest.WriteGeometry(dir); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.Close() })
+	w, _ := written(t, dattest.WriteGeometry)
 	return w
 }
 

@@ -19,12 +19,12 @@ import (
 	"glidepath/physics/anim"
 )
 
-// standard writes dattest's standard world into a temporary folder and
-// opens it.
-func standard(t testing.TB) (*World, string) {
+// written is the world write writes into a temporary folder, opened (and
+// closed when the test ends), and that folder.
+func written(t testing.TB, write func(dir string) error) (*World, string) {
 	t.Helper()
 	dir := t.TempDir()
-	if err := dattest.WriteStandard(dir); err != nil {
+	if err := write(dir); err != nil {
 		t.Fatal(err)
 	}
 	w, err := Open(dir)
@@ -33,6 +33,13 @@ func standard(t testing.TB) (*World, string) {
 	}
 	t.Cleanup(func() { w.Close() })
 	return w, dir
+}
+
+// standard writes dattest's standard world into a temporary folder and
+// opens it.
+func standard(t testing.TB) (*World, string) {
+	t.Helper()
+	return written(t, dattest.WriteStandard)
 }
 
 // vertexHeight is the standard world's height at global vertex (gx, gy),

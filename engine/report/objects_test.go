@@ -13,6 +13,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/enginetest"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
 	"glidepath/interp"
@@ -76,31 +77,10 @@ func TestReport_LeavesOutHeldItemsAndStatics(t *testing.T) {
 	}
 }
 
-// courier is a remote with no motion interpreter running above the
-// catch-up speed, so its queue fills to the cap and it blips.
-const courier = `duration: 12
-seed: 3
-updates: on_change
-network: {latency: 0.05}
-remotes:
-  - guid: 0x80000C01
-    name: Courier
-    position: [20, 80]
-    heading: 90
-    motion: false
-    run_rate: 2.5
-    script:
-      - wait: 1
-      - run_to: [172, 80]
-expect:
-  - {object: Courier, blips: 0, queue_max: [0, 5]}
-  - {object: Courier, snaps: 0}
-`
-
 // A false claim fails in the report too: its count and the text line
-// name the scenario line and the object.
+// name the scenario line and the object, in both text forms.
 func TestReport_ExpectationsFail(t *testing.T) {
-	sc, err := scenario.Parse("courier.yaml", []byte(courier), assets.FS())
+	sc, err := scenario.Parse("courier.yaml", []byte(enginetest.CourierClaims), assets.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,6 +104,15 @@ func TestReport_ExpectationsFail(t *testing.T) {
 	want := "expectations: 3 checked, 2 fail\n  FAILS       courier.yaml:16 Courier (0x80000C01), ticks 1–"
 	if !strings.Contains(text.String(), want) {
 		t.Errorf("text report lacks %q:\n%s", want, text.String())
+	}
+	// The one-table form ends as the long form does (writeAfterObjects).
+	var table bytes.Buffer
+	if err := r.WriteTable(&table); err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(text.String(), "expectations:")
+	if at < 0 || !strings.HasSuffix(table.String(), text.String()[at:]) {
+		t.Errorf("the table form does not end with the text form's expectations:\n%s", table.String())
 	}
 }
 

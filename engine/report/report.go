@@ -456,6 +456,13 @@ func (r *Report) WriteText(w io.Writer) error {
 			break
 		}
 	}
+	return r.writeAfterObjects(w)
+}
+
+// writeAfterObjects writes what both text forms (WriteText, WriteTable)
+// say after the objects: the readings' first difference, the cause chains
+// when explained, and the expectations' verdicts.
+func (r *Report) writeAfterObjects(w io.Writer) error {
 	if err := r.writeFirstDifference(w); err != nil {
 		return err
 	}

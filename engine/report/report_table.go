@@ -127,18 +127,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
-	if err := r.writeFirstDifference(w); err != nil {
-		return err
-	}
-	if r.explained {
-		if err := r.writeCauses(w); err != nil {
-			return err
-		}
-	}
-	if r.Expectations != nil {
-		return r.Expectations.writeText(w, len(r.Readings))
-	}
-	return nil
+	return r.writeAfterObjects(w)
 }
 
 // KeepCauses keeps the cause chains keep accepts and drops the rest; what

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"glidepath/engine/recording"
+	"glidepath/physics"
 )
 
 // Bench recording layout.
@@ -52,7 +53,7 @@ const (
 
 // benchFarOffset is how far (m, along x and y) the far observer stands from
 // the crowd's centre.
-const benchFarOffset = 3 * 192
+const benchFarOffset = 3 * physics.LandblockLength
 
 // BenchWorldRecording is BenchRecording with the crowd centred on the corner
 // four landblocks share, so the walkers spread over several landblocks

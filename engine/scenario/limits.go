@@ -14,9 +14,10 @@ import (
 
 // Defaults for absent fields (docs/scenarios.md).
 const (
-	// DefaultTickRate is the tick rate when the scenario gives none (Hz),
-	// the recording format's default.
-	DefaultTickRate = 30
+	// DefaultTickRate is the tick rate when the scenario gives none (Hz):
+	// the recording format's own default, so that a scenario and a
+	// recording that give none run alike.
+	DefaultTickRate = recording.DefaultTickRate
 	// DefaultSeed seeds the network model and crowds when the scenario gives
 	// no seed.
 	DefaultSeed = 1
@@ -97,7 +98,7 @@ const (
 	MinLoopLength = 0.5
 	// maxCoordinate bounds a point's coordinates (m from the scenario
 	// landblock's corner): the width of the 256×256-landblock map.
-	maxCoordinate = 256 * 192
+	maxCoordinate = mapSize
 	// maxSteps bounds the script steps (segments, turns, laps) one compile
 	// may take in total.
 	maxSteps = 50_000_000

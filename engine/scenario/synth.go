@@ -19,6 +19,7 @@ import (
 	"math/rand/v2"
 
 	"glidepath/engine/recording"
+	"glidepath/physics"
 )
 
 // Synthetic crowd layout and bounds.
@@ -92,7 +93,7 @@ func Synth(o SynthOptions, assets fs.FS) (*Scenario, error) {
 		observer:  &observerSpec{start: point{96, 96}, every: DefaultObserverEvery, runRate: 1},
 		noTruth:   true,
 	}
-	const lb = 192.0
+	const lb = physics.LandblockLength
 	for i := range o.Objects {
 		guid := SynthFirstGUID + uint32(i)
 		rng := rand.New(rand.NewPCG(o.Seed, streamSeed(guid, streamCrowd)))

@@ -10,58 +10,9 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+
+	"glidepath/engine/tables/tablestest"
 )
-
-// wantSchemas are Tables v1's columns exactly as docs/formats.md names them:
-// name and type, "?" marking a nullable column.
-var wantSchemas = map[string][]string{
-	"states": {"input string", "reading string", "tick int64", "t double", "guid string", "cell string",
-		"x double", "y double", "z double", "gx double", "gy double", "heading double",
-		"queue int32", "fail int32", "contact bool", "error double?"},
-	"events": {"input string", "reading string", "tick int64", "guid string", "event string",
-		"branch string?", "distance double?", "detail string", "cause string?"},
-	"metrics": {"input string", "reading string", "guid string", "name string", "tick_rate int32", "ticks int64",
-		"updates int64", "routes_teleport int64", "routes_interpolate int64", "routes_slide int64",
-		"routes_airborne int64", "routes_stale_position int64", "routes_stale_teleport int64",
-		"routes_wrong_instance int64", "enqueues_far int64", "enqueues_arrived int64", "enqueues_near int64",
-		"stall_windows int64", "stall_failures int64", "blips int64", "snaps int64", "pops int64", "hitches int64",
-		"error_ticks int64?", "error_mean double?", "error_p95 double?", "error_max double?",
-		"longest_queue_s double", "max_queue int64", "final_queue int64",
-		"first_blip int64?", "first_snap int64?", "first_pop int64?", "first_hitch int64?"},
-	"imported": {"input string", "recording string", "t double", "tick int64", "guid string?", "event string", "detail string"},
-}
-
-// Schema describes a Parquet file's columns as "name type[?]", read with
-// the Parquet library's own reader.
-func Schema(t testing.TB, path string) []string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	var out []string
-	for _, field := range pf.Schema().Fields() {
-		typ := field.Type()
-		name := strings.ToLower(typ.Kind().String())
-		switch {
-		case name == "byte_array" && typ.LogicalType() != nil && typ.LogicalType().String() == "STRING":
-			name = "string"
-		case name == "boolean":
-			name = "bool"
-		}
-		if field.Optional() {
-			name += "?"
-		}
-		out = append(out, field.Name()+" "+name)
-	}
-	return out
-}
 
 func writeTable[T Row](t *testing.T, path string, rows []T, opts Options) {
 	t.Helper()
@@ -85,8 +36,8 @@ func TestParquet_SchemaIsTablesV1(t *testing.T) {
 	writeTable(t, filepath.Join(dir, "events.parquet"), []Event{{Input: "a"}}, Options{Codec: Snappy})
 	writeTable(t, filepath.Join(dir, "metrics.parquet"), []Metrics{{Input: "a"}}, Options{})
 	writeTable(t, filepath.Join(dir, "imported.parquet"), []Imported{{Input: "a"}}, Options{})
-	for name, want := range wantSchemas {
-		got := Schema(t, filepath.Join(dir, name+".parquet"))
+	for name, want := range tablestest.Columns {
+		got := tablestest.Schema(t, filepath.Join(dir, name+".parquet"))
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s schema:\n got %v\nwant %v", name, got, want)
 		}
@@ -96,9 +47,9 @@ func TestParquet_SchemaIsTablesV1(t *testing.T) {
 		"states": (*State)(nil).csvHeader(), "events": (*Event)(nil).csvHeader(), "metrics": (*Metrics)(nil).csvHeader(),
 		"imported": (*Imported)(nil).csvHeader(),
 	} {
-		for i, col := range wantSchemas[name] {
+		for i, col := range tablestest.Columns[name] {
 			if i >= len(hdr) || hdr[i] != strings.Fields(col)[0] {
-				t.Errorf("%s CSV header %v does not follow %v", name, hdr, wantSchemas[name])
+				t.Errorf("%s CSV header %v does not follow %v", name, hdr, tablestest.Columns[name])
 				break
 			}
 		}

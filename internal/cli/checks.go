@@ -22,11 +22,11 @@ func IsSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// CheckTicks refuses -ticks past the 48 h a recording may span
-// (engine.MaxRunSeconds) at the input's tick rate, so a typo cannot start a
-// run that grows for hours.
+// CheckTicks refuses -ticks past the longest run the engine takes
+// (engine.MaxTicks: the 48 h a recording may span, engine.MaxRunSeconds) at
+// the input's tick rate, so a typo cannot start a run that grows for hours.
 func CheckTicks(ticks, rate int) error {
-	if max := engine.MaxRunSeconds * rate; ticks > max {
+	if max := engine.MaxTicks(rate); ticks > max {
 		return BadInput("-ticks %d: more than the limit of %d ticks (%d h at %d Hz)", ticks, max, engine.MaxRunSeconds/3600, rate)
 	}
 	return nil

@@ -1,7 +1,9 @@
-// Package goroutines checks, in a test, that the code under test started no
-// goroutine: what make test runs without the race detector only (Makefile
-// SWEEPS, docs/testing.md "Which tests run under the race detector") must
-// run on one goroutine, where the detector has nothing to find.
+// Package goroutines holds test helpers about goroutines. NoneStarted
+// checks, in a test, that the code under test started no goroutine: what
+// make test runs without the race detector only (Makefile SWEEPS,
+// docs/testing.md "Which tests run under the race detector") must run on
+// one goroutine, where the detector has nothing to find. Buffer is an
+// output the test reads while its code writes it on another goroutine.
 //
 // The count is the runtime's own (runtime/metrics
 // /sched/goroutines-created:goroutines), read when the test calls

@@ -14,11 +14,10 @@ import (
 	"strings"
 	"testing"
 
-	"glidepath/assets"
 	"glidepath/engine/capture"
 	"glidepath/engine/capture/capturetest"
+	"glidepath/engine/enginetest"
 	"glidepath/engine/recording"
-	"glidepath/engine/scenario"
 	"glidepath/internal/runcmd"
 )
 
@@ -33,27 +32,8 @@ func importRun(t *testing.T, path, out string, asJSON bool, opts capture.Options
 	return 0, o.String(), e.String()
 }
 
-// captureFile writes the shipped scenario name as a capture in a
-// temporary directory, under the file name given.
-func captureFile(t *testing.T, name, file string, cfg capturetest.Config) (string, *recording.Recording) {
-	t.Helper()
-	rec, err := scenario.CompileAsset(assets.FS(), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := capturetest.FromRecording(&buf, rec, cfg); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), file)
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path, rec
-}
-
 func TestImport_WritesRecordingAndSummary(t *testing.T) {
-	path, src := captureFile(t, "jitter", "jitter.pcapng", capturetest.Config{Format: capturetest.Pcapng, Link: capturetest.Null, SplitEvery: 4, RetransmitEvery: 3, Noise: true})
+	path, src := enginetest.CaptureFile(t, "jitter", "jitter.pcapng", capturetest.Config{Format: capturetest.Pcapng, Link: capturetest.Null, SplitEvery: 4, RetransmitEvery: 3, Noise: true})
 	out := filepath.Join(t.TempDir(), "jitter.jsonl.gz")
 	code, stdout, errs := importRun(t, path, out, false, capture.Options{})
 	if code != 0 {
@@ -88,7 +68,7 @@ func TestImport_WritesRecordingAndSummary(t *testing.T) {
 }
 
 func TestImport_JSONSummary(t *testing.T) {
-	path, _ := captureFile(t, "teleport", "t.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	path, _ := enginetest.CaptureFile(t, "teleport", "t.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	out := filepath.Join(t.TempDir(), "t.jsonl")
 	code, stdout, errs := importRun(t, path, out, true, capture.Options{ServerPort: 9000})
 	if code != 0 {
@@ -109,7 +89,7 @@ func TestImport_JSONSummary(t *testing.T) {
 func TestImport_LongCaptureInPieces(t *testing.T) {
 	defer func(n int) { PieceEvents = n }(PieceEvents)
 	PieceEvents = 60
-	path, src := captureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
+	path, src := enginetest.CaptureFile(t, "default", "default.pcap", capturetest.Config{Format: capturetest.Pcap, Link: capturetest.Ethernet})
 	out := filepath.Join(t.TempDir(), "default.jsonl.gz")
 	code, stdout, errs := importRun(t, path, out, false, capture.Options{})
 	if code != 0 {

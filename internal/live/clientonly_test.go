@@ -1,36 +1,17 @@
 package live
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"glidepath/internal/cli"
+	"glidepath/internal/goroutines"
 	"glidepath/interp"
 )
-
-// lockedBuffer is a bytes.Buffer the session writes while the test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // A client trace whose rows name an object the run never has rang
 // nothing, silently, for as long as the session ran: each such object is
@@ -46,7 +27,7 @@ func TestRun_WarnsOfClientObjectsTheRunNeverHas(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := withStop(t)
-	var out, errs lockedBuffer
+	var out, errs goroutines.Buffer
 	done := make(chan error, 1)
 	o := Options{Capture: path, Against: trace, Reading: interp.SeedReading(), Poll: 10 * time.Millisecond}
 	go func() { done <- Run(o, &out, &errs) }()

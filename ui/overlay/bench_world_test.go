@@ -2,7 +2,6 @@ package overlay
 
 import (
 	"math"
-	"runtime"
 	"strconv"
 	"testing"
 
@@ -62,24 +61,7 @@ func BenchmarkBuildFrame_World(b *testing.B) {
 				}
 				bl.End()
 			}
-			build()
-			b.ReportAllocs()
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			cpu0, cpuOK := threadCPU()
-			frames := 0
-			for b.Loop() {
-				build()
-				frames++
-			}
-			if cpu1, ok := threadCPU(); ok && cpuOK && frames > 0 {
-				b.ReportMetric(float64(cpu1-cpu0)/float64(frames)/1e6, "cpu-ms/frame")
-			}
-			var verts int
-			for _, bt := range bl.Batches() {
-				verts += len(bt.Vertices)
-			}
-			b.ReportMetric(float64(verts), "vertices")
+			frames(b, bl, build)
 		})
 	}
 }

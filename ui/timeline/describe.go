@@ -9,6 +9,7 @@ import (
 
 	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
+	"glidepath/engine/recording"
 	"glidepath/ui/model"
 )
 
@@ -23,21 +24,24 @@ func tickLabel(tick, rate int) string {
 func DescribeAt(i int, d *Data) string {
 	e := d.Index.Event(i)
 	if tick, why, ok := d.Index.Cause(i); ok {
-		return tickLabel(tick, rate(d)) + who(&e, d) + " · " + why
+		return tickLabel(tick, tickRate(d)) + who(&e, d) + " · " + why
 	}
 	return Describe(&e, d)
 }
 
-func rate(d *Data) int {
-	if d != nil && d.Info != nil {
+// tickRate is the input's tick rate (Hz), what the ruler, the plot and the
+// details line count seconds by; the recording format's default before an
+// input is read.
+func tickRate(d *Data) int {
+	if d != nil && d.Info != nil && d.Info.TickRate > 0 {
 		return d.Info.TickRate
 	}
-	return 30
+	return recording.DefaultTickRate
 }
 
 // Describe is the details line of an event.
 func Describe(e *model.Event, d *Data) string {
-	return tickLabel(int(e.Tick), rate(d)) + who(e, d) + " · " + what(e, d)
+	return tickLabel(int(e.Tick), tickRate(d)) + who(e, d) + " · " + what(e, d)
 }
 
 // who is " · Name · 0x…" for an event of an object, "" otherwise.

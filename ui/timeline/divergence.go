@@ -97,5 +97,5 @@ func (t *Timeline) hoverDivergence(d *Data, x float64) (string, bool) {
 		return "", false
 	}
 	what, _ := d.Divergence(d.Selected, at)
-	return tickLabel(at, rate(d)) + who(&model.Event{GUID: d.Selected}, d) + " · the client diverges: " + what, true
+	return tickLabel(at, tickRate(d)) + who(&model.Event{GUID: d.Selected}, d) + " · the client diverges: " + what, true
 }

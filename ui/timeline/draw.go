@@ -60,10 +60,7 @@ func (t *Timeline) Draw(p Painter, d *Data, cursor int) {
 		return
 	}
 	p.Rect(float32(r.X), float32(r.Y), float32(r.W), float32(r.H), stripBackground)
-	rate := 30
-	if d != nil && d.Info != nil {
-		rate = max(d.Info.TickRate, 1)
-	}
+	rate := tickRate(d)
 	t.drawRuler(p, rate)
 	t.drawLanes(p, d)
 	t.drawPlot(p, d)

@@ -260,10 +260,7 @@ func (t *Timeline) drawPlot(p Painter, d *Data) {
 	}
 	v := &t.View
 	w := int(math.Ceil(v.W))
-	rate := 30
-	if d != nil && d.Info != nil && d.Info.TickRate > 0 {
-		rate = d.Info.TickRate
-	}
+	rate := tickRate(d)
 	// The selected run's ticks per strip tick: an input at another tick
 	// rate is plotted by time (stack.go).
 	sc := 1.0
