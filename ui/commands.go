@@ -362,8 +362,9 @@ func (tg *tourGuide) tourGo(a *app, i int) {
 }
 
 // tourStep moves the tour on (next) or back; past the last stop it ends.
+// Back with no tour shown goes nowhere: Enter starts it again.
 func (tg *tourGuide) tourStep(a *app, next bool) {
-	if i, more := tg.Step(next); more {
+	if i, more := tg.Step(next); more || len(tg.Stops) == 0 {
 		tg.tourGo(a, i)
 		return
 	}

@@ -58,6 +58,18 @@ func TestTour_WalksTheStops(t *testing.T) {
 	if a.tour.Active() || a.sel.GUID == 0 {
 		t.Errorf("Esc: tour %v, selection %#x; want the tour ended first", a.tour.Active(), a.sel.GUID)
 	}
+	// Backspace after the tour has no stop to go back to: it stays ended
+	// and says Enter starts it again (docs/viewer.md, Keys).
+	at := a.pb.Cursor()
+	a.apply(cmdTourPrev)
+	if a.tour.Active() || a.pb.Cursor() != at || !strings.Contains(a.bar.status, "Enter starts it again") {
+		t.Errorf("Backspace after the tour: tour %v, cursor %d (was %d), status %q", a.tour.Active(), a.pb.Cursor(), at, a.bar.status)
+	}
+	// Without a tour, Backspace says how to get one.
+	probe.apply(cmdTourPrev)
+	if !strings.Contains(probe.bar.status, "-tour") {
+		t.Errorf("Backspace without a tour says %q", probe.bar.status)
+	}
 }
 
 // Under -compare, C switches the reading and the object list's rows show

@@ -63,11 +63,13 @@ func (t *Tour) Go(i, last int, exists func(tick int, guid uint32) bool) TourStop
 }
 
 // Step is where the tour goes on (next) or back: the stop to show, or
-// more false past the last stop, which ends the tour.
+// more false past the last stop, which ends the tour. A tour not shown
+// (ended, or not begun) starts again at its first stop on next; back has
+// nowhere to go there (more false).
 func (t *Tour) Step(next bool) (i int, more bool) {
 	switch {
 	case !t.on:
-		return 0, true
+		return 0, next
 	case next && t.at == len(t.Stops)-1:
 		t.on = false
 		return 0, false

@@ -4,7 +4,8 @@ import "testing"
 
 // A stop before its object exists is shown at the object's first tick
 // (up to maxTourWait on); Enter past the last stop ends the tour, Backspace
-// goes back, and a tour not shown starts at its first stop.
+// goes back, a tour not shown starts at its first stop on Enter, and
+// Backspace there goes nowhere.
 func TestTour_GoFindsTheObjectAndStepEnds(t *testing.T) {
 	tr := Tour{Stops: []TourStop{{Tick: 0, GUID: 7, Caption: "first"}, {Tick: 200, GUID: 0, Caption: "second"}}}
 	if i, more := tr.Step(true); i != 0 || !more {
@@ -31,5 +32,13 @@ func TestTour_GoFindsTheObjectAndStepEnds(t *testing.T) {
 	}
 	if _, more := tr.Step(true); more || tr.Active() {
 		t.Errorf("Enter past the last stop: more %v, active %v; want the tour ended", more, tr.Active())
+	}
+	// docs/viewer.md: after the tour, Enter starts it again; Backspace
+	// has no stop to go back to.
+	if _, more := tr.Step(false); more {
+		t.Errorf("Backspace after the tour ended restarts it; want nowhere to go")
+	}
+	if i, more := tr.Step(true); i != 0 || !more {
+		t.Errorf("Enter after the tour ended steps to %d (more %v), want its first stop", i, more)
 	}
 }
