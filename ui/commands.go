@@ -316,7 +316,7 @@ func (sb *statusBar) statusLine(a *app) string {
 	}
 	fmt.Fprintf(&b, "   tick %d / %d   %.2f s   %s", a.pb.Cursor(), a.pb.Last(), a.pb.Seconds(), sb.playState(a))
 	if a.sel.Follow {
-		b.WriteString("   following")
+		b.WriteString("   following the selection")
 	}
 	b.WriteString(sb.preRunStatus(a))
 	b.WriteString(a.liveStatus())

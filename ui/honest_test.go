@@ -7,7 +7,8 @@ import (
 )
 
 // The status line: "● live" and "paused" never together; a slow playback
-// says what it achieves; the pre-run's progress never reads 100 %.
+// says what it achieves; the follow camera says whom it follows; the
+// pre-run's progress never reads 100 %.
 func TestStatus_HonestPlayState(t *testing.T) {
 	a := openApp(t, "../assets/scenarios/runner.yaml", nil, 0, 1280, 800)
 	a.pb.SetPlaying(false)
@@ -24,6 +25,13 @@ func TestStatus_HonestPlayState(t *testing.T) {
 	if s := a.bar.statusLine(a); !strings.Contains(s, "playing 1× (achieved 0.60×)") {
 		t.Fatalf("playing at 0.6×: %q", s)
 	}
+	// The follow camera is named as the selection's, not "following"
+	// alone, which a file followed as it grows (-follow, "● live") also is.
+	a.sel.Follow = true
+	if s := a.bar.statusLine(a); !strings.Contains(s, "following the selection") {
+		t.Fatalf("the camera following the selection: %q", s)
+	}
+	a.sel.Follow = false
 	a.sess.Ready = false
 	defer func() { a.sess.Ready = true }()
 	if s := a.bar.preRunStatus(a); strings.Contains(s, "100") {
