@@ -94,6 +94,29 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 	}
 }
 
+// A followed file rotated — renamed away, then its successor created at
+// the path — is said to be replaced, not gone, though a look between the
+// two finds no file.
+func TestLive_RotatedIsReplacedNotGone(t *testing.T) {
+	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, data, 0o644)
+	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)})
+	os.Rename(path, path+".1")
+	a.pollLive(true)
+	if !a.pb.Following() {
+		t.Fatalf("stopped following between the rename and the new file: %q", a.bar.status)
+	}
+	os.WriteFile(path, data, 0o644)
+	a.pollLive(true)
+	if a.pb.Following() || !strings.Contains(a.bar.status, "replaced") {
+		t.Errorf("following %v, status %q: want the rotation reported as a replaced file", a.pb.Following(), a.bar.status)
+	}
+}
+
 // With -follow the top bar has a Live button that returns to the live edge.
 func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
 	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync/atomic"
 	"time"
@@ -81,6 +82,8 @@ type Tail struct {
 	o       FollowOptions
 	onWait  func()
 	waited  bool // onWait was called for the current wait
+	// missing: how many looks in a row found no file at path (check).
+	missing atomic.Int32
 }
 
 // NewTail opens the file at path, which must exist, to follow it.
@@ -143,7 +146,7 @@ func (t *Tail) Read(p []byte) (int, error) {
 				t.onWait()
 			}
 		}
-		if t.o.Idle > 0 && idle >= t.o.Idle {
+		if t.o.Idle > 0 && idle >= t.o.Idle && t.missing.Load() == 0 { // a path found empty is looked at again first
 			return 0, io.EOF
 		}
 		timer := time.NewTimer(t.o.Poll)
@@ -167,9 +170,17 @@ func (t *Tail) Read(p []byte) (int, error) {
 func (t *Tail) Check() error { return t.check() }
 
 // check reports a file that was removed, replaced or truncated since it was
-// opened.
+// opened. A path found empty once is looked at again before the file is
+// called gone: a rotation (the file renamed away, then its successor
+// created at the path) leaves it empty for a moment, and the follower would
+// say gone where the file was replaced.
 func (t *Tail) check() error {
 	fi, err := os.Stat(t.path)
+	if err == nil {
+		t.missing.Store(0)
+	} else if errors.Is(err, fs.ErrNotExist) && t.missing.Add(1) == 1 {
+		return nil
+	}
 	switch {
 	case err != nil:
 		return fmt.Errorf("the followed file is gone (%v)", unwrapPathError(err))

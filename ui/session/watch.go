@@ -5,7 +5,9 @@
 package session
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 )
 
@@ -17,6 +19,7 @@ const watchTicks = 30
 type Watch struct {
 	info    os.FileInfo
 	counter int
+	missing bool // the last look found no file at the path
 }
 
 // NewWatch watches the file fi describes.
@@ -36,6 +39,14 @@ func (w *Watch) Check(s *Session, file string, force bool) (why string) {
 	var read int64
 	if st := StoreOf(s.Runs[0].Src); st != nil {
 		read, _ = st.Progress()
+	}
+	// A path found empty once is looked at again before the file is called
+	// gone: a rotation renames the file away before it creates the next
+	// (recording.Tail's check).
+	if was := w.missing; err == nil || !errors.Is(err, fs.ErrNotExist) {
+		w.missing = false
+	} else if w.missing = true; !was {
+		return ""
 	}
 	switch {
 	case err != nil:
