@@ -98,13 +98,7 @@ func TestLive_FollowsAGrowingRecording(t *testing.T) {
 // the path — is said to be replaced, not gone, though a look between the
 // two finds no file.
 func TestLive_RotatedIsReplacedNotGone(t *testing.T) {
-	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.jsonl")
-	os.WriteFile(path, data, 0o644)
-	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)})
+	a, path, data := followingWhole(t)
 	os.Rename(path, path+".1")
 	a.pollLive(true)
 	if !a.pb.Following() {
@@ -119,13 +113,7 @@ func TestLive_RotatedIsReplacedNotGone(t *testing.T) {
 
 // With -follow the top bar has a Live button that returns to the live edge.
 func TestLive_ButtonReturnsToTheLiveEdge(t *testing.T) {
-	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "live.jsonl")
-	os.WriteFile(path, data, 0o644)
-	a := openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)})
+	a, _, _ := followingWhole(t)
 	if a.gui.live == nil {
 		t.Fatal("no Live button while following")
 	}
@@ -184,4 +172,17 @@ func TestLive_AppendsWithoutRereading(t *testing.T) {
 	if a.pb.Cursor() != a.pb.Last() || run.Info.Objects < 2 {
 		t.Errorf("cursor %d of %d, %d objects", a.pb.Cursor(), a.pb.Last(), run.Info.Objects)
 	}
+}
+
+// followingWhole opens the window following a file that holds the whole of
+// far_jump.jsonl (-follow), paused; it returns the file's path and bytes.
+func followingWhole(t *testing.T) (a *app, path string, data []byte) {
+	t.Helper()
+	data, err := os.ReadFile("../engine/testdata/far_jump.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path = filepath.Join(t.TempDir(), "live.jsonl")
+	os.WriteFile(path, data, 0o644)
+	return openAppWith(t, path, nil, Options{File: path, Follow: true, Paused: true, Size: image.Pt(1280, 800)}), path, data
 }
