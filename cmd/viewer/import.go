@@ -25,7 +25,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	events := fs.String("events", "", "also write the imported events as a table to `FILE` (.csv, .csv.gz or .parquet)")
 	var cf cmdinput.CaptureFlags
 	cf.Add(fs)
-	file, err := parseOne(fs, args, "CAPTURE (.pcap or .pcapng)")
+	file, err := parseOne(fs, args, "CAPTURE (.pcap, .pcapng or datagram JSONL)")
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ func TestSubcommands_WantOnePositional(t *testing.T) {
 	for _, c := range []struct{ name, want string }{
 		{"compile", "SCENARIO.yaml"},
 		{"dat", "DIR"},
-		{"import", "CAPTURE (.pcap or .pcapng)"},
+		{"import", "CAPTURE (.pcap, .pcapng or datagram JSONL)"},
 		{"pack", "FILE (a recording, a scenario or a capture)"},
 		{"shrink", "FILE (a recording, a scenario or a capture)"},
 		{"whatif", "FILE (a recording, a scenario or a capture)"},
