@@ -26,9 +26,8 @@ import (
 const deliveryTolerance = 1e-9
 
 // MaxRunSeconds bounds the time of a recording's events (and so the length
-// of a run): 48 hours, far past any capture, short enough that tick numbers
-// stay small.
-const MaxRunSeconds = 48 * 3600
+// of a run): the recording format's 48 hours, recording.MaxSeconds.
+const MaxRunSeconds = recording.MaxSeconds
 
 // MaxTicks is the longest run at rate ticks per second: MaxRunSeconds of
 // ticks. Options.LastTick may not pass it.

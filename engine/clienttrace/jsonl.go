@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"glidepath/engine/recording"
 	"glidepath/physics"
 )
 
@@ -152,8 +153,8 @@ func decodeHeader(s *scanner, rec *record) {
 		case "tick_rate":
 			tok := s.literal()
 			n, ok := parseTick(tok)
-			if !ok || n < 1 || n > 240 {
-				s.fail("tick_rate", "want an integer from 1 to 240, got "+quoteToken(tok))
+			if !ok || n < recording.MinTickRate || n > recording.MaxTickRate {
+				s.fail("tick_rate", "want an integer from "+strconv.Itoa(recording.MinTickRate)+" to "+strconv.Itoa(recording.MaxTickRate)+", got "+quoteToken(tok))
 			}
 			rec.tickRate = n
 		case "input":

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/engine/recording"
 	"glidepath/physics"
 )
 
@@ -354,5 +355,62 @@ func TestRead_TraceNonFiniteSpellingSaidPlainly(t *testing.T) {
 		if err == io.EOF || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s:\n got %v\nwant %s", c.src, err, c.want)
 		}
+	}
+}
+
+// A client trace's bounds are the recording format's, one definition
+// (recording.MaxSeconds, recording.MaxTickRate): the last second and the
+// highest tick rate a recording may have are read; one past either is
+// refused naming the field.
+func TestRead_BoundsAreTheRecordingFormats(t *testing.T) {
+	last := strconv.Itoa(recording.MaxSeconds)
+	past := strconv.Itoa(recording.MaxSeconds) + ".5"
+	header := func(rate int) string {
+		return `{"format":"glidepath-trace","version":1,"tick_rate":` + strconv.Itoa(rate) + `}` + "\n"
+	}
+	cases := []struct {
+		name, file, src string
+		line            int
+		field           string // "" when the input is read
+	}{
+		{"jsonl last second", "a.jsonl", `{"t":` + last + `,"guid":"0x1","cell":"0x1","origin":[0,0,0]}`, 1, ""},
+		{"jsonl past it", "a.jsonl", `{"t":` + past + `,"guid":"0x1","cell":"0x1","origin":[0,0,0]}`, 1, "t"},
+		{"csv last second", "a.csv", "t,guid,cell,x,y,z\n" + last + ",0x1,0x1,0,0,0", 2, ""},
+		{"csv past it", "a.csv", "t,guid,cell,x,y,z\n" + past + ",0x1,0x1,0,0,0", 2, "t"},
+		{"trace highest rate", "a.trace", header(recording.MaxTickRate), 1, ""},
+		{"trace past it", "a.trace", header(recording.MaxTickRate + 1), 1, "tick_rate"},
+		{"trace lowest rate", "a.trace", header(recording.MinTickRate), 1, ""},
+		{"trace below it", "a.trace", header(recording.MinTickRate - 1), 1, "tick_rate"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// A trace's rate must be the recording's: the run's rate is the
+			// header's, within the recording format's range.
+			rate := 30
+			if i := strings.Index(c.src, `"tick_rate":`); i >= 0 {
+				n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(c.src[i+len(`"tick_rate":`):]), "}"))
+				rate = min(max(n, recording.MinTickRate), recording.MaxTickRate)
+			}
+			r, err := NewReader(c.file, strings.NewReader(c.src), rate)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for err == nil {
+				_, err = r.NextTick(nil)
+			}
+			if c.field == "" {
+				if err != io.EOF {
+					t.Fatalf("want it read, got %v", err)
+				}
+				return
+			}
+			if err == io.EOF {
+				t.Fatal("read without error")
+			}
+			wantError(t, err, c.file, c.line, c.field)
+			if c.field == "tick_rate" && !strings.Contains(err.Error(), "from 1 to 240") {
+				t.Errorf("%v: want the recording format's range, from 1 to 240", err)
+			}
+		})
 	}
 }

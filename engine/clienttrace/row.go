@@ -8,15 +8,18 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"glidepath/engine/recording"
 	"glidepath/physics"
 )
 
 // Limits of a client trace, checked as each line is read.
 const (
-	// MaxSeconds bounds "t": 48 hours, the longest run the engine accepts.
-	MaxSeconds = 48 * 3600
-	// MaxTick bounds "tick": 48 hours at the highest tick rate (240 Hz).
-	MaxTick = MaxSeconds * 240
+	// MaxSeconds bounds "t": 48 hours, the longest run the engine accepts
+	// (recording.MaxSeconds).
+	MaxSeconds = recording.MaxSeconds
+	// MaxTick bounds "tick": 48 hours at the highest tick rate
+	// (recording.MaxTickRate, 240 Hz).
+	MaxTick = MaxSeconds * recording.MaxTickRate
 	// MaxLineBytes bounds one line.
 	MaxLineBytes = 1 << 20
 	// MaxQueue bounds "queue" (retail caps the queue at 20 nodes; a client

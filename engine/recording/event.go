@@ -319,6 +319,11 @@ const (
 	// MinTickRate and MaxTickRate bound the header's tick_rate.
 	MinTickRate = 1
 	MaxTickRate = 240
+	// MaxSeconds bounds an event's time t, and so a run's length: 48
+	// hours, far past any capture, short enough that tick numbers stay
+	// small. The engine checks it when a run starts (engine.MaxRunSeconds);
+	// a client trace's t and the synthetic crowd's length share it.
+	MaxSeconds = 48 * 3600
 )
 
 // Entity is an object that exists at t = 0 (header) or is created (create).

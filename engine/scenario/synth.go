@@ -28,8 +28,9 @@ const (
 	SynthFirstGUID = 0x80400000
 	// SynthMaxObjects bounds the number of remotes.
 	SynthMaxObjects = 10000
-	// SynthMaxMinutes bounds the length: the recording format's 48 h.
-	SynthMaxMinutes = 48 * 60
+	// SynthMaxMinutes bounds the length: the recording format's 48 h
+	// (recording.MaxSeconds).
+	SynthMaxMinutes = recording.MaxSeconds / 60
 	// SynthMaxInterval bounds the update interval (s).
 	SynthMaxInterval = 60
 	// SynthDefaultInterval is the update interval when none is given (s):
