@@ -257,3 +257,41 @@ func TestExplain_SinkWithoutLogGivesTheSameCauses(t *testing.T) {
 		t.Fatalf("sink causes differ: %d vs %d", len(k.x.Causes), len(want))
 	}
 }
+
+// Seed 000 §4: a failed stall window counts a failure, NodeCompleted(0) pops
+// the head and adjust_offset returns with no step, so the body stands still
+// that tick — a hitch whose cause is the failed window, not the reach test
+// (which pops a head reached with success). Each hitch of runner is told by
+// the completion of its still tick.
+func TestExplain_HitchNamesTheStallWindowThatGaveUpTheHead(t *testing.T) {
+	s, cs := explainedRun(t, "runner")
+	type done struct {
+		tick int
+		guid uint32
+	}
+	success := map[done]bool{}
+	for _, e := range eventsOf(s, eventlog.EventNodeComplete) {
+		success[done{int(e.Tick), e.GUID}] = e.Success
+	}
+	failed, reached := 0, 0
+	for _, c := range causesOf(cs, eventlog.EventHitch) {
+		ok, completed := success[done{c.Tick, c.GUID}]
+		switch {
+		case !completed:
+		case ok:
+			reached++
+			if !strings.Contains(c.Why, "reach test") || strings.Contains(c.Why, "stall window") {
+				t.Errorf("tick %d (a node reached): %s", c.Tick, c.Why)
+			}
+		default:
+			failed++
+			if strings.Contains(c.Why, "reach test") || !strings.Contains(c.Why, "a stall window failed that tick") ||
+				!strings.Contains(c.Why, "node_fail_counter") {
+				t.Errorf("tick %d (a stall window failed): %s", c.Tick, c.Why)
+			}
+		}
+	}
+	if failed == 0 || reached == 0 {
+		t.Fatalf("runner's hitches: %d on a failed window, %d on a node reached; want both", failed, reached)
+	}
+}
