@@ -2,6 +2,7 @@ package clientdiff
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"glidepath/assets"
@@ -89,5 +90,49 @@ func TestCompare_RowComparedSeesEveryRow(t *testing.T) {
 	}
 	if d := tr.obj.FirstDivergence; d == nil || d.Fields[0] != "position" {
 		t.Errorf("first divergence %+v, want the position of row 2", d)
+	}
+}
+
+// A cell differs only where it says more than the position: indoors (an
+// EnvCell's room, the 20 m blip distance) the client's cell must be
+// retail's even at the same point; outdoors another cell of the landblock
+// at the same point (a body on a 24 m cell line) agrees.
+func TestCompare_IndoorCellDiffers(t *testing.T) {
+	rec := scenario.BenchRecording(1, 0.05, 0.5, 1)
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Query().States(nil)[0]
+	lb := st.Cell &^ 0xFFFF
+	for _, tc := range []struct {
+		name           string
+		retail, client uint32
+		want           []string
+	}{
+		{"outdoor neighbours", lb | 0x1C, lb | 0x1D, nil},
+		{"the same room", lb | 0x105, lb | 0x105, nil},
+		{"another room", lb | 0x105, lb | 0x106, []string{"cell"}},
+		{"indoors, client outdoors", lb | 0x105, lb | 0x1C, []string{"cell"}},
+		{"outdoors, client indoors", lb | 0x1C, lb | 0x100, []string{"cell"}},
+	} {
+		c := NewComparer(Options{Tolerance: DefaultTolerance})
+		c.sim = s
+		var fields []string
+		c.RowCompared = func(_ int, _ uint32, _ int, _ float64, f []string) { fields = f }
+		tr := &tracked{obj: Object{GUID: hexid.String(st.GUID), guid: st.GUID}, divTick: -1}
+		row := st
+		row.Cell = tc.retail
+		client := clienttrace.Row{Line: 1, GUID: st.GUID, Cell: tc.client, Origin: st.Origin}
+		c.compare(tr, &row, &client, nil)
+		if strings.Join(fields, ",") != strings.Join(tc.want, ",") || (tr.obj.FirstDivergence != nil) != (tc.want != nil) {
+			t.Errorf("%s: fields %v, diverged %v; want %v", tc.name, fields, tr.obj.FirstDivergence != nil, tc.want)
+		}
+		if got := rowFields(&clienttrace.Row{Cell: tc.retail}, &client, 0, DefaultTolerance); strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("%s: diff -vs fields %v, want %v", tc.name, got, tc.want)
+		}
+		if d := tr.obj.FirstDivergence; d != nil && (d.Retail.Cell != hexid.String(tc.retail) || d.Client.Cell != hexid.String(tc.client)) {
+			t.Errorf("%s: divergence retail %s client %s", tc.name, d.Retail.Cell, d.Client.Cell)
+		}
 	}
 }

@@ -172,12 +172,16 @@ func (o *versusObject) push(n int, c ContextTick) {
 }
 
 // rowFields names what differs between two rows of an object: the position
-// beyond the tolerance, and the queue, Contact bit and branch where both
-// traces give them.
+// beyond the tolerance, the cell where one of the two is indoors
+// (cellDiffers), and the queue, Contact bit and branch where both traces
+// give them.
 func rowFields(a, b *clienttrace.Row, err, tol float64) []string {
 	var f []string
 	if err > tol {
 		f = append(f, "position")
+	}
+	if cellDiffers(a.Cell, b.Cell) {
+		f = append(f, "cell")
 	}
 	if a.HasQueue && b.HasQueue && a.Queue != b.Queue {
 		f = append(f, "queue")

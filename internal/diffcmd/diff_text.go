@@ -102,25 +102,30 @@ func compared(r *clientdiff.Result) int {
 	return n
 }
 
+// divergenceSummary names what differs at a first divergence, each with
+// retail's value and the client's ("position 0.300 m from retail's, retail
+// queue 12 (client 1)").
 func divergenceSummary(d *clientdiff.Divergence) string {
 	var parts []string
 	for _, f := range d.Fields {
 		switch f {
 		case "position":
-			parts = append(parts, "error "+m3(d.Error)+" m")
+			parts = append(parts, "position "+m3(d.Error)+" m from retail's")
+		case "cell":
+			parts = append(parts, fmt.Sprintf("retail cell %s (client %s)", d.Retail.Cell, d.Client.Cell))
 		case "queue":
-			parts = append(parts, fmt.Sprintf("queue %d (client %d)", d.Retail.Queue, *d.Client.Queue))
+			parts = append(parts, fmt.Sprintf("retail queue %d (client %d)", d.Retail.Queue, *d.Client.Queue))
 		case "contact":
-			parts = append(parts, fmt.Sprintf("contact %v (client %v)", d.Retail.Contact, *d.Client.Contact))
+			parts = append(parts, fmt.Sprintf("retail contact %v (client %v)", d.Retail.Contact, *d.Client.Contact))
 		case "branch":
 			b := d.Retail.Branch
 			if b == "" {
 				b = "no UpdatePosition"
 			}
-			parts = append(parts, fmt.Sprintf("branch %s (client %s)", b, d.Client.Branch))
+			parts = append(parts, fmt.Sprintf("retail branch %s (client %s)", b, d.Client.Branch))
 		}
 	}
-	return "retail " + strings.Join(parts, ", ")
+	return strings.Join(parts, ", ")
 }
 
 // writeContext prints the context ticks and the divergence as a table.
