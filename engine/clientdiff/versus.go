@@ -23,7 +23,8 @@ import (
 // malformed line.
 func Versus(a, b *clienttrace.Reader, opts Options) (*Result, error) {
 	res := &Result{Input: a.Name(), Client: b.Name(), Tolerance: opts.Tolerance,
-		TickRate: a.TickRate(), StrictObjects: opts.StrictObjects, Objects: []*Object{}}
+		TickRate: a.TickRate(), StrictObjects: opts.StrictObjects, Objects: []*Object{},
+		Missing: Missing{Objects: []MissingObject{}, Ticks: []MissingTicks{}, NotInRecording: []ClientOnly{}}}
 	vs := versus{opts: opts, res: res, byGUID: map[uint32]*versusObject{}, onlyB: map[uint32]*ClientOnly{}}
 	var rowsA, rowsB []clienttrace.Row
 	var errA, errB error

@@ -78,17 +78,32 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 	if r.StrictObjects {
 		strict = len(r.Missing.NotInRecording)
 	}
-	switch {
-	case diverged == 0 && strict == 0:
-		p.Printf("no divergence\n")
-	case diverged == 0:
-		p.Printf("no divergence of the run's objects; %s the run never has (-strict-objects)\n", plural.Count(strict, "client object"))
-	case strict == 0:
-		p.Printf("%d of %s diverged\n", diverged, plural.Count(len(r.Objects), "object"))
-	default:
-		p.Printf("%d of %s diverged; %s the run never has (-strict-objects)\n", diverged, plural.Count(len(r.Objects), "object"), plural.Count(strict, "client object"))
-	}
+	p.Printf("%s\n", verdict(diverged, len(r.Objects), len(r.Objects)-compared(r), strict, "the run's", "not in the client trace", "the run never has"))
 	return p.Err
+}
+
+// verdict is the closing line: how many of the objects diverged, out of
+// all of them; "no divergence" only when every object was compared and
+// none diverged, else it says how many were not compared (absent: "not in
+// the client trace") and, under -strict-objects, how many client objects
+// the other side never has (never: "the run never has"), which diverge;
+// whose names the compared objects' side ("the run's").
+func verdict(diverged, objects, uncompared, strict int, whose, absent, never string) string {
+	var s string
+	switch {
+	case diverged > 0:
+		s = fmt.Sprintf("%d of %s diverged", diverged, plural.Count(objects, "object"))
+	case uncompared > 0:
+		s = fmt.Sprintf("no divergence in the %s compared; %s %s, not compared", plural.Count(objects-uncompared, "object"), plural.Count(uncompared, "object"), absent)
+	case strict == 0:
+		return "no divergence"
+	default:
+		s = "no divergence of " + whose + " objects"
+	}
+	if strict > 0 {
+		s += fmt.Sprintf("; %s %s (-strict-objects)", plural.Count(strict, "client object"), never)
+	}
+	return s
 }
 
 // compared counts the objects with a client row compared.

@@ -108,11 +108,14 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 	if r.Missing.NotAlive > 0 {
 		p.Printf("  %s of B at ticks A has no row of their object\n", plural.Count(r.Missing.NotAlive, "row"))
 	}
-	p.Printf("\n%s compared, over %s\n", plural.Count(r.ComparedRows, "row"), plural.Count(len(r.Objects), "object"))
-	if diverged == 0 {
-		p.Printf("no divergence\n")
-	} else {
-		p.Printf("%d of %s diverged\n", diverged, plural.Count(len(r.Objects), "object"))
+	// A's objects never in B are not among r.Objects (their rows were
+	// not compared).
+	all := len(r.Objects) + len(r.Missing.Objects)
+	p.Printf("\n%s compared, over %d of %s of A\n", plural.Count(r.ComparedRows, "row"), len(r.Objects), plural.Count(all, "object"))
+	strict := 0
+	if r.StrictObjects {
+		strict = len(r.Missing.NotInRecording)
 	}
+	p.Printf("%s\n", verdict(diverged, all, len(r.Missing.Objects), strict, "A's", "never in B", "in B never in A"))
 	return p.Err
 }
