@@ -246,8 +246,15 @@ func (o *explained) whyBlip(e *eventlog.Event) string {
 		}
 	}
 	if far != nil {
-		fmt.Fprintf(&b, "InterpolateTo took the far branch at tick %d (%s farther than the autonomy blip distance from the queue's tail), which set node_fail_counter to %d",
-			far.Tick, o.updateAt(far.Tick), far.Fail)
+		// InterpolateTo measures from the queue's tail when it is a
+		// position node, else from the body (seed 000 §3): a far node
+		// alone in the queue found it empty.
+		ref := "the queue's tail"
+		if far.Queue <= 1 {
+			ref = "the body (the queue was empty)"
+		}
+		fmt.Fprintf(&b, "InterpolateTo took the far branch at tick %d (%s farther than the autonomy blip distance from %s), which set node_fail_counter to %d",
+			far.Tick, o.updateAt(far.Tick), ref, far.Fail)
 		if len(fails) > 0 {
 			fmt.Fprintf(&b, ", then %s", windowsText(fails))
 		}
