@@ -136,3 +136,51 @@ func TestCompare_IndoorCellDiffers(t *testing.T) {
 		}
 	}
 }
+
+// Where the client gives a heading it is compared with retail's, the short
+// way round: within HeadingTolerance (1°) it agrees, 90° off it diverges
+// ("heading", retail's and the client's at the divergence), 359.5° against
+// 0.2° is 0.7° and agrees, and NaN never agrees. diff -vs compares two
+// traces' headings the same way.
+func TestCompare_HeadingDiffers(t *testing.T) {
+	rec := scenario.BenchRecording(1, 0.05, 0.5, 1)
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Query().States(nil)[0]
+	retail := s.Query().RowHeading(&st)
+	for _, tc := range []struct {
+		name    string
+		client  float32
+		differs bool
+	}{
+		{"the same", retail, false},
+		{"0.9° off", retail + 0.9, false},
+		{"1.1° off", retail - 1.1, true},
+		{"a quarter turn", retail + 90, true},
+		{"a whole turn", retail + 360, false},
+		{"not a number", float32(math.NaN()), true},
+	} {
+		c := NewComparer(Options{Tolerance: DefaultTolerance})
+		c.sim = s
+		tr := &tracked{obj: Object{GUID: hexid.String(st.GUID), guid: st.GUID}, divTick: -1}
+		client := clienttrace.Row{Line: 1, GUID: st.GUID, Cell: st.Cell, Origin: st.Origin, Heading: tc.client, HasHeading: true}
+		c.compare(tr, &st, &client, nil)
+		d := tr.obj.FirstDivergence
+		if (d != nil) != tc.differs {
+			t.Errorf("%s: diverged %v, want %v", tc.name, d != nil, tc.differs)
+		}
+		if d != nil && (strings.Join(d.Fields, ",") != "heading" || d.Retail.Heading == nil || *d.Retail.Heading != retail ||
+			d.Client.Heading == nil || *d.Client.Heading != tc.client && !math.IsNaN(float64(tc.client))) {
+			t.Errorf("%s: divergence %+v", tc.name, d)
+		}
+		a := clienttrace.Row{Heading: retail, HasHeading: true}
+		if got := rowFields(&a, &client, 0, DefaultTolerance); (len(got) == 1 && got[0] == "heading") != tc.differs {
+			t.Errorf("%s: diff -vs fields %v", tc.name, got)
+		}
+	}
+	if HeadingDiffers(359.5, 0.2) || !HeadingDiffers(10, 350) || HeadingDiffers(-179.6, 180) {
+		t.Error("headings compared the long way round")
+	}
+}

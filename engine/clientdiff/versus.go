@@ -174,8 +174,8 @@ func (o *versusObject) push(n int, c ContextTick) {
 
 // rowFields names what differs between two rows of an object: the position
 // beyond the tolerance, the cell where one of the two is indoors
-// (cellDiffers), and the queue, Contact bit and branch where both traces
-// give them.
+// (cellDiffers), and the heading, queue, Contact bit and branch where both
+// traces give them.
 func rowFields(a, b *clienttrace.Row, err, tol float64) []string {
 	var f []string
 	if err > tol {
@@ -183,6 +183,9 @@ func rowFields(a, b *clienttrace.Row, err, tol float64) []string {
 	}
 	if cellDiffers(a.Cell, b.Cell) {
 		f = append(f, "cell")
+	}
+	if a.HasHeading && b.HasHeading && HeadingDiffers(a.Heading, b.Heading) {
+		f = append(f, "heading")
 	}
 	if a.HasQueue && b.HasQueue && a.Queue != b.Queue {
 		f = append(f, "queue")
@@ -202,6 +205,10 @@ func retailOfRow(r *clienttrace.Row) Retail {
 		Contact: r.Contact, Events: []string{}}
 	if r.HasBranch {
 		out.Branch = r.Branch.String()
+	}
+	if r.HasHeading {
+		h := r.Heading
+		out.Heading = &h
 	}
 	return out
 }

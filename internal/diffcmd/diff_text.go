@@ -128,6 +128,8 @@ func divergenceSummary(d *clientdiff.Divergence) string {
 			parts = append(parts, "position "+m3(d.Error)+" m from retail's")
 		case "cell":
 			parts = append(parts, fmt.Sprintf("retail cell %s (client %s)", d.Retail.Cell, d.Client.Cell))
+		case "heading":
+			parts = append(parts, fmt.Sprintf("retail heading %g° (client %g°)", *d.Retail.Heading, *d.Client.Heading))
 		case "queue":
 			parts = append(parts, fmt.Sprintf("retail queue %d (client %d)", d.Retail.Queue, *d.Client.Queue))
 		case "contact":

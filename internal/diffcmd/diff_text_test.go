@@ -12,10 +12,11 @@ import (
 // error of retail's, and a cell indoors gives both cells.
 func TestDivergenceSummary_NamesEachSide(t *testing.T) {
 	cq, rq := 1, 12
-	d := &clientdiff.Divergence{Fields: []string{"position", "cell", "queue"}, Error: 0.3,
-		Retail: clientdiff.Retail{Cell: "0xA9B40105", Queue: rq},
-		Client: clientdiff.Client{Cell: "0xA9B40106", Queue: &cq}}
-	want := "position 0.300 m from retail's, retail cell 0xA9B40105 (client 0xA9B40106), retail queue 12 (client 1)"
+	var rh, ch float32 = 90, 180.5
+	d := &clientdiff.Divergence{Fields: []string{"position", "cell", "heading", "queue"}, Error: 0.3,
+		Retail: clientdiff.Retail{Cell: "0xA9B40105", Queue: rq, Heading: &rh},
+		Client: clientdiff.Client{Cell: "0xA9B40106", Queue: &cq, Heading: &ch}}
+	want := "position 0.300 m from retail's, retail cell 0xA9B40105 (client 0xA9B40106), retail heading 90° (client 180.5°), retail queue 12 (client 1)"
 	if got := divergenceSummary(d); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

@@ -90,7 +90,11 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 		}
 		diverged++
 		p.Printf("\n  first divergence at tick %d: %s, error %s m\n", d.Tick, strings.Join(d.Fields, ", "), m3(d.Error))
-		p.Printf("  A: %s [%s], queue %d, contact %v", d.Retail.Cell, originText(d.Retail.Origin), d.Retail.Queue, d.Retail.Contact)
+		p.Printf("  A: %s [%s]", d.Retail.Cell, originText(d.Retail.Origin))
+		if d.Retail.Heading != nil {
+			p.Printf(", heading %g", *d.Retail.Heading)
+		}
+		p.Printf(", queue %d, contact %v", d.Retail.Queue, d.Retail.Contact)
 		if d.Retail.Branch != "" {
 			p.Printf(", branch %s", d.Retail.Branch)
 		}
