@@ -8,8 +8,10 @@ import (
 	"glidepath/assets"
 	"glidepath/engine"
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 	"glidepath/engine/scenario"
+	"glidepath/physics"
 )
 
 // A row with retail's own numbers is 0 m off (the comparison skips the sum
@@ -182,5 +184,32 @@ func TestCompare_HeadingDiffers(t *testing.T) {
 	}
 	if HeadingDiffers(359.5, 0.2) || !HeadingDiffers(10, 350) || HeadingDiffers(-179.6, 180) {
 		t.Error("headings compared the long way round")
+	}
+}
+
+// Several UpdatePositions routed in one tick: the client's branch is
+// compared with the last one's, as a Glidepath trace read back keeps the
+// last route row of the tick (formats.md, Client trace v1).
+func TestCompare_BranchIsTheTicksLastRoute(t *testing.T) {
+	rec := scenario.BenchRecording(1, 0.05, 0.5, 1)
+	s, err := engine.New(rec, engine.Options{Assets: assets.FS(), NoCheckpoints: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Query().States(nil)[0]
+	events := []eventlog.Event{
+		{GUID: st.GUID, Kind: eventlog.EventRoute, Route: physics.RouteInterpolate},
+		{GUID: st.GUID + 1, Kind: eventlog.EventRoute, Route: physics.RouteSlide},
+		{GUID: st.GUID, Kind: eventlog.EventRoute, Route: physics.RouteTeleport},
+	}
+	c := NewComparer(Options{Tolerance: DefaultTolerance})
+	for _, tc := range []struct {
+		branch physics.Route
+		want   string
+	}{{physics.RouteTeleport, ""}, {physics.RouteInterpolate, "branch"}, {physics.RouteSlide, "branch"}} {
+		row := clienttrace.Row{GUID: st.GUID, Cell: st.Cell, Origin: st.Origin, Branch: tc.branch, HasBranch: true}
+		if got := strings.Join(c.differences(s.Query(), &st, &row, 0, events), ","); got != tc.want {
+			t.Errorf("client branch %v: %q, want %q", tc.branch, got, tc.want)
+		}
 	}
 }
