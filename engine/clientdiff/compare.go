@@ -13,6 +13,7 @@ import (
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
+	"glidepath/physics"
 )
 
 // Options parameterise a comparison.
@@ -270,15 +271,16 @@ func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row
 	if o.FirstDivergence == nil || c.RowCompared != nil {
 		// Most rows agree in every field the client gave; only the others
 		// are looked at field by field (a NaN error fails err <= tol).
-		if err <= c.opts.Tolerance && (!row.HasQueue || row.Queue == st.Queue) &&
-			(!row.HasContact || row.Contact == st.Contact) && !row.HasBranch {
+		if err <= c.opts.Tolerance && !cellDiffers(st.Cell, row.Cell) && (!row.HasQueue || row.Queue == st.Queue) &&
+			(!row.HasContact || row.Contact == st.Contact) && !row.HasBranch &&
+			(!row.HasHeading || !HeadingDiffers(c.sim.Query().RowHeading(st), row.Heading)) {
 			if c.RowCompared != nil {
 				c.RowCompared(c.tick, st.GUID, row.Line, err, nil)
 			}
 			t.push(c.tick, st, row, err)
 			return
 		}
-		fields := c.differences(st, row, err, events)
+		fields := c.differences(c.sim.Query(), st, row, err, events)
 		if c.RowCompared != nil {
 			c.RowCompared(c.tick, st.GUID, row.Line, err, fields)
 			if o.FirstDivergence != nil {
@@ -299,12 +301,44 @@ func finite(v [3]float32) bool {
 	return v[0] >= -m && v[0] <= m && v[1] >= -m && v[1] <= m && v[2] >= -m && v[2] <= m
 }
 
-// differences lists what differs: the position beyond the tolerance, and
-// the queue, contact and branch where the client gave them.
-func (c *Comparer) differences(st *engine.StateRow, row *clienttrace.Row, err float64, events []eventlog.Event) []string {
+// cellDiffers reports whether two cells of one body differ where the cell
+// says more than the position: one of them is indoors (an EnvCell, whose
+// room the position alone does not tell, and where the creature blip
+// distance is 20 m, not 100 m). Outdoor cells are compared by position
+// alone: a body on a 24 m cell line, or past a landblock's edge, is in
+// either cell.
+func cellDiffers(a, b uint32) bool {
+	return a != b && (physics.IsIndoorCell(a) || physics.IsIndoorCell(b))
+}
+
+// HeadingTolerance is the largest difference, degrees, between the
+// client's heading and retail's that is not a divergence: a client that
+// works the heading out in another precision or order agrees, one that
+// turns the body otherwise does not.
+const HeadingTolerance = 1.0
+
+// HeadingDiffers reports whether two headings, degrees clockwise from
+// north, are more than HeadingTolerance apart the short way round (359.5
+// and 0.2 are 0.7° apart); a heading that is not a number differs.
+func HeadingDiffers(a, b float32) bool {
+	d := math.Mod(math.Abs(float64(a)-float64(b)), 360)
+	return !(min(d, 360-d) <= HeadingTolerance)
+}
+
+// differences lists what differs: the position beyond the tolerance, the
+// cell where one of the two is indoors (cellDiffers), and the heading,
+// queue, contact and branch where the client gave them. q is the Sim's
+// query (the heading's).
+func (c *Comparer) differences(q engine.Query, st *engine.StateRow, row *clienttrace.Row, err float64, events []eventlog.Event) []string {
 	var f []string
 	if err > c.opts.Tolerance || math.IsNaN(err) {
 		f = append(f, "position")
+	}
+	if cellDiffers(st.Cell, row.Cell) {
+		f = append(f, "cell")
+	}
+	if row.HasHeading && HeadingDiffers(q.RowHeading(st), row.Heading) {
+		f = append(f, "heading")
 	}
 	if row.HasQueue && row.Queue != st.Queue {
 		f = append(f, "queue")

@@ -29,7 +29,7 @@ func (c *Comparer) CheckRow(s *engine.Sim, row *clienttrace.Row) (fields []strin
 		err = positionError(st, row)
 		plain := *row
 		plain.HasBranch = false
-		return c.differences(st, &plain, err, nil), err, true
+		return c.differences(s.Query(), st, &plain, err, nil), err, true
 	}
 	if _, known := c.objs[row.GUID]; !known {
 		c.tellClientOnly(row.Tick, row)

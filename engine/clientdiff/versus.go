@@ -23,7 +23,8 @@ import (
 // malformed line.
 func Versus(a, b *clienttrace.Reader, opts Options) (*Result, error) {
 	res := &Result{Input: a.Name(), Client: b.Name(), Tolerance: opts.Tolerance,
-		TickRate: a.TickRate(), StrictObjects: opts.StrictObjects, Objects: []*Object{}}
+		TickRate: a.TickRate(), StrictObjects: opts.StrictObjects, Objects: []*Object{},
+		Missing: Missing{Objects: []MissingObject{}, Ticks: []MissingTicks{}, NotInRecording: []ClientOnly{}}}
 	vs := versus{opts: opts, res: res, byGUID: map[uint32]*versusObject{}, onlyB: map[uint32]*ClientOnly{}}
 	var rowsA, rowsB []clienttrace.Row
 	var errA, errB error
@@ -172,12 +173,19 @@ func (o *versusObject) push(n int, c ContextTick) {
 }
 
 // rowFields names what differs between two rows of an object: the position
-// beyond the tolerance, and the queue, Contact bit and branch where both
+// beyond the tolerance, the cell where one of the two is indoors
+// (cellDiffers), and the heading, queue, Contact bit and branch where both
 // traces give them.
 func rowFields(a, b *clienttrace.Row, err, tol float64) []string {
 	var f []string
 	if err > tol {
 		f = append(f, "position")
+	}
+	if cellDiffers(a.Cell, b.Cell) {
+		f = append(f, "cell")
+	}
+	if a.HasHeading && b.HasHeading && HeadingDiffers(a.Heading, b.Heading) {
+		f = append(f, "heading")
 	}
 	if a.HasQueue && b.HasQueue && a.Queue != b.Queue {
 		f = append(f, "queue")
@@ -197,6 +205,10 @@ func retailOfRow(r *clienttrace.Row) Retail {
 		Contact: r.Contact, Events: []string{}}
 	if r.HasBranch {
 		out.Branch = r.Branch.String()
+	}
+	if r.HasHeading {
+		h := r.Heading
+		out.Heading = &h
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package clientdiff
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -68,5 +69,22 @@ func TestVersus(t *testing.T) {
 	var ne *NothingComparedError
 	if !errors.As(err, &ne) {
 		t.Errorf("no common object: %v", err)
+	}
+}
+
+// -vs's JSON has diff's shape: the missing lists are [] when empty, not
+// null.
+func TestVersus_EmptyListsAreEmpty(t *testing.T) {
+	same := `{"tick":1,"guid":"0x1","cell":"0xA9B40001","origin":[1,1,0]}` + "\n"
+	res, err := Versus(versusReader(t, "a", same), versusReader(t, "b", same), Options{Tolerance: 0.01})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(res.Missing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"objects":[],"ticks":[],"not_in_recording":[]`; !strings.Contains(string(b), want) {
+		t.Errorf("missing %s, want %s", b, want)
 	}
 }

@@ -394,6 +394,13 @@ func (r *Reader) readRecord(row *Row) bool {
 		for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
 			line = line[:len(line)-1]
 		}
+		if r.line == 1 {
+			// A UTF-8 byte order mark (a Windows writer's: .NET's
+			// Encoding.UTF8, PowerShell's utf8) is not part of the first
+			// line's text: JSON may be read without it (RFC 8259 §8.1),
+			// and a CSV header's first column is named without it.
+			line = bytes.TrimPrefix(line, utf8BOM)
+		}
 		if (r.format == FormatTrace || r.format == FormatJSONL) && !r.general {
 			switch decodeFixed(line, row) {
 			case fixedState:
@@ -445,6 +452,9 @@ func (r *Reader) readRecord(row *Row) bool {
 		return true
 	}
 }
+
+// utf8BOM is the UTF-8 encoding of U+FEFF, the byte order mark.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // sniff decides the format from the first line; true when the line was a
 // header (a CSV header row or a Trace v1 header) and is consumed.

@@ -414,3 +414,48 @@ func TestRead_BoundsAreTheRecordingFormats(t *testing.T) {
 		})
 	}
 }
+
+// A client trace written with a UTF-8 byte order mark (.NET's Encoding.UTF8,
+// PowerShell) reads as the same trace without it, in each spelling, mapped
+// or streamed; the mark is not taken for a CSV header or a first column
+// named "\ufeffguid".
+func TestRead_ByteOrderMarkIsSkipped(t *testing.T) {
+	for _, name := range []string{"walk.jsonl", "walk.csv"} {
+		want, wr := readAll(t, "testdata/"+name, 30)
+		data, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := t.TempDir() + "/" + name
+		if err := os.WriteFile(path, append([]byte("\xEF\xBB\xBF"), data...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, gr := readAll(t, path, 30)
+		if gr.Format() != wr.Format() || len(got) != len(want) {
+			t.Fatalf("%s with a BOM: format %v, %d ticks; without: %v, %d", name, gr.Format(), len(got), wr.Format(), len(want))
+		}
+		for k := range want {
+			for i := range want[k] {
+				if got[k][i] != want[k][i] {
+					t.Errorf("%s tick group %d row %d: %+v, want %+v", name, k, i, got[k][i], want[k][i])
+				}
+			}
+		}
+		r, err := NewReader(name, strings.NewReader("\xEF\xBB\xBF"+string(data)), 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows, err := r.NextTick(nil); err != nil || len(rows) != len(want[0]) || rows[0] != want[0][0] {
+			t.Errorf("%s streamed with a BOM: %+v, %v", name, rows, err)
+		}
+	}
+	trace := "\xEF\xBB\xBF" + `{"format":"glidepath-trace","version":1,"tick_rate":30,"reading":"seed","input":"walk.yaml"}` + "\n" +
+		`{"tick":0,"guid":"0x80000A01","cell":"0xA9B4001C","origin":[80,96,0],"heading":90,"queue":0,"fail":0,"contact":true}` + "\n"
+	r, err := NewReader("walk.trace", strings.NewReader(trace), 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows, err := r.NextTick(nil); err != nil || len(rows) != 1 || r.Format() != FormatTrace {
+		t.Errorf("a Trace v1 file with a BOM: %+v, %v, format %v", rows, err, r.Format())
+	}
+}

@@ -133,3 +133,46 @@ func TestDocs_EveryStageBranchAndEventHasALink(t *testing.T) {
 		t.Error("distinct stages and branches share one link")
 	}
 }
+
+// sectionAt is docs/pipeline.md's text from the anchor id to the next
+// anchor of the page (a sub-step's inline anchor included): what a link to
+// #id shows first.
+func sectionAt(t *testing.T, page, id string) string {
+	t.Helper()
+	start := strings.Index(page, `<a id="`+id+`"></a>`)
+	if start < 0 {
+		t.Fatalf("docs/pipeline.md has no #%s", id)
+	}
+	rest := page[start+len(id)+len(`<a id=""></a>`):]
+	if end := strings.Index(rest, `<a id="`); end >= 0 {
+		rest = rest[:end]
+	}
+	return strings.ToLower(rest)
+}
+
+// Each event kind's link leads to a section that speaks of that event by
+// its name (or, for the messages Deliver handles, of the message): a pop or
+// a hitch linked to Deliver, which says nothing of either, sends the reader
+// to the wrong place.
+func TestDocs_EachEventLinkSpeaksOfIt(t *testing.T) {
+	data, err := os.ReadFile("../../docs/pipeline.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	words := map[EventKind]string{
+		EventRoute: "branch", EventEnqueue: "queue", EventNodeComplete: "popped", EventStallWindow: "window",
+		EventContact: "contact", EventMotion: "updatemotion", EventVector: "vector", EventCreate: "createobject",
+		EventDelete: "delete", EventNote: "note",
+	}
+	for k := EventRoute; k < NumEventKinds; k++ {
+		word, ok := words[k]
+		if !ok {
+			word = strings.ReplaceAll(k.Info().Name, "_", " ")
+		}
+		id := strings.TrimPrefix(k.Doc(), PipelineDoc+"#")
+		if !strings.Contains(sectionAt(t, page, id), word) {
+			t.Errorf("%s links to #%s, which does not speak of %q", k.Info().Name, id, word)
+		}
+	}
+}

@@ -262,13 +262,13 @@ var kinds = [NumEventKinds]Kind{
 	},
 	EventPop: {
 		Name: "pop", Payload: PayloadPlaces, Filters: FilterDistance,
-		Mark: MarkPop, Doc: DeliverDoc,
+		Mark: MarkPop, Doc: "docs/pipeline.md#blip",
 		Lane: "pops", Color: ColorPop,
 		Text: popText, Detail: popDetail,
 	},
 	EventHitch: {
 		Name: "hitch", Payload: PayloadPlaces, Filters: FilterQueue,
-		Mark: MarkHitch, Doc: DeliverDoc,
+		Mark: MarkHitch, Doc: "docs/pipeline.md#hitch",
 		Lane: "hitches", Color: ColorHitch,
 		Text: hitchText, Detail: hitchDetail,
 	},

@@ -108,9 +108,13 @@ type explained struct {
 	knowsContact bool
 	// raised are what raised node_fail_counter since it was last 0.
 	raised []eventlog.Event
-	// completed is the tick of the last node completion.
-	completed    int32
-	hasCompleted bool
+	// completed is the tick of the last node completion; completedOK
+	// says it was a success (the reach test), not a failed stall window's
+	// give-up, and completedFail is node_fail_counter after it.
+	completed     int32
+	hasCompleted  bool
+	completedOK   bool
+	completedFail uint8
 }
 
 // TickEvents reads one tick's events.
@@ -150,7 +154,7 @@ func (x *Explainer) event(o *explained, e *eventlog.Event) {
 			o.raised = append(o.raised, *e)
 		}
 	case eventlog.EventNodeComplete:
-		o.completed, o.hasCompleted = e.Tick, true
+		o.completed, o.hasCompleted, o.completedOK, o.completedFail = e.Tick, true, e.Success, e.Fail
 		if e.Fail == 0 {
 			o.raised = o.raised[:0]
 		}
@@ -242,8 +246,15 @@ func (o *explained) whyBlip(e *eventlog.Event) string {
 		}
 	}
 	if far != nil {
-		fmt.Fprintf(&b, "InterpolateTo took the far branch at tick %d (%s farther than the autonomy blip distance from the queue's tail), which set node_fail_counter to %d",
-			far.Tick, o.updateAt(far.Tick), far.Fail)
+		// InterpolateTo measures from the queue's tail when it is a
+		// position node, else from the body (seed 000 §3): a far node
+		// alone in the queue found it empty.
+		ref := "the queue's tail"
+		if far.Queue <= 1 {
+			ref = "the body (the queue was empty)"
+		}
+		fmt.Fprintf(&b, "InterpolateTo took the far branch at tick %d (%s farther than the autonomy blip distance from %s), which set node_fail_counter to %d",
+			far.Tick, o.updateAt(far.Tick), ref, far.Fail)
 		if len(fails) > 0 {
 			fmt.Fprintf(&b, ", then %s", windowsText(fails))
 		}
@@ -345,8 +356,10 @@ func (o *explained) whyHitch(e *eventlog.Event) string {
 		}
 	case !e.Contact:
 		s = "Contact was clear, so adjust_offset did not move it (the contact gate)"
-	case o.hasCompleted && o.completed == still:
+	case o.hasCompleted && o.completed == still && o.completedOK:
 		s = fmt.Sprintf("it spent the tick completing its head node (adjust_offset's reach test returns without a step), %s left", eventlog.NodesText(e.Queue))
+	case o.hasCompleted && o.completed == still:
+		s = fmt.Sprintf("a stall window failed that tick: NodeCompleted(failure) gave up its head node and adjust_offset returned without a step (node_fail_counter %d), %s left", o.completedFail, eventlog.NodesText(e.Queue))
 	default:
 		s = fmt.Sprintf("adjust_offset gave no step with %s queued", eventlog.NodesText(e.Queue))
 	}

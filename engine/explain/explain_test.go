@@ -17,6 +17,7 @@ import (
 	"glidepath/engine/explain"
 	"glidepath/engine/recording"
 	"glidepath/engine/scenario"
+	"glidepath/interp"
 	"glidepath/physics"
 )
 
@@ -255,5 +256,65 @@ func TestExplain_SinkWithoutLogGivesTheSameCauses(t *testing.T) {
 	}
 	if !slices.Equal(k.x.Causes, want) {
 		t.Fatalf("sink causes differ: %d vs %d", len(k.x.Causes), len(want))
+	}
+}
+
+// Seed 000 §4: a failed stall window counts a failure, NodeCompleted(0) pops
+// the head and adjust_offset returns with no step, so the body stands still
+// that tick — a hitch whose cause is the failed window, not the reach test
+// (which pops a head reached with success). Each hitch of runner is told by
+// the completion of its still tick.
+func TestExplain_HitchNamesTheStallWindowThatGaveUpTheHead(t *testing.T) {
+	s, cs := explainedRun(t, "runner")
+	type done struct {
+		tick int
+		guid uint32
+	}
+	success := map[done]bool{}
+	for _, e := range eventsOf(s, eventlog.EventNodeComplete) {
+		success[done{int(e.Tick), e.GUID}] = e.Success
+	}
+	failed, reached := 0, 0
+	for _, c := range causesOf(cs, eventlog.EventHitch) {
+		ok, completed := success[done{c.Tick, c.GUID}]
+		switch {
+		case !completed:
+		case ok:
+			reached++
+			if !strings.Contains(c.Why, "reach test") || strings.Contains(c.Why, "stall window") {
+				t.Errorf("tick %d (a node reached): %s", c.Tick, c.Why)
+			}
+		default:
+			failed++
+			if strings.Contains(c.Why, "reach test") || !strings.Contains(c.Why, "a stall window failed that tick") ||
+				!strings.Contains(c.Why, "node_fail_counter") {
+				t.Errorf("tick %d (a stall window failed): %s", c.Tick, c.Why)
+			}
+		}
+	}
+	if failed == 0 || reached == 0 {
+		t.Fatalf("runner's hitches: %d on a failed window, %d on a node reached; want both", failed, reached)
+	}
+}
+
+// Seed 000 §3: InterpolateTo measures a far update from the queue's tail
+// when there is one, else from the body; the chain says which, by the
+// queue the far node joined (far-blip's joins one node: from the tail).
+func TestExplain_FarBranchSaysWhatItMeasuredFrom(t *testing.T) {
+	_, cs := explainedRun(t, "far-blip")
+	if b := causesOf(cs, eventlog.EventBlip); len(b) != 1 || !strings.Contains(b[0].Why, "from the queue's tail") {
+		t.Errorf("far-blip's blip: %v", b)
+	}
+	const g = 0x80000C01
+	from := eventlog.Place{Cell: 0xA9B4001C, Origin: [3]float32{90, 90, 0}}
+	to := eventlog.Place{Cell: 0xA9B5001B, Origin: [3]float32{90, 48, 0}}
+	events := []eventlog.Event{
+		{Tick: 5, GUID: g, Kind: eventlog.EventRoute, Route: physics.RouteInterpolate},
+		{Tick: 5, GUID: g, Kind: eventlog.EventEnqueue, Branch: interp.BranchFar, Fail: 4, Queue: 1},
+		{Tick: 5, GUID: g, Kind: eventlog.EventBlip, From: from, To: to, Target: interp.BlipTail},
+	}
+	b := causesOf(explain.Explain(events), eventlog.EventBlip)
+	if len(b) != 1 || !strings.Contains(b[0].Why, "from the body (the queue was empty)") || strings.Contains(b[0].Why, "tail)") {
+		t.Errorf("a far node into an empty queue: %v", b)
 	}
 }

@@ -95,7 +95,7 @@ type Failure struct {
 	Input string `json:"input"`
 	GUID  string `json:"guid"`
 	Tick  int    `json:"tick"`
-	// Fields are what differed ("position", "queue", "contact", "branch"),
+	// Fields are what differed ("position", "cell", "heading", "queue", "contact", "branch"),
 	// or "missing" when the client gave no row of the object at the tick.
 	Fields []string `json:"fields"`
 	// Error is the position error, metres; Line the client row's line (0

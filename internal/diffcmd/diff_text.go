@@ -78,17 +78,32 @@ func writeDiffText(w io.Writer, r *clientdiff.Result) error {
 	if r.StrictObjects {
 		strict = len(r.Missing.NotInRecording)
 	}
-	switch {
-	case diverged == 0 && strict == 0:
-		p.Printf("no divergence\n")
-	case diverged == 0:
-		p.Printf("no divergence of the run's objects; %s the run never has (-strict-objects)\n", plural.Count(strict, "client object"))
-	case strict == 0:
-		p.Printf("%d of %s diverged\n", diverged, plural.Count(len(r.Objects), "object"))
-	default:
-		p.Printf("%d of %s diverged; %s the run never has (-strict-objects)\n", diverged, plural.Count(len(r.Objects), "object"), plural.Count(strict, "client object"))
-	}
+	p.Printf("%s\n", verdict(diverged, len(r.Objects), len(r.Objects)-compared(r), strict, "the run's", "not in the client trace", "the run never has"))
 	return p.Err
+}
+
+// verdict is the closing line: how many of the objects diverged, out of
+// all of them; "no divergence" only when every object was compared and
+// none diverged, else it says how many were not compared (absent: "not in
+// the client trace") and, under -strict-objects, how many client objects
+// the other side never has (never: "the run never has"), which diverge;
+// whose names the compared objects' side ("the run's").
+func verdict(diverged, objects, uncompared, strict int, whose, absent, never string) string {
+	var s string
+	switch {
+	case diverged > 0:
+		s = fmt.Sprintf("%d of %s diverged", diverged, plural.Count(objects, "object"))
+	case uncompared > 0:
+		s = fmt.Sprintf("no divergence in the %s compared; %s %s, not compared", plural.Count(objects-uncompared, "object"), plural.Count(uncompared, "object"), absent)
+	case strict == 0:
+		return "no divergence"
+	default:
+		s = "no divergence of " + whose + " objects"
+	}
+	if strict > 0 {
+		s += fmt.Sprintf("; %s %s (-strict-objects)", plural.Count(strict, "client object"), never)
+	}
+	return s
 }
 
 // compared counts the objects with a client row compared.
@@ -102,25 +117,32 @@ func compared(r *clientdiff.Result) int {
 	return n
 }
 
+// divergenceSummary names what differs at a first divergence, each with
+// retail's value and the client's ("position 0.300 m from retail's, retail
+// queue 12 (client 1)").
 func divergenceSummary(d *clientdiff.Divergence) string {
 	var parts []string
 	for _, f := range d.Fields {
 		switch f {
 		case "position":
-			parts = append(parts, "error "+m3(d.Error)+" m")
+			parts = append(parts, "position "+m3(d.Error)+" m from retail's")
+		case "cell":
+			parts = append(parts, fmt.Sprintf("retail cell %s (client %s)", d.Retail.Cell, d.Client.Cell))
+		case "heading":
+			parts = append(parts, fmt.Sprintf("retail heading %g° (client %g°)", *d.Retail.Heading, *d.Client.Heading))
 		case "queue":
-			parts = append(parts, fmt.Sprintf("queue %d (client %d)", d.Retail.Queue, *d.Client.Queue))
+			parts = append(parts, fmt.Sprintf("retail queue %d (client %d)", d.Retail.Queue, *d.Client.Queue))
 		case "contact":
-			parts = append(parts, fmt.Sprintf("contact %v (client %v)", d.Retail.Contact, *d.Client.Contact))
+			parts = append(parts, fmt.Sprintf("retail contact %v (client %v)", d.Retail.Contact, *d.Client.Contact))
 		case "branch":
 			b := d.Retail.Branch
 			if b == "" {
 				b = "no UpdatePosition"
 			}
-			parts = append(parts, fmt.Sprintf("branch %s (client %s)", b, d.Client.Branch))
+			parts = append(parts, fmt.Sprintf("retail branch %s (client %s)", b, d.Client.Branch))
 		}
 	}
-	return "retail " + strings.Join(parts, ", ")
+	return strings.Join(parts, ", ")
 }
 
 // writeContext prints the context ticks and the divergence as a table.

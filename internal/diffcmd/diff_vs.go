@@ -90,7 +90,11 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 		}
 		diverged++
 		p.Printf("\n  first divergence at tick %d: %s, error %s m\n", d.Tick, strings.Join(d.Fields, ", "), m3(d.Error))
-		p.Printf("  A: %s [%s], queue %d, contact %v", d.Retail.Cell, originText(d.Retail.Origin), d.Retail.Queue, d.Retail.Contact)
+		p.Printf("  A: %s [%s]", d.Retail.Cell, originText(d.Retail.Origin))
+		if d.Retail.Heading != nil {
+			p.Printf(", heading %g", *d.Retail.Heading)
+		}
+		p.Printf(", queue %d, contact %v", d.Retail.Queue, d.Retail.Contact)
 		if d.Retail.Branch != "" {
 			p.Printf(", branch %s", d.Retail.Branch)
 		}
@@ -108,11 +112,14 @@ func writeVersusText(w io.Writer, r *clientdiff.Result) error {
 	if r.Missing.NotAlive > 0 {
 		p.Printf("  %s of B at ticks A has no row of their object\n", plural.Count(r.Missing.NotAlive, "row"))
 	}
-	p.Printf("\n%s compared, over %s\n", plural.Count(r.ComparedRows, "row"), plural.Count(len(r.Objects), "object"))
-	if diverged == 0 {
-		p.Printf("no divergence\n")
-	} else {
-		p.Printf("%d of %s diverged\n", diverged, plural.Count(len(r.Objects), "object"))
+	// A's objects never in B are not among r.Objects (their rows were
+	// not compared).
+	all := len(r.Objects) + len(r.Missing.Objects)
+	p.Printf("\n%s compared, over %d of %s of A\n", plural.Count(r.ComparedRows, "row"), len(r.Objects), plural.Count(all, "object"))
+	strict := 0
+	if r.StrictObjects {
+		strict = len(r.Missing.NotInRecording)
 	}
+	p.Printf("%s\n", verdict(diverged, all, len(r.Missing.Objects), strict, "A's", "never in B", "in B never in A"))
 	return p.Err
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"glidepath/engine"
+	"glidepath/engine/clientdiff"
 	"glidepath/ui/model"
 )
 
@@ -40,7 +41,11 @@ func Client(o *engine.ObjectView, tick int, c *ClientValues) []Line {
 	field("position", "(%.2f, %.2f, %.2f)%s", loc[0], loc[1], loc[2], at)
 	field("error to retail", "%.3f m", c.Pos.Sub(model.Global(&o.Position)).Len())
 	if c.HasHeading {
-		field("heading", "%.1f° · retail %.1f°", c.Heading, float64(o.Heading))
+		mark := ""
+		if clientdiff.HeadingDiffers(o.Heading, c.Heading) {
+			mark = "  ≠"
+		}
+		field("heading", "%.1f° · retail %.1f°%s", c.Heading, float64(o.Heading), mark)
 	}
 	if c.HasQueue {
 		mark := ""

@@ -108,6 +108,19 @@ func TestClient_ValuesBesideRetail(t *testing.T) {
 	if strings.Contains(all, "heading") || strings.Contains(all, "Contact: true · retail true  ≠") {
 		t.Errorf("a value the client did not give, or an equal one marked:\n%s", all)
 	}
+	// A heading is marked where viewer diff would call it different (over
+	// 1° apart, the short way round), not where it agrees.
+	o.Heading = 359.6
+	for h, want := range map[float32]string{0.3: "heading: 0.3° · retail 359.6°\n", 90: "heading: 90.0° · retail 359.6°  ≠\n"} {
+		c.Heading, c.HasHeading = h, true
+		text = text[:0]
+		for _, l := range Client(o, 100, c) {
+			text = append(text, l.Label+": "+l.Value)
+		}
+		if all := strings.Join(text, "\n") + "\n"; !strings.Contains(all, want) {
+			t.Errorf("client section lacks %q:\n%s", want, all)
+		}
+	}
 }
 
 // A held item's inspector says it is held and by whom, and shows none of a

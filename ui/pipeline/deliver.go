@@ -47,9 +47,9 @@ func DeliverRows(t *Tick) []Row {
 					i++
 				}
 			}
-			r.Value, r.Why, r.Doc = routeChain(e, next)
+			r.Value, r.Why, r.Doc = routeChain(e, next, &t.Reading)
 		case eventlog.EventEnqueue:
-			r.Value, r.Why = enqueueChain(e)
+			r.Value, r.Why = enqueueChain(e, &t.Reading)
 			r.Doc = eventlog.BranchDoc(e.Branch)
 		case eventlog.EventSnap:
 			r.Value = fmt.Sprintf("body placed: %s → %s", vec(e.From), vec(e.To))
@@ -91,8 +91,9 @@ func DeliverRows(t *Tick) []Row {
 }
 
 // routeChain is an UpdatePosition's path through the checks and branches,
-// with next the InterpolateTo or snap it caused (nil when none).
-func routeChain(e, next *model.Event) (value, why, doc string) {
+// with next the InterpolateTo or snap it caused (nil when none), under
+// reading r.
+func routeChain(e, next *model.Event, r *interp.Reading) (value, why, doc string) {
 	var b strings.Builder
 	b.WriteString("UpdatePosition")
 	doc = eventlog.RouteDoc(e.Route)
@@ -110,7 +111,7 @@ func routeChain(e, next *model.Event) (value, why, doc string) {
 	if next != nil {
 		switch next.Kind {
 		case eventlog.EventEnqueue:
-			v, w := enqueueChain(next)
+			v, w := enqueueChain(next, r)
 			b.WriteString(" → " + v)
 			why += "; " + w
 		case eventlog.EventSnap:
@@ -137,11 +138,14 @@ func routeReason(r physics.Route) string {
 	return "routed"
 }
 
-// enqueueChain is InterpolateTo's outcome (seed 000 §3).
-func enqueueChain(e *model.Event) (value, why string) {
+// enqueueChain is InterpolateTo's outcome under reading r (seed 000 §3).
+func enqueueChain(e *model.Event, r *interp.Reading) (value, why string) {
 	switch e.Branch {
 	case interp.BranchFar:
-		return "InterpolateTo: far (appended)", "farther than the blip distance: the next UseTime blips the body to it"
+		if !r.FarBranchPrearm {
+			return "InterpolateTo: far (appended)", "farther than the autonomy blip distance, but this reading does not pre-arm node_fail_counter: the body glides toward it"
+		}
+		return "InterpolateTo: far (appended)", "farther than the autonomy blip distance: node_fail_counter = 4, so this tick's UseTime blips the body to it"
 	case interp.BranchArrived:
 		return "InterpolateTo: arrived (nothing queued)", "the body is already within 0.05 m: interpolation stops"
 	}

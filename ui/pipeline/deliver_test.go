@@ -66,3 +66,29 @@ func TestSteps_LinkDocs(t *testing.T) {
 		}
 	}
 }
+
+// seed 000 §3 (READINGS item 4): a far update pre-arms node_fail_counter = 4
+// and this tick's UseTime blips to it — under a reading that pre-arms; the
+// prior port's (legacy) does not, and the body glides toward it instead.
+func TestDeliverRows_FarBranchByReading(t *testing.T) {
+	events := []model.Event{
+		{Kind: eventlog.EventRoute, Route: physics.RouteInterpolate},
+		{Kind: eventlog.EventEnqueue, Branch: interp.BranchFar},
+	}
+	legacy, err := interp.One("legacy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		r         interp.Reading
+		want, not string
+	}{
+		{interp.SeedReading(), "node_fail_counter = 4, so this tick's UseTime blips", "glides"},
+		{legacy, "does not pre-arm node_fail_counter: the body glides toward it", "blips"},
+	} {
+		rows := DeliverRows(&Tick{Object: walking(), Reading: c.r, TickRate: 30, Events: events})
+		if len(rows) != 2 || !strings.Contains(rows[1].Why, c.want) || strings.Contains(rows[1].Why, c.not) {
+			t.Errorf("%s: rows %+v, want %q", c.r.Name, rows, c.want)
+		}
+	}
+}

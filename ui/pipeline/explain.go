@@ -7,6 +7,8 @@ package pipeline
 import (
 	"fmt"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
 
@@ -85,9 +87,21 @@ func Explain(t *Tick) []Row {
 	return rows
 }
 
-// place is a position as "0xCELL (x, y, z)", landblock-local.
+// place is a position as "0xCELL (x, y, z)", landblock-local. cell is the
+// body's after the tick; an outdoor point the tick's stages had outside its
+// landblock (before a blip, a snap or a walk across the landblock's edge)
+// is given in the landblock and outdoor cell that hold it, not as a
+// negative or oversized origin beside a cell that does not hold it.
 func place(cell uint32, p model.Vec3) string {
 	l := model.Local(cell, p)
+	const side = physics.LandblockLength
+	if !physics.IsIndoorCell(cell) && !(l[0] >= 0 && l[0] < side && l[1] >= 0 && l[1] < side) {
+		at := physics.NewPosition(cell, mgl32.Vec3{float32(l[0]), float32(l[1]), float32(l[2])}, 0)
+		if at.Normalize() {
+			cell = at.Cell
+			l = model.Local(cell, p)
+		}
+	}
 	return fmt.Sprintf("%s (%.2f, %.2f, %.2f)", hexid.String(cell), l[0], l[1], l[2])
 }
 

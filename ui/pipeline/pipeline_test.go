@@ -203,3 +203,22 @@ func equal(a, b []int) bool {
 	}
 	return true
 }
+
+// A body that left its landblock this tick (a blip, a snap, a walk over the
+// edge): the stages' earlier positions are given in the landblock and
+// outdoor cell that hold them, not beside the cell it ended in with a
+// negative origin (0xA9B50001 (100.00, -142.00, 0.00)).
+func TestExplain_PlaceBeforeALandblockChange(t *testing.T) {
+	o := walking()
+	o.Position = physics.NewPosition(0xA9B50001, mgl32.Vec3{100, 10, 0}, 0)
+	rows := explain(o)
+	if got, want := rows[0].Value, "active, from 0xA9B40023 (100.00, 50.00, 0.00)"; got != want {
+		t.Errorf("header %q, want %q", got, want)
+	}
+	if got, want := rows[6].Value, "0xA9B40023 (100.00, 50.25, 0.00)"; got != want {
+		t.Errorf("commit %q, want %q", got, want)
+	}
+	if got := explain(walking())[0].Value; got != "active, from 0xA9B40013 (100.00, 50.00, 0.00)" {
+		t.Errorf("within its landblock: %q", got)
+	}
+}
