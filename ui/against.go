@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"glidepath/engine"
+	"glidepath/engine/clientdiff"
 	"glidepath/ui/inspect"
 	"glidepath/ui/overlay"
 )
@@ -70,7 +71,9 @@ const DivergenceTolerance = 0.01
 
 // divergence reports whether guid diverges from the client at tick — a
 // client row of that tick more than DivergenceTolerance from retail's body,
-// or giving a queue length or Contact bit other than retail's — and says how.
+// or giving a heading (beyond clientdiff.HeadingTolerance, as viewer diff
+// judges it), queue length or Contact bit other than retail's — and says
+// how.
 func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	if !a.sess.Ready && tick > a.sess.Frontier {
 		return "", false
@@ -88,6 +91,9 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	var what []string
 	if e := row.Pos.Sub(r.Hist.Pos(&s)).Len(); e > DivergenceTolerance {
 		what = append(what, fmt.Sprintf("%.3f m apart", e))
+	}
+	if h := s.Heading(); row.HasHeading && clientdiff.HeadingDiffers(float32(h), row.Heading) {
+		what = append(what, fmt.Sprintf("heading %.1f°, retail %.1f°", row.Heading, h))
 	}
 	if row.HasQueue && row.Queue != int(s.Queue) {
 		what = append(what, fmt.Sprintf("queue %d, retail %d", row.Queue, s.Queue))

@@ -7,6 +7,7 @@ package ui
 import (
 	"image"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -73,5 +74,42 @@ func TestAgainst_JumpsToTheDivergenceAndInspectsTheClient(t *testing.T) {
 	}
 	if e, ok := a.clientError(0x80001701, 364); !ok || e < 3 {
 		t.Errorf("distance to the client at tick 364: %v (%v), want over 3 m as diff finds", e, ok)
+	}
+}
+
+// A client that gives its heading diverges where it is turned from retail's
+// as viewer diff judges it (clientdiff.HeadingDiffers): a client like
+// corner's but facing retail's heading everywhere, turned 90° at tick 200
+// alone, diverges first at tick 200, and D says the heading.
+func TestAgainst_HeadingTurnedIsADivergence(t *testing.T) {
+	const guid, turned = 0x80001701, 200
+	a := openAppWith(t, "../recordings/corner.yaml", nil, Options{Camera: camera.TopDown, Paused: true,
+		Size: image.Pt(1280, 800), Client: cornerTrack(t)})
+	tr := a.sess.Cur().Hist.Track(guid)
+	if tr == nil {
+		t.Fatalf("no history of %#x", guid)
+	}
+	heading := overlay.NewClientTrack()
+	for k := 0; k <= turned+20; k++ {
+		s, alive := tr.At(k)
+		row, ok := a.opts.Client.At(guid, k)
+		if !alive || !ok || row.Tick != k {
+			continue
+		}
+		row.Heading, row.HasHeading = float32(s.Heading()), true
+		if k == turned {
+			row.Heading = float32(math.Mod(s.Heading()+90, 360))
+		}
+		heading.Add(guid, row)
+	}
+	a.opts.Client = heading
+	a.sel.GUID = guid
+	a.apply(cmdFirstDivergence)
+	if a.pb.Cursor() != turned || !strings.Contains(a.bar.status, "heading") {
+		t.Fatalf("Shift+D: cursor %d, status %q; want tick %d and the heading", a.pb.Cursor(), a.bar.status, turned)
+	}
+	a.apply(cmdNextDivergence)
+	if a.pb.Cursor() == turned+1 {
+		t.Errorf("D: tick %d diverges too, where the client faces retail's heading", turned+1)
 	}
 }
