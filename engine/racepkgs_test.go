@@ -268,3 +268,37 @@ func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 		}
 	}
 }
+
+// make test runs go test's vet analyzers once, in make vet (every analyzer
+// of go vet over the packages and their tests): every go test of the lanes
+// passes -vet=off, and so does scripts/fuzz.sh's instrumented build, whose
+// vet pass would read the same files again and could reuse none of make
+// vet's results (the packages it reads are compiled with the fuzzer's
+// instrumentation, so their export data differs).
+func TestFuzzScript_BuildsWithoutVetPass(t *testing.T) {
+	goroutines.NoneStarted(t)
+	script, err := os.ReadFile("../scripts/fuzz.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	builds := regexp.MustCompile(`"\$GO" test -c [^\n]*`).FindAllString(string(script), -1)
+	if len(builds) == 0 {
+		t.Fatal(`scripts/fuzz.sh: no "$GO" test -c line`)
+	}
+	for _, b := range builds {
+		if !slices.Contains(strings.Fields(b), "-vet=off") {
+			t.Errorf("scripts/fuzz.sh: %q runs go test's vet pass (no -vet=off): make vet already runs its analyzers", b)
+		}
+	}
+	data, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := string(data)
+	if !strings.Contains(strings.Join(recipe(t, mk, "vet"), "\n"), "$(GO) vet ") {
+		t.Error("Makefile: vet does not run $(GO) vet: with the tests' vet passes off, nothing would run their analyzers")
+	}
+	if lines := recipe(t, mk, "test-lane-checks"); !strings.Contains(strings.Join(lines, "\n"), "--no-print-directory vet") {
+		t.Errorf("Makefile: test-lane-checks does not run make vet: %q", lines)
+	}
+}

@@ -68,6 +68,10 @@ tested=" ${FUZZ_TESTED:-} "
 GO=${GO:-go}
 # Linked without DWARF, as make test links every test binary (Makefile
 # TEST_LDFLAGS): the link is the most of a build whose packages are cached.
+# -vet=off, as every go test of make test: make vet runs every analyzer go
+# test's vet pass would over the same packages and their tests, and the
+# instrumented build's vet pass could reuse none of its results (the
+# packages it reads are compiled with the fuzzer's instrumentation).
 ldflags=${TEST_LDFLAGS:--w}
 bins=$(mktemp -d "${TMPDIR:-/tmp}/glidepath-fuzz.XXXXXX")
 trap 'rm -rf "$bins"' EXIT
@@ -84,7 +88,7 @@ for t in "${targets[@]}"; do
 	if [[ " $built " != *" $pkg "* ]]; then
 		built="$built $pkg"
 		echo "build $pkg (instrumented for fuzzing)"
-		if ! "$GO" test -c -fuzz=. -ldflags="$ldflags" -o "$bin" "$pkg"; then
+		if ! "$GO" test -c -fuzz=. -ldflags="$ldflags" -vet=off -o "$bin" "$pkg"; then
 			failed=1
 			continue
 		fi
