@@ -229,7 +229,8 @@ func recipe(t *testing.T, makefile, target string) []string {
 // second pass's, the fuzz pass's and the display lane's) and links them
 // without DWARF (TEST_LDFLAGS, -w): every go test of test-race, test-plain,
 // test-display and test-web passes it, and so does scripts/fuzz.sh's
-// instrumented build, given it by fuzz-short.
+// instrumented build, given it by fuzz-short. The module's packages are
+// compiled without DWARF by every go command of the lanes (TEST_GCFLAGS).
 func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 	goroutines.NoneStarted(t)
 	data, err := os.ReadFile("../Makefile")
@@ -265,6 +266,40 @@ func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 	for _, want := range []string{"ldflags=${TEST_LDFLAGS:--w}\n", `"$GO" test -c -fuzz=. -ldflags="$ldflags" `} {
 		if !strings.Contains(string(script), want) {
 			t.Errorf("scripts/fuzz.sh: no %q: its instrumented builds would link with DWARF", want)
+		}
+	}
+
+	// The module's packages are compiled without DWARF too (TEST_GCFLAGS),
+	// by every go command of the lanes: one that compiled them with it
+	// would compile every package it needs a second time rather than share
+	// the compiles of the others (vet's and staticcheck's export data among
+	// them).
+	const gc = "-gcflags=$(TEST_GCFLAGS)"
+	if got := makeVar(t, mk, "TEST_GCFLAGS"); got != "glidepath/...=-dwarf=false" {
+		t.Errorf("Makefile: TEST_GCFLAGS is %q, want glidepath/...=-dwarf=false", got)
+	}
+	for _, target := range []string{"test-bin", "test-race", "test-plain", "test-display", "test-web", "vet", "staticcheck"} {
+		n := 0
+		for _, line := range recipe(t, mk, target) {
+			if !strings.Contains(line, "$(GO) test ") && !strings.Contains(line, "$(GO) build ") &&
+				!strings.Contains(line, "$(GO) vet ") && !strings.Contains(line, "$(GO) run $(STATICCHECK) ") {
+				continue
+			}
+			n++
+			if !slices.Contains(strings.Fields(strings.ReplaceAll(line, `"`, " ")), gc) {
+				t.Errorf("Makefile: %s: %q does not compile with %s", target, strings.TrimSpace(line), gc)
+			}
+		}
+		if n == 0 {
+			t.Errorf("Makefile: %s runs no go command that compiles", target)
+		}
+	}
+	if lines := recipe(t, mk, "fuzz-short"); !strings.Contains(strings.Join(lines, "\n"), " TEST_GCFLAGS=$(TEST_GCFLAGS) ") {
+		t.Errorf("Makefile: fuzz-short does not give scripts/fuzz.sh TEST_GCFLAGS: %q", lines)
+	}
+	for _, want := range []string{"gcflags=${TEST_GCFLAGS:-glidepath/...=-dwarf=false}\n", ` -gcflags="$gcflags" `} {
+		if !strings.Contains(string(script), want) {
+			t.Errorf("scripts/fuzz.sh: no %q: its instrumented builds would compile the module with DWARF", want)
 		}
 	}
 }
