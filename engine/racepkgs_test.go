@@ -229,7 +229,8 @@ func recipe(t *testing.T, makefile, target string) []string {
 // second pass's, the fuzz pass's and the display lane's) and links them
 // without DWARF (TEST_LDFLAGS, -w): every go test of test-race, test-plain,
 // test-display and test-web passes it, and so does scripts/fuzz.sh's
-// instrumented build, given it by fuzz-short.
+// instrumented build, given it by fuzz-short. The module's packages are
+// compiled without DWARF by every go command of the lanes (TEST_GCFLAGS).
 func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 	goroutines.NoneStarted(t)
 	data, err := os.ReadFile("../Makefile")
@@ -266,5 +267,73 @@ func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 		if !strings.Contains(string(script), want) {
 			t.Errorf("scripts/fuzz.sh: no %q: its instrumented builds would link with DWARF", want)
 		}
+	}
+
+	// The module's packages are compiled without DWARF too (TEST_GCFLAGS),
+	// by every go command of the lanes: one that compiled them with it
+	// would compile every package it needs a second time rather than share
+	// the compiles of the others (vet's and staticcheck's export data among
+	// them).
+	const gc = "-gcflags=$(TEST_GCFLAGS)"
+	if got := makeVar(t, mk, "TEST_GCFLAGS"); got != "glidepath/...=-dwarf=false" {
+		t.Errorf("Makefile: TEST_GCFLAGS is %q, want glidepath/...=-dwarf=false", got)
+	}
+	for _, target := range []string{"test-bin", "test-race", "test-plain", "test-display", "test-web", "vet", "staticcheck"} {
+		n := 0
+		for _, line := range recipe(t, mk, target) {
+			if !strings.Contains(line, "$(GO) test ") && !strings.Contains(line, "$(GO) build ") &&
+				!strings.Contains(line, "$(GO) vet ") && !strings.Contains(line, "$(GO) run $(STATICCHECK) ") {
+				continue
+			}
+			n++
+			if !slices.Contains(strings.Fields(strings.ReplaceAll(line, `"`, " ")), gc) {
+				t.Errorf("Makefile: %s: %q does not compile with %s", target, strings.TrimSpace(line), gc)
+			}
+		}
+		if n == 0 {
+			t.Errorf("Makefile: %s runs no go command that compiles", target)
+		}
+	}
+	if lines := recipe(t, mk, "fuzz-short"); !strings.Contains(strings.Join(lines, "\n"), " TEST_GCFLAGS=$(TEST_GCFLAGS) ") {
+		t.Errorf("Makefile: fuzz-short does not give scripts/fuzz.sh TEST_GCFLAGS: %q", lines)
+	}
+	for _, want := range []string{"gcflags=${TEST_GCFLAGS:-glidepath/...=-dwarf=false}\n", ` -gcflags="$gcflags" `} {
+		if !strings.Contains(string(script), want) {
+			t.Errorf("scripts/fuzz.sh: no %q: its instrumented builds would compile the module with DWARF", want)
+		}
+	}
+}
+
+// make test runs go test's vet analyzers once, in make vet (every analyzer
+// of go vet over the packages and their tests): every go test of the lanes
+// passes -vet=off, and so does scripts/fuzz.sh's instrumented build, whose
+// vet pass would read the same files again and could reuse none of make
+// vet's results (the packages it reads are compiled with the fuzzer's
+// instrumentation, so their export data differs).
+func TestFuzzScript_BuildsWithoutVetPass(t *testing.T) {
+	goroutines.NoneStarted(t)
+	script, err := os.ReadFile("../scripts/fuzz.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	builds := regexp.MustCompile(`"\$GO" test -c [^\n]*`).FindAllString(string(script), -1)
+	if len(builds) == 0 {
+		t.Fatal(`scripts/fuzz.sh: no "$GO" test -c line`)
+	}
+	for _, b := range builds {
+		if !slices.Contains(strings.Fields(b), "-vet=off") {
+			t.Errorf("scripts/fuzz.sh: %q runs go test's vet pass (no -vet=off): make vet already runs its analyzers", b)
+		}
+	}
+	data, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := string(data)
+	if !strings.Contains(strings.Join(recipe(t, mk, "vet"), "\n"), "$(GO) vet ") {
+		t.Error("Makefile: vet does not run $(GO) vet: with the tests' vet passes off, nothing would run their analyzers")
+	}
+	if lines := recipe(t, mk, "test-lane-checks"); !strings.Contains(strings.Join(lines, "\n"), "--no-print-directory vet") {
+		t.Errorf("Makefile: test-lane-checks does not run make vet: %q", lines)
 	}
 }

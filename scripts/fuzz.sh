@@ -68,7 +68,14 @@ tested=" ${FUZZ_TESTED:-} "
 GO=${GO:-go}
 # Linked without DWARF, as make test links every test binary (Makefile
 # TEST_LDFLAGS): the link is the most of a build whose packages are cached.
+# -vet=off, as every go test of make test: make vet runs every analyzer go
+# test's vet pass would over the same packages and their tests, and the
+# instrumented build's vet pass could reuse none of its results (the
+# packages it reads are compiled with the fuzzer's instrumentation).
 ldflags=${TEST_LDFLAGS:--w}
+# The module's packages compiled without DWARF, as make test compiles them
+# (Makefile TEST_GCFLAGS).
+gcflags=${TEST_GCFLAGS:-glidepath/...=-dwarf=false}
 bins=$(mktemp -d "${TMPDIR:-/tmp}/glidepath-fuzz.XXXXXX")
 trap 'rm -rf "$bins"' EXIT
 fuzzcache=$("$GO" env GOCACHE)/fuzz/$("$GO" list -m)
@@ -84,7 +91,7 @@ for t in "${targets[@]}"; do
 	if [[ " $built " != *" $pkg "* ]]; then
 		built="$built $pkg"
 		echo "build $pkg (instrumented for fuzzing)"
-		if ! "$GO" test -c -fuzz=. -ldflags="$ldflags" -o "$bin" "$pkg"; then
+		if ! "$GO" test -c -fuzz=. -ldflags="$ldflags" -gcflags="$gcflags" -vet=off -o "$bin" "$pkg"; then
 			failed=1
 			continue
 		fi
