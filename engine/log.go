@@ -392,38 +392,20 @@ func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind,
 // stamps likewise; the arrays in huge pages where the system has them
 // (hugepage.Advise: a fault each 2 MiB, not each 4 KiB, as they fill).
 // Only capacity changes; a log that outgrows it grows as before.
-// delivered of the recording's events were delivered by tick k.
-func (s *Sim) reserveLogAt(k, delivered int) {
-	if s.reservesLogAt(k) {
-		s.reserveLogFor(k, delivered, logCursor{len(s.log), len(s.places), len(s.stamps)})
-	}
-}
-
-// reservesLogAt says whether reserveLogAt looks at the log's rate at tick k.
-func (s *Sim) reservesLogAt(k int) bool {
+// delivered of the recording's events were delivered by tick k, and the
+// log, its places and its stamps had had's lengths at its end (a run of
+// ticks' log, laid out before it is filled, is longer by then: planLog).
+func (s *Sim) reserveLogAt(k, delivered int, had logCursor) {
 	if s.feed != nil || !s.logging || s.store == nil {
-		return false
-	}
-	last := s.logLast()
-	return k == max(last/64, logReserveMin) && last > k
-}
-
-// logLast is the last tick the log's room is reserved for.
-func (s *Sim) logLast() int {
-	if s.growing {
-		return max(s.lastTick, s.store.EstimateTicks())
-	}
-	return s.lastTick
-}
-
-// reserveLogFor is reserveLogAt at k, the log, its places and its stamps
-// having had's lengths at the end of tick k (a run of ticks' log, laid out
-// before it is filled, is longer: planLog).
-func (s *Sim) reserveLogFor(k, delivered int, had logCursor) {
-	if delivered <= 0 {
 		return
 	}
-	last := s.logLast()
+	last := s.lastTick
+	if s.growing {
+		last = max(last, s.store.EstimateTicks())
+	}
+	if k != max(last/64, logReserveMin) || last <= k || delivered <= 0 {
+		return
+	}
 	events := s.store.Len()
 	want := min(had.log*last/k, had.log*events/delivered)
 	want += want / 16

@@ -1440,12 +1440,10 @@ func (b *shardBatch) planLog(s *Sim, chunks, most int) int {
 		// reserved at its tick (reserveLogAt reads how many of the
 		// recording's events were delivered by then), from the log's
 		// lengths at the tick's end.
-		if s.reservesLogAt(b.from + i) {
-			s.store.mu.RLock()
-			delivered := s.store.end(b.from + i)
-			s.store.mu.RUnlock()
-			s.reserveLogFor(b.from+i, delivered, end)
-		}
+		s.store.mu.RLock()
+		delivered := s.store.end(b.from + i)
+		s.store.mu.RUnlock()
+		s.reserveLogAt(b.from+i, delivered, end)
 	}
 	s.log, s.places, s.stamps = s.log[:at.log], s.places[:at.places], s.stamps[:at.stamps]
 	// The pieces: piece j is run ticks [pieceAt[j], pieceAt[j+1]).
@@ -1693,7 +1691,7 @@ func (b *shardBatch) deliveryRefs(chunks, i, tick int, logAt []int, notes []int3
 // object's chunk, together), then its pass's: the delivery's are merged
 // across the chunks and the notes by recording event, each chunk's run of
 // entries that comes before every other chunk's next and the next note
-// copied whole (putEntries), then each chunk's pass entries whole. logAt
+// copied whole (logCursor.put), then each chunk's pass entries whole. logAt
 // is where each chunk's entries of the tick begin; it returns the next
 // note.
 func (b *shardBatch) logTick(s *Sim, chunks, i, tick, note int, logAt []int, at *logCursor) int {
@@ -1741,22 +1739,22 @@ func (b *shardBatch) logTick(s *Sim, chunks, i, tick, note int, logAt []int, at 
 		for j < end && v.log[j].source >= 0 && v.log[j].source < next {
 			j++
 		}
-		s.putEntries(v, logAt[best], j, at)
+		at.put(s, v, logAt[best], j)
 		logAt[best] = j
 	}
 	for c := range chunks {
 		end := b.sinks[c].logEnds[i]
-		s.putEntries(&b.views[c], logAt[c], end, at)
+		at.put(s, &b.views[c], logAt[c], end)
 		logAt[c] = end
 	}
 	return note
 }
 
-// putEntries puts v's log entries [from, to) in s's log at at, whole, with
-// what each keeps beside it: a route's stored stamps, the places of a
-// blip, snap, pop, hitch, span or transition event (pack's payloads), each
-// entry then pointed at its own in s.
-func (s *Sim) putEntries(v *Sim, from, to int, at *logCursor) {
+// put puts v's log entries [from, to) in s's log at at, whole, with what
+// each keeps beside it: a route's stored stamps, the places of a blip,
+// snap, pop, hitch, span or transition event (pack's payloads), each entry
+// then pointed at its own in s.
+func (at *logCursor) put(s, v *Sim, from, to int) {
 	out := s.log[at.log : at.log+to-from]
 	copy(out, v.log[from:to])
 	at.log += to - from
