@@ -1120,7 +1120,8 @@ func (s *Sim) shardStore() bool {
 
 // advanceStoreShards steps the next ticks, up to n, in shards, reading
 // their events from the store, and returns how many it stepped: the run
-// ends at the next checkpoint's tick, at the last tick a store still being
+// ends at the next checkpoint's tick (of a store that keeps one, the kept
+// one's: checkpoints.runEnd), at the last tick a store still being
 // read holds whole, and before the tick of an event that crosses objects
 // (0: the next tick has one, or is not read yet).
 func (s *Sim) advanceStoreShards(n int) int {
@@ -1131,8 +1132,8 @@ func (s *Sim) advanceStoreShards(n int) int {
 		s.refreshLocked()
 	}
 	from, to := s.tick+1, min(s.tick+n, s.lastTick, st.through())
-	if iv := s.cps.interval; iv > 0 {
-		to = min(to, (s.tick/iv+1)*iv)
+	if s.cps.interval > 0 {
+		to = min(to, s.cps.runEnd(s.tick))
 	}
 	if to < from {
 		st.mu.RUnlock()
@@ -1355,7 +1356,7 @@ func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 		case j < pieces:
 			b.fillLog(s, chunks, j)
 		case j == pieces:
-			s.cps.stepped(s)
+			s.cps.steppedPast(s, b.from)
 		default:
 			b.endBriefs(s, chunks)
 		}
