@@ -196,10 +196,9 @@ func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
 }
 
 // The log's merge after each run of ticks is cut into pieces of the run's
-// ticks (planLog), a few per core, which the stepping goroutine and the
-// helpers fill at once, each at the places laid out for it, in any order
-// (on one core from the last piece back): the log, its places, stamps and
-// tick ends are still tick by tick's.
+// ticks (planLog), one per core, which the stepping goroutine and the
+// helpers fill at once, each at the places laid out for it, in any order:
+// the log, its places, stamps and tick ends are still tick by tick's.
 func TestAdvanceBriefs_LogMergedInPieces(t *testing.T) {
 	dropHelpersAfter(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
@@ -210,7 +209,7 @@ func TestAdvanceBriefs_LogMergedInPieces(t *testing.T) {
 	runtime.GOMAXPROCS(1)
 	want := prerunByStep(prerunSim(t, st, Options{CheckpointInterval: 16}), 2)
 	checkCrowdHasEverything(t, want)
-	for _, r := range []struct{ procs, workers int }{{1, 1}, {2, 2}} {
+	for _, r := range []struct{ procs, workers int }{{1, 3}, {2, 2}, {1, 1}} {
 		runtime.GOMAXPROCS(r.procs)
 		s := prerunSim(t, st, Options{CheckpointInterval: 16, Workers: r.workers})
 		var briefs []briefTick

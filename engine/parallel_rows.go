@@ -1341,10 +1341,10 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 // recorder reads what the chunks handed it, and the checkpoint the objects
 // and the Sim's tick, cursor and observer, which are the run's last
 // tick's) — and keeps each chunk's log storage for the next run. The
-// stepping goroutine takes the log's pieces from the front, the helpers
-// the recorder's and the checkpoint's jobs from the back, then pieces: the
-// log's merge, twice the recorder's work, no longer leaves a core idle
-// while one core merges.
+// stepping goroutine takes the log's pieces from the front, a helper the
+// recorder's and the checkpoint's jobs from the back, then what pieces are
+// left: the log's merge, twice the recorder's work, no longer leaves a
+// core idle while one core merges.
 func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 	w := s.opts.shards(len(s.slots))
 	pieces := 0
@@ -1367,8 +1367,8 @@ func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 		pool.job = job
 		pool.run(s, 0, 0, jobs, w-1)
 	} else {
-		// From the back, as a helper takes them: the log's pieces last
-		// first (each has its own places in the log).
+		// From the back, as a helper takes them (each piece of the log
+		// has its own places in it).
 		for j := jobs - 1; j >= 0; j-- {
 			job(j)
 		}
@@ -1382,9 +1382,13 @@ func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 }
 
 // logPiecesPerWorker is how many pieces of a run's ticks the log's merge
-// is cut into per core (planLog): enough for the cores to end together
-// beside the recorder's job.
-const logPiecesPerWorker = 3
+// is cut into per core (planLog): one, the recorder's job about as long as
+// a piece on two cores. Three per core ended the cores together, but on a
+// loaded machine each piece a helper holds is one more wait for a thread
+// the system has put aside: the pre-run's merge then took 1.1–1.9 s of
+// wall against 0.5–0.9 s with one (docs/benchmarks.md, "The window's
+// pre-run").
+const logPiecesPerWorker = 1
 
 // logCursor is where the next entry, place and route stamps go in the
 // Sim's log.
