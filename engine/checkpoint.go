@@ -20,6 +20,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"unsafe"
 
@@ -169,6 +170,45 @@ func (c *checkpoints) stepped(s *Sim) {
 	}
 }
 
+// runEnd is the last tick a run of ticks after tick may step to before
+// the run's end saves a checkpoint (advanceStoreShards, endPrerun): the
+// next tick on the interval — but of a store that keeps one checkpoint
+// (KeepCheckpointFor), with every checkpoint up to tick's saved, the kept
+// one's tick, and none once past it: the ones between are skipped, and a
+// run steps past them (steppedPast), with fewer hand-offs between the
+// cores and fewer runs' idle tails.
+func (c *checkpoints) runEnd(tick int) int {
+	next := (tick/c.interval + 1) * c.interval
+	st := c.store
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !st.lean || len(st.list) != tick/c.interval+1 {
+		return next
+	}
+	if keep := st.only * c.interval; keep > tick {
+		return keep
+	}
+	return math.MaxInt
+}
+
+// steppedPast is stepped after a run of ticks from from to s's tick: the
+// checkpoints of the ticks on the interval it stepped past, which runEnd
+// let it pass only where they are skipped, are skipped, then s's tick's
+// is saved as stepped saves it.
+func (c *checkpoints) steppedPast(s *Sim, from int) {
+	if c.interval <= 0 {
+		return
+	}
+	c.store.mu.Lock()
+	for k := (from + c.interval - 1) / c.interval * c.interval; k < s.tick; k += c.interval {
+		if k/c.interval == len(c.store.list) {
+			c.store.skip(k)
+		}
+	}
+	c.store.mu.Unlock()
+	c.stepped(s)
+}
+
 // save appends a checkpoint of the current state (tick 0's, when the Sim is
 // made).
 func (c *checkpoints) save(s *Sim) {
@@ -192,8 +232,7 @@ func (c *checkpointStore) add(s *Sim) {
 	isKey := len(c.list)%keyEvery == 0
 	if c.lean && len(c.list) > 0 {
 		if len(c.list) != c.only {
-			cp.skipped = true
-			c.list = append(c.list, cp)
+			c.skip(s.tick)
 			return
 		}
 		isKey = true
@@ -235,6 +274,12 @@ func (c *checkpointStore) add(s *Sim) {
 	cp.data = c.slab[n:len(c.slab):len(c.slab)]
 	c.bytes += int64(len(buf)) + int64(unsafe.Sizeof(cp)) + int64(len(cp.moveTo))*int64(unsafe.Sizeof(slotMoveTo{}))
 	c.list = append(c.list, cp)
+}
+
+// skip appends the checkpoint of tick as skipped (KeepCheckpointFor): its
+// tick alone, never restored. The lock is held.
+func (c *checkpointStore) skip(tick int) {
+	c.list = append(c.list, checkpoint{tick: tick, key: c.keyAt, skipped: true})
 }
 
 // wordsOf is slot i's words in words (ends[i] ends them), or nil when the

@@ -132,6 +132,53 @@ func TestKeepCheckpointFor_SeeksAsWithEveryCheckpoint(t *testing.T) {
 	}
 }
 
+// A pre-run that keeps one checkpoint steps its runs of ticks past the
+// checkpoints it skips (checkpoints.runEnd): a run ends at the kept one's
+// tick, and the others are as long as asked, not cut at every interval;
+// the skipped ones are listed at their ticks all the same, and a pre-run
+// that keeps every checkpoint still ends its runs at each.
+func TestKeepCheckpointFor_RunsStepPastTheSkipped(t *testing.T) {
+	dropHelpersAfter(t)
+	st := keepCrowdStore(t)
+	const interval, at, ask = 16, 90, 64
+	only := (at - 1) / interval
+	for _, keep := range []bool{true, false} {
+		p := keepPairOf(t, st, interval)
+		if keep {
+			p.pre.KeepCheckpointFor(at)
+		}
+		// The last run of ticks of each call (a call may step several).
+		var ends []int
+		long := 0
+		for !p.pre.Done() {
+			p.pre.AdvanceBriefs(ask, 2, BriefsTo(func(int, []BriefView, physics.Position, bool) {}))
+			if b := p.pre.batch; b != nil && b.to == p.pre.Tick() {
+				ends = append(ends, b.to)
+				if b.to-b.from+1 > interval {
+					long++
+				}
+			}
+		}
+		switch {
+		case keep && long < 3:
+			t.Errorf("one checkpoint kept: each call's last run ends at %v, %d longer than the interval: want most %d ticks long", ends, long, ask)
+		case !keep && long > 0:
+			t.Errorf("every checkpoint kept: %d runs longer than the interval (ends %v)", long, ends)
+		}
+		l := storeList(p.window)
+		if len(l) != p.pre.LastTick()/interval+1 {
+			t.Errorf("keep %v: %d checkpoints listed, want %d", keep, len(l), p.pre.LastTick()/interval+1)
+		}
+		for i := range l {
+			kept := !keep || i == 0 || i == only
+			// The kept one packed at its tick: a run ended there.
+			if l[i].tick != i*interval || l[i].skipped == kept || (l[i].data != nil) != kept {
+				t.Errorf("keep %v: checkpoint %d is of tick %d, skipped %v, packed %v; want tick %d, kept %v", keep, i, l[i].tick, l[i].skipped, l[i].data != nil, i*interval, kept)
+			}
+		}
+	}
+}
+
 // A store that keeps every checkpoint again after keeping one packs the
 // next ones against the one it kept (the keyframe whose words it holds,
 // not checkpoint 0) up to the next keyframe, and every seek is the full

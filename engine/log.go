@@ -223,20 +223,7 @@ func setHit(e *eventlog.Event, p *eventlog.Place) {
 
 // pack appends e to the log.
 func (s *Sim) pack(e *eventlog.Event) {
-	l := logEntry{
-		tick: e.Tick, guid: e.GUID, source: e.Source, kind: e.Kind,
-		route: e.Route, branch: e.Branch, target: e.Target, pruned: e.Pruned,
-		fail: e.Fail, queue: e.Queue, stage: e.Stage,
-	}
-	for _, f := range [...]struct {
-		on   bool
-		flag uint8
-	}{{e.Evicted, flagEvicted}, {e.Success, flagSuccess}, {e.Pass, flagPass}, {e.Contact, flagContact}, {e.Applied, flagApplied},
-		{e.Sticky, flagSticky}, {e.NoRunRate, flagNoRunRate}, {e.Gliding, flagGliding}} {
-		if f.on {
-			l.flags |= f.flag
-		}
-	}
+	l := entryOf(e)
 	switch e.Kind.Info().Payload {
 	case eventlog.PayloadPlaces:
 		l.x = uint32(len(s.places))
@@ -257,9 +244,41 @@ func (s *Sim) pack(e *eventlog.Event) {
 		l.x = uint32(e.Stored[0]) | uint32(e.Stored[1])<<16
 		l.y = uint32(e.Stored[2]) | uint32(e.Gate)<<16
 	default:
-		l.x, l.y = math.Float32bits(e.Cumulative), math.Float32bits(e.ProgressQuantum)
+		l.x, l.y = bare(e)
 	}
 	s.log = append(s.log, l)
+}
+
+// entryOf is e's entry but for its payload (x and y: pack).
+func entryOf(e *eventlog.Event) logEntry {
+	l := logEntry{
+		tick: e.Tick, guid: e.GUID, source: e.Source, kind: e.Kind,
+		route: e.Route, branch: e.Branch, target: e.Target, pruned: e.Pruned,
+		fail: e.Fail, queue: e.Queue, stage: e.Stage,
+	}
+	for _, f := range [...]struct {
+		on   bool
+		flag uint8
+	}{{e.Evicted, flagEvicted}, {e.Success, flagSuccess}, {e.Pass, flagPass}, {e.Contact, flagContact}, {e.Applied, flagApplied},
+		{e.Sticky, flagSticky}, {e.NoRunRate, flagNoRunRate}, {e.Gliding, flagGliding}} {
+		if f.on {
+			l.flags |= f.flag
+		}
+	}
+	return l
+}
+
+// bare is x and y of the entry of an event whose kind has no payload.
+func bare(e *eventlog.Event) (x, y uint32) {
+	return math.Float32bits(e.Cumulative), math.Float32bits(e.ProgressQuantum)
+}
+
+// noteEntry is a note's entry, as pack packs it: a note has no payload,
+// so it keeps no places and no stamps beside it.
+func noteEntry(e *eventlog.Event) logEntry {
+	l := entryOf(e)
+	l.x, l.y = bare(e)
+	return l
 }
 
 // unpack returns log entry i as an Event.
@@ -373,8 +392,10 @@ func (v LogView) Entry(i int) (tick int32, guid uint32, kind eventlog.EventKind,
 // stamps likewise; the arrays in huge pages where the system has them
 // (hugepage.Advise: a fault each 2 MiB, not each 4 KiB, as they fill).
 // Only capacity changes; a log that outgrows it grows as before.
-// delivered of the recording's events were delivered by tick k.
-func (s *Sim) reserveLogAt(k, delivered int) {
+// delivered of the recording's events were delivered by tick k, and the
+// log, its places and its stamps had had's lengths at its end (a run of
+// ticks' log, laid out before it is filled, is longer by then: planLog).
+func (s *Sim) reserveLogAt(k, delivered int, had logCursor) {
 	if s.feed != nil || !s.logging || s.store == nil {
 		return
 	}
@@ -386,7 +407,7 @@ func (s *Sim) reserveLogAt(k, delivered int) {
 		return
 	}
 	events := s.store.Len()
-	want := min(len(s.log)*last/k, len(s.log)*events/delivered)
+	want := min(had.log*last/k, had.log*events/delivered)
 	want += want / 16
 	if want > cap(s.log) {
 		grown := make([]logEntry, len(s.log), want)
@@ -394,13 +415,13 @@ func (s *Sim) reserveLogAt(k, delivered int) {
 		copy(grown, s.log)
 		s.log = grown
 	}
-	if p := min(len(s.places)*last/k, len(s.places)*events/delivered); p+p/16 > cap(s.places) {
+	if p := min(had.places*last/k, had.places*events/delivered); p+p/16 > cap(s.places) {
 		grown := make([]eventlog.Place, len(s.places), p+p/16)
 		hugepage.Advise(grown)
 		copy(grown, s.places)
 		s.places = grown
 	}
-	if p := min(len(s.stamps)*last/k, len(s.stamps)*events/delivered); p+p/16 > cap(s.stamps) {
+	if p := min(had.stamps*last/k, had.stamps*events/delivered); p+p/16 > cap(s.stamps) {
 		grown := make([][NumChecked]uint16, len(s.stamps), p+p/16)
 		hugepage.Advise(grown)
 		copy(grown, s.stamps)

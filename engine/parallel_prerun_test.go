@@ -195,6 +195,60 @@ func TestAdvanceBriefs_SameAsTickByTick(t *testing.T) {
 	}
 }
 
+// The log's merge after each run of ticks is cut into pieces of the run's
+// ticks (planLog), one per core, which the stepping goroutine and the
+// helpers fill at once, each at the places laid out for it, in any order:
+// the log, its places, stamps and tick ends are still tick by tick's.
+func TestAdvanceBriefs_LogMergedInPieces(t *testing.T) {
+	dropHelpersAfter(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	st, err := ReadEvents(recording.NewSource(withHeld(withLife(synthCrowd(t, 300, 3, 31)))), Options{Assets: assets.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GOMAXPROCS(1)
+	want := prerunByStep(prerunSim(t, st, Options{CheckpointInterval: 16}), 2)
+	checkCrowdHasEverything(t, want)
+	for _, r := range []struct{ procs, workers int }{{1, 3}, {2, 2}, {1, 1}} {
+		runtime.GOMAXPROCS(r.procs)
+		s := prerunSim(t, st, Options{CheckpointInterval: 16, Workers: r.workers})
+		var briefs []briefTick
+		// The runs of ticks that log something in every tick (the
+		// crowd's first seconds): each is cut into as many pieces as it
+		// has cores, times logPiecesPerWorker.
+		busy, cut := 0, 0
+		for !s.Done() {
+			s.AdvanceBriefs(16, 2, BriefsTo(func(tick int, b []BriefView, obs physics.Position, has bool) {
+				briefs = append(briefs, briefTick{Tick: tick, Briefs: slices.Clone(b), Observer: obs, HasObserver: has})
+			}))
+			b := s.batch
+			if b == nil || b.to != s.Tick() || quietTick(b.logStarts) {
+				continue
+			}
+			busy++
+			if p := b.pieceAt; len(p)-1 == logPiecesPerWorker*r.workers && p[0] == 0 && p[len(p)-1] == b.to-b.from+1 {
+				cut++
+			}
+		}
+		what := fmt.Sprintf("GOMAXPROCS %d, %d shards", r.procs, r.workers)
+		if busy < 4 || cut != busy {
+			t.Errorf("%s: %d of %d busy runs of ticks merged their log in %d pieces", what, cut, busy, logPiecesPerWorker*r.workers)
+		}
+		comparePrerun(t, what, outOf(s, briefs), want)
+	}
+}
+
+// quietTick says whether a tick of a run logs nothing (starts: where each
+// tick's entries begin, and where the last one's end).
+func quietTick(starts []logCursor) bool {
+	for i := 1; i < len(starts); i++ {
+		if starts[i].log == starts[i-1].log {
+			return true
+		}
+	}
+	return false
+}
+
 // checkCrowdHasEverything fails unless the crowd's run has what the merge
 // must order and place: notes, routes with stamps, places, held items.
 func checkCrowdHasEverything(t *testing.T, o prerunOut) {

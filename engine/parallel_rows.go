@@ -788,8 +788,10 @@ func (b *shardBatch) endStates(s *Sim, chunks int) {
 type chunkSink struct {
 	rows []StateRow
 	// ends[i] is where tick i's rows end in rows, logEnds[i] where its
-	// events end in the chunk's log.
-	ends, logEnds []int
+	// events end in the chunk's log; placeEnds[i] and stampEnds[i] where
+	// their places and route stamps end (planLog).
+	ends, logEnds        []int
+	placeEnds, stampEnds []int
 }
 
 // rowHeading is an object's heading and the rotation it was computed from
@@ -851,6 +853,7 @@ func (b *shardBatch) beginSink(chunks int) {
 	for c := range chunks {
 		k := &b.sinks[c]
 		k.rows, k.ends, k.logEnds = k.rows[:0], k.ends[:0], k.logEnds[:0]
+		k.placeEnds, k.stampEnds = k.placeEnds[:0], k.stampEnds[:0]
 	}
 	// The headings by slot, grown before the chunks run: each chunk reads
 	// and writes only its own slots'.
@@ -1117,7 +1120,8 @@ func (s *Sim) shardStore() bool {
 
 // advanceStoreShards steps the next ticks, up to n, in shards, reading
 // their events from the store, and returns how many it stepped: the run
-// ends at the next checkpoint's tick, at the last tick a store still being
+// ends at the next checkpoint's tick (of a store that keeps one, the kept
+// one's: checkpoints.runEnd), at the last tick a store still being
 // read holds whole, and before the tick of an event that crosses objects
 // (0: the next tick has one, or is not read yet).
 func (s *Sim) advanceStoreShards(n int) int {
@@ -1128,8 +1132,8 @@ func (s *Sim) advanceStoreShards(n int) int {
 		s.refreshLocked()
 	}
 	from, to := s.tick+1, min(s.tick+n, s.lastTick, st.through())
-	if iv := s.cps.interval; iv > 0 {
-		to = min(to, (s.tick/iv+1)*iv)
+	if s.cps.interval > 0 {
+		to = min(to, s.cps.runEnd(s.tick))
 	}
 	if to < from {
 		st.mu.RUnlock()
@@ -1330,35 +1334,43 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 
 // endPrerun adds the run's events to the Sim's log, has the recorder
 // record the run's sampled ticks, tick after tick, and saves the
-// checkpoint of the run's last tick when it falls on the interval — the
-// three at once, on the stepping goroutine and a helper, when the run has
-// two cores: none writes what another reads (the log's filling writes the
-// log alone; the recorder reads what the chunks handed it, and the
-// checkpoint the objects and the Sim's tick, cursor and observer, which
-// are the run's last tick's) — and keeps each chunk's log storage for the
-// next run.
+// checkpoint of the run's last tick when it falls on the interval — at
+// once, on the stepping goroutine and the helpers, when the run has two
+// cores: none writes what another reads (the log's pieces each write their
+// own ticks' places in the log, laid out beforehand by planLog; the
+// recorder reads what the chunks handed it, and the checkpoint the objects
+// and the Sim's tick, cursor and observer, which are the run's last
+// tick's) — and keeps each chunk's log storage for the next run. The
+// stepping goroutine takes the log's pieces from the front, a helper the
+// recorder's and the checkpoint's jobs from the back, then what pieces are
+// left: the log's merge, twice the recorder's work, no longer leaves a
+// core idle while one core merges.
 func (b *shardBatch) endPrerun(s *Sim, chunks int) {
-	job := func(c int) {
-		switch c {
-		case 0:
-			b.endBriefs(s, chunks)
-		case 1:
-			s.cps.stepped(s)
+	w := s.opts.shards(len(s.slots))
+	pieces := 0
+	if b.keepLog {
+		pieces = b.planLog(s, chunks, logPiecesPerWorker*w)
+	}
+	job := func(j int) {
+		switch {
+		case j < pieces:
+			b.fillLog(s, chunks, j)
+		case j == pieces:
+			s.cps.steppedPast(s, b.from)
 		default:
-			b.endLog(s, chunks)
+			b.endBriefs(s, chunks)
 		}
 	}
-	jobs := 2
-	if b.keepLog {
-		jobs = 3
-	}
-	if s.opts.shards(len(s.slots)) > 1 {
+	jobs := pieces + 2
+	if w > 1 {
 		pool := s.passPool()
 		pool.job = job
-		pool.run(s, 0, 0, jobs, 1)
+		pool.run(s, 0, 0, jobs, w-1)
 	} else {
-		for c := range jobs {
-			job(c)
+		// From the back, as a helper takes them (each piece of the log
+		// has its own places in it).
+		for j := jobs - 1; j >= 0; j-- {
+			job(j)
 		}
 	}
 	if b.keepLog {
@@ -1369,14 +1381,30 @@ func (b *shardBatch) endPrerun(s *Sim, chunks int) {
 	}
 }
 
-// endLog adds the run's events to the Sim's log, tick after tick.
-func (b *shardBatch) endLog(s *Sim, chunks int) {
-	var add runRoom
-	for c := range chunks {
-		v := &b.views[c]
-		add.log, add.places, add.stamps = add.log+len(v.log), add.places+len(v.places), add.stamps+len(v.stamps)
-	}
-	reserveRun(s, b.from, b.to, add)
+// logPiecesPerWorker is how many pieces of a run's ticks the log's merge
+// is cut into per core (planLog): one, the recorder's job about as long as
+// a piece on two cores. Three per core ended the cores together, but on a
+// loaded machine each piece a helper holds is one more wait for a thread
+// the system has put aside: the pre-run's merge then took 1.1–1.9 s of
+// wall against 0.5–0.9 s with one (docs/benchmarks.md, "The window's
+// pre-run").
+const logPiecesPerWorker = 1
+
+// logCursor is where the next entry, place and route stamps go in the
+// Sim's log.
+type logCursor struct{ log, places, stamps int }
+
+// planLog lays out where each tick of the run goes in the Sim's log — a
+// tick's entries, places and stamps are its chunks' and its notes', so
+// their counts give every tick's place before any is merged — gives the
+// log room for the run (reserveRun, and reserveLogAt at its tick, as
+// filling tick by tick gives it), marks the ticks' ends (tickEnd), makes
+// the log, its places and its stamps as long as the run makes them, and
+// cuts the run's ticks into up to most pieces of about as many entries,
+// which fillLog fills, each on its own, in any order. It returns how many
+// pieces.
+func (b *shardBatch) planLog(s *Sim, chunks, most int) int {
+	n := b.to - b.from + 1
 	// The notes, in file order (a note is about no slot: no chunk logs it).
 	notes := b.notes[:0]
 	for i := range b.events {
@@ -1385,14 +1413,82 @@ func (b *shardBatch) endLog(s *Sim, chunks int) {
 		}
 	}
 	b.notes = notes
-	logAt := b.at[:0]
-	for range chunks {
-		logAt = append(logAt, 0)
-	}
-	b.at = logAt
+	// starts[i] is where run tick i begins; noteAt[i] its first note.
+	starts, noteAt := b.logStarts[:0], b.noteAt[:0]
+	at := logCursor{len(s.log), len(s.places), len(s.stamps)}
 	note := 0
-	for i := range b.to - b.from + 1 {
-		note = b.logTick(s, chunks, i, b.from+i, notes, note)
+	for i := range n {
+		starts, noteAt = append(starts, at), append(noteAt, note)
+		for c := range chunks {
+			k := &b.sinks[c]
+			at.log += k.logEnds[i]
+			at.places += k.placeEnds[i]
+			at.stamps += k.stampEnds[i]
+			if i > 0 {
+				at.log -= k.logEnds[i-1]
+				at.places -= k.placeEnds[i-1]
+				at.stamps -= k.stampEnds[i-1]
+			}
+		}
+		for ; note < len(notes) && int(b.events[notes[note]].due) == b.from+i; note++ {
+			at.log++ // a note keeps no places and no stamps (noteEntry)
+		}
+	}
+	starts, noteAt = append(starts, at), append(noteAt, note)
+	b.logStarts, b.noteAt = starts, noteAt
+	first := starts[0]
+	reserveRun(s, b.from, b.to, runRoom{at.log - first.log, at.places - first.places, at.stamps - first.stamps})
+	for i := range n {
+		end := starts[i+1]
+		s.tickEnd = append(s.tickEnd, int32(end.log))
+		// What Step does after a new tick's events: the log's capacity
+		// reserved at its tick (reserveLogAt reads how many of the
+		// recording's events were delivered by then), from the log's
+		// lengths at the tick's end.
+		s.store.mu.RLock()
+		delivered := s.store.end(b.from + i)
+		s.store.mu.RUnlock()
+		s.reserveLogAt(b.from+i, delivered, end)
+	}
+	s.log, s.places, s.stamps = s.log[:at.log], s.places[:at.places], s.stamps[:at.stamps]
+	// The pieces: piece j is run ticks [pieceAt[j], pieceAt[j+1]).
+	most = max(1, min(most, n))
+	pieceAt := append(b.pieceAt[:0], 0)
+	for j := 1; j < most; j++ {
+		want := first.log + (at.log-first.log)*j/most
+		i := pieceAt[len(pieceAt)-1]
+		for i < n && starts[i].log < want {
+			i++
+		}
+		if i > pieceAt[len(pieceAt)-1] && i < n {
+			pieceAt = append(pieceAt, i)
+		}
+	}
+	pieceAt = append(pieceAt, n)
+	b.pieceAt = pieceAt
+	pieces := len(pieceAt) - 1
+	for len(b.logAt) < pieces {
+		b.logAt = append(b.logAt, nil)
+	}
+	return pieces
+}
+
+// fillLog puts the events of piece j of the run's ticks (planLog) in the
+// Sim's log, tick after tick, at the places planLog laid out.
+func (b *shardBatch) fillLog(s *Sim, chunks, j int) {
+	lo, hi := b.pieceAt[j], b.pieceAt[j+1]
+	logAt := b.logAt[j][:0]
+	for c := range chunks {
+		at := 0
+		if lo > 0 {
+			at = b.sinks[c].logEnds[lo-1]
+		}
+		logAt = append(logAt, at)
+	}
+	b.logAt[j] = logAt
+	at, note := b.logStarts[lo], b.noteAt[lo]
+	for i := lo; i < hi; i++ {
+		note = b.logTick(s, chunks, i, b.from+i, note, logAt, &at)
 	}
 }
 
@@ -1592,18 +1688,19 @@ func (b *shardBatch) deliveryRefs(chunks, i, tick int, logAt []int, notes []int3
 	return refs, note
 }
 
-// logTick adds run tick i's (tick's) events to the Sim's log in the order
-// Step logs them: the delivery's entries of every chunk and the tick's
-// notes (notes[note:] in b.events), ordered by recording event, then the
-// pass's in slot order. A chunk's entries of the tick are its delivery's,
-// in file order (one recording event's entries are all in its object's
-// chunk, together), then its pass's: the delivery's are merged across the
-// chunks and the notes by recording event, each chunk's run of entries
-// that comes before every other chunk's next and the next note copied
-// whole (appendEntries), then each chunk's pass entries whole. It returns
-// the next note.
-func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note int) int {
-	logAt := b.at
+// logTick puts run tick i's (tick's) events in the Sim's log at at, in
+// the order Step logs them: the delivery's entries of every chunk and the
+// tick's notes (b.notes[note:] in b.events), ordered by recording event,
+// then the pass's in slot order. A chunk's entries of the tick are its
+// delivery's, in file order (one recording event's entries are all in its
+// object's chunk, together), then its pass's: the delivery's are merged
+// across the chunks and the notes by recording event, each chunk's run of
+// entries that comes before every other chunk's next and the next note
+// copied whole (logCursor.put), then each chunk's pass entries whole. logAt
+// is where each chunk's entries of the tick begin; it returns the next
+// note.
+func (b *shardBatch) logTick(s *Sim, chunks, i, tick, note int, logAt []int, at *logCursor) int {
+	notes := b.notes
 	const none = math.MaxInt32
 	for {
 		// The chunk whose next delivery entry comes first, and the
@@ -1632,7 +1729,8 @@ func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note in
 			if ev.HasGUID {
 				e.GUID = ev.GUID
 			}
-			s.pack(&e)
+			s.log[at.log] = noteEntry(&e)
+			at.log++
 			note++
 			continue
 		}
@@ -1646,34 +1744,27 @@ func (b *shardBatch) logTick(s *Sim, chunks, i, tick int, notes []int32, note in
 		for j < end && v.log[j].source >= 0 && v.log[j].source < next {
 			j++
 		}
-		s.appendEntries(v, logAt[best], j)
+		at.put(s, v, logAt[best], j)
 		logAt[best] = j
 	}
 	for c := range chunks {
 		end := b.sinks[c].logEnds[i]
-		s.appendEntries(&b.views[c], logAt[c], end)
+		at.put(s, &b.views[c], logAt[c], end)
 		logAt[c] = end
 	}
-	// What Step does after a new tick's events: the tick's end, and the
-	// log's capacity reserved at its tick (reserveLog reads how many of
-	// the recording's events were delivered by then).
-	s.tickEnd = append(s.tickEnd, int32(len(s.log)))
-	s.store.mu.RLock()
-	delivered := s.store.end(tick)
-	s.store.mu.RUnlock()
-	s.reserveLogAt(tick, delivered)
 	return note
 }
 
-// appendEntries appends v's log entries [from, to) to s's log, whole,
-// with what each keeps beside it: a route's stored stamps, the places of
-// a blip, snap, pop, hitch, span or transition event (pack's payloads),
-// each entry then pointed at its own in s.
-func (s *Sim) appendEntries(v *Sim, from, to int) {
-	at := len(s.log)
-	s.log = append(s.log, v.log[from:to]...)
-	for k := at; k < len(s.log); k++ {
-		l := &s.log[k]
+// put puts v's log entries [from, to) in s's log at at, whole, with what
+// each keeps beside it: a route's stored stamps, the places of a blip,
+// snap, pop, hitch, span or transition event (pack's payloads), each entry
+// then pointed at its own in s.
+func (at *logCursor) put(s, v *Sim, from, to int) {
+	out := s.log[at.log : at.log+to-from]
+	copy(out, v.log[from:to])
+	at.log += to - from
+	for k := range out {
+		l := &out[k]
 		places := 0
 		switch l.kind.Info().Payload {
 		case eventlog.PayloadPlaces:
@@ -1684,12 +1775,13 @@ func (s *Sim) appendEntries(v *Sim, from, to int) {
 			places = 3
 		}
 		if places > 0 {
-			p := len(s.places)
-			s.places = append(s.places, v.places[l.x:int(l.x)+places]...)
-			l.x = uint32(p)
+			copy(s.places[at.places:at.places+places], v.places[l.x:int(l.x)+places])
+			l.x = uint32(at.places)
+			at.places += places
 		} else if l.kind == eventlog.EventRoute {
-			s.stamps = append(s.stamps, v.stamps[l.x])
-			l.x = uint32(len(s.stamps) - 1)
+			s.stamps[at.stamps] = v.stamps[l.x]
+			l.x = uint32(at.stamps)
+			at.stamps++
 		}
 	}
 }

@@ -57,11 +57,19 @@ type shardBatch struct {
 	// ticks counts the ticks stepped in shards so far.
 	ticks int
 	// rows are each chunk's trace rows when a trace is written
-	// (parallel_rows.go); at the log's filling's places in the chunks'
-	// logs (endLog).
+	// (parallel_rows.go); at the hand-over's places in the chunks' rows
+	// (endSink, endStates).
 	rows  []chunkRows
 	at    []int
 	heads []traceHeading
+	// logStarts[i] is where run tick i's events begin in the Sim's log,
+	// noteAt[i] its first note in notes; pieceAt cuts the run's ticks into
+	// the log's pieces, logAt[j] piece j's places in the chunks' logs
+	// (planLog, fillLog).
+	logStarts []logCursor
+	noteAt    []int
+	pieceAt   []int
+	logAt     [][]int
 	// run numbers the runs of ticks encoding trace rows (from 1): a
 	// heading whose text was put in its chunk's texts during the run
 	// has it (traceHeading.run).
@@ -355,7 +363,9 @@ func (b *shardBatch) runChunk(c int) {
 			b.keepTick(c, v, lo, hi)
 		}
 		if b.keepLog {
-			b.sinks[c].logEnds = append(b.sinks[c].logEnds, len(v.log))
+			k := &b.sinks[c]
+			k.logEnds = append(k.logEnds, len(v.log))
+			k.placeEnds, k.stampEnds = append(k.placeEnds, len(v.places)), append(k.stampEnds, len(v.stamps))
 		}
 		if b.briefRows && k%b.sim.briefEvery == 0 {
 			b.takeBriefs(c, v, lo, hi, k)

@@ -461,7 +461,7 @@ func (s *Sim) Step() {
 		s.flushTick(start)
 		if s.feed == nil {
 			s.tickEnd = append(s.tickEnd, int32(len(s.log)))
-			s.reserveLogAt(k, s.cursor)
+			s.reserveLogAt(k, s.cursor, logCursor{len(s.log), len(s.places), len(s.stamps)})
 		}
 	}
 	s.cps.stepped(s)
