@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"glidepath/engine"
-	"glidepath/engine/clientdiff"
+	"glidepath/engine/agree"
 	"glidepath/ui/inspect"
 	"glidepath/ui/overlay"
 )
@@ -67,11 +67,11 @@ func (a *app) clientError(guid uint32, tick int) (float64, bool) {
 
 // DivergenceTolerance is the distance, metres, past which the selection
 // diverges from the client for D and Shift+D: viewer diff's default -tol.
-const DivergenceTolerance = 0.01
+const DivergenceTolerance = agree.DefaultTolerance
 
 // divergence reports whether guid diverges from the client at tick — a
 // client row of that tick more than DivergenceTolerance from retail's body,
-// or giving a heading (beyond clientdiff.HeadingTolerance, as viewer diff
+// or giving a heading (beyond agree.HeadingTolerance, as viewer diff
 // judges it), queue length or Contact bit other than retail's — and says
 // how.
 func (a *app) divergence(guid uint32, tick int) (string, bool) {
@@ -92,7 +92,7 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	if e := row.Pos.Sub(r.Hist.Pos(&s)).Len(); e > DivergenceTolerance {
 		what = append(what, fmt.Sprintf("%.3f m apart", e))
 	}
-	if h := s.Heading(); row.HasHeading && clientdiff.HeadingDiffers(float32(h), row.Heading) {
+	if h := s.Heading(); row.HasHeading && agree.HeadingDiffers(float32(h), row.Heading) {
 		what = append(what, fmt.Sprintf("heading %.1f°, retail %.1f°", row.Heading, h))
 	}
 	if row.HasQueue && row.Queue != int(s.Queue) {

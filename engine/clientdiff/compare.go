@@ -9,11 +9,11 @@ import (
 	"math"
 
 	"glidepath/engine"
+	"glidepath/engine/agree"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
 	"glidepath/engine/hexid"
-	"glidepath/physics"
 )
 
 // Options parameterise a comparison.
@@ -32,8 +32,9 @@ type Options struct {
 	StrictObjects bool
 }
 
-// DefaultTolerance is the tolerance `viewer diff` uses unless told: 1 cm.
-const DefaultTolerance = 0.01
+// DefaultTolerance is the tolerance `viewer diff` uses unless told: 1 cm
+// (agree.DefaultTolerance).
+const DefaultTolerance = agree.DefaultTolerance
 
 // Comparer compares a run with a client trace tick by tick. Give it to the
 // Sim as its Options.Sink, then call Run (or CompareTick once per tick and
@@ -271,7 +272,7 @@ func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row
 	if o.FirstDivergence == nil || c.RowCompared != nil {
 		// Most rows agree in every field the client gave; only the others
 		// are looked at field by field (a NaN error fails err <= tol).
-		if err <= c.opts.Tolerance && !cellDiffers(st.Cell, row.Cell) && (!row.HasQueue || row.Queue == st.Queue) &&
+		if err <= c.opts.Tolerance && !agree.CellDiffers(st.Cell, row.Cell) && (!row.HasQueue || row.Queue == st.Queue) &&
 			(!row.HasContact || row.Contact == st.Contact) && !row.HasBranch &&
 			(!row.HasHeading || !HeadingDiffers(c.sim.Query().RowHeading(st), row.Heading)) {
 			if c.RowCompared != nil {
@@ -301,32 +302,15 @@ func finite(v [3]float32) bool {
 	return v[0] >= -m && v[0] <= m && v[1] >= -m && v[1] <= m && v[2] >= -m && v[2] <= m
 }
 
-// cellDiffers reports whether two cells of one body differ where the cell
-// says more than the position: one of them is indoors (an EnvCell, whose
-// room the position alone does not tell, and where the creature blip
-// distance is 20 m, not 100 m). Outdoor cells are compared by position
-// alone: a body on a 24 m cell line, or past a landblock's edge, is in
-// either cell.
-func cellDiffers(a, b uint32) bool {
-	return a != b && (physics.IsIndoorCell(a) || physics.IsIndoorCell(b))
-}
+// HeadingTolerance and HeadingDiffers are agree's: what a heading that
+// agrees with retail's is, for every judge of a client's row.
+const HeadingTolerance = agree.HeadingTolerance
 
-// HeadingTolerance is the largest difference, degrees, between the
-// client's heading and retail's that is not a divergence: a client that
-// works the heading out in another precision or order agrees, one that
-// turns the body otherwise does not.
-const HeadingTolerance = 1.0
-
-// HeadingDiffers reports whether two headings, degrees clockwise from
-// north, are more than HeadingTolerance apart the short way round (359.5
-// and 0.2 are 0.7° apart); a heading that is not a number differs.
-func HeadingDiffers(a, b float32) bool {
-	d := math.Mod(math.Abs(float64(a)-float64(b)), 360)
-	return !(min(d, 360-d) <= HeadingTolerance)
-}
+// HeadingDiffers is agree.HeadingDiffers.
+func HeadingDiffers(a, b float32) bool { return agree.HeadingDiffers(a, b) }
 
 // differences lists what differs: the position beyond the tolerance, the
-// cell where one of the two is indoors (cellDiffers), and the heading,
+// cell where one of the two is indoors (agree.CellDiffers), and the heading,
 // queue, contact and branch where the client gave them. q is the Sim's
 // query (the heading's).
 func (c *Comparer) differences(q engine.Query, st *engine.StateRow, row *clienttrace.Row, err float64, events []eventlog.Event) []string {
@@ -334,7 +318,7 @@ func (c *Comparer) differences(q engine.Query, st *engine.StateRow, row *clientt
 	if err > c.opts.Tolerance || math.IsNaN(err) {
 		f = append(f, "position")
 	}
-	if cellDiffers(st.Cell, row.Cell) {
+	if agree.CellDiffers(st.Cell, row.Cell) {
 		f = append(f, "cell")
 	}
 	if row.HasHeading && HeadingDiffers(q.RowHeading(st), row.Heading) {

@@ -11,6 +11,7 @@ import (
 	"math"
 	"sort"
 
+	"glidepath/engine/agree"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/hexid"
 )
@@ -174,14 +175,14 @@ func (o *versusObject) push(n int, c ContextTick) {
 
 // rowFields names what differs between two rows of an object: the position
 // beyond the tolerance, the cell where one of the two is indoors
-// (cellDiffers), and the heading, queue, Contact bit and branch where both
+// (agree.CellDiffers), and the heading, queue, Contact bit and branch where both
 // traces give them.
 func rowFields(a, b *clienttrace.Row, err, tol float64) []string {
 	var f []string
 	if err > tol {
 		f = append(f, "position")
 	}
-	if cellDiffers(a.Cell, b.Cell) {
+	if agree.CellDiffers(a.Cell, b.Cell) {
 		f = append(f, "cell")
 	}
 	if a.HasHeading && b.HasHeading && HeadingDiffers(a.Heading, b.Heading) {

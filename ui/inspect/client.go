@@ -9,7 +9,7 @@ import (
 	"fmt"
 
 	"glidepath/engine"
-	"glidepath/engine/clientdiff"
+	"glidepath/engine/agree"
 	"glidepath/ui/model"
 )
 
@@ -42,7 +42,7 @@ func Client(o *engine.ObjectView, tick int, c *ClientValues) []Line {
 	field("error to retail", "%.3f m", c.Pos.Sub(model.Global(&o.Position)).Len())
 	if c.HasHeading {
 		mark := ""
-		if clientdiff.HeadingDiffers(o.Heading, c.Heading) {
+		if agree.HeadingDiffers(o.Heading, c.Heading) {
 			mark = "  ≠"
 		}
 		field("heading", "%.1f° · retail %.1f°%s", c.Heading, float64(o.Heading), mark)
