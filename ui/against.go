@@ -10,7 +10,9 @@ import (
 
 	"glidepath/engine"
 	"glidepath/engine/agree"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/inspect"
+	"glidepath/ui/model"
 	"glidepath/ui/overlay"
 )
 
@@ -72,8 +74,8 @@ const DivergenceTolerance = agree.DefaultTolerance
 // divergence reports whether guid diverges from the client at tick — a
 // client row of that tick more than DivergenceTolerance from retail's body,
 // or giving a heading (beyond agree.HeadingTolerance, as viewer diff
-// judges it), queue length or Contact bit other than retail's — and says
-// how.
+// judges it), queue length, Contact bit or branch (the tick's last route,
+// as viewer diff takes it) other than retail's — and says how.
 func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	if !a.sess.Ready && tick > a.sess.Frontier {
 		return "", false
@@ -100,6 +102,17 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	}
 	if row.HasContact && row.Contact != s.Contact() {
 		what = append(what, fmt.Sprintf("Contact %v, retail %v", row.Contact, s.Contact()))
+	}
+	if row.HasBranch {
+		var ids [1]int32
+		f := model.Filter{Kinds: model.KindSet(eventlog.EventRoute), OneObject: true, GUID: guid}
+		retail := "none"
+		if id := r.Index.Recent(guid, f, tick, tick, 1, ids[:0]); len(id) > 0 {
+			retail = r.Index.Event(int(id[0])).Route.String()
+		}
+		if client := row.Branch.String(); client != retail {
+			what = append(what, fmt.Sprintf("branch %s, retail %s", client, retail))
+		}
 	}
 	if len(what) == 0 {
 		return "", false

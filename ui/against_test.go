@@ -12,8 +12,10 @@ import (
 	"testing"
 
 	"glidepath/engine/clienttrace"
+	"glidepath/engine/eventlog"
 	"glidepath/ui/camera"
 	"glidepath/ui/draw"
+	"glidepath/ui/model"
 	"glidepath/ui/overlay"
 )
 
@@ -111,5 +113,48 @@ func TestAgainst_HeadingTurnedIsADivergence(t *testing.T) {
 	a.apply(cmdNextDivergence)
 	if a.pb.Cursor() == turned+1 {
 		t.Errorf("D: tick %d diverges too, where the client faces retail's heading", turned+1)
+	}
+}
+
+// A client that gives its branch diverges where it is not the tick's last
+// route of retail's (as viewer diff takes it): a client like corner's that
+// gives retail's branch at a tick retail routed agrees there, and one
+// giving a branch at a tick retail routed nothing diverges, and D says the
+// branch.
+func TestAgainst_BranchOtherThanRetailsIsADivergence(t *testing.T) {
+	const guid = 0x80001701
+	a := openAppWith(t, "../recordings/corner.yaml", nil, Options{Camera: camera.TopDown, Paused: true,
+		Size: image.Pt(1280, 800), Client: cornerTrack(t)})
+	r := a.sess.Cur()
+	f := model.Filter{Kinds: model.KindSet(eventlog.EventRoute), OneObject: true, GUID: guid}
+	routed, quiet := -1, -1
+	for k := 1; k < 300 && (routed < 0 || quiet < 0); k++ {
+		if ids := r.Index.Recent(guid, f, k, k, 1, nil); len(ids) > 0 && routed < 0 {
+			routed = k
+		} else if len(ids) == 0 && routed >= 0 && quiet < 0 {
+			quiet = k
+		}
+	}
+	if routed < 0 || quiet < 0 {
+		t.Fatalf("corner: no tick with a route (%d) and one after it without (%d)", routed, quiet)
+	}
+	ids := r.Index.Recent(guid, f, routed, routed, 1, nil)
+	retail := r.Index.Event(int(ids[0])).Route
+	branch := overlay.NewClientTrack()
+	for _, k := range []int{routed, quiet} {
+		row, ok := a.opts.Client.At(guid, k)
+		if !ok || row.Tick != k {
+			t.Fatalf("corner's client has no row at tick %d", k)
+		}
+		row.Branch, row.HasBranch = retail, true
+		branch.Add(guid, row)
+	}
+	a.opts.Client = branch
+	if what, ok := a.divergence(guid, routed); ok {
+		t.Errorf("tick %d: the client gives retail's branch %s, yet diverges: %s", routed, retail, what)
+	}
+	what, ok := a.divergence(guid, quiet)
+	if want := "branch " + retail.String() + ", retail none"; !ok || !strings.Contains(what, want) {
+		t.Errorf("tick %d, where retail routed nothing: %q (%v), want %q", quiet, what, ok, want)
 	}
 }

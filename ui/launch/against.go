@@ -109,7 +109,7 @@ func loadClientTrack(path string, tickRate int, input string) (*overlay.ClientTr
 			}
 			g := r.Global()
 			t.Add(r.GUID, overlay.ClientRow{Tick: r.Tick, Pos: draw.Vec3{g[0], g[1], g[2]}, Heading: r.Heading, HasHeading: r.HasHeading,
-				Queue: r.Queue, HasQueue: r.HasQueue, Contact: r.Contact, HasContact: r.HasContact})
+				Queue: r.Queue, HasQueue: r.HasQueue, Contact: r.Contact, HasContact: r.HasContact, Branch: r.Branch, HasBranch: r.HasBranch})
 		}
 	}
 }

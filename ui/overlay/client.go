@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"sort"
 
+	"glidepath/physics"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
 )
@@ -39,6 +40,10 @@ type ClientRow struct {
 	HasQueue   bool
 	Contact    bool
 	HasContact bool
+	// Branch is how the client routed an UpdatePosition this tick
+	// (MoveOrTeleport's outcome), given when HasBranch.
+	Branch    physics.Route
+	HasBranch bool
 }
 
 type clientObject struct {
