@@ -106,7 +106,7 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	if row.HasBranch {
 		var ids [1]int32
 		f := model.Filter{Kinds: model.KindSet(eventlog.EventRoute), OneObject: true, GUID: guid}
-		retail := "none"
+		retail := "no UpdatePosition" // as viewer diff says it
 		if id := r.Index.Recent(guid, f, tick, tick, 1, ids[:0]); len(id) > 0 {
 			retail = r.Index.Event(int(id[0])).Route.String()
 		}

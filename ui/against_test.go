@@ -154,7 +154,7 @@ func TestAgainst_BranchOtherThanRetailsIsADivergence(t *testing.T) {
 		t.Errorf("tick %d: the client gives retail's branch %s, yet diverges: %s", routed, retail, what)
 	}
 	what, ok := a.divergence(guid, quiet)
-	if want := "branch " + retail.String() + ", retail none"; !ok || !strings.Contains(what, want) {
+	if want := "branch " + retail.String() + ", retail no UpdatePosition"; !ok || !strings.Contains(what, want) {
 		t.Errorf("tick %d, where retail routed nothing: %q (%v), want %q", quiet, what, ok, want)
 	}
 }
