@@ -80,7 +80,7 @@ func TestAgainst_JumpsToTheDivergenceAndInspectsTheClient(t *testing.T) {
 }
 
 // A client that gives its heading diverges where it is turned from retail's
-// as viewer diff judges it (clientdiff.HeadingDiffers): a client like
+// as viewer diff judges it (agree.HeadingDiffers): a client like
 // corner's but facing retail's heading everywhere, turned 90° at tick 200
 // alone, diverges first at tick 200, and D says the heading.
 func TestAgainst_HeadingTurnedIsADivergence(t *testing.T) {

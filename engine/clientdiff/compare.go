@@ -274,7 +274,7 @@ func (c *Comparer) compare(t *tracked, st *engine.StateRow, row *clienttrace.Row
 		// are looked at field by field (a NaN error fails err <= tol).
 		if err <= c.opts.Tolerance && !agree.CellDiffers(st.Cell, row.Cell) && (!row.HasQueue || row.Queue == st.Queue) &&
 			(!row.HasContact || row.Contact == st.Contact) && !row.HasBranch &&
-			(!row.HasHeading || !HeadingDiffers(c.sim.Query().RowHeading(st), row.Heading)) {
+			(!row.HasHeading || !agree.HeadingDiffers(c.sim.Query().RowHeading(st), row.Heading)) {
 			if c.RowCompared != nil {
 				c.RowCompared(c.tick, st.GUID, row.Line, err, nil)
 			}
@@ -302,13 +302,6 @@ func finite(v [3]float32) bool {
 	return v[0] >= -m && v[0] <= m && v[1] >= -m && v[1] <= m && v[2] >= -m && v[2] <= m
 }
 
-// HeadingTolerance and HeadingDiffers are agree's: what a heading that
-// agrees with retail's is, for every judge of a client's row.
-const HeadingTolerance = agree.HeadingTolerance
-
-// HeadingDiffers is agree.HeadingDiffers.
-func HeadingDiffers(a, b float32) bool { return agree.HeadingDiffers(a, b) }
-
 // differences lists what differs: the position beyond the tolerance, the
 // cell where one of the two is indoors (agree.CellDiffers), and the heading,
 // queue, contact and branch where the client gave them. q is the Sim's
@@ -321,7 +314,7 @@ func (c *Comparer) differences(q engine.Query, st *engine.StateRow, row *clientt
 	if agree.CellDiffers(st.Cell, row.Cell) {
 		f = append(f, "cell")
 	}
-	if row.HasHeading && HeadingDiffers(q.RowHeading(st), row.Heading) {
+	if row.HasHeading && agree.HeadingDiffers(q.RowHeading(st), row.Heading) {
 		f = append(f, "heading")
 	}
 	if row.HasQueue && row.Queue != st.Queue {

@@ -7,6 +7,7 @@ import (
 
 	"glidepath/assets"
 	"glidepath/engine"
+	"glidepath/engine/agree"
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/hexid"
@@ -140,7 +141,7 @@ func TestCompare_IndoorCellDiffers(t *testing.T) {
 }
 
 // Where the client gives a heading it is compared with retail's, the short
-// way round: within HeadingTolerance (1°) it agrees, 90° off it diverges
+// way round: within agree.HeadingTolerance (1°) it agrees, 90° off it diverges
 // ("heading", retail's and the client's at the divergence), 359.5° against
 // 0.2° is 0.7° and agrees, and NaN never agrees. diff -vs compares two
 // traces' headings the same way.
@@ -182,7 +183,7 @@ func TestCompare_HeadingDiffers(t *testing.T) {
 			t.Errorf("%s: diff -vs fields %v", tc.name, got)
 		}
 	}
-	if HeadingDiffers(359.5, 0.2) || !HeadingDiffers(10, 350) || HeadingDiffers(-179.6, 180) {
+	if agree.HeadingDiffers(359.5, 0.2) || !agree.HeadingDiffers(10, 350) || agree.HeadingDiffers(-179.6, 180) {
 		t.Error("headings compared the long way round")
 	}
 }

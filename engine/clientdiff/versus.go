@@ -185,7 +185,7 @@ func rowFields(a, b *clienttrace.Row, err, tol float64) []string {
 	if agree.CellDiffers(a.Cell, b.Cell) {
 		f = append(f, "cell")
 	}
-	if a.HasHeading && b.HasHeading && HeadingDiffers(a.Heading, b.Heading) {
+	if a.HasHeading && b.HasHeading && agree.HeadingDiffers(a.Heading, b.Heading) {
 		f = append(f, "heading")
 	}
 	if a.HasQueue && b.HasQueue && a.Queue != b.Queue {
