@@ -54,7 +54,7 @@ func datExitCases(t *testing.T, dir string) []exitCase {
 		{"dat unreadable dat file", []string{"dat", unreadableDats(t, dir)}, 2, filepath.Join(dir, "unreadable-dats")},
 		{"run unreadable dat file", []string{"run", "-dat", unreadableDats(t, dir), farJump}, 2, filepath.Join(dir, "unreadable-dats")},
 		{"dat bad entry id", []string{"dat", "-entry", "zz", good}, 2, `-entry "zz"`},
-		{"dat absent entry", []string{"dat", "-entry", "0x02000002", good}, 2, "client_portal.dat: entry 0x02000002: not in the file"},
+		{"dat absent entry", []string{"dat", "-entry", "0x02000002", good}, 2, "entry 0x02000002: in neither client_portal.dat nor client_cell_1.dat: not in the file"},
 		{"dat damaged entry", []string{"dat", "-entry", "0xA9B4FFFF", damaged}, 2, "client_cell_1.dat: entry 0xA9B4FFFF: heights: entry is 200 bytes, want 252"},
 	}
 }

@@ -201,3 +201,26 @@ func TestPack_Zip(t *testing.T) {
 		}
 	}
 }
+
+// TestDocs_PackTableListsEveryFile: docs/viewer.md's table of a pack's
+// files names every file a pack holds (open.html was missing from it).
+func TestDocs_PackTableListsEveryFile(t *testing.T) {
+	doc := readDoc(t, "docs/viewer.md")
+	_, table, _ := strings.Cut(doc, "### `viewer pack`: an evidence pack")
+	table, _, _ = strings.Cut(table, "\n\n\n")
+	var names []string
+	for _, line := range strings.Split(table, "\n") {
+		if cell, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " | "); ok && strings.HasPrefix(line, "| `") {
+			names = append(names, cell)
+		}
+	}
+	for _, f := range append(packFilesWithoutGIF, packcmd.FileGIF) {
+		found := false
+		for _, n := range names {
+			found = found || strings.Contains(n, "`"+f+"`")
+		}
+		if !found {
+			t.Errorf("docs/viewer.md's pack table has no row for %s", f)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package capture_test
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 
@@ -441,5 +442,40 @@ func TestParentEvent_CycleOfHoldersRefused(t *testing.T) {
 	}
 	if held != 1 || sum.HeldItems != 1 || sum.MalformedCount != 1 {
 		t.Errorf("held creates %d, held items %d, malformed %d; want 1, 1, 1", held, sum.HeldItems, sum.MalformedCount)
+	}
+}
+
+// TestTime_HeldOnlyBeforeThePreviousEvent: an event whose frame is stamped
+// earlier than the previous event's keeps that event's time and is counted
+// in time_held (docs/formats.md "Time"); a frame stamped earlier than a
+// frame that made no event (a client's ack) but not than the previous
+// event keeps its own time and is not counted.
+func TestTime_HeldOnlyBeforeThePreviousEvent(t *testing.T) {
+	var buf bytes.Buffer
+	s := session(&buf)
+	pos := func(tm float64, stamp uint16) {
+		s.Message(tm, recording.EncodeUpdatePosition(&recording.UpdatePosition{GUID: 0x80000080, Pos: at(0xA9B4001F, float32(stamp), 2, 0), Seq: recording.PositionSeq{Instance: 1, Position: stamp}}))
+		s.Flush(tm)
+	}
+	pos(0, 1)
+	pos(1, 2)
+	s.ClientAck(1.2)
+	pos(1.1, 3)  // before the ack's frame, after the previous event: its own time
+	pos(1.05, 4) // before the previous event: held at 1.1
+	rec, sum := importBytes(t, "held", buf.Bytes(), capture.Options{})
+	var times []float64
+	for _, ev := range rec.Events {
+		if ev.Kind == recording.KindPosition {
+			times = append(times, ev.T)
+		}
+	}
+	want := []float64{0, 1, 1.1, 1.1}
+	if len(times) != len(want) || sum.TimeHeld != 1 {
+		t.Fatalf("position times %v, time_held %d; want %v, 1", times, sum.TimeHeld, want)
+	}
+	for i := range want {
+		if math.Abs(times[i]-want[i]) > 1e-6 {
+			t.Errorf("position %d at t %v, want %v", i, times[i], want[i])
+		}
 	}
 }

@@ -12,6 +12,9 @@
 // way retail does (newer_event, seed 004 §2); UpdateMotion, VectorUpdate and
 // DeleteObject are reliable and ordered. Creates (with the motion event a
 // CreateObject's movement block is imported as, right after it at the same
-// t), truths, observer moves and notes keep their times. Everything is drawn from generators seeded by Seed
+// t), truths, observer moves and notes keep their times, but for a create
+// after its object's delete, which arrives no sooner than that delete; an
+// UpdatePosition arriving after the delete that followed it is dropped.
+// Everything is drawn from generators seeded by Seed
 // and each object's guid, so a what-if is deterministic.
 package whatif

@@ -80,17 +80,34 @@ func Redeliver(events []recording.Event, c Conditions) ([]recording.Event, Stats
 		return l
 	}
 	lastKept := map[uint32]float64{}
-	deleted, created := map[uint32]float64{}, map[uint32]float64{}
+	// created holds each object's latest create's input and receive times.
+	created := map[uint32][2]float64{}
+	// deletes holds each object's deletes' receive times in input order;
+	// an UpdatePosition belongs to the life its object's delete count had
+	// when it was sent, and only that life's delete can drop it (an object
+	// deleted and created again keeps the new life's updates).
+	deletes := map[uint32][]float64{}
 	// prevCreate is the guid of the event just before, when it was a
 	// create (0 otherwise).
 	var prevCreate uint32
-	keep := out[:0]
+	type delivered struct {
+		ev   recording.Event
+		life int
+	}
+	keep := make([]delivered, 0, len(out))
 	for _, ev := range out {
 		wasCreate := prevCreate
 		prevCreate = 0
 		switch ev.Kind {
 		case recording.KindCreate:
-			created[ev.GUID] = ev.T
+			// A create after its object's delete arrives after that delete,
+			// as the server sent it: a delayed delete never removes the
+			// object created again.
+			sent := ev.T
+			if d := deletes[ev.GUID]; len(d) > 0 {
+				ev.T = max(ev.T, d[len(d)-1])
+			}
+			created[ev.GUID] = [2]float64{sent, ev.T}
 			prevCreate = ev.GUID
 		case recording.KindPosition:
 			if c.Cadence > 0 {
@@ -112,7 +129,8 @@ func Redeliver(events []recording.Event, c Conditions) ([]recording.Event, Stats
 		case recording.KindMotion:
 			// A CreateObject's movement block, imported as a motion right
 			// after its create at the same t, arrives with the create.
-			if at, ok := created[ev.GUID]; ok && at == ev.T && wasCreate == ev.GUID {
+			if cr, ok := created[ev.GUID]; ok && wasCreate == ev.GUID && ev.T == cr[0] {
+				ev.T = cr[1]
 				break
 			}
 			ev.T = link(ev.GUID).Reliable(ev.T)
@@ -120,30 +138,32 @@ func Redeliver(events []recording.Event, c Conditions) ([]recording.Event, Stats
 			ev.T = link(ev.GUID).Reliable(ev.T)
 		case recording.KindDelete:
 			ev.T = link(ev.GUID).Reliable(ev.T)
-			deleted[ev.GUID] = ev.T
+			deletes[ev.GUID] = append(deletes[ev.GUID], ev.T)
+			keep = append(keep, delivered{ev, len(deletes[ev.GUID]) - 1})
+			continue
 		}
-		keep = append(keep, ev)
+		keep = append(keep, delivered{ev, len(deletes[ev.GUID])})
 	}
-	slices.SortStableFunc(keep, func(a, b recording.Event) int {
+	slices.SortStableFunc(keep, func(a, b delivered) int {
 		switch {
-		case a.T < b.T:
+		case a.ev.T < b.ev.T:
 			return -1
-		case a.T > b.T:
+		case a.ev.T > b.ev.T:
 			return 1
 		}
 		return 0
 	})
 	// A position that now arrives after its object's delete has nothing to
 	// move: the client would have dropped it with the object.
-	final := keep[:0]
-	for _, ev := range keep {
-		if ev.Kind == recording.KindPosition {
-			if d, ok := deleted[ev.GUID]; ok && ev.T >= d {
+	final := out[:0]
+	for _, d := range keep {
+		if d.ev.Kind == recording.KindPosition {
+			if del := deletes[d.ev.GUID]; d.life < len(del) && d.ev.T >= del[d.life] {
 				st.AfterDelete++
 				continue
 			}
 		}
-		final = append(final, ev)
+		final = append(final, d.ev)
 	}
 	return final, st
 }

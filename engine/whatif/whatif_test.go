@@ -345,3 +345,48 @@ func TestSet_EveryConstantReachesTheRun(t *testing.T) {
 		t.Errorf("%d constants; this test covers 5", n)
 	}
 }
+
+// TestRedeliver_RecreatedObjectKeepsItsUpdates: an object deleted and
+// created again (a capture's CreateObject with a new instance stamp) keeps
+// the updates of its new life; only its first life's delete drops the
+// first life's updates that now arrive after it. A delete delayed past the
+// create that followed it on the server would delete the new object (or
+// make the engine refuse the create): the create arrives after it.
+func TestRedeliver_RecreatedObjectKeepsItsUpdates(t *testing.T) {
+	ent := &recording.Entity{GUID: 7}
+	in := []recording.Event{
+		{T: 2, Kind: recording.KindPosition, GUID: 7, HasGUID: true},
+		{T: 2.9, Kind: recording.KindPosition, GUID: 7, HasGUID: true},
+		{T: 3, Kind: recording.KindDelete, GUID: 7, HasGUID: true},
+		{T: 4, Kind: recording.KindCreate, GUID: 7, HasGUID: true, Entity: ent},
+		{T: 4, Kind: recording.KindMotion, GUID: 7, HasGUID: true},
+		{T: 5, Kind: recording.KindPosition, GUID: 7, HasGUID: true},
+		{T: 6, Kind: recording.KindPosition, GUID: 7, HasGUID: true},
+	}
+	type row struct {
+		kind recording.Kind
+		t    float64
+	}
+	rows := func(evs []recording.Event) []row {
+		var r []row
+		for _, e := range evs {
+			r = append(r, row{e.Kind, e.T})
+		}
+		return r
+	}
+	out, st := Redeliver(in, Conditions{Latency: 2})
+	want := []row{{recording.KindPosition, 4}, {recording.KindPosition, 4.9}, {recording.KindDelete, 5},
+		{recording.KindCreate, 5}, {recording.KindMotion, 5}, {recording.KindPosition, 7}, {recording.KindPosition, 8}}
+	if got := rows(out); !reflect.DeepEqual(got, want) || st.AfterDelete != 0 {
+		t.Errorf("latency 2 s: %v, after delete %d; want %v, 0", got, st.AfterDelete, want)
+	}
+	// Every update held back by the mean interval, (6-2)/3 s × 1.5 = 2 s:
+	// the first life's two now arrive after its delete (3) and are dropped;
+	// the second life's have no delete after them and stay.
+	out, st = Redeliver(in, Conditions{Reorder: 1})
+	want = []row{{recording.KindDelete, 3}, {recording.KindCreate, 4}, {recording.KindMotion, 4},
+		{recording.KindPosition, 7}, {recording.KindPosition, 8}}
+	if got := rows(out); !reflect.DeepEqual(got, want) || st.AfterDelete != 2 {
+		t.Errorf("reorder 1: %v, after delete %d; want %v, 2", got, st.AfterDelete, want)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -22,11 +23,31 @@ import (
 // the message names the folder when the error does not already (issue
 // 37: `viewer dat` agrees with `run -dat`).
 func datError(dir string, err error) error {
-	msg := err.Error()
-	if dir != "" && !strings.Contains(msg, dir) {
+	if dir != "" && !namesPath(err.Error(), dir) {
 		return cli.UsageError{Err: fmt.Errorf("dat: %s: %w", dir, err)}
 	}
 	return cli.UsageError{Err: fmt.Errorf("dat: %w", err)}
+}
+
+// namesPath reports whether msg names the path dir as a path: not inside
+// a longer word or file name (a folder named "dat" or "cell" is not named by
+// "client_cell_1.dat: entry …"), but at a word's start and followed by the
+// message's end, ':', ')', ',' or a path separator.
+func namesPath(msg, dir string) bool {
+	for i := 0; ; {
+		j := strings.Index(msg[i:], dir)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(dir)
+		before := j == 0 || strings.ContainsRune(" (\"'", rune(msg[j-1]))
+		after := end == len(msg) || strings.ContainsRune(":),/"+string(filepath.Separator), rune(msg[end])) || strings.HasSuffix(dir, "/") || strings.HasSuffix(dir, string(filepath.Separator))
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 func writeDatJSON(w io.Writer, v any) error {
@@ -95,9 +116,13 @@ func decodeDatEntry(d *dat.Dats, id uint32) (any, error) {
 	if f == nil {
 		f = d.Cell
 	} else if _, err := f.Lookup(id); errors.Is(err, dat.ErrNotFound) && d.Cell != nil {
-		if _, err := d.Cell.Lookup(id); err == nil {
-			f = d.Cell
+		_, err := d.Cell.Lookup(id)
+		if errors.Is(err, dat.ErrNotFound) {
+			// Looked for in both: the error names both, not the portal
+			// dat alone.
+			return nil, fmt.Errorf("entry 0x%08X: in neither %s nor %s: %w", id, dat.PortalName, dat.CellName, dat.ErrNotFound)
 		}
+		f = d.Cell
 	}
 	if f == d.Portal {
 		switch {

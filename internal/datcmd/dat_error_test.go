@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"glidepath/assets/dat/dattest"
 	"glidepath/internal/cli"
 )
 
@@ -56,6 +57,36 @@ func TestWrite_UnreadableDatsAreBadInput(t *testing.T) {
 		var u cli.UsageError
 		if !errors.As(err, &u) || !strings.Contains(err.Error(), d) {
 			t.Errorf("%s: %v (%T), want bad input naming the folder", d, err, err)
+		}
+	}
+}
+
+// An id that neither file holds was looked for in both, so the error names
+// both, not the portal dat alone; and a folder whose name is part of a
+// file's name ("dat", "cell") is still named in front of the message,
+// which names only the file.
+func TestDat_EntryInNeitherFileNamesBothAndTheFolder(t *testing.T) {
+	parent := t.TempDir()
+	for _, name := range []string{"dat", "cell", "dats"} {
+		dir := filepath.Join(parent, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := dattest.WriteStandard(dir); err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(parent)
+		for _, id := range []string{"0x02000999", "0x7F7F0100"} {
+			code, _, errs := datRun(t, true, name, id)
+			want := "dat: " + name + ": entry " + id + ": in neither client_portal.dat nor client_cell_1.dat"
+			if code == 0 || !strings.HasPrefix(errs, want) {
+				t.Errorf("%s -entry %s: exit %d, %q; want an error starting %q", name, id, code, errs, want)
+			}
+		}
+		// An id of the cell dat's kind alone still names that file.
+		code, _, errs := datRun(t, true, name, "0x7F7FFFFF")
+		if want := "dat: " + name + ": client_cell_1.dat: entry 0x7F7FFFFF"; code == 0 || !strings.HasPrefix(errs, want) {
+			t.Errorf("%s -entry 0x7F7FFFFF: exit %d, %q; want an error starting %q", name, code, errs, want)
 		}
 	}
 }
