@@ -217,7 +217,11 @@ func (h *traceHeading) encode(st *trace.State, key rowKey, heading func() float3
 		b = append(b, old[h.at[atEnd]:]...)
 	}
 	// The row put together is the row from now on, and the old row's
-	// memory the next scratch: no copy back.
+	// memory the next scratch: no copy back. A first row had none: the
+	// scratch is made as large as the row at once, not grown by appends.
+	if cap(old) == 0 {
+		old = make([]byte, 0, cap(b))
+	}
 	h.row, h.at, *scratch = b, at, old[:0]
 }
 

@@ -628,6 +628,11 @@ func TestTraceHeading_RowPutTogetherTradesPlacesWithScratch(t *testing.T) {
 	var h traceHeading
 	var scratch []byte
 	h.encode(&st, rowKeyOf(&st, &rot), heading, &scratch)
+	// A first row had no memory to give: the scratch is made as large as
+	// the row, apart from it.
+	if cap(scratch) < len(h.row) || len(scratch) != 0 || &scratch[:1][0] == &h.row[0] {
+		t.Fatalf("after the first row the scratch has length %d, capacity %d, want 0 and at least %d apart from the row", len(scratch), cap(scratch), len(h.row))
+	}
 	scratch = make([]byte, 0, 256)
 	oldRow, oldScratch := &h.row[:1][0], &scratch[:1][0]
 	st.Origin[0] = 91.125 // one digit more: put together again
