@@ -115,12 +115,22 @@ type rowKey struct {
 	contact     bool
 }
 
+// same reports whether k and o are the same key. It compares field by
+// field, the origin and the rotation as arrays of at most four words, in
+// line: k == o, a struct of more than four fields, called a compare
+// function of its own for every object of every tick, a tenth of
+// encodeTick's time.
+func (k *rowKey) same(o *rowKey) bool {
+	return k.origin == o.origin && k.rot == o.rot && k.guid == o.guid && k.cell == o.cell &&
+		k.queue == o.queue && k.fail == o.fail && k.contact == o.contact
+}
+
 // rowOf returns st's row after its tick (trace.AppendStateRowTail), the
 // object's rotation rot, heading its heading (called only when rot
 // changed): the row kept from the tick before unless the state changed
 // (encode).
 func (h *traceHeading) rowOf(st *trace.State, rot *mgl32.Quat, heading func() float32) []byte {
-	if key := rowKeyOf(st, rot); len(h.row) == 0 || key != h.key {
+	if key := rowKeyOf(st, rot); len(h.row) == 0 || !key.same(&h.key) {
 		var scratch []byte
 		h.encode(st, key, heading, &scratch)
 	}
@@ -144,7 +154,8 @@ const (
 // contact, a quarter one of x and y, three quarters their heading. A new
 // text as long as the old one is written over it in place; otherwise the
 // row is put together again in scratch (a buffer kept by the caller) from
-// the new texts and the old row's pieces.
+// the new texts and the old row's pieces, and the two trade places: the
+// row is scratch's memory, and scratch the old row's.
 func (h *traceHeading) encode(st *trace.State, key rowKey, heading func() float32, scratch *[]byte) {
 	first := len(h.row) == 0
 	again := first || key.guid != h.key.guid || key.cell != h.key.cell
@@ -205,7 +216,13 @@ func (h *traceHeading) encode(st *trace.State, key rowKey, heading func() float3
 	} else {
 		b = append(b, old[h.at[atEnd]:]...)
 	}
-	h.row, h.at, *scratch = append(h.row[:0], b...), at, b
+	// The row put together is the row from now on, and the old row's
+	// memory the next scratch: no copy back. A first row had none: the
+	// scratch is made as large as the row at once, not grown by appends.
+	if cap(old) == 0 {
+		old = make([]byte, 0, cap(b))
+	}
+	h.row, h.at, *scratch = b, at, old[:0]
 }
 
 // pieceLen is the length of piece i (atX to atHeading) of h's row.
@@ -381,7 +398,7 @@ func (b *shardBatch) encodeTick(c int, v *Sim, lo, hi, k int) {
 		// keep each tick's); its tick is put before it when it is written
 		// (rowsWrite.write).
 		h := &b.heads[o.slot]
-		if len(h.row) == 0 || key != h.key {
+		if len(h.row) == 0 || !key.same(&h.key) {
 			st := trace.State{Tick: k, GUID: o.guid, Cell: pos.Cell, Origin: pos.Frame.Origin, Queue: key.queue, Fail: key.fail, Contact: key.contact}
 			h.encode(&st, key, o.phys.Heading, &r.scratch)
 			h.run = 0

@@ -581,3 +581,73 @@ func TestTraceHeading_DrawnChangesSameAsTheRow(t *testing.T) {
 		}
 	}
 }
+
+// rowKey.same, the key compare of every object of every tick, is the
+// struct's ==: each field's change alone, a float's -0 after 0 included,
+// makes another key.
+func TestRowKey_SameIsEveryField(t *testing.T) {
+	base := rowKey{guid: 0x80000A01, cell: 0xA9B4001F, origin: [3]uint32{1, 2, 3}, rot: [4]uint32{4, 5, 6, 7}, queue: 2, fail: 1, contact: true}
+	changes := []struct {
+		what   string
+		change func(k *rowKey)
+	}{
+		{"guid", func(k *rowKey) { k.guid++ }}, {"cell", func(k *rowKey) { k.cell++ }},
+		{"x", func(k *rowKey) { k.origin[0]++ }}, {"y", func(k *rowKey) { k.origin[1]++ }},
+		{"z to -0", func(k *rowKey) { k.origin[2] = math.Float32bits(float32(math.Copysign(0, -1))) }},
+		{"rot w", func(k *rowKey) { k.rot[0]++ }}, {"rot x", func(k *rowKey) { k.rot[1]++ }},
+		{"rot y", func(k *rowKey) { k.rot[2]++ }}, {"rot z", func(k *rowKey) { k.rot[3]++ }},
+		{"queue", func(k *rowKey) { k.queue++ }}, {"fail", func(k *rowKey) { k.fail-- }},
+		{"contact", func(k *rowKey) { k.contact = false }},
+	}
+	same := base
+	if !base.same(&same) || !same.same(&base) {
+		t.Fatal("a key is not the same as its copy")
+	}
+	for _, c := range changes {
+		what := c.what
+		k := base
+		c.change(&k)
+		if k.same(&base) || base.same(&k) {
+			t.Errorf("a change of %s alone: the same key", what)
+		}
+		if got, want := k.same(&base), k == base; got != want {
+			t.Errorf("a change of %s: same %v, == %v", what, got, want)
+		}
+	}
+}
+
+// A row put together again (traceHeading.encode, a text of another
+// length) trades places with the scratch it was put together in: the row
+// is then the scratch's memory and the scratch the old row's, not a copy
+// of it — and the two never share memory, so the next row put together
+// in the scratch leaves the row as it was.
+func TestTraceHeading_RowPutTogetherTradesPlacesWithScratch(t *testing.T) {
+	st := trace.State{GUID: 0x80000A01, Cell: 0xA9B4001F, Origin: mgl32.Vec3{91.25, 90, 0}, Heading: 90, Queue: 2, Fail: 1}
+	rot := mgl32.QuatIdent()
+	heading := func() float32 { return st.Heading }
+	var h traceHeading
+	var scratch []byte
+	h.encode(&st, rowKeyOf(&st, &rot), heading, &scratch)
+	// A first row had no memory to give: the scratch is made as large as
+	// the row, apart from it.
+	if cap(scratch) < len(h.row) || len(scratch) != 0 || &scratch[:1][0] == &h.row[0] {
+		t.Fatalf("after the first row the scratch has length %d, capacity %d, want 0 and at least %d apart from the row", len(scratch), cap(scratch), len(h.row))
+	}
+	scratch = make([]byte, 0, 256)
+	oldRow, oldScratch := &h.row[:1][0], &scratch[:1][0]
+	st.Origin[0] = 91.125 // one digit more: put together again
+	h.encode(&st, rowKeyOf(&st, &rot), heading, &scratch)
+	if &h.row[:1][0] != oldScratch || &scratch[:1][0] != oldRow || len(scratch) != 0 {
+		t.Fatal("the row put together did not trade places with the scratch")
+	}
+	kept := string(h.row)
+	st.Origin[1] = 90.0625
+	var other traceHeading
+	other.encode(&st, rowKeyOf(&st, &rot), heading, &scratch) // writes in the scratch
+	if string(h.row) != kept {
+		t.Fatalf("the row changed with the scratch: %s, was %s", h.row, kept)
+	}
+	if want := trace.AppendStateRow(nil, &st); !bytes.HasSuffix(want, other.row) {
+		t.Fatalf("got %s, want the end of %s", other.row, want)
+	}
+}

@@ -22,6 +22,7 @@ package trace
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 )
 
@@ -112,7 +113,9 @@ var tStart = func() (ts [40]uint8) {
 
 // appendDecimal appends d/10^t, d > 0, in %g's fixed form (v, whose
 // shortest digits these are, goes to strconv when %g would use an
-// exponent).
+// exponent). The text's length is known before a digit is written, so
+// the digits go straight to their places in b, two at a time from the
+// right, the point between them (no buffer of digits copied in after).
 func appendDecimal(b []byte, neg bool, d uint64, t int, v float32) []byte {
 	// d's digits, trailing zeros dropped (only at t = 0 can there be any).
 	zeros := 0
@@ -120,24 +123,7 @@ func appendDecimal(b []byte, neg bool, d uint64, t int, v float32) []byte {
 		d /= 10
 		zeros++
 	}
-	var buf [24]byte
-	i := len(buf)
-	for d >= 100 {
-		q := d / 100
-		r := d - q*100
-		i -= 2
-		buf[i], buf[i+1] = digitPairs[2*r], digitPairs[2*r+1]
-		d = q
-	}
-	if d >= 10 {
-		i -= 2
-		buf[i], buf[i+1] = digitPairs[2*d], digitPairs[2*d+1]
-	} else {
-		i--
-		buf[i] = byte('0' + d)
-	}
-	digits := buf[i:]
-	nd := len(digits)
+	nd := decimalLen(d)
 	dp := nd + zeros - t // the decimal point's place after the first digit
 	if exp := dp - 1; exp < -4 || exp >= 6 {
 		return strconv.AppendFloat(b, float64(v), 'g', -1, 32)
@@ -147,20 +133,65 @@ func appendDecimal(b []byte, neg bool, d uint64, t int, v float32) []byte {
 	}
 	switch {
 	case dp <= 0:
-		b = append(b, '0', '.')
-		for range -dp {
-			b = append(b, '0')
+		// 0.000ddd: at most 4 zeros after the point, 9 digits.
+		n := 2 - dp + nd
+		b, out := grow(b, n)
+		out[0], out[1] = '0', '.'
+		for i := 2; i < 2-dp; i++ {
+			out[i] = '0'
 		}
-		b = append(b, digits...)
+		putDigits(out[2-dp:], d)
+		return b
 	case dp >= nd:
-		b = append(b, digits...)
-		for range dp - nd {
-			b = append(b, '0')
+		// ddd000: the digits, then zeros up to the point.
+		b, out := grow(b, dp)
+		putDigits(out[:nd], d)
+		for i := nd; i < dp; i++ {
+			out[i] = '0'
 		}
-	default:
-		b = append(b, digits[:dp]...)
-		b = append(b, '.')
-		b = append(b, digits[dp:]...)
+		return b
 	}
+	// dd.ddd: the digits after the point, the point, the digits before.
+	after := nd - dp
+	hi, lo := d/pow10u[after], d%pow10u[after]
+	b, out := grow(b, nd+1)
+	putDigits(out[:dp], hi)
+	out[dp] = '.'
+	putDigits(out[dp+1:], lo)
 	return b
+}
+
+// grow appends n bytes to b and returns b and the n bytes appended, to be
+// written.
+func grow(b []byte, n int) ([]byte, []byte) {
+	at := len(b)
+	b = slices.Grow(b, n)[:at+n]
+	return b, b[at:]
+}
+
+// putDigits writes d's last len(out) decimal digits to out, leading zeros
+// included (out is the whole of d's digits, or the digits after a point).
+func putDigits(out []byte, d uint64) {
+	i := len(out)
+	for i >= 2 {
+		q := d / 100
+		r := d - q*100
+		i -= 2
+		out[i], out[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		d = q
+	}
+	if i == 1 {
+		out[0] = byte('0' + d%10)
+	}
+}
+
+// decimalLen is the number of decimal digits of d > 0.
+func decimalLen(d uint64) int {
+	// log10(2) ≈ 1233/4096: n is the digits of 2^bits.Len64(d), or one
+	// fewer.
+	n := bits.Len64(d) * 1233 >> 12
+	if d >= pow10u[n] {
+		n++
+	}
+	return n
 }

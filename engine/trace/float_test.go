@@ -80,3 +80,21 @@ func BenchmarkAppendShortest(b *testing.B) {
 		}
 	})
 }
+
+// decimalLen counts the digits of d on both sides of every power of ten
+// a uint64 holds, as strconv's text of d does.
+func TestDecimalLen_AtPowersOfTen(t *testing.T) {
+	for _, p := range pow10u {
+		for _, d := range []uint64{p - 1, p, p + 1} {
+			if d == 0 {
+				continue
+			}
+			if got, want := decimalLen(d), len(strconv.FormatUint(d, 10)); got != want {
+				t.Errorf("decimalLen(%d) = %d, want %d", d, got, want)
+			}
+		}
+	}
+	if got := decimalLen(math.MaxUint64); got != 20 {
+		t.Errorf("decimalLen(MaxUint64) = %d, want 20", got)
+	}
+}
