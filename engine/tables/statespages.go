@@ -352,8 +352,9 @@ func (g *stepGate) leave() {
 
 // Stepping says whether the run's stepping has every core (true while a
 // run of ticks steps its chunks on all of them): meanwhile the encoding
-// goroutines start no page but for WorkerIdle's. The caller opens it
-// again before it waits on the writer.
+// goroutines start no page but for WorkerIdle's, and a page being encoded
+// stops at its next column (pause). The caller opens it again before it
+// waits on the writer.
 func (w *statesWriter) Stepping(on bool) { w.gate.set(on) }
 
 // WorkerIdle says a worker of the run of ticks stepping on every core has
