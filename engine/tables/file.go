@@ -182,9 +182,10 @@ func (w *file[T]) WriteStates(b *StateBatch) error { return w.enc.WriteStates(b)
 
 // Stepping says whether the run's stepping has every core (true while a
 // run of ticks steps its chunks on all of them): the Parquet states
-// writer's encoding goroutines start no page meanwhile, so they take no
-// core from a chunk. It must be false again before the caller hands over
-// a batch or closes the table.
+// writer's encoding goroutines start no page meanwhile, and stop a page
+// being encoded at its next column, so they take no core from a chunk. It
+// must be false again before the caller hands over a batch or closes the
+// table.
 func (w *file[T]) Stepping(on bool) { w.enc.Stepping(on) }
 
 // WorkerIdle says a worker of the run of ticks stepping on every core has

@@ -353,14 +353,18 @@ func (e *pageEnc) encode(j *pageJob) {
 		e.add(j, colT, nil, e.scratch, n, 0, format.ByteStreamSplit)
 	}
 	p := &e.cols
+	e.stop()
 	j.anyTrue, j.anyFalse = p.gather(j)
+	e.stop()
 	// guid and cell: the object's cached indices (or the strings' own).
 	e.indexPage(j, colGUID, j.guid, j.guidN)
 	e.indexPage(j, colCell, j.cell, j.cellN)
 	for k, col := range [...]int{colX, colY, colZ, colGX, colGY, colHeading} {
+		e.stop()
 		e.addSplit(j, col, p.body[k], n, p.nonzero[k])
 	}
 	j.lo6, j.hi6 = p.lo, p.hi
+	e.stop()
 	e.indexPage(j, colQueue, j.queue, j.queueN)
 	e.indexPage(j, colFail, j.fail, j.failN)
 	e.add(j, colContact, nil, p.contact, n, 0, format.Plain)
@@ -368,6 +372,14 @@ func (e *pageEnc) encode(j *pageJob) {
 	e.levels = appendHybrid(e.levels[:0], p.defs, 1)
 	e.scratch, j.errLo, j.errHi = appendSplitBounded(e.scratch[:0], p.errs, math.Inf(1), math.Inf(-1))
 	e.add(j, colError, e.levels, e.scratch, n, n-len(p.errs), format.ByteStreamSplit)
+}
+
+// stop lets the encoder wait between a page's columns where its gate says
+// so (stepGate.pause): none on the writer's own goroutine.
+func (e *pageEnc) stop() {
+	if e.pause != nil {
+		e.pause()
+	}
 }
 
 // appendDeltaRuns appends the ticks of runs (n values in all) in

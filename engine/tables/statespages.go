@@ -14,10 +14,19 @@ package tables
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // maxPageWorkers bounds the writer's encoding goroutines.
 const maxPageWorkers = 4
+
+// pagesAhead is how many pages an encoding goroutine may have on their way
+// (encoded, being encoded or queued) before the writer waits for the
+// oldest: four, so that while the writer waits for a page an encoder is
+// still on, or gives the next pages their indices, the other encoders have
+// pages queued (with two, one encoder waited for work at times while the
+// stepping waited on the writer's full queue).
+const pagesAhead = 4
 
 // pageWorkers is how many goroutines encode a writer's pages: none (the
 // writer's own goroutine encodes them) on one core, else one per core up to
@@ -89,6 +98,9 @@ type pageEnc struct {
 	scratch, hdr []byte
 	levels       []byte
 	f64          []float64
+	// pause, on an encoding goroutine, is its gate's stop between
+	// columns (stepGate.pause).
+	pause func()
 }
 
 // TakeStates writes b's rows as WriteStates does, but returns once its
@@ -150,7 +162,7 @@ func (w *statesWriter) submit(j *pageJob) {
 	w.work <- j
 	for len(w.inflight) > 0 {
 		h := w.inflight[0]
-		if len(w.inflight) < 2*w.workers {
+		if len(w.inflight) < pagesAhead*w.workers {
 			select {
 			case <-h.done:
 			default:
@@ -199,9 +211,9 @@ func (w *statesWriter) startWorkers() {
 	if w.work != nil {
 		return
 	}
-	w.work = make(chan *pageJob, 2*w.workers)
+	w.work = make(chan *pageJob, pagesAhead*w.workers)
 	for range w.workers {
-		e := &pageEnc{codec: w.codec}
+		e := &pageEnc{codec: w.codec, pause: w.gate.pause}
 		if w.codec.z != nil {
 			// A zstd encoder compresses one page at a time: one each.
 			c, err := newPageCodec(Zstd)
@@ -237,7 +249,7 @@ func (w *statesWriter) stopPages() {
 
 // batchesHeld is how many batches the writer may hold after TakeStates
 // returns.
-func (w *statesWriter) batchesHeld() int { return 2 * w.workers }
+func (w *statesWriter) batchesHeld() int { return pagesAhead * w.workers }
 
 // stepGate holds the encoding goroutines between pages while the run's
 // stepping has every core (Stepping): goroutines that shared the cores
@@ -247,11 +259,17 @@ func (w *statesWriter) batchesHeld() int { return 2 * w.workers }
 // for the stepping to wait on them (the writer's queue full), or for a
 // worker of the run to find no chunk left (WorkerIdle): each such worker
 // lets one encoder in while the others finish their last chunks, until
-// the next run of ticks closes the gate again (a page started finishes).
+// the next run of ticks closes the gate again. A page started when the gate
+// closes goes on to the end of its column and waits there (pause), so a
+// run of ticks has its cores back within a column's encoding (at most the
+// gather, about a third of a millisecond), not a whole page's (about one).
 type stepGate struct {
 	mu     sync.Mutex
 	cond   sync.Cond
 	closed bool
+	// shut is closed, read without the mutex: pause's test between
+	// columns while the gate is open.
+	shut atomic.Bool
 	// idle counts the run's workers out of chunks since the gate closed,
 	// encoding the pages being encoded: while closed, an encoder starts a
 	// page only while fewer pages than idle workers are.
@@ -273,6 +291,7 @@ func (g *stepGate) lock() {
 func (g *stepGate) set(closed bool) {
 	g.lock()
 	g.closed, g.idle = closed, 0
+	g.shut.Store(closed)
 	if !closed {
 		g.cond.Broadcast()
 	}
@@ -302,6 +321,26 @@ func (g *stepGate) enter() {
 	g.mu.Unlock()
 }
 
+// pause is an encoder's stop between a page's columns: while the gate is
+// closed and lets in fewer pages than are being encoded, this one waits
+// (counted as waiting, not encoding) until it is let in again.
+func (g *stepGate) pause() {
+	if !g.shut.Load() {
+		return
+	}
+	g.lock()
+	if g.closed && g.encoding > g.idle {
+		g.encoding--
+		for g.closed && g.encoding >= g.idle {
+			g.waiting++
+			g.cond.Wait()
+			g.waiting--
+		}
+		g.encoding++
+	}
+	g.mu.Unlock()
+}
+
 func (g *stepGate) leave() {
 	g.lock()
 	g.encoding--
@@ -313,8 +352,9 @@ func (g *stepGate) leave() {
 
 // Stepping says whether the run's stepping has every core (true while a
 // run of ticks steps its chunks on all of them): meanwhile the encoding
-// goroutines start no page but for WorkerIdle's. The caller opens it
-// again before it waits on the writer.
+// goroutines start no page but for WorkerIdle's, and a page being encoded
+// stops at its next column (pause). The caller opens it again before it
+// waits on the writer.
 func (w *statesWriter) Stepping(on bool) { w.gate.set(on) }
 
 // WorkerIdle says a worker of the run of ticks stepping on every core has

@@ -22,7 +22,7 @@ func TestStatesWriter_EncodersWaitWhileStepping(t *testing.T) {
 			t.Fatal(err)
 		}
 		w.setWorkers(2)
-		// Batches of two pages and one: fewer than the four pages two
+		// Batches of two pages and one: fewer than the pages two
 		// encoders may hold before the writer waits for the oldest.
 		batches := batchOf(rows, 700)
 		released := make([]int, len(batches))
@@ -179,5 +179,104 @@ func TestStatesWriter_EncodesWhileAWorkerIsIdle(t *testing.T) {
 	want := write(false)
 	if got := write(true); !bytes.Equal(got, want) {
 		t.Errorf("encoded for an idle worker: %d bytes differ from the %d of a writer never held", len(got), len(want))
+	}
+}
+
+// A page being encoded when the next run of ticks closes the gate stops
+// at its next column (pause) and goes on only once a worker of the run is
+// idle or the gate opens; with the gate open, or with no more pages being
+// encoded than idle workers let in, pause goes straight on.
+func TestStepGate_PageStartedWaitsAtItsNextColumnOnceClosed(t *testing.T) {
+	var g stepGate
+	g.enter() // a page started while the gate is open
+	g.pause()
+	g.set(true)
+	var past atomic.Int32
+	go func() {
+		g.pause()
+		past.Add(1)
+	}()
+	waitFor(t, "the page's encoder at the closed gate", func() bool { return g.count() == 1 })
+	time.Sleep(20 * time.Millisecond)
+	if past.Load() != 0 {
+		t.Fatal("a page went on past its column while the run steps on every core")
+	}
+	// A worker out of chunks lets it go on.
+	g.workerIdle()
+	waitFor(t, "the page going on for the idle worker", func() bool { return past.Load() == 1 })
+	// Let in for that worker, its next columns go straight on.
+	g.pause()
+	g.leave()
+	// The gate opened: a page stopped at a column goes on.
+	g.enter()
+	g.set(true)
+	done := make(chan struct{})
+	go func() { g.pause(); close(done) }()
+	waitFor(t, "the page stopped again", func() bool { return g.count() == 1 })
+	g.set(false)
+	<-done
+	g.leave()
+}
+
+// The writer hands the encoders up to pagesAhead pages each before it
+// waits for the oldest: with the gate closed (none encoded), one page fewer
+// than that in single-page batches is taken without waiting, the next page
+// waits, and the file is the one a writer never held writes.
+func TestStatesWriter_PagesAheadOfTheEncoders(t *testing.T) {
+	// Four pages an encoder: seven of two encoders' eight are taken.
+	const workers, ahead = 2, 7
+	rows := randomStates(rand.New(rand.NewPCG(41, 7)), (ahead+1)*100)
+	write := func(held bool) []byte {
+		var buf bytes.Buffer
+		w, err := newStatesWriter(&buf, Snappy, 100000, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.setWorkers(workers)
+		w.Stepping(held)
+		batches := batchOf(rows, 100)
+		taken := make(chan error, 1)
+		go func() {
+			for _, b := range batches[:ahead] {
+				if err := w.TakeStates(b, func() {}); err != nil {
+					taken <- err
+					return
+				}
+			}
+			taken <- nil
+		}()
+		select {
+		case err := <-taken:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(20 * time.Second):
+			w.Stepping(false)
+			t.Fatalf("the writer waited for a page with fewer than %d on their way", ahead)
+		}
+		if n := len(w.inflight); held && n != ahead {
+			t.Errorf("%d pages on their way, want %d", n, ahead)
+		}
+		last := make(chan error, 1)
+		go func() { last <- w.TakeStates(batches[ahead], func() {}) }()
+		if held {
+			select {
+			case <-last:
+				t.Error("a page more than the encoders may hold taken while none is encoded")
+			case <-time.After(20 * time.Millisecond):
+			}
+			w.Stepping(false)
+		}
+		if err := <-last; err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	want := write(false)
+	if got := write(true); !bytes.Equal(got, want) {
+		t.Errorf("held: %d bytes differ from the %d of a writer never held", len(got), len(want))
 	}
 }
