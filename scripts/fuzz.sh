@@ -56,7 +56,7 @@ targets=(
 	"./assets/dat FuzzEnvCell 2000"
 	"./engine/loader FuzzOpenReader 2000"
 	"./internal/conformcmd FuzzParseManifest 3000"
-	"./ui/launch FuzzOpenPackZip 2000"
+	"./internal/packzip FuzzOpen 2000"
 )
 # FUZZ_TESTED (Makefile; short pass only): packages whose tests, every
 # Test… and each target's seed corpus, the pass runs in their instrumented
