@@ -28,7 +28,7 @@ func (a *app) clientLines(ls []inspect.Line, o *engine.ObjectView, tick int) []i
 		return ls
 	}
 	section := inspect.Client(o, tick, &inspect.ClientValues{
-		Tick: row.Tick, Pos: row.Pos, Heading: row.Heading, HasHeading: row.HasHeading,
+		Tick: row.Tick, Pos: row.Pos, Cell: row.Cell, Heading: row.Heading, HasHeading: row.HasHeading,
 		Queue: row.Queue, HasQueue: row.HasQueue, Contact: row.Contact, HasContact: row.HasContact,
 	})
 	// Right after the body's own fields, before the managers' sections, so
