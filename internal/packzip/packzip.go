@@ -20,8 +20,19 @@ import (
 	"strings"
 
 	"glidepath/internal/atomicfile"
-	"glidepath/internal/cli"
 )
+
+// Error is a zip that is not an evidence pack, or one over the limits:
+// bad input, which the caller reports as such (ui/launch: cli.UsageError,
+// exit status 2). The package imports no subcommand's package, so that
+// its fuzz target's instrumented binary is small.
+type Error struct{ Err error }
+
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// bad is an *Error saying format's message.
+func bad(format string, args ...any) error { return &Error{Err: fmt.Errorf(format, args...)} }
 
 // Limits on a pack zip opened for viewing: a pack holds a dozen files; its
 // recording is a shrunk one. A zip over them is refused before it is
@@ -77,24 +88,25 @@ func Is(path string) bool {
 
 // Open extracts the pack's recording into dir and reads its moment
 // from the pack's README.md heading (packcmd's packReadmeText writes it).
-// Every problem is bad input naming the zip and the entry.
+// Every problem with the zip is an *Error (bad input) naming the zip and
+// the entry; one writing the extracted recording is another error.
 func Open(path, dir string) (Moment, error) {
 	zr, err := zip.OpenReader(path)
 	if err != nil {
 		// A zip cut short loses its central directory (at its end), and
 		// with it every entry's name: there is no entry to name.
-		return Moment{}, cli.BadInput("%s: not a readable zip (cut short, or not a zip: its directory of entries is missing): %v", path, err)
+		return Moment{}, bad("%s: not a readable zip (cut short, or not a zip: its directory of entries is missing): %v", path, err)
 	}
 	defer zr.Close()
 	if len(zr.File) > MaxEntries {
-		return Moment{}, cli.BadInput("%s: %d entries: an evidence pack has at most %d", path, len(zr.File), MaxEntries)
+		return Moment{}, bad("%s: %d entries: an evidence pack has at most %d", path, len(zr.File), MaxEntries)
 	}
 	var rec, readme *zip.File
 	for i, f := range zr.File {
 		// viewer pack writes a flat folder; an entry that climbs out of
 		// it (../x, /etc/x, C:\x) is no pack's, whatever it holds.
 		if !filepath.IsLocal(f.Name) || strings.ContainsAny(f.Name, `\:`) || strings.HasPrefix(f.Name, "/") {
-			return Moment{}, cli.BadInput("%s: entry %d %q: a path outside the pack's folder: not an evidence pack", path, i+1, f.Name)
+			return Moment{}, bad("%s: entry %d %q: a path outside the pack's folder: not an evidence pack", path, i+1, f.Name)
 		}
 		switch f.Name {
 		case EntryRecording:
@@ -108,7 +120,7 @@ func Open(path, dir string) (Moment, error) {
 		name string
 	}{{readme, EntryReadme}, {rec, EntryRecording}} {
 		if m.f == nil {
-			return Moment{}, cli.BadInput("%s: %s: missing: not an evidence pack: want entries %s and %s (viewer pack -o FILE.zip)", path, m.name, EntryRecording, EntryReadme)
+			return Moment{}, bad("%s: %s: missing: not an evidence pack: want entries %s and %s (viewer pack -o FILE.zip)", path, m.name, EntryRecording, EntryReadme)
 		}
 	}
 	text, err := readZipEntry(path, readme, MaxReadme)
@@ -121,7 +133,7 @@ func Open(path, dir string) (Moment, error) {
 		if line == 1 {
 			sub := heading.FindStringSubmatch(sc.Text())
 			if sub == nil {
-				return Moment{}, cli.BadInput("%s: README.md:1: heading %q: want \"# Evidence pack: KIND of GUID at tick N\"", path, sc.Text())
+				return Moment{}, bad("%s: README.md:1: heading %q: want \"# Evidence pack: KIND of GUID at tick N\"", path, sc.Text())
 			}
 			m.GUID = sub[1]
 			m.Heading = strings.TrimPrefix(sc.Text(), "# ")
@@ -134,7 +146,7 @@ func Open(path, dir string) (Moment, error) {
 		}
 	}
 	if m.Reading == "" {
-		return Moment{}, cli.BadInput("%s: README.md: names no reading (want \"reading `NAME`\")", path)
+		return Moment{}, bad("%s: README.md: names no reading (want \"reading `NAME`\")", path)
 	}
 	data, err := readZipEntry(path, rec, MaxRecording)
 	if err != nil {
@@ -150,19 +162,19 @@ func Open(path, dir string) (Moment, error) {
 // readZipEntry reads one entry whole, refusing one that inflates past limit.
 func readZipEntry(path string, f *zip.File, limit int64) ([]byte, error) {
 	if f.UncompressedSize64 > uint64(limit) {
-		return nil, cli.BadInput("%s: %s: %d bytes inflated: over the limit of %d", path, f.Name, f.UncompressedSize64, limit)
+		return nil, bad("%s: %s: %d bytes inflated: over the limit of %d", path, f.Name, f.UncompressedSize64, limit)
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return nil, cli.BadInput("%s: %s: %v", path, f.Name, err)
+		return nil, bad("%s: %s: %v", path, f.Name, err)
 	}
 	defer rc.Close()
 	data, err := io.ReadAll(io.LimitReader(rc, limit+1))
 	if err != nil {
-		return nil, cli.BadInput("%s: %s: %v", path, f.Name, err)
+		return nil, bad("%s: %s: %v", path, f.Name, err)
 	}
 	if int64(len(data)) > limit {
-		return nil, cli.BadInput("%s: %s: inflates past the limit of %d bytes", path, f.Name, limit)
+		return nil, bad("%s: %s: inflates past the limit of %d bytes", path, f.Name, limit)
 	}
 	return data, nil
 }

@@ -14,8 +14,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"glidepath/internal/cli"
 )
 
 func writeTestZip(t *testing.T, files map[string]string, order []string) string {
@@ -85,7 +83,7 @@ func TestOpenPackZip_BadPacksAreBadInput(t *testing.T) {
 	} {
 		p := writeTestZip(t, c.files, c.order)
 		_, err := Open(p, t.TempDir())
-		var ue cli.UsageError
+		var ue *Error
 		if err == nil || !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p) {
 			t.Errorf("%s: %v, want bad input naming %s and %q", c.name, err, p, c.want)
 		}
@@ -142,7 +140,7 @@ func TestOpenPackZip_HostileZips(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := Open(p, t.TempDir())
-		var ue cli.UsageError
+		var ue *Error
 		if err == nil || !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p) {
 			t.Errorf("%s: %v, want bad input naming %s and %q", c.name, err, p, c.want)
 		}
@@ -175,7 +173,7 @@ func FuzzOpen(f *testing.F) {
 		out := t.TempDir()
 		m, err := Open(p, out)
 		if err != nil {
-			var ue cli.UsageError
+			var ue *Error
 			if !errors.As(err, &ue) || !strings.Contains(err.Error(), p) {
 				t.Fatalf("%v: want bad input naming %s", err, p)
 			}

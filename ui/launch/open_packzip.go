@@ -8,6 +8,7 @@
 package launch
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,6 +35,9 @@ func openPackArgs(fs *flag.FlagSet, stderr io.Writer) (string, error) {
 		return "", fmt.Errorf("opening the evidence pack %s: %w", fs.Arg(0), err)
 	}
 	m, err := packzip.Open(fs.Arg(0), dir)
+	if bad := (*packzip.Error)(nil); errors.As(err, &bad) {
+		return "", cli.UsageError{Err: err} // exit status 2
+	}
 	if err != nil {
 		return "", err
 	}
