@@ -233,7 +233,8 @@ FUZZTIME ?= 10m
 # whose tests take seconds, stay in test-plain.
 FUZZ_TESTED := ./engine/clienttrace ./internal/jsonnum ./engine/hexid ./engine/bookmarks \
                ./engine/filter ./internal/whatifcmd ./engine/whatif ./engine/terrainjson \
-               ./physics/anim ./interp ./engine/wordpack ./engine/loader ./internal/conformcmd
+               ./physics/anim ./interp ./engine/wordpack ./engine/loader ./internal/conformcmd \
+               ./internal/packzip
 
 fuzz-short:
 	@FUZZ_TESTED="$(FUZZ_TESTED)" TEST_GCFLAGS=$(TEST_GCFLAGS) TEST_LDFLAGS=$(TEST_LDFLAGS) bash scripts/fuzz.sh short

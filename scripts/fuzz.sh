@@ -56,7 +56,7 @@ targets=(
 	"./assets/dat FuzzEnvCell 2000"
 	"./engine/loader FuzzOpenReader 2000"
 	"./internal/conformcmd FuzzParseManifest 3000"
-	"./ui/launch FuzzOpenPackZip 2000"
+	"./internal/packzip FuzzOpen 2000"
 )
 # FUZZ_TESTED (Makefile; short pass only): packages whose tests, every
 # Test… and each target's seed corpus, the pass runs in their instrumented
@@ -81,6 +81,10 @@ trap 'rm -rf "$bins"' EXIT
 fuzzcache=$("$GO" env GOCACHE)/fuzz/$("$GO" list -m)
 failed=0
 built=""
+# since is the wall seconds from start (date +%s.%N) to now: each build,
+# each package's tests and each target's run say what they took, so that
+# the lane's costs can be read from its output (docs/testing.md).
+since() { echo "$1 $(date +%s.%N)" | awk '{printf "%.3f", $2-$1}'; }
 for t in "${targets[@]}"; do
 	read -r pkg name count <<<"$t"
 	fuzztime=$mode
@@ -91,10 +95,12 @@ for t in "${targets[@]}"; do
 	if [[ " $built " != *" $pkg "* ]]; then
 		built="$built $pkg"
 		echo "build $pkg (instrumented for fuzzing)"
+		start=$(date +%s.%N)
 		if ! "$GO" test -c -fuzz=. -ldflags="$ldflags" -gcflags="$gcflags" -vet=off -o "$bin" "$pkg"; then
 			failed=1
 			continue
 		fi
+		echo "built $pkg	$(since "$start")s"
 	fi
 	[ -x "$bin" ] || { failed=1; continue; }
 	if [ "$mode" = short ] && [[ "$tested" == *" $pkg "* ]]; then
@@ -102,7 +108,7 @@ for t in "${targets[@]}"; do
 		start=$(date +%s.%N)
 		out=$(cd "$pkg" && "$bin" -test.paniconexit0 -test.timeout=30m 2>&1)
 		status=$?
-		secs=$(echo "$start $(date +%s.%N)" | awk '{printf "%.3f", $2-$1}')
+		secs=$(since "$start")
 		if [ $status -ne 0 ]; then
 			echo "$out"
 			echo "FAIL	$pkg (tests, in its instrumented binary)	${secs}s"
@@ -112,10 +118,12 @@ for t in "${targets[@]}"; do
 		fi
 	fi
 	echo "fuzz $pkg $name ($fuzztime)"
+	start=$(date +%s.%N)
 	out=$(cd "$pkg" && "$bin" -test.run='^$' -test.fuzz="^${name}\$" -test.fuzztime="$fuzztime" \
 		-test.fuzzcachedir="$fuzzcache/${pkg#./}" -test.paniconexit0 2>&1)
 	status=$?
 	echo "$out" | grep -v '^fuzz: elapsed' | tail -n 20
+	echo "fuzzed $pkg $name	$(since "$start")s"
 	if [ $status -ne 0 ]; then
 		echo "FAIL: fuzz $pkg $name (exit status $status)"
 		if [ "$mode" != short ] && grep -q 'context deadline exceeded' <<<"$out" && ! grep -q 'Failing input written' <<<"$out"; then

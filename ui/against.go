@@ -11,6 +11,7 @@ import (
 	"glidepath/engine"
 	"glidepath/engine/agree"
 	"glidepath/engine/eventlog"
+	"glidepath/physics"
 	"glidepath/ui/inspect"
 	"glidepath/ui/model"
 	"glidepath/ui/overlay"
@@ -27,7 +28,7 @@ func (a *app) clientLines(ls []inspect.Line, o *engine.ObjectView, tick int) []i
 		return ls
 	}
 	section := inspect.Client(o, tick, &inspect.ClientValues{
-		Tick: row.Tick, Pos: row.Pos, Heading: row.Heading, HasHeading: row.HasHeading,
+		Tick: row.Tick, Pos: row.Pos, Cell: row.Cell, Heading: row.Heading, HasHeading: row.HasHeading,
 		Queue: row.Queue, HasQueue: row.HasQueue, Contact: row.Contact, HasContact: row.HasContact,
 	})
 	// Right after the body's own fields, before the managers' sections, so
@@ -73,9 +74,11 @@ const DivergenceTolerance = agree.DefaultTolerance
 
 // divergence reports whether guid diverges from the client at tick — a
 // client row of that tick more than DivergenceTolerance from retail's body,
-// or giving a heading (beyond agree.HeadingTolerance, as viewer diff
-// judges it), queue length, Contact bit or branch (the tick's last route,
-// as viewer diff takes it) other than retail's — and says how.
+// in another cell where either is indoors (agree.CellDiffers: the
+// history's room at the tick, 0 outdoors, which that judges alike), or
+// giving a heading (beyond agree.HeadingTolerance, as viewer diff judges
+// it), queue length, Contact bit or branch (the tick's last route, as
+// viewer diff takes it) other than retail's — and says how.
 func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	if !a.sess.Ready && tick > a.sess.Frontier {
 		return "", false
@@ -93,6 +96,9 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 	var what []string
 	if e := row.Pos.Sub(r.Hist.Pos(&s)).Len(); e > DivergenceTolerance {
 		what = append(what, fmt.Sprintf("%.3f m apart", e))
+	}
+	if cell := tr.Room(tick); agree.CellDiffers(cell, row.Cell) {
+		what = append(what, fmt.Sprintf("cell %s, retail %s", roomName(row.Cell), roomName(cell)))
 	}
 	if h := s.Heading(); row.HasHeading && agree.HeadingDiffers(float32(h), row.Heading) {
 		what = append(what, fmt.Sprintf("heading %.1f°, retail %.1f°", row.Heading, h))
@@ -118,6 +124,16 @@ func (a *app) divergence(guid uint32, tick int) (string, bool) {
 		return "", false
 	}
 	return strings.Join(what, "; "), true
+}
+
+// roomName is a cell as the divergence names it: an indoor cell by its
+// id, any other as outdoors (the history holds no outdoor cell: the
+// position tells them apart).
+func roomName(cell uint32) string {
+	if !physics.IsIndoorCell(cell) {
+		return "outdoors"
+	}
+	return fmt.Sprintf("0x%08X", cell)
 }
 
 // stepDivergence is , and . on the divergence lane: the selection's

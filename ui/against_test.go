@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"io"
 	"math"
@@ -13,6 +14,7 @@ import (
 
 	"glidepath/engine/clienttrace"
 	"glidepath/engine/eventlog"
+	"glidepath/physics"
 	"glidepath/ui/camera"
 	"glidepath/ui/draw"
 	"glidepath/ui/model"
@@ -156,5 +158,53 @@ func TestAgainst_BranchOtherThanRetailsIsADivergence(t *testing.T) {
 	what, ok := a.divergence(guid, quiet)
 	if want := "branch " + retail.String() + ", retail no UpdatePosition"; !ok || !strings.Contains(what, want) {
 		t.Errorf("tick %d, where retail routed nothing: %q (%v), want %q", quiet, what, ok, want)
+	}
+}
+
+// A client in another room than retail's body — or outdoors where retail
+// is indoors — at retail's very position diverges in the window as viewer
+// diff judges it (agree.CellDiffers): D, Shift+D and the lane name the
+// cell; the client in retail's own room agrees (indoor.yaml: the Cellar
+// Rat in 0x0105).
+func TestAgainst_AnotherIndoorCellIsADivergence(t *testing.T) {
+	const rat = 0x80001301
+	a := openAppWith(t, "../assets/scenarios/indoor.yaml", nil, Options{Camera: camera.TopDown, Paused: true,
+		Size: image.Pt(1280, 800), Client: overlay.NewClientTrack(), Select: rat})
+	a.apply(cmdLast)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	r := a.sess.Cur()
+	k := a.pb.Cursor()
+	var cell uint32
+	for i := range r.Snap.Objects {
+		if r.Snap.Objects[i].GUID == rat {
+			cell = r.Snap.Objects[i].Position.Cell
+		}
+	}
+	s, alive := r.Hist.Track(rat).At(k)
+	if !alive || !physics.IsIndoorCell(cell) {
+		t.Fatalf("tick %d: the rat alive %v in cell %#x: want it indoors", k, alive, cell)
+	}
+	pos := r.Hist.Pos(&s)
+	outdoors := cell&^0xFFFF | 0x0001
+	for _, c := range []struct {
+		cell uint32
+		want string // "" agrees
+	}{
+		{cell, ""},
+		{cell + 1, fmt.Sprintf("cell 0x%08X, retail 0x%08X", cell+1, cell)},
+		{outdoors, fmt.Sprintf("cell outdoors, retail 0x%08X", cell)},
+	} {
+		client := overlay.NewClientTrack()
+		client.Add(rat, overlay.ClientRow{Tick: k, Pos: pos, Cell: c.cell})
+		a.opts.Client = client
+		what, ok := a.divergence(rat, k)
+		if c.want == "" && ok {
+			t.Errorf("tick %d: the client in retail's cell %#x at its position diverges: %s", k, c.cell, what)
+		}
+		if c.want != "" && (!ok || what != c.want) {
+			t.Errorf("tick %d: the client in %#x, retail in %#x: %q (%v), want %q", k, c.cell, cell, what, ok, c.want)
+		}
 	}
 }

@@ -8,6 +8,7 @@ package store
 
 import (
 	"math"
+	"sort"
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -114,6 +115,42 @@ type Track struct {
 	Samples []Sample
 	// skip is how many samples from First the track does not hold.
 	skip int
+	// rooms are the indoor cells the object stood in, as changes: from
+	// rooms[i].Tick on (a recorded tick) its cell is rooms[i].Cell, 0 for
+	// any outdoor cell; before the first, outdoors. An object never
+	// indoors has none: outdoor cells are told apart by position alone
+	// (agree.CellDiffers), so only the rooms cost memory.
+	rooms []room
+}
+
+// room is a track's indoor cell from a tick on (0: outdoors).
+type room struct {
+	Tick int32
+	Cell uint32
+}
+
+// Room is the indoor cell (an EnvCell) the object stood in at tick, as
+// of the latest recorded tick at or before it; 0 when it stood outdoors
+// (which outdoor cell, its position tells).
+func (t *Track) Room(tick int) uint32 {
+	i := sort.Search(len(t.rooms), func(i int) bool { return int(t.rooms[i].Tick) > tick })
+	if i == 0 {
+		return 0
+	}
+	return t.rooms[i-1].Cell
+}
+
+// enter notes that the object of track k stood in cell at tick, recorded
+// after every tick before it: a change of room is kept.
+func (h *History) enter(k, tick int, cell uint32) {
+	if !physics.IsIndoorCell(cell) {
+		cell = 0
+	}
+	t := &h.tracks[k]
+	if n := len(t.rooms); n > 0 && t.rooms[n-1].Cell == cell || n == 0 && cell == 0 {
+		return
+	}
+	t.rooms = append(t.rooms, room{Tick: int32(tick), Cell: cell})
 }
 
 // At returns the sample at tick (the latest recorded at or before it); ok
@@ -291,6 +328,7 @@ func (h *History) record(tick, i int, o *Brief) int {
 	sm := sampleOf(o, h.Origin)
 	h.extend(sm.Pos)
 	k := h.appendSample(tick, i, o.GUID, o.Name, sm)
+	h.enter(k, tick, o.Cell)
 	if physics.IsIndoorCell(o.Cell) {
 		h.indoor[gridCell(o.Pos)] = true
 	}

@@ -111,3 +111,36 @@ func TestHistory_GrowsToTheExpectation(t *testing.T) {
 		t.Error("the clone's samples changed")
 	}
 }
+
+// A track holds the indoor cell its object stood in (Room) as changes
+// of room at the ticks recorded — a tick between samples takes the last
+// sample's room — and outdoors is 0, whichever outdoor cell: an object
+// never indoors holds no room at all, and a sample stays 20 bytes.
+func TestHistory_RoomIsTheIndoorCellAtTheTick(t *testing.T) {
+	h := NewHistory()
+	h.SetStride(2)
+	cells := []uint32{0xA9B40001, 0xA9B40002, 0xA9B40105, 0xA9B40105, 0xA9B40105, 0xA9B40106, 0xA9B40106, 0xA9B40003, 0xA9B40003, 0xA9B40105, 0xA9B40105}
+	for tick, cell := range cells {
+		h.Record(tick, []Brief{{GUID: 0xA, Cell: cell, Pos: Vec3{float64(tick), 0, 0}}, {GUID: 0xB, Cell: cell&^0xFFFF | 1 + uint32(tick)}}, nil, false)
+	}
+	a, b := h.Track(0xA), h.Track(0xB)
+	for tick := range len(cells) + 2 {
+		sampled := cells[min(tick, len(cells)-1)&^1]
+		want := sampled
+		if sampled&0xFFFF < 0x100 {
+			want = 0
+		}
+		if got := a.Room(tick); got != want {
+			t.Errorf("tick %d: room %#x, want %#x (the sample of tick %d in %#x)", tick, got, want, tick&^1, sampled)
+		}
+	}
+	if a.Room(-1) != 0 || len(a.rooms) != 4 {
+		t.Errorf("before its first tick room %#x, want outdoors; %d changes of room %v, want 4: in 0x105, 0x106, out, in 0x105", a.Room(-1), len(a.rooms), a.rooms)
+	}
+	if b.rooms != nil || b.Room(4) != 0 {
+		t.Errorf("an object never indoors holds rooms %v", b.rooms)
+	}
+	if c := h.Clone(); c.Track(0xA).Room(11) != 0xA9B40105 {
+		t.Errorf("the clone's room at tick 11: %#x", c.Track(0xA).Room(11))
+	}
+}

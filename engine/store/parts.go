@@ -322,11 +322,14 @@ func (r *PartRecorder) Record(tick, parts int, observer physics.Position, hasObs
 			switch o.kind {
 			case written:
 				h.hinted(place, int(o.at))
+				h.enter(int(o.at), tick, o.cell)
 			case whole:
 				r.owns(o.slot, o.guid, h.record(tick, place, &p.whole[o.at]))
 			default:
 				ps := &p.samples[o.at]
-				r.owns(o.slot, o.guid, h.appendSample(tick, place, o.guid, ps.name, ps.s))
+				k := h.appendSample(tick, place, o.guid, ps.name, ps.s)
+				h.enter(k, tick, o.cell)
+				r.owns(o.slot, o.guid, k)
 			}
 			place++
 		}

@@ -82,8 +82,8 @@ func partsCrowd(seed uint64, last int, emptyFirst bool) []partsTick {
 				continue // nothing yet; object 7 deleted for a while
 			}
 			cell := uint32(0xA9B40001 + i%5)
-			if i%11 == 3 {
-				cell = 0xA9B50100 + uint32(i) // indoor
+			if i%11 == 3 && tick%10 != 9 {
+				cell = 0xA9B50100 + uint32(i) + uint32(tick/10)*0x40 // indoor: another room each 10 ticks, outdoors for one
 			}
 			q := mgl32.QuatRotate(rng.Float32()*6.3, mgl32.Vec3{0, 0, 1})
 			v := engine.BriefView{
@@ -187,8 +187,12 @@ func TestPartRecorder_SameAsRecord(t *testing.T) {
 				}
 				pt.recordIn(want)
 			}
-			if len(want.Tracks()) != 40 || len(want.indoor) == 0 {
-				t.Fatalf("the crowd has %d tracks, %d indoor cells", len(want.Tracks()), len(want.indoor))
+			rooms := 0
+			for _, tr := range want.Tracks() {
+				rooms += len(tr.rooms)
+			}
+			if len(want.Tracks()) != 40 || len(want.indoor) == 0 || rooms < 4*4 {
+				t.Fatalf("the crowd has %d tracks, %d indoor cells, %d changes of room", len(want.Tracks()), len(want.indoor), rooms)
 			}
 			for _, c := range []struct{ run, size int }{{1, 40}, {1, 7}, {6, 16}, {8, 3}, {41, 40}} {
 				got := NewHistory()

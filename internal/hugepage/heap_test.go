@@ -16,7 +16,11 @@ const heapChild = "GLIDEPATH_HUGEPAGE_HEAP_CHILD"
 
 // The range Heap advises keeps its advice once given back, and the
 // allocations after it are carved out of it, on a mapping marked for
-// huge pages.
+// huge pages. What the test asks of the runtime holds whatever else runs
+// meanwhile: once more is allocated than the heap has free, its free
+// runs are used before it grows, the advised one among them (not that
+// one array of the range's size fits there: a page taken at the range's
+// start by another allocation pushes it past).
 func TestHeap_LaterAllocationsLandOnTheAdvisedRange(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("huge pages are asked for on Linux alone")
@@ -42,29 +46,58 @@ func TestHeap_LaterAllocationsLandOnTheAdvisedRange(t *testing.T) {
 	if hi-lo < 60<<20 {
 		t.Fatalf("advised [%#x, %#x): %d bytes, want the whole huge pages of 64 MiB", lo, hi, hi-lo)
 	}
-	released := []metrics.Sample{{Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(released)
-	if got := released[0].Value.Uint64(); got < uint64(hi-lo) {
-		t.Errorf("after Heap the runtime has given back %d bytes: want the advised %d at least (a watchdog counts what is held)", got, hi-lo)
+	// The advice outlives the giving back: the whole range keeps it.
+	for _, at := range []uintptr{lo, hi - 1} {
+		if flags := mustFlags(t, at); !strings.Contains(" "+flags+" ", " hg ") {
+			t.Errorf("after Heap the mapping at %#x of the advised [%#x, %#x) has the flags %q: want hg (MADV_HUGEPAGE) kept after the range was given back", at, lo, hi, flags)
+		}
 	}
-	// An array of the size Heap asked for, which no free run below the
-	// given-back one holds (else that array would have lain there), lies
-	// where it lay, within a huge page of it: the advice covers the whole
-	// huge pages inside it, and a small allocation may have taken its
-	// first pages meanwhile.
-	b := make([]byte, 64<<20)
-	at := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	if at+Size <= lo || at >= lo+Size {
-		t.Errorf("a 64 MiB array after Heap lies at [%#x, %#x), not on the advised [%#x, %#x)", at, at+uintptr(len(b)), lo, hi)
+	samples := []metrics.Sample{
+		{Name: "/memory/classes/heap/released:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
 	}
-	flags, ok := vmFlags(t, max(at, lo))
+	metrics.Read(samples)
+	released, free := samples[0].Value.Uint64(), samples[1].Value.Uint64()
+	if released < uint64(hi-lo) {
+		t.Errorf("after Heap the runtime has given back %d bytes: want the advised %d at least (a watchdog counts what is held)", released, hi-lo)
+	}
+	// The runtime carves a large allocation out of the lowest free run
+	// that holds it, and grows the heap only when none does. Arrays of
+	// 1 MiB, more of them than all the heap's free pages hold, so fill
+	// every free run of 1 MiB or more, the advised range among them.
+	// Whatever else allocates meanwhile (the testing package, the
+	// runtime's background work, on any core) takes pages here and
+	// there — a page at the range's start is enough to push a single
+	// array of the range's own size past it — but not half the range.
+	const piece = 1 << 20
+	var on uintptr
+	keep := make([][]byte, 0, (released+free)/piece+2)
+	for range cap(keep) {
+		b := make([]byte, piece)
+		keep = append(keep, b)
+		at := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		if at < lo || at+piece > hi {
+			continue
+		}
+		on += piece
+		if flags := mustFlags(t, at); !strings.Contains(" "+flags+" ", " hg ") {
+			t.Fatalf("an array at %#x on the advised [%#x, %#x) has the flags %q: want hg (MADV_HUGEPAGE)", at, lo, hi, flags)
+		}
+	}
+	if on < (hi-lo)/2 {
+		t.Errorf("of %d arrays of 1 MiB after Heap (%d bytes free or given back), %d MiB lie on the advised [%#x, %#x) of %d MiB: want the range carved out, at least half of it", len(keep), released+free, on>>20, lo, hi, (hi-lo)>>20)
+	}
+	runtime.KeepAlive(keep)
+}
+
+// mustFlags is the VmFlags line of the mapping holding addr.
+func mustFlags(t *testing.T, addr uintptr) string {
+	t.Helper()
+	flags, ok := vmFlags(t, addr)
 	if !ok {
-		t.Fatalf("no mapping holds %#x in /proc/self/smaps", max(at, lo))
+		t.Fatalf("no mapping holds %#x in /proc/self/smaps", addr)
 	}
-	if !strings.Contains(" "+flags+" ", " hg ") {
-		t.Errorf("the array's mapping has the flags %q: want hg (MADV_HUGEPAGE) kept after the range was given back", flags)
-	}
-	runtime.KeepAlive(b)
+	return flags
 }
 
 // Heap asks for at most a quarter of the memory limit, and nothing below

@@ -105,9 +105,35 @@ func TestClient_ValuesBesideRetail(t *testing.T) {
 			t.Errorf("client section lacks %q:\n%s", want, all)
 		}
 	}
-	if strings.Contains(all, "heading") || strings.Contains(all, "Contact: true · retail true  ≠") {
+	if strings.Contains(all, "heading") || strings.Contains(all, "cell") || strings.Contains(all, "Contact: true · retail true  ≠") {
 		t.Errorf("a value the client did not give, or an equal one marked:\n%s", all)
 	}
+	// The cell is given where either is indoors, and marked where viewer
+	// diff would call it different; another outdoor cell, which the
+	// position judges, is not given.
+	for cell, want := range map[uint32]string{
+		0xA9B40014: "",
+		0xA9B40105: "cell: 0xA9B40105 · retail 0xA9B40013  ≠\n",
+	} {
+		c.Cell = cell
+		text = text[:0]
+		for _, l := range Client(o, 100, c) {
+			text = append(text, l.Label+": "+l.Value)
+		}
+		if all := strings.Join(text, "\n") + "\n"; want == "" && strings.Contains(all, "cell") || !strings.Contains(all, want) {
+			t.Errorf("client in %#x: section lacks %q or gives an outdoor cell:\n%s", cell, want, all)
+		}
+	}
+	o.Position.Cell = 0xA9B40106
+	c.Cell = 0xA9B40106
+	text = text[:0]
+	for _, l := range Client(o, 100, c) {
+		text = append(text, l.Label+": "+l.Value)
+	}
+	if all := strings.Join(text, "\n") + "\n"; !strings.Contains(all, "cell: 0xA9B40106 · retail 0xA9B40106\n") {
+		t.Errorf("client in retail's own room: section lacks it unmarked:\n%s", all)
+	}
+	c.Cell = 0
 	// A heading is marked where viewer diff would call it different (over
 	// 1° apart, the short way round), not where it agrees.
 	o.Heading = 359.6

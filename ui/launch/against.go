@@ -108,7 +108,7 @@ func loadClientTrack(path string, tickRate int, input string) (*overlay.ClientTr
 				guids = append(guids, r.GUID)
 			}
 			g := r.Global()
-			t.Add(r.GUID, overlay.ClientRow{Tick: r.Tick, Pos: draw.Vec3{g[0], g[1], g[2]}, Heading: r.Heading, HasHeading: r.HasHeading,
+			t.Add(r.GUID, overlay.ClientRow{Tick: r.Tick, Pos: draw.Vec3{g[0], g[1], g[2]}, Cell: r.Cell, Heading: r.Heading, HasHeading: r.HasHeading,
 				Queue: r.Queue, HasQueue: r.HasQueue, Contact: r.Contact, HasContact: r.HasContact, Branch: r.Branch, HasBranch: r.HasBranch})
 		}
 	}

@@ -60,6 +60,9 @@ func TestFollowClientTrack_GrowsRowByRow(t *testing.T) {
 		r, ok := track.At(0x80000A01, 0)
 		return ok && r.Tick == 0
 	})
+	if r, _ := track.At(0x80000A01, 0); r.Cell != 0xA9B40001 {
+		t.Errorf("tick 0's row holds the cell %#x, want the client's 0xA9B40001", r.Cell)
+	}
 	if track.CompleteThrough() != -1 {
 		t.Errorf("tick 0 complete (%d) before tick 1 began", track.CompleteThrough())
 	}
@@ -140,5 +143,25 @@ func appendTo(t *testing.T, path, s string) {
 	defer f.Close()
 	if _, err := f.WriteString(s); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// -against read whole: each row holds the client's cell, which the
+// divergence lane compares where it is indoors.
+func TestLoadClientTrack_RowsHoldTheCell(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "client.jsonl")
+	rows := `{"tick":0,"guid":"0x80000A01","cell":"0xA9B40105","origin":[1,10,0]}` + "\n" +
+		`{"tick":1,"guid":"0x80000A01","cell":"0xA9B40001","origin":[2,10,0]}` + "\n"
+	if err := os.WriteFile(path, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	track, _, err := loadClientTrack(path, 30, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tick, want := range []uint32{0xA9B40105, 0xA9B40001} {
+		if r, ok := track.At(0x80000A01, tick); !ok || r.Cell != want {
+			t.Errorf("tick %d: row %+v (%v), want the cell %#x", tick, r, ok, want)
+		}
 	}
 }

@@ -31,12 +31,20 @@ type ClientTrack struct {
 
 // ClientRow is one row of the client trace; the Has fields say which
 // optional values the client gave.
+// The fields are laid out so that the cell takes the room the heading's
+// flag left: a row is 56 bytes, a client trace's million rows as many
+// megabytes as before the cell.
 type ClientRow struct {
-	Tick       int
-	Pos        draw.Vec3
-	Heading    float32
+	Tick int
+	Pos  draw.Vec3
+	// Cell is the client's cell (m_position's objcell_id), which the
+	// divergence lane compares where it is indoors (agree.CellDiffers).
+	Cell    uint32
+	Heading float32
+	Queue   int
+	// HasHeading, HasQueue and HasContact say the client gave Heading,
+	// Queue and Contact.
 	HasHeading bool
-	Queue      int
 	HasQueue   bool
 	Contact    bool
 	HasContact bool

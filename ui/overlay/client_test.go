@@ -6,6 +6,7 @@ package overlay
 
 import (
 	"testing"
+	"unsafe"
 
 	"glidepath/ui/draw"
 )
@@ -85,5 +86,13 @@ func TestClientTrack_AtIsNothingBeforeTheFirstRow(t *testing.T) {
 	}
 	if r, ok := track.At(guidA, 500); !ok || r.HasHeading || r.Pos != (draw.Vec3{1, 2, 3}) || r.Tick != 10 || r.Queue != 2 {
 		t.Error("the last row does not hold")
+	}
+}
+
+// A client row holds its cell in the room the heading's flag left: 56
+// bytes, as before it held the cell (a client trace is held whole).
+func TestClientRow_CellTakesNoRoom(t *testing.T) {
+	if n := unsafe.Sizeof(ClientRow{}); n != 56 {
+		t.Errorf("a client row is %d bytes, want 56", n)
 	}
 }
