@@ -239,3 +239,47 @@ func TestPassPool_WorkersOutOfChunksSaySoWithinThePass(t *testing.T) {
 	}
 	mu.Unlock()
 }
+
+// A pool that lingers (a pre-run's runs of ticks) keeps its workers
+// polling through the gap between two passes and through a helper's last
+// chunk, where a pool that does not parks them: passes 100 µs apart, the
+// helper's chunk 100 µs long (5 ms under the race detector, whose polls
+// are slower) — about a park a pass without lingering, and with it parks
+// only where the system put a worker's thread aside for longer than the
+// linger. On a loaded machine either count can stray, so the pair is
+// taken up to three times.
+func TestPassPool_LingeringWorkersDoNotParkBetweenPasses(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	dropHelpersAfter(t)
+	passes, gap := 100, 100*time.Microsecond
+	if raceEnabled {
+		passes, gap = 40, 5*time.Millisecond
+	}
+	busy := func(d time.Duration) {
+		for start := time.Now(); time.Since(start) < d; {
+		}
+	}
+	parks := func(linger bool) int {
+		p := newPassPool()
+		defer p.stop()
+		p.lingering.Store(linger)
+		for range passes {
+			p.job = func(c int) {
+				if c == 1 { // the helper's, from the back
+					busy(gap)
+				}
+			}
+			p.run(nil, 0, 0, 2, 1)
+			busy(gap)
+		}
+		return int(p.parks.Load())
+	}
+	var short, long int
+	for range 3 {
+		short, long = parks(false), parks(true)
+		if short >= passes/2 && long <= passes/5 {
+			return
+		}
+	}
+	t.Errorf("%d passes %v apart: %d parks without lingering (want %d or more), %d lingering (want %d or fewer)", passes, gap, short, passes/2, long, passes/5)
+}
