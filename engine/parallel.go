@@ -85,9 +85,7 @@ func (s *Sim) updateObjects() {
 		p.bufs = append(p.bufs, nil)
 	}
 	p.active, p.size = true, int32(size)
-	pool := s.passPool()
-	pool.lingering.Store(false) // a tick's pass: tens of microseconds apart
-	pool.run(s, n, size, chunks, w-1)
+	s.passPool().run(s, n, size, chunks, w-1)
 	p.active = false
 	for i := 1; i < chunks; i++ {
 		for k := range p.bufs[i] {

@@ -10,12 +10,7 @@
 // tick's delivery, tens of microseconds — for a few microseconds only, then
 // parks until the next: a helper that spun through the whole gap burned a
 // core for every helper at every tick (issue 31: 1.8× the one-core CPU at
-// 4–16 cores), which parking does not. A pool that lingers (a pre-run's
-// runs of ticks: runShards) polls longer: its passes come one or
-// two a run of ticks, a fraction of a millisecond apart, and every park
-// between them put a wake-up (its thread scheduled again: tens to hundreds
-// of microseconds on a virtual machine) on the run's critical path, the
-// stepping goroutine meanwhile stepping alone.
+// 4–16 cores), which parking does not.
 
 package engine
 
@@ -47,13 +42,6 @@ const (
 	waitSpins   = 2000
 )
 
-// lingerSpins is helperSpins and waitSpins of a pool that lingers: about
-// a millisecond or two of polls (a poll every yieldEvery yielding), more
-// than a pre-run's gap between two passes (the log's plan, the next run's
-// events read) and about a chunk's run of ticks (the last chunk a helper
-// steps while the stepping goroutine waits).
-const lingerSpins = 1 << 20
-
 // passPool is a Sim's helpers and the pass they are working on.
 type passPool struct {
 	state atomic.Uint64
@@ -76,12 +64,8 @@ type passPool struct {
 
 	helpers int
 	parked  atomic.Int32
-	// lingering: poll lingerSpins times before parking; parks counts the
-	// parks of the helpers and the stepping goroutine (a test's count).
-	lingering atomic.Bool
-	parks     atomic.Int64
-	wake      chan struct{}
-	quit      chan struct{}
+	wake    chan struct{}
+	quit    chan struct{}
 }
 
 func newPassPool() *passPool {
@@ -125,15 +109,10 @@ func (p *passPool) run(s *Sim, n, size, chunks, helpers int) {
 	if p.done.Add(own) < all && p.idle != nil {
 		p.idle()
 	}
-	limit := p.spins(waitSpins)
 	for spins := 0; p.done.Load() < all; spins++ {
-		if spins < limit {
-			if spins%yieldEvery == yieldEvery-1 && limit > waitSpins {
-				runtime.Gosched()
-			}
+		if spins < waitSpins {
 			continue
 		}
-		p.parks.Add(1)
 		p.waiting.Store(true)
 		if p.done.Load() < all || !p.waiting.CompareAndSwap(true, false) {
 			// The helper finishing the last chunk takes the flag and
@@ -143,15 +122,6 @@ func (p *passPool) run(s *Sim, n, size, chunks, helpers int) {
 		break
 	}
 	p.s, p.job, p.idle = nil, nil, nil
-}
-
-// spins is how many times to poll before parking: short of a pool that
-// does not linger.
-func (p *passPool) spins(short int) int {
-	if p.lingering.Load() {
-		return lingerSpins
-	}
-	return short
 }
 
 // claim takes the next chunk of pass gen, from the front or the back.
@@ -186,9 +156,9 @@ func (p *passPool) runChunk(c int) {
 // it until none is left.
 func (p *passPool) help(seen uint64) {
 	for {
-		spins, limit := 0, p.spins(helperSpins)
+		spins := 0
 		for p.state.Load()>>genShift == seen {
-			if spins < limit {
+			if spins < helperSpins {
 				spins++
 				if spins%yieldEvery == 0 {
 					runtime.Gosched()
@@ -197,7 +167,6 @@ func (p *passPool) help(seen uint64) {
 			}
 			// Park; run publishes the pass before it counts the parked
 			// helpers, so either it sees this one or this one sees it.
-			p.parks.Add(1)
 			p.parked.Add(1)
 			if p.state.Load()>>genShift == seen {
 				select {
@@ -208,7 +177,7 @@ func (p *passPool) help(seen uint64) {
 				}
 			}
 			p.parked.Add(-1)
-			spins, limit = 0, p.spins(helperSpins)
+			spins = 0
 		}
 		seen = p.state.Load() >> genShift
 		c, ok := p.claim(seen, false)

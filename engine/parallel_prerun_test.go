@@ -657,27 +657,3 @@ func TestAdvanceBriefs_PointsAreTheViewsPoints(t *testing.T) {
 		t.Error("the points differ from the views' points")
 	}
 }
-
-// A pre-run's runs of ticks leave the Sim's helpers lingering between
-// their passes (passPool.lingering); a tick's split pass, tens of
-// microseconds from the next, does not.
-func TestAdvanceBriefs_HelpersLingerBetweenRuns(t *testing.T) {
-	dropHelpersAfter(t)
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	st, err := ReadEvents(recording.NewSource(synthCrowd(t, 300, 3, 31)), Options{Assets: assets.FS()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := prerunSim(t, st, Options{Workers: 2})
-	s.AdvanceBriefs(16, 2, BriefsTo(func(int, []BriefView, physics.Position, bool) {}))
-	if s.batch == nil || s.batch.ticks == 0 || s.chunks.pool == nil {
-		t.Fatal("the pre-run stepped no run of ticks on two cores")
-	}
-	if !s.chunks.pool.lingering.Load() {
-		t.Error("a pre-run's runs of ticks left its helpers parking at once")
-	}
-	s.Step()
-	if s.chunks.pool.lingering.Load() {
-		t.Error("a tick's split pass left the helpers lingering")
-	}
-}

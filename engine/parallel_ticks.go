@@ -287,8 +287,6 @@ func (s *Sim) runShards(b *shardBatch, from, to int) {
 	} else {
 		pool := s.passPool()
 		pool.job = b.runChunk
-		// A pre-run's helpers linger between its passes (passPool).
-		pool.lingering.Store(b.briefRows)
 		// A states table's encoding waits while every core steps, but
 		// for a worker's core once it has no chunk left.
 		gate := b.stepGate(s, w)
