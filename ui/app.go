@@ -93,10 +93,14 @@ func Run(opts Options) error {
 		ebiten.SetScreenClearedEveryFrame(false)
 		runErr = ebiten.RunGame(a)
 	})
+	ShotMark("window closed")
+	// The picture's PNG is written while the window closes (shotWrite).
+	if err := a.shot.wait(); err != nil && a.shotErr == nil {
+		a.shotErr = err
+	}
 	if runErr != nil && !errors.Is(runErr, ebiten.Termination) {
 		return runErr
 	}
-	ShotMark("window closed")
 	return a.shotErr
 }
 
@@ -152,6 +156,7 @@ type app struct {
 	frames, readyFrames int
 	shotDone            bool
 	shotErr             error
+	shot                shotWrite // the picture's PNG (Run waits for it)
 	exp                 exporter
 	marks               marksView  // the bookmarks (bookmarks.go)
 	open                openBox    // Shift+O, Shift+W and dropped files (openfile.go)
@@ -583,9 +588,8 @@ func (a *app) finishFrame(screen *ebiten.Image) {
 	page.Frame(a.opts.Title, a.pb.Cursor(), a.cam.Mode.String()) // the web viewer's page (ui/page)
 	if a.opts.Screenshot != "" && a.readyFrames == shotFrames {
 		ShotMark("picture's frame drawn")
-		a.shotErr = writeScreenshot(screen, a.opts.Screenshot)
+		a.shot.start(screen, a.opts.Screenshot) // written while the window closes
 		a.shotDone = true
-		ShotMark("PNG written")
 	}
 	a.exp.exportDraw(a, screen)
 }

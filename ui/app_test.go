@@ -68,7 +68,17 @@ func newAppWith(t testing.TB, scenarioPath string, readings []string, opts Optio
 		t.Fatal(err)
 	}
 	t.Cleanup(a.sess.Close)
+	t.Cleanup(func() { _ = a.shot.wait() }) // before the test's folders go
 	return a
+}
+
+// shotWritten waits for a's picture's PNG (shotWrite, written while the
+// window closes) and reports whether the picture was taken and its error.
+func shotWritten(a *app) (bool, error) {
+	if err := a.shot.wait(); err != nil && a.shotErr == nil {
+		a.shotErr = err
+	}
+	return a.shotDone, a.shotErr
 }
 
 // frame draws one frame into a fresh image and returns its pixels.
@@ -115,8 +125,8 @@ func TestShot_WritesThePNGWithTheQueueWhereItProjects(t *testing.T) {
 	for range shotFrames {
 		frame(t, a)
 	}
-	if !a.shotDone || a.shotErr != nil {
-		t.Fatalf("shot done %v, error %v", a.shotDone, a.shotErr)
+	if done, err := shotWritten(a); !done || err != nil {
+		t.Fatalf("shot done %v, error %v", done, err)
 	}
 	f, err := os.Open(out)
 	if err != nil {

@@ -59,8 +59,8 @@ func TestShot_LayoutFramesDrawnAgainForAnotherLayout(t *testing.T) {
 		}
 		frame(t, a)
 	}
-	if !a.shotDone || a.shotErr != nil {
-		t.Fatalf("shot done %v, error %v", a.shotDone, a.shotErr)
+	if done, err := shotWritten(a); !done || err != nil {
+		t.Fatalf("shot done %v, error %v", done, err)
 	}
 }
 

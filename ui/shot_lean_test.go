@@ -26,8 +26,8 @@ func shotPNG(t *testing.T, a *app, out string) []byte {
 	for range shotFrames {
 		frame(t, a)
 	}
-	if !a.shotDone || a.shotErr != nil {
-		t.Fatalf("shot done %v, error %v", a.shotDone, a.shotErr)
+	if done, err := shotWritten(a); !done || err != nil {
+		t.Fatalf("shot done %v, error %v", done, err)
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {
@@ -125,8 +125,8 @@ func shotRef(t *testing.T, c shotCase) *shotReference {
 	for range shotFrames - 1 {
 		frame(t, a)
 	}
-	if !a.shotDone || a.shotErr != nil {
-		t.Fatalf("%s: shot done %v, error %v", c.name, a.shotDone, a.shotErr)
+	if done, err := shotWritten(a); !done || err != nil {
+		t.Fatalf("%s: shot done %v, error %v", c.name, done, err)
 	}
 	b, err := os.ReadFile(opts.Screenshot)
 	if err != nil {
