@@ -312,13 +312,19 @@ func (g *stepGate) workerIdle() {
 // the page is done.
 func (g *stepGate) enter() {
 	g.lock()
+	g.waitLetIn()
+	g.encoding++
+	g.mu.Unlock()
+}
+
+// waitLetIn waits, with g.mu held and counted as waiting, while the gate
+// is closed and lets in no more pages than are being encoded.
+func (g *stepGate) waitLetIn() {
 	for g.closed && g.encoding >= g.idle {
 		g.waiting++
 		g.cond.Wait()
 		g.waiting--
 	}
-	g.encoding++
-	g.mu.Unlock()
 }
 
 // pause is an encoder's stop between a page's columns: while the gate is
@@ -331,11 +337,7 @@ func (g *stepGate) pause() {
 	g.lock()
 	if g.closed && g.encoding > g.idle {
 		g.encoding--
-		for g.closed && g.encoding >= g.idle {
-			g.waiting++
-			g.cond.Wait()
-			g.waiting--
-		}
+		g.waitLetIn()
 		g.encoding++
 	}
 	g.mu.Unlock()
