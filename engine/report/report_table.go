@@ -150,16 +150,21 @@ func (r *Report) KeepCauses(keep func(obj *ReportObject, c *ReportCause) bool, w
 	}
 }
 
-// objectIdle reports whether an object had no updates under any reading
-// and nothing that differs between them: its row would be all zeros.
+// objectIdle reports whether an object's row would be all zeros under
+// every reading, nothing differing between them: no updates and nothing
+// measured either. An object with no updates that still has a value — an
+// error against truth that arrived without UpdatePositions, a pop — keeps
+// its row, or the line of objects without updates and the "0 in every row"
+// line would hide it.
 func objectIdle(o *ReportObject) bool {
 	if len(o.Differs) > 0 || len(o.Runs) == 0 {
 		return false
 	}
 	for i := range o.Runs {
-		run := &o.Runs[i]
-		if run.Updates != 0 || run.Blips+run.Snaps+run.Pops+run.Hitches != 0 {
-			return false
+		for k := range reportRows {
+			if !zeroCell(reportRows[k].value(&o.Runs[i])) {
+				return false
+			}
 		}
 	}
 	return true

@@ -48,3 +48,27 @@ func TestReportFirstTickDiffers(t *testing.T) {
 		t.Errorf("same ticks, differs %q", got)
 	}
 }
+
+// An object with no updates but an error measured against truth events
+// keeps its row: summarized among the objects without updates, its error
+// was in no row, and "0 in every row" named error_m while it was 5 m.
+func TestReportTable_NoUpdatesButErrorKeepsRow(t *testing.T) {
+	r := &Report{Input: "x", TickRate: 30, Ticks: 90, Readings: []string{"seed"}, Objects: []ReportObject{
+		{GUID: "0x00000001", Name: "A", Runs: []ReportRun{{Reading: "seed"}}},
+		{GUID: "0x00000002", Name: "B", Runs: []ReportRun{{Reading: "seed", Error: &ReportError{Ticks: 90, Mean: 5, P95: 5, Max: 5}}}},
+	}}
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "0x00000002  B") || !strings.Contains(out, "5.000/5.000/5.000") {
+		t.Errorf("B's error is not in the table:\n%s", out)
+	}
+	if !strings.Contains(out, "1 object with no updates: 0x00000001\n") {
+		t.Errorf("A should be the one object without updates:\n%s", out)
+	}
+	if strings.Contains(out, "error_m") && strings.Contains(out, "0 in every row:") && strings.Contains(out[strings.Index(out, "0 in every row:"):], "error_m") {
+		t.Errorf("error_m said to be 0 in every row:\n%s", out)
+	}
+}
