@@ -97,6 +97,9 @@ type ReportObject struct {
 	// created again is another object, and AddCauses gives each its own
 	// chains.
 	created int
+	// deleted is the tick the object was deleted on, −1 while alive: the
+	// text forms tell a recreated guid's lives apart by their ticks.
+	deleted int
 }
 
 // ReportRun is one object's metrics under one reading.
@@ -211,7 +214,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 			r.leaveOut(&b)
 			continue
 		}
-		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name, created: m0.Created}
+		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name, created: m0.Created, deleted: m0.Deleted}
 		if ok && b.GUID == m0.GUID {
 			obj.Static = b.Static
 			obj.Radius, obj.Height = b.Radius, b.Height
@@ -285,6 +288,32 @@ func (r *Report) leftOutLine() string {
 		line += plural.Count(listed, "static") + " listed (marked static), not simulated"
 	}
 	return line
+}
+
+// lifeLabels gives each object whose guid the report holds more than once
+// (deleted and created again: another object) its life, "0x80000A03
+// (created tick 0, deleted tick 30)" or "0x80000A03 (created tick 45)",
+// so that the text forms do
+// not print one guid as two objects that contradict each other; other
+// objects keep their bare guid.
+func (r *Report) lifeLabels() []string {
+	n := make(map[string]int, len(r.Objects))
+	for i := range r.Objects {
+		n[r.Objects[i].GUID]++
+	}
+	out := make([]string, len(r.Objects))
+	for i := range r.Objects {
+		o := &r.Objects[i]
+		switch {
+		case n[o.GUID] < 2:
+			out[i] = o.GUID
+		case o.deleted >= 0:
+			out[i] = fmt.Sprintf("%s (created tick %d, deleted tick %d)", o.GUID, o.created, o.deleted)
+		default:
+			out[i] = fmt.Sprintf("%s (created tick %d)", o.GUID, o.created)
+		}
+	}
+	return out
 }
 
 // objectTitle is an object's name as the text forms give it: a static's
@@ -422,13 +451,14 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	labels := r.lifeLabels()
 	for i := range r.Objects {
 		obj := &r.Objects[i]
 		name := obj.Name
 		if obj.Static {
 			name += " (static)"
 		}
-		fmt.Fprintf(tw, "\n%s %s\t", obj.GUID, name)
+		fmt.Fprintf(tw, "\n%s %s\t", labels[i], name)
 		for _, run := range obj.Runs {
 			fmt.Fprintf(tw, "%s\t", run.Reading)
 		}

@@ -42,11 +42,12 @@ func (r *Report) WriteTable(w io.Writer) error {
 		}
 	}
 	var shown []*ReportObject
-	var idle []string
+	var shownLabels, idle []string
+	labels := r.lifeLabels()
 	for i := range r.Objects {
 		o := &r.Objects[i]
 		if objectIdle(o) {
-			g := o.GUID
+			g := labels[i]
 			if o.Static {
 				g += " (static)"
 			}
@@ -54,6 +55,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 			continue
 		}
 		shown = append(shown, o)
+		shownLabels = append(shownLabels, labels[i])
 	}
 	// A column is kept when some shown row has a value other than zero.
 	keep := make([]bool, len(reportRows))
@@ -81,11 +83,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 			}
 		}
 		fmt.Fprintf(tw, "\n%s\n", strings.Join(head, "\t"))
-		for _, o := range shown {
+		for j, o := range shown {
 			name := objectTitle(o)
 			for i := range o.Runs {
 				run := &o.Runs[i]
-				cells := []string{o.GUID, name}
+				cells := []string{shownLabels[j], name}
 				if many {
 					cells = append(cells, run.Reading)
 				}

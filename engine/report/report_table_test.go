@@ -72,3 +72,31 @@ func TestReportTable_NoUpdatesButErrorKeepsRow(t *testing.T) {
 		t.Errorf("error_m said to be 0 in every row:\n%s", out)
 	}
 }
+
+// A guid deleted and created again is two objects: each line that names
+// it says which life it is, or the table showed 0x…03 with an update
+// while the line below said 0x…03 had none.
+func TestReportTable_RecreatedGUIDNamesItsLives(t *testing.T) {
+	r := &Report{Input: "x", TickRate: 30, Ticks: 165, Readings: []string{"seed"}, Objects: []ReportObject{
+		{GUID: "0x00000001", Name: "A", created: 0, deleted: -1, Runs: []ReportRun{{Reading: "seed", Updates: 2}}},
+		{GUID: "0x00000003", Name: "R", created: 0, deleted: 30, Runs: []ReportRun{{Reading: "seed"}}},
+		{GUID: "0x00000003", Name: "R", created: 45, deleted: -1, Runs: []ReportRun{{Reading: "seed", Updates: 1}}},
+	}}
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"\n0x00000001  ", "\n0x00000003 (created tick 45)  R", "1 object with no updates: 0x00000003 (created tick 0, deleted tick 30)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	b.Reset()
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "0x00000003 (created tick 0, deleted tick 30) R") {
+		t.Errorf("the long form does not tell the lives apart:\n%s", b.String())
+	}
+}
