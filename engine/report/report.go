@@ -421,7 +421,7 @@ var reportRows = []reportRow{
 		}
 		return metres(r.Error.Mean) + "/" + metres(r.Error.P95) + "/" + metres(r.Error.Max)
 	}, []string{"error.mean", "error.p95", "error.max"}},
-	{"longest queue s", func(r *ReportRun) string { return strconv.FormatFloat(r.LongestQueue, 'f', 2, 64) }, []string{"longest_queue_s"}},
+	{"longest queue s", func(r *ReportRun) string { return queueSeconds(r.LongestQueue) }, []string{"longest_queue_s"}},
 	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }, []string{"max_queue"}},
 	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }, []string{"final_queue"}},
 }
@@ -435,6 +435,18 @@ func routeCell(b physics.Route) func(*ReportRun) string {
 
 func enqueueCell(b interp.EnqueueBranch) func(*ReportRun) string {
 	return func(r *ReportRun) string { return strconv.Itoa(r.Enqueues[b.String()]) }
+}
+
+// queueSeconds is a queue's longest run, seconds, to the hundredth; a run
+// shorter than 5 ms — a tick or two above 200 Hz — gets the thousandth
+// (0.004 for one tick at 240 Hz), so that a queue that held a node reads
+// as one rather than as 0.00, and the table does not list the column
+// among those that are 0 in every row.
+func queueSeconds(v float64) string {
+	if s := strconv.FormatFloat(v, 'f', 2, 64); v <= 0 || s != "0.00" {
+		return s
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64)
 }
 
 func metres(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }

@@ -68,7 +68,7 @@ func TestReportTable_NoUpdatesButErrorKeepsRow(t *testing.T) {
 	if !strings.Contains(out, "1 object with no updates: 0x00000001\n") {
 		t.Errorf("A should be the one object without updates:\n%s", out)
 	}
-	if strings.Contains(out, "error_m") && strings.Contains(out, "0 in every row:") && strings.Contains(out[strings.Index(out, "0 in every row:"):], "error_m") {
+	if i := strings.Index(out, "0 in every row:"); i >= 0 && strings.Contains(out[i:], "error_m") {
 		t.Errorf("error_m said to be 0 in every row:\n%s", out)
 	}
 }
@@ -98,5 +98,30 @@ func TestReportTable_RecreatedGUIDNamesItsLives(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "0x00000003 (created tick 0, deleted tick 30) R") {
 		t.Errorf("the long form does not tell the lives apart:\n%s", b.String())
+	}
+}
+
+// A queue that held a node for one tick at 240 Hz ran 1/240 s: the
+// column said 0.00 and the line below named longest_q_s among the
+// columns that are 0 in every row, beside a max_q of 1.
+func TestReportTable_OneTickQueueAt240HzIsNotZero(t *testing.T) {
+	r := &Report{Input: "x", TickRate: 240, Ticks: 480, Readings: []string{"seed"}, Objects: []ReportObject{
+		{GUID: "0x00000001", Name: "A", deleted: -1, Runs: []ReportRun{{Reading: "seed", Updates: 1, LongestQueue: 1.0 / 240, MaxQueue: 1}}},
+	}}
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "  0.004  ") {
+		t.Errorf("a one-tick queue at 240 Hz does not read 0.004 s:\n%s", out)
+	}
+	if i := strings.Index(out, "0 in every row:"); i >= 0 && strings.Contains(out[i:], "longest_q_s") {
+		t.Errorf("longest_q_s said to be 0 in every row:\n%s", out)
+	}
+	for v, want := range map[float64]string{0: "0.00", 1.0 / 30: "0.03", 0.5: "0.50", 2.0 / 240: "0.01", 1.0 / 240: "0.004"} {
+		if got := queueSeconds(v); got != want {
+			t.Errorf("queueSeconds(%v) = %q, want %q", v, got, want)
+		}
 	}
 }
