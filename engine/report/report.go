@@ -93,6 +93,10 @@ type ReportObject struct {
 	// reading fields are not looked for: -compare of the two names them),
 	// in the readings' order; absent when FirstDifference is the only one.
 	OtherDifferences []*FirstDifference `json:"other_differences,omitempty"`
+	// Life is, for a guid the report holds more than once (deleted and
+	// created again: another object), this object's created and deleted
+	// ticks; absent for every other object.
+	Life *ObjectLife `json:"life,omitempty"`
 	// created is the tick the object was created on: a guid deleted and
 	// created again is another object, and AddCauses gives each its own
 	// chains.
@@ -230,8 +234,37 @@ func NewReport(input string, c *engine.Compare) *Report {
 		r.Objects = append(r.Objects, obj)
 	}
 	r.markDiffers()
+	r.markLives()
 	r.Expectations = expectReport(c)
 	return r
+}
+
+// ObjectLife is when one of a recreated guid's objects lived: created on
+// tick Created, deleted on tick Deleted (absent while alive at the report's
+// last tick).
+type ObjectLife struct {
+	Created int  `json:"created"`
+	Deleted *int `json:"deleted,omitempty"`
+}
+
+// markLives gives the objects of a guid the report holds more than once
+// their Life.
+func (r *Report) markLives() {
+	n := make(map[string]int, len(r.Objects))
+	for i := range r.Objects {
+		n[r.Objects[i].GUID]++
+	}
+	for i := range r.Objects {
+		o := &r.Objects[i]
+		if n[o.GUID] < 2 {
+			continue
+		}
+		o.Life = &ObjectLife{Created: o.created}
+		if o.deleted >= 0 {
+			d := o.deleted
+			o.Life.Deleted = &d
+		}
+	}
 }
 
 // LeftOut counts the objects a report leaves out: held items (entity
