@@ -1,6 +1,7 @@
 package report
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -122,6 +123,27 @@ func TestReportTable_OneTickQueueAt240HzIsNotZero(t *testing.T) {
 	for v, want := range map[float64]string{0: "0.00", 1.0 / 30: "0.03", 0.5: "0.50", 2.0 / 240: "0.01", 1.0 / 240: "0.004"} {
 		if got := queueSeconds(v); got != want {
 			t.Errorf("queueSeconds(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// Every column of the table is defined in docs/viewer.md's key of the
+// report's columns: the abbreviations (stale_tp, stall_fail/win …) were
+// printed with no page saying what they count.
+func TestReportColumnsDefinedInDocs(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/viewer.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(doc), "| column | what it counts |")
+	if i < 0 {
+		t.Fatal("docs/viewer.md has no key of the report's columns")
+	}
+	key := string(doc[i:])
+	key = key[:strings.Index(key, "\n\n")]
+	for _, col := range reportColumns {
+		if !strings.Contains(key, "`"+col+"`") {
+			t.Errorf("column %s is not in docs/viewer.md's key", col)
 		}
 	}
 }
