@@ -57,17 +57,32 @@ func (r *Report) WriteTable(w io.Writer) error {
 		shown = append(shown, o)
 		shownLabels = append(shownLabels, labels[i])
 	}
-	// A column is kept when some shown row has a value other than zero.
+	// A column is kept when some shown row has a value other than zero,
+	// or when some rows say 0 and others "-" (not measured: the error of
+	// an object with no truth), so that neither is said of the other. A
+	// column no row measured is named apart from the zeros: an error that
+	// was never measured is not an error of 0.
 	keep := make([]bool, len(reportRows))
+	unmeasured := make([]bool, len(reportRows))
 	keep[0] = true
 	for k := range reportRows {
+		dash, zero := false, false
 		for _, o := range shown {
 			for i := range o.Runs {
-				if !zeroCell(reportRows[k].value(&o.Runs[i])) {
+				switch v := reportRows[k].value(&o.Runs[i]); {
+				case v == "-":
+					dash = true
+				case zeroCell(v):
+					zero = true
+				default:
 					keep[k] = true
 				}
 			}
 		}
+		if dash && zero {
+			keep[k] = true
+		}
+		unmeasured[k] = !keep[k] && dash
 	}
 	many := len(r.Readings) > 1
 	anyDiffers := false
@@ -108,14 +123,22 @@ func (r *Report) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
-	var zero []string
+	var zero, none []string
 	for k, col := range reportColumns {
-		if !keep[k] {
+		switch {
+		case unmeasured[k]:
+			none = append(none, col)
+		case !keep[k]:
 			zero = append(zero, col)
 		}
 	}
 	if len(zero) > 0 && len(shown) > 0 {
 		if _, err := fmt.Fprintf(w, "0 in every row: %s\n", strings.Join(zero, ", ")); err != nil {
+			return err
+		}
+	}
+	if len(none) > 0 && len(shown) > 0 {
+		if _, err := fmt.Fprintf(w, "not measured in any row (no truth in the input for these objects): %s\n", strings.Join(none, ", ")); err != nil {
 			return err
 		}
 	}

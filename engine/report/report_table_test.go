@@ -147,3 +147,34 @@ func TestReportColumnsDefinedInDocs(t *testing.T) {
 		}
 	}
 }
+
+// An error never measured (no truth in the input: "-") is not an error of
+// 0: the line of zero columns named error_m for every recording without
+// truth, as if the bodies had tracked the server exactly. It gets a line
+// of its own; 0 beside "-" keeps the column.
+func TestReportTable_UnmeasuredErrorIsNotZero(t *testing.T) {
+	r := &Report{Input: "x", TickRate: 30, Ticks: 90, Readings: []string{"seed"}, Objects: []ReportObject{
+		{GUID: "0x00000001", Name: "A", deleted: -1, Runs: []ReportRun{{Reading: "seed", Updates: 2}}},
+	}}
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if i := strings.Index(out, "0 in every row:"); i < 0 || strings.Contains(out[i:strings.Index(out[i:], "\n")+i], "error_m") {
+		t.Errorf("error_m among the zero columns:\n%s", out)
+	}
+	if !strings.Contains(out, "not measured in any row (no truth in the input for these objects): error_m(mean/p95/max)\n") {
+		t.Errorf("no line for the unmeasured error:\n%s", out)
+	}
+	r.Objects = append(r.Objects, ReportObject{GUID: "0x00000002", Name: "B", deleted: -1,
+		Runs: []ReportRun{{Reading: "seed", Updates: 1, Error: &ReportError{Ticks: 10}}}})
+	b.Reset()
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	out = b.String()
+	if !strings.Contains(out, "  error_m(mean/p95/max)\n") || !strings.Contains(out, "0.000/0.000/0.000") || strings.Contains(out, "not measured") {
+		t.Errorf("0 beside - should keep the error column:\n%s", out)
+	}
+}
