@@ -7,6 +7,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -206,5 +207,53 @@ func TestWorldData_Report(t *testing.T) {
 	}
 	if r := NewReport("x", c); r.World != engine.IllustrativeWorld || r.WorldFallbacks != nil || r.Objects[0].Radius != 0.35 {
 		t.Errorf("without dats: world %q, fallbacks %v, radius %v", r.World, r.WorldFallbacks, r.Objects[0].Radius)
+	}
+}
+
+// A guid deleted and created again is two objects of the report, each
+// with its own metrics; the JSON tells them apart by their life (created
+// and deleted ticks), which no other object has.
+func TestReport_RecreatedGUIDHasLives(t *testing.T) {
+	pos := func(x int) string {
+		return fmt.Sprintf(`"position":{"cell":"0xA9B40014","origin":[%d,90,0],"rotation":[1,0,0,0]}`, x)
+	}
+	in := `{"format":"glidepath-recording","version":1,"tick_rate":30,"observer":{"cell":"0xA9B40025","origin":[96,96,0]},"terrain":{"kind":"flat","z":0},` +
+		`"entities":[{"guid":"0x80000A01","name":"Mover",` + pos(60) + `},{"guid":"0x80000A03","name":"Reborn",` + pos(50) + `,"seq":{"instance":1}}]}
+{"t":1,"type":"delete","guid":"0x80000A03"}
+{"t":1.5,"type":"create","guid":"0x80000A03","entity":{"guid":"0x80000A03","name":"Reborn",` + pos(52) + `,"seq":{"instance":2}}}
+{"t":2,"type":"position","guid":"0x80000A03","cell":"0xA9B40014","origin":[53,90,0],"seq":{"instance":2,"position":1}}
+`
+	rec, err := recording.Read("reborn.jsonl", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compareOf(rec, []interp.Reading{interp.SeedReading()}, engine.Options{Assets: testAssets(), Metrics: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.RunAll(nil)
+	r := NewReport("reborn.jsonl", c)
+	if len(r.Objects) != 3 {
+		t.Fatalf("%d objects, want 3 (the mover and both lives of 0x80000A03)", len(r.Objects))
+	}
+	if r.Objects[0].Life != nil {
+		t.Errorf("the mover has a life %+v", r.Objects[0].Life)
+	}
+	first, second := r.Objects[1].Life, r.Objects[2].Life
+	if first == nil || second == nil || first.Created != 0 || first.Deleted == nil || *first.Deleted != 30 || second.Created != 45 || second.Deleted != nil {
+		t.Fatalf("lives %+v, %+v; want created 0 deleted 30, created 45", first, second)
+	}
+	if r.Objects[1].Runs[0].Updates != 0 || r.Objects[2].Runs[0].Updates != 1 {
+		t.Errorf("updates %d and %d, want 0 and 1", r.Objects[1].Runs[0].Updates, r.Objects[2].Runs[0].Updates)
+	}
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"life": {
+        "created": 0,
+        "deleted": 30
+      }`) {
+		t.Errorf("the JSON does not give the first life:\n%s", b.String())
 	}
 }

@@ -93,10 +93,17 @@ type ReportObject struct {
 	// reading fields are not looked for: -compare of the two names them),
 	// in the readings' order; absent when FirstDifference is the only one.
 	OtherDifferences []*FirstDifference `json:"other_differences,omitempty"`
+	// Life is, for a guid the report holds more than once (deleted and
+	// created again: another object), this object's created and deleted
+	// ticks; absent for every other object.
+	Life *ObjectLife `json:"life,omitempty"`
 	// created is the tick the object was created on: a guid deleted and
 	// created again is another object, and AddCauses gives each its own
 	// chains.
 	created int
+	// deleted is the tick the object was deleted on, −1 while alive: the
+	// text forms tell a recreated guid's lives apart by their ticks.
+	deleted int
 }
 
 // ReportRun is one object's metrics under one reading.
@@ -211,7 +218,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 			r.leaveOut(&b)
 			continue
 		}
-		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name, created: m0.Created}
+		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name, created: m0.Created, deleted: m0.Deleted}
 		if ok && b.GUID == m0.GUID {
 			obj.Static = b.Static
 			obj.Radius, obj.Height = b.Radius, b.Height
@@ -227,8 +234,37 @@ func NewReport(input string, c *engine.Compare) *Report {
 		r.Objects = append(r.Objects, obj)
 	}
 	r.markDiffers()
+	r.markLives()
 	r.Expectations = expectReport(c)
 	return r
+}
+
+// ObjectLife is when one of a recreated guid's objects lived: created on
+// tick Created, deleted on tick Deleted (absent while alive at the report's
+// last tick).
+type ObjectLife struct {
+	Created int  `json:"created"`
+	Deleted *int `json:"deleted,omitempty"`
+}
+
+// markLives gives the objects of a guid the report holds more than once
+// their Life.
+func (r *Report) markLives() {
+	n := make(map[string]int, len(r.Objects))
+	for i := range r.Objects {
+		n[r.Objects[i].GUID]++
+	}
+	for i := range r.Objects {
+		o := &r.Objects[i]
+		if n[o.GUID] < 2 {
+			continue
+		}
+		o.Life = &ObjectLife{Created: o.created}
+		if o.deleted >= 0 {
+			d := o.deleted
+			o.Life.Deleted = &d
+		}
+	}
 }
 
 // LeftOut counts the objects a report leaves out: held items (entity
@@ -285,6 +321,32 @@ func (r *Report) leftOutLine() string {
 		line += plural.Count(listed, "static") + " listed (marked static), not simulated"
 	}
 	return line
+}
+
+// lifeLabels gives each object whose guid the report holds more than once
+// (deleted and created again: another object) its life, "0x80000A03
+// (created tick 0, deleted tick 30)" or "0x80000A03 (created tick 45)",
+// so that the text forms do
+// not print one guid as two objects that contradict each other; other
+// objects keep their bare guid.
+func (r *Report) lifeLabels() []string {
+	n := make(map[string]int, len(r.Objects))
+	for i := range r.Objects {
+		n[r.Objects[i].GUID]++
+	}
+	out := make([]string, len(r.Objects))
+	for i := range r.Objects {
+		o := &r.Objects[i]
+		switch {
+		case n[o.GUID] < 2:
+			out[i] = o.GUID
+		case o.deleted >= 0:
+			out[i] = fmt.Sprintf("%s (created tick %d, deleted tick %d)", o.GUID, o.created, o.deleted)
+		default:
+			out[i] = fmt.Sprintf("%s (created tick %d)", o.GUID, o.created)
+		}
+	}
+	return out
 }
 
 // objectTitle is an object's name as the text forms give it: a static's
@@ -392,7 +454,7 @@ var reportRows = []reportRow{
 		}
 		return metres(r.Error.Mean) + "/" + metres(r.Error.P95) + "/" + metres(r.Error.Max)
 	}, []string{"error.mean", "error.p95", "error.max"}},
-	{"longest queue s", func(r *ReportRun) string { return strconv.FormatFloat(r.LongestQueue, 'f', 2, 64) }, []string{"longest_queue_s"}},
+	{"longest queue s", func(r *ReportRun) string { return queueSeconds(r.LongestQueue) }, []string{"longest_queue_s"}},
 	{"max queue", func(r *ReportRun) string { return strconv.Itoa(r.MaxQueue) }, []string{"max_queue"}},
 	{"final queue", func(r *ReportRun) string { return strconv.Itoa(r.FinalQueue) }, []string{"final_queue"}},
 }
@@ -406,6 +468,18 @@ func routeCell(b physics.Route) func(*ReportRun) string {
 
 func enqueueCell(b interp.EnqueueBranch) func(*ReportRun) string {
 	return func(r *ReportRun) string { return strconv.Itoa(r.Enqueues[b.String()]) }
+}
+
+// queueSeconds is a queue's longest run, seconds, to the hundredth; a run
+// shorter than 5 ms — a tick or two above 200 Hz — gets the thousandth
+// (0.004 for one tick at 240 Hz), so that a queue that held a node reads
+// as one rather than as 0.00, and the table does not list the column
+// among those that are 0 in every row.
+func queueSeconds(v float64) string {
+	if s := strconv.FormatFloat(v, 'f', 2, 64); v <= 0 || s != "0.00" {
+		return s
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64)
 }
 
 func metres(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
@@ -422,13 +496,14 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	labels := r.lifeLabels()
 	for i := range r.Objects {
 		obj := &r.Objects[i]
 		name := obj.Name
 		if obj.Static {
 			name += " (static)"
 		}
-		fmt.Fprintf(tw, "\n%s %s\t", obj.GUID, name)
+		fmt.Fprintf(tw, "\n%s %s\t", labels[i], name)
 		for _, run := range obj.Runs {
 			fmt.Fprintf(tw, "%s\t", run.Reading)
 		}

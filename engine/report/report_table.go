@@ -42,11 +42,12 @@ func (r *Report) WriteTable(w io.Writer) error {
 		}
 	}
 	var shown []*ReportObject
-	var idle []string
+	var shownLabels, idle []string
+	labels := r.lifeLabels()
 	for i := range r.Objects {
 		o := &r.Objects[i]
 		if objectIdle(o) {
-			g := o.GUID
+			g := labels[i]
 			if o.Static {
 				g += " (static)"
 			}
@@ -54,18 +55,34 @@ func (r *Report) WriteTable(w io.Writer) error {
 			continue
 		}
 		shown = append(shown, o)
+		shownLabels = append(shownLabels, labels[i])
 	}
-	// A column is kept when some shown row has a value other than zero.
+	// A column is kept when some shown row has a value other than zero,
+	// or when some rows say 0 and others "-" (not measured: the error of
+	// an object with no truth), so that neither is said of the other. A
+	// column no row measured is named apart from the zeros: an error that
+	// was never measured is not an error of 0.
 	keep := make([]bool, len(reportRows))
+	unmeasured := make([]bool, len(reportRows))
 	keep[0] = true
 	for k := range reportRows {
+		dash, zero := false, false
 		for _, o := range shown {
 			for i := range o.Runs {
-				if !zeroCell(reportRows[k].value(&o.Runs[i])) {
+				switch v := reportRows[k].value(&o.Runs[i]); {
+				case v == "-":
+					dash = true
+				case zeroCell(v):
+					zero = true
+				default:
 					keep[k] = true
 				}
 			}
 		}
+		if dash && zero {
+			keep[k] = true
+		}
+		unmeasured[k] = !keep[k] && dash
 	}
 	many := len(r.Readings) > 1
 	anyDiffers := false
@@ -81,11 +98,11 @@ func (r *Report) WriteTable(w io.Writer) error {
 			}
 		}
 		fmt.Fprintf(tw, "\n%s\n", strings.Join(head, "\t"))
-		for _, o := range shown {
+		for j, o := range shown {
 			name := objectTitle(o)
 			for i := range o.Runs {
 				run := &o.Runs[i]
-				cells := []string{o.GUID, name}
+				cells := []string{shownLabels[j], name}
 				if many {
 					cells = append(cells, run.Reading)
 				}
@@ -106,14 +123,22 @@ func (r *Report) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
-	var zero []string
+	var zero, none []string
 	for k, col := range reportColumns {
-		if !keep[k] {
+		switch {
+		case unmeasured[k]:
+			none = append(none, col)
+		case !keep[k]:
 			zero = append(zero, col)
 		}
 	}
 	if len(zero) > 0 && len(shown) > 0 {
 		if _, err := fmt.Fprintf(w, "0 in every row: %s\n", strings.Join(zero, ", ")); err != nil {
+			return err
+		}
+	}
+	if len(none) > 0 && len(shown) > 0 {
+		if _, err := fmt.Fprintf(w, "not measured in any row (no truth in the input for these objects): %s\n", strings.Join(none, ", ")); err != nil {
 			return err
 		}
 	}
@@ -150,16 +175,21 @@ func (r *Report) KeepCauses(keep func(obj *ReportObject, c *ReportCause) bool, w
 	}
 }
 
-// objectIdle reports whether an object had no updates under any reading
-// and nothing that differs between them: its row would be all zeros.
+// objectIdle reports whether an object's row would be all zeros under
+// every reading, nothing differing between them: no updates and nothing
+// measured either. An object with no updates that still has a value — an
+// error against truth that arrived without UpdatePositions, a pop — keeps
+// its row, or the line of objects without updates and the "0 in every row"
+// line would hide it.
 func objectIdle(o *ReportObject) bool {
 	if len(o.Differs) > 0 || len(o.Runs) == 0 {
 		return false
 	}
 	for i := range o.Runs {
-		run := &o.Runs[i]
-		if run.Updates != 0 || run.Blips+run.Snaps+run.Pops+run.Hitches != 0 {
-			return false
+		for k := range reportRows {
+			if !zeroCell(reportRows[k].value(&o.Runs[i])) {
+				return false
+			}
 		}
 	}
 	return true
