@@ -86,27 +86,28 @@ func TestGrowEvents_RandomChunksMatchWholeRead(t *testing.T) {
 	inputs := growInputs(t)
 	for _, name := range []string{"create_delete", "sticky", "duplicates", "stamp_edges", "crowd"} {
 		data := inputs[name]
+		// The whole read and its trace are the same for every seed: made
+		// once per input, and only read by the seeds' runs.
+		whole := filepath.Join(t.TempDir(), name+".jsonl")
+		if err := os.WriteFile(whole, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ref, err := LoadEvents(whole, assets.FS(), loader.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refSim, err := NewFromStore(ref, Options{Assets: assets.FS(), EventLog: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := refSim.LastTick()
+		var refTrace bytes.Buffer
+		if err := writeTrace(&refTrace, refSim, name, last); err != nil {
+			t.Fatal(err)
+		}
 		for seed := uint64(1); seed <= 3; seed++ {
 			t.Run(name, func(t *testing.T) {
 				dir := t.TempDir()
-				whole := filepath.Join(dir, "whole.jsonl")
-				if err := os.WriteFile(whole, data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				ref, err := LoadEvents(whole, assets.FS(), loader.LoadOptions{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				refSim, err := NewFromStore(ref, Options{Assets: assets.FS(), EventLog: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				last := refSim.LastTick()
-				var refTrace bytes.Buffer
-				if err := writeTrace(&refTrace, refSim, name, last); err != nil {
-					t.Fatal(err)
-				}
-
 				grown := filepath.Join(dir, "grown.jsonl")
 				f, err := os.Create(grown)
 				if err != nil {
