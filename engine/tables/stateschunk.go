@@ -194,36 +194,27 @@ func (p *pageCols) stage(m int, r *StateValues) {
 // doubles are the rows' float32 values widened and their gx, gy
 // (StateValues.Global), or their full values where the batch keeps them
 // (rows given as State values). Blocks of eight rows within one run of
-// rows are split straight from the rows (splitRows); a block that spans
-// two runs, and the page's last values, wait in blk.
+// rows are split straight from the rows (splitRows), their contact bits and
+// error levels taken in the same pass (flags8: each engine-filled row is
+// read once, the batch's rows being written by other cores); a block that
+// spans two runs, and the page's last values, wait in blk.
 func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 	lo, hi := job.lo, job.hi
 	n := hi - lo
 	p.size(n)
 	m := 0 // doubles waiting in p.blk
 	wide := job.b.wide
+	// contact ORs the contact bits seen, notContact their complements.
+	var contact, notContact uint8
 	job.b.eachRows(lo, hi, func(at int, rows []StateValues) {
 		k := at - lo
-		for i := range rows {
-			r := &rows[i]
-			j := k + i
-			if r.Contact {
-				p.contact[j>>3] |= 1 << (j & 7)
-				anyTrue = true
-			} else {
-				anyFalse = true
-			}
-			p.defs[j] = 0
-			if r.HasError {
-				p.defs[j] = 1
-				if wide != nil {
-					p.errs = append(p.errs, wide[at+i].err)
-				} else {
-					p.errs = append(p.errs, float64(r.Error))
-				}
-			}
-		}
 		if wide != nil {
+			for i := range rows {
+				r := &rows[i]
+				c := p.flag(k+i, r, wide[at+i].err)
+				contact |= c
+				notContact |= c ^ 1
+			}
 			for i := range rows {
 				w := &wide[at+i]
 				p.blk[0][m], p.blk[1][m], p.blk[2][m] = w.x, w.y, w.z
@@ -235,26 +226,82 @@ func (p *pageCols) gather(job *pageJob) (anyTrue, anyFalse bool) {
 			}
 			return
 		}
+		// The engine's rows: each row read once, its flags taken with its
+		// doubles.
 		i := 0
 		for ; i < len(rows) && m > 0; i++ {
-			p.stage(m, &rows[i])
+			r := &rows[i]
+			c := p.flag(k+i, r, float64(r.Error))
+			contact |= c
+			notContact |= c ^ 1
+			p.stage(m, r)
 			if m++; m == 8 {
 				p.split(n, k+i-7, 8)
 				m = 0
 			}
 		}
 		for ; i+8 <= len(rows); i += 8 {
-			p.splitRows(n, k+i, (*[8]StateValues)(rows[i:i+8]))
+			r8 := (*[8]StateValues)(rows[i : i+8])
+			c := p.flags8(k+i, r8)
+			contact |= c
+			notContact |= ^c
+			p.splitRows(n, k+i, r8)
 		}
 		for ; i < len(rows); i++ {
-			p.stage(m, &rows[i])
+			r := &rows[i]
+			c := p.flag(k+i, r, float64(r.Error))
+			contact |= c
+			notContact |= c ^ 1
+			p.stage(m, r)
 			m++
 		}
 	})
 	if m > 0 {
 		p.split(n, n-m, m)
 	}
-	return anyTrue, anyFalse
+	return contact != 0, notContact != 0
+}
+
+// flag puts row j's contact bit and error level in the page, and its
+// error value e when it has one; it returns the contact bit.
+func (p *pageCols) flag(j int, r *StateValues, e float64) uint8 {
+	c := bit(r.Contact)
+	p.contact[j>>3] |= c << (j & 7)
+	p.defs[j] = uint32(bit(r.HasError))
+	if r.HasError {
+		p.errs = append(p.errs, e)
+	}
+	return c
+}
+
+// flags8 is flag for eight engine-filled rows, rows j…j+7 of the page, j
+// a multiple of eight (a block of eight starts where the page's rows before
+// it fill whole blocks): their contact bits are the page's byte j/8
+// (returned), their error levels set at once, their error values in order.
+func (p *pageCols) flags8(j int, r *[8]StateValues) uint8 {
+	c := bit(r[0].Contact) | bit(r[1].Contact)<<1 | bit(r[2].Contact)<<2 | bit(r[3].Contact)<<3 |
+		bit(r[4].Contact)<<4 | bit(r[5].Contact)<<5 | bit(r[6].Contact)<<6 | bit(r[7].Contact)<<7
+	p.contact[j>>3] = c
+	d := (*[8]uint32)(p.defs[j : j+8])
+	h0, h1, h2, h3 := uint32(bit(r[0].HasError)), uint32(bit(r[1].HasError)), uint32(bit(r[2].HasError)), uint32(bit(r[3].HasError))
+	h4, h5, h6, h7 := uint32(bit(r[4].HasError)), uint32(bit(r[5].HasError)), uint32(bit(r[6].HasError)), uint32(bit(r[7].HasError))
+	d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = h0, h1, h2, h3, h4, h5, h6, h7
+	if h0|h1|h2|h3|h4|h5|h6|h7 != 0 {
+		for t := range r {
+			if r[t].HasError {
+				p.errs = append(p.errs, float64(r[t].Error))
+			}
+		}
+	}
+	return c
+}
+
+// bit is b as 0 or 1.
+func bit(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // takeIDs gives rows lo…hi of b their dictionary indices, in row order:
