@@ -100,6 +100,13 @@ type Metrics struct {
 	FirstSnap  *int64 `parquet:"first_snap,optional"`
 	FirstPop   *int64 `parquet:"first_pop,optional"`
 	FirstHitch *int64 `parquet:"first_hitch,optional"`
+
+	// LifeCreated and LifeDeleted are, for a guid deleted and created
+	// again (two objects, two rows), this object's created and deleted
+	// ticks (the JSON report's "life"); nil for every other object, and
+	// LifeDeleted nil while the object is alive at the end.
+	LifeCreated *int64 `parquet:"life_created,optional"`
+	LifeDeleted *int64 `parquet:"life_deleted,optional"`
 }
 
 // Row is a row of one of the three tables.
@@ -158,7 +165,7 @@ func (*Metrics) csvHeader() []string {
 		"stall_windows", "stall_failures", "blips", "snaps", "pops", "hitches",
 		"error_ticks", "error_mean", "error_p95", "error_max",
 		"longest_queue_s", "max_queue", "final_queue",
-		"first_blip", "first_snap", "first_pop", "first_hitch"}
+		"first_blip", "first_snap", "first_pop", "first_hitch", "life_created", "life_deleted"}
 }
 
 func (r *Metrics) appendCSV(b []byte) []byte {
@@ -184,7 +191,7 @@ func (r *Metrics) appendCSV(b []byte) []byte {
 	b = csvFloat(append(b, ','), r.LongestQueueS)
 	b = strconv.AppendInt(append(b, ','), r.MaxQueue, 10)
 	b = strconv.AppendInt(append(b, ','), r.FinalQueue, 10)
-	for _, v := range [...]*int64{r.FirstBlip, r.FirstSnap, r.FirstPop, r.FirstHitch} {
+	for _, v := range [...]*int64{r.FirstBlip, r.FirstSnap, r.FirstPop, r.FirstHitch, r.LifeCreated, r.LifeDeleted} {
 		b = append(b, ',')
 		if v != nil {
 			b = strconv.AppendInt(b, *v, 10)
