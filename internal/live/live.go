@@ -125,6 +125,8 @@ type session struct {
 	// the step is over.
 	queued []Alarm
 	marks  *marker
+	// tally is what the session rang, wrote and compared (summary.go).
+	tally tally
 }
 
 // sink is the Sim's TickSink: the comparer's events, and the alarms of
@@ -185,7 +187,7 @@ func Run(o Options, stdout, stderr io.Writer) error {
 		return inputError(err)
 	}
 	defer src.Close()
-	l := &session{o: o, stderr: stderr, src: src, rung: map[uint32]bool{},
+	l := &session{o: o, stderr: stderr, src: src, rung: map[uint32]bool{}, tally: newTally(),
 		out: &printer{stdout: stdout, stderr: stderr, json: o.JSON}}
 	if o.Against != "" {
 		l.cmp = clientdiff.NewComparer(clientdiff.Options{Tolerance: o.Tolerance, Context: 5})
@@ -209,14 +211,18 @@ func Run(o Options, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "viewer: warning: live: neither -against nor -alarm: following %s, nothing will ring\n", src.Name())
 	}
 	if l.cmp == nil {
-		return l.runAlone()
+		err = l.runAlone()
+	} else {
+		tr, ferr := followTrace(o.Against, s.TickRate(), o.Poll, stderr)
+		if ferr != nil {
+			return inputError(ferr)
+		}
+		err = l.runAgainst(tr)
+		tr.Close()
 	}
-	tr, err := followTrace(o.Against, s.TickRate(), o.Poll, stderr)
-	if err != nil {
-		return inputError(err)
-	}
-	defer tr.Close()
-	return l.runAgainst(tr)
+	// However it ended, what it rang, wrote and compared (summary.go).
+	fmt.Fprintln(stderr, l.summary())
+	return err
 }
 
 // inputError is err as the command reports it: the signal's interruption
@@ -319,6 +325,11 @@ func (l *session) runAgainst(tr *traceFollower) error {
 				return err
 			}
 		}
+		if m.isRow {
+			l.tally.clientTo = max(l.tally.clientTo, m.row.Tick)
+		} else if len(m.rows) > 0 {
+			l.tally.clientTo = max(l.tally.clientTo, m.rows[0].Tick)
+		}
 		switch {
 		case m.isRow:
 			if len(partial) > 0 && partial[0].Tick != m.row.Tick {
@@ -409,6 +420,7 @@ func (l *session) compareRows(rows []clienttrace.Row) error {
 	}
 	l.cmp.CompareTick(l.s, rows)
 	l.compared = true
+	l.tally.compared = max(l.tally.compared, k)
 	return l.ring()
 }
 
@@ -432,6 +444,7 @@ func (l *session) checkPartial(rows []clienttrace.Row) error {
 			l.divergence(k, row.GUID, row.Line, e, fields)
 		}
 	}
+	l.tally.compared = max(l.tally.compared, k)
 	return l.ring()
 }
 
@@ -488,6 +501,7 @@ func (l *session) ring() error {
 			a.Pack = path
 		}
 		l.out.print(a)
+		l.tally.rang(&a)
 		if l.o.OnAlarm != nil {
 			l.o.OnAlarm(a)
 		}
