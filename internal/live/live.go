@@ -119,8 +119,10 @@ type session struct {
 	cmp    *clientdiff.Comparer
 	// compared says CompareTick has been called for the Sim's tick.
 	compared bool
-	// rung marks the objects whose first divergence has rung.
-	rung map[uint32]bool
+	// rung marks the objects whose first divergence has rung: a guid
+	// deleted and created again is another object (the report's), with
+	// a first divergence of its own.
+	rung map[objectLife]bool
 	// queued are the alarms met while stepping or comparing, rung once
 	// the step is over.
 	queued []Alarm
@@ -187,7 +189,7 @@ func Run(o Options, stdout, stderr io.Writer) error {
 		return inputError(err)
 	}
 	defer src.Close()
-	l := &session{o: o, stderr: stderr, src: src, rung: map[uint32]bool{}, tally: newTally(),
+	l := &session{o: o, stderr: stderr, src: src, rung: map[objectLife]bool{}, tally: newTally(),
 		out: &printer{stdout: stdout, stderr: stderr, json: o.JSON}}
 	if o.Against != "" {
 		l.cmp = clientdiff.NewComparer(clientdiff.Options{Tolerance: o.Tolerance, Context: 5})
@@ -437,7 +439,7 @@ func (l *session) checkPartial(rows []clienttrace.Row) error {
 	}
 	for i := range rows {
 		row := &rows[i]
-		if l.rung[row.GUID] {
+		if l.rung[l.lifeOf(row.GUID)] {
 			continue
 		}
 		if fields, e, ok := l.cmp.CheckRow(l.s, row); ok && fields != nil {
@@ -451,15 +453,28 @@ func (l *session) checkPartial(rows []clienttrace.Row) error {
 // rowCompared is the comparer's hook: a row that differs is its object's
 // first divergence unless one rang already.
 func (l *session) rowCompared(tick int, guid uint32, line int, err float64, fields []string) {
-	if fields == nil || l.rung[guid] {
+	if fields == nil || l.rung[l.lifeOf(guid)] {
 		return
 	}
 	l.divergence(tick, guid, line, err, fields)
 }
 
+// objectLife is one object of the run: its guid and the tick it was
+// created on, which tells a recreated guid's lives apart.
+type objectLife struct {
+	guid    uint32
+	created int
+}
+
+// lifeOf is the object guid names at the run's tick (the one compared).
+func (l *session) lifeOf(guid uint32) objectLife {
+	v, _ := l.s.Query().Object(guid)
+	return objectLife{guid: guid, created: v.Created}
+}
+
 // divergence queues the alarm of guid's first divergence.
 func (l *session) divergence(tick int, guid uint32, line int, err float64, fields []string) {
-	l.rung[guid] = true
+	l.rung[l.lifeOf(guid)] = true
 	what := "first divergence from retail: " + joinFields(fields)
 	for _, f := range fields {
 		if f == "position" {
