@@ -123,6 +123,9 @@ type session struct {
 	// deleted and created again is another object (the report's), with
 	// a first divergence of its own.
 	rung map[objectLife]bool
+	// born is the tick each guid created during the run was last created
+	// on (the sink's create events); a guid of the header's is born at 0.
+	born map[uint32]int
 	// queued are the alarms met while stepping or comparing, rung once
 	// the step is over.
 	queued []Alarm
@@ -139,6 +142,11 @@ func (k sink) TickEvents(tick int, events []eventlog.Event) {
 	l := k.l
 	if l.cmp != nil {
 		l.cmp.TickEvents(tick, events)
+	}
+	for i := range events {
+		if events[i].Kind == eventlog.EventCreate {
+			l.born[events[i].GUID] = int(events[i].Tick)
+		}
 	}
 	if l.o.Alarm.Empty() {
 		return
@@ -189,7 +197,7 @@ func Run(o Options, stdout, stderr io.Writer) error {
 		return inputError(err)
 	}
 	defer src.Close()
-	l := &session{o: o, stderr: stderr, src: src, rung: map[objectLife]bool{}, tally: newTally(),
+	l := &session{o: o, stderr: stderr, src: src, rung: map[objectLife]bool{}, born: map[uint32]int{}, tally: newTally(),
 		out: &printer{stdout: stdout, stderr: stderr, json: o.JSON}}
 	if o.Against != "" {
 		l.cmp = clientdiff.NewComparer(clientdiff.Options{Tolerance: o.Tolerance, Context: 5})
@@ -468,8 +476,7 @@ type objectLife struct {
 
 // lifeOf is the object guid names at the run's tick (the one compared).
 func (l *session) lifeOf(guid uint32) objectLife {
-	v, _ := l.s.Query().Object(guid)
-	return objectLife{guid: guid, created: v.Created}
+	return objectLife{guid: guid, created: l.born[guid]}
 }
 
 // divergence queues the alarm of guid's first divergence.
