@@ -68,6 +68,11 @@ func (l *session) summary() string {
 	if l.o.Against == "" {
 		return b.String()
 	}
+	if !l.o.Alarm.Empty() {
+		// The run waits for the client: a trace that stopped growing
+		// holds back the -alarm events of the ticks after it.
+		fmt.Fprintf(&b, "; -alarm looked through tick %d: with -against the run steps with the client's trace", tick)
+	}
 	switch {
 	case t.clientTo < 0:
 		fmt.Fprintf(&b, "; the client's trace %s gave no row", l.o.Against)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"glidepath/engine/filter"
 	"glidepath/internal/cli"
 	"glidepath/internal/goroutines"
 	"glidepath/interp"
@@ -34,7 +35,11 @@ func TestSummary_SaysWhatItRangWroteAndCompared(t *testing.T) {
 	if got := l.summary(); !strings.HasSuffix(got, "compared through tick 40; its rows of later ticks were not (the run had not reached them)") {
 		t.Errorf("a trace past the comparison: %q", got)
 	}
-	l.o = Options{}
+	l.o.Alarm = mustParse(t, "blip")
+	if got := l.summary(); !strings.Contains(got, "; -alarm looked through tick 0: with -against the run steps with the client's trace; the client's rows compared through tick 40;") {
+		t.Errorf("with -alarm and -against: %q", got)
+	}
+	l.o = Options{Alarm: l.o.Alarm}
 	if got, want := l.summary(), "viewer: live: ended at tick 0: 3 alarms (1 divergence, 2 blips)"; got != want {
 		t.Errorf("without -against or -pack-dir: got %q, want %q", got, want)
 	}
@@ -98,4 +103,13 @@ func TestRun_SummaryOnSIGINTSaysTheRowsNotCompared(t *testing.T) {
 	if m == nil || m[1] != m[2] || m[1] == "900" {
 		t.Errorf("no summary saying the rows past the run's tick were not compared:\n%s", errs.String())
 	}
+}
+
+func mustParse(t *testing.T, expr string) *filter.Expr {
+	t.Helper()
+	e, err := filter.Parse(expr, filter.Kinds())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
