@@ -18,8 +18,9 @@ const rebornRecording = `{"format":"glidepath-recording","version":1,"tick_rate"
 `
 
 // The metrics table's two rows of a guid deleted and created again say
-// which life each is (life_created, life_deleted, as the report's life),
-// in Parquet and CSV alike; the other object's are null.
+// which life each is (created, deleted: the report's life), in Parquet
+// and CSV alike; every row has its object's created tick, a key to join
+// on, and a deleted tick only where it was deleted.
 func TestRun_MetricsTableNamesALifeOfARecreatedGUID(t *testing.T) {
 	dir := t.TempDir()
 	p := func(name string) string { return filepath.Join(dir, name) }
@@ -33,13 +34,13 @@ func TestRun_MetricsTableNamesALifeOfARecreatedGUID(t *testing.T) {
 	if len(rows) != 3 {
 		t.Fatalf("%d rows, want 3 (the mover and both lives of 0x80000A03)", len(rows))
 	}
-	if rows[0].LifeCreated != nil || rows[0].LifeDeleted != nil {
-		t.Errorf("the mover's row has a life: %v, %v", rows[0].LifeCreated, rows[0].LifeDeleted)
+	if rows[0].Created != 0 || rows[0].Deleted != nil {
+		t.Errorf("the mover's row: created %d, deleted %v; want 0, alive", rows[0].Created, rows[0].Deleted)
 	}
 	a, b := rows[1], rows[2]
-	if a.GUID != "0x80000A03" || b.GUID != "0x80000A03" || a.LifeCreated == nil || *a.LifeCreated != 0 || a.LifeDeleted == nil || *a.LifeDeleted != 30 ||
-		b.LifeCreated == nil || *b.LifeCreated != 45 || b.LifeDeleted != nil {
-		t.Errorf("lives %s %v–%v and %s %v–%v, want 0x80000A03 created 0 deleted 30, created 45 alive", a.GUID, a.LifeCreated, a.LifeDeleted, b.GUID, b.LifeCreated, b.LifeDeleted)
+	if a.GUID != "0x80000A03" || b.GUID != "0x80000A03" || a.Created != 0 || a.Deleted == nil || *a.Deleted != 30 ||
+		b.Created != 45 || b.Deleted != nil {
+		t.Errorf("lives %s %d–%v and %s %d–%v, want 0x80000A03 created 0 deleted 30, created 45 alive", a.GUID, a.Created, a.Deleted, b.GUID, b.Created, b.Deleted)
 	}
 	if a.Updates != 0 || b.Updates != 1 {
 		t.Errorf("updates %d and %d, want 0 and 1", a.Updates, b.Updates)
@@ -52,8 +53,8 @@ func TestRun_MetricsTableNamesALifeOfARecreatedGUID(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(csv)), "\n")
-	if len(lines) != 4 || !strings.HasSuffix(lines[0], ",first_hitch,life_created,life_deleted") ||
-		!strings.HasSuffix(lines[1], ",,") || !strings.HasSuffix(lines[2], ",0,30") || !strings.HasSuffix(lines[3], ",45,") {
+	if len(lines) != 4 || !strings.HasSuffix(lines[0], ",first_hitch,created,deleted") ||
+		!strings.HasSuffix(lines[1], ",0,") || !strings.HasSuffix(lines[2], ",0,30") || !strings.HasSuffix(lines[3], ",45,") {
 		t.Errorf("the CSV does not give the lives as the Parquet does:\n%s", csv)
 	}
 }

@@ -253,14 +253,12 @@ func MetricsRows(r *Report, input string) []tables.Metrics {
 				n, mean, p95, mx := int64(e.Ticks), e.Mean, e.P95, e.Max
 				m.ErrorTicks, m.ErrorMean, m.ErrorP95, m.ErrorMax = &n, &mean, &p95, &mx
 			}
-			// A recreated guid's rows say which life they are.
-			if l := obj.Life; l != nil {
-				c := int64(l.Created)
-				m.LifeCreated = &c
-				if l.Deleted != nil {
-					d := int64(*l.Deleted)
-					m.LifeDeleted = &d
-				}
+			// A recreated guid's rows are told apart by their created
+			// tick.
+			m.Created = int64(obj.created)
+			if obj.deleted >= 0 {
+				d := int64(obj.deleted)
+				m.Deleted = &d
 			}
 			rows = append(rows, m)
 		}

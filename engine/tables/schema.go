@@ -101,12 +101,12 @@ type Metrics struct {
 	FirstPop   *int64 `parquet:"first_pop,optional"`
 	FirstHitch *int64 `parquet:"first_hitch,optional"`
 
-	// LifeCreated and LifeDeleted are, for a guid deleted and created
-	// again (two objects, two rows), this object's created and deleted
-	// ticks (the JSON report's "life"); nil for every other object, and
-	// LifeDeleted nil while the object is alive at the end.
-	LifeCreated *int64 `parquet:"life_created,optional"`
-	LifeDeleted *int64 `parquet:"life_deleted,optional"`
+	// Created and Deleted are the ticks the object was created and
+	// deleted on (Deleted nil while it is alive at the end): a guid
+	// deleted and created again is two objects, two rows, told apart by
+	// Created (the JSON report's "life").
+	Created int64  `parquet:"created"`
+	Deleted *int64 `parquet:"deleted,optional"`
 }
 
 // Row is a row of one of the three tables.
@@ -165,7 +165,7 @@ func (*Metrics) csvHeader() []string {
 		"stall_windows", "stall_failures", "blips", "snaps", "pops", "hitches",
 		"error_ticks", "error_mean", "error_p95", "error_max",
 		"longest_queue_s", "max_queue", "final_queue",
-		"first_blip", "first_snap", "first_pop", "first_hitch", "life_created", "life_deleted"}
+		"first_blip", "first_snap", "first_pop", "first_hitch", "created", "deleted"}
 }
 
 func (r *Metrics) appendCSV(b []byte) []byte {
@@ -191,11 +191,16 @@ func (r *Metrics) appendCSV(b []byte) []byte {
 	b = csvFloat(append(b, ','), r.LongestQueueS)
 	b = strconv.AppendInt(append(b, ','), r.MaxQueue, 10)
 	b = strconv.AppendInt(append(b, ','), r.FinalQueue, 10)
-	for _, v := range [...]*int64{r.FirstBlip, r.FirstSnap, r.FirstPop, r.FirstHitch, r.LifeCreated, r.LifeDeleted} {
+	for _, v := range [...]*int64{r.FirstBlip, r.FirstSnap, r.FirstPop, r.FirstHitch} {
 		b = append(b, ',')
 		if v != nil {
 			b = strconv.AppendInt(b, *v, 10)
 		}
+	}
+	b = strconv.AppendInt(append(b, ','), r.Created, 10)
+	b = append(b, ',')
+	if r.Deleted != nil {
+		b = strconv.AppendInt(b, *r.Deleted, 10)
 	}
 	return b
 }

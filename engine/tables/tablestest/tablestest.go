@@ -28,7 +28,7 @@ var Columns = map[string][]string{
 		"error_ticks int64?", "error_mean double?", "error_p95 double?", "error_max double?",
 		"longest_queue_s double", "max_queue int64", "final_queue int64",
 		"first_blip int64?", "first_snap int64?", "first_pop int64?", "first_hitch int64?",
-		"life_created int64?", "life_deleted int64?"},
+		"created int64", "deleted int64?"},
 	"imported": {"input string", "recording string", "t double", "tick int64", "guid string?", "event string", "detail string"},
 }
 
