@@ -47,6 +47,11 @@ func (q Query) States(dst []StateRow) []StateRow {
 	return dst
 }
 
+// Slot is the row's object's slot (ObjectView.Slot): a guid deleted and
+// created again is another object in another slot, so the slot tells a
+// guid's lives apart where the guid alone does not.
+func (r *StateRow) Slot() int { return int(r.slot) }
+
 // RowRotationDiffers reports whether the objects of a (a row States gave
 // for q's current tick) and b (one of r's) are turned differently: their
 // rotations differ and so do the headings a trace row gives. Equal

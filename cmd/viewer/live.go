@@ -29,7 +29,7 @@ const liveSynopsis = "viewer live [-capture FILE | -iface NAME] [-against CLIENT
 
 func runLive(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("live", liveSynopsis, stderr)
-	capFile := fs.String("capture", "", "follow the capture `FILE` another program is writing (tcpdump -U -w FILE: pcap or pcapng)")
+	capFile := fs.String("capture", "", "follow the capture `FILE` another program is writing (tcpdump -U -w FILE: pcap or pcapng; or datagram JSON Lines)")
 	iface := fs.String("iface", "", "read the network interface `NAME` directly (Linux; needs CAP_NET_RAW)")
 	against := fs.String("against", "", "follow the client's trace `CLIENT_TRACE` (Client trace v1) as it grows and ring at each object's first divergence")
 	packDir := fs.String("pack-dir", "", "write an evidence pack of each alarm into the directory `DIR`")

@@ -93,14 +93,14 @@ func fieldsText(fs []ReadingField, together bool) string {
 // DifferenceFinder.Others) and, when keep is not nil, keeps to the
 // objects it accepts: the report's first difference becomes the earliest
 // of theirs (-select, -filter). The text forms then list them per object.
-func (r *Report) SetObjectDifferences(diffs map[string]*FirstDifference, others map[string][]*FirstDifference, keep func(*ReportObject) bool) {
+func (r *Report) SetObjectDifferences(diffs map[ObjectKey]*FirstDifference, others map[ObjectKey][]*FirstDifference, keep func(*ReportObject) bool) {
 	r.perObject = true
 	r.kept = keep
 	var first *FirstDifference
 	for i := range r.Objects {
 		o := &r.Objects[i]
-		o.FirstDifference = diffs[o.GUID]
-		o.OtherDifferences = others[o.GUID]
+		o.FirstDifference = diffs[o.Key()]
+		o.OtherDifferences = others[o.Key()]
 		if keep != nil && !keep(o) {
 			o.FirstDifference, o.OtherDifferences = nil, nil
 			continue
@@ -111,10 +111,11 @@ func (r *Report) SetObjectDifferences(diffs map[string]*FirstDifference, others 
 	}
 	if keep != nil {
 		r.FirstDifference = first
+		r.markDifferenceLife()
 	} else if r.FirstDifference != nil {
 		// The run's first difference is one of its objects': give it that
 		// object's fields.
-		if d := diffs[r.FirstDifference.GUID]; d != nil && d.Tick == r.FirstDifference.Tick {
+		if d := diffs[r.FirstDifference.Key()]; d != nil && d.Tick == r.FirstDifference.Tick {
 			r.FirstDifference.Fields, r.FirstDifference.Together = d.Fields, d.Together
 		}
 	}
@@ -129,6 +130,7 @@ func (r *Report) writeObjectDifferences(w io.Writer) error {
 		return err
 	}
 	agree, listed := 0, 0
+	labels := r.lifeLabels()
 	for i := range r.Objects {
 		o := &r.Objects[i]
 		if r.kept != nil && !r.kept(o) {
@@ -145,7 +147,8 @@ func (r *Report) writeObjectDifferences(w io.Writer) error {
 			stage = ", first at stage " + d.Stage
 		}
 		// "tick N, GUID": a line that starts with a guid is a table row.
-		if _, err := fmt.Fprintf(w, "  tick %d, %s (%s vs %s): %s%s; %s\n", d.Tick, o.GUID, d.Readings[0], d.Readings[1],
+		// A recreated guid's line names its life, as the table does.
+		if _, err := fmt.Fprintf(w, "  tick %d, %s (%s vs %s): %s%s; %s\n", d.Tick, labels[i], d.Readings[0], d.Readings[1],
 			d.Field, stage, fieldsText(d.Fields, d.Together)); err != nil {
 			return err
 		}

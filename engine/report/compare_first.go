@@ -39,8 +39,33 @@ type FirstDifference struct {
 	Fields   []ReadingField `json:"fields,omitempty"`
 	Together bool           `json:"fields_together,omitempty"`
 
-	// reading is the index of the differing run (Readings[1]).
+	// Life is, for a guid deleted and created again, the life of the
+	// object that differs (the report's objects' life); absent for every
+	// other object. Set on the run's first difference (SetFirstDifference).
+	Life *ObjectLife `json:"life,omitempty"`
+
+	// reading is the index of the differing run (Readings[1]); slot the
+	// object's slot, which tells a recreated guid's lives apart.
 	reading int
+	slot    int
+}
+
+// ObjectKey names one object of a run: its guid and, since a guid deleted
+// and created again is another object, which of its lives (its slot).
+// FirstDifference.Key and ReportObject.Key give it.
+type ObjectKey struct {
+	GUID string
+	slot int
+}
+
+// Key is the object that differs.
+func (fd *FirstDifference) Key() ObjectKey { return ObjectKey{GUID: fd.GUID, slot: fd.slot} }
+
+// life is an object's guid and slot: the guid alone does not tell a
+// recreated guid's lives apart.
+type life struct {
+	guid uint32
+	slot int
 }
 
 // ReadingIndex is the index, in the Compare's runs, of the reading that
@@ -58,8 +83,8 @@ type DifferenceFinder struct {
 	// (Objects); byReading[i] each object's first difference between the
 	// first run and run i (Others); at is the other run's row index by
 	// guid, this tick.
-	perObject map[uint32]*FirstDifference
-	byReading []map[uint32]*FirstDifference
+	perObject map[life]*FirstDifference
+	byReading []map[life]*FirstDifference
 	at        map[uint32]int
 }
 
@@ -79,26 +104,26 @@ func (d *DifferenceFinder) First() *FirstDifference { return d.first }
 func (d *DifferenceFinder) Flush() error { return nil }
 
 // Objects are the first differences of each object found so far, by
-// guid (hexid), each between the first reading and the first other one
-// that differs for it that tick.
-func (d *DifferenceFinder) Objects() map[string]*FirstDifference {
-	out := make(map[string]*FirstDifference, len(d.perObject))
-	for g, fd := range d.perObject {
-		out[hexid.String(g)] = fd
+// object (each life of a recreated guid its own), each between the first
+// reading and the first other one that differs for it that tick.
+func (d *DifferenceFinder) Objects() map[ObjectKey]*FirstDifference {
+	out := make(map[ObjectKey]*FirstDifference, len(d.perObject))
+	for _, fd := range d.perObject {
+		out[fd.Key()] = fd
 	}
 	return out
 }
 
-// Others are, by guid (hexid), an object's first differences under the
+// Others are, by object, an object's first differences under the
 // readings other than the one Objects gives for it, in the readings'
 // order: with three readings or more an object may differ from the first
 // under several, each from a tick and in a field of its own.
-func (d *DifferenceFinder) Others() map[string][]*FirstDifference {
-	out := map[string][]*FirstDifference{}
+func (d *DifferenceFinder) Others() map[ObjectKey][]*FirstDifference {
+	out := map[ObjectKey][]*FirstDifference{}
 	for i := 1; i < len(d.byReading); i++ {
-		for g, fd := range d.byReading[i] {
-			if d.perObject[g] != fd {
-				out[hexid.String(g)] = append(out[hexid.String(g)], fd)
+		for l, fd := range d.byReading[i] {
+			if d.perObject[l] != fd {
+				out[fd.Key()] = append(out[fd.Key()], fd)
 			}
 		}
 	}
@@ -126,17 +151,17 @@ func (d *DifferenceFinder) WriteTick() error {
 		other, qi := d.rows[i], d.c.Sims()[i].Query()
 		for k := 0; k < max(len(base), len(other)); k++ {
 			if k >= len(base) || k >= len(other) || base[k].GUID != other[k].GUID {
-				g := uint32(0)
+				var r *engine.StateRow
 				if k < len(base) {
-					g = base[k].GUID
+					r = &base[k]
 				} else {
-					g = other[k].GUID
+					r = &other[k]
 				}
-				d.found(i, g, "alive")
+				d.found(i, life{r.GUID, r.Slot()}, "alive")
 				return nil
 			}
 			if f := rowDifference(q0, qi, &base[k], &other[k]); f != "" {
-				d.found(i, base[k].GUID, f)
+				d.found(i, life{base[k].GUID, base[k].Slot()}, f)
 				return nil
 			}
 		}
@@ -146,14 +171,15 @@ func (d *DifferenceFinder) WriteTick() error {
 
 // writeObjects records, for each object without a first difference yet,
 // whether another run's state of it differs from the first run's this
-// tick (an object alive under one reading only differs: "alive").
+// tick (an object alive under one reading only differs: "alive"). A guid
+// deleted and created again is another object, looked at afresh.
 func (d *DifferenceFinder) writeObjects() {
 	if d.perObject == nil {
-		d.perObject = map[uint32]*FirstDifference{}
+		d.perObject = map[life]*FirstDifference{}
 		d.at = map[uint32]int{}
-		d.byReading = make([]map[uint32]*FirstDifference, len(d.rows))
+		d.byReading = make([]map[life]*FirstDifference, len(d.rows))
 		for i := 1; i < len(d.rows); i++ {
-			d.byReading[i] = map[uint32]*FirstDifference{}
+			d.byReading[i] = map[life]*FirstDifference{}
 		}
 	}
 	base, q0 := d.rows[0], d.c.Sims()[0].Query()
@@ -165,16 +191,17 @@ func (d *DifferenceFinder) writeObjects() {
 		}
 		for k := range base {
 			g := base[k].GUID
-			if seen[g] != nil {
+			l := life{g, base[k].Slot()}
+			if seen[l] != nil {
 				continue
 			}
 			j, ok := d.at[g]
 			if !ok {
-				d.record(i, g, "alive")
+				d.record(i, l, "alive")
 				continue
 			}
 			if f := rowDifference(q0, qi, &base[k], &other[j]); f != "" {
-				d.record(i, g, f)
+				d.record(i, l, f)
 			}
 		}
 		clear(d.at)
@@ -182,22 +209,22 @@ func (d *DifferenceFinder) writeObjects() {
 			d.at[base[k].GUID] = k
 		}
 		for k := range other {
-			g := other[k].GUID
-			if _, ok := d.at[g]; !ok && seen[g] == nil {
-				d.record(i, g, "alive")
+			l := life{other[k].GUID, other[k].Slot()}
+			if _, ok := d.at[l.guid]; !ok && seen[l] == nil {
+				d.record(i, l, "alive")
 			}
 		}
 	}
 }
 
-// record keeps guid's first difference between the first run and run i;
-// the first of an object under any reading (the lowest i of its tick) is
-// its first difference.
-func (d *DifferenceFinder) record(i int, guid uint32, field string) {
-	fd := d.difference(i, guid, field)
-	d.byReading[i][guid] = fd
-	if d.perObject[guid] == nil {
-		d.perObject[guid] = fd
+// record keeps object l's first difference between the first run and
+// run i; the first of an object under any reading (the lowest i of its
+// tick) is its first difference.
+func (d *DifferenceFinder) record(i int, l life, field string) {
+	fd := d.difference(i, l, field)
+	d.byReading[i][l] = fd
+	if d.perObject[l] == nil {
+		d.perObject[l] = fd
 	}
 }
 
@@ -222,16 +249,16 @@ func rowDifference(qa, qb engine.Query, a, b *engine.StateRow) string {
 	return ""
 }
 
-// found records the difference between run 0 and run i at guid.
-func (d *DifferenceFinder) found(i int, guid uint32, field string) {
-	d.first = d.difference(i, guid, field)
+// found records the difference between run 0 and run i at object l.
+func (d *DifferenceFinder) found(i int, l life, field string) {
+	d.first = d.difference(i, l, field)
 }
 
-// difference is the difference between run 0 and run i at guid now.
-func (d *DifferenceFinder) difference(i int, guid uint32, field string) *FirstDifference {
-	s0, si := d.c.Sims()[0], d.c.Sims()[i]
+// difference is the difference between run 0 and run i at object l now.
+func (d *DifferenceFinder) difference(i int, l life, field string) *FirstDifference {
+	s0, si, guid := d.c.Sims()[0], d.c.Sims()[i], l.guid
 	fd := &FirstDifference{Tick: s0.Tick(), GUID: hexid.String(guid), Field: field,
-		Readings: []string{s0.Reading().Name, si.Reading().Name}, reading: i}
+		Readings: []string{s0.Reading().Name, si.Reading().Name}, reading: i, slot: l.slot}
 	if s0.Query().RecordsStages() && si.Query().RecordsStages() {
 		a, okA := s0.Query().Object(guid)
 		b, okB := si.Query().Object(guid)
@@ -266,6 +293,35 @@ func stageDifference(a, b *physics.StageRecord) string {
 func (r *Report) SetFirstDifference(fd *FirstDifference) {
 	r.FirstDifference = fd
 	r.compared = true
+	r.markDifferenceLife()
+}
+
+// markDifferenceLife gives the run's first difference the life of its
+// object when that object's guid lives more than once (its Life), so
+// that the JSON and the text name the life that differs.
+func (r *Report) markDifferenceLife() {
+	fd := r.FirstDifference
+	if fd == nil {
+		return
+	}
+	fd.Life = nil
+	for i := range r.Objects {
+		if o := &r.Objects[i]; o.Key() == fd.Key() {
+			fd.Life = o.Life
+		}
+	}
+}
+
+// differenceLabel is the run's first difference's object as the text
+// forms name it: a recreated guid with its life.
+func (r *Report) differenceLabel(fd *FirstDifference) string {
+	labels := r.lifeLabels()
+	for i := range r.Objects {
+		if r.Objects[i].Key() == fd.Key() {
+			return labels[i]
+		}
+	}
+	return fd.GUID
 }
 
 // writeFirstDifference prints the first difference, when one was looked
@@ -293,7 +349,7 @@ func (r *Report) writeFirstDifference(w io.Writer) error {
 		stage = ", first at stage " + fd.Stage
 	}
 	if _, err := fmt.Fprintf(w, "first difference: tick %d, %s %s (%s vs %s)%s\n",
-		fd.Tick, fd.GUID, fd.Field, fd.Readings[0], fd.Readings[1], stage); err != nil {
+		fd.Tick, r.differenceLabel(fd), fd.Field, fd.Readings[0], fd.Readings[1], stage); err != nil {
 		return err
 	}
 	if len(fd.Fields) > 0 || fd.Together {

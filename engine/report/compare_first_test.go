@@ -124,7 +124,17 @@ func TestDifferenceFinder_HeadingAloneDiffers(t *testing.T) {
 			t.Errorf("tick %d: the Wanderer's headings are the same (%v)", fd.Tick, q0.RowHeading(&a[i]))
 		}
 	}
-	if got := d.Objects()["0x80000A03"]; got == nil || got.Tick != 94 || got.Field != "heading" {
+	if got := objectDifference(d.Objects(), "0x80000A03"); got == nil || got.Tick != 94 || got.Field != "heading" {
 		t.Errorf("the Wanderer's own first difference %+v, want tick 94, heading", got)
 	}
+}
+
+// objectDifference is the first difference of guid's one life in diffs.
+func objectDifference(diffs map[ObjectKey]*FirstDifference, guid string) *FirstDifference {
+	for k, fd := range diffs {
+		if k.GUID == guid {
+			return fd
+		}
+	}
+	return nil
 }

@@ -104,7 +104,13 @@ type ReportObject struct {
 	// deleted is the tick the object was deleted on, −1 while alive: the
 	// text forms tell a recreated guid's lives apart by their ticks.
 	deleted int
+	// slot is the object's slot (engine.ObjectView.Slot), which the
+	// first differences name it by (Key).
+	slot int
 }
+
+// Key names the object as its first differences do (FirstDifference.Key).
+func (o *ReportObject) Key() ObjectKey { return ObjectKey{GUID: o.GUID, slot: o.slot} }
 
 // ReportRun is one object's metrics under one reading.
 type ReportRun struct {
@@ -218,7 +224,7 @@ func NewReport(input string, c *engine.Compare) *Report {
 			r.leaveOut(&b)
 			continue
 		}
-		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name, created: m0.Created, deleted: m0.Deleted}
+		obj := ReportObject{GUID: hexid.String(m0.GUID), Name: m0.Name, created: m0.Created, deleted: m0.Deleted, slot: j}
 		if ok && b.GUID == m0.GUID {
 			obj.Static = b.Static
 			obj.Radius, obj.Height = b.Radius, b.Height

@@ -253,6 +253,13 @@ func MetricsRows(r *Report, input string) []tables.Metrics {
 				n, mean, p95, mx := int64(e.Ticks), e.Mean, e.P95, e.Max
 				m.ErrorTicks, m.ErrorMean, m.ErrorP95, m.ErrorMax = &n, &mean, &p95, &mx
 			}
+			// A recreated guid's rows are told apart by their created
+			// tick.
+			m.Created = int64(obj.created)
+			if obj.deleted >= 0 {
+				d := int64(obj.deleted)
+				m.Deleted = &d
+			}
 			rows = append(rows, m)
 		}
 	}

@@ -100,6 +100,13 @@ type Metrics struct {
 	FirstSnap  *int64 `parquet:"first_snap,optional"`
 	FirstPop   *int64 `parquet:"first_pop,optional"`
 	FirstHitch *int64 `parquet:"first_hitch,optional"`
+
+	// Created and Deleted are the ticks the object was created and
+	// deleted on (Deleted nil while it is alive at the end): a guid
+	// deleted and created again is two objects, two rows, told apart by
+	// Created (the JSON report's "life").
+	Created int64  `parquet:"created"`
+	Deleted *int64 `parquet:"deleted,optional"`
 }
 
 // Row is a row of one of the three tables.
@@ -158,7 +165,7 @@ func (*Metrics) csvHeader() []string {
 		"stall_windows", "stall_failures", "blips", "snaps", "pops", "hitches",
 		"error_ticks", "error_mean", "error_p95", "error_max",
 		"longest_queue_s", "max_queue", "final_queue",
-		"first_blip", "first_snap", "first_pop", "first_hitch"}
+		"first_blip", "first_snap", "first_pop", "first_hitch", "created", "deleted"}
 }
 
 func (r *Metrics) appendCSV(b []byte) []byte {
@@ -189,6 +196,11 @@ func (r *Metrics) appendCSV(b []byte) []byte {
 		if v != nil {
 			b = strconv.AppendInt(b, *v, 10)
 		}
+	}
+	b = strconv.AppendInt(append(b, ','), r.Created, 10)
+	b = append(b, ',')
+	if r.Deleted != nil {
+		b = strconv.AppendInt(b, *r.Deleted, 10)
 	}
 	return b
 }

@@ -119,12 +119,19 @@ type session struct {
 	cmp    *clientdiff.Comparer
 	// compared says CompareTick has been called for the Sim's tick.
 	compared bool
-	// rung marks the objects whose first divergence has rung.
-	rung map[uint32]bool
+	// rung marks the objects whose first divergence has rung: a guid
+	// deleted and created again is another object (the report's), with
+	// a first divergence of its own.
+	rung map[objectLife]bool
+	// born is the tick each guid created during the run was last created
+	// on (the sink's create events); a guid of the header's is born at 0.
+	born map[uint32]int
 	// queued are the alarms met while stepping or comparing, rung once
 	// the step is over.
 	queued []Alarm
 	marks  *marker
+	// tally is what the session rang, wrote and compared (summary.go).
+	tally tally
 }
 
 // sink is the Sim's TickSink: the comparer's events, and the alarms of
@@ -135,6 +142,11 @@ func (k sink) TickEvents(tick int, events []eventlog.Event) {
 	l := k.l
 	if l.cmp != nil {
 		l.cmp.TickEvents(tick, events)
+	}
+	for i := range events {
+		if events[i].Kind == eventlog.EventCreate {
+			l.born[events[i].GUID] = int(events[i].Tick)
+		}
 	}
 	if l.o.Alarm.Empty() {
 		return
@@ -185,7 +197,7 @@ func Run(o Options, stdout, stderr io.Writer) error {
 		return inputError(err)
 	}
 	defer src.Close()
-	l := &session{o: o, stderr: stderr, src: src, rung: map[uint32]bool{},
+	l := &session{o: o, stderr: stderr, src: src, rung: map[objectLife]bool{}, born: map[uint32]int{}, tally: newTally(),
 		out: &printer{stdout: stdout, stderr: stderr, json: o.JSON}}
 	if o.Against != "" {
 		l.cmp = clientdiff.NewComparer(clientdiff.Options{Tolerance: o.Tolerance, Context: 5})
@@ -209,14 +221,18 @@ func Run(o Options, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "viewer: warning: live: neither -against nor -alarm: following %s, nothing will ring\n", src.Name())
 	}
 	if l.cmp == nil {
-		return l.runAlone()
+		err = l.runAlone()
+	} else {
+		tr, ferr := followTrace(o.Against, s.TickRate(), o.Poll, stderr)
+		if ferr != nil {
+			return inputError(ferr)
+		}
+		err = l.runAgainst(tr)
+		tr.Close()
 	}
-	tr, err := followTrace(o.Against, s.TickRate(), o.Poll, stderr)
-	if err != nil {
-		return inputError(err)
-	}
-	defer tr.Close()
-	return l.runAgainst(tr)
+	// However it ended, what it rang, wrote and compared (summary.go).
+	fmt.Fprintln(stderr, l.summary())
+	return err
 }
 
 // inputError is err as the command reports it: the signal's interruption
@@ -319,6 +335,11 @@ func (l *session) runAgainst(tr *traceFollower) error {
 				return err
 			}
 		}
+		if m.isRow {
+			l.tally.clientTo = max(l.tally.clientTo, m.row.Tick)
+		} else if len(m.rows) > 0 {
+			l.tally.clientTo = max(l.tally.clientTo, m.rows[0].Tick)
+		}
 		switch {
 		case m.isRow:
 			if len(partial) > 0 && partial[0].Tick != m.row.Tick {
@@ -409,6 +430,7 @@ func (l *session) compareRows(rows []clienttrace.Row) error {
 	}
 	l.cmp.CompareTick(l.s, rows)
 	l.compared = true
+	l.tally.compared = max(l.tally.compared, k)
 	return l.ring()
 }
 
@@ -425,28 +447,41 @@ func (l *session) checkPartial(rows []clienttrace.Row) error {
 	}
 	for i := range rows {
 		row := &rows[i]
-		if l.rung[row.GUID] {
+		if l.rung[l.lifeOf(row.GUID)] {
 			continue
 		}
 		if fields, e, ok := l.cmp.CheckRow(l.s, row); ok && fields != nil {
 			l.divergence(k, row.GUID, row.Line, e, fields)
 		}
 	}
+	l.tally.compared = max(l.tally.compared, k)
 	return l.ring()
 }
 
 // rowCompared is the comparer's hook: a row that differs is its object's
 // first divergence unless one rang already.
 func (l *session) rowCompared(tick int, guid uint32, line int, err float64, fields []string) {
-	if fields == nil || l.rung[guid] {
+	if fields == nil || l.rung[l.lifeOf(guid)] {
 		return
 	}
 	l.divergence(tick, guid, line, err, fields)
 }
 
+// objectLife is one object of the run: its guid and the tick it was
+// created on, which tells a recreated guid's lives apart.
+type objectLife struct {
+	guid    uint32
+	created int
+}
+
+// lifeOf is the object guid names at the run's tick (the one compared).
+func (l *session) lifeOf(guid uint32) objectLife {
+	return objectLife{guid: guid, created: l.born[guid]}
+}
+
 // divergence queues the alarm of guid's first divergence.
 func (l *session) divergence(tick int, guid uint32, line int, err float64, fields []string) {
-	l.rung[guid] = true
+	l.rung[l.lifeOf(guid)] = true
 	what := "first divergence from retail: " + joinFields(fields)
 	for _, f := range fields {
 		if f == "position" {
@@ -488,6 +523,7 @@ func (l *session) ring() error {
 			a.Pack = path
 		}
 		l.out.print(a)
+		l.tally.rang(&a)
 		if l.o.OnAlarm != nil {
 			l.o.OnAlarm(a)
 		}

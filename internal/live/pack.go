@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"glidepath/engine/bookmarks"
+	"glidepath/engine/clienttrace"
 	"glidepath/engine/recording"
 	"glidepath/internal/atomicfile"
 	"glidepath/internal/cli"
@@ -86,7 +87,7 @@ func fillPack(l *session, a *Alarm, dir string) error {
 	client := ""
 	if l.o.Against != "" {
 		client = filepath.Base(l.o.Against)
-		if err := copyLines(l.o.Against, filepath.Join(dir, client)); err != nil {
+		if err := copyLines(l.o.Against, filepath.Join(dir, client), l.s.TickRate(), l.s.Tick()); err != nil {
 			return err
 		}
 	}
@@ -124,9 +125,14 @@ func writeFile(path string, fn func(io.Writer) error) error {
 	return f.Close()
 }
 
-// copyLines copies the complete lines of the file at from (all of it up
-// to its last newline: a row being written is not one yet) to to.
-func copyLines(from, to string) error {
+// copyLines copies the complete lines of the client trace at from (all
+// of it up to its last newline: a row being written is not one yet) to
+// to, up to the last row of tick last, the tick the run had reached: the
+// pack's recording holds the events the run had read, so the rows of
+// later ticks — a client ahead of the capture — would be compared there
+// with a retail body that got none of their updates, and viewer diff on
+// the pack would call every object that moved on a divergence.
+func copyLines(from, to string, tickRate, last int) error {
 	data, err := os.ReadFile(from)
 	if err != nil {
 		return err
@@ -136,7 +142,41 @@ func copyLines(from, to string) error {
 	} else {
 		data = nil
 	}
-	return os.WriteFile(to, data, 0o644)
+	return os.WriteFile(to, data[:rowsThrough(from, data, tickRate, last)], 0o644)
+}
+
+// rowsThrough is how many bytes of a client trace's complete lines hold
+// its rows up to tick last: up to the line of the first row of a later
+// tick, or all of them (a gzip-compressed trace, which is not cut by
+// line, or one that stops reading well before: the session reports that
+// trace's error itself).
+func rowsThrough(name string, data []byte, tickRate, last int) int {
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		return len(data)
+	}
+	rd, err := clienttrace.NewReader(name, bytes.NewReader(data), tickRate)
+	if err != nil {
+		return len(data)
+	}
+	var rows []clienttrace.Row
+	for {
+		if rows, err = rd.NextTick(rows); err != nil || len(rows) == 0 {
+			return len(data)
+		}
+		if rows[0].Tick <= last {
+			continue
+		}
+		// The start of the row's line (Line counts from 1).
+		off := 0
+		for n := 1; n < rows[0].Line && off < len(data); n++ {
+			i := bytes.IndexByte(data[off:], '\n')
+			if i < 0 {
+				return len(data)
+			}
+			off += i + 1
+		}
+		return off
+	}
 }
 
 // packReadme is the pack's README: the moment, and the commands that show
@@ -157,7 +197,7 @@ func packReadme(l *session, a *Alarm, client string, events int) string {
 	fmt.Fprintf(&b, "- `%s`: the %s the capture had given when the alarm rang (Recording v1); its sidecar `%s` bookmarks tick %d.\n",
 		PackRecording, plural.Count(events, "event"), PackRecording+bookmarks.Suffix, a.Tick)
 	if client != "" {
-		fmt.Fprintf(&b, "- `%s`: the client's trace as it stood (its complete lines).\n", client)
+		fmt.Fprintf(&b, "- `%s`: the client's trace as it stood (its complete lines), up to tick %d, the run's: the recording has not the events of later ticks.\n", client, l.s.Tick())
 	}
 	fmt.Fprintf(&b, "- `%s`: the alarm, as `viewer live -json` printed it.\n", PackAlarm)
 	fmt.Fprintf(&b, "- `%s`, `%s`: the reading and the build.\n\n", PackReading, PackVersion)

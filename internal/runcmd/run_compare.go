@@ -45,7 +45,7 @@ func findFirstDifference(c *engine.Compare, d *report.DifferenceFinder) error {
 
 // objectDifferences names the reading fields behind each object's first
 // difference (those keep accepts; nil: all) and gives the report them.
-func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDifference, others map[string][]*report.FirstDifference,
+func objectDifferences(rep *report.Report, diffs map[report.ObjectKey]*report.FirstDifference, others map[report.ObjectKey][]*report.FirstDifference,
 	keep func(*report.ReportObject) bool, in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options) error {
 	// The objects to explain, grouped by the reading they differ from
 	// the first under, in the report's order. Their differences under the
@@ -55,7 +55,7 @@ func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDiffere
 	var order []int
 	for i := range rep.Objects {
 		o := &rep.Objects[i]
-		d := diffs[o.GUID]
+		d := diffs[o.Key()]
 		if d == nil || keep != nil && !keep(o) {
 			continue
 		}
@@ -80,13 +80,13 @@ func objectDifferences(rep *report.Report, diffs map[string]*report.FirstDiffere
 func attribute(ds []*report.FirstDifference, in *cmdinput.Rereadable, base, other interp.Reading, opts engine.Options) error {
 	fields := report.ReadingFieldsDiffer(base, other)
 	last := 0
-	want := map[string]bool{}
+	want := map[report.ObjectKey]bool{}
 	for _, d := range ds {
 		last = max(last, d.Tick)
-		want[d.GUID] = true
+		want[d.Key()] = true
 	}
 	// alone[i]: the first reading with field i as the other sets it.
-	alone := make([]map[string]*report.FirstDifference, len(fields))
+	alone := make([]map[report.ObjectKey]*report.FirstDifference, len(fields))
 	for i, f := range fields {
 		got, err := differencesTo(in, []interp.Reading{base, report.WithField(base, other, f.Field)}, opts, last, want)
 		if err != nil {
@@ -99,7 +99,7 @@ func attribute(ds []*report.FirstDifference, in *cmdinput.Rereadable, base, othe
 		d.Fields, d.Together = nil, false
 		// A field whose change alone makes the object differ that tick.
 		for i, f := range fields {
-			if a := alone[i][d.GUID]; a != nil && a.Tick == d.Tick {
+			if a := alone[i][d.Key()]; a != nil && a.Tick == d.Tick {
 				d.Fields = append(d.Fields, f)
 			}
 		}
@@ -113,12 +113,12 @@ func attribute(ds []*report.FirstDifference, in *cmdinput.Rereadable, base, othe
 	// Else the fields an object needs: without one (the other reading
 	// with it as the first sets it), the object agrees at that tick; they
 	// made it differ together.
-	last, want = 0, map[string]bool{}
+	last, want = 0, map[report.ObjectKey]bool{}
 	for _, d := range rest {
 		last = max(last, d.Tick)
-		want[d.GUID] = true
+		want[d.Key()] = true
 	}
-	without := make([]map[string]*report.FirstDifference, len(fields))
+	without := make([]map[report.ObjectKey]*report.FirstDifference, len(fields))
 	for i, f := range fields {
 		back := report.WithField(other, base, f.Field)
 		back.Name = other.Name + "-" + f.Setting
@@ -130,7 +130,7 @@ func attribute(ds []*report.FirstDifference, in *cmdinput.Rereadable, base, othe
 	}
 	for _, d := range rest {
 		for i, f := range fields {
-			if w := without[i][d.GUID]; w == nil || w.Tick > d.Tick {
+			if w := without[i][d.Key()]; w == nil || w.Tick > d.Tick {
 				d.Fields = append(d.Fields, f)
 			}
 		}
@@ -144,7 +144,7 @@ func attribute(ds []*report.FirstDifference, in *cmdinput.Rereadable, base, othe
 
 // differencesTo runs the input under readings side by side to tick last
 // (or its end) and returns the first difference of each object in want.
-func differencesTo(in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options, last int, want map[string]bool) (map[string]*report.FirstDifference, error) {
+func differencesTo(in *cmdinput.Rereadable, readings []interp.Reading, opts engine.Options, last int, want map[report.ObjectKey]bool) (map[report.ObjectKey]*report.FirstDifference, error) {
 	src, _, err := in.Open()
 	if err != nil {
 		return nil, err
@@ -184,7 +184,7 @@ func differencesTo(in *cmdinput.Rereadable, readings []interp.Reading, opts engi
 }
 
 // allFound reports whether every object in want has a difference.
-func allFound(d *report.DifferenceFinder, want map[string]bool) bool {
+func allFound(d *report.DifferenceFinder, want map[report.ObjectKey]bool) bool {
 	got := d.Objects()
 	for g := range want {
 		if got[g] == nil {

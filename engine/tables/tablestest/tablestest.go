@@ -27,7 +27,8 @@ var Columns = map[string][]string{
 		"stall_windows int64", "stall_failures int64", "blips int64", "snaps int64", "pops int64", "hitches int64",
 		"error_ticks int64?", "error_mean double?", "error_p95 double?", "error_max double?",
 		"longest_queue_s double", "max_queue int64", "final_queue int64",
-		"first_blip int64?", "first_snap int64?", "first_pop int64?", "first_hitch int64?"},
+		"first_blip int64?", "first_snap int64?", "first_pop int64?", "first_hitch int64?",
+		"created int64", "deleted int64?"},
 	"imported": {"input string", "recording string", "t double", "tick int64", "guid string?", "event string", "detail string"},
 }
 
