@@ -42,7 +42,7 @@ func (f *ExplainFlag) String() string {
 func (f *ExplainFlag) Set(s string) error {
 	if s == "" {
 		// -explain= names no kinds: a slip, not "all kinds" (bare -explain).
-		return errors.New("empty: want -explain alone, or kinds, comma-separated: blip, snap, pop, hitch, wall, step, cell, land")
+		return errors.New("empty: want -explain alone, or kinds, comma-separated: " + explainKinds)
 	}
 	if b, err := strconv.ParseBool(s); err == nil {
 		f.On, f.Kinds = b, ""
@@ -51,6 +51,10 @@ func (f *ExplainFlag) Set(s string) error {
 	f.On, f.Kinds = true, s
 	return nil
 }
+
+// explainKinds are the kinds a cause chain can be of, as -explain=KINDS and
+// -explain-kinds name them.
+const explainKinds = "blip, snap, pop, hitch, sprint, snapback, lag, wall, step, cell, land"
 
 // IsBoolFlag lets -explain stand alone.
 func (f *ExplainFlag) IsBoolFlag() bool { return true }
@@ -65,7 +69,7 @@ type runFilters struct {
 // AddFilterFlags adds -explain, -explain-kinds and -filter to fs.
 func (o *Options) AddFilterFlags(fs *flag.FlagSet) {
 	fs.Var(&o.Explain, "explain", "list why each blip, snap, pop, hitch, sprint, snap-back and lag happened, and each wall, step, cell and land of the transition (a cause chain per line; \"causes\" in -json); -explain=`KINDS` (comma-separated) keeps only those kinds' chains")
-	fs.StringVar(&o.ExplainKinds, "explain-kinds", "", "like -explain=`KINDS`: list the cause chains of these kinds only (comma-separated: blip, snap, pop, hitch, sprint, snapback, lag, wall, step, cell, land)")
+	fs.StringVar(&o.ExplainKinds, "explain-kinds", "", "like -explain=`KINDS`: list the cause chains of these kinds only (comma-separated: "+explainKinds+")")
 	fs.StringVar(&o.Filter, "filter", "", "keep only the -explain cause chains, -events rows and -compare objects that match `EXPR` (docs/viewer.md, \"Filters\": e.g. 'blip guid=0x80000A01', 'tick=400..900')")
 }
 
