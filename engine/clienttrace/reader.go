@@ -534,7 +534,15 @@ type groupIndex struct {
 	prev, cur []uint32
 	inOrder   bool
 	m         map[uint32]int
+	// seen is where find last found each guid while the rows were in
+	// order: a crowd's objects keep their row from tick to tick, so a
+	// route event's object is looked up there first (checked against
+	// cur) rather than searched for among a thousand rows.
+	seen map[uint32]int
 }
+
+// maxSeen bounds the guids find remembers.
+const maxSeen = 1 << 16
 
 func (g *groupIndex) reset() {
 	g.prev, g.cur = g.cur, g.prev[:0]
@@ -573,8 +581,15 @@ func (g *groupIndex) find(guid uint32) (int, bool) {
 		k, ok := g.m[guid]
 		return k, ok
 	}
+	if k, ok := g.seen[guid]; ok && k < len(g.cur) && g.cur[k] == guid {
+		return k, true
+	}
 	for k, x := range g.cur {
 		if x == guid {
+			if g.seen == nil || len(g.seen) >= maxSeen {
+				g.seen = make(map[uint32]int)
+			}
+			g.seen[guid] = k
 			return k, true
 		}
 	}
