@@ -10,7 +10,7 @@ import (
 )
 
 // A FIFO as the client trace (a client writing its trace into a pipe) is
-// read as it is written, not mapped, and compared as the file would be.
+// read as it is written and compared as the file would be.
 func TestDiff_ClientTraceFromAFIFO(t *testing.T) {
 	input, tracePath, _ := ownTrace(t, "sparse-walk")
 	trace, err := os.ReadFile(tracePath)

@@ -15,6 +15,13 @@ import (
 // batchRows is how many rows a batch gathers before it is handed over.
 const batchRows = 8192
 
+// aheadBatches is how many batches the reader may have handed over and not
+// yet taken back: 16 × 8192 rows, two runs of 64 ticks of 1000 objects.
+// The Sim steps a run on both cores, then compares it on one; a reader
+// that may run so far ahead takes the other core while the run is
+// compared, and the comparison never waits for it.
+const aheadBatches = 16
+
 // batch is some consecutive ticks of the trace: rows, each tick's end in
 // rows, and the error met after them (io.EOF at the end).
 type batch struct {
@@ -36,7 +43,7 @@ type prefetcher struct {
 }
 
 func prefetch(rd *clienttrace.Reader) *prefetcher {
-	p := &prefetcher{out: make(chan *batch, 4), free: make(chan *batch, 6), stop: make(chan struct{})}
+	p := &prefetcher{out: make(chan *batch, aheadBatches), free: make(chan *batch, aheadBatches+2), stop: make(chan struct{})}
 	p.wg.Add(1)
 	go p.read(rd)
 	return p

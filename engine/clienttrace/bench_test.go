@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"syscall"
 	"testing"
 
@@ -41,6 +42,42 @@ func BenchmarkRead(b *testing.B) {
 			benchRead(b, c.data, objects*ticks)
 		})
 	}
+}
+
+// BenchmarkReadFile reads the client trace GLIDEPATH_CLIENT_TRACE names
+// (skipped without it) as viewer diff's reader does — Open, then whole
+// ticks in batches of 8192 rows — once per op: a 2.77 GB trace's reading
+// alone, for docs/benchmarks.md ("The diff's reading"):
+//
+//	GLIDEPATH_CLIENT_TRACE=ten.trace go test -run '^$' -bench ReadFile -benchtime 1x ./engine/clienttrace/
+func BenchmarkReadFile(b *testing.B) {
+	path := os.Getenv("GLIDEPATH_CLIENT_TRACE")
+	if path == "" {
+		b.Skip("GLIDEPATH_CLIENT_TRACE names no client trace")
+	}
+	start := cpuSeconds()
+	var dst []Row
+	var ends []int
+	rows := 0
+	for b.Loop() {
+		rd, err := Open(path, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			dst, ends, err = rd.AppendTicks(dst[:0], ends[:0], 8192)
+			rows += len(dst)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		rd.Close()
+	}
+	b.ReportMetric((cpuSeconds()-start)/float64(b.N), "cpu-s/op")
+	b.ReportMetric(float64(rows)/float64(b.N), "rows/op")
 }
 
 func benchRead(b *testing.B, data []byte, perPass int) {

@@ -13,7 +13,6 @@ import (
 	"errors"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -46,11 +45,8 @@ func (f Format) String() string {
 
 // Reader reads a client trace.
 type Reader struct {
-	name string
-	br   *bufio.Reader
-	// m is the file's map when it is read mapped (mapped.go); br is
-	// then nil.
-	m      *mapping
+	name   string
+	br     *bufio.Reader
 	closer []io.Closer
 	rate   int
 
@@ -103,14 +99,12 @@ func (r *Reader) OnRow(fn func(row *Row)) { r.onRow = fn }
 // Open opens the client trace at path (gzip when it starts with gzip's
 // magic number or its name ends in ".gz"). tickRate is the recording's,
 // used to map "t" to ticks (0: rows giving "t" are an error). "-" is
-// standard input; a FIFO or other stream is read as it comes — only a
-// regular file is mapped.
+// standard input; a FIFO or other stream is read as it comes. A regular
+// file is read as a stream too, through read(2) into the reader's buffer,
+// not mapped: on a 2.77 GB trace the first touch of the mapped pages cost
+// 2.4 CPU s of the reader's 3.9, reading them 0.45 s (docs/benchmarks.md,
+// "The diff's reading").
 func Open(path string, tickRate int) (*Reader, error) {
-	if path != inputfile.Stdin {
-		if r, ok := openMapped(path, tickRate); ok {
-			return r, nil
-		}
-	}
 	f, err := inputfile.Open(path)
 	if err != nil {
 		return nil, err
@@ -122,28 +116,6 @@ func Open(path string, tickRate int) (*Reader, error) {
 	}
 	r.closer = append(r.closer, f)
 	return r, nil
-}
-
-// openMapped maps the regular, uncompressed file at path, or says it
-// cannot (then the file is read as a stream).
-func openMapped(path string, tickRate int) (*Reader, bool) {
-	if strings.HasSuffix(path, ".gz") || !inputfile.Regular(path) {
-		return nil, false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	var magic [2]byte
-	if n, _ := f.ReadAt(magic[:], 0); n == 2 && magic[0] == 0x1F && magic[1] == 0x8B {
-		return nil, false // gzip under another name
-	}
-	m, ok := mapFile(f)
-	if !ok {
-		return nil, false
-	}
-	return &Reader{name: path, rate: tickRate, m: m, closer: []io.Closer{m}}, true
 }
 
 // NewReader reads a client trace from src; gzip's magic number (peeked) or
@@ -223,21 +195,7 @@ func (r *Reader) AppendTick(dst []Row) ([]Row, error) {
 // come back with a nil error and the next call gives io.EOF; on an error
 // the whole ticks before it come back with the error.
 func (r *Reader) AppendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, error) {
-	if r.m == nil {
-		return r.appendTicks(dst, ends, minRows)
-	}
-	rows, ends0, base := dst, ends, len(dst)
-	var err error
-	r.guardMapped(func() { rows, ends, err = r.appendTicks(dst, ends, minRows) })
-	if err != nil && err != io.EOF {
-		r.cutShort()
-		err = r.err
-	}
-	if r.err != nil && r.err != io.EOF && err == nil {
-		// The map faulted: what was read of the batch is dropped.
-		return dst[:base], ends0, r.err
-	}
-	return rows, ends, err
+	return r.appendTicks(dst, ends, minRows)
 }
 
 func (r *Reader) appendTicks(dst []Row, ends []int, minRows int) ([]Row, []int, error) {
@@ -342,10 +300,10 @@ func (r *Reader) readRecord(row *Row) bool {
 		// other spellings, a row cut by the buffer's end, a CRLF line —
 		// takes the line-by-line path below.
 		if (r.format == FormatTrace || r.format == FormatJSONL) && !r.general {
-			buf := r.buffered()
+			buf, _ := r.br.Peek(r.br.Buffered())
 			kind, n := r.cache.decode(buf, row)
 			if (kind == fixedState || kind == fixedRoute) && n < len(buf) && buf[n] == '\n' {
-				r.discard(n + 1)
+				r.br.Discard(n + 1)
 				r.line++
 				row.Line = r.line
 				if kind == fixedRoute {
@@ -365,7 +323,7 @@ func (r *Reader) readRecord(row *Row) bool {
 						line = line[:len(line)-1]
 					}
 					if skippedEventAt(line, n) {
-						r.discard(k + 1)
+						r.br.Discard(k + 1)
 						r.line++
 						r.kind = recordSkip
 						return true
@@ -373,7 +331,7 @@ func (r *Reader) readRecord(row *Row) bool {
 				}
 			}
 		}
-		line, err := r.readLine()
+		line, err := r.br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
 			r.fail(r.line+1, "read", "line longer than "+strconv.Itoa(MaxLineBytes)+" bytes")
 			return false
@@ -576,7 +534,15 @@ type groupIndex struct {
 	prev, cur []uint32
 	inOrder   bool
 	m         map[uint32]int
+	// seen is where find last found each guid while the rows were in
+	// order: a crowd's objects keep their row from tick to tick, so a
+	// route event's object is looked up there first (checked against
+	// cur) rather than searched for among a thousand rows.
+	seen map[uint32]int
 }
+
+// maxSeen bounds the guids find remembers.
+const maxSeen = 1 << 16
 
 func (g *groupIndex) reset() {
 	g.prev, g.cur = g.cur, g.prev[:0]
@@ -615,8 +581,15 @@ func (g *groupIndex) find(guid uint32) (int, bool) {
 		k, ok := g.m[guid]
 		return k, ok
 	}
+	if k, ok := g.seen[guid]; ok && k < len(g.cur) && g.cur[k] == guid {
+		return k, true
+	}
 	for k, x := range g.cur {
 		if x == guid {
+			if g.seen == nil || len(g.seen) >= maxSeen {
+				g.seen = make(map[uint32]int)
+			}
+			g.seen[guid] = k
 			return k, true
 		}
 	}

@@ -416,9 +416,9 @@ func TestRead_BoundsAreTheRecordingFormats(t *testing.T) {
 }
 
 // A client trace written with a UTF-8 byte order mark (.NET's Encoding.UTF8,
-// PowerShell) reads as the same trace without it, in each spelling, mapped
-// or streamed; the mark is not taken for a CSV header or a first column
-// named "\ufeffguid".
+// PowerShell) reads as the same trace without it, in each spelling, from
+// a file or a stream; the mark is not taken for a CSV header or a first
+// column named "\ufeffguid".
 func TestRead_ByteOrderMarkIsSkipped(t *testing.T) {
 	for _, name := range []string{"walk.jsonl", "walk.csv"} {
 		want, wr := readAll(t, "testdata/"+name, 30)

@@ -59,6 +59,22 @@ type Options struct {
 	Stderr io.Writer
 }
 
+// diffBusyCores is the cores the diff's run leaves to others: the input's
+// decoder, as viewer run leaves it. The client trace's reader takes none
+// of its own: reading a 2.77 GB trace costs 2 CPU s where stepping its
+// crowd costs 3, so the runs of ticks are split over both cores (as in
+// viewer run) and the reader, up to two runs ahead, takes a core whenever
+// a run is compared or a chunk waits (docs/benchmarks.md, "The diff's
+// reading").
+const diffBusyCores = 1
+
+// simOptions are the diff's run's options: no stage records and no glide
+// metrics unless a table wants them.
+func simOptions(o Options, cmp *clientdiff.Comparer) engine.Options {
+	return engine.Options{Assets: assets.FS(), World: o.World, Reading: o.Reading, Metrics: o.Tables.Any(), Sink: cmp,
+		EventLog: o.Tables.Events != "", Explain: o.Tables.Events != "", BusyCores: diffBusyCores}
+}
+
 // Run runs input under o beside the client trace clientTrace,
 // tick by tick, and prints the comparison to w; a divergence ends it with
 // status 1.
@@ -89,12 +105,7 @@ func Run(input, clientTrace string, o Options, w io.Writer) error {
 	// viewer run.
 	ahead := recording.Prefetch(src)
 	defer ahead.Close()
-	sim, err := engine.NewStream(ahead, engine.Options{Assets: assets.FS(), World: o.World, Reading: o.Reading, Metrics: o.Tables.Any(), Sink: cmp,
-		EventLog: o.Tables.Events != "", Explain: o.Tables.Events != "",
-		// The input is decoded on one core and the client trace read on
-		// another while the pipeline steps: the pass is split only over
-		// the cores left.
-		BusyCores: 2})
+	sim, err := engine.NewStream(ahead, simOptions(o, cmp))
 	if err != nil {
 		return cli.UsageError{Err: err}
 	}
