@@ -49,7 +49,7 @@ test: deps fmt-check
 test-lane-display test-lane-checks: test-bin
 
 test-bin:
-	$(GO) build -pgo=off -gcflags=$(TEST_GCFLAGS) -o $(TEST_BIN) ./cmd/viewer
+	$(GO) build -pgo=off -ldflags=$(TEST_LDFLAGS) -gcflags=$(TEST_GCFLAGS) -o $(TEST_BIN) ./cmd/viewer
 
 test-lane-race:
 	@$(MAKE) --no-print-directory test-race
@@ -191,7 +191,9 @@ test-plain:
 
 # The viewer binary cmd/viewer's tests run as a subprocess (hostile inputs,
 # signals, live), built once with the tests' own flags so that the two share
-# every package. -pgo=off: the tests then share the packages vet and the ui
+# every package, and linked without DWARF as the test binaries are (a third
+# less CPU for its link; its panics' stacks read the symbol table, and its
+# build information, which evidence packs record, is not DWARF). -pgo=off: the tests then share the packages vet and the ui
 # tests compiled, rather than compiling them all again with the profile;
 # the profile-guided build is what cross-check-test and make web compile
 # (the profile changes inlining and layout, never what the code does).
@@ -205,7 +207,7 @@ TEST_BIN := $(CURDIR)/dist/test/viewer
 # pixels (each tile is rasterised the same whichever thread draws it;
 # docs/testing.md, "The lanes' CPU").
 test-display: web
-	$(GO) build -pgo=off -gcflags=$(TEST_GCFLAGS) -o $(TEST_BIN) ./cmd/viewer
+	$(GO) build -pgo=off -ldflags=$(TEST_LDFLAGS) -gcflags=$(TEST_GCFLAGS) -o $(TEST_BIN) ./cmd/viewer
 	LP_NUM_THREADS=0 GLIDEPATH_WEB_DIR=$(CURDIR)/dist/web GLIDEPATH_VIEWER_BIN=$(TEST_BIN) \
 		xvfb-run -a -s "-screen 0 1280x800x24" $(GO) test -pgo=off -vet=off -ldflags=$(TEST_LDFLAGS) -gcflags=$(TEST_GCFLAGS) -timeout 30m $(DISPLAY_PKGS)
 

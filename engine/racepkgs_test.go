@@ -229,7 +229,8 @@ func recipe(t *testing.T, makefile, target string) []string {
 // second pass's, the fuzz pass's and the display lane's) and links them
 // without DWARF (TEST_LDFLAGS, -w): every go test of test-race, test-plain,
 // test-display and test-web passes it, and so does scripts/fuzz.sh's
-// instrumented build, given it by fuzz-short. The module's packages are
+// instrumented build, given it by fuzz-short, and the viewer binary the
+// display tests run (test-bin). The module's packages are
 // compiled without DWARF by every go command of the lanes (TEST_GCFLAGS).
 func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 	goroutines.NoneStarted(t)
@@ -255,6 +256,27 @@ func TestMakefile_TestBinariesLinkWithoutDWARF(t *testing.T) {
 		if n == 0 {
 			t.Errorf("Makefile: %s runs no $(GO) test", target)
 		}
+	}
+	// The viewer binary the display tests run as a subprocess (TEST_BIN),
+	// built by test-bin and checked again by test-display: linked without
+	// DWARF too, and the two builds with the same flags (one link).
+	for _, target := range []string{"test-bin", "test-display"} {
+		n := 0
+		for _, line := range recipe(t, mk, target) {
+			if !strings.Contains(line, "$(GO) build ") {
+				continue
+			}
+			n++
+			if !strings.Contains(line, " -ldflags=$(TEST_LDFLAGS) ") {
+				t.Errorf("Makefile: %s: %q does not link with -ldflags=$(TEST_LDFLAGS)", target, strings.TrimSpace(line))
+			}
+		}
+		if n != 1 {
+			t.Errorf("Makefile: %s builds the viewer binary %d times, want once", target, n)
+		}
+	}
+	if bin, disp := recipe(t, mk, "test-bin"), recipe(t, mk, "test-display"); len(bin) == 0 || !slices.Contains(disp, bin[0]) {
+		t.Errorf("Makefile: test-display's viewer build is not test-bin's %q: the viewer would be linked twice", bin)
 	}
 	if lines := recipe(t, mk, "fuzz-short"); !strings.Contains(strings.Join(lines, "\n"), "TEST_LDFLAGS=$(TEST_LDFLAGS) bash scripts/fuzz.sh short") {
 		t.Errorf("Makefile: fuzz-short does not give scripts/fuzz.sh TEST_LDFLAGS: %q", lines)

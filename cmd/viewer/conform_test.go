@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
@@ -117,7 +118,7 @@ func TestConform_TraceThatIsAFIFO(t *testing.T) {
 
 // conformManifestDir makes a folder name under dir holding manifest.json
 // written by data, for the hostile-input suite.
-func conformManifestDir(t *testing.T, dir, name string, data func(w *bytes.Buffer)) string {
+func conformManifestDir(t *testing.T, dir, name string, data func(w *bufio.Writer)) string {
 	t.Helper()
 	d := filepath.Join(dir, name)
 	if err := os.MkdirAll(d, 0o755); err != nil {
@@ -128,8 +129,8 @@ func conformManifestDir(t *testing.T, dir, name string, data func(w *bytes.Buffe
 }
 
 // conformHostileManifest is a manifest of one input read from file.
-func conformHostileManifest(file string) func(w *bytes.Buffer) {
-	return func(w *bytes.Buffer) {
+func conformHostileManifest(file string) func(w *bufio.Writer) {
+	return func(w *bufio.Writer) {
 		w.WriteString(`{"format":"glidepath-conform","version":1,"inputs":[{"name":"walk","file":"` + file + `","behaviours":[{"id":"enqueue.near"}]}]}`)
 	}
 }
@@ -138,7 +139,7 @@ func conformHostileManifest(file string) func(w *bytes.Buffer) {
 func conformClient(t *testing.T, dir string) string {
 	t.Helper()
 	d := mkdirIn(t, dir, "conform-client")
-	writeFile(t, d, "walk.jsonl", func(w *bytes.Buffer) {
+	writeFile(t, d, "walk.jsonl", func(w *bufio.Writer) {
 		w.WriteString(`{"tick":0,"guid":"0x80000C01","cell":"0xA9B4001C","origin":[90,90,0]}` + "\n")
 	})
 	return d
