@@ -14,9 +14,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
 	"glidepath/engine/recording"
+	"glidepath/physics"
 )
 
 // explainFile runs a recording file under the seed reading with the log,
@@ -340,7 +343,8 @@ func TestGlide_FollowAsByHypot(t *testing.T) {
 			continue // a tick that follows nothing
 		}
 		jumped := r.IntN(500) == 0
-		got.follow(&at, jumped)
+		pos := at.Position()
+		got.follow(&pos, jumped)
 		followByHypot(&want, &at, jumped)
 		if got.anchor != want.anchor || got.hasAnchor != want.hasAnchor || got.travel != want.travel || got.hasTravel != want.hasTravel {
 			t.Fatalf("call %d at %+v: anchor %+v travel %v (%v), want anchor %+v travel %v (%v)",
@@ -567,6 +571,37 @@ func TestGlide_SnapsBackAsByHypots(t *testing.T) {
 	for _, k := range []string{"goes on", "held", "steps back", "toward the head, no snap-back"} {
 		if kinds[k] == 0 {
 			t.Errorf("no step %s: the test checks too little (%v)", k, kinds)
+		}
+	}
+}
+
+// setPlace and atPlace, which the glide metrics use in place of building
+// a place and copying or comparing it whole, are PlaceOf and == on it:
+// every field, across landblocks, with a NaN (never at its own place) and
+// −0 (at +0's).
+func TestGlide_SetPlaceIsPlaceOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 3))
+	nan := float32(math.NaN())
+	for i := range 2000 {
+		p := physics.Position{Cell: r.Uint32(), Frame: physics.NewFrame(mgl32.Vec3{r.Float32() * 192, r.Float32() * 192, r.Float32()*40 - 20}, mgl32.QuatIdent())}
+		switch i % 7 {
+		case 0:
+			p.Frame.Origin[i%3] = nan
+		case 1:
+			p.Frame.Origin[i%3] = float32(math.Copysign(0, -1))
+		}
+		var got eventlog.Place
+		setPlace(&got, &p)
+		want := eventlog.PlaceOf(&p)
+		if got.Cell != want.Cell || math.Float32bits(got.Origin[0]) != math.Float32bits(want.Origin[0]) ||
+			math.Float32bits(got.Origin[1]) != math.Float32bits(want.Origin[1]) || math.Float32bits(got.Origin[2]) != math.Float32bits(want.Origin[2]) {
+			t.Fatalf("setPlace(%+v) = %+v, want %+v", p, got, want)
+		}
+		for _, a := range []eventlog.Place{want, {Cell: want.Cell ^ 1, Origin: want.Origin}, {Cell: want.Cell, Origin: mgl32.Vec3{want.Origin[0], want.Origin[1], want.Origin[2] + 1}},
+			{Cell: want.Cell, Origin: mgl32.Vec3{0, want.Origin[1], want.Origin[2]}}} {
+			if got, want := atPlace(&a, &p), a == eventlog.PlaceOf(&p); got != want {
+				t.Fatalf("atPlace(%+v, %+v) = %v, want %v", a, p, got, want)
+			}
 		}
 	}
 }
