@@ -132,11 +132,15 @@ type glide struct {
 	timedOut bool
 	routed   bool
 
-	// anchor is where the body's last stretch of travel began; travel
-	// its planar direction (unit) once it has moved TravelMinDistance.
+	// anchor is where the body's last stretch of travel began; stretch
+	// the planar vector of the one before it, once the body has moved
+	// TravelMinDistance, and travel its direction (unit), made from it
+	// when first read (unit: made already; travelDir).
 	anchor    eventlog.Place
 	hasAnchor bool
 	hasTravel bool
+	unit      bool
+	stretch   [2]float64
 	travel    [2]float64
 	// seen is the place follow last saw.
 	seen eventlog.Place
@@ -376,11 +380,28 @@ func (g *glide) follow(pos *physics.Position, jumped bool) {
 	ax, ay := globalXY(&g.anchor)
 	tx, ty := globalXY(&g.seen)
 	if dx, dy := tx-ax, ty-ay; hypotAtLeast(dx, dy, TravelMinDistance) {
-		d := math.Hypot(dx, dy)
-		g.travel = [2]float64{dx / d, dy / d}
-		g.hasTravel = true
+		g.setTravel(dx, dy)
 		setPlace(&g.anchor, pos)
 	}
+}
+
+// setTravel makes the stretch (dx, dy) the body's direction of travel.
+// Its unit vector is made only when a step's reversal asks for it
+// (travelDir): a body walking on, whose steps are judged by the stretch
+// itself (reverses), never needs it, and most stretches end unread.
+func (g *glide) setTravel(dx, dy float64) {
+	g.stretch, g.hasTravel, g.unit = [2]float64{dx, dy}, true, false
+}
+
+// travelDir is the direction of travel: the stretch over its length
+// (math.Hypot), the same division whenever it is made.
+func (g *glide) travelDir() [2]float64 {
+	if !g.unit {
+		dx, dy := g.stretch[0], g.stretch[1]
+		d := math.Hypot(dx, dy)
+		g.travel, g.unit = [2]float64{dx / d, dy / d}, true
+	}
+	return g.travel
 }
 
 // snapsBack decides whether the step from → to (disp long) is a snap-back's
@@ -416,10 +437,15 @@ func (g *glide) snapsBack(from, to, head, tail *eventlog.Place, disp float32, af
 
 // reverses reports whether the step from → to goes back against the
 // body's direction of travel: the cosine between them, the step's
-// projection on the travel over its length (math.Hypot), below
-// SnapbackReverseCos. A step with no part against the travel (a
+// projection on the travel (travelDir) over its length (math.Hypot),
+// below SnapbackReverseCos. A step with no part against the travel (a
 // projection not below 0) is not one, and its length is not measured: a
-// body walking on — nearly every step — costs no square root.
+// body walking on — nearly every step — costs no square root. Nor is the
+// travel's unit vector made for a step clearly along the stretch: the
+// projection on the stretch itself is the one on its unit vector times
+// its length, a positive number, and the rounding of the two (a few
+// units in the last place of |dx·sx| + |dy·sy|) cannot turn a projection
+// on the stretch past hypotBand of that sum negative.
 func (g *glide) reverses(from, to *eventlog.Place) bool {
 	if !g.hasTravel {
 		return false
@@ -427,7 +453,12 @@ func (g *glide) reverses(from, to *eventlog.Place) bool {
 	fx, fy := globalXY(from)
 	tx, ty := globalXY(to)
 	dx, dy := tx-fx, ty-fy
-	dot := dx*g.travel[0] + dy*g.travel[1]
+	px, py := dx*g.stretch[0], dy*g.stretch[1]
+	if m := math.Abs(px) + math.Abs(py); m >= minSquare && px+py > m*hypotBand {
+		return false
+	}
+	t := g.travelDir()
+	dot := dx*t[0] + dy*t[1]
 	if !(dot < 0) {
 		// dot/l >= 0 for any length l > 0 (NaN for a NaN dot): never
 		// below SnapbackReverseCos.
