@@ -117,7 +117,10 @@ type lagRun struct {
 	q0, qmax            uint8
 }
 
-// glide is one object's sprint, snap-back and lag detection.
+// glide is one object's sprint, snap-back and lag detection. The fields
+// every measured tick reads come first and the recent updates (read only
+// when a snap-back may begin) last, so that a tick touches a few adjacent
+// cache lines of the tracker rather than lines 800 bytes apart.
 type glide struct {
 	// stuck is the StickyManager's target after the last tick measured,
 	// since when; released when the last one let go.
@@ -127,28 +130,33 @@ type glide struct {
 	// timedOut: the last let-go was the StickyManager's 1 s timeout
 	// (StickyManager::UseTime), not an Unstick.
 	timedOut bool
+	routed   bool
 
-	notes  [routeNotes]routeNote
-	nNotes int
-	last   routeNote
-	routed bool
-
-	// anchor is where the body's last stretch of travel began; travel
-	// its planar direction (unit) once it has moved TravelMinDistance.
+	// anchor is where the body's last stretch of travel began; stretch
+	// the planar vector of the one before it, once the body has moved
+	// TravelMinDistance, and travel its direction (unit), made from it
+	// when first read (unit: made already; travelDir).
 	anchor    eventlog.Place
 	hasAnchor bool
-	travel    [2]float64
 	hasTravel bool
+	unit      bool
+	stretch   [2]float64
+	travel    [2]float64
 	// seen is the place follow last saw.
 	seen eventlog.Place
 
 	sprint span
 	back   span
-	lag    lagRun
+	last   routeNote
 
 	// gotRunRate: an UpdateMotion gave my_run_rate (run_rate or
 	// RunForward).
 	gotRunRate bool
+
+	lag lagRun
+
+	notes  [routeNotes]routeNote
+	nNotes int
 }
 
 // globalXY is a place's planar position in metres across landblocks.
@@ -226,11 +234,15 @@ func (s *Sim) endLag(o *object, t *tracker) {
 
 // glideTick follows sprints and snap-backs over one measured tick of o:
 // prev and pos are the body before and after, disp the distance between,
-// step a catch-up step, prevQueue the queue after the tick before.
+// step a catch-up step, prevQueue the queue after the tick before. The
+// places it keeps or compares are copied a field at a time (setPlace)
+// and only where they are read: a place built in a temporary and copied
+// whole reads back in one wide load what was just written in narrow
+// stores, which the processor cannot forward from its store buffer —
+// that stall was half of this function's time.
 func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp, step float32, prevQueue int) {
 	g := &t.g
 	tick := int32(s.tick)
-	from, to := eventlog.PlaceOf(prev), eventlog.PlaceOf(pos)
 	cur := o.pm.StickyObjectID()
 	wasStuck := g.stuck != 0 || cur != 0
 	jumped := t.jumpTick == tick
@@ -243,7 +255,8 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 	switch {
 	case on:
 		if !sp.active {
-			*sp = span{active: true, since: tick, from: from, rate: step / s.dt, queue: uint8(min(max(prevQueue, q), 255))}
+			*sp = span{active: true, since: tick, rate: step / s.dt, queue: uint8(min(max(prevQueue, q), 255))}
+			setPlace(&sp.from, prev)
 			if o.st.hasMI {
 				sp.ref = o.mi.MaxSpeed()
 			}
@@ -254,7 +267,8 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 		sp.n++
 		sp.gap = 0
 		sp.dist += disp
-		sp.to, sp.last = to, tick
+		setPlace(&sp.to, pos)
+		sp.last = tick
 		if g.routed && g.last.tick == tick {
 			sp.updates++
 		}
@@ -274,12 +288,15 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 	bk := &g.back
 	isBack := false
 	if !jumped && prevQueue > 0 && disp > StillDistance && (q > 0 || bk.active) {
-		var head, tail eventlog.Place
+		var from, to, head, tail eventlog.Place
+		setPlace(&from, prev)
+		setPlace(&to, pos)
 		if q > 0 {
 			im := o.pm.Interpolation()
 			hn, _ := im.NodeRef(0)
 			tn, _ := im.NodeRef(q - 1)
-			head, tail = eventlog.PlaceOf(&hn.Position), eventlog.PlaceOf(&tn.Position)
+			setPlace(&head, &hn.Position)
+			setPlace(&tail, &tn.Position)
 		}
 		if bk.active && (q == 0 || !sameSpot(&head, &bk.cause.place)) {
 			// The node it was heading back to completed this tick.
@@ -293,7 +310,8 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 		isBack, note = g.snapsBack(&from, &to, &head, &tail, disp, afterStick)
 		if isBack {
 			if !bk.active {
-				*bk = span{active: true, since: tick, from: from, rate: step / s.dt, cause: note}
+				*bk = span{active: true, since: tick, rate: step / s.dt, cause: note}
+				setPlace(&bk.from, prev)
 				if note.stuck != 0 {
 					bk.held = g.heldNodes(o, q)
 				}
@@ -301,7 +319,8 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 			bk.n++
 			bk.gap = 0
 			bk.dist += disp
-			bk.to, bk.last = to, tick
+			setPlace(&bk.to, pos)
+			bk.last = tick
 		}
 	}
 	if !isBack && bk.active {
@@ -311,7 +330,7 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 		}
 	}
 	if !isBack {
-		g.follow(&to, jumped)
+		g.follow(pos, jumped)
 	}
 
 	// The StickyManager's target, for the nodes queued under it.
@@ -326,32 +345,63 @@ func (s *Sim) glideTick(o *object, t *tracker, prev, pos *physics.Position, disp
 	g.stuck = cur
 }
 
-// follow updates the body's direction of travel with its new place. A body
-// at the place follow last saw changes nothing (the anchor is where that
-// call left it, follow alone moves it, and the same distance decides the
-// same), so a body standing still costs no distance; otherwise the
+// setPlace sets *dst to p's place (eventlog.PlaceOf) a field at a time.
+func setPlace(dst *eventlog.Place, p *physics.Position) {
+	dst.Cell = p.Cell
+	dst.Origin[0], dst.Origin[1], dst.Origin[2] = p.Frame.Origin[0], p.Frame.Origin[1], p.Frame.Origin[2]
+}
+
+// atPlace reports whether p is at place a: *a == eventlog.PlaceOf(p), the
+// same comparison (floats by value) a field at a time.
+func atPlace(a *eventlog.Place, p *physics.Position) bool {
+	return a.Cell == p.Cell && a.Origin[0] == p.Frame.Origin[0] && a.Origin[1] == p.Frame.Origin[1] && a.Origin[2] == p.Frame.Origin[2]
+}
+
+// follow updates the body's direction of travel with its new place, pos's.
+// A body at the place follow last saw changes nothing (the anchor is where
+// that call left it, follow alone moves it, and the same distance decides
+// the same), so a body standing still costs no distance; otherwise the
 // distance to the anchor is computed only when the body is past
 // TravelMinDistance from it (hypotAtLeast).
-func (g *glide) follow(to *eventlog.Place, jumped bool) {
+func (g *glide) follow(pos *physics.Position, jumped bool) {
 	if !g.hasAnchor || jumped {
-		g.anchor, g.hasAnchor, g.seen = *to, true, *to
+		setPlace(&g.anchor, pos)
+		setPlace(&g.seen, pos)
+		g.hasAnchor = true
 		if jumped {
 			g.hasTravel = false
 		}
 		return
 	}
-	if *to == g.seen {
+	if atPlace(&g.seen, pos) {
 		return
 	}
-	g.seen = *to
+	setPlace(&g.seen, pos)
 	ax, ay := globalXY(&g.anchor)
-	tx, ty := globalXY(to)
+	tx, ty := globalXY(&g.seen)
 	if dx, dy := tx-ax, ty-ay; hypotAtLeast(dx, dy, TravelMinDistance) {
-		d := math.Hypot(dx, dy)
-		g.travel = [2]float64{dx / d, dy / d}
-		g.hasTravel = true
-		g.anchor = *to
+		g.setTravel(dx, dy)
+		setPlace(&g.anchor, pos)
 	}
+}
+
+// setTravel makes the stretch (dx, dy) the body's direction of travel.
+// Its unit vector is made only when a step's reversal asks for it
+// (travelDir): a body walking on, whose steps are judged by the stretch
+// itself (reverses), never needs it, and most stretches end unread.
+func (g *glide) setTravel(dx, dy float64) {
+	g.stretch, g.hasTravel, g.unit = [2]float64{dx, dy}, true, false
+}
+
+// travelDir is the direction of travel: the stretch over its length
+// (math.Hypot), the same division whenever it is made.
+func (g *glide) travelDir() [2]float64 {
+	if !g.unit {
+		dx, dy := g.stretch[0], g.stretch[1]
+		d := math.Hypot(dx, dy)
+		g.travel, g.unit = [2]float64{dx / d, dy / d}, true
+	}
+	return g.travel
 }
 
 // snapsBack decides whether the step from → to (disp long) is a snap-back's
@@ -387,10 +437,15 @@ func (g *glide) snapsBack(from, to, head, tail *eventlog.Place, disp float32, af
 
 // reverses reports whether the step from → to goes back against the
 // body's direction of travel: the cosine between them, the step's
-// projection on the travel over its length (math.Hypot), below
-// SnapbackReverseCos. A step with no part against the travel (a
+// projection on the travel (travelDir) over its length (math.Hypot),
+// below SnapbackReverseCos. A step with no part against the travel (a
 // projection not below 0) is not one, and its length is not measured: a
-// body walking on — nearly every step — costs no square root.
+// body walking on — nearly every step — costs no square root. Nor is the
+// travel's unit vector made for a step clearly along the stretch: the
+// projection on the stretch itself is the one on its unit vector times
+// its length, a positive number, and the rounding of the two (a few
+// units in the last place of |dx·sx| + |dy·sy|) cannot turn a projection
+// on the stretch past hypotBand of that sum negative.
 func (g *glide) reverses(from, to *eventlog.Place) bool {
 	if !g.hasTravel {
 		return false
@@ -398,7 +453,12 @@ func (g *glide) reverses(from, to *eventlog.Place) bool {
 	fx, fy := globalXY(from)
 	tx, ty := globalXY(to)
 	dx, dy := tx-fx, ty-fy
-	dot := dx*g.travel[0] + dy*g.travel[1]
+	px, py := dx*g.stretch[0], dy*g.stretch[1]
+	if m := math.Abs(px) + math.Abs(py); m >= minSquare && px+py > m*hypotBand {
+		return false
+	}
+	t := g.travelDir()
+	dot := dx*t[0] + dy*t[1]
 	if !(dot < 0) {
 		// dot/l >= 0 for any length l > 0 (NaN for a NaN dot): never
 		// below SnapbackReverseCos.

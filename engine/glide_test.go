@@ -14,9 +14,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/engine/eventlog"
 	"glidepath/engine/explain"
 	"glidepath/engine/recording"
+	"glidepath/physics"
 )
 
 // explainFile runs a recording file under the seed reading with the log,
@@ -302,7 +305,7 @@ func followByHypot(g *glide, to *eventlog.Place, jumped bool) {
 		ax, ay := globalXY(&g.anchor)
 		tx, ty := globalXY(to)
 		g.travel = [2]float64{(tx - ax) / d, (ty - ay) / d}
-		g.hasTravel = true
+		g.hasTravel, g.unit = true, true
 		g.anchor = *to
 	}
 }
@@ -340,11 +343,13 @@ func TestGlide_FollowAsByHypot(t *testing.T) {
 			continue // a tick that follows nothing
 		}
 		jumped := r.IntN(500) == 0
-		got.follow(&at, jumped)
+		pos := at.Position()
+		got.follow(&pos, jumped)
 		followByHypot(&want, &at, jumped)
-		if got.anchor != want.anchor || got.hasAnchor != want.hasAnchor || got.travel != want.travel || got.hasTravel != want.hasTravel {
+		if got.anchor != want.anchor || got.hasAnchor != want.hasAnchor || got.hasTravel != want.hasTravel ||
+			got.hasTravel && got.travelDir() != want.travel {
 			t.Fatalf("call %d at %+v: anchor %+v travel %v (%v), want anchor %+v travel %v (%v)",
-				i, at, got.anchor, got.travel, got.hasTravel, want.anchor, want.travel, want.hasTravel)
+				i, at, got.anchor, got.travelDir(), got.hasTravel, want.anchor, want.travel, want.hasTravel)
 		}
 		if got.seen != at {
 			t.Fatalf("call %d at %+v: follow saw %+v last", i, at, got.seen)
@@ -353,7 +358,8 @@ func TestGlide_FollowAsByHypot(t *testing.T) {
 }
 
 // reversesByHypot is the step's reversal as the cosine defines it: the
-// step's length always measured (math.Hypot).
+// step's length and the travel's unit vector (the stretch over its
+// length) always made (math.Hypot).
 func reversesByHypot(g *glide, from, to *eventlog.Place) bool {
 	if !g.hasTravel {
 		return false
@@ -361,8 +367,10 @@ func reversesByHypot(g *glide, from, to *eventlog.Place) bool {
 	fx, fy := globalXY(from)
 	tx, ty := globalXY(to)
 	dx, dy := tx-fx, ty-fy
+	d := math.Hypot(g.stretch[0], g.stretch[1])
+	ux, uy := g.stretch[0]/d, g.stretch[1]/d
 	if l := math.Hypot(dx, dy); l > 0 {
-		return (dx*g.travel[0]+dy*g.travel[1])/l < SnapbackReverseCos
+		return (dx*ux+dy*uy)/l < SnapbackReverseCos
 	}
 	return false
 }
@@ -396,12 +404,22 @@ func glideSteps(t *testing.T, seed uint64, check func(g *glide, from, to, tail *
 			to.Cell += 1 << 16
 			to.Origin[1] -= 192
 		}
-		b := r.Float64() * 2 * math.Pi
-		g.travel, g.hasTravel = [2]float64{math.Cos(b), math.Sin(b)}, i%11 != 0
-		if i%3 == 0 { // the travel against the step, about 120° apart
-			c := a + math.Pi*(2.0/3+0.01*(r.Float64()-0.5))
-			g.travel = [2]float64{math.Cos(c), math.Sin(c)}
+		// A stretch of travel 0.3 to 3 m long, in any direction, against
+		// the step (about 120° apart), or across it (90°, to the last
+		// few bits, where the stretch alone would decide some the other
+		// way).
+		b, sl := r.Float64()*2*math.Pi, TravelMinDistance+2.7*r.Float64()
+		switch i % 4 {
+		case 0:
+			b = a + math.Pi*(2.0/3+0.01*(r.Float64()-0.5))
+		case 1:
+			b = a + math.Pi/2*float64(1-2*r.IntN(2))
+			for range r.IntN(4) {
+				b = math.Nextafter(b, math.Inf(r.IntN(2)*2-1))
+			}
 		}
+		g.setTravel(sl*math.Cos(b), sl*math.Sin(b))
+		g.hasTravel = i%11 != 0
 		disp := float32(l)
 		// A node ahead, behind, or as far from the step's end as from
 		// its start.
@@ -443,7 +461,7 @@ func TestGlide_ReversesAsByHypot(t *testing.T) {
 	glideSteps(t, 47, func(g *glide, from, to, _ *eventlog.Place, _ float32) {
 		got, want := g.reverses(from, to), reversesByHypot(g, from, to)
 		if got != want {
-			t.Fatalf("reverses(%+v → %+v, travel %v) = %v; by Hypot %v", *from, *to, g.travel, got, want)
+			t.Fatalf("reverses(%+v → %+v, stretch %v) = %v; by Hypot %v", *from, *to, g.stretch, got, want)
 		}
 		if want {
 			n++
@@ -567,6 +585,37 @@ func TestGlide_SnapsBackAsByHypots(t *testing.T) {
 	for _, k := range []string{"goes on", "held", "steps back", "toward the head, no snap-back"} {
 		if kinds[k] == 0 {
 			t.Errorf("no step %s: the test checks too little (%v)", k, kinds)
+		}
+	}
+}
+
+// setPlace and atPlace, which the glide metrics use in place of building
+// a place and copying or comparing it whole, are PlaceOf and == on it:
+// every field, across landblocks, with a NaN (never at its own place) and
+// −0 (at +0's).
+func TestGlide_SetPlaceIsPlaceOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 3))
+	nan := float32(math.NaN())
+	for i := range 2000 {
+		p := physics.Position{Cell: r.Uint32(), Frame: physics.NewFrame(mgl32.Vec3{r.Float32() * 192, r.Float32() * 192, r.Float32()*40 - 20}, mgl32.QuatIdent())}
+		switch i % 7 {
+		case 0:
+			p.Frame.Origin[i%3] = nan
+		case 1:
+			p.Frame.Origin[i%3] = float32(math.Copysign(0, -1))
+		}
+		var got eventlog.Place
+		setPlace(&got, &p)
+		want := eventlog.PlaceOf(&p)
+		if got.Cell != want.Cell || math.Float32bits(got.Origin[0]) != math.Float32bits(want.Origin[0]) ||
+			math.Float32bits(got.Origin[1]) != math.Float32bits(want.Origin[1]) || math.Float32bits(got.Origin[2]) != math.Float32bits(want.Origin[2]) {
+			t.Fatalf("setPlace(%+v) = %+v, want %+v", p, got, want)
+		}
+		for _, a := range []eventlog.Place{want, {Cell: want.Cell ^ 1, Origin: want.Origin}, {Cell: want.Cell, Origin: mgl32.Vec3{want.Origin[0], want.Origin[1], want.Origin[2] + 1}},
+			{Cell: want.Cell, Origin: mgl32.Vec3{0, want.Origin[1], want.Origin[2]}}} {
+			if got, want := atPlace(&a, &p), a == eventlog.PlaceOf(&p); got != want {
+				t.Fatalf("atPlace(%+v, %+v) = %v, want %v", a, p, got, want)
+			}
 		}
 	}
 }

@@ -129,12 +129,13 @@ type tracker struct {
 	peak, pending int
 	peakTick      int
 
+	// g follows sprints, snap-backs and lags (glide.go): its fields read
+	// every tick come first, near the ones above.
+	g glide
+
 	// err is the distance to the server truth, tick by tick
 	// (the error distribution, below).
 	err errorDist
-
-	// g follows sprints, snap-backs and lags (glide.go).
-	g glide
 }
 
 // metrics holds every object's tracker, by slot.

@@ -109,7 +109,8 @@ func (s *Sim) updateSlots(lo, hi int) {
 			driveWithStateVelocity(o)
 		}
 		if s.logging {
-			b := beforeTransit(o)
+			var b transitBefore
+			b.take(o)
 			o.phys.UpdateObjectInternal(s.dt)
 			o.transitEvents(s, &b)
 		} else {

@@ -18,6 +18,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"glidepath/assets"
 	"glidepath/engine/eventlog"
 	"glidepath/engine/recording"
@@ -670,5 +672,19 @@ func TestAdvanceBriefs_PointsAreTheViewsPoints(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got[0].parts, got[1].parts) {
 		t.Error("the points differ from the views' points")
+	}
+}
+
+// globalInto, which takePoints fills a point's positions with, is
+// Position.Global bit for bit, in every landblock.
+func TestGlobalInto_IsGlobal(t *testing.T) {
+	for i := range 4096 {
+		x, y := float32(i%97)*1.987-3, float32(i%89)*2.213-5
+		p := physics.Position{Cell: uint32(i*2654435761) | 0x0001, Frame: physics.NewFrame([3]float32{x, y, float32(i%13) - 6.5}, mgl32.QuatIdent())}
+		var got [3]float64
+		globalInto(&got, &p)
+		if want := p.Global(); got != want {
+			t.Fatalf("globalInto(%+v) = %v, want %v", p, got, want)
+		}
 	}
 }

@@ -1308,15 +1308,22 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 		}
 		points = points[:len(points)+1]
 		pt := &points[len(points)-1]
-		*pt = BriefPoint{GUID: o.guid, Slot: o.slot, HasTruth: o.st.hasTruth, Name: o.name}
+		// Filled a field at a time: a point (or a global position) built
+		// aside and copied whole is read back in wide loads just after
+		// narrower stores, which the processor's store buffer cannot
+		// forward — a stall on every point.
+		*pt = BriefPoint{}
+		pt.GUID, pt.Slot, pt.HasTruth, pt.Name = o.guid, o.slot, o.st.hasTruth, o.name
 		pos := o.phys.PositionRef()
 		switch p := o.ent.Parent; {
 		case p == recording.ObserverTarget:
 			d := q.drawnPosition(o)
-			pt.Cell, pt.Pos = d.Cell, d.Global()
+			pt.Cell = d.Cell
+			globalInto(&pt.Pos, &d)
 		default:
 			pt.Holder = p
-			pt.Cell, pt.Pos = pos.Cell, pos.Global()
+			pt.Cell = pos.Cell
+			globalInto(&pt.Pos, pos)
 		}
 		full := !lean || o.guid == keep
 		if full {
@@ -1328,7 +1335,7 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 			pt.Heading, pt.Contact = h.deg, o.phys.InContact()
 		}
 		if pt.HasTruth {
-			pt.Truth = o.st.truth.Global()
+			globalInto(&pt.Truth, &o.st.truth)
 		}
 		if m := o.pm.Interpolation(); m != nil {
 			pt.QueueLen = m.QueueLen()
@@ -1337,7 +1344,8 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 			}
 			if pt.QueueLen > 0 {
 				if n, _ := m.NodeRef(0); n.Type == interp.NodePosition {
-					pt.HasHead, pt.Head = true, n.Position.Global()
+					pt.HasHead = true
+					globalInto(&pt.Head, &n.Position)
 				}
 			}
 		}
@@ -1347,6 +1355,14 @@ func (b *shardBatch) takePoints(c int, v *Sim, lo, hi, k int, t BriefTaker) {
 	if c == 0 {
 		cb.obs, cb.hasObs = append(cb.obs, v.observer), append(cb.hasObs, v.hasObserver)
 	}
+}
+
+// globalInto sets *dst to p.Global(), a component at a time (takePoints
+// says why), with the same operations.
+func globalInto(dst *[3]float64, p *physics.Position) {
+	dst[0] = float64(p.LandblockX())*physics.LandblockLength + float64(p.Frame.Origin[0])
+	dst[1] = float64(p.LandblockY())*physics.LandblockLength + float64(p.Frame.Origin[1])
+	dst[2] = float64(p.Frame.Origin[2])
 }
 
 // endPrerun adds the run's events to the Sim's log, has the recorder

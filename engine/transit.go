@@ -45,10 +45,16 @@ type transitBefore struct {
 	contact bool
 }
 
-// beforeTransit takes o's place, contact plane and Contact bit before its
-// UpdateObjectInternal.
-func beforeTransit(o *object) transitBefore {
-	return transitBefore{from: eventlog.PlaceOf(o.phys.PositionRef()), plane: o.phys.ContactPlane, planeLB: o.phys.ContactPlaneCellID >> 16, contact: o.st.contact}
+// take sets b to o's place, contact plane and Contact bit before its
+// UpdateObjectInternal, a field at a time: built aside and copied whole
+// (the place, then b), they were read back in wide loads just after the
+// narrow stores that made them, which the store buffer cannot forward —
+// a stall on every object-tick of a logged run.
+func (b *transitBefore) take(o *object) {
+	setPlace(&b.from, o.phys.PositionRef())
+	b.plane = o.phys.ContactPlane
+	b.planeLB = o.phys.ContactPlaneCellID >> 16
+	b.contact = o.st.contact
 }
 
 // hitOf is the report's hit as the log keeps it.

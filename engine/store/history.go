@@ -460,39 +460,43 @@ func sampleOf(o *Brief, origin Vec3) Sample {
 	return sm
 }
 
-// sampleOfPoint is sampleOf(BriefOfPoint(v), origin), bits being its
-// heading's (headingBitsOf).
-func sampleOfPoint(v *engine.BriefPoint, origin Vec3, bits uint16) Sample {
-	sm := placeOfPoint(v, origin)
+// sampleOfPoint sets *sm to sampleOf(BriefOfPoint(v), *origin), bits
+// being its heading's (headingBitsOf).
+func sampleOfPoint(sm *Sample, v *engine.BriefPoint, origin *Vec3, bits uint16) {
+	placeOfPoint(sm, v, origin)
 	sm.Queue = uint8(min(v.QueueLen, math.MaxUint8))
 	sm.Fail = int8(max(min(int(v.FailCounter), math.MaxInt8), math.MinInt8))
 	sm.bits |= bits
 	if v.Contact {
 		sm.bits |= sampleContact
 	}
-	return sm
 }
 
-// placeOfPoint is what a lean tick reads of sampleOfPoint's sample
-// (History.LeanTick): its position, for the bounds, and its distances to
-// the queue's head and to the truth, for the plot's series — the same
-// values, alive; no heading, contact, queue or failure counter.
-func placeOfPoint(v *engine.BriefPoint, origin Vec3) Sample {
-	pos := Vec3(v.Pos)
-	p := pos.Sub(origin)
-	sm := Sample{
-		Pos:      [3]float32{float32(p[0]), float32(p[1]), float32(p[2])},
-		DistHead: nanBF16,
-		ErrTruth: nanBF16,
-		bits:     sampleAlive,
-	}
+// placeOfPoint sets *sm to what a lean tick reads of sampleOfPoint's
+// sample (History.LeanTick): its position, for the bounds, and its
+// distances to the queue's head and to the truth, for the plot's series —
+// the same values, alive; no heading, contact, queue or failure counter.
+// It is sampleOf's arithmetic written out a component at a time, in
+// place: the vectors copied whole by value (Vec3.Sub, a Sample returned)
+// were read back in wide loads just after narrower stores, a stall the
+// processor's store buffer cannot forward, for every point of a run.
+func placeOfPoint(sm *Sample, v *engine.BriefPoint, origin *Vec3) {
+	px, py, pz := v.Pos[0], v.Pos[1], v.Pos[2]
+	*sm = Sample{DistHead: nanBF16, ErrTruth: nanBF16, bits: sampleAlive}
+	sm.Pos[0], sm.Pos[1], sm.Pos[2] = float32(px-origin[0]), float32(py-origin[1]), float32(pz-origin[2])
 	if v.HasHead {
-		sm.DistHead = ToBF16(float32(Vec3(v.Head).Sub(pos).Len()))
+		sm.DistHead = ToBF16(float32(distance(&v.Head, px, py, pz)))
 	}
 	if v.HasTruth {
-		sm.ErrTruth = ToBF16(float32(Vec3(v.Truth).Sub(pos).Len()))
+		sm.ErrTruth = ToBF16(float32(distance(&v.Truth, px, py, pz)))
 	}
-	return sm
+}
+
+// distance is Vec3(*a).Sub(Vec3{x, y, z}).Len(), the same operations in
+// the same order.
+func distance(a *[3]float64, x, y, z float64) float64 {
+	dx, dy, dz := a[0]-x, a[1]-y, a[2]-z
+	return math.Sqrt(dx*dx + dy*dy + dz*dz)
 }
 
 // extend grows the bounds to hold p (relative to Origin).

@@ -158,21 +158,26 @@ func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 	t := partTick{}
 	for i := range points {
 		v := &points[i]
-		o := partObj{guid: v.GUID, cell: v.Cell, holder: v.Holder, slot: v.Slot, pos: v.Pos}
-		if o.holder != 0 || !ready {
-			o.kind, o.at = whole, int32(len(p.whole))
+		if v.Holder != 0 || !ready {
+			p.objs = append(p.objs, partObj{guid: v.GUID, cell: v.Cell, holder: v.Holder, slot: v.Slot, pos: v.Pos,
+				kind: whole, at: int32(len(p.whole))})
 			p.whole = append(p.whole, BriefOfPoint(v))
 			r.unwrite(v.Slot)
-			p.objs = append(p.objs, o)
 			continue
 		}
+		// The object and its sample are filled in place, a field at a
+		// time (placeOfPoint says why).
+		p.objs = append(p.objs, partObj{})
+		o := &p.objs[len(p.objs)-1]
+		o.guid, o.cell, o.slot = v.GUID, v.Cell, v.Slot
+		o.pos = v.Pos
 		var sm Sample
 		if lean && v.GUID != keep {
-			sm = placeOfPoint(v, origin) // all the tick's sample is read for (LeanTick)
+			placeOfPoint(&sm, v, &origin) // all the tick's sample is read for (LeanTick)
 		} else {
-			sm = sampleOfPoint(v, origin, r.headingBits(v.Slot, v.Heading))
+			sampleOfPoint(&sm, v, &origin, r.headingBits(v.Slot, v.Heading))
 		}
-		t.extend(sm.Pos)
+		t.extend(&sm.Pos)
 		if physics.IsIndoorCell(o.cell) {
 			p.indoor = append(p.indoor, gridCell(o.pos))
 		}
@@ -184,7 +189,6 @@ func (r *PartRecorder) TakePoints(part, tick int, points []engine.BriefPoint) {
 			p.samples = append(p.samples, partSample{name: v.Name, s: sm})
 			r.unwrite(v.Slot)
 		}
-		p.objs = append(p.objs, o)
 	}
 	t.end, t.indoor = len(p.objs), len(p.indoor)
 	p.ticks = append(p.ticks, t)
@@ -251,15 +255,18 @@ func (r *PartRecorder) owns(slot int32, guid uint32, k int) {
 	r.owner[k] = slot
 }
 
-// extend grows the tick's bounds to hold q, as History.extend.
-func (t *partTick) extend(q [3]float32) {
+// extend grows the tick's bounds to hold *q, as History.extend (q by
+// pointer and a component at a time: placeOfPoint says why).
+func (t *partTick) extend(q *[3]float32) {
+	x, y, z := q[0], q[1], q[2]
 	if !t.bounded {
-		t.lo, t.hi, t.bounded = q, q, true
+		t.lo[0], t.lo[1], t.lo[2] = x, y, z
+		t.hi[0], t.hi[1], t.hi[2] = x, y, z
+		t.bounded = true
+		return
 	}
-	for a := range 3 {
-		t.lo[a] = min(t.lo[a], q[a])
-		t.hi[a] = max(t.hi[a], q[a])
-	}
+	t.lo[0], t.lo[1], t.lo[2] = min(t.lo[0], x), min(t.lo[1], y), min(t.lo[2], z)
+	t.hi[0], t.hi[1], t.hi[2] = max(t.hi[0], x), max(t.hi[1], y), max(t.hi[2], z)
 }
 
 // Record appends the tick the parts took next as History.Record appends
