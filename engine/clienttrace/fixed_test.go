@@ -118,19 +118,7 @@ func readChunked(t testing.TB, name string, data []byte, general bool, chunk int
 		t.Fatal(err)
 	}
 	r.general = general
-	var out strings.Builder
-	var rows []Row
-	for {
-		rows, err = r.NextTick(rows)
-		if err != nil {
-			fmt.Fprintf(&out, "end: %v (skipped %d, rows %d)\n", err, r.Skipped(), r.Rows())
-			return out.String()
-		}
-		for _, row := range rows {
-			fmt.Fprintf(&out, "%+v %08x %08x %08x %08x\n", row, math.Float32bits(row.Origin[0]), math.Float32bits(row.Origin[1]),
-				math.Float32bits(row.Origin[2]), math.Float32bits(row.Heading))
-		}
-	}
+	return readAllOf(t, r)
 }
 
 const traceHeader = `{"format":"glidepath-trace","version":1,"tick_rate":30,"reading":"seed","input":"x.jsonl"}` + "\n"
